@@ -1,0 +1,39 @@
+"""What every command shares: exit codes, consoles, JSON output and error reporting."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from rulesq.errors import RulesqError
+
+EXIT_OK = 0
+EXIT_FAIL = 1
+EXIT_ERROR = 2
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameOption = Annotated[
+    str | None, typer.Option("--game", "-g", help="bluemoon, warhammer or fma.")
+]
+
+
+def print_json(value: Any) -> None:
+    """Print a JSON document on stdout."""
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+def report_error(error: RulesqError, *, as_json: bool = False) -> None:
+    """Print a user-facing error on stderr (as JSON on stdout with ``--json``)."""
+    if as_json:
+        print_json(error.to_dict())
+    else:
+        sys.stderr.write(error.render() + "\n")
+
+
+def fail(error: RulesqError, *, as_json: bool = False) -> typer.Exit:
+    """Report ``error`` and return the ``Exit`` to raise (code 2)."""
+    report_error(error, as_json=as_json)
+    return typer.Exit(EXIT_ERROR)

@@ -1,0 +1,111 @@
+"""Read a game's corpus files (JSON lines) into clauses and cards, with name lookup."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from rulesq.corpus.models import Card, Clause
+from rulesq.errors import UnknownNameError
+from rulesq.paths import corpus_dir
+
+CLAUSE_FILES = ("clauses.jsonl", "rules.jsonl")
+CARD_FILES = ("cards.jsonl",)
+
+
+def read_jsonl(path: Path) -> Iterator[dict[str, object]]:
+    """The records of a JSON-lines file, skipping blank lines."""
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                yield json.loads(line)
+
+
+@dataclass
+class Corpus:
+    """One game's clauses and cards, indexed by id, alias and name."""
+
+    game: str
+    clauses: dict[str, Clause] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    _aliases: dict[str, str] = field(default_factory=dict)
+    _names: dict[str, str] = field(default_factory=dict)
+
+    def add_clause(self, clause: Clause) -> None:
+        """Index a clause by its id and its aliases."""
+        self.clauses[clause.id] = clause
+        for alias in clause.aliases:
+            self._aliases[alias.lower()] = clause.id
+
+    def add_card(self, card: Card) -> None:
+        """Index a card by its id and its name (case-insensitive)."""
+        self.cards[card.id] = card
+        self._names.setdefault(normalise_name(card.name), card.id)
+
+    def clause(self, ref: str) -> Clause:
+        """The clause with this id or alias, or an error with the closest ids."""
+        found = self.find_clause(ref)
+        if found is None:
+            raise UnknownNameError("clause", ref, [*self.clauses, *self._alias_names()])
+        return found
+
+    def find_clause(self, ref: str) -> Clause | None:
+        """The clause with this id or alias, or None."""
+        if ref in self.clauses:
+            return self.clauses[ref]
+        target = self._aliases.get(ref.lower())
+        return self.clauses.get(target) if target else None
+
+    def _alias_names(self) -> list[str]:
+        return [alias for clause in self.clauses.values() for alias in clause.aliases]
+
+    def find_card(self, name: str) -> Card | None:
+        """The card with this name (case and apostrophe style ignored), or None."""
+        card_id = self._names.get(normalise_name(name))
+        return self.cards.get(card_id) if card_id else self.cards.get(name)
+
+    def card(self, name: str) -> Card:
+        """The card with this name, or an error suggesting the closest names."""
+        found = self.find_card(name)
+        if found is None:
+            raise UnknownNameError("card", name, self.card_names())
+        return found
+
+    def card_names(self) -> list[str]:
+        """Every card name, in corpus order."""
+        return [card.name for card in self.cards.values()]
+
+
+def normalise_name(name: str) -> str:
+    """A card name folded for lookup: case, curly quotes and spacing do not matter."""
+    folded = name.replace("\u2019", "'").replace("\u2018", "'").casefold()
+    return " ".join(folded.split())
+
+
+def available_games() -> list[str]:
+    """The games that have a corpus folder."""
+    root = corpus_dir()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / "cards.jsonl").exists())
+
+
+@cache
+def load_corpus(game: str) -> Corpus:
+    """Load (once per process) the corpus of one game."""
+    folder = corpus_dir() / game
+    if not folder.is_dir():
+        raise UnknownNameError("game", game, available_games())
+    corpus = Corpus(game)
+    for name in CLAUSE_FILES:
+        path = folder / name
+        if path.exists():
+            for record in read_jsonl(path):
+                corpus.add_clause(Clause.from_record(record))
+    for name in CARD_FILES:
+        path = folder / name
+        if path.exists():
+            for record in read_jsonl(path):
+                corpus.add_card(Card.from_record(record))
+    return corpus

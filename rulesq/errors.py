@@ -1,0 +1,110 @@
+"""Errors a user can meet, each rendered for humans: where, what was expected, a suggestion."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+
+class RulesqError(Exception):
+    """Base of every error rulesq reports to a user (exit code 2, never a traceback)."""
+
+    def render(self) -> str:
+        """The message as the command line prints it."""
+        return f"error: {self}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The message as ``--json`` prints it."""
+        return {"error": str(self)}
+
+
+def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
+    """The closest candidates to ``word`` (case-insensitive), best first."""
+    pool = list(dict.fromkeys(candidates))
+    by_lower: dict[str, str] = {}
+    for name in pool:
+        by_lower.setdefault(name.lower(), name)
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=limit, cutoff=0.6)
+    if not close:
+        contains = [n for n in pool if word.lower() in n.lower()]
+        return contains[:limit]
+    return [by_lower[c] for c in close]
+
+
+def did_you_mean(options: Sequence[str]) -> str | None:
+    """``Did you mean "A" or "B"?`` for a list of suggestions, or None."""
+    if not options:
+        return None
+    quoted = [f'"{o}"' for o in options]
+    joined = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"Did you mean {joined}?"
+
+
+class UnknownNameError(RulesqError):
+    """A name (card, game, clause id) that is not known, with the closest known names."""
+
+    def __init__(self, kind: str, name: str, candidates: Iterable[str]) -> None:
+        self.kind = kind
+        self.name = name
+        self.suggestions = suggest(name, candidates)
+        hint = did_you_mean(self.suggestions)
+        super().__init__(f"Unknown {kind} '{name}'." + (f" {hint}" if hint else ""))
+
+    def to_dict(self) -> dict[str, object]:
+        """The message and the suggestions, for ``--json``."""
+        return {"error": str(self), "kind": self.kind, "name": self.name,
+                "suggestions": self.suggestions}
+
+
+@dataclass
+class InputError(RulesqError):
+    """Bad input at a place in a text: file, line and column, with a caret under the spot."""
+
+    message: str
+    source: str = "<input>"
+    text: str = ""
+    line: int = 1
+    column: int = 1
+    expected: list[str] = field(default_factory=list)
+    suggestion: str | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def source_line(self) -> str:
+        """The line of the input the error points into."""
+        lines = self.text.splitlines()
+        return lines[self.line - 1] if 0 < self.line <= len(lines) else ""
+
+    def render(self) -> str:
+        """``file:line:col: error: message``, the line, a caret, expected and a hint."""
+        out = [f"{self.source}:{self.line}:{self.column}: error: {self.message}"]
+        shown = self.source_line()
+        if shown:
+            out.append(f"  {shown}")
+            out.append("  " + " " * (self.column - 1) + "^")
+        if self.expected:
+            out.append("expected " + _one_of(self.expected))
+        if self.suggestion:
+            out.append(self.suggestion)
+        return "\n".join(out)
+
+    def to_dict(self) -> dict[str, object]:
+        """Every field, for ``--json``."""
+        return {"error": self.message, "file": self.source, "line": self.line,
+                "column": self.column, "expected": self.expected,
+                "suggestion": self.suggestion, "text": self.source_line()}
+
+
+def _one_of(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return "one of: " + ", ".join(words)
+
+
+class CannotAnswer(RulesqError):
+    """The engine cannot decide: unparsed text or a value the sources never give."""

@@ -1,0 +1,25 @@
+"""What a game module provides to the generic engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulesq.corpus import Corpus
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: its name, its title and its corpus; game modules add their rules."""
+
+    name: str
+    title: str
+
+    @cached_property
+    def corpus(self) -> Corpus:
+        """The game's clauses and cards (loaded once)."""
+        from rulesq.corpus import load_corpus
+
+        return load_corpus(self.name)

@@ -1,0 +1,46 @@
+"""Where the grammars, the corpus and the caches live, installed or in a checkout."""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_root() -> Path:
+    """The folder holding ``grammar/`` and ``corpus/``.
+
+    A wheel carries them inside the package (``rulesq/_data``); a checkout or an
+    editable install finds them beside the package, at the top of the repository.
+    """
+    installed = _PACKAGE / "_data"
+    if (installed / "grammar").is_dir():
+        return installed
+    return _PACKAGE.parent
+
+
+def grammar_dir() -> Path:
+    """The folder of Lark grammars."""
+    return data_root() / "grammar"
+
+
+def corpus_dir() -> Path:
+    """The folder of per-game corpus data."""
+    return data_root() / "corpus"
+
+
+def cache_dir() -> Path:
+    """A writable folder for derived caches (search index, parser tables)."""
+    explicit = os.environ.get("RULESQ_CACHE_DIR")
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if explicit:
+        root = Path(explicit)
+    elif xdg:
+        root = Path(xdg) / "rulesq"
+    else:
+        root = Path.home() / ".cache" / "rulesq"
+    root.mkdir(parents=True, exist_ok=True)
+    return root
