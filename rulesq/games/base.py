@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
+    from rulesq.effects import ParsedText
 
 
 @dataclass(frozen=True)
@@ -23,3 +24,7 @@ class Game:
         from rulesq.corpus import load_corpus
 
         return load_corpus(self.name)
+
+    def parse_card_text(self, text: str) -> ParsedText:
+        """Read a card text into effects; games with a card-text grammar override this."""
+        raise NotImplementedError(f"{self.title} has no card-text grammar yet")

@@ -1,0 +1,51 @@
+"""What every effect node shares, the explicit ``Unparsed`` node and a parsed card text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesq.spans import Span
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Base of every effect node: a typed, immutable meaning with its span in the card text.
+
+    Game vocabularies subclass it; each subclass renders back to one canonical sentence.
+    """
+
+    span: Span = field(compare=False, repr=False, kw_only=True)
+
+    def render(self) -> str:
+        """The canonical English sentence for this effect."""
+        raise NotImplementedError(type(self).__name__)
+
+
+@dataclass(frozen=True)
+class Unparsed(Effect):
+    """A sentence the grammar does not understand: kept with its span, never guessed."""
+
+    text: str
+    reason: str = ""
+
+    def render(self) -> str:
+        """The sentence as written."""
+        return self.text
+
+
+@dataclass(frozen=True)
+class ParsedText:
+    """A card text and the effects read from it, in order."""
+
+    text: str
+    effects: tuple[Effect, ...]
+
+    @property
+    def unparsed(self) -> tuple[Unparsed, ...]:
+        """The sentences that were not understood."""
+        return tuple(e for e in self.effects if isinstance(e, Unparsed))
+
+    @property
+    def fully_parsed(self) -> bool:
+        """Whether every sentence was understood."""
+        return not self.unparsed
