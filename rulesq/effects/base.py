@@ -8,6 +8,21 @@ from rulesq.spans import Span
 
 
 @dataclass(frozen=True)
+class Node:
+    """Base of the parts an effect is made of (selectors, times, conditions, acts).
+
+    A part keeps the span of the words it was read from when it has one; spans never take
+    part in equality, so the same meaning read from different words compares equal.
+    """
+
+    span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def render(self) -> str:
+        """The canonical English phrase for this part."""
+        raise NotImplementedError(type(self).__name__)
+
+
+@dataclass(frozen=True)
 class Effect:
     """Base of every effect node: a typed, immutable meaning with its span in the card text.
 
@@ -20,6 +35,10 @@ class Effect:
         """The canonical English sentence for this effect."""
         raise NotImplementedError(type(self).__name__)
 
+    def annotations(self) -> dict[str, str]:
+        """Game-specific facts about the effect shown beside it (a ladder class, a group)."""
+        return {}
+
 
 @dataclass(frozen=True)
 class Unparsed(Effect):
@@ -27,6 +46,10 @@ class Unparsed(Effect):
 
     text: str
     reason: str = ""
+    #: Where in the card text the grammar stopped (0-based offset), when it stopped.
+    offset: int | None = None
+    #: What the grammar expected there, in words.
+    expected: tuple[str, ...] = ()
 
     def render(self) -> str:
         """The sentence as written."""

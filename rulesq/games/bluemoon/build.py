@@ -1,0 +1,330 @@
+"""Group a sentence's clauses and decide which effect it is (prohibition, trigger, …)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.conditions import Condition, Retreats, Wins
+from rulesq.games.bluemoon.reader import (
+    Chain,
+    Continuation,
+    EitherStart,
+    Item,
+    Lead,
+    ReadError,
+)
+from rulesq.games.bluemoon.selectors import CardChoice, Cards, DragonCount, R, Ref
+from rulesq.games.bluemoon.times import W, When
+from rulesq.games.bluemoon.vocab import Role
+from rulesq.spans import Span
+
+
+@dataclass
+class DoDraft:
+    """A clause being collected: who, how, and the acts so far."""
+
+    actor: Role
+    mode: a.Mode
+    acts: list[a.Act] = field(default_factory=list)
+    also: bool = False
+    immediately: bool = False
+    span: Span | None = None
+
+    def freeze(self) -> a.Do:
+        """The finished clause."""
+        if not self.acts:
+            raise ReadError("a clause has no verb")
+        return a.Do(self.actor, tuple(self.acts), self.mode, self.also, self.immediately,
+                    span=self.span)
+
+
+@dataclass
+class Built:
+    """A chain grouped into clauses, with what was said around them."""
+
+    dos: list[a.Do]
+    otherwise: a.Do | None = None
+    even_if: Role | None = None
+    now: bool = False
+    when: When | None = None
+    condition: Condition | None = None
+    trigger: tuple[fx.Timing, a.Do] | None = None
+    to_play: bool = False
+
+
+class _Either:
+    """The branches of a "select either … , or …" being collected."""
+
+    def __init__(self, start: EitherStart) -> None:
+        self.start = start
+        self.branches: list[tuple[Any, list[a.Act]]] = [(start.cards, [])]
+
+    def freeze(self) -> a.SelectEither:
+        if len(self.branches) < 2:
+            raise ReadError("'select either' needs two options joined by 'or'")
+        return a.SelectEither(tuple(a.Branch(c, tuple(acts)) for c, acts in self.branches),
+                              span=self.start.span)
+
+
+def build_chain(chain: Chain) -> Built:
+    """Group the items of a chain into clauses, alternatives and choices."""
+    built = Built(dos=[], now=chain.now)
+    drafts: list[DoDraft] = []
+    otherwise: list[DoDraft] = []
+    target = drafts
+    either: _Either | None = None
+
+    def close_either() -> None:
+        nonlocal either
+        if either is not None:
+            target[-1].acts[-1] = either.freeze()
+            either = None
+
+    for item in chain.items:
+        words = item.joiner.words if item.joiner else frozenset()
+        if item.np is not None:
+            if "or" not in words and words != {"comma"}:
+                raise ReadError("a card phrase on its own must be an option ('… or <cards>')")
+            if either is not None:
+                if "or" in words:
+                    either.branches.append((item.np, []))
+                else:
+                    raise ReadError("the options of 'select either' are joined by 'or'")
+            else:
+                _add_option(target[-1], item.np)
+            _apply_suffixes(built, target[-1], item)
+            continue
+        act = item.act
+        assert act is not None
+        if "or" in words:
+            close_either()
+            if otherwise or target is otherwise:
+                raise ReadError("only one alternative ('or …') is allowed")
+            target = otherwise
+            target.append(DoDraft(item.subject or drafts[0].actor, item.mode or a.Mode.PLAIN,
+                                  span=item.span))
+        elif item.subject is not None or item.mode is not None or not target:
+            close_either()
+            who = item.subject or (target[-1].actor if target else None)
+            if who is None:
+                raise ReadError("say who does it: 'I', 'you' or 'we both'")
+            target.append(DoDraft(who, item.mode or a.Mode.PLAIN, span=item.span))
+        elif either is not None:
+            either.branches[-1][1].append(act)
+            _apply_suffixes(built, target[-1], item)
+            continue
+        draft = target[-1]
+        for adverb in item.adverbs:
+            if adverb.word == "now":
+                if built.now:
+                    raise ReadError("'now' is said twice")
+                built.now = True
+            else:
+                setattr(draft, adverb.word, True)
+        if isinstance(act, EitherStart):
+            either = _Either(act)
+        draft.acts.append(act)
+        _apply_suffixes(built, draft, item)
+    close_either()
+    built.dos = [d.freeze() for d in drafts]
+    if otherwise:
+        if len(otherwise) > 1:
+            raise ReadError("the alternative after 'or' is one clause")
+        built.otherwise = otherwise[0].freeze()
+    return built
+
+
+def _add_option(draft: DoDraft, cards: Any) -> None:
+    """``discard A, B or C``: the bare card phrase is another option for the last act."""
+    act = draft.acts[-1] if draft.acts else None
+    current = getattr(act, "cards", None)
+    if act is None or not isinstance(current, Cards | CardChoice) or not isinstance(cards, Cards):
+        raise ReadError("'or <cards>' needs cards just before it")
+    options = current.options if isinstance(current, CardChoice) else (current,)
+    draft.acts[-1] = replace(act, cards=_share_place(options + (cards,)))  # type: ignore[call-arg]
+
+
+def _share_place(options: tuple[Cards, ...]) -> CardChoice:
+    """A place said once at the end ("… or two crystal cards from my hand") is shared."""
+    last = options[-1]
+    if last.place is not None:
+        options = tuple(o if o.place is not None else replace(o, place=last.place, prep=last.prep)
+                        for o in options)
+    return CardChoice(options)
+
+
+def _apply_suffixes(built: Built, draft: DoDraft, item: Item) -> None:
+    for suffix in item.suffixes:
+        match suffix.kind:
+            case "purpose":
+                act = draft.acts[-1]
+                if not isinstance(act, a.Discard) or act.purpose is not None:
+                    raise ReadError("'to attract …' follows a discard")
+                draft.acts[-1] = replace(act, purpose=suffix.value)
+            case "to_play":
+                built.to_play = True
+            case "when":
+                _set_when(built, suffix.value)
+            case "if":
+                cond, when = suffix.value
+                _set_condition(built, cond)
+                if when is not None:
+                    _set_when(built, when)
+            case "trigger":
+                if built.trigger is not None:
+                    raise ReadError("one trigger per interference card")
+                built.trigger = suffix.value
+            case "even_if":
+                built.even_if = suffix.value
+
+
+def _set_when(built: Built, when: When) -> None:
+    if built.when is not None:
+        raise ReadError(f"two times are given: '{built.when.render()}' and '{when.render()}'")
+    built.when = when
+
+
+def _set_condition(built: Built, condition: Condition) -> None:
+    if built.condition is not None:
+        raise ReadError("two conditions are given")
+    built.condition = condition
+
+
+# ------------------------------------------------------------------ which effect
+
+
+def build_effect(leads: list[Lead], body: Any, colon: list[Any],
+                 span: Span) -> fx.BlueMoonEffect:
+    """The effect a sentence states, from its leads, its body and a colon's effect."""
+    when: When | None = None
+    condition: Condition | None = None
+    for lead in leads:
+        if lead.when is not None:
+            if when is not None:
+                raise ReadError("two times are given")
+            when = lead.when
+        if lead.condition is not None:
+            if condition is not None:
+                raise ReadError("two conditions are given")
+            condition = lead.condition
+    after_colon = tuple(build_effect([], b, [], span) for b in colon)
+    if isinstance(body, tuple) and body[0] == "continuation":
+        if leads or colon:
+            raise ReadError("'Then …' continues the sentence before it")
+        built = build_chain(body[1])
+        _no_extras(built, "'Then …'")
+        return Continuation(tuple(built.dos), span=span)
+    if isinstance(body, Chain):
+        built = build_chain(body)
+        if when is not None:
+            _set_when(built, when)
+        if condition is not None:
+            _set_condition(built, condition)
+        if built.now:
+            _set_when(built, When(W.NOW))
+        return _from_chain(built, after_colon, span)
+    if after_colon:
+        raise ReadError("a colon follows only 'I may play this card when …'")
+    return _with_leads(body, when, condition, span)
+
+
+def _with_leads(effect: fx.BlueMoonEffect, when: When | None, condition: Condition | None,
+                span: Span) -> fx.BlueMoonEffect:
+    """A fixed-form effect, given the time and condition its sentence opens with."""
+    if when is None and condition is None:
+        return replace(effect, span=span)
+    if isinstance(effect, fx.Ignore | fx.ValueChange | fx.ElementChange):
+        return replace(effect, when=when, condition=condition, span=span)
+    raise ReadError(f"'{effect.render()}' does not take a time or a condition")
+
+
+def _no_extras(built: Built, what: str) -> None:
+    if built.otherwise or built.even_if or built.trigger or built.to_play:
+        raise ReadError(f"{what} does not take 'or …', a trigger or a purpose")
+
+
+def _is_this_card(cards: Any) -> bool:
+    return isinstance(cards, Ref) and cards.kind is R.THIS_CARD
+
+
+def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
+                span: Span) -> fx.BlueMoonEffect:
+    first = b.dos[0]
+    single = first.acts[0] if len(b.dos) == 1 and len(first.acts) == 1 else None
+    if b.trigger is not None:
+        play = single if isinstance(single, a.Play) else None
+        if (play is None or not _is_this_card(play.cards) or first.mode is not a.Mode.MAY
+                or first.actor is not Role.CONTROLLER or b.when or b.condition or b.otherwise):
+            raise ReadError("a trigger reads 'I may play this card when <event>: <effect>'")
+        return fx.InterferenceTrigger(b.trigger[0], b.trigger[1], after_colon, span=span)
+    if after_colon:
+        raise ReadError("a colon follows only 'I may play this card when …'")
+    if b.to_play:
+        if single is None or first.mode is not a.Mode.MUST or b.when or b.condition \
+                or b.otherwise or b.even_if:
+            raise ReadError("a play cost reads 'I must <do one thing> to play this card'")
+        return fx.MustToPlay(single, span=span)
+    if first.mode is a.Mode.MAY_ONLY:
+        if single is None or not (isinstance(single, a.Play) and _is_this_card(single.cards)) \
+                or b.condition is None or b.when or b.otherwise:
+            raise ReadError("a play condition reads 'I may only play this card if <condition>'")
+        return fx.PlayCondition(b.condition, span=span)
+    if first.mode is a.Mode.MAY_NOT:
+        return _may_not(b, span)
+    if first.mode is a.Mode.MUST:
+        if len(b.dos) > 1:
+            raise ReadError("an obligation is one clause")
+        return fx.Obligation(first, b.otherwise, b.even_if, b.when, b.condition, span=span)
+    if b.otherwise or b.even_if:
+        raise ReadError("'or …' follows only 'must'")
+    if isinstance(b.condition, Retreats) and b.when is None and isinstance(single, a.Attract) \
+            and first.mode is a.Mode.PLAIN and single.dragons.kind in (
+                DragonCount.ADDITIONAL, DragonCount.FEWER, DragonCount.NO_MORE_THAN):
+        return fx.DragonModifier(b.condition.who, first.actor, single.dragons, b.condition.now,
+                                 span=span)
+    if isinstance(b.condition, Wins) and b.when is None and isinstance(single, a.Receive | a.Score):
+        return fx.ScoreModifier(b.condition.who, first.actor, single, span=span)
+    if isinstance(single, a.Play) and first.mode is a.Mode.MAY and (
+            b.when is None or b.when.kind is not W.NOW):
+        return _play(b, first, single, span)
+    if b.condition is not None and isinstance(b.condition, Retreats | Wins):
+        raise ReadError("after 'if I retreat' or 'if I win the game' comes what changes")
+    return fx.ActionEffect(tuple(b.dos), b.when, b.condition, span=span)
+
+
+def _may_not(b: Built, span: Span) -> fx.BlueMoonEffect:
+    first = b.dos[0]
+    if len(first.acts) != 1:
+        raise ReadError("'may not' forbids one thing at a time")
+    remedy = None
+    if len(b.dos) == 2 and b.dos[1].mode is a.Mode.MUST and b.dos[1].actor is first.actor:
+        remedy = b.dos[1]
+    elif len(b.dos) > 1:
+        raise ReadError("after 'may not …' only 'and you must …' can follow")
+    if b.otherwise or b.even_if:
+        raise ReadError("'may not' takes no 'or …'")
+    if first.actor is Role.OPPONENT:
+        return fx.Prohibition(first.actor, first.acts[0], b.when, b.condition, remedy, span=span)
+    if first.actor is Role.CONTROLLER and remedy is None:
+        return fx.SelfRestriction(first.actor, first.acts[0], b.when, b.condition, span=span)
+    raise ReadError("'may not' is said of 'you' (a prohibition) or 'I' (a self-restriction)")
+
+
+def _play(b: Built, first: a.Do, play: a.Play, span: Span) -> fx.BlueMoonEffect:
+    """``I may play …``: as if it had an icon, without pushing, or a permission."""
+    if isinstance(play.as_if, a.AsIfIcon) and play.into is None and not play.without_pushing:
+        if b.when is not None or first.actor is not Role.CONTROLLER:
+            raise ReadError("'as if it had the … icon' takes a condition, not a time")
+        return fx.PlayAsIf(play.cards, play.as_if, b.condition, span=span)
+    if play.without_pushing and _is_this_card(play.cards) and play.into is not None \
+            and play.as_if is None and not (b.when or b.condition):
+        return fx.PlayWithoutPushing(play.into, span=span)
+    if play.as_if is None and not play.without_pushing and play.into is None \
+            and not _is_this_card(play.cards):
+        return fx.PlayPermission(first.actor, play.cards, b.when, b.condition, first.also,
+                                 span=span)
+    return fx.ActionEffect(tuple(b.dos), b.when, b.condition, span=span)
+
