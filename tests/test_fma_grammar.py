@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -236,3 +237,31 @@ def test_corpus_json_texts_are_what_the_tests_parse() -> None:
         pytest.skip("no checkout")
     rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
     assert sorted(r["text"] for r in rows if r.get("text")) == sorted(t for _, t in card_texts())
+
+
+def test_targeted_bonus_and_set_value_effects() -> None:
+    """Temporary bonuses on a target and set values are typed for the attribute engine."""
+    text = ("Battle Strength 3: Target character gets +2 strength until the end of the battle. "
+            "Change the strength of target character to 0 until the end of the search phase.")
+    (ability,) = parse_card_text(text).effects
+    assert isinstance(ability, fx.Ability)
+    bonus, set_value = ability.body
+    assert isinstance(bonus, fx.AttributeBonus)
+    assert (bonus.amount, bonus.attribute, bonus.duration) == (
+        2, Attribute.STRENGTH, Duration.BATTLE)
+    assert isinstance(bonus.who, fx.Selector) and bonus.who.target
+    assert isinstance(set_value, fx.AttributeSet)
+    assert (set_value.value, set_value.duration) == (0, Duration.SEARCH_PHASE)
+    assert parse_card_text(ability.render()).effects == (ability,)
+
+
+@given(st.sampled_from(list(Attribute)), st.integers(min_value=0, max_value=12), durations,
+       selectors.map(lambda s: replace(s, target=True)))
+def test_attribute_set_round_trips(attribute: Attribute, value: int,
+                                   duration: Duration | None, of: fx.Selector) -> None:
+    """Any set-value effect renders to a sentence that parses back to it."""
+    from rulesq.spans import Span
+
+    effect = fx.AttributeSet(of, attribute, value, duration, span=Span(0, 0))
+    parsed = parse_card_text(effect.render())
+    assert parsed.effects == (effect,), effect.render()

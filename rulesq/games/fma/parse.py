@@ -452,7 +452,14 @@ def _transformer_class() -> Any:
             return fx.BeginBattle(c[0], span=self.b.span(meta))
 
         def target(self, meta: Any, c: list[Any]) -> Effect:
+            if len(c) > 1:
+                bonus: fx.AttributeBonus = c[1]
+                who = replace(c[0], target=True)
+                return replace(bonus, who=who, span=self.b.span(meta))
             return fx.Target(c[0], span=self.b.span(meta))
+
+        def target_bonus(self, meta: Any, c: list[Any]) -> Effect:
+            return self.attribute_bonus(meta, c)
 
         def target_pair(self, meta: Any, c: list[Any]) -> Effect:
             return fx.TargetPair(c[0], c[1], c[2], c[3], span=self.b.span(meta))
