@@ -74,7 +74,7 @@ def split_rules_text(raw: str, traits: Sequence[str], vocabulary: set[str]) -> S
     sentence is never cut, while a flavour sentence that uses a rules word ("This act
     will cost you dearly!") stays in the printed text.
     """
-    text = raw.strip()
+    text = " ".join(raw.split())  # spacing normalised
     artifact = False
     if text[:2] in ("- ", "= "):  # a scraping artefact of the source data
         text, artifact = text[2:].lstrip(), True
