@@ -57,8 +57,8 @@ def test_installed_wheel_answers_from_its_own_data(wheel: Path, tmp_path: Path) 
     )
     script = (
         "import rulesq.paths, sys; from rulesq.cli import main;"
-        "print(rulesq.paths.data_root(), file=sys.stderr); sys.argv=['rulesq','card','Pandemonium'];"
-        "main()"
+        "print(rulesq.paths.data_root(), file=sys.stderr);"
+        "sys.argv = ['rulesq', 'card', 'Pandemonium']; main()"
     )
     env = {**os.environ, "PYTHONPATH": str(site), "RULESQ_CACHE_DIR": str(tmp_path / "cache")}
     result = subprocess.run(
