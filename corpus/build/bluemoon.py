@@ -265,9 +265,9 @@ SLIPS = (
     (400, "usully", "a typing slip"),
 )
 
-#: A card the FAQ names without a tag: (name, type, Q&A, the words that give its text).
-UNTAGGED_CARDS = (
-    ("Wogarathoras the Gloomy", "character", 141,
+#: Cards the FAQ names without a tag (so not cards of the corpus): (name, Q&A, its words).
+UNTAGGED_NAMES = (
+    ("Wogarathoras the Gloomy", 141,
      "a character with no special power text such as Wogarathoras the Gloomy"),
 )
 
@@ -670,13 +670,11 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         problems.append(f"BM-Q{number} states in prose, not in a tag, that {who} has "
                         f"{'shields in both elements' if icon == 'shields' else icon}: "
                         "recorded on the card with stated_in")
-    for name, kind, number, words in UNTAGGED_CARDS:
+    for name, number, words in UNTAGGED_NAMES:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
-        records.append(untagged_card(name, kind, number))
-        problems.append(f"{name} is named without a tag (BM-Q{number}, 'a character with no "
-                        "special power text'): kept as a card with an empty text, no tag, "
-                        "people or number")
+        problems.append(f"{name} is named without a tag (BM-Q{number}: '{words}'): not a "
+                        "card of the corpus; a situation can define it inline")
     return records
 
 
@@ -732,17 +730,7 @@ def card_record(card: CardData, labelled: dict[str, dict[int, str]],
         "printed_text": text,
         "deck_text": deck_text,
         "mentions": card.mentions,
-        "stated_in": stated_in or None,
-    }
-
-
-def untagged_card(name: str, kind: str, number: int) -> dict[str, Any]:
-    """A card the FAQ names without a tag and says has no special power text."""
-    return {"id": f"{GAME}/{slug(name)}", "game": GAME, "name": name, "type": kind,
-            "type_inferred": False, "tag": None, "people": None, "number": None,
-            "deck": None, "fire": None, "earth": None, "value": None, "icons": None,
-            "shields": None, "moons": None, "capacity": None, "text": "",
-            "printed_text": "", "deck_text": None, "mentions": [number], "stated_in": None}
+    } | ({"stated_in": stated_in} if stated_in else {})
 
 
 def pick_name(card: CardData, problems: list[str]) -> str:
