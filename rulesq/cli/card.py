@@ -73,13 +73,13 @@ def render(card: Card, errata: list[Clause]) -> str:
     """The card as text: name, fields, then the texts and the errata cited."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
     for key, value in card.fields.items():
-        if value in (None, "", [], {}):
+        if value in (None, "", [], {}, False):
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         lines.append(f"  {key + ':':<13} {shown}")
     unknown = [k for k, v in card.fields.items() if v is None]
     if unknown:
-        lines.append(f"  {'unknown:':<13} {', '.join(unknown)} (the sources do not give them)")
+        lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
     lines.append("")
     if card.text == card.printed_text or not card.errata:
         lines.append(f"Text: {card.text}" if card.text else "Text: (none)")
