@@ -28,8 +28,9 @@ def grammar_dir() -> Path:
 
 
 def corpus_dir() -> Path:
-    """The folder of per-game corpus data."""
-    return data_root() / "corpus"
+    """The folder of per-game corpus data (``RULESQ_CORPUS_DIR`` overrides it, for tests)."""
+    override = os.environ.get("RULESQ_CORPUS_DIR")
+    return Path(override) if override else data_root() / "corpus"
 
 
 def cache_dir() -> Path:

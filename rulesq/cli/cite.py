@@ -1,0 +1,78 @@
+"""``rulesq cite``: one clause, verbatim, with its source, section, date and kind."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.corpus.models import Clause
+from rulesq.errors import RulesqError, UnknownNameError
+
+
+def cite(
+    clause_id: Annotated[
+        str, typer.Argument(metavar="ID", help="A clause id or alias (BM-Q<n>, WHI-W<n>).")
+    ],
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Print a clause verbatim with where it comes from.
+
+    Example: ``rulesq cite BM-Q<n>`` (the n-th FAQ question) or ``rulesq cite ID``
+    """
+    try:
+        clause = find(clause_id, game)
+    except RulesqError as error:
+        raise fail(error, as_json=as_json) from None
+    if as_json:
+        print_json(as_record(clause))
+        return
+    typer.echo(render(clause))
+
+
+def find(ref: str, game: str | None) -> Clause:
+    """The clause with this id or alias, in the named game or any game."""
+    from rulesq.cli.lookup import games_to_search
+    from rulesq.corpus import load_corpus
+
+    games = games_to_search(ref.split("/", 1)[0] if "/" in ref and not game else game)
+    known: list[str] = []
+    for name in games:
+        corpus = load_corpus(name)
+        found = corpus.find_clause(ref)
+        if found is not None:
+            return found
+        known += list(corpus.clauses)
+        known += [alias for c in corpus.clauses.values() for alias in c.aliases]
+    raise UnknownNameError("clause", ref, known)
+
+
+def as_record(clause: Clause) -> dict[str, Any]:
+    """The clause as a JSON object."""
+    return {"id": clause.id, "game": clause.game, "document": clause.document,
+            "section": clause.section, "date": clause.date, "kind": clause.kind,
+            "aliases": list(clause.aliases), "question": clause.question,
+            "text": clause.text, **dict(clause.extra)}
+
+
+def render(clause: Clause) -> str:
+    """The clause as text: header lines, then the question and the verbatim text."""
+    lines = [clause.id + (f"  (also {', '.join(clause.aliases)})" if clause.aliases else "")]
+    lines.append(f"  document: {clause.document}")
+    if clause.section:
+        lines.append(f"  section:  {clause.section}")
+    if clause.date:
+        lines.append(f"  date:     {clause.date}")
+    lines.append(f"  kind:     {clause.kind}")
+    for key, value in clause.extra.items():
+        if value not in (None, "", [], {}):
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            lines.append(f"  {key + ':':<9} {shown}")
+    lines.append("")
+    if clause.question:
+        lines += [f"Q: {clause.question}", f"A: {clause.text}"]
+    else:
+        lines.append(clause.text)
+    return "\n".join(lines)

@@ -1,0 +1,35 @@
+"""Shared by the lookup commands: which games to look in, and printing marked snippets."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rulesq.corpus.search import MARK_CLOSE, MARK_OPEN
+
+
+def games_to_search(game: str | None) -> list[str]:
+    """The named game (checked), or every game that has a corpus."""
+    from rulesq.corpus.load import available_games
+    from rulesq.games import get_game
+
+    if game:
+        return [get_game(game).name]
+    return available_games()
+
+
+def marked(snippet: str, style: str = "bold reverse") -> Text:
+    """A snippet whose marked words are styled (plain brackets-free text otherwise)."""
+    text = Text()
+    rest = snippet
+    while MARK_OPEN in rest:
+        before, _, after = rest.partition(MARK_OPEN)
+        word, _, rest = after.partition(MARK_CLOSE)
+        text.append(before)
+        text.append(word, style=style)
+    text.append(rest)
+    return text
+
+
+def unmarked(snippet: str) -> str:
+    """A snippet with the match marks as ``[brackets]`` (for JSON and plain output)."""
+    return snippet.replace(MARK_OPEN, "[").replace(MARK_CLOSE, "]")

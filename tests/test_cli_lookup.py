@@ -1,0 +1,102 @@
+"""The lookup commands on the real corpus: search, cite, card and corpus."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_search_finds_the_you_may_not_precedence_clause() -> None:
+    """Searching 'you may not take precedence' ranks the rulebook clause first."""
+    code, out = run("search", "you may not take precedence", "--json")
+    assert code == 0
+    hits = json.loads(out)
+    assert hits, out
+    top = hits[0]
+    assert top["kind"] == "rule-quote"
+    assert "take precedence over all remaining instructions" in top["snippet"].replace(
+        "[", ""
+    ).replace("]", "")
+
+
+def test_search_text_output_names_id_and_source() -> None:
+    """The text output shows each hit's id and its source line."""
+    code, out = run("search", "you may not take precedence", "--game", "bluemoon", "--limit", "3")
+    assert code == 0
+    assert "bluemoon/rulebook/" in out
+    assert "rulebook" in out.lower()
+
+
+def test_search_falls_back_to_any_word() -> None:
+    """A query whose words never occur together still finds clauses with some of them."""
+    code, out = run("search", "precedence zyzzyvaqux", "--json")
+    assert code == 0
+    assert json.loads(out)
+
+
+def test_cite_by_alias_prints_the_verbatim_answer() -> None:
+    """``rulesq cite BM-Q245`` prints the question, answer and source of that Q&A."""
+    code, out = run("cite", "BM-Q245")
+    assert code == 0
+    assert "Special Power Texts: You May Not" in out
+    assert "Q: " in out and "A: " in out
+
+
+def test_cite_unknown_id_suggests_and_exits_2() -> None:
+    """A mistyped clause id gives a suggestion and exit code 2."""
+    code, out = run("cite", "BM-Q2455")
+    assert code == 2
+    assert "Did you mean" in out
+
+
+def test_card_shows_blue_moon_text() -> None:
+    """``rulesq card Pandemonium`` shows its special power text."""
+    code, out = run("card", "Pandemonium")
+    assert code == 0
+    assert "You may not play support cards." in out
+
+
+def test_card_shows_warhammer_text_in_force_with_erratum() -> None:
+    """Franz's Decree shows the errata text in force and cites the Core Set erratum."""
+    code, out = run("card", "Franz's Decree", "--game", "warhammer", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["text_in_force"] == (
+        "Action: Target unit cannot be declared as an attacker or defender."
+    )
+    assert record["errata"], record
+    assert any("core-set" in e["id"] for e in record["errata"])
+    code, text = run("card", "Franz's Decree", "--game", "warhammer")
+    assert (
+        "Text in force: Action: Target unit cannot be declared as an attacker or defender." in text
+    )
+
+
+def test_card_misspelt_suggests_and_exits_2() -> None:
+    """``rulesq card Pandemonum`` suggests Pandemonium and exits 2."""
+    code, out = run("card", "Pandemonum")
+    assert code == 2
+    assert '"Pandemonium"' in out
+    assert "Traceback" not in out
+
+
+def test_corpus_counts_match_the_seeds() -> None:
+    """``rulesq corpus`` counts 467 Blue Moon FAQ answers and the full Warhammer pool."""
+    code, out = run("corpus", "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["bluemoon"]["clauses"]["faq-answer"] == 467
+    assert summary["bluemoon"]["cards"] == 193
+    assert summary["warhammer"]["cards"] == 1133
+    assert summary["warhammer"]["clauses"]["list-entry"] == 19
+    assert summary["fma"]["cards"] >= 69
