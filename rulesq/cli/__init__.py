@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from rulesq.cli import card, cite, corpus_cmd, search
+from rulesq.cli import card, cite, corpus_cmd, coverage, parse, search
 from rulesq.cli.common import EXIT_ERROR, report_error
 from rulesq.errors import RulesqError
 
@@ -30,6 +30,8 @@ app.command("search")(search.search)
 app.command("cite")(cite.cite)
 app.command("card")(card.card)
 app.command("corpus")(corpus_cmd.corpus)
+app.command("parse")(parse.parse)
+app.command("coverage")(coverage.coverage)
 
 
 def main() -> None:

@@ -35,8 +35,11 @@ class Effect:
         """The canonical English sentence for this effect."""
         raise NotImplementedError(type(self).__name__)
 
-    def annotations(self) -> dict[str, str]:
-        """Game-specific facts about the effect shown beside it (a ladder class, a group)."""
+    def annotations(self, *, nested: bool = False) -> dict[str, str]:
+        """Game-specific facts shown beside the effect (a ladder class, a group).
+
+        ``nested`` is true for an effect inside another (an interference card's effect).
+        """
         return {}
 
 

@@ -92,11 +92,17 @@ class SyntaxProblem:
     offset: int
     found: str
     expected: tuple[str, ...]
+    suggestions: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:
-        """``unexpected 'foo'``."""
-        return f"unexpected {self.found}" if self.found else "unexpected end of sentence"
+        """``unexpected 'foo'`` with a "did you mean" when a keyword is close."""
+        if not self.found:
+            return "unexpected end of sentence"
+        text = f"unexpected {self.found}"
+        if self.suggestions:
+            text += " (did you mean " + " or ".join(f"'{s}'" for s in self.suggestions) + "?)"
+        return text
 
 
 def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
@@ -108,6 +114,8 @@ def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
     are all expected by one phrase ("a card type").
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    from rulesq.errors import suggest
 
     offset = len(sentence)
     expected: set[str] = set()
@@ -123,7 +131,12 @@ def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
         found = f"'{_word_at(sentence, offset)}'"
     elif isinstance(error, UnexpectedEOF):
         expected = set(error.expected)
-    return SyntaxProblem(offset, found, tuple(expected_words(expected, words, groups)))
+    keywords = {n.lower() for n in expected if n.isalpha() and n not in words}
+    for members, _ in groups:
+        if members & expected:
+            keywords |= {n.lower() for n in members if n.isalpha() and n not in words}
+    close = tuple(suggest(found.strip("'"), keywords, limit=2)) if found else ()
+    return SyntaxProblem(offset, found, tuple(expected_words(expected, words, groups)), close)
 
 
 def expected_words(names: Iterable[str], words: Mapping[str, str],

@@ -10,7 +10,9 @@ from rulesq.effects.base import Effect, Node, ParsedText, Unparsed
 
 
 def _is_node(value: Any) -> bool:
-    return isinstance(value, Node | Effect)
+    """Any dataclass instance is a node (other games' parts need not subclass ``Node``)."""
+    return isinstance(value, Node | Effect) or (
+        dataclasses.is_dataclass(value) and not isinstance(value, type))
 
 
 def _fields(node: Any) -> list[tuple[str, Any, bool]]:
@@ -40,7 +42,8 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
-def tree_lines(node: Any, label: str = "", indent: str = "") -> list[str]:
+def tree_lines(node: Any, label: str = "", indent: str = "", *, nested: bool = False
+               ) -> list[str]:
     """The node and its parts, one per line: ``label: Name field=value …``.
 
     Fields holding their default value are left out; parts are indented below.
@@ -50,34 +53,37 @@ def tree_lines(node: Any, label: str = "", indent: str = "") -> list[str]:
     children: list[tuple[str, Any]] = []
     for name, value, is_default in _fields(node):
         if _is_node(value):
-            children.append((name, value))
+            if not is_default:
+                children.append((name, value))
         elif isinstance(value, tuple) and value and all(_is_node(v) for v in value):
             children += [(f"{name}[{i}]", v) for i, v in enumerate(value)]
         elif not is_default:
             scalars.append(f"{name}={_scalar(value)}")
     if isinstance(node, Effect):
-        scalars += [f"[{k}: {v}]" for k, v in node.annotations().items()]
+        scalars += [f"[{k}: {v}]" for k, v in node.annotations(nested=nested).items()]
     out = [" ".join([head, *scalars])]
+    inner = nested or isinstance(node, Effect)
     for name, child in children:
-        out += tree_lines(child, name, indent + "  ")
+        out += tree_lines(child, name, indent + "  ", nested=inner)
     return out
 
 
-def to_data(value: Any) -> Any:
+def to_data(value: Any, *, nested: bool = False) -> Any:
     """A node tree as JSON-ready data: ``{"node": Name, <fields>, "span": [start, end]}``."""
     if _is_node(value):
+        inner = nested or isinstance(value, Effect)
         data: dict[str, Any] = {"node": type(value).__name__}
-        data.update({name: to_data(v) for name, v, _ in _fields(value)})
+        data.update({name: to_data(v, nested=inner) for name, v, _ in _fields(value)})
         span = getattr(value, "span", None)
         if span is not None:
             data["span"] = [span.start, span.end]
         if isinstance(value, Effect):
-            data.update(value.annotations())
+            data.update(value.annotations(nested=nested))
         return data
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
-        return [to_data(v) for v in value]
+        return [to_data(v, nested=nested) for v in value]
     return value
 
 

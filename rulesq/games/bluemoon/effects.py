@@ -54,7 +54,7 @@ def leads(when: When | None, condition: Condition | None) -> str:
 
 @dataclass(frozen=True)
 class BlueMoonEffect(Effect):
-    """A Blue Moon effect: knows its ladder class and its persistence group (BM-Q233)."""
+    """A Blue Moon effect: knows its ladder class and its persistence group."""
 
     @property
     def ladder(self) -> Ladder:
@@ -70,10 +70,16 @@ class BlueMoonEffect(Effect):
 
         return classify(self)[1]
 
-    def annotations(self) -> dict[str, str]:
-        """The ladder class and the persistence group, for printing beside the effect."""
-        ladder, group = self.ladder, self.group
-        return {"ladder": ladder.value, "group": f"{group.value} ({group.label})"}
+    def annotations(self, *, nested: bool = False) -> dict[str, str]:
+        """The ladder class and the persistence group, for printing beside the effect.
+
+        An effect inside an interference trigger acts when the trigger does: it shows no
+        group of its own.
+        """
+        if nested:
+            return {"ladder": self.ladder.value}
+        group = self.group
+        return {"ladder": self.ladder.value, "group": f"{group.value} ({group.label})"}
 
 
 @dataclass(frozen=True)
@@ -184,7 +190,7 @@ class Prohibition(BlueMoonEffect):
 
 @dataclass(frozen=True)
 class SelfRestriction(BlueMoonEffect):
-    """``I may not <act>``: ordinary card text, not "you may not" (BM-Q273)."""
+    """``I may not <act>``: ordinary card text, not a "you may not" prohibition."""
 
     who: Role
     act: Act
@@ -221,7 +227,7 @@ class Ignore(BlueMoonEffect):
     """``Your <cards / icons / special power texts> are ignored, except …`` (ladder: ignore).
 
     ``except_cards`` are cards left alone, ``except_icons`` icons left alone, and
-    ``except_on`` the cards on which texts or icons are left alone ("except on Flit
+    ``except_on`` the cards on which texts or icons are left alone ("except on <family>
     character cards").
     """
 
@@ -388,7 +394,7 @@ class NextPlayedAsIf(BlueMoonEffect):
 
 @dataclass(frozen=True)
 class Obligation(BlueMoonEffect):
-    """``You must <acts>[, or <otherwise>]``: ordinary text, can be ignored (BM-Q241).
+    """``You must <acts>[, or <otherwise>]``: ordinary card text (it can be ignored).
 
     ``even_if`` is the player whose retreat does not cancel the alternative ("- even if
     you retreat").

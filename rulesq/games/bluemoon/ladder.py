@@ -2,8 +2,8 @@
 
 The ladder (Blue Moon rulebook p.17, Special Rules; E&I rulesheet): "I must" > ignore
 (PROTECTED exempt) > "you may not" > other card text > game rules. The persistence groups
-are BM-Q233's: texts that act once when played (1), once per turn or event (2), or
-continuously while active (3).
+are the FAQ's three: texts that act once when played (1), once per turn or event (2),
+or continuously while active (3); the FAQ lists the opening phrases of each group.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ class Ladder(StrEnum):
 
 
 class Group(IntEnum):
-    """BM-Q233's persistence groups."""
+    """The FAQ's three persistence groups of special power text."""
 
     ONCE = 1
     PER_TURN_OR_EVENT = 2
@@ -47,15 +47,16 @@ LADDER_BY_CLASS: dict[type[fx.BlueMoonEffect], Ladder] = {
     fx.Prohibition: Ladder.YOU_MAY_NOT,
 }
 
-#: Effects that act once, when their card is played (BM-Q233 first group: texts applied
-#: while in hand, element changes, KhindKin, Bounce Back, Yang and Yin, interference).
+#: Effects that act once, when their card is played (the FAQ's first group: texts applied
+#: while in hand, element changes, playing without pushing, attacking again, the next card
+#: treated as FREE; interference cards act once too).
 ONCE_CLASSES: frozenset[type[fx.BlueMoonEffect]] = frozenset({
     fx.MustToPlay, fx.PlayCondition, fx.InterferenceTrigger, fx.PlayWithoutPushing,
     fx.ElementChange, fx.NextPlayedAsIf, fx.AttackAgain, fx.CancelCard, fx.EndTurn,
     fx.NotSelectable,
 })
 
-#: Times that recur once per turn or per event (BM-Q233 second group: "At the end of my
+#: Times that recur once per turn or per event (the FAQ's second group: "At the end of my
 #: turn", "If my turn is about to end", "at the beginning of my turn", "By the end of your
 #: Booster/Support phase", "At the end of each fight"; the moments "immediately after my
 #: phase", "after the end of my turn", the turn a ship lands and the start of the game are
@@ -96,7 +97,7 @@ def _group(effect: fx.BlueMoonEffect) -> Group:
 
 def _by_time(effect: fx.BlueMoonEffect, when: When | None,
              condition: Condition | None) -> Group:
-    """The group an opening phrase gives: "Now" once, BM-Q233's phrases per turn or event."""
+    """The group an opening phrase gives: "Now" once, the FAQ's phrases per turn or event."""
     if when is not None and when.kind is W.NOW:
         return Group.ONCE
     if isinstance(condition, Retreats):

@@ -765,7 +765,7 @@ class Reader(Transformer[Token, Any]):
         return Mod("icon", str(ch[0]))
 
     def family(self, meta: Meta, ch: list[Any]) -> Mod:
-        """``Flit`` (character cards): a people or family name."""
+        """A people or family name before the card type (capitalised)."""
         return Mod("family", str(ch[0]))
 
     def head_cards(self, meta: Meta, ch: list[Any]) -> Head:

@@ -177,7 +177,7 @@ class Ref(Node):
 
 @dataclass(frozen=True)
 class CardName(Node):
-    """A card named in a text ("Tittertweet", "Chosen of Fire"): a name, never a keyword."""
+    """A card named in a text (capitalised words or quoted): a name, never a keyword."""
 
     name: str
     quoted: bool = False
@@ -246,7 +246,7 @@ class Cards(Node):
     owner: Role | None = None
     types: tuple[CardType, ...] = ()
     phase: Phase | None = None                 # "Leadership phase cards"
-    family: str | None = None                  # a people or family: "Flit", "Flood", "Hyla"
+    family: str | None = None                  # a people or family name before the type
     icon: str | None = None                    # "PROTECTED cards", "FREE card"
     active: bool = False
     additional: bool = False
@@ -322,7 +322,7 @@ class Cards(Node):
 
 @dataclass(frozen=True)
 class CardChoice(Node):
-    """One of several card selectors: "two leadership cards, two Hyla cards or two ..."."""
+    """One of several card selectors: "two leadership cards or two crystal cards"."""
 
     options: tuple[Cards, ...]
 
