@@ -113,9 +113,9 @@ def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
     shown as its name in lower case, quoted. ``groups`` replace a set of terminals that
     are all expected by one phrase ("a card type").
     """
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+    import difflib
 
-    from rulesq.errors import suggest
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     offset = len(sentence)
     expected: set[str] = set()
@@ -135,7 +135,8 @@ def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
     for members, _ in groups:
         if members & expected:
             keywords |= {n.lower() for n in members if n.isalpha() and n not in words}
-    close = tuple(suggest(found.strip("'"), keywords, limit=2)) if found else ()
+    word = found.strip("'").lower()
+    close = tuple(difflib.get_close_matches(word, sorted(keywords), n=2, cutoff=0.75))
     return SyntaxProblem(offset, found, tuple(expected_words(expected, words, groups)), close)
 
 

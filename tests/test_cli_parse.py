@@ -1,0 +1,131 @@
+"""``rulesq parse`` and ``rulesq coverage`` on the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+from rulesq.corpus.models import Card
+from rulesq.games import get_game
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_parse_text_prints_the_tree() -> None:
+    """One node per line, with fields and the ladder class and group."""
+    code, out, _ = run("parse", "You may not play support cards.", "--game", "bluemoon")
+    assert code == 0
+    lines = out.splitlines()
+    assert "1. You may not play support cards." in lines
+    assert any(line.strip().startswith("Prohibition who=opponent [ladder: you_may_not] "
+                                       "[group: 3") for line in lines)
+    assert any(line.strip() == "cards: Cards types=(support)" for line in lines)
+
+
+def test_parse_json() -> None:
+    """``--json`` gives the effect tree with node names, fields, spans and annotations."""
+    code, out, _ = run("parse", "Your icons are ignored, except STOP.", "-g", "bluemoon",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["fully_parsed"] is True and data["errors"] == []
+    (effect,) = data["effects"]
+    assert effect["node"] == "Ignore" and effect["scope"] == "icons"
+    assert effect["except_icons"] == ["STOP"] and effect["ladder"] == "ignore"
+    assert effect["span"] == [0, 36]
+
+
+def test_parse_card_from_the_corpus() -> None:
+    """``--card NAME`` parses that card's text; the game is found from the name."""
+    code, out, _ = run("parse", "--card", "tittertweet")
+    assert code == 0
+    assert out.startswith("Tittertweet (bluemoon): Your special power texts are ignored")
+    assert "except_on[0]: Cards types=(character) family=Flit" in out
+
+
+def test_parse_card_did_you_mean() -> None:
+    """A misspelt card name suggests the closest and exits 2."""
+    code, _, err = run("parse", "--card", "Titertweet", "--game", "bluemoon")
+    assert code == 2
+    assert 'Did you mean "Tittertweet"?' in err
+
+
+def test_parse_error_shows_caret_and_expected_words() -> None:
+    """An unreadable sentence: the text, a caret under the spot, what was expected; exit 2."""
+    text = "Now I may discard all of your active suport cards."
+    code, _, err = run("parse", text, "--game", "bluemoon")
+    assert code == 2
+    lines = err.splitlines()
+    column = text.index("suport") + 1
+    assert lines[0].startswith(f"<text>:1:{column}: error: cannot read")
+    assert "did you mean 'support'" in lines[0]
+    assert lines[1] == "  " + text
+    assert lines[2] == "  " + " " * (column - 1) + "^"
+    assert lines[3].startswith("expected one of: ") and "a card type" in lines[3]
+    assert "__" not in err
+
+
+def test_parse_error_json() -> None:
+    """With ``--json`` the errors come as data, still exit 2."""
+    code, out, _ = run("parse", "You may not plaay support cards.", "-g", "bluemoon", "--json")
+    assert code == 2
+    data = json.loads(out)
+    (error,) = data["errors"]
+    assert error["column"] == len("You may not ") + 1 and error["expected"]
+    assert data["fully_parsed"] is False
+
+
+def test_parse_needs_a_game_with_a_grammar() -> None:
+    """No game, or a game without a card-text grammar: a clear error, exit 2."""
+    code, _, err = run("parse", "Some text.")
+    assert code == 2 and "--game bluemoon" in err
+    code, _, err = run("parse", "Some text.", "--game", "warhammer")
+    assert code == 2 and "no card-text grammar" in err
+
+
+def test_parse_text_or_card_not_both() -> None:
+    """Giving both a text and --card (or neither) is an error."""
+    assert run("parse", "x", "--card", "y")[0] == 2
+    assert run("parse")[0] == 2
+
+
+def test_coverage_bluemoon_last_line() -> None:
+    """``rulesq coverage --game bluemoon`` ends with the count line."""
+    code, out, _ = run("coverage", "--game", "bluemoon")
+    assert out.splitlines()[-1] == "bluemoon: parsed 140 of 140 card texts"
+    assert code == 0
+
+
+def test_coverage_json() -> None:
+    """The count and the texts not read, as data."""
+    code, out, _ = run("coverage", "--game", "bluemoon", "--json")
+    data = json.loads(out)
+    assert (data["game"], data["parsed"], data["total"]) == ("bluemoon", 140, 140)
+    assert data["not_parsed"] == [] and code == 0
+
+
+def test_coverage_of_a_game_without_grammar() -> None:
+    """A game without a card-text grammar gives a clear error, exit 2."""
+    code, _, err = run("coverage", "--game", "warhammer")
+    assert code == 2 and "no card-text grammar" in err
+
+
+def test_coverage_lists_what_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Texts not fully read are listed before the count, and the exit code is 1."""
+    game = get_game("bluemoon")
+    fake = Card(id="bluemoon/x-1", game="bluemoon", name="Invented", type="support",
+                text="Now I frobnicate.")
+    monkeypatch.setitem(game.corpus.cards, fake.id, fake)
+    code, out, _ = run("coverage", "--game", "bluemoon")
+    lines = out.splitlines()
+    assert lines[0] == "Invented: Now I frobnicate."
+    assert lines[1].startswith('  not read: "Now I frobnicate." (unexpected')
+    assert lines[-1] == "bluemoon: parsed 140 of 141 card texts" and code == 1
