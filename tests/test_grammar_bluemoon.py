@@ -139,7 +139,7 @@ BROKEN = [
     "Your icons are ignored, except",
     "(This card has no effect if opposed by.)",
     "I may play this card when you sneeze: Your card is cancelled and discarded.",
-    "At the end of my turn I may draw one card.",
+    "At the end of my turn, I may draw one card from.",
     "Now I may draw 3 cards from your hand and discard them ,",
 ]
 

@@ -19,6 +19,7 @@ from rulesq.games.bluemoon.selectors import (
     CardChoice,
     CardName,
     Cards,
+    CardSet,
     Dragon,
     DragonCount,
     Measure,
@@ -479,3 +480,58 @@ def test_roles_follow_the_words_not_players() -> None:
     assert isinstance(e, fx.Prohibition) and e.who is YOU
     assert isinstance(e.condition, Retreats) and e.condition.who is ME
     assert e.group is Group.PER_TURN_OR_EVENT
+
+
+# ------------------------------------------------------------------ wording variants
+
+
+@pytest.mark.parametrize("variant, canonical", [
+    ("You may not play more than one card on your turn.",
+     "On your turn, you may not play more than one card."),
+    ("On my turn I may play one additional support card.",
+     "On my turn, I may play one additional support card."),
+    ("You may not play cards with special power text.",
+     "You may not play cards that have special power text."),
+    ("You may not play cards without special power text.",
+     "You may not play cards that do not have special power text."),
+    ("Your cards that have icons are ignored.", "Your cards with icons are ignored."),
+    ("You may not play character, booster or support cards.",
+     "You may not play character/booster/support cards."),
+    ("Your character cards with the STOP icon are ignored.",
+     "Your STOP character cards are ignored."),
+    ("You may not play cards with a printed value higher than 3.",
+     "You may not play cards that have a printed value higher than 3."),
+    ("If you have four or more cards in your hand, you may not take further cards into your "
+     "hand.", "If you have at least four cards in your hand, you may not take further cards "
+     "into your hand."),
+    ("Now I may retrieve any one card from my combat area into my hand.",
+     "Now I may retrieve any card from my combat area into my hand."),
+])
+def test_wording_variants_mean_the_same(variant: str, canonical: str) -> None:
+    """Different words for one meaning give equal effects."""
+    assert effects(variant) == effects(canonical)
+
+
+def test_values_increase_by() -> None:
+    """"The values of my character cards increase by 2" is not "increase to 2"."""
+    by = one("The values of my character cards increase by 2.")
+    to = one("The values of my character cards increase to 2.")
+    assert isinstance(by, fx.ValueChange) and by.op is fx.Op.INCREASE_BY and by.n == 2
+    assert isinstance(to, fx.ValueChange) and to.op is fx.Op.INCREASE_TO and by != to
+
+
+def test_cards_joined_with_and_are_a_set() -> None:
+    """"… one of your booster cards and one of your support cards": both, not a choice."""
+    e = one("Now I may discard one of your active booster cards and one of your active "
+            "support cards.")
+    (discard,) = e.dos[0].acts
+    assert isinstance(discard, a.Discard) and isinstance(discard.cards, CardSet)
+    assert [p.types for p in discard.cards.parts] == [(CardType.BOOSTER,), (CardType.SUPPORT,)]
+
+
+def test_mixed_and_or_between_cards_is_not_guessed() -> None:
+    """"A, B or C and D" is neither a choice nor a set: unparsed, with a reason."""
+    parsed = get_game("bluemoon").parse_card_text(
+        "Now I may discard two booster cards or two support cards and two crystal cards.")
+    (bad,) = parsed.unparsed
+    assert "'or'" in bad.reason and "'and'" in bad.reason

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from rulesq.games.bluemoon.reader import (
     Lead,
     ReadError,
 )
-from rulesq.games.bluemoon.selectors import CardChoice, Cards, DragonCount, R, Ref
+from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, DragonCount, R, Ref
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role
 from rulesq.spans import Span
@@ -76,6 +77,7 @@ def build_chain(chain: Chain) -> Built:
     otherwise: list[DoDraft] = []
     target = drafts
     either: _Either | None = None
+    more_cards: list[tuple[frozenset[str], Cards]] = []
 
     def close_either() -> None:
         nonlocal either
@@ -83,20 +85,25 @@ def build_chain(chain: Chain) -> Built:
             target[-1].acts[-1] = either.freeze()
             either = None
 
+    def close_cards() -> None:
+        if more_cards:
+            _add_cards(target[-1], more_cards)
+            more_cards.clear()
+
     for item in chain.items:
         words = item.joiner.words if item.joiner else frozenset()
         if item.np is not None:
-            if "or" not in words and words != {"comma"}:
-                raise ReadError("a card phrase on its own must be an option ('… or <cards>')")
             if either is not None:
-                if "or" in words:
-                    either.branches.append((item.np, []))
-                else:
+                if "or" not in words:
                     raise ReadError("the options of 'select either' are joined by 'or'")
+                either.branches.append((item.np, []))
+            elif not isinstance(item.np, Cards):
+                raise ReadError("'or <cards>' and 'and <cards>' need cards")
             else:
-                _add_option(target[-1], item.np)
-            _apply_suffixes(built, target[-1], item)
+                more_cards.append((words, item.np))
+            _apply_suffixes(built, target[-1], item, close_cards)
             continue
+        close_cards()
         act = item.act
         assert act is not None
         if "or" in words:
@@ -114,7 +121,7 @@ def build_chain(chain: Chain) -> Built:
             target.append(DoDraft(who, item.mode or a.Mode.PLAIN, span=item.span))
         elif either is not None:
             either.branches[-1][1].append(act)
-            _apply_suffixes(built, target[-1], item)
+            _apply_suffixes(built, target[-1], item, close_cards)
             continue
         draft = target[-1]
         for adverb in item.adverbs:
@@ -127,7 +134,8 @@ def build_chain(chain: Chain) -> Built:
         if isinstance(act, EitherStart):
             either = _Either(act)
         draft.acts.append(act)
-        _apply_suffixes(built, draft, item)
+        _apply_suffixes(built, draft, item, close_cards)
+    close_cards()
     close_either()
     built.dos = [d.freeze() for d in drafts]
     if otherwise:
@@ -137,29 +145,44 @@ def build_chain(chain: Chain) -> Built:
     return built
 
 
-def _add_option(draft: DoDraft, cards: Any) -> None:
-    """``discard A, B or C``: the bare card phrase is another option for the last act."""
+def _add_cards(draft: DoDraft, more: list[tuple[frozenset[str], Cards]]) -> None:
+    """``discard A, B or C`` / ``discard A and B``: more cards for the last act.
+
+    The last joiner decides: "or" makes a choice, "and" a set. A place said once at the
+    end ("… or two crystal cards from my hand") is shared by all of them.
+    """
     act = draft.acts[-1] if draft.acts else None
-    current = getattr(act, "cards", None)
-    if act is None or not isinstance(current, Cards | CardChoice) or not isinstance(cards, Cards):
-        raise ReadError("'or <cards>' needs cards just before it")
-    options = current.options if isinstance(current, CardChoice) else (current,)
-    draft.acts[-1] = replace(act, cards=_share_place(options + (cards,)))  # type: ignore[call-arg]
+    first = getattr(act, "cards", None)
+    if act is None or not isinstance(first, Cards):
+        raise ReadError("'or <cards>' and 'and <cards>' follow cards")
+    last_words = more[-1][0]
+    if any("then" in words for words, _ in more):
+        raise ReadError("'then' joins acts, not cards")
+    options = _share_place((first, *(cards for _, cards in more)))
+    if "or" in last_words and all("and" not in w for w, _ in more):
+        joined: CardChoice | CardSet = CardChoice(options)
+    elif "and" in last_words and all("or" not in w for w, _ in more):
+        joined = CardSet(options)
+    else:
+        raise ReadError("join cards with 'or' (a choice) or with 'and' (all of them)")
+    draft.acts[-1] = replace(act, cards=joined)  # type: ignore[call-arg]
 
 
-def _share_place(options: tuple[Cards, ...]) -> CardChoice:
-    """A place said once at the end ("… or two crystal cards from my hand") is shared."""
+def _share_place(options: tuple[Cards, ...]) -> tuple[Cards, ...]:
+    """A place said once at the end is the place of every option that says none."""
     last = options[-1]
-    if last.place is not None:
-        options = tuple(o if o.place is not None else replace(o, place=last.place, prep=last.prep)
-                        for o in options)
-    return CardChoice(options)
+    if last.place is None:
+        return options
+    return tuple(o if o.place is not None else replace(o, place=last.place, prep=last.prep)
+                 for o in options)
 
 
-def _apply_suffixes(built: Built, draft: DoDraft, item: Item) -> None:
+def _apply_suffixes(built: Built, draft: DoDraft, item: Item,
+                    close_cards: Callable[[], None]) -> None:
     for suffix in item.suffixes:
         match suffix.kind:
             case "purpose":
+                close_cards()
                 act = draft.acts[-1]
                 if not isinstance(act, a.Discard) or act.purpose is not None:
                     raise ReadError("'to attract …' follows a discard")
@@ -250,8 +273,25 @@ def _is_this_card(cards: Any) -> bool:
     return isinstance(cards, Ref) and cards.kind is R.THIS_CARD
 
 
+def _lift_turn(b: Built) -> None:
+    """"You may not play more than one card on your turn": the turn is the effect's time.
+
+    A turn said after the cards of the only act times the effect, unless it picks the card
+    ("your first character card on your turn") or the effect has a time already.
+    """
+    if b.when is not None or len(b.dos) != 1 or len(b.dos[0].acts) != 1:
+        return
+    act = b.dos[0].acts[0]
+    cards = getattr(act, "cards", None)
+    if isinstance(cards, Cards) and cards.turn is not None and not cards.first:
+        b.when = cards.turn
+        new_act = replace(act, cards=replace(cards, turn=None))  # type: ignore[call-arg]
+        b.dos[0] = replace(b.dos[0], acts=(new_act,))
+
+
 def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
                 span: Span) -> fx.BlueMoonEffect:
+    _lift_turn(b)
     first = b.dos[0]
     single = first.acts[0] if len(b.dos) == 1 and len(first.acts) == 1 else None
     if b.trigger is not None:

@@ -283,6 +283,8 @@ class Op(StrEnum):
     DOUBLE = "double"
     REDUCE_TO = "reduce to"
     INCREASE_TO = "increase to"
+    INCREASE_BY = "increase by"
+    REDUCE_BY = "reduce by"
     INCREASE_TO_SUM = "increase to sum of printed values"
     INCREASE_TO_HIGHER = "increase to higher printed value"
 
@@ -299,7 +301,8 @@ class ValueChange(BlueMoonEffect):
     """A change to printed values, values, total power or an effect's numbers.
 
     ``element`` None with stage value means both values ("the values of …"); for total
-    power it means whatever the contested element is. ``n`` is the target of reduce/increase.
+    power it means whatever the contested element is. ``n`` is the number of reduce/increase
+    (to ``n``, or by ``n``).
     """
 
     stage: Stage
@@ -350,6 +353,10 @@ class ValueChange(BlueMoonEffect):
                 return f"reduce{s} to {self.n}"
             case Op.INCREASE_TO:
                 return f"increase{s} to {self.n}"
+            case Op.INCREASE_BY:
+                return f"increase{s} by {self.n}"
+            case Op.REDUCE_BY:
+                return f"reduce{s} by {self.n}"
             case Op.INCREASE_TO_SUM:
                 return (f"increase{s} to the sum of {its} printed Fire value + {its} printed "
                         "Earth value")

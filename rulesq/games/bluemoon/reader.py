@@ -797,6 +797,11 @@ class Reader(Transformer[Token, Any]):
         """``with icons`` / ``that has an icon``."""
         return Mod("with_icon", True)
 
+    def with_named_icon(self, meta: Meta, ch: list[Any]) -> Mod:
+        """``with the STOP icon``: the same predicate as "STOP cards"."""
+        icon = [t for t in _tokens(ch) if t.type == "ICON_NAME"][0]
+        return Mod("icon", str(icon))
+
     def with_spt(self, meta: Meta, ch: list[Any]) -> Mod:
         """``that have special power text``."""
         return Mod("special_power_text", True)
@@ -1033,8 +1038,8 @@ class Reader(Transformer[Token, Any]):
     def total_power_change(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``My total power [in Earth] increases to 7``."""
         op, n = _one(ch, tuple)
-        if op is not fx.Op.INCREASE_TO and op is not fx.Op.REDUCE_TO and op is not fx.Op.DOUBLE:
-            raise ReadError("total power changes to a number or doubles")
+        if op in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER):
+            raise ReadError("total power changes by or to a number, or doubles")
         return fx.ValueChange(fx.Stage.TOTAL_POWER, op, n, owner=_one(ch, Role),
                               element=_one(ch, Element), span=self._span_of(meta))
 
@@ -1074,6 +1079,14 @@ class Reader(Transformer[Token, Any]):
     def op_increase_to(self, meta: Meta, ch: list[Any]) -> tuple[fx.Op, int]:
         """``increase(s) to 5``."""
         return fx.Op.INCREASE_TO, _one(ch, int)
+
+    def op_increase_by(self, meta: Meta, ch: list[Any]) -> tuple[fx.Op, int]:
+        """``increase(s) by 2``."""
+        return fx.Op.INCREASE_BY, _one(ch, int)
+
+    def op_reduce_by(self, meta: Meta, ch: list[Any]) -> tuple[fx.Op, int]:
+        """``reduce(s) by 1``."""
+        return fx.Op.REDUCE_BY, _one(ch, int)
 
     def op_sum(self, meta: Meta, ch: list[Any]) -> tuple[fx.Op, None]:
         """``increase to the sum of its printed Fire value + its printed Earth value``."""

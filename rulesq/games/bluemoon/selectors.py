@@ -337,6 +337,17 @@ class CardChoice(Node):
         return join_and([o.render() for o in self.options], "or")
 
 
+@dataclass(frozen=True)
+class CardSet(Node):
+    """Several card selectors together: "one of your booster cards and one of your …"."""
+
+    parts: tuple[Cards, ...]
+
+    def render(self) -> str:
+        """The parts joined with ``and``."""
+        return join_and([p.render() for p in self.parts])
+
+
 def _without_place(cards: Cards) -> Cards:
     from dataclasses import replace
 
@@ -344,7 +355,7 @@ def _without_place(cards: Cards) -> Cards:
 
 
 #: Anything that names cards.
-CardsExpr = Cards | CardChoice | Ref | CardName
+CardsExpr = Cards | CardChoice | CardSet | Ref | CardName
 
 
 class DragonCount(StrEnum):
