@@ -15,7 +15,7 @@ from rulesq.effects.grammar import load_grammar, split_sentences
 from rulesq.games import get_game
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.ladder import Group, Ladder, classify
-from rulesq.games.bluemoon.parser import WORDS
+from rulesq.games.bluemoon.parser import INTERNAL, WORDS
 
 
 @cache
@@ -180,6 +180,28 @@ def test_mangled_texts_never_crash(data: st.DataObject) -> None:
         assert bad.span is not None and "__" not in bad.reason
 
 
+@cache
+def corpus_sentences() -> tuple[str, ...]:
+    return tuple(t[s:e] for _, t in corpus_texts() for s, e in split_sentences(t))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_spliced_sentences_read_or_fail_cleanly_and_round_trip(data: st.DataObject) -> None:
+    """The start of one corpus sentence joined to the end of another: whatever is read
+    renders to a sentence that reads back the same; the reader never fails internally."""
+    first = data.draw(st.sampled_from(corpus_sentences())).split()
+    second = data.draw(st.sampled_from(corpus_sentences())).split()
+    cut = data.draw(st.integers(1, len(first)))
+    rest = data.draw(st.integers(0, len(second) - 1))
+    parsed = parse(" ".join(first[:cut] + second[rest:]))
+    for effect in parsed.effects:
+        if isinstance(effect, Unparsed):
+            assert not effect.reason.startswith(INTERNAL)
+        else:
+            assert parse(effect.render()).effects == (effect,)
+
+
 def test_sentence_splitting() -> None:
     """Sentences end at . ! ? outside brackets and quotes; bullets and spaces are dropped."""
     text = ('I attract one dragon (in total). - If I win the game, I receive it. '
@@ -202,6 +224,23 @@ def test_then_after_a_non_action_is_unparsed() -> None:
     parsed = parse("Your icons are ignored. Then I reshuffle.")
     (bad,) = parsed.unparsed
     assert "continues" in bad.reason
+
+
+def test_the_effect_after_a_colon_has_its_own_span() -> None:
+    """An interference effect spans the words after the colon."""
+    text = "I may play this card when you play a support card: Your turn ends immediately."
+    (trigger,) = parse(text).effects
+    assert isinstance(trigger, fx.InterferenceTrigger) and trigger.span is not None
+    assert trigger.span.of(text) == text
+    (effect,) = trigger.effects
+    assert effect.span is not None and effect.span.of(text) == "Your turn ends immediately."
+
+
+def test_opposed_without_brackets() -> None:
+    """The opposed clause reads the same with or without its brackets."""
+    plain = parse("This card has no effect if opposed by Storm Crow.").effects
+    assert plain == parse("(This card has no effect if opposed by Storm Crow.)").effects
+    assert isinstance(plain[0], fx.NoEffectIfOpposed)
 
 
 def test_interference_takes_the_sentences_after_it() -> None:

@@ -219,9 +219,9 @@ def _set_condition(built: Built, condition: Condition) -> None:
 # ------------------------------------------------------------------ which effect
 
 
-def build_effect(leads: list[Lead], body: Any, colon: list[Any],
+def build_effect(leads: list[Lead], body: Any, after_colon: tuple[fx.BlueMoonEffect, ...],
                  span: Span) -> fx.BlueMoonEffect:
-    """The effect a sentence states, from its leads, its body and a colon's effect."""
+    """The effect a sentence states, from its leads, its body and the effect after a colon."""
     when: When | None = None
     condition: Condition | None = None
     for lead in leads:
@@ -233,9 +233,8 @@ def build_effect(leads: list[Lead], body: Any, colon: list[Any],
             if condition is not None:
                 raise ReadError("two conditions are given")
             condition = lead.condition
-    after_colon = tuple(build_effect([], b, [], span) for b in colon)
     if isinstance(body, tuple) and body[0] == "continuation":
-        if leads or colon:
+        if leads or after_colon:
             raise ReadError("'Then …' continues the sentence before it")
         built = build_chain(body[1])
         _no_extras(built, "'Then …'")

@@ -37,7 +37,9 @@ def sentence(text: str) -> str:
 
 
 def leads(when: When | None, condition: Condition | None) -> str:
-    """The opening of a sentence: ``At the end of each fight, if I have …, ``."""
+    """The opening of a sentence: ``At the end of each fight, if I have …, ``; ``… now ``."""
+    if when is not None and when.kind is W.NOW:
+        return (f"if {condition.render()}, " if condition is not None else "") + "now "
     out = ""
     if when is not None and when.kind is W.TURN_ABOUT_TO_END:
         if (isinstance(condition, Having) and condition.who is when.role
@@ -45,7 +47,7 @@ def leads(when: When | None, condition: Condition | None) -> str:
             who = when.role.obj if when.role else "me"
             return f"{when.render()} with {who} holding {condition.have.what.render()}, "
         out = when.render() + ", "
-    elif when is not None and when.kind is not W.NOW:
+    elif when is not None:
         out = when.lead()
     if condition is not None:
         out += f"if {condition.render()}, "
@@ -181,8 +183,7 @@ class Prohibition(BlueMoonEffect):
 
     def render(self) -> str:
         """The sentence."""
-        now = "now " if self.when is not None and self.when.kind is W.NOW else ""
-        body = f"{now}{self.who.subject} may not {self.act.render()}"
+        body = f"{self.who.subject} may not {self.act.render()}"
         if self.remedy is not None:
             body += " and " + self.remedy.render()
         return sentence(leads(self.when, self.condition) + body)
@@ -437,8 +438,7 @@ class ActionEffect(BlueMoonEffect):
 
     def render(self) -> str:
         """The sentence."""
-        now = "now " if self.when is not None and self.when.kind is W.NOW else ""
-        return sentence(leads(self.when, self.condition) + now + render_dos(self.dos))
+        return sentence(leads(self.when, self.condition) + render_dos(self.dos))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
-from lark.tree import Meta
 
 from rulesq.effects.base import Effect, ParsedText, Unparsed
 from rulesq.effects.grammar import describe_error, load_grammar, span_at, split_sentences
@@ -16,6 +15,8 @@ from rulesq.games.bluemoon.reader import Continuation, Reader, ReadError
 from rulesq.spans import Span
 
 GRAMMAR = "bluemoon"
+#: The start of the reason given when the reader itself failed on a sentence.
+INTERNAL = "internal error while reading this sentence"
 
 #: Terminals shown as words in "expected …" (keywords show as themselves, quoted).
 WORDS: dict[str, str] = {
@@ -60,15 +61,14 @@ def _sentence(lark: Lark, text: str, start: int, end: int) -> Effect:
         return Unparsed(sentence, problem.message, start + problem.offset, problem.expected,
                         span=span)
 
-    def span_of(meta: Meta) -> Span:
-        return span_at(text, start + meta.start_pos, start + meta.end_pos)
-
     try:
-        effect: Effect = Reader(span_of, build_effect).transform(tree)
+        effect: Effect = Reader(text, start, build_effect).transform(tree)
     except VisitError as error:
-        if isinstance(error.orig_exc, ReadError):
-            return Unparsed(sentence, str(error.orig_exc), span=span)
-        raise
+        cause = error.orig_exc
+        if isinstance(cause, ReadError):
+            return Unparsed(sentence, str(cause), span=span)
+        # A reader bug must not become a traceback or a guess: the sentence is not understood.
+        return Unparsed(sentence, f"{INTERNAL}: {type(cause).__name__}: {cause}", span=span)
     return effect
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
+from rulesq.effects.grammar import span_at
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import (
@@ -176,11 +177,18 @@ def _has(children: list[Any], *names: str) -> bool:
 class Reader(Transformer[Token, Any]):
     """The Lark transformer: one method per rule (or alias) of ``grammar/bluemoon.lark``."""
 
-    def __init__(self, span_of: Callable[[Meta], Span],
-                 build: Callable[[list[Lead], Any, list[Any], Span], fx.BlueMoonEffect]):
+    def __init__(self, text: str, offset: int,
+                 build: Callable[[list[Lead], Any, tuple[fx.BlueMoonEffect, ...], Span],
+                                 fx.BlueMoonEffect]):
         super().__init__()
-        self._span_of = span_of
+        self._text = text
+        self._offset = offset
         self._build = build
+
+    def _span_of(self, meta: Meta | Token) -> Span:
+        """The span in the card text of a rule's match or a token."""
+        return span_at(self._text, self._offset + (meta.start_pos or 0),
+                       self._offset + (meta.end_pos or 0))
 
     # -------------------------------------------------------------- sentence level
 
@@ -190,18 +198,26 @@ class Reader(Transformer[Token, Any]):
 
     def sentence(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """Leads, a body and, after a colon, the effect of an interference card."""
-        leads = _of(ch, Lead)
-        bodies = [c for c in _values(ch) if not isinstance(c, Lead)]
-        return self._build(leads, bodies[0], bodies[1:], self._span_of(meta))
+        colon = next((i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "COLON"),
+                     len(ch))
+        before, after = _values(ch[:colon]), _values(ch[colon + 1:])
+        span = self._span_of(meta)
+        effects: tuple[fx.BlueMoonEffect, ...] = ()
+        if after:
+            start = self._span_of(ch[colon]).end  # the words after the colon
+            while start < span.end and self._text[start].isspace():
+                start += 1
+            effects = (self._build(*_split_leads(after), (), span_at(self._text, start, span.end)),)
+        return self._build(*_split_leads(before), effects, span)
 
     def parenthetical(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``(This card has no effect if opposed by …)``."""
-        names = _values(ch)[0]
-        return fx.NoEffectIfOpposed(tuple(names), span=self._span_of(meta))
+        opposed: fx.NoEffectIfOpposed = _values(ch)[0]
+        return replace(opposed, span=self._span_of(meta))
 
-    def opposed(self, meta: Meta, ch: list[Any]) -> list[CardName]:
-        """The names a card is opposed by."""
-        return _of(ch, CardName)
+    def opposed(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
+        """``This card has no effect if opposed by <names>``."""
+        return fx.NoEffectIfOpposed(tuple(_of(ch, CardName)), span=self._span_of(meta))
 
     def card_name(self, meta: Meta, ch: list[Any]) -> CardName:
         """A name (capitalised words) or a quoted name."""
@@ -1129,6 +1145,11 @@ class Reader(Transformer[Token, Any]):
     def not_selectable(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``<Card> may not be selected``."""
         return fx.NotSelectable(_one(ch, CardName), span=self._span_of(meta))
+
+
+def _split_leads(values: list[Any]) -> tuple[list[Lead], Any]:
+    leads = [v for v in values if isinstance(v, Lead)]
+    return leads, [v for v in values if not isinstance(v, Lead)][0]
 
 
 def _both_elements(found: list[Element]) -> None:
