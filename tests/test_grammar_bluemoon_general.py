@@ -535,3 +535,21 @@ def test_mixed_and_or_between_cards_is_not_guessed() -> None:
         "Now I may discard two booster cards or two support cards and two crystal cards.")
     (bad,) = parsed.unparsed
     assert "'or'" in bad.reason and "'and'" in bad.reason
+
+
+def test_ignore_exceptions_follow_the_scope() -> None:
+    """"except on X and Y": both are cards whose texts are left alone, in the written order."""
+    e = one("Your special power texts are ignored, except on Flit character cards and Khind "
+            "character cards.")
+    assert isinstance(e, fx.Ignore) and e.except_cards == ()
+    assert [c.family for c in e.except_on if isinstance(c, Cards)] == ["Flit", "Khind"]
+
+
+def test_names_with_and_must_be_quoted() -> None:
+    """"Flit and Khind character cards" is never read as one family called "Flit and Khind"."""
+    parsed = get_game("bluemoon").parse_card_text(
+        "Your character cards are ignored, except Flit and Khind character cards.")
+    assert not parsed.fully_parsed
+    quoted = one('(This card has no effect if opposed by "Shaman of the Here and Now".)')
+    assert isinstance(quoted, fx.NoEffectIfOpposed)
+    assert quoted.names == (CardName("Shaman of the Here and Now", True),)

@@ -227,9 +227,9 @@ class Scope(StrEnum):
 class Ignore(BlueMoonEffect):
     """``Your <cards / icons / special power texts> are ignored, except …`` (ladder: ignore).
 
-    ``except_cards`` are cards left alone, ``except_icons`` icons left alone, and
-    ``except_on`` the cards on which texts or icons are left alone ("except on <family>
-    character cards").
+    ``except_cards`` (scope cards) are cards left alone; ``except_on`` (scope icons or
+    texts) the cards on which icons or texts are left alone ("except on <family> character
+    cards"); ``except_icons`` the icons left alone ("except STOP").
     """
 
     scope: Scope

@@ -1168,8 +1168,12 @@ def _card_exceptions(mods: list[Mod]) -> tuple[CardsExpr, ...]:
 
 def _ignore(scope: fx.Scope, owner: Role, cards: Cards | None, exceptions: Mod | None,
             span: Span) -> fx.Ignore:
-    groups: dict[str, list[Any]] = {"cards": [], "icon": [], "on": []}
+    # Ignored cards are excepted as cards; ignored texts or icons by the cards they are on
+    # ("except on X and Y": on both).
+    icons: list[str] = []
+    excepted: list[CardsExpr] = []
     for mod in exceptions.value if exceptions else []:
-        groups[mod.name].append(mod.value)
-    return fx.Ignore(scope, owner, cards, tuple(groups["cards"]), tuple(groups["icon"]),
-                     tuple(groups["on"]), span=span)
+        (icons if mod.name == "icon" else excepted).append(mod.value)
+    on_cards = scope is not fx.Scope.CARDS
+    return fx.Ignore(scope, owner, cards, () if on_cards else tuple(excepted), tuple(icons),
+                     tuple(excepted) if on_cards else (), span=span)
