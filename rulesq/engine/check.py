@@ -99,12 +99,16 @@ def _short(text: str, limit: int = 100) -> str:
 
 def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     """Read and check one file; bad input is recorded, not raised."""
+    from rulesq.errors import InputError
     from rulesq.situation import read_situation
 
     try:
         situation = read_situation(path, game)
-    except RulesqError as error:
+    except InputError as error:
         return FileCheck(str(path), None, reason=str(error), error=error)
+    except RulesqError as error:  # not tied to a place in the file: name the file
+        located = RulesqError(f"{path}: {error}")
+        return FileCheck(str(path), None, reason=str(located), error=located)
     return check_situation(situation, str(path))
 
 

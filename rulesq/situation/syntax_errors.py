@@ -189,7 +189,7 @@ def _label(error: UnexpectedInput, parser: Lark, body: str, line: int) -> str | 
         loose = {k: v for k, v in MALFORMED.items() if k not in EXACT}
         try:
             label = _exact_label(alone, parser) or alone.match_examples(
-                parser.parse, loose, use_accepts=True)
+                parser.parse, loose, use_accepts=True, token_type_match_fallback=True)
         except Exception:  # noqa: BLE001 - a label is a nicety; never fail on it
             return None
         return str(label) if label else None
