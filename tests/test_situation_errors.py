@@ -37,6 +37,13 @@ def test_unknown_game_and_missing_game_line() -> None:
     assert "which game" in error.message and error.line == 1
 
 
+def test_game_line_and_game_option_must_agree() -> None:
+    """A file for one game asked about as another is an error at the game name."""
+    with pytest.raises(InputError) as caught:
+        parse_situation("game bluemoon\n", "f.rq", game="fma")
+    assert (caught.value.line, caught.value.column) == (1, 6)
+
+
 def test_game_line_must_come_first() -> None:
     """A game line after a statement is an error (the grammar is chosen by the first)."""
     error = error_of("game bluemoon\nyou retreat\ngame bluemoon\n")

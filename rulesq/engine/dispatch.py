@@ -11,6 +11,23 @@ A handler is ``def handler(ctx: Context) -> Answer``. It builds the derivation g
 used, and returns ``ctx.conclude(...)``; or it raises ``CannotAnswer(reason)`` (or returns
 ``ctx.cannot(...)`` with gaps in the graph). ``ctx.memo`` is shared by the questions of one
 situation, for state a game computes once.
+
+Question kinds of the shared and game grammars, and the verdict their handler returns
+(``rulesq.engine.verdict``), so that ``expect`` lines match:
+
+- ``card_text`` -> ``Text`` (generic: ``rulesq.engine.generic``);
+- ``can_play``, ``can_play_type``, ``can_retrieve``, ``text_ignored``, ``ignored``,
+  ``must_retreat``, ``deck_legal``, ``deck_lists`` -> ``YesNo``;
+- ``value``, ``total_power``, ``draw_count``, ``dragons``, ``power_to_reach`` -> ``Number``;
+- ``battle_winner`` -> ``Word`` (``attackers``, ``defenders``, ``tie``);
+- ``defeated`` -> ``Cards`` (empty means nobody); ``defeat_choice`` -> ``Alternatives``.
+
+A precedence verdict passes ``decided_by=<ladder step name>`` to ``ctx.conclude``: the
+step node (with the clauses of ``ladder.toml``) gets a ``decides`` edge to the verdict and
+the status becomes *decided by precedence*. Add the losing alternatives with
+``graph.alternative(...)`` and a ``beats`` edge from what beat each; negative facts with
+``graph.absence(...)`` (linked from the verdict when it is concluded); what blocks an
+answer with ``ctx.cannot(reason, gaps=...)``.
 """
 
 from __future__ import annotations

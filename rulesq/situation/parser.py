@@ -60,6 +60,12 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
                 expected=[f"one of the games: {', '.join(GAMES)}"],
                 suggestion=did_you_mean(options),
             )
+        if default and default.lower() != name.lower():
+            raise InputError(
+                f"this situation is for {name.lower()}, but {default.lower()} was asked for",
+                source, text, number, match.start(1) + 1,
+                suggestion="Drop --game, or change the game line.",
+            )
         return name.lower()
     if default:
         return default.lower()
