@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
+
+
+def _shared() -> Path:
+    """``../shared`` beside the checkout, or beside a folder of worktrees that holds it."""
+    found = [p / "shared" for p in REPO.parents if (p / "shared" / "seeds").is_dir()]
+    return found[0] if found else REPO.parent / "shared"
+
+
+SHARED = _shared()
 SEEDS = SHARED / "seeds"
 DATA = SHARED / "data"
 CORPUS = REPO / "corpus"

@@ -24,7 +24,7 @@ def card(
 
     The game is inferred when the name is unique across games.
 
-    Example: ``rulesq card "Franz's Decree" --game warhammer``
+    Example: ``rulesq card "NAME" --game warhammer``
     """
     try:
         found = find(name, game)
@@ -73,19 +73,22 @@ def render(card: Card, errata: list[Clause]) -> str:
     """The card as text: name, fields, then the texts and the errata cited."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
     for key, value in card.fields.items():
-        if value in (None, "", [], {}):
+        if value in (None, "", [], {}, False) or key == "text_note":
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         lines.append(f"  {key + ':':<13} {shown}")
     unknown = [k for k, v in card.fields.items() if v is None]
     if unknown:
-        lines.append(f"  {'unknown:':<13} {', '.join(unknown)} (the sources do not give them)")
+        lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
     lines.append("")
+    in_force = card.text if card.text is not None else "(unknown)"
     if card.text == card.printed_text or not card.errata:
         lines.append(f"Text: {card.text}" if card.text else "Text: (none)")
     else:
         lines.append(f"Printed text:  {card.printed_text or '(not known)'}")
-        lines.append(f"Text in force: {card.text}")
+        lines.append(f"Text in force: {in_force}")
+    if card.fields.get("text_note"):
+        lines.append(f"  Note: {card.fields['text_note']}")
     for clause in errata:
         lines.append(f"  changed by {clause.id} ({clause.source()}):")
         lines.append(f"    {clause.text}")

@@ -13,14 +13,14 @@ from rulesq.errors import RulesqError, UnknownNameError
 
 def cite(
     clause_id: Annotated[
-        str, typer.Argument(metavar="ID", help="A clause id or alias (BM-Q245, WHI-W8).")
+        str, typer.Argument(metavar="ID", help="A clause id or alias (BM-Q<n>, WHI-W<n>).")
     ],
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Print a clause verbatim with where it comes from.
 
-    Example: ``rulesq cite BM-Q245`` or ``rulesq cite bluemoon/faq/icons-free/3``
+    Example: ``rulesq cite BM-Q<n>`` (the n-th FAQ question) or ``rulesq cite ID``
     """
     try:
         clause = find(clause_id, game)

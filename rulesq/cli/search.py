@@ -41,11 +41,12 @@ def search(
         return
     from rich.console import Console
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     if not hits:
-        console.print(f"No clause matches {query!r}.")
+        console.print(f"No clause matches {query!r}.", markup=False)
         return
     for hit in hits:
         console.print(f"[bold]{hit.clause_id}[/bold]  ({hit.kind})", markup=True)
         console.print(f"  {hit.source}", markup=False)
-        console.print("  ", marked(hit.snippet), sep="")
+        snippet = marked(hit.snippet) if console.is_terminal else unmarked(hit.snippet)
+        console.print("  ", snippet, sep="", markup=False)
