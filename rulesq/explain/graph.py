@@ -113,8 +113,10 @@ class Derivation:
         return self._add(self._next("alternative"), "alternative", shown, value=value)
 
     def absence(self, text: str) -> str:
-        """A negative fact the verdict relies on (linked from the verdict when concluded)."""
+        """A negative fact the verdict relies on (an edge from the verdict, once there is one)."""
         node = self._add(self._next("absence"), "absence", text)
+        if VERDICT in self.graph:
+            self.link(VERDICT, node, ABSENCE)
         return node
 
     def gap(self, text: str, reason: str) -> str:
