@@ -1,0 +1,344 @@
+"""Attribute values over a timeline: printed values, modifiers, set values, expiry, defeat.
+
+The rules, from the rulings' "Changing attributes" topic and its two worked examples:
+
+- a value starts at the printed number; modifiers (+N / -N) add to it, either constantly
+  (attachments, passive text: until they end) or until the end of a battle, search phase
+  or turn;
+- an effect that sets a value to a number wipes every modifier applied *before* it, as long
+  as it lasts; modifiers applied *after* it still count; when it expires, the value it hid
+  comes back (so the order of a modifier and a set value matters);
+- a defeated character has no attributes at all.
+
+Card rulings add two operations on an existing bonus: doubling it (each doubling doubles
+the bonus as it stands: +2, +4, +8, +16) and moving one bonus to another attribute (one
+bonus per move: +2/+2/+2 can become +4/0/+2, never +6). A moved bonus counts as applied to
+its new attribute when it is moved.
+
+A timeline is the printed values and a sequence of events; ``attribute_value`` answers
+"what is the strength of X after the first n events?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from rulesq.errors import RulesqError
+from rulesq.games.fma import citations
+from rulesq.games.fma.vocab import Attribute, Duration, Period
+
+
+class TimelineError(RulesqError):
+    """An event that refers to something the timeline does not have."""
+
+
+class Status(StrEnum):
+    """Whether a value is known."""
+
+    KNOWN = "known"
+    UNKNOWN = "unknown"
+    NO_ATTRIBUTES = "no attributes"
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A character's printed attributes (None: the sources do not give it)."""
+
+    strength: int | None = None
+    wits: int | None = None
+    alchemy: int | None = None
+
+    def of(self, attribute: Attribute) -> int | None:
+        """The printed value of one attribute."""
+        value: int | None = getattr(self, attribute.value)
+        return value
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """``+amount`` (or a penalty when negative) to one attribute of one character.
+
+    ``id`` names the modifier so that later events can double, move or end it; ``origin``
+    says where it comes from (``event``, ``ability``, ``attachment``, ``passive``, ``text``)
+    as a card's conditions may need it; ``clause`` cites the text behind it.
+    """
+
+    character: str
+    attribute: Attribute
+    amount: int
+    duration: Duration = Duration.CONSTANT
+    source: str = ""
+    id: str = ""
+    origin: str = ""
+    clause: str = ""
+
+
+@dataclass(frozen=True)
+class SetValue:
+    """Set one attribute of one character to ``value`` (copying a value is setting it)."""
+
+    character: str
+    attribute: Attribute
+    value: int
+    duration: Duration = Duration.CONSTANT
+    source: str = ""
+    id: str = ""
+    clause: str = ""
+
+
+@dataclass(frozen=True)
+class DoubleBonus:
+    """Double an existing bonus (the modifier ``bonus``) as it stands now."""
+
+    bonus: str
+    source: str = ""
+    clause: str = ""
+
+
+@dataclass(frozen=True)
+class MoveBonus:
+    """Move one existing bonus (the modifier ``bonus``) to another attribute."""
+
+    bonus: str
+    to: Attribute
+    source: str = ""
+    clause: str = ""
+
+
+@dataclass(frozen=True)
+class PeriodEnds:
+    """The end of a battle, search phase or turn: effects lasting until then expire."""
+
+    period: Period
+
+
+@dataclass(frozen=True)
+class EffectEnds:
+    """A constant effect stops (its attachment is removed, its source leaves play)."""
+
+    effect: str
+
+
+@dataclass(frozen=True)
+class Defeated:
+    """A character is defeated: from now on it has no attributes."""
+
+    character: str
+    clause: str = ""
+
+
+Event = Modifier | SetValue | DoubleBonus | MoveBonus | PeriodEnds | EffectEnds | Defeated
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """The printed values of the characters and the events, in the order they happen."""
+
+    printed: Mapping[str, Printed]
+    events: tuple[Event, ...] = ()
+
+    def then(self, *events: Event) -> Timeline:
+        """This timeline with more events at its end."""
+        return replace(self, events=self.events + events)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One effect in a value's computation: what it did and whether it still counts."""
+
+    source: str
+    change: str
+    counts: bool
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The value of one attribute at one point, and how it came about."""
+
+    character: str
+    attribute: Attribute
+    value: int | None
+    status: Status
+    printed: int | None
+    steps: tuple[Step, ...] = ()
+    clauses: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        """``"X" has strength 7`` or why it has none."""
+        if self.status is Status.NO_ATTRIBUTES:
+            return f'"{self.character}" is defeated and has no attributes'
+        if self.status is Status.UNKNOWN:
+            return f'the {self.attribute.value} of "{self.character}" is not known'
+        return f'"{self.character}" has {self.attribute.value} {self.value}'
+
+
+@dataclass
+class _Active:
+    """An effect in force while the timeline is replayed."""
+
+    order: int
+    effect: Modifier | SetValue
+    amount: int = 0
+    attribute: Attribute = Attribute.STRENGTH
+    notes: list[str] = field(default_factory=list)
+    clauses: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return self.effect.id
+
+
+def attribute_value(timeline: Timeline, character: str, attribute: Attribute,
+                    at: int | None = None) -> Reading:
+    """The value of ``character``'s ``attribute`` after the first ``at`` events (all if None).
+
+    Raises:
+        TimelineError: an event names an unknown character or modifier, doubles or moves
+            something that is not a bonus in force, or ``at`` is out of range.
+    """
+    if character not in timeline.printed:
+        from rulesq.errors import UnknownNameError
+
+        raise UnknownNameError("character", character, list(timeline.printed))
+    events = timeline.events if at is None else _prefix(timeline.events, at)
+    active, defeated, defeat_clause = _replay(timeline, events)
+    printed = timeline.printed[character].of(attribute)
+    if character in defeated:
+        clauses = [citations.DEFEATED] + ([defeat_clause[character]]
+                                          if defeat_clause.get(character) else [])
+        return Reading(character, attribute, None, Status.NO_ATTRIBUTES, printed,
+                       (Step("defeat", "no attributes", True,
+                             "defeated characters have no attributes"),), tuple(clauses))
+    mine = [a for a in active if a.effect.character == character and a.attribute is attribute]
+    return _compute(character, attribute, printed, mine)
+
+
+def attribute_values(timeline: Timeline, character: str,
+                     at: int | None = None) -> dict[Attribute, Reading]:
+    """The three attributes of ``character`` after the first ``at`` events."""
+    return {attribute: attribute_value(timeline, character, attribute, at)
+            for attribute in Attribute}
+
+
+def bonus_amount(timeline: Timeline, bonus: str, at: int | None = None) -> tuple[Attribute, int]:
+    """The attribute a bonus is on and its amount now (after doublings and moves).
+
+    Raises:
+        TimelineError: no modifier called ``bonus`` is in force at that point.
+    """
+    events = timeline.events if at is None else _prefix(timeline.events, at)
+    active, _, _ = _replay(timeline, events)
+    item = _find(active, bonus)
+    return item.attribute, item.amount
+
+
+def _prefix(events: tuple[Event, ...], at: int) -> tuple[Event, ...]:
+    if not 0 <= at <= len(events):
+        raise TimelineError(f"There is no point {at} in a timeline of {len(events)} events.")
+    return events[:at]
+
+
+def _replay(timeline: Timeline,
+            events: tuple[Event, ...]) -> tuple[list[_Active], set[str], dict[str, str]]:
+    """The effects in force after ``events``, and the characters defeated by then."""
+    active: list[_Active] = []
+    defeated: set[str] = set()
+    defeat_clause: dict[str, str] = {}
+    for order, event in enumerate(events):
+        if isinstance(event, Modifier | SetValue):
+            _known_character(timeline, event.character)
+            amount = event.amount if isinstance(event, Modifier) else event.value
+            clauses = [event.clause] if event.clause else []
+            active.append(_Active(order, event, amount, event.attribute, clauses=clauses))
+        elif isinstance(event, PeriodEnds):
+            active = [a for a in active if not a.effect.duration.ends_with(event.period)]
+        elif isinstance(event, EffectEnds):
+            _find(active, event.effect)
+            active = [a for a in active if a.key != event.effect]
+        elif isinstance(event, DoubleBonus):
+            bonus = _bonus(active, event.bonus)
+            before = bonus.amount
+            bonus.amount *= 2
+            bonus.notes.append(f"doubled by {event.source or 'an effect'}: +{before} -> "
+                               f"+{bonus.amount}")
+            bonus.clauses += [event.clause] if event.clause else []
+        elif isinstance(event, MoveBonus):
+            bonus = _bonus(active, event.bonus)
+            if bonus.attribute is event.to:
+                raise TimelineError(f'The bonus "{event.bonus}" is already on '
+                                    f"{event.to.value}.")
+            bonus.notes.append(f"moved from {bonus.attribute.value} to {event.to.value} by "
+                               f"{event.source or 'an effect'}")
+            bonus.attribute = event.to
+            bonus.clauses += [event.clause] if event.clause else []
+            # The bonus arrives on its new attribute now: a value set there earlier does
+            # not wipe it.
+            bonus.order = order
+            active.sort(key=lambda a: a.order)
+        else:
+            _known_character(timeline, event.character)
+            defeated.add(event.character)
+            if event.clause:
+                defeat_clause[event.character] = event.clause
+    return active, defeated, defeat_clause
+
+
+def _known_character(timeline: Timeline, name: str) -> None:
+    if name not in timeline.printed:
+        from rulesq.errors import UnknownNameError
+
+        raise UnknownNameError("character", name, list(timeline.printed))
+
+
+def _find(active: list[_Active], key: str) -> _Active:
+    for item in active:
+        if key and item.key == key:
+            return item
+    raise TimelineError(f'No effect "{key}" is in force at this point.')
+
+
+def _bonus(active: list[_Active], key: str) -> _Active:
+    item = _find(active, key)
+    if not isinstance(item.effect, Modifier) or item.amount <= 0:
+        raise TimelineError(f'"{key}" is not an attribute bonus (a positive modifier).')
+    return item
+
+
+def _compute(character: str, attribute: Attribute, printed: int | None,
+             mine: list[_Active]) -> Reading:
+    """Apply the effects in force in order: a set value wipes the modifiers before it."""
+    value = printed
+    steps: list[Step] = []
+    clauses: list[str] = []
+    last_set = max((i for i, a in enumerate(mine) if isinstance(a.effect, SetValue)),
+                   default=-1)
+    for index, item in enumerate(mine):
+        effect = item.effect
+        clauses += item.clauses
+        label = effect.source or effect.id or "an effect"
+        if isinstance(effect, SetValue):
+            value = item.amount
+            steps.append(Step(label, f"set to {item.amount}", index == last_set,
+                              _duration_note(effect.duration)))
+            continue
+        sign = "+" if item.amount >= 0 else ""
+        change = f"{sign}{item.amount}" + (f" ({'; '.join(item.notes)})" if item.notes else "")
+        if index < last_set:
+            steps.append(Step(label, change, False,
+                              "applied before a value was set, so it no longer counts"))
+            continue
+        steps.append(Step(label, change, True, _duration_note(effect.duration)))
+        value = None if value is None else value + item.amount
+    if last_set >= 0:
+        clauses = [citations.SET_VALUE, citations.SET_VALUE_EXAMPLE, citations.SET_VALUE_ORDER,
+                   *clauses]
+    status = Status.KNOWN if value is not None else Status.UNKNOWN
+    return Reading(character, attribute, value, status, printed, tuple(steps),
+                   tuple(dict.fromkeys(clauses)))
+
+
+def _duration_note(duration: Duration) -> str:
+    return "" if duration is Duration.CONSTANT else duration.value
