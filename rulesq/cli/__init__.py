@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from rulesq.cli import card, cite, corpus_cmd, coverage, parse, search
+from rulesq.cli import ask, card, check, cite, corpus_cmd, coverage, parse, search
 from rulesq.cli.common import EXIT_ERROR, report_error
 from rulesq.errors import RulesqError
 
@@ -26,6 +26,8 @@ def root() -> None:
     """A rules judge for card games: ask what happens, check a call, cite the rule."""
 
 
+app.command("ask")(ask.ask)
+app.command("check")(check.check)
 app.command("search")(search.search)
 app.command("cite")(cite.cite)
 app.command("card")(card.card)

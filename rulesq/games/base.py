@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,10 @@ class Game:
 
     name: str
     title: str
+    #: The questions the game answers: question kind (``ask_<kind>`` in the situation
+    #: grammar) -> ``"module:function"`` of its handler, imported on first use. See
+    #: ``rulesq.engine.dispatch``.
+    questions: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @cached_property
     def corpus(self) -> Corpus:

@@ -1,0 +1,67 @@
+"""An answer: verdict, status, the ladder step that decided, and the graph of why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulesq.engine.verdict import Verdict
+    from rulesq.explain.graph import Derivation
+    from rulesq.situation.model import Question
+
+
+class Status(StrEnum):
+    """How sure the answer is: the four statuses of DESIGN.md ("What an answer shows")."""
+
+    DEFINITE = "definite"
+    PRECEDENCE = "decided by precedence"
+    CONFLICT = "conflict"
+    CANNOT = "cannot answer"
+
+    @property
+    def key(self) -> str:
+        """The status as JSON spells it: definite, precedence, conflict, cannot-answer."""
+        return {"decided by precedence": "precedence", "cannot answer": "cannot-answer"}.get(
+            self.value, self.value)
+
+
+@dataclass
+class Answer:
+    """The answer to one question.
+
+    ``verdict`` is None exactly when ``status`` is ``CANNOT``. ``reason`` is the one-line
+    reason the short text output prints. Everything else — the effects involved, the
+    clauses cited (rule first, precedent second), the alternatives that lost and what beat
+    them, the negative facts relied on, what blocked an answer — is read from ``graph``.
+    """
+
+    question: Question
+    game: str
+    verdict: Verdict | None
+    status: Status
+    reason: str
+    graph: Derivation
+
+    @property
+    def answered(self) -> bool:
+        """Whether there is a verdict."""
+        return self.verdict is not None and self.status is not Status.CANNOT
+
+    @property
+    def decided_by(self) -> str | None:
+        """The ladder step that decided the verdict, or None."""
+        return self.graph.deciding_step()
+
+    def citations(self) -> list[dict[str, Any]]:
+        """Every clause cited, rules first, then precedents."""
+        return self.graph.citations()
+
+    def deciding_clause(self) -> dict[str, Any] | None:
+        """The rule the verdict rests on most directly (the one a contrary call contradicts)."""
+        deciding = self.graph.deciding_clauses()
+        if deciding:
+            return deciding[0]
+        cited = self.citations()
+        return cited[0] if cited else None

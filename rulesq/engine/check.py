@@ -1,0 +1,150 @@
+"""Check judge calls: answer each situation and compare the answers with its ``expect`` lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulesq.engine.expect import Outcome, Result, match
+from rulesq.errors import RulesqError
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.situation.model import Question, Situation
+
+SUFFIX = ".rq"
+
+
+@dataclass
+class QuestionCheck:
+    """One question of a file: its answer and each of its calls checked."""
+
+    question: Question
+    answer: Answer
+    outcomes: list[Outcome]
+
+    @property
+    def result(self) -> Result:
+        """Disagree if any call disagrees; cannot answer if the engine cannot; else agree."""
+        results = {o.result for o in self.outcomes}
+        if Result.DISAGREE in results:
+            return Result.DISAGREE
+        if Result.CANNOT in results or not self.answer.answered:
+            return Result.CANNOT
+        return Result.AGREE
+
+
+@dataclass
+class FileCheck:
+    """A situation file checked: one result for the whole file, and why."""
+
+    path: str
+    result: Result | None
+    questions: list[QuestionCheck] = field(default_factory=list)
+    reason: str = ""
+    error: RulesqError | None = None
+    sources: tuple[str, ...] = ()
+
+    @property
+    def failed(self) -> bool:
+        """Whether the file could not be read or parsed (bad input)."""
+        return self.error is not None
+
+
+def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
+    """Answer a situation and check every ``expect`` line of it."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.engine.ladder import load_ladder
+    from rulesq.games import get_game
+
+    game = get_game(situation.game)
+    ladder = load_ladder(game.name)
+    checks = []
+    for answer in evaluate(situation):
+        outcomes = [match(e, answer, ladder, game.corpus) for e in answer.question.expectations]
+        checks.append(QuestionCheck(answer.question, answer, outcomes))
+    result, reason = _file_result(checks)
+    return FileCheck(path or situation.source, result, checks, reason,
+                     sources=situation.sources)
+
+
+def _file_result(checks: list[QuestionCheck]) -> tuple[Result, str]:
+    if not any(c.outcomes for c in checks):
+        return Result.CANNOT, "nothing to check: the file has no expect line"
+    for check in checks:
+        if check.result is Result.DISAGREE:
+            return Result.DISAGREE, disagreement(check)
+    for check in checks:
+        if check.outcomes and check.result is Result.CANNOT:
+            return Result.CANNOT, f"{check.question.text}: {check.answer.reason}"
+    return Result.AGREE, ""
+
+
+def disagreement(check: QuestionCheck) -> str:
+    """Why a call is wrong: what the answer is and the rule the call contradicts."""
+    details = [o.detail for o in check.outcomes if o.result is Result.DISAGREE]
+    text = f"{check.question.text} {'; '.join(details)}"
+    rule = check.answer.deciding_clause()
+    if rule:
+        text += f"; the call contradicts {rule['clause_id']}: \"{_short(str(rule['text']))}\""
+    return text
+
+
+def _short(text: str, limit: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def check_file(path: str | Path, game: str | None = None) -> FileCheck:
+    """Read and check one file; bad input is recorded, not raised."""
+    from rulesq.errors import InputError
+    from rulesq.situation import read_situation
+
+    try:
+        situation = read_situation(path, game)
+    except InputError as error:
+        return FileCheck(str(path), None, reason=str(error), error=error)
+    except RulesqError as error:  # not tied to a place in the file: name the file
+        located = RulesqError(f"{path}: {error}")
+        return FileCheck(str(path), None, reason=str(located), error=located)
+    return check_situation(situation, str(path))
+
+
+def situation_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files to check: each file given, and every ``*.rq`` under each directory."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob(f"*{SUFFIX}") if p.is_file())
+        else:
+            yield path
+
+
+def check_paths(paths: Iterable[str | Path], game: str | None = None) -> Iterator[FileCheck]:
+    """Check every file given and every ``*.rq`` under each folder, in order.
+
+    A path that does not exist, or a folder without situation files, is a failed check
+    (bad input), so that a typo never passes for "all agree".
+    """
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            message = f"no such file or folder: {raw}"
+            yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
+            continue
+        files = list(situation_files([path]))
+        if not files:
+            message = f"no situation files (*{SUFFIX}) in {raw}"
+            yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
+        for file in files:
+            yield check_file(file, game)
+
+
+def summary_line(checks: Iterable[FileCheck]) -> str:
+    """The last line of ``rulesq check``: ``N agree, M disagree, K cannot answer``."""
+    done = [c for c in checks if not c.failed]
+    count = {r: sum(1 for c in done if c.result is r) for r in Result}
+    return (f"{count[Result.AGREE]} agree, {count[Result.DISAGREE]} disagree, "
+            f"{count[Result.CANNOT]} cannot answer")

@@ -1,0 +1,184 @@
+"""Evaluate a situation: each question goes to its game's handler, which returns an answer.
+
+A game lists the questions it answers in ``Game.questions`` (question kind ->
+``"module:function"``); the engine imports a handler on first use and calls it with a
+``Context``. Question kinds no game handles fall back to the generic handlers below
+(``GENERIC``); anything else is answered *cannot answer*, never guessed. The engine
+imports no game module: it finds games by name through ``rulesq.games.get_game``.
+
+A handler is ``def handler(ctx: Context) -> Answer``. It builds the derivation graph with
+``ctx.derivation()``, adds the facts, effects, clauses, alternatives and negative facts it
+used, and returns ``ctx.conclude(...)``; or it raises ``CannotAnswer(reason)`` (or returns
+``ctx.cannot(...)`` with gaps in the graph). ``ctx.memo`` is shared by the questions of one
+situation, for state a game computes once.
+
+Question kinds of the shared and game grammars, and the verdict their handler returns
+(``rulesq.engine.verdict``), so that ``expect`` lines match:
+
+- ``card_text`` -> ``Text`` (generic: ``rulesq.engine.generic``);
+- ``can_play``, ``can_play_type``, ``can_retrieve``, ``text_ignored``, ``ignored``,
+  ``must_retreat``, ``deck_legal``, ``deck_lists`` -> ``YesNo``;
+- ``value``, ``total_power``, ``draw_count``, ``dragons``, ``power_to_reach`` -> ``Number``;
+- ``battle_winner`` -> ``Word`` (``attackers``, ``defenders``, ``tie``);
+- ``defeated`` -> ``Cards`` (empty means nobody); ``defeat_choice`` -> ``Alternatives``.
+
+A precedence verdict passes ``decided_by=<ladder step name>`` to ``ctx.conclude``: the
+step node (with the clauses of ``ladder.toml``) gets a ``decides`` edge to the verdict and
+the status becomes *decided by precedence*. Add the losing alternatives with
+``graph.alternative(...)`` and a ``beats`` edge from what beat each; negative facts with
+``graph.absence(...)`` (linked from the verdict when it is concluded); what blocks an
+answer with ``ctx.cannot(reason, gaps=...)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from rulesq.engine.answer import Answer, Status
+from rulesq.errors import CannotAnswer
+
+if TYPE_CHECKING:
+    from rulesq.corpus import Clause, Corpus
+    from rulesq.engine.ladder import Ladder, LadderStep
+    from rulesq.engine.verdict import Verdict
+    from rulesq.explain.graph import Derivation
+    from rulesq.games.base import Game
+    from rulesq.situation.model import Fact, Question, Situation
+
+Handler = Callable[["Context"], Answer]
+
+#: Questions every game can answer from its corpus alone, unless it handles them itself.
+GENERIC: dict[str, str] = {
+    "card_text": "rulesq.engine.generic:card_text",
+}
+
+
+@dataclass
+class Context:
+    """What a handler gets: the situation, the question, the game and helpers."""
+
+    situation: Situation
+    question: Question
+    game: Game
+    memo: dict[str, Any] = field(default_factory=dict)
+    _graph: Derivation | None = None
+
+    @property
+    def corpus(self) -> Corpus:
+        """The game's corpus."""
+        return self.game.corpus
+
+    @property
+    def facts(self) -> list[Fact]:
+        """The facts written before the question."""
+        return self.situation.facts_before(self.question)
+
+    def facts_of(self, kind: str) -> list[Fact]:
+        """The facts of one kind written before the question."""
+        return [f for f in self.facts if f.kind == kind]
+
+    @cached_property
+    def ladder(self) -> Ladder | None:
+        """The game's precedence ladder, or None."""
+        from rulesq.engine.ladder import load_ladder
+
+        return load_ladder(self.game.name)
+
+    def derivation(self) -> Derivation:
+        """The graph of this answer (created on first use, with the question node)."""
+        if self._graph is None:
+            from rulesq.explain.graph import Derivation
+
+            self._graph = Derivation(self.question.text, self.question.span.line)
+        return self._graph
+
+    def fact(self, fact: Fact) -> str:
+        """Add a fact of the situation to the graph; returns its node."""
+        return self.derivation().fact(fact.text, fact.span.line)
+
+    def clause(self, ref: str, role: str | None = None) -> str:
+        """Add the clause with this id or alias to the graph; returns its node.
+
+        A clause the corpus does not hold means the answer cannot be cited: *cannot answer*.
+        """
+        found = self.corpus.find_clause(ref)
+        if found is None:
+            raise CannotAnswer(f"the {self.game.title} corpus has no clause '{ref}'")
+        return self.derivation().clause(found, role)
+
+    def cite(self, clause: Clause, role: str | None = None) -> str:
+        """Add a clause object to the graph; returns its node."""
+        return self.derivation().clause(clause, role)
+
+    def step(self, name: str) -> str:
+        """Add the ladder step ``name`` (with its clauses) to the graph; returns its node."""
+        return self.derivation().step(self.ladder_step(name),
+                                      self.ladder_step(name).resolve_clauses(self.corpus))
+
+    def ladder_step(self, name: str) -> LadderStep:
+        """The ladder step called ``name``."""
+        step = self.ladder.step(name) if self.ladder else None
+        if step is None:
+            raise CannotAnswer(f"{self.game.title} has no ladder step '{name}'")
+        return step
+
+    def conclude(self, verdict: Verdict, reason: str, status: Status = Status.DEFINITE,
+                 decided_by: str | None = None, supported_by: tuple[str, ...] = ()) -> Answer:
+        """The answer with this verdict; ``supported_by`` nodes get a ``supports`` edge."""
+        from rulesq.explain.graph import SUPPORTS
+
+        graph = self.derivation()
+        step = None
+        if decided_by is not None:
+            step = self.ladder_step(decided_by).name
+            self.step(step)
+            if status is Status.DEFINITE:
+                status = Status.PRECEDENCE
+        graph.conclude(verdict.show(), verdict.to_json(), status.key, decided_by=step)
+        for node in supported_by:
+            graph.link(node, "verdict", SUPPORTS)
+        return Answer(self.question, self.game.name, verdict, status, reason, graph)
+
+    def cannot(self, reason: str, gaps: tuple[tuple[str, str], ...] = ()) -> Answer:
+        """A *cannot answer* with its reason; ``gaps`` are (text, why) pairs for the graph."""
+        graph = self.derivation()
+        for text, why in gaps or ((reason, reason),):
+            graph.gap(text, why)
+        return Answer(self.question, self.game.name, None, Status.CANNOT, reason, graph)
+
+
+def handler_for(game: Game, kind: str) -> Handler | None:
+    """The handler of a question kind for a game (its own, else a generic one), or None."""
+    target = game.questions.get(kind) or GENERIC.get(kind)
+    if target is None:
+        return None
+    module, _, name = target.partition(":")
+    handler: Handler = getattr(importlib.import_module(module), name)
+    return handler
+
+
+def answer_question(situation: Situation, question: Question, game: Game,
+                    memo: dict[str, Any] | None = None) -> Answer:
+    """Answer one question of a situation."""
+    ctx = Context(situation, question, game, memo if memo is not None else {})
+    handler = handler_for(game, question.kind)
+    if handler is None:
+        return ctx.cannot(f"{game.title} cannot answer this kind of question yet "
+                          f"(no handler for '{question.kind}')")
+    try:
+        return handler(ctx)
+    except CannotAnswer as error:
+        return ctx.cannot(str(error))
+
+
+def evaluate(situation: Situation) -> list[Answer]:
+    """Answer every question of a situation, in order."""
+    from rulesq.games import get_game
+
+    game = get_game(situation.game)
+    memo: dict[str, Any] = {}
+    return [answer_question(situation, q, game, memo) for q in situation.questions]

@@ -1,0 +1,117 @@
+"""Match an ``expect`` line (the call being checked) against an answer: agree or disagree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.answer import Answer
+from rulesq.engine.verdict import Alternatives, Cards, Number, Text, Word, YesNo
+
+if TYPE_CHECKING:
+    from rulesq.corpus import Corpus
+    from rulesq.engine.ladder import Ladder
+    from rulesq.situation.model import Expectation
+
+#: Words that mean "no one / nothing" in an expectation.
+NOBODY = frozenset({"nobody", "none", "nothing", "no one"})
+
+
+class Result(StrEnum):
+    """The outcome of checking one call."""
+
+    AGREE = "agree"
+    DISAGREE = "disagree"
+    CANNOT = "cannot answer"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One ``expect`` line checked: the result and, unless it agrees, why."""
+
+    expectation: Expectation
+    result: Result
+    detail: str = ""
+
+
+def normalise_text(text: str) -> str:
+    """Text folded for comparison: curly quotes and apostrophes straightened, spacing squashed."""
+    table = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
+    return " ".join(text.translate(table).split())
+
+
+def match(expectation: Expectation, answer: Answer, ladder: Ladder | None = None,
+          corpus: Corpus | None = None) -> Outcome:
+    """Check one expectation against an answer."""
+    if not answer.answered:
+        return Outcome(expectation, Result.CANNOT, answer.reason)
+    if expectation.kind == "decided_by":
+        ok, detail = _decided_by(str(expectation.value), answer, ladder, corpus)
+    else:
+        ok, detail = _verdict(expectation, answer)
+    return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE, "" if ok else detail)
+
+
+def _verdict(expectation: Expectation, answer: Answer) -> tuple[bool, str]:
+    verdict = answer.verdict
+    shown = verdict.show() if verdict else "nothing"
+    said = f"expected {_expected(expectation)}, but the answer is {shown}"
+    kind, value = expectation.kind, expectation.value
+    if kind == "word":
+        word = str(value)
+        if isinstance(verdict, YesNo):
+            return (word in ("yes", "no") and verdict.value == (word == "yes")), said
+        if word in NOBODY:
+            empty = (isinstance(verdict, Cards) and not verdict.names) or (
+                isinstance(verdict, Number) and verdict.value == 0) or (
+                isinstance(verdict, Word) and verdict.value in NOBODY)
+            return empty, said
+        if isinstance(verdict, Word):
+            return verdict.value.lower() == word, said
+        return False, said
+    if kind == "number":
+        return isinstance(verdict, Number) and verdict.value == value, said
+    if kind == "quoted":
+        return _quoted(expectation.groups, answer), said
+    return False, f"unknown kind of expectation: {kind}"
+
+
+def _quoted(groups: tuple[tuple[str, ...], ...], answer: Answer) -> bool:
+    verdict = answer.verdict
+    if isinstance(verdict, Text):
+        body = normalise_text(verdict.value)
+        return all(normalise_text(s) in body for group in groups for s in group)
+    if isinstance(verdict, Cards):
+        return len(groups) == 1 and _names(groups[0]) == _names(verdict.names)
+    if isinstance(verdict, Alternatives):
+        return {_names(g) for g in groups} == {_names(o) for o in verdict.options}
+    return False
+
+
+def _names(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(normalise_name(n) for n in names)
+
+
+def _decided_by(step_name: str, answer: Answer, ladder: Ladder | None,
+                corpus: Corpus | None) -> tuple[bool, str]:
+    actual = answer.decided_by
+    step = ladder.step(step_name) if ladder else None
+    if step is not None:
+        if actual is not None and step.called(actual):
+            return True, ""
+        if actual is None:
+            return False, (f"expected the verdict to be decided by '{step.name}', but no "
+                           f"precedence decided it ({answer.status})")
+        return False, f"expected decided by '{step.name}', but '{actual}' decided it"
+    clause = corpus.find_clause(step_name) if corpus else None
+    cited = {c["clause_id"] for c in answer.graph.deciding_clauses()}
+    if clause is not None and clause.id in cited:
+        return True, ""
+    rest = ", ".join(sorted(cited)) or "no clause"
+    return False, f"expected decided by {step_name}, but the verdict rests on {rest}"
+
+
+def _expected(expectation: Expectation) -> str:
+    return expectation.text.split(None, 1)[1] if " " in expectation.text else expectation.text

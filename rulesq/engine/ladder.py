@@ -1,0 +1,122 @@
+"""A game's precedence ladder: ordered, named steps read from ``corpus/<game>/ladder.toml``.
+
+The file lists the steps highest first::
+
+    [[step]]
+    name = "you may not"          # as ``expect decided by ...`` spells it
+    aliases = ["may not"]          # other spellings a judge may use (optional)
+    clauses = ["RB-p17-..."]       # ids or aliases of the clauses that establish it
+    exempt = ["PROTECTED"]         # what the step does not reach (optional)
+    description = "..."            # one line, for humans
+
+A game without the file has no ladder (``load_ladder`` returns None).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rulesq.errors import InputError, RulesqError
+from rulesq.paths import corpus_dir
+
+if TYPE_CHECKING:
+    from rulesq.corpus import Clause, Corpus
+
+LADDER_FILE = "ladder.toml"
+
+
+def step_key(name: str) -> str:
+    """A step name folded for comparison: case, quotes and spacing do not matter."""
+    folded = name.replace("\u201c", "").replace("\u201d", "").replace('"', "").casefold()
+    return " ".join(folded.replace("\u2019", "'").split()).rstrip(".")
+
+
+@dataclass(frozen=True)
+class LadderStep:
+    """One rung of the ladder: its name, rank (0 is the highest) and the clauses behind it."""
+
+    name: str
+    rank: int
+    clauses: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    exempt: tuple[str, ...] = ()
+    description: str = ""
+
+    def called(self, name: str) -> bool:
+        """Whether ``name`` names this step (its name or an alias)."""
+        key = step_key(name)
+        return key == step_key(self.name) or key in {step_key(a) for a in self.aliases}
+
+    def resolve_clauses(self, corpus: Corpus) -> list[Clause]:
+        """The clauses behind the step that the corpus holds (missing ones are skipped)."""
+        found = [corpus.find_clause(ref) for ref in self.clauses]
+        return [clause for clause in found if clause is not None]
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The ordered steps of a game's precedence, highest first."""
+
+    game: str
+    steps: tuple[LadderStep, ...]
+    description: str = ""
+
+    def step(self, name: str) -> LadderStep | None:
+        """The step called ``name`` (or one of its aliases), or None."""
+        return next((s for s in self.steps if s.called(name)), None)
+
+    def names(self) -> list[str]:
+        """The step names, highest first."""
+        return [s.name for s in self.steps]
+
+    def outranks(self, higher: str, lower: str) -> bool:
+        """Whether the step ``higher`` takes precedence over the step ``lower``."""
+        a, b = self.step(higher), self.step(lower)
+        if a is None or b is None:
+            unknown = higher if a is None else lower
+            raise RulesqError(f"the {self.game} ladder has no step '{unknown}'")
+        return a.rank < b.rank
+
+    def highest(self, names: list[str]) -> LadderStep:
+        """The highest-ranked of the named steps."""
+        steps = [self.step(n) for n in names]
+        known = [s for s in steps if s is not None]
+        if not known:
+            raise RulesqError(f"none of {names} is a step of the {self.game} ladder")
+        return min(known, key=lambda s: s.rank)
+
+
+def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
+    """Build a ladder from the parsed TOML document."""
+    steps = []
+    for rank, record in enumerate(data.get("step", [])):
+        steps.append(LadderStep(
+            name=str(record["name"]),
+            rank=rank,
+            clauses=tuple(record.get("clauses", ())),
+            aliases=tuple(record.get("aliases", ())),
+            exempt=tuple(record.get("exempt", ())),
+            description=str(record.get("description", "")),
+        ))
+    return Ladder(game=game, steps=tuple(steps), description=str(data.get("description", "")))
+
+
+def load_ladder(game: str) -> Ladder | None:
+    """The game's ladder from its corpus folder, or None when the game has none."""
+    return _load(corpus_dir() / game / LADDER_FILE, game)
+
+
+@cache
+def _load(path: Path, game: str) -> Ladder | None:
+    if not path.is_file():
+        return None
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"the ladder file is not valid TOML: {error}", str(path), text) from None
+    return parse_ladder(game, data)

@@ -1,0 +1,1 @@
+"""Why an answer holds: the derivation graph (``rulesq.explain.graph``, networkx-backed)."""

@@ -1,0 +1,248 @@
+"""The derivation of an answer as a networkx DiGraph: why the verdict holds, node by node.
+
+This is the only module that imports networkx at module level; the rest of rulesq reaches
+the graph through ``Derivation``.
+
+Nodes (attribute ``kind``):
+
+- ``question`` — the question asked (one per graph, id ``question``);
+- ``verdict`` — the answer (id ``verdict``; absent when the engine cannot answer);
+- ``fact`` — a statement of the situation the answer uses;
+- ``card`` — a card involved; ``effect`` — a card effect quoted from its card;
+- ``clause`` — a rule clause quoted verbatim with its id, ``role`` ``rule`` or
+  ``precedent`` (FAQ answers and rulings);
+- ``step`` — a step of the game's precedence ladder;
+- ``alternative`` — a verdict that lost;
+- ``absence`` — a negative fact the verdict relies on ("no card ignores X");
+- ``gap`` — what stops an answer: unparsed text, a value the sources never give.
+
+Edges (attribute ``kind``), pointing from the reason to what it explains:
+
+- ``supports`` — a fact, effect or clause supports a verdict, an effect or a step;
+- ``decides`` — the ladder step that decided the verdict;
+- ``beats`` — a clause, effect or step defeats an alternative;
+- ``cites`` — a node cites a clause (a precedent, the clause an effect rests on);
+- ``quotes`` — an effect is quoted from a card;
+- ``relies-on-absence-of`` — the verdict relies on a negative fact;
+- ``blocks`` — a gap stops the question from being answered;
+- ``answers`` — the verdict answers the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card, Clause
+    from rulesq.engine.ladder import LadderStep
+
+QUESTION, VERDICT = "question", "verdict"
+SUPPORTS, DECIDES, BEATS, CITES = "supports", "decides", "beats", "cites"
+QUOTES, ABSENCE, BLOCKS, ANSWERS = "quotes", "relies-on-absence-of", "blocks", "answers"
+EDGE_KINDS = (SUPPORTS, DECIDES, BEATS, CITES, QUOTES, ABSENCE, BLOCKS, ANSWERS)
+
+#: Clause kinds that are precedents (cited after the rule they apply).
+PRECEDENT_KINDS = frozenset({"faq-answer", "qa", "ruling"})
+
+
+class Derivation:
+    """Builds and reads the graph of one answer; node ids are readable strings."""
+
+    def __init__(self, question: str, line: int | None = None) -> None:
+        self.graph: nx.DiGraph = nx.DiGraph()
+        self._counter = 0
+        self.graph.add_node(QUESTION, kind="question", label=question, line=line)
+
+    # ------------------------------------------------------------------ building
+    def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
+        if node not in self.graph:
+            self.graph.add_node(node, kind=kind, label=label, **attrs)
+        return node
+
+    def _next(self, prefix: str) -> str:
+        self._counter += 1
+        return f"{prefix}:{self._counter}"
+
+    def link(self, source: str, target: str, kind: str, note: str = "") -> None:
+        """Add a typed edge from a reason to what it explains."""
+        if kind not in EDGE_KINDS:
+            raise ValueError(f"unknown edge kind {kind!r}")
+        self.graph.add_edge(source, target, kind=kind, note=note)
+
+    def fact(self, text: str, line: int | None = None) -> str:
+        """A statement of the situation (as written)."""
+        for node, data in self.graph.nodes(data=True):
+            if data["kind"] == "fact" and data["label"] == text and data.get("line") == line:
+                return str(node)
+        return self._add(self._next("fact"), "fact", text, line=line)
+
+    def card(self, name: str, card: Card | None = None) -> str:
+        """A card involved in the answer."""
+        node = f"card:{card.id if card else name}"
+        return self._add(node, "card", name, card_id=card.id if card else None)
+
+    def effect(self, card_name: str, text: str, card: Card | None = None,
+               span: tuple[int, int] | None = None) -> str:
+        """A card effect quoted from its card (an edge ``quotes`` to the card node)."""
+        node = self._add(self._next("effect"), "effect", text, card=card_name,
+                         span=list(span) if span else None)
+        self.link(node, self.card(card_name, card), QUOTES)
+        return node
+
+    def clause(self, clause: Clause, role: str | None = None) -> str:
+        """A rule clause, quoted verbatim with its id; ``role`` is rule or precedent."""
+        node = f"clause:{clause.id}"
+        chosen = role or ("precedent" if clause.kind in PRECEDENT_KINDS else "rule")
+        return self._add(node, "clause", clause.id, clause_id=clause.id, text=clause.text,
+                         question=clause.question, source=clause.source(),
+                         clause_kind=clause.kind, role=chosen, order=self._order())
+
+    def step(self, step: LadderStep, clauses: Iterable[Clause] = ()) -> str:
+        """A ladder step, supported by the clauses that establish it."""
+        node = self._add(f"step:{step.name}", "step", step.name, rank=step.rank,
+                         description=step.description)
+        for clause in clauses:
+            self.link(self.clause(clause, role="rule"), node, SUPPORTS)
+        return node
+
+    def alternative(self, shown: str, value: Any = None) -> str:
+        """A verdict that lost (link what beat it with ``beats``)."""
+        return self._add(self._next("alternative"), "alternative", shown, value=value)
+
+    def absence(self, text: str) -> str:
+        """A negative fact the verdict relies on (an edge from the verdict, once there is one)."""
+        node = self._add(self._next("absence"), "absence", text)
+        if VERDICT in self.graph:
+            self.link(VERDICT, node, ABSENCE)
+        return node
+
+    def gap(self, text: str, reason: str) -> str:
+        """Something that stops the answer (unparsed text, an unknown value)."""
+        node = self._add(self._next("gap"), "gap", text, reason=reason)
+        self.link(node, QUESTION, BLOCKS)
+        return node
+
+    def conclude(self, shown: str, value: Any, status: str,
+                 decided_by: str | None = None) -> str:
+        """Add the verdict node (and the ``decides`` edge from its ladder step)."""
+        self._add(VERDICT, "verdict", shown, value=value, status=status)
+        self.link(VERDICT, QUESTION, ANSWERS)
+        if decided_by is not None:
+            self.link(f"step:{decided_by}", VERDICT, DECIDES)
+        for node in self.nodes("absence"):
+            self.link(VERDICT, node, ABSENCE)
+        return VERDICT
+
+    def _order(self) -> int:
+        return int(self.graph.number_of_nodes())
+
+    # ------------------------------------------------------------------ reading
+    def nodes(self, kind: str) -> list[str]:
+        """The ids of the nodes of one kind, in the order they were added."""
+        return [str(n) for n, data in self.graph.nodes(data=True) if data["kind"] == kind]
+
+    def data(self, node: str) -> dict[str, Any]:
+        """A node's attributes."""
+        return dict(self.graph.nodes[node])
+
+    def citations(self) -> list[dict[str, Any]]:
+        """The cited clauses: rules first, then precedents, each in the order added."""
+        clauses = [self.data(n) for n in self.nodes("clause")]
+        return sorted(clauses, key=lambda c: (c["role"] != "rule", c["order"]))
+
+    def effects(self) -> list[dict[str, Any]]:
+        """The card effects involved, quoted from their cards."""
+        return [self.data(n) for n in self.nodes("effect")]
+
+    def facts(self) -> list[dict[str, Any]]:
+        """The facts of the situation the answer uses."""
+        return [self.data(n) for n in self.nodes("fact")]
+
+    def negatives(self) -> list[str]:
+        """The negative facts the verdict relies on."""
+        return [str(self.data(n)["label"]) for n in self.nodes("absence")]
+
+    def gaps(self) -> list[dict[str, Any]]:
+        """What stopped the answer, if anything."""
+        return [self.data(n) for n in self.nodes("gap")]
+
+    def alternatives(self) -> list[tuple[dict[str, Any], list[tuple[dict[str, Any], str]]]]:
+        """Each alternative that lost, with the nodes that beat it and the edge kind."""
+        out = []
+        for node in self.nodes("alternative"):
+            beaten_by = [(self.data(str(src)), str(attrs["kind"]))
+                         for src, _, attrs in self.graph.in_edges(node, data=True)]
+            out.append((self.data(node), beaten_by))
+        return out
+
+    def deciding_step(self) -> str | None:
+        """The name of the ladder step that decided the verdict, if one did."""
+        if VERDICT not in self.graph:
+            return None
+        for src, _, attrs in self.graph.in_edges(VERDICT, data=True):
+            if attrs["kind"] == DECIDES:
+                return str(self.graph.nodes[src]["label"])
+        return None
+
+    def deciding_clauses(self) -> list[dict[str, Any]]:
+        """The rule clauses the verdict rests on most directly (the step's, else its own)."""
+        if VERDICT not in self.graph:
+            return []
+        found: list[dict[str, Any]] = []
+        for src, _, attrs in self.graph.in_edges(VERDICT, data=True):
+            data = self.graph.nodes[src]
+            if attrs["kind"] == DECIDES:
+                found = [self.data(str(c)) for c, _ in self.graph.in_edges(src)
+                         if self.graph.nodes[c]["kind"] == "clause"] + found
+            elif attrs["kind"] == SUPPORTS and data["kind"] == "clause":
+                found.append(self.data(str(src)))
+        return sorted(found, key=lambda c: (c["role"] != "rule", c["order"]))
+
+    def supported(self, removed: Iterable[str] = ()) -> bool:
+        """Whether the verdict still has support once the ``removed`` nodes are gone.
+
+        Evidence is a fact, an effect or a clause. A ladder step holds only while a
+        clause supports it; a verdict decided by a step holds only while that step holds
+        (precedence verdicts rest on the ladder clause); any other verdict needs one
+        supported predecessor along ``supports``.
+        """
+        gone = set(removed)
+        if VERDICT not in self.graph or VERDICT in gone:
+            return False
+        memo: dict[str, bool] = {}
+
+        def holds(node: str, seen: frozenset[str]) -> bool:
+            if node in gone or node in seen:
+                return False
+            if node in memo:
+                return memo[node]
+            kind = self.graph.nodes[node]["kind"]
+            reasons = [(str(s), a["kind"]) for s, _, a in self.graph.in_edges(node, data=True)
+                       if a["kind"] in (SUPPORTS, DECIDES)]
+            inner = seen | {node}
+            if kind in ("fact", "clause", "effect", "card"):
+                result = True
+            elif kind == "step":
+                result = any(holds(s, inner) for s, k in reasons
+                             if self.graph.nodes[s]["kind"] == "clause")
+            else:
+                deciders = [s for s, k in reasons if k == DECIDES]
+                if deciders:
+                    result = all(holds(s, inner) for s in deciders)
+                else:
+                    result = any(holds(s, inner) for s, _ in reasons)
+            memo[node] = result
+            return result
+
+        return holds(VERDICT, frozenset())
+
+    def without(self, nodes: Iterable[str]) -> Derivation:
+        """A copy of the derivation with some nodes removed (for what-if tests)."""
+        copy = Derivation.__new__(Derivation)
+        copy.graph = self.graph.copy()
+        copy.graph.remove_nodes_from(list(nodes))
+        copy._counter = self._counter
+        return copy

@@ -1,0 +1,119 @@
+"""Answers as text: short by default (verdict, reason, citations), the whole chain on request."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.expect import Outcome
+
+WIDTH = 92
+SHORT_QUOTE = 240
+
+
+def render_answers(answers: Sequence[Answer], outcomes: Sequence[Sequence[Outcome]] = (),
+                   explain: bool = False) -> str:
+    """Every answer of a situation, separated by a blank line."""
+    blocks = []
+    for index, answer in enumerate(answers):
+        checked = outcomes[index] if index < len(outcomes) else ()
+        blocks.append(render_answer(answer, checked, explain=explain))
+    return "\n\n".join(blocks) + "\n"
+
+
+def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: bool = False) -> str:
+    """One answer: the question, the verdict, a one-line reason and the citations."""
+    out = [f"ask {answer.question.text.removeprefix('ask ').strip()}"]
+    if not answer.answered:
+        out.append(f"  cannot answer: {answer.reason}")
+        for gap in answer.graph.gaps():
+            if gap["label"] != answer.reason:
+                out.append(f"    - {gap['label']}: {gap['reason']}")
+    else:
+        assert answer.verdict is not None
+        out.append(f"  {answer.verdict.show()}")
+        status = answer.status.value
+        step = answer.decided_by
+        if step:
+            status = f"decided by {step}"
+        out.append(_wrap(f"{status}: {answer.reason}", "  "))
+    if explain:
+        out += _chain(answer)
+    citations = answer.citations()
+    if citations:
+        out.append("  cites:")
+        for clause in citations:
+            out += _clause(clause, full=explain)
+    for outcome in outcomes:
+        mark = outcome.result.value.upper()
+        line = f"  {outcome.expectation.text}: {mark}"
+        out.append(line + (f" ({outcome.detail})" if outcome.detail else ""))
+    return "\n".join(out)
+
+
+def _chain(answer: Answer) -> list[str]:
+    graph = answer.graph
+    out: list[str] = []
+    facts = graph.facts()
+    if facts:
+        out.append("  facts:")
+        out += [f"    - {f['label']}" + (f"  (line {f['line']})" if f.get("line") else "")
+                for f in facts]
+    effects = graph.effects()
+    if effects:
+        out.append("  card effects:")
+        out += [_wrap(f"- {e['card']}: \"{e['label']}\"", "    ") for e in effects]
+    step = answer.decided_by
+    if step:
+        out.append(f"  decided by the ladder step '{step}'")
+    alternatives = graph.alternatives()
+    if alternatives:
+        out.append("  alternatives that lost:")
+        for alternative, beaten in alternatives:
+            winners = [_node_name(node) for node, edge in beaten if edge == "beats"]
+            why = f" — beaten by {', '.join(winners)}" if winners else ""
+            out.append(_wrap(f"- {alternative['label']}{why}", "    "))
+    negatives = graph.negatives()
+    if negatives:
+        out.append("  relies on:")
+        out += [_wrap(f"- {text}", "    ") for text in negatives]
+    return out
+
+
+def _node_name(node: dict[str, Any]) -> str:
+    kind = node["kind"]
+    if kind == "clause":
+        return str(node["clause_id"])
+    if kind == "effect":
+        return f"{node['card']}: \"{_short(str(node['label']), 60)}\""
+    if kind == "step":
+        return f"ladder step '{node['label']}'"
+    return str(node["label"])
+
+
+def _clause(clause: dict[str, Any], full: bool) -> list[str]:
+    head = f"    [{clause['clause_id']}] {clause['source']}"
+    if clause.get("role") == "precedent":
+        head += " (precedent)"
+    text = str(clause["text"])
+    body = text if full else _short(text, SHORT_QUOTE)
+    lines = [head]
+    if full and clause.get("question"):
+        lines.append(_wrap(f"Q: {clause['question']}", "      "))
+        body = f"A: {body}"
+    lines.append(_wrap(f"\u201c{body}\u201d" if not body.startswith("A: ") else body, "      "))
+    return lines
+
+
+def _short(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
+                         subsequent_indent=indent + "  ", break_on_hyphens=False,
+                         break_long_words=False)

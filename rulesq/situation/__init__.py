@@ -1,0 +1,67 @@
+"""Situations: the text a judge writes (facts, questions, calls), parsed and resolved.
+
+``parse_situation(text, source)`` reads a situation with its game's grammar
+(``grammar/situation.lark`` plus ``grammar/situation_<game>.lark``), builds the model
+(``rulesq.situation.model``) and resolves every card name against the inline cards and the
+game's corpus. Bad input raises ``rulesq.errors.InputError`` (file, line, column, caret,
+what was expected, a suggestion).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulesq.situation.model import (
+    ME,
+    YOU,
+    CardRef,
+    Expectation,
+    Fact,
+    Question,
+    Situation,
+    Statement,
+)
+
+__all__ = [
+    "ME",
+    "YOU",
+    "CardRef",
+    "Expectation",
+    "Fact",
+    "Question",
+    "Situation",
+    "Statement",
+    "parse_situation",
+    "read_situation",
+]
+
+
+def parse_situation(text: str, source: str = "<input>", game: str | None = None) -> Situation:
+    """Parse and resolve a situation text; ``game`` is used when the text has no game line."""
+    from rulesq.errors import RulesqError, UnknownNameError
+    from rulesq.games import get_game
+    from rulesq.situation.build import SituationBuilder
+    from rulesq.situation.parser import find_game, parse_tree
+    from rulesq.situation.resolve import resolve
+
+    name = find_game(text, source, default=game)
+    tree = parse_tree(text, name, source)
+    situation = SituationBuilder(name, source, text).build(tree)
+    found = get_game(name)
+    try:
+        found.corpus  # noqa: B018 - load it now, to report a missing corpus plainly
+    except UnknownNameError:
+        raise RulesqError(f"the {found.title} corpus is missing (no corpus/{name}/)") from None
+    return resolve(situation, found)
+
+
+def read_situation(path: str | Path, game: str | None = None) -> Situation:
+    """Read, parse and resolve a situation file."""
+    from rulesq.errors import RulesqError
+
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesqError(f"cannot read {file}: {error}") from None
+    return parse_situation(text, str(path), game)

@@ -1,0 +1,280 @@
+"""Read a parse tree into a ``Situation`` by naming convention, so games add statements as grammar.
+
+Conventions (documented in ``grammar/README.md``):
+
+- a rule ``fact_<kind>`` is a ``Fact`` of that kind, a rule ``ask_<kind>`` a ``Question``;
+- inside them a ``me``/``you`` subtree is the player, ``card`` a card of the corpus (or an
+  inline card), ``new_card`` a character the situation may introduce, ``counted`` a number
+  of copies of a card;
+- any other named token is a parameter named after its terminal (``INT`` -> ``number``),
+  and a one-token subrule ``foo: NAME`` a parameter named ``foo``.
+
+Rule names imported into a game's grammar carry Lark's namespace (``situation__card``);
+it is dropped here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from rulesq.corpus.load import normalise_name
+from rulesq.corpus.models import Card
+from rulesq.errors import InputError
+from rulesq.situation.model import ME, YOU, CardRef, Expectation, Fact, Question, Situation
+from rulesq.spans import Span
+
+if TYPE_CHECKING:
+    from lark import Token, Tree
+
+    Node = Tree[Token]
+
+_STRUCTURAL = {"card", "new_card", "counted", "me", "you", "values"}
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def bare(name: str) -> str:
+    """A rule or terminal name without Lark's import namespace."""
+    return name.rsplit("__", 1)[-1] if "__" in name.strip("_") else name
+
+
+def unquote(token: str) -> str:
+    r"""The text inside a quoted string (``\\"`` unescaped; curly quotes accepted)."""
+    if token.startswith("\u201c"):
+        return token[1:-1]
+    return _ESCAPE.sub(r"\1", token[1:-1])
+
+
+def token_span(token: Token) -> Span:
+    """The span of a token."""
+    return Span(token.start_pos or 0, token.end_pos or 0, token.line or 1, token.column or 1)
+
+
+def tree_span(tree: Node) -> Span:
+    """The span of a tree (needs ``propagate_positions``)."""
+    meta = tree.meta
+    if getattr(meta, "empty", True):
+        return Span(0, 0, 1, 1)
+    return Span(meta.start_pos, meta.end_pos, meta.line, meta.column)
+
+
+class SituationBuilder:
+    """Walks the tree of one situation text and builds its model (cards still unresolved)."""
+
+    def __init__(self, game: str, source: str, text: str) -> None:
+        self.situation = Situation(game=game, source=source, text=text)
+        self._sources: list[str] = []
+        self._pending: list[Expectation] = []
+        self._question: Question | None = None
+
+    def error(self, message: str, span: Span, suggestion: str | None = None) -> InputError:
+        """An input error pointing at ``span``."""
+        return InputError(message, self.situation.source, self.situation.text, span.line,
+                          span.column, suggestion=suggestion)
+
+    def build(self, tree: Node) -> Situation:
+        """The situation the tree describes."""
+        from lark import Tree
+
+        for child in tree.children:
+            if isinstance(child, Tree):
+                self._item(child)
+        self._close_question()
+        self.situation.sources = tuple(self._sources)
+        return self.situation
+
+    def _item(self, tree: Node) -> None:
+        name = bare(str(tree.data))
+        if name == "game_line":
+            self._game_line(tree)
+        elif name == "source_line":
+            self._sources += [str(t) for t in tree.children]
+        elif name == "card_def":
+            self._card_def(tree)
+        elif name == "statement":
+            self._close_question()
+            fact = self._statement(_tree(tree.children[0]), Fact, "fact_")
+            self.situation.items.append(fact)
+        elif name == "question":
+            self._close_question()
+            query = _tree(tree.children[0])
+            self._question = self._statement(_only_tree(query), Question, "ask_",
+                                              span=tree_span(tree))
+        elif name == "expectation":
+            self._expectation(tree)
+        else:  # a game may add top-level items; they are facts by convention
+            self.situation.items.append(self._statement(tree, Fact, "fact_"))
+
+    def _game_line(self, tree: Node) -> None:
+        token = _token(tree.children[0])
+        if self.situation.items or self._question:
+            raise self.error("the game line must come first", tree_span(tree))
+        if str(token).lower() != self.situation.game:
+            raise self.error(f"this situation is already for {self.situation.game}",
+                             token_span(token))
+
+    def _card_def(self, tree: Node) -> None:
+        from lark import Token, Tree
+
+        name_token = _token(tree.children[0])
+        name = unquote(str(name_token))
+        kind, text = "", None
+        values: dict[str, int] = {}
+        flags: list[str] = []
+        for child in tree.children[1:]:
+            if isinstance(child, Tree):
+                values, flags = self._values(child)
+            elif isinstance(child, Token) and bare(child.type) == "STRING":
+                text = unquote(str(child))
+            elif isinstance(child, Token):
+                kind = str(child)
+        key = normalise_name(name)
+        if key in self.situation.cards:
+            raise self.error(f'the card "{name}" is defined twice', token_span(name_token))
+        fields: dict[str, Any] = {"inline": True, **values}
+        if flags:
+            fields["icons"] = flags
+        self.situation.cards[key] = Card(
+            id=f"inline/{key.replace(' ', '-')}", game=self.situation.game, name=name,
+            type=kind, text=text, printed_text=text, fields=fields,
+        )
+
+    def _statement(self, tree: Node, cls: type[Fact] | type[Question], prefix: str,
+                   span: Span | None = None) -> Any:
+        name = bare(str(tree.data))
+        kind = name[len(prefix):] if name.startswith(prefix) else name
+        span = span or tree_span(tree)
+        players: list[str] = []
+        cards: list[CardRef] = []
+        params: dict[str, Any] = {}
+        self._collect(tree, players, cards, params)
+        if len(players) > 1:
+            params["players"] = tuple(players)
+        return cls(kind=kind, span=span, text=self.situation.text[span.start:span.end],
+                   index=len(self.situation.items), who=players[0] if players else None,
+                   cards=tuple(cards), params=params)
+
+    def _collect(self, tree: Node, players: list[str], cards: list[CardRef],
+                 params: dict[str, Any]) -> None:
+        from lark import Token, Tree
+
+        for child in tree.children:
+            if isinstance(child, Token):
+                key = bare(child.type).lower()
+                params[_param_key(key)] = _token_value(child)
+                continue
+            if not isinstance(child, Tree):
+                continue
+            name = bare(str(child.data))
+            if name in (ME, YOU):
+                players.append(name)
+            elif name in ("card", "new_card"):
+                cards.append(self._card(child, adhoc_ok=name == "new_card"))
+            elif name == "counted":
+                count = int(_token(child.children[0]))
+                ref = self._card(_only_tree(child), adhoc_ok=False)
+                cards.append(CardRef(ref.name, ref.span, ref.values, ref.flags, count))
+            elif (name not in _STRUCTURAL and len(child.children) == 1
+                  and isinstance(child.children[0], Token)):
+                params[name] = _token_value(child.children[0])
+            else:
+                self._collect(child, players, cards, params)
+
+    def _card(self, tree: Node, adhoc_ok: bool) -> CardRef:
+        from lark import Tree
+
+        token = _token(tree.children[0])
+        values: dict[str, int] = {}
+        flags: list[str] = []
+        for child in tree.children[1:]:
+            if isinstance(child, Tree):
+                values, flags = self._values(child)
+        return CardRef(unquote(str(token)), token_span(token), values, tuple(flags),
+                       adhoc_ok=adhoc_ok)
+
+    def _values(self, tree: Node) -> tuple[dict[str, int], list[str]]:
+        values: dict[str, int] = {}
+        flags: list[str] = []
+        for item in tree.children:
+            value = _tree(item)
+            kind = bare(str(value.data))
+            parts = [_token(part) for part in value.children]
+            if kind == "number_value":
+                key = str(parts[0]).lower()
+                if key in values:
+                    raise self.error(f"the value '{key}' is given twice",
+                                     token_span(parts[0]))
+                values[key] = int(parts[1])
+            else:
+                flags.append(str(parts[0]))
+        return values, flags
+
+    def _expectation(self, tree: Node) -> None:
+        child = _tree(tree.children[0])
+        span = tree_span(tree)
+        text = self.situation.text[span.start:span.end]
+        if self._question is None:
+            raise self.error("an expect line must follow an ask line", span,
+                             suggestion="Put the question first: ask ...? then expect ...")
+        kind = bare(str(child.data))
+        parts = child.children
+        value: Any
+        if kind == "expect_word":
+            kind, value = "word", str(parts[0]).lower()
+        elif kind == "expect_number":
+            kind, value = "number", int(_token(parts[0]))
+        elif kind == "expect_decided":
+            kind, value = "decided_by", " ".join(str(parts[0]).split())
+        else:
+            kind = "quoted"
+            value = tuple(tuple(unquote(str(t)) for t in _tree(group).children)
+                          for group in parts)
+        self._pending.append(Expectation(kind, value, span, text))
+
+    def _close_question(self) -> None:
+        if self._question is None:
+            return
+        from dataclasses import replace
+
+        question = replace(self._question, expectations=tuple(self._pending),
+                           index=len(self.situation.items))
+        self.situation.items.append(question)
+        self._question = None
+        self._pending = []
+
+
+def _token(item: object) -> Token:
+    """A tree child that must be a token."""
+    from lark import Token
+
+    if not isinstance(item, Token):
+        raise TypeError(f"expected a token, got {item!r}")
+    return item
+
+
+def _tree(item: object) -> Node:
+    """A tree child that must be a tree."""
+    from lark import Tree
+
+    if not isinstance(item, Tree):
+        raise TypeError(f"expected a tree, got {item!r}")
+    return item
+
+
+def _only_tree(tree: Node) -> Node:
+    from lark import Tree
+
+    return next(child for child in tree.children if isinstance(child, Tree))
+
+
+def _param_key(terminal: str) -> str:
+    return {"int": "number", "string": "text"}.get(terminal, terminal)
+
+
+def _token_value(token: Token) -> Any:
+    kind = bare(token.type)
+    if kind == "INT":
+        return int(token)
+    if kind == "STRING":
+        return unquote(str(token))
+    return " ".join(str(token).split())

@@ -1,0 +1,137 @@
+"""The parsed situation: facts, questions and the calls to check, each with its place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesq.corpus.models import Card
+from rulesq.spans import Span
+
+#: The players of a situation: the person asking ("me", written "I"/"my") and the
+#: opponent ("you"/"your").
+ME, YOU = "me", "you"
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card named in a situation, with the values and icons the situation gives it.
+
+    ``card`` is filled in by resolution (a corpus card or an inline definition); an
+    ad-hoc character that the situation itself introduces (``new_card`` in the grammar)
+    keeps ``card`` None and ``adhoc`` True.
+    """
+
+    name: str
+    span: Span
+    values: Mapping[str, int] = field(default_factory=dict, hash=False)
+    flags: tuple[str, ...] = ()
+    count: int | None = None
+    adhoc_ok: bool = False
+    card: Card | None = field(default=None, compare=False)
+    adhoc: bool = False
+
+    def value(self, name: str) -> int | None:
+        """The value called ``name`` given in the situation (e.g. ``fire``), or None."""
+        return self.values.get(name.lower())
+
+    def has_flag(self, name: str) -> bool:
+        """Whether the situation gives the card this icon or flag (case-insensitive)."""
+        return name.upper() in (flag.upper() for flag in self.flags)
+
+    def show(self) -> str:
+        """The reference as written: ``3 "Name" (fire 2, PROTECTED)``."""
+        parts = [f"{k} {v}" for k, v in self.values.items()] + list(self.flags)
+        shown = f'"{self.name}"' + (f" ({', '.join(parts)})" if parts else "")
+        return f"{self.count} {shown}" if self.count is not None else shown
+
+
+@dataclass(frozen=True)
+class Statement:
+    """What facts and questions share: a kind, a player, cards, parameters and a place.
+
+    ``kind`` is the grammar rule's name without its ``fact_``/``ask_`` prefix;
+    ``params`` holds every other named token of the statement by terminal name
+    (lower case), e.g. ``{"element": "fire"}`` or ``{"number": 6}``.
+    """
+
+    kind: str
+    span: Span
+    text: str
+    index: int
+    who: str | None = None
+    cards: tuple[CardRef, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def param(self, name: str, default: Any = None) -> Any:
+        """A parameter of the statement, or ``default``."""
+        return self.params.get(name, default)
+
+    @property
+    def card(self) -> CardRef:
+        """The statement's only (or first) card."""
+        return self.cards[0]
+
+
+@dataclass(frozen=True)
+class Fact(Statement):
+    """A fact or event of the situation: ``you have active "X"``, ``I play "Y"``."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One ``expect`` line: the call being checked.
+
+    ``kind`` is ``word`` (yes, no, nobody, attackers …), ``number``, ``quoted`` (card
+    lists, alternatives separated by ``;``, or a text) or ``decided_by`` (a ladder
+    step or a clause id).
+    """
+
+    kind: str
+    value: Any
+    span: Span
+    text: str
+
+    @property
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """For a quoted expectation: the alternatives, each a tuple of quoted strings."""
+        return tuple(self.value) if self.kind == "quoted" else ()
+
+
+@dataclass(frozen=True)
+class Question(Statement):
+    """An ``ask`` line with the ``expect`` lines that follow it."""
+
+    expectations: tuple[Expectation, ...] = ()
+
+
+@dataclass
+class Situation:
+    """A parsed situation file: its game, inline cards, facts and questions, in order."""
+
+    game: str
+    source: str
+    text: str
+    items: list[Fact | Question] = field(default_factory=list)
+    cards: dict[str, Card] = field(default_factory=dict)
+    sources: tuple[str, ...] = ()
+
+    @property
+    def facts(self) -> list[Fact]:
+        """Every fact, in file order."""
+        return [item for item in self.items if isinstance(item, Fact)]
+
+    @property
+    def questions(self) -> list[Question]:
+        """Every question, in file order."""
+        return [item for item in self.items if isinstance(item, Question)]
+
+    def facts_before(self, question: Question) -> list[Fact]:
+        """The facts a question sees: those written before it (a file is a timeline)."""
+        return [f for f in self.items[: question.index] if isinstance(f, Fact)]
+
+    def line(self, number: int) -> str:
+        """A line of the source text (1-based)."""
+        lines = self.text.splitlines()
+        return lines[number - 1] if 0 < number <= len(lines) else ""

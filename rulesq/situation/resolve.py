@@ -1,0 +1,91 @@
+"""Resolve a situation's names: cards (inline or corpus), ``source`` refs, ``decided by`` steps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
+from rulesq.spans import Span
+
+if TYPE_CHECKING:
+    from rulesq.corpus import Corpus
+    from rulesq.games.base import Game
+
+
+def resolve(situation: Situation, game: Game) -> Situation:
+    """The situation with every card reference resolved and every name checked.
+
+    A card resolves against the inline definitions first, then the game's corpus; a
+    ``new_card`` that is in neither is an ad-hoc character of the situation. Any other
+    miss is an ``InputError`` at the name, with the closest card names.
+    """
+    corpus = game.corpus
+    resolver = _Resolver(situation, game, corpus)
+    items: list[Fact | Question] = []
+    for item in situation.items:
+        cards = tuple(resolver.card(ref) for ref in item.cards)
+        if isinstance(item, Question):
+            for expectation in item.expectations:
+                resolver.expectation(expectation)
+        items.append(replace(item, cards=cards))
+    for ref in situation.sources:
+        resolver.source(ref)
+    situation.items = items
+    return situation
+
+
+class _Resolver:
+    def __init__(self, situation: Situation, game: Game, corpus: Corpus) -> None:
+        self.situation = situation
+        self.game = game
+        self.corpus = corpus
+
+    def error(self, message: str, span: Span, options: list[str],
+              expected: list[str] | None = None) -> InputError:
+        return InputError(message, self.situation.source, self.situation.text, span.line,
+                          span.column, expected=expected or [], suggestion=did_you_mean(options))
+
+    def card(self, ref: CardRef) -> CardRef:
+        inline = self.situation.cards.get(normalise_name(ref.name))
+        found = inline or self.corpus.find_card(ref.name)
+        if found is not None:
+            return replace(ref, card=found)
+        if ref.adhoc_ok:
+            return replace(ref, adhoc=True)
+        names = [card.name for card in self.situation.cards.values()] + self.corpus.card_names()
+        raise self.error(
+            f'unknown card "{ref.name}" in {self.game.title}', ref.span, suggest(ref.name, names),
+            expected=["a card of the game's corpus, or one defined with a card line"],
+        )
+
+    def expectation(self, expectation: Expectation) -> None:
+        if expectation.kind != "decided_by":
+            return
+        from rulesq.engine.ladder import load_ladder
+
+        name = str(expectation.value)
+        ladder = load_ladder(self.game.name)
+        if ladder is not None and ladder.step(name) is not None:
+            return
+        if self.corpus.find_clause(name) is not None:
+            return
+        steps = ladder.names() if ladder else []
+        where = f"a step of the {self.game.title} ladder" if ladder else "a clause id"
+        offset = expectation.text.find(name.split()[0]) if name else 0
+        span = replace(expectation.span, column=expectation.span.column + max(offset, 0))
+        raise self.error(f"'{name}' is not {where}", span, suggest(name, steps),
+                         expected=[f'"{s}"' for s in steps] + ["a clause id or alias"])
+
+    def source(self, ref: str) -> None:
+        if self.corpus.find_clause(ref) is not None:
+            return
+        line = next((n for n, text in enumerate(self.situation.text.splitlines(), start=1)
+                     if ref in text and text.lstrip().startswith("source")), 1)
+        column = self.situation.line(line).find(ref) + 1
+        aliases = [a for clause in self.corpus.clauses.values() for a in clause.aliases]
+        raise self.error(f"unknown source '{ref}': no {self.game.title} clause has this id "
+                         "or alias", Span(0, 0, line, max(column, 1)),
+                         suggest(ref, [*aliases, *self.corpus.clauses]))

@@ -1,0 +1,231 @@
+"""Syntax errors for humans: what was expected in words, a label for common slips, a hint."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import TYPE_CHECKING
+
+from rulesq.errors import InputError, did_you_mean
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+#: Named terminals in words (keywords show as themselves, in quotes).
+TERMINAL_WORDS: dict[str, str] = {
+    "STRING": 'a quoted name or text, like "Card Name"',
+    "INT": "a number",
+    "NAME": "a word",
+    "_NL": "the end of the line",
+    "SOURCE_REF": "a clause id or alias",
+    "PHASE": "the name of a phase",
+    "STEP": 'a ladder step (e.g. "you may not") or a clause id',
+    "$END": "the end of the text",
+}
+
+#: Malformed samples of the shared language, by the message that explains them. Lark's
+#: ``match_examples`` finds the sample whose parser state matches the error.
+#: Labels in ``EXACT`` apply only when the offending word is the sample's own.
+MALFORMED: dict[str, list[str]] = {
+    "a question ends with a question mark": [
+        'ask can I play "X"\n',
+        'ask what does "X" read\n',
+        'ask can I retrieve "X"\n',
+        "ask is my deck legal\n",
+    ],
+    'card names go in double quotes, e.g. "Card Name"': [
+        "I play X\n",
+        "I have active X\n",
+        "you have active X\n",
+        "ask can I play X?\n",
+        "ask what does X read?\n",
+        "I have in hand X\n",
+    ],
+    "an expect line needs the call: yes, no, a number, quoted names or a quoted text, "
+    'or "decided by" and a ladder step': [
+        "expect\n",
+        "expect decided\n",
+    ],
+    "values and icons go in parentheses after the card name, e.g. "
+    '"Card Name" (fire 2, earth 3)': [
+        'I have active "X" fire 2\n',
+        'I play "X" fire 2\n',
+        'I have active "X" fire\n',
+    ],
+    'separate cards with commas: "A", "B"': [
+        'I have active "A" "B"\n',
+        'I play "A" "B"\n',
+        'you have active "A" "B"\n',
+        'my deck has 3 "A" "B"\n',
+        'my deck has 3 "A" 1 "B"\n',
+    ],
+    "a value is a name then a number, e.g. (fire 2)": [
+        'I have active "X" (2 fire)\n',
+        'I have active "X" (2)\n',
+    ],
+    'a question starts with "ask"': [
+        'can I play "X"?\n',
+        'what does "X" read?\n',
+        "is my deck legal?\n",
+        "how many cards do I draw?\n",
+        "who wins the battle?\n",
+        "which characters may the defending player defeat?\n",
+        "must I retreat?\n",
+        "does my deck obey the restricted and banned lists?\n",
+    ],
+    "one statement per line": [
+        'I play "X" I play "Y"\n',
+        'ask can I play "X"? expect no\n',
+        "ask is my deck legal? expect no\n",
+    ],
+}
+
+EXACT = frozenset({'a question starts with "ask"'})
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_ALTERNATION = re.compile(r"^\(\?:([A-Za-z |]+)\)$")
+
+
+def bare_terminal(name: str) -> str:
+    """A terminal name without Lark's import namespace (``_situation__NL`` -> ``_NL``)."""
+    if "__" not in name.strip("_"):
+        return name
+    return ("_" if name.startswith("_") else "") + name.rsplit("__", 1)[-1]
+
+
+def describe_terminal(name: str, parser: Lark) -> str:
+    """A terminal in words: keywords quoted as written, named terminals described."""
+    term = next((t for t in parser.terminals if t.name == name), None)
+    if term is not None and term.pattern.type == "str":
+        return f'"{term.pattern.value}"'
+    bare = bare_terminal(name)
+    if bare in TERMINAL_WORDS:
+        return TERMINAL_WORDS[bare]
+    if term is not None:
+        words = _ALTERNATION.match(term.pattern.value)
+        if words:
+            return " or ".join(f'"{w}"' for w in words.group(1).split("|"))
+    return bare.strip("_").lower().replace("_", " ") or "something else"
+
+
+def _keywords(names: set[str], parser: Lark) -> list[str]:
+    """The plain-word keywords among the expected terminals."""
+    by_name = {t.name: t for t in parser.terminals}
+    return [
+        by_name[n].pattern.value for n in names
+        if n in by_name and by_name[n].pattern.type == "str"
+        and _WORD.fullmatch(by_name[n].pattern.value)
+    ]
+
+
+def friendly_error(
+    error: UnexpectedInput, parser: Lark, body: str, source: str, text: str
+) -> InputError:
+    """Turn Lark's error into an ``InputError``: place, label, expected words, hint."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    expected_names: set[str] = set()
+    if isinstance(error, UnexpectedToken):
+        # Lark's ``accepts`` is exact but skips namespaced terminals (``situation__INT``),
+        # which only ``expected`` lists.
+        accepts = set(error.accepts or ())
+        expected_names = (accepts | {n for n in error.expected if not n.isupper()}) - {"$END"}
+    elif isinstance(error, UnexpectedCharacters):
+        expected_names = set(error.allowed or ())
+    line, column = _place(error, body)
+    found = _found(error, body)
+    expected = sorted({describe_terminal(n, parser) for n in expected_names},
+                      key=lambda w: (not w.startswith('"'), w))
+    label = _label(error, parser, body, line)
+    message = label or f"unexpected {found}"
+    if label:
+        message = f"{label} (found {found})"
+    hint = _hint(error, body, expected_names, parser)
+    return InputError(message, source, text, line, column,
+                      expected=expected[:12], suggestion=hint)
+
+
+def _place(error: UnexpectedInput, body: str) -> tuple[int, int]:
+    line = getattr(error, "line", -1)
+    column = getattr(error, "column", -1)
+    if line is None or line < 1:
+        lines = body.splitlines() or [""]
+        return len(lines), len(lines[-1]) + 1
+    return line, max(column, 1)
+
+
+def _found(error: UnexpectedInput, body: str) -> str:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        if bare_terminal(token.type) in ("_NL", "$END"):
+            return "the end of the line"
+        return f"'{token}'"
+    if isinstance(error, UnexpectedCharacters):
+        position = error.pos_in_stream or 0
+        word = _WORD.match(body, position)
+        if word:
+            return f"'{word.group(0)}'"
+        return f"'{body[position]}'"
+    return "the end of the text"
+
+
+def _label(error: UnexpectedInput, parser: Lark, body: str, line: int) -> str | None:
+    """The message of the malformed sample that fails like this line does, or None.
+
+    The line is parsed on its own, so that its parser state compares equal to the
+    samples' (which are single lines at the start of a text).
+    """
+    from lark.exceptions import UnexpectedInput
+
+    lines = body.splitlines()
+    if not 0 < line <= len(lines):
+        return None
+    try:
+        parser.parse(lines[line - 1] + "\n")
+    except UnexpectedInput as alone:
+        loose = {k: v for k, v in MALFORMED.items() if k not in EXACT}
+        try:
+            label = _exact_label(alone, parser) or alone.match_examples(
+                parser.parse, loose, use_accepts=True, token_type_match_fallback=True)
+        except Exception:  # noqa: BLE001 - a label is a nicety; never fail on it
+            return None
+        return str(label) if label else None
+    return None
+
+
+def _exact_label(error: UnexpectedInput, parser: Lark) -> str | None:
+    """An ``EXACT`` label whose sample fails on the very same word in the same state."""
+    from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+    if not isinstance(error, UnexpectedToken):
+        return None
+    for label in EXACT:
+        for sample in MALFORMED[label]:
+            try:
+                parser.parse(sample)
+            except UnexpectedInput as other:
+                if (isinstance(other, UnexpectedToken) and other.state == error.state
+                        and str(other.token) == str(error.token)):
+                    return label
+    return None
+
+
+def _hint(error: UnexpectedInput, body: str, expected: set[str], parser: Lark) -> str | None:
+    """``Did you mean "ask"?`` for a misspelt keyword, else None."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(error, UnexpectedToken):
+        word = str(error.token)
+    elif isinstance(error, UnexpectedCharacters):
+        match = _WORD.match(body, error.pos_in_stream or 0)
+        word = match.group(0) if match else ""
+    else:
+        return None
+    if not _WORD.fullmatch(word):
+        return None
+    keywords = _keywords(expected, parser)
+    close = difflib.get_close_matches(word.lower(), keywords, n=2, cutoff=0.6)
+    return did_you_mean(close)

@@ -1,0 +1,187 @@
+"""``rulesq ask`` and ``rulesq check``: inputs, outputs, summary line and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, FIXTURE_CORPUS
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+
+runner = CliRunner()
+pytestmark = pytest.mark.usefixtures("whi_fixture")
+
+ERRATA = EXAMPLES / "warhammer" / "errata.rq"
+LISTS = EXAMPLES / "warhammer" / "restricted-list.rq"
+DECK_QUESTION = "ask does my deck obey the restricted and banned lists?"
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_ask_file_prints_verdict_reason_and_citation() -> None:
+    """Short output: the question, the verdict, one reason line, the clause cited."""
+    code, out = run("ask", str(ERRATA))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "ask what does \"Franz's Decree\" read?"
+    assert lines[1] == '  "Action: Target unit cannot be declared as an attacker or defender."'
+    assert lines[2].startswith("  definite: the text in force after the erratum")
+    assert "[warhammer/faq/errata-core-set/47]" in out
+    assert "facts:" not in out and "alternatives that lost" not in out
+
+
+def test_ask_explain_shows_the_whole_chain() -> None:
+    """``--explain`` adds facts, alternatives that lost and what beat them, negatives."""
+    code, out = run("ask", "--explain", str(LISTS))
+    assert code == 0
+    assert "facts:" in out and 'my deck has 3 "Urguck", 1 "Dwarf Ranger"' in out
+    assert "alternatives that lost:" in out
+    assert "- yes — beaten by warhammer/faq/restricted-list" in out
+    code, out = run("ask", "--explain", "-e",
+                    f'game warhammer\\nmy deck has 3 "Urguck"\\n{DECK_QUESTION}')
+    assert code == 0 and "relies on:" in out and "no banned card in the deck" in out
+
+
+def test_ask_reads_stdin_and_expressions() -> None:
+    """``ask -`` reads standard input; ``ask -e`` takes the text (with \\n or --game)."""
+    text = ERRATA.read_text(encoding="utf-8")
+    code, out = run("ask", "-", stdin=text)
+    assert code == 0 and "Target unit cannot be declared" in out
+    code, out = run("ask", "-e", "ask what does \"Franz's Decree\" read?", "--game", "warhammer")
+    assert code == 0 and "Target unit cannot be declared" in out
+
+
+def test_ask_json_has_the_same_content() -> None:
+    """``--json``: verdict, status, reason, citations verbatim, alternatives, expectations."""
+    code, out = run("ask", "--json", str(LISTS))
+    assert code == 0
+    doc = json.loads(out)
+    (reply,) = doc["answers"]
+    assert reply["verdict"] == {"type": "yes-no", "value": False, "shown": "no"}
+    assert reply["status"] == "definite" and reply["decided_by"] is None
+    assert reply["citations"][0]["id"] == "warhammer/faq/restricted-list"
+    assert reply["citations"][0]["role"] == "rule"
+    assert reply["alternatives"][0]["beaten_by"][0]["edge"] == "beats"
+    assert reply["expectations"] == [{"expect": "expect no", "result": "agree", "detail": None}]
+
+
+@pytest.mark.parametrize(("fmt", "marker"), [("dot", "digraph rulesq {"),
+                                             ("mermaid", "flowchart BT"),
+                                             ("json", '"edges"')])
+def test_ask_graph_formats(fmt: str, marker: str) -> None:
+    """``--graph dot|mermaid|json`` prints the derivation graph with typed edges."""
+    code, out = run("ask", "--graph", fmt, str(LISTS))
+    assert code == 0 and marker in out
+    assert "beats" in out and "supports" in out
+    if fmt == "json":
+        (graph,) = json.loads(out)
+        kinds = {n["kind"] for n in graph["nodes"]}
+        assert {"question", "verdict", "fact", "clause", "alternative"} <= kinds
+
+
+def test_ask_unknown_graph_format_is_bad_input() -> None:
+    """An unknown graph format: expected formats listed, exit 2."""
+    code, out = run("ask", "--graph", "png", str(LISTS))
+    assert code == 2 and "dot" in out
+
+
+def test_ask_cannot_answer_exits_1() -> None:
+    """A question that cannot be answered says why and exits 1."""
+    code, out = run("ask", "-e", f"game warhammer\\n{DECK_QUESTION}")
+    assert code == 1 and "cannot answer: the situation does not say" in out
+
+
+def test_ask_bad_input_exits_2_without_traceback(tmp_path: Path) -> None:
+    """Bad input: file:line:col, caret, expected, exit 2, no traceback."""
+    bad = write(tmp_path, "bad.rq", 'game warhammer\nask what does "Franz Decree" read?\n')
+    code, out = run("ask", str(bad))
+    assert code == 2
+    assert f"{bad}:2:15: error: unknown card" in out and "Traceback" not in out
+    code, out = run("ask", str(tmp_path / "missing.rq"))
+    assert code == 2 and "cannot read" in out
+    code, out = run("ask", "--json", str(bad))
+    assert code == 2 and json.loads(out)["line"] == 2
+
+
+def test_check_summary_and_exit_codes(tmp_path: Path) -> None:
+    """One line per file, the exact summary line last; exit 0 only when all agree."""
+    code, out = run("check", str(EXAMPLES / "warhammer"))
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0].startswith("AGREE") and lines[0].endswith("errata.rq")
+    assert lines[-1] == "2 agree, 0 disagree, 0 cannot answer"
+
+    wrong = write(tmp_path, "cases/wrong.rq",
+                  'game warhammer\nmy deck has 3 "Urguck", 1 "Dwarf Ranger"\n'
+                  f"{DECK_QUESTION}\nexpect yes\n")
+    unsure = write(tmp_path, "cases/deeper/unsure.rq", f"game warhammer\n{DECK_QUESTION}\n"
+                   "expect no\n")
+    code, out = run("check", str(tmp_path / "cases"), str(ERRATA))
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[-1] == "1 agree, 1 disagree, 1 cannot answer"
+    (disagree,) = [line for line in lines if line.startswith("DISAGREE")]
+    assert str(wrong) in disagree and "expected no" not in disagree
+    assert "expected yes, but the answer is no" in disagree
+    assert "contradicts warhammer/faq/restricted-list" in disagree
+    (cannot,) = [line for line in lines if line.startswith("CANNOT ANSWER")]
+    assert str(unsure) in cannot and "does not say what my deck holds" in cannot
+
+
+def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
+    """A file that does not parse is reported (stderr) and the others are still checked."""
+    write(tmp_path, "a-bad.rq", "game warhammer\nask what does X read?\n")
+    write(tmp_path, "b-good.rq", ERRATA.read_text(encoding="utf-8"))
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "a-bad.rq:2:15: error" in result.stderr
+    assert result.stdout.splitlines()[-1] == "1 agree, 0 disagree, 0 cannot answer"
+
+
+def test_check_missing_path_and_empty_folder_are_bad_input(tmp_path: Path) -> None:
+    """A typo in a path never passes as "all agree"."""
+    code, out = run("check", str(tmp_path / "nope"))
+    assert code == 2 and "no such file or folder" in out
+    code, out = run("check", str(tmp_path))
+    assert code == 2 and "no situation files" in out
+
+
+def test_check_file_without_calls_cannot_be_checked(tmp_path: Path) -> None:
+    """A situation with no expect line has nothing to check."""
+    path = write(tmp_path, "open.rq", "game warhammer\nask what does \"Urguck\" read?\n")
+    code, out = run("check", str(path))
+    assert code == 1 and "nothing to check" in out
+    assert out.splitlines()[-1] == "0 agree, 0 disagree, 1 cannot answer"
+
+
+def test_check_json(tmp_path: Path) -> None:
+    """``check --json``: one record per file and the summary."""
+    code, out = run("check", "--json", str(EXAMPLES / "warhammer"))
+    doc = json.loads(out)
+    assert code == 0 and doc["summary"] == "2 agree, 0 disagree, 0 cannot answer"
+    assert [f["result"] for f in doc["files"]] == ["agree", "agree"]
+    assert doc["files"][0]["answers"][0]["citations"]
+
+
+def test_installed_command_runs_in_a_fresh_process() -> None:
+    """The console entry point works end to end in a new process (no traceback)."""
+    env = {"RULESQ_CORPUS_DIR": str(FIXTURE_CORPUS), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-m", "rulesq", "check", str(LISTS), str(ERRATA)],
+                          capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "2 agree, 0 disagree, 0 cannot answer"
