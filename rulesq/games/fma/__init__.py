@@ -1,7 +1,8 @@
 """Fullmetal Alchemist TCG: the game module (card-text grammar, battles, attributes).
 
 Importing it registers the game. The parser, the battle rules and the attribute timeline
-live in submodules and load only when used.
+live in submodules and load only when used; the question handlers are in
+``rulesq.games.fma.handlers`` and read situations with ``rulesq.games.fma.situation``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rulesq.games.base import Game
 
 if TYPE_CHECKING:
     from rulesq.games.fma.effects import FmaParsedText
+    from rulesq.situation.model import Situation
 
 
 @dataclass(frozen=True)
@@ -26,5 +28,24 @@ class FmaGame(Game):
 
         return parse_card_text(text)
 
+    def check_situation(self, situation: Situation) -> None:
+        """Read every fact of an FMA situation, so inconsistent input is an error at once."""
+        from rulesq.games.fma.situation import Reader
 
-GAME = register(FmaGame(name="fma", title="Fullmetal Alchemist TCG"))
+        Reader(situation, self).read(situation.facts)
+
+
+_HANDLERS = "rulesq.games.fma.handlers"
+
+GAME = register(FmaGame(
+    name="fma",
+    title="Fullmetal Alchemist TCG",
+    questions={
+        "battle_winner": f"{_HANDLERS}:battle_winner",
+        "defeated": f"{_HANDLERS}:defeated",
+        "defeat_choice": f"{_HANDLERS}:defeat_choice",
+        "value": f"{_HANDLERS}:value",
+        "printed": f"{_HANDLERS}:printed",
+        "goals": f"{_HANDLERS}:goals",
+    },
+))
