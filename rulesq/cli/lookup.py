@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING
 
-from rulesq.corpus.search import MARK_CLOSE, MARK_OPEN
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 def games_to_search(game: str | None) -> list[str]:
@@ -19,6 +20,10 @@ def games_to_search(game: str | None) -> list[str]:
 
 def marked(snippet: str, style: str = "bold reverse") -> Text:
     """A snippet whose marked words are styled (plain brackets-free text otherwise)."""
+    from rich.text import Text
+
+    from rulesq.corpus.search import MARK_CLOSE, MARK_OPEN
+
     text = Text()
     rest = snippet
     while MARK_OPEN in rest:
@@ -32,4 +37,6 @@ def marked(snippet: str, style: str = "bold reverse") -> Text:
 
 def unmarked(snippet: str) -> str:
     """A snippet with the match marks as ``[brackets]`` (for JSON and plain output)."""
+    from rulesq.corpus.search import MARK_CLOSE, MARK_OPEN
+
     return snippet.replace(MARK_OPEN, "[").replace(MARK_CLOSE, "]")
