@@ -268,3 +268,26 @@ def test_every_case_names_its_clause() -> None:
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
         assert situation.sources, path.name
         assert all(s.startswith("fma/") for s in situation.sources), path.name
+
+
+def test_the_readme_example_agrees() -> None:
+    """The FMA example in grammar/README.md parses and agrees with its expect lines."""
+    from rulesq.engine.check import check_situation
+    from rulesq.engine.expect import Result
+    from rulesq.paths import grammar_dir
+
+    readme = (grammar_dir() / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### Fullmetal Alchemist TCG", 1)[1].split("```", 2)[1]
+    checked = check_situation(parse_situation(block.strip() + "\n", "README.md"))
+    assert checked.result is Result.AGREE, checked.reason
+    assert len([o for q in checked.questions for o in q.outcomes]) == 2
+
+
+def test_fma_slips_are_explained_in_words() -> None:
+    """A bonus without its sign, a period misnamed: what was expected, in words."""
+    error = error_of('character "A" (strength 3)\n"A" gets 2 strength\n')
+    assert (error.line, error.column) == (3, 10)
+    assert error.expected == ["a bonus or penalty such as +2 or -1"]
+    error = error_of('character "A" (strength 3)\n"A" gets +2 strength until the end of the '
+                     "phase\n")
+    assert error.expected == ['"battle", "search phase" or "turn"']

@@ -400,22 +400,22 @@ def value(ctx: Context) -> Answer:
             f'printed {attribute.value} for it (give it, e.g. character "{character.name}" '
             f"({attribute.value} 3))",
             gaps=((f'printed {attribute.value} of "{character.name}"', "not given"),))
-    if entries:
+    if entries or not character.sources:
         clauses.insert(0, (citations.SET_VALUE, RULE))
-    elif not character.sources:
-        clauses.append((citations.PRINTED, RULE))
     clauses += [(ref, ROLES.get(ref, RULE)) for ref in reading.clauses]
     support += cite(ctx, clauses)
     for step in reading.steps:
         if not step.counts:
             graph.absence(f"{step.change} from {step.source}: {step.why}")
     still = {step.source for step in reading.steps}
+    timeline = state.timeline()
     for entry in entries:
         event = entry.event
         if isinstance(event, at.Modifier | at.SetValue) and event.source not in still:
             change = (f"set to {event.value} by" if isinstance(event, at.SetValue)
                       else f"{event.amount:+d} from")
-            graph.absence(f"{change} {event.source} no longer applies: it has ended")
+            graph.absence(f"{change} {event.source} no longer applies: "
+                          + _where_now(timeline, event.id))
     assert reading.value is not None
     return ctx.conclude(Number(reading.value), _value_reason(reading),
                         supported_by=tuple(dict.fromkeys(support)))
@@ -444,6 +444,15 @@ def _suppressed(ctx: Context, state: State, character: Character, attribute: Att
                           f'"{passive.card.name}" is in play ("{passive.effect.render()}")')
             graph.link(effect, graph.alternative(f"with {source}"), BEATS,
                        note="attachments do not give attribute bonuses or penalties")
+
+
+def _where_now(timeline: at.Timeline, ident: str) -> str:
+    """Why an effect no longer counts for an attribute: moved elsewhere, or ended."""
+    try:
+        attribute, amount = at.bonus_amount(timeline, ident)
+    except at.TimelineError:
+        return "it has ended"
+    return f"it was moved to {attribute.value} (now {amount:+d})"
 
 
 def _value_reason(reading: at.Reading) -> str:
