@@ -123,6 +123,9 @@ def test_attribute_timeline_cites_the_rule_then_the_example() -> None:
                                 "fma/rulings/changing-attributes/example-1"]
     assert [c["role"] for c in reply.citations()][:2] == ["rule", "precedent"]
     assert any("Saber" in n and "before a value was set" in n for n in reply.graph.negatives())
+    ((alternative, beaten_by),) = reply.graph.alternatives()
+    assert alternative["label"].startswith("3: the modifiers applied before")
+    assert [n["clause_id"] for n, _ in beaten_by] == ["fma/rulings/changing-attributes/1"]
     assert reply.graph.supported()
 
 

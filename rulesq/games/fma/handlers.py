@@ -9,6 +9,7 @@ never give, or a text rulesq does not understand, gives *cannot answer* with the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
@@ -50,6 +51,8 @@ ROLES: dict[str, str] = {
     citations.BATTLE_RESOLUTION: PRECEDENT, citations.GOAL_CHANGE: RULE,
     citations.GOAL_OTHER: RULE, citations.PRINTED: RULE,
 }
+#: The amount a modifier step starts with: ``+1``, ``-2``.
+_AMOUNT = re.compile(r"^[+-]?\d+")
 #: Above this many characters a side's rejected choices are not listed one by one.
 MAX_LISTED_POOL = 6
 
@@ -404,9 +407,17 @@ def value(ctx: Context) -> Answer:
         clauses.insert(0, (citations.SET_VALUE, RULE))
     clauses += [(ref, ROLES.get(ref, RULE)) for ref in reading.clauses]
     support += cite(ctx, clauses)
+    wiped = 0
     for step in reading.steps:
         if not step.counts:
             graph.absence(f"{step.change} from {step.source}: {step.why}")
+            amount = _AMOUNT.match(step.change)
+            wiped += int(amount.group(0)) if amount else 0
+    if wiped and reading.value is not None:
+        rule = cite_one(ctx, citations.SET_VALUE)
+        node = graph.alternative(f"{reading.value + wiped}: the modifiers applied before the "
+                                 "value was set still counting", reading.value + wiped)
+        graph.link(rule, node, BEATS, note="a value set to a number wipes earlier modifiers")
     still = {step.source for step in reading.steps}
     timeline = state.timeline()
     for entry in entries:

@@ -568,9 +568,9 @@ class Reader:
         self._set(fact, target, attribute, value, actor)
 
     def _set(self, fact: Fact, target: Character, attribute: Attribute, value: int,
-             actor: CardRef | None, extra: tuple[Cited, ...] = ()) -> None:
+             actor: CardRef | None, extra: tuple[Cited, ...] = (), copied: str = "") -> None:
         duration = self._duration(fact)
-        label = (f'"{_name(actor)}" ({_line(fact)})' if actor is not None
+        label = (f'"{_name(actor)}"{copied} ({_line(fact)})' if actor is not None
                  else f"an effect ({_line(fact)})")
         ident = self._next("set")
         event = at.SetValue(target.name, attribute, value, duration, source=label, id=ident)
@@ -595,7 +595,8 @@ class Reader:
                      f"which is not known here ({why})")
             return
         self._set(fact, target, attribute, reading.value, actor,
-                  ((citations.SET_VALUE_ORDER, PRECEDENT),))
+                  ((citations.SET_VALUE_ORDER, PRECEDENT),),
+                  copied=f' copying the {attribute.value} of "{source.name}"')
 
     def _fact_move(self, fact: Fact) -> None:
         actor, holder_ref = fact.cards[0], fact.cards[1]
