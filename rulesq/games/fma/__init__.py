@@ -1,8 +1,9 @@
 """Fullmetal Alchemist TCG: the game module (card-text grammar, battles, attributes).
 
 Importing it registers the game. The parser, the battle rules and the attribute timeline
-live in submodules and load only when used; the question handlers are in
-``rulesq.games.fma.handlers`` and read situations with ``rulesq.games.fma.situation``.
+live in submodules and load only when used. The question handlers
+(``battle_answers``, ``value_answers``, ``handlers``) read situations with ``situation``
+into a ``state``.
 """
 
 from __future__ import annotations
@@ -36,16 +37,18 @@ class FmaGame(Game):
 
 
 _HANDLERS = "rulesq.games.fma.handlers"
+_BATTLES = "rulesq.games.fma.battle_answers"
+_VALUES = "rulesq.games.fma.value_answers"
 
 GAME = register(FmaGame(
     name="fma",
     title="Fullmetal Alchemist TCG",
     questions={
-        "battle_winner": f"{_HANDLERS}:battle_winner",
-        "defeated": f"{_HANDLERS}:defeated",
-        "defeat_choice": f"{_HANDLERS}:defeat_choice",
-        "value": f"{_HANDLERS}:value",
-        "printed": f"{_HANDLERS}:printed",
+        "battle_winner": f"{_BATTLES}:battle_winner",
+        "defeated": f"{_BATTLES}:defeated",
+        "defeat_choice": f"{_BATTLES}:defeat_choice",
+        "value": f"{_VALUES}:value",
+        "printed": f"{_VALUES}:printed",
         "goals": f"{_HANDLERS}:goals",
     },
 ))
