@@ -22,7 +22,6 @@ FIXTURE_CORPUS = TESTS / "fixtures" / "corpus"
 #: here when its evaluator lands; never weaken an ``expect`` line instead.
 PENDING: dict[str, str] = {
     "bluemoon": "Blue Moon evaluator not yet built",
-    "fma": "FMA battle engine not yet built",
 }
 
 

@@ -109,7 +109,10 @@ def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     except RulesqError as error:  # not tied to a place in the file: name the file
         located = RulesqError(f"{path}: {error}")
         return FileCheck(str(path), None, reason=str(located), error=located)
-    return check_situation(situation, str(path))
+    try:
+        return check_situation(situation, str(path))
+    except InputError as error:  # a game found the input inconsistent while answering
+        return FileCheck(str(path), None, reason=str(error), error=error)
 
 
 def situation_files(paths: Iterable[str | Path]) -> Iterator[Path]:

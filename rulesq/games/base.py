@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
     from rulesq.effects import ParsedText
+    from rulesq.situation.model import Situation
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,11 @@ class Game:
     def parse_card_text(self, text: str) -> ParsedText:
         """Read a card text into effects; games with a card-text grammar override this."""
         raise NotImplementedError(f"{self.title} has no card-text grammar yet")
+
+    def check_situation(self, situation: Situation) -> None:
+        """Check a parsed, resolved situation against the game's own rules of input.
+
+        Raises ``InputError`` (file, line, column) for input the game finds inconsistent,
+        whether or not a question would read it. The default checks nothing.
+        """
+        del situation

@@ -3,8 +3,8 @@
 ``parse_situation(text, source)`` reads a situation with its game's grammar
 (``grammar/situation.lark`` plus ``grammar/situation_<game>.lark``), builds the model
 (``rulesq.situation.model``) and resolves every card name against the inline cards and the
-game's corpus. Bad input raises ``rulesq.errors.InputError`` (file, line, column, caret,
-what was expected, a suggestion).
+game's corpus; then the game checks it (``Game.check_situation``). Bad input raises
+``rulesq.errors.InputError`` (file, line, column, caret, what was expected, a suggestion).
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
         found.corpus  # noqa: B018 - load it now, to report a missing corpus plainly
     except UnknownNameError:
         raise RulesqError(f"the {found.title} corpus is missing (no corpus/{name}/)") from None
-    return resolve(situation, found)
+    resolved = resolve(situation, found)
+    found.check_situation(resolved)
+    return resolved
 
 
 def read_situation(path: str | Path, game: str | None = None) -> Situation:

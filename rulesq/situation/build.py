@@ -7,7 +7,8 @@ Conventions (documented in ``grammar/README.md``):
   inline card), ``new_card`` a character the situation may introduce, ``counted`` a number
   of copies of a card;
 - any other named token is a parameter named after its terminal (``INT`` -> ``number``),
-  and a one-token subrule ``foo: NAME`` a parameter named ``foo``.
+  and a one-token subrule ``foo: NAME`` a parameter named ``foo``; a one-token subrule
+  ``each_foo`` may repeat, and ``foo`` is then the tuple of its values in order.
 
 Rule names imported into a game's grammar carry Lark's namespace (``situation__card``);
 it is dropped here.
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     Node = Tree[Token]
 
 _STRUCTURAL = {"card", "new_card", "counted", "me", "you", "values"}
+#: A one-token subrule ``each_<name>`` may occur several times: ``params[name]`` is the tuple.
+_EACH = "each_"
 _ESCAPE = re.compile(r"\\(.)")
 
 
@@ -174,6 +177,10 @@ class SituationBuilder:
                 count = int(_token(child.children[0]))
                 ref = self._card(_only_tree(child), adhoc_ok=False)
                 cards.append(CardRef(ref.name, ref.span, ref.values, ref.flags, count))
+            elif (name.startswith(_EACH) and len(child.children) == 1
+                  and isinstance(child.children[0], Token)):
+                key = name[len(_EACH):]
+                params[key] = (*params.get(key, ()), _token_value(child.children[0]))
             elif (name not in _STRUCTURAL and len(child.children) == 1
                   and isinstance(child.children[0], Token)):
                 params[name] = _token_value(child.children[0])

@@ -19,8 +19,9 @@ def resolve(situation: Situation, game: Game) -> Situation:
     """The situation with every card reference resolved and every name checked.
 
     A card resolves against the inline definitions first, then the game's corpus; a
-    ``new_card`` that is in neither is an ad-hoc character of the situation. Any other
-    miss is an ``InputError`` at the name, with the closest card names.
+    ``new_card`` that is in neither is an ad-hoc character of the situation, and a later
+    ``card`` with its name refers to that character. Any other miss is an ``InputError``
+    at the name, with the closest card names.
     """
     corpus = game.corpus
     resolver = _Resolver(situation, game, corpus)
@@ -42,6 +43,8 @@ class _Resolver:
         self.situation = situation
         self.game = game
         self.corpus = corpus
+        #: Ad-hoc characters introduced so far (normalised name -> name as written).
+        self.introduced: dict[str, str] = {}
 
     def error(self, message: str, span: Span, options: list[str],
               expected: list[str] | None = None) -> InputError:
@@ -53,9 +56,14 @@ class _Resolver:
         found = inline or self.corpus.find_card(ref.name)
         if found is not None:
             return replace(ref, card=found)
+        key = normalise_name(ref.name)
         if ref.adhoc_ok:
+            self.introduced.setdefault(key, ref.name)
             return replace(ref, adhoc=True)
-        names = [card.name for card in self.situation.cards.values()] + self.corpus.card_names()
+        if key in self.introduced:
+            return replace(ref, adhoc=True)
+        names = ([card.name for card in self.situation.cards.values()]
+                 + list(self.introduced.values()) + self.corpus.card_names())
         raise self.error(
             f'unknown card "{ref.name}" in {self.game.title}', ref.span, suggest(ref.name, names),
             expected=["a card of the game's corpus, or one defined with a card line"],

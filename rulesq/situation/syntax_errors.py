@@ -22,6 +22,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "PHASE": "the name of a phase",
     "STEP": 'a ladder step (e.g. "you may not") or a clause id',
     "$END": "the end of the text",
+    "SIGNED_NUMBER": "a bonus or penalty such as +2 or -1",
+    "PERIOD": '"battle", "search phase" or "turn"',
+    "ORIGIN": '"an event", "an activated ability", "a passive ability" or "its own text"',
 }
 
 #: Malformed samples of the shared language, by the message that explains them. Lark's

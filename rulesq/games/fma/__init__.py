@@ -1,7 +1,9 @@
 """Fullmetal Alchemist TCG: the game module (card-text grammar, battles, attributes).
 
 Importing it registers the game. The parser, the battle rules and the attribute timeline
-live in submodules and load only when used.
+live in submodules and load only when used. The question handlers
+(``battle_answers``, ``value_answers``, ``handlers``) read situations with ``situation``
+into a ``state``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from rulesq.games.base import Game
 
 if TYPE_CHECKING:
     from rulesq.games.fma.effects import FmaParsedText
+    from rulesq.situation.model import Situation
 
 
 @dataclass(frozen=True)
@@ -26,5 +29,26 @@ class FmaGame(Game):
 
         return parse_card_text(text)
 
+    def check_situation(self, situation: Situation) -> None:
+        """Read every fact of an FMA situation, so inconsistent input is an error at once."""
+        from rulesq.games.fma.situation import Reader
 
-GAME = register(FmaGame(name="fma", title="Fullmetal Alchemist TCG"))
+        Reader(situation, self).read(situation.facts)
+
+
+_HANDLERS = "rulesq.games.fma.handlers"
+_BATTLES = "rulesq.games.fma.battle_answers"
+_VALUES = "rulesq.games.fma.value_answers"
+
+GAME = register(FmaGame(
+    name="fma",
+    title="Fullmetal Alchemist TCG",
+    questions={
+        "battle_winner": f"{_BATTLES}:battle_winner",
+        "defeated": f"{_BATTLES}:defeated",
+        "defeat_choice": f"{_BATTLES}:defeat_choice",
+        "value": f"{_VALUES}:value",
+        "printed": f"{_VALUES}:printed",
+        "goals": f"{_HANDLERS}:goals",
+    },
+))

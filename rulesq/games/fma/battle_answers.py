@@ -1,0 +1,276 @@
+"""FMA battle questions: who wins, who is defeated, which characters a side may defeat.
+
+The battle is the one the facts before the question set up, with each character's value
+at that point of the timeline (or when the battle ended); ``rulesq.games.fma.battle``
+resolves it. Answers cite the resolution example, the toughness rule and the sent-home
+ruling where they apply, and name the alternatives that lost and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import Alternatives, Cards, Word
+from rulesq.errors import CannotAnswer
+from rulesq.explain.graph import BEATS
+from rulesq.games.fma import attributes as at
+from rulesq.games.fma import citations
+from rulesq.games.fma.battle import (
+    Battle,
+    BattleError,
+    BattleResult,
+    Combatant,
+    SideResult,
+    resolve_battle,
+)
+from rulesq.games.fma.handlers import blocked_by_gaps, cite_one, names_of, reader_for
+from rulesq.games.fma.state import State
+from rulesq.games.fma.vocab import Attribute, Side
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+#: Above this many characters a side's rejected choices are not listed one by one.
+MAX_LISTED_POOL = 6
+
+
+@dataclass
+class Fight:
+    """A battle read from the situation and resolved, with its nodes in the graph."""
+
+    battle: Battle
+    result: BattleResult
+    facts: list[str]
+    rule: str
+
+
+def fight(ctx: Context) -> Fight | Answer:
+    """The battle before the question, resolved; or the *cannot answer* that stops it."""
+    _, state = reader_for(ctx)
+    setup = state.battle
+    attribute = setup.attribute
+    if attribute is None:
+        raise CannotAnswer("the situation does not say which attribute the battle is fought "
+                           "with (write, e.g., battle strength)")
+    for side in Side:
+        if not setup.sides[side]:
+            raise CannotAnswer(f"the situation names no {side.value} (write, e.g., "
+                               f'{side.value} "A" (strength 3))')
+    names = [n for side in Side for n in setup.sides[side]]
+    blocked = blocked_by_gaps(ctx, state, names, attribute)
+    if blocked is not None:
+        return blocked
+    timeline = state.timeline(setup.ended_at)
+    sides: dict[Side, list[Combatant]] = {side: [] for side in Side}
+    for side in Side:
+        for name in setup.sides[side]:
+            character = state.characters[_key(state, name)]
+            reading = at.attribute_value(timeline, name, attribute)
+            if reading.status is at.Status.NO_ATTRIBUTES:
+                raise CannotAnswer(f'"{name}" is defeated and has no attributes, so it cannot '
+                                   "take part in the battle")
+            sides[side].append(Combatant(name, reading.value, character.toughness,
+                                         character.undefeatable, name in setup.sent_home))
+    battle = Battle(attribute, tuple(sides[Side.ATTACKERS]), tuple(sides[Side.DEFENDERS]))
+    try:
+        result = resolve_battle(battle)
+    except BattleError as error:
+        raise CannotAnswer(str(error)) from None
+    facts = [ctx.fact(f) for f in setup.facts]
+    facts += [ctx.fact(f) for f in setup.sent_home.values()]
+    entries = state.all_entries(setup.ended_at)
+    for entry in entries:
+        if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
+            facts.append(ctx.fact(entry.fact))
+    return Fight(battle, result, list(dict.fromkeys(facts)),
+                 cite_one(ctx, citations.BATTLE_RESOLUTION))
+
+
+def _key(state: State, name: str) -> str:
+    return next(k for k, c in state.characters.items() if c.name == name)
+
+
+def _outcome_words(result: BattleResult) -> str:
+    a, d = result.attackers.total, result.defenders.total
+    if result.winner is None:
+        return f"the battle is a tie, {a} to {d}"
+    return (f"the {result.winner.value} win the battle, {result.side(result.winner).total} "
+            f"to {result.side(result.winner.other).total}")
+
+
+def _totals(fought: Fight) -> str:
+    attribute = fought.battle.attribute.value
+    parts = []
+    for side in Side:
+        members = [c for c in fought.battle.side(side) if not c.sent_home]
+        listed = " + ".join(f'"{c.name}" {c.value}' for c in members) or "nobody"
+        parts.append(f"{side.value} {listed} = {fought.result.side(side).total} {attribute}")
+    return "; ".join(parts)
+
+
+def battle_winner(ctx: Context) -> Answer:
+    """Answer ``ask who wins the battle?``: attackers, defenders or tie."""
+    fought = fight(ctx)
+    if not isinstance(fought, Fight):
+        return fought
+    result = fought.result
+    word = result.winner.value if result.winner is not None else "tie"
+    graph = ctx.derivation()
+    a, d = result.attackers.total, result.defenders.total
+    attribute = fought.battle.attribute.value
+    totals = f"the attackers total {a} {attribute}, the defenders {d}"
+    for other in ("attackers", "defenders", "tie"):
+        if other != word:
+            node = graph.alternative(f"{other}: {totals}", other)
+            graph.link(fought.rule, node, BEATS, note=totals)
+    if any(c.sent_home for side in Side for c in fought.battle.side(side)):
+        home = cite_one(ctx, citations.SENT_HOME)
+        for side in Side:
+            for c in fought.battle.side(side):
+                if c.sent_home:
+                    graph.absence(f'"{c.name}" was sent home during the battle: its '
+                                  f"{attribute} no longer counts for its side")
+        fought.facts.append(home)
+    reason = f"{_totals(fought)}; {_outcome_words(result)}"
+    return ctx.conclude(Word(word), reason, supported_by=(*fought.facts, fought.rule))
+
+
+def _protection(fought: Fight, side: Side, name: str) -> str:
+    combatant = next(c for c in fought.battle.side(side) if c.name == name)
+    if combatant.undefeatable:
+        return f'"{name}" cannot be defeated (undefeatable)'
+    lost_by = fought.result.side(side).lost_by
+    how = "did not lose" if lost_by <= 0 else f"lost by only {lost_by}"
+    return f'"{name}" has toughness {combatant.toughness} and its side {how}, so it is not defeated'
+
+
+def _choice_words(side: Side, result: SideResult, attribute: Attribute) -> str:
+    bound = "less than" if result.strict else "equal to or less than"
+    head = (f"the {side.value}' player defeats opposing characters with total "
+            f"{attribute.value} {bound} {result.total}")
+    if result.choices == ((),):
+        return f"{head}: none fits"
+    sets = [names_of(choice) for choice in result.choices]
+    if len(sets) == 1:
+        return f"{head}: {sets[0]}"
+    return f"{head}, as many as fit: {' or '.join(sets)}"
+
+
+def _negatives(ctx: Context, fought: Fight) -> list[str]:
+    """Record why each character that is never defeated is not; the protecting clauses."""
+    graph = ctx.derivation()
+    result = fought.result
+    attribute = fought.battle.attribute
+    always = set(result.defeated) | set(result.may_be_defeated)
+    nodes: list[str] = []
+    for side in Side:
+        chooser = result.side(side.other)
+        for c in fought.battle.side(side):
+            if c.name in always:
+                continue
+            if c.sent_home:
+                graph.absence(f'"{c.name}" was sent home during the battle: it is out of it '
+                              "and is not defeated in it")
+                nodes.append(cite_one(ctx, citations.SENT_HOME))
+            elif c.name in result.side(side).protected:
+                graph.absence(_protection(fought, side, c.name))
+                if c.toughness and not c.undefeatable:
+                    nodes.append(cite_one(ctx, citations.TOUGHNESS))
+            else:
+                bound = "not less than" if chooser.strict else "more than"
+                graph.absence(f'"{c.name}" ({attribute.value} {c.value}) is not defeated: '
+                              f"{c.value} is {bound} the {side.other.value}' total of "
+                              f"{chooser.total}")
+    return list(dict.fromkeys(nodes))
+
+
+def defeated(ctx: Context) -> Answer:
+    """Answer ``ask who is defeated?``: the characters, or the outcomes a choice leaves open."""
+    fought = fight(ctx)
+    if not isinstance(fought, Fight):
+        return fought
+    result = fought.result
+    attribute = fought.battle.attribute
+    graph = ctx.derivation()
+    protecting = _negatives(ctx, fought)
+    everyone = [c.name for side in Side for c in fought.battle.side(side)]
+    order = everyone.index
+    if len(result.outcomes) == 1:
+        verdict: Cards | Alternatives = Cards(result.outcomes[0])
+        for side in Side:
+            for name in result.side(side).protected:
+                tough = cite_one(ctx, citations.TOUGHNESS)
+                names = sorted((*result.outcomes[0], name), key=order)
+                why = _protection(fought, side, name)
+                node = graph.alternative(f"{Cards(tuple(names)).show()}: {why}", names)
+                graph.link(tough, node, BEATS, note=why)
+    else:
+        verdict = Alternatives(result.outcomes)
+    choices = [_choice_words(side, result.side(side), attribute) for side in Side]
+    reason = f"{_outcome_words(result)}; " + "; ".join(choices)
+    return ctx.conclude(verdict, reason,
+                        supported_by=(*fought.facts, fought.rule, *protecting))
+
+
+def defeat_choice(ctx: Context) -> Answer:
+    """Answer ``ask which characters may the attacking/defending player defeat?``."""
+    fought = fight(ctx)
+    if not isinstance(fought, Fight):
+        return fought
+    side = Side.ATTACKERS if ctx.question.param("side") == "attacking" else Side.DEFENDERS
+    result = fought.result
+    mine = result.side(side)
+    attribute = fought.battle.attribute
+    graph = ctx.derivation()
+    protecting: list[str] = []
+    for c in fought.battle.side(side.other):
+        if c.name in result.side(side.other).protected:
+            graph.absence(_protection(fought, side.other, c.name).replace(
+                "so it is not defeated", "so it cannot be chosen"))
+            if c.toughness and not c.undefeatable:
+                protecting.append(cite_one(ctx, citations.TOUGHNESS))
+        elif c.sent_home:
+            graph.absence(f'"{c.name}" was sent home during the battle, so it cannot be chosen')
+            protecting.append(cite_one(ctx, citations.SENT_HOME))
+    pool = [c for c in fought.battle.side(side.other)
+            if not c.sent_home and c.name not in result.side(side.other).protected]
+    if len(pool) <= MAX_LISTED_POOL:
+        _rejected(ctx, fought, pool, mine)
+    choices = mine.choices
+    verdict: Cards | Alternatives = (Cards(choices[0]) if len(choices) == 1
+                                     else Alternatives(choices))
+    reason = f"{_outcome_words(result)}; {_choice_words(side, mine, attribute)}"
+    return ctx.conclude(verdict, reason,
+                        supported_by=(*fought.facts, fought.rule, *dict.fromkeys(protecting)))
+
+
+def _rejected(ctx: Context, fought: Fight, pool: list[Combatant], mine: SideResult) -> None:
+    """Every other set of the pool, as an alternative that lost, with why."""
+    graph = ctx.derivation()
+    limit = mine.total
+
+    def fits(total: int) -> bool:
+        return total < limit if mine.strict else total <= limit
+
+    allowed = {frozenset(choice) for choice in mine.choices}
+    for size in range(len(pool), -1, -1):
+        for chosen in combinations(pool, size):
+            names = frozenset(c.name for c in chosen)
+            if names in allowed:
+                continue
+            total = sum(c.value or 0 for c in chosen)
+            label = names_of(c.name for c in chosen)
+            if not fits(total):
+                bound = "is not less than" if mine.strict else "is over"
+                note = f"{label}: total {total} {bound} {limit}"
+            else:
+                extra = next(c for c in pool if c not in chosen and fits(total + (c.value or 0)))
+                note = (f'{label}: "{extra.name}" could still be added (total '
+                        f"{total + (extra.value or 0)}, within {limit})")
+            node = graph.alternative(note, sorted(names))
+            graph.link(fought.rule, node, BEATS, note=note)
+
+

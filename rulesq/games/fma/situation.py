@@ -1,0 +1,603 @@
+"""Read an FMA situation's facts, in order: characters, an attribute timeline, battle, goals.
+
+The reader turns each statement of ``grammar/situation_fma.lark`` into events of the pure
+attribute library (``rulesq.games.fma.attributes``), keeping for each event the fact that
+wrote it and the clauses it rests on, so that handlers can cite them. Card text matters
+where a card acts on its own: the passive text of a card in play (or of a character card)
+gives its bonuses to the characters it describes; a played card that doubles a bonus just
+received doubles it; a card that stops attachments from giving bonuses stops them. What
+the reader cannot decide (a text it does not understand, a value the sources never give,
+a faction the situation does not state) becomes a ``Gap``: the questions it touches are
+answered *cannot answer*, with the gap's reason.
+
+Inconsistent input (a character given two different strengths, a bonus moved that does not
+exist) is an ``InputError`` at the statement.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.corpus.load import normalise_name
+from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games.fma import attributes as at
+from rulesq.games.fma import citations
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.goals import Goal, change_attribute_goals, read_goal, replace_goal
+from rulesq.games.fma.state import (
+    CHARACTER_VALUES,
+    DURATIONS,
+    ORIGIN_WORDS,
+    ORIGINS,
+    PERIODS,
+    PRECEDENT,
+    RULE,
+    UNDEFEATABLE,
+    BattleSetup,
+    Bonus,
+    Character,
+    Cited,
+    Entry,
+    Gap,
+    Passive,
+    State,
+    card_clauses,
+    line_of,
+    match_subject,
+)
+from rulesq.games.fma.vocab import Attribute, Duration, Side
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.base import Game
+    from rulesq.situation.model import CardRef, Fact, Situation
+
+def _key(ref: CardRef) -> str:
+    return normalise_name(ref.card.name if ref.card is not None else ref.name)
+
+
+def _name(ref: CardRef) -> str:
+    return ref.card.name if ref.card is not None else ref.name
+
+
+class Reader:
+    """Reads facts in order into a ``State``; one reader per question."""
+
+    def __init__(self, situation: Situation, game: Game) -> None:
+        self.situation = situation
+        self.game = game
+        self.state = State()
+        self._counter = 0
+
+    # ------------------------------------------------------------------ helpers
+    def error(self, message: str, at_fact: Fact | None = None, ref: CardRef | None = None,
+              expected: list[str] | None = None, suggestion: str | None = None) -> InputError:
+        """An input error at a card reference, else at a statement."""
+        span = ref.span if ref is not None else at_fact.span if at_fact is not None else None
+        line, column = (span.line, span.column) if span is not None else (1, 1)
+        return InputError(message, self.situation.source, self.situation.text, line, column,
+                          expected=expected or [], suggestion=suggestion)
+
+    def _next(self, prefix: str) -> str:
+        self._counter += 1
+        return f"{prefix}{self._counter}"
+
+    def _add(self, entry: Entry) -> Entry:
+        entry.key = (len(self.state.entries), 1, 0)
+        self.state.entries.append(entry)
+        return entry
+
+    def parse(self, card: Card) -> fx.FmaParsedText:
+        """A card's text in force, parsed (the caller checks that it has one)."""
+        parsed = self.game.parse_card_text(card.text or "")
+        assert isinstance(parsed, fx.FmaParsedText)
+        return parsed
+
+    # ------------------------------------------------------------------ reading
+    def read(self, facts: list[Fact]) -> State:
+        """Read the facts, in order."""
+        for fact in facts:
+            handler = getattr(self, f"_fact_{fact.kind}", None)
+            if handler is not None:
+                handler(fact)
+            elif fact.kind == "active":
+                raise self.error("FMA has no active cards; say which cards are in play",
+                                 fact, suggestion='Write, e.g., "Some Location" is in play')
+        return self.state
+
+    def character(self, ref: CardRef, fact: Fact, owner: str | None = None,
+                  introduce: bool = True) -> Character:
+        """The character a reference names, introduced (with its values) if new."""
+        key = _key(ref)
+        existing = self.state.characters.get(key)
+        values, words = self._values(ref, fact)
+        if existing is None and not introduce and ref.card is None:
+            known = [c.name for c in self.state.characters.values()]
+            raise self.error(f'"{ref.name}" is not a character of this situation', fact, ref,
+                             suggestion=did_you_mean(suggest(ref.name, known))
+                             or f'Introduce it first: character "{ref.name}" (strength 3)')
+        if existing is None:
+            existing = self._new_character(ref, fact, owner)
+        self._merge(existing, ref, fact, values, words, owner)
+        return existing
+
+    def known(self, ref: CardRef, fact: Fact) -> Character:
+        """A character named earlier (a corpus card is introduced with its printed values)."""
+        return self.character(ref, fact, introduce=False)
+
+    def introduce(self, ref: CardRef) -> Character:
+        """A card of the corpus named only in a question: a character with its printed values."""
+        found = self.state.characters.get(_key(ref))
+        return found if found is not None else self._new_character(ref, None, None)
+
+    def _new_character(self, ref: CardRef, fact: Fact | None, owner: str | None) -> Character:
+        card = ref.card
+        printed: dict[Attribute, int | None] = dict.fromkeys(Attribute)
+        sources: list[Cited] = []
+        if card is not None:
+            given = card.fields.get("attributes") or {}
+            for attribute in Attribute:
+                value = given.get(attribute.value, card.fields.get(attribute.value))
+                printed[attribute] = value if isinstance(value, int) else None
+            source = (card.fields.get("field_sources") or {}).get("attributes")
+            if source:
+                sources.append((str(source), RULE))
+        character = Character(_name(ref), printed, owner=owner, card=card, fact=fact,
+                              sources=tuple(sources))
+        if card is not None and card.fields.get("inline"):
+            icons = card.fields.get("icons") or []
+            character.undefeatable = any(str(i).lower() == UNDEFEATABLE for i in icons)
+            traits = tuple(str(i) for i in icons if str(i).lower() != UNDEFEATABLE)
+            character.traits = traits or None
+            toughness = card.fields.get("toughness")
+            character.toughness = toughness if isinstance(toughness, int) else None
+        self.state.characters[_key(ref)] = character
+        if card is not None and card.text:
+            self._passive_text(card, fact, owner_key=_key(ref))
+        return character
+
+    def _values(self, ref: CardRef, fact: Fact) -> tuple[dict[str, int], tuple[str, ...]]:
+        for name in ref.values:
+            if name not in CHARACTER_VALUES:
+                raise self.error(f"'{name}' is not a value of an FMA character", fact, ref,
+                                 expected=list(CHARACTER_VALUES),
+                                 suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)))
+        return dict(ref.values), ref.flags
+
+    def _merge(self, character: Character, ref: CardRef, fact: Fact, values: dict[str, int],
+               words: tuple[str, ...], owner: str | None) -> None:
+        for name, value in values.items():
+            if name == "toughness":
+                old = character.toughness
+            else:
+                old = character.printed[Attribute(name)]
+            if old is not None and old != value:
+                corpus = (character.card.fields.get("attributes") or {}) if character.card else {}
+                where = (f"the corpus gives {old}" if corpus.get(name) == old
+                         else f"{line_of(character.fact)} gives {old}")
+                raise self.error(f'"{character.name}" cannot have {name} {value}: {where}',
+                                 fact, ref)
+            if name == "toughness":
+                character.toughness = value
+            else:
+                character.printed[Attribute(name)] = value
+        if words:
+            character.undefeatable = character.undefeatable or any(
+                w.lower() == UNDEFEATABLE for w in words)
+            traits = tuple(w for w in words if w.lower() != UNDEFEATABLE)
+            if traits:
+                character.traits = tuple(dict.fromkeys((*(character.traits or ()), *traits)))
+        if owner is not None:
+            if character.owner is not None and character.owner != owner:
+                raise self.error(f'"{character.name}" already belongs to the other player',
+                                 fact, ref)
+            character.owner = owner
+
+    # ------------------------------------------------------------------ characters, battles
+    def _fact_character(self, fact: Fact) -> None:
+        for ref in fact.cards:
+            self.character(ref, fact, owner=fact.who)
+
+    def _fact_battle(self, fact: Fact) -> None:
+        battle = self.state.battle
+        if battle.ended_at is not None:
+            self.state.battle = battle = BattleSetup()
+        battle.attribute = Attribute.named(str(fact.param("attribute")))
+        battle.facts.append(fact)
+
+    def _fact_attackers(self, fact: Fact) -> None:
+        self._side(fact, Side.ATTACKERS)
+
+    def _fact_defenders(self, fact: Fact) -> None:
+        self._side(fact, Side.DEFENDERS)
+
+    def _side(self, fact: Fact, side: Side) -> None:
+        battle = self.state.battle
+        if battle.ended_at is not None:
+            attribute = battle.attribute
+            self.state.battle = battle = BattleSetup(attribute=attribute)
+        names = []
+        for ref in fact.cards:
+            character = self.character(ref, fact)
+            if character.name in battle.sides[side.other]:
+                raise self.error(f'"{character.name}" is already on the {side.other.value}\' '
+                                 "side", fact, ref)
+            names.append(character.name)
+        battle.sides[side] = list(dict.fromkeys(names))
+        battle.facts.append(fact)
+
+    def _fact_sent_home(self, fact: Fact) -> None:
+        battle = self.state.battle
+        for ref in fact.cards:
+            character = self.known(ref, fact)
+            in_battle = any(character.name in names for names in battle.sides.values())
+            if battle.open and in_battle:
+                battle.sent_home[character.name] = fact
+
+    def _fact_period_ends(self, fact: Fact) -> None:
+        period = PERIODS[str(fact.param("period"))]
+        if self.state.battle.open:
+            self.state.battle.ended_at = len(self.state.entries)
+        self._add(Entry(at.PeriodEnds(period), fact))
+
+    def _fact_defeated(self, fact: Fact) -> None:
+        for ref in fact.cards:
+            character = self.known(ref, fact)
+            entry = Entry(at.Defeated(character.name, clause=citations.DEFEATED), fact,
+                          {(character.name, a) for a in Attribute},
+                          ((citations.DEFEATED, RULE),))
+            self._add(entry)
+            self._end_passives(_key(ref))
+
+    # ------------------------------------------------------------------ attributes
+    def _fact_attach(self, fact: Fact) -> None:
+        attachment, holder_ref = fact.cards[0], fact.cards[1]
+        holder = self.known(holder_ref, fact)
+        name = _name(attachment)
+        ids = self.state.given_by.setdefault(_key(attachment), [])
+        for value_name in attachment.flags:
+            raise self.error(f"an attachment's bonus is an attribute and a number, not "
+                             f"'{value_name}'", fact, attachment,
+                             expected=["(strength +1)", "(wits -1)"])
+        for value_name, amount in attachment.values.items():
+            try:
+                attribute = Attribute.named(value_name)
+            except Exception:
+                raise self.error(f"'{value_name}' is not an attribute", fact, attachment,
+                                 expected=[a.value for a in Attribute],
+                                 suggestion=did_you_mean(suggest(value_name, list(Attribute))),
+                                 ) from None
+            ident = self._next("attach")
+            ids.append(ident)
+            label = f'"{name}" (attached, {line_of(fact)})'
+            event = at.Modifier(holder.name, attribute, amount, source=label, id=ident,
+                                origin="attachment")
+            clauses = card_clauses(attachment.card) if attachment.card else ()
+            self._add(Entry(event, fact, {(holder.name, attribute)}, clauses,
+                            origin="attachment"))
+            if amount > 0:
+                self._bonus(ident, holder.name, "attachment", label)
+        if attachment.values:
+            return
+        card = attachment.card
+        if card is not None and card.text:
+            self.gap(holder.name, None, f'"{name}" attached to "{holder.name}"',
+                     f'rulesq does not yet read what an attachment\'s own text gives; give '
+                     f'its bonus, e.g. attach "{name}" (strength +1) to "{holder.name}"')
+        else:
+            self.gap(holder.name, None, f'"{name}" attached to "{holder.name}"',
+                     f'the bonuses "{name}" gives are not known (give them, e.g. '
+                     f'attach "{name}" (strength +1) to "{holder.name}")')
+
+    def _fact_bonus(self, fact: Fact) -> None:
+        holder = self.known(fact.cards[0], fact)
+        amount = int(str(fact.param("signed_number")))
+        attribute = fact.param("attribute")
+        attributes = [Attribute.named(str(attribute))] if attribute else list(Attribute)
+        duration = self._duration(fact)
+        origin, label, clauses = self._origin(fact)
+        for each in attributes:
+            ident = self._next("bonus")
+            event = at.Modifier(holder.name, each, amount, duration, source=label, id=ident,
+                                origin=origin or "")
+            self._add(Entry(event, fact, {(holder.name, each)}, clauses, origin=origin))
+            if len(fact.cards) > 1 and duration is Duration.CONSTANT:
+                self.state.given_by.setdefault(_key(fact.cards[1]), []).append(ident)
+            if amount > 0:
+                self._bonus(ident, holder.name, origin, label)
+
+    def _origin(self, fact: Fact) -> tuple[str | None, str, tuple[Cited, ...]]:
+        written = fact.param("bonus_source")
+        if written:
+            origin = ORIGINS[str(written)]
+            return origin, f"{written} ({line_of(fact)})", ()
+        if len(fact.cards) > 1:
+            source = fact.cards[1]
+            clauses = card_clauses(source.card) if source.card else ()
+            return "card", f'"{_name(source)}" ({line_of(fact)})', clauses
+        return None, f"an effect ({line_of(fact)})", ()
+
+    def _bonus(self, ident: str, character: str, origin: str | None, label: str) -> None:
+        self.state.bonuses[ident] = Bonus(ident, character, origin, label)
+        self.state.received.append(ident)
+
+    def _duration(self, fact: Fact) -> Duration:
+        written = fact.param("duration")
+        return DURATIONS[PERIODS[str(written)]] if written else Duration.CONSTANT
+
+    def _fact_set(self, fact: Fact) -> None:
+        target = self.known(fact.cards[-1], fact)
+        actor = fact.cards[0] if len(fact.cards) > 1 else None
+        attribute = Attribute.named(str(fact.param("attribute")))
+        value = int(fact.param("number"))
+        self._set(fact, target, attribute, value, actor)
+
+    def _set(self, fact: Fact, target: Character, attribute: Attribute, value: int,
+             actor: CardRef | None, extra: tuple[Cited, ...] = (), copied: str = "") -> None:
+        duration = self._duration(fact)
+        label = (f'"{_name(actor)}"{copied} ({line_of(fact)})' if actor is not None
+                 else f"an effect ({line_of(fact)})")
+        ident = self._next("set")
+        event = at.SetValue(target.name, attribute, value, duration, source=label, id=ident)
+        clauses = ((citations.SET_VALUE, RULE), (citations.SET_VALUE_EXAMPLE, PRECEDENT), *extra,
+                   *(card_clauses(actor.card) if actor is not None and actor.card else ()))
+        self._add(Entry(event, fact, {(target.name, attribute)}, clauses))
+        if actor is not None and duration is Duration.CONSTANT:
+            self.state.given_by.setdefault(_key(actor), []).append(ident)
+
+    def _fact_copy(self, fact: Fact) -> None:
+        actor, source_ref = fact.cards[0], fact.cards[1]
+        onto = fact.cards[2] if len(fact.cards) > 2 else None
+        target = self.known(onto if onto is not None else actor, fact)
+        source = self.known(source_ref, fact)
+        attribute = Attribute.named(str(fact.param("attribute")))
+        gaps = self.state.blocking(source.name, attribute)
+        reading = at.attribute_value(self.state.timeline(), source.name, attribute)
+        if gaps or reading.value is None:
+            why = gaps[0].reason if gaps else reading.render()
+            self.gap(target.name, attribute, fact.text,
+                     f'"{target.name}" copies the {attribute.value} of "{source.name}", '
+                     f"which is not known here ({why})")
+            return
+        self._set(fact, target, attribute, reading.value, actor,
+                  ((citations.SET_VALUE_ORDER, PRECEDENT),),
+                  copied=f' copying the {attribute.value} of "{source.name}"')
+
+    def _fact_move(self, fact: Fact) -> None:
+        actor, holder_ref = fact.cards[0], fact.cards[1]
+        holder = self.known(holder_ref, fact)
+        attribute = Attribute.named(str(fact.param("attribute")))
+        to = Attribute.named(str(fact.param("to_attribute")))
+        timeline = self.state.timeline()
+        found = []
+        for bonus in self.state.bonuses.values():
+            if bonus.character != holder.name:
+                continue
+            try:
+                now, amount = at.bonus_amount(timeline, bonus.id)
+            except at.TimelineError:
+                continue
+            if now is attribute and amount > 0:
+                found.append(bonus)
+        if not found:
+            raise self.error(f'"{holder.name}" has no {attribute.value} bonus to move here',
+                             fact, holder_ref)
+        if len(found) > 1:
+            labels = "; ".join(b.label for b in found)
+            raise self.error(f'"{holder.name}" has {len(found)} {attribute.value} bonuses here '
+                             f"({labels}); a move takes one, and this does not say which",
+                             fact, holder_ref)
+        if to is attribute:
+            raise self.error(f"the bonus is already on {to.value}", fact, holder_ref)
+        bonus = found[0]
+        label = f'"{_name(actor)}" ({line_of(fact)})'
+        clauses = card_clauses(actor.card) if actor.card else ()
+        self._add(Entry(at.MoveBonus(bonus.id, to, source=label), fact,
+                        {(holder.name, attribute), (holder.name, to)}, clauses))
+        for entry in self.state.entries:
+            if isinstance(entry.event, at.Modifier) and entry.event.id == bonus.id:
+                entry.touches.add((holder.name, to))
+
+    # ------------------------------------------------------------------ cards that act
+    def _fact_play(self, fact: Fact) -> None:
+        for ref in fact.cards:
+            card = ref.card
+            if card is None:
+                continue
+            if not card.text:
+                self.gap(None, None, f'"{card.name}" was played',
+                         f'the text of "{card.name}" is not known, so what it does is not known')
+                continue
+            parsed = self.parse(card)
+            if parsed.unparsed:
+                self.gap(None, None, f'"{card.name}" was played',
+                         f'rulesq does not understand all of the text of "{card.name}": '
+                         f'"{parsed.unparsed[0].text}"')
+                continue
+            units = [e for top in parsed.effects
+                     for e in (top.body if isinstance(top, fx.Ability) else (top,))]
+            for effect in units:
+                if (isinstance(effect, fx.Trigger) and isinstance(effect.event, fx.ReceivesBonus)
+                        and any(isinstance(e, fx.DoubleBonus) for e in effect.effects)):
+                    self._double(fact, ref, card, effect)
+                elif _bearing(effect):
+                    self._cannot_apply(card)
+
+    def _cannot_apply(self, card: Card) -> None:
+        self.gap(None, None, f'"{card.name}" was played',
+                 f'rulesq cannot tell which characters "{card.name}" changes; write what it '
+                 'does, e.g. "X" gets +2 strength from an event')
+
+    def _double(self, fact: Fact, ref: CardRef, card: Card, trigger: fx.Trigger) -> None:
+        event = trigger.event
+        assert isinstance(event, fx.ReceivesBonus)
+        if not self.state.received:
+            self.gap(None, None, f'"{card.name}" was played',
+                     f'"{card.name}" doubles a bonus just received, but no character has '
+                     "received a bonus")
+            return
+        bonus = self.state.bonuses[self.state.received[-1]]
+        character = self.state.characters[normalise_name(bonus.character)]
+        try:
+            attribute, _ = at.bonus_amount(self.state.timeline(), bonus.id)
+        except at.TimelineError:
+            self.gap(None, None, f'"{card.name}" was played',
+                     f"the last bonus received ({bonus.label}) is no longer in force")
+            return
+        why = None
+        if bonus.origin not in ORIGIN_WORDS:
+            why = (f"the situation does not say whether the bonus {bonus.label} came from an "
+                   "event or an activated ability")
+        elif bonus.origin not in event.sources:
+            why = (f"the last bonus received ({bonus.label}) came from "
+                   f"{ORIGIN_WORDS[bonus.origin]}, and \"{card.name}\" reacts to a bonus from "
+                   + " or ".join(ORIGIN_WORDS[s] for s in event.sources))
+        else:
+            fits = match_subject(event.who, character, _key(ref), controller=fact.who)
+            if fits is None:
+                why = (f'the situation does not say whether "{character.name}" is '
+                       f'{event.who.render() if isinstance(event.who, fx.Selector) else "it"}'
+                       f' (write: my character "{character.name}")')
+            elif not fits:
+                why = f'"{character.name}" is not {event.who.render()}'
+        if why is not None:
+            self.gap(character.name, attribute, f'"{card.name}" was played ({line_of(fact)})', why)
+            return
+        label = f'"{card.name}" ({line_of(fact)})'
+        self._add(Entry(at.DoubleBonus(bonus.id, source=label), fact,
+                        {(character.name, attribute)}, card_clauses(card),
+                        (card, trigger.render())))
+        bonus.origin = "event"  # a played card is an event: the doubled bonus is received again
+        self.state.received.append(bonus.id)
+
+    def _fact_in_play(self, fact: Fact) -> None:
+        for ref in fact.cards:
+            card = ref.card
+            if card is None:
+                continue
+            if not card.text:
+                self.gap(None, None, f'"{card.name}" is in play',
+                         f'the text of "{card.name}" is not known, so its effect is not known')
+                continue
+            self._passive_text(card, fact, owner_key=_key(ref))
+
+    def _passive_text(self, card: Card, fact: Fact | None, owner_key: str) -> None:
+        parsed = self.parse(card)
+        if parsed.unparsed:
+            self.gap(None, None, f'"{card.name}" is in play',
+                     f'rulesq does not understand all of the text of "{card.name}": '
+                     f'"{parsed.unparsed[0].text}"')
+            return
+        for effect in parsed.effects:
+            start = len(self.state.entries)
+            if isinstance(effect, fx.AttributeBonus) and effect.duration is None:
+                self.state.passives.append(Passive(card, effect, fact, start,
+                                                   owner_key=owner_key))
+            elif (isinstance(effect, fx.NoGrants) and effect.source.kind == "attachment"
+                  and {"attribute bonuses", "attribute penalties"} & set(effect.grants)):
+                self.state.passives.append(Passive(card, effect, fact, start,
+                                                   owner_key=owner_key))
+            elif isinstance(effect, fx.Ability | fx.Trigger | fx.Conditional):
+                continue
+            elif _bearing(effect):
+                self.gap(None, None, f'"{card.name}" is in play',
+                         f'rulesq cannot yet apply "{effect.render()}" ("{card.name}")')
+
+    def _fact_removed(self, fact: Fact) -> None:
+        for ref in fact.cards:
+            key = _key(ref)
+            ended = self._end_given(key, fact) + self._end_passives(key)
+            character = self.state.characters.get(key)
+            if character is not None and not character.gone:
+                character.gone = True
+                ended += 1
+            if not ended:
+                raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)
+
+    def _end_given(self, key: str, fact: Fact) -> int:
+        ids = self.state.given_by.pop(key, [])
+        timeline = self.state.timeline()
+        count = 0
+        for ident in ids:
+            try:
+                at.bonus_amount(timeline, ident)
+            except at.TimelineError:
+                continue
+            touched = {t for e in self.state.entries if getattr(e.event, "id", None) == ident
+                       for t in e.touches}
+            self._add(Entry(at.EffectEnds(ident), fact, touched))
+            count += 1
+        return count
+
+    def _end_passives(self, key: str) -> int:
+        count = 0
+        for passive in self.state.passives:
+            if passive.owner_key == key and passive.end is None:
+                passive.end = len(self.state.entries)
+                count += 1
+        return count
+
+    # ------------------------------------------------------------------ goals
+    def _fact_goals(self, fact: Fact) -> None:
+        self.state.goals = [self._goal(text, fact) for text in fact.param("goal", ())]
+        self.state.goal_facts = [fact]
+        self.state.goal_clauses = []
+
+    def _goal(self, text: str, fact: Fact) -> Goal:
+        try:
+            return read_goal(text)
+        except InputError as error:
+            raise self.error(error.message, fact) from None
+
+    def _fact_goal_change(self, fact: Fact) -> None:
+        goals = self._goals_before(fact)
+        change = change_attribute_goals(goals, Attribute.named(str(fact.param("attribute"))))
+        self._goal_done(fact, change.goals, change.clauses)
+
+    def _fact_goal_replace(self, fact: Fact) -> None:
+        goals = self._goals_before(fact)
+        new = [self._goal(text, fact) for text in fact.param("goal", ())]
+        change = replace_goal(goals, new)
+        self._goal_done(fact, change.goals, change.clauses)
+
+    def _goals_before(self, fact: Fact) -> list[Goal]:
+        if self.state.goals is None:
+            raise self.error("no goal has been given before this change", fact,
+                             suggestion='Give the goals first: the location has goals '
+                                        '"Wits +1" and "Alchemy +1"')
+        return self.state.goals
+
+    def _goal_done(self, fact: Fact, goals: tuple[Goal, ...], clauses: tuple[str, ...]) -> None:
+        self.state.goals = list(goals)
+        self.state.goal_facts.append(fact)
+        actor = fact.cards[0] if fact.cards else None
+        extra = card_clauses(actor.card) if actor is not None and actor.card else ()
+        for cited in ((c, RULE) for c in clauses):
+            if cited not in self.state.goal_clauses:
+                self.state.goal_clauses.append(cited)
+        self.state.goal_clauses += [c for c in extra if c not in self.state.goal_clauses]
+
+    # ------------------------------------------------------------------ gaps
+    def gap(self, character: str | None, attribute: Attribute | None, text: str,
+            reason: str) -> None:
+        """Record what stops some answers."""
+        self.state.gaps.append(Gap(text, reason, character, attribute))
+
+
+#: Effects that can change attributes, defeat characters or change a battle.
+_BEARING = (fx.AttributeBonus, fx.AttributeSet, fx.DoubleBonus, fx.Defeat,
+            fx.DefeatedWhenMoved, fx.Move, fx.GainFaction, fx.BattleClosed, fx.NoGrants)
+
+
+def _bearing(effect: Any) -> bool:
+    """Whether an effect bears on attributes, defeat or battles."""
+    if isinstance(effect, fx.Trigger | fx.Conditional):
+        return any(_bearing(e) for e in effect.effects)
+    if isinstance(effect, fx.Ability):
+        return any(_bearing(e) for e in effect.body)
+    return isinstance(effect, _BEARING)
+
+
+def read_state(situation: Situation, game: Game, facts: list[Fact]) -> State:
+    """The state the facts establish, read in order."""
+    return Reader(situation, game).read(facts)

@@ -1,0 +1,276 @@
+"""What an FMA situation establishes: characters, timeline entries, passives, battle, goals.
+
+``rulesq.games.fma.situation`` fills a ``State`` from the facts; the handlers read it. A
+``Gap`` is what rulesq cannot decide (a text it does not understand, a value or a fact the
+situation does not give); the questions it touches are answered *cannot answer*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.games.fma import attributes as at
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.goals import Goal
+from rulesq.games.fma.vocab import Attribute, Duration, Period, Side
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.situation.model import Fact
+
+#: The values a character may be given in a situation; the words it may be given.
+CHARACTER_VALUES = ("strength", "wits", "alchemy", "toughness")
+UNDEFEATABLE = "undefeatable"
+
+PERIODS = {"battle": Period.BATTLE, "search phase": Period.SEARCH_PHASE, "turn": Period.TURN}
+DURATIONS = {Period.BATTLE: Duration.BATTLE, Period.SEARCH_PHASE: Duration.SEARCH_PHASE,
+             Period.TURN: Duration.TURN}
+#: How a bonus source is written -> the kind of source (what a card's trigger names).
+ORIGINS = {"an event": "event", "an activated ability": "ability",
+           "a passive ability": "passive", "its own text": "text"}
+ORIGIN_WORDS = {"event": "an event", "ability": "an activated ability",
+                "passive": "a passive ability", "text": "its own text",
+                "attachment": "an attachment"}
+
+#: A clause and the role it plays in an answer (``rule`` or ``precedent``).
+Cited = tuple[str, str]
+RULE, PRECEDENT = "rule", "precedent"
+
+
+@dataclass
+class Character:
+    """A character of the situation: printed values, toughness, words, owner, card."""
+
+    name: str
+    printed: dict[Attribute, int | None]
+    toughness: int | None = None
+    undefeatable: bool = False
+    #: Factions and keywords the situation gives it (None: not stated, so unknown).
+    traits: tuple[str, ...] | None = None
+    owner: str | None = None
+    card: Card | None = None
+    fact: Fact | None = None
+    #: Clauses that give its printed values (a corpus card's erratum).
+    sources: tuple[Cited, ...] = ()
+    gone: bool = False
+
+    def printed_values(self) -> at.Printed:
+        """The printed values as the attribute library wants them."""
+        return at.Printed(self.printed[Attribute.STRENGTH], self.printed[Attribute.WITS],
+                          self.printed[Attribute.ALCHEMY])
+
+    def has_trait(self, word: str) -> bool | None:
+        """Whether it has a faction or keyword (None when the situation does not say)."""
+        if self.traits is None:
+            return None
+        return word.casefold() in (t.casefold() for t in self.traits)
+
+
+@dataclass(frozen=True)
+class Gap:
+    """What stops an answer: a text not understood, a value or a fact not known."""
+
+    text: str
+    reason: str
+    character: str | None = None
+    attribute: Attribute | None = None
+
+    def blocks(self, character: str, attribute: Attribute | None) -> bool:
+        """Whether the gap touches this character's attribute (None: any attribute)."""
+        if self.character is not None and self.character != character:
+            return False
+        return self.attribute is None or attribute is None or self.attribute is attribute
+
+
+@dataclass
+class Entry:
+    """One event of the timeline with the fact that wrote it and what it rests on."""
+
+    event: at.Event
+    fact: Fact | None
+    touches: set[tuple[str, Attribute]] = field(default_factory=set)
+    clauses: tuple[Cited, ...] = ()
+    effect: tuple[Card, str] | None = None
+    origin: str | None = None
+    #: Sort key in the timeline: (position, 0 = inserted before the entry there, order).
+    key: tuple[int, int, int] = (0, 1, 0)
+
+
+@dataclass
+class Bonus:
+    """A positive modifier some later event may double or move."""
+
+    id: str
+    character: str
+    origin: str | None
+    label: str
+
+
+@dataclass
+class Passive:
+    """A passive text in force from a position of the timeline (to another, if it ends)."""
+
+    card: Card
+    effect: fx.AttributeBonus | fx.NoGrants
+    fact: Fact | None
+    start: int
+    end: int | None = None
+    owner_key: str = ""
+
+
+@dataclass
+class BattleSetup:
+    """The battle as written so far: its attribute, its sides, who was sent home, its end."""
+
+    attribute: Attribute | None = None
+    facts: list[Fact] = field(default_factory=list)
+    sides: dict[Side, list[str]] = field(
+        default_factory=lambda: {Side.ATTACKERS: [], Side.DEFENDERS: []})
+    sent_home: dict[str, Fact] = field(default_factory=dict)
+    ended_at: int | None = None
+
+    @property
+    def open(self) -> bool:
+        """Whether characters are in a battle that has not ended."""
+        return any(self.sides.values()) and self.ended_at is None
+
+
+@dataclass
+class State:
+    """Everything the facts before a question establish."""
+
+    characters: dict[str, Character] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    passives: list[Passive] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+    battle: BattleSetup = field(default_factory=BattleSetup)
+    goals: list[Goal] | None = None
+    goal_facts: list[Fact] = field(default_factory=list)
+    goal_clauses: list[Cited] = field(default_factory=list)
+    bonuses: dict[str, Bonus] = field(default_factory=dict)
+    #: Bonus ids in the order they were received (a doubling receives it again).
+    received: list[str] = field(default_factory=list)
+    #: Timeline ids of the constant effects a card gives, by the card's key.
+    given_by: dict[str, list[str]] = field(default_factory=dict)
+
+    def find(self, name: str) -> Character | None:
+        """The character called ``name`` (any case), or None."""
+        return self.characters.get(normalise_name(name))
+
+    def blocking(self, character: str, attribute: Attribute | None) -> list[Gap]:
+        """The gaps that stop a question about this character's attribute.
+
+        Besides the recorded gaps: a passive bonus in force whose subject may or may not
+        describe the character (its factions are not stated).
+        """
+        found = [gap for gap in self.gaps if gap.blocks(character, attribute)]
+        who = self.find(character)
+        for passive in self.passives:
+            effect = passive.effect
+            if (who is None or passive.end is not None
+                    or not isinstance(effect, fx.AttributeBonus)
+                    or match_subject(effect.who, who, passive.owner_key) is not None):
+                continue
+            if effect.attribute is None or attribute is None or effect.attribute is attribute:
+                subject = (effect.who.render() if isinstance(effect.who, fx.Selector)
+                           else "its subject")
+                found.append(Gap(
+                    f'"{passive.card.name}" is in play',
+                    f'the situation does not say whether "{who.name}" is one of the '
+                    f'"{subject}" of "{passive.card.name}"; give its factions and keywords, '
+                    f'e.g. character "{who.name}" (strength 3, Elric)', who.name))
+        return found
+
+    def all_entries(self, until: int | None = None) -> list[Entry]:
+        """The timeline's entries in order, passive bonuses included, up to a position."""
+        out = list(self.entries)
+        if self.suppressing():
+            out = [e for e in out if e.origin != "attachment"]
+        out += self._passive_entries()
+        out.sort(key=lambda e: e.key)
+        if until is not None:
+            out = [e for e in out if e.key < (until, 1, 0)]
+        return out
+
+    def timeline(self, until: int | None = None) -> at.Timeline:
+        """The attribute timeline (up to a position of the entries, all if None)."""
+        printed = {c.name: c.printed_values() for c in self.characters.values()}
+        return at.Timeline(printed, tuple(e.event for e in self.all_entries(until)))
+
+    def suppressing(self) -> list[Passive]:
+        """The passive texts in force that stop attachments from giving bonuses."""
+        return [p for p in self.passives if isinstance(p.effect, fx.NoGrants) and p.end is None]
+
+    def _passive_entries(self) -> list[Entry]:
+        out: list[Entry] = []
+        for number, passive in enumerate(self.passives):
+            effect = passive.effect
+            if not isinstance(effect, fx.AttributeBonus):
+                continue
+            for character in self.characters.values():
+                if not _applies(passive, character):
+                    continue
+                attributes = [effect.attribute] if effect.attribute else list(Attribute)
+                for attribute in attributes:
+                    ident = f"passive{number}:{character.name}:{attribute.value}"
+                    label = f'"{passive.card.name}" ({line_of(passive.fact)})'
+                    event = at.Modifier(character.name, attribute, effect.amount,
+                                        source=label, id=ident, origin="passive")
+                    out.append(Entry(event, passive.fact, {(character.name, attribute)},
+                                     card_clauses(passive.card),
+                                     (passive.card, effect.render()), "passive",
+                                     (passive.start, 0, 2 * number)))
+                    if passive.end is not None:
+                        out.append(Entry(at.EffectEnds(ident), None, set(), (), None, None,
+                                         (passive.end, 0, 2 * number + 1)))
+        return out
+
+
+def _applies(passive: Passive, character: Character) -> bool:
+    """Whether a passive bonus reaches a character (unknown cases are gaps, not bonuses)."""
+    effect = passive.effect
+    assert isinstance(effect, fx.AttributeBonus)
+    return match_subject(effect.who, character, passive.owner_key) is True
+
+
+def match_subject(who: object, character: Character, own_key: str,
+                  controller: str | None = None) -> bool | None:
+    """Whether a card text's subject describes ``character``; None when it cannot be told.
+
+    ``own_key`` is the card's own key ("this character" is the card itself);
+    ``controller`` is the player the card's "your" means.
+    """
+    if character.gone:
+        return False
+    if isinstance(who, fx.This):
+        return normalise_name(character.name) == own_key and who.noun in ("character", "card",
+                                                                           "ally")
+    if not isinstance(who, fx.Selector) or who.kind != "character":
+        return None
+    if who.qualities or who.postmods or who.designator or who.target:
+        return None
+    if who.owner is not None:
+        if who.owner.owner != "your" or controller is None or character.owner is None:
+            return None
+        if character.owner != controller:
+            return False
+    if who.faction:
+        return character.has_trait(who.faction)
+    return True
+
+
+def card_clauses(card: Card) -> tuple[Cited, ...]:
+    """A corpus card's clauses: its text and errata as rules, its rulings as precedents."""
+    fields = card.fields
+    rules = [str(fields["text_clause"])] if fields.get("text_clause") else []
+    rules += [ref for ref in card.errata if ref not in rules]
+    out: list[Cited] = [(ref, RULE) for ref in rules]
+    out += [(str(ref), PRECEDENT) for ref in fields.get("clauses") or () if ref not in rules]
+    return tuple(out)
+
+
+def line_of(fact: Fact | None) -> str:
+    """``line 7`` for a fact of the situation (``printed`` for none)."""
+    return f"line {fact.span.line}" if fact is not None else "printed"
