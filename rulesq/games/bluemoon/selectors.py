@@ -327,9 +327,14 @@ class CardChoice(Node):
     options: tuple[Cards, ...]
 
     def render(self) -> str:
-        """The options joined with ``or``; a place they share is said once, at the end."""
+        """The options joined with ``or``; a place they share is said once, at the end.
+
+        Not when an option has exceptions: "…, except X from your combat area" would read
+        the place as the exceptions' own.
+        """
         places = {(o.place, o.prep) for o in self.options}
-        if len(places) == 1 and self.options[0].place is not None:
+        shared = len(places) == 1 and not any(o.exceptions for o in self.options)
+        if shared and self.options[0].place is not None:
             bare = [_without_place(o).render() for o in self.options]
             last = self.options[-1]
             assert last.place is not None
