@@ -202,6 +202,15 @@ def test_spliced_sentences_read_or_fail_cleanly_and_round_trip(data: st.DataObje
             assert parse(effect.render()).effects == (effect,)
 
 
+def test_a_choice_whose_last_option_has_exceptions_round_trips() -> None:
+    """A shared place is not moved after the last option's exceptions when rendering."""
+    text = ("Now I may discard two leadership cards, two Hyla cards or all cards from your "
+            "combat area, except active PROTECTED cards.")
+    (effect,) = parse(text).effects
+    assert not isinstance(effect, Unparsed)
+    assert parse(effect.render()).effects == (effect,)
+
+
 def test_sentence_splitting() -> None:
     """Sentences end at . ! ? outside brackets and quotes; bullets and spaces are dropped."""
     text = ('I attract one dragon (in total). - If I win the game, I receive it. '
