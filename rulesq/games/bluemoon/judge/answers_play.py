@@ -1,0 +1,79 @@
+"""Questions about playing cards: ``can I play "X"?``, ``can I play a support card?``,
+``can I play "A" and "B" together?``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon.judge.cards import CardInfo, kind_of
+from rulesq.games.bluemoon.judge.plays import PlayJudge
+from rulesq.games.bluemoon.judge.ruling import Ruling, yes
+from rulesq.games.bluemoon.judge.view import View
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+
+def judge(view: View) -> PlayJudge:
+    """The play judge at the question's moment (with no turn stated, the asker's turn)."""
+    assume_turn(view)
+    return PlayJudge(view.state, first_turn=view.state.is_first_turn)
+
+
+def assume_turn(view: View) -> None:
+    """A question about playing, with no turn stated, supposes it is the asker's turn."""
+    if view.state.turn_owner is None:
+        view.timeline.start_turn(view.who)
+        view.__dict__.pop("forces", None)
+
+
+def can_play(ctx: Context) -> Answer:
+    """``can I play "X"?``"""
+    view = View(ctx)
+    card = view.card(who=view.who)
+    if card.owner != view.who:
+        card = view.hypothetical(card.info, view.who)
+    return view.yes_no(judge(view).can_play(card, view.who))
+
+
+def can_play_type(ctx: Context) -> Answer:
+    """``can I play a support card?``: a card of that type without text or icons."""
+    view = View(ctx)
+    word = str(ctx.question.param("card_type", "")).lower()
+    kind = kind_of(word)
+    if kind == "unknown":
+        raise CannotAnswer(f"'{word}' is not a Blue Moon card type")
+    info = CardInfo(name=f"a {word} card", kind=kind, text="")
+    card = view.hypothetical(info, view.who)
+    ruling = judge(view).can_play(card, view.who)
+    if ruling.allowed:
+        ruling.negatives.append(f"the {word} card is taken to have no special power text and "
+                                "no icons")
+    return view.yes_no(ruling)
+
+
+def can_play_together(ctx: Context) -> Answer:
+    """``can I play "A" and "B" together?``: each in turn, in the order given."""
+    view = View(ctx)
+    assume_turn(view)
+    who = view.who
+    timeline = view.timeline
+    ruling: Ruling = yes("")
+    names = []
+    for ref in ctx.question.cards:
+        state = timeline.state
+        card = state.find(ref.name, who) or view.hypothetical(view.catalog.info(ref), who)
+        ruling = PlayJudge(state, first_turn=state.is_first_turn).can_play(card, who)
+        if not ruling.allowed:
+            ruling.reason = f'after {", ".join(names)}: {ruling.reason}' if names \
+                else ruling.reason
+            return view.yes_no(ruling)
+        timeline.play(ref, who)
+        names.append(f'"{ref.name}"')
+    together = yes(f"{' and '.join(names)} can be played one after the other this turn")
+    together.cite(*ruling.rules)
+    together.sources = ruling.sources
+    together.step = ruling.step
+    return view.yes_no(together)

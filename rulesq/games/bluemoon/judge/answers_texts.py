@@ -1,0 +1,173 @@
+"""Questions about what is in force: ``is the special power text of "X" ignored?``,
+``is "X" ignored?``, ``is "X" active?``, ``is the STOP icon of "X" effective?``,
+``does the special power text of "X" take effect?``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.answer import Status
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import effects_of, is_i_must
+from rulesq.games.bluemoon.judge.plays import gang_joins
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.state import Zone
+from rulesq.games.bluemoon.judge.timing import takes_effect
+from rulesq.games.bluemoon.judge.view import View
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.games.bluemoon.judge.state import Instance
+
+
+def _conflict(view: View, card: Instance) -> Answer | None:
+    """A *conflict* answer when the ignore effects reaching this card cannot be decided."""
+    undecided = [s for s in view.forces.conflicts()
+                 if view.forces._reaches(s, card, definite=False) is not None]
+    if not undecided:
+        return None
+    nodes = tuple(view.effect(s) for s in undecided)
+    graph = view.ctx.derivation()
+    for node in nodes:
+        graph.gap(graph.data(node)["label"], "two ignore effects of the same rank ignore "
+                                             "each other")
+    return view.ctx.cannot("two cards ignore each other and the precedence ladder does not "
+                           "decide between them: " + "; ".join(s.quote for s in undecided))
+
+
+def text_ignored(ctx: Context) -> Answer:
+    """``is the special power text of "X" ignored?``"""
+    view = View(ctx)
+    card = view.card()
+    if not card.info.text_known:
+        raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    if not card.info.has_text:
+        return view.yes_no(no(f'"{card.name}" has no special power text'))
+    conflict = _conflict(view, card)
+    if conflict is not None:
+        return conflict
+    why = view.forces.text_ignored(card)
+    if why is not None:
+        must = [s for s in effects_of(card) if is_i_must(s)]
+        if must:
+            ruling = no(f'"{why.source.card.name}" would ignore it, but "I must" text takes '
+                        "precedence over ignoring", R.I_MUST, sources=must, step="I must")
+            ruling.beaten.append(("yes (ignored)", why.source))
+            return view.yes_no(ruling)
+        what = "the whole card" if why.what == "card" else "its special power text"
+        ruling = yes(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
+                     R.IGNORING, sources=[why.source], step="ignore")
+        return view.yes_no(ruling)
+    return view.yes_no(_not_ignored(view, card, "its special power text"))
+
+
+def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
+    ruling = no(f'no active card ignores {what}')
+    forces = view.forces
+    for source in forces.ignore_sources:
+        if forces._reaches(source, card, definite=True) is None and \
+                card.owner != source.controller and forces.protected(card):
+            ruling.sources.append(source)
+            ruling.cite(R.PROTECTED)
+            ruling.reason = (f'"{card.name}" has an active PROTECTED icon, which keeps opposing '
+                             "cards from ignoring it")
+    opposed = forces.opposed(card)
+    if opposed is not None:
+        ruling.reason += f"; but it has no effect: {opposed.quote}"
+        ruling.sources.append(opposed)
+    ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
+    return ruling
+
+
+def ignored(ctx: Context) -> Answer:
+    """``is "X" ignored?``: the whole card."""
+    view = View(ctx)
+    card = view.card()
+    conflict = _conflict(view, card)
+    if conflict is not None:
+        return conflict
+    why = view.forces.card_ignored(card)
+    if why is not None:
+        return view.yes_no(yes(f'"{why.source.card.name}" ignores it: {why.source.quote}',
+                               R.IGNORING, R.IGNORED_CARD, sources=[why.source],
+                               step="ignore"))
+    return view.yes_no(_not_ignored(view, card, "the card"))
+
+
+def active(ctx: Context) -> Answer:
+    """``is "X" active?``"""
+    view = View(ctx)
+    card = view.card()
+    if card.in_play and card.active:
+        zone = card.zone.value
+        return view.yes_no(yes(f'"{card.name}" is in play ({zone}) and has not been covered',
+                               R.MOST_RECENT_ACTIVE, R.BOOSTER_ACTIVE))
+    if card.zone is Zone.CARGO:
+        return view.yes_no(no(f'"{card.name}" is loaded on a ship: cards on ships are not '
+                              "in play and not active", R.CARGO_NOT_IN_PLAY))
+    if card.zone is Zone.GONE:
+        return view.yes_no(no(f'"{card.name}" is an interference card: it goes onto the '
+                              "discard pile once applied and never becomes active",
+                              R.INTERFERENCE_PLACE, "BM-Q239"))
+    if card.zone is Zone.COMBAT:
+        return view.yes_no(no(f'"{card.name}" has been covered by a later character card; '
+                              "covered cards do not become active again", R.MOST_RECENT_ACTIVE,
+                              "BM-Q120"))
+    return view.yes_no(no(f'"{card.name}" is not in play ({card.zone.value})',
+                          R.CARD_LOCATIONS))
+
+
+def text_effective(ctx: Context) -> Answer:
+    """``does the special power text of "X" take effect?``"""
+    view = View(ctx)
+    card = view.card()
+    if not card.info.text_known:
+        raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    return view.yes_no(takes_effect(view, card))
+
+
+def icon_effective(ctx: Context) -> Answer:
+    """``is the STOP icon of "X" effective?``"""
+    view = View(ctx)
+    card = view.card()
+    icon = str(ctx.question.param("icon", "")).upper()
+    forces = view.forces
+    if icon not in card.info.icons:
+        return view.yes_no(no(f'"{card.name}" has no {icon} icon'))
+    why = forces.icon_ignored(card, icon)
+    if why is not None:
+        ruling = no(f'"{why.source.card.name}" ignores it: {why.source.quote} (card '
+                    "instructions supersede the game rules)", R.SUPERSEDE, R.IGNORING,
+                    sources=[why.source], step="card text")
+        ruling.beaten.append((f"yes (the {icon} icon)", why.source))
+        return view.yes_no(ruling)
+    state = view.state
+    if icon == "STOP":
+        stopped = [e for e in state.events_of("play", card.owner, this_turn=True)
+                   if e.cards[0] is card and e.data.get("stop")]
+        if stopped and not card.cancelled:
+            return view.yes_no(yes(f'"{card.name}" was played this turn with its STOP icon',
+                                   R.STOP))
+        return view.yes_no(no("a STOP icon has its effect only when its card is played",
+                              R.STOP, "BM-Q185"))
+    if icon == "GANG":
+        if card.in_play:
+            return view.yes_no(yes(f'"{card.name}" is in play with its GANG icon', R.GANG))
+        if gang_joins(forces, card, card.owner):
+            return view.yes_no(yes(f'"{card.name}" would join the active gang', R.GANG))
+        return view.yes_no(no("a GANG card joins a gang only when every active card of the "
+                              "combat area is a character card of the same gang", R.GANG))
+    if icon == "PROTECTED":
+        if card.in_play and card.active:
+            return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon',
+                                   R.PROTECTED))
+        return view.yes_no(no("PROTECTED protects only active cards in play", R.PROTECTED))
+    return view.answer(YesNo(True), yes(f'"{card.name}" has its {icon} icon and nothing '
+                                        "ignores it"))
+
+
+__all__ = ["Status", "active", "icon_effective", "ignored", "text_effective", "text_ignored"]

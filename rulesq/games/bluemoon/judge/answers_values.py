@@ -1,0 +1,148 @@
+"""Questions about numbers in a fight: values, total power, the power to reach, the
+contested element (Special Rule 7; rulebook p.8, Announce Power)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import Number, Word
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.ruling import Ruling, yes
+from rulesq.games.bluemoon.judge.state import ME, other
+from rulesq.games.bluemoon.judge.values import Valued, Values
+from rulesq.games.bluemoon.judge.view import View
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.games.bluemoon.judge.forces import Source
+    from rulesq.games.bluemoon.judge.state import Instance
+
+
+def values_of(view: View) -> Values:
+    """The value calculator, with the choices the situation states (``I apply``)."""
+    applied: dict[Source, Instance] = {}
+    from rulesq.games.bluemoon import effects as fx
+
+    for source_card, target in view.timeline.applied:
+        for source in view.forces.in_force(source_card):
+            if isinstance(source.effect, fx.ValueChange):
+                applied[source] = target
+    return Values(view.forces, applied)
+
+
+def _element(view: View, asked: str | None) -> str | None:
+    element = (asked or view.state.element or "").lower() or None
+    return element
+
+
+def _one(view: View, numbers: dict[int, Valued], what: str) -> Valued:
+    """The number when every way of making the open choices gives the same one."""
+    if len(numbers) == 1:
+        return next(iter(numbers.values()))
+    shown = ", ".join(str(n) for n in sorted(numbers))
+    raise CannotAnswer(f"{what} depends on which cards the players apply their "
+                       f"\"one of my cards\" effects to ({shown}); state it with: "
+                       'I apply "Card" to "Other Card"')
+
+
+def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
+    ruling = yes(reason, R.VALUE_ORDER)
+    for source, before, after in valued.changes:
+        ruling.sources.append(source)
+    for source, _ in valued.spared:
+        ruling.sources.append(source)
+        ruling.cite(R.PROTECTED_NOT_REDUCED)
+        ruling.negatives.append(f'"{source.card.name}" does not reduce a PROTECTED card')
+    ruling.negatives += valued.notes
+    return ruling
+
+
+def total_power(ctx: Context) -> Answer:
+    """``what is my total power [in fire]?``"""
+    view = View(ctx)
+    who = view.who
+    element = _element(view, ctx.question.param("element"))
+    total = total_of(view, who, element)
+    words = f" in {element}" if element else ""
+    whose = "my" if who == ME else "your"
+    ruling = _ruling(view, total, f"{whose} total power{words} is {total.value}: "
+                                  + _breakdown(view, who, element))
+    ruling.cite(R.STATE_TOTAL_POWER)
+    return view.answer(Number(total.value), ruling)
+
+
+def total_of(view: View, who: str, element: str | None) -> Valued:
+    """A player's total power, the same whatever choices remain open (else cannot answer)."""
+    values = values_of(view)
+    totals: dict[int, Valued] = {}
+    for chosen in values.assignments():
+        total, cards = values.total(who, element, chosen)
+        for card in cards:
+            total.changes = card.changes + total.changes
+            total.spared += card.spared
+        totals.setdefault(total.value, total)
+    return _one(view, totals, "the total power")
+
+
+def _breakdown(view: View, who: str, element: str | None) -> str:
+    values = values_of(view)
+    chosen = values.assignments()[0]
+    parts = []
+    from rulesq.games.bluemoon.judge.values import POWER_ZONES
+
+    for card in view.state.active(who):
+        if card.zone in POWER_ZONES:
+            parts.append(f'"{card.name}" {values.value(card, element, chosen).value}')
+    return ", ".join(parts) or "no active cards"
+
+
+def value(ctx: Context) -> Answer:
+    """``what is the fire value of "X"?`` (``capacity`` for a ship)."""
+    view = View(ctx)
+    attribute = str(ctx.question.param("attribute", "")).lower()
+    card = view.card()
+    if attribute == "capacity":
+        if card.info.capacity is None:
+            raise CannotAnswer(f'the sources give no capacity for "{card.name}"')
+        return view.answer(Number(card.info.capacity), yes(
+            f'"{card.name}" has capacity {card.info.capacity}; capacity is neither special '
+            "power text nor an icon and cannot be ignored", R.SHIP_CAPACITY))
+    if attribute not in ("fire", "earth", "printed"):
+        raise CannotAnswer(f"'{attribute}' is not a Blue Moon value (fire, earth, capacity)")
+    values = values_of(view)
+    numbers: dict[int, Valued] = {}
+    for chosen in values.assignments():
+        valued = values.value(card, attribute, chosen)
+        numbers.setdefault(valued.value, valued)
+    valued = _one(view, numbers, f'the {attribute} value of "{card.name}"')
+    return view.answer(Number(valued.value), _ruling(
+        view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'))
+
+
+def power_to_reach(ctx: Context) -> Answer:
+    """``what total power must I reach?``: the opponent's current total power (BM-Q172)."""
+    view = View(ctx)
+    opponent = other(view.who)
+    element = _element(view, None)
+    total = total_of(view, opponent, element)
+    ruling = _ruling(view, total, f"the opponent's current total power is {total.value} "
+                                  "(not the power announced earlier)")
+    ruling.cite(R.MATCH_OPPONENT)
+    ruling.rules.append("BM-Q172")
+    return view.answer(Number(total.value), ruling)
+
+
+def element(ctx: Context) -> Answer:
+    """``what is the contested element?``"""
+    view = View(ctx)
+    state = view.state
+    if state.element is None:
+        raise CannotAnswer("the situation does not say which element is contested")
+    changes = [e for e in state.events_of("element") if e.cards]
+    ruling = yes(f"the contested element is {state.element}")
+    if changes:
+        last = changes[-1]
+        ruling.reason += f' (changed by "{last.cards[0].name}" as it was played)'
+    return view.answer(Word(state.element), ruling)

@@ -1,0 +1,202 @@
+"""A Blue Moon card as a situation sees it: type, people, icons, values and parsed text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.games.bluemoon.vocab import CardType
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.effects.base import ParsedText
+    from rulesq.situation.model import CardRef, Situation
+
+#: The card types of the corpus (and of inline card lines), as the judge names them.
+KINDS: dict[str, str] = {
+    "character": "character", "tutu character": "character", "mutant": "mutant",
+    "booster": "booster", "support": "support", "leadership": "leadership",
+    "interference": "interference", "hyla": "hyla", "influence": "hyla",
+    "crystal": "crystal", "achievement": "crystal", "ship": "ship",
+    "inquisitor": "inquisitor", "leader": "leader", "emissary": "emissary",
+}
+#: The kinds played in the Leadership phase ("Leadership phase cards").
+LEADERSHIP_PHASE_KINDS = frozenset({"leadership", "hyla", "crystal", "ship"})
+#: The kinds that go into the combat area, and the kinds that are character cards.
+CHARACTER_KINDS = frozenset({"character", "mutant"})
+ELEMENTS = ("fire", "earth")
+
+
+def kind_of(type_name: str) -> str:
+    """The judge's kind for a card type as written (``Tutu character`` -> ``character``)."""
+    return KINDS.get(type_name.strip().lower(), "unknown")
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What is known of one card: fields from the corpus or an inline line, merged with
+    the values and icons the situation gives it. Values never given stay ``None``."""
+
+    name: str
+    kind: str
+    card: Card | None = None
+    people: str | None = None
+    icons: frozenset[str] = frozenset()
+    printed: Mapping[str, int] = field(default_factory=dict)
+    #: A value the sources give without an element: the value in the contested element.
+    plain_value: int | None = None
+    shields: frozenset[str] = frozenset()
+    moons: int | None = None
+    capacity: int | None = None
+    #: The special power text: ``None`` when the sources never give it, ``""`` for none.
+    text: str | None = None
+    home_deck: str | None = None
+    inline: bool = False
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
+        return self  # immutable: snapshots of a state share it
+
+    @property
+    def key(self) -> str:
+        """The name folded for lookup."""
+        return normalise_name(self.name)
+
+    @property
+    def text_known(self) -> bool:
+        """Whether the sources say what the card's special power text is."""
+        return self.text is not None
+
+    @property
+    def has_text(self) -> bool:
+        """Whether the card has special power text (unknown text counts as none)."""
+        return bool(self.text)
+
+    @cached_property
+    def parsed(self) -> ParsedText | None:
+        """The special power text read into effects (None without text)."""
+        if not self.text:
+            return None
+        from rulesq.games.bluemoon.parser import parse_card_text
+
+        return parse_card_text(self.text)
+
+    def is_a(self, card_type: CardType) -> bool:
+        """Whether the card is of a type as card texts name types."""
+        match card_type:
+            case CardType.CHARACTER:
+                return self.kind in CHARACTER_KINDS
+            case CardType.INFLUENCE:
+                return self.kind in ("hyla", "ship")
+            case CardType.BLUFF:
+                return False
+            case _:
+                return self.kind == card_type.value
+
+    def printed_value(self, element: str | None) -> int | None:
+        """The printed value in an element (None: the contested element, unknown which).
+
+        A value given without an element is the value in the contested element; it is
+        used when the element asked is the contested one (``element`` None) or when both
+        elements' values are unknown.
+        """
+        if element is not None and element in self.printed:
+            return self.printed[element]
+        return self.plain_value
+
+    def word_of_name(self, word: str) -> bool:
+        """Whether the name holds this word (``Flood`` in "Tidal Flood") or begins with it."""
+        low = word.lower()
+        words = [w.lower() for w in re.split(r"[\s-]+", self.name) if w]
+        return low in words or self.name.lower().startswith(low)
+
+    @property
+    def first_word(self) -> str:
+        """The first word of the name (PAIR cards match on it)."""
+        return self.name.split()[0].lower() if self.name.split() else ""
+
+    @property
+    def gang(self) -> str:
+        """The gang of a Khind name: its first syllable in capitals (``Fun`` of FunFair)."""
+        first = self.name.split()[0] if self.name.split() else ""
+        match = re.match(r"[A-Z][a-z]*", first)
+        return (match.group(0) if match else first).lower()
+
+
+def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> CardInfo:
+    """The card's info from its corpus or inline record, with what the situation adds."""
+    fields: Mapping[str, object] = card.fields if card is not None else {}
+    printed: dict[str, int] = {}
+    for element in ELEMENTS:
+        value = fields.get(element)
+        if isinstance(value, int):
+            printed[element] = value
+    icons = {str(i).upper() for i in (fields.get("icons") or ()) if isinstance(i, str)}
+    shields = {str(s).lower() for s in (fields.get("shields") or ()) if isinstance(s, str)}
+    moons = fields.get("moons")
+    capacity = fields.get("capacity")
+    plain = fields.get("value")
+    for ref in refs:
+        for key, number in ref.values.items():
+            if key in ELEMENTS:
+                printed[key] = number
+            elif key == "moons":
+                moons = number
+            elif key == "capacity":
+                capacity = number
+            elif key == "value":
+                plain = number
+        icons |= {flag.upper() for flag in ref.flags}
+    kind = kind_of(card.type) if card is not None else "character"
+    people = fields.get("people")
+    return CardInfo(
+        name=card.name if card is not None else name,
+        kind=kind,
+        card=card,
+        people=str(people) if isinstance(people, str) else None,
+        icons=frozenset(icons),
+        printed=printed,
+        plain_value=plain if isinstance(plain, int) else None,
+        shields=frozenset(shields),
+        moons=moons if isinstance(moons, int) else None,
+        capacity=capacity if isinstance(capacity, int) else None,
+        text=card.text if card is not None else None,
+        home_deck=str(fields["deck"]) if isinstance(fields.get("deck"), str) else None,
+        inline=bool(fields.get("inline")),
+    )
+
+
+class Catalog:
+    """Every card a situation names, each with the values and icons the situation gives."""
+
+    def __init__(self, situation: Situation) -> None:
+        refs: dict[str, list[CardRef]] = {}
+        cards: dict[str, Card | None] = {}
+        for item in situation.items:
+            for ref in item.cards:
+                key = normalise_name(ref.name)
+                refs.setdefault(key, []).append(ref)
+                if ref.card is not None:
+                    cards[key] = ref.card
+                else:
+                    cards.setdefault(key, None)
+        self._infos = {key: card_info(cards[key], refs[key][0].name, refs[key])
+                       for key in refs}
+        for key, card in situation.cards.items():
+            self._infos.setdefault(key, card_info(card, card.name))
+
+    def info(self, ref: CardRef) -> CardInfo:
+        """The info of a card reference of the situation."""
+        key = normalise_name(ref.name)
+        found = self._infos.get(key)
+        if found is None:
+            found = card_info(ref.card, ref.name, [ref])
+            self._infos[key] = found
+        return found
+
+    def named(self, name: str) -> CardInfo | None:
+        """The info of a card the situation names, by name."""
+        return self._infos.get(normalise_name(name))

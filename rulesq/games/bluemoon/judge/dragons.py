@@ -1,0 +1,256 @@
+"""Dragons: who attracts how many, and why (rulebook p.9-10; BM-Q437 to BM-Q447).
+
+A retreat gives the other player one dragon, and one more when that player has at least
+six cards in the combat and support areas (covered cards count; bluff cards, leadership
+cards and the influence area do not, BM-Q443). Card texts then add or take away dragons,
+and caps ("no more than one") apply after them (BM-Q445); "you may not attract dragons"
+takes precedence over them all. Dragons that are not due to the retreat (Irresistible
+Sirens, a called bluff, "to attract one dragon") are separate attractions (BM-Q316).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.conditions import Retreats
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.select import player_of, players_of
+from rulesq.games.bluemoon.judge.state import Event, State, Zone, other
+from rulesq.games.bluemoon.selectors import DragonCount
+from rulesq.games.bluemoon.times import W
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.state import Instance
+
+
+@dataclass
+class Packet:
+    """One attraction of dragons: by whom, how many, why, and what changed the number."""
+
+    who: str
+    count: int
+    reason: str
+    rules: list[str] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+    step: str | None = None
+    beaten: list[tuple[str, Source | str]] = field(default_factory=list)
+
+
+def six_cards(state: State, who: str) -> int:
+    """Cards counting towards the additional dragon: combat and support areas, covered
+    cards too, bluff cards not (BM-Q443)."""
+    counts = state.player(who).area_counts
+    if "combat and support areas" in counts:
+        return counts["combat and support areas"]
+    total = 0
+    for zone, word in ((Zone.COMBAT, "combat area"), (Zone.SUPPORT, "support area")):
+        if word in counts:
+            total += counts[word]
+        else:
+            total += sum(1 for c in state.owned(who, frozenset({zone})) if not c.face_down)
+    return total
+
+
+def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
+    """The dragons the other player attracts because ``retreating`` retreats."""
+    state = forces.state
+    winner = other(retreating)
+    base = Packet(winner, 1, "the retreat gives the other player one dragon",
+                  [R.ANNOUNCE_RETREAT])
+    if six_cards(state, winner) >= 6:
+        base.count += 1
+        base.reason += ", and one more for six or more cards in the combat and support areas"
+        base.rules.append(R.SIX_CARDS_DRAGON)
+    caps: list[Source] = []
+    for source in forces.effects(fx.DragonModifier):
+        effect = source.effect
+        assert isinstance(effect, fx.DragonModifier)
+        if player_of(effect.retreating, source.controller) != retreating:
+            continue
+        if player_of(effect.attracting, source.controller) != winner:
+            continue
+        if effect.now and source.card.turn != state.turn:
+            continue
+        n = effect.dragons.n or 0
+        if effect.dragons.kind is DragonCount.ADDITIONAL:
+            base.count += n
+        elif effect.dragons.kind is DragonCount.FEWER:
+            base.count = max(0, base.count - n)
+        elif effect.dragons.kind is DragonCount.NO_MORE_THAN:
+            caps.append(source)
+            continue
+        else:
+            continue
+        base.sources.append(source)
+        base.reason += f'; "{source.card.name}": {source.quote}'
+    for source in caps:
+        effect = source.effect
+        assert isinstance(effect, fx.DragonModifier)
+        n = effect.dragons.n or 0
+        if base.count > n:
+            base.count = n
+        base.sources.append(source)
+        base.reason += f'; then "{source.card.name}" caps it: {source.quote}'
+    for source in forces.effects(fx.Prohibition):
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        if not isinstance(effect.act, a.Attract) or winner not in players_of(effect.who,
+                                                                              source.controller):
+            continue
+        condition = effect.condition
+        if isinstance(condition, Retreats) and player_of(condition.who,
+                                                         source.controller) != retreating:
+            continue
+        lost = Packet(winner, 0, f'"{source.card.name}" forbids it: {source.quote}',
+                      [R.YOU_MAY_NOT], [source], step="you may not")
+        if base.count:
+            lost.beaten.append((f"{base.count} (the retreat)", source))
+            for other_source in base.sources:
+                lost.beaten.append((f'more dragons (by "{other_source.card.name}")', source))
+        return [lost]
+    return [base]
+
+
+def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
+    """Dragons due to "you must discard …, or I attract 1 (additional) dragon" when the
+    player did not discard by the end of the Booster/Support phase (or retreated first)."""
+    state = forces.state
+    out = []
+    for source in forces.effects(fx.Obligation):
+        effect = source.effect
+        assert isinstance(effect, fx.Obligation)
+        otherwise = effect.otherwise
+        if otherwise is None or not any(isinstance(x, a.Attract) for x in otherwise.acts):
+            continue
+        obligated = player_of(effect.do.actor, source.controller)
+        if retreating != obligated and not _phase_passed(state, obligated):
+            continue
+        if _obligation_met(state, obligated, effect):
+            continue
+        out.append(Packet(player_of(otherwise.actor, source.controller), 1,
+                          f'"{source.card.name}": {source.quote}', [], [source]))
+    return out
+
+
+def _phase_passed(state: State, who: str) -> bool:
+    from rulesq.games.bluemoon.judge.state import Step
+
+    return state.turn_owner == who and state.current_phase > Step.BOOSTER_SUPPORT
+
+
+def _obligation_met(state: State, who: str, effect: fx.Obligation) -> bool:
+    """Whether the player made the discard the obligation asks for, this turn."""
+    from rulesq.games.bluemoon.judge.select import matches
+
+    wanted = [x for x in effect.do.acts if isinstance(x, a.Discard)]
+    if not wanted:
+        return False
+    for event in state.events_of("discard", who, this_turn=True):
+        if event.data.get("where") != "hand":
+            continue
+        card = event.cards[0]
+        if matches(wanted[0].cards, _as_in_hand(card), other(who), None):
+            return True
+    return False
+
+
+def _as_in_hand(card: Instance) -> Instance:
+    from copy import copy
+
+    probe = copy(card)
+    probe.zone = Zone.HAND
+    return probe
+
+
+def packets_now(forces: Forces) -> list[Packet]:
+    """The attractions the latest event of the situation brings about."""
+    state = forces.state
+    for event in reversed(state.events):
+        if event.kind == "retreat":
+            assert event.who is not None
+            return retreat_packets(forces, event.who) + sirens_packets(forces, event.who)
+        if event.kind == "call_bluff":
+            from rulesq.games.bluemoon.judge.bluffs import call_packets
+
+            return call_packets(forces, event)
+        if event.kind == "attract":
+            assert event.who is not None
+            return [Packet(event.who, int(event.data.get("number", 1)), event.text or
+                           "the situation says so")]
+        if event.kind == "discard":
+            found = _discard_purpose(forces, event)
+            if found is not None:
+                return [found]
+            continue
+        if event.kind == "phase":
+            found_packets = _phase_packets(forces, event)
+            if found_packets:
+                return found_packets
+            continue
+        if event.kind in ("turn", "element", "ship_discarded", "turn_ends"):
+            continue
+        break
+    return _preparation_packets(forces)
+
+
+def _discard_purpose(forces: Forces, event: Event) -> Packet | None:
+    """A discard made "to attract one dragon" (Charm Holy Dragon and the like)."""
+    from rulesq.games.bluemoon.judge.discards import discard_for_dragon
+
+    return discard_for_dragon(forces, event)
+
+
+def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
+    """Texts acting at the beginning of a turn ("If I have more than one active Storm
+    support card at the beginning of my turn, I immediately attract one dragon")."""
+    from rulesq.games.bluemoon.judge.holds import holds
+    from rulesq.games.bluemoon.judge.state import Step
+
+    if event.data.get("step") is not Step.BEGINNING_OF_TURN or event.who is None:
+        return []
+    found: list[Packet] = []
+    for source in forces.effects(fx.ActionEffect, controller=event.who):
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        if effect.when is None or effect.when.kind is not W.BEGINNING_OF_TURN:
+            continue
+        attract = [x for do in effect.dos for x in do.acts if isinstance(x, a.Attract)]
+        if not attract:
+            continue
+        if effect.condition is not None and not holds(effect.condition, event.who, forces):
+            continue
+        if attract[0].dragons.in_total and found:
+            found[0].sources.append(source)
+            continue
+        found.append(Packet(event.who, attract[0].dragons.n or 1,
+                            f'"{source.card.name}": {source.quote}', [], [source]))
+    return found
+
+
+def _preparation_packets(forces: Forces) -> list[Packet]:
+    """Texts acting "at the start of the game" (inquisitors), in game preparation."""
+    found = []
+    for source in forces.effects(fx.ActionEffect):
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        if effect.when is None or effect.when.kind is not W.START_OF_GAME:
+            continue
+        for do in effect.dos:
+            for act in do.acts:
+                if isinstance(act, a.Attract):
+                    found.append(Packet(player_of(do.actor, source.controller),
+                                        act.dragons.n or 1,
+                                        f'"{source.card.name}": {source.quote}, as early as '
+                                        "possible in game preparation", [R.READ_OUT],
+                                        [source]))
+    return found
+
+
+def single_dragon_pending(state: State, who: str, event: Event) -> bool:
+    """Whether ``who`` is attracting exactly one dragon in one attraction just now."""
+    forces = Forces(state)
+    return any(p.who == who and p.count == 1 for p in packets_now(forces))

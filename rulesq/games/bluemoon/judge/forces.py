@@ -1,0 +1,328 @@
+"""Which cards, special power texts and icons are ignored, and which effects are in force.
+
+Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet): an ignore effect
+reaches every card its words name, except opposing cards with an effective PROTECTED icon;
+"I must" text is never ignored. Ignore effects can ignore one another (Tittertweet and
+Laughing Gas, BM-Q266 to BM-Q269), and the order in which cards were played never matters
+(BM-Q229), so the effects that apply are found as a fixed point: an ignore effect applies
+when nothing that could ignore it applies, and fails when something that does ignore it
+applies. Effects left undecided by that (two cards ignoring each other) are a conflict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from rulesq.effects.base import Unparsed
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.select import matches, players_of
+from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
+from rulesq.games.bluemoon.ladder import Ladder
+from rulesq.games.bluemoon.times import W
+
+if TYPE_CHECKING:
+    from rulesq.effects.base import Effect
+
+#: Where a card's own text can act or be ignored: in play, in hand (texts checked before
+#: play, BM-Q228) and an interference card being applied.
+REACHABLE = IN_PLAY | {Zone.HAND, Zone.GONE}
+
+
+@dataclass(frozen=True, eq=False)
+class Source:
+    """One effect of one card: the card, the effect and its place in the card's text."""
+
+    card: Instance
+    effect: Effect
+    index: int
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Source) and other.card is self.card \
+            and other.index == self.index
+
+    def __hash__(self) -> int:
+        return hash((id(self.card), self.index))
+
+    @property
+    def controller(self) -> str:
+        """The player whose card it is ("I" on the card)."""
+        return self.card.owner
+
+    @property
+    def ladder(self) -> Ladder:
+        """The effect's step of the precedence ladder."""
+        if isinstance(self.effect, fx.BlueMoonEffect):
+            return self.effect.ladder
+        return Ladder.CARD_TEXT
+
+    @property
+    def quote(self) -> str:
+        """The sentence of the card text this effect was read from."""
+        text = self.card.info.text or ""
+        span = self.effect.span
+        return text[span.start:span.end].strip() or self.effect.render()
+
+
+class Mark(Enum):
+    """The status of an ignore effect while the fixed point is computed."""
+
+    UNDECIDED = "undecided"
+    APPLIES = "applies"
+    FAILS = "fails"
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """Why something is ignored: the ignore effect that does it, and what it ignores."""
+
+    source: Source
+    what: str          # "card", "text" or an icon name
+
+
+def effects_of(card: Instance) -> list[Source]:
+    """Every effect of a card's text (unparsed sentences included), in order."""
+    parsed = card.info.parsed
+    if parsed is None:
+        return []
+    return [Source(card, effect, i) for i, effect in enumerate(parsed.effects)]
+
+
+def is_i_must(source: Source) -> bool:
+    """Whether the effect is "I must" text, which nothing ignores."""
+    return source.ladder is Ladder.I_MUST
+
+
+class Forces:
+    """The ignore statuses and the effects in force, for one moment of a situation."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.marks: dict[Source, Mark] = {}
+        self._resolve()
+
+    # ------------------------------------------------------------------ live cards
+    def live(self, card: Instance) -> bool:
+        """Whether a card's text can act now: active in play (a leadership card only on
+        the turn it is played)."""
+        if card.face_down or card.cancelled:
+            return False
+        if card.zone is Zone.LEADERSHIP:
+            return card.turn == self.state.turn and not self.state.turn_over
+        return card.in_play and card.active
+
+    def opposed(self, card: Instance) -> Source | None:
+        """The "no effect if opposed by …" sentence that switches a card off, if any."""
+        for source in effects_of(card):
+            effect = source.effect
+            if not isinstance(effect, fx.NoEffectIfOpposed):
+                continue
+            keys = {" ".join(n.name.casefold().split()) for n in effect.names}
+            for opposer in self.state.active(other(card.owner)):
+                if opposer.info.key in keys and not opposer.face_down:
+                    return source
+        return None
+
+    def window_open(self, source: Source) -> bool:
+        """Whether an effect's own time ("On this turn", "On my turn") holds now."""
+        when = getattr(source.effect, "when", None)
+        if when is None:
+            return True
+        state = self.state
+        if when.kind is W.THIS_TURN:
+            return source.card.turn == state.turn and state.turn_owner == source.controller \
+                and not state.turn_over
+        if when.kind is W.ON_TURN and when.role is not None:
+            return state.turn_owner in players_of(when.role, source.controller) \
+                and not state.turn_over
+        return True
+
+    # ------------------------------------------------------------------ the fixed point
+    @cached_property
+    def ignore_sources(self) -> list[Source]:
+        """The ignore effects of live cards whose time holds and which are not opposed."""
+        found = []
+        for card in self.state.cards:
+            if not self.live(card) or self.opposed(card) is not None:
+                continue
+            for source in effects_of(card):
+                if isinstance(source.effect, fx.Ignore) and self.window_open(source):
+                    found.append(source)
+        return found
+
+    def _resolve(self) -> None:
+        sources = self.ignore_sources
+        self.marks = {s: Mark.UNDECIDED for s in sources}
+        changed = True
+        while changed:
+            changed = False
+            for source in sources:
+                if self.marks[source] is not Mark.UNDECIDED:
+                    continue
+                possible = [f for f in sources if f is not source
+                            and self.marks[f] is not Mark.FAILS
+                            and self._silences(f, source.card, definite=False)]
+                if not possible:
+                    self.marks[source] = Mark.APPLIES
+                    changed = True
+                elif any(self.marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
+                         for f in possible):
+                    self.marks[source] = Mark.FAILS
+                    changed = True
+
+    def _silences(self, ignorer: Source, card: Instance, definite: bool) -> bool:
+        """Whether an ignore effect ignores a card or its text (so its effects stop)."""
+        scope = getattr(ignorer.effect, "scope", None)
+        if scope is fx.Scope.ICONS:
+            return False
+        return self._reaches(ignorer, card, definite) is not None
+
+    def _reaches(self, ignorer: Source, card: Instance, definite: bool) -> str | None:
+        """What of a card an ignore effect ignores ("card", "text", "icons"), or None."""
+        effect = ignorer.effect
+        assert isinstance(effect, fx.Ignore)
+        if card.zone not in REACHABLE or card.owner not in players_of(effect.owner,
+                                                                        ignorer.controller):
+            return None
+        if card is ignorer.card or card.face_down and effect.scope is not fx.Scope.CARDS:
+            return None
+        controller = ignorer.controller
+        view = _IconView(self)
+        if effect.scope is fx.Scope.ICONS:
+            return "icons" if card.info.icons else None
+        if self._protected_from(ignorer, card, definite):
+            return None
+        if effect.scope is fx.Scope.CARDS:
+            chosen = effect.cards is None or matches(effect.cards, card, controller, view)
+            spared = any(matches(e, card, controller, view) for e in effect.except_cards)
+            return "card" if chosen and not spared else None
+        if not card.info.has_text:
+            return None
+        spared = any(matches(e, card, controller, view) for e in effect.except_on)
+        return None if spared else "text"
+
+    def _protected_from(self, ignorer: Source, card: Instance, definite: bool) -> bool:
+        """PROTECTED shields an active card in play from opposing ignore effects, unless
+        its PROTECTED icon is itself ignored (card instructions supersede the game rules)."""
+        if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
+            return False
+        if not (card.in_play and card.active):
+            return False
+        for source, mark in self.marks.items():
+            if source is ignorer or mark is Mark.FAILS:
+                continue
+            if getattr(source.effect, "scope", None) is not fx.Scope.ICONS:
+                continue
+            if mark is Mark.UNDECIDED and definite:
+                continue
+            if self._icon_reached(source, card, "PROTECTED"):
+                return False
+        return True
+
+    def _icon_reached(self, source: Source, card: Instance, icon: str) -> bool:
+        effect = source.effect
+        assert isinstance(effect, fx.Ignore)
+        if self._reaches(source, card, definite=True) is None:
+            return False
+        return icon.upper() not in {i.upper() for i in effect.except_icons}
+
+    # ------------------------------------------------------------------ reading
+    def applying(self) -> list[Source]:
+        """The ignore effects that apply."""
+        return [s for s, m in self.marks.items() if m is Mark.APPLIES]
+
+    def conflicts(self) -> list[Source]:
+        """Ignore effects the ladder cannot decide (cards ignoring each other)."""
+        return [s for s, m in self.marks.items() if m is Mark.UNDECIDED]
+
+    def card_ignored(self, card: Instance) -> Ignored | None:
+        """The ignore effect that ignores the whole card, if any."""
+        for source in self.applying():
+            if self._reaches(source, card, definite=True) == "card":
+                return Ignored(source, "card")
+        return None
+
+    def text_ignored(self, card: Instance) -> Ignored | None:
+        """What ignores the card's special power text (the card itself, or its text)."""
+        whole = self.card_ignored(card)
+        if whole is not None:
+            return whole
+        for source in self.applying():
+            if self._reaches(source, card, definite=True) == "text":
+                return Ignored(source, "text")
+        return None
+
+    def icon_ignored(self, card: Instance, icon: str, whole: bool = True) -> Ignored | None:
+        """What ignores one icon of a card (the card itself, or its icons); ``whole`` False
+        looks only at effects ignoring icons."""
+        ignored = self.card_ignored(card) if whole else None
+        if ignored is not None:
+            return ignored
+        for source in self.applying():
+            if getattr(source.effect, "scope", None) is fx.Scope.ICONS \
+                    and self._icon_reached(source, card, icon):
+                return Ignored(source, icon.upper())
+        return None
+
+    def has_icon(self, card: Instance, icon: str, whole: bool = True) -> bool:
+        """Whether a card has an icon that is not ignored (as-if icons count while played)."""
+        name = icon.upper()
+        if name not in card.info.icons and name not in card.as_if:
+            return False
+        return self.icon_ignored(card, name, whole) is None
+
+    def printed(self, card: Instance, element: str) -> int:
+        """A card's printed value in an element after printed-value effects (Special
+        Rule 7 applies these first); an ignored card's values have no effect (0)."""
+        from rulesq.games.bluemoon.judge.values import printed_value
+
+        return printed_value(self, card, element).value
+
+    def protected(self, card: Instance) -> bool:
+        """Whether an active card in play has an effective PROTECTED icon."""
+        return card.in_play and card.active and self.has_icon(card, "PROTECTED")
+
+    def in_force(self, card: Instance, *, in_hand: bool = False) -> list[Source]:
+        """The effects of a card that act now: the card is live (or, with ``in_hand``, the
+        texts read before play), not opposed, and its text not ignored ("I must" always)."""
+        if not in_hand and not self.live(card):
+            return []
+        if self.opposed(card) is not None:
+            return [s for s in effects_of(card) if is_i_must(s)]
+        silenced = self.text_ignored(card) is not None
+        return [s for s in effects_of(card)
+                if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)
+                and (is_i_must(s) or not silenced)]
+
+    def effects(self, kind: type[fx.BlueMoonEffect] | tuple[type[fx.BlueMoonEffect], ...],
+                controller: str | None = None) -> list[Source]:
+        """The effects of one class in force on live cards (of a controller), time aside."""
+        found = []
+        for card in self.state.cards:
+            if controller is not None and card.owner != controller:
+                continue
+            for source in self.in_force(card):
+                if isinstance(source.effect, kind):
+                    found.append(source)
+        return found
+
+    def unparsed(self) -> list[Source]:
+        """Sentences of live cards that rulesq does not understand."""
+        return [s for card in self.state.cards if self.live(card)
+                for s in effects_of(card) if isinstance(s.effect, Unparsed)]
+
+
+class _IconView:
+    """Icons as ignore effects see them while deciding: icon ignoring only (no recursion
+    through whole-card ignoring)."""
+
+    def __init__(self, forces: Forces) -> None:
+        self.forces = forces
+
+    def has_icon(self, card: Instance, icon: str) -> bool:
+        return self.forces.has_icon(card, icon, whole=False)
+
+    def printed(self, card: Instance, element: str) -> int:
+        return self.forces.printed(card, element)

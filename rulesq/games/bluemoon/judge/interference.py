@@ -1,0 +1,104 @@
+"""Interference cards: played from hand in answer to an action of the opponent, as the
+card's own "I may play this card when …" says (E&I rulesheet; BM-Q228, BM-Q345 to Q356).
+
+The trigger is a text read while the card is in hand, so an effect ignoring the player's
+special power texts at that moment stops the card (BM-Q351); the moment is just before
+the action it answers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, other
+from rulesq.games.bluemoon.selectors import Cards
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Source
+
+
+def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
+    """May ``who`` play the interference card ``card`` now?"""
+    state = forces.state
+    triggers = [s for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)]
+    if not triggers:
+        return no(f'"{card.name}" has no "I may play this card when ..." text',
+                  R.INTERFERENCE_RESPOND)
+    source = triggers[0]
+    effect = source.effect
+    assert isinstance(effect, fx.InterferenceTrigger)
+    event = last_action(state, other(who))
+    if event is None or not answers(effect.event, event, state, who):
+        return no(f'"{card.name}" answers only this: {trigger_words(source)}; that has not '
+                  "just happened", R.INTERFERENCE_RESPOND, sources=[source])
+    before = state.snapshots.get(event.seq, state) if event.kind == "play" else state
+    probe = Instance(card.uid, card.info, who, Zone.HAND)
+    why = Forces(before).text_ignored(probe)
+    if why is not None:
+        ruling = no(f'"{card.name}"\'s text is ignored (by "{why.source.card.name}") when '
+                    "the action happens, so it gives no permission to play it", R.IGNORING,
+                    sources=[why.source], step="ignore")
+        return ruling
+    return yes(f'"{card.name}" answers this action: {trigger_words(source)}',
+               R.INTERFERENCE_RESPOND, sources=[source])
+
+
+def trigger_words(source: Source) -> str:
+    """The trigger part of the card text."""
+    return source.quote.split(":")[0]
+
+
+def last_action(state: State, who: str) -> Event | None:
+    """The most recent action of a player that an interference card could answer."""
+    for event in reversed(state.events):
+        if event.kind in ("phase", "turn", "element", "ship_discarded"):
+            continue
+        if event.kind == "play" and event.who != who:
+            return None
+        if event.kind in ("call_bluff",) or (event.kind == "play" and event.who == who):
+            return event
+        if event.who == who and event.kind in ("announce", "retreat", "attract"):
+            return event
+        if event.kind == "cancel":
+            return None
+        if event.who != who:
+            return None
+    return None
+
+
+def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:
+    """Whether an action is the one a trigger names (``controller`` plays the card)."""
+    who = other(controller)
+    for act in trigger.acts:
+        if isinstance(act, a.Play) and event.kind == "play":
+            card = event.cards[0]
+            if event.data.get("bluff"):
+                return False
+            if isinstance(act.cards, Cards) and act.cards.first:
+                return _first_character(state, event, who)
+            if matches(act.cards, card, controller, None):
+                return True
+        if isinstance(act, a.AnnouncePower) and event.kind == "announce":
+            return True
+        if isinstance(act, a.Attract):
+            from rulesq.games.bluemoon.judge.dragons import single_dragon_pending
+
+            return single_dragon_pending(state, who, event)
+    return False
+
+
+def _first_character(state: State, event: Event, who: str) -> bool:
+    """"your first character card on your turn": the turn's first character play."""
+    card = event.cards[0]
+    if not card.is_character or state.turn_owner != who:
+        return False
+    for other_event in state.events_of("play", who, this_turn=True):
+        if other_event.cards[0].is_character and not other_event.data.get("bluff"):
+            return other_event is event
+    return False

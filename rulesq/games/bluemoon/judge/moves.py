@@ -1,0 +1,345 @@
+"""The facts that move cards: playing, discarding, retrieving, drawing, loading, landing.
+
+A card played goes from the hand (or a landed ship) straight into play (BM-Q132); the
+first character card a player plays on a turn covers the cards of earlier turns in the
+combat area (rulebook p.7), unless it joins an active gang (p.16) or its own text says it
+does not push them. Icons such as FREE are checked in hand, just before the play (BM-Q200),
+and an icon a card is "treated as if it had" lasts only while it is played (BM-Q206).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
+from rulesq.games.bluemoon.judge.state import ME, Instance, Step, Zone, other
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.cards import Catalog, CardInfo
+    from rulesq.games.bluemoon.judge.state import Event, State
+    from rulesq.situation.model import CardRef, Fact
+
+#: Where each kind of card goes when it comes into play.
+PLAY_ZONES: dict[str, Zone] = {
+    "character": Zone.COMBAT, "mutant": Zone.COMBAT, "booster": Zone.COMBAT,
+    "support": Zone.SUPPORT, "leadership": Zone.LEADERSHIP, "hyla": Zone.INFLUENCE,
+    "ship": Zone.INFLUENCE, "crystal": Zone.ACHIEVEMENT, "inquisitor": Zone.INQUISITOR,
+    "interference": Zone.GONE,
+}
+
+
+def phase_of(kind: str) -> Step | None:
+    """The phase in which a card of this kind is played (interference cards: none)."""
+    if kind in LEADERSHIP_PHASE_KINDS:
+        return Step.LEADERSHIP
+    if kind in ("character", "mutant"):
+        return Step.CHARACTER
+    if kind in ("booster", "support"):
+        return Step.BOOSTER_SUPPORT
+    return None
+
+
+class Moves:
+    """The card-moving part of the timeline (mixed into ``Timeline``)."""
+
+    state: State
+    catalog: Catalog
+    applied: list[tuple[Instance, Instance]]
+
+    def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
+                 active: bool = False) -> Instance:
+        raise NotImplementedError
+
+    def record(self, kind: str, who: str | None, cards: tuple[Instance, ...] = (),
+               **data: Any) -> Event:
+        raise NotImplementedError
+
+    def locate(self, ref: CardRef, who: str | None = None,
+               zones: frozenset[Zone] | None = None) -> Instance | None:
+        raise NotImplementedError
+
+    def ensure_turn(self, who: str) -> None:
+        raise NotImplementedError
+
+    def end_turn(self, who: str) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ helpers
+    def put_in_play(self, ref: CardRef, who: str) -> Instance:
+        """A card already active when the situation starts (``I have active "X"``)."""
+        found = self.state.find(ref.name, who)
+        if found is not None and found.in_play:
+            found.active = True
+            return found
+        info = self.catalog.info(ref)
+        zone = PLAY_ZONES.get(info.kind, Zone.COMBAT)
+        if zone is Zone.GONE:
+            zone = Zone.LEADERSHIP
+        card = self.new_card(ref, who, zone, active=True)
+        card.turn = self.state.turn if zone is Zone.LEADERSHIP else 0
+        if zone is Zone.INQUISITOR:
+            self.state.player(who).inquisitor = card
+        return card
+
+    def take_from_hand(self, ref: CardRef, who: str) -> Instance:
+        """The card leaves the hand (or a landed ship): the known copy, or a new one."""
+        state = self.state
+        card = state.find(ref.name, who, frozenset({Zone.HAND}))
+        if card is not None:
+            card.source = "hand"
+        else:
+            card = self._from_landed_ship(ref, who)
+        if card is None:
+            card = self.new_card(ref, who, Zone.HAND)
+            card.source = "hand"
+        if card.source == "hand":
+            player = state.player(who)
+            if player.hand_count is not None and player.hand_count > 0:
+                player.hand_count -= 1
+        return card
+
+    def _from_landed_ship(self, ref: CardRef, who: str) -> Instance | None:
+        card = self.state.find(ref.name, who, frozenset({Zone.CARGO}))
+        if card is None or card.ship is None or card.ship.zone is not Zone.LANDED:
+            return None
+        card.source = "ship"
+        return card
+
+    def to_discard(self, card: Instance) -> None:
+        """A card leaves play (or the hand) for its discard pile (leadership: the leader)."""
+        card.zone = Zone.LEADER if card.info.kind == "leadership" else Zone.DISCARD
+        card.active = False
+        card.face_down = False
+        if card.info.kind == "ship":
+            for loaded in self.state.cards:
+                if loaded.ship is card and loaded.zone is Zone.CARGO:
+                    loaded.zone = Zone.DISCARD
+
+    def discard_landed_ships(self, who: str) -> None:
+        """Landed ships are discarded immediately before their player announces power."""
+        for ship in self.state.owned(who, frozenset({Zone.LANDED})):
+            self.to_discard(ship)
+            self.record("ship_discarded", who, (ship,))
+
+    # ------------------------------------------------------------------ playing
+    def on_play(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            self.play(ref, who)
+
+    def on_play_without_icon(self, fact: Fact) -> None:
+        self.play(fact.card, fact.who or ME, without=str(fact.param("icon")).upper())
+
+    def on_play_bluff(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            self.play(ref, who, bluff=True)
+
+    def play(self, ref: CardRef, who: str, *, bluff: bool = False,
+             without: str | None = None) -> Instance:
+        """Play a card: checked in hand, then into play, covering earlier cards."""
+        from rulesq.games.bluemoon.judge.forces import Forces
+        from rulesq.games.bluemoon.judge.plays import as_if_icons, gang_joins, pushes
+
+        state = self.state
+        before = state.snapshot()
+        info = self.catalog.info(ref)
+        responding = info.kind == "interference" and state.turn_owner not in (None, who)
+        if not responding:
+            self.ensure_turn(who)
+        card = self.take_from_hand(ref, who)
+        step = Step.BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
+        if not responding and step is not None and state.turn_owner == who \
+                and (state.phase is None or state.phase < step):
+            state.phase = step
+        card.as_if = frozenset() if bluff else as_if_icons(self, card, who)
+        forces = Forces(state)
+        free = not bluff and forces.has_icon(card, "FREE")
+        stop = not bluff and forces.has_icon(card, "STOP")
+        joins = not bluff and without != "GANG" and gang_joins(forces, card, who)
+        covered: list[Instance] = []
+        if card.is_character and not bluff and state.turn_owner == who and not joins \
+                and pushes(forces, card):
+            covered = self._cover(who)
+        zone = Zone.SUPPORT if bluff else PLAY_ZONES.get(card.info.kind, Zone.COMBAT)
+        if zone is Zone.INFLUENCE and card.info.kind == "hyla":
+            for old in state.owned(who, frozenset({Zone.INFLUENCE})):
+                if old.info.kind == "hyla":
+                    self.to_discard(old)
+        card.zone = zone
+        card.active = zone is not Zone.GONE
+        card.face_down = bluff
+        card.turn = state.turn
+        card.seq = state.next_seq()
+        card.played = True
+        card.used_gang = joins
+        event = self.record("play", who, (card,), free=free, stop=stop, gang=joins,
+                            bluff=bluff, responding=responding, covered=tuple(covered),
+                            as_if=card.as_if, source=card.source)
+        state.snapshots[event.seq] = before
+        card.as_if = frozenset()
+        self._on_played(card, who, event)
+        return card
+
+    def _cover(self, who: str) -> list[Instance]:
+        """The first character card of a turn covers the combat area's earlier cards; when
+        it does not (it joins a gang, or its text says so), nothing covers them this turn."""
+        state = self.state
+        if any(e.cards[0].is_character and not e.data.get("responding")
+               and not e.data.get("bluff") and not e.cards[0].cancelled
+               for e in state.events_of("play", who, this_turn=True)):
+            return []
+        covered = [c for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)
+                   if c.turn < state.turn]
+        for card in covered:
+            card.active = False
+        return covered
+
+    def _on_played(self, card: Instance, who: str, event: Event) -> None:
+        """What a card does as it is played: element changes, interference effects."""
+        from rulesq.games.bluemoon.judge.forces import Forces
+
+        forces = Forces(self.state)
+        sources = forces.in_force(card, in_hand=True)
+        for source in sources:
+            effect = source.effect
+            if isinstance(effect, fx.ElementChange) and effect.when is None \
+                    and effect.condition is None and self.state.element is not None:
+                if effect.to is not None:
+                    self.state.element = effect.to.value.lower()
+                else:
+                    self.state.element = "earth" if self.state.element == "fire" else "fire"
+                self.record("element", who, (card,), element=self.state.element)
+            elif isinstance(effect, fx.InterferenceTrigger):
+                for inner in effect.effects:
+                    self._interfere(card, who, inner)
+
+    def _interfere(self, card: Instance, who: str, effect: object) -> None:
+        """An interference card's effect, applied to the event it answers."""
+        state = self.state
+        if isinstance(effect, fx.CancelCard):
+            target = self._last_play(other(who))
+            if target is not None:
+                target.cancelled = True
+                self.to_discard(target)
+                self.record("cancel", who, (card, target))
+        elif isinstance(effect, fx.EndTurn):
+            self.record("turn_ends", other(who), (card,), by=who)
+            self.end_turn(other(who))
+            state.turn_over = True
+        elif isinstance(effect, fx.Obligation):
+            self.record("obligation", other(who), (card,), effect=effect)
+        elif isinstance(effect, fx.ActionEffect):
+            self.record("interference_action", who, (card,), effect=effect)
+
+    def _last_play(self, who: str) -> Instance | None:
+        plays = [e for e in self.state.events_of("play", who, this_turn=True)]
+        return plays[-1].cards[0] if plays else None
+
+    # ------------------------------------------------------------------ other moves
+    def on_discard(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            self.discard(ref, who)
+
+    def discard(self, ref: CardRef, who: str) -> Instance:
+        """A player discards a card: from the hand, or from play (own or opposing)."""
+        state = self.state
+        hand = frozenset({Zone.HAND})
+        card = state.find(ref.name, who, hand)
+        if card is not None:
+            where = "hand"
+            player = state.player(who)
+            if player.hand_count is not None and player.hand_count > 0:
+                player.hand_count -= 1
+        else:
+            card = self.locate(ref, other(who), state_in_play()) or \
+                self.locate(ref, who, state_in_play())
+            where = "play"
+        if card is None:
+            card = self.take_from_hand(ref, who)
+            where = "hand"
+        self.to_discard(card)
+        self.record("discard", who, (card,), where=where, owner=card.owner)
+        return card
+
+    def on_retrieve(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            card = self.locate(ref, who, state_in_play())
+            if card is None:
+                card = self.locate(ref, who, frozenset({Zone.DISCARD}))
+            if card is None:
+                card = self.new_card(ref, who, Zone.HAND)
+            elif card.info.kind == "ship":
+                self.to_discard(card)
+            card.zone = Zone.HAND
+            card.active = False
+            player = self.state.player(who)
+            if player.hand_count is not None:
+                player.hand_count += 1
+            self.record("retrieve", who, (card,))
+
+    def on_draw(self, fact: Fact) -> None:
+        who = fact.who or ME
+        cards = tuple(self.new_card(ref, who, Zone.HAND) for ref in fact.cards)
+        player = self.state.player(who)
+        if player.hand_count is not None:
+            player.hand_count += len(cards)
+        self.record("draw", who, cards)
+
+    def on_use_text(self, fact: Fact) -> None:
+        who = fact.who or ME
+        card = self.locate(fact.card, who) or self.put_in_play(fact.card, who)
+        self.record("use_text", who, (card,))
+
+    def on_use_icon(self, fact: Fact) -> None:
+        who = fact.who or ME
+        icon = str(fact.param("icon")).upper()
+        card = self.take_from_hand(fact.card, who)
+        if icon == "REPLACE":
+            self.to_discard(card)
+            if self.state.turn_owner == who and (self.state.phase is None
+                                                 or self.state.phase < Step.LEADERSHIP):
+                self.state.phase = Step.LEADERSHIP
+        self.record("use_icon", who, (card,), icon=icon)
+
+    def on_apply(self, fact: Fact) -> None:
+        first, second = fact.cards[0], fact.cards[1]
+        source = self.locate(first, fact.who or ME)
+        target = self.locate(second)
+        if source is not None and target is not None:
+            self.applied.append((source, target))
+            self.record("apply", fact.who or ME, (source, target))
+
+    def on_land(self, fact: Fact) -> None:
+        who = fact.who or ME
+        self.ensure_turn(who)
+        for ref in fact.cards:
+            ship = self.locate(ref, who, frozenset({Zone.INFLUENCE}))
+            if ship is None:
+                ship = self.new_card(ref, who, Zone.INFLUENCE, active=True)
+            ship.zone = Zone.LANDED
+            ship.active = True
+            ship.landed_turn = self.state.turn
+            self.record("land", who, (ship,))
+
+    def on_load(self, fact: Fact) -> None:
+        who = fact.who or ME
+        *refs, ship_ref = fact.cards
+        ship = self.locate(ship_ref, who, frozenset({Zone.INFLUENCE, Zone.LANDED}))
+        if ship is None:
+            ship = self.new_card(ship_ref, who, Zone.INFLUENCE, active=True)
+        for ref in refs:
+            card = self.take_from_hand(ref, who)
+            card.zone = Zone.CARGO
+            card.ship = ship
+            self.record("load", who, (card, ship))
+
+
+def state_in_play() -> frozenset[Zone]:
+    """The zones of cards in play."""
+    from rulesq.games.bluemoon.judge.state import IN_PLAY
+
+    return IN_PLAY

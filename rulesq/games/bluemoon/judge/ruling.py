@@ -1,0 +1,42 @@
+"""A judge's finding on one point: yes or no, why, and what it rests on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Source
+
+
+@dataclass
+class Ruling:
+    """A yes/no finding: the reason, the rule clauses, the card effects and the ladder
+    step that decided it, the alternatives that lost and the negative facts relied on."""
+
+    allowed: bool
+    reason: str
+    rules: list[str] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+    step: str | None = None
+    beaten: list[tuple[str, Source | str]] = field(default_factory=list)
+    negatives: list[str] = field(default_factory=list)
+
+    def cite(self, *clauses: str) -> Ruling:
+        """Add rule clauses (ids or aliases), keeping order and dropping repeats."""
+        for clause in clauses:
+            if clause not in self.rules:
+                self.rules.append(clause)
+        return self
+
+
+def yes(reason: str, *rules: str, sources: list[Source] | None = None,
+        step: str | None = None) -> Ruling:
+    """A positive finding."""
+    return Ruling(True, reason, list(rules), list(sources or []), step)
+
+
+def no(reason: str, *rules: str, sources: list[Source] | None = None,
+       step: str | None = None) -> Ruling:
+    """A negative finding."""
+    return Ruling(False, reason, list(rules), list(sources or []), step)

@@ -1,0 +1,275 @@
+"""The state of a Blue Moon game at one moment: turns, phases, zones and what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from typing import Any
+
+from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
+
+ME, YOU = "me", "you"
+
+
+def other(who: str) -> str:
+    """The other player."""
+    return YOU if who == ME else ME
+
+
+class Step(IntEnum):
+    """The phases of a turn, in order (rulebook p.6), with game preparation before them."""
+
+    GAME_PREPARATION = 0
+    BEGINNING_OF_TURN = 1
+    LEADERSHIP = 2
+    RETREAT_FROM_FIGHT = 3
+    CHARACTER = 4
+    BOOSTER_SUPPORT = 5
+    ANNOUNCE_POWER = 6
+    REFRESH_HAND = 7
+    END_OF_TURN = 8
+
+    @property
+    def title(self) -> str:
+        """The phase as the rulebook names it."""
+        return PHASE_TITLES[self]
+
+    @classmethod
+    def named(cls, text: str) -> Step | None:
+        """The phase a situation names (``Booster/Support``, ``Refresh``), or None."""
+        key = " ".join(text.lower().replace("?", "").split())
+        return PHASE_NAMES.get(key)
+
+
+PHASE_TITLES = {
+    Step.GAME_PREPARATION: "Game Preparation", Step.BEGINNING_OF_TURN: "Beginning of Turn",
+    Step.LEADERSHIP: "Leadership", Step.RETREAT_FROM_FIGHT: "Retreat from Fight?",
+    Step.CHARACTER: "Character", Step.BOOSTER_SUPPORT: "Booster/Support",
+    Step.ANNOUNCE_POWER: "Announce Power", Step.REFRESH_HAND: "Refresh Hand",
+    Step.END_OF_TURN: "End of Turn",
+}
+PHASE_NAMES = {
+    "game preparation": Step.GAME_PREPARATION, "beginning of turn": Step.BEGINNING_OF_TURN,
+    "beginning of the turn": Step.BEGINNING_OF_TURN, "leadership": Step.LEADERSHIP,
+    "retreat from fight": Step.RETREAT_FROM_FIGHT, "retreat": Step.RETREAT_FROM_FIGHT,
+    "character": Step.CHARACTER, "booster/support": Step.BOOSTER_SUPPORT,
+    "booster / support": Step.BOOSTER_SUPPORT, "announce power": Step.ANNOUNCE_POWER,
+    "refresh hand": Step.REFRESH_HAND, "refresh": Step.REFRESH_HAND,
+    "end of turn": Step.END_OF_TURN,
+}
+
+
+class Zone(StrEnum):
+    """Where a card is (BM-Q132 lists the places)."""
+
+    HAND = "hand"
+    DECK = "draw deck"
+    COMBAT = "combat area"
+    SUPPORT = "support area"
+    INFLUENCE = "influence area"
+    LANDED = "landed"
+    CARGO = "on a ship"
+    LEADERSHIP = "played this turn"     # a leadership card in play for the turn
+    INQUISITOR = "inquisitor"
+    LEADER = "leader"                   # leadership cards discarded onto the leader
+    ACHIEVEMENT = "achievement area"
+    DISCARD = "discard pile"
+    GONE = "resolved"                   # an interference card once applied
+
+
+#: Zones whose cards are in play (and active unless covered).
+IN_PLAY = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.INFLUENCE, Zone.LANDED, Zone.LEADERSHIP,
+                     Zone.INQUISITOR, Zone.ACHIEVEMENT})
+
+
+@dataclass(eq=False)
+class Instance:
+    """One physical card of the situation: whose it is, where it is and how it got there."""
+
+    uid: int
+    info: CardInfo
+    owner: str
+    zone: Zone
+    active: bool = False
+    #: The turn (number) on which it came into play; 0 before the situation's first turn.
+    turn: int = 0
+    seq: int = 0
+    face_down: bool = False             # a bluff card
+    played: bool = False                # played during the situation (not just "active")
+    source: str = "hand"                # where it was played from: hand, ship, deck
+    cancelled: bool = False
+    as_if: frozenset[str] = frozenset()  # icons it was played as if it had (FREE, …)
+    used_gang: bool = False
+    ship: Instance | None = None        # the ship a loaded card is on
+    landed_turn: int | None = None      # ships: the turn they were landed
+    in_hand_since: int | None = None    # seq when it was taken into hand
+
+    @property
+    def name(self) -> str:
+        """The card's name."""
+        return self.info.name
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the card is in play (an area, the influence area, a landed ship …)."""
+        return self.zone in IN_PLAY
+
+    @property
+    def is_character(self) -> bool:
+        """A character card (mutants included), not a face-down bluff card."""
+        return self.info.kind in CHARACTER_KINDS and not self.face_down
+
+    def __repr__(self) -> str:
+        state = "active" if self.active else "inactive"
+        return f"<{self.owner} {self.name!r} {self.zone.value} {state}>"
+
+
+@dataclass
+class Event:
+    """Something that happened: a fact of the situation, at a turn and a phase."""
+
+    kind: str
+    who: str | None
+    turn: int
+    phase: Step | None
+    seq: int
+    cards: tuple[Instance, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+    line: int | None = None
+    text: str = ""
+
+
+@dataclass
+class Player:
+    """One player's side: counts the situation states and the game-level facts."""
+
+    who: str
+    hand_count: int | None = None
+    hand_exact: bool = False            # the known cards are the whole hand
+    hand_lacks: set[str] = field(default_factory=set)
+    deck_count: int | None = None
+    dragons: int | None = None
+    area_counts: dict[str, int] = field(default_factory=dict)
+    unknown_bluffs: int = 0
+    announced: int | None = None
+    announced_turn: int | None = None
+    retreated: bool = False
+    declined: bool = False
+    due_to_start: bool = False
+    ran_out: int | None = None          # seq of the last time the player ran out of cards
+    deck_people: str | None = None
+    leader: CardInfo | None = None
+    inquisitor: Instance | None = None
+    deck: list[tuple[CardInfo, int]] = field(default_factory=list)
+
+
+@dataclass
+class State:
+    """The whole game at one moment of a situation's timeline."""
+
+    element: str | None = None
+    players: dict[str, Player] = field(default_factory=lambda: {ME: Player(ME), YOU: Player(YOU)})
+    cards: list[Instance] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    turn_owner: str | None = None
+    turn: int = 0
+    phase: Step | None = None
+    turn_over: bool = False
+    fight_over: bool = False
+    seq: int = 0
+    #: The state just before each play (by the play event's sequence number): interference
+    #: cards answer a play, so their texts are read as things stood before it.
+    snapshots: dict[int, State] = field(default_factory=dict, repr=False)
+    first_turn_of: int | None = None
+
+    def snapshot(self) -> State:
+        """A deep copy of the state (without the earlier snapshots)."""
+        from copy import deepcopy
+
+        saved, self.snapshots = self.snapshots, {}
+        try:
+            return deepcopy(self)
+        finally:
+            self.snapshots = saved
+
+    @property
+    def is_first_turn(self) -> bool:
+        """Whether the current turn is the first turn of the fight."""
+        return self.first_turn_of is not None and self.first_turn_of == self.turn
+
+    def next_seq(self) -> int:
+        """A fresh, increasing sequence number."""
+        self.seq += 1
+        return self.seq
+
+    def player(self, who: str) -> Player:
+        """A player's side."""
+        return self.players[who]
+
+    # ------------------------------------------------------------------ cards
+    def owned(self, who: str | None = None, zones: frozenset[Zone] | None = None,
+              active: bool | None = None) -> list[Instance]:
+        """Cards of a player (or both) in some zones, optionally only (in)active ones."""
+        return [c for c in self.cards
+                if (who is None or c.owner == who)
+                and (zones is None or c.zone in zones)
+                and (active is None or c.active == active)]
+
+    def in_play(self, who: str | None = None) -> list[Instance]:
+        """Cards in play (active or not)."""
+        return self.owned(who, IN_PLAY)
+
+    def active(self, who: str | None = None) -> list[Instance]:
+        """Active cards in play."""
+        return [c for c in self.in_play(who) if c.active]
+
+    def hand(self, who: str) -> list[Instance]:
+        """The cards known to be in a player's hand."""
+        return self.owned(who, frozenset({Zone.HAND}))
+
+    def find(self, name: str, who: str | None = None,
+             zones: frozenset[Zone] | None = None) -> Instance | None:
+        """The most recent card of that name (of a player, in some zones), or None."""
+        key = " ".join(name.replace("\u2019", "'").casefold().split())
+        found = [c for c in self.cards if c.info.key == key
+                 and (who is None or c.owner == who) and (zones is None or c.zone in zones)]
+        return max(found, key=lambda c: c.seq) if found else None
+
+    def hand_size(self, who: str) -> int | None:
+        """How many cards a player holds, when the situation says or the hand is known."""
+        player = self.player(who)
+        if player.hand_count is not None:
+            return player.hand_count
+        if player.hand_exact:
+            return len(self.hand(who))
+        return None
+
+    # ------------------------------------------------------------------ time
+    def events_of(self, kind: str | None = None, who: str | None = None,
+                  this_turn: bool = False) -> Iterator[Event]:
+        """The events of a kind (of a player), optionally only those of the current turn."""
+        for event in self.events:
+            if kind is not None and event.kind != kind:
+                continue
+            if who is not None and event.who != who:
+                continue
+            if this_turn and event.turn != self.turn:
+                continue
+            yield event
+
+    def played_this_turn(self, who: str) -> list[Instance]:
+        """The cards a player played on the current turn, in order (cancelled ones too)."""
+        return [card for event in self.events_of("play", who, this_turn=True)
+                for card in event.cards]
+
+    def is_turn_of(self, who: str) -> bool:
+        """Whether it is this player's turn (and the turn is not over)."""
+        return self.turn_owner == who and not self.turn_over
+
+    @property
+    def current_phase(self) -> Step:
+        """The phase now; a turn whose phase is not stated starts at its beginning."""
+        if self.phase is not None:
+            return self.phase
+        return Step.BEGINNING_OF_TURN if self.turn_owner else Step.GAME_PREPARATION

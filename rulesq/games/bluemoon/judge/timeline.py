@@ -1,0 +1,312 @@
+"""Replay a situation's facts, in order, into the game state a question sees.
+
+Each fact kind (``fact_<kind>`` in the situation grammar) has a method ``on_<kind>``; the
+moves that change where cards are (playing, discarding, retrieving, loading …) are in
+``rulesq.games.bluemoon.judge.moves``. A fact the judge does not know is an error of the
+game module, never silently skipped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon.judge.cards import Catalog, CardInfo
+from rulesq.games.bluemoon.judge.moves import Moves
+from rulesq.games.bluemoon.judge.state import ME, Event, Instance, State, Step, Zone, other
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import CardRef, Fact, Situation
+
+
+class Timeline(Moves):
+    """Reads facts into a ``State``; ``state`` is the moment after the last fact read."""
+
+    def __init__(self, situation: Situation, catalog: Catalog | None = None) -> None:
+        self.situation = situation
+        self.catalog = catalog or Catalog(situation)
+        self.state = State()
+        self._uid = 0
+        self._first_turn_pending = False
+        self.fact: Fact | None = None
+        self.shields: dict[str, set[str]] = {}
+        self.applied: list[tuple[Instance, Instance]] = []
+
+    def read(self, facts: list[Fact]) -> State:
+        """Apply each fact in order; returns the state after the last one."""
+        for fact in facts:
+            self.fact = fact
+            handler = getattr(self, f"on_{fact.kind}", None)
+            if handler is None:
+                raise CannotAnswer(f"the Blue Moon judge does not know the statement "
+                                   f"'{fact.text}' (line {fact.span.line})")
+            handler(fact)
+        self.fact = None
+        return self.state
+
+    # ------------------------------------------------------------------ helpers
+    def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
+                 active: bool = False) -> Instance:
+        """A new physical card in a zone."""
+        info = ref if isinstance(ref, CardInfo) else self.catalog.info(ref)
+        self._uid += 1
+        card = Instance(self._uid, info, owner, zone, active, turn=self.state.turn,
+                        seq=self.state.next_seq())
+        self.state.cards.append(card)
+        return card
+
+    def record(self, kind: str, who: str | None, cards: tuple[Instance, ...] = (),
+               **data: Any) -> Event:
+        """Add an event at the current turn and phase."""
+        state = self.state
+        fact = self.fact
+        event = Event(kind, who, state.turn, state.phase, state.next_seq(), cards, dict(data),
+                      line=fact.span.line if fact else None, text=fact.text if fact else "")
+        state.events.append(event)
+        return event
+
+    def locate(self, ref: CardRef, who: str | None = None,
+               zones: frozenset[Zone] | None = None) -> Instance | None:
+        """The card a reference names (a player's first, then anyone's)."""
+        found = self.state.find(ref.name, who, zones)
+        if found is None and who is not None:
+            found = self.state.find(ref.name, None, zones)
+        return found
+
+    def ensure_turn(self, who: str) -> None:
+        """A play with no turn stated happens on the player's own turn."""
+        if self.state.turn_owner is None:
+            self.start_turn(who)
+
+    def start_turn(self, who: str) -> None:
+        """A new turn begins (the previous one, if any, is over)."""
+        state = self.state
+        if state.turn_owner is not None and not state.turn_over:
+            self.end_turn(state.turn_owner)
+        state.turn += 1
+        state.turn_owner = who
+        state.phase = None
+        state.turn_over = False
+        if self._first_turn_pending:
+            state.first_turn_of = state.turn
+            self._first_turn_pending = False
+        self.record("turn", who)
+
+    def end_turn(self, who: str) -> None:
+        """The end of a turn: leadership cards go onto the leader (rulebook p.7, p.9)."""
+        state = self.state
+        for card in state.owned(who, frozenset({Zone.LEADERSHIP})):
+            card.zone = Zone.LEADER
+            card.active = False
+        self.discard_landed_ships(who)
+        state.turn_over = True
+
+    # ------------------------------------------------------------------ time facts
+    def on_turn(self, fact: Fact) -> None:
+        who = fact.who or ME
+        state = self.state
+        if state.turn_owner == who and not state.turn_over:
+            return
+        self.start_turn(who)
+
+    def on_turn_ends(self, fact: Fact) -> None:
+        who = fact.who or ME
+        self.ensure_turn(who)
+        self.record("turn_ends", who)
+        self.end_turn(who)
+
+    def on_phase(self, fact: Fact) -> None:
+        name = str(fact.param("phase", ""))
+        step = Step.named(name)
+        if step is None:
+            raise CannotAnswer(f"'{name}' is not a phase of a Blue Moon turn")
+        if step is Step.GAME_PREPARATION:
+            self.state.phase = step
+            return
+        if self.state.turn_owner is None:
+            raise CannotAnswer("the situation names a phase but not whose turn it is "
+                               "(write: it is my turn)")
+        if step >= Step.ANNOUNCE_POWER:
+            self.discard_landed_ships(self.state.turn_owner)
+        self.state.phase = step
+        self.record("phase", self.state.turn_owner, step=step)
+
+    def on_first_turn(self, fact: Fact) -> None:
+        if self.state.turn_owner is None:
+            self._first_turn_pending = True
+        else:
+            self.state.first_turn_of = self.state.turn
+
+    def on_element(self, fact: Fact) -> None:
+        self.state.element = str(fact.param("element")).lower()
+        self.record("element", None, element=self.state.element)
+
+    def on_due_to_start(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).due_to_start = True
+        self.record("due_to_start", fact.who or ME)
+
+    def on_run_out(self, fact: Fact) -> None:
+        who = fact.who or ME
+        self.state.player(who).ran_out = self.record("run_out", who).seq
+
+    # ------------------------------------------------------------------ counts
+    def on_hand_size(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).hand_count = int(fact.param("number"))
+
+    def on_deck_size(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).deck_count = int(fact.param("number"))
+
+    def on_dragons_held(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).dragons = int(fact.param("number"))
+
+    def on_area_size(self, fact: Fact) -> None:
+        area = str(fact.param("area", "combat and support areas"))
+        self.state.player(fact.who or ME).area_counts[area] = int(fact.param("number"))
+
+    def on_hand_lacks(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).hand_lacks.add(str(fact.param("card_type")).lower())
+
+    # ------------------------------------------------------------------ where cards are
+    def on_active(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            self.put_in_play(ref, who)
+
+    def on_inactive(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            card = self.new_card(ref, who, Zone.COMBAT, active=False)
+            card.turn = 0
+
+    def on_hand(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            if self.state.find(ref.name, who, frozenset({Zone.HAND})) is None:
+                self.new_card(ref, who, Zone.HAND)
+
+    def on_hand_only(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for card in self.state.hand(who):
+            self.state.cards.remove(card)
+        for ref in fact.cards:
+            self.new_card(ref, who, Zone.HAND)
+        player = self.state.player(who)
+        player.hand_exact = True
+        player.hand_count = len(fact.cards)
+
+    def on_pile(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            self.new_card(ref, who, Zone.DISCARD)
+
+    def on_influence(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            if self.state.find(ref.name, who, frozenset({Zone.INFLUENCE})) is None:
+                self.new_card(ref, who, Zone.INFLUENCE, active=True).turn = 0
+
+    def on_cargo(self, fact: Fact) -> None:
+        ship_ref, *loaded = fact.cards
+        ship = self.locate(ship_ref, None, frozenset({Zone.INFLUENCE, Zone.LANDED}))
+        if ship is None:
+            ship = self.new_card(ship_ref, ME, Zone.INFLUENCE, active=True)
+            ship.turn = 0
+        for ref in loaded:
+            card = self.new_card(ref, ship.owner, Zone.CARGO)
+            card.ship = ship
+
+    def on_bluff_card(self, fact: Fact) -> None:
+        who = fact.who or ME
+        for ref in fact.cards:
+            card = self.new_card(ref, who, Zone.SUPPORT, active=True)
+            card.face_down = True
+            card.turn = 0
+
+    def on_bluff_count(self, fact: Fact) -> None:
+        who = fact.who or ME
+        number = fact.param("number")
+        count = int(number) if number is not None else 1
+        for _ in range(count):
+            card = self.new_card(CardInfo(name="a face-down bluff card", kind="character",
+                                          icons=frozenset({"BLUFF"})),
+                                 who, Zone.SUPPORT, active=True)
+            card.face_down = True
+            card.turn = 0
+        self.state.player(who).unknown_bluffs += count
+
+    def on_shield(self, fact: Fact) -> None:
+        self.shields.setdefault(fact.card.name.casefold(), set()).add(
+            str(fact.param("element")).lower())
+
+    def on_inquisitor(self, fact: Fact) -> None:
+        who = fact.who or ME
+        card = self.new_card(fact.card, who, Zone.INQUISITOR, active=True)
+        card.turn = 0
+        self.state.player(who).inquisitor = card
+
+    def on_leader(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).leader = self.catalog.info(fact.card)
+
+    def on_deck_people(self, fact: Fact) -> None:
+        self.state.player(fact.who or ME).deck_people = str(fact.param("people"))
+
+    def on_deck(self, fact: Fact) -> None:
+        player = self.state.player(fact.who or ME)
+        for ref in fact.cards:
+            player.deck.append((self.catalog.info(ref), ref.count or 1))
+
+    # ------------------------------------------------------------------ fights
+    def on_announce(self, fact: Fact) -> None:
+        who = fact.who or ME
+        self.ensure_turn(who)
+        self.discard_landed_ships(who)
+        number = fact.param("number")
+        player = self.state.player(who)
+        player.announced = int(number) if number is not None else None
+        player.announced_turn = self.state.turn
+        if self.state.turn_owner == who and (self.state.phase or Step.BEGINNING_OF_TURN) \
+                < Step.ANNOUNCE_POWER:
+            self.state.phase = Step.ANNOUNCE_POWER
+        self.record("announce", who, number=player.announced)
+
+    def on_retreat(self, fact: Fact) -> None:
+        who = fact.who or ME
+        self.ensure_turn(who)
+        self.state.player(who).retreated = True
+        self.record("retreat", who)
+        self.discard_landed_ships(who)
+
+    def on_decline(self, fact: Fact) -> None:
+        who = fact.who or ME
+        self.ensure_turn(who)
+        self.state.player(who).declined = True
+        self.record("decline", who)
+
+    def on_fight_ends(self, fact: Fact) -> None:
+        state = self.state
+        self.record("fight_ends", None)
+        for card in list(state.cards):
+            if card.zone in (Zone.COMBAT, Zone.SUPPORT, Zone.LANDED):
+                self.to_discard(card)
+            elif card.zone is Zone.LEADERSHIP:
+                card.zone = Zone.LEADER
+                card.active = False
+        state.fight_over = True
+        state.turn_over = True
+
+    def on_attract(self, fact: Fact) -> None:
+        who = fact.who or ME
+        number = fact.param("number")
+        self.record("attract", who, number=int(number) if number is not None else 1)
+
+    def on_call_bluff(self, fact: Fact) -> None:
+        """A call reveals the bluff cards; they are discarded whatever the outcome."""
+        caller = fact.who or ME
+        players = fact.param("players") or (caller, other(caller))
+        bluffer = players[1] if len(players) > 1 else other(caller)
+        revealed = tuple(c for c in self.state.owned(bluffer, frozenset({Zone.SUPPORT}))
+                         if c.face_down)
+        self.record("bluff_revealed", bluffer, revealed)
+        for card in revealed:
+            self.to_discard(card)
+        self.record("call_bluff", caller, revealed, bluffer=bluffer)

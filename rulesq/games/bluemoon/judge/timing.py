@@ -1,0 +1,111 @@
+"""When a card's special power text acts, by its opening words (BM-Q233's three groups):
+"Now …" when played, "At the end of my turn" when the turn ends normally, "Immediately
+after my Booster/Support phase" after that phase, texts without a time while active."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.state import State, Zone
+from rulesq.games.bluemoon.times import W
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Source
+    from rulesq.games.bluemoon.judge.state import Instance
+    from rulesq.games.bluemoon.judge.view import View
+
+END_OF_TURN_TIMES = frozenset({W.END_OF_TURN, W.TURN_ABOUT_TO_END})
+
+
+def turn_cut_short(state: State, who: str) -> str | None:
+    """Why a player's turn does not reach its End of Turn phase, or None."""
+    player = state.player(who)
+    if player.retreated:
+        return "the player retreated, which ends the fight without any further phases"
+    if player.declined:
+        return "the player declined to start the fight"
+    for event in state.events_of("turn_ends", who):
+        if event.data.get("by") and event.turn == state.turn:
+            return f'"{event.cards[0].name}" ended the turn immediately'
+    if state.fight_over:
+        return "the fight ended"
+    return None
+
+
+def takes_effect(view: View, card: Instance) -> Ruling:
+    """Whether a card's special power text has (or will have, this turn) its effect."""
+    forces = view.forces
+    state = view.state
+    if not card.info.has_text:
+        return no(f'"{card.name}" has no special power text')
+    why = forces.text_ignored(card)
+    if why is not None:
+        return no(f'its text is ignored by "{why.source.card.name}": {why.source.quote}',
+                  R.IGNORING, sources=[why.source], step="ignore")
+    opposed = forces.opposed(card)
+    if opposed is not None:
+        return no(f'"{card.name}" has no effect: {opposed.quote}', sources=[opposed],
+                  step="card text")
+    if not forces.live(card):
+        if card.zone is Zone.COMBAT:
+            return no(f'"{card.name}" is covered: inactive cards have no effect',
+                      R.MOST_RECENT_ACTIVE, "BM-Q120")
+        if card.zone is Zone.LEADER:
+            return no(f'"{card.name}" is a leadership card of an earlier turn',
+                      R.LEADERSHIP_THIS_TURN)
+        if card.zone is not Zone.GONE:
+            return no(f'"{card.name}" is not active', "BM-Q239")
+    findings = [effect_acts(view, s) for s in effects_of(card)
+                if isinstance(s.effect, fx.BlueMoonEffect)
+                and not isinstance(s.effect, fx.NoEffectIfOpposed)]
+    acting = [f for f in findings if f.allowed]
+    if acting:
+        return acting[0]
+    if findings:
+        return findings[0]
+    return yes(f'"{card.name}" is active and its text is not ignored')
+
+
+def effect_acts(view: View, source: Source) -> Ruling:
+    """Whether one effect of an active card acts now or later this turn."""
+    state = view.state
+    effect = source.effect
+    card = source.card
+    controller = source.controller
+    when = getattr(effect, "when", None)
+    condition = getattr(effect, "condition", None)
+    if when is not None and when.kind in END_OF_TURN_TIMES:
+        cut = turn_cut_short(state, controller)
+        if cut is not None or state.turn_owner != controller:
+            reason = cut or "it is not the card's player's turn"
+            return no(f"{source.quote!r} acts at the end of its player's turn, and {reason}",
+                      R.ANNOUNCE_RETREAT, sources=[source])
+        return yes(f"{source.quote!r} acts at the end of this turn", sources=[source])
+    if when is not None and when.kind is W.AFTER_PHASE:
+        stops = [e for e in state.events_of("play", controller, this_turn=True)
+                 if e.data.get("stop")]
+        if stops:
+            ruling = yes(f"{source.quote!r}: the card's instruction supersedes the STOP rule "
+                         "that skips the rest of the turn's card play", R.SUPERSEDE, R.STOP,
+                         sources=[source], step="card text")
+            ruling.beaten.append(("no (the STOP icon ends the card play)", source))
+            return ruling
+        return yes(f"{source.quote!r} acts after that phase", sources=[source])
+    if when is not None and when.kind is W.NOW or isinstance(effect, fx.ActionEffect) \
+            and when is None:
+        if condition is not None and not holds(condition, controller, view.forces, card):
+            return no(f"its condition is not met: {source.quote}", sources=[source])
+        if card.turn != state.turn and card.zone is not Zone.GONE:
+            return no(f"{source.quote!r} acted when the card was played; it does not act "
+                      "again", "BM-Q233", sources=[source])
+        return yes(f"{source.quote!r} acts as the card is played", sources=[source])
+    if condition is not None:
+        if not holds(condition, controller, view.forces, card):
+            return no(f"its condition is not met: {source.quote}", sources=[source])
+    return yes(f'"{card.name}" is active and its text is not ignored: {source.quote}',
+               "BM-Q233", sources=[source])

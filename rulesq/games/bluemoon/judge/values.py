@@ -1,0 +1,243 @@
+"""Values and total power, by Special Rule 7 (rulebook p.18; BM-Q157 to BM-Q171).
+
+Effects on printed values apply first; then, for each value, the increasing effects in the
+order that maximises it, then the decreasing ones in the order that minimises it; total
+power is the sum of the values of the active cards in the element, and effects on total
+power apply last ("increase to" never lowers a number). An ignored card's values have no
+effect; opposing effects do not reduce the values of a PROTECTED card; a face-down bluff
+card counts as a printed value of 2 in the contested element.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations, product
+from typing import TYPE_CHECKING
+
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.selectors import Cards, Q
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
+
+#: Areas whose active cards add their values to total power (the influence area holds
+#: Hyla, some of which have values, BM-Q177).
+POWER_ZONES = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.INFLUENCE})
+INCREASES = {fx.Op.DOUBLE, fx.Op.INCREASE_TO, fx.Op.INCREASE_BY, fx.Op.INCREASE_TO_SUM,
+             fx.Op.INCREASE_TO_HIGHER}
+
+
+@dataclass
+class Valued:
+    """A number and how it came about: the effects that changed it and the assumptions."""
+
+    value: int
+    changes: list[tuple[Source, int, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    spared: list[tuple[Source, str]] = field(default_factory=list)
+
+
+def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued:
+    """A card's printed value in an element, after the effects on printed values."""
+    state = forces.state
+    if forces.card_ignored(card) is not None:
+        return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'])
+    if card.face_down:
+        current = element is None or state.element is None or element == state.element
+        base = 2 if current else 0
+        out = Valued(base, notes=["a face-down bluff card counts as a printed value of 2 in "
+                                  "the contested element"])
+    else:
+        known = card.info.printed_value(element)
+        if known is None:
+            if card.is_character:
+                what = f"{element} value" if element else "value in the contested element"
+                raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
+            known = 0
+            out = Valued(0, notes=[f'the sources give no values for "{card.name}"; it is '
+                                   "counted as having none"])
+        else:
+            out = Valued(known)
+    for source in forces.effects(fx.ValueChange):
+        effect = source.effect
+        assert isinstance(effect, fx.ValueChange)
+        if effect.stage is not fx.Stage.PRINTED_VALUE or effect.cards is None:
+            continue
+        if not matches(effect.cards, card, source.controller, forces):
+            continue
+        if effect.element is not None and element is not None \
+                and effect.element.value.lower() != element:
+            continue
+        if effect.parity is not None and (out.value % 2 == 1) != (effect.parity is fx.Parity.ODD):
+            continue
+        if _spared(forces, source, card, effect.op):
+            out.spared.append((source, "PROTECTED"))
+            continue
+        before = out.value
+        out.value = _apply(effect, out.value, 0, 0)
+        out.changes.append((source, before, out.value))
+    return out
+
+
+def _spared(forces: Forces, source: Source, card: Instance, op: fx.Op) -> bool:
+    """PROTECTED cards' values cannot be reduced by the opponent (rulebook p.15)."""
+    return op not in INCREASES and source.controller != card.owner and forces.protected(card)
+
+
+def _apply(effect: fx.ValueChange, value: int, fire: int, earth: int) -> int:
+    n = effect.n or 0
+    match effect.op:
+        case fx.Op.DOUBLE:
+            return value * 2
+        case fx.Op.INCREASE_TO:
+            return max(value, n)
+        case fx.Op.INCREASE_BY:
+            return value + n
+        case fx.Op.REDUCE_TO:
+            return min(value, n)
+        case fx.Op.REDUCE_BY:
+            return max(0, value - n)
+        case fx.Op.INCREASE_TO_SUM:
+            return max(value, fire + earth)
+        case fx.Op.INCREASE_TO_HIGHER:
+            return max(value, fire, earth)
+    return value
+
+
+def is_choice(effect: fx.ValueChange) -> bool:
+    """Whether the effect applies to one card its player chooses ("one of my cards")."""
+    cards = effect.cards
+    return isinstance(cards, Cards) and cards.quantity.kind in (Q.OF, Q.COUNT) \
+        and cards.quantity.n == 1
+
+
+class Values:
+    """Values and total power at one moment, with the choices of "one of my …" effects."""
+
+    def __init__(self, forces: Forces, applied: dict[Source, Instance] | None = None) -> None:
+        self.forces = forces
+        self.applied = applied or {}
+
+    def value_effects(self) -> list[Source]:
+        """The effects on values in force (not printed values, not total power)."""
+        return [s for s in self.forces.effects(fx.ValueChange)
+                if isinstance(s.effect, fx.ValueChange) and s.effect.stage is fx.Stage.VALUE]
+
+    def targets(self, source: Source) -> list[Instance]:
+        """The cards an effect on values may apply to (active cards in play it names)."""
+        effect = source.effect
+        assert isinstance(effect, fx.ValueChange)
+        if effect.cards is None:
+            return [source.card]
+        return [c for c in self.forces.state.active()
+                if c.zone in POWER_ZONES and matches(effect.cards, c, source.controller,
+                                                     self.forces)]
+
+    def choices(self) -> list[tuple[Source, list[Instance]]]:
+        """The choice effects still open, with the cards each may apply to."""
+        out = []
+        for source in self.value_effects():
+            effect = source.effect
+            assert isinstance(effect, fx.ValueChange)
+            if is_choice(effect) and source not in self.applied:
+                targets = self.targets(source)
+                if targets:
+                    out.append((source, targets))
+        return out
+
+    def assignments(self) -> list[dict[Source, Instance]]:
+        """Every way the open choices can be made (with those already made)."""
+        open_choices = self.choices()
+        if not open_choices:
+            return [dict(self.applied)]
+        sources = [s for s, _ in open_choices]
+        out = []
+        for picks in product(*(targets for _, targets in open_choices)):
+            chosen = dict(self.applied)
+            chosen.update(zip(sources, picks, strict=True))
+            out.append(chosen)
+        return out
+
+    def value(self, card: Instance, element: str | None,
+              chosen: dict[Source, Instance] | None = None) -> Valued:
+        """A card's value in an element (None: the contested element)."""
+        forces = self.forces
+        if forces.card_ignored(card) is not None:
+            return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'])
+        printed = printed_value(forces, card, element)
+        fire = printed_value(forces, card, "fire").value if _known(card, "fire") else 0
+        earth = printed_value(forces, card, "earth").value if _known(card, "earth") else 0
+        chosen = self.applied if chosen is None else chosen
+        ups: list[Source] = []
+        downs: list[Source] = []
+        spared: list[tuple[Source, str]] = list(printed.spared)
+        for source in self.value_effects():
+            effect = source.effect
+            assert isinstance(effect, fx.ValueChange)
+            if effect.element is not None and element is not None \
+                    and effect.element.value.lower() != element:
+                continue
+            if is_choice(effect):
+                if chosen.get(source) is not card:
+                    continue
+            elif card not in self.targets(source):
+                continue
+            if effect.op in INCREASES:
+                ups.append(source)
+            elif _spared(forces, source, card, effect.op):
+                spared.append((source, "PROTECTED"))
+            else:
+                downs.append(source)
+        value, changes = _best(ups, printed.value, fire, earth, max)
+        value, more = _best(downs, value, fire, earth, min)
+        return Valued(value, printed.changes + changes + more, printed.notes, spared)
+
+    def total(self, who: str, element: str | None,
+              chosen: dict[Source, Instance] | None = None) -> tuple[Valued, list[Valued]]:
+        """A player's total power in an element, and each counted card's value."""
+        cards = [c for c in self.forces.state.active(who) if c.zone in POWER_ZONES]
+        values = [self.value(c, element, chosen) for c in cards]
+        total = Valued(sum(v.value for v in values))
+        for v in values:
+            total.notes += v.notes
+        for source in self.forces.effects(fx.ValueChange, controller=who):
+            effect = source.effect
+            assert isinstance(effect, fx.ValueChange)
+            if effect.stage is not fx.Stage.TOTAL_POWER:
+                continue
+            if effect.element is not None:
+                asked = element or self.forces.state.element
+                if asked is None or effect.element.value.lower() != asked:
+                    continue
+            before = total.value
+            total.value = _apply(effect, total.value, 0, 0)
+            total.changes.append((source, before, total.value))
+        return total, values
+
+
+def _known(card: Instance, element: str) -> bool:
+    return card.face_down or card.info.printed_value(element) is not None
+
+
+def _best(sources: list[Source], start: int, fire: int, earth: int,
+          pick: type[max] | type[min]) -> tuple[int, list[tuple[Source, int, int]]]:
+    """Apply effects in the order that gives the best (max or min) result."""
+    if not sources:
+        return start, []
+    best: tuple[int, list[tuple[Source, int, int]]] | None = None
+    for order in permutations(sources):
+        value = start
+        steps = []
+        for source in order:
+            effect = source.effect
+            assert isinstance(effect, fx.ValueChange)
+            after = _apply(effect, value, fire, earth)
+            steps.append((source, value, after))
+            value = after
+        if best is None or pick(value, best[0]) != best[0]:
+            best = (value, steps)
+    assert best is not None
+    return best

@@ -1,0 +1,94 @@
+"""One question's view of the game: the state its facts lead to, and the derivation helpers
+that turn a judge's ruling into an answer (cards quoted, clauses cited, what lost)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import YesNo
+from rulesq.explain.graph import BEATS
+from rulesq.games.bluemoon.judge.cards import Catalog, CardInfo
+from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
+from rulesq.games.bluemoon.judge.timeline import Timeline
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.engine.verdict import Verdict
+    from rulesq.games.bluemoon.judge.ruling import Ruling
+    from rulesq.situation.model import CardRef
+
+
+class View:
+    """The state before a question, with helpers for the answer's derivation graph."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        catalog = ctx.memo.get("bluemoon.catalog")
+        if catalog is None:
+            catalog = ctx.memo["bluemoon.catalog"] = Catalog(ctx.situation)
+        self.catalog: Catalog = catalog
+        self.timeline = Timeline(ctx.situation, catalog)
+        self.state: State = self.timeline.read(ctx.facts)
+
+    @cached_property
+    def forces(self) -> Forces:
+        """Ignore statuses and effects in force at the question."""
+        return Forces(self.state)
+
+    @property
+    def who(self) -> str:
+        """The player the question is about (``I`` unless it says ``you``)."""
+        return self.ctx.question.who or ME
+
+    # ------------------------------------------------------------------ cards
+    def card(self, ref: CardRef | None = None, who: str | None = None) -> Instance:
+        """The card a question names: its copy in the state (the player's first), or a
+        copy in the player's hand when the situation has not placed it."""
+        ref = ref or self.ctx.question.card
+        found = self.state.find(ref.name, who) if who else None
+        found = found or self.state.find(ref.name)
+        if found is not None:
+            return found
+        return self.hypothetical(self.catalog.info(ref), who or self.who)
+
+    def hypothetical(self, info: CardInfo, who: str, zone: Zone = Zone.HAND) -> Instance:
+        """A card not in the state: one the player is supposed to hold."""
+        return Instance(-1, info, who, zone, seq=10**9)
+
+    # ------------------------------------------------------------------ the graph
+    def effect(self, source: Source) -> str:
+        """The node of a card effect, quoted from its card."""
+        span = source.effect.span
+        return self.ctx.derivation().effect(source.card.name, source.quote,
+                                            source.card.info.card, (span.start, span.end))
+
+    def clause(self, ref: str) -> str:
+        """The node of a clause (by id or alias)."""
+        return self.ctx.clause(ref)
+
+    def answer(self, verdict: Verdict, ruling: Ruling) -> Answer:
+        """The answer a ruling gives, with its graph: effects and clauses that support it,
+        alternatives that lost and what beat each, and the negative facts relied on."""
+        graph = self.ctx.derivation()
+        support: list[str] = []
+        for source in ruling.sources:
+            support.append(self.effect(source))
+        for ref in ruling.rules:
+            support.append(self.clause(ref))
+        for shown, by in ruling.beaten:
+            node = graph.alternative(shown)
+            by_node = self.effect(by) if isinstance(by, Source) else self.clause(by)
+            graph.link(by_node, node, BEATS)
+        for text in ruling.negatives:
+            graph.absence(text)
+        for fact in self.ctx.facts:
+            support.append(self.ctx.fact(fact))
+        return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
+                                 supported_by=tuple(dict.fromkeys(support)))
+
+    def yes_no(self, ruling: Ruling) -> Answer:
+        """A yes/no answer from a ruling."""
+        return self.answer(YesNo(ruling.allowed), ruling)
