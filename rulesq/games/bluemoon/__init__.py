@@ -25,20 +25,34 @@ class BlueMoon(Game):
 
 _JUDGE = "rulesq.games.bluemoon.judge"
 
-#: The questions the Blue Moon judge answers: question kind -> handler.
+
+def _handlers(module: str, kinds: str) -> dict[str, str]:
+    """``kind -> "module:kind"`` for the question kinds one answers module handles."""
+    return {kind: f"{_JUDGE}.{module}:{kind}" for kind in kinds.split()}
+
+
+#: The questions the Blue Moon judge answers (question kind -> handler), by topic.
 QUESTIONS: dict[str, str] = {
-    "can_play": f"{_JUDGE}.answers_play:can_play",
-    "can_play_type": f"{_JUDGE}.answers_play:can_play_type",
-    "can_play_together": f"{_JUDGE}.answers_play:can_play_together",
-    "text_ignored": f"{_JUDGE}.answers_texts:text_ignored",
-    "ignored": f"{_JUDGE}.answers_texts:ignored",
-    "active": f"{_JUDGE}.answers_texts:active",
-    "text_effective": f"{_JUDGE}.answers_texts:text_effective",
-    "icon_effective": f"{_JUDGE}.answers_texts:icon_effective",
-    "total_power": f"{_JUDGE}.answers_values:total_power",
-    "value": f"{_JUDGE}.answers_values:value",
-    "power_to_reach": f"{_JUDGE}.answers_values:power_to_reach",
-    "element": f"{_JUDGE}.answers_values:element",
+    # playing cards
+    **_handlers("answers_play", "can_play can_play_type can_play_together"),
+
+    # what is in force
+    **_handlers("answers_texts", "text_ignored ignored active text_effective icon_effective"),
+
+    # values and total power
+    **_handlers("answers_values", "total_power value power_to_reach element"),
+
+    # hands, discards, draws and refreshes
+
+    # fights, retreats, dragons and the end of the game
+
+    # ships
+
+    # bluffing
+
+    # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
+
+    # deck building
 }
 
 GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS))

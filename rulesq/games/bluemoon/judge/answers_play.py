@@ -1,5 +1,7 @@
-"""Questions about playing cards: ``can I play "X"?``, ``can I play a support card?``,
-``can I play "A" and "B" together?``."""
+"""Questions about playing cards.
+
+``can I play "X"?``, ``can I play a support card?``, ``can I play "A" and "B" together?``.
+"""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def assume_turn(view: View) -> None:
 
 
 def can_play(ctx: Context) -> Answer:
-    """``can I play "X"?``"""
+    """Answer ``can I play "X"?``."""
     view = View(ctx)
     card = view.card(who=view.who)
     if card.owner != view.who:
@@ -61,7 +63,7 @@ def can_play_together(ctx: Context) -> Answer:
     who = view.who
     timeline = view.timeline
     ruling: Ruling = yes("")
-    names = []
+    names: list[str] = []
     for ref in ctx.question.cards:
         state = timeline.state
         card = state.find(ref.name, who) or view.hypothetical(view.catalog.info(ref), who)

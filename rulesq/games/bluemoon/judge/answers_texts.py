@@ -1,6 +1,8 @@
-"""Questions about what is in force: ``is the special power text of "X" ignored?``,
-``is "X" ignored?``, ``is "X" active?``, ``is the STOP icon of "X" effective?``,
-``does the special power text of "X" take effect?``."""
+"""Questions about what is in force.
+
+``is the special power text of "X" ignored?``, ``is "X" ignored?``, ``is "X" active?``, ``is the
+STOP icon of "X" effective?``, ``does the special power text of "X" take effect?``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ from typing import TYPE_CHECKING
 from rulesq.engine.answer import Status
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of, is_i_must
 from rulesq.games.bluemoon.judge.plays import gang_joins
@@ -40,7 +41,7 @@ def _conflict(view: View, card: Instance) -> Answer | None:
 
 
 def text_ignored(ctx: Context) -> Answer:
-    """``is the special power text of "X" ignored?``"""
+    """Answer ``is the special power text of "X" ignored?``."""
     view = View(ctx)
     card = view.card()
     if not card.info.text_known:
@@ -84,7 +85,7 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
 
 
 def ignored(ctx: Context) -> Answer:
-    """``is "X" ignored?``: the whole card."""
+    """Answer ``is "X" ignored?`` (the whole card)."""
     view = View(ctx)
     card = view.card()
     conflict = _conflict(view, card)
@@ -99,7 +100,7 @@ def ignored(ctx: Context) -> Answer:
 
 
 def active(ctx: Context) -> Answer:
-    """``is "X" active?``"""
+    """Answer ``is "X" active?``."""
     view = View(ctx)
     card = view.card()
     if card.in_play and card.active:
@@ -122,7 +123,7 @@ def active(ctx: Context) -> Answer:
 
 
 def text_effective(ctx: Context) -> Answer:
-    """``does the special power text of "X" take effect?``"""
+    """Answer ``does the special power text of "X" take effect?``."""
     view = View(ctx)
     card = view.card()
     if not card.info.text_known:
@@ -131,7 +132,7 @@ def text_effective(ctx: Context) -> Answer:
 
 
 def icon_effective(ctx: Context) -> Answer:
-    """``is the STOP icon of "X" effective?``"""
+    """Answer ``is the STOP icon of "X" effective?``."""
     view = View(ctx)
     card = view.card()
     icon = str(ctx.question.param("icon", "")).upper()

@@ -1,5 +1,8 @@
-"""Questions about numbers in a fight: values, total power, the power to reach, the
-contested element (Special Rule 7; rulebook p.8, Announce Power)."""
+"""Questions about numbers in a fight: values, total power, power to reach, element.
+
+Questions about numbers in a fight: values, total power, the power to reach, the contested element
+(Special Rule 7; rulebook p.8, Announce Power).
+"""
 
 from __future__ import annotations
 
@@ -49,7 +52,7 @@ def _one(view: View, numbers: dict[int, Valued], what: str) -> Valued:
 
 def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
     ruling = yes(reason, R.VALUE_ORDER)
-    for source, before, after in valued.changes:
+    for source, _before, _after in valued.changes:
         ruling.sources.append(source)
     for source, _ in valued.spared:
         ruling.sources.append(source)
@@ -60,7 +63,7 @@ def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
 
 
 def total_power(ctx: Context) -> Answer:
-    """``what is my total power [in fire]?``"""
+    """Answer ``what is my total power [in fire]?``."""
     view = View(ctx)
     who = view.who
     element = _element(view, ctx.question.param("element"))
@@ -135,7 +138,7 @@ def power_to_reach(ctx: Context) -> Answer:
 
 
 def element(ctx: Context) -> Answer:
-    """``what is the contested element?``"""
+    """Answer ``what is the contested element?``."""
     view = View(ctx)
     state = view.state
     if state.element is None:

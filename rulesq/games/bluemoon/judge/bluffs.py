@@ -1,6 +1,9 @@
-"""Bluffing (Buka Invasion rulesheet): face-down cards in the support area, called after
-the announcement of power; a called bluff loses when a revealed card has no BLUFF icon
-in the contested element."""
+"""Bluffing (Buka Invasion rulesheet): bluff cards, calls and losing bluffs.
+
+Bluffing (Buka Invasion rulesheet): face-down cards in the support area, called after the
+announcement of power; a called bluff loses when a revealed card has no BLUFF icon in the contested
+element.
+"""
 
 from __future__ import annotations
 
@@ -41,8 +44,11 @@ def losing(forces: Forces, cards: list[Instance]) -> tuple[bool, str]:
 
 
 def call_packets(forces: Forces, event: Event) -> list[Packet]:
-    """The dragons a call brings: the caller one (and the bluffer's forced retreat) when the
-    bluff loses, the bluffer one when it does not."""
+    """The dragons a call of a bluff brings.
+
+    The dragons a call brings: the caller one (and the bluffer's forced retreat) when the bluff
+    loses, the bluffer one when it does not.
+    """
     from rulesq.games.bluemoon.judge.dragons import Packet, retreat_packets
 
     caller = event.who or "me"

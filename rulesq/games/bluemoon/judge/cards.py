@@ -38,8 +38,11 @@ def kind_of(type_name: str) -> str:
 
 @dataclass(frozen=True)
 class CardInfo:
-    """What is known of one card: fields from the corpus or an inline line, merged with
-    the values and icons the situation gives it. Values never given stay ``None``."""
+    """What is known of one card, merged from the corpus and the situation.
+
+    What is known of one card: fields from the corpus or an inline line, merged with the values and
+    icons the situation gives it. Values never given stay ``None``.
+    """
 
     name: str
     kind: str
@@ -99,9 +102,9 @@ class CardInfo:
     def printed_value(self, element: str | None) -> int | None:
         """The printed value in an element (None: the contested element, unknown which).
 
-        A value given without an element is the value in the contested element; it is
-        used when the element asked is the contested one (``element`` None) or when both
-        elements' values are unknown.
+        A value given without an element is the value in the contested element; it is used when the
+        element asked is the contested one (``element`` None) or when both elements' values are
+        unknown.
         """
         if element is not None and element in self.printed:
             return self.printed[element]
@@ -134,8 +137,8 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         value = fields.get(element)
         if isinstance(value, int):
             printed[element] = value
-    icons = {str(i).upper() for i in (fields.get("icons") or ()) if isinstance(i, str)}
-    shields = {str(s).lower() for s in (fields.get("shields") or ()) if isinstance(s, str)}
+    icons = {i.upper() for i in _strings(fields.get("icons"))}
+    shields = {s.lower() for s in _strings(fields.get("shields"))}
     moons = fields.get("moons")
     capacity = fields.get("capacity")
     plain = fields.get("value")
@@ -167,6 +170,11 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         home_deck=str(fields["deck"]) if isinstance(fields.get("deck"), str) else None,
         inline=bool(fields.get("inline")),
     )
+
+
+def _strings(value: object) -> list[str]:
+    """The strings of a list field (an absent field is no strings)."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
 class Catalog:

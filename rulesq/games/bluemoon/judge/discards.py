@@ -1,9 +1,11 @@
-"""Discarding to satisfy a text: totals of printed values or moons, card counts, and the
-rules that go with them (rulebook p.17: satisfy each card independently; no extra cards).
+"""Discarding to satisfy a text: totals, card counts and the discard rules.
 
-Printed values are read in hand after the effects on printed values (BM-Q153, Q154); an
-ignored card's values have no effect (BM-Q156). A set of discards is allowed only if no
-card in it could be left out while still satisfying the text (BM-Q292, Q302).
+Discarding to satisfy a text: totals of printed values or moons, card counts, and the rules that go
+with them (rulebook p.17: satisfy each card independently; no extra cards).
+
+Printed values are read in hand after the effects on printed values (BM-Q153, Q154); an ignored
+card's values have no effect (BM-Q156). A set of discards is allowed only if no card in it could be
+left out while still satisfying the text (BM-Q292, Q302).
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ def _printed(forces: Forces, card: Instance, element: str) -> int:
 
 
 def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int = 1) -> bool:
-    """Whether discarded cards reach a total ("at least 3 Fire", "2 Fire and 2 Earth (on
-    different cards)", "5 Fire or 5 Earth", "at least two moons")."""
+    """Whether discarded cards reach a total of printed values or moons.
+
+    Whether discarded cards reach a total ("at least 3 Fire", "2 Fire and 2 Earth (on different
+    cards)", "5 Fire or 5 Earth", "at least two moons").
+    """
     if total.measure is Measure.MOONS:
         need = total.amounts[0].n * factor
         moons = 0
@@ -119,8 +124,11 @@ def discard_act(source: Source) -> a.Discard | None:
 
 
 def discards_after(forces: Forces, who: str, play_seq: int) -> list[Instance]:
-    """The cards a player discarded from hand after a play, on the same turn, before any
-    other play of theirs."""
+    """The cards a player discarded from hand after a play, on the same turn.
+
+    The cards a player discarded from hand after a play, on the same turn, before any other play of
+    theirs.
+    """
     state = forces.state
     out: list[Instance] = []
     for event in state.events:
@@ -134,8 +142,11 @@ def discards_after(forces: Forces, who: str, play_seq: int) -> list[Instance]:
 
 
 def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
-    """The "Now I may discard … to …" text a discard was made for, if any: the last card
-    the player played this turn asks for a discard from hand."""
+    """The "Now I may discard ..." text a discard was made for, if any.
+
+    The "Now I may discard … to …" text a discard was made for, if any: the last card the player
+    played this turn asks for a discard from hand.
+    """
     state = forces.state
     plays = [e for e in state.events_of("play", event.who, this_turn=True)
              if e.seq < event.seq]

@@ -1,11 +1,11 @@
 """Dragons: who attracts how many, and why (rulebook p.9-10; BM-Q437 to BM-Q447).
 
-A retreat gives the other player one dragon, and one more when that player has at least
-six cards in the combat and support areas (covered cards count; bluff cards, leadership
-cards and the influence area do not, BM-Q443). Card texts then add or take away dragons,
-and caps ("no more than one") apply after them (BM-Q445); "you may not attract dragons"
-takes precedence over them all. Dragons that are not due to the retreat (Irresistible
-Sirens, a called bluff, "to attract one dragon") are separate attractions (BM-Q316).
+A retreat gives the other player one dragon, and one more when that player has at least six cards in
+the combat and support areas (covered cards count; bluff cards, leadership cards and the influence
+area do not, BM-Q443). Card texts then add or take away dragons, and caps ("no more than one") apply
+after them (BM-Q445); "you may not attract dragons" takes precedence over them all. Dragons that are
+not due to the retreat (Irresistible Sirens, a called bluff, "to attract one dragon") are separate
+attractions (BM-Q316).
 """
 
 from __future__ import annotations
@@ -41,8 +41,11 @@ class Packet:
 
 
 def six_cards(state: State, who: str) -> int:
-    """Cards counting towards the additional dragon: combat and support areas, covered
-    cards too, bluff cards not (BM-Q443)."""
+    """How many cards count towards the additional dragon.
+
+    Cards counting towards the additional dragon: combat and support areas, covered cards too, bluff
+    cards not (BM-Q443).
+    """
     counts = state.player(who).area_counts
     if "combat and support areas" in counts:
         return counts["combat and support areas"]
@@ -116,8 +119,11 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
 
 
 def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
-    """Dragons due to "you must discard …, or I attract 1 (additional) dragon" when the
-    player did not discard by the end of the Booster/Support phase (or retreated first)."""
+    """Dragons due to an unmet "you must discard ..., or I attract" text.
+
+    Dragons due to "you must discard …, or I attract 1 (additional) dragon" when the player did not
+    discard by the end of the Booster/Support phase (or retreated first).
+    """
     state = forces.state
     out = []
     for source in forces.effects(fx.Obligation):
@@ -205,8 +211,11 @@ def _discard_purpose(forces: Forces, event: Event) -> Packet | None:
 
 
 def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
-    """Texts acting at the beginning of a turn ("If I have more than one active Storm
-    support card at the beginning of my turn, I immediately attract one dragon")."""
+    """Dragons attracted by texts acting at the beginning of a turn.
+
+    Texts acting at the beginning of a turn ("If I have more than one active Storm support card at
+    the beginning of my turn, I immediately attract one dragon").
+    """
     from rulesq.games.bluemoon.judge.holds import holds
     from rulesq.games.bluemoon.judge.state import Step
 

@@ -1,12 +1,12 @@
 """Which cards, special power texts and icons are ignored, and which effects are in force.
 
-Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet): an ignore effect
-reaches every card its words name, except opposing cards with an effective PROTECTED icon;
-"I must" text is never ignored. Ignore effects can ignore one another (Tittertweet and
-Laughing Gas, BM-Q266 to BM-Q269), and the order in which cards were played never matters
-(BM-Q229), so the effects that apply are found as a fixed point: an ignore effect applies
-when nothing that could ignore it applies, and fails when something that does ignore it
-applies. Effects left undecided by that (two cards ignoring each other) are a conflict.
+Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet): an ignore effect reaches
+every card its words name, except opposing cards with an effective PROTECTED icon; "I must" text is
+never ignored. Ignore effects can ignore one another (Tittertweet and Laughing Gas, BM-Q266 to
+BM-Q269), and the order in which cards were played never matters (BM-Q229), so the effects that
+apply are found as a fixed point: an ignore effect applies when nothing that could ignore it
+applies, and fails when something that does ignore it applies. Effects left undecided by that (two
+cards ignoring each other) are a conflict.
 """
 
 from __future__ import annotations
@@ -105,8 +105,11 @@ class Forces:
 
     # ------------------------------------------------------------------ live cards
     def live(self, card: Instance) -> bool:
-        """Whether a card's text can act now: active in play (a leadership card only on
-        the turn it is played)."""
+        """Whether a card's text can act now.
+
+        Whether a card's text can act now: active in play (a leadership card only on the turn it is
+        played).
+        """
         if card.face_down or card.cancelled:
             return False
         if card.zone is Zone.LEADERSHIP:
@@ -154,7 +157,7 @@ class Forces:
 
     def _resolve(self) -> None:
         sources = self.ignore_sources
-        self.marks = {s: Mark.UNDECIDED for s in sources}
+        self.marks = dict.fromkeys(sources, Mark.UNDECIDED)
         changed = True
         while changed:
             changed = False
@@ -204,8 +207,11 @@ class Forces:
         return None if spared else "text"
 
     def _protected_from(self, ignorer: Source, card: Instance, definite: bool) -> bool:
-        """PROTECTED shields an active card in play from opposing ignore effects, unless
-        its PROTECTED icon is itself ignored (card instructions supersede the game rules)."""
+        """Whether PROTECTED shields a card from an opposing ignore effect.
+
+        PROTECTED shields an active card in play from opposing ignore effects, unless its PROTECTED
+        icon is itself ignored (card instructions supersede the game rules).
+        """
         if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
             return False
         if not (card.in_play and card.active):
@@ -255,8 +261,11 @@ class Forces:
         return None
 
     def icon_ignored(self, card: Instance, icon: str, whole: bool = True) -> Ignored | None:
-        """What ignores one icon of a card (the card itself, or its icons); ``whole`` False
-        looks only at effects ignoring icons."""
+        """What ignores one icon of a card, if anything.
+
+        What ignores one icon of a card (the card itself, or its icons); ``whole`` False looks only
+        at effects ignoring icons.
+        """
         ignored = self.card_ignored(card) if whole else None
         if ignored is not None:
             return ignored
@@ -274,8 +283,11 @@ class Forces:
         return self.icon_ignored(card, name, whole) is None
 
     def printed(self, card: Instance, element: str) -> int:
-        """A card's printed value in an element after printed-value effects (Special
-        Rule 7 applies these first); an ignored card's values have no effect (0)."""
+        """A card's printed value in an element after printed-value effects.
+
+        A card's printed value in an element after printed-value effects (Special Rule 7 applies
+        these first); an ignored card's values have no effect (0).
+        """
         from rulesq.games.bluemoon.judge.values import printed_value
 
         return printed_value(self, card, element).value
@@ -285,8 +297,11 @@ class Forces:
         return card.in_play and card.active and self.has_icon(card, "PROTECTED")
 
     def in_force(self, card: Instance, *, in_hand: bool = False) -> list[Source]:
-        """The effects of a card that act now: the card is live (or, with ``in_hand``, the
-        texts read before play), not opposed, and its text not ignored ("I must" always)."""
+        """The effects of a card that act now.
+
+        The effects of a card that act now: the card is live (or, with ``in_hand``, the texts read
+        before play), not opposed, and its text not ignored ("I must" always).
+        """
         if not in_hand and not self.live(card):
             return []
         if self.opposed(card) is not None:
@@ -315,8 +330,11 @@ class Forces:
 
 
 class _IconView:
-    """Icons as ignore effects see them while deciding: icon ignoring only (no recursion
-    through whole-card ignoring)."""
+    """Icons as ignore effects see them while the fixed point is computed.
+
+    Icons as ignore effects see them while deciding: icon ignoring only (no recursion through
+    whole-card ignoring).
+    """
 
     def __init__(self, forces: Forces) -> None:
         self.forces = forces

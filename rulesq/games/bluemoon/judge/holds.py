@@ -1,8 +1,10 @@
-"""Whether a card text's condition holds now ("if you have at least two more cards in
-your hand than I", "if I am attacked by at least 5 Earth"), counting what the state knows.
+"""Whether a card text's condition holds now, counting what the state knows.
 
-A count the situation does not give (a hand whose size is not stated, an area whose cards
-are not all named) makes the condition unknown: *cannot answer*, never a guess.
+Whether a card text's condition holds now ("if you have at least two more cards in your hand than
+I", "if I am attacked by at least 5 Earth"), counting what the state knows.
+
+A count the situation does not give (a hand whose size is not stated, an area whose cards are not
+all named) makes the condition unknown: *cannot answer*, never a guess.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ def count_cards(forces: Forces, who: str, sel: Cards, controller: str,
                 this_card: Instance | None = None) -> int:
     """How many cards of a player a selector names, using the counts the situation states."""
     state = forces.state
-    player = state.player(who)
     place = sel.place if isinstance(sel.place, Place) else None
     zones = zones_of(place) if place is not None else IN_PLAY
     plain = _plain(sel)
@@ -130,6 +131,7 @@ def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
 
     state = forces.state
     attacker = other(player_of(condition.who, controller))
+    element: str | None
     if condition.element is not None:
         element = condition.element.value.lower()
         if state.element is not None and state.element != element:

@@ -1,10 +1,10 @@
 """The facts that move cards: playing, discarding, retrieving, drawing, loading, landing.
 
-A card played goes from the hand (or a landed ship) straight into play (BM-Q132); the
-first character card a player plays on a turn covers the cards of earlier turns in the
-combat area (rulebook p.7), unless it joins an active gang (p.16) or its own text says it
-does not push them. Icons such as FREE are checked in hand, just before the play (BM-Q200),
-and an icon a card is "treated as if it had" lasts only while it is played (BM-Q206).
+A card played goes from the hand (or a landed ship) straight into play (BM-Q132); the first
+character card a player plays on a turn covers the cards of earlier turns in the combat area
+(rulebook p.7), unless it joins an active gang (p.16) or its own text says it does not push them.
+Icons such as FREE are checked in hand, just before the play (BM-Q200), and an icon a card is
+"treated as if it had" lasts only while it is played (BM-Q206).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
 from rulesq.games.bluemoon.judge.state import ME, Instance, Step, Zone, other
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.cards import Catalog, CardInfo
+    from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
     from rulesq.games.bluemoon.judge.state import Event, State
     from rulesq.situation.model import CardRef, Fact
 
@@ -49,20 +49,25 @@ class Moves:
 
     def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
                  active: bool = False) -> Instance:
+        """A new physical card in a zone (the timeline provides it)."""
         raise NotImplementedError
 
     def record(self, kind: str, who: str | None, cards: tuple[Instance, ...] = (),
                **data: Any) -> Event:
+        """Add an event (the timeline provides it)."""
         raise NotImplementedError
 
     def locate(self, ref: CardRef, who: str | None = None,
                zones: frozenset[Zone] | None = None) -> Instance | None:
+        """The card a reference names (the timeline provides it)."""
         raise NotImplementedError
 
     def ensure_turn(self, who: str) -> None:
+        """Start the player's turn if none is stated (the timeline provides it)."""
         raise NotImplementedError
 
     def end_turn(self, who: str) -> None:
+        """End a player's turn (the timeline provides it)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ helpers
@@ -124,14 +129,17 @@ class Moves:
 
     # ------------------------------------------------------------------ playing
     def on_play(self, fact: Fact) -> None:
+        """A player plays cards, in order."""
         who = fact.who or ME
         for ref in fact.cards:
             self.play(ref, who)
 
     def on_play_without_icon(self, fact: Fact) -> None:
+        """A card is played without the help of one of its icons."""
         self.play(fact.card, fact.who or ME, without=str(fact.param("icon")).upper())
 
     def on_play_bluff(self, fact: Fact) -> None:
+        """Cards played face down as bluff cards (the play of a support card)."""
         who = fact.who or ME
         for ref in fact.cards:
             self.play(ref, who, bluff=True)
@@ -183,8 +191,11 @@ class Moves:
         return card
 
     def _cover(self, who: str) -> list[Instance]:
-        """The first character card of a turn covers the combat area's earlier cards; when
-        it does not (it joins a gang, or its text says so), nothing covers them this turn."""
+        """The first character card of a turn covers the combat area's earlier cards.
+
+        The first character card of a turn covers the combat area's earlier cards; when it does not
+        (it joins a gang, or its text says so), nothing covers them this turn.
+        """
         state = self.state
         if any(e.cards[0].is_character and not e.data.get("responding")
                and not e.data.get("bluff") and not e.cards[0].cancelled
@@ -234,11 +245,12 @@ class Moves:
             self.record("interference_action", who, (card,), effect=effect)
 
     def _last_play(self, who: str) -> Instance | None:
-        plays = [e for e in self.state.events_of("play", who, this_turn=True)]
+        plays = list(self.state.events_of("play", who, this_turn=True))
         return plays[-1].cards[0] if plays else None
 
     # ------------------------------------------------------------------ other moves
     def on_discard(self, fact: Fact) -> None:
+        """A player discards cards."""
         who = fact.who or ME
         for ref in fact.cards:
             self.discard(ref, who)
@@ -265,6 +277,7 @@ class Moves:
         return card
 
     def on_retrieve(self, fact: Fact) -> None:
+        """A player takes cards from play (or the discard pile) back into hand."""
         who = fact.who or ME
         for ref in fact.cards:
             card = self.locate(ref, who, state_in_play())
@@ -282,6 +295,7 @@ class Moves:
             self.record("retrieve", who, (card,))
 
     def on_draw(self, fact: Fact) -> None:
+        """A player draws these cards into hand."""
         who = fact.who or ME
         cards = tuple(self.new_card(ref, who, Zone.HAND) for ref in fact.cards)
         player = self.state.player(who)
@@ -290,11 +304,13 @@ class Moves:
         self.record("draw", who, cards)
 
     def on_use_text(self, fact: Fact) -> None:
+        """A player uses an optional ("I may") text of a card."""
         who = fact.who or ME
         card = self.locate(fact.card, who) or self.put_in_play(fact.card, who)
         self.record("use_text", who, (card,))
 
     def on_use_icon(self, fact: Fact) -> None:
+        """A player uses an icon of a card (REPLACE: a discard without effect)."""
         who = fact.who or ME
         icon = str(fact.param("icon")).upper()
         card = self.take_from_hand(fact.card, who)
@@ -306,6 +322,7 @@ class Moves:
         self.record("use_icon", who, (card,), icon=icon)
 
     def on_apply(self, fact: Fact) -> None:
+        """A player applies the text of one card to another card."""
         first, second = fact.cards[0], fact.cards[1]
         source = self.locate(first, fact.who or ME)
         target = self.locate(second)
@@ -314,6 +331,7 @@ class Moves:
             self.record("apply", fact.who or ME, (source, target))
 
     def on_land(self, fact: Fact) -> None:
+        """A player lands ships."""
         who = fact.who or ME
         self.ensure_turn(who)
         for ref in fact.cards:
@@ -326,6 +344,7 @@ class Moves:
             self.record("land", who, (ship,))
 
     def on_load(self, fact: Fact) -> None:
+        """A player loads cards onto a ship."""
         who = fact.who or ME
         *refs, ship_ref = fact.cards
         ship = self.locate(ship_ref, who, frozenset({Zone.INFLUENCE, Zone.LANDED}))

@@ -1,12 +1,14 @@
-"""Whether a card may be played now: the turn and phase, the limits of a turn, STOP, the
-prohibitions of opposing cards and the card's own conditions checked in hand.
+"""Whether a card may be played now: turn, phase, limits, STOP, prohibitions.
 
-The limits (rulebook p.7-8, p.14-16): one Leadership phase card per turn (or a REPLACE
-discard instead, BM-Q118); one character card, FREE cards not counting, two matching PAIR
-cards counting as one, and GANG cards joining an active gang not counting; one booster or
-support card (none on the first turn of a fight), more where a card text allows it. A card
-with a STOP icon ends the playing of cards, unless a card text allows more (card
-instructions supersede the game rules). Ladder: "you may not" beats other card text.
+Whether a card may be played now: the turn and phase, the limits of a turn, STOP, the prohibitions
+of opposing cards and the card's own conditions checked in hand.
+
+The limits (rulebook p.7-8, p.14-16): one Leadership phase card per turn (or a REPLACE discard
+instead, BM-Q118); one character card, FREE cards not counting, two matching PAIR cards counting as
+one, and GANG cards joining an active gang not counting; one booster or support card (none on the
+first turn of a fight), more where a card text allows it. A card with a STOP icon ends the playing
+of cards, unless a card text allows more (card instructions supersede the game rules). Ladder: "you
+may not" beats other card text.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from rulesq.games.bluemoon.judge.moves import phase_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, other
-from rulesq.games.bluemoon.selectors import Cards, Q, R as RefKind, Ref
+from rulesq.games.bluemoon.selectors import Cards, Q, Ref
+from rulesq.games.bluemoon.selectors import R as RefKind
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
@@ -59,8 +62,11 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
 
 
 def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
-    """Whether a character card joins an active gang: it has an effective GANG icon, and
-    every active card of the combat area is a character card of its gang (rulebook p.16)."""
+    """Whether a character card joins an active gang (rulebook p.16).
+
+    Whether a character card joins an active gang: it has an effective GANG icon, and every active
+    card of the combat area is a character card of its gang (rulebook p.16).
+    """
     if not card.is_character or not forces.has_icon(card, "GANG"):
         return False
     area = forces.state.owned(who, frozenset({Zone.COMBAT}), active=True)
@@ -70,8 +76,11 @@ def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
 
 
 def pushes(forces: Forces, card: Instance) -> bool:
-    """Whether a character card pushes the previously active cards under it (not when its
-    own text says it may be played without pushing them)."""
+    """Whether a character card pushes the previously active cards under it.
+
+    Whether a character card pushes the previously active cards under it (not when its own text says
+    it may be played without pushing them).
+    """
     return not any(isinstance(s.effect, fx.PlayWithoutPushing)
                    for s in forces.in_force(card, in_hand=True))
 
@@ -86,6 +95,7 @@ class Unit:
 
     @property
     def pair_open(self) -> bool:
+        """Whether this is a single PAIR-able card that a matching card may still join."""
         return len(self.cards) == 1
 
 
@@ -115,8 +125,11 @@ def _pairs(first: Instance, second: Instance) -> bool:
 
 
 def support_plays(state: State, who: str) -> list[str]:
-    """The booster/support plays of the turn that count toward the limit (FREE ones do
-    not; a bluff card is a support card play; loading a ship is instead of one)."""
+    """The booster/support plays of the turn that count toward the limit.
+
+    The booster/support plays of the turn that count toward the limit (FREE ones do not; a bluff
+    card is a support card play; loading a ship is instead of one).
+    """
     kinds = []
     for event in state.events:
         if event.turn != state.turn or event.who != who:
@@ -161,8 +174,11 @@ def permissions(forces: Forces, who: str) -> list[Source]:
 
 
 def permission_window(forces: Forces, source: Source) -> bool:
-    """Whether a permission's time holds now ("On my turn", "On this turn", "In my
-    Character phase", "On the turn in which I land this ship")."""
+    """Whether a permission's time holds now.
+
+    Whether a permission's time holds now ("On my turn", "On this turn", "In my Character phase",
+    "On the turn in which I land this ship").
+    """
     effect = source.effect
     when = getattr(effect, "when", None)
     state = forces.state
@@ -214,8 +230,11 @@ class PlayJudge:
 
     def can_play(self, card: Instance, who: str, *, bluff: bool = False,
                  from_deck: bool = False) -> Ruling:
-        """The ruling on playing ``card`` now (from hand, a landed ship or, with
-        ``from_deck``, the draw deck by a card's text)."""
+        """The ruling on playing a card now.
+
+        The ruling on playing ``card`` now (from hand, a landed ship or, with ``from_deck``, the
+        draw deck by a card's text).
+        """
         checks = (self._turn, self._location, self._phase, self._stop, self._limits,
                   self._prohibitions, self._own_text)
         allowing: list[Ruling] = []
@@ -287,8 +306,11 @@ class PlayJudge:
         return None
 
     def _landed_restriction(self, card: Instance, who: str) -> Ruling | None:
-        """With a ship landed this turn, character, booster and support cards come from the
-        ships, not the hand, unless the ship's text allows it (BI rulesheet)."""
+        """A ship landed this turn keeps character, booster and support cards in hand.
+
+        With a ship landed this turn, character, booster and support cards come from the ships, not
+        the hand, unless the ship's text allows it (BI rulesheet).
+        """
         state = self.state
         landed = [e.cards[0] for e in state.events_of("land", who, this_turn=True)]
         if not landed:
@@ -299,7 +321,8 @@ class PlayJudge:
             cards = effect.cards
             if isinstance(cards, Cards) and effect.when is not None \
                     and effect.when.kind is W.LAND_TURN:
-                if cards.quantity.kind is Q.COUNT and self._hand_plays(who) >= (cards.quantity.n or 1):
+                limit = cards.quantity.n or 1
+                if cards.quantity.kind is Q.COUNT and self._hand_plays(who) >= limit:
                     continue
                 if not cards.types or any(card.info.is_a(t) for t in cards.types):
                     return yes("the landed ship's text allows cards from the hand",
@@ -527,8 +550,11 @@ class PlayJudge:
         return True
 
     def _too_many_active(self, what: Cards, card: Instance, who: str) -> bool:
-        """"You may not have more than one active character card" forbids a play that
-        would leave more than that many."""
+        """Whether a play would leave more active character cards than allowed.
+
+        "You may not have more than one active character card" forbids a play that would leave more
+        than that many.
+        """
         state = self.state
         active = [c for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)
                   if c.is_character]

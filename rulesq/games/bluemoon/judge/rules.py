@@ -1,7 +1,7 @@
 """The clauses the Blue Moon judge cites, by what they establish (ids of corpus clauses).
 
-Rulebook and rulesheet passages are ``rule-quote`` clauses; where the seeds state a game
-rule only in an FAQ answer, the answer is cited (its ``BM-Qn`` alias) as the precedent.
+Rulebook and rulesheet passages are ``rule-quote`` clauses; where the seeds state a game rule only
+in an FAQ answer, the answer is cited (its ``BM-Qn`` alias) as the precedent.
 """
 
 RB = "bluemoon/rulebook/"

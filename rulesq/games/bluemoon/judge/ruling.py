@@ -11,8 +11,11 @@ if TYPE_CHECKING:
 
 @dataclass
 class Ruling:
-    """A yes/no finding: the reason, the rule clauses, the card effects and the ladder
-    step that decided it, the alternatives that lost and the negative facts relied on."""
+    """A yes/no finding with its reason and what it rests on.
+
+    A yes/no finding: the reason, the rule clauses, the card effects and the ladder step that
+    decided it, the alternatives that lost and the negative facts relied on.
+    """
 
     allowed: bool
     reason: str

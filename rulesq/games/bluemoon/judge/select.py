@@ -1,5 +1,8 @@
-"""Which cards a card text's selector picks ("your active booster/support cards"), and who
-"I", "you" and "we" are for a card's controller."""
+"""Which cards a card text's selector picks, and who "I" and "you" are.
+
+Which cards a card text's selector picks ("your active booster/support cards"), and who "I", "you"
+and "we" are for a card's controller.
+"""
 
 from __future__ import annotations
 

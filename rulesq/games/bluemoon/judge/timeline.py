@@ -1,9 +1,9 @@
 """Replay a situation's facts, in order, into the game state a question sees.
 
-Each fact kind (``fact_<kind>`` in the situation grammar) has a method ``on_<kind>``; the
-moves that change where cards are (playing, discarding, retrieving, loading …) are in
-``rulesq.games.bluemoon.judge.moves``. A fact the judge does not know is an error of the
-game module, never silently skipped.
+Each fact kind (``fact_<kind>`` in the situation grammar) has a method ``on_<kind>``; the moves that
+change where cards are (playing, discarding, retrieving, loading …) are in
+``rulesq.games.bluemoon.judge.moves``. A fact the judge does not know is an error of the game
+module, never silently skipped.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import CannotAnswer
-from rulesq.games.bluemoon.judge.cards import Catalog, CardInfo
+from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.state import ME, Event, Instance, State, Step, Zone, other
 
@@ -103,6 +103,7 @@ class Timeline(Moves):
 
     # ------------------------------------------------------------------ time facts
     def on_turn(self, fact: Fact) -> None:
+        """It is a player's turn (a new turn, unless it is already that turn)."""
         who = fact.who or ME
         state = self.state
         if state.turn_owner == who and not state.turn_over:
@@ -110,12 +111,14 @@ class Timeline(Moves):
         self.start_turn(who)
 
     def on_turn_ends(self, fact: Fact) -> None:
+        """A player's turn ends (after its End of Turn phase)."""
         who = fact.who or ME
         self.ensure_turn(who)
         self.record("turn_ends", who)
         self.end_turn(who)
 
     def on_phase(self, fact: Fact) -> None:
+        """The turn reaches a phase."""
         name = str(fact.param("phase", ""))
         step = Step.named(name)
         if step is None:
@@ -132,59 +135,72 @@ class Timeline(Moves):
         self.record("phase", self.state.turn_owner, step=step)
 
     def on_first_turn(self, fact: Fact) -> None:
+        """The turn (or the next one stated) is the first turn of the fight."""
         if self.state.turn_owner is None:
             self._first_turn_pending = True
         else:
             self.state.first_turn_of = self.state.turn
 
     def on_element(self, fact: Fact) -> None:
+        """The contested element of the fight."""
         self.state.element = str(fact.param("element")).lower()
         self.record("element", None, element=self.state.element)
 
     def on_due_to_start(self, fact: Fact) -> None:
+        """The player who is due to start the fight."""
         self.state.player(fact.who or ME).due_to_start = True
         self.record("due_to_start", fact.who or ME)
 
     def on_run_out(self, fact: Fact) -> None:
+        """A player runs out of cards (none in hand, none in the draw deck)."""
         who = fact.who or ME
         self.state.player(who).ran_out = self.record("run_out", who).seq
 
     # ------------------------------------------------------------------ counts
     def on_hand_size(self, fact: Fact) -> None:
+        """How many cards a player holds."""
         self.state.player(fact.who or ME).hand_count = int(fact.param("number"))
 
     def on_deck_size(self, fact: Fact) -> None:
+        """How many cards a player's draw deck holds."""
         self.state.player(fact.who or ME).deck_count = int(fact.param("number"))
 
     def on_dragons_held(self, fact: Fact) -> None:
+        """How many dragons a player has on his side."""
         self.state.player(fact.who or ME).dragons = int(fact.param("number"))
 
     def on_area_size(self, fact: Fact) -> None:
+        """How many cards a player's combat and/or support areas hold."""
         area = str(fact.param("area", "combat and support areas"))
         self.state.player(fact.who or ME).area_counts[area] = int(fact.param("number"))
 
     def on_hand_lacks(self, fact: Fact) -> None:
+        """A player holds no card of a type."""
         self.state.player(fact.who or ME).hand_lacks.add(str(fact.param("card_type")).lower())
 
     # ------------------------------------------------------------------ where cards are
     def on_active(self, fact: Fact) -> None:
+        """Cards active in play when the situation starts."""
         who = fact.who or ME
         for ref in fact.cards:
             self.put_in_play(ref, who)
 
     def on_inactive(self, fact: Fact) -> None:
+        """Covered cards still in the combat area."""
         who = fact.who or ME
         for ref in fact.cards:
             card = self.new_card(ref, who, Zone.COMBAT, active=False)
             card.turn = 0
 
     def on_hand(self, fact: Fact) -> None:
+        """Cards known to be in a player's hand."""
         who = fact.who or ME
         for ref in fact.cards:
             if self.state.find(ref.name, who, frozenset({Zone.HAND})) is None:
                 self.new_card(ref, who, Zone.HAND)
 
     def on_hand_only(self, fact: Fact) -> None:
+        """A player's whole hand."""
         who = fact.who or ME
         for card in self.state.hand(who):
             self.state.cards.remove(card)
@@ -195,17 +211,20 @@ class Timeline(Moves):
         player.hand_count = len(fact.cards)
 
     def on_pile(self, fact: Fact) -> None:
+        """Cards on a player's discard pile."""
         who = fact.who or ME
         for ref in fact.cards:
             self.new_card(ref, who, Zone.DISCARD)
 
     def on_influence(self, fact: Fact) -> None:
+        """Cards in a player's influence area (Hyla, ships not landed)."""
         who = fact.who or ME
         for ref in fact.cards:
             if self.state.find(ref.name, who, frozenset({Zone.INFLUENCE})) is None:
                 self.new_card(ref, who, Zone.INFLUENCE, active=True).turn = 0
 
     def on_cargo(self, fact: Fact) -> None:
+        """The cards loaded onto a ship."""
         ship_ref, *loaded = fact.cards
         ship = self.locate(ship_ref, None, frozenset({Zone.INFLUENCE, Zone.LANDED}))
         if ship is None:
@@ -216,6 +235,7 @@ class Timeline(Moves):
             card.ship = ship
 
     def on_bluff_card(self, fact: Fact) -> None:
+        """A known card lying face down as a bluff card."""
         who = fact.who or ME
         for ref in fact.cards:
             card = self.new_card(ref, who, Zone.SUPPORT, active=True)
@@ -223,6 +243,7 @@ class Timeline(Moves):
             card.turn = 0
 
     def on_bluff_count(self, fact: Fact) -> None:
+        """Face-down bluff cards whose cards the situation does not name."""
         who = fact.who or ME
         number = fact.param("number")
         count = int(number) if number is not None else 1
@@ -235,28 +256,34 @@ class Timeline(Moves):
         self.state.player(who).unknown_bluffs += count
 
     def on_shield(self, fact: Fact) -> None:
+        """A card shows a shield in an element."""
         self.shields.setdefault(fact.card.name.casefold(), set()).add(
             str(fact.param("element")).lower())
 
     def on_inquisitor(self, fact: Fact) -> None:
+        """A player's inquisitor."""
         who = fact.who or ME
         card = self.new_card(fact.card, who, Zone.INQUISITOR, active=True)
         card.turn = 0
         self.state.player(who).inquisitor = card
 
     def on_leader(self, fact: Fact) -> None:
+        """A player's leader card (deck building)."""
         self.state.player(fact.who or ME).leader = self.catalog.info(fact.card)
 
     def on_deck_people(self, fact: Fact) -> None:
+        """The people whose deck a player builds."""
         self.state.player(fact.who or ME).deck_people = str(fact.param("people"))
 
     def on_deck(self, fact: Fact) -> None:
+        """The cards of a deck being built."""
         player = self.state.player(fact.who or ME)
         for ref in fact.cards:
             player.deck.append((self.catalog.info(ref), ref.count or 1))
 
     # ------------------------------------------------------------------ fights
     def on_announce(self, fact: Fact) -> None:
+        """A player announces his total power."""
         who = fact.who or ME
         self.ensure_turn(who)
         self.discard_landed_ships(who)
@@ -270,6 +297,7 @@ class Timeline(Moves):
         self.record("announce", who, number=player.announced)
 
     def on_retreat(self, fact: Fact) -> None:
+        """A player retreats from the fight."""
         who = fact.who or ME
         self.ensure_turn(who)
         self.state.player(who).retreated = True
@@ -277,12 +305,14 @@ class Timeline(Moves):
         self.discard_landed_ships(who)
 
     def on_decline(self, fact: Fact) -> None:
+        """A player declines to start the fight."""
         who = fact.who or ME
         self.ensure_turn(who)
         self.state.player(who).declined = True
         self.record("decline", who)
 
     def on_fight_ends(self, fact: Fact) -> None:
+        """The fight ends: the areas are cleared (rulebook p.9)."""
         state = self.state
         self.record("fight_ends", None)
         for card in list(state.cards):
@@ -295,6 +325,7 @@ class Timeline(Moves):
         state.turn_over = True
 
     def on_attract(self, fact: Fact) -> None:
+        """A player attracts dragons."""
         who = fact.who or ME
         number = fact.param("number")
         self.record("attract", who, number=int(number) if number is not None else 1)

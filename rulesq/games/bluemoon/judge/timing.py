@@ -1,6 +1,8 @@
-"""When a card's special power text acts, by its opening words (BM-Q233's three groups):
-"Now …" when played, "At the end of my turn" when the turn ends normally, "Immediately
-after my Booster/Support phase" after that phase, texts without a time while active."""
+"""When a card's special power text acts, by its opening words (BM-Q233's three groups).
+
+"Now …" when played, "At the end of my turn" when the turn ends normally, "Immediately after my
+Booster/Support phase" after that phase, texts without a time while active.
+"""
 
 from __future__ import annotations
 
@@ -40,7 +42,6 @@ def turn_cut_short(state: State, who: str) -> str | None:
 def takes_effect(view: View, card: Instance) -> Ruling:
     """Whether a card's special power text has (or will have, this turn) its effect."""
     forces = view.forces
-    state = view.state
     if not card.info.has_text:
         return no(f'"{card.name}" has no special power text')
     why = forces.text_ignored(card)

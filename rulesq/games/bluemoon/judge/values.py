@@ -1,11 +1,11 @@
 """Values and total power, by Special Rule 7 (rulebook p.18; BM-Q157 to BM-Q171).
 
-Effects on printed values apply first; then, for each value, the increasing effects in the
-order that maximises it, then the decreasing ones in the order that minimises it; total
-power is the sum of the values of the active cards in the element, and effects on total
-power apply last ("increase to" never lowers a number). An ignored card's values have no
-effect; opposing effects do not reduce the values of a PROTECTED card; a face-down bluff
-card counts as a printed value of 2 in the contested element.
+Effects on printed values apply first; then, for each value, the increasing effects in the order
+that maximises it, then the decreasing ones in the order that minimises it; total power is the sum
+of the values of the active cards in the element, and effects on total power apply last ("increase
+to" never lowers a number). An ignored card's values have no effect; opposing effects do not reduce
+the values of a PROTECTED card; a face-down bluff card counts as a printed value of 2 in the
+contested element.
 """
 
 from __future__ import annotations
@@ -191,8 +191,8 @@ class Values:
                 spared.append((source, "PROTECTED"))
             else:
                 downs.append(source)
-        value, changes = _best(ups, printed.value, fire, earth, max)
-        value, more = _best(downs, value, fire, earth, min)
+        value, changes = _best(ups, printed.value, fire, earth, highest=True)
+        value, more = _best(downs, value, fire, earth, highest=False)
         return Valued(value, printed.changes + changes + more, printed.notes, spared)
 
     def total(self, who: str, element: str | None,
@@ -223,8 +223,8 @@ def _known(card: Instance, element: str) -> bool:
 
 
 def _best(sources: list[Source], start: int, fire: int, earth: int,
-          pick: type[max] | type[min]) -> tuple[int, list[tuple[Source, int, int]]]:
-    """Apply effects in the order that gives the best (max or min) result."""
+          highest: bool) -> tuple[int, list[tuple[Source, int, int]]]:
+    """Apply effects in the order that gives the highest (or the lowest) result."""
     if not sources:
         return start, []
     best: tuple[int, list[tuple[Source, int, int]]] | None = None
@@ -237,7 +237,7 @@ def _best(sources: list[Source], start: int, fire: int, earth: int,
             after = _apply(effect, value, fire, earth)
             steps.append((source, value, after))
             value = after
-        if best is None or pick(value, best[0]) != best[0]:
+        if best is None or (value > best[0] if highest else value < best[0]):
             best = (value, steps)
     assert best is not None
     return best

@@ -1,5 +1,8 @@
-"""One question's view of the game: the state its facts lead to, and the derivation helpers
-that turn a judge's ruling into an answer (cards quoted, clauses cited, what lost)."""
+"""One question's view of the game, and the helpers that build its answer.
+
+One question's view of the game: the state its facts lead to, and the derivation helpers that turn a
+judge's ruling into an answer (cards quoted, clauses cited, what lost).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import YesNo
 from rulesq.explain.graph import BEATS
-from rulesq.games.bluemoon.judge.cards import Catalog, CardInfo
+from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
@@ -45,8 +48,11 @@ class View:
 
     # ------------------------------------------------------------------ cards
     def card(self, ref: CardRef | None = None, who: str | None = None) -> Instance:
-        """The card a question names: its copy in the state (the player's first), or a
-        copy in the player's hand when the situation has not placed it."""
+        """The card a question names.
+
+        The card a question names: its copy in the state (the player's first), or a copy in the
+        player's hand when the situation has not placed it.
+        """
         ref = ref or self.ctx.question.card
         found = self.state.find(ref.name, who) if who else None
         found = found or self.state.find(ref.name)
@@ -70,8 +76,11 @@ class View:
         return self.ctx.clause(ref)
 
     def answer(self, verdict: Verdict, ruling: Ruling) -> Answer:
-        """The answer a ruling gives, with its graph: effects and clauses that support it,
-        alternatives that lost and what beat each, and the negative facts relied on."""
+        """The answer a ruling gives, with its derivation graph.
+
+        The answer a ruling gives, with its graph: effects and clauses that support it, alternatives
+        that lost and what beat each, and the negative facts relied on.
+        """
         graph = self.ctx.derivation()
         support: list[str] = []
         for source in ruling.sources:
