@@ -113,11 +113,11 @@ def active(ctx: Context) -> Answer:
     if card.zone is Zone.GONE:
         return view.yes_no(no(f'"{card.name}" is an interference card: it goes onto the '
                               "discard pile once applied and never becomes active",
-                              R.INTERFERENCE_PLACE, "BM-Q239"))
+                              R.INTERFERENCE_PLACE, R.INACTIVE_NO_EFFECT))
     if card.zone is Zone.COMBAT:
         return view.yes_no(no(f'"{card.name}" has been covered by a later character card; '
                               "covered cards do not become active again", R.MOST_RECENT_ACTIVE,
-                              "BM-Q120"))
+                              R.UNCOVERED_NOT_ACTIVE))
     return view.yes_no(no(f'"{card.name}" is not in play ({card.zone.value})',
                           R.CARD_LOCATIONS))
 
@@ -154,7 +154,7 @@ def icon_effective(ctx: Context) -> Answer:
             return view.yes_no(yes(f'"{card.name}" was played this turn with its STOP icon',
                                    R.STOP))
         return view.yes_no(no("a STOP icon has its effect only when its card is played",
-                              R.STOP, "BM-Q185"))
+                              R.STOP, R.STOP_WHEN_PLAYED))
     if icon == "GANG":
         if card.in_play:
             return view.yes_no(yes(f'"{card.name}" is in play with its GANG icon', R.GANG))

@@ -125,7 +125,7 @@ def value(ctx: Context) -> Answer:
 
 
 def power_to_reach(ctx: Context) -> Answer:
-    """``what total power must I reach?``: the opponent's current total power (BM-Q172)."""
+    """``what total power must I reach?``: the opponent's current total power."""
     view = View(ctx)
     opponent = other(view.who)
     element = _element(view, None)
@@ -133,7 +133,7 @@ def power_to_reach(ctx: Context) -> Answer:
     ruling = _ruling(view, total, f"the opponent's current total power is {total.value} "
                                   "(not the power announced earlier)")
     ruling.cite(R.MATCH_OPPONENT)
-    ruling.rules.append("BM-Q172")
+    ruling.rules.append(R.CURRENT_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)
 
 

@@ -111,7 +111,7 @@ class CardInfo:
         return self.plain_value
 
     def word_of_name(self, word: str) -> bool:
-        """Whether the name holds this word (``Flood`` in "Tidal Flood") or begins with it."""
+        """Whether the name holds a family word (``Flood``, ``Storm``) or begins with it."""
         low = word.lower()
         words = [w.lower() for w in re.split(r"[\s-]+", self.name) if w]
         return low in words or self.name.lower().startswith(low)
@@ -123,7 +123,7 @@ class CardInfo:
 
     @property
     def gang(self) -> str:
-        """The gang of a Khind name: its first syllable in capitals (``Fun`` of FunFair)."""
+        """The gang of a one-word name in two capitalised parts: its first part."""
         first = self.name.split()[0] if self.name.split() else ""
         match = re.match(r"[A-Z][a-z]*", first)
         return (match.group(0) if match else first).lower()

@@ -3,9 +3,9 @@
 Discarding to satisfy a text: totals of printed values or moons, card counts, and the rules that go
 with them (rulebook p.17: satisfy each card independently; no extra cards).
 
-Printed values are read in hand after the effects on printed values (BM-Q153, Q154); an ignored
-card's values have no effect (BM-Q156). A set of discards is allowed only if no card in it could be
-left out while still satisfying the text (BM-Q292, Q302).
+Printed values are read in hand after the effects on printed values; an ignored
+card's values have no effect. A set of discards is allowed only if no card in it could be
+left out while still satisfying the text.
 """
 
 from __future__ import annotations

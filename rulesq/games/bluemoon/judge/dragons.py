@@ -1,11 +1,11 @@
-"""Dragons: who attracts how many, and why (rulebook p.9-10; BM-Q437 to BM-Q447).
+"""Dragons: who attracts how many, and why (rulebook p.9-10; FAQ, End of Fight).
 
 A retreat gives the other player one dragon, and one more when that player has at least six cards in
 the combat and support areas (covered cards count; bluff cards, leadership cards and the influence
-area do not, BM-Q443). Card texts then add or take away dragons, and caps ("no more than one") apply
-after them (BM-Q445); "you may not attract dragons" takes precedence over them all. Dragons that are
-not due to the retreat (Irresistible Sirens, a called bluff, "to attract one dragon") are separate
-attractions (BM-Q316).
+area do not). Card texts then add or take away dragons, and caps ("no more than one") apply
+after them; "you may not attract dragons" takes precedence over them all. Dragons that are
+not due to the retreat ("you must discard …, or I attract", a called bluff, "to attract one
+dragon") are separate attractions.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def six_cards(state: State, who: str) -> int:
     """How many cards count towards the additional dragon.
 
     Cards counting towards the additional dragon: combat and support areas, covered cards too, bluff
-    cards not (BM-Q443).
+    cards not.
     """
     counts = state.player(who).area_counts
     if "combat and support areas" in counts:
@@ -204,7 +204,7 @@ def packets_now(forces: Forces) -> list[Packet]:
 
 
 def _discard_purpose(forces: Forces, event: Event) -> Packet | None:
-    """A discard made "to attract one dragon" (Charm Holy Dragon and the like)."""
+    """A discard made "to attract one dragon" ("Now I may discard … to attract one dragon")."""
     from rulesq.games.bluemoon.judge.discards import discard_for_dragon
 
     return discard_for_dragon(forces, event)

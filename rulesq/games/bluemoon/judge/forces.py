@@ -2,8 +2,8 @@
 
 Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet): an ignore effect reaches
 every card its words name, except opposing cards with an effective PROTECTED icon; "I must" text is
-never ignored. Ignore effects can ignore one another (Tittertweet and Laughing Gas, BM-Q266 to
-BM-Q269), and the order in which cards were played never matters (BM-Q229), so the effects that
+never ignored. Ignore effects can ignore one another (two cards that each ignore the
+other player's texts), and the order in which cards were played never matters, so the effects that
 apply are found as a fixed point: an ignore effect applies when nothing that could ignore it
 applies, and fails when something that does ignore it applies. Effects left undecided by that (two
 cards ignoring each other) are a conflict.
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from rulesq.effects.base import Effect
 
 #: Where a card's own text can act or be ignored: in play, in hand (texts checked before
-#: play, BM-Q228) and an interference card being applied.
+#: play) and an interference card being applied.
 REACHABLE = IN_PLAY | {Zone.HAND, Zone.GONE}
 
 

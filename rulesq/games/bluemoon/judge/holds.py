@@ -125,7 +125,7 @@ def _having(condition: Having, controller: str, forces: Forces,
 
 
 def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
-    """"I am attacked by at least N": the opponent's current total power (BM-Q158, Q176)."""
+    """"I am attacked by at least N": the opponent's current total power."""
     from rulesq.games.bluemoon.judge.state import other
     from rulesq.games.bluemoon.judge.values import Values
 

@@ -1,10 +1,10 @@
 """Interference cards: played from hand in answer to the opponent's action.
 
 Interference cards: played from hand in answer to an action of the opponent, as the card's own "I
-may play this card when …" says (E&I rulesheet; BM-Q228, BM-Q345 to Q356).
+may play this card when …" says (E&I rulesheet).
 
 The trigger is a text read while the card is in hand, so an effect ignoring the player's special
-power texts at that moment stops the card (BM-Q351); the moment is just before the action it
+power texts at that moment stops the card; the moment is just before the action it
 answers.
 """
 

@@ -1,10 +1,10 @@
 """The facts that move cards: playing, discarding, retrieving, drawing, loading, landing.
 
-A card played goes from the hand (or a landed ship) straight into play (BM-Q132); the first
+A card played goes from the hand (or a landed ship) straight into play; the first
 character card a player plays on a turn covers the cards of earlier turns in the combat area
 (rulebook p.7), unless it joins an active gang (p.16) or its own text says it does not push them.
-Icons such as FREE are checked in hand, just before the play (BM-Q200), and an icon a card is
-"treated as if it had" lasts only while it is played (BM-Q206).
+Icons such as FREE are checked in hand, just before the play, and an icon a card is
+"treated as if it had" lasts only while it is played.
 """
 
 from __future__ import annotations

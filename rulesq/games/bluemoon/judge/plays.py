@@ -4,7 +4,7 @@ Whether a card may be played now: the turn and phase, the limits of a turn, STOP
 of opposing cards and the card's own conditions checked in hand.
 
 The limits (rulebook p.7-8, p.14-16): one Leadership phase card per turn (or a REPLACE discard
-instead, BM-Q118); one character card, FREE cards not counting, two matching PAIR cards counting as
+instead); one character card, FREE cards not counting, two matching PAIR cards counting as
 one, and GANG cards joining an active gang not counting; one booster or support card (none on the
 first turn of a fight), more where a card text allows it. A card with a STOP icon ends the playing
 of cards, unless a card text allows more (card instructions supersede the game rules). Ladder: "you
@@ -39,7 +39,7 @@ INFINITE = 99
 
 # ---------------------------------------------------------------------- as played
 def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
-    """The icons a card is treated as having while it is played (Yang, B.P. cards)."""
+    """The icons a card is "treated as if it had" while it is played."""
     state = moves.state
     forces = Forces(state)
     icons: set[str] = set()
@@ -276,7 +276,7 @@ class PlayJudge:
             return no(f'"{card.name}" is not played during a fight', R.CARD_LOCATIONS)
         if state.turn_owner != who:
             return no("cards are played only on their player's own turn", R.ALTERNATE_TURNS,
-                      "BM-Q137")
+                      R.OWN_TURN)
         if state.turn_over:
             return no("the turn is over", R.ALTERNATE_TURNS)
         if state.player(who).retreated or state.player(who).declined:
@@ -329,7 +329,7 @@ class PlayJudge:
                                R.SUPERSEDE, sources=[source], step="card text")
         return no("a ship was landed this turn: character, booster and support cards are "
                   "played from the landed ships, not from the hand", R.AS_IF_IN_HAND,
-                  "BM-Q383")
+                  R.LANDED_SHIP_NOT_FROM_HAND)
 
     def _hand_plays(self, who: str) -> int:
         return sum(1 for e in self.state.events_of("play", who, this_turn=True)
@@ -393,10 +393,10 @@ class PlayJudge:
         replaced = list(state.events_of("use_icon", who, this_turn=True))
         if done:
             return no(f'"{done[0].cards[0].name}" was already played this turn: only one '
-                      "Leadership phase card per turn", "BM-Q118")
+                      "Leadership phase card per turn", R.ONE_LEADERSHIP_PHASE_CARD)
         if replaced:
             return no("a card was discarded with its REPLACE icon this turn, instead of "
-                      "playing a Leadership phase card", "BM-Q118", R.REPLACE)
+                      "playing a Leadership phase card", R.ONE_LEADERSHIP_PHASE_CARD, R.REPLACE)
         return None
 
     def _character_limit(self, card: Instance, who: str) -> Ruling | None:
@@ -426,7 +426,7 @@ class PlayJudge:
         counted = [u for u in units if not u.free]
         if counted:
             names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
-            return no(f"{names} already used this turn's one character card", R.FREE, "BM-Q119")
+            return no(f"{names} already used this turn's one character card", R.FREE, R.FREE)
         return None
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
@@ -596,9 +596,9 @@ class PlayJudge:
                     continue
                 if not holds(effect.condition, who, forces, card):
                     return no(f'the condition of "{card.name}" is not met: {source.quote}',
-                              "BM-Q228", sources=[source])
+                              R.TEXT_IN_HAND, sources=[source])
                 notes.append(yes(f'the condition of "{card.name}" is met: {source.quote}',
-                                 "BM-Q228", sources=[source]))
+                                 R.TEXT_IN_HAND, sources=[source]))
             elif isinstance(effect, fx.MustToPlay):
                 ruling = self._requirement(source, card, who)
                 if not ruling.allowed:

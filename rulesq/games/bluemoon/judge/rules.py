@@ -1,7 +1,7 @@
 """The clauses the Blue Moon judge cites, by what they establish (ids of corpus clauses).
 
 Rulebook and rulesheet passages are ``rule-quote`` clauses; where the seeds state a game rule only
-in an FAQ answer, the answer is cited (its ``BM-Qn`` alias) as the precedent.
+in an FAQ answer, a ``game-rule`` clause quotes the answer (cited as its precedent).
 """
 
 RB = "bluemoon/rulebook/"
@@ -83,3 +83,27 @@ BLUFF_DISCARD = BI + "bluffing/discard-bluff"
 BLUFF_CALL = BI + "bluffing/call"
 BLUFF_REVEAL = BI + "bluffing/reveal-on-discard"
 BLUFF_LOSING = BI + "bluffing/losing-condition"
+
+# Rules the seeds state only in FAQ answers: game-rule clauses of corpus/bluemoon/rules.jsonl,
+# each quoting the answer that states it (cited with it, as its precedent).
+GR = "bluemoon/rules/"
+ONE_LEADERSHIP_PHASE_CARD = GR + "one-leadership-phase-card"
+OWN_TURN = GR + "own-turn"
+NO_CHARACTER_RETREAT = GR + "no-character-retreat"
+UNCOVERED_NOT_ACTIVE = GR + "uncovered-not-active"
+INACTIVE_NO_EFFECT = GR + "inactive-no-effect"
+TEXT_IN_HAND = GR + "text-in-hand"
+TEXT_GROUPS = GR + "text-groups"
+TEXT_GROUP_ONCE = GR + "text-group-once"
+TEXT_GROUP_PER_TURN = GR + "text-group-per-turn"
+TEXT_GROUP_CONTINUOUS = GR + "text-group-continuous"
+CURRENT_TOTAL_POWER = GR + "current-total-power"
+STOP_WHEN_PLAYED = GR + "stop-when-played"
+FREE_CHECKED_IN_HAND = GR + "free-checked-in-hand"
+ADDED_ICON_WHILE_PLAYED = GR + "added-icon-while-played"
+LANDED_SHIP_NOT_FROM_HAND = GR + "landed-ship-not-from-hand"
+PLAY_ORDER_IRRELEVANT = GR + "play-order-irrelevant"
+IGNORED_STILL_THERE = GR + "ignored-still-there"
+SEPARATE_DRAGONS = GR + "separate-dragons"
+CAP_APPLIED_LAST = GR + "cap-applied-last"
+CANCELLED_CARD = GR + "cancelled-card"

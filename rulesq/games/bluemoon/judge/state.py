@@ -61,7 +61,7 @@ PHASE_NAMES = {
 
 
 class Zone(StrEnum):
-    """Where a card is (BM-Q132 lists the places)."""
+    """Where a card is."""
 
     HAND = "hand"
     DECK = "draw deck"

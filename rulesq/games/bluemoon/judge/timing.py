@@ -1,4 +1,4 @@
-"""When a card's special power text acts, by its opening words (BM-Q233's three groups).
+"""When a card's special power text acts, by its opening words.
 
 "Now …" when played, "At the end of my turn" when the turn ends normally, "Immediately after my
 Booster/Support phase" after that phase, texts without a time while active.
@@ -55,12 +55,12 @@ def takes_effect(view: View, card: Instance) -> Ruling:
     if not forces.live(card):
         if card.zone is Zone.COMBAT:
             return no(f'"{card.name}" is covered: inactive cards have no effect',
-                      R.MOST_RECENT_ACTIVE, "BM-Q120")
+                      R.MOST_RECENT_ACTIVE, R.UNCOVERED_NOT_ACTIVE)
         if card.zone is Zone.LEADER:
             return no(f'"{card.name}" is a leadership card of an earlier turn',
                       R.LEADERSHIP_THIS_TURN)
         if card.zone is not Zone.GONE:
-            return no(f'"{card.name}" is not active', "BM-Q239")
+            return no(f'"{card.name}" is not active', R.INACTIVE_NO_EFFECT)
     findings = [effect_acts(view, s) for s in effects_of(card)
                 if isinstance(s.effect, fx.BlueMoonEffect)
                 and not isinstance(s.effect, fx.NoEffectIfOpposed)]
@@ -103,10 +103,10 @@ def effect_acts(view: View, source: Source) -> Ruling:
             return no(f"its condition is not met: {source.quote}", sources=[source])
         if card.turn != state.turn and card.zone is not Zone.GONE:
             return no(f"{source.quote!r} acted when the card was played; it does not act "
-                      "again", "BM-Q233", sources=[source])
+                      "again", R.TEXT_GROUP_ONCE, sources=[source])
         return yes(f"{source.quote!r} acts as the card is played", sources=[source])
     if condition is not None:
         if not holds(condition, controller, view.forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
     return yes(f'"{card.name}" is active and its text is not ignored: {source.quote}',
-               "BM-Q233", sources=[source])
+               R.TEXT_GROUP_ONCE, sources=[source])

@@ -1,4 +1,4 @@
-"""Values and total power, by Special Rule 7 (rulebook p.18; BM-Q157 to BM-Q171).
+"""Values and total power, by Special Rule 7 (rulebook p.18).
 
 Effects on printed values apply first; then, for each value, the increasing effects in the order
 that maximises it, then the decreasing ones in the order that minimises it; total power is the sum
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
 
 #: Areas whose active cards add their values to total power (the influence area holds
-#: Hyla, some of which have values, BM-Q177).
+#: Hyla, some of which have values).
 POWER_ZONES = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.INFLUENCE})
 INCREASES = {fx.Op.DOUBLE, fx.Op.INCREASE_TO, fx.Op.INCREASE_BY, fx.Op.INCREASE_TO_SUM,
              fx.Op.INCREASE_TO_HIGHER}

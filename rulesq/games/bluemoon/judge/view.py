@@ -72,8 +72,13 @@ class View:
                                             source.card.info.card, (span.start, span.end))
 
     def clause(self, ref: str) -> str:
-        """The node of a clause (by id or alias)."""
-        return self.ctx.clause(ref)
+        """The node of a clause (by id or alias); a game rule brings its FAQ answer along."""
+        node = self.ctx.clause(ref)
+        found = self.ctx.corpus.find_clause(ref)
+        source = found.extra.get("source") if found is not None else None
+        if found is not None and found.kind == "game-rule" and isinstance(source, str):
+            self.ctx.clause(source, role="precedent")
+        return node
 
     def answer(self, verdict: Verdict, ruling: Ruling) -> Answer:
         """The answer a ruling gives, with its derivation graph.
