@@ -112,8 +112,10 @@ def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
 
 
 def _family(family: str, inst: Instance) -> bool:
+    """A people, a family word of the name, or a card type written as a family ("Hyla cards")."""
     people = (inst.info.people or "").lower()
-    return people == family.lower() or inst.info.word_of_name(family)
+    low = family.lower()
+    return people == low or inst.info.kind == low or inst.info.word_of_name(family)
 
 
 def _has_icon(inst: Instance, icon: str, forces: Looks | None) -> bool:
