@@ -1,0 +1,511 @@
+"""Questions about discarding: may, must, how much, is a text satisfied, who chooses.
+
+``can I discard "A", "B"?``, ``must I discard [a card]?``, ``how much fire must I still
+discard?``, ``is "X" satisfied?``, ``who chooses the cards for "X"?``.
+
+Discarding is allowed only where specifically permitted: when declining to start a fight, with a
+REPLACE icon, for a text that requires or allows it, in answer to an opposing text that forces
+it, and a player's own bluff cards in the Beginning of Turn phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import Number, Word
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.hands import disclosed
+from rulesq.games.bluemoon.judge.removals import discard_in_play
+from rulesq.games.bluemoon.judge.requirements import (
+    Kind,
+    Requirement,
+    discarded_for,
+    factor_choices,
+    factors,
+    in_hand,
+    jointly_allowed,
+    jointly_met,
+    met,
+    obligation_texts,
+    obligations,
+    own_turn,
+    play_requirements,
+    purpose,
+    requirement_texts,
+    turn_pool,
+    unknown_factor,
+    window,
+)
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import matches, players_of
+from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.view import View
+from rulesq.games.bluemoon.selectors import Cards, Place
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+
+# ---------------------------------------------------------------------- may I discard?
+def can_discard(ctx: Context) -> Answer:
+    """Answer ``can I discard "A", "B"?`` (from hand, or cards in play by a text)."""
+    view = View(ctx)
+    who = view.who
+    cards = [view.card(ref, who) for ref in ctx.question.cards]
+    if all(c.owner == who and c.face_down and c.in_play for c in cards):
+        return view.yes_no(_bluffs(view.state, who))
+    if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
+        return view.yes_no(discard_in_play(view.forces, who, cards))
+    if all(c.owner == who and c.zone is Zone.HAND for c in cards):
+        return view.yes_no(from_hand(view.forces, who, cards))
+    names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
+    return view.yes_no(no(f"the cards are neither all in the player's hand nor all in play: "
+                          f"{names}", R.CARD_LOCATIONS))
+
+
+def _bluffs(state: State, who: str) -> Ruling:
+    """A player's own bluff cards are discarded in their Beginning of Turn phase."""
+    if state.turn_owner == who and not state.turn_over \
+            and state.current_phase is Step.BEGINNING_OF_TURN:
+        return yes("a player may discard his face-down bluff cards in his Beginning of Turn "
+                   "phase, even ignored ones", R.BLUFF_DISCARD)
+    return no("face-down bluff cards are discarded by their player only in his Beginning of "
+              "Turn phase", R.BLUFF_DISCARD, R.DISCARD_ONLY_WHEN_PERMITTED)
+
+
+def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
+    """May ``who`` discard these cards from hand now?"""
+    state = forces.state
+    names = " and ".join(f'"{c.name}"' for c in cards)
+    declined = list(state.events_of("decline", who, this_turn=True))
+    if declined:
+        done = [c for e in state.events_of("discard", who, this_turn=True)
+                if e.data.get("where") == "hand" and purpose(forces, e) is declined[-1]
+                for c in e.cards]
+        if len(done) + len(cards) <= 3:
+            return yes(f"the player declined to start the fight and discards one to three "
+                       f"cards: {names}", R.DECLINE_DISCARD)
+        return no("after declining to start a fight a player discards one to three cards, no "
+                  "more", R.DECLINE_DISCARD)
+    if len(cards) == 1 and forces.has_icon(cards[0], "REPLACE"):
+        closed = replace_closed(state, who)
+        if closed is None:
+            return yes(f'"{cards[0].name}" has a REPLACE icon: it may be discarded instead of '
+                       "playing a Leadership phase card (it is not played)", R.REPLACE,
+                       R.DISCARD_ONLY_WHEN_PERMITTED)
+    findings: list[Ruling] = []
+    for req in requirement_texts(forces, who):
+        if req.kind is Kind.OBLIGATION:
+            continue
+        finding = _for_requirement(forces, req, cards)
+        if finding.allowed:
+            return finding
+        findings.append(finding)
+    reqs = obligations(forces, who)
+    if reqs:
+        finding = _for_obligations(forces, reqs, cards)
+        if finding.allowed:
+            return finding
+        findings.append(finding)
+    for source, _, acting in obligation_texts(forces, who):
+        if acting:
+            continue
+        why = forces.text_ignored(source.card)
+        if why is None:
+            continue
+        ruling = no(f'the only text that would justify it, "{source.card.name}", is ignored '
+                    f'(by "{why.source.card.name}")', R.IGNORED_TEXT_NO_DISCARD, R.IGNORING,
+                    sources=[why.source, source], step="ignore")
+        findings.append(ruling)
+    if findings:
+        return findings[0].cite(R.DISCARD_ONLY_WHEN_PERMITTED)
+    ruling = no("no rule or card text permits this discard: discarding is allowed only where "
+                "specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
+    ruling.negatives.append("no active card text asks or allows the player to discard")
+    return ruling
+
+
+def replace_closed(state: State, who: str) -> str | None:
+    """Why a REPLACE icon cannot be used now, or None if it can."""
+    if state.turn_owner != who or state.turn_over:
+        return "a REPLACE icon is used in the player's own turn"
+    if state.current_phase > Step.LEADERSHIP:
+        return "the Leadership phase is over"
+    for event in state.events_of("play", who, this_turn=True):
+        if event.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not event.data.get("by_text"):
+            return "a Leadership phase card was already played this turn"
+    if any(e.data.get("icon") == "REPLACE" for e in state.events_of("use_icon", who,
+                                                                   this_turn=True)):
+        return "a REPLACE icon was already used this turn"
+    return None
+
+
+def _for_requirement(forces: Forces, req: Requirement, cards: list[Instance]) -> Ruling:
+    """Whether discarding these cards now goes towards the text of a play."""
+    closed = window(forces, req)
+    if closed is not None:
+        return no(f'"{req.name}": {closed}', R.NOW_WHEN_PLAYED, sources=[req.source])
+    prior = discarded_for(forces, req)
+    return _judged(forces, [req], prior, cards)
+
+
+def _for_obligations(forces: Forces, reqs: list[Requirement], cards: list[Instance]) -> Ruling:
+    """Whether discarding these cards now goes towards the obligations of the turn."""
+    open_reqs = []
+    for req in reqs:
+        closed = window(forces, req)
+        if closed is None:
+            open_reqs.append(req)
+            continue
+        last = no(f'"{req.name}": {closed}', R.DISCARD_IN_OWN_TURN,
+                  R.OPTIONAL_DISCARD_OWN_TURN, sources=[req.source])
+    if not open_reqs:
+        return last
+    return _judged(forces, open_reqs, turn_pool(forces, reqs[0].who), cards)
+
+
+def _judged(forces: Forces, reqs: list[Requirement], prior: list[Instance],
+            cards: list[Instance]) -> Ruling:
+    """Whether the earlier discards and these cards each go towards one of the texts."""
+    together = prior + cards
+    choices, doubling = factor_choices(forces, reqs)
+    results = {jointly_allowed(forces, reqs, together, choice) for choice in choices}
+    if len(results) > 1:
+        raise unknown_factor({f for c in choices for f in c.values()}, reqs[0])
+    names = " or ".join(f'"{r.name}"' for r in reqs)
+    sources = [r.source for r in reqs] + doubling
+    if results.pop():
+        quotes = "; ".join(r.source.quote for r in reqs)
+        return yes(f"the discard goes towards {names}: {quotes}",
+                   R.DISCARD_ONLY_WHEN_PERMITTED, R.NO_EXTRA_DISCARDS, sources=sources)
+    met_all = any(jointly_met(forces, reqs, together, choice) for choice in choices)
+    rules = [R.NO_EXTRA_DISCARDS, R.DISCARD_INDEPENDENTLY]
+    if met_all:
+        already = " (with the cards already discarded for it)" if prior else ""
+        why = (f"fewer cards would satisfy it{already}, and cards that do not contribute may "
+               "not be discarded")
+        if prior:
+            rules.append(R.NO_EFFECTIVE_INSTRUCTION)
+    else:
+        asked = "; ".join(r.cards.render() for r in reqs)
+        why = f"the cards are not what it asks for ({asked})"
+    return no(f"{names}: {why}", *rules, sources=sources)
+
+
+# ---------------------------------------------------------------------- must I discard?
+def must_discard(ctx: Context) -> Answer:
+    """Answer ``must I discard [a card]?``."""
+    view = View(ctx)
+    return view.yes_no(must(view.forces, view.who))
+
+
+def must(forces: Forces, who: str) -> Ruling:
+    """Whether a rule or text requires ``who`` to discard now."""
+    state = forces.state
+    for event in state.events_of("play", this_turn=True):
+        for req in play_requirements(forces, event):
+            if req.who != who or req.kind is Kind.OFFER:
+                continue
+            if req.kind is Kind.FORCED and window(forces, req) is not None:
+                continue
+            done = discarded_for(forces, req)
+            if met(forces, req, done, 1):
+                continue
+            if req.kind is Kind.TO_PLAY:
+                ruling = yes(f'"{req.name}": {req.source.quote} — "I must" text, applied in '
+                             "hand before the card is played", R.I_MUST, R.TEXT_IN_HAND,
+                             sources=[req.source], step="I must")
+                if event.cards[0].cancelled:
+                    ruling.reason += "; cancelling the card afterwards does not undo it"
+                return ruling
+            return yes(f'"{req.name}" forces the discard: {req.source.quote}',
+                       R.FORCED_PLAYER_CHOOSES, sources=[req.source])
+    declined = list(state.events_of("decline", who, this_turn=True))
+    if declined:
+        after = [e for e in state.events_of("discard", who, this_turn=True)
+                 if e.seq > declined[-1].seq]
+        if after:
+            return no("the player has already discarded after declining", R.DECLINE_DISCARD)
+        if state.hand_size(who) == 0:
+            return no("the player declined with no cards left in hand: he declines without a "
+                      "discard, as far as possible", R.DECLINE_WITHOUT_CARDS,
+                      R.AS_FAR_AS_POSSIBLE)
+        return yes("a player who declines to start a fight discards one to three cards (not "
+                   "none)", R.DECLINE_DISCARD)
+    silenced: list[Ruling] = []
+    for source, _, acting in obligation_texts(forces, who):
+        why = None if acting else forces.text_ignored(source.card)
+        if why is not None:
+            silenced.append(no(f'"{source.card.name}" would require it, but its text is '
+                               f'ignored by "{why.source.card.name}" when it is checked',
+                               R.REQUIREMENT_CHECKED_AT_END, R.IGNORING,
+                               sources=[why.source, source], step="ignore"))
+    reqs = obligations(forces, who)
+    if reqs:
+        done = turn_pool(forces, who) if own_turn(state, who) == state.turn else []
+        choices, doubling = factor_choices(forces, reqs)
+        results = {jointly_met(forces, reqs, done, choice) for choice in choices}
+        if len(results) > 1:
+            raise unknown_factor({f for c in choices for f in c.values()}, reqs[0])
+        if not results.pop():
+            names = " and ".join(f'"{r.name}"' for r in reqs)
+            quotes = "; ".join(r.source.quote for r in reqs)
+            return yes(f"{names} requires it (each text satisfied on its own): {quotes}",
+                       R.TEXT_GROUP_PER_TURN, R.REQUIREMENT_CHECKED_AT_END,
+                       R.DISCARD_INDEPENDENTLY, sources=[r.source for r in reqs] + doubling)
+    if silenced:
+        return silenced[0]
+    ruling = no("no rule or card text requires a discard now", R.DISCARD_ONLY_WHEN_PERMITTED)
+    ruling.negatives.append("no active card text requires the player to discard")
+    return ruling
+
+
+# ---------------------------------------------------------------------- how much?
+def discard_value(ctx: Context) -> Answer:
+    """Answer ``how much fire must I still discard?``."""
+    view = View(ctx)
+    forces = view.forces
+    who = view.who
+    element = str(ctx.question.param("element", "fire")).lower()
+    found: list[tuple[int, Ruling]] = []
+    for req in requirement_texts(forces, who):
+        amounts = _amounts(req, element)
+        if amounts is None:
+            continue
+        options, doubling = factors(forces, req)
+        done = [in_hand(c) for c in discarded_for(forces, req)]
+        have = sum(forces.printed(c, element) for c in done)
+        left = {max(0, amounts * f - have) for f in options}
+        if len(left) > 1:
+            raise unknown_factor(options, req)
+        value = left.pop()
+        ruling = yes(f'"{req.name}" asks for {amounts * max(options)} {element} in all; '
+                     f"{have} has been discarded for it", R.DISCARD_INDEPENDENTLY,
+                     R.REQUIREMENT_CHECKED_AT_END, sources=[req.source, *doubling])
+        if doubling:
+            ruling.cite(R.SUPERSEDE)
+        found.append((value, ruling))
+    if not found:
+        return view.answer(Number(0), no(f"no text in force asks the player to discard {element}",
+                                         R.DISCARD_ONLY_WHEN_PERMITTED))
+    if len(found) > 1:
+        raise CannotAnswer(f"several texts ask the player to discard {element}; each is "
+                           "satisfied independently")
+    value, ruling = found[0]
+    return view.answer(Number(value), ruling)
+
+
+def _amounts(req: Requirement, element: str) -> int | None:
+    cards = req.cards
+    if not isinstance(cards, Cards) or cards.total is None:
+        return None
+    for amount in cards.total.amounts:
+        if (amount.element or "").lower() == element:
+            return amount.n
+    return None
+
+
+# ---------------------------------------------------------------------- satisfied?
+def satisfied(ctx: Context) -> Answer:
+    """Answer ``is "X" satisfied?`` / ``are "X" and "Y" satisfied?`` (each on its own)."""
+    view = View(ctx)
+    forces = view.forces
+    pools: dict[str, list[Requirement]] = {}
+    rulings: list[Ruling] = []
+    for ref in ctx.question.cards:
+        card = view.card(ref)
+        reqs = _requirements_of(forces, card)
+        plays = _play_obligations(forces, card)
+        if not reqs and not plays:
+            raise CannotAnswer(f'"{card.name}" asks for no discard or play the situation shows')
+        for req in reqs:
+            if req.kind is Kind.OBLIGATION:
+                pools.setdefault(req.who, []).append(req)
+            else:
+                rulings.append(_one(forces, req))
+        rulings += plays
+    for who, reqs in pools.items():
+        rulings.append(_jointly(forces, reqs, turn_pool(forces, who)))
+    failed = [r for r in rulings if not r.allowed]
+    if failed:
+        return view.yes_no(failed[0])
+    out = rulings[0]
+    for extra in rulings[1:]:
+        out.cite(*extra.rules)
+        out.sources += extra.sources
+    return view.yes_no(out)
+
+
+def _requirements_of(forces: Forces, card: Instance) -> list[Requirement]:
+    """The discard requirements a card's text makes (its play's, or its obligations)."""
+    state = forces.state
+    out: list[Requirement] = []
+    plays = [e for e in state.events_of("play") if e.cards[0] is card]
+    if plays:
+        out += [r for r in play_requirements(forces, plays[-1]) if r.kind is not Kind.FORCED]
+    for who in (card.owner, other(card.owner)):
+        for source, act, acting in obligation_texts(forces, who):
+            if source.card is not card:
+                continue
+            if not acting:
+                raise CannotAnswer(f'the text of "{card.name}" is not in force now')
+            out.append(Requirement(source, act, who, Kind.OBLIGATION))
+    return out
+
+
+def _one(forces: Forces, req: Requirement) -> Ruling:
+    done = discarded_for(forces, req)
+    options, doubling = factors(forces, req)
+    results = {f: met(forces, req, done, f) for f in options}
+    if len(set(results.values())) > 1:
+        raise unknown_factor(options, req)
+    names = _shown(forces, done)
+    sources = [req.source, *doubling]
+    if next(iter(results.values())):
+        return yes(f'"{req.name}" is satisfied by {names}', R.DISCARD_INDEPENDENTLY,
+                   sources=sources)
+    return no(f'"{req.name}" is not satisfied: discarded for it: {names} (printed values as '
+              "in hand)", R.DISCARD_INDEPENDENTLY, sources=sources + _value_sources(forces, done))
+
+
+def _value_sources(forces: Forces, cards: list[Instance]) -> list:  # type: ignore[type-arg]
+    """The effects that changed (or ignored) the printed values of discarded cards."""
+    from rulesq.games.bluemoon.judge.values import printed_value
+
+    out = []
+    for card in cards:
+        probe = in_hand(card)
+        why = forces.card_ignored(probe)
+        if why is not None:
+            out.append(why.source)
+        for element in ("fire", "earth"):
+            try:
+                valued = printed_value(forces, probe, element)
+            except CannotAnswer:
+                continue
+            out += [s for s, _, _ in valued.changes]
+    return list(dict.fromkeys(out))
+
+
+def _jointly(forces: Forces, reqs: list[Requirement], pool: list[Instance]) -> Ruling:
+    choices, doubling = factor_choices(forces, reqs)
+    results = {jointly_met(forces, reqs, pool, choice) for choice in choices}
+    if len(results) > 1:
+        raise unknown_factor({f for c in choices for f in c.values()}, reqs[0])
+    sources = [r.source for r in reqs] + doubling
+    names = " and ".join(f'"{r.name}"' for r in reqs)
+    each = "each is" if len(reqs) > 1 else "it is"
+    discarded = _shown(forces, pool)
+    if results.pop():
+        return yes(f"{names}: {each} satisfied on its own by the discards of the turn "
+                   f"({discarded})", R.DISCARD_INDEPENDENTLY, sources=sources)
+    ruling = no(f"{names}: the discards of the turn ({discarded}, printed values as in hand) "
+                f"do not satisfy {'each text on its own' if len(reqs) > 1 else 'it'}",
+                R.DISCARD_INDEPENDENTLY, sources=sources + _value_sources(forces, pool))
+    if doubling:
+        ruling.cite(R.REQUIREMENT_CHECKED_AT_END)
+    if any(forces.card_ignored(in_hand(c)) is not None for c in pool):
+        ruling.cite(R.IGNORED_CARD)
+    return ruling
+
+
+def _shown(forces: Forces, cards: list[Instance]) -> str:
+    """The cards with their printed values as they were in hand: ``"A" (fire 0, earth 3)``."""
+    if not cards:
+        return "nothing"
+    out = []
+    for card in cards:
+        probe = in_hand(card)
+        values = []
+        for element in ("fire", "earth"):
+            try:
+                values.append(f"{element} {forces.printed(probe, element)}")
+            except CannotAnswer:
+                continue
+        out.append(f'"{card.name}"' + (f" ({', '.join(values)})" if values else ""))
+    return ", ".join(out)
+
+
+def _play_obligations(forces: Forces, card: Instance) -> list[Ruling]:
+    """"You must play a booster card, or retreat": met by a play of the obligated player."""
+    state = forces.state
+    out: list[Ruling] = []
+    for source in effects_of(card):
+        effect = source.effect
+        if not isinstance(effect, fx.Obligation):
+            continue
+        plays = [act for act in effect.do.acts if isinstance(act, a.Play)]
+        if not plays:
+            continue
+        for who in players_of(effect.do.actor, source.controller):
+            turn = own_turn(state, who)
+            made = [e.cards[0] for e in state.events_of("play", who) if e.turn == turn
+                    and not e.data.get("bluff") and not e.cards[0].cancelled
+                    and any(matches(p.cards, e.cards[0], source.controller, forces)
+                            for p in plays)]
+            if made:
+                out.append(yes(f'"{made[0].name}" was played this turn: {source.quote}',
+                               sources=[source]))
+            else:
+                ruling = no(f"no card it asks for was played this turn: {source.quote}",
+                            R.TEXT_GROUP_PER_TURN, sources=[source])
+                ruling.negatives.append("no other card was played this turn")
+                out.append(ruling)
+    return out
+
+
+# ---------------------------------------------------------------------- who chooses?
+def who_chooses(ctx: Context) -> Answer:
+    """Answer ``who chooses the cards for "X"?``: its player, the forced player, or chance."""
+    view = View(ctx)
+    card = view.card()
+    if not card.info.text_known:
+        raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    controller = card.owner
+    for source in effects_of(card):
+        effect = source.effect
+        for do in getattr(effect, "dos", ()):
+            for act in do.acts:
+                if isinstance(act, a.Force):
+                    forced = players_of(act.who, controller)
+                    if len(forced) == 1:
+                        (player,) = forced
+                        return view.answer(Word(player), yes(
+                            f'"{card.name}" makes the other player discard ("{source.quote}"): '
+                            "the card's player is not mentioned, so the player who discards "
+                            "chooses", R.FORCED_PLAYER_CHOOSES, sources=[source]))
+                if isinstance(act, a.Draw) and _from_other_hand(act, controller):
+                    return view.answer(*_drawn_at_random(view, source, other(controller)))
+    ruling = yes(f'"{card.name}" is read out by its player, the "I" of the text, who decides '
+                 "how it is applied", R.READ_OUT, R.APPLY_INSTRUCTION, R.READER_CHOOSES)
+    return view.answer(Word(controller), ruling)
+
+
+def _from_other_hand(act: a.Draw, controller: str) -> bool:
+    cards = act.cards
+    place = cards.place if isinstance(cards, Cards) else None
+    return isinstance(place, Place) and any(z.value == "hand" for z in place.zones) \
+        and place.owner.value == "opponent"
+
+
+def _drawn_at_random(view: View, source: object, owner: str) -> tuple[Word, Ruling]:
+    from rulesq.games.bluemoon.judge.forces import Source
+
+    assert isinstance(source, Source)
+    state = view.state
+    open_cards = [c for c in state.hand(owner) if disclosed(state, view.forces, c) is not None]
+    if open_cards:
+        return Word(source.controller), yes(
+            "the drawing player may select the disclosed cards of the hand",
+            R.DRAW_DISCLOSED, R.DRAW_RANDOMLY, sources=[source])
+    ruling = yes("the cards are drawn at random from a hand none of whose cards are "
+                 "disclosed: nobody chooses", R.DRAW_RANDOMLY, R.DRAW_DISCLOSED,
+                 sources=[source])
+    ruling.negatives.append("no card of the hand is disclosed")
+    return Word("nobody"), ruling

@@ -1,0 +1,372 @@
+"""Questions about hands: drawing, refreshing, shuffling back and disclosed cards.
+
+``how many cards do I draw?``, ``how many cards do I have in hand?``, ``can I draw 2 cards?``,
+``must I draw 1 card?``, ``can I refresh my hand [at the end of the turn]?``, ``must I refresh my
+hand?``, ``to how many cards do I refresh my hand?``, ``can I shuffle "A" and "B" into my draw
+deck?``, ``is "X" disclosed?``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import Number
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Source
+from rulesq.games.bluemoon.judge.hands import (
+    REFRESH_TO,
+    Moment,
+    Plan,
+    Taking,
+    apply_effect,
+    disclosures,
+    end_of_fight_targets,
+    no_refresh_reason,
+    pending_play,
+    refresh_moment,
+    rest_of_turn,
+    timed,
+    turn_cut,
+)
+from rulesq.games.bluemoon.judge.hands import (
+    disclosed as disclosing_play,
+)
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.view import View
+from rulesq.games.bluemoon.selectors import Cards, Q
+from rulesq.games.bluemoon.times import W
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
+OPTIONAL_TAKEN = 'optional draws ("I may draw") are taken to be made'
+
+
+def _plan_ruling(plan: Plan, what: str) -> Ruling:
+    """The ruling that explains a plan of draws."""
+    parts = []
+    for step in plan.steps:
+        text = f"{step.label}: {step.drawn}"
+        if step.stopped_by is not None:
+            text += f' (then "{step.stopped_by.card.name}" stops it: {step.stopped_by.quote})'
+        parts.append(text)
+    reason = f"{what}: " + ("; ".join(parts) if parts else "no draws")
+    ruling = yes(reason, *plan.rules)
+    ruling.sources = [s.source for s in plan.steps if s.source is not None]
+    if plan.stopped:
+        ruling.cite(R.YOU_MAY_NOT, R.AS_FAR_AS_POSSIBLE, R.DRAW_ONE_BY_ONE)
+        ruling.sources += plan.stopped
+        ruling.step = "you may not"
+    if plan.assumed_deck:
+        ruling.negatives.append(ASSUMED_DECK)
+    if any(s.source is not None for s in plan.steps):
+        ruling.negatives.append(OPTIONAL_TAKEN)
+    return ruling
+
+
+def draw_count(ctx: Context) -> Answer:
+    """Answer ``how many cards do I draw?`` (from now to the end of the turn)."""
+    view = View(ctx)
+    plan = rest_of_turn(view.forces, view.who)
+    ruling = _plan_ruling(plan, f"{plan.total} card(s) drawn to the end of the turn")
+    ruling.negatives.append("no further cards are taken to be played this turn")
+    return view.answer(Number(plan.total), ruling)
+
+
+def hand_count(ctx: Context) -> Answer:
+    """Answer ``how many cards do I have in hand?`` (once the latest play's text is done)."""
+    view = View(ctx)
+    forces = view.forces
+    state = view.state
+    plan = Plan(forces, view.who, state.hand_size(view.who), Taking(forces, view.who))
+    pending = pending_play(state, forces)
+    if pending is not None:
+        plan.rules.append(R.TEXT_AFTER_PLAY)
+        for source in pending[1]:
+            apply_effect(plan, source)
+    if plan.hand is None:
+        raise CannotAnswer("the situation does not say how many cards the player holds")
+    ruling = _plan_ruling(plan, f"{plan.hand} card(s) in hand")
+    return view.answer(Number(plan.hand), ruling)
+
+
+# ---------------------------------------------------------------------- refreshing
+def _blocked(view: View, moment: Moment, keep: frozenset[Zone] | None = None) -> Ruling | None:
+    """The "you may not" text that stops the refresh, as a ruling; None if nothing does."""
+    who = view.who
+    taking = Taking(view.forces, who, keep=keep)
+    stop = taking.blocks(view.state.hand_size(who), from_deck=True)
+    if stop is None:
+        return None
+    ruling = no(f'"{stop.card.name}" forbids it: {stop.quote}', R.YOU_MAY_NOT,
+                R.REFRESH_TAKES_FROM_DECK, sources=[stop], step="you may not")
+    ruling.beaten.append((f"yes ({moment.reason})", stop))
+    return ruling
+
+
+def _refresh_ruling(view: View, period: str | None) -> Ruling:
+    """Whether the player refreshes the hand now (or at the end of the turn or fight)."""
+    state = view.state
+    who = view.who
+    keep = None
+    if period == "turn":
+        cut = turn_cut(state, who)
+        if cut is not None:
+            return no(f"the turn reaches no Refresh Hand phase for the player: {cut}",
+                      R.REFRESH_MOMENTS, R.ANNOUNCE_RETREAT)
+        if state.current_phase > Step.REFRESH_HAND:
+            return no("the Refresh Hand phase of this turn is over", R.REFRESH_MOMENTS)
+        moment = Moment("phase", "the turn reaches its Refresh Hand phase",
+                        [R.REFRESH_FROM_DECK, R.REFRESH_MOMENTS])
+    elif period == "fight":
+        moment = Moment("fight", "at the end of a fight both players refresh their hands",
+                        [R.FIGHT_END_REFRESH])
+        keep = frozenset(z for z in Zone if z not in (Zone.COMBAT, Zone.SUPPORT, Zone.LANDED))
+    elif period is None:
+        found = refresh_moment(state, who)
+        if found is None:
+            reason, rules = no_refresh_reason(state, who)
+            return no(reason, *rules)
+        moment = found
+    else:
+        raise CannotAnswer(f"rulesq cannot tell whether hands are refreshed at the end of "
+                           f"the {period}")
+    blocked = _blocked(view, moment, keep)
+    if blocked is not None:
+        return blocked
+    ruling = yes(moment.reason, *moment.rules)
+    ruling.negatives.append("no active card forbids taking cards into the hand")
+    return ruling
+
+
+def can_refresh(ctx: Context) -> Answer:
+    """Answer ``can I refresh my hand [at the end of the turn]?``."""
+    view = View(ctx)
+    period = ctx.question.param("period")
+    return view.yes_no(_refresh_ruling(view, str(period) if period else None))
+
+
+def must_refresh(ctx: Context) -> Answer:
+    """Answer ``must I refresh my hand?``: refreshing is not optional."""
+    view = View(ctx)
+    ruling = _refresh_ruling(view, None)
+    if ruling.allowed:
+        ruling.reason += "; refreshing is not optional"
+        ruling.cite(R.REFRESH_NOT_OPTIONAL, R.REFRESH_FROM_DECK)
+    return view.yes_no(ruling)
+
+
+def refresh_size(ctx: Context) -> Answer:
+    """Answer ``to how many cards do I refresh my hand?``."""
+    view = View(ctx)
+    who = view.who
+    state = view.state
+    forces = view.forces
+    moment = refresh_moment(state, who)
+    target = REFRESH_TO
+    ruling = yes(f"a hand is refreshed to {REFRESH_TO} cards", R.REFRESH_SIX)
+    texts = end_of_fight_targets(forces, who)
+    if moment is not None and moment.kind == "fight":
+        for n, source in texts:
+            if n > target:
+                target = n
+                ruling.sources.append(source)
+                ruling.reason = f'at the end of the fight "{source.card.name}" lets the ' \
+                                f"player draw to {n} cards: {source.quote}"
+                ruling.cite(R.SUPERSEDE)
+    elif moment is not None:
+        ruling.reason = f"{moment.reason}, to {REFRESH_TO} cards"
+        ruling.cite(*moment.rules)
+        for n, source in texts:
+            ruling.beaten.append((f"{n} (not the end of a fight)", R.DECLINE_NOT_END_OF_FIGHT))
+            ruling.cite(R.DECLINE_NOT_END_OF_FIGHT)
+            del n, source
+    hand = state.hand_size(who)
+    taking = Taking(forces, who)
+    if hand is not None:
+        plan = Plan(forces, who, hand, taking)
+        plan.take_to(target, "refresh")
+        if plan.stopped:
+            ruling.reason += f'; "{plan.stopped[0].card.name}" stops it at {plan.hand} cards'
+            ruling.sources += plan.stopped
+            ruling.cite(R.YOU_MAY_NOT, R.AS_FAR_AS_POSSIBLE)
+            ruling.step = "you may not"
+            assert plan.hand is not None
+            target = plan.hand
+    elif taking.prohibitions:
+        raise CannotAnswer("the situation does not say how many cards the player holds, and a "
+                           "card limits taking cards into the hand")
+    return view.answer(Number(target), ruling)
+
+
+# ---------------------------------------------------------------------- drawing now
+def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
+    """What the player may draw now: (how many, why, whether it is optional)."""
+    state = view.state
+    forces = view.forces
+    who = view.who
+    out: list[tuple[range, Ruling, bool]] = []
+    for event in state.events_of("use_icon", who, this_turn=True):
+        if event.data.get("icon") != "REPLACE":
+            continue
+        if any(e.kind == "draw" and e.who == who and e.seq > event.seq for e in state.events):
+            continue
+        out.append((range(1, 2), yes(f'"{event.cards[0].name}" was discarded with its REPLACE '
+                                     "icon: a replacement card may be drawn",
+                                     R.REPLACE, R.REPLACE_TWO_OPTIONS), True))
+    moment = refresh_moment(state, who)
+    hand = state.hand_size(who)
+    if moment is not None and hand is not None:
+        need = max(0, REFRESH_TO - hand)
+        out.append((range(need, need + 1), yes(moment.reason, *moment.rules), False))
+    sources: list[Source] = []
+    if state.turn_owner == who and not state.turn_over \
+            and state.current_phase is Step.END_OF_TURN:
+        sources += timed(forces, who, W.END_OF_TURN)
+    pending = pending_play(state, forces)
+    if pending is not None and pending[0].who == who:
+        sources += pending[1]
+    for source in sources:
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        for do in effect.dos:
+            for act in do.acts:
+                if isinstance(act, a.Draw) and isinstance(act.cards, Cards):
+                    quantity = act.cards.quantity
+                    n = quantity.n or 1
+                    low = 0 if quantity.kind is Q.UP_TO else n
+                    optional = do.mode is a.Mode.MAY
+                    out.append((range(low, n + 1), yes(f'"{source.card.name}": {source.quote}',
+                                                       R.SUPERSEDE, sources=[source]), optional))
+    return out
+
+
+def can_draw(ctx: Context) -> Answer:
+    """Answer ``can I draw 2 cards?``."""
+    view = View(ctx)
+    n = int(ctx.question.param("number", 1))
+    offers = _draw_offers(view)
+    if not offers:
+        return view.yes_no(no("no rule or text lets the player draw cards now",
+                              R.REFRESH_MOMENTS))
+    fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
+    if not fitting:
+        sizes = ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r.stop - 1}"
+                          for r, _, _ in offers)
+        return view.yes_no(no(f"the player may draw {sizes} card(s) now, not {n}",
+                              *offers[0][1].rules, sources=offers[0][1].sources))
+    _, ruling = fitting[0]
+    plan = Plan(view.forces, view.who, view.state.hand_size(view.who),
+                Taking(view.forces, view.who))
+    plan.take(n, "draw")
+    if plan.stopped:
+        stop = plan.stopped[0]
+        denied = no(f'"{stop.card.name}" forbids it: {stop.quote}', R.YOU_MAY_NOT,
+                    R.AS_FAR_AS_POSSIBLE, sources=[stop], step="you may not")
+        denied.beaten.append((f"yes ({ruling.reason})", stop))
+        return view.yes_no(denied)
+    if plan.assumed_deck:
+        ruling.negatives.append(ASSUMED_DECK)
+    return view.yes_no(ruling)
+
+
+def must_draw(ctx: Context) -> Answer:
+    """Answer ``must I draw 1 card?``."""
+    view = View(ctx)
+    n = int(ctx.question.param("number", 1))
+    for r, ruling, optional in _draw_offers(view):
+        if n not in r:
+            continue
+        if optional:
+            ruling.allowed = False
+            ruling.reason = f"the draw is optional: {ruling.reason}"
+            return view.yes_no(ruling)
+        ruling.cite(R.REFRESH_NOT_OPTIONAL)
+        return view.yes_no(ruling)
+    return view.yes_no(no(f"no rule or text requires the player to draw {n} card(s) now",
+                          R.REFRESH_MOMENTS))
+
+
+# ---------------------------------------------------------------------- shuffling back
+def can_shuffle(ctx: Context) -> Answer:
+    """Answer ``can I shuffle "A" and "B" into my draw deck?``."""
+    view = View(ctx)
+    state = view.state
+    who = view.who
+    cards = [view.card(ref, who) for ref in ctx.question.cards]
+    outside = [c for c in cards if c.zone is not Zone.HAND or c.owner != who]
+    if outside:
+        return view.yes_no(no(f'"{outside[0].name}" is not in the player\'s hand',
+                              R.CARD_LOCATIONS))
+    used = {e.cards[0].uid for e in state.events_of("use_text", who, this_turn=True)}
+    for card in state.owned(who):
+        if card.uid not in used and not (state.current_phase is Step.END_OF_TURN
+                                         and view.forces.live(card)):
+            continue
+        for source in view.forces.in_force(card):
+            ruling = _shuffle_text(source, len(cards))
+            if ruling is not None:
+                return view.yes_no(ruling)
+    return view.yes_no(no("no text lets the player shuffle cards from the hand into the draw "
+                          "deck now", R.DISCARD_ONLY_WHEN_PERMITTED))
+
+
+def _shuffle_text(source: Source, n: int) -> Ruling | None:
+    effect = source.effect
+    if not isinstance(effect, fx.ActionEffect):
+        return None
+    for do in effect.dos:
+        for i, act in enumerate(do.acts):
+            if not isinstance(act, a.Shuffle) or not isinstance(act.what, Cards):
+                continue
+            if "hand" not in {z.value for z in getattr(act.what.place, "zones", ())}:
+                continue
+            quantity = act.what.quantity
+            limit = quantity.n or 1
+            ok = n <= limit if quantity.kind is Q.UP_TO else n == limit
+            if not ok:
+                return no(f'"{source.card.name}" shuffles {act.what.render()}, not {n} cards',
+                          sources=[source])
+            ruling = yes(f'"{source.card.name}": {source.quote}', R.SUPERSEDE,
+                         sources=[source])
+            if i > 0:
+                ruling.reason += ("; the part before \"then\" (the draw) is finished first, so "
+                                  "the cards just drawn are in the hand")
+                ruling.cite(R.THEN_FINISHES_FIRST)
+            return ruling
+    return None
+
+
+# ---------------------------------------------------------------------- disclosure
+def disclosed(ctx: Context) -> Answer:
+    """Answer ``is "X" disclosed?``."""
+    view = View(ctx)
+    card = view.card()
+    state = view.state
+    if card.zone is not Zone.HAND:
+        return view.yes_no(no(f'"{card.name}" is not in a hand ({card.zone.value})',
+                              R.DISCLOSED_REMAIN))
+    event = disclosing_play(state, view.forces, card)
+    if event is not None:
+        ruling = yes(f'"{event.cards[0].name}" disclosed the hand as it was played, with '
+                     f'"{card.name}" in it; disclosed cards stay open until used',
+                     R.DISCLOSED_REMAIN, R.NOW_WHEN_PLAYED)
+        ruling.sources = [s for e, s in disclosures(state, view.forces, card.owner)
+                          if e is event]
+        return view.yes_no(ruling)
+    earlier = disclosures(state, view.forces, card.owner)
+    if earlier:
+        event, source = earlier[-1]
+        ruling = no(f'"{source.card.name}" disclosed the hand when it was played ("now"); '
+                    f'"{card.name}" was taken into the hand afterwards', R.NOW_WHEN_PLAYED,
+                    R.DISCLOSED_REMAIN, sources=[source])
+        return view.yes_no(ruling)
+    ruling = no("no text has disclosed the hand", R.DISCLOSED_REMAIN)
+    ruling.negatives.append("no card text disclosing the hand was played")
+    return view.yes_no(ruling)

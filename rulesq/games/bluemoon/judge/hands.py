@@ -1,0 +1,395 @@
+"""Hands: taking cards into hand, drawing, refreshing and disclosed cards.
+
+Refreshing draws the hand up to six cards from the draw deck (rulebook p.8) in the player's
+Refresh Hand phase; at the end of a fight both players refresh, after declining to start a fight
+only the decliner does (p.9). "You may not" texts that stop taking cards into the hand, or from the
+draw deck, take precedence over every other instruction (p.17), and a player who cannot follow an
+instruction completely acts as far as possible: cards are drawn one by one until a prohibition
+stops the next one. "Additional cards at the end of your turn" names only texts worded that way.
+A hand is disclosed by a "now" text as it is played: the cards then in hand stay disclosed until
+used; cards taken into the hand later are not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step, Zone, other
+from rulesq.games.bluemoon.selectors import Cards, Place, Q
+from rulesq.games.bluemoon.times import W
+
+REFRESH_TO = 6
+
+
+# ---------------------------------------------------------------------- prohibitions
+def _zones(place: object) -> set[str]:
+    return {z.value for z in getattr(place, "zones", ())}
+
+
+class Taking:
+    """The "you may not" texts in force that stop a player taking cards into hand."""
+
+    def __init__(self, forces: Forces, who: str, *, keep: frozenset[Zone] | None = None) -> None:
+        self.forces = forces
+        self.who = who
+        self.prohibitions: list[Source] = []
+        for source in forces.effects(fx.Prohibition):
+            effect = source.effect
+            assert isinstance(effect, fx.Prohibition)
+            if who not in players_of(effect.who, source.controller):
+                continue
+            if keep is not None and source.card.zone not in keep:
+                continue
+            if isinstance(effect.act, a.Take | a.Draw):
+                self.prohibitions.append(source)
+
+    def blocks(self, hand: int | None, *, from_deck: bool = True,
+               additional_end: bool = False) -> Source | None:
+        """The prohibition that stops the next card, holding ``hand`` cards; None if none."""
+        for source in self.prohibitions:
+            effect = source.effect
+            assert isinstance(effect, fx.Prohibition)
+            act = effect.act
+            if isinstance(act, a.Draw):
+                when = effect.when
+                end = when is not None and when.kind is W.END_OF_TURN
+                additional = isinstance(act.cards, Cards) and act.cards.additional
+                if not (additional and additional_end and (end or when is None)):
+                    continue
+            elif isinstance(act, a.Take):
+                place = act.cards.place if isinstance(act.cards, Cards) else None
+                if "draw deck" in _zones(place) and not from_deck:
+                    continue
+                if "draw deck" not in _zones(place) and "hand" not in _zones(act.into):
+                    continue
+            if effect.condition is not None and not self._holds(source, hand):
+                continue
+            return source
+        return None
+
+    def _holds(self, source: Source, hand: int | None) -> bool:
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition) and effect.condition is not None
+        player = self.forces.state.player(self.who)
+        saved = player.hand_count
+        if hand is not None:
+            player.hand_count = hand
+        try:
+            return holds(effect.condition, source.controller, self.forces, source.card)
+        finally:
+            player.hand_count = saved
+
+
+# ---------------------------------------------------------------------- drawing
+@dataclass
+class Drawn:
+    """One instruction's draws: what it asked, what was drawn and what stopped the rest."""
+
+    label: str
+    wanted: int | None
+    drawn: int
+    source: Source | None = None
+    stopped_by: Source | None = None
+
+
+@dataclass
+class Plan:
+    """The draws of one player from a moment on, one card at a time."""
+
+    forces: Forces
+    who: str
+    hand: int | None
+    taking: Taking
+    steps: list[Drawn] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    assumed_deck: bool = False
+
+    @property
+    def total(self) -> int:
+        """The cards drawn in all."""
+        return sum(s.drawn for s in self.steps)
+
+    @property
+    def stopped(self) -> list[Source]:
+        """The prohibitions that stopped some draw."""
+        return [s.stopped_by for s in self.steps if s.stopped_by is not None]
+
+    def take(self, n: int, label: str, source: Source | None = None, *, from_deck: bool = True,
+             additional_end: bool = False) -> Drawn:
+        """Draw up to ``n`` cards one by one, as far as the prohibitions allow."""
+        step = Drawn(label, n, 0, source)
+        deck = self.forces.state.player(self.who).deck_count
+        for _ in range(n):
+            stop = self.taking.blocks(self.hand, from_deck=from_deck,
+                                      additional_end=additional_end)
+            if stop is not None:
+                step.stopped_by = stop
+                break
+            if from_deck and deck is not None and step.drawn >= deck:
+                break
+            step.drawn += 1
+            if self.hand is not None:
+                self.hand += 1
+        if from_deck and deck is None and step.drawn:
+            self.assumed_deck = True
+        self.steps.append(step)
+        return step
+
+    def take_to(self, target: int, label: str, source: Source | None = None) -> Drawn:
+        """Draw up to a hand of ``target`` cards."""
+        if self.hand is None:
+            raise CannotAnswer(f"the situation does not say how many cards "
+                               f"{'I hold' if self.who == 'me' else 'you hold'} in hand")
+        return self.take(max(0, target - self.hand), label, source)
+
+    def refresh(self, label: str = "refresh") -> Drawn:
+        """Refresh the hand to six cards from the draw deck."""
+        return self.take_to(REFRESH_TO, label)
+
+
+def _draw_place_ok(act: a.Draw, who: str, controller: str) -> tuple[bool, bool]:
+    """Whether a draw goes into ``who``'s hand, and whether it is from the draw deck."""
+    cards = act.cards
+    place = cards.place if isinstance(cards, Cards) else None
+    if isinstance(place, Place) and "hand" in _zones(place):
+        return False, False
+    if isinstance(place, Place) and "discard pile" in _zones(place):
+        return True, False
+    if place is not None and not isinstance(place, Place):
+        return True, False          # "from it": the pile just named (a shuffled discard pile)
+    return True, True
+
+
+def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False) -> None:
+    """Carry out the hand part of an action text for ``plan.who`` ("may" taken as done)."""
+    effect = source.effect
+    assert isinstance(effect, fx.ActionEffect)
+    who = plan.who
+    controller = source.controller
+    if effect.condition is not None and not _holds_now(plan, source):
+        return
+    for do in effect.dos:
+        if who not in players_of(do.actor, controller):
+            continue
+        for act in do.acts:
+            if isinstance(act, a.Shuffle):
+                if isinstance(act.what, Place) and "hand" in _zones(act.what):
+                    plan.hand = 0
+                elif isinstance(act.what, Cards) and "hand" in _zones(act.what.place) \
+                        and plan.hand is not None:
+                    plan.hand = max(0, plan.hand - (act.what.quantity.n or 1))
+            elif isinstance(act, a.Refresh):
+                plan.rules.append(R.REFRESH_SIX)
+                plan.refresh(f'"{source.card.name}": refresh')
+            elif isinstance(act, a.Draw) and not hand_only:
+                into, deck = _draw_place_ok(act, who, controller)
+                if not into or not isinstance(act.cards, Cards):
+                    continue
+                quantity = act.cards.quantity
+                n = quantity.n or 1 if quantity.kind in (Q.COUNT, Q.UP_TO, Q.ARTICLE) else 0
+                end = effect.when is not None and effect.when.kind is W.END_OF_TURN
+                plan.take(n, f'"{source.card.name}"', source, from_deck=deck,
+                          additional_end=act.cards.additional and end)
+            elif isinstance(act, a.DrawTo) and not hand_only:
+                target = act.n if act.n is not None else _same_number(plan, source)
+                plan.take_to(target, f'"{source.card.name}"', source)
+
+
+def _same_number(plan: Plan, source: Source) -> int:
+    """"Draw to the same number of cards": as many as the other player holds."""
+    size = plan.forces.state.hand_size(other(source.controller))
+    if size is None:
+        raise CannotAnswer("the situation does not say how many cards the other player holds")
+    return size
+
+
+def _holds_now(plan: Plan, source: Source) -> bool:
+    effect = source.effect
+    condition = getattr(effect, "condition", None)
+    assert condition is not None
+    player = plan.forces.state.player(plan.who)
+    saved = player.hand_count
+    if plan.hand is not None:
+        player.hand_count = plan.hand
+    try:
+        return holds(condition, source.controller, plan.forces, source.card)
+    finally:
+        player.hand_count = saved
+
+
+def pending_play(state: State, forces: Forces) -> tuple[Event, list[Source]] | None:
+    """The latest play of the turn and its "now" texts, not yet carried out by a later draw."""
+    plays = list(state.events_of("play", this_turn=True))
+    if not plays:
+        return None
+    last = plays[-1]
+    card = last.cards[0]
+    if card.cancelled or any(e.kind == "draw" and e.seq > last.seq for e in state.events):
+        return None
+    now = [s for s in forces.in_force(card, in_hand=card.zone is Zone.GONE)
+           if isinstance(s.effect, fx.ActionEffect) and s.effect.when is not None
+           and s.effect.when.kind is W.NOW]
+    return (last, now) if now else None
+
+
+def turn_cut(state: State, who: str) -> str | None:
+    """Why the player's turn ends without its remaining phases, or None."""
+    player = state.player(who)
+    if state.turn_owner != who:
+        return "it is not the player's turn"
+    if state.turn_over:
+        return "the turn is over"
+    if player.retreated:
+        return "the player retreated, which ends the turn without any further phases"
+    if player.declined:
+        return "the player declined to start the fight"
+    return None
+
+
+def rest_of_turn(forces: Forces, who: str) -> Plan:
+    """Every draw of ``who`` from now to the end of the current turn (refresh included)."""
+    state = forces.state
+    plan = Plan(forces, who, state.hand_size(who), Taking(forces, who))
+    pending = pending_play(state, forces)
+    if pending is not None:
+        plan.rules.append(R.TEXT_AFTER_PLAY)
+        for source in pending[1]:
+            apply_effect(plan, source)
+    moment = refresh_moment(state, who)
+    if moment is not None and moment.kind != "phase":
+        plan.rules += moment.rules
+        plan.refresh()
+        return plan
+    if turn_cut(state, who) is not None:
+        return plan
+    phase = state.current_phase
+    if phase <= Step.BOOSTER_SUPPORT:
+        for source in timed(forces, who, W.AFTER_PHASE):
+            apply_effect(plan, source)
+    if phase <= Step.REFRESH_HAND:
+        plan.rules += [R.REFRESH_SIX, R.REFRESH_FROM_DECK]
+        plan.refresh()
+    for kind in (W.END_OF_TURN, W.TURN_ABOUT_TO_END):
+        for source in timed(forces, who, kind):
+            plan.rules.append(R.END_OF_TURN_DRAW_ORDER)
+            apply_effect(plan, source)
+    return plan
+
+
+def timed(forces: Forces, who: str, kind: W) -> list[Source]:
+    """The action texts of the player's live cards that act at one time of the turn."""
+    out = []
+    for source in forces.effects(fx.ActionEffect, controller=who):
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        if effect.when is not None and effect.when.kind is kind:
+            out.append(source)
+    return out
+
+
+# ---------------------------------------------------------------------- refreshing
+@dataclass
+class Moment:
+    """A moment at which a player refreshes the hand, and the rules that say so."""
+
+    kind: str          # "phase", "fight", "decline"
+    reason: str
+    rules: list[str]
+
+
+def refresh_moment(state: State, who: str) -> Moment | None:
+    """The refresh the player makes now, if any."""
+    if state.fight_over:
+        return Moment("fight", "at the end of a fight both players refresh their hands",
+                      [R.FIGHT_END_REFRESH, R.REFRESH_MOMENTS])
+    declined = list(state.events_of("decline", this_turn=True))
+    if any(e.who == who for e in declined):
+        return Moment("decline", "the player declined to start the fight, and then refreshes "
+                      "the hand to six cards", [R.DECLINE_REFRESH, R.DECLINER_REFRESHES])
+    if declined:
+        return None
+    if state.turn_owner == who and not state.turn_over \
+            and state.current_phase is Step.REFRESH_HAND:
+        return Moment("phase", "it is the player's Refresh Hand phase",
+                      [R.REFRESH_FROM_DECK, R.REFRESH_MOMENTS])
+    return None
+
+
+def no_refresh_reason(state: State, who: str) -> tuple[str, list[str]]:
+    """Why the player does not refresh now."""
+    declined = [e for e in state.events_of("decline", this_turn=True) if e.who != who]
+    if declined:
+        return ("the other player declined to start the fight: only the player who declines "
+                "refreshes the hand", [R.DECLINE_REFRESH, R.DECLINER_REFRESHES,
+                                       R.DECLINE_NOT_END_OF_FIGHT])
+    return ("a hand is refreshed in the Refresh Hand phase of its player's own turn, at the end "
+            "of a fight, or after declining to start a fight", [R.REFRESH_MOMENTS,
+                                                                 R.FIGHT_END_REFRESH])
+
+
+def end_of_fight_targets(forces: Forces, who: str) -> list[tuple[int, Source]]:
+    """The "at the end of each fight … draw to N cards" texts of the player's live cards."""
+    out = []
+    for source in forces.effects(fx.ActionEffect, controller=who):
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        if effect.when is None or effect.when.kind is not W.END_OF_EACH_FIGHT:
+            continue
+        for do in effect.dos:
+            for act in do.acts:
+                if isinstance(act, a.DrawTo) and act.n is not None:
+                    out.append((act.n, source))
+    return out
+
+
+# ---------------------------------------------------------------------- disclosure
+def disclosures(state: State, forces: Forces, owner: str) -> list[tuple[Event, Source]]:
+    """The plays whose "now" text disclosed the owner's hand."""
+    out = []
+    for event in state.events_of("play"):
+        card = event.cards[0]
+        if card.cancelled:
+            continue
+        after = state_after(state, event)
+        acting = Forces(after).in_force(_twin(after, card), in_hand=True)
+        for source in acting:
+            effect = source.effect
+            if not isinstance(effect, fx.ActionEffect) or effect.when is None \
+                    or effect.when.kind is not W.NOW:
+                continue
+            for do in effect.dos:
+                for act in do.acts:
+                    if isinstance(act, a.Disclose) \
+                            and owner in players_of(act.place.owner, source.controller):
+                        out.append((event, Source(card, source.effect, source.index)))
+    return out
+
+
+def state_after(state: State, event: Event) -> State:
+    """The state just after an event: the snapshot before the next play, or now."""
+    later = sorted(seq for seq in state.snapshots if seq > event.seq)
+    return state.snapshots[later[0]] if later else state
+
+
+def _twin(state: State, card: Instance) -> Instance:
+    for candidate in state.cards:
+        if candidate.uid == card.uid:
+            return candidate
+    return card
+
+
+def disclosed(state: State, forces: Forces, card: Instance) -> Event | None:
+    """The disclosing play that left this card in hand disclosed, if any."""
+    if card.zone is not Zone.HAND:
+        return None
+    for event, _ in disclosures(state, forces, card.owner):
+        if card.seq < event.seq:
+            return event
+    return None

@@ -1,0 +1,239 @@
+"""Discarding cards in play by a card's text ("Now I may discard all of your active support cards").
+
+A text discards the cards its words name, read now: "FREE cards" are cards with a FREE icon that
+is not ignored (an icon added while a card was played is gone once it is in play), "active" cards
+are in play and not covered (cards on ships and interference cards once applied are not). The
+opponent's cards with an effective PROTECTED icon cannot be discarded (rulebook p.15). "One of"
+takes one card (two PAIR cards still count as two); an exception of "one active character card"
+is a card the text's player chooses to leave, so any other card may go. "Now" texts act when
+their card is played, "On my turn" texts on their player's turn only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity
+from rulesq.games.bluemoon.times import W
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.selectors import CardsExpr
+
+
+@dataclass
+class Offer:
+    """A text of the player's that discards cards in play, and whether it may act now."""
+
+    source: Source
+    act: a.Discard
+    closed: str | None = None
+    rules: list[str] = field(default_factory=list)
+
+
+def _play_discard(act: a.Act) -> bool:
+    """Whether a discard act names cards in play rather than in a hand."""
+    if not isinstance(act, a.Discard):
+        return False
+    options = _options(act.cards)
+    if not options:
+        return False
+    for option in options:
+        place = option.place
+        zones = getattr(place, "zones", ())
+        if any(z.value == "hand" for z in zones):
+            return False
+    return True
+
+
+def _options(expr: CardsExpr) -> list[Cards]:
+    if isinstance(expr, CardChoice):
+        return list(expr.options)
+    if isinstance(expr, CardSet):
+        return list(expr.parts)
+    return [expr] if isinstance(expr, Cards) else []
+
+
+def offers(forces: Forces, who: str) -> list[Offer]:
+    """The texts of ``who``'s cards that discard cards in play, with their time."""
+    state = forces.state
+    out: list[Offer] = []
+    for card in state.cards:
+        if card.owner != who:
+            continue
+        gone = card.zone is Zone.GONE
+        if not gone and not forces.live(card):
+            continue
+        for source in forces.in_force(card, in_hand=gone):
+            effect = source.effect
+            if not isinstance(effect, fx.ActionEffect):
+                continue
+            for do in effect.dos:
+                if do.actor.value != "controller":
+                    continue
+                for act in do.acts:
+                    if _play_discard(act):
+                        assert isinstance(act, a.Discard)
+                        offer = Offer(source, act)
+                        offer.closed = _closed(forces, source, effect)
+                        out.append(offer)
+    return out
+
+
+def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | None:
+    """Why a text cannot act now, or None."""
+    state = forces.state
+    who = source.controller
+    when = effect.when
+    if when is None or when.kind is W.NOW:
+        events = [e for e in state.events if e.turn == state.turn and e.who == who
+                  and e.kind in ("play", "interference_action") and e.cards
+                  and e.cards[0] is source.card]
+        if not events:
+            return f'"{source.card.name}" acts when it is played ("now"), not later'
+        mine = list(state.events_of("play", who, this_turn=True))
+        if mine and mine[-1].seq > events[-1].seq and mine[-1].cards[0] is not source.card:
+            return f'"{source.card.name}" acted when it was played; another card has been ' \
+                   "played since"
+        return None
+    if when.kind is W.ON_TURN:
+        if state.turn_owner != who or state.turn_over:
+            return (f'"{source.card.name}" acts only on its player\'s turn, and it is not '
+                    "that player's turn")
+        return None
+    return f'"{source.card.name}" acts at another time ({when.render()})'
+
+
+def _counted(exception: CardsExpr) -> bool:
+    """An exception that spares some cards the text's player picks ("one active character")."""
+    return isinstance(exception, Cards) and (
+        exception.last_remaining or exception.quantity.kind in (Q.COUNT, Q.OF))
+
+
+def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
+    """Why the text cannot discard these cards together (a ruling), or None if it can."""
+    who = offer.source.controller
+    reasons: list[Ruling] = []
+    for option in _options(offer.act.cards):
+        why = _fits_option(forces, option, cards, who)
+        if why is None:
+            return None
+        why.reason = f'"{offer.source.card.name}": {why.reason}'
+        why.sources.insert(0, offer.source)
+        reasons.append(why)
+    return reasons[0] if reasons else no("the text names no cards in play",
+                                         sources=[offer.source])
+
+
+def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str) -> Ruling | None:
+    base = replace(option, quantity=Quantity(),
+                   exceptions=tuple(e for e in option.exceptions if not _counted(e)))
+    for card in cards:
+        if not matches(base, card, who, forces):
+            return _not_named(forces, option, card, who)
+    for exception in option.exceptions:
+        if not _counted(exception):
+            continue
+        assert isinstance(exception, Cards)
+        spare = 1 if exception.last_remaining else exception.quantity.n or 1
+        kind = replace(exception, quantity=Quantity(), last_remaining=False)
+        named = replace(option, quantity=Quantity(), exceptions=())
+        pool = [c for c in forces.state.cards if c.in_play and matches(kind, c, who, forces)
+                and (exception.last_remaining or matches(named, c, who, forces))]
+        left = [c for c in pool if c not in cards]
+        if len(left) < spare:
+            return no(f"the text leaves {exception.render()}, and no other card could be the "
+                      "one left", R.READER_CHOOSES)
+    quantity = option.quantity
+    limit = quantity.n or 1
+    if quantity.kind in (Q.OF, Q.COUNT, Q.ARTICLE) and len(cards) > limit:
+        ruling = no(f"the text discards {limit} card{'s' if limit > 1 else ''}, and these are "
+                    f"{len(cards)} cards", R.SUPERSEDE)
+        if any(c.info.icons & {"PAIR"} for c in cards):
+            ruling.reason += " (PAIR cards still count as two cards)"
+            ruling.cite(R.PAIR_CARDS_COUNT_TWO)
+        return ruling
+    return None
+
+
+def _not_named(forces: Forces, option: Cards, card: Instance, who: str) -> Ruling:
+    """Why a card is not one of those a text names, with what ignores its icon."""
+    ruling = no(f'"{card.name}" is not one of the cards it names ({option.render()})')
+    icon = option.icon
+    if icon is None or forces.has_icon(card, icon):
+        return ruling
+    ruling.cite(R.ICON_CARDS_NOT_IGNORED)
+    why = forces.icon_ignored(card, icon)
+    if icon.upper() in card.info.icons and why is not None:
+        ruling.reason += f'; its {icon} icon is ignored (by "{why.source.card.name}")'
+        ruling.sources.append(why.source)
+        ruling.cite(R.IGNORING)
+        return ruling
+    played = [e for e in forces.state.events_of("play") if e.cards and e.cards[0] is card]
+    if played and (icon.upper() in played[-1].data.get("as_if", frozenset())
+                   or played[-1].data.get("free")):
+        ruling.reason += (f"; it was played as if it had the {icon} icon, which lasted only "
+                          "while it was played")
+        ruling.cite(R.ADDED_ICON_WHILE_PLAYED)
+        return ruling
+    ruling.reason += f"; it has no {icon} icon once in play"
+    if any(isinstance(s.effect, fx.PlayAsIf) for s in effects_of(card)):
+        ruling.cite(R.BP_NOT_FREE)
+    return ruling
+
+
+def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
+    """May ``who`` discard these cards in play by a text of theirs now?"""
+    for card in cards:
+        if not (card.in_play and card.active):
+            where = "loaded on a ship, not in play" if card.zone is Zone.CARGO else \
+                card.zone.value
+            if card.zone is Zone.GONE:
+                where = "an interference card, on the discard pile once applied"
+            ruling = no(f'"{card.name}" is not an active card in play ({where})',
+                        R.CARD_LOCATIONS)
+            if card.zone is Zone.CARGO:
+                ruling.cite(R.CARGO_NOT_IN_PLAY)
+            if card.zone is Zone.GONE:
+                ruling.cite(R.INTERFERENCE_PLACE)
+            return ruling
+    found = offers(forces, who)
+    if not found:
+        return no("no text of the player's permits this discard: discarding is allowed only "
+                  "where specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
+    reasons: list[Ruling] = []
+    for offer in found:
+        if offer.closed is not None:
+            reasons.append(no(offer.closed, R.VOLUNTARY_ACTIONS_OWN_TURN,
+                              sources=[offer.source]))
+            continue
+        protected = [c for c in cards if c.owner != who and forces.protected(c)]
+        if protected:
+            names = ", ".join(f'"{c.name}"' for c in protected)
+            reasons.append(no(f"{names} has an effective PROTECTED icon: the opponent's cards "
+                              "cannot discard it", R.PROTECTED_NOT_REDUCED,
+                              sources=[offer.source]))
+            continue
+        why = fits(forces, offer, cards)
+        if why is not None:
+            reasons.append(why)
+            continue
+        names = ", ".join(f'"{c.name}"' for c in cards)
+        ruling = yes(f'"{offer.source.card.name}" discards {names}: {offer.source.quote}',
+                     R.SUPERSEDE, sources=[offer.source])
+        if any(isinstance(e, Cards) and not e.last_remaining and _counted(e)
+               for o in _options(offer.act.cards) for e in o.exceptions):
+            ruling.cite(R.READER_CHOOSES, R.CHOOSING_WHAT_STAYS)
+        if any(c.owner != who and "PROTECTED" in c.info.icons for c in cards):
+            ignored = [forces.icon_ignored(c, "PROTECTED") for c in cards]
+            ruling.sources += [i.source for i in ignored if i is not None]
+            ruling.cite(R.PROTECTED_NOT_REDUCED)
+        return ruling
+    return reasons[0]
