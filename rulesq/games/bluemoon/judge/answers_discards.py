@@ -25,6 +25,7 @@ from rulesq.games.bluemoon.judge.requirements import (
     Kind,
     Requirement,
     discarded_for,
+    excess,
     factor_choices,
     factors,
     in_hand,
@@ -63,6 +64,10 @@ def can_discard(ctx: Context) -> Answer:
     if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
         return view.yes_no(discard_in_play(view.forces, who, cards))
     if all(c.owner == who and c.zone is Zone.HAND for c in cards):
+        missing = [c for c in cards if c.uid < 0]
+        if missing and view.state.player(who).hand_exact:
+            return view.yes_no(no(f'"{missing[0].name}" is not in the player\'s hand',
+                                  R.CARD_LOCATIONS))
         return view.yes_no(from_hand(view.forces, who, cards))
     names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
     return view.yes_no(no(f"the cards are neither all in the player's hand nor all in play: "
@@ -151,22 +156,25 @@ def _for_requirement(forces: Forces, req: Requirement, cards: list[Instance]) ->
     closed = window(forces, req)
     if closed is not None:
         return no(f'"{req.name}": {closed}', R.NOW_WHEN_PLAYED, sources=[req.source])
+    if req.kind is Kind.LIMIT:
+        extra = excess(forces, req)
+        if len(cards) <= extra:
+            return yes(f'"{req.name}" makes the player discard down to its limit '
+                       f"({extra} more): {req.source.quote}", R.YOU_MAY_NOT,
+                       sources=[req.source], step="you may not")
+        return no(f'"{req.name}" asks for {extra} more card(s) only', R.YOU_MAY_NOT,
+                  sources=[req.source])
     prior = discarded_for(forces, req)
     return _judged(forces, [req], prior, cards)
 
 
 def _for_obligations(forces: Forces, reqs: list[Requirement], cards: list[Instance]) -> Ruling:
     """Whether discarding these cards now goes towards the obligations of the turn."""
-    open_reqs = []
-    for req in reqs:
-        closed = window(forces, req)
-        if closed is None:
-            open_reqs.append(req)
-            continue
-        last = no(f'"{req.name}": {closed}', R.DISCARD_IN_OWN_TURN,
-                  R.OPTIONAL_DISCARD_OWN_TURN, sources=[req.source])
+    open_reqs = [r for r in reqs if window(forces, r) is None]
     if not open_reqs:
-        return last
+        req = reqs[0]
+        return no(f'"{req.name}": {window(forces, req)}', R.DISCARD_IN_OWN_TURN,
+                  R.OPTIONAL_DISCARD_OWN_TURN, sources=[req.source])
     return _judged(forces, open_reqs, turn_pool(forces, reqs[0].who), cards)
 
 
@@ -213,6 +221,11 @@ def must(forces: Forces, who: str) -> Ruling:
             if req.who != who or req.kind is Kind.OFFER:
                 continue
             if req.kind is Kind.FORCED and window(forces, req) is not None:
+                continue
+            if req.kind is Kind.LIMIT:
+                if excess(forces, req) > 0:
+                    return yes(f'"{req.name}": {req.source.quote}', R.YOU_MAY_NOT,
+                               sources=[req.source], step="you may not")
                 continue
             done = discarded_for(forces, req)
             if met(forces, req, done, 1):
@@ -360,6 +373,13 @@ def _requirements_of(forces: Forces, card: Instance) -> list[Requirement]:
 
 
 def _one(forces: Forces, req: Requirement) -> Ruling:
+    if req.kind is Kind.LIMIT:
+        extra = excess(forces, req)
+        if extra:
+            return no(f'"{req.name}": {extra} card(s) over its limit', R.YOU_MAY_NOT,
+                      sources=[req.source])
+        return yes(f'"{req.name}": the hand is within its limit', R.YOU_MAY_NOT,
+                   sources=[req.source])
     done = discarded_for(forces, req)
     options, doubling = factors(forces, req)
     results = {f: met(forces, req, done, f) for f in options}

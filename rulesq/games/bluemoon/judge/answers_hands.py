@@ -89,7 +89,7 @@ def hand_count(ctx: Context) -> Answer:
     if pending is not None:
         plan.rules.append(R.TEXT_AFTER_PLAY)
         for source in pending[1]:
-            apply_effect(plan, source)
+            apply_effect(plan, source, play=pending[0])
     if plan.hand is None:
         raise CannotAnswer("the situation does not say how many cards the player holds")
     ruling = _plan_ruling(plan, f"{plan.hand} card(s) in hand")

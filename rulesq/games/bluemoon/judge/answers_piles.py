@@ -59,6 +59,9 @@ def in_discard_pile(ctx: Context) -> Answer:
     if card.zone is Zone.DISCARD and card.owner == who:
         reason, rules = _how(state, card)
         return view.yes_no(yes(f'"{card.name}" is on the discard pile: {reason}', *rules))
+    if card.zone is Zone.DISCARD:
+        return view.yes_no(no(f'"{card.name}" is on the other player\'s discard pile',
+                              R.CARD_LOCATIONS))
     if card.zone is Zone.LEADER:
         return view.yes_no(no(f'"{card.name}" is a leadership card: it lies on the leader, '
                               "never on the discard pile", R.LEADERSHIP_STACK))

@@ -20,6 +20,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.requirements import hand_discards, purpose
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Place, Q
@@ -46,6 +47,8 @@ class Taking:
             if who not in players_of(effect.who, source.controller):
                 continue
             if keep is not None and source.card.zone not in keep:
+                continue
+            if not forces.window_open(source):
                 continue
             if isinstance(effect.act, a.Take | a.Draw):
                 self.prohibitions.append(source)
@@ -167,7 +170,8 @@ def _draw_place_ok(act: a.Draw, who: str, controller: str) -> tuple[bool, bool]:
     return True, True
 
 
-def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False) -> None:
+def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False,
+                 play: Event | None = None) -> None:
     """Carry out the hand part of an action text for ``plan.who`` ("may" taken as done)."""
     effect = source.effect
     assert isinstance(effect, fx.ActionEffect)
@@ -192,14 +196,25 @@ def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False) -> None
                 into, deck = _draw_place_ok(act, who, controller)
                 if not into or not isinstance(act.cards, Cards):
                     continue
-                quantity = act.cards.quantity
-                n = quantity.n or 1 if quantity.kind in (Q.COUNT, Q.UP_TO, Q.ARTICLE) else 0
+                n = _how_many(plan, source, act.cards, play)
                 end = effect.when is not None and effect.when.kind is W.END_OF_TURN
                 plan.take(n, f'"{source.card.name}"', source, from_deck=deck,
                           additional_end=act.cards.additional and end)
             elif isinstance(act, a.DrawTo) and not hand_only:
                 target = act.n if act.n is not None else _same_number(plan, source)
                 plan.take_to(target, f'"{source.card.name}"', source)
+
+
+def _how_many(plan: Plan, source: Source, cards: Cards, play: Event | None) -> int:
+    """How many cards a draw takes ("may" and "up to": as many as it allows)."""
+    quantity = cards.quantity
+    if quantity.kind in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
+        return quantity.n or 1
+    if quantity.kind in (Q.SAME_NUMBER, Q.UP_TO_SAME_NUMBER) and play is not None:
+        return sum(len(e.cards) for e in hand_discards(plan.forces.state, plan.who, play.turn)
+                   if e.seq > play.seq and purpose(plan.forces, e) is play)
+    raise CannotAnswer(f'rulesq cannot count the cards "{source.card.name}" draws '
+                       f"({cards.render()})")
 
 
 def _same_number(plan: Plan, source: Source) -> int:
@@ -261,7 +276,7 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
     if pending is not None:
         plan.rules.append(R.TEXT_AFTER_PLAY)
         for source in pending[1]:
-            apply_effect(plan, source)
+            apply_effect(plan, source, play=pending[0])
     moment = refresh_moment(state, who)
     if moment is not None and moment.kind != "phase":
         plan.rules += moment.rules

@@ -98,10 +98,11 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | No
                   and e.cards[0] is source.card]
         if not events:
             return f'"{source.card.name}" acts when it is played ("now"), not later'
-        mine = list(state.events_of("play", who, this_turn=True))
-        if mine and mine[-1].seq > events[-1].seq and mine[-1].cards[0] is not source.card:
-            return f'"{source.card.name}" acted when it was played; another card has been ' \
-                   "played since"
+        later = [e for e in state.events if e.seq > events[-1].seq and e.turn == state.turn
+                 and (e.kind == "phase" or e.kind == "play" and e.who == who)]
+        if later or state.turn_over:
+            return f'"{source.card.name}" acted when it was played ("now"); play has moved on ' \
+                   "since"
         return None
     if when.kind is W.ON_TURN:
         if state.turn_owner != who or state.turn_over:

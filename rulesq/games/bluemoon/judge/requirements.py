@@ -28,7 +28,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step, Zone
-from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Q
+from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Measure, Q
 from rulesq.games.bluemoon.times import W
 
 #: Steps of a turn a "… phase" of a text names.
@@ -43,6 +43,8 @@ class Kind(StrEnum):
     OFFER = "offer"               # the player's own "I may discard … to …"
     FORCED = "forced"             # an opposing "I may force you to discard …"
     TO_PLAY = "to play"           # "I must discard … to play this card"
+    LIMIT = "limit"               # "you may not have more than five cards in your hand and you
+    #                               must discard any additional cards"
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,9 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
     acting = forces.in_force(card, in_hand=True)
     for source in acting:
         effect = source.effect
+        if isinstance(effect, fx.Prohibition):
+            out += _limits(source, effect, event)
+            continue
         if not isinstance(effect, fx.ActionEffect):
             continue
         if effect.when is not None and effect.when.kind is not W.NOW:
@@ -136,6 +141,34 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
                             for who in players_of(act.who, source.controller):
                                 out.append(Requirement(source, inner, who, Kind.FORCED, event))
     return out
+
+
+def _limits(source: Source, effect: fx.Prohibition, event: Event) -> list[Requirement]:
+    """"You may not have more than N cards in your hand and you must discard any additional"."""
+    remedy = effect.remedy
+    if remedy is None or not isinstance(effect.act, a.Have):
+        return []
+    if effect.when is not None and effect.when.kind is not W.NOW:
+        return []
+    return [Requirement(source, act, who, Kind.LIMIT, event)
+            for act in remedy.acts if isinstance(act, a.Discard)
+            for who in players_of(remedy.actor, source.controller)]
+
+
+def excess(forces: Forces, req: Requirement) -> int:
+    """How many cards a hand limit still makes the player discard."""
+    effect = req.source.effect
+    assert isinstance(effect, fx.Prohibition) and isinstance(effect.act, a.Have)
+    what = effect.act.what
+    if not isinstance(what, Cards) or what.quantity.n is None \
+            or what.quantity.kind not in (Q.MORE_THAN, Q.NO_MORE_THAN):
+        raise CannotAnswer(f'rulesq cannot read the hand limit of "{req.name}"')
+    limit = what.quantity.n
+    hand = forces.state.hand_size(req.who)
+    if hand is None:
+        raise CannotAnswer(f"the situation does not say how many cards "
+                           f"{'I hold' if req.who == 'me' else 'you hold'} in hand")
+    return max(0, hand - limit)
 
 
 def turn_owner_of(state: State, turn: int) -> str | None:
@@ -251,7 +284,7 @@ def contributes(forces: Forces, req: Requirement, cards: list[Instance], factor:
             if option.quantity.kind in (Q.COUNT, Q.OF, Q.ARTICLE, Q.UP_TO) and len(cards) < n:
                 return True
             continue
-        if option.total.measure.value == "moons":
+        if option.total.measure is Measure.MOONS:
             return all((c.info.moons or 0) > 0 for c in cards)
         needs = [((x.element or "fire").lower(), x.n * factor) for x in option.total.amounts]
         if all(_adds(forces, c, [d for d in cards if d is not c], needs) for c in cards):
@@ -306,9 +339,17 @@ def _allowed_group(forces: Forces, req: Requirement, cards: list[Instance], fact
     if not cards:
         return True
     if met(forces, req, cards, factor):
+        if not by_total(req.cards):
+            return True
         return minimal(forces, req.cards, [in_hand(c) for c in cards], req.source.controller,
                        factor)
     return contributes(forces, req, cards, factor)
+
+
+def by_total(expr: CardsExpr) -> bool:
+    """Whether a text asks for a total of values or moons (where no extra cards may go)."""
+    options = getattr(expr, "options", None) or getattr(expr, "parts", None) or (expr,)
+    return any(isinstance(o, Cards) and o.total is not None for o in options)
 
 
 def factor_choices(forces: Forces, reqs: list[Requirement]) -> tuple[list[dict[int, int]],
