@@ -15,6 +15,8 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
+from rulesq.games.bluemoon.judge.disclosure import disclosures
 from rulesq.games.bluemoon.judge.forces import Source
 from rulesq.games.bluemoon.judge.hands import (
     REFRESH_TO,
@@ -22,7 +24,6 @@ from rulesq.games.bluemoon.judge.hands import (
     Plan,
     Taking,
     apply_effect,
-    disclosures,
     end_of_fight_targets,
     no_refresh_reason,
     pending_play,
@@ -30,9 +31,6 @@ from rulesq.games.bluemoon.judge.hands import (
     rest_of_turn,
     timed,
     turn_cut,
-)
-from rulesq.games.bluemoon.judge.hands import (
-    disclosed as disclosing_play,
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Step, Zone

@@ -1,34 +1,29 @@
-"""Texts that ask a player to discard from hand: which apply, when, and what the discards met.
+"""Texts that ask a player to discard from hand: which apply, when, and which discards are theirs.
 
-Four kinds of text ask a player to discard cards from hand: an opposing obligation ("By the end of
+Five kinds of text ask a player to discard cards from hand: an opposing obligation ("By the end of
 your Booster/Support phase, you must discard …, or retreat"), the player's own offer ("Now I may
 discard … to attract one dragon"), an opposing card forcing the discard ("Now I may force you to
-discard two cards from your hand") and the "I must discard … to play this card" requirement of a
-card being played. Each discard from hand belongs to one of them (or to declining to start a
-fight): the one asked for by the play just before it, or else the obligations of the player's own
-turn (rulebook p.17: satisfy each card independently).
-
-The printed values of discarded cards are read as they were in hand, after the effects on printed
-values; an ignored card's values have no effect. "The effect of one of my … cards doubles" doubles
-the numbers of the text it reaches.
+discard two cards from your hand"), a hand limit ("you may not have more than five cards in your
+hand and you must discard any additional cards") and the "I must discard … to play this card"
+requirement of a card being played. Each discard from hand belongs to one of them (or to declining
+to start a fight): the one asked for by the play just before it, or else the obligations of the
+player's own turn. An obligation is met in the player's own turn up to the end of the phase it
+names; a play's text only as that play is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import product
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.discards import minimal, satisfies
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
-from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step, Zone
-from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Measure, Q
+from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step
+from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Q
 from rulesq.games.bluemoon.times import W
 
 #: Steps of a turn a "… phase" of a text names.
@@ -66,13 +61,6 @@ class Requirement:
     def name(self) -> str:
         """The card whose text it is."""
         return self.source.card.name
-
-
-def in_hand(card: Instance) -> Instance:
-    """The card as it was in hand (where discards for a text are checked)."""
-    if card.zone is Zone.HAND:
-        return card
-    return Instance(card.uid, card.info, card.owner, Zone.HAND, seq=card.seq)
 
 
 def _discards(do: a.Do) -> list[a.Discard]:
@@ -226,144 +214,6 @@ def own_turn(state: State, who: str) -> int | None:
     return max(turns) if turns else None
 
 
-def factors(forces: Forces, req: Requirement) -> tuple[set[int], list[Source]]:
-    """How many times a text's numbers count: doubled by "the effect of … doubles".
-
-    A doubling of "one of my … cards" that could go to several cards is the player's choice, so
-    either factor is possible.
-    """
-    card = req.source.card
-    options = {1}
-    used: list[Source] = []
-    for source in forces.effects(fx.ValueChange):
-        effect = source.effect
-        assert isinstance(effect, fx.ValueChange)
-        if effect.stage is not fx.Stage.EFFECT or effect.op is not fx.Op.DOUBLE:
-            continue
-        if effect.cards is None or not matches(effect.cards, card, source.controller, forces):
-            continue
-        used.append(source)
-        sel = effect.cards
-        limit = sel.quantity.n or 1 if isinstance(sel, Cards) \
-            and sel.quantity.kind in (Q.OF, Q.COUNT) else None
-        candidates = [c for c in forces.state.cards if forces.live(c)
-                      and matches(sel, c, source.controller, forces)]
-        if limit is not None and len(candidates) > limit:
-            options = options | {f * 2 for f in options}
-        else:
-            options = {f * 2 for f in options}
-    return options, used
-
-
-def met(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
-    """Whether these discards (read in hand) meet the requirement."""
-    return satisfies(forces, req.cards, [in_hand(c) for c in cards], req.source.controller,
-                     factor)
-
-
-def contributes(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
-    """Whether discards short of the requirement each still count towards it.
-
-    Whether discards that do not yet meet the requirement each count towards it (a partial
-    discard, to be completed later): every card fits the text's cards, and each adds to a
-    total the others have not yet reached.
-    """
-    cards = [in_hand(c) for c in cards]
-    expr = req.cards
-    options = getattr(expr, "options", None) or (expr,)
-    for option in options:
-        if not isinstance(option, Cards):
-            continue
-        probe = Cards(owner=option.owner, types=option.types, family=option.family,
-                      icon=option.icon)
-        controller = req.source.controller
-        if not all(matches(probe, c, controller, forces) for c in cards):
-            continue
-        if option.total is None:
-            n = (option.quantity.n or 1) * factor
-            if option.quantity.kind in (Q.COUNT, Q.OF, Q.ARTICLE, Q.UP_TO) and len(cards) < n:
-                return True
-            continue
-        if option.total.measure is Measure.MOONS:
-            return all((c.info.moons or 0) > 0 for c in cards)
-        needs = [((x.element or "fire").lower(), x.n * factor) for x in option.total.amounts]
-        if all(_adds(forces, c, [d for d in cards if d is not c], needs) for c in cards):
-            return True
-    return False
-
-
-def _adds(forces: Forces, card: Instance, others: list[Instance],
-          needs: list[tuple[str, int]]) -> bool:
-    for element, n in needs:
-        reached = sum(forces.printed(o, element) for o in others)
-        if reached < n and forces.printed(card, element) > 0:
-            return True
-    return False
-
-
-def _groups(cards: list[Instance], slots: int) -> Iterator[list[list[Instance]]]:
-    """Every way to share the cards out among ``slots`` groups."""
-    for shares in product(range(slots), repeat=len(cards)):
-        groups: list[list[Instance]] = [[] for _ in range(slots)]
-        for card, slot in zip(cards, shares, strict=True):
-            groups[slot].append(card)
-        yield groups
-
-
-def jointly_met(forces: Forces, reqs: list[Requirement], cards: list[Instance],
-                factor_of: dict[int, int]) -> bool:
-    """Whether the discards can be shared out so that each requirement is met on its own."""
-    if not reqs:
-        return True
-    for groups in _groups(cards, len(reqs) + 1):    # the last group: cards no text needs
-        if all(met(forces, req, groups[i], factor_of[i]) for i, req in enumerate(reqs)):
-            return True
-    return False
-
-
-def jointly_allowed(forces: Forces, reqs: list[Requirement], cards: list[Instance],
-                    factor_of: dict[int, int]) -> bool:
-    """Whether every one of these discards goes towards one of the requirements.
-
-    Each card counts for one text only; a text's cards either meet it with none to spare (no
-    extra discards, p.17) or, not yet meeting it, each still count towards it.
-    """
-    for groups in _groups(cards, len(reqs)):
-        if all(_allowed_group(forces, req, groups[i], factor_of[i])
-               for i, req in enumerate(reqs)):
-            return True
-    return False
-
-
-def _allowed_group(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
-    if not cards:
-        return True
-    if met(forces, req, cards, factor):
-        if not by_total(req.cards):
-            return True
-        return minimal(forces, req.cards, [in_hand(c) for c in cards], req.source.controller,
-                       factor)
-    return contributes(forces, req, cards, factor)
-
-
-def by_total(expr: CardsExpr) -> bool:
-    """Whether a text asks for a total of values or moons (where no extra cards may go)."""
-    options = getattr(expr, "options", None) or getattr(expr, "parts", None) or (expr,)
-    return any(isinstance(o, Cards) and o.total is not None for o in options)
-
-
-def factor_choices(forces: Forces, reqs: list[Requirement]) -> tuple[list[dict[int, int]],
-                                                                     list[Source]]:
-    """Every combination of the doubling factors the requirements may have, and the doublers."""
-    per: list[list[int]] = []
-    used: list[Source] = []
-    for req in reqs:
-        options, sources = factors(forces, req)
-        per.append(sorted(options))
-        used += [s for s in sources if s not in used]
-    return [dict(enumerate(combo)) for combo in product(*per)], used
-
-
 def obligations(forces: Forces, who: str) -> list[Requirement]:
     """The obligations in force asking ``who`` to discard from hand."""
     return [Requirement(source, act, who, Kind.OBLIGATION)
@@ -407,12 +257,6 @@ def window(forces: Forces, req: Requirement) -> str | None:
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"
     return None
-
-
-def unknown_factor(options: set[int], req: Requirement) -> CannotAnswer:
-    """The error when a doubling's choice decides the answer."""
-    return CannotAnswer(f'whether "{req.name}" is doubled is its player\'s choice, and the '
-                        f"answer depends on it ({sorted(options)})")
 
 
 def requirement_texts(forces: Forces, who: str) -> list[Requirement]:

@@ -1,0 +1,60 @@
+"""Disclosed cards: a hand disclosed by a "now" text as it is played.
+
+The cards in the hand when the text acts stay disclosed until they are used (rulebook p.18); cards
+taken into the hand later are not ("now" texts act only when played). An opponent allowed to draw
+from a disclosed hand may select the disclosed cards.
+"""
+
+from __future__ import annotations
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone
+from rulesq.games.bluemoon.times import W
+
+
+def disclosures(state: State, forces: Forces, owner: str) -> list[tuple[Event, Source]]:
+    """The plays whose "now" text disclosed the owner's hand."""
+    out = []
+    for event in state.events_of("play"):
+        card = event.cards[0]
+        if card.cancelled:
+            continue
+        after = state_after(state, event)
+        acting = Forces(after).in_force(_twin(after, card), in_hand=True)
+        for source in acting:
+            effect = source.effect
+            if not isinstance(effect, fx.ActionEffect) or effect.when is None \
+                    or effect.when.kind is not W.NOW:
+                continue
+            for do in effect.dos:
+                for act in do.acts:
+                    if isinstance(act, a.Disclose) \
+                            and owner in players_of(act.place.owner, source.controller):
+                        out.append((event, Source(card, source.effect, source.index)))
+    return out
+
+
+def state_after(state: State, event: Event) -> State:
+    """The state just after an event: the snapshot before the next play, or now."""
+    later = sorted(seq for seq in state.snapshots if seq > event.seq)
+    return state.snapshots[later[0]] if later else state
+
+
+def _twin(state: State, card: Instance) -> Instance:
+    for candidate in state.cards:
+        if candidate.uid == card.uid:
+            return candidate
+    return card
+
+
+def disclosed(state: State, forces: Forces, card: Instance) -> Event | None:
+    """The disclosing play that left this card in hand disclosed, if any."""
+    if card.zone is not Zone.HAND:
+        return None
+    for event, _ in disclosures(state, forces, card.owner):
+        if card.seq < event.seq:
+            return event
+    return None
