@@ -194,7 +194,7 @@ class Forces:
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
-            return "icons" if card.info.icons else None
+            return "icons"  # every icon it has, or is treated as having while played
         if self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:

@@ -571,8 +571,18 @@ class PlayJudge:
         if bluff:
             return None
         forces = self.forces
+        again = [s for s in forces.in_force(card, in_hand=True)
+                 if isinstance(s.effect, fx.AttackAgain)]
         texts = [s for s in effects_of(card)
                  if isinstance(s.effect, fx.PlayCondition | fx.MustToPlay)]
+        if not texts and again:
+            ruling = yes(f'"{card.name}" lets the active cards attack again: the fight goes on '
+                         "without a new character card (card instructions supersede the game "
+                         "rules)", R.SUPERSEDE, R.MUST_PLAY_CHARACTER, sources=again,
+                         step="card text")
+            ruling.beaten.append(("no (a character card must be played to continue the "
+                                  "fight)", again[0]))
+            return ruling
         if not texts:
             return None
         why = forces.text_ignored(card)
