@@ -487,7 +487,8 @@ class PlayJudge:
                 ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
                             sources=[source], step="you may not")
                 for permission in permissions(forces, who):
-                    ruling.beaten.append(('yes (by "' + permission.card.name + '")', source))
+                    ruling.beaten.append((f'yes (by "{permission.card.name}")', source))
+                    ruling.against.append(permission)
                 return ruling
         if ignored:
             source, ruling = ignored[0]
