@@ -113,8 +113,10 @@ ask is the special power text of "Hungry Imp" ignored?
 
 def test_no_effect_if_opposed_switches_both_copies_off() -> None:
     """"This card has no effect if opposed by X": two copies of X switch each other off."""
-    body = """
-card "Fog Horn" support: "Your special power texts are ignored. (This card has no effect if opposed by Fog Horn.)"
+    horn = ("Your special power texts are ignored. (This card has no effect if opposed by "
+            "Fog Horn.)")
+    body = f"""
+card "Fog Horn" support: "{horn}"
 card "Grey Wolf" character: "You may not play support cards."
 I have active "Fog Horn", "Grey Wolf"
 you have active "Fog Horn"
@@ -308,8 +310,10 @@ ask can I play a booster card?
 
 def test_a_play_condition_is_read_in_hand_and_can_be_ignored() -> None:
     """"I may only play this card if …" stops the play unless the card's text is ignored."""
-    body = """
-card "Picky Mutant" mutant (STOP): "I may only play this card if you have at least three active character/booster/support cards."
+    picky = ("I may only play this card if you have at least three active "
+             "character/booster/support cards.")
+    body = f"""
+card "Picky Mutant" mutant (STOP): "{picky}"
 card "Hero A" character: ""
 card "Mute Crow" character: "Your special power texts are ignored."
 you have active "Hero A"
