@@ -35,6 +35,18 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.moves import Moves
 
 INFINITE = 99
+#: The rules that allow a play of each kind of card, cited when nothing stops it.
+BASIC_RULES: dict[str, tuple[str, ...]] = {
+    "character": (R.MUST_PLAY_CHARACTER, R.FREE),
+    "mutant": (R.MUST_PLAY_CHARACTER, R.FREE),
+    "booster": (R.PLAY_BOOSTER, R.FREE),
+    "support": (R.FREE,),
+    "leadership": (R.ONE_LEADERSHIP_PHASE_CARD,),
+    "hyla": (R.ONE_LEADERSHIP_PHASE_CARD, R.HYLA_DISPLAY),
+    "crystal": (R.ONE_LEADERSHIP_PHASE_CARD,),
+    "ship": (R.ONE_LEADERSHIP_PHASE_CARD, R.SHIP_LEADERSHIP_PHASE),
+    "interference": (R.INTERFERENCE_RESPOND,),
+}
 
 
 # ---------------------------------------------------------------------- as played
@@ -256,7 +268,9 @@ class PlayJudge:
                     out.cite(*extra.rules)
                     out.sources += extra.sources
             return out
-        out = yes(f'nothing stops "{card.name}" from being played now')
+        out = yes(f'nothing stops "{card.name}" from being played now', *BASIC_RULES.get(
+            "support" if card.face_down else card.info.kind, ()))
+        out.negatives.append(f'no active card forbids playing "{card.name}"')
         for extra in notes:
             out.cite(*extra.rules)
             out.sources += extra.sources
