@@ -135,7 +135,7 @@ class View:
         for source in ruling.against:
             for node in alternatives:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
-        for text in ruling.negatives:
+        for text in ruling.negatives + self._unquoted():
             graph.absence(text)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
@@ -143,6 +143,15 @@ class View:
             self.ctx.cite(clause, role="precedent")
         return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
                                  supported_by=tuple(dict.fromkeys(support)))
+
+    def _unquoted(self) -> list[str]:
+        """The assumption made for cards whose text the sources never quote."""
+        names = {c.name for c in self.state.cards if c.in_play and c.info.text is None
+                 and not c.face_down}
+        names |= {ref.name for ref in self.ctx.question.cards
+                  if self.catalog.info(ref).text is None}
+        return [f'the sources quote no special power text for "{name}": it is taken to have '
+                "none" for name in sorted(names)]
 
     def _involved(self, ruling: Ruling) -> set[str]:
         """The corpus cards an answer is about: the question's and the deciding effects'."""
