@@ -65,7 +65,7 @@ I have active "Mute Crow"
 you have active "Mute Frog"
 ask is the special power text of "Mute Frog" ignored?
 """
-    assert answers(body) == [("-", Status.CANNOT.key)]
+    assert answers(body) == [("-", Status.CONFLICT.key)]
 
 
 def test_protected_cards_are_not_ignored_by_opposing_cards() -> None:

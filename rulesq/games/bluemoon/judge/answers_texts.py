@@ -30,15 +30,16 @@ def _conflict(view: View, card: Instance) -> Answer | None:
     """A *conflict* answer when the ignore effects reaching this card cannot be decided."""
     undecided = [s for s in view.forces.conflicts()
                  if view.forces._reaches(s, card, definite=False) is not None]
+    if undecided:
+        undecided += [s for s in view.forces.conflicts()
+                      if s.card is card and s not in undecided]
     if not undecided:
         return None
     nodes = tuple(view.effect(s) for s in undecided)
-    graph = view.ctx.derivation()
-    for node in nodes:
-        graph.gap(graph.data(node)["label"], "two ignore effects of the same rank ignore "
-                                             "each other")
-    return view.ctx.cannot("two cards ignore each other and the precedence ladder does not "
-                           "decide between them: " + "; ".join(s.quote for s in undecided))
+    view.clause(R.IGNORING)
+    names = " and ".join(f'"{s.card.name}"' for s in undecided)
+    return view.ctx.conflict(f"{names} ignore each other, and the precedence ladder does not "
+                             "decide between them (both are on the ignore step)", nodes)
 
 
 def text_ignored(ctx: Context) -> Answer:
