@@ -229,14 +229,17 @@ class PlayJudge:
         self.first_turn = first_turn
 
     def can_play(self, card: Instance, who: str, *, bluff: bool = False,
-                 from_deck: bool = False) -> Ruling:
+                 from_deck: bool = False, location: bool = True) -> Ruling:
         """The ruling on playing a card now.
 
         The ruling on playing ``card`` now (from hand, a landed ship or, with ``from_deck``, the
-        draw deck by a card's text).
+        draw deck by a card's text). With ``location`` False, where the card is does not matter:
+        the play of a card of its kind, as an action done instead of one asks (loading a ship).
         """
-        checks = (self._turn, self._location, self._phase, self._stop, self._limits,
-                  self._prohibitions, self._own_text)
+        checks = [self._turn, self._location, self._phase, self._stop, self._limits,
+                  self._prohibitions, self._own_text]
+        if not location:
+            checks.remove(self._location)
         allowing: list[Ruling] = []
         for check in checks:
             ruling = check(card, who, bluff, from_deck)
@@ -382,7 +385,7 @@ class PlayJudge:
         if kind in CHARACTER_KINDS:
             return self._character_limit(card, who)
         if kind in ("booster", "support"):
-            return self._support_limit(card, who, kind)
+            return self._support_limit(card, who, kind, bluff)
         return None
 
     def _leadership_limit(self, card: Instance, who: str) -> Ruling | None:
@@ -438,9 +441,10 @@ class PlayJudge:
 
         return as_if_icons(_Probe(self.state), card, who)
 
-    def _support_limit(self, card: Instance, who: str, kind: str) -> Ruling | None:
+    def _support_limit(self, card: Instance, who: str, kind: str,
+                       bluff: bool = False) -> Ruling | None:
         forces = self.forces
-        if kind != "support" or not card.face_down:
+        if not bluff and not card.face_down:     # a bluff card is played without its icons
             if forces.has_icon(card, "FREE") and not card.face_down:
                 return yes("the card has a FREE icon: it does not count towards the limit of "
                            "one booster or support card", R.FREE)
@@ -544,6 +548,7 @@ class PlayJudge:
             into_combat = act.into is not None
             played = [e for e in self.state.events if e.turn == self.state.turn
                       and e.who == who and e.kind in ("play", "load")
+                      and not e.data.get("by_text")
                       and (not into_combat or e.cards[0].info.kind in
                            ("character", "mutant", "booster"))]
             return len(played) + 1 > (cards.quantity.n or 0)
