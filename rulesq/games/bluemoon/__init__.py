@@ -47,6 +47,7 @@ QUESTIONS: dict[str, str] = {
     # fights, retreats, dragons and the end of the game
 
     # ships
+    **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),
 
     # bluffing
 

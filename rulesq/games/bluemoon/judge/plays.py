@@ -39,10 +39,16 @@ INFINITE = 99
 
 # ---------------------------------------------------------------------- as played
 def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
-    """The icons a card is "treated as if it had" while it is played."""
+    """The icons a card is "treated as if it had" while it is played.
+
+    The icons a card is "treated as if it had" while it is played: by card texts, and FREE for the
+    characters a game rule frees when played from a landed ship.
+    """
+    from rulesq.games.bluemoon.judge.ships import free_from_ship
+
     state = moves.state
     forces = Forces(state)
-    icons: set[str] = set()
+    icons: set[str] = {"FREE"} if free_from_ship(card) else set()
     for source in forces.effects(fx.NextPlayedAsIf, controller=who):
         effect = source.effect
         assert isinstance(effect, fx.NextPlayedAsIf)
@@ -416,6 +422,12 @@ class PlayJudge:
         free = forces.has_icon(card, "FREE") or ("FREE" in icons
                                                  and forces.icon_ignored(card, "FREE") is None)
         if free:
+            from rulesq.games.bluemoon.judge.ships import free_from_ship
+
+            if free_from_ship(card) and not forces.has_icon(card, "FREE"):
+                return yes("the card is played from a landed ship as if it had the FREE icon: it "
+                           "does not count towards the limit of one character card", R.FREE,
+                           R.FREE_FROM_SHIP, R.AS_IF_IN_HAND)
             return yes("the card has a FREE icon: it does not count towards the limit of one "
                        "character card", R.FREE)
         if gang_joins(forces, card, who):
