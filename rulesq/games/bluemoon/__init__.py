@@ -50,6 +50,7 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),
 
     # bluffing
+    **_handlers("answers_bluffs", "can_play_bluff can_call_bluff losing_bluff"),
 
     # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
 
