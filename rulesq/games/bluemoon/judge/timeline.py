@@ -311,6 +311,7 @@ class Timeline(Moves):
         self.ensure_turn(who)
         self.state.player(who).declined = True
         self.record("decline", who)
+        self.discard_landed_ships(who)
 
     def on_fight_ends(self, fact: Fact) -> None:
         """The fight ends: the areas are cleared (rulebook p.9)."""
