@@ -257,3 +257,22 @@ I play "Boatswain Mena Marn"
 ask can I play "Plain Hero"?
 """
     assert verdicts(body) == [True]
+
+
+def test_loading_any_card_needs_a_card_to_load() -> None:
+    """With an empty hand nothing is loaded; a card not among a known hand is not loaded."""
+    empty = SHIP + PLAIN + """it is my turn
+I have "Test Ship" in my influence area
+phase Booster/Support
+I have 0 cards in hand
+ask can I load a card onto "Test Ship"?
+"""
+    known = SHIP + PLAIN + """it is my turn
+I have "Test Ship" in my influence area
+my hand holds only "Plain Aid"
+phase Booster/Support
+ask can I load "Other Aid" onto "Test Ship"?
+ask can I load a card onto "Test Ship"?
+"""
+    assert verdicts(empty) == [False]
+    assert verdicts(known) == [False, True]

@@ -350,7 +350,7 @@ class Moves:
         as the play of a support card), or instead of playing a support card.
         """
         from rulesq.games.bluemoon.judge.forces import Forces
-        from rulesq.games.bluemoon.judge.ships import load_text_for
+        from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 
         who = fact.who or ME
         *refs, ship_ref = fact.cards

@@ -11,25 +11,17 @@ the game rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CardInfo
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.plays import INFINITE, PlayJudge
+from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
+from rulesq.games.bluemoon.judge.select import matches, players_of
+from rulesq.games.bluemoon.judge.ship_texts import just_played, load_texts, loads
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, other
-from rulesq.games.bluemoon.selectors import Cards, Place, Q, Ref, ShipPlace, Which
-from rulesq.games.bluemoon.times import W
-
-if TYPE_CHECKING:
-    from rulesq.games.bluemoon.selectors import CardsExpr
 
 #: The kinds of card that may be loaded onto a ship.
 LOADABLE = frozenset({"character", "mutant", "booster", "support"})
@@ -50,106 +42,6 @@ def free_from_ship(card: Instance) -> bool:
     people = (card.info.people or "").casefold()
     return on_landed_ship(card) and card.is_character \
         and people == R.FREE_FROM_SHIP_PEOPLE.casefold()
-
-
-# ---------------------------------------------------------------------- texts that load
-@dataclass
-class LoadText:
-    """A card text that loads cards now ("Now I may load up to three cards … onto this ship")."""
-
-    source: Source
-    cards: CardsExpr
-    onto: ShipPlace
-    origin: frozenset[Zone] | None      # where the loaded cards come from (None: not said)
-    limit: int
-    used: int
-
-    def fits(self, card: Instance | None, ship: Instance, forces: Forces) -> bool:
-        """Whether this text may still load ``card`` (any card: None) onto ``ship``."""
-        if self.used >= self.limit or not _ship_fits(self.onto, ship, self.source):
-            return False
-        if card is None:
-            return True
-        if self.origin is not None and card.zone not in self.origin:
-            return False
-        return matches(self.cards, card, self.source.controller, forces)
-
-
-def load_texts(forces: Forces, who: str) -> list[LoadText]:
-    """The texts of a player's card played just now that load cards onto ships."""
-    state = forces.state
-    found = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
-        effect = source.effect
-        assert isinstance(effect, fx.ActionEffect)
-        if effect.when is None or effect.when.kind is not W.NOW:
-            continue
-        if not just_played(state, source.card):
-            continue
-        used = sum(1 for e in state.events_of("load", who, this_turn=True)
-                   if e.data.get("text_of") == source.card.uid)
-        for cards, onto, origin in _loads(effect):
-            found.append(LoadText(source, cards, onto, origin, _limit(cards), used))
-    return found
-
-
-def load_text_for(forces: Forces, card: Instance, ship: Instance, who: str) -> LoadText | None:
-    """The text that loads ``card`` onto ``ship`` now, if one does."""
-    for text in load_texts(forces, who):
-        if text.fits(card, ship, forces):
-            return text
-    return None
-
-
-def just_played(state: State, card: Instance) -> bool:
-    """Whether a card was played this turn and nothing but its own loading has happened since."""
-    plays = [e for e in state.events_of("play", card.owner, this_turn=True) if e.cards[0] is card]
-    if not plays or state.turn_over:
-        return False
-    later = [e for e in state.events if e.seq > plays[-1].seq]
-    return all(e.kind == "load" and e.data.get("text_of") == card.uid for e in later)
-
-
-Origin = frozenset[Zone] | None
-
-
-def _loads(effect: fx.ActionEffect) -> Iterator[tuple[CardsExpr, ShipPlace, Origin]]:
-    """Each load of a text: the cards, the ship and where the cards come from."""
-    searched: frozenset[Zone] | None = None
-    for do in effect.dos:
-        for act in do.acts:
-            if isinstance(act, a.Search):
-                searched = zones_of(act.place)
-            elif isinstance(act, a.Load):
-                yield act.cards, act.onto, _origin(act.cards, searched)
-            elif isinstance(act, a.SelectEither):
-                for branch in act.options:
-                    for inner in branch.acts:
-                        if isinstance(inner, a.Load):
-                            picked = branch.cards if isinstance(inner.cards, Ref) else inner.cards
-                            yield picked, inner.onto, _origin(picked, searched)
-
-
-def _origin(cards: CardsExpr, searched: frozenset[Zone] | None) -> frozenset[Zone] | None:
-    if isinstance(cards, Cards) and isinstance(cards.place, Place):
-        return zones_of(cards.place)
-    return searched
-
-
-def _limit(cards: CardsExpr) -> int:
-    if not isinstance(cards, Cards):
-        return 1
-    if cards.quantity.kind is Q.ANY_NUMBER:
-        return INFINITE
-    return cards.quantity.n or 1
-
-
-def _ship_fits(onto: ShipPlace, ship: Instance, source: Source) -> bool:
-    if onto.which is Which.THIS:
-        return ship is source.card
-    if onto.which is Which.LANDED and ship.zone is not Zone.LANDED:
-        return False
-    return onto.owner is None or ship.owner in players_of(onto.owner, source.controller)
 
 
 # ---------------------------------------------------------------------- the judge
@@ -193,8 +85,10 @@ class ShipJudge:
         if card.zone is Zone.CARGO:
             return no(f'"{card.name}" is already on a ship; cards on ships are not part of the '
                       "hand", R.CARGO_NOT_HAND)
-        if card.in_play or card.zone not in (Zone.HAND, Zone.DECK):
-            return no(f'"{card.name}" is not in the hand ({card.zone.value})', R.LOAD_INSTEAD,
+        unknown = card.uid < 0 and self.state.player(who).hand_exact
+        if card.in_play or card.zone not in (Zone.HAND, Zone.DECK) or unknown:
+            where = "it is not among the cards of the hand" if unknown else card.zone.value
+            return no(f'"{card.name}" is not in the hand ({where})', R.LOAD_INSTEAD,
                       R.CARD_LOCATIONS)
         return None
 
@@ -271,6 +165,8 @@ class ShipJudge:
         if card is not None and card.zone is not Zone.HAND:
             return no(f'"{card.name}" is not in the hand: a card is loaded from the hand '
                       "instead of playing a support card", R.LOAD_INSTEAD, R.CARD_LOCATIONS)
+        if card is None and self.state.hand_size(who) == 0:
+            return no("the player holds no card to load", R.LOAD_INSTEAD, R.CARGO_NOT_HAND)
         ruling, refused = self.support_play(who)
         if not ruling.allowed:
             out = no(f"a card is loaded instead of playing a support card, and {ruling.reason}",
@@ -299,16 +195,16 @@ class ShipJudge:
             why = self.forces.text_ignored(card)
             if why is None or not just_played(state, card):
                 continue
-            loads = [s for s in effects_of(card) if isinstance(s.effect, fx.ActionEffect)
-                     and any(True for _ in _loads(s.effect))]
-            if not loads:
+            loaders = [s for s in effects_of(card) if isinstance(s.effect, fx.ActionEffect)
+                       and any(True for _ in loads(s.effect))]
+            if not loaders:
                 continue
             ruling.reason += (f'; the text of "{card.name}" that would load cards now is ignored '
                               f'(by "{why.source.card.name}": {why.source.quote})')
             ruling.cite(R.IGNORING)
             ruling.sources.append(why.source)
             ruling.step = "ignore"
-            ruling.beaten.append((f'yes (by "{card.name}": {loads[0].quote})', why.source))
+            ruling.beaten.append((f'yes (by "{card.name}": {loaders[0].quote})', why.source))
 
     def support_play(self, who: str) -> tuple[Ruling, list[Ruling]]:
         """Whether some support card could be played now, and the refusals of the others.
