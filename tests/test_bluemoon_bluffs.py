@@ -10,6 +10,7 @@ from rulesq.engine import Answer, evaluate
 from rulesq.engine.verdict import YesNo
 from rulesq.games.bluemoon.judge.dragons import packets_now
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.state import Step
 from rulesq.games.bluemoon.judge.timeline import Timeline
 from rulesq.situation import Fact, parse_situation
 
@@ -180,3 +181,37 @@ you call my bluff
     packets = packets_now(Forces(state))
     assert packets[0].who == "you" and "succeeds" in packets[0].reason
     assert len(packets) == 2           # the call, then the bluffer's retreat
+
+
+def test_own_bluff_cards_are_discarded_in_the_beginning_of_turn_phase() -> None:
+    """The bluffer may drop his bluff cards at the start of his turn, ignored or not."""
+    from rulesq.games.bluemoon.judge.bluffs import bluff_discard
+
+    hush = 'card "Hush" support: "Your support cards are ignored."\n'
+    body = hush + """element earth
+I have "Dune Gunner" as a bluff card
+you have active "Hush"
+it is my turn
+phase Beginning of Turn
+"""
+    situation = parse_situation("game bluemoon\n" + CARDS + body, "case.rq")
+    facts = [item for item in situation.items if isinstance(item, Fact)]
+    timeline = Timeline(situation)
+    state = timeline.read(facts)
+    card = state.find("Dune Gunner")
+    assert card is not None
+    ruling = bluff_discard(state, card, "me")
+    assert ruling is not None and ruling.allowed and "ignored" in ruling.reason
+    assert bluff_discard(state, card, "you") is None
+    state.phase = Step.LEADERSHIP
+    assert bluff_discard(state, card, "me") is None
+
+
+def test_no_call_after_the_announce_power_phase() -> None:
+    """Once the turn has moved past its Announce Power phase, the bluff stands."""
+    body = CALL + """phase Announce Power
+you announce your total power
+phase Refresh Hand
+ask can I call your bluff?
+"""
+    assert verdicts(body) == [False]

@@ -18,7 +18,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import Instance, Zone, other
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.dragons import Packet
@@ -51,6 +51,26 @@ def ignored_bluffs(forces: Forces, who: str) -> list[tuple[Instance, Ignored]]:
         if why is not None:
             found.append((card, why))
     return found
+
+
+def bluff_discard(state: State, card: Instance, who: str) -> Ruling | None:
+    """The rule letting a player discard his own face-down bluff cards, if it applies now.
+
+    During his Beginning of Turn phase a player may discard any of his face-down bluff cards,
+    ignored ones and those whose icons are ignored included. None: the rule does not allow this
+    discard (other rules or texts may).
+    """
+    if not card.face_down or card.owner != who or card.zone is not Zone.SUPPORT:
+        return None
+    if state.turn_owner != who or state.turn_over \
+            or state.current_phase is not Step.BEGINNING_OF_TURN:
+        return None
+    ruling = yes(f'"{card.name}" is one of the player\'s face-down bluff cards, and it is his '
+                 "Beginning of Turn phase", R.BLUFF_DISCARD)
+    why = Forces(state).card_ignored(card)
+    if why is not None:
+        ruling.reason += f' (ignored by "{why.source.card.name}", which does not matter)'
+    return ruling
 
 
 # ---------------------------------------------------------------------- losing bluffs
@@ -214,6 +234,9 @@ def _call_window(state: State, bluffer: str) -> Ruling | None:
     if player.announced_turn != state.turn:
         return no("the bluffer has not announced power yet this turn: a bluff is called after "
                   "the announcement", *rules)
+    if state.current_phase > Step.ANNOUNCE_POWER:
+        return no(f"the Announce Power phase is over (it is the {state.current_phase.title} "
+                  "phase)", *rules)
     if any(e.data.get("bluffer") == bluffer for e in state.events_of("call_bluff",
                                                                      this_turn=True)):
         return no("the bluff has already been called this turn", R.BLUFF_CALL)
