@@ -179,6 +179,9 @@ class ShipJudge:
                   step=ruling.step)
         if ruling.sources:
             out.reason += f" ({ruling.reason})"
+        if any(e.data.get("by_text") for e in self.state.events_of("load", who, this_turn=True)):
+            out.reason += "; the cards a text loaded this turn do not count against this"
+            out.cite(R.TEXT_LOADS_ADDITIONAL)
         out.negatives += ruling.negatives
         for refusal in refused:
             out.reason += (f"; {refusal.reason.rstrip('.')} (loading is not playing, and only "
