@@ -47,8 +47,10 @@ QUESTIONS: dict[str, str] = {
     # fights, retreats, dragons and the end of the game
 
     # ships
+    **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),
 
     # bluffing
+    **_handlers("answers_bluffs", "can_play_bluff can_call_bluff losing_bluff"),
 
     # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
 

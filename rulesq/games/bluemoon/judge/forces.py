@@ -189,7 +189,7 @@ class Forces:
         if card.zone not in REACHABLE or card.owner not in players_of(effect.owner,
                                                                         ignorer.controller):
             return None
-        if card is ignorer.card or card.face_down and effect.scope is not fx.Scope.CARDS:
+        if card is ignorer.card or card.face_down and effect.scope is fx.Scope.SPECIAL_POWER_TEXTS:
             return None
         controller = ignorer.controller
         view = _IconView(self)
