@@ -47,13 +47,15 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_requirements", "satisfied discard_value who_chooses"),
     **_handlers("answers_hands", "can_draw must_draw draw_count hand_count can_refresh "
                                  "must_refresh refresh_size can_shuffle disclosed"),
-    **_handlers("answers_piles", "destination in_discard_pile can_exchange"),
+    **_handlers("answers_piles", "destination can_exchange"),
 
     # fights, retreats, dragons and the end of the game
 
     # ships
+    **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),
 
     # bluffing
+    **_handlers("answers_bluffs", "can_play_bluff can_call_bluff losing_bluff"),
 
     # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.bluffs import bluff_discard
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.removals import discard_in_play
@@ -53,7 +54,13 @@ def can_discard(ctx: Context) -> Answer:
     who = view.who
     cards = [view.card(ref, who) for ref in ctx.question.cards]
     if all(c.owner == who and c.face_down and c.in_play for c in cards):
-        return view.yes_no(_bluffs(view.state, who))
+        rulings = [bluff_discard(view.state, c, who) for c in cards]
+        first = rulings[0]
+        if first is not None and all(r is not None for r in rulings):
+            return view.yes_no(first)
+        return view.yes_no(no("face-down bluff cards are discarded by their player only in his "
+                              "Beginning of Turn phase", R.BLUFF_DISCARD,
+                              R.DISCARD_ONLY_WHEN_PERMITTED))
     if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
         return view.yes_no(discard_in_play(view.forces, who, cards))
     if all(c.owner == who and c.zone is Zone.HAND for c in cards):
@@ -65,16 +72,6 @@ def can_discard(ctx: Context) -> Answer:
     names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
     return view.yes_no(no(f"the cards are neither all in the player's hand nor all in play: "
                           f"{names}", R.CARD_LOCATIONS))
-
-
-def _bluffs(state: State, who: str) -> Ruling:
-    """A player's own bluff cards are discarded in their Beginning of Turn phase."""
-    if state.turn_owner == who and not state.turn_over \
-            and state.current_phase is Step.BEGINNING_OF_TURN:
-        return yes("a player may discard his face-down bluff cards in his Beginning of Turn "
-                   "phase, even ignored ones", R.BLUFF_DISCARD)
-    return no("face-down bluff cards are discarded by their player only in his Beginning of "
-              "Turn phase", R.BLUFF_DISCARD, R.DISCARD_ONLY_WHEN_PERMITTED)
 
 
 def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:

@@ -1,7 +1,7 @@
-"""Questions about discard piles: where a discarded card goes, what lies there, exchanges.
+"""Questions about discard piles: where a discarded card goes, and exchanges with it.
 
-``where does "X" go when I discard it?``, ``is "X" in my discard pile?``, ``can I exchange "A"
-with "B"?``.
+``where does "X" go when I discard it?``, ``can I exchange "A" with "B"?`` (``is "X" in my discard
+pile?`` is answered with the ships' questions, which know what discards ships and their cargo).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Source
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, zones_of
-from rulesq.games.bluemoon.judge.state import Instance, State, Zone
+from rulesq.games.bluemoon.judge.state import Instance
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Place, Ref
 from rulesq.games.bluemoon.selectors import R as RefKind
@@ -24,17 +24,6 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
-#: Why a card reached the discard pile, by the event that moved it.
-MOVED_BY = {
-    "bluff_revealed": ("a called bluff's cards are discarded, whatever the outcome",
-                       [R.BLUFF_REVEAL]),
-    "ship_discarded": ("landed ships are discarded immediately before their player announces "
-                       "power", [R.LANDED_DISCARDED]),
-    "discard": ("it was discarded", [R.CARD_LOCATIONS]),
-    "cancel": ("it was cancelled and discarded", [R.INTERFERENCE_CANCELLED]),
-    "fight_ends": ("at the end of a fight the cards of the combat and support areas go to the "
-                   "discard piles", [R.FIGHT_END_REMOVE]),
-}
 
 
 def destination(ctx: Context) -> Answer:
@@ -48,43 +37,6 @@ def destination(ctx: Context) -> Answer:
     ruling = yes("a discarded card goes face up onto its player's discard pile",
                  R.CARD_LOCATIONS)
     return view.answer(Text("the discard pile"), ruling)
-
-
-def in_discard_pile(ctx: Context) -> Answer:
-    """Answer ``is "X" in my discard pile?``."""
-    view = View(ctx)
-    who = view.who
-    card = view.card(who=who)
-    state = view.state
-    if card.zone is Zone.DISCARD and card.owner == who:
-        reason, rules = _how(state, card)
-        return view.yes_no(yes(f'"{card.name}" is on the discard pile: {reason}', *rules))
-    if card.zone is Zone.DISCARD:
-        return view.yes_no(no(f'"{card.name}" is on the other player\'s discard pile',
-                              R.CARD_LOCATIONS))
-    if card.zone is Zone.LEADER:
-        return view.yes_no(no(f'"{card.name}" is a leadership card: it lies on the leader, '
-                              "never on the discard pile", R.LEADERSHIP_STACK))
-    return view.yes_no(no(f'"{card.name}" is not on the discard pile ({card.zone.value})',
-                          R.CARD_LOCATIONS))
-
-
-def _how(state: State, card: Instance) -> tuple[str, list[str]]:
-    """The event that put a card on the discard pile, in words, with its rules."""
-    for event in reversed(state.events):
-        if event.kind == "retrieve" and event.cards and event.cards[0].info.kind == "ship" \
-                and card.ship is event.cards[0]:
-            return ("the ship it was loaded on was retrieved, and the cards on it are "
-                    "discarded", [R.SHIP_DISCARDED])
-        if event.kind == "play" and event.cards and event.cards[0].info.kind == "hyla" \
-                and card.info.kind == "hyla" and event.cards[0] is not card \
-                and event.seq > card.seq:
-            return ("a newly played Hyla card discards the previous one", [R.HYLA_DISPLAY])
-        if card in event.cards and event.kind in MOVED_BY:
-            return MOVED_BY[event.kind][0], list(MOVED_BY[event.kind][1])
-        if event.kind == "fight_ends":
-            return MOVED_BY["fight_ends"][0], list(MOVED_BY["fight_ends"][1])
-    return "it lies there", [R.CARD_LOCATIONS]
 
 
 def can_exchange(ctx: Context) -> Answer:

@@ -107,6 +107,20 @@ IGNORED_STILL_THERE = GR + "ignored-still-there"
 SEPARATE_DRAGONS = GR + "separate-dragons"
 CAP_APPLIED_LAST = GR + "cap-applied-last"
 CANCELLED_CARD = GR + "cancelled-card"
+FREE_FROM_SHIP = GR + "free-from-ship"
+LOADABLE_TYPES = GR + "loadable-types"
+NO_LOAD_LANDED_OR_LEADERSHIP = GR + "no-load-landed-or-leadership"
+SHIP_ACTIONS_IN_A_TURN = GR + "ship-actions-in-a-turn"
+LOAD_PREVENTION_BOOSTER_SUPPORT = GR + "load-prevention-booster-support"
+TEXT_LOADS_ADDITIONAL = GR + "text-loads-additional"
+LOAD_PREVENTION_COMPLETE = GR + "load-prevention-complete"
+BLUFF_ICON_IGNORED_IN_HAND = GR + "bluff-icon-ignored-in-hand"
+CALL_IN_ANNOUNCE_PHASE = GR + "call-in-announce-phase"
+FAILED_CALL_DISCARDS_BLUFFS = GR + "failed-call-discards-bluffs"
+
+#: The people whose character cards are FREE when played from a landed ship (the game rule
+#: ``FREE_FROM_SHIP``).
+FREE_FROM_SHIP_PEOPLE = "Buka"
 
 # Hands, discards, draws and refreshes.
 DISCARD_ONLY_WHEN_PERMITTED = GR + "discard-only-when-permitted"

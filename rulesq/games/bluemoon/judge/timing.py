@@ -87,6 +87,17 @@ def effect_acts(view: View, source: Source) -> Ruling:
             return no(f"{source.quote!r} acts at the end of its player's turn, and {reason}",
                       R.ANNOUNCE_RETREAT, sources=[source])
         return yes(f"{source.quote!r} acts at the end of this turn", sources=[source])
+    if when is not None and when.kind is W.END_OF_EACH_FIGHT:
+        if not state.fight_over:
+            why = ("declining to start a fight is not the end of a fight"
+                   if any(p.declined for p in state.players.values())
+                   else "the fight has not ended")
+            return no(f"{source.quote!r} acts only at the end of a fight, and {why}",
+                      R.FIGHT_END_REFRESH, sources=[source])
+        if condition is not None and not holds(condition, controller, view.forces, card):
+            return no(f"its condition is not met: {source.quote}", sources=[source])
+        return yes(f"{source.quote!r} acts at the end of the fight", R.FIGHT_END_REFRESH,
+                   sources=[source])
     if when is not None and when.kind is W.AFTER_PHASE:
         stops = [e for e in state.events_of("play", controller, this_turn=True)
                  if e.data.get("stop")]
