@@ -12,6 +12,8 @@ GATE = ('card "Shut Gate" support: "If you have five or more cards in your hand,
 DAM = 'card "Dry Dam" support: "You may not take cards from your draw deck."'
 HOARD = 'card "Hoard" support: "At the end of my turn, I may draw two additional cards."'
 MISER = 'card "Miser" support: "You may not draw additional cards at the end of your turn."'
+CATCH_UP = ('card "Catch Up" leadership: "If I have fewer cards in my hand than you, now I may '
+            'draw to the same number of cards."')
 POCKET = ('card "Deep Pocket" hyla: "At the end of each fight, if I hold fewer than nine cards in '
           'my hand, I may draw to nine cards."')
 SIFTER = ('card "Sifter" character: "At the end of my turn, I may draw (up to) two additional '
@@ -218,3 +220,43 @@ you play "Cinder"
 you discard "Some Booster"
 ask is "Some Booster" in my discard pile?
 ''') == ['"on top of the leader (never the discard pile)"', '"the discard pile"', "yes"]
+
+
+def test_a_card_named_only_after_the_disclosure_is_undecided() -> None:
+    """A card the situation places in hand only after the disclosure may have been there."""
+    (answer,) = verdicts('''
+card "Peeper" character: "Now you disclose your hand."
+card "Old Card" character: ""
+it is my turn
+I play "Peeper"
+you have in hand "Old Card"
+ask is "Old Card" disclosed?
+''')
+    assert answer.startswith("cannot:")
+
+
+def test_draws_stop_when_the_draw_deck_runs_out() -> None:
+    """A stated draw deck limits the draws of the refresh and of later texts."""
+    assert verdicts(f'''
+{HOARD}
+I have active "Hoard"
+it is my turn
+I have 3 cards in hand
+my draw deck has 4 cards
+phase Announce Power
+ask how many cards do I draw?
+''') == ["4"]
+
+
+def test_now_texts_are_not_carried_out_again_after_the_turn() -> None:
+    """Once the turn is over, the draw of the last play's "now" text is not counted again."""
+    assert verdicts(f'''
+{CATCH_UP}
+I have 3 cards in hand
+you have 6 cards in hand
+it is my turn
+I play "Catch Up"
+ask how many cards do I draw?
+my turn ends
+ask how many cards do I draw?
+''') == ["4", "0"]

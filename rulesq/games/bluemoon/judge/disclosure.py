@@ -7,6 +7,7 @@ from a disclosed hand may select the disclosed cards.
 
 from __future__ import annotations
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source
@@ -51,10 +52,20 @@ def _twin(state: State, card: Instance) -> Instance:
 
 
 def disclosed(state: State, forces: Forces, card: Instance) -> Event | None:
-    """The disclosing play that left this card in hand disclosed, if any."""
+    """The disclosing play that left this card in hand disclosed, if any.
+
+    A card taken into the hand (drawn, retrieved) after the disclosure is not disclosed; a card the
+    situation first mentions in hand only after it may have been there all along: *cannot answer*.
+    """
     if card.zone is not Zone.HAND:
         return None
     for event, _ in disclosures(state, forces, card.owner):
+        taken = [e for e in state.events if e.seq > event.seq and card in e.cards
+                 and e.kind in ("draw", "retrieve")]
+        if taken:
+            continue
         if card.seq < event.seq:
             return event
+        raise CannotAnswer(f'the situation names "{card.name}" in hand only after the hand was '
+                           "disclosed; whether it was in the hand then is not stated")
     return None

@@ -113,6 +113,10 @@ class Plan:
     steps: list[Drawn] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     assumed_deck: bool = False
+    deck: int | None = None
+
+    def __post_init__(self) -> None:
+        self.deck = self.forces.state.player(self.who).deck_count
 
     @property
     def total(self) -> int:
@@ -128,19 +132,20 @@ class Plan:
              additional_end: bool = False) -> Drawn:
         """Draw up to ``n`` cards one by one, as far as the prohibitions allow."""
         step = Drawn(label, n, 0, source)
-        deck = self.forces.state.player(self.who).deck_count
         for _ in range(n):
             stop = self.taking.blocks(self.hand, from_deck=from_deck,
                                       additional_end=additional_end)
             if stop is not None:
                 step.stopped_by = stop
                 break
-            if from_deck and deck is not None and step.drawn >= deck:
-                break
+            if from_deck and self.deck is not None:
+                if self.deck <= 0:
+                    break
+                self.deck -= 1
             step.drawn += 1
             if self.hand is not None:
                 self.hand += 1
-        if from_deck and deck is None and step.drawn:
+        if from_deck and self.deck is None and step.drawn:
             self.assumed_deck = True
         self.steps.append(step)
         return step
@@ -185,6 +190,9 @@ def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False,
         for act in do.acts:
             if isinstance(act, a.Shuffle):
                 if isinstance(act.what, Place) and "hand" in _zones(act.what):
+                    into_deck = "draw deck" in _zones(act.into)
+                    plan.deck = plan.deck + plan.hand if into_deck and plan.deck is not None \
+                        and plan.hand is not None else None if into_deck else plan.deck
                     plan.hand = 0
                 elif isinstance(act.what, Cards) and "hand" in _zones(act.what.place) \
                         and plan.hand is not None:
@@ -246,7 +254,8 @@ def pending_play(state: State, forces: Forces) -> tuple[Event, list[Source]] | N
         return None
     last = plays[-1]
     card = last.cards[0]
-    if card.cancelled or any(e.kind == "draw" and e.seq > last.seq for e in state.events):
+    if card.cancelled or state.turn_over or any(
+            e.kind in ("draw", "phase") and e.seq > last.seq for e in state.events):
         return None
     now = [s for s in forces.in_force(card, in_hand=card.zone is Zone.GONE)
            if isinstance(s.effect, fx.ActionEffect) and s.effect.when is not None
