@@ -55,12 +55,16 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
             text += f' (then "{step.stopped_by.card.name}" stops it: {step.stopped_by.quote})'
         parts.append(text)
     reason = f"{what}: " + ("; ".join(parts) if parts else "no draws")
-    ruling = yes(reason, *plan.rules)
-    ruling.sources = [s.source for s in plan.steps if s.source is not None]
+    ruling = yes(reason)
     if plan.stopped:
         ruling.cite(R.YOU_MAY_NOT, R.AS_FAR_AS_POSSIBLE, R.DRAW_ONE_BY_ONE)
         ruling.sources += plan.stopped
         ruling.step = "you may not"
+    ruling.cite(*plan.rules)
+    ruling.sources += [s.source for s in plan.steps if s.source is not None]
+    for step in plan.steps:
+        if step.stopped_by is not None and step.wanted is not None:
+            ruling.beaten.append((f"{step.wanted} card(s) for {step.label}", step.stopped_by))
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
     if any(s.source is not None for s in plan.steps):

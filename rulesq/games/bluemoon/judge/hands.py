@@ -157,9 +157,9 @@ class Plan:
                                f"{'I hold' if self.who == 'me' else 'you hold'} in hand")
         return self.take(max(0, target - self.hand), label, source)
 
-    def refresh(self, label: str = "refresh") -> Drawn:
+    def refresh(self, label: str = "refresh", source: Source | None = None) -> Drawn:
         """Refresh the hand to six cards from the draw deck."""
-        return self.take_to(REFRESH_TO, label)
+        return self.take_to(REFRESH_TO, label, source)
 
 
 def _draw_place_ok(act: a.Draw, who: str, controller: str) -> tuple[bool, bool]:
@@ -199,7 +199,7 @@ def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False,
                     plan.hand = max(0, plan.hand - (act.what.quantity.n or 1))
             elif isinstance(act, a.Refresh):
                 plan.rules.append(R.REFRESH_SIX)
-                plan.refresh(f'"{source.card.name}": refresh')
+                plan.refresh(f'"{source.card.name}": refresh', source)
             elif isinstance(act, a.Draw) and not hand_only:
                 into, deck = _draw_place_ok(act, who, controller)
                 if not into or not isinstance(act.cards, Cards):
