@@ -117,7 +117,3 @@ LOAD_PREVENTION_COMPLETE = GR + "load-prevention-complete"
 BLUFF_ICON_IGNORED_IN_HAND = GR + "bluff-icon-ignored-in-hand"
 CALL_IN_ANNOUNCE_PHASE = GR + "call-in-announce-phase"
 FAILED_CALL_DISCARDS_BLUFFS = GR + "failed-call-discards-bluffs"
-
-#: The people whose character cards are FREE when played from a landed ship (the game rule
-#: ``FREE_FROM_SHIP``).
-FREE_FROM_SHIP_PEOPLE = "Buka"
