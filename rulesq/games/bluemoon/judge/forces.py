@@ -194,7 +194,7 @@ class Forces:
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
-            return "icons" if card.info.icons else None
+            return "icons" if card.info.icons or card.as_if else None
         if self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:
