@@ -51,6 +51,9 @@ QUESTIONS: dict[str, str] = {
     # bluffing
 
     # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
+    **_handlers("answers_uses",
+                "can_retrieve can_use_icon can_use_text text_optional choose_order"),
+    **_handlers("answers_apply", "can_apply affects can_play_from_deck"),
 
     # deck building
 }
