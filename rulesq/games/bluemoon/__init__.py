@@ -56,6 +56,7 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_apply", "can_apply affects can_play_from_deck"),
 
     # deck building
+    **_handlers("answers_decks", "deck_moons moon_limit deck_card_count can_add_to_deck"),
 }
 
 GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS))
