@@ -237,3 +237,12 @@ def test_play_from_draw_deck_by_a_searching_text() -> None:
     assert_agrees(FIST + base.replace("it is my turn", 'you have active "Closed Fist"\n'
                                                        "it is my turn")
                   + 'I play "Dig"\nask can I play "Little Hyla" from my draw deck?\nexpect yes\n')
+
+
+def test_no_order_to_choose_for_continuous_or_value_texts() -> None:
+    """Value changes follow Special Rule 7, and continuous texts all apply: no order to choose."""
+    lens = 'card "Lens" support: "The Fire value of one of my character cards doubles."\n'
+    glass = 'card "Glass" booster: "The Fire value of one of my character cards doubles."\n'
+    assert_agrees(lens + glass + PLAIN + 'it is my turn\n'
+                  'I have active "Plain Fellow", "Lens", "Glass"\n'
+                  'ask can I choose the order of "Lens" and "Glass"?\nexpect no\n')

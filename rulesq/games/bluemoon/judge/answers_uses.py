@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
     from rulesq.games.bluemoon.judge.forces import Source
 
+CONTINUOUS = "while active"
 #: Acts that only prepare a "may" choice ("I search through my draw deck … then I reshuffle").
 PREPARING = (a.Search, a.Reshuffle)
 
@@ -126,15 +127,22 @@ def choose_order(ctx: Context) -> Answer:
     if len(moments) > 1:
         return view.yes_no(no("the texts act at different moments, which fix their order: "
                               + "; ".join(s.quote for s in used), sources=used))
+    if any(isinstance(s.effect, fx.ValueChange) for s in used):
+        return view.yes_no(no("instructions changing values apply in the order Special Rule 7 "
+                              "sets, not in an order the player chooses", R.VALUE_ORDER,
+                              sources=used))
+    if moments == {CONTINUOUS}:
+        return view.yes_no(no("continuous texts are not applied in any order: each applies to "
+                              "the fullest extent", R.CONTINUOUS_NO_ORDER, sources=used))
     return view.yes_no(yes("the texts act at the same moment and are all the asking player's: "
                            "the original player of a card determines how it is applied",
                            R.APPLY_INSTRUCTION, R.ORDER_CHOSEN_BY_PLAYER, sources=used))
 
 
 def _moment(source: Source) -> str:
-    """The moment an effect acts at, in words (no time: while active)."""
+    """The moment an effect acts at, in words (no time: continuously, while active)."""
     when = getattr(source.effect, "when", None)
-    return when.render() if when is not None else "while active"
+    return when.render() if when is not None else CONTINUOUS
 
 
 __all__ = ["can_retrieve", "can_use_icon", "can_use_text", "choose_order", "text_optional"]

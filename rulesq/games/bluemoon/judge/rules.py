@@ -126,6 +126,7 @@ FIGHT_END_ORDER = GR + "fight-end-order"
 ORDER_CHOSEN_BY_PLAYER = GR + "order-chosen-by-player"
 CHOOSE_AFFECTED_CARD = GR + "choose-affected-card"
 CHOOSE_AS_PLAYED = GR + "choose-as-played"
+CONTINUOUS_NO_ORDER = GR + "continuous-no-order"
 # Deck building (Advanced Rules).
 DECK_OWN_PEOPLE_FREE = GR + "deck-own-people-free"
 DECK_BUY_OTHER_PEOPLES = GR + "deck-buy-other-peoples"
