@@ -17,7 +17,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
 from rulesq.games.bluemoon.judge.disclosure import disclosures
-from rulesq.games.bluemoon.judge.forces import Source
+from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.hands import (
     REFRESH_TO,
     Moment,
@@ -33,7 +33,7 @@ from rulesq.games.bluemoon.judge.hands import (
     turn_cut,
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.state import State, Step, Zone
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
@@ -99,10 +99,10 @@ def hand_count(ctx: Context) -> Answer:
 
 
 # ---------------------------------------------------------------------- refreshing
-def _blocked(view: View, moment: Moment, keep: frozenset[Zone] | None = None) -> Ruling | None:
+def _blocked(view: View, moment: Moment, forces: Forces | None = None) -> Ruling | None:
     """The "you may not" text that stops the refresh, as a ruling; None if nothing does."""
     who = view.who
-    taking = Taking(view.forces, who, keep=keep)
+    taking = Taking(forces or view.forces, who)
     stop = taking.blocks(view.state.hand_size(who), from_deck=True)
     if stop is None:
         return None
@@ -112,11 +112,22 @@ def _blocked(view: View, moment: Moment, keep: frozenset[Zone] | None = None) ->
     return ruling
 
 
+def fight_ended(state: State) -> State:
+    """The state once the fight ends: the combat and support areas (and landed ships) cleared."""
+    after = state.snapshot()
+    for card in after.cards:
+        if card.zone in (Zone.COMBAT, Zone.SUPPORT, Zone.LANDED):
+            card.zone = Zone.DISCARD
+            card.active = False
+    after.fight_over = True
+    return after
+
+
 def _refresh_ruling(view: View, period: str | None) -> Ruling:
     """Whether the player refreshes the hand now (or at the end of the turn or fight)."""
     state = view.state
     who = view.who
-    keep = None
+    forces = None
     if period == "turn":
         cut = turn_cut(state, who)
         if cut is not None:
@@ -129,7 +140,7 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
     elif period == "fight":
         moment = Moment("fight", "at the end of a fight both players refresh their hands",
                         [R.FIGHT_END_REFRESH])
-        keep = frozenset(z for z in Zone if z not in (Zone.COMBAT, Zone.SUPPORT, Zone.LANDED))
+        forces = Forces(fight_ended(state))
     elif period is None:
         found = refresh_moment(state, who)
         if found is None:
@@ -139,7 +150,7 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
     else:
         raise CannotAnswer(f"rulesq cannot tell whether hands are refreshed at the end of "
                            f"the {period}")
-    blocked = _blocked(view, moment, keep)
+    blocked = _blocked(view, moment, forces)
     if blocked is not None:
         return blocked
     ruling = yes(moment.reason, *moment.rules)

@@ -20,11 +20,14 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.prohibits import forbidding
 from rulesq.games.bluemoon.judge.requirements import hand_discards, purpose
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Place, Q
-from rulesq.games.bluemoon.times import W
+from rulesq.games.bluemoon.times import W, When
+from rulesq.games.bluemoon.vocab import Role
+from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 REFRESH_TO = 6
 
@@ -34,58 +37,43 @@ def _zones(place: object) -> set[str]:
     return {z.value for z in getattr(place, "zones", ())}
 
 
+#: Where drawn cards come from: the player's draw deck, or a pile a text names.
+FROM_DECK = Place(owner=Role.CONTROLLER, zones=(TextZone.DRAW_DECK,))
+FROM_PILE = Place(owner=Role.CONTROLLER, zones=(TextZone.DISCARD_PILE,))
+AT_END_OF_TURN = When(W.END_OF_TURN, role=Role.CONTROLLER)
+
+
 class Taking:
     """The "you may not" texts in force that stop a player taking cards into hand."""
 
-    def __init__(self, forces: Forces, who: str, *, keep: frozenset[Zone] | None = None) -> None:
+    def __init__(self, forces: Forces, who: str) -> None:
         self.forces = forces
         self.who = who
-        self.prohibitions: list[Source] = []
-        for source in forces.effects(fx.Prohibition):
-            effect = source.effect
-            assert isinstance(effect, fx.Prohibition)
-            if who not in players_of(effect.who, source.controller):
-                continue
-            if keep is not None and source.card.zone not in keep:
-                continue
-            if not forces.window_open(source):
-                continue
-            if isinstance(effect.act, a.Take | a.Draw):
-                self.prohibitions.append(source)
+
+    @property
+    def prohibitions(self) -> list[Source]:
+        """The prohibitions in force on the player about taking or drawing cards."""
+        return [s for s in self.forces.effects(fx.Prohibition)
+                if isinstance(s.effect, fx.Prohibition)
+                and isinstance(s.effect.act, a.Take | a.Draw)
+                and self.who in players_of(s.effect.who, s.controller)]
 
     def blocks(self, hand: int | None, *, from_deck: bool = True,
                additional_end: bool = False) -> Source | None:
-        """The prohibition that stops the next card, holding ``hand`` cards; None if none."""
-        for source in self.prohibitions:
-            effect = source.effect
-            assert isinstance(effect, fx.Prohibition)
-            act = effect.act
-            if isinstance(act, a.Draw):
-                when = effect.when
-                end = when is not None and when.kind is W.END_OF_TURN
-                additional = isinstance(act.cards, Cards) and act.cards.additional
-                if not (additional and additional_end and (end or when is None)):
-                    continue
-            elif isinstance(act, a.Take):
-                place = act.cards.place if isinstance(act.cards, Cards) else None
-                if "draw deck" in _zones(place) and not from_deck:
-                    continue
-                if "draw deck" not in _zones(place) and "hand" not in _zones(act.into):
-                    continue
-            if effect.condition is not None and not self._holds(source, hand):
-                continue
-            return source
-        return None
+        """The prohibition that stops the next card, holding ``hand`` cards; None if none.
 
-    def _holds(self, source: Source, hand: int | None) -> bool:
-        effect = source.effect
-        assert isinstance(effect, fx.Prohibition) and effect.condition is not None
+        The next card is drawn from the draw deck (or a pile), as an "additional card at the end
+        of the turn" or not; a condition on the hand is read with ``hand`` cards in it.
+        """
+        act = a.Draw(cards=Cards(additional=additional_end,
+                                 place=FROM_DECK if from_deck else FROM_PILE))
+        when = AT_END_OF_TURN if additional_end else None
         player = self.forces.state.player(self.who)
         saved = player.hand_count
         if hand is not None:
             player.hand_count = hand
         try:
-            return holds(effect.condition, source.controller, self.forces, source.card)
+            return forbidding(self.forces, self.who, act, when=when)
         finally:
             player.hand_count = saved
 

@@ -399,6 +399,8 @@ class PlayJudge:
         return None
 
     def _limits(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
+        if from_deck:
+            return None  # a card a text plays from the draw deck is not the turn's card play
         kind = "support" if bluff else card.info.kind
         if kind in LEADERSHIP_PHASE_KINDS:
             return self._leadership_limit(card, who)

@@ -11,6 +11,8 @@ the game rules.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
@@ -38,10 +40,21 @@ def on_landed_ship(card: Instance) -> bool:
 
 
 def free_from_ship(card: Instance) -> bool:
-    """Whether a card is played from a landed ship as if it had the FREE icon (game rule)."""
+    """Whether a card is played from a landed ship as if it had the FREE icon (game rule).
+
+    The people the rule is about is data of the rule's clause (its ``people`` field).
+    """
     people = (card.info.people or "").casefold()
-    return on_landed_ship(card) and card.is_character \
-        and people == R.FREE_FROM_SHIP_PEOPLE.casefold()
+    return on_landed_ship(card) and card.is_character and people == _free_people()
+
+
+@cache
+def _free_people() -> str:
+    from rulesq.corpus import load_corpus
+
+    clause = load_corpus("bluemoon").find_clause(R.FREE_FROM_SHIP)
+    people = clause.extra.get("people") if clause is not None else None
+    return str(people).casefold() if people else ""
 
 
 # ---------------------------------------------------------------------- the judge
