@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
-from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.removals import discard_in_play
+from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.requirements import (
     Kind,
     Requirement,
@@ -39,7 +39,7 @@ from rulesq.games.bluemoon.judge.sharing import (
     met,
     unknown_factor,
 )
-from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
+from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -88,12 +88,10 @@ def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
                        f"cards: {names}", R.DECLINE_DISCARD)
         return no("after declining to start a fight a player discards one to three cards, no "
                   "more", R.DECLINE_DISCARD)
-    if len(cards) == 1 and forces.has_icon(cards[0], "REPLACE"):
-        closed = replace_closed(state, who)
-        if closed is None:
-            return yes(f'"{cards[0].name}" has a REPLACE icon: it may be discarded instead of '
-                       "playing a Leadership phase card (it is not played)", R.REPLACE,
-                       R.DISCARD_ONLY_WHEN_PERMITTED)
+    if len(cards) == 1:
+        replacing = can_replace(forces, cards[0], who)
+        if replacing.allowed:
+            return replacing.cite(R.DISCARD_ONLY_WHEN_PERMITTED)
     findings: list[Ruling] = []
     for req in requirement_texts(forces, who):
         if req.kind is Kind.OBLIGATION:
@@ -124,21 +122,6 @@ def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
                 "specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
     ruling.negatives.append("no active card text asks or allows the player to discard")
     return ruling
-
-
-def replace_closed(state: State, who: str) -> str | None:
-    """Why a REPLACE icon cannot be used now, or None if it can."""
-    if state.turn_owner != who or state.turn_over:
-        return "a REPLACE icon is used in the player's own turn"
-    if state.current_phase > Step.LEADERSHIP:
-        return "the Leadership phase is over"
-    for event in state.events_of("play", who, this_turn=True):
-        if event.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not event.data.get("by_text"):
-            return "a Leadership phase card was already played this turn"
-    if any(e.data.get("icon") == "REPLACE" for e in state.events_of("use_icon", who,
-                                                                   this_turn=True)):
-        return "a REPLACE icon was already used this turn"
-    return None
 
 
 def _for_requirement(forces: Forces, req: Requirement, cards: list[Instance]) -> Ruling:
