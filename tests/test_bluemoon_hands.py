@@ -260,3 +260,16 @@ ask how many cards do I draw?
 my turn ends
 ask how many cards do I draw?
 ''') == ["4", "0"]
+
+
+def test_a_replacement_card_counts_among_the_turns_draws() -> None:
+    """The optional replacement after a REPLACE discard is drawn before the refresh."""
+    assert verdicts('''
+card "Swap Card" character (REPLACE): ""
+it is my turn
+phase Leadership
+I have 6 cards in hand
+I have in hand "Swap Card"
+I use the REPLACE icon of "Swap Card"
+ask how many cards do I draw?
+''') == ["1"]

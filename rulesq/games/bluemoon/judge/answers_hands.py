@@ -28,6 +28,7 @@ from rulesq.games.bluemoon.judge.hands import (
     no_refresh_reason,
     pending_play,
     refresh_moment,
+    replacement_pending,
     rest_of_turn,
     timed,
     turn_cut,
@@ -225,11 +226,8 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
     forces = view.forces
     who = view.who
     out: list[tuple[range, Ruling, bool]] = []
-    for event in state.events_of("use_icon", who, this_turn=True):
-        if event.data.get("icon") != "REPLACE":
-            continue
-        if any(e.kind == "draw" and e.who == who and e.seq > event.seq for e in state.events):
-            continue
+    event = replacement_pending(state, who)
+    if event is not None:
         out.append((range(1, 2), yes(f'"{event.cards[0].name}" was discarded with its REPLACE '
                                      "icon: a replacement card may be drawn",
                                      R.REPLACE, R.REPLACE_TWO_OPTIONS), True))

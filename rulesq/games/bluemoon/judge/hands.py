@@ -251,6 +251,17 @@ def pending_play(state: State, forces: Forces) -> tuple[Event, list[Source]] | N
     return (last, now) if now else None
 
 
+def replacement_pending(state: State, who: str) -> Event | None:
+    """The REPLACE discard of this turn whose replacement card has not been drawn yet."""
+    for event in state.events_of("use_icon", who, this_turn=True):
+        if event.data.get("icon") != "REPLACE" or state.turn_over:
+            continue
+        if not any(e.kind == "draw" and e.who == who and e.seq > event.seq
+                   for e in state.events):
+            return event
+    return None
+
+
 def turn_cut(state: State, who: str) -> str | None:
     """Why the player's turn ends without its remaining phases, or None."""
     player = state.player(who)
@@ -269,6 +280,9 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
     """Every draw of ``who`` from now to the end of the current turn (refresh included)."""
     state = forces.state
     plan = Plan(forces, who, state.hand_size(who), Taking(forces, who))
+    if replacement_pending(state, who) is not None:
+        plan.rules += [R.REPLACE, R.REPLACE_TWO_OPTIONS]
+        plan.take(1, "the replacement card after a REPLACE discard")
     pending = pending_play(state, forces)
     if pending is not None:
         plan.rules.append(R.TEXT_AFTER_PLAY)
