@@ -11,7 +11,7 @@ their card is played, "On my turn" texts on their player's turn only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon import acts as a
@@ -35,7 +35,6 @@ class Offer:
     source: Source
     act: a.Discard
     closed: str | None = None
-    rules: list[str] = field(default_factory=list)
 
 
 def _play_discard(act: a.Act) -> bool:

@@ -159,14 +159,6 @@ def excess(forces: Forces, req: Requirement) -> int:
     return max(0, hand - limit)
 
 
-def turn_owner_of(state: State, turn: int) -> str | None:
-    """Whose turn a turn (by number) was."""
-    for event in state.events_of("turn"):
-        if event.turn == turn:
-            return event.who
-    return state.turn_owner if turn == state.turn else None
-
-
 def purpose(forces: Forces, event: Event) -> Event | None:
     """The play (or the decline) a discard from hand answers; None: the turn's obligations."""
     state = forces.state
