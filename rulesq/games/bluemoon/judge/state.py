@@ -158,6 +158,9 @@ class Player:
     declined: bool = False
     due_to_start: bool = False
     ran_out: int | None = None          # seq of the last time the player ran out of cards
+    out_of_cards: bool = False          # no card in hand nor in the draw deck, now
+    hand_seq: int | None = None         # seq of the last statement of the hand (size or cards)
+    dragons_seq: int | None = None      # seq of the last statement of the dragons on his side
     deck_people: str | None = None
     leader: CardInfo | None = None
     inquisitor: Instance | None = None
