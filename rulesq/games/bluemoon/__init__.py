@@ -45,6 +45,7 @@ QUESTIONS: dict[str, str] = {
     # hands, discards, draws and refreshes
 
     # fights, retreats, dragons and the end of the game
+    **_handlers("answers_dragons", "dragons extra_dragons"),
 
     # ships
 

@@ -38,6 +38,15 @@ class Packet:
     sources: list[Source] = field(default_factory=list)
     step: str | None = None
     beaten: list[tuple[str, Source | str]] = field(default_factory=list)
+    #: How many of the dragons the game rules give (the rest come from card texts); None: all.
+    usual: int | None = None
+    #: The sequence number of the event that brought the attraction about.
+    seq: int = 0
+
+    @property
+    def extra(self) -> int:
+        """The dragons beyond those the game rules give."""
+        return 0 if self.usual is None else max(0, self.count - self.usual)
 
 
 def six_cards(state: State, who: str) -> int:
@@ -68,6 +77,7 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
         base.count += 1
         base.reason += ", and one more for six or more cards in the combat and support areas"
         base.rules.append(R.SIX_CARDS_DRAGON)
+    base.usual = base.count
     caps: list[Source] = []
     for source in forces.effects(fx.DragonModifier):
         effect = source.effect
@@ -90,6 +100,8 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             continue
         base.sources.append(source)
         base.reason += f'; "{source.card.name}": {source.quote}'
+    if caps:
+        base.rules.append(R.CAP_APPLIED_LAST)
     for source in caps:
         effect = source.effect
         assert isinstance(effect, fx.DragonModifier)
@@ -109,7 +121,7 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
                                                          source.controller) != retreating:
             continue
         lost = Packet(winner, 0, f'"{source.card.name}" forbids it: {source.quote}',
-                      [R.YOU_MAY_NOT], [source], step="you may not")
+                      [R.YOU_MAY_NOT], [source], step="you may not", usual=0)
         if base.count:
             lost.beaten.append((f"{base.count} (the retreat)", source))
             for other_source in base.sources:
@@ -138,7 +150,8 @@ def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
         if _obligation_met(state, obligated, effect):
             continue
         out.append(Packet(player_of(otherwise.actor, source.controller), 1,
-                          f'"{source.card.name}": {source.quote}', [], [source]))
+                          f'"{source.card.name}": {source.quote}', [R.SEPARATE_DRAGONS],
+                          [source], usual=0))
     return out
 
 
@@ -236,7 +249,7 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
             found[0].sources.append(source)
             continue
         found.append(Packet(event.who, attract[0].dragons.n or 1,
-                            f'"{source.card.name}": {source.quote}', [], [source]))
+                            f'"{source.card.name}": {source.quote}', [], [source], usual=0))
     return found
 
 
@@ -255,11 +268,15 @@ def _preparation_packets(forces: Forces) -> list[Packet]:
                                         act.dragons.n or 1,
                                         f'"{source.card.name}": {source.quote}, as early as '
                                         "possible in game preparation", [R.READ_OUT],
-                                        [source]))
+                                        [source], usual=0))
     return found
 
 
-def single_dragon_pending(state: State, who: str, event: Event) -> bool:
-    """Whether ``who`` is attracting exactly one dragon in one attraction just now."""
+def single_dragon_pending(state: State, who: str) -> bool:
+    """Whether ``who`` is attracting exactly one dragon in one attraction just now.
+
+    The attractions are separate (one for a retreat, one for an unmet "or I attract" text), so
+    any one of them of exactly one dragon counts.
+    """
     forces = Forces(state)
     return any(p.who == who and p.count == 1 for p in packets_now(forces))
