@@ -185,6 +185,8 @@ class State:
     #: cards answer a play, so their texts are read as things stood before it.
     snapshots: dict[int, State] = field(default_factory=dict, repr=False)
     first_turn_of: int | None = None
+    #: Shields the situation states on cards ("X" has an earth shield), by card key.
+    stated_shields: dict[str, set[str]] = field(default_factory=dict)
 
     def snapshot(self) -> State:
         """A deep copy of the state (without the earlier snapshots)."""
@@ -211,6 +213,10 @@ class State:
         return self.players[who]
 
     # ------------------------------------------------------------------ cards
+    def shields(self, card: Instance) -> frozenset[str]:
+        """The elements of a card's shields (printed, or stated by the situation)."""
+        return card.info.shields | frozenset(self.stated_shields.get(card.info.key, ()))
+
     def owned(self, who: str | None = None, zones: frozenset[Zone] | None = None,
               active: bool | None = None) -> list[Instance]:
         """Cards of a player (or both) in some zones, optionally only (in)active ones."""

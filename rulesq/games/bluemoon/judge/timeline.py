@@ -29,7 +29,6 @@ class Timeline(Moves):
         self._uid = 0
         self._first_turn_pending = False
         self.fact: Fact | None = None
-        self.shields: dict[str, set[str]] = {}
         self.applied: list[tuple[Instance, Instance]] = []
 
     def read(self, facts: list[Fact]) -> State:
@@ -288,8 +287,8 @@ class Timeline(Moves):
 
     def on_shield(self, fact: Fact) -> None:
         """A card shows a shield in an element."""
-        self.shields.setdefault(fact.card.name.casefold(), set()).add(
-            str(fact.param("element")).lower())
+        key = self.catalog.info(fact.card).key
+        self.state.stated_shields.setdefault(key, set()).add(str(fact.param("element")).lower())
 
     def on_inquisitor(self, fact: Fact) -> None:
         """A player's inquisitor."""
