@@ -46,6 +46,9 @@ QUESTIONS: dict[str, str] = {
 
     # fights, retreats, dragons and the end of the game
     **_handlers("answers_dragons", "dragons extra_dragons"),
+    **_handlers("answers_fights", "must_retreat can_retreat can_decline must_decline "
+                                  "next_starter first_to_act must_match"),
+    **_handlers("answers_end", "ends winner score"),
 
     # ships
 

@@ -32,17 +32,19 @@ def packets_ruling(packets: list[Packet], who: str, count: int, what: str) -> Ru
                    "happened", R.ANNOUNCE_RETREAT)
     parts = [f"{p.count}: {p.reason}" for p in packets]
     reason = f"{_whose(who)} attract {count} {what}"
-    if len(packets) > 1:
-        reason += f" in {len(packets)} separate attractions"
+    attracting = [p for p in packets if p.count]
+    if len(attracting) > 1:
+        reason += f" in {len(attracting)} separate attractions"
     ruling = yes(reason + " (" + "; ".join(parts) + ")")
     for packet in packets:
         ruling.cite(*packet.rules)
         ruling.sources += [s for s in packet.sources if s not in ruling.sources]
         ruling.beaten += packet.beaten
+        ruling.negatives += [n for n in packet.negatives if n not in ruling.negatives]
     steps = {p.step for p in packets}
     if len(steps) == 1:
         ruling.step = steps.pop()
-    if len(packets) > 1:
+    if len(attracting) > 1:
         ruling.cite(R.SEPARATE_DRAGONS)
     return ruling
 
@@ -53,7 +55,7 @@ def dragons(ctx: Context) -> Answer:
     who = view.who
     packets = [p for p in turn_packets(view.forces) if p.who == who]
     count = sum(p.count for p in packets)
-    ruling = packets_ruling(packets, who, count, "dragons" if count != 1 else "dragon")
+    ruling = packets_ruling(packets, who, count, "dragon" if count == 1 else "dragons")
     return view.answer(Number(count), ruling)
 
 
@@ -63,6 +65,7 @@ def extra_dragons(ctx: Context) -> Answer:
     who = view.who
     packets = [p for p in turn_packets(view.forces) if p.who == who]
     extra = sum(p.extra for p in packets)
-    ruling = packets_ruling(packets, who, sum(p.count for p in packets), "dragons")
+    count = sum(p.count for p in packets)
+    ruling = packets_ruling(packets, who, count, "dragon" if count == 1 else "dragons")
     ruling.reason += f"; of these, {extra} beyond the ones the game rules give"
     return view.answer(Number(extra), ruling)
