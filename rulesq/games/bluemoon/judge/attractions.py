@@ -89,10 +89,12 @@ def _made_by(forces: Forces, event: Event, last: list[Packet]) -> list[Packet]:
     if event.kind == "attract" and event.who is not None:
         stated = int(event.data.get("number", 1))
         earlier = [p for p in last if p.who == event.who]
-        reason = "the situation says so"
-        if earlier:
-            reason = f"the situation states the attraction just before it ({earlier[0].reason})"
-        return [Packet(event.who, stated, reason, [], [])]
+        if not earlier:
+            return [Packet(event.who, stated, "the situation says so", [], [])]
+        packet = earlier[0]
+        return [Packet(event.who, stated, f"{packet.reason} (the attraction the situation "
+                       "states)", list(packet.rules), list(packet.sources), packet.step,
+                       list(packet.beaten), packet.usual)]
     return []
 
 
