@@ -172,6 +172,15 @@ def test_rally_below_the_opponents_power_must_retreat() -> None:
     assert verdict(above) is False
 
 
+def test_a_character_on_a_landed_ship_can_still_be_played() -> None:
+    body = (f'{PLAIN}\ncard "Some Boat" ship (capacity 2): ""\nit is my turn\n'
+            'I have "Some Boat" in my influence area\n"Some Boat" holds "Plain One"\n'
+            'phase Beginning of Turn\nI land "Some Boat"\nphase Character\n')
+    assert verdict(body + "ask must I retreat?") is False
+    empty = body.replace('"Some Boat" holds "Plain One"\n', "")
+    assert verdict(empty + "ask must I retreat?") is True
+
+
 def test_immediate_retreat_after_the_end_of_the_turn() -> None:
     both = f'{TIDES}\nyou have active "High Tide", "Low Tide"\nit is your turn\nyour turn ends\n'
     reply = last(both + "ask must I retreat?")

@@ -34,8 +34,21 @@ def probe(kind: str, who: str) -> Instance:
 
 
 def play_ruling(state: State, who: str, kind: str) -> Ruling:
-    """Whether the rules and the cards in force let the player play a card of a kind now."""
-    return PlayJudge(state, first_turn=state.is_first_turn).can_play(probe(kind, who), who)
+    """Whether the rules and the cards in force let the player play a card of a kind now.
+
+    A card of the kind from the hand, or else one loaded on a ship he has landed (cards on landed
+    ships are played as if they were in the hand).
+    """
+    judge = PlayJudge(state, first_turn=state.is_first_turn)
+    ruling = judge.can_play(probe(kind, who), who)
+    if ruling.allowed:
+        return ruling
+    for card in state.owned(who, frozenset({Zone.CARGO})):
+        if card.info.kind == kind and card.ship is not None and card.ship.zone is Zone.LANDED:
+            from_ship = judge.can_play(card, who)
+            if from_ship.allowed:
+                return from_ship
+    return ruling
 
 
 # ---------------------------------------------------------------------- the hand

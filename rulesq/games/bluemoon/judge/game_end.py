@@ -166,6 +166,9 @@ def winner(forces: Forces) -> Win:
     win = instant_win(forces)
     if win is not None:
         return win
+    ended = game_ends(forces)
+    if not ended.allowed:
+        raise CannotAnswer(f"the game has not ended: {ended.reason}")
     packets = turn_packets(forces)
     dragons: dict[str, int] = {}
     for who in (ME, YOU):
@@ -180,11 +183,15 @@ def winner(forces: Forces) -> Win:
         dragons[who] = player.dragons
     if dragons[ME] != dragons[YOU]:
         who = ME if dragons[ME] > dragons[YOU] else YOU
-        return Win(who, dragons[who], yes(
+        win = Win(who, dragons[who], yes(
             f"{_name(who)} have {dragons[who]} dragons on {'my' if who == ME else 'your'} "
             f"side and {_name(other(who))} {dragons[other(who)]}: running out of cards does "
             "not decide it", R.WINNER_DRAGONS))
-    return _by_cards(forces, dragons[ME])
+    else:
+        win = _by_cards(forces, dragons[ME])
+    win.ruling.reason = f"the game ends ({ended.reason}); {win.ruling.reason}"
+    win.ruling.cite(*ended.rules)
+    return win
 
 
 def _by_cards(forces: Forces, dragons: int) -> Win:

@@ -148,6 +148,8 @@ def no_character(forces: Forces, who: str) -> Ruling | None:
                   step=ruling.step)
         out.cite(*ruling.rules)
         out.beaten = ruling.beaten
+        if any(True for _ in state.events_of("land", who, this_turn=True)):
+            out.negatives.append("the landed ships hold only the cards the situation names")
         return out
     if lacks_character(state, who) and _leadership_done(forces, who):
         return yes("the player holds no character card to play", R.MUST_PLAY_CHARACTER,
