@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge import declines, retreats
+from rulesq.games.bluemoon.judge import declines, retreating
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.fight import shield, unread
 from rulesq.games.bluemoon.judge.forces import effects_of
@@ -30,14 +30,14 @@ def must_retreat(ctx: Context) -> Answer:
     """Answer ``must I retreat?``."""
     view = View(ctx)
     unread(view.forces, "retreat", "character card")
-    return view.yes_no(retreats.must_retreat(view.forces, view.who))
+    return view.yes_no(retreating.must_retreat(view.forces, view.who))
 
 
 def can_retreat(ctx: Context) -> Answer:
     """Answer ``can I retreat?``."""
     view = View(ctx)
     unread(view.forces, "retreat")
-    return view.yes_no(retreats.can_retreat(view.forces, view.who))
+    return view.yes_no(retreating.can_retreat(view.forces, view.who))
 
 
 def can_decline(ctx: Context) -> Answer:
