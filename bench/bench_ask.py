@@ -1,10 +1,11 @@
 """Benchmark: cold ``rulesq ask`` next to importing its dependencies, and checks per second.
 
-Usage: ``python bench/bench_ask.py [--runs N] [--seconds S] [FILE]``
+Usage: ``python bench/bench_ask.py [--runs N] [--seconds S] [FILE ...]``
 
-1. Cold start: a fresh ``python -m rulesq ask FILE`` process (default: the Warhammer errata
-   example), measured next to ``python -c "import lark, typer, networkx"`` in the same run,
-   so the number says how much rulesq adds on top of its libraries. Median of N runs.
+1. Cold start: a fresh ``python -m rulesq ask FILE`` process for each file (default: the
+   Warhammer errata example and a Blue Moon example, which loads the card-text grammar and the
+   judge), measured next to ``python -c "import lark, typer, networkx"`` in the same run, so
+   the number says how much rulesq adds on top of its libraries. Median of N runs.
 2. Throughput: situations parsed, answered and checked per second in one process, over
    every situation file of tests/examples and corpus/*/cases (files that cannot be read
    with the corpus at hand are skipped and counted).
@@ -24,7 +25,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_FILE = ROOT / "tests" / "examples" / "warhammer" / "errata.rq"
+DEFAULT_FILES = [ROOT / "tests" / "examples" / "warhammer" / "errata.rq",
+                 ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq"]
 FIXTURE_CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 
 
@@ -85,20 +87,21 @@ def throughput(seconds: float) -> tuple[float, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", type=Path, default=DEFAULT_FILE)
+    parser.add_argument("files", nargs="*", type=Path, default=DEFAULT_FILES)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
     env, corpus = environment()
     if "RULESQ_CORPUS_DIR" in env:
         os.environ["RULESQ_CORPUS_DIR"] = env["RULESQ_CORPUS_DIR"]
-    ask, libs = cold_start(args.file, args.runs, env)
-    rate, usable, skipped = throughput(args.seconds)
     print(f"corpus: {corpus}")
-    shown = args.file.relative_to(ROOT) if args.file.is_relative_to(ROOT) else args.file
-    print(f"cold `rulesq ask {shown}`: {ask * 1000:.0f} ms (median of {args.runs})")
-    print(f"`python -c \"import lark, typer, networkx\"`: {libs * 1000:.0f} ms (same run)")
-    print(f"rulesq on top of its libraries: {(ask - libs) * 1000:+.0f} ms")
+    for file in args.files:
+        ask, libs = cold_start(file, args.runs, env)
+        shown = file.relative_to(ROOT) if file.is_relative_to(ROOT) else file
+        print(f"cold `rulesq ask {shown}`: {ask * 1000:.0f} ms (median of {args.runs})")
+        print(f"  `python -c \"import lark, typer, networkx\"`: {libs * 1000:.0f} ms (same run)")
+        print(f"  rulesq on top of its libraries: {(ask - libs) * 1000:+.0f} ms")
+    rate, usable, skipped = throughput(args.seconds)
     print(f"checked in one process: {rate:.0f} situations/s "
           f"({usable} files, {skipped} skipped: they need a corpus not built yet)")
 

@@ -143,6 +143,15 @@ class Context:
             graph.link(node, "verdict", SUPPORTS)
         return Answer(self.question, self.game.name, verdict, status, reason, graph)
 
+    def conflict(self, reason: str, sides: tuple[str, ...] = ()) -> Answer:
+        """A *conflict*: rules of the same rank disagree; ``sides`` are their nodes (cited)."""
+        graph = self.derivation()
+        for node in sides:
+            data = graph.data(node)
+            shown = f'"{data["card"]}": {data["label"]}' if data.get("card") else data["label"]
+            graph.gap(str(shown), "disagrees with another rule of the same rank")
+        return Answer(self.question, self.game.name, None, Status.CONFLICT, reason, graph)
+
     def cannot(self, reason: str, gaps: tuple[tuple[str, str], ...] = ()) -> Answer:
         """A *cannot answer* with its reason; ``gaps`` are (text, why) pairs for the graph."""
         graph = self.derivation()

@@ -6,6 +6,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulesq.engine.answer import Status
+
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.expect import Outcome
@@ -28,7 +30,8 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
     """One answer: the question, the verdict, a one-line reason and the citations."""
     out = [f"ask {answer.question.text.removeprefix('ask ').strip()}"]
     if not answer.answered:
-        out.append(f"  cannot answer: {answer.reason}")
+        word = "conflict" if answer.status is Status.CONFLICT else "cannot answer"
+        out.append(_wrap(f"{word}: {answer.reason}", "  "))
         for gap in answer.graph.gaps():
             if gap["label"] != answer.reason:
                 out.append(f"    - {gap['label']}: {gap['reason']}")

@@ -51,12 +51,18 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_end", "ends winner score"),
 
     # ships
+    **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),
 
     # bluffing
+    **_handlers("answers_bluffs", "can_play_bluff can_call_bluff losing_bluff"),
 
     # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
+    **_handlers("answers_uses",
+                "can_retrieve can_use_icon can_use_text text_optional choose_order"),
+    **_handlers("answers_apply", "can_apply affects can_play_from_deck"),
 
     # deck building
+    **_handlers("answers_decks", "deck_moons moon_limit deck_card_count can_add_to_deck"),
 }
 
 GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS))

@@ -22,6 +22,7 @@ from rulesq.games.bluemoon.judge.view import View
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.games.bluemoon.judge.forces import Source
     from rulesq.games.bluemoon.judge.state import Instance
 
 
@@ -29,15 +30,16 @@ def _conflict(view: View, card: Instance) -> Answer | None:
     """A *conflict* answer when the ignore effects reaching this card cannot be decided."""
     undecided = [s for s in view.forces.conflicts()
                  if view.forces._reaches(s, card, definite=False) is not None]
+    if undecided:
+        undecided += [s for s in view.forces.conflicts()
+                      if s.card is card and s not in undecided]
     if not undecided:
         return None
     nodes = tuple(view.effect(s) for s in undecided)
-    graph = view.ctx.derivation()
-    for node in nodes:
-        graph.gap(graph.data(node)["label"], "two ignore effects of the same rank ignore "
-                                             "each other")
-    return view.ctx.cannot("two cards ignore each other and the precedence ladder does not "
-                           "decide between them: " + "; ".join(s.quote for s in undecided))
+    view.clause(R.IGNORING)
+    names = " and ".join(f'"{s.card.name}"' for s in undecided)
+    return view.ctx.conflict(f"{names} ignore each other, and the precedence ladder does not "
+                             "decide between them (both are on the ignore step)", nodes)
 
 
 def text_ignored(ctx: Context) -> Answer:
@@ -67,8 +69,13 @@ def text_ignored(ctx: Context) -> Answer:
 
 
 def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
-    ruling = no(f'no active card ignores {what}')
+    ruling = no(f"no active card ignores {what}", R.IGNORED_CARD)
     forces = view.forces
+    for source in forces.applying():
+        if card.owner in _targets(source) and forces._reaches(source, card, True) is None:
+            ruling.sources.append(source)
+            ruling.reason = (f'"{source.card.name}" ignores the cards it names, and '
+                             f'"{card.name}" is not one of them: {source.quote}')
     for source in forces.ignore_sources:
         if forces._reaches(source, card, definite=True) is None and \
                 card.owner != source.controller and forces.protected(card):
@@ -82,6 +89,16 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling
+
+
+def _targets(source: Source) -> frozenset[str]:
+    """The players whose cards an ignore effect is about."""
+    from rulesq.games.bluemoon import effects as fx
+    from rulesq.games.bluemoon.judge.select import players_of
+
+    effect = source.effect
+    assert isinstance(effect, fx.Ignore)
+    return players_of(effect.owner, source.controller)
 
 
 def ignored(ctx: Context) -> Answer:

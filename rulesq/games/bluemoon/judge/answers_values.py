@@ -54,6 +54,9 @@ def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
     ruling = yes(reason, R.VALUE_ORDER)
     for source, _before, _after in valued.changes:
         ruling.sources.append(source)
+    for source in valued.ignored_by:
+        ruling.sources.append(source)
+        ruling.cite(R.IGNORED_CARD)
     for source, _ in valued.spared:
         ruling.sources.append(source)
         ruling.cite(R.PROTECTED_NOT_REDUCED)
@@ -97,7 +100,9 @@ def _breakdown(view: View, who: str, element: str | None) -> str:
 
     for card in view.state.active(who):
         if card.zone in POWER_ZONES:
-            parts.append(f'"{card.name}" {values.value(card, element, chosen).value}')
+            valued = values.value(card, element, chosen)
+            ignored = "".join(f' (ignored by "{s.card.name}")' for s in valued.ignored_by)
+            parts.append(f'"{card.name}" {valued.value}{ignored}')
     return ", ".join(parts) or "no active cards"
 
 

@@ -1,8 +1,10 @@
 """Bluffing (Buka Invasion rulesheet): bluff cards, calls and losing bluffs.
 
-Bluffing (Buka Invasion rulesheet): face-down cards in the support area, called after the
-announcement of power; a called bluff loses when a revealed card has no BLUFF icon in the contested
-element.
+Bluffing (Buka Invasion rulesheet): a card with a BLUFF icon may be played face down into the
+support area (the play of a support card); in play it is an active support card with a printed
+value of 2 in the contested element. The opponent may call the bluff after the bluffer announces
+power; a called bluff loses when a revealed card has no (effective) BLUFF icon of the contested
+element. Ignored bluff cards do not count, cannot be called and stop further bluffs.
 """
 
 from __future__ import annotations
@@ -10,16 +12,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.state import Instance, Zone, other
+from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.dragons import Packet
-    from rulesq.games.bluemoon.judge.forces import Forces
+    from rulesq.games.bluemoon.judge.forces import Ignored
     from rulesq.games.bluemoon.judge.state import Event, State
 
 #: The BLUFF icon that matches each contested element (EMPTY BLUFF matches none).
 MATCHING = {"fire": "FIRE BLUFF", "earth": "EARTH BLUFF"}
+#: Every kind of BLUFF icon.
+BLUFF_ICONS = ("FIRE BLUFF", "EARTH BLUFF", "EMPTY BLUFF")
+#: The name the timeline gives a face-down card the situation does not name.
+UNKNOWN = "a face-down bluff card"
 
 
 def bluff_cards(state: State, who: str) -> list[Instance]:
@@ -27,36 +38,93 @@ def bluff_cards(state: State, who: str) -> list[Instance]:
     return [c for c in state.owned(who, frozenset({Zone.SUPPORT})) if c.face_down]
 
 
-def losing(forces: Forces, cards: list[Instance]) -> tuple[bool, str]:
+def bluff_icons(card: Instance) -> list[str]:
+    """The BLUFF icons a card shows."""
+    return [icon for icon in BLUFF_ICONS if icon in card.info.icons]
+
+
+def ignored_bluffs(forces: Forces, who: str) -> list[tuple[Instance, Ignored]]:
+    """A player's face-down bluff cards that are ignored, with what ignores each."""
+    found = []
+    for card in bluff_cards(forces.state, who):
+        why = forces.card_ignored(card)
+        if why is not None:
+            found.append((card, why))
+    return found
+
+
+def bluff_discard(state: State, card: Instance, who: str) -> Ruling | None:
+    """The rule letting a player discard his own face-down bluff cards, if it applies now.
+
+    During his Beginning of Turn phase a player may discard any of his face-down bluff cards,
+    ignored ones and those whose icons are ignored included. None: the rule does not allow this
+    discard (other rules or texts may).
+    """
+    if not card.face_down or card.owner != who or card.zone is not Zone.SUPPORT:
+        return None
+    if state.turn_owner != who or state.turn_over \
+            or state.current_phase is not Step.BEGINNING_OF_TURN:
+        return None
+    ruling = yes(f'"{card.name}" is one of the player\'s face-down bluff cards, and it is his '
+                 "Beginning of Turn phase", R.BLUFF_DISCARD)
+    why = Forces(state).card_ignored(card)
+    if why is not None:
+        ruling.reason += f' (ignored by "{why.source.card.name}", which does not matter)'
+    return ruling
+
+
+# ---------------------------------------------------------------------- losing bluffs
+def losing_ruling(forces: Forces, cards: list[Instance]) -> Ruling:
     """Whether revealed bluff cards lose: one has no effective BLUFF icon of the element."""
     element = forces.state.element
     if element is None:
         raise CannotAnswer("the situation does not say which element is contested")
+    if not cards:
+        return no("there are no bluff cards to reveal", R.BLUFF_CALL)
     wanted = MATCHING[element]
     for card in cards:
-        if card.info.name == "a face-down bluff card":
+        if card.info.name == UNKNOWN:
             raise CannotAnswer("the situation does not say which card a bluff card is")
         if wanted not in card.info.icons:
-            return True, f'"{card.name}" has no {wanted} icon'
-        if not forces.has_icon(card, wanted):
-            return True, f'the {wanted} icon of "{card.name}" is ignored'
-    return False, f"every bluff card has a {wanted} icon"
+            shown = bluff_icons(card)
+            has = f"{_article(shown[0])} {shown[0]} icon" if shown else "no BLUFF icon"
+            return yes(f'"{card.name}" has {has}, not the {wanted} icon of the contested '
+                       f"element ({element})", R.BLUFF_LOSING, R.BLUFF_ICONS)
+        why = forces.icon_ignored(card, wanted)
+        if why is not None:
+            return yes(f'the {wanted} icon of "{card.name}" is ignored by '
+                       f'"{why.source.card.name}" ({why.source.quote}); an ignored icon does '
+                       "not count", R.BLUFF_LOSING, R.BLUFF_ICONS_IGNORED, sources=[why.source],
+                       step="ignore")
+    return no(f"every bluff card has the {wanted} icon of the contested element ({element})",
+              R.BLUFF_LOSING, R.BLUFF_ICONS)
+
+
+def losing(forces: Forces, cards: list[Instance]) -> tuple[bool, str]:
+    """Whether revealed bluff cards lose, and why (see ``losing_ruling``)."""
+    ruling = losing_ruling(forces, cards)
+    return ruling.allowed, ruling.reason
 
 
 def call_packets(forces: Forces, event: Event) -> list[Packet]:
     """The dragons a call of a bluff brings.
 
     The dragons a call brings: the caller one (and the bluffer's forced retreat) when the bluff
-    loses, the bluffer one when it does not.
+    loses, the bluffer one when it does not. The bluff is judged as the cards lay face down when
+    the call was made.
     """
     from rulesq.games.bluemoon.judge.dragons import Packet, retreat_packets
 
     caller = event.who or "me"
     bluffer = str(event.data.get("bluffer") or other(caller))
-    cards = [c for c in forces.state.cards if c.owner == bluffer and c.zone in (
-        Zone.SUPPORT, Zone.DISCARD) and c.info.name != "a face-down bluff card"
-        and c.seq <= event.seq and _was_bluff(forces.state, c)]
-    lost, why = losing(forces, cards)
+    before = forces.state.snapshots.get(event.seq)
+    if before is not None:
+        lost, why = losing(Forces(before), bluff_cards(before, bluffer))
+    else:
+        cards = [c for c in forces.state.cards if c.owner == bluffer and c.zone in (
+            Zone.SUPPORT, Zone.DISCARD) and c.info.name != UNKNOWN
+            and c.seq <= event.seq and _was_bluff(forces.state, c)]
+        lost, why = losing(forces, cards)
     if lost:
         return [Packet(caller, 1, f"the call succeeds ({why}): the caller attracts a dragon",
                        [R.BLUFF_LOSING])] + retreat_packets(forces, bluffer)
@@ -66,3 +134,110 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
 
 def _was_bluff(state: State, card: Instance) -> bool:
     return card.face_down or any(card in e.cards for e in state.events_of("bluff_revealed"))
+
+
+# ---------------------------------------------------------------------- playing bluff cards
+def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False) -> Ruling:
+    """May ``who`` play ``card`` face down as a bluff card now?
+
+    The card needs a BLUFF icon that is not ignored where it is (a card ignored in hand loses its
+    icons too); ignored bluff cards stop further bluffs; then the play is the play of a support
+    card, with its limits and prohibitions.
+    """
+    from rulesq.games.bluemoon.judge.plays import PlayJudge
+
+    forces = Forces(state)
+    icons = bluff_icons(card)
+    if not icons:
+        return no(f'"{card.name}" has no BLUFF icon of any sort', R.BLUFF_PLAY, R.BLUFF_ICONS)
+    whole = forces.card_ignored(card)
+    if whole is not None:
+        return no(f'"{card.name}" is ignored by "{whole.source.card.name}" '
+                  f"({whole.source.quote}), and with it its BLUFF icon", R.BLUFF_PLAY,
+                  R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD, sources=[whole.source],
+                  step="ignore")
+    live = [icon for icon in icons if forces.icon_ignored(card, icon) is None]
+    if not live:
+        why = forces.icon_ignored(card, icons[0])
+        assert why is not None
+        return no(f'the {icons[0]} icon of "{card.name}" is ignored by '
+                  f'"{why.source.card.name}" ({why.source.quote})', R.BLUFF_PLAY,
+                  R.BLUFF_ICONS_IGNORED, sources=[why.source], step="ignore")
+    ignored = ignored_bluffs(forces, who)
+    if ignored:
+        bluff, why = ignored[0]
+        return no(f'the player\'s bluff cards are ignored (by "{why.source.card.name}": '
+                  f"{why.source.quote}): no further bluff cards may be played",
+                  R.BLUFF_CARDS_IGNORED, sources=[why.source], step="ignore")
+    ruling = PlayJudge(state, first_turn=first_turn).can_play(card, who, bluff=True)
+    if ruling.allowed:
+        head = f'"{card.name}" has the {live[0]} icon; played face down it is the play of a ' \
+               "support card"
+        ruling.reason = f"{head}: {ruling.reason}" if ruling.step else \
+            f"{head}, and nothing stops that now"
+    ruling.rules.insert(0, R.BLUFF_PLAY)
+    return ruling
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
+# ---------------------------------------------------------------------- calling a bluff
+def call_ruling(forces: Forces, caller: str) -> Ruling:
+    """May ``caller`` call the other player's bluff now?"""
+    state = forces.state
+    bluffer = other(caller)
+    cards = bluff_cards(state, bluffer)
+    if not cards:
+        return no("there are no face-down bluff cards to call", R.BLUFF_CALL)
+    window = _call_window(state, bluffer)
+    if window is not None:
+        return window
+    ignored = ignored_bluffs(forces, bluffer)
+    if len(ignored) == len(cards):
+        why = ignored[0][1]
+        return no(f'the bluff cards are ignored (by "{why.source.card.name}": '
+                  f"{why.source.quote}), so the bluff cannot be called", R.BLUFF_CARDS_IGNORED,
+                  sources=[why.source], step="ignore")
+    for source in forces.effects(fx.Prohibition):
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        act = effect.act
+        if not isinstance(act, a.CallBluff) or caller not in players_of(effect.who,
+                                                                        source.controller):
+            continue
+        if bluffer not in players_of(act.owner, source.controller):
+            continue
+        ruling = no(f'"{source.card.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
+                    R.BLUFF_CALL, sources=[source], step="you may not")
+        ruling.beaten.append(("yes (the bluffer announced power with bluff cards)", source))
+        return ruling
+    return yes("the bluffer has announced power this turn and has face-down bluff cards: the "
+               "opponent may call the bluff", R.BLUFF_CALL)
+
+
+def _call_window(state: State, bluffer: str) -> Ruling | None:
+    """Why it is not the moment to call the bluff (after its player announced power)."""
+    rules = (R.BLUFF_CALL, R.CALL_IN_ANNOUNCE_PHASE)
+    player = state.player(bluffer)
+    if state.turn_owner != bluffer:
+        return no("a bluff is called only in its player's Announce Power phase, after the "
+                  "announcement, and it is not that player's turn", *rules)
+    if player.retreated or player.declined or state.fight_over:
+        return no("the bluffer has left the fight", *rules)
+    if state.turn_over:
+        ended = [e for e in state.events_of("turn_ends", bluffer) if e.turn == state.turn]
+        why = (f'"{ended[-1].cards[0].name}" ended the turn immediately'
+               if ended and ended[-1].cards else "the turn is over")
+        return no(f"{why}: a bluff is called only in its player's Announce Power phase", *rules)
+    if player.announced_turn != state.turn:
+        return no("the bluffer has not announced power yet this turn: a bluff is called after "
+                  "the announcement", *rules)
+    if state.current_phase > Step.ANNOUNCE_POWER:
+        return no(f"the Announce Power phase is over (it is the {state.current_phase.title} "
+                  "phase)", *rules)
+    if any(e.data.get("bluffer") == bluffer for e in state.events_of("call_bluff",
+                                                                     this_turn=True)):
+        return no("the bluff has already been called this turn", R.BLUFF_CALL)
+    return None

@@ -189,12 +189,12 @@ class Forces:
         if card.zone not in REACHABLE or card.owner not in players_of(effect.owner,
                                                                         ignorer.controller):
             return None
-        if card is ignorer.card or card.face_down and effect.scope is not fx.Scope.CARDS:
+        if card is ignorer.card or card.face_down and effect.scope is fx.Scope.SPECIAL_POWER_TEXTS:
             return None
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
-            return "icons" if card.info.icons else None
+            return "icons"  # every icon it has, or is treated as having while played
         if self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:

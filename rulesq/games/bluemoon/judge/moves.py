@@ -344,7 +344,14 @@ class Moves:
             self.record("land", who, (ship,))
 
     def on_load(self, fact: Fact) -> None:
-        """A player loads cards onto a ship."""
+        """A player loads cards onto a ship.
+
+        A player loads cards onto a ship: by a card text loading cards just now (not counted
+        as the play of a support card), or instead of playing a support card.
+        """
+        from rulesq.games.bluemoon.judge.forces import Forces
+        from rulesq.games.bluemoon.judge.ship_texts import load_text_for
+
         who = fact.who or ME
         *refs, ship_ref = fact.cards
         ship = self.locate(ship_ref, who, frozenset({Zone.INFLUENCE, Zone.LANDED}))
@@ -352,9 +359,13 @@ class Moves:
             ship = self.new_card(ship_ref, who, Zone.INFLUENCE, active=True)
         for ref in refs:
             card = self.take_from_hand(ref, who)
+            text = load_text_for(Forces(self.state), card, ship, who)
             card.zone = Zone.CARGO
             card.ship = ship
-            self.record("load", who, (card, ship))
+            if text is not None:
+                self.record("load", who, (card, ship), by_text=True, text_of=text.source.card.uid)
+            else:
+                self.record("load", who, (card, ship))
 
 
 def state_in_play() -> frozenset[Zone]:

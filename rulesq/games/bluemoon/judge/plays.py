@@ -35,14 +35,32 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.moves import Moves
 
 INFINITE = 99
+#: The rules that allow a play of each kind of card, cited when nothing stops it.
+BASIC_RULES: dict[str, tuple[str, ...]] = {
+    "character": (R.MUST_PLAY_CHARACTER, R.FREE),
+    "mutant": (R.MUST_PLAY_CHARACTER, R.FREE),
+    "booster": (R.PLAY_BOOSTER, R.FREE),
+    "support": (R.FREE,),
+    "leadership": (R.ONE_LEADERSHIP_PHASE_CARD,),
+    "hyla": (R.ONE_LEADERSHIP_PHASE_CARD, R.HYLA_DISPLAY),
+    "crystal": (R.ONE_LEADERSHIP_PHASE_CARD,),
+    "ship": (R.ONE_LEADERSHIP_PHASE_CARD, R.SHIP_LEADERSHIP_PHASE),
+    "interference": (R.INTERFERENCE_RESPOND,),
+}
 
 
 # ---------------------------------------------------------------------- as played
 def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
-    """The icons a card is "treated as if it had" while it is played."""
+    """The icons a card is "treated as if it had" while it is played.
+
+    The icons a card is "treated as if it had" while it is played: by card texts, and FREE for the
+    characters a game rule frees when played from a landed ship.
+    """
+    from rulesq.games.bluemoon.judge.ships import free_from_ship
+
     state = moves.state
     forces = Forces(state)
-    icons: set[str] = set()
+    icons: set[str] = {"FREE"} if free_from_ship(card) else set()
     for source in forces.effects(fx.NextPlayedAsIf, controller=who):
         effect = source.effect
         assert isinstance(effect, fx.NextPlayedAsIf)
@@ -229,14 +247,17 @@ class PlayJudge:
         self.first_turn = first_turn
 
     def can_play(self, card: Instance, who: str, *, bluff: bool = False,
-                 from_deck: bool = False) -> Ruling:
+                 from_deck: bool = False, location: bool = True) -> Ruling:
         """The ruling on playing a card now.
 
         The ruling on playing ``card`` now (from hand, a landed ship or, with ``from_deck``, the
-        draw deck by a card's text).
+        draw deck by a card's text). With ``location`` False, where the card is does not matter:
+        the play of a card of its kind, as an action done instead of one asks (loading a ship).
         """
-        checks = (self._turn, self._location, self._phase, self._stop, self._limits,
-                  self._prohibitions, self._own_text)
+        checks = [self._turn, self._location, self._phase, self._stop, self._limits,
+                  self._prohibitions, self._own_text]
+        if not location:
+            checks.remove(self._location)
         allowing: list[Ruling] = []
         for check in checks:
             ruling = check(card, who, bluff, from_deck)
@@ -256,7 +277,9 @@ class PlayJudge:
                     out.cite(*extra.rules)
                     out.sources += extra.sources
             return out
-        out = yes(f'nothing stops "{card.name}" from being played now')
+        out = yes(f'nothing stops "{card.name}" from being played now', *BASIC_RULES.get(
+            "support" if card.face_down else card.info.kind, ()))
+        out.negatives.append(f'no active card forbids playing "{card.name}"')
         for extra in notes:
             out.cite(*extra.rules)
             out.sources += extra.sources
@@ -376,13 +399,15 @@ class PlayJudge:
         return None
 
     def _limits(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
+        if from_deck:
+            return None  # a card a text plays from the draw deck is not the turn's card play
         kind = "support" if bluff else card.info.kind
         if kind in LEADERSHIP_PHASE_KINDS:
             return self._leadership_limit(card, who)
         if kind in CHARACTER_KINDS:
             return self._character_limit(card, who)
         if kind in ("booster", "support"):
-            return self._support_limit(card, who, kind)
+            return self._support_limit(card, who, kind, bluff)
         return None
 
     def _leadership_limit(self, card: Instance, who: str) -> Ruling | None:
@@ -413,6 +438,12 @@ class PlayJudge:
         free = forces.has_icon(card, "FREE") or ("FREE" in icons
                                                  and forces.icon_ignored(card, "FREE") is None)
         if free:
+            from rulesq.games.bluemoon.judge.ships import free_from_ship
+
+            if free_from_ship(card) and not forces.has_icon(card, "FREE"):
+                return yes("the card is played from a landed ship as if it had the FREE icon: it "
+                           "does not count towards the limit of one character card", R.FREE,
+                           R.FREE_FROM_SHIP, R.AS_IF_IN_HAND)
             return yes("the card has a FREE icon: it does not count towards the limit of one "
                        "character card", R.FREE)
         if gang_joins(forces, card, who):
@@ -438,9 +469,10 @@ class PlayJudge:
 
         return as_if_icons(_Probe(self.state), card, who)
 
-    def _support_limit(self, card: Instance, who: str, kind: str) -> Ruling | None:
+    def _support_limit(self, card: Instance, who: str, kind: str,
+                       bluff: bool = False) -> Ruling | None:
         forces = self.forces
-        if kind != "support" or not card.face_down:
+        if not bluff and not card.face_down:     # a bluff card is played without its icons
             if forces.has_icon(card, "FREE") and not card.face_down:
                 return yes("the card has a FREE icon: it does not count towards the limit of "
                            "one booster or support card", R.FREE)
@@ -487,7 +519,8 @@ class PlayJudge:
                 ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
                             sources=[source], step="you may not")
                 for permission in permissions(forces, who):
-                    ruling.beaten.append(('yes (by "' + permission.card.name + '")', source))
+                    ruling.beaten.append((f'yes (by "{permission.card.name}")', source))
+                    ruling.against.append(permission)
                 return ruling
         if ignored:
             source, ruling = ignored[0]
@@ -544,6 +577,7 @@ class PlayJudge:
             into_combat = act.into is not None
             played = [e for e in self.state.events if e.turn == self.state.turn
                       and e.who == who and e.kind in ("play", "load")
+                      and not e.data.get("by_text")
                       and (not into_combat or e.cards[0].info.kind in
                            ("character", "mutant", "booster"))]
             return len(played) + 1 > (cards.quantity.n or 0)
@@ -571,8 +605,18 @@ class PlayJudge:
         if bluff:
             return None
         forces = self.forces
+        again = [s for s in forces.in_force(card, in_hand=True)
+                 if isinstance(s.effect, fx.AttackAgain)]
         texts = [s for s in effects_of(card)
                  if isinstance(s.effect, fx.PlayCondition | fx.MustToPlay)]
+        if not texts and again:
+            ruling = yes(f'"{card.name}" lets the active cards attack again: the fight goes on '
+                         "without a new character card (card instructions supersede the game "
+                         "rules)", R.SUPERSEDE, R.MUST_PLAY_CHARACTER, sources=again,
+                         step="card text")
+            ruling.beaten.append(("no (a character card must be played to continue the "
+                                  "fight)", again[0]))
+            return ruling
         if not texts:
             return None
         why = forces.text_ignored(card)

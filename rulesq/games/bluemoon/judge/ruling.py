@@ -23,6 +23,9 @@ class Ruling:
     sources: list[Source] = field(default_factory=list)
     step: str | None = None
     beaten: list[tuple[str, Source | str]] = field(default_factory=list)
+    #: Card effects that argued for the alternatives that lost (a permission beaten by a
+    #: prohibition, a text that would have ignored a card …).
+    against: list[Source] = field(default_factory=list)
     negatives: list[str] = field(default_factory=list)
 
     def cite(self, *clauses: str) -> Ruling:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.state import ME, Event, Instance, State, Step, Zone, other
@@ -278,7 +279,7 @@ class Timeline(Moves):
         number = fact.param("number")
         count = int(number) if number is not None else 1
         for _ in range(count):
-            card = self.new_card(CardInfo(name="a face-down bluff card", kind="character",
+            card = self.new_card(CardInfo(name=UNKNOWN_BLUFF, kind="character",
                                           icons=frozenset({"BLUFF"})),
                                  who, Zone.SUPPORT, active=True)
             card.face_down = True
@@ -340,6 +341,7 @@ class Timeline(Moves):
         self.ensure_turn(who)
         self.state.player(who).declined = True
         self.record("decline", who)
+        self.discard_landed_ships(who)
 
     def on_fight_ends(self, fact: Fact) -> None:
         """The fight ends: the areas are cleared (rulebook p.9)."""
@@ -361,13 +363,19 @@ class Timeline(Moves):
         self.record("attract", who, number=int(number) if number is not None else 1)
 
     def on_call_bluff(self, fact: Fact) -> None:
-        """A call reveals the bluff cards; they are discarded whatever the outcome."""
+        """A call reveals the bluff cards; they are discarded whatever the outcome.
+
+        A call reveals the bluff cards; they are discarded whatever the outcome. The state just
+        before the call is kept (``snapshots``): the bluff is judged as the cards lay face down.
+        """
         caller = fact.who or ME
         players = fact.param("players") or (caller, other(caller))
         bluffer = players[1] if len(players) > 1 else other(caller)
+        before = self.state.snapshot()
         revealed = tuple(c for c in self.state.owned(bluffer, frozenset({Zone.SUPPORT}))
                          if c.face_down)
         self.record("bluff_revealed", bluffer, revealed)
         for card in revealed:
             self.to_discard(card)
-        self.record("call_bluff", caller, revealed, bluffer=bluffer)
+        event = self.record("call_bluff", caller, revealed, bluffer=bluffer)
+        self.state.snapshots[event.seq] = before

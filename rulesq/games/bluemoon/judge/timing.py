@@ -88,7 +88,16 @@ def effect_acts(view: View, source: Source) -> Ruling:
                       R.ANNOUNCE_RETREAT, sources=[source])
         return yes(f"{source.quote!r} acts at the end of this turn", sources=[source])
     if when is not None and when.kind is W.END_OF_EACH_FIGHT:
-        return _at_fight_end(view, source)
+        if not state.fight_over:
+            why = ("declining to start a fight is not the end of a fight"
+                   if any(p.declined for p in state.players.values())
+                   else "the fight has not ended")
+            return no(f"{source.quote!r} acts only at the end of a fight, and {why}",
+                      R.FIGHT_END_REFRESH, sources=[source])
+        if condition is not None and not holds(condition, controller, view.forces, card):
+            return no(f"its condition is not met: {source.quote}", sources=[source])
+        return yes(f"{source.quote!r} acts at the end of the fight", R.FIGHT_END_REFRESH,
+                   sources=[source])
     if when is not None and when.kind is W.AFTER_PHASE:
         stops = [e for e in state.events_of("play", controller, this_turn=True)
                  if e.data.get("stop")]
@@ -113,17 +122,3 @@ def effect_acts(view: View, source: Source) -> Ruling:
     return yes(f'"{card.name}" is active and its text is not ignored: {source.quote}',
                R.TEXT_GROUP_ONCE, sources=[source])
 
-
-def _at_fight_end(view: View, source: Source) -> Ruling:
-    """A text acting "at the end of each fight" acts when a fight ends, not on a decline."""
-    from rulesq.games.bluemoon.judge.game_end import fight_ended
-
-    ended = fight_ended(view.forces)
-    if ended is not None:
-        return yes(f"{source.quote!r} acts as the fight ends: {ended.reason}", *ended.rules,
-                   sources=[source])
-    if any(view.state.player(p).declined for p in view.state.players):
-        return no(f"{source.quote!r} acts at the end of a fight, and declining to start a fight "
-                  "is not the end of a fight", R.DECLINE_NOT_FIGHT_END, sources=[source])
-    return no(f"{source.quote!r} acts at the end of a fight, and the fight has not ended",
-              R.FIGHT_CONTINUES, sources=[source])

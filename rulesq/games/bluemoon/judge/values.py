@@ -38,13 +38,17 @@ class Valued:
     changes: list[tuple[Source, int, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     spared: list[tuple[Source, str]] = field(default_factory=list)
+    #: Ignore effects that took a card's values away.
+    ignored_by: list[Source] = field(default_factory=list)
 
 
 def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued:
     """A card's printed value in an element, after the effects on printed values."""
     state = forces.state
-    if forces.card_ignored(card) is not None:
-        return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'])
+    ignored = forces.card_ignored(card)
+    if ignored is not None:
+        return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'],
+                      ignored_by=[ignored.source])
     if card.face_down:
         current = element is None or state.element is None or element == state.element
         base = 2 if current else 0
@@ -165,8 +169,10 @@ class Values:
               chosen: dict[Source, Instance] | None = None) -> Valued:
         """A card's value in an element (None: the contested element)."""
         forces = self.forces
-        if forces.card_ignored(card) is not None:
-            return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'])
+        ignored = forces.card_ignored(card)
+        if ignored is not None:
+            return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'],
+                          ignored_by=[ignored.source])
         printed = printed_value(forces, card, element)
         fire = printed_value(forces, card, "fire").value if _known(card, "fire") else 0
         earth = printed_value(forces, card, "earth").value if _known(card, "earth") else 0
@@ -203,6 +209,7 @@ class Values:
         total = Valued(sum(v.value for v in values))
         for v in values:
             total.notes += v.notes
+            total.ignored_by += v.ignored_by
         for source in self.forces.effects(fx.ValueChange, controller=who):
             effect = source.effect
             assert isinstance(effect, fx.ValueChange)

@@ -10,18 +10,49 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import YesNo
-from rulesq.explain.graph import BEATS
+from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
+    from rulesq.corpus import Clause, Corpus
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.verdict import Verdict
     from rulesq.games.bluemoon.judge.ruling import Ruling
     from rulesq.situation.model import CardRef
+
+
+def precedents(corpus: Corpus, cards: set[str], rules: list[str],
+               limit: int = 2) -> list[Clause]:
+    """FAQ answers about the same cards (all of them, or at least two), best first.
+
+    An answer that also quotes one of the rules cited ranks higher; an answer sharing only one
+    card must also quote one of them. With no card involved there is no precedent to look
+    for: the rule alone decides.
+    """
+    if not cards:
+        return []
+    cited = {found.id for ref in rules if (found := corpus.find_clause(ref)) is not None}
+    scored: list[tuple[int, int, Clause]] = []
+    for clause in corpus.clauses.values():
+        if clause.kind != "faq-answer":
+            continue
+        named = clause.extra.get("cards")
+        if not isinstance(named, list):
+            continue
+        common = cards & {str(n) for n in named}
+        if len(common) < min(2, len(cards)):
+            continue
+        quotes = clause.extra.get("quotes")
+        quoted = len(cited & set(quotes)) if isinstance(quotes, list) else 0
+        if len(common) < 2 and not quoted:
+            continue
+        scored.append((len(common), quoted, clause))
+    scored.sort(key=lambda item: (-item[0], -item[1], item[2].id))
+    return [clause for _, _, clause in scored[:limit]]
 
 
 class View:
@@ -66,10 +97,13 @@ class View:
 
     # ------------------------------------------------------------------ the graph
     def effect(self, source: Source) -> str:
-        """The node of a card effect, quoted from its card."""
-        span = source.effect.span
-        return self.ctx.derivation().effect(source.card.name, source.quote,
-                                            source.card.info.card, (span.start, span.end))
+        """The node of a card effect, quoted from its card (one node per effect)."""
+        nodes: dict[Source, str] = self.__dict__.setdefault("_effect_nodes", {})
+        if source not in nodes:
+            span = source.effect.span
+            nodes[source] = self.ctx.derivation().effect(
+                source.card.name, source.quote, source.card.info.card, (span.start, span.end))
+        return nodes[source]
 
     def clause(self, ref: str) -> str:
         """The node of a clause (by id or alias); a game rule brings its FAQ answer along."""
@@ -92,16 +126,45 @@ class View:
             support.append(self.effect(source))
         for ref in ruling.rules:
             support.append(self.clause(ref))
+        alternatives = []
         for shown, by in ruling.beaten:
             node = graph.alternative(shown)
+            alternatives.append(node)
             by_node = self.effect(by) if isinstance(by, Source) else self.clause(by)
             graph.link(by_node, node, BEATS)
-        for text in ruling.negatives:
+        for source in ruling.against:
+            for node in alternatives:
+                graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
+        for text in ruling.negatives + self._unquoted():
             graph.absence(text)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
+        for clause in precedents(self.ctx.corpus, self._involved(ruling), ruling.rules):
+            self.ctx.cite(clause, role="precedent")
         return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
                                  supported_by=tuple(dict.fromkeys(support)))
+
+    def _unquoted(self) -> list[str]:
+        """The assumption made for cards whose text the sources never quote."""
+        names = {c.name for c in self.state.cards if c.in_play and c.info.text is None
+                 and not c.face_down}
+        names |= {ref.name for ref in self.ctx.question.cards
+                  if self.catalog.info(ref).text is None}
+        return [f'the sources quote no special power text for "{name}": it is taken to have '
+                "none" for name in sorted(names)]
+
+    def _involved(self, ruling: Ruling) -> set[str]:
+        """The corpus cards an answer is about: the question's and the deciding effects'."""
+        names = {ref.card.name for ref in self.ctx.question.cards
+                 if ref.card is not None and not ref.card.fields.get("inline")}
+        for source in ruling.sources:
+            card = source.card.info.card
+            if card is not None and not card.fields.get("inline"):
+                names.add(card.name)
+        for source in [by for _, by in ruling.beaten if isinstance(by, Source)] + ruling.against:
+            if source.card.info.card is not None and not source.card.info.inline:
+                names.add(source.card.name)
+        return names
 
     def yes_no(self, ruling: Ruling) -> Answer:
         """A yes/no answer from a ruling."""

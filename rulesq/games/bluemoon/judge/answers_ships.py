@@ -1,0 +1,96 @@
+"""Questions about ships.
+
+``can I load "A" onto "Ship"?``, ``can I load a card onto "Ship"?``, ``can I land "Ship"?``, ``is
+"X" in my discard pile?``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_play import assume_turn
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.ships import ShipJudge
+from rulesq.games.bluemoon.judge.state import Instance, State, Zone
+from rulesq.games.bluemoon.judge.view import View
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+
+def judge(view: View) -> ShipJudge:
+    """The ship judge at the question's moment (with no turn stated, the asker's turn)."""
+    assume_turn(view)
+    return ShipJudge(view.state, first_turn=view.state.is_first_turn)
+
+
+def can_load(ctx: Context) -> Answer:
+    """Answer ``can I load "A" onto "Ship"?``."""
+    view = View(ctx)
+    card_ref, ship_ref = ctx.question.cards[0], ctx.question.cards[-1]
+    ship = view.card(ship_ref, who=view.who)
+    card = view.card(card_ref, who=view.who)
+    if card.owner != view.who:
+        card = view.hypothetical(card.info, view.who)
+    return view.yes_no(judge(view).can_load(card, ship, view.who))
+
+
+def can_load_any(ctx: Context) -> Answer:
+    """Answer ``can I load a card onto "Ship"?`` (a card of a kind that may be loaded)."""
+    view = View(ctx)
+    ship = view.card(ctx.question.card, who=view.who)
+    ships = judge(view)
+    ruling = ships.can_load(None, ship, view.who)
+    if ruling.allowed and ruling.step is None:
+        ruling.negatives.append("the player is taken to hold a character, booster or support "
+                                "card to load")
+    return view.yes_no(ruling)
+
+
+def can_land(ctx: Context) -> Answer:
+    """Answer ``can I land "Ship"?``."""
+    view = View(ctx)
+    ship = view.card(ctx.question.card, who=view.who)
+    return view.yes_no(judge(view).can_land(ship, view.who))
+
+
+def in_discard_pile(ctx: Context) -> Answer:
+    """Answer ``is "X" in my discard pile?``."""
+    view = View(ctx)
+    card = view.card(ctx.question.card, who=view.who)
+    return view.yes_no(discard_ruling(view.state, card, view.who))
+
+
+def discard_ruling(state: State, card: Instance, who: str) -> Ruling:
+    """Whether a card is on a player's discard pile, and what put it there."""
+    if card.uid < 0:
+        return no(f'the situation does not place "{card.name}" on the discard pile',
+                  R.CARD_LOCATIONS)
+    if card.owner != who:
+        return no(f'"{card.name}" is not the player\'s card', R.CARD_LOCATIONS)
+    if card.zone is not Zone.DISCARD:
+        return no(f'"{card.name}" is not on the discard pile ({card.zone.value})',
+                  R.CARD_LOCATIONS)
+    for event in reversed(state.events):
+        if card not in event.cards and not (card.ship is not None and card.ship in event.cards):
+            continue
+        if event.kind == "ship_discarded":
+            ship = event.cards[0]
+            if ship is card:
+                return yes(f'"{card.name}" was landed, and landed ships are discarded '
+                           "immediately before their player announces power (or retreats, or "
+                           "the turn ends)", R.LANDED_DISCARDED)
+            return yes(f'"{card.name}" was loaded on "{ship.name}", which was discarded with '
+                       "its cards", R.LANDED_DISCARDED, R.SHIP_DISCARDED)
+        if event.kind == "retrieve" and card.ship is not None and card.ship in event.cards:
+            return yes(f'"{card.name}" was loaded on "{card.ship.name}", which was retrieved; '
+                       "the cards on a retrieved ship are discarded", R.SHIP_DISCARDED)
+        if event.kind == "bluff_revealed":
+            return yes(f'"{card.name}" was a bluff card; a called bluff reveals the bluff cards '
+                       "and they are discarded, whatever the outcome", R.BLUFF_CALL,
+                       R.FAILED_CALL_DISCARDS_BLUFFS, R.BLUFF_REVEAL)
+        if event.kind in ("discard", "cancel"):
+            return yes(f'"{card.name}" was discarded', R.CARD_LOCATIONS)
+    return yes(f'"{card.name}" is on the discard pile', R.CARD_LOCATIONS)

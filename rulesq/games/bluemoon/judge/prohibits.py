@@ -1,0 +1,138 @@
+"""Which "you may not" texts in force forbid what a player would do with a text or an icon.
+
+A prohibition is matched on what an act does, not on its verb alone. "You may not take further
+cards into your hand" forbids every act that brings cards into the hand (drawing, retrieving,
+taking); "you may not take cards from your draw deck" every act that takes cards out of the draw
+deck (drawing, taking); "you may not draw additional cards at the end of your turn" drawing
+additional cards at that moment, and no other wording. Playing cards is judged by
+``rulesq.games.bluemoon.judge.plays``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.times import W
+from rulesq.games.bluemoon.vocab import Role, Zone
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.times import When
+
+#: Retrieving a card from play into the retrieving player's hand (the RETRIEVE icon).
+RETRIEVE_INTO_HAND = a.Retrieve(cards=Cards(), into=Place(owner=Role.CONTROLLER,
+                                                          zones=(Zone.HAND,)))
+#: Taking cards into one's hand, whatever the way.
+TAKE_INTO_HAND = a.Take(cards=Cards(), into=Place(owner=Role.CONTROLLER, zones=(Zone.HAND,)))
+
+
+def _place_of(cards: object) -> Place | None:
+    """The place a card selector names (None: a reference, or no place)."""
+    if isinstance(cards, Cards) and isinstance(cards.place, Place):
+        return cards.place
+    return None
+
+
+def takes_into_hand(act: a.Act) -> bool:
+    """Whether an act brings cards into its player's hand."""
+    if isinstance(act, a.Draw | a.DrawTo):
+        return True
+    if isinstance(act, a.Retrieve | a.Take):
+        return act.into is not None and Zone.HAND in act.into.zones
+    return False
+
+
+def takes_from_deck(act: a.Act, place: Place | None) -> bool:
+    """Whether an act takes cards out of its player's draw deck.
+
+    ``place`` is where the cards the act names come from, when the act refers to cards an earlier
+    act of the text found ("take the others").
+    """
+    if isinstance(act, a.DrawTo):
+        return True
+    if isinstance(act, a.Draw):
+        source = _place_of(act.cards)
+        return source is None or Zone.DRAW_DECK in source.zones
+    if isinstance(act, a.Take):
+        source = _place_of(act.cards) or place
+        return source is not None and Zone.DRAW_DECK in source.zones
+    return False
+
+
+def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None,
+               place: Place | None = None) -> Source | None:
+    """The prohibition in force that forbids ``who`` this act, if any.
+
+    ``when`` is the time of the text the act belongs to (for prohibitions that name a moment);
+    ``place`` where the act's cards come from, when its words only refer to them.
+    """
+    for source in forces.effects(fx.Prohibition):
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        controller = source.controller
+        if who not in players_of(effect.who, controller):
+            continue
+        limit = effect.when
+        if limit is not None and limit.kind is W.ON_TURN and limit.role is not None \
+                and forces.state.turn_owner not in players_of(limit.role, controller):
+            continue
+        if not _covers(effect, controller, who, act, when, place):
+            continue
+        if effect.condition is not None and not holds(effect.condition, controller, forces):
+            continue
+        return source
+    return None
+
+
+def _covers(effect: fx.Prohibition, controller: str, who: str, act: a.Act,
+            when: When | None, place: Place | None) -> bool:
+    """Whether a prohibition (of a card of ``controller``) covers ``who`` doing ``act``."""
+    banned = effect.act
+    if isinstance(banned, a.Take):
+        into = banned.into
+        if into is not None and Zone.HAND in into.zones \
+                and who in players_of(into.owner, controller):
+            return takes_into_hand(act)
+        source = _place_of(banned.cards)
+        if source is not None and Zone.DRAW_DECK in source.zones \
+                and who in players_of(source.owner, controller):
+            return takes_from_deck(act, place)
+        return False
+    if isinstance(banned, a.Draw) and isinstance(act, a.Draw):
+        wanted = banned.cards
+        drawn = act.cards
+        if isinstance(wanted, Cards) and wanted.additional and not (
+                isinstance(drawn, Cards) and drawn.additional):
+            return False
+        return _same_moment(effect.when, controller, who, when)
+    return False
+
+
+def _same_moment(limit: When | None, controller: str, who: str, when: When | None) -> bool:
+    """Whether a prohibition's moment (none: always) is the moment of the text's act.
+
+    A moment is matched on its wording: "at the end of your turn" is not "if my turn is about to
+    end".
+    """
+    if limit is None or limit.kind is W.ON_TURN:
+        return True
+    if when is None or when.kind is not limit.kind:
+        return False
+    return who in players_of(limit.role, controller) and who in players_of(when.role, who)
+
+
+def acts_with_places(do: a.Do) -> list[tuple[a.Act, Place | None]]:
+    """The acts of a clause, each with the place the cards it refers to came from."""
+    out: list[tuple[a.Act, Place | None]] = []
+    last: Place | None = None
+    for act in do.acts:
+        out.append((act, last))
+        found = _place_of(getattr(act, "cards", None))
+        if found is not None:
+            last = found
+    return out
