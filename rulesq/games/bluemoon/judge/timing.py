@@ -121,4 +121,3 @@ def effect_acts(view: View, source: Source) -> Ruling:
             return no(f"its condition is not met: {source.quote}", sources=[source])
     return yes(f'"{card.name}" is active and its text is not ignored: {source.quote}',
                R.TEXT_GROUP_ONCE, sources=[source])
-
