@@ -50,6 +50,10 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_piles", "destination can_exchange"),
 
     # fights, retreats, dragons and the end of the game
+    **_handlers("answers_dragons", "dragons extra_dragons"),
+    **_handlers("answers_fights", "must_retreat can_retreat can_decline must_decline "
+                                  "next_starter first_to_act must_match"),
+    **_handlers("answers_end", "ends winner score"),
 
     # ships
     **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),

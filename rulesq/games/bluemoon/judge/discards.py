@@ -50,10 +50,16 @@ def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int
     if total.either:
         return any(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
     if total.on_different_cards and len(needs) > 1:
+        unknown: CannotAnswer | None = None
         for split in _splits(cards, len(needs)):
-            if all(sum(_printed(forces, c, e) for c in group) >= n
-                   for group, (e, n) in zip(split, needs, strict=True)):
-                return True
+            try:
+                if all(sum(_printed(forces, c, e) for c in group) >= n
+                       for group, (e, n) in zip(split, needs, strict=True)):
+                    return True
+            except CannotAnswer as missing:     # a value this split needs is unknown
+                unknown = unknown or missing
+        if unknown is not None:
+            raise unknown
         return False
     return all(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
 
@@ -145,22 +151,25 @@ def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
     """The "Now I may discard ..." text a discard was made for, if any.
 
     The "Now I may discard … to …" text a discard was made for, if any: the last card the player
-    played this turn asks for a discard from hand.
+    played this turn asks for a discard from hand, or the last card played this turn (by either
+    player) has both players discard ("Now we both may discard …").
     """
-    state = forces.state
-    plays = [e for e in state.events_of("play", event.who, this_turn=True)
-             if e.seq < event.seq]
-    if not plays:
-        return None
-    last = plays[-1]
-    card = last.cards[0]
     from rulesq.games.bluemoon.judge.forces import effects_of
+    from rulesq.games.bluemoon.judge.select import players_of
 
-    for source in effects_of(card):
-        act = discard_act(source)
-        effect = source.effect
-        if act is not None and isinstance(effect, fx.ActionEffect) and effect.when is not None:
-            return source, last
+    state = forces.state
+    plays = [e for e in state.events_of("play", this_turn=True) if e.seq < event.seq]
+    own = [e for e in plays if e.who == event.who]
+    for last in [*plays[-1:], *[e for e in own[-1:] if e is not plays[-1]]]:
+        card = last.cards[0]
+        for source in effects_of(card):
+            act = discard_act(source)
+            effect = source.effect
+            if act is None or not isinstance(effect, fx.ActionEffect) or effect.when is None:
+                continue
+            if any(event.who in players_of(do.actor, card.owner) for do in effect.dos
+                   if act in do.acts):
+                return source, last
     return None
 
 

@@ -38,6 +38,17 @@ class Packet:
     sources: list[Source] = field(default_factory=list)
     step: str | None = None
     beaten: list[tuple[str, Source | str]] = field(default_factory=list)
+    #: How many of the dragons the game rules give (the rest come from card texts); None: all.
+    usual: int | None = None
+    #: The sequence number of the event that brought the attraction about.
+    seq: int = 0
+    #: What the number rests on that the situation does not state.
+    negatives: list[str] = field(default_factory=list)
+
+    @property
+    def extra(self) -> int:
+        """The dragons beyond those the game rules give."""
+        return 0 if self.usual is None else max(0, self.count - self.usual)
 
 
 def six_cards(state: State, who: str) -> int:
@@ -58,16 +69,57 @@ def six_cards(state: State, who: str) -> int:
     return total
 
 
+def _six_cards_dragon(state: State, base: Packet) -> None:
+    """One more dragon for six or more cards in the combat and support areas."""
+    winner = base.who
+    cards = six_cards(state, winner)
+    base.rules.append(R.SIX_CARDS_DRAGON)
+    if cards >= 6:
+        base.count += 1
+        base.reason += (f", and one more for {cards} cards (six or more, covered ones too) in "
+                        "the combat and support areas")
+    else:
+        base.reason += (f"; with {cards} cards in the combat and support areas, fewer than six, "
+                        "no additional dragon")
+    if any(c.face_down for c in state.owned(winner, frozenset({Zone.SUPPORT}))):
+        base.rules.append(R.BLUFF_ACTIVE_SUPPORT)
+        base.reason += " (bluff cards do not count)"
+    if not state.player(winner).area_counts:
+        base.negatives.append("the combat and support areas hold only the cards the "
+                              "situation names")
+
+
+def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
+    """Texts that would change the number of dragons, but are ignored."""
+    from rulesq.games.bluemoon.judge.forces import effects_of
+
+    for card in forces.state.cards:
+        if not forces.live(card):
+            continue
+        why = forces.text_ignored(card)
+        if why is None:
+            continue
+        for source in effects_of(card):
+            effect = source.effect
+            if isinstance(effect, fx.DragonModifier) and player_of(
+                    effect.retreating, source.controller) == retreating:
+                base.reason += (f'; "{card.name}" would change it ({source.quote}), but its text '
+                                f'is ignored by "{why.source.card.name}"')
+                base.beaten.append((f'a different number (by "{card.name}")', why.source))
+                base.sources.append(why.source)
+                base.rules.append(R.IGNORING)
+                base.step = "ignore"
+
+
 def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
     """The dragons the other player attracts because ``retreating`` retreats."""
     state = forces.state
     winner = other(retreating)
     base = Packet(winner, 1, "the retreat gives the other player one dragon",
                   [R.ANNOUNCE_RETREAT])
-    if six_cards(state, winner) >= 6:
-        base.count += 1
-        base.reason += ", and one more for six or more cards in the combat and support areas"
-        base.rules.append(R.SIX_CARDS_DRAGON)
+    _six_cards_dragon(state, base)
+    base.usual = base.count
+    _ignored_modifiers(forces, base, retreating)
     caps: list[Source] = []
     for source in forces.effects(fx.DragonModifier):
         effect = source.effect
@@ -90,6 +142,8 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             continue
         base.sources.append(source)
         base.reason += f'; "{source.card.name}": {source.quote}'
+    if caps:
+        base.rules.append(R.CAP_APPLIED_LAST)
     for source in caps:
         effect = source.effect
         assert isinstance(effect, fx.DragonModifier)
@@ -109,7 +163,7 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
                                                          source.controller) != retreating:
             continue
         lost = Packet(winner, 0, f'"{source.card.name}" forbids it: {source.quote}',
-                      [R.YOU_MAY_NOT], [source], step="you may not")
+                      [R.YOU_MAY_NOT], [source], step="you may not", usual=0)
         if base.count:
             lost.beaten.append((f"{base.count} (the retreat)", source))
             for other_source in base.sources:
@@ -133,12 +187,17 @@ def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
         if otherwise is None or not any(isinstance(x, a.Attract) for x in otherwise.acts):
             continue
         obligated = player_of(effect.do.actor, source.controller)
-        if retreating != obligated and not _phase_passed(state, obligated):
+        even_if = effect.even_if is not None and player_of(effect.even_if,
+                                                            source.controller) == obligated
+        if not (retreating == obligated and even_if) and not _phase_passed(state, obligated):
             continue
+        attracting = player_of(otherwise.actor, source.controller)
         if _obligation_met(state, obligated, effect):
+            out.append(Packet(attracting, 0, f'"{source.card.name}" was satisfied by a discard '
+                              f"this turn: {source.quote}", [], [source], usual=0))
             continue
-        out.append(Packet(player_of(otherwise.actor, source.controller), 1,
-                          f'"{source.card.name}": {source.quote}', [], [source]))
+        out.append(Packet(attracting, 1, f'"{source.card.name}": {source.quote}',
+                          [R.SEPARATE_DRAGONS], [source], usual=0))
     return out
 
 
@@ -236,7 +295,7 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
             found[0].sources.append(source)
             continue
         found.append(Packet(event.who, attract[0].dragons.n or 1,
-                            f'"{source.card.name}": {source.quote}', [], [source]))
+                            f'"{source.card.name}": {source.quote}', [], [source], usual=0))
     return found
 
 
@@ -255,11 +314,15 @@ def _preparation_packets(forces: Forces) -> list[Packet]:
                                         act.dragons.n or 1,
                                         f'"{source.card.name}": {source.quote}, as early as '
                                         "possible in game preparation", [R.READ_OUT],
-                                        [source]))
+                                        [source], usual=0))
     return found
 
 
-def single_dragon_pending(state: State, who: str, event: Event) -> bool:
-    """Whether ``who`` is attracting exactly one dragon in one attraction just now."""
+def single_dragon_pending(state: State, who: str) -> bool:
+    """Whether ``who`` is attracting exactly one dragon in one attraction just now.
+
+    The attractions are separate (one for a retreat, one for an unmet "or I attract" text), so
+    any one of them of exactly one dragon counts.
+    """
     forces = Forces(state)
     return any(p.who == who and p.count == 1 for p in packets_now(forces))

@@ -36,10 +36,17 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     effect = source.effect
     assert isinstance(effect, fx.InterferenceTrigger)
     event = last_action(state, other(who))
-    if event is None or not answers(effect.event, event, state, who):
+    if any(isinstance(act, a.Attract) for act in effect.event.acts):
+        from rulesq.games.bluemoon.judge.dragons import single_dragon_pending
+
+        if not single_dragon_pending(state, other(who)):
+            return no(f'"{card.name}" answers only this: {trigger_words(source)}; no such '
+                      "attraction is due now", R.INTERFERENCE_RESPOND, sources=[source])
+    elif event is None or not answers(effect.event, event, state, who):
         return no(f'"{card.name}" answers only this: {trigger_words(source)}; that has not '
                   "just happened", R.INTERFERENCE_RESPOND, sources=[source])
-    before = state.snapshots.get(event.seq, state) if event.kind == "play" else state
+    before = state.snapshots.get(event.seq, state) \
+        if event is not None and event.kind == "play" else state
     probe = Instance(card.uid, card.info, who, Zone.HAND)
     why = Forces(before).text_ignored(probe)
     if why is not None:
@@ -91,7 +98,7 @@ def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:
         if isinstance(act, a.Attract):
             from rulesq.games.bluemoon.judge.dragons import single_dragon_pending
 
-            return single_dragon_pending(state, who, event)
+            return single_dragon_pending(state, who)
     return False
 
 

@@ -158,6 +158,9 @@ class Player:
     declined: bool = False
     due_to_start: bool = False
     ran_out: int | None = None          # seq of the last time the player ran out of cards
+    out_of_cards: bool = False          # no card in hand nor in the draw deck, now
+    hand_seq: int | None = None         # seq of the last statement of the hand (size or cards)
+    dragons_seq: int | None = None      # seq of the last statement of the dragons on his side
     deck_people: str | None = None
     leader: CardInfo | None = None
     inquisitor: Instance | None = None
@@ -182,6 +185,8 @@ class State:
     #: cards answer a play, so their texts are read as things stood before it.
     snapshots: dict[int, State] = field(default_factory=dict, repr=False)
     first_turn_of: int | None = None
+    #: Shields the situation states on cards ("X" has an earth shield), by card key.
+    stated_shields: dict[str, set[str]] = field(default_factory=dict)
 
     def snapshot(self) -> State:
         """A deep copy of the state (without the earlier snapshots)."""
@@ -208,6 +213,10 @@ class State:
         return self.players[who]
 
     # ------------------------------------------------------------------ cards
+    def shields(self, card: Instance) -> frozenset[str]:
+        """The elements of a card's shields (printed, or stated by the situation)."""
+        return card.info.shields | frozenset(self.stated_shields.get(card.info.key, ()))
+
     def owned(self, who: str | None = None, zones: frozenset[Zone] | None = None,
               active: bool | None = None) -> list[Instance]:
         """Cards of a player (or both) in some zones, optionally only (in)active ones."""

@@ -30,7 +30,6 @@ class Timeline(Moves):
         self._uid = 0
         self._first_turn_pending = False
         self.fact: Fact | None = None
-        self.shields: dict[str, set[str]] = {}
         self.applied: list[tuple[Instance, Instance]] = []
 
     def read(self, facts: list[Fact]) -> State:
@@ -42,8 +41,27 @@ class Timeline(Moves):
                 raise CannotAnswer(f"the Blue Moon judge does not know the statement "
                                    f"'{fact.text}' (line {fact.span.line})")
             handler(fact)
+            self.note_cards_left()
         self.fact = None
         return self.state
+
+    def note_cards_left(self) -> None:
+        """A player whose hand and draw deck are both known empty has run out of cards.
+
+        A player who holds cards again no longer counts as out of cards; the moment of the last
+        running out is kept (only the last one counts when the game ends).
+        """
+        state = self.state
+        for who, player in state.players.items():
+            size = state.hand_size(who)
+            if size is None:
+                continue
+            if size == 0 and player.deck_count == 0:
+                if not player.out_of_cards:
+                    player.out_of_cards = True
+                    player.ran_out = state.next_seq()
+            elif size > 0:
+                player.out_of_cards = False
 
     # ------------------------------------------------------------------ helpers
     def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
@@ -155,12 +173,19 @@ class Timeline(Moves):
     def on_run_out(self, fact: Fact) -> None:
         """A player runs out of cards (none in hand, none in the draw deck)."""
         who = fact.who or ME
-        self.state.player(who).ran_out = self.record("run_out", who).seq
+        player = self.state.player(who)
+        player.hand_count = 0
+        player.hand_exact = True
+        player.deck_count = 0
+        player.out_of_cards = True
+        player.ran_out = self.record("run_out", who).seq
 
     # ------------------------------------------------------------------ counts
     def on_hand_size(self, fact: Fact) -> None:
         """How many cards a player holds."""
-        self.state.player(fact.who or ME).hand_count = int(fact.param("number"))
+        player = self.state.player(fact.who or ME)
+        player.hand_count = int(fact.param("number"))
+        player.hand_seq = self.state.next_seq()
 
     def on_deck_size(self, fact: Fact) -> None:
         """How many cards a player's draw deck holds."""
@@ -168,7 +193,9 @@ class Timeline(Moves):
 
     def on_dragons_held(self, fact: Fact) -> None:
         """How many dragons a player has on his side."""
-        self.state.player(fact.who or ME).dragons = int(fact.param("number"))
+        player = self.state.player(fact.who or ME)
+        player.dragons = int(fact.param("number"))
+        player.dragons_seq = self.state.next_seq()
 
     def on_area_size(self, fact: Fact) -> None:
         """How many cards a player's combat and/or support areas hold."""
@@ -177,7 +204,9 @@ class Timeline(Moves):
 
     def on_hand_lacks(self, fact: Fact) -> None:
         """A player holds no card of a type."""
-        self.state.player(fact.who or ME).hand_lacks.add(str(fact.param("card_type")).lower())
+        player = self.state.player(fact.who or ME)
+        player.hand_lacks.add(str(fact.param("card_type")).lower())
+        player.hand_seq = self.state.next_seq()
 
     # ------------------------------------------------------------------ where cards are
     def on_active(self, fact: Fact) -> None:
@@ -210,6 +239,7 @@ class Timeline(Moves):
         player = self.state.player(who)
         player.hand_exact = True
         player.hand_count = len(fact.cards)
+        player.hand_seq = self.state.next_seq()
 
     def on_pile(self, fact: Fact) -> None:
         """Cards on a player's discard pile."""
@@ -258,8 +288,8 @@ class Timeline(Moves):
 
     def on_shield(self, fact: Fact) -> None:
         """A card shows a shield in an element."""
-        self.shields.setdefault(fact.card.name.casefold(), set()).add(
-            str(fact.param("element")).lower())
+        key = self.catalog.info(fact.card).key
+        self.state.stated_shields.setdefault(key, set()).add(str(fact.param("element")).lower())
 
     def on_inquisitor(self, fact: Fact) -> None:
         """A player's inquisitor."""

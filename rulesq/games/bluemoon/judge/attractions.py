@@ -1,0 +1,126 @@
+"""The attractions of dragons on the current turn, each with why it happens.
+
+Each event that makes a player attract dragons brings its own attractions (``dragons.Packet``): a
+text acting at the beginning of the turn, a discard made "to attract one dragon", the call of a
+bluff, a retreat (with the dragons due "even if you retreat"), the end of the Booster/Support phase
+for a "you must discard …, or I attract" text, and the attractions a situation states. Before any
+turn, the texts acting at the start of the game attract in game preparation. The attractions are
+separate, so an interference card answering "exactly one dragon" takes one of them away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.dragons import (
+    Packet,
+    _discard_purpose,
+    _phase_packets,
+    _preparation_packets,
+    retreat_packets,
+    sirens_packets,
+)
+from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.select import player_of
+from rulesq.games.bluemoon.judge.state import Step
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.judge.state import Event
+
+
+def turn_packets(forces: Forces) -> list[Packet]:
+    """Every attraction of the current turn (and after its end), in the order they happen."""
+    state = forces.state
+    if state.turn_owner is None:
+        return _preparation_packets(forces)
+    found: list[Packet] = []
+    last: list[Packet] = []
+    used: set[Source] = set()
+    phase_over = False
+    for event in state.events:
+        if event.turn != state.turn:
+            continue
+        made = _made_by(forces, event, last)
+        if not phase_over and _booster_support_over(event):
+            phase_over = True
+            made += sirens_packets(forces, None)
+        made = [p for p in made if _first_time(p, used)]
+        if event.kind == "attract":
+            found = [p for p in found if p.who != event.who or not any(p is q for q in last)]
+        elif event.kind == "interference_action":
+            _answered(forces, event, found)
+        for packet in made:
+            packet.seq = event.seq
+        found += made
+        if made:
+            last = made
+    return found
+
+
+def _first_time(packet: Packet, used: set[Source]) -> bool:
+    """Whether a card text's attraction is new this turn (each text attracts once)."""
+    if packet.usual != 0 or not packet.sources:
+        return True
+    if packet.sources[0] in used:
+        return False
+    used.add(packet.sources[0])
+    return True
+
+
+def _made_by(forces: Forces, event: Event, last: list[Packet]) -> list[Packet]:
+    """The attractions one event brings about."""
+    if event.kind == "retreat" and event.who is not None:
+        return retreat_packets(forces, event.who) + sirens_packets(forces, event.who)
+    if event.kind == "call_bluff":
+        from rulesq.games.bluemoon.judge.bluffs import call_packets
+
+        return call_packets(forces, event)
+    if event.kind == "phase":
+        return _phase_packets(forces, event)
+    if event.kind == "discard":
+        packet = _discard_purpose(forces, event)
+        if packet is None:
+            return []
+        packet.usual = 0
+        return [packet]
+    if event.kind == "attract" and event.who is not None:
+        stated = int(event.data.get("number", 1))
+        earlier = [p for p in last if p.who == event.who]
+        if not earlier:
+            return [Packet(event.who, stated, "the situation says so", [], [])]
+        packet = earlier[0]
+        return [Packet(event.who, stated, f"{packet.reason} (the attraction the situation "
+                       "states)", list(packet.rules), list(packet.sources), packet.step,
+                       list(packet.beaten), packet.usual)]
+    return []
+
+
+def _booster_support_over(event: Event) -> bool:
+    """Whether this event takes the turn past its Booster/Support phase."""
+    if event.kind == "phase":
+        step = event.data.get("step")
+        return isinstance(step, Step) and step > Step.BOOSTER_SUPPORT
+    return event.kind in ("announce", "turn_ends")
+
+
+def _answered(forces: Forces, event: Event, found: list[Packet]) -> None:
+    """An interference card saying "You do not attract the dragon" takes one attraction away."""
+    effect = event.data.get("effect")
+    if not isinstance(effect, fx.ActionEffect) or event.who is None or not event.cards:
+        return
+    card = event.cards[0]
+    trigger = [s for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)]
+    for do in effect.dos:
+        if do.mode is not a.Mode.DO_NOT or not any(isinstance(x, a.Attract) for x in do.acts):
+            continue
+        target = player_of(do.actor, event.who)
+        for packet in reversed(found):
+            if packet.who == target and packet.count == 1:
+                packet.count = 0
+                packet.usual = 0
+                packet.reason += f'; but "{card.name}" takes that dragon away'
+                packet.sources += trigger
+                break
