@@ -20,9 +20,7 @@ FIXTURE_CORPUS = TESTS / "fixtures" / "corpus"
 #: Games whose evaluator is being built: their situation files may fail (non-strict xfail)
 #: while the work is in progress. Remove a game from here when its evaluator lands; never
 #: weaken an ``expect`` line instead.
-PENDING: dict[str, str] = {
-    "bluemoon": "Blue Moon evaluator in progress",
-}
+PENDING: dict[str, str] = {}
 
 
 def case_files() -> list[tuple[str, Path]]:
