@@ -13,7 +13,7 @@ from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of, is_i_must
-from rulesq.games.bluemoon.judge.plays import gang_joins
+from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect

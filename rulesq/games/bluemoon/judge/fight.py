@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
-from rulesq.games.bluemoon.judge.plays import PlayJudge, character_units
+from rulesq.games.bluemoon.judge.limits import character_units
+from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values
 

@@ -148,7 +148,7 @@ class Moves:
              without: str | None = None) -> Instance:
         """Play a card: checked in hand, then into play, covering earlier cards."""
         from rulesq.games.bluemoon.judge.forces import Forces
-        from rulesq.games.bluemoon.judge.plays import as_if_icons, gang_joins, pushes
+        from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 
         state = self.state
         before = state.snapshot()

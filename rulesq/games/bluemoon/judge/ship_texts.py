@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.plays import INFINITE
+from rulesq.games.bluemoon.judge.limits import INFINITE
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Ref, ShipPlace, Which

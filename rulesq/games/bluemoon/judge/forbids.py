@@ -1,0 +1,143 @@
+"""Prohibitions on a play: "you may not …" texts of the opponent, and what ignores them.
+
+"You may not" takes precedence over all remaining instructions on other cards (it beats a
+permission); a prohibition on a card whose text is ignored does not apply (the ignore step).
+Counts ("more than one card") include the cards already played this turn.
+"""
+
+from __future__ import annotations
+
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.limits import permissions
+from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import matches, players_of
+from rulesq.games.bluemoon.judge.state import Instance, State, Zone, other
+from rulesq.games.bluemoon.selectors import Cards, Q
+from rulesq.games.bluemoon.times import W
+
+
+class ProhibitionChecks:
+    """The prohibition check of the play judge (mixed into ``PlayJudge``)."""
+
+    state: State
+    forces: Forces
+
+    def _prohibitions(self, card: Instance, who: str, bluff: bool,
+                      from_deck: bool) -> Ruling | None:
+        forces = self.forces
+        opponent = other(who)
+        ignored: list[tuple[Source, Ruling]] = []
+        for opposer in self.state.cards:
+            if opposer.owner != opponent or not forces.live(opposer):
+                continue
+            for source in effects_of(opposer):
+                effect = source.effect
+                if not isinstance(effect, fx.Prohibition):
+                    continue
+                if not self._forbids(source, card, who, bluff, from_deck):
+                    continue
+                why = forces.text_ignored(opposer)
+                if why is not None or forces.opposed(opposer) is not None:
+                    if why is not None:
+                        ignored.append((source, yes(
+                            f'"{opposer.name}" would forbid it, but its text is ignored by '
+                            f'"{why.source.card.name}"', R.IGNORING,
+                            sources=[why.source], step="ignore")))
+                    continue
+                ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
+                            sources=[source], step="you may not")
+                for permission in permissions(forces, who):
+                    ruling.beaten.append((f'yes (by "{permission.card.name}")', source))
+                    ruling.against.append(permission)
+                return ruling
+        if ignored:
+            source, ruling = ignored[0]
+            ruling.beaten.append(("no (a prohibition)", ruling.sources[0]))
+            ruling.sources.append(source)
+            return ruling
+        return None
+
+    def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
+                 from_deck: bool) -> bool:
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        forces = self.forces
+        if who not in players_of(effect.who, source.controller):
+            return False
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, card):
+            return False
+        act = effect.act
+        when = effect.when
+        if when is not None and when.kind is W.ON_TURN and when.role is not None:
+            if self.state.turn_owner not in players_of(when.role, source.controller):
+                return False
+        if isinstance(act, a.Play):
+            return self._forbids_play(act, source, card, who, bluff)
+        if isinstance(act, a.Have) and isinstance(act.what, Cards) and card.is_character \
+                and not bluff:
+            return self._too_many_active(act.what, card, who)
+        if isinstance(act, a.Take) and from_deck and isinstance(act.cards, Cards):
+            place = act.cards.place
+            return place is not None and "draw deck" in place.render()
+        return False
+
+    def _forbids_play(self, act: a.Play, source: Source, card: Instance, who: str,
+                      bluff: bool) -> bool:
+        cards = act.cards
+        forces = self.forces
+        if not isinstance(cards, Cards):
+            return matches(cards, card, source.controller, forces)
+        if act.into is not None and not bluff and card.info.kind not in (
+                "character", "mutant", "booster"):
+            return False
+        probe = Cards(owner=cards.owner, types=cards.types, phase=cards.phase,
+                      family=cards.family, icon=cards.icon, with_icon=cards.with_icon,
+                      special_power_text=cards.special_power_text,
+                      printed_value_above=cards.printed_value_above)
+        if bluff:
+            probe_ok = _bluff_matches(probe, card)
+        else:
+            probe_ok = matches(probe, card, source.controller, forces)
+        if not probe_ok:
+            return False
+        if cards.quantity.kind is Q.MORE_THAN:
+            into_combat = act.into is not None
+            played = [e for e in self.state.events if e.turn == self.state.turn
+                      and e.who == who and e.kind in ("play", "load")
+                      and not e.data.get("by_text")
+                      and (not into_combat or e.cards[0].info.kind in
+                           ("character", "mutant", "booster"))]
+            return len(played) + 1 > (cards.quantity.n or 0)
+        return True
+
+    def _too_many_active(self, what: Cards, card: Instance, who: str) -> bool:
+        """Whether a play would leave more active character cards than allowed.
+
+        "You may not have more than one active character card" forbids a play that would leave more
+        than that many.
+        """
+        state = self.state
+        active = [c for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)
+                  if c.is_character]
+        covering = not any(e.cards[0].is_character and not e.data.get("responding")
+                           and not e.data.get("bluff") and not e.cards[0].cancelled
+                           for e in state.events_of("play", who, this_turn=True))
+        if covering and pushes(self.forces, card) and not gang_joins(self.forces, card, who):
+            active = [c for c in active if c.turn == state.turn]
+        limit = what.quantity.n or 0
+        return len(active) + 1 > limit
+
+
+def _bluff_matches(probe: Cards, card: Instance) -> bool:
+    """A bluff card is played as a support card (BI rulesheet), face down."""
+    if probe.types and not any(t.value in ("support", "bluff") for t in probe.types):
+        return False
+    if probe.special_power_text is not None and card.info.has_text != probe.special_power_text:
+        return False
+    return not probe.phase

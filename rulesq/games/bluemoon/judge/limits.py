@@ -1,0 +1,151 @@
+"""The limits of a turn: the one character card, booster and support slots, permissions.
+
+One character card a turn, FREE cards not counting, two matching PAIR cards counting as one and
+GANG cards joining an active gang not counting; one booster or support card (none on the first
+turn of a fight), more where a card text in force allows it ("one additional", "any number").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.state import Instance, State
+from rulesq.games.bluemoon.selectors import Cards, Q
+from rulesq.games.bluemoon.times import W
+
+INFINITE = 99
+
+@dataclass
+class Unit:
+    """A character play for the one-character limit: one card, or a PAIR played together."""
+
+    cards: list[Instance]
+    free: bool
+
+    @property
+    def pair_open(self) -> bool:
+        """Whether this is a single PAIR-able card that a matching card may still join."""
+        return len(self.cards) == 1
+
+
+def character_units(state: State, who: str) -> list[Unit]:
+    """The character plays of the turn, PAIR cards played together counted as one."""
+    units: list[Unit] = []
+    for event in state.events_of("play", who, this_turn=True):
+        card = event.cards[0]
+        if event.data.get("bluff") or not card.is_character or event.data.get("responding"):
+            continue
+        if card.cancelled:
+            continue
+        free = bool(event.data.get("free") or event.data.get("gang"))
+        last = units[-1] if units else None
+        if last is not None and last.pair_open and pairs(last.cards[0], card) \
+                and event.data.get("pair", True):
+            last.cards.append(card)
+            last.free = last.free or free
+            continue
+        units.append(Unit([card], free))
+    return units
+
+
+def pairs(first: Instance, second: Instance) -> bool:
+    """Whether two cards make a pair: both with PAIR icons, same first word of the name."""
+    return ("PAIR" in first.info.icons and "PAIR" in second.info.icons
+            and first.info.first_word == second.info.first_word)
+
+
+def support_plays(state: State, who: str) -> list[str]:
+    """The booster/support plays of the turn that count toward the limit.
+
+    The booster/support plays of the turn that count toward the limit (FREE ones do not; a bluff
+    card is a support card play; loading a ship is instead of one).
+    """
+    kinds = []
+    for event in state.events:
+        if event.turn != state.turn or event.who != who:
+            continue
+        if event.kind == "load" and not event.data.get("by_text"):
+            kinds.append("support")
+        if event.kind != "play" or event.data.get("free") or event.data.get("responding"):
+            continue
+        card = event.cards[0]
+        if event.data.get("bluff"):
+            kinds.append("support")
+        elif card.info.kind in ("booster", "support") and not card.cancelled:
+            kinds.append(card.info.kind)
+    return kinds
+
+
+@dataclass
+class Slots:
+    """How many booster and support cards a turn allows, and the texts that add to it."""
+
+    either: int
+    booster: int = 0
+    support: int = 0
+    sources: tuple[Source, ...] = ()
+
+    def fits(self, kinds: list[str]) -> bool:
+        """Whether these booster/support plays fit the slots."""
+        booster = kinds.count("booster")
+        support = kinds.count("support")
+        spare_b = max(0, booster - self.booster)
+        spare_s = max(0, support - self.support)
+        return spare_b + spare_s <= self.either
+
+
+def permissions(forces: Forces, who: str) -> list[Source]:
+    """The play permissions of a player's cards in force now ("I may play …")."""
+    found = []
+    for source in forces.effects(fx.PlayPermission, controller=who):
+        if permission_window(forces, source):
+            found.append(source)
+    return found
+
+
+def permission_window(forces: Forces, source: Source) -> bool:
+    """Whether a permission's time holds now.
+
+    Whether a permission's time holds now ("On my turn", "On this turn", "In my Character phase",
+    "On the turn in which I land this ship").
+    """
+    effect = source.effect
+    when = getattr(effect, "when", None)
+    state = forces.state
+    if when is None:
+        return True
+    if when.kind is W.LAND_TURN:
+        return source.card.landed_turn == state.turn
+    if when.kind is W.IN_PHASE:
+        return state.turn_owner == source.controller
+    return forces.window_open(source)
+
+
+def slots(forces: Forces, who: str, first_turn: bool) -> Slots:
+    """The booster/support slots of the turn (none on the first turn of a fight)."""
+    out = Slots(either=0 if first_turn else 1)
+    used: list[Source] = []
+    for source in permissions(forces, who):
+        effect = source.effect
+        assert isinstance(effect, fx.PlayPermission)
+        cards = effect.cards
+        if not isinstance(cards, Cards) or not cards.types:
+            continue
+        kinds = {t.value for t in cards.types}
+        if not kinds <= {"booster", "support"}:
+            continue
+        many = cards.quantity.kind is Q.ANY_NUMBER
+        n = INFINITE if many else (cards.quantity.n or 1)
+        if kinds == {"support"}:
+            out.support += n
+            if many:
+                out.booster += 1      # Special Rule 3: "you may also play one booster card"
+        elif kinds == {"booster"}:
+            out.booster += n
+        else:
+            out.either += n
+        used.append(source)
+    out.sources = tuple(used)
+    return out

@@ -1,0 +1,107 @@
+"""A card's own texts read in hand before it is played: conditions, "I must" costs.
+
+"I may only play this card if …" must hold (unless the card's text is ignored, or a text allows
+any mutant); "I must … to play this card" must be possible; a text letting the active cards
+attack again replaces the need for a character card.
+"""
+
+from __future__ import annotations
+
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.limits import permissions
+from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
+from rulesq.games.bluemoon.selectors import Cards
+
+
+class OwnTextChecks:
+    """The own-text check of the play judge (mixed into ``PlayJudge``)."""
+
+    state: State
+    forces: Forces
+
+    def _own_text(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
+        if bluff:
+            return None
+        forces = self.forces
+        again = [s for s in forces.in_force(card, in_hand=True)
+                 if isinstance(s.effect, fx.AttackAgain)]
+        texts = [s for s in effects_of(card)
+                 if isinstance(s.effect, fx.PlayCondition | fx.MustToPlay)]
+        if not texts and again:
+            ruling = yes(f'"{card.name}" lets the active cards attack again: the fight goes on '
+                         "without a new character card (card instructions supersede the game "
+                         "rules)", R.SUPERSEDE, R.MUST_PLAY_CHARACTER, sources=again,
+                         step="card text")
+            ruling.beaten.append(("no (a character card must be played to continue the "
+                                  "fight)", again[0]))
+            return ruling
+        if not texts:
+            return None
+        why = forces.text_ignored(card)
+        notes: list[Ruling] = []
+        for source in texts:
+            effect = source.effect
+            if isinstance(effect, fx.PlayCondition):
+                if why is not None:
+                    ruling = yes(f'the condition of "{card.name}" is ignored (by '
+                                 f'"{why.source.card.name}"), so it does not stop the play',
+                                 R.IGNORING, R.IGNORED_CARD, sources=[why.source],
+                                 step="ignore")
+                    ruling.beaten.append((f"no (the condition: {source.quote})", why.source))
+                    notes.append(ruling)
+                    continue
+                bypass = self._mutant_permission(card, who)
+                if bypass is not None:
+                    ruling = yes(f'"{bypass.card.name}" allows playing any mutant, whatever its '
+                                 "condition", R.SUPERSEDE, sources=[bypass], step="card text")
+                    notes.append(ruling)
+                    continue
+                if not holds(effect.condition, who, forces, card):
+                    return no(f'the condition of "{card.name}" is not met: {source.quote}',
+                              R.TEXT_IN_HAND, sources=[source])
+                notes.append(yes(f'the condition of "{card.name}" is met: {source.quote}',
+                                 R.TEXT_IN_HAND, sources=[source]))
+            elif isinstance(effect, fx.MustToPlay):
+                ruling = self._requirement(source, card, who)
+                if not ruling.allowed:
+                    return ruling
+                notes.append(ruling)
+        return notes[0] if notes else None
+
+    def _mutant_permission(self, card: Instance, who: str) -> Source | None:
+        if card.info.kind != "mutant":
+            return None
+        for source in permissions(self.forces, who):
+            effect = source.effect
+            assert isinstance(effect, fx.PlayPermission)
+            cards = effect.cards
+            if isinstance(cards, Cards) and any(t.value == "mutant" for t in cards.types) \
+                    and self.state.current_phase <= Step.CHARACTER:
+                return source
+        return None
+
+    def _requirement(self, source: Source, card: Instance, who: str) -> Ruling:
+        effect = source.effect
+        assert isinstance(effect, fx.MustToPlay)
+        act = effect.requirement
+        if isinstance(act, a.Discard):
+            size = self.state.hand_size(who)
+            if size is None:
+                return yes(f'"{card.name}" must discard a card from hand to be played',
+                           R.I_MUST, sources=[source])
+            others = size - (1 if card.zone is Zone.HAND else 0)
+            if others < 1:
+                return no(f'"{card.name}" needs another card in hand to discard', R.I_MUST,
+                          sources=[source])
+            return yes(f'"{card.name}" can be played by discarding a card', R.I_MUST,
+                       sources=[source])
+        if isinstance(act, a.Have):
+            raise CannotAnswer(f'the situation does not say whether "{card.name}"\'s '
+                               f"requirement holds ({source.quote})")
+        return yes(source.quote, R.I_MUST, sources=[source])

@@ -1,0 +1,73 @@
+"""How a card is played: the icons it is treated as having, gangs and covering.
+
+Icons such as FREE are checked in hand, just before the play; an icon a card is "treated as if
+it had" lasts only while it is played. A character card joins an active gang, or pushes the
+previously active cards under it unless its own text says it does not.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.holds import holds
+from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.selectors import R as RefKind
+from rulesq.games.bluemoon.selectors import Ref
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.moves import Moves
+
+def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
+    """The icons a card is "treated as if it had" while it is played.
+
+    The icons a card is "treated as if it had" while it is played: by card texts, and FREE for the
+    characters a game rule frees when played from a landed ship.
+    """
+    from rulesq.games.bluemoon.judge.ships import free_from_ship
+
+    state = moves.state
+    forces = Forces(state)
+    icons: set[str] = {"FREE"} if free_from_ship(card) else set()
+    for source in forces.effects(fx.NextPlayedAsIf, controller=who):
+        effect = source.effect
+        assert isinstance(effect, fx.NextPlayedAsIf)
+        if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
+            continue
+        later = [c for c in state.played_this_turn(who)
+                 if c.seq > source.card.seq and matches(effect.cards, c, who, forces)]
+        if not later:
+            icons.add(effect.as_if.icon)
+    for source in forces.in_force(card, in_hand=True):
+        effect = source.effect
+        if isinstance(effect, fx.PlayAsIf) and isinstance(effect.cards, Ref) \
+                and effect.cards.kind is RefKind.THIS_CARD:
+            if effect.condition is None or holds(effect.condition, who, forces, card):
+                icons.add(effect.as_if.icon)
+    return frozenset(icons)
+
+
+def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
+    """Whether a character card joins an active gang (rulebook p.16).
+
+    Whether a character card joins an active gang: it has an effective GANG icon, and every active
+    card of the combat area is a character card of its gang (rulebook p.16).
+    """
+    if not card.is_character or not forces.has_icon(card, "GANG"):
+        return False
+    area = forces.state.owned(who, frozenset({Zone.COMBAT}), active=True)
+    area = [c for c in area if c is not card]
+    return bool(area) and all(c.is_character and c.info.gang == card.info.gang
+                              and forces.has_icon(c, "GANG") for c in area)
+
+
+def pushes(forces: Forces, card: Instance) -> bool:
+    """Whether a character card pushes the previously active cards under it.
+
+    Whether a character card pushes the previously active cards under it (not when its own text says
+    it may be played without pushing them).
+    """
+    return not any(isinstance(s.effect, fx.PlayWithoutPushing)
+                   for s in forces.in_force(card, in_hand=True))
