@@ -132,8 +132,7 @@ def discard_act(source: Source) -> a.Discard | None:
 def discards_after(forces: Forces, who: str, play_seq: int) -> list[Instance]:
     """The cards a player discarded from hand after a play, on the same turn.
 
-    The cards a player discarded from hand after a play, on the same turn, before any other play of
-    theirs.
+    Before any other play of theirs.
     """
     state = forces.state
     out: list[Instance] = []

@@ -107,8 +107,7 @@ class Forces:
     def live(self, card: Instance) -> bool:
         """Whether a card's text can act now.
 
-        Whether a card's text can act now: active in play (a leadership card only on the turn it is
-        played).
+        Active in play (a leadership card only on the turn it is played).
         """
         if card.face_down or card.cancelled:
             return False
@@ -285,8 +284,7 @@ class Forces:
     def printed(self, card: Instance, element: str) -> int:
         """A card's printed value in an element after printed-value effects.
 
-        A card's printed value in an element after printed-value effects (Special Rule 7 applies
-        these first); an ignored card's values have no effect (0).
+        Special Rule 7 applies these first; an ignored card's values have no effect (0).
         """
         from rulesq.games.bluemoon.judge.values import printed_value
 
@@ -299,8 +297,8 @@ class Forces:
     def in_force(self, card: Instance, *, in_hand: bool = False) -> list[Source]:
         """The effects of a card that act now.
 
-        The effects of a card that act now: the card is live (or, with ``in_hand``, the texts read
-        before play), not opposed, and its text not ignored ("I must" always).
+        The card is live (or, with ``in_hand``, the texts read before play), not opposed, and its
+        text not ignored ("I must" always).
         """
         if not in_hand and not self.live(card):
             return []

@@ -59,8 +59,7 @@ def pairs(first: Instance, second: Instance) -> bool:
 def support_plays(state: State, who: str) -> list[str]:
     """The booster/support plays of the turn that count toward the limit.
 
-    The booster/support plays of the turn that count toward the limit (FREE ones do not; a bluff
-    card is a support card play; loading a ship is instead of one).
+    FREE ones do not; a bluff card is a support card play; loading a ship is instead of one.
     """
     kinds = []
     for event in state.events:
@@ -108,8 +107,8 @@ def permissions(forces: Forces, who: str) -> list[Source]:
 def permission_window(forces: Forces, source: Source) -> bool:
     """Whether a permission's time holds now.
 
-    Whether a permission's time holds now ("On my turn", "On this turn", "In my Character phase",
-    "On the turn in which I land this ship").
+    For example "On my turn", "On this turn", "In my Character phase", "On the turn in which I
+    land this ship".
     """
     effect = source.effect
     when = getattr(effect, "when", None)

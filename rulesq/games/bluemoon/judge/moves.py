@@ -193,8 +193,8 @@ class Moves:
     def _cover(self, who: str) -> list[Instance]:
         """The first character card of a turn covers the combat area's earlier cards.
 
-        The first character card of a turn covers the combat area's earlier cards; when it does not
-        (it joins a gang, or its text says so), nothing covers them this turn.
+        Cards; when it does not (it joins a gang, or its text says so), nothing covers them this
+        turn.
         """
         state = self.state
         if any(e.cards[0].is_character and not e.data.get("responding")
@@ -346,8 +346,8 @@ class Moves:
     def on_load(self, fact: Fact) -> None:
         """A player loads cards onto a ship.
 
-        A player loads cards onto a ship: by a card text loading cards just now (not counted
-        as the play of a support card), or instead of playing a support card.
+        By a card text loading cards just now (not counted as the play of a support card), or
+        instead of playing a support card.
         """
         from rulesq.games.bluemoon.judge.forces import Forces
         from rulesq.games.bluemoon.judge.ship_texts import load_text_for

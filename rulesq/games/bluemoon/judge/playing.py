@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
     """The icons a card is "treated as if it had" while it is played.
 
-    The icons a card is "treated as if it had" while it is played: by card texts, and FREE for the
-    characters a game rule frees when played from a landed ship.
+    By card texts, and FREE for the characters a game rule frees when played from a landed ship.
     """
     from rulesq.games.bluemoon.judge.ships import free_from_ship
 
@@ -66,8 +65,7 @@ def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
 def pushes(forces: Forces, card: Instance) -> bool:
     """Whether a character card pushes the previously active cards under it.
 
-    Whether a character card pushes the previously active cards under it (not when its own text says
-    it may be played without pushing them).
+    Not when its own text says it may be played without pushing them.
     """
     return not any(isinstance(s.effect, fx.PlayWithoutPushing)
                    for s in forces.in_force(card, in_hand=True))

@@ -365,8 +365,8 @@ class Timeline(Moves):
     def on_call_bluff(self, fact: Fact) -> None:
         """A call reveals the bluff cards; they are discarded whatever the outcome.
 
-        A call reveals the bluff cards; they are discarded whatever the outcome. The state just
-        before the call is kept (``snapshots``): the bluff is judged as the cards lay face down.
+        The state just before the call is kept (``snapshots``): the bluff is judged as the cards lay
+        face down.
         """
         caller = fact.who or ME
         players = fact.param("players") or (caller, other(caller))

@@ -81,8 +81,8 @@ class View:
     def card(self, ref: CardRef | None = None, who: str | None = None) -> Instance:
         """The card a question names.
 
-        The card a question names: its copy in the state (the player's first), or a copy in the
-        player's hand when the situation has not placed it.
+        Its copy in the state (the player's first), or a copy in the player's hand when the
+        situation has not placed it.
         """
         ref = ref or self.ctx.question.card
         found = self.state.find(ref.name, who) if who else None
