@@ -222,6 +222,39 @@ ask what is my total power?
     assert answers(body) == [("-", Status.CANNOT.key)]
 
 
+UNREAD_QUESTIONS = [
+    'ask can I play "Plain Boots"?',
+    "ask can I play a support card?",
+    "ask what is my total power?",
+    'ask is the special power text of "Odd Omen" ignored?',
+    "ask how many dragons do I attract?",
+]
+
+
+@pytest.mark.parametrize("question", UNREAD_QUESTIONS)
+def test_an_unread_sentence_in_play_means_cannot_answer(question: str) -> None:
+    """A sentence rulesq cannot read may bear on any question: no confident verdict."""
+    body = f"""
+card "Odd Omen" support: "When the tide is low, you may not play boosters on Fridays."
+card "Plain Boots" booster (fire 1, earth 1): ""
+element fire
+I have active "Steady Hero" (fire 2, earth 2)
+card "Steady Hero" character: ""
+you have active "Odd Omen"
+{question}
+"""
+    assert answers(body) == [("-", Status.CANNOT.key)]
+
+
+def test_an_unread_sentence_on_the_card_asked_about_means_cannot_answer() -> None:
+    """The card in hand whose play condition rulesq cannot read: no verdict on playing it."""
+    body = """
+card "Odd Boots" booster: "I may only play this card under a waning crescent."
+ask can I play "Odd Boots"?
+"""
+    assert answers(body) == [("-", Status.CANNOT.key)]
+
+
 # ---------------------------------------------------------------------- playing cards
 PLAIN = """
 card "Hero A" character: ""

@@ -1,7 +1,7 @@
 """One question's view of the game, and the helpers that build its answer.
 
-One question's view of the game: the state its facts lead to, and the derivation helpers that turn a
-judge's ruling into an answer (cards quoted, clauses cited, what lost).
+The view holds the state the situation's facts lead to; its helpers turn a judge's ruling into
+an answer (cards quoted, clauses cited, what lost).
 """
 
 from __future__ import annotations
@@ -9,10 +9,12 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from rulesq.effects.base import Unparsed
 from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
-from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
@@ -117,9 +119,12 @@ class View:
     def answer(self, verdict: Verdict, ruling: Ruling) -> Answer:
         """The answer a ruling gives, with its derivation graph.
 
-        The answer a ruling gives, with its graph: effects and clauses that support it, alternatives
-        that lost and what beat each, and the negative facts relied on.
+        The graph holds the effects and clauses that support it, the alternatives that lost
+        and what beat each, and the negative facts relied on. A sentence rulesq cannot read,
+        on a card in play or one the question names, could change any verdict: then there is
+        no answer.
         """
+        self._refuse_unread()
         graph = self.ctx.derivation()
         support: list[str] = []
         for source in ruling.sources:
@@ -143,6 +148,16 @@ class View:
             self.ctx.cite(clause, role="precedent")
         return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
                                  supported_by=tuple(dict.fromkeys(support)))
+
+    def _refuse_unread(self) -> None:
+        """Cannot answer while a card that could act has a sentence rulesq does not read."""
+        unread = list(self.forces.unparsed())
+        for ref in self.ctx.question.cards:
+            unread += [s for s in effects_of(self.card(ref)) if isinstance(s.effect, Unparsed)]
+        if unread:
+            first = unread[0]
+            raise CannotAnswer(f'rulesq does not understand this sentence of "{first.card.name}"'
+                               f", which may bear on the answer: {first.quote}")
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
