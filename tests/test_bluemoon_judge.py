@@ -373,3 +373,17 @@ ask is "Gear" active?
 ask is "Hero B" active?
 """
     assert verdicts(body) == ["no", "no", "yes"]
+
+
+def test_a_card_whose_text_the_sources_never_quote_is_a_stated_assumption() -> None:
+    """Taking an unquoted text as none is an assumption, shown even in the short answer."""
+    from rulesq.render.text import render_answer
+
+    situation = parse_situation('game bluemoon\nelement fire\n'
+                                'I have active "Speedius Unnecessarius"\n'
+                                "ask what is my total power?\n")
+    [answer] = evaluate(situation)
+    assert answer.graph.assumptions() == [
+        'the sources quote no special power text for "Speedius Unnecessarius": it is taken to '
+        "have none"]
+    assert "  assumes: the sources quote no special power text" in render_answer(answer)

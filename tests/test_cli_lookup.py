@@ -66,6 +66,13 @@ def test_card_shows_blue_moon_text() -> None:
     assert "You may not play support cards." in out
 
 
+def test_card_whose_text_is_never_quoted_shows_unknown_not_none() -> None:
+    """A card the FAQ tags without quoting its text: the text is unknown, not absent."""
+    code, out = run("card", "Speedius Unnecessarius")
+    assert code == 0
+    assert "Text: (unknown: the sources do not quote it)" in out
+
+
 def test_card_shows_warhammer_text_in_force_with_erratum() -> None:
     """Franz's Decree shows the errata text in force and cites the Core Set erratum."""
     code, out = run("card", "Franz's Decree", "--game", "warhammer", "--json")

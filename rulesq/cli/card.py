@@ -69,6 +69,13 @@ def as_record(card: Card, errata: list[Clause]) -> dict[str, Any]:
     }
 
 
+def _text(text: str | None) -> str:
+    """A text as shown: unknown (the sources never quote it) is not the same as none."""
+    if text is None:
+        return "(unknown: the sources do not quote it)"
+    return text or "(none)"
+
+
 def render(card: Card, errata: list[Clause]) -> str:
     """The card as text: name, fields, then the texts and the errata cited."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
@@ -83,7 +90,7 @@ def render(card: Card, errata: list[Clause]) -> str:
     lines.append("")
     in_force = card.text if card.text is not None else "(unknown)"
     if card.text == card.printed_text or not card.errata:
-        lines.append(f"Text: {card.text}" if card.text else "Text: (none)")
+        lines.append(f"Text: {_text(card.text)}")
     else:
         lines.append(f"Printed text:  {card.printed_text or '(not known)'}")
         lines.append(f"Text in force: {in_force}")

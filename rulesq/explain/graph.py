@@ -112,9 +112,13 @@ class Derivation:
         """A verdict that lost (link what beat it with ``beats``)."""
         return self._add(self._next("alternative"), "alternative", shown, value=value)
 
-    def absence(self, text: str) -> str:
-        """A negative fact the verdict relies on (an edge from the verdict, once there is one)."""
-        node = self._add(self._next("absence"), "absence", text)
+    def absence(self, text: str, assumed: bool = False) -> str:
+        """A negative fact the verdict relies on (an edge from the verdict, once there is one).
+
+        ``assumed`` marks one the sources do not establish (a card text they never quote): an
+        answer shows those even in its short form.
+        """
+        node = self._add(self._next("absence"), "absence", text, assumed=assumed)
         if VERDICT in self.graph:
             self.link(VERDICT, node, ABSENCE)
         return node
@@ -164,6 +168,11 @@ class Derivation:
     def negatives(self) -> list[str]:
         """The negative facts the verdict relies on."""
         return [str(self.data(n)["label"]) for n in self.nodes("absence")]
+
+    def assumptions(self) -> list[str]:
+        """The negative facts taken for granted because the sources are silent."""
+        return [str(self.data(n)["label"]) for n in self.nodes("absence")
+                if self.data(n).get("assumed")]
 
     def gaps(self) -> list[dict[str, Any]]:
         """What stopped the answer, if anything."""

@@ -35,6 +35,7 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
             for alt, beaten in graph.alternatives()
         ],
         "negatives": graph.negatives(),
+        "assumptions": graph.assumptions(),
         "gaps": [{"text": g["label"], "reason": g["reason"]} for g in graph.gaps()],
         "expectations": [
             {"expect": o.expectation.text, "result": o.result.value,

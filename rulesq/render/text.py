@@ -43,6 +43,8 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
         if step:
             status = f"decided by {step}"
         out.append(_wrap(f"{status}: {answer.reason}", "  "))
+        if not explain:
+            out += [_wrap(f"assumes: {text}", "  ") for text in answer.graph.assumptions()]
     if explain:
         out += _chain(answer)
     citations = answer.citations()

@@ -140,8 +140,10 @@ class View:
         for source in ruling.against:
             for node in alternatives:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
-        for text in ruling.negatives + self._unquoted():
+        for text in ruling.negatives:
             graph.absence(text)
+        for text in self._unquoted():
+            graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
         for clause in precedents(self.ctx.corpus, self._involved(ruling), ruling.rules):
