@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from rulesq.cli import ask, card, check, cite, corpus_cmd, coverage, parse, search
+from rulesq.cli import ask, card, check, cite, corpus_cmd, coverage, parse, rulings, search
 from rulesq.cli.common import EXIT_ERROR, report_error
 from rulesq.errors import RulesqError
 
@@ -28,6 +28,7 @@ def root() -> None:
 
 app.command("ask")(ask.ask)
 app.command("check")(check.check)
+app.command("rulings")(rulings.rulings)
 app.command("search")(search.search)
 app.command("cite")(cite.cite)
 app.command("card")(card.card)

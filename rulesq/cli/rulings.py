@@ -1,0 +1,71 @@
+"""``rulesq rulings``: a FAQ-style document of the interactions among a set of cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.errors import RulesqError
+
+
+def rulings(
+    names: Annotated[list[str], typer.Argument(help="Two or more cards of one game.")],
+    game: GameOption = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the document to this file.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Write the rulings among some cards (Markdown, or JSON), each with its citations.
+
+    Every question the game's templates ask about the cards (corpus/<game>/rulings.toml) is
+    answered by the judge; answers in which one card acts on another become rulings, and
+    questions rulesq cannot answer are listed with the reason.
+
+    Example: ``rulesq rulings "Card A" "Card B" -o rulings.md``
+    """
+    from rulesq.cli.card import find
+    from rulesq.games import get_game
+    from rulesq.rulings import write_rulings
+
+    try:
+        cards = [find(name, game) for name in dict.fromkeys(names)]
+        games = sorted({card.game for card in cards})
+        if len(games) > 1:
+            raise RulesqError(f"the cards come from several games ({', '.join(games)}): "
+                              "rulings are about cards of one game")
+        found = write_rulings(games[0], cards)
+    except RulesqError as error:
+        raise fail(error, as_json=as_json) from None
+    if as_json:
+        document = _as_record(found)
+        if output is None:
+            print_json(document)
+            return
+        import json
+
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    else:
+        from rulesq.render.markdown import render_rulings
+
+        text = render_rulings(found, get_game(found.game).title)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"{output}: {len(found.rulings)} rulings, {len(found.open)} open questions")
+
+
+def _as_record(found: Any) -> dict[str, Any]:
+    from rulesq.render.data import answer_to_dict
+
+    return {
+        "game": found.game, "cards": found.cards, "asked": found.asked,
+        "rulings": [{"title": r.title, "situation": r.situation,
+                     "answer": answer_to_dict(r.answer, [])} for r in found.rulings],
+        "open": [{"title": q.title, "situation": q.situation, "reason": q.reason}
+                 for q in found.open],
+    }

@@ -1,0 +1,72 @@
+"""Rulings as a FAQ-style Markdown document: question, ruling, card texts, clauses, situation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.rulings import Ruling, Rulings
+
+#: Longer FAQ answers cited as precedents are cut here (the id cites the whole answer).
+PRECEDENT_QUOTE = 400
+
+
+def render_rulings(found: Rulings, title: str) -> str:
+    """The whole document: a heading, one section a ruling, then the open questions."""
+    names = ", ".join(f'"{name}"' for name in found.cards)
+    out = [f"# Rulings: {names}", "",
+           f"*{title}. Written by rulesq from its corpus: {found.asked} questions asked, "
+           f"{len(found.rulings)} rulings, {len(found.open)} left open. Each ruling gives "
+           "the verdict, what decided it (the step of the precedence ladder, where one did), "
+           "the card texts involved and the clauses it rests on (the rule first, the FAQ "
+           "precedent second); its situation re-runs with `rulesq ask`.*", ""]
+    if not found.rulings:
+        out += ["No interaction among these cards changes an answer.", ""]
+    for number, ruling in enumerate(found.rulings, start=1):
+        out += _ruling(number, ruling)
+    if found.open:
+        out += ["## Questions rulesq cannot answer", ""]
+        out += [f"- {question.title} {question.reason}" for question in found.open]
+        out.append("")
+    return "\n".join(out)
+
+
+def _ruling(number: int, ruling: Ruling) -> list[str]:
+    answer = ruling.answer
+    out = [f"## {number}. {ruling.title}", "", _verdict(answer), ""]
+    effects = answer.graph.effects()
+    if effects:
+        out.append("Card texts:")
+        out += [f"- **{effect['card']}**: \u201c{effect['label']}\u201d" for effect in effects]
+        out.append("")
+    citations = answer.citations()
+    if citations:
+        out.append("Rests on:")
+        out += [_citation(clause) for clause in citations]
+        out.append("")
+    assumptions = answer.graph.assumptions()
+    if assumptions:
+        out.append("Assumes:")
+        out += [f"- {text}" for text in assumptions]
+        out.append("")
+    out += ["Situation:", "", "```text", ruling.situation.rstrip(), "```", ""]
+    return out
+
+
+def _verdict(answer: Answer) -> str:
+    if answer.verdict is None:
+        return f"**{answer.status.value.capitalize()}**: {answer.reason}"
+    shown = answer.verdict.show()
+    step = answer.decided_by
+    how = f"decided by *{step}*" if step else answer.status.value
+    return f"**{shown[:1].upper() + shown[1:]}** ({how}): {answer.reason}"
+
+
+def _citation(clause: dict[str, Any]) -> str:
+    text = " ".join(str(clause["text"]).split())
+    precedent = clause.get("role") == "precedent"
+    if precedent and len(text) > PRECEDENT_QUOTE:
+        text = text[: PRECEDENT_QUOTE - 1].rstrip() + "\u2026"
+    role = " (precedent)" if precedent else ""
+    return f"- `{clause['clause_id']}`{role}, {clause['source']}: \u201c{text}\u201d"

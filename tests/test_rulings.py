@@ -1,0 +1,95 @@
+"""``rulesq rulings``: the game's question templates asked about a set of cards."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+from rulesq.corpus import load_corpus
+from rulesq.engine import evaluate
+from rulesq.rulings import load_templates, questions, write_rulings
+from rulesq.situation import parse_situation
+
+runner = CliRunner()
+PROHIBITOR, SUPPORT, IGNORER = "Pandemonium", "Laughing Gas", "Tittertweet"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def cards(*names: str) -> list:  # type: ignore[type-arg]
+    corpus = load_corpus("bluemoon")
+    return [corpus.card(name) for name in names]
+
+
+def test_a_prohibition_becomes_a_ruling_with_its_step_text_and_clause() -> None:
+    """"You may not play support cards" against a support card: a ruling, cited."""
+    code, out = run("rulings", PROHIBITOR, SUPPORT)
+    assert code == 0
+    section = out.split(f'## 1. Can I play "{SUPPORT}" while you have "{PROHIBITOR}" active?')[1]
+    section = section.split("\n## ")[0]
+    assert "**No** (decided by *you may not*)" in section
+    assert f"- **{PROHIBITOR}**: “You may not play support cards.”" in section
+    assert "`bluemoon/rulebook/p17-special-rules/you-may-not`" in section
+
+
+def test_every_ruling_re_runs_to_the_same_verdict() -> None:
+    """The situation printed with a ruling is a real one: asking it again agrees."""
+    found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT, IGNORER))
+    assert len(found.rulings) >= 3
+    for ruling in found.rulings:
+        [again] = evaluate(parse_situation(ruling.situation))
+        assert again.verdict is not None and ruling.answer.verdict is not None
+        assert again.verdict.show() == ruling.answer.verdict.show(), ruling.title
+
+
+def test_only_answers_in_which_a_card_acts_are_kept() -> None:
+    """A pair whose texts do not touch each other gives no ruling at all."""
+    found = write_rulings("bluemoon", cards(PROHIBITOR, "Volcanic Gauntlets"))
+    assert found.asked > 0
+    assert [r.title for r in found.rulings] == []
+    code, out = run("rulings", PROHIBITOR, "Volcanic Gauntlets")
+    assert code == 0 and "No interaction among these cards changes an answer." in out
+
+
+def test_templates_respect_card_types() -> None:
+    """A card type a template does not name is never put in its situation."""
+    _, pairs = load_templates("bluemoon")
+    leadership = next(c for c in load_corpus("bluemoon").cards.values()
+                      if c.type == "leadership" and c.text)
+    for template, a, _title, text in questions("bluemoon", [leadership, *cards(SUPPORT)]):
+        assert template in pairs
+        assert f'have active "{leadership.name}"' not in text
+        assert a.type in template.a_types
+
+
+def test_json_lists_rulings_and_open_questions(tmp_path: Path) -> None:
+    """``--json -o FILE`` writes the rulings with their answers as JSON."""
+    target = tmp_path / "rulings.json"
+    code, out = run("rulings", PROHIBITOR, SUPPORT, "--json", "-o", str(target))
+    assert code == 0 and re.search(r"\d+ rulings, \d+ open questions", out)
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert document["game"] == "bluemoon" and document["cards"] == [PROHIBITOR, SUPPORT]
+    first = document["rulings"][0]
+    assert first["answer"]["verdict"]["shown"] == "no"
+    assert first["situation"].startswith("game bluemoon\n")
+    assert isinstance(document["open"], list)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((PROHIBITOR, "Franz's Decree"), "several games"),
+    (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium"?'),
+    (("A Job Well Done", "Arid Desert"), "no ruling questions are written for fma"),
+])
+def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:
+    """Cards of two games, a misspelt card, a game without templates: exit code 2."""
+    result = runner.invoke(app, ["rulings", *args])
+    assert result.exit_code == 2
+    assert message in result.output
