@@ -15,46 +15,17 @@ from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.precedents import precedents
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
-    from rulesq.corpus import Clause, Corpus
+    from rulesq.corpus import Clause
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.verdict import Verdict
     from rulesq.games.bluemoon.judge.ruling import Ruling
     from rulesq.situation.model import CardRef
-
-
-def precedents(corpus: Corpus, cards: set[str], rules: list[str],
-               limit: int = 2) -> list[Clause]:
-    """FAQ answers about the same cards (all of them, or at least two), best first.
-
-    An answer that also quotes one of the rules cited ranks higher; an answer sharing only one
-    card must also quote one of them. With no card involved there is no precedent to look
-    for: the rule alone decides.
-    """
-    if not cards:
-        return []
-    cited = {found.id for ref in rules if (found := corpus.find_clause(ref)) is not None}
-    scored: list[tuple[int, int, Clause]] = []
-    for clause in corpus.clauses.values():
-        if clause.kind != "faq-answer":
-            continue
-        named = clause.extra.get("cards")
-        if not isinstance(named, list):
-            continue
-        common = cards & {str(n) for n in named}
-        if len(common) < min(2, len(cards)):
-            continue
-        quotes = clause.extra.get("quotes")
-        quoted = len(cited & set(quotes)) if isinstance(quotes, list) else 0
-        if len(common) < 2 and not quoted:
-            continue
-        scored.append((len(common), quoted, clause))
-    scored.sort(key=lambda item: (-item[0], -item[1], item[2].id))
-    return [clause for _, _, clause in scored[:limit]]
 
 
 class View:
@@ -146,10 +117,16 @@ class View:
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
-        for clause in precedents(self.ctx.corpus, self._involved(ruling), ruling.rules):
+        for clause in self._precedents(ruling):
             self.ctx.cite(clause, role="precedent")
         return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
                                  supported_by=tuple(dict.fromkeys(support)))
+
+    def _precedents(self, ruling: Ruling) -> list[Clause]:
+        """The FAQ answers most like this question: its words, facts, reason and cards."""
+        query = " ".join([self.ctx.question.text, *(f.text for f in self.ctx.facts),
+                          ruling.reason])
+        return precedents(self.ctx.corpus, self._involved(ruling), ruling.rules, query)
 
     def _refuse_unread(self) -> None:
         """Cannot answer while a card that could act has a sentence rulesq does not read."""
