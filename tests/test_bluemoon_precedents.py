@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rulesq.corpus import load_corpus
 from rulesq.engine import evaluate
 from rulesq.games.bluemoon.judge.precedents import FaqIndex, precedents, words
@@ -55,3 +57,21 @@ def test_most_faq_cases_cite_the_faq_answer_they_encode() -> None:
             total += 1
             found += bool(encoded & cited)
     assert found / total >= 0.65, f"{found} of {total}"
+
+
+def test_the_index_is_cached_on_disk_and_read_back(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first build writes the cache; a new process (here: a cleared memo) reads it."""
+    from rulesq.games.bluemoon.judge import precedents as module
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(module, "_BUILT", {})
+    corpus = load_corpus("bluemoon")
+    built = FaqIndex.of(corpus)
+    [cached] = tmp_path.glob("faq-index-bluemoon-*.pickle")
+    monkeypatch.setattr(module, "_BUILT", {})
+    monkeypatch.setattr(FaqIndex, "build", classmethod(lambda cls, corpus: pytest.fail("built")))
+    again = FaqIndex.of(corpus)
+    assert cached.exists() and again is not built
+    assert [c.id for c in again.clauses] == [c.id for c in built.clauses]
+    assert again.vectors == built.vectors

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -83,6 +84,18 @@ def normalise_name(name: str) -> str:
     """A card name folded for lookup: case, curly quotes and spacing do not matter."""
     folded = name.replace("\u2019", "'").replace("\u2018", "'").casefold()
     return " ".join(folded.split())
+
+
+def clause_fingerprint(games: Iterable[str], salt: str) -> str:
+    """A hash of the clause files of these games (sizes and times): caches key on it."""
+    digest = hashlib.sha256(salt.encode())
+    for game in sorted(games):
+        for name in CLAUSE_FILES:
+            path = corpus_dir() / game / name
+            if path.exists():
+                stat = path.stat()
+                digest.update(f"{game}/{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:16]
 
 
 def available_games() -> list[str]:

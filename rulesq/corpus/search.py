@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesq.corpus.load import CLAUSE_FILES, Corpus, load_corpus
-from rulesq.paths import cache_dir, corpus_dir
+from rulesq.corpus.load import Corpus, clause_fingerprint, load_corpus
+from rulesq.paths import cache_dir
 
 #: Marks the matched words in a snippet; renderers turn them into colour or brackets.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
@@ -32,14 +31,7 @@ class Hit:
 
 def corpus_fingerprint(games: Iterable[str]) -> str:
     """A hash of the clause files of these games: the index is rebuilt when it changes."""
-    digest = hashlib.sha256(_SCHEMA_VERSION.encode())
-    for game in sorted(games):
-        for name in CLAUSE_FILES:
-            path = corpus_dir() / game / name
-            if path.exists():
-                stat = path.stat()
-                digest.update(f"{game}/{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    return digest.hexdigest()[:16]
+    return clause_fingerprint(games, salt=f"search-{_SCHEMA_VERSION}")
 
 
 def index_path(games: Iterable[str]) -> Path:

@@ -8,6 +8,7 @@ answers (tf-idf), so "bluff" or "retreat" count for more than "card" or "play".
 from __future__ import annotations
 
 import math
+import pickle
 import re
 import weakref
 from collections import Counter
@@ -66,11 +67,34 @@ class FaqIndex:
 
     @classmethod
     def of(cls, corpus: Corpus) -> FaqIndex:
-        """The index of a corpus, built once per process."""
+        """The index of a corpus: once per process, cached on disk until the corpus changes."""
         held = _BUILT.get(id(corpus))
         if held is None or held[0]() is not corpus:
-            held = _BUILT[id(corpus)] = (weakref.ref(corpus), cls.build(corpus))
+            held = _BUILT[id(corpus)] = (weakref.ref(corpus), cls._cached(corpus))
         return held[1]
+
+    @classmethod
+    def _cached(cls, corpus: Corpus) -> FaqIndex:
+        from rulesq.corpus.load import clause_fingerprint
+        from rulesq.paths import cache_dir
+
+        stem = f"faq-index-{corpus.game}-"
+        path = cache_dir() / f"{stem}{clause_fingerprint([corpus.game], salt=stem + '1')}.pickle"
+        try:
+            with path.open("rb") as handle:
+                ids, vectors, idf = pickle.load(handle)
+            return cls([corpus.clauses[i] for i in ids], vectors, idf)
+        except (OSError, pickle.UnpicklingError, EOFError, KeyError, ValueError):
+            pass
+        index = cls.build(corpus)
+        try:
+            for stale in path.parent.glob(f"{stem}*.pickle"):
+                stale.unlink(missing_ok=True)
+            with path.open("wb") as handle:
+                pickle.dump(([c.id for c in index.clauses], index.vectors, index.idf), handle)
+        except OSError:
+            pass  # a read-only cache only costs the time to build the index again
+        return index
 
     def vector(self, text: str) -> dict[str, float]:
         """A query text as a unit tf-idf vector over the FAQ's words."""
