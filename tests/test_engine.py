@@ -226,3 +226,10 @@ def test_command_line_start_up_is_lean() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_a_text_known_only_from_its_erratum_is_not_called_printed() -> None:
+    """An erratum whose card's printed text the sources lack: the reason says so."""
+    [read] = evaluate(parse_situation('game fma\nask what does "Caught Off Guard" read?\n'))
+    assert read.reason.startswith("the text the erratum gives (fma/cards/caught-off-guard/")
+    assert "printed text" in read.reason and "as printed" not in read.reason

@@ -86,10 +86,19 @@ def test_json_lists_rulings_and_open_questions(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     ((PROHIBITOR, "Franz's Decree"), "several games"),
     (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium"?'),
-    (("A Job Well Done", "Arid Desert"), "no ruling questions are written for fma"),
 ])
 def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:
-    """Cards of two games, a misspelt card, a game without templates: exit code 2."""
+    """Cards of two games or a misspelt card: a message and exit code 2."""
     result = runner.invoke(app, ["rulings", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_game_without_templates_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``rulings.toml`` for a game: an error naming the file, not an empty document."""
+    from rulesq.errors import RulesqError
+    from rulesq.rulings import load_templates
+
+    monkeypatch.setenv("RULESQ_CORPUS_DIR", str(tmp_path))
+    with pytest.raises(RulesqError, match=r"corpus/bluemoon/rulings\.toml"):
+        load_templates("bluemoon")

@@ -34,6 +34,9 @@ def card_text(ctx: Context) -> Answer:
             graph.link(node, printed, BEATS, note="the erratum replaces the printed text")
         ids = ", ".join(str(graph.data(n)["clause_id"]) for n in errata)
         reason = f"the text in force after the erratum ({ids})"
+    elif errata and card.printed_text is None:
+        ids = ", ".join(str(graph.data(n)["clause_id"]) for n in errata)
+        reason = f"the text the erratum gives ({ids}); the sources do not give the printed text"
     elif errata:
         reason = "the text as printed; the errata about this card do not change its text"
     elif card.fields.get("inline"):
