@@ -26,22 +26,6 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.state import Instance
 
 
-def _conflict(view: View, card: Instance) -> Answer | None:
-    """A *conflict* answer when the ignore effects reaching this card cannot be decided."""
-    undecided = [s for s in view.forces.conflicts()
-                 if view.forces._reaches(s, card, definite=False) is not None]
-    if undecided:
-        undecided += [s for s in view.forces.conflicts()
-                      if s.card is card and s not in undecided]
-    if not undecided:
-        return None
-    nodes = tuple(view.effect(s) for s in undecided)
-    view.clause(R.IGNORING)
-    names = " and ".join(f'"{s.card.name}"' for s in undecided)
-    return view.ctx.conflict(f"{names} ignore each other, and the precedence ladder does not "
-                             "decide between them (both are on the ignore step)", nodes)
-
-
 def text_ignored(ctx: Context) -> Answer:
     """Answer ``is the special power text of "X" ignored?``."""
     view = View(ctx)
@@ -50,9 +34,6 @@ def text_ignored(ctx: Context) -> Answer:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     if not card.info.has_text:
         return view.yes_no(no(f'"{card.name}" has no special power text'))
-    conflict = _conflict(view, card)
-    if conflict is not None:
-        return conflict
     why = view.forces.text_ignored(card)
     if why is not None:
         must = [s for s in effects_of(card) if is_i_must(s)]
@@ -105,9 +86,6 @@ def ignored(ctx: Context) -> Answer:
     """Answer ``is "X" ignored?`` (the whole card)."""
     view = View(ctx)
     card = view.card()
-    conflict = _conflict(view, card)
-    if conflict is not None:
-        return conflict
     why = view.forces.card_ignored(card)
     if why is not None:
         return view.yes_no(yes(f'"{why.source.card.name}" ignores it: {why.source.quote}',

@@ -1,0 +1,99 @@
+"""Probes near the FAQ's ignoring and PROTECTED cases, on invented inline cards.
+
+Each test is a situation a judge might meet beside an FAQ case (an ignore loop, a conditional
+ignore, a PROTECTED card, "I must" beside other text) where rulesq once gave a confident answer
+the sources do not support.
+"""
+
+from __future__ import annotations
+
+from rulesq.engine import Status, evaluate
+from rulesq.situation import parse_situation
+
+
+def answers(body: str) -> list[tuple[str, str]]:
+    """(verdict, status) for each question of a Blue Moon situation."""
+    situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
+    return [((a.verdict.show() if a.verdict else "-"), a.status.key)
+            for a in evaluate(situation)]
+
+
+CONFLICT = ("-", Status.CONFLICT.key)
+CANNOT = ("-", Status.CANNOT.key)
+
+
+# ---------------------------------------------------------------------- ignore loops
+def test_values_of_a_card_in_an_undecided_ignore_loop_are_a_conflict() -> None:
+    """Two characters each ignoring the other's character cards: no value is certain."""
+    body = """
+card "Veil Heron" character (fire 2, earth 2): "Your character cards are ignored."
+card "Veil Stork" character (fire 3, earth 3): "Your character cards are ignored."
+I have active "Veil Heron"
+you have active "Veil Stork"
+ask what is the fire value of "Veil Heron"?
+ask what is my total power in fire?
+"""
+    assert answers(body) == [CONFLICT, CONFLICT]
+
+
+def test_texts_reached_by_an_undecided_ignore_loop_are_a_conflict() -> None:
+    """A "you may not" text that one side of an ignore loop would ignore does not simply act."""
+    body = """
+card "Hush Moth" character (fire 2, earth 2): "Your special power texts are ignored."
+card "Hush Wasp" character (fire 2, earth 2): "Your special power texts are ignored."
+card "Bramble" support: "You may not play support cards."
+I have active "Hush Moth"
+you have active "Hush Wasp", "Bramble"
+it is my turn
+phase Booster/Support
+ask does the special power text of "Bramble" take effect?
+ask can I play a support card?
+"""
+    assert answers(body) == [CONFLICT, CONFLICT]
+
+
+def test_a_loop_decided_by_protected_still_answers() -> None:
+    """PROTECTED on one side decides the loop: answers stay definite."""
+    body = """
+card "Hush Moth" character (fire 2, earth 2, PROTECTED): "Your special power texts are ignored."
+card "Hush Wasp" character (fire 2, earth 2): "Your special power texts are ignored."
+card "Bramble" support: "You may not play support cards."
+I have active "Hush Moth"
+you have active "Hush Wasp", "Bramble"
+it is my turn
+phase Booster/Support
+ask does the special power text of "Bramble" take effect?
+ask can I play a support card?
+"""
+    assert [v for v, _ in answers(body)] == ["no", "yes"]
+
+
+# ---------------------------------------------------------------------- conditional ignores
+PICKY = "If you have four or more cards in your hand, your special power texts are ignored."
+CONDITIONAL = f"""
+card "Picky Lark" character (fire 2, earth 2): "{PICKY}"
+card "Spare Hand" support: "On my turn, I may play one additional support card."
+you have active "Picky Lark"
+I have active "Spare Hand"
+it is my turn
+"""
+
+
+def test_an_ignore_whose_condition_fails_ignores_nothing() -> None:
+    """"If you have four or more cards in your hand": with two cards, nothing is ignored."""
+    body = CONDITIONAL + "I have 2 cards in hand\n" \
+        'ask is the special power text of "Spare Hand" ignored?\n'
+    assert answers(body) == [("no", Status.DEFINITE.key)]
+
+
+def test_an_ignore_whose_condition_holds_ignores() -> None:
+    """With five cards in hand the condition holds and the text is ignored."""
+    body = CONDITIONAL + "I have 5 cards in hand\n" \
+        'ask is the special power text of "Spare Hand" ignored?\n'
+    assert [v for v, _ in answers(body)] == ["yes"]
+
+
+def test_an_ignore_whose_condition_is_unknown_cannot_answer() -> None:
+    """No hand size stated: whether the text is ignored is unknown, never a guess."""
+    body = CONDITIONAL + 'ask is the special power text of "Spare Hand" ignored?\n'
+    assert answers(body) == [CANNOT]
