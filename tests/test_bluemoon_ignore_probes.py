@@ -97,3 +97,48 @@ def test_an_ignore_whose_condition_is_unknown_cannot_answer() -> None:
     """No hand size stated: whether the text is ignored is unknown, never a guess."""
     body = CONDITIONAL + 'ask is the special power text of "Spare Hand" ignored?\n'
     assert answers(body) == [CANNOT]
+
+
+# ---------------------------------------------------------------------- PROTECTED and icons
+GUARDED = """
+card "Guarded Elk" character (fire 3, earth 3, PROTECTED, RETRIEVE): ""
+card "Mist Veil" support: "Your icons are ignored, except STOP and PROTECTED."
+"""
+
+
+def test_an_icon_ignore_sparing_protected_leaves_a_protected_card_alone() -> None:
+    """The opponent's "icons are ignored, except … PROTECTED": the card keeps its RETRIEVE."""
+    body = GUARDED + """
+you have active "Mist Veil"
+I have active "Guarded Elk"
+it is my turn
+phase Beginning of Turn
+ask is the RETRIEVE icon of "Guarded Elk" effective?
+ask can I retrieve "Guarded Elk"?
+"""
+    assert [v for v, _ in answers(body)] == ["yes", "yes"]
+
+
+def test_an_icon_ignore_of_the_protected_icon_itself_reaches_every_icon() -> None:
+    """A second effect that ignores PROTECTED too (no exception for it) lifts the protection."""
+    body = GUARDED + """
+card "Bare Crest" character: "Your icons are ignored, except STOP."
+you have active "Mist Veil", "Bare Crest"
+I have active "Guarded Elk"
+it is my turn
+phase Beginning of Turn
+ask is the RETRIEVE icon of "Guarded Elk" effective?
+ask can I retrieve "Guarded Elk"?
+"""
+    assert [v for v, _ in answers(body)] == ["no", "no"]
+
+
+def test_protected_does_not_shield_a_card_from_its_own_side() -> None:
+    """PROTECTED guards against opposing effects only: my own icon ignore reaches my card."""
+    body = GUARDED.replace("Your icons", "My icons") + """
+I have active "Mist Veil", "Guarded Elk"
+it is my turn
+phase Beginning of Turn
+ask is the RETRIEVE icon of "Guarded Elk" effective?
+"""
+    assert [v for v, _ in answers(body)] == ["no"]

@@ -162,8 +162,34 @@ def icon_effective(ctx: Context) -> Answer:
             return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon',
                                    R.PROTECTED))
         return view.yes_no(no("PROTECTED protects only active cards in play", R.PROTECTED))
+    shielded = _icons_shielded_by_protected(view, card, icon)
+    if shielded:
+        ruling = yes(f'"{card.name}" has an active PROTECTED icon, which keeps opposing cards '
+                     f"from ignoring it: {shielded[0].quote}", R.PROTECTED, R.IGNORING,
+                     sources=shielded)
+        ruling.negatives.append(f'no card ignores the PROTECTED icon of "{card.name}"')
+        return view.yes_no(ruling)
     return view.answer(YesNo(True), yes(f'"{card.name}" has its {icon} icon and nothing '
                                         "ignores it"))
+
+
+def _icons_shielded_by_protected(view: View, card: Instance, icon: str) -> list[Source]:
+    """Opposing effects ignoring icons that would reach this icon but for PROTECTED."""
+    from rulesq.games.bluemoon import effects as fx
+
+    forces = view.forces
+    if not forces.protected(card):
+        return []
+    found = []
+    for source in forces.applying():
+        effect = source.effect
+        if not isinstance(effect, fx.Ignore) or effect.scope is not fx.Scope.ICONS:
+            continue
+        excepted = {i.upper() for i in effect.except_icons}
+        if source.controller != card.owner and card.owner in _targets(source) \
+                and icon not in excepted:
+            found.append(source)
+    return found
 
 
 __all__ = ["Status", "active", "icon_effective", "ignored", "text_effective", "text_ignored"]

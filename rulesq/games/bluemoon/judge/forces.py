@@ -216,7 +216,12 @@ class Forces:
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
-            return "icons"  # every icon it has, or is treated as having while played
+            # Every icon it has, or is treated as having while played; an opposing effect that
+            # spares the PROTECTED icon leaves a PROTECTED card alone (one that ignores the
+            # PROTECTED icon itself supersedes the rule).
+            if _spares(effect, "PROTECTED") and self._protected_from(ignorer, card, definite):
+                return None
+            return "icons"
         if self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:
@@ -252,9 +257,9 @@ class Forces:
     def _icon_reached(self, source: Source, card: Instance, icon: str) -> bool:
         effect = source.effect
         assert isinstance(effect, fx.Ignore)
-        if self._reaches(source, card, definite=True) is None:
+        if _spares(effect, icon):
             return False
-        return icon.upper() not in {i.upper() for i in effect.except_icons}
+        return self._reaches(source, card, definite=True) is not None
 
     # ------------------------------------------------------------------ reading
     def applying(self) -> list[Source]:
@@ -392,6 +397,11 @@ class Forces:
         """Sentences of live cards that rulesq does not understand."""
         return [s for card in self.state.cards if self.live(card)
                 for s in effects_of(card) if isinstance(s.effect, Unparsed)]
+
+
+def _spares(effect: fx.Ignore, icon: str) -> bool:
+    """Whether an ignore effect's "except …" names the icon."""
+    return icon.upper() in {i.upper() for i in effect.except_icons}
 
 
 class _IconView:
