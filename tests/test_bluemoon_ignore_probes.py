@@ -142,3 +142,32 @@ phase Beginning of Turn
 ask is the RETRIEVE icon of "Guarded Elk" effective?
 """
     assert [v for v, _ in answers(body)] == ["no"]
+
+
+# ---------------------------------------------------------------------- "I must" beside other text
+MUST_AND_MORE = """
+card "Hush Finch" character: "Your special power texts are ignored, except on Finch cards."
+card "Toll Imp" character (fire 2, earth 2): "{text}"
+you have active "Hush Finch"
+it is my turn
+I play "Toll Imp"
+ask is the special power text of "Toll Imp" ignored?
+"""
+TOLL = "I must discard one card from my hand to play this card."
+
+
+def test_i_must_beside_a_text_that_acts_now_is_ignored_only_in_part() -> None:
+    """The "I must" sentence stays, the "I may" sentence is ignored: no flat yes or no."""
+    text = TOLL + " On my turn, I may play one additional support card."
+    assert answers(MUST_AND_MORE.format(text=text)) == [CANNOT]
+
+
+def test_i_must_alone_is_not_ignored() -> None:
+    """Only "I must" text: not ignored, decided by the I must step."""
+    assert answers(MUST_AND_MORE.format(text=TOLL)) == [("no", Status.PRECEDENCE.key)]
+
+
+def test_i_must_beside_a_game_end_score_is_not_ignored() -> None:
+    """A score sentence applies after the fight's cards (the ignoring one too) are removed."""
+    text = TOLL + " If I win the game, I receive one additional crystal."
+    assert answers(MUST_AND_MORE.format(text=text)) == [("no", Status.PRECEDENCE.key)]

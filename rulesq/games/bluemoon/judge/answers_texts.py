@@ -38,15 +38,48 @@ def text_ignored(ctx: Context) -> Answer:
     if why is not None:
         must = [s for s in effects_of(card) if is_i_must(s)]
         if must:
-            ruling = no(f'"{why.source.card.name}" would ignore it, but "I must" text takes '
-                        "precedence over ignoring", R.I_MUST, sources=must, step="I must")
-            ruling.beaten.append(("yes (ignored)", why.source))
-            return view.yes_no(ruling)
+            return view.yes_no(_i_must_kept(view, card, why.source, must))
         what = "the whole card" if why.what == "card" else "its special power text"
         ruling = yes(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
                      R.IGNORING, sources=[why.source], step="ignore")
         return view.yes_no(ruling)
     return view.yes_no(_not_ignored(view, card, "its special power text"))
+
+
+#: Zones whose cards are removed when the fight ends (rulebook p.9), before the game ends.
+FIGHT_ZONES = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.LEADERSHIP})
+
+
+def _i_must_kept(view: View, card: Instance, ignorer: Source, must: list[Source]) -> Ruling:
+    """The "I must" text is never ignored; the card's other sentences are, while they could act.
+
+    A sentence applied when the game ends (a score) is out of reach of an ignoring card that the
+    end of the fight removes first; any other sentence is ignored, so the text is ignored only in
+    part, which a yes or no would misstate.
+    """
+    from rulesq.games.bluemoon import effects as fx
+
+    others = [s for s in effects_of(card) if not is_i_must(s)
+              and not isinstance(s.effect, fx.NoEffectIfOpposed)]
+    at_game_end = [s for s in others if isinstance(s.effect, fx.ScoreModifier)]
+    if ignorer.card.zone not in FIGHT_ZONES:
+        at_game_end = []
+    reached = [s for s in others if s not in at_game_end]
+    if reached:
+        kept = "; ".join(s.quote for s in must)
+        lost = "; ".join(s.quote for s in reached)
+        raise CannotAnswer(f'only in part: "{ignorer.card.name}" cannot ignore the "I must" text '
+                           f"of \"{card.name}\" ({kept}), but it ignores its other text ({lost}); "
+                           "ask about each sentence's effect instead")
+    ruling = no(f'"{ignorer.card.name}" would ignore it, but "I must" text takes precedence over '
+                "ignoring", R.I_MUST, sources=must, step="I must")
+    if at_game_end:
+        ruling.reason += ("; its other text applies when the game ends, after the end of the "
+                          f'fight has removed "{ignorer.card.name}"')
+        ruling.cite(R.FIGHT_END_REMOVE)
+        ruling.sources.extend(at_game_end)
+    ruling.beaten.append(("yes (ignored)", ignorer))
+    return ruling
 
 
 def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
