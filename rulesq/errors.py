@@ -108,3 +108,14 @@ def _one_of(words: Sequence[str]) -> str:
 
 class CannotAnswer(RulesqError):
     """The engine cannot decide: unparsed text or a value the sources never give."""
+
+
+class Undecided(RulesqError):
+    """Two rules of the same rank disagree and the answer depends on which wins: a *conflict*.
+
+    ``sides`` are the disagreeing card effects, each as (card name, quoted sentence).
+    """
+
+    def __init__(self, reason: str, sides: Sequence[tuple[str, str]] = ()) -> None:
+        super().__init__(reason)
+        self.sides = tuple(sides)

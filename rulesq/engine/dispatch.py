@@ -39,7 +39,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Answer, Status
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, Undecided
 
 if TYPE_CHECKING:
     from rulesq.corpus import Clause, Corpus
@@ -182,6 +182,10 @@ def answer_question(situation: Situation, question: Question, game: Game,
         return handler(ctx)
     except CannotAnswer as error:
         return ctx.cannot(str(error))
+    except Undecided as error:
+        graph = ctx.derivation()
+        sides = tuple(graph.effect(card, quote) for card, quote in error.sides)
+        return ctx.conflict(str(error), sides)
 
 
 def evaluate(situation: Situation) -> list[Answer]:

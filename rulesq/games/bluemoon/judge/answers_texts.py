@@ -26,22 +26,6 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.state import Instance
 
 
-def _conflict(view: View, card: Instance) -> Answer | None:
-    """A *conflict* answer when the ignore effects reaching this card cannot be decided."""
-    undecided = [s for s in view.forces.conflicts()
-                 if view.forces._reaches(s, card, definite=False) is not None]
-    if undecided:
-        undecided += [s for s in view.forces.conflicts()
-                      if s.card is card and s not in undecided]
-    if not undecided:
-        return None
-    nodes = tuple(view.effect(s) for s in undecided)
-    view.clause(R.IGNORING)
-    names = " and ".join(f'"{s.card.name}"' for s in undecided)
-    return view.ctx.conflict(f"{names} ignore each other, and the precedence ladder does not "
-                             "decide between them (both are on the ignore step)", nodes)
-
-
 def text_ignored(ctx: Context) -> Answer:
     """Answer ``is the special power text of "X" ignored?``."""
     view = View(ctx)
@@ -50,22 +34,52 @@ def text_ignored(ctx: Context) -> Answer:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     if not card.info.has_text:
         return view.yes_no(no(f'"{card.name}" has no special power text'))
-    conflict = _conflict(view, card)
-    if conflict is not None:
-        return conflict
     why = view.forces.text_ignored(card)
     if why is not None:
         must = [s for s in effects_of(card) if is_i_must(s)]
         if must:
-            ruling = no(f'"{why.source.card.name}" would ignore it, but "I must" text takes '
-                        "precedence over ignoring", R.I_MUST, sources=must, step="I must")
-            ruling.beaten.append(("yes (ignored)", why.source))
-            return view.yes_no(ruling)
+            return view.yes_no(_i_must_kept(view, card, why.source, must))
         what = "the whole card" if why.what == "card" else "its special power text"
         ruling = yes(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
                      R.IGNORING, sources=[why.source], step="ignore")
         return view.yes_no(ruling)
     return view.yes_no(_not_ignored(view, card, "its special power text"))
+
+
+#: Zones whose cards are removed when the fight ends (rulebook p.9), before the game ends.
+FIGHT_ZONES = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.LEADERSHIP})
+
+
+def _i_must_kept(view: View, card: Instance, ignorer: Source, must: list[Source]) -> Ruling:
+    """The "I must" text is never ignored; the card's other sentences are, while they could act.
+
+    A sentence applied when the game ends (a score) is out of reach of an ignoring card that the
+    end of the fight removes first; any other sentence is ignored, so the text is ignored only in
+    part, which a yes or no would misstate.
+    """
+    from rulesq.games.bluemoon import effects as fx
+
+    others = [s for s in effects_of(card) if not is_i_must(s)
+              and not isinstance(s.effect, fx.NoEffectIfOpposed)]
+    at_game_end = [s for s in others if isinstance(s.effect, fx.ScoreModifier)]
+    if ignorer.card.zone not in FIGHT_ZONES:
+        at_game_end = []
+    reached = [s for s in others if s not in at_game_end]
+    if reached:
+        kept = "; ".join(s.quote for s in must)
+        lost = "; ".join(s.quote for s in reached)
+        raise CannotAnswer(f'only in part: "{ignorer.card.name}" cannot ignore the "I must" text '
+                           f"of \"{card.name}\" ({kept}), but it ignores its other text ({lost}); "
+                           "ask about each sentence's effect instead")
+    ruling = no(f'"{ignorer.card.name}" would ignore it, but "I must" text takes precedence over '
+                "ignoring", R.I_MUST, sources=must, step="I must")
+    if at_game_end:
+        ruling.reason += ("; its other text applies when the game ends, after the end of the "
+                          f'fight has removed "{ignorer.card.name}"')
+        ruling.cite(R.FIGHT_END_REMOVE)
+        ruling.sources.extend(at_game_end)
+    ruling.beaten.append(("yes (ignored)", ignorer))
+    return ruling
 
 
 def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
@@ -105,9 +119,6 @@ def ignored(ctx: Context) -> Answer:
     """Answer ``is "X" ignored?`` (the whole card)."""
     view = View(ctx)
     card = view.card()
-    conflict = _conflict(view, card)
-    if conflict is not None:
-        return conflict
     why = view.forces.card_ignored(card)
     if why is not None:
         return view.yes_no(yes(f'"{why.source.card.name}" ignores it: {why.source.quote}',
@@ -184,8 +195,34 @@ def icon_effective(ctx: Context) -> Answer:
             return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon',
                                    R.PROTECTED))
         return view.yes_no(no("PROTECTED protects only active cards in play", R.PROTECTED))
+    shielded = _icons_shielded_by_protected(view, card, icon)
+    if shielded:
+        ruling = yes(f'"{card.name}" has an active PROTECTED icon, which keeps opposing cards '
+                     f"from ignoring it: {shielded[0].quote}", R.PROTECTED, R.IGNORING,
+                     sources=shielded)
+        ruling.negatives.append(f'no card ignores the PROTECTED icon of "{card.name}"')
+        return view.yes_no(ruling)
     return view.answer(YesNo(True), yes(f'"{card.name}" has its {icon} icon and nothing '
                                         "ignores it"))
+
+
+def _icons_shielded_by_protected(view: View, card: Instance, icon: str) -> list[Source]:
+    """Opposing effects ignoring icons that would reach this icon but for PROTECTED."""
+    from rulesq.games.bluemoon import effects as fx
+
+    forces = view.forces
+    if not forces.protected(card):
+        return []
+    found = []
+    for source in forces.applying():
+        effect = source.effect
+        if not isinstance(effect, fx.Ignore) or effect.scope is not fx.Scope.ICONS:
+            continue
+        excepted = {i.upper() for i in effect.except_icons}
+        if source.controller != card.owner and card.owner in _targets(source) \
+                and icon not in excepted:
+            found.append(source)
+    return found
 
 
 __all__ = ["Status", "active", "icon_effective", "ignored", "text_effective", "text_ignored"]

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
+from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
@@ -101,7 +102,11 @@ class Forces:
     def __init__(self, state: State) -> None:
         self.state = state
         self.marks: dict[Source, Mark] = {}
+        #: Ignore effects whose condition cannot be decided, with the reason.
+        self.unknown: dict[Source, str] = {}
+        self._resolving = True
         self._resolve()
+        self._resolving = False
 
     # ------------------------------------------------------------------ live cards
     def live(self, card: Instance) -> bool:
@@ -150,9 +155,27 @@ class Forces:
             if not self.live(card) or self.opposed(card) is not None:
                 continue
             for source in effects_of(card):
-                if isinstance(source.effect, fx.Ignore) and self.window_open(source):
+                if isinstance(source.effect, fx.Ignore) and self.window_open(source) \
+                        and self._condition_allows(source):
                     found.append(source)
         return found
+
+    def _condition_allows(self, source: Source) -> bool:
+        """Whether an ignore effect's "if …" holds (one that cannot be decided is kept, unknown).
+
+        The condition is read before any ignoring is applied.
+        """
+        from rulesq.games.bluemoon.judge.holds import holds
+
+        condition = getattr(source.effect, "condition", None)
+        if condition is None:
+            return True
+        try:
+            return holds(condition, source.controller, self, source.card)
+        except CannotAnswer as error:
+            self.unknown[source] = (f'whether "{source.card.name}" ignores anything depends on '
+                                    f"its condition ({source.quote}), and {error}")
+            return True
 
     def _resolve(self) -> None:
         sources = self.ignore_sources
@@ -161,7 +184,7 @@ class Forces:
         while changed:
             changed = False
             for source in sources:
-                if self.marks[source] is not Mark.UNDECIDED:
+                if self.marks[source] is not Mark.UNDECIDED or source in self.unknown:
                     continue
                 possible = [f for f in sources if f is not source
                             and self.marks[f] is not Mark.FAILS
@@ -193,7 +216,12 @@ class Forces:
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
-            return "icons"  # every icon it has, or is treated as having while played
+            # Every icon it has, or is treated as having while played; an opposing effect that
+            # spares the PROTECTED icon leaves a PROTECTED card alone (one that ignores the
+            # PROTECTED icon itself supersedes the rule).
+            if _spares(effect, "PROTECTED") and self._protected_from(ignorer, card, definite):
+                return None
+            return "icons"
         if self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:
@@ -229,9 +257,9 @@ class Forces:
     def _icon_reached(self, source: Source, card: Instance, icon: str) -> bool:
         effect = source.effect
         assert isinstance(effect, fx.Ignore)
-        if self._reaches(source, card, definite=True) is None:
+        if _spares(effect, icon):
             return False
-        return icon.upper() not in {i.upper() for i in effect.except_icons}
+        return self._reaches(source, card, definite=True) is not None
 
     # ------------------------------------------------------------------ reading
     def applying(self) -> list[Source]:
@@ -242,11 +270,49 @@ class Forces:
         """Ignore effects the ladder cannot decide (cards ignoring each other)."""
         return [s for s, m in self.marks.items() if m is Mark.UNDECIDED]
 
+    def undecided_over(self, card: Instance, reach: frozenset[str] | None = None,
+                       icon: str | None = None) -> list[Source]:
+        """The undecided ignore effects that might reach a card (``reach``: what they ignore).
+
+        With ``icon``, only effects ignoring icons that do not except it.
+        """
+        found = []
+        for source in self.conflicts():
+            what = self._reaches(source, card, definite=False)
+            if what is None or reach is not None and what not in reach:
+                continue
+            if icon is not None and (what != "icons" or not self._icon_reached(source, card, icon)):
+                continue
+            found.append(source)
+        return found
+
+    def require_decided(self, card: Instance, reach: frozenset[str] | None = None,
+                        icon: str | None = None) -> None:
+        """Stop when whether a card (its text, an icon) is ignored depends on undecided effects.
+
+        An ignore effect whose condition is unknown makes it *cannot answer*; ignore effects that
+        ignore each other make it a *conflict* (both are on the ignore step of the ladder).
+        """
+        if self._resolving:
+            return
+        reaching = self.undecided_over(card, reach, icon)
+        if not reaching:
+            return
+        for source in reaching:
+            if source in self.unknown:
+                raise CannotAnswer(self.unknown[source])
+        loop = [s for s in self.conflicts() if s not in self.unknown]
+        names = " and ".join(dict.fromkeys(f'"{s.card.name}"' for s in loop))
+        raise Undecided(f'whether "{card.name}" is ignored depends on {names}, which ignore each '
+                        "other: the precedence ladder does not decide between them (all are on "
+                        "the ignore step)", [(s.card.name, s.quote) for s in loop])
+
     def card_ignored(self, card: Instance) -> Ignored | None:
         """The ignore effect that ignores the whole card, if any."""
         for source in self.applying():
             if self._reaches(source, card, definite=True) == "card":
                 return Ignored(source, "card")
+        self.require_decided(card, frozenset({"card"}))
         return None
 
     def text_ignored(self, card: Instance) -> Ignored | None:
@@ -257,6 +323,7 @@ class Forces:
         for source in self.applying():
             if self._reaches(source, card, definite=True) == "text":
                 return Ignored(source, "text")
+        self.require_decided(card, frozenset({"text"}))
         return None
 
     def icon_ignored(self, card: Instance, icon: str, whole: bool = True) -> Ignored | None:
@@ -272,6 +339,7 @@ class Forces:
             if getattr(source.effect, "scope", None) is fx.Scope.ICONS \
                     and self._icon_reached(source, card, icon):
                 return Ignored(source, icon.upper())
+        self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
 
     def has_icon(self, card: Instance, icon: str, whole: bool = True) -> bool:
@@ -304,10 +372,12 @@ class Forces:
             return []
         if self.opposed(card) is not None:
             return [s for s in effects_of(card) if is_i_must(s)]
+        acting = [s for s in effects_of(card)
+                  if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
+        if all(is_i_must(s) for s in acting):
+            return acting
         silenced = self.text_ignored(card) is not None
-        return [s for s in effects_of(card)
-                if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)
-                and (is_i_must(s) or not silenced)]
+        return [s for s in acting if is_i_must(s) or not silenced]
 
     def effects(self, kind: type[fx.BlueMoonEffect] | tuple[type[fx.BlueMoonEffect], ...],
                 controller: str | None = None) -> list[Source]:
@@ -315,6 +385,8 @@ class Forces:
         found = []
         for card in self.state.cards:
             if controller is not None and card.owner != controller:
+                continue
+            if not any(isinstance(s.effect, kind) for s in effects_of(card)):
                 continue
             for source in self.in_force(card):
                 if isinstance(source.effect, kind):
@@ -325,6 +397,11 @@ class Forces:
         """Sentences of live cards that rulesq does not understand."""
         return [s for card in self.state.cards if self.live(card)
                 for s in effects_of(card) if isinstance(s.effect, Unparsed)]
+
+
+def _spares(effect: fx.Ignore, icon: str) -> bool:
+    """Whether an ignore effect's "except …" names the icon."""
+    return icon.upper() in {i.upper() for i in effect.except_icons}
 
 
 class _IconView:
