@@ -186,8 +186,10 @@ class State:
     def all_entries(self, until: int | None = None) -> list[Entry]:
         """The timeline's entries in order, passive bonuses included, up to a position."""
         out = list(self.entries)
-        if self.suppressing():
-            out = [e for e in out if e.origin != "attachment"]
+        if self.suppressing(until):
+            gone = {e.event.id for e in out if e.origin == "attachment"
+                    and isinstance(e.event, at.Modifier)}
+            out = [e for e in out if e.origin != "attachment" and _target(e.event) not in gone]
         out += self._passive_entries()
         out.sort(key=lambda e: e.key)
         if until is not None:
@@ -199,9 +201,15 @@ class State:
         printed = {c.name: c.printed_values() for c in self.characters.values()}
         return at.Timeline(printed, tuple(e.event for e in self.all_entries(until)))
 
-    def suppressing(self) -> list[Passive]:
-        """The passive texts in force that stop attachments from giving bonuses."""
-        return [p for p in self.passives if isinstance(p.effect, fx.NoGrants) and p.end is None]
+    def suppressing(self, at_position: int | None = None) -> list[Passive]:
+        """The passive texts that stop attachments from giving bonuses, in force at a position.
+
+        ``at_position`` is a position of the entries (None: now). A text that came into
+        play after it, or had left play by then, does not count: a card played after a
+        battle does not change what the battle's values were.
+        """
+        return [p for p in self.passives if isinstance(p.effect, fx.NoGrants)
+                and _in_force(p, at_position)]
 
     def _passive_entries(self) -> list[Entry]:
         out: list[Entry] = []
@@ -226,6 +234,24 @@ class State:
                         out.append(Entry(at.EffectEnds(ident), None, set(), (), None, None,
                                          (passive.end, 0, 2 * number + 1)))
         return out
+
+
+def _in_force(passive: Passive, position: int | None) -> bool:
+    """Whether a passive text is in force at a position of the entries (None: now)."""
+    if position is None:
+        return passive.end is None
+    return passive.start <= position and (passive.end is None or passive.end > position)
+
+
+def _target(event: at.Event) -> str | None:
+    """The effect an event acts on (a modifier's own id, or the bonus it doubles, moves, ends)."""
+    if isinstance(event, at.Modifier | at.SetValue):
+        return event.id
+    if isinstance(event, at.DoubleBonus | at.MoveBonus):
+        return event.bonus
+    if isinstance(event, at.EffectEnds):
+        return event.effect
+    return None
 
 
 def _applies(passive: Passive, character: Character) -> bool:

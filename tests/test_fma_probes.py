@@ -1,0 +1,60 @@
+"""FMA soundness probes: situations near the rulings where rulesq was confidently wrong.
+
+Each test invents a situation close to a ruling (cards of its own, inline) and checks the
+answer the rulings support, or *cannot answer* where they leave the answer open.
+"""
+
+from __future__ import annotations
+
+from rulesq.engine import Answer, evaluate
+from rulesq.engine.verdict import Cards, Number, Word
+from rulesq.situation import parse_situation
+
+
+def answers(body: str) -> list[Answer]:
+    """Every answer of an FMA situation."""
+    return evaluate(parse_situation("game fma\n" + body, "probe.rq"))
+
+
+def ask(body: str) -> Answer:
+    """The last answer of an FMA situation."""
+    return answers(body)[-1]
+
+
+# ---------------------------------------------------------------------------- battles
+
+
+def test_a_card_played_after_the_battle_does_not_change_its_result() -> None:
+    """A no-bonus-from-attachments card played after the battle leaves the battle as it was."""
+    body = (
+        'card "Quiet Fields" location: "Attachments do not give abilities or attribute '
+        'bonuses or penalties."\n'
+        "battle strength\n"
+        'attackers "A" (strength 3)\n'
+        'defenders "D" (strength 3)\n'
+        'attach "Blade" (strength +1) to "A"\n'
+        "the battle ends\n"
+        '"Quiet Fields" is in play\n'
+        "ask who wins the battle?\n"
+        "ask who is defeated?\n"
+        'ask what is the strength of "A"?\n')
+    winner, defeated, strength = answers(body)
+    assert winner.verdict == Word("attackers")
+    assert defeated.verdict == Cards(("D",))
+    assert strength.verdict == Number(3)
+
+
+def test_moved_attachment_bonus_then_no_bonus_card_is_an_answer_not_an_error() -> None:
+    """An attachment bonus that was moved, then attachments stop giving bonuses: it is gone."""
+    body = (
+        'card "Quiet Fields" location: "Attachments do not give abilities or attribute '
+        'bonuses or penalties."\n'
+        'my character "C" (strength 1, wits 1)\n'
+        'attach "Blade" (wits +2) to "C"\n'
+        '"Stretch" moves the wits bonus of "C" to strength\n'
+        '"Quiet Fields" is in play\n'
+        'ask what is the strength of "C"?\n'
+        'ask what is the wits of "C"?\n')
+    strength, wits = answers(body)
+    assert strength.verdict == Number(1)
+    assert wits.verdict == Number(1)
