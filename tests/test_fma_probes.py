@@ -6,7 +6,7 @@ answer the rulings support, or *cannot answer* where they leave the answer open.
 
 from __future__ import annotations
 
-from rulesq.engine import Answer, evaluate
+from rulesq.engine import Answer, Status, evaluate
 from rulesq.engine.verdict import Cards, Number, Word
 from rulesq.situation import parse_situation
 
@@ -58,3 +58,23 @@ def test_moved_attachment_bonus_then_no_bonus_card_is_an_answer_not_an_error() -
     strength, wits = answers(body)
     assert strength.verdict == Number(1)
     assert wits.verdict == Number(1)
+
+
+# ---------------------------------------------------------------------------- attributes
+
+
+def test_a_value_below_zero_cannot_be_answered() -> None:
+    """The rulings never say whether an attribute can go below 0: no guess."""
+    body = ('character "A" (strength 1)\n'
+            '"A" gets -3 strength until the end of the battle\n'
+            'ask what is the strength of "A"?\n')
+    assert ask(body).status is Status.CANNOT
+
+
+def test_a_battle_with_a_value_below_zero_cannot_be_answered() -> None:
+    body = ("battle strength\n"
+            'attackers "A" (strength 1), "B" (strength 5)\n'
+            'defenders "D" (strength 3)\n'
+            '"A" gets -3 strength until the end of the battle\n'
+            "ask who wins the battle?\n")
+    assert ask(body).status is Status.CANNOT

@@ -72,6 +72,8 @@ def fight(ctx: Context) -> Fight | Answer:
             if reading.status is at.Status.NO_ATTRIBUTES:
                 raise CannotAnswer(f'"{name}" is defeated and has no attributes, so it cannot '
                                    "take part in the battle")
+            if reading.status is at.Status.BELOW_ZERO:
+                raise CannotAnswer(reading.render() + ", so the battle cannot be resolved")
             sides[side].append(Combatant(name, reading.value, character.toughness,
                                          character.undefeatable, name in setup.sent_home))
     battle = Battle(attribute, tuple(sides[Side.ATTACKERS]), tuple(sides[Side.DEFENDERS]))
