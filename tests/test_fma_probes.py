@@ -6,8 +6,12 @@ answer the rulings support, or *cannot answer* where they leave the answer open.
 
 from __future__ import annotations
 
+import pytest
+
 from rulesq.engine import Answer, Status, evaluate
 from rulesq.engine.verdict import Cards, Number, Word
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.parse import parse_card_text
 from rulesq.situation import parse_situation
 
 
@@ -78,3 +82,40 @@ def test_a_battle_with_a_value_below_zero_cannot_be_answered() -> None:
             '"A" gets -3 strength until the end of the battle\n'
             "ask who wins the battle?\n")
     assert ask(body).status is Status.CANNOT
+
+
+# ---------------------------------------------------------------------------- passives
+
+
+@pytest.mark.parametrize("subject", [
+    "A character gets", "Any character gets", "Up to two Elric faction characters get",
+    "Two Elric faction characters get", "One of the characters gets"])
+def test_a_passive_bonus_to_some_characters_does_not_reach_all(subject: str) -> None:
+    """"a character", "up to two …": which ones is not known, so no confident value."""
+    body = (f'card "Shrine" location: "{subject} +1 strength."\n'
+            'my character "E" (strength 3, Elric)\n'
+            '"Shrine" is in play\n'
+            'ask what is the strength of "E"?\n')
+    reply = ask(body)
+    assert reply.status is Status.CANNOT, reply.verdict
+
+
+@pytest.mark.parametrize("subject", ["Each character gets", "All characters get",
+                                     "Characters get", "Elric faction characters get"])
+def test_a_passive_bonus_to_every_character_still_applies(subject: str) -> None:
+    body = (f'card "Shrine" location: "{subject} +1 strength."\n'
+            'my character "E" (strength 3, Elric)\n'
+            '"Shrine" is in play\n'
+            'ask what is the strength of "E"?\n')
+    assert ask(body).verdict == Number(4)
+
+
+def test_a_number_word_is_a_quantity_not_part_of_a_faction_name() -> None:
+    """"Three Military characters": three of them, not a faction called "Three Military"."""
+    parsed = parse_card_text("Three Military characters get +1 wits.")
+    assert not parsed.unparsed
+    bonus = parsed.effects[0]
+    assert isinstance(bonus, fx.AttributeBonus)
+    assert isinstance(bonus.who, fx.Selector)
+    assert bonus.who.faction == "Military"
+    assert bonus.who.quantity is not None and bonus.who.quantity.count == 3

@@ -7,7 +7,7 @@ situation does not give); the questions it touches are answered *cannot answer*.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -171,11 +171,18 @@ class State:
             effect = passive.effect
             if (who is None or passive.end is not None
                     or not isinstance(effect, fx.AttributeBonus)
-                    or match_subject(effect.who, who, passive.owner_key) is not None):
+                    or passive_reaches(effect.who, who, passive.owner_key) is not None):
                 continue
             if effect.attribute is None or attribute is None or effect.attribute is attribute:
                 subject = (effect.who.render() if isinstance(effect.who, fx.Selector)
                            else "its subject")
+                if some_of(effect.who):
+                    found.append(Gap(
+                        f'"{passive.card.name}" is in play',
+                        f'"{passive.card.name}" gives its bonus to "{subject}", not to every '
+                        f'character it describes, and the situation does not say whether '
+                        f'"{who.name}" is one of them', who.name))
+                    continue
                 found.append(Gap(
                     f'"{passive.card.name}" is in play',
                     f'the situation does not say whether "{who.name}" is one of the '
@@ -258,7 +265,31 @@ def _applies(passive: Passive, character: Character) -> bool:
     """Whether a passive bonus reaches a character (unknown cases are gaps, not bonuses)."""
     effect = passive.effect
     assert isinstance(effect, fx.AttributeBonus)
-    return match_subject(effect.who, character, passive.owner_key) is True
+    return passive_reaches(effect.who, character, passive.owner_key) is True
+
+
+#: Quantities under which a passive text speaks of every character it describes.
+EVERY = (None, "each", "each of", "all")
+
+
+def some_of(who: object) -> bool:
+    """Whether a subject is only some of the characters it describes ("a", "up to two")."""
+    return (isinstance(who, fx.Selector) and who.quantity is not None
+            and who.quantity.word not in EVERY)
+
+
+def passive_reaches(who: object, character: Character, own_key: str) -> bool | None:
+    """Whether a passive text's subject reaches ``character``; None when it cannot be told.
+
+    "Elric faction characters get +1 strength" reaches every Elric character; "a character",
+    "any character", "up to two characters" or "two characters" reach some of them, and
+    which ones the text does not say.
+    """
+    if some_of(who):
+        assert isinstance(who, fx.Selector)
+        fits = match_subject(replace(who, quantity=None), character, own_key)
+        return False if fits is False else None
+    return match_subject(who, character, own_key)
 
 
 def match_subject(who: object, character: Character, own_key: str,
