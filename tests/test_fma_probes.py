@@ -119,3 +119,51 @@ def test_a_number_word_is_a_quantity_not_part_of_a_faction_name() -> None:
     assert isinstance(bonus.who, fx.Selector)
     assert bonus.who.faction == "Military"
     assert bonus.who.quantity is not None and bonus.who.quantity.count == 3
+
+
+# ---------------------------------------------------------------------------- doubling
+
+
+def test_doubling_a_bonus_to_each_attribute_does_not_pick_one() -> None:
+    """+2 to each attribute is three bonuses; a react may double any one of them."""
+    body = ('card "Surge" event: "React Alchemy 5: After one of your characters receives an '
+            'attribute bonus from an event or activated ability, double that bonus."\n'
+            'my character "R" (strength 1, wits 1, alchemy 1)\n'
+            '"R" gets +2 to each attribute from an event until the end of the turn\n'
+            'I play "Surge"\n'
+            'ask what is the strength of "R"?\n'
+            'ask what is the alchemy of "R"?\n')
+    for reply in answers(body):
+        assert reply.status is Status.CANNOT, reply.verdict
+
+
+@pytest.mark.parametrize("between", [
+    '"R" gets -1 strength from an event until the end of the turn',
+    '"Wall" sets the strength of "R" to 0 until the end of the battle',
+    'attach "Blade" (wits +1) to "R"',
+])
+def test_doubling_after_something_else_happened_is_not_a_guess(between: str) -> None:
+    """The react follows the bonus it doubles; after another change, which bonus is open."""
+    body = ('card "Surge" event: "React Alchemy 5: After one of your characters receives an '
+            'attribute bonus from an event or activated ability, double that bonus."\n'
+            'my character "R" (strength 3, wits 1)\n'
+            '"R" gets +2 strength from an event until the end of the turn\n'
+            f"{between}\n"
+            'I play "Surge"\n'
+            "the battle ends\n"
+            'ask what is the strength of "R"?\n')
+    reply = ask(body)
+    assert reply.status is Status.CANNOT, reply.verdict
+
+
+def test_doubling_right_after_the_bonus_and_again_still_doubles() -> None:
+    body = ('card "Surge" event: "React Alchemy 5: After one of your characters receives an '
+            'attribute bonus from an event or activated ability, double that bonus."\n'
+            'my character "R" (strength 0)\n'
+            '"R" gets +2 strength from an event until the end of the turn\n'
+            'I play "Surge"\n'
+            'ask what is the strength of "R"?\n'
+            'I play "Surge"\n'
+            'ask what is the strength of "R"?\n')
+    first, second = answers(body)
+    assert (first.verdict, second.verdict) == (Number(4), Number(8))
