@@ -167,3 +167,19 @@ def test_doubling_right_after_the_bonus_and_again_still_doubles() -> None:
             'ask what is the strength of "R"?\n')
     first, second = answers(body)
     assert (first.verdict, second.verdict) == (Number(4), Number(8))
+
+
+def test_a_passive_of_unknown_reach_during_the_battle_still_counts_after_it_leaves() -> None:
+    """A bonus text in play during the battle whose reach is unknown blocks the battle."""
+    body = ('card "Mentor" ally (strength 2): "Elric faction characters get +1 strength."\n'
+            'character "Mentor"\n'
+            "battle strength\n"
+            'attackers "A" (strength 3)\n'
+            'defenders "D" (strength 3, Military)\n'
+            "the battle ends\n"
+            '"Mentor" is defeated\n'
+            "ask who wins the battle?\n"
+            'ask what is the strength of "A"?\n')
+    winner, strength = answers(body)
+    assert winner.status is Status.CANNOT, winner.verdict
+    assert strength.verdict == Number(3)

@@ -60,7 +60,7 @@ def fight(ctx: Context) -> Fight | Answer:
             raise CannotAnswer(f"the situation names no {side.value} (write, e.g., "
                                f'{side.value} "A" (strength 3))')
     names = [n for side in Side for n in setup.sides[side]]
-    blocked = blocked_by_gaps(ctx, state, names, attribute)
+    blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at)
     if blocked is not None:
         return blocked
     timeline = state.timeline(setup.ended_at)

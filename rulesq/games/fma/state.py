@@ -159,17 +159,19 @@ class State:
         """The character called ``name`` (any case), or None."""
         return self.characters.get(normalise_name(name))
 
-    def blocking(self, character: str, attribute: Attribute | None) -> list[Gap]:
+    def blocking(self, character: str, attribute: Attribute | None,
+                 until: int | None = None) -> list[Gap]:
         """The gaps that stop a question about this character's attribute.
 
-        Besides the recorded gaps: a passive bonus in force whose subject may or may not
-        describe the character (its factions are not stated).
+        Besides the recorded gaps: a passive bonus in force (at position ``until`` of the
+        entries, e.g. when a battle ended; None: now) whose subject may or may not describe
+        the character (its factions are not stated).
         """
         found = [gap for gap in self.gaps if gap.blocks(character, attribute)]
         who = self.find(character)
         for passive in self.passives:
             effect = passive.effect
-            if (who is None or passive.end is not None
+            if (who is None or not _in_force(passive, until)
                     or not isinstance(effect, fx.AttributeBonus)
                     or passive_reaches(effect.who, who, passive.owner_key) is not None):
                 continue
