@@ -183,3 +183,29 @@ def test_a_passive_of_unknown_reach_during_the_battle_still_counts_after_it_leav
     winner, strength = answers(body)
     assert winner.status is Status.CANNOT, winner.verdict
     assert strength.verdict == Number(3)
+
+
+@pytest.mark.parametrize(("text", "question", "setup"), [
+    ("After one of your characters receives an attribute bonus from an event, double that "
+     "bonus.", 'ask what is the strength of "R"?',
+     'my character "R" (strength 3)\n'
+     '"R" gets +2 strength from an event until the end of the turn\n'),
+    ("After a character wins a battle, defeat target character.", "ask who is defeated?",
+     'battle strength\nattackers "R" (strength 3)\ndefenders "D" (strength 2)\n'),
+])
+def test_a_passive_trigger_in_play_is_not_ignored(text: str, question: str,
+                                                  setup: str) -> None:
+    """A text in play that acts by itself after something happens (no ability header)."""
+    body = f'card "Omen" location: "{text}"\n"Omen" is in play\n{setup}{question}\n'
+    reply = ask(body)
+    assert reply.status is Status.CANNOT, reply.verdict
+
+
+def test_an_activated_react_in_play_acts_only_when_used() -> None:
+    body = ('card "Booster" ally (strength 1): "React Alchemy 2: After one of your characters '
+            'receives an attribute bonus from an event, double that bonus."\n'
+            'my character "Booster"\n'
+            'my character "R" (strength 3)\n'
+            '"R" gets +2 strength from an event until the end of the turn\n'
+            'ask what is the strength of "R"?\n')
+    assert ask(body).verdict == Number(5)

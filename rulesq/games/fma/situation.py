@@ -546,8 +546,8 @@ class Reader:
                   and {"attribute bonuses", "attribute penalties"} & set(effect.grants)):
                 self.state.passives.append(Passive(card, effect, fact, start,
                                                    owner_key=owner_key))
-            elif isinstance(effect, fx.Ability | fx.Trigger | fx.Conditional):
-                continue
+            elif isinstance(effect, fx.Ability):
+                continue  # an activated ability acts only when a statement says it is used
             elif _bearing(effect):
                 self.gap(None, None, f'"{card.name}" is in play',
                          f'rulesq cannot yet apply "{effect.render()}" ("{card.name}")')
