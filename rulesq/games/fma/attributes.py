@@ -40,6 +40,9 @@ class Status(StrEnum):
     KNOWN = "known"
     UNKNOWN = "unknown"
     NO_ATTRIBUTES = "no attributes"
+    #: The changes take the value below 0 at some point; the rulings never say whether an
+    #: attribute can be negative or stops at 0, so the value is open.
+    BELOW_ZERO = "below zero"
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,9 @@ class Reading:
             return f'"{self.character}" is defeated and has no attributes'
         if self.status is Status.UNKNOWN:
             return f'the {self.attribute.value} of "{self.character}" is not known'
+        if self.status is Status.BELOW_ZERO:
+            return (f'the changes take the {self.attribute.value} of "{self.character}" below '
+                    "0, and the rulings do not say whether an attribute can be negative")
         return f'"{self.character}" has {self.attribute.value} {self.value}'
 
 
@@ -309,8 +315,13 @@ def _bonus(active: list[_Active], key: str) -> _Active:
 
 def _compute(character: str, attribute: Attribute, printed: int | None,
              mine: list[_Active]) -> Reading:
-    """Apply the effects in force in order: a set value wipes the modifiers before it."""
+    """Apply the effects in force in order: a set value wipes the modifiers before it.
+
+    A value that goes below 0 on the way is open (``Status.BELOW_ZERO``): the rulings say
+    what reduces a value, never whether it can be negative or stops at 0.
+    """
     value = printed
+    below_zero = False
     steps: list[Step] = []
     clauses: list[str] = []
     last_set = max((i for i, a in enumerate(mine) if isinstance(a.effect, SetValue)),
@@ -332,10 +343,13 @@ def _compute(character: str, attribute: Attribute, printed: int | None,
             continue
         steps.append(Step(label, change, True, _duration_note(effect.duration)))
         value = None if value is None else value + item.amount
+        below_zero = below_zero or (value is not None and value < 0)
     if last_set >= 0:
         clauses = [citations.SET_VALUE, citations.SET_VALUE_EXAMPLE, citations.SET_VALUE_ORDER,
                    *clauses]
     status = Status.KNOWN if value is not None else Status.UNKNOWN
+    if below_zero:
+        status, value = Status.BELOW_ZERO, None
     return Reading(character, attribute, value, status, printed, tuple(steps),
                    tuple(dict.fromkeys(clauses)))
 

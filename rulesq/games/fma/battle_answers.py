@@ -60,7 +60,7 @@ def fight(ctx: Context) -> Fight | Answer:
             raise CannotAnswer(f"the situation names no {side.value} (write, e.g., "
                                f'{side.value} "A" (strength 3))')
     names = [n for side in Side for n in setup.sides[side]]
-    blocked = blocked_by_gaps(ctx, state, names, attribute)
+    blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at)
     if blocked is not None:
         return blocked
     timeline = state.timeline(setup.ended_at)
@@ -72,6 +72,8 @@ def fight(ctx: Context) -> Fight | Answer:
             if reading.status is at.Status.NO_ATTRIBUTES:
                 raise CannotAnswer(f'"{name}" is defeated and has no attributes, so it cannot '
                                    "take part in the battle")
+            if reading.status is at.Status.BELOW_ZERO:
+                raise CannotAnswer(reading.render() + ", so the battle cannot be resolved")
             sides[side].append(Combatant(name, reading.value, character.toughness,
                                          character.undefeatable, name in setup.sent_home))
     battle = Battle(attribute, tuple(sides[Side.ATTACKERS]), tuple(sides[Side.DEFENDERS]))

@@ -94,9 +94,9 @@ def character_asked(ctx: Context, reader: Reader, state: State) -> Character:
 
 
 def blocked_by_gaps(ctx: Context, state: State, names: Iterable[str],
-                    attribute: Attribute | None) -> Answer | None:
-    """The *cannot answer* the gaps touching these characters give, or None."""
-    gaps = [gap for name in names for gap in state.blocking(name, attribute)]
+                    attribute: Attribute | None, until: int | None = None) -> Answer | None:
+    """The *cannot answer* the gaps touching these characters give (at ``until``), or None."""
+    gaps = [gap for name in names for gap in state.blocking(name, attribute, until)]
     if not gaps:
         return None
     unique = list(dict.fromkeys(gaps))

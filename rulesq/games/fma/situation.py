@@ -438,6 +438,11 @@ class Reader:
             return
         bonus = self.state.bonuses[self.state.received[-1]]
         character = self.state.characters[normalise_name(bonus.character)]
+        late = self._not_just_received(bonus)
+        if late is not None:
+            self._undoubled(card, fact, f'"{card.name}" reacts to a bonus just received, and '
+                            f"{late}")
+            return
         try:
             attribute, _ = at.bonus_amount(self.state.timeline(), bonus.id)
         except at.TimelineError:
@@ -461,7 +466,7 @@ class Reader:
             elif not fits:
                 why = f'"{character.name}" is not {event.who.render()}'
         if why is not None:
-            self.gap(character.name, attribute, f'"{card.name}" was played ({line_of(fact)})', why)
+            self._undoubled(card, fact, why)
             return
         label = f'"{card.name}" ({line_of(fact)})'
         self._add(Entry(at.DoubleBonus(bonus.id, source=label), fact,
@@ -469,6 +474,50 @@ class Reader:
                         (card, trigger.render())))
         bonus.origin = "event"  # a played card is an event: the doubled bonus is received again
         self.state.received.append(bonus.id)
+
+    def _undoubled(self, card: Card, fact: Fact, why: str) -> None:
+        """A doubling card played when rulesq cannot tell which bonus it doubles.
+
+        Every character holding a bonus in force might be the one it doubled, so questions
+        about them are open; other characters are not touched.
+        """
+        timeline = self.state.timeline()
+        holders = []
+        for bonus in self.state.bonuses.values():
+            try:
+                at.bonus_amount(timeline, bonus.id)
+            except at.TimelineError:
+                continue
+            holders.append(bonus.character)
+        for name in dict.fromkeys(holders):
+            self.gap(name, None, f'"{card.name}" was played ({line_of(fact)})', why)
+
+    def _not_just_received(self, bonus: Bonus) -> str | None:
+        """Why ``bonus`` is not the one thing that just happened (None: it is).
+
+        A react follows what it reacts to: a bonus received before other changes, or one
+        of several bonuses one statement gave at once (the player may react to any of
+        them), does not say which bonus the react doubles.
+        """
+        entries = self.state.entries
+        last = entries[-1] if entries else None
+        event = last.event if last is not None else None
+        ours = (isinstance(event, at.Modifier) and event.id == bonus.id) or (
+            isinstance(event, at.DoubleBonus) and event.bonus == bonus.id)
+        if last is None or not ours:
+            where = line_of(last.fact) if last is not None and last.fact else "later"
+            return (f"the last bonus received ({bonus.label}) was followed by another "
+                    f"change ({where}), so which bonus it doubles is not known")
+        if any(p.start >= len(entries) for p in self.state.passives):
+            return (f"a card came into play after the last bonus received ({bonus.label}), so "
+                    "which bonus it doubles is not known")
+        if isinstance(event, at.Modifier):
+            together = [e for e in entries if e.fact is last.fact
+                        and isinstance(e.event, at.Modifier) and e.event.amount > 0]
+            if len(together) > 1:
+                return (f"{line_of(last.fact)} gives {len(together)} bonuses at once; the "
+                        "player chooses which one to double, and the situation does not say")
+        return None
 
     def _fact_in_play(self, fact: Fact) -> None:
         for ref in fact.cards:
@@ -497,8 +546,8 @@ class Reader:
                   and {"attribute bonuses", "attribute penalties"} & set(effect.grants)):
                 self.state.passives.append(Passive(card, effect, fact, start,
                                                    owner_key=owner_key))
-            elif isinstance(effect, fx.Ability | fx.Trigger | fx.Conditional):
-                continue
+            elif isinstance(effect, fx.Ability):
+                continue  # an activated ability acts only when a statement says it is used
             elif _bearing(effect):
                 self.gap(None, None, f'"{card.name}" is in play',
                          f'rulesq cannot yet apply "{effect.render()}" ("{card.name}")')

@@ -7,7 +7,7 @@ situation does not give); the questions it touches are answered *cannot answer*.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -159,23 +159,32 @@ class State:
         """The character called ``name`` (any case), or None."""
         return self.characters.get(normalise_name(name))
 
-    def blocking(self, character: str, attribute: Attribute | None) -> list[Gap]:
+    def blocking(self, character: str, attribute: Attribute | None,
+                 until: int | None = None) -> list[Gap]:
         """The gaps that stop a question about this character's attribute.
 
-        Besides the recorded gaps: a passive bonus in force whose subject may or may not
-        describe the character (its factions are not stated).
+        Besides the recorded gaps: a passive bonus in force (at position ``until`` of the
+        entries, e.g. when a battle ended; None: now) whose subject may or may not describe
+        the character (its factions are not stated).
         """
         found = [gap for gap in self.gaps if gap.blocks(character, attribute)]
         who = self.find(character)
         for passive in self.passives:
             effect = passive.effect
-            if (who is None or passive.end is not None
+            if (who is None or not _in_force(passive, until)
                     or not isinstance(effect, fx.AttributeBonus)
-                    or match_subject(effect.who, who, passive.owner_key) is not None):
+                    or passive_reaches(effect.who, who, passive.owner_key) is not None):
                 continue
             if effect.attribute is None or attribute is None or effect.attribute is attribute:
                 subject = (effect.who.render() if isinstance(effect.who, fx.Selector)
                            else "its subject")
+                if some_of(effect.who):
+                    found.append(Gap(
+                        f'"{passive.card.name}" is in play',
+                        f'"{passive.card.name}" gives its bonus to "{subject}", not to every '
+                        f'character it describes, and the situation does not say whether '
+                        f'"{who.name}" is one of them', who.name))
+                    continue
                 found.append(Gap(
                     f'"{passive.card.name}" is in play',
                     f'the situation does not say whether "{who.name}" is one of the '
@@ -186,8 +195,10 @@ class State:
     def all_entries(self, until: int | None = None) -> list[Entry]:
         """The timeline's entries in order, passive bonuses included, up to a position."""
         out = list(self.entries)
-        if self.suppressing():
-            out = [e for e in out if e.origin != "attachment"]
+        if self.suppressing(until):
+            gone = {e.event.id for e in out if e.origin == "attachment"
+                    and isinstance(e.event, at.Modifier)}
+            out = [e for e in out if e.origin != "attachment" and _target(e.event) not in gone]
         out += self._passive_entries()
         out.sort(key=lambda e: e.key)
         if until is not None:
@@ -199,9 +210,15 @@ class State:
         printed = {c.name: c.printed_values() for c in self.characters.values()}
         return at.Timeline(printed, tuple(e.event for e in self.all_entries(until)))
 
-    def suppressing(self) -> list[Passive]:
-        """The passive texts in force that stop attachments from giving bonuses."""
-        return [p for p in self.passives if isinstance(p.effect, fx.NoGrants) and p.end is None]
+    def suppressing(self, at_position: int | None = None) -> list[Passive]:
+        """The passive texts that stop attachments from giving bonuses, in force at a position.
+
+        ``at_position`` is a position of the entries (None: now). A text that came into
+        play after it, or had left play by then, does not count: a card played after a
+        battle does not change what the battle's values were.
+        """
+        return [p for p in self.passives if isinstance(p.effect, fx.NoGrants)
+                and _in_force(p, at_position)]
 
     def _passive_entries(self) -> list[Entry]:
         out: list[Entry] = []
@@ -228,11 +245,53 @@ class State:
         return out
 
 
+def _in_force(passive: Passive, position: int | None) -> bool:
+    """Whether a passive text is in force at a position of the entries (None: now)."""
+    if position is None:
+        return passive.end is None
+    return passive.start <= position and (passive.end is None or passive.end > position)
+
+
+def _target(event: at.Event) -> str | None:
+    """The effect an event acts on (a modifier's own id, or the bonus it doubles, moves, ends)."""
+    if isinstance(event, at.Modifier | at.SetValue):
+        return event.id
+    if isinstance(event, at.DoubleBonus | at.MoveBonus):
+        return event.bonus
+    if isinstance(event, at.EffectEnds):
+        return event.effect
+    return None
+
+
 def _applies(passive: Passive, character: Character) -> bool:
     """Whether a passive bonus reaches a character (unknown cases are gaps, not bonuses)."""
     effect = passive.effect
     assert isinstance(effect, fx.AttributeBonus)
-    return match_subject(effect.who, character, passive.owner_key) is True
+    return passive_reaches(effect.who, character, passive.owner_key) is True
+
+
+#: Quantities under which a passive text speaks of every character it describes.
+EVERY = (None, "each", "each of", "all")
+
+
+def some_of(who: object) -> bool:
+    """Whether a subject is only some of the characters it describes ("a", "up to two")."""
+    return (isinstance(who, fx.Selector) and who.quantity is not None
+            and who.quantity.word not in EVERY)
+
+
+def passive_reaches(who: object, character: Character, own_key: str) -> bool | None:
+    """Whether a passive text's subject reaches ``character``; None when it cannot be told.
+
+    "Elric faction characters get +1 strength" reaches every Elric character; "a character",
+    "any character", "up to two characters" or "two characters" reach some of them, and
+    which ones the text does not say.
+    """
+    if some_of(who):
+        assert isinstance(who, fx.Selector)
+        fits = match_subject(replace(who, quantity=None), character, own_key)
+        return False if fits is False else None
+    return match_subject(who, character, own_key)
 
 
 def match_subject(who: object, character: Character, own_key: str,

@@ -69,6 +69,11 @@ def value(ctx: Context) -> Answer:
         rule = cite_one(ctx, citations.DEFEATED)
         return ctx.conclude(Word("none"), f'"{character.name}" is defeated, and defeated '
                             "characters have no attributes", supported_by=(*support, rule))
+    if reading.status is at.Status.BELOW_ZERO:
+        return ctx.cannot(reading.render(),
+                          gaps=((f'{attribute.value} of "{character.name}" below 0',
+                                 "the rulings do not say whether an attribute can be "
+                                 "negative or stops at 0"),))
     if reading.status is at.Status.UNKNOWN:
         return ctx.cannot(
             f'the {attribute.value} of "{character.name}" is not known: the sources give no '
