@@ -6,7 +6,7 @@ confident answer the sources do not support.
 
 from __future__ import annotations
 
-from test_bluemoon_discards import verdicts
+from test_bluemoon_discards import decided, verdicts
 
 FORCER = 'card "Forcer" leadership: "Now you must discard two cards from your hand."'
 TAKER = 'card "Taker" character: "Now I may draw two cards from your hand and discard them."'
@@ -67,3 +67,68 @@ I play "Taker"
 ask who chooses the cards for "Taker"?
 ''')
     assert out[0].startswith("cannot:")
+
+
+SELF_LOCK_HAND = 'card "Self Lock" support: "I may not take further cards into my hand."'
+SELF_LOCK_DECK = 'card "Self Lock" support: "I may not take cards from my draw deck."'
+SELF_LOCK_PLAY = 'card "Self Lock" support: "I may not play support cards."'
+RETRIEVER = 'card "Flyer" character (fire 2, RETRIEVE): ""'
+
+
+def test_my_own_i_may_not_take_cards_stops_my_retrieve() -> None:
+    """An "I may not take further cards into my hand" text stops its own player retrieving."""
+    text = f'''
+{SELF_LOCK_HAND}
+{RETRIEVER}
+I have active "Self Lock", "Flyer"
+it is my turn
+phase Beginning of Turn
+ask can I retrieve "Flyer"?
+'''
+    assert verdicts(text) == ["no"]
+    assert decided(text) == ["card text"]
+
+
+def test_my_own_i_may_not_take_from_the_deck_stops_my_refresh() -> None:
+    """"I may not take cards from my draw deck": no refresh, no draws."""
+    assert verdicts(f'''
+{SELF_LOCK_DECK}
+I have active "Self Lock"
+it is my turn
+I have 2 cards in hand
+phase Refresh Hand
+ask how many cards do I draw?
+ask can I refresh my hand?
+''') == ["0", "no"]
+
+
+def test_my_own_i_may_not_play_stops_the_play_and_the_load() -> None:
+    """"I may not play support cards" stops the play, and so loading a ship instead of it."""
+    assert verdicts(f'''
+{SELF_LOCK_PLAY}
+card "Some Ship" ship (capacity 3): ""
+card "Some Character" character: ""
+card "Some Support" support: ""
+I have active "Self Lock"
+it is my turn
+I have "Some Ship" in my influence area
+I have in hand "Some Character", "Some Support"
+phase Character
+I play "Some Character"
+phase Booster/Support
+ask can I play "Some Support"?
+ask can I load "Some Support" onto "Some Ship"?
+''') == ["no", "no"]
+
+
+def test_an_i_may_not_text_binds_only_its_own_player() -> None:
+    """My "I may not play support cards" does not stop you."""
+    assert verdicts(f'''
+{SELF_LOCK_PLAY}
+card "Some Support" support: ""
+I have active "Self Lock"
+it is your turn
+you have in hand "Some Support"
+phase Booster/Support
+ask can you play "Some Support"?
+''') == ["yes"]
