@@ -132,3 +132,50 @@ you have in hand "Some Support"
 phase Booster/Support
 ask can you play "Some Support"?
 ''') == ["yes"]
+
+
+FOG = 'card "Mist" support: "Your icons are ignored, except STOP and PROTECTED."'
+BLIND = 'card "Blind" support: "Your icons are ignored, except STOP."'
+GUARDED = 'card "Guarded Flyer" character (fire 2, RETRIEVE, PROTECTED): ""'
+
+
+def test_protected_keeps_an_ignore_that_spares_it_off_its_other_icons() -> None:
+    """An active PROTECTED card whose PROTECTED icon is spared keeps its RETRIEVE icon."""
+    text = f'''
+{FOG}
+{GUARDED}
+you have active "Mist"
+I have active "Guarded Flyer"
+it is my turn
+phase Beginning of Turn
+ask can I retrieve "Guarded Flyer"?
+ask is the RETRIEVE icon of "Guarded Flyer" effective?
+'''
+    assert verdicts(text) == ["yes", "yes"]
+
+
+def test_an_ignore_that_does_not_spare_protected_reaches_every_icon() -> None:
+    """Ignoring icons "except STOP" ignores the PROTECTED icon too, and then the rest."""
+    assert verdicts(f'''
+{FOG}
+{BLIND}
+{GUARDED}
+you have active "Mist", "Blind"
+I have active "Guarded Flyer"
+it is my turn
+phase Beginning of Turn
+ask can I retrieve "Guarded Flyer"?
+''') == ["no"]
+
+
+def test_protected_does_not_shield_a_card_in_hand() -> None:
+    """In hand PROTECTED has no effect: the REPLACE icon there is ignored."""
+    assert verdicts(f'''
+{FOG}
+card "Guarded Note" support (PROTECTED, REPLACE): ""
+you have active "Mist"
+it is my turn
+phase Leadership
+I have in hand "Guarded Note"
+ask can I use the REPLACE icon of "Guarded Note"?
+''') == ["no"]

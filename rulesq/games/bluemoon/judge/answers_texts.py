@@ -15,6 +15,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of, is_i_must
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect
 from rulesq.games.bluemoon.judge.view import View
@@ -184,8 +185,9 @@ def icon_effective(ctx: Context) -> Answer:
             return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon',
                                    R.PROTECTED))
         return view.yes_no(no("PROTECTED protects only active cards in play", R.PROTECTED))
-    return view.answer(YesNo(True), yes(f'"{card.name}" has its {icon} icon and nothing '
-                                        "ignores it"))
+    ruling = yes(f'"{card.name}" has its {icon} icon and nothing ignores it')
+    shield(forces, card, ruling)
+    return view.answer(YesNo(True), ruling)
 
 
 __all__ = ["Status", "active", "icon_effective", "ignored", "text_effective", "text_ignored"]

@@ -193,6 +193,8 @@ class Forces:
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
+            if self._icons_protected(ignorer, card, definite):
+                return None
             return "icons"  # every icon it has, or is treated as having while played
         if self._protected_from(ignorer, card, definite):
             return None
@@ -226,12 +228,34 @@ class Forces:
                 return False
         return True
 
+    def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
+        """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
+
+        Only when that effect spares the PROTECTED icon ("except STOP and PROTECTED"); one that
+        does not spare it ignores the PROTECTED icon too, and with it the protection.
+        """
+        effect = ignorer.effect
+        assert isinstance(effect, fx.Ignore)
+        if "PROTECTED" not in {i.upper() for i in effect.except_icons}:
+            return False
+        if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
+            return False
+        if not (card.in_play and card.active):
+            return False
+        for source, mark in self.marks.items():
+            if source is ignorer or mark is Mark.FAILS or (mark is Mark.UNDECIDED and definite):
+                continue
+            if getattr(source.effect, "scope", None) is fx.Scope.ICONS \
+                    and self._icon_reached(source, card, "PROTECTED"):
+                return False
+        return True
+
     def _icon_reached(self, source: Source, card: Instance, icon: str) -> bool:
         effect = source.effect
         assert isinstance(effect, fx.Ignore)
-        if self._reaches(source, card, definite=True) is None:
+        if icon.upper() in {i.upper() for i in effect.except_icons}:
             return False
-        return icon.upper() not in {i.upper() for i in effect.except_icons}
+        return self._reaches(source, card, definite=True) is not None
 
     # ------------------------------------------------------------------ reading
     def applying(self) -> list[Source]:
@@ -258,6 +282,19 @@ class Forces:
             if self._reaches(source, card, definite=True) == "text":
                 return Ignored(source, "text")
         return None
+
+    def icons_shielded(self, card: Instance) -> list[Source]:
+        """The applying effects ignoring icons that the card's PROTECTED icon keeps off it."""
+        kept = []
+        for source in self.applying():
+            effect = source.effect
+            if not isinstance(effect, fx.Ignore) or effect.scope is not fx.Scope.ICONS \
+                    or card is source.card \
+                    or card.owner not in players_of(effect.owner, source.controller):
+                continue
+            if self._icons_protected(source, card, definite=True):
+                kept.append(source)
+        return kept
 
     def icon_ignored(self, card: Instance, icon: str, whole: bool = True) -> Ignored | None:
         """What ignores one icon of a card, if anything.

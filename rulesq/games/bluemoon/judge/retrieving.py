@@ -24,6 +24,7 @@ from rulesq.games.bluemoon.judge.prohibits import (
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
+from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Step, Zone, other
 from rulesq.games.bluemoon.judge.usable import effect_usable
 from rulesq.games.bluemoon.selectors import Cards, Place, Quantity
@@ -99,6 +100,7 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
         return ruling
     ruling = yes(f'"{card.name}" is active with an effective RETRIEVE icon at the very beginning '
                  "of its player's turn", R.RETRIEVE)
+    shield(forces, card, ruling)
     if blockers:
         ruling.reason += ("; the opposing RETRIEVE character cards block only character cards' "
                           "RETRIEVE icons")
