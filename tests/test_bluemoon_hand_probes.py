@@ -179,3 +179,26 @@ phase Leadership
 I have in hand "Guarded Note"
 ask can I use the REPLACE icon of "Guarded Note"?
 ''') == ["no"]
+
+
+def test_inline_card_of_no_stated_people_cannot_be_costed() -> None:
+    """An invented card's people is not stated: it might be the deck's own, and free."""
+    out = verdicts('''
+card "Costly" character: ""
+my deck is an Aqua deck
+my deck has 1 "Costly" (moons 4)
+ask how many moons does my deck use?
+ask can I add "Man-shu-Ran" (moons 0) to my deck?
+''')
+    assert out[0].startswith("cannot:")
+    assert out[1].startswith("cannot:")
+
+
+def test_a_zero_moon_card_of_no_stated_people_costs_nothing() -> None:
+    """Zero moons cost nothing whoever's card it is."""
+    assert verdicts('''
+card "Cheap" character: ""
+my deck is an Aqua deck
+my deck has 1 "Cheap" (moons 0)
+ask how many moons does my deck use?
+''') == ["0"]
