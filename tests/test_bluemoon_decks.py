@@ -35,11 +35,11 @@ def test_own_people_free_other_peoples_paid() -> None:
 
 def test_moon_cost_from_the_situation_and_the_moon_limit() -> None:
     """Moons given in the situation count; a card that would pass the limit cannot be added."""
-    assert_agrees('card "Costly" character: ""\ncard "Dearer" character: ""\n'
-                  'card "Dearest" character: ""\nmy deck is an Aqua deck\n'
-                  'my deck has 1 "Costly" (moons 4), 1 "Dearer" (moons 4)\n'
-                  'ask can I add "Dearest" (moons 3) to my deck?\nexpect no\n'
+    assert_agrees('my deck is an Aqua deck\n'
+                  'my deck has 1 "Blaze" (moons 4), 1 "Spark" (moons 4)\n'
+                  'ask can I add "Tittertweet" (moons 3) to my deck?\nexpect no\n'
                   'ask can I add "Man-shu-Ran" (moons 0) to my deck?\nexpect yes\n')
+
 
 
 def test_unknown_moon_cost_cannot_be_answered() -> None:

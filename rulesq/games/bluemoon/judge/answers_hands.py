@@ -33,6 +33,7 @@ from rulesq.games.bluemoon.judge.hands import (
     timed,
     turn_cut,
 )
+from rulesq.games.bluemoon.judge.prohibits import ban_rule, ban_step
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
 from rulesq.games.bluemoon.judge.view import View
@@ -58,9 +59,9 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
     reason = f"{what}: " + ("; ".join(parts) if parts else "no draws")
     ruling = yes(reason)
     if plan.stopped:
-        ruling.cite(R.YOU_MAY_NOT, R.AS_FAR_AS_POSSIBLE, R.DRAW_ONE_BY_ONE)
+        ruling.cite(ban_rule(plan.stopped[0]), R.AS_FAR_AS_POSSIBLE, R.DRAW_ONE_BY_ONE)
         ruling.sources += plan.stopped
-        ruling.step = "you may not"
+        ruling.step = ban_step(plan.stopped[0])
     ruling.cite(*plan.rules)
     ruling.sources += [s.source for s in plan.steps if s.source is not None]
     for step in plan.steps:
@@ -107,8 +108,8 @@ def _blocked(view: View, moment: Moment, forces: Forces | None = None) -> Ruling
     stop = taking.blocks(view.state.hand_size(who), from_deck=True)
     if stop is None:
         return None
-    ruling = no(f'"{stop.card.name}" forbids it: {stop.quote}', R.YOU_MAY_NOT,
-                R.REFRESH_TAKES_FROM_DECK, sources=[stop], step="you may not")
+    ruling = no(f'"{stop.card.name}" forbids it: {stop.quote}', ban_rule(stop),
+                R.REFRESH_TAKES_FROM_DECK, sources=[stop], step=ban_step(stop))
     ruling.beaten.append((f"yes ({moment.reason})", stop))
     return ruling
 
@@ -209,8 +210,8 @@ def refresh_size(ctx: Context) -> Answer:
         if plan.stopped:
             ruling.reason += f'; "{plan.stopped[0].card.name}" stops it at {plan.hand} cards'
             ruling.sources += plan.stopped
-            ruling.cite(R.YOU_MAY_NOT, R.AS_FAR_AS_POSSIBLE)
-            ruling.step = "you may not"
+            ruling.cite(ban_rule(plan.stopped[0]), R.AS_FAR_AS_POSSIBLE)
+            ruling.step = ban_step(plan.stopped[0])
             assert plan.hand is not None
             target = plan.hand
     elif taking.prohibitions:
@@ -278,8 +279,8 @@ def can_draw(ctx: Context) -> Answer:
     plan.take(n, "draw")
     if plan.stopped:
         stop = plan.stopped[0]
-        denied = no(f'"{stop.card.name}" forbids it: {stop.quote}', R.YOU_MAY_NOT,
-                    R.AS_FAR_AS_POSSIBLE, sources=[stop], step="you may not")
+        denied = no(f'"{stop.card.name}" forbids it: {stop.quote}', ban_rule(stop),
+                    R.AS_FAR_AS_POSSIBLE, sources=[stop], step=ban_step(stop))
         denied.beaten.append((f"yes ({ruling.reason})", stop))
         return view.yes_no(denied)
     if plan.assumed_deck:

@@ -2,8 +2,9 @@
 
 ``is "X" satisfied?`` / ``are "X" and "Y" satisfied?``, ``how much fire must I still discard?``,
 ``who chooses the cards for "X"?``. The player who reads out a card (its "I") decides how it is
-applied, except where the text makes the other player act ("force you to discard"), or draws at
-random from a hand none of whose cards are disclosed.
+applied, except where the text has the other player discard ("force you to discard", "you must
+discard"): the player who discards chooses. A draw from the other player's hand is at random,
+unless cards of it are disclosed (also a hand known only by its count).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.disclosure import disclosed
+from rulesq.games.bluemoon.judge.disclosure import counted_disclosure, disclosed
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.requirements import (
     Kind,
@@ -257,8 +258,8 @@ def who_chooses(ctx: Context) -> Answer:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     controller = card.owner
     for source in effects_of(card):
-        effect = source.effect
-        for do in getattr(effect, "dos", ()):
+        for do in _dos_of(source.effect):
+            actors = players_of(do.actor, controller)
             for act in do.acts:
                 if isinstance(act, a.Force):
                     forced = players_of(act.who, controller)
@@ -268,18 +269,43 @@ def who_chooses(ctx: Context) -> Answer:
                             f'"{card.name}" makes the other player discard ("{source.quote}"): '
                             "the card's player is not mentioned, so the player who discards "
                             "chooses", R.FORCED_PLAYER_CHOOSES, sources=[source]))
-                if isinstance(act, a.Draw) and _from_other_hand(act, controller):
-                    return view.answer(*_drawn_at_random(view, source, other(controller)))
+                if isinstance(act, a.Draw) and len(actors) == 1:
+                    owner = _other_hand(act, controller, actors)
+                    if owner is not None:
+                        return view.answer(*_drawn_at_random(view, source, owner))
+                if isinstance(act, a.Discard) and len(actors) == 1 and controller not in actors:
+                    (player,) = actors
+                    return view.answer(Word(player), yes(
+                        f'"{card.name}" has the other player discard ("{source.quote}"): the '
+                        "card's player is not mentioned as choosing, so the player who discards "
+                        "chooses", R.FORCED_PLAYER_CHOOSES, sources=[source]))
     ruling = yes(f'"{card.name}" is read out by its player, the "I" of the text, who decides '
                  "how it is applied", R.READ_OUT, R.APPLY_INSTRUCTION, R.READER_CHOOSES)
     return view.answer(Word(controller), ruling)
 
 
-def _from_other_hand(act: a.Draw, controller: str) -> bool:
+def _dos_of(effect: object) -> list[a.Do]:
+    """The players' actions a text names: its acts, an obligation's alternative, a remedy."""
+    if isinstance(effect, fx.ActionEffect):
+        return list(effect.dos)
+    if isinstance(effect, fx.Obligation):
+        return [d for d in (effect.do, effect.otherwise) if d is not None]
+    if isinstance(effect, fx.Prohibition) and effect.remedy is not None:
+        return [effect.remedy]
+    return []
+
+
+def _other_hand(act: a.Draw, controller: str, actors: frozenset[str]) -> str | None:
+    """The player from whose hand the act's player draws, when it is not his own hand."""
     cards = act.cards
     place = cards.place if isinstance(cards, Cards) else None
-    return isinstance(place, Place) and any(z.value == "hand" for z in place.zones) \
-        and place.owner.value == "opponent"
+    if not isinstance(place, Place) or not any(z.value == "hand" for z in place.zones):
+        return None
+    owners = players_of(place.owner, controller)
+    if len(owners) != 1 or owners == actors:
+        return None
+    (owner,) = owners
+    return owner
 
 
 def _drawn_at_random(view: View, source: object, owner: str) -> tuple[Word, Ruling]:
@@ -291,6 +317,13 @@ def _drawn_at_random(view: View, source: object, owner: str) -> tuple[Word, Ruli
     if open_cards:
         return Word(source.controller), yes(
             "the drawing player may select the disclosed cards of the hand",
+            R.DRAW_DISCLOSED, R.DRAW_RANDOMLY, sources=[source])
+    played = [e.seq for e in state.events_of("play") if source.card in e.cards]
+    unnamed = counted_disclosure(state, view.forces, owner, played[-1] if played else None)
+    if unnamed is not None:
+        return Word(source.controller), yes(
+            f'the drawing player may select the disclosed cards of the hand ("{unnamed.name}" '
+            "disclosed it, and none of its cards has been used since)",
             R.DRAW_DISCLOSED, R.DRAW_RANDOMLY, sources=[source])
     ruling = yes("the cards are drawn at random from a hand none of whose cards are "
                  "disclosed: nobody chooses", R.DRAW_RANDOMLY, R.DRAW_DISCLOSED,

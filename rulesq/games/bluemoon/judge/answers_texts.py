@@ -15,6 +15,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of, is_i_must
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect
 from rulesq.games.bluemoon.judge.view import View
@@ -195,34 +196,9 @@ def icon_effective(ctx: Context) -> Answer:
             return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon',
                                    R.PROTECTED))
         return view.yes_no(no("PROTECTED protects only active cards in play", R.PROTECTED))
-    shielded = _icons_shielded_by_protected(view, card, icon)
-    if shielded:
-        ruling = yes(f'"{card.name}" has an active PROTECTED icon, which keeps opposing cards '
-                     f"from ignoring it: {shielded[0].quote}", R.PROTECTED, R.IGNORING,
-                     sources=shielded)
-        ruling.negatives.append(f'no card ignores the PROTECTED icon of "{card.name}"')
-        return view.yes_no(ruling)
-    return view.answer(YesNo(True), yes(f'"{card.name}" has its {icon} icon and nothing '
-                                        "ignores it"))
-
-
-def _icons_shielded_by_protected(view: View, card: Instance, icon: str) -> list[Source]:
-    """Opposing effects ignoring icons that would reach this icon but for PROTECTED."""
-    from rulesq.games.bluemoon import effects as fx
-
-    forces = view.forces
-    if not forces.protected(card):
-        return []
-    found = []
-    for source in forces.applying():
-        effect = source.effect
-        if not isinstance(effect, fx.Ignore) or effect.scope is not fx.Scope.ICONS:
-            continue
-        excepted = {i.upper() for i in effect.except_icons}
-        if source.controller != card.owner and card.owner in _targets(source) \
-                and icon not in excepted:
-            found.append(source)
-    return found
+    ruling = yes(f'"{card.name}" has its {icon} icon and nothing ignores it')
+    shield(forces, card, ruling)
+    return view.answer(YesNo(True), ruling)
 
 
 __all__ = ["Status", "active", "icon_effective", "ignored", "text_effective", "text_ignored"]

@@ -5,7 +5,8 @@ cost the moons shown on them, with 10 moons to spend and 30 cards, as the leader
 ("30 cards 10 moons"). An inquisitor adds to both ("+5 cards + 5 moons"). Each player may have
 only one copy of each card. A card's people is the one its number names ("Vulca 02"; a card
 marked for a people, "Promo/Buka 31", is that people's card); the deck a card ships in ("Terrah
-deck") does not make it another people's card.
+deck") does not make it another people's card. An invented card's people is never stated: one
+with a moon cost might be the deck's own people's card, so what it costs is not known.
 """
 
 from __future__ import annotations
@@ -116,7 +117,10 @@ def cost(info: CardInfo, deck_people: str | None) -> Cost:
     if info.moons is None:
         raise CannotAnswer(f'the sources give no moon cost for "{info.name}" '
                            f"({info.people or 'no people'} card)")
-    whose = f"a {people} card" if people else "not a card of any people"
+    if people is None and info.moons:
+        raise CannotAnswer(f'the situation does not say which people "{info.name}" belongs to: '
+                           f"a {deck_people} card would be free in the deck")
+    whose = f"a {people} card" if people else "a card of no stated people"
     moons = f"{info.moons} moon{'' if info.moons == 1 else 's'}"
     return Cost(info.moons, f'"{info.name}" is {whose}: it costs its {moons}',
                 (R.DECK_BUY_OTHER_PEOPLES, R.DECK_PAY_OTHER_PEOPLES))

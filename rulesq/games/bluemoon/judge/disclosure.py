@@ -69,3 +69,35 @@ def disclosed(state: State, forces: Forces, card: Instance) -> Event | None:
         raise CannotAnswer(f'the situation names "{card.name}" in hand only after the hand was '
                            "disclosed; whether it was in the hand then is not stated")
     return None
+
+
+#: What a player does that may take disclosed cards out of his hand.
+HAND_USES = frozenset({"play", "discard", "load", "use_icon", "turn"})
+
+
+def counted_disclosure(state: State, forces: Forces, owner: str,
+                       until: int | None = None) -> Instance | None:
+    """The card that disclosed a hand known only by its count, its cards still in it; or None.
+
+    Disclosed cards stay disclosed until used (rulebook p.18). Looks at disclosures before the
+    moment ``until`` (an event's seq; None: now). When the owner may have used some since (a play,
+    a discard, a turn of his), or the hand's size then is not stated, whether any is left is not
+    known: *cannot answer*. A hand whose cards are all named is read card by card instead.
+    """
+    if state.player(owner).hand_exact:
+        return None
+    end = state.seq + 1 if until is None else until
+    for event, _ in reversed(disclosures(state, forces, owner)):
+        if event.seq >= end:
+            continue
+        size = state.snapshots.get(event.seq, state).hand_size(owner)
+        if size == 0:
+            continue
+        used = [e for e in state.events if event.seq < e.seq < end and e.who == owner
+                and e.kind in HAND_USES]
+        card = event.cards[0]
+        if size is None or used:
+            raise CannotAnswer(f'"{card.name}" disclosed the hand earlier; the situation does '
+                               "not say whether any of the disclosed cards is still in it")
+        return card
+    return None

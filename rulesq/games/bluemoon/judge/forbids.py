@@ -1,5 +1,7 @@
 """Prohibitions on a play: "you may not …" texts of the opponent, and what ignores them.
 
+A player's own "I may not play …" text forbids him the play too, as ordinary card text.
+
 "You may not" takes precedence over all remaining instructions on other cards (it beats a
 permission); a prohibition on a card whose text is ignored does not apply (the ignore step).
 Counts ("more than one card") include the cards already played this turn.
@@ -31,6 +33,10 @@ class ProhibitionChecks:
                       from_deck: bool) -> Ruling | None:
         forces = self.forces
         opponent = other(who)
+        for source in forces.effects(fx.SelfRestriction, controller=who):
+            if self._forbids(source, card, who, bluff, from_deck):
+                return no(f'"{source.card.name}" forbids it: {source.quote}', R.SUPERSEDE,
+                          sources=[source], step="card text")
         ignored: list[tuple[Source, Ruling]] = []
         for opposer in self.state.cards:
             if opposer.owner != opponent or not forces.live(opposer):
@@ -65,7 +71,7 @@ class ProhibitionChecks:
     def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
                  from_deck: bool) -> bool:
         effect = source.effect
-        assert isinstance(effect, fx.Prohibition)
+        assert isinstance(effect, fx.Prohibition | fx.SelfRestriction)
         forces = self.forces
         if who not in players_of(effect.who, source.controller):
             return False

@@ -216,12 +216,9 @@ class Forces:
         controller = ignorer.controller
         view = _IconView(self)
         if effect.scope is fx.Scope.ICONS:
-            # Every icon it has, or is treated as having while played; an opposing effect that
-            # spares the PROTECTED icon leaves a PROTECTED card alone (one that ignores the
-            # PROTECTED icon itself supersedes the rule).
-            if _spares(effect, "PROTECTED") and self._protected_from(ignorer, card, definite):
+            if self._icons_protected(ignorer, card, definite):
                 return None
-            return "icons"
+            return "icons"  # every icon it has, or is treated as having while played
         if self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:
@@ -251,6 +248,28 @@ class Forces:
             if mark is Mark.UNDECIDED and definite:
                 continue
             if self._icon_reached(source, card, "PROTECTED"):
+                return False
+        return True
+
+    def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
+        """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
+
+        Only when that effect spares the PROTECTED icon ("except STOP and PROTECTED"); one that
+        does not spare it ignores the PROTECTED icon too, and with it the protection.
+        """
+        effect = ignorer.effect
+        assert isinstance(effect, fx.Ignore)
+        if "PROTECTED" not in {i.upper() for i in effect.except_icons}:
+            return False
+        if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
+            return False
+        if not (card.in_play and card.active):
+            return False
+        for source, mark in self.marks.items():
+            if source is ignorer or mark is Mark.FAILS or (mark is Mark.UNDECIDED and definite):
+                continue
+            if getattr(source.effect, "scope", None) is fx.Scope.ICONS \
+                    and self._icon_reached(source, card, "PROTECTED"):
                 return False
         return True
 
@@ -325,6 +344,19 @@ class Forces:
                 return Ignored(source, "text")
         self.require_decided(card, frozenset({"text"}))
         return None
+
+    def icons_shielded(self, card: Instance) -> list[Source]:
+        """The applying effects ignoring icons that the card's PROTECTED icon keeps off it."""
+        kept = []
+        for source in self.applying():
+            effect = source.effect
+            if not isinstance(effect, fx.Ignore) or effect.scope is not fx.Scope.ICONS \
+                    or card is source.card \
+                    or card.owner not in players_of(effect.owner, source.controller):
+                continue
+            if self._icons_protected(source, card, definite=True):
+                kept.append(source)
+        return kept
 
     def icon_ignored(self, card: Instance, icon: str, whole: bool = True) -> Ignored | None:
         """What ignores one icon of a card, if anything.

@@ -20,7 +20,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.holds import holds
-from rulesq.games.bluemoon.judge.prohibits import forbidding
+from rulesq.games.bluemoon.judge.prohibits import BANS, forbidding
 from rulesq.games.bluemoon.judge.requirements import hand_discards, purpose
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
@@ -53,8 +53,8 @@ class Taking:
     @property
     def prohibitions(self) -> list[Source]:
         """The prohibitions in force on the player about taking or drawing cards."""
-        return [s for s in self.forces.effects(fx.Prohibition)
-                if isinstance(s.effect, fx.Prohibition)
+        return [s for s in self.forces.effects(BANS)
+                if isinstance(s.effect, BANS)
                 and isinstance(s.effect.act, a.Take | a.Draw)
                 and self.who in players_of(s.effect.who, s.controller)]
 

@@ -1,5 +1,8 @@
 """Which "you may not" texts in force forbid what a player would do with a text or an icon.
 
+A player's own "I may not …" text forbids him the same way, as ordinary card text (it is not
+a "you may not" text, so the ladder step that decides is card text).
+
 A prohibition is matched on what an act does, not on its verb alone. "You may not take further
 cards into your hand" forbids every act that brings cards into the hand (drawing, retrieving,
 taking); "you may not take cards from your draw deck" every act that takes cards out of the draw
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.selectors import Cards, Place
@@ -64,6 +68,20 @@ def takes_from_deck(act: a.Act, place: Place | None) -> bool:
     return False
 
 
+#: The texts that forbid a player an act: "you may not …", and his own "I may not …".
+BANS = (fx.Prohibition, fx.SelfRestriction)
+
+
+def ban_step(source: Source) -> str:
+    """The ladder step of a forbidding text: "you may not", or card text for "I may not"."""
+    return "you may not" if isinstance(source.effect, fx.Prohibition) else "card text"
+
+
+def ban_rule(source: Source) -> str:
+    """The rule a forbidding text is cited with: its ladder step's clause."""
+    return R.YOU_MAY_NOT if isinstance(source.effect, fx.Prohibition) else R.SUPERSEDE
+
+
 def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None,
                place: Place | None = None) -> Source | None:
     """The prohibition in force that forbids ``who`` this act, if any.
@@ -71,9 +89,9 @@ def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None
     ``when`` is the time of the text the act belongs to (for prohibitions that name a moment);
     ``place`` where the act's cards come from, when its words only refer to them.
     """
-    for source in forces.effects(fx.Prohibition):
+    for source in forces.effects(BANS):
         effect = source.effect
-        assert isinstance(effect, fx.Prohibition)
+        assert isinstance(effect, BANS)
         controller = source.controller
         if who not in players_of(effect.who, controller):
             continue
@@ -89,7 +107,7 @@ def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None
     return None
 
 
-def _covers(effect: fx.Prohibition, controller: str, who: str, act: a.Act,
+def _covers(effect: fx.Prohibition | fx.SelfRestriction, controller: str, who: str, act: a.Act,
             when: When | None, place: Place | None) -> bool:
     """Whether a prohibition (of a card of ``controller``) covers ``who`` doing ``act``."""
     banned = effect.act

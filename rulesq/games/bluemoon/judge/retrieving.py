@@ -16,9 +16,15 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND, forbidding
+from rulesq.games.bluemoon.judge.prohibits import (
+    RETRIEVE_INTO_HAND,
+    ban_rule,
+    ban_step,
+    forbidding,
+)
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
+from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Step, Zone, other
 from rulesq.games.bluemoon.judge.usable import effect_usable
 from rulesq.games.bluemoon.selectors import Cards, Place, Quantity
@@ -46,8 +52,8 @@ def can_retrieve(forces: Forces, card: Instance, who: str) -> Ruling:
     ban = forbidding(forces, who, RETRIEVE_INTO_HAND)
     if ban is not None:
         refused = no(f'"{ban.card.name}" forbids it: {ban.quote}; retrieving a card is taking '
-                     "it into the hand", R.YOU_MAY_NOT, R.RETRIEVING_IS_TAKING,
-                     sources=[ban], step="you may not")
+                     "it into the hand", ban_rule(ban), R.RETRIEVING_IS_TAKING,
+                     sources=[ban], step=ban_step(ban))
         refused.beaten.append((f"yes ({ruling.reason})", ban))
         return refused
     return ruling
@@ -94,6 +100,7 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
         return ruling
     ruling = yes(f'"{card.name}" is active with an effective RETRIEVE icon at the very beginning '
                  "of its player's turn", R.RETRIEVE)
+    shield(forces, card, ruling)
     if blockers:
         ruling.reason += ("; the opposing RETRIEVE character cards block only character cards' "
                           "RETRIEVE icons")

@@ -22,7 +22,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.moves import phase_of
-from rulesq.games.bluemoon.judge.prohibits import acts_with_places, forbidding
+from rulesq.games.bluemoon.judge.prohibits import acts_with_places, ban_rule, ban_step, forbidding
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
@@ -267,8 +267,8 @@ def _forbidden(forces: Forces, source: Source, who: str) -> Ruling | None:
             ban = forbidding(forces, who, act, when=time, place=place)
             if ban is None:
                 continue
-            ruling = no(f'"{ban.card.name}" forbids it: {ban.quote}', R.YOU_MAY_NOT,
-                        sources=[ban, source], step="you may not")
+            ruling = no(f'"{ban.card.name}" forbids it: {ban.quote}', ban_rule(ban),
+                        sources=[ban, source], step=ban_step(ban))
             if len(do.acts) > 1:
                 ruling.reason += "; the text's acts go together, so none of them can be done"
             if any(isinstance(x, a.Reveal) for x in do.acts):
