@@ -1,7 +1,6 @@
 """Bluffing (Buka Invasion rulesheet): bluff cards, calls and losing bluffs.
 
-Bluffing (Buka Invasion rulesheet): a card with a BLUFF icon may be played face down into the
-support area (the play of a support card); in play it is an active support card with a printed
+A card with a BLUFF icon may be played face down into the support area (the play of a support card); in play it is an active support card with a printed
 value of 2 in the contested element. The opponent may call the bluff after the bluffer announces
 power; a called bluff loses when a revealed card has no (effective) BLUFF icon of the contested
 element. Ignored bluff cards do not count, cannot be called and stop further bluffs.
@@ -109,8 +108,8 @@ def losing(forces: Forces, cards: list[Instance]) -> tuple[bool, str]:
 def call_packets(forces: Forces, event: Event) -> list[Packet]:
     """The dragons a call of a bluff brings.
 
-    The dragons a call brings: the caller one (and the bluffer's forced retreat) when the bluff
-    loses, the bluffer one when it does not. The bluff is judged as the cards lay face down when
+    The caller one (and the bluffer's forced retreat) when the bluff loses, the bluffer one
+    when it does not. The bluff is judged as the cards lay face down when
     the call was made.
     """
     from rulesq.games.bluemoon.judge.dragons import Packet, retreat_packets

@@ -1,7 +1,7 @@
 """Discarding to satisfy a text: totals, card counts and the discard rules.
 
-Discarding to satisfy a text: totals of printed values or moons, card counts, and the rules that go
-with them (rulebook p.17: satisfy each card independently; no extra cards).
+Totals are of printed values or moons; the rules that go with them are rulebook p.17's:
+satisfy each card independently, and no extra cards.
 
 Printed values are read in hand after the effects on printed values; an ignored
 card's values have no effect. A set of discards is allowed only if no card in it could be
@@ -34,8 +34,8 @@ def _printed(forces: Forces, card: Instance, element: str) -> int:
 def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int = 1) -> bool:
     """Whether discarded cards reach a total of printed values or moons.
 
-    Whether discarded cards reach a total ("at least 3 Fire", "2 Fire and 2 Earth (on different
-    cards)", "5 Fire or 5 Earth", "at least two moons").
+    Totals read like "at least 3 Fire", "2 Fire and 2 Earth (on different cards)", "5 Fire or
+    5 Earth", "at least two moons".
     """
     if total.measure is Measure.MOONS:
         need = total.amounts[0].n * factor
@@ -149,9 +149,9 @@ def discards_after(forces: Forces, who: str, play_seq: int) -> list[Instance]:
 def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
     """The "Now I may discard ..." text a discard was made for, if any.
 
-    The "Now I may discard … to …" text a discard was made for, if any: the last card the player
-    played this turn asks for a discard from hand, or the last card played this turn (by either
-    player) has both players discard ("Now we both may discard …").
+    Either the last card the player played this turn asks for a discard from hand, or the
+    last card played this turn (by either player) has both players discard ("Now we both may
+    discard …").
     """
     from rulesq.games.bluemoon.judge.forces import effects_of
     from rulesq.games.bluemoon.judge.select import players_of

@@ -1,7 +1,6 @@
 """Interference cards: played from hand in answer to the opponent's action.
 
-Interference cards: played from hand in answer to an action of the opponent, as the card's own "I
-may play this card when …" says (E&I rulesheet).
+The card's own "I may play this card when …" names the action it answers (E&I rulesheet).
 
 The trigger is a text read while the card is in hand, so an effect ignoring the player's special
 power texts at that moment stops the card; the moment is just before the action it

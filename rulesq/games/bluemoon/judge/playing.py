@@ -51,8 +51,8 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
 def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
     """Whether a character card joins an active gang (rulebook p.16).
 
-    Whether a character card joins an active gang: it has an effective GANG icon, and every active
-    card of the combat area is a character card of its gang (rulebook p.16).
+    It must have an effective GANG icon, and every active card of the combat area must be a
+    character card of its gang.
     """
     if not card.is_character or not forces.has_icon(card, "GANG"):
         return False
