@@ -1,9 +1,10 @@
 """Bluffing (Buka Invasion rulesheet): bluff cards, calls and losing bluffs.
 
-A card with a BLUFF icon may be played face down into the support area (the play of a support card); in play it is an active support card with a printed
-value of 2 in the contested element. The opponent may call the bluff after the bluffer announces
-power; a called bluff loses when a revealed card has no (effective) BLUFF icon of the contested
-element. Ignored bluff cards do not count, cannot be called and stop further bluffs.
+A card with a BLUFF icon may be played face down into the support area (the play of a support
+card); in play it is an active support card with a printed value of 2 in the contested element.
+The opponent may call the bluff after the bluffer announces power; a called bluff loses when a
+revealed card has no (effective) BLUFF icon of the contested element. Ignored bluff cards do not
+count, cannot be called and stop further bluffs.
 """
 
 from __future__ import annotations
