@@ -62,6 +62,41 @@ class ProhibitionChecks:
             return ruling
         return None
 
+    def _self_restrictions(self, card: Instance, who: str, bluff: bool,
+                           from_deck: bool) -> Ruling | None:
+        """The player's own "I may not play …" texts in force, for any kind of card.
+
+        A self-restriction is card text of its controller; while its text is ignored it does not
+        apply (the ignore step).
+        """
+        forces = self.forces
+        ignored: Ruling | None = None
+        for holder in self.state.cards:
+            if holder.owner != who or not forces.live(holder) \
+                    or forces.opposed(holder) is not None:
+                continue
+            for source in effects_of(holder):
+                effect = source.effect
+                if not isinstance(effect, fx.SelfRestriction) or not isinstance(effect.act, a.Play):
+                    continue
+                if not forces.window_open(source):
+                    continue
+                if effect.condition is not None and not holds(effect.condition, who, forces,
+                                                              card):
+                    continue
+                if not self._forbids_play(effect.act, source, card, who, bluff):
+                    continue
+                why = forces.text_ignored(holder)
+                if why is None:
+                    return no(f'"{holder.name}" forbids it to its own player: {source.quote}',
+                              sources=[source], step="card text")
+                if ignored is None:
+                    ignored = yes(f'"{holder.name}" would forbid it, but its text is ignored by '
+                                  f'"{why.source.card.name}"', R.IGNORING,
+                                  sources=[why.source, source], step="ignore")
+                    ignored.beaten.append((f"no ({source.quote})", why.source))
+        return ignored
+
     def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
                  from_deck: bool) -> bool:
         effect = source.effect

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, LEADERSHIP_PHASE_KINDS
@@ -34,7 +33,6 @@ from rulesq.games.bluemoon.judge.moves import phase_of
 from rulesq.games.bluemoon.judge.own_text import OwnTextChecks
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
@@ -73,8 +71,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         draw deck by a card's text). With ``location`` False, where the card is does not matter:
         the play of a card of its kind, as an action done instead of one asks (loading a ship).
         """
-        checks = [self._turn, self._location, self._phase, self._stop, self._limits,
-                  self._prohibitions, self._own_text]
+        checks = [self._turn, self._location, self._phase, self._stop, self._self_restrictions,
+                  self._limits, self._prohibitions, self._own_text]
         if not location:
             checks.remove(self._location)
         allowing: list[Ruling] = []
@@ -246,12 +244,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
     def _character_limit(self, card: Instance, who: str) -> Ruling | None:
         state = self.state
         forces = self.forces
-        for source in forces.effects(fx.SelfRestriction, controller=who):
-            effect = source.effect
-            assert isinstance(effect, fx.SelfRestriction)
-            if isinstance(effect.act, a.Play) and matches(effect.act.cards, card, who, forces) \
-                    and source.card.seq < card.seq + 10**9:
-                return no(f'"{source.card.name}": {source.quote}', sources=[source])
         units = character_units(state, who)
         icons = self._as_if(card, who)
         free = forces.has_icon(card, "FREE") or ("FREE" in icons

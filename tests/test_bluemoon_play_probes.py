@@ -1,0 +1,63 @@
+"""Probes near the FAQ's card-play cases: limits of a turn, prohibitions, permissions, conditions.
+
+Every card is defined inline with the sentence shapes of real card texts and other words, so a
+rule that only worked for the FAQ's own cards would fail here.
+"""
+
+from __future__ import annotations
+
+from rulesq.engine import evaluate
+from rulesq.situation import parse_situation
+
+
+def answers(body: str) -> list[tuple[str, str]]:
+    """(verdict, status or the deciding ladder step) for each question of a situation."""
+    situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
+    return [((a.verdict.show() if a.verdict else "-"), a.decided_by or a.status.key)
+            for a in evaluate(situation)]
+
+
+def verdicts(body: str) -> list[str]:
+    """The verdict of each question."""
+    return [verdict for verdict, _ in answers(body)]
+
+
+# ---------------------------------------------------------------------- "I may not play"
+def test_an_own_i_may_not_forbids_support_cards_too() -> None:
+    """"I may not play further support cards" stops its player's support cards, not only
+    character cards (the shape of a Tutu's self-restriction, about another card type)."""
+    body = """
+card "Shy" character: "I may not play further support cards during this fight."
+I have active "Shy"
+it is my turn
+phase Booster/Support
+ask can I play a support card?
+ask can I play a booster card?
+"""
+    assert verdicts(body) == ["no", "yes"]
+
+
+def test_an_i_may_not_binds_only_its_own_player() -> None:
+    """The opponent's "I may not" is no prohibition on me."""
+    body = """
+card "Shy" character: "I may not play further character cards during this fight."
+you have active "Shy"
+it is my turn
+phase Character
+ask can I play "Blaze"?
+"""
+    assert verdicts(body) == ["yes"]
+
+
+def test_an_ignored_i_may_not_is_decided_by_the_ignore_step() -> None:
+    """With its text ignored, the self-restriction does not apply, and the answer says why."""
+    body = """
+card "Shy" character: "I may not play further character cards during this fight."
+card "Loud Gas" support: "Your special power texts are ignored."
+I have active "Shy"
+you have active "Loud Gas"
+it is my turn
+phase Character
+ask can I play "Blaze"?
+"""
+    assert answers(body) == [("yes", "ignore")]
