@@ -61,3 +61,30 @@ phase Character
 ask can I play "Blaze"?
 """
     assert answers(body) == [("yes", "ignore")]
+
+
+# ---------------------------------------------------------------------- "you may not" vs "I may"
+def _lost_alternatives(body: str) -> list[str]:
+    """The alternatives that lost, as the answer names them, for the first question."""
+    situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
+    answer = evaluate(situation)[0]
+    return [str(data.get("label", "")) for data, _ in answer.graph.alternatives()]
+
+
+def test_a_prohibition_beats_only_the_permissions_for_that_card() -> None:
+    """A permission for booster cards did not argue for a support card: it is not listed as
+    an alternative beaten by "you may not play support cards"."""
+    body = """
+card "Smoke Screen" support: "You may not play support cards."
+card "Booster Fan" character: "On my turn, I may play one additional booster card."
+card "Support Fan" character: "On my turn, I may play one additional support card."
+you have active "Smoke Screen"
+I have active "Booster Fan", "Support Fan"
+it is my turn
+phase Booster/Support
+ask can I play a support card?
+"""
+    assert answers(body) == [("no", "you may not")]
+    lost = _lost_alternatives(body)
+    assert any("Support Fan" in label for label in lost)
+    assert not any("Booster Fan" in label for label in lost)

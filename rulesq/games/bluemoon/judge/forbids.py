@@ -12,7 +12,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
-from rulesq.games.bluemoon.judge.limits import permissions
+from rulesq.games.bluemoon.judge.limits import permissions, permits_kind
 from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -51,7 +51,10 @@ class ProhibitionChecks:
                     continue
                 ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
                             sources=[source], step="you may not")
+                kind = "support" if bluff else card.info.kind
                 for permission in permissions(forces, who):
+                    if not permits_kind(permission, kind):
+                        continue
                     ruling.beaten.append((f'yes (by "{permission.card.name}")', source))
                     ruling.against.append(permission)
                 return ruling

@@ -104,6 +104,23 @@ def permissions(forces: Forces, who: str) -> list[Source]:
     return found
 
 
+def permits_kind(source: Source, kind: str) -> bool:
+    """Whether a play permission speaks for playing a card of this kind.
+
+    A permission naming the kind, and, by Special Rule 3, one allowing any number of support
+    cards for a booster card.
+    """
+    effect = source.effect
+    assert isinstance(effect, fx.PlayPermission)
+    cards = effect.cards
+    if not isinstance(cards, Cards) or not cards.types:
+        return False
+    kinds = {t.value for t in cards.types}
+    if kind in kinds:
+        return True
+    return kind == "booster" and kinds == {"support"} and cards.quantity.kind is Q.ANY_NUMBER
+
+
 def permission_window(forces: Forces, source: Source) -> bool:
     """Whether a permission's time holds now.
 
