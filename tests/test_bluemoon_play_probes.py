@@ -88,3 +88,56 @@ ask can I play a support card?
     lost = _lost_alternatives(body)
     assert any("Support Fan" in label for label in lost)
     assert not any("Booster Fan" in label for label in lost)
+
+
+# ---------------------------------------------------------------------- cancelled cards
+def card(name: str, kind: str, text: str) -> str:
+    """An inline card definition line."""
+    return f'card "{name}" {kind}: "{text}"\n'
+
+
+DRAIN = (
+    card("Drip", "support", "On your turn, you may not play more than one card.")
+    + card("Plod", "character (fire 1, earth 1)", "")
+    + card("Ploddy", "character (fire 2, earth 2)", "")
+    + card("Hush Now", "interference", "I may play this card when you play a Leadership phase "
+           "card: Your card is cancelled and discarded.")
+    + card("Not Yours", "interference", "I may play this card when you play your first "
+           "character card on your turn: Your card is cancelled and discarded. You must play "
+           "a replacement or retreat.")
+    + 'you have active "Drip"\nit is my turn\n'
+)
+
+
+def test_a_cancelled_leadership_card_does_not_count_against_a_one_card_limit() -> None:
+    """The cancelled card does not count as played: a character card may follow."""
+    body = DRAIN + """
+phase Leadership
+I play "Cast Cataclysm"
+you play "Hush Now"
+ask can I play "Plod"?
+"""
+    assert verdicts(body) == ["yes"]
+
+
+def test_a_cancelled_character_card_leaves_room_for_its_replacement() -> None:
+    """After the cancel, the replacement is the turn's one card."""
+    body = DRAIN + """
+phase Character
+I play "Plod"
+you play "Not Yours"
+ask can I play "Ploddy"?
+"""
+    assert verdicts(body) == ["yes"]
+
+
+def test_an_answer_to_the_cancelling_card_still_counts_the_cancelled_card() -> None:
+    """Until the cancelling card has taken effect, the cancelled card counts as played."""
+    body = DRAIN + card("Saw It", "interference", "I may play this card when you play an "
+                        "interference card. Your card is cancelled and discarded.") + """
+phase Character
+I play "Plod"
+you play "Not Yours"
+ask can I play "Saw It"?
+"""
+    assert verdicts(body) == ["no"]

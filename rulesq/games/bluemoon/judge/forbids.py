@@ -32,6 +32,7 @@ class ProhibitionChecks:
         forces = self.forces
         opponent = other(who)
         ignored: list[tuple[Source, Ruling]] = []
+        spared: list[Ruling] = []
         for opposer in self.state.cards:
             if opposer.owner != opponent or not forces.live(opposer):
                 continue
@@ -40,6 +41,8 @@ class ProhibitionChecks:
                 if not isinstance(effect, fx.Prohibition):
                     continue
                 if not self._forbids(source, card, who, bluff, from_deck):
+                    if self._forbids(source, card, who, bluff, from_deck, count_cancelled=True):
+                        spared.append(self._cancelled_note(source, who))
                     continue
                 why = forces.text_ignored(opposer)
                 if why is not None or forces.opposed(opposer) is not None:
@@ -63,7 +66,18 @@ class ProhibitionChecks:
             ruling.beaten.append(("no (a prohibition)", ruling.sources[0]))
             ruling.sources.append(source)
             return ruling
-        return None
+        return spared[0] if spared else None
+
+    def _cancelled_note(self, source: Source, who: str) -> Ruling:
+        """A count of played cards that the cancelled cards of the turn no longer reach."""
+        gone = [e.cards[0] for e in self.state.events_of("play", who, this_turn=True)
+                if e.cards[0].cancelled]
+        names = ", ".join(f'"{c.name}"' for c in gone)
+        note = yes(f'{names} was cancelled and does not count as played, so "{source.card.name}" '
+                   f"does not forbid this play ({source.quote})", R.CANCELLED_NOT_PLAYED,
+                   sources=[source])
+        note.negatives.append(f"{names} does not count as a played card")
+        return note
 
     def _self_restrictions(self, card: Instance, who: str, bluff: bool,
                            from_deck: bool) -> Ruling | None:
@@ -101,7 +115,7 @@ class ProhibitionChecks:
         return ignored
 
     def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
-                 from_deck: bool) -> bool:
+                 from_deck: bool, count_cancelled: bool = False) -> bool:
         effect = source.effect
         assert isinstance(effect, fx.Prohibition)
         forces = self.forces
@@ -116,7 +130,7 @@ class ProhibitionChecks:
             if self.state.turn_owner not in players_of(when.role, source.controller):
                 return False
         if isinstance(act, a.Play):
-            return self._forbids_play(act, source, card, who, bluff)
+            return self._forbids_play(act, source, card, who, bluff, count_cancelled)
         if isinstance(act, a.Have) and isinstance(act.what, Cards) and card.is_character \
                 and not bluff:
             return self._too_many_active(act.what, card, who)
@@ -126,7 +140,7 @@ class ProhibitionChecks:
         return False
 
     def _forbids_play(self, act: a.Play, source: Source, card: Instance, who: str,
-                      bluff: bool) -> bool:
+                      bluff: bool, count_cancelled: bool = False) -> bool:
         cards = act.cards
         forces = self.forces
         if not isinstance(cards, Cards):
@@ -149,10 +163,24 @@ class ProhibitionChecks:
             played = [e for e in self.state.events if e.turn == self.state.turn
                       and e.who == who and e.kind in ("play", "load")
                       and not e.data.get("by_text")
+                      and (count_cancelled or self._still_counts(e.cards[0], card))
                       and (not into_combat or e.cards[0].info.kind in
                            ("character", "mutant", "booster"))]
             return len(played) + 1 > (cards.quantity.n or 0)
         return True
+
+    def _still_counts(self, played: Instance, card: Instance) -> bool:
+        """Whether an earlier play still counts as a played card when ``card`` is played.
+
+        A cancelled card does not count as played; but an interference card answering the very
+        card that cancels it comes before the cancelling takes effect, so there it still counts.
+        """
+        if not played.cancelled:
+            return True
+        if card.info.kind != "interference":
+            return False
+        last = self.state.events[-1] if self.state.events else None
+        return last is not None and last.kind == "cancel" and played in last.cards[1:]
 
     def _too_many_active(self, what: Cards, card: Instance, who: str) -> bool:
         """Whether a play would leave more active character cards than allowed.
