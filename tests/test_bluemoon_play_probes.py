@@ -141,3 +141,24 @@ you play "Not Yours"
 ask can I play "Saw It"?
 """
     assert verdicts(body) == ["no"]
+
+
+# ------------------------------------------------------------- "I must ... to play this card"
+COSTLY = card("Tutu Zip", "character (fire 2, earth 2)",
+              "I must discard two cards from my hand to play this card.")
+
+
+def test_a_cost_of_two_discards_needs_two_other_cards_in_hand() -> None:
+    """The number of cards the "I must" cost names is what the hand must hold besides it."""
+    short = COSTLY + "it is my turn\nphase Character\nI have 2 cards in hand\n" \
+        'ask can I play "Tutu Zip"?\n'
+    enough = COSTLY + "it is my turn\nphase Character\nI have 3 cards in hand\n" \
+        'ask can I play "Tutu Zip"?\n'
+    assert verdicts(short) == ["no"]
+    assert verdicts(enough) == ["yes"]
+
+
+def test_a_cost_in_discards_with_an_unknown_hand_cannot_be_answered() -> None:
+    """Whether the hand holds the cards to discard is not stated: no guess."""
+    body = COSTLY + 'it is my turn\nphase Character\nask can I play "Tutu Zip"?\n'
+    assert answers(body) == [("-", "cannot-answer")]
