@@ -162,3 +162,27 @@ def test_a_cost_in_discards_with_an_unknown_hand_cannot_be_answered() -> None:
     """Whether the hand holds the cards to discard is not stated: no guess."""
     body = COSTLY + 'it is my turn\nphase Character\nask can I play "Tutu Zip"?\n'
     assert answers(body) == [("-", "cannot-answer")]
+
+
+# ---------------------------------------------------------------------- ignored permissions
+def test_an_ignored_permission_is_what_decides_the_limit() -> None:
+    """The one-support limit holds because the permission that would lift it is ignored."""
+    body = (card("Gas Cloud", "support", "Your special power texts are ignored.")
+            + card("Extra Hand", "character (fire 1, earth 1)",
+                   "On my turn, I may play one additional support card.")
+            + card("Plain", "support", "")
+            + 'you have active "Gas Cloud"\nI have active "Extra Hand"\nit is my turn\n'
+            + 'phase Booster/Support\nI play "Plain"\nask can I play a support card?\n')
+    assert answers(body) == [("no", "ignore")]
+
+
+def test_an_ignored_permission_for_another_card_type_does_not_decide() -> None:
+    """An ignored permission for booster cards has nothing to do with a second support card."""
+    body = (card("Gas Cloud", "support", "Your special power texts are ignored.")
+            + card("Extra Boost", "character (fire 1, earth 1)",
+                   "On my turn, I may play one additional booster card.")
+            + card("Plain", "support", "")
+            + 'you have active "Gas Cloud"\nI have active "Extra Boost"\nit is my turn\n'
+            + 'phase Booster/Support\nI play "Plain"\nask can I play a support card?\n'
+            + 'ask can I play a booster card?\n')
+    assert answers(body) == [("no", "definite"), ("no", "ignore")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.state import Instance, State
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
@@ -104,6 +104,24 @@ def permissions(forces: Forces, who: str) -> list[Source]:
     return found
 
 
+def ignored_permissions(forces: Forces, who: str) -> list[tuple[Source, Source]]:
+    """The player's play permissions that would be in force but for an ignore effect.
+
+    Each as (the permission, the ignore effect that silences it).
+    """
+    found = []
+    for card in forces.state.cards:
+        if card.owner != who or not forces.live(card) or forces.opposed(card) is not None:
+            continue
+        why = forces.text_ignored(card)
+        if why is None:
+            continue
+        for source in effects_of(card):
+            if isinstance(source.effect, fx.PlayPermission) and permission_window(forces, source):
+                found.append((source, why.source))
+    return found
+
+
 def permits_kind(source: Source, kind: str) -> bool:
     """Whether a play permission speaks for playing a card of this kind.
 
@@ -139,11 +157,14 @@ def permission_window(forces: Forces, source: Source) -> bool:
     return forces.window_open(source)
 
 
-def slots(forces: Forces, who: str, first_turn: bool) -> Slots:
-    """The booster/support slots of the turn (none on the first turn of a fight)."""
+def slots(forces: Forces, who: str, first_turn: bool, extra: tuple[Source, ...] = ()) -> Slots:
+    """The booster/support slots of the turn (none on the first turn of a fight).
+
+    ``extra``: permissions to count as if they were in force.
+    """
     out = Slots(either=0 if first_turn else 1)
     used: list[Source] = []
-    for source in permissions(forces, who):
+    for source in [*permissions(forces, who), *extra]:
         effect = source.effect
         assert isinstance(effect, fx.PlayPermission)
         cards = effect.cards

@@ -24,8 +24,10 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
     character_units,
+    ignored_permissions,
     pairs,
     permissions,
+    permits_kind,
     slots,
     support_plays,
 )
@@ -300,6 +302,25 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                            step="card text")
             return None
         if first and not played:
-            return no("on the first turn of a fight the starting player plays neither a "
-                      "booster nor a support card", R.FIRST_TURN)
-        return no("this turn's booster or support card has already been played", R.FREE)
+            ruling = no("on the first turn of a fight the starting player plays neither a "
+                        "booster nor a support card", R.FIRST_TURN)
+        else:
+            ruling = no("this turn's booster or support card has already been played", R.FREE)
+        return self._silenced_permission(ruling, who, kind, played + [kind])
+
+    def _silenced_permission(self, ruling: Ruling, who: str, kind: str,
+                             plays: list[str]) -> Ruling:
+        """A limit that a permission would lift, were its text not ignored: the ignore decides."""
+        for permission, ignorer in ignored_permissions(self.forces, who):
+            if not permits_kind(permission, kind) or not slots(
+                    self.forces, who, self.first_turn, (permission,)).fits(plays):
+                continue
+            ruling.reason += (f'; "{permission.card.name}" would allow it, but its text is '
+                              f'ignored by "{ignorer.card.name}"')
+            ruling.cite(R.IGNORING)
+            ruling.sources += [ignorer]
+            ruling.step = "ignore"
+            ruling.beaten.append((f'yes (by "{permission.card.name}")', ignorer))
+            ruling.against.append(permission)
+            break
+        return ruling
