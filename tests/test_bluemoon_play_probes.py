@@ -186,3 +186,26 @@ def test_an_ignored_permission_for_another_card_type_does_not_decide() -> None:
             + 'phase Booster/Support\nI play "Plain"\nask can I play a support card?\n'
             + 'ask can I play a booster card?\n')
     assert answers(body) == [("no", "definite"), ("no", "ignore")]
+
+
+# ---------------------------------------------------------------------- STOP and permissions
+def test_after_stop_one_additional_card_means_one() -> None:
+    """A text allowing one additional support card supersedes STOP for one card, not two."""
+    body = (card("Blinker", "character (STOP, fire 1, earth 1)",
+                 "On my turn, I may play one additional support card.")
+            + card("Plain", "support", "")
+            + 'it is my turn\nphase Character\nI play "Blinker"\n'
+            + "ask can I play a support card?\n"
+            + 'I play "Plain"\nask can I play a support card?\n')
+    assert verdicts(body) == ["yes", "no"]
+
+
+def test_a_booster_after_stop_by_special_rule_3_is_left_open() -> None:
+    """"Any number of support cards" beats STOP for support cards (the FAQ says so); whether
+    the one booster card Special Rule 3 adds beats it too, the sources do not say."""
+    body = (card("Brainwave", "leadership", "On this turn, I may play any number of support "
+                 "cards.")
+            + card("Halt", "character (STOP, fire 1, earth 1)", "")
+            + 'it is my turn\nI play "Brainwave"\nI play "Halt"\n'
+            + "ask can I play a support card?\nask can I play a booster card?\n")
+    assert answers(body) == [("yes", "card text"), ("-", "cannot-answer")]

@@ -56,14 +56,15 @@ def pairs(first: Instance, second: Instance) -> bool:
             and first.info.first_word == second.info.first_word)
 
 
-def support_plays(state: State, who: str) -> list[str]:
+def support_plays(state: State, who: str, after: int = -1) -> list[str]:
     """The booster/support plays of the turn that count toward the limit.
 
     FREE ones do not; a bluff card is a support card play; loading a ship is instead of one.
+    ``after``: only the plays after the event with this sequence number.
     """
     kinds = []
     for event in state.events:
-        if event.turn != state.turn or event.who != who:
+        if event.turn != state.turn or event.who != who or event.seq <= after:
             continue
         if event.kind == "load" and not event.data.get("by_text"):
             kinds.append("support")

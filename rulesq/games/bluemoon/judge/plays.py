@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, LEADERSHIP_PHASE_KINDS
@@ -190,17 +191,33 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
 
     # ------------------------------------------------------------------ STOP and limits
     def _stop(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
-        stops = [e.cards[0] for e in self.state.events_of("play", who, this_turn=True)
-                 if e.data.get("stop") and not e.cards[0].cancelled]
+        events = [e for e in self.state.events_of("play", who, this_turn=True)
+                  if e.data.get("stop") and not e.cards[0].cancelled]
+        stops = [e.cards[0] for e in events]
         if not stops or from_deck:
             return None
         allowed = self._permission_for(card, who, bluff)
+        kind = "support" if bluff else card.info.kind
+        if allowed is not None and kind in ("booster", "support"):
+            # After STOP only the card texts' own allowance remains, not the rules' one card.
+            since = support_plays(self.state, who, after=events[0].seq)
+            if not slots(self.forces, who, True).fits(since + [kind]):
+                return no(f'"{stops[0].name}" was played with a STOP icon, and the card '
+                          f'text allowing further cards ("{allowed.card.name}") is used up',
+                          R.STOP, sources=[allowed])
         if allowed is not None:
             ruling = yes(f'"{stops[0].name}" has a STOP icon, but a card text allows this '
                          "play (card instructions supersede the game rules)", R.SUPERSEDE,
                          R.STOP, sources=[allowed], step="card text")
             ruling.beaten.append(("no (the STOP icon)", allowed))
             return ruling
+        if kind == "booster" and any(permits_kind(p, kind) for p in permissions(self.forces,
+                                                                                   who)):
+            raise CannotAnswer(f'"{stops[0].name}" was played with a STOP icon; a card text in '
+                               "force allows any number of support cards, which supersedes STOP "
+                               "for support cards, and Special Rule 3 adds one booster card to "
+                               "such an instruction: whether that booster card also overrides "
+                               "STOP, the sources do not say")
         return no(f'"{stops[0].name}" was played with a STOP icon: no further cards this '
                   "turn", R.STOP)
 
