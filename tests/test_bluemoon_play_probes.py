@@ -209,3 +209,12 @@ def test_a_booster_after_stop_by_special_rule_3_is_left_open() -> None:
             + 'it is my turn\nI play "Brainwave"\nI play "Halt"\n'
             + "ask can I play a support card?\nask can I play a booster card?\n")
     assert answers(body) == [("yes", "card text"), ("-", "cannot-answer")]
+
+
+# ---------------------------------------------------------------------- the Leadership phase
+def test_only_a_replace_discard_takes_the_place_of_a_leadership_card() -> None:
+    """Using another icon (here RETRIEVE) is no alternative to the Leadership phase card."""
+    body = (card("Fetcher", "character (RETRIEVE, fire 1, earth 1)", "")
+            + 'I have active "Fetcher"\nit is my turn\nphase Beginning of Turn\n'
+            + 'I use the RETRIEVE icon of "Fetcher"\nask can I play a leadership card?\n')
+    assert verdicts(body) == ["yes"]

@@ -251,7 +251,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         done = [e for e in state.events_of("play", who, this_turn=True)
                 if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not e.cards[0].cancelled
                 and not e.data.get("by_text")]
-        replaced = list(state.events_of("use_icon", who, this_turn=True))
+        replaced = [e for e in state.events_of("use_icon", who, this_turn=True)
+                    if e.data.get("icon") == "REPLACE"]
         if done:
             return no(f'"{done[0].cards[0].name}" was already played this turn: only one '
                       "Leadership phase card per turn", R.ONE_LEADERSHIP_PHASE_CARD)
