@@ -218,3 +218,23 @@ def test_only_a_replace_discard_takes_the_place_of_a_leadership_card() -> None:
             + 'I have active "Fetcher"\nit is my turn\nphase Beginning of Turn\n'
             + 'I use the RETRIEVE icon of "Fetcher"\nask can I play a leadership card?\n')
     assert verdicts(body) == ["yes"]
+
+
+# ---------------------------------------------------------------------- character permissions
+def test_a_text_allowing_an_additional_character_card_supersedes_the_limit() -> None:
+    """"One additional character card" allows a second character card, not a third."""
+    body = (card("Double Up", "leadership", "On this turn, I may play one additional "
+                 "character card.")
+            + card("Plod", "character (fire 1, earth 1)", "")
+            + card("Trot", "character (fire 1, earth 1)", "")
+            + 'it is my turn\nI play "Double Up"\nI play "Blaze"\nask can I play "Plod"?\n'
+            + 'I play "Plod"\nask can I play "Trot"?\n')
+    assert answers(body) == [("yes", "card text"), ("no", "definite")]
+
+
+def test_a_permission_without_a_number_adds_no_character_card() -> None:
+    """"I may play any mutant" is about which cards, not how many."""
+    body = (card("Wild Call", "leadership", "In my Character phase, I may play any mutant.")
+            + 'it is my turn\nI play "Wild Call"\nI play "Blaze"\n'
+            + 'ask can I play "Sas-van-Son"?\n')
+    assert verdicts(body) == ["no"]

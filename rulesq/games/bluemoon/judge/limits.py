@@ -158,6 +158,31 @@ def permission_window(forces: Forces, source: Source) -> bool:
     return forces.window_open(source)
 
 
+def extra_characters(forces: Forces, who: str, card: Instance) -> tuple[int, list[Source]]:
+    """How many character plays beyond the one a turn allows the texts in force grant this card.
+
+    "I may play one additional character card" grants one, "any number of character cards" any
+    number; a permission without a number of cards ("any mutant") grants none.
+    """
+    extra = 0
+    used: list[Source] = []
+    for source in permissions(forces, who):
+        effect = source.effect
+        assert isinstance(effect, fx.PlayPermission)
+        cards = effect.cards
+        if not isinstance(cards, Cards) or not cards.types \
+                or not any(card.info.is_a(t) for t in cards.types):
+            continue
+        if cards.quantity.kind is Q.ANY_NUMBER:
+            extra += INFINITE
+        elif cards.additional and cards.quantity.kind is Q.COUNT:
+            extra += cards.quantity.n or 1
+        else:
+            continue
+        used.append(source)
+    return extra, used
+
+
 def slots(forces: Forces, who: str, first_turn: bool, extra: tuple[Source, ...] = ()) -> Slots:
     """The booster/support slots of the turn (none on the first turn of a fight).
 

@@ -25,6 +25,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
     character_units,
+    extra_characters,
     ignored_permissions,
     pairs,
     permissions,
@@ -286,6 +287,12 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             return yes(f'"{card.name}" and "{last.cards[0].name}" are a pair (PAIR icons)',
                        R.PAIR)
         counted = [u for u in units if not u.free]
+        extra, granting = extra_characters(forces, who, card)
+        if counted and len(counted) <= extra:
+            ruling = yes("a card text allows this further character card", R.SUPERSEDE,
+                         sources=granting, step="card text")
+            ruling.beaten.append(("no (one character card a turn)", granting[0]))
+            return ruling
         if counted:
             names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
             return no(f"{names} already used this turn's one character card", R.FREE, R.FREE)
