@@ -238,3 +238,14 @@ def test_a_permission_without_a_number_adds_no_character_card() -> None:
             + 'it is my turn\nI play "Wild Call"\nI play "Blaze"\n'
             + 'ask can I play "Sas-van-Son"?\n')
     assert verdicts(body) == ["no"]
+
+
+def test_an_own_i_may_not_against_an_own_i_may_is_a_conflict() -> None:
+    """"I may not play further character cards" and "I may play any number of character
+    cards" are both ordinary card text: the ladder does not decide between them."""
+    body = (card("Shy", "character (fire 1, earth 1)", "I may not play further character "
+                 "cards during this fight.")
+            + card("Mob", "leadership", "On this turn, I may play any number of character "
+                   "cards.")
+            + 'I have active "Shy"\nit is my turn\nI play "Mob"\nask can I play "Blaze"?\n')
+    assert answers(body) == [("-", "conflict")]

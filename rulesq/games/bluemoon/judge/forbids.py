@@ -105,8 +105,18 @@ class ProhibitionChecks:
                     continue
                 why = forces.text_ignored(holder)
                 if why is None:
-                    return no(f'"{holder.name}" forbids it to its own player: {source.quote}',
-                              sources=[source], step="card text")
+                    ruling = no(f'"{holder.name}" forbids it to its own player: {source.quote}',
+                                sources=[source], step="card text")
+                    kind = "support" if bluff else card.info.kind
+                    allowing = [p for p in permissions(forces, who) if permits_kind(p, kind)]
+                    if allowing:
+                        ruling.reason = (f'"{holder.name}" ("{source.quote}") and '
+                                         f'"{allowing[0].card.name}" ("{allowing[0].quote}") '
+                                         "disagree; both are card text of the same rank (only "
+                                         '"you may not" outranks other card text), so the '
+                                         "ladder does not decide")
+                        ruling.conflict = [source, allowing[0]]
+                    return ruling
                 if ignored is None:
                     ignored = yes(f'"{holder.name}" would forbid it, but its text is ignored by '
                                   f'"{why.source.card.name}"', R.IGNORING,

@@ -184,5 +184,9 @@ class View:
         return names
 
     def yes_no(self, ruling: Ruling) -> Answer:
-        """A yes/no answer from a ruling."""
+        """A yes/no answer from a ruling (a *conflict* when card texts of one rank disagree)."""
+        if ruling.conflict:
+            self._refuse_unread()
+            sides = tuple(self.effect(source) for source in ruling.conflict)
+            return self.ctx.conflict(ruling.reason, sides)
         return self.answer(YesNo(ruling.allowed), ruling)
