@@ -249,3 +249,14 @@ def test_an_own_i_may_not_against_an_own_i_may_is_a_conflict() -> None:
                    "cards.")
             + 'I have active "Shy"\nit is my turn\nI play "Mob"\nask can I play "Blaze"?\n')
     assert answers(body) == [("-", "conflict")]
+
+
+def test_a_retreat_that_rests_on_a_conflict_is_not_answered() -> None:
+    """Whether I must retreat depends on that conflict: no guess there either."""
+    body = (card("Shy", "character (fire 1, earth 1)", "I may not play further character "
+                 "cards during this fight.")
+            + card("Mob", "leadership", "On this turn, I may play any number of character "
+                   "cards.")
+            + 'I have active "Shy"\nit is my turn\nI play "Mob"\nphase Character\n'
+            + "ask must I retreat?\n")
+    assert answers(body) == [("-", "cannot-answer")]

@@ -37,7 +37,7 @@ def can_play(ctx: Context) -> Answer:
     card = view.card(who=view.who)
     if card.owner != view.who:
         card = view.hypothetical(card.info, view.who)
-    return view.yes_no(judge(view).can_play(card, view.who))
+    return view.yes_no(judge(view).can_play(card, view.who, conflict_ok=True))
 
 
 def can_play_type(ctx: Context) -> Answer:
@@ -49,7 +49,7 @@ def can_play_type(ctx: Context) -> Answer:
         raise CannotAnswer(f"'{word}' is not a Blue Moon card type")
     info = CardInfo(name=f"a {word} card", kind=kind, text="")
     card = view.hypothetical(info, view.who)
-    ruling = judge(view).can_play(card, view.who)
+    ruling = judge(view).can_play(card, view.who, conflict_ok=True)
     if ruling.allowed:
         ruling.negatives.append(f"the {word} card is taken to have no special power text and "
                                 "no icons")
@@ -67,7 +67,8 @@ def can_play_together(ctx: Context) -> Answer:
     for ref in ctx.question.cards:
         state = timeline.state
         card = state.find(ref.name, who) or view.hypothetical(view.catalog.info(ref), who)
-        ruling = PlayJudge(state, first_turn=state.is_first_turn).can_play(card, who)
+        ruling = PlayJudge(state, first_turn=state.is_first_turn).can_play(card, who,
+                                                                         conflict_ok=True)
         if not ruling.allowed:
             ruling.reason = f'after {", ".join(names)}: {ruling.reason}' if names \
                 else ruling.reason

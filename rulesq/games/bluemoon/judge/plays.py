@@ -68,13 +68,23 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         self.first_turn = first_turn
 
     def can_play(self, card: Instance, who: str, *, bluff: bool = False,
-                 from_deck: bool = False, location: bool = True) -> Ruling:
+                 from_deck: bool = False, location: bool = True,
+                 conflict_ok: bool = False) -> Ruling:
         """The ruling on playing a card now.
 
         The ruling on playing ``card`` now (from hand, a landed ship or, with ``from_deck``, the
         draw deck by a card's text). With ``location`` False, where the card is does not matter:
         the play of a card of its kind, as an action done instead of one asks (loading a ship).
+        A conflict of card texts is a ruling with ``conflict`` set when ``conflict_ok`` (the
+        question itself asks about the play), else cannot answer.
         """
+        ruling = self._can_play(card, who, bluff, from_deck, location)
+        if ruling.conflict and not conflict_ok:
+            raise CannotAnswer(ruling.reason)
+        return ruling
+
+    def _can_play(self, card: Instance, who: str, bluff: bool, from_deck: bool,
+                  location: bool) -> Ruling:
         checks = [self._turn, self._location, self._phase, self._stop, self._self_restrictions,
                   self._limits, self._prohibitions, self._own_text]
         if not location:
