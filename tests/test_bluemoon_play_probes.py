@@ -260,3 +260,19 @@ def test_a_retreat_that_rests_on_a_conflict_is_not_answered() -> None:
             + 'I have active "Shy"\nit is my turn\nI play "Mob"\nphase Character\n'
             + "ask must I retreat?\n")
     assert answers(body) == [("-", "cannot-answer")]
+
+
+# ---------------------------------------------------------------------- PROTECTED prohibitions
+def test_a_protected_prohibition_says_why_the_ignore_missed_it() -> None:
+    """The verdict relies on PROTECTED shielding the prohibition from my ignore effect."""
+    body = (card("Smoke Screen", "support (PROTECTED)", "You may not play support cards.")
+            + card("Hush", "character (fire 1, earth 1)", "Your special power texts are "
+                   "ignored.")
+            + 'you have active "Smoke Screen"\nI have active "Hush"\nit is my turn\n'
+            + "phase Booster/Support\nask can I play a support card?\n")
+    assert answers(body) == [("no", "you may not")]
+    situation = parse_situation("game bluemoon\n" + body)
+    answer = evaluate(situation)[0]
+    absences = [str(d.get("label")) for _, d in answer.graph.graph.nodes(data=True)
+                if d.get("kind") == "absence"]
+    assert any("PROTECTED" in text and "Hush" in text for text in absences)

@@ -54,6 +54,13 @@ class ProhibitionChecks:
                     continue
                 ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
                             sources=[source], step="you may not")
+                shield = forces.shielded_from(opposer)
+                if shield is not None:
+                    ruling.cite(R.PROTECTED)
+                    ruling.negatives.append(f'"{opposer.name}" has PROTECTED, so '
+                                            f'"{shield.card.name}" does not ignore it')
+                    ruling.beaten.append((f'yes ("{shield.card.name}" would ignore '
+                                          f'"{opposer.name}")', R.PROTECTED))
                 kind = "support" if bluff else card.info.kind
                 for permission in permissions(forces, who):
                     if not permits_kind(permission, kind):
