@@ -276,3 +276,15 @@ def test_a_protected_prohibition_says_why_the_ignore_missed_it() -> None:
     absences = [str(d.get("label")) for _, d in answer.graph.graph.nodes(data=True)
                 if d.get("kind") == "absence"]
     assert any("PROTECTED" in text and "Hush" in text for text in absences)
+
+
+# ---------------------------------------------------------------------- printed values
+def test_one_known_printed_value_over_the_limit_decides_without_the_other() -> None:
+    """Either printed value counts: a known 5 is enough, the unknown other value is not needed;
+    a known 3 with the other unknown cannot be answered."""
+    mud = card("Mud Bath", "support", "You may not play character cards that have a printed "
+               "value higher than 4.")
+    body = (mud + card("Tall", "character (earth 5)", "") + card("Short", "character (earth 3)", "")
+            + 'you have active "Mud Bath"\nit is my turn\nphase Character\n'
+            + 'ask can I play "Tall"?\nask can I play "Short"?\n')
+    assert answers(body) == [("no", "you may not"), ("-", "cannot-answer")]
