@@ -288,3 +288,18 @@ def test_one_known_printed_value_over_the_limit_decides_without_the_other() -> N
             + 'you have active "Mud Bath"\nit is my turn\nphase Character\n'
             + 'ask can I play "Tall"?\nask can I play "Short"?\n')
     assert answers(body) == [("no", "you may not"), ("-", "cannot-answer")]
+
+
+# ---------------------------------------------------------------------- play conditions in hand
+def test_an_attack_in_an_element_needs_the_contested_element() -> None:
+    """"Attacked by at least 5 Earth" with 5 Earth in play but no contested element stated:
+    no guess; with too little Earth, no whatever the element."""
+    mutant = card("Odd One", "mutant", "I may only play this card if I am attacked by at least "
+                  "5 Earth. The contested element of the fight changes to Fire.")
+    strong = (mutant + card("Big", "character (fire 1, earth 5)", "")
+              + 'you have active "Big"\nit is my turn\nphase Character\n'
+              + 'ask can I play "Odd One"?\n')
+    weak = strong.replace("earth 5", "earth 2")
+    assert answers(strong) == [("-", "cannot-answer")]
+    assert verdicts(weak) == ["no"]
+    assert verdicts("element earth\n" + strong) == ["yes"]
