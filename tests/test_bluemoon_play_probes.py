@@ -303,3 +303,25 @@ def test_an_attack_in_an_element_needs_the_contested_element() -> None:
     assert answers(strong) == [("-", "cannot-answer")]
     assert verdicts(weak) == ["no"]
     assert verdicts("element earth\n" + strong) == ["yes"]
+
+
+# ---------------------------------------------------------------------- ignored icons
+def test_an_ignored_free_icon_is_what_decides_the_limit() -> None:
+    """The second character card has a FREE icon, ignored by the opponent: the ignore decides."""
+    body = (card("Shrewd", "character (fire 1, earth 1)", "Your icons are ignored, except STOP.")
+            + card("Freebie", "character (FREE, fire 1, earth 1)", "")
+            + 'you have active "Shrewd"\nit is my turn\nphase Character\nI play "Blaze"\n'
+            + 'ask can I play "Freebie"?\n')
+    assert answers(body) == [("no", "ignore")]
+
+
+def test_an_ignored_pair_icon_is_what_decides_the_limit() -> None:
+    """Matching PAIR cards whose icons are ignored are two character cards: the ignore decides;
+    without a match, the plain limit decides."""
+    shrewd = card("Shrewd", "character (fire 1, earth 1)", "Your icons are ignored, except STOP.")
+    pair = (card("Wild A", "character (PAIR, fire 1, earth 1)", "")
+            + card("Wild B", "character (PAIR, fire 1, earth 1)", "")
+            + card("Tame C", "character (PAIR, fire 1, earth 1)", ""))
+    ignored = (shrewd + pair + 'you have active "Shrewd"\nit is my turn\nphase Character\n'
+               + 'I play "Wild A"\nask can I play "Wild B"?\nask can I play "Tame C"?\n')
+    assert answers(ignored) == [("no", "ignore"), ("no", "definite")]

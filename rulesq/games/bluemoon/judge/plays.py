@@ -305,8 +305,41 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             return ruling
         if counted:
             names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
-            return no(f"{names} already used this turn's one character card", R.FREE, R.FREE)
+            ruling = no(f"{names} already used this turn's one character card", R.FREE)
+            partner = last.cards[0] if last is not None and last.pair_open \
+                and pairs(last.cards[0], card) else None
+            return self._ignored_icon(ruling, card, who, partner)
         return None
+
+    def _ignored_icon(self, ruling: Ruling, card: Instance, who: str,
+                      partner: Instance | None = None) -> Ruling:
+        """A limit that an icon would lift, were it not ignored: the ignore step decides.
+
+        The card's FREE icon (printed, or one it is treated as having), or the PAIR icons of
+        ``partner`` and the card.
+        """
+        forces = self.forces
+        found: list[tuple[str, Instance, Source]] = []
+        if "FREE" in card.info.icons or "FREE" in self._as_if(card, who):
+            why = forces.icon_ignored(card, "FREE")
+            if why is not None:
+                found.append(("FREE", card, why.source))
+        if partner is not None:
+            for holder in (partner, card):
+                why = forces.icon_ignored(holder, "PAIR")
+                if why is not None:
+                    found.append(("PAIR", holder, why.source))
+                    break
+        if not found:
+            return ruling
+        icon, holder, ignorer = found[0]
+        ruling.reason += (f'; the {icon} icon of "{holder.name}" would lift the limit, but it is '
+                          f'ignored by "{ignorer.card.name}"')
+        ruling.cite(R.IGNORING, R.FREE if icon == "FREE" else R.PAIR)
+        ruling.sources.append(ignorer)
+        ruling.step = "ignore"
+        ruling.beaten.append((f'yes (the {icon} icon of "{holder.name}")', ignorer))
+        return ruling
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
         from rulesq.games.bluemoon.judge.moves import Moves
@@ -341,6 +374,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                         "booster nor a support card", R.FIRST_TURN)
         else:
             ruling = no("this turn's booster or support card has already been played", R.FREE)
+        if not bluff and not card.face_down:
+            ruling = self._ignored_icon(ruling, card, who)
         return self._silenced_permission(ruling, who, kind, played + [kind])
 
     def _silenced_permission(self, ruling: Ruling, who: str, kind: str,
