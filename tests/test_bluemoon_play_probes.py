@@ -325,3 +325,12 @@ def test_an_ignored_pair_icon_is_what_decides_the_limit() -> None:
     ignored = (shrewd + pair + 'you have active "Shrewd"\nit is my turn\nphase Character\n'
                + 'I play "Wild A"\nask can I play "Wild B"?\nask can I play "Tame C"?\n')
     assert answers(ignored) == [("no", "ignore"), ("no", "definite")]
+
+
+def test_a_dragon_requirement_fails_with_no_dragon_on_that_side() -> None:
+    """"I must have the red dragon on my side": with no dragon there, definitely not; with
+    dragons of unstated colours, no guess."""
+    gem = card("Red Gem", "crystal", "I must have the red dragon on my side to play this card.")
+    tail = 'it is my turn\nphase Leadership\nask can I play "Red Gem"?\n'
+    assert verdicts(gem + "I have 0 dragons on my side\n" + tail) == ["no"]
+    assert answers(gem + "I have 1 dragon on my side\n" + tail) == [("-", "cannot-answer")]

@@ -15,8 +15,9 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.limits import permissions
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import player_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
-from rulesq.games.bluemoon.selectors import Cards, Q
+from rulesq.games.bluemoon.selectors import Cards, Dragon, Q
 
 
 class OwnTextChecks:
@@ -108,6 +109,11 @@ class OwnTextChecks:
                           sources=[source])
             return yes(f'"{card.name}" can be played by discarding {_cards(needed)}', R.I_MUST,
                        sources=[source])
+        if isinstance(act, a.Have) and isinstance(act.what, Dragon):
+            holder = player_of(act.what.side, who)
+            if self.state.player(holder).dragons == 0:
+                return no(f'"{card.name}" requires {act.what.render()}, and no dragon is on that '
+                          "side", R.I_MUST, sources=[source])
         if isinstance(act, a.Have):
             raise CannotAnswer(f'the situation does not say whether "{card.name}"\'s '
                                f"requirement holds ({source.quote})")
