@@ -334,3 +334,24 @@ def test_a_dragon_requirement_fails_with_no_dragon_on_that_side() -> None:
     tail = 'it is my turn\nphase Leadership\nask can I play "Red Gem"?\n'
     assert verdicts(gem + "I have 0 dragons on my side\n" + tail) == ["no"]
     assert answers(gem + "I have 1 dragon on my side\n" + tail) == [("-", "cannot-answer")]
+
+
+# ---------------------------------------------------------------------- the hand
+def test_a_card_supposed_in_hand_cannot_contradict_what_the_hand_is_said_to_hold() -> None:
+    """No character cards in hand: no character card to play; no cards at all: nothing."""
+    plod = card("Plod", "character (fire 1, earth 1)", "")
+    lacks = (plod + "it is my turn\nphase Character\nI have no character cards in hand\n"
+             + 'ask can I play "Plod"?\nask can I play a character card?\n'
+             + "ask can I play a support card?\n")
+    empty = (plod + "it is my turn\nphase Character\nI have 0 cards in hand\n"
+             + 'ask can I play "Plod"?\n')
+    assert verdicts(lacks) == ["no", "no", "yes"]
+    assert verdicts(empty) == ["no"]
+
+
+def test_a_draw_after_the_hand_was_described_reopens_the_question() -> None:
+    """A card drawn by name after "no character cards" is in the hand and can be played."""
+    plod = card("Plod", "character (fire 1, earth 1)", "")
+    body = (plod + "it is my turn\nphase Leadership\nI have no character cards in hand\n"
+            + 'I draw "Plod"\nask can I play "Plod"?\n')
+    assert verdicts(body) == ["yes"]

@@ -155,8 +155,34 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         player = state.player(who)
         if card.zone is not Zone.HAND and player.hand_exact:
             return no(f'"{card.name}" is not in the hand', R.CARD_LOCATIONS)
+        if card.zone is Zone.HAND and card.uid == -1:
+            ruled_out = self._hand_rules_out(card, who)
+            if ruled_out is not None:
+                return no(ruled_out, R.CARD_LOCATIONS)
         if card.info.kind in ("character", "mutant", "booster", "support") or bluff:
             return self._landed_restriction(card, who)
+        return None
+
+    def _hand_rules_out(self, card: Instance, who: str) -> str | None:
+        """Why a card only supposed to be in the hand cannot be there, or None.
+
+        By what the situation says of the hand, while that still holds (no new turn, draw or
+        retrieval since).
+        """
+        from rulesq.games.bluemoon.judge.fight import hand_current
+
+        state = self.state
+        player = state.player(who)
+        if player.hand_seq is None or not hand_current(state, who) or any(
+                e.seq > player.hand_seq and e.who == who and e.kind in ("draw", "retrieve")
+                for e in state.events):
+            return None
+        if state.hand_size(who) == 0:
+            return "the hand holds no cards"
+        lacking = [k for k in player.hand_lacks
+                   if card.info.kind == k or (k == "character" and card.is_character)]
+        if lacking:
+            return f"the hand holds no {lacking[0]} card"
         return None
 
     def _landed_restriction(self, card: Instance, who: str) -> Ruling | None:
