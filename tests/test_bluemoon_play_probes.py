@@ -355,3 +355,16 @@ def test_a_draw_after_the_hand_was_described_reopens_the_question() -> None:
     body = (plod + "it is my turn\nphase Leadership\nI have no character cards in hand\n"
             + 'I draw "Plod"\nask can I play "Plod"?\n')
     assert verdicts(body) == ["yes"]
+
+
+def test_an_answer_on_the_limits_states_the_icons_it_assumes() -> None:
+    """A corpus card whose icons the sources never give is taken to have none, and the answer
+    says so (a FREE icon would change it); an inline card's icons are as given."""
+    body = (card("Plod", "character (fire 1, earth 1)", "")
+            + 'it is my turn\nphase Character\nI play "Plod"\nask can I play "Blaze"?\n')
+    situation = parse_situation("game bluemoon\n" + body)
+    answer = evaluate(situation)[0]
+    assumed = [str(d.get("label")) for _, d in answer.graph.graph.nodes(data=True)
+               if d.get("kind") == "absence" and d.get("assumed")]
+    assert any("icons" in text and '"Blaze"' in text for text in assumed)
+    assert not any('"Plod"' in text for text in assumed)

@@ -142,7 +142,7 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        for text in self._unquoted():
+        for text in self._unquoted() + self.assumptions:
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
@@ -160,6 +160,12 @@ class View:
             first = unread[0]
             raise CannotAnswer(f'rulesq does not understand this sentence of "{first.card.name}"'
                                f", which may bear on the answer: {first.quote}")
+
+    @property
+    def assumptions(self) -> list[str]:
+        """Further assumptions an answer states (added by the question's handler)."""
+        found: list[str] = self.__dict__.setdefault("_assumptions", [])
+        return found
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
