@@ -59,6 +59,8 @@ class CardInfo:
     text: str | None = None
     home_deck: str | None = None
     inline: bool = False
+    #: Whether the sources (or the situation) say which icons the card has.
+    icons_known: bool = True
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
         return self  # immutable: snapshots of a state share it
@@ -138,6 +140,8 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         if isinstance(value, int):
             printed[element] = value
     icons = {i.upper() for i in _strings(fields.get("icons"))}
+    icons_known = card is None or isinstance(fields.get("icons"), list) \
+        or bool(fields.get("inline"))
     shields = {s.lower() for s in _strings(fields.get("shields"))}
     moons = fields.get("moons")
     capacity = fields.get("capacity")
@@ -153,6 +157,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
             elif key == "value":
                 plain = number
         icons |= {flag.upper() for flag in ref.flags}
+        icons_known = icons_known or bool(ref.flags)
     kind = kind_of(card.type) if card is not None else "character"
     people = fields.get("people")
     return CardInfo(
@@ -169,6 +174,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         text=card.text if card is not None else None,
         home_deck=str(fields["deck"]) if isinstance(fields.get("deck"), str) else None,
         inline=bool(fields.get("inline")),
+        icons_known=icons_known,
     )
 
 

@@ -14,7 +14,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
-from rulesq.games.bluemoon.judge.limits import permissions
+from rulesq.games.bluemoon.judge.limits import permissions, permits_kind
 from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -38,6 +38,7 @@ class ProhibitionChecks:
                 return no(f'"{source.card.name}" forbids it: {source.quote}', R.SUPERSEDE,
                           sources=[source], step="card text")
         ignored: list[tuple[Source, Ruling]] = []
+        spared: list[Ruling] = []
         for opposer in self.state.cards:
             if opposer.owner != opponent or not forces.live(opposer):
                 continue
@@ -46,6 +47,8 @@ class ProhibitionChecks:
                 if not isinstance(effect, fx.Prohibition):
                     continue
                 if not self._forbids(source, card, who, bluff, from_deck):
+                    if self._forbids(source, card, who, bluff, from_deck, count_cancelled=True):
+                        spared.append(self._cancelled_note(source, who))
                     continue
                 why = forces.text_ignored(opposer)
                 if why is not None or forces.opposed(opposer) is not None:
@@ -57,7 +60,17 @@ class ProhibitionChecks:
                     continue
                 ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
                             sources=[source], step="you may not")
+                shield = forces.shielded_from(opposer)
+                if shield is not None:
+                    ruling.cite(R.PROTECTED)
+                    ruling.negatives.append(f'"{opposer.name}" has PROTECTED, so '
+                                            f'"{shield.card.name}" does not ignore it')
+                    ruling.beaten.append((f'yes ("{shield.card.name}" would ignore '
+                                          f'"{opposer.name}")', R.PROTECTED))
+                kind = "support" if bluff else card.info.kind
                 for permission in permissions(forces, who):
+                    if not permits_kind(permission, kind):
+                        continue
                     ruling.beaten.append((f'yes (by "{permission.card.name}")', source))
                     ruling.against.append(permission)
                 return ruling
@@ -66,10 +79,66 @@ class ProhibitionChecks:
             ruling.beaten.append(("no (a prohibition)", ruling.sources[0]))
             ruling.sources.append(source)
             return ruling
-        return None
+        return spared[0] if spared else None
+
+    def _cancelled_note(self, source: Source, who: str) -> Ruling:
+        """A count of played cards that the cancelled cards of the turn no longer reach."""
+        gone = [e.cards[0] for e in self.state.events_of("play", who, this_turn=True)
+                if e.cards[0].cancelled]
+        names = ", ".join(f'"{c.name}"' for c in gone)
+        note = yes(f'{names} was cancelled and does not count as played, so "{source.card.name}" '
+                   f"does not forbid this play ({source.quote})", R.CANCELLED_NOT_PLAYED,
+                   sources=[source])
+        note.negatives.append(f"{names} does not count as a played card")
+        return note
+
+    def _self_restrictions(self, card: Instance, who: str, bluff: bool,
+                           from_deck: bool) -> Ruling | None:
+        """The player's own "I may not play …" texts in force, for any kind of card.
+
+        A self-restriction is card text of its controller; while its text is ignored it does not
+        apply (the ignore step).
+        """
+        forces = self.forces
+        ignored: Ruling | None = None
+        for holder in self.state.cards:
+            if holder.owner != who or not forces.live(holder) \
+                    or forces.opposed(holder) is not None:
+                continue
+            for source in effects_of(holder):
+                effect = source.effect
+                if not isinstance(effect, fx.SelfRestriction) or not isinstance(effect.act, a.Play):
+                    continue
+                if not forces.window_open(source):
+                    continue
+                if effect.condition is not None and not holds(effect.condition, who, forces,
+                                                              card):
+                    continue
+                if not self._forbids_play(effect.act, source, card, who, bluff):
+                    continue
+                why = forces.text_ignored(holder)
+                if why is None:
+                    ruling = no(f'"{holder.name}" forbids it to its own player: {source.quote}',
+                                sources=[source], step="card text")
+                    kind = "support" if bluff else card.info.kind
+                    allowing = [p for p in permissions(forces, who) if permits_kind(p, kind)]
+                    if allowing:
+                        ruling.reason = (f'"{holder.name}" ("{source.quote}") and '
+                                         f'"{allowing[0].card.name}" ("{allowing[0].quote}") '
+                                         "disagree; both are card text of the same rank (only "
+                                         '"you may not" outranks other card text), so the '
+                                         "ladder does not decide")
+                        ruling.conflict = [source, allowing[0]]
+                    return ruling
+                if ignored is None:
+                    ignored = yes(f'"{holder.name}" would forbid it, but its text is ignored by '
+                                  f'"{why.source.card.name}"', R.IGNORING,
+                                  sources=[why.source, source], step="ignore")
+                    ignored.beaten.append((f"no ({source.quote})", why.source))
+        return ignored
 
     def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
-                 from_deck: bool) -> bool:
+                 from_deck: bool, count_cancelled: bool = False) -> bool:
         effect = source.effect
         assert isinstance(effect, fx.Prohibition | fx.SelfRestriction)
         forces = self.forces
@@ -84,7 +153,7 @@ class ProhibitionChecks:
             if self.state.turn_owner not in players_of(when.role, source.controller):
                 return False
         if isinstance(act, a.Play):
-            return self._forbids_play(act, source, card, who, bluff)
+            return self._forbids_play(act, source, card, who, bluff, count_cancelled)
         if isinstance(act, a.Have) and isinstance(act.what, Cards) and card.is_character \
                 and not bluff:
             return self._too_many_active(act.what, card, who)
@@ -94,7 +163,7 @@ class ProhibitionChecks:
         return False
 
     def _forbids_play(self, act: a.Play, source: Source, card: Instance, who: str,
-                      bluff: bool) -> bool:
+                      bluff: bool, count_cancelled: bool = False) -> bool:
         cards = act.cards
         forces = self.forces
         if not isinstance(cards, Cards):
@@ -117,10 +186,24 @@ class ProhibitionChecks:
             played = [e for e in self.state.events if e.turn == self.state.turn
                       and e.who == who and e.kind in ("play", "load")
                       and not e.data.get("by_text")
+                      and (count_cancelled or self._still_counts(e.cards[0], card))
                       and (not into_combat or e.cards[0].info.kind in
                            ("character", "mutant", "booster"))]
             return len(played) + 1 > (cards.quantity.n or 0)
         return True
+
+    def _still_counts(self, played: Instance, card: Instance) -> bool:
+        """Whether an earlier play still counts as a played card when ``card`` is played.
+
+        A cancelled card does not count as played; but an interference card answering the very
+        card that cancels it comes before the cancelling takes effect, so there it still counts.
+        """
+        if not played.cancelled:
+            return True
+        if card.info.kind != "interference":
+            return False
+        last = self.state.events[-1] if self.state.events else None
+        return last is not None and last.kind == "cancel" and played in last.cards[1:]
 
     def _too_many_active(self, what: Cards, card: Instance, who: str) -> bool:
         """Whether a play would leave more active character cards than allowed.

@@ -204,8 +204,12 @@ class Forces:
             return False
         return self._reaches(ignorer, card, definite) is not None
 
-    def _reaches(self, ignorer: Source, card: Instance, definite: bool) -> str | None:
-        """What of a card an ignore effect ignores ("card", "text", "icons"), or None."""
+    def _reaches(self, ignorer: Source, card: Instance, definite: bool,
+                 protection: bool = True) -> str | None:
+        """What of a card an ignore effect ignores ("card", "text", "icons"), or None.
+
+        With ``protection`` False, what it would ignore were the card not PROTECTED.
+        """
         effect = ignorer.effect
         assert isinstance(effect, fx.Ignore)
         if card.zone not in REACHABLE or card.owner not in players_of(effect.owner,
@@ -219,7 +223,7 @@ class Forces:
             if self._icons_protected(ignorer, card, definite):
                 return None
             return "icons"  # every icon it has, or is treated as having while played
-        if self._protected_from(ignorer, card, definite):
+        if protection and self._protected_from(ignorer, card, definite):
             return None
         if effect.scope is fx.Scope.CARDS:
             chosen = effect.cards is None or matches(effect.cards, card, controller, view)
@@ -357,6 +361,17 @@ class Forces:
             if self._icons_protected(source, card, definite=True):
                 kept.append(source)
         return kept
+
+    def shielded_from(self, card: Instance) -> Source | None:
+        """An applying ignore effect that would silence the card's text but for PROTECTED."""
+        for source in self.applying():
+            if self._silences(source, card, definite=True):
+                continue
+            if getattr(source.effect, "scope", None) is fx.Scope.ICONS:
+                continue
+            if self._reaches(source, card, definite=True, protection=False) is not None:
+                return source
+        return None
 
     def icon_ignored(self, card: Instance, icon: str, whole: bool = True) -> Ignored | None:
         """What ignores one icon of a card, if anything.

@@ -141,10 +141,13 @@ def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
     values = Values(forces)
     totals = {v.value for chosen in values.assignments()
               for v in [values.total(attacker, element, chosen)[0]]}
-    if all(t >= condition.at_least for t in totals):
-        return True
     if all(t < condition.at_least for t in totals):
         return False
+    if condition.element is not None and state.element is None:
+        raise CannotAnswer(f"the situation does not say the contested element, and the attack "
+                           f"counts only in {condition.element.value.capitalize()}")
+    if all(t >= condition.at_least for t in totals):
+        return True
     raise CannotAnswer("the attacking total power depends on a choice the situation does "
                        "not state")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.state import Instance, State
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
@@ -56,14 +56,15 @@ def pairs(first: Instance, second: Instance) -> bool:
             and first.info.first_word == second.info.first_word)
 
 
-def support_plays(state: State, who: str) -> list[str]:
+def support_plays(state: State, who: str, after: int = -1) -> list[str]:
     """The booster/support plays of the turn that count toward the limit.
 
     FREE ones do not; a bluff card is a support card play; loading a ship is instead of one.
+    ``after``: only the plays after the event with this sequence number.
     """
     kinds = []
     for event in state.events:
-        if event.turn != state.turn or event.who != who:
+        if event.turn != state.turn or event.who != who or event.seq <= after:
             continue
         if event.kind == "load" and not event.data.get("by_text"):
             kinds.append("support")
@@ -104,6 +105,41 @@ def permissions(forces: Forces, who: str) -> list[Source]:
     return found
 
 
+def ignored_permissions(forces: Forces, who: str) -> list[tuple[Source, Source]]:
+    """The player's play permissions that would be in force but for an ignore effect.
+
+    Each as (the permission, the ignore effect that silences it).
+    """
+    found = []
+    for card in forces.state.cards:
+        if card.owner != who or not forces.live(card) or forces.opposed(card) is not None:
+            continue
+        why = forces.text_ignored(card)
+        if why is None:
+            continue
+        for source in effects_of(card):
+            if isinstance(source.effect, fx.PlayPermission) and permission_window(forces, source):
+                found.append((source, why.source))
+    return found
+
+
+def permits_kind(source: Source, kind: str) -> bool:
+    """Whether a play permission speaks for playing a card of this kind.
+
+    A permission naming the kind, and, by Special Rule 3, one allowing any number of support
+    cards for a booster card.
+    """
+    effect = source.effect
+    assert isinstance(effect, fx.PlayPermission)
+    cards = effect.cards
+    if not isinstance(cards, Cards) or not cards.types:
+        return False
+    kinds = {t.value for t in cards.types}
+    if kind in kinds:
+        return True
+    return kind == "booster" and kinds == {"support"} and cards.quantity.kind is Q.ANY_NUMBER
+
+
 def permission_window(forces: Forces, source: Source) -> bool:
     """Whether a permission's time holds now.
 
@@ -122,11 +158,39 @@ def permission_window(forces: Forces, source: Source) -> bool:
     return forces.window_open(source)
 
 
-def slots(forces: Forces, who: str, first_turn: bool) -> Slots:
-    """The booster/support slots of the turn (none on the first turn of a fight)."""
-    out = Slots(either=0 if first_turn else 1)
+def extra_characters(forces: Forces, who: str, card: Instance) -> tuple[int, list[Source]]:
+    """How many character plays beyond the one a turn allows the texts in force grant this card.
+
+    "I may play one additional character card" grants one, "any number of character cards" any
+    number; a permission without a number of cards ("any mutant") grants none.
+    """
+    extra = 0
     used: list[Source] = []
     for source in permissions(forces, who):
+        effect = source.effect
+        assert isinstance(effect, fx.PlayPermission)
+        cards = effect.cards
+        if not isinstance(cards, Cards) or not cards.types \
+                or not any(card.info.is_a(t) for t in cards.types):
+            continue
+        if cards.quantity.kind is Q.ANY_NUMBER:
+            extra += INFINITE
+        elif cards.additional and cards.quantity.kind is Q.COUNT:
+            extra += cards.quantity.n or 1
+        else:
+            continue
+        used.append(source)
+    return extra, used
+
+
+def slots(forces: Forces, who: str, first_turn: bool, extra: tuple[Source, ...] = ()) -> Slots:
+    """The booster/support slots of the turn (none on the first turn of a fight).
+
+    ``extra``: permissions to count as if they were in force.
+    """
+    out = Slots(either=0 if first_turn else 1)
+    used: list[Source] = []
+    for source in [*permissions(forces, who), *extra]:
         effect = source.effect
         assert isinstance(effect, fx.PlayPermission)
         cards = effect.cards

@@ -15,8 +15,9 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.limits import permissions
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import player_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
-from rulesq.games.bluemoon.selectors import Cards
+from rulesq.games.bluemoon.selectors import Cards, Dragon, Q
 
 
 class OwnTextChecks:
@@ -91,17 +92,47 @@ class OwnTextChecks:
         assert isinstance(effect, fx.MustToPlay)
         act = effect.requirement
         if isinstance(act, a.Discard):
+            needed = _discard_count(act)
+            if needed is None:
+                raise CannotAnswer(f'rulesq cannot tell how many cards "{card.name}" must '
+                                   f"discard ({source.quote})")
             size = self.state.hand_size(who)
             if size is None:
-                return yes(f'"{card.name}" must discard a card from hand to be played',
-                           R.I_MUST, sources=[source])
+                raise CannotAnswer(f"the situation does not say how many cards "
+                                   f"{'I hold' if who == 'me' else 'you hold'} in hand, and "
+                                   f'"{card.name}" must discard {needed} to be played')
             others = size - (1 if card.zone is Zone.HAND else 0)
-            if others < 1:
-                return no(f'"{card.name}" needs another card in hand to discard', R.I_MUST,
+            if others < needed:
+                left = max(others, 0)
+                return no(f'"{card.name}" must discard {_cards(needed)} from the hand to be '
+                          f"played, and the hand holds {_cards(left)} besides it", R.I_MUST,
                           sources=[source])
-            return yes(f'"{card.name}" can be played by discarding a card', R.I_MUST,
+            return yes(f'"{card.name}" can be played by discarding {_cards(needed)}', R.I_MUST,
                        sources=[source])
+        if isinstance(act, a.Have) and isinstance(act.what, Dragon):
+            holder = player_of(act.what.side, who)
+            if self.state.player(holder).dragons == 0:
+                return no(f'"{card.name}" requires {act.what.render()}, and no dragon is on that '
+                          "side", R.I_MUST, sources=[source])
         if isinstance(act, a.Have):
             raise CannotAnswer(f'the situation does not say whether "{card.name}"\'s '
                                f"requirement holds ({source.quote})")
         return yes(source.quote, R.I_MUST, sources=[source])
+
+
+def _discard_count(act: a.Discard) -> int | None:
+    """How many cards a discard names ("one card", "a card", "two cards"), or None."""
+    cards = act.cards
+    if not isinstance(cards, Cards):
+        return None
+    quantity = cards.quantity
+    if quantity.kind in (Q.COUNT, Q.OF, Q.ANY) and quantity.n is not None:
+        return quantity.n
+    if quantity.kind in (Q.ARTICLE, Q.DEFINITE):
+        return 1
+    return None
+
+
+def _cards(n: int) -> str:
+    """"1 card", "2 cards"."""
+    return f"{n} card" if n == 1 else f"{n} cards"

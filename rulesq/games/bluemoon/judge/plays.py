@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesq.games.bluemoon import acts as a
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, LEADERSHIP_PHASE_KINDS
@@ -25,8 +25,11 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
     character_units,
+    extra_characters,
+    ignored_permissions,
     pairs,
     permissions,
+    permits_kind,
     slots,
     support_plays,
 )
@@ -34,7 +37,6 @@ from rulesq.games.bluemoon.judge.moves import phase_of
 from rulesq.games.bluemoon.judge.own_text import OwnTextChecks
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
@@ -66,15 +68,25 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         self.first_turn = first_turn
 
     def can_play(self, card: Instance, who: str, *, bluff: bool = False,
-                 from_deck: bool = False, location: bool = True) -> Ruling:
+                 from_deck: bool = False, location: bool = True,
+                 conflict_ok: bool = False) -> Ruling:
         """The ruling on playing a card now.
 
         The ruling on playing ``card`` now (from hand, a landed ship or, with ``from_deck``, the
         draw deck by a card's text). With ``location`` False, where the card is does not matter:
         the play of a card of its kind, as an action done instead of one asks (loading a ship).
+        A conflict of card texts is a ruling with ``conflict`` set when ``conflict_ok`` (the
+        question itself asks about the play), else cannot answer.
         """
-        checks = [self._turn, self._location, self._phase, self._stop, self._limits,
-                  self._prohibitions, self._own_text]
+        ruling = self._can_play(card, who, bluff, from_deck, location)
+        if ruling.conflict and not conflict_ok:
+            raise CannotAnswer(ruling.reason)
+        return ruling
+
+    def _can_play(self, card: Instance, who: str, bluff: bool, from_deck: bool,
+                  location: bool) -> Ruling:
+        checks = [self._turn, self._location, self._phase, self._stop, self._self_restrictions,
+                  self._limits, self._prohibitions, self._own_text]
         if not location:
             checks.remove(self._location)
         allowing: list[Ruling] = []
@@ -143,8 +155,34 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         player = state.player(who)
         if card.zone is not Zone.HAND and player.hand_exact:
             return no(f'"{card.name}" is not in the hand', R.CARD_LOCATIONS)
+        if card.zone is Zone.HAND and card.uid == -1:
+            ruled_out = self._hand_rules_out(card, who)
+            if ruled_out is not None:
+                return no(ruled_out, R.CARD_LOCATIONS)
         if card.info.kind in ("character", "mutant", "booster", "support") or bluff:
             return self._landed_restriction(card, who)
+        return None
+
+    def _hand_rules_out(self, card: Instance, who: str) -> str | None:
+        """Why a card only supposed to be in the hand cannot be there, or None.
+
+        By what the situation says of the hand, while that still holds (no new turn, draw or
+        retrieval since).
+        """
+        from rulesq.games.bluemoon.judge.fight import hand_current
+
+        state = self.state
+        player = state.player(who)
+        if player.hand_seq is None or not hand_current(state, who) or any(
+                e.seq > player.hand_seq and e.who == who and e.kind in ("draw", "retrieve")
+                for e in state.events):
+            return None
+        if state.hand_size(who) == 0:
+            return "the hand holds no cards"
+        lacking = [k for k in player.hand_lacks
+                   if card.info.kind == k or (k == "character" and card.is_character)]
+        if lacking:
+            return f"the hand holds no {lacking[0]} card"
         return None
 
     def _landed_restriction(self, card: Instance, who: str) -> Ruling | None:
@@ -190,17 +228,33 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
 
     # ------------------------------------------------------------------ STOP and limits
     def _stop(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
-        stops = [e.cards[0] for e in self.state.events_of("play", who, this_turn=True)
-                 if e.data.get("stop") and not e.cards[0].cancelled]
+        events = [e for e in self.state.events_of("play", who, this_turn=True)
+                  if e.data.get("stop") and not e.cards[0].cancelled]
+        stops = [e.cards[0] for e in events]
         if not stops or from_deck:
             return None
         allowed = self._permission_for(card, who, bluff)
+        kind = "support" if bluff else card.info.kind
+        if allowed is not None and kind in ("booster", "support"):
+            # After STOP only the card texts' own allowance remains, not the rules' one card.
+            since = support_plays(self.state, who, after=events[0].seq)
+            if not slots(self.forces, who, True).fits(since + [kind]):
+                return no(f'"{stops[0].name}" was played with a STOP icon, and the card '
+                          f'text allowing further cards ("{allowed.card.name}") is used up',
+                          R.STOP, sources=[allowed])
         if allowed is not None:
             ruling = yes(f'"{stops[0].name}" has a STOP icon, but a card text allows this '
                          "play (card instructions supersede the game rules)", R.SUPERSEDE,
                          R.STOP, sources=[allowed], step="card text")
             ruling.beaten.append(("no (the STOP icon)", allowed))
             return ruling
+        if kind == "booster" and any(permits_kind(p, kind) for p in permissions(self.forces,
+                                                                                   who)):
+            raise CannotAnswer(f'"{stops[0].name}" was played with a STOP icon; a card text in '
+                               "force allows any number of support cards, which supersedes STOP "
+                               "for support cards, and Special Rule 3 adds one booster card to "
+                               "such an instruction: whether that booster card also overrides "
+                               "STOP, the sources do not say")
         return no(f'"{stops[0].name}" was played with a STOP icon: no further cards this '
                   "turn", R.STOP)
 
@@ -234,7 +288,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         done = [e for e in state.events_of("play", who, this_turn=True)
                 if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not e.cards[0].cancelled
                 and not e.data.get("by_text")]
-        replaced = list(state.events_of("use_icon", who, this_turn=True))
+        replaced = [e for e in state.events_of("use_icon", who, this_turn=True)
+                    if e.data.get("icon") == "REPLACE"]
         if done:
             return no(f'"{done[0].cards[0].name}" was already played this turn: only one '
                       "Leadership phase card per turn", R.ONE_LEADERSHIP_PHASE_CARD)
@@ -246,12 +301,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
     def _character_limit(self, card: Instance, who: str) -> Ruling | None:
         state = self.state
         forces = self.forces
-        for source in forces.effects(fx.SelfRestriction, controller=who):
-            effect = source.effect
-            assert isinstance(effect, fx.SelfRestriction)
-            if isinstance(effect.act, a.Play) and matches(effect.act.cards, card, who, forces) \
-                    and source.card.seq < card.seq + 10**9:
-                return no(f'"{source.card.name}": {source.quote}', sources=[source])
         units = character_units(state, who)
         icons = self._as_if(card, who)
         free = forces.has_icon(card, "FREE") or ("FREE" in icons
@@ -274,10 +323,49 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             return yes(f'"{card.name}" and "{last.cards[0].name}" are a pair (PAIR icons)',
                        R.PAIR)
         counted = [u for u in units if not u.free]
+        extra, granting = extra_characters(forces, who, card)
+        if counted and len(counted) <= extra:
+            ruling = yes("a card text allows this further character card", R.SUPERSEDE,
+                         sources=granting, step="card text")
+            ruling.beaten.append(("no (one character card a turn)", granting[0]))
+            return ruling
         if counted:
             names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
-            return no(f"{names} already used this turn's one character card", R.FREE, R.FREE)
+            ruling = no(f"{names} already used this turn's one character card", R.FREE)
+            partner = last.cards[0] if last is not None and last.pair_open \
+                and pairs(last.cards[0], card) else None
+            return self._ignored_icon(ruling, card, who, partner)
         return None
+
+    def _ignored_icon(self, ruling: Ruling, card: Instance, who: str,
+                      partner: Instance | None = None) -> Ruling:
+        """A limit that an icon would lift, were it not ignored: the ignore step decides.
+
+        The card's FREE icon (printed, or one it is treated as having), or the PAIR icons of
+        ``partner`` and the card.
+        """
+        forces = self.forces
+        found: list[tuple[str, Instance, Source]] = []
+        if "FREE" in card.info.icons or "FREE" in self._as_if(card, who):
+            why = forces.icon_ignored(card, "FREE")
+            if why is not None:
+                found.append(("FREE", card, why.source))
+        if partner is not None:
+            for holder in (partner, card):
+                why = forces.icon_ignored(holder, "PAIR")
+                if why is not None:
+                    found.append(("PAIR", holder, why.source))
+                    break
+        if not found:
+            return ruling
+        icon, holder, ignorer = found[0]
+        ruling.reason += (f'; the {icon} icon of "{holder.name}" would lift the limit, but it is '
+                          f'ignored by "{ignorer.card.name}"')
+        ruling.cite(R.IGNORING, R.FREE if icon == "FREE" else R.PAIR)
+        ruling.sources.append(ignorer)
+        ruling.step = "ignore"
+        ruling.beaten.append((f'yes (the {icon} icon of "{holder.name}")', ignorer))
+        return ruling
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
         from rulesq.games.bluemoon.judge.moves import Moves
@@ -308,6 +396,27 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                            step="card text")
             return None
         if first and not played:
-            return no("on the first turn of a fight the starting player plays neither a "
-                      "booster nor a support card", R.FIRST_TURN)
-        return no("this turn's booster or support card has already been played", R.FREE)
+            ruling = no("on the first turn of a fight the starting player plays neither a "
+                        "booster nor a support card", R.FIRST_TURN)
+        else:
+            ruling = no("this turn's booster or support card has already been played", R.FREE)
+        if not bluff and not card.face_down:
+            ruling = self._ignored_icon(ruling, card, who)
+        return self._silenced_permission(ruling, who, kind, played + [kind])
+
+    def _silenced_permission(self, ruling: Ruling, who: str, kind: str,
+                             plays: list[str]) -> Ruling:
+        """A limit that a permission would lift, were its text not ignored: the ignore decides."""
+        for permission, ignorer in ignored_permissions(self.forces, who):
+            if not permits_kind(permission, kind) or not slots(
+                    self.forces, who, self.first_turn, (permission,)).fits(plays):
+                continue
+            ruling.reason += (f'; "{permission.card.name}" would allow it, but its text is '
+                              f'ignored by "{ignorer.card.name}"')
+            ruling.cite(R.IGNORING)
+            ruling.sources += [ignorer]
+            ruling.step = "ignore"
+            ruling.beaten.append((f'yes (by "{permission.card.name}")', ignorer))
+            ruling.against.append(permission)
+            break
+        return ruling

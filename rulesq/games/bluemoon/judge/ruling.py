@@ -27,6 +27,8 @@ class Ruling:
     #: prohibition, a text that would have ignored a card …).
     against: list[Source] = field(default_factory=list)
     negatives: list[str] = field(default_factory=list)
+    #: Card effects of the same rank that disagree (the ladder cannot decide): no verdict.
+    conflict: list[Source] = field(default_factory=list)
 
     def cite(self, *clauses: str) -> Ruling:
         """Add rule clauses (ids or aliases), keeping order and dropping repeats."""

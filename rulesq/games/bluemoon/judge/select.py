@@ -127,14 +127,21 @@ def _has_icon(inst: Instance, icon: str, forces: Looks | None) -> bool:
 def _printed_above(sel: Cards, inst: Instance, forces: Looks | None) -> bool:
     limit = sel.printed_value_above
     assert limit is not None
+    unknown: CannotAnswer | None = None
     for element in ("fire", "earth"):
-        if forces is not None:
-            value = forces.printed(inst, element)
-        else:
-            known = inst.info.printed_value(element)
-            if known is None:
-                raise CannotAnswer(f'the sources give no {element} value for "{inst.name}"')
-            value = known
+        try:
+            if forces is not None:
+                value = forces.printed(inst, element)
+            else:
+                known = inst.info.printed_value(element)
+                if known is None:
+                    raise CannotAnswer(f'the sources give no {element} value for "{inst.name}"')
+                value = known
+        except CannotAnswer as gap:   # either value counts: one known above the limit decides
+            unknown = unknown or gap
+            continue
         if value > limit:
             return True
+    if unknown is not None:
+        raise unknown
     return False

@@ -113,7 +113,7 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        for text in self._unquoted():
+        for text in self._unquoted() + self.assumptions:
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
@@ -138,6 +138,12 @@ class View:
             raise CannotAnswer(f'rulesq does not understand this sentence of "{first.card.name}"'
                                f", which may bear on the answer: {first.quote}")
 
+    @property
+    def assumptions(self) -> list[str]:
+        """Further assumptions an answer states (added by the question's handler)."""
+        found: list[str] = self.__dict__.setdefault("_assumptions", [])
+        return found
+
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
         names = {c.name for c in self.state.cards if c.in_play and c.info.text is None
@@ -161,5 +167,9 @@ class View:
         return names
 
     def yes_no(self, ruling: Ruling) -> Answer:
-        """A yes/no answer from a ruling."""
+        """A yes/no answer from a ruling (a *conflict* when card texts of one rank disagree)."""
+        if ruling.conflict:
+            self._refuse_unread()
+            sides = tuple(self.effect(source) for source in ruling.conflict)
+            return self.ctx.conflict(ruling.reason, sides)
         return self.answer(YesNo(ruling.allowed), ruling)
