@@ -121,6 +121,7 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
     base.usual = base.count
     _ignored_modifiers(forces, base, retreating)
     caps: list[Source] = []
+    change = 0
     for source in forces.effects(fx.DragonModifier):
         effect = source.effect
         assert isinstance(effect, fx.DragonModifier)
@@ -132,9 +133,9 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             continue
         n = effect.dragons.n or 0
         if effect.dragons.kind is DragonCount.ADDITIONAL:
-            base.count += n
+            change += n
         elif effect.dragons.kind is DragonCount.FEWER:
-            base.count = max(0, base.count - n)
+            change -= n
         elif effect.dragons.kind is DragonCount.NO_MORE_THAN:
             caps.append(source)
             continue
@@ -142,6 +143,13 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             continue
         base.sources.append(source)
         base.reason += f'; "{source.card.name}": {source.quote}'
+    # The modifiers add up before the number is floored at none, so the order of the cards
+    # never matters (FAQ, End of Fight: the usual number, then the modifiers, then the caps).
+    if base.count + change < 0:
+        base.reason += (f"; together the modifiers give {base.count + change} dragons, fewer "
+                        "than none: none")
+        base.rules.append(R.CAP_APPLIED_LAST)
+    base.count = max(0, base.count + change)
     if caps:
         base.rules.append(R.CAP_APPLIED_LAST)
     for source in caps:
