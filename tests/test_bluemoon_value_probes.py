@@ -52,3 +52,52 @@ def test_dragon_modifiers_add_up_before_the_floor_whatever_the_order() -> None:
                               "it is my turn", "phase Retreat from Fight?", "I retreat",
                               "ask how many dragons do you attract?"])
             assert verdict(body) == 0
+
+
+# ---------------------------------------------------------------------- total power
+HERO = 'card "Some Hero" character (fire 5, earth 5): ""'
+DAMPER = 'card "Some Damper" support: "Your total power reduces by 2."'
+DOUBLER = 'card "Some Doubler" support: "My total power doubles."'
+RAISER = 'card "Some Raiser" booster: "My total power increases to 6."'
+
+
+def test_opponents_effect_on_my_total_power_applies_to_mine() -> None:
+    """"Your total power reduces by 2." on the opponent's card lowers my total power, not his."""
+    body = "\n".join([HERO, DAMPER, "element fire", 'I have active "Some Hero"',
+                      'you have active "Some Damper"'])
+    assert verdict(body + "\nask what is my total power?") == 3
+    assert verdict(body + "\nask what total power must you reach?") == 3
+
+
+def test_total_power_effects_whose_order_matters_cannot_be_answered() -> None:
+    """Doubling and "increases to 6" give 6 or 12 by their order, which no source fixes."""
+    hero = 'card "Some Hero" character (fire 3, earth 3): ""'
+    for cards in ('"Some Hero", "Some Doubler", "Some Raiser"',
+                  '"Some Hero", "Some Raiser", "Some Doubler"'):
+        body = "\n".join([hero, DOUBLER, RAISER, "element fire", f"I have active {cards}",
+                          "ask what is my total power?"])
+        assert "order" in cannot(body)
+
+
+def test_conditional_total_power_effect_needs_its_condition() -> None:
+    """"If I have more than one active Gust support card, …" does nothing with only one."""
+    gust = ('card "Gust Caller" support: "If I have more than one active Gust support card, my '
+            'total power increases by 2."')
+    other = 'card "Gust Keeper" support: ""'
+    base = [HERO, gust, other, "element fire"]
+    one = "\n".join([*base, 'I have active "Some Hero", "Gust Caller"',
+                     "ask what is my total power?"])
+    assert verdict(one) == 5
+    two = "\n".join([*base, 'I have active "Some Hero", "Gust Caller", "Gust Keeper"',
+                     "ask what is my total power?"])
+    assert verdict(two) == 7
+
+
+def test_value_effect_on_the_opponents_turn_only_acts_then() -> None:
+    """"On your turn, the Fire values of your character cards reduce to 0." acts on my turn."""
+    chill = ('card "Some Chill" support: "On your turn, the Fire values of your character cards '
+             'reduce to 0."')
+    body = "\n".join([HERO, chill, "element fire", 'I have active "Some Hero"',
+                      'you have active "Some Chill"'])
+    assert verdict(body + "\nit is your turn\nask what is my total power?") == 5
+    assert verdict(body + "\nit is my turn\nask what is my total power?") == 0

@@ -74,7 +74,7 @@ def total_power(ctx: Context) -> Answer:
     words = f" in {element}" if element else ""
     whose = "my" if who == ME else "your"
     ruling = _ruling(view, total, f"{whose} total power{words} is {total.value}: "
-                                  + _breakdown(view, who, element))
+                                  + _breakdown(view, who, element) + _total_steps(total))
     ruling.cite(R.STATE_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)
 
@@ -90,6 +90,19 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
             total.spared += card.spared
         totals.setdefault(total.value, total)
     return _one(view, totals, "the total power")
+
+
+def _total_steps(total: Valued) -> str:
+    """The effects on total power that changed the sum of the values, in words."""
+    from rulesq.games.bluemoon import effects as fx
+
+    parts = []
+    for source, before, after in total.changes:
+        effect = source.effect
+        if isinstance(effect, fx.ValueChange) and effect.stage is fx.Stage.TOTAL_POWER:
+            change = f"makes it {after}" if before != after else f"leaves it at {before}"
+            parts.append(f'; then "{source.card.name}" {change} ({source.quote})')
+    return "".join(parts)
 
 
 def _breakdown(view: View, who: str, element: str | None) -> str:

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.selectors import Cards, Q
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from rulesq.games.bluemoon.judge.forces import Forces, Source
 
 #: Areas whose active cards add their values to total power (the influence area holds
@@ -70,6 +72,8 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
         assert isinstance(effect, fx.ValueChange)
         if effect.stage is not fx.Stage.PRINTED_VALUE or effect.cards is None:
             continue
+        if not acts_now(forces, source):
+            continue
         if not matches(effect.cards, card, source.controller, forces):
             continue
         if effect.element is not None and element is not None \
@@ -84,6 +88,18 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
         out.value = _apply(effect, out.value, 0, 0)
         out.changes.append((source, before, out.value))
     return out
+
+
+def acts_now(forces: Forces, source: Source) -> bool:
+    """Whether a value effect's own time ("On your turn") and condition ("If I have …") hold."""
+    from rulesq.games.bluemoon.judge.holds import holds
+
+    effect = source.effect
+    assert isinstance(effect, fx.ValueChange)
+    if not forces.window_open(source):
+        return False
+    return effect.condition is None or holds(effect.condition, source.controller, forces,
+                                             source.card)
 
 
 def _spared(forces: Forces, source: Source, card: Instance, op: fx.Op) -> bool:
@@ -128,7 +144,8 @@ class Values:
     def value_effects(self) -> list[Source]:
         """The effects on values in force (not printed values, not total power)."""
         return [s for s in self.forces.effects(fx.ValueChange)
-                if isinstance(s.effect, fx.ValueChange) and s.effect.stage is fx.Stage.VALUE]
+                if isinstance(s.effect, fx.ValueChange) and s.effect.stage is fx.Stage.VALUE
+                and acts_now(self.forces, s)]
 
     def targets(self, source: Source) -> list[Instance]:
         """The cards an effect on values may apply to (active cards in play it names)."""
@@ -210,19 +227,48 @@ class Values:
         for v in values:
             total.notes += v.notes
             total.ignored_by += v.ignored_by
-        for source in self.forces.effects(fx.ValueChange, controller=who):
+        changes = self.total_power_effects(who, element)
+        results = {_ordered(order, total.value)[0] for order in permutations(changes)}
+        if len(results) > 1:
+            shown = ", ".join(str(n) for n in sorted(results))
+            names = ", ".join(f'"{s.card.name}"' for s in changes)
+            raise CannotAnswer(f"the total power depends on the order in which the effects on "
+                               f"total power of {names} apply ({shown}); Special Rule 7 orders "
+                               "effects on values, and the sources give no order for these")
+        total.value, steps = _ordered(changes, total.value)
+        total.changes += steps
+        return total, values
+
+    def total_power_effects(self, who: str, element: str | None) -> list[Source]:
+        """The effects in force on a player's total power in an element (either player's cards)."""
+        found = []
+        for source in self.forces.effects(fx.ValueChange):
             effect = source.effect
             assert isinstance(effect, fx.ValueChange)
             if effect.stage is not fx.Stage.TOTAL_POWER:
+                continue
+            if who not in players_of(effect.owner, source.controller) \
+                    or not acts_now(self.forces, source):
                 continue
             if effect.element is not None:
                 asked = element or self.forces.state.element
                 if asked is None or effect.element.value.lower() != asked:
                     continue
-            before = total.value
-            total.value = _apply(effect, total.value, 0, 0)
-            total.changes.append((source, before, total.value))
-        return total, values
+            found.append(source)
+        return found
+
+
+def _ordered(sources: Iterable[Source], start: int) -> tuple[int, list[tuple[Source, int, int]]]:
+    """Apply effects on total power one after the other, in the order given."""
+    value = start
+    steps = []
+    for source in sources:
+        effect = source.effect
+        assert isinstance(effect, fx.ValueChange)
+        after = _apply(effect, value, 0, 0)
+        steps.append((source, value, after))
+        value = after
+    return value, steps
 
 
 def _known(card: Instance, element: str) -> bool:
