@@ -101,3 +101,39 @@ def test_value_effect_on_the_opponents_turn_only_acts_then() -> None:
                       'you have active "Some Chill"'])
     assert verdict(body + "\nit is your turn\nask what is my total power?") == 5
     assert verdict(body + "\nit is my turn\nask what is my total power?") == 0
+
+
+# ---------------------------------------------------------------------- shields
+WARDEN = 'card "Some Warden" character (fire 1, earth 1, STOP): ""'
+BIG = 'card "Some Giant" character (fire 5, earth 5): ""'
+MAGPIE = ('card "Some Magpie" character (fire 0, earth 0): "Your cards with icons are ignored, '
+          'except Flit character cards and PROTECTED cards."')
+SHREWD = 'card "Some Shrewd" character (fire 0, earth 0): "Your icons are ignored, except STOP."'
+
+
+def _shielded(*opposing: str) -> str:
+    names = ", ".join(f'"{n}"' for n in ("Some Giant", *opposing))
+    return "\n".join([WARDEN, BIG, MAGPIE, SHREWD, "element fire",
+                      '"Some Warden" has a fire shield', f"you have active {names}",
+                      "it is my turn", "phase Character", 'I play "Some Warden"'])
+
+
+def test_a_shield_spares_matching_and_the_retreat_reason_says_so() -> None:
+    """With a shield in the contested element nothing forces a retreat, because of the shield."""
+    reply = answers(_shielded() + "\nask must I retreat?")[-1]
+    assert reply.verdict == YesNo(False)
+    assert "shield" in reply.reason and "not below" not in reply.reason
+
+
+def test_a_card_with_a_shield_is_a_card_with_icons() -> None:
+    """"Your cards with icons are ignored" reaches a card whose only icon is a shield."""
+    body = _shielded("Some Magpie")
+    assert verdict(body + '\nask is "Some Warden" ignored?') is True
+    assert verdict(body + "\nask must I match your total power?") is True
+
+
+def test_an_ignored_shield_does_not_spare_matching() -> None:
+    """"Your icons are ignored, except STOP." takes the shield away: I must match, and retreat."""
+    body = _shielded("Some Shrewd")
+    assert verdict(body + "\nask must I match your total power?") is True
+    assert verdict(body + "\nask must I retreat?") is True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -195,6 +195,15 @@ class Catalog:
                        for key in refs}
         for key, card in situation.cards.items():
             self._infos.setdefault(key, card_info(card, card.name))
+        for item in situation.items:
+            if getattr(item, "kind", None) == "shield" and item.cards:
+                self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))
+
+    def _add_shield(self, key: str, element: str) -> None:
+        """A shield the situation states on a card ("X" has an earth shield): printed on it."""
+        info = self._infos.get(key)
+        if info is not None:
+            self._infos[key] = replace(info, shields=info.shields | {element.lower()})
 
     def info(self, ref: CardRef) -> CardInfo:
         """The info of a card reference of the situation."""
