@@ -137,3 +137,23 @@ def test_an_ignored_shield_does_not_spare_matching() -> None:
     body = _shielded("Some Shrewd")
     assert verdict(body + "\nask must I match your total power?") is True
     assert verdict(body + "\nask must I retreat?") is True
+
+
+# ---------------------------------------------------------------------- the end of the game
+def test_after_the_last_fight_the_loser_of_the_game_starts_the_next() -> None:
+    """I retreat from the last fight but win the game on dragons: you start the next fight."""
+    body = "\n".join(["my draw deck has 0 cards", "I have 0 cards in hand", "I run out of cards",
+                      "it is my turn", "phase Retreat from Fight?", "I retreat",
+                      "you attract a dragon", "I have 1 dragon on my side",
+                      "you have 0 dragons on your side", "the fight ends"])
+    assert verdict(body + "\nask who wins the game?") == "me"
+    assert verdict(body + "\nask who starts the next fight?") == "you"
+
+
+def test_the_retreater_starts_the_next_fight_when_the_game_goes_on() -> None:
+    """Both players still hold cards: the player who retreated starts the next fight."""
+    body = "\n".join(["my draw deck has 10 cards", "your draw deck has 10 cards",
+                      "I have 3 cards in hand", "you have 4 cards in hand", "it is my turn",
+                      "phase Retreat from Fight?", "I retreat",
+                      "ask who starts the next fight?"])
+    assert verdict(body) == "me"

@@ -156,7 +156,7 @@ def game_ends(forces: Forces) -> Ruling:
     if unknown:
         raise CannotAnswer(f"the game ends after {after} if a player has run out of cards; the "
                            f"situation does not say how many cards {_name(unknown[0])} "
-                           "holds in hand and in the draw deck")
+                           "hold in hand and in the draw deck")
     return no(f"after {after} both players still have cards", R.GAME_END_OUT_OF_CARDS)
 
 
