@@ -157,3 +157,38 @@ def test_the_retreater_starts_the_next_fight_when_the_game_goes_on() -> None:
                       "phase Retreat from Fight?", "I retreat",
                       "ask who starts the next fight?"])
     assert verdict(body) == "me"
+
+
+# ---------------------------------------------------------------------- the power to reach
+QUAKE = ('card "Some Quake" character (fire 1, earth 6): "I may only play this card if I am '
+         'attacked by at least 5 Earth."')
+
+
+def test_an_announcement_is_the_power_to_reach_when_no_card_is_named() -> None:
+    """You announced 6 and the situation names none of your cards: I must reach 6."""
+    body = "\n".join([QUAKE, "element earth", "you announced a total power of 6",
+                      "it is my turn", "phase Character"])
+    assert verdict(body + "\nask what total power must I reach?") == 6
+    assert verdict(body + '\nask can I play "Some Quake"?') is True
+
+
+def test_an_announcement_no_longer_counts_once_the_cards_behind_it_are_gone() -> None:
+    """You announced 6; I discard your only card in play: I must reach 0, not 6."""
+    sweep = 'card "Some Sweep" leadership: "Now I may discard all cards from your combat area."'
+    hero = 'card "Their Hero" character (fire 6, earth 6): ""'
+    body = "\n".join([sweep, hero, "element earth", 'you have active "Their Hero"',
+                      "you announced a total power of 6", "it is my turn", "phase Leadership",
+                      'I play "Some Sweep"', 'I discard "Their Hero"',
+                      "ask what total power must I reach?"])
+    assert verdict(body) == 0
+
+
+def test_no_retreat_when_the_announced_power_was_swept_away() -> None:
+    """After your only card is discarded, my STOP character's 1 matches your current 0."""
+    sweep = 'card "Some Sweep" leadership: "Now I may discard all cards from your combat area."'
+    hero = 'card "Their Hero" character (fire 6, earth 6): ""'
+    body = "\n".join([sweep, hero, WARDEN, "element earth", 'you have active "Their Hero"',
+                      "you announced a total power of 6", "it is my turn", "phase Leadership",
+                      'I play "Some Sweep"', 'I discard "Their Hero"', "phase Character",
+                      'I play "Some Warden"', "ask must I retreat?"])
+    assert verdict(body) is False

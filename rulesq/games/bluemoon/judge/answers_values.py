@@ -13,7 +13,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
-from rulesq.games.bluemoon.judge.values import Valued, Values
+from rulesq.games.bluemoon.judge.values import Valued, Values, announced_only
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -80,7 +80,16 @@ def total_power(ctx: Context) -> Answer:
 
 
 def total_of(view: View, who: str, element: str | None) -> Valued:
-    """A player's total power, the same whatever choices remain open (else cannot answer)."""
+    """A player's total power, the same whatever choices remain open (else cannot answer).
+
+    With none of the player's cards in play named, the power he announced.
+    """
+    announced = announced_only(view.state, who)
+    if announced is not None and element in (None, view.state.element):
+        whose = "my" if who == ME else "your"
+        return Valued(announced, notes=[f"the situation names none of {whose} cards in play: "
+                                        f"the total power announced, {announced}, is taken as "
+                                        "the current one"])
     values = values_of(view)
     totals: dict[int, Valued] = {}
     for chosen in values.assignments():
@@ -148,8 +157,13 @@ def power_to_reach(ctx: Context) -> Answer:
     opponent = other(view.who)
     element = _element(view, None)
     total = total_of(view, opponent, element)
-    ruling = _ruling(view, total, f"the opponent's current total power is {total.value} "
-                                  "(not the power announced earlier)")
+    if announced_only(view.state, opponent) is not None:
+        reason = (f"the opponent's current total power is the {total.value} announced: the "
+                  "situation names none of his cards in play that could have altered it")
+    else:
+        reason = (f"the opponent's current total power is {total.value} (not the power "
+                  "announced earlier)")
+    ruling = _ruling(view, total, reason)
     ruling.cite(R.MATCH_OPPONENT)
     ruling.rules.append(R.CURRENT_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)

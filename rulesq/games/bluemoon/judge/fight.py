@@ -17,7 +17,7 @@ from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
 from rulesq.games.bluemoon.judge.limits import character_units
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values
+from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values, announced_only
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Ignored, Source
@@ -181,10 +181,8 @@ def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
 
 def _opponent_total(forces: Forces, opponent: str, element: str) -> int:
     """The opponent's current total power (an announcement when no card is stated)."""
-    state = forces.state
-    cards = [c for c in state.active(opponent) if c.zone in POWER_ZONES]
-    announced = state.player(opponent).announced
-    if not cards and announced is not None:
+    announced = announced_only(forces.state, opponent)
+    if announced is not None:
         return announced
     return total(forces, opponent, element)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.state import Instance, State, Zone
 from rulesq.games.bluemoon.selectors import Cards, Q
 
 if TYPE_CHECKING:
@@ -269,6 +269,27 @@ def _ordered(sources: Iterable[Source], start: int) -> tuple[int, list[tuple[Sou
         steps.append((source, value, after))
         value = after
     return value, steps
+
+
+def announced_only(state: State, who: str) -> int | None:
+    """The power a player announced, when the situation names none of his cards in play.
+
+    The total power to match "is usually the total power announced previously" (rulebook p.8):
+    with no card of his in play named, now or earlier in the fight, the announcement is all the
+    situation says of his current total power.
+    """
+    announced = state.player(who).announced
+    if announced is None or state.fight_over:
+        return None
+    if any(c.zone in POWER_ZONES for c in state.owned(who)):
+        return None
+    for event in state.events:
+        if event.kind == "discard" and event.data.get("where") == "play" \
+                and event.data.get("owner") == who:
+            return None
+        if event.kind == "retrieve" and event.who == who:
+            return None
+    return announced
 
 
 def _known(card: Instance, element: str) -> bool:
