@@ -192,3 +192,17 @@ def test_no_retreat_when_the_announced_power_was_swept_away() -> None:
                       'I play "Some Sweep"', 'I discard "Their Hero"', "phase Character",
                       'I play "Some Warden"', "ask must I retreat?"])
     assert verdict(body) is False
+
+
+# ---------------------------------------------------------------------- unknown values
+def test_an_increase_to_the_sum_of_printed_values_needs_both_of_them() -> None:
+    """"… increase to the sum of its printed Fire value + its printed Earth value." with only
+    the fire value known cannot be answered (the earth value is unknown, not 0)."""
+    blend = ('card "Some Blend" booster: "The values of one of my character cards increase to '
+             'the sum of its printed Fire value + its printed Earth value."')
+    half = 'card "Half Known" character (fire 4): ""'
+    body = "\n".join([blend, half, "element fire", 'I have active "Half Known", "Some Blend"',
+                      "ask what is my total power?"])
+    assert "earth value" in cannot(body)
+    whole = body.replace("(fire 4)", "(fire 4, earth 1)")
+    assert verdict(whole) == 5

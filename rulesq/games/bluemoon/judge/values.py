@@ -214,6 +214,7 @@ class Values:
                 spared.append((source, "PROTECTED"))
             else:
                 downs.append(source)
+        _both_printed_known(card, ups)
         value, changes = _best(ups, printed.value, fire, earth, highest=True)
         value, more = _best(downs, value, fire, earth, highest=False)
         return Valued(value, printed.changes + changes + more, printed.notes, spared)
@@ -290,6 +291,20 @@ def announced_only(state: State, who: str) -> int | None:
         if event.kind == "retrieve" and event.who == who:
             return None
     return announced
+
+
+def _both_printed_known(card: Instance, ups: list[Source]) -> None:
+    """An increase to the sum (or the higher) of the printed values needs both of them."""
+    for source in ups:
+        effect = source.effect
+        assert isinstance(effect, fx.ValueChange)
+        if effect.op not in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER):
+            continue
+        missing = [e for e in ("fire", "earth") if not _known(card, e)]
+        if missing and (card.is_character or len(missing) == 1):
+            raise CannotAnswer(f'"{source.card.name}" uses both printed values of "{card.name}" '
+                               f"({source.quote}), and the sources give no {missing[0]} value "
+                               "for it")
 
 
 def _known(card: Instance, element: str) -> bool:
