@@ -206,3 +206,14 @@ def test_an_increase_to_the_sum_of_printed_values_needs_both_of_them() -> None:
     assert "earth value" in cannot(body)
     whole = body.replace("(fire 4)", "(fire 4, earth 1)")
     assert verdict(whole) == 5
+
+
+def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:
+    """A support card the sources give no values for counts 0, and the answer says it assumes so."""
+    lift = 'card "Some Lift" support: "My total power increases to 7."'
+    body = "\n".join([HERO, lift, "element earth", 'I have active "Some Hero", "Some Lift"',
+                      "ask what is my total power?"])
+    reply = answers(body)[-1]
+    assert reply.verdict == Number(7)
+    assumed = reply.graph.assumptions()
+    assert any('"Some Lift"' in text and "none" in text for text in assumed), assumed

@@ -62,6 +62,7 @@ def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
         ruling.cite(R.PROTECTED_NOT_REDUCED)
         ruling.negatives.append(f'"{source.card.name}" does not reduce a PROTECTED card')
     ruling.negatives += valued.notes
+    ruling.assumptions += [a for a in valued.assumed if a not in ruling.assumptions]
     return ruling
 
 
@@ -87,9 +88,9 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
     announced = announced_only(view.state, who)
     if announced is not None and element in (None, view.state.element):
         whose = "my" if who == ME else "your"
-        return Valued(announced, notes=[f"the situation names none of {whose} cards in play: "
-                                        f"the total power announced, {announced}, is taken as "
-                                        "the current one"])
+        return Valued(announced, assumed=[f"the situation names none of {whose} cards in "
+                                          f"play: the total power announced, {announced}, is "
+                                          "taken as the current one"])
     values = values_of(view)
     totals: dict[int, Valued] = {}
     for chosen in values.assignments():

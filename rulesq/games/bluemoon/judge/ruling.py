@@ -27,6 +27,8 @@ class Ruling:
     #: prohibition, a text that would have ignored a card …).
     against: list[Source] = field(default_factory=list)
     negatives: list[str] = field(default_factory=list)
+    #: What the answer takes for granted because the sources are silent (shown with it).
+    assumptions: list[str] = field(default_factory=list)
 
     def cite(self, *clauses: str) -> Ruling:
         """Add rule clauses (ids or aliases), keeping order and dropping repeats."""

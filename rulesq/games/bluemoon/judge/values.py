@@ -42,6 +42,8 @@ class Valued:
     spared: list[tuple[Source, str]] = field(default_factory=list)
     #: Ignore effects that took a card's values away.
     ignored_by: list[Source] = field(default_factory=list)
+    #: What the number takes for granted because the sources are silent.
+    assumed: list[str] = field(default_factory=list)
 
 
 def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued:
@@ -63,8 +65,8 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
                 what = f"{element} value" if element else "value in the contested element"
                 raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
             known = 0
-            out = Valued(0, notes=[f'the sources give no values for "{card.name}"; it is '
-                                   "counted as having none"])
+            out = Valued(0, assumed=[f'the sources give no values for "{card.name}": it is '
+                                     "counted as having none"])
         else:
             out = Valued(known)
     for source in forces.effects(fx.ValueChange):
@@ -217,7 +219,8 @@ class Values:
         _both_printed_known(card, ups)
         value, changes = _best(ups, printed.value, fire, earth, highest=True)
         value, more = _best(downs, value, fire, earth, highest=False)
-        return Valued(value, printed.changes + changes + more, printed.notes, spared)
+        return Valued(value, printed.changes + changes + more, printed.notes, spared,
+                      assumed=printed.assumed)
 
     def total(self, who: str, element: str | None,
               chosen: dict[Source, Instance] | None = None) -> tuple[Valued, list[Valued]]:
@@ -228,6 +231,7 @@ class Values:
         for v in values:
             total.notes += v.notes
             total.ignored_by += v.ignored_by
+            total.assumed += v.assumed
         changes = self.total_power_effects(who, element)
         results = {_ordered(order, total.value)[0] for order in permutations(changes)}
         if len(results) > 1:

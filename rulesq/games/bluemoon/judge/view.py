@@ -142,7 +142,7 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        for text in self._unquoted():
+        for text in [*ruling.assumptions, *self._unquoted()]:
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
