@@ -217,3 +217,17 @@ def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:
     assert reply.verdict == Number(7)
     assumed = reply.graph.assumptions()
     assert any('"Some Lift"' in text and "none" in text for text in assumed), assumed
+
+
+def test_an_ignored_dragon_prohibition_is_named_as_beaten_by_the_ignore() -> None:
+    """Your "you may not attract dragons" text is ignored by my card: the reason says so."""
+    guard = 'card "Some Guard" character: "If I retreat, you may not attract dragons."'
+    hush = ('card "Some Hush" character: "Your special power texts are ignored, except on Flit '
+            'character cards."')
+    body = "\n".join([LURE, guard, hush, 'I have active "Some Lure", "Some Hush"',
+                      'you have active "Some Guard"', "it is your turn",
+                      "phase Retreat from Fight?", "you retreat",
+                      "ask how many dragons do I attract?"])
+    reply = answers(body)[-1]
+    assert reply.verdict == Number(2)
+    assert '"Some Guard"' in reply.reason and "ignored" in reply.reason

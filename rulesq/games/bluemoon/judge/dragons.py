@@ -101,8 +101,11 @@ def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
             continue
         for source in effects_of(card):
             effect = source.effect
-            if isinstance(effect, fx.DragonModifier) and player_of(
-                    effect.retreating, source.controller) == retreating:
+            changes = isinstance(effect, fx.DragonModifier) and player_of(
+                effect.retreating, source.controller) == retreating
+            forbids = isinstance(effect, fx.Prohibition) and isinstance(effect.act, a.Attract) \
+                and base.who in players_of(effect.who, source.controller)
+            if changes or forbids:
                 base.reason += (f'; "{card.name}" would change it ({source.quote}), but its text '
                                 f'is ignored by "{why.source.card.name}"')
                 base.beaten.append((f'a different number (by "{card.name}")', why.source))
