@@ -231,3 +231,13 @@ def test_an_ignored_dragon_prohibition_is_named_as_beaten_by_the_ignore() -> Non
     reply = answers(body)[-1]
     assert reply.verdict == Number(2)
     assert '"Some Guard"' in reply.reason and "ignored" in reply.reason
+
+
+def test_a_value_given_for_one_element_leaves_the_other_unknown() -> None:
+    """A support card given "earth 3" (and "value 3" without an element) has no known fire
+    value: in a fire fight its total power cannot be answered, in an earth fight it is 3."""
+    tome = 'card "Some Tome" support (earth 3, value 3): ""'
+    body = "\n".join([tome, HERO, 'you have active "Some Hero", "Some Tome"'])
+    assert "fire value" in cannot("element fire\n" + body + "\nask what total power must I reach?")
+    assert verdict("element earth\n" + body + "\nask what total power must I reach?") == 8
+    assert "fire value" in cannot(body + '\nask what is the fire value of "Some Tome"?')

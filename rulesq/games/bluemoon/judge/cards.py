@@ -104,10 +104,13 @@ class CardInfo:
 
         A value given without an element is the value in the contested element; it is used when the
         element asked is the contested one (``element`` None) or when both elements' values are
-        unknown.
+        unknown. When the sources give the value in one element only (Earth value 3), the other is
+        unknown: a value given without an element may be the one in that element.
         """
         if element is not None and element in self.printed:
             return self.printed[element]
+        if element is not None and self.printed:
+            return None
         return self.plain_value
 
     def word_of_name(self, word: str) -> bool:

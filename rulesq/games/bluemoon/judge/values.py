@@ -61,7 +61,8 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
     else:
         known = card.info.printed_value(element)
         if known is None:
-            if card.is_character:
+            if card.is_character or card.info.printed:
+                # A character card has values; so has a card whose other value is given.
                 what = f"{element} value" if element else "value in the contested element"
                 raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
             known = 0
