@@ -241,3 +241,27 @@ def test_a_value_given_for_one_element_leaves_the_other_unknown() -> None:
     assert "fire value" in cannot("element fire\n" + body + "\nask what total power must I reach?")
     assert verdict("element earth\n" + body + "\nask what total power must I reach?") == 8
     assert "fire value" in cannot(body + '\nask what is the fire value of "Some Tome"?')
+
+
+def test_an_instruction_applied_to_a_card_it_cannot_name_is_not_followed() -> None:
+    """"One of my character cards" applied to the opponent's card: cannot answer, never a
+    doubled opponent."""
+    twice = 'card "Some Twice" support: "The Earth value of one of my character cards doubles."'
+    theirs = 'card "Their Hero" character (fire 3, earth 3): ""'
+    body = "\n".join([twice, theirs, HERO, "element earth",
+                      'I have active "Some Hero", "Some Twice"', 'you have active "Their Hero"',
+                      'I apply "Some Twice" to "Their Hero"', "ask what is your total power?"])
+    assert "cannot apply" in cannot(body)
+
+
+def test_an_instruction_whose_card_is_discarded_goes_to_another() -> None:
+    """Applied to a card the opponent then discards, the instruction goes to my other card."""
+    twice = 'card "Some Twice" support: "The Earth value of one of my character cards doubles."'
+    side = 'card "Some Side" character (fire 1, earth 1): ""'
+    sweep = 'card "Their Sweep" leadership: "Now I may discard one of your active cards."'
+    body = "\n".join([twice, side, sweep, HERO, "element earth",
+                      'I have active "Some Hero", "Some Side", "Some Twice"',
+                      'I apply "Some Twice" to "Some Side"', "it is your turn",
+                      'you play "Their Sweep"', 'you discard "Some Side"',
+                      "ask what is my total power?"])
+    assert verdict(body) == 10

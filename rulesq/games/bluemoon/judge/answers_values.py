@@ -32,7 +32,16 @@ def values_of(view: View) -> Values:
         for source in view.forces.in_force(source_card):
             if isinstance(source.effect, fx.ValueChange):
                 applied[source] = target
-    return Values(view.forces, applied)
+    values = Values(view.forces, applied)
+    for source, target in list(applied.items()):
+        if target in values.targets(source):
+            continue
+        if not (target.in_play and target.active):
+            del applied[source]     # gone or covered: the instruction may go to another card
+            continue
+        raise CannotAnswer(f'"{source.card.name}" cannot apply to "{target.name}", as the '
+                           f"situation says it does: {source.quote}")
+    return values
 
 
 def _element(view: View, asked: str | None) -> str | None:
