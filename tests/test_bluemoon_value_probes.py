@@ -265,3 +265,16 @@ def test_an_instruction_whose_card_is_discarded_goes_to_another() -> None:
                       'you play "Their Sweep"', 'you discard "Some Side"',
                       "ask what is my total power?"])
     assert verdict(body) == 10
+
+
+def test_the_printed_value_is_the_contested_elements_after_printed_value_effects() -> None:
+    """"What is the printed value" reads the contested element, after "odd printed values reduce
+    to 0" (not "the sources give no printed value")."""
+    odd = ('card "Some Cold" character (fire 1, earth 1): "The odd printed values of your '
+           'character cards reduce to 0."')
+    mixed = 'card "Some Mixed" character (fire 3, earth 4): ""'
+    body = "\n".join([odd, mixed, 'you have active "Some Cold"', 'I have active "Some Mixed"'])
+    ask = '\nask what is the printed value of "Some Mixed"?'
+    assert verdict("element fire\n" + body + ask) == 0
+    assert verdict("element earth\n" + body + ask) == 4
+    assert "element" in cannot(body + ask)

@@ -151,6 +151,8 @@ def value(ctx: Context) -> Answer:
             "power text nor an icon and cannot be ignored", R.SHIP_CAPACITY))
     if attribute not in ("fire", "earth", "printed"):
         raise CannotAnswer(f"'{attribute}' is not a Blue Moon value (fire, earth, capacity)")
+    if attribute == "printed":
+        return _printed(view, card)
     values = values_of(view)
     numbers: dict[int, Valued] = {}
     for chosen in values.assignments():
@@ -159,6 +161,20 @@ def value(ctx: Context) -> Answer:
     valued = _one(view, numbers, f'the {attribute} value of "{card.name}"')
     return view.answer(Number(valued.value), _ruling(
         view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'))
+
+
+def _printed(view: View, card: Instance) -> Answer:
+    """``what is the printed value of "X"?``: in the contested element, effects on it applied."""
+    from rulesq.games.bluemoon.judge.values import printed_value
+
+    element = view.state.element
+    if element is None:
+        raise CannotAnswer("the situation does not say which element is contested, so which "
+                           "printed value is meant (state it: element fire)")
+    valued = printed_value(view.forces, card, element)
+    return view.answer(Number(valued.value), _ruling(
+        view, valued, f'the printed {element} value of "{card.name}" (the contested element) '
+                      f"is {valued.value}"))
 
 
 def power_to_reach(ctx: Context) -> Answer:
