@@ -278,3 +278,9 @@ def test_the_printed_value_is_the_contested_elements_after_printed_value_effects
     assert verdict("element fire\n" + body + ask) == 0
     assert verdict("element earth\n" + body + ask) == 4
     assert "element" in cannot(body + ask)
+
+
+def test_no_contested_element_is_the_reason_not_missing_values() -> None:
+    """Both values known but no element stated: the reason is the element, not the sources."""
+    reason = cannot(HERO + '\nI have active "Some Hero"\nask what is my total power?')
+    assert "element is contested" in reason and "sources give no" not in reason

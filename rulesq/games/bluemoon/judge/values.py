@@ -61,6 +61,10 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
     else:
         known = card.info.printed_value(element)
         if known is None:
+            if element is None and card.info.printed:
+                given = ", ".join(f"{e} {n}" for e, n in card.info.printed.items())
+                raise CannotAnswer("the situation does not say which element is contested, and "
+                                   f'the values of "{card.name}" are given by element ({given})')
             if card.is_character or card.info.printed:
                 # A character card has values; so has a card whose other value is given.
                 what = f"{element} value" if element else "value in the contested element"
