@@ -284,3 +284,14 @@ def test_no_contested_element_is_the_reason_not_missing_values() -> None:
     """Both values known but no element stated: the reason is the element, not the sources."""
     reason = cannot(HERO + '\nI have active "Some Hero"\nask what is my total power?')
     assert "element is contested" in reason and "sources give no" not in reason
+
+
+def test_an_announcement_in_the_other_element_is_no_power_to_reach() -> None:
+    """You announced 6 in earth; my card changes the contested element to fire: your power in
+    fire is unknown when none of your cards is named."""
+    turn = ('card "Some Turn" character (fire 5, earth 1): "The contested element of the fight '
+            'changes to Fire."')
+    body = "\n".join([turn, "element earth", "you announced a total power of 6", "it is my turn",
+                      "phase Character", 'I play "Some Turn"',
+                      "ask what total power must I reach?"])
+    assert "announced in earth" in cannot(body)

@@ -325,7 +325,7 @@ class Timeline(Moves):
         if self.state.turn_owner == who and (self.state.phase or Step.BEGINNING_OF_TURN) \
                 < Step.ANNOUNCE_POWER:
             self.state.phase = Step.ANNOUNCE_POWER
-        self.record("announce", who, number=player.announced)
+        self.record("announce", who, number=player.announced, element=self.state.element)
 
     def on_retreat(self, fact: Fact) -> None:
         """A player retreats from the fight."""
