@@ -295,3 +295,20 @@ def test_an_announcement_in_the_other_element_is_no_power_to_reach() -> None:
                       "phase Character", 'I play "Some Turn"',
                       "ask what total power must I reach?"])
     assert "announced in earth" in cannot(body)
+
+
+def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
+    """With the areas' sizes not stated, "fewer than six cards" rests on the named cards only,
+    and the answer says it assumes so; with six named cards nothing is assumed."""
+    five = "\n".join(f'card "Card {n}" support (fire 1, earth 1): ""' for n in "ABCDEF")
+    named = ", ".join(f'"Card {n}"' for n in "ABCDE")
+    body = "\n".join([five, f"I have active {named}", "it is your turn",
+                      "phase Retreat from Fight?", "you retreat",
+                      "ask how many dragons do I attract?"])
+    reply = answers(body)[-1]
+    assert reply.verdict == Number(1)
+    assert any("only the cards the situation names" in a for a in reply.graph.assumptions())
+    six = body.replace(f"I have active {named}", f'I have active {named}, "Card F"')
+    reply = answers(six)[-1]
+    assert reply.verdict == Number(2)
+    assert not any("situation names" in a for a in reply.graph.assumptions())

@@ -44,6 +44,8 @@ class Packet:
     seq: int = 0
     #: What the number rests on that the situation does not state.
     negatives: list[str] = field(default_factory=list)
+    #: What the number takes for granted because the situation is silent.
+    assumptions: list[str] = field(default_factory=list)
 
     @property
     def extra(self) -> int:
@@ -84,9 +86,11 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
     if any(c.face_down for c in state.owned(winner, frozenset({Zone.SUPPORT}))):
         base.rules.append(R.BLUFF_ACTIVE_SUPPORT)
         base.reason += " (bluff cards do not count)"
-    if not state.player(winner).area_counts:
-        base.negatives.append("the combat and support areas hold only the cards the "
-                              "situation names")
+    counts = state.player(winner).area_counts
+    stated = "combat and support areas" in counts or {"combat area", "support area"} <= set(counts)
+    if not stated and cards < 6:
+        base.assumptions.append("the combat and support areas hold only the cards the "
+                                "situation names (covered cards included)")
 
 
 def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
