@@ -312,3 +312,13 @@ def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
     reply = answers(six)[-1]
     assert reply.verdict == Number(2)
     assert not any("situation names" in a for a in reply.graph.assumptions())
+
+
+def test_dragons_of_a_retreat_are_counted_before_the_areas_are_cleared() -> None:
+    """You retreat, then the fight ends: my "one additional dragon" card, discarded with the
+    areas, still counted when the dragons came (retreat, dragons, then discard)."""
+    body = "\n".join([LURE, 'I have active "Some Lure"',
+                      "my combat and support areas hold 6 cards", "it is your turn",
+                      "phase Retreat from Fight?", "you retreat", "the fight ends",
+                      "ask how many dragons do I attract?"])
+    assert verdict(body) == 3
