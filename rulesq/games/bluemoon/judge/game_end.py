@@ -184,7 +184,8 @@ def winner(forces: Forces) -> Win:
     if dragons[ME] != dragons[YOU]:
         who = ME if dragons[ME] > dragons[YOU] else YOU
         win = Win(who, dragons[who], yes(
-            f"{_name(who)} have {dragons[who]} dragons on {'my' if who == ME else 'your'} "
+            f"{_name(who)} have {dragons[who]} dragon{'' if dragons[who] == 1 else 's'} on "
+            f"{'my' if who == ME else 'your'} "
             f"side and {_name(other(who))} {dragons[other(who)]}: running out of cards does "
             "not decide it", R.WINNER_DRAGONS))
     else:
