@@ -281,9 +281,12 @@ def test_the_printed_value_is_the_contested_elements_after_printed_value_effects
 
 
 def test_no_contested_element_is_the_reason_not_missing_values() -> None:
-    """Both values known but no element stated: the reason is the element, not the sources."""
-    reason = cannot(HERO + '\nI have active "Some Hero"\nask what is my total power?')
+    """Both values known but no element stated: the reason is the element, not the sources;
+    with the same value in both elements, the element does not matter."""
+    uneven = 'card "Some Uneven" character (fire 3, earth 5): ""'
+    reason = cannot(uneven + '\nI have active "Some Uneven"\nask what is my total power?')
     assert "element is contested" in reason and "sources give no" not in reason
+    assert verdict(HERO + '\nI have active "Some Hero"\nask what is my total power?') == 5
 
 
 def test_an_announcement_in_the_other_element_is_no_power_to_reach() -> None:

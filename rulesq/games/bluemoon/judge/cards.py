@@ -111,6 +111,9 @@ class CardInfo:
             return self.printed[element]
         if element is not None and self.printed:
             return None
+        both = {self.printed.get(e) for e in ELEMENTS}
+        if element is None and len(both) == 1 and None not in both:
+            return both.pop()       # the same in either element
         return self.plain_value
 
     def word_of_name(self, word: str) -> bool:
