@@ -42,6 +42,7 @@ def packets_ruling(packets: list[Packet], who: str, count: int, what: str) -> Ru
         ruling.sources += [s for s in packet.sources if s not in ruling.sources]
         ruling.beaten += packet.beaten
         ruling.negatives += [n for n in packet.negatives if n not in ruling.negatives]
+        ruling.assumptions += [n for n in packet.assumptions if n not in ruling.assumptions]
     steps = {p.step for p in packets}
     if len(steps) == 1:
         ruling.step = steps.pop()

@@ -14,7 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import declines, retreating
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.fight import shield, unread
+from rulesq.games.bluemoon.judge.fight import shielded, unread
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.ruling import no, yes
 from rulesq.games.bluemoon.judge.state import other
@@ -89,11 +89,26 @@ def must_match(ctx: Context) -> Answer:
     element = view.state.element
     if element is None:
         raise CannotAnswer("the situation does not say which element is contested")
-    card = shield(view.forces, view.who, element)
-    if card is not None:
+    found = shielded(view.forces, view.who, element)
+    if found is not None and found[1] is None:
+        card = found[0]
         return view.yes_no(no(f'"{card.name}" is an active card with a shield in {element}, the '
                               "contested element: its player need not match the opponent's "
                               "total power", R.SHIELD))
+    if found is not None:
+        card, ignored = found
+        assert ignored is not None
+        why = ignored.source
+        ruling = yes(f'"{card.name}" has a shield in {element}, but "{why.card.name}" ignores '
+                     f"{'the card' if ignored.what == 'card' else 'its icons'} ({why.quote}); "
+                     "shields are icons, and an ignored icon has no effect: the total power "
+                     "announced must at least equal the opponent's",
+                     R.MATCH_OPPONENT, R.SHIELD, R.SHIELDS_ARE_ICONS, R.IGNORING,
+                     sources=[why], step="ignore")
+        if ignored.what == "card":
+            ruling.cite(R.IGNORED_CARD)
+        ruling.beaten.append((f'no need to match (the shield of "{card.name}")', why))
+        return view.yes_no(ruling)
     return view.yes_no(yes(f"no active character or booster card of the player has a shield "
                            f"in {element}: the total power he announces must at least equal "
                            "the opponent's", R.MATCH_OPPONENT, R.SHIELD))

@@ -13,7 +13,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
-from rulesq.games.bluemoon.judge.values import Valued, Values
+from rulesq.games.bluemoon.judge.values import Valued, Values, announced_only
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -32,7 +32,16 @@ def values_of(view: View) -> Values:
         for source in view.forces.in_force(source_card):
             if isinstance(source.effect, fx.ValueChange):
                 applied[source] = target
-    return Values(view.forces, applied)
+    values = Values(view.forces, applied)
+    for source, target in list(applied.items()):
+        if target in values.targets(source):
+            continue
+        if not (target.in_play and target.active):
+            del applied[source]     # gone or covered: the instruction may go to another card
+            continue
+        raise CannotAnswer(f'"{source.card.name}" cannot apply to "{target.name}", as the '
+                           f"situation says it does: {source.quote}")
+    return values
 
 
 def _element(view: View, asked: str | None) -> str | None:
@@ -62,6 +71,7 @@ def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
         ruling.cite(R.PROTECTED_NOT_REDUCED)
         ruling.negatives.append(f'"{source.card.name}" does not reduce a PROTECTED card')
     ruling.negatives += valued.notes
+    ruling.assumptions += [a for a in valued.assumed if a not in ruling.assumptions]
     return ruling
 
 
@@ -74,13 +84,22 @@ def total_power(ctx: Context) -> Answer:
     words = f" in {element}" if element else ""
     whose = "my" if who == ME else "your"
     ruling = _ruling(view, total, f"{whose} total power{words} is {total.value}: "
-                                  + _breakdown(view, who, element))
+                                  + _breakdown(view, who, element) + _total_steps(total))
     ruling.cite(R.STATE_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)
 
 
 def total_of(view: View, who: str, element: str | None) -> Valued:
-    """A player's total power, the same whatever choices remain open (else cannot answer)."""
+    """A player's total power, the same whatever choices remain open (else cannot answer).
+
+    With none of the player's cards in play named, the power he announced.
+    """
+    announced = announced_only(view.state, who)
+    if announced is not None and element in (None, view.state.element):
+        whose = "my" if who == ME else "your"
+        return Valued(announced, assumed=[f"the situation names none of {whose} cards in "
+                                          f"play: the total power announced, {announced}, is "
+                                          "taken as the current one"])
     values = values_of(view)
     totals: dict[int, Valued] = {}
     for chosen in values.assignments():
@@ -90,6 +109,19 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
             total.spared += card.spared
         totals.setdefault(total.value, total)
     return _one(view, totals, "the total power")
+
+
+def _total_steps(total: Valued) -> str:
+    """The effects on total power that changed the sum of the values, in words."""
+    from rulesq.games.bluemoon import effects as fx
+
+    parts = []
+    for source, before, after in total.changes:
+        effect = source.effect
+        if isinstance(effect, fx.ValueChange) and effect.stage is fx.Stage.TOTAL_POWER:
+            change = f"makes it {after}" if before != after else f"leaves it at {before}"
+            parts.append(f'; then "{source.card.name}" {change} ({source.quote})')
+    return "".join(parts)
 
 
 def _breakdown(view: View, who: str, element: str | None) -> str:
@@ -119,6 +151,8 @@ def value(ctx: Context) -> Answer:
             "power text nor an icon and cannot be ignored", R.SHIP_CAPACITY))
     if attribute not in ("fire", "earth", "printed"):
         raise CannotAnswer(f"'{attribute}' is not a Blue Moon value (fire, earth, capacity)")
+    if attribute == "printed":
+        return _printed(view, card)
     values = values_of(view)
     numbers: dict[int, Valued] = {}
     for chosen in values.assignments():
@@ -129,14 +163,33 @@ def value(ctx: Context) -> Answer:
         view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'))
 
 
+def _printed(view: View, card: Instance) -> Answer:
+    """``what is the printed value of "X"?``: in the contested element, effects on it applied."""
+    from rulesq.games.bluemoon.judge.values import printed_value
+
+    element = view.state.element
+    if element is None:
+        raise CannotAnswer("the situation does not say which element is contested, so which "
+                           "printed value is meant (state it: element fire)")
+    valued = printed_value(view.forces, card, element)
+    return view.answer(Number(valued.value), _ruling(
+        view, valued, f'the printed {element} value of "{card.name}" (the contested element) '
+                      f"is {valued.value}"))
+
+
 def power_to_reach(ctx: Context) -> Answer:
     """``what total power must I reach?``: the opponent's current total power."""
     view = View(ctx)
     opponent = other(view.who)
     element = _element(view, None)
     total = total_of(view, opponent, element)
-    ruling = _ruling(view, total, f"the opponent's current total power is {total.value} "
-                                  "(not the power announced earlier)")
+    if announced_only(view.state, opponent) is not None:
+        reason = (f"the opponent's current total power is the {total.value} announced: the "
+                  "situation names none of his cards in play that could have altered it")
+    else:
+        reason = (f"the opponent's current total power is {total.value} (not the power "
+                  "announced earlier)")
+    ruling = _ruling(view, total, reason)
     ruling.cite(R.MATCH_OPPONENT)
     ruling.rules.append(R.CURRENT_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)

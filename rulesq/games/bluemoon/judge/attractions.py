@@ -22,12 +22,12 @@ from rulesq.games.bluemoon.judge.dragons import (
     retreat_packets,
     sirens_packets,
 )
-from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.select import player_of
 from rulesq.games.bluemoon.judge.state import Step
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.judge.forces import Source
     from rulesq.games.bluemoon.judge.state import Event
 
 
@@ -40,10 +40,14 @@ def turn_packets(forces: Forces) -> list[Packet]:
     last: list[Packet] = []
     used: set[Source] = set()
     phase_over = False
+    cleared = [e for e in state.events_of("fight_ends") if e.seq in state.snapshots]
     for event in state.events:
         if event.turn != state.turn:
             continue
-        made = _made_by(forces, event, last)
+        # Dragons come before the areas are cleared at the end of the fight (rulebook p.9).
+        later = [e for e in cleared if e.seq > event.seq]
+        at = Forces(state.snapshots[later[0].seq]) if later else forces
+        made = _made_by(at, event, last)
         if not phase_over and _booster_support_over(event):
             phase_over = True
             made += sirens_packets(forces, None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -106,10 +106,16 @@ class CardInfo:
 
         A value given without an element is the value in the contested element; it is used when the
         element asked is the contested one (``element`` None) or when both elements' values are
-        unknown.
+        unknown. When the sources give the value in one element only (Earth value 3), the other is
+        unknown: a value given without an element may be the one in that element.
         """
         if element is not None and element in self.printed:
             return self.printed[element]
+        if element is not None and self.printed:
+            return None
+        both = {self.printed.get(e) for e in ELEMENTS}
+        if element is None and len(both) == 1 and None not in both:
+            return both.pop()       # the same in either element
         return self.plain_value
 
     def word_of_name(self, word: str) -> bool:
@@ -201,6 +207,15 @@ class Catalog:
                        for key in refs}
         for key, card in situation.cards.items():
             self._infos.setdefault(key, card_info(card, card.name))
+        for item in situation.items:
+            if getattr(item, "kind", None) == "shield" and item.cards:
+                self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))
+
+    def _add_shield(self, key: str, element: str) -> None:
+        """A shield the situation states on a card ("X" has an earth shield): printed on it."""
+        info = self._infos.get(key)
+        if info is not None:
+            self._infos[key] = replace(info, shields=info.shields | {element.lower()})
 
     def info(self, ref: CardRef) -> CardInfo:
         """The info of a card reference of the situation."""

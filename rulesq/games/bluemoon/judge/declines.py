@@ -100,4 +100,31 @@ def next_starter(forces: Forces) -> tuple[str, Ruling]:
     if found is None:
         raise CannotAnswer("no player has retreated from the fight or declined to start it")
     who, why = found
-    return who, yes(f"{'I' if who == 'me' else 'you'}: {why}", R.NEXT_STARTER)
+    return _after_game(forces, who, yes(f"{'I' if who == 'me' else 'you'}: {why}",
+                                        R.NEXT_STARTER))
+
+
+def _after_game(forces: Forces, who: str, ruling: Ruling) -> tuple[str, Ruling]:
+    """After the last fight of a game, the loser of the game starts the next one's first fight."""
+    from rulesq.games.bluemoon.judge.game_end import game_ends, winner
+
+    try:
+        ended = game_ends(forces)
+    except CannotAnswer as unknown:
+        ruling.negatives.append(f"the game does not end here ({unknown}); after the last "
+                                "fight of a game the loser of the game starts the next")
+        return who, ruling
+    if not ended.allowed:
+        return who, ruling
+    try:
+        win = winner(forces)
+    except CannotAnswer as unknown:
+        raise CannotAnswer(f"the game ends ({ended.reason}), so the loser of the game starts "
+                           f"the next fight, and {unknown}") from unknown
+    loser = other(win.who)
+    out = yes(f"{'I' if loser == 'me' else 'you'}: {'you' if loser == 'me' else 'I'} win the "
+              f"game ({win.ruling.reason}); the loser of the game starts the first fight of "
+              "the next, not the loser of its last fight",
+              R.NEXT_GAME_STARTER, R.NEXT_STARTER, *win.ruling.rules)
+    out.sources += win.ruling.sources
+    return loser, out

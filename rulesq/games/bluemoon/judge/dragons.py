@@ -44,6 +44,8 @@ class Packet:
     seq: int = 0
     #: What the number rests on that the situation does not state.
     negatives: list[str] = field(default_factory=list)
+    #: What the number takes for granted because the situation is silent.
+    assumptions: list[str] = field(default_factory=list)
 
     @property
     def extra(self) -> int:
@@ -84,9 +86,11 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
     if any(c.face_down for c in state.owned(winner, frozenset({Zone.SUPPORT}))):
         base.rules.append(R.BLUFF_ACTIVE_SUPPORT)
         base.reason += " (bluff cards do not count)"
-    if not state.player(winner).area_counts:
-        base.negatives.append("the combat and support areas hold only the cards the "
-                              "situation names")
+    counts = state.player(winner).area_counts
+    stated = "combat and support areas" in counts or {"combat area", "support area"} <= set(counts)
+    if not stated and cards < 6:
+        base.assumptions.append("the combat and support areas hold only the cards the "
+                                "situation names (covered cards included)")
 
 
 def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
@@ -101,8 +105,11 @@ def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
             continue
         for source in effects_of(card):
             effect = source.effect
-            if isinstance(effect, fx.DragonModifier) and player_of(
-                    effect.retreating, source.controller) == retreating:
+            changes = isinstance(effect, fx.DragonModifier) and player_of(
+                effect.retreating, source.controller) == retreating
+            forbids = isinstance(effect, fx.Prohibition) and isinstance(effect.act, a.Attract) \
+                and base.who in players_of(effect.who, source.controller)
+            if changes or forbids:
                 base.reason += (f'; "{card.name}" would change it ({source.quote}), but its text '
                                 f'is ignored by "{why.source.card.name}"')
                 base.beaten.append((f'a different number (by "{card.name}")', why.source))
@@ -121,6 +128,7 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
     base.usual = base.count
     _ignored_modifiers(forces, base, retreating)
     caps: list[Source] = []
+    change = 0
     for source in forces.effects(fx.DragonModifier):
         effect = source.effect
         assert isinstance(effect, fx.DragonModifier)
@@ -132,9 +140,9 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             continue
         n = effect.dragons.n or 0
         if effect.dragons.kind is DragonCount.ADDITIONAL:
-            base.count += n
+            change += n
         elif effect.dragons.kind is DragonCount.FEWER:
-            base.count = max(0, base.count - n)
+            change -= n
         elif effect.dragons.kind is DragonCount.NO_MORE_THAN:
             caps.append(source)
             continue
@@ -142,6 +150,13 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             continue
         base.sources.append(source)
         base.reason += f'; "{source.card.name}": {source.quote}'
+    # The modifiers add up before the number is floored at none, so the order of the cards
+    # never matters (FAQ, End of Fight: the usual number, then the modifiers, then the caps).
+    if base.count + change < 0:
+        base.reason += (f"; together the modifiers give {base.count + change} dragons, fewer "
+                        "than none: none")
+        base.rules.append(R.CAP_APPLIED_LAST)
+    base.count = max(0, base.count + change)
     if caps:
         base.rules.append(R.CAP_APPLIED_LAST)
     for source in caps:

@@ -17,10 +17,10 @@ from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
 from rulesq.games.bluemoon.judge.limits import character_units
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values
+from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values, announced_only
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.judge.forces import Forces, Ignored, Source
     from rulesq.games.bluemoon.judge.ruling import Ruling
     from rulesq.games.bluemoon.judge.state import State
 
@@ -125,13 +125,30 @@ def total(forces: Forces, who: str, element: str) -> int:
 
 
 def shield(forces: Forces, who: str, element: str) -> Instance | None:
-    """An active character or booster card of the player with a shield in the element."""
+    """An active character or booster card of the player with an effective shield in the element.
+
+    Shields are icons: an ignored card's icons, or ignored icons, have no effect.
+    """
+    found = shielded(forces, who, element)
+    return found[0] if found and found[1] is None else None
+
+
+def shielded(forces: Forces, who: str, element: str) -> tuple[Instance, Ignored | None] | None:
+    """An active character or booster card with a shield in the element, and what ignores it.
+
+    The card whose shield is effective first; else one whose shield is ignored, with the ignore
+    effect; None when no such card shows a shield.
+    """
     state = forces.state
+    ignored: tuple[Instance, Ignored | None] | None = None
     for card in state.active(who):
         if card.zone in POWER_ZONES and (card.is_character or card.info.kind == "booster") \
                 and element in state.shields(card):
-            return card
-    return None
+            why = forces.icon_ignored(card, "SHIELD")
+            if why is None:
+                return card, None
+            ignored = ignored or (card, why)
+    return ignored
 
 
 def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
@@ -164,10 +181,8 @@ def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
 
 def _opponent_total(forces: Forces, opponent: str, element: str) -> int:
     """The opponent's current total power (an announcement when no card is stated)."""
-    state = forces.state
-    cards = [c for c in state.active(opponent) if c.zone in POWER_ZONES]
-    announced = state.player(opponent).announced
-    if not cards and announced is not None:
+    announced = announced_only(forces.state, opponent)
+    if announced is not None:
         return announced
     return total(forces, opponent, element)
 

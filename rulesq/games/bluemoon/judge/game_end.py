@@ -156,7 +156,7 @@ def game_ends(forces: Forces) -> Ruling:
     if unknown:
         raise CannotAnswer(f"the game ends after {after} if a player has run out of cards; the "
                            f"situation does not say how many cards {_name(unknown[0])} "
-                           "holds in hand and in the draw deck")
+                           "hold in hand and in the draw deck")
     return no(f"after {after} both players still have cards", R.GAME_END_OUT_OF_CARDS)
 
 
@@ -184,7 +184,8 @@ def winner(forces: Forces) -> Win:
     if dragons[ME] != dragons[YOU]:
         who = ME if dragons[ME] > dragons[YOU] else YOU
         win = Win(who, dragons[who], yes(
-            f"{_name(who)} have {dragons[who]} dragons on {'my' if who == ME else 'your'} "
+            f"{_name(who)} have {dragons[who]} dragon{'' if dragons[who] == 1 else 's'} on "
+            f"{'my' if who == ME else 'your'} "
             f"side and {_name(other(who))} {dragons[other(who)]}: running out of cards does "
             "not decide it", R.WINNER_DRAGONS))
     else:

@@ -127,7 +127,7 @@ def _having(condition: Having, controller: str, forces: Forces,
 def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
     """"I am attacked by at least N": the opponent's current total power."""
     from rulesq.games.bluemoon.judge.state import other
-    from rulesq.games.bluemoon.judge.values import Values
+    from rulesq.games.bluemoon.judge.values import Values, announced_only
 
     state = forces.state
     attacker = other(player_of(condition.who, controller))
@@ -138,9 +138,11 @@ def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
             return False
     else:
         element = state.element
+    announced = announced_only(state, attacker)
     values = Values(forces)
-    totals = {v.value for chosen in values.assignments()
-              for v in [values.total(attacker, element, chosen)[0]]}
+    totals = {announced} if announced is not None else \
+        {v.value for chosen in values.assignments()
+         for v in [values.total(attacker, element, chosen)[0]]}
     if all(t < condition.at_least for t in totals):
         return False
     if condition.element is not None and state.element is None:

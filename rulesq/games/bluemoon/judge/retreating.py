@@ -17,6 +17,7 @@ from rulesq.games.bluemoon.judge.fight import (
     lacks_character,
     no_more_cards,
     play_ruling,
+    shield,
     starter,
 )
 from rulesq.games.bluemoon.judge.retreats import (
@@ -101,8 +102,14 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         parts.append("the total power matched the opponent's when announced")
         ruling.cite(R.CURRENT_TOTAL_POWER)
     elif attacked(forces, who) and no_more_cards(state, who) is not None:
-        parts.append("the total power is not below the opponent's")
-        ruling.cite(R.MATCH_OPPONENT)
+        guard = shield(forces, who, state.element) if state.element else None
+        if guard is not None:
+            parts.append(f'"{guard.name}" has a shield in {state.element}, the contested '
+                         "element: the opponent's total power need not be matched")
+            ruling.cite(R.SHIELD)
+        else:
+            parts.append("the total power is not below the opponent's")
+            ruling.cite(R.MATCH_OPPONENT)
     ruling.reason = "nothing forces a retreat: " + "; ".join(parts)
     return ruling
 

@@ -29,6 +29,8 @@ class Ruling:
     negatives: list[str] = field(default_factory=list)
     #: Card effects of the same rank that disagree (the ladder cannot decide): no verdict.
     conflict: list[Source] = field(default_factory=list)
+    #: What the answer takes for granted because the sources are silent (shown with it).
+    assumptions: list[str] = field(default_factory=list)
 
     def cite(self, *clauses: str) -> Ruling:
         """Add rule clauses (ids or aliases), keeping order and dropping repeats."""

@@ -98,7 +98,7 @@ def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
         return False
     if sel.active and not (inst.in_play and inst.active):
         return False
-    if sel.with_icon and not (inst.info.icons or inst.as_if):
+    if sel.with_icon and not (inst.info.icons or inst.as_if or inst.info.shields):
         return False
     if sel.special_power_text is not None and inst.info.has_text != sel.special_power_text:
         return False

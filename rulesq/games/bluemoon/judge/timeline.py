@@ -325,7 +325,7 @@ class Timeline(Moves):
         if self.state.turn_owner == who and (self.state.phase or Step.BEGINNING_OF_TURN) \
                 < Step.ANNOUNCE_POWER:
             self.state.phase = Step.ANNOUNCE_POWER
-        self.record("announce", who, number=player.announced)
+        self.record("announce", who, number=player.announced, element=self.state.element)
 
     def on_retreat(self, fact: Fact) -> None:
         """A player retreats from the fight."""
@@ -346,7 +346,9 @@ class Timeline(Moves):
     def on_fight_ends(self, fact: Fact) -> None:
         """The fight ends: the areas are cleared (rulebook p.9)."""
         state = self.state
-        self.record("fight_ends", None)
+        before = state.snapshot()
+        event = self.record("fight_ends", None)
+        state.snapshots[event.seq] = before     # the areas as they were when dragons came
         for card in list(state.cards):
             if card.zone in (Zone.COMBAT, Zone.SUPPORT, Zone.LANDED):
                 self.to_discard(card)

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.select import matches
-from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.select import matches, players_of
+from rulesq.games.bluemoon.judge.state import Instance, State, Zone
 from rulesq.games.bluemoon.selectors import Cards, Q
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from rulesq.games.bluemoon.judge.forces import Forces, Source
 
 #: Areas whose active cards add their values to total power (the influence area holds
@@ -40,6 +42,8 @@ class Valued:
     spared: list[tuple[Source, str]] = field(default_factory=list)
     #: Ignore effects that took a card's values away.
     ignored_by: list[Source] = field(default_factory=list)
+    #: What the number takes for granted because the sources are silent.
+    assumed: list[str] = field(default_factory=list)
 
 
 def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued:
@@ -57,18 +61,25 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
     else:
         known = card.info.printed_value(element)
         if known is None:
-            if card.is_character:
+            if element is None and card.info.printed:
+                given = ", ".join(f"{e} {n}" for e, n in card.info.printed.items())
+                raise CannotAnswer("the situation does not say which element is contested, and "
+                                   f'the values of "{card.name}" are given by element ({given})')
+            if card.is_character or card.info.printed:
+                # A character card has values; so has a card whose other value is given.
                 what = f"{element} value" if element else "value in the contested element"
                 raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
             known = 0
-            out = Valued(0, notes=[f'the sources give no values for "{card.name}"; it is '
-                                   "counted as having none"])
+            out = Valued(0, assumed=[f'the sources give no values for "{card.name}": it is '
+                                     "counted as having none"])
         else:
             out = Valued(known)
     for source in forces.effects(fx.ValueChange):
         effect = source.effect
         assert isinstance(effect, fx.ValueChange)
         if effect.stage is not fx.Stage.PRINTED_VALUE or effect.cards is None:
+            continue
+        if not acts_now(forces, source):
             continue
         if not matches(effect.cards, card, source.controller, forces):
             continue
@@ -84,6 +95,18 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
         out.value = _apply(effect, out.value, 0, 0)
         out.changes.append((source, before, out.value))
     return out
+
+
+def acts_now(forces: Forces, source: Source) -> bool:
+    """Whether a value effect's own time ("On your turn") and condition ("If I have …") hold."""
+    from rulesq.games.bluemoon.judge.holds import holds
+
+    effect = source.effect
+    assert isinstance(effect, fx.ValueChange)
+    if not forces.window_open(source):
+        return False
+    return effect.condition is None or holds(effect.condition, source.controller, forces,
+                                             source.card)
 
 
 def _spared(forces: Forces, source: Source, card: Instance, op: fx.Op) -> bool:
@@ -128,7 +151,8 @@ class Values:
     def value_effects(self) -> list[Source]:
         """The effects on values in force (not printed values, not total power)."""
         return [s for s in self.forces.effects(fx.ValueChange)
-                if isinstance(s.effect, fx.ValueChange) and s.effect.stage is fx.Stage.VALUE]
+                if isinstance(s.effect, fx.ValueChange) and s.effect.stage is fx.Stage.VALUE
+                and acts_now(self.forces, s)]
 
     def targets(self, source: Source) -> list[Instance]:
         """The cards an effect on values may apply to (active cards in play it names)."""
@@ -197,9 +221,11 @@ class Values:
                 spared.append((source, "PROTECTED"))
             else:
                 downs.append(source)
+        _both_printed_known(card, ups)
         value, changes = _best(ups, printed.value, fire, earth, highest=True)
         value, more = _best(downs, value, fire, earth, highest=False)
-        return Valued(value, printed.changes + changes + more, printed.notes, spared)
+        return Valued(value, printed.changes + changes + more, printed.notes, spared,
+                      assumed=printed.assumed)
 
     def total(self, who: str, element: str | None,
               chosen: dict[Source, Instance] | None = None) -> tuple[Valued, list[Valued]]:
@@ -210,19 +236,90 @@ class Values:
         for v in values:
             total.notes += v.notes
             total.ignored_by += v.ignored_by
-        for source in self.forces.effects(fx.ValueChange, controller=who):
+            total.assumed += v.assumed
+        changes = self.total_power_effects(who, element)
+        results = {_ordered(order, total.value)[0] for order in permutations(changes)}
+        if len(results) > 1:
+            shown = ", ".join(str(n) for n in sorted(results))
+            names = ", ".join(f'"{s.card.name}"' for s in changes)
+            raise CannotAnswer(f"the total power depends on the order in which the effects on "
+                               f"total power of {names} apply ({shown}); Special Rule 7 orders "
+                               "effects on values, and the sources give no order for these")
+        total.value, steps = _ordered(changes, total.value)
+        total.changes += steps
+        return total, values
+
+    def total_power_effects(self, who: str, element: str | None) -> list[Source]:
+        """The effects in force on a player's total power in an element (either player's cards)."""
+        found = []
+        for source in self.forces.effects(fx.ValueChange):
             effect = source.effect
             assert isinstance(effect, fx.ValueChange)
             if effect.stage is not fx.Stage.TOTAL_POWER:
+                continue
+            if who not in players_of(effect.owner, source.controller) \
+                    or not acts_now(self.forces, source):
                 continue
             if effect.element is not None:
                 asked = element or self.forces.state.element
                 if asked is None or effect.element.value.lower() != asked:
                     continue
-            before = total.value
-            total.value = _apply(effect, total.value, 0, 0)
-            total.changes.append((source, before, total.value))
-        return total, values
+            found.append(source)
+        return found
+
+
+def _ordered(sources: Iterable[Source], start: int) -> tuple[int, list[tuple[Source, int, int]]]:
+    """Apply effects on total power one after the other, in the order given."""
+    value = start
+    steps = []
+    for source in sources:
+        effect = source.effect
+        assert isinstance(effect, fx.ValueChange)
+        after = _apply(effect, value, 0, 0)
+        steps.append((source, value, after))
+        value = after
+    return value, steps
+
+
+def announced_only(state: State, who: str) -> int | None:
+    """The power a player announced, when the situation names none of his cards in play.
+
+    The total power to match "is usually the total power announced previously" (rulebook p.8):
+    with no card of his in play named, now or earlier in the fight, the announcement is all the
+    situation says of his current total power.
+    """
+    announced = state.player(who).announced
+    if announced is None or state.fight_over:
+        return None
+    if any(c.zone in POWER_ZONES for c in state.owned(who)):
+        return None
+    for event in state.events:
+        if event.kind == "discard" and event.data.get("where") == "play" \
+                and event.data.get("owner") == who:
+            return None
+        if event.kind == "retrieve" and event.who == who:
+            return None
+    said = [e for e in state.events_of("announce", who) if e.data.get("number") is not None]
+    then = said[-1].data.get("element") if said else None
+    if then is not None and state.element is not None and then != state.element:
+        raise CannotAnswer(f"the power of {announced} was announced in {then}, the contested "
+                           f"element is now {state.element}, and the situation names none of "
+                           "the announcer's cards in play")
+    return announced
+
+
+def _both_printed_known(card: Instance, ups: list[Source]) -> None:
+    """An increase to the sum (or the higher) of the printed values needs both of them."""
+    for source in ups:
+        effect = source.effect
+        assert isinstance(effect, fx.ValueChange)
+        if effect.op not in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER):
+            continue
+        missing = [e for e in ("fire", "earth") if not _known(card, e)]
+        if missing and (card.is_character or len(missing) == 1):
+            raise CannotAnswer(f'"{source.card.name}" uses both printed values of "{card.name}" '
+                               f"({source.quote}), and the sources give no {missing[0]} value "
+                               "for it")
 
 
 def _known(card: Instance, element: str) -> bool:

@@ -113,7 +113,7 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        for text in self._unquoted() + self.assumptions:
+        for text in dict.fromkeys([*ruling.assumptions, *self._unquoted(), *self.assumptions]):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
