@@ -153,3 +153,54 @@ I discard "Hand One", "Hand Two"
 ask how many dragons do I attract?
 """
     assert outcomes(mirror(text), "<mirror>") == outcomes(text, "<mirror>")
+
+
+# ---------------------------------------------------------------------- players swapped
+PRONOUNS = {"I": "you", "you": "I", "my": "your", "your": "my", "me": "you",
+            "mine": "yours", "yours": "mine"}
+PRONOUN = re.compile(r"\b(I|you|my|your|me|mine|yours)\b")
+AGREEMENT = [(re.compile(r"\bI are\b"), "I am"), (re.compile(r"\byou am\b"), "you are"),
+             (re.compile(r"\bI has\b"), "I have"), (re.compile(r"\byou has\b"), "you have")]
+
+
+def swap_players(text: str) -> str:
+    """The situation told by the other player: I and you (mine and yours) swapped.
+
+    Card texts, names and comments keep their words (on a card, "I" is its controller
+    whoever that is); the calls are dropped, since they name the asker.
+    """
+    out = []
+    for line in text.splitlines():
+        if line.startswith("expect "):
+            continue
+        if not line.startswith(("card ", "#", "source ", "game ")):
+            parts = re.split(r'("[^"]*")', line)
+            line = "".join(part if part.startswith('"')
+                           else PRONOUN.sub(lambda m: PRONOUNS[m.group(1)], part)
+                           for part in parts)
+            for wrong, right in AGREEMENT:
+                line = wrong.sub(right, line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_swapping_players_swaps_only_pronouns() -> None:
+    """Quoted names and card lines keep their words; statements change side."""
+    text = ('card "My Card" support: "I may play you."\nyou have active "Your Card"\n'
+            "I am the first player\nask can I play a support card?\nexpect no\n")
+    assert swap_players(text) == ('card "My Card" support: "I may play you."\n'
+                                  'I have active "Your Card"\nyou are the first player\n'
+                                  "ask can you play a support card?\n")
+
+
+SEATS = {"me": "you", "you": "me"}
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix()
+                                             for p in CASES])
+def test_telling_a_case_from_the_other_side_swaps_only_me_and_you(path: Path) -> None:
+    """The same situation asked by the opponent: the same verdicts, with me and you swapped."""
+    text = path.read_text("utf-8")
+    original = [(SEATS.get(verdict, verdict), status)
+                for verdict, status in outcomes(text, str(path))]
+    assert outcomes(swap_players(text), str(path)) == original
