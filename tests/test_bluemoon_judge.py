@@ -387,3 +387,17 @@ def test_a_card_whose_text_the_sources_never_quote_is_a_stated_assumption() -> N
         'the sources quote no special power text for "Speedius Unnecessarius": it is taken to '
         "have none"]
     assert "  assumes: the sources quote no special power text" in render_answer(answer)
+
+
+def test_icons_the_sources_never_give_are_an_assumption_where_they_are_read() -> None:
+    """"Your cards with icons are ignored" against a card of unknown icons: say it is assumed."""
+    hater = 'card "Icon Hater" character: "Your cards with icons are ignored."\n'
+    [ignored] = evaluate(parse_situation(
+        f'game bluemoon\n{hater}you have active "Icon Hater"\nI have active "Laughing Gas"\n'
+        'ask is "Laughing Gas" ignored?\n'))
+    assert ignored.verdict is not None and ignored.verdict.show() == "no"
+    assert ignored.graph.assumptions() == [
+        'the sources give no icons for "Laughing Gas": it is taken to have none']
+    [playing] = evaluate(parse_situation(
+        'game bluemoon\nI have active "Laughing Gas"\nask can I play a booster card?\n'))
+    assert not [text for text in playing.graph.assumptions() if "icons" in text]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -31,6 +32,23 @@ CHARACTER_KINDS = frozenset({"character", "mutant"})
 ELEMENTS = ("fire", "earth")
 
 
+#: The cards whose unknown icons a question's judging has read (None: not noting).
+_UNKNOWN_ICONS_READ: ContextVar[set[str] | None] = ContextVar("unknown_icons_read", default=None)
+
+
+def note_unknown_icons() -> set[str]:
+    """Start noting, for one question, the cards whose unknown icons its judging reads."""
+    read: set[str] = set()
+    _UNKNOWN_ICONS_READ.set(read)
+    return read
+
+
+def _note_unknown_icons(name: str) -> None:
+    read = _UNKNOWN_ICONS_READ.get()
+    if read is not None:
+        read.add(name)
+
+
 def kind_of(type_name: str) -> str:
     """The judge's kind for a card type as written (``Tutu character`` -> ``character``)."""
     return KINDS.get(type_name.strip().lower(), "unknown")
@@ -48,7 +66,8 @@ class CardInfo:
     kind: str
     card: Card | None = None
     people: str | None = None
-    icons: frozenset[str] = frozenset()
+    #: The icons the sources or the situation give (read through ``icons``).
+    given_icons: frozenset[str] = frozenset()
     printed: Mapping[str, int] = field(default_factory=dict)
     #: A value the sources give without an element: the value in the contested element.
     plain_value: int | None = None
@@ -69,6 +88,13 @@ class CardInfo:
     def key(self) -> str:
         """The name folded for lookup."""
         return normalise_name(self.name)
+
+    @property
+    def icons(self) -> frozenset[str]:
+        """The card's icons; reading those of a card the sources give none for is noted."""
+        if not self.icons_known:
+            _note_unknown_icons(self.name)
+        return self.given_icons
 
     @property
     def text_known(self) -> bool:
@@ -171,7 +197,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         kind=kind,
         card=card,
         people=str(people) if isinstance(people, str) else None,
-        icons=frozenset(icons),
+        given_icons=frozenset(icons),
         printed=printed,
         plain_value=plain if isinstance(plain, int) else None,
         shields=frozenset(shields),

@@ -280,7 +280,7 @@ class Timeline(Moves):
         count = int(number) if number is not None else 1
         for _ in range(count):
             card = self.new_card(CardInfo(name=UNKNOWN_BLUFF, kind="character",
-                                          icons=frozenset({"BLUFF"})),
+                                          given_icons=frozenset({"BLUFF"})),
                                  who, Zone.SUPPORT, active=True)
             card.face_down = True
             card.turn = 0

@@ -13,7 +13,7 @@ from rulesq.effects.base import Unparsed
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
-from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
+from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.precedents import precedents
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
@@ -39,6 +39,8 @@ class View:
         self.catalog: Catalog = catalog
         self.timeline = Timeline(ctx.situation, catalog)
         self.state: State = self.timeline.read(ctx.facts)
+        #: Cards whose icons the sources never give, read while judging (not while reading).
+        self.unknown_icons_read = note_unknown_icons()
 
     @cached_property
     def forces(self) -> Forces:
@@ -113,7 +115,9 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        for text in dict.fromkeys([*ruling.assumptions, *self._unquoted(), *self.assumptions]):
+        assumed = [*ruling.assumptions, *self._unquoted(), *self.assumptions,
+                   *self._iconless()]
+        for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
@@ -143,6 +147,11 @@ class View:
         """Further assumptions an answer states (added by the question's handler)."""
         found: list[str] = self.__dict__.setdefault("_assumptions", [])
         return found
+
+    def _iconless(self) -> list[str]:
+        """The assumption made for cards whose icons the sources never give, where read."""
+        return [f'the sources give no icons for "{name}": it is taken to have none'
+                for name in sorted(self.unknown_icons_read)]
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
