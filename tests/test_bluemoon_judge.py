@@ -401,3 +401,21 @@ def test_icons_the_sources_never_give_are_an_assumption_where_they_are_read() ->
     [playing] = evaluate(parse_situation(
         'game bluemoon\nI have active "Laughing Gas"\nask can I play a booster card?\n'))
     assert not [text for text in playing.graph.assumptions() if "icons" in text]
+
+
+def test_an_ignorer_whose_own_text_is_ignored_is_named_as_beaten() -> None:
+    """"Not ignored" says which ignore effect would have reached the card, and what beat it."""
+    body = """
+card "Owl Queen" character: "Your special power texts are ignored, except on Owl character cards."
+card "Night Owl" character: ""
+card "Fog Bank" support: "Your special power texts are ignored, except on Owl character cards."
+card "Grey Wolf" support: "You may not play booster cards."
+you have active "Fog Bank"
+I have active "Owl Queen", "Grey Wolf"
+ask is the special power text of "Grey Wolf" ignored?
+"""
+    [answer] = evaluate(parse_situation("game bluemoon\n" + body.strip() + "\n"))
+    assert answer.verdict is not None and answer.verdict.show() == "no"
+    assert answer.decided_by == "ignore"
+    assert answer.reason.startswith('"Fog Bank" would ignore it, but its own text is ignored by '
+                                    '"Owl Queen"')

@@ -23,7 +23,7 @@ from rulesq.games.bluemoon.judge.view import View
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.games.bluemoon.judge.forces import Source
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.state import Instance
 
 
@@ -86,11 +86,17 @@ def _i_must_kept(view: View, card: Instance, ignorer: Source, must: list[Source]
 def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
     ruling = no(f"no active card ignores {what}", R.IGNORED_CARD)
     forces = view.forces
-    for source in forces.applying():
-        if card.owner in _targets(source) and forces._reaches(source, card, True) is None:
-            ruling.sources.append(source)
-            ruling.reason = (f'"{source.card.name}" ignores the cards it names, and '
-                             f'"{card.name}" is not one of them: {source.quote}')
+    applying = forces.applying()
+    for source in forces.ignore_sources:
+        if card.owner not in _targets(source) or source.card is card:
+            continue
+        if forces._reaches(source, card, True) is None:
+            if source in applying or not ruling.sources:
+                ruling.sources.append(source)
+                ruling.reason = (f'"{source.card.name}" ignores the cards it names, and '
+                                 f'"{card.name}" is not one of them: {source.quote}')
+        elif source not in applying:
+            _silenced_ignorer(forces, source, ruling)
     for source in forces.ignore_sources:
         if forces._reaches(source, card, definite=True) is None and \
                 card.owner != source.controller and forces.protected(card):
@@ -104,6 +110,19 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling
+
+
+def _silenced_ignorer(forces: Forces, ignorer: Source, ruling: Ruling) -> None:
+    """An ignore effect that would reach the card but whose own text another card ignores."""
+    silenced = forces.text_ignored(ignorer.card)
+    if silenced is None:
+        return
+    ruling.sources.append(silenced.source)
+    ruling.beaten.append((f'yes (ignored by "{ignorer.card.name}")', silenced.source))
+    ruling.cite(R.IGNORING)
+    ruling.step = "ignore"
+    ruling.reason = (f'"{ignorer.card.name}" would ignore it, but its own text is ignored by '
+                     f'"{silenced.source.card.name}": {silenced.source.quote}')
 
 
 def _targets(source: Source) -> frozenset[str]:
