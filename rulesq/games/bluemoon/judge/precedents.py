@@ -13,6 +13,7 @@ import re
 import weakref
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -96,6 +97,33 @@ class FaqIndex:
             pass  # a read-only cache only costs the time to build the index again
         return index
 
+    @cached_property
+    def postings(self) -> dict[str, list[tuple[int, float]]]:
+        """For each word, the answers that use it and its weight in each."""
+        found: dict[str, list[tuple[int, float]]] = {}
+        for position, vector in enumerate(self.vectors):
+            for word, weight in vector.items():
+                found.setdefault(word, []).append((position, weight))
+        return found
+
+    @cached_property
+    def naming(self) -> dict[str, list[int]]:
+        """For each card, the answers that name it."""
+        found: dict[str, list[int]] = {}
+        for position, clause in enumerate(self.clauses):
+            for card in _listed(clause, "cards"):
+                found.setdefault(card, []).append(position)
+        return found
+
+    @cached_property
+    def quoting(self) -> dict[str, list[int]]:
+        """For each rule clause, the answers that quote it."""
+        found: dict[str, list[int]] = {}
+        for position, clause in enumerate(self.clauses):
+            for ref in _listed(clause, "quotes"):
+                found.setdefault(ref, []).append(position)
+        return found
+
     def vector(self, text: str) -> dict[str, float]:
         """A query text as a unit tf-idf vector over the FAQ's words."""
         return _unit(Counter(words(text)), self.idf)
@@ -110,9 +138,10 @@ def _unit(bag: Counter[str], idf: dict[str, float]) -> dict[str, float]:
     return {w: v / norm for w, v in weights.items()}
 
 
-def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
-    small, large = (a, b) if len(a) < len(b) else (b, a)
-    return sum(v * large.get(w, 0.0) for w, v in small.items())
+def _listed(clause: Clause, key: str) -> frozenset[str]:
+    """A list field of a clause's extra data (cards named, clauses quoted) as a set."""
+    value = clause.extra.get(key)
+    return frozenset(map(str, value)) if isinstance(value, list) else frozenset()
 
 
 def precedents(corpus: Corpus, cards: set[str], rules: list[str], query: str,
@@ -126,20 +155,22 @@ def precedents(corpus: Corpus, cards: set[str], rules: list[str], query: str,
     """
     index = FaqIndex.of(corpus)
     cited = {found.id for ref in rules if (found := corpus.find_clause(ref)) is not None}
-    asked = index.vector(query)
-    scored: list[tuple[int, int, float, Clause]] = []
-    for clause, vector in zip(index.clauses, index.vectors, strict=True):
-        named = clause.extra.get("cards")
-        common = len(cards & {str(n) for n in named}) if isinstance(named, list) else 0
-        quotes = clause.extra.get("quotes")
-        quoted = len(cited & set(quotes)) if isinstance(quotes, list) else 0
-        alike = _cosine(asked, vector)
-        if common >= min(2, len(cards)) and common > 0 and (common >= 2 or quoted):
+    alike: dict[int, float] = {}
+    for word, weight in index.vector(query).items():
+        for position, other in index.postings.get(word, ()):
+            alike[position] = alike.get(position, 0.0) + weight * other
+    common = Counter(i for card in cards for i in index.naming.get(card, ()))
+    quoted = Counter(i for rule in cited for i in index.quoting.get(rule, ()))
+    scored: list[tuple[float, str, Clause]] = []
+    for position in set(alike) | set(common) | set(quoted):
+        shared, quotes, words_alike = common[position], quoted[position], alike.get(position, 0.0)
+        if shared >= min(2, len(cards)) and shared > 0 and (shared >= 2 or quotes):
             pass
-        elif (common or quoted) and alike >= WORDS_WITH_ONE:
+        elif (shared or quotes) and words_alike >= WORDS_WITH_ONE:
             pass
-        elif alike < WORDS_ALONE:
+        elif words_alike < WORDS_ALONE:
             continue
-        scored.append((common, quoted, alike, clause))
-    scored.sort(key=lambda item: (-(item[0] + item[1] + WORDS_WEIGHT * item[2]), item[3].id))
+        clause = index.clauses[position]
+        scored.append((shared + quotes + WORDS_WEIGHT * words_alike, clause.id, clause))
+    scored.sort(key=lambda item: (-item[0], item[1]))
     return [clause for *_, clause in scored[:limit]]
