@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
@@ -44,8 +45,12 @@ def parser() -> Lark:
     return load_grammar(GRAMMAR)
 
 
+@lru_cache(maxsize=1024)
 def parse_card_text(text: str) -> ParsedText:
-    """Read a special power text: every sentence becomes an effect or an ``Unparsed``."""
+    """Read a special power text: every sentence becomes an effect or an ``Unparsed``.
+
+    The result is immutable, so a text read once in a process is not read again.
+    """
     lark = parser()
     effects = [_sentence(lark, text, start, end) for start, end in split_sentences(text)]
     return ParsedText(text, tuple(_assemble(effects, text)))
