@@ -110,3 +110,52 @@ I announce my total power
 you play "Halt"
 ask does the special power text of "Seeker" take effect?
 ''') == ["yes"]
+
+
+# ---------------------------------------------------------------------- a new fight
+def test_a_turn_after_the_fight_ended_begins_a_new_fight() -> None:
+    """The fight's end clears the areas (rulebook p.9); the next turn is in a new fight, where
+    a card of the old fight ("during this fight") no longer restricts anything."""
+    assert verdicts('''
+card "Shy" character: "I may not play further character cards during this fight."
+card "Blip" character: ""
+I have active "Shy"
+it is my turn
+phase Character
+ask can I play "Blip"?
+the fight ends
+it is my turn
+phase Character
+ask is "Shy" active?
+ask can I play "Blip"?
+''') == ["no", "no", "yes"]
+
+
+def test_the_new_fight_has_its_own_start_retreats_and_first_turn() -> None:
+    """The retreat of the old fight neither ends the new one nor names who starts the next;
+    the new turn is the first turn of a fight, with its decline and its card limits."""
+    out = verdicts('''
+card "A" character (fire 3, earth 1): ""
+card "B" character (fire 2, earth 2): ""
+card "S1" support: ""
+element fire
+it is your turn
+you play "A"
+your turn ends
+it is my turn
+phase Retreat from Fight?
+I retreat
+the fight ends
+ask who starts the next fight?
+it is my turn
+phase Retreat from Fight?
+ask does the fight end?
+ask can I decline to start the fight?
+phase Character
+I play "B"
+phase Booster/Support
+ask can I play "S1"?
+ask who starts the next fight?
+''')
+    assert out[:4] == ["me", "no", "yes", "no"]
+    assert out[4].startswith("cannot:")
