@@ -159,3 +159,49 @@ ask who starts the next fight?
 ''')
     assert out[:4] == ["me", "no", "yes", "no"]
     assert out[4].startswith("cannot:")
+
+
+# ---------------------------------------------------------------------- "played on this turn"
+SCRAM = ('card "Scram" interference: "I may play this card immediately after you announce '
+         'your power: I may discard one of your active booster or support cards that you '
+         'played on this turn."')
+
+
+def test_an_interference_discard_reaches_only_cards_played_this_turn() -> None:
+    """The interference card permits the discard it names (as Away with this! in BM-Q352),
+    and only of a card played on this turn: a support card of an earlier turn is not one."""
+    assert verdicts(f'''
+{SCRAM}
+card "Old Sup" support: ""
+card "New Sup" support: ""
+card "Y" character: ""
+card "Y2" character: ""
+it is your turn
+you play "Y"
+you play "Old Sup"
+your turn ends
+it is my turn
+my turn ends
+it is your turn
+you play "Y2"
+you play "New Sup"
+you announce your total power
+I play "Scram"
+ask can I discard "Old Sup"?
+ask can I discard "New Sup"?
+''') == ["no", "yes"]
+
+
+def test_a_card_only_stated_active_may_or_may_not_have_been_played_this_turn() -> None:
+    """A card stated as active was in play before the situation began: on its first turn,
+    whether it was played earlier in that turn is not known."""
+    out = verdicts(f'''
+{SCRAM}
+card "Sup" support: ""
+it is your turn
+you have active "Sup"
+you announce your total power
+I play "Scram"
+ask can I discard "Sup"?
+''')
+    assert out[0].startswith("cannot:")
