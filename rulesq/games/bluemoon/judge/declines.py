@@ -88,7 +88,7 @@ def next_starter(forces: Forces) -> tuple[str, Ruling]:
 
     state = forces.state
     found: tuple[str, str] | None = None
-    for event in state.events:
+    for event in state.fight_events():
         if event.kind == "retreat" and event.who is not None:
             found = event.who, "the player who retreated from the fight"
         elif event.kind == "decline" and event.who is not None:

@@ -249,7 +249,7 @@ def _as_in_hand(card: Instance) -> Instance:
 def packets_now(forces: Forces) -> list[Packet]:
     """The attractions the latest event of the situation brings about."""
     state = forces.state
-    for event in reversed(state.events):
+    for event in reversed(state.fight_events()):
         if event.kind == "retreat":
             assert event.who is not None
             return retreat_packets(forces, event.who) + sirens_packets(forces, event.who)

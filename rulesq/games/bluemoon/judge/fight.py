@@ -191,7 +191,7 @@ def _opponent_total(forces: Forces, opponent: str, element: str) -> int:
 def starter(state: State) -> str | None:
     """The player due to start the current fight (a decline passes it to the opponent)."""
     found: str | None = None
-    for event in state.events:
+    for event in state.fight_events():
         if event.kind == "due_to_start":
             found = event.who
         elif event.kind == "decline" and event.who is not None:

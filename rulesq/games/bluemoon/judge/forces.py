@@ -405,6 +405,20 @@ class Forces:
 
         return printed_value(self, card, element).value
 
+    def played_this_turn(self, card: Instance) -> bool:
+        """Whether a card in play was played on the current turn.
+
+        A card the situation only states as active was in play before the situation began:
+        on the situation's first turn, whether it was played earlier in that turn is unknown.
+        """
+        state = self.state
+        if card.played:
+            return card.turn == state.turn and not state.turn_over
+        if state.turn <= 1 and not state.turn_over:
+            raise CannotAnswer(f'the situation does not say whether "{card.name}" was played '
+                               "on this turn (it is stated as active)")
+        return False
+
     def protected(self, card: Instance) -> bool:
         """Whether an active card in play has an effective PROTECTED icon."""
         return card.in_play and card.active and self.has_icon(card, "PROTECTED")
@@ -466,3 +480,6 @@ class _IconView:
 
     def printed(self, card: Instance, element: str) -> int:
         return self.forces.printed(card, element)
+
+    def played_this_turn(self, card: Instance) -> bool:
+        return self.forces.played_this_turn(card)

@@ -72,7 +72,7 @@ def _end_turn_sources(forces: Forces) -> list[Source]:
 def fight_ended(forces: Forces) -> Ruling | None:
     """What ended the fight (a retreat, a lost bluff, the fight's end), or None."""
     state = forces.state
-    for event in reversed(state.events):
+    for event in reversed(state.fight_events()):
         if event.kind == "retreat" and event.who is not None:
             return yes(f"{_name(event.who)} retreated, which ends the fight", R.ANNOUNCE_RETREAT)
         if event.kind == "fight_ends":

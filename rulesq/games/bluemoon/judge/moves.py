@@ -211,7 +211,7 @@ class Moves:
         """What a card does as it is played: element changes, interference effects."""
         from rulesq.games.bluemoon.judge.forces import Forces
 
-        forces = Forces(self.state)
+        forces = Forces(self._moment_answered(card, who, event))
         sources = forces.in_force(card, in_hand=True)
         for source in sources:
             effect = source.effect
@@ -226,6 +226,29 @@ class Moves:
                 for inner in effect.effects:
                     self._interfere(card, who, inner)
 
+    def _moment_answered(self, card: Instance, who: str, event: Event) -> State:
+        """The state a card's text is read in as it is played.
+
+        An interference card answering a play acts before that play takes effect (E&I
+        rulesheet), so its text is read as things stood just before the play; any other card
+        is read now.
+        """
+        from rulesq.games.bluemoon.judge.forces import effects_of
+        from rulesq.games.bluemoon.judge.interference import answers, last_action
+
+        state = self.state
+        if not event.data.get("responding"):
+            return state
+        before = state.snapshots.get(event.seq, state)
+        answered = last_action(before, other(who))
+        if answered is None or answered.kind != "play":
+            return state
+        triggers = [s.effect for s in effects_of(card)
+                    if isinstance(s.effect, fx.InterferenceTrigger)]
+        if not any(answers(t.event, answered, before, who) for t in triggers):
+            return state
+        return state.snapshots.get(answered.seq, state)
+
     def _interfere(self, card: Instance, who: str, effect: object) -> None:
         """An interference card's effect, applied to the event it answers."""
         state = self.state
@@ -234,6 +257,7 @@ class Moves:
             if target is not None:
                 target.cancelled = True
                 self.to_discard(target)
+                self._uncover(target, other(who))
                 self.record("cancel", who, (card, target))
         elif isinstance(effect, fx.EndTurn):
             self.record("turn_ends", other(who), (card,), by=who)
@@ -243,6 +267,15 @@ class Moves:
             self.record("obligation", other(who), (card,), effect=effect)
         elif isinstance(effect, fx.ActionEffect):
             self.record("interference_action", who, (card,), effect=effect)
+
+    def _uncover(self, cancelled: Instance, who: str) -> None:
+        """A cancelled card never covered anything: the cards its play covered stay active."""
+        for event in self.state.events_of("play", who, this_turn=True):
+            if event.cards and event.cards[0] is cancelled:
+                for card in event.data.get("covered", ()):
+                    if card.zone is Zone.COMBAT:
+                        card.active = True
+                event.data["covered"] = ()
 
     def _last_play(self, who: str) -> Instance | None:
         plays = list(self.state.events_of("play", who, this_turn=True))

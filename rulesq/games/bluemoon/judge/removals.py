@@ -70,7 +70,7 @@ def offers(forces: Forces, who: str) -> list[Offer]:
         gone = card.zone is Zone.GONE
         if not gone and not forces.live(card):
             continue
-        for source in forces.in_force(card, in_hand=gone):
+        for source in _with_interference_effects(forces, forces.in_force(card, in_hand=gone)):
             effect = source.effect
             if not isinstance(effect, fx.ActionEffect):
                 continue
@@ -83,6 +83,21 @@ def offers(forces: Forces, who: str) -> list[Offer]:
                         offer = Offer(source, act)
                         offer.closed = _closed(forces, source, effect)
                         out.append(offer)
+    return out
+
+
+def _with_interference_effects(forces: Forces, sources: list[Source]) -> list[Source]:
+    """The sources, with the effects of interference cards played in answer this turn."""
+    out: list[Source] = []
+    for source in sources:
+        effect = source.effect
+        if not isinstance(effect, fx.InterferenceTrigger):
+            out.append(source)
+            continue
+        played = any(e.cards and e.cards[0] is source.card
+                     for e in forces.state.events_of("interference_action", this_turn=True))
+        if played:
+            out.extend(Source(source.card, inner, source.index) for inner in effect.effects)
     return out
 
 

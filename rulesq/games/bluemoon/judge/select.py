@@ -28,6 +28,9 @@ class Looks(Protocol):
     def printed(self, card: Instance, element: str) -> int:
         """The card's printed value in an element after printed-value effects."""
 
+    def played_this_turn(self, card: Instance) -> bool:
+        """Whether the card was played on the current turn (and is still that played card)."""
+
 #: The zones of the game state a text's place names.
 PLACES: dict[TextZone, frozenset[Zone]] = {
     TextZone.HAND: frozenset({Zone.HAND}),
@@ -98,6 +101,8 @@ def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
         return False
     if sel.active and not (inst.in_play and inst.active):
         return False
+    if sel.played_by is not None and not _played_this_turn(sel, inst, controller, forces):
+        return False
     if sel.with_icon and not (inst.info.icons or inst.as_if or inst.info.shields):
         return False
     if sel.special_power_text is not None and inst.info.has_text != sel.special_power_text:
@@ -109,6 +114,17 @@ def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
     if isinstance(sel.place, Place) and inst.owner not in players_of(sel.place.owner, controller):
         return False
     return not any(matches(e, inst, controller, forces, this_card) for e in sel.exceptions)
+
+
+def _played_this_turn(sel: Cards, inst: Instance, controller: str, forces: Looks | None) -> bool:
+    """"that you played on this turn": played by that player on the current turn."""
+    assert sel.played_by is not None
+    if inst.owner not in players_of(sel.played_by, controller):
+        return False
+    if forces is None:
+        raise CannotAnswer(f'rulesq cannot tell here whether "{inst.name}" was played on '
+                           "this turn")
+    return forces.played_this_turn(inst)
 
 
 def _family(family: str, inst: Instance) -> bool:

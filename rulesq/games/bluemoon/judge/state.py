@@ -267,6 +267,12 @@ class State:
                 continue
             yield event
 
+    def fight_events(self, kind: str | None = None, who: str | None = None) -> list[Event]:
+        """The events of the current fight (after the last new fight began), in order."""
+        events = list(self.events_of(kind, who))
+        starts = [e.seq for e in self.events_of("fight_starts")]
+        return [e for e in events if not starts or e.seq > starts[-1]]
+
     def played_this_turn(self, who: str) -> list[Instance]:
         """The cards a player played on the current turn, in order (cancelled ones too)."""
         return [card for event in self.events_of("play", who, this_turn=True)

@@ -102,6 +102,8 @@ class Timeline(Moves):
         state = self.state
         if state.turn_owner is not None and not state.turn_over:
             self.end_turn(state.turn_owner)
+        if state.fight_over:
+            self.start_fight()
         state.turn += 1
         state.turn_owner = who
         state.phase = None
@@ -110,6 +112,25 @@ class Timeline(Moves):
             state.first_turn_of = state.turn
             self._first_turn_pending = False
         self.record("turn", who)
+
+    def start_fight(self) -> None:
+        """After a fight has ended, the next turn begins a new fight (rulebook p.9).
+
+        What belonged to the fight that ended does not carry over: retreats, declines,
+        announcements, its contested element and who was due to start it. The new turn is the
+        first turn of the new fight.
+        """
+        state = self.state
+        state.fight_over = False
+        state.element = None
+        for player in state.players.values():
+            player.retreated = False
+            player.declined = False
+            player.announced = None
+            player.announced_turn = None
+            player.due_to_start = False
+        self._first_turn_pending = True
+        self.record("fight_starts", None)
 
     def end_turn(self, who: str) -> None:
         """The end of a turn: leadership cards go onto the leader (rulebook p.7, p.9)."""

@@ -13,7 +13,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import State, Zone
+from rulesq.games.bluemoon.judge.state import State, Step, Zone
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
@@ -99,6 +99,14 @@ def effect_acts(view: View, source: Source) -> Ruling:
         return yes(f"{source.quote!r} acts at the end of the fight", R.FIGHT_END_REFRESH,
                    sources=[source])
     if when is not None and when.kind is W.AFTER_PHASE:
+        named = Step.named(when.phase.value) if when.phase is not None else None
+        passed = named is not None and state.turn_owner == controller \
+            and state.current_phase > named
+        cut = None if passed else turn_cut_short(state, controller)
+        if cut is not None or state.turn_owner != controller:
+            reason = cut or "it is not the card's player's turn"
+            return no(f"{source.quote!r} acts only after that phase of its player's turn, "
+                      f"and {reason}", R.ANNOUNCE_RETREAT, sources=[source])
         stops = [e for e in state.events_of("play", controller, this_turn=True)
                  if e.data.get("stop")]
         if stops:

@@ -299,7 +299,7 @@ def announced_only(state: State, who: str) -> int | None:
             return None
         if event.kind == "retrieve" and event.who == who:
             return None
-    said = [e for e in state.events_of("announce", who) if e.data.get("number") is not None]
+    said = [e for e in state.fight_events("announce", who) if e.data.get("number") is not None]
     then = said[-1].data.get("element") if said else None
     if then is not None and state.element is not None and then != state.element:
         raise CannotAnswer(f"the power of {announced} was announced in {then}, the contested "
