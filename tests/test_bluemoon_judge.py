@@ -419,3 +419,17 @@ ask is the special power text of "Grey Wolf" ignored?
     assert answer.decided_by == "ignore"
     assert answer.reason.startswith('"Fog Bank" would ignore it, but its own text is ignored by '
                                     '"Owl Queen"')
+
+
+@pytest.mark.parametrize("going_back", ["phase Booster/Support\nphase Character",
+                                        'I play "Boots"\nphase Character'])
+def test_a_turn_going_back_to_an_earlier_phase_is_cannot_answer(going_back: str) -> None:
+    """A turn's phases come in order: a timeline that goes back is no state to judge."""
+    body = f"""
+card "Hero" character (fire 1, earth 1): ""
+card "Boots" booster (fire 1, earth 1): ""
+it is my turn
+{going_back}
+ask can I play "Hero"?
+"""
+    assert answers(body) == [("-", Status.CANNOT.key)]

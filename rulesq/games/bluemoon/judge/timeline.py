@@ -169,6 +169,10 @@ class Timeline(Moves):
         if self.state.turn_owner is None:
             raise CannotAnswer("the situation names a phase but not whose turn it is "
                                "(write: it is my turn)")
+        reached = self.state.phase
+        if reached is not None and step < reached:
+            raise CannotAnswer(f"the situation goes back to the {step.title} phase after the turn "
+                               f"reached its {reached.title} phase: a turn's phases come in order")
         if step >= Step.ANNOUNCE_POWER:
             self.discard_landed_ships(self.state.turn_owner)
         self.state.phase = step
