@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
+from rulesq.games.bluemoon.judge.cards import KINDS
 
 if TYPE_CHECKING:
     from rulesq.effects import ParsedText
@@ -70,4 +71,13 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_decks", "deck_moons moon_limit deck_card_count can_add_to_deck"),
 }
 
-GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS))
+#: Icons, as a situation writes them after a card: ``"X" (STOP)``, ``(FIRE BLUFF)``.
+ICONS = ("STOP", "RETRIEVE", "PROTECTED", "FREE", "PAIR", "GANG", "REPLACE", "BLUFF",
+         "FIRE BLUFF", "EARTH BLUFF", "EMPTY BLUFF")
+#: Card types of a ``card`` line (the corpus's types, as the judge reads them).
+CARD_TYPES = tuple(KINDS)
+
+GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS,
+                         card_types=CARD_TYPES,
+                         value_names=("fire", "earth", "moons", "capacity", "value"),
+                         flag_names=ICONS))

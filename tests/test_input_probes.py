@@ -1,0 +1,106 @@
+"""Odd input gives a plain error at its place (exit 2), never a traceback or a misleading reply."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesq.errors import InputError, UnknownNameError
+from rulesq.situation import parse_situation
+
+
+def error_of(text: str) -> InputError:
+    """The InputError parsing ``text`` raises."""
+    with pytest.raises(InputError) as caught:
+        parse_situation(text, "case.rq")
+    return caught.value
+
+
+# ---------------------------------------------------------------- names and games
+def test_an_empty_name_is_not_answered_with_random_suggestions() -> None:
+    """``rulesq card ""`` says the name is empty instead of suggesting unrelated cards."""
+    error = UnknownNameError("card", "", ["Pandemonium", "Laughing Gas"])
+    assert str(error).startswith("No card name given: the name is empty.")
+    assert error.suggestions == []
+
+
+def test_an_unknown_game_lists_the_games() -> None:
+    """With no close name, the few known games are listed."""
+    from rulesq.games import get_game
+
+    with pytest.raises(UnknownNameError) as caught:
+        get_game("nope")
+    assert "Known games: bluemoon, fma, warhammer." in str(caught.value)
+
+
+def test_a_card_of_another_game_says_which() -> None:
+    """A Blue Moon card looked up as Warhammer: the error names the game that has it."""
+    from rulesq.corpus import load_corpus
+
+    with pytest.raises(UnknownNameError) as caught:
+        load_corpus("warhammer").card("Pandemonium")
+    assert "It is a card of bluemoon: use --game bluemoon." in str(caught.value)
+
+
+def test_a_card_of_another_game_in_a_situation_says_which() -> None:
+    """In a Warhammer situation a Blue Moon card is an error that names its game."""
+    error = error_of('game warhammer\nI have active "Pandemonium"\n')
+    assert (error.line, error.column) == (2, 15)
+    assert error.suggestion is not None and "is a card of bluemoon" in error.suggestion
+
+
+def test_a_statement_of_another_game_says_which() -> None:
+    """An FMA question in a Blue Moon situation: the error names the language, not 'game'."""
+    error = error_of("game bluemoon\nask who wins the battle?\n")
+    assert error.line == 2
+    assert error.message == ("this line is Fullmetal Alchemist TCG language, but the situation "
+                             "is for Blue Moon")
+    assert error.suggestion is not None and "game fma" in error.suggestion
+
+
+def test_a_misspelt_question_is_not_taken_for_another_game() -> None:
+    """A misspelt Blue Moon keyword keeps its "did you mean", with no game note."""
+    error = error_of("game bluemoon\nask can I retreet?\n")
+    assert error.suggestion == 'Did you mean "retreat" or "retrieve"?'
+
+
+# ---------------------------------------------------------------- card lines and values
+@pytest.mark.parametrize(
+    ("line", "column", "message", "hint"),
+    [
+        ('card "X" wizzard (fire 3): ""', 10, "'wizzard' is not a Blue Moon card type", None),
+        ('card "X" suport (fire 3): ""', 10, "'suport' is not a Blue Moon card type",
+         'Did you mean "support"?'),
+        ('card "X" character (fire 3, STOPP): ""', 29, "'STOPP' is not a Blue Moon icon",
+         'Did you mean "STOP"?'),
+        ('card "X" character (fir 3): ""', 21, "'fir' is not a Blue Moon value",
+         'Did you mean "fire"?'),
+        ('I have active "Pandemonium" (wits 3)', 30, "'wits' is not a Blue Moon value", None),
+        ('I have active "Pandemonium" (STOP, stop)', 36, "the icon 'stop' is given twice",
+         None),
+    ],
+)
+def test_card_words_are_checked_against_the_game(line: str, column: int, message: str,
+                                                 hint: str | None) -> None:
+    """Types, values and icons after a card are the game's own words, each once."""
+    error = error_of(f"game bluemoon\n{line}\n")
+    assert (error.line, error.column, error.message) == (2, column, message)
+    if hint:
+        assert error.suggestion == hint
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "game bluemoon\nI have 99999999999 bluff cards\n",  # used to hang: one card each
+        "game bluemoon\nI have 10000 cards in hand\n",
+        'game bluemoon\nI have active "Pandemonium" (fire 123456789)\n',
+        'game fma\ncharacter "A" (strength 3)\n"A" gets +99999 strength\n',
+        "game bluemoon\nask how many cards do I have in hand?\nexpect 100000\n",
+    ],
+)
+def test_huge_numbers_are_refused(text: str) -> None:
+    """A number no game comes near is an input error at the number, not an answer (or a hang)."""
+    error = error_of(text)
+    assert error.message.startswith("the number") and "too large" in error.message
+    assert error.source_line()[error.column - 1].isdigit() or \
+        error.source_line()[error.column - 1] in "+-"
