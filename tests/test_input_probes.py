@@ -104,3 +104,55 @@ def test_huge_numbers_are_refused(text: str) -> None:
     assert error.message.startswith("the number") and "too large" in error.message
     assert error.source_line()[error.column - 1].isdigit() or \
         error.source_line()[error.column - 1] in "+-"
+
+
+# ---------------------------------------------------------------- impossible Blue Moon states
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('I have in hand "Pandemonium"\nI have active "Pandemonium"', 3,
+         '"Pandemonium" cannot be in play: line 2 has it in hand'),
+        ('you have active "Pandemonium"\nyour discard pile has "Pandemonium"', 3,
+         '"Pandemonium" cannot be on the discard pile: line 2 has it in play'),
+        ('I have 1 cards in hand\nI have in hand "Pandemonium", "Laughing Gas"', 3,
+         "my hand holds 1 card(s) (line 2), but 2 are named in it (line 3)"),
+        ('I have in hand "Pandemonium", "Laughing Gas"\nI have 0 cards in hand', 3,
+         "my hand holds 0 card(s) (line 3), but 2 are named in it (line 2)"),
+        ("I have 4 dragons on my side", 2,
+         "no player has 4 dragons on his side: the game has 3, and attracting a fourth "
+         "ends the game"),
+        ("I have 2 dragons on my side\nyou have 2 dragons on your side", 3,
+         "the players hold 4 dragons together, but the game has 3"),
+    ],
+)
+def test_impossible_states_are_input_errors(text: str, line: int, message: str) -> None:
+    """Facts of one moment that no game can reach are an error, not a confident answer."""
+    error = error_of(f"game bluemoon\n{text}\nask can I retreat?\n")
+    assert (error.line, error.message) == (line, message)
+
+
+def test_a_card_may_move_between_places_over_time() -> None:
+    """A play between two place facts moves the card: no contradiction."""
+    situation = parse_situation('game bluemoon\nI have in hand "Pandemonium"\n'
+                                'I play "Pandemonium"\nI have 0 cards in hand\n'
+                                'ask is "Pandemonium" active?\n', "case.rq")
+    assert len(situation.questions) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "column", "message", "hint"),
+    [
+        ('what is the strength of "Pandemonium"', 17, "'strength' is not a Blue Moon value",
+         None),
+        ('what is the erth value of "Pandemonium"', 17, "'erth' is not a Blue Moon value",
+         'Did you mean "earth"?'),
+        ("can I play a suport card", 18, "'suport' is not a Blue Moon card type",
+         'Did you mean "support"?'),
+    ],
+)
+def test_question_words_are_checked(question: str, column: int, message: str,
+                                    hint: str | None) -> None:
+    """An unknown value or card type in a question is an input error at the word."""
+    error = error_of(f"game bluemoon\nask {question}?\n")
+    assert (error.line, error.column, error.message) == (2, column, message)
+    assert error.suggestion == hint

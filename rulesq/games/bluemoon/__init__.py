@@ -11,6 +11,7 @@ from rulesq.games.bluemoon.judge.cards import KINDS
 
 if TYPE_CHECKING:
     from rulesq.effects import ParsedText
+    from rulesq.situation.model import Situation
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,12 @@ class BlueMoon(Game):
         from rulesq.games.bluemoon.parser import parse_card_text
 
         return parse_card_text(text)
+
+    def check_situation(self, situation: Situation) -> None:
+        """A state no game can reach (a card in two places, a fourth dragon) is an error."""
+        from rulesq.games.bluemoon.input_check import check
+
+        check(situation)
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"
