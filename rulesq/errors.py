@@ -99,9 +99,9 @@ class InputError(RulesqError):
         """``file:line:col: error: message``, the line, a caret, expected and a hint."""
         out = [f"{self.source}:{self.line}:{self.column}: error: {self.message}"]
         shown = self.source_line()
-        if shown:
-            out.append(f"  {shown}")
-            out.append("  " + " " * (self.column - 1) + "^")
+        out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
+        column = self.column if shown.strip() else 1
+        out.append("  " + " " * (column - 1) + "^")
         if self.expected:
             out.append("expected " + _one_of(self.expected))
         if self.suggestion:

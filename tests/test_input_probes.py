@@ -156,3 +156,58 @@ def test_question_words_are_checked(question: str, column: int, message: str,
     error = error_of(f"game bluemoon\nask {question}?\n")
     assert (error.line, error.column, error.message) == (2, column, message)
     assert error.suggestion == hint
+
+
+# ---------------------------------------------------------------- syntax slips and files
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        ('game bluemoon\nI have active "Pandemonium\n', 15,
+         "the quoted name or text is not closed"),
+        ("game bluemoon\nask what does \u201cPandemonium read?\n", 15,
+         "the quoted name or text is not closed"),
+        ("game bluemoon\nI have -1 cards in hand\n", 8, "a number here is 0 or more"),
+        ('game bluemoon\nI have active "Pandemonium" (fire -2)\n', 35,
+         "a number here is 0 or more"),
+    ],
+)
+def test_unclosed_quotes_and_negative_numbers_are_named(text: str, column: int,
+                                                        message: str) -> None:
+    """An unclosed quote is not "names go in quotes"; a negative number is not another game."""
+    error = error_of(text)
+    assert (error.line, error.column) == (2, column)
+    assert error.message.startswith(message)
+    assert error.suggestion is None
+
+
+def test_a_negative_printed_fma_value_is_refused() -> None:
+    """A character's printed value below 0 is an input error, not a printed -3."""
+    error = error_of('game fma\ncharacter "A" (strength -3)\n')
+    assert (error.line, error.column) == (2, 11)
+    assert "printed strength is 0 or more" in error.message
+
+
+def test_a_byte_order_mark_is_not_text() -> None:
+    """A file saved with a UTF-8 byte-order mark reads like one without."""
+    situation = parse_situation("\ufeffgame bluemoon\nask can I retreat?\n", "case.rq")
+    assert situation.game == "bluemoon"
+
+
+def test_an_error_on_an_empty_line_still_has_a_caret() -> None:
+    """file:line:col, then the line (or that it is empty) and a caret."""
+    lines = error_of("").render().splitlines()
+    assert lines[0].startswith("case.rq:1:1: error:")
+    assert lines[1:3] == ["  (empty line)", "  ^"]
+
+
+def test_check_names_a_non_utf8_file_once(tmp_path: object) -> None:
+    """``rulesq check`` on a non-UTF-8 file: plain words, the file named once."""
+    from pathlib import Path
+
+    from rulesq.engine.check import check_file
+
+    path = Path(str(tmp_path)) / "bad.rq"
+    path.write_bytes(b"\xff\xfe game")
+    result = check_file(path)
+    assert result.error is not None
+    assert str(result.error) == f"cannot read {path}: not UTF-8 text (invalid start byte at byte 0)"

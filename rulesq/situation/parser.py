@@ -88,7 +88,10 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
         return parser.parse(body)
     except UnexpectedInput as error:
         friendly = friendly_error(error, parser, body, source, text)
-    other = _other_game(friendly.source_line(), game)
+    from rulesq.situation.syntax_errors import NEGATIVE_NUMBER, UNCLOSED_QUOTE
+
+    plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
+    other = None if plain else _other_game(friendly.source_line(), game)
     if other is not None:
         from rulesq.games import get_game
 
