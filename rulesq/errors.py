@@ -41,15 +41,30 @@ def did_you_mean(options: Sequence[str]) -> str | None:
     return f"Did you mean {joined}?"
 
 
+#: Candidates listed in full, when no close name is found, if there are at most this many.
+_LISTED = 5
+
+
 class UnknownNameError(RulesqError):
     """A name (card, game, clause id) that is not known, with the closest known names."""
 
-    def __init__(self, kind: str, name: str, candidates: Iterable[str]) -> None:
+    def __init__(self, kind: str, name: str, candidates: Iterable[str],
+                 note: str | None = None) -> None:
         self.kind = kind
         self.name = name
-        self.suggestions = suggest(name, candidates)
-        hint = did_you_mean(self.suggestions)
-        super().__init__(f"Unknown {kind} '{name}'." + (f" {hint}" if hint else ""))
+        pool = list(dict.fromkeys(candidates))
+        if not name.strip():
+            self.suggestions: list[str] = []
+            message = f"No {kind} name given: the name is empty."
+        else:
+            self.suggestions = suggest(name, pool)
+            hint = did_you_mean(self.suggestions)
+            message = f"Unknown {kind} '{name}'." + (f" {hint}" if hint else "")
+        if not self.suggestions and 0 < len(pool) <= _LISTED:
+            message += f" Known {kind}s: {', '.join(pool)}."
+        if note:
+            message += f" {note}"
+        super().__init__(message)
 
     def to_dict(self) -> dict[str, object]:
         """The message and the suggestions, for ``--json``."""
@@ -84,9 +99,9 @@ class InputError(RulesqError):
         """``file:line:col: error: message``, the line, a caret, expected and a hint."""
         out = [f"{self.source}:{self.line}:{self.column}: error: {self.message}"]
         shown = self.source_line()
-        if shown:
-            out.append(f"  {shown}")
-            out.append("  " + " " * (self.column - 1) + "^")
+        out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
+        column = self.column if shown.strip() else 1
+        out.append("  " + " " * (column - 1) + "^")
         if self.expected:
             out.append("expected " + _one_of(self.expected))
         if self.suggestion:

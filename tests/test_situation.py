@@ -230,7 +230,7 @@ def test_unknown_fma_characters_are_adhoc(tmp_path: Path) -> None:
 NAMES = st.text(st.characters(blacklist_characters='"\\\n\r\u201c\u201d',
                               blacklist_categories=("Cs", "Cc", "Zl", "Zp")),
                 min_size=1, max_size=20).filter(lambda s: s.strip() == s and s)
-VALUE_NAMES = st.sampled_from(["fire", "earth", "wits", "strength", "toughness"])
+VALUE_NAMES = st.sampled_from(["fire", "earth", "moons", "capacity", "value"])  # Blue Moon's
 
 
 @given(st.lists(st.tuples(NAMES, st.dictionaries(VALUE_NAMES, st.integers(0, 99), max_size=3),

@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from rulesq.cli.common import EXIT_FAIL, GameOption, JsonOption, fail, print_json
-from rulesq.errors import InputError, RulesqError
+from rulesq.errors import RulesqError, did_you_mean, suggest
+
+GRAPH_FORMATS = ("dot", "mermaid", "json")
 
 ExplainOption = Annotated[
     bool, typer.Option("--explain", help="Show the whole chain: facts, effects, ladder step, "
@@ -47,9 +49,10 @@ def ask(
 
     try:
         text, source = _read_input(file, expression)
-        if graph is not None and graph not in ("dot", "mermaid", "json"):
-            raise InputError(f"unknown graph format '{graph}'", "--graph", graph, 1, 1,
-                             expected=["dot", "mermaid", "json"])
+        if graph is not None and graph not in GRAPH_FORMATS:
+            hint = did_you_mean(suggest(graph, GRAPH_FORMATS))
+            raise RulesqError(f"unknown graph format '{graph}': --graph takes "
+                              f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else ""))
         situation = parse_situation(text, source, game)
         answers = evaluate(situation)
         found = get_game(situation.game)
@@ -95,4 +98,5 @@ def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:
     except OSError as error:
         raise RulesqError(f"cannot read {file}: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
-        raise RulesqError(f"cannot read {file}: not UTF-8 text ({error.reason})") from None
+        raise RulesqError(f"cannot read {file}: not UTF-8 text ({error.reason} at byte "
+                          f"{error.start})") from None

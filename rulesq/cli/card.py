@@ -49,8 +49,13 @@ def find(name: str, game: str | None) -> Card:
     if len(found) > 1:
         where = ", ".join(c.game for c in found)
         raise AmbiguousCardError(f"'{name}' is a card in several games ({where}); add --game.")
+    from rulesq.corpus.load import games_with_card
+
     names = [n for g in games for n in load_corpus(g).card_names()]
-    raise UnknownNameError("card", name, names)
+    elsewhere = games_with_card(name) if game else []
+    note = (f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
+            if elsewhere else None)
+    raise UnknownNameError("card", name, names, note=note)
 
 
 def _clause(game: str, ref: str) -> Clause:

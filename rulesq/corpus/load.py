@@ -72,7 +72,10 @@ class Corpus:
         """The card with this name, or an error suggesting the closest names."""
         found = self.find_card(name)
         if found is None:
-            raise UnknownNameError("card", name, self.card_names())
+            elsewhere = games_with_card(name, skip=self.game)
+            note = (f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
+                    if elsewhere else None)
+            raise UnknownNameError("card", name, self.card_names(), note=note)
         return found
 
     def card_names(self) -> list[str]:
@@ -102,6 +105,14 @@ def available_games() -> list[str]:
     """The games that have a corpus folder."""
     root = corpus_dir()
     return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / "cards.jsonl").exists())
+
+
+def games_with_card(name: str, skip: str | None = None) -> list[str]:
+    """The games (other than ``skip``) whose corpus has a card called ``name``."""
+    if not name.strip():
+        return []
+    return [game for game in available_games()
+            if game != skip and load_corpus(game).find_card(name) is not None]
 
 
 @cache

@@ -107,7 +107,7 @@ def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     except InputError as error:
         return FileCheck(str(path), None, reason=str(error), error=error)
     except RulesqError as error:  # not tied to a place in the file: name the file
-        located = RulesqError(f"{path}: {error}")
+        located = error if str(path) in str(error) else RulesqError(f"{path}: {error}")
         return FileCheck(str(path), None, reason=str(located), error=located)
     try:
         return check_situation(situation, str(path))

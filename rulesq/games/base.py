@@ -23,6 +23,11 @@ class Game:
     #: grammar) -> ``"module:function"`` of its handler, imported on first use. See
     #: ``rulesq.engine.dispatch``.
     questions: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    #: What a situation may write after a card name: the types of a ``card`` line, the
+    #: value names and the flags (icons) in parentheses. Empty means not checked.
+    card_types: tuple[str, ...] = ()
+    value_names: tuple[str, ...] = ()
+    flag_names: tuple[str, ...] = ()
 
     @cached_property
     def corpus(self) -> Corpus:

@@ -44,6 +44,7 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
     from rulesq.situation.parser import find_game, parse_tree
     from rulesq.situation.resolve import resolve
 
+    text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
     name = find_game(text, source, default=game)
     tree = parse_tree(text, name, source)
     situation = SituationBuilder(name, source, text).build(tree)
@@ -64,6 +65,9 @@ def read_situation(path: str | Path, game: str | None = None) -> Situation:
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulesqError(f"cannot read {file}: {error}") from None
+    except OSError as error:
+        raise RulesqError(f"cannot read {file}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise RulesqError(f"cannot read {file}: not UTF-8 text ({error.reason} at byte "
+                          f"{error.start})") from None
     return parse_situation(text, str(path), game)

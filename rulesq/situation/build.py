@@ -34,6 +34,8 @@ _STRUCTURAL = {"card", "new_card", "counted", "me", "you", "values"}
 #: A one-token subrule ``each_<name>`` may occur several times: ``params[name]`` is the tuple.
 _EACH = "each_"
 _ESCAPE = re.compile(r"\\(.)")
+#: The largest number a situation may write (a count of cards, a value, an expected number).
+MAX_NUMBER = 999
 
 
 def bare(name: str) -> str:
@@ -65,7 +67,10 @@ class SituationBuilder:
     """Walks the tree of one situation text and builds its model (cards still unresolved)."""
 
     def __init__(self, game: str, source: str, text: str) -> None:
+        from rulesq.games import get_game
+
         self.situation = Situation(game=game, source=source, text=text)
+        self.game = get_game(game)
         self._sources: list[str] = []
         self._pending: list[Expectation] = []
         self._question: Question | None = None
@@ -131,6 +136,7 @@ class SituationBuilder:
                 text = unquote(str(child))
             elif isinstance(child, Token):
                 kind = str(child)
+                self._check_word(child, kind.lower(), self.game.card_types, "card type")
         key = normalise_name(name)
         if key in self.situation.cards:
             raise self.error(f'the card "{name}" is defined twice', token_span(name_token))
@@ -164,6 +170,8 @@ class SituationBuilder:
         for child in tree.children:
             if isinstance(child, Token):
                 key = bare(child.type).lower()
+                if key in ("int", "signed_number"):
+                    self._number(child)
                 params[_param_key(key)] = _token_value(child)
                 continue
             if not isinstance(child, Tree):
@@ -174,7 +182,7 @@ class SituationBuilder:
             elif name in ("card", "new_card"):
                 cards.append(self._card(child, adhoc_ok=name == "new_card"))
             elif name == "counted":
-                count = int(_token(child.children[0]))
+                count = self._number(_token(child.children[0]))
                 ref = self._card(_only_tree(child), adhoc_ok=False)
                 cards.append(CardRef(ref.name, ref.span, ref.values, ref.flags, count))
             elif (name.startswith(_EACH) and len(child.children) == 1
@@ -211,10 +219,36 @@ class SituationBuilder:
                 if key in values:
                     raise self.error(f"the value '{key}' is given twice",
                                      token_span(parts[0]))
-                values[key] = int(parts[1])
+                self._check_word(parts[0], key, self.game.value_names, "value")
+                values[key] = self._number(parts[1])
             else:
-                flags.append(str(parts[0]))
+                flag = " ".join(str(parts[0]).split())
+                if flag.upper() in (f.upper() for f in flags):
+                    raise self.error(f"the icon '{flag}' is given twice", token_span(parts[0]))
+                self._check_word(parts[0], flag.upper(), self.game.flag_names, "icon")
+                flags.append(flag)
         return values, flags
+
+    def _check_word(self, token: Token, word: str, known: tuple[str, ...], what: str) -> None:
+        """An error at ``token`` unless ``word`` is one of the game's ``known`` words."""
+        from rulesq.errors import did_you_mean, suggest
+
+        if not known or word in known:
+            return
+        raise InputError(
+            f"'{token}' is not a {self.game.title} {what}", self.situation.source,
+            self.situation.text, token.line or 1, token.column or 1,
+            expected=list(known), suggestion=did_you_mean(suggest(str(token), known)))
+
+    def _number(self, token: Token) -> int:
+        """A number token's value; beyond ``MAX_NUMBER`` it is an error (no game counts so)."""
+        number = int(token)
+        if abs(number) > MAX_NUMBER:
+            raise self.error(
+                f"the number {token} is too large: no card, hand, deck or value in these "
+                f"games comes near it", token_span(token),
+                suggestion=f"rulesq reads numbers up to {MAX_NUMBER}.")
+        return number
 
     def _expectation(self, tree: Node) -> None:
         child = _tree(tree.children[0])
@@ -229,7 +263,7 @@ class SituationBuilder:
         if kind == "expect_word":
             kind, value = "word", str(parts[0]).lower()
         elif kind == "expect_number":
-            kind, value = "number", int(_token(parts[0]))
+            kind, value = "number", self._number(_token(parts[0]))
         elif kind == "expect_decided":
             kind, value = "decided_by", " ".join(str(parts[0]).split())
         else:

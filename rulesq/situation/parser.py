@@ -87,4 +87,40 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
     try:
         return parser.parse(body)
     except UnexpectedInput as error:
-        raise friendly_error(error, parser, body, source, text) from None
+        friendly = friendly_error(error, parser, body, source, text)
+    from rulesq.situation.syntax_errors import NEGATIVE_NUMBER, UNCLOSED_QUOTE
+
+    plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
+    other = None if plain else _other_game(friendly.source_line(), game)
+    if other is not None:
+        from rulesq.games import get_game
+
+        friendly.message = (f"this line is {get_game(other).title} language, but the "
+                            f"situation is for {get_game(game).title}")
+        friendly.suggestion = (f"Write it in {get_game(game).title}'s language, or start the "
+                               f"file with 'game {other}'.")
+    raise friendly
+
+
+def _other_game(line: str, game: str) -> str | None:
+    """The other game whose language reads ``line``, when this game's does not, or None."""
+    from lark.exceptions import UnexpectedInput
+
+    from rulesq.games import GAMES
+
+    if not line.strip():
+        return None
+    try:
+        parser_for(game).parse(line + "\n")
+        return None
+    except UnexpectedInput:
+        pass
+    for other in GAMES:
+        if other == game or grammar_file(other) == BASE_GRAMMAR:
+            continue
+        try:
+            parser_for(other).parse(line + "\n")
+        except UnexpectedInput:
+            continue
+        return other
+    return None

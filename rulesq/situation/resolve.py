@@ -62,12 +62,20 @@ class _Resolver:
             return replace(ref, adhoc=True)
         if key in self.introduced:
             return replace(ref, adhoc=True)
+        from rulesq.corpus.load import games_with_card
+
         names = ([card.name for card in self.situation.cards.values()]
                  + list(self.introduced.values()) + self.corpus.card_names())
-        raise self.error(
+        error = self.error(
             f'unknown card "{ref.name}" in {self.game.title}', ref.span, suggest(ref.name, names),
             expected=["a card of the game's corpus, or one defined with a card line"],
         )
+        elsewhere = games_with_card(ref.name, skip=self.game.name)
+        if elsewhere:
+            note = (f'"{ref.name}" is a card of {", ".join(elsewhere)}, but this situation is '
+                    f"for {self.game.name} (see its game line).")
+            error.suggestion = f"{error.suggestion} {note}" if error.suggestion else note
+        raise error
 
     def expectation(self, expectation: Expectation) -> None:
         if expectation.kind != "decided_by":

@@ -140,13 +140,34 @@ def friendly_error(
     found = _found(error, body)
     expected = sorted({describe_terminal(n, parser) for n in expected_names},
                       key=lambda w: (not w.startswith('"'), w))
-    label = _label(error, parser, body, line)
+    label = _token_label(body, line, column, expected_names) or _label(error, parser, body, line)
     message = label or f"unexpected {found}"
     if label:
         message = f"{label} (found {found})"
     hint = _hint(error, body, expected_names, parser)
     return InputError(message, source, text, line, column,
                       expected=expected[:12], suggestion=hint)
+
+
+#: Labels whose message alone says what is wrong; no other game's language is suggested.
+UNCLOSED_QUOTE = "the quoted name or text is not closed: add the closing quote"
+NEGATIVE_NUMBER = "a number here is 0 or more"
+_OPENING_QUOTES = {'"': '"', "\u201c": "\u201d"}
+
+
+def _token_label(body: str, line: int, column: int, expected: set[str]) -> str | None:
+    """A label read off the text at the error: an unclosed quote or a negative number."""
+    lines = body.splitlines()
+    if not 0 < line <= len(lines):
+        return None
+    rest = lines[line - 1][column - 1:]
+    closing = _OPENING_QUOTES.get(rest[:1])
+    if closing is not None and closing not in rest[1:].replace('\\"', ""):
+        return UNCLOSED_QUOTE
+    wants_number = any(bare_terminal(n) == "INT" for n in expected)
+    if wants_number and re.match(r"-\d", rest):
+        return NEGATIVE_NUMBER
+    return None
 
 
 def _place(error: UnexpectedInput, body: str) -> tuple[int, int]:

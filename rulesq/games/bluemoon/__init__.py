@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
+from rulesq.games.bluemoon.judge.cards import KINDS
 
 if TYPE_CHECKING:
     from rulesq.effects import ParsedText
+    from rulesq.situation.model import Situation
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,12 @@ class BlueMoon(Game):
         from rulesq.games.bluemoon.parser import parse_card_text
 
         return parse_card_text(text)
+
+    def check_situation(self, situation: Situation) -> None:
+        """A state no game can reach (a card in two places, a fourth dragon) is an error."""
+        from rulesq.games.bluemoon.input_check import check
+
+        check(situation)
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"
@@ -70,4 +78,13 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_decks", "deck_moons moon_limit deck_card_count can_add_to_deck"),
 }
 
-GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS))
+#: Icons, as a situation writes them after a card: ``"X" (STOP)``, ``(FIRE BLUFF)``.
+ICONS = ("STOP", "RETRIEVE", "PROTECTED", "FREE", "PAIR", "GANG", "REPLACE", "BLUFF",
+         "FIRE BLUFF", "EARTH BLUFF", "EMPTY BLUFF")
+#: Card types of a ``card`` line (the corpus's types, as the judge reads them).
+CARD_TYPES = tuple(KINDS)
+
+GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS,
+                         card_types=CARD_TYPES,
+                         value_names=("fire", "earth", "moons", "capacity", "value"),
+                         flag_names=ICONS))

@@ -162,6 +162,11 @@ class Reader:
                 raise self.error(f"'{name}' is not a value of an FMA character", fact, ref,
                                  expected=list(CHARACTER_VALUES),
                                  suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)))
+            if ref.values[name] < 0:
+                raise self.error(f'"{ref.name}" cannot have {name} {ref.values[name]}: a '
+                                 f"character's printed {name} is 0 or more", fact, ref,
+                                 suggestion="Write a penalty as an effect, e.g. "
+                                            f'"{ref.name}" gets -1 {name}.')
         return dict(ref.values), ref.flags
 
     def _merge(self, character: Character, ref: CardRef, fact: Fact, values: dict[str, int],

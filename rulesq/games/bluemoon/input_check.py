@@ -1,0 +1,138 @@
+"""Blue Moon situations checked before any answer: a state no game can reach is an input error.
+
+What a run of facts describes at one moment (before any play, discard or turn moves cards)
+must be possible at once: a card in one place only, no fewer cards in hand than the hand
+names, at most three dragons on both sides together. Question words the judge does not know
+(a card type, a value) are errors at the word, with "did you mean".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games.bluemoon.judge.cards import KINDS
+from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
+from rulesq.situation.model import ME, Fact, Question
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import Situation, Statement
+    from rulesq.spans import Span
+
+#: Facts that say where cards are, by the place they name.
+PLACES: dict[str, str] = {
+    "active": "in play", "inactive": "in play", "bluff_card": "in play",
+    "hand": "in hand", "hand_only": "in hand",
+    "pile": "on the discard pile", "influence": "in the influence area",
+}
+#: Facts that describe the same moment as the place facts beside them (they move nothing).
+SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held"})
+#: The values a Blue Moon question may ask for.
+VALUES = ("fire", "earth", "printed", "capacity")
+
+
+@dataclass
+class Moment:
+    """What the facts of one moment have said so far."""
+
+    places: dict[tuple[str, str], tuple[str, Fact]] = field(default_factory=dict)
+    in_hand: dict[str, set[str]] = field(default_factory=dict)
+    hand_size: dict[str, Fact] = field(default_factory=dict)
+    dragons: dict[str, int] = field(default_factory=dict)
+
+
+def check(situation: Situation) -> None:
+    """Raise ``InputError`` at the first fact or question no Blue Moon game allows."""
+    moment = Moment()
+    for item in situation.items:
+        if isinstance(item, Question):
+            _question(situation, item)
+            continue
+        if item.kind not in SAME_MOMENT:
+            moment = Moment()
+        if item.kind == "dragons_held":
+            moment.dragons[item.who or ME] = int(item.param("number", 0))
+            _dragons(situation, item, moment.dragons)
+        elif item.kind in PLACES:
+            _places(situation, item, moment)
+        elif item.kind == "hand_size":
+            moment.hand_size[item.who or ME] = item
+        _hand_size(situation, item, moment)
+
+
+def _places(situation: Situation, fact: Fact, moment: Moment) -> None:
+    who = fact.who or ME
+    place = PLACES[fact.kind]
+    for ref in fact.cards:
+        key = (who, normalise_name(ref.name))
+        earlier = moment.places.get(key)
+        if earlier is not None and earlier[0] != place:
+            line = earlier[1].span.line
+            raise _error(situation, ref.span,
+                         f'"{ref.name}" cannot be {place}: line {line} has it {earlier[0]}',
+                         "A card is in one place at a time; to move it, write the play, "
+                         "discard or draw between the two lines.")
+        moment.places[key] = (place, fact)
+        if place == "in hand":
+            moment.in_hand.setdefault(who, set()).add(key[1])
+
+
+def _hand_size(situation: Situation, fact: Fact, moment: Moment) -> None:
+    who = fact.who or ME
+    size_fact = moment.hand_size.get(who)
+    named = moment.in_hand.get(who, set())
+    if size_fact is None or fact.kind not in ("hand_size", "hand", "hand_only"):
+        return
+    size = int(size_fact.param("number", 0))
+    if len(named) > size:
+        owner = "my" if who == ME else "your"
+        raise _error(situation, fact.span,
+                     f"{owner} hand holds {size} card(s) (line {size_fact.span.line}), but "
+                     f"{len(named)} are named in it (line {_hand_line(moment, who)})",
+                     "Give a number of cards in hand that counts every card named there.")
+
+
+def _hand_line(moment: Moment, who: str) -> int:
+    lines = [fact.span.line for (owner, _), (place, fact) in moment.places.items()
+             if owner == who and place == "in hand"]
+    return max(lines) if lines else 0
+
+
+def _dragons(situation: Situation, fact: Fact, dragons: dict[str, int]) -> None:
+    number = dragons[fact.who or ME]
+    if number > MOST_DRAGONS:
+        raise _error(situation, fact.span,
+                     f"no player has {number} dragons on his side: the game has "
+                     f"{MOST_DRAGONS}, and attracting a fourth ends the game",
+                     f"Give at most {MOST_DRAGONS} dragons.")
+    if sum(dragons.values()) > MOST_DRAGONS:
+        raise _error(situation, fact.span,
+                     f"the players hold {sum(dragons.values())} dragons together, but the "
+                     f"game has {MOST_DRAGONS}",
+                     f"Give at most {MOST_DRAGONS} dragons on both sides together.")
+
+
+def _question(situation: Situation, question: Question) -> None:
+    if question.kind == "value":
+        _word(situation, question, "attribute", VALUES, "a Blue Moon value")
+    elif question.kind == "can_play_type":
+        _word(situation, question, "card_type", tuple(KINDS), "a Blue Moon card type")
+
+
+def _word(situation: Situation, question: Statement, param: str, known: tuple[str, ...],
+          what: str) -> None:
+    word = str(question.param(param, "")).lower()
+    if not word or word in known:
+        return
+    line = situation.line(question.span.line)
+    column = line.lower().find(f" {word} ", max(question.span.column - 1, 0)) + 2
+    raise InputError(f"'{word}' is not {what}", situation.source, situation.text,
+                     question.span.line, column if column > 1 else question.span.column,
+                     expected=list(known), suggestion=did_you_mean(suggest(word, known)))
+
+
+def _error(situation: Situation, span: Span, message: str, hint: str) -> InputError:
+    return InputError(message, situation.source, situation.text, span.line, span.column,
+                      suggestion=hint)
