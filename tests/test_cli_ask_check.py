@@ -144,13 +144,16 @@ def test_check_summary_and_exit_codes(tmp_path: Path) -> None:
 
 
 def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
-    """A file that does not parse is reported (stderr) and the others are still checked."""
+    """A file that does not parse: an ERROR line, the error on stderr, the others checked."""
     write(tmp_path, "a-bad.rq", "game warhammer\nask what does X read?\n")
     write(tmp_path, "b-good.rq", ERRATA.read_text(encoding="utf-8"))
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
     assert "a-bad.rq:2:15: error" in result.stderr
-    assert result.stdout.splitlines()[-1] == "1 agree, 0 disagree, 0 cannot answer"
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("ERROR ") and "a-bad.rq:2:15: " in lines[0]
+    assert lines[1].startswith("AGREE ")
+    assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer"
 
 
 def test_check_missing_path_and_empty_folder_are_bad_input(tmp_path: Path) -> None:

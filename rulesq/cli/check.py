@@ -22,8 +22,9 @@ def check(
 ) -> None:
     """Check each situation's calls: AGREE, DISAGREE (and the rule contradicted) or CANNOT ANSWER.
 
-    The last line is ``N agree, M disagree, K cannot answer``. Exit code 0 when every
-    call agrees, 1 otherwise, 2 when a file cannot be read or parsed.
+    The last line is ``N agree, M disagree, K cannot answer``; a file that cannot be read or
+    parsed has an ERROR line (and the error, with its place, on standard error) and is not
+    counted. Exit code 0 when every call agrees, 1 otherwise, 2 when a file is in error.
 
     Example: ``rulesq check corpus/bluemoon/cases``
     """
@@ -48,7 +49,12 @@ def check(
 def _print_line(result: FileCheck) -> None:
     if result.failed:
         assert result.error is not None
-        sys.stderr.write(result.error.render() + "\n")
+        detail = result.error.render()
+        sys.stdout.flush()  # keep the order of the two streams when they share a terminal
+        sys.stderr.write(detail + "\n")
+        sys.stderr.flush()
+        first = detail.splitlines()[0].replace(": error: ", ": ", 1).removeprefix("error: ")
+        sys.stdout.write(f"{'ERROR':<14} {first}\n")
         return
     assert result.result is not None
     word = result.result.value.upper()
