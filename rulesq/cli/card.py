@@ -20,11 +20,16 @@ def card(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Show a card: fields, printed text, and the text in force with the erratum that changed it.
+    """Show a card: its fields, its text and the errata that apply.
 
-    The game is inferred when the name is unique across games.
+    The printed text and the text in force are both shown when an erratum changed it,
+    with the erratum cited. The game is inferred when the name is unique across games.
 
-    Example: ``rulesq card "NAME" --game warhammer``
+    Examples:
+
+    \b
+      rulesq card "NAME"
+      rulesq card "NAME" --game warhammer --json
     """
     try:
         found = find(name, game)

@@ -20,12 +20,17 @@ def check(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check each situation's calls: AGREE, DISAGREE (and the rule contradicted) or CANNOT ANSWER.
+    """Check judge calls: AGREE, DISAGREE or CANNOT ANSWER per file.
 
-    The last line is ``N agree, M disagree, K cannot answer``. Exit code 0 when every
-    call agrees, 1 otherwise, 2 when a file cannot be read or parsed.
+    One line per file (a DISAGREE names the clause the call contradicts), then the
+    summary "N agree, M disagree, K cannot answer". Exit code 0 when every call
+    agrees, 1 otherwise, 2 when a file cannot be read or parsed.
 
-    Example: ``rulesq check corpus/bluemoon/cases``
+    Examples:
+
+    \b
+      rulesq check corpus/bluemoon/cases
+      rulesq check case.rq other.rq --json
     """
     from rulesq.engine.check import check_paths, summary_line
 

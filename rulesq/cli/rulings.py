@@ -19,13 +19,18 @@ def rulings(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Write the rulings among some cards (Markdown, or JSON), each with its citations.
+    """Write FAQ-style rulings among cards (Markdown or JSON), cited.
 
     Every question the game's templates ask about the cards (corpus/<game>/rulings.toml) is
     answered by the judge; answers in which one card acts on another become rulings, and
     questions rulesq cannot answer are listed with the reason.
 
-    Example: ``rulesq rulings "Card A" "Card B" -o rulings.md``
+    Examples:
+
+    \b
+      rulesq rulings "Card A" "Card B"
+      rulesq rulings "Card A" "Card B" --game warhammer -o rulings.md
+      rulesq rulings "Card A" "Card B" --json
     """
     from rulesq.cli.card import find
     from rulesq.games import get_game

@@ -18,12 +18,17 @@ def search(
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Most results to show.")] = 10,
     as_json: JsonOption = False,
 ) -> None:
-    """Search the rule clauses, FAQ answers, errata and rulings of every game.
+    """Full-text search of the rule clauses, FAQ answers and errata.
 
     Clauses containing every word rank first (best match first, stemmed: "ignoring"
-    finds "ignored"); when none does, clauses with any of the words are shown.
+    finds "ignored"); when none does, clauses with any of the words are shown. Each hit
+    shows its clause id, its source and a snippet with the matched words [marked].
 
-    Example: ``rulesq search 'you may not take precedence' --game bluemoon``
+    Examples:
+
+    \b
+      rulesq search 'you may not take precedence'
+      rulesq search 'dragon retreat' --game bluemoon --limit 5
     """
     from rulesq.cli.lookup import games_to_search, marked, unmarked
     from rulesq.corpus.search import search as run_search
