@@ -74,13 +74,28 @@ def test_json_lists_rulings_and_open_questions(tmp_path: Path) -> None:
     """``--json -o FILE`` writes the rulings with their answers as JSON."""
     target = tmp_path / "rulings.json"
     code, out = run("rulings", PROHIBITOR, SUPPORT, "--json", "-o", str(target))
-    assert code == 0 and re.search(r"\d+ rulings, \d+ open questions", out)
+    assert code == 0 and re.search(r"\d+ rulings?, \d+ open questions?", out)
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["game"] == "bluemoon" and document["cards"] == [PROHIBITOR, SUPPORT]
     first = document["rulings"][0]
     assert first["answer"]["verdict"]["shown"] == "no"
     assert first["situation"].startswith("game bluemoon\n")
     assert isinstance(document["open"], list)
+
+
+def test_a_question_that_reads_the_same_both_ways_is_asked_once() -> None:
+    """"May a deck hold both A and B?" is one question, not two rulings with the same answer."""
+    corpus = load_corpus("warhammer")
+    both = [corpus.card(name) for name in ("Urguck", "Dwarf Ranger")]
+    found = write_rulings("warhammer", both)
+    pairs = [r.title for r in found.rulings if r.title.startswith("May a deck hold both")]
+    assert len(pairs) == 1, pairs
+
+
+def test_counts_are_singular_for_one() -> None:
+    """One ruling is "1 ruling", in the document and in the message of ``-o``."""
+    code, out = run("rulings", "Franz's Decree", "Urguck", "--game", "warhammer")
+    assert code == 0 and "1 ruling," in out and "1 rulings" not in out
 
 
 @pytest.mark.parametrize(("args", "message"), [

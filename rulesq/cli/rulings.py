@@ -61,7 +61,10 @@ def rulings(
         typer.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
-        typer.echo(f"{output}: {len(found.rulings)} rulings, {len(found.open)} open questions")
+        from rulesq.render.markdown import counted
+
+        typer.echo(f"{output}: {counted(len(found.rulings), 'ruling')}, "
+                   f"{counted(len(found.open), 'open question')}")
 
 
 def _as_record(found: Any) -> dict[str, Any]:
