@@ -139,18 +139,28 @@ def test_check_summary_and_exit_codes(tmp_path: Path) -> None:
     assert str(wrong) in disagree and "expected no" not in disagree
     assert "expected yes, but the answer is no" in disagree
     assert "contradicts warhammer/faq/restricted-list" in disagree
+    assert f"{wrong}: {DECK_QUESTION}: expected yes" in disagree
     (cannot,) = [line for line in lines if line.startswith("CANNOT ANSWER")]
     assert str(unsure) in cannot and "does not say what my deck holds" in cannot
 
 
 def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
-    """A file that does not parse is reported (stderr) and the others are still checked."""
-    write(tmp_path, "a-bad.rq", "game warhammer\nask what does X read?\n")
+    """A file that does not parse has its line and its count; the others are still checked.
+
+    The details (caret, what was expected) go to stderr; the listing on stdout names the
+    file with an ERROR line, and the summary counts it, so that a report never reads as if
+    every file had been checked.
+    """
+    bad = write(tmp_path, "a-bad.rq", "game warhammer\nask what does X read?\n")
     write(tmp_path, "b-good.rq", ERRATA.read_text(encoding="utf-8"))
-    result = runner.invoke(app, ["check", str(tmp_path)])
+    result = runner.invoke(app, ["check", str(tmp_path), str(tmp_path / "nope")])
     assert result.exit_code == 2
     assert "a-bad.rq:2:15: error" in result.stderr
-    assert result.stdout.splitlines()[-1] == "1 agree, 0 disagree, 0 cannot answer"
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("ERROR") and f"{bad}:2:15: " in lines[0]
+    assert lines[-2].startswith("ERROR") and lines[-2].endswith("no such file or folder: "
+                                                                 f"{tmp_path / 'nope'}")
+    assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer, 2 errors"
 
 
 def test_check_missing_path_and_empty_folder_are_bad_input(tmp_path: Path) -> None:

@@ -53,12 +53,26 @@ def check(
 def _print_line(result: FileCheck) -> None:
     if result.failed:
         assert result.error is not None
+        sys.stdout.flush()
         sys.stderr.write(result.error.render() + "\n")
+        sys.stderr.flush()
+        sys.stdout.write(f"{'ERROR':<14} {_error_line(result)}\n")
         return
     assert result.result is not None
     word = result.result.value.upper()
     line = f"{word:<14} {result.path}"
     sys.stdout.write(line + (f": {result.reason}" if result.reason else "") + "\n")
+
+
+def _error_line(result: FileCheck) -> str:
+    """Where a file failed and why, on one line (the details, with a caret, go to stderr)."""
+    from rulesq.errors import InputError
+
+    error = result.error
+    if isinstance(error, InputError):
+        return f"{error.source}:{error.line}:{error.column}: {error.message}"
+    message = str(error).splitlines()[0] if str(error) else "cannot be checked"
+    return message if result.path in message else f"{result.path}: {message}"
 
 
 def _as_dict(result: FileCheck) -> dict[str, object]:
