@@ -89,6 +89,16 @@ def test_card_shows_warhammer_text_in_force_with_erratum() -> None:
     )
 
 
+def test_card_erratum_that_leaves_the_text_is_not_shown_as_changing_it() -> None:
+    """An FMA erratum about a collector's number is an "erratum", not "changed by"."""
+    code, out = run("card", "Alphonse Elric, Bodyguard")
+    assert code == 0
+    assert "changed by" not in out
+    assert "  erratum fma/cards/alphonse-elric-bodyguard/ruling (" in out
+    code, out = run("card", "Franz's Decree", "--game", "warhammer")
+    assert "  changed by warhammer/faq/errata/core-set/47 (" in out
+
+
 def test_card_misspelt_suggests_and_exits_2() -> None:
     """``rulesq card Pandemonum`` suggests Pandemonium and exits 2."""
     code, out = run("card", "Pandemonum")
