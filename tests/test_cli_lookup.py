@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from rulesq.cli import app
@@ -117,3 +118,20 @@ def test_corpus_counts_match_the_seeds() -> None:
     assert summary["warhammer"]["cards"] == 1133
     assert summary["warhammer"]["clauses"]["list-entry"] == 19
     assert summary["fma"]["cards"] >= 69
+
+
+@pytest.mark.parametrize("query", ["", "   ", "?!"])
+def test_search_without_words_is_bad_input(query: str) -> None:
+    """An empty search is an error (exit 2) that says what to give, not "no clause matches"."""
+    code, out = run("search", query)
+    assert code == 2
+    assert "nothing to search for" in out and "No clause matches" not in out
+
+
+def test_search_says_when_no_clause_holds_every_word() -> None:
+    """The any-word fallback is announced, so a hit is never read as matching every word."""
+    code, out = run("search", "toughness zebra", "--limit", "2")
+    assert code == 0
+    assert out.splitlines()[0].startswith("No clause holds every word of 'toughness zebra'")
+    code, out = run("search", "toughness", "--limit", "1")
+    assert code == 0 and "every word" not in out
