@@ -40,6 +40,13 @@ def test_a_prohibition_becomes_a_ruling_with_its_step_text_and_clause() -> None:
     assert "`bluemoon/rulebook/p17-special-rules/you-may-not`" in section
 
 
+def test_an_ignore_ruling_names_the_card_whose_text_is_ignored() -> None:
+    """The reason says whose text is ignored ("ignores its text" would read as its own)."""
+    code, out = run("rulings", PROHIBITOR, SUPPORT)
+    assert code == 0
+    assert f'"{SUPPORT}" ignores the text of "{PROHIBITOR}": ' in out
+
+
 def test_every_ruling_re_runs_to_the_same_verdict() -> None:
     """The situation printed with a ruling is a real one: asking it again agrees."""
     found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT, IGNORER))
