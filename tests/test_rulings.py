@@ -99,6 +99,15 @@ def test_a_question_that_reads_the_same_both_ways_is_asked_once() -> None:
     assert len(pairs) == 1, pairs
 
 
+def test_cards_whose_questions_cannot_be_answered_are_not_said_not_to_interact() -> None:
+    """No ruling because every question is open is not "no interaction"; each says why."""
+    code, out = run("rulings", "Alphonse Elric, Bodyguard", "Do Our Bidding")
+    assert code == 0
+    assert "No interaction" not in out
+    assert "No ruling could be written: rulesq cannot answer the questions below." in out
+    assert '- What does "Do Our Bidding" read? Cannot answer: the sources give no text' in out
+
+
 def test_counts_are_singular_for_one() -> None:
     """One ruling is "1 ruling", in the document and in the message of ``-o``."""
     code, out = run("rulings", "Franz's Decree", "Urguck", "--game", "warhammer")

@@ -28,13 +28,16 @@ def render_rulings(found: Rulings, title: str) -> str:
            "the verdict, what decided it (the step of the precedence ladder, where one did), "
            "the card texts involved and the clauses it rests on (the rule first, the FAQ "
            "precedent second); its situation re-runs with `rulesq ask`.*", ""]
-    if not found.rulings:
+    if not found.rulings and found.open:
+        out += ["No ruling could be written: rulesq cannot answer the questions below.", ""]
+    elif not found.rulings:
         out += ["No interaction among these cards changes an answer.", ""]
     for number, ruling in enumerate(found.rulings, start=1):
         out += _ruling(number, ruling)
     if found.open:
         out += ["## Questions rulesq cannot answer", ""]
-        out += [f"- {question.title} {question.reason}" for question in found.open]
+        out += [f"- {question.title} Cannot answer: {question.reason}"
+                for question in found.open]
         out.append("")
     return "\n".join(out)
 
