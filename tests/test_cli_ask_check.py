@@ -188,6 +188,17 @@ def test_check_json(tmp_path: Path) -> None:
     assert doc["files"][0]["answers"][0]["citations"]
 
 
+def test_check_json_spells_cannot_answer_as_the_answer_status_does(tmp_path: Path) -> None:
+    """A file, a call and an answer that cannot be decided all read ``cannot-answer``."""
+    unsure = write(tmp_path, "unsure.rq", f"game warhammer\n{DECK_QUESTION}\nexpect no\n")
+    code, out = run("check", "--json", str(unsure))
+    [record] = json.loads(out)["files"]
+    [answer] = record["answers"]
+    assert code == 1
+    assert record["result"] == answer["status"] == "cannot-answer"
+    assert answer["expectations"][0]["result"] == "cannot-answer"
+
+
 def test_installed_command_runs_in_a_fresh_process() -> None:
     """The console entry point works end to end in a new process (no traceback)."""
     env = {"RULESQ_CORPUS_DIR": str(FIXTURE_CORPUS), "PATH": "/usr/bin:/bin"}

@@ -84,7 +84,7 @@ def _as_dict(result: FileCheck) -> dict[str, object]:
     assert result.result is not None
     return {
         "file": result.path,
-        "result": result.result.value,
+        "result": result.result.key,
         "reason": result.reason or None,
         "sources": list(result.sources),
         "answers": [answer_to_dict(q.answer, q.outcomes) for q in result.questions],
