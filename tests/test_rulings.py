@@ -108,6 +108,14 @@ def test_cards_whose_questions_cannot_be_answered_are_not_said_not_to_interact()
     assert '- What does "Do Our Bidding" read? Cannot answer: the sources give no text' in out
 
 
+def test_one_card_with_no_question_for_it_says_so() -> None:
+    """A single Blue Moon card: no template applies, and the document says why."""
+    code, out = run("rulings", PROHIBITOR)
+    assert code == 0 and "0 questions asked" in out
+    assert "No interaction" not in out
+    assert "No question in corpus/bluemoon/rulings.toml applies to these cards" in out
+
+
 def test_counts_are_singular_for_one() -> None:
     """One ruling is "1 ruling", in the document and in the message of ``-o``."""
     code, out = run("rulings", "Franz's Decree", "Urguck", "--game", "warhammer")

@@ -12,7 +12,9 @@ from rulesq.errors import RulesqError
 
 
 def rulings(
-    names: Annotated[list[str], typer.Argument(help="Two or more cards of one game.")],
+    names: Annotated[
+        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).")
+    ],
     game: GameOption = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the document to this file.")

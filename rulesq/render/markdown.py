@@ -28,7 +28,10 @@ def render_rulings(found: Rulings, title: str) -> str:
            "the verdict, what decided it (the step of the precedence ladder, where one did), "
            "the card texts involved and the clauses it rests on (the rule first, the FAQ "
            "precedent second); its situation re-runs with `rulesq ask`.*", ""]
-    if not found.rulings and found.open:
+    if not found.asked:
+        out += [f"No question in corpus/{found.game}/rulings.toml applies to these cards "
+                "(questions about a pair need two cards).", ""]
+    elif not found.rulings and found.open:
         out += ["No ruling could be written: rulesq cannot answer the questions below.", ""]
     elif not found.rulings:
         out += ["No interaction among these cards changes an answer.", ""]
