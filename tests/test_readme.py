@@ -49,3 +49,13 @@ def test_the_card_error_shown_is_the_real_one() -> None:
     result = runner.invoke(app, ["card", "Pandemonum"])
     assert result.exit_code == 2
     assert result.output.strip() == quoted.group(1)
+
+
+def test_the_corpus_readme_counts_the_hand_written_rules() -> None:
+    """corpus/README.md's count of Blue Moon ``game-rule`` clauses is the file's."""
+    corpus = README.parent / "corpus"
+    text = (corpus / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"`game-rule` \(`rules\.jsonl`, hand-written, (\d+)\)", text)
+    assert stated is not None
+    lines = (corpus / "bluemoon" / "rules.jsonl").read_text(encoding="utf-8").splitlines()
+    assert int(stated.group(1)) == len([line for line in lines if line.strip()])
