@@ -139,20 +139,27 @@ def test_check_summary_and_exit_codes(tmp_path: Path) -> None:
     assert str(wrong) in disagree and "expected no" not in disagree
     assert "expected yes, but the answer is no" in disagree
     assert "contradicts warhammer/faq/restricted-list" in disagree
+    assert f"{wrong}: {DECK_QUESTION}: expected yes" in disagree
     (cannot,) = [line for line in lines if line.startswith("CANNOT ANSWER")]
     assert str(unsure) in cannot and "does not say what my deck holds" in cannot
 
 
 def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
-    """A file that does not parse: an ERROR line, the error on stderr, the others checked."""
-    write(tmp_path, "a-bad.rq", "game warhammer\nask what does X read?\n")
+    """A file that does not parse has its line and its count; the others are still checked.
+
+    The details (caret, what was expected) go to stderr; the listing on stdout names the
+    file with an ERROR line, and the exit code is 2, so that a report never passes for
+    "all agree".
+    """
+    bad = write(tmp_path, "a-bad.rq", "game warhammer\nask what does X read?\n")
     write(tmp_path, "b-good.rq", ERRATA.read_text(encoding="utf-8"))
-    result = runner.invoke(app, ["check", str(tmp_path)])
+    result = runner.invoke(app, ["check", str(tmp_path), str(tmp_path / "nope")])
     assert result.exit_code == 2
     assert "a-bad.rq:2:15: error" in result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("ERROR ") and "a-bad.rq:2:15: " in lines[0]
-    assert lines[1].startswith("AGREE ")
+    assert lines[0].startswith("ERROR") and f"{bad}:2:15: " in lines[0]
+    assert lines[-2].startswith("ERROR") and lines[-2].endswith("no such file or folder: "
+                                                                 f"{tmp_path / 'nope'}")
     assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer"
 
 
@@ -179,6 +186,17 @@ def test_check_json(tmp_path: Path) -> None:
     assert code == 0 and doc["summary"] == "2 agree, 0 disagree, 0 cannot answer"
     assert [f["result"] for f in doc["files"]] == ["agree", "agree"]
     assert doc["files"][0]["answers"][0]["citations"]
+
+
+def test_check_json_spells_cannot_answer_as_the_answer_status_does(tmp_path: Path) -> None:
+    """A file, a call and an answer that cannot be decided all read ``cannot-answer``."""
+    unsure = write(tmp_path, "unsure.rq", f"game warhammer\n{DECK_QUESTION}\nexpect no\n")
+    code, out = run("check", "--json", str(unsure))
+    [record] = json.loads(out)["files"]
+    [answer] = record["answers"]
+    assert code == 1
+    assert record["result"] == answer["status"] == "cannot-answer"
+    assert answer["expectations"][0]["result"] == "cannot-answer"
 
 
 def test_installed_command_runs_in_a_fresh_process() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from rulesq.cli import app
@@ -89,6 +90,16 @@ def test_card_shows_warhammer_text_in_force_with_erratum() -> None:
     )
 
 
+def test_card_erratum_that_leaves_the_text_is_not_shown_as_changing_it() -> None:
+    """An FMA erratum about a collector's number is an "erratum", not "changed by"."""
+    code, out = run("card", "Alphonse Elric, Bodyguard")
+    assert code == 0
+    assert "changed by" not in out
+    assert "  erratum fma/cards/alphonse-elric-bodyguard/ruling (" in out
+    code, out = run("card", "Franz's Decree", "--game", "warhammer")
+    assert "  changed by warhammer/faq/errata/core-set/47 (" in out
+
+
 def test_card_misspelt_suggests_and_exits_2() -> None:
     """``rulesq card Pandemonum`` suggests Pandemonium and exits 2."""
     code, out = run("card", "Pandemonum")
@@ -107,3 +118,20 @@ def test_corpus_counts_match_the_seeds() -> None:
     assert summary["warhammer"]["cards"] == 1133
     assert summary["warhammer"]["clauses"]["list-entry"] == 19
     assert summary["fma"]["cards"] >= 69
+
+
+@pytest.mark.parametrize("query", ["", "   ", "?!"])
+def test_search_without_words_is_bad_input(query: str) -> None:
+    """An empty search is an error (exit 2) that says what to give, not "no clause matches"."""
+    code, out = run("search", query)
+    assert code == 2
+    assert "nothing to search for" in out and "No clause matches" not in out
+
+
+def test_search_says_when_no_clause_holds_every_word() -> None:
+    """The any-word fallback is announced, so a hit is never read as matching every word."""
+    code, out = run("search", "toughness zebra", "--limit", "2")
+    assert code == 0
+    assert out.splitlines()[0].startswith("No clause holds every word of 'toughness zebra'")
+    code, out = run("search", "toughness", "--limit", "1")
+    assert code == 0 and "every word" not in out

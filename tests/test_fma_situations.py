@@ -294,3 +294,11 @@ def test_fma_slips_are_explained_in_words() -> None:
     error = error_of('character "A" (strength 3)\n"A" gets +2 strength until the end of the '
                      "phase\n")
     assert error.expected == ['"battle", "search phase" or "turn"']
+
+
+def test_the_short_reason_says_why_a_tough_character_is_not_defeated() -> None:
+    """The reason names the character toughness keeps out of the defeated, and why."""
+    reply = ask('battle strength\nattackers "A" (strength 3), "B" (strength 3, toughness 3)\n'
+                'defenders "D" (strength 4)\nask who is defeated?')
+    assert reply.verdict == Cards(("A", "D"))
+    assert '"B" has toughness 3 and its side did not lose, so it is not defeated' in reply.reason

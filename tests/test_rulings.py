@@ -40,6 +40,13 @@ def test_a_prohibition_becomes_a_ruling_with_its_step_text_and_clause() -> None:
     assert "`bluemoon/rulebook/p17-special-rules/you-may-not`" in section
 
 
+def test_an_ignore_ruling_names_the_card_whose_text_is_ignored() -> None:
+    """The reason says whose text is ignored ("ignores its text" would read as its own)."""
+    code, out = run("rulings", PROHIBITOR, SUPPORT)
+    assert code == 0
+    assert f'"{SUPPORT}" ignores the text of "{PROHIBITOR}": ' in out
+
+
 def test_every_ruling_re_runs_to_the_same_verdict() -> None:
     """The situation printed with a ruling is a real one: asking it again agrees."""
     found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT, IGNORER))
@@ -74,13 +81,45 @@ def test_json_lists_rulings_and_open_questions(tmp_path: Path) -> None:
     """``--json -o FILE`` writes the rulings with their answers as JSON."""
     target = tmp_path / "rulings.json"
     code, out = run("rulings", PROHIBITOR, SUPPORT, "--json", "-o", str(target))
-    assert code == 0 and re.search(r"\d+ rulings, \d+ open questions", out)
+    assert code == 0 and re.search(r"\d+ rulings?, \d+ open questions?", out)
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["game"] == "bluemoon" and document["cards"] == [PROHIBITOR, SUPPORT]
     first = document["rulings"][0]
     assert first["answer"]["verdict"]["shown"] == "no"
     assert first["situation"].startswith("game bluemoon\n")
     assert isinstance(document["open"], list)
+
+
+def test_a_question_that_reads_the_same_both_ways_is_asked_once() -> None:
+    """"May a deck hold both A and B?" is one question, not two rulings with the same answer."""
+    corpus = load_corpus("warhammer")
+    both = [corpus.card(name) for name in ("Urguck", "Dwarf Ranger")]
+    found = write_rulings("warhammer", both)
+    pairs = [r.title for r in found.rulings if r.title.startswith("May a deck hold both")]
+    assert len(pairs) == 1, pairs
+
+
+def test_cards_whose_questions_cannot_be_answered_are_not_said_not_to_interact() -> None:
+    """No ruling because every question is open is not "no interaction"; each says why."""
+    code, out = run("rulings", "Alphonse Elric, Bodyguard", "Do Our Bidding")
+    assert code == 0
+    assert "No interaction" not in out
+    assert "No ruling could be written: rulesq cannot answer the questions below." in out
+    assert '- What does "Do Our Bidding" read? Cannot answer: the sources give no text' in out
+
+
+def test_one_card_with_no_question_for_it_says_so() -> None:
+    """A single Blue Moon card: no template applies, and the document says why."""
+    code, out = run("rulings", PROHIBITOR)
+    assert code == 0 and "0 questions asked" in out
+    assert "No interaction" not in out
+    assert "No question in corpus/bluemoon/rulings.toml applies to these cards" in out
+
+
+def test_counts_are_singular_for_one() -> None:
+    """One ruling is "1 ruling", in the document and in the message of ``-o``."""
+    code, out = run("rulings", "Franz's Decree", "Urguck", "--game", "warhammer")
+    assert code == 0 and "1 ruling," in out and "1 rulings" not in out
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -8,6 +8,7 @@ import typer
 
 from rulesq.cli import ask, card, check, cite, corpus_cmd, coverage, parse, rulings, search
 from rulesq.cli.common import EXIT_ERROR, report_error
+from rulesq.cli.help import PlainHelpCommand, PlainHelpGroup
 from rulesq.errors import RulesqError
 
 app = typer.Typer(
@@ -17,8 +18,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
     rich_markup_mode=None,
+    cls=PlainHelpGroup,
 )
-
 
 
 @app.callback()
@@ -26,15 +27,15 @@ def root() -> None:
     """A rules judge for card games: ask what happens, check a call, cite the rule."""
 
 
-app.command("ask")(ask.ask)
-app.command("check")(check.check)
-app.command("rulings")(rulings.rulings)
-app.command("search")(search.search)
-app.command("cite")(cite.cite)
-app.command("card")(card.card)
-app.command("corpus")(corpus_cmd.corpus)
-app.command("parse")(parse.parse)
-app.command("coverage")(coverage.coverage)
+app.command("ask", cls=PlainHelpCommand)(ask.ask)
+app.command("check", cls=PlainHelpCommand)(check.check)
+app.command("rulings", cls=PlainHelpCommand)(rulings.rulings)
+app.command("search", cls=PlainHelpCommand)(search.search)
+app.command("cite", cls=PlainHelpCommand)(cite.cite)
+app.command("card", cls=PlainHelpCommand)(card.card)
+app.command("corpus", cls=PlainHelpCommand)(corpus_cmd.corpus)
+app.command("parse", cls=PlainHelpCommand)(parse.parse)
+app.command("coverage", cls=PlainHelpCommand)(coverage.coverage)
 
 
 def main() -> None:

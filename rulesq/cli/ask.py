@@ -14,7 +14,7 @@ GRAPH_FORMATS = ("dot", "mermaid", "json")
 
 ExplainOption = Annotated[
     bool, typer.Option("--explain", help="Show the whole chain: facts, effects, ladder step, "
-                       "alternatives that lost, negative facts.")
+                       "alternatives that lost, negative facts and assumptions.")
 ]
 GraphOption = Annotated[
     str | None, typer.Option("--graph", help="Print the derivation graph: dot, mermaid or json.")
@@ -34,12 +34,21 @@ def ask(
     graph: GraphOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Answer each question of a situation: verdict, reason and the clauses cited.
+    """Answer a situation: verdict, reason, the rule that decided.
 
-    Exit code 0 when every question is answered, 1 when one cannot be, 2 on bad input.
+    Prints each question's verdict, its status (definite, decided by a ladder step,
+    conflict or cannot answer), a one-line reason, the assumptions made and the clauses
+    cited. Exit code 0 when every question is answered, 1 when one cannot be, 2 on bad
+    input.
 
-    Examples: ``rulesq ask case.rq``, ``rulesq ask - < case.rq``,
-    ``rulesq ask -e 'ask what does "Some Card" read?' --game warhammer``
+    Examples:
+
+    \b
+      rulesq ask case.rq
+      rulesq ask --explain case.rq
+      rulesq ask --graph dot case.rq | dot -Tsvg > why.svg
+      rulesq ask - < case.rq
+      rulesq ask -e 'ask what does "Some Card" read?' --game warhammer
     """
     from rulesq.engine.dispatch import evaluate
     from rulesq.engine.expect import match

@@ -20,11 +20,16 @@ def card(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Show a card: fields, printed text, and the text in force with the erratum that changed it.
+    """Show a card: its fields, its text and the errata that apply.
 
-    The game is inferred when the name is unique across games.
+    The printed text and the text in force are both shown when an erratum changed it,
+    with the erratum cited. The game is inferred when the name is unique across games.
 
-    Example: ``rulesq card "NAME" --game warhammer``
+    Examples:
+
+    \b
+      rulesq card "NAME"
+      rulesq card "NAME" --game warhammer --json
     """
     try:
         found = find(name, game)
@@ -94,14 +99,18 @@ def render(card: Card, errata: list[Clause]) -> str:
         lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
     lines.append("")
     in_force = card.text if card.text is not None else "(unknown)"
-    if card.text == card.printed_text or not card.errata:
-        lines.append(f"Text: {_text(card.text)}")
-    else:
+    changed = card.text != card.printed_text and bool(card.errata)
+    if changed:
         lines.append(f"Printed text:  {card.printed_text or '(not known)'}")
         lines.append(f"Text in force: {in_force}")
+    else:
+        lines.append(f"Text: {_text(card.text)}")
     if card.fields.get("text_note"):
         lines.append(f"  Note: {card.fields['text_note']}")
+    # An erratum that leaves the text as printed (a wrong collector's number) corrects the
+    # card, not its text: say "erratum", not "changed by".
+    label = "changed by" if changed else "erratum"
     for clause in errata:
-        lines.append(f"  changed by {clause.id} ({clause.source()}):")
+        lines.append(f"  {label} {clause.id} ({clause.source()}):")
         lines.append(f"    {clause.text}")
     return "\n".join(lines)

@@ -20,13 +20,18 @@ def check(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check each situation's calls: AGREE, DISAGREE (and the rule contradicted) or CANNOT ANSWER.
+    """Check judge calls: AGREE, DISAGREE or CANNOT ANSWER per file.
 
-    The last line is ``N agree, M disagree, K cannot answer``; a file that cannot be read or
-    parsed has an ERROR line (and the error, with its place, on standard error) and is not
-    counted. Exit code 0 when every call agrees, 1 otherwise, 2 when a file is in error.
+    One line per file (a DISAGREE names the clause the call contradicts; a file that cannot
+    be read or parsed gets an ERROR line, the details on standard error), then the summary
+    "N agree, M disagree, K cannot answer". Exit code 0 when every call
+    agrees, 1 otherwise, 2 when a file cannot be read or parsed.
 
-    Example: ``rulesq check corpus/bluemoon/cases``
+    Examples:
+
+    \b
+      rulesq check corpus/bluemoon/cases
+      rulesq check case.rq other.rq --json
     """
     from rulesq.engine.check import check_paths, summary_line
 
@@ -49,17 +54,26 @@ def check(
 def _print_line(result: FileCheck) -> None:
     if result.failed:
         assert result.error is not None
-        detail = result.error.render()
-        sys.stdout.flush()  # keep the order of the two streams when they share a terminal
-        sys.stderr.write(detail + "\n")
+        sys.stdout.flush()
+        sys.stderr.write(result.error.render() + "\n")
         sys.stderr.flush()
-        first = detail.splitlines()[0].replace(": error: ", ": ", 1).removeprefix("error: ")
-        sys.stdout.write(f"{'ERROR':<14} {first}\n")
+        sys.stdout.write(f"{'ERROR':<14} {_error_line(result)}\n")
         return
     assert result.result is not None
     word = result.result.value.upper()
     line = f"{word:<14} {result.path}"
     sys.stdout.write(line + (f": {result.reason}" if result.reason else "") + "\n")
+
+
+def _error_line(result: FileCheck) -> str:
+    """Where a file failed and why, on one line (the details, with a caret, go to stderr)."""
+    from rulesq.errors import InputError
+
+    error = result.error
+    if isinstance(error, InputError):
+        return f"{error.source}:{error.line}:{error.column}: {error.message}"
+    message = str(error).splitlines()[0] if str(error) else "cannot be checked"
+    return message if result.path in message else f"{result.path}: {message}"
 
 
 def _as_dict(result: FileCheck) -> dict[str, object]:
@@ -71,7 +85,7 @@ def _as_dict(result: FileCheck) -> dict[str, object]:
     assert result.result is not None
     return {
         "file": result.path,
-        "result": result.result.value,
+        "result": result.result.key,
         "reason": result.reason or None,
         "sources": list(result.sources),
         "answers": [answer_to_dict(q.answer, q.outcomes) for q in result.questions],

@@ -18,9 +18,13 @@ def cite(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a clause verbatim with where it comes from.
+    """Print a clause verbatim, with where it comes from.
 
-    Example: ``rulesq cite BM-Q<n>`` (the n-th FAQ question) or ``rulesq cite ID``
+    Examples:
+
+    \b
+      rulesq cite BM-Q<n>       (the n-th question of the Blue Moon FAQ)
+      rulesq cite ID            (a clause id, as search and ask print them)
     """
     try:
         clause = find(clause_id, game)

@@ -10,9 +10,12 @@ from rulesq.errors import RulesqError
 
 
 def corpus(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Count the clauses (per kind) and cards of each game.
+    """Count the clauses (per kind) and the cards of each game.
 
-    Example: ``rulesq corpus --game bluemoon``
+    Example:
+
+    \b
+      rulesq corpus --game bluemoon
     """
     from rulesq.games import GAMES, get_game
 

@@ -11,13 +11,16 @@ from rulesq.errors import RulesqError
 
 
 def coverage(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """List the card texts the grammar does not fully read; end with the count.
+    """List the card texts the grammar cannot fully read; count them.
 
     Every card of the game's corpus with a non-empty text counts. The last line is
-    ``<game>: parsed X of Y card texts``; the exit code is 1 when X < Y. Without
+    "<game>: parsed X of Y card texts"; the exit code is 1 when X < Y. Without
     --game, every game that has a card-text grammar.
 
-    Example: ``rulesq coverage --game bluemoon``
+    Example:
+
+    \b
+      rulesq coverage --game bluemoon
     """
     from rulesq.cli.parse import _with_grammar, games_with_grammar
     from rulesq.games import get_game

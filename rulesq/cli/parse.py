@@ -26,14 +26,17 @@ def parse(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Read a card text into effects and print them, one node per line.
+    """Read a card text into the effect language, one node per line.
 
     Each effect shows the words it came from, its fields, and (Blue Moon) its ladder class
     and persistence group. A sentence the grammar does not read is an error: the text, a
     caret at the spot and what was expected there, exit code 2.
 
-    Examples: ``rulesq parse "You may not play support cards." --game bluemoon``,
-    ``rulesq parse --card NAME``
+    Examples:
+
+    \b
+      rulesq parse "You may not play support cards." --game bluemoon
+      rulesq parse --card NAME --json
     """
     try:
         the_game, source, card_text = _what_to_parse(text, card, game)

@@ -12,20 +12,27 @@ from rulesq.errors import RulesqError
 
 
 def rulings(
-    names: Annotated[list[str], typer.Argument(help="Two or more cards of one game.")],
+    names: Annotated[
+        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).")
+    ],
     game: GameOption = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the document to this file.")
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Write the rulings among some cards (Markdown, or JSON), each with its citations.
+    """Write FAQ-style rulings among cards (Markdown or JSON), cited.
 
     Every question the game's templates ask about the cards (corpus/<game>/rulings.toml) is
     answered by the judge; answers in which one card acts on another become rulings, and
     questions rulesq cannot answer are listed with the reason.
 
-    Example: ``rulesq rulings "Card A" "Card B" -o rulings.md``
+    Examples:
+
+    \b
+      rulesq rulings "Card A" "Card B"
+      rulesq rulings "Card A" "Card B" --game warhammer -o rulings.md
+      rulesq rulings "Card A" "Card B" --json
     """
     from rulesq.cli.card import find
     from rulesq.games import get_game
@@ -56,7 +63,10 @@ def rulings(
         typer.echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
-        typer.echo(f"{output}: {len(found.rulings)} rulings, {len(found.open)} open questions")
+        from rulesq.render.markdown import counted
+
+        typer.echo(f"{output}: {counted(len(found.rulings), 'ruling')}, "
+                   f"{counted(len(found.open), 'open question')}")
 
 
 def _as_record(found: Any) -> dict[str, Any]:

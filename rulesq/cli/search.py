@@ -18,18 +18,26 @@ def search(
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Most results to show.")] = 10,
     as_json: JsonOption = False,
 ) -> None:
-    """Search the rule clauses, FAQ answers, errata and rulings of every game.
+    """Full-text search of the rule clauses, FAQ answers and errata.
 
     Clauses containing every word rank first (best match first, stemmed: "ignoring"
-    finds "ignored"); when none does, clauses with any of the words are shown.
+    finds "ignored"); when none does, clauses with any of the words are shown. Each hit
+    shows its clause id, its source and a snippet with the matched words [marked].
 
-    Example: ``rulesq search 'you may not take precedence' --game bluemoon``
+    Examples:
+
+    \b
+      rulesq search 'you may not take precedence'
+      rulesq search 'dragon retreat' --game bluemoon --limit 5
     """
     from rulesq.cli.lookup import games_to_search, marked, unmarked
-    from rulesq.corpus.search import search as run_search
+    from rulesq.corpus.search import search_words
 
     try:
-        hits = run_search(query, games_to_search(game), limit)
+        if not any(character.isalnum() for character in query):
+            raise RulesqError("nothing to search for: give one or more words, "
+                              "e.g. rulesq search 'you may not'")
+        hits, every_word = search_words(query, games_to_search(game), limit)
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if as_json:
@@ -45,6 +53,9 @@ def search(
     if not hits:
         console.print(f"No clause matches {query!r}.", markup=False)
         return
+    if not every_word:
+        console.print(f"No clause holds every word of {query!r}; clauses with some of them:",
+                      markup=False)
     for hit in hits:
         console.print(f"[bold]{hit.clause_id}[/bold]  ({hit.kind})", markup=True)
         console.print(f"  {hit.source}", markup=False)

@@ -79,16 +79,22 @@ def fts_query(query: str, *, any_word: bool = False) -> str:
 
 def search(query: str, games: list[str], limit: int = 10) -> list[Hit]:
     """Clauses matching every word of ``query`` (or, failing that, any word), best first."""
+    return search_words(query, games, limit)[0]
+
+
+def search_words(query: str, games: list[str], limit: int = 10) -> tuple[list[Hit], bool]:
+    """The hits, and whether they hold every word (False: the any-word fallback)."""
     if not _WORD.search(query):
-        return []
+        return [], True
     db = open_index(games)
     try:
         hits = _run(db, fts_query(query), limit)
+        every_word = bool(hits)
         if not hits:
             hits = _run(db, fts_query(query, any_word=True), limit)
     finally:
         db.close()
-    return hits
+    return hits, every_word
 
 
 def _run(db: sqlite3.Connection, match: str, limit: int) -> list[Hit]:

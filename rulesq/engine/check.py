@@ -85,10 +85,11 @@ def _file_result(checks: list[QuestionCheck]) -> tuple[Result, str]:
 def disagreement(check: QuestionCheck) -> str:
     """Why a call is wrong: what the answer is and the rule the call contradicts."""
     details = [o.detail for o in check.outcomes if o.result is Result.DISAGREE]
-    text = f"{check.question.text} {'; '.join(details)}"
+    text = f"{check.question.text}: {'; '.join(details)}"
     rule = check.answer.deciding_clause()
     if rule:
-        text += f"; the call contradicts {rule['clause_id']}: \"{_short(str(rule['text']))}\""
+        quote = _short(str(rule["text"]))
+        text += f"; the call contradicts {rule['clause_id']}: \u201c{quote}\u201d"
     return text
 
 
@@ -146,7 +147,11 @@ def check_paths(paths: Iterable[str | Path], game: str | None = None) -> Iterato
 
 
 def summary_line(checks: Iterable[FileCheck]) -> str:
-    """The last line of ``rulesq check``: ``N agree, M disagree, K cannot answer``."""
+    """The last line of ``rulesq check``: ``N agree, M disagree, K cannot answer``.
+
+    Files that could not be read or parsed are not counted: each has its ERROR line, and
+    the exit code (2) says that not every file was checked.
+    """
     done = [c for c in checks if not c.failed]
     count = {r: sum(1 for c in done if c.result is r) for r in Result}
     return (f"{count[Result.AGREE]} agree, {count[Result.DISAGREE]} disagree, "

@@ -26,6 +26,11 @@ class Result(StrEnum):
     DISAGREE = "disagree"
     CANNOT = "cannot answer"
 
+    @property
+    def key(self) -> str:
+        """The result as JSON spells it, like a status: agree, disagree, cannot-answer."""
+        return self.value.replace(" ", "-")
+
 
 @dataclass(frozen=True)
 class Outcome:

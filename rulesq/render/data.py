@@ -38,7 +38,7 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
         "assumptions": graph.assumptions(),
         "gaps": [{"text": g["label"], "reason": g["reason"]} for g in graph.gaps()],
         "expectations": [
-            {"expect": o.expectation.text, "result": o.result.value,
+            {"expect": o.expectation.text, "result": o.result.key,
              "detail": o.detail or None}
             for o in outcomes
         ],

@@ -82,7 +82,14 @@ def to_dot(answers: Sequence[Answer]) -> str:
 
 
 def _mermaid_text(text: str) -> str:
-    return text.replace('"', "#quot;").replace("\n", " ")
+    """Text for a quoted Mermaid label: entity codes for ``#``, ``"``, ``<`` and ``>``.
+
+    Mermaid reads ``#name;`` as an entity and renders labels as HTML, so a card text with
+    ``<b>`` would turn bold and one with ``#quot;`` would lose its words.
+    """
+    for raw, code in (("#", "#35;"), ('"', "#quot;"), ("<", "#lt;"), (">", "#gt;")):
+        text = text.replace(raw, code)
+    return " ".join(text.split())
 
 
 def to_mermaid(answers: Sequence[Answer]) -> str:

@@ -8,6 +8,12 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.rulings import Ruling, Rulings
 
+
+def counted(number: int, noun: str) -> str:
+    """``1 ruling``, ``2 rulings``: a number with its noun, plural when it is not one."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 #: Longer FAQ answers cited as precedents are cut here (the id cites the whole answer).
 PRECEDENT_QUOTE = 400
 
@@ -16,18 +22,25 @@ def render_rulings(found: Rulings, title: str) -> str:
     """The whole document: a heading, one section a ruling, then the open questions."""
     names = ", ".join(f'"{name}"' for name in found.cards)
     out = [f"# Rulings: {names}", "",
-           f"*{title}. Written by rulesq from its corpus: {found.asked} questions asked, "
-           f"{len(found.rulings)} rulings, {len(found.open)} left open. Each ruling gives "
+           f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
+           f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open. "
+           "Each ruling gives "
            "the verdict, what decided it (the step of the precedence ladder, where one did), "
            "the card texts involved and the clauses it rests on (the rule first, the FAQ "
            "precedent second); its situation re-runs with `rulesq ask`.*", ""]
-    if not found.rulings:
+    if not found.asked:
+        out += [f"No question in corpus/{found.game}/rulings.toml applies to these cards "
+                "(questions about a pair need two cards).", ""]
+    elif not found.rulings and found.open:
+        out += ["No ruling could be written: rulesq cannot answer the questions below.", ""]
+    elif not found.rulings:
         out += ["No interaction among these cards changes an answer.", ""]
     for number, ruling in enumerate(found.rulings, start=1):
         out += _ruling(number, ruling)
     if found.open:
         out += ["## Questions rulesq cannot answer", ""]
-        out += [f"- {question.title} {question.reason}" for question in found.open]
+        out += [f"- {question.title} Cannot answer: {question.reason}"
+                for question in found.open]
         out.append("")
     return "\n".join(out)
 

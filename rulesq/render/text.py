@@ -81,10 +81,14 @@ def _chain(answer: Answer) -> list[str]:
             winners = [_node_name(node) for node, edge in beaten if edge == "beats"]
             why = f" — beaten by {', '.join(winners)}" if winners else ""
             out.append(_wrap(f"- {alternative['label']}{why}", "    "))
-    negatives = graph.negatives()
+    assumptions = graph.assumptions()
+    negatives = [text for text in graph.negatives() if text not in assumptions]
     if negatives:
         out.append("  relies on:")
         out += [_wrap(f"- {text}", "    ") for text in negatives]
+    if assumptions:
+        out.append("  assumes:")
+        out += [_wrap(f"- {text}", "    ") for text in assumptions]
     return out
 
 

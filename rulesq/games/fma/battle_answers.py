@@ -212,7 +212,11 @@ def defeated(ctx: Context) -> Answer:
     else:
         verdict = Alternatives(result.outcomes)
     choices = [_choice_words(side, result.side(side), attribute) for side in Side]
-    reason = f"{_outcome_words(result)}; " + "; ".join(choices)
+    # A character the choice leaves out because it is protected is named with why, so that
+    # the short answer explains who is missing from it (not only --explain).
+    shielded = [_protection(fought, side, name) for side in Side
+                for name in result.side(side).protected]
+    reason = f"{_outcome_words(result)}; " + "; ".join([*choices, *shielded])
     return ctx.conclude(verdict, reason,
                         supported_by=(*fought.facts, fought.rule, *protecting))
 

@@ -40,7 +40,7 @@ def text_ignored(ctx: Context) -> Answer:
         must = [s for s in effects_of(card) if is_i_must(s)]
         if must:
             return view.yes_no(_i_must_kept(view, card, why.source, must))
-        what = "the whole card" if why.what == "card" else "its special power text"
+        what = f'all of "{card.name}"' if why.what == "card" else f'the text of "{card.name}"'
         ruling = yes(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
                      R.IGNORING, sources=[why.source], step="ignore")
         return view.yes_no(ruling)

@@ -1,0 +1,61 @@
+"""The outputs README.md shows are what rulesq prints today (the docs must not drift)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+runner = CliRunner()
+
+
+def blocks(fence: str = "```") -> list[str]:
+    """The fenced blocks of the README, in order (their first line, the info string, dropped)."""
+    text = README.read_text(encoding="utf-8")
+    pattern = rf"^{fence}[^\n`]*\n(.*?)^{fence}$"
+    return re.findall(pattern, text, flags=re.M | re.S)
+
+
+def test_the_ask_output_shown_is_the_real_one(tmp_path: Path) -> None:
+    """The situation file in the README, asked, prints exactly the block that follows it."""
+    found = blocks()
+    index = next(i for i, block in enumerate(found) if block.startswith("game bluemoon\n"))
+    situation, shown = found[index], found[index + 1]
+    case = tmp_path / "case.rq"
+    case.write_text(situation, encoding="utf-8")
+    result = runner.invoke(app, ["ask", str(case)])
+    assert result.exit_code == 0
+    assert result.output == shown
+
+
+def test_the_ruling_shown_is_the_real_one() -> None:
+    """The Markdown ruling in the README is the first one the README's command writes."""
+    [shown] = blocks("````")
+    result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "Tittertweet"])
+    assert result.exit_code == 0
+    first = result.output[result.output.index("## 1."):result.output.index("## 2.")]
+    assert first.rstrip() + "\n" == shown
+
+
+def test_the_card_error_shown_is_the_real_one() -> None:
+    """``rulesq card Pandemonum``: the message the README quotes, exit code 2."""
+    text = README.read_text(encoding="utf-8")
+    quoted = re.search(r"`(error: Unknown card 'Pandemonum'[^`]*)`", text)
+    assert quoted is not None
+    result = runner.invoke(app, ["card", "Pandemonum"])
+    assert result.exit_code == 2
+    assert result.output.strip() == quoted.group(1)
+
+
+def test_the_corpus_readme_counts_the_hand_written_rules() -> None:
+    """corpus/README.md's count of Blue Moon ``game-rule`` clauses is the file's."""
+    corpus = README.parent / "corpus"
+    text = (corpus / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"`game-rule` \(`rules\.jsonl`, hand-written, (\d+)\)", text)
+    assert stated is not None
+    lines = (corpus / "bluemoon" / "rules.jsonl").read_text(encoding="utf-8").splitlines()
+    assert int(stated.group(1)) == len([line for line in lines if line.strip()])

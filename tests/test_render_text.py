@@ -1,0 +1,34 @@
+"""The text of an answer: short by default, the whole chain with ``--explain``."""
+
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+
+runner = CliRunner()
+
+#: A card with no quoted text is taken to have none: an assumption the answer must show.
+SITUATION = ('game bluemoon\\ncard "Plain Card" character (fire 1, earth 1): ""\\n'
+             'card "Quiet Card" support\\nyou have active "Quiet Card"\\n'
+             'ask can I play "Plain Card"?\\n')
+ASSUMED = 'the sources quote no special power text for "Quiet Card"'
+
+
+def test_short_answer_shows_the_assumption() -> None:
+    """The short form lists what rulesq took for granted, after the reason."""
+    result = runner.invoke(app, ["ask", "-e", SITUATION])
+    assert result.exit_code == 0, result.output
+    assert f"  assumes: {ASSUMED}" in result.output
+
+
+def test_explain_sets_assumptions_apart_from_negative_facts() -> None:
+    """``--explain`` lists assumptions under "assumes:", not among the facts it relies on.
+
+    A negative fact the situation establishes ("relies on") is not the same as one taken
+    for granted because no source quotes the card's text.
+    """
+    result = runner.invoke(app, ["ask", "--explain", "-e", SITUATION])
+    assert result.exit_code == 0, result.output
+    chain = result.output.partition("  cites:")[0]
+    relied, _, assumed = chain.partition("  assumes:\n")
+    assert ASSUMED in assumed, result.output
+    assert ASSUMED not in relied, result.output
