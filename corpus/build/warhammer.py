@@ -389,6 +389,10 @@ _outline("Miscellaneous", ("Miscellaneous",), "Moving Cards", "Entering the Disc
 #: line, the clause they belong to). They are cut out and appended, in this order, as
 #: further verbatim pieces of their own clause.
 RELOCATED: list[tuple[str, str, str]] = [
+    # The Blessing of Valaya example (a played Action that "creates a constant effect that
+    # waits for" a condition "or the end of the turn, whichever is first") illustrates
+    # Conditional Actions, not the "Actions" (uppercase) note printed between them.
+    ("For example: Blessing of Valaya (CC", "whichever is first.", "Conditional Actions"),
     ("For example: The trigger condition on", "Flies (CS 93).", "Trigger Conditions"),
     ("game terms. Cards that reference", "vice versa.", "\u201cSearch\u201d"),
     ("For example: Scout Camp (CC 60)", "deck, instead of the top five.", "\u201cSearch\u201d"),
