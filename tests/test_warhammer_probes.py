@@ -158,3 +158,34 @@ def test_a_restricted_card_with_an_unknown_text_in_force() -> None:
     """Legality beyond the lists stays cannot answer, whatever the deck."""
     reply = ask('my deck has 3 "Arcane Power"\nask is my deck legal?\n')
     assert reply.status is Status.CANNOT
+
+
+# --------------------------------------------------------------------------- Q&As and rulings
+
+
+def test_a_qa_names_the_cards_it_tags() -> None:
+    """WHI-W24 tags Sorcerer of Tzeentch (MC 53) and Iron Discipline (CC 45); WHI-W34 tags
+    "Volkmar the Grim's (LE 16)"; a Q&A that names no card has no ``cards``."""
+    assert clause("warhammer/faq/qa/24")["cards"] == ["Sorcerer of Tzeentch", "Iron Discipline"]
+    assert clause("warhammer/faq/qa/34")["cards"] == ["Volkmar the Grim"]
+    assert "cards" not in clause("warhammer/faq/qa/1")
+    (card,) = [c for c in records("cards.jsonl") if c["name"] == "Iron Discipline"]
+    assert card["rulings"] == ["warhammer/faq/qa/8", "warhammer/faq/qa/24"]
+
+
+def test_rulings_show_the_faq_answers_about_the_cards() -> None:
+    """No template question rules on Iron Discipline and Sorcerer of Tzeentch, but WHI-W24
+    does: the document must not say that nothing changes an answer, and quotes WHI-W24."""
+    from rulesq.render.markdown import render_rulings
+    from rulesq.rulings import write_rulings
+
+    corpus = load_corpus("warhammer")
+    found = write_rulings("warhammer", [corpus.card("Iron Discipline"),
+                                        corpus.card("Sorcerer of Tzeentch")])
+    assert [c.id for c in found.about] == ["warhammer/faq/qa/24"]
+    document = render_rulings(found, "Warhammer: Invasion LCG")
+    assert "No interaction among these cards changes an answer." not in document
+    assert "`warhammer/faq/qa/24`" in document and "Q: \u201cIf I trigger the Action" in document
+    alone = write_rulings("warhammer", [corpus.card("Iron Discipline")])
+    shown = render_rulings(alone, "Warhammer: Invasion LCG")
+    assert "(reverses an earlier ruling that Iron Discipline" in shown

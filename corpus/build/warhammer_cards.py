@@ -506,10 +506,13 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
                 problems: list[str]) -> list[dict[str, Any]]:
     """Card records: fields, printed text, flavour, and the text in force with its errata."""
     about: dict[str, list[dict[str, Any]]] = {}
+    answers: dict[str, list[str]] = {}  # Q&As naming each card, by folded name
     globals_ = []
     for clause in clauses:
         if clause.get("card_id"):
             about.setdefault(clause["card_id"], []).append(clause)
+        for name in clause.get("cards") or ():
+            answers.setdefault(fold(name), []).append(clause["id"])
         if clause["kind"] == "global-erratum":
             globals_.append(clause["id"])
     out = []
@@ -561,6 +564,7 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
             record["unique"] = True
         record.update({"text": text, "printed_text": card.printed, "flavour": card.flavour,
                        "errata": errata})
+        rulings += answers.get(fold(card.name), [])
         if rulings:
             record["rulings"] = rulings
         if note:
