@@ -19,7 +19,7 @@ from rulesq.errors import RulesqError
 from rulesq.paths import corpus_dir
 
 if TYPE_CHECKING:
-    from rulesq.corpus.models import Card
+    from rulesq.corpus.models import Card, Clause
     from rulesq.engine.answer import Answer
 
 KEEP_RULES = ("quotes-a", "cites", "verdict:")
@@ -88,6 +88,9 @@ class Rulings:
     rulings: list[Ruling] = field(default_factory=list)
     open: list[OpenQuestion] = field(default_factory=list)
     asked: int = 0
+    #: Clauses that name the cards (two of them, when several are given) and that no
+    #: ruling cites: what the sources say about the cards beyond the questions asked.
+    about: list[Clause] = field(default_factory=list)
 
 
 def load_templates(game: str) -> tuple[list[Template], list[Template]]:
@@ -152,4 +155,21 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
                 found.rulings.append(Ruling(title, text, answer))
             elif answer.status is Status.CANNOT:
                 found.open.append(OpenQuestion(title, text, answer.reason))
+    cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
+    found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
+    return found
+
+
+def clauses_naming(game: str, cards: Sequence[Card]) -> list[Clause]:
+    """The clauses whose ``card``/``cards`` name the card (two of the cards, when several)."""
+    from rulesq.corpus.load import load_corpus, normalise_name
+
+    wanted = {normalise_name(card.name) for card in cards}
+    need = min(2, len(wanted))
+    found = []
+    for clause in load_corpus(game).clauses.values():
+        names = clause.extra.get("cards") or []
+        named = {normalise_name(str(n)) for n in [clause.extra.get("card"), *names] if n}
+        if len(named & wanted) >= need:
+            found.append(clause)
     return found

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common import CLAUSE_KEYS, CORPUS, read_seed, slug, squash, write_jsonl
-from warhammer_cards import CARD_KEYS, CardPool, build_cards
+from warhammer_cards import CARD_KEYS, QUOTES, CardPool, build_cards, fold
 
 GAME = "warhammer"
 DOCUMENT = "Warhammer: Invasion LCG FAQ"
 #: Key order of a clause record: the shared keys, then the kind-specific ones.
 KEYS = (*CLAUSE_KEYS[:-2], "card", "card_id", "set", "number", "erratum_kind", "keyword",
         "should_read", "list", "page", "part", "replace", "applies_to", "reverses",
-        "question", "text")
+        "cards", "question", "text")
 
 OPEN, CLOSE = "\u201c", "\u201d"
 VERSION = re.compile(r"\s*\((v\d+\.\d+)\)$")
@@ -389,6 +389,10 @@ _outline("Miscellaneous", ("Miscellaneous",), "Moving Cards", "Entering the Disc
 #: line, the clause they belong to). They are cut out and appended, in this order, as
 #: further verbatim pieces of their own clause.
 RELOCATED: list[tuple[str, str, str]] = [
+    # The Blessing of Valaya example (a played Action that "creates a constant effect that
+    # waits for" a condition "or the end of the turn, whichever is first") illustrates
+    # Conditional Actions, not the "Actions" (uppercase) note printed between them.
+    ("For example: Blessing of Valaya (CC", "whichever is first.", "Conditional Actions"),
     ("For example: The trigger condition on", "Flies (CS 93).", "Trigger Conditions"),
     ("game terms. Cards that reference", "vice versa.", "\u201cSearch\u201d"),
     ("For example: Scout Camp (CC 60)", "deck, instead of the top five.", "\u201cSearch\u201d"),
@@ -523,7 +527,8 @@ def procedure_clauses(seed: Lines, blocks: Iterable[Block], prefix: str) -> list
 REVERSAL = "(Reversal of previous ruling)"
 
 
-def qa_clauses(seed: Lines, start: int, problems: list[str]) -> list[dict[str, Any]]:
+def qa_clauses(seed: Lines, start: int, pool: CardPool,
+               problems: list[str]) -> list[dict[str, Any]]:
     """The 49 Q&As, numbered in file order (WHI-W1 ... WHI-W49)."""
     heads = [i for i in range(start, len(seed.lines)) if seed.lines[i].startswith("Q: ")]
     out = []
@@ -538,8 +543,32 @@ def qa_clauses(seed: Lines, start: int, problems: list[str]) -> list[dict[str, A
                 f"WHI-W{n} is marked {REVERSAL!r} but the seed does not give the earlier "
                 f"ruling; `reverses` records what the question implies: {reverses}.")
         out.append(clause(f"qa/{n}", "Q&A", "qa", answer, aliases=[f"WHI-W{n}"],
+                          cards=named_cards(f"{question} {answer}", pool) or None,
                           question=question, reverses=reverses))
     return out
+
+
+#: A card reference the FAQ writes after a name: "(CC 45)", "(Legends 30)".
+CARD_TAG = re.compile(r"\((?:[A-Z][A-Za-z]*) (\d+)\)")
+
+
+def named_cards(text: str, pool: CardPool) -> list[str]:
+    """The pool cards a Q&A names, in order: each tagged name ("Iron Discipline (CC 45)":
+    the pool card of that number whose name ends the words before the tag), then each
+    other name of two or more words the text spells exactly as the pool does."""
+    flat = " ".join(text.split()).translate(QUOTES)
+    found: list[str] = []
+    for match in CARD_TAG.finditer(flat):
+        before = fold(re.sub(r"'s$", "", flat[:match.start()].rstrip()))
+        candidates = [c.name for c in pool.by_number.get(int(match.group(1)), [])
+                      if before.endswith(fold(c.name))]
+        if not candidates:
+            raise ValueError(f"no card numbered {match.group(1)} ends {before[-40:]!r}")
+        found.append(max(candidates, key=len))
+    for card in pool.cards:
+        if " " in card.name and re.search(rf"\b{re.escape(card.name)}\b", flat):
+            found.append(card.name)
+    return list(dict.fromkeys(found))
 
 
 def _reversal(question: str) -> str:
@@ -575,7 +604,7 @@ def build_clauses(text: str, pool: CardPool, problems: list[str]) -> list[dict[s
                                  "turn-sequence")
     clauses += procedure_clauses(seed, timing_blocks(seed, timing + 2, first_q),
                                  "timing-structure")
-    clauses += qa_clauses(seed, first_q, problems)
+    clauses += qa_clauses(seed, first_q, pool, problems)
     return clauses
 
 

@@ -372,16 +372,17 @@ MERGES: dict[str, str | Uncertain] = {
     "warhammer/the-accursed-dead-50": "That unit may then move onto a quest, if able. (Limit "
     "once per turn.)",
     "warhammer/the-accursed-dead-57": Uncertain(
-        "The FAQ's 'Should read' quotes only \"If you control a legend or Artefact support "
-        "card, return target card (other than an Arcane Power) ...\", without the printed "
-        "\"Action: Draw a card. Then,\": whether the card still draws a card is not stated, "
+        "The FAQ's 'Should read' (\"If you control a legend or Artefact support card, "
+        "return target card (other than an Arcane Power) from your discard pile to your "
+        "hand.\") has no \"Action:\" and leaves out the printed \"Action: Draw a card. "
+        "Then,\": whether the card is still an Action and still draws a card is not stated, "
         "so the text in force is unknown. The Limited keyword applies."),
     "warhammer/shield-of-the-gods-108": Uncertain(
         "The FAQ's 'Should read' (\"Action: Move all resource tokens and questing units from "
         "the target quest to the new quest (limit once per turn.)\") restates only the second "
         "sentence of the printed Action, prefixed with \"Action:\": whether the printed "
-        "\"Switch target quest ...\" sentence stays is not stated, so the text in force is "
-        "unknown."),
+        "\"Switch target quest you control with a [Empire] or neutral quest from your "
+        "hand.\" stays is not stated, so the text in force is unknown."),
     "warhammer/portent-of-doom-90": WHOLE,
     "warhammer/days-of-blood-20": START,
 }
@@ -462,6 +463,42 @@ def apply_globals(text: str, ids: Sequence[str]) -> tuple[str, list[str], list[s
     return text, used, kept
 
 
+# --------------------------------------------------------------------------- printings
+
+MOST_RECENT = "warhammer/faq/errata/most-recent-printing"
+
+
+def most_recent_printing(records: list[dict[str, Any]], problems: list[str]) -> None:
+    """An older printing whose text differs from a later one's reads as the latest.
+
+    The FAQ's "Most Recent Printing": "the most recent printing is the legal version of the
+    card. All older LCG printings are assumed to be updated". Records are in pack order
+    (release order), so the last record of a name is its most recent printing; an older one
+    takes its text in force (and Limited), cites the clause and names it in ``reprinted_as``.
+    """
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for record in records:
+        by_name.setdefault(fold(record["name"]), []).append(record)
+    for printings in by_name.values():
+        latest = printings[-1]
+        for older in printings[:-1]:
+            older["reprinted_as"] = latest["id"]
+            if older["text"] == latest["text"]:
+                continue
+            problems.append(
+                f"{older['name']} has two printings whose texts differ ({older['pack']} "
+                f"{older['number']}: {older['text']!r}; {latest['pack']} {latest['number']}: "
+                f"{latest['text']!r}): by 'Most Recent Printing' the later one is the legal "
+                f"version, so the text in force of the {older['pack']} printing is the "
+                f"{latest['pack']} text (packs in release order).")
+            older["text"], older["limited"] = latest["text"], latest["limited"]
+            older["errata"] = [*older["errata"], MOST_RECENT,
+                               *(e for e in latest["errata"] if e not in older["errata"])]
+            older.pop("text_note", None)
+            if latest.get("text_note"):
+                older["text_note"] = latest["text_note"]
+
+
 # --------------------------------------------------------------------------- build
 
 
@@ -469,10 +506,13 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
                 problems: list[str]) -> list[dict[str, Any]]:
     """Card records: fields, printed text, flavour, and the text in force with its errata."""
     about: dict[str, list[dict[str, Any]]] = {}
+    answers: dict[str, list[str]] = {}  # Q&As naming each card, by folded name
     globals_ = []
     for clause in clauses:
         if clause.get("card_id"):
             about.setdefault(clause["card_id"], []).append(clause)
+        for name in clause.get("cards") or ():
+            answers.setdefault(fold(name), []).append(clause["id"])
         if clause["kind"] == "global-erratum":
             globals_.append(clause["id"])
     out = []
@@ -524,11 +564,13 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
             record["unique"] = True
         record.update({"text": text, "printed_text": card.printed, "flavour": card.flavour,
                        "errata": errata})
+        rulings += answers.get(fold(card.name), [])
         if rulings:
             record["rulings"] = rulings
         if note:
             record["text_note"] = note
         out.append(record)
+    most_recent_printing(out, problems)
     unused = set(MERGES) - {c.id for c in pool.cards if any(
         k["kind"] == "erratum" for k in about.get(c.id, []))}
     if unused:

@@ -90,7 +90,7 @@ def render(card: Card, errata: list[Clause]) -> str:
     """The card as text: name, fields, then the texts and the errata cited."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
     for key, value in card.fields.items():
-        if value in (None, "", [], {}, False) or key == "text_note":
+        if value is None or value is False or value in ("", [], {}) or key == "text_note":
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         lines.append(f"  {key + ':':<13} {shown}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from rulesq.corpus.models import Clause
     from rulesq.engine.answer import Answer
     from rulesq.rulings import Ruling, Rulings
 
@@ -19,7 +20,7 @@ PRECEDENT_QUOTE = 400
 
 
 def render_rulings(found: Rulings, title: str) -> str:
-    """The whole document: a heading, one section a ruling, then the open questions."""
+    """The whole document: heading, one section a ruling, open questions, passages naming them."""
     names = ", ".join(f'"{name}"' for name in found.cards)
     out = [f"# Rulings: {names}", "",
            f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
@@ -33,6 +34,9 @@ def render_rulings(found: Rulings, title: str) -> str:
                 "(questions about a pair need two cards).", ""]
     elif not found.rulings and found.open:
         out += ["No ruling could be written: rulesq cannot answer the questions below.", ""]
+    elif not found.rulings and found.about:
+        out += ["None of the questions rulesq asks about these cards gives a ruling; the "
+                "sources speak of them in the passages below.", ""]
     elif not found.rulings:
         out += ["No interaction among these cards changes an answer.", ""]
     for number, ruling in enumerate(found.rulings, start=1):
@@ -41,6 +45,11 @@ def render_rulings(found: Rulings, title: str) -> str:
         out += ["## Questions rulesq cannot answer", ""]
         out += [f"- {question.title} Cannot answer: {question.reason}"
                 for question in found.open]
+        out.append("")
+    if found.about:
+        out += ["## What the sources say about these cards", "",
+                "Not asked as questions above; read them as they stand.", ""]
+        out += [_passage(clause) for clause in found.about]
         out.append("")
     return "\n".join(out)
 
@@ -74,6 +83,20 @@ def _verdict(answer: Answer) -> str:
     step = answer.decided_by
     how = f"decided by *{step}*" if step else answer.status.value
     return f"**{shown[:1].upper() + shown[1:]}** ({how}): {answer.reason}"
+
+
+def _passage(clause: Clause) -> str:
+    """A clause that names the cards: its id, source, question (if any) and text."""
+    asked = f"Q: \u201c{_cut(clause.question)}\u201d A: " if clause.question else ""
+    reverses = clause.extra.get("reverses")
+    note = f" (reverses {reverses})" if reverses else ""
+    return (f"- `{clause.id}`, {clause.source()}: {asked}\u201c{_cut(clause.text)}\u201d"
+            f"{note}")
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= PRECEDENT_QUOTE else text[: PRECEDENT_QUOTE - 1].rstrip() + "\u2026"
 
 
 def _citation(clause: dict[str, Any]) -> str:

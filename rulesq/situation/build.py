@@ -184,6 +184,11 @@ class SituationBuilder:
             elif name == "counted":
                 count = self._number(_token(child.children[0]))
                 ref = self._card(_only_tree(child), adhoc_ok=False)
+                if count == 0:
+                    raise self.error(
+                        f'0 copies of "{ref.name}": a deck line lists the cards the deck '
+                        "holds", token_span(_token(child.children[0])),
+                        suggestion=f'Leave "{ref.name}" out of the line.')
                 cards.append(CardRef(ref.name, ref.span, ref.values, ref.flags, count))
             elif (name.startswith(_EACH) and len(child.children) == 1
                   and isinstance(child.children[0], Token)):

@@ -82,10 +82,11 @@ def deck_of(ctx: Context) -> list[Entry]:
         for ref in fact.cards:
             card = _card(ref)
             key = normalise_name(card.name)
+            copies = 1 if ref.count is None else ref.count
             if key in entries:
-                entries[key].copies += ref.count or 1
+                entries[key].copies += copies
             else:
-                entries[key] = Entry(card, ref.count or 1, node)
+                entries[key] = Entry(card, copies, node)
     if not entries:
         whose = "my" if who == ME else "your"
         raise CannotAnswer(f'the situation does not say what {whose} deck holds (write, e.g., '
@@ -107,6 +108,7 @@ class Findings:
     negatives: list[str] = field(default_factory=list)
     policies: list[Clause] = field(default_factory=list)
     restricted: list[str] = field(default_factory=list)
+    assumed: list[str] = field(default_factory=list)
 
 
 def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
@@ -142,16 +144,39 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
     for entry in deck if limits_for_all else chosen:
         found_limit = copy_limit(entry.card)
         if found_limit is None:
+            if entry in chosen and entry.copies > 1:
+                out.assumed.append(_copies_left_to_the_rules(entry))
             continue
         limit, words = found_limit
         effect = graph.effect(entry.card.name, words, entry.card)
         graph.link(entry.fact_node, effect, SUPPORTS)
+        for erratum in _errata_stating(ctx.corpus, entry.card, words):
+            graph.link(ctx.cite(erratum), effect, SUPPORTS)
         if entry.copies > limit:
             out.breaches.append((f"{entry.copies} copies of {entry.card.name}, whose text "
                                  f"allows {limit} per deck", effect))
         else:
-            out.negatives.append(f"no more than {limit} copies of {entry.card.name}")
+            out.negatives.append(f"no more than {limit} {'copy' if limit == 1 else 'copies'} of "
+                                 f"{entry.card.name}")
     return out
+
+
+def _copies_left_to_the_rules(entry: Entry) -> str:
+    """The assumption a deck with several copies of its restricted card rests on."""
+    return (f"{entry.copies} copies of {entry.card.name} are no more than the regular game "
+            "rules allow (the restricted list leaves the number of copies to them, and the "
+            "sources do not give it)")
+
+
+def _errata_stating(corpus: Corpus, card: Card, words: str) -> list[Clause]:
+    """The card's errata whose quoted text says ``words`` (where a limit comes from)."""
+    found = []
+    for clause_id in card.errata:
+        clause = corpus.find_clause(clause_id)
+        quoted = str(clause.extra.get("should_read") or "") if clause else ""
+        if clause is not None and words.casefold() in quoted.casefold():
+            found.append(clause)
+    return found
 
 
 def _cite_list(ctx: Context, deck_list: DeckList, entries: list[Entry]) -> str:
@@ -183,8 +208,10 @@ def deck_lists(ctx: Context) -> Answer:
         return _breached(ctx, findings)
     for text in findings.negatives:
         ctx.derivation().absence(text)
-    held = (f"one restricted card ({findings.restricted[0]}), in a number of copies the "
-            "rules allow," if findings.restricted else "no restricted card")
+    for text in findings.assumed:
+        ctx.derivation().absence(text, assumed=True)
+    held = (f"one restricted card ({findings.restricted[0]})" if findings.restricted
+            else "no restricted card")
     policies = tuple(ctx.cite(policy) for policy in findings.policies)
     return ctx.conclude(YesNo(True), f"the deck holds {held} and no banned card",
                         supported_by=policies)
