@@ -80,6 +80,18 @@ def test_an_application_is_kept_when_nothing_new_influences_the_card() -> None:
     assert answers(body) == [("6", DEFINITE), ("no", DEFINITE), ("6", DEFINITE)]
 
 
+def test_an_opposing_reduction_that_ends_also_frees_the_instruction() -> None:
+    """The FAQ counts a card that stops being ignored as influenced too (BM-Q300): once the
+    opponent covers the card that reduced my chosen card, the instruction may move (7 or 9)."""
+    body = CONJOINED.replace('you play "Hush Hawk"', 'card "Other Guy" character: ""\n'
+                             'you play "Other Guy"').replace('ask is "Blaze Kid" ignored?',
+                                                             'ask is "Odd Chill" active?')
+    got = answers(body)
+    assert got[:2] == [("6", DEFINITE), ("no", DEFINITE)]
+    assert got[2] == CANNOT
+    assert "(7, 9)" in reasons(body)[2]
+
+
 # ---------------------------------------------------------------------- mixed situations
 def test_ignored_support_cards_lose_their_values_but_count_for_six_cards() -> None:
     """Ignored cards have no values (p.17) but are still in the areas: six cards, covered ones

@@ -41,8 +41,10 @@ def values_of(view: View) -> Values:
         if target in values.targets(source):
             now = opposing_influence(view.forces, target)
             then = before[source]
-            if now and (then is None or not now <= then):
-                # influenced by the opponent since: the instruction may go to another card
+            changed = bool(now) if then is None else now is not None and now != then
+            if changed:
+                # influenced by the opponent since (ignored or reduced, or no longer so): the
+                # instruction may go to another card
                 del applied[source]
                 values.reopened.append(
                     f'"{target.name}", to which "{source.card.name}" was applied, has been '
