@@ -241,3 +241,61 @@ ask how many cards do I draw?
 """
     assert answers(body.format(character="Flame Flare")) == [("2", PRECEDENCE)]
     assert answers(body.format(character="Hush Hawk")) == [("3", DEFINITE)]
+
+
+def test_one_card_a_turn_against_pair_replace_ships_and_bluffs() -> None:
+    """"You may not play more than one card": REPLACE is no play (BM-Q222), a PAIR is two cards
+    (BM-Q213), loading replaces a support play (BM-Q381), and a bluff is a support play."""
+    body = """
+card "Brainy" support: "On your turn, you may not play more than one card."
+card "Twin Alpha" character (fire 2, earth 2, PAIR): ""
+card "Twin Beta" character (fire 2, earth 2, PAIR): ""
+card "Rep Card" support (REPLACE): ""
+card "Sea Cart" ship (capacity 2): ""
+card "Mask Fish" character (fire 1, earth 1, FIRE BLUFF): ""
+element fire
+you have active "Brainy"
+it is my turn
+I have "Sea Cart" in my influence area
+I have in hand "Twin Alpha", "Twin Beta", "Rep Card", "Mask Fish"
+phase Leadership
+I use the REPLACE icon of "Rep Card"
+ask must I retreat?
+phase Character
+ask can I play "Twin Alpha" and "Twin Beta" together?
+I play "Twin Alpha"
+ask can I play "Twin Beta"?
+phase Booster/Support
+ask can I load a card onto "Sea Cart"?
+ask can I play "Mask Fish" as a bluff card?
+phase Announce Power
+ask what is my total power?
+"""
+    assert [v for v, _ in answers(body)] == ["no", "no", "no", "no", "no", "2"]
+
+
+def test_a_discard_all_text_against_protected_bluffs_and_ignored_icons() -> None:
+    """"Now I may discard all of your active support cards" takes a bluff card (an active
+    support card) but not a PROTECTED one (BM-Q196), unless the PROTECTED icon is ignored
+    (BM-Q197); a bluff card whose icons are ignored still counts 2 (Buka rulesheet)."""
+    body = """
+card "Quake" leadership: "Now I may discard all of your active support cards."
+card "Iron Wall" support (fire 1, earth 1, PROTECTED): ""
+card "Soft Wall" support (fire 1, earth 1): ""
+card "Mask Fish" character (fire 1, earth 1, FIRE BLUFF): ""
+card "My Guy" character (fire 3, earth 3): ""
+card "Shrewd" character: "Your icons are ignored, except STOP."
+element fire
+{shrewd}
+I have active "My Guy", "Iron Wall", "Soft Wall"
+I have "Mask Fish" as a bluff card
+ask what is my total power?
+it is your turn
+phase Leadership
+you play "Quake"
+ask can you discard "Iron Wall"?
+ask can you discard "Mask Fish"?
+"""
+    assert [v for v, _ in answers(body.format(shrewd=""))] == ["7", "no", "yes"]
+    assert [v for v, _ in answers(body.format(shrewd='you have active "Shrewd"'))] == \
+        ["7", "yes", "yes"]
