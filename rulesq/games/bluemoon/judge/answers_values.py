@@ -13,7 +13,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
-from rulesq.games.bluemoon.judge.values import Valued, Values, announced_only
+from rulesq.games.bluemoon.judge.values import Valued, Values, announced_only, opposing_influence
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -26,15 +26,30 @@ if TYPE_CHECKING:
 def values_of(view: View) -> Values:
     """The value calculator, with the choices the situation states (``I apply``)."""
     applied: dict[Source, Instance] = {}
+    before: dict[Source, frozenset[tuple[int, str]] | None] = {}
     from rulesq.games.bluemoon import effects as fx
 
-    for source_card, target in view.timeline.applied:
+    timeline = view.timeline
+    for (source_card, target), then in zip(timeline.applied, timeline.applied_influence,
+                                           strict=True):
         for source in view.forces.in_force(source_card):
             if isinstance(source.effect, fx.ValueChange):
                 applied[source] = target
+                before[source] = then
     values = Values(view.forces, applied)
     for source, target in list(applied.items()):
         if target in values.targets(source):
+            now = opposing_influence(view.forces, target)
+            then = before[source]
+            changed = bool(now) if then is None else now is not None and now != then
+            if changed:
+                # influenced by the opponent since (ignored or reduced, or no longer so): the
+                # instruction may go to another card
+                del applied[source]
+                values.reopened.append(
+                    f'"{target.name}", to which "{source.card.name}" was applied, has been '
+                    "influenced by the opponent since, so its player may apply it to a "
+                    "different active card")
             continue
         if not (target.in_play and target.active):
             del applied[source]     # gone or covered: the instruction may go to another card
@@ -49,13 +64,15 @@ def _element(view: View, asked: str | None) -> str | None:
     return element
 
 
-def _one(view: View, numbers: dict[int, Valued], what: str) -> Valued:
+def _one(view: View, numbers: dict[int, Valued], what: str,
+         reopened: list[str] | None = None) -> Valued:
     """The number when every way of making the open choices gives the same one."""
     if len(numbers) == 1:
         return next(iter(numbers.values()))
     shown = ", ".join(str(n) for n in sorted(numbers))
+    why = "".join(f" ({note})" for note in reopened or ())
     raise CannotAnswer(f"{what} depends on which cards the players apply their "
-                       f"\"one of my cards\" effects to ({shown}); state it with: "
+                       f"\"one of my cards\" effects to ({shown}){why}; state it with: "
                        'I apply "Card" to "Other Card"')
 
 
@@ -108,7 +125,7 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
             total.changes = card.changes + total.changes
             total.spared += card.spared
         totals.setdefault(total.value, total)
-    return _one(view, totals, "the total power")
+    return _one(view, totals, "the total power", values.reopened)
 
 
 def _total_steps(total: Valued) -> str:
@@ -158,7 +175,7 @@ def value(ctx: Context) -> Answer:
     for chosen in values.assignments():
         valued = values.value(card, attribute, chosen)
         numbers.setdefault(valued.value, valued)
-    valued = _one(view, numbers, f'the {attribute} value of "{card.name}"')
+    valued = _one(view, numbers, f'the {attribute} value of "{card.name}"', values.reopened)
     return view.answer(Number(valued.value), _ruling(
         view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'))
 

@@ -46,6 +46,8 @@ class Moves:
     state: State
     catalog: Catalog
     applied: list[tuple[Instance, Instance]]
+    #: For each application, the opponent's effects then influencing the target (None: unknown).
+    applied_influence: list[frozenset[tuple[int, str]] | None]
 
     def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
                  active: bool = False) -> Instance:
@@ -360,7 +362,11 @@ class Moves:
         source = self.locate(first, fact.who or ME)
         target = self.locate(second)
         if source is not None and target is not None:
+            from rulesq.games.bluemoon.judge.forces import Forces
+            from rulesq.games.bluemoon.judge.values import opposing_influence
+
             self.applied.append((source, target))
+            self.applied_influence.append(opposing_influence(Forces(self.state), target))
             self.record("apply", fact.who or ME, (source, target))
 
     def on_land(self, fact: Fact) -> None:

@@ -31,6 +31,7 @@ class Timeline(Moves):
         self._first_turn_pending = False
         self.fact: Fact | None = None
         self.applied: list[tuple[Instance, Instance]] = []
+        self.applied_influence: list[frozenset[tuple[int, str]] | None] = []
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone
@@ -97,6 +97,25 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
     return out
 
 
+def opposing_influence(forces: Forces, card: Instance) -> frozenset[tuple[int, str]] | None:
+    """The opponent's effects that ignore a card or change its values now (None: unknown).
+
+    A card so influenced after a player applied an instruction to it lets him apply the
+    instruction to a different active card (rulebook p.17, Special Rules).
+    """
+    found: set[tuple[int, str]] = set()
+    try:
+        values = Values(forces)
+        for element in ("fire", "earth"):
+            valued = values.value(card, element, {})
+            for source in [*valued.ignored_by, *(s for s, _, _ in valued.changes)]:
+                if source.controller != card.owner:
+                    found.add((source.card.uid, source.quote))
+    except (CannotAnswer, Undecided):
+        return None
+    return frozenset(found)
+
+
 def acts_now(forces: Forces, source: Source) -> bool:
     """Whether a value effect's own time ("On your turn") and condition ("If I have …") hold."""
     from rulesq.games.bluemoon.judge.holds import holds
@@ -147,6 +166,8 @@ class Values:
     def __init__(self, forces: Forces, applied: dict[Source, Instance] | None = None) -> None:
         self.forces = forces
         self.applied = applied or {}
+        #: Why choices the situation made are open again (the card was influenced since).
+        self.reopened: list[str] = []
 
     def value_effects(self) -> list[Source]:
         """The effects on values in force (not printed values, not total power)."""
