@@ -433,3 +433,28 @@ it is my turn
 ask can I play "Hero"?
 """
     assert answers(body) == [("-", Status.CANNOT.key)]
+
+
+def test_an_inline_card_can_state_its_people() -> None:
+    """``(people Owl)`` on a card line: exceptions for a people reach the invented card."""
+    body = """
+card "Hush" support: "Your special power texts are ignored, except on Owl character cards."
+card "Bright Wing" character (fire 2, earth 2, people Owl): "You may not play booster cards."
+card "Dull Wing" character (fire 2, earth 2, people Crow): "You may not play booster cards."
+you have active "Hush"
+I have active "Bright Wing"
+ask is the special power text of "Bright Wing" ignored?
+I play "Dull Wing"
+ask is the special power text of "Dull Wing" ignored?
+"""
+    assert verdicts(body) == ["no", "yes"]
+
+
+def test_a_people_is_stated_on_the_card_line_only() -> None:
+    """Giving a corpus card a people where it is placed is an input error at the word."""
+    from rulesq.errors import InputError
+
+    with pytest.raises(InputError, match="given on its card line") as error:
+        parse_situation('game bluemoon\nyou have active "Laughing Gas" (people Flit)\n'
+                        "ask can I play a booster card?\n")
+    assert error.value.column == 40

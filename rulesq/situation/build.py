@@ -129,9 +129,10 @@ class SituationBuilder:
         kind, text = "", None
         values: dict[str, int] = {}
         flags: list[str] = []
+        words: dict[str, str] = {}
         for child in tree.children[1:]:
             if isinstance(child, Tree):
-                values, flags = self._values(child)
+                values, flags, words = self._values(child)
             elif isinstance(child, Token) and bare(child.type) == "STRING":
                 text = unquote(str(child))
             elif isinstance(child, Token):
@@ -140,7 +141,7 @@ class SituationBuilder:
         key = normalise_name(name)
         if key in self.situation.cards:
             raise self.error(f'the card "{name}" is defined twice', token_span(name_token))
-        fields: dict[str, Any] = {"inline": True, **values}
+        fields: dict[str, Any] = {"inline": True, **values, **words}
         if flags:
             fields["icons"] = flags
         self.situation.cards[key] = Card(
@@ -208,18 +209,30 @@ class SituationBuilder:
         flags: list[str] = []
         for child in tree.children[1:]:
             if isinstance(child, Tree):
-                values, flags = self._values(child)
+                values, flags, words = self._values(child)
+                if words:
+                    item = next(_tree(i) for i in child.children
+                                if bare(str(_tree(i).data)) == "people_value")
+                    raise self.error(f"a card's {next(iter(words))} is given on its card line "
+                                     f'(card "{unquote(str(token))}" … ({next(iter(words))} …))',
+                                     token_span(_token(item.children[0])))
         return CardRef(unquote(str(token)), token_span(token), values, tuple(flags),
                        adhoc_ok=adhoc_ok)
 
-    def _values(self, tree: Node) -> tuple[dict[str, int], list[str]]:
+    def _values(self, tree: Node) -> tuple[dict[str, int], list[str], dict[str, str]]:
+        """Numbers, icons and words (a Blue Moon card's people) in a card's parentheses."""
         values: dict[str, int] = {}
         flags: list[str] = []
+        words: dict[str, str] = {}
         for item in tree.children:
             value = _tree(item)
             kind = bare(str(value.data))
             parts = [_token(part) for part in value.children]
-            if kind == "number_value":
+            if kind == "people_value":
+                if "people" in words:
+                    raise self.error("the people is given twice", token_span(parts[0]))
+                words["people"] = str(parts[0])
+            elif kind == "number_value":
                 key = str(parts[0]).lower()
                 if key in values:
                     raise self.error(f"the value '{key}' is given twice",
@@ -232,7 +245,7 @@ class SituationBuilder:
                     raise self.error(f"the icon '{flag}' is given twice", token_span(parts[0]))
                 self._check_word(parts[0], flag.upper(), self.game.flag_names, "icon")
                 flags.append(flag)
-        return values, flags
+        return values, flags, words
 
     def _check_word(self, token: Token, word: str, known: tuple[str, ...], what: str) -> None:
         """An error at ``token`` unless ``word`` is one of the game's ``known`` words."""
