@@ -368,3 +368,30 @@ def test_an_answer_on_the_limits_states_the_icons_it_assumes() -> None:
                if d.get("kind") == "absence" and d.get("assumed")]
     assert any("icons" in text and '"Blaze"' in text for text in assumed)
     assert not any('"Plod"' in text for text in assumed)
+
+
+# ------------------------------------------------------------- triggers the judge follows
+def test_a_trigger_on_a_retreat_answers_the_retreat() -> None:
+    """"When you retreat": no before the opponent retreats, yes right after it."""
+    body = card("Parting Shot", "interference", "I may play this card when you retreat: "
+                "I attract one additional dragon.") + """
+it is my turn
+phase Leadership
+I play "Cast Cataclysm"
+ask can you play "Parting Shot"?
+I retreat
+ask can you play "Parting Shot"?
+"""
+    assert verdicts(body) == ["no", "yes"]
+
+
+def test_a_trigger_the_judge_cannot_follow_is_cannot_answer() -> None:
+    """"When you attract two dragons" is not "exactly one dragon": never a guessed no."""
+    body = card("Greedy Claw", "interference", "I may play this card when you attract two "
+                "dragons: You do not attract the dragon.") + """
+it is my turn
+phase Leadership
+I play "Cast Cataclysm"
+ask can you play "Greedy Claw"?
+"""
+    assert answers(body) == [("-", "cannot-answer")]

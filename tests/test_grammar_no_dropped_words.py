@@ -220,6 +220,20 @@ FORMER_MISREADS: tuple[tuple[str, str], ...] = (
      "a player compared with himself"),
     ("The next booster card I play on this turn is treated as if I had the FREE icon.",
      "'I' (a player with an icon) read as 'it'"),
+    ("I may play this card when I play a Leadership phase card: Your card is cancelled and "
+     "discarded.", "the trigger judged as the opponent's play"),
+    ("I may play this card immediately after you announce my power: Your turn ends "
+     "immediately.", "'my power' judged as the announcer's own"),
+    ("I may play this card when you play a support card: My card is cancelled and discarded.",
+     "the card cancelled judged as the card answered"),
+    ("I may play this card when you play a support card: Two of your cards is cancelled and "
+     "discarded.", "the card cancelled judged as the card answered"),
+    ("Your active cards attack again.", "judged as 'my active cards attack again'"),
+    ("My active support cards attack again.", "judged as 'my active cards attack again'"),
+    ("The next booster card you play on this turn is treated as if it had the FREE icon.",
+     "judged as the next card its controller plays"),
+    ("The next booster card I play during this fight is treated as if it had the FREE icon.",
+     "judged as 'on this turn'"),
     ("If I have more than one active Flood support card, except PROTECTED cards after the end "
      "of my turn, then you must immediately retreat.",
      "rendered as a sentence that does not read back"),

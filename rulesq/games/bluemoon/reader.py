@@ -350,9 +350,13 @@ class Reader(Transformer[Token, Any]):
         return Suffix("even_if", _one(ch, Role))
 
     def event(self, meta: Meta, ch: list[Any]) -> a.Do:
-        """A player doing something, as a trigger."""
-        act = _one(ch, a.Act)
-        return a.Do(_one(ch, Role), (act,), span=self._span_of(meta))
+        """A player doing something, as a trigger: the opponent's action (E&I rulesheet)."""
+        act, who = _one(ch, a.Act), _one(ch, Role)
+        if who is not Role.OPPONENT:
+            raise ReadError("an interference card answers the opponent's action: 'when you …'")
+        if isinstance(act, a.AnnouncePower) and act.owner is not who:
+            raise ReadError("a player announces his own power: 'when you announce your power'")
+        return a.Do(who, (act,), span=self._span_of(meta))
 
     # -------------------------------------------------------------- verb phrases
 
@@ -1055,15 +1059,19 @@ class Reader(Transformer[Token, Any]):
     def cancel_card(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``Your card is cancelled and discarded``."""
         cards = _values(ch)[0]
-        if not isinstance(cards, Cards):
-            raise ReadError("say which card is cancelled")
+        if cards != Cards(Quantity(Q.DEFINITE), owner=Role.OPPONENT):
+            # the card cancelled is the one the interference card answers: "your card"
+            raise ReadError("the card cancelled is the card answered: 'your card is cancelled "
+                            "and discarded'")
         return fx.CancelCard(cards, span=self._span_of(meta))
 
     def attack_again(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``My active cards attack again``."""
         cards = _values(ch)[0]
-        if not isinstance(cards, Cards):
-            raise ReadError("say which cards attack again")
+        if cards != Cards(owner=Role.CONTROLLER, active=True):
+            # the attack is the player's whole combat area: "my active cards attack again"
+            raise ReadError("a player's active cards attack again together: "
+                            "'my active cards attack again'")
         return fx.AttackAgain(cards, span=self._span_of(meta))
 
     def end_turn(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1152,14 +1160,17 @@ class Reader(Transformer[Token, Any]):
         head: Head = _one(ch, Head)
         if head.plural:
             raise ReadError("'the next' takes one card: 'the next … card'")
-        values = {m.name: m.value for m in _of(ch, Mod)}
+        values = _once(_of(ch, Mod), "the next")
         cards = Cards(quantity=Quantity(Q.DEFINITE), types=head.types, phase=head.phase,
                       noun=head.noun, **values)
         as_if = _one(ch, a.AsIfIcon)
         if as_if is None:
             raise ReadError("a card is treated as if it had an icon")
-        return fx.NextPlayedAsIf(cards, as_if, _one(ch, Role), _one(ch, When),
-                                 span=self._span_of(meta))
+        who, when = _one(ch, Role), _one(ch, When)
+        if who is not Role.CONTROLLER or when is None or when.kind is not W.THIS_TURN:
+            # what the effect means: the next card its controller plays on the turn it is played
+            raise ReadError("'the next … card I play on this turn is treated as if …'")
+        return fx.NextPlayedAsIf(cards, as_if, who, when, span=self._span_of(meta))
 
     def not_selectable(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``<Card> may not be selected``."""
