@@ -234,6 +234,12 @@ FORMER_MISREADS: tuple[tuple[str, str], ...] = (
      "judged as the next card its controller plays"),
     ("The next booster card I play during this fight is treated as if it had the FREE icon.",
      "judged as 'on this turn'"),
+    ("Your icons are ignored, except on Flit character cards.",
+     "judged as all icons ignored (the cards spared were not looked at)"),
+    ("Your icons are ignored, except STOP cards.", "judged as all icons ignored"),
+    ("Your cards are ignored, except STOP.", "judged as all cards ignored"),
+    ("Your special power texts are ignored, except on Flit character cards and STOP.",
+     "'STOP' not looked at for texts"),
     ("If I have more than one active Flood support card, except PROTECTED cards after the end "
      "of my turn, then you must immediately retreat.",
      "rendered as a sentence that does not read back"),

@@ -1233,6 +1233,13 @@ def _ignore(scope: fx.Scope, owner: Role, cards: Cards | None, exceptions: Mod |
     excepted: list[CardsExpr] = []
     for mod in exceptions.value if exceptions else []:
         (icons if mod.name == "icon" else excepted).append(mod.value)
+        # what each scope spares: icons by name; cards; the texts on cards
+        if scope is fx.Scope.ICONS and mod.name != "icon":
+            raise ReadError("ignored icons are excepted by name: 'except STOP and PROTECTED'")
+        if scope is not fx.Scope.ICONS and mod.name == "icon":
+            raise ReadError(f"say which cards are excepted: 'except {mod.value} cards'")
+        if scope is fx.Scope.CARDS and mod.name == "on":
+            raise ReadError("ignored cards are excepted as cards: 'except Flit cards'")
     on_cards = scope is not fx.Scope.CARDS
     return fx.Ignore(scope, owner, cards, () if on_cards else tuple(excepted), tuple(icons),
                      tuple(excepted) if on_cards else (), span=span)
