@@ -395,3 +395,48 @@ I play "Cast Cataclysm"
 ask can you play "Greedy Claw"?
 """
     assert answers(body) == [("-", "cannot-answer")]
+
+
+# ------------------------------------------------------------- what a prohibition says
+def test_a_prohibition_spares_its_exceptions() -> None:
+    """"You may not play support cards, except PROTECTED cards": a PROTECTED one may be played."""
+    body = (card("Lockout", "support", "You may not play support cards, except PROTECTED cards.")
+            + card("Plain Aid", "support (fire 1, earth 1)", "")
+            + card("Armoured Aid", "support (fire 1, earth 1, PROTECTED)", "") + """
+you have active "Lockout"
+it is my turn
+phase Booster/Support
+ask can I play "Armoured Aid"?
+ask can I play "Plain Aid"?
+""")
+    assert verdicts(body) == ["yes", "no"]
+
+
+def test_a_prohibition_in_a_phase_the_judge_does_not_follow_is_cannot_answer() -> None:
+    """"… during your Leadership phase" never forbids every phase: cannot answer, not no."""
+    body = (card("Morning Ban", "support", "You may not play support cards during your "
+                 "Leadership phase.")
+            + card("Plain Aid", "support (fire 1, earth 1)", "") + """
+you have active "Morning Ban"
+it is my turn
+phase Booster/Support
+ask can I play "Plain Aid"?
+""")
+    assert answers(body) == [("-", "cannot-answer")]
+
+
+def test_a_limit_on_another_area_is_not_read_as_the_combat_area() -> None:
+    """"… more than one card into your support area" is not a limit on the combat area: a
+    booster card after a character card is never forbidden by it (the judge does not count
+    support-area plays yet, so it may say yes or cannot answer, never no)."""
+    body = (card("Tight Camp", "support", "On your turn, you may not play more than one card "
+                 "into your support area.")
+            + card("Plod", "character (fire 1, earth 1)", "")
+            + card("Boost", "booster (fire 2, earth 2)", "") + """
+you have active "Tight Camp"
+it is my turn
+phase Character
+I play "Plod"
+ask can I play "Boost"?
+""")
+    assert verdicts(body) in (["yes"], ["-"])
