@@ -440,3 +440,20 @@ I play "Plod"
 ask can I play "Boost"?
 """)
     assert verdicts(body) in (["yes"], ["-"])
+
+
+def test_we_in_a_condition_is_not_read_as_one_player() -> None:
+    """"If we have no cards in our hands": both players, never one of them."""
+    body = (card("Hushed", "support", "If we have no cards in our hands, you may not play "
+                 "support cards.")
+            + card("Plain Aid", "support (fire 1, earth 1)", "") + """
+you have active "Hushed"
+you have 3 cards in hand
+I have 2 cards in hand
+it is my turn
+phase Booster/Support
+ask can I play "Plain Aid"?
+""")
+    situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
+    (reply,) = evaluate(situation)
+    assert reply.status.key == "cannot-answer" and "'we'" in reply.reason

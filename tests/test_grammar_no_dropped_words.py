@@ -240,6 +240,10 @@ FORMER_MISREADS: tuple[tuple[str, str], ...] = (
     ("Your cards are ignored, except STOP.", "judged as all cards ignored"),
     ("Your special power texts are ignored, except on Flit character cards and STOP.",
      "'STOP' not looked at for texts"),
+    ("If I retreat, I attract one additional dragon.",
+     "judged as nothing (the retreating player attracts no dragons)"),
+    ("If you retreat, I attract one additional dragon (in total).", "'(in total)' not judged"),
+    ("If we retreat, I attract one additional dragon.", "'we' judged as 'you'"),
     ("If I have more than one active Flood support card, except PROTECTED cards after the end "
      "of my turn, then you must immediately retreat.",
      "rendered as a sentence that does not read back"),

@@ -349,6 +349,10 @@ def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
             and first.mode is a.Mode.PLAIN and single.dragons.kind in (
                 DragonCount.ADDITIONAL, DragonCount.FEWER, DragonCount.NO_MORE_THAN):
         _no_adverbs(first, "'if … retreat, … attract …'")
+        if Role.BOTH in (b.condition.who, first.actor) or b.condition.who is first.actor \
+                or single.dragons.in_total:
+            # the player who retreats gives the dragons; the other one attracts them
+            raise ReadError("'if I retreat, you attract …' or 'if you retreat, I attract …'")
         return fx.DragonModifier(b.condition.who, first.actor, single.dragons, b.condition.now,
                                  span=span)
     if isinstance(b.condition, Wins) and b.when is None and first.mode is a.Mode.PLAIN \
