@@ -6,6 +6,8 @@ rule that only worked for the FAQ's own cards would fail here.
 
 from __future__ import annotations
 
+import pytest
+
 from rulesq.engine import evaluate
 from rulesq.situation import parse_situation
 
@@ -457,3 +459,28 @@ ask can I play "Plain Aid"?
     situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
     (reply,) = evaluate(situation)
     assert reply.status.key == "cannot-answer" and "'we'" in reply.reason
+
+
+# ------------------------------------------------------------- what a permission says
+SECOND_AID = (card("Aid One", "support (fire 1, earth 1)", "")
+              + card("Aid Two", "support (fire 1, earth 1)", ""))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("On my turn, I may play one additional support card.", "yes"),
+    ("On my turn, I may play one additional PROTECTED support card.", "-"),
+    ("On my turn, I may play one additional support card from my discard pile.", "-"),
+    ("If you have no cards in your hand, I may play one additional support card.", "-"),
+    ("On my turn, you may play one additional support card.", "no"),
+])
+def test_a_permission_is_not_read_wider_than_its_words(text: str, expected: str) -> None:
+    """A permission that names more than card types, or has a condition, or is given to the
+    other player, never lets "Aid Two" (no PROTECTED icon, in hand) be played on a guess."""
+    body = card("Quartermaster", "character (fire 1, earth 1)", text) + SECOND_AID + """
+I have active "Quartermaster"
+it is my turn
+phase Booster/Support
+I play "Aid One"
+ask can I play "Aid Two"?
+"""
+    assert verdicts(body) == [expected]
