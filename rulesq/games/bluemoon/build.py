@@ -17,7 +17,17 @@ from rulesq.games.bluemoon.reader import (
     Lead,
     ReadError,
 )
-from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, DragonCount, R, Ref
+from rulesq.games.bluemoon.selectors import (
+    CardChoice,
+    Cards,
+    CardSet,
+    DragonCount,
+    Noun,
+    Q,
+    Quantity,
+    R,
+    Ref,
+)
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role
 from rulesq.spans import Span
@@ -280,6 +290,20 @@ def _is_this_card(cards: Any) -> bool:
     return isinstance(cards, Ref) and cards.kind is R.THIS_CARD
 
 
+def _names_replacement(do: a.Do) -> bool:
+    return any(isinstance(getattr(act, "cards", None), Cards)
+               and act.cards.noun is Noun.REPLACEMENT for act in do.acts)
+
+
+def _replacement_or_retreat(b: Built) -> bool:
+    """``You must play a replacement, or retreat``, and nothing more."""
+    first = b.dos[0]
+    wanted = a.Play(Cards(Quantity(Q.ARTICLE), noun=Noun.REPLACEMENT))
+    return (first.actor is Role.OPPONENT and first.acts == (wanted,) and not first.also
+            and not first.immediately and b.otherwise == a.Do(Role.OPPONENT, (a.Retreat(),))
+            and not (b.when or b.condition or b.even_if))
+
+
 def _plain_play_of_this_card(act: a.Act | None) -> bool:
     """``play this card``, with nothing about how (no place, no "as if", no pushing)."""
     return (isinstance(act, a.Play) and _is_this_card(act.cards) and act.into is None
@@ -340,6 +364,10 @@ def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
     if first.mode is a.Mode.MUST:
         if len(b.dos) > 1:
             raise ReadError("an obligation is one clause")
+        if _names_replacement(first) and not _replacement_or_retreat(b):
+            # the one form the game gives: the card just cancelled is replaced, or its player
+            # retreats (the judge reads no other)
+            raise ReadError("a replacement reads 'you must play a replacement, or retreat'")
         return fx.Obligation(first, b.otherwise, b.even_if, b.when, b.condition, span=span)
     if b.otherwise or b.even_if:
         raise ReadError("'or …' follows only 'must'")
