@@ -244,6 +244,10 @@ FORMER_MISREADS: tuple[tuple[str, str], ...] = (
      "judged as nothing (the retreating player attracts no dragons)"),
     ("If you retreat, I attract one additional dragon (in total).", "'(in total)' not judged"),
     ("If we retreat, I attract one additional dragon.", "'we' judged as 'you'"),
+    ("I may play this card when you play a support card: Your card is cancelled and "
+     "discarded. You must play two replacements or retreat.", "judged as one replacement"),
+    ("I may play this card when you play a support card: Your card is cancelled and "
+     "discarded. I must play a replacement or retreat.", "judged as the opponent's replacement"),
     ("If I have more than one active Flood support card, except PROTECTED cards after the end "
      "of my turn, then you must immediately retreat.",
      "rendered as a sentence that does not read back"),

@@ -291,8 +291,8 @@ def _is_this_card(cards: Any) -> bool:
 
 
 def _names_replacement(do: a.Do) -> bool:
-    return any(isinstance(getattr(act, "cards", None), Cards)
-               and act.cards.noun is Noun.REPLACEMENT for act in do.acts)
+    cards = [getattr(act, "cards", None) for act in do.acts]
+    return any(isinstance(c, Cards) and c.noun is Noun.REPLACEMENT for c in cards)
 
 
 def _replacement_or_retreat(b: Built) -> bool:
