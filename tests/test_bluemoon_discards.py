@@ -368,3 +368,15 @@ def test_a_discarding_text_checks_its_condition() -> None:
                           'now I may discard all of your active support cards."' + CLEARED
                           + 'I play "Empty Raid"\nask can I discard "Aid One"?')
     assert verdict.startswith("cannot"), verdict
+
+
+def test_a_discard_from_hand_offer_checks_its_condition() -> None:
+    """"If you have no cards in your hand, now I may discard two cards from my hand …": the
+    opponent's hand is not given, so whether the offer stands is not known."""
+    (verdict,) = verdicts('card "Lean Tithe" leadership: "If you have no cards in your hand, '
+                          'now I may discard two cards from my hand to attract one dragon."\n'
+                          'card "Clod" character (fire 1, earth 1): ""\n'
+                          'card "Clam" character (fire 1, earth 1): ""\n'
+                          'it is my turn\nI have in hand "Clod", "Clam"\nI play "Lean Tithe"\n'
+                          'ask can I discard "Clod", "Clam"?')
+    assert verdict.startswith("cannot"), verdict
