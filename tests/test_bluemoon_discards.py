@@ -346,3 +346,37 @@ you discard "A", "B"
 ask must you discard a card?
 '''
     assert verdicts(text) == ["yes", "yes", "no"]
+
+
+CLEARED = '''
+card "Aid One" support (fire 1, earth 1): ""
+you have active "Aid One"
+it is my turn
+'''
+
+
+def test_a_discarding_text_on_the_other_players_turn_does_not_act_on_mine() -> None:
+    """"On your turn, I may discard …" acts on the opponent's turn, not its player's."""
+    assert verdicts('card "Night Raid" support: "On your turn, I may discard one of your '
+                    'active support cards."\nI have active "Night Raid"' + CLEARED
+                    + 'ask can I discard "Aid One"?') == ["no"]
+
+
+def test_a_discarding_text_checks_its_condition() -> None:
+    """"If you have no cards in your hand, now I may discard …": the hand is not given."""
+    (verdict,) = verdicts('card "Empty Raid" leadership: "If you have no cards in your hand, '
+                          'now I may discard all of your active support cards."' + CLEARED
+                          + 'I play "Empty Raid"\nask can I discard "Aid One"?')
+    assert verdict.startswith("cannot"), verdict
+
+
+def test_a_discard_from_hand_offer_checks_its_condition() -> None:
+    """"If you have no cards in your hand, now I may discard two cards from my hand …": the
+    opponent's hand is not given, so whether the offer stands is not known."""
+    (verdict,) = verdicts('card "Lean Tithe" leadership: "If you have no cards in your hand, '
+                          'now I may discard two cards from my hand to attract one dragon."\n'
+                          'card "Clod" character (fire 1, earth 1): ""\n'
+                          'card "Clam" character (fire 1, earth 1): ""\n'
+                          'it is my turn\nI have in hand "Clod", "Clam"\nI play "Lean Tithe"\n'
+                          'ask can I discard "Clod", "Clam"?')
+    assert verdict.startswith("cannot"), verdict

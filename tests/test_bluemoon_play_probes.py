@@ -6,6 +6,8 @@ rule that only worked for the FAQ's own cards would fail here.
 
 from __future__ import annotations
 
+import pytest
+
 from rulesq.engine import evaluate
 from rulesq.situation import parse_situation
 
@@ -368,3 +370,117 @@ def test_an_answer_on_the_limits_states_the_icons_it_assumes() -> None:
                if d.get("kind") == "absence" and d.get("assumed")]
     assert any("icons" in text and '"Blaze"' in text for text in assumed)
     assert not any('"Plod"' in text for text in assumed)
+
+
+# ------------------------------------------------------------- triggers the judge follows
+def test_a_trigger_on_a_retreat_answers_the_retreat() -> None:
+    """"When you retreat": no before the opponent retreats, yes right after it."""
+    body = card("Parting Shot", "interference", "I may play this card when you retreat: "
+                "I attract one additional dragon.") + """
+it is my turn
+phase Leadership
+I play "Cast Cataclysm"
+ask can you play "Parting Shot"?
+I retreat
+ask can you play "Parting Shot"?
+"""
+    assert verdicts(body) == ["no", "yes"]
+
+
+def test_a_trigger_the_judge_cannot_follow_is_cannot_answer() -> None:
+    """"When you attract two dragons" is not "exactly one dragon": never a guessed no."""
+    body = card("Greedy Claw", "interference", "I may play this card when you attract two "
+                "dragons: You do not attract the dragon.") + """
+it is my turn
+phase Leadership
+I play "Cast Cataclysm"
+ask can you play "Greedy Claw"?
+"""
+    assert answers(body) == [("-", "cannot-answer")]
+
+
+# ------------------------------------------------------------- what a prohibition says
+def test_a_prohibition_spares_its_exceptions() -> None:
+    """"You may not play support cards, except PROTECTED cards": a PROTECTED one may be played."""
+    body = (card("Lockout", "support", "You may not play support cards, except PROTECTED cards.")
+            + card("Plain Aid", "support (fire 1, earth 1)", "")
+            + card("Armoured Aid", "support (fire 1, earth 1, PROTECTED)", "") + """
+you have active "Lockout"
+it is my turn
+phase Booster/Support
+ask can I play "Armoured Aid"?
+ask can I play "Plain Aid"?
+""")
+    assert verdicts(body) == ["yes", "no"]
+
+
+def test_a_prohibition_in_a_phase_the_judge_does_not_follow_is_cannot_answer() -> None:
+    """"… during your Leadership phase" never forbids every phase: cannot answer, not no."""
+    body = (card("Morning Ban", "support", "You may not play support cards during your "
+                 "Leadership phase.")
+            + card("Plain Aid", "support (fire 1, earth 1)", "") + """
+you have active "Morning Ban"
+it is my turn
+phase Booster/Support
+ask can I play "Plain Aid"?
+""")
+    assert answers(body) == [("-", "cannot-answer")]
+
+
+def test_a_limit_on_another_area_is_not_read_as_the_combat_area() -> None:
+    """"… more than one card into your support area" is not a limit on the combat area: a
+    booster card after a character card is never forbidden by it (the judge does not count
+    support-area plays yet, so it may say yes or cannot answer, never no)."""
+    body = (card("Tight Camp", "support", "On your turn, you may not play more than one card "
+                 "into your support area.")
+            + card("Plod", "character (fire 1, earth 1)", "")
+            + card("Boost", "booster (fire 2, earth 2)", "") + """
+you have active "Tight Camp"
+it is my turn
+phase Character
+I play "Plod"
+ask can I play "Boost"?
+""")
+    assert verdicts(body) in (["yes"], ["-"])
+
+
+def test_we_in_a_condition_is_not_read_as_one_player() -> None:
+    """"If we have no cards in our hands": both players, never one of them."""
+    body = (card("Hushed", "support", "If we have no cards in our hands, you may not play "
+                 "support cards.")
+            + card("Plain Aid", "support (fire 1, earth 1)", "") + """
+you have active "Hushed"
+you have 3 cards in hand
+I have 2 cards in hand
+it is my turn
+phase Booster/Support
+ask can I play "Plain Aid"?
+""")
+    situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
+    (reply,) = evaluate(situation)
+    assert reply.status.key == "cannot-answer" and "'we'" in reply.reason
+
+
+# ------------------------------------------------------------- what a permission says
+SECOND_AID = (card("Aid One", "support (fire 1, earth 1)", "")
+              + card("Aid Two", "support (fire 1, earth 1)", ""))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("On my turn, I may play one additional support card.", "yes"),
+    ("On my turn, I may play one additional PROTECTED support card.", "-"),
+    ("On my turn, I may play one additional support card from my discard pile.", "-"),
+    ("If you have no cards in your hand, I may play one additional support card.", "-"),
+    ("On my turn, you may play one additional support card.", "no"),
+])
+def test_a_permission_is_not_read_wider_than_its_words(text: str, expected: str) -> None:
+    """A permission that names more than card types, or has a condition, or is given to the
+    other player, never lets "Aid Two" (no PROTECTED icon, in hand) be played on a guess."""
+    body = card("Quartermaster", "character (fire 1, earth 1)", text) + SECOND_AID + """
+I have active "Quartermaster"
+it is my turn
+phase Booster/Support
+I play "Aid One"
+ask can I play "Aid Two"?
+"""
+    assert verdicts(body) == [expected]

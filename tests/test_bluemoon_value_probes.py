@@ -325,3 +325,35 @@ def test_dragons_of_a_retreat_are_counted_before_the_areas_are_cleared() -> None
                       "phase Retreat from Fight?", "you retreat", "the fight ends",
                       "ask how many dragons do I attract?"])
     assert verdict(body) == 3
+
+
+# ---------------------------------------------------------------------- what a value text says
+PLODS = """card "Plod" character (fire 1, earth 1): ""
+card "Ploddy" character (fire 2, earth 2): ""
+card "Plodder" character (fire 3, earth 3): ""
+"""
+
+
+def test_a_value_text_on_several_chosen_cards_is_not_applied_to_all() -> None:
+    """"The values of two of my character cards double" is a choice: never all three doubled."""
+    body = PLODS + ('card "Twin Potion" booster: "The values of two of my character cards '
+                    'double."\n') + """
+I have active "Plod", "Ploddy", "Plodder", "Twin Potion"
+it is my turn
+element fire
+ask what is my total power?
+"""
+    assert "two of my character cards" in cannot(body)
+
+
+def test_a_value_text_with_a_time_the_judge_does_not_follow_is_not_always_on() -> None:
+    """"During my Leadership phase, …" is not read as always: cannot answer, not doubled."""
+    body = PLODS + ('card "Morning Glory" support: "During my Leadership phase, the values of my '
+                    'character cards double."\n') + """
+I have active "Plod", "Morning Glory"
+it is my turn
+phase Booster/Support
+element fire
+ask what is my total power?
+"""
+    assert "during my leadership phase" in cannot(body).lower()

@@ -209,3 +209,20 @@ def test_an_activated_react_in_play_acts_only_when_used() -> None:
             '"R" gets +2 strength from an event until the end of the turn\n'
             'ask what is the strength of "R"?\n')
     assert ask(body).verdict == Number(5)
+
+
+@pytest.mark.parametrize("text", [
+    "Attachments do not give attribute penalties.",
+    "Elric faction attachments do not give attribute bonuses or penalties.",
+    "Your attachments do not give attribute bonuses or penalties.",
+])
+def test_a_narrower_no_bonus_text_does_not_stop_every_attachment_bonus(text: str) -> None:
+    """Only "Attachments do not give … attribute bonuses or penalties" stops them all; a text
+    about penalties alone, or about some attachments, never takes a +1 bonus away."""
+    body = (f'card "Quiet Fields" location: "{text}"\n'
+            'character "Edward" (strength 3, Elric)\n'
+            'attach "Blade" (strength +1) to "Edward"\n'
+            '"Quiet Fields" is in play\n'
+            'ask what is the strength of "Edward"?\n')
+    reply = ask(body)
+    assert reply.status is Status.CANNOT or reply.verdict == Number(4), reply.verdict

@@ -17,7 +17,17 @@ from rulesq.games.bluemoon.reader import (
     Lead,
     ReadError,
 )
-from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, DragonCount, R, Ref
+from rulesq.games.bluemoon.selectors import (
+    CardChoice,
+    Cards,
+    CardSet,
+    DragonCount,
+    Noun,
+    Q,
+    Quantity,
+    R,
+    Ref,
+)
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role
 from rulesq.spans import Span
@@ -120,6 +130,9 @@ def build_chain(chain: Chain) -> Built:
                 raise ReadError("say who does it: 'I', 'you' or 'we both'")
             target.append(DoDraft(who, item.mode or a.Mode.PLAIN, span=item.span))
         elif either is not None:
+            if item.adverbs:
+                raise ReadError("an option of 'select either' takes no 'now', 'also' or "
+                                "'immediately'")
             either.branches[-1][1].append(act)
             _apply_suffixes(built, target[-1], item, close_cards)
             continue
@@ -129,6 +142,8 @@ def build_chain(chain: Chain) -> Built:
                 if built.now:
                     raise ReadError("'now' is said twice")
                 built.now = True
+            elif getattr(draft, adverb.word):
+                raise ReadError(f"'{adverb.word}' is said twice")
             else:
                 setattr(draft, adverb.word, True)
         if isinstance(act, EitherStart):
@@ -159,6 +174,9 @@ def _add_cards(draft: DoDraft, more: list[tuple[frozenset[str], Cards]]) -> None
     if any("then" in words for words, _ in more):
         raise ReadError("'then' joins acts, not cards")
     options = _share_place((first, *(cards for _, cards in more)))
+    if any(o.exceptions for o in options[:-1]):
+        # "all cards, except X [if …] and Y cards": Y is one more exception or more cards
+        raise ReadError("after 'except …', 'and <cards>' or 'or <cards>' is ambiguous")
     if "or" in last_words and all("and" not in w for w, _ in more):
         joined: CardChoice | CardSet = CardChoice(options)
     elif "and" in last_words and all("or" not in w for w, _ in more):
@@ -272,6 +290,33 @@ def _is_this_card(cards: Any) -> bool:
     return isinstance(cards, Ref) and cards.kind is R.THIS_CARD
 
 
+def _names_replacement(do: a.Do) -> bool:
+    cards = [getattr(act, "cards", None) for act in do.acts]
+    return any(isinstance(c, Cards) and c.noun is Noun.REPLACEMENT for c in cards)
+
+
+def _replacement_or_retreat(b: Built) -> bool:
+    """``You must play a replacement, or retreat``, and nothing more."""
+    first = b.dos[0]
+    wanted = a.Play(Cards(Quantity(Q.ARTICLE), noun=Noun.REPLACEMENT))
+    return (first.actor is Role.OPPONENT and first.acts == (wanted,) and not first.also
+            and not first.immediately and b.otherwise == a.Do(Role.OPPONENT, (a.Retreat(),))
+            and not (b.when or b.condition or b.even_if))
+
+
+def _plain_play_of_this_card(act: a.Act | None) -> bool:
+    """``play this card``, with nothing about how (no place, no "as if", no pushing)."""
+    return (isinstance(act, a.Play) and _is_this_card(act.cards) and act.into is None
+            and act.as_if is None and not act.without_pushing)
+
+
+def _no_adverbs(do: a.Do, what: str, keep: str = "") -> None:
+    """An effect that keeps no 'also' / 'immediately' of its clause is not said with one."""
+    for word in ("also", "immediately"):
+        if getattr(do, word) and word != keep:
+            raise ReadError(f"{what} is not said with '{word}'")
+
+
 def _lift_turn(b: Built) -> None:
     """"You may not play more than one card on your turn": the turn is the effect's time.
 
@@ -294,37 +339,53 @@ def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
     first = b.dos[0]
     single = first.acts[0] if len(b.dos) == 1 and len(first.acts) == 1 else None
     if b.trigger is not None:
-        play = single if isinstance(single, a.Play) else None
-        if (play is None or not _is_this_card(play.cards) or first.mode is not a.Mode.MAY
-                or first.actor is not Role.CONTROLLER or b.when or b.condition or b.otherwise):
+        if (not _plain_play_of_this_card(single) or first.mode is not a.Mode.MAY
+                or first.actor is not Role.CONTROLLER or b.when or b.condition or b.otherwise
+                or b.even_if or b.to_play):
             raise ReadError("a trigger reads 'I may play this card when <event>: <effect>'")
+        _no_adverbs(first, "'I may play this card when …'")
         return fx.InterferenceTrigger(b.trigger[0], b.trigger[1], after_colon, span=span)
     if after_colon:
         raise ReadError("a colon follows only 'I may play this card when …'")
     if b.to_play:
         if single is None or first.mode is not a.Mode.MUST or b.when or b.condition \
-                or b.otherwise or b.even_if:
+                or b.otherwise or b.even_if or first.actor is not Role.CONTROLLER:
             raise ReadError("a play cost reads 'I must <do one thing> to play this card'")
+        _no_adverbs(first, "'I must … to play this card'")
         return fx.MustToPlay(single, span=span)
     if first.mode is a.Mode.MAY_ONLY:
-        if single is None or not (isinstance(single, a.Play) and _is_this_card(single.cards)) \
-                or b.condition is None or b.when or b.otherwise:
+        if not _plain_play_of_this_card(single) or first.actor is not Role.CONTROLLER \
+                or b.condition is None or b.when or b.otherwise or b.even_if:
             raise ReadError("a play condition reads 'I may only play this card if <condition>'")
+        _no_adverbs(first, "'I may only play this card if …'")
         return fx.PlayCondition(b.condition, span=span)
     if first.mode is a.Mode.MAY_NOT:
         return _may_not(b, span)
     if first.mode is a.Mode.MUST:
         if len(b.dos) > 1:
             raise ReadError("an obligation is one clause")
+        if _names_replacement(first) and not _replacement_or_retreat(b):
+            # the one form the game gives: the card just cancelled is replaced, or its player
+            # retreats (the judge reads no other)
+            raise ReadError("a replacement reads 'you must play a replacement, or retreat'")
         return fx.Obligation(first, b.otherwise, b.even_if, b.when, b.condition, span=span)
     if b.otherwise or b.even_if:
         raise ReadError("'or …' follows only 'must'")
+    if any(isinstance(act, a.Have) for do in b.dos for act in do.acts):
+        raise ReadError("'have' states a condition: 'if I have …', 'you may not have …'")
     if isinstance(b.condition, Retreats) and b.when is None and isinstance(single, a.Attract) \
             and first.mode is a.Mode.PLAIN and single.dragons.kind in (
                 DragonCount.ADDITIONAL, DragonCount.FEWER, DragonCount.NO_MORE_THAN):
+        _no_adverbs(first, "'if … retreat, … attract …'")
+        if Role.BOTH in (b.condition.who, first.actor) or b.condition.who is first.actor \
+                or single.dragons.in_total:
+            # the player who retreats gives the dragons; the other one attracts them
+            raise ReadError("'if I retreat, you attract …' or 'if you retreat, I attract …'")
         return fx.DragonModifier(b.condition.who, first.actor, single.dragons, b.condition.now,
                                  span=span)
-    if isinstance(b.condition, Wins) and b.when is None and isinstance(single, a.Receive | a.Score):
+    if isinstance(b.condition, Wins) and b.when is None and first.mode is a.Mode.PLAIN \
+            and isinstance(single, a.Receive | a.Score):
+        _no_adverbs(first, "'if … win the game, …'")
         return fx.ScoreModifier(b.condition.who, first.actor, single, span=span)
     if isinstance(single, a.Play) and first.mode is a.Mode.MAY and (
             b.when is None or b.when.kind is not W.NOW):
@@ -345,6 +406,7 @@ def _may_not(b: Built, span: Span) -> fx.BlueMoonEffect:
         raise ReadError("after 'may not …' only 'and you must …' can follow")
     if b.otherwise or b.even_if:
         raise ReadError("'may not' takes no 'or …'")
+    _no_adverbs(first, "'may not …'")
     if first.actor is Role.OPPONENT:
         return fx.Prohibition(first.actor, first.acts[0], b.when, b.condition, remedy, span=span)
     if first.actor is Role.CONTROLLER and remedy is None:
@@ -354,15 +416,21 @@ def _may_not(b: Built, span: Span) -> fx.BlueMoonEffect:
 
 def _play(b: Built, first: a.Do, play: a.Play, span: Span) -> fx.BlueMoonEffect:
     """``I may play …``: as if it had an icon, without pushing, or a permission."""
+    if _is_this_card(play.cards) and first.actor is not Role.CONTROLLER:
+        raise ReadError("this card is played by its controller: 'I may play this card …'")
     if isinstance(play.as_if, a.AsIfIcon) and play.into is None and not play.without_pushing:
         if b.when is not None or first.actor is not Role.CONTROLLER:
             raise ReadError("'as if it had the … icon' takes a condition, not a time")
+        _no_adverbs(first, "'I may play … as if it had the … icon'")
         return fx.PlayAsIf(play.cards, play.as_if, b.condition, span=span)
     if play.without_pushing and _is_this_card(play.cards) and play.into is not None \
-            and play.as_if is None and not (b.when or b.condition):
+            and play.as_if is None and not (b.when or b.condition) \
+            and first.actor is Role.CONTROLLER:
+        _no_adverbs(first, "'I may play this card … without pushing …'")
         return fx.PlayWithoutPushing(play.into, span=span)
     if play.as_if is None and not play.without_pushing and play.into is None \
             and not _is_this_card(play.cards):
+        _no_adverbs(first, "'I may play …'", keep="also")
         return fx.PlayPermission(first.actor, play.cards, b.when, b.condition, first.also,
                                  span=span)
     return fx.ActionEffect(tuple(b.dos), b.when, b.condition, span=span)

@@ -419,7 +419,10 @@ class Obligation(BlueMoonEffect):
         body = self.do.render()
         if self.otherwise is not None:
             same = self.otherwise.actor is self.do.actor and self.otherwise.mode is Mode.PLAIN
-            body += ", or " + self.otherwise.render(subject="" if same else None)
+            # after "…, except X" a comma would read as one more exception
+            last = getattr(self.do.acts[-1], "cards", None)
+            joiner = " or " if isinstance(last, Cards) and last.exceptions else ", or "
+            body += joiner + self.otherwise.render(subject="" if same else None)
         if self.even_if is not None:
             body += f" - even if {self.even_if.subject} retreat"
         return sentence(leads(self.when, self.condition) + body)

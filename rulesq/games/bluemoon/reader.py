@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -249,7 +251,7 @@ class Reader(Transformer[Token, Any]):
             return when, None
         if roles[1] is not roles[0]:
             raise ReadError("the player holding the cards must be the player whose turn ends")
-        return when, Having(roles[1], a.Have(cards), span=self._span_of(meta))
+        return when, Having(roles[1], a.Have(_compared(cards, None)), span=self._span_of(meta))
 
     def continuation(self, meta: Meta, ch: list[Any]) -> Any:
         """``Then <clauses>``."""
@@ -348,9 +350,13 @@ class Reader(Transformer[Token, Any]):
         return Suffix("even_if", _one(ch, Role))
 
     def event(self, meta: Meta, ch: list[Any]) -> a.Do:
-        """A player doing something, as a trigger."""
-        act = _one(ch, a.Act)
-        return a.Do(_one(ch, Role), (act,), span=self._span_of(meta))
+        """A player doing something, as a trigger: the opponent's action (E&I rulesheet)."""
+        act, who = _one(ch, a.Act), _one(ch, Role)
+        if who is not Role.OPPONENT:
+            raise ReadError("an interference card answers the opponent's action: 'when you …'")
+        if isinstance(act, a.AnnouncePower) and act.owner is not who:
+            raise ReadError("a player announces his own power: 'when you announce your power'")
+        return a.Do(who, (act,), span=self._span_of(meta))
 
     # -------------------------------------------------------------- verb phrases
 
@@ -384,7 +390,7 @@ class Reader(Transformer[Token, Any]):
     def shuffle(self, meta: Meta, ch: list[Any]) -> a.Act:
         """``shuffle <cards> [face down] [into <place>] [, except …]``."""
         cards = self._cards(ch)[0]
-        mods = {m.name: m.value for m in _of(ch, Mod)}
+        mods = _once(_of(ch, Mod), "shuffle")
         if "exceptions" in mods:
             if not isinstance(cards, Cards) or cards.exceptions:
                 raise ReadError("'except' needs the cards it makes exceptions to")
@@ -394,7 +400,7 @@ class Reader(Transformer[Token, Any]):
 
     def shuffle_pile(self, meta: Meta, ch: list[Any]) -> a.Act:
         """``shuffle <pile> [face down] [into <place>]``."""
-        mods = {m.name: m.value for m in _of(ch, Mod)}
+        mods = _once(_of(ch, Mod), "shuffle")
         if "exceptions" in mods:
             raise ReadError("'except' needs cards, not a pile")
         return a.Shuffle(_one(ch, Place), bool(mods.get("face_down")), mods.get("into"),
@@ -434,7 +440,9 @@ class Reader(Transformer[Token, Any]):
 
     def play(self, meta: Meta, ch: list[Any]) -> a.Act:
         """``play <cards>`` with how it is played."""
-        mods = {m.name: m.value for m in _of(ch, Mod)}
+        mods = _once(_of(ch, Mod), "play")
+        if len(_of(ch, a.AsIfIcon) + _of(ch, a.AsIfDragon)) > 1:
+            raise ReadError("'play' says 'as if' twice")
         as_if = _one(ch, a.AsIfIcon) or _one(ch, a.AsIfDragon)
         return a.Play(self._cards(ch)[0], mods.get("into"), bool(mods.get("without_pushing")),
                       as_if, span=self._span_of(meta))
@@ -449,6 +457,8 @@ class Reader(Transformer[Token, Any]):
 
     def as_if_icon(self, meta: Meta, ch: list[Any]) -> a.AsIfIcon:
         """``as if it had the FREE icon``."""
+        if isinstance(_one(ch, Role), Role):
+            raise ReadError("a card has the icon: 'as if it had …', 'as if they had …'")
         icon = [t for t in _tokens(ch) if t.type == "ICON_NAME"][0]
         return a.AsIfIcon(str(icon), span=self._span_of(meta))
 
@@ -503,7 +513,8 @@ class Reader(Transformer[Token, Any]):
 
     def have(self, meta: Meta, ch: list[Any]) -> a.Act:
         """``have <cards> [than <player>]`` / ``hold <cards>``."""
-        return a.Have(self._cards(ch)[0], _one(ch, Role), span=self._span_of(meta))
+        cards, than = self._cards(ch)[0], _one(ch, Role)
+        return a.Have(_compared(cards, than), than, span=self._span_of(meta))
 
     def have_dragon(self, meta: Meta, ch: list[Any]) -> a.Act:
         """``have the red dragon on my side``."""
@@ -541,6 +552,11 @@ class Reader(Transformer[Token, Any]):
         if now:
             raise ReadError("'now' in a condition only follows 'retreat'")
         if isinstance(act, a.Have):
+            if act.than is not None and act.than is who:
+                raise ReadError("a player's cards are compared with the other player's")
+            if isinstance(act.what, Cards) and act.what.exceptions:
+                # "if I have two cards, except PROTECTED cards, you …": where does it end?
+                raise ReadError("a condition's cards take no 'except …'")
             return Having(who, act, span=span), when
         if isinstance(act, WinGame):
             return Wins(who, span=span), when
@@ -782,7 +798,11 @@ class Reader(Transformer[Token, Any]):
 
     def family(self, meta: Meta, ch: list[Any]) -> Mod:
         """A people or family name before the card type (capitalised)."""
-        return Mod("family", str(ch[0]))
+        name = str(ch[0])
+        if any(word.fullmatch(name) for word in _keywords()):
+            # "four Fire cards", "If cards": a word of the grammar, not a people or family
+            raise ReadError(f"'{name}' is a word of card texts, not a people or family name")
+        return Mod("family", name)
 
     def head_cards(self, meta: Meta, ch: list[Any]) -> Head:
         """``character/booster cards``, ``Leadership phase card``, ``cards``."""
@@ -1022,6 +1042,9 @@ class Reader(Transformer[Token, Any]):
         cards = _values(ch)[0]
         if not isinstance(cards, Cards) or cards.owner is None:
             raise ReadError("say whose cards are ignored: 'your … cards are ignored'")
+        if cards.quantity.singular or _has(ch, "IS"):
+            # "your support card is ignored" does not say which one of them
+            raise ReadError("ignored cards are said in the plural: 'your … cards are ignored'")
         return _ignore(fx.Scope.CARDS, cards.owner, cards, _one(ch, Mod), self._span_of(meta))
 
     def ignore_icons(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1036,15 +1059,19 @@ class Reader(Transformer[Token, Any]):
     def cancel_card(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``Your card is cancelled and discarded``."""
         cards = _values(ch)[0]
-        if not isinstance(cards, Cards):
-            raise ReadError("say which card is cancelled")
+        if cards != Cards(Quantity(Q.DEFINITE), owner=Role.OPPONENT):
+            # the card cancelled is the one the interference card answers: "your card"
+            raise ReadError("the card cancelled is the card answered: 'your card is cancelled "
+                            "and discarded'")
         return fx.CancelCard(cards, span=self._span_of(meta))
 
     def attack_again(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``My active cards attack again``."""
         cards = _values(ch)[0]
-        if not isinstance(cards, Cards):
-            raise ReadError("say which cards attack again")
+        if cards != Cards(owner=Role.CONTROLLER, active=True):
+            # the attack is the player's whole combat area: "my active cards attack again"
+            raise ReadError("a player's active cards attack again together: "
+                            "'my active cards attack again'")
         return fx.AttackAgain(cards, span=self._span_of(meta))
 
     def end_turn(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1133,18 +1160,50 @@ class Reader(Transformer[Token, Any]):
         head: Head = _one(ch, Head)
         if head.plural:
             raise ReadError("'the next' takes one card: 'the next … card'")
-        values = {m.name: m.value for m in _of(ch, Mod)}
+        values = _once(_of(ch, Mod), "the next")
         cards = Cards(quantity=Quantity(Q.DEFINITE), types=head.types, phase=head.phase,
                       noun=head.noun, **values)
         as_if = _one(ch, a.AsIfIcon)
         if as_if is None:
             raise ReadError("a card is treated as if it had an icon")
-        return fx.NextPlayedAsIf(cards, as_if, _one(ch, Role), _one(ch, When),
-                                 span=self._span_of(meta))
+        who, when = _one(ch, Role), _one(ch, When)
+        if who is not Role.CONTROLLER or when is None or when.kind is not W.THIS_TURN:
+            # what the effect means: the next card its controller plays on the turn it is played
+            raise ReadError("'the next … card I play on this turn is treated as if …'")
+        return fx.NextPlayedAsIf(cards, as_if, who, when, span=self._span_of(meta))
 
     def not_selectable(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``<Card> may not be selected``."""
         return fx.NotSelectable(_one(ch, CardName), span=self._span_of(meta))
+
+
+@cache
+def _keywords() -> tuple[re.Pattern[str], ...]:
+    """The patterns of the grammar's keywords (``Fire``, ``If``, ``One`` …)."""
+    from rulesq.effects.grammar import load_grammar
+
+    return tuple(re.compile(t.pattern.to_regexp()) for t in load_grammar("bluemoon").terminals
+                 if t.priority > 1)
+
+
+def _compared(cards: Any, than: Role | None) -> Any:
+    """The cards held, checked: a comparison ("fewer …", "at least two more …") has a "than"."""
+    compares = isinstance(cards, Cards) and cards.quantity.kind in (Q.FEWER, Q.AT_LEAST_MORE)
+    if compares != (than is not None):
+        # "fewer cards" needs "than you"; "two cards … than you" compares nothing
+        raise ReadError("'fewer …' and 'at least two more …' go with 'than <player>', "
+                        "and only they do")
+    return cards
+
+
+def _once(mods: list[Mod], verb: str) -> dict[str, Any]:
+    """The modifiers of a verb by name; one said twice ("into … into …") is an error."""
+    out: dict[str, Any] = {}
+    for mod in mods:
+        if mod.name in out:
+            raise ReadError(f"'{verb}' says its {mod.name.replace('_', ' ')} twice")
+        out[mod.name] = mod.value
+    return out
 
 
 def _split_leads(values: list[Any]) -> tuple[list[Lead], Any]:
@@ -1174,6 +1233,13 @@ def _ignore(scope: fx.Scope, owner: Role, cards: Cards | None, exceptions: Mod |
     excepted: list[CardsExpr] = []
     for mod in exceptions.value if exceptions else []:
         (icons if mod.name == "icon" else excepted).append(mod.value)
+        # what each scope spares: icons by name; cards; the texts on cards
+        if scope is fx.Scope.ICONS and mod.name != "icon":
+            raise ReadError("ignored icons are excepted by name: 'except STOP and PROTECTED'")
+        if scope is not fx.Scope.ICONS and mod.name == "icon":
+            raise ReadError(f"say which cards are excepted: 'except {mod.value} cards'")
+        if scope is fx.Scope.CARDS and mod.name == "on":
+            raise ReadError("ignored cards are excepted as cards: 'except Flit cards'")
     on_cards = scope is not fx.Scope.CARDS
     return fx.Ignore(scope, owner, cards, () if on_cards else tuple(excepted), tuple(icons),
                      tuple(excepted) if on_cards else (), span=span)

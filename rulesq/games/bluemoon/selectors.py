@@ -171,7 +171,7 @@ class Ref(Node):
     def render(self) -> str:
         """The pronoun."""
         if self.kind is R.PART_OF_THEM:
-            return f"{number_word(self.n or 1)} of them"
+            return f"{number_word(1 if self.n is None else self.n)} of them"
         return self.kind.value
 
 
@@ -295,7 +295,7 @@ class Cards(Node):
 
     def _postmodifiers(self, singular: bool) -> str:
         has = "has" if singular or self.quantity.kind is Q.OF and self.quantity.n == 1 else "have"
-        out = ""
+        out = " (not this card)" if self.not_this_card else ""
         if self.with_icon:
             out += f" that {has} an icon" if has == "has" else " with icons"
         if self.special_power_text is True:
@@ -307,8 +307,6 @@ class Cards(Node):
             out += f" that {has} a printed value higher than {self.printed_value_above}"
         if self.total is not None:
             out += " " + self.total.render()
-        if self.not_this_card:
-            out += " (not this card)"
         if self.place is not None:
             out += f" {self.prep.value} {self.place.render()}"
         if self.turn is not None:

@@ -547,8 +547,11 @@ class Reader:
             if isinstance(effect, fx.AttributeBonus) and effect.duration is None:
                 self.state.passives.append(Passive(card, effect, fact, start,
                                                    owner_key=owner_key))
-            elif (isinstance(effect, fx.NoGrants) and effect.source.kind == "attachment"
-                  and {"attribute bonuses", "attribute penalties"} & set(effect.grants)):
+            elif (isinstance(effect, fx.NoGrants)
+                  and effect.source == fx.Selector("attachment", plural=True)
+                  and {"attribute bonuses", "attribute penalties"} <= set(effect.grants)):
+                # every attachment's bonuses and penalties stop (the one form the state
+                # follows: "Elric faction attachments" or "bonuses" alone would stop less)
                 self.state.passives.append(Passive(card, effect, fact, start,
                                                    owner_key=owner_key))
             elif isinstance(effect, fx.Ability):

@@ -9,6 +9,9 @@ Counts ("more than one card") include the cards already played this turn.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -19,8 +22,9 @@ from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone, other
-from rulesq.games.bluemoon.selectors import Cards, Q
-from rulesq.games.bluemoon.times import W
+from rulesq.games.bluemoon.selectors import Cards, Noun, Q, Quantity
+from rulesq.games.bluemoon.times import W, When
+from rulesq.games.bluemoon.vocab import Zone as Area
 
 
 class ProhibitionChecks:
@@ -168,9 +172,6 @@ class ProhibitionChecks:
         forces = self.forces
         if not isinstance(cards, Cards):
             return matches(cards, card, source.controller, forces)
-        if act.into is not None and not bluff and card.info.kind not in (
-                "character", "mutant", "booster"):
-            return False
         probe = Cards(owner=cards.owner, types=cards.types, phase=cards.phase,
                       family=cards.family, icon=cards.icon, with_icon=cards.with_icon,
                       special_power_text=cards.special_power_text,
@@ -181,6 +182,17 @@ class ProhibitionChecks:
             probe_ok = matches(probe, card, source.controller, forces)
         if not probe_ok:
             return False
+        if not bluff and any(matches(e, card, source.controller, forces)
+                             for e in cards.exceptions):
+            return False  # "…, except PROTECTED cards": the card is spared
+        unfollowed = _unfollowed(source.effect.when, act)  # type: ignore[attr-defined]
+        if unfollowed is not None:
+            # the text may narrow what it forbids in a way the judge does not follow
+            raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}" '
+                               f'forbids this play: it says {unfollowed}')
+        if act.into is not None and not bluff and card.info.kind not in (
+                "character", "mutant", "booster"):
+            return False  # "into your combat area": a card that goes elsewhere is not covered
         if cards.quantity.kind is Q.MORE_THAN:
             into_combat = act.into is not None
             played = [e for e in self.state.events if e.turn == self.state.turn
@@ -230,3 +242,34 @@ def _bluff_matches(probe: Cards, card: Instance) -> bool:
     if probe.special_power_text is not None and card.info.has_text != probe.special_power_text:
         return False
     return not probe.phase
+
+
+#: Determiners a forbidden play is read with ("support cards", "a card", "more than one card").
+_FOLLOWED_QUANTITIES = (Q.GENERIC, Q.ARTICLE, Q.ANY, Q.MORE_THAN)
+
+
+def _unfollowed(when: When | None, act: a.Play) -> str | None:
+    """The words of a forbidden play the judge does not follow, or None.
+
+    Followed: the card filters and exceptions of ``_forbids_play``, "on <whose> turn",
+    "during this fight"
+    (a card in play is in play during this fight only), "further", "more than N" and "into
+    <the player's> combat area".
+    """
+    if when is not None and when.kind not in (W.ON_TURN, W.THIS_FIGHT):
+        return f"'{when.render()}'"
+    if act.as_if is not None or act.without_pushing:
+        return f"'{act.render()}'"
+    if act.into is not None and act.into.zones != (Area.COMBAT_AREA,):
+        return f"'into {act.into.render()}'"
+    cards = act.cards
+    if not isinstance(cards, Cards):
+        return None
+    if cards.quantity.kind not in _FOLLOWED_QUANTITIES:
+        return f"'{cards.render()}'"
+    followed = replace(cards, quantity=Quantity(), owner=None, types=(), phase=None, family=None,
+                       icon=None, with_icon=False, special_power_text=None,
+                       printed_value_above=None, further=False, noun=Noun.CARD, exceptions=())
+    if followed != Cards():
+        return f"'{cards.render()}'"
+    return None

@@ -144,7 +144,10 @@ class Forces:
         if when.kind is W.ON_TURN and when.role is not None:
             return state.turn_owner in players_of(when.role, source.controller) \
                 and not state.turn_over
-        return True
+        if when.kind is W.THIS_FIGHT:
+            return True  # a card in play is in play during this fight only
+        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+                           f"('{when.render()}') is now")
 
     # ------------------------------------------------------------------ the fixed point
     @cached_property

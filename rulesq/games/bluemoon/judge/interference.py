@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -18,7 +19,9 @@ from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, other
-from rulesq.games.bluemoon.selectors import Cards
+from rulesq.games.bluemoon.selectors import Cards, DragonCount, Dragons, Q, Quantity
+from rulesq.games.bluemoon.times import W, When
+from rulesq.games.bluemoon.vocab import CardType, Role
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Source
@@ -35,6 +38,7 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     effect = source.effect
     assert isinstance(effect, fx.InterferenceTrigger)
     event = last_action(state, other(who))
+    check_trigger(effect.event)
     if any(isinstance(act, a.Attract) for act in effect.event.acts):
         from rulesq.games.bluemoon.judge.dragons import single_dragon_pending
 
@@ -80,8 +84,26 @@ def last_action(state: State, who: str) -> Event | None:
     return None
 
 
+#: "your first character card on your turn": the one "first" card a trigger can name.
+FIRST_CHARACTER = Cards(Quantity(Q.DEFINITE), owner=Role.OPPONENT, types=(CardType.CHARACTER,),
+                        first=True, turn=When(W.ON_TURN, Role.OPPONENT))
+
+
+def check_trigger(trigger: a.Do) -> None:
+    """Raise ``CannotAnswer`` for a trigger whose action the judge does not follow."""
+    for act in trigger.acts:
+        if isinstance(act, a.Play) and isinstance(act.cards, Cards) and act.cards.first \
+                and act.cards != FIRST_CHARACTER:
+            raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
+        if isinstance(act, a.Attract) and act.dragons != Dragons(DragonCount.EXACTLY, 1):
+            raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
+        if not isinstance(act, a.Play | a.AnnouncePower | a.Attract | a.Retreat):
+            raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
+
+
 def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:
     """Whether an action is the one a trigger names (``controller`` plays the card)."""
+    check_trigger(trigger)
     who = other(controller)
     for act in trigger.acts:
         if isinstance(act, a.Play) and event.kind == "play":
@@ -93,6 +115,8 @@ def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:
             if matches(act.cards, card, controller, None):
                 return True
         if isinstance(act, a.AnnouncePower) and event.kind == "announce":
+            return True
+        if isinstance(act, a.Retreat) and event.kind == "retreat":
             return True
         if isinstance(act, a.Attract):
             from rulesq.games.bluemoon.judge.dragons import single_dragon_pending

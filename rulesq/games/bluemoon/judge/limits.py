@@ -7,13 +7,16 @@ turn of a fight), more where a card text in force allows it ("one additional", "
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.state import Instance, State
-from rulesq.games.bluemoon.selectors import Cards, Q
+from rulesq.games.bluemoon.selectors import Cards, Noun, Place, Q, Quantity
 from rulesq.games.bluemoon.times import W
+from rulesq.games.bluemoon.vocab import Role
+from rulesq.games.bluemoon.vocab import Zone as Area
 
 INFINITE = 99
 
@@ -97,12 +100,53 @@ class Slots:
 
 
 def permissions(forces: Forces, who: str) -> list[Source]:
-    """The play permissions of a player's cards in force now ("I may play …")."""
+    """The play permissions of a player's cards in force now ("I may play …").
+
+    One whose "if …" does not hold is not in force; one the judge cannot follow word for
+    word (given to the other player, or naming more than card types: "Hyla", "PROTECTED",
+    "from my discard pile") is cannot answer, never read as a wider permission.
+    """
+    from rulesq.games.bluemoon.judge.holds import holds
+    from rulesq.games.bluemoon.judge.select import players_of
+
     found = []
-    for source in forces.effects(fx.PlayPermission, controller=who):
-        if permission_window(forces, source):
-            found.append(source)
+    for source in forces.effects(fx.PlayPermission):
+        effect = source.effect
+        assert isinstance(effect, fx.PlayPermission)
+        if who not in players_of(effect.who, source.controller) \
+                or not permission_window(forces, source):
+            continue
+        if effect.who is not Role.CONTROLLER:
+            raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" ("{source.card.name}"):'
+                               " a permission given to a player other than its own")
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, source.card):
+            continue
+        unfollowed = _unfollowed(effect)
+        if unfollowed is not None:
+            raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" '
+                               f'("{source.card.name}"): it says {unfollowed}')
+        found.append(source)
     return found
+
+
+def _unfollowed(effect: fx.PlayPermission) -> str | None:
+    """The words of a play permission the judge does not follow, or None.
+
+    Followed: the card types (or "mutant"), how many ("one additional", "any number of",
+    "any"), and "from my hand" on the turn a ship lands.
+    """
+    cards = effect.cards
+    if not isinstance(cards, Cards):
+        return None
+    rest = replace(cards, quantity=Quantity(), types=(), additional=False, noun=Noun.CARD)
+    place = cards.place
+    if effect.when is not None and effect.when.kind is W.LAND_TURN and isinstance(place, Place) \
+            and place.zones == (Area.HAND,) and place.owner is Role.CONTROLLER:
+        rest = replace(rest, place=None)
+    if rest != Cards():
+        return f"'{cards.render()}'"
+    return None
 
 
 def ignored_permissions(forces: Forces, who: str) -> list[tuple[Source, Source]]:

@@ -18,8 +18,9 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity
 from rulesq.games.bluemoon.times import W
@@ -75,7 +76,7 @@ def offers(forces: Forces, who: str) -> list[Offer]:
             if not isinstance(effect, fx.ActionEffect):
                 continue
             for do in effect.dos:
-                if do.actor.value != "controller":
+                if do.actor.value != "controller" or do.mode is a.Mode.DO_NOT:
                     continue
                 for act in do.acts:
                     if _play_discard(act):
@@ -106,6 +107,8 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | No
     state = forces.state
     who = source.controller
     when = effect.when
+    if effect.condition is not None and not holds(effect.condition, who, forces, source.card):
+        return f'"{source.card.name}" acts only if {effect.condition.render()}'
     if when is None or when.kind is W.NOW:
         events = [e for e in state.events if e.turn == state.turn and e.who == who
                   and e.kind in ("play", "interference_action") and e.cards
@@ -119,9 +122,10 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | No
                    "since"
         return None
     if when.kind is W.ON_TURN:
-        if state.turn_owner != who or state.turn_over:
-            return (f'"{source.card.name}" acts only on its player\'s turn, and it is not '
-                    "that player's turn")
+        owners = players_of(when.role, who) if when.role is not None else (who,)
+        if state.turn_owner not in owners or state.turn_over:
+            return (f'"{source.card.name}" acts only {when.render()}, and it is not that '
+                    "turn")
         return None
     return f'"{source.card.name}" acts at another time ({when.render()})'
 

@@ -118,7 +118,12 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
             continue
         if effect.when is not None and effect.when.kind is not W.NOW:
             continue
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, card):
+            continue  # "If you have no cards in your hand, now I may discard …"
         for do in effect.dos:
+            if do.mode is a.Mode.DO_NOT:
+                continue
             for act in do.acts:
                 if isinstance(act, a.Discard) and _from_hand(act):
                     for who in players_of(do.actor, source.controller):

@@ -122,6 +122,11 @@ def acts_now(forces: Forces, source: Source) -> bool:
 
     effect = source.effect
     assert isinstance(effect, fx.ValueChange)
+    cards = effect.cards
+    if isinstance(cards, Cards) and not is_choice(effect) \
+            and cards.quantity.kind not in (Q.GENERIC, Q.ALL, Q.EACH):
+        # "two of my character cards": a choice of several cards the judge does not make
+        raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" to {cards.render()}')
     if not forces.window_open(source):
         return False
     return effect.condition is None or holds(effect.condition, source.controller, forces,
