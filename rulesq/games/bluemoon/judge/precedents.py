@@ -109,19 +109,19 @@ class FaqIndex:
     @cached_property
     def naming(self) -> dict[str, list[int]]:
         """For each card, the answers that name it."""
-        found: dict[str, list[int]] = {}
-        for position, clause in enumerate(self.clauses):
-            for card in _listed(clause, "cards"):
-                found.setdefault(card, []).append(position)
-        return found
+        return self._positions("cards")
 
     @cached_property
     def quoting(self) -> dict[str, list[int]]:
         """For each rule clause, the answers that quote it."""
+        return self._positions("quotes")
+
+    def _positions(self, key: str) -> dict[str, list[int]]:
+        """For each entry of a list field of the answers, the answers that list it."""
         found: dict[str, list[int]] = {}
         for position, clause in enumerate(self.clauses):
-            for ref in _listed(clause, "quotes"):
-                found.setdefault(ref, []).append(position)
+            for entry in _listed(clause, key):
+                found.setdefault(entry, []).append(position)
         return found
 
     def vector(self, text: str) -> dict[str, float]:
