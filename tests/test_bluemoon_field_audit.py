@@ -1,0 +1,95 @@
+"""Field audit of the Blue Moon judge, on invented inline cards.
+
+Each test gives a card whose text uses one field of an effect (a condition, a time, who acts, a
+number, a mode) so that the answer differs from the reading that drops the field. The judge must
+honour the field, or answer "cannot answer" naming the words it does not follow; it must never
+answer as if the field were absent.
+"""
+
+from __future__ import annotations
+
+from rulesq.engine import evaluate
+from rulesq.situation import parse_situation
+
+
+def answers(body: str) -> list[tuple[str, str, str]]:
+    """(verdict, status, reason) for each question of a Blue Moon situation."""
+    situation = parse_situation("game bluemoon\n" + body.strip() + "\n", "case.rq")
+    return [((a.verdict.show() if a.verdict else "-"), a.status.key, a.reason)
+            for a in evaluate(situation)]
+
+
+def verdicts(body: str) -> list[str]:
+    """The verdict of each question ("-" for cannot answer)."""
+    return [v for v, _, _ in answers(body)]
+
+
+# ---------------------------------------------------------------------- bluffs
+CALL = """card "Dune Gunner" character (EARTH BLUFF): ""
+card "Flag" booster: "{text}"
+element earth
+it is your turn
+you have "Dune Gunner" as a bluff card
+you have active "Flag"
+I have {hand} cards in hand
+phase Announce Power
+you announce your total power
+ask can I call your bluff?
+"""
+
+
+def test_a_call_prohibition_checks_its_condition() -> None:
+    """Prohibition.condition: "If you have no cards in your hand, you may not call my bluff"
+    forbids the call only when the caller's hand is empty."""
+    text = "If you have no cards in your hand, you may not call my bluff."
+    assert verdicts(CALL.format(text=text, hand=1)) == ["yes"]
+    assert verdicts(CALL.format(text=text, hand=0)) == ["no"]
+
+
+def test_a_call_prohibition_checks_its_time() -> None:
+    """Prohibition.when: "On your turn" (the caller's turn) never covers a call, which is made on
+    the bluffer's turn; a time the judge does not follow is cannot answer."""
+    assert verdicts(CALL.format(text="On your turn, you may not call my bluff.", hand=1)) \
+        == ["yes"]
+    assert verdicts(CALL.format(text="On my turn, you may not call my bluff.", hand=1)) == ["no"]
+    got = answers(CALL.format(text="At the end of my turn, you may not call my bluff.", hand=1))
+    assert got[0][0] == "-" and "at the end of my turn" in got[0][2]
+
+
+# ---------------------------------------------------------------------- ships
+LOAD = """card "Loader" ship (capacity 2): "{text}"
+card "Plain Hero" character: ""
+card "Plain Aid" support: ""
+it is my turn
+you have {hand} cards in hand
+I have in hand "Loader", "Plain Hero", "Plain Aid"
+phase Leadership
+I play "Loader"
+ask can I load "Plain Aid" onto "Loader"?
+"""
+
+
+def test_a_load_text_checks_its_condition() -> None:
+    """ActionEffect.condition on a load text: no load when the condition fails."""
+    text = "If you have no cards in your hand, now I may load one card from my hand onto this ship."
+    assert verdicts(LOAD.format(text=text, hand=3)) == ["no"]
+    assert verdicts(LOAD.format(text=text, hand=0)) == ["yes"]
+
+
+def test_a_load_text_of_the_other_player_does_not_let_me_load() -> None:
+    """Do.actor: "Now you may load …" on my card is the opponent's load, not mine."""
+    assert verdicts(LOAD.format(text="Now you may load one card onto this ship.", hand=3)) \
+        == ["no"]
+
+
+def test_a_load_text_i_must_follow_lets_me_load() -> None:
+    """Do.mode must (an Obligation): "Now I must load …" loads as "Now I may load …" does."""
+    text = "Now I must load one card from my hand onto this ship."
+    assert verdicts(LOAD.format(text=text, hand=3)) == ["yes"]
+
+
+def test_a_load_text_with_a_number_not_followed_is_cannot_answer() -> None:
+    """Quantity: "at least two" is not an upper bound the judge follows."""
+    text = "Now I may load at least two cards from my hand onto this ship."
+    got = answers(LOAD.format(text=text, hand=3))
+    assert got[0][0] == "-" and "at least two" in got[0][2]
