@@ -93,3 +93,42 @@ def test_a_load_text_with_a_number_not_followed_is_cannot_answer() -> None:
     text = "Now I may load at least two cards from my hand onto this ship."
     got = answers(LOAD.format(text=text, hand=3))
     assert got[0][0] == "-" and "at least two" in got[0][2]
+
+
+# ---------------------------------------------------------------------- card selectors
+def test_a_phase_other_than_leadership_in_a_selector_is_cannot_answer() -> None:
+    """Cards.phase: "Character phase cards" are not the Leadership phase cards the judge knows;
+    read as those, the character card was said not to be ignored."""
+    body = """card "Hex" booster: "Your Character phase cards are ignored."
+card "Plain Hero" character (fire 3, earth 3): ""
+it is your turn
+I have active "Hex"
+you have active "Plain Hero"
+ask is "Plain Hero" ignored?
+"""
+    got = answers(body)
+    assert got[0][0] == "-" and "Character phase" in got[0][2]
+
+
+def test_selector_words_matches_does_not_follow_raise() -> None:
+    """Cards.first, .last_remaining, .turn and a ship as the place are not per-card filters:
+    matching with them is cannot answer, never a match on the other words alone."""
+    import pytest
+
+    from rulesq.errors import CannotAnswer
+    from rulesq.games.bluemoon.judge.cards import CardInfo
+    from rulesq.games.bluemoon.judge.select import matches
+    from rulesq.games.bluemoon.judge.state import Instance, Zone
+    from rulesq.games.bluemoon.selectors import Cards, ShipPlace, Which
+    from rulesq.games.bluemoon.times import W, When
+    from rulesq.games.bluemoon.vocab import CardType, Role
+
+    card = Instance(1, CardInfo(name="Plain Hero", kind="character", text=""), "me", Zone.HAND,
+                    seq=1)
+    for sel in (Cards(types=(CardType.CHARACTER,), first=True),
+                Cards(types=(CardType.CHARACTER,), last_remaining=True),
+                Cards(types=(CardType.CHARACTER,), turn=When(W.ON_TURN, Role.OPPONENT)),
+                Cards(place=ShipPlace(Which.LANDED))):
+        with pytest.raises(CannotAnswer):
+            matches(sel, card, "me", None)
+    assert matches(Cards(types=(CardType.CHARACTER,)), card, "me", None)
