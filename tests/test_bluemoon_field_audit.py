@@ -132,3 +132,119 @@ def test_selector_words_matches_does_not_follow_raise() -> None:
         with pytest.raises(CannotAnswer):
             matches(sel, card, "me", None)
     assert matches(Cards(types=(CardType.CHARACTER,)), card, "me", None)
+
+
+# ---------------------------------------------------------------------- dragons
+GALE = """card "Gale" support: "{text}"
+I have active "Gale"
+it is {turn} turn
+phase Beginning of Turn
+ask how many dragons do I attract?
+ask how many dragons do you attract?
+"""
+
+
+def test_a_beginning_of_turn_attraction_checks_whose_turn() -> None:
+    """ActionEffect.when.role: "At the beginning of your turn" acts on the opponent's turn."""
+    text = "At the beginning of your turn, I immediately attract one dragon."
+    assert verdicts(GALE.format(text=text, turn="my")) == ["0", "0"]
+    assert verdicts(GALE.format(text=text, turn="your")) == ["1", "0"]
+
+
+def test_a_beginning_of_turn_attraction_goes_to_the_player_named() -> None:
+    """Do.actor: "you attract" gives the dragon to the opponent, not the card's player."""
+    text = "At the beginning of my turn, you immediately attract one dragon."
+    assert verdicts(GALE.format(text=text, turn="my")) == ["0", "1"]
+
+
+def test_a_beginning_of_turn_attraction_the_player_may_take_is_cannot_answer() -> None:
+    """Do.mode may: whether the player attracts is his choice, which the situation omits."""
+    text = "At the beginning of my turn, I may attract one dragon."
+    got = answers(GALE.format(text=text, turn="my"))
+    assert got[0][0] == "-" and "'may'" in got[0][2]
+
+
+SIREN = """card "Siren" support: "{text}"
+card "Plain One" character: ""
+card "Plain Two" character: ""
+I have active "Siren"
+I have {hand} cards in hand
+it is your turn
+you have in hand "Plain One", "Plain Two"
+phase Booster/Support
+{discard}
+phase Announce Power
+ask how many dragons do I attract?
+"""
+OR_I = ("By the end of your Booster/Support phase, you must discard {what} from your hand, "
+        "or {attract}.")
+
+
+def test_an_or_i_attract_text_gives_its_number_of_dragons() -> None:
+    """Obligation.otherwise dragons: "or I attract two dragons" is two, not one."""
+    text = OR_I.format(what="one character card", attract="I attract two dragons")
+    assert verdicts(SIREN.format(text=text, hand=3, discard="")) == ["2"]
+
+
+def test_an_or_i_attract_text_counts_the_cards_it_asks_for() -> None:
+    """Obligation.do quantity: one discard does not meet "discard two character cards"."""
+    text = OR_I.format(what="two character cards", attract="I attract one dragon")
+    assert verdicts(SIREN.format(text=text, hand=3, discard='you discard "Plain One"')) == ["1"]
+    both = 'you discard "Plain One", "Plain Two"'
+    assert verdicts(SIREN.format(text=text, hand=3, discard=both)) == ["0"]
+
+
+def test_an_or_i_attract_text_checks_its_condition() -> None:
+    """Obligation.condition: no dragon when the text's "if" fails."""
+    text = "If I have no cards in my hand, " + OR_I.format(
+        what="one character card", attract="I attract one dragon")
+    text = text.replace("hand, By", "hand, by")
+    assert verdicts(SIREN.format(text=text, hand=3, discard="")) == ["0"]
+    assert verdicts(SIREN.format(text=text, hand=0, discard="")) == ["1"]
+
+
+def test_an_or_i_attract_text_with_a_time_or_mode_not_followed_is_cannot_answer() -> None:
+    """Obligation.when (another phase, the other player's phase) and otherwise.mode (may)."""
+    for text, words in (
+            (OR_I.format(what="one character card", attract="I attract one dragon").replace(
+                "your Booster/Support", "your Character"), "your Character phase"),
+            (OR_I.format(what="one character card", attract="I attract one dragon").replace(
+                "your Booster/Support", "my Booster/Support"), "my Booster/Support phase"),
+            (OR_I.format(what="one character card", attract="I may attract one dragon"),
+             "I may attract")):
+        got = answers(SIREN.format(text=text, hand=3, discard=""))
+        assert got[0][0] == "-" and words in got[0][2], got
+
+
+def test_you_may_not_attract_dragons_stops_every_attraction() -> None:
+    """Prohibition on Attract: it takes precedence over an "or I attract" text too, not only
+    over the dragons of a retreat."""
+    body = SIREN.format(text=OR_I.format(what="one character card",
+                                         attract="I attract one dragon"), hand=3, discard="")
+    body = body.replace('I have active "Siren"', 'I have active "Siren"\nyou have active "Ward"')
+    body = 'card "Ward" support: "You may not attract dragons."\n' + body
+    got = answers(body)
+    assert got[0][0] == "0" and "Ward" in got[0][2]
+
+
+RETREAT = """card "Ward" support: "{text}"
+card "Plain One" character: ""
+I have active "Ward"
+I have {hand} cards in hand
+it is my turn
+I have active "Plain One"
+phase Announce Power
+I retreat
+ask how many dragons do you attract?
+"""
+
+
+def test_you_may_not_attract_dragons_checks_its_condition_and_time() -> None:
+    """Prohibition.condition and .when on attracting dragons after a retreat."""
+    text = "If I have no cards in my hand, you may not attract dragons."
+    assert verdicts(RETREAT.format(text=text, hand=3)) == ["1"]
+    assert verdicts(RETREAT.format(text=text, hand=0)) == ["0"]
+    assert verdicts(RETREAT.format(text="On your turn, you may not attract dragons.", hand=3)) \
+        == ["1"]
+    assert verdicts(RETREAT.format(text="On my turn, you may not attract dragons.", hand=3)) \
+        == ["0"]

@@ -113,7 +113,7 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
     when it does not. The bluff is judged as the cards lay face down when
     the call was made.
     """
-    from rulesq.games.bluemoon.judge.dragons import Packet, retreat_packets
+    from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 
     caller = event.who or "me"
     bluffer = str(event.data.get("bluffer") or other(caller))
@@ -126,10 +126,11 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
             and c.seq <= event.seq and _was_bluff(forces.state, c)]
         lost, why = losing(forces, cards)
     if lost:
-        return [Packet(caller, 1, f"the call succeeds ({why}): the caller attracts a dragon",
-                       [R.BLUFF_LOSING])] + retreat_packets(forces, bluffer)
-    return [Packet(bluffer, 1, f"the call fails ({why}): the bluffer attracts a dragon",
-                   [R.BLUFF_LOSING])]
+        return [banned(forces, Packet(caller, 1, f"the call succeeds ({why}): the caller "
+                                      "attracts a dragon", [R.BLUFF_LOSING]), cause="the call")
+                ] + retreat_packets(forces, bluffer)
+    return [banned(forces, Packet(bluffer, 1, f"the call fails ({why}): the bluffer attracts a "
+                                  "dragon", [R.BLUFF_LOSING]), cause="the call")]
 
 
 def _was_bluff(state: State, card: Instance) -> bool:
