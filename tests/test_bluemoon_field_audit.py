@@ -248,3 +248,35 @@ def test_you_may_not_attract_dragons_checks_its_condition_and_time() -> None:
         == ["1"]
     assert verdicts(RETREAT.format(text="On my turn, you may not attract dragons.", hand=3)) \
         == ["0"]
+
+
+# ---------------------------------------------------------------------- retrieving
+HOOK = """card "Hook" character: "{text}"
+card "Plain Aid" support: ""
+it is {turn} turn
+{owner} have active "Plain Aid"
+I have in hand "Hook"
+phase Character
+I play "Hook"
+ask can {owner} retrieve "Plain Aid"?
+"""
+
+
+def test_a_retrieve_text_i_must_follow_lets_me_retrieve() -> None:
+    """Do.mode must (an Obligation): "Now I must retrieve …" was read as no text at all."""
+    text = "Now I must retrieve one card from my support area into my hand."
+    assert verdicts(HOOK.format(text=text, turn="my", owner="I")) == ["yes"]
+
+
+def test_a_retrieve_text_for_the_other_player_names_his_cards() -> None:
+    """Do.actor and the selector's owner: "Now you may retrieve one card from your support
+    area" lets the opponent retrieve his own card ("your" read from the card's player)."""
+    text = "Now you may retrieve one card from your support area into your hand."
+    assert verdicts(HOOK.format(text=text, turn="your", owner="you")) == ["yes"]
+
+
+def test_a_retrieve_text_with_no_upper_bound_is_cannot_answer() -> None:
+    """Quantity: "at least two" is not a limit of two cards."""
+    text = "Now I may retrieve at least two cards from my support area into my hand."
+    got = answers(HOOK.format(text=text, turn="my", owner="I"))
+    assert got[0][0] == "-" and "at least two" in got[0][2]
