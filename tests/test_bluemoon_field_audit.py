@@ -280,3 +280,35 @@ def test_a_retrieve_text_with_no_upper_bound_is_cannot_answer() -> None:
     text = "Now I may retrieve at least two cards from my support area into my hand."
     got = answers(HOOK.format(text=text, turn="my", owner="I"))
     assert got[0][0] == "-" and "at least two" in got[0][2]
+
+
+# ---------------------------------------------------------------------- discarding cards in play
+AXE = """card "Axe" character: "{text}"
+card "Aid One" support: ""
+card "Aid Two" support: ""
+it is my turn
+you have active "Aid One", "Aid Two"
+I have in hand "Axe"
+phase Character
+I play "Axe"
+ask can I discard "Aid One", "Aid Two"?
+ask can I discard "Aid One"?
+"""
+
+
+def test_a_discard_text_up_to_a_number_is_an_upper_bound() -> None:
+    """Quantity up to: "up to one" card does not discard two."""
+    text = "Now I may discard up to one active support card from your support area."
+    assert verdicts(AXE.format(text=text)) == ["no", "yes"]
+
+
+def test_a_discard_text_at_least_a_number_is_a_lower_bound() -> None:
+    """Quantity at least: "at least two" cards is not one card."""
+    text = "Now I may discard at least two active support cards from your support area."
+    assert verdicts(AXE.format(text=text)) == ["yes", "no"]
+
+
+def test_a_discard_text_i_must_follow_permits_the_discard() -> None:
+    """Do.mode must (an Obligation): "Now I must discard one of …" permits that discard."""
+    text = "Now I must discard one of your active support cards."
+    assert verdicts(AXE.format(text=text)) == ["no", "yes"]

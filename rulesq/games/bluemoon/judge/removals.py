@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -61,6 +62,10 @@ def _options(expr: CardsExpr) -> list[Cards]:
     return [expr] if isinstance(expr, Cards) else []
 
 
+#: The modes in which a clause lets its player discard ("I may", "I must", plain "I discard").
+PERMITTING = {a.Mode.PLAIN, a.Mode.MAY, a.Mode.MUST}
+
+
 def offers(forces: Forces, who: str) -> list[Offer]:
     """The texts of ``who``'s cards that discard cards in play, with their time."""
     state = forces.state
@@ -73,10 +78,11 @@ def offers(forces: Forces, who: str) -> list[Offer]:
             continue
         for source in _with_interference_effects(forces, forces.in_force(card, in_hand=gone)):
             effect = source.effect
-            if not isinstance(effect, fx.ActionEffect):
+            if not isinstance(effect, fx.ActionEffect | fx.Obligation):
                 continue
-            for do in effect.dos:
-                if do.actor.value != "controller" or do.mode is a.Mode.DO_NOT:
+            dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
+            for do in dos:
+                if do.actor.value != "controller" or do.mode not in PERMITTING:
                     continue
                 for act in do.acts:
                     if _play_discard(act):
@@ -102,7 +108,8 @@ def _with_interference_effects(forces: Forces, sources: list[Source]) -> list[So
     return out
 
 
-def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | None:
+def _closed(forces: Forces, source: Source,
+            effect: fx.ActionEffect | fx.Obligation) -> str | None:
     """Why a text cannot act now, or None."""
     state = forces.state
     who = source.controller
@@ -151,6 +158,14 @@ def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
                                          sources=[offer.source])
 
 
+#: Numbers that are the most cards a text discards ("one of", "up to two").
+UPPER_BOUNDS = {Q.OF, Q.COUNT, Q.ARTICLE, Q.UP_TO, Q.NO_MORE_THAN, Q.EXACTLY}
+#: Numbers that are the fewest cards a text discards ("at least two", "exactly two").
+LOWER_BOUNDS = {Q.AT_LEAST, Q.EXACTLY}
+#: Numbers that name no bound ("all of", "any number of", "your … cards").
+UNBOUNDED = {Q.GENERIC, Q.ALL, Q.EACH, Q.ANY_NUMBER, Q.ANY, Q.DEFINITE}
+
+
 def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str) -> Ruling | None:
     base = replace(option, quantity=Quantity(),
                    exceptions=tuple(e for e in option.exceptions if not _counted(e)))
@@ -172,7 +187,14 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
                       "one left", R.READER_CHOOSES)
     quantity = option.quantity
     limit = quantity.n or 1
-    if quantity.kind in (Q.OF, Q.COUNT, Q.ARTICLE) and len(cards) > limit:
+    if quantity.kind in LOWER_BOUNDS and len(cards) < limit \
+            or quantity.kind is Q.MORE_THAN and len(cards) <= limit:
+        return no(f"the text discards {quantity.render()} card(s), and these are {len(cards)}",
+                  R.SUPERSEDE)
+    if quantity.kind not in UPPER_BOUNDS | LOWER_BOUNDS | UNBOUNDED | {Q.MORE_THAN}:
+        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
+                           f"'{option.render()}'")
+    if quantity.kind in UPPER_BOUNDS and len(cards) > limit:
         ruling = no(f"the text discards {limit} card{'s' if limit > 1 else ''}, and these are "
                     f"{len(cards)} cards", R.SUPERSEDE)
         if any(c.info.icons & {"PAIR"} for c in cards):
