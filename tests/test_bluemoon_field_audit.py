@@ -312,3 +312,53 @@ def test_a_discard_text_i_must_follow_permits_the_discard() -> None:
     """Do.mode must (an Obligation): "Now I must discard one of …" permits that discard."""
     text = "Now I must discard one of your active support cards."
     assert verdicts(AXE.format(text=text)) == ["no", "yes"]
+
+
+# ---------------------------------------------------------------------- hands
+OWL = """card "Owl" support: "{text}"
+I have active "Owl"
+it is {turn} turn
+I have 6 cards in hand
+you have 6 cards in hand
+my draw deck has 20 cards
+your draw deck has 20 cards
+phase {phase}
+ask how many cards do I draw?
+ask how many cards do you draw?
+"""
+
+
+def test_an_end_of_turn_draw_acts_on_the_turn_it_names() -> None:
+    """ActionEffect.when.role: "At the end of your turn, I may draw" acts at the end of the
+    opponent's turn (it was counted at the end of its own player's turn)."""
+    text = "At the end of your turn, I may draw one card."
+    assert verdicts(OWL.format(text=text, turn="my", phase="Announce Power")) == ["0", "0"]
+    assert verdicts(OWL.format(text=text, turn="your", phase="Announce Power")) == ["1", "0"]
+
+
+def test_an_end_of_turn_draw_goes_to_the_player_named() -> None:
+    """Do.actor: "you may draw" on my card is the opponent's draw."""
+    text = "At the end of my turn, you may draw one card."
+    assert verdicts(OWL.format(text=text, turn="my", phase="Announce Power")) == ["0", "1"]
+
+
+def test_an_after_phase_draw_is_over_once_its_phase_has_passed() -> None:
+    """When.phase: "Immediately after my Character phase" has acted by the Booster/Support
+    phase; it is still to come in the Character phase."""
+    text = "Immediately after my Character phase, I may draw one card."
+    assert verdicts(OWL.format(text=text, turn="my", phase="Booster/Support"))[0] == "0"
+    assert verdicts(OWL.format(text=text, turn="my", phase="Character"))[0] == "1"
+
+
+def test_a_draw_now_counts_only_the_askers_clause() -> None:
+    """Do.actor in a text with two players' draws: "then you draw two cards" is not mine."""
+    body = """card "Owl" character: "Now I may draw one card, then you draw two cards."
+it is my turn
+I have in hand "Owl"
+I have 3 cards in hand
+phase Character
+I play "Owl"
+ask can I draw 2 cards?
+ask can I draw 1 card?
+"""
+    assert verdicts(body) == ["no", "yes"]
