@@ -362,3 +362,49 @@ ask can I draw 2 cards?
 ask can I draw 1 card?
 """
     assert verdicts(body) == ["no", "yes"]
+
+
+# ---------------------------------------------------------------------- discards from hand
+NAG = """card "Nag" support: "{text}"
+card "Plain One" character: ""
+I have active "Nag"
+it is your turn
+you have in hand "Plain One"
+phase Booster/Support
+ask can you discard "Plain One"?
+"""
+MUST = "you must discard one character card from your hand, or retreat."
+
+
+def test_an_obligation_to_discard_follows_its_time() -> None:
+    """Obligation.when: "On my turn" is not the obligated player's turn; a time the judge does
+    not follow (another player's phase, the end of the turn) is cannot answer, not "now"."""
+    assert verdicts(NAG.format(text="By the end of your Booster/Support phase, " + MUST)) \
+        == ["yes"]
+    assert verdicts(NAG.format(text="On my turn, " + MUST)) == ["no"]
+    for time in ("By the end of my Booster/Support phase", "At the end of your turn"):
+        got = answers(NAG.format(text=f"{time}, {MUST}"))
+        assert got[0][0] == "-" and time.lower() in got[0][2].lower(), got
+
+
+KEEPER = """card "Mire Grub" booster: "By the end of your Booster/Support phase, you must discard \
+cards with a total printed value of at least 4 Earth from your hand, or retreat."
+card "Grub Keeper" character: "{text}"
+card "Big Clod" character (fire 0, earth 4): ""
+you have active "Grub Keeper", "Mire Grub"
+you have 3 cards in hand
+it is my turn
+I have in hand "Big Clod"
+I discard "Big Clod"
+ask is "Mire Grub" satisfied?
+"""
+
+
+def test_a_doubling_of_an_effect_checks_its_condition_and_time() -> None:
+    """ValueChange (stage effect).condition and .when: a doubling that does not hold now
+    leaves the requirement at 4 Earth, met by one 4 Earth card."""
+    double = "the effect of one of my Mire booster cards doubles."
+    assert verdicts(KEEPER.format(text="The effect of one of my Mire booster cards doubles.")) \
+        == ["no"]
+    assert verdicts(KEEPER.format(text="If I have no cards in my hand, " + double)) == ["yes"]
+    assert verdicts(KEEPER.format(text="On my turn, " + double)) == ["yes"]

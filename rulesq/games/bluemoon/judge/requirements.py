@@ -249,11 +249,21 @@ def window(forces: Forces, req: Requirement) -> str | None:
                                            req.source.card):
         return f"its condition does not hold ({condition.render()})"
     when = getattr(effect, "when", None)
-    if when is not None and when.kind is W.BY_END_OF_PHASE and when.phase is not None:
-        last = PHASE_STEPS.get(when.phase.value, Step.BOOSTER_SUPPORT)
+    controller = req.source.controller
+    if when is None:
+        return None
+    if when.kind is W.ON_TURN and when.role is not None:
+        if state.turn_owner not in players_of(when.role, controller):
+            return f"the text asks for it {when.render()}, and it is not that turn"
+        return None
+    if when.kind is W.BY_END_OF_PHASE and when.phase is not None \
+            and when.phase.value in PHASE_STEPS and who in players_of(when.role, controller):
+        last = PHASE_STEPS[when.phase.value]
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"
-    return None
+        return None
+    raise CannotAnswer(f"rulesq does not follow the time '{when.render()}' of "
+                       f'"{req.name}" ({req.source.quote})')
 
 
 def requirement_texts(forces: Forces, who: str) -> list[Requirement]:
