@@ -408,3 +408,31 @@ def test_a_doubling_of_an_effect_checks_its_condition_and_time() -> None:
         == ["no"]
     assert verdicts(KEEPER.format(text="If I have no cards in my hand, " + double)) == ["yes"]
     assert verdicts(KEEPER.format(text="On my turn, " + double)) == ["yes"]
+
+
+# ---------------------------------------------------------------------- prohibitions on taking
+LOCK = """card "Owl" character: "Now I may draw one card."
+card "Lock" support: "{text}"
+you have active "Lock"
+you have 3 cards in hand
+it is my turn
+I have in hand "Owl"
+I have 3 cards in hand
+phase Character
+I play "Owl"
+ask can I draw 1 card?
+"""
+NO_TAKING = "you may not take further cards into your hand."
+
+
+def test_a_ban_on_taking_cards_follows_its_moment() -> None:
+    """Prohibition.when (a moment): "At the end of your turn" does not forbid a draw now."""
+    assert verdicts(LOCK.format(text="You may not take further cards into your hand.")) \
+        == ["no"]
+    assert verdicts(LOCK.format(text="At the end of your turn, " + NO_TAKING)) == ["yes"]
+
+
+def test_a_ban_on_taking_cards_in_a_phase_is_cannot_answer() -> None:
+    """Prohibition.when (a phase): not read as always."""
+    got = answers(LOCK.format(text="During your Leadership phase, " + NO_TAKING))
+    assert got[0][0] == "-" and "during your Leadership phase" in got[0][2]
