@@ -436,3 +436,37 @@ def test_a_ban_on_taking_cards_in_a_phase_is_cannot_answer() -> None:
     """Prohibition.when (a phase): not read as always."""
     got = answers(LOCK.format(text="During your Leadership phase, " + NO_TAKING))
     assert got[0][0] == "-" and "during your Leadership phase" in got[0][2]
+
+
+# ---------------------------------------------------------------------- conditions
+HAVING = """card "Dune Gunner" character (EARTH BLUFF): ""
+card "Flag" booster: "{text}"
+card "Low One" character (fire 1, earth 1): ""
+card "Low Two" character (fire 1, earth 1): ""
+element earth
+it is your turn
+you have "Dune Gunner" as a bluff card
+you have active "Flag"
+I have 1 cards in hand
+I have in hand "Low One"
+I have active "Low Two"
+phase Announce Power
+you announce your total power
+ask can I call your bluff?
+"""
+
+
+def test_a_condition_on_cards_with_a_filter_does_not_count_the_whole_hand() -> None:
+    """Having, Cards.printed_value_above: "no cards that have a printed value higher than 4 in
+    your hand" was counted as the stated hand size (one card), so the call was allowed."""
+    text = ("If you have no cards that have a printed value higher than 4 in your hand, you may "
+            "not call my bluff.")
+    assert verdicts(HAVING.format(text=text)) == ["no"]
+
+
+def test_a_condition_on_a_total_printed_value_is_cannot_answer() -> None:
+    """Having, Cards.total: not read as "any character card"."""
+    text = ("If you have character cards with a total printed value of at least 9 Fire in your "
+            "combat area, you may not call my bluff.")
+    got = answers(HAVING.format(text=text))
+    assert got[0][0] == "-" and "total printed value" in got[0][2]
