@@ -470,3 +470,44 @@ def test_a_condition_on_a_total_printed_value_is_cannot_answer() -> None:
             "combat area, you may not call my bluff.")
     got = answers(HAVING.format(text=text))
     assert got[0][0] == "-" and "total printed value" in got[0][2]
+
+
+# ---------------------------------------------------------------------- hand limits
+TRIM = """card "Trim" leadership: "{text}"
+card "A" booster: ""
+card "B" booster: ""
+you have 6 cards in hand
+you have in hand "A", "B"
+it is my turn
+I have {mine} cards in hand
+I have in hand "Trim"
+phase Leadership
+I play "Trim"
+ask must you discard a card?
+"""
+LIMIT = ("you may not have more than four cards in your hand and you must discard any "
+         "additional cards.")
+
+
+def test_a_hand_limit_played_now_checks_its_condition() -> None:
+    """Prohibition.condition on a hand limit with its discard: no discard when it fails."""
+    text = "If I have no cards in my hand, now " + LIMIT
+    assert verdicts(TRIM.format(text=text, mine=2)) == ["no"]
+    assert verdicts(TRIM.format(text=text, mine=1)) == ["yes"]
+
+
+def test_a_lasting_hand_limit_is_cannot_answer() -> None:
+    """Prohibition.when not "now": the limit lasts, which the judge does not follow; it was
+    read as no limit ("no rule or card text requires a discard")."""
+    body = f"""card "Trim" support: "On your turn, {LIMIT}"
+card "A" booster: ""
+card "B" booster: ""
+I have active "Trim"
+it is your turn
+you have 6 cards in hand
+you have in hand "A", "B"
+phase Leadership
+ask must you discard a card?
+"""
+    got = answers(body)
+    assert got[0][0] == "-" and "lasting hand limit" in got[0][2]

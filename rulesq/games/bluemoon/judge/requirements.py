@@ -80,6 +80,7 @@ def _from_hand(act: a.Discard) -> bool:
 
 def obligation_texts(forces: Forces, who: str) -> list[tuple[Source, a.Discard, bool]]:
     """The obligations of live cards asking ``who`` to discard from hand, and whether in force."""
+    _no_lasting_limits(forces, who)
     found = []
     for card in forces.state.cards:
         if not forces.live(card):
@@ -112,6 +113,9 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
     for source in acting:
         effect = source.effect
         if isinstance(effect, fx.Prohibition):
+            if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                          forces, card):
+                continue
             out += _limits(source, effect, event)
             continue
         if not isinstance(effect, fx.ActionEffect):
@@ -276,3 +280,22 @@ def requirement_texts(forces: Forces, who: str) -> list[Requirement]:
         if acting:
             out.append(Requirement(source, act, who, Kind.OBLIGATION))
     return out
+
+
+def _no_lasting_limits(forces: Forces, who: str) -> None:
+    """Stop at a lasting hand limit with a remedy, which the judge does not follow yet.
+
+    "[On your turn,] you may not have more than N cards in your hand and you must discard any
+    additional cards" is followed only as a "now" text of a card just played.
+    """
+    for source in forces.effects(fx.Prohibition):
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        remedy = effect.remedy
+        if remedy is None or not isinstance(effect.act, a.Have):
+            continue
+        if effect.when is not None and effect.when.kind is W.NOW:
+            continue
+        if who in players_of(remedy.actor, source.controller):
+            raise CannotAnswer(f'rulesq does not yet follow a lasting hand limit with its '
+                               f'discard ("{source.card.name}": {source.quote})')
