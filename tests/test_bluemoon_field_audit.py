@@ -511,3 +511,22 @@ ask must you discard a card?
 """
     got = answers(body)
     assert got[0][0] == "-" and "lasting hand limit" in got[0][2]
+
+
+def test_a_discard_text_at_the_end_of_a_turn_acts_then() -> None:
+    """ActionEffect.when (a moment) on a text discarding cards in play: "At the end of my turn"
+    acts in that End of Turn phase (it was always "another time"); a period the judge does not
+    follow is cannot answer."""
+    body = """card "Axe" support: "{time}, I may discard one of your active support cards."
+card "Aid One" support: ""
+it is my turn
+you have active "Aid One"
+I have active "Axe"
+phase {phase}
+ask can I discard "Aid One"?
+"""
+    assert verdicts(body.format(time="At the end of my turn", phase="End of Turn")) == ["yes"]
+    assert verdicts(body.format(time="At the end of my turn", phase="Booster/Support")) \
+        == ["no"]
+    got = answers(body.format(time="During my Booster/Support phase", phase="Booster/Support"))
+    assert got[0][0] == "-" and "during my Booster/Support phase" in got[0][2]

@@ -22,12 +22,18 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.selectors import CardsExpr
+
+
+#: The phase at which a moment of a text falls ("at the end of my turn": End of Turn).
+PHASE_OF_MOMENT = {W.END_OF_TURN: Step.END_OF_TURN, W.BEGINNING_OF_TURN: Step.BEGINNING_OF_TURN}
+#: How ``_closed`` marks a time it does not follow (the time's words follow).
+UNFOLLOWED = "unfollowed time: "
 
 
 @dataclass
@@ -134,7 +140,13 @@ def _closed(forces: Forces, source: Source,
             return (f'"{source.card.name}" acts only {when.render()}, and it is not that '
                     "turn")
         return None
-    return f'"{source.card.name}" acts at another time ({when.render()})'
+    step = PHASE_OF_MOMENT.get(when.kind)
+    if step is not None and when.role is not None:
+        if state.turn_owner not in players_of(when.role, who) or state.turn_over \
+                or state.current_phase is not step:
+            return f'"{source.card.name}" acts only {when.render()}, and it is not that moment'
+        return None
+    return UNFOLLOWED + when.render()
 
 
 def _counted(exception: CardsExpr) -> bool:
@@ -250,7 +262,11 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
         return no("no text of the player's permits this discard: discarding is allowed only "
                   "where specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
     reasons: list[Ruling] = []
+    unknown: list[Offer] = []
     for offer in found:
+        if offer.closed is not None and offer.closed.startswith(UNFOLLOWED):
+            unknown.append(offer)
+            continue
         if offer.closed is not None:
             reasons.append(no(offer.closed, R.VOLUNTARY_ACTIONS_OWN_TURN,
                               sources=[offer.source]))
@@ -277,4 +293,10 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             ruling.sources += [i.source for i in ignored if i is not None]
             ruling.cite(R.PROTECTED_NOT_REDUCED)
         return ruling
+    if unknown:
+        offer = unknown[0]
+        assert offer.closed is not None
+        raise CannotAnswer(f"rulesq cannot yet tell whether the time "
+                           f"'{offer.closed.removeprefix(UNFOLLOWED)}' of "
+                           f'"{offer.source.card.name}" is now ({offer.source.quote})')
     return reasons[0]
