@@ -35,6 +35,7 @@ from rulesq.games.bluemoon.judge.hands import (
 )
 from rulesq.games.bluemoon.judge.prohibits import ban_rule, ban_step
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Q
@@ -238,7 +239,7 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
         need = max(0, REFRESH_TO - hand)
         out.append((range(need, need + 1), yes(moment.reason, *moment.rules), False))
     sources: list[Source] = []
-    if state.turn_owner == who and not state.turn_over \
+    if state.turn_owner is not None and not state.turn_over \
             and state.current_phase is Step.END_OF_TURN:
         sources += timed(forces, who, W.END_OF_TURN)
     pending = pending_play(state, forces)
@@ -248,9 +249,14 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
         effect = source.effect
         assert isinstance(effect, fx.ActionEffect)
         for do in effect.dos:
+            if who not in players_of(do.actor, source.controller):
+                continue
             for act in do.acts:
                 if isinstance(act, a.Draw) and isinstance(act.cards, Cards):
                     quantity = act.cards.quantity
+                    if quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
+                        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
+                                           f'"{source.card.name}" ({source.quote})')
                     n = quantity.n or 1
                     low = 0 if quantity.kind is Q.UP_TO else n
                     optional = do.mode is a.Mode.MAY

@@ -22,7 +22,7 @@ from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.dragons import Packet
-    from rulesq.games.bluemoon.judge.forces import Ignored
+    from rulesq.games.bluemoon.judge.forces import Ignored, Source
     from rulesq.games.bluemoon.judge.state import Event, State
 
 #: The BLUFF icon that matches each contested element (EMPTY BLUFF matches none).
@@ -113,7 +113,7 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
     when it does not. The bluff is judged as the cards lay face down when
     the call was made.
     """
-    from rulesq.games.bluemoon.judge.dragons import Packet, retreat_packets
+    from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 
     caller = event.who or "me"
     bluffer = str(event.data.get("bluffer") or other(caller))
@@ -126,10 +126,11 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
             and c.seq <= event.seq and _was_bluff(forces.state, c)]
         lost, why = losing(forces, cards)
     if lost:
-        return [Packet(caller, 1, f"the call succeeds ({why}): the caller attracts a dragon",
-                       [R.BLUFF_LOSING])] + retreat_packets(forces, bluffer)
-    return [Packet(bluffer, 1, f"the call fails ({why}): the bluffer attracts a dragon",
-                   [R.BLUFF_LOSING])]
+        return [banned(forces, Packet(caller, 1, f"the call succeeds ({why}): the caller "
+                                      "attracts a dragon", [R.BLUFF_LOSING]), cause="the call")
+                ] + retreat_packets(forces, bluffer)
+    return [banned(forces, Packet(bluffer, 1, f"the call fails ({why}): the bluffer attracts a "
+                                  "dragon", [R.BLUFF_LOSING]), cause="the call")]
 
 
 def _was_bluff(state: State, card: Instance) -> bool:
@@ -209,12 +210,22 @@ def call_ruling(forces: Forces, caller: str) -> Ruling:
             continue
         if bluffer not in players_of(act.owner, source.controller):
             continue
+        if not forces.window_open(source) or not _condition_holds(forces, source):
+            continue
         ruling = no(f'"{source.card.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
                     R.BLUFF_CALL, sources=[source], step="you may not")
         ruling.beaten.append(("yes (the bluffer announced power with bluff cards)", source))
         return ruling
     return yes("the bluffer has announced power this turn and has face-down bluff cards: the "
                "opponent may call the bluff", R.BLUFF_CALL)
+
+
+def _condition_holds(forces: Forces, source: Source) -> bool:
+    """Whether a prohibition's "if …" holds now (one the judge cannot decide raises)."""
+    from rulesq.games.bluemoon.judge.holds import holds
+
+    condition = getattr(source.effect, "condition", None)
+    return condition is None or holds(condition, source.controller, forces, source.card)
 
 
 def _call_window(state: State, bluffer: str) -> Ruling | None:

@@ -174,7 +174,7 @@ def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
 
 def discard_for_dragon(forces: Forces, event: Event) -> Packet | None:
     """The dragon a discard attracts when made for a "to attract one dragon" text."""
-    from rulesq.games.bluemoon.judge.dragons import Packet
+    from rulesq.games.bluemoon.judge.dragons import Packet, banned
 
     found = purpose_play(forces, event)
     if found is None or event.who is None:
@@ -186,6 +186,6 @@ def discard_for_dragon(forces: Forces, event: Event) -> Packet | None:
     cards = discards_after(forces, event.who, play.seq)
     if not satisfies(forces, act.cards, cards, event.who):
         return None
-    return Packet(event.who, act.purpose.dragons.n or 1,
-                  f'the discard satisfies "{source.card.name}": {source.quote}',
-                  [R.NO_EXTRA_DISCARDS], [source])
+    return banned(forces, Packet(event.who, act.purpose.dragons.n or 1,
+                                 f'the discard satisfies "{source.card.name}": {source.quote}',
+                                 [R.NO_EXTRA_DISCARDS], [source]), cause="the discard")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import Retreats
@@ -20,7 +21,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.select import player_of, players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Zone, other
-from rulesq.games.bluemoon.selectors import DragonCount
+from rulesq.games.bluemoon.selectors import Cards, DragonCount, Q
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
@@ -167,24 +168,50 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
             base.count = n
         base.sources.append(source)
         base.reason += f'; then "{source.card.name}" caps it: {source.quote}'
+    return [banned(forces, base, retreating, "the retreat")]
+
+
+def attraction_ban(forces: Forces, who: str, retreating: str | None) -> Source | None:
+    """The "you may not attract dragons" text in force that forbids ``who`` dragons now.
+
+    ``retreating`` is the player whose retreat brings the dragons (None: not a retreat). The
+    text's own time and condition must hold; "if I retreat" holds only for that retreat.
+    """
+    from rulesq.games.bluemoon.judge.holds import holds
+
     for source in forces.effects(fx.Prohibition):
         effect = source.effect
         assert isinstance(effect, fx.Prohibition)
-        if not isinstance(effect.act, a.Attract) or winner not in players_of(effect.who,
-                                                                              source.controller):
+        if not isinstance(effect.act, a.Attract) or who not in players_of(effect.who,
+                                                                           source.controller):
+            continue
+        if not forces.window_open(source):
             continue
         condition = effect.condition
-        if isinstance(condition, Retreats) and player_of(condition.who,
-                                                         source.controller) != retreating:
+        if isinstance(condition, Retreats):
+            if retreating is None or player_of(condition.who, source.controller) != retreating:
+                continue
+        elif condition is not None and not holds(condition, source.controller, forces,
+                                                 source.card):
             continue
-        lost = Packet(winner, 0, f'"{source.card.name}" forbids it: {source.quote}',
-                      [R.YOU_MAY_NOT], [source], step="you may not", usual=0)
-        if base.count:
-            lost.beaten.append((f"{base.count} (the retreat)", source))
-            for other_source in base.sources:
+        return source
+    return None
+
+
+def banned(forces: Forces, packet: Packet, retreating: str | None = None,
+           cause: str = "the text") -> Packet:
+    """The attraction as it stands after "you may not attract dragons" texts."""
+    source = attraction_ban(forces, packet.who, retreating)
+    if source is None:
+        return packet
+    lost = Packet(packet.who, 0, f'"{source.card.name}" forbids it: {source.quote}',
+                  [R.YOU_MAY_NOT], [source], step="you may not", usual=0, seq=packet.seq)
+    if packet.count:
+        lost.beaten.append((f"{packet.count} ({cause})", source))
+        for other_source in packet.sources:
+            if other_source is not source:
                 lost.beaten.append((f'more dragons (by "{other_source.card.name}")', source))
-        return [lost]
-    return [base]
+    return lost
 
 
 def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
@@ -193,6 +220,8 @@ def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
     Dragons due to "you must discard …, or I attract 1 (additional) dragon" when the player did not
     discard by the end of the Booster/Support phase (or retreated first).
     """
+    from rulesq.games.bluemoon.judge.holds import holds
+
     state = forces.state
     out = []
     for source in forces.effects(fx.Obligation):
@@ -202,18 +231,57 @@ def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
         if otherwise is None or not any(isinstance(x, a.Attract) for x in otherwise.acts):
             continue
         obligated = player_of(effect.do.actor, source.controller)
+        _follows_obligation(source, effect, obligated)
         even_if = effect.even_if is not None and player_of(effect.even_if,
                                                             source.controller) == obligated
         if not (retreating == obligated and even_if) and not _phase_passed(state, obligated):
             continue
         attracting = player_of(otherwise.actor, source.controller)
-        if _obligation_met(state, obligated, effect):
+        if _obligation_met(state, obligated, effect, source.controller):
             out.append(Packet(attracting, 0, f'"{source.card.name}" was satisfied by a discard '
                               f"this turn: {source.quote}", [], [source], usual=0))
             continue
-        out.append(Packet(attracting, 1, f'"{source.card.name}": {source.quote}',
-                          [R.SEPARATE_DRAGONS], [source], usual=0))
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, source.card):
+            out.append(Packet(attracting, 0, f'the condition of "{source.card.name}" does not '
+                              f"hold: {source.quote}", [], [source], usual=0))
+            continue
+        (attract,) = [x for x in otherwise.acts if isinstance(x, a.Attract)]
+        out.append(banned(forces, Packet(attracting, attract.dragons.n or 1,
+                                         f'"{source.card.name}": {source.quote}',
+                                         [R.SEPARATE_DRAGONS], [source], usual=0)))
     return out
+
+
+def _follows_obligation(source: Source, effect: fx.Obligation, obligated: str) -> None:
+    """Stop when an "…, or I attract" text has words the judge does not follow.
+
+    The judge follows "by the end of <the obligated player's> Booster/Support phase, <he> must
+    discard …, or <a player> attracts <a number of> (additional) dragons" and nothing else.
+    """
+    from rulesq.games.bluemoon.vocab import Phase
+
+    when = effect.when
+    otherwise = effect.otherwise
+    assert otherwise is not None
+    unfollowed = []
+    if when is None or when.kind is not W.BY_END_OF_PHASE \
+            or when.phase is not Phase.BOOSTER_SUPPORT \
+            or obligated not in players_of(when.role, source.controller):
+        unfollowed.append(when.render() if when is not None else "(no time)")
+    if effect.do.mode is not a.Mode.MUST \
+            or not all(isinstance(x, a.Discard) for x in effect.do.acts):
+        unfollowed.append(effect.do.render())
+    if otherwise.mode is not a.Mode.PLAIN or len(otherwise.acts) != 1:
+        unfollowed.append(otherwise.render())
+    for act in otherwise.acts:
+        if isinstance(act, a.Attract) and act.dragons.kind not in (
+                DragonCount.COUNT, DragonCount.ADDITIONAL):
+            unfollowed.append(act.render())
+    if unfollowed:
+        words = "; ".join(f"'{w}'" for w in unfollowed)
+        raise CannotAnswer(f'rulesq does not follow {words} in "{source.card.name}" '
+                           f"({source.quote})")
 
 
 def _phase_passed(state: State, who: str) -> bool:
@@ -222,20 +290,25 @@ def _phase_passed(state: State, who: str) -> bool:
     return state.turn_owner == who and state.current_phase > Step.BOOSTER_SUPPORT
 
 
-def _obligation_met(state: State, who: str, effect: fx.Obligation) -> bool:
+def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: str) -> bool:
     """Whether the player made the discard the obligation asks for, this turn."""
     from rulesq.games.bluemoon.judge.select import matches
 
     wanted = [x for x in effect.do.acts if isinstance(x, a.Discard)]
     if not wanted:
         return False
+    if len(wanted) > 1 or not isinstance(wanted[0].cards, Cards) \
+            or wanted[0].cards.quantity.kind not in (Q.COUNT, Q.ARTICLE, Q.OF, Q.ANY):
+        raise CannotAnswer(f"rulesq does not follow '{effect.do.render()}' when it checks "
+                           "whether the discard was made")
+    needed = wanted[0].cards.quantity.n or 1
+    found = 0
     for event in state.events_of("discard", who, this_turn=True):
         if event.data.get("where") != "hand":
             continue
-        card = event.cards[0]
-        if matches(wanted[0].cards, _as_in_hand(card), other(who), None):
-            return True
-    return False
+        found += sum(1 for card in event.cards
+                     if matches(wanted[0].cards, _as_in_hand(card), controller, None))
+    return found >= needed
 
 
 def _as_in_hand(card: Instance) -> Instance:
@@ -288,7 +361,9 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
     """Dragons attracted by texts acting at the beginning of a turn.
 
     Texts acting at the beginning of a turn ("If I have more than one active Storm support card at
-    the beginning of my turn, I immediately attract one dragon").
+    the beginning of my turn, I immediately attract one dragon"): the turn is the one the text
+    names ("my turn", "your turn"), the dragons go to the player the text names, and a text the
+    player "may" follow is cannot answer (the situation does not say whether he does).
     """
     from rulesq.games.bluemoon.judge.holds import holds
     from rulesq.games.bluemoon.judge.state import Step
@@ -296,22 +371,36 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
     if event.data.get("step") is not Step.BEGINNING_OF_TURN or event.who is None:
         return []
     found: list[Packet] = []
-    for source in forces.effects(fx.ActionEffect, controller=event.who):
+    for source in forces.effects(fx.ActionEffect):
         effect = source.effect
         assert isinstance(effect, fx.ActionEffect)
-        if effect.when is None or effect.when.kind is not W.BEGINNING_OF_TURN:
+        when = effect.when
+        if when is None or when.kind is not W.BEGINNING_OF_TURN:
             continue
-        attract = [x for do in effect.dos for x in do.acts if isinstance(x, a.Attract)]
-        if not attract:
+        if event.who not in players_of(when.role, source.controller):
             continue
-        if effect.condition is not None and not holds(effect.condition, event.who, forces):
+        attracts = [(do, x) for do in effect.dos for x in do.acts if isinstance(x, a.Attract)]
+        if not attracts:
             continue
-        if attract[0].dragons.in_total and found:
-            found[0].sources.append(source)
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, source.card):
             continue
-        found.append(Packet(event.who, attract[0].dragons.n or 1,
+        do, attract = attracts[0]
+        if do.mode not in (a.Mode.PLAIN, a.Mode.MUST):
+            raise CannotAnswer(f'the situation does not say whether the player follows '
+                               f'"{source.card.name}" ({source.quote}): rulesq does not follow '
+                               f"'{do.mode.value}' here")
+        if attract.dragons.kind not in (DragonCount.COUNT, DragonCount.ADDITIONAL):
+            raise CannotAnswer(f"rulesq does not follow '{attract.dragons.render()}' in "
+                               f'"{source.card.name}" ({source.quote})')
+        who = player_of(do.actor, source.controller)
+        merged = [p for p in found if p.who == who]
+        if attract.dragons.in_total and merged:
+            merged[0].sources.append(source)
+            continue
+        found.append(Packet(who, attract.dragons.n or 1,
                             f'"{source.card.name}": {source.quote}', [], [source], usual=0))
-    return found
+    return [banned(forces, p) for p in found]
 
 
 def _preparation_packets(forces: Forces) -> list[Packet]:
@@ -322,9 +411,15 @@ def _preparation_packets(forces: Forces) -> list[Packet]:
         assert isinstance(effect, fx.ActionEffect)
         if effect.when is None or effect.when.kind is not W.START_OF_GAME:
             continue
+        if effect.condition is not None:
+            raise CannotAnswer(f'rulesq does not follow the condition of "{source.card.name}" '
+                               f"in game preparation ({source.quote})")
         for do in effect.dos:
             for act in do.acts:
                 if isinstance(act, a.Attract):
+                    if do.mode not in (a.Mode.PLAIN, a.Mode.MUST):
+                        raise CannotAnswer(f"the situation does not say whether the player "
+                                           f'follows "{source.card.name}" ({source.quote})')
                     found.append(Packet(player_of(do.actor, source.controller),
                                         act.dragons.n or 1,
                                         f'"{source.card.name}": {source.quote}, as early as '

@@ -293,13 +293,18 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
         plan.rules += moment.rules
         plan.refresh()
         return plan
-    if turn_cut(state, who) is not None:
+    owner = state.turn_owner
+    if owner is None or turn_cut(state, owner) is not None:
         return plan
     phase = state.current_phase
-    if phase <= Step.BOOSTER_SUPPORT:
-        for source in timed(forces, who, W.AFTER_PHASE):
+    for source in timed(forces, who, W.AFTER_PHASE):
+        when = getattr(source.effect, "when", None)
+        named = Step.named(when.phase.value) if when is not None and when.phase else None
+        if named is None:
+            raise CannotAnswer(f"rulesq cannot tell which phase {source.quote!r} follows")
+        if phase <= named:
             apply_effect(plan, source)
-    if phase <= Step.REFRESH_HAND:
+    if who == owner and phase <= Step.REFRESH_HAND:
         plan.rules += [R.REFRESH_SIX, R.REFRESH_FROM_DECK]
         plan.refresh()
     for kind in (W.END_OF_TURN, W.TURN_ABOUT_TO_END):
@@ -310,12 +315,22 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
 
 
 def timed(forces: Forces, who: str, kind: W) -> list[Source]:
-    """The action texts of the player's live cards that act at one time of the turn."""
+    """The action texts that act at one time of the current turn and have ``who`` act.
+
+    The time's player ("at the end of your turn") must be the player whose turn it is; the
+    texts of either player's cards count ("At the end of my turn, you may draw one card").
+    """
+    state = forces.state
     out = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
+    for source in forces.effects(fx.ActionEffect):
         effect = source.effect
         assert isinstance(effect, fx.ActionEffect)
-        if effect.when is not None and effect.when.kind is kind:
+        when = effect.when
+        if when is None or when.kind is not kind:
+            continue
+        if state.turn_owner not in players_of(when.role, source.controller):
+            continue
+        if any(who in players_of(do.actor, source.controller) for do in effect.dos):
             out.append(source)
     return out
 

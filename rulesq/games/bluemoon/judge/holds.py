@@ -9,6 +9,7 @@ all named) makes the condition unknown: *cannot answer*, never a guess.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
@@ -16,7 +17,7 @@ from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
 from rulesq.games.bluemoon.judge.select import matches, player_of, zones_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, Zone
-from rulesq.games.bluemoon.selectors import Cards, Place, Q, ShipPlace, Which
+from rulesq.games.bluemoon.selectors import Cards, Place, Prep, Q, Quantity, ShipPlace, Which
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.conditions import Condition
@@ -48,9 +49,13 @@ def count_cards(forces: Forces, who: str, sel: Cards, controller: str,
 
 
 def _plain(sel: Cards) -> bool:
-    """Whether a selector only names places (so stated counts can be used)."""
-    return not (sel.types or sel.icon or sel.active or sel.family or sel.with_icon
-                or sel.special_power_text is not None or sel.phase)
+    """Whether a selector only names places (so stated counts can be used).
+
+    Every filter counts (a type, an icon, "that have a printed value higher than 4" …): only a
+    selector that is nothing but an owner, a number and a place is plain.
+    """
+    bare = replace(sel, quantity=Quantity(), owner=None, place=None, prep=Prep.FROM)
+    return bare == Cards()
 
 
 def _stated_area_count(forces: Forces, who: str, zones: frozenset[Zone]) -> int | None:
@@ -91,7 +96,7 @@ def _having(condition: Having, controller: str, forces: Forces,
     who = player_of(condition.who, controller)
     have: Have = condition.have
     what = have.what
-    if not isinstance(what, Cards):
+    if not isinstance(what, Cards) or what.total is not None:
         raise CannotAnswer(f"rulesq cannot yet decide '{condition.render()}'")
     count = count_cards(forces, who, what, controller, this_card)
     quantity = what.quantity
@@ -160,4 +165,4 @@ def _played_from(condition: PlayedFrom, this_card: Instance | None) -> bool:
     place = condition.place
     if isinstance(place, ShipPlace) and place.which is Which.LANDED:
         return this_card.source == "ship"
-    return False
+    raise CannotAnswer(f"rulesq cannot yet decide '{condition.render()}'")

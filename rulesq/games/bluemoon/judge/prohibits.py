@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -101,6 +102,12 @@ def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None
             continue
         if not _covers(effect, controller, who, act, when, place):
             continue
+        if limit is not None and limit.kind in (W.THIS_TURN, W.THIS_FIGHT) \
+                and not forces.window_open(source):
+            continue
+        if limit is not None and limit.kind in UNFOLLOWED_PERIODS:
+            raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+                               f"('{limit.render()}') covers this ({source.quote})")
         if effect.condition is not None and not holds(effect.condition, controller, forces):
             continue
         return source
@@ -115,11 +122,12 @@ def _covers(effect: fx.Prohibition | fx.SelfRestriction, controller: str, who: s
         into = banned.into
         if into is not None and Zone.HAND in into.zones \
                 and who in players_of(into.owner, controller):
-            return takes_into_hand(act)
+            return takes_into_hand(act) and _same_moment(effect.when, controller, who, when)
         source = _place_of(banned.cards)
         if source is not None and Zone.DRAW_DECK in source.zones \
                 and who in players_of(source.owner, controller):
-            return takes_from_deck(act, place)
+            return takes_from_deck(act, place) and _same_moment(effect.when, controller, who,
+                                                                  when)
         return False
     if isinstance(banned, a.Draw) and isinstance(act, a.Draw):
         wanted = banned.cards
@@ -131,13 +139,18 @@ def _covers(effect: fx.Prohibition | fx.SelfRestriction, controller: str, who: s
     return False
 
 
+#: Periods of a prohibition that ``forbidding`` cannot yet place the act in.
+UNFOLLOWED_PERIODS = frozenset({W.IN_PHASE, W.DURING_PHASE, W.LAND_TURN})
+
+
 def _same_moment(limit: When | None, controller: str, who: str, when: When | None) -> bool:
     """Whether a prohibition's moment (none: always) is the moment of the text's act.
 
     A moment is matched on its wording: "at the end of your turn" is not "if my turn is about to
-    end".
+    end". Periods ("on your turn", "on this turn", a phase) are checked by ``forbidding``.
     """
-    if limit is None or limit.kind is W.ON_TURN:
+    if limit is None or limit.kind in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT) \
+            or limit.kind in UNFOLLOWED_PERIODS:
         return True
     if when is None or when.kind is not limit.kind:
         return False

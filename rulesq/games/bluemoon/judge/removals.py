@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -21,12 +22,18 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.selectors import CardsExpr
+
+
+#: The phase at which a moment of a text falls ("at the end of my turn": End of Turn).
+PHASE_OF_MOMENT = {W.END_OF_TURN: Step.END_OF_TURN, W.BEGINNING_OF_TURN: Step.BEGINNING_OF_TURN}
+#: How ``_closed`` marks a time it does not follow (the time's words follow).
+UNFOLLOWED = "unfollowed time: "
 
 
 @dataclass
@@ -61,6 +68,10 @@ def _options(expr: CardsExpr) -> list[Cards]:
     return [expr] if isinstance(expr, Cards) else []
 
 
+#: The modes in which a clause lets its player discard ("I may", "I must", plain "I discard").
+PERMITTING = {a.Mode.PLAIN, a.Mode.MAY, a.Mode.MUST}
+
+
 def offers(forces: Forces, who: str) -> list[Offer]:
     """The texts of ``who``'s cards that discard cards in play, with their time."""
     state = forces.state
@@ -73,10 +84,11 @@ def offers(forces: Forces, who: str) -> list[Offer]:
             continue
         for source in _with_interference_effects(forces, forces.in_force(card, in_hand=gone)):
             effect = source.effect
-            if not isinstance(effect, fx.ActionEffect):
+            if not isinstance(effect, fx.ActionEffect | fx.Obligation):
                 continue
-            for do in effect.dos:
-                if do.actor.value != "controller" or do.mode is a.Mode.DO_NOT:
+            dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
+            for do in dos:
+                if do.actor.value != "controller" or do.mode not in PERMITTING:
                     continue
                 for act in do.acts:
                     if _play_discard(act):
@@ -102,7 +114,8 @@ def _with_interference_effects(forces: Forces, sources: list[Source]) -> list[So
     return out
 
 
-def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | None:
+def _closed(forces: Forces, source: Source,
+            effect: fx.ActionEffect | fx.Obligation) -> str | None:
     """Why a text cannot act now, or None."""
     state = forces.state
     who = source.controller
@@ -127,7 +140,13 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect) -> str | No
             return (f'"{source.card.name}" acts only {when.render()}, and it is not that '
                     "turn")
         return None
-    return f'"{source.card.name}" acts at another time ({when.render()})'
+    step = PHASE_OF_MOMENT.get(when.kind)
+    if step is not None and when.role is not None:
+        if state.turn_owner not in players_of(when.role, who) or state.turn_over \
+                or state.current_phase is not step:
+            return f'"{source.card.name}" acts only {when.render()}, and it is not that moment'
+        return None
+    return UNFOLLOWED + when.render()
 
 
 def _counted(exception: CardsExpr) -> bool:
@@ -151,6 +170,14 @@ def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
                                          sources=[offer.source])
 
 
+#: Numbers that are the most cards a text discards ("one of", "up to two").
+UPPER_BOUNDS = {Q.OF, Q.COUNT, Q.ARTICLE, Q.UP_TO, Q.NO_MORE_THAN, Q.EXACTLY}
+#: Numbers that are the fewest cards a text discards ("at least two", "exactly two").
+LOWER_BOUNDS = {Q.AT_LEAST, Q.EXACTLY}
+#: Numbers that name no bound ("all of", "any number of", "your … cards").
+UNBOUNDED = {Q.GENERIC, Q.ALL, Q.EACH, Q.ANY_NUMBER, Q.ANY, Q.DEFINITE}
+
+
 def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str) -> Ruling | None:
     base = replace(option, quantity=Quantity(),
                    exceptions=tuple(e for e in option.exceptions if not _counted(e)))
@@ -172,7 +199,14 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
                       "one left", R.READER_CHOOSES)
     quantity = option.quantity
     limit = quantity.n or 1
-    if quantity.kind in (Q.OF, Q.COUNT, Q.ARTICLE) and len(cards) > limit:
+    if quantity.kind in LOWER_BOUNDS and len(cards) < limit \
+            or quantity.kind is Q.MORE_THAN and len(cards) <= limit:
+        return no(f"the text discards {quantity.render()} card(s), and these are {len(cards)}",
+                  R.SUPERSEDE)
+    if quantity.kind not in UPPER_BOUNDS | LOWER_BOUNDS | UNBOUNDED | {Q.MORE_THAN}:
+        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
+                           f"'{option.render()}'")
+    if quantity.kind in UPPER_BOUNDS and len(cards) > limit:
         ruling = no(f"the text discards {limit} card{'s' if limit > 1 else ''}, and these are "
                     f"{len(cards)} cards", R.SUPERSEDE)
         if any(c.info.icons & {"PAIR"} for c in cards):
@@ -228,7 +262,11 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
         return no("no text of the player's permits this discard: discarding is allowed only "
                   "where specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
     reasons: list[Ruling] = []
+    unknown: list[Offer] = []
     for offer in found:
+        if offer.closed is not None and offer.closed.startswith(UNFOLLOWED):
+            unknown.append(offer)
+            continue
         if offer.closed is not None:
             reasons.append(no(offer.closed, R.VOLUNTARY_ACTIONS_OWN_TURN,
                               sources=[offer.source]))
@@ -255,4 +293,10 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             ruling.sources += [i.source for i in ignored if i is not None]
             ruling.cite(R.PROTECTED_NOT_REDUCED)
         return ruling
+    if unknown:
+        offer = unknown[0]
+        assert offer.closed is not None
+        raise CannotAnswer(f"rulesq cannot yet tell whether the time "
+                           f"'{offer.closed.removeprefix(UNFOLLOWED)}' of "
+                           f'"{offer.source.card.name}" is now ({offer.source.quote})')
     return reasons[0]

@@ -80,6 +80,7 @@ def _from_hand(act: a.Discard) -> bool:
 
 def obligation_texts(forces: Forces, who: str) -> list[tuple[Source, a.Discard, bool]]:
     """The obligations of live cards asking ``who`` to discard from hand, and whether in force."""
+    _no_lasting_limits(forces, who)
     found = []
     for card in forces.state.cards:
         if not forces.live(card):
@@ -112,6 +113,9 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
     for source in acting:
         effect = source.effect
         if isinstance(effect, fx.Prohibition):
+            if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                          forces, card):
+                continue
             out += _limits(source, effect, event)
             continue
         if not isinstance(effect, fx.ActionEffect):
@@ -249,11 +253,21 @@ def window(forces: Forces, req: Requirement) -> str | None:
                                            req.source.card):
         return f"its condition does not hold ({condition.render()})"
     when = getattr(effect, "when", None)
-    if when is not None and when.kind is W.BY_END_OF_PHASE and when.phase is not None:
-        last = PHASE_STEPS.get(when.phase.value, Step.BOOSTER_SUPPORT)
+    controller = req.source.controller
+    if when is None:
+        return None
+    if when.kind is W.ON_TURN and when.role is not None:
+        if state.turn_owner not in players_of(when.role, controller):
+            return f"the text asks for it {when.render()}, and it is not that turn"
+        return None
+    if when.kind is W.BY_END_OF_PHASE and when.phase is not None \
+            and when.phase.value in PHASE_STEPS and who in players_of(when.role, controller):
+        last = PHASE_STEPS[when.phase.value]
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"
-    return None
+        return None
+    raise CannotAnswer(f"rulesq does not follow the time '{when.render()}' of "
+                       f'"{req.name}" ({req.source.quote})')
 
 
 def requirement_texts(forces: Forces, who: str) -> list[Requirement]:
@@ -266,3 +280,22 @@ def requirement_texts(forces: Forces, who: str) -> list[Requirement]:
         if acting:
             out.append(Requirement(source, act, who, Kind.OBLIGATION))
     return out
+
+
+def _no_lasting_limits(forces: Forces, who: str) -> None:
+    """Stop at a lasting hand limit with a remedy, which the judge does not follow yet.
+
+    "[On your turn,] you may not have more than N cards in your hand and you must discard any
+    additional cards" is followed only as a "now" text of a card just played.
+    """
+    for source in forces.effects(fx.Prohibition):
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        remedy = effect.remedy
+        if remedy is None or not isinstance(effect.act, a.Have):
+            continue
+        if effect.when is not None and effect.when.kind is W.NOW:
+            continue
+        if who in players_of(remedy.actor, source.controller):
+            raise CannotAnswer(f'rulesq does not yet follow a lasting hand limit with its '
+                               f'discard ("{source.card.name}": {source.quote})')

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -27,7 +28,7 @@ from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Step, Zone, other
 from rulesq.games.bluemoon.judge.usable import effect_usable
-from rulesq.games.bluemoon.selectors import Cards, Place, Quantity
+from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
@@ -114,10 +115,11 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
 def retrieving_texts(forces: Forces, who: str) -> list[tuple[Source, a.Retrieve]]:
     """The texts in force of ``who``'s cards that have him retrieve cards."""
     found = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
+    for source in forces.effects((fx.ActionEffect, fx.Obligation)):
         effect = source.effect
-        assert isinstance(effect, fx.ActionEffect)
-        for do in effect.dos:
+        assert isinstance(effect, fx.ActionEffect | fx.Obligation)
+        dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
+        for do in dos:
             if who not in players_of(do.actor, source.controller):
                 continue
             found += [(source, act) for act in do.acts if isinstance(act, a.Retrieve)]
@@ -132,28 +134,42 @@ def text_ruling(forces: Forces, source: Source, act: a.Retrieve, card: Instance,
         return usable
     done = [e for e in forces.state.events_of("retrieve", who, this_turn=True)
             if e.seq > source.card.seq]
-    limit = _how_many(act.cards)
+    limit = _how_many(act.cards, source)
     if limit is not None and len(done) >= limit:
         return no(f"{source.quote!r} has already retrieved its card", sources=[source])
-    if not _named(forces, act.cards, card, who, source.card):
+    if not _named(forces, act.cards, card, source.controller, source.card):
         return _not_named(act.cards, card, source)
     return yes(f'"{source.card.name}" lets its player retrieve "{card.name}": {source.quote}',
                R.SUPERSEDE, sources=[source], step="card text")
 
 
-def _how_many(cards: object) -> int | None:
-    """How many cards a retrieving text takes ("one", "any one"; None: no limit)."""
+#: Numbers of cards whose "n" is the most a text retrieves.
+BOUNDED = {Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF, Q.ANY, Q.EXACTLY, Q.NO_MORE_THAN}
+
+
+def _how_many(cards: object, source: Source) -> int | None:
+    """How many cards a retrieving text takes ("one", "any one"; None: no limit).
+
+    A number that is no upper bound ("at least two") is cannot answer, never a limit.
+    """
     quantity = cards.quantity if isinstance(cards, Cards) else None
-    if isinstance(quantity, Quantity) and quantity.n is not None:
-        return quantity.n
-    return None
+    if not isinstance(quantity, Quantity) or quantity.n is None:
+        return None
+    if quantity.kind not in BOUNDED:
+        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
+                           f'"{source.card.name}" ({source.quote})')
+    return quantity.n
 
 
-def _named(forces: Forces, cards: object, card: Instance, who: str, text_card: Instance) -> bool:
-    """Whether the text's words name the card (a text naming no place: cards in play)."""
+def _named(forces: Forces, cards: object, card: Instance, controller: str,
+           text_card: Instance) -> bool:
+    """Whether the text's words (of ``controller``'s card) name the card.
+
+    A text naming no place names cards in play.
+    """
     if not isinstance(cards, Cards):
         return False
-    if not matches(cards, card, who, forces, this_card=text_card):
+    if not matches(cards, card, controller, forces, this_card=text_card):
         return False
     return isinstance(cards.place, Place) or card.in_play
 

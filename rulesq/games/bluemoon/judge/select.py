@@ -12,7 +12,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
 from rulesq.games.bluemoon.judge.state import ME, YOU, Instance, Zone, other
 from rulesq.games.bluemoon.selectors import CardChoice, CardName, Cards, CardSet, Place
-from rulesq.games.bluemoon.vocab import CardType, Role
+from rulesq.games.bluemoon.vocab import CardType, Phase, Role
 from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 if TYPE_CHECKING:
@@ -87,8 +87,33 @@ def matches(expr: CardsExpr, inst: Instance, controller: str, forces: Looks | No
     return _cards(expr, inst, controller, forces, this_card)
 
 
+def unfollowed_words(sel: Cards) -> str | None:
+    """Words of a card selector that ``matches`` does not follow per card, or None.
+
+    "first", "last remaining", a turn ("on your turn"), a ship as the place and a phase other
+    than Leadership pick cards by more than the card itself: the module that reads them must
+    take them off the selector before matching, or the answer is cannot answer.
+    """
+    words = []
+    if sel.first:
+        words.append("first")
+    if sel.last_remaining:
+        words.append("last remaining")
+    if sel.turn is not None:
+        words.append(sel.turn.render())
+    if sel.place is not None and not isinstance(sel.place, Place):
+        words.append(f"{sel.prep.value} {sel.place.render()}")
+    if sel.phase is not None and sel.phase is not Phase.LEADERSHIP:
+        words.append(f"{sel.phase.value} phase")
+    return ", ".join(f"'{w}'" for w in words) if words else None
+
+
 def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
            this_card: Instance | None) -> bool:
+    unfollowed = unfollowed_words(sel)
+    if unfollowed is not None:
+        raise CannotAnswer(f"rulesq does not follow the words {unfollowed} of "
+                           f"'{sel.render()}' when picking cards")
     if sel.owner is not None and inst.owner not in players_of(sel.owner, controller):
         return False
     if sel.not_this_card and this_card is not None and inst is this_card:

@@ -17,6 +17,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.discards import minimal, satisfies
 from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.requirements import Requirement
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
@@ -45,6 +46,11 @@ def factors(forces: Forces, req: Requirement) -> tuple[set[int], list[Source]]:
         if effect.stage is not fx.Stage.EFFECT or effect.op is not fx.Op.DOUBLE:
             continue
         if effect.cards is None or not matches(effect.cards, card, source.controller, forces):
+            continue
+        if not forces.window_open(source):
+            continue
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, source.card):
             continue
         used.append(source)
         sel = effect.cards

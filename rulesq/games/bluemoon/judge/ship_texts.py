@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.limits import INFINITE
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone
@@ -53,18 +55,30 @@ def load_texts(forces: Forces, who: str) -> list[LoadText]:
     """The texts of a player's card played just now that load cards onto ships."""
     state = forces.state
     found = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
+    for source in forces.effects((fx.ActionEffect, fx.Obligation), controller=who):
         effect = source.effect
-        assert isinstance(effect, fx.ActionEffect)
+        assert isinstance(effect, fx.ActionEffect | fx.Obligation)
         if effect.when is None or effect.when.kind is not W.NOW:
             continue
         if not just_played(state, source.card):
             continue
+        mine = [(cards, onto, origin) for do, cards, onto, origin in clause_loads(effect)
+                if who in players_of(do.actor, source.controller)]
+        if not mine:
+            continue
+        if effect.condition is not None and not holds(effect.condition, source.controller,
+                                                      forces, source.card):
+            continue
         used = sum(1 for e in state.events_of("load", who, this_turn=True)
                    if e.data.get("text_of") == source.card.uid)
-        for cards, onto, origin in loads(effect):
-            found.append(LoadText(source, cards, onto, origin, _limit(cards), used))
+        for cards, onto, origin in mine:
+            found.append(LoadText(source, cards, onto, origin, _limit(cards, source), used))
     return found
+
+
+def _dos(effect: fx.ActionEffect | fx.Obligation) -> tuple[a.Do, ...]:
+    """The clauses of a text that may load cards ("Now I may …", "Now I must …")."""
+    return effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
 
 
 def load_text_for(forces: Forces, card: Instance, ship: Instance, who: str) -> LoadText | None:
@@ -84,21 +98,29 @@ def just_played(state: State, card: Instance) -> bool:
     return all(e.kind == "load" and e.data.get("text_of") == card.uid for e in later)
 
 
-def loads(effect: fx.ActionEffect) -> Iterator[tuple[CardsExpr, ShipPlace, Origin]]:
+def loads(effect: fx.ActionEffect | fx.Obligation,
+          ) -> Iterator[tuple[CardsExpr, ShipPlace, Origin]]:
     """Each load of a text: the cards, the ship and where the cards come from."""
+    for _, cards, onto, origin in clause_loads(effect):
+        yield cards, onto, origin
+
+
+def clause_loads(effect: fx.ActionEffect | fx.Obligation,
+                 ) -> Iterator[tuple[a.Do, CardsExpr, ShipPlace, Origin]]:
+    """Each load of a text with its clause (who loads): cards, ship, where they come from."""
     searched: frozenset[Zone] | None = None
-    for do in effect.dos:
+    for do in _dos(effect):
         for act in do.acts:
             if isinstance(act, a.Search):
                 searched = zones_of(act.place)
             elif isinstance(act, a.Load):
-                yield act.cards, act.onto, _origin(act.cards, searched)
+                yield do, act.cards, act.onto, _origin(act.cards, searched)
             elif isinstance(act, a.SelectEither):
                 for branch in act.options:
                     for inner in branch.acts:
                         if isinstance(inner, a.Load):
                             picked = branch.cards if isinstance(inner.cards, Ref) else inner.cards
-                            yield picked, inner.onto, _origin(picked, searched)
+                            yield do, picked, inner.onto, _origin(picked, searched)
 
 
 def _known_empty(state: State, origin: Origin, who: str) -> bool:
@@ -116,11 +138,19 @@ def _origin(cards: CardsExpr, searched: Origin) -> Origin:
     return searched
 
 
-def _limit(cards: CardsExpr) -> int:
+#: Numbers of cards a load text may name whose upper bound the judge follows.
+BOUNDED = {Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF, Q.ANY}
+
+
+def _limit(cards: CardsExpr, source: Source) -> int:
+    """How many cards a load text loads at most; a number the judge does not follow raises."""
     if not isinstance(cards, Cards):
         return 1
     if cards.quantity.kind is Q.ANY_NUMBER:
         return INFINITE
+    if cards.quantity.kind not in BOUNDED:
+        raise CannotAnswer(f'rulesq does not follow the number of cards "{source.card.name}" '
+                           f"loads ('{cards.quantity.render()}': {source.quote})")
     return cards.quantity.n or 1
 
 

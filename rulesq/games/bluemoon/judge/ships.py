@@ -211,7 +211,8 @@ class ShipJudge:
             why = self.forces.text_ignored(card)
             if why is None or not just_played(state, card):
                 continue
-            loaders = [s for s in effects_of(card) if isinstance(s.effect, fx.ActionEffect)
+            loaders = [s for s in effects_of(card)
+                       if isinstance(s.effect, fx.ActionEffect | fx.Obligation)
                        and any(True for _ in loads(s.effect))]
             if not loaders:
                 continue
