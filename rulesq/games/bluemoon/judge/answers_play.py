@@ -11,7 +11,6 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.cards import CardInfo, kind_of
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
-from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -32,25 +31,6 @@ def assume_turn(view: View) -> None:
         view.__dict__.pop("forces", None)
 
 
-def assume_icons(view: View, cards: list[Instance], who: str, ruling: Ruling) -> None:
-    """State that cards whose icons the sources never give are taken to have none.
-
-    The limits of a turn turn on icons (FREE, PAIR, GANG, STOP): the cards asked about, the
-    cards the player has played this turn and the player's active combat cards. A play a
-    "you may not" forbids does not turn on them (FREE does not allow a prohibited play).
-    """
-    if ruling.step == "you may not":
-        return
-    state = view.timeline.state
-    involved = list(cards) + [e.cards[0] for e in state.events_of("play", who, this_turn=True)]
-    involved += state.owned(who, frozenset({Zone.COMBAT}), active=True)
-    names = sorted({c.name for c in involved if not c.info.icons_known and not c.face_down})
-    for name in names:
-        text = f'the sources give no icons for "{name}": it is taken to have none'
-        if text not in view.assumptions:
-            view.assumptions.append(text)
-
-
 def can_play(ctx: Context) -> Answer:
     """Answer ``can I play "X"?``."""
     view = View(ctx)
@@ -58,7 +38,6 @@ def can_play(ctx: Context) -> Answer:
     if card.owner != view.who:
         card = view.hypothetical(card.info, view.who)
     ruling = judge(view).can_play(card, view.who, conflict_ok=True)
-    assume_icons(view, [card], view.who, ruling)
     return view.yes_no(ruling)
 
 
@@ -72,7 +51,6 @@ def can_play_type(ctx: Context) -> Answer:
     info = CardInfo(name=f"a {word} card", kind=kind, text="")
     card = view.hypothetical(info, view.who)
     ruling = judge(view).can_play(card, view.who, conflict_ok=True)
-    assume_icons(view, [], view.who, ruling)
     if ruling.allowed:
         ruling.negatives.append(f"the {word} card is taken to have no special power text and "
                                 "no icons")
@@ -92,7 +70,6 @@ def can_play_together(ctx: Context) -> Answer:
         card = state.find(ref.name, who) or view.hypothetical(view.catalog.info(ref), who)
         ruling = PlayJudge(state, first_turn=state.is_first_turn).can_play(card, who,
                                                                          conflict_ok=True)
-        assume_icons(view, [card], who, ruling)
         if not ruling.allowed:
             ruling.reason = f'after {", ".join(names)}: {ruling.reason}' if names \
                 else ruling.reason

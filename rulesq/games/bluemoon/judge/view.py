@@ -115,8 +115,7 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        assumed = [*ruling.assumptions, *self._unquoted(), *self.assumptions,
-                   *self._iconless()]
+        assumed = [*ruling.assumptions, *self._unquoted(), *self._iconless()]
         for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
@@ -141,12 +140,6 @@ class View:
             first = unread[0]
             raise CannotAnswer(f'rulesq does not understand this sentence of "{first.card.name}"'
                                f", which may bear on the answer: {first.quote}")
-
-    @property
-    def assumptions(self) -> list[str]:
-        """Further assumptions an answer states (added by the question's handler)."""
-        found: list[str] = self.__dict__.setdefault("_assumptions", [])
-        return found
 
     def _iconless(self) -> list[str]:
         """The assumption made for cards whose icons the sources never give, where read."""
