@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import Number
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.attractions import turn_packets
-from rulesq.games.bluemoon.judge.fight import unread
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME
 from rulesq.games.bluemoon.judge.view import View
@@ -54,7 +53,7 @@ def packets_ruling(packets: list[Packet], who: str, count: int, what: str) -> Ru
 def dragons(ctx: Context) -> Answer:
     """Answer ``how many dragons do I attract?``."""
     view = View(ctx)
-    unread(view.forces, "dragon", "retreat")
+    view.refuse_unread()
     who = view.who
     packets = [p for p in turn_packets(view.forces) if p.who == who]
     count = sum(p.count for p in packets)
@@ -65,7 +64,7 @@ def dragons(ctx: Context) -> Answer:
 def extra_dragons(ctx: Context) -> Answer:
     """Answer ``how many additional dragons do you attract?`` (beyond the game rules' ones)."""
     view = View(ctx)
-    unread(view.forces, "dragon", "retreat")
+    view.refuse_unread()
     who = view.who
     packets = [p for p in turn_packets(view.forces) if p.who == who]
     extra = sum(p.extra for p in packets)

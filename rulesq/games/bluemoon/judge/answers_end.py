@@ -8,7 +8,6 @@ from rulesq.engine.verdict import Number, Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import game_end
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.fight import unread
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ ENDINGS = {"turn": game_end.turn_ends, "fight": game_end.fight_ends, "game": gam
 def ends(ctx: Context) -> Answer:
     """Answer ``does the turn/fight/game end?``."""
     view = View(ctx)
-    unread(view.forces, "dragon", "retreat", "turn ends", "fight", "game")
+    view.refuse_unread()
     period = str(ctx.question.param("period", "")).lower()
     judge = ENDINGS.get(period)
     if judge is None:
@@ -32,7 +31,7 @@ def ends(ctx: Context) -> Answer:
 def winner(ctx: Context) -> Answer:
     """Answer ``who wins the game?``."""
     view = View(ctx)
-    unread(view.forces, "dragon", "win", "game")
+    view.refuse_unread()
     win = game_end.winner(view.forces)
     return view.answer(Word(win.who), win.ruling)
 
@@ -40,7 +39,7 @@ def winner(ctx: Context) -> Answer:
 def score(ctx: Context) -> Answer:
     """Answer ``how many crystals does the winner score?``."""
     view = View(ctx)
-    unread(view.forces, "dragon", "win", "game", "crystal", "score")
+    view.refuse_unread()
     points, win = game_end.score(view.forces)
     ruling = win.ruling
     ruling.reason = (f"the winner scores one crystal plus one per dragon on his side, "

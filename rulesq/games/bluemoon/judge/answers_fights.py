@@ -14,7 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import declines, retreating
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.fight import shielded, unread
+from rulesq.games.bluemoon.judge.fight import shielded
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.ruling import no, yes
 from rulesq.games.bluemoon.judge.state import other
@@ -29,35 +29,35 @@ if TYPE_CHECKING:
 def must_retreat(ctx: Context) -> Answer:
     """Answer ``must I retreat?``."""
     view = View(ctx)
-    unread(view.forces, "retreat", "character card")
+    view.refuse_unread()
     return view.yes_no(retreating.must_retreat(view.forces, view.who))
 
 
 def can_retreat(ctx: Context) -> Answer:
     """Answer ``can I retreat?``."""
     view = View(ctx)
-    unread(view.forces, "retreat")
+    view.refuse_unread()
     return view.yes_no(retreating.can_retreat(view.forces, view.who))
 
 
 def can_decline(ctx: Context) -> Answer:
     """Answer ``can I decline to start the fight?``."""
     view = View(ctx)
-    unread(view.forces, "decline", "start")
+    view.refuse_unread()
     return view.yes_no(declines.can_decline(view.forces, view.who))
 
 
 def must_decline(ctx: Context) -> Answer:
     """Answer ``must I decline to start the fight?``."""
     view = View(ctx)
-    unread(view.forces, "decline", "start", "character card")
+    view.refuse_unread()
     return view.yes_no(declines.must_decline(view.forces, view.who))
 
 
 def next_starter(ctx: Context) -> Answer:
     """Answer ``who starts the next fight?``."""
     view = View(ctx)
-    unread(view.forces, "start", "retreat", "decline")
+    view.refuse_unread()
     who, ruling = declines.next_starter(view.forces)
     return view.answer(Word(who), ruling)
 
@@ -85,7 +85,7 @@ def first_to_act(ctx: Context) -> Answer:
 def must_match(ctx: Context) -> Answer:
     """Answer ``must I match your total power?`` (not with a shield in the contested element)."""
     view = View(ctx)
-    unread(view.forces, "power", "shield")
+    view.refuse_unread()
     element = view.state.element
     if element is None:
         raise CannotAnswer("the situation does not say which element is contested")

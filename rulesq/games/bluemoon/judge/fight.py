@@ -223,12 +223,3 @@ def fight_started(state: State, who: str) -> str | None:
 def lacks_character(state: State, who: str) -> bool | None:
     """Whether the player is known to hold no character card he could play."""
     return hand_lacks(state, who, frozenset(CHARACTER))
-
-
-def unread(forces: Forces, *words: str) -> None:
-    """Cannot answer when a card in play has a sentence rulesq does not read on the matter."""
-    for source in forces.unparsed():
-        text = source.quote.lower()
-        if any(word in text for word in words):
-            raise CannotAnswer(f'rulesq does not understand this sentence of "{source.card.name}"'
-                               f", which may bear on the answer: {source.quote}")

@@ -266,7 +266,7 @@ class Forces:
         """
         effect = ignorer.effect
         assert isinstance(effect, fx.Ignore)
-        if "PROTECTED" not in {i.upper() for i in effect.except_icons}:
+        if not _spares(effect, "PROTECTED"):
             return False
         if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
             return False

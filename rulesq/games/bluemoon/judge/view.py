@@ -97,7 +97,7 @@ class View:
         on a card in play or one the question names, could change any verdict: then there is
         no answer.
         """
-        self._refuse_unread()
+        self.refuse_unread()
         graph = self.ctx.derivation()
         support: list[str] = []
         for source in ruling.sources:
@@ -131,7 +131,7 @@ class View:
                           ruling.reason])
         return precedents(self.ctx.corpus, self._involved(ruling), ruling.rules, query)
 
-    def _refuse_unread(self) -> None:
+    def refuse_unread(self) -> None:
         """Cannot answer while a card that could act has a sentence rulesq does not read."""
         unread = list(self.forces.unparsed())
         for ref in self.ctx.question.cards:
@@ -171,7 +171,7 @@ class View:
     def yes_no(self, ruling: Ruling) -> Answer:
         """A yes/no answer from a ruling (a *conflict* when card texts of one rank disagree)."""
         if ruling.conflict:
-            self._refuse_unread()
+            self.refuse_unread()
             sides = tuple(self.effect(source) for source in ruling.conflict)
             return self.ctx.conflict(ruling.reason, sides)
         return self.answer(YesNo(ruling.allowed), ruling)
