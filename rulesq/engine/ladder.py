@@ -6,10 +6,12 @@ The file lists the steps highest first::
     name = "you may not"          # as ``expect decided by ...`` spells it
     aliases = ["may not"]          # other spellings a judge may use (optional)
     clauses = ["RB-p17-..."]       # ids or aliases of the clauses that establish it
-    exempt = ["PROTECTED"]         # what the step does not reach (optional)
+    kinds = ["you_may_not"]        # the kinds of rule (as the game classifies them) on it
+    exempt = ["PROTECTED"]         # marks of a card the step does not reach (optional)
     description = "..."            # one line, for humans
 
-A game without the file has no ladder (``load_ladder`` returns None).
+A game without the file has no ladder (``load_ladder`` returns None). The ladder orders; the
+one place that uses the order is :mod:`rulesq.engine.resolve`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesq.errors import InputError, RulesqError
+from rulesq.errors import InputError
 from rulesq.paths import corpus_dir
 
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ class LadderStep:
     rank: int
     clauses: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
     exempt: tuple[str, ...] = ()
     description: str = ""
 
@@ -73,21 +76,9 @@ class Ladder:
         """The step names, highest first."""
         return [s.name for s in self.steps]
 
-    def outranks(self, higher: str, lower: str) -> bool:
-        """Whether the step ``higher`` takes precedence over the step ``lower``."""
-        a, b = self.step(higher), self.step(lower)
-        if a is None or b is None:
-            unknown = higher if a is None else lower
-            raise RulesqError(f"the {self.game} ladder has no step '{unknown}'")
-        return a.rank < b.rank
-
-    def highest(self, names: list[str]) -> LadderStep:
-        """The highest-ranked of the named steps."""
-        steps = [self.step(n) for n in names]
-        known = [s for s in steps if s is not None]
-        if not known:
-            raise RulesqError(f"none of {names} is a step of the {self.game} ladder")
-        return min(known, key=lambda s: s.rank)
+    def step_of_kind(self, kind: str) -> LadderStep | None:
+        """The step on which rules of this kind sit, or None."""
+        return next((s for s in self.steps if kind in s.kinds), None)
 
 
 def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
@@ -99,6 +90,7 @@ def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
             rank=rank,
             clauses=tuple(record.get("clauses", ())),
             aliases=tuple(record.get("aliases", ())),
+            kinds=tuple(record.get("kinds", ())),
             exempt=tuple(record.get("exempt", ())),
             description=str(record.get("description", "")),
         ))

@@ -1,7 +1,7 @@
 """Blue Moon effects: what one sentence of special power text means, as typed nodes.
 
-Each effect renders back to one canonical English sentence; its ladder class and its
-persistence group come from :mod:`rulesq.games.bluemoon.ladder` (the one place that maps
+Each effect renders back to one canonical English sentence; its kind of rule and its
+persistence group come from :mod:`rulesq.games.bluemoon.kinds` (the one place that maps
 effects to them).
 """
 
@@ -27,7 +27,7 @@ from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Element, Role
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.ladder import Group, Ladder
+    from rulesq.games.bluemoon.kinds import Group, Kind
 
 
 def sentence(text: str) -> str:
@@ -59,16 +59,16 @@ class BlueMoonEffect(Effect):
     """A Blue Moon effect: knows its ladder class and its persistence group."""
 
     @property
-    def ladder(self) -> Ladder:
-        """Its class on the precedence ladder (I must / ignore / you may not / card text)."""
-        from rulesq.games.bluemoon.ladder import classify
+    def rule_kind(self) -> Kind:
+        """Its kind of rule (I must / ignore / you may not / card text); the ladder ranks it."""
+        from rulesq.games.bluemoon.kinds import classify
 
         return classify(self)[0]
 
     @property
     def group(self) -> Group:
         """Its persistence group: 1 once when played, 2 per turn or event, 3 continuous."""
-        from rulesq.games.bluemoon.ladder import classify
+        from rulesq.games.bluemoon.kinds import classify
 
         return classify(self)[1]
 
@@ -79,9 +79,9 @@ class BlueMoonEffect(Effect):
         group of its own.
         """
         if nested:
-            return {"ladder": self.ladder.value}
+            return {"ladder": self.rule_kind.value}
         group = self.group
-        return {"ladder": self.ladder.value, "group": f"{group.value} ({group.label})"}
+        return {"ladder": self.rule_kind.value, "group": f"{group.value} ({group.label})"}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from rulesq.engine.answer import Status
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.forces import effects_of, is_i_must
+from rulesq.games.bluemoon.judge.forces import effects_of, unignorable
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.shielding import shield
@@ -37,7 +37,7 @@ def text_ignored(ctx: Context) -> Answer:
         return view.yes_no(no(f'"{card.name}" has no special power text'))
     why = view.forces.text_ignored(card)
     if why is not None:
-        must = [s for s in effects_of(card) if is_i_must(s)]
+        must = [s for s in effects_of(card) if unignorable(s)]
         if must:
             return view.yes_no(_i_must_kept(view, card, why.source, must))
         what = f'all of "{card.name}"' if why.what == "card" else f'the text of "{card.name}"'
@@ -60,7 +60,7 @@ def _i_must_kept(view: View, card: Instance, ignorer: Source, must: list[Source]
     """
     from rulesq.games.bluemoon import effects as fx
 
-    others = [s for s in effects_of(card) if not is_i_must(s)
+    others = [s for s in effects_of(card) if not unignorable(s)
               and not isinstance(s.effect, fx.NoEffectIfOpposed)]
     at_game_end = [s for s in others if isinstance(s.effect, fx.ScoreModifier)]
     if ignorer.card.zone not in FIGHT_ZONES:

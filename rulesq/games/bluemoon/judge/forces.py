@@ -1,8 +1,9 @@
 """Which cards, special power texts and icons are ignored, and which effects are in force.
 
-Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet): an ignore effect reaches
-every card its words name, except opposing cards with an effective PROTECTED icon; "I must" text is
-never ignored. Ignore effects can ignore one another (two cards that each ignore the
+Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet), read from the ladder file
+through :mod:`rulesq.games.bluemoon.judge.claims`: an ignore effect reaches every card its words
+name, except opposing active cards with an effective icon its step exempts (PROTECTED), and never
+a text whose kind outranks ignoring ("I must"). Ignore effects can ignore one another (two cards that each ignore the
 other player's texts), and the order in which cards were played never matters, so the effects that
 apply are found as a fixed point: an ignore effect applies when nothing that could ignore it
 applies, and fails when something that does ignore it applies. Effects left undecided by that (two
@@ -21,7 +22,8 @@ from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
-from rulesq.games.bluemoon.ladder import Ladder
+from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
+from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
@@ -53,11 +55,11 @@ class Source:
         return self.card.owner
 
     @property
-    def ladder(self) -> Ladder:
-        """The effect's step of the precedence ladder."""
+    def kind(self) -> Kind:
+        """The effect's kind of rule (the ladder file places it on a step)."""
         if isinstance(self.effect, fx.BlueMoonEffect):
-            return self.effect.ladder
-        return Ladder.CARD_TEXT
+            return self.effect.rule_kind
+        return Kind.CARD_TEXT
 
     @property
     def quote(self) -> str:
@@ -91,9 +93,9 @@ def effects_of(card: Instance) -> list[Source]:
     return [Source(card, effect, i) for i, effect in enumerate(parsed.effects)]
 
 
-def is_i_must(source: Source) -> bool:
-    """Whether the effect is "I must" text, which nothing ignores."""
-    return source.ladder is Ladder.I_MUST
+def unignorable(source: Source) -> bool:
+    """Whether the effect's kind outranks ignoring, so no ignore reaches it ("I must")."""
+    return not ignore_reaches(source.kind)
 
 
 class Forces:
@@ -243,10 +245,14 @@ class Forces:
         PROTECTED shields an active card in play from opposing ignore effects, unless its PROTECTED
         icon is itself ignored (card instructions supersede the game rules).
         """
-        if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
+        if ignorer.controller == card.owner or not (card.in_play and card.active):
             return False
-        if not (card.in_play and card.active):
-            return False
+        return any(not self._exempt_icon_ignored(ignorer, card, icon, definite)
+                   for icon in exempt_icons(card))
+
+    def _exempt_icon_ignored(self, ignorer: Source, card: Instance, icon: str,
+                             definite: bool) -> bool:
+        """Whether an effect ignoring icons (other than ``ignorer``) ignores this icon."""
         for source, mark in self.marks.items():
             if source is ignorer or mark is Mark.FAILS:
                 continue
@@ -254,9 +260,9 @@ class Forces:
                 continue
             if mark is Mark.UNDECIDED and definite:
                 continue
-            if self._icon_reached(source, card, "PROTECTED"):
-                return False
-        return True
+            if self._icon_reached(source, card, icon):
+                return True
+        return False
 
     def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
@@ -266,19 +272,11 @@ class Forces:
         """
         effect = ignorer.effect
         assert isinstance(effect, fx.Ignore)
-        if not _spares(effect, "PROTECTED"):
+        if ignorer.controller == card.owner or not (card.in_play and card.active):
             return False
-        if ignorer.controller == card.owner or "PROTECTED" not in card.info.icons:
-            return False
-        if not (card.in_play and card.active):
-            return False
-        for source, mark in self.marks.items():
-            if source is ignorer or mark is Mark.FAILS or (mark is Mark.UNDECIDED and definite):
-                continue
-            if getattr(source.effect, "scope", None) is fx.Scope.ICONS \
-                    and self._icon_reached(source, card, "PROTECTED"):
-                return False
-        return True
+        return any(_spares(effect, icon)
+                   and not self._exempt_icon_ignored(ignorer, card, icon, definite)
+                   for icon in exempt_icons(card))
 
     def _icon_reached(self, source: Source, card: Instance, icon: str) -> bool:
         effect = source.effect
@@ -430,18 +428,18 @@ class Forces:
         """The effects of a card that act now.
 
         The card is live (or, with ``in_hand``, the texts read before play), not opposed, and its
-        text not ignored ("I must" always).
+        text not ignored (texts beyond ignoring always).
         """
         if not in_hand and not self.live(card):
             return []
         if self.opposed(card) is not None:
-            return [s for s in effects_of(card) if is_i_must(s)]
+            return [s for s in effects_of(card) if unignorable(s)]
         acting = [s for s in effects_of(card)
                   if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
-        if all(is_i_must(s) for s in acting):
+        if all(unignorable(s) for s in acting):
             return acting
         silenced = self.text_ignored(card) is not None
-        return [s for s in acting if is_i_must(s) or not silenced]
+        return [s for s in acting if unignorable(s) or not silenced]
 
     def effects(self, kind: type[fx.BlueMoonEffect] | tuple[type[fx.BlueMoonEffect], ...],
                 controller: str | None = None) -> list[Source]:
@@ -461,6 +459,11 @@ class Forces:
         """Sentences of live cards that rulesq does not understand."""
         return [s for card in self.state.cards if self.live(card)
                 for s in effects_of(card) if isinstance(s.effect, Unparsed)]
+
+
+def exempt_icons(card: Instance) -> list[str]:
+    """The printed icons of a card that the ignore step of the ladder exempts."""
+    return [icon for icon in card.info.icons if exempt_from_ignoring([icon]) is not None]
 
 
 def _spares(effect: fx.Ignore, icon: str) -> bool:

@@ -26,7 +26,7 @@ from rulesq.games.bluemoon.judge.prohibits import acts_with_places, ban_rule, ba
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
-from rulesq.games.bluemoon.ladder import Group
+from rulesq.games.bluemoon.kinds import Group
 from rulesq.games.bluemoon.selectors import Cards
 from rulesq.games.bluemoon.times import W
 

@@ -1,7 +1,9 @@
-"""The one place that says which ladder class and persistence group each effect has.
+"""The one place that says which kind of rule and which persistence group each effect is.
 
-The ladder (Blue Moon rulebook p.17, Special Rules; E&I rulesheet): "I must" > ignore
-(PROTECTED exempt) > "you may not" > other card text > game rules. The persistence groups
+A kind names what an effect is ("I must" text, an ignore, a "you may not", other card text; a
+game rule for the rules themselves). Which kind outranks which is not said here: the ladder
+(``corpus/bluemoon/ladder.toml``) places each kind on a step, and only
+:mod:`rulesq.engine.resolve` compares them. The persistence groups
 are the FAQ's three: texts that act once when played (1), once per turn or event (2),
 or continuously while active (3); the FAQ lists the opening phrases of each group.
 """
@@ -17,13 +19,14 @@ from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role
 
 
-class Ladder(StrEnum):
-    """A step of the precedence ladder a card effect can sit on."""
+class Kind(StrEnum):
+    """The kind of rule an effect is; the ladder file places each kind on a step."""
 
     I_MUST = "i_must"
     IGNORE = "ignore"
     YOU_MAY_NOT = "you_may_not"
     CARD_TEXT = "card_text"
+    GAME_RULE = "game_rule"
 
 
 class Group(IntEnum):
@@ -40,11 +43,11 @@ class Group(IntEnum):
                 3: "continuous while active"}[self.value]
 
 
-#: Effect classes whose ladder class does not depend on their fields.
-LADDER_BY_CLASS: dict[type[fx.BlueMoonEffect], Ladder] = {
-    fx.MustToPlay: Ladder.I_MUST,
-    fx.Ignore: Ladder.IGNORE,
-    fx.Prohibition: Ladder.YOU_MAY_NOT,
+#: Effect classes whose kind does not depend on their fields.
+KIND_BY_CLASS: dict[type[fx.BlueMoonEffect], Kind] = {
+    fx.MustToPlay: Kind.I_MUST,
+    fx.Ignore: Kind.IGNORE,
+    fx.Prohibition: Kind.YOU_MAY_NOT,
 }
 
 #: Effects that act once, when their card is played (the FAQ's first group: texts applied
@@ -67,15 +70,15 @@ PER_TURN_OR_EVENT_TIMES = frozenset({
 })
 
 
-def classify(effect: fx.BlueMoonEffect) -> tuple[Ladder, Group]:
-    """The ladder class and the persistence group of an effect."""
-    return _ladder(effect), _group(effect)
+def classify(effect: fx.BlueMoonEffect) -> tuple[Kind, Group]:
+    """The kind of rule and the persistence group of an effect."""
+    return _kind(effect), _group(effect)
 
 
-def _ladder(effect: fx.BlueMoonEffect) -> Ladder:
+def _kind(effect: fx.BlueMoonEffect) -> Kind:
     if isinstance(effect, fx.Obligation) and effect.do.actor is Role.CONTROLLER:
-        return Ladder.I_MUST          # "I must …" outranks everything, as a play cost does
-    return LADDER_BY_CLASS.get(type(effect), Ladder.CARD_TEXT)
+        return Kind.I_MUST
+    return KIND_BY_CLASS.get(type(effect), Kind.CARD_TEXT)
 
 
 def _group(effect: fx.BlueMoonEffect) -> Group:
