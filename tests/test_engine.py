@@ -16,6 +16,7 @@ from rulesq.engine.answer import Answer, Status
 from rulesq.engine.dispatch import GENERIC, answer_question, evaluate, handler_for
 from rulesq.engine.expect import Result, match
 from rulesq.engine.ladder import load_ladder, parse_ladder
+from rulesq.engine.resolve import overrides
 from rulesq.engine.verdict import Alternatives, Cards, Number, Text, Verdict, Word, YesNo
 from rulesq.explain.graph import BEATS, DECIDES, SUPPORTS, Derivation
 from rulesq.games import get_game
@@ -107,11 +108,12 @@ def test_blue_moon_ladder_is_data() -> None:
     ladder = load_ladder("bluemoon")
     assert ladder is not None
     assert ladder.names() == ["I must", "ignore", "you may not", "card text", "game rules"]
-    assert ladder.outranks("I must", "ignore") and ladder.outranks("ignore", "you may not")
-    assert not ladder.outranks("game rules", "card text")
+    assert overrides(ladder, "i_must", "ignore") and overrides(ladder, "ignore", "you_may_not")
+    assert not overrides(ladder, "game_rule", "card_text")
     assert ladder.step("ignore") is not None and ladder.step("ignore").exempt == ("PROTECTED",)
     assert ladder.step("You May Not...") is ladder.step("you may not")
-    assert ladder.highest(["card text", "you may not"]).name == "you may not"
+    assert [step.kinds for step in ladder.steps] == [
+        ("i_must",), ("ignore",), ("you_may_not",), ("card_text",), ("game_rule",)]
     assert load_ladder("fma") is None
 
 

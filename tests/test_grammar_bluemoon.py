@@ -14,7 +14,7 @@ from rulesq.effects import Effect, ParsedText, Unparsed
 from rulesq.effects.grammar import load_grammar, split_sentences
 from rulesq.games import get_game
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.ladder import Group, Ladder, classify
+from rulesq.games.bluemoon.kinds import Group, Kind, classify
 from rulesq.games.bluemoon.parser import INTERNAL, WORDS
 
 
@@ -261,42 +261,42 @@ def test_interference_takes_the_sentences_after_it() -> None:
 
 
 @pytest.mark.parametrize("text, ladder, group", [
-    ("I must discard one card from my hand to play this card.", Ladder.I_MUST, Group.ONCE),
-    ("I must discard one card at the end of my turn.", Ladder.I_MUST, Group.PER_TURN_OR_EVENT),
-    ("Your support cards are ignored.", Ladder.IGNORE, Group.CONTINUOUS),
-    ("You may not play support cards.", Ladder.YOU_MAY_NOT, Group.CONTINUOUS),
-    ("Now you may not take further cards into your hand.", Ladder.YOU_MAY_NOT, Group.ONCE),
-    ("I may not play further support cards during this fight.", Ladder.CARD_TEXT,
+    ("I must discard one card from my hand to play this card.", Kind.I_MUST, Group.ONCE),
+    ("I must discard one card at the end of my turn.", Kind.I_MUST, Group.PER_TURN_OR_EVENT),
+    ("Your support cards are ignored.", Kind.IGNORE, Group.CONTINUOUS),
+    ("You may not play support cards.", Kind.YOU_MAY_NOT, Group.CONTINUOUS),
+    ("Now you may not take further cards into your hand.", Kind.YOU_MAY_NOT, Group.ONCE),
+    ("I may not play further support cards during this fight.", Kind.CARD_TEXT,
      Group.CONTINUOUS),
-    ("On my turn, I may play one additional support card.", Ladder.CARD_TEXT,
+    ("On my turn, I may play one additional support card.", Kind.CARD_TEXT,
      Group.PER_TURN_OR_EVENT),
-    ("On this turn, I may play any number of support cards.", Ladder.CARD_TEXT,
+    ("On this turn, I may play any number of support cards.", Kind.CARD_TEXT,
      Group.CONTINUOUS),
-    ("On your turn, you must play a support card, or retreat.", Ladder.CARD_TEXT,
+    ("On your turn, you must play a support card, or retreat.", Kind.CARD_TEXT,
      Group.PER_TURN_OR_EVENT),
-    ("On your turn, you may not play more than one card.", Ladder.YOU_MAY_NOT,
+    ("On your turn, you may not play more than one card.", Kind.YOU_MAY_NOT,
      Group.CONTINUOUS),
-    ("If you retreat, I attract one additional dragon.", Ladder.CARD_TEXT,
+    ("If you retreat, I attract one additional dragon.", Kind.CARD_TEXT,
      Group.PER_TURN_OR_EVENT),
-    ("The contested element of the fight changes to Fire.", Ladder.CARD_TEXT, Group.ONCE),
-    ("My active cards attack again.", Ladder.CARD_TEXT, Group.ONCE),
-    ("During my Leadership phase, I may draw one card.", Ladder.CARD_TEXT,
+    ("The contested element of the fight changes to Fire.", Kind.CARD_TEXT, Group.ONCE),
+    ("My active cards attack again.", Kind.CARD_TEXT, Group.ONCE),
+    ("During my Leadership phase, I may draw one card.", Kind.CARD_TEXT,
      Group.PER_TURN_OR_EVENT),
-    ("The values of my booster cards double.", Ladder.CARD_TEXT, Group.CONTINUOUS),
+    ("The values of my booster cards double.", Kind.CARD_TEXT, Group.CONTINUOUS),
 ])
-def test_ladder_class_and_group(text: str, ladder: Ladder, group: Group) -> None:
+def test_ladder_class_and_group(text: str, ladder: Kind, group: Group) -> None:
     """Each shape sits on its ladder step and in its persistence group."""
     (effect,) = parse(text).effects
     assert isinstance(effect, fx.BlueMoonEffect)
-    assert classify(effect) == (ladder, group) == (effect.ladder, effect.group)
+    assert classify(effect) == (ladder, group) == (effect.rule_kind, effect.group)
 
 
 def test_corpus_ladder_counts() -> None:
     """The corpus has 2 I-must texts, 8 ignores and 18 you-may-nots (as the seed reading)."""
-    counts: dict[Ladder, int] = {}
+    counts: dict[Kind, int] = {}
     for _, _, effect in all_effects():
         if isinstance(effect, fx.BlueMoonEffect):
-            counts[effect.ladder] = counts.get(effect.ladder, 0) + 1
-    assert counts[Ladder.I_MUST] == 2
-    assert counts[Ladder.IGNORE] == 8
-    assert counts[Ladder.YOU_MAY_NOT] == 18
+            counts[effect.rule_kind] = counts.get(effect.rule_kind, 0) + 1
+    assert counts[Kind.I_MUST] == 2
+    assert counts[Kind.IGNORE] == 8
+    assert counts[Kind.YOU_MAY_NOT] == 18

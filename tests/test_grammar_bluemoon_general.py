@@ -14,7 +14,7 @@ from rulesq.games import get_game
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, Retreats
-from rulesq.games.bluemoon.ladder import Group, Ladder
+from rulesq.games.bluemoon.kinds import Group, Kind
 from rulesq.games.bluemoon.selectors import (
     CardChoice,
     CardName,
@@ -52,7 +52,7 @@ def one(text: str) -> Any:
 def test_prohibition_on_other_type_with_text_filter() -> None:
     """"You may not play interference cards that have special power text.\""""
     e = one("You may not play interference cards that have special power text.")
-    assert isinstance(e, fx.Prohibition) and e.who is YOU and e.ladder is Ladder.YOU_MAY_NOT
+    assert isinstance(e, fx.Prohibition) and e.who is YOU and e.rule_kind is Kind.YOU_MAY_NOT
     assert isinstance(e.act, a.Play)
     assert e.act.cards == Cards(types=(CardType.INTERFERENCE,), special_power_text=True)
     assert e.group is Group.CONTINUOUS
@@ -127,7 +127,7 @@ def test_self_restriction_is_ordinary_text() -> None:
     """"I may not play further booster cards during this fight" is card text, not you may not."""
     e = one("I may not play further booster cards during this fight.")
     assert isinstance(e, fx.SelfRestriction) and e.who is ME
-    assert e.ladder is Ladder.CARD_TEXT
+    assert e.rule_kind is Kind.CARD_TEXT
     assert e.when is not None and e.when.kind is W.THIS_FIGHT
 
 
@@ -148,7 +148,7 @@ def test_ignore_cards_except_family() -> None:
     """"Your booster cards are ignored, except Vulca booster cards.\""""
     e = one("Your booster cards are ignored, except Vulca booster cards.")
     assert isinstance(e, fx.Ignore) and e.scope is fx.Scope.CARDS and e.owner is YOU
-    assert e.ladder is Ladder.IGNORE
+    assert e.rule_kind is Kind.IGNORE
     assert e.cards == Cards(owner=YOU, types=(CardType.BOOSTER,))
     assert e.except_cards == (Cards(family="Vulca", types=(CardType.BOOSTER,)),)
 
@@ -298,7 +298,7 @@ def test_play_condition_attacked_by_element() -> None:
 def test_must_to_play_is_i_must() -> None:
     """"I must discard two cards from my hand to play this card" sits on the I-must step."""
     e = one("I must discard two cards from my hand to play this card.")
-    assert isinstance(e, fx.MustToPlay) and e.ladder is Ladder.I_MUST
+    assert isinstance(e, fx.MustToPlay) and e.rule_kind is Kind.I_MUST
     assert isinstance(e.requirement, a.Discard) and isinstance(e.requirement.cards, Cards)
     assert e.requirement.cards.quantity.n == 2
 
@@ -331,7 +331,7 @@ def test_obligation_by_end_of_other_phase() -> None:
     """"By the end of your Character phase, you must discard … at least 6 Earth …, or retreat.\""""
     e = one("By the end of your Character phase, you must discard cards with a total printed "
             "value of at least 6 Earth from your hand, or retreat.")
-    assert isinstance(e, fx.Obligation) and e.ladder is Ladder.CARD_TEXT
+    assert isinstance(e, fx.Obligation) and e.rule_kind is Kind.CARD_TEXT
     assert e.when is not None and e.when.phase is Phase.CHARACTER and e.when.role is YOU
     (discard,) = e.do.acts
     assert isinstance(discard, a.Discard) and isinstance(discard.cards, Cards)

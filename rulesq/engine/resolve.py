@@ -62,6 +62,10 @@ class Claim:
     marks: frozenset[str] = frozenset()
     reaches: tuple[object, ...] = ()
     value: object = None
+    #: How the alternative the claim argues for is shown when it loses ("" for the reason).
+    label: str = ""
+    #: The rules' fallback: it speaks only when no other claim does.
+    default: bool = False
 
     @property
     def allows(self) -> bool:
@@ -175,6 +179,8 @@ def _decide(claims: list[Claim], ladder: Ladder) -> Resolution:
             removed.add(id(target))
             result.removed.append((target, ignore))
     standing = [c for c in ranked if id(c) not in removed and c.stance is not Stance.IGNORE]
+    if any(not c.default for c in standing):
+        standing = [c for c in standing if not c.default]
     result.standing = standing
     if not standing:
         return result

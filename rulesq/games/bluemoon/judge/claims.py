@@ -14,7 +14,16 @@ from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from rulesq.engine.ladder import Ladder, load_ladder
-from rulesq.engine.resolve import Claim, Gather, Resolution, Stance, exempt_mark, overrides, resolve
+from rulesq.engine.resolve import (
+    Claim,
+    Gather,
+    Resolution,
+    Stance,
+    exempt_mark,
+    overrides,
+    resolve,
+    step_of,
+)
 from rulesq.errors import RulesqError
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -60,15 +69,22 @@ def effect_claim(stance: Stance, source: Source, reason: str, *rules: str,
                  holder=source.card)
 
 
-def rule_claim(stance: Stance, reason: str, *rules: str) -> Claim:
-    """A claim of the game rules (the clauses cited)."""
-    return Claim(stance, Kind.GAME_RULE, reason, None, tuple(rules))
+def rule_claim(stance: Stance, reason: str, *rules: str, holder: Instance | None = None,
+               label: str = "", default: bool = False) -> Claim:
+    """A claim of the game rules (the clauses cited); ``holder``: the card whose icon it reads."""
+    return Claim(stance, Kind.GAME_RULE, reason, None, tuple(rules), holder=holder, label=label,
+                 default=default)
 
 
-def ignore_claim(ignorer: Source, *cards: Instance) -> Claim:
-    """An ignore effect's claim over the texts of these cards."""
-    return Claim(Stance.IGNORE, kind_of(ignorer), f'ignored by "{ignorer.card.name}"', ignorer,
-                 (R.IGNORING,), holder=ignorer.card, reaches=tuple(cards))
+def ignore_claim(ignorer: Source, *cards: Instance, what: str = "its text") -> Claim:
+    """An ignore effect's claim over the texts (or ``what``) of these cards."""
+    return Claim(Stance.IGNORE, kind_of(ignorer), f'{what} is ignored by "{ignorer.card.name}"',
+                 ignorer, (R.IGNORING,), holder=ignorer.card, reaches=tuple(cards))
+
+
+def step_name(kind: Kind) -> str:
+    """The name of the ladder step a kind of rule sits on (for a ruling's label)."""
+    return step_of(ladder(), kind).name
 
 
 def shielded(claim: Claim, icons: Iterable[str]) -> Claim:
@@ -100,19 +116,20 @@ def ruling_of(result: Resolution) -> Ruling:
     if decisive is not None:
         lost, ignore = decisive
         verb = "forbid" if not lost.allows else "allow"
-        name = _name(lost)
-        ruling.reason = f'"{name}" would {verb} it, but its text is {ignore.reason}'
-        ruling.sources = [*_sources([ignore]), *_sources([lost])]
+        said = lost.label or f'"{_name(lost)}"'
+        removal = f"{said} would {verb} it, but {ignore.reason}"
+        ruling.reason = removal if winner.default else f"{winner.reason}; {removal}"
+        ruling.sources = [*_sources([ignore]), *_sources([lost]), *ruling.sources]
         ruling.cite(*ignore.rules)
     for loser, by in result.beaten:
         ruling.beaten.append((_shown(loser), _by(by)))
         if loser.source is not None:
             ruling.against += _sources([loser])
     for kept, ignore, mark in result.exempt:
-        name, by = _name(kept), _name(ignore)
-        ruling.negatives.append(f'"{name}" has {mark}, so "{by}" does not ignore it')
-        ruling.beaten.append((f'{"no" if winner.allows else "yes"} ("{by}" would ignore "{name}")',
-                              R.PROTECTED))
+        name, ignorer = _name(kept), _name(ignore)
+        ruling.negatives.append(f'"{name}" has {mark}, so "{ignorer}" does not ignore it')
+        shown = "no" if winner.allows else "yes"
+        ruling.beaten.append((f'{shown} ("{ignorer}" would ignore "{name}")', R.PROTECTED))
         ruling.cite(R.PROTECTED)
     if result.contested or winner.source is not None:
         step = result.decided_by or result.step
@@ -143,6 +160,8 @@ def _sources(claims: Iterable[Claim]) -> list[Source]:
 
 def _shown(claim: Claim) -> str:
     verdict = "yes" if claim.allows else "no"
+    if claim.label:
+        return f"{verdict} ({claim.label})"
     if claim.holder is None:
         return f"{verdict} ({claim.reason})"
     return f'{verdict} (by "{_name(claim)}")'

@@ -2,9 +2,9 @@
 
 A player's own "I may not play …" text forbids him the play too, as ordinary card text.
 
-"You may not" takes precedence over all remaining instructions on other cards (it beats a
-permission); a prohibition on a card whose text is ignored does not apply (the ignore step).
-Counts ("more than one card") include the cards already played this turn.
+Each text becomes a claim (a prohibition, an "I may not", a permission it argues against, the
+ignore over its card); which wins is the ladder's to say (``claims.decide``). Counts ("more than
+one card") include the cards already played this turn.
 """
 
 from __future__ import annotations
@@ -15,11 +15,18 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.claims import (
+    Claim,
+    Stance,
+    effect_claim,
+    ignore_claim,
+    shielded,
+)
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of, exempt_icons
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.limits import permissions, permits_kind
 from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
-from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Noun, Q, Quantity
@@ -34,15 +41,17 @@ class ProhibitionChecks:
     forces: Forces
 
     def _prohibitions(self, card: Instance, who: str, bluff: bool,
-                      from_deck: bool) -> Ruling | None:
+                      from_deck: bool) -> list[Claim | Ruling]:
+        """Claims of the texts that forbid the play, of what ignores them, of what allows it."""
         forces = self.forces
         opponent = other(who)
+        found: list[Claim | Ruling] = []
         for source in forces.effects(fx.SelfRestriction, controller=who):
             if self._forbids(source, card, who, bluff, from_deck):
-                return no(f'"{source.card.name}" forbids it: {source.quote}', R.SUPERSEDE,
-                          sources=[source], step="card text")
-        ignored: list[tuple[Source, Ruling]] = []
+                found.append(effect_claim(Stance.FORBID, source, f'"{source.card.name}" forbids '
+                                          f"it: {source.quote}", R.SUPERSEDE))
         spared: list[Ruling] = []
+        kind = "support" if bluff else card.info.kind
         for opposer in self.state.cards:
             if opposer.owner != opponent or not forces.live(opposer):
                 continue
@@ -55,35 +64,25 @@ class ProhibitionChecks:
                         spared.append(self._cancelled_note(source, who))
                     continue
                 why = forces.text_ignored(opposer)
-                if why is not None or forces.opposed(opposer) is not None:
-                    if why is not None:
-                        ignored.append((source, yes(
-                            f'"{opposer.name}" would forbid it, but its text is ignored by '
-                            f'"{why.source.card.name}"', R.IGNORING,
-                            sources=[why.source], step="ignore")))
+                if why is None and forces.opposed(opposer) is not None:
                     continue
-                ruling = no(f'"{opposer.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
-                            sources=[source], step="you may not")
+                ban = effect_claim(Stance.FORBID, source, f'"{opposer.name}" forbids it: '
+                                   f"{source.quote}", R.YOU_MAY_NOT)
+                found.append(ban)
+                if why is not None:
+                    found.append(ignore_claim(why.source, opposer))
+                    continue
                 shield = forces.shielded_from(opposer)
                 if shield is not None:
-                    ruling.cite(R.PROTECTED)
-                    ruling.negatives.append(f'"{opposer.name}" has PROTECTED, so '
-                                            f'"{shield.card.name}" does not ignore it')
-                    ruling.beaten.append((f'yes ("{shield.card.name}" would ignore '
-                                          f'"{opposer.name}")', R.PROTECTED))
-                kind = "support" if bluff else card.info.kind
-                for permission in permissions(forces, who):
-                    if not permits_kind(permission, kind):
-                        continue
-                    ruling.beaten.append((f'yes (by "{permission.card.name}")', source))
-                    ruling.against.append(permission)
-                return ruling
-        if ignored:
-            source, ruling = ignored[0]
-            ruling.beaten.append(("no (a prohibition)", ruling.sources[0]))
-            ruling.sources.append(source)
-            return ruling
-        return spared[0] if spared else None
+                    shielded(ban, exempt_icons(opposer))
+                    found.append(ignore_claim(shield, opposer))
+                found += [effect_claim(Stance.PERMIT, permission, f'"{permission.card.name}" '
+                                       f"allows it: {permission.quote}", R.SUPERSEDE)
+                          for permission in permissions(forces, who)
+                          if permits_kind(permission, kind)]
+        if not any(isinstance(f, Claim) for f in found):
+            found += spared[:1]
+        return found
 
     def _cancelled_note(self, source: Source, who: str) -> Ruling:
         """A count of played cards that the cancelled cards of the turn no longer reach."""
@@ -97,14 +96,14 @@ class ProhibitionChecks:
         return note
 
     def _self_restrictions(self, card: Instance, who: str, bluff: bool,
-                           from_deck: bool) -> Ruling | None:
-        """The player's own "I may not play …" texts in force, for any kind of card.
+                           from_deck: bool) -> list[Claim | Ruling]:
+        """The player's own "I may not play …" texts in force, for any kind of card, as claims.
 
-        A self-restriction is card text of its controller; while its text is ignored it does not
-        apply (the ignore step).
+        A self-restriction is card text of its controller; the texts that allow the play argue
+        against it, and an ignore over its card takes it away, as the ladder says.
         """
         forces = self.forces
-        ignored: Ruling | None = None
+        found: list[Claim | Ruling] = []
         for holder in self.state.cards:
             if holder.owner != who or not forces.live(holder) \
                     or forces.opposed(holder) is not None:
@@ -120,26 +119,16 @@ class ProhibitionChecks:
                     continue
                 if not self._forbids_play(effect.act, source, card, who, bluff):
                     continue
+                found.append(effect_claim(Stance.FORBID, source, f'"{holder.name}" forbids it '
+                                          f"to its own player: {source.quote}"))
                 why = forces.text_ignored(holder)
-                if why is None:
-                    ruling = no(f'"{holder.name}" forbids it to its own player: {source.quote}',
-                                sources=[source], step="card text")
-                    kind = "support" if bluff else card.info.kind
-                    allowing = [p for p in permissions(forces, who) if permits_kind(p, kind)]
-                    if allowing:
-                        ruling.reason = (f'"{holder.name}" ("{source.quote}") and '
-                                         f'"{allowing[0].card.name}" ("{allowing[0].quote}") '
-                                         "disagree; both are card text of the same rank (only "
-                                         '"you may not" outranks other card text), so the '
-                                         "ladder does not decide")
-                        ruling.conflict = [source, allowing[0]]
-                    return ruling
-                if ignored is None:
-                    ignored = yes(f'"{holder.name}" would forbid it, but its text is ignored by '
-                                  f'"{why.source.card.name}"', R.IGNORING,
-                                  sources=[why.source, source], step="ignore")
-                    ignored.beaten.append((f"no ({source.quote})", why.source))
-        return ignored
+                if why is not None:
+                    found.append(ignore_claim(why.source, holder))
+                    continue
+                kind = "support" if bluff else card.info.kind
+                found += [effect_claim(Stance.PERMIT, p, f'"{p.card.name}" allows it: {p.quote}')
+                          for p in permissions(forces, who) if permits_kind(p, kind)]
+        return found
 
     def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
                  from_deck: bool, count_cancelled: bool = False) -> bool:

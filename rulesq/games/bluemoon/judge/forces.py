@@ -3,11 +3,11 @@
 Ignoring follows the precedence ladder (rulebook p.17; E&I rulesheet), read from the ladder file
 through :mod:`rulesq.games.bluemoon.judge.claims`: an ignore effect reaches every card its words
 name, except opposing active cards with an effective icon its step exempts (PROTECTED), and never
-a text whose kind outranks ignoring ("I must"). Ignore effects can ignore one another (two cards that each ignore the
-other player's texts), and the order in which cards were played never matters, so the effects that
-apply are found as a fixed point: an ignore effect applies when nothing that could ignore it
-applies, and fails when something that does ignore it applies. Effects left undecided by that (two
-cards ignoring each other) are a conflict.
+a text whose kind outranks ignoring ("I must"). Ignore effects can ignore one another (two cards
+that each ignore the other player's texts), and the order in which cards were played never
+matters, so the effects that apply are found as a fixed point: an ignore effect applies when
+nothing that could ignore it applies, and fails when something that does ignore it applies.
+Effects left undecided by that (two cards ignoring each other) are a conflict.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 from rulesq.effects.base import Unparsed
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
-from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 

@@ -1,8 +1,11 @@
 """Whether a card may be played now: turn, phase, limits, STOP, prohibitions.
 
-The checks run in order and the first that forbids the play decides: the turn and the phase,
-where the card is, STOP, the limits of a turn (``limits``), the prohibitions of opposing cards
-(``forbids``) and the card's own texts read in hand (``own_text``).
+First the gates that no card text speaks to: the turn, where the card is, the phase. Then every
+rule on the play becomes a claim: STOP and the limits of a turn (``limits``) as game rules, the
+texts that allow more as card text, the prohibitions of opposing cards and the player's own
+"I may not" (``forbids``), the ignores over them; the ladder decides (``claims.decide``). Last,
+once the play itself is permitted, the card's own texts read in hand (``own_text``): its
+conditions and "I must" costs (the play gate: a card's text acts only once it is played).
 
 The limits (rulebook p.7-8, p.14-16): one Leadership phase card per turn (or a REPLACE discard
 instead); one character card, FREE cards not counting, two matching PAIR cards counting as
@@ -14,12 +17,18 @@ may not" beats other card text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, LEADERSHIP_PHASE_KINDS
+from rulesq.games.bluemoon.judge.claims import (
+    Claim,
+    Stance,
+    decide,
+    effect_claim,
+    ignore_claim,
+    rule_claim,
+)
 from rulesq.games.bluemoon.judge.forbids import ProhibitionChecks
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.limits import (
@@ -41,8 +50,8 @@ from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
 
-if TYPE_CHECKING:
-    pass
+#: What a check of the play judge finds: a claim on the play, or a note to cite with it.
+Found = Claim | Ruling
 
 INFINITE = 99
 #: The rules that allow a play of each kind of card, cited when nothing stops it.
@@ -85,37 +94,48 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
 
     def _can_play(self, card: Instance, who: str, bluff: bool, from_deck: bool,
                   location: bool) -> Ruling:
-        checks = [self._turn, self._location, self._phase, self._stop, self._self_restrictions,
-                  self._limits, self._prohibitions, self._own_text]
-        if not location:
-            checks.remove(self._location)
-        allowing: list[Ruling] = []
-        for check in checks:
-            ruling = check(card, who, bluff, from_deck)
+        gates = [self._turn, self._location, self._phase] if location \
+            else [self._turn, self._phase]
+        notes: list[Ruling] = []
+        for gate in gates:
+            ruling = gate(card, who, bluff, from_deck)
             if ruling is None:
                 continue
             if not ruling.allowed:
                 return ruling
-            allowing.append(ruling)
-        return self._allowed(card, allowing)
+            notes.append(ruling)
+        kind = "support" if card.face_down else card.info.kind
+        claims = [rule_claim(Stance.PERMIT, f'nothing stops "{card.name}" from being played now',
+                             *BASIC_RULES.get(kind, ()), default=True)]
+        for gather in (self._stop, self._self_restrictions, self._limits, self._prohibitions):
+            for found in gather(card, who, bluff, from_deck):
+                if isinstance(found, Ruling) and not found.allowed:
+                    return found
+                if isinstance(found, Ruling):
+                    notes.append(found)
+                else:
+                    claims.append(found)
+        ruling = decide(claims)
+        if ruling.conflict or not ruling.allowed:
+            return ruling
+        own = self._own_text(card, who, bluff, from_deck)
+        if own is not None and not own.allowed:
+            return own
+        return self._allowed(card, ruling, [own, *notes] if own is not None else notes)
 
-    def _allowed(self, card: Instance, notes: list[Ruling]) -> Ruling:
-        decided = [r for r in notes if r.step is not None]
-        if decided:
-            out = decided[0]
-            for extra in notes:
-                if extra is not out:
-                    out.cite(*extra.rules)
-                    out.sources += extra.sources
-            return out
-        out = yes(f'nothing stops "{card.name}" from being played now', *BASIC_RULES.get(
-            "support" if card.face_down else card.info.kind, ()))
-        out.negatives.append(f'no active card forbids playing "{card.name}"')
+    def _allowed(self, card: Instance, ruling: Ruling, notes: list[Ruling]) -> Ruling:
+        """The permitted play's ruling, with what the other checks noted."""
+        if ruling.step is None:
+            decided = [r for r in notes if r.step is not None]
+            if decided:
+                ruling, notes = decided[0], [ruling, *(n for n in notes if n is not decided[0])]
+            else:
+                ruling.negatives.append(f'no active card forbids playing "{card.name}"')
         for extra in notes:
-            out.cite(*extra.rules)
-            out.sources += extra.sources
-            out.negatives += extra.negatives
-        return out
+            ruling.cite(*extra.rules)
+            ruling.sources += [s for s in extra.sources if s not in ruling.sources]
+            ruling.negatives += extra.negatives
+        return ruling
 
     # ------------------------------------------------------------------ turn, place, phase
     def _turn(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
@@ -195,6 +215,9 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         landed = [e.cards[0] for e in state.events_of("land", who, this_turn=True)]
         if not landed:
             return None
+        allowed = [rule_claim(Stance.FORBID, "a ship was landed this turn: character, booster "
+                              "and support cards are played from the landed ships, not from the "
+                              "hand", R.AS_IF_IN_HAND, R.LANDED_SHIP_NOT_FROM_HAND)]
         for source in permissions(self.forces, who):
             effect = source.effect
             assert isinstance(effect, fx.PlayPermission)
@@ -205,11 +228,10 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 if cards.quantity.kind is Q.COUNT and self._hand_plays(who) >= limit:
                     continue
                 if not cards.types or any(card.info.is_a(t) for t in cards.types):
-                    return yes("the landed ship's text allows cards from the hand",
-                               R.SUPERSEDE, sources=[source], step="card text")
-        return no("a ship was landed this turn: character, booster and support cards are "
-                  "played from the landed ships, not from the hand", R.AS_IF_IN_HAND,
-                  R.LANDED_SHIP_NOT_FROM_HAND)
+                    allowed.append(effect_claim(
+                        Stance.PERMIT, source, "the landed ship's text allows cards from the "
+                        "hand", R.SUPERSEDE))
+        return decide(allowed)
 
     def _hand_plays(self, who: str) -> int:
         return sum(1 for e in self.state.events_of("play", who, this_turn=True)
@@ -227,27 +249,29 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         return None
 
     # ------------------------------------------------------------------ STOP and limits
-    def _stop(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
+    def _stop(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> list[Found]:
         events = [e for e in self.state.events_of("play", who, this_turn=True)
                   if e.data.get("stop") and not e.cards[0].cancelled]
         stops = [e.cards[0] for e in events]
         if not stops or from_deck:
-            return None
+            return []
         allowed = self._permission_for(card, who, bluff)
         kind = "support" if bluff else card.info.kind
         if allowed is not None and kind in ("booster", "support"):
             # After STOP only the card texts' own allowance remains, not the rules' one card.
             since = support_plays(self.state, who, after=events[0].seq)
             if not slots(self.forces, who, True).fits(since + [kind]):
-                return no(f'"{stops[0].name}" was played with a STOP icon, and the card '
-                          f'text allowing further cards ("{allowed.card.name}") is used up',
-                          R.STOP, sources=[allowed])
+                # The one text that could lift STOP is spent: no claim is left to argue.
+                return [no(f'"{stops[0].name}" was played with a STOP icon, and the card text '
+                           f'allowing further cards ("{allowed.card.name}") is used up', R.STOP,
+                           sources=[allowed])]
+        stop = rule_claim(Stance.FORBID, f'"{stops[0].name}" was played with a STOP icon: no '
+                          "further cards this turn", R.STOP, label="the STOP icon")
         if allowed is not None:
-            ruling = yes(f'"{stops[0].name}" has a STOP icon, but a card text allows this '
-                         "play (card instructions supersede the game rules)", R.SUPERSEDE,
-                         R.STOP, sources=[allowed], step="card text")
-            ruling.beaten.append(("no (the STOP icon)", allowed))
-            return ruling
+            return [stop, effect_claim(Stance.PERMIT, allowed, f'"{stops[0].name}" has a STOP '
+                                       "icon, but a card text allows this play (card "
+                                       "instructions supersede the game rules)", R.SUPERSEDE,
+                                       R.STOP)]
         if kind == "booster" and any(permits_kind(p, kind) for p in permissions(self.forces,
                                                                                    who)):
             raise CannotAnswer(f'"{stops[0].name}" was played with a STOP icon; a card text in '
@@ -255,8 +279,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                                "for support cards, and Special Rule 3 adds one booster card to "
                                "such an instruction: whether that booster card also overrides "
                                "STOP, the sources do not say")
-        return no(f'"{stops[0].name}" was played with a STOP icon: no further cards this '
-                  "turn", R.STOP)
+        return [stop]
 
     def _permission_for(self, card: Instance, who: str, bluff: bool) -> Source | None:
         """A permission in force that lets this card be played beyond the rules."""
@@ -271,9 +294,9 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 return source
         return None
 
-    def _limits(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
+    def _limits(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> list[Found]:
         if from_deck:
-            return None  # a card a text plays from the draw deck is not the turn's card play
+            return []  # a card a text plays from the draw deck is not the turn's card play
         kind = "support" if bluff else card.info.kind
         if kind in LEADERSHIP_PHASE_KINDS:
             return self._leadership_limit(card, who)
@@ -281,9 +304,9 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             return self._character_limit(card, who)
         if kind in ("booster", "support"):
             return self._support_limit(card, who, kind, bluff)
-        return None
+        return []
 
-    def _leadership_limit(self, card: Instance, who: str) -> Ruling | None:
+    def _leadership_limit(self, card: Instance, who: str) -> list[Found]:
         state = self.state
         done = [e for e in state.events_of("play", who, this_turn=True)
                 if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not e.cards[0].cancelled
@@ -291,14 +314,16 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         replaced = [e for e in state.events_of("use_icon", who, this_turn=True)
                     if e.data.get("icon") == "REPLACE"]
         if done:
-            return no(f'"{done[0].cards[0].name}" was already played this turn: only one '
-                      "Leadership phase card per turn", R.ONE_LEADERSHIP_PHASE_CARD)
+            return [rule_claim(Stance.FORBID, f'"{done[0].cards[0].name}" was already played '
+                               "this turn: only one Leadership phase card per turn",
+                               R.ONE_LEADERSHIP_PHASE_CARD)]
         if replaced:
-            return no("a card was discarded with its REPLACE icon this turn, instead of "
-                      "playing a Leadership phase card", R.ONE_LEADERSHIP_PHASE_CARD, R.REPLACE)
-        return None
+            return [rule_claim(Stance.FORBID, "a card was discarded with its REPLACE icon this "
+                               "turn, instead of playing a Leadership phase card",
+                               R.ONE_LEADERSHIP_PHASE_CARD, R.REPLACE)]
+        return []
 
-    def _character_limit(self, card: Instance, who: str) -> Ruling | None:
+    def _character_limit(self, card: Instance, who: str) -> list[Found]:
         state = self.state
         forces = self.forces
         units = character_units(state, who)
@@ -309,63 +334,61 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             from rulesq.games.bluemoon.judge.ships import free_from_ship
 
             if free_from_ship(card) and not forces.has_icon(card, "FREE"):
-                return yes("the card is played from a landed ship as if it had the FREE icon: it "
-                           "does not count towards the limit of one character card", R.FREE,
-                           R.FREE_FROM_SHIP, R.AS_IF_IN_HAND)
-            return yes("the card has a FREE icon: it does not count towards the limit of one "
-                       "character card", R.FREE)
+                return [yes("the card is played from a landed ship as if "
+                                   "it had the FREE icon: it does not count towards the limit of "
+                                   "one character card", R.FREE, R.FREE_FROM_SHIP,
+                                   R.AS_IF_IN_HAND)]
+            return [yes("the card has a FREE icon: it does not count "
+                               "towards the limit of one character card", R.FREE)]
         if gang_joins(forces, card, who):
-            return yes("the card joins the active gang (GANG icon)", R.GANG)
+            return [yes("the card joins the active gang (GANG icon)", R.GANG)]
         last = units[-1] if units else None
         if last is not None and last.pair_open and pairs(last.cards[0], card) \
                 and forces.has_icon(card, "PAIR") and forces.has_icon(last.cards[0], "PAIR") \
                 and last.cards[0].seq == max(c.seq for u in units for c in u.cards):
-            return yes(f'"{card.name}" and "{last.cards[0].name}" are a pair (PAIR icons)',
-                       R.PAIR)
+            return [yes(f'"{card.name}" and "{last.cards[0].name}" are a '
+                               "pair (PAIR icons)", R.PAIR)]
         counted = [u for u in units if not u.free]
+        if not counted:
+            return []
+        names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
+        found: list[Found] = [rule_claim(Stance.FORBID, f"{names} already used this turn's one "
+                                         "character card", R.FREE,
+                                         label="one character card a turn")]
         extra, granting = extra_characters(forces, who, card)
-        if counted and len(counted) <= extra:
-            ruling = yes("a card text allows this further character card", R.SUPERSEDE,
-                         sources=granting, step="card text")
-            ruling.beaten.append(("no (one character card a turn)", granting[0]))
-            return ruling
-        if counted:
-            names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
-            ruling = no(f"{names} already used this turn's one character card", R.FREE)
-            partner = last.cards[0] if last is not None and last.pair_open \
-                and pairs(last.cards[0], card) else None
-            return self._ignored_icon(ruling, card, who, partner)
-        return None
+        if len(counted) <= extra:
+            found += [effect_claim(Stance.PERMIT, source, "a card text allows this further "
+                                   "character card", R.SUPERSEDE) for source in granting]
+            return found
+        partner = last.cards[0] if last is not None and last.pair_open \
+            and pairs(last.cards[0], card) else None
+        return found + self._ignored_icon(card, who, partner)
 
-    def _ignored_icon(self, ruling: Ruling, card: Instance, who: str,
-                      partner: Instance | None = None) -> Ruling:
-        """A limit that an icon would lift, were it not ignored: the ignore step decides.
+    def _ignored_icon(self, card: Instance, who: str,
+                      partner: Instance | None = None) -> list[Found]:
+        """An icon that would lift a limit, and the ignore that takes it away, as claims.
 
         The card's FREE icon (printed, or one it is treated as having), or the PAIR icons of
         ``partner`` and the card.
         """
         forces = self.forces
-        found: list[tuple[str, Instance, Source]] = []
         if "FREE" in card.info.icons or "FREE" in self._as_if(card, who):
             why = forces.icon_ignored(card, "FREE")
             if why is not None:
-                found.append(("FREE", card, why.source))
+                return self._icon_claims("FREE", card, why.source, R.FREE)
         if partner is not None:
             for holder in (partner, card):
                 why = forces.icon_ignored(holder, "PAIR")
                 if why is not None:
-                    found.append(("PAIR", holder, why.source))
-                    break
-        if not found:
-            return ruling
-        icon, holder, ignorer = found[0]
-        ruling.reason += (f'; the {icon} icon of "{holder.name}" would lift the limit, but it is '
-                          f'ignored by "{ignorer.card.name}"')
-        ruling.cite(R.IGNORING, R.FREE if icon == "FREE" else R.PAIR)
-        ruling.sources.append(ignorer)
-        ruling.step = "ignore"
-        ruling.beaten.append((f'yes (the {icon} icon of "{holder.name}")', ignorer))
-        return ruling
+                    return self._icon_claims("PAIR", holder, why.source, R.PAIR)
+        return []
+
+    @staticmethod
+    def _icon_claims(icon: str, holder: Instance, ignorer: Source, rule: str) -> list[Found]:
+        label = f'the {icon} icon of "{holder.name}"'
+        return [rule_claim(Stance.PERMIT, f"{label} lifts the limit", rule, holder=holder,
+                           label=label),
+                ignore_claim(ignorer, holder, what="it")]
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
         from rulesq.games.bluemoon.judge.moves import Moves
@@ -377,46 +400,45 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         return as_if_icons(_Probe(self.state), card, who)
 
     def _support_limit(self, card: Instance, who: str, kind: str,
-                       bluff: bool = False) -> Ruling | None:
+                       bluff: bool = False) -> list[Found]:
         forces = self.forces
         if not bluff and not card.face_down:     # a bluff card is played without its icons
             if forces.has_icon(card, "FREE") and not card.face_down:
-                return yes("the card has a FREE icon: it does not count towards the limit of "
-                           "one booster or support card", R.FREE)
+                return [yes("the card has a FREE icon: it does not count "
+                                   "towards the limit of one booster or support card", R.FREE)]
             if "FREE" in self._as_if(card, who) and forces.icon_ignored(card, "FREE") is None:
-                return yes("the card is treated as having a FREE icon", R.FREE)
+                return [yes("the card is treated as having a FREE icon",
+                                   R.FREE)]
         first = self.first_turn
         available = slots(forces, who, first)
         played = support_plays(self.state, who)
+        if first and not played:
+            limit = rule_claim(Stance.FORBID, "on the first turn of a fight the starting player "
+                               "plays neither a booster nor a support card", R.FIRST_TURN,
+                               label="the rules' limit")
+        else:
+            limit = rule_claim(Stance.FORBID, "this turn's booster or support card has already "
+                               "been played", R.FREE, label="the rules' limit")
         if available.fits(played + [kind]):
             if not available.fits([kind] * (len(played) + 1)) or available.sources and \
                     not Slots(0 if first else 1).fits(played + [kind]):
-                return yes("a card text allows this further card", R.SUPERSEDE,
-                           R.ANY_NUMBER_OF_SUPPORT, sources=list(available.sources),
-                           step="card text")
-            return None
-        if first and not played:
-            ruling = no("on the first turn of a fight the starting player plays neither a "
-                        "booster nor a support card", R.FIRST_TURN)
-        else:
-            ruling = no("this turn's booster or support card has already been played", R.FREE)
+                return [limit, *(effect_claim(Stance.PERMIT, source, "a card text allows this "
+                                              "further card", R.SUPERSEDE,
+                                              R.ANY_NUMBER_OF_SUPPORT)
+                                 for source in available.sources)]
+            return []
+        found: list[Found] = [limit]
         if not bluff and not card.face_down:
-            ruling = self._ignored_icon(ruling, card, who)
-        return self._silenced_permission(ruling, who, kind, played + [kind])
+            found += self._ignored_icon(card, who)
+        return found + self._silenced_permission(who, kind, played + [kind])
 
-    def _silenced_permission(self, ruling: Ruling, who: str, kind: str,
-                             plays: list[str]) -> Ruling:
-        """A limit that a permission would lift, were its text not ignored: the ignore decides."""
+    def _silenced_permission(self, who: str, kind: str, plays: list[str]) -> list[Found]:
+        """A permission that would lift the limit, and the ignore over its text, as claims."""
         for permission, ignorer in ignored_permissions(self.forces, who):
             if not permits_kind(permission, kind) or not slots(
                     self.forces, who, self.first_turn, (permission,)).fits(plays):
                 continue
-            ruling.reason += (f'; "{permission.card.name}" would allow it, but its text is '
-                              f'ignored by "{ignorer.card.name}"')
-            ruling.cite(R.IGNORING)
-            ruling.sources += [ignorer]
-            ruling.step = "ignore"
-            ruling.beaten.append((f'yes (by "{permission.card.name}")', ignorer))
-            ruling.against.append(permission)
-            break
-        return ruling
+            return [effect_claim(Stance.PERMIT, permission, f'"{permission.card.name}" allows '
+                                 "it", R.SUPERSEDE),
+                    ignore_claim(ignorer, permission.card)]
+        return []
