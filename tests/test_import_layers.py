@@ -19,24 +19,29 @@ import rulesq
 ROOT = Path(rulesq.__file__).parent
 JUDGE = "rulesq.games.bluemoon.judge"
 
-# The Blue Moon judge's layers (its package docstring describes them): a module imports
-# modules of its own layer or of a lower one. 0 state: the facts replayed into a game state;
-# 1 law: forces, selection, values, the ruling; 2 topics: the rules of play, one topic a
-# module; 3 questions: the answers_* handlers.
+# The Blue Moon judge's layers, lowest first (the judge package's docstring describes them): a
+# module imports modules of its own layer or of a lower one, never of a higher one.
+STATE, LAW, READ_IN_PLAY, REPLAY, TOPICS, QUESTIONS = range(6)
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(("cards", "state", "timeline", "moves", "rules", "view"), 0),
+    **dict.fromkeys(("cards", "state", "rules"), STATE),
     **dict.fromkeys(
-        ("ruling", "forces", "select", "holds", "timing", "prohibits", "values", "precedents"),
-        1,
+        ("ruling", "select", "values", "forces", "timing", "prohibits", "precedents"), LAW
     ),
     **dict.fromkeys(
         (
-            "plays", "playing", "limits", "forbids", "own_text", "interference", "usable",
-            "retrieving", "replacing", "requirements", "discards", "sharing", "removals",
-            "hands", "disclosure", "fight", "retreats", "retreating", "declines", "attractions",
-            "dragons", "game_end", "ships", "ship_texts", "bluffs", "decks", "shielding",
+            "playing", "limits", "ship_texts", "interference", "dragons", "bluffs", "discards",
+            "attractions",
         ),
-        2,
+        READ_IN_PLAY,
+    ),
+    **dict.fromkeys(("moves", "timeline", "view"), REPLAY),
+    **dict.fromkeys(
+        (
+            "plays", "forbids", "own_text", "usable", "retrieving", "replacing", "shielding",
+            "requirements", "sharing", "removals", "hands", "disclosure", "fight", "retreats",
+            "retreating", "declines", "game_end", "ships", "bluff_plays", "decks",
+        ),
+        TOPICS,
     ),
 }
 
@@ -143,20 +148,17 @@ def test_no_import_cycle() -> None:
 def test_the_judge_imports_only_downward() -> None:
     graph = import_graph()
     judge = {name for name in graph if name.startswith(f"{JUDGE}.")}
-    unlisted = sorted(
-        name for name in judge
-        if name.rsplit(".", 1)[1] not in LAYERS and not name.rsplit(".", 1)[1].startswith("answers_")
-    )
-    assert not unlisted, f"judge modules with no layer in this test: {unlisted}"
-
-    def layer(name: str) -> int:
+    def layer(name: str) -> int | None:
         short = name.rsplit(".", 1)[1]
-        return 3 if short.startswith("answers_") else LAYERS[short]
+        return QUESTIONS if short.startswith("answers_") else LAYERS.get(short)
+
+    unlisted = sorted(name for name in judge if layer(name) is None)
+    assert not unlisted, f"judge modules with no layer in LAYERS of this test: {unlisted}"
 
     upward = sorted(
         f"{a} (layer {layer(a)}) -> {b} (layer {layer(b)}), line "
         + ", ".join(map(str, graph.edges[a, b]["lines"]))
         for a, b in graph.edges
-        if a in judge and b in judge and layer(b) > layer(a)
+        if a in judge and b in judge and (layer(b) or 0) > (layer(a) or 0)
     )
     assert not upward, "judge imports going up a layer:\n" + "\n".join(upward)

@@ -1,19 +1,19 @@
 """Blue Moon effects: what one sentence of special power text means, as typed nodes.
 
 Each effect renders back to one canonical English sentence; its ladder class and its
-persistence group come from :mod:`rulesq.games.bluemoon.ladder` (the one place that maps
-effects to them).
+persistence group (:mod:`rulesq.games.bluemoon.ladder`) are said in one place, ``classify`` at
+the end of this module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Effect
 from rulesq.games.bluemoon.acts import Act, AsIfIcon, Attract, Do, Mode, Receive, Score, render_dos
 from rulesq.games.bluemoon.conditions import Condition, Having
+from rulesq.games.bluemoon.ladder import Group, Ladder, by_time
 from rulesq.games.bluemoon.selectors import (
     CardName,
     Cards,
@@ -21,13 +21,12 @@ from rulesq.games.bluemoon.selectors import (
     Dragons,
     Place,
     Q,
+    R,
+    Ref,
     join_and,
 )
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Element, Role
-
-if TYPE_CHECKING:
-    from rulesq.games.bluemoon.ladder import Group, Ladder
 
 
 def sentence(text: str) -> str:
@@ -61,15 +60,11 @@ class BlueMoonEffect(Effect):
     @property
     def ladder(self) -> Ladder:
         """Its class on the precedence ladder (I must / ignore / you may not / card text)."""
-        from rulesq.games.bluemoon.ladder import classify
-
         return classify(self)[0]
 
     @property
     def group(self) -> Group:
         """Its persistence group: 1 once when played, 2 per turn or event, 3 continuous."""
-        from rulesq.games.bluemoon.ladder import classify
-
         return classify(self)[1]
 
     def annotations(self, *, nested: bool = False) -> dict[str, str]:
@@ -507,3 +502,49 @@ class EndTurn(BlueMoonEffect):
         """The sentence."""
         tail = " immediately" if self.immediately else ""
         return sentence(f"{self.whose.possessive} turn ends{tail}")
+
+
+# ---------------------------------------------------------------------- ladder and group
+#: Effect classes whose ladder class does not depend on their fields.
+LADDER_BY_CLASS: dict[type[BlueMoonEffect], Ladder] = {
+    MustToPlay: Ladder.I_MUST,
+    Ignore: Ladder.IGNORE,
+    Prohibition: Ladder.YOU_MAY_NOT,
+}
+
+#: Effects that act once, when their card is played (the FAQ's first group: texts applied
+#: while in hand, element changes, playing without pushing, attacking again, the next card
+#: treated as FREE; interference cards act once too).
+ONCE_CLASSES: frozenset[type[BlueMoonEffect]] = frozenset({
+    MustToPlay, PlayCondition, InterferenceTrigger, PlayWithoutPushing,
+    ElementChange, NextPlayedAsIf, AttackAgain, CancelCard, EndTurn,
+    NotSelectable,
+})
+
+
+def classify(effect: BlueMoonEffect) -> tuple[Ladder, Group]:
+    """The ladder class and the persistence group of an effect."""
+    return _ladder(effect), _group(effect)
+
+
+def _ladder(effect: BlueMoonEffect) -> Ladder:
+    if isinstance(effect, Obligation) and effect.do.actor is Role.CONTROLLER:
+        return Ladder.I_MUST          # "I must …" outranks everything, as a play cost does
+    return LADDER_BY_CLASS.get(type(effect), Ladder.CARD_TEXT)
+
+
+def _group(effect: BlueMoonEffect) -> Group:
+    if type(effect) in ONCE_CLASSES:
+        return Group.ONCE
+    if isinstance(effect, PlayAsIf):
+        this_card = isinstance(effect.cards, Ref) and effect.cards.kind is R.THIS_CARD
+        return Group.ONCE if this_card else by_time(None, effect.condition)
+    if isinstance(effect, DragonModifier):
+        return Group.ONCE if effect.now else Group.PER_TURN_OR_EVENT
+    if isinstance(effect, ScoreModifier):
+        return Group.PER_TURN_OR_EVENT
+    if isinstance(effect, ActionEffect) and effect.when is None and effect.condition is None:
+        return Group.ONCE  # acts without a time happen once, when what carries them applies
+    when = getattr(effect, "when", None)
+    condition = getattr(effect, "condition", None)
+    return by_time(when, condition, obligation=isinstance(effect, Obligation))
