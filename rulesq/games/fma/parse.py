@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.effects.base import Effect, Unparsed
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.vocab import Attribute, Duration, Timing
+from rulesq.paths import grammar_dir, lark_cache
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ def parser() -> Lark:
     """The FMA card-text parser (LALR, built once and cached on disk)."""
     from lark import Lark
 
-    from rulesq.paths import grammar_dir, lark_cache
 
     return Lark.open(str(grammar_dir() / "fma.lark"), parser="lalr", cache=lark_cache("fma"),
                      propagate_positions=True)
