@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulesq.effects.base import Effect, Unparsed
+from rulesq.effects.words import parse_number
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.vocab import Attribute, Duration, Timing
 from rulesq.spans import Span
@@ -121,10 +122,7 @@ def _words(children: list[Any]) -> list[Any]:
 
 
 def _number(token: Token) -> int:
-    value = str(token).lower()
-    if value.isdigit():
-        return int(value)
-    return fx._NUMBER_WORDS.index(value)
+    return parse_number(str(token))
 
 
 class _Build:
