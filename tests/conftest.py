@@ -20,6 +20,7 @@ FIXTURE_CORPUS = TESTS / "fixtures" / "corpus"
 INVENTED = TESTS / "cases"
 #: The module whose parametrised tests generate metamorphic variants of situations.
 METAMORPHIC = "test_bluemoon_metamorphic.py"
+_VARIANTS = pytest.StashKey[int]()
 
 #: Games whose evaluator is being built: their situation files may fail (non-strict xfail)
 #: while the work is in progress. Remove a game from here when its evaluator lands; never
@@ -59,9 +60,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     variants = terminalreporter.config.stash.get(_VARIANTS, 0)
     terminalreporter.write_line(f"invented cases: {len(invented_cases())} distinct; "
                                 f"metamorphic variants: {variants}")
-
-
-_VARIANTS = pytest.StashKey[int]()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
