@@ -45,3 +45,27 @@ def cache_dir() -> Path:
         root = Path.home() / ".cache" / "rulesq"
     root.mkdir(parents=True, exist_ok=True)
     return root
+
+
+@cache
+def _grammars_digest() -> str:
+    """A digest of every grammar file's text (any change to any of them changes it)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(grammar_dir().glob("*.lark")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def lark_cache(name: str) -> str:
+    """The file caching the parser tables of one grammar (``name`` tells parsers apart).
+
+    Lark's own cache (``cache=True``) is keyed on the main grammar's text alone and lives in
+    the shared temporary folder, so a change to a grammar it imports, or another checkout's
+    grammars, could hand back stale tables. This file is keyed on every grammar's text and
+    lives in ``cache_dir()``.
+    """
+    import lark
+
+    return str(cache_dir() / f"lark-{name}-{_grammars_digest()}-{lark.__version__}.tmp")

@@ -9,6 +9,7 @@ from conftest import EXAMPLES
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulesq.paths import cache_dir
 from rulesq.situation import Fact, Question, Situation, parse_situation
 from rulesq.situation.build import SituationBuilder
 from rulesq.situation.parser import find_game, grammar_file, parse_tree, parser_for
@@ -41,8 +42,26 @@ def test_each_game_reads_with_its_own_extension() -> None:
     assert grammar_file("bluemoon") == "situation_bluemoon.lark"
     assert grammar_file("nonesuch") == "situation.lark"
     parser = parser_for("fma")
-    assert parser.options.parser == "lalr" and parser.options.cache is True
+    assert parser.options.parser == "lalr"
+    assert Path(parser.options.cache).parent == cache_dir()
     assert parser_for("fma") is parser
+
+
+def test_the_parser_cache_follows_every_grammar_file(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to an imported grammar (not only the one opened) gives another cache file."""
+    import rulesq.paths as paths
+
+    (tmp_path / "situation_x.lark").write_text("%import .situation (start)\n", encoding="utf-8")
+    (tmp_path / "situation.lark").write_text("start: NAME\n", encoding="utf-8")
+    monkeypatch.setattr(paths, "grammar_dir", lambda: tmp_path)
+    paths._grammars_digest.cache_clear()
+    before = paths.lark_cache("situation-x")
+    (tmp_path / "situation.lark").write_text("start: NAME NAME\n", encoding="utf-8")
+    paths._grammars_digest.cache_clear()
+    after = paths.lark_cache("situation-x")
+    paths._grammars_digest.cache_clear()
+    assert before != after and Path(after).parent == paths.cache_dir()
 
 
 FACTS = [

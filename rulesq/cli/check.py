@@ -22,10 +22,11 @@ def check(
 ) -> None:
     """Check judge calls: AGREE, DISAGREE or CANNOT ANSWER per file.
 
-    One line per file (a DISAGREE names the clause the call contradicts; a file that cannot
-    be read or parsed gets an ERROR line, the details on standard error), then the summary
-    "N agree, M disagree, K cannot answer". Exit code 0 when every call
-    agrees, 1 otherwise, 2 when a file cannot be read or parsed.
+    One line per file (a DISAGREE names the clause the call contradicts; a file with no
+    expect line gets NO CALL; a file that cannot be read or parsed gets an ERROR line, the
+    details on standard error), then the summary "N agree, M disagree, K cannot answer"
+    (", J with no call to check" when some files have none). Exit code 0 when every call
+    agrees, 1 otherwise (a file with no call too), 2 when a file cannot be read or parsed.
 
     Examples:
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from rulesq.paths import grammar_dir
+from rulesq.paths import grammar_dir, lark_cache
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def load_grammar(name: str, start: str = "start") -> Lark:
         str(grammar_dir() / f"{name}.lark"),
         parser="lalr",
         lexer="contextual",
-        cache=True,
+        cache=lark_cache(f"{name}-{start}"),
         propagate_positions=True,
         start=start,
     )

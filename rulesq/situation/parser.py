@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.paths import grammar_dir
+from rulesq.paths import grammar_dir, lark_cache
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -32,7 +32,7 @@ def parser_for(game: str) -> Lark:
     return Lark.open(
         str(grammar_dir() / grammar_file(game)),
         parser="lalr",
-        cache=True,
+        cache=lark_cache(f"situation-{game}"),
         propagate_positions=True,
         maybe_placeholders=False,
     )

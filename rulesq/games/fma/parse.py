@@ -31,9 +31,9 @@ def parser() -> Lark:
     """The FMA card-text parser (LALR, built once and cached on disk)."""
     from lark import Lark
 
-    from rulesq.paths import grammar_dir
+    from rulesq.paths import grammar_dir, lark_cache
 
-    return Lark.open(str(grammar_dir() / "fma.lark"), parser="lalr", cache=True,
+    return Lark.open(str(grammar_dir() / "fma.lark"), parser="lalr", cache=lark_cache("fma"),
                      propagate_positions=True)
 
 
