@@ -82,7 +82,6 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         {1: ("my Booster/Support phase",)},
     "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-3.rq":
         {1: ("I may attract",)},
-    "fields/you-may-not-attract-dragons-stops-every-attraction.rq": {1: ("Ward",)},
     "fields/a-retrieve-text-with-no-upper-bound-is-cannot-answer.rq": {1: ("at least two",)},
     "fields/an-obligation-to-discard-follows-its-time-3.rq":
         {1: ("by the end of my booster/support phase",)},
@@ -109,6 +108,13 @@ EITHER: dict[str, tuple[str, str]] = {
     "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-1.rq": ("4", "-"),
     "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-2.rq": ("4", "-"),
     "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-3.rq": ("4", "-"),
+}
+
+#: Cases with no ``expect`` line: every question is a conflict, or has either of two verdicts.
+NO_CALL = frozenset(EITHER) | {
+    "play/an-own-i-may-not-against-an-own-i-may-is-a-conflict.rq",
+    "ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq",
+    "ignore/texts-reached-by-an-undecided-ignore-loop-are-a-conflict.rq",
 }
 
 
