@@ -1,14 +1,34 @@
-"""Warhammer: Invasion LCG: the game module (errata, restricted and banned lists).
+"""Warhammer: Invasion LCG: the game module (card text, board, errata, deck lists).
 
-Question handlers live in ``rulesq.games.warhammer.decks`` (deck legality); the text a
-card reads after errata is the engine's generic ``card_text`` question.
+Importing it registers the game. The card-text reader (``parse``), the board read from a
+situation (``board``) and the question handlers (``answers``, ``decks``) load only when used.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
 
+if TYPE_CHECKING:
+    from rulesq.games.warhammer.effects import WarhammerParsedText
+
+
+@dataclass(frozen=True)
+class WarhammerGame(Game):
+    """The Warhammer game: reads card text with ``grammar/warhammer.lark``."""
+
+    def parse_card_text(self, text: str) -> WarhammerParsedText:
+        """Read a Warhammer text into effects; sentences not understood stay ``Unparsed``."""
+        from rulesq.games.warhammer.parse import parse_card_text
+
+        return parse_card_text(text)
+
+
 GAME = register(
-    Game(
+    WarhammerGame(
         name="warhammer",
         title="Warhammer: Invasion LCG",
         questions={
