@@ -23,8 +23,10 @@ class Phrase(Node):
 
 @dataclass(frozen=True)
 class Act(Effect):
-    """One verb and what it takes: "deal 1 damage to target unit" is a ``deal_damage`` act
-    whose object is "1 damage to target unit"; "cannot" makes it a prohibition.
+    """One verb and what it takes.
+
+    "deal 1 damage to target unit" is a ``deal_damage`` act whose object is "1 damage to
+    target unit"; a modal ("may", "must", "cannot") is kept beside it.
     """
 
     kind: str
@@ -71,7 +73,7 @@ class Ability(Effect):
 
 @dataclass(frozen=True)
 class Keyword(Effect):
-    """A keyword: Toughness 1, Counterstrike X, Scout, Ambush 2, Limited, Unique …"""
+    """A keyword: Toughness 1, Counterstrike X, Scout, Ambush 2, Limited, Unique."""
 
     name: str
     value: int | str | None = None
@@ -83,8 +85,9 @@ class Keyword(Effect):
 
 @dataclass(frozen=True)
 class ZoneText(Effect):
-    """"Battlefield.", "Kingdom.", "Quest.": the texts after it are active only while the
-    card is in that zone (FAQ, Zones of Play).
+    """A zone word ("Battlefield.", "Kingdom.", "Quest.").
+
+    The texts after it are active only while the card is in that zone (FAQ, Zones of Play).
     """
 
     zone: Zone
@@ -108,8 +111,9 @@ class Only(Effect):
 
 @dataclass(frozen=True)
 class Limit(Effect):
-    """"Limit one Hero per zone." and "Limit 1 per deck.": how many may be in a zone or a
-    deck (``trait`` None means the card itself).
+    """A limit: "Limit one Hero per zone.", "Limit 1 per deck.".
+
+    How many may be in a zone or a deck (``trait`` None means the card itself).
     """
 
     count: int

@@ -30,8 +30,10 @@ def parser() -> Lark:
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """The (start, end) of each sentence: a full stop outside parentheses and quotes ends
-    one (and a closing parenthesis right after it belongs to it).
+    """The (start, end) of each sentence.
+
+    A full stop outside parentheses and quotes ends one (and a closing parenthesis right
+    after it belongs to it).
     """
     out: list[tuple[int, int]] = []
     depth, quoted, start = 0, False, None

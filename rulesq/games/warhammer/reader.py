@@ -1,5 +1,7 @@
-"""Type the phrases of a parsed Warhammer sentence: keywords, restrictions, abilities,
-triggers, conditions, durations and acts (one per verb).
+"""Type the phrases of a parsed Warhammer sentence: keywords, abilities, frames and acts.
+
+Keywords and restrictions, ability headers, triggers, conditions, durations and one act
+per verb.
 """
 
 from __future__ import annotations
@@ -305,8 +307,10 @@ def _acts_after_frame(segment: list[Item]) -> bool:
 
 
 def _acts(segment: list[Item], span: Span) -> list[Act]:
-    """One act per verb: the words before the first verb are the subject (and its modal),
-    the words after a verb up to the next verb (less a joining "and", "or", "to") its object.
+    """One act per verb.
+
+    The words before the first verb are the subject (and its modal), the words after a verb
+    up to the next verb (less a joining "and", "or", "to") its object.
     """
     verbs = [i for i, w in enumerate(segment) if isinstance(w, Word) and w.kind == "VERB"]
     passive = _passive(segment)

@@ -31,8 +31,9 @@ class Word(Node):
 
 @dataclass(frozen=True)
 class Selector(Node):
-    """A noun phrase: its words, the card type it names, whose, which zone, and whether
-    it targets (the FAQ's Targeting applies to a "target" phrase).
+    """A noun phrase.
+
+    Its words, the card type it names, whose, which zone, and whether it targets.
     """
 
     words: tuple[str, ...]

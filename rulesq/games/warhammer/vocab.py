@@ -96,7 +96,8 @@ DURATION_LEADS = ("until", "during", "for the rest of")
 #: Participles read as passive acts after "be", "is", "are" ("cannot be corrupted").
 PARTICIPLES = {"corrupted": "corrupt", "damaged": "deal_damage", "attacked": "attack",
                "attached": "attach", "questing": "move", "burning": "burn",
-               "revealed": "reveal", "channeled": "channel", "sacrificed": "sacrifice", "destroyed": "destroy"}
+               "revealed": "reveal", "channeled": "channel", "sacrificed": "sacrifice",
+               "destroyed": "destroy"}
 #: Card types and the words that name them.
 CARD_TYPES = {"unit": "unit", "units": "unit", "support": "support", "supports": "support",
               "tactic": "tactic", "tactics": "tactic", "quest": "quest", "quests": "quest",
