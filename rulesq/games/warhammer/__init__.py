@@ -14,6 +14,7 @@ from rulesq.games.base import Game
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.effects import WarhammerParsedText
+    from rulesq.situation.model import Situation
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,17 @@ class WarhammerGame(Game):
 
         return parse_card_text(text)
 
+    def check_situation(self, situation: Situation) -> None:
+        """Read every fact, so a bad value, phase or placement is an error at once."""
+        from rulesq.games.warhammer.situation import Reader
+
+        reader = Reader(situation)
+        reader.read(situation.facts)
+        reader.check_questions()
+
+
+_ANSWERS = "rulesq.games.warhammer.answers"
+
 
 GAME = register(
     WarhammerGame(
@@ -34,6 +46,11 @@ GAME = register(
         questions={
             "deck_lists": "rulesq.games.warhammer.decks:deck_lists",
             "deck_legal": "rulesq.games.warhammer.decks:deck_legal",
+            **{kind: f"{_ANSWERS}:{kind}" for kind in (
+                "can_play", "can_play_in", "value", "hit_points", "remaining_hit_points",
+                "unique", "limited", "burning", "corrupted")},
         },
+        value_names=("damage", "tokens", "cost", "loyalty", "power"),
+        flag_names=("CORRUPTED", "FACEDOWN"),
     )
 )
