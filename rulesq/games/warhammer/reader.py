@@ -47,6 +47,10 @@ class NotRead(Exception):
 
 #: An item of a sentence: a word, or the words of a parenthesis.
 Item = Word | tuple[Word, ...]
+#: How each shared quantity reads (its kept tokens in the braces; the core drops keywords).
+_QUANTITY = {"q_count": "{}", "q_of": "{} of", "q_up_to": "up to {}", "q_up_to_x": "up to X",
+             "q_any_number": "any number of", "q_all": "all", "q_any": "any",
+             "q_each_of": "each of", "q_article": "a", "q_each": "each"}
 _MODALS = {"may", "must", "cannot", "can", "would", "could", "will", "shall", "not"}
 
 
@@ -65,8 +69,8 @@ def tokens(tree: Tree[Any]) -> list[Item]:
                 walk(child, inner)
             into.append(tuple(w for w in inner if isinstance(w, Word)))
         elif str(node.data).startswith("q_"):
-            text = " ".join(str(t) for t in node.scan_values(lambda v: isinstance(v, Token)))
-            into.append(Word("QUANTITY", text))
+            kept = " ".join(str(t) for t in node.scan_values(lambda v: isinstance(v, Token)))
+            into.append(Word("QUANTITY", _QUANTITY[str(node.data)].format(kept).strip()))
         else:
             for child in node.children:
                 walk(child, into)
@@ -297,6 +301,13 @@ def _passive(segment: list[Item]) -> int | None:
     return None
 
 
+def _complement(segment: list[Item], at: int) -> bool:
+    """Whether the verb at ``at`` completes a noun ("the cost to play", "the cost for you to
+    play"): part of the noun phrase, not an act of its own."""
+    low = _low(segment[max(0, at - 4):at])
+    return low[-2:] == ["cost", "to"] or low[-4:] == ["cost", "for", "you", "to"]
+
+
 def _has_main_act(segment: list[Item]) -> bool:
     return any(isinstance(w, Word) and w.kind == "VERB" for w in segment) or (
         _passive(segment) is not None)
@@ -312,7 +323,8 @@ def _acts(segment: list[Item], span: Span) -> list[Act]:
     The words before the first verb are the subject (and its modal), the words after a verb
     up to the next verb (less a joining "and", "or", "to") its object.
     """
-    verbs = [i for i, w in enumerate(segment) if isinstance(w, Word) and w.kind == "VERB"]
+    verbs = [i for i, w in enumerate(segment) if isinstance(w, Word) and w.kind == "VERB"
+             and not _complement(segment, i)]
     passive = _passive(segment)
     if passive is not None and (not verbs or passive < verbs[0]):
         verbs = [passive, *verbs]
