@@ -1,5 +1,8 @@
-"""Warhammer question handlers: can a card be played, its cost, power and hit points on the
-board, whether it is unique, limited or corrupted, and whether a zone burns."""
+"""Warhammer question handlers: plays, values on the board, and the state of cards and zones.
+
+Can a card be played; its cost, power and hit points on the board; whether it is unique,
+limited or corrupted; whether a zone burns.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.explain.graph import BEATS
+from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.warhammer import plays
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.situation import read_board
@@ -38,17 +41,20 @@ def _card(ctx: Context) -> Card:
 
 def _conclude(ctx: Context, verdict: Verdict, reason: str, rules: list[str] | tuple[str, ...],
               quoted: list[Text] | tuple[Text, ...] = (), decided_by: str | None = None,
-              assumed: list[str] | tuple[str, ...] = (), beaten: list[str] | None = None
+              assumed: list[str] | tuple[str, ...] = (),
+              beaten: list[tuple[str, tuple[str, ...]]] | None = None
               ) -> Answer:
     graph = ctx.derivation()
     nodes = [ctx.clause(r, role="rule") for r in dict.fromkeys(rules)]
     for text in quoted:
         card = ctx.corpus.cards.get(text.card.casefold())
         nodes.insert(0, graph.effect(text.card, text.quote, card))
-    for loser in beaten or ():
+    for loser, loser_rules in beaten or ():
         alternative = graph.alternative(loser)
         if nodes:
             graph.link(nodes[0], alternative, BEATS, note="takes precedence")
+        for rule in loser_rules:
+            graph.link(ctx.clause(rule, role="rule"), alternative, SUPPORTS)
     for note in assumed:
         graph.absence(note, assumed=True)
     for fact in ctx.facts:
@@ -65,7 +71,7 @@ def _value(ctx: Context, value: V.Value, what: str, name: str) -> Answer:
 
 
 def value(ctx: Context) -> Answer:
-    """``what is the cost / power / loyalty of "X"?``"""
+    """Answer ``what is the cost / power / loyalty of "X"?``."""
     card = _card(ctx)
     attribute = str(ctx.question.param("attribute", "")).lower()
     if attribute == "cost":
@@ -84,7 +90,7 @@ def value(ctx: Context) -> Answer:
 
 
 def hit_points(ctx: Context) -> Answer:
-    """``what are the hit points of "X"?``: printed, with constant modifiers in play."""
+    """Answer ``what are the hit points of "X"?``: printed, with constant modifiers."""
     card = _card(ctx)
     board = _board(ctx)
     placed = board.find(card.name)
@@ -93,7 +99,7 @@ def hit_points(ctx: Context) -> Answer:
 
 
 def remaining_hit_points(ctx: Context) -> Answer:
-    """``what are the remaining hit points of "X"?``: hit points minus damage."""
+    """Answer ``what are the remaining hit points of "X"?``: hit points minus damage."""
     card = _card(ctx)
     board = _board(ctx)
     placed = board.find(card.name)
@@ -106,12 +112,12 @@ def remaining_hit_points(ctx: Context) -> Answer:
 
 
 def can_play(ctx: Context) -> Answer:
-    """``can I play "X"?`` (into any zone)."""
+    """Answer ``can I play "X"?`` (into any zone)."""
     return _play(ctx, None)
 
 
 def can_play_in(ctx: Context) -> Answer:
-    """``can I play "X" into my battlefield?``"""
+    """Answer ``can I play "X" into my battlefield?``."""
     if ctx.question.param("players", (ME, ME))[-1] != (ctx.question.who or ME):
         raise CannotAnswer("a player plays cards into his own zones")
     return _play(ctx, Zone(ctx.question.param("zone")))
@@ -141,11 +147,11 @@ def _play(ctx: Context, zone: Zone | None) -> Answer:
         rules += check.price.rules
     return _conclude(ctx, YesNo(bool(ruling.allowed)), reason, rules, list(ruling.texts),
                      decided_by=ruling.step,
-                     beaten=[b.label or b.reason for b in ruling.beaten])
+                     beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten])
 
 
 def unique(ctx: Context) -> Answer:
-    """``is "X" unique?``"""
+    """Answer ``is "X" unique?``."""
     card = _card(ctx)
     if card.fields.get("unique"):
         return _conclude(ctx, YesNo(True), f'an erratum makes "{card.name}" Unique',
@@ -155,7 +161,7 @@ def unique(ctx: Context) -> Answer:
 
 
 def limited(ctx: Context) -> Answer:
-    """``is "X" limited?``"""
+    """Answer ``is "X" limited?``."""
     card = _card(ctx)
     flag = card.fields.get("limited")
     if flag is None or card.text is None:
@@ -175,7 +181,7 @@ def limited(ctx: Context) -> Answer:
 
 
 def burning(ctx: Context) -> Answer:
-    """``is your quest zone burning?``"""
+    """Answer ``is your quest zone burning?``."""
     board = _board(ctx)
     player = ctx.question.who or ME
     zone = Zone(ctx.question.param("zone"))
@@ -190,7 +196,7 @@ def burning(ctx: Context) -> Answer:
 
 
 def corrupted(ctx: Context) -> Answer:
-    """``is "X" corrupted?``"""
+    """Answer ``is "X" corrupted?``."""
     card = _card(ctx)
     board = _board(ctx)
     placed = board.find(card.name)

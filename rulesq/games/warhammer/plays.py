@@ -1,6 +1,9 @@
-"""Can a player play a card: the FAQ's restrictions on playing cards, the card's own play
-texts, its price (cost, loyalty, constant cost changes) against the resources in the pool,
-Limited, Unique and "Limit one Hero per zone", decided by the ladder."""
+"""Can a player play a card: each restriction's claims, decided by the ladder.
+
+The FAQ's restrictions on playing cards, the card's own play texts, its price (cost, loyalty,
+constant cost changes) against the resources in the pool, its target, Limited, Unique and
+"Limit one Hero per zone".
+"""
 
 from __future__ import annotations
 
@@ -23,53 +26,68 @@ NON_TACTIC = FAQ + "rules-clarifications/playing-non-tactic-cards"
 PLAY = FAQ + "terminology-clarifications/play"
 HERO = FAQ + "terminology-clarifications/limit-one-hero-per-zone"
 PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
+ATTACHMENTS = FAQ + "card-types/attachments"
 NON_TACTIC_TYPES = ("unit", "support", "quest")
 CAPITAL = PHASES.index("capital")
 
 
 @dataclass
 class PlayCheck:
-    """The claims on a play, the gaps that block an answer, and the steps of the price."""
+    """The claims on a play by restriction, the gaps that block an answer, the price.
 
-    claims: list[Claim] = field(default_factory=list)
+    A card text overrides only the restriction it speaks to (FAQ Q&A 35), so the claims of
+    each restriction (timing, zone, target, Limited, Unique, price) are decided apart.
+    """
+
+    topics: dict[str, list[Claim]] = field(default_factory=dict)
     gaps: list[tuple[str, bool]] = field(default_factory=list)  # (why, a card text could permit)
     price: V.Value | None = None
     facts: list[str] = field(default_factory=list)
 
+    def claim(self, topic: str, claim: Claim) -> None:
+        """Add a claim on one restriction."""
+        self.topics.setdefault(topic, []).append(claim)
+
 
 def can_play(board: Board, card: Card, player: str, zone: Zone | None,
              hand: list[str] | None) -> tuple[Ruling | None, PlayCheck]:
-    """The ruling on playing ``card`` (into ``zone``, or any zone), with what it rests on;
-    the ruling is None when a gap blocks it."""
+    """The ruling on playing ``card`` (into ``zone``, or any zone), with what it rests on.
+
+    The ruling is None when a gap blocks it.
+    """
     check = PlayCheck()
     kind = (card.type or "").lower()
     text = card.text or ""
-    check.claims.append(rule_claim(Stance.PERMIT, "nothing in the rules or the texts in play "
-                                   "stops it", PLAY, default=True))
     if hand is not None and card.name.casefold() not in hand:
-        check.claims.append(rule_claim(Stance.FORBID, f'"{card.name}" is not in the hand: '
+        check.claim("hand", rule_claim(Stance.FORBID, f'"{card.name}" is not in the hand: '
                                        '"play" means to play from the hand', PLAY))
     _timing(board, card, kind, text, player, check)
     if card.text is None:
         check.gaps.append((f'the sources do not give the text of "{card.name}"', True))
     _zones(board, card, text, player, zone, check)
+    _attachment(board, card, text, player, check)
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
-    blocking = [g for g, could_permit in check.gaps]
-    ruling = decide(check.claims)
-    if ruling.allowed is False and not any(permit for _, permit in check.gaps):
-        return ruling, check
-    if blocking:
+    rulings = [decide([*claims, rule_claim(Stance.PERMIT, "nothing stops it", PLAY,
+                                           default=True)])
+               for claims in check.topics.values()]
+    refused = next((r for r in rulings if r.allowed is False), None)
+    if refused is not None and not any(permit for _, permit in check.gaps):
+        return refused, check
+    if check.gaps or any(r.allowed is None for r in rulings):
         return None, check
-    return ruling, check
+    decided = next((r for r in rulings if r.step is not None), None)
+    if decided is not None:
+        return decided, check
+    return Ruling(True, "nothing in the rules or the texts in play stops it", (PLAY,)), check
 
 
 def _timing(board: Board, card: Card, kind: str, text: str, player: str,
             check: PlayCheck) -> None:
     any_time = texts.plays_any_time(text) if text else None
     if any_time:
-        check.claims.append(text_claim(Stance.PERMIT, Text(card.name, any_time),
+        check.claim("timing", text_claim(Stance.PERMIT, Text(card.name, any_time),
                                        f'"{card.name}" may be played whenever an action may '
                                        f"be taken: {any_time}"))
     if kind == "legend":
@@ -86,7 +104,7 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str,
         if board.turn != player or board.phase != CAPITAL:
             now = f"phase {board.phase} ({PHASES[board.phase]})"
             whose = "your" if board.turn != player else "the player's own"
-            check.claims.append(rule_claim(
+            check.claim("timing", rule_claim(
                 Stance.FORBID, f"a {kind} is played only during its owner's Capital Phase; it is "
                 f"{whose} turn, {now}", NON_TACTIC, PHASE_CLAUSE.format(n=board.phase)))
         return
@@ -97,7 +115,7 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str,
             if board.turn is None:
                 check.gaps.append(("the situation does not say whose turn it is", False))
             elif board.turn != player:
-                check.claims.append(text_claim(Stance.FORBID, Text(card.name, sentence),
+                check.claim("timing", text_claim(Stance.FORBID, Text(card.name, sentence),
                                                f'"{card.name}" reads "{sentence}", and it is '
                                                "not that player's turn"))
             continue
@@ -111,7 +129,7 @@ def _zones(board: Board, card: Card, text: str, player: str, zone: Zone | None,
     only = texts.zone_only(text) if text else None
     if only is not None:
         if zone is not None and zone is not only[0]:
-            check.claims.append(text_claim(Stance.FORBID, Text(card.name, only[1]),
+            check.claim("zone", text_claim(Stance.FORBID, Text(card.name, only[1]),
                                            f'"{card.name}" reads "{only[1]}"'))
         allowed = [z for z in allowed if z is only[0]]
     hero = "Hero" in (card.fields.get("traits") or ()) or bool(text and texts.hero_limit(text))
@@ -127,9 +145,35 @@ def _zones(board: Board, card: Card, text: str, player: str, zone: Zone | None,
             free.append(z)
     if allowed and not free:
         where = " or ".join(z.value for z in allowed)
-        check.claims.append(rule_claim(
+        check.claim("zone", rule_claim(
             Stance.FORBID, f"Limit one Hero per zone: the {where} zone already holds a Hero",
             HERO))
+
+
+def _attachment(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
+    """An attachment needs a target in play (FAQ, Attachments): a unit its "Attach to" allows."""
+    if "Attachment" not in (card.fields.get("traits") or ()):
+        return
+    target = texts.attach_to(text) if text else None
+    if target is None:
+        check.gaps.append((f'"{card.name}" is an attachment whose "Attach to" is not read',
+                           False))
+        return
+    to, sentence = target
+    if to.card_type != "unit":
+        check.gaps.append((f'"{card.name}" reads "{sentence}": rulesq checks unit targets only',
+                           False))
+        return
+    units = [c for c in board.cards if c.card is not None and not c.facedown
+             and (c.card.type or "").lower() == "unit"
+             and (to.owner != "you" or c.owner == player)
+             and (to.zone is None or c.zone is to.zone)]
+    if not units:
+        check.facts.append("no unit the attachment may go on is in play")
+        check.claim("target", text_claim(
+            Stance.FORBID, Text(card.name, sentence), f'"{card.name}" reads "{sentence}", and '
+            "no such unit is in play: an attachment must be attached to a target in play",
+            ATTACHMENTS))
 
 
 def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
@@ -143,9 +187,9 @@ def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck)
     reason = (f'"{card.name}" is Limited, and "{earlier[0].name}", a limited card, was played '
               "this turn: no more than one limited card per turn")
     if sentence:
-        check.claims.append(text_claim(Stance.FORBID, Text(card.name, sentence), reason))
+        check.claim("limited", text_claim(Stance.FORBID, Text(card.name, sentence), reason))
     else:
-        check.claims.append(rule_claim(Stance.FORBID, reason, *card.errata))
+        check.claim("limited", rule_claim(Stance.FORBID, reason, *card.errata))
 
 
 def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
@@ -154,14 +198,17 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
     copy = next((c for c in board.cards if c.owner == player and c.card is not None
                  and c.card.name == card.name), None)
     if copy is not None:
-        check.claims.append(rule_claim(
+        check.claim("unique", rule_claim(
             Stance.FORBID, f'"{card.name}" is Unique and a copy is already in play',
             *card.errata, PUT_INTO_PLAY))
 
 
 def price(board: Board, card: Card, text: str, player: str) -> V.Value:
-    """What playing the card costs: its cost less the constant reductions (never below zero; a
-    cost of 0 is not reduced), plus one for each loyalty icon the player's cards in play lack."""
+    """What playing the card costs.
+
+    Its cost less the constant reductions (never below zero; a cost of 0 is not reduced),
+    plus one for each loyalty icon the player's cards in play lack.
+    """
     value = V.printed_cost(card)
     if value.value is None:
         return value
@@ -222,7 +269,7 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
                            False))
         return
     if cost.value is not None and cost.value > pool:
-        check.claims.append(rule_claim(
+        check.claim("price", rule_claim(
             Stance.FORBID, f'playing "{card.name}" costs {cost.value} '
             f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool",
             *cost.rules))

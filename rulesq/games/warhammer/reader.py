@@ -302,8 +302,10 @@ def _passive(segment: list[Item]) -> int | None:
 
 
 def _complement(segment: list[Item], at: int) -> bool:
-    """Whether the verb at ``at`` completes a noun ("the cost to play", "the cost for you to
-    play"): part of the noun phrase, not an act of its own."""
+    """Whether the verb at ``at`` completes a noun ("the cost to play").
+
+    Such a verb ("the cost for you to play") is part of the noun phrase, not an act.
+    """
     low = _low(segment[max(0, at - 4):at])
     return low[-2:] == ["cost", "to"] or low[-4:] == ["cost", "for", "you", "to"]
 

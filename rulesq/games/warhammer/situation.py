@@ -87,13 +87,14 @@ class Reader:
         self.board.turn, self.board.turn_fact = fact.who, fact
 
     def _fact_phase(self, fact: Fact) -> None:
-        word = str(fact.param("phase", ""))
+        word = str(fact.param("phase", fact.param("number", "")))
         number = phase_number(word)
         if number is None:
             names = [*PHASES, *(f"{n}" for n in range(len(PHASES)))]
             raise self.error(f"'{word}' is not a phase of a Warhammer turn", fact, word,
                              expected=[f"{n} ({p})" for n, p in enumerate(PHASES)],
-                             suggestion=did_you_mean(suggest(word, names)))
+                             suggestion=did_you_mean(suggest(word, names))
+                             or 'Write, e.g., "phase capital" or "phase 3".')
         self.board.phase, self.board.phase_fact = number, fact
 
     def _fact_resources(self, fact: Fact) -> None:

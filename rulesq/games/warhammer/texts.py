@@ -1,5 +1,7 @@
-"""What a card's parsed text says that the board questions read: its constant acts (with the
-zone they are active in), power and hit-point grants, cost changes and play restrictions.
+"""What a card's parsed text says that the board questions read.
+
+Its constant acts (with the zone they are active in), power and hit-point grants, cost
+changes and play restrictions.
 
 Each reading works on the typed nodes of ``rulesq.games.warhammer.effects``: an ``Act`` of a
 verb family, its subject and object words. A text whose shape is not one of those read here
@@ -89,6 +91,14 @@ def zone_only(text: str) -> tuple[Zone, str] | None:
     return None
 
 
+def attach_to(text: str) -> tuple[fx.Selector, str] | None:
+    """What an attachment's "Attach to …" allows, and the sentence."""
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.AttachTo):
+            return effect.to, effect.span.of(text).strip()
+    return None
+
+
 def hero_limit(text: str) -> str | None:
     """The "Limit one Hero per zone." sentence of a text, if any."""
     for effect in parsed(text).effects:
@@ -107,8 +117,10 @@ def limited_text(text: str) -> str | None:
 
 @dataclass(frozen=True)
 class Grant:
-    """A change a constant act makes to a value: so much, times what ("for each …"),
-    on the condition of what ("while …", "if …")."""
+    """A change a constant act makes to a value.
+
+    So much, times what ("for each …"), on the condition of what ("while …", "if …").
+    """
 
     amount: int
     per: str = ""

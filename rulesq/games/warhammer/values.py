@@ -1,5 +1,8 @@
-"""A card's values on the board: cost, power and hit points, with the constant effects of the
-cards in play applied, and the FAQ clause each step rests on."""
+"""A card's values on the board: cost, power and hit points.
+
+The constant effects of the cards in play are applied, and each step keeps the FAQ clause
+it rests on.
+"""
 
 from __future__ import annotations
 
@@ -48,8 +51,10 @@ class Value:
 
 
 def printed_cost(card: Card) -> Value:
-    """The cost card effects read: the printed top-left number; X is 0 (FAQ, Cost; The
-    Letter X); loyalty is not part of it (FAQ, Loyalty)."""
+    """The cost card effects read: the printed top-left number.
+
+    X is 0 (FAQ, Cost; The Letter X); loyalty is not part of it (FAQ, Loyalty).
+    """
     cost = card.fields.get("cost")
     if cost == "X":
         return Value(0, ["the cost is X, and X is 0 unless a card or a choice sets it"],
@@ -196,8 +201,10 @@ def hit_points(board: Board, target: InPlay) -> Value:
 
 
 def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
-    """The loyalty icons of a race among the cards a player controls in play (FAQ Q&A 5:
-    only loyalty icons in play count towards loyalty costs)."""
+    """The loyalty icons of a race among the cards a player controls in play.
+
+    FAQ Q&A 5: only loyalty icons in play count towards loyalty costs.
+    """
     value = Value(0, rules=[LOYALTY, LOYALTY_IN_PLAY])
     for placed in board.cards:
         if placed.owner != player or placed.card is None or placed.facedown:
