@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 
 from rulesq.engine.ladder import Ladder, load_ladder
 from rulesq.engine.resolve import Claim, Resolution, Stance, resolve
@@ -31,9 +30,8 @@ class Text:
     quote: str
 
 
-@cache
 def ladder() -> Ladder:
-    """The Warhammer precedence ladder, from the corpus."""
+    """The Warhammer precedence ladder, from the corpus (``load_ladder`` caches it by path)."""
     found = load_ladder("warhammer")
     if found is None:
         raise RulesqError("the Warhammer corpus has no ladder.toml")

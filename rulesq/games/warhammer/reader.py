@@ -99,7 +99,10 @@ def read_sentence(items: list[Item], span: Span) -> list[Effect]:
             return fixed
     once = False
     if items and isinstance(items[-1], tuple):
-        if _low(list(items[-1]))[:3] == ["limit", "once", "per"]:
+        inner = _low([w for w in items[-1] if w.kind != "PERIOD"])
+        if inner[:3] == ["limit", "once", "per"]:
+            if len(items) == 1:  # "(Limit once per turn.)" after its ability
+                return [Limit(1, " ".join(inner[3:]), span=span)]
             once, items = True, items[:-1]
     clauses = _clauses(items, span)
     if header is not None:

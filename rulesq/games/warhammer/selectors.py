@@ -59,7 +59,7 @@ def selector(words: list[Word]) -> Selector:
         low = w.text.lower()
         if card_type is None and low in CARD_TYPES and w.kind != "ZONE":
             card_type = CARD_TYPES[low]
-        if owner is None and low in _OWNERS:
+        if low in _OWNERS and (owner is None or owner == "each player"):
             owner = _OWNERS[low]
         if w.kind == "ZONE" and zone is None:
             zone = Zone(low.rstrip("s"))
