@@ -55,7 +55,27 @@ class Reader:
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 handler(fact)
+        self._check_damage()
         return self.board
+
+    def _check_damage(self) -> None:
+        """A unit whose damage reaches its hit points is destroyed, not in play.
+
+        The hit points are the printed ones with the modifiers in play (FAQ, Hit Points vs
+        Remaining Hit Points).
+        """
+        from rulesq.games.warhammer.values import hit_points
+
+        for placed in self.board.cards:
+            if not placed.damage or placed.card is None:
+                continue
+            found = hit_points(self.board, placed)
+            if found.value is not None and not found.gaps and placed.damage >= found.value:
+                raise self.error(
+                    f'"{placed.name}" has {found.value} hit points: with {placed.damage} damage '
+                    "it would be destroyed, not in play", placed.ref, "damage",
+                    suggestion="Remaining hit points are hit points minus damage (FAQ, Hit "
+                    "Points vs Remaining Hit Points).")
 
     # ------------------------------------------------------------------ input checks
     def _check_values(self, item: Statement) -> None:
@@ -157,11 +177,6 @@ class Reader:
                 (ref.card.type or "").lower() not in ("unit", "legend"):
             raise self.error(f'"{ref.name}" is a {ref.card.type}: it has no hit points to '
                              "take damage", ref, "damage")
-        if damage and isinstance(hit_points, int) and damage >= hit_points:
-            raise self.error(f'"{ref.name}" has {hit_points} hit points: with {damage} damage it '
-                             "would be destroyed, not in play", ref, "damage",
-                             suggestion="Remaining hit points are hit points minus damage (FAQ, "
-                             "Hit Points vs Remaining Hit Points).")
         placed = InPlay(ref, ref.card, owner, zone, fact, damage, tokens,
                         ref.has_flag("CORRUPTED"), ref.has_flag("FACEDOWN"), legend)
         self.board.cards.append(placed)
