@@ -27,6 +27,8 @@ BEING_CONVERTED_ON_BRANCH_ACTS = frozenset(
         "usable", "retrieving", "answers_hands", "hands", "dragons", "attractions", "bluffs",
         "answers_bluffs", "answers_discards", "discards", "removals", "retreats", "retreating",
         "declines", "ships", "answers_ships", "answers_dragons", "prohibits",
+        # moved out of bluffs.py (branch no-cycles) after branch acts took bluffs.py over
+        "bluff_plays",
     )
 )
 

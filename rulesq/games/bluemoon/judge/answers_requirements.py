@@ -40,6 +40,7 @@ from rulesq.games.bluemoon.judge.sharing import (
     unknown_factor,
 )
 from rulesq.games.bluemoon.judge.state import Instance, other
+from rulesq.games.bluemoon.judge.values import printed_value
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Place
 
@@ -171,8 +172,6 @@ def _made_by(sources: list[Source]) -> str:
 
 def _value_sources(forces: Forces, cards: list[Instance]) -> list[Source]:
     """The effects that changed (or ignored) the printed values of discarded cards."""
-    from rulesq.games.bluemoon.judge.values import printed_value
-
     out = []
     for card in cards:
         probe = in_hand(card)

@@ -28,6 +28,7 @@ from rulesq.games.bluemoon.judge.overruled import (
 )
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect
@@ -154,8 +155,6 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
 
 def _targets(source: Source) -> frozenset[str]:
     """The players whose cards an ignore effect is about."""
-    from rulesq.games.bluemoon.judge.select import players_of
-
     effect = source.effect
     assert isinstance(effect, fx.Ignore)
     return players_of(effect.owner, source.controller)
