@@ -15,6 +15,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.claims import Claim, Gather
 from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
 from rulesq.games.bluemoon.judge.disclosure import disclosures
 from rulesq.games.bluemoon.judge.forces import Forces, Source
@@ -34,7 +35,6 @@ from rulesq.games.bluemoon.judge.hands import (
     timed,
     turn_cut,
 )
-from rulesq.games.bluemoon.judge.claims import Claim, Gather
 from rulesq.games.bluemoon.judge.permits import forbid_claims, permitted, stopped
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of

@@ -17,7 +17,7 @@ from copy import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulesq.errors import CannotAnswer
+from rulesq.engine.resolve import resolve
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -38,7 +38,6 @@ from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.prohibits import covers, in_window
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.kinds import Kind
-from rulesq.engine.resolve import resolve
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
@@ -89,8 +88,11 @@ def touches(effect: object) -> list[Touch]:
 
 @dataclass(frozen=True)
 class Asked:
-    """The act asked about: who does it, when (the time of the text it belongs to) and where
-    its cards come from when its words only refer to them."""
+    """The act asked about: who does it, when, and where its cards come from.
+
+    ``when`` is the time of the text the act belongs to; ``place`` where its cards come from
+    when its words only refer to them.
+    """
 
     who: str
     act: a.Act
@@ -178,8 +180,10 @@ def _as_base(base: Ruling, ruling: Ruling) -> Ruling:
 # ---------------------------------------------------------------------- the texts in force
 def _touching(forces: Forces, asked: Asked, classes: tuple[type[fx.BlueMoonEffect], ...],
               *, every: bool = False) -> list[tuple[Source, Touch]]:
-    """The effects of these classes that touch the act of ``asked.who`` (and, with ``every``,
-    the ones on cards whose text is ignored too)."""
+    """The effects of these classes in force that touch the act asked.
+
+    With ``every``, the ones on cards whose text is ignored too (their claims meet the ignore).
+    """
     found = []
     for card in forces.state.cards:
         if not forces.live(card):
@@ -269,11 +273,13 @@ def by_text(source: Source, reason: str, *rules: str, allowed: bool = True) -> R
 
 
 def ignored_away(label: str, holder: Instance, ignorer: Source, what: str, reason: str,
-                 *rules: str) -> Ruling:
-    """No: what would allow it (``label``, of ``holder``) is ignored by ``ignorer``.
+                 *rules: str, allowed: bool = False) -> Ruling:
+    """The verdict ``allowed``, because what argued otherwise is ignored by ``ignorer``.
 
+    ``label`` is what argued otherwise (a rule read on ``holder``: its icon, its text);
     ``reason`` and ``rules`` are the rules' verdict once it is gone.
     """
-    return decide([rule_claim(Stance.PERMIT, label, holder=holder, label=label),
+    gone, left = (Stance.FORBID, Stance.PERMIT) if allowed else (Stance.PERMIT, Stance.FORBID)
+    return decide([rule_claim(gone, label, holder=holder, label=label),
                    ignore_claim(ignorer, holder, what=what),
-                   rule_claim(Stance.FORBID, reason, *rules, default=True)])
+                   rule_claim(left, reason, *rules, default=True)])

@@ -147,7 +147,8 @@ def covers(source: Source, banned: a.Act, who: str, act: a.Act, when: When | Non
         return _same_moment(limit, controller, who, when)
     if not isinstance(banned, SAME_CLASS_ACTS) or type(banned) is not type(act):
         return False
-    for item in fields(banned):
+    common = {f.name for f in fields(a.Act)}
+    for item in (f for f in fields(banned) if f.name not in common):
         followed = _field_covers(getattr(banned, item.name), controller,
                                  getattr(act, item.name), who)
         if followed is None:
