@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.permits import by_text, ignored_away
 from rulesq.games.bluemoon.judge.removals import discard_in_play
 from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.requirements import (
@@ -112,9 +113,10 @@ def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
         why = forces.text_ignored(source.card)
         if why is None:
             continue
-        ruling = no(f'the only text that would justify it, "{source.card.name}", is ignored '
-                    f'(by "{why.source.card.name}")', R.IGNORED_TEXT_NO_DISCARD, R.IGNORING,
-                    sources=[why.source, source], step="ignore")
+        ruling = ignored_away(f'"{source.card.name}"', source.card, why.source, "its text",
+                              f'the only text that would justify it, "{source.card.name}", is '
+                              f'ignored (by "{why.source.card.name}")', R.IGNORED_TEXT_NO_DISCARD)
+        ruling.sources.append(source)
         findings.append(ruling)
     if findings:
         return findings[0].cite(R.DISCARD_ONLY_WHEN_PERMITTED)
@@ -132,9 +134,8 @@ def _for_requirement(forces: Forces, req: Requirement, cards: list[Instance]) ->
     if req.kind is Kind.LIMIT:
         extra = excess(forces, req)
         if len(cards) <= extra:
-            return yes(f'"{req.name}" makes the player discard down to its limit '
-                       f"({extra} more): {req.source.quote}", R.YOU_MAY_NOT,
-                       sources=[req.source], step="you may not")
+            return by_text(req.source, f'"{req.name}" makes the player discard down to its '
+                           f"limit ({extra} more): {req.source.quote}", R.YOU_MAY_NOT)
         return no(f'"{req.name}" asks for {extra} more card(s) only', R.YOU_MAY_NOT,
                   sources=[req.source])
     prior = discarded_for(forces, req)
@@ -197,16 +198,16 @@ def must(forces: Forces, who: str) -> Ruling:
                 continue
             if req.kind is Kind.LIMIT:
                 if excess(forces, req) > 0:
-                    return yes(f'"{req.name}": {req.source.quote}', R.YOU_MAY_NOT,
-                               sources=[req.source], step="you may not")
+                    return by_text(req.source, f'"{req.name}": {req.source.quote}',
+                                   R.YOU_MAY_NOT)
                 continue
             done = discarded_for(forces, req)
             if met(forces, req, done, 1):
                 continue
             if req.kind is Kind.TO_PLAY:
-                ruling = yes(f'"{req.name}": {req.source.quote} — "I must" text, applied in '
-                             "hand before the card is played", R.I_MUST, R.TEXT_IN_HAND,
-                             sources=[req.source], step="I must")
+                ruling = by_text(req.source, f'"{req.name}": {req.source.quote} — "I must" text, '
+                                 "applied in hand before the card is played", R.I_MUST,
+                                 R.TEXT_IN_HAND)
                 if event.cards[0].cancelled:
                     ruling.reason += "; cancelling the card afterwards does not undo it"
                 return ruling
@@ -228,10 +229,12 @@ def must(forces: Forces, who: str) -> Ruling:
     for source, _, acting in obligation_texts(forces, who):
         why = None if acting else forces.text_ignored(source.card)
         if why is not None:
-            silenced.append(no(f'"{source.card.name}" would require it, but its text is '
-                               f'ignored by "{why.source.card.name}" when it is checked',
-                               R.REQUIREMENT_CHECKED_AT_END, R.IGNORING,
-                               sources=[why.source, source], step="ignore"))
+            gone = ignored_away(f'"{source.card.name}"', source.card, why.source, "its text",
+                                f'"{source.card.name}" would require it, but its text is '
+                                f'ignored by "{why.source.card.name}" when it is checked',
+                                R.REQUIREMENT_CHECKED_AT_END, R.IGNORING)
+            gone.sources.append(source)
+            silenced.append(gone)
     reqs = obligations(forces, who)
     if reqs:
         done = turn_pool(forces, who) if own_turn(state, who) == state.turn else []

@@ -21,7 +21,16 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.selectors import Cards, DragonCount, Dragons, Place, Q, Quantity
+from rulesq.games.bluemoon.selectors import (
+    Cards,
+    DragonCount,
+    Dragons,
+    Place,
+    Q,
+    Quantity,
+    ShipPlace,
+    Which,
+)
 from rulesq.games.bluemoon.times import W
 from rulesq.games.bluemoon.vocab import Role, Zone
 
@@ -73,7 +82,8 @@ def takes_from_deck(act: a.Act, place: Place | None) -> bool:
 BANS = (fx.Prohibition, fx.SelfRestriction)
 
 #: Acts a text's act of the same class covers, its fields followed (``_field_covers``).
-SAME_CLASS_ACTS = (a.Retreat, a.CallBluff, a.Attract, a.Discard, a.Refresh, a.Retrieve, a.Load)
+SAME_CLASS_ACTS = (a.Retreat, a.CallBluff, a.Attract, a.Discard, a.Refresh, a.Retrieve, a.Load,
+                   a.Decline, a.Land)
 
 
 def in_window(forces: Forces, source: Source) -> bool:
@@ -184,6 +194,12 @@ def _field_covers(mine: object, controller: str, asked: object, who: str) -> boo
         if mine.place is None:
             return True
         return _field_covers(mine.place, controller, _place_of(asked), who)
+    if isinstance(mine, ShipPlace):
+        if not isinstance(asked, ShipPlace) or mine.which is Which.THIS:
+            return None
+        if mine.which is Which.LANDED:
+            return asked.which is Which.LANDED
+        return _field_covers(mine.owner, controller, asked.owner, who)
     if isinstance(mine, Dragons):
         return True if mine.kind is DragonCount.GENERIC else None
     if mine == asked:
