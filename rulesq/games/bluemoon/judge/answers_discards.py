@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.permits import by_text, ignored_away
+from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.removals import discard_in_play
 from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.requirements import (
@@ -42,6 +43,9 @@ from rulesq.games.bluemoon.judge.sharing import (
 )
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.view import View
+from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.vocab import Role
+from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -54,25 +58,32 @@ def can_discard(ctx: Context) -> Answer:
     view = View(ctx)
     who = view.who
     cards = [view.card(ref, who) for ref in ctx.question.cards]
+    hand = all(c.zone is Zone.HAND for c in cards)
+    zones = (TextZone.HAND,) if hand else (TextZone.COMBAT_AREA, TextZone.SUPPORT_AREA)
+    act = a.Discard(cards=Cards(place=Place(owner=Role.CONTROLLER, zones=zones)))
+    return view.yes_no(permitted(view.forces, who, act, permits=False,
+                                 base=lambda: _discard_rules(view, who, cards)))
+
+
+def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
+    """What the rules and the texts that ask for discards say of discarding these cards."""
     if all(c.owner == who and c.face_down and c.in_play for c in cards):
         rulings = [bluff_discard(view.state, c, who) for c in cards]
         first = rulings[0]
         if first is not None and all(r is not None for r in rulings):
-            return view.yes_no(first)
-        return view.yes_no(no("face-down bluff cards are discarded by their player only in his "
-                              "Beginning of Turn phase", R.BLUFF_DISCARD,
-                              R.DISCARD_ONLY_WHEN_PERMITTED))
+            return first
+        return no("face-down bluff cards are discarded by their player only in his "
+                  "Beginning of Turn phase", R.BLUFF_DISCARD, R.DISCARD_ONLY_WHEN_PERMITTED)
     if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
-        return view.yes_no(discard_in_play(view.forces, who, cards))
+        return discard_in_play(view.forces, who, cards)
     if all(c.owner == who and c.zone is Zone.HAND for c in cards):
         missing = [c for c in cards if c.uid < 0]
         if missing and view.state.player(who).hand_exact:
-            return view.yes_no(no(f'"{missing[0].name}" is not in the player\'s hand',
-                                  R.CARD_LOCATIONS))
-        return view.yes_no(from_hand(view.forces, who, cards))
+            return no(f'"{missing[0].name}" is not in the player\'s hand', R.CARD_LOCATIONS)
+        return from_hand(view.forces, who, cards)
     names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
-    return view.yes_no(no(f"the cards are neither all in the player's hand nor all in play: "
-                          f"{names}", R.CARD_LOCATIONS))
+    return no(f"the cards are neither all in the player's hand nor all in play: {names}",
+              R.CARD_LOCATIONS)
 
 
 def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:

@@ -38,6 +38,7 @@ from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.prohibits import covers, in_window
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.kinds import Kind
+from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
@@ -215,14 +216,23 @@ def requirements(forces: Forces, asked: Asked) -> list[Claim]:
     """The "I must" and "you must" texts in force that require the act."""
     return [effect_claim(Stance.REQUIRE, s, f'"{s.card.name}" requires it: {s.quote}',
                          R.SUPERSEDE)
-            for s, _ in _touching(forces, asked, (fx.Obligation,))]
+            for s, _ in _touching(forces, asked, (fx.Obligation,)) if _standing(s)]
 
 
 def permissions(forces: Forces, asked: Asked) -> list[Claim]:
     """The "I may" texts in force that let the player do the act."""
     return [effect_claim(Stance.PERMIT, s, f'"{s.card.name}" allows it: {s.quote}', R.SUPERSEDE)
-            for s, _ in _touching(forces, asked, (fx.ActionEffect,))
-            if getattr(s.effect, "when", None) is None]
+            for s, _ in _touching(forces, asked, (fx.ActionEffect,)) if _standing(s)]
+
+
+#: Periods during which a text stands (its window is checked by ``in_window``).
+PERIODS = frozenset({W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT})
+
+
+def _standing(source: Source) -> bool:
+    """Whether a text speaks for the whole of its period (not at one moment it names)."""
+    when = getattr(source.effect, "when", None)
+    return when is None or when.kind in PERIODS
 
 
 def prohibitions(forces: Forces, asked: Asked) -> list[Claim]:
