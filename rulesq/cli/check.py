@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulesq.cli.common import EXIT_ERROR, EXIT_FAIL, GameOption, JsonOption, print_json
+from rulesq.errors import InputError
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -68,8 +69,6 @@ def _print_line(result: FileCheck) -> None:
 
 def _error_line(result: FileCheck) -> str:
     """Where a file failed and why, on one line (the details, with a caret, go to stderr)."""
-    from rulesq.errors import InputError
-
     error = result.error
     if isinstance(error, InputError):
         return f"{error.source}:{error.line}:{error.column}: {error.message}"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesq.engine.expect import Outcome, Result, match
-from rulesq.errors import RulesqError
+from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -106,7 +106,6 @@ def _short(text: str, limit: int = 100) -> str:
 
 def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     """Read and check one file; bad input is recorded, not raised."""
-    from rulesq.errors import InputError
     from rulesq.situation import read_situation
 
     try:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.corpus.models import Card
-from rulesq.errors import InputError
+from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.situation.model import (
     ME,
     SHARED_WORDS,
@@ -258,8 +258,6 @@ class SituationBuilder:
 
     def _check_word(self, token: Token, word: str, known: tuple[str, ...], what: str) -> None:
         """An error at ``token`` unless ``word`` is one of the game's ``known`` words."""
-        from rulesq.errors import did_you_mean, suggest
-
         if not known or word in known:
             return
         raise InputError(

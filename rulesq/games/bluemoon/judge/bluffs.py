@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.dragons import Packet
-    from rulesq.games.bluemoon.judge.forces import Ignored
+    from rulesq.games.bluemoon.judge.forces import Ignored, Source
     from rulesq.games.bluemoon.judge.state import Event, State
 
 #: The BLUFF icon that matches each contested element (EMPTY BLUFF matches none).
@@ -113,8 +114,6 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
     when it does not. The bluff is judged as the cards lay face down when
     the call was made.
     """
-    from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
-
     caller = event.who or "me"
     bluffer = str(event.data.get("bluffer") or other(caller))
     before = forces.state.snapshots.get(event.seq)
@@ -138,47 +137,6 @@ def _was_bluff(state: State, card: Instance) -> bool:
 
 
 # ---------------------------------------------------------------------- playing bluff cards
-def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False) -> Ruling:
-    """May ``who`` play ``card`` face down as a bluff card now?
-
-    The card needs a BLUFF icon that is not ignored where it is (a card ignored in hand loses its
-    icons too); ignored bluff cards stop further bluffs; then the play is the play of a support
-    card, with its limits and prohibitions.
-    """
-    from rulesq.games.bluemoon.judge.plays import PlayJudge
-
-    forces = Forces(state)
-    icons = bluff_icons(card)
-    if not icons:
-        return no(f'"{card.name}" has no BLUFF icon of any sort', R.BLUFF_PLAY, R.BLUFF_ICONS)
-    whole = forces.card_ignored(card)
-    if whole is not None:
-        return ignored_away("its BLUFF icon", card, whole.source, f'"{card.name}"',
-                            "an ignored card's BLUFF icon has no effect", R.BLUFF_PLAY,
-                            R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD)
-    live = [icon for icon in icons if forces.icon_ignored(card, icon) is None]
-    if not live:
-        why = forces.icon_ignored(card, icons[0])
-        assert why is not None
-        return ignored_away(f"the {icons[0]} icon", card, why.source,
-                            f'the {icons[0]} icon of "{card.name}"',
-                            "an ignored BLUFF icon has no effect", R.BLUFF_PLAY,
-                            R.BLUFF_ICONS_IGNORED)
-    ignored = ignored_bluffs(forces, who)
-    if ignored:
-        bluff, why = ignored[0]
-        return ignored_away("the bluff cards in play", bluff, why.source,
-                            "the player's bluff cards",
-                            "while bluff cards are ignored no further bluff cards may be played",
-                            R.BLUFF_CARDS_IGNORED)
-    ruling = PlayJudge(state, first_turn=first_turn).can_play(card, who, bluff=True)
-    if ruling.allowed:
-        head = f'"{card.name}" has the {live[0]} icon; played face down it is the play of a ' \
-               "support card"
-        ruling.reason = f"{head}: {ruling.reason}" if ruling.step else \
-            f"{head}, and nothing stops that now"
-    ruling.rules.insert(0, R.BLUFF_PLAY)
-    return ruling
 
 
 def _article(word: str) -> str:
@@ -210,6 +168,12 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
                             R.BLUFF_CARDS_IGNORED)
     return yes("the bluffer has announced power this turn and has face-down bluff cards: the "
                "opponent may call the bluff", R.BLUFF_CALL)
+
+
+def _condition_holds(forces: Forces, source: Source) -> bool:
+    """Whether a prohibition's "if …" holds now (one the judge cannot decide raises)."""
+    condition = getattr(source.effect, "condition", None)
+    return condition is None or holds(condition, source.controller, forces, source.card)
 
 
 def _call_window(state: State, bluffer: str) -> Ruling | None:

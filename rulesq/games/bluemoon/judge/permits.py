@@ -34,9 +34,9 @@ from rulesq.games.bluemoon.judge.claims import (
     shielded,
 )
 from rulesq.games.bluemoon.judge.forces import exempt_icons
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.prohibits import covers, in_window
 from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import clause_fingerprint
+from rulesq.paths import cache_dir
+
 if TYPE_CHECKING:
     from rulesq.corpus import Clause, Corpus
 
@@ -76,9 +79,6 @@ class FaqIndex:
 
     @classmethod
     def _cached(cls, corpus: Corpus) -> FaqIndex:
-        from rulesq.corpus.load import clause_fingerprint
-        from rulesq.paths import cache_dir
-
         stem = f"faq-index-{corpus.game}-"
         path = cache_dir() / f"{stem}{clause_fingerprint([corpus.game], salt=stem + '1')}.pickle"
         try:
