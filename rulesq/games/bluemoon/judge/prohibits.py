@@ -169,6 +169,10 @@ def covers(source: Source, banned: a.Act, who: str, act: a.Act, when: When | Non
             return False
         if not followed:
             return False
+    if strict and when is None and limit is not None \
+            and limit.kind not in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT):
+        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+                           f"('{limit.render()}') is now ({source.quote})")
     return _same_moment(limit, controller, who, when)
 
 
