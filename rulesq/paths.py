@@ -34,7 +34,11 @@ def corpus_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """A writable folder for derived caches (search index, parser tables)."""
+    """The folder of rulesq's own derived caches (search index, parser tables), mode 0700.
+
+    Raises ``OSError`` when it cannot be created; ``rulesq.cachefiles.private_dir`` checks
+    that it is safe to use.
+    """
     explicit = os.environ.get("RULESQ_CACHE_DIR")
     xdg = os.environ.get("XDG_CACHE_HOME")
     if explicit:
@@ -43,5 +47,5 @@ def cache_dir() -> Path:
         root = Path(xdg) / "rulesq"
     else:
         root = Path.home() / ".cache" / "rulesq"
-    root.mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     return root

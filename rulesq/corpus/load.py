@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -90,15 +89,11 @@ def normalise_name(name: str) -> str:
 
 
 def clause_fingerprint(games: Iterable[str], salt: str) -> str:
-    """A hash of the clause files of these games (sizes and times): caches key on it."""
-    digest = hashlib.sha256(salt.encode())
-    for game in sorted(games):
-        for name in CLAUSE_FILES:
-            path = corpus_dir() / game / name
-            if path.exists():
-                stat = path.stat()
-                digest.update(f"{game}/{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    return digest.hexdigest()[:16]
+    """A hash of the contents of the clause files of these games: caches key on it."""
+    from rulesq.cachefiles import content_key
+
+    return content_key([corpus_dir() / game / name for game in sorted(set(games))
+                        for name in CLAUSE_FILES], salt)
 
 
 def available_games() -> list[str]:

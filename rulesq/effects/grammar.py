@@ -17,13 +17,12 @@ if TYPE_CHECKING:
 @cache
 def load_grammar(name: str, start: str = "start") -> Lark:
     """The LALR parser of ``grammar/<name>.lark`` (contextual lexer, cached tables)."""
-    from lark import Lark
+    from rulesq.larkcache import open_parser
 
-    return Lark.open(
-        str(grammar_dir() / f"{name}.lark"),
+    return open_parser(
+        grammar_dir() / f"{name}.lark",
         parser="lalr",
         lexer="contextual",
-        cache=True,
         propagate_positions=True,
         start=start,
     )

@@ -27,12 +27,11 @@ def grammar_file(game: str) -> str:
 @cache
 def parser_for(game: str) -> Lark:
     """The (cached) LALR parser for ``game``'s situations."""
-    from lark import Lark
+    from rulesq.larkcache import open_parser
 
-    return Lark.open(
-        str(grammar_dir() / grammar_file(game)),
+    return open_parser(
+        grammar_dir() / grammar_file(game),
         parser="lalr",
-        cache=True,
         propagate_positions=True,
         maybe_placeholders=False,
     )

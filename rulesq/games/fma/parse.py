@@ -29,12 +29,10 @@ _PUNCTUATION = {"COMMA", "COLON", "PERIOD"}
 @cache
 def parser() -> Lark:
     """The FMA card-text parser (LALR, built once and cached on disk)."""
-    from lark import Lark
-
+    from rulesq.larkcache import open_parser
     from rulesq.paths import grammar_dir
 
-    return Lark.open(str(grammar_dir() / "fma.lark"), parser="lalr", cache=True,
-                     propagate_positions=True)
+    return open_parser(grammar_dir() / "fma.lark", parser="lalr", propagate_positions=True)
 
 
 @dataclass
