@@ -1,7 +1,7 @@
 """Lark parsers with their tables cached as JSON in rulesq's cache folder (never pickle).
 
 Building the LALR tables of the card-text and situation grammars takes seconds; loading
-them takes a fraction of that, so they are cached. Lark's own cache (``cache=True``) will not
+them takes a fraction of that, so they are cached. Lark's own cache option will not
 do: it writes to a predictable file in the shared temporary folder and unpickles whatever it
 finds there, so another local user could plant a file that runs code as the rulesq user.
 ``Lark.save``/``Lark.load`` are pickle too.
