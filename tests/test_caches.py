@@ -61,8 +61,8 @@ def test_eight_first_runs_at_once_twice_then_a_correct_search(
     for _ in range(2):
         shutil.rmtree(cache, ignore_errors=True)
         env = {**os.environ, "RULESQ_CACHE_DIR": str(cache), "PYTHONHASHSEED": "0"}
-        jobs = [(["search", QUERY, "--json"], "search")] * 5 + [(["ask", str(BLUEMOON_CASE)],
-                                                                 "ask")] * 3
+        jobs = [(["search", QUERY, "--json"], "search")] * 6 + [(["ask", str(BLUEMOON_CASE)],
+                                                                 "ask")] * 2
         running = [(subprocess.Popen([sys.executable, "-m", "rulesq", *args], env=env, cwd=ROOT,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True),
                     name) for args, name in jobs]

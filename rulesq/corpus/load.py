@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -13,6 +14,8 @@ from rulesq.errors import UnknownNameError
 from rulesq.paths import corpus_dir
 
 CLAUSE_FILES = ("clauses.jsonl", "rules.jsonl")
+#: What a game's name may be (a folder of the corpus).
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CARD_FILES = ("cards.jsonl",)
 
 
@@ -113,6 +116,8 @@ def games_with_card(name: str, skip: str | None = None) -> list[str]:
 @cache
 def load_corpus(game: str) -> Corpus:
     """Load (once per process) the corpus of one game."""
+    if not _GAME_NAME.fullmatch(game):  # checked before it becomes part of a path
+        raise UnknownNameError("game", game, available_games())
     folder = corpus_dir() / game
     if not folder.is_dir():
         raise UnknownNameError("game", game, available_games())

@@ -20,6 +20,10 @@ _BLANK = re.compile(r"^[ \t]*(?:#.*)?$")
 
 def grammar_file(game: str) -> str:
     """The grammar file that reads ``game``'s situations (its extension, or the base)."""
+    from rulesq.games import GAMES
+
+    if game not in GAMES:  # never a file name made of an unchecked word
+        return BASE_GRAMMAR
     extension = f"situation_{game}.lark"
     return extension if (grammar_dir() / extension).is_file() else BASE_GRAMMAR
 
@@ -67,6 +71,10 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
             )
         return name.lower()
     if default:
+        if default.lower() not in GAMES:
+            from rulesq.errors import UnknownNameError
+
+            raise UnknownNameError("game", default[:60], GAMES)
         return default.lower()
     raise InputError(
         "which game? A situation starts with a game line", source, text, 1, 1,
