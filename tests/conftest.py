@@ -16,6 +16,11 @@ TESTS = Path(__file__).resolve().parent
 EXAMPLES = TESTS / "examples"
 #: A small Warhammer corpus for tests that must not depend on the full one.
 FIXTURE_CORPUS = TESTS / "fixtures" / "corpus"
+#: Invented situations, one folder per topic (tests/cases/README.md).
+INVENTED = TESTS / "cases"
+#: The module whose parametrised tests generate metamorphic variants of situations.
+METAMORPHIC = "test_bluemoon_metamorphic.py"
+_VARIANTS = pytest.StashKey[int]()
 
 #: Games whose evaluator is being built: their situation files may fail (non-strict xfail)
 #: while the work is in progress. Remove a game from here when its evaluator lands; never
@@ -36,6 +41,25 @@ def case_files() -> list[tuple[str, Path]]:
     examples = [(p.relative_to(EXAMPLES).with_suffix("").as_posix(), p)
                 for p in sorted(EXAMPLES.glob("**/*.rq"))]
     return cases + examples
+
+
+def invented_cases() -> list[Path]:
+    """Every invented situation file (tests/cases/<topic>/*.rq)."""
+    return sorted(INVENTED.rglob("*.rq"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Count the metamorphic variants collected, to report them apart from distinct cases."""
+    variants = [item for item in items if item.nodeid.split("::")[0].endswith(METAMORPHIC)
+                and getattr(item, "callspec", None) is not None]
+    config.stash[_VARIANTS] = len(variants)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line: the distinct invented cases apart from the generated metamorphic variants."""
+    variants = terminalreporter.config.stash.get(_VARIANTS, 0)
+    terminalreporter.write_line(f"invented cases: {len(invented_cases())} distinct; "
+                                f"metamorphic variants: {variants}")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

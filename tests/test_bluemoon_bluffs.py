@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulesq.engine import Answer, evaluate
 from rulesq.engine.verdict import YesNo
-from rulesq.games.bluemoon.judge.dragons import packets_now
+from rulesq.games.bluemoon.judge.attractions import packets_now
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.state import Step
 from rulesq.games.bluemoon.judge.timeline import Timeline

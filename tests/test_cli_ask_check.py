@@ -77,7 +77,8 @@ def test_ask_json_has_the_same_content() -> None:
     assert reply["citations"][0]["id"] == "warhammer/faq/restricted-list"
     assert reply["citations"][0]["role"] == "rule"
     assert reply["alternatives"][0]["beaten_by"][0]["edge"] == "beats"
-    assert reply["expectations"] == [{"expect": "expect no", "result": "agree", "detail": None}]
+    assert reply["expectations"] == [
+        {"expect": "expect no", "kind": "word", "result": "agree", "detail": None}]
 
 
 @pytest.mark.parametrize(("fmt", "marker"), [("dot", "digraph rulesq {"),
@@ -171,12 +172,18 @@ def test_check_missing_path_and_empty_folder_are_bad_input(tmp_path: Path) -> No
     assert code == 2 and "no situation files" in out
 
 
-def test_check_file_without_calls_cannot_be_checked(tmp_path: Path) -> None:
-    """A situation with no expect line has nothing to check."""
+def test_check_file_without_calls_has_no_call_to_check(tmp_path: Path) -> None:
+    """A situation with no expect line is "no call to check", never "cannot answer"."""
     path = write(tmp_path, "open.rq", "game warhammer\nask what does \"Urguck\" read?\n")
-    code, out = run("check", str(path))
-    assert code == 1 and "nothing to check" in out
-    assert out.splitlines()[-1] == "0 agree, 0 disagree, 1 cannot answer"
+    code, out = run("check", str(path), str(ERRATA))
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0] == f"NO CALL        {path}: no call to check: the file has no expect line"
+    assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer, 1 with no call to check"
+    code, out = run("check", "--json", str(path))
+    doc = json.loads(out)
+    assert code == 1 and doc["files"][0]["result"] == "no-call"
+    assert doc["summary"] == "0 agree, 0 disagree, 0 cannot answer, 1 with no call to check"
 
 
 def test_check_json(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ from rulesq.effects import Effect, ParsedText, Unparsed
 from rulesq.effects.grammar import load_grammar, split_sentences
 from rulesq.games import get_game
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.kinds import Group, Kind, classify
+from rulesq.games.bluemoon.effects import classify
+from rulesq.games.bluemoon.kinds import Group, Kind
 from rulesq.games.bluemoon.parser import INTERNAL, WORDS
 
 

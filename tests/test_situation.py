@@ -45,6 +45,28 @@ def test_each_game_reads_with_its_own_extension() -> None:
     assert parser_for("fma") is parser
 
 
+def test_the_parser_cache_follows_every_grammar_file(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to an imported grammar (not only the one opened) gives another cache file."""
+    from rulesq.larkcache import open_parser
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
+    grammars = tmp_path / "grammar"
+    grammars.mkdir()
+    (grammars / "situation_x.lark").write_text("%import .situation (start, NAME)\n",
+                                               encoding="utf-8")
+    (grammars / "situation.lark").write_text("start: NAME\nNAME: /[a-z]+/\n", encoding="utf-8")
+    open_parser(grammars / "situation_x.lark", parser="lalr")
+    before = {p.name for p in (tmp_path / "cache").glob("lark-situation_x-*.json")}
+    (grammars / "situation.lark").write_text("start: NAME NAME\nNAME: /[a-z]+/\n",
+                                             encoding="utf-8")
+    open_parser.cache_clear()
+    open_parser(grammars / "situation_x.lark", parser="lalr")
+    after = {p.name for p in (tmp_path / "cache").glob("lark-situation_x-*.json")}
+    open_parser.cache_clear()
+    assert len(before) == len(after) == 1 and before != after
+
+
 FACTS = [
     ('game bluemoon\nyou have active "A", "B" (fire 2, earth 3)', "active", "you",
      [("A", {}, ()), ("B", {"fire": 2, "earth": 3}, ())], {}),

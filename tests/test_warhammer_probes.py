@@ -1,6 +1,7 @@
 """Warhammer probes: questions near the FAQ where rulesq was wrong, over-confident or uncited.
 
-Each test is checked against the seed (the Warhammer: Invasion FAQ) on the full corpus.
+Each test is checked against the seed (the Warhammer: Invasion FAQ) on the full corpus; the
+probe situations are .rq files in tests/cases/warhammer/ and tests/cases/input-errors/.
 """
 
 from __future__ import annotations
@@ -11,17 +12,11 @@ from collections import defaultdict
 from functools import cache
 from typing import Any
 
-import pytest
-
 from rulesq.corpus.load import load_corpus
-from rulesq.engine import Answer, Status, Text, YesNo, evaluate
-from rulesq.errors import InputError
 from rulesq.paths import corpus_dir
-from rulesq.situation import parse_situation
 
 FOLDER = corpus_dir() / "warhammer"
 QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
-LISTS = "ask does my deck obey the restricted and banned lists?\n"
 
 
 @cache
@@ -34,26 +29,7 @@ def clause(cid: str) -> dict[str, Any]:
     return found
 
 
-def ask(body: str) -> Answer:
-    """The last answer of a Warhammer situation."""
-    return evaluate(parse_situation("game warhammer\n" + body, "probe.rq"))[-1]
-
-
-def cited(reply: Answer) -> list[str]:
-    return [c["clause_id"] for c in reply.citations()]
-
-
 # --------------------------------------------------------------------------- printings
-
-
-def test_an_older_printing_reads_as_the_most_recent_one() -> None:
-    """Innovation (Core Set 119, reprinted as Assault on Ulthuan 57 without "Restricted"):
-    "the most recent printing is the legal version of the card", so the name reads as the
-    Assault on Ulthuan text, citing that clause."""
-    reply = ask('ask what does "Innovation" read?\n')
-    assert reply.verdict == Text("Action: Gain 1 resource for each development in your "
-                                 "kingdom.")
-    assert cited(reply) == ["warhammer/faq/errata/most-recent-printing"]
 
 
 def test_every_older_printing_takes_the_latest_text() -> None:
@@ -105,59 +81,6 @@ def test_a_text_note_quotes_the_erratum_whole() -> None:
         quoted = erratum["should_read"].translate(QUOTES)
         assert quoted in card["text_note"], card["name"]
         assert ("..." in quoted) == ("..." in card["text_note"]), card["name"]
-
-
-# --------------------------------------------------------------------------- decks
-
-
-def test_zero_copies_is_an_input_error() -> None:
-    """`0 "X"` in a deck line was read as one copy (and made a second restricted card)."""
-    with pytest.raises(InputError) as caught:
-        parse_situation('game warhammer\nmy deck has 3 "Innovation", 0 "Dwarf Ranger"\n'
-                        + LISTS, "deck.rq")
-    error = caught.value
-    assert (error.line, error.column) == (2, 29)
-    assert "0 copies" in error.message and "Dwarf Ranger" in str(error.suggestion)
-
-
-def test_copies_of_the_restricted_card_are_left_to_the_regular_rules() -> None:
-    """"A player may run as many copies of his chosen restricted card in a deck as the
-    regular game rules allow": the seeds do not give those rules, so five copies is yes
-    only under a shown assumption, and the reason does not claim the copies are allowed."""
-    five = ask('my deck has 5 "Urguck", 3 "Grimgor Ironhide"\n' + LISTS)
-    assert five.verdict == YesNo(True)
-    assert "rules allow" not in five.reason
-    (assumed,) = five.graph.assumptions()
-    assert assumed.startswith("5 copies of Urguck") and "regular game rules" in assumed
-    one = ask('my deck has 1 "Urguck"\n' + LISTS)
-    assert one.verdict == YesNo(True) and one.graph.assumptions() == []
-
-
-@pytest.mark.parametrize(("name", "erratum"), [
-    ("Warpstone Excavation", "warhammer/faq/errata/core-set/116"),
-    ("Muster for War", "warhammer/faq/errata/eternal-war-cycle/20"),
-])
-def test_a_limit_per_deck_cites_the_erratum_that_adds_it(name: str, erratum: str) -> None:
-    """"Limit 1 per deck" comes from a "Should read": the deck answer cites it, whether the
-    limit is broken or kept."""
-    broken = ask(f'my deck has 2 "{name}"\n' + LISTS)
-    assert broken.verdict == YesNo(False) and erratum in cited(broken)
-    kept = ask(f'my deck has 1 "{name}"\n' + LISTS)
-    assert kept.verdict == YesNo(True) and erratum in cited(kept)
-    assert "no more than 1 copy of" in " ".join(kept.graph.negatives())
-
-
-def test_a_card_of_another_game_in_a_deck_is_an_input_error() -> None:
-    """A Blue Moon card in a Warhammer deck is named as such, never counted."""
-    with pytest.raises(InputError) as caught:
-        parse_situation('game warhammer\nmy deck has 3 "Pandemonium"\n' + LISTS, "deck.rq")
-    assert "bluemoon" in caught.value.render()
-
-
-def test_a_restricted_card_with_an_unknown_text_in_force() -> None:
-    """Legality beyond the lists stays cannot answer, whatever the deck."""
-    reply = ask('my deck has 3 "Arcane Power"\nask is my deck legal?\n')
-    assert reply.status is Status.CANNOT
 
 
 # --------------------------------------------------------------------------- Q&As and rulings

@@ -33,6 +33,8 @@ def test_wheel_carries_grammar_and_corpus(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     grammars = {p.name for p in (REPO / "grammar").glob("*.lark")}
     assert grammars and {f"rulesq/_data/grammar/{g}" for g in grammars} <= names
+    # the shared effect core the card grammars import
+    assert "rulesq/_data/grammar/effects.lark" in names
     for game in ("bluemoon", "warhammer", "fma"):
         assert f"rulesq/_data/corpus/{game}/cards.jsonl" in names
     assert not [n for n in names if "/corpus/build/" in n or "__pycache__" in n]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulesq.cli.common import EXIT_ERROR, EXIT_FAIL, GameOption, JsonOption, print_json
-from rulesq.errors import escape_controls
+from rulesq.errors import InputError, escape_controls
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -26,11 +26,13 @@ def check(
 ) -> None:
     """Check judge calls: AGREE, DISAGREE or CANNOT ANSWER per file.
 
-    One line per file (a DISAGREE names the clause the call contradicts; a file that cannot
-    be read or parsed gets an ERROR line, the details on standard error), then the summary
-    "N agree, M disagree, K cannot answer". Exit code 0 when every call
-    agrees, 1 otherwise, 2 when a file cannot be read or parsed. Symbolic links that lead
-    out of a folder are not followed (an ERROR line each) unless --follow.
+    One line per file (a DISAGREE names the clause the call contradicts; a file with no
+    expect line gets NO CALL; a file that cannot be read or parsed gets an ERROR line, the
+    details on standard error), then the summary "N agree, M disagree, K cannot answer"
+    (", J with no call to check" when some files have none). Exit code 0 when every call
+    agrees, 1 otherwise (a file with no call too), 2 when a file cannot be read or parsed.
+    Symbolic links that lead out of a folder are not followed (an ERROR line each) unless
+    --follow.
 
     Examples:
 
@@ -72,8 +74,6 @@ def _print_line(result: FileCheck) -> None:
 
 def _error_line(result: FileCheck) -> str:
     """Where a file failed and why, on one line (the details, with a caret, go to stderr)."""
-    from rulesq.errors import InputError
-
     error = result.error
     if isinstance(error, InputError):
         return f"{error.source}:{error.line}:{error.column}: {error.message}"

@@ -54,6 +54,19 @@ class Answer:
         """The ladder step that decided the verdict, or None."""
         return self.graph.deciding_step()
 
+    @property
+    def deciding_card(self) -> str | None:
+        """The card whose text decided the verdict, or None when the game rules did.
+
+        It is the card of the first card effect the verdict rests on: the first effect with
+        a ``supports`` edge to the verdict in the derivation graph (a game lists the
+        effects that decided before any other support). A verdict resting on no card effect
+        (the rules alone, or no verdict at all) has no deciding card. ``expect because
+        "Card"`` checks this, and ``--json`` gives it as ``deciding_card``.
+        """
+        effects = self.graph.supporting_effects()
+        return str(effects[0]["card"]) if effects else None
+
     def citations(self) -> list[dict[str, Any]]:
         """Every clause cited, rules first, then precedents."""
         return self.graph.citations()

@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesq.engine.expect import Outcome, Result, match
-from rulesq.errors import RulesqError
+from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.situation.model import Question, Situation
 
 SUFFIX = ".rq"
+#: Why a file without an ``expect`` line is not checked (its result is ``NO_CALL``).
+NO_CALL_REASON = "no call to check: the file has no expect line"
 
 
 @dataclass
@@ -27,11 +29,15 @@ class QuestionCheck:
 
     @property
     def result(self) -> Result:
-        """Disagree if any call disagrees; cannot answer if the engine cannot; else agree."""
+        """Disagree if any call disagrees; cannot answer if a call cannot be decided; else agree.
+
+        With no call, a question is agree when answered and cannot answer otherwise; a call
+        ``expect cannot answer`` that agrees makes an unanswered question agree.
+        """
         results = {o.result for o in self.outcomes}
         if Result.DISAGREE in results:
             return Result.DISAGREE
-        if Result.CANNOT in results or not self.answer.answered:
+        if Result.CANNOT in results or (not self.outcomes and not self.answer.answered):
             return Result.CANNOT
         return Result.AGREE
 
@@ -72,7 +78,7 @@ def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
 
 def _file_result(checks: list[QuestionCheck]) -> tuple[Result, str]:
     if not any(c.outcomes for c in checks):
-        return Result.CANNOT, "nothing to check: the file has no expect line"
+        return Result.NO_CALL, NO_CALL_REASON
     for check in checks:
         if check.result is Result.DISAGREE:
             return Result.DISAGREE, disagreement(check)
@@ -100,7 +106,6 @@ def _short(text: str, limit: int = 100) -> str:
 
 def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     """Read and check one file; bad input is recorded, not raised."""
-    from rulesq.errors import InputError
     from rulesq.situation import read_situation
 
     try:
@@ -216,10 +221,14 @@ def check_paths(paths: Iterable[str | Path], game: str | None = None,
 def summary_line(checks: Iterable[FileCheck]) -> str:
     """The last line of ``rulesq check``: ``N agree, M disagree, K cannot answer``.
 
-    Files that could not be read or parsed are not counted: each has its ERROR line, and
-    the exit code (2) says that not every file was checked.
+    Files with no ``expect`` line add ``, J with no call to check`` (only when there are
+    some). Files that could not be read or parsed are not counted: each has its ERROR line,
+    and the exit code (2) says that not every file was checked.
     """
     done = [c for c in checks if not c.failed]
     count = {r: sum(1 for c in done if c.result is r) for r in Result}
-    return (f"{count[Result.AGREE]} agree, {count[Result.DISAGREE]} disagree, "
+    line = (f"{count[Result.AGREE]} agree, {count[Result.DISAGREE]} disagree, "
             f"{count[Result.CANNOT]} cannot answer")
+    if count[Result.NO_CALL]:
+        line += f", {count[Result.NO_CALL]} with no call to check"
+    return line

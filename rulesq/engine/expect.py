@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
-from rulesq.engine.answer import Answer
+from rulesq.engine.answer import Answer, Status
 from rulesq.engine.verdict import Alternatives, Cards, Number, Text, Word, YesNo
 
 if TYPE_CHECKING:
@@ -20,15 +20,16 @@ NOBODY = frozenset({"nobody", "none", "nothing", "no one"})
 
 
 class Result(StrEnum):
-    """The outcome of checking one call."""
+    """The outcome of checking one call (or a file: ``NO_CALL`` when it has none)."""
 
     AGREE = "agree"
     DISAGREE = "disagree"
     CANNOT = "cannot answer"
+    NO_CALL = "no call"
 
     @property
     def key(self) -> str:
-        """The result as JSON spells it, like a status: agree, disagree, cannot-answer."""
+        """The result as JSON spells it, like a status: agree, disagree, cannot-answer, no-call."""
         return self.value.replace(" ", "-")
 
 
@@ -49,10 +50,20 @@ def normalise_text(text: str) -> str:
 
 def match(expectation: Expectation, answer: Answer, ladder: Ladder | None = None,
           corpus: Corpus | None = None) -> Outcome:
-    """Check one expectation against an answer."""
+    """Check one expectation against an answer.
+
+    ``expect cannot answer`` agrees exactly when the answer's status is *cannot answer*.
+    Any other call on an answer without a verdict is itself *cannot answer*.
+    """
+    if expectation.kind == "cannot_answer":
+        ok = answer.status is Status.CANNOT
+        return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE,
+                       "" if ok else _answered_after_all(answer))
     if not answer.answered:
         return Outcome(expectation, Result.CANNOT, answer.reason)
-    if expectation.kind == "decided_by":
+    if expectation.kind == "because":
+        ok, detail = _because(expectation, answer)
+    elif expectation.kind == "decided_by":
         ok, detail = _decided_by(str(expectation.value), answer, ladder, corpus)
     else:
         ok, detail = _verdict(expectation, answer)
@@ -116,6 +127,26 @@ def _decided_by(step_name: str, answer: Answer, ladder: Ladder | None,
         return True, ""
     rest = ", ".join(sorted(cited)) or "no clause"
     return False, f"expected decided by {step_name}, but the verdict rests on {rest}"
+
+
+def _answered_after_all(answer: Answer) -> str:
+    """Why ``expect cannot answer`` disagrees: the verdict given, or the conflict."""
+    if answer.verdict is None:
+        return f"expected cannot answer, but the answer is a {answer.status}: {answer.reason}"
+    return f"expected cannot answer, but the answer is {answer.verdict.show()}"
+
+
+def _because(expectation: Expectation, answer: Answer) -> tuple[bool, str]:
+    """Whether the card named is the card whose text decided (``Answer.deciding_card``)."""
+    ref = expectation.card
+    wanted = ref.card.name if ref is not None and ref.card is not None else (
+        ref.name if ref is not None else "")
+    actual = answer.deciding_card
+    if actual is not None and normalise_name(actual) == normalise_name(wanted):
+        return True, ""
+    if actual is None:
+        return False, f'expected "{wanted}" to decide, but no card decided: the game rules did'
+    return False, f'expected "{wanted}" to decide, but "{actual}" decided it'
 
 
 def _expected(expectation: Expectation) -> str:

@@ -196,6 +196,13 @@ class Derivation:
                 return str(self.graph.nodes[src]["label"])
         return None
 
+    def supporting_effects(self) -> list[dict[str, Any]]:
+        """The card effects with a ``supports`` edge to the verdict, in the order linked."""
+        if VERDICT not in self.graph:
+            return []
+        return [self.data(str(src)) for src, _, attrs in self.graph.in_edges(VERDICT, data=True)
+                if attrs["kind"] == SUPPORTS and self.graph.nodes[src]["kind"] == "effect"]
+
     def deciding_clauses(self) -> list[dict[str, Any]]:
         """The rule clauses the verdict rests on most directly (the step's, else its own)."""
         if VERDICT not in self.graph:

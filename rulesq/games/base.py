@@ -28,6 +28,9 @@ class Game:
     card_types: tuple[str, ...] = ()
     value_names: tuple[str, ...] = ()
     flag_names: tuple[str, ...] = ()
+    #: The words the game's verdicts may be besides the shared ones (yes, no, nobody, none,
+    #: nothing): an ``expect`` word outside both is an input error.
+    answer_words: tuple[str, ...] = ()
 
     @cached_property
     def corpus(self) -> Corpus:

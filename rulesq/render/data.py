@@ -24,6 +24,7 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
                                                  "shown": verdict.show()},
         "status": answer.status.key,
         "decided_by": answer.decided_by,
+        "deciding_card": answer.deciding_card,
         "reason": answer.reason,
         "citations": [_clause(c) for c in answer.citations()],
         "effects": [{"card": e["card"], "text": e["label"]} for e in graph.effects()],
@@ -38,8 +39,8 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
         "assumptions": graph.assumptions(),
         "gaps": [{"text": g["label"], "reason": g["reason"]} for g in graph.gaps()],
         "expectations": [
-            {"expect": o.expectation.text, "result": o.result.key,
-             "detail": o.detail or None}
+            {"expect": o.expectation.text, "kind": o.expectation.kind.replace("_", "-"),
+             "result": o.result.key, "detail": o.detail or None}
             for o in outcomes
         ],
     }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulesq.errors import RulesqError, UnknownNameError
 from rulesq.situation.model import (
     ME,
     YOU,
@@ -38,7 +39,6 @@ __all__ = [
 
 def parse_situation(text: str, source: str = "<input>", game: str | None = None) -> Situation:
     """Parse and resolve a situation text; ``game`` is used when the text has no game line."""
-    from rulesq.errors import RulesqError, UnknownNameError
     from rulesq.games import get_game
     from rulesq.inputs import check_counts, check_text
     from rulesq.situation.build import SituationBuilder

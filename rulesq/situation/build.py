@@ -21,8 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.corpus.models import Card
-from rulesq.errors import InputError
-from rulesq.situation.model import ME, YOU, CardRef, Expectation, Fact, Question, Situation
+from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.situation.model import (
+    ME,
+    SHARED_WORDS,
+    YOU,
+    CardRef,
+    Expectation,
+    Fact,
+    Question,
+    Situation,
+)
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -249,8 +258,6 @@ class SituationBuilder:
 
     def _check_word(self, token: Token, word: str, known: tuple[str, ...], what: str) -> None:
         """An error at ``token`` unless ``word`` is one of the game's ``known`` words."""
-        from rulesq.errors import did_you_mean, suggest
-
         if not known or word in known:
             return
         raise InputError(
@@ -279,7 +286,16 @@ class SituationBuilder:
         parts = child.children
         value: Any
         if kind == "expect_word":
-            kind, value = "word", str(parts[0]).lower()
+            word = _token(parts[0])
+            kind, value = "word", str(word).lower()
+            known = (*SHARED_WORDS, *self.game.answer_words)
+            if value not in known:
+                self._not_a_call(word, known)
+        elif kind == "expect_because":
+            name = _token(parts[0])
+            kind, value = "because", CardRef(unquote(str(name)), token_span(name))
+        elif kind == "expect_cannot":
+            kind, value = "cannot_answer", None
         elif kind == "expect_number":
             kind, value = "number", self._number(_token(parts[0]))
         elif kind == "expect_decided":
@@ -289,6 +305,20 @@ class SituationBuilder:
             value = tuple(tuple(unquote(str(t)) for t in _tree(group).children)
                           for group in parts)
         self._pending.append(Expectation(kind, value, span, text))
+
+    def _not_a_call(self, token: Token, known: tuple[str, ...]) -> None:
+        """An error at an ``expect`` word that no answer of the game can be."""
+        from rulesq.errors import did_you_mean, suggest
+
+        close = suggest(str(token), [*known, "cannot answer", "because", "decided by"])
+        forms = [f'"{w}"' for w in known] + [
+            "a number", "quoted names or a quoted text", '"decided by" and a ladder step',
+            '"because" and a quoted card name', '"cannot answer"']
+        hint = did_you_mean(close) or ("The words a call may use: " + ", ".join(known) + ".")
+        raise InputError(
+            f"'{token}' is not a call rulesq can check in {self.game.title}",
+            self.situation.source, self.situation.text, token.line or 1, token.column or 1,
+            expected=forms, suggestion=hint)
 
     def _close_question(self) -> None:
         if self._question is None:

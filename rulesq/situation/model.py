@@ -79,13 +79,18 @@ class Fact(Statement):
     """A fact or event of the situation: ``you have active "X"``, ``I play "Y"``."""
 
 
+#: The words every game's ``expect`` line may use; a game adds its own (``Game.answer_words``).
+SHARED_WORDS = ("yes", "no", "nobody", "none", "nothing")
+
+
 @dataclass(frozen=True)
 class Expectation:
     """One ``expect`` line: the call being checked.
 
     ``kind`` is ``word`` (yes, no, nobody, attackers …), ``number``, ``quoted`` (card
-    lists, alternatives separated by ``;``, or a text) or ``decided_by`` (a ladder
-    step or a clause id).
+    lists, alternatives separated by ``;``, or a text), ``decided_by`` (a ladder
+    step or a clause id), ``because`` (``value`` is the ``CardRef`` of the card whose text
+    decided) or ``cannot_answer`` (``value`` is None).
     """
 
     kind: str
@@ -97,6 +102,11 @@ class Expectation:
     def groups(self) -> tuple[tuple[str, ...], ...]:
         """For a quoted expectation: the alternatives, each a tuple of quoted strings."""
         return tuple(self.value) if self.kind == "quoted" else ()
+
+    @property
+    def card(self) -> CardRef | None:
+        """For a ``because`` expectation: the card named."""
+        return self.value if isinstance(self.value, CardRef) else None
 
 
 @dataclass(frozen=True)

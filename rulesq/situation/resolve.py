@@ -1,4 +1,4 @@
-"""Resolve a situation's names: cards (inline or corpus), ``source`` refs, ``decided by`` steps."""
+"""Resolve a situation's names: cards (inline or corpus, ``expect because`` too), sources, steps."""
 
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ def resolve(situation: Situation, game: Game) -> Situation:
     for item in situation.items:
         cards = tuple(resolver.card(ref) for ref in item.cards)
         if isinstance(item, Question):
-            for expectation in item.expectations:
-                resolver.expectation(expectation)
-        items.append(replace(item, cards=cards))
+            calls = tuple(resolver.expectation(e) for e in item.expectations)
+            items.append(replace(item, cards=cards, expectations=calls))
+        else:
+            items.append(replace(item, cards=cards))
     for ref in situation.sources:
         resolver.source(ref)
     situation.items = items
@@ -77,9 +78,15 @@ class _Resolver:
             error.suggestion = f"{error.suggestion} {note}" if error.suggestion else note
         raise error
 
-    def expectation(self, expectation: Expectation) -> None:
-        if expectation.kind != "decided_by":
-            return
+    def expectation(self, expectation: Expectation) -> Expectation:
+        """The expectation with its card resolved (``because``) or its step checked."""
+        if expectation.card is not None:
+            return replace(expectation, value=self.card(expectation.card))
+        if expectation.kind == "decided_by":
+            self.decided_by(expectation)
+        return expectation
+
+    def decided_by(self, expectation: Expectation) -> None:
         from rulesq.engine.ladder import load_ladder
 
         name = str(expectation.value)

@@ -46,9 +46,12 @@ MALFORMED: dict[str, list[str]] = {
         "I have in hand X\n",
     ],
     "an expect line needs the call: yes, no, a number, quoted names or a quoted text, "
-    'or "decided by" and a ladder step': [
+    '"decided by" and a ladder step, "because" and a quoted card name, or "cannot answer"': [
         "expect\n",
         "expect decided\n",
+        "expect because\n",
+        "expect because X\n",
+        "expect cannot\n",
     ],
     "values and icons go in parentheses after the card name, e.g. "
     '"Card Name" (fire 2, earth 3)': [

@@ -87,4 +87,5 @@ CARD_TYPES = tuple(KINDS)
 GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS,
                          card_types=CARD_TYPES,
                          value_names=("fire", "earth", "moons", "capacity", "value"),
-                         flag_names=ICONS))
+                         flag_names=ICONS,
+                         answer_words=("me", "you", "fire", "earth")))

@@ -1,19 +1,19 @@
 """Blue Moon effects: what one sentence of special power text means, as typed nodes.
 
 Each effect renders back to one canonical English sentence; its kind of rule and its
-persistence group come from :mod:`rulesq.games.bluemoon.kinds` (the one place that maps
-effects to them).
+persistence group (:mod:`rulesq.games.bluemoon.kinds`) are said in one place, ``classify`` at
+the end of this module. Which kind outranks which is the ladder file's to say.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Effect
 from rulesq.games.bluemoon.acts import Act, AsIfIcon, Attract, Do, Mode, Receive, Score, render_dos
 from rulesq.games.bluemoon.conditions import Condition, Having
+from rulesq.games.bluemoon.kinds import Group, Kind, by_time
 from rulesq.games.bluemoon.selectors import (
     CardName,
     Cards,
@@ -21,13 +21,12 @@ from rulesq.games.bluemoon.selectors import (
     Dragons,
     Place,
     Q,
+    R,
+    Ref,
     join_and,
 )
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Element, Role
-
-if TYPE_CHECKING:
-    from rulesq.games.bluemoon.kinds import Group, Kind
 
 
 def sentence(text: str) -> str:
@@ -61,15 +60,11 @@ class BlueMoonEffect(Effect):
     @property
     def rule_kind(self) -> Kind:
         """Its kind of rule (I must / ignore / you may not / card text); the ladder ranks it."""
-        from rulesq.games.bluemoon.kinds import classify
-
         return classify(self)[0]
 
     @property
     def group(self) -> Group:
         """Its persistence group: 1 once when played, 2 per turn or event, 3 continuous."""
-        from rulesq.games.bluemoon.kinds import classify
-
         return classify(self)[1]
 
     def annotations(self, *, nested: bool = False) -> dict[str, str]:
@@ -507,3 +502,49 @@ class EndTurn(BlueMoonEffect):
         """The sentence."""
         tail = " immediately" if self.immediately else ""
         return sentence(f"{self.whose.possessive} turn ends{tail}")
+
+
+# ---------------------------------------------------------------------- kind and group
+#: Effect classes whose kind of rule does not depend on their fields.
+KIND_BY_CLASS: dict[type[BlueMoonEffect], Kind] = {
+    MustToPlay: Kind.I_MUST,
+    Ignore: Kind.IGNORE,
+    Prohibition: Kind.YOU_MAY_NOT,
+}
+
+#: Effects that act once, when their card is played (the FAQ's first group: texts applied
+#: while in hand, element changes, playing without pushing, attacking again, the next card
+#: treated as FREE; interference cards act once too).
+ONCE_CLASSES: frozenset[type[BlueMoonEffect]] = frozenset({
+    MustToPlay, PlayCondition, InterferenceTrigger, PlayWithoutPushing,
+    ElementChange, NextPlayedAsIf, AttackAgain, CancelCard, EndTurn,
+    NotSelectable,
+})
+
+
+def classify(effect: BlueMoonEffect) -> tuple[Kind, Group]:
+    """The kind of rule and the persistence group of an effect."""
+    return _kind(effect), _group(effect)
+
+
+def _kind(effect: BlueMoonEffect) -> Kind:
+    if isinstance(effect, Obligation) and effect.do.actor is Role.CONTROLLER:
+        return Kind.I_MUST
+    return KIND_BY_CLASS.get(type(effect), Kind.CARD_TEXT)
+
+
+def _group(effect: BlueMoonEffect) -> Group:
+    if type(effect) in ONCE_CLASSES:
+        return Group.ONCE
+    if isinstance(effect, PlayAsIf):
+        this_card = isinstance(effect.cards, Ref) and effect.cards.kind is R.THIS_CARD
+        return Group.ONCE if this_card else by_time(None, effect.condition)
+    if isinstance(effect, DragonModifier):
+        return Group.ONCE if effect.now else Group.PER_TURN_OR_EVENT
+    if isinstance(effect, ScoreModifier):
+        return Group.PER_TURN_OR_EVENT
+    if isinstance(effect, ActionEffect) and effect.when is None and effect.condition is None:
+        return Group.ONCE  # acts without a time happen once, when what carries them applies
+    when = getattr(effect, "when", None)
+    condition = getattr(effect, "condition", None)
+    return by_time(when, condition, obligation=isinstance(effect, Obligation))

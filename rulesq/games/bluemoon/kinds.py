@@ -1,20 +1,19 @@
-"""The one place that says which kind of rule and which persistence group each effect is.
+"""The kinds of rule, the persistence groups, and the group a text's time gives.
 
 A kind names what an effect is ("I must" text, an ignore, a "you may not", other card text; a
 game rule for the rules themselves). Which kind outranks which is not said here: the ladder
 (``corpus/bluemoon/ladder.toml``) places each kind on a step, and only
-:mod:`rulesq.engine.resolve` compares them. The persistence groups
-are the FAQ's three: texts that act once when played (1), once per turn or event (2),
-or continuously while active (3); the FAQ lists the opening phrases of each group.
+:mod:`rulesq.engine.resolve` compares them. The persistence groups are the FAQ's three: texts
+that act once when played (1), once per turn or event (2), or continuously while active (3);
+the FAQ lists the opening phrases of each group. Which kind and group each effect has is said
+in one place, at the end of :mod:`rulesq.games.bluemoon.effects` (``classify``).
 """
 
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import Condition, Retreats, Wins
-from rulesq.games.bluemoon.selectors import R, Ref
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role
 
@@ -43,22 +42,6 @@ class Group(IntEnum):
                 3: "continuous while active"}[self.value]
 
 
-#: Effect classes whose kind does not depend on their fields.
-KIND_BY_CLASS: dict[type[fx.BlueMoonEffect], Kind] = {
-    fx.MustToPlay: Kind.I_MUST,
-    fx.Ignore: Kind.IGNORE,
-    fx.Prohibition: Kind.YOU_MAY_NOT,
-}
-
-#: Effects that act once, when their card is played (the FAQ's first group: texts applied
-#: while in hand, element changes, playing without pushing, attacking again, the next card
-#: treated as FREE; interference cards act once too).
-ONCE_CLASSES: frozenset[type[fx.BlueMoonEffect]] = frozenset({
-    fx.MustToPlay, fx.PlayCondition, fx.InterferenceTrigger, fx.PlayWithoutPushing,
-    fx.ElementChange, fx.NextPlayedAsIf, fx.AttackAgain, fx.CancelCard, fx.EndTurn,
-    fx.NotSelectable,
-})
-
 #: Times that recur once per turn or per event (the FAQ's second group: "At the end of my
 #: turn", "If my turn is about to end", "at the beginning of my turn", "By the end of your
 #: Booster/Support phase", "At the end of each fight"; the moments "immediately after my
@@ -70,37 +53,11 @@ PER_TURN_OR_EVENT_TIMES = frozenset({
 })
 
 
-def classify(effect: fx.BlueMoonEffect) -> tuple[Kind, Group]:
-    """The kind of rule and the persistence group of an effect."""
-    return _kind(effect), _group(effect)
+def by_time(when: When | None, condition: Condition | None, *, obligation: bool = False) -> Group:
+    """The group an opening phrase gives: "Now" once, the FAQ's phrases per turn or event.
 
-
-def _kind(effect: fx.BlueMoonEffect) -> Kind:
-    if isinstance(effect, fx.Obligation) and effect.do.actor is Role.CONTROLLER:
-        return Kind.I_MUST
-    return KIND_BY_CLASS.get(type(effect), Kind.CARD_TEXT)
-
-
-def _group(effect: fx.BlueMoonEffect) -> Group:
-    if type(effect) in ONCE_CLASSES:
-        return Group.ONCE
-    if isinstance(effect, fx.PlayAsIf):
-        this_card = isinstance(effect.cards, Ref) and effect.cards.kind is R.THIS_CARD
-        return Group.ONCE if this_card else _by_time(effect, None, effect.condition)
-    if isinstance(effect, fx.DragonModifier):
-        return Group.ONCE if effect.now else Group.PER_TURN_OR_EVENT
-    if isinstance(effect, fx.ScoreModifier):
-        return Group.PER_TURN_OR_EVENT
-    if isinstance(effect, fx.ActionEffect) and effect.when is None and effect.condition is None:
-        return Group.ONCE  # acts without a time happen once, when what carries them applies
-    when = getattr(effect, "when", None)
-    condition = getattr(effect, "condition", None)
-    return _by_time(effect, when, condition)
-
-
-def _by_time(effect: fx.BlueMoonEffect, when: When | None,
-             condition: Condition | None) -> Group:
-    """The group an opening phrase gives: "Now" once, the FAQ's phrases per turn or event."""
+    ``obligation``: the text is an obligation ("On your turn, you must …" recurs).
+    """
     if when is not None and when.kind is W.NOW:
         return Group.ONCE
     if isinstance(condition, Retreats):
@@ -114,8 +71,7 @@ def _by_time(effect: fx.BlueMoonEffect, when: When | None,
     if when.kind is W.ON_TURN:
         # "On my turn" recurs; of "On your turn" only "On your turn, you must" does.
         mine = when.role is Role.CONTROLLER
-        return Group.PER_TURN_OR_EVENT if mine or isinstance(effect, fx.Obligation) \
-            else Group.CONTINUOUS
+        return Group.PER_TURN_OR_EVENT if mine or obligation else Group.CONTINUOUS
     if when.kind is W.DURING_PHASE and when.role is Role.CONTROLLER:
         return Group.PER_TURN_OR_EVENT  # "During my Leadership phase"
     return Group.CONTINUOUS

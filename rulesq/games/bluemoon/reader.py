@@ -704,7 +704,7 @@ class Reader(Transformer[Token, Any]):
         """``one of``."""
         return self._q(meta, Q.OF, ch)
 
-    def q_each(self, meta: Meta, ch: list[Any]) -> Quantity:
+    def q_each_of(self, meta: Meta, ch: list[Any]) -> Quantity:
         """``each of``."""
         return self._q(meta, Q.EACH, ch)
 

@@ -1,53 +1,14 @@
-"""Blue Moon's closed vocabularies (roles, card types, zones, phases, elements) as enums."""
+"""Blue Moon's closed vocabularies (card types, zones, phases, elements); roles are shared."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                 "nine", "ten")
-
-
-def number_word(n: int) -> str:
-    """A count as a card text writes it: words up to ten, digits above."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def parse_number(text: str) -> int:
-    """The value of a number token: digits or a number word."""
-    low = text.lower()
-    return _NUMBER_WORDS.index(low) if low in _NUMBER_WORDS else int(low)
-
-
-def article(word: str) -> str:
-    """``a`` or ``an`` for the word that follows."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
-class Role(StrEnum):
-    """Who a card's words point at: roles, never fixed players.
-
-    On a card "I" is the card's controller, "you" the opponent and "we both" both players.
-    """
-
-    CONTROLLER = "controller"
-    OPPONENT = "opponent"
-    BOTH = "both"
-
-    @property
-    def subject(self) -> str:
-        """``I`` / ``you`` / ``we both``."""
-        return {"controller": "I", "opponent": "you", "both": "we both"}[self.value]
-
-    @property
-    def possessive(self) -> str:
-        """``my`` / ``your`` / ``our``."""
-        return {"controller": "my", "opponent": "your", "both": "our"}[self.value]
-
-    @property
-    def obj(self) -> str:
-        """``me`` / ``you`` / ``us``."""
-        return {"controller": "me", "opponent": "you", "both": "us"}[self.value]
+# the shared core, re-exported: Blue Moon's modules and the judge import them from here
+from rulesq.effects.roles import Role as Role
+from rulesq.effects.words import article as article
+from rulesq.effects.words import number_word as number_word
+from rulesq.effects.words import parse_number as parse_number
 
 
 class CardType(StrEnum):

@@ -51,4 +51,5 @@ GAME = register(FmaGame(
         "printed": f"{_VALUES}:printed",
         "goals": f"{_HANDLERS}:goals",
     },
+    answer_words=("attackers", "defenders", "tie"),
 ))

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from rulesq.errors import RulesqError
+from rulesq.errors import RulesqError, UnknownNameError
 from rulesq.games.fma import citations
 from rulesq.games.fma.vocab import Attribute, Duration, Period
 
@@ -206,8 +206,6 @@ def attribute_value(timeline: Timeline, character: str, attribute: Attribute,
             something that is not a bonus in force, or ``at`` is out of range.
     """
     if character not in timeline.printed:
-        from rulesq.errors import UnknownNameError
-
         raise UnknownNameError("character", character, list(timeline.printed))
     events = timeline.events if at is None else _prefix(timeline.events, at)
     active, defeated, defeat_clause = _replay(timeline, events)
@@ -294,8 +292,6 @@ def _replay(timeline: Timeline,
 
 def _known_character(timeline: Timeline, name: str) -> None:
     if name not in timeline.printed:
-        from rulesq.errors import UnknownNameError
-
         raise UnknownNameError("character", name, list(timeline.printed))
 
 

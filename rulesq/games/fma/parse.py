@@ -14,8 +14,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulesq.effects.base import Effect, Unparsed
+from rulesq.effects.words import parse_number
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.vocab import Attribute, Duration, Timing
+from rulesq.paths import grammar_dir
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -30,7 +32,6 @@ _PUNCTUATION = {"COMMA", "COLON", "PERIOD"}
 def parser() -> Lark:
     """The FMA card-text parser (LALR, built once and cached on disk)."""
     from rulesq.larkcache import open_parser
-    from rulesq.paths import grammar_dir
 
     return open_parser(grammar_dir() / "fma.lark", parser="lalr", propagate_positions=True)
 
@@ -93,7 +94,8 @@ def _parse_sentence(text: str, start: int, end: int) -> tuple[_Header | None, li
         column = getattr(error, "column", 0)
         token = getattr(error, "token", None)
         near = f"'{token}'" if token else f"column {column}"
-        expected = sorted(getattr(error, "expected", None) or
+        # a shared keyword's terminal name starts with "_" (it stays out of the tree)
+        expected = sorted(name.lstrip("_") for name in getattr(error, "expected", None) or
                           getattr(error, "allowed", None) or [])
         reason = f"the FMA card grammar does not read this sentence (at {near}"
         reason += f"; expected one of: {', '.join(expected[:8])})" if expected else ")"
@@ -118,10 +120,7 @@ def _words(children: list[Any]) -> list[Any]:
 
 
 def _number(token: Token) -> int:
-    value = str(token).lower()
-    if value.isdigit():
-        return int(value)
-    return fx._NUMBER_WORDS.index(value)
+    return parse_number(str(token))
 
 
 class _Build:
@@ -275,7 +274,7 @@ def _transformer_class() -> Any:
             token: Token = c[0]
             return token
 
-        def q_a(self, meta: Any, c: list[Any]) -> fx.Quantity:
+        def q_article(self, meta: Any, c: list[Any]) -> fx.Quantity:
             return fx.Quantity("a")
 
         def q_each(self, meta: Any, c: list[Any]) -> fx.Quantity:
@@ -296,7 +295,7 @@ def _transformer_class() -> Any:
         def q_another(self, meta: Any, c: list[Any]) -> fx.Quantity:
             return fx.Quantity("another")
 
-        def q_count_of(self, meta: Any, c: list[Any]) -> fx.Quantity:
+        def q_of(self, meta: Any, c: list[Any]) -> fx.Quantity:
             return fx.Quantity("count of", c[0])
 
         def q_up_to(self, meta: Any, c: list[Any]) -> fx.Quantity:
@@ -418,7 +417,7 @@ def _transformer_class() -> Any:
         def search_phase_period(self, meta: Any, c: list[Any]) -> Duration:
             return Duration.SEARCH_PHASE
 
-        def count(self, meta: Any, c: list[Any]) -> int:
+        def number(self, meta: Any, c: list[Any]) -> int:
             return _number(c[0])
 
         # ------------------------------------------------------------ verb phrases

@@ -1,10 +1,23 @@
-"""The Fullmetal Alchemist TCG's small closed vocabularies: attributes, sides, periods."""
+"""The Fullmetal Alchemist TCG's small closed vocabularies: nouns, attributes, sides, periods."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
 from rulesq.errors import UnknownNameError
+
+#: Singular and plural forms of the card and player nouns the grammar knows.
+PLURALS = {
+    "character": "characters", "ally": "allies", "leader": "leaders", "player": "players",
+    "event": "events", "card": "cards", "ability": "abilities", "attachment": "attachments",
+    "alchemist": "alchemists", "opponent": "opponents", "action": "actions",
+}
+SINGULARS = {plural: singular for singular, plural in PLURALS.items()}
+
+
+def sentence(phrase: str) -> str:
+    """A phrase as a sentence: first letter capitalised, a full stop at the end."""
+    return phrase[:1].upper() + phrase[1:] + "."
 
 
 class Attribute(StrEnum):

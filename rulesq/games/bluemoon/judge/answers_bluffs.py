@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
-from rulesq.games.bluemoon.judge.bluffs import bluff_cards, call_ruling, losing_ruling, play_ruling
+from rulesq.games.bluemoon.judge.bluff_plays import play_ruling
+from rulesq.games.bluemoon.judge.bluffs import bluff_cards, call_ruling, losing_ruling
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:

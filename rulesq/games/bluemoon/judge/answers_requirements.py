@@ -17,7 +17,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.disclosure import counted_disclosure, disclosed
-from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.requirements import (
     Kind,
     Requirement,
@@ -40,6 +40,7 @@ from rulesq.games.bluemoon.judge.sharing import (
     unknown_factor,
 )
 from rulesq.games.bluemoon.judge.state import Instance, other
+from rulesq.games.bluemoon.judge.values import printed_value
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Place
 
@@ -165,8 +166,6 @@ def _one(forces: Forces, req: Requirement) -> Ruling:
 
 def _value_sources(forces: Forces, cards: list[Instance]) -> list:  # type: ignore[type-arg]
     """The effects that changed (or ignored) the printed values of discarded cards."""
-    from rulesq.games.bluemoon.judge.values import printed_value
-
     out = []
     for card in cards:
         probe = in_hand(card)
@@ -309,8 +308,6 @@ def _other_hand(act: a.Draw, controller: str, actors: frozenset[str]) -> str | N
 
 
 def _drawn_at_random(view: View, source: object, owner: str) -> tuple[Word, Ruling]:
-    from rulesq.games.bluemoon.judge.forces import Source
-
     assert isinstance(source, Source)
     state = view.state
     open_cards = [c for c in state.hand(owner) if disclosed(state, view.forces, c) is not None]

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 from rulesq.engine.answer import Status
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of, unignorable
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
+from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect
@@ -58,8 +60,6 @@ def _i_must_kept(view: View, card: Instance, ignorer: Source, must: list[Source]
     end of the fight removes first; any other sentence is ignored, so the text is ignored only in
     part, which a yes or no would misstate.
     """
-    from rulesq.games.bluemoon import effects as fx
-
     others = [s for s in effects_of(card) if not unignorable(s)
               and not isinstance(s.effect, fx.NoEffectIfOpposed)]
     at_game_end = [s for s in others if isinstance(s.effect, fx.ScoreModifier)]
@@ -127,9 +127,6 @@ def _silenced_ignorer(forces: Forces, ignorer: Source, ruling: Ruling) -> None:
 
 def _targets(source: Source) -> frozenset[str]:
     """The players whose cards an ignore effect is about."""
-    from rulesq.games.bluemoon import effects as fx
-    from rulesq.games.bluemoon.judge.select import players_of
-
     effect = source.effect
     assert isinstance(effect, fx.Ignore)
     return players_of(effect.owner, source.controller)

@@ -10,10 +10,18 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number, Word
 from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
-from rulesq.games.bluemoon.judge.values import Valued, Values, announced_only, opposing_influence
+from rulesq.games.bluemoon.judge.values import (
+    POWER_ZONES,
+    Valued,
+    Values,
+    announced_only,
+    opposing_influence,
+    printed_value,
+)
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -27,7 +35,6 @@ def values_of(view: View) -> Values:
     """The value calculator, with the choices the situation states (``I apply``)."""
     applied: dict[Source, Instance] = {}
     before: dict[Source, frozenset[tuple[int, str]] | None] = {}
-    from rulesq.games.bluemoon import effects as fx
 
     timeline = view.timeline
     for (source_card, target), then in zip(timeline.applied, timeline.applied_influence,
@@ -130,8 +137,6 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
 
 def _total_steps(total: Valued) -> str:
     """The effects on total power that changed the sum of the values, in words."""
-    from rulesq.games.bluemoon import effects as fx
-
     parts = []
     for source, before, after in total.changes:
         effect = source.effect
@@ -145,7 +150,6 @@ def _breakdown(view: View, who: str, element: str | None) -> str:
     values = values_of(view)
     chosen = values.assignments()[0]
     parts = []
-    from rulesq.games.bluemoon.judge.values import POWER_ZONES
 
     for card in view.state.active(who):
         if card.zone in POWER_ZONES:
@@ -182,8 +186,6 @@ def value(ctx: Context) -> Answer:
 
 def _printed(view: View, card: Instance) -> Answer:
     """``what is the printed value of "X"?``: in the contested element, effects on it applied."""
-    from rulesq.games.bluemoon.judge.values import printed_value
-
     element = view.state.element
     if element is None:
         raise CannotAnswer("the situation does not say which element is contested, so which "

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.bluffs import call_packets
+from rulesq.games.bluemoon.judge.discards import discard_for_dragon
 from rulesq.games.bluemoon.judge.dragons import (
     Packet,
-    _discard_purpose,
     _phase_packets,
     _preparation_packets,
     retreat_packets,
@@ -28,7 +29,7 @@ from rulesq.games.bluemoon.judge.state import Step
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Source
-    from rulesq.games.bluemoon.judge.state import Event
+    from rulesq.games.bluemoon.judge.state import Event, State
 
 
 def turn_packets(forces: Forces) -> list[Packet]:
@@ -79,8 +80,6 @@ def _made_by(forces: Forces, event: Event, last: list[Packet]) -> list[Packet]:
     if event.kind == "retreat" and event.who is not None:
         return retreat_packets(forces, event.who) + sirens_packets(forces, event.who)
     if event.kind == "call_bluff":
-        from rulesq.games.bluemoon.judge.bluffs import call_packets
-
         return call_packets(forces, event)
     if event.kind == "phase":
         return _phase_packets(forces, event)
@@ -128,3 +127,47 @@ def _answered(forces: Forces, event: Event, found: list[Packet]) -> None:
                 packet.reason += f'; but "{card.name}" takes that dragon away'
                 packet.sources += trigger
                 break
+
+
+def packets_now(forces: Forces) -> list[Packet]:
+    """The attractions the latest event of the situation brings about."""
+    state = forces.state
+    for event in reversed(state.fight_events()):
+        if event.kind == "retreat":
+            assert event.who is not None
+            return retreat_packets(forces, event.who) + sirens_packets(forces, event.who)
+        if event.kind == "call_bluff":
+            return call_packets(forces, event)
+        if event.kind == "attract":
+            assert event.who is not None
+            return [Packet(event.who, int(event.data.get("number", 1)), event.text or
+                           "the situation says so")]
+        if event.kind == "discard":
+            found = _discard_purpose(forces, event)
+            if found is not None:
+                return [found]
+            continue
+        if event.kind == "phase":
+            found_packets = _phase_packets(forces, event)
+            if found_packets:
+                return found_packets
+            continue
+        if event.kind in ("turn", "element", "ship_discarded", "turn_ends"):
+            continue
+        break
+    return _preparation_packets(forces)
+
+
+def _discard_purpose(forces: Forces, event: Event) -> Packet | None:
+    """A discard made "to attract one dragon" ("Now I may discard … to attract one dragon")."""
+    return discard_for_dragon(forces, event)
+
+
+def single_dragon_pending(state: State, who: str) -> bool:
+    """Whether ``who`` is attracting exactly one dragon in one attraction just now.
+
+    The attractions are separate (one for a retreat, one for an unmet "or I attract" text), so
+    any one of them of exactly one dragon counts.
+    """
+    forces = Forces(state)
+    return any(p.who == who and p.count == 1 for p in packets_now(forces))

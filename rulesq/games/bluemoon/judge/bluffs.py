@@ -15,13 +15,14 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.values import holds
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.dragons import Packet
     from rulesq.games.bluemoon.judge.forces import Ignored, Source
     from rulesq.games.bluemoon.judge.state import Event, State
 
@@ -113,8 +114,6 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
     when it does not. The bluff is judged as the cards lay face down when
     the call was made.
     """
-    from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
-
     caller = event.who or "me"
     bluffer = str(event.data.get("bluffer") or other(caller))
     before = forces.state.snapshots.get(event.seq)
@@ -138,46 +137,6 @@ def _was_bluff(state: State, card: Instance) -> bool:
 
 
 # ---------------------------------------------------------------------- playing bluff cards
-def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False) -> Ruling:
-    """May ``who`` play ``card`` face down as a bluff card now?
-
-    The card needs a BLUFF icon that is not ignored where it is (a card ignored in hand loses its
-    icons too); ignored bluff cards stop further bluffs; then the play is the play of a support
-    card, with its limits and prohibitions.
-    """
-    from rulesq.games.bluemoon.judge.plays import PlayJudge
-
-    forces = Forces(state)
-    icons = bluff_icons(card)
-    if not icons:
-        return no(f'"{card.name}" has no BLUFF icon of any sort', R.BLUFF_PLAY, R.BLUFF_ICONS)
-    whole = forces.card_ignored(card)
-    if whole is not None:
-        return no(f'"{card.name}" is ignored by "{whole.source.card.name}" '
-                  f"({whole.source.quote}), and with it its BLUFF icon", R.BLUFF_PLAY,
-                  R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD, sources=[whole.source],
-                  step="ignore")
-    live = [icon for icon in icons if forces.icon_ignored(card, icon) is None]
-    if not live:
-        why = forces.icon_ignored(card, icons[0])
-        assert why is not None
-        return no(f'the {icons[0]} icon of "{card.name}" is ignored by '
-                  f'"{why.source.card.name}" ({why.source.quote})', R.BLUFF_PLAY,
-                  R.BLUFF_ICONS_IGNORED, sources=[why.source], step="ignore")
-    ignored = ignored_bluffs(forces, who)
-    if ignored:
-        bluff, why = ignored[0]
-        return no(f'the player\'s bluff cards are ignored (by "{why.source.card.name}": '
-                  f"{why.source.quote}): no further bluff cards may be played",
-                  R.BLUFF_CARDS_IGNORED, sources=[why.source], step="ignore")
-    ruling = PlayJudge(state, first_turn=first_turn).can_play(card, who, bluff=True)
-    if ruling.allowed:
-        head = f'"{card.name}" has the {live[0]} icon; played face down it is the play of a ' \
-               "support card"
-        ruling.reason = f"{head}: {ruling.reason}" if ruling.step else \
-            f"{head}, and nothing stops that now"
-    ruling.rules.insert(0, R.BLUFF_PLAY)
-    return ruling
 
 
 def _article(word: str) -> str:
@@ -222,8 +181,6 @@ def call_ruling(forces: Forces, caller: str) -> Ruling:
 
 def _condition_holds(forces: Forces, source: Source) -> bool:
     """Whether a prohibition's "if …" holds now (one the judge cannot decide raises)."""
-    from rulesq.games.bluemoon.judge.holds import holds
-
     condition = getattr(source.effect, "condition", None)
     return condition is None or holds(condition, source.controller, forces, source.card)
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.fight import fight_started, lacks_character, starter
-from rulesq.games.bluemoon.judge.retreats import no_character
+from rulesq.games.bluemoon.judge.game_end import game_ends, winner
+from rulesq.games.bluemoon.judge.retreats import called, no_character
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Step, other
 
@@ -84,8 +85,6 @@ def next_starter(forces: Forces) -> tuple[str, Ruling]:
     The player who retreated from the fight (a called bluff that lost too), or the opponent of the
     player who declined to start it.
     """
-    from rulesq.games.bluemoon.judge.retreats import called
-
     state = forces.state
     found: tuple[str, str] | None = None
     for event in state.fight_events():
@@ -106,8 +105,6 @@ def next_starter(forces: Forces) -> tuple[str, Ruling]:
 
 def _after_game(forces: Forces, who: str, ruling: Ruling) -> tuple[str, Ruling]:
     """After the last fight of a game, the loser of the game starts the next one's first fight."""
-    from rulesq.games.bluemoon.judge.game_end import game_ends, winner
-
     try:
         ended = game_ends(forces)
     except CannotAnswer as unknown:

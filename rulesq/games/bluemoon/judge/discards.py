@@ -17,7 +17,9 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.dragons import Packet, banned
+from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Measure, Q, Total
 
 if TYPE_CHECKING:
@@ -153,9 +155,6 @@ def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
     last card played this turn (by either player) has both players discard ("Now we both may
     discard …").
     """
-    from rulesq.games.bluemoon.judge.forces import effects_of
-    from rulesq.games.bluemoon.judge.select import players_of
-
     state = forces.state
     plays = [e for e in state.events_of("play", this_turn=True) if e.seq < event.seq]
     own = [e for e in plays if e.who == event.who]
@@ -174,8 +173,6 @@ def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
 
 def discard_for_dragon(forces: Forces, event: Event) -> Packet | None:
     """The dragon a discard attracts when made for a "to attract one dragon" text."""
-    from rulesq.games.bluemoon.judge.dragons import Packet, banned
-
     found = purpose_play(forces, event)
     if found is None or event.who is None:
         return None

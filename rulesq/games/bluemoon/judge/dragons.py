@@ -18,11 +18,13 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import Retreats
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.select import player_of, players_of
-from rulesq.games.bluemoon.judge.state import Event, State, Zone, other
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.select import matches, player_of, players_of
+from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, DragonCount, Q
 from rulesq.games.bluemoon.times import W
+from rulesq.games.bluemoon.vocab import Phase
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.state import Instance
@@ -96,8 +98,6 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
 
 def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
     """Texts that would change the number of dragons, but are ignored."""
-    from rulesq.games.bluemoon.judge.forces import effects_of
-
     for card in forces.state.cards:
         if not forces.live(card):
             continue
@@ -177,8 +177,6 @@ def attraction_ban(forces: Forces, who: str, retreating: str | None) -> Source |
     ``retreating`` is the player whose retreat brings the dragons (None: not a retreat). The
     text's own time and condition must hold; "if I retreat" holds only for that retreat.
     """
-    from rulesq.games.bluemoon.judge.holds import holds
-
     for source in forces.effects(fx.Prohibition):
         effect = source.effect
         assert isinstance(effect, fx.Prohibition)
@@ -220,8 +218,6 @@ def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
     Dragons due to "you must discard …, or I attract 1 (additional) dragon" when the player did not
     discard by the end of the Booster/Support phase (or retreated first).
     """
-    from rulesq.games.bluemoon.judge.holds import holds
-
     state = forces.state
     out = []
     for source in forces.effects(fx.Obligation):
@@ -259,8 +255,6 @@ def _follows_obligation(source: Source, effect: fx.Obligation, obligated: str) -
     The judge follows "by the end of <the obligated player's> Booster/Support phase, <he> must
     discard …, or <a player> attracts <a number of> (additional) dragons" and nothing else.
     """
-    from rulesq.games.bluemoon.vocab import Phase
-
     when = effect.when
     otherwise = effect.otherwise
     assert otherwise is not None
@@ -285,15 +279,11 @@ def _follows_obligation(source: Source, effect: fx.Obligation, obligated: str) -
 
 
 def _phase_passed(state: State, who: str) -> bool:
-    from rulesq.games.bluemoon.judge.state import Step
-
     return state.turn_owner == who and state.current_phase > Step.BOOSTER_SUPPORT
 
 
 def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: str) -> bool:
     """Whether the player made the discard the obligation asks for, this turn."""
-    from rulesq.games.bluemoon.judge.select import matches
-
     wanted = [x for x in effect.do.acts if isinstance(x, a.Discard)]
     if not wanted:
         return False
@@ -319,44 +309,6 @@ def _as_in_hand(card: Instance) -> Instance:
     return probe
 
 
-def packets_now(forces: Forces) -> list[Packet]:
-    """The attractions the latest event of the situation brings about."""
-    state = forces.state
-    for event in reversed(state.fight_events()):
-        if event.kind == "retreat":
-            assert event.who is not None
-            return retreat_packets(forces, event.who) + sirens_packets(forces, event.who)
-        if event.kind == "call_bluff":
-            from rulesq.games.bluemoon.judge.bluffs import call_packets
-
-            return call_packets(forces, event)
-        if event.kind == "attract":
-            assert event.who is not None
-            return [Packet(event.who, int(event.data.get("number", 1)), event.text or
-                           "the situation says so")]
-        if event.kind == "discard":
-            found = _discard_purpose(forces, event)
-            if found is not None:
-                return [found]
-            continue
-        if event.kind == "phase":
-            found_packets = _phase_packets(forces, event)
-            if found_packets:
-                return found_packets
-            continue
-        if event.kind in ("turn", "element", "ship_discarded", "turn_ends"):
-            continue
-        break
-    return _preparation_packets(forces)
-
-
-def _discard_purpose(forces: Forces, event: Event) -> Packet | None:
-    """A discard made "to attract one dragon" ("Now I may discard … to attract one dragon")."""
-    from rulesq.games.bluemoon.judge.discards import discard_for_dragon
-
-    return discard_for_dragon(forces, event)
-
-
 def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
     """Dragons attracted by texts acting at the beginning of a turn.
 
@@ -365,9 +317,6 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
     names ("my turn", "your turn"), the dragons go to the player the text names, and a text the
     player "may" follow is cannot answer (the situation does not say whether he does).
     """
-    from rulesq.games.bluemoon.judge.holds import holds
-    from rulesq.games.bluemoon.judge.state import Step
-
     if event.data.get("step") is not Step.BEGINNING_OF_TURN or event.who is None:
         return []
     found: list[Packet] = []
@@ -426,13 +375,3 @@ def _preparation_packets(forces: Forces) -> list[Packet]:
                                         "possible in game preparation", [R.READ_OUT],
                                         [source], usual=0))
     return found
-
-
-def single_dragon_pending(state: State, who: str) -> bool:
-    """Whether ``who`` is attracting exactly one dragon in one attraction just now.
-
-    The attractions are separate (one for a retreat, one for an unmet "or I attract" text), so
-    any one of them of exactly one dragon counts.
-    """
-    forces = Forces(state)
-    return any(p.who == who and p.count == 1 for p in packets_now(forces))

@@ -16,7 +16,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
 from rulesq.games.bluemoon.judge.limits import character_units
 from rulesq.games.bluemoon.judge.plays import PlayJudge
-from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, hand_current, other
 from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values, announced_only
 
 if TYPE_CHECKING:
@@ -53,18 +53,6 @@ def play_ruling(state: State, who: str, kind: str) -> Ruling:
 
 
 # ---------------------------------------------------------------------- the hand
-def hand_current(state: State, who: str) -> bool:
-    """Whether what the situation said of the hand still holds.
-
-    Whether what the situation said of the player's hand still holds: said on the current turn, or
-    his draw deck is empty (a refresh draws nothing).
-    """
-    player = state.player(who)
-    if player.hand_seq is None:
-        return False
-    if player.deck_count == 0:
-        return True
-    return not any(e.seq > player.hand_seq for e in state.events_of("turn"))
 
 
 def hand_lacks(state: State, who: str, kinds: frozenset[str]) -> bool | None:

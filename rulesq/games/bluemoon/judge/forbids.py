@@ -23,12 +23,12 @@ from rulesq.games.bluemoon.judge.claims import (
     shielded,
 )
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of, exempt_icons
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.limits import permissions, permits_kind
 from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone, other
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Noun, Q, Quantity
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Zone as Area

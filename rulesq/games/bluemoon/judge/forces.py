@@ -23,6 +23,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
+from rulesq.games.bluemoon.judge.values import holds, printed_value
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 
@@ -170,8 +171,6 @@ class Forces:
 
         The condition is read before any ignoring is applied.
         """
-        from rulesq.games.bluemoon.judge.holds import holds
-
         condition = getattr(source.effect, "condition", None)
         if condition is None:
             return True
@@ -402,8 +401,6 @@ class Forces:
 
         Special Rule 7 applies these first; an ignored card's values have no effect (0).
         """
-        from rulesq.games.bluemoon.judge.values import printed_value
-
         return printed_value(self, card, element).value
 
     def played_this_turn(self, card: Instance) -> bool:

@@ -19,11 +19,11 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.prohibits import BANS, forbidding
 from rulesq.games.bluemoon.judge.requirements import hand_discards, purpose
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Place, Q
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role

@@ -15,6 +15,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.attractions import single_dragon_pending
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches
@@ -40,8 +41,6 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     event = last_action(state, other(who))
     check_trigger(effect.event)
     if any(isinstance(act, a.Attract) for act in effect.event.acts):
-        from rulesq.games.bluemoon.judge.dragons import single_dragon_pending
-
         if not single_dragon_pending(state, other(who)):
             return no(f'"{card.name}" answers only this: {trigger_words(source)}; no such '
                       "attraction is due now", R.INTERFERENCE_RESPOND, sources=[source])
@@ -119,8 +118,6 @@ def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:
         if isinstance(act, a.Retreat) and event.kind == "retreat":
             return True
         if isinstance(act, a.Attract):
-            from rulesq.games.bluemoon.judge.dragons import single_dragon_pending
-
             return single_dragon_pending(state, who)
     return False
 

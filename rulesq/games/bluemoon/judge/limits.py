@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Instance, State
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Noun, Place, Q, Quantity
 from rulesq.games.bluemoon.times import W
 from rulesq.games.bluemoon.vocab import Role
@@ -106,9 +108,6 @@ def permissions(forces: Forces, who: str) -> list[Source]:
     word (given to the other player, or naming more than card types: "Hyla", "PROTECTED",
     "from my discard pile") is cannot answer, never read as a wider permission.
     """
-    from rulesq.games.bluemoon.judge.holds import holds
-    from rulesq.games.bluemoon.judge.select import players_of
-
     found = []
     for source in forces.effects(fx.PlayPermission):
         effect = source.effect

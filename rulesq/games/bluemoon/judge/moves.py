@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
-from rulesq.games.bluemoon.judge.state import ME, Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.interference import answers, last_action
+from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
+from rulesq.games.bluemoon.judge.ship_texts import load_text_for
+from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.values import opposing_influence
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
@@ -149,9 +154,6 @@ class Moves:
     def play(self, ref: CardRef, who: str, *, bluff: bool = False,
              without: str | None = None) -> Instance:
         """Play a card: checked in hand, then into play, covering earlier cards."""
-        from rulesq.games.bluemoon.judge.forces import Forces
-        from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
-
         state = self.state
         before = state.snapshot()
         info = self.catalog.info(ref)
@@ -211,8 +213,6 @@ class Moves:
 
     def _on_played(self, card: Instance, who: str, event: Event) -> None:
         """What a card does as it is played: element changes, interference effects."""
-        from rulesq.games.bluemoon.judge.forces import Forces
-
         forces = Forces(self._moment_answered(card, who, event))
         sources = forces.in_force(card, in_hand=True)
         for source in sources:
@@ -235,9 +235,6 @@ class Moves:
         rulesheet), so its text is read as things stood just before the play; any other card
         is read now.
         """
-        from rulesq.games.bluemoon.judge.forces import effects_of
-        from rulesq.games.bluemoon.judge.interference import answers, last_action
-
         state = self.state
         if not event.data.get("responding"):
             return state
@@ -362,9 +359,6 @@ class Moves:
         source = self.locate(first, fact.who or ME)
         target = self.locate(second)
         if source is not None and target is not None:
-            from rulesq.games.bluemoon.judge.forces import Forces
-            from rulesq.games.bluemoon.judge.values import opposing_influence
-
             self.applied.append((source, target))
             self.applied_influence.append(opposing_influence(Forces(self.state), target))
             self.record("apply", fact.who or ME, (source, target))
@@ -388,9 +382,6 @@ class Moves:
         By a card text loading cards just now (not counted as the play of a support card), or
         instead of playing a support card.
         """
-        from rulesq.games.bluemoon.judge.forces import Forces
-        from rulesq.games.bluemoon.judge.ship_texts import load_text_for
-
         who = fact.who or ME
         *refs, ship_ref = fact.cards
         ship = self.locate(ship_ref, who, frozenset({Zone.INFLUENCE, Zone.LANDED}))
@@ -409,6 +400,4 @@ class Moves:
 
 def state_in_play() -> frozenset[Zone]:
     """The zones of cards in play."""
-    from rulesq.games.bluemoon.judge.state import IN_PLAY
-
     return IN_PLAY

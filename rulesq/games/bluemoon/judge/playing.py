@@ -1,32 +1,35 @@
 """How a card is played: the icons it is treated as having, gangs and covering.
 
 Icons such as FREE are checked in hand, just before the play; an icon a card is "treated as if
-it had" lasts only while it is played. A character card joins an active gang, or pushes the
-previously active cards under it unless its own text says it does not.
+it had" lasts only while it is played; the characters of one people played from a landed ship
+are played as if FREE (a game rule, Buka Invasion rulesheet). A character card joins an active
+gang, or pushes the previously active cards under it unless its own text says it does not.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
+from rulesq.corpus import load_corpus
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import R as RefKind
 from rulesq.games.bluemoon.selectors import Ref
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.moves import Moves
 
+
 def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
     """The icons a card is "treated as if it had" while it is played.
 
     By card texts, and FREE for the characters a game rule frees when played from a landed ship.
     """
-    from rulesq.games.bluemoon.judge.ships import free_from_ship
-
     state = moves.state
     forces = Forces(state)
     icons: set[str] = {"FREE"} if free_from_ship(card) else set()
@@ -69,3 +72,24 @@ def pushes(forces: Forces, card: Instance) -> bool:
     """
     return not any(isinstance(s.effect, fx.PlayWithoutPushing)
                    for s in forces.in_force(card, in_hand=True))
+
+
+def on_landed_ship(card: Instance) -> bool:
+    """Whether a card lies on a ship that has landed (it may be played from there)."""
+    return card.zone is Zone.CARGO and card.ship is not None and card.ship.zone is Zone.LANDED
+
+
+def free_from_ship(card: Instance) -> bool:
+    """Whether a card is played from a landed ship as if it had the FREE icon (game rule).
+
+    The people the rule is about is data of the rule's clause (its ``people`` field).
+    """
+    people = (card.info.people or "").casefold()
+    return on_landed_ship(card) and card.is_character and people == _free_people()
+
+
+@cache
+def _free_people() -> str:
+    clause = load_corpus("bluemoon").find_clause(R.FREE_FROM_SHIP)
+    people = clause.extra.get("people") if clause is not None else None
+    return str(people).casefold() if people else ""

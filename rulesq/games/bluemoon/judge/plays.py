@@ -31,6 +31,7 @@ from rulesq.games.bluemoon.judge.claims import (
 )
 from rulesq.games.bluemoon.judge.forbids import ProhibitionChecks
 from rulesq.games.bluemoon.judge.forces import Forces, Source
+from rulesq.games.bluemoon.judge.interference import trigger_ruling
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
     character_units,
@@ -42,11 +43,11 @@ from rulesq.games.bluemoon.judge.limits import (
     slots,
     support_plays,
 )
-from rulesq.games.bluemoon.judge.moves import phase_of
+from rulesq.games.bluemoon.judge.moves import Moves, phase_of
 from rulesq.games.bluemoon.judge.own_text import OwnTextChecks
-from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins
+from rulesq.games.bluemoon.judge.playing import as_if_icons, free_from_ship, gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
+from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, hand_current
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
 
@@ -143,8 +144,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         if state.fight_over:
             return no("the fight is over", R.FIGHT_END_REMOVE)
         if card.info.kind == "interference":
-            from rulesq.games.bluemoon.judge.interference import trigger_ruling
-
             return trigger_ruling(self.forces, card, who)
         if card.info.kind in ("inquisitor", "leader", "emissary"):
             return no(f'"{card.name}" is not played during a fight', R.CARD_LOCATIONS)
@@ -189,8 +188,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         By what the situation says of the hand, while that still holds (no new turn, draw or
         retrieval since).
         """
-        from rulesq.games.bluemoon.judge.fight import hand_current
-
         state = self.state
         player = state.player(who)
         if player.hand_seq is None or not hand_current(state, who) or any(
@@ -331,8 +328,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         free = forces.has_icon(card, "FREE") or ("FREE" in icons
                                                  and forces.icon_ignored(card, "FREE") is None)
         if free:
-            from rulesq.games.bluemoon.judge.ships import free_from_ship
-
             if free_from_ship(card) and not forces.has_icon(card, "FREE"):
                 return [yes("the card is played from a landed ship as if "
                                    "it had the FREE icon: it does not count towards the limit of "
@@ -391,8 +386,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 ignore_claim(ignorer, holder, what="it")]
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
-        from rulesq.games.bluemoon.judge.moves import Moves
-
         class _Probe(Moves):
             def __init__(self, state: State) -> None:
                 self.state = state

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import clause_fingerprint
+
 if TYPE_CHECKING:
     from rulesq.corpus import Clause, Corpus
 
@@ -78,7 +80,6 @@ class FaqIndex:
         """The index read from its JSON cache file, or built (and the file written)."""
         from rulesq.cachefiles import CacheProblem, private_dir, read_json, remove_stale, warn_once
         from rulesq.cachefiles import write_json as write
-        from rulesq.corpus.load import clause_fingerprint
 
         folder = private_dir()
         if folder is None:

@@ -19,8 +19,8 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Place
 from rulesq.games.bluemoon.times import W
 from rulesq.games.bluemoon.vocab import Role, Zone

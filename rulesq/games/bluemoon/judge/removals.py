@@ -19,10 +19,10 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity
 from rulesq.games.bluemoon.times import W
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards
 
 if TYPE_CHECKING:
@@ -105,8 +106,6 @@ def _leadership_choice(forces: Forces, who: str) -> Ruling | None:
 
 def _play_bans(forces: Forces, card: Instance, who: str) -> list[Source]:
     """Opposing "you may not play …" texts that would reach the card were it played."""
-    from rulesq.games.bluemoon import acts as a
-
     found = []
     for source in forces.effects(fx.Prohibition):
         effect = source.effect

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.bluffs import losing
 from rulesq.games.bluemoon.judge.discards import satisfies
 from rulesq.games.bluemoon.judge.fight import (
     attack_again,
@@ -31,11 +32,11 @@ from rulesq.games.bluemoon.judge.fight import (
     probe,
 )
 from rulesq.games.bluemoon.judge.forces import effects_of
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards
 from rulesq.games.bluemoon.times import W
 
@@ -76,8 +77,6 @@ def immediate(forces: Forces, who: str) -> Ruling | None:
 
 def called(forces: Forces, who: str) -> Ruling | None:
     """A call of the player's bluff that succeeds makes him retreat."""
-    from rulesq.games.bluemoon.judge.bluffs import losing
-
     for event in forces.state.events_of("call_bluff", this_turn=True):
         if event.data.get("bluffer") != who:
             continue

@@ -17,10 +17,10 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.discards import minimal, satisfies
 from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.requirements import Requirement
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Measure, Q
 
 

@@ -15,10 +15,10 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.limits import INFINITE
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Ref, ShipPlace, Which
 from rulesq.games.bluemoon.times import W
 

@@ -11,8 +11,6 @@ the game rules.
 
 from __future__ import annotations
 
-from functools import cache
-
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
@@ -32,29 +30,6 @@ LOADABLE = frozenset({"character", "mutant", "booster", "support"})
 def cargo(state: State, ship: Instance) -> list[Instance]:
     """The cards loaded onto a ship."""
     return [c for c in state.cards if c.ship is ship and c.zone is Zone.CARGO]
-
-
-def on_landed_ship(card: Instance) -> bool:
-    """Whether a card lies on a ship that has landed (it may be played from there)."""
-    return card.zone is Zone.CARGO and card.ship is not None and card.ship.zone is Zone.LANDED
-
-
-def free_from_ship(card: Instance) -> bool:
-    """Whether a card is played from a landed ship as if it had the FREE icon (game rule).
-
-    The people the rule is about is data of the rule's clause (its ``people`` field).
-    """
-    people = (card.info.people or "").casefold()
-    return on_landed_ship(card) and card.is_character and people == _free_people()
-
-
-@cache
-def _free_people() -> str:
-    from rulesq.corpus import load_corpus
-
-    clause = load_corpus("bluemoon").find_clause(R.FREE_FROM_SHIP)
-    people = clause.extra.get("people") if clause is not None else None
-    return str(people).casefold() if people else ""
 
 
 # ---------------------------------------------------------------------- the judge

@@ -288,3 +288,17 @@ class State:
         if self.phase is not None:
             return self.phase
         return Step.BEGINNING_OF_TURN if self.turn_owner else Step.GAME_PREPARATION
+
+
+def hand_current(state: State, who: str) -> bool:
+    """Whether what the situation said of the hand still holds.
+
+    Whether what the situation said of the player's hand still holds: said on the current turn, or
+    his draw deck is empty (a refresh draws nothing).
+    """
+    player = state.player(who)
+    if player.hand_seq is None:
+        return False
+    if player.deck_count == 0:
+        return True
+    return not any(e.seq > player.hand_seq for e in state.events_of("turn"))

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:

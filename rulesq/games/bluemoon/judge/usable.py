@@ -20,12 +20,13 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
-from rulesq.games.bluemoon.judge.holds import holds
 from rulesq.games.bluemoon.judge.moves import phase_of
 from rulesq.games.bluemoon.judge.prohibits import acts_with_places, ban_rule, ban_step, forbidding
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.timing import turn_cut_short
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.kinds import Group
 from rulesq.games.bluemoon.selectors import Cards
 from rulesq.games.bluemoon.times import W
@@ -163,8 +164,6 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
     if turn is not None:
         return turn
     if kind in END_OF_TURN_TIMES:
-        from rulesq.games.bluemoon.judge.timing import turn_cut_short
-
         cut = turn_cut_short(state, who)
         if cut is not None:
             return no(f"{source.quote!r} acts at the end of its player's turn, and {cut}",

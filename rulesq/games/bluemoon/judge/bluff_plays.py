@@ -1,0 +1,59 @@
+"""Playing a card face down as a bluff card (Buka Invasion rulesheet): the play of a support card.
+
+The card needs a BLUFF icon that is not ignored; ignored bluff cards stop further bluffs; then the
+play judge decides the play of a support card, with its limits and prohibitions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.bluffs import bluff_icons, ignored_bluffs
+from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.plays import PlayJudge
+from rulesq.games.bluemoon.judge.ruling import no
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.ruling import Ruling
+    from rulesq.games.bluemoon.judge.state import Instance, State
+
+
+def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False) -> Ruling:
+    """May ``who`` play ``card`` face down as a bluff card now?
+
+    The card needs a BLUFF icon that is not ignored where it is (a card ignored in hand loses its
+    icons too); ignored bluff cards stop further bluffs; then the play is the play of a support
+    card, with its limits and prohibitions.
+    """
+    forces = Forces(state)
+    icons = bluff_icons(card)
+    if not icons:
+        return no(f'"{card.name}" has no BLUFF icon of any sort', R.BLUFF_PLAY, R.BLUFF_ICONS)
+    whole = forces.card_ignored(card)
+    if whole is not None:
+        return no(f'"{card.name}" is ignored by "{whole.source.card.name}" '
+                  f"({whole.source.quote}), and with it its BLUFF icon", R.BLUFF_PLAY,
+                  R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD, sources=[whole.source],
+                  step="ignore")
+    live = [icon for icon in icons if forces.icon_ignored(card, icon) is None]
+    if not live:
+        why = forces.icon_ignored(card, icons[0])
+        assert why is not None
+        return no(f'the {icons[0]} icon of "{card.name}" is ignored by '
+                  f'"{why.source.card.name}" ({why.source.quote})', R.BLUFF_PLAY,
+                  R.BLUFF_ICONS_IGNORED, sources=[why.source], step="ignore")
+    ignored = ignored_bluffs(forces, who)
+    if ignored:
+        bluff, why = ignored[0]
+        return no(f'the player\'s bluff cards are ignored (by "{why.source.card.name}": '
+                  f"{why.source.quote}): no further bluff cards may be played",
+                  R.BLUFF_CARDS_IGNORED, sources=[why.source], step="ignore")
+    ruling = PlayJudge(state, first_turn=first_turn).can_play(card, who, bluff=True)
+    if ruling.allowed:
+        head = f'"{card.name}" has the {live[0]} icon; played face down it is the play of a ' \
+               "support card"
+        ruling.reason = f"{head}: {ruling.reason}" if ruling.step else \
+            f"{head}, and nothing stops that now"
+    ruling.rules.insert(0, R.BLUFF_PLAY)
+    return ruling

@@ -1,0 +1,249 @@
+"""Checks of invented cases (tests/cases) that no ``expect`` form states, each on its file.
+
+The situations are the .rq files; only the check lives here: a status that is not a ladder step
+(definite, conflict), words the reason must hold, what the answer assumes or lists as beaten.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from conftest import INVENTED
+
+from rulesq.engine import Answer, Number, Status, YesNo, evaluate
+from rulesq.situation import read_situation
+
+#: The status of an answer (question number, from 1) where it is no ladder step.
+STATUS: dict[str, dict[int, str]] = {
+    "play/an-ignored-permission-for-another-card-type-does-not-decide.rq": {1: "definite"},
+    "play/a-text-allowing-an-additional-character-card-supersedes-the-limit.rq": {2: "definite"},
+    "play/an-own-i-may-not-against-an-own-i-may-is-a-conflict.rq": {1: "conflict"},
+    "play/an-ignored-pair-icon-is-what-decides-the-limit.rq": {2: "definite"},
+    "ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq":
+        {1: "conflict", 2: "conflict"},
+    "ignore/texts-reached-by-an-undecided-ignore-loop-are-a-conflict.rq":
+        {1: "conflict", 2: "conflict"},
+    "ignore/an-ignore-whose-condition-fails-ignores-nothing.rq": {1: "definite"},
+    "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq":
+        {1: "definite"},
+    "mixed/restating-the-application-after-the-influence-answers-again-1.rq":
+        {1: "definite", 3: "definite"},
+    "mixed/restating-the-application-after-the-influence-answers-again-2.rq":
+        {1: "definite", 3: "definite"},
+    "mixed/an-application-is-kept-when-nothing-new-influences-the-card.rq":
+        {1: "definite", 2: "definite", 3: "definite"},
+    "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq":
+        {1: "definite", 2: "definite"},
+    "mixed/ignored-support-cards-lose-their-values-but-count-for-six-cards.rq":
+        {1: "definite", 2: "definite", 3: "definite"},
+    "mixed/end-of-turn-draws-with-a-prohibition-that-is-ignored-2.rq": {1: "definite"},
+}
+
+#: Words the reason of an answer must hold ("!words": must not hold), by question number.
+REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "play/we-in-a-condition-is-not-read-as-one-player.rq": {1: ("'we'",)},
+    "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq":
+        {3: ("(2, 4)", "influenced by the opponent since")},
+    "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq": {3: ("(7, 9)",)},
+    "values/total-power-effects-whose-order-matters-cannot-be-answered-1.rq": {1: ("order",)},
+    "values/total-power-effects-whose-order-matters-cannot-be-answered-2.rq": {1: ("order",)},
+    "values/a-shield-spares-matching-and-the-retreat-reason-says-so.rq":
+        {1: ("shield", "!not below")},
+    "values/an-increase-to-the-sum-of-printed-values-needs-both-of-them-1.rq":
+        {1: ("earth value",)},
+    "values/an-ignored-dragon-prohibition-is-named-as-beaten-by-the-ignore.rq":
+        {1: ('"Some Guard"', "ignored")},
+    "values/a-value-given-for-one-element-leaves-the-other-unknown-1.rq": {1: ("fire value",)},
+    "values/a-value-given-for-one-element-leaves-the-other-unknown-3.rq": {1: ("fire value",)},
+    "values/an-instruction-applied-to-a-card-it-cannot-name-is-not-followed.rq":
+        {1: ("cannot apply",)},
+    "values/the-printed-value-is-the-contested-elements-after-printed-value-effects-3.rq":
+        {1: ("element",)},
+    "values/no-contested-element-is-the-reason-not-missing-values-1.rq":
+        {1: ("element is contested", "!sources give no")},
+    "values/an-announcement-in-the-other-element-is-no-power-to-reach.rq":
+        {1: ("announced in earth",)},
+    "values/a-value-text-on-several-chosen-cards-is-not-applied-to-all.rq":
+        {1: ("two of my character cards",)},
+    "values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq":
+        {1: ("during my leadership phase",)},
+    "warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq":
+        {1: ("!rules allow",)},
+    "fields/a-call-prohibition-checks-its-time-3.rq": {1: ("at the end of my turn",)},
+    "fields/a-load-text-with-a-number-not-followed-is-cannot-answer.rq": {1: ("at least two",)},
+    "fields/a-phase-other-than-leadership-in-a-selector-is-cannot-answer.rq":
+        {1: ("Character phase",)},
+    "fields/a-beginning-of-turn-attraction-the-player-may-take-is-cannot-answer.rq":
+        {1: ("'may'",)},
+    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-1.rq":
+        {1: ("your Character phase",)},
+    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-2.rq":
+        {1: ("my Booster/Support phase",)},
+    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-3.rq":
+        {1: ("I may attract",)},
+    "fields/a-retrieve-text-with-no-upper-bound-is-cannot-answer.rq": {1: ("at least two",)},
+    "fields/an-obligation-to-discard-follows-its-time-3.rq":
+        {1: ("by the end of my booster/support phase",)},
+    "fields/an-obligation-to-discard-follows-its-time-4.rq": {1: ("at the end of your turn",)},
+    "fields/a-ban-on-taking-cards-in-a-phase-is-cannot-answer.rq":
+        {1: ("during your Leadership phase",)},
+    "fields/a-condition-on-a-total-printed-value-is-cannot-answer.rq":
+        {1: ("total printed value",)},
+    "fields/a-lasting-hand-limit-is-cannot-answer.rq": {1: ("lasting hand limit",)},
+    "fields/a-discard-text-at-the-end-of-a-turn-acts-then-3.rq":
+        {1: ("during my Booster/Support phase",)},
+}
+
+#: Reasons compared case-blind (the Python check lowered them).
+CASE_BLIND = {"values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq",
+              "fields/an-obligation-to-discard-follows-its-time-3.rq",
+              "fields/an-obligation-to-discard-follows-its-time-4.rq"}
+
+#: Cases with no call an ``expect`` line can make: the verdict may be either of two.
+EITHER: dict[str, tuple[str, str]] = {
+    # never no: the judge does not count support-area plays yet
+    "play/a-limit-on-another-area-is-not-read-as-the-combat-area.rq": ("yes", "-"),
+    # a penalty-only text may leave the bonus (4) or not be followed (cannot answer)
+    "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-1.rq": ("4", "-"),
+    "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-2.rq": ("4", "-"),
+    "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-3.rq": ("4", "-"),
+}
+
+#: Cases with no ``expect`` line: every question is a conflict, or has either of two verdicts.
+NO_CALL = frozenset(EITHER) | {
+    "play/an-own-i-may-not-against-an-own-i-may-is-a-conflict.rq",
+    "ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq",
+    "ignore/texts-reached-by-an-undecided-ignore-loop-are-a-conflict.rq",
+}
+
+
+@cache
+def answers(name: str) -> tuple[Answer, ...]:
+    """The answers of an invented case, by its path under tests/cases."""
+    return tuple(evaluate(read_situation(INVENTED / name)))
+
+
+def shown(answer: Answer) -> str:
+    """The verdict as shown, or "-" when there is none."""
+    return answer.verdict.show() if answer.verdict else "-"
+
+
+def labels(answer: Answer, kind: str, assumed: bool = False) -> list[str]:
+    """The labels of the answer's derivation nodes of one kind (only assumed ones if asked)."""
+    return [str(data.get("label")) for _, data in answer.graph.graph.nodes(data=True)
+            if data.get("kind") == kind and (not assumed or data.get("assumed"))]
+
+
+@pytest.mark.parametrize("name", sorted(STATUS))
+def test_status(name: str) -> None:
+    """The answers have the status the probe pinned (definite: no ladder step decided)."""
+    got = {n: answers(name)[n - 1].status.key for n in STATUS[name]}
+    assert got == STATUS[name]
+
+
+@pytest.mark.parametrize("name", sorted(REASON))
+def test_reason_words(name: str) -> None:
+    """The reason names what decided (or what the judge does not follow), not something else."""
+    for number, words in REASON[name].items():
+        reason = answers(name)[number - 1].reason
+        if name in CASE_BLIND:
+            reason, words = reason.lower(), tuple(w.lower() for w in words)
+        for word in words:
+            if word.startswith("!"):
+                assert word[1:] not in reason, (number, reason)
+            else:
+                assert word in reason, (number, reason)
+
+
+@pytest.mark.parametrize("name", sorted(EITHER))
+def test_either_verdict(name: str) -> None:
+    """A case whose verdict may be either of two, never a third."""
+    (answer,) = answers(name)
+    assert shown(answer) in EITHER[name], answer.reason
+
+
+def test_a_prohibition_beats_only_the_permissions_for_that_card() -> None:
+    """A permission for booster cards did not argue for a support card: it is not listed as
+    an alternative beaten by "you may not play support cards"."""
+    answer = answers("play/a-prohibition-beats-only-the-permissions-for-that-card.rq")[0]
+    lost = [str(data.get("label", "")) for data, _ in answer.graph.alternatives()]
+    assert any("Support Fan" in label for label in lost)
+    assert not any("Booster Fan" in label for label in lost)
+
+
+def test_a_protected_prohibition_says_why_the_ignore_missed_it() -> None:
+    """The verdict relies on PROTECTED shielding the prohibition from my ignore effect."""
+    answer = answers("play/a-protected-prohibition-says-why-the-ignore-missed-it.rq")[0]
+    assert any("PROTECTED" in text and "Hush" in text for text in labels(answer, "absence"))
+
+
+def test_an_answer_on_the_limits_states_the_icons_it_assumes() -> None:
+    """A corpus card whose icons the sources never give is taken to have none, and the answer
+    says so; an inline card's icons are as given."""
+    answer = answers("play/an-answer-on-the-limits-states-the-icons-it-assumes.rq")[0]
+    assumed = labels(answer, "absence", assumed=True)
+    assert any("icons" in text and '"Blaze"' in text for text in assumed)
+    assert not any('"Plod"' in text for text in assumed)
+
+
+def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:
+    """A support card the sources give no values for counts 0, and the answer says so."""
+    answer = answers("values/a-value-counted-as-none-is-shown-as-an-assumption.rq")[-1]
+    assert answer.verdict == Number(7)
+    assumed = answer.graph.assumptions()
+    assert any('"Some Lift"' in text and "none" in text for text in assumed), assumed
+
+
+def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
+    """Fewer than six cards rests on the named cards only, and the answer says it assumes so;
+    with six named cards nothing is assumed."""
+    five = answers("values/fewer-than-six-named-cards-is-shown-as-an-assumption-1.rq")[-1]
+    assert any("only the cards the situation names" in a for a in five.graph.assumptions())
+    six = answers("values/fewer-than-six-named-cards-is-shown-as-an-assumption-2.rq")[-1]
+    assert not any("situation names" in a for a in six.graph.assumptions())
+
+
+def test_an_older_printing_cites_only_the_most_recent_printing_clause() -> None:
+    """The older printing's text in force rests on "the most recent printing" alone."""
+    answer = answers("warhammer/an-older-printing-reads-as-the-most-recent-one.rq")[-1]
+    assert [c["clause_id"] for c in answer.citations()] == [
+        "warhammer/faq/errata/most-recent-printing"]
+
+
+def test_copies_of_the_restricted_card_are_a_shown_assumption() -> None:
+    """Five copies is yes only under a shown assumption; one copy assumes nothing."""
+    five = answers("warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq")
+    (assumed,) = five[-1].graph.assumptions()
+    assert assumed.startswith("5 copies of Urguck") and "regular game rules" in assumed
+    one = answers("warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-2.rq")
+    assert one[-1].verdict == YesNo(True) and one[-1].graph.assumptions() == []
+
+
+@pytest.mark.parametrize(("broken", "kept", "erratum"), [
+    (1, 2, "warhammer/faq/errata/core-set/116"),
+    (3, 4, "warhammer/faq/errata/eternal-war-cycle/20"),
+])
+def test_a_limit_per_deck_cites_the_erratum_that_adds_it(broken: int, kept: int,
+                                                        erratum: str) -> None:
+    """"Limit 1 per deck" comes from a "Should read": the deck answer cites it, whether the
+    limit is broken or kept, and a kept limit is a negative fact relied on."""
+    stem = "warhammer/a-limit-per-deck-cites-the-erratum-that-adds-it"
+    for number in (broken, kept):
+        answer = answers(f"{stem}-{number}.rq")[-1]
+        assert erratum in [c["clause_id"] for c in answer.citations()]
+    kept_answer = answers(f"{stem}-{kept}.rq")[-1]
+    assert "no more than 1 copy of" in " ".join(kept_answer.graph.negatives())
+
+
+def test_every_named_case_exists() -> None:
+    """A renamed or deleted case is not silently dropped from these checks."""
+    names = set(STATUS) | set(REASON) | set(EITHER)
+    missing = sorted(name for name in names if not (INVENTED / name).is_file())
+    assert missing == []
+
+
+def test_status_keys_are_statuses() -> None:
+    """The statuses named here are statuses the judge gives."""
+    keys = {status.key for status in Status}
+    assert {s for pins in STATUS.values() for s in pins.values()} <= keys
