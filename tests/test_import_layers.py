@@ -27,7 +27,7 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(
         (
             "ruling", "claims", "select", "values", "forces", "overruled", "timing", "prohibits",
-            "precedents",
+            "permits", "precedents",
         ),
         LAW,
     ),
