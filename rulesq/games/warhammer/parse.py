@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rulesq.effects.base import Effect, Unparsed
 from rulesq.games.warhammer.effects import WarhammerParsedText
 from rulesq.games.warhammer.reader import NotRead, read_sentence, tokens
-from rulesq.paths import grammar_dir, lark_cache
+from rulesq.paths import grammar_dir
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -23,10 +23,9 @@ if TYPE_CHECKING:
 @cache
 def parser() -> Lark:
     """The Warhammer card-text parser (LALR, built once and cached on disk)."""
-    from lark import Lark
+    from rulesq.larkcache import open_parser
 
-    return Lark.open(str(grammar_dir() / "warhammer.lark"), parser="lalr", lexer="basic",
-                     cache=lark_cache("warhammer"))
+    return open_parser(grammar_dir() / "warhammer.lark", parser="lalr", lexer="basic")
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
