@@ -108,3 +108,34 @@ def test_quantities_come_from_the_core() -> None:
     assert isinstance(ability, fx.Ability) and isinstance(ability.clauses[0], fx.Clause)
     (act,) = ability.clauses[0].acts
     assert act.object is not None and act.object.words[0] == "up to three"
+
+
+def test_rendered_sentences_read_back_the_same() -> None:
+    """Each fully read sentence renders to words that parse to the same effects (spans
+    aside), for at least 99% of the pool's sentences."""
+    import itertools
+
+    same = total = 0
+    for text in pool_texts():
+        doc = parse_card_text(text)
+        for _, group in itertools.groupby(doc.effects, key=lambda e: e.span.start):
+            effects = tuple(group)
+            if any(isinstance(e, Unparsed) for e in effects):
+                continue
+            total += 1
+            again = parse_card_text(" ".join(e.render() for e in effects)).effects
+            same += again == effects
+    assert total > 2000 and same >= 0.99 * total, f"{same} of {total}"
+
+
+def test_nouns_read_as_verbs_where_an_act_starts() -> None:
+    """'Turn target … faceup', 'name a card', 'Target one unit': verbs; 'this turn' is not."""
+    kinds = []
+    for text in ("Action: Turn one target development faceup.", "Then, name a card.",
+                 "Action: Target one unit.",
+                 "Action: Draw a card until the end of the turn."):
+        (effect,) = parse_card_text(text).effects
+        clause = effect.clauses[0] if isinstance(effect, fx.Ability) else effect
+        assert isinstance(clause, fx.Clause)
+        kinds.append([a.kind for a in clause.acts])
+    assert kinds == [["turn"], ["name"], ["target"], ["draw"]]

@@ -34,11 +34,13 @@ class Act(Effect):
     subject: Selector | None = None
     object: Selector | None = None
     modal: str | None = None
+    #: The words joining it to the act before ("to" after a cost, "and", "or").
+    link: str = ""
 
     def render(self) -> str:
         """The act as written."""
-        parts = [self.subject.render() if self.subject else "", self.modal or "", self.verb,
-                 self.object.render() if self.object else ""]
+        parts = [self.link, self.subject.render() if self.subject else "", self.modal or "",
+                 self.verb, self.object.render() if self.object else ""]
         return " ".join(p for p in parts if p)
 
 
@@ -51,11 +53,15 @@ class Clause(Effect):
     conditions: tuple[Phrase, ...] = ()
     duration: Phrase | None = None
     then: bool = False
+    #: Written in parentheses (an aside after an act: "(paying all costs)").
+    aside: bool = False
 
     def render(self) -> str:
         """The clause as written (frame first)."""
         parts = [p.render() for p in (self.trigger, *self.conditions, self.duration) if p]
-        return ", ".join([*parts, " and ".join(a.render() for a in self.acts)])
+        text = ", ".join([*parts, " ".join(a.render() for a in self.acts)])
+        text = f"Then, {text}" if self.then else text
+        return f"({text})" if self.aside else text
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,8 @@ class Ability(Effect):
 
     def render(self) -> str:
         """The ability as written."""
-        return f"{self.header.value}: " + " ".join(c.render() for c in self.clauses)
+        once = " (limit once per turn)" if self.once_per_turn else ""
+        return f"{self.header.value}: " + ", ".join(c.render() for c in self.clauses) + once
 
 
 @dataclass(frozen=True)

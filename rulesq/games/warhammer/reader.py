@@ -51,7 +51,10 @@ Item = Word | tuple[Word, ...]
 _QUANTITY = {"q_count": "{}", "q_of": "{} of", "q_up_to": "up to {}", "q_up_to_x": "up to X",
              "q_any_number": "any number of", "q_all": "all", "q_any": "any",
              "q_each_of": "each of", "q_article": "a", "q_each": "each"}
-_MODALS = {"may", "must", "cannot", "can", "would", "could", "will", "shall", "not"}
+_MODALS = {"may", "must", "cannot", "can", "would", "could", "will", "shall", "not", "be",
+           "is", "are"}
+#: Words that join one act to the next ("to", "and", "or", "then") with the next's modal.
+_JOINS = {"and", "or", "to", "then", *_MODALS}
 
 
 def tokens(tree: Tree[Any]) -> list[Item]:
@@ -226,12 +229,12 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
             trigger = Phrase(lead, words)
             continue
         lead = _lead(low, CONDITION_LEADS)
-        if lead is not None and (lead in ("otherwise", "instead") or not _has_main_act(segment)):
-            conditions.append(Phrase(lead, words))
-            if lead in ("otherwise", "instead") and _has_main_act(segment):
-                pass
-            else:
-                continue
+        if lead in ("otherwise", "instead") and _has_main_act(segment[1:]):
+            conditions.append(Phrase(lead, words[:1]))  # "Otherwise, …" / "instead return …"
+            segment, low = segment[1:], low[1:]
+        elif lead is not None:
+            conditions.append(Phrase(lead, words))  # "If you control …", "…, if able"
+            continue
         lead = _lead(low, DURATION_LEADS)
         if lead is not None and not _has_main_act(segment):
             duration = Phrase(lead, words)
@@ -240,6 +243,8 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
             out[-1] = _extend(out[-1], segment, span)  # "…, where X is …", "…, corrupted"
             continue
         acts = _acts(segment, span)
+        acts[-1], until = _until(acts[-1])
+        duration = duration or until
         out.append(Clause(tuple(acts), trigger, tuple(conditions), duration, then, span=span))
         trigger, conditions, duration, then = None, [], None, False
     if trigger is not None or conditions or duration is not None:
@@ -254,6 +259,18 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
             raise NotRead("a frame (" + ", ".join(
                 p.render() for p in (trigger, *conditions, duration) if p) + ") with no act")
     return out
+
+
+def _until(act: Act) -> tuple[Act, Phrase | None]:
+    """The act without a trailing "until the end of …" in its object, and that duration."""
+    words = act.object.words if act.object else ()
+    low = [w.lower() for w in words]
+    if "until" not in low or low.index("until") == 0:
+        return act, None
+    at = low.index("until")
+    obj = selector([Word("WORD", w) for w in words[:at]])
+    return (Act(act.kind, act.verb, act.subject, obj, act.modal, act.link, span=act.span),
+            Phrase("until", tuple(words[at:])))
 
 
 def _paren(words: tuple[Word, ...], span: Span) -> Effect:
@@ -274,8 +291,12 @@ def _paren(words: tuple[Word, ...], span: Span) -> Effect:
     if not all(isinstance(c, Clause) for c in clauses):
         return clauses[0] if len(clauses) == 1 else Reminder(tuple(w.text for w in words),
                                                              span=span)
-    return clauses[0] if len(clauses) == 1 else Clause(
-        tuple(a for c in clauses if isinstance(c, Clause) for a in c.acts), span=span)
+    if len(clauses) == 1:
+        only = clauses[0]
+        assert isinstance(only, Clause)
+        return Clause(only.acts, only.trigger, only.conditions, only.duration, only.then,
+                      aside=True, span=span)
+    return Reminder(tuple(w.text for w in words), span=span)
 
 
 def _continues(out: list[Effect]) -> bool:
@@ -313,9 +334,38 @@ def _complement(segment: list[Item], at: int) -> bool:
     return low[-2:] == ["cost", "to"] or low[-4:] == ["cost", "for", "you", "to"]
 
 
+#: Nouns that are verbs where an act starts and an object follows ("Turn target development
+#: faceup", "name a card", "Target one unit", "each player targets a unit").
+_NOUN_VERBS = {"turn": "turn", "name": "name", "names": "name", "target": "target",
+               "targets": "target"}
+_OBJECT_STARTS = {"target", "this", "it", "that", "one", "each"}
+
+
+def _quest_verb(segment: list[Item], at: int) -> bool:
+    """Whether the word at ``at`` is a verb the grammar reads as a zone or a noun.
+
+    "quest" after a modal ("your units can quest"); "turn", "name", "target" where an act
+    starts (first, or after a modal, a join or a subject) and an object follows.
+    """
+    word = segment[at]
+    if not isinstance(word, Word):
+        return False
+    before = _low(segment[at - 1:at])[0] if at > 0 else ""
+    if word.kind == "ZONE":
+        return word.text == "quest" and before in _MODALS
+    if word.text.lower() not in _NOUN_VERBS or at + 1 >= len(segment):
+        return False
+    after = segment[at + 1]
+    starts = at == 0 or before in _JOINS or (
+        word.text.lower() in ("names", "targets") and before in ("player", "opponent"))
+    return starts and isinstance(after, Word) and (
+        after.kind == "QUANTITY" or after.text.lower() in _OBJECT_STARTS)
+
+
 def _has_main_act(segment: list[Item]) -> bool:
     return any(isinstance(w, Word) and w.kind == "VERB" for w in segment) or (
-        _passive(segment) is not None)
+        _passive(segment) is not None) or any(_quest_verb(segment, i)
+                                               for i in range(len(segment)))
 
 
 def _acts_after_frame(segment: list[Item]) -> bool:
@@ -328,8 +378,8 @@ def _acts(segment: list[Item], span: Span) -> list[Act]:
     The words before the first verb are the subject (and its modal), the words after a verb
     up to the next verb (less a joining "and", "or", "to") its object.
     """
-    verbs = [i for i, w in enumerate(segment) if isinstance(w, Word) and w.kind == "VERB"
-             and not _complement(segment, i)]
+    verbs = [i for i, w in enumerate(segment) if isinstance(w, Word) and (
+             (w.kind == "VERB" and not _complement(segment, i)) or _quest_verb(segment, i))]
     passive = _passive(segment)
     if passive is not None and (not verbs or passive < verbs[0]):
         verbs = [passive, *verbs]
@@ -337,19 +387,29 @@ def _acts(segment: list[Item], span: Span) -> list[Act]:
         raise NotRead("no verb in '" + " ".join(w.text for w in _flat(segment)) + "'")
     acts: list[Act] = []
     head = _flat(segment[:verbs[0]])
-    modal = " ".join(w.text for w in head if w.text.lower() in _MODALS) or None
-    subject_words = [w for w in head if w.text.lower() not in _MODALS]
-    subject = selector(subject_words) if subject_words else None
+    cut = next((i for i, w in enumerate(head) if w.text.lower() in _MODALS), len(head))
+    subject = selector(head[:cut]) if head[:cut] else None
+    modal = " ".join(w.text for w in head[cut:]) or None
+    link: list[Word] = []
     for n, at in enumerate(verbs):
         end = verbs[n + 1] if n + 1 < len(verbs) else len(segment)
         tail = segment[at + 1:end]
-        while tail and isinstance(tail[-1], Word) and tail[-1].text.lower() in (
-                "and", "or", "to", "then", *_MODALS):
+        joins: list[Word] = []
+        while n + 1 < len(verbs) and tail and isinstance(tail[-1], Word) and \
+                tail[-1].text.lower() in _JOINS:
+            joins.insert(0, tail[-1])
             tail = tail[:-1]
         verb = segment[at]
         assert isinstance(verb, Word)
         obj = _flat(tail)
-        kind = PARTICIPLES[verb.text.lower()] if verb.kind == "WORD" else verb_kind(verb.text)
+        kind = "quest" if verb.kind == "ZONE" else _NOUN_VERBS.get(verb.text.lower()) \
+            or (PARTICIPLES[verb.text.lower()] if verb.kind == "WORD" else verb_kind(verb.text))
+        if n > 0:
+            cut = next((i for i, w in enumerate(link) if w.text.lower() in _MODALS),
+                       len(link))
+            modal = " ".join(w.text for w in link[cut:]) or None
         acts.append(Act(kind, verb.text, subject if n == 0 else None,
-                        selector(obj) if obj else None, modal if n == 0 else None, span=span))
+                        selector(obj) if obj else None, modal,
+                        " ".join(w.text for w in link[:cut]) if n > 0 else "", span=span))
+        link = joins
     return acts

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesq.effects.base import Node
+from rulesq.effects.words import article
 from rulesq.games.warhammer.vocab import CARD_TYPES, Zone
 
 #: Words that say whose a card is.
@@ -45,8 +46,12 @@ class Selector(Node):
     races: tuple[str, ...] = ()
 
     def render(self) -> str:
-        """The phrase as written."""
-        return " ".join(self.words)
+        """The phrase as written ("a" before a vowel reads "an")."""
+        words = list(self.words)
+        for i, word in enumerate(words[:-1]):
+            if word == "a":
+                words[i] = article(words[i + 1])
+        return " ".join(words)
 
 
 def selector(words: list[Word]) -> Selector:
