@@ -47,6 +47,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
+            if depth == 0 and start is not None and text[i - 1:i] == "." and \
+                    text[i + 1:i + 3].strip()[:1].isupper():  # "(Limit once per turn.) Action:"
+                out.append((start, i + 1))
+                start, i = None, i + 1
+                continue
         if start is not None and ch in ".!" and depth == 0 and not quoted and (
                 i + 1 == len(text) or text[i + 1].isspace() or text[i + 1] in "\"')"
                 or text[i + 1].isupper()):

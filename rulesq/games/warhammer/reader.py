@@ -129,9 +129,9 @@ def _fixed(items: list[Item], span: Span) -> list[Effect] | None:
     if low[:1] == ["limit"] and "per" in low:
         at = low.index("per")
         per = " ".join(low[at + 1:])
-        count = _count(words[1])
+        count = 1 if low[1] == "once" else _count(words[1])
         trait = " ".join(w.text for w in words[2:at]) or None
-        if count is not None and per in ("zone", "deck", "turn"):
+        if count is not None and per in ("zone", "deck", "turn", "phase"):
             return [Limit(count, per, trait, span=span)]
     if low[:2] == ["attach", "to"]:
         return [AttachTo(selector(_flat(items[2:])), span=span)]
