@@ -52,6 +52,13 @@ def test_unknown_value_icon_and_phase_have_a_did_you_mean() -> None:
     assert found.column == len("phase ") + 1 and found.expected and found.suggestion
 
 
+def test_a_value_no_card_has_is_an_error() -> None:
+    """``what is the powr of "X"?``: caret on the word, did you mean."""
+    found = error('ask what is the powr of "Malekith"?\n')
+    assert found.column == len("ask what is the ") + 1
+    assert found.suggestion == 'Did you mean "power"?'
+
+
 def test_impossible_boards_are_errors() -> None:
     """Damage that would destroy a unit, damage on a support, a printed value on the board."""
     assert "destroyed" in error('my battlefield has "Defender of the Hold" (damage 1)\n').message

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 BOARD_FACTS = frozenset({"zone_cards", "legend", "attached", "questing"})
 BOARD_VALUES = frozenset({"damage", "tokens"})
 BOARD_FLAGS = frozenset({"CORRUPTED", "FACEDOWN"})
+#: The values ``what is the <value> of "X"?`` may ask for.
+VALUES_ASKED = ("cost", "power", "loyalty")
 _OTHER = {ME: YOU, YOU: ME}
 
 
@@ -98,9 +100,20 @@ class Reader:
                         suggestion=did_you_mean(suggest(name, sorted(BOARD_VALUES))))
 
     def check_questions(self) -> None:
-        """A question's card carries no values (the board gives them)."""
+        """Check the questions: no values on their cards, and values a Warhammer card has.
+
+        The board gives a card's damage and tokens; ``what is the X of`` asks for a cost, a
+        power or a loyalty.
+        """
         for question in self.situation.questions:
             self._check_values(question)
+            word = str(question.param("attribute", ""))
+            if question.kind == "value" and word.lower() not in VALUES_ASKED:
+                raise self.error(
+                    f"'{word}' is not a value a Warhammer card has", question, word,
+                    expected=list(VALUES_ASKED),
+                    suggestion=did_you_mean(suggest(word, VALUES_ASKED))
+                    or 'For hit points ask: what are the hit points of "X"?')
 
     # ------------------------------------------------------------------ facts
     def _fact_turn(self, fact: Fact) -> None:
