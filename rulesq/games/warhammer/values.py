@@ -110,8 +110,9 @@ def _applies(source: InPlay, target: InPlay, subject: str) -> bool | None:
              "each unit you control in this zone": True, "units in this zone": True,
              "your units in this zone": True, "each unit in this zone": True}
     if subject in scope:
-        return target.owner == source.owner and (not scope[subject] or
-                                                 target.zone is source.zone)
+        is_unit = target.card is not None and (target.card.type or "").lower() == "unit"
+        return is_unit and target.owner == source.owner and (
+            not scope[subject] or target.zone is source.zone)
     return None
 
 
@@ -176,9 +177,19 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
 
 
+def _facedown(target: InPlay, what: str) -> Value | None:
+    if not target.facedown:
+        return None
+    return Value(None, gaps=[f'"{target.name}" is a facedown development: its {what} is not '
+                             "given by the sources (the FAQ speaks of faceup developments)"])
+
+
 def power(board: Board, target: InPlay) -> Value:
     """A card's power in play: printed (or a legend's weakest zone) and constant grants."""
     assert target.card is not None
+    hidden = _facedown(target, "power")
+    if hidden is not None:
+        return hidden
     value = printed_power(target.card)
     if value.value is None:
         return value
@@ -189,6 +200,9 @@ def power(board: Board, target: InPlay) -> Value:
 def hit_points(board: Board, target: InPlay) -> Value:
     """A unit's hit points in play: printed plus or minus constant modifiers."""
     assert target.card is not None
+    hidden = _facedown(target, "hit points")
+    if hidden is not None:
+        return hidden
     value = printed_hit_points(target.card)
     if value.value is None:
         return value
