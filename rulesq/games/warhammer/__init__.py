@@ -50,7 +50,7 @@ GAME = register(
                 "can_play", "can_play_in", "value", "hit_points", "remaining_hit_points",
                 "unique", "limited", "burning", "corrupted")},
         },
-        value_names=("damage", "tokens", "cost", "loyalty", "power"),
+        value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),
     )
 )

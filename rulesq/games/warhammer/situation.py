@@ -144,6 +144,10 @@ class Reader:
     def _fact_zone_cards(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
         for ref in fact.cards:
+            if ref.card is not None and (ref.card.type or "").lower() == "legend":
+                raise self.error(f'"{ref.name}" is a legend: it stands beside the capital, not '
+                                 "in one of its zones", ref,
+                                 suggestion=f'Write: my legend is "{ref.name}"')
             self._place(ref, fact, fact.who or ME, zone)
 
     def _fact_legend(self, fact: Fact) -> None:
@@ -185,7 +189,8 @@ class Reader:
                 ref.card.fields.get("unique"):
             raise self.error(f'"{ref.name}" is unique and already in play', ref)
         damage, tokens = ref.value("damage") or 0, ref.value("tokens") or 0
-        hit_points = ref.card.fields.get("hit_points") if ref.card is not None else None
+        hit_points = ref.card.fields.get("hit_points", ref.card.fields.get("hp")) \
+            if ref.card is not None else None
         if damage and ref.card is not None and hit_points is None and \
                 (ref.card.type or "").lower() not in ("unit", "legend"):
             raise self.error(f'"{ref.name}" is a {ref.card.type}: it has no hit points to '

@@ -86,7 +86,7 @@ def printed_power(card: Card) -> Value:
 
 def printed_hit_points(card: Card) -> Value:
     """The printed hit points (FAQ, Hit Points vs Remaining Hit Points)."""
-    hit_points = card.fields.get("hit_points")
+    hit_points = card.fields.get("hit_points", card.fields.get("hp"))  # "hp" on a card line
     if not isinstance(hit_points, int):
         return Value(None, rules=[HIT_POINTS],
                      gaps=[f'the sources give no hit points for "{card.name}"'])
