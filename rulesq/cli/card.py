@@ -90,7 +90,8 @@ def render(card: Card, errata: list[Clause]) -> str:
     """The card as text: name, fields, then the texts and the errata cited."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
     for key, value in card.fields.items():
-        if value is None or value is False or value in ("", [], {}) or key == "text_note":
+        if value is None or value is False or value in ("", [], {}) or key in (
+                "text_note", "text_assumes"):
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         lines.append(f"  {key + ':':<13} {shown}")
@@ -107,6 +108,8 @@ def render(card: Card, errata: list[Clause]) -> str:
         lines.append(f"Text: {_text(card.text)}")
     if card.fields.get("text_note"):
         lines.append(f"  Note: {card.fields['text_note']}")
+    for assumed in card.fields.get("text_assumes") or ():
+        lines.append(f"  Assumes: {assumed}")
     # An erratum that leaves the text as printed (a wrong collector's number) corrects the
     # card, not its text: say "erratum", not "changed by".
     label = "changed by" if changed else "erratum"
