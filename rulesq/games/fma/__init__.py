@@ -54,6 +54,7 @@ GAME = register(FmaGame(
         "goals": f"{_HANDLERS}:goals",
         "card_text": f"{_CARDS}:card_text",
         "part_text": f"{_CARDS}:part_text",
+        "card_goal": f"{_CARDS}:goal",
         "keywords": f"{_CARDS}:keywords",
         "has_keyword": f"{_CARDS}:has_keyword",
         "unique": f"{_CARDS}:unique",

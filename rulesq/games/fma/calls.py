@@ -103,6 +103,16 @@ def _defeated(ctx: Context, state: State, character: Character) -> str | None:
     return ctx.fact(fact) if fact is not None else None
 
 
+def _settle(missing: str | None, name: str, claims: list[Claim]) -> None:
+    """*cannot answer* unless a claim says no, or (the text read whole) a requirement is met."""
+    if any(not c.allows for c in claims):
+        return
+    if missing is not None:
+        raise CannotAnswer(missing)
+    if not claims:
+        raise CannotAnswer(_UNCHECKED.format(name))
+
+
 def _open(reason: str, claims: list[Claim]) -> None:
     """*cannot answer* unless some claim already says no (a no that nothing unread can lift)."""
     if not any(not c.allows for c in claims):
@@ -126,7 +136,7 @@ def can_character_play(ctx: Context) -> Answer:
                                  DEFEATED_FACTION))
     effects, missing = effects_of(card)
     claims += _requirements(ctx, card, effects, table, who, state)
-    _open(missing or _UNCHECKED.format(card.name), [c for c in claims if c.allows] or claims)
+    _settle(missing, card.name, claims)
     return judge(ctx, claims)
 
 
@@ -137,7 +147,7 @@ def can_play(ctx: Context) -> Answer:
     _, state = reader_for(ctx)
     effects, missing = effects_of(card)
     claims = _requirements(ctx, card, effects, table, None, state)
-    _open(missing or _UNCHECKED.format(card.name), [c for c in claims if c.allows] or claims)
+    _settle(missing, card.name, claims)
     return judge(ctx, claims)
 
 
@@ -157,11 +167,16 @@ def _requirements(ctx: Context, card: Card, effects: list[Any], table: Table,
             if fits is None:
                 raise CannotAnswer(f'the situation does not say whether "{who.name}" is '
                                    f"{effect.by.render()} (give its factions)")
-            stance = Stance.PERMIT if fits else Stance.FORBID
-            verb = "meets" if fits else "does not meet"
-            claims.append(card_claim(stance, card, effect.render(),
-                                     f'"{who.name}" {verb} the requirement of "{card.name}": '
-                                     f"{effect.render()}", REQUIREMENTS, requirement=True))
+            if fits:
+                # a requirement met lifts only itself: the rules' verdict, not a permission
+                claims.append(rule_claim(Stance.PERMIT, f'"{who.name}" meets the requirement '
+                                         f'of "{card.name}": {effect.render()}', REQUIREMENTS,
+                                         default=True))
+            else:
+                claims.append(card_claim(Stance.FORBID, card, effect.render(),
+                                         f'"{who.name}" does not meet the requirement of '
+                                         f'"{card.name}": {effect.render()}', REQUIREMENTS,
+                                         requirement=True))
         elif isinstance(effect, fx.PlayCondition):
             need = effect.experience
             leader = table.leader_key(player)
@@ -171,12 +186,13 @@ def _requirements(ctx: Context, card: Card, effects: list[Any], table: Table,
                                    f"{need} or more experience, and the situation does not "
                                    "say how much he has (write: my leader has 1 experience)")
             ctx.fact(held[1])
-            ok = held[0] >= need
-            claims.append(card_claim(
-                Stance.PERMIT if ok else Stance.FORBID, card, effect.render(),
-                f'your leader has {held[0]} experience, and "{card.name}" '
-                f'{"can" if ok else "can only"} be played if he has {need} or more',
-                REQUIREMENTS, requirement=True))
+            reason = (f'your leader has {held[0]} experience, and "{card.name}" can only be '
+                      f"played if he has {need} or more")
+            if held[0] >= need:
+                claims.append(rule_claim(Stance.PERMIT, reason, REQUIREMENTS, default=True))
+            else:
+                claims.append(card_claim(Stance.FORBID, card, effect.render(), reason,
+                                         REQUIREMENTS, requirement=True))
         elif isinstance(effect, fx.WillNotJoin):
             claims += _join(ctx, card, effect, table, player)
     return claims
@@ -322,11 +338,22 @@ def can_target(ctx: Context) -> Answer:
     if _defeated(ctx, state, target) is not None:
         claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is defeated, and defeated '
                                  "characters cannot be targeted", DEFEATED))
+    table = read_table(ctx.facts)
+    defeated = bool(claims)
     for selector in selectors:
         if selector.kind not in ("character", "ally", "characters", "allies"):
             continue
-        fits = match_subject(replace(selector, target=False, quantity=None), target,
-                             normalise_name(card.name), controller=_controller(ctx, card))
+        if defeated:
+            if "defeated" in selector.qualities:
+                claims.append(card_claim(Stance.PERMIT, card, selector.render(),
+                                         f'"{card.name}" specifically targets defeated '
+                                         "characters", "fma/rulings/defeated-characters/3"))
+            continue  # only a text that names defeated characters is an exception
+        fits = match_subject(replace(selector, kind="character", target=False, quantity=None),
+                             target, normalise_name(card.name),
+                             controller=_controller(ctx, card))
+        if fits and selector.kind in ("ally", "allies"):
+            fits = _is_ally(table, target)
         if fits is None:
             raise CannotAnswer(f'rulesq cannot tell whether "{target.name}" is '
                                f"{selector.render()} (give its factions and owner)")
@@ -339,6 +366,15 @@ def can_target(ctx: Context) -> Answer:
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
+
+
+def _is_ally(table: Table, character: Character) -> bool | None:
+    """Whether a character is an ally (not a leader); None when its player's leader is unnamed."""
+    name = normalise_name(character.name)
+    if name in {table.leader_key(p) for p in table.leaders}:
+        return False
+    owner = character.owner or table.owners.get(name)
+    return True if owner is not None and owner in table.leaders else None
 
 
 def _controller(ctx: Context, card: Card) -> str | None:

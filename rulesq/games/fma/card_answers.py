@@ -247,3 +247,14 @@ def _units(effects: tuple[Any, ...]) -> list[Any]:
         else:
             out.append(effect)
     return out
+
+
+def goal(ctx: Context) -> Answer:
+    """``what is the goal of "X"?``: a location's goal (an erratum may give it)."""
+    card = asked_card(ctx)
+    value = card.fields.get("goal")
+    if not value:
+        raise CannotAnswer(f'the sources give no goal for "{card.name}"')
+    support = field_clause(ctx, card, "goal")
+    return ctx.conclude(Text(str(value)), f'the goal of "{card.name}"',
+                        supported_by=tuple(support))

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
 
 #: The words of ``what is the … of "X"?`` that ask a card's field, and their handler.
-CARD_FIELDS = {"level": "level", "cost": "cost", "faction": "faction"}
+CARD_FIELDS = {"level": "level", "cost": "cost", "faction": "faction", "goal": "goal"}
 
 #: The amount a modifier step starts with: ``+1``, ``-2``.
 _AMOUNT = re.compile(r"^[+-]?\d+")
