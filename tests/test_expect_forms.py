@@ -164,3 +164,21 @@ def test_cannot_without_answer_is_a_syntax_error() -> None:
     """``expect cannot`` alone is an error at the end of the line."""
     error = error_of(FORBIDDEN + "expect cannot\n")
     assert error.line == 4 and "cannot answer" in error.message
+
+
+def test_expect_conflict_agrees_only_with_a_conflict(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.rq"
+    loop.write_text(
+        'game bluemoon\n'
+        'card "Veil Heron" character (fire 2, earth 2): "Your character cards are ignored."\n'
+        'card "Veil Stork" character (fire 3, earth 3): "Your character cards are ignored."\n'
+        'I have active "Veil Heron"\nyou have active "Veil Stork"\n'
+        'ask what is the fire value of "Veil Heron"?\nexpect conflict\n', encoding="utf-8")
+    plain = tmp_path / "plain.rq"
+    plain.write_text("game bluemoon\nask can I play a support card?\nexpect conflict\n",
+                     encoding="utf-8")
+    agreed = runner.invoke(app, ["check", str(loop)])
+    assert agreed.exit_code == 0 and agreed.output.startswith("AGREE"), agreed.output
+    disagreed = runner.invoke(app, ["check", str(plain)])
+    assert disagreed.exit_code == 1 and "expected a conflict, but the answer is yes" in \
+        disagreed.output

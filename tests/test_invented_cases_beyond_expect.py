@@ -110,12 +110,8 @@ EITHER: dict[str, tuple[str, str]] = {
     "fma/a-narrower-no-bonus-text-does-not-stop-every-attachment-bonus-3.rq": ("4", "-"),
 }
 
-#: Cases with no ``expect`` line: every question is a conflict, or has either of two verdicts.
-NO_CALL = frozenset(EITHER) | {
-    "play/an-own-i-may-not-against-an-own-i-may-is-a-conflict.rq",
-    "ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq",
-    "ignore/texts-reached-by-an-undecided-ignore-loop-are-a-conflict.rq",
-}
+#: Cases with no ``expect`` line: every question has either of two verdicts.
+NO_CALL = frozenset(EITHER)
 
 
 @cache

@@ -52,13 +52,19 @@ def match(expectation: Expectation, answer: Answer, ladder: Ladder | None = None
           corpus: Corpus | None = None) -> Outcome:
     """Check one expectation against an answer.
 
-    ``expect cannot answer`` agrees exactly when the answer's status is *cannot answer*.
+    ``expect cannot answer`` agrees exactly when the answer's status is *cannot answer*, and
+    ``expect conflict`` when it is a *conflict* (rules of one rank that disagree).
     Any other call on an answer without a verdict is itself *cannot answer*.
     """
     if expectation.kind == "cannot_answer":
         ok = answer.status is Status.CANNOT
         return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE,
                        "" if ok else _answered_after_all(answer))
+    if expectation.kind == "conflict":
+        ok = answer.status is Status.CONFLICT
+        detail = "" if ok else _answered_after_all(answer).replace("cannot answer", "a conflict",
+                                                                    1)
+        return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE, detail)
     if not answer.answered:
         return Outcome(expectation, Result.CANNOT, answer.reason)
     if expectation.kind == "because":

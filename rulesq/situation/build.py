@@ -296,6 +296,8 @@ class SituationBuilder:
             kind, value = "because", CardRef(unquote(str(name)), token_span(name))
         elif kind == "expect_cannot":
             kind, value = "cannot_answer", None
+        elif kind == "expect_conflict":
+            kind, value = "conflict", None
         elif kind == "expect_number":
             kind, value = "number", self._number(_token(parts[0]))
         elif kind == "expect_decided":
@@ -310,10 +312,11 @@ class SituationBuilder:
         """An error at an ``expect`` word that no answer of the game can be."""
         from rulesq.errors import did_you_mean, suggest
 
-        close = suggest(str(token), [*known, "cannot answer", "because", "decided by"])
+        close = suggest(str(token), [*known, "cannot answer", "conflict", "because",
+                                     "decided by"])
         forms = [f'"{w}"' for w in known] + [
             "a number", "quoted names or a quoted text", '"decided by" and a ladder step',
-            '"because" and a quoted card name', '"cannot answer"']
+            '"because" and a quoted card name', '"cannot answer"', '"conflict"']
         hint = did_you_mean(close) or ("The words a call may use: " + ", ".join(known) + ".")
         raise InputError(
             f"'{token}' is not a call rulesq can check in {self.game.title}",

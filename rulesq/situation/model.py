@@ -90,7 +90,7 @@ class Expectation:
     ``kind`` is ``word`` (yes, no, nobody, attackers …), ``number``, ``quoted`` (card
     lists, alternatives separated by ``;``, or a text), ``decided_by`` (a ladder
     step or a clause id), ``because`` (``value`` is the ``CardRef`` of the card whose text
-    decided) or ``cannot_answer`` (``value`` is None).
+    decided), ``cannot_answer`` or ``conflict`` (``value`` is None).
     """
 
     kind: str

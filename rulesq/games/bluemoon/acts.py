@@ -291,6 +291,24 @@ class Retreat(Act):
 
 
 @dataclass(frozen=True)
+class Decline(Act):
+    """``decline to start the fight`` (no card text the grammar reads says it yet)."""
+
+    def render(self) -> str:
+        """The verb phrase."""
+        return "decline to start the fight"
+
+
+@dataclass(frozen=True)
+class Land(Act):
+    """``land a ship`` (no card text the grammar reads says it yet)."""
+
+    def render(self) -> str:
+        """The verb phrase."""
+        return "land a ship"
+
+
+@dataclass(frozen=True)
 class Reshuffle(Act):
     """``reshuffle`` (the pile just searched)."""
 

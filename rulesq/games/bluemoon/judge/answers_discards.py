@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.removals import discard_in_play
 from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.requirements import (
@@ -41,6 +43,9 @@ from rulesq.games.bluemoon.judge.sharing import (
 )
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.view import View
+from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.vocab import Role
+from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -53,25 +58,32 @@ def can_discard(ctx: Context) -> Answer:
     view = View(ctx)
     who = view.who
     cards = [view.card(ref, who) for ref in ctx.question.cards]
+    hand = all(c.zone is Zone.HAND for c in cards)
+    zones = (TextZone.HAND,) if hand else (TextZone.COMBAT_AREA, TextZone.SUPPORT_AREA)
+    act = a.Discard(cards=Cards(place=Place(owner=Role.CONTROLLER, zones=zones)))
+    return view.yes_no(permitted(view.forces, who, act, permits=False,
+                                 base=lambda: _discard_rules(view, who, cards)))
+
+
+def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
+    """What the rules and the texts that ask for discards say of discarding these cards."""
     if all(c.owner == who and c.face_down and c.in_play for c in cards):
         rulings = [bluff_discard(view.state, c, who) for c in cards]
         first = rulings[0]
         if first is not None and all(r is not None for r in rulings):
-            return view.yes_no(first)
-        return view.yes_no(no("face-down bluff cards are discarded by their player only in his "
-                              "Beginning of Turn phase", R.BLUFF_DISCARD,
-                              R.DISCARD_ONLY_WHEN_PERMITTED))
+            return first
+        return no("face-down bluff cards are discarded by their player only in his "
+                  "Beginning of Turn phase", R.BLUFF_DISCARD, R.DISCARD_ONLY_WHEN_PERMITTED)
     if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
-        return view.yes_no(discard_in_play(view.forces, who, cards))
+        return discard_in_play(view.forces, who, cards)
     if all(c.owner == who and c.zone is Zone.HAND for c in cards):
         missing = [c for c in cards if c.uid < 0]
         if missing and view.state.player(who).hand_exact:
-            return view.yes_no(no(f'"{missing[0].name}" is not in the player\'s hand',
-                                  R.CARD_LOCATIONS))
-        return view.yes_no(from_hand(view.forces, who, cards))
+            return no(f'"{missing[0].name}" is not in the player\'s hand', R.CARD_LOCATIONS)
+        return from_hand(view.forces, who, cards)
     names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
-    return view.yes_no(no(f"the cards are neither all in the player's hand nor all in play: "
-                          f"{names}", R.CARD_LOCATIONS))
+    return no(f"the cards are neither all in the player's hand nor all in play: {names}",
+              R.CARD_LOCATIONS)
 
 
 def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
@@ -112,9 +124,10 @@ def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
         why = forces.text_ignored(source.card)
         if why is None:
             continue
-        ruling = no(f'the only text that would justify it, "{source.card.name}", is ignored '
-                    f'(by "{why.source.card.name}")', R.IGNORED_TEXT_NO_DISCARD, R.IGNORING,
-                    sources=[why.source, source], step="ignore")
+        ruling = ignored_away(f'"{source.card.name}"', source.card, why.source, "its text",
+                              f'the only text that would justify it, "{source.card.name}", is '
+                              f'ignored (by "{why.source.card.name}")', R.IGNORED_TEXT_NO_DISCARD)
+        ruling.sources.append(source)
         findings.append(ruling)
     if findings:
         return findings[0].cite(R.DISCARD_ONLY_WHEN_PERMITTED)
@@ -132,9 +145,8 @@ def _for_requirement(forces: Forces, req: Requirement, cards: list[Instance]) ->
     if req.kind is Kind.LIMIT:
         extra = excess(forces, req)
         if len(cards) <= extra:
-            return yes(f'"{req.name}" makes the player discard down to its limit '
-                       f"({extra} more): {req.source.quote}", R.YOU_MAY_NOT,
-                       sources=[req.source], step="you may not")
+            return by_text(req.source, f'"{req.name}" makes the player discard down to its '
+                           f"limit ({extra} more): {req.source.quote}", R.YOU_MAY_NOT)
         return no(f'"{req.name}" asks for {extra} more card(s) only', R.YOU_MAY_NOT,
                   sources=[req.source])
     prior = discarded_for(forces, req)
@@ -197,16 +209,16 @@ def must(forces: Forces, who: str) -> Ruling:
                 continue
             if req.kind is Kind.LIMIT:
                 if excess(forces, req) > 0:
-                    return yes(f'"{req.name}": {req.source.quote}', R.YOU_MAY_NOT,
-                               sources=[req.source], step="you may not")
+                    return by_text(req.source, f'"{req.name}": {req.source.quote}',
+                                   R.YOU_MAY_NOT)
                 continue
             done = discarded_for(forces, req)
             if met(forces, req, done, 1):
                 continue
             if req.kind is Kind.TO_PLAY:
-                ruling = yes(f'"{req.name}": {req.source.quote} — "I must" text, applied in '
-                             "hand before the card is played", R.I_MUST, R.TEXT_IN_HAND,
-                             sources=[req.source], step="I must")
+                ruling = by_text(req.source, f'"{req.name}": {req.source.quote} — "I must" text, '
+                                 "applied in hand before the card is played", R.I_MUST,
+                                 R.TEXT_IN_HAND)
                 if event.cards[0].cancelled:
                     ruling.reason += "; cancelling the card afterwards does not undo it"
                 return ruling
@@ -228,10 +240,12 @@ def must(forces: Forces, who: str) -> Ruling:
     for source, _, acting in obligation_texts(forces, who):
         why = None if acting else forces.text_ignored(source.card)
         if why is not None:
-            silenced.append(no(f'"{source.card.name}" would require it, but its text is '
-                               f'ignored by "{why.source.card.name}" when it is checked',
-                               R.REQUIREMENT_CHECKED_AT_END, R.IGNORING,
-                               sources=[why.source, source], step="ignore"))
+            gone = ignored_away(f'"{source.card.name}"', source.card, why.source, "its text",
+                                f'"{source.card.name}" would require it, but its text is '
+                                f'ignored by "{why.source.card.name}" when it is checked',
+                                R.REQUIREMENT_CHECKED_AT_END, R.IGNORING)
+            gone.sources.append(source)
+            silenced.append(gone)
     reqs = obligations(forces, who)
     if reqs:
         done = turn_pool(forces, who) if own_turn(state, who) == state.turn else []

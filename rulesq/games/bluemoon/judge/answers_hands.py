@@ -15,10 +15,12 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.claims import Claim, Gather
 from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
 from rulesq.games.bluemoon.judge.disclosure import disclosures
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.hands import (
+    FROM_DECK,
     REFRESH_TO,
     Moment,
     Plan,
@@ -33,13 +35,16 @@ from rulesq.games.bluemoon.judge.hands import (
     timed,
     turn_cut,
 )
-from rulesq.games.bluemoon.judge.prohibits import ban_rule, ban_step
+from rulesq.games.bluemoon.judge.permits import forbid_claims, permitted, stopped
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
 from rulesq.games.bluemoon.judge.view import View
-from rulesq.games.bluemoon.selectors import Cards, Q
+from rulesq.games.bluemoon.kinds import Kind
+from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
 from rulesq.games.bluemoon.times import W
+from rulesq.games.bluemoon.vocab import Role
+from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -60,9 +65,10 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
     reason = f"{what}: " + ("; ".join(parts) if parts else "no draws")
     ruling = yes(reason)
     if plan.stopped:
-        ruling.cite(ban_rule(plan.stopped[0]), R.AS_FAR_AS_POSSIBLE, R.DRAW_ONE_BY_ONE)
+        stop = stopped(plan.forces, plan.stopped[0], reason)
+        ruling.cite(*stop.rules, R.AS_FAR_AS_POSSIBLE, R.DRAW_ONE_BY_ONE)
         ruling.sources += plan.stopped
-        ruling.step = ban_step(plan.stopped[0])
+        ruling.step = stop.step
     ruling.cite(*plan.rules)
     ruling.sources += [s.source for s in plan.steps if s.source is not None]
     for step in plan.steps:
@@ -102,17 +108,8 @@ def hand_count(ctx: Context) -> Answer:
 
 
 # ---------------------------------------------------------------------- refreshing
-def _blocked(view: View, moment: Moment, forces: Forces | None = None) -> Ruling | None:
-    """The "you may not" text that stops the refresh, as a ruling; None if nothing does."""
-    who = view.who
-    taking = Taking(forces or view.forces, who)
-    stop = taking.blocks(view.state.hand_size(who), from_deck=True)
-    if stop is None:
-        return None
-    ruling = no(f'"{stop.card.name}" forbids it: {stop.quote}', ban_rule(stop),
-                R.REFRESH_TAKES_FROM_DECK, sources=[stop], step=ban_step(stop))
-    ruling.beaten.append((f"yes ({moment.reason})", stop))
-    return ruling
+#: The act of refreshing one's own hand.
+REFRESH = a.Refresh(place=Place(owner=Role.CONTROLLER, zones=(TextZone.HAND,)))
 
 
 def fight_ended(state: State) -> State:
@@ -153,11 +150,11 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
     else:
         raise CannotAnswer(f"rulesq cannot tell whether hands are refreshed at the end of "
                            f"the {period}")
-    blocked = _blocked(view, moment, forces)
-    if blocked is not None:
-        return blocked
-    ruling = yes(moment.reason, *moment.rules)
-    ruling.negatives.append("no active card forbids taking cards into the hand")
+    ruling = permitted(forces or view.forces, who, REFRESH, base=yes(moment.reason, *moment.rules),
+                       why="; refreshing takes cards from the draw deck into the hand",
+                       cite=(R.REFRESH_TAKES_FROM_DECK,), permits=False)
+    if ruling.allowed and ruling.step is None:
+        ruling.negatives.append("no active card forbids taking cards into the hand")
     return ruling
 
 
@@ -211,8 +208,9 @@ def refresh_size(ctx: Context) -> Answer:
         if plan.stopped:
             ruling.reason += f'; "{plan.stopped[0].card.name}" stops it at {plan.hand} cards'
             ruling.sources += plan.stopped
-            ruling.cite(ban_rule(plan.stopped[0]), R.AS_FAR_AS_POSSIBLE)
-            ruling.step = ban_step(plan.stopped[0])
+            stop = stopped(forces, plan.stopped[0], ruling.reason)
+            ruling.cite(*stop.rules, R.AS_FAR_AS_POSSIBLE)
+            ruling.step = stop.step
             assert plan.hand is not None
             target = plan.hand
     elif taking.prohibitions:
@@ -266,32 +264,42 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
 
 
 def can_draw(ctx: Context) -> Answer:
-    """Answer ``can I draw 2 cards?``."""
+    """Answer ``can I draw 2 cards?``: the texts in force, then what lets the player draw."""
     view = View(ctx)
     n = int(ctx.question.param("number", 1))
+    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK))
+    stops = Gather(frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}), lambda: _stops(view, n))
+    ruling = permitted(view.forces, view.who, act, base=lambda: _draw_base(view, n),
+                       extra=[stops], cite=(R.AS_FAR_AS_POSSIBLE,), permits=False)
+    return view.yes_no(ruling)
+
+
+def _draw_base(view: View, n: int) -> Ruling:
+    """What lets the player draw ``n`` cards now, by the rules or a text's own words."""
     offers = _draw_offers(view)
     if not offers:
-        return view.yes_no(no("no rule or text lets the player draw cards now",
-                              R.REFRESH_MOMENTS))
+        return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
     fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
     if not fitting:
         sizes = ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r.stop - 1}"
                           for r, _, _ in offers)
-        return view.yes_no(no(f"the player may draw {sizes} card(s) now, not {n}",
-                              *offers[0][1].rules, sources=offers[0][1].sources))
+        return no(f"the player may draw {sizes} card(s) now, not {n}",
+                  *offers[0][1].rules, sources=offers[0][1].sources)
     _, ruling = fitting[0]
     plan = Plan(view.forces, view.who, view.state.hand_size(view.who),
                 Taking(view.forces, view.who))
     plan.take(n, "draw")
-    if plan.stopped:
-        stop = plan.stopped[0]
-        denied = no(f'"{stop.card.name}" forbids it: {stop.quote}', ban_rule(stop),
-                    R.AS_FAR_AS_POSSIBLE, sources=[stop], step=ban_step(stop))
-        denied.beaten.append((f"yes ({ruling.reason})", stop))
-        return view.yes_no(denied)
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
-    return view.yes_no(ruling)
+    return ruling
+
+
+def _stops(view: View, n: int) -> list[Claim]:
+    """The texts that stop one of the ``n`` cards drawn one by one (as the hand grows)."""
+    plan = Plan(view.forces, view.who, view.state.hand_size(view.who),
+                Taking(view.forces, view.who))
+    plan.take(n, "draw")
+    return forbid_claims(view.forces, plan.stopped[0]) if plan.stopped else []
 
 
 def must_draw(ctx: Context) -> Answer:

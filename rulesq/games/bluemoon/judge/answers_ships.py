@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
+from rulesq.games.bluemoon.judge.permits import permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.ships import ShipJudge
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone
 from rulesq.games.bluemoon.judge.view import View
+from rulesq.games.bluemoon.selectors import Cards, ShipPlace, Which
+from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -34,7 +38,7 @@ def can_load(ctx: Context) -> Answer:
     card = view.card(card_ref, who=view.who)
     if card.owner != view.who:
         card = view.hypothetical(card.info, view.who)
-    return view.yes_no(judge(view).can_load(card, ship, view.who))
+    return view.yes_no(_load(view, card, ship))
 
 
 def can_load_any(ctx: Context) -> Answer:
@@ -42,7 +46,7 @@ def can_load_any(ctx: Context) -> Answer:
     view = View(ctx)
     ship = view.card(ctx.question.card, who=view.who)
     ships = judge(view)
-    ruling = ships.can_load(None, ship, view.who)
+    ruling = _load(view, None, ship, ships)
     if ruling.allowed and ruling.step is None:
         ruling.negatives.append("the player is taken to hold a character, booster or support "
                                 "card to load")
@@ -53,7 +57,22 @@ def can_land(ctx: Context) -> Answer:
     """Answer ``can I land "Ship"?``."""
     view = View(ctx)
     ship = view.card(ctx.question.card, who=view.who)
-    return view.yes_no(judge(view).can_land(ship, view.who))
+    ships = judge(view)
+    return view.yes_no(permitted(ships.forces, view.who, a.Land(),
+                                 base=lambda: ships.can_land(ship, view.who)))
+
+
+def _load(view: View, card: Instance | None, ship: Instance,
+          ships: ShipJudge | None = None) -> Ruling:
+    """Whether the player may load a card (one he holds, or any) onto a ship now."""
+    ships = ships or judge(view)
+    who = view.who
+    if ship.zone is Zone.LANDED:
+        onto = ShipPlace(Which.LANDED)
+    else:
+        onto = ShipPlace(Which.ONE_OF, Role.CONTROLLER if ship.owner == who else Role.OPPONENT)
+    act = a.Load(cards=Cards(), onto=onto)
+    return permitted(ships.forces, who, act, base=lambda: ships.can_load(card, ship, who))
 
 
 def in_discard_pile(ctx: Context) -> Answer:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_icons, ignored_bluffs
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.permits import ignored_away
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import no
 
@@ -32,23 +33,24 @@ def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False
         return no(f'"{card.name}" has no BLUFF icon of any sort', R.BLUFF_PLAY, R.BLUFF_ICONS)
     whole = forces.card_ignored(card)
     if whole is not None:
-        return no(f'"{card.name}" is ignored by "{whole.source.card.name}" '
-                  f"({whole.source.quote}), and with it its BLUFF icon", R.BLUFF_PLAY,
-                  R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD, sources=[whole.source],
-                  step="ignore")
+        return ignored_away("its BLUFF icon", card, whole.source, f'"{card.name}"',
+                            "an ignored card's BLUFF icon has no effect", R.BLUFF_PLAY,
+                            R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD)
     live = [icon for icon in icons if forces.icon_ignored(card, icon) is None]
     if not live:
         why = forces.icon_ignored(card, icons[0])
         assert why is not None
-        return no(f'the {icons[0]} icon of "{card.name}" is ignored by '
-                  f'"{why.source.card.name}" ({why.source.quote})', R.BLUFF_PLAY,
-                  R.BLUFF_ICONS_IGNORED, sources=[why.source], step="ignore")
+        return ignored_away(f"the {icons[0]} icon", card, why.source,
+                            f'the {icons[0]} icon of "{card.name}"',
+                            "an ignored BLUFF icon has no effect", R.BLUFF_PLAY,
+                            R.BLUFF_ICONS_IGNORED)
     ignored = ignored_bluffs(forces, who)
     if ignored:
         bluff, why = ignored[0]
-        return no(f'the player\'s bluff cards are ignored (by "{why.source.card.name}": '
-                  f"{why.source.quote}): no further bluff cards may be played",
-                  R.BLUFF_CARDS_IGNORED, sources=[why.source], step="ignore")
+        return ignored_away("the bluff cards in play", bluff, why.source,
+                            "the player's bluff cards",
+                            "while bluff cards are ignored no further bluff cards may be played",
+                            R.BLUFF_CARDS_IGNORED)
     ruling = PlayJudge(state, first_turn=first_turn).can_play(card, who, bluff=True)
     if ruling.allowed:
         head = f'"{card.name}" has the {live[0]} icon; played face down it is the play of a ' \

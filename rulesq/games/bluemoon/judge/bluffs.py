@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
-from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import holds
+from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Ignored, Source
@@ -93,10 +93,10 @@ def losing_ruling(forces: Forces, cards: list[Instance]) -> Ruling:
                        f"element ({element})", R.BLUFF_LOSING, R.BLUFF_ICONS)
         why = forces.icon_ignored(card, wanted)
         if why is not None:
-            return yes(f'the {wanted} icon of "{card.name}" is ignored by '
-                       f'"{why.source.card.name}" ({why.source.quote}); an ignored icon does '
-                       "not count", R.BLUFF_LOSING, R.BLUFF_ICONS_IGNORED, sources=[why.source],
-                       step="ignore")
+            return ignored_away(f"the {wanted} icon", card, why.source,
+                                f'the {wanted} icon of "{card.name}"',
+                                "an ignored icon does not count", R.BLUFF_LOSING,
+                                R.BLUFF_ICONS_IGNORED, allowed=True)
     return no(f"every bluff card has the {wanted} icon of the contested element ({element})",
               R.BLUFF_LOSING, R.BLUFF_ICONS)
 
@@ -146,6 +146,12 @@ def _article(word: str) -> str:
 # ---------------------------------------------------------------------- calling a bluff
 def call_ruling(forces: Forces, caller: str) -> Ruling:
     """May ``caller`` call the other player's bluff now?"""
+    return permitted(forces, caller, a.CallBluff(owner=Role.OPPONENT),
+                     base=lambda: _call_rules(forces, caller), cite=(R.BLUFF_CALL,))
+
+
+def _call_rules(forces: Forces, caller: str) -> Ruling:
+    """What the rules say of calling the bluff now (card texts on the call aside)."""
     state = forces.state
     bluffer = other(caller)
     cards = bluff_cards(state, bluffer)
@@ -157,24 +163,9 @@ def call_ruling(forces: Forces, caller: str) -> Ruling:
     ignored = ignored_bluffs(forces, bluffer)
     if len(ignored) == len(cards):
         why = ignored[0][1]
-        return no(f'the bluff cards are ignored (by "{why.source.card.name}": '
-                  f"{why.source.quote}), so the bluff cannot be called", R.BLUFF_CARDS_IGNORED,
-                  sources=[why.source], step="ignore")
-    for source in forces.effects(fx.Prohibition):
-        effect = source.effect
-        assert isinstance(effect, fx.Prohibition)
-        act = effect.act
-        if not isinstance(act, a.CallBluff) or caller not in players_of(effect.who,
-                                                                        source.controller):
-            continue
-        if bluffer not in players_of(act.owner, source.controller):
-            continue
-        if not forces.window_open(source) or not _condition_holds(forces, source):
-            continue
-        ruling = no(f'"{source.card.name}" forbids it: {source.quote}', R.YOU_MAY_NOT,
-                    R.BLUFF_CALL, sources=[source], step="you may not")
-        ruling.beaten.append(("yes (the bluffer announced power with bluff cards)", source))
-        return ruling
+        return ignored_away("the bluff cards", ignored[0][0], why.source,
+                            "the bluff cards", "ignored bluff cards cannot be called",
+                            R.BLUFF_CARDS_IGNORED)
     return yes("the bluffer has announced power this turn and has face-down bluff cards: the "
                "opponent may call the bluff", R.BLUFF_CALL)
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.fight import fight_started, lacks_character, starter
 from rulesq.games.bluemoon.judge.game_end import game_ends, winner
+from rulesq.games.bluemoon.judge.permits import permitted
 from rulesq.games.bluemoon.judge.retreats import called, no_character
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Step, other
@@ -45,7 +47,12 @@ def _not_starting(state: State, who: str) -> Ruling | None:
 
 
 def can_decline(forces: Forces, who: str) -> Ruling:
-    """Whether the player may decline to start the fight now."""
+    """Whether the player may decline to start the fight now: texts on it, then the rules."""
+    return permitted(forces, who, a.Decline(), base=lambda: _decline_rules(forces, who))
+
+
+def _decline_rules(forces: Forces, who: str) -> Ruling:
+    """What the rules say of declining to start the fight now."""
     state = forces.state
     for event in state.events_of("decline", who, this_turn=True):
         return no(f"the player has already declined this turn (line {event.line})", R.DECLINE)

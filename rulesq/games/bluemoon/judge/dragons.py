@@ -19,6 +19,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import Retreats
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.permits import ignored_away, stopped
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import holds
@@ -116,7 +117,8 @@ def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
                 base.beaten.append((f'a different number (by "{card.name}")', why.source))
                 base.sources.append(why.source)
                 base.rules.append(R.IGNORING)
-                base.step = "ignore"
+                base.step = ignored_away(f'"{card.name}"', card, why.source, "its text",
+                                         base.reason, allowed=True).step
 
 
 def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
@@ -202,8 +204,9 @@ def banned(forces: Forces, packet: Packet, retreating: str | None = None,
     source = attraction_ban(forces, packet.who, retreating)
     if source is None:
         return packet
-    lost = Packet(packet.who, 0, f'"{source.card.name}" forbids it: {source.quote}',
-                  [R.YOU_MAY_NOT], [source], step="you may not", usual=0, seq=packet.seq)
+    stop = stopped(forces, source, packet.reason, *packet.rules)
+    lost = Packet(packet.who, 0, stop.reason, stop.rules[:1], [source], step=stop.step, usual=0,
+                  seq=packet.seq)
     if packet.count:
         lost.beaten.append((f"{packet.count} ({cause})", source))
         for other_source in packet.sources:

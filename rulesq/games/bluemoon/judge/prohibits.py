@@ -13,15 +13,24 @@ additional cards at that moment, and no other wording. Playing cards is judged b
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.values import holds
-from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.selectors import (
+    Cards,
+    DragonCount,
+    Dragons,
+    Place,
+    Q,
+    Quantity,
+    ShipPlace,
+    Which,
+)
 from rulesq.games.bluemoon.times import W
 from rulesq.games.bluemoon.vocab import Role, Zone
 
@@ -45,7 +54,7 @@ def _place_of(cards: object) -> Place | None:
 
 def takes_into_hand(act: a.Act) -> bool:
     """Whether an act brings cards into its player's hand."""
-    if isinstance(act, a.Draw | a.DrawTo):
+    if isinstance(act, a.Draw | a.DrawTo | a.Refresh):
         return True
     if isinstance(act, a.Retrieve | a.Take):
         return act.into is not None and Zone.HAND in act.into.zones
@@ -58,7 +67,7 @@ def takes_from_deck(act: a.Act, place: Place | None) -> bool:
     ``place`` is where the cards the act names come from, when the act refers to cards an earlier
     act of the text found ("take the others").
     """
-    if isinstance(act, a.DrawTo):
+    if isinstance(act, a.DrawTo | a.Refresh):
         return True
     if isinstance(act, a.Draw):
         source = _place_of(act.cards)
@@ -72,20 +81,34 @@ def takes_from_deck(act: a.Act, place: Place | None) -> bool:
 #: The texts that forbid a player an act: "you may not …", and his own "I may not …".
 BANS = (fx.Prohibition, fx.SelfRestriction)
 
+#: Acts a text's act of the same class covers, its fields followed (``_field_covers``).
+SAME_CLASS_ACTS = (a.Retreat, a.CallBluff, a.Attract, a.Discard, a.Refresh, a.Retrieve, a.Load,
+                   a.Decline, a.Land)
 
-def ban_step(source: Source) -> str:
-    """The ladder step of a forbidding text: "you may not", or card text for "I may not"."""
-    return "you may not" if isinstance(source.effect, fx.Prohibition) else "card text"
 
+def in_window(forces: Forces, source: Source) -> bool:
+    """Whether an effect's period ("on your turn", "on this turn", "during this fight") holds.
 
-def ban_rule(source: Source) -> str:
-    """The rule a forbidding text is cited with: its ladder step's clause."""
-    return R.YOU_MAY_NOT if isinstance(source.effect, fx.Prohibition) else R.SUPERSEDE
+    A period of a forbidding text that the judge cannot yet place the act in is *cannot answer*.
+    """
+    limit = getattr(source.effect, "when", None)
+    if limit is None:
+        return True
+    controller = source.controller
+    if limit.kind is W.ON_TURN and limit.role is not None \
+            and forces.state.turn_owner not in players_of(limit.role, controller):
+        return False
+    if limit.kind in (W.THIS_TURN, W.THIS_FIGHT) and not forces.window_open(source):
+        return False
+    if limit.kind in UNFOLLOWED_PERIODS and isinstance(source.effect, BANS):
+        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+                           f"('{limit.render()}') covers this ({source.quote})")
+    return True
 
 
 def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None,
                place: Place | None = None) -> Source | None:
-    """The prohibition in force that forbids ``who`` this act, if any.
+    """The prohibition in force (its text not ignored) that forbids ``who`` this act, if any.
 
     ``when`` is the time of the text the act belongs to (for prohibitions that name a moment);
     ``place`` where the act's cards come from, when its words only refer to them.
@@ -96,38 +119,34 @@ def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None
         controller = source.controller
         if who not in players_of(effect.who, controller):
             continue
-        limit = effect.when
-        if limit is not None and limit.kind is W.ON_TURN and limit.role is not None \
-                and forces.state.turn_owner not in players_of(limit.role, controller):
+        if not covers(source, effect.act, who, act, when, place, strict=True):
             continue
-        if not _covers(effect, controller, who, act, when, place):
+        if not in_window(forces, source):
             continue
-        if limit is not None and limit.kind in (W.THIS_TURN, W.THIS_FIGHT) \
-                and not forces.window_open(source):
-            continue
-        if limit is not None and limit.kind in UNFOLLOWED_PERIODS:
-            raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-                               f"('{limit.render()}') covers this ({source.quote})")
         if effect.condition is not None and not holds(effect.condition, controller, forces):
             continue
         return source
     return None
 
 
-def _covers(effect: fx.Prohibition | fx.SelfRestriction, controller: str, who: str, act: a.Act,
-            when: When | None, place: Place | None) -> bool:
-    """Whether a prohibition (of a card of ``controller``) covers ``who`` doing ``act``."""
-    banned = effect.act
+def covers(source: Source, banned: a.Act, who: str, act: a.Act, when: When | None,
+           place: Place | None, *, strict: bool = False) -> bool:
+    """Whether a text's act (on a card of ``source``'s controller) covers ``who`` doing ``act``.
+
+    A field of a same-class act that the judge does not follow is *cannot answer* with
+    ``strict`` (a forbidding text), else not covered.
+    """
+    controller = source.controller
+    limit = getattr(source.effect, "when", None)
     if isinstance(banned, a.Take):
         into = banned.into
         if into is not None and Zone.HAND in into.zones \
                 and who in players_of(into.owner, controller):
-            return takes_into_hand(act) and _same_moment(effect.when, controller, who, when)
-        source = _place_of(banned.cards)
-        if source is not None and Zone.DRAW_DECK in source.zones \
-                and who in players_of(source.owner, controller):
-            return takes_from_deck(act, place) and _same_moment(effect.when, controller, who,
-                                                                  when)
+            return takes_into_hand(act) and _same_moment(limit, controller, who, when)
+        origin = _place_of(banned.cards)
+        if origin is not None and Zone.DRAW_DECK in origin.zones \
+                and who in players_of(origin.owner, controller):
+            return takes_from_deck(act, place) and _same_moment(limit, controller, who, when)
         return False
     if isinstance(banned, a.Draw) and isinstance(act, a.Draw):
         wanted = banned.cards
@@ -135,11 +154,64 @@ def _covers(effect: fx.Prohibition | fx.SelfRestriction, controller: str, who: s
         if isinstance(wanted, Cards) and wanted.additional and not (
                 isinstance(drawn, Cards) and drawn.additional):
             return False
-        return _same_moment(effect.when, controller, who, when)
-    return False
+        return _same_moment(limit, controller, who, when)
+    if not isinstance(banned, SAME_CLASS_ACTS) or type(banned) is not type(act):
+        return False
+    common = {f.name for f in fields(a.Act)}
+    for item in (f for f in fields(banned) if f.name not in common):
+        followed = _field_covers(getattr(banned, item.name), controller,
+                                 getattr(act, item.name), who)
+        if followed is None:
+            if strict:
+                raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}" '
+                                   f"covers this: its '{banned.render()}' is narrowed by its "
+                                   f"{item.name} ({source.quote})")
+            return False
+        if not followed:
+            return False
+    if strict and when is None and limit is not None \
+            and limit.kind not in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT):
+        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+                           f"('{limit.render()}') is now ({source.quote})")
+    return _same_moment(limit, controller, who, when)
 
 
-#: Periods of a prohibition that ``forbidding`` cannot yet place the act in.
+def _field_covers(mine: object, controller: str, asked: object, who: str) -> bool | None:
+    """Whether one field of a text's act covers the same field of the act asked.
+
+    None: the field narrows the act in a way the judge does not follow.
+    """
+    if mine is None:
+        return True
+    if isinstance(mine, Role):
+        theirs = players_of(asked, who) if isinstance(asked, Role) else frozenset({who})
+        return theirs <= players_of(mine, controller)
+    if isinstance(mine, Place):
+        if not isinstance(asked, Place):
+            return None
+        return players_of(asked.owner, who) <= players_of(mine.owner, controller) \
+            and set(asked.zones) <= set(mine.zones)
+    if isinstance(mine, Cards):
+        plain = replace(mine, quantity=Quantity(), place=None)
+        if plain != Cards() or mine.quantity.kind not in (Q.GENERIC, Q.ANY):
+            return None
+        if mine.place is None:
+            return True
+        return _field_covers(mine.place, controller, _place_of(asked), who)
+    if isinstance(mine, ShipPlace):
+        if not isinstance(asked, ShipPlace) or mine.which is Which.THIS:
+            return None
+        if mine.which is Which.LANDED:
+            return asked.which is Which.LANDED
+        return _field_covers(mine.owner, controller, asked.owner, who)
+    if isinstance(mine, Dragons):
+        return True if mine.kind is DragonCount.GENERIC else None
+    if mine == asked:
+        return True
+    return None
+
+
+#: Periods of a prohibition that ``in_window`` cannot yet place the act in.
 UNFOLLOWED_PERIODS = frozenset({W.IN_PHASE, W.DURING_PHASE, W.LAND_TURN})
 
 
@@ -147,7 +219,7 @@ def _same_moment(limit: When | None, controller: str, who: str, when: When | Non
     """Whether a prohibition's moment (none: always) is the moment of the text's act.
 
     A moment is matched on its wording: "at the end of your turn" is not "if my turn is about to
-    end". Periods ("on your turn", "on this turn", a phase) are checked by ``forbidding``.
+    end". Periods ("on your turn", "on this turn", a phase) are checked by ``in_window``.
     """
     if limit is None or limit.kind in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT) \
             or limit.kind in UNFOLLOWED_PERIODS:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.fight import (
     attack_again,
@@ -20,6 +21,7 @@ from rulesq.games.bluemoon.judge.fight import (
     shield,
     starter,
 )
+from rulesq.games.bluemoon.judge.permits import by_text, permitted
 from rulesq.games.bluemoon.judge.retreats import (
     FORCED_BY_RULES,
     FORCED_BY_TEXT,
@@ -115,7 +117,12 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
 
 
 def can_retreat(forces: Forces, who: str) -> Ruling:
-    """Whether the player may retreat now."""
+    """Whether the player may retreat now: the texts on retreating, then the rules."""
+    return permitted(forces, who, a.Retreat(), base=lambda: _retreat_rules(forces, who))
+
+
+def _retreat_rules(forces: Forces, who: str) -> Ruling:
+    """What the rules (and the texts that force a retreat) say of retreating now."""
     state = forces.state
     player = state.player(who)
     if player.retreated or state.fight_over:
@@ -130,8 +137,8 @@ def can_retreat(forces: Forces, who: str) -> Ruling:
     due = replacement_due(forces, who)
     if due is not None:
         source = due[0]
-        ruling = yes(f'"{source.card.name}" lets the player retreat: {source.quote}', R.SUPERSEDE,
-                     sources=[source], step="card text")
+        ruling = by_text(source, f'"{source.card.name}" lets the player retreat: {source.quote}',
+                         R.SUPERSEDE)
         if state.is_first_turn:
             ruling.cite(R.FIRST_TURN_RETREAT)
         elif state.current_phase > Step.RETREAT_FROM_FIGHT:

@@ -32,6 +32,7 @@ from rulesq.games.bluemoon.judge.fight import (
     probe,
 )
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.permits import by_text
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -69,9 +70,8 @@ def immediate(forces: Forces, who: str) -> Ruling | None:
         if effect.condition is not None and not holds(effect.condition, source.controller,
                                                       forces):
             continue
-        return yes(f'the turn of "{source.card.name}"\'s player has ended and its condition '
-                   f"holds: {source.quote}", R.IMMEDIATE_RETREAT, R.SUPERSEDE,
-                   sources=[source], step="card text")
+        return by_text(source, f'the turn of "{source.card.name}"\'s player has ended and its '
+                       f"condition holds: {source.quote}", R.IMMEDIATE_RETREAT, R.SUPERSEDE)
     return None
 
 
@@ -123,8 +123,8 @@ def replacement(forces: Forces, who: str) -> Ruling | None:
     if ruling.allowed and not lacks:
         return None
     why = ruling.reason if not ruling.allowed else f"the player holds no {kind} card"
-    out = yes(f'"{source.card.name}": {source.quote}; the player cannot play a replacement ({why})',
-              R.INTERFERENCE_RESPOND, R.SUPERSEDE, sources=[source], step="card text")
+    out = by_text(source, f'"{source.card.name}": {source.quote}; the player cannot play a '
+                  f"replacement ({why})", R.INTERFERENCE_RESPOND, R.SUPERSEDE)
     out.cite(*ruling.rules)
     out.sources += ruling.sources
     return out

@@ -17,12 +17,8 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.prohibits import (
-    RETRIEVE_INTO_HAND,
-    ban_rule,
-    ban_step,
-    forbidding,
-)
+from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
+from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.shielding import shield
@@ -39,6 +35,14 @@ ICON = "RETRIEVE"
 
 def can_retrieve(forces: Forces, card: Instance, who: str) -> Ruling:
     """Whether ``who`` may now take ``card`` into his hand, by its icon or a card text."""
+    return permitted(forces, who, RETRIEVE_INTO_HAND,
+                     base=lambda: _by_icon_or_text(forces, card, who),
+                     why="; retrieving a card is taking it into the hand",
+                     cite=(R.RETRIEVING_IS_TAKING,), permits=False)
+
+
+def _by_icon_or_text(forces: Forces, card: Instance, who: str) -> Ruling:
+    """What lets ``who`` retrieve ``card`` now: its RETRIEVE icon or a text, prohibitions aside."""
     by_icon = icon_ruling(forces, card, who) if ICON in card.info.icons else None
     by_text = [text_ruling(forces, source, act, card, who)
                for source, act in retrieving_texts(forces, who)]
@@ -49,15 +53,7 @@ def can_retrieve(forces: Forces, card: Instance, who: str) -> Ruling:
             return found[0]
         return no(f'"{card.name}" has no RETRIEVE icon and no card text in force lets its '
                   "player retrieve it", R.RETRIEVE)
-    ruling = allowed[0]
-    ban = forbidding(forces, who, RETRIEVE_INTO_HAND)
-    if ban is not None:
-        refused = no(f'"{ban.card.name}" forbids it: {ban.quote}; retrieving a card is taking '
-                     "it into the hand", ban_rule(ban), R.RETRIEVING_IS_TAKING,
-                     sources=[ban], step=ban_step(ban))
-        refused.beaten.append((f"yes ({ruling.reason})", ban))
-        return refused
-    return ruling
+    return allowed[0]
 
 
 def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
@@ -82,10 +78,10 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     why = forces.icon_ignored(card, ICON)
     if why is not None:
         what = "the whole card" if why.what == "card" else "its icons"
-        ruling = no(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-                    R.IGNORED_CARD, R.IGNORING, sources=[why.source], step="ignore")
-        ruling.beaten.append(("yes (the RETRIEVE icon)", why.source))
-        return ruling
+        gone = f'"{card.name}"' if why.what == "card" else f'the RETRIEVE icon of "{card.name}"'
+        return ignored_away("the RETRIEVE icon", card, why.source, gone,
+                            f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
+                            R.IGNORED_CARD, R.IGNORING)
     blockers = [c for c in state.owned(other(who), frozenset({Zone.COMBAT}), active=True)
                 if c.is_character and ICON in c.info.icons]
     if blockers and card.is_character:
@@ -139,8 +135,8 @@ def text_ruling(forces: Forces, source: Source, act: a.Retrieve, card: Instance,
         return no(f"{source.quote!r} has already retrieved its card", sources=[source])
     if not _named(forces, act.cards, card, source.controller, source.card):
         return _not_named(act.cards, card, source)
-    return yes(f'"{source.card.name}" lets its player retrieve "{card.name}": {source.quote}',
-               R.SUPERSEDE, sources=[source], step="card text")
+    return by_text(source, f'"{source.card.name}" lets its player retrieve "{card.name}": '
+                   f"{source.quote}", R.SUPERSEDE)
 
 
 #: Numbers of cards whose "n" is the most a text retrieves.

@@ -16,7 +16,9 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CardInfo
+from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.permits import ignored_away
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -122,7 +124,10 @@ class ShipJudge:
                 ruling.reason += (" (card instructions supersede the game rules: no loading "
                                   f"{' nor '.join(broken)})")
                 ruling.cite(R.SUPERSEDE, R.NO_LOAD_LANDED_OR_LEADERSHIP)
-                ruling.step = "card text"
+                ruling.step = decide([
+                    rule_claim(Stance.FORBID, f"no loading {' nor '.join(broken)}",
+                               R.NO_LOAD_LANDED_OR_LEADERSHIP),
+                    effect_claim(Stance.PERMIT, source, ruling.reason, R.SUPERSEDE)]).step
                 ruling.beaten.append((f"no (no loading {' nor '.join(broken)})",
                                       R.NO_LOAD_LANDED_OR_LEADERSHIP))
             prevented = self.support_play(who)[0]
@@ -195,7 +200,8 @@ class ShipJudge:
                               f'(by "{why.source.card.name}": {why.source.quote})')
             ruling.cite(R.IGNORING)
             ruling.sources.append(why.source)
-            ruling.step = "ignore"
+            ruling.step = ignored_away(f'"{card.name}"', card, why.source, "its text",
+                                       ruling.reason).step
             ruling.beaten.append((f'yes (by "{card.name}": {loaders[0].quote})', why.source))
 
     def support_play(self, who: str) -> tuple[Ruling, list[Ruling]]:

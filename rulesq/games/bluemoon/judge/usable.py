@@ -21,7 +21,8 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.moves import phase_of
-from rulesq.games.bluemoon.judge.prohibits import acts_with_places, ban_rule, ban_step, forbidding
+from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
+from rulesq.games.bluemoon.judge.prohibits import acts_with_places
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
@@ -73,15 +74,13 @@ def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
         return dead
     why = forces.text_ignored(card)
     if why is not None:
-        what = "the whole card" if why.what == "card" else "its special power text"
-        ruling = no(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-                    R.IGNORING, R.IGNORED_CARD, sources=[why.source], step="ignore")
-        ruling.beaten.append(("yes (the text)", why.source))
-        return ruling
+        gone = f'"{card.name}"' if why.what == "card" else f'the text of "{card.name}"'
+        return ignored_away("the text", card, why.source, gone,
+                            f'"{why.source.card.name}" ignores it: {why.source.quote}',
+                            R.IGNORED_CARD)
     opposed = forces.opposed(card)
     if opposed is not None:
-        return no(f'"{card.name}" has no effect: {opposed.quote}', sources=[opposed],
-                  step="card text")
+        return by_text(opposed, f'"{card.name}" has no effect: {opposed.quote}', allowed=False)
     sources = [s for s in effects_of(card) if not isinstance(s.effect, fx.NoEffectIfOpposed)]
     unread = [s for s in sources if isinstance(s.effect, Unparsed)]
     if unread:
@@ -263,16 +262,15 @@ def _forbidden(forces: Forces, source: Source, who: str) -> Ruling | None:
         if who not in players_of(do.actor, source.controller):
             continue
         for act, place in acts_with_places(do):
-            ban = forbidding(forces, who, act, when=time, place=place)
-            if ban is None:
+            ruling = permitted(forces, who, act, base=yes(source.quote, sources=[source]),
+                               when=time, place=place, permits=False)
+            if ruling.allowed:
                 continue
-            ruling = no(f'"{ban.card.name}" forbids it: {ban.quote}', ban_rule(ban),
-                        sources=[ban, source], step=ban_step(ban))
+            ruling.sources.append(source)
             if len(do.acts) > 1:
                 ruling.reason += "; the text's acts go together, so none of them can be done"
             if any(isinstance(x, a.Reveal) for x in do.acts):
                 ruling.cite(R.REVEAL_PART_OF_TAKING)
-            ruling.beaten.append((f"yes ({source.quote})", ban))
             return ruling
     return None
 
