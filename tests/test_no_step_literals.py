@@ -20,18 +20,6 @@ from rulesq.paths import data_root
 ROOT = data_root()
 EXEMPT = {"rulesq/engine/resolve.py", "rulesq/engine/ladder.py"}
 
-#: Modules still naming steps by hand, being converted on branch acts (empty it after that merge).
-BEING_CONVERTED_ON_BRANCH_ACTS = frozenset(
-    f"rulesq/games/bluemoon/judge/{name}.py"
-    for name in (
-        "usable", "retrieving", "answers_hands", "hands", "dragons", "attractions", "bluffs",
-        "answers_bluffs", "answers_discards", "discards", "removals", "retreats", "retreating",
-        "declines", "ships", "answers_ships", "answers_dragons", "prohibits",
-        # moved out of bluffs.py (branch no-cycles) after branch acts took bluffs.py over
-        "bluff_plays",
-    )
-)
-
 #: Names under which code holds a ladder step (an attribute, keyword or variable).
 STEP_NAMES = frozenset({"step", "decided_by"})
 
@@ -120,16 +108,8 @@ def test_no_step_named_or_compared_outside_the_resolver() -> None:
     hits = []
     for path in modules():
         label = path.relative_to(ROOT).as_posix()
-        if label in BEING_CONVERTED_ON_BRANCH_ACTS:
-            continue
         hits += violations(path.read_text(encoding="utf-8"), label)
     assert hits == [], "\n".join(hits)
-
-
-def test_the_allow_list_names_modules_that_exist() -> None:
-    """Each module waiting for branch acts still exists (a stale entry would hide nothing)."""
-    missing = [m for m in BEING_CONVERTED_ON_BRANCH_ACTS if not (ROOT / m).is_file()]
-    assert missing == []
 
 
 def test_the_scan_catches_each_form() -> None:
