@@ -41,7 +41,7 @@ def fits(what: fx.Selector, card: Card) -> tuple[bool | None, str]:
         types = _TYPES.get(what.kind)
         if types is None:
             return None, f'rulesq does not follow the cards "{what.render()}" names'
-        if card.type is None:
+        if not card.type:
             return None, (f'rulesq cannot tell whether "{card.name}" is {what.render()} (give '
                           f'its card type, e.g. card "{card.name}" event: "…")')
         if card.type.casefold() not in types:
