@@ -106,8 +106,9 @@ __all__ = [
     "Forbidden", "GainControl", "GainFaction", "GameEvent", "GrantPlay", "HandAbove",
     "HandAndDiscard", "In", "IncreaseCost", "IsDefeated", "Move", "Named", "NoGrants",
     "number_word", "Play", "PlayCondition", "PlayRestriction", "PLURALS", "Possessive", "Postmod",
-    "Prohibition", "Pronoun", "Quantity", "ReceivesBonus", "Recover", "Ref", "RemoveFromGame", "render_value",
-    "RevealHand", "SearchDeck", "Selector", "sentence", "SetCard", "ShuffleInto", "SINGULARS",
-    "StepStart", "Subject", "subject_verb", "Target", "Targeting", "TargetPair", "That",
-    "third_person", "This", "Trigger", "Value", "walk", "WillNotJoin", "WinsBattle", "Zone",
+    "Prohibition", "Pronoun", "Quantity", "ReceivesBonus", "Recover", "Ref", "RemoveFromGame",
+    "render_value", "RevealHand", "SearchDeck", "Selector", "sentence", "SetCard", "ShuffleInto",
+    "SINGULARS", "StepStart", "Subject", "subject_verb", "Target", "Targeting", "TargetPair",
+    "That", "third_person", "This", "Trigger", "Value", "walk", "WillNotJoin", "WinsBattle",
+    "Zone",
 ]
