@@ -17,6 +17,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import free_play
 from rulesq.games.fma.card_answers import partial_reason, parts_of
 from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
@@ -35,6 +36,7 @@ ONLY_CHARACTERS_PLAY = "fma/rulings/activated-abilities/2"
 EVENT_OR_ABILITY = "fma/rulings/event-or-ability/1"
 DEFEATED = "fma/rulings/defeated-characters/1"
 DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
+DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
 BLOCK_IS_REACT = "fma/rulings/blocking/2"
 BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
 STEALTH = "fma/rulings/stealth/1"
@@ -135,8 +137,12 @@ def can_character_play(ctx: Context) -> Answer:
                                  "characters cannot play events or abilities",
                                  DEFEATED_FACTION))
     effects, missing = effects_of(card)
+    defeated = bool(claims)
     claims += _requirements(ctx, card, effects, table, who, state)
     _settle(missing, card.name, claims)
+    if not defeated:  # a permission to skip the cost says nothing of who may play
+        owner = who.owner or table.owners.get(normalise_name(who.name))
+        claims += _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
     return judge(ctx, claims)
 
 
@@ -148,7 +154,55 @@ def can_play(ctx: Context) -> Answer:
     effects, missing = effects_of(card)
     claims = _requirements(ctx, card, effects, table, None, state)
     _settle(missing, card.name, claims)
+    claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     return judge(ctx, claims)
+
+
+def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> list[Claim]:
+    """Card texts in play that let ``player`` play ``card`` without paying its cost.
+
+    Each is card text that permits the play; a requirement of the card is not a cost, so
+    the ladder (requirement over card text) keeps it. A permission rulesq cannot place (whose
+    "you" is not known, which cards it names not told) makes the answer *cannot answer*
+    unless some claim already says no.
+    """
+    out: list[Claim] = []
+    gone = {normalise_name(r.card.name if r.card else r.name)
+            for f in ctx.facts_of("removed") for r in f.cards}
+    for fact in ctx.facts_of("in_play"):
+        for ref in fact.cards:
+            source = ref.card
+            if source is None or normalise_name(source.name) in gone:
+                continue
+            effects, missing = effects_of(source)
+            if missing is not None:
+                _open(missing, claims)
+            for effect in free_play.standing(effects):
+                if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
+                    _open(f'rulesq cannot tell who "{effect.render()}" ("{source.name}") '
+                          "speaks of", claims)
+                    continue
+                if fact.who is None:
+                    _open(f'"{source.name}" lets its controller play cards without paying '
+                          "their cost, and the situation does not say who controls it "
+                          f'(write: my "{source.name}" is in play)', claims)
+                    continue
+                if fact.who != player:
+                    continue
+                if effect.from_zone is not None or effect.as_if_in is not None:
+                    _open(f'rulesq does not follow where "{source.name}" lets you play cards '
+                          "from", claims)
+                    continue
+                fits, why = free_play.fits(effect.what, card)
+                if fits is None:
+                    _open(why, claims)
+                elif fits:
+                    ctx.fact(fact)
+                    out.append(card_claim(Stance.PERMIT, source, effect.render(),
+                                          f'"{source.name}" lets you play '
+                                          f'{effect.what.render()} without paying the cost, '
+                                          f'and "{card.name}" is one', REQUIREMENTS))
+    return out
 
 
 def _requirements(ctx: Context, card: Card, effects: list[Any], table: Table,
@@ -343,29 +397,51 @@ def can_target(ctx: Context) -> Answer:
     for selector in selectors:
         if selector.kind not in ("character", "ally", "characters", "allies"):
             continue
-        if defeated:
-            if "defeated" in selector.qualities:
-                claims.append(card_claim(Stance.PERMIT, card, selector.render(),
-                                         f'"{card.name}" specifically targets defeated '
-                                         "characters", "fma/rulings/defeated-characters/3"))
+        names_defeated = "defeated" in selector.qualities
+        named = replace(selector, target=False).render()  # "targets a …", not "target …"
+        if defeated and not names_defeated:
             continue  # only a text that names defeated characters is an exception
-        fits = match_subject(replace(selector, kind="character", target=False, quantity=None),
-                             target, normalise_name(card.name),
-                             controller=_controller(ctx, card))
-        if fits and selector.kind in ("ally", "allies"):
-            fits = _is_ally(table, target)
+        if names_defeated and not defeated:
+            claims.append(card_claim(Stance.FORBID, card, selector.render(),
+                                     f'"{card.name}" targets {named}, and '
+                                     f'"{target.name}" is not defeated'))
+            continue
+        fits = _describes(ctx, table, card, selector, target)
         if fits is None:
             raise CannotAnswer(f'rulesq cannot tell whether "{target.name}" is '
                                f"{selector.render()} (give its factions and owner)")
-        stance = Stance.PERMIT if fits else Stance.FORBID
         verb = "is" if fits else "is not"
+        if names_defeated and fits:
+            claims.append(card_claim(Stance.PERMIT, card, selector.render(),
+                                     f'"{card.name}" specifically targets '
+                                     f'{named}, and "{target.name}" is one: '
+                                     "the exception to defeated characters not being targeted",
+                                     DEFEATED_EXCEPTION))
+            continue
+        stance = Stance.PERMIT if fits else Stance.FORBID
         claims.append(card_claim(stance, card, selector.render(), f'"{card.name}" targets '
-                                 f'{selector.render()}, and "{target.name}" {verb} one'))
+                                 f'{named}, and "{target.name}" {verb} one'))
     if missing is not None:
         _open(missing, claims)
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
+
+
+def _describes(ctx: Context, table: Table, card: Card, selector: fx.Selector,
+               target: Character) -> bool | None:
+    """Whether a character selector of ``card`` describes ``target`` (None: not told).
+
+    "defeated" is the caller's (the target's state); every other word is matched here or
+    leaves the answer unknown.
+    """
+    plain = replace(selector, kind="character", target=False, quantity=None,
+                    qualities=tuple(q for q in selector.qualities if q != "defeated"))
+    fits = match_subject(plain, target, normalise_name(card.name),
+                         controller=_controller(ctx, card))
+    if fits and selector.kind in ("ally", "allies"):
+        fits = _is_ally(table, target)
+    return fits
 
 
 def _is_ally(table: Table, character: Character) -> bool | None:
