@@ -83,6 +83,10 @@ class InputError(RulesqError):
     column: int = 1
     expected: list[str] = field(default_factory=list)
     suggestion: str | None = None
+    #: The complete forms of the language most like the line (a syntax error's).
+    nearest: list[str] = field(default_factory=list)
+    #: Where every form is listed (``rulesq forms --game G``), with ``nearest``.
+    forms_hint: str | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -106,13 +110,18 @@ class InputError(RulesqError):
             out.append("expected " + _one_of(self.expected))
         if self.suggestion:
             out.append(self.suggestion)
+        for number, form in enumerate(self.nearest):
+            out.append(("did you mean: " if number == 0 else "          or: ") + form)
+        if self.forms_hint:
+            out.append(self.forms_hint)
         return "\n".join(out)
 
     def to_dict(self) -> dict[str, object]:
         """Every field, for ``--json``."""
         return {"error": self.message, "file": self.source, "line": self.line,
                 "column": self.column, "expected": self.expected,
-                "suggestion": self.suggestion, "text": self.source_line()}
+                "suggestion": self.suggestion, "nearest": self.nearest,
+                "text": self.source_line()}
 
 
 def _one_of(words: Sequence[str]) -> str:

@@ -1,4 +1,4 @@
-"""Natural phrasings parse to the same situation as their canonical forms; slips are input errors."""
+"""Natural phrasings parse like their canonical forms; slips are input errors."""
 
 from __future__ import annotations
 

@@ -6,7 +6,18 @@ import sys
 
 import typer
 
-from rulesq.cli import ask, card, check, cite, corpus_cmd, coverage, parse, rulings, search
+from rulesq.cli import (
+    ask,
+    card,
+    check,
+    cite,
+    corpus_cmd,
+    coverage,
+    forms,
+    parse,
+    rulings,
+    search,
+)
 from rulesq.cli.common import EXIT_ERROR, report_error
 from rulesq.cli.help import PlainHelpCommand, PlainHelpGroup
 from rulesq.errors import RulesqError
@@ -29,6 +40,7 @@ def root() -> None:
 
 app.command("ask", cls=PlainHelpCommand)(ask.ask)
 app.command("check", cls=PlainHelpCommand)(check.check)
+app.command("forms", cls=PlainHelpCommand)(forms.forms)
 app.command("rulings", cls=PlainHelpCommand)(rulings.rulings)
 app.command("search", cls=PlainHelpCommand)(search.search)
 app.command("cite", cls=PlainHelpCommand)(cite.cite)

@@ -185,7 +185,8 @@ def answer_question(situation: Situation, question: Question, game: Game,
         def ask(other: Situation, again: Question) -> Answer:
             return _answer(other, again, game, {})
 
-        if rests_on_turn(situation, question, answer) and turn_decides(situation, question, answer, ask):
+        if rests_on_turn(situation, question, answer) and turn_decides(situation, question,
+                                                                       answer, ask):
             ctx = Context(situation, question, game, {})
             return ctx.cannot(SAY_THE_TURN)
     return answer

@@ -115,6 +115,16 @@ def describe_terminal(name: str, parser: Lark) -> str:
     return bare.strip("_").lower().replace("_", " ") or "something else"
 
 
+def word_classes(parser: Lark) -> tuple[frozenset[str], ...]:
+    """The words of each terminal that is a choice of words (fire or earth; the icons)."""
+    classes = []
+    for term in parser.terminals:
+        words = _ALTERNATION.match(term.pattern.value)
+        if words and term.pattern.type == "re":
+            classes.append(frozenset(w.lower() for w in words.group(1).split("|")))
+    return tuple(classes)
+
+
 def _keywords(names: set[str], parser: Lark) -> list[str]:
     """The plain-word keywords among the expected terminals."""
     by_name = {t.name: t for t in parser.terminals}
