@@ -38,7 +38,7 @@ def suggest_labelled(word: str, candidates: Iterable[str], limit: int = 3) -> li
     A name that begins with the word, or holds it as a whole word, comes first ("Hank" finds
     "Hank Highflyer Hawk" before a name merely spelt alike).
     """
-    labelled = {}
+    labelled: dict[str, str] = {}
     for candidate in candidates:
         bare = candidate.rsplit(" (", 1)[0]
         labelled.setdefault(bare, candidate)

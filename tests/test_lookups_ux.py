@@ -68,4 +68,5 @@ def test_a_beginning_of_several_names_lists_them_with_their_games() -> None:
 def test_suggestions_say_each_cards_game() -> None:
     result = runner.invoke(app, ["card", "Urguk"])
     assert result.exit_code == 2
-    assert result.output.strip() == "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?"
+    assert result.output.strip() == (
+        "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?")

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from rulesq.cli.common import EXIT_FAIL, GameOption, JsonOption, fail, print_json
+from rulesq.cli.completion import expression_names
 from rulesq.errors import RulesqError, did_you_mean, suggest
 
 GRAPH_FORMATS = ("dot", "mermaid", "json")
@@ -27,7 +28,8 @@ def ask(
     ] = None,
     expression: Annotated[
         str | None,
-        typer.Option("--expression", "-e", help="The situation text (\\n separates lines)."),
+        typer.Option("--expression", "-e", help="The situation text (\\n separates lines).",
+                     autocompletion=expression_names),
     ] = None,
     game: GameOption = None,
     explain: ExplainOption = False,

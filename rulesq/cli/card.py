@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.cli.completion import card_names
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import RulesqError, UnknownNameError
 
@@ -17,7 +18,8 @@ class AmbiguousCardError(RulesqError):
 
 
 def card(
-    name: Annotated[str, typer.Argument(help="The card's name (case does not matter).")],
+    name: Annotated[str, typer.Argument(help="The card's name (case does not matter).",
+                                        autocompletion=card_names)],
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:

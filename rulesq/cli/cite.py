@@ -41,7 +41,6 @@ def find(ref: str, game: str | None) -> Clause:
     """The clause with this id or alias, in the named game or any game."""
     from rulesq.cli.lookup import games_to_search
     from rulesq.corpus import load_corpus
-
     from rulesq.games import GAMES
 
     ref = ref.strip().strip("[]")
@@ -59,8 +58,11 @@ def find(ref: str, game: str | None) -> Clause:
 
 
 def _loose(clauses: Iterable[Clause], ref: str) -> Clause | None:
-    """A clause by any form of its id rulesq prints: its end (``faq/section/2``, without
-    the game), an alias in any case (``bm-q245``), or ``Q245``."""
+    """A clause by any form of its id rulesq prints.
+
+    The id's end (``faq/section/2``, without the game), an alias in any case (``bm-q245``), or
+    an alias's end (``Q245``).
+    """
     key = ref.lower()
     ends = [c for c in clauses if c.id.lower().endswith("/" + key)
             or key in (a.lower() for a in c.aliases)
