@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -11,12 +12,27 @@ class RulesqError(Exception):
     """Base of every error rulesq reports to a user (exit code 2, never a traceback)."""
 
     def render(self) -> str:
-        """The message as the command line prints it."""
-        return f"error: {self}"
+        """The message as the command line prints it (control characters escaped)."""
+        return f"error: {escape_controls(str(self))}"
 
     def to_dict(self) -> dict[str, object]:
         """The message as ``--json`` prints it."""
         return {"error": str(self)}
+
+
+#: Characters never printed as they are: C0 and C1 controls (but newline and tab), and the
+#: line separators and bidirectional controls that reorder or break a terminal's line.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters shown as escapes (ESC as backslash x1b)."""
+    return _CONTROLS.sub(lambda m: _escape(m.group()), text)
+
+
+def _escape(character: str) -> str:
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
@@ -59,6 +75,8 @@ def did_you_mean(options: Sequence[str]) -> str | None:
     return f"Did you mean {joined}?"
 
 
+#: The longest name quoted whole in a message.
+_LONGEST_NAME = 80
 #: Candidates listed in full, when no close name is found, if there are at most this many.
 _LISTED = 5
 
@@ -71,6 +89,8 @@ class UnknownNameError(RulesqError):
         self.kind = kind
         self.name = name
         pool = list(dict.fromkeys(candidates))
+        if len(name) > _LONGEST_NAME:  # a name that long matches nothing: shown cut
+            name = name[: _LONGEST_NAME - 1] + "…"
         if not name.strip():
             self.suggestions: list[str] = []
             message = f"No {kind} name given: the name is empty."
@@ -124,17 +144,20 @@ class InputError(RulesqError):
 
     def render(self) -> str:
         """``file:line:col: error: message``, the line, a caret, expected and a hint."""
-        out = [f"{self.source}:{self.line}:{self.column}: error: {self.message}"]
-        shown = self.source_line()
+        out = [escape_controls(f"{self.source}:{self.line}:{self.column}: error: "
+                               f"{self.message}")]
+        line = self.source_line()
+        shown = escape_controls(line)
         out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
-        column = self.column if shown.strip() else 1
+        column = len(escape_controls(line[: self.column - 1])) + 1 if shown.strip() else 1
         out.append("  " + " " * (column - 1) + "^")
         if self.expected:
-            out.append("expected " + _one_of(self.expected))
+            out.append(escape_controls("expected " + _one_of(self.expected)))
         if self.suggestion:
-            out.append(self.suggestion)
+            out.append(escape_controls(self.suggestion))
         for number, form in enumerate(self.nearest):
-            out.append(("did you mean: " if number == 0 else "          or: ") + form)
+            out.append(escape_controls(("did you mean: " if number == 0 else "          or: ")
+                                       + form))
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)

@@ -34,7 +34,11 @@ def corpus_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """A writable folder for derived caches (search index, parser tables)."""
+    """The folder of rulesq's own derived caches (search index, parser tables), mode 0700.
+
+    Raises ``OSError`` when it cannot be created; ``rulesq.cachefiles.private_dir`` checks
+    that it is safe to use.
+    """
     explicit = os.environ.get("RULESQ_CACHE_DIR")
     xdg = os.environ.get("XDG_CACHE_HOME")
     if explicit:
@@ -43,29 +47,5 @@ def cache_dir() -> Path:
         root = Path(xdg) / "rulesq"
     else:
         root = Path.home() / ".cache" / "rulesq"
-    root.mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     return root
-
-
-@cache
-def _grammars_digest() -> str:
-    """A digest of every grammar file's text (any change to any of them changes it)."""
-    import hashlib
-
-    digest = hashlib.sha256()
-    for path in sorted(grammar_dir().glob("*.lark")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
-
-
-def lark_cache(name: str) -> str:
-    """The file caching the parser tables of one grammar (``name`` tells parsers apart).
-
-    Lark's own cache (``cache=True``) is keyed on the main grammar's text alone and lives in
-    the shared temporary folder, so a change to a grammar it imports, or another checkout's
-    grammars, could hand back stale tables. This file is keyed on every grammar's text and
-    lives in ``cache_dir()``.
-    """
-    import lark
-
-    return str(cache_dir() / f"lark-{name}-{_grammars_digest()}-{lark.__version__}.tmp")

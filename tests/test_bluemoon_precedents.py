@@ -68,7 +68,7 @@ def test_the_index_is_cached_on_disk_and_read_back(tmp_path: Path,
     monkeypatch.setattr(module, "_BUILT", {})
     corpus = load_corpus("bluemoon")
     built = FaqIndex.of(corpus)
-    [cached] = tmp_path.glob("faq-index-bluemoon-*.pickle")
+    [cached] = tmp_path.glob("faq-index-bluemoon-*.json")
     monkeypatch.setattr(module, "_BUILT", {})
     monkeypatch.setattr(FaqIndex, "build", classmethod(lambda cls, corpus: pytest.fail("built")))
     again = FaqIndex.of(corpus)

@@ -60,13 +60,17 @@ def test_an_error_on_an_empty_line_still_has_a_caret() -> None:
 
 
 def test_check_names_a_non_utf8_file_once(tmp_path: object) -> None:
-    """``rulesq check`` on a non-UTF-8 file: plain words, the file named once."""
+    """``rulesq check`` on a non-UTF-8 file: plain words at line:column, the file named once."""
     from pathlib import Path
 
     from rulesq.engine.check import check_file
+    from rulesq.errors import InputError
 
     path = Path(str(tmp_path)) / "bad.rq"
     path.write_bytes(b"\xff\xfe game")
     result = check_file(path)
     assert result.error is not None
-    assert str(result.error) == f"cannot read {path}: not UTF-8 text (invalid start byte at byte 0)"
+    assert isinstance(result.error, InputError)
+    assert (result.error.source, result.error.line, result.error.column) == (str(path), 1, 1)
+    assert str(result.error) == "not UTF-8 text: the byte 0xff cannot be read (invalid start byte)"
+    assert result.error.render().count(str(path)) == 1

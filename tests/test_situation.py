@@ -9,7 +9,6 @@ from conftest import EXAMPLES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesq.paths import cache_dir
 from rulesq.situation import Fact, Question, Situation, parse_situation
 from rulesq.situation.build import SituationBuilder
 from rulesq.situation.parser import find_game, grammar_file, parse_tree, parser_for
@@ -38,30 +37,34 @@ def test_every_shared_example_parses(path: Path) -> None:
 
 
 def test_each_game_reads_with_its_own_extension() -> None:
-    """A game with a situation_<game>.lark gets it; the LALR parser is cached per game."""
+    """A game with a situation_<game>.lark gets it; the parser is cached per game (by rulesq)."""
     assert grammar_file("bluemoon") == "situation_bluemoon.lark"
     assert grammar_file("nonesuch") == "situation.lark"
     parser = parser_for("fma")
-    assert parser.options.parser == "lalr"
-    assert Path(parser.options.cache).parent == cache_dir()
+    assert parser.options.parser == "lalr" and parser.options.cache is False
     assert parser_for("fma") is parser
 
 
 def test_the_parser_cache_follows_every_grammar_file(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A change to an imported grammar (not only the one opened) gives another cache file."""
-    import rulesq.paths as paths
+    from rulesq.larkcache import open_parser
 
-    (tmp_path / "situation_x.lark").write_text("%import .situation (start)\n", encoding="utf-8")
-    (tmp_path / "situation.lark").write_text("start: NAME\n", encoding="utf-8")
-    monkeypatch.setattr(paths, "grammar_dir", lambda: tmp_path)
-    paths._grammars_digest.cache_clear()
-    before = paths.lark_cache("situation-x")
-    (tmp_path / "situation.lark").write_text("start: NAME NAME\n", encoding="utf-8")
-    paths._grammars_digest.cache_clear()
-    after = paths.lark_cache("situation-x")
-    paths._grammars_digest.cache_clear()
-    assert before != after and Path(after).parent == paths.cache_dir()
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
+    grammars = tmp_path / "grammar"
+    grammars.mkdir()
+    (grammars / "situation_x.lark").write_text("%import .situation (start, NAME)\n",
+                                               encoding="utf-8")
+    (grammars / "situation.lark").write_text("start: NAME\nNAME: /[a-z]+/\n", encoding="utf-8")
+    open_parser(grammars / "situation_x.lark", parser="lalr")
+    before = {p.name for p in (tmp_path / "cache").glob("lark-situation_x-*.json")}
+    (grammars / "situation.lark").write_text("start: NAME NAME\nNAME: /[a-z]+/\n",
+                                             encoding="utf-8")
+    open_parser.cache_clear()
+    open_parser(grammars / "situation_x.lark", parser="lalr")
+    after = {p.name for p in (tmp_path / "cache").glob("lark-situation_x-*.json")}
+    open_parser.cache_clear()
+    assert len(before) == len(after) == 1 and before != after
 
 
 FACTS = [

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from typing import Annotated
 
+import click
 import typer
 
 from rulesq.cli import (
@@ -19,8 +22,18 @@ from rulesq.cli import (
     parse,
     rulings,
     search,
+    streams,
 )
-from rulesq.cli.common import EXIT_ERROR, GameOption, report_error
+from rulesq.cli.common import (
+    EXIT_BROKEN_PIPE,
+    EXIT_ERROR,
+    EXIT_FAIL,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    GameOption,
+    print_json,
+    report_error,
+)
 from rulesq.cli.help import PlainHelpCommand, PlainHelpGroup
 from rulesq.errors import RulesqError
 
@@ -95,13 +108,61 @@ def shell_command(game: GameOption = None) -> None:
 
 
 def main() -> None:
-    """Run the app; errors meant for users print without a traceback and exit 2."""
-    import os
+    """Run the app and end with an honest exit code (see the README's table).
 
+    0, 1 and 2 are the commands' own (answered, not answered or disagreeing, bad input or
+    usage); a closed or full standard output ends with 2 (141 for a broken pipe, as Unix
+    tools do); anything else is an internal error: exit 3, one line asking for a report, the
+    traceback only with RULESQ_DEBUG=1.
+    """
     if os.environ.get(completion.COMPLETE_VAR):
         completion.enable()
-    try:
-        app()
-    except RulesqError as error:
-        report_error(error, as_json="--json" in sys.argv)
+    as_json = "--json" in sys.argv[1:]
+    if not streams.prepare():
+        sys.stderr.write("rulesq: error: standard output is closed\n")
         sys.exit(EXIT_ERROR)
+    try:
+        code = app(standalone_mode=False)
+        sys.stdout.flush()
+    except streams.OutputClosed as closed:
+        streams.silence_stdout()
+        if closed.error.errno == errno.EPIPE:
+            sys.exit(EXIT_BROKEN_PIPE)
+        sys.stderr.write(f"rulesq: error: cannot write the output: {closed}\n")
+        sys.exit(EXIT_ERROR)
+    except RulesqError as error:
+        report_error(error, as_json=as_json)
+        sys.exit(EXIT_ERROR)
+    except click.UsageError as error:
+        if as_json:
+            print_json({"error": error.format_message(), "usage": True})
+        else:
+            error.show()
+        sys.exit(EXIT_ERROR)
+    except click.Abort:
+        sys.stderr.write("Aborted.\n")
+        sys.exit(EXIT_FAIL)
+    except Exception as error:  # noqa: BLE001 - a bug: one line, exit 3
+        report_internal(error, as_json=as_json)
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+def report_internal(error: BaseException, *, as_json: bool) -> None:
+    """Say that rulesq failed (a bug), in one line; the traceback with RULESQ_DEBUG=1."""
+    import traceback
+
+    from rulesq.errors import escape_controls
+
+    if os.environ.get("RULESQ_DEBUG") == "1":
+        traceback.print_exception(error)
+    detail = escape_controls(str(error).splitlines()[0] if str(error) else "")[:200]
+    message = (f"internal error ({type(error).__name__}{': ' + detail if detail else ''}); "
+               "this is a bug in rulesq, please report it (RULESQ_DEBUG=1 shows the traceback)")
+    try:
+        if as_json:
+            print_json({"error": message, "internal": True})
+            sys.stdout.flush()
+        sys.stderr.write(f"rulesq: {message}\n")
+    except (OSError, streams.OutputClosed):
+        pass

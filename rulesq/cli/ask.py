@@ -101,13 +101,6 @@ def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:
         return expression.replace("\\n", "\n"), "<-e>"
     if file is None:
         raise RulesqError("no situation: give a file, - for standard input, or -e TEXT")
-    if file == "-":
-        return sys.stdin.read(), "<stdin>"
-    try:
-        with open(file, encoding="utf-8") as handle:
-            return handle.read(), file
-    except OSError as error:
-        raise RulesqError(f"cannot read {file}: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise RulesqError(f"cannot read {file}: not UTF-8 text ({error.reason} at byte "
-                          f"{error.start})") from None
+    from rulesq.inputs import read_file
+
+    return read_file(file), "<stdin>" if file == "-" else file

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulesq.cli.common import EXIT_ERROR, EXIT_FAIL, GameOption, JsonOption, print_json
-from rulesq.errors import InputError
+from rulesq.errors import InputError, escape_controls
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -19,6 +19,9 @@ def check(
         list[str], typer.Argument(help="Situation files, or folders searched for *.rq.")
     ],
     game: GameOption = None,
+    follow: Annotated[
+        bool, typer.Option("--follow", help="Follow symbolic links that lead out of a folder.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Check judge calls: AGREE, DISAGREE or CANNOT ANSWER per file.
@@ -28,6 +31,8 @@ def check(
     details on standard error), then the summary "N agree, M disagree, K cannot answer"
     (", J with no call to check" when some files have none). Exit code 0 when every call
     agrees, 1 otherwise (a file with no call too), 2 when a file cannot be read or parsed.
+    Symbolic links that lead out of a folder are not followed (an ERROR line each) unless
+    --follow.
 
     Examples:
 
@@ -38,7 +43,7 @@ def check(
     from rulesq.engine.check import check_paths, summary_line
 
     results: list[FileCheck] = []
-    for result in check_paths(paths, game):
+    for result in check_paths(paths, game, follow):
         results.append(result)
         if not as_json:
             _print_line(result)
@@ -59,12 +64,12 @@ def _print_line(result: FileCheck) -> None:
         sys.stdout.flush()
         sys.stderr.write(result.error.render() + "\n")
         sys.stderr.flush()
-        sys.stdout.write(f"{'ERROR':<14} {_error_line(result)}\n")
+        sys.stdout.write(f"{'ERROR':<14} {escape_controls(_error_line(result))}\n")
         return
     assert result.result is not None
     word = result.result.value.upper()
-    line = f"{word:<14} {result.path}"
-    sys.stdout.write(line + (f": {result.reason}" if result.reason else "") + "\n")
+    line = f"{word:<14} {result.path}" + (f": {result.reason}" if result.reason else "")
+    sys.stdout.write(escape_controls(line) + "\n")
 
 
 def _error_line(result: FileCheck) -> str:

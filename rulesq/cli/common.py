@@ -13,6 +13,10 @@ from rulesq.errors import RulesqError
 EXIT_OK = 0
 EXIT_FAIL = 1
 EXIT_ERROR = 2
+#: A bug in rulesq (an exception no command expected).
+EXIT_INTERNAL = 3
+#: Standard output was a pipe whose reader went away (128 + SIGPIPE, as Unix tools do).
+EXIT_BROKEN_PIPE = 141
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 GameOption = Annotated[

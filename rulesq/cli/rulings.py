@@ -64,11 +64,25 @@ def rulings(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        _write(output, text, as_json)
         from rulesq.render.markdown import counted
 
         typer.echo(f"{output}: {counted(len(found.rulings), 'ruling')}, "
                    f"{counted(len(found.open), 'open question')}")
+
+
+def _write(output: Path, text: str, as_json: bool) -> None:
+    """Write the document to ``output``; a folder missing, read-only or full is exit 2."""
+    from rulesq.errors import escape_controls
+
+    shown = escape_controls(str(output))
+    try:
+        if str(output) == "":
+            raise RulesqError("-o needs a file name")
+        output.write_text(text, encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise fail(RulesqError(f"cannot write {shown}: {error.strerror or error}"),
+                   as_json=as_json) from None
 
 
 def _as_record(found: Any) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -14,6 +14,8 @@ from rulesq.errors import UnknownNameError
 from rulesq.paths import corpus_dir
 
 CLAUSE_FILES = ("clauses.jsonl", "rules.jsonl")
+#: What a game's name may be (a folder of the corpus).
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CARD_FILES = ("cards.jsonl",)
 
 
@@ -90,15 +92,11 @@ def normalise_name(name: str) -> str:
 
 
 def clause_fingerprint(games: Iterable[str], salt: str) -> str:
-    """A hash of the clause files of these games (sizes and times): caches key on it."""
-    digest = hashlib.sha256(salt.encode())
-    for game in sorted(games):
-        for name in CLAUSE_FILES:
-            path = corpus_dir() / game / name
-            if path.exists():
-                stat = path.stat()
-                digest.update(f"{game}/{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    return digest.hexdigest()[:16]
+    """A hash of the contents of the clause files of these games: caches key on it."""
+    from rulesq.cachefiles import content_key
+
+    return content_key([corpus_dir() / game / name for game in sorted(set(games))
+                        for name in CLAUSE_FILES], salt)
 
 
 def available_games() -> list[str]:
@@ -118,6 +116,8 @@ def games_with_card(name: str, skip: str | None = None) -> list[str]:
 @cache
 def load_corpus(game: str) -> Corpus:
     """Load (once per process) the corpus of one game."""
+    if not _GAME_NAME.fullmatch(game):  # checked before it becomes part of a path
+        raise UnknownNameError("game", game, available_games())
     folder = corpus_dir() / game
     if not folder.is_dir():
         raise UnknownNameError("game", game, available_games())

@@ -1,19 +1,33 @@
-"""Full-text search over the clauses: an SQLite FTS5 index, built on first use and cached."""
+"""Full-text search over the clauses: an SQLite FTS5 index, built on first use and cached.
+
+The index file is checked before use (owner, key, schema, integrity, row count) and written
+to a unique temporary file then renamed, so concurrent first runs never clash; see
+``rulesq.cachefiles``.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesq.corpus.load import Corpus, clause_fingerprint, load_corpus
+from rulesq.cachefiles import (
+    CacheProblem,
+    check_file,
+    private_dir,
+    remove_stale,
+    temporary_beside,
+    warn_once,
+)
+from rulesq.corpus.load import clause_fingerprint, load_corpus
 from rulesq.paths import cache_dir
 
 #: Marks the matched words in a snippet; renderers turn them into colour or brackets.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
-_SCHEMA_VERSION = "1"
+_SCHEMA_VERSION = "2"
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
@@ -40,19 +54,68 @@ def index_path(games: Iterable[str]) -> Path:
 
 
 def open_index(games: list[str]) -> sqlite3.Connection:
-    """Open the cached index, building it first if the corpus changed since."""
-    path = index_path(games)
-    if not path.exists():
-        _build(path, [load_corpus(game) for game in games])
-    return sqlite3.connect(path)
+    """The cached index, checked; built (and cached) when absent, stale or unusable.
+
+    An index that cannot be read or written is built in memory, with one warning.
+    """
+    folder = private_dir()
+    if folder is None:
+        return _build(sqlite3.connect(":memory:"), games)
+    key = corpus_fingerprint(games)
+    path = folder / f"search-{key}.sqlite"
+    try:
+        found = _open_checked(path, key)
+        if found is not None:
+            return found
+    except CacheProblem as problem:
+        warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
+    try:
+        temporary = temporary_beside(path)
+    except OSError as error:
+        warn_once(f"cannot write the search index in {folder} ({error.strerror or error}); "
+                  "working without a cache")
+        return _build(sqlite3.connect(":memory:"), games)
+    try:
+        _build(sqlite3.connect(temporary), games, key).close()
+        os.replace(temporary, path)
+    except (OSError, sqlite3.Error) as error:
+        temporary.unlink(missing_ok=True)
+        warn_once(f"cannot write the search index {path} ({error}); working without a cache")
+        return _build(sqlite3.connect(":memory:"), games)
+    remove_stale(folder, "search-*.sqlite", path)
+    return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
 
 
-def _build(path: Path, corpora: list[Corpus]) -> None:
-    for stale in path.parent.glob("search-*.sqlite"):
-        stale.unlink(missing_ok=True)
-    partial = path.with_suffix(".building")
-    partial.unlink(missing_ok=True)
-    db = sqlite3.connect(partial)
+def _open_checked(path: Path, key: str) -> sqlite3.Connection | None:
+    """The index at ``path`` if it is ours, whole and for ``key``; None if there is none."""
+    try:
+        check_file(path)
+    except FileNotFoundError:
+        return None
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        raise CacheProblem(f"{path.name}: {error}") from None
+    try:
+        meta = dict(db.execute("SELECT name, value FROM meta"))
+        if meta.get("key") != key or meta.get("schema") != _SCHEMA_VERSION:
+            raise CacheProblem(f"{path.name} is an index for another corpus or version")
+        if [row[0] for row in db.execute("PRAGMA quick_check")] != ["ok"]:
+            raise CacheProblem(f"{path.name} is damaged")
+        (rows,) = db.execute("SELECT count(*) FROM clauses").fetchone()
+        if str(rows) != meta.get("rows"):
+            raise CacheProblem(f"{path.name} is incomplete")
+    except sqlite3.Error as error:
+        db.close()
+        raise CacheProblem(f"{path.name}: {error}") from None
+    except CacheProblem:
+        db.close()
+        raise
+    return db
+
+
+def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.Connection:
+    """Fill an empty database with the clauses of ``games``; returns it."""
     db.execute(
         "CREATE VIRTUAL TABLE clauses USING fts5("
         "id UNINDEXED, game UNINDEXED, kind UNINDEXED, source UNINDEXED, "
@@ -61,13 +124,15 @@ def _build(path: Path, corpora: list[Corpus]) -> None:
     rows = [
         (c.id, c.game, c.kind, c.source(), " ".join(c.aliases), c.section, c.question or "",
          c.text)
-        for corpus in corpora
+        for corpus in [load_corpus(game) for game in games]
         for c in corpus.clauses.values()
     ]
     db.executemany("INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT)")
+    db.executemany("INSERT INTO meta VALUES (?, ?)",
+                   [("key", key), ("schema", _SCHEMA_VERSION), ("rows", str(len(rows)))])
     db.commit()
-    db.close()
-    partial.replace(path)
+    return db
 
 
 def fts_query(query: str, *, any_word: bool = False) -> str:
@@ -88,12 +153,23 @@ def search_words(query: str, games: list[str], limit: int = 10) -> tuple[list[Hi
         return [], True
     db = open_index(games)
     try:
-        hits = _run(db, fts_query(query), limit)
-        every_word = bool(hits)
-        if not hits:
-            hits = _run(db, fts_query(query, any_word=True), limit)
+        return _ranked(db, query, limit)
+    except sqlite3.DatabaseError as error:  # damage the checks on opening did not see
+        warn_once(f"the search index is damaged ({error}); rebuilt it in memory")
+        memory = _build(sqlite3.connect(":memory:"), games)
+        try:
+            return _ranked(memory, query, limit)
+        finally:
+            memory.close()
     finally:
         db.close()
+
+
+def _ranked(db: sqlite3.Connection, query: str, limit: int) -> tuple[list[Hit], bool]:
+    hits = _run(db, fts_query(query), limit)
+    every_word = bool(hits)
+    if not hits:
+        hits = _run(db, fts_query(query, any_word=True), limit)
     return hits, every_word
 
 

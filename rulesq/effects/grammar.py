@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from rulesq.paths import grammar_dir, lark_cache
+from rulesq.paths import grammar_dir
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -17,13 +17,12 @@ if TYPE_CHECKING:
 @cache
 def load_grammar(name: str, start: str = "start") -> Lark:
     """The LALR parser of ``grammar/<name>.lark`` (contextual lexer, cached tables)."""
-    from lark import Lark
+    from rulesq.larkcache import open_parser
 
-    return Lark.open(
-        str(grammar_dir() / f"{name}.lark"),
+    return open_parser(
+        grammar_dir() / f"{name}.lark",
         parser="lalr",
         lexer="contextual",
-        cache=lark_cache(f"{name}-{start}"),
         propagate_positions=True,
         start=start,
     )

@@ -121,31 +121,98 @@ def check_file(path: str | Path, game: str | None = None) -> FileCheck:
         return FileCheck(str(path), None, reason=str(error), error=error)
 
 
-def situation_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files to check: each file given, and every ``*.rq`` under each directory."""
+def situation_files(paths: Iterable[str | Path], follow: bool = False) -> Iterator[Path]:
+    """The files to check: each file given, and every ``*.rq`` under each directory.
+
+    Symbolic links under a directory that lead out of it are left out unless ``follow``
+    (see :func:`outside_links`).
+    """
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob(f"*{SUFFIX}") if p.is_file())
+            yield from _walk(path, follow)
         else:
             yield path
 
 
-def check_paths(paths: Iterable[str | Path], game: str | None = None) -> Iterator[FileCheck]:
+def _walk(root: Path, follow: bool) -> Iterator[Path]:
+    """The ``*.rq`` files under ``root``, sorted; links out of it only if ``follow``."""
+    import os
+
+    top = root.resolve()
+    found: list[Path] = []
+    seen: set[Path] = set()
+    for folder, dirs, files in os.walk(root, followlinks=follow):
+        real = Path(folder).resolve()
+        if real in seen:  # a loop of links
+            dirs[:] = []
+            continue
+        seen.add(real)
+        if not follow:
+            dirs[:] = [d for d in dirs if not (Path(folder) / d).is_symlink()]
+        for name in files:
+            file = Path(folder) / name
+            if name.endswith(SUFFIX) and (follow or _inside(file, top)):
+                found.append(file)
+    yield from sorted(found)
+
+
+def _inside(file: Path, top: Path) -> bool:
+    """Whether ``file`` (after its links) is a file within the folder ``top``."""
+    try:
+        return file.resolve().is_relative_to(top) and file.is_file()
+    except (OSError, RuntimeError):
+        return False
+
+
+def outside_links(root: Path) -> list[Path]:
+    """The ``*.rq`` links (files or folders) under ``root`` that lead out of it, sorted."""
+    import os
+
+    top = root.resolve()
+    out = []
+    for folder, dirs, files in os.walk(root):
+        for name in [*dirs, *files]:
+            entry = Path(folder) / name
+            if entry.is_symlink() and (name in dirs or name.endswith(SUFFIX)):
+                try:
+                    inside = entry.resolve().is_relative_to(top)
+                except (OSError, RuntimeError):
+                    inside = False
+                if not inside:
+                    out.append(entry)
+    return sorted(out)
+
+
+def check_paths(paths: Iterable[str | Path], game: str | None = None,
+                follow: bool = False) -> Iterator[FileCheck]:
     """Check every file given and every ``*.rq`` under each folder, in order.
 
-    A path that does not exist, or a folder without situation files, is a failed check
-    (bad input), so that a typo never passes for "all agree".
+    A path that does not exist or is empty, a folder without situation files, or a link out
+    of a folder (unless ``follow``) is a failed check (bad input), so that a typo never
+    passes for "all agree". A link out of a folder is reported without being read.
     """
+    from rulesq.errors import escape_controls
+
     for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            message = f"no such file or folder: {raw}"
+        shown = escape_controls(str(raw))
+        if str(raw) == "":
+            message = "an empty path: name a file or a folder (. for the current one)"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
             continue
-        files = list(situation_files([path]))
-        if not files:
-            message = f"no situation files (*{SUFFIX}) in {raw}"
+        path = Path(raw)
+        if not path.exists():
+            message = f"no such file or folder: {shown}"
+            yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
+            continue
+        files = list(situation_files([path], follow))
+        links = [] if follow or not path.is_dir() else outside_links(path)
+        for link in links:
+            message = (f"{escape_controls(str(link))}: a link out of {shown}, not followed "
+                       "(--follow follows it)")
+            yield FileCheck(str(link), None, reason=message, error=RulesqError(message))
+        if not files and not links:
+            message = f"no situation files (*{SUFFIX}) in {shown}"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
         for file in files:
             yield check_file(file, game)

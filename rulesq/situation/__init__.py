@@ -40,14 +40,17 @@ __all__ = [
 def parse_situation(text: str, source: str = "<input>", game: str | None = None) -> Situation:
     """Parse and resolve a situation text; ``game`` is used when the text has no game line."""
     from rulesq.games import get_game
+    from rulesq.inputs import check_counts, check_text
     from rulesq.situation.build import SituationBuilder
     from rulesq.situation.parser import find_game, parse_tree
     from rulesq.situation.resolve import resolve
 
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
+    check_text(text, source)
     name = find_game(text, source, default=game)
     tree = parse_tree(text, name, source)
     situation = SituationBuilder(name, source, text).build(tree)
+    check_counts(len(situation.items), len(situation.questions), source)
     found = get_game(name)
     try:
         found.corpus  # noqa: B018 - load it now, to report a missing corpus plainly
@@ -59,13 +62,7 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
 
 
 def read_situation(path: str | Path, game: str | None = None) -> Situation:
-    """Read, parse and resolve a situation file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulesqError(f"cannot read {file}: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise RulesqError(f"cannot read {file}: not UTF-8 text ({error.reason} at byte "
-                          f"{error.start})") from None
-    return parse_situation(text, str(path), game)
+    """Read (a regular file, within the size limit, UTF-8), parse and resolve a situation file."""
+    from rulesq.inputs import read_file
+
+    return parse_situation(read_file(str(path)), str(path), game)

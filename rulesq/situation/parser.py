@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.paths import grammar_dir, lark_cache
+from rulesq.paths import grammar_dir
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -20,6 +20,10 @@ _BLANK = re.compile(r"^[ \t]*(?:#.*)?$")
 
 def grammar_file(game: str) -> str:
     """The grammar file that reads ``game``'s situations (its extension, or the base)."""
+    from rulesq.games import GAMES
+
+    if game not in GAMES:  # never a file name made of an unchecked word
+        return BASE_GRAMMAR
     extension = f"situation_{game}.lark"
     return extension if (grammar_dir() / extension).is_file() else BASE_GRAMMAR
 
@@ -27,12 +31,11 @@ def grammar_file(game: str) -> str:
 @cache
 def parser_for(game: str) -> Lark:
     """The (cached) LALR parser for ``game``'s situations."""
-    from lark import Lark
+    from rulesq.larkcache import open_parser
 
-    return Lark.open(
-        str(grammar_dir() / grammar_file(game)),
+    return open_parser(
+        grammar_dir() / grammar_file(game),
         parser="lalr",
-        cache=lark_cache(f"situation-{game}"),
         propagate_positions=True,
         maybe_placeholders=False,
     )
@@ -68,6 +71,10 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
             )
         return name.lower()
     if default:
+        if default.lower() not in GAMES:
+            from rulesq.errors import UnknownNameError
+
+            raise UnknownNameError("game", default[:60], GAMES)
         return default.lower()
     raise InputError(
         "which game? A situation starts with a game line", source, text, 1, 1,

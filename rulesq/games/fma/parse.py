@@ -17,7 +17,7 @@ from rulesq.effects.base import Effect, Unparsed
 from rulesq.effects.words import parse_number
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.vocab import Attribute, Duration, Timing
-from rulesq.paths import grammar_dir, lark_cache
+from rulesq.paths import grammar_dir
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
@@ -31,11 +31,9 @@ _PUNCTUATION = {"COMMA", "COLON", "PERIOD"}
 @cache
 def parser() -> Lark:
     """The FMA card-text parser (LALR, built once and cached on disk)."""
-    from lark import Lark
+    from rulesq.larkcache import open_parser
 
-
-    return Lark.open(str(grammar_dir() / "fma.lark"), parser="lalr", cache=lark_cache("fma"),
-                     propagate_positions=True)
+    return open_parser(grammar_dir() / "fma.lark", parser="lalr", propagate_positions=True)
 
 
 @dataclass

@@ -139,11 +139,24 @@ class Plan:
         return step
 
     def take_to(self, target: int, label: str, source: Source | None = None) -> Drawn:
-        """Draw up to a hand of ``target`` cards."""
+        """Draw up to a hand of ``target`` cards.
+
+        The hand size is asked for only when it matters: a prohibition that stops every draw,
+        whatever the hand holds, settles the count without it.
+        """
         if self.hand is None:
-            raise CannotAnswer(f"the situation does not say how many cards "
-                               f"{'I hold' if self.who == 'me' else 'you hold'} in hand")
+            if self._stops_any_hand() is None:
+                raise CannotAnswer(f"the situation does not say how many cards "
+                                   f"{'I hold' if self.who == 'me' else 'you hold'} in hand")
+            return self.take(1, label, source)
         return self.take(max(0, target - self.hand), label, source)
+
+    def _stops_any_hand(self) -> Source | None:
+        """A prohibition that stops the next draw from the deck, whatever the hand holds."""
+        try:
+            return self.taking.blocks(None)
+        except CannotAnswer:
+            return None
 
     def refresh(self, label: str = "refresh", source: Source | None = None) -> Drawn:
         """Refresh the hand to six cards from the draw deck."""

@@ -248,8 +248,9 @@ def forbid_claims(forces: Forces, source: Source, why: str = "", *cite: str) -> 
     """A forbidding text's claim, with the ignore that removes it or the icon that keeps it."""
     card = source.card
     clause = R.YOU_MAY_NOT if isinstance(source.effect, fx.Prohibition) else R.SUPERSEDE
-    ban = effect_claim(Stance.FORBID, source, f'"{card.name}" forbids it: {source.quote}{why}',
-                       clause, *cite)
+    quote = source.quote.rstrip(".") if why else source.quote
+    ban = effect_claim(Stance.FORBID, source, f'"{card.name}" forbids it: {quote}{why}', clause,
+                       *cite)
     out = [ban]
     ignored = forces.text_ignored(card)
     if ignored is not None:

@@ -8,7 +8,6 @@ answers (tf-idf), so "bluff" or "retreat" count for more than "card" or "play".
 from __future__ import annotations
 
 import math
-import pickle
 import re
 import weakref
 from collections import Counter
@@ -17,7 +16,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import clause_fingerprint
-from rulesq.paths import cache_dir
 
 if TYPE_CHECKING:
     from rulesq.corpus import Clause, Corpus
@@ -79,23 +77,45 @@ class FaqIndex:
 
     @classmethod
     def _cached(cls, corpus: Corpus) -> FaqIndex:
+        """The index read from its JSON cache file, or built (and the file written)."""
+        from rulesq.cachefiles import CacheProblem, private_dir, read_json, remove_stale, warn_once
+        from rulesq.cachefiles import write_json as write
+
+        folder = private_dir()
+        if folder is None:
+            return cls.build(corpus)
         stem = f"faq-index-{corpus.game}-"
-        path = cache_dir() / f"{stem}{clause_fingerprint([corpus.game], salt=stem + '1')}.pickle"
+        key = clause_fingerprint([corpus.game], salt=stem + "2")
+        path = folder / f"{stem}{key}.json"
         try:
-            with path.open("rb") as handle:
-                ids, vectors, idf = pickle.load(handle)
-            return cls([corpus.clauses[i] for i in ids], vectors, idf)
-        except (OSError, pickle.UnpicklingError, EOFError, KeyError, ValueError):
-            pass
+            payload = read_json(path, "faq-index", key)
+            if payload is not None:
+                return cls._from_payload(corpus, payload)
+        except CacheProblem as problem:
+            warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
-        try:
-            for stale in path.parent.glob(f"{stem}*.pickle"):
-                stale.unlink(missing_ok=True)
-            with path.open("wb") as handle:
-                pickle.dump(([c.id for c in index.clauses], index.vectors, index.idf), handle)
-        except OSError:
-            pass  # a read-only cache only costs the time to build the index again
+        remove_stale(folder, f"{stem}*", path)
+        write(path, "faq-index", key, {"ids": [c.id for c in index.clauses],
+                                        "vectors": index.vectors, "idf": index.idf})
         return index
+
+    @classmethod
+    def _from_payload(cls, corpus: Corpus, payload: object) -> FaqIndex:
+        """The index from a cache payload, every field checked (CacheProblem if wrong)."""
+        from rulesq.cachefiles import CacheProblem
+
+        if not isinstance(payload, dict):
+            raise CacheProblem("the FAQ index cache has the wrong shape")
+        ids, vectors, idf = payload.get("ids"), payload.get("vectors"), payload.get("idf")
+        if (not isinstance(ids, list) or not isinstance(vectors, list)
+                or len(ids) != len(vectors) or not _weights(idf)
+                or not all(isinstance(i, str) and i in corpus.clauses for i in ids)
+                or not all(_weights(v) for v in vectors)):
+            raise CacheProblem("the FAQ index cache has the wrong shape")
+        expected = sum(1 for c in corpus.clauses.values() if c.kind == "faq-answer")
+        if len(ids) != expected:
+            raise CacheProblem("the FAQ index cache does not match the corpus")
+        return cls([corpus.clauses[i] for i in ids], vectors, idf)  # type: ignore[arg-type]
 
     @cached_property
     def postings(self) -> dict[str, list[tuple[int, float]]]:
@@ -130,6 +150,13 @@ class FaqIndex:
 
 
 _BUILT: dict[int, tuple[weakref.ref[Corpus], FaqIndex]] = {}
+
+
+def _weights(value: object) -> bool:
+    """Whether ``value`` is a mapping of words to numbers (a tf-idf vector)."""
+    return isinstance(value, dict) and all(
+        isinstance(w, str) and isinstance(n, int | float) and not isinstance(n, bool)
+        for w, n in value.items())
 
 
 def _unit(bag: Counter[str], idf: dict[str, float]) -> dict[str, float]:

@@ -1,0 +1,212 @@
+"""Safe cache files: a private folder, content-hash keys, atomic writes, checked reads.
+
+Every cache rulesq keeps on disk (the search index, the FAQ precedent index, the parser
+tables) goes through here, so that none of them can run code or serve stale data:
+
+- the folder is rulesq's own (``rulesq.paths.cache_dir()``), created with mode 0700; a
+  folder owned by someone else, or writable by others, is not used;
+- keys are a SHA-256 of the contents of the files a cache derives from, the rulesq version
+  and a per-cache salt (never sizes or modification times);
+- a file is read only if it is a regular file owned by the current user, not writable by
+  others, opened without following symlinks; its contents are data (JSON or SQLite), never
+  pickle;
+- writes go to a unique temporary file in the same folder, then ``os.replace`` (the last
+  writer wins; concurrent first runs never delete each other's files);
+- any problem (unusable folder, corrupt or foreign file, failed write) makes the caller
+  rebuild in memory, with one warning on stderr per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from rulesq import __version__
+
+#: The largest cache file read (a bigger one is taken as foreign).
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+
+_warned: list[str] = []
+
+
+class CacheProblem(Exception):
+    """A cache file or folder that cannot be used (the cache is rebuilt in memory)."""
+
+
+def warn_once(message: str) -> None:
+    """Print ``rulesq: warning: message`` on stderr, once per process (later ones are dropped)."""
+    if _warned:
+        return
+    _warned.append(message)
+    try:
+        sys.stderr.write(f"rulesq: warning: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def content_key(files: Iterable[Path], salt: str) -> str:
+    """A hash of the contents of ``files`` (missing ones count as absent), the salt and version."""
+    digest = hashlib.sha256(f"{salt}\0{__version__}\0".encode())
+    for path in files:
+        digest.update(f"{path.parent.name}/{path.name}\0".encode())
+        try:
+            digest.update(path.read_bytes())
+        except FileNotFoundError:
+            digest.update(b"\0absent")
+        digest.update(b"\0")
+    return digest.hexdigest()[:24]
+
+
+def private_dir() -> Path | None:
+    """The cache folder, or None (with a warning) when it cannot be used safely."""
+    from rulesq.paths import cache_dir
+
+    try:
+        folder = cache_dir()
+        info = folder.stat()
+        if not stat.S_ISDIR(info.st_mode):
+            raise CacheProblem("not a folder")
+        if info.st_uid != os.getuid():
+            raise CacheProblem("owned by another user")
+        if info.st_mode & 0o077:
+            folder.chmod(0o700)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise CacheProblem("not writable")
+    except (OSError, CacheProblem) as error:
+        warn_once(f"cannot use the cache folder ({_reason(error)}); working without a cache")
+        return None
+    return folder
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        where = f"{error.filename}: " if error.filename else ""
+        return where + (error.strerror or str(error))
+    return str(error)
+
+
+def check_file(path: Path) -> os.stat_result:
+    """The status of a cache file that is safe to read; :class:`CacheProblem` if it is not."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise CacheProblem(_reason(error)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CacheProblem(f"{path.name} is not a regular file")
+    if info.st_uid != os.getuid():
+        raise CacheProblem(f"{path.name} belongs to another user")
+    if info.st_mode & 0o022:
+        raise CacheProblem(f"{path.name} is writable by others")
+    if info.st_size > MAX_CACHE_BYTES:
+        raise CacheProblem(f"{path.name} is too large")
+    return info
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a cache file checked by :func:`check_file` (FileNotFoundError if absent)."""
+    check_file(path)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise CacheProblem(_reason(error)) from None
+    try:
+        info = os.fstat(handle)
+        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_size > MAX_CACHE_BYTES):
+            raise CacheProblem(f"{path.name} changed while being opened")
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            return stream.read(MAX_CACHE_BYTES + 1)
+    except OSError as error:
+        raise CacheProblem(_reason(error)) from None
+    finally:
+        os.close(handle)
+
+
+def read_json(path: Path, kind: str, key: str,
+              object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
+    """The payload of a JSON cache file written by :func:`write_json` for ``kind`` and ``key``.
+
+    Returns None when the file does not exist; raises :class:`CacheProblem` when it exists but
+    is unreadable, corrupt, foreign or for another key. ``object_hook`` is given to
+    ``json.loads`` (a ValueError from it counts as corruption).
+    """
+    try:
+        raw = read_bytes(path)
+    except FileNotFoundError:
+        return None
+    try:
+        document = json.loads(raw.decode("utf-8"), object_hook=object_hook)
+    except (ValueError, TypeError, RecursionError):
+        raise CacheProblem(f"{path.name} is corrupt") from None
+    if (not isinstance(document, dict) or document.get("format") != "rulesq-cache"
+            or document.get("kind") != kind or document.get("key") != key
+            or document.get("version") != __version__ or "payload" not in document):
+        raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    return document["payload"]
+
+
+def write_json(path: Path, kind: str, key: str, payload: object) -> None:
+    """Write ``payload`` under a header (kind, key, version), atomically; warn if it fails."""
+    document = {"format": "rulesq-cache", "kind": kind, "key": key, "version": __version__,
+                "payload": payload}
+    data = json.dumps(document, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    try:
+        write_atomic(path, data)
+    except OSError as error:
+        warn_once(f"cannot write the cache file {path} ({_reason(error)}); "
+                  "working without it")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a unique temporary file beside ``path`` (mode 0600), then replace."""
+    temporary = temporary_beside(path)
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def temporary_beside(path: Path) -> Path:
+    """A new, empty, uniquely named file (mode 0600) in ``path``'s folder, to fill then replace."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    os.close(handle)
+    return Path(temporary)
+
+
+#: Temporary files older than this (seconds) were left by a process that died: removed.
+_ABANDONED = 3600
+
+
+def remove_stale(folder: Path, pattern: str, keep: Path) -> None:
+    """Delete the cache files matching ``pattern`` other than ``keep``, and abandoned temporaries.
+
+    Only files of other keys go: a concurrent run with the same key writes the same file,
+    and another's temporary file is removed only once it is an hour old.
+    """
+    import time
+
+    try:
+        for stale in folder.glob(pattern):
+            if stale != keep and stale.is_file() and not stale.is_symlink():
+                stale.unlink(missing_ok=True)
+        for temporary in folder.glob(".*.tmp"):
+            if temporary.lstat().st_mtime < time.time() - _ABANDONED:
+                temporary.unlink(missing_ok=True)
+    except OSError:
+        pass

@@ -1,0 +1,116 @@
+"""Reading a situation safely: regular files only, bounded size, UTF-8 errors at line:column.
+
+Limits (each a clear error, exit 2): the input's size (``RULESQ_MAX_INPUT`` bytes, 1 MB by
+default), the digits of a number, the statements of a situation and its questions.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+
+from rulesq.errors import InputError, RulesqError, escape_controls
+
+#: The default largest input, in bytes (``RULESQ_MAX_INPUT`` overrides it).
+MAX_INPUT_BYTES = 1_000_000
+#: The most digits a number may have.
+MAX_DIGITS = 100
+#: The most statements (facts, cards, questions, calls) a situation may have.
+MAX_STATEMENTS = 10_000
+#: The most questions a situation may ask.
+MAX_QUESTIONS = 1_000
+_LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
+
+
+def max_input_bytes() -> int:
+    """The size limit of an input: ``RULESQ_MAX_INPUT`` (bytes) or 1 MB."""
+    raw = os.environ.get("RULESQ_MAX_INPUT", "").strip()
+    if not raw:
+        return MAX_INPUT_BYTES
+    if not raw.isdigit() or len(raw) > 15 or int(raw) <= 0:
+        raise RulesqError(f"RULESQ_MAX_INPUT must be a positive number of bytes, not "
+                          f"'{escape_controls(raw[:40])}'")
+    return int(raw)
+
+
+def read_file(name: str) -> str:
+    """The text of a situation file (``-``: standard input), checked; RulesqError if unfit."""
+    if name == "":
+        raise RulesqError("the file name is empty")
+    limit = max_input_bytes()
+    if name == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+        return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
+    shown = escape_controls(name)
+    try:
+        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise RulesqError(f"cannot read {shown}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise RulesqError(f"cannot read {shown}: it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesqError(f"cannot read {shown}: not a regular file (a pipe, socket or "
+                              "device); give a file, or - for standard input")
+        if info.st_size > limit:
+            raise _too_large(shown, limit)
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(limit + 1)
+    except OSError as error:
+        raise RulesqError(f"cannot read {shown}: {error.strerror or error}") from None
+    finally:
+        os.close(handle)
+    return decode(_bounded(data, limit, shown), name)
+
+
+def _bounded(data: bytes, limit: int, shown: str) -> bytes:
+    if len(data) > limit:
+        raise _too_large(shown, limit)
+    return data
+
+
+def _too_large(shown: str, limit: int) -> RulesqError:
+    return RulesqError(f"{shown} is larger than the input limit of {limit:,} bytes "
+                       "(RULESQ_MAX_INPUT sets another)")
+
+
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 ``data`` as text; a byte that is not UTF-8 is an InputError at its line:column."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start].decode("utf-8")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        text = data.decode("utf-8", errors="replace")
+        bad = data[error.start]
+        raise InputError(f"not UTF-8 text: the byte 0x{bad:02x} cannot be read ({error.reason})",
+                         source, text, line, column,
+                         suggestion="Save the file as UTF-8.") from None
+
+
+def check_text(text: str, source: str) -> None:
+    """Refuse a text too big to judge: larger than the limit, or a number too long."""
+    limit = max_input_bytes()
+    if len(text) > limit or len(text.encode("utf-8", errors="replace")) > limit:
+        raise _too_large(escape_controls(source), limit)
+    found = _LONG_NUMBER.search(text)
+    if found:
+        line = text.count("\n", 0, found.start()) + 1
+        column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        raise InputError(f"a number of {found.end() - found.start():,} digits: numbers have at "
+                         f"most {MAX_DIGITS}", source, text, line, column)
+
+
+def check_counts(statements: int, questions: int, source: str) -> None:
+    """Refuse a situation with too many statements or questions."""
+    shown = escape_controls(source)
+    if statements > MAX_STATEMENTS:
+        raise RulesqError(f"{shown} has {statements:,} statements: a situation has at most "
+                          f"{MAX_STATEMENTS:,}")
+    if questions > MAX_QUESTIONS:
+        raise RulesqError(f"{shown} asks {questions:,} questions: a situation asks at most "
+                          f"{MAX_QUESTIONS:,}")

@@ -1,0 +1,135 @@
+"""Lark parsers with their tables cached as JSON in rulesq's cache folder (never pickle).
+
+Building the LALR tables of the card-text and situation grammars takes seconds; loading
+them takes a fraction of that, so they are cached. Lark's own cache option will not
+do: it writes to a predictable file in the shared temporary folder and unpickles whatever it
+finds there, so another local user could plant a file that runs code as the rulesq user.
+``Lark.save``/``Lark.load`` are pickle too.
+
+So rulesq builds each parser without Lark's cache and stores Lark's own serialised form
+(``Lark.memo_serialize``: plain dicts, lists, tuples, strings, numbers) as JSON, under a
+header whose key is the hash of every grammar file's contents, the options, and the rulesq,
+Lark and Python versions (``rulesq.cachefiles``: private folder, owner checks, atomic writes).
+JSON cannot run code: decoding only builds containers, which :func:`decode_object` turns into
+tuples and Lark tokens, and Lark's loader then only instantiates its own grammar classes.
+A cache file that is missing, foreign or corrupt, or that Lark refuses, is rebuilt.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+#: Tags of the JSON forms of values JSON has no form for (a tuple, a token, a dict whose
+#: keys are not all strings); a NUL-prefixed key never occurs in Lark's data.
+_TUPLE, _TOKEN, _PAIRS = "\0t", "\0k", "\0m"
+
+
+def encode(value: Any) -> Any:
+    """Lark's serialised data as JSON-ready values, tuples and tokens tagged."""
+    from lark import Token
+
+    if isinstance(value, Token):
+        return {_TOKEN: [value.type, str(value)]}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple):
+        return {_TUPLE: [encode(v) for v in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        if all(isinstance(k, str) and not k.startswith("\0") for k in value):
+            return {k: encode(v) for k, v in value.items()}
+        return {_PAIRS: [[encode(k), encode(v)] for k, v in value.items()]}
+    raise TypeError(f"cannot cache a {type(value).__name__} of Lark's data")
+
+
+def decode_object(value: dict[str, Any]) -> Any:
+    """The inverse of :func:`encode` for one JSON object (a ``json.loads`` object hook).
+
+    Raises ValueError on a tagged form :func:`encode` never writes.
+    """
+    if len(value) == 1:
+        if _TUPLE in value:
+            return tuple(_list(value[_TUPLE]))
+        if _TOKEN in value:
+            kind, text = _list(value[_TOKEN])
+            if not isinstance(kind, str) or not isinstance(text, str):
+                raise ValueError("a token is two strings")
+            return _token_class()(kind, text)
+        if _PAIRS in value:
+            pairs = [_list(pair) for pair in _list(value[_PAIRS])]
+            if any(len(pair) != 2 or isinstance(pair[0], list | dict) for pair in pairs):
+                raise ValueError("a pair is a key and a value")
+            return dict(pairs)
+    if any(k.startswith("\0") for k in value):
+        raise ValueError("unknown tag")
+    return value
+
+
+@cache
+def _token_class() -> type:
+    from lark import Token
+
+    return Token
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list")
+    return value
+
+
+@cache
+def open_parser(path: Path, **options: Any) -> Lark:
+    """The LALR parser of the grammar file ``path``, its tables cached as checked JSON."""
+    from lark import Lark
+    from lark import __version__ as lark_version
+    from lark.grammar import Rule
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+    from lark.lexer import TerminalDef
+
+    from rulesq.cachefiles import (
+        CacheProblem,
+        content_key,
+        private_dir,
+        read_json,
+        remove_stale,
+        warn_once,
+        write_json,
+    )
+
+    loading = {k: v for k, v in options.items() if k in _LOAD_ALLOWED_OPTIONS}
+    folder = private_dir()
+    if folder is None:
+        return Lark.open(str(path), **options)
+    grammars = sorted(path.parent.glob("*.lark"))
+    salt = (f"lark {path.name} {sorted(options.items())!r} {lark_version} "
+            f"{sys.version_info[:2]}")
+    key = content_key([path, *grammars], salt)
+    stem = f"lark-{path.stem}-"
+    file = folder / f"{stem}{key}.json"
+    try:
+        data = read_json(file, "lark", key, object_hook=decode_object)
+        if data is not None:
+            if not isinstance(data, dict) or set(data) != {"data", "memo"}:
+                raise CacheProblem(f"{file.name} has the wrong shape")
+            parser: Lark = Lark.__new__(Lark)
+            return parser._load(data, **loading)
+    except CacheProblem as problem:
+        warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
+    except Exception as error:  # noqa: BLE001 - Lark refused the data: rebuild it
+        warn_once(f"ignoring an unusable cache file ({file.name}: {type(error).__name__}); "
+                  "rebuilt it")
+    built = Lark.open(str(path), **options)
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items()
+                       if k not in _LOAD_ALLOWED_OPTIONS}
+    remove_stale(folder, f"{stem}*.json", file)
+    write_json(file, "lark", key, encode({"data": data, "memo": memo}))
+    return built

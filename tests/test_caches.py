@@ -1,0 +1,377 @@
+"""The disk caches: safe to share a folder, never unpickled, rebuilt when damaged or unusable."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesq import cachefiles
+from rulesq.corpus.load import load_corpus
+from rulesq.paths import grammar_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+BLUEMOON_CASE = ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq"
+FMA_CASE = ROOT / "tests" / "examples" / "fma" / "toughness.rq"
+WARHAMMER_CASE = ROOT / "tests" / "examples" / "warhammer" / "errata.rq"
+QUERY = "dragon retreat"
+#: The smallest grammar (its tables build in a fraction of a second) and its options.
+SMALL_GRAMMAR = "situation.lark"
+SMALL_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
+
+
+def run(args: list[str], cache: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m rulesq ARGS`` with its own cache folder (and a private temporary folder)."""
+    full = {**os.environ, "RULESQ_CACHE_DIR": str(cache), "PYTHONHASHSEED": "0", **env}
+    return subprocess.run([sys.executable, "-m", "rulesq", *args], env=full, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The output of a search and of asks with a fresh cache, run one after the other."""
+    cache = tmp_path_factory.mktemp("reference")
+    out = {}
+    for name, args in {"search": ["search", QUERY, "--json"],
+                       "ask": ["ask", str(BLUEMOON_CASE)],
+                       "fma": ["ask", str(FMA_CASE)],
+                       "warhammer": ["ask", str(WARHAMMER_CASE)]}.items():
+        done = run(args, cache)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        out[name] = done.stdout
+    assert json.loads(out["search"]), "the reference search finds nothing"
+    return out
+
+
+# --- concurrency ---------------------------------------------------------------------------
+
+
+def test_eight_first_runs_at_once_twice_then_a_correct_search(
+        tmp_path: Path, reference: dict[str, str]) -> None:
+    """8 processes start on an empty cache (twice): all succeed, nothing is left broken."""
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        shutil.rmtree(cache, ignore_errors=True)
+        env = {**os.environ, "RULESQ_CACHE_DIR": str(cache), "PYTHONHASHSEED": "0"}
+        jobs = [(["search", QUERY, "--json"], "search")] * 6 + [(["ask", str(BLUEMOON_CASE)],
+                                                                 "ask")] * 2
+        running = [(subprocess.Popen([sys.executable, "-m", "rulesq", *args], env=env, cwd=ROOT,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True),
+                    name) for args, name in jobs]
+        for process, name in running:
+            stdout, stderr = process.communicate(timeout=300)
+            assert process.returncode == 0, stderr
+            assert stderr == "", stderr
+            assert stdout == reference[name]
+        assert len(list(cache.glob("search-*.sqlite"))) == 1
+        assert not list(cache.glob(".*.tmp")), "a temporary file was left behind"
+        after = run(["search", QUERY, "--json"], cache)
+        assert (after.returncode, after.stderr, after.stdout) == (0, "", reference["search"])
+
+
+# --- damaged caches, in one process ----------------------------------------------------------
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh cache folder, and a process that has not warned yet."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(folder))
+    monkeypatch.setattr(cachefiles, "_warned", [])
+    yield folder
+
+
+def _search() -> list[str]:
+    from rulesq.corpus.search import search
+
+    return [hit.clause_id for hit in search(QUERY, ["bluemoon"])]
+
+
+def _faq() -> list[tuple[str, dict[str, float]]]:
+    from rulesq.games.bluemoon.judge.precedents import FaqIndex
+
+    index = FaqIndex._cached(load_corpus("bluemoon"))
+    return list(zip([c.id for c in index.clauses], index.vectors, strict=True))
+
+
+def _lark() -> str:
+    from rulesq.larkcache import open_parser
+
+    open_parser.cache_clear()
+    parser = open_parser(grammar_dir() / SMALL_GRAMMAR, **SMALL_OPTIONS)
+    return parser.parse("game warhammer\nask what does \"Some Card\" read?\n").pretty()
+
+
+LOADERS: dict[str, tuple[str, Callable[[], object]]] = {
+    "search": ("search-*.sqlite", _search),
+    "faq": ("faq-index-bluemoon-*.json", _faq),
+    "lark": (f"lark-{Path(SMALL_GRAMMAR).stem}-*.json", _lark),
+}
+
+
+def _wrong_schema(path: Path) -> None:
+    """A well-formed file of the right kind and key whose contents are not what rulesq wrote."""
+    path.unlink()
+    if path.suffix == ".sqlite":
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE clauses (id TEXT)")
+        db.execute("CREATE TABLE meta (name TEXT, value TEXT)")
+        db.commit()
+        db.close()
+        return
+    kind = "lark" if path.name.startswith("lark-") else "faq-index"
+    key = path.stem.rsplit("-", 1)[1]
+    payload = ({"data": {}, "memo": {}} if kind == "lark"
+               else {"ids": [], "vectors": [], "idf": {}})  # every precedent dropped
+    cachefiles.write_json(path, kind, key, payload)
+
+
+def _truncate(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(os.urandom(4096))
+
+
+def _directory(path: Path) -> None:
+    path.unlink()
+    (path / "inside").mkdir(parents=True)
+
+
+def _foreign(path: Path) -> None:
+    os.chown(path, 54321, 54321)
+
+
+def _open_to_all(path: Path) -> None:
+    path.chmod(0o666)
+
+
+def _symlink(path: Path) -> None:
+    target = path.with_name("elsewhere")
+    path.rename(target)
+    path.symlink_to(target)
+
+
+DAMAGES: dict[str, Callable[[Path], None]] = {
+    "truncated": _truncate, "garbage": _garbage, "wrong-schema": _wrong_schema,
+    "directory": _directory, "foreign": _foreign, "writable-by-others": _open_to_all,
+    "symlink": _symlink,
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+@pytest.mark.parametrize("kind", list(LOADERS))
+def test_a_damaged_cache_is_rebuilt_with_one_warning(
+        cache: Path, kind: str, damage: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each damaged cache file gives the right answer, one warning, and then heals."""
+    if damage == "foreign" and os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    pattern, load = LOADERS[kind]
+    expected = load()
+    [path] = cache.glob(pattern)
+    capsys.readouterr()
+    DAMAGES[damage](path)
+    cachefiles._warned.clear()
+    assert load() == expected
+    err = capsys.readouterr().err
+    assert err.count("rulesq: warning:") == 1 and len(err.splitlines()) == 1, err
+    cachefiles._warned.clear()
+    assert load() == expected
+    again = capsys.readouterr().err
+    if damage == "directory":  # cannot be replaced: built in memory each time, with a warning
+        assert again.count("rulesq: warning:") == 1
+    else:
+        assert again == "", "the cache was not rewritten"
+
+
+def test_the_cache_folder_is_private(cache: Path) -> None:
+    """The folder is created with mode 0700 and its files with mode 0600."""
+    _search()
+    assert cache.stat().st_mode & 0o777 == 0o700
+    assert {p.stat().st_mode & 0o777 for p in cache.iterdir()} == {0o600}
+
+
+def test_the_key_is_the_content_not_the_time(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit of the same length with the old modification time changes the key."""
+    from rulesq.corpus.search import corpus_fingerprint
+
+    folder = tmp_path / "corpus" / "bluemoon"
+    folder.mkdir(parents=True)
+    clauses = folder / "clauses.jsonl"
+    clauses.write_text('{"text": "one"}\n')
+    monkeypatch.setenv("RULESQ_CORPUS_DIR", str(tmp_path / "corpus"))
+    before = corpus_fingerprint(["bluemoon"])
+    stamp = clauses.stat()
+    clauses.write_text('{"text": "two"}\n')
+    os.utime(clauses, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert corpus_fingerprint(["bluemoon"]) != before
+
+
+# --- unusable cache folders, end to end ------------------------------------------------------
+
+
+def _unusable(tmp_path: Path) -> dict[str, dict[str, str]]:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    return {
+        "cache dir is a file": {"RULESQ_CACHE_DIR": str(a_file)},
+        "cache dir under a file": {"RULESQ_CACHE_DIR": str(a_file / "rulesq")},
+        "XDG_CACHE_HOME is a file": {"RULESQ_CACHE_DIR": "", "XDG_CACHE_HOME": str(a_file)},
+        "HOME is a file": {"RULESQ_CACHE_DIR": "", "XDG_CACHE_HOME": "", "HOME": str(a_file)},
+    }
+
+
+@pytest.mark.parametrize("case", ["cache dir is a file", "cache dir under a file",
+                                  "XDG_CACHE_HOME is a file", "HOME is a file"])
+def test_an_unusable_cache_folder_costs_only_time(tmp_path: Path, case: str,
+                                                  reference: dict[str, str]) -> None:
+    """search and a Blue Moon ask answer as usual, with one warning and no traceback."""
+    env = _unusable(tmp_path)[case]
+    for name, args in (("search", ["search", QUERY, "--json"]),
+                       ("ask", ["ask", str(BLUEMOON_CASE)])):
+        done = run(args, tmp_path / "unused", **env)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == reference[name]
+        assert done.stderr.startswith("rulesq: warning: cannot use the cache folder"), done.stderr
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write to a read-only folder")
+def test_a_read_only_cache_folder_costs_only_time(tmp_path: Path,
+                                                  reference: dict[str, str]) -> None:
+    """A read-only cache folder (or a read-only HOME) is used for nothing, with one warning."""
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o500)
+    try:
+        done = run(["search", QUERY, "--json"], tmp_path / "unused", RULESQ_CACHE_DIR="",
+                   XDG_CACHE_HOME="", HOME=str(home))
+    finally:
+        home.chmod(0o700)
+    assert (done.returncode, done.stdout) == (0, reference["search"])
+    assert len(done.stderr.splitlines()) == 1 and "warning" in done.stderr
+
+
+# --- no pickle, ever -------------------------------------------------------------------------
+
+
+class _Marker:
+    """Unpickling this creates the marker file: proof that something was unpickled."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (str(self.path), "w"))
+
+
+#: The options the grammars were once built with through Lark's own cache.
+_OLD_LARK_OPTIONS = [
+    (name, {"parser": "lalr", "lexer": "contextual", "cache": True,
+            "propagate_positions": True, "start": "start"}) for name in ("bluemoon",)
+] + [(name, {"parser": "lalr", "cache": True, "propagate_positions": True,
+             "maybe_placeholders": False})
+     for name in ("situation", "situation_bluemoon", "situation_fma", "situation_warhammer")
+] + [("fma", {"parser": "lalr", "cache": True, "propagate_positions": True})]
+
+
+def _lark_temp_name(grammar: str, options: dict[str, object]) -> str:
+    """The file Lark's ``cache=True`` reads in the temporary folder for this grammar."""
+    import getpass
+
+    from lark import __version__
+    from lark.load_grammar import sha256_digest
+
+    unhashable = ("transformer", "postlex", "lexer_callbacks", "edit_terminals", "_plugins")
+    text = (grammar_dir() / f"{grammar}.lark").read_text(encoding="utf-8")
+    options_str = "".join(k + str(v) for k, v in options.items() if k not in unhashable)
+    digest = sha256_digest(text + options_str + __version__ + str(sys.version_info[:2]))
+    major, minor = sys.version_info[:2]
+    return f".lark_cache_{getpass.getuser()}_{digest}_{major}_{minor}.tmp"
+
+
+def test_the_lark_names_are_where_lark_would_look(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The planted-pickle test below plants at the right names: Lark's cache uses them."""
+    import tempfile
+
+    from lark import Lark
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    name, options = _OLD_LARK_OPTIONS[1]
+    Lark.open(str(grammar_dir() / f"{name}.lark"), **options)  # type: ignore[arg-type]
+    assert [p.name for p in tmp_path.iterdir()] == [_lark_temp_name(name, options)]
+
+
+def test_a_planted_pickle_is_never_loaded(tmp_path: Path, reference: dict[str, str]) -> None:
+    """Pickles at every cache path rulesq reads (or once read) never run."""
+    cache, temporary = tmp_path / "cache", tmp_path / "tmp"
+    temporary.mkdir()
+    marker = tmp_path / "MARKER"
+    jobs = {"search": ["search", QUERY, "--json"], "ask": ["ask", str(BLUEMOON_CASE)],
+            "fma": ["ask", str(FMA_CASE)], "warhammer": ["ask", str(WARHAMMER_CASE)]}
+    for args in jobs.values():  # fill the cache, to learn every file name it uses
+        assert run(args, cache, TMPDIR=str(temporary)).returncode == 0
+    assert not list(temporary.iterdir()), "something was cached in the temporary folder"
+    planted = pickle.dumps(_Marker(marker))
+    targets = [p for p in cache.iterdir() if p.is_file()]
+    targets += [cache / f"faq-index-bluemoon-{p.stem.rsplit('-', 1)[1]}.pickle"
+                for p in cache.glob("faq-index-*.json")]
+    targets += [temporary / _lark_temp_name(name, options) for name, options in _OLD_LARK_OPTIONS]
+    for target in targets:
+        target.write_bytes(planted)
+    for name, args in jobs.items():
+        done = run(args, cache, TMPDIR=str(temporary))
+        assert not marker.exists(), f"{name} unpickled a planted file"
+        assert (done.returncode, done.stdout) == (0, reference[name]), done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_no_code_can_unpickle_or_use_lark_cache() -> None:
+    """No module of rulesq imports pickle (or marshal, shelve) or asks Lark for its cache."""
+    offenders = []
+    for module in (ROOT / "rulesq").rglob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        for needle in ("import pickle", "import marshal", "import shelve", "cache=True",
+                       "Lark.load(", "dill"):
+            if needle in text:
+                offenders.append(f"{module.relative_to(ROOT)}: {needle}")
+    assert offenders == []
+
+
+def test_lark_tables_round_trip_through_json() -> None:
+    """The JSON form of Lark's data decodes to exactly the data (tuples, tokens, int keys)."""
+    from lark import Lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    from rulesq.larkcache import decode_object, encode
+
+    built = Lark.open(str(grammar_dir() / SMALL_GRAMMAR), **SMALL_OPTIONS)  # type: ignore[arg-type]
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    original = {"data": data, "memo": memo}
+    again = json.loads(json.dumps(encode(original)), object_hook=decode_object)
+
+    def same(a: object, b: object) -> bool:
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, dict) and isinstance(b, dict):
+            return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+        if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+            return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+        return a == b
+
+    assert same(again, original)
+    with pytest.raises(ValueError):
+        json.loads('{"\\u0000x": 1}', object_hook=decode_object)
