@@ -51,8 +51,8 @@ def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
 def suggest_labelled(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """``suggest`` over names labelled ``Name (label)``: the label is kept but not compared.
 
-    A name that begins with the word, or holds it as a whole word, comes first ("Hank" finds
-    "Hank Highflyer Hawk" before a name merely spelt alike).
+    A name that begins with the word, or holds it as a whole word, comes first (a first name
+    finds the card before a name merely spelt alike).
     """
     labelled: dict[str, str] = {}
     for candidate in candidates:
@@ -98,7 +98,7 @@ class UnknownNameError(RulesqError):
             shown = suggest_labelled(name, pool) if labelled else suggest(name, pool)
             self.suggestions = [s.rsplit(" (", 1)[0] for s in shown] if labelled else shown
             hint = did_you_mean(self.suggestions)
-            if labelled and shown:  # "Urguck" (warhammer): the game outside the quotes
+            if labelled and shown:  # "Name" (game): the game outside the quotes
                 quoted = [f'"{s.rsplit(" (", 1)[0]}" ({s.rsplit(" (", 1)[1]}' for s in shown]
                 hint = "Did you mean " + (quoted[0] if len(quoted) == 1 else
                                           ", ".join(quoted[:-1]) + " or " + quoted[-1]) + "?"

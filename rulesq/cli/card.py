@@ -52,7 +52,7 @@ def find(name: str, game: str | None) -> Card:
 
     games = games_to_search(game)
     found = [c for g in games if (c := load_corpus(g).find_card(name)) is not None]
-    if not found:  # a unique beginning of a name: "Mad Mike" for "Mad Mike Magpie"
+    if not found:  # a unique beginning of a name: "Some Na" for "Some Name Here"
         found = [c for g in games for c in by_prefix(load_corpus(g).cards.values(), name)]
         if len(found) > 1:
             raise AmbiguousCardError(
@@ -66,11 +66,12 @@ def find(name: str, game: str | None) -> Card:
         raise AmbiguousCardError(f"'{name}' is a card in several games ({where}); add --game.")
     from rulesq.corpus.load import games_with_card
 
-    names = [f"{n} ({g})" for g in games for n in load_corpus(g).card_names()]
+    several = len(games) > 1  # the game of each suggestion is said when any game may be meant
+    names = [f"{n} ({g})" if several else n for g in games for n in load_corpus(g).card_names()]
     elsewhere = games_with_card(name) if game else []
     note = (f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
             if elsewhere else None)
-    raise UnknownNameError("card", name, names, note=note, labelled=True)
+    raise UnknownNameError("card", name, names, note=note, labelled=several)
 
 
 def by_prefix(cards: Iterable[Card], name: str) -> list[Card]:

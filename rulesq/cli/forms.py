@@ -13,7 +13,7 @@ CALLS = (
     ("expect 7", "the verdict is that number"),
     ('expect "A", "B"', "the cards are those (a quoted text: the answer contains it)"),
     ("expect decided by you may not", "that ladder step, or that clause, decided"),
-    ('expect because "Pandemonium"', "that card's text decided"),
+    ('expect because "Card"', "that card's text decided"),
     ("expect cannot answer", "rulesq cannot answer"),
     ("expect conflict", "two rules of the same rank disagree"),
 )
