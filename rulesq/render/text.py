@@ -114,6 +114,8 @@ def _clause(clause: dict[str, Any], full: bool) -> list[str]:
         lines.append(_wrap(f"Q: {clause['question']}", "      "))
         body = f"A: {body}"
     lines.append(_wrap(f"\u201c{body}\u201d" if not body.startswith("A: ") else body, "      "))
+    if full and clause.get("why"):
+        lines.append(_wrap(f"why: {clause['why']}", "      "))
     return lines
 
 
