@@ -58,7 +58,7 @@ class Derivation:
         self.graph: nx.DiGraph = nx.DiGraph()
         self._counter = 0
         #: Work left until the answer is shown (precedents are found only when printed).
-        self._later: list[Callable[[], None]] = []
+        self._later: list[Callable[[], object]] = []
         self.graph.add_node(QUESTION, kind="question", label=question, line=line)
 
     # ------------------------------------------------------------------ building
@@ -149,7 +149,7 @@ class Derivation:
             self.link(VERDICT, node, ABSENCE)
         return VERDICT
 
-    def later(self, work: Callable[[], None]) -> None:
+    def later(self, work: Callable[[], object]) -> None:
         """Work to do before the answer is shown (see :meth:`complete`)."""
         self._later.append(work)
 

@@ -227,8 +227,9 @@ class PrecedentIndex:
     def rank(self, key: Key, skip: frozenset[str] = frozenset()) -> list[tuple[float, int, int]]:
         """``(score, cards in common, entry)`` for the entries sharing a decisive part, best first.
 
-        Entries encoding only ``skip`` clauses are left out. Entries with the same question kind and deciding step come first; then the share of
-        the structure in common (weighted, over the union of the two keys), then the cards.
+        Entries encoding only ``skip`` clauses are left out. Entries with the same question
+        kind and deciding step come first; then the share of the structure in common
+        (weighted, over the union of the two keys), then the cards.
         """
         mine = key.features()
         total = key.weight()

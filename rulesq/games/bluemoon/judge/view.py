@@ -123,7 +123,7 @@ class View:
             support.append(self.ctx.fact(fact))
         answer = self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
                                    supported_by=tuple(dict.fromkeys(support)))
-        graph.later(lambda: cite_precedents(self.ctx, answer) and None)
+        graph.later(lambda: cite_precedents(self.ctx, answer))
         return answer
 
     def refuse_unread(self) -> None:
