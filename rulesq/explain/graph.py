@@ -1,7 +1,8 @@
-"""The derivation of an answer as a networkx DiGraph: why the verdict holds, node by node.
+"""The derivation of an answer as a directed graph: why the verdict holds, node by node.
 
-This is the only module that imports networkx at module level; the rest of rulesq reaches
-the graph through ``Derivation``.
+The graph is a small :class:`rulesq.explain.digraph.DiGraph` (networkx's interface, without
+networkx): answering never imports networkx. :mod:`rulesq.explain.analysis` hands it to
+networkx when a graph is analysed or drawn.
 
 Nodes (attribute ``kind``):
 
@@ -35,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+from rulesq.explain.digraph import DiGraph
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card, Clause
@@ -55,10 +56,12 @@ class Derivation:
     """Builds and reads the graph of one answer; node ids are readable strings."""
 
     def __init__(self, question: str, line: int | None = None) -> None:
-        self.graph: nx.DiGraph = nx.DiGraph()
+        self.graph: DiGraph = DiGraph()
         self._counter = 0
         #: Work left until the answer is shown (precedents are found only when printed).
         self._later: list[Callable[[], object]] = []
+        #: Checks made only when the graph is analysed or drawn (facts needed, by removal).
+        self._analyses: list[Callable[[Derivation], object]] = []
         self.graph.add_node(QUESTION, kind="question", label=question, line=line)
 
     # ------------------------------------------------------------------ building
@@ -157,6 +160,17 @@ class Derivation:
         """Do the work left for showing the answer (finding its precedents), once."""
         while self._later:
             self._later.pop(0)()
+        return self
+
+    def analysis(self, work: Callable[[Derivation], object]) -> None:
+        """A check to run when the graph is analysed or drawn (see :meth:`analyse`)."""
+        self._analyses.append(work)
+
+    def analyse(self) -> Derivation:
+        """Complete the graph, then run its analyses (once): only edges that mean something."""
+        self.complete()
+        while self._analyses:
+            self._analyses.pop(0)(self)
         return self
 
     def _order(self) -> int:
@@ -281,5 +295,5 @@ class Derivation:
         copy.graph = self.graph.copy()
         copy.graph.remove_nodes_from(list(nodes))
         copy._counter = self._counter
-        copy._later = []
+        copy._later, copy._analyses = [], []
         return copy

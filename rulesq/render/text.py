@@ -46,6 +46,7 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
         if not explain:
             out += [_wrap(f"assumes: {text}", "  ") for text in answer.graph.assumptions()]
     if explain:
+        answer.graph.analyse()
         out += _chain(answer)
     citations = answer.citations()
     if citations:

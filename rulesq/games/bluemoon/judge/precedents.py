@@ -463,7 +463,8 @@ def _shared_nodes(answer: Answer, match: Match) -> list[tuple[str, str]]:
         out.append((f"step:{answer.decided_by}", f"same step: {answer.decided_by}"))
     for node in graph.nodes("effect"):
         kind = data[node].get("rule_kind")
-        notes = [f"same {side} kind: {kind}" for side in ("won", "lost")
+        notes = [f"same {word} rule: {KIND_WORDS.get(str(kind), str(kind))}"
+                 for side, word in (("won", "winning"), ("lost", "losing"))
                  if f"{side}:{kind}" in shared and _side(answer, node) == side]
         if data[node].get("card") in match.cards:
             notes.append(f"same card: {data[node]['card']}")
