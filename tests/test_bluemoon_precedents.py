@@ -140,3 +140,17 @@ def test_a_damaged_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(module, "_BUILT", {})
     again = PrecedentIndex.of(corpus)
     assert all(isinstance(e.key.kind, str) for e in again.entries)
+
+
+def test_a_disagreement_names_the_faq_answer_that_supports_the_answer() -> None:
+    """A wrong call on Q244's question names Q244's FAQ answer and a rule of the answer."""
+    from rulesq.engine.check import check_situation
+
+    q244 = load_corpus("bluemoon").find_clause("BM-Q244")
+    assert q244 is not None
+    checked = check_situation(parse_situation(
+        'game bluemoon\ncard "Some Support Card" support\nI have active "Some Support Card"\n'
+        'it is your turn\nyou play "Pandemonium"\nask is "Some Support Card" ignored?\n'
+        "expect yes\nask is \"Some Support Card\" active?\nexpect yes\n"))
+    assert f"as the FAQ answer {q244.id} rules" in checked.reason, checked.reason
+    assert "the call contradicts bluemoon/rulebook/" in checked.reason
