@@ -114,7 +114,9 @@ def test_blue_moon_ladder_is_data() -> None:
     assert ladder.step("You May Not...") is ladder.step("you may not")
     assert [step.kinds for step in ladder.steps] == [
         ("i_must",), ("ignore",), ("you_may_not",), ("card_text",), ("game_rule",)]
-    assert load_ladder("fma") is None
+    fma = load_ladder("fma")
+    assert fma is not None and fma.names() == ["requirement", "card text", "game rules"]
+    assert overrides(fma, "requirement", "card_text") and overrides(fma, "card_text", "game_rule")
 
 
 def test_ladder_clauses_resolve_when_the_corpus_has_them() -> None:

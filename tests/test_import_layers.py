@@ -25,8 +25,10 @@ STATE, LAW, READ_IN_PLAY, REPLAY, TOPICS, QUESTIONS = range(6)
 LAYERS: dict[str, int] = {
     **dict.fromkeys(("cards", "state", "rules"), STATE),
     **dict.fromkeys(
-        ("ruling", "claims", "select", "values", "forces", "timing", "prohibits", "permits",
-         "precedents"),
+        (
+            "ruling", "claims", "select", "values", "forces", "overruled", "timing", "prohibits",
+            "permits", "precedents",
+        ),
         LAW,
     ),
     **dict.fromkeys(

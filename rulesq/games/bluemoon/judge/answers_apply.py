@@ -16,7 +16,9 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.cards import card_info
+from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.overruled import ignoring, sentence_claims, settle
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.prohibits import TAKE_INTO_HAND, forbidding
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
@@ -56,8 +58,13 @@ def _applies(forces: Forces, card: Instance, target: Instance, view: View) -> Ru
         return dead
     why = forces.text_ignored(card)
     if why is not None:
-        return no(f'"{why.source.card.name}" ignores it: {why.source.quote}', R.IGNORING,
-                  sources=[why.source], step="ignore")
+        texts = [s for s in effects_of(card) if chosen_cards(s) is not None]
+        fallback = rule_claim(Stance.FORBID, f'"{why.source.card.name}" ignores it: '
+                              f"{why.source.quote}", R.IGNORING, default=True)
+        decided = settle([*sentence_claims(texts, Stance.PERMIT, "{quote}"), ignoring(why, card),
+                          fallback])
+        if not decided.ruling.allowed:
+            return decided.ruling
     naming = [(s, sel) for s in forces.in_force(card)
               if (sel := chosen_cards(s)) is not None]
     if not naming:
@@ -149,11 +156,14 @@ def can_play_from_deck(ctx: Context) -> Answer:
     ruling = PlayJudge(view.state, first_turn=view.state.is_first_turn).can_play(
         card, who, from_deck=True)
     if not ruling.allowed:
-        if ruling.step == "you may not":
+        if any(isinstance(s.effect, fx.Prohibition) for s in ruling.sources[:1]):
             ruling.cite(R.TAKING_FROM_DRAW_DECK)
         return view.yes_no(ruling)
-    out = yes(f'"{texts[0].card.name}" lets its player play "{card.name}" from the draw deck: '
-              f"{texts[0].quote}", R.SUPERSEDE, sources=texts, step="card text")
+    out = decide([rule_claim(Stance.FORBID, "cards are played from the hand", default=True),
+                  *(effect_claim(Stance.PERMIT, t, f'"{t.card.name}" lets its player play '
+                                 f'"{card.name}" from the draw deck: {t.quote}', R.SUPERSEDE)
+                    for t in texts)])
+    out.sources += [t for t in texts if t not in out.sources]
     out.cite(*ruling.rules)
     ban = forbidding(forces, who, TAKE_INTO_HAND)
     if ban is not None:

@@ -14,8 +14,10 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import declines, retreating
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.claims import Stance, rule_claim
 from rulesq.games.bluemoon.judge.fight import shielded
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.overruled import icon_overruled, settle
 from rulesq.games.bluemoon.judge.ruling import no, yes
 from rulesq.games.bluemoon.judge.state import other
 from rulesq.games.bluemoon.judge.view import View
@@ -99,16 +101,17 @@ def must_match(ctx: Context) -> Answer:
         card, ignored = found
         assert ignored is not None
         why = ignored.source
-        ruling = yes(f'"{card.name}" has a shield in {element}, but "{why.card.name}" ignores '
-                     f"{'the card' if ignored.what == 'card' else 'its icons'} ({why.quote}); "
-                     "shields are icons, and an ignored icon has no effect: the total power "
-                     "announced must at least equal the opponent's",
-                     R.MATCH_OPPONENT, R.SHIELD, R.SHIELDS_ARE_ICONS, R.IGNORING,
-                     sources=[why], step="ignore")
-        if ignored.what == "card":
-            ruling.cite(R.IGNORED_CARD)
-        ruling.beaten.append((f'no need to match (the shield of "{card.name}")', why))
-        return view.yes_no(ruling)
+        shield = rule_claim(Stance.FORBID, f'"{card.name}" has a shield in {element}', R.SHIELD,
+                            holder=card, label=f'no need to match (the shield of "{card.name}")')
+        rules = (R.MATCH_OPPONENT, R.SHIELD, R.SHIELDS_ARE_ICONS, R.IGNORING) + (
+            (R.IGNORED_CARD,) if ignored.what == "card" else ())
+        reason = (f'"{card.name}" has a shield in {element}, but "{why.card.name}" ignores '
+                  f"{'the card' if ignored.what == 'card' else 'its icons'} ({why.quote}); "
+                  "shields are icons, and an ignored icon has no effect: the total power "
+                  "announced must at least equal the opponent's")
+        fallback = rule_claim(Stance.REQUIRE, reason, *rules, default=True)
+        overruled = icon_overruled(ignored, card, Stance.REQUIRE, reason, *rules)
+        return view.yes_no(settle([shield, overruled, fallback]).ruling)
     return view.yes_no(yes(f"no active character or booster card of the player has a shield "
                            f"in {element}: the total power he announces must at least equal "
                            "the opponent's", R.MATCH_OPPONENT, R.SHIELD))

@@ -160,11 +160,17 @@ def _one(forces: Forces, req: Requirement) -> Ruling:
     if next(iter(results.values())):
         return yes(f'"{req.name}" is satisfied by {names}', R.DISCARD_INDEPENDENTLY,
                    sources=sources)
+    by = _value_sources(forces, done)
     return no(f'"{req.name}" is not satisfied: discarded for it: {names} (printed values as '
-              "in hand)", R.DISCARD_INDEPENDENTLY, sources=sources + _value_sources(forces, done))
+              f"in hand{_made_by(by)})", R.DISCARD_INDEPENDENTLY, sources=by + sources)
 
 
-def _value_sources(forces: Forces, cards: list[Instance]) -> list:  # type: ignore[type-arg]
+def _made_by(sources: list[Source]) -> str:
+    """The cards whose texts made (or took away) the printed values counted, in words."""
+    return "".join(f', as "{s.card.name}" makes them: {s.quote}' for s in sources)
+
+
+def _value_sources(forces: Forces, cards: list[Instance]) -> list[Source]:
     """The effects that changed (or ignored) the printed values of discarded cards."""
     out = []
     for card in cards:
@@ -193,9 +199,11 @@ def _jointly(forces: Forces, reqs: list[Requirement], pool: list[Instance]) -> R
     if results.pop():
         return yes(f"{names}: {each} satisfied on its own by the discards of the turn "
                    f"({discarded})", R.DISCARD_INDEPENDENTLY, sources=sources)
-    ruling = no(f"{names}: the discards of the turn ({discarded}, printed values as in hand) "
-                f"do not satisfy {'each text on its own' if len(reqs) > 1 else 'it'}",
-                R.DISCARD_INDEPENDENTLY, sources=sources + _value_sources(forces, pool))
+    by = _value_sources(forces, pool)
+    ruling = no(f"{names}: the discards of the turn ({discarded}, printed values as in hand"
+                f"{_made_by(by)}) do not satisfy "
+                f"{'each text on its own' if len(reqs) > 1 else 'it'}",
+                R.DISCARD_INDEPENDENTLY, sources=by + sources)
     if doubling:
         ruling.cite(R.REQUIREMENT_CHECKED_AT_END)
     if any(forces.card_ignored(in_hand(c)) is not None for c in pool):

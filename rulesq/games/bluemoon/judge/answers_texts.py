@@ -13,7 +13,19 @@ from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.forces import effects_of, unignorable
+from rulesq.games.bluemoon.judge.claims import (
+    Claim,
+    Stance,
+    effect_claim,
+    rule_claim,
+)
+from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.overruled import (
+    icon_overruled,
+    ignoring,
+    sentence_claims,
+    settle,
+)
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
@@ -25,7 +37,7 @@ from rulesq.games.bluemoon.judge.view import View
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.judge.forces import Ignored, Source
     from rulesq.games.bluemoon.judge.state import Instance
 
 
@@ -39,13 +51,7 @@ def text_ignored(ctx: Context) -> Answer:
         return view.yes_no(no(f'"{card.name}" has no special power text'))
     why = view.forces.text_ignored(card)
     if why is not None:
-        must = [s for s in effects_of(card) if unignorable(s)]
-        if must:
-            return view.yes_no(_i_must_kept(view, card, why.source, must))
-        what = f'all of "{card.name}"' if why.what == "card" else f'the text of "{card.name}"'
-        ruling = yes(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-                     R.IGNORING, sources=[why.source], step="ignore")
-        return view.yes_no(ruling)
+        return view.yes_no(_ignored_text(card, why))
     return view.yes_no(_not_ignored(view, card, "its special power text"))
 
 
@@ -53,76 +59,98 @@ def text_ignored(ctx: Context) -> Answer:
 FIGHT_ZONES = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.LEADERSHIP})
 
 
-def _i_must_kept(view: View, card: Instance, ignorer: Source, must: list[Source]) -> Ruling:
-    """The "I must" text is never ignored; the card's other sentences are, while they could act.
+def _ignored_text(card: Instance, why: Ignored) -> Ruling:
+    """Each sentence of the text claims to stand; the ignore removes those the ladder lets it.
 
-    A sentence applied when the game ends (a score) is out of reach of an ignoring card that the
-    end of the fight removes first; any other sentence is ignored, so the text is ignored only in
-    part, which a yes or no would misstate.
+    When every sentence is gone, the text is ignored. A sentence whose kind the ladder puts above
+    ignoring ("I must") stands; then the card's other sentences are ignored, unless they apply
+    when the game ends, out of reach of an ignoring card that the end of the fight removes first;
+    a text ignored only in part is not a yes or a no.
     """
-    others = [s for s in effects_of(card) if not unignorable(s)
-              and not isinstance(s.effect, fx.NoEffectIfOpposed)]
-    at_game_end = [s for s in others if isinstance(s.effect, fx.ScoreModifier)]
-    if ignorer.card.zone not in FIGHT_ZONES:
-        at_game_end = []
-    reached = [s for s in others if s not in at_game_end]
+    ignorer = why.source
+    whole = why.what == "card"
+    what = f'all of "{card.name}"' if whole else f'the text of "{card.name}"'
+    sentences = [s for s in effects_of(card) if not isinstance(s.effect, fx.NoEffectIfOpposed)]
+    ignore = ignoring(why, card, what="the card" if whole else "its text")
+    fallback = rule_claim(Stance.PERMIT, f'"{ignorer.card.name}" ignores {what}: {ignorer.quote}',
+                          R.IGNORING, default=True)
+    decided = settle([*sentence_claims(sentences, Stance.FORBID, "{quote}"), ignore, fallback])
+    ruling = decided.ruling
+    kept = decided.kept_from(ignore)
+    if ruling.allowed or not kept:
+        return ruling
+    removed = decided.removed()
+    at_game_end = [s for s in removed if isinstance(s.effect, fx.ScoreModifier)] \
+        if ignorer.card.zone in FIGHT_ZONES else []
+    reached = [s for s in removed if s not in at_game_end]
     if reached:
-        kept = "; ".join(s.quote for s in must)
-        lost = "; ".join(s.quote for s in reached)
-        raise CannotAnswer(f'only in part: "{ignorer.card.name}" cannot ignore the "I must" text '
-                           f"of \"{card.name}\" ({kept}), but it ignores its other text ({lost}); "
-                           "ask about each sentence's effect instead")
-    ruling = no(f'"{ignorer.card.name}" would ignore it, but "I must" text takes precedence over '
-                "ignoring", R.I_MUST, sources=must, step="I must")
+        raise CannotAnswer(f'only in part: "{ignorer.card.name}" cannot ignore the text of '
+                           f'"{card.name}" that the ladder puts above ignoring '
+                           f'({"; ".join(s.quote for s in kept)}), but it ignores its other '
+                           f'text ({"; ".join(s.quote for s in reached)}); ask about each '
+                           "sentence's effect instead")
+    step = decided.result.step
+    if step is not None:
+        ruling.reason = (f'"{ignorer.card.name}" would ignore it, but "{step.name}" text takes '
+                         f"precedence over ignoring: {'; '.join(s.quote for s in kept)}")
+        ruling.cite(*step.clauses)
     if at_game_end:
         ruling.reason += ("; its other text applies when the game ends, after the end of the "
                           f'fight has removed "{ignorer.card.name}"')
         ruling.cite(R.FIGHT_END_REMOVE)
         ruling.sources.extend(at_game_end)
     ruling.beaten.append(("yes (ignored)", ignorer))
+    ruling.against.append(ignorer)
     return ruling
 
 
 def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
-    ruling = no(f"no active card ignores {what}", R.IGNORED_CARD)
+    """No ignore reaches the card, with the ignores that might have, as claims.
+
+    An ignore may name other cards, be silenced itself, or be kept off by an icon the ignore
+    step exempts (PROTECTED); the ladder weighs the last two.
+    """
+    reason = f"no active card ignores {what}"
     forces = view.forces
     applying = forces.applying()
+    named: list[Source] = []
+    claims: list[Claim] = []
     for source in forces.ignore_sources:
         if card.owner not in _targets(source) or source.card is card:
             continue
         if forces._reaches(source, card, True) is None:
-            if source in applying or not ruling.sources:
-                ruling.sources.append(source)
-                ruling.reason = (f'"{source.card.name}" ignores the cards it names, and '
-                                 f'"{card.name}" is not one of them: {source.quote}')
+            if source in applying or not named:
+                named.append(source)
+                reason = (f'"{source.card.name}" ignores the cards it names, and '
+                          f'"{card.name}" is not one of them: {source.quote}')
         elif source not in applying:
-            _silenced_ignorer(forces, source, ruling)
-    for source in forces.ignore_sources:
-        if forces._reaches(source, card, definite=True) is None and \
-                card.owner != source.controller and forces.protected(card):
-            ruling.sources.append(source)
-            ruling.cite(R.PROTECTED)
-            ruling.reason = (f'"{card.name}" has an active PROTECTED icon, which keeps opposing '
-                             "cards from ignoring it")
+            silenced = forces.text_ignored(source.card)
+            if silenced is not None:
+                claims.append(effect_claim(Stance.PERMIT, source, f'"{source.card.name}" '
+                                           f"ignores it: {source.quote}"))
+                claims.append(ignoring(silenced, source.card, what="its own text"))
+                reason = (f'"{source.card.name}" would ignore it, but its own text is ignored by '
+                          f'"{silenced.source.card.name}": {silenced.source.quote}')
+    shield = forces.shielded_from(card)
+    kept: list[Source] = []
+    if shield is not None and card.owner != shield.controller:
+        # The exemption is the ignore step's (ladder data, read by Forces): the card whose
+        # PROTECTED icon keeps the ignore off decides, the ignore argued against it.
+        reason = (f'"{card.name}" has an active PROTECTED icon, which keeps opposing cards from '
+                  "ignoring it")
+        kept = [*effects_of(card)[:1], shield]
+    decided = settle([*claims, rule_claim(Stance.FORBID, reason, R.IGNORED_CARD, default=True)])
+    ruling = decided.ruling
+    ruling.reason = reason
+    if kept:
+        ruling.cite(R.PROTECTED)
+    ruling.sources = [*kept, *ruling.sources, *(s for s in named if s not in ruling.sources)]
     opposed = forces.opposed(card)
     if opposed is not None:
         ruling.reason += f"; but it has no effect: {opposed.quote}"
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling
-
-
-def _silenced_ignorer(forces: Forces, ignorer: Source, ruling: Ruling) -> None:
-    """An ignore effect that would reach the card but whose own text another card ignores."""
-    silenced = forces.text_ignored(ignorer.card)
-    if silenced is None:
-        return
-    ruling.sources.append(silenced.source)
-    ruling.beaten.append((f'yes (ignored by "{ignorer.card.name}")', silenced.source))
-    ruling.cite(R.IGNORING)
-    ruling.step = "ignore"
-    ruling.reason = (f'"{ignorer.card.name}" would ignore it, but its own text is ignored by '
-                     f'"{silenced.source.card.name}": {silenced.source.quote}')
 
 
 def _targets(source: Source) -> frozenset[str]:
@@ -138,9 +166,11 @@ def ignored(ctx: Context) -> Answer:
     card = view.card()
     why = view.forces.card_ignored(card)
     if why is not None:
-        return view.yes_no(yes(f'"{why.source.card.name}" ignores it: {why.source.quote}',
-                               R.IGNORING, R.IGNORED_CARD, sources=[why.source],
-                               step="ignore"))
+        standing = rule_claim(Stance.FORBID, f'"{card.name}" is not ignored', holder=card,
+                              label="not ignored")
+        fallback = rule_claim(Stance.PERMIT, f'"{why.source.card.name}" ignores it: '
+                              f"{why.source.quote}", R.IGNORING, R.IGNORED_CARD, default=True)
+        return view.yes_no(settle([standing, ignoring(why, card, "the card"), fallback]).ruling)
     return view.yes_no(_not_ignored(view, card, "the card"))
 
 
@@ -188,11 +218,14 @@ def icon_effective(ctx: Context) -> Answer:
         return view.yes_no(no(f'"{card.name}" has no {icon} icon'))
     why = forces.icon_ignored(card, icon)
     if why is not None:
-        ruling = no(f'"{why.source.card.name}" ignores it: {why.source.quote} (card '
-                    "instructions supersede the game rules)", R.SUPERSEDE, R.IGNORING,
-                    sources=[why.source], step="card text")
-        ruling.beaten.append((f"yes (the {icon} icon)", why.source))
-        return view.yes_no(ruling)
+        rule = rule_claim(Stance.PERMIT, f'"{card.name}" has its {icon} icon', holder=card,
+                          label=f"the {icon} icon")
+        reason = (f'"{why.source.card.name}" ignores it: {why.source.quote} (card instructions '
+                  "supersede the game rules)")
+        rules = (R.IGNORED_CARD,) if why.what == "card" else ()
+        fallback = rule_claim(Stance.FORBID, reason, R.IGNORING, *rules, default=True)
+        overruled = icon_overruled(why, card, Stance.FORBID, reason, R.IGNORING)
+        return view.yes_no(settle([rule, overruled, fallback]).ruling)
     state = view.state
     if icon == "STOP":
         stopped = [e for e in state.events_of("play", card.owner, this_turn=True)

@@ -85,11 +85,11 @@ def _one(view: View, numbers: dict[int, Valued], what: str,
 
 def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
     ruling = yes(reason, R.VALUE_ORDER)
-    for source, _before, _after in valued.changes:
-        ruling.sources.append(source)
     for source in valued.ignored_by:
         ruling.sources.append(source)
         ruling.cite(R.IGNORED_CARD)
+    for source, _before, _after in valued.changes:
+        ruling.sources.append(source)
     for source, _ in valued.spared:
         ruling.sources.append(source)
         ruling.cite(R.PROTECTED_NOT_REDUCED)
@@ -133,6 +133,12 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
             total.spared += card.spared
         totals.setdefault(total.value, total)
     return _one(view, totals, "the total power", values.reopened)
+
+
+def _because(valued: Valued) -> str:
+    """The cards that made a value, after a colon (nothing when none did)."""
+    words = valued.because()
+    return f": {words}" if words else ""
 
 
 def _total_steps(total: Valued) -> str:
@@ -181,7 +187,8 @@ def value(ctx: Context) -> Answer:
         numbers.setdefault(valued.value, valued)
     valued = _one(view, numbers, f'the {attribute} value of "{card.name}"', values.reopened)
     return view.answer(Number(valued.value), _ruling(
-        view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'))
+        view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'
+        + _because(valued)))
 
 
 def _printed(view: View, card: Instance) -> Answer:
@@ -193,7 +200,7 @@ def _printed(view: View, card: Instance) -> Answer:
     valued = printed_value(view.forces, card, element)
     return view.answer(Number(valued.value), _ruling(
         view, valued, f'the printed {element} value of "{card.name}" (the contested element) '
-                      f"is {valued.value}"))
+                      f"is {valued.value}" + _because(valued)))
 
 
 def power_to_reach(ctx: Context) -> Answer:

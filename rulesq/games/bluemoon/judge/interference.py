@@ -16,7 +16,9 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.attractions import single_dragon_pending
+from rulesq.games.bluemoon.judge.claims import Stance, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.overruled import ignoring, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, other
@@ -51,13 +53,15 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
         if event is not None and event.kind == "play" else state
     probe = Instance(card.uid, card.info, who, Zone.HAND)
     why = Forces(before).text_ignored(probe)
-    if why is not None:
-        ruling = no(f'"{card.name}"\'s text is ignored (by "{why.source.card.name}") when '
-                    "the action happens, so it gives no permission to play it", R.IGNORING,
-                    sources=[why.source], step="ignore")
-        return ruling
-    return yes(f'"{card.name}" answers this action: {trigger_words(source)}',
-               R.INTERFERENCE_RESPOND, sources=[source])
+    reason = f'"{card.name}" answers this action: {trigger_words(source)}'
+    if why is None:
+        return yes(reason, R.INTERFERENCE_RESPOND, sources=[source])
+    answer = effect_claim(Stance.PERMIT, source, reason, R.INTERFERENCE_RESPOND)
+    fallback = rule_claim(Stance.FORBID, f'"{card.name}"\'s text is ignored (by '
+                          f'"{why.source.card.name}") when the action happens, so it gives no '
+                          "permission to play it", R.IGNORING, R.INTERFERENCE_RESPOND,
+                          default=True)
+    return settle([answer, ignoring(why, card), fallback]).ruling
 
 
 def trigger_words(source: Source) -> str:

@@ -11,8 +11,10 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
+from rulesq.games.bluemoon.judge.forces import Forces, Ignored, Source, effects_of
 from rulesq.games.bluemoon.judge.limits import permissions
+from rulesq.games.bluemoon.judge.overruled import ignoring, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import player_of
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
@@ -35,12 +37,14 @@ class OwnTextChecks:
         texts = [s for s in effects_of(card)
                  if isinstance(s.effect, fx.PlayCondition | fx.MustToPlay)]
         if not texts and again:
-            ruling = yes(f'"{card.name}" lets the active cards attack again: the fight goes on '
-                         "without a new character card (card instructions supersede the game "
-                         "rules)", R.SUPERSEDE, R.MUST_PLAY_CHARACTER, sources=again,
-                         step="card text")
-            ruling.beaten.append(("no (a character card must be played to continue the "
-                                  "fight)", again[0]))
+            rule = rule_claim(Stance.FORBID, "a character card must be played to continue the "
+                              "fight", R.MUST_PLAY_CHARACTER,
+                              label="a character card must be played to continue the fight")
+            ruling = decide([rule, *(effect_claim(
+                Stance.PERMIT, s, f'"{card.name}" lets the active cards attack again: the fight '
+                "goes on without a new character card (card instructions supersede the game "
+                "rules)", R.SUPERSEDE, R.MUST_PLAY_CHARACTER) for s in again)])
+            ruling.sources += [s for s in again if s not in ruling.sources]
             return ruling
         if not texts:
             return None
@@ -50,18 +54,17 @@ class OwnTextChecks:
             effect = source.effect
             if isinstance(effect, fx.PlayCondition):
                 if why is not None:
-                    ruling = yes(f'the condition of "{card.name}" is ignored (by '
-                                 f'"{why.source.card.name}"), so it does not stop the play',
-                                 R.IGNORING, R.IGNORED_CARD, sources=[why.source],
-                                 step="ignore")
-                    ruling.beaten.append((f"no (the condition: {source.quote})", why.source))
-                    notes.append(ruling)
-                    continue
+                    ruling = _condition_ignored(card, source, why)
+                    if ruling.allowed:
+                        notes.append(ruling)
+                        continue
                 bypass = self._mutant_permission(card, who)
                 if bypass is not None:
-                    ruling = yes(f'"{bypass.card.name}" allows playing any mutant, whatever its '
-                                 "condition", R.SUPERSEDE, sources=[bypass], step="card text")
-                    notes.append(ruling)
+                    notes.append(decide([
+                        rule_claim(Stance.FORBID, "a card is played only as the rules allow",
+                                   default=True),
+                        effect_claim(Stance.PERMIT, bypass, f'"{bypass.card.name}" allows '
+                                     "playing any mutant, whatever its condition", R.SUPERSEDE)]))
                     continue
                 if not holds(effect.condition, who, forces, card):
                     return no(f'the condition of "{card.name}" is not met: {source.quote}',
@@ -118,6 +121,17 @@ class OwnTextChecks:
             raise CannotAnswer(f'the situation does not say whether "{card.name}"\'s '
                                f"requirement holds ({source.quote})")
         return yes(source.quote, R.I_MUST, sources=[source])
+
+
+def _condition_ignored(card: Instance, source: Source, why: Ignored) -> Ruling:
+    """The card's "I may only play this card if …" against the ignore over its text (ladder)."""
+    condition = effect_claim(Stance.FORBID, source, f'the condition of "{card.name}": '
+                             f"{source.quote}", R.TEXT_IN_HAND)
+    condition.label = f"the condition: {source.quote}"
+    fallback = rule_claim(Stance.PERMIT, f'the condition of "{card.name}" is ignored (by '
+                          f'"{why.source.card.name}"), so it does not stop the play', R.IGNORING,
+                          R.IGNORED_CARD, default=True)
+    return settle([condition, ignoring(why, card, what="its condition"), fallback]).ruling
 
 
 def _discard_count(act: a.Discard) -> int | None:

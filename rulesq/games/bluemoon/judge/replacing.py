@@ -15,6 +15,8 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
+from rulesq.games.bluemoon.judge.claims import Stance, rule_claim
+from rulesq.games.bluemoon.judge.overruled import icon_overruled, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Step, Zone
@@ -69,12 +71,13 @@ def can_replace(forces: Forces, card: Instance, who: str) -> Ruling:
     why = forces.icon_ignored(card, ICON)
     if why is not None:
         what = "the whole card" if why.what == "card" else "its icons"
-        ruling = no(f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-                    R.IGNORED_CARD, R.IGNORING, sources=[why.source], step="ignore")
-        if added:
-            ruling.cite(R.ADDED_REPLACE_ICON)
-        ruling.beaten.append(("yes (the REPLACE icon)", why.source))
-        return ruling
+        reason = f'"{why.source.card.name}" ignores {what}: {why.source.quote}'
+        rules = (R.IGNORED_CARD, R.IGNORING) + ((R.ADDED_REPLACE_ICON,) if added else ())
+        icon = rule_claim(Stance.PERMIT, f'"{card.name}" has the REPLACE icon', R.REPLACE,
+                          holder=card, label="the REPLACE icon")
+        fallback = rule_claim(Stance.FORBID, reason, *rules, default=True)
+        overruled = icon_overruled(why, card, Stance.FORBID, reason, *rules)
+        return settle([icon, overruled, fallback]).ruling
     ruling = yes(f'"{card.name}" can be discarded with its REPLACE icon instead of playing a '
                  "Leadership phase card", R.REPLACE, R.ONE_LEADERSHIP_PHASE_CARD,
                  sources=added)

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.overruled import ignoring, sentence_claims, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
@@ -44,14 +46,23 @@ def takes_effect(view: View, card: Instance) -> Ruling:
     forces = view.forces
     if not card.info.has_text:
         return no(f'"{card.name}" has no special power text')
+    texts = [s for s in effects_of(card) if isinstance(s.effect, fx.BlueMoonEffect)
+             and not isinstance(s.effect, fx.NoEffectIfOpposed)]
     why = forces.text_ignored(card)
     if why is not None:
-        return no(f'its text is ignored by "{why.source.card.name}": {why.source.quote}',
-                  R.IGNORING, sources=[why.source], step="ignore")
+        fallback = rule_claim(Stance.FORBID, f'its text is ignored by "{why.source.card.name}": '
+                              f"{why.source.quote}", R.IGNORING, default=True)
+        decided = settle([*sentence_claims(texts, Stance.PERMIT, "{quote}"), ignoring(why, card),
+                          fallback])
+        if not decided.ruling.allowed:
+            return decided.ruling
+        texts = [s for s in texts if s not in decided.removed()]
     opposed = forces.opposed(card)
     if opposed is not None:
-        return no(f'"{card.name}" has no effect: {opposed.quote}', sources=[opposed],
-                  step="card text")
+        return decide([rule_claim(Stance.PERMIT, "an active card's text has its effect",
+                                  default=True),
+                       effect_claim(Stance.FORBID, opposed, f'"{card.name}" has no effect: '
+                                    f"{opposed.quote}")])
     if not forces.live(card):
         if card.zone is Zone.COMBAT:
             return no(f'"{card.name}" is covered: inactive cards have no effect',
@@ -61,9 +72,7 @@ def takes_effect(view: View, card: Instance) -> Ruling:
                       R.LEADERSHIP_THIS_TURN)
         if card.zone is not Zone.GONE:
             return no(f'"{card.name}" is not active', R.INACTIVE_NO_EFFECT)
-    findings = [effect_acts(view, s) for s in effects_of(card)
-                if isinstance(s.effect, fx.BlueMoonEffect)
-                and not isinstance(s.effect, fx.NoEffectIfOpposed)]
+    findings = [effect_acts(view, s) for s in texts]
     acting = [f for f in findings if f.allowed]
     if acting:
         return acting[0]
@@ -110,11 +119,11 @@ def effect_acts(view: View, source: Source) -> Ruling:
         stops = [e for e in state.events_of("play", controller, this_turn=True)
                  if e.data.get("stop")]
         if stops:
-            ruling = yes(f"{source.quote!r}: the card's instruction supersedes the STOP rule "
-                         "that skips the rest of the turn's card play", R.SUPERSEDE, R.STOP,
-                         sources=[source], step="card text")
-            ruling.beaten.append(("no (the STOP icon ends the card play)", source))
-            return ruling
+            stop = rule_claim(Stance.FORBID, "the STOP icon ends the card play of the turn",
+                              R.STOP, label="the STOP icon ends the card play")
+            return decide([stop, effect_claim(
+                Stance.PERMIT, source, f"{source.quote!r}: the card's instruction supersedes the "
+                "STOP rule that skips the rest of the turn's card play", R.SUPERSEDE, R.STOP)])
         return yes(f"{source.quote!r} acts after that phase", sources=[source])
     if when is not None and when.kind is W.NOW or isinstance(effect, fx.ActionEffect) \
             and when is None:

@@ -54,6 +54,16 @@ class Valued:
     #: What the number takes for granted because the sources are silent.
     assumed: list[str] = field(default_factory=list)
 
+    def because(self) -> str:
+        """The cards whose texts made the number, in words (first the one that decided it)."""
+        parts = [f'ignored by "{s.card.name}" ({s.quote})' for s in self.ignored_by]
+        for source, before, after in self.changes:
+            change = f"makes it {after}" if before != after else f"leaves it at {before}"
+            parts.append(f'"{source.card.name}" {change} ({source.quote})')
+        parts += [f'"{s.card.name}" does not reduce it: the card is {why}'
+                  for s, why in self.spared]
+        return "; ".join(parts)
+
 
 def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued:
     """A card's printed value in an element, after the effects on printed values."""
