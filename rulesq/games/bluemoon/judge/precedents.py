@@ -227,9 +227,10 @@ class PrecedentIndex:
     def rank(self, key: Key, skip: frozenset[str] = frozenset()) -> list[tuple[float, int, int]]:
         """``(score, cards in common, entry)`` for the entries sharing a decisive part, best first.
 
-        Entries encoding only ``skip`` clauses are left out. Entries with the same question
-        kind and deciding step come first; then the share of the structure in common
-        (weighted, over the union of the two keys), then the cards.
+        Entries encoding only ``skip`` clauses are left out, and so are yes/no answers to the
+        same kind of question, about a card in common, with the opposite verdict. Entries with
+        the same question kind and deciding step come first; then the share of the structure
+        in common (weighted, over the union of the two keys), then the cards.
         """
         mine = key.features()
         total = key.weight()
@@ -243,8 +244,9 @@ class PrecedentIndex:
         candidates |= same
         if key.verdict in ("yes", "no"):
             opposite = "no" if key.verdict == "yes" else "yes"
-            candidates -= postings.get(f"kind:{key.kind}", _NONE) & postings.get(
-                f"verdict:{opposite}", _NONE)
+            opposed = postings.get(f"kind:{key.kind}", _NONE) & postings.get(
+                f"verdict:{opposite}", _NONE) & candidates
+            candidates -= {p for p in opposed if key.cards & self.entries[p].key.cards}
         for clause in skip:
             candidates -= {p for p in self.by_clause.get(clause, ()) if
                            set(self.entries[p].clauses) <= skip}
