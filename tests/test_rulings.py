@@ -124,7 +124,7 @@ def test_counts_are_singular_for_one() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     ((PROHIBITOR, "Franz's Decree"), "several games"),
-    (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium"?'),
+    (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium" (bluemoon)?'),
 ])
 def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:
     """Cards of two games or a misspelt card: a message and exit code 2."""

@@ -8,12 +8,14 @@ from typing import Annotated, Any
 import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.cli.completion import card_names
 from rulesq.errors import RulesqError
 
 
 def rulings(
     names: Annotated[
-        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).")
+        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).",
+                                  autocompletion=card_names)
     ],
     game: GameOption = None,
     output: Annotated[

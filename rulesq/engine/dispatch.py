@@ -171,8 +171,29 @@ def handler_for(game: Game, kind: str) -> Handler | None:
 
 
 def answer_question(situation: Situation, question: Question, game: Game,
-                    memo: dict[str, Any] | None = None) -> Answer:
-    """Answer one question of a situation."""
+                    memo: dict[str, Any] | None = None, *,
+                    recheck_defaults: bool = True) -> Answer:
+    """Answer one question of a situation.
+
+    An answer that rests on a default turn is asked again with each turn stated; when that
+    changes the verdict, there is no answer until the judge says whose turn it is.
+    """
+    answer = _answer(situation, question, game, memo)
+    if recheck_defaults:
+        from rulesq.engine.defaults import SAY_THE_TURN, rests_on_turn, turn_decides
+
+        def ask(other: Situation, again: Question) -> Answer:
+            return _answer(other, again, game, {})
+
+        if rests_on_turn(situation, question, answer) and turn_decides(situation, question,
+                                                                       answer, ask):
+            ctx = Context(situation, question, game, {})
+            return ctx.cannot(SAY_THE_TURN)
+    return answer
+
+
+def _answer(situation: Situation, question: Question, game: Game,
+            memo: dict[str, Any] | None = None) -> Answer:
     ctx = Context(situation, question, game, memo if memo is not None else {})
     handler = handler_for(game, question.kind)
     if handler is None:

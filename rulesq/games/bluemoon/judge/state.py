@@ -187,6 +187,8 @@ class State:
     first_turn_of: int | None = None
     #: Shields the situation states on cards ("X" has an earth shield), by card key.
     stated_shields: dict[str, set[str]] = field(default_factory=dict)
+    #: The defaults the timeline took where the situation is silent (whose turn it is).
+    assumed: list[str] = field(default_factory=list)
 
     def snapshot(self) -> State:
         """A deep copy of the state (without the earlier snapshots)."""

@@ -116,7 +116,8 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        assumed = [*ruling.assumptions, *self._unquoted(), *self._iconless()]
+        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(),
+                   *self._iconless()]
         for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
