@@ -204,9 +204,94 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
                 found.rulings.append(Ruling(title, text, answer))
             elif answer.status is Status.CANNOT:
                 found.open.append(OpenQuestion(title, text, answer.reason))
+    _ask_shapes(game, cards, found, seen)
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
+
+
+def shape_settings(game: str) -> tuple[str, int] | None:
+    """Where the game's case shapes come from and how many cards a shape may name, if any."""
+    path = corpus_dir() / game / "rulings.toml"
+    if not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        entry = tomllib.load(handle).get("cases")
+    if not isinstance(entry, dict):
+        return None
+    return str(entry.get("folder", "cases")), int(entry.get("most", 3))
+
+
+def _ask_shapes(game: str, cards: Sequence[Card], found: Rulings,
+                seen: set[tuple[str, str, str]]) -> None:
+    """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.shapes import load_shapes
+    from rulesq.situation import parse_situation
+
+    settings = shape_settings(game)
+    if settings is None or len(cards) < 2:
+        return
+    asked: set[str] = set()
+    for shape in load_shapes(game, *settings):
+        for chosen in shape.fillings(cards):
+            text = f"{shape.fill(chosen)}"
+            if text in asked:
+                continue
+            asked.add(text)
+            found.asked += 1
+            try:
+                answers = evaluate(parse_situation(text, f"<ruling: {shape.case}>"))
+            except (RulesqError, ValueError) as error:
+                found.open.append(OpenQuestion(_title(text), text, str(error)))
+                continue
+            for index, answer in enumerate(answers):
+                if answer.status is Status.CANNOT:
+                    found.open.append(OpenQuestion(_title(text), text, answer.reason))
+                    continue
+                if not answer.answered or answer.verdict is None:
+                    continue
+                shown = answer.verdict.show()
+                mark = (answer.question.text, shown, answer.reason)
+                if mark in seen or not _a_card_changes(text, index, answer, chosen):
+                    continue
+                seen.add(mark)
+                found.rulings.append(Ruling(_title(answer.question.text), text, answer))
+
+
+def _title(question: str) -> str:
+    """A ruling's heading: its question, capitalised."""
+    question = question.strip().removeprefix("ask ").strip()
+    return question[:1].upper() + question[1:]
+
+
+def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]) -> bool:
+    """Whether taking one of the cards out of the situation gives the question another verdict.
+
+    A text of a card that argued for a verdict the ladder beat also counts (the card is why
+    the question is asked at all).
+    """
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.shapes import without
+    from rulesq.situation import parse_situation
+
+    if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
+        return True
+    shown = answer.verdict.show() if answer.verdict is not None else ""
+    for card in cards:
+        less = without(text, card)
+        if less is None:
+            continue
+        try:
+            again = evaluate(parse_situation(less, "<without a card>"))
+        except (RulesqError, ValueError):
+            continue
+        if index >= len(again):
+            continue
+        other = again[index]
+        if other.answered and other.verdict is not None and other.verdict.show() != shown:
+            return True
+    return False
 
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
