@@ -62,11 +62,11 @@ def load_shapes(game: str, folder: str, most: int) -> tuple[Shape, ...]:
 
     corpus = load_corpus(game)
     by_name = {_fold(card.name): card for card in corpus.cards.values()}
-    shapes: dict[str, Shape] = {}
+    shapes: dict[tuple[str, tuple[str, ...]], Shape] = {}
     for path in sorted((corpus_dir() / game / folder).rglob("*.rq")):
         shape = _shape(path.read_text(encoding="utf-8"), path.stem, by_name, most)
         if shape is not None:
-            shapes.setdefault(shape.text, shape)
+            shapes.setdefault((shape.text, shape.families), shape)
     return tuple(shapes.values())
 
 
