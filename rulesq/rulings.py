@@ -8,6 +8,7 @@ answers like any other, so each ruling can be re-run with ``rulesq ask``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -84,6 +85,9 @@ class Ruling:
     title: str
     situation: str
     answer: Answer
+    #: The title of the ruling this answer stands beside as a contrast: no card changes it,
+    #: it shows in the same situation where that ruling's card text stops.
+    contrast_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -225,9 +229,7 @@ def shape_settings(game: str) -> tuple[str, int] | None:
 def _ask_shapes(game: str, cards: Sequence[Card], found: Rulings,
                 seen: set[tuple[str, str, str]]) -> None:
     """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
-    from rulesq.engine.dispatch import evaluate
     from rulesq.shapes import load_shapes
-    from rulesq.situation import parse_situation
 
     settings = shape_settings(game)
     if settings is None or len(cards) < 2:
@@ -241,22 +243,48 @@ def _ask_shapes(game: str, cards: Sequence[Card], found: Rulings,
             asked.add(text)
             found.asked += 1
             try:
-                answers = evaluate(parse_situation(text, f"<ruling: {shape.case}>"))
+                answers = _evaluate(text)
             except (RulesqError, ValueError) as error:
-                found.open.append(OpenQuestion(_title(text), text, str(error)))
+                found.open.append(OpenQuestion(_title(_first_ask(text)), text, str(error)))
                 continue
-            for index, answer in enumerate(answers):
-                if answer.status is Status.CANNOT:
-                    found.open.append(OpenQuestion(_title(text), text, answer.reason))
-                    continue
-                if not answer.answered or answer.verdict is None:
-                    continue
-                shown = answer.verdict.show()
-                mark = (answer.question.text, shown, answer.reason)
-                if mark in seen or not _a_card_changes(text, index, answer, chosen):
-                    continue
-                seen.add(mark)
-                found.rulings.append(Ruling(_title(answer.question.text), text, answer))
+            _keep_situation(text, answers, chosen, found, seen)
+
+
+def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card],
+                    found: Rulings, seen: set[tuple[str, str, str]]) -> None:
+    """The rulings one situation gives: the answers a card changes, then their contrasts.
+
+    The other questions of a situation that gave a ruling are kept beside it (marked as its
+    contrast): they show where the card's text stops, as the FAQ answers them together.
+    """
+    kept: list[Ruling] = []
+    beside: list[Answer] = []
+    for index, answer in enumerate(answers):
+        if answer.status is Status.CANNOT:
+            found.open.append(OpenQuestion(_title(answer.question.text), text, answer.reason))
+            continue
+        if not answer.answered or answer.verdict is None:
+            continue
+        if _a_card_changes(text, index, answer, chosen):
+            kept.append(Ruling(_title(answer.question.text), text, answer))
+        else:
+            beside.append(answer)
+    if not kept:
+        return
+    first = kept[0]
+    kept += [Ruling(_title(answer.question.text), text, answer, contrast_to=first.title)
+             for answer in beside]
+    for ruling in kept:
+        verdict = ruling.answer.verdict
+        mark = (ruling.answer.question.text, verdict.show() if verdict else "",
+                ruling.answer.reason)
+        if mark not in seen:
+            seen.add(mark)
+            found.rulings.append(ruling)
+
+
+def _first_ask(text: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith("ask ")), text)
 
 
 def _title(question: str) -> str:
@@ -266,24 +294,30 @@ def _title(question: str) -> str:
 
 
 def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]) -> bool:
-    """Whether taking one of the cards out of the situation gives the question another verdict.
+    """Whether one of the cards is why the question has its answer.
 
-    A text of a card that argued for a verdict the ladder beat also counts (the card is why
-    the question is asked at all).
+    Taking one of the cards out of the situation gives the question another verdict; or a
+    text of one of them argued for a verdict the ladder beat, or took part in the derivation
+    of a question about another card (it acts, or fails to act, on that card: the FAQ's
+    "No, X does not stop Y"); or the cards are named only in the question (it is about them
+    together).
     """
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.shapes import without
-    from rulesq.situation import parse_situation
-
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
         return True
+    asked = {card.name for card in answer.question.cards}
+    if {effect["card"] for effect in answer.graph.effects()} & ({c.name for c in cards} - asked):
+        return True
+    from rulesq.shapes import without
+
     shown = answer.verdict.show() if answer.verdict is not None else ""
+    removable = False
     for card in cards:
         less = without(text, card)
         if less is None:
             continue
+        removable = True
         try:
-            again = evaluate(parse_situation(less, "<without a card>"))
+            again = _evaluate(less)
         except (RulesqError, ValueError):
             continue
         if index >= len(again):
@@ -291,7 +325,16 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
         other = again[index]
         if other.answered and other.verdict is not None and other.verdict.show() != shown:
             return True
-    return False
+    return not removable
+
+
+@functools.lru_cache(maxsize=8192)
+def _evaluate(text: str) -> tuple[Answer, ...]:
+    """The answers to a situation text (the same text recurs across sets of cards)."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.situation import parse_situation
+
+    return tuple(evaluate(parse_situation(text, "<ruling>")))
 
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:

@@ -90,7 +90,7 @@ def _as_record(found: Any) -> dict[str, Any]:
 
     return {
         "game": found.game, "cards": found.cards, "asked": found.asked,
-        "rulings": [{"title": r.title, "situation": r.situation,
+        "rulings": [{"title": r.title, "situation": r.situation, "contrast_to": r.contrast_to,
                      "answer": answer_to_dict(r.answer, [])} for r in found.rulings],
         "open": [{"title": q.title, "situation": q.situation, "reason": q.reason}
                  for q in found.open],

@@ -62,6 +62,10 @@ def render_rulings(found: Rulings, title: str) -> str:
 def _ruling(number: int, ruling: Ruling) -> list[str]:
     answer = ruling.answer
     out = [f"## {number}. {ruling.title}", "", _verdict(answer), ""]
+    if ruling.contrast_to:
+        out += [f"*A contrast in the same situation as \u201c{ruling.contrast_to}\u201d: no "
+                "card changes this answer alone; it shows where the other card's text stops.*",
+                ""]
     effects = answer.graph.effects()
     if effects:
         out.append("Card texts:")
