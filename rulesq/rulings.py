@@ -299,12 +299,14 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     Taking one of the cards out of the situation gives the question another verdict; or a
     text of one of them argued for a verdict the ladder beat, or took part in the derivation
     of a question about another card (it acts, or fails to act, on that card: the FAQ's
-    "No, X does not stop Y"); or the cards are named only in the question (it is about them
-    together).
+    "No, X does not stop Y"); or the question names two of the cards, or the cards are named
+    only in the question (it is about them together).
     """
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
         return True
     asked = {card.name for card in answer.question.cards}
+    if len(asked & {c.name for c in cards}) >= 2:
+        return True
     if {effect["card"] for effect in answer.graph.effects()} & ({c.name for c in cards} - asked):
         return True
     from rulesq.shapes import without
