@@ -85,9 +85,9 @@ class Ruling:
     title: str
     situation: str
     answer: Answer
-    #: The title of the ruling this answer stands beside as a contrast: no card changes it,
-    #: it shows in the same situation where that ruling's card text stops.
-    contrast_to: str | None = None
+    #: The other questions of the same situation, which no card changes alone: they show
+    #: where the ruling's card text stops, as the FAQ answers them together.
+    beside: list[Answer] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -254,8 +254,8 @@ def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]
                     found: Rulings, seen: set[tuple[str, str, str]]) -> None:
     """The rulings one situation gives: the answers a card changes, then their contrasts.
 
-    The other questions of a situation that gave a ruling are kept beside it (marked as its
-    contrast): they show where the card's text stops, as the FAQ answers them together.
+    The other questions of a situation that gave a ruling are kept beside its first ruling:
+    they show where the card's text stops, as the FAQ answers them together.
     """
     kept: list[Ruling] = []
     beside: list[Answer] = []
@@ -271,9 +271,7 @@ def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]
             beside.append(answer)
     if not kept:
         return
-    first = kept[0]
-    kept += [Ruling(_title(answer.question.text), text, answer, contrast_to=first.title)
-             for answer in beside]
+    kept[0].beside = beside
     for ruling in kept:
         verdict = ruling.answer.verdict
         mark = (ruling.answer.question.text, verdict.show() if verdict else "",
@@ -297,17 +295,17 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     """Whether one of the cards is why the question has its answer.
 
     Taking one of the cards out of the situation gives the question another verdict; or a
-    text of one of them argued for a verdict the ladder beat, or took part in the derivation
-    of a question about another card (it acts, or fails to act, on that card: the FAQ's
-    "No, X does not stop Y"); or the question names two of the cards, or the cards are named
-    only in the question (it is about them together).
+    text of one of them argued for a verdict the ladder beat, or was weighed by a step of the
+    ladder in a question about another card; or the question names two of
+    the cards, or the cards are named only in the question (it is about them together).
     """
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
         return True
     asked = {card.name for card in answer.question.cards}
     if len(asked & {c.name for c in cards}) >= 2:
         return True
-    if {effect["card"] for effect in answer.graph.effects()} & ({c.name for c in cards} - asked):
+    others = {c.name for c in cards} - asked
+    if answer.decided_by and {e["card"] for e in answer.graph.effects()} & others:
         return True
     from rulesq.shapes import without
 

@@ -18,7 +18,7 @@ CASES = Path(__file__).resolve().parent.parent / "corpus" / "bluemoon" / "cases"
 #: CURRENT FLOOR, below the goal of 0.90: the share reached is 158 of 181 (87%). The cases
 #: missed are FAQ answers in which no given card changes the verdict (the engine's answer
 #: does not rest on the other card), so no ruling is printed for them. Raise it as they go.
-FLOOR = 0.87
+FLOOR = 0.90
 
 
 def faq_cases() -> list[tuple[str, list[str], set[tuple[str, tuple[str, ...], str]]]]:
@@ -44,8 +44,9 @@ def test_rulings_answer_the_faq_cases_on_their_cards() -> None:
     missed = []
     for stem, names, calls in cases:
         found = write_rulings("bluemoon", [corpus.card(name) for name in names])
-        given = {(r.answer.question.kind, tuple(c.name for c in r.answer.question.cards),
-                  r.answer.verdict.show() if r.answer.verdict else "") for r in found.rulings}
+        given = {(a.question.kind, tuple(c.name for c in a.question.cards),
+                  a.verdict.show() if a.verdict else "") for r in found.rulings
+                 for a in [r.answer, *r.beside]}
         if not calls <= given:
             missed.append(stem)
     share = 1 - len(missed) / len(cases)
