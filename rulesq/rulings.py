@@ -295,17 +295,13 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     """Whether one of the cards is why the question has its answer.
 
     Taking one of the cards out of the situation gives the question another verdict; or a
-    text of one of them argued for a verdict the ladder beat, or was weighed by a step of the
-    ladder in a question about another card; or the question names two of
+    text of one of them argued for a verdict the ladder beat; or the question names two of
     the cards, or the cards are named only in the question (it is about them together).
     """
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
         return True
     asked = {card.name for card in answer.question.cards}
     if len(asked & {c.name for c in cards}) >= 2:
-        return True
-    others = {c.name for c in cards} - asked
-    if answer.decided_by and {e["card"] for e in answer.graph.effects()} & others:
         return True
     from rulesq.shapes import without
 
