@@ -18,7 +18,6 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
-from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.removals import discard_in_play
@@ -28,6 +27,7 @@ from rulesq.games.bluemoon.judge.requirements import (
     Requirement,
     discarded_for,
     excess,
+    named,
     obligation_texts,
     obligations,
     own_turn,
@@ -171,7 +171,7 @@ def _judged(forces: Forces, reqs: list[Requirement], prior: list[Instance],
             cards: list[Instance]) -> Ruling:
     """Whether the earlier discards and these cards each go towards one of the texts."""
     together = prior + cards
-    _named(together, reqs)
+    named(together, reqs)
     choices, doubling = factor_choices(forces, reqs)
     results = {jointly_allowed(forces, reqs, together, choice) for choice in choices}
     if len(results) > 1:
@@ -218,7 +218,7 @@ def must(forces: Forces, who: str) -> Ruling:
                                    R.YOU_MAY_NOT)
                 continue
             done = discarded_for(forces, req)
-            _named(done, [req])
+            named(done, [req])
             if met(forces, req, done, 1):
                 continue
             if req.kind is Kind.TO_PLAY:
@@ -255,7 +255,7 @@ def must(forces: Forces, who: str) -> Ruling:
     reqs = obligations(forces, who)
     if reqs:
         done = turn_pool(forces, who) if own_turn(state, who) == state.turn else []
-        _named(done, reqs)
+        named(done, reqs)
         choices, doubling = factor_choices(forces, reqs)
         results = {jointly_met(forces, reqs, done, choice) for choice in choices}
         if len(results) > 1:
@@ -272,14 +272,6 @@ def must(forces: Forces, who: str) -> Ruling:
     ruling.negatives.append("no active card text requires the player to discard")
     return ruling
 
-
-def _named(cards: list[Instance], reqs: list[Requirement]) -> None:
-    """Cannot answer when a discard that would count towards these texts was not named."""
-    if any(c.info.name == UNNAMED for c in cards):
-        names = " or ".join(f'"{r.name}"' for r in reqs)
-        raise CannotAnswer(f"cards were discarded without being named, and whether they count "
-                           f"towards {names} depends on which cards they were; name them "
-                           '(I discard "A", "B")')
 
 
 # ---------------------------------------------------------------------- how many?
