@@ -15,11 +15,11 @@ from rulesq.rulings import write_rulings
 from rulesq.situation import parse_situation
 
 CASES = Path(__file__).resolve().parent.parent / "corpus" / "bluemoon" / "cases"
-#: CURRENT FLOOR, below the goal of 0.90: 141 of 181 cases (78%) are answered today. The
+#: CURRENT FLOOR, below the goal of 0.90: 141 of 181 cases (77.9%) are answered today. The
 #: cases missed are mostly FAQ answers in which no given card changes the verdict (the FAQ's
 #: "No, X does not stop Y"), which the rule "a ruling only when a card changes the answer"
 #: leaves out, and a few the engine answers for another reason than the FAQ.
-FLOOR = 0.78
+FLOOR = 0.77
 
 
 def faq_cases() -> list[tuple[str, list[str], set[tuple[str, tuple[str, ...], str]]]]:
