@@ -190,7 +190,7 @@ def permission_window(forces: Forces, source: Source) -> bool:
     land this ship".
     """
     effect = source.effect
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     state = forces.state
     if when is None:
         return True

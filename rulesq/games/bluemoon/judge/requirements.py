@@ -248,11 +248,11 @@ def window(forces: Forces, req: Requirement) -> str | None:
     if state.turn_owner != who or state.turn_over:
         return "the discard is made in the discarding player's own turn, and it is not their turn"
     effect = req.source.effect
-    condition = getattr(effect, "condition", None)
+    condition = fx.condition_of(effect)
     if condition is not None and not holds(condition, req.source.controller, forces,
                                            req.source.card):
         return f"its condition does not hold ({condition.render()})"
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     controller = req.source.controller
     if when is None:
         return None
