@@ -5,6 +5,10 @@ rule claims as a game rule. :func:`decide` hands the claims to :func:`rulesq.eng
 with the Blue Moon ladder (``corpus/bluemoon/ladder.toml``) and turns the result into a
 :class:`Ruling`: the winner's reason and rules, the step that decided, what was beaten, removed
 by an ignore or kept by an exempt icon. Nothing here ranks one kind above another.
+
+An effect claims only if every field it sets is one its class declares followed
+(``FOLLOWED`` in :mod:`rulesq.games.bluemoon.effects`); otherwise the answer is *cannot answer*
+(:func:`require_followed`, the one check, and :func:`not_followed`, the one message).
 """
 
 from __future__ import annotations
