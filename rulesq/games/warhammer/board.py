@@ -74,8 +74,10 @@ class Attack:
 
     attacker: str
     defender: str
-    zone: Zone
+    zone: Zone | None
     fact: Fact
+    #: The legend attacked (then no zone is).
+    legend: InPlay | None = None
     attackers: list[InPlay] = field(default_factory=list)
     defenders: list[InPlay] = field(default_factory=list)
 

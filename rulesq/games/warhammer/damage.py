@@ -28,6 +28,9 @@ QA_ASSIGN = FAQ + "qa/12"
 QA_BURNING = FAQ + "qa/1"
 QA_ZERO = FAQ + "qa/7"
 QA_ZONE_DEALT = FAQ + "qa/47"
+QA_LEGEND = FAQ + "qa/44"
+QA_MOVE = FAQ + "qa/22"
+MOVING = FAQ + "damage/moving-damage"
 DEALT = FAQ + "damage/dealt-damage"
 CANCELLING = FAQ + "damage/cancelling-damage"
 NON_COMBAT = FAQ + "damage/non-combat-damage"
@@ -219,4 +222,16 @@ def combat_pool(board: Board) -> Value:
         value.texts += found.texts
         if found.value is not None:
             value.add(found.value, f'"{attacker.name}" counts {found.value}')
+    return value
+
+
+def room(board: Board, target: InPlay) -> Value:
+    """The damage a unit can still take before it is destroyed: its remaining hit points.
+
+    Moved damage is not assigned, so Toughness does not count (FAQ, Moving Damage).
+    """
+    value = hit_points(board, target)
+    if value.value is not None and not value.gaps:
+        value.add(-target.damage, f"less {target.damage} damage on it", None, HIT_POINTS)
+        value.value = max(value.value or 0, 0)
     return value

@@ -210,8 +210,18 @@ class Reader:
         attacker, defender = fact.param("players", (ME, YOU))[:2]
         if attacker == defender:
             raise self.error("a player attacks his opponent's capital, not his own", fact)
-        attack = Attack(attacker, defender, Zone(fact.param("zone")), fact)
+        zone = fact.param("zone")
+        attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
         attack.attackers = [self._in_play(ref) for ref in fact.cards]
+        if zone is None:
+            legend = next((c for c in self.board.cards if c.legend and c.owner == defender),
+                          None)
+            if legend is None:
+                raise self.error("no legend of the defending player is stated", fact, "legend",
+                                 suggestion='Write first, e.g., your legend is "Grombrindal"')
+            # An attacked legend is declared a defender at once unless corrupted (FAQ, Legends).
+            attack.legend = legend
+            attack.defenders += [] if legend.corrupted else [legend]
         self.board.attack = attack
 
     def _fact_defenders(self, fact: Fact) -> None:

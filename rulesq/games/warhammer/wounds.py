@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
+from rulesq.games.warhammer.values import HIT_POINTS
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
 
@@ -117,8 +118,13 @@ def can_assign(ctx: Context) -> Answer:
     else:
         owner = players[-1] if len(players) > 1 else ctx.question.who or ME
         zone = Zone(ctx.question.param("zone"))
-        if owner != attack.defender or zone is not attack.zone:
-            claims.append(rule_claim(Stance.FORBID, f"the attack is on the {attack.zone.value} "
+        if attack.legend is not None:
+            claims.append(rule_claim(Stance.FORBID, f'the attack is on the legend "'
+                                     f'{attack.legend.name}": all its damage goes to the legend '
+                                     "or the defending units, none to a zone", D.QA_LEGEND))
+        elif owner != attack.defender or zone is not attack.zone:
+            where = attack.zone.value if attack.zone else "legend"
+            claims.append(rule_claim(Stance.FORBID, f"the attack is on the {where} "
                                      "zone: combat damage goes to the attacked zone", D.P12))
         if zone in board.capital(owner).burning:
             claims.append(rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage",
@@ -132,7 +138,7 @@ def can_assign(ctx: Context) -> Answer:
                     Stance.FORBID, f'"{defender.name}" is assigned {given} damage, less than '
                     f"the {need.value} that destroys it ({'; '.join(need.steps)}): every "
                     "defender must be assigned lethal damage before the capital",
-                    D.P12, D.QA_ASSIGN, D.HIT_POINTS))
+                    D.P12, D.QA_ASSIGN, HIT_POINTS))
     if gaps:
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims.append(rule_claim(Stance.PERMIT, "the attacker assigns the combat damage counted to "
@@ -142,3 +148,23 @@ def can_assign(ctx: Context) -> Answer:
         raise CannotAnswer(ruling.reason)
     return _conclude(ctx, YesNo(ruling.allowed), ruling.reason, list(ruling.rules),
                      decided_by=ruling.step, assumed=_assumed(pool))
+
+
+def can_move_damage(ctx: Context) -> Answer:
+    """Answer ``can I move N damage to "X"?``: no more than destroys it (Q&A WHI-W22)."""
+    board = _board(ctx)
+    target = _in_play(ctx, board)
+    amount = int(ctx.question.param("number"))
+    room = D.room(board, target)
+    if room.gaps or room.value is None:
+        return _cannot(ctx, room)
+    claims = [rule_claim(Stance.PERMIT, "damage may be moved onto a unit up to what destroys it",
+                         D.MOVING, default=True)]
+    if amount > room.value:
+        claims.append(rule_claim(
+            Stance.FORBID, f'"{target.name}" has {room.value} remaining hit points '
+            f"({'; '.join(room.steps)}): no more damage can be moved to it than destroys it, "
+            "and moved damage bypasses Toughness", D.QA_MOVE, D.MOVING, HIT_POINTS))
+    ruling = decide(claims)
+    return _conclude(ctx, YesNo(bool(ruling.allowed)), ruling.reason, list(ruling.rules),
+                     decided_by=ruling.step)
