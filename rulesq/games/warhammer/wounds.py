@@ -95,7 +95,7 @@ def can_assign(ctx: Context) -> Answer:
     """Answer ``can I assign N damage to your kingdom / "C"?`` in combat (p.12 erratum)."""
     board = _board(ctx)
     attack = board.attack
-    players = ctx.question.param("players", (ME,))
+    players = ctx.question.param("players", (ctx.question.who or ME,))
     player = players[0]
     if attack is None or attack.attacker != player:
         raise CannotAnswer("no attack by that player is stated: combat damage is assigned by "
@@ -146,8 +146,10 @@ def can_assign(ctx: Context) -> Answer:
     ruling = decide(claims)
     if ruling.allowed is None:
         raise CannotAnswer(ruling.reason)
+    # the counted damage is assumed when the verdict rests on it: a yes, or a no it decided
+    rests = ruling.allowed or D.COMBAT_POOL in ruling.rules
     return _conclude(ctx, YesNo(ruling.allowed), ruling.reason, list(ruling.rules),
-                     decided_by=ruling.step, assumed=_assumed(pool))
+                     decided_by=ruling.step, assumed=_assumed(pool) if rests else [])
 
 
 def can_move_damage(ctx: Context) -> Answer:
