@@ -51,7 +51,8 @@ GAME = register(
                 "can_play", "can_play_in", "value", "hit_points", "remaining_hit_points",
                 "unique", "limited", "burning", "corrupted")},
             **{kind: f"{_WOUNDS}:{kind}" for kind in (
-                "destroyed", "damage_dealt", "zone_burns", "can_assign", "can_move_damage")},
+                "destroyed", "damage_dealt", "zone_burns", "can_assign", "can_move_damage",
+                "resolves_first", "cancelled")},
         },
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),

@@ -68,6 +68,19 @@ class Assigned:
     zone: Zone | None = None
 
 
+@dataclass(frozen=True)
+class Link:
+    """A link of the action chain: who added it, the card, its targets, what was paid for X."""
+
+    who: str
+    card: Card | None
+    name: str
+    fact: Fact
+    source: InPlay | None = None
+    targets: tuple[InPlay, ...] = ()
+    paid: int | None = None
+
+
 @dataclass
 class Attack:
     """An attack: who attacks, the zone attacked, the attackers and the defenders declared."""
@@ -96,6 +109,8 @@ class Board:
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: The action chain, in the order its links were added.
+    chain: list[Link] = field(default_factory=list)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.games.warhammer.board import PHASE_WORDS, PHASES, Assigned, Attack, Board, InPlay
+from rulesq.games.warhammer.board import (
+    PHASE_WORDS,
+    PHASES,
+    Assigned,
+    Attack,
+    Board,
+    InPlay,
+    Link,
+)
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME, YOU
 
@@ -233,6 +241,16 @@ class Reader:
 
     def _fact_sacrificed(self, fact: Fact) -> None:
         self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
+
+    def _fact_trigger(self, fact: Fact) -> None:
+        source, *targets = fact.cards
+        paid = fact.param("number")
+        self.board.chain.append(Link(
+            fact.who or ME, source.card, source.card.name if source.card else source.name, fact,
+            self.board.find(source.name), tuple(self._in_play(t) for t in targets),
+            int(paid) if paid is not None else None))
+
+    _fact_respond = _fact_trigger
 
     # ------------------------------------------------------------------ cards
     def _place(self, ref: CardRef, fact: Fact, owner: str, zone: Zone | None,

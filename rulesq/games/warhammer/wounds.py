@@ -170,3 +170,36 @@ def can_move_damage(ctx: Context) -> Answer:
     ruling = decide(claims)
     return _conclude(ctx, YesNo(bool(ruling.allowed)), ruling.reason, list(ruling.rules),
                      decided_by=ruling.step)
+
+
+def resolves_first(ctx: Context) -> Answer:
+    """Answer ``what resolves first?``: the last link added to the chain."""
+    from rulesq.engine.verdict import Cards
+    from rulesq.games.warhammer import chain as C
+
+    board = _board(ctx)
+    if not board.chain:
+        raise CannotAnswer('no action chain is stated (write, e.g., I trigger "X")')
+    order = C.resolution_order(board.chain)
+    reason = ("the chain resolves last in, first out: " + ", then ".join(
+        f'"{link.name}"' for link in order))
+    return _conclude(ctx, Cards((order[0].name,)), reason, [C.LIFO, C.WINDOW])
+
+
+def cancelled(ctx: Context) -> Answer:
+    """Answer ``is "X" cancelled?``: targets checked again when the link resolves."""
+    from rulesq.games.warhammer import chain as C
+
+    board = _board(ctx)
+    name = _card(ctx).name.casefold()
+    link = next((lk for lk in board.chain if lk.name.casefold() == name), None)
+    if link is None:
+        raise CannotAnswer(f'"{_card(ctx).name}" is not on the action chain')
+    verdict, state = C.cancelled(board, link)
+    if verdict is None:
+        gaps = state.gaps or ["the chain does not resolve as far as it"]
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    reason = "; ".join(state.steps) or f'"{link.name}" resolves'
+    if not verdict:
+        reason += f'; a target of "{link.name}" is still legal, so it resolves'
+    return _conclude(ctx, YesNo(verdict), reason, state.rules, state.texts)
