@@ -1,6 +1,6 @@
 """The Warhammer action chain: links resolve last in, first out; targets are checked again.
 
-The order is a strategy of its own (:func:`resolution_order`, Q&A WHI-W18). Resolving a link
+The order is a strategy of its own (:func:`resolution_order`, Q&A 18). Resolving a link
 follows only the effects read here — deal N (or X) damage to one target unit, destroy one
 target unit, with or without "fewer hit points than the number of <trait> cards in play" —
 after the cost before "to"; any other text makes the answer *cannot answer*. A link whose
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.damage import keyword
+from rulesq.games.warhammer.damage import doublers, keyword
 from rulesq.games.warhammer.values import hit_points
 from rulesq.games.warhammer.vocab import Header
 
@@ -156,10 +156,9 @@ def resolve_link(board: Board, state: State, link: Link) -> bool | None:
             state.steps.append(f'"{link.name}" destroys "{target.name}"')
             continue
         amount = effect.amount or 0
-        toughness = keyword(target, "toughness")
-        if toughness is not None:
-            state.gaps.append(f'"{target.name}" has Toughness: damage cancellation on the chain '
-                              "is not followed")
+        if keyword(target, "toughness") is not None or doublers(board):
+            state.gaps.append(f'damage to "{target.name}" is cancelled or doubled as it is '
+                              "assigned: not followed on the chain")
             return None
         total = target.damage + state.damage.get(id(target), 0) + amount
         state.damage[id(target)] = state.damage.get(id(target), 0) + amount

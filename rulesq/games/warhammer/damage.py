@@ -2,7 +2,7 @@
 
 Damage is assigned, then cancelled (Toughness), then applied (FAQ, Cancelling Damage; Dealt
 Damage). A unit leaves play when its damage reaches its hit points (Turn Sequence, phase 4;
-Q&A WHI-W7); a zone burns when its damage reaches the zone's hit points (an assumed rule of
+Q&A 7); a zone burns when its damage reaches the zone's hit points (an assumed rule of
 the Core Rulebook). Every card text in play that speaks of damage and is not followed here
 makes the answer *cannot answer*.
 """
@@ -46,6 +46,10 @@ SECTION_HIT_POINTS = 8
 #: Words of a card text that speak to damage, destruction or burning.
 _DAMAGE_WORDS = re.compile(r"\b(damage|toughness|counterstrike|destroy\w*|burn\w*|"
                            r"hit points|redirect\w*|cancel\w*)\b", re.IGNORECASE)
+#: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
+_DOUBLE = re.compile(r"^double all damage assigned to units(?: as it is being assigned)?\.?$",
+                     re.IGNORECASE)
+QA_DOUBLE = FAQ + "qa/23"
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
@@ -83,10 +87,30 @@ def unfollowed(board: Board) -> list[str]:
                     texts.hit_point_grant(act) is not None for act in effect.acts):
                 continue
             quote = effect.span.of(text).strip()
+            if _doubles(effect, quote):
+                continue
             if _DAMAGE_WORDS.search(quote):
                 gaps.append(f'"{placed.name}": "{quote}" is not followed by the damage rules '
                             "of rulesq")
     return gaps
+
+
+def _doubles(effect: object, quote: str) -> bool:
+    return (isinstance(effect, fx.Clause) and effect.trigger is None and not effect.conditions
+            and _DOUBLE.match(quote) is not None)
+
+
+def doublers(board: Board) -> list[Text]:
+    """The constant texts in play that double damage assigned to units, quoted."""
+    found: list[Text] = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        for effect in texts.parsed(placed.card.text).effects:
+            quote = effect.span.of(placed.card.text).strip()
+            if _doubles(effect, quote):
+                found.append(Text(placed.name, quote))
+    return found
 
 
 def _toughness(placed: InPlay, value: Value) -> int | None:
@@ -105,6 +129,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     """The damage dealt to a unit: what is assigned to it, less what Toughness cancels."""
     value = Value(0, rules=[DEALT])
     value.gaps += unfollowed(board)
+    doubling = doublers(board)
     for assigned in board.assigned:
         if assigned.card is not target:
             continue
@@ -112,12 +137,18 @@ def dealt(board: Board, target: InPlay) -> Value:
         cancel = _toughness(target, value)
         if cancel is None:
             continue
-        cancelled = min(cancel, assigned.amount)
+        amount = assigned.amount * (1 + len(doubling))
         step = f"{assigned.amount} {kind} assigned"
+        if doubling:
+            step += (f", each of {len(doubling)} doubling texts adds {assigned.amount} as it is "
+                     f"assigned (the net of constant effects): {amount}")
+            value.texts += [t for t in doubling if t not in value.texts]
+            value.rules += [QA_DOUBLE] if QA_DOUBLE not in value.rules else []
+        cancelled = min(cancel, amount)
         if cancelled:
             step += f", Toughness {cancel} cancels {cancelled}"
             value.rules += [CANCELLING] if CANCELLING not in value.rules else []
-        value.add(assigned.amount - cancelled, step)
+        value.add(amount - cancelled, step)
         if not assigned.combat and NON_COMBAT not in value.rules:
             value.rules += [NON_COMBAT, P17]
     _counterstrike(board, target, value)
@@ -173,7 +204,7 @@ def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
 
 
 def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
-    """The damage dealt to a zone: all the damage assigned to it (Q&A WHI-W47)."""
+    """The damage dealt to a zone: all the damage assigned to it (Q&A 47)."""
     value = Value(0, rules=[DEALT])
     value.gaps += unfollowed(board)
     for assigned in board.assigned:
@@ -202,6 +233,9 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
 def lethal(board: Board, defender: InPlay) -> Value:
     """The least damage that destroys a defender: remaining hit points plus active Toughness."""
     value = hit_points(board, defender)
+    if doublers(board):
+        value.gaps.append("damage doubled as it is assigned: the least damage that destroys a "
+                          "defender is not computed")
     if value.value is None or value.gaps:
         return value
     value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)

@@ -211,7 +211,7 @@ class Reader:
         owner, zone = fact.who or ME, Zone(fact.param("zone"))
         if zone in self.board.capital(owner).burning:
             raise self.error(f"the {zone.value} zone burns: a burning zone cannot be assigned "
-                             "damage (FAQ, Q&A WHI-W1)", fact, zone.value)
+                             "damage (FAQ, Q&A 1)", fact, zone.value)
         self.board.assigned.append(Assigned(amount, fact, combat, owner=owner, zone=zone))
 
     def _fact_attack(self, fact: Fact) -> None:

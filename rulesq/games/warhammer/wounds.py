@@ -153,7 +153,7 @@ def can_assign(ctx: Context) -> Answer:
 
 
 def can_move_damage(ctx: Context) -> Answer:
-    """Answer ``can I move N damage to "X"?``: no more than destroys it (Q&A WHI-W22)."""
+    """Answer ``can I move N damage to "X"?``: no more than destroys it (Q&A 22)."""
     board = _board(ctx)
     target = _in_play(ctx, board)
     amount = int(ctx.question.param("number"))
