@@ -226,7 +226,7 @@ class Reader:
                           None)
             if legend is None:
                 raise self.error("no legend of the defending player is stated", fact, "legend",
-                                 suggestion='Write first, e.g., your legend is "Grombrindal"')
+                                 suggestion='Write first, e.g., your legend is "Some Legend"')
             # An attacked legend is declared a defender at once unless corrupted (FAQ, Legends).
             attack.legend = legend
             attack.defenders += [] if legend.corrupted else [legend]
