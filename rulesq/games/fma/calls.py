@@ -20,6 +20,7 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 from rulesq.games.fma.card_answers import partial_reason, parts_of
 from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
@@ -385,9 +386,11 @@ def can_target(ctx: Context) -> Answer:
     source_ref, target_ref = ctx.question.cards[0], ctx.question.cards[1]
     card = _card(source_ref)
     reader, state = reader_for(ctx)
-    target = _character(ctx, state, target_ref)
     effects, missing = effects_of(card)
     selectors = _selectors(effects, targeted=True)
+    if target_ref.card is not None and target_ref.card.type == "event":
+        return _target_event(ctx, card, selectors, target_ref.card, missing)
+    target = _character(ctx, state, target_ref)
     claims: list[Claim] = []
     if _defeated(ctx, state, target) is not None:
         claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is defeated, and defeated '
@@ -425,6 +428,19 @@ def can_target(ctx: Context) -> Answer:
         _open(missing, claims)
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
+    return judge(ctx, claims)
+
+
+def _target_event(ctx: Context, card: Card, selectors: list[fx.Selector], event: Card,
+                  missing: str | None) -> Answer:
+    """``can "X" target "Some Event"?``: X's event words, read by ``event_targets``."""
+    event_effects, event_missing = effects_of(event)
+    if event_missing is not None:
+        raise CannotAnswer(event_missing)
+    claims = event_claims(ctx, read_table(ctx.facts), card, selectors, event, event_effects,
+                          _controller(ctx, card))
+    if missing is not None or not claims:
+        _open(missing or f'"{card.name}" has no text that targets an event', claims)
     return judge(ctx, claims)
 
 
