@@ -188,6 +188,18 @@ class Defeat(Clause):
 
 
 @dataclass(frozen=True)
+class SendToDiscard(Clause):
+    """Send cards to the discard pile (they are not defeated)."""
+
+    what: Ref | Selector
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``send target character to the discard pile``."""
+        return f"{subject_verb(self.who, 'send')} {self.what.render()} to the discard pile"
+
+
+@dataclass(frozen=True)
 class IncreaseCost(Clause):
     """Increase the attribute cost of events and abilities."""
 

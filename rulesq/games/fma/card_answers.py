@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
 
 #: The rule on what counts as drawing.
+DISCARDED_NOT_DEFEATED = "fma/cards/the-armstrong-family-gloves/ruling"
 DRAWING = "fma/rulings/drawing-cards/1"
 #: Defeated leaders retain their level (the Defeated characters ruling, second paragraph).
 DEFEATED_KEEP = "fma/rulings/defeated-characters/2"
@@ -237,6 +238,33 @@ def counts_as_drawing(ctx: Context) -> Answer:
     return ctx.conclude(YesNo(False), f'"{card.name}" gets cards without the word "draw"; '
                         "only the draw phase and cards that use the word draw count as drawing",
                         supported_by=(rule,))
+
+
+def counts_as_defeating(ctx: Context) -> Answer:
+    """``does "X" count as defeating?``: sending a character to the discard pile does not."""
+    card = asked_card(ctx)
+    if not card.text:
+        raise CannotAnswer(partial_reason(card) if parts_of(card)
+                           else f'the sources give no text for "{card.name}"')
+    parsed = ctx.game.parse_card_text(card.text)
+    assert isinstance(parsed, fx.FmaParsedText)
+    units = _units(parsed.effects)
+    defeats = [e for e in units if isinstance(e, fx.Defeat)]
+    if defeats:
+        node = ctx.derivation().effect(card.name, defeats[0].render(), card)
+        return ctx.conclude(YesNo(True), f'"{card.name}" defeats: it uses the word "defeat"',
+                            supported_by=(node,))
+    if parsed.unparsed:
+        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
+                           f'"{parsed.unparsed[0].text}"')
+    sends = [e for e in units if isinstance(e, fx.SendToDiscard)]
+    if not sends:
+        return ctx.conclude(YesNo(False), f'no text of "{card.name}" defeats a character')
+    node = ctx.derivation().effect(card.name, sends[0].render(), card)
+    return ctx.conclude(YesNo(False), f'"{card.name}" sends a character to the discard pile: '
+                        "that character is not defeated, and effects that trigger off a "
+                        "character being defeated do not trigger",
+                        supported_by=(node, ctx.clause(DISCARDED_NOT_DEFEATED, "rule")))
 
 
 def _units(effects: tuple[Any, ...]) -> list[Any]:

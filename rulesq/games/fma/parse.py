@@ -479,6 +479,9 @@ def _transformer_class() -> Any:
         def defeat(self, meta: Any, c: list[Any]) -> Effect:
             return fx.Defeat(c[0], span=self.b.span(meta))
 
+        def send_to_discard(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.SendToDiscard(c[0], span=self.b.span(meta))
+
         def increase_cost(self, meta: Any, c: list[Any]) -> Effect:
             return fx.IncreaseCost(c[0], c[1], span=self.b.span(meta))
 
