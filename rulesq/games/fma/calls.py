@@ -22,6 +22,7 @@ from rulesq.games.fma.card_answers import partial_reason, parts_of
 from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
 
@@ -154,6 +155,7 @@ def can_play(ctx: Context) -> Answer:
     _, state = reader_for(ctx)
     effects, missing = effects_of(card)
     claims = _requirements(ctx, card, effects, table, None, state)
+    claims += loyal_claims(ctx, ctx.question.card, table, state, ctx.question.who or "me")
     _settle(missing, card.name, claims)
     claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     return judge(ctx, claims)
@@ -260,7 +262,7 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
                            f'situation does not name your leader (write: my leader is "…")')
     ctx.fact(table.leader_facts[player])
     faction = effect.leader.faction
-    factions = _factions(leader)
+    factions = factions_of(leader)
     if factions is None:
         raise CannotAnswer(f'the sources do not give the faction of your leader "{leader.name}"')
     fits = faction is None or faction.casefold() in {f.casefold() for f in factions}
@@ -270,22 +272,6 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
                        f'your leader "{leader.name}" is a {faction} leader, and "{card.name}" '
                        f'will not join one: "join" means put into play by any means',
                        JOIN, requirement=True)]
-
-
-def _factions(ref: CardRef) -> list[str] | None:
-    """A card's factions: its corpus field, or the words of its situation line (None: unknown)."""
-    card = ref.card
-    words = [f for f in ref.flags if f.casefold() not in ("unaligned", "stealth")]
-    if card is not None and card.fields.get("faction"):
-        return [str(card.fields["faction"])]
-    if card is not None and card.fields.get("inline"):
-        icons = [str(i) for i in card.fields.get("icons") or ()]
-        words += [i for i in icons if i.casefold() not in ("unaligned", "stealth")]
-        if words or any(i.casefold() == "unaligned" for i in icons):
-            return words
-    if words or any(f.casefold() == "unaligned" for f in ref.flags):
-        return words
-    return None
 
 
 def can_start(ctx: Context) -> Answer:
@@ -306,8 +292,8 @@ def can_start(ctx: Context) -> Answer:
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
-        leader_factions = _factions(leader)
-        ally_factions = _factions(ally_ref)
+        leader_factions = factions_of(leader)
+        ally_factions = factions_of(ally_ref)
         if leader_factions == [] and ally_factions:
             claims.append(rule_claim(Stance.FORBID, f'your leader "{leader.name}" is unaligned, '
                                      "and unaligned leaders can only start with unaligned "
