@@ -71,6 +71,7 @@ GAME = register(FmaGame(
         "can_attack": f"{_CALLS}:can_attack",
         "can_start": f"{_CALLS}:can_start",
         "reacts_first": f"{_CALLS}:reacts_first",
+        "waits": f"{_CALLS}:waits",
         "affects": f"{_CALLS}:affects",
     },
     answer_words=("attackers", "defenders", "tie", "me", "you"),

@@ -25,6 +25,8 @@ from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
+from rulesq.games.fma.timing import undeclared
+from rulesq.games.fma.timing import waits as _waits
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -318,6 +320,9 @@ def can_start(ctx: Context) -> Answer:
 def can_cancel(ctx: Context) -> Answer:
     """``can "X" cancel "Y"?``: X cancels the events or abilities its designator names."""
     canceler, canceled = _card(ctx.question.cards[0]), _card(ctx.question.cards[1])
+    gate = undeclared(ctx, read_table(ctx.facts), canceled)
+    if gate is not None:  # nothing can react to it yet, whatever the canceler's words
+        return judge(ctx, [gate])
     effects, missing = effects_of(canceler)
     cancels = [e for e in effects if isinstance(e, fx.Cancel)]
     if not cancels:
@@ -589,6 +594,11 @@ def reacts_first(ctx: Context) -> Answer:
     support = (ctx.fact(step[1]), ctx.fact(table.turn[1]), ctx.clause(REACT_OCCURRENCE, "rule"))
     return ctx.conclude(Word(table.turn[0]), f"no player created the {step[0]}, so the active "
                         "player has the first chance to react", supported_by=support)
+
+
+def waits(ctx: Context) -> Answer:
+    """``does "R" wait until "E" has fully resolved?`` (``rulesq.games.fma.timing``)."""
+    return _waits(ctx, effects_of)
 
 
 # ---------------------------------------------------------------------------- affects

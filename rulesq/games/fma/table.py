@@ -45,6 +45,8 @@ class Table:
     canceled: dict[str, Fact] = field(default_factory=dict)
     step: tuple[str, Fact] | None = None
     zones: dict[str, tuple[str, str, Fact]] = field(default_factory=dict)
+    #: Cards announced whose targets and costs are not yet declared.
+    announced: dict[str, tuple[str | None, Fact]] = field(default_factory=dict)
     turn: tuple[str, Fact] | None = None
 
     def place(self, name: str) -> tuple[str, Fact] | None:
@@ -104,6 +106,13 @@ def read_table(facts: list[Fact]) -> Table:
         elif kind in ("pile", "hand") and fact.who:  # the shared statements
             for ref in fact.cards:
                 table.zones[key(ref)] = (ZONES[kind], fact.who, fact)
+        elif kind == "announce":
+            table.announced[key(fact.cards[0])] = (fact.who, fact)
+        elif kind == "declared":
+            for ref in fact.cards:
+                if key(ref) in table.announced:
+                    who, _ = table.announced.pop(key(ref))
+                    table.plays.append(Play(key(ref), who, fact))
         elif kind == "step":
             table.step = (str(fact.param("step_name")), fact)
         elif kind == "turn" and fact.who:
