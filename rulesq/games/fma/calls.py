@@ -41,6 +41,7 @@ EVENT_OR_ABILITY = "fma/rulings/event-or-ability/1"
 DEFEATED = "fma/rulings/defeated-characters/1"
 DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
 DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
+BLOCK_STEP = "fma/rulings/blocking/1"
 BLOCK_IS_REACT = "fma/rulings/blocking/2"
 BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
 STEALTH = "fma/rulings/stealth/1"
@@ -512,6 +513,10 @@ def can_block(ctx: Context) -> Answer:
         claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is already in this battle, and '
                                  "a character can't block an attack it is already "
                                  "participating in", BLOCK_OWN_ATTACK))
+    if table.step is not None and table.step[0] not in ("maneuver step", "battle phase"):
+        ctx.fact(table.step[1])
+        claims.append(rule_claim(Stance.FORBID, f"it is the {table.step[0]}, and blocking takes "
+                                 "place in the maneuver step of a battle", BLOCK_STEP))
     set_state = table.readiness.get(normalise_name(who.name))
     if set_state is not None and set_state[0] == "set":
         ctx.fact(set_state[1])

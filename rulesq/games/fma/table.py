@@ -113,6 +113,8 @@ def read_table(facts: list[Fact]) -> Table:
                 if key(ref) in table.announced:
                     who, _ = table.announced.pop(key(ref))
                     table.plays.append(Play(key(ref), who, fact))
+        elif kind == "phase":  # the shared "it is the main phase"
+            table.step = (f'{str(fact.param("phase")).lower()} phase', fact)
         elif kind == "step":
             table.step = (str(fact.param("step_name")), fact)
         elif kind == "turn" and fact.who:
