@@ -188,6 +188,17 @@ class Defeat(Clause):
 
 
 @dataclass(frozen=True)
+class ChangeLocation(Clause):
+    """Change the current location (without playing a location)."""
+
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``change the current location``."""
+        return f"{subject_verb(self.who, 'change')} the current location"
+
+
+@dataclass(frozen=True)
 class SendToDiscard(Clause):
     """Send cards to the discard pile (they are not defeated)."""
 

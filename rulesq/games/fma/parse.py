@@ -479,6 +479,9 @@ def _transformer_class() -> Any:
         def defeat(self, meta: Any, c: list[Any]) -> Effect:
             return fx.Defeat(c[0], span=self.b.span(meta))
 
+        def change_location(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.ChangeLocation(span=self.b.span(meta))
+
         def send_to_discard(self, meta: Any, c: list[Any]) -> Effect:
             return fx.SendToDiscard(c[0], span=self.b.span(meta))
 
