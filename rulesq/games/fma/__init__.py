@@ -62,6 +62,7 @@ GAME = register(FmaGame(
         "starting_leader": f"{_CARDS}:starting_leader",
         "counts_as_drawing": f"{_CARDS}:counts_as_drawing",
         "counts_as_defeating": f"{_CARDS}:counts_as_defeating",
+        "plays_location": f"{_CARDS}:plays_location",
         "can_play": f"{_CALLS}:can_play",
         "can_character_play": f"{_CALLS}:can_character_play",
         "can_cancel": f"{_CALLS}:can_cancel",
