@@ -225,6 +225,22 @@ class IncreaseCost(Clause):
 
 
 @dataclass(frozen=True)
+class ReduceCost(Clause):
+    """Reduce the attribute cost of events and abilities (to a minimum, if one is given)."""
+
+    what: Selector
+    amount: int
+    minimum: int | None = None
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``reduce the attribute cost of events by 1, to a minimum of 1``."""
+        floor = f", to a minimum of {self.minimum}" if self.minimum is not None else ""
+        return (f"{subject_verb(self.who, 'reduce')} the attribute cost of {self.what.render()} "
+                f"by {self.amount}{floor}")
+
+
+@dataclass(frozen=True)
 class GainControl(Clause):
     """Gain control of a character (for a while)."""
 
