@@ -27,6 +27,7 @@ from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
 from rulesq.games.fma.timing import undeclared
 from rulesq.games.fma.timing import waits as _waits
+from rulesq.games.fma.uniqueness import control_gate
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -383,6 +384,10 @@ def can_target(ctx: Context) -> Answer:
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
+    gate = control_gate(ctx, state, read_table(ctx.facts), effects, target,
+                        _controller(ctx, card))
+    if gate is not None:  # uniqueness: no text that takes control names an exception to it
+        return judge(ctx, [gate])
     claims: list[Claim] = []
     if _defeated(ctx, state, target) is not None:
         claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is defeated, and defeated '
