@@ -64,6 +64,7 @@ GAME = register(FmaGame(
         "counts_as_defeating": f"{_CARDS}:counts_as_defeating",
         "plays_location": f"{_CARDS}:plays_location",
         "attribute_cost": "rulesq.games.fma.costs:attribute_cost",
+        "is_defeated": "rulesq.games.fma.moved_home:is_defeated",
         "can_play": f"{_CALLS}:can_play",
         "can_character_play": f"{_CALLS}:can_character_play",
         "can_cancel": f"{_CALLS}:can_cancel",
