@@ -65,6 +65,8 @@ GAME = register(FmaGame(
         "plays_location": f"{_CARDS}:plays_location",
         "attribute_cost": "rulesq.games.fma.costs:attribute_cost",
         "is_defeated": "rulesq.games.fma.moved_home:is_defeated",
+        "can_recruit": "rulesq.games.fma.out_of_play:can_recruit",
+        "keeps": "rulesq.games.fma.out_of_play:keeps",
         "can_play": f"{_CALLS}:can_play",
         "can_character_play": f"{_CALLS}:can_character_play",
         "can_cancel": f"{_CALLS}:can_cancel",
