@@ -2,7 +2,7 @@
 
 A text such as "Characters moved home during the search phase are defeated" defeats only
 characters moved home in that phase; characters moving home in another phase (all move home
-in the cleanup phase) are not defeated by it (the rulings, Arid Desert).
+in the cleanup phase) are not defeated by it (a card ruling).
 """
 
 from __future__ import annotations

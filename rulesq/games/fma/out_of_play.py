@@ -1,4 +1,4 @@
-"""A leader out of play cannot recruit and keeps his attachments (the rulings, Sidetracked)."""
+"""A leader out of play cannot recruit and keeps his attachments (a card ruling)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 You can only take control of a character if you could legally play it from your hand for
 purposes of uniqueness: not a non-mob character when you control a copy with the same name
-(the rulings, Persuasion). A ruling may give two differently spelt cards one name.
+(a card ruling). A ruling may give two differently spelt cards one name.
 """
 
 from __future__ import annotations
