@@ -1,6 +1,9 @@
 """Benchmark: every speed figure of rulesq in one run, each with its ratio to the import floor.
 
-Usage: ``python bench/run.py [--runs N] [--seconds S] [--rulings]``
+Usage: ``python bench/run.py [--runs N] [--seconds S] [--rulings] [--baseline DIR]``
+
+``--baseline DIR`` names another checkout of rulesq (an earlier commit, say): its figures are
+measured in the same run, interleaved with this one's, and printed beside them ("before").
 
 The bytecode is compiled first (``python -m compileall``), as an installed package has it, and
 the caches live in a temporary folder warmed by one run of each command. Each figure is a
@@ -66,14 +69,15 @@ def median(runs: list[Run], field: str) -> float:
     return float(statistics.median(getattr(r, field) for r in runs))
 
 
-def paired(command: list[str], runs: int, env: dict[str, str]) -> tuple[list[Run], list[Run]]:
-    """``runs`` runs of ``command`` interleaved with as many of the floor (one warm-up first)."""
-    Run(command, env)
-    mine, floor = [], []
+def interleaved(commands: list[tuple[list[str], dict[str, str]]], runs: int) -> list[list[Run]]:
+    """``runs`` runs of each command, taking turns (after one warm-up run of each)."""
+    for command, env in commands:
+        Run(command, env)
+    done: list[list[Run]] = [[] for _ in commands]
     for _ in range(runs):
-        mine.append(Run(command, env))
-        floor.append(Run(FLOOR, env))
-    return mine, floor
+        for runs_of, (command, env) in zip(done, commands, strict=True):
+            runs_of.append(Run(command, env))
+    return done
 
 
 THROUGHPUT = """
@@ -120,10 +124,13 @@ def child_json(code: str, args: list[str], env: dict[str, str]) -> dict[str, flo
     return result
 
 
-def line(label: str, value: str, ratio: float | None = None, goal: str = "") -> None:
-    """Print one figure, its ratio to the floor and the goal."""
+def line(label: str, value: str, ratio: float | None = None, goal: str = "",
+         before: str = "") -> None:
+    """Print one figure, its ratio to the floor, the goal and the baseline's figure."""
     shown = f"{ratio:5.2f}x floor" if ratio is not None else ""
     print(f"  {label:<44} {value:>12}  {shown:<12} {goal}")
+    if before:
+        print(f"  {'  before (--baseline)':<44} {before}")
 
 
 def machine() -> str:
@@ -146,37 +153,52 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9, help="runs per figure (median)")
     parser.add_argument("--seconds", type=float, default=5.0, help="throughput time")
     parser.add_argument("--rulings", action="store_true", help="also time rulesq rulings")
+    parser.add_argument("--baseline", type=Path, help="another rulesq checkout to compare")
     args = parser.parse_args()
     import rulesq
 
     package = Path(rulesq.__file__).parent
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True,
-                   stdout=subprocess.DEVNULL)
+    packages = [package] + ([args.baseline / "rulesq"] if args.baseline else [])
+    for folder in packages:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True,
+                       stdout=subprocess.DEVNULL)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     with tempfile.TemporaryDirectory(prefix="rulesq-bench-") as cache:
         env = dict(os.environ, RULESQ_CACHE_DIR=cache)
         env.pop("RULESQ_CORPUS_DIR", None)
+        old = dict(env, PYTHONPATH=str(args.baseline.resolve())) if args.baseline else None
         print(f"machine: {machine()}")
         floors: list[Run] = []
+
+        def before(runs: list[Run] | None, floor: list[Run], field: str, scale: float,
+                   unit: str) -> str:
+            if runs is None:
+                return ""
+            value = median(runs, field)
+            return f"{value * scale:.1f} {unit}  ({value / median(floor, field):.2f}x floor)"
 
         print("cold ask (CPU user+system; median)")
         asks = {}
         for game, file in ASKS.items():
-            mine, floor = paired([*RULESQ, "ask", str(file)], args.runs, env)
-            floors += floor
-            asks[game] = (mine, floor)
-        for game, (mine, floor) in asks.items():
+            ask = [*RULESQ, "ask", str(file)]
+            commands = [(ask, env), (FLOOR, env)] + ([(ask, old)] if old else [])
+            done = interleaved(commands, args.runs)
+            floors += done[1]
+            asks[game] = (done[0], done[1], done[2] if old else None)
+        for game, (mine, floor, base_runs) in asks.items():
             cpu, base = median(mine, "cpu"), median(floor, "cpu")
             line(f"{game} ({ASKS[game].name})", f"{cpu * 1e3:.0f} ms", cpu / base,
-                 "goal <= 1.0x and <= 250 ms")
+                 "goal <= 1.0x and <= 250 ms", before(base_runs, floor, "cpu", 1e3, "ms"))
         floor_cpu, floor_rss = median(floors, "cpu"), median(floors, "rss")
         line("import floor: import lark, typer, networkx", f"{floor_cpu * 1e3:.0f} ms", 1.0)
 
         print("throughput (one process, after start-up)")
         rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], env)
+        old_rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], old) if old else None
         line(f"Blue Moon cases ({rate['files']:.0f} files)", f"{rate['rate']:.0f} /s", None,
-             "goal >= 1000 /s")
-        line("  first round, with start-up", f"{rate['first_round']:.2f} s")
+             "goal >= 1000 /s", f"{old_rate['rate']:.0f} /s" if old_rate else "")
+        line("  first round, with start-up", f"{rate['first_round']:.2f} s", None, "",
+             f"{old_rate['first_round']:.2f} s" if old_rate else "")
 
         print(f"rulesq check corpus/bluemoon/cases (wall; --jobs {cores} vs --jobs 1)")
         check = [*RULESQ, "check", str(CASES)]
@@ -184,15 +206,14 @@ def main() -> None:
         jobs = "--jobs" in helps.stdout  # absent before rulesq had it: both runs are one process
         one = [*check, "--jobs", "1"] if jobs else check
         all_cores = [*check, "--jobs", str(cores)] if jobs else check
-        ones, many, floor = [], [], []
-        Run(one, env)
-        for _ in range(max(3, args.runs // 2)):
-            ones.append(Run(one, env))
-            many.append(Run(all_cores, env))
-            floor.append(Run(FLOOR, env))
+        commands = [(one, env), (all_cores, env), (FLOOR, env)] + ([(check, old)] if old else [])
+        done = interleaved(commands, max(3, args.runs // 2))
+        ones, many, floor = done[:3]
+        old_check = done[3] if old else None
         one_wall, many_wall = median(ones, "wall"), median(many, "wall")
         base = median(floor, "cpu")
-        line("--jobs 1, CPU", f"{median(ones, 'cpu'):.2f} s", median(ones, "cpu") / base)
+        line("--jobs 1, CPU", f"{median(ones, 'cpu'):.2f} s", median(ones, "cpu") / base, "",
+             before(old_check, floor, "cpu", 1, "s"))
         line("--jobs 1, wall", f"{one_wall:.2f} s")
         line(f"--jobs {cores}, wall", f"{many_wall:.2f} s")
         line(f"speed-up of --jobs {cores}", f"{one_wall / many_wall:.2f}x", None,
@@ -200,10 +221,11 @@ def main() -> None:
 
         print("memory (peak RSS; median)")
         ask_rss = median(asks["Blue Moon"][0], "rss")
-        line("cold ask, Blue Moon", f"{ask_rss:.1f} MB", ask_rss / floor_rss, "goal <= 45 MB")
+        line("cold ask, Blue Moon", f"{ask_rss:.1f} MB", ask_rss / floor_rss, "goal <= 45 MB",
+             before(asks["Blue Moon"][2], asks["Blue Moon"][1], "rss", 1, "MB"))
         check_rss = median(ones, "rss")
         line("check of the Blue Moon cases (--jobs 1)", f"{check_rss:.1f} MB",
-             check_rss / floor_rss, "goal <= 70 MB")
+             check_rss / floor_rss, "goal <= 70 MB", before(old_check, floor, "rss", 1, "MB"))
         line("import floor", f"{floor_rss:.1f} MB", 1.0)
 
         print("Warhammer pool parse (after load)")
