@@ -43,6 +43,9 @@ ASKS = {
 CASES = ROOT / "corpus" / "bluemoon" / "cases"
 FLOOR = [sys.executable, "-c", "import lark, typer, networkx"]
 RULESQ = [sys.executable, "-m", "rulesq"]
+#: The children's working folder: an empty one, so that ``python -m rulesq`` imports the
+#: installed rulesq (or the baseline's, from PYTHONPATH), not a checkout it happens to be in.
+NEUTRAL = Path(tempfile.gettempdir())
 
 
 class Run:
@@ -51,7 +54,7 @@ class Run:
     def __init__(self, command: list[str], env: dict[str, str]) -> None:
         start = time.perf_counter()
         child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE, cwd=ROOT)
+                                 stderr=subprocess.PIPE, cwd=NEUTRAL)
         assert child.stderr is not None
         error = child.stderr.read()
         _, status, usage = os.wait4(child.pid, 0)
@@ -118,7 +121,7 @@ else:
 
 def child_json(code: str, args: list[str], env: dict[str, str]) -> dict[str, float]:
     """Run a Python snippet in a fresh interpreter; its last line of output is JSON."""
-    done = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT,
+    done = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=NEUTRAL,
                           capture_output=True, text=True, check=True)
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -163,7 +166,10 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True,
                        stdout=subprocess.DEVNULL)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    global NEUTRAL
     with tempfile.TemporaryDirectory(prefix="rulesq-bench-") as cache:
+        NEUTRAL = Path(cache) / "cwd"
+        NEUTRAL.mkdir()
         env = dict(os.environ, RULESQ_CACHE_DIR=cache)
         env.pop("RULESQ_CORPUS_DIR", None)
         old = dict(env, PYTHONPATH=str(args.baseline.resolve())) if args.baseline else None
