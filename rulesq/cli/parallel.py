@@ -51,9 +51,22 @@ def reports(items: list[FileCheck | Path], game: str | None, as_json: bool,
             done = item if isinstance(item, FileCheck) else check_file(item, game)
             yield report(done, as_json)
         return
+    _warm()
     checked = _in_workers(files, game, as_json, workers)
     for item in pending:
         yield report(item, as_json) if isinstance(item, FileCheck) else next(checked)
+
+
+def _warm() -> None:
+    """Import every question handler of the games loaded so far, once for all the workers."""
+    from importlib import import_module
+
+    from rulesq.engine.dispatch import GENERIC
+    from rulesq.games import GAMES, get_game
+
+    loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
+    for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
+        import_module(target.partition(":")[0])
 
 
 def _in_workers(files: list[str], game: str | None, as_json: bool,
@@ -64,8 +77,16 @@ def _in_workers(files: list[str], game: str | None, as_json: bool,
     # A forked worker starts with this process's modules and caches loaded.
     method = "fork" if sys.platform.startswith("linux") else None
     context = multiprocessing.get_context(method)
-    with context.Pool(workers) as pool:
-        yield from pool.imap(_check, [(f, game, as_json) for f in files], chunksize=CHUNK)
+    import gc
+
+    # The objects loaded so far are left out of the workers' collections: a collection would
+    # touch each of them, and so copy every page the workers share with this process.
+    gc.freeze()
+    try:
+        with context.Pool(workers) as pool:
+            yield from pool.imap(_check, [(f, game, as_json) for f in files], chunksize=CHUNK)
+    finally:
+        gc.unfreeze()
 
 
 def _check(job: tuple[str, str | None, bool]) -> Report:
