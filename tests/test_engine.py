@@ -216,12 +216,12 @@ def test_the_core_imports_no_game_module() -> None:
     assert offenders == []
 
 
-def test_only_the_graph_module_imports_networkx_at_module_level() -> None:
-    """networkx is heavy: explain/graph.py is the one module-level importer."""
+def test_only_the_analysis_module_imports_networkx_at_module_level() -> None:
+    """networkx is heavy: explain/analysis.py is the one module-level importer."""
     top_level = [path.relative_to(data_root()).as_posix() for path in python_files("")
                  if any(m.split(".")[0] == "networkx" and top
                         for m, top in imported_modules(path))]
-    assert top_level == ["rulesq/explain/graph.py"]
+    assert top_level == ["rulesq/explain/analysis.py"]
 
 
 def test_command_line_start_up_is_lean() -> None:

@@ -94,7 +94,7 @@ def test_a_syntax_error_shows_the_nearest_complete_form() -> None:
 
 @pytest.mark.parametrize(("line", "nearest"), [
     ('you have actve "Pandemonium"', 'you have active "Pandemonium"'),
-    ("I discard 3 cards", "I hold 3 cards"),
+    ("I keep 3 cards", "I hold 3 cards"),
     ('can you play "Pandemonium"', 'you play "Pandemonium"'),
     ("ask must you retreat", "ask must you retreat?"),
     ('ask is the BLUF icon of "Pandemonium" effective',

@@ -111,7 +111,7 @@ def _text(text: str | None) -> str:
 #: Fields the corpus keeps for rulesq itself, not printed on the card (``--json`` has them).
 INTERNAL = frozenset({"type_inferred", "stated_in", "deck_text", "text_clause", "field_sources",
                       "clauses", "text_parts", "keywords_complete", "not_keywords", "pack_code",
-                      "text_note", "inline", "errata", "mentions"})
+                      "text_note", "text_assumes", "inline", "errata", "mentions"})
 
 
 def faq_refs(card: Card) -> list[str]:
@@ -156,6 +156,8 @@ def render(card: Card, errata: list[Clause]) -> str:
         lines.append(f"Text: {_text(card.text)}")
     if card.fields.get("text_note"):
         lines.append(f"  Note: {card.fields['text_note']}")
+    for assumed in card.fields.get("text_assumes") or ():
+        lines.append(f"  Assumes: {assumed}")
     # An erratum that leaves the text as printed (a wrong collector's number) corrects the
     # card, not its text: say "erratum", not "changed by".
     label = "changed by" if changed else "erratum"

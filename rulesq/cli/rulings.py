@@ -94,6 +94,7 @@ def _as_record(found: Any) -> dict[str, Any]:
                      "answer": answer_to_dict(r.answer, [])} for r in found.rulings],
         "open": [{"title": q.title, "situation": q.situation, "reason": q.reason}
                  for q in found.open],
+        "skipped": [{"title": q.title, "reason": q.reason} for q in found.skipped],
         "about": [{"clause_id": c.id, "source": c.source(), "text": c.text}
                   for c in found.about],
     }

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
+from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
@@ -21,7 +22,7 @@ from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone,
 from rulesq.games.bluemoon.judge.values import opposing_influence
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
+    from rulesq.games.bluemoon.judge.cards import Catalog
     from rulesq.games.bluemoon.judge.state import Event, State
     from rulesq.situation.model import CardRef, Fact
 
@@ -286,6 +287,28 @@ class Moves:
         who = fact.who or ME
         for ref in fact.cards:
             self.discard(ref, who)
+
+    def on_discard_count(self, fact: Fact) -> None:
+        """A player discards cards from hand that the situation does not name."""
+        who = fact.who or ME
+        number = fact.param("number")
+        count = int(number) if number is not None else 1
+        state = self.state
+        player = state.player(who)
+        if player.hand_exact and state.hand(who):
+            raise CannotAnswer(f"'{fact.text.strip()}' (line {fact.span.line}): the hand is "
+                               "known card by card; name the cards discarded")
+        size = state.hand_size(who)
+        if size is not None and size < count:
+            raise CannotAnswer(f"'{fact.text.strip()}' (line {fact.span.line}): the player "
+                               f"holds only {size} card(s)")
+        for _ in range(count):
+            card = self.new_card(CardInfo(name=UNNAMED, kind="unknown", icons_known=False),
+                                 who, Zone.HAND)
+            if player.hand_count is not None and player.hand_count > 0:
+                player.hand_count -= 1
+            self.to_discard(card)
+            self.record("discard", who, (card,), where="hand", owner=who)
 
     def discard(self, ref: CardRef, who: str) -> Instance:
         """A player discards a card: from the hand, or from play (own or opposing)."""

@@ -19,6 +19,7 @@ from enum import StrEnum
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step
@@ -202,9 +203,21 @@ def discarded_for(forces: Forces, req: Requirement) -> list[Instance]:
     """
     state = forces.state
     if req.play is not None:
-        return [c for e in hand_discards(state, req.who, req.play.turn)
+        done = [c for e in hand_discards(state, req.who, req.play.turn)
                 if e.seq > req.play.seq and purpose(forces, e) is req.play for c in e.cards]
-    return turn_pool(forces, req.who)
+    else:
+        done = turn_pool(forces, req.who)
+    named(done, [req])
+    return done
+
+
+def named(cards: list[Instance], reqs: list[Requirement]) -> None:
+    """Cannot answer when a discard that would count towards these texts was not named."""
+    if any(c.info.name == UNNAMED for c in cards):
+        names = " or ".join(f'"{r.name}"' for r in reqs)
+        raise CannotAnswer(f"cards were discarded without being named, and whether they count "
+                           f"towards {names} depends on which cards they were; name them "
+                           '(I discard "A", "B")')
 
 
 def own_turn(state: State, who: str) -> int | None:
