@@ -177,13 +177,15 @@ def run() -> None:
     Tearing the interpreter down (freeing every module and object one by one) costs a cold
     ``ask`` about a fifth of its time and does nothing a finished command needs: the output
     is flushed here, every cache file was written and closed already, and no command leaves
-    an exit handler. If flushing fails, the normal exit reports it.
+    an exit handler. If flushing fails, the normal exit reports it; under a profiler or a
+    tracer (coverage), which write their results at exit, the exit is the normal one.
     """
     try:
         main()
     except SystemExit as done:
         code = done.code
-        if code is None or isinstance(code, int):
+        watched = sys.getprofile() is not None or sys.gettrace() is not None
+        if not watched and (code is None or isinstance(code, int)):
             try:
                 for stream in (sys.stdout, sys.stderr):
                     if stream is not None:
