@@ -15,9 +15,11 @@ from rulesq.paths import corpus_dir
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _check(jobs: int, *args: str) -> subprocess.CompletedProcess[bytes]:
+def _check(jobs: int, *args: str, seed: str = "0") -> subprocess.CompletedProcess[bytes]:
+    """Run the check; a different hash seed per run, so an order that rests on it shows."""
     return subprocess.run([sys.executable, "-m", "rulesq", "check", *args, "--jobs", str(jobs)],
-                          capture_output=True, cwd=ROOT, env=dict(os.environ), check=False)
+                          capture_output=True, cwd=ROOT,
+                          env=dict(os.environ, PYTHONHASHSEED=seed), check=False)
 
 
 @pytest.fixture
@@ -34,8 +36,8 @@ def mixed(tmp_path: Path) -> list[str]:
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
 def test_parallel_check_prints_what_one_process_prints(mixed: list[str], as_json: bool) -> None:
     extra = ["--json"] if as_json else []
-    one = _check(1, *mixed, *extra)
-    two = _check(2, *mixed, *extra)
+    one = _check(1, *mixed, *extra, seed="1")
+    two = _check(2, *mixed, *extra, seed="2")
     assert one.returncode == 2  # the broken file and the missing path
     assert one.stdout.count(b"\n") > 80
     assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
