@@ -173,7 +173,11 @@ def main() -> None:
         NEUTRAL.mkdir()
         env = dict(os.environ, RULESQ_CACHE_DIR=cache)
         env.pop("RULESQ_CORPUS_DIR", None)
-        old = dict(env, PYTHONPATH=str(args.baseline.resolve())) if args.baseline else None
+        # The baseline keeps its caches apart: a cache keyed on other code would replace ours.
+        old = dict(env, PYTHONPATH=str(args.baseline.resolve()),
+                   RULESQ_CACHE_DIR=str(Path(cache) / "baseline")) if args.baseline else None
+        if old is not None:
+            Path(old["RULESQ_CACHE_DIR"]).mkdir(mode=0o700)
         print(f"machine: {machine()}")
         floors: list[Run] = []
 
