@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
+from rulesq.games.bluemoon.judge.claims import require_followed
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
@@ -218,8 +219,8 @@ class Moves:
         sources = forces.in_force(card, in_hand=True)
         for source in sources:
             effect = source.effect
-            if isinstance(effect, fx.ElementChange) and effect.when is None \
-                    and effect.condition is None and self.state.element is not None:
+            if isinstance(effect, fx.ElementChange) and self.state.element is not None:
+                require_followed(source)   # a time or condition of its own is not followed
                 if effect.to is not None:
                     self.state.element = effect.to.value.lower()
                 else:

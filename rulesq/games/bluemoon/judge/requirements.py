@@ -20,6 +20,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import UNNAMED
+from rulesq.games.bluemoon.judge.claims import not_followed
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step
@@ -261,11 +262,11 @@ def window(forces: Forces, req: Requirement) -> str | None:
     if state.turn_owner != who or state.turn_over:
         return "the discard is made in the discarding player's own turn, and it is not their turn"
     effect = req.source.effect
-    condition = getattr(effect, "condition", None)
+    condition = fx.condition_of(effect)
     if condition is not None and not holds(condition, req.source.controller, forces,
                                            req.source.card):
         return f"its condition does not hold ({condition.render()})"
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     controller = req.source.controller
     if when is None:
         return None
@@ -279,8 +280,7 @@ def window(forces: Forces, req: Requirement) -> str | None:
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"
         return None
-    raise CannotAnswer(f"rulesq does not follow the time '{when.render()}' of "
-                       f'"{req.name}" ({req.source.quote})')
+    raise not_followed(req.source, f"the time '{when.render()}' of a discard")
 
 
 def requirement_texts(forces: Forces, who: str) -> list[Requirement]:
@@ -310,5 +310,4 @@ def _no_lasting_limits(forces: Forces, who: str) -> None:
         if effect.when is not None and effect.when.kind is W.NOW:
             continue
         if who in players_of(remedy.actor, source.controller):
-            raise CannotAnswer(f'rulesq does not yet follow a lasting hand limit with its '
-                               f'discard ("{source.card.name}": {source.quote})')
+            raise not_followed(source, "a lasting hand limit with its discard")
