@@ -1,5 +1,5 @@
 """Run the command line as ``python -m rulesq``."""
 
-from rulesq.cli import main
+from rulesq.cli import run
 
-main()
+run()

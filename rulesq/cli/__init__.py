@@ -1,4 +1,8 @@
-"""The ``rulesq`` command line: one module per command, registered on one Typer app."""
+"""The ``rulesq`` command line: one module per command, registered on one Typer app.
+
+A command's module is imported only when the app is built with it: ``rulesq ask`` builds an
+app that holds ``ask`` alone, so it never imports what the other commands need.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +14,7 @@ from typing import Annotated
 import click
 import typer
 
-from rulesq.cli import (
-    ask,
-    card,
-    check,
-    cite,
-    completion,
-    corpus_cmd,
-    coverage,
-    forms,
-    parse,
-    rulings,
-    search,
-    streams,
-)
+from rulesq.cli import completion, streams
 from rulesq.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_ERROR,
@@ -37,16 +28,21 @@ from rulesq.cli.common import (
 from rulesq.cli.help import PlainHelpCommand, PlainHelpGroup
 from rulesq.errors import RulesqError
 
-app = typer.Typer(
-    name="rulesq",
-    help="A rules judge for card games: ask what happens, check a call, cite the rule.",
-    no_args_is_help=False,
-    invoke_without_command=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    rich_markup_mode=None,
-    cls=PlainHelpGroup,
-)
+#: Each command and where its function is (``module:function``), in the order of the help.
+COMMANDS: dict[str, str] = {
+    "ask": "rulesq.cli.ask:ask",
+    "check": "rulesq.cli.check:check",
+    "forms": "rulesq.cli.forms:forms",
+    "rulings": "rulesq.cli.rulings:rulings",
+    "search": "rulesq.cli.search:search",
+    "cite": "rulesq.cli.cite:cite",
+    "card": "rulesq.cli.card:card",
+    "corpus": "rulesq.cli.corpus_cmd:corpus",
+    "parse": "rulesq.cli.parse:parse",
+    "coverage": "rulesq.cli.coverage:coverage",
+    "completion": "rulesq.cli.completion:completion",
+    "shell": "rulesq.cli:shell_command",
+}
 
 
 def _version(value: bool) -> None:
@@ -61,7 +57,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
@@ -82,20 +77,6 @@ def root(
     typer.echo(ctx.get_help())
 
 
-app.command("ask", cls=PlainHelpCommand)(ask.ask)
-app.command("check", cls=PlainHelpCommand)(check.check)
-app.command("forms", cls=PlainHelpCommand)(forms.forms)
-app.command("rulings", cls=PlainHelpCommand)(rulings.rulings)
-app.command("search", cls=PlainHelpCommand)(search.search)
-app.command("cite", cls=PlainHelpCommand)(cite.cite)
-app.command("card", cls=PlainHelpCommand)(card.card)
-app.command("corpus", cls=PlainHelpCommand)(corpus_cmd.corpus)
-app.command("parse", cls=PlainHelpCommand)(parse.parse)
-app.command("coverage", cls=PlainHelpCommand)(coverage.coverage)
-app.command("completion", cls=PlainHelpCommand)(completion.completion)
-
-
-@app.command("shell", cls=PlainHelpCommand)
 def shell_command(game: GameOption = None) -> None:
     """The table mode: build a situation line by line; each question is answered at once.
 
@@ -105,6 +86,45 @@ def shell_command(game: GameOption = None) -> None:
     from rulesq.cli.shell import shell
 
     shell(game)
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The app with every command, or with the command ``only`` alone."""
+    from importlib import import_module
+
+    built = typer.Typer(
+        name="rulesq",
+        help="A rules judge for card games: ask what happens, check a call, cite the rule.",
+        no_args_is_help=False,
+        invoke_without_command=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+        rich_markup_mode=None,
+        cls=PlainHelpGroup,
+    )
+    built.callback()(root)
+    for name, where in COMMANDS.items():
+        if only is None or name == only:
+            module, function = where.split(":")
+            built.command(name, cls=PlainHelpCommand)(getattr(import_module(module), function))
+    return built
+
+
+_apps: dict[str | None, typer.Typer] = {}
+
+
+def get_app(only: str | None = None) -> typer.Typer:
+    """:func:`build_app`, built once per process."""
+    if only not in _apps:
+        _apps[only] = build_app(only)
+    return _apps[only]
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``rulesq.cli.app``: the app with every command (built on first use)."""
+    if name == "app":
+        return get_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -122,6 +142,9 @@ def main() -> None:
         sys.stderr.write("rulesq: error: standard output is closed\n")
         sys.exit(EXIT_ERROR)
     try:
+        named = sys.argv[1] if len(sys.argv) > 1 else None
+        completing = bool(os.environ.get(completion.COMPLETE_VAR))
+        app = get_app(named if named in COMMANDS and not completing else None)
         code = app(standalone_mode=False)
         sys.stdout.flush()
     except streams.OutputClosed as closed:
@@ -146,6 +169,31 @@ def main() -> None:
         report_internal(error, as_json=as_json)
         sys.exit(EXIT_INTERNAL)
     sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+def run() -> None:
+    """The ``rulesq`` command: :func:`main`, then out without the interpreter's teardown.
+
+    Tearing the interpreter down (freeing every module and object one by one) costs a cold
+    ``ask`` about a fifth of its time and does nothing a finished command needs: the output
+    is flushed here, every cache file was written and closed already, and no command leaves
+    an exit handler. If flushing fails, the normal exit reports it; under a profiler or a
+    tracer (coverage), which write their results at exit, the exit is the normal one.
+    """
+    try:
+        main()
+    except SystemExit as done:
+        code = done.code
+        watched = sys.getprofile() is not None or sys.gettrace() is not None
+        if not watched and (code is None or isinstance(code, int)):
+            try:
+                for stream in (sys.stdout, sys.stderr):
+                    if stream is not None:
+                        stream.flush()
+            except (OSError, ValueError, AttributeError):
+                raise done from None
+            os._exit(code or 0)
+        raise
 
 
 def report_internal(error: BaseException, *, as_json: bool) -> None:

@@ -197,6 +197,13 @@ def check_paths(paths: Iterable[str | Path], game: str | None = None,
     of a folder (unless ``follow``) is a failed check (bad input), so that a typo never
     passes for "all agree". A link out of a folder is reported without being read.
     """
+    for item in planned_checks(paths, follow):
+        yield item if isinstance(item, FileCheck) else check_file(item, game)
+
+
+def planned_checks(paths: Iterable[str | Path],
+                   follow: bool = False) -> Iterator[FileCheck | Path]:
+    """What :func:`check_paths` does, in order: a file to check, or a check failed already."""
     from rulesq.errors import escape_controls
 
     for raw in paths:
@@ -219,8 +226,7 @@ def check_paths(paths: Iterable[str | Path], game: str | None = None,
         if not files and not links:
             message = f"no situation files (*{SUFFIX}) in {shown}"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
-        for file in files:
-            yield check_file(file, game)
+        yield from files
 
 
 def summary_line(checks: Iterable[FileCheck]) -> str:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
 from rulesq.effects.base import Effect, ParsedText, Unparsed
 from rulesq.effects.grammar import describe_error, load_grammar, span_at, split_sentences
+from rulesq.effects.textcache import TextCache
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.build import build_effect
-from rulesq.games.bluemoon.reader import Continuation, Reader, ReadError
 from rulesq.spans import Span
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.reader import Continuation
 
 GRAMMAR = "bluemoon"
 #: The start of the reason given when the reader itself failed on a sentence.
@@ -49,14 +52,35 @@ def parser() -> Lark:
 def parse_card_text(text: str) -> ParsedText:
     """Read a special power text: every sentence becomes an effect or an ``Unparsed``.
 
-    The result is immutable, so a text read once in a process is not read again.
+    The result is immutable, so a text read once in a process is not read again; a corpus
+    card's text is read once for every process (``rulesq.effects.textcache``).
     """
+    return _corpus_texts().get(text) or read_card_text(text)
+
+
+@lru_cache(maxsize=1)
+def _corpus_texts() -> TextCache:
+    from pathlib import Path
+
+    from rulesq.paths import grammar_dir
+
+    here = Path(__file__).parent
+    return TextCache("bluemoon", sorted(grammar_dir().glob("*.lark")),
+                     [here, here.parent.parent / "effects"], read_card_text)
+
+
+def read_card_text(text: str) -> ParsedText:
+    """Read a special power text with the grammar (:func:`parse_card_text` keeps the result)."""
     lark = parser()
     effects = [_sentence(lark, text, start, end) for start, end in split_sentences(text)]
     return ParsedText(text, tuple(_assemble(effects, text)))
 
 
 def _sentence(lark: Lark, text: str, start: int, end: int) -> Effect:
+    # The reader is imported only when a text is read: corpus texts usually come from disk.
+    from rulesq.games.bluemoon.build import build_effect
+    from rulesq.games.bluemoon.reader import Reader, ReadError
+
     sentence = text[start:end]
     span = span_at(text, start, end)
     try:
@@ -79,6 +103,8 @@ def _sentence(lark: Lark, text: str, start: int, end: int) -> Effect:
 
 def _assemble(effects: list[Effect], text: str) -> list[Effect]:
     """Merge "Then …" into the sentence before; an interference trigger takes what follows."""
+    from rulesq.games.bluemoon.reader import Continuation
+
     out: list[Effect] = []
     for effect in effects:
         if isinstance(effect, Continuation):

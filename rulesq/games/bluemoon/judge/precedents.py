@@ -77,7 +77,7 @@ class Key:
             found["nostep:"] = WEIGHTS["nostep"]
         for part in ("asked", "won", "lost", "rules", "roles"):
             name = part.removesuffix("s") if part in ("rules", "roles") else part
-            for value in getattr(self, part):
+            for value in sorted(getattr(self, part)):  # sets: sorted, so every process agrees
                 found[f"{name}:{value}"] = WEIGHTS[name]
         return found
 

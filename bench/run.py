@@ -1,0 +1,263 @@
+"""Benchmark: every speed figure of rulesq in one run, each with its ratio to the import floor.
+
+Usage: ``python bench/run.py [--runs N] [--seconds S] [--rulings] [--baseline DIR]``
+
+``--baseline DIR`` names another checkout of rulesq (an earlier commit, say): its figures are
+measured in the same run, interleaved with this one's, and printed beside them ("before").
+
+The bytecode is compiled first (``python -m compileall``), as an installed package has it, and
+the caches live in a temporary folder warmed by one run of each command. Each figure is a
+median over N runs, interleaved with the same number of runs of the *import floor*, ``python
+-c "import lark, typer, networkx"`` (importing rulesq's own dependencies), so that both see the
+same machine load; a figure's ratio is to the floor of the same run.
+
+1. Cold ``rulesq ask`` per game: CPU (user + system) and peak RSS of the process.
+2. Situations per second of CPU in one process over the Blue Moon cases, after start-up (a
+   first round reads the grammars and the corpus; the rounds after it are timed).
+3. ``rulesq check corpus/bluemoon/cases``: CPU, wall and peak RSS with ``--jobs 1``, and the
+   wall-clock speed-up of ``--jobs N`` (N = the cores) over ``--jobs 1``.
+4. Warhammer pool parse: every Warhammer card text read by the card-text grammar, after load
+   (reported as not applicable while the game has no card-text grammar).
+5. With ``--rulings``: ``rulesq rulings`` over every Blue Moon card with a text (wall).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ASKS = {
+    "Blue Moon": ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq",
+    "FMA": ROOT / "tests" / "examples" / "fma" / "toughness.rq",
+    "Warhammer": ROOT / "tests" / "examples" / "warhammer" / "errata.rq",
+}
+CASES = ROOT / "corpus" / "bluemoon" / "cases"
+FLOOR = [sys.executable, "-c", "import lark, typer, networkx"]
+RULESQ = [sys.executable, "-m", "rulesq"]
+#: The children's working folder: an empty one, so that ``python -m rulesq`` imports the
+#: installed rulesq (or the baseline's, from PYTHONPATH), not a checkout it happens to be in.
+NEUTRAL = Path(tempfile.gettempdir())
+
+
+class Run:
+    """One child process measured: CPU seconds, wall seconds, peak RSS (MB), exit code."""
+
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        start = time.perf_counter()
+        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, cwd=NEUTRAL)
+        assert child.stderr is not None
+        error = child.stderr.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        self.wall = time.perf_counter() - start
+        self.cpu = usage.ru_utime + usage.ru_stime
+        self.rss = usage.ru_maxrss / 1024  # kB on Linux
+        self.code = child.returncode
+        if self.code not in (0, 1):
+            raise SystemExit(f"{' '.join(command)} failed ({self.code}):\n{error.decode()}")
+
+
+def median(runs: list[Run], field: str) -> float:
+    """The median of one field over runs."""
+    return float(statistics.median(getattr(r, field) for r in runs))
+
+
+def interleaved(commands: list[tuple[list[str], dict[str, str]]], runs: int) -> list[list[Run]]:
+    """``runs`` runs of each command, taking turns (after one warm-up run of each)."""
+    for command, env in commands:
+        Run(command, env)
+    done: list[list[Run]] = [[] for _ in commands]
+    for _ in range(runs):
+        for runs_of, (command, env) in zip(done, commands, strict=True):
+            runs_of.append(Run(command, env))
+    return done
+
+
+THROUGHPUT = """
+import json, sys, time
+from pathlib import Path
+from rulesq.engine.check import check_file
+files = sorted(Path(sys.argv[1]).rglob("*.rq"))
+seconds = float(sys.argv[2])
+clock = time.process_time  # CPU time: the machine may be shared
+start = clock()
+for file in files:
+    check_file(file)
+startup = clock() - start
+done, start = 0, clock()
+while clock() - start < seconds:
+    for file in files:
+        check_file(file)
+        done += 1
+print(json.dumps({"files": len(files), "first_round": startup,
+                  "rate": done / (clock() - start)}))
+"""
+
+POOL_PARSE = """
+import json, time
+from rulesq.games import get_game
+from rulesq.cli.parse import has_card_grammar
+game = get_game("warhammer")
+texts = [c.text for c in game.corpus.cards.values() if c.text and c.text.strip()]
+if not has_card_grammar(game):
+    print(json.dumps({"texts": len(texts), "seconds": None}))
+else:
+    game.parse_card_text(texts[0])
+    start = time.perf_counter()
+    for text in texts:
+        game.parse_card_text(text)
+    print(json.dumps({"texts": len(texts), "seconds": time.perf_counter() - start}))
+"""
+
+
+def child_json(code: str, args: list[str], env: dict[str, str]) -> dict[str, float]:
+    """Run a Python snippet in a fresh interpreter; its last line of output is JSON."""
+    done = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=NEUTRAL,
+                          capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def line(label: str, value: str, ratio: float | None = None, goal: str = "",
+         before: str = "") -> None:
+    """Print one figure, its ratio to the floor, the goal and the baseline's figure."""
+    shown = f"{ratio:5.2f}x floor" if ratio is not None else ""
+    print(f"  {label:<44} {value:>12}  {shown:<12} {goal}")
+    if before:
+        print(f"  {'  before (--baseline)':<44} {before}")
+
+
+def machine() -> str:
+    """The machine the figures were measured on."""
+    model = ""
+    try:
+        for row in Path("/proc/cpuinfo").read_text().splitlines():
+            if row.startswith("model name"):
+                model = row.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (f"{model or platform.processor() or platform.machine()}, {cores} cores, "
+            f"Python {platform.python_version()}, {platform.system()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="runs per figure (median)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="throughput time")
+    parser.add_argument("--rulings", action="store_true", help="also time rulesq rulings")
+    parser.add_argument("--baseline", type=Path, help="another rulesq checkout to compare")
+    args = parser.parse_args()
+    import rulesq
+
+    package = Path(rulesq.__file__).parent
+    packages = [package] + ([args.baseline / "rulesq"] if args.baseline else [])
+    for folder in packages:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True,
+                       stdout=subprocess.DEVNULL)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    global NEUTRAL
+    with tempfile.TemporaryDirectory(prefix="rulesq-bench-") as cache:
+        NEUTRAL = Path(cache) / "cwd"
+        NEUTRAL.mkdir()
+        env = dict(os.environ, RULESQ_CACHE_DIR=cache)
+        env.pop("RULESQ_CORPUS_DIR", None)
+        # The baseline keeps its caches apart: a cache keyed on other code would replace ours.
+        old = dict(env, PYTHONPATH=str(args.baseline.resolve()),
+                   RULESQ_CACHE_DIR=str(Path(cache) / "baseline")) if args.baseline else None
+        if old is not None:
+            Path(old["RULESQ_CACHE_DIR"]).mkdir(mode=0o700)
+        print(f"machine: {machine()}")
+        floors: list[Run] = []
+
+        def before(runs: list[Run] | None, floor: list[Run], field: str, scale: float,
+                   unit: str) -> str:
+            if runs is None:
+                return ""
+            value = median(runs, field)
+            return f"{value * scale:.1f} {unit}  ({value / median(floor, field):.2f}x floor)"
+
+        print("cold ask (CPU user+system; median)")
+        asks = {}
+        for game, file in ASKS.items():
+            ask = [*RULESQ, "ask", str(file)]
+            commands = [(ask, env), (FLOOR, env)] + ([(ask, old)] if old else [])
+            done = interleaved(commands, args.runs)
+            floors += done[1]
+            asks[game] = (done[0], done[1], done[2] if old else None)
+        for game, (mine, floor, base_runs) in asks.items():
+            cpu, base = median(mine, "cpu"), median(floor, "cpu")
+            line(f"{game} ({ASKS[game].name})", f"{cpu * 1e3:.0f} ms", cpu / base,
+                 "goal <= 1.0x and <= 250 ms", before(base_runs, floor, "cpu", 1e3, "ms"))
+        floor_cpu, floor_rss = median(floors, "cpu"), median(floors, "rss")
+        line("import floor: import lark, typer, networkx", f"{floor_cpu * 1e3:.0f} ms", 1.0)
+
+        print("throughput (one process, CPU time, after start-up)")
+        rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], env)
+        old_rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], old) if old else None
+        line(f"Blue Moon cases ({rate['files']:.0f} files)", f"{rate['rate']:.0f} /s", None,
+             "goal >= 1000 /s", f"{old_rate['rate']:.0f} /s" if old_rate else "")
+        line("  first round, with start-up", f"{rate['first_round']:.2f} s", None, "",
+             f"{old_rate['first_round']:.2f} s" if old_rate else "")
+
+        print(f"rulesq check corpus/bluemoon/cases (wall; --jobs {cores} vs --jobs 1)")
+        check = [*RULESQ, "check", str(CASES)]
+        helps = subprocess.run([*check[:-1], "--help"], env=env, capture_output=True, text=True)
+        jobs = "--jobs" in helps.stdout  # absent before rulesq had it: both runs are one process
+        one = [*check, "--jobs", "1"] if jobs else check
+        all_cores = [*check, "--jobs", str(cores)] if jobs else check
+        commands = [(one, env), (all_cores, env), (FLOOR, env)] + ([(check, old)] if old else [])
+        done = interleaved(commands, max(3, args.runs // 2))
+        ones, many, floor = done[:3]
+        old_check = done[3] if old else None
+        one_wall, many_wall = median(ones, "wall"), median(many, "wall")
+        base = median(floor, "cpu")
+        line("--jobs 1, CPU", f"{median(ones, 'cpu'):.2f} s", median(ones, "cpu") / base, "",
+             before(old_check, floor, "cpu", 1, "s"))
+        line("--jobs 1, wall", f"{one_wall:.2f} s")
+        line(f"--jobs {cores}, wall", f"{many_wall:.2f} s")
+        line(f"--jobs {cores}, CPU of every process", f"{median(many, 'cpu'):.2f} s")
+        line(f"speed-up of --jobs {cores}", f"{one_wall / many_wall:.2f}x", None,
+             "goal >= 1.8x on 2 cores")
+
+        print("memory (peak RSS; median)")
+        ask_rss = median(asks["Blue Moon"][0], "rss")
+        line("cold ask, Blue Moon", f"{ask_rss:.1f} MB", ask_rss / floor_rss, "goal <= 45 MB",
+             before(asks["Blue Moon"][2], asks["Blue Moon"][1], "rss", 1, "MB"))
+        check_rss = median(ones, "rss")
+        line("check of the Blue Moon cases (--jobs 1)", f"{check_rss:.1f} MB",
+             check_rss / floor_rss, "goal <= 70 MB", before(old_check, floor, "rss", 1, "MB"))
+        line("import floor", f"{floor_rss:.1f} MB", 1.0)
+
+        print("Warhammer pool parse (after load)")
+        pool = child_json(POOL_PARSE, [], env)
+        if pool["seconds"] is None:
+            line(f"{pool['texts']:.0f} texts", "n/a", None, "no card-text grammar yet")
+        else:
+            line(f"{pool['texts']:.0f} texts", f"{pool['seconds']:.2f} s",
+                 pool["seconds"] / floor_cpu, "goal <= 1 s")
+
+        if args.rulings:
+            print("rulesq rulings over every Blue Moon card with a text (wall)")
+            names = child_json(
+                "import json\nfrom rulesq.games import get_game\n"
+                "print(json.dumps(sorted(c.name for c in get_game('bluemoon').corpus.cards"
+                ".values() if c.text and c.text.strip())))", [], env)
+            run = Run([*RULESQ, "rulings", *map(str, names), "--game", "bluemoon"], env)
+            line(f"{len(names)} cards", f"{run.wall:.1f} s", run.cpu / floor_cpu,
+                 "goal <= 15 s on 2 cores")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""Check situation files in several processes; the reports come back in the files' order."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulesq.cli.check_report import Report, report
+
+if TYPE_CHECKING:
+    from rulesq.engine.check import FileCheck
+
+#: Fewer files than this per process are checked in one process (a fork costs more).
+MIN_FILES_PER_JOB = 4
+#: Files a worker takes at a time (the reports still come back in order).
+CHUNK = 4
+
+
+def cores() -> int:
+    """The number of cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def reports(items: list[FileCheck | Path], game: str | None, as_json: bool,
+            jobs: int | None) -> Iterator[Report]:
+    """The report of every item, in order: a check failed already, or a file checked.
+
+    With more than one job, the first file is checked here (it loads the game's modules,
+    grammars and corpus, which the workers then share), and the other files in ``jobs``
+    worker processes.
+    """
+    from rulesq.engine.check import FileCheck, check_file
+
+    jobs = cores() if jobs is None else jobs
+    pending = list(items)
+    while pending:
+        first = pending.pop(0)
+        done = first if isinstance(first, FileCheck) else check_file(first, game)
+        yield report(done, as_json)
+        if not isinstance(first, FileCheck):
+            break
+    files = [str(item) for item in pending if isinstance(item, Path)]
+    workers = min(jobs, len(files) // MIN_FILES_PER_JOB)
+    if workers < 2:
+        for item in pending:
+            done = item if isinstance(item, FileCheck) else check_file(item, game)
+            yield report(done, as_json)
+        return
+    _warm()
+    checked = _in_workers(files, game, as_json, workers)
+    for item in pending:
+        yield report(item, as_json) if isinstance(item, FileCheck) else next(checked)
+
+
+def _warm() -> None:
+    """Import every question handler of the games loaded so far, once for all the workers."""
+    from importlib import import_module
+
+    from rulesq.engine.dispatch import GENERIC
+    from rulesq.games import GAMES, get_game
+
+    loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
+    for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
+        import_module(target.partition(":")[0])
+
+
+def _in_workers(files: list[str], game: str | None, as_json: bool,
+                workers: int) -> Iterator[Report]:
+    """The reports of ``files``, checked by a pool of ``workers`` processes, in order."""
+    import multiprocessing
+
+    # A forked worker starts with this process's modules and caches loaded.
+    method = "fork" if sys.platform.startswith("linux") else None
+    context = multiprocessing.get_context(method)
+    import gc
+
+    # The objects loaded so far are left out of the workers' collections: a collection would
+    # touch each of them, and so copy every page the workers share with this process.
+    gc.freeze()
+    try:
+        with context.Pool(workers) as pool:
+            yield from pool.imap(_check, [(f, game, as_json) for f in files], chunksize=CHUNK)
+    finally:
+        gc.unfreeze()
+
+
+def _check(job: tuple[str, str | None, bool]) -> Report:
+    """Check one file in a worker."""
+    from rulesq.engine.check import check_file
+
+    path, game, as_json = job
+    return report(check_file(path, game), as_json)

@@ -1,0 +1,196 @@
+"""The corpus card texts of a game, read once and kept on disk as checked JSON (never pickle).
+
+A cold ``rulesq ask`` would otherwise load the card-text grammar and read every card it
+meets. The first process that needs a corpus text reads all of the game's corpus texts and
+writes their effect trees to rulesq's cache folder (``rulesq.cachefiles``: private folder,
+atomic write, header checked on read). The key is a hash of the corpus texts, the grammar
+files, the Python files that read them (the game's package and ``rulesq/effects``) and the
+rulesq version, so an edit to any of them makes a new file.
+
+A tree is stored as plain JSON (<NUL> is the character U+0000): a node is
+``{"<NUL>c": "module:Class", "f": {field: value}}``,
+an enum member ``{"<NUL>e": "module:Enum", "v": value}``, a tuple ``{"<NUL>t": [...]}``, a
+frozenset ``{"<NUL>s": [...]}``. Decoding builds only dataclasses and enums of rulesq's own
+modules; anything else, or a value that does not decode, makes the text be read again (with
+one warning), never a guess. Texts that are not the corpus's (inline cards) are read as usual.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Callable, Iterable
+from enum import Enum
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from rulesq.effects.base import ParsedText
+
+_CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
+#: Bumped when the encoding changes.
+_FORMAT = "2"
+
+
+class Undecodable(ValueError):
+    """A stored value that is not one :func:`encode` writes."""
+
+
+def encode(value: Any) -> Any:
+    """An effect tree as JSON-ready data (TypeError for a value it cannot store).
+
+    Only the exact types bool, int, float and str are stored as themselves: a subclass of
+    one (an enum member) is stored with its class.
+    """
+    if isinstance(value, Enum):  # first: a StrEnum member is a str too
+        return {_ENUM: _where(type(value)), "v": encode(value.value)}
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {_CLASS: _where(type(value)),
+                "f": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+    if isinstance(value, tuple):
+        return {_TUPLE: [encode(v) for v in value]}
+    if isinstance(value, frozenset):
+        return {_SET: [encode(v) for v in value]}
+    raise TypeError(f"cannot store a {type(value).__name__}")
+
+
+def _where(kind: type) -> str:
+    if not kind.__module__.startswith("rulesq.") or "<" in kind.__qualname__:
+        raise TypeError(f"not a class of rulesq: {kind.__module__}.{kind.__qualname__}")
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+def decode(data: Any) -> Any:
+    """The inverse of :func:`encode`; :class:`Undecodable` for anything it never writes."""
+    if data is None or isinstance(data, bool | int | float | str):
+        return data
+    if not isinstance(data, dict):
+        raise Undecodable("a list outside a tuple or a set")
+    if _CLASS in data and len(data) == 2 and isinstance(data.get("f"), dict):
+        kind = _class(data[_CLASS])
+        if not dataclasses.is_dataclass(kind):
+            raise Undecodable(f"{data[_CLASS]} is not a dataclass")
+        fields = data["f"]
+        names = {f.name for f in dataclasses.fields(kind)}
+        if set(fields) != names:
+            raise Undecodable(f"{data[_CLASS]}: fields differ")
+        node = object.__new__(kind)
+        for name, value in fields.items():
+            object.__setattr__(node, name, decode(value))
+        return node
+    if _ENUM in data and len(data) == 2 and "v" in data:
+        kind = _class(data[_ENUM])
+        if not issubclass(kind, Enum):
+            raise Undecodable(f"{data[_ENUM]} is not an enum")
+        return kind(decode(data["v"]))
+    if len(data) == 1 and isinstance(items := data.get(_TUPLE, data.get(_SET)), list):
+        values = [decode(v) for v in items]
+        return tuple(values) if _TUPLE in data else frozenset(values)
+    raise Undecodable("an unknown form")
+
+
+_classes: dict[str, type] = {}
+
+
+def _class(where: Any) -> type:
+    """The class ``module:Qualname`` of one of rulesq's modules."""
+    if where in _classes:
+        return _classes[where]
+    if not isinstance(where, str) or where.count(":") != 1:
+        raise Undecodable("a class is module:name")
+    module, name = where.split(":")
+    if not module.startswith("rulesq.") or not all(p.isidentifier() for p in name.split(".")):
+        raise Undecodable(f"not a class of rulesq: {where}")
+    try:
+        found: Any = import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError):
+        raise Undecodable(f"no class {where}") from None
+    if not isinstance(found, type):
+        raise Undecodable(f"{where} is not a class")
+    _classes[where] = found
+    return found
+
+
+class TextCache:
+    """The effect trees of one game's corpus texts, from disk when the cache is there."""
+
+    def __init__(self, game: str, grammars: Iterable[Path], packages: Iterable[Path],
+                 read: Callable[[str], ParsedText]) -> None:
+        self.game = game
+        self.grammars = list(grammars)
+        self.packages = list(packages)
+        self.read = read
+        self._stored: dict[str, Any] | None = None
+
+    def get(self, text: str) -> ParsedText | None:
+        """The stored tree of a corpus text; None for another text or without a cache."""
+        stored = self._load()
+        if text not in stored:
+            return None
+        try:
+            parsed = decode(stored[text])
+            if not isinstance(parsed, ParsedText) or parsed.text != text:
+                raise Undecodable("not the tree of this text")
+        except (Undecodable, TypeError, ValueError, RecursionError) as error:
+            from rulesq.cachefiles import warn_once
+
+            warn_once(f"ignoring an unusable cache of {self.game} card texts ({error}); "
+                      "reading the text again")
+            stored.clear()
+            return None
+        return parsed
+
+    def _load(self) -> dict[str, Any]:
+        if self._stored is None:
+            self._stored = self._read_or_build()
+        return self._stored
+
+    def _texts(self) -> list[str]:
+        from rulesq.corpus import load_corpus
+
+        return sorted({c.text for c in load_corpus(self.game).cards.values()
+                       if c.text and c.text.strip()})
+
+    def _key(self, texts: list[str]) -> str:
+        from rulesq.cachefiles import content_key
+
+        sources = sorted(p for folder in self.packages for p in folder.glob("*.py"))
+        digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()
+        return content_key([*self.grammars, *sources], f"card-texts {_FORMAT} {digest}")
+
+    def _read_or_build(self) -> dict[str, Any]:
+        from rulesq.cachefiles import (
+            CacheProblem,
+            private_dir,
+            read_json,
+            remove_stale,
+            warn_once,
+            write_json,
+        )
+
+        folder = private_dir()
+        if folder is None:
+            return {}
+        texts = self._texts()
+        key = self._key(texts)
+        stem = f"texts-{self.game}-"
+        file = folder / f"{stem}{key}.json"
+        try:
+            payload = read_json(file, "card-texts", key)
+            if payload is not None:
+                if not isinstance(payload, dict) or set(payload) != set(texts):
+                    raise CacheProblem(f"{file.name} has the wrong shape")
+                return payload
+        except CacheProblem as problem:
+            warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
+        try:
+            built = {text: encode(self.read(text)) for text in texts}
+        except TypeError:  # a node that cannot be stored: read every text as usual
+            return {}
+        remove_stale(folder, f"{stem}*.json", file)
+        write_json(file, "card-texts", key, built)
+        return built

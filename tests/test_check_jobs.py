@@ -1,0 +1,49 @@
+"""``rulesq check --jobs N`` prints what one process prints, byte for byte, in order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+
+from rulesq.paths import corpus_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _check(jobs: int, *args: str, seed: str = "0") -> subprocess.CompletedProcess[bytes]:
+    """Run the check; a different hash seed per run, so an order that rests on it shows."""
+    return subprocess.run([sys.executable, "-m", "rulesq", "check", *args, "--jobs", str(jobs)],
+                          capture_output=True, cwd=ROOT,
+                          env=dict(os.environ, PYTHONHASHSEED=seed), check=False)
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> list[str]:
+    """Paths whose checks agree, have no call, fail to parse or do not exist, interleaved."""
+    (tmp_path / "a-broken.rq").write_text("game bluemoon\nask can I frobnicate?\n")
+    (tmp_path / "b-no-call.rq").write_text("game bluemoon\nask can I play a support card?\n")
+    (tmp_path / "c-wrong.rq").write_text(
+        "game bluemoon\nask can I play a support card?\nexpect no\n")
+    cases = corpus_dir() / "fma" / "cases"
+    return [str(EXAMPLES), str(tmp_path), str(tmp_path / "missing.rq"), str(cases)]
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_parallel_check_prints_what_one_process_prints(mixed: list[str], as_json: bool) -> None:
+    extra = ["--json"] if as_json else []
+    one = _check(1, *mixed, *extra, seed="1")
+    two = _check(2, *mixed, *extra, seed="2")
+    assert one.returncode == 2  # the broken file and the missing path
+    assert one.stdout.count(b"\n") > 80
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
+def test_jobs_must_be_positive() -> None:
+    done = _check(0, str(EXAMPLES))
+    assert done.returncode == 2
+    assert b"--jobs" in done.stderr
