@@ -12,6 +12,7 @@ import stat
 import sys
 
 from rulesq.errors import InputError, RulesqError, escape_controls
+from rulesq.spans import line_column
 
 #: The default largest input, in bytes (``RULESQ_MAX_INPUT`` overrides it).
 MAX_INPUT_BYTES = 1_000_000
@@ -83,8 +84,7 @@ def decode(data: bytes, source: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start].decode("utf-8")
-        line = before.count("\n") + 1
-        column = len(before) - (before.rfind("\n") + 1) + 1
+        line, column = line_column(before, len(before))
         text = data.decode("utf-8", errors="replace")
         bad = data[error.start]
         raise InputError(f"not UTF-8 text: the byte 0x{bad:02x} cannot be read ({error.reason})",
@@ -99,8 +99,7 @@ def check_text(text: str, source: str) -> None:
         raise _too_large(escape_controls(source), limit)
     found = _LONG_NUMBER.search(text)
     if found:
-        line = text.count("\n", 0, found.start()) + 1
-        column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        line, column = line_column(text, found.start())
         raise InputError(f"a number of {found.end() - found.start():,} digits: numbers have at "
                          f"most {MAX_DIGITS}", source, text, line, column)
 

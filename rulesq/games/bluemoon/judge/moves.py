@@ -155,7 +155,7 @@ class Moves:
              without: str | None = None) -> Instance:
         """Play a card: checked in hand, then into play, covering earlier cards."""
         state = self.state
-        before = state.snapshot()
+        before = state.mark()
         info = self.catalog.info(ref)
         responding = info.kind == "interference" and state.turn_owner not in (None, who)
         if not responding:
@@ -274,7 +274,7 @@ class Moves:
                 for card in event.data.get("covered", ()):
                     if card.zone is Zone.COMBAT:
                         card.active = True
-                event.data["covered"] = ()
+                event.data = {**event.data, "covered": ()}
 
     def _last_play(self, who: str) -> Instance | None:
         plays = list(self.state.events_of("play", who, this_turn=True))
