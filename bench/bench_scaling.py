@@ -17,9 +17,9 @@ from rulesq.situation import parse_situation
 
 
 def laughing_gas(n: int) -> str:
-    """``I play "Laughing Gas"`` ``n`` times, then a question the ignore decides."""
-    return ("game bluemoon\n" + 'I play "Laughing Gas"\n' * n
-            + 'ask is the special power text of "Laughing Gas" ignored?\n')
+    """``I play "Laughing Gas"`` ``n`` times; is your active card's text ignored? (yes)."""
+    return ('game bluemoon\nyou have active "Wall of Fire"\n' + 'I play "Laughing Gas"\n' * n
+            + 'ask is the special power text of "Wall of Fire" ignored?\n')
 
 
 def fight_ends(n: int) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 _clock = [0]
 #: While an earlier moment is being copied, the epoch copies are read at (else None).
 _reading: list[int | None] = [None]
-_OWN = ("_saved", "_history")
+_OWN = ("_saved", "_history", "_watcher")
 
 
 def new_epoch() -> int:

@@ -109,6 +109,13 @@ class Instance(Remembering):
     def __post_init__(self) -> None:
         self.start_history()
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "zone":
+            watcher = self.__dict__.get("_watcher")
+            if watcher is not None:
+                watcher.moved(self, value)
+        super().__setattr__(name, value)
+
     @property
     def name(self) -> str:
         """The card's name."""
@@ -272,8 +279,10 @@ class State:
              zones: frozenset[Zone] | None = None) -> Instance | None:
         """The most recent card of that name (of a player, in some zones), or None."""
         key = " ".join(name.replace("\u2019", "'").casefold().split())
-        named = self.named(key) if who is None else self.named(key, who)
-        found = [c for c in named if zones is None or c.zone in zones]
+        if zones is None:
+            found = self.named(key) if who is None else self.named(key, who)
+        else:
+            found = self.index().placed(key, (ME, YOU) if who is None else (who,), zones)
         return max(found, key=lambda c: c.seq) if found else None
 
     def named(self, key: str, who: str | None = None) -> list[Instance]:
@@ -346,6 +355,32 @@ class CardIndex:
     def __init__(self, cards: list[Instance]) -> None:
         self.cards = cards
         self._groups: dict[str, tuple[list[int], dict[Hashable, list[Instance]]]] = {}
+        #: Cards by name, owner and zone (kept as cards move), with their place in ``cards``.
+        self._placed: dict[tuple[str, str, Zone], dict[int, Instance]] = {}
+        self._order: dict[int, int] = {}
+
+    def _watch(self) -> None:
+        for at in range(len(self._order), len(self.cards)):
+            card = self.cards[at]
+            self._order[id(card)] = at
+            card.__dict__["_watcher"] = self
+            self._placed.setdefault((card.info.key, card.owner, card.zone), {})[id(card)] = card
+
+    def moved(self, card: Instance, zone: Zone) -> None:
+        """A card this index watches goes to another zone."""
+        if id(card) not in self._order:
+            return
+        self._placed.get((card.info.key, card.owner, card.zone), {}).pop(id(card), None)
+        self._placed.setdefault((card.info.key, card.owner, zone), {})[id(card)] = card
+
+    def placed(self, key: str, owners: Iterable[str], zones: Iterable[Zone]) -> list[Instance]:
+        """The cards named ``key`` of these owners in these zones, in the order of ``cards``."""
+        self._watch()
+        found = [card for who in owners for zone in zones
+                 for card in self._placed.get((key, who, zone), {}).values()]
+        if len(found) > 1:
+            found.sort(key=lambda card: self._order[id(card)])
+        return found
 
     def group(self, name: str,
               keys: Callable[[Instance], Iterable[Hashable]]) -> dict[Hashable, list[Instance]]:
