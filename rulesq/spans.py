@@ -37,11 +37,11 @@ def text_lines(text: str) -> list[str]:
     A final line feed ends the last line (it does not start an empty one), as with
     ``str.splitlines``.
     """
-    lines = text.split(NEWLINE)
-    if len(lines) > 1 and lines[-1] == "":
-        lines.pop()
-    if lines == [""]:
+    if not text:
         return []
+    lines = text.split(NEWLINE)
+    if lines[-1] == "":
+        lines.pop()
     return [line.removesuffix("\r") for line in lines]
 
 
