@@ -48,6 +48,24 @@ def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     return [by_lower[c] for c in close]
 
 
+def suggest_labelled(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
+    """``suggest`` over names labelled ``Name (label)``: the label is kept but not compared.
+
+    A name that begins with the word, or holds it as a whole word, comes first (a first name
+    finds the card before a name merely spelt alike).
+    """
+    labelled: dict[str, str] = {}
+    for candidate in candidates:
+        bare = candidate.rsplit(" (", 1)[0]
+        labelled.setdefault(bare, candidate)
+    key = word.casefold().strip()
+    words = [n for n in labelled if key and key in n.casefold().split()]
+    starts = [n for n in labelled if key and n.casefold().startswith(key)]
+    close = suggest(word, labelled, limit)
+    ranked = list(dict.fromkeys([*starts, *words, *close]))[:limit]
+    return [labelled[n] for n in ranked]
+
+
 def did_you_mean(options: Sequence[str]) -> str | None:
     """``Did you mean "A" or "B"?`` for a list of suggestions, or None."""
     if not options:
@@ -67,7 +85,7 @@ class UnknownNameError(RulesqError):
     """A name (card, game, clause id) that is not known, with the closest known names."""
 
     def __init__(self, kind: str, name: str, candidates: Iterable[str],
-                 note: str | None = None) -> None:
+                 note: str | None = None, labelled: bool = False) -> None:
         self.kind = kind
         self.name = name
         pool = list(dict.fromkeys(candidates))
@@ -77,8 +95,13 @@ class UnknownNameError(RulesqError):
             self.suggestions: list[str] = []
             message = f"No {kind} name given: the name is empty."
         else:
-            self.suggestions = suggest(name, pool)
+            shown = suggest_labelled(name, pool) if labelled else suggest(name, pool)
+            self.suggestions = [s.rsplit(" (", 1)[0] for s in shown] if labelled else shown
             hint = did_you_mean(self.suggestions)
+            if labelled and shown:  # "Name" (game): the game outside the quotes
+                quoted = [f'"{s.rsplit(" (", 1)[0]}" ({s.rsplit(" (", 1)[1]}' for s in shown]
+                hint = "Did you mean " + (quoted[0] if len(quoted) == 1 else
+                                          ", ".join(quoted[:-1]) + " or " + quoted[-1]) + "?"
             message = f"Unknown {kind} '{name}'." + (f" {hint}" if hint else "")
         if not self.suggestions and 0 < len(pool) <= _LISTED:
             message += f" Known {kind}s: {', '.join(pool)}."
@@ -103,6 +126,10 @@ class InputError(RulesqError):
     column: int = 1
     expected: list[str] = field(default_factory=list)
     suggestion: str | None = None
+    #: The complete forms of the language most like the line (a syntax error's).
+    nearest: list[str] = field(default_factory=list)
+    #: Where every form is listed (``rulesq forms --game G``), with ``nearest``.
+    forms_hint: str | None = None
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -130,13 +157,19 @@ class InputError(RulesqError):
                                                _LONGEST_MESSAGE * 4)))
         if self.suggestion:
             out.append(escape_controls(shorten(self.suggestion, _LONGEST_MESSAGE)))
+        for number, form in enumerate(self.nearest):
+            out.append(escape_controls(("did you mean: " if number == 0 else "          or: ")
+                                       + shorten(form, _LONGEST_MESSAGE)))
+        if self.forms_hint:
+            out.append(self.forms_hint)
         return "\n".join(out)
 
     def to_dict(self) -> dict[str, object]:
         """Every field, for ``--json``."""
         return {"error": self.message, "file": self.source, "line": self.line,
                 "column": self.column, "expected": self.expected,
-                "suggestion": self.suggestion, "text": self.source_line()}
+                "suggestion": self.suggestion, "nearest": self.nearest,
+                "text": self.source_line()}
 
 
 #: The most characters of a line an error shows (a longer line is cut around the caret).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 KEEP_RULES = ("quotes-a", "cites", "verdict:")
 
 
+def of_family(card_type: str, types: Sequence[str]) -> bool:
+    """Whether a card type is one of ``types`` or of their family (by its last word).
+
+    A "Tutu character" is a character.
+    """
+    wanted = {t.lower() for t in types}
+    words = card_type.lower().split()
+    return card_type.lower() in wanted or bool(words) and words[-1] in wanted
+
+
 @dataclass(frozen=True)
 class Template:
     """One question about one card or an ordered pair of cards."""
@@ -37,10 +47,16 @@ class Template:
     ordered: bool = True
 
     def applies(self, a: Card, b: Card | None = None) -> bool:
-        """Whether the cards are of the types the template is about."""
-        fits_a = not self.a_types or a.type in self.a_types
-        fits_b = b is None or not self.b_types or b.type in self.b_types
-        return fits_a and fits_b
+        """Whether the cards are of the types the template is about (by family)."""
+        return self.misfit(a, b) is None
+
+    def misfit(self, a: Card, b: Card | None = None) -> str | None:
+        """Why the template does not apply to these cards, or None when it does."""
+        for card, types in ((a, self.a_types), (b, self.b_types)):
+            if card is not None and types and not of_family(card.type, types):
+                return (f'"{card.name}" is a {card.type} card, not one of the types this '
+                        f"question is about ({', '.join(types)})")
+        return None
 
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
         """The question's title and its situation text, for these cards."""
@@ -79,6 +95,14 @@ class OpenQuestion:
     reason: str
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A template question not asked of some cards, with why."""
+
+    title: str
+    reason: str
+
+
 @dataclass
 class Rulings:
     """The rulings about a set of cards, and the questions rulesq could not answer."""
@@ -91,6 +115,8 @@ class Rulings:
     #: Clauses that name the cards (two of them, when several are given) and that no
     #: ruling cites: what the sources say about the cards beyond the questions asked.
     about: list[Clause] = field(default_factory=list)
+    #: Template questions not asked, each with why (a card of another type, no other card).
+    skipped: list[Skipped] = field(default_factory=list)
 
 
 def load_templates(game: str) -> tuple[list[Template], list[Template]]:
@@ -122,28 +148,46 @@ def _names(value: object) -> tuple[str, ...]:
     return tuple(map(str, value)) if isinstance(value, list) else ()
 
 
-def questions(game: str, cards: Sequence[Card]) -> Iterator[tuple[Template, Card, str, str]]:
-    """Every (template, card a, title, situation) the game's templates make of the cards."""
+def questions(game: str, cards: Sequence[Card],
+              skipped: list[Skipped] | None = None) -> Iterator[tuple[Template, Card, str, str]]:
+    """Every (template, card a, title, situation) the game's templates make of the cards.
+
+    A template that does not apply to some cards is added to ``skipped`` with the reason.
+    """
     singles, pairs = load_templates(game)
     for template in singles:
         for card in cards:
-            if template.applies(card):
+            why = template.misfit(card)
+            if why is None:
                 yield (template, card, *template.fill(game, card))
+            elif skipped is not None:
+                skipped.append(Skipped(template.fill(game, card)[0], why))
     for template in pairs:
         combos = (itertools.permutations(cards, 2) if template.ordered
                   else itertools.combinations(cards, 2))
         for a, b in combos:
-            if template.applies(a, b):
+            why = template.misfit(a, b)
+            if why is None:
                 yield (template, a, *template.fill(game, a, b))
+            elif skipped is not None:
+                skipped.append(Skipped(template.fill(game, a, b)[0], why))
+        if len(cards) < 2 and skipped is not None:
+            skipped.append(Skipped(template.title, "a question about two cards needs two"))
 
 
 def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
-    """Ask every question about the cards; keep the rulings worth printing."""
+    """Ask every question about the cards; keep the rulings in which a card changes the answer.
+
+    A pair question is a ruling only when card a changes it: asked without the lines that
+    name "{a}", the verdict is another, or a text of "{a}" argued for a verdict the ladder
+    beat. The same verdict for the same reason is kept once.
+    """
     from rulesq.engine.dispatch import evaluate
     from rulesq.situation import parse_situation
 
     found = Rulings(game, [card.name for card in cards])
-    for template, a, title, text in questions(game, cards):
+    seen: set[tuple[str, str, str]] = set()
+    for template, a, title, text in questions(game, cards, found.skipped):
         found.asked += 1
         try:
             answers = evaluate(parse_situation(text, f"<ruling: {title}>"))
@@ -152,6 +196,11 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
             continue
         for answer in answers:
             if template.worth_keeping(answer, a):
+                shown = answer.verdict.show() if answer.verdict is not None else ""
+                mark = (answer.question.text, shown, answer.reason)
+                if mark in seen or not _changes_answer(template, a, text, answer):
+                    continue
+                seen.add(mark)
                 found.rulings.append(Ruling(title, text, answer))
             elif answer.status is Status.CANNOT:
                 found.open.append(OpenQuestion(title, text, answer.reason))
@@ -160,16 +209,70 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
     return found
 
 
+def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
+    """Whether the answer changes without card a (single-card questions always count)."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.situation import parse_situation
+
+    if template.b_types == () and "{b}" not in template.situation:
+        return True
+    if answer.status is Status.CONFLICT or _argued_and_lost(answer, a):
+        return True
+    lines = [line for line in text.splitlines()
+             if f'"{a.name}"' not in line or line.startswith("ask ")]
+    if len(lines) == len(text.splitlines()):
+        return True
+    try:
+        [again] = evaluate(parse_situation("\n".join(lines) + "\n", "<without a card>"))
+    except (RulesqError, ValueError):
+        return True
+    if not again.answered or again.verdict is None or answer.verdict is None:
+        return True
+    return again.verdict.show() != answer.verdict.show()
+
+
+def _argued_and_lost(answer: Answer, a: Card) -> bool:
+    """Whether an effect of card a argued for a verdict that lost (the ladder beat it)."""
+    graph = answer.graph.graph
+    return any(data.get("kind") == "effect" and data.get("card") == a.name
+               and any(str(target).startswith("alternative:") for _, target in
+                       graph.out_edges(node))
+               for node, data in graph.nodes(data=True))
+
+
 def clauses_naming(game: str, cards: Sequence[Card]) -> list[Clause]:
-    """The clauses whose ``card``/``cards`` name the card (two of the cards, when several)."""
+    """The clauses that speak of the cards: two of them, when several are given.
+
+    A clause speaks of a card when its ``card``/``cards`` fields name it, or its text or
+    question names it or gives its set and number ("[Hoax 28]", "Core Set 45").
+    """
+    import re
+
     from rulesq.corpus.load import load_corpus, normalise_name
 
-    wanted = {normalise_name(card.name) for card in cards}
-    need = min(2, len(wanted))
+    def flat(text: str) -> str:
+        return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+
+    refs = {card.name: [flat(card.name), *_set_numbers(card, flat)] for card in cards}
+    need = min(2, len(cards))
+    wanted = {normalise_name(card.name): card.name for card in cards}
     found = []
     for clause in load_corpus(game).clauses.values():
-        names = clause.extra.get("cards") or []
-        named = {normalise_name(str(n)) for n in [clause.extra.get("card"), *names] if n}
-        if len(named & wanted) >= need:
+        listed = clause.extra.get("cards") or []
+        named = {wanted[key] for n in [clause.extra.get("card"), *listed] if n
+                 and (key := normalise_name(str(n))) in wanted}
+        words = flat(f"{clause.question or ''} {clause.text}")
+        named |= {name for name, forms in refs.items() if any(f in words for f in forms)}
+        if len(named) >= need:
             found.append(clause)
     return found
+
+
+def _set_numbers(card: Card, flat: Callable[[str], str]) -> list[str]:
+    """How a source may number a card: its set and number ("hoax 28", "core set 45")."""
+    pack, number = card.fields.get("pack"), card.fields.get("number")
+    forms = [flat(f"{pack} {number}")] if pack and number is not None else []
+    slug = card.id.rpartition("/")[2]
+    if slug and slug[-1].isdigit():
+        forms.append(flat(slug))
+    return forms

@@ -95,11 +95,11 @@ def _search() -> list[str]:
     return [hit.clause_id for hit in search(QUERY, ["bluemoon"])]
 
 
-def _faq() -> list[tuple[str, dict[str, float]]]:
-    from rulesq.games.bluemoon.judge.precedents import FaqIndex
+def _faq() -> list[tuple[tuple[str, ...], object]]:
+    from rulesq.games.bluemoon.judge.precedents import PrecedentIndex
 
-    index = FaqIndex._cached(load_corpus("bluemoon"))
-    return list(zip([c.id for c in index.clauses], index.vectors, strict=True))
+    index = PrecedentIndex._cached(load_corpus("bluemoon"))
+    return [(entry.clauses, entry.key) for entry in index.entries]
 
 
 def _lark() -> str:
@@ -112,7 +112,7 @@ def _lark() -> str:
 
 LOADERS: dict[str, tuple[str, Callable[[], object]]] = {
     "search": ("search-*.sqlite", _search),
-    "faq": ("faq-index-bluemoon-*.json", _faq),
+    "faq": ("precedents-bluemoon-*.json", _faq),
     "lark": (f"lark-{Path(SMALL_GRAMMAR).stem}-*.json", _lark),
 }
 
@@ -127,10 +127,10 @@ def _wrong_schema(path: Path) -> None:
         db.commit()
         db.close()
         return
-    kind = "lark" if path.name.startswith("lark-") else "faq-index"
+    kind = "lark" if path.name.startswith("lark-") else "precedents"
     key = path.stem.rsplit("-", 1)[1]
     payload = ({"data": {}, "memo": {}} if kind == "lark"
-               else {"ids": [], "vectors": [], "idf": {}})  # every precedent dropped
+               else {"files": 1, "entries": []})  # every precedent dropped
     cachefiles.write_json(path, kind, key, payload)
 
 
@@ -326,8 +326,7 @@ def test_a_planted_pickle_is_never_loaded(tmp_path: Path, reference: dict[str, s
     assert not list(temporary.iterdir()), "something was cached in the temporary folder"
     planted = pickle.dumps(_Marker(marker))
     targets = [p for p in cache.iterdir() if p.is_file()]
-    targets += [cache / f"faq-index-bluemoon-{p.stem.rsplit('-', 1)[1]}.pickle"
-                for p in cache.glob("faq-index-*.json")]
+    targets += [cache / f"{p.stem}.pickle" for p in cache.glob("precedents-*.json")]
     targets += [temporary / _lark_temp_name(name, options) for name, options in _OLD_LARK_OPTIONS]
     for target in targets:
         target.write_bytes(planted)

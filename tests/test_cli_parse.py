@@ -83,10 +83,19 @@ def test_parse_error_json() -> None:
     assert data["fully_parsed"] is False
 
 
-def test_parse_needs_a_game_with_a_grammar() -> None:
+def _without_grammar(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Make the game ``name`` look as if it had no card-text grammar (every game has one)."""
+    from rulesq.cli import parse as cli_parse
+
+    real = cli_parse.has_card_grammar
+    monkeypatch.setattr(cli_parse, "has_card_grammar", lambda g: g.name != name and real(g))
+
+
+def test_parse_needs_a_game_with_a_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
     """No game, or a game without a card-text grammar: a clear error, exit 2."""
     code, _, err = run("parse", "Some text.")
     assert code == 2 and "--game bluemoon" in err
+    _without_grammar(monkeypatch, "warhammer")
     code, _, err = run("parse", "Some text.", "--game", "warhammer")
     assert code == 2 and "no card-text grammar" in err
 
@@ -112,8 +121,9 @@ def test_coverage_json() -> None:
     assert data["not_parsed"] == [] and code == 0
 
 
-def test_coverage_of_a_game_without_grammar() -> None:
+def test_coverage_of_a_game_without_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game without a card-text grammar gives a clear error, exit 2."""
+    _without_grammar(monkeypatch, "warhammer")
     code, _, err = run("coverage", "--game", "warhammer")
     assert code == 2 and "no card-text grammar" in err
 

@@ -12,7 +12,7 @@ import pytest
 from rulesq.effects.grammar import load_grammar
 from rulesq.paths import grammar_dir
 
-CARD_GRAMMARS = ("bluemoon", "fma")
+CARD_GRAMMARS = ("bluemoon", "fma", "warhammer")
 _DEFINITION = re.compile(r"^[?!]?(\w+)(?:\.\d+)?\s*:", re.M)
 
 
@@ -27,6 +27,10 @@ def _defined(name: str) -> set[str]:
 
 
 def _parser(game: str) -> Any:
+    if game == "warhammer":
+        from rulesq.games.warhammer.parse import parser as warhammer_parser
+
+        return warhammer_parser()
     if game == "fma":
         from rulesq.games.fma.parse import parser
 
@@ -62,6 +66,10 @@ def test_shared_rules_keep_their_names(game: str) -> None:
 
 
 def _reader_methods(game: str) -> set[str]:
+    if game == "warhammer":  # its reader reads each shared quantity by its rule's name
+        from rulesq.games.warhammer.reader import _QUANTITY
+
+        return {*_QUANTITY, "number"}
     if game == "fma":
         from rulesq.games.fma.parse import _transformer_class
 

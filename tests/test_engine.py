@@ -114,7 +114,9 @@ def test_blue_moon_ladder_is_data() -> None:
     assert ladder.step("You May Not...") is ladder.step("you may not")
     assert [step.kinds for step in ladder.steps] == [
         ("i_must",), ("ignore",), ("you_may_not",), ("card_text",), ("game_rule",)]
-    assert load_ladder("fma") is None
+    fma = load_ladder("fma")
+    assert fma is not None and fma.names() == ["requirement", "card text", "game rules"]
+    assert overrides(fma, "requirement", "card_text") and overrides(fma, "card_text", "game_rule")
 
 
 def test_ladder_clauses_resolve_when_the_corpus_has_them() -> None:
@@ -214,12 +216,12 @@ def test_the_core_imports_no_game_module() -> None:
     assert offenders == []
 
 
-def test_only_the_graph_module_imports_networkx_at_module_level() -> None:
-    """networkx is heavy: explain/graph.py is the one module-level importer."""
+def test_only_the_analysis_module_imports_networkx_at_module_level() -> None:
+    """networkx is heavy: explain/analysis.py is the one module-level importer."""
     top_level = [path.relative_to(data_root()).as_posix() for path in python_files("")
                  if any(m.split(".")[0] == "networkx" and top
                         for m, top in imported_modules(path))]
-    assert top_level == ["rulesq/explain/graph.py"]
+    assert top_level == ["rulesq/explain/analysis.py"]
 
 
 def test_command_line_start_up_is_lean() -> None:

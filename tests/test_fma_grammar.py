@@ -265,3 +265,57 @@ def test_attribute_set_round_trips(attribute: Attribute, value: int,
     effect = fx.AttributeSet(of, attribute, value, duration, span=Span(0, 0))
     parsed = parse_card_text(effect.render())
     assert parsed.effects == (effect,), effect.render()
+
+
+@pytest.mark.parametrize(("text", "kind", "faction", "target"), [
+    ("Main Wits 3: Target a defeated character.", "character", None, False),
+    ("Main Wits 3: Target defeated ally.", "ally", None, False),
+    ("Recover target defeated Military ally.", "ally", "Military", True),
+])
+def test_defeated_is_a_quality_of_a_selector(text: str, kind: str, faction: str | None,
+                                             target: bool) -> None:
+    """"defeated" describes the characters a text names; the rest of the noun is kept."""
+    parsed = parse_card_text(text)
+    assert parsed.fully_parsed
+    (effect,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Target | fx.Recover)]
+    what = effect.what
+    assert isinstance(what, fx.Selector)
+    assert (what.kind, what.faction, what.target, what.qualities) == (kind, faction, target,
+                                                                      ("defeated",))
+    assert parse_card_text(effect.render()).effects == (effect,)
+
+
+def test_a_defeated_character_is_still_the_subject_of_is_defeated() -> None:
+    """The quality does not take the word from "… is defeated" or "… are defeated"."""
+    (trigger,) = parse_card_text("After this character is defeated, draw 1 card.").effects
+    assert isinstance(trigger, fx.Trigger) and isinstance(trigger.event, fx.IsDefeated)
+    (moved,) = parse_card_text("Characters moved home during the search phase are "
+                               "defeated.").effects
+    assert isinstance(moved, fx.DefeatedWhenMoved)
+
+
+@pytest.mark.parametrize(("text", "may", "plural"), [
+    ("You may play cards without paying their cost.", True, True),
+    ("You may play an event without paying its cost.", True, False),
+    ("You may play attachments without cost.", True, True),
+    ("Main Wits 2: Play an event from your hand without paying its cost.", False, False),
+])
+def test_playing_without_paying_the_cost(text: str, may: bool, plural: bool) -> None:
+    """A play without its cost: a standing permission ("You may …") or an instruction."""
+    parsed = parse_card_text(text)
+    assert parsed.fully_parsed
+    (play,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Play)]
+    assert play.free and play.may is may and play.what.plural is plural
+    assert (play.who == fx.Pronoun("you")) is may
+    again = [e for e in fx.walk(parse_card_text(play.render()).effects)
+             if isinstance(e, fx.Play)]
+    assert again == [play]
+
+
+def test_a_play_with_its_cost_is_not_free() -> None:
+    """Without the words, a play is an ordinary one (and "may play" needs a subject)."""
+    parsed = parse_card_text("Battle Alchemy 8: Play an event from your experience as though "
+                             "it were in your hand.")
+    (play,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Play)]
+    assert not play.free and not play.may
+    assert not parse_card_text("May play cards without paying their cost.").fully_parsed

@@ -48,8 +48,12 @@ def test_the_fma_module_registers_itself_with_its_handlers() -> None:
                                               check=True).stdout)
     assert "fma" not in before and "fma" in after
     game = get_game("fma")
-    assert set(game.questions) == {"battle_winner", "defeated", "defeat_choice", "value",
-                                   "printed", "goals"}
+    assert set(game.questions) == {
+        "battle_winner", "defeated", "defeat_choice", "value", "printed", "goals",
+        "card_text", "part_text", "card_goal", "keywords", "has_keyword", "unique",
+        "same_name", "starting_leader", "counts_as_drawing", "can_play", "can_character_play",
+        "can_cancel", "can_target", "can_attach", "can_block", "can_attack", "can_start",
+        "reacts_first", "affects"}
     for kind in game.questions:
         handler = handler_for(game, kind)
         assert callable(handler) and handler.__module__.startswith("rulesq.games.fma.")

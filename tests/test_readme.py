@@ -59,3 +59,17 @@ def test_the_corpus_readme_counts_the_hand_written_rules() -> None:
     assert stated is not None
     lines = (corpus / "bluemoon" / "rules.jsonl").read_text(encoding="utf-8").splitlines()
     assert int(stated.group(1)) == len([line for line in lines if line.strip()])
+
+
+def test_the_why_shown_is_the_real_one(tmp_path: Path) -> None:
+    """The ``why`` lines in the README are what ``--explain`` prints for the first precedent."""
+    found = blocks()
+    situation = next(block for block in found if block.startswith("game bluemoon\n"))
+    [shown] = [block for block in found if block.lstrip().startswith("why: ")]
+    case = tmp_path / "case.rq"
+    case.write_text(situation, encoding="utf-8")
+    result = runner.invoke(app, ["ask", "--explain", str(case)])
+    assert result.exit_code == 0
+    start = result.output.index("      why: ")
+    end = result.output.index("\n    [", start)
+    assert result.output[start:end] + "\n" == shown

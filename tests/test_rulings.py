@@ -124,7 +124,7 @@ def test_counts_are_singular_for_one() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     ((PROHIBITOR, "Franz's Decree"), "several games"),
-    (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium"?'),
+    (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium" (bluemoon)?'),
 ])
 def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:
     """Cards of two games or a misspelt card: a message and exit code 2."""
@@ -141,3 +141,63 @@ def test_a_game_without_templates_says_so(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("RULESQ_CORPUS_DIR", str(tmp_path))
     with pytest.raises(RulesqError, match=r"corpus/bluemoon/rulings\.toml"):
         load_templates("bluemoon")
+
+
+def _flat(text: str) -> str:
+    return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+
+
+@pytest.mark.parametrize("game", ["warhammer", "bluemoon"])
+def test_every_passage_naming_one_card_and_another_is_quoted(game: str) -> None:
+    """A clause about a card whose text names another card is among the pair's passages."""
+    from rulesq.rulings import clauses_naming
+
+    corpus = load_corpus(game)
+    names = {_flat(c.name): c for c in corpus.cards.values() if len(c.name) >= 8}
+    pairs: dict[tuple[str, str], set[str]] = {}
+    for clause in corpus.clauses.values():
+        listed = [clause.extra.get("card"), *(clause.extra.get("cards") or [])]
+        owners = [found for n in listed if n and (found := corpus.find_card(str(n)))]
+        text = _flat(f"{clause.question or ''} {clause.text}")
+        for owner in owners[:1]:
+            for flat, other in names.items():
+                if other.name != owner.name and flat in text:
+                    pairs.setdefault((owner.name, other.name), set()).add(clause.id)
+    assert pairs
+    for (a, b), wanted in list(pairs.items())[:150]:
+        found = {c.id for c in clauses_naming(game, [corpus.card(a), corpus.card(b)])}
+        assert wanted <= found, (a, b, wanted - found)
+
+
+@pytest.mark.parametrize("a, b", [("Twin-Tailed Comet", "Flames of Tzeentch"),
+                                  ("Flames of Tzeentch", "Lobber Crew")])
+def test_a_warhammer_pair_the_faq_rules_on_is_never_no_interaction(a: str, b: str) -> None:
+    """The FAQ passage on the two cards is quoted; "no interaction" is not claimed."""
+    code, out = run("rulings", a, b, "--game", "warhammer")
+    assert code == 0
+    assert "No interaction" not in out
+    assert "## What the sources say about these cards" in out
+
+
+def test_card_types_match_by_family_and_skipped_questions_say_why() -> None:
+    """A Tutu character is a character; a question not asked is listed with the reason."""
+    from rulesq.rulings import of_family
+
+    assert of_family("Tutu character", ["character"])
+    assert not of_family("leadership", ["character"])
+    found = write_rulings("bluemoon", cards("WhizWhiz", SUPPORT))
+    assert any(r.answer.decided_by == "I must" for r in found.rulings)
+    leadership = next(c for c in load_corpus("bluemoon").cards.values()
+                      if c.type == "leadership" and c.text)
+    found = write_rulings("bluemoon", [leadership, *cards(SUPPORT)])
+    assert found.skipped and all("not one of the types" in s.reason for s in found.skipped)
+
+
+def test_a_ruling_is_kept_only_when_the_card_changes_the_answer() -> None:
+    """Every pair ruling's verdict changes without card a, or a text of a lost to the ladder."""
+    found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT, IGNORER))
+    assert found.rulings
+    marks = [(r.answer.question.text, r.answer.reason) for r in found.rulings]
+    assert len(marks) == len(set(marks))
+    for ruling in found.rulings:
+        assert "is not one of them" not in ruling.answer.reason

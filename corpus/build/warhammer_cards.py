@@ -321,12 +321,27 @@ class Uncertain:
     note: str
 
 
-MERGES: dict[str, str | Uncertain] = {
+@dataclass(frozen=True)
+class Splice:
+    """An erratum that restates part of a printed sentence or ability: its quoted text
+    replaces ``span``; a restated ability header ("Action: ") is dropped when the span sits
+    inside that ability, and a quote that starts a sentence is lower-cased when the span
+    continues one. The reading is an assumption the answers state (``assumes``)."""
+
+    span: str
+    assumes: str
+    header: str = ""
+
+
+MERGES: dict[str, str | Uncertain | Splice] = {
     "warhammer/core-set-8": WHOLE,
     "warhammer/core-set-34": WHOLE,
     "warhammer/core-set-47": WHOLE,
     "warhammer/core-set-98": WHOLE,
-    "warhammer/core-set-116": START,
+    "warhammer/core-set-116": Splice(
+        "Restricted", "Warpstone Excavation's erratum 'Limit 1 per deck...' is taken to "
+        "replace the printed keyword 'Restricted' (the FAQ's restricted list replaces that "
+        "keyword; the later printing of Innovation drops it); the seed does not say so."),
     "warhammer/path-of-the-zealot-27": WHOLE,
     "warhammer/path-of-the-zealot-37": "Forced: After this unit enters play, destroy a unit that "
     "does not share the racial affiliation of its controller's capital.",
@@ -371,26 +386,23 @@ MERGES: dict[str, str | Uncertain] = {
     "this card into play in your battlefield",
     "warhammer/the-accursed-dead-50": "That unit may then move onto a quest, if able. (Limit "
     "once per turn.)",
-    "warhammer/the-accursed-dead-57": Uncertain(
-        "The FAQ's 'Should read' (\"If you control a legend or Artefact support card, "
-        "return target card (other than an Arcane Power) from your discard pile to your "
-        "hand.\") has no \"Action:\" and leaves out the printed \"Action: Draw a card. "
-        "Then,\": whether the card is still an Action and still draws a card is not stated, "
-        "so the text in force is unknown. The Limited keyword applies."),
-    "warhammer/shield-of-the-gods-108": Uncertain(
-        "The FAQ's 'Should read' (\"Action: Move all resource tokens and questing units from "
-        "the target quest to the new quest (limit once per turn.)\") restates only the second "
-        "sentence of the printed Action, prefixed with \"Action:\": whether the printed "
-        "\"Switch target quest you control with a [Empire] or neutral quest from your "
-        "hand.\" stays is not stated, so the text in force is unknown."),
+    "warhammer/the-accursed-dead-57": Splice(
+        "if you control a legend or Artefact support card, return target card from your "
+        "discard pile to your hand.",
+        "Arcane Power's erratum restates the sentence after the printed 'Action: Draw a card. "
+        "Then,' (it adds '(other than an Arcane Power)'); the printed start is taken to stay, "
+        "and the Limited keyword is added. The seed does not say whether the start stays."),
+    "warhammer/shield-of-the-gods-108": Splice(
+        "Move all resource tokens and questing units from the target quest to the new quest.",
+        "Temple of Ulric's erratum restates the second sentence of the printed Action (adding "
+        "'(limit once per turn.)'), prefixed with that Action's 'Action:'; the printed first "
+        "sentence ('Switch target quest ...') is taken to stay. The seed does not say so.",
+        header="Action: "),
     "warhammer/portent-of-doom-90": WHOLE,
     "warhammer/days-of-blood-20": START,
 }
 #: Notes on merges that rest on a reading of the seed (reported as seed problems).
 MERGE_NOTES = {
-    "warhammer/core-set-116": "Warpstone Excavation's 'Limit 1 per deck...' gives no anchor "
-    "in the printed text; it is put before the printed text and nothing printed is dropped "
-    "(the seed does not say whether the printed 'Restricted' goes).",
     "warhammer/days-of-blood-20": "Muster for War's 'Limit 1 per deck...' gives no anchor in "
     "the printed text; it is put before the printed text and nothing printed is dropped "
     "(the seed does not say whether the printed 'Limited.' goes).",
@@ -410,11 +422,20 @@ MERGE_NOTES = {
 QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
 
 
-def merge(printed: str, fragment: str, rule: str | Uncertain) -> str | None:
+def merge(printed: str, fragment: str, rule: str | Uncertain | Splice) -> str | None:
     """The printed text with an erratum's quoted text merged in (None when unknown)."""
     if isinstance(rule, Uncertain):
         return None
     replacement = strip_ellipses(fragment).translate(QUOTES).replace("%", "[Orc]")
+    if isinstance(rule, Splice):
+        if printed.count(rule.span) != 1:
+            raise ValueError(f"the span {rule.span!r} is not found exactly once in {printed!r}")
+        replacement = replacement.removeprefix(rule.header)
+        if rule.span[0].islower():
+            replacement = replacement[0].lower() + replacement[1:]
+        if not rule.span.endswith(".") and not replacement.endswith("."):
+            replacement += "."  # a keyword replaced by a sentence keeps its full stop
+        return printed.replace(rule.span, replacement)
     if rule == WHOLE:
         return replacement
     if rule == START:
@@ -499,6 +520,41 @@ def most_recent_printing(records: list[dict[str, Any]], problems: list[str]) -> 
                 older["text_note"] = latest["text_note"]
 
 
+# --------------------------------------------------------------------------- legends
+
+LEGENDS = "warhammer/faq/rules-clarifications/legends/part-2"
+ZONES = ("kingdom", "quest", "battlefield")
+
+
+def legend_examples(clauses: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
+    """The zone power icons the Legends clarification gives for a legend, by folded name
+    ("Malekith has 2 Kingdom power icons, 2 Quest power icons, and 2 Battlefield ...")."""
+    out: dict[str, list[int]] = {}
+    for clause in clauses:
+        if clause["id"] != LEGENDS:
+            continue
+        for m in re.finditer(r"([A-Z][\w' ]*?) has (\d+) Kingdom power icons, (\d+) Quest "
+                             r"power icons, and (\d+) Battlefield power icons", clause["text"]):
+            out[fold(m.group(1))] = [int(m.group(i)) for i in (2, 3, 4)]
+    return out
+
+
+def legend_power(record: dict[str, Any], examples: dict[str, list[int]]) -> None:
+    """A legend's power for card effects: the power icons of its weakest zone (the FAQ's
+    Legends clarification). The printed icons stay in ``power_icons``; ``zone_power`` holds
+    the icons per zone (kingdom, quest, battlefield) when the sources give them (a "1-2-1"
+    field, or the clarification's example); otherwise the power is unknown (null)."""
+    printed = record["power"]
+    zones = examples.get(fold(record["name"]))
+    if zones is None and isinstance(printed, str) and re.fullmatch(r"\d-\d-\d", printed):
+        zones = [int(n) for n in printed.split("-")]
+    record["power_icons"] = printed
+    record["power"] = min(zones) if zones else None
+    if zones:
+        record["zone_power"] = dict(zip(ZONES, zones, strict=True))
+    record.setdefault("rulings", []).append(LEGENDS)
+
+
 # --------------------------------------------------------------------------- build
 
 
@@ -517,11 +573,13 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
             globals_.append(clause["id"])
     out = []
     kept_after: list[str] = []
+    legends = legend_examples(clauses)
     for card in pool.cards:
         text, note = card.printed, None
         errata: list[str] = []
         rulings: list[str] = []
         unique = limited = None
+        assumes: list[str] = []
         for clause in about.get(card.id, []):
             if clause["kind"] == "clarification":
                 rulings.append(clause["id"])
@@ -542,7 +600,12 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
             if isinstance(rule, Uncertain):
                 note = rule.note
                 problems.append(f"{card.name}: {rule.note}")
+            if isinstance(rule, Splice):
+                assumes.append(rule.assumes)
+                problems.append(rule.assumes)
             text = merge(text or "", clause["should_read"], rule)
+        if limited and text is not None and not re.search(r"(?:^|[.:] )Limited\b", text):
+            text = f"Limited. {text}"  # a keyword erratum: the keyword joins the text box
         if card.printed and "If you conrol" in card.printed:
             problems.append(f"Data: {card.name}'s text reads 'If you conrol a non-...'; the "
                             "global erratum for 'If you control a non-[faction] card' is "
@@ -569,8 +632,19 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
             record["rulings"] = rulings
         if note:
             record["text_note"] = note
+        if assumes:
+            record["text_assumes"] = assumes
+        if card.type == "Legend":
+            legend_power(record, legends)
         out.append(record)
     most_recent_printing(out, problems)
+    unknown = [r["name"] for r in out if r["type"] == "Legend" and r["power"] is None]
+    if unknown:
+        problems.append(
+            "A legend's power (for card effects) is the power icons of its weakest zone (FAQ, "
+            "Legends); the data gives only the total of its icons for "
+            f"{len(unknown)} legends (e.g. {', '.join(unknown[:3])}), so their power is "
+            "unknown (null) and the total is kept in `power_icons`.")
     unused = set(MERGES) - {c.id for c in pool.cards if any(
         k["kind"] == "erratum" for k in about.get(c.id, []))}
     if unused:

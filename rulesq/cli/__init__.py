@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from typing import Annotated
 
 import click
 import typer
@@ -14,8 +15,10 @@ from rulesq.cli import (
     card,
     check,
     cite,
+    completion,
     corpus_cmd,
     coverage,
+    forms,
     parse,
     rulings,
     search,
@@ -27,6 +30,7 @@ from rulesq.cli.common import (
     EXIT_FAIL,
     EXIT_INTERNAL,
     EXIT_OK,
+    GameOption,
     print_json,
     report_error,
 )
@@ -36,7 +40,8 @@ from rulesq.errors import RulesqError
 app = typer.Typer(
     name="rulesq",
     help="A rules judge for card games: ask what happens, check a call, cite the rule.",
-    no_args_is_help=True,
+    no_args_is_help=False,
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
     add_completion=False,
     rich_markup_mode=None,
@@ -44,13 +49,42 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            shown = version("rulesq")
+        except PackageNotFoundError:
+            from rulesq import __version__ as shown
+        typer.echo(f"rulesq {shown}")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
-    """A rules judge for card games: ask what happens, check a call, cite the rule."""
+def root(
+    ctx: typer.Context,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=_version, is_eager=True)] = False,
+) -> None:
+    """A rules judge for card games: ask what happens, check a call, cite the rule.
+
+    With no command: on a terminal, the table mode (rulesq shell); otherwise this help.
+    Every statement and question a situation may use: rulesq forms.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from rulesq.cli.shell import shell
+
+        shell()
+        return
+    typer.echo(ctx.get_help())
 
 
 app.command("ask", cls=PlainHelpCommand)(ask.ask)
 app.command("check", cls=PlainHelpCommand)(check.check)
+app.command("forms", cls=PlainHelpCommand)(forms.forms)
 app.command("rulings", cls=PlainHelpCommand)(rulings.rulings)
 app.command("search", cls=PlainHelpCommand)(search.search)
 app.command("cite", cls=PlainHelpCommand)(cite.cite)
@@ -58,6 +92,19 @@ app.command("card", cls=PlainHelpCommand)(card.card)
 app.command("corpus", cls=PlainHelpCommand)(corpus_cmd.corpus)
 app.command("parse", cls=PlainHelpCommand)(parse.parse)
 app.command("coverage", cls=PlainHelpCommand)(coverage.coverage)
+app.command("completion", cls=PlainHelpCommand)(completion.completion)
+
+
+@app.command("shell", cls=PlainHelpCommand)
+def shell_command(game: GameOption = None) -> None:
+    """The table mode: build a situation line by line; each question is answered at once.
+
+    Tab completes card names (inside quotes) and the statement and question forms; the
+    arrows recall earlier lines. :show, :undo, :save case.rq, :game warhammer, :help.
+    """
+    from rulesq.cli.shell import shell
+
+    shell(game)
 
 
 def main() -> None:
@@ -68,6 +115,8 @@ def main() -> None:
     tools do); anything else is an internal error: exit 3, one line asking for a report, the
     traceback only with RULESQ_DEBUG=1.
     """
+    if os.environ.get(completion.COMPLETE_VAR):
+        completion.enable()
     as_json = "--json" in sys.argv[1:]
     if not streams.prepare():
         sys.stderr.write("rulesq: error: standard output is closed\n")

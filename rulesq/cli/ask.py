@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from rulesq.cli.common import EXIT_FAIL, GameOption, JsonOption, fail, print_json
+from rulesq.cli.completion import expression_names
 from rulesq.errors import RulesqError, did_you_mean, suggest
 
 GRAPH_FORMATS = ("dot", "mermaid", "json")
@@ -27,7 +28,8 @@ def ask(
     ] = None,
     expression: Annotated[
         str | None,
-        typer.Option("--expression", "-e", help="The situation text (\\n separates lines)."),
+        typer.Option("--expression", "-e", help="The situation text (\\n separates lines).",
+                     autocompletion=expression_names),
     ] = None,
     game: GameOption = None,
     explain: ExplainOption = False,
@@ -39,7 +41,7 @@ def ask(
     Prints each question's verdict, its status (definite, decided by a ladder step,
     conflict or cannot answer), a one-line reason, the assumptions made and the clauses
     cited. Exit code 0 when every question is answered, 1 when one cannot be, 2 on bad
-    input.
+    input. Every statement and question form, with an example: rulesq forms.
 
     Examples:
 

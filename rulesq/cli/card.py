@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.cli.completion import card_names
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import RulesqError, UnknownNameError
 
@@ -16,7 +18,8 @@ class AmbiguousCardError(RulesqError):
 
 
 def card(
-    name: Annotated[str, typer.Argument(help="The card's name (case does not matter).")],
+    name: Annotated[str, typer.Argument(help="The card's name (case does not matter).",
+                                        autocompletion=card_names)],
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -49,6 +52,13 @@ def find(name: str, game: str | None) -> Card:
 
     games = games_to_search(game)
     found = [c for g in games if (c := load_corpus(g).find_card(name)) is not None]
+    if not found:  # a unique beginning of a name: "Some Na" for "Some Name Here"
+        found = [c for g in games for c in by_prefix(load_corpus(g).cards.values(), name)]
+        if len(found) > 1:
+            raise AmbiguousCardError(
+                f"'{name}' begins several card names: "
+                + ", ".join(f'"{c.name}" ({c.game})' for c in found[:6])
+                + ("…" if len(found) > 6 else "") + ". Give more of the name.")
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
@@ -56,11 +66,23 @@ def find(name: str, game: str | None) -> Card:
         raise AmbiguousCardError(f"'{name}' is a card in several games ({where}); add --game.")
     from rulesq.corpus.load import games_with_card
 
-    names = [n for g in games for n in load_corpus(g).card_names()]
+    several = len(games) > 1  # the game of each suggestion is said when any game may be meant
+    names = [f"{n} ({g})" if several else n for g in games for n in load_corpus(g).card_names()]
     elsewhere = games_with_card(name) if game else []
     note = (f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
             if elsewhere else None)
-    raise UnknownNameError("card", name, names, note=note)
+    raise UnknownNameError("card", name, names, note=note, labelled=several)
+
+
+def by_prefix(cards: Iterable[Card], name: str) -> list[Card]:
+    """The cards whose name begins with ``name`` (whole words; case does not matter)."""
+    from rulesq.corpus.load import normalise_name
+
+    key = normalise_name(name)
+    if len(key) < 3:
+        return []
+    return [c for c in cards if normalise_name(c.name).startswith(key + " ")
+            or normalise_name(c.name).startswith(key) and len(key) >= 5]
 
 
 def _clause(game: str, ref: str) -> Clause:
@@ -86,15 +108,42 @@ def _text(text: str | None) -> str:
     return text or "(none)"
 
 
+#: Fields the corpus keeps for rulesq itself, not printed on the card (``--json`` has them).
+INTERNAL = frozenset({"type_inferred", "stated_in", "deck_text", "text_clause", "field_sources",
+                      "clauses", "text_parts", "keywords_complete", "not_keywords", "pack_code",
+                      "text_note", "text_assumes", "inline", "errata", "mentions"})
+
+
+def faq_refs(card: Card) -> list[str]:
+    """The FAQ questions that mention the card, by the alias ``cite`` takes (``XX-Q<n>``)."""
+    import re
+
+    from rulesq.corpus import load_corpus
+
+    numbers = card.fields.get("mentions") or []
+    if not isinstance(numbers, list) or not numbers:
+        return []
+    aliases: dict[str, str] = {}
+    for clause in load_corpus(card.game).clauses.values():
+        for alias in clause.aliases:
+            match = re.fullmatch(r"[A-Z]+-Q(\d+)", alias)
+            if match:
+                aliases.setdefault(match.group(1), alias)
+    return [aliases.get(str(n), f"Q{n}") for n in numbers]
+
+
 def render(card: Card, errata: list[Clause]) -> str:
-    """The card as text: name, fields, then the texts and the errata cited."""
+    """The card as a player reads it: name, values, texts, errata and the FAQ mentions."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
     for key, value in card.fields.items():
-        if value is None or value is False or value in ("", [], {}) or key == "text_note":
+        if value is None or value is False or value in ("", [], {}) or key in INTERNAL:
             continue
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         lines.append(f"  {key + ':':<13} {shown}")
-    unknown = [k for k, v in card.fields.items() if v is None]
+    mentions = faq_refs(card)
+    if mentions:
+        lines.append(f"  {'FAQ:':<13} {', '.join(mentions)}")
+    unknown = [k for k, v in card.fields.items() if v is None and k not in INTERNAL]
     if unknown:
         lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
     lines.append("")
@@ -107,6 +156,8 @@ def render(card: Card, errata: list[Clause]) -> str:
         lines.append(f"Text: {_text(card.text)}")
     if card.fields.get("text_note"):
         lines.append(f"  Note: {card.fields['text_note']}")
+    for assumed in card.fields.get("text_assumes") or ():
+        lines.append(f"  Assumes: {assumed}")
     # An erratum that leaves the text as printed (a wrong collector's number) corrects the
     # card, not its text: say "erratum", not "changed by".
     label = "changed by" if changed else "erratum"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import typer
@@ -40,17 +41,33 @@ def find(ref: str, game: str | None) -> Clause:
     """The clause with this id or alias, in the named game or any game."""
     from rulesq.cli.lookup import games_to_search
     from rulesq.corpus import load_corpus
+    from rulesq.games import GAMES
 
-    games = games_to_search(ref.split("/", 1)[0] if "/" in ref and not game else game)
+    ref = ref.strip().strip("[]")
+    prefix = ref.split("/", 1)[0].lower() if "/" in ref else None
+    games = games_to_search(prefix if prefix in GAMES and not game else game)
     known: list[str] = []
     for name in games:
         corpus = load_corpus(name)
-        found = corpus.find_clause(ref)
+        found = corpus.find_clause(ref) or _loose(corpus.clauses.values(), ref)
         if found is not None:
             return found
         known += list(corpus.clauses)
         known += [alias for c in corpus.clauses.values() for alias in c.aliases]
     raise UnknownNameError("clause", ref, known)
+
+
+def _loose(clauses: Iterable[Clause], ref: str) -> Clause | None:
+    """A clause by any form of its id rulesq prints.
+
+    The id's end (``faq/section/2``, without the game), an alias in any case (``bm-q245``), or
+    an alias's end (``Q245``).
+    """
+    key = ref.lower()
+    ends = [c for c in clauses if c.id.lower().endswith("/" + key)
+            or key in (a.lower() for a in c.aliases)
+            or any(a.lower().endswith("-" + key) for a in c.aliases)]
+    return ends[0] if len(ends) == 1 else None
 
 
 def as_record(clause: Clause) -> dict[str, Any]:

@@ -8,13 +8,15 @@ from typing import Annotated, Any
 import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.cli.completion import card_names
 from rulesq.errors import RulesqError
 from rulesq.jsontext import to_json
 
 
 def rulings(
     names: Annotated[
-        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).")
+        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).",
+                                  autocompletion=card_names)
     ],
     game: GameOption = None,
     output: Annotated[
@@ -92,6 +94,7 @@ def _as_record(found: Any) -> dict[str, Any]:
                      "answer": answer_to_dict(r.answer, [])} for r in found.rulings],
         "open": [{"title": q.title, "situation": q.situation, "reason": q.reason}
                  for q in found.open],
+        "skipped": [{"title": q.title, "reason": q.reason} for q in found.skipped],
         "about": [{"clause_id": c.id, "source": c.source(), "text": c.text}
                   for c in found.about],
     }

@@ -96,6 +96,11 @@ def disagreement(check: QuestionCheck) -> str:
     if rule:
         quote = _short(str(rule["text"]))
         text += f"; the call contradicts {rule['clause_id']}: \u201c{quote}\u201d"
+    precedent = next((c for c in check.answer.citations() if c["role"] == "precedent"
+                      and c["clause_id"] != (rule or {}).get("clause_id")), None)
+    if precedent:
+        text += (f"; as the FAQ answer {precedent['clause_id']} rules: "
+                 f"\u201c{_short(str(precedent['text']))}\u201d")
     return text
 
 

@@ -171,21 +171,71 @@ def handler_for(game: Game, kind: str) -> Handler | None:
 
 
 def answer_question(situation: Situation, question: Question, game: Game,
-                    memo: dict[str, Any] | None = None) -> Answer:
-    """Answer one question of a situation."""
+                    memo: dict[str, Any] | None = None, *,
+                    recheck_defaults: bool = True) -> Answer:
+    """Answer one question of a situation.
+
+    An answer that rests on a default turn is asked again with each turn stated; when that
+    changes the verdict, there is no answer until the judge says whose turn it is.
+    """
+    answer = _answer(situation, question, game, memo)
+    if recheck_defaults:
+        from rulesq.engine.defaults import SAY_THE_TURN, rests_on_turn, turn_decides
+
+        def ask(other: Situation, again: Question) -> Answer:
+            return _answer(other, again, game, {})
+
+        if rests_on_turn(situation, question, answer) and turn_decides(situation, question,
+                                                                       answer, ask):
+            ctx = Context(situation, question, game, {})
+            return ctx.cannot(SAY_THE_TURN)
+    return answer
+
+
+def _answer(situation: Situation, question: Question, game: Game,
+            memo: dict[str, Any] | None = None) -> Answer:
     ctx = Context(situation, question, game, memo if memo is not None else {})
     handler = handler_for(game, question.kind)
     if handler is None:
         return ctx.cannot(f"{game.title} cannot answer this kind of question yet "
                           f"(no handler for '{question.kind}')")
     try:
-        return handler(ctx)
+        answer = handler(ctx)
     except CannotAnswer as error:
         return ctx.cannot(str(error))
     except Undecided as error:
         graph = ctx.derivation()
         sides = tuple(graph.effect(card, quote) for card, quote in error.sides)
         return ctx.conflict(str(error), sides)
+    if answer.answered:
+        answer.graph.analysis(lambda graph: _prune_facts(situation, answer, game))
+    return answer
+
+
+def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
+    """Keep a fact's ``supports`` edge only if the verdict changes without that fact."""
+    from dataclasses import replace
+
+    from rulesq.errors import RulesqError
+    from rulesq.explain.analysis import prune_facts
+
+    question = answer.question
+    facts = situation.facts_before(question)
+    shown = answer.verdict.show() if answer.verdict is not None else None
+
+    def unchanged_without(node: str) -> bool:
+        data = answer.graph.data(node)
+        gone = [f for f in facts if f.text == data["label"] and f.span.line == data.get("line")]
+        if len(gone) != 1:
+            return False
+        items = [f for f in facts if f is not gone[0]] + [question]
+        try:
+            again = answer_question(replace(situation, items=items), question, game)
+        except RulesqError:
+            return False
+        return again.answered and again.verdict is not None and again.verdict.show() == shown
+
+    prune_facts(answer.graph, unchanged_without)
 
 
 def evaluate(situation: Situation) -> list[Answer]:

@@ -22,8 +22,12 @@ def card_text(ctx: Context) -> Answer:
     ref = ctx.question.card
     card = ref.card
     if card is None or card.text is None:
-        raise CannotAnswer(f'the sources give no text for "{ref.name}"')
+        note = card.fields.get("text_note") if card is not None else None
+        raise CannotAnswer(str(note) if note else f'the sources give no text for "{ref.name}"')
     graph = ctx.derivation()
+    # a splice of an erratum the sources leave open is stated as an assumption
+    for assumed in card.fields.get("text_assumes") or ():
+        graph.absence(str(assumed), assumed=True)
     card_node = graph.card(card.name, card)
     errata = [ctx.clause(clause_id, role="rule") for clause_id in card.errata]
     changed = card.printed_text is not None and card.printed_text != card.text

@@ -1,1 +1,1 @@
-"""Why an answer holds: the derivation graph (``rulesq.explain.graph``, networkx-backed)."""
+"""Why an answer holds: the derivation graph (``graph``); networkx analyses (``analysis``)."""

@@ -1,7 +1,8 @@
-"""The derivation of an answer as a networkx DiGraph: why the verdict holds, node by node.
+"""The derivation of an answer as a directed graph: why the verdict holds, node by node.
 
-This is the only module that imports networkx at module level; the rest of rulesq reaches
-the graph through ``Derivation``.
+The graph is a small :class:`rulesq.explain.digraph.DiGraph` (networkx's interface, without
+networkx): answering never imports networkx. :mod:`rulesq.explain.analysis` hands it to
+networkx when a graph is analysed or drawn.
 
 Nodes (attribute ``kind``):
 
@@ -25,15 +26,17 @@ Edges (attribute ``kind``), pointing from the reason to what it explains:
 - ``quotes`` — an effect is quoted from a card;
 - ``relies-on-absence-of`` — the verdict relies on a negative fact;
 - ``blocks`` — a gap stops the question from being answered;
-- ``answers`` — the verdict answers the question.
+- ``answers`` — the verdict answers the question;
+- ``matches`` — an FAQ answer cited as a precedent shares this step, effect, rule, card or
+  fact with the answer (``note`` says what is shared).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+from rulesq.explain.digraph import DiGraph
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card, Clause
@@ -42,7 +45,8 @@ if TYPE_CHECKING:
 QUESTION, VERDICT = "question", "verdict"
 SUPPORTS, DECIDES, BEATS, CITES = "supports", "decides", "beats", "cites"
 QUOTES, ABSENCE, BLOCKS, ANSWERS = "quotes", "relies-on-absence-of", "blocks", "answers"
-EDGE_KINDS = (SUPPORTS, DECIDES, BEATS, CITES, QUOTES, ABSENCE, BLOCKS, ANSWERS)
+MATCHES = "matches"
+EDGE_KINDS = (SUPPORTS, DECIDES, BEATS, CITES, QUOTES, ABSENCE, BLOCKS, ANSWERS, MATCHES)
 
 #: Clause kinds that are precedents (cited after the rule they apply).
 PRECEDENT_KINDS = frozenset({"faq-answer", "qa", "ruling"})
@@ -52,9 +56,13 @@ class Derivation:
     """Builds and reads the graph of one answer; node ids are readable strings."""
 
     def __init__(self, question: str, line: int | None = None) -> None:
-        self.graph: nx.DiGraph = nx.DiGraph()
+        self.graph: DiGraph = DiGraph()
         self._counter = 0
         self._facts: dict[tuple[str, int | None], str] = {}
+        #: Work left until the answer is shown (precedents are found only when printed).
+        self._later: list[Callable[[], object]] = []
+        #: Checks made only when the graph is analysed or drawn (facts needed, by removal).
+        self._analyses: list[Callable[[Derivation], object]] = []
         self.graph.add_node(QUESTION, kind="question", label=question, line=line)
 
     # ------------------------------------------------------------------ building
@@ -87,10 +95,14 @@ class Derivation:
         return self._add(node, "card", name, card_id=card.id if card else None)
 
     def effect(self, card_name: str, text: str, card: Card | None = None,
-               span: tuple[int, int] | None = None) -> str:
-        """A card effect quoted from its card (an edge ``quotes`` to the card node)."""
+               span: tuple[int, int] | None = None, **attrs: Any) -> str:
+        """A card effect quoted from its card (an edge ``quotes`` to the card node).
+
+        ``attrs`` may say what kind of rule it is (``rule_kind``), whose card it is
+        (``whose``) and the card's type (``card_type``): precedents match on them.
+        """
         node = self._add(self._next("effect"), "effect", text, card=card_name,
-                         span=list(span) if span else None)
+                         span=list(span) if span else None, **attrs)
         self.link(node, self.card(card_name, card), QUOTES)
         return node
 
@@ -142,6 +154,27 @@ class Derivation:
             self.link(VERDICT, node, ABSENCE)
         return VERDICT
 
+    def later(self, work: Callable[[], object]) -> None:
+        """Work to do before the answer is shown (see :meth:`complete`)."""
+        self._later.append(work)
+
+    def complete(self) -> Derivation:
+        """Do the work left for showing the answer (finding its precedents), once."""
+        while self._later:
+            self._later.pop(0)()
+        return self
+
+    def analysis(self, work: Callable[[Derivation], object]) -> None:
+        """A check to run when the graph is analysed or drawn (see :meth:`analyse`)."""
+        self._analyses.append(work)
+
+    def analyse(self) -> Derivation:
+        """Complete the graph, then run its analyses (once): only edges that mean something."""
+        self.complete()
+        while self._analyses:
+            self._analyses.pop(0)(self)
+        return self
+
     def _order(self) -> int:
         return int(self.graph.number_of_nodes())
 
@@ -156,6 +189,7 @@ class Derivation:
 
     def citations(self) -> list[dict[str, Any]]:
         """The cited clauses: rules first, then precedents, each in the order added."""
+        self.complete()
         clauses = [self.data(n) for n in self.nodes("clause")]
         return sorted(clauses, key=lambda c: (c["role"] != "rule", c["order"]))
 
@@ -264,4 +298,5 @@ class Derivation:
         copy.graph.remove_nodes_from(list(nodes))
         copy._counter = self._counter
         copy._facts = dict(self._facts)
+        copy._later, copy._analyses = [], []
         return copy

@@ -51,6 +51,8 @@ def _clause(node: dict[str, Any]) -> dict[str, Any]:
            "source": node["source"], "text": node["text"]}
     if node.get("question"):
         out["question"] = node["question"]
+    if node.get("why"):
+        out["why"] = node["why"]
     return out
 
 

@@ -20,7 +20,9 @@ _DOT_SHAPES = {
 
 
 def render_graphs(answers: Sequence[Answer], fmt: str) -> str:
-    """Every answer's graph in one document of the given format."""
+    """Every answer's graph in one document of the given format (each analysed first)."""
+    for answer in answers:
+        answer.graph.analyse()
     if fmt == "dot":
         return to_dot(answers)
     if fmt == "mermaid":

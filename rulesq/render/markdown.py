@@ -24,7 +24,8 @@ def render_rulings(found: Rulings, title: str) -> str:
     names = ", ".join(f'"{name}"' for name in found.cards)
     out = [f"# Rulings: {names}", "",
            f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
-           f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open. "
+           f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open, "
+           f"{len(found.skipped)} not asked. "
            "Each ruling gives "
            "the verdict, what decided it (the step of the precedence ladder, where one did), "
            "the card texts involved and the clauses it rests on (the rule first, the FAQ "
@@ -45,6 +46,10 @@ def render_rulings(found: Rulings, title: str) -> str:
         out += ["## Questions rulesq cannot answer", ""]
         out += [f"- {question.title} Cannot answer: {question.reason}"
                 for question in found.open]
+        out.append("")
+    if found.skipped:
+        out += ["## Questions not asked", ""]
+        out += [f"- {skip.title} Not asked: {skip.reason}." for skip in found.skipped]
         out.append("")
     if found.about:
         out += ["## What the sources say about these cards", "",

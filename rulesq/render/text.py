@@ -46,6 +46,7 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
         if not explain:
             out += [_wrap(f"assumes: {text}", "  ") for text in answer.graph.assumptions()]
     if explain:
+        answer.graph.analyse()
         out += _chain(answer)
     citations = answer.citations()
     if citations:
@@ -114,6 +115,8 @@ def _clause(clause: dict[str, Any], full: bool) -> list[str]:
         lines.append(_wrap(f"Q: {clause['question']}", "      "))
         body = f"A: {body}"
     lines.append(_wrap(f"\u201c{body}\u201d" if not body.startswith("A: ") else body, "      "))
+    if full and clause.get("why"):
+        lines.append(_wrap(f"why: {clause['why']}", "      "))
     return lines
 
 

@@ -100,6 +100,12 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
 
     plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
     other = None if plain else _other_game(friendly.source_line(), game)
+    if not plain and other is None:
+        from rulesq.situation.forms import nearest
+        from rulesq.situation.syntax_errors import word_classes
+
+        friendly.nearest = nearest(friendly.source_line(), game, word_classes(parser))
+        friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
     if other is not None:
         from rulesq.games import get_game
 

@@ -116,6 +116,16 @@ def describe_terminal(name: str, parser: Lark) -> str:
     return bare.strip("_").lower().replace("_", " ") or "something else"
 
 
+def word_classes(parser: Lark) -> tuple[frozenset[str], ...]:
+    """The words of each terminal that is a choice of words (fire or earth; the icons)."""
+    classes = []
+    for term in parser.terminals:
+        words = _ALTERNATION.match(term.pattern.value)
+        if words and term.pattern.type == "re":
+            classes.append(frozenset(w.lower() for w in words.group(1).split("|")))
+    return tuple(classes)
+
+
 def _keywords(names: set[str], parser: Lark) -> list[str]:
     """The plain-word keywords among the expected terminals."""
     by_name = {t.name: t for t in parser.terminals}
@@ -142,6 +152,9 @@ def friendly_error(
         expected_names = set(error.allowed or ())
     line, column = _place(error, body)
     found = _found(error, body)
+    column, whole = _word_start(body, line, column)
+    if whole:
+        found = f"'{whole}'"
     expected = sorted({describe_terminal(n, parser) for n in expected_names},
                       key=lambda w: (not w.startswith('"'), w))
     label = _token_label(body, line, column, expected_names) or _label(error, parser, body, line)
@@ -181,6 +194,25 @@ def _place(error: UnexpectedInput, body: str) -> tuple[int, int]:
         lines = text_lines(body) or [""]
         return len(lines), len(lines[-1]) + 1
     return line, max(column, 1)
+
+
+def _word_start(body: str, line: int, column: int) -> tuple[int, str | None]:
+    """The column of the word the error falls inside, and that word (None when at its start).
+
+    The lexer may split a misspelt word after a keyword it begins with ("actve" read as "a"
+    then "ctve"): the caret goes under the whole word.
+    """
+    lines = body.splitlines()
+    if not 0 < line <= len(lines):
+        return column, None
+    text = lines[line - 1]
+    start = column - 1
+    if not (0 < start < len(text) and text[start].isalpha() and text[start - 1].isalpha()):
+        return column, None
+    while start > 0 and (text[start - 1].isalpha() or text[start - 1] in "'-"):
+        start -= 1
+    match = _WORD.match(text, start)
+    return start + 1, match.group(0) if match else None
 
 
 def _found(error: UnexpectedInput, body: str) -> str:

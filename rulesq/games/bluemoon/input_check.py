@@ -15,6 +15,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.games.bluemoon.judge.cards import KINDS
 from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
+from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ def check(situation: Situation) -> None:
         if isinstance(item, Question):
             _question(situation, item)
             continue
+        if item.kind == "phase":
+            _phase(situation, item)
         if item.kind not in SAME_MOMENT:
             moment = Moment()
         if item.kind == "dragons_held":
@@ -112,6 +115,23 @@ def _dragons(situation: Situation, fact: Fact, dragons: dict[str, int]) -> None:
                      f"the players hold {sum(dragons.values())} dragons together, but the "
                      f"game has {MOST_DRAGONS}",
                      f"Give at most {MOST_DRAGONS} dragons on both sides together.")
+
+
+def _phase(situation: Situation, fact: Fact) -> None:
+    """A phase no Blue Moon turn has is an error at its name, with the closest phases."""
+    name = str(fact.param("phase", ""))
+    if not name or Step.named(name) is not None:
+        return
+    line = situation.line(fact.span.line)
+    start = line.find(name, max(fact.span.column - 1, 0))
+    titles = list(PHASE_TITLES.values())
+    # A title's first word counts too: "Boster" is close to "Booster", not to the whole title.
+    words = {title.split("/")[0].split()[0]: title for title in titles}
+    close = suggest(name, titles) or [words[w] for w in suggest(name.split()[0], words)]
+    raise InputError(f"'{name}' is not a phase of a Blue Moon turn", situation.source,
+                     situation.text, fact.span.line,
+                     start + 1 if start >= 0 else fact.span.column,
+                     expected=titles, suggestion=did_you_mean(close))
 
 
 def _question(situation: Situation, question: Question) -> None:

@@ -39,6 +39,8 @@ class FmaGame(Game):
 _HANDLERS = "rulesq.games.fma.handlers"
 _BATTLES = "rulesq.games.fma.battle_answers"
 _VALUES = "rulesq.games.fma.value_answers"
+_CARDS = "rulesq.games.fma.card_answers"
+_CALLS = "rulesq.games.fma.calls"
 
 GAME = register(FmaGame(
     name="fma",
@@ -50,6 +52,25 @@ GAME = register(FmaGame(
         "value": f"{_VALUES}:value",
         "printed": f"{_VALUES}:printed",
         "goals": f"{_HANDLERS}:goals",
+        "card_text": f"{_CARDS}:card_text",
+        "part_text": f"{_CARDS}:part_text",
+        "card_goal": f"{_CARDS}:goal",
+        "keywords": f"{_CARDS}:keywords",
+        "has_keyword": f"{_CARDS}:has_keyword",
+        "unique": f"{_CARDS}:unique",
+        "same_name": f"{_CARDS}:same_name",
+        "starting_leader": f"{_CARDS}:starting_leader",
+        "counts_as_drawing": f"{_CARDS}:counts_as_drawing",
+        "can_play": f"{_CALLS}:can_play",
+        "can_character_play": f"{_CALLS}:can_character_play",
+        "can_cancel": f"{_CALLS}:can_cancel",
+        "can_target": f"{_CALLS}:can_target",
+        "can_attach": f"{_CALLS}:can_attach",
+        "can_block": f"{_CALLS}:can_block",
+        "can_attack": f"{_CALLS}:can_attack",
+        "can_start": f"{_CALLS}:can_start",
+        "reacts_first": f"{_CALLS}:reacts_first",
+        "affects": f"{_CALLS}:affects",
     },
-    answer_words=("attackers", "defenders", "tie"),
+    answer_words=("attackers", "defenders", "tie", "me", "you"),
 ))

@@ -124,6 +124,18 @@ class Target(Clause):
 
 
 @dataclass(frozen=True)
+class Recover(Clause):
+    """Recover a card (the rulings name the act, never what it does: only its target)."""
+
+    what: Selector
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``recover target defeated Military ally``."""
+        return f"{subject_verb(self.who, 'recover')} {self.what.render()}"
+
+
+@dataclass(frozen=True)
 class TargetPair(Clause):
     """Choose two targets with their roles in a battle (attack, defend)."""
 
@@ -244,19 +256,30 @@ class AddTo(Clause):
 
 @dataclass(frozen=True)
 class Play(Clause):
-    """Play a card or action (from a zone, as though it were in another)."""
+    """Play a card or action (from a zone, as though it were in another; without its cost).
+
+    ``free``: "without paying its cost"; ``may``: a standing permission ("You may play …").
+    """
 
     what: Selector
     from_zone: Zone | None = None
     as_if_in: Zone | None = None
     who: Subject | None = None
+    free: bool = False
+    may: bool = False
 
     def phrase(self) -> str:
         """``play an event from your experience as though it were in your hand``."""
-        text = f"{subject_verb(self.who, 'play')} {self.what.render()}"
-        if self.from_zone and self.as_if_in:
-            text += (f" from {self.from_zone.render()} as though it were in "
-                     f"{self.as_if_in.render()}")
+        if self.may and self.who is not None:
+            text = f"{self.who.render()} may play {self.what.render()}"
+        else:
+            text = f"{subject_verb(self.who, 'play')} {self.what.render()}"
+        if self.from_zone:
+            text += f" from {self.from_zone.render()}"
+        if self.as_if_in:
+            text += f" as though it were in {self.as_if_in.render()}"
+        if self.free:
+            text += f" without paying {'their' if self.what.plural else 'its'} cost"
         return text
 
 

@@ -252,6 +252,9 @@ def _transformer_class() -> Any:
         def villain(self, meta: Any, c: list[Any]) -> _Tagged:
             return _Tagged("quality", "villain")
 
+        def defeated_quality(self, meta: Any, c: list[Any]) -> _Tagged:
+            return _Tagged("quality", "defeated")
+
         def faction(self, meta: Any, c: list[Any]) -> _Tagged:
             return _Tagged("faction", (str(c[0]), len(c) > 1))
 
@@ -493,7 +496,17 @@ def _transformer_class() -> Any:
         def play(self, meta: Any, c: list[Any]) -> Effect:
             zones = {tag.tag: tag.value for tag in c[1:]}
             return fx.Play(c[0], zones.get("from"), zones.get("as if in"),
-                           span=self.b.span(meta))
+                           free="without cost" in zones, span=self.b.span(meta))
+
+        def without_cost(self, meta: Any, c: list[Any]) -> _Tagged:
+            return _Tagged("without cost", True)
+
+        def may_play(self, meta: Any, c: list[Any]) -> Effect:
+            play: fx.Play = c[1]
+            return replace(play, who=c[0], may=True, span=self.b.span(meta))
+
+        def recover(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.Recover(c[0], span=self.b.span(meta))
 
         def from_zone(self, meta: Any, c: list[Any]) -> _Tagged:
             return _Tagged("from", c[0])

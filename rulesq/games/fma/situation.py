@@ -52,6 +52,10 @@ if TYPE_CHECKING:
     from rulesq.games.base import Game
     from rulesq.situation.model import CardRef, Fact, Situation
 
+#: The sentence of the Defeated characters ruling that refuses an attachment.
+NO_ATTACH_TO_DEFEATED = "You cannot attach a card to a defeated character."
+
+
 def _key(ref: CardRef) -> str:
     return normalise_name(ref.card.name if ref.card is not None else ref.name)
 
@@ -259,6 +263,14 @@ class Reader:
         attachment, holder_ref = fact.cards[0], fact.cards[1]
         holder = self.known(holder_ref, fact)
         name = _name(attachment)
+        defeated = self.state.defeated_by(holder.name)
+        if defeated is not None:
+            raise self.error(
+                f'"{name}" cannot be attached to "{holder.name}": "{holder.name}" is defeated '
+                f"({line_of(defeated)}), and \"{NO_ATTACH_TO_DEFEATED}\" "
+                f"({citations.DEFEATED})", fact, holder_ref,
+                suggestion="Attach it before the character is defeated, or ask: "
+                           f'can I attach "{name}" to "{holder.name}"?')
         ids = self.state.given_by.setdefault(_key(attachment), [])
         for value_name in attachment.flags:
             raise self.error(f"an attachment's bonus is an attribute and a number, not "
@@ -286,9 +298,11 @@ class Reader:
             return
         card = attachment.card
         if card is not None and card.text:
-            self.gap(holder.name, None, f'"{name}" attached to "{holder.name}"',
-                     f'rulesq does not yet read what an attachment\'s own text gives; give '
-                     f'its bonus, e.g. attach "{name}" (strength +1) to "{holder.name}"')
+            # The attachment's own text: a passive bonus reaches every character its
+            # subject describes (the bearer is "this character"); any other text that
+            # bears on attributes is a gap for every character, not only the bearer.
+            self._passive_text(card, fact, owner_key=_key(attachment),
+                               bearer_key=_key(holder_ref))
         else:
             self.gap(holder.name, None, f'"{name}" attached to "{holder.name}"',
                      f'the bonuses "{name}" gives are not known (give them, e.g. '
@@ -535,7 +549,8 @@ class Reader:
                 continue
             self._passive_text(card, fact, owner_key=_key(ref))
 
-    def _passive_text(self, card: Card, fact: Fact | None, owner_key: str) -> None:
+    def _passive_text(self, card: Card, fact: Fact | None, owner_key: str,
+                      bearer_key: str = "") -> None:
         parsed = self.parse(card)
         if parsed.unparsed:
             self.gap(None, None, f'"{card.name}" is in play',
@@ -546,14 +561,16 @@ class Reader:
             start = len(self.state.entries)
             if isinstance(effect, fx.AttributeBonus) and effect.duration is None:
                 self.state.passives.append(Passive(card, effect, fact, start,
-                                                   owner_key=owner_key))
+                                                   owner_key=owner_key,
+                                                   bearer_key=bearer_key))
             elif (isinstance(effect, fx.NoGrants)
                   and effect.source == fx.Selector("attachment", plural=True)
                   and {"attribute bonuses", "attribute penalties"} <= set(effect.grants)):
                 # every attachment's bonuses and penalties stop (the one form the state
                 # follows: "Elric faction attachments" or "bonuses" alone would stop less)
                 self.state.passives.append(Passive(card, effect, fact, start,
-                                                   owner_key=owner_key))
+                                                   owner_key=owner_key,
+                                                   bearer_key=bearer_key))
             elif isinstance(effect, fx.Ability):
                 continue  # an activated ability acts only when a statement says it is used
             elif _bearing(effect):
@@ -589,7 +606,7 @@ class Reader:
     def _end_passives(self, key: str) -> int:
         count = 0
         for passive in self.state.passives:
-            if passive.owner_key == key and passive.end is None:
+            if key in (passive.owner_key, passive.bearer_key) and passive.end is None:
                 passive.end = len(self.state.entries)
                 count += 1
         return count

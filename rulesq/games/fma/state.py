@@ -118,6 +118,14 @@ class Passive:
     start: int
     end: int | None = None
     owner_key: str = ""
+    #: The key of the character an attachment's text is on ("" for a card's own text):
+    #: "this character" is the bearer, and the text stops when the bearer is defeated.
+    bearer_key: str = ""
+
+    @property
+    def self_key(self) -> str:
+        """The key "this character" of the text means (the bearer of an attachment)."""
+        return self.bearer_key or self.owner_key
 
 
 @dataclass
@@ -159,6 +167,14 @@ class State:
         """The character called ``name`` (any case), or None."""
         return self.characters.get(normalise_name(name))
 
+    def defeated_by(self, name: str) -> Fact | None:
+        """The fact that defeated the character called ``name`` (None: not defeated)."""
+        found = None
+        for entry in self.entries:
+            if isinstance(entry.event, at.Defeated) and entry.event.character == name:
+                found = entry.fact
+        return found
+
     def blocking(self, character: str, attribute: Attribute | None,
                  until: int | None = None) -> list[Gap]:
         """The gaps that stop a question about this character's attribute.
@@ -173,7 +189,7 @@ class State:
             effect = passive.effect
             if (who is None or not _in_force(passive, until)
                     or not isinstance(effect, fx.AttributeBonus)
-                    or passive_reaches(effect.who, who, passive.owner_key) is not None):
+                    or passive_reaches(effect.who, who, passive.self_key) is not None):
                 continue
             if effect.attribute is None or attribute is None or effect.attribute is attribute:
                 subject = (effect.who.render() if isinstance(effect.who, fx.Selector)
@@ -199,7 +215,7 @@ class State:
             gone = {e.event.id for e in out if e.origin == "attachment"
                     and isinstance(e.event, at.Modifier)}
             out = [e for e in out if e.origin != "attachment" and _target(e.event) not in gone]
-        out += self._passive_entries()
+        out += self._passive_entries(attachments=not self.suppressing(until))
         out.sort(key=lambda e: e.key)
         if until is not None:
             out = [e for e in out if e.key < (until, 1, 0)]
@@ -220,11 +236,12 @@ class State:
         return [p for p in self.passives if isinstance(p.effect, fx.NoGrants)
                 and _in_force(p, at_position)]
 
-    def _passive_entries(self) -> list[Entry]:
+    def _passive_entries(self, attachments: bool = True) -> list[Entry]:
         out: list[Entry] = []
         for number, passive in enumerate(self.passives):
             effect = passive.effect
-            if not isinstance(effect, fx.AttributeBonus):
+            if not isinstance(effect, fx.AttributeBonus) or (passive.bearer_key
+                                                              and not attachments):
                 continue
             for character in self.characters.values():
                 if not _applies(passive, character):
@@ -267,7 +284,7 @@ def _applies(passive: Passive, character: Character) -> bool:
     """Whether a passive bonus reaches a character (unknown cases are gaps, not bonuses)."""
     effect = passive.effect
     assert isinstance(effect, fx.AttributeBonus)
-    return passive_reaches(effect.who, character, passive.owner_key) is True
+    return passive_reaches(effect.who, character, passive.self_key) is True
 
 
 #: Quantities under which a passive text speaks of every character it describes.

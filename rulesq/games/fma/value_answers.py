@@ -32,12 +32,24 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
+#: The words of ``what is the … of "X"?`` that ask a card's field, and their handler.
+CARD_FIELDS = {"level": "level", "cost": "cost", "faction": "faction", "goal": "goal"}
+
 #: The amount a modifier step starts with: ``+1``, ``-2``.
 _AMOUNT = re.compile(r"^[+-]?\d+")
 
 
 def value(ctx: Context) -> Answer:
-    """Answer ``ask what is the strength of "X"?`` at this point of the timeline."""
+    """Answer ``ask what is the strength of "X"?`` at this point of the timeline.
+
+    ``what is the level / cost / faction of "X"?`` read the card's fields instead.
+    """
+    from rulesq.games.fma import card_answers
+
+    field = CARD_FIELDS.get(str(ctx.question.param("attribute", "")).casefold())
+    if field is not None:
+        answer: Answer = getattr(card_answers, field)(ctx)
+        return answer
     attribute = attribute_asked(ctx)
     reader, state = reader_for(ctx)
     character = character_asked(ctx, reader, state)

@@ -1,19 +1,56 @@
-"""Warhammer: Invasion LCG: the game module (errata, restricted and banned lists).
+"""Warhammer: Invasion LCG: the game module (card text, board, errata, deck lists).
 
-Question handlers live in ``rulesq.games.warhammer.decks`` (deck legality); the text a
-card reads after errata is the engine's generic ``card_text`` question.
+Importing it registers the game. The card-text reader (``parse``), the board read from a
+situation (``board``) and the question handlers (``answers``, ``decks``) load only when used.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
 
+if TYPE_CHECKING:
+    from rulesq.games.warhammer.effects import WarhammerParsedText
+    from rulesq.situation.model import Situation
+
+
+@dataclass(frozen=True)
+class WarhammerGame(Game):
+    """The Warhammer game: reads card text with ``grammar/warhammer.lark``."""
+
+    def parse_card_text(self, text: str) -> WarhammerParsedText:
+        """Read a Warhammer text into effects; sentences not understood stay ``Unparsed``."""
+        from rulesq.games.warhammer.parse import parse_card_text
+
+        return parse_card_text(text)
+
+    def check_situation(self, situation: Situation) -> None:
+        """Read every fact, so a bad value, phase or placement is an error at once."""
+        from rulesq.games.warhammer.situation import Reader
+
+        reader = Reader(situation)
+        reader.read(situation.facts)
+        reader.check_questions()
+
+
+_ANSWERS = "rulesq.games.warhammer.answers"
+
+
 GAME = register(
-    Game(
+    WarhammerGame(
         name="warhammer",
         title="Warhammer: Invasion LCG",
         questions={
             "deck_lists": "rulesq.games.warhammer.decks:deck_lists",
             "deck_legal": "rulesq.games.warhammer.decks:deck_legal",
+            **{kind: f"{_ANSWERS}:{kind}" for kind in (
+                "can_play", "can_play_in", "value", "hit_points", "remaining_hit_points",
+                "unique", "limited", "burning", "corrupted")},
         },
+        value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
+        flag_names=("CORRUPTED", "FACEDOWN"),
     )
 )

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.engine.defaults import question_turn
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.cards import CardInfo, kind_of
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.view import View
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -27,6 +29,9 @@ def judge(view: View) -> PlayJudge:
 def assume_turn(view: View) -> None:
     """A question about playing, with no turn stated, supposes it is the asker's turn."""
     if view.state.turn_owner is None:
+        whose = "my" if view.who == ME else "your"
+        view.state.assumed.append(question_turn(f"it is taken to be {whose} turn (a player "
+                                                "plays on his own turn)"))
         view.timeline.start_turn(view.who)
         view.__dict__.pop("forces", None)
 

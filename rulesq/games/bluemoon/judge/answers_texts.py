@@ -180,8 +180,10 @@ def active(ctx: Context) -> Answer:
     card = view.card()
     if card.in_play and card.active:
         zone = card.zone.value
+        rule = {"character": R.MOST_RECENT_ACTIVE, "booster": R.BOOSTER_ACTIVE}.get(
+            card.info.kind, R.FIGHT_END_REMOVE)  # the rule for the card's type
         return view.yes_no(yes(f'"{card.name}" is in play ({zone}) and has not been covered',
-                               R.MOST_RECENT_ACTIVE, R.BOOSTER_ACTIVE))
+                               rule))
     if card.zone is Zone.CARGO:
         return view.yes_no(no(f'"{card.name}" is loaded on a ship: cards on ships are not '
                               "in play and not active", R.CARGO_NOT_IN_PLAY))

@@ -1,203 +1,490 @@
-"""FAQ precedents for an answer: the FAQ answers that decided the most similar question.
+"""FAQ precedents for an answer: the FAQ answers whose derivations share its decisive structure.
 
-A precedent shares the answer's cards, quotes the rules it cites, or asks about the same
-thing in the same words. Words are weighed by how rare they are among the FAQ's questions and
-answers (tf-idf), so "bluff" or "retreat" count for more than "card" or "play".
+Every encoded FAQ case (``corpus/<game>/cases/**``) is answered once and its answer kept as a
+:class:`Key`: the question kind and what it asks about, the ladder step that decided, the
+kinds of rule that won and lost, the rule clauses it rests on, the verdict, the roles of the
+cards (whose, which type) and the cards. A new answer's precedents are the FAQ answers the
+cases encode whose keys share a *decisive* part with its own (the step, a kind that won or
+lost, a rule clause), ranked by how much of the structure they share (a weighted overlap of
+the two keys over their union), then by cards in common. A case's ``source`` line only says
+which FAQ answer the case encodes; it plays no part in the ranking. The index is built on
+first use and cached as JSON, keyed by the contents of the corpus, the cases and the code.
 """
 
 from __future__ import annotations
 
-import math
-import re
 import weakref
-from collections import Counter
-from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING
-
-from rulesq.corpus.load import clause_fingerprint
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rulesq.corpus import Clause, Corpus
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
 
-_WORD = re.compile(r"[a-z]+")
-#: Words too common in any rules text to tell two questions apart.
-_STOP = frozenset("""a an and are as at be but by can card cards do does for from has have if
-i in is it its me my no not of on or so that the their them then there they this to was
-what when which who will with you your yes""".split())
-#: How alike the words must be for a precedent with no card and no rule in common.
-WORDS_ALONE = 0.30
-#: How alike the words must be for a precedent sharing one card or one rule.
-WORDS_WITH_ONE = 0.12
-#: What wholly alike words count for against one card or one rule in common. Tuned on the
-#: FAQ cases: it finds the FAQ answer a case encodes for 392 of 544 answers (card and rule
-#: overlap alone: 198), so a nearby answer about the same cards no longer outranks one
-#: about the same question.
-WORDS_WEIGHT = 8.0
+#: What each part of a key weighs in the ranking.
+WEIGHTS = {"kind": 4.0, "step": 4.0, "won": 2.0, "lost": 2.0, "rule": 2.0, "asked": 1.5,
+           "verdict": 1.0, "role": 0.5, "nostep": 1.0}
+#: The parts that make a precedent: one that shares none of them (nor both the question kind
+#: and the deciding step, the game rules' included) is not cited.
+DECISIVE = frozenset({"step", "won", "lost", "rule"})
+#: How many precedents an answer cites.
+LIMIT = 2
+#: The rule kinds in words (for saying why a precedent applies).
+KIND_WORDS = {"i_must": 'an "I must" text', "ignore": "an ignore",
+              "you_may_not": 'a "you may not" text', "card_text": "a card's text",
+              "game_rule": "the game rules"}
 
 
-def words(text: str) -> list[str]:
-    """The telling words of a text, crudely stemmed (plural and -ing endings dropped)."""
-    found = []
-    for word in _WORD.findall(text.lower()):
-        if word in _STOP or len(word) < 3:
-            continue
-        for ending in ("ing", "es", "s"):
-            if word.endswith(ending) and len(word) - len(ending) >= 4:
-                word = word[: -len(ending)]
-                break
-        found.append(word)
-    return found
+@dataclass(frozen=True)
+class Key:
+    """The derivation of one answer, as the parts precedents are matched on."""
+
+    kind: str
+    asked: frozenset[str] = frozenset()
+    step: str | None = None
+    won: frozenset[str] = frozenset()
+    lost: frozenset[str] = frozenset()
+    rules: frozenset[str] = frozenset()
+    verdict: str = ""
+    roles: frozenset[str] = frozenset()
+    cards: frozenset[str] = frozenset()
+
+    def weight(self) -> float:
+        """The sum of the weights of the key's features."""
+        held: float | None = self.__dict__.get("_weight")
+        if held is None:
+            held = self.__dict__["_weight"] = sum(self.features().values())
+        return held
+
+    def features(self) -> dict[str, float]:
+        """The structural parts as weighted features (cards apart: they break ties)."""
+        held: dict[str, float] | None = self.__dict__.get("_features")
+        if held is None:
+            held = self.__dict__["_features"] = self._features()
+        return held
+
+    def _features(self) -> dict[str, float]:
+        found = {f"kind:{self.kind}": WEIGHTS["kind"],
+                 f"verdict:{self.verdict}": WEIGHTS["verdict"]}
+        if self.step is not None:
+            found[f"step:{self.step}"] = WEIGHTS["step"]
+        else:
+            found["nostep:"] = WEIGHTS["nostep"]
+        for part in ("asked", "won", "lost", "rules", "roles"):
+            name = part.removesuffix("s") if part in ("rules", "roles") else part
+            for value in getattr(self, part):
+                found[f"{name}:{value}"] = WEIGHTS[name]
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        """The key as cache data."""
+        return {"kind": self.kind, "asked": sorted(self.asked), "step": self.step,
+                "won": sorted(self.won), "lost": sorted(self.lost), "rules": sorted(self.rules),
+                "verdict": self.verdict, "roles": sorted(self.roles), "cards": sorted(self.cards)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Key:
+        """A key from cache data (ValueError when it is not one)."""
+        if not isinstance(data, dict) or set(data) != set(KEY_FIELDS):
+            raise ValueError("not a key")
+        strings = ("kind", "verdict")
+        if not all(isinstance(data[k], str) for k in strings):
+            raise ValueError("not a key")
+        if data["step"] is not None and not isinstance(data["step"], str):
+            raise ValueError("not a key")
+        sets = {}
+        for name in KEY_FIELDS:
+            if name in (*strings, "step"):
+                continue
+            value = data[name]
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError("not a key")
+            sets[name] = frozenset(value)
+        return cls(data["kind"], step=data["step"], verdict=data["verdict"], **sets)
+
+
+KEY_FIELDS = ("kind", "asked", "step", "won", "lost", "rules", "verdict", "roles", "cards")
+
+
+def key_of(answer: Answer, facts: Sequence[Fact]) -> Key:
+    """The key of an answer's derivation (read before any precedent is added)."""
+    graph = answer.graph
+    question = answer.question
+    won: set[str] = set()
+    lost: set[str] = set()
+    roles: set[str] = set()
+    cards: set[str] = set()
+    nodes = graph.graph
+    for node in graph.nodes("effect"):
+        data = nodes.nodes[node]
+        kind = data.get("rule_kind")
+        targets = {str(v): str(d["kind"]) for _, v, d in nodes.out_edges(node, data=True)}
+        if kind and targets.get("verdict") == "supports":
+            won.add(str(kind))
+        elif kind and any(str(v).startswith("alternative:") and k == "supports"
+                          for v, k in targets.items()):
+            lost.add(str(kind))
+        if data.get("card_type"):
+            roles.add(f"{data.get('whose') or '?'}:{data['card_type']}")
+    rules = {str(nodes.nodes[n]["clause_id"]) for n in graph.nodes("clause")
+             if nodes.nodes[n].get("role") == "rule"}
+    asked = {f"{name}={_plain(value)}" for name, value in question.params.items()}
+    for ref in question.cards:
+        if ref.card is not None and not ref.card.fields.get("inline"):
+            cards.add(ref.card.name)
+            asked.add(f"type={ref.card.type}")
+        elif ref.card is not None:
+            asked.add(f"type={ref.card.type}")
+    for fact in facts:
+        roles.add(f"fact:{fact.who or '-'}:{fact.kind}")
+        for ref in fact.cards:
+            if ref.card is None:
+                continue
+            roles.add(f"{fact.who or '-'}:{ref.card.type}")
+            if not ref.card.fields.get("inline"):
+                cards.add(ref.card.name)
+    verdict = answer.verdict.show() if answer.verdict is not None else answer.status.key
+    return Key(question.kind, frozenset(asked), answer.decided_by, frozenset(won),
+               frozenset(lost), frozenset(rules), verdict, frozenset(roles), frozenset(cards))
+
+
+def _plain(value: object) -> str:
+    """A question parameter as text (a card reference by its name)."""
+    name = getattr(value, "name", None)
+    return str(name) if isinstance(name, str) else str(value)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One FAQ case answer: the FAQ answers it encodes and the key of its derivation."""
+
+    clauses: tuple[str, ...]
+    key: Key
+    features: dict[str, float] = field(compare=False, hash=False, repr=False)
+
+    @classmethod
+    def of(cls, clauses: Iterable[str], key: Key) -> Entry:
+        """An entry with its features computed."""
+        return cls(tuple(clauses), key, key.features())
+
+
+@dataclass(frozen=True)
+class Match:
+    """A precedent found: the FAQ answer, how much it shares and what."""
+
+    clause: Clause
+    score: float
+    shared: tuple[str, ...]
+    cards: tuple[str, ...]
+    key: Key
 
 
 @dataclass
-class FaqIndex:
-    """The FAQ answers of a corpus as tf-idf vectors (question and answer together)."""
+class PrecedentIndex:
+    """The encoded FAQ case answers of a game, with postings from feature to entries.
 
-    clauses: list[Clause]
-    vectors: list[dict[str, float]]
-    idf: dict[str, float]
+    Each feature owns a run of bits (two per unit of weight) of one big integer, so the
+    weight two keys share is the popcount of the AND of their masks, halved.
+    """
+
+    entries: list[Entry]
+    postings: dict[str, set[int]] = field(default_factory=dict)
+    bits: dict[str, int] = field(default_factory=dict)
+    masks: list[int] = field(default_factory=list)
+    weights: list[float] = field(default_factory=list)
+    by_clause: dict[str, list[int]] = field(default_factory=dict)
+    _width: int = 0
+
+    def __post_init__(self) -> None:
+        for position, entry in enumerate(self.entries):
+            for feature in entry.features:
+                self.postings.setdefault(feature, set()).add(position)
+            self.masks.append(self.mask(entry.features, grow=True))
+            self.weights.append(entry.key.weight())
+            for clause in entry.clauses:
+                self.by_clause.setdefault(clause, []).append(position)
+
+    def mask(self, features: dict[str, float], grow: bool = False) -> int:
+        """The bits of the features the index knows (``grow``: give new ones bits)."""
+        found = 0
+        for feature, weight in features.items():
+            bits = self.bits.get(feature)
+            if bits is None:
+                if not grow:
+                    continue
+                start = self._width
+                width = int(weight * 2)
+                bits = self.bits[feature] = ((1 << width) - 1) << start
+                self._width = start + width
+            found |= bits
+        return found
+
+    def rank(self, key: Key, skip: frozenset[str] = frozenset()) -> list[tuple[float, int, int]]:
+        """``(score, cards in common, entry)`` for the entries sharing a decisive part, best first.
+
+        Entries encoding only ``skip`` clauses are left out, and so are yes/no answers to the
+        same kind of question, about a card in common, with the opposite verdict. Entries with
+        the same question kind and deciding step come first; then the share of the structure
+        in common (weighted, over the union of the two keys), then the cards.
+        """
+        mine = key.features()
+        total = key.weight()
+        postings = self.postings
+        candidates: set[int] = set()
+        for feature in mine:
+            if feature.partition(":")[0] in DECISIVE:
+                candidates |= postings.get(feature, _NONE)
+        step = f"step:{key.step}" if key.step is not None else "nostep:"
+        same = postings.get(f"kind:{key.kind}", _NONE) & postings.get(step, _NONE)
+        candidates |= same
+        if key.verdict in ("yes", "no"):
+            opposite = "no" if key.verdict == "yes" else "yes"
+            opposed = postings.get(f"kind:{key.kind}", _NONE) & postings.get(
+                f"verdict:{opposite}", _NONE) & candidates
+            candidates -= {p for p in opposed if key.cards & self.entries[p].key.cards}
+        for clause in skip:
+            candidates -= {p for p in self.by_clause.get(clause, ()) if
+                           set(self.entries[p].clauses) <= skip}
+        query = self.mask(mine)
+        masks, weights, entries, cards = self.masks, self.weights, self.entries, key.cards
+        ranked = []
+        for position in candidates:
+            both = (query & masks[position]).bit_count() / 2
+            score = both / (total + weights[position] - both) + (position in same)
+            ranked.append((-score, -len(cards & entries[position].key.cards),
+                           entries[position].clauses, position))
+        ranked.sort()
+        return [(-score, -common, position) for score, common, _, position in ranked]
 
     @classmethod
-    def build(cls, corpus: Corpus) -> FaqIndex:
-        """Index every FAQ answer of the corpus."""
-        clauses = [c for c in corpus.clauses.values() if c.kind == "faq-answer"]
-        bags = [Counter(words(f"{c.question or ''} {c.text}")) for c in clauses]
-        seen = Counter(word for bag in bags for word in bag)
-        idf = {word: math.log(len(bags) / count) for word, count in seen.items()}
-        return cls(clauses, [_unit(bag, idf) for bag in bags], idf)
+    def build(cls, corpus: Corpus) -> PrecedentIndex:
+        """Answer every FAQ case of the game and index its answers."""
+        import contextvars
+
+        return contextvars.copy_context().run(lambda: cls(list(_case_entries(corpus))))
 
     @classmethod
-    def of(cls, corpus: Corpus) -> FaqIndex:
-        """The index of a corpus: once per process, cached on disk until the corpus changes."""
+    def of(cls, corpus: Corpus) -> PrecedentIndex:
+        """The index of a corpus: once per process, cached on disk until anything changes."""
         held = _BUILT.get(id(corpus))
         if held is None or held[0]() is not corpus:
             held = _BUILT[id(corpus)] = (weakref.ref(corpus), cls._cached(corpus))
         return held[1]
 
     @classmethod
-    def _cached(cls, corpus: Corpus) -> FaqIndex:
+    def _cached(cls, corpus: Corpus) -> PrecedentIndex:
         """The index read from its JSON cache file, or built (and the file written)."""
-        from rulesq.cachefiles import CacheProblem, private_dir, read_json, remove_stale, warn_once
+        from rulesq.cachefiles import (
+            CacheProblem,
+            content_key,
+            private_dir,
+            read_json,
+            remove_stale,
+            warn_once,
+        )
         from rulesq.cachefiles import write_json as write
 
         folder = private_dir()
         if folder is None:
             return cls.build(corpus)
-        stem = f"faq-index-{corpus.game}-"
-        key = clause_fingerprint([corpus.game], salt=stem + "2")
+        stem = f"precedents-{corpus.game}-"
+        key = content_key(_derived_from(corpus.game), salt=stem + "1")
         path = folder / f"{stem}{key}.json"
         try:
-            payload = read_json(path, "faq-index", key)
+            payload = read_json(path, "precedents", key)
             if payload is not None:
                 return cls._from_payload(corpus, payload)
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
         remove_stale(folder, f"{stem}*", path)
-        write(path, "faq-index", key, {"ids": [c.id for c in index.clauses],
-                                        "vectors": index.vectors, "idf": index.idf})
+        write(path, "precedents", key,
+              {"files": _case_count(corpus.game),
+               "entries": [{"clauses": list(e.clauses), "key": e.key.to_json()}
+                           for e in index.entries]})
         return index
 
     @classmethod
-    def _from_payload(cls, corpus: Corpus, payload: object) -> FaqIndex:
+    def _from_payload(cls, corpus: Corpus, payload: object) -> PrecedentIndex:
         """The index from a cache payload, every field checked (CacheProblem if wrong)."""
         from rulesq.cachefiles import CacheProblem
 
-        if not isinstance(payload, dict):
-            raise CacheProblem("the FAQ index cache has the wrong shape")
-        ids, vectors, idf = payload.get("ids"), payload.get("vectors"), payload.get("idf")
-        if (not isinstance(ids, list) or not isinstance(vectors, list)
-                or len(ids) != len(vectors) or not _weights(idf)
-                or not all(isinstance(i, str) and i in corpus.clauses for i in ids)
-                or not all(_weights(v) for v in vectors)):
-            raise CacheProblem("the FAQ index cache has the wrong shape")
-        expected = sum(1 for c in corpus.clauses.values() if c.kind == "faq-answer")
-        if len(ids) != expected:
-            raise CacheProblem("the FAQ index cache does not match the corpus")
-        return cls([corpus.clauses[i] for i in ids], vectors, idf)  # type: ignore[arg-type]
-
-    @cached_property
-    def postings(self) -> dict[str, list[tuple[int, float]]]:
-        """For each word, the answers that use it and its weight in each."""
-        found: dict[str, list[tuple[int, float]]] = {}
-        for position, vector in enumerate(self.vectors):
-            for word, weight in vector.items():
-                found.setdefault(word, []).append((position, weight))
-        return found
-
-    @cached_property
-    def naming(self) -> dict[str, list[int]]:
-        """For each card, the answers that name it."""
-        return self._positions("cards")
-
-    @cached_property
-    def quoting(self) -> dict[str, list[int]]:
-        """For each rule clause, the answers that quote it."""
-        return self._positions("quotes")
-
-    def _positions(self, key: str) -> dict[str, list[int]]:
-        """For each entry of a list field of the answers, the answers that list it."""
-        found: dict[str, list[int]] = {}
-        for position, clause in enumerate(self.clauses):
-            for entry in _listed(clause, key):
-                found.setdefault(entry, []).append(position)
-        return found
-
-    def vector(self, text: str) -> dict[str, float]:
-        """A query text as a unit tf-idf vector over the FAQ's words."""
-        return _unit(Counter(words(text)), self.idf)
+        wrong = CacheProblem("the precedent index cache has the wrong shape")
+        if not isinstance(payload, dict) or set(payload) != {"files", "entries"}:
+            raise wrong
+        files, items = payload["files"], payload["entries"]
+        if not isinstance(items, list) or files != _case_count(corpus.game):
+            raise wrong
+        if files and not items:
+            raise CacheProblem("the precedent index cache has no entry for the cases")
+        entries = []
+        for item in items:
+            if not isinstance(item, dict) or set(item) != {"clauses", "key"}:
+                raise wrong
+            clauses = item["clauses"]
+            if (not isinstance(clauses, list) or not clauses
+                    or not all(isinstance(c, str) and c in corpus.clauses for c in clauses)):
+                raise CacheProblem("the precedent index cache does not match the corpus")
+            try:
+                entries.append(Entry.of(clauses, Key.from_json(item["key"])))
+            except ValueError:
+                raise wrong from None
+        return cls(entries)
 
 
-_BUILT: dict[int, tuple[weakref.ref[Corpus], FaqIndex]] = {}
+_BUILT: dict[int, tuple[weakref.ref[Corpus], PrecedentIndex]] = {}
+_NONE: set[int] = set()
 
 
-def _weights(value: object) -> bool:
-    """Whether ``value`` is a mapping of words to numbers (a tf-idf vector)."""
-    return isinstance(value, dict) and all(
-        isinstance(w, str) and isinstance(n, int | float) and not isinstance(n, bool)
-        for w, n in value.items())
+def cases_dir(game: str) -> Path:
+    """The folder of a game's encoded FAQ cases."""
+    from rulesq.paths import corpus_dir
+
+    return corpus_dir() / game / "cases"
 
 
-def _unit(bag: Counter[str], idf: dict[str, float]) -> dict[str, float]:
-    weights = {w: n * idf.get(w, 0.0) for w, n in bag.items() if idf.get(w, 0.0) > 0}
-    norm = math.sqrt(sum(v * v for v in weights.values())) or 1.0
-    return {w: v / norm for w, v in weights.items()}
+def _case_count(game: str) -> int:
+    """How many case files the game has (the index has entries when there are any)."""
+    return sum(1 for _ in cases_dir(game).rglob("*.rq"))
 
 
-def _listed(clause: Clause, key: str) -> frozenset[str]:
-    """A list field of a clause's extra data (cards named, clauses quoted) as a set."""
-    value = clause.extra.get(key)
-    return frozenset(map(str, value)) if isinstance(value, list) else frozenset()
+def _derived_from(game: str) -> list[Path]:
+    """The files the index derives from: the corpus, the cases, the grammars and the code."""
+    from pathlib import Path
+
+    from rulesq.paths import corpus_dir, grammar_dir
+
+    code = Path(__file__).resolve().parents[3]
+    return sorted([*(p for p in (corpus_dir() / game).rglob("*") if p.is_file()),
+                   *(p for p in grammar_dir().rglob("*.lark")),
+                   *(p for p in code.rglob("*.py"))])
 
 
-def precedents(corpus: Corpus, cards: set[str], rules: list[str], query: str,
-               limit: int = 2) -> list[Clause]:
-    """The FAQ answers most like the question, best first (none when nothing is alike).
+def _case_entries(corpus: Corpus) -> Iterable[Entry]:
+    """An entry for every answered question of every case that encodes an FAQ answer."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.errors import RulesqError
+    from rulesq.situation import parse_situation
 
-    A candidate needs two of the answer's cards (one, when the answer involves only one, and
-    then it must quote a cited rule), or one card or one cited rule with words alike, or
-    words alike enough on their own. Candidates rank by cards in common plus rules quoted in
-    common plus ``WORDS_WEIGHT`` times the likeness of the words (a cosine, 0 to 1).
-    """
-    index = FaqIndex.of(corpus)
-    cited = {found.id for ref in rules if (found := corpus.find_clause(ref)) is not None}
-    alike: dict[int, float] = {}
-    for word, weight in index.vector(query).items():
-        for position, other in index.postings.get(word, ()):
-            alike[position] = alike.get(position, 0.0) + weight * other
-    common = Counter(i for card in cards for i in index.naming.get(card, ()))
-    quoted = Counter(i for rule in cited for i in index.quoting.get(rule, ()))
-    scored: list[tuple[float, str, Clause]] = []
-    for position in set(alike) | set(common) | set(quoted):
-        shared, quotes, words_alike = common[position], quoted[position], alike.get(position, 0.0)
-        if shared >= min(2, len(cards)) and shared > 0 and (shared >= 2 or quotes):
-            pass
-        elif (shared or quotes) and words_alike >= WORDS_WITH_ONE:
-            pass
-        elif words_alike < WORDS_ALONE:
+    for path in sorted(cases_dir(corpus.game).rglob("*.rq")):
+        try:
+            situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
+            answers = evaluate(situation)
+        except (RulesqError, OSError, UnicodeDecodeError):
             continue
-        clause = index.clauses[position]
-        scored.append((shared + quotes + WORDS_WEIGHT * words_alike, clause.id, clause))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [clause for *_, clause in scored[:limit]]
+        encoded = [c.id for ref in situation.sources
+                   if (c := corpus.find_clause(ref.split()[0])) is not None
+                   and c.kind == "faq-answer"]
+        if not encoded:
+            continue
+        for answer in answers:
+            if answer.answered:
+                yield Entry.of(dict.fromkeys(encoded), key_of(answer, _facts(situation, answer)))
+
+
+def _facts(situation: Any, answer: Answer) -> list[Fact]:
+    facts: list[Fact] = situation.facts_before(answer.question)
+    return facts
+
+
+def precedents(corpus: Corpus, key: Key, limit: int = LIMIT,
+               skip: frozenset[str] = frozenset()) -> list[Match]:
+    """The FAQ answers whose derivations share the most with ``key``, best first.
+
+    Each FAQ answer appears once, with its best case answer; none shares nothing decisive.
+    ``skip``: FAQ answers to leave out (leave-one-out measures).
+    """
+    index = PrecedentIndex.of(corpus)
+    found: list[Match] = []
+    seen: set[str] = set()
+    for score, _, position in index.rank(key, skip):
+        entry = index.entries[position]
+        for clause_id in entry.clauses:
+            if clause_id in seen or clause_id in skip:
+                continue
+            seen.add(clause_id)
+            shared = tuple(f for f in key.features() if f in entry.features)
+            found.append(Match(corpus.clauses[clause_id], score, shared,
+                               tuple(sorted(key.cards & entry.key.cards)), entry.key))
+        if len(found) >= limit:
+            break
+    return found[:limit]
+
+
+def why(match: Match) -> str:
+    """Why a precedent applies, in words: the step, the rule, the question, the cards."""
+    parts: list[str] = []
+    shared = match.shared
+    step = next((f.partition(":")[2] for f in shared if f.startswith("step:")), None)
+    won = [f.partition(":")[2] for f in shared if f.startswith("won:")]
+    lost = [f.partition(":")[2] for f in shared if f.startswith("lost:")]
+    if step is not None:
+        beats = (f"{KIND_WORDS.get(won[0], won[0])} beats {KIND_WORDS.get(lost[0], lost[0])}"
+                 if won and lost else step)
+        parts.append(f"same step: {beats}")
+    elif won or lost:
+        parts.append("same kinds of rule: " + ", ".join(KIND_WORDS.get(k, k) for k in won + lost))
+    rules = [f.partition(":")[2] for f in shared if f.startswith("rule:")]
+    if rules:
+        parts.append(f"same rule: {', '.join(rules)}")
+    kind = next((f.partition(":")[2] for f in shared if f.startswith("kind:")), None)
+    if kind is not None:
+        parts.append(f"same question: {kind.replace('_', ' ')}")
+    if match.cards:
+        parts.append(f"same card{'s' if len(match.cards) > 1 else ''}: {', '.join(match.cards)}")
+    return "; ".join(parts)
+
+
+def cite_precedents(ctx: Context, answer: Answer) -> list[Match]:
+    """Cite an answer's precedents and link each to the nodes of the answer it shares."""
+    found = precedents(ctx.corpus, key_of(answer, ctx.facts))
+    graph = answer.graph
+    for match in found:
+        node = ctx.cite(match.clause, role="precedent")
+        graph.graph.nodes[node]["why"] = why(match)
+        for target, note in _shared_nodes(answer, match):
+            graph.link(node, target, MATCHES_EDGE, note=note)
+    return found
+
+
+MATCHES_EDGE = "matches"
+
+
+def _shared_nodes(answer: Answer, match: Match) -> list[tuple[str, str]]:
+    """The nodes of an answer a precedent shares, with what is shared."""
+    graph = answer.graph
+    data = graph.graph.nodes
+    shared = set(match.shared)
+    out: list[tuple[str, str]] = []
+    if answer.decided_by and f"step:{answer.decided_by}" in shared:
+        out.append((f"step:{answer.decided_by}", f"same step: {answer.decided_by}"))
+    for node in graph.nodes("effect"):
+        kind = data[node].get("rule_kind")
+        notes = [f"same {word} rule: {KIND_WORDS.get(str(kind), str(kind))}"
+                 for side, word in (("won", "winning"), ("lost", "losing"))
+                 if f"{side}:{kind}" in shared and _side(answer, node) == side]
+        if data[node].get("card") in match.cards:
+            notes.append(f"same card: {data[node]['card']}")
+        if notes:
+            out.append((node, "; ".join(notes)))
+    for node in graph.nodes("clause"):
+        if data[node].get("role") == "rule" and f"rule:{data[node]['clause_id']}" in shared:
+            out.append((node, "same rule"))
+    for node in graph.nodes("fact"):
+        named = [card for card in match.cards if f'"{card}"' in str(data[node]["label"])]
+        if named:
+            out.append((node, f"same card{'s' if len(named) > 1 else ''}: {', '.join(named)}"))
+    return out
+
+
+def _side(answer: Answer, node: str) -> str:
+    """Whether an effect node argued for the verdict (won) or for an alternative (lost)."""
+    for _, target, data in answer.graph.graph.out_edges(node, data=True):
+        if target == "verdict" and data["kind"] == "supports":
+            return "won"
+    return "lost"

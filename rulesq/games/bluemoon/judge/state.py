@@ -204,6 +204,8 @@ class State:
     first_turn_of: int | None = None
     #: Shields the situation states on cards ("X" has an earth shield), by card key.
     stated_shields: dict[str, set[str]] = field(default_factory=dict)
+    #: The defaults the timeline took where the situation is silent (whose turn it is).
+    assumed: list[str] = field(default_factory=list)
     _index: CardIndex | None = field(default=None, repr=False, compare=False)
 
     def index(self) -> CardIndex:
@@ -233,6 +235,7 @@ class State:
         players = {who: _player_now(p) for who, p in self.players.items()}
         scalars = {name: getattr(self, name) for name in _SCALARS}
         scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
+        scalars["assumed"] = list(self.assumed)
         return Mark(new_epoch(), self.cards, len(self.cards), self.events, len(self.events),
                     players, scalars)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesq.engine.defaults import turn_default
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
@@ -94,8 +95,11 @@ class Timeline(Moves):
         return found
 
     def ensure_turn(self, who: str) -> None:
-        """A play with no turn stated happens on the player's own turn."""
+        """A play with no turn stated happens on the player's own turn (an assumption shown)."""
         if self.state.turn_owner is None:
+            event = f'"{self.fact.text.strip()}"' if self.fact is not None else "the event"
+            self.state.assumed.append(turn_default(f"{event} is taken to happen on "
+                                                   f"{'my' if who == ME else 'your'} turn"))
             self.start_turn(who)
 
     def start_turn(self, who: str) -> None:

@@ -15,12 +15,11 @@ from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.precedents import precedents
+from rulesq.games.bluemoon.judge.precedents import cite_precedents
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
-    from rulesq.corpus import Clause
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.verdict import Verdict
@@ -77,7 +76,9 @@ class View:
         if source not in nodes:
             span = source.effect.span
             nodes[source] = self.ctx.derivation().effect(
-                source.card.name, source.quote, source.card.info.card, (span.start, span.end))
+                source.card.name, source.quote, source.card.info.card, (span.start, span.end),
+                rule_kind=str(source.kind), whose=source.card.owner,
+                card_type=source.card.info.kind)
         return nodes[source]
 
     def clause(self, ref: str) -> str:
@@ -115,21 +116,16 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        assumed = [*ruling.assumptions, *self._unquoted(), *self._iconless()]
+        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(),
+                   *self._iconless()]
         for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
-        for clause in self._precedents(ruling):
-            self.ctx.cite(clause, role="precedent")
-        return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
-                                 supported_by=tuple(dict.fromkeys(support)))
-
-    def _precedents(self, ruling: Ruling) -> list[Clause]:
-        """The FAQ answers most like this question: its words, facts, reason and cards."""
-        query = " ".join([self.ctx.question.text, *(f.text for f in self.ctx.facts),
-                          ruling.reason])
-        return precedents(self.ctx.corpus, self._involved(ruling), ruling.rules, query)
+        answer = self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
+                                   supported_by=tuple(dict.fromkeys(support)))
+        graph.later(lambda: cite_precedents(self.ctx, answer))
+        return answer
 
     def refuse_unread(self) -> None:
         """Cannot answer while a card that could act has a sentence rulesq does not read."""
@@ -154,19 +150,6 @@ class View:
                   if self.catalog.info(ref).text is None}
         return [f'the sources quote no special power text for "{name}": it is taken to have '
                 "none" for name in sorted(names)]
-
-    def _involved(self, ruling: Ruling) -> set[str]:
-        """The corpus cards an answer is about: the question's and the deciding effects'."""
-        names = {ref.card.name for ref in self.ctx.question.cards
-                 if ref.card is not None and not ref.card.fields.get("inline")}
-        for source in ruling.sources:
-            card = source.card.info.card
-            if card is not None and not card.fields.get("inline"):
-                names.add(card.name)
-        for source in [by for _, by in ruling.beaten if isinstance(by, Source)] + ruling.against:
-            if source.card.info.card is not None and not source.card.info.inline:
-                names.add(source.card.name)
-        return names
 
     def yes_no(self, ruling: Ruling) -> Answer:
         """A yes/no answer from a ruling (a *conflict* when card texts of one rank disagree)."""

@@ -1,0 +1,62 @@
+"""Shell completion: ``rulesq completion bash|zsh|fish`` prints the script; names complete."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from rulesq.cli.common import EXIT_ERROR
+
+SHELLS = ("bash", "zsh", "fish")
+#: The variable the shell sets when it asks rulesq for completions.
+COMPLETE_VAR = "_RULESQ_COMPLETE"
+
+
+def completion(
+    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
+) -> None:
+    """Print the shell completion script: commands, options and card names complete.
+
+    Examples:
+
+    \b
+      rulesq completion bash > ~/.local/share/bash-completion/completions/rulesq
+      rulesq completion zsh > "${fpath[1]}/_rulesq"
+      rulesq completion fish > ~/.config/fish/completions/rulesq.fish
+    """
+    from typer._completion_shared import get_completion_script
+
+    if shell not in SHELLS:
+        sys.stderr.write(f"error: unknown shell '{shell}': rulesq completes in "
+                         f"{', '.join(SHELLS)}.\n")
+        raise typer.Exit(EXIT_ERROR)
+    enable()
+    sys.stdout.write(get_completion_script(prog_name="rulesq", complete_var=COMPLETE_VAR,
+                                           shell=shell).rstrip("\n") + "\n")
+
+
+def enable() -> None:
+    """Register typer's completion classes (only when a shell asks: start-up stays lean)."""
+    from typer._completion_classes import completion_init
+
+    completion_init()
+
+
+def card_names(incomplete: str) -> list[str]:
+    """The card names of every game that begin with what is typed (case ignored)."""
+    from rulesq.corpus import load_corpus
+    from rulesq.corpus.load import available_games
+
+    typed = incomplete.strip('"').casefold()
+    names = [name for game in available_games() for name in load_corpus(game).card_names()]
+    return sorted({n for n in names if n.casefold().startswith(typed)})
+
+
+def expression_names(incomplete: str) -> list[str]:
+    """Completions of ``-e TEXT``: the card name begun after the text's last open quote."""
+    before, quote, typed = incomplete.rpartition('"')
+    if not quote or before.count('"') % 2:
+        return []
+    return [f'{before}"{name}"' for name in card_names(typed)]

@@ -1,0 +1,60 @@
+"""``rulesq forms``: every statement and question a situation may use, with an example each."""
+
+from __future__ import annotations
+
+import sys
+
+from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.errors import RulesqError
+
+#: The calls an ``expect`` line may make, shown after each game's forms.
+CALLS = (
+    ("expect yes", "the verdict is yes (no, nobody, a game's words: me, fire, attackers …)"),
+    ("expect 7", "the verdict is that number"),
+    ('expect "A", "B"', "the cards are those (a quoted text: the answer contains it)"),
+    ("expect decided by you may not", "that ladder step, or that clause, decided"),
+    ('expect because "Card"', "that card's text decided"),
+    ("expect cannot answer", "rulesq cannot answer"),
+    ("expect conflict", "two rules of the same rank disagree"),
+)
+
+
+def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """List every statement and question form, each with an example and what it answers.
+
+    A situation file holds a game line, statements (facts and events, in order), questions
+    (ask ...?) and the calls to check (expect ...). Each form below is one line.
+
+    Examples:
+
+    \b
+      rulesq forms --game bluemoon
+      rulesq forms --game fma --json
+    """
+    from rulesq.games import GAMES, get_game
+    from rulesq.situation.forms import forms_of
+
+    try:
+        games = [get_game(game)] if game else [get_game(name) for name in GAMES]
+    except RulesqError as error:
+        raise fail(error, as_json=as_json) from None
+    if as_json:
+        print_json({g.name: [{"rule": f.rule, "example": f.example, "says": f.says,
+                              "also": list(f.also)} for f in forms_of(g.name)]
+                    for g in games})
+        return
+    out: list[str] = []
+    for found in games:
+        listed = forms_of(found.name)
+        out.append(f"{found.title}: game {found.name}")
+        for title, questions in (("statements", False), ("questions", True)):
+            out.append(f"  {title}:")
+            for form in (f for f in listed if f.is_question == questions):
+                out.append(f"    {form.example}")
+                out.append(f"        {form.says}")
+                out += [f"        also: {also}" for also in form.also]
+        out.append("  calls to check (after a question):")
+        for example, says in CALLS:
+            out += [f"    {example}", f"        {says}"]
+        out.append("")
+    sys.stdout.write("\n".join(out))

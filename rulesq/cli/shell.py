@@ -1,0 +1,215 @@
+"""``rulesq shell``: the table mode, a situation built line by line with answers as you ask.
+
+``Table`` holds the session's logic and needs no terminal (the tests drive it); ``shell``
+runs it under prompt_toolkit (imported only here), with history and completion of card
+names (inside quotes) and of the statement and question forms.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulesq.errors import InputError, RulesqError
+
+if TYPE_CHECKING:
+    from prompt_toolkit.completion import CompleteEvent, Completion
+    from prompt_toolkit.document import Document
+
+HELP = """\
+Type a statement (you have active "Card"), a question (ask can I play "Card"?) or a call
+(expect no); a question is answered at once. Tab completes card names and forms.
+  :show         the situation so far
+  :undo         take back the last line
+  :save FILE    write the situation to a .rq file
+  :game NAME    start over with another game (bluemoon, warhammer, fma)
+  :forms        every statement and question form
+  :clear        start over
+  :quit         leave (or Ctrl-D)"""
+
+
+@dataclass
+class Table:
+    """A situation built line by line; each line checked as it comes, questions answered."""
+
+    game: str = "bluemoon"
+    lines: list[str] = field(default_factory=list)
+
+    def text(self, extra: Iterable[str] = ()) -> str:
+        """The situation file so far (with ``extra`` lines after it)."""
+        return "\n".join([f"game {self.game}", *self.lines, *extra]) + "\n"
+
+    def handle(self, line: str) -> str:
+        """What the table prints for one typed line (the situation grows when it is good)."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return ""
+        if line.startswith(":"):
+            return self.command(line)
+        return self.add(line)
+
+    def add(self, line: str) -> str:
+        """Add a statement, question or call; answer a question, check a call."""
+        from rulesq.situation import parse_situation
+
+        if line.startswith("game "):
+            return self.command(":" + line)
+        try:
+            situation = parse_situation(self.text([line]), "<table>")
+        except InputError as error:
+            return _renumbered(error, len(self.lines) + 2)
+        except RulesqError as error:
+            return f"error: {error}"
+        self.lines.append(line)
+        if not (line.startswith("ask ") or line.startswith("expect ")) or \
+                not situation.questions:
+            return ""
+        return self.answer_last(situation)
+
+    def answer_last(self, situation: object) -> str:
+        """The answer to the last question of the situation, with its calls checked."""
+        from rulesq.engine.dispatch import answer_question
+        from rulesq.engine.expect import match
+        from rulesq.engine.ladder import load_ladder
+        from rulesq.games import get_game
+        from rulesq.render.text import render_answers
+        from rulesq.situation.model import Situation
+
+        assert isinstance(situation, Situation)
+        found = get_game(situation.game)
+        question = situation.questions[-1]
+        answer = answer_question(situation, question, found)
+        ladder = load_ladder(found.name)
+        outcomes = [match(e, answer, ladder, found.corpus) for e in question.expectations]
+        return render_answers([answer], [outcomes]).rstrip("\n")
+
+    def command(self, line: str) -> str:
+        """A ``:command``."""
+        name, _, argument = line[1:].strip().partition(" ")
+        argument = argument.strip()
+        if name in ("help", "h", "?"):
+            return HELP
+        if name == "show":
+            return self.text().rstrip("\n")
+        if name == "undo":
+            if not self.lines:
+                return "nothing to undo"
+            return f"took back: {self.lines.pop()}"
+        if name == "clear":
+            self.lines = []
+            return f"game {self.game}: a new situation"
+        if name == "save":
+            return self.save(argument)
+        if name == "game":
+            return self.switch(argument)
+        if name == "forms":
+            from rulesq.situation.forms import forms_of
+
+            return "\n".join(f"{f.example}\n    {f.says}" for f in forms_of(self.game))
+        from rulesq.errors import did_you_mean, suggest
+
+        hint = did_you_mean(suggest(name, COMMANDS))
+        return f"unknown command ':{name}'." + (f" {hint}" if hint else "") + " :help lists them."
+
+    def save(self, path: str) -> str:
+        """Write the situation to ``path``."""
+        if not path:
+            return "give a file name: :save case.rq"
+        try:
+            Path(path).write_text(self.text(), encoding="utf-8")
+        except OSError as error:
+            return f"error: cannot write {path}: {error.strerror or error}"
+        return f"saved {len(self.lines)} lines to {path}"
+
+    def switch(self, game: str) -> str:
+        """Start over with another game."""
+        from rulesq.games import GAMES, get_game
+
+        if not game:
+            return f"the game is {self.game}; the games: {', '.join(GAMES)}"
+        try:
+            found = get_game(game)
+        except RulesqError as error:
+            return f"error: {error}"
+        self.game, self.lines = found.name, []
+        return f"game {found.name}: {found.title}, a new situation"
+
+
+COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
+
+
+def _renumbered(error: InputError, line: int) -> str:
+    """An error in the typed line, shown without the file's place."""
+    rendered = error.render().splitlines()
+    first = rendered[0].split(": error: ", 1)[-1]
+    if error.line != line:  # the error is in an earlier line (it cannot be: they parsed)
+        return "error: " + first
+    return "\n".join(["error: " + first, *rendered[1:]])
+
+
+def completions(table: Table, before: str) -> list[tuple[str, int]]:
+    """What completes ``before`` (the text left of the cursor): (text, start offset).
+
+    Inside an open quote, the current game's card names; at ``:``, the commands; otherwise
+    the forms whose example begins with what is typed (names in them left as typed).
+    """
+    from rulesq.corpus import load_corpus
+
+    if before.count('"') % 2 == 1:
+        typed = before.rsplit('"', 1)[1]
+        names = load_corpus(table.game).card_names()
+        low = typed.casefold()
+        return [(f'{n}"', -len(typed)) for n in sorted(set(names))
+                if n.casefold().startswith(low)]
+    if before.startswith(":"):
+        return [(f":{c}", -len(before)) for c in COMMANDS if f":{c}".startswith(before)]
+    from rulesq.situation.forms import forms_of
+
+    low = before.lstrip().casefold()
+    out: list[tuple[str, int]] = []
+    for form in forms_of(table.game):
+        for example in (form.example, *form.also):
+            stem = example.split('"', 1)[0]
+            if low and stem.casefold().startswith(low) and stem.strip() != before.strip():
+                out.append((stem, -len(before.lstrip())))
+    return list(dict.fromkeys(out))
+
+
+def shell(game: str | None = None) -> None:
+    """Run the table mode at the terminal (prompt_toolkit; Ctrl-D or :quit leaves)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer
+    from prompt_toolkit.completion import Completion as Done
+    from prompt_toolkit.history import FileHistory
+
+    from rulesq.paths import cache_dir
+
+    table = Table(game or "bluemoon")
+
+    class TableCompleter(Completer):
+        def get_completions(self, document: Document,
+                            complete_event: CompleteEvent) -> Iterable[Completion]:
+            for text, start in completions(table, document.text_before_cursor):
+                yield Done(text, start_position=start)
+
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    session: PromptSession[str] = PromptSession(
+        history=FileHistory(str(folder / "shell-history")), completer=TableCompleter(),
+        complete_while_typing=False)
+    sys.stdout.write(f"rulesq table mode: game {table.game}. :help lists the commands.\n")
+    while True:
+        try:
+            line = session.prompt(f"{table.game}> ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        if line.strip() in (":quit", ":q", ":exit"):
+            break
+        out = table.handle(line)
+        if out:
+            sys.stdout.write(out + "\n")

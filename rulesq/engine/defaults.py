@@ -1,0 +1,91 @@
+"""Defaults a verdict rests on: shown as assumptions, and re-asked when another would differ.
+
+A game that takes a default where the situation is silent says so in an assumption. Two
+defaults concern the turn:
+
+- ``turn_default``: an event with no turn stated (``you announced a total power of 5``)
+  is taken to happen on its player's turn, and the question is asked on that turn. The
+  engine asks the question again with each turn stated just before it; when the verdicts
+  differ, the default decided the answer and there is none: the judge is asked to say whose
+  turn it is.
+- ``question_turn``: a question about playing, with no turn stated at all, is asked on the
+  turn of the player it asks about (a player plays on his own turn). It is shown, not re-asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.situation.model import Question, Situation
+
+#: How every assumption that the engine re-asks begins.
+TURN_DEFAULT = "no turn is stated: "
+#: How the assumption of a question about playing begins.
+QUESTION_TURN = "no turn is stated, so "
+#: The reason of an answer that a turn default would decide.
+SAY_THE_TURN = ("whose turn it is decides the answer, and the situation does not say: say whose "
+                "turn it is (it is my turn / it is your turn)")
+#: The statements that state a turn, tried in turn.
+TURN_LINES = ("it is my turn", "it is your turn")
+
+
+def turn_default(text: str) -> str:
+    """The assumption that an event happens on its player's turn (``text`` says which)."""
+    return TURN_DEFAULT + text
+
+
+def question_turn(text: str) -> str:
+    """The assumption that a question about playing is asked on its player's turn."""
+    return QUESTION_TURN + text
+
+
+#: Statements after which the turn at the question is stated, not assumed.
+TURN_FACTS = frozenset({"turn", "turn_ends"})
+
+
+def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> bool:
+    """Whether a yes/no answer assumed whose turn it is at the question.
+
+    Only a turn no statement gives is in doubt: an event's turn (a player announces, plays,
+    retreats on his own turn) is assumed, but the question may come on the next turn. A
+    count or a list answers for the event itself and is not re-asked.
+    """
+    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+        return False
+    if any(f.kind in TURN_FACTS for f in situation.facts_before(question)):
+        return False
+    return any(a.startswith(TURN_DEFAULT) for a in answer.graph.assumptions())
+
+
+def with_turn(situation: Situation, question: Question, line: str) -> str:
+    """The situation's text with ``line`` stated just before ``question``."""
+    lines = situation.text.splitlines()
+    at = question.span.line - 1
+    return "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
+
+
+Ask = Callable[["Situation", "Question"], "Answer"]
+
+
+def turn_decides(situation: Situation, question: Question, answer: Answer, ask: Ask) -> bool:
+    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers)."""
+    from rulesq.errors import RulesqError
+    from rulesq.situation import parse_situation
+
+    position = situation.questions.index(question)
+    shown = answer.verdict.show() if answer.verdict is not None else None
+    for line in TURN_LINES:
+        try:
+            other = parse_situation(with_turn(situation, question, line), situation.source,
+                                    situation.game)
+        except RulesqError:
+            continue
+        again = ask(other, other.questions[position])
+        if not again.answered:
+            continue
+        if (again.verdict.show() if again.verdict is not None else None) != shown:
+            return True
+    return False

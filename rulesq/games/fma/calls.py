@@ -1,0 +1,647 @@
+"""FMA "may I do this now?" questions: play, cancel, target, attach, block, attack, react order.
+
+Each question gathers the claims that bear on its act — a card's requirement, its other text,
+the rules of the rulings (cited where they decide) — and :func:`rulesq.games.fma.claims.judge`
+lets the FMA ladder pick the winner. A text rulesq does not read, a part of a text the sources
+never complete, or a fact the situation does not give (a faction, a place, whose turn it is)
+makes the answer *cannot answer* with that reason; a field of a text the judge does not follow
+(a cost comparison, a targeting condition) does too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.verdict import Word
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma import free_play
+from rulesq.games.fma.card_answers import partial_reason, parts_of
+from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.state import Character, State, match_subject
+from rulesq.games.fma.table import HOME, Table, read_table
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import CardRef
+
+#: The clauses the calls rest on.
+DESIGNATOR = "fma/rulings/activated-abilities/1"
+ONLY_CHARACTERS_PLAY = "fma/rulings/activated-abilities/2"
+EVENT_OR_ABILITY = "fma/rulings/event-or-ability/1"
+DEFEATED = "fma/rulings/defeated-characters/1"
+DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
+DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
+BLOCK_IS_REACT = "fma/rulings/blocking/2"
+BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
+STEALTH = "fma/rulings/stealth/1"
+JOIN = "fma/rulings/join/1"
+LEADERS = "fma/rulings/leaders/1"
+SETUP_ALLIES = "fma/rulings/setup/2"
+REACT_PLAYER = "fma/rulings/reacts/2"
+REACT_TWO = "fma/rulings/reacts/3"
+REACT_OCCURRENCE = "fma/rulings/reacts/4"
+LOCATION_AFFECTED = "fma/rulings/locations/2"
+GLOBAL = "fma/rulings/global-effects/1"
+PASSIVE_HOME = "fma/rulings/passive-abilities/1"
+REQUIREMENTS = "fma/rulings/requirements/1"
+
+OTHER = {"me": "you", "you": "me"}
+
+#: Why a play no requirement decides is not answered: the rest of the rules of playing.
+_UNCHECKED = ('no requirement of "{}" decides it, and rulesq does not check the timing and '
+              "the attribute cost of a play")
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def _card(ref: CardRef) -> Card:
+    if ref.card is None:
+        raise CannotAnswer(f'"{ref.name}" is not a card the sources give')
+    return ref.card
+
+
+def effects_of(card: Card) -> tuple[list[Any], str | None]:
+    """The card's effects (abilities opened) and why they are not all of its text (None: all)."""
+    from rulesq.games import get_game
+
+    if card.text:
+        texts, missing = [card.text], None
+    elif parts_of(card):
+        texts, missing = [str(p["text"]) for p in parts_of(card)], partial_reason(card)
+    else:
+        return [], f'the sources give no text for "{card.name}"'
+    out: list[Any] = []
+    for text in texts:
+        parsed = get_game("fma").parse_card_text(text)
+        assert isinstance(parsed, fx.FmaParsedText)
+        if parsed.unparsed and missing is None:
+            missing = (f'rulesq does not understand all of the text of "{card.name}": '
+                       f'"{parsed.unparsed[0].text}"')
+        for effect in parsed.effects:
+            out.append(effect)
+            if isinstance(effect, fx.Ability):
+                out += list(effect.body)
+    return out, missing
+
+
+def _character(ctx: Context, state: State, ref: CardRef) -> Character:
+    found = state.find(ref.card.name if ref.card is not None else ref.name)
+    if found is not None:
+        return found
+    raise CannotAnswer(f'"{ref.name}" is not a character of this situation (introduce it: '
+                       f'my character "{ref.name}" (strength 3))')
+
+
+def _defeated(ctx: Context, state: State, character: Character) -> str | None:
+    """The graph node of the fact that defeated the character, or None."""
+    fact = state.defeated_by(character.name)
+    return ctx.fact(fact) if fact is not None else None
+
+
+def _settle(missing: str | None, name: str, claims: list[Claim]) -> None:
+    """*cannot answer* unless a claim says no, or (the text read whole) a requirement is met."""
+    if any(not c.allows for c in claims):
+        return
+    if missing is not None:
+        raise CannotAnswer(missing)
+    if not claims:
+        raise CannotAnswer(_UNCHECKED.format(name))
+
+
+def _open(reason: str, claims: list[Claim]) -> None:
+    """*cannot answer* unless some claim already says no (a no that nothing unread can lift)."""
+    if not any(not c.allows for c in claims):
+        raise CannotAnswer(reason)
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+def can_character_play(ctx: Context) -> Answer:
+    """``can "E" play "X"?``: only characters play; a defeated one cannot; X's requirements."""
+    player_ref, card_ref = ctx.question.cards[0], ctx.question.cards[1]
+    reader, state = reader_for(ctx)
+    table = read_table(ctx.facts)
+    who = _character(ctx, state, player_ref)
+    card = _card(card_ref)
+    claims: list[Claim] = []
+    if _defeated(ctx, state, who) is not None:
+        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated, and defeated '
+                                 "characters cannot play events or abilities",
+                                 DEFEATED_FACTION))
+    effects, missing = effects_of(card)
+    defeated = bool(claims)
+    claims += _requirements(ctx, card, effects, table, who, state)
+    _settle(missing, card.name, claims)
+    if not defeated:  # a permission to skip the cost says nothing of who may play
+        owner = who.owner or table.owners.get(normalise_name(who.name))
+        claims += _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+    return judge(ctx, claims)
+
+
+def can_play(ctx: Context) -> Answer:
+    """``can I play "X"?``: X's requirements on the player (its leader, a faction it joins)."""
+    card = _card(ctx.question.card)
+    table = read_table(ctx.facts)
+    _, state = reader_for(ctx)
+    effects, missing = effects_of(card)
+    claims = _requirements(ctx, card, effects, table, None, state)
+    _settle(missing, card.name, claims)
+    claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
+    return judge(ctx, claims)
+
+
+def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> list[Claim]:
+    """Card texts in play that let ``player`` play ``card`` without paying its cost.
+
+    Each is card text that permits the play; a requirement of the card is not a cost, so
+    the ladder (requirement over card text) keeps it. A permission rulesq cannot place (whose
+    "you" is not known, which cards it names not told) makes the answer *cannot answer*
+    unless some claim already says no.
+    """
+    out: list[Claim] = []
+    gone = {normalise_name(r.card.name if r.card else r.name)
+            for f in ctx.facts_of("removed") for r in f.cards}
+    for fact in ctx.facts_of("in_play"):
+        for ref in fact.cards:
+            source = ref.card
+            if source is None or normalise_name(source.name) in gone:
+                continue
+            effects, missing = effects_of(source)
+            if missing is not None:
+                _open(missing, claims)
+            for effect in free_play.standing(effects):
+                if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
+                    _open(f'rulesq cannot tell who "{effect.render()}" ("{source.name}") '
+                          "speaks of", claims)
+                    continue
+                if fact.who is None:
+                    _open(f'"{source.name}" lets its controller play cards without paying '
+                          "their cost, and the situation does not say who controls it "
+                          f'(write: my "{source.name}" is in play)', claims)
+                    continue
+                if fact.who != player:
+                    continue
+                if effect.from_zone is not None or effect.as_if_in is not None:
+                    _open(f'rulesq does not follow where "{source.name}" lets you play cards '
+                          "from", claims)
+                    continue
+                fits, why = free_play.fits(effect.what, card)
+                if fits is None:
+                    _open(why, claims)
+                elif fits:
+                    ctx.fact(fact)
+                    out.append(card_claim(Stance.PERMIT, source, effect.render(),
+                                          f'"{source.name}" lets you play '
+                                          f'{effect.what.render()} without paying the cost, '
+                                          f'and "{card.name}" is one', REQUIREMENTS))
+    return out
+
+
+def _requirements(ctx: Context, card: Card, effects: list[Any], table: Table,
+                  who: Character | None, state: State) -> list[Claim]:
+    """The claims of a card's requirements and limitations on being played or joining."""
+    claims: list[Claim] = []
+    player = ctx.question.who or "me"
+    for effect in effects:
+        if isinstance(effect, fx.PlayRestriction):
+            if who is None:
+                raise CannotAnswer(f'only characters play events and abilities, and "{card.name}"'
+                                   f' may only be played by {effect.by.render()}; ask which '
+                                   f'character plays it: can "Some Character" play '
+                                   f'"{card.name}"?')
+            fits = match_subject(replace(effect.by, quantity=None), who, "")
+            if fits is None:
+                raise CannotAnswer(f'the situation does not say whether "{who.name}" is '
+                                   f"{effect.by.render()} (give its factions)")
+            if fits:
+                # a requirement met lifts only itself: the rules' verdict, not a permission
+                claims.append(rule_claim(Stance.PERMIT, f'"{who.name}" meets the requirement '
+                                         f'of "{card.name}": {effect.render()}', REQUIREMENTS,
+                                         default=True))
+            else:
+                claims.append(card_claim(Stance.FORBID, card, effect.render(),
+                                         f'"{who.name}" does not meet the requirement of '
+                                         f'"{card.name}": {effect.render()}', REQUIREMENTS,
+                                         requirement=True))
+        elif isinstance(effect, fx.PlayCondition):
+            need = effect.experience
+            leader = table.leader_key(player)
+            held = table.experience.get(leader) if leader is not None else None
+            if held is None:
+                raise CannotAnswer(f'"{card.name}" can only be played if your leader has '
+                                   f"{need} or more experience, and the situation does not "
+                                   "say how much he has (write: my leader has 1 experience)")
+            ctx.fact(held[1])
+            reason = (f'your leader has {held[0]} experience, and "{card.name}" can only be '
+                      f"played if he has {need} or more")
+            if held[0] >= need:
+                claims.append(rule_claim(Stance.PERMIT, reason, REQUIREMENTS, default=True))
+            else:
+                claims.append(card_claim(Stance.FORBID, card, effect.render(), reason,
+                                         REQUIREMENTS, requirement=True))
+        elif isinstance(effect, fx.WillNotJoin):
+            claims += _join(ctx, card, effect, table, player)
+    return claims
+
+
+def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> list[Claim]:
+    leader = table.leaders.get(player)
+    if leader is None:
+        raise CannotAnswer(f'"{card.name}" will not join {effect.leader.render()}, and the '
+                           f'situation does not name your leader (write: my leader is "…")')
+    ctx.fact(table.leader_facts[player])
+    faction = effect.leader.faction
+    factions = _factions(leader)
+    if factions is None:
+        raise CannotAnswer(f'the sources do not give the faction of your leader "{leader.name}"')
+    fits = faction is None or faction.casefold() in {f.casefold() for f in factions}
+    if not fits:
+        return []
+    return [card_claim(Stance.FORBID, card, effect.render(),
+                       f'your leader "{leader.name}" is a {faction} leader, and "{card.name}" '
+                       f'will not join one: "join" means put into play by any means',
+                       JOIN, requirement=True)]
+
+
+def _factions(ref: CardRef) -> list[str] | None:
+    """A card's factions: its corpus field, or the words of its situation line (None: unknown)."""
+    card = ref.card
+    words = [f for f in ref.flags if f.casefold() not in ("unaligned", "stealth")]
+    if card is not None and card.fields.get("faction"):
+        return [str(card.fields["faction"])]
+    if card is not None and card.fields.get("inline"):
+        icons = [str(i) for i in card.fields.get("icons") or ()]
+        words += [i for i in icons if i.casefold() not in ("unaligned", "stealth")]
+        if words or any(i.casefold() == "unaligned" for i in icons):
+            return words
+    if words or any(f.casefold() == "unaligned" for f in ref.flags):
+        return words
+    return None
+
+
+def can_start(ctx: Context) -> Answer:
+    """``can I start with "X"?``: unaligned leaders start with unaligned allies; only Loyal: 1."""
+    player = ctx.question.who or "me"
+    ally_ref = ctx.question.card
+    table = read_table(ctx.facts)
+    claims: list[Claim] = []
+    loyal = ally_ref.values.get("loyal")
+    if loyal is None and ally_ref.card is not None and ally_ref.card.fields.get("inline"):
+        value = (ally_ref.card.fields.get("values") or {}).get("loyal")
+        loyal = value if isinstance(value, int) else ally_ref.card.fields.get("loyal")
+    if isinstance(loyal, int) and loyal > 1:
+        claims.append(rule_claim(Stance.FORBID, f'"{ally_ref.name}" has Loyal: {loyal}; when '
+                                 "starting allies are revealed the leaders are the only "
+                                 "characters in play, so only Loyal: 1 characters can start",
+                                 SETUP_ALLIES))
+    leader = table.leaders.get(player)
+    if leader is not None:
+        ctx.fact(table.leader_facts[player])
+        leader_factions = _factions(leader)
+        ally_factions = _factions(ally_ref)
+        if leader_factions == [] and ally_factions:
+            claims.append(rule_claim(Stance.FORBID, f'your leader "{leader.name}" is unaligned, '
+                                     "and unaligned leaders can only start with unaligned "
+                                     f'allies; "{ally_ref.name}" is {", ".join(ally_factions)}',
+                                     LEADERS))
+        elif leader_factions is None or ally_factions is None:
+            _open("the situation does not give the factions of your leader and of "
+                  f'"{ally_ref.name}"', claims)
+    else:
+        _open('the situation does not name your leader (write: my leader is "…")', claims)
+    if not isinstance(loyal, int):
+        _open(f'the situation does not give the Loyal number of "{ally_ref.name}" (write, '
+              f'e.g., "{ally_ref.name}" (loyal 1))', claims)
+    claims.append(rule_claim(Stance.PERMIT, f'nothing stops "{ally_ref.name}" from starting',
+                             SETUP_ALLIES, default=True))
+    return judge(ctx, claims)
+
+
+# ---------------------------------------------------------------------------- cancel, target
+
+
+def can_cancel(ctx: Context) -> Answer:
+    """``can "X" cancel "Y"?``: X cancels the events or abilities its designator names."""
+    canceler, canceled = _card(ctx.question.cards[0]), _card(ctx.question.cards[1])
+    effects, missing = effects_of(canceler)
+    cancels = [e for e in effects if isinstance(e, fx.Cancel)]
+    if not cancels:
+        raise CannotAnswer(missing or f'"{canceler.name}" has no text that cancels')
+    target_effects, target_missing = effects_of(canceled)
+    abilities = [e for e in target_effects if isinstance(e, fx.Ability)]
+    kind = canceled.type or ("event" if canceled.fields.get("designator") else "")
+    claims: list[Claim] = []
+    for cancel in cancels:
+        what = cancel.what
+        if what.postmods:
+            raise CannotAnswer(f'rulesq does not yet follow "{what.render()}" of '
+                               f'"{canceler.name}"')
+        if what.kind not in ("event", "events") or not kind:
+            raise CannotAnswer(f'rulesq cannot tell whether "{canceled.name}" is '
+                               f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
+                               ' event: "…")')
+        if kind != "event":
+            claims.append(rule_claim(Stance.FORBID, f'"{canceled.name}" is an {kind}, and '
+                                     f'"{canceler.name}" cancels {what.render()}',
+                                     DESIGNATOR, ONLY_CHARACTERS_PLAY))
+            continue
+        headers = [(a.timing, a.attribute) for a in abilities]
+        if not headers:
+            raise CannotAnswer(target_missing or f'the designator of "{canceled.name}" is not '
+                               "known")
+        if len(headers) > 1:
+            raise CannotAnswer(f'"{canceled.name}" has {len(headers)} abilities; while it is '
+                               "played it counts only as the one being played, and the "
+                               "situation does not say which")
+        timing, attribute = headers[0]
+        wanted = what.designator
+        fits = wanted is None or ((not wanted.timings or timing in wanted.timings)
+                                  and (wanted.attribute is None or wanted.attribute is attribute))
+        header = abilities[0].header()
+        if fits:
+            claims.append(card_claim(Stance.PERMIT, canceler, cancel.render(),
+                                     f'"{canceler.name}" cancels {what.render()}, and '
+                                     f'"{canceled.name}" is played as "{header}"',
+                                     DESIGNATOR, EVENT_OR_ABILITY))
+        else:
+            claims.append(rule_claim(Stance.FORBID, f'"{canceler.name}" cancels only '
+                                     f'{what.render()}, and "{canceled.name}" is played as '
+                                     f'"{header}"', DESIGNATOR, EVENT_OR_ABILITY))
+    if missing is not None:
+        _open(missing, claims)
+    return judge(ctx, claims)
+
+
+def can_target(ctx: Context) -> Answer:
+    """``can "X" target "Y"?``: defeated characters cannot be targeted; X's target words."""
+    source_ref, target_ref = ctx.question.cards[0], ctx.question.cards[1]
+    card = _card(source_ref)
+    reader, state = reader_for(ctx)
+    target = _character(ctx, state, target_ref)
+    effects, missing = effects_of(card)
+    selectors = _selectors(effects, targeted=True)
+    claims: list[Claim] = []
+    if _defeated(ctx, state, target) is not None:
+        claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is defeated, and defeated '
+                                 "characters cannot be targeted", DEFEATED))
+    table = read_table(ctx.facts)
+    defeated = bool(claims)
+    for selector in selectors:
+        if selector.kind not in ("character", "ally", "characters", "allies"):
+            continue
+        names_defeated = "defeated" in selector.qualities
+        named = replace(selector, target=False).render()  # "targets a …", not "target …"
+        if defeated and not names_defeated:
+            continue  # only a text that names defeated characters is an exception
+        if names_defeated and not defeated:
+            claims.append(card_claim(Stance.FORBID, card, selector.render(),
+                                     f'"{card.name}" targets {named}, and '
+                                     f'"{target.name}" is not defeated'))
+            continue
+        fits = _describes(ctx, table, card, selector, target)
+        if fits is None:
+            raise CannotAnswer(f'rulesq cannot tell whether "{target.name}" is '
+                               f"{selector.render()} (give its factions and owner)")
+        verb = "is" if fits else "is not"
+        if names_defeated and fits:
+            claims.append(card_claim(Stance.PERMIT, card, selector.render(),
+                                     f'"{card.name}" specifically targets '
+                                     f'{named}, and "{target.name}" is one: '
+                                     "the exception to defeated characters not being targeted",
+                                     DEFEATED_EXCEPTION))
+            continue
+        stance = Stance.PERMIT if fits else Stance.FORBID
+        claims.append(card_claim(stance, card, selector.render(), f'"{card.name}" targets '
+                                 f'{named}, and "{target.name}" {verb} one'))
+    if missing is not None:
+        _open(missing, claims)
+    if not selectors:
+        _open(f'"{card.name}" has no text that targets a character', claims)
+    return judge(ctx, claims)
+
+
+def _describes(ctx: Context, table: Table, card: Card, selector: fx.Selector,
+               target: Character) -> bool | None:
+    """Whether a character selector of ``card`` describes ``target`` (None: not told).
+
+    "defeated" is the caller's (the target's state); every other word is matched here or
+    leaves the answer unknown.
+    """
+    plain = replace(selector, kind="character", target=False, quantity=None,
+                    qualities=tuple(q for q in selector.qualities if q != "defeated"))
+    fits = match_subject(plain, target, normalise_name(card.name),
+                         controller=_controller(ctx, card))
+    if fits and selector.kind in ("ally", "allies"):
+        fits = _is_ally(table, target)
+    return fits
+
+
+def _is_ally(table: Table, character: Character) -> bool | None:
+    """Whether a character is an ally (not a leader); None when its player's leader is unnamed."""
+    name = normalise_name(character.name)
+    if name in {table.leader_key(p) for p in table.leaders}:
+        return False
+    owner = character.owner or table.owners.get(name)
+    return True if owner is not None and owner in table.leaders else None
+
+
+def _controller(ctx: Context, card: Card) -> str | None:
+    table = read_table(ctx.facts)
+    play = table.play_of(card.name)
+    return play.player if play is not None else (ctx.question.who or "me")
+
+
+def _selectors(effects: list[Any], targeted: bool) -> list[fx.Selector]:
+    out: list[fx.Selector] = []
+    for effect in effects:
+        for name in ("what", "who"):
+            value = getattr(effect, name, None)
+            if isinstance(value, fx.Selector) and (value.target or isinstance(effect, fx.Target)
+                                                   ) == targeted:
+                out.append(value)
+    return out
+
+
+def can_attach(ctx: Context) -> Answer:
+    """``can I attach "X" to "Y"?``: never to a defeated character."""
+    attachment, holder_ref = ctx.question.cards[0], ctx.question.cards[1]
+    reader, state = reader_for(ctx)
+    holder = _character(ctx, state, holder_ref)
+    claims: list[Claim] = []
+    if _defeated(ctx, state, holder) is not None:
+        claims.append(rule_claim(Stance.FORBID, f'"{holder.name}" is defeated, and you cannot '
+                                 "attach a card to a defeated character", DEFEATED))
+    card = attachment.card
+    effects, missing = effects_of(card) if card is not None else ([], "unknown")
+    _open(missing or f'rulesq does not check every requirement of "{attachment.name}"', claims)
+    return judge(ctx, claims)
+
+
+# ---------------------------------------------------------------------------- battles
+
+
+def can_block(ctx: Context) -> Answer:
+    """``can "X" block?``: not an attack it is in, not when defeated, not when it cannot set."""
+    reader, state = reader_for(ctx)
+    table = read_table(ctx.facts)
+    who = _character(ctx, state, ctx.question.card)
+    claims: list[Claim] = []
+    if _defeated(ctx, state, who) is not None:
+        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated: blocking is a React, '
+                                 "and defeated characters cannot play events or abilities",
+                                 BLOCK_IS_REACT, DEFEATED_FACTION))
+    battle = state.battle
+    if battle.open and any(who.name in side for side in battle.sides.values()):
+        for fact in battle.facts:
+            ctx.fact(fact)
+        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is already in this battle, and '
+                                 "a character can't block an attack it is already "
+                                 "participating in", BLOCK_OWN_ATTACK))
+    set_state = table.readiness.get(normalise_name(who.name))
+    if set_state is not None and set_state[0] == "set":
+        ctx.fact(set_state[1])
+        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is set, and setting the '
+                                 "character is the cost of blocking", "fma/cards/block/ruling"))
+    _open(f'"{who.name}" blocks only with a card or ability that lets it block, and the '
+          "situation does not say it has one", claims)
+    return judge(ctx, claims)
+
+
+def can_attack(ctx: Context) -> Answer:
+    """``can "A" and "B" attack "C"?``: a character at home only by Stealth characters."""
+    *attackers, defender_ref = ctx.question.cards
+    reader, state = reader_for(ctx)
+    table = read_table(ctx.facts)
+    defender = _character(ctx, state, defender_ref)
+    claims: list[Claim] = []
+    for ref in attackers:
+        who = _character(ctx, state, ref)
+        if _defeated(ctx, state, who) is not None:
+            claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated and does not '
+                                     "count as a character", DEFEATED))
+    place = table.place(defender.name)
+    if place is None:
+        _open(f'the situation does not say whether "{defender.name}" is at home or in a '
+              "search party", claims)
+    elif place[0] == HOME:
+        ctx.fact(place[1])
+        stealthy = [_character(ctx, state, r).has_trait("Stealth") for r in attackers]
+        if None in stealthy:
+            _open("the situation does not say which attackers have Stealth (give the "
+                  "keyword: my character \"A\" (strength 3, Stealth))", claims)
+        elif all(stealthy):
+            claims.append(rule_claim(Stance.PERMIT, f'"{defender.name}" is at home, and every '
+                                     "attacker has Stealth", STEALTH))
+        elif any(stealthy):
+            claims.append(rule_claim(Stance.FORBID, "you cannot declare an attack with a "
+                                     "Stealth character and a non-Stealth character on a "
+                                     f'character at home ("{defender.name}")', STEALTH))
+        else:
+            claims.append(rule_claim(Stance.FORBID, "only characters with Stealth may declare "
+                                     f'an attack on a character at home ("{defender.name}")',
+                                     STEALTH))
+    else:
+        ctx.fact(place[1])
+        _open("rulesq follows only Stealth and defeat among the rules of declaring an attack "
+              "on a character in a search party", claims)
+    return judge(ctx, claims)
+
+
+# ---------------------------------------------------------------------------- reacts
+
+
+def reacts_first(ctx: Context) -> Answer:
+    """``who reacts first [to "Y"]?``: the other player, or the active player (no player's act)."""
+    table = read_table(ctx.facts)
+    ref = ctx.question.cards[0] if ctx.question.cards else None
+    play = table.play_of(ref.card.name if ref is not None and ref.card else ref.name) \
+        if ref is not None else (table.plays[-1] if table.plays else None)
+    step = table.step
+    if ref is None and play is not None and step is not None \
+            and step[1].span.line > play.fact.span.line:
+        play = None
+    if play is not None:
+        if play.player is None:
+            raise CannotAnswer(f'the situation does not say who played "{play.card}"')
+        node = ctx.fact(play.fact)
+        first = OTHER[play.player]
+        creator = "I" if play.player == "me" else "you"
+        reason = (f"{creator} took the action; in a two-player game the other player has the "
+                  "first opportunity to react, then the reacts go back and forth")
+        return ctx.conclude(Word(first), reason, supported_by=(
+            node, ctx.clause(REACT_TWO, "rule"), ctx.clause(REACT_PLAYER, "rule")))
+    if step is None:
+        raise CannotAnswer("the situation does not say what is reacted to (a card played, "
+                           "or an occurrence such as: it is the start of the action step)")
+    if table.turn is None:
+        raise CannotAnswer(f"no player created the {step[0]}, so the active player reacts "
+                           "first, and the situation does not say whose turn it is")
+    support = (ctx.fact(step[1]), ctx.fact(table.turn[1]), ctx.clause(REACT_OCCURRENCE, "rule"))
+    return ctx.conclude(Word(table.turn[0]), f"no player created the {step[0]}, so the active "
+                        "player has the first chance to react", supported_by=support)
+
+
+# ---------------------------------------------------------------------------- affects
+
+
+def affects(ctx: Context) -> Answer:
+    """``does "X" affect "Y"?``: a location a text changes; the characters a text describes."""
+    card = _card(ctx.question.cards[0])
+    other_ref = ctx.question.cards[1]
+    effects, missing = effects_of(card)
+    if other_ref.card is not None and other_ref.card.type == "location":
+        return _affects_location(ctx, card, other_ref.card, effects, missing)
+    reader, state = reader_for(ctx)
+    table = read_table(ctx.facts)
+    who = _character(ctx, state, other_ref)
+    claims: list[Claim] = []
+    subjects = [e for e in effects if not isinstance(e, fx.Ability)]
+    for effect in subjects:
+        for selector in _selectors([effect], targeted=False):
+            if selector.kind not in ("character", "characters", "ally", "allies"):
+                continue
+            if state.defeated_by(who.name) is not None and selector.faction:
+                ctx.fact(state.defeated_by(who.name))  # type: ignore[arg-type]
+                claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated: it cannot be '
+                                         "targeted or affected by cards that reference faction",
+                                         DEFEATED_FACTION))
+                continue
+            fits = match_subject(replace(selector, quantity=None), who, normalise_name(card.name))
+            if fits is None:
+                raise CannotAnswer(f'rulesq cannot tell whether "{who.name}" is one of the '
+                                   f'"{selector.render()}" (give its factions)')
+            rules = []
+            place = table.place(who.name)
+            if fits and place is not None and place[0] == HOME:
+                ctx.fact(place[1])
+                rules = [GLOBAL]
+            claims.append(card_claim(Stance.PERMIT if fits else Stance.FORBID, card,
+                                     effect.render(), f'"{card.name}" speaks of '
+                                     f'{selector.render()}, and "{who.name}" '
+                                     f'{"is" if fits else "is not"} one'
+                                     + (" (at home too: it is not targeted)" if rules else ""),
+                                     *rules))
+    if missing is not None or not claims:
+        _open(missing or f'rulesq cannot tell which characters "{card.name}" affects', claims)
+    return judge(ctx, claims)
+
+
+def _affects_location(ctx: Context, card: Card, location: Card, effects: list[Any],
+                      missing: str | None) -> Answer:
+    changes = [e for e in effects if type(e).__name__ in ("ChangeGoal", "ChangeLocation",
+                                                          "AddBattleType", "GoalChange")]
+    if changes:
+        claim = card_claim(Stance.PERMIT, card, changes[0].render(), f'"{card.name}" changes the '
+                           f'location, so it targets or affects "{location.name}"',
+                           LOCATION_AFFECTED)
+        return judge(ctx, [claim])
+    raise CannotAnswer(missing or f'rulesq cannot tell whether "{card.name}" changes the '
+                       "location's goal, battle type or the location itself")

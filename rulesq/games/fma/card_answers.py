@@ -1,0 +1,260 @@
+"""FMA questions a card's corpus fields answer: text and its parts, level, cost, faction, names.
+
+Also keywords, uniqueness, whether it is a starting leader, whether it draws.
+
+Each answer cites the clause that gives the field (an erratum, a ruling). A field the sources
+never give is *cannot answer* with that reason, never a default; a corrected part of a text
+that the sources never complete answers only the question about that part.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.generic import card_text as generic_card_text
+from rulesq.engine.verdict import Number, Text, YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.handlers import reader_for
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+#: The rule on what counts as drawing.
+DRAWING = "fma/rulings/drawing-cards/1"
+#: Defeated leaders retain their level (the Defeated characters ruling, second paragraph).
+DEFEATED_KEEP = "fma/rulings/defeated-characters/2"
+
+
+def asked_card(ctx: Context, index: int = 0) -> Card:
+    """The card a question names (a card of the corpus or of a card line)."""
+    ref = ctx.question.cards[index]
+    if ref.card is None:
+        raise CannotAnswer(f'"{ref.name}" is not a card the sources give')
+    return ref.card
+
+
+def field_clause(ctx: Context, card: Card, name: str) -> list[str]:
+    """The graph node of the clause that gives a field of the card (none for a card line)."""
+    source = (card.fields.get("field_sources") or {}).get(name)
+    return [ctx.clause(str(source), "rule")] if source else []
+
+
+def parts_of(card: Card) -> list[dict[str, Any]]:
+    """The corrected parts of the card's text the sources give (``text_parts``)."""
+    return [p for p in card.fields.get("text_parts") or () if isinstance(p, dict)]
+
+
+def partial_reason(card: Card) -> str:
+    """Why the whole text of a card whose sources give only parts of it is not known."""
+    parts = parts_of(card)
+    named = ", ".join(f'its {p["part"]} ("{p["text"]}", {p["clause"]})' for p in parts)
+    return (f'the sources give only part of the text of "{card.name}": {named}; the rest of '
+            "its text is never given")
+
+
+def card_text(ctx: Context) -> Answer:
+    """``what does "X" read?``: the text in force; a partly corrected text is not known."""
+    ref = ctx.question.card
+    card = ref.card
+    if card is not None and card.text is None and parts_of(card):
+        for part in parts_of(card):
+            ctx.clause(str(part["clause"]), "rule")
+        return ctx.cannot(partial_reason(card))
+    return generic_card_text(ctx)
+
+
+def part_text(ctx: Context) -> Answer:
+    """``what does the activated ability of "X" read?``: a corrected part of the text."""
+    card = asked_card(ctx)
+    wanted = str(ctx.question.param("part", "")).casefold()
+    for part in parts_of(card):
+        if str(part["part"]).casefold() == wanted:
+            node = ctx.clause(str(part["clause"]), "rule")
+            graph = ctx.derivation()
+            card_node = graph.card(card.name, card)
+            return ctx.conclude(Text(str(part["text"])),
+                                f'the {part["part"]} the erratum gives ({part["clause"]})',
+                                supported_by=(card_node, node))
+    given = ", ".join(str(p["part"]) for p in parts_of(card))
+    raise CannotAnswer(f'the sources give no {wanted} of "{card.name}"'
+                       + (f" (they give its {given})" if given else ""))
+
+
+def level(ctx: Context) -> Answer:
+    """``what is the level of "X"?``: a leader's level (kept while he is defeated)."""
+    card = asked_card(ctx)
+    value = card.fields.get("level")
+    support = field_clause(ctx, card, "level")
+    if not isinstance(value, int):
+        for fact in ctx.facts_of("level"):
+            if any(normalise_name(r.name) == normalise_name(card.name) for r in fact.cards):
+                value = int(fact.param("number"))
+                support.append(ctx.fact(fact))
+    if not isinstance(value, int):
+        raise CannotAnswer(f'the sources give no level for "{card.name}"')
+    reason = f'"{card.name}" is a level {value} leader'
+    _, state = reader_for(ctx)
+    defeat = state.defeated_by(card.name)
+    if defeat is not None:
+        support += [ctx.fact(defeat), ctx.clause(DEFEATED_KEEP, "rule")]
+        reason += "; defeated leaders retain their level"
+    return ctx.conclude(Number(value), reason, supported_by=tuple(support))
+
+
+def cost(ctx: Context) -> Answer:
+    """``what is the cost of "X"?``: the designator it is played as (an erratum), or its text's."""
+    card = asked_card(ctx)
+    designator = card.fields.get("designator")
+    if designator:
+        support = field_clause(ctx, card, "designator")
+        return ctx.conclude(Text(str(designator)),
+                            f'"{card.name}" is played as written: "{designator}"',
+                            supported_by=tuple(support))
+    if not card.text:
+        raise CannotAnswer(partial_reason(card) if parts_of(card)
+                           else f'the sources give no text and no cost for "{card.name}"')
+    parsed = ctx.game.parse_card_text(card.text)
+    assert isinstance(parsed, fx.FmaParsedText)
+    abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
+    if parsed.unparsed or len(abilities) != 1:
+        raise CannotAnswer(f'rulesq cannot tell the cost of "{card.name}" from its text')
+    header = abilities[0].header().rstrip(":")
+    support = [ctx.derivation().effect(card.name, header, card)]
+    support += [ctx.clause(ref, "rule") for ref in card.errata]
+    return ctx.conclude(Text(header), f'"{card.name}" is played as "{header}"',
+                        supported_by=tuple(support))
+
+
+def faction(ctx: Context) -> Answer:
+    """``what is the faction of "X"?``."""
+    card = asked_card(ctx)
+    value = card.fields.get("faction")
+    if not value:
+        raise CannotAnswer(f'the sources give no faction for "{card.name}"')
+    support = field_clause(ctx, card, "faction")
+    kind = card.type
+    shown = f"{value} {kind}" if kind else str(value)
+    return ctx.conclude(Text(str(value)), f'"{card.name}" is a {shown}',
+                        supported_by=tuple(support))
+
+
+def keywords(ctx: Context) -> Answer:
+    """``what are the keywords of "X"?``: only when the sources give all of them."""
+    card = asked_card(ctx)
+    words = [str(w) for w in card.fields.get("keywords") or ()]
+    if not words or not card.fields.get("keywords_complete"):
+        raise CannotAnswer(f'the sources do not give every keyword of "{card.name}"'
+                           + (f' (only {", ".join(words)})' if words else ""))
+    support = field_clause(ctx, card, "keywords")
+    return ctx.conclude(Text(", ".join(words)), f'the keywords of "{card.name}"',
+                        supported_by=tuple(support))
+
+
+def has_keyword(ctx: Context) -> Answer:
+    """``is "X" a hero?``: a keyword the sources give, deny, or leave open."""
+    card = asked_card(ctx)
+    word = " ".join(str(ctx.question.param("keyword_words", "")).split())
+    folded = word.casefold()
+    given = [str(w) for w in card.fields.get("keywords") or ()]
+    denied = [str(w) for w in card.fields.get("not_keywords") or ()]
+    flags = list(ctx.question.cards[0].flags)
+    if card.fields.get("inline"):
+        given += [str(i) for i in card.fields.get("icons") or ()]
+    if any(w.casefold() == folded for w in [*given, *flags]):
+        support = field_clause(ctx, card, "keywords")
+        return ctx.conclude(YesNo(True), f'"{card.name}" has the {word} keyword',
+                            supported_by=tuple(support))
+    if any(w.casefold() == folded for w in denied):
+        support = field_clause(ctx, card, "not_keywords")
+        return ctx.conclude(YesNo(False), f'the erratum says "{card.name}" is not a {word}',
+                            supported_by=tuple(support))
+    if card.fields.get("keywords_complete"):
+        support = field_clause(ctx, card, "keywords_complete")
+        return ctx.conclude(YesNo(False), f'its keywords are {", ".join(given)}, not {word}',
+                            supported_by=tuple(support))
+    raise CannotAnswer(f'the sources do not say whether "{card.name}" has the {word} keyword')
+
+
+def unique(ctx: Context) -> Answer:
+    """``is "X" unique?``."""
+    card = asked_card(ctx)
+    flags = [str(i).casefold() for i in card.fields.get("icons") or ()]
+    if card.fields.get("unique") or "unique" in flags:
+        return ctx.conclude(YesNo(True), f'"{card.name}" has the Unique designator',
+                            supported_by=tuple(field_clause(ctx, card, "unique")))
+    raise CannotAnswer(f'the sources do not say whether "{card.name}" is unique')
+
+
+def same_name(ctx: Context) -> Answer:
+    """``do "A" and "B" have the same name?``: a ruling may give two cards one name."""
+    first, second = asked_card(ctx, 0), asked_card(ctx, 1)
+    names = {normalise_name(first.name), normalise_name(second.name)}
+    for card, other in ((first, second), (second, first)):
+        alias = card.fields.get("same_name_as")
+        if alias and normalise_name(str(alias)) == normalise_name(other.name):
+            support = [ctx.clause(str(c), "rule") for c in card.fields.get("clauses") or ()]
+            return ctx.conclude(YesNo(True), f'"{card.name}" is considered to have the same '
+                                f'name as "{other.name}"', supported_by=tuple(support))
+    same = len(names) == 1
+    return ctx.conclude(YesNo(same), "the same card" if same else "the names differ")
+
+
+def starting_leader(ctx: Context) -> Answer:
+    """``is "X" a legal starting leader?``: a leader card is (its type may come from an erratum)."""
+    card = asked_card(ctx)
+    kind = card.type
+    if not kind:
+        raise CannotAnswer(f'the sources do not give the card type of "{card.name}"')
+    support = field_clause(ctx, card, "type") + field_clause(ctx, card, "faction")
+    if kind != "leader":
+        return ctx.conclude(YesNo(False), f'"{card.name}" is an {kind}, not a leader',
+                            supported_by=tuple(support))
+    shown = f'{card.fields["faction"]} leader' if card.fields.get("faction") else "leader"
+    return ctx.conclude(YesNo(True), f'"{card.name}" is a {shown}', supported_by=tuple(support))
+
+
+def counts_as_drawing(ctx: Context) -> Answer:
+    """``does "X" count as drawing?``: only the draw phase and the word "draw" draw cards."""
+    card = asked_card(ctx)
+    if not card.text:
+        raise CannotAnswer(partial_reason(card) if parts_of(card)
+                           else f'the sources give no text for "{card.name}"')
+    parsed = ctx.game.parse_card_text(card.text)
+    assert isinstance(parsed, fx.FmaParsedText)
+    rule = ctx.clause(DRAWING, "rule")
+    draws = [e for e in _units(parsed.effects) if isinstance(e, fx.Draw)]
+    if draws:
+        node = ctx.derivation().effect(card.name, draws[0].render(), card)
+        return ctx.conclude(YesNo(True), f'"{card.name}" uses the word "draw"',
+                            supported_by=(node, rule))
+    if parsed.unparsed:
+        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
+                           f'"{parsed.unparsed[0].text}"')
+    return ctx.conclude(YesNo(False), f'"{card.name}" gets cards without the word "draw"; '
+                        "only the draw phase and cards that use the word draw count as drawing",
+                        supported_by=(rule,))
+
+
+def _units(effects: tuple[Any, ...]) -> list[Any]:
+    out: list[Any] = []
+    for effect in effects:
+        if isinstance(effect, fx.Ability):
+            out += _units(effect.body)
+        else:
+            out.append(effect)
+    return out
+
+
+def goal(ctx: Context) -> Answer:
+    """``what is the goal of "X"?``: a location's goal (an erratum may give it)."""
+    card = asked_card(ctx)
+    value = card.fields.get("goal")
+    if not value:
+        raise CannotAnswer(f'the sources give no goal for "{card.name}"')
+    support = field_clause(ctx, card, "goal")
+    return ctx.conclude(Text(str(value)), f'the goal of "{card.name}"',
+                        supported_by=tuple(support))

@@ -1,0 +1,105 @@
+"""What an FMA situation says of the table: leaders, places, ready or set, experience, plays.
+
+Read straight from the facts before a question (the attribute timeline is
+``rulesq.games.fma.situation``'s); a thing the facts do not say stays None, so the rules
+that need it answer *cannot answer*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import CardRef, Fact
+
+HOME, PARTY = "home", "search party"
+
+
+@dataclass
+class Play:
+    """A card played: by whom (a player or a character), and what it reacts to."""
+
+    card: str
+    player: str | None
+    fact: Fact
+    by: str | None = None
+    reacts_to: str | None = None
+
+
+@dataclass
+class Table:
+    """The table as the facts leave it."""
+
+    leaders: dict[str, CardRef] = field(default_factory=dict)
+    leader_facts: dict[str, Fact] = field(default_factory=dict)
+    places: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    readiness: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    experience: dict[str, tuple[int, Fact]] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)
+    plays: list[Play] = field(default_factory=list)
+    canceled: dict[str, Fact] = field(default_factory=dict)
+    step: tuple[str, Fact] | None = None
+    turn: tuple[str, Fact] | None = None
+
+    def place(self, name: str) -> tuple[str, Fact] | None:
+        """Where a character is (home or the search party) and the fact that says so."""
+        return self.places.get(normalise_name(name))
+
+    def leader_key(self, player: str) -> str | None:
+        """The key of a player's leader, if the facts name one."""
+        ref = self.leaders.get(player)
+        return key(ref) if ref is not None else None
+
+    def play_of(self, name: str) -> Play | None:
+        """The last play of a card."""
+        return next((p for p in reversed(self.plays) if p.card == normalise_name(name)), None)
+
+
+def key(ref: CardRef) -> str:
+    """A card reference's key."""
+    return normalise_name(ref.card.name if ref.card is not None else ref.name)
+
+
+def read_table(facts: list[Fact]) -> Table:
+    """The table the facts establish, read in order."""
+    table = Table()
+    for fact in facts:
+        kind = fact.kind
+        if kind == "leader" and fact.who:
+            table.leaders[fact.who] = fact.cards[0]
+            table.leader_facts[fact.who] = fact
+            table.owners[key(fact.cards[0])] = fact.who
+        elif kind == "character" and fact.who:
+            for ref in fact.cards:
+                table.owners[key(ref)] = fact.who
+        elif kind == "place":
+            where = HOME if "home" in str(fact.param("place")) else PARTY
+            for ref in fact.cards:
+                table.places[key(ref)] = (where, fact)
+        elif kind == "readiness":
+            for ref in fact.cards:
+                table.readiness[key(ref)] = (str(fact.param("readiness")), fact)
+        elif kind == "experience":
+            holder = key(fact.cards[0]) if fact.cards else table.leader_key(fact.who or "")
+            if holder is not None:
+                table.experience[holder] = (int(fact.param("number")), fact)
+        elif kind == "play":
+            for ref in fact.cards:
+                table.plays.append(Play(key(ref), fact.who, fact))
+        elif kind == "plays_as_react":
+            table.plays.append(Play(key(fact.cards[0]), fact.who, fact,
+                                    reacts_to=key(fact.cards[1])))
+        elif kind == "character_plays":
+            by = key(fact.cards[0])
+            table.plays.append(Play(key(fact.cards[1]), table.owners.get(by), fact, by=by))
+        elif kind == "canceled":
+            for ref in fact.cards:
+                table.canceled[key(ref)] = fact
+        elif kind == "step":
+            table.step = (str(fact.param("step_name")), fact)
+        elif kind == "turn" and fact.who:
+            table.turn = (fact.who, fact)
+    return table

@@ -1,0 +1,211 @@
+"""Warhammer question handlers: plays, values on the board, and the state of cards and zones.
+
+Can a card be played; its cost, power and hit points on the board; whether it is unique,
+limited or corrupted; whether a zone burns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import Number, YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.explain.graph import BEATS, SUPPORTS
+from rulesq.games.warhammer import plays
+from rulesq.games.warhammer import values as V
+from rulesq.games.warhammer.situation import read_board
+from rulesq.games.warhammer.vocab import Zone
+from rulesq.situation.model import ME
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.engine.verdict import Verdict
+    from rulesq.games.warhammer.board import Board
+    from rulesq.games.warhammer.claims import Text
+
+UNIQUE_SOURCES = "the FAQ's keyword errata (the card data marks no other card unique)"
+
+
+def _board(ctx: Context) -> Board:
+    return read_board(ctx.situation, ctx.facts)
+
+
+def _card(ctx: Context) -> Card:
+    ref = ctx.question.card
+    if ref.card is None:
+        raise CannotAnswer(f'"{ref.name}" is not a card rulesq knows')
+    return ref.card
+
+
+def _conclude(ctx: Context, verdict: Verdict, reason: str, rules: list[str] | tuple[str, ...],
+              quoted: list[Text] | tuple[Text, ...] = (), decided_by: str | None = None,
+              assumed: list[str] | tuple[str, ...] = (),
+              beaten: list[tuple[str, tuple[str, ...]]] | None = None
+              ) -> Answer:
+    graph = ctx.derivation()
+    nodes = [ctx.clause(r, role="rule") for r in dict.fromkeys(rules)]
+    for text in quoted:
+        card = ctx.corpus.cards.get(text.card.casefold())
+        nodes.insert(0, graph.effect(text.card, text.quote, card))
+    for loser, loser_rules in beaten or ():
+        alternative = graph.alternative(loser)
+        if nodes:
+            graph.link(nodes[0], alternative, BEATS, note="takes precedence")
+        for rule in loser_rules:
+            graph.link(ctx.clause(rule, role="rule"), alternative, SUPPORTS)
+    for note in assumed:
+        graph.absence(note, assumed=True)
+    for fact in ctx.facts:
+        nodes.append(ctx.fact(fact))
+    return ctx.conclude(verdict, reason, decided_by=decided_by, supported_by=tuple(nodes))
+
+
+def _value(ctx: Context, value: V.Value, what: str, name: str) -> Answer:
+    if value.gaps or value.value is None:
+        return ctx.cannot(f"the {what} of \"{name}\" is not known: " + "; ".join(value.gaps),
+                          gaps=tuple((g, g) for g in value.gaps))
+    reason = "; ".join(value.steps) or f"the {what}"
+    return _conclude(ctx, Number(value.value), reason, value.rules, value.texts)
+
+
+def value(ctx: Context) -> Answer:
+    """Answer ``what is the cost / power / loyalty of "X"?``."""
+    card = _card(ctx)
+    attribute = str(ctx.question.param("attribute", "")).lower()
+    if attribute == "cost":
+        return _value(ctx, V.printed_cost(card), "cost", card.name)
+    if attribute == "loyalty":
+        loyalty = card.fields.get("loyalty")
+        if not isinstance(loyalty, int):
+            raise CannotAnswer(f'the sources do not give the loyalty of "{card.name}"')
+        return _conclude(ctx, Number(loyalty), f"the printed loyalty is {loyalty}; it can add "
+                         "to the cost of playing the card, but is not part of its cost",
+                         [V.LOYALTY])
+    board = _board(ctx)
+    placed = board.find(card.name)
+    found = V.power(board, placed) if placed is not None else V.printed_power(card)
+    return _value(ctx, found, "power", card.name)
+
+
+def hit_points(ctx: Context) -> Answer:
+    """Answer ``what are the hit points of "X"?``: printed, with constant modifiers."""
+    card = _card(ctx)
+    board = _board(ctx)
+    placed = board.find(card.name)
+    found = V.hit_points(board, placed) if placed is not None else V.printed_hit_points(card)
+    return _value(ctx, found, "hit points", card.name)
+
+
+def remaining_hit_points(ctx: Context) -> Answer:
+    """Answer ``what are the remaining hit points of "X"?``: hit points minus damage."""
+    card = _card(ctx)
+    board = _board(ctx)
+    placed = board.find(card.name)
+    if placed is None:
+        raise CannotAnswer(f'"{card.name}" is not on the board: only a unit in play has damage')
+    found = V.hit_points(board, placed)
+    if found.value is not None and not found.gaps:
+        found.add(-placed.damage, f"less {placed.damage} damage", None, V.HIT_POINTS)
+    return _value(ctx, found, "remaining hit points", card.name)
+
+
+def can_play(ctx: Context) -> Answer:
+    """Answer ``can I play "X"?`` (into any zone)."""
+    return _play(ctx, None)
+
+
+def can_play_in(ctx: Context) -> Answer:
+    """Answer ``can I play "X" into my battlefield?``."""
+    if ctx.question.param("players", (ME, ME))[-1] != (ctx.question.who or ME):
+        raise CannotAnswer("a player plays cards into his own zones")
+    return _play(ctx, Zone(ctx.question.param("zone")))
+
+
+def _hand(ctx: Context, player: str) -> list[str] | None:
+    held = [f for f in ctx.facts if f.kind == "hand" and (f.who or ME) == player]
+    if not held:
+        return None
+    return [r.card.name.casefold() if r.card else r.name.casefold()
+            for f in held for r in f.cards]
+
+
+def _play(ctx: Context, zone: Zone | None) -> Answer:
+    card = _card(ctx)
+    player = ctx.question.who or ME
+    board = _board(ctx)
+    ruling, check = plays.can_play(board, card, player, zone, _hand(ctx, player))
+    if ruling is None or ruling.allowed is None:
+        gaps = [g for g, _ in check.gaps] or [r.reason for r in (ruling.conflict if ruling
+                                                                   else [])]
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    reason = ruling.reason
+    rules = list(ruling.rules)
+    if ruling.allowed and check.price is not None and check.price.value is not None:
+        reason += f"; it costs {check.price.value} ({'; '.join(check.price.steps)})"
+        rules += check.price.rules
+    return _conclude(ctx, YesNo(bool(ruling.allowed)), reason, rules, list(ruling.texts),
+                     decided_by=ruling.step,
+                     beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten])
+
+
+def unique(ctx: Context) -> Answer:
+    """Answer ``is "X" unique?``."""
+    card = _card(ctx)
+    if card.fields.get("unique"):
+        return _conclude(ctx, YesNo(True), f'an erratum makes "{card.name}" Unique',
+                         list(card.errata))
+    raise CannotAnswer(f'whether "{card.name}" is unique is not in the sources: only '
+                       f"{UNIQUE_SOURCES}")
+
+
+def limited(ctx: Context) -> Answer:
+    """Answer ``is "X" limited?``."""
+    card = _card(ctx)
+    flag = card.fields.get("limited")
+    if flag is None or card.text is None:
+        raise CannotAnswer(f'the sources do not give the text of "{card.name}"')
+    if flag:
+        from rulesq.games.warhammer.texts import limited_text
+
+        sentence = limited_text(card.text)
+        from rulesq.games.warhammer.claims import Text as Quote
+
+        quoted = [Quote(card.name, sentence)] if sentence else []
+        return _conclude(ctx, YesNo(True), f'"{card.name}" has the Limited keyword'
+                         + (" (by erratum)" if not sentence else ""), list(card.errata),
+                         quoted)
+    return _conclude(ctx, YesNo(False), f'the text in force of "{card.name}" has no Limited '
+                     "keyword", list(card.errata))
+
+
+def burning(ctx: Context) -> Answer:
+    """Answer ``is your quest zone burning?``."""
+    board = _board(ctx)
+    player = ctx.question.who or ME
+    zone = Zone(ctx.question.param("zone"))
+    fact = board.capital(player).burning.get(zone)
+    rules = [V.ZONES]
+    if fact is not None:
+        return _conclude(ctx, YesNo(True), f"the situation states that the {zone.value} zone "
+                         "burns", rules)
+    graph = ctx.derivation()
+    graph.absence(f"the situation does not state that the {zone.value} zone burns")
+    return _conclude(ctx, YesNo(False), f"no statement burns the {zone.value} zone", rules)
+
+
+def corrupted(ctx: Context) -> Answer:
+    """Answer ``is "X" corrupted?``."""
+    card = _card(ctx)
+    board = _board(ctx)
+    placed = board.find(card.name)
+    if placed is None:
+        raise CannotAnswer(f'"{card.name}" is not on the board: only a card in play is '
+                           "corrupted or not (a card leaving play is a new card)")
+    if placed.corrupted:
+        return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted',
+                         [V.ZONES])
+    ctx.derivation().absence(f'the situation does not state that "{card.name}" is corrupted')
+    return _conclude(ctx, YesNo(False), f'"{card.name}" is in play, and not corrupted',
+                     [V.ZONES])

@@ -1,0 +1,83 @@
+"""The Warhammer board a situation describes: capitals, zones, cards in play, the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer.vocab import Zone
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.situation.model import CardRef, Fact
+
+#: The phases of a turn, 0 to 5 (the FAQ's Updated Turn Sequence Diagram), by number.
+PHASES = ("beginning", "kingdom", "quest", "capital", "battlefield", "end")
+#: The words a situation may write for each phase ("phase 3", "phase capital phase").
+PHASE_WORDS = {**{str(n): n for n in range(len(PHASES))},
+               **{name: n for n, name in enumerate(PHASES)},
+               "beginning of the turn": 0, "end of the turn": 5}
+PHASE_CLAUSE = "warhammer/faq/turn-sequence/phase-{n}"
+
+
+@dataclass
+class InPlay:
+    """A card in play: where, whose, its damage, resource tokens and state."""
+
+    ref: CardRef
+    card: Card | None
+    owner: str
+    zone: Zone | None
+    fact: Fact
+    damage: int = 0
+    tokens: int = 0
+    corrupted: bool = False
+    facedown: bool = False
+    legend: bool = False
+    attached_to: InPlay | None = None
+    questing_on: InPlay | None = None
+
+    @property
+    def name(self) -> str:
+        """The card's name."""
+        return self.card.name if self.card is not None else self.ref.name
+
+
+@dataclass
+class Capital:
+    """A player's capital and play area: the three zones, the pool and the hand."""
+
+    burning: dict[Zone, Fact] = field(default_factory=dict)
+    developments: dict[Zone, int] = field(default_factory=dict)
+    resources: int | None = None
+    resources_fact: Fact | None = None
+    played: list[tuple[Card | None, Fact]] = field(default_factory=list)
+
+
+@dataclass
+class Board:
+    """Both players' capitals, the cards in play, whose turn it is and the phase."""
+
+    capitals: dict[str, Capital] = field(default_factory=dict)
+    cards: list[InPlay] = field(default_factory=list)
+    turn: str | None = None
+    turn_fact: Fact | None = None
+    phase: int | None = None
+    phase_fact: Fact | None = None
+
+    def capital(self, player: str) -> Capital:
+        """A player's capital (created empty on first use)."""
+        return self.capitals.setdefault(player, Capital())
+
+    def find(self, name: str) -> InPlay | None:
+        """The card in play called ``name`` (the first one), or None."""
+        key = name.casefold()
+        return next((c for c in self.cards if c.name.casefold() == key), None)
+
+    def in_zone(self, player: str, zone: Zone) -> list[InPlay]:
+        """The cards a player has in one zone (attachments included)."""
+        return [c for c in self.cards if c.owner == player and c.zone is zone]
+
+    def attached_to(self, target: InPlay) -> list[InPlay]:
+        """The cards attached to a card in play."""
+        return [c for c in self.cards if c.attached_to is target]

@@ -1,0 +1,98 @@
+"""Read Warhammer card text with ``grammar/warhammer.lark``, one sentence at a time.
+
+A sentence the grammar does not accept (a word of no class) or whose phrases the reader
+cannot type becomes an ``Unparsed`` node naming the unread words: never dropped, never
+guessed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from rulesq.effects.base import Effect, Unparsed
+from rulesq.games.warhammer.effects import WarhammerParsedText
+from rulesq.games.warhammer.reader import NotRead, read_sentence, tokens
+from rulesq.paths import grammar_dir
+from rulesq.spans import Span
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+
+@cache
+def parser() -> Lark:
+    """The Warhammer card-text parser (LALR, built once and cached on disk)."""
+    from rulesq.larkcache import open_parser
+
+    return open_parser(grammar_dir() / "warhammer.lark", parser="lalr", lexer="basic")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each sentence.
+
+    A full stop outside parentheses and quotes ends one (and a closing parenthesis right
+    after it belongs to it).
+    """
+    out: list[tuple[int, int]] = []
+    depth, quoted, start = 0, False, None
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if start is None and not ch.isspace():
+            start = i
+        if ch in "\"\u201c\u201d":
+            quoted = not quoted if ch == '"' else ch == "\u201c"
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+            if depth == 0 and start is not None and text[i - 1:i] == "." and \
+                    text[i + 1:i + 3].strip()[:1].isupper():  # "(Limit once per turn.) Action:"
+                out.append((start, i + 1))
+                start, i = None, i + 1
+                continue
+        if start is not None and ch in ".!" and depth == 0 and not quoted and (
+                i + 1 == len(text) or text[i + 1].isspace() or text[i + 1] in "\"')"
+                or text[i + 1].isupper()):
+            end = i + 1
+            while end < len(text) and text[end] in ")\"":
+                end += 1
+            out.append((start, end))
+            start, i = None, end
+            continue
+        i += 1
+    if start is not None and text[start:].strip():
+        out.append((start, len(text.rstrip())))
+    return out
+
+
+def _span(text: str, start: int, end: int) -> Span:
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    return Span(start, end, line, column)
+
+
+def parse_card_text(text: str) -> WarhammerParsedText:
+    """Read a Warhammer text into effects (``Unparsed`` for sentences not understood)."""
+    from lark.exceptions import UnexpectedInput
+
+    out: list[Effect] = []
+    for start, end in sentences(text):
+        sentence = text[start:end]
+        span = _span(text, start, end)
+        try:
+            tree = parser().parse(sentence)
+        except UnexpectedInput as error:
+            pos = getattr(error, "pos_in_stream", None) or 0
+            unread = sentence[pos:].split()[:1]
+            expected = tuple(sorted(getattr(error, "expected", None) or
+                                    getattr(error, "allowed", None) or ()))[:8]
+            out.append(Unparsed(sentence, f"no word class reads {' '.join(unread)!r}",
+                                start + pos, expected, span=span))
+            continue
+        try:
+            out += read_sentence(tokens(tree), span)
+        except NotRead as why:
+            out.append(Unparsed(sentence, str(why), start, span=span))
+    return WarhammerParsedText(text, tuple(out))

@@ -1,0 +1,206 @@
+"""Read a Warhammer situation's facts into a board; inconsistent input is an error."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games.warhammer.board import PHASE_WORDS, PHASES, Board, InPlay
+from rulesq.games.warhammer.vocab import Zone
+from rulesq.situation.model import ME, YOU
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import CardRef, Fact, Situation, Statement
+
+#: Facts that put a card on the board, and the values and states such a card may carry.
+BOARD_FACTS = frozenset({"zone_cards", "legend", "attached", "questing"})
+BOARD_VALUES = frozenset({"damage", "tokens"})
+BOARD_FLAGS = frozenset({"CORRUPTED", "FACEDOWN"})
+#: The values ``what is the <value> of "X"?`` may ask for.
+VALUES_ASKED = ("cost", "power", "loyalty")
+_OTHER = {ME: YOU, YOU: ME}
+
+
+def phase_number(word: str) -> int | None:
+    """The phase (0-5) a situation's word names, or None."""
+    low = " ".join(word.lower().split())
+    low = low.removeprefix("the ").removesuffix(" phase").strip()
+    return PHASE_WORDS.get(low)
+
+
+class Reader:
+    """Reads the facts before a question into a ``Board``."""
+
+    def __init__(self, situation: Situation) -> None:
+        self.situation = situation
+        self.board = Board()
+
+    def error(self, message: str, where: Statement | CardRef, word: str | None = None,
+              expected: list[str] | None = None, suggestion: str | None = None) -> InputError:
+        """An input error at ``word`` inside the statement or card (else at its start)."""
+        span = where.span
+        offset = span.start
+        if word is not None:
+            found = self.situation.text.find(word, span.start)
+            if found >= 0:
+                offset = found
+        text = self.situation.text
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return InputError(message, self.situation.source, text, line, column,
+                          expected=expected or [], suggestion=suggestion)
+
+    def read(self, facts: list[Fact]) -> Board:
+        """The board the facts describe, in order."""
+        for fact in facts:
+            self._check_values(fact)
+            handler = getattr(self, f"_fact_{fact.kind}", None)
+            if handler is not None:
+                handler(fact)
+        self._check_damage()
+        return self.board
+
+    def _check_damage(self) -> None:
+        """A unit whose damage reaches its hit points is destroyed, not in play.
+
+        The hit points are the printed ones with the modifiers in play (FAQ, Hit Points vs
+        Remaining Hit Points).
+        """
+        from rulesq.games.warhammer.values import hit_points
+
+        for placed in self.board.cards:
+            if not placed.damage or placed.card is None:
+                continue
+            found = hit_points(self.board, placed)
+            if found.value is not None and not found.gaps and placed.damage >= found.value:
+                raise self.error(
+                    f'"{placed.name}" has {found.value} hit points: with {placed.damage} damage '
+                    "it would be destroyed, not in play", placed.ref, "damage",
+                    suggestion="Remaining hit points are hit points minus damage (FAQ, Hit "
+                    "Points vs Remaining Hit Points).")
+
+    # ------------------------------------------------------------------ input checks
+    def _check_values(self, item: Statement) -> None:
+        """Values and states belong to cards in play; unknown ones were refused earlier."""
+        for ref in item.cards:
+            given = [*ref.values, *ref.flags]
+            if not given:
+                continue
+            if item.kind not in BOARD_FACTS:
+                raise self.error(
+                    f"'{given[0]}' is given to \"{ref.name}\" where it is not in play: a card's "
+                    "damage, resource tokens and state are given where the board holds it",
+                    ref, given[0], suggestion=f'Write, e.g., my battlefield has "{ref.name}" '
+                    f"({given[0]}{' 1' if given[0] in ref.values else ''})")
+            for name in ref.values:
+                if name not in BOARD_VALUES:
+                    raise self.error(
+                        f"'{name}' of \"{ref.name}\" comes from the card, not from the board",
+                        ref, name, expected=sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS}),
+                        suggestion=did_you_mean(suggest(name, sorted(BOARD_VALUES))))
+
+    def check_questions(self) -> None:
+        """Check the questions: no values on their cards, and values a Warhammer card has.
+
+        The board gives a card's damage and tokens; ``what is the X of`` asks for a cost, a
+        power or a loyalty.
+        """
+        for question in self.situation.questions:
+            self._check_values(question)
+            word = str(question.param("attribute", ""))
+            if question.kind == "value" and word.lower() not in VALUES_ASKED:
+                raise self.error(
+                    f"'{word}' is not a value a Warhammer card has", question, word,
+                    expected=list(VALUES_ASKED),
+                    suggestion=did_you_mean(suggest(word, VALUES_ASKED))
+                    or 'For hit points ask: what are the hit points of "X"?')
+
+    # ------------------------------------------------------------------ facts
+    def _fact_turn(self, fact: Fact) -> None:
+        self.board.turn, self.board.turn_fact = fact.who, fact
+
+    def _fact_phase(self, fact: Fact) -> None:
+        word = str(fact.param("phase", fact.param("number", "")))
+        number = phase_number(word)
+        if number is None:
+            names = [*PHASES, *(f"{n}" for n in range(len(PHASES)))]
+            raise self.error(f"'{word}' is not a phase of a Warhammer turn", fact, word,
+                             expected=[f"{n} ({p})" for n, p in enumerate(PHASES)],
+                             suggestion=did_you_mean(suggest(word, names))
+                             or 'Write, e.g., "phase capital" or "phase 3".')
+        self.board.phase, self.board.phase_fact = number, fact
+
+    def _fact_resources(self, fact: Fact) -> None:
+        capital = self.board.capital(fact.who or ME)
+        capital.resources, capital.resources_fact = int(fact.param("number")), fact
+
+    def _fact_burning(self, fact: Fact) -> None:
+        self.board.capital(fact.who or ME).burning[Zone(fact.param("zone"))] = fact
+
+    def _fact_developments(self, fact: Fact) -> None:
+        zone = Zone(fact.param("zone"))
+        self.board.capital(fact.who or ME).developments[zone] = int(fact.param("number"))
+
+    def _fact_zone_cards(self, fact: Fact) -> None:
+        zone = Zone(fact.param("zone"))
+        for ref in fact.cards:
+            if ref.card is not None and (ref.card.type or "").lower() == "legend":
+                raise self.error(f'"{ref.name}" is a legend: it stands beside the capital, not '
+                                 "in one of its zones", ref,
+                                 suggestion=f'Write: my legend is "{ref.name}"')
+            self._place(ref, fact, fact.who or ME, zone)
+
+    def _fact_legend(self, fact: Fact) -> None:
+        ref = fact.card
+        if ref.card is not None and (ref.card.type or "").lower() != "legend":
+            raise self.error(f'"{ref.name}" is a {ref.card.type}, not a legend', ref)
+        self._place(ref, fact, fact.who or ME, None, legend=True)
+
+    def _fact_attached(self, fact: Fact) -> None:
+        attachment, target = fact.cards
+        host = self.board.find(target.name)
+        if host is None:
+            raise self.error(f'"{target.name}" is not in play: put it on the board first', target,
+                             suggestion=f'Write, e.g., my battlefield has "{target.name}"')
+        placed = self.board.find(attachment.name) or self._place(
+            attachment, fact, host.owner, host.zone)
+        placed.attached_to = host
+
+    def _fact_questing(self, fact: Fact) -> None:
+        unit, quest = fact.cards
+        placed = [self.board.find(r.name) for r in (unit, quest)]
+        for ref, found in zip((unit, quest), placed, strict=True):
+            if found is None:
+                raise self.error(f'"{ref.name}" is not in play: put it on the board first', ref)
+        assert placed[0] is not None and placed[1] is not None
+        if placed[1].zone is not Zone.QUEST:
+            raise self.error(f'"{quest.name}" is not in a quest zone: a unit quests on a quest '
+                             "in its controller's quest zone", quest)
+        placed[0].questing_on = placed[1]
+
+    def _fact_played_this_turn(self, fact: Fact) -> None:
+        capital = self.board.capital(fact.who or ME)
+        capital.played += [(ref.card, fact) for ref in fact.cards]
+
+    # ------------------------------------------------------------------ cards
+    def _place(self, ref: CardRef, fact: Fact, owner: str, zone: Zone | None,
+               legend: bool = False) -> InPlay:
+        if self.board.find(ref.name) is not None and ref.card is not None and \
+                ref.card.fields.get("unique"):
+            raise self.error(f'"{ref.name}" is unique and already in play', ref)
+        damage, tokens = ref.value("damage") or 0, ref.value("tokens") or 0
+        hit_points = ref.card.fields.get("hit_points", ref.card.fields.get("hp")) \
+            if ref.card is not None else None
+        if damage and ref.card is not None and hit_points is None and \
+                (ref.card.type or "").lower() not in ("unit", "legend"):
+            raise self.error(f'"{ref.name}" is a {ref.card.type}: it has no hit points to '
+                             "take damage", ref, "damage")
+        placed = InPlay(ref, ref.card, owner, zone, fact, damage, tokens,
+                        ref.has_flag("CORRUPTED"), ref.has_flag("FACEDOWN"), legend)
+        self.board.cards.append(placed)
+        return placed
+
+
+def read_board(situation: Situation, facts: list[Fact]) -> Board:
+    """The board the facts describe."""
+    return Reader(situation).read(facts)

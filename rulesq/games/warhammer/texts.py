@@ -1,0 +1,189 @@
+"""What a card's parsed text says that the board questions read.
+
+Its constant acts (with the zone they are active in), power and hit-point grants, cost
+changes and play restrictions.
+
+Each reading works on the typed nodes of ``rulesq.games.warhammer.effects``: an ``Act`` of a
+verb family, its subject and object words. A text whose shape is not one of those read here
+is reported as not understood (the caller answers *cannot answer*), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from rulesq.effects.words import parse_number
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer.vocab import Zone
+
+POWER_ICON = "[power]"
+
+
+@cache
+def parsed(text: str) -> fx.WarhammerParsedText:
+    """A text in force, parsed (once)."""
+    from rulesq.games.warhammer.parse import parse_card_text
+
+    return parse_card_text(text)
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A constant act of a card: the act, its clause (frame) and the zone it is active in."""
+
+    act: fx.Act
+    clause: fx.Clause
+    zone: Zone | None
+    subject: str
+    quote: str
+
+
+def constants(text: str) -> Iterator[Constant]:
+    """The acts of a text outside any ability: its constant effects (FAQ, Constant Effects)."""
+    doc = parsed(text)
+    zone: Zone | None = None
+    for effect in doc.effects:
+        if isinstance(effect, fx.ZoneText):
+            zone = effect.zone
+        if not isinstance(effect, fx.Clause) or effect.trigger is not None:
+            continue
+        subject = ""
+        for act in effect.acts:
+            if act.subject is not None:
+                subject = act.subject.render().lower()
+            yield Constant(act, effect, zone, subject, effect.span.of(text))
+
+
+def words(act: fx.Act) -> str:
+    """The act's object words, lower case."""
+    return act.object.render().lower() if act.object else ""
+
+
+def play_restrictions(text: str) -> list[str]:
+    """The sentences of a text that restrict when it is played ("Play during your turn.")."""
+    out = []
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.Clause) and effect.acts and effect.trigger is None:
+            first = effect.acts[0]
+            if first.kind == "play" and first.subject is None and first.verb == "Play":
+                out.append(effect.span.of(text).strip())
+    return out
+
+
+def plays_any_time(text: str) -> str | None:
+    """The sentence of a text that lets it be played whenever an action could be taken."""
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.Clause):
+            for act in effect.acts:
+                if act.kind == "play" and act.modal == "may" and "any time" in words(act):
+                    return effect.span.of(text).strip()
+    return None
+
+
+def zone_only(text: str) -> tuple[Zone, str] | None:
+    """The zone a "Battlefield only." text allows the card to be played in."""
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.Only) and effect.zone is not None:
+            return effect.zone, effect.span.of(text).strip()
+    return None
+
+
+def attach_to(text: str) -> tuple[fx.Selector, str] | None:
+    """What an attachment's "Attach to …" allows, and the sentence."""
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.AttachTo):
+            return effect.to, effect.span.of(text).strip()
+    return None
+
+
+def hero_limit(text: str) -> str | None:
+    """The "Limit one Hero per zone." sentence of a text, if any."""
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.Limit) and effect.per == "zone":
+            return effect.span.of(text).strip()
+    return None
+
+
+def limited_text(text: str) -> str | None:
+    """The Limited keyword of a text (with its reminder), if any."""
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.Keyword) and effect.name == "Limited":
+            return effect.span.of(text).strip()
+    return None
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A change a constant act makes to a value.
+
+    So much, times what ("for each …"), on the condition of what ("while …", "if …").
+    """
+
+    amount: int
+    per: str = ""
+    condition: str = ""
+
+
+_POWER = re.compile(r"^((?:\[power\]\s*)+)(.*)$")
+_HIT = re.compile(r"^([+-]\d+) hit points?(.*)$")
+
+
+def power_grant(act: fx.Act) -> Grant | None:
+    """The power a "gains [Power][Power] …" or "loses [Power]" act gives, or None."""
+    if act.kind not in ("gain", "lose"):
+        return None
+    found = _POWER.match(words(act))
+    if found is None:
+        return None
+    n = found.group(1).count(POWER_ICON) * (-1 if act.kind == "lose" else 1)
+    return _tail(n, found.group(2))
+
+
+def hit_point_grant(act: fx.Act) -> Grant | None:
+    """The hit points a "gets +2 hit points" act gives, or None."""
+    if act.kind != "gain":
+        return None
+    found = _HIT.match(words(act))
+    return _tail(int(found.group(1)), found.group(2)) if found else None
+
+
+def _tail(n: int, rest: str) -> Grant:
+    rest = rest.strip().strip(",").strip()
+    per = ""
+    if rest.startswith("for each "):
+        per, rest = rest.removeprefix("for each "), ""
+        for lead in (" while ", " if "):
+            if lead in per:
+                per, rest = per.split(lead, 1)[0], lead.strip() + " " + per.split(lead, 1)[1]
+    return Grant(n, per.strip(), rest.strip())
+
+
+_COST = re.compile(r"^the cost (?:to play|for you to play|of) (?P<what>.+?) by "
+                   r"(?P<n>\d+|x|one|two|three|four|five)(?P<rest>.*)$")
+
+
+@dataclass(frozen=True)
+class CostChange:
+    """A constant cost change: what it applies to, by how much, and on what condition."""
+
+    what: str
+    amount: int | str
+    rest: str
+
+
+def cost_change(act: fx.Act) -> CostChange | None:
+    """A "Lower the cost to play this unit by 3 if …" act read, or None."""
+    if act.kind not in ("lower_cost", "raise_cost"):
+        return None
+    found = _COST.match(words(act))
+    if found is None:
+        return None
+    amount: int | str = found.group("n")
+    if amount != "x":
+        amount = parse_number(str(amount))
+    if act.kind == "raise_cost" and isinstance(amount, int):
+        amount = -amount
+    return CostChange(found.group("what"), amount, found.group("rest").strip())

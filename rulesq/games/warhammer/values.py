@@ -1,0 +1,233 @@
+"""A card's values on the board: cost, power and hit points.
+
+The constant effects of the cards in play are applied, and each step keeps the FAQ clause
+it rests on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import texts
+from rulesq.games.warhammer.claims import Text
+from rulesq.situation.model import ME
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, InPlay
+
+FAQ = "warhammer/faq/"
+COST = FAQ + "terminology-clarifications/cost"
+LOYALTY = FAQ + "terminology-clarifications/loyalty"
+REDUCTION = FAQ + "terminology-clarifications/reduction"
+LETTER_X = FAQ + "terminology-clarifications/the-letter-x"
+HIT_POINTS = FAQ + "terminology-clarifications/hit-points-vs-remaining-hit-points"
+LEGENDS = FAQ + "rules-clarifications/legends/part-2"
+CONSTANT = FAQ + "rules-clarifications/constant-effects"
+ZONES = FAQ + "terminology-clarifications/zones-of-play"
+LOYALTY_IN_PLAY = FAQ + "qa/5"
+
+
+@dataclass
+class Value:
+    """A computed value: the number (None when unknown), the steps, rules and texts used."""
+
+    value: int | None
+    steps: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    assumed: list[str] = field(default_factory=list)
+
+    def add(self, amount: int, step: str, text: Text | None = None, *rules: str) -> None:
+        """Add to the value, recording why."""
+        if self.value is not None:
+            self.value += amount
+        self.steps.append(step)
+        if text is not None:
+            self.texts.append(text)
+        self.rules += [r for r in rules if r not in self.rules]
+
+
+def printed_cost(card: Card) -> Value:
+    """The cost card effects read: the printed top-left number.
+
+    X is 0 (FAQ, Cost; The Letter X); loyalty is not part of it (FAQ, Loyalty).
+    """
+    cost = card.fields.get("cost")
+    if cost == "X":
+        return Value(0, ["the cost is X, and X is 0 unless a card or a choice sets it"],
+                     [COST, LETTER_X])
+    if not isinstance(cost, int):
+        return Value(None, gaps=[f'the sources do not give the cost of "{card.name}"'])
+    return Value(cost, [f"the printed cost is {cost} (loyalty is not part of it)"],
+                 [COST, LOYALTY])
+
+
+def printed_power(card: Card) -> Value:
+    """The printed power; a legend's is its weakest zone's power icons (FAQ, Legends)."""
+    power = card.fields.get("power")
+    if (card.type or "").lower() == "legend":
+        icons = card.fields.get("zone_power")
+        if not isinstance(power, int):
+            total = card.fields.get("power_icons")
+            return Value(None, rules=[LEGENDS], gaps=[
+                f'a legend\'s power is the power icons of its weakest zone; for "{card.name}" '
+                f"the sources give only {total} icons in all, not per zone"])
+        where = (", ".join(f"{z} {n}" for z, n in icons.items())
+                 if isinstance(icons, dict) else "")
+        return Value(power, [f"a legend's power is the power icons of its weakest zone"
+                             f"{' (' + where + ')' if where else ''}: {power}"], [LEGENDS])
+    if not isinstance(power, int):
+        return Value(None, gaps=[f'the sources give no power for "{card.name}"'])
+    return Value(power, [f"the printed power is {power}"])
+
+
+def printed_hit_points(card: Card) -> Value:
+    """The printed hit points (FAQ, Hit Points vs Remaining Hit Points)."""
+    hit_points = card.fields.get("hit_points", card.fields.get("hp"))  # "hp" on a card line
+    if not isinstance(hit_points, int):
+        return Value(None, rules=[HIT_POINTS],
+                     gaps=[f'the sources give no hit points for "{card.name}"'])
+    return Value(hit_points, [f"the printed hit points are {hit_points}"], [HIT_POINTS])
+
+
+def _active(source: InPlay, constant: texts.Constant) -> bool:
+    """Whether a constant text is active: its card is in play faceup, in its zone."""
+    if source.facedown:
+        return False
+    return constant.zone is None or source.zone is constant.zone
+
+
+def _applies(source: InPlay, target: InPlay, subject: str) -> bool | None:
+    """Whether a constant act with this subject reaches the target (None: not read)."""
+    if subject in ("attached unit", "attached card"):
+        return target.ref is not source.ref and source.attached_to is target
+    if subject in ("this unit", "this card", "this legend", "this support"):
+        return source is target
+    scope = {"each unit you control": False, "units you control": False, "your units": False,
+             "each unit you control in this zone": True, "units in this zone": True,
+             "your units in this zone": True, "each unit in this zone": True}
+    if subject in scope:
+        is_unit = target.card is not None and (target.card.type or "").lower() == "unit"
+        return is_unit and target.owner == source.owner and (
+            not scope[subject] or target.zone is source.zone)
+    return None
+
+
+def condition(board: Board, condition: str) -> bool | None:
+    """A condition of a constant text on the board (None when not read)."""
+    if not condition:
+        return True
+    if condition in ("if a zone is burning", "while a zone is burning"):
+        return any(c.burning for c in board.capitals.values())
+    return None
+
+
+def _times(source: InPlay, target: InPlay, per: str) -> int | None:
+    """How many times a "for each …" counts (None when not read)."""
+    if not per:
+        return 1
+    if per in ("resource token on this card", "resource token on it") and source is target:
+        return source.tokens
+    if per == "resource token on this card":
+        return source.tokens
+    if per in ("damage on it",):
+        return target.damage
+    return None
+
+
+def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
+    """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
+    for source in board.cards:
+        if source.card is None or not source.card.text:
+            continue
+        for constant in texts.constants(source.card.text):
+            grant = (texts.power_grant(constant.act) if what == "power"
+                     else texts.hit_point_grant(constant.act))
+            if grant is None:
+                continue
+            reaches = _applies(source, target, constant.subject)
+            quote = Text(source.name, constant.quote.strip())
+            if reaches is False:
+                continue
+            if reaches is None:
+                value.gaps.append(f'"{source.name}" gives {what} to "{constant.subject}": '
+                                  f"whom it reaches is not read ({quote.quote})")
+                continue
+            if not _active(source, constant):
+                zone = constant.zone.value if constant.zone else "play"
+                value.steps.append(f'"{source.name}" is not in its {zone} zone: its text is '
+                                   "not active")
+                value.rules += [ZONES] if ZONES not in value.rules else []
+                continue
+            cond = grant.condition or " ".join(p.render().lower()
+                                               for p in constant.clause.conditions)
+            holds = condition(board, cond)
+            times = _times(source, target, grant.per)
+            if holds is None or times is None:
+                value.gaps.append(f'"{source.name}": "{quote.quote}" depends on what the '
+                                  "situation does not state")
+                continue
+            if not holds:
+                value.steps.append(f'"{source.name}": its condition ({cond}) does not hold')
+                continue
+            amount = grant.amount * times
+            value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
+
+
+def _facedown(target: InPlay, what: str) -> Value | None:
+    if not target.facedown:
+        return None
+    return Value(None, gaps=[f'"{target.name}" is a facedown development: its {what} is not '
+                             "given by the sources (the FAQ speaks of faceup developments)"])
+
+
+def power(board: Board, target: InPlay) -> Value:
+    """A card's power in play: printed (or a legend's weakest zone) and constant grants."""
+    assert target.card is not None
+    hidden = _facedown(target, "power")
+    if hidden is not None:
+        return hidden
+    value = printed_power(target.card)
+    if value.value is None:
+        return value
+    _grants(board, target, value, "power")
+    return value
+
+
+def hit_points(board: Board, target: InPlay) -> Value:
+    """A unit's hit points in play: printed plus or minus constant modifiers."""
+    assert target.card is not None
+    hidden = _facedown(target, "hit points")
+    if hidden is not None:
+        return hidden
+    value = printed_hit_points(target.card)
+    if value.value is None:
+        return value
+    _grants(board, target, value, "hit points")
+    if value.value is not None and value.value < 0:
+        value.value = 0
+        value.steps.append("a number is never reduced below zero")
+        value.rules.append(REDUCTION)
+    return value
+
+
+def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
+    """The loyalty icons of a race among the cards a player controls in play.
+
+    FAQ Q&A 5: only loyalty icons in play count towards loyalty costs.
+    """
+    value = Value(0, rules=[LOYALTY, LOYALTY_IN_PLAY])
+    for placed in board.cards:
+        if placed.owner != player or placed.card is None or placed.facedown:
+            continue
+        if placed.card.fields.get("race") != race:
+            continue
+        icons = placed.card.fields.get("loyalty")
+        if not isinstance(icons, int):
+            value.gaps.append(f'the sources do not give the loyalty icons of "{placed.name}"')
+            continue
+        value.add(icons, f'"{placed.name}" shows {icons} [{race}] loyalty icons')
+    return value

@@ -1,0 +1,149 @@
+"""The statement and question forms of a game's situations, and the nearest form to a line.
+
+Each game lists its forms in ``corpus/<game>/forms.toml``: the grammar rule, one example and
+what it says or answers (``also``: other ways to say it). ``rulesq forms`` prints them; a
+syntax error shows the forms most like the line, its names, numbers and words filled in.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from rulesq.paths import corpus_dir
+
+
+@dataclass(frozen=True)
+class Form:
+    """One form of the language: its rule, an example, what it says, other wordings."""
+
+    rule: str
+    example: str
+    says: str
+    also: tuple[str, ...] = ()
+    #: Lines an example needs before it (a character it names), for the test that runs it.
+    given: tuple[str, ...] = ()
+
+    @property
+    def is_question(self) -> bool:
+        """Whether the form is a question (an ``ask`` line)."""
+        return self.rule.startswith("ask_")
+
+
+@cache
+def forms_of(game: str) -> tuple[Form, ...]:
+    """The forms of ``game`` (none when the game lists none)."""
+    import tomllib
+
+    path = corpus_dir() / game / "forms.toml"
+    if not path.is_file():
+        return ()
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return tuple(Form(str(f["rule"]), str(f["example"]), str(f["says"]),
+                      tuple(str(a) for a in f.get("also", ())),
+                      tuple(str(g) for g in f.get("given", ())))
+                 for f in data.get("form", ()))
+
+
+_TOKEN = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\d+|[A-Za-z][A-Za-z/\'-]*|\S')
+
+
+def _tokens(line: str) -> list[str]:
+    return _TOKEN.findall(line.strip())
+
+
+#: Words that stand for a player: compared as one slot, filled in with the line's own.
+PLAYERS = frozenset({"i", "you"})
+OWNERS = frozenset({"my", "your"})
+
+
+def _shape(tokens: list[str], vocabulary: frozenset[str] = frozenset(),
+           classes: tuple[frozenset[str], ...] = ()) -> list[str]:
+    """Tokens with names, numbers and players as slots, words in lower case (for likeness).
+
+    A word of the line that is not in ``vocabulary`` (the examples' words) is read as the
+    closest word that is, if one is close: "actve" compares as "active".
+    """
+    out = []
+    for token in tokens:
+        word = token.lower()
+        if token[0] in '"\u201c':
+            out.append('"')
+        elif token.isdigit():
+            out.append("#")
+        elif word in PLAYERS:
+            out.append("@")
+        elif word in OWNERS:
+            out.append("$")
+        elif any(word in words for words in classes):
+            out.append("%" + str(next(i for i, w in enumerate(classes) if word in w)))
+        elif vocabulary and word not in vocabulary:
+            close = difflib.get_close_matches(word, vocabulary, n=1, cutoff=0.75)
+            out.append(close[0] if close else word)
+        else:
+            out.append(word)
+    return out
+
+
+@cache
+def _vocabulary(game: str) -> frozenset[str]:
+    """Every word of the game's examples."""
+    return frozenset(t.lower() for form in forms_of(game)
+                     for example in (form.example, *form.also) for t in _tokens(example))
+
+
+def _fill(example: str, line: str, classes: tuple[frozenset[str], ...]) -> str:
+    """The example with the line's own names, numbers and class words (fire, earth …)."""
+    mine = _tokens(line)
+    names = [t for t in mine if t[0] in '"\u201c']
+    numbers = [t for t in mine if t.isdigit()]
+    players = [t for t in mine if t.lower() in PLAYERS]
+    owners = [t for t in mine if t.lower() in OWNERS]
+    words = {t.lower() for t in mine}
+    out = []
+    for token in _tokens(example):
+        if token[0] in '"\u201c' and names:
+            token = names.pop(0)
+        elif token.isdigit() and numbers:
+            token = numbers.pop(0)
+        elif token.lower() in PLAYERS and players:
+            token = "I" if players[0].lower() == "i" else players[0]
+            players.pop(0)
+        elif token.lower() in OWNERS and owners:
+            token = owners.pop(0)
+        else:
+            for words_of_class in classes:
+                if token.lower() in words_of_class:
+                    swap = sorted((words & words_of_class) - {token.lower()})
+                    if swap:
+                        token = swap[0]
+        out.append(token)
+    text = " ".join(out)
+    return re.sub(r" ([?,)])", r"\1", text).replace("( ", "(")
+
+
+def nearest(line: str, game: str, classes: tuple[frozenset[str], ...] = (),
+            limit: int = 2, cutoff: float = 0.45) -> list[str]:
+    """The forms most like ``line`` (best first), filled in with the line's own words."""
+    shape = _shape(_tokens(line), _vocabulary(game), classes)
+    if not shape:
+        return []
+    scored: list[tuple[float, int, str]] = []
+    for index, form in enumerate(forms_of(game)):
+        for example in (form.example, *form.also):
+            other = _shape(_tokens(example), classes=classes)
+            ratio = difflib.SequenceMatcher(None, shape, other).ratio()
+            if ratio >= cutoff:
+                scored.append((-ratio, index, example))
+    scored.sort()
+    out: list[str] = []
+    for _, _, example in scored:
+        filled = _fill(example, line, classes)
+        if filled.lower() != line.strip().lower() and filled not in out:
+            out.append(filled)
+        if len(out) == limit:
+            break
+    return out

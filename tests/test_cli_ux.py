@@ -1,0 +1,63 @@
+"""CLI basics: --version, help with no command and no terminal, shell completion scripts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import rulesq
+from rulesq.cli import app
+from rulesq.cli.completion import card_names, expression_names
+
+runner = CliRunner()
+#: The installed command (its name is what the shell completes for).
+RULESQ = str(Path(sys.executable).parent / "rulesq")
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output == f"rulesq {rulesq.__version__}\n"
+
+
+def test_bare_rulesq_with_no_terminal_prints_help() -> None:
+    done = subprocess.run([RULESQ], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout.startswith("Usage: rulesq [OPTIONS] [COMMAND] [ARGS]...")
+    assert "shell" in done.stdout and "forms" in done.stdout
+
+
+@pytest.mark.parametrize(("shell", "marker"), [
+    ("bash", "complete -o default -F _rulesq_completion rulesq"),
+    ("zsh", "#compdef rulesq"),
+    ("fish", "complete --command rulesq"),
+])
+def test_completion_scripts(shell: str, marker: str) -> None:
+    result = runner.invoke(app, ["completion", shell])
+    assert result.exit_code == 0 and marker in result.output
+
+
+def test_completion_of_an_unknown_shell_is_an_error() -> None:
+    result = runner.invoke(app, ["completion", "tcsh"])
+    assert result.exit_code == 2
+
+
+def _complete(words: str, cword: int) -> list[str]:
+    env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(cword),
+           "_RULESQ_COMPLETE": "complete_bash"}
+    done = subprocess.run([RULESQ], capture_output=True, text=True,
+                          env=env, timeout=60)
+    return done.stdout.splitlines()
+
+
+def test_the_shell_completes_card_names_after_card_rulings_and_e() -> None:
+    assert _complete("rulesq card Laug", 2) == ["Laughing Gas"]
+    assert "Mad Mike Magpie" in _complete("rulesq rulings Pandemonium Mad", 3)
+    assert card_names("Urgu") == ["Urguck"]
+    assert expression_names('I play "Laughing G') == ['I play "Laughing Gas"']
+    assert expression_names("I play") == []

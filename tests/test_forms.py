@@ -1,0 +1,105 @@
+"""``rulesq forms``: every form is listed, every example runs and reads as its form."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+from rulesq.games import GAMES
+from rulesq.paths import grammar_dir
+from rulesq.situation import parse_situation
+from rulesq.situation.forms import forms_of
+from rulesq.situation.parser import BASE_GRAMMAR, grammar_file
+
+runner = CliRunner()
+
+EXAMPLES = [(game, form.rule, example, form.given)
+            for game in GAMES for form in forms_of(game)
+            for example in (form.example, *form.also)]
+
+
+def _grammar_rules(game: str) -> set[str]:
+    """The fact_ and ask_ rules a game's situations may use."""
+    files = {BASE_GRAMMAR, grammar_file(game)}
+    text = "".join((grammar_dir() / name).read_text(encoding="utf-8") for name in files)
+    return set(re.findall(r"^((?:fact|ask)_[a-z_]+)\s*:", text, re.M))
+
+
+@pytest.mark.parametrize(("game", "rule", "example", "given"), EXAMPLES,
+                         ids=[f"{g}:{e}" for g, _, e, _ in EXAMPLES])
+def test_every_example_parses_to_its_form(game: str, rule: str, example: str,
+                                          given: tuple[str, ...]) -> None:
+    before = list(given)
+    if game == "bluemoon" and "phase" in example:
+        before.append("it is my turn")
+    situation = parse_situation("\n".join([f"game {game}", *before, example]) + "\n", "<form>")
+    item = situation.items[-1]
+    prefix = "ask_" if example.startswith("ask ") else "fact_"
+    assert prefix + item.kind == rule
+
+
+@pytest.mark.parametrize("game", ["bluemoon", "fma"])
+def test_every_form_of_the_grammar_is_listed(game: str) -> None:
+    listed = {form.rule for form in forms_of(game)}
+    # the shared forms a game does not answer are not listed for it
+    shared_unused = {"bluemoon": set(), "fma": {
+        "fact_active", "fact_hand", "fact_hand_size", "fact_discard", "fact_retrieve",
+        "fact_pile", "fact_phase", "fact_deck", "ask_can_play_type", "ask_can_retrieve",
+        "ask_deck_legal"}}[game]
+    assert _grammar_rules(game) - shared_unused - listed == set()
+    assert listed <= _grammar_rules(game)
+
+
+def test_forms_prints_each_form_with_what_it_answers() -> None:
+    result = runner.invoke(app, ["forms", "--game", "warhammer"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:11] == [
+        "Warhammer: Invasion LCG: game warhammer",
+        "  statements:",
+        '    my deck has 3 "Urguck", 1 "Dwarf Ranger"',
+        "        the cards of a deck being built, with their copies",
+        "  questions:",
+        '    ask what does "Franz\'s Decree" read?',
+        "        text: the card's text in force, with its errata",
+        "    ask is my deck legal?",
+        "        yes/no: is the deck legal?",
+        "    ask does my deck obey the restricted and banned lists?",
+        "        deck legality against the FAQ's restricted and banned lists only",
+    ]
+    bluemoon = runner.invoke(app, ["forms", "--game", "bluemoon"]).output.splitlines()
+    at = bluemoon.index('        also: ask what happens if I play "Pandemonium"?')
+    assert bluemoon[at - 1] == "        yes/no: may the player play the card now?"
+
+
+def test_ask_help_points_to_forms() -> None:
+    result = runner.invoke(app, ["ask", "--help"])
+    assert "rulesq forms" in " ".join(result.output.split())
+
+
+def _error_lines(line: str) -> list[str]:
+    result = runner.invoke(app, ["ask", "-e", f"game bluemoon\\n{line}"])
+    assert result.exit_code == 2
+    return result.output.splitlines()
+
+
+def test_a_syntax_error_shows_the_nearest_complete_form() -> None:
+    lines = _error_lines("element is earth")
+    assert lines[-3:] == ["did you mean: element earth",
+                          "          or: the contested element is earth",
+                          "Every form, with an example: rulesq forms --game bluemoon"]
+
+
+@pytest.mark.parametrize(("line", "nearest"), [
+    ('you have actve "Pandemonium"', 'you have active "Pandemonium"'),
+    ("I discard 3 cards", "I hold 3 cards"),
+    ('can you play "Pandemonium"', 'you play "Pandemonium"'),
+    ("ask must you retreat", "ask must you retreat?"),
+    ('ask is the BLUF icon of "Pandemonium" effective',
+     'ask is the GANG icon of "Pandemonium" effective?'),
+])
+def test_the_nearest_form_keeps_the_lines_names_players_and_words(line: str,
+                                                                  nearest: str) -> None:
+    assert f"did you mean: {nearest}" in _error_lines(line)

@@ -1,0 +1,72 @@
+"""Lookups a judge can use: a card as a player reads it, every id form, prefixes, games named."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from rulesq.cli import app
+
+runner = CliRunner()
+
+
+def _out(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_card_prints_what_a_player_reads() -> None:
+    code, out = _out("card", "Laughing Gas")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:5] == [
+        "Laughing Gas  (bluemoon, support)",
+        "  tag:          Khind 27",
+        "  people:       Khind",
+        "  number:       27",
+        "  FAQ:          BM-Q242, BM-Q266, BM-Q268, BM-Q269, BM-Q272, BM-Q273, BM-Q321, BM-Q361",
+    ]
+    assert sum(line.lstrip().startswith("not given:") for line in lines) == 1
+    for internal in ("type_inferred", "stated_in", "mentions", "deck_text"):
+        assert internal not in out
+
+
+def test_card_json_keeps_the_internals() -> None:
+    code, out = _out("card", "Laughing Gas", "--json")
+    assert code == 0 and '"type_inferred"' in out and '"mentions"' in out
+
+
+@pytest.mark.parametrize("ref", [
+    "bluemoon/faq/special-power-texts-you-may-not/2",
+    "[bluemoon/faq/special-power-texts-you-may-not/2]",
+    "faq/special-power-texts-you-may-not/2",
+    "special-power-texts-you-may-not/2",
+    "BM-Q245", "bm-q245", "Q245",
+])
+def test_cite_takes_every_id_form_it_prints(ref: str) -> None:
+    code, out = _out("cite", ref)
+    assert code == 0
+    assert out.splitlines()[0] == "bluemoon/faq/special-power-texts-you-may-not/2  (also BM-Q245)"
+
+
+@pytest.mark.parametrize(("typed", "name"), [
+    ("Laughing", "Laughing Gas"), ("Mad Mike", "Mad Mike Magpie"), ("Hank", "Hank Highflyer Hawk"),
+])
+def test_a_unique_beginning_of_a_name_finds_the_card(typed: str, name: str) -> None:
+    code, out = _out("card", typed)
+    assert code == 0 and out.startswith(f"{name}  (bluemoon, ")
+
+
+def test_a_beginning_of_several_names_lists_them_with_their_games() -> None:
+    result = runner.invoke(app, ["card", "Mad"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "error: 'Mad' begins several card names: \"Mad Mike Magpie\" (bluemoon), "
+        "\"Mad Shaman\" (warhammer). Give more of the name.")
+
+
+def test_suggestions_say_each_cards_game() -> None:
+    result = runner.invoke(app, ["card", "Urguk"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?")

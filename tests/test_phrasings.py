@@ -1,0 +1,76 @@
+"""Natural phrasings parse like their canonical forms; slips are input errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulesq.errors import InputError
+from rulesq.situation import parse_situation
+
+#: (a way a judge says it, the canonical form), each a line of a Blue Moon situation.
+VARIANTS = [
+    ('my opponent has active "Pandemonium"', 'you have active "Pandemonium"'),
+    ('my opponent plays "Pandemonium"', 'you play "Pandemonium"'),
+    ("my opponent's hand holds 2 cards", "your hand holds 2 cards"),
+    ("the contested element is earth", "element earth"),
+    ("it is the Booster/Support phase", "phase Booster/Support"),
+    ("it is the Refresh Hand phase", "phase Refresh Hand"),
+    ("I hold 3 cards", "I have 3 cards in hand"),
+    ("you hold 4 cards in hand", "you have 4 cards in hand"),
+    ("I hold 2 dragons", "I have 2 dragons on my side"),
+    ('ask what happens if I play "Laughing Gas"?', 'ask can I play "Laughing Gas"?'),
+    ('ask what happens if my opponent plays "Laughing Gas"?', 'ask can you play "Laughing Gas"?'),
+    ('ask can my opponent retreat?', "ask can you retreat?"),
+]
+
+
+def _shape(line: str) -> list[tuple[Any, ...]]:
+    """What a line means: each item's kind, player, cards and parameters."""
+    text = "game bluemoon\nit is my turn\n" + line + "\n"
+    situation = parse_situation(text, "<test>")
+    shapes = []
+    for item in situation.items:
+        params = {k: v for k, v in item.params.items() if k != "players"}
+        players = set(item.params.get("players", ())) | {item.who}
+        shapes.append((type(item).__name__, item.kind, item.who, frozenset(players),
+                       tuple(c.name for c in item.cards), tuple(sorted(params.items()))))
+    return shapes
+
+
+@pytest.mark.parametrize(("variant", "canonical"), VARIANTS)
+def test_a_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
+    assert _shape(variant) == _shape(canonical)
+
+
+def _error(text: str) -> InputError:
+    with pytest.raises(InputError) as caught:
+        parse_situation(text, "<test>")
+    return caught.value
+
+
+def test_an_unknown_phase_is_an_input_error_with_a_suggestion() -> None:
+    error = _error("game bluemoon\nit is my turn\nphase Refresh Hands\n")
+    assert error.render().splitlines() == [
+        "<test>:3:7: error: 'Refresh Hands' is not a phase of a Blue Moon turn",
+        "  phase Refresh Hands",
+        "        ^",
+        "expected one of: Game Preparation, Beginning of Turn, Leadership, Retreat from Fight?, "
+        "Character, Booster/Support, Announce Power, Refresh Hand, End of Turn",
+        'Did you mean "Refresh Hand"?',
+    ]
+
+
+def test_a_phase_said_in_a_sentence_is_checked_too() -> None:
+    error = _error("game bluemoon\nit is my turn\nit is the Boster phase\n")
+    assert (error.line, error.column) == (3, 11)
+    assert error.suggestion == 'Did you mean "Booster/Support"?'
+
+
+def test_the_caret_is_under_a_misspelt_word_that_begins_like_a_keyword() -> None:
+    error = _error('game bluemoon\nyou have actve "Pandemonium"\n')
+    lines = error.render().splitlines()
+    assert lines[0] == "<test>:2:10: error: unexpected 'actve'"
+    assert lines[2] == "           ^"
+    assert error.suggestion == 'Did you mean "active"?'
