@@ -55,7 +55,7 @@ class Source:
         """The player whose card it is ("I" on the card)."""
         return self.card.owner
 
-    @property
+    @cached_property
     def kind(self) -> Kind:
         """The effect's kind of rule (the ladder file places it on a step)."""
         if isinstance(self.effect, fx.BlueMoonEffect):
@@ -87,11 +87,18 @@ class Ignored:
 
 
 def effects_of(card: Instance) -> list[Source]:
-    """Every effect of a card's text (unparsed sentences included), in order."""
+    """Every effect of a card's text (unparsed sentences included), in order.
+
+    The list is made once per card (its text never changes) and kept beside the card.
+    """
+    known: list[Source] | None = card.__dict__.get("_sources")
+    if known is not None:
+        return list(known)
     parsed = card.info.parsed
-    if parsed is None:
-        return []
-    return [Source(card, effect, i) for i, effect in enumerate(parsed.effects)]
+    found = [] if parsed is None else [Source(card, effect, i)
+                                       for i, effect in enumerate(parsed.effects)]
+    card.__dict__["_sources"] = found
+    return list(found)
 
 
 def unignorable(source: Source) -> bool:
@@ -509,9 +516,13 @@ class Forces:
 
 
 def _effect_kinds(card: Instance) -> frozenset[type]:
-    """The classes of a card's effects (the same for every copy of the card)."""
-    parsed = card.info.parsed
-    return frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
+    """The classes of a card's effects (the same for every copy of the card; kept beside it)."""
+    known: frozenset[type] | None = card.__dict__.get("_kinds")
+    if known is None:
+        parsed = card.info.parsed
+        known = frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
+        card.__dict__["_kinds"] = known
+    return known
 
 
 def _ignore_reach(card: Instance) -> frozenset[str]:

@@ -17,7 +17,8 @@ from typing import Any
 _clock = [0]
 #: While an earlier moment is being copied, the epoch copies are read at (else None).
 _reading: list[int | None] = [None]
-_OWN = ("_saved", "_history", "_watcher")
+#: Attributes an object keeps for itself (its history, caches), never part of its fields.
+_OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
 
 
 def new_epoch() -> int:

@@ -213,6 +213,9 @@ class Moves:
 
     def _on_played(self, card: Instance, who: str, event: Event) -> None:
         """What a card does as it is played: element changes, interference effects."""
+        if not any(isinstance(s.effect, fx.ElementChange | fx.InterferenceTrigger)
+                   for s in effects_of(card)):
+            return  # nothing acts as it is played: whether its text is ignored does not matter
         forces = Forces(self._moment_answered(card, who, event))
         sources = forces.in_force(card, in_hand=True)
         for source in sources:

@@ -388,7 +388,12 @@ class CardIndex:
     def group(self, name: str,
               keys: Callable[[Instance], Iterable[Hashable]]) -> dict[Hashable, list[Instance]]:
         """The cards by each key ``keys`` gives them (``name`` names the grouping)."""
-        done, found = self._groups.setdefault(name, ([0], {}))
+        entry = self._groups.get(name)
+        if entry is None:
+            entry = self._groups[name] = ([0], {})
+        done, found = entry
+        if done[0] == len(self.cards):
+            return found
         for card in self.cards[done[0]:]:
             for key in keys(card):
                 found.setdefault(key, []).append(card)
