@@ -34,8 +34,9 @@ def main() -> None:
         if not calls:
             continue
         found = write_rulings("bluemoon", [corpus.card(n) for n in sorted(names)])
-        asked = {(r.answer.question.kind, tuple(c.name for c in r.answer.question.cards),
-                  r.answer.verdict.show() if r.answer.verdict else "") for r in found.rulings}
+        asked = {(a.question.kind, tuple(c.name for c in a.question.cards),
+                  a.verdict.show() if a.verdict else "") for r in found.rulings
+                 for a in [r.answer, *r.beside]}
         good = all((q.kind, tuple(c.name for c in q.cards), word) in asked for q, word in calls)
         hit += good
         if not good:

@@ -8,6 +8,7 @@ answers like any other, so each ruling can be re-run with ``rulesq ask``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -84,6 +85,9 @@ class Ruling:
     title: str
     situation: str
     answer: Answer
+    #: The other questions of the same situation, which no card changes alone: they show
+    #: where the ruling's card text stops, as the FAQ answers them together.
+    beside: list[Answer] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -204,9 +208,129 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
                 found.rulings.append(Ruling(title, text, answer))
             elif answer.status is Status.CANNOT:
                 found.open.append(OpenQuestion(title, text, answer.reason))
+    _ask_shapes(game, cards, found, seen)
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
+
+
+def shape_settings(game: str) -> tuple[str, int] | None:
+    """Where the game's case shapes come from and how many cards a shape may name, if any."""
+    path = corpus_dir() / game / "rulings.toml"
+    if not path.is_file():
+        return None
+    with path.open("rb") as handle:
+        entry = tomllib.load(handle).get("cases")
+    if not isinstance(entry, dict):
+        return None
+    return str(entry.get("folder", "cases")), int(entry.get("most", 3))
+
+
+def _ask_shapes(game: str, cards: Sequence[Card], found: Rulings,
+                seen: set[tuple[str, str, str]]) -> None:
+    """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
+    from rulesq.shapes import load_shapes
+
+    settings = shape_settings(game)
+    if settings is None or len(cards) < 2:
+        return
+    asked: set[str] = set()
+    for shape in load_shapes(game, *settings):
+        for chosen in shape.fillings(cards):
+            text = f"{shape.fill(chosen)}"
+            if text in asked:
+                continue
+            asked.add(text)
+            found.asked += 1
+            try:
+                answers = _evaluate(text)
+            except (RulesqError, ValueError) as error:
+                found.open.append(OpenQuestion(_title(_first_ask(text)), text, str(error)))
+                continue
+            _keep_situation(text, answers, chosen, found, seen)
+
+
+def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card],
+                    found: Rulings, seen: set[tuple[str, str, str]]) -> None:
+    """The rulings one situation gives: the answers a card changes, then their contrasts.
+
+    The other questions of a situation that gave a ruling are kept beside its first ruling:
+    they show where the card's text stops, as the FAQ answers them together.
+    """
+    kept: list[Ruling] = []
+    beside: list[Answer] = []
+    for index, answer in enumerate(answers):
+        if answer.status is Status.CANNOT:
+            found.open.append(OpenQuestion(_title(answer.question.text), text, answer.reason))
+            continue
+        if not answer.answered or answer.verdict is None:
+            continue
+        if _a_card_changes(text, index, answer, chosen):
+            kept.append(Ruling(_title(answer.question.text), text, answer))
+        else:
+            beside.append(answer)
+    if not kept:
+        return
+    kept[0].beside = beside
+    for ruling in kept:
+        verdict = ruling.answer.verdict
+        mark = (ruling.answer.question.text, verdict.show() if verdict else "",
+                ruling.answer.reason)
+        if mark not in seen:
+            seen.add(mark)
+            found.rulings.append(ruling)
+
+
+def _first_ask(text: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith("ask ")), text)
+
+
+def _title(question: str) -> str:
+    """A ruling's heading: its question, capitalised."""
+    question = question.strip().removeprefix("ask ").strip()
+    return question[:1].upper() + question[1:]
+
+
+def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]) -> bool:
+    """Whether one of the cards is why the question has its answer.
+
+    Taking one of the cards out of the situation gives the question another verdict; or a
+    text of one of them argued for a verdict the ladder beat; or the question names two of
+    the cards, or the cards are named only in the question (it is about them together).
+    """
+    if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
+        return True
+    asked = {card.name for card in answer.question.cards}
+    if len(asked & {c.name for c in cards}) >= 2:
+        return True
+    from rulesq.shapes import without
+
+    shown = answer.verdict.show() if answer.verdict is not None else ""
+    removable = False
+    for card in cards:
+        less = without(text, card)
+        if less is None:
+            continue
+        removable = True
+        try:
+            again = _evaluate(less)
+        except (RulesqError, ValueError):
+            continue
+        if index >= len(again):
+            continue
+        other = again[index]
+        if other.answered and other.verdict is not None and other.verdict.show() != shown:
+            return True
+    return not removable
+
+
+@functools.lru_cache(maxsize=8192)
+def _evaluate(text: str) -> tuple[Answer, ...]:
+    """The answers to a situation text (the same text recurs across sets of cards)."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.situation import parse_situation
+
+    return tuple(evaluate(parse_situation(text, "<ruling>")))
 
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:

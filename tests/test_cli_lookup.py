@@ -21,7 +21,7 @@ def test_search_finds_the_you_may_not_precedence_clause() -> None:
     """Searching 'you may not take precedence' ranks the rulebook clause first."""
     code, out = run("search", "you may not take precedence", "--json")
     assert code == 0
-    hits = json.loads(out)
+    hits = json.loads(out)["hits"]
     assert hits, out
     top = hits[0]
     assert top["kind"] == "rule-quote"
@@ -42,7 +42,9 @@ def test_search_falls_back_to_any_word() -> None:
     """A query whose words never occur together still finds clauses with some of them."""
     code, out = run("search", "precedence zyzzyvaqux", "--json")
     assert code == 0
-    assert json.loads(out)
+    found = json.loads(out)
+    assert found["hits"] and not found["every_word"]
+    assert not any(hit["every_word"] for hit in found["hits"])
 
 
 def test_cite_by_alias_prints_the_verbatim_answer() -> None:

@@ -50,10 +50,15 @@ def test_card_ids_are_unique(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_clause_is_verbatim_in_its_seed(game: str) -> None:
-    """Each clause's text and question occur in the seed, up to whitespace."""
+    """Each clause's text and question occur in the seed, up to whitespace.
+
+    An assumed rule (a base rule the seeds rely on but never state) is in its own words.
+    """
     seed = squashed_seed(game)
     missing = []
     for clause in records(game, CLAUSE_FILES):
+        if clause.get("kind") == "assumed-rule":
+            continue
         for key in ("text", "question"):
             value = clause.get(key)
             if value and " ".join(str(value).split()) not in seed:

@@ -319,3 +319,13 @@ def test_a_play_with_its_cost_is_not_free() -> None:
     (play,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Play)]
     assert not play.free and not play.may
     assert not parse_card_text("May play cards without paying their cost.").fully_parsed
+
+
+def test_send_to_discard_pile_is_its_own_act() -> None:
+    """"Send … to the discard pile" is read as its own act (not a defeat) and renders back."""
+    (ability,) = parse_card_text(
+        "Main Strength 4: Send target character to the discard pile.").effects
+    assert isinstance(ability, fx.Ability)
+    (send,) = ability.body
+    assert isinstance(send, fx.SendToDiscard) and not isinstance(send, fx.Defeat)
+    assert send.render() == "Send target character to the discard pile."

@@ -53,7 +53,8 @@ def test_the_fma_module_registers_itself_with_its_handlers() -> None:
         "card_text", "part_text", "card_goal", "keywords", "has_keyword", "unique",
         "same_name", "starting_leader", "counts_as_drawing", "can_play", "can_character_play",
         "can_cancel", "can_target", "can_attach", "can_block", "can_attack", "can_start",
-        "reacts_first", "affects"}
+        "reacts_first", "affects", "counts_as_defeating", "plays_location", "attribute_cost",
+        "is_defeated", "can_recruit", "keeps", "waits"}
     for kind in game.questions:
         handler = handler_for(game, kind)
         assert callable(handler) and handler.__module__.startswith("rulesq.games.fma.")

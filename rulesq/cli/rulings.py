@@ -91,7 +91,9 @@ def _as_record(found: Any) -> dict[str, Any]:
     return {
         "game": found.game, "cards": found.cards, "asked": found.asked,
         "rulings": [{"title": r.title, "situation": r.situation,
-                     "answer": answer_to_dict(r.answer, [])} for r in found.rulings],
+                     "answer": answer_to_dict(r.answer, []),
+                     "beside": [answer_to_dict(a, []) for a in r.beside]}
+                    for r in found.rulings],
         "open": [{"title": q.title, "situation": q.situation, "reason": q.reason}
                  for q in found.open],
         "skipped": [{"title": q.title, "reason": q.reason} for q in found.skipped],

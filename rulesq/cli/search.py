@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
 
-from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.cli.common import EXIT_FAIL, GameOption, JsonOption, fail, print_json
 from rulesq.errors import RulesqError
 
 #: The most results a search shows (a larger --limit shows this many).
@@ -23,15 +24,19 @@ def search(
 ) -> None:
     """Full-text search of the rule clauses, FAQ answers and errata.
 
-    Clauses containing every word rank first (best match first, stemmed: "ignoring"
-    finds "ignored"); when none does, clauses with any of the words are shown. Each hit
-    shows its clause id, its source and a snippet with the matched words [marked].
+    Clauses containing every word rank first (stemmed: "ignoring" finds "ignored"); then
+    clauses with some of the words, ranked by how many of the rarer ones they hold, a FAQ
+    question's own words weighing most. Common words ("the", "can", "what") are skipped,
+    and a few everyday words also find the rulebook's ("throw away" finds "discard").
+    A word no clause holds gets a spelling suggestion. Each hit shows its clause id, its
+    source and a snippet with the matched words [marked]. Exit code 1 when nothing matches.
 
     Examples:
 
     \b
       rulesq search 'you may not take precedence'
       rulesq search 'dragon retreat' --game bluemoon --limit 5
+      rulesq search 'can two ships be landed in the same turn?'
     """
     from rulesq.cli.lookup import games_to_search, marked, unmarked
     from rulesq.corpus.search import search_words
@@ -40,27 +45,49 @@ def search(
         if not any(character.isalnum() for character in query):
             raise RulesqError("nothing to search for: give one or more words, "
                               "e.g. rulesq search 'you may not'")
-        hits, every_word = search_words(query, games_to_search(game), min(limit, MAX_LIMIT))
+        found = search_words(query, games_to_search(game), min(limit, MAX_LIMIT))
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
+    respelled = _respelled(query, found.suggestions)
     if as_json:
-        print_json([
-            {"id": h.clause_id, "game": h.game, "kind": h.kind, "source": h.source,
-             "snippet": unmarked(h.snippet)}
-            for h in hits
-        ])
+        print_json({
+            "query": query,
+            "every_word": found.every_word,
+            "did_you_mean": respelled,
+            "hits": [{"id": h.clause_id, "game": h.game, "kind": h.kind, "source": h.source,
+                      "snippet": unmarked(h.snippet), "every_word": h.every_word}
+                     for h in found.hits],
+        })
+        if not found.hits:
+            raise typer.Exit(EXIT_FAIL)
         return
     from rich.console import Console
 
     console = Console(highlight=False, soft_wrap=True)
-    if not hits:
+    if not found.hits:
         console.print(f"No clause matches {query!r}.", markup=False)
-        return
-    if not every_word:
+    elif not found.every_word:
         console.print(f"No clause holds every word of {query!r}; clauses with some of them:",
                       markup=False)
-    for hit in hits:
+    if respelled:
+        console.print(f"did you mean: {respelled}", markup=False)
+    if not found.hits:
+        raise typer.Exit(EXIT_FAIL)
+    for hit in found.hits:
         console.print(f"[bold]{hit.clause_id}[/bold]  ({hit.kind})", markup=True)
         console.print(f"  {hit.source}", markup=False)
         snippet = marked(hit.snippet) if console.is_terminal else unmarked(hit.snippet)
         console.print("  ", snippet, sep="", markup=False)
+
+
+def _respelled(query: str, suggestions: dict[str, str]) -> str | None:
+    """The query with each unknown word replaced by its suggestion; None if there is none."""
+    if not suggestions:
+        return None
+
+    def swap(match: re.Match[str]) -> str:
+        typed = match.group(0)
+        better = suggestions.get(typed.lower(), typed)
+        return better.capitalize() if typed[:1].isupper() and better != typed else better
+
+    return re.sub(r"\w+", swap, query)

@@ -7,9 +7,12 @@ to a unique temporary file then renamed, so concurrent first runs never clash; s
 
 from __future__ import annotations
 
+import difflib
+import math
 import os
 import re
 import sqlite3
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,12 +26,16 @@ from rulesq.cachefiles import (
     warn_once,
 )
 from rulesq.corpus.load import clause_fingerprint, load_corpus
+from rulesq.corpus.query import Concept, concepts, words_of
 from rulesq.paths import cache_dir
 
 #: Marks the matched words in a snippet; renderers turn them into colour or brackets.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
-_SCHEMA_VERSION = "2"
-_WORD = re.compile(r"\w+", re.UNICODE)
+_SCHEMA_VERSION = "3"
+#: A card's number and quoted text in a FAQ question: ``[Hoax 26] ("You may not …")``.
+_QUOTED = re.compile(r'\s*\[[^\]]*\]|\s*\(\s*"[^"]*"\s*\)|\s*\("[^)]*\)')
+#: How many clauses BM25 picks before they are reranked.
+_CANDIDATES = 300
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,16 @@ class Hit:
     source: str
     snippet: str
     score: float
+    every_word: bool = True
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a search found: hits best first, and a spelling for each word no clause holds."""
+
+    hits: list[Hit]
+    every_word: bool
+    suggestions: dict[str, str]
 
 
 def corpus_fingerprint(games: Iterable[str]) -> str:
@@ -103,7 +120,8 @@ def _open_checked(path: Path, key: str) -> sqlite3.Connection | None:
         if [row[0] for row in db.execute("PRAGMA quick_check")] != ["ok"]:
             raise CacheProblem(f"{path.name} is damaged")
         (rows,) = db.execute("SELECT count(*) FROM clauses").fetchone()
-        if str(rows) != meta.get("rows"):
+        (words,) = db.execute("SELECT count(*) FROM words").fetchone()
+        if str(rows) != meta.get("rows") or str(words) != meta.get("words"):
             raise CacheProblem(f"{path.name} is incomplete")
     except sqlite3.Error as error:
         db.close()
@@ -115,71 +133,134 @@ def _open_checked(path: Path, key: str) -> sqlite3.Connection | None:
 
 
 def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.Connection:
-    """Fill an empty database with the clauses of ``games``; returns it."""
+    """Fill an empty database with the clauses of ``games`` and their words; returns it.
+
+    A FAQ question is split in two columns: what it asks (``asks``) and the card numbers
+    and card texts it quotes (``quoted``), so that quoted texts do not drown the question.
+    """
     db.execute(
         "CREATE VIRTUAL TABLE clauses USING fts5("
         "id UNINDEXED, game UNINDEXED, kind UNINDEXED, source UNINDEXED, "
-        "aliases, section, question, text, tokenize='porter unicode61')"
+        "aliases, section, asks, quoted, text, tokenize='porter unicode61')"
     )
-    rows = [
-        (c.id, c.game, c.kind, c.source(), " ".join(c.aliases), c.section, c.question or "",
-         c.text)
-        for corpus in [load_corpus(game) for game in games]
-        for c in corpus.clauses.values()
-    ]
-    db.executemany("INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    rows = []
+    for corpus in [load_corpus(game) for game in games]:
+        for c in corpus.clauses.values():
+            question = c.question or ""
+            asks = _QUOTED.sub("", question)
+            quoted = " ".join(match.group(0).strip() for match in _QUOTED.finditer(question))
+            rows.append((c.id, c.game, c.kind, c.source(), " ".join(c.aliases), c.section,
+                         asks, quoted, c.text))
+    db.executemany("INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    uses = Counter(word for row in rows for column in row[4:] for word in words_of(column)
+                   if word.isalpha())
+    db.execute("CREATE TABLE words (word TEXT PRIMARY KEY, uses INTEGER)")
+    db.executemany("INSERT INTO words VALUES (?, ?)", sorted(uses.items()))
     db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT)")
     db.executemany("INSERT INTO meta VALUES (?, ?)",
-                   [("key", key), ("schema", _SCHEMA_VERSION), ("rows", str(len(rows)))])
+                   [("key", key), ("schema", _SCHEMA_VERSION), ("rows", str(len(rows))),
+                    ("words", str(len(uses)))])
     db.commit()
     return db
 
 
-def fts_query(query: str, *, any_word: bool = False) -> str:
-    """The user's words as an FTS5 query: every word (or any word), each quoted."""
-    words = _WORD.findall(query)
-    joiner = " OR " if any_word else " "
-    return joiner.join(f'"{w}"' for w in words)
-
-
 def search(query: str, games: list[str], limit: int = 10) -> list[Hit]:
-    """Clauses matching every word of ``query`` (or, failing that, any word), best first."""
-    return search_words(query, games, limit)[0]
+    """Clauses matching ``query``, best first (those holding every word rank high)."""
+    return search_words(query, games, limit).hits
 
 
-def search_words(query: str, games: list[str], limit: int = 10) -> tuple[list[Hit], bool]:
-    """The hits, and whether they hold every word (False: the any-word fallback)."""
-    if not _WORD.search(query):
-        return [], True
+def search_words(query: str, games: list[str], limit: int = 10) -> Found:
+    """The hits, whether the best of them hold every word, and spellings to suggest."""
+    if not concepts(query):
+        return Found([], True, {})
     db = open_index(games)
     try:
-        return _ranked(db, query, limit)
+        return _found(db, query, limit)
     except sqlite3.DatabaseError as error:  # damage the checks on opening did not see
         warn_once(f"the search index is damaged ({error}); rebuilt it in memory")
         memory = _build(sqlite3.connect(":memory:"), games)
         try:
-            return _ranked(memory, query, limit)
+            return _found(memory, query, limit)
         finally:
             memory.close()
     finally:
         db.close()
 
 
-def _ranked(db: sqlite3.Connection, query: str, limit: int) -> tuple[list[Hit], bool]:
-    hits = _run(db, fts_query(query), limit)
-    every_word = bool(hits)
-    if not hits:
-        hits = _run(db, fts_query(query, any_word=True), limit)
-    return hits, every_word
+def _found(db: sqlite3.Connection, query: str, limit: int) -> Found:
+    wanted = concepts(query)
+    hits = _ranked(db, query, wanted, limit)
+    unknown = [c.typed for c in wanted if len(c.terms) == 1 and not _matching(db, c.fts())]
+    suggestions = {word: close for word in unknown if (close := _closest(db, word))}
+    return Found(hits, bool(hits) and hits[0].every_word, suggestions)
 
 
-def _run(db: sqlite3.Connection, match: str, limit: int) -> list[Hit]:
-    # Columns: 0 id, 1 game, 2 kind, 3 source, 4 aliases, 5 section, 6 question, 7 text.
-    # The answer text weighs most; the question a little less; section and aliases least.
+def _matching(db: sqlite3.Connection, match: str, columns: str = "") -> set[int]:
+    if columns:
+        match = f"{{{columns}}} : ({match})"
+    return {row[0] for row in db.execute("SELECT rowid FROM clauses WHERE clauses MATCH ?",
+                                         (match,))}
+
+
+def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept],
+            limit: int) -> list[Hit]:
+    """BM25 over any of the concepts, then reranked by how much of the query a clause holds.
+
+    Clauses holding every word typed come first, then those holding every concept (a word
+    or one of its synonyms; stop words aside), then the rest. Within each, a clause scores
+    its BM25 (relative to the best) plus the share of the query's concepts it holds
+    anywhere, plus the share it holds in what a FAQ question asks; each concept weighs by
+    its rarity (IDF), so a clause holding the rare words of the query rises.
+    """
+    # Columns: 0 id, 1 game, 2 kind, 3 source, 4 aliases, 5 section, 6 asks, 7 quoted,
+    # 8 text. What a FAQ question asks weighs most, then card names and quotes, the text.
     sql = (
-        "SELECT id, game, kind, source, "
+        "SELECT rowid, id, game, kind, source, "
         f"snippet(clauses, -1, '{MARK_OPEN}', '{MARK_CLOSE}', '…', 24), "
-        "bm25(clauses, 0, 0, 0, 0, 2.0, 1.0, 4.0, 10.0) AS score "
+        "bm25(clauses, 0, 0, 0, 0, 4.0, 1.0, 10.0, 3.0, 2.0) AS score "
         "FROM clauses WHERE clauses MATCH ? ORDER BY score LIMIT ?"
     )
-    return [Hit(*row) for row in db.execute(sql, (match, limit))]
+    match = " OR ".join(f"({concept.fts()})" for concept in wanted)
+    rows = db.execute(sql, (match, _CANDIDATES)).fetchall()
+    if not rows:
+        return []
+    (total_rows,) = db.execute("SELECT count(*) FROM clauses").fetchone()
+    held: dict[int, float] = {}
+    asked: dict[int, float] = {}
+    held_all: dict[int, int] = {}
+    weight_sum = 0.0
+    for concept in wanted:
+        anywhere = _matching(db, concept.fts())
+        weight = math.log((total_rows + 1) / (len(anywhere) + 0.5))
+        weight_sum += weight
+        for rowid in anywhere:
+            held[rowid] = held.get(rowid, 0.0) + weight
+            held_all[rowid] = held_all.get(rowid, 0) + 1
+        for rowid in _matching(db, concept.fts(), "asks"):
+            asked[rowid] = asked.get(rowid, 0.0) + weight
+    weight_sum = weight_sum or 1.0
+    best = min(row[6] for row in rows) or -1.0
+
+    typed = _matching(db, " ".join(f'"{word}"' for word in words_of(query)))
+
+    def score(row: tuple[int, str, str, str, str, str, float]) -> float:
+        rowid = row[0]
+        return (held.get(rowid, 0.0) + asked.get(rowid, 0.0)) / weight_sum + row[6] / best
+
+    def tier(row: tuple[int, str, str, str, str, str, float]) -> tuple[bool, bool, float]:
+        return row[0] in typed, held_all.get(row[0], 0) == len(wanted), score(row)
+
+    ranked = sorted(rows, key=tier, reverse=True)[:limit]
+    return [Hit(row[1], row[2], row[3], row[4], row[5], score(row),
+                held_all.get(row[0], 0) == len(wanted)) for row in ranked]
+
+
+def _closest(db: sqlite3.Connection, word: str) -> str | None:
+    """The index's word nearest to an unknown ``word`` in spelling, if one is near enough."""
+    if len(word) < 3 or not word.isalpha():
+        return None
+    near = [row[0] for row in db.execute(
+        "SELECT word FROM words WHERE length(word) BETWEEN ? AND ? ORDER BY uses DESC",
+        (len(word) - 2, len(word) + 2))]
+    close = difflib.get_close_matches(word, near, n=1, cutoff=0.75)
+    return close[0] if close else None

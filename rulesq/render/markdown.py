@@ -62,6 +62,11 @@ def render_rulings(found: Rulings, title: str) -> str:
 def _ruling(number: int, ruling: Ruling) -> list[str]:
     answer = ruling.answer
     out = [f"## {number}. {ruling.title}", "", _verdict(answer), ""]
+    if ruling.beside:
+        out.append("In the same situation (no card changes these alone; they show where the "
+                   "text stops):")
+        out += [f"- {_title(other.question.text)} {_verdict(other)}" for other in ruling.beside]
+        out.append("")
     effects = answer.graph.effects()
     if effects:
         out.append("Card texts:")
@@ -79,6 +84,12 @@ def _ruling(number: int, ruling: Ruling) -> list[str]:
         out.append("")
     out += ["Situation:", "", "```text", ruling.situation.rstrip(), "```", ""]
     return out
+
+
+def _title(question: str) -> str:
+    """A question as a heading: capitalised."""
+    question = question.strip()
+    return question[:1].upper() + question[1:]
 
 
 def _verdict(answer: Answer) -> str:

@@ -51,7 +51,7 @@ QUESTIONS: dict[str, str] = {
     **_handlers("answers_values", "total_power value power_to_reach element"),
 
     # hands, discards, draws and refreshes
-    **_handlers("answers_discards", "can_discard must_discard"),
+    **_handlers("answers_discards", "can_discard must_discard discard_count"),
     **_handlers("answers_requirements", "satisfied discard_value who_chooses"),
     **_handlers("answers_hands", "can_draw must_draw draw_count hand_count can_refresh "
                                  "must_refresh refresh_size can_shuffle disclosed"),

@@ -7,8 +7,9 @@ the end of this module. Which kind outranks which is the ladder file's to say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
+from typing import ClassVar, Protocol, runtime_checkable
 
 from rulesq.effects.base import Effect
 from rulesq.games.bluemoon.acts import Act, AsIfIcon, Attract, Do, Mode, Receive, Score, render_dos
@@ -53,9 +54,58 @@ def leads(when: When | None, condition: Condition | None) -> str:
     return out
 
 
+@runtime_checkable
+class Timed(Protocol):
+    """An effect with its own time ("At the end of my turn", "On this turn"), or none."""
+
+    @property
+    def when(self) -> When | None:
+        """Its time, or None: it acts while in force (or when what carries it applies)."""
+
+
+@runtime_checkable
+class Conditioned(Protocol):
+    """An effect that acts only while a condition ("if …") holds."""
+
+    @property
+    def condition(self) -> Condition | None:
+        """Its condition, or None."""
+
+
+def time_of(effect: object) -> When | None:
+    """The time an effect states, or None (also for a class that states none)."""
+    return effect.when if isinstance(effect, Timed) else None
+
+
+def condition_of(effect: object) -> Condition | None:
+    """The condition an effect states, or None (also for a class that states none)."""
+    return effect.condition if isinstance(effect, Conditioned) else None
+
+
 @dataclass(frozen=True)
 class BlueMoonEffect(Effect):
-    """A Blue Moon effect: knows its ladder class and its persistence group."""
+    """A Blue Moon effect: knows its ladder class and its persistence group.
+
+    ``FOLLOWED`` (declared by every class, next to its fields) names the fields the judge
+    follows; a field set to something else than its default and not followed makes an answer
+    that rests on the effect *cannot answer* (:func:`unfollowed`, checked when the effect claims).
+    """
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset()
+
+    def unfollowed(self) -> tuple[str, ...]:
+        """The fields set on this effect (a required one, or one off its default) not followed."""
+        out = []
+        for item in fields(self):
+            if item.name in self.FOLLOWED or not item.compare:   # the span is no meaning
+                continue
+            if item.default is not MISSING and getattr(self, item.name) == item.default:
+                continue
+            if item.default_factory is not MISSING \
+                    and getattr(self, item.name) == item.default_factory():
+                continue
+            out.append(item.name)
+        return tuple(out)
 
     @property
     def rule_kind(self) -> Kind:
@@ -83,6 +133,8 @@ class BlueMoonEffect(Effect):
 class MustToPlay(BlueMoonEffect):
     """``I must <act> to play this card``: a play cost or condition (ladder: I must)."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"requirement"})
+
     requirement: Act
 
     def render(self) -> str:
@@ -93,6 +145,8 @@ class MustToPlay(BlueMoonEffect):
 @dataclass(frozen=True)
 class PlayCondition(BlueMoonEffect):
     """``I may only play this card if <condition>``: checked in hand, before play."""
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"condition"})
 
     condition: Condition
 
@@ -112,6 +166,8 @@ class Timing(StrEnum):
 class InterferenceTrigger(BlueMoonEffect):
     """``I may play this card when <event>: <effects>``."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"timing", "event", "effects"})
+
     timing: Timing
     event: Do
     effects: tuple[Effect, ...] = ()
@@ -128,6 +184,8 @@ class InterferenceTrigger(BlueMoonEffect):
 class PlayAsIf(BlueMoonEffect):
     """``[If <condition>, ]I may play <cards> as if it had the <ICON> icon``."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"cards", "as_if", "condition"})
+
     cards: CardsExpr
     as_if: AsIfIcon
     condition: Condition | None = None
@@ -143,6 +201,8 @@ class PlayAsIf(BlueMoonEffect):
 class PlayWithoutPushing(BlueMoonEffect):
     """``I may play this card into my combat area without pushing …``."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"into"})
+
     into: Place
 
     def render(self) -> str:
@@ -154,6 +214,10 @@ class PlayWithoutPushing(BlueMoonEffect):
 @dataclass(frozen=True)
 class ElementChange(BlueMoonEffect):
     """``The contested element of the fight changes between Fire and Earth`` / ``to Fire``."""
+
+    #: The replay changes the element when the card is played; a time or a condition of its
+    #: own ("At the end of my turn, …", "If …, …") is not followed.
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"to"})
 
     to: Element | None = None   # None: it swaps between Fire and Earth
     when: When | None = None
@@ -169,6 +233,8 @@ class ElementChange(BlueMoonEffect):
 @dataclass(frozen=True)
 class Prohibition(BlueMoonEffect):
     """``You may not <act>`` with its time, condition and remedy (ladder: you may not)."""
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"who", "act", "when", "condition", "remedy"})
 
     who: Role
     act: Act
@@ -188,6 +254,8 @@ class Prohibition(BlueMoonEffect):
 class SelfRestriction(BlueMoonEffect):
     """``I may not <act>``: ordinary card text, not a "you may not" prohibition."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"who", "act", "when", "condition"})
+
     who: Role
     act: Act
     when: When | None = None
@@ -202,6 +270,8 @@ class SelfRestriction(BlueMoonEffect):
 @dataclass(frozen=True)
 class NotSelectable(BlueMoonEffect):
     """``<Card> may not be selected``: ordinary card text."""
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"card"})
 
     card: CardName
 
@@ -226,6 +296,11 @@ class Ignore(BlueMoonEffect):
     texts) the cards on which icons or texts are left alone ("except on <family> character
     cards"); ``except_icons`` the icons left alone ("except STOP").
     """
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({
+        "scope", "owner", "cards", "except_cards", "except_icons", "except_on", "when",
+        "condition",
+    })
 
     scope: Scope
     owner: Role
@@ -255,6 +330,8 @@ class Ignore(BlueMoonEffect):
 @dataclass(frozen=True)
 class NoEffectIfOpposed(BlueMoonEffect):
     """``(This card has no effect if opposed by <Card> [or <Card>].)``."""
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"names"})
 
     names: tuple[CardName, ...]
 
@@ -300,6 +377,10 @@ class ValueChange(BlueMoonEffect):
     power it means whatever the contested element is. ``n`` is the number of reduce/increase
     (to ``n``, or by ``n``).
     """
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({
+        "stage", "op", "n", "cards", "owner", "element", "parity", "when", "condition",
+    })
 
     stage: Stage
     op: Op
@@ -366,6 +447,9 @@ class ValueChange(BlueMoonEffect):
 class PlayPermission(BlueMoonEffect):
     """``On my turn, I may play one additional support card`` and the like."""
 
+    #: ``also`` is followed as every permission is: in addition to what the rules allow.
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"who", "cards", "when", "condition", "also"})
+
     who: Role
     cards: CardsExpr
     when: When | None = None
@@ -382,6 +466,10 @@ class PlayPermission(BlueMoonEffect):
 @dataclass(frozen=True)
 class NextPlayedAsIf(BlueMoonEffect):
     """``The next <cards> I play on this turn is treated as if it had the FREE icon``."""
+
+    #: Read for the card's controller only (``who``: another player is not followed), and for
+    #: the turn the card was played (``when``: "on this turn"; another time is not followed).
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"cards", "as_if", "when"})
 
     cards: Cards
     as_if: AsIfIcon
@@ -402,6 +490,10 @@ class Obligation(BlueMoonEffect):
     ``even_if`` is the player whose retreat does not cancel the alternative ("- even if
     you retreat").
     """
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({
+        "do", "otherwise", "even_if", "when", "condition",
+    })
 
     do: Do
     otherwise: Do | None = None
@@ -430,6 +522,8 @@ class ActionEffect(BlueMoonEffect):
     ``when`` None: the effect acts when what carries it applies (an interference effect).
     """
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"dos", "when", "condition"})
+
     dos: tuple[Do, ...]
     when: When | None = None
     condition: Condition | None = None
@@ -442,6 +536,8 @@ class ActionEffect(BlueMoonEffect):
 @dataclass(frozen=True)
 class DragonModifier(BlueMoonEffect):
     """``If I retreat[ now], you attract one fewer dragon`` and the like."""
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"retreating", "attracting", "dragons", "now"})
 
     retreating: Role
     attracting: Role
@@ -459,6 +555,8 @@ class DragonModifier(BlueMoonEffect):
 class ScoreModifier(BlueMoonEffect):
     """``If I win the game, I receive one additional crystal`` and the like."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"winner", "who", "act"})
+
     winner: Role
     who: Role
     act: Receive | Score
@@ -473,6 +571,8 @@ class ScoreModifier(BlueMoonEffect):
 class AttackAgain(BlueMoonEffect):
     """``My active cards attack again``."""
 
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"cards"})
+
     cards: Cards
 
     def render(self) -> str:
@@ -483,6 +583,8 @@ class AttackAgain(BlueMoonEffect):
 @dataclass(frozen=True)
 class CancelCard(BlueMoonEffect):
     """``Your card is cancelled and discarded`` (the card an interference answers)."""
+
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"cards"})
 
     cards: Cards
 
@@ -495,6 +597,10 @@ class CancelCard(BlueMoonEffect):
 class EndTurn(BlueMoonEffect):
     """``Your turn ends immediately``."""
 
+    #: The replay ends the opponent's turn at once: ``whose`` is followed for the opponent and
+    #: ``immediately`` is how it ends (a turn ending later is not followed).
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset({"whose", "immediately"})
+
     whose: Role
     immediately: bool = False
 
@@ -502,6 +608,21 @@ class EndTurn(BlueMoonEffect):
         """The sentence."""
         tail = " immediately" if self.immediately else ""
         return sentence(f"{self.whose.possessive} turn ends{tail}")
+
+
+def scope_of(effect: object) -> Scope | None:
+    """What an ignore effect switches off; None for any other effect."""
+    return effect.scope if isinstance(effect, Ignore) else None
+
+
+#: The effect classes that name cards in a ``cards`` field.
+NAMING_CARDS = (PlayAsIf, Ignore, ValueChange, PlayPermission, NextPlayedAsIf, AttackAgain,
+                CancelCard)
+
+
+def cards_of(effect: object) -> CardsExpr | None:
+    """The cards an effect names in its ``cards`` field, or None."""
+    return effect.cards if isinstance(effect, NAMING_CARDS) else None
 
 
 # ---------------------------------------------------------------------- kind and group
@@ -545,6 +666,4 @@ def _group(effect: BlueMoonEffect) -> Group:
         return Group.PER_TURN_OR_EVENT
     if isinstance(effect, ActionEffect) and effect.when is None and effect.condition is None:
         return Group.ONCE  # acts without a time happen once, when what carries them applies
-    when = getattr(effect, "when", None)
-    condition = getattr(effect, "condition", None)
-    return by_time(when, condition, obligation=isinstance(effect, Obligation))
+    return by_time(time_of(effect), condition_of(effect), obligation=isinstance(effect, Obligation))

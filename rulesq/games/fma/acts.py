@@ -188,6 +188,29 @@ class Defeat(Clause):
 
 
 @dataclass(frozen=True)
+class ChangeLocation(Clause):
+    """Change the current location (without playing a location)."""
+
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``change the current location``."""
+        return f"{subject_verb(self.who, 'change')} the current location"
+
+
+@dataclass(frozen=True)
+class SendToDiscard(Clause):
+    """Send cards to the discard pile (they are not defeated)."""
+
+    what: Ref | Selector
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``send target character to the discard pile``."""
+        return f"{subject_verb(self.who, 'send')} {self.what.render()} to the discard pile"
+
+
+@dataclass(frozen=True)
 class IncreaseCost(Clause):
     """Increase the attribute cost of events and abilities."""
 
@@ -199,6 +222,22 @@ class IncreaseCost(Clause):
         """``increase the attribute cost of all events and abilities by 2``."""
         return (f"{subject_verb(self.who, 'increase')} the attribute cost of {self.what.render()} "
                 f"by {self.amount}")
+
+
+@dataclass(frozen=True)
+class ReduceCost(Clause):
+    """Reduce the attribute cost of events and abilities (to a minimum, if one is given)."""
+
+    what: Selector
+    amount: int
+    minimum: int | None = None
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``reduce the attribute cost of events by 1, to a minimum of 1``."""
+        floor = f", to a minimum of {self.minimum}" if self.minimum is not None else ""
+        return (f"{subject_verb(self.who, 'reduce')} the attribute cost of {self.what.render()} "
+                f"by {self.amount}{floor}")
 
 
 @dataclass(frozen=True)

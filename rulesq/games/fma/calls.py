@@ -20,9 +20,14 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 from rulesq.games.fma.card_answers import partial_reason, parts_of
 from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
+from rulesq.games.fma.timing import undeclared
+from rulesq.games.fma.timing import waits as _waits
+from rulesq.games.fma.uniqueness import control_gate
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -37,6 +42,7 @@ EVENT_OR_ABILITY = "fma/rulings/event-or-ability/1"
 DEFEATED = "fma/rulings/defeated-characters/1"
 DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
 DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
+BLOCK_STEP = "fma/rulings/blocking/1"
 BLOCK_IS_REACT = "fma/rulings/blocking/2"
 BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
 STEALTH = "fma/rulings/stealth/1"
@@ -153,6 +159,7 @@ def can_play(ctx: Context) -> Answer:
     _, state = reader_for(ctx)
     effects, missing = effects_of(card)
     claims = _requirements(ctx, card, effects, table, None, state)
+    claims += loyal_claims(ctx, ctx.question.card, table, state, ctx.question.who or "me")
     _settle(missing, card.name, claims)
     claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     return judge(ctx, claims)
@@ -259,7 +266,7 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
                            f'situation does not name your leader (write: my leader is "…")')
     ctx.fact(table.leader_facts[player])
     faction = effect.leader.faction
-    factions = _factions(leader)
+    factions = factions_of(leader)
     if factions is None:
         raise CannotAnswer(f'the sources do not give the faction of your leader "{leader.name}"')
     fits = faction is None or faction.casefold() in {f.casefold() for f in factions}
@@ -269,22 +276,6 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
                        f'your leader "{leader.name}" is a {faction} leader, and "{card.name}" '
                        f'will not join one: "join" means put into play by any means',
                        JOIN, requirement=True)]
-
-
-def _factions(ref: CardRef) -> list[str] | None:
-    """A card's factions: its corpus field, or the words of its situation line (None: unknown)."""
-    card = ref.card
-    words = [f for f in ref.flags if f.casefold() not in ("unaligned", "stealth")]
-    if card is not None and card.fields.get("faction"):
-        return [str(card.fields["faction"])]
-    if card is not None and card.fields.get("inline"):
-        icons = [str(i) for i in card.fields.get("icons") or ()]
-        words += [i for i in icons if i.casefold() not in ("unaligned", "stealth")]
-        if words or any(i.casefold() == "unaligned" for i in icons):
-            return words
-    if words or any(f.casefold() == "unaligned" for f in ref.flags):
-        return words
-    return None
 
 
 def can_start(ctx: Context) -> Answer:
@@ -305,8 +296,8 @@ def can_start(ctx: Context) -> Answer:
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
-        leader_factions = _factions(leader)
-        ally_factions = _factions(ally_ref)
+        leader_factions = factions_of(leader)
+        ally_factions = factions_of(ally_ref)
         if leader_factions == [] and ally_factions:
             claims.append(rule_claim(Stance.FORBID, f'your leader "{leader.name}" is unaligned, '
                                      "and unaligned leaders can only start with unaligned "
@@ -331,6 +322,9 @@ def can_start(ctx: Context) -> Answer:
 def can_cancel(ctx: Context) -> Answer:
     """``can "X" cancel "Y"?``: X cancels the events or abilities its designator names."""
     canceler, canceled = _card(ctx.question.cards[0]), _card(ctx.question.cards[1])
+    gate = undeclared(ctx, read_table(ctx.facts), canceled)
+    if gate is not None:  # nothing can react to it yet, whatever the canceler's words
+        return judge(ctx, [gate])
     effects, missing = effects_of(canceler)
     cancels = [e for e in effects if isinstance(e, fx.Cancel)]
     if not cancels:
@@ -385,9 +379,15 @@ def can_target(ctx: Context) -> Answer:
     source_ref, target_ref = ctx.question.cards[0], ctx.question.cards[1]
     card = _card(source_ref)
     reader, state = reader_for(ctx)
-    target = _character(ctx, state, target_ref)
     effects, missing = effects_of(card)
     selectors = _selectors(effects, targeted=True)
+    if target_ref.card is not None and target_ref.card.type == "event":
+        return _target_event(ctx, card, selectors, target_ref.card, missing)
+    target = _character(ctx, state, target_ref)
+    gate = control_gate(ctx, state, read_table(ctx.facts), effects, target,
+                        _controller(ctx, card))
+    if gate is not None:  # uniqueness: no text that takes control names an exception to it
+        return judge(ctx, [gate])
     claims: list[Claim] = []
     if _defeated(ctx, state, target) is not None:
         claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is defeated, and defeated '
@@ -425,6 +425,19 @@ def can_target(ctx: Context) -> Answer:
         _open(missing, claims)
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
+    return judge(ctx, claims)
+
+
+def _target_event(ctx: Context, card: Card, selectors: list[fx.Selector], event: Card,
+                  missing: str | None) -> Answer:
+    """``can "X" target "Some Event"?``: X's event words, read by ``event_targets``."""
+    event_effects, event_missing = effects_of(event)
+    if event_missing is not None:
+        raise CannotAnswer(event_missing)
+    claims = event_claims(ctx, read_table(ctx.facts), card, selectors, event, event_effects,
+                          _controller(ctx, card))
+    if missing is not None or not claims:
+        _open(missing or f'"{card.name}" has no text that targets an event', claims)
     return judge(ctx, claims)
 
 
@@ -505,6 +518,10 @@ def can_block(ctx: Context) -> Answer:
         claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is already in this battle, and '
                                  "a character can't block an attack it is already "
                                  "participating in", BLOCK_OWN_ATTACK))
+    if table.step is not None and table.step[0] not in ("maneuver step", "battle phase"):
+        ctx.fact(table.step[1])
+        claims.append(rule_claim(Stance.FORBID, f"it is the {table.step[0]}, and blocking takes "
+                                 "place in the maneuver step of a battle", BLOCK_STEP))
     set_state = table.readiness.get(normalise_name(who.name))
     if set_state is not None and set_state[0] == "set":
         ctx.fact(set_state[1])
@@ -587,6 +604,11 @@ def reacts_first(ctx: Context) -> Answer:
     support = (ctx.fact(step[1]), ctx.fact(table.turn[1]), ctx.clause(REACT_OCCURRENCE, "rule"))
     return ctx.conclude(Word(table.turn[0]), f"no player created the {step[0]}, so the active "
                         "player has the first chance to react", supported_by=support)
+
+
+def waits(ctx: Context) -> Answer:
+    """``does "R" wait until "E" has fully resolved?`` (``rulesq.games.fma.timing``)."""
+    return _waits(ctx, effects_of)
 
 
 # ---------------------------------------------------------------------------- affects

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
 
 #: The rule on what counts as drawing.
+DISCARDED_NOT_DEFEATED = "fma/cards/the-armstrong-family-gloves/ruling"
+LOCATION_PLAYED = "fma/rulings/locations/1"
 DRAWING = "fma/rulings/drawing-cards/1"
 #: Defeated leaders retain their level (the Defeated characters ruling, second paragraph).
 DEFEATED_KEEP = "fma/rulings/defeated-characters/2"
@@ -237,6 +239,60 @@ def counts_as_drawing(ctx: Context) -> Answer:
     return ctx.conclude(YesNo(False), f'"{card.name}" gets cards without the word "draw"; '
                         "only the draw phase and cards that use the word draw count as drawing",
                         supported_by=(rule,))
+
+
+def counts_as_defeating(ctx: Context) -> Answer:
+    """``does "X" count as defeating?``: sending a character to the discard pile does not."""
+    card = asked_card(ctx)
+    if not card.text:
+        raise CannotAnswer(partial_reason(card) if parts_of(card)
+                           else f'the sources give no text for "{card.name}"')
+    parsed = ctx.game.parse_card_text(card.text)
+    assert isinstance(parsed, fx.FmaParsedText)
+    units = _units(parsed.effects)
+    defeats = [e for e in units if isinstance(e, fx.Defeat)]
+    if defeats:
+        node = ctx.derivation().effect(card.name, defeats[0].render(), card)
+        return ctx.conclude(YesNo(True), f'"{card.name}" defeats: it uses the word "defeat"',
+                            supported_by=(node,))
+    if parsed.unparsed:
+        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
+                           f'"{parsed.unparsed[0].text}"')
+    sends = [e for e in units if isinstance(e, fx.SendToDiscard)]
+    if not sends:
+        return ctx.conclude(YesNo(False), f'no text of "{card.name}" defeats a character')
+    node = ctx.derivation().effect(card.name, sends[0].render(), card)
+    return ctx.conclude(YesNo(False), f'"{card.name}" sends a character to the discard pile: '
+                        "that character is not defeated, and effects that trigger off a "
+                        "character being defeated do not trigger",
+                        supported_by=(node, ctx.clause(DISCARDED_NOT_DEFEATED, "rule")))
+
+
+def plays_location(ctx: Context) -> Answer:
+    """``does "X" play a location?``: only a text that says a location is played does."""
+    card = asked_card(ctx)
+    if not card.text:
+        raise CannotAnswer(partial_reason(card) if parts_of(card)
+                           else f'the sources give no text for "{card.name}"')
+    parsed = ctx.game.parse_card_text(card.text)
+    assert isinstance(parsed, fx.FmaParsedText)
+    units = _units(parsed.effects)
+    rule = ctx.clause(LOCATION_PLAYED, "rule")
+    plays = [e for e in units if isinstance(e, fx.Play) and e.what.kind in ("location",
+                                                                              "locations")]
+    if plays:
+        node = ctx.derivation().effect(card.name, plays[0].render(), card)
+        return ctx.conclude(YesNo(True), f'"{card.name}" says a location is played',
+                            supported_by=(node, rule))
+    if parsed.unparsed:
+        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
+                           f'"{parsed.unparsed[0].text}"')
+    changes = [e for e in units if isinstance(e, fx.ChangeLocation)]
+    support = (ctx.derivation().effect(card.name, changes[0].render(), card),) if changes else ()
+    return ctx.conclude(YesNo(False), f'"{card.name}" does not say a location is played'
+                        + (": it only changes the current location" if changes else "")
+                        + '; locations are "played" only in the draw phase and when a card '
+                        "says so", supported_by=(*support, rule))
 
 
 def _units(effects: tuple[Any, ...]) -> list[Any]:

@@ -478,8 +478,19 @@ def _transformer_class() -> Any:
         def defeat(self, meta: Any, c: list[Any]) -> Effect:
             return fx.Defeat(c[0], span=self.b.span(meta))
 
+        def change_location(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.ChangeLocation(span=self.b.span(meta))
+
+        def send_to_discard(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.SendToDiscard(c[0], span=self.b.span(meta))
+
         def increase_cost(self, meta: Any, c: list[Any]) -> Effect:
             return fx.IncreaseCost(c[0], c[1], span=self.b.span(meta))
+
+        def reduce_cost(self, meta: Any, c: list[Any]) -> Effect:
+            numbers = [x for x in c[1:] if isinstance(x, int)]
+            return fx.ReduceCost(c[0], numbers[0], numbers[1] if len(numbers) > 1 else None,
+                                 span=self.b.span(meta))
 
         def gain_control(self, meta: Any, c: list[Any]) -> Effect:
             return fx.GainControl(c[0], c[1] if len(c) > 1 else None, span=self.b.span(meta))

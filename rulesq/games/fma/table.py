@@ -1,4 +1,4 @@
-"""What an FMA situation says of the table: leaders, places, ready or set, experience, plays.
+"""What an FMA situation says of the table: leaders, places, zones, readiness, plays.
 
 Read straight from the facts before a question (the attribute timeline is
 ``rulesq.games.fma.situation``'s); a thing the facts do not say stays None, so the rules
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact
 
 HOME, PARTY = "home", "search party"
+#: The zone each shared statement puts cards in ("my discard pile has …", "my hand holds …").
+ZONES = {"pile": "discard pile", "hand": "hand"}
 
 
 @dataclass
@@ -42,6 +44,9 @@ class Table:
     plays: list[Play] = field(default_factory=list)
     canceled: dict[str, Fact] = field(default_factory=dict)
     step: tuple[str, Fact] | None = None
+    zones: dict[str, tuple[str, str, Fact]] = field(default_factory=dict)
+    #: Cards announced whose targets and costs are not yet declared.
+    announced: dict[str, tuple[str | None, Fact]] = field(default_factory=dict)
     turn: tuple[str, Fact] | None = None
 
     def place(self, name: str) -> tuple[str, Fact] | None:
@@ -98,6 +103,18 @@ def read_table(facts: list[Fact]) -> Table:
         elif kind == "canceled":
             for ref in fact.cards:
                 table.canceled[key(ref)] = fact
+        elif kind in ("pile", "hand") and fact.who:  # the shared statements
+            for ref in fact.cards:
+                table.zones[key(ref)] = (ZONES[kind], fact.who, fact)
+        elif kind == "announce":
+            table.announced[key(fact.cards[0])] = (fact.who, fact)
+        elif kind == "declared":
+            for ref in fact.cards:
+                if key(ref) in table.announced:
+                    who, _ = table.announced.pop(key(ref))
+                    table.plays.append(Play(key(ref), who, fact))
+        elif kind == "phase":  # the shared "it is the main phase"
+            table.step = (f'{str(fact.param("phase")).lower()} phase', fact)
         elif kind == "step":
             table.step = (str(fact.param("step_name")), fact)
         elif kind == "turn" and fact.who:

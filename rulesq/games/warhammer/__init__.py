@@ -37,6 +37,7 @@ class WarhammerGame(Game):
 
 
 _ANSWERS = "rulesq.games.warhammer.answers"
+_WOUNDS = "rulesq.games.warhammer.wounds"
 
 
 GAME = register(
@@ -49,6 +50,9 @@ GAME = register(
             **{kind: f"{_ANSWERS}:{kind}" for kind in (
                 "can_play", "can_play_in", "value", "hit_points", "remaining_hit_points",
                 "unique", "limited", "burning", "corrupted")},
+            **{kind: f"{_WOUNDS}:{kind}" for kind in (
+                "destroyed", "damage_dealt", "zone_burns", "can_assign", "can_move_damage",
+                "resolves_first", "cancelled")},
         },
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),

@@ -52,6 +52,47 @@ class Capital:
     resources: int | None = None
     resources_fact: Fact | None = None
     played: list[tuple[Card | None, Fact]] = field(default_factory=list)
+    #: Damage already on each zone (its section of the capital).
+    damage: dict[Zone, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Assigned:
+    """Damage assigned to a card in play or to a zone of a capital, not yet applied."""
+
+    amount: int
+    fact: Fact
+    combat: bool = False
+    card: InPlay | None = None
+    owner: str | None = None
+    zone: Zone | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link of the action chain: who added it, the card, its targets, what was paid for X."""
+
+    who: str
+    card: Card | None
+    name: str
+    fact: Fact
+    source: InPlay | None = None
+    targets: tuple[InPlay, ...] = ()
+    paid: int | None = None
+
+
+@dataclass
+class Attack:
+    """An attack: who attacks, the zone attacked, the attackers and the defenders declared."""
+
+    attacker: str
+    defender: str
+    zone: Zone | None
+    fact: Fact
+    #: The legend attacked (then no zone is).
+    legend: InPlay | None = None
+    attackers: list[InPlay] = field(default_factory=list)
+    defenders: list[InPlay] = field(default_factory=list)
 
 
 @dataclass
@@ -64,6 +105,12 @@ class Board:
     turn_fact: Fact | None = None
     phase: int | None = None
     phase_fact: Fact | None = None
+    assigned: list[Assigned] = field(default_factory=list)
+    attack: Attack | None = None
+    #: Cards sacrificed, by the fact that says so.
+    sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: The action chain, in the order its links were added.
+    chain: list[Link] = field(default_factory=list)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.games.warhammer.board import PHASE_WORDS, PHASES, Board, InPlay
+from rulesq.games.warhammer.board import (
+    PHASE_WORDS,
+    PHASES,
+    Assigned,
+    Attack,
+    Board,
+    InPlay,
+    Link,
+)
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME, YOU
 
@@ -181,6 +189,68 @@ class Reader:
     def _fact_played_this_turn(self, fact: Fact) -> None:
         capital = self.board.capital(fact.who or ME)
         capital.played += [(ref.card, fact) for ref in fact.cards]
+
+    # ------------------------------------------------------------------ damage and combat
+    def _in_play(self, ref: CardRef) -> InPlay:
+        found = self.board.find(ref.name)
+        if found is None:
+            raise self.error(f'"{ref.name}" is not in play: put it on the board first', ref,
+                             suggestion=f'Write, e.g., my battlefield has "{ref.name}"')
+        return found
+
+    def _fact_zone_damage(self, fact: Fact) -> None:
+        zone = Zone(fact.param("zone"))
+        self.board.capital(fact.who or ME).damage[zone] = int(fact.param("number"))
+
+    def _fact_assigned(self, fact: Fact) -> None:
+        amount, combat = int(fact.param("number")), fact.param("combat") is not None
+        if fact.cards:
+            placed = self._in_play(fact.cards[0])
+            self.board.assigned.append(Assigned(amount, fact, combat, card=placed))
+            return
+        owner, zone = fact.who or ME, Zone(fact.param("zone"))
+        if zone in self.board.capital(owner).burning:
+            raise self.error(f"the {zone.value} zone burns: a burning zone cannot be assigned "
+                             "damage (FAQ, Q&A 1)", fact, zone.value)
+        self.board.assigned.append(Assigned(amount, fact, combat, owner=owner, zone=zone))
+
+    def _fact_attack(self, fact: Fact) -> None:
+        attacker, defender = fact.param("players", (ME, YOU))[:2]
+        if attacker == defender:
+            raise self.error("a player attacks his opponent's capital, not his own", fact)
+        zone = fact.param("zone")
+        attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
+        attack.attackers = [self._in_play(ref) for ref in fact.cards]
+        if zone is None:
+            legend = next((c for c in self.board.cards if c.legend and c.owner == defender),
+                          None)
+            if legend is None:
+                raise self.error("no legend of the defending player is stated", fact, "legend",
+                                 suggestion='Write first, e.g., your legend is "Some Legend"')
+            # An attacked legend is declared a defender at once unless corrupted (FAQ, Legends).
+            attack.legend = legend
+            attack.defenders += [] if legend.corrupted else [legend]
+        self.board.attack = attack
+
+    def _fact_defenders(self, fact: Fact) -> None:
+        attack = self.board.attack
+        if attack is None:
+            raise self.error("no attack is stated: defenders are declared against an attack",
+                             fact, suggestion='Write first, e.g., I attack your kingdom with "A"')
+        attack.defenders += [self._in_play(ref) for ref in fact.cards]
+
+    def _fact_sacrificed(self, fact: Fact) -> None:
+        self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
+
+    def _fact_trigger(self, fact: Fact) -> None:
+        source, *targets = fact.cards
+        paid = fact.param("number")
+        self.board.chain.append(Link(
+            fact.who or ME, source.card, source.card.name if source.card else source.name, fact,
+            self.board.find(source.name), tuple(self._in_play(t) for t in targets),
+            int(paid) if paid is not None else None))
+
+    _fact_respond = _fact_trigger
 
     # ------------------------------------------------------------------ cards
     def _place(self, ref: CardRef, fact: Fact, owner: str, zone: Zone | None,

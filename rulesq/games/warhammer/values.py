@@ -100,8 +100,14 @@ def _active(source: InPlay, constant: texts.Constant) -> bool:
     return constant.zone is None or source.zone is constant.zone
 
 
-def _applies(source: InPlay, target: InPlay, subject: str) -> bool | None:
+def _applies(source: InPlay, target: InPlay, subject: str,
+             board: Board | None = None) -> bool | None:
     """Whether a constant act with this subject reaches the target (None: not read)."""
+    if subject in ("defending units", "attacking units") and board is not None:
+        attack = board.attack
+        side = (attack.defenders if subject.startswith("defending") else attack.attackers
+                ) if attack is not None else []
+        return target in side
     if subject in ("attached unit", "attached card"):
         return target.ref is not source.ref and source.attached_to is target
     if subject in ("this unit", "this card", "this legend", "this support"):
@@ -116,10 +122,17 @@ def _applies(source: InPlay, target: InPlay, subject: str) -> bool | None:
     return None
 
 
-def condition(board: Board, condition: str) -> bool | None:
+def condition(board: Board, condition: str, source: InPlay | None = None) -> bool | None:
     """A condition of a constant text on the board (None when not read)."""
     if not condition:
         return True
+    if condition in ("while attached unit is attacking", "while attached unit is defending") \
+            and source is not None:
+        attack = board.attack
+        if attack is None or source.attached_to is None:
+            return False
+        side = attack.attackers if condition.endswith("attacking") else attack.defenders
+        return source.attached_to in side
     if condition in ("if a zone is burning", "while a zone is burning"):
         return any(c.burning for c in board.capitals.values())
     return None
@@ -148,7 +161,7 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                      else texts.hit_point_grant(constant.act))
             if grant is None:
                 continue
-            reaches = _applies(source, target, constant.subject)
+            reaches = _applies(source, target, constant.subject, board)
             quote = Text(source.name, constant.quote.strip())
             if reaches is False:
                 continue
@@ -164,7 +177,7 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                 continue
             cond = grant.condition or " ".join(p.render().lower()
                                                for p in constant.clause.conditions)
-            holds = condition(board, cond)
+            holds = condition(board, cond, source)
             times = _times(source, target, grant.per)
             if holds is None or times is None:
                 value.gaps.append(f'"{source.name}": "{quote.quote}" depends on what the '

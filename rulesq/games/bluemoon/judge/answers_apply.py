@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 def chosen_cards(source: Source) -> CardsExpr | None:
     """The cards an effect is applied to ("one of my character cards"), if it names any."""
-    cards = getattr(source.effect, "cards", None)
+    cards = fx.cards_of(source.effect)
     return cards if isinstance(cards, Cards) else None
 
 

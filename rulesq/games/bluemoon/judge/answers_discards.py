@@ -1,7 +1,8 @@
-"""Questions about discarding: may, must, how much, is a text satisfied, who chooses.
+"""Questions about discarding: may, must, how many, how much, is a text satisfied, who chooses.
 
-``can I discard "A", "B"?``, ``must I discard [a card]?``, ``how much fire must I still
-discard?``, ``is "X" satisfied?``, ``who chooses the cards for "X"?``.
+``can I discard "A", "B"?``, ``must I discard [a card]?``, ``how many cards must I discard?``,
+``how much fire must I still discard?``, ``is "X" satisfied?``, ``who chooses the cards for
+"X"?``.
 
 Discarding is allowed only where specifically permitted: when declining to start a fight, with a
 REPLACE icon, for a text that requires or allows it, in answer to an opposing text that forces
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.engine.verdict import Number
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
@@ -24,6 +27,7 @@ from rulesq.games.bluemoon.judge.requirements import (
     Requirement,
     discarded_for,
     excess,
+    named,
     obligation_texts,
     obligations,
     own_turn,
@@ -43,7 +47,7 @@ from rulesq.games.bluemoon.judge.sharing import (
 )
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.view import View
-from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.selectors import Cards, Place, Q
 from rulesq.games.bluemoon.vocab import Role
 from rulesq.games.bluemoon.vocab import Zone as TextZone
 
@@ -167,6 +171,7 @@ def _judged(forces: Forces, reqs: list[Requirement], prior: list[Instance],
             cards: list[Instance]) -> Ruling:
     """Whether the earlier discards and these cards each go towards one of the texts."""
     together = prior + cards
+    named(together, reqs)
     choices, doubling = factor_choices(forces, reqs)
     results = {jointly_allowed(forces, reqs, together, choice) for choice in choices}
     if len(results) > 1:
@@ -213,6 +218,7 @@ def must(forces: Forces, who: str) -> Ruling:
                                    R.YOU_MAY_NOT)
                 continue
             done = discarded_for(forces, req)
+            named(done, [req])
             if met(forces, req, done, 1):
                 continue
             if req.kind is Kind.TO_PLAY:
@@ -249,6 +255,7 @@ def must(forces: Forces, who: str) -> Ruling:
     reqs = obligations(forces, who)
     if reqs:
         done = turn_pool(forces, who) if own_turn(state, who) == state.turn else []
+        named(done, reqs)
         choices, doubling = factor_choices(forces, reqs)
         results = {jointly_met(forces, reqs, done, choice) for choice in choices}
         if len(results) > 1:
@@ -264,3 +271,39 @@ def must(forces: Forces, who: str) -> Ruling:
     ruling = no("no rule or card text requires a discard now", R.DISCARD_ONLY_WHEN_PERMITTED)
     ruling.negatives.append("no active card text requires the player to discard")
     return ruling
+
+
+
+# ---------------------------------------------------------------------- how many?
+def discard_count(ctx: Context) -> Answer:
+    """Answer ``how many cards must I discard?`` (0 when nothing requires a discard)."""
+    view = View(ctx)
+    ruling = must(view.forces, view.who)
+    if not ruling.allowed:
+        return view.answer(Number(0), ruling)
+    return view.answer(Number(_how_many(view.forces, view.who, ruling)), ruling)
+
+
+def _how_many(forces: Forces, who: str, ruling: Ruling) -> int:
+    """How many cards the discard ``must`` found required takes, when it is one number."""
+    if R.DECLINE_DISCARD in ruling.rules:
+        raise CannotAnswer("a player who declines to start a fight discards one to three "
+                           "cards, as he chooses: the rules give no single number")
+    source = next(iter(ruling.sources), None)
+    reqs = [req for req in requirement_texts(forces, who) + obligations(forces, who)
+            if source is not None and req.source.card is source.card]
+    if not reqs:
+        raise CannotAnswer("rulesq cannot tell how many cards the discard takes")
+    req = reqs[0]
+    if req.kind is Kind.LIMIT:
+        return excess(forces, req)
+    expr = req.cards
+    if not isinstance(expr, Cards) or expr.total is not None:
+        raise CannotAnswer(f'"{req.name}" asks for {expr.render()}: the number of cards '
+                           "depends on which cards are discarded")
+    quantity = expr.quantity
+    if quantity.kind not in (Q.COUNT, Q.ARTICLE):
+        raise CannotAnswer(f'"{req.name}" asks for {expr.render()}: no single number of cards')
+    done = discarded_for(forces, req) if req.kind is not Kind.OBLIGATION else \
+        turn_pool(forces, who)
+    return max(0, (quantity.n or 1) - len(done))

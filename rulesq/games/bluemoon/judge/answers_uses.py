@@ -141,7 +141,7 @@ def choose_order(ctx: Context) -> Answer:
 
 def _moment(source: Source) -> str:
     """The moment an effect acts at, in words (no time: continuously, while active)."""
-    when = getattr(source.effect, "when", None)
+    when = fx.time_of(source.effect)
     return when.render() if when is not None else CONTINUOUS
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
@@ -172,7 +173,7 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
 
 def _condition_holds(forces: Forces, source: Source) -> bool:
     """Whether a prohibition's "if …" holds now (one the judge cannot decide raises)."""
-    condition = getattr(source.effect, "condition", None)
+    condition = fx.condition_of(source.effect)
     return condition is None or holds(condition, source.controller, forces, source.card)
 
 

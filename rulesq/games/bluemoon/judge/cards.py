@@ -54,6 +54,10 @@ def kind_of(type_name: str) -> str:
     return KINDS.get(type_name.strip().lower(), "unknown")
 
 
+#: The name of a card a situation discards without naming it ("I discard 3 cards").
+UNNAMED = "an unnamed card"
+
+
 @dataclass(frozen=True)
 class CardInfo:
     """What is known of one card, merged from the corpus and the situation.

@@ -5,6 +5,10 @@ rule claims as a game rule. :func:`decide` hands the claims to :func:`rulesq.eng
 with the Blue Moon ladder (``corpus/bluemoon/ladder.toml``) and turns the result into a
 :class:`Ruling`: the winner's reason and rules, the step that decided, what was beaten, removed
 by an ignore or kept by an exempt icon. Nothing here ranks one kind above another.
+
+An effect claims only if every field it sets is one its class declares followed
+(``FOLLOWED`` in :mod:`rulesq.games.bluemoon.effects`); otherwise the answer is *cannot answer*
+(:func:`require_followed`, the one check, and :func:`not_followed`, the one message).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from rulesq.engine.resolve import (
     resolve,
     step_of,
 )
-from rulesq.errors import RulesqError
+from rulesq.errors import CannotAnswer, RulesqError
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.ruling import Ruling
@@ -62,9 +66,31 @@ def exempt_from_ignoring(icons: Iterable[str]) -> str | None:
     return exempt_mark(ladder(), Kind.IGNORE, icons)
 
 
+def not_followed(source: Source, what: str) -> CannotAnswer:
+    """*Cannot answer*: the judge does not follow ``what`` (a field, or a value of one)."""
+    return CannotAnswer(f'rulesq does not yet follow {what} in "{source.card.name}" '
+                        f"({source.quote})")
+
+
+def require_followed(source: Source) -> None:
+    """Raise *cannot answer* if the effect sets a field its class does not declare followed."""
+    effect = source.effect
+    if not isinstance(effect, fx.BlueMoonEffect):
+        return
+    missing = effect.unfollowed()
+    if missing:
+        field = missing[0]
+        what = f"the {field.replace('_', ' ')} ({type(effect).__name__}.{field})"
+        raise not_followed(source, what)
+
+
 def effect_claim(stance: Stance, source: Source, reason: str, *rules: str,
                  kind: Kind | None = None) -> Claim:
-    """A claim of a card effect, with the kind its class has (or ``kind``)."""
+    """A claim of a card effect, with the kind its class has (or ``kind``).
+
+    An effect setting a field its class does not follow makes the answer *cannot answer*.
+    """
+    require_followed(source)
     return Claim(stance, kind or kind_of(source), reason, source, tuple(rules),
                  holder=source.card)
 
@@ -78,6 +104,7 @@ def rule_claim(stance: Stance, reason: str, *rules: str, holder: Instance | None
 
 def ignore_claim(ignorer: Source, *cards: Instance, what: str = "its text") -> Claim:
     """An ignore effect's claim over the texts (or ``what``) of these cards."""
+    require_followed(ignorer)
     return Claim(Stance.IGNORE, kind_of(ignorer), f'{what} is ignored by "{ignorer.card.name}"',
                  ignorer, (R.IGNORING,), holder=ignorer.card, reaches=tuple(cards))
 

@@ -17,6 +17,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.dragons import Packet, banned
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -181,6 +182,10 @@ def discard_for_dragon(forces: Forces, event: Event) -> Packet | None:
     if act is None or act.purpose is None:
         return None
     cards = discards_after(forces, event.who, play.seq)
+    if any(c.info.name == UNNAMED for c in cards):
+        raise CannotAnswer(f'cards were discarded without being named, and whether they '
+                           f'satisfy "{source.card.name}" depends on which cards they were; '
+                           'name them (I discard "A", "B")')
     if not satisfies(forces, act.cards, cards, event.who):
         return None
     return banned(forces, Packet(event.who, act.purpose.dragons.n or 1,

@@ -18,6 +18,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.conditions import Retreats
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.permits import ignored_away, stopped
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of
@@ -299,6 +300,10 @@ def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: s
     for event in state.events_of("discard", who, this_turn=True):
         if event.data.get("where") != "hand":
             continue
+        if any(card.info.name == UNNAMED for card in event.cards):
+            raise CannotAnswer("cards were discarded without being named, and whether they "
+                               f"are what '{effect.do.render()}' asks for depends on which "
+                               'cards they were; name them (I discard "A", "B")')
         found += sum(1 for card in event.cards
                      if matches(wanted[0].cards, _as_in_hand(card), controller, None))
     return found >= needed

@@ -173,7 +173,7 @@ class Forces:
 
     def window_open(self, source: Source) -> bool:
         """Whether an effect's own time ("On this turn", "On my turn") holds now."""
-        when = getattr(source.effect, "when", None)
+        when = fx.time_of(source.effect)
         if when is None:
             return True
         state = self.state
@@ -207,7 +207,7 @@ class Forces:
 
         The condition is read before any ignoring is applied.
         """
-        condition = getattr(source.effect, "condition", None)
+        condition = fx.condition_of(source.effect)
         if condition is None:
             return True
         try:
@@ -246,7 +246,7 @@ class Forces:
 
     def _silences(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether an ignore effect ignores a card or its text (so its effects stop)."""
-        scope = getattr(ignorer.effect, "scope", None)
+        scope = fx.scope_of(ignorer.effect)
         if scope is fx.Scope.ICONS:
             return False
         return self._reaches(ignorer, card, definite) is not None
@@ -298,7 +298,7 @@ class Forces:
         for source, mark in self.marks.items():
             if source is ignorer or mark is Mark.FAILS:
                 continue
-            if getattr(source.effect, "scope", None) is not fx.Scope.ICONS:
+            if fx.scope_of(source.effect) is not fx.Scope.ICONS:
                 continue
             if mark is Mark.UNDECIDED and definite:
                 continue
@@ -414,7 +414,7 @@ class Forces:
         for source in self.applying():
             if self._silences(source, card, definite=True):
                 continue
-            if getattr(source.effect, "scope", None) is fx.Scope.ICONS:
+            if fx.scope_of(source.effect) is fx.Scope.ICONS:
                 continue
             if self._reaches(source, card, definite=True, protection=False) is not None:
                 return source
@@ -432,7 +432,7 @@ class Forces:
         if ignored is not None:
             return ignored
         for source in self.applying():
-            if getattr(source.effect, "scope", None) is fx.Scope.ICONS \
+            if fx.scope_of(source.effect) is fx.Scope.ICONS \
                     and self._icon_reached(source, card, icon):
                 return Ignored(source, icon.upper())
         self.require_decided(card, frozenset({"icons"}), icon.upper())

@@ -236,7 +236,7 @@ def _same_number(plan: Plan, source: Source) -> int:
 
 def _holds_now(plan: Plan, source: Source) -> bool:
     effect = source.effect
-    condition = getattr(effect, "condition", None)
+    condition = fx.condition_of(effect)
     assert condition is not None
     player = plan.forces.state.player(plan.who)
     saved = player.hand_count
@@ -311,7 +311,7 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
         return plan
     phase = state.current_phase
     for source in timed(forces, who, W.AFTER_PHASE):
-        when = getattr(source.effect, "when", None)
+        when = fx.time_of(source.effect)
         named = Step.named(when.phase.value) if when is not None and when.phase else None
         if named is None:
             raise CannotAnswer(f"rulesq cannot tell which phase {source.quote!r} follows")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.claims import not_followed
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Instance, State
@@ -116,15 +116,13 @@ def permissions(forces: Forces, who: str) -> list[Source]:
                 or not permission_window(forces, source):
             continue
         if effect.who is not Role.CONTROLLER:
-            raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" ("{source.card.name}"):'
-                               " a permission given to a player other than its own")
+            raise not_followed(source, "a permission given to a player other than its own")
         if effect.condition is not None and not holds(effect.condition, source.controller,
                                                       forces, source.card):
             continue
         unfollowed = _unfollowed(effect)
         if unfollowed is not None:
-            raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" '
-                               f'("{source.card.name}"): it says {unfollowed}')
+            raise not_followed(source, f"the words {unfollowed} of a play permission")
         found.append(source)
     return found
 
@@ -190,7 +188,7 @@ def permission_window(forces: Forces, source: Source) -> bool:
     land this ship".
     """
     effect = source.effect
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     state = forces.state
     if when is None:
         return True

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
+from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
+from rulesq.games.bluemoon.judge.claims import require_followed
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
@@ -21,7 +23,7 @@ from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone,
 from rulesq.games.bluemoon.judge.values import opposing_influence
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
+    from rulesq.games.bluemoon.judge.cards import Catalog
     from rulesq.games.bluemoon.judge.state import Event, State
     from rulesq.situation.model import CardRef, Fact
 
@@ -220,8 +222,8 @@ class Moves:
         sources = forces.in_force(card, in_hand=True)
         for source in sources:
             effect = source.effect
-            if isinstance(effect, fx.ElementChange) and effect.when is None \
-                    and effect.condition is None and self.state.element is not None:
+            if isinstance(effect, fx.ElementChange) and self.state.element is not None:
+                require_followed(source)   # a time or condition of its own is not followed
                 if effect.to is not None:
                     self.state.element = effect.to.value.lower()
                 else:
@@ -289,6 +291,28 @@ class Moves:
         who = fact.who or ME
         for ref in fact.cards:
             self.discard(ref, who)
+
+    def on_discard_count(self, fact: Fact) -> None:
+        """A player discards cards from hand that the situation does not name."""
+        who = fact.who or ME
+        number = fact.param("number")
+        count = int(number) if number is not None else 1
+        state = self.state
+        player = state.player(who)
+        if player.hand_exact and state.hand(who):
+            raise CannotAnswer(f"'{fact.text.strip()}' (line {fact.span.line}): the hand is "
+                               "known card by card; name the cards discarded")
+        size = state.hand_size(who)
+        if size is not None and size < count:
+            raise CannotAnswer(f"'{fact.text.strip()}' (line {fact.span.line}): the player "
+                               f"holds only {size} card(s)")
+        for _ in range(count):
+            card = self.new_card(CardInfo(name=UNNAMED, kind="unknown", icons_known=False),
+                                 who, Zone.HAND)
+            if player.hand_count is not None and player.hand_count > 0:
+                player.hand_count -= 1
+            self.to_discard(card)
+            self.record("discard", who, (card,), where="hand", owner=who)
 
     def discard(self, ref: CardRef, who: str) -> Instance:
         """A player discards a card: from the hand, or from play (own or opposing)."""

@@ -205,7 +205,7 @@ def _touching(forces: Forces, asked: Asked, classes: tuple[type[fx.BlueMoonEffec
                     continue
                 if not in_window(forces, source):
                     continue
-                condition = getattr(source.effect, "condition", None)
+                condition = fx.condition_of(source.effect)
                 if condition is not None and not holds(condition, source.controller, forces):
                     continue
                 found.append((source, touch))
@@ -231,7 +231,7 @@ PERIODS = frozenset({W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT})
 
 def _standing(source: Source) -> bool:
     """Whether a text speaks for the whole of its period (not at one moment it names)."""
-    when = getattr(source.effect, "when", None)
+    when = fx.time_of(source.effect)
     return when is None or when.kind in PERIODS
 
 

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 from rulesq.corpus import load_corpus
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.claims import not_followed, require_followed
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import R as RefKind
 from rulesq.games.bluemoon.selectors import Ref
+from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.moves import Moves
@@ -36,6 +38,9 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
     for source in forces.effects(fx.NextPlayedAsIf, controller=who):
         effect = source.effect
         assert isinstance(effect, fx.NextPlayedAsIf)
+        require_followed(source)
+        if effect.when is not None and effect.when.kind is not W.THIS_TURN:
+            raise not_followed(source, f"the time '{effect.when.render()}'")
         if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
             continue
         later = [c for c in state.played_this_turn(who)

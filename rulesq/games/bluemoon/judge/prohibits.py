@@ -91,7 +91,7 @@ def in_window(forces: Forces, source: Source) -> bool:
 
     A period of a forbidding text that the judge cannot yet place the act in is *cannot answer*.
     """
-    limit = getattr(source.effect, "when", None)
+    limit = fx.time_of(source.effect)
     if limit is None:
         return True
     controller = source.controller
@@ -137,7 +137,7 @@ def covers(source: Source, banned: a.Act, who: str, act: a.Act, when: When | Non
     ``strict`` (a forbidding text), else not covered.
     """
     controller = source.controller
-    limit = getattr(source.effect, "when", None)
+    limit = fx.time_of(source.effect)
     if isinstance(banned, a.Take):
         into = banned.into
         if into is not None and Zone.HAND in into.zones \

@@ -19,6 +19,8 @@ from enum import StrEnum
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.cards import UNNAMED
+from rulesq.games.bluemoon.judge.claims import not_followed
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, Instance, State, Step
@@ -202,9 +204,21 @@ def discarded_for(forces: Forces, req: Requirement) -> list[Instance]:
     """
     state = forces.state
     if req.play is not None:
-        return [c for e in hand_discards(state, req.who, req.play.turn)
+        done = [c for e in hand_discards(state, req.who, req.play.turn)
                 if e.seq > req.play.seq and purpose(forces, e) is req.play for c in e.cards]
-    return turn_pool(forces, req.who)
+    else:
+        done = turn_pool(forces, req.who)
+    named(done, [req])
+    return done
+
+
+def named(cards: list[Instance], reqs: list[Requirement]) -> None:
+    """Cannot answer when a discard that would count towards these texts was not named."""
+    if any(c.info.name == UNNAMED for c in cards):
+        names = " or ".join(f'"{r.name}"' for r in reqs)
+        raise CannotAnswer(f"cards were discarded without being named, and whether they count "
+                           f"towards {names} depends on which cards they were; name them "
+                           '(I discard "A", "B")')
 
 
 def own_turn(state: State, who: str) -> int | None:
@@ -248,11 +262,11 @@ def window(forces: Forces, req: Requirement) -> str | None:
     if state.turn_owner != who or state.turn_over:
         return "the discard is made in the discarding player's own turn, and it is not their turn"
     effect = req.source.effect
-    condition = getattr(effect, "condition", None)
+    condition = fx.condition_of(effect)
     if condition is not None and not holds(condition, req.source.controller, forces,
                                            req.source.card):
         return f"its condition does not hold ({condition.render()})"
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     controller = req.source.controller
     if when is None:
         return None
@@ -266,8 +280,7 @@ def window(forces: Forces, req: Requirement) -> str | None:
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"
         return None
-    raise CannotAnswer(f"rulesq does not follow the time '{when.render()}' of "
-                       f'"{req.name}" ({req.source.quote})')
+    raise not_followed(req.source, f"the time '{when.render()}' of a discard")
 
 
 def requirement_texts(forces: Forces, who: str) -> list[Requirement]:
@@ -297,5 +310,4 @@ def _no_lasting_limits(forces: Forces, who: str) -> None:
         if effect.when is not None and effect.when.kind is W.NOW:
             continue
         if who in players_of(remedy.actor, source.controller):
-            raise CannotAnswer(f'rulesq does not yet follow a lasting hand limit with its '
-                               f'discard ("{source.card.name}": {source.quote})')
+            raise not_followed(source, "a lasting hand limit with its discard")

@@ -87,8 +87,8 @@ def effect_acts(view: View, source: Source) -> Ruling:
     effect = source.effect
     card = source.card
     controller = source.controller
-    when = getattr(effect, "when", None)
-    condition = getattr(effect, "condition", None)
+    when = fx.time_of(effect)
+    condition = fx.condition_of(effect)
     if when is not None and when.kind in END_OF_TURN_TIMES:
         cut = turn_cut_short(state, controller)
         if cut is not None or state.turn_owner != controller:

@@ -149,7 +149,7 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
     """A text used once on each of my turns, or each time its event happens."""
     state = forces.state
     effect = source.effect
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     kind = when.kind if when is not None else None
     if kind is W.END_OF_EACH_FIGHT:
         if not state.fight_over:
@@ -216,7 +216,7 @@ def voluntary(effect: object) -> bool:
 def _own_turn(forces: Forces, source: Source, who: str) -> Ruling | None:
     """A voluntary text is used only on its player's own turn (None: it is that turn)."""
     state = forces.state
-    when = getattr(source.effect, "when", None)
+    when = fx.time_of(source.effect)
     role = when.role if when is not None else None
     players = players_of(role, source.controller) if role is not None else frozenset({who})
     if state.turn_owner in players and not state.turn_over:
@@ -228,7 +228,7 @@ def _own_turn(forces: Forces, source: Source, who: str) -> Ruling | None:
 
 def implied_phase(effect: object) -> Step | None:
     """The phase a text's words imply ("one additional support card": Booster/Support)."""
-    when = getattr(effect, "when", None)
+    when = fx.time_of(effect)
     if when is not None and when.kind in PHASE_TIMES and when.phase is not None:
         return Step.named(when.phase.value)
     if isinstance(effect, fx.PlayPermission) and isinstance(effect.cards, Cards) \
@@ -245,7 +245,7 @@ def _phase_ruling(forces: Forces, source: Source) -> Ruling | None:
     now = forces.state.current_phase
     if step is None or now is step:
         return None
-    when = getattr(source.effect, "when", None)
+    when = fx.time_of(source.effect)
     if when is not None and when.kind is W.AFTER_PHASE and now > step:
         return None
     return no(f"{source.quote!r} is usable only in the {step.title} phase; it is the "
@@ -277,7 +277,7 @@ def _forbidden(forces: Forces, source: Source, who: str) -> Ruling | None:
 
 def _condition(forces: Forces, source: Source, who: str, ruling: Ruling) -> Ruling:
     """A text whose condition is false does nothing; an unstated one is reported, not guessed."""
-    condition = getattr(source.effect, "condition", None)
+    condition = fx.condition_of(source.effect)
     if condition is None:
         return ruling
     try:

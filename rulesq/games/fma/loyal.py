@@ -1,0 +1,92 @@
+"""Loyal: how many characters in play an ally with Loyal: N needs, counted faction by faction.
+
+An ally with several factions meets its Loyal requirement with any mix of characters that
+share one of them, and each character counts once however many factions it has (the rulings,
+Loyal). Starting allies are the setup's (``calls.can_start``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma.claims import Claim, Stance, rule_claim
+
+if TYPE_CHECKING:
+    from rulesq.engine.dispatch import Context
+    from rulesq.games.fma.state import State
+    from rulesq.games.fma.table import Table
+    from rulesq.situation.model import CardRef
+
+LOYAL = "fma/rulings/loyal/1"
+_NOT_FACTIONS = ("unaligned", "stealth")
+
+
+def factions_of(ref: CardRef) -> list[str] | None:
+    """A card's factions: its corpus field, or the words of its situation line (None: unknown)."""
+    card = ref.card
+    words = [f for f in ref.flags if f.casefold() not in _NOT_FACTIONS]
+    if card is not None and card.fields.get("faction"):
+        return [str(card.fields["faction"])]
+    if card is not None and card.fields.get("inline"):
+        icons = [str(i) for i in card.fields.get("icons") or ()]
+        words += [i for i in icons if i.casefold() not in _NOT_FACTIONS]
+        if words or any(i.casefold() == "unaligned" for i in icons):
+            return words
+    if words or any(f.casefold() == "unaligned" for f in ref.flags):
+        return words
+    return None
+
+
+def loyal_number(ref: CardRef) -> int | None:
+    """The Loyal number the situation or the inline card gives (None: not given)."""
+    loyal = ref.values.get("loyal")
+    if loyal is None and ref.card is not None and ref.card.fields.get("inline"):
+        value = (ref.card.fields.get("values") or {}).get("loyal")
+        loyal = value if isinstance(value, int) else ref.card.fields.get("loyal")
+    return loyal if isinstance(loyal, int) else None
+
+
+def loyal_claims(ctx: Context, ref: CardRef, table: Table, state: State,
+                 player: str) -> list[Claim]:
+    """The claim of an ally's Loyal number on playing it (none when it has no Loyal number)."""
+    need = loyal_number(ref)
+    if need is None:
+        return []
+    wanted = factions_of(ref)
+    if not wanted:
+        raise CannotAnswer(f'the situation does not give the factions of "{ref.name}"')
+    folded = {w.casefold() for w in wanted}
+    counted: list[str] = []
+    unknown: list[str] = []
+    leader = table.leaders.get(player)
+    if leader is not None:
+        ctx.fact(table.leader_facts[player])
+        factions = factions_of(leader)
+        if factions is None:
+            unknown.append(leader.name)
+        elif folded & {f.casefold() for f in factions}:
+            counted.append(leader.name)
+    for character in state.characters.values():
+        owner = character.owner or table.owners.get(normalise_name(character.name))
+        if owner != player or character.gone or state.defeated_by(character.name) is not None:
+            continue
+        if leader is not None and normalise_name(character.name) == table.leader_key(player):
+            continue
+        if character.fact is not None:
+            ctx.fact(character.fact)
+        if character.traits is None:
+            unknown.append(character.name)
+        elif folded & {t.casefold() for t in character.traits}:
+            counted.append(character.name)
+    shown = "/".join(wanted)
+    reason = (f'"{ref.name}" has Loyal: {need} and is {shown}; '
+              f"{len(counted)} of your characters in play share a faction with it"
+              + (f" ({', '.join(counted)}; each counts once)" if counted else ""))
+    if len(counted) >= need:
+        return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
+    if unknown:
+        raise CannotAnswer(f"{reason}, and the situation does not give the factions of "
+                           + ", ".join(f'"{n}"' for n in unknown))
+    return [rule_claim(Stance.FORBID, reason, LOYAL)]

@@ -1,0 +1,93 @@
+"""Whether a character is defeated: as the situation says, or by a text on moving home.
+
+A text such as "Characters moved home during the search phase are defeated" defeats only
+characters moved home in that phase; characters moving home in another phase (all move home
+in the cleanup phase) are not defeated by it (a card ruling).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.state import match_subject
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
+
+ONLY_IN_THAT_PHASE = "fma/cards/arid-desert/ruling"
+
+
+def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
+    """Each time the character is moved home, with the phase it happened in (None: not said)."""
+    phase: str | None = None
+    out: list[tuple[str | None, Fact]] = []
+    for fact in ctx.facts:
+        if fact.kind == "phase":
+            phase = str(fact.param("phase")).lower()
+        elif fact.kind == "step":
+            step = str(fact.param("step_name"))
+            phase = step.removesuffix(" phase") if step.endswith(" phase") else phase
+        elif fact.kind == "moved_home" and any(
+                normalise_name(r.card.name if r.card else r.name) == name for r in fact.cards):
+            out.append((phase, fact))
+    return out
+
+
+def is_defeated(ctx: Context) -> Answer:
+    """``is "X" defeated?``: a defeat the situation states, or a moved-home text that applies."""
+    _, state = reader_for(ctx)
+    ref = ctx.question.card
+    who = state.find(ref.card.name if ref.card is not None else ref.name)
+    if who is None:
+        raise CannotAnswer(f'"{ref.name}" is not a character of this situation')
+    stated = state.defeated_by(who.name)
+    if stated is not None:
+        return ctx.conclude(YesNo(True), f'"{who.name}" is defeated',
+                            supported_by=(ctx.fact(stated),))
+    moves = _moves(ctx, normalise_name(who.name))
+    for fact in ctx.facts_of("in_play"):
+        for source_ref in fact.cards:
+            source = source_ref.card
+            if source is None or not source.text:
+                raise CannotAnswer(f'the sources give no text for "{source_ref.name}"')
+            parsed = ctx.game.parse_card_text(source.text)
+            assert isinstance(parsed, fx.FmaParsedText)
+            if parsed.unparsed:
+                raise CannotAnswer(f'rulesq does not understand all of the text of '
+                                   f'"{source.name}": "{parsed.unparsed[0].text}"')
+            for effect in parsed.effects:
+                if not isinstance(effect, fx.DefeatedWhenMoved):
+                    continue
+                fits = match_subject(replace(effect.who, quantity=None), who,
+                                     normalise_name(source.name))
+                if fits is None:
+                    raise CannotAnswer(f'rulesq cannot tell whether "{who.name}" is one of '
+                                       f'the "{effect.who.render()}"')
+                if not fits:
+                    continue
+                if not moves:
+                    continue
+                if any(phase is None for phase, _ in moves):
+                    raise CannotAnswer(f'the situation does not say in which phase '
+                                       f'"{who.name}" was moved home')
+                hit = [m for m in moves if m[0] == effect.phase]
+                phase, move = (hit or moves)[0]
+                node = ctx.derivation().effect(source.name, effect.render(), source)
+                support = (ctx.fact(fact), ctx.fact(move), node)
+                if hit:
+                    return ctx.conclude(YesNo(True), f'"{who.name}" was moved home during '
+                                        f'the {phase} phase, and "{source.name}" defeats '
+                                        "such characters", supported_by=support)
+                return ctx.conclude(YesNo(False), f'"{who.name}" was moved home during the '
+                                    f'{phase} phase, not the {effect.phase} phase, so '
+                                    f'"{source.name}" does not defeat it', supported_by=(
+                                        *support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")))
+    return ctx.conclude(YesNo(False), f'nothing in the situation defeats "{who.name}"')

@@ -1,0 +1,78 @@
+"""A leader out of play cannot recruit and keeps his attachments (a card ruling)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma.table import key, read_table
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
+
+OUT_OF_PLAY = "fma/cards/sidetracked/ruling-2"
+
+
+def _out_of_play(ctx: Context) -> dict[str, Fact]:
+    """The characters out of play (leaders named by "my leader is out of play" included)."""
+    table = read_table(ctx.facts)
+    out: dict[str, Fact] = {}
+    for fact in ctx.facts_of("out_of_play"):
+        if fact.cards:
+            out.update({key(ref): fact for ref in fact.cards})
+        elif fact.who and table.leader_key(fact.who) is not None:
+            out[table.leader_key(fact.who) or ""] = fact
+    return out
+
+
+def _asked_leader(ctx: Context) -> tuple[str, str]:
+    """The key and name of the leader (or character) a question is about."""
+    table = read_table(ctx.facts)
+    if ctx.question.cards:
+        ref = ctx.question.cards[0]
+        name = ref.card.name if ref.card is not None else ref.name
+        return normalise_name(name), name
+    player = ctx.question.who or "me"
+    leader = table.leaders.get(player)
+    if leader is None:
+        raise CannotAnswer('the situation does not name the leader (write: my leader is "…")')
+    return key(leader), leader.name
+
+
+def can_recruit(ctx: Context) -> Answer:
+    """``can my leader recruit?``: not while he is out of play."""
+    leader_key, name = _asked_leader(ctx)
+    fact = _out_of_play(ctx).get(leader_key)
+    if fact is None:
+        raise CannotAnswer(f'rulesq does not model recruiting beyond a leader out of play, and '
+                           f'"{name}" is in play')
+    return ctx.conclude(YesNo(False), f'"{name}" is out of play, and an out-of-play leader '
+                        "cannot recruit", supported_by=(ctx.fact(fact),
+                                                        ctx.clause(OUT_OF_PLAY, "rule")))
+
+
+def keeps(ctx: Context) -> Answer:
+    """``does "L" keep "A"?``: a leader out of play does not lose his attachments."""
+    bearer_ref, attachment_ref = ctx.question.cards[0], ctx.question.cards[1]
+    bearer = key(bearer_ref)
+    attachment = key(attachment_ref)
+    attached = [f for f in ctx.facts_of("attach")
+                if key(f.cards[0]) == attachment and key(f.cards[1]) == bearer]
+    if not attached:
+        raise CannotAnswer(f'the situation does not attach "{attachment_ref.name}" to '
+                           f'"{bearer_ref.name}"')
+    if any(key(r) == attachment for f in ctx.facts_of("removed") for r in f.cards):
+        return ctx.conclude(YesNo(False), f'"{attachment_ref.name}" was removed')
+    table = read_table(ctx.facts)
+    fact = _out_of_play(ctx).get(bearer)
+    if fact is None or bearer not in {table.leader_key(p) for p in table.leaders}:
+        raise CannotAnswer(f'rulesq answers this only for a leader out of play, and '
+                           f'"{bearer_ref.name}" is not one')
+    return ctx.conclude(YesNo(True), f'"{bearer_ref.name}" is a leader out of play, and a leader '
+                        "does not lose his attachments when he is out of play",
+                        supported_by=(ctx.fact(attached[-1]), ctx.fact(fact),
+                                      ctx.clause(OUT_OF_PLAY, "rule")))

@@ -1,0 +1,69 @@
+"""When a react takes place: after the whole event it reacts to, unless it cancels or is "before".
+
+Players may react to any one effect of an event or ability with several effects, but unless
+the react cancels the effect or takes place "before" it, the react does not occur until all
+the effects of the initial event or ability have resolved (the rulings, Reacts: Timing). An
+event or ability must be fully declared — targets and costs — before any react to it, a
+cancel included (Playing cards and abilities).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.claims import Claim, Stance, rule_claim
+from rulesq.games.fma.table import key, read_table
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.games.fma.table import Table
+
+REACT_TIMING = "fma/rulings/reacts/5"
+DECLARE_FIRST = "fma/rulings/playing-cards-and-abilities/2"
+
+
+def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
+    """The rules' no to reacting to a card announced but not yet fully declared (None: it is)."""
+    found = table.announced.get(normalise_name(card.name))
+    if found is None:
+        return None
+    ctx.fact(found[1])
+    return rule_claim(Stance.FORBID, f'"{card.name}" is announced but not yet fully declared '
+                      "(targets and costs); no react to it, a cancel included, can be played "
+                      "before then", DECLARE_FIRST)
+
+
+def waits(ctx: Context, effects_of: Any) -> Answer:
+    """``does "R" wait until "E" has fully resolved?``: yes, unless R cancels or is "before"."""
+    react_ref, event_ref = ctx.question.cards[0], ctx.question.cards[1]
+    if react_ref.card is None or event_ref.card is None:
+        raise CannotAnswer("both cards must be cards the sources or the situation give")
+    table = read_table(ctx.facts)
+    play = next((p for p in reversed(table.plays) if p.card == key(react_ref)), None)
+    if play is None or play.reacts_to != key(event_ref):
+        raise CannotAnswer(f'the situation does not say "{react_ref.name}" is played as a '
+                           f'react to "{event_ref.name}" (write: I play "{react_ref.name}" as '
+                           f'a react to "{event_ref.name}")')
+    ctx.fact(play.fact)
+    effects, missing = effects_of(react_ref.card)
+    rule = ctx.clause(REACT_TIMING, "rule")
+    for effect in effects:
+        if isinstance(effect, fx.Cancel):
+            node = ctx.derivation().effect(react_ref.name, effect.render(), react_ref.card)
+            return ctx.conclude(YesNo(False), f'"{react_ref.name}" cancels: it takes place at '
+                                "once, before the effect it cancels", supported_by=(node, rule))
+        if isinstance(effect, fx.Trigger) and effect.when == "before":
+            node = ctx.derivation().effect(react_ref.name, effect.render(), react_ref.card)
+            return ctx.conclude(YesNo(False), f'"{react_ref.name}" takes place "before" the '
+                                "effect it reacts to", supported_by=(node, rule))
+    if missing is not None:
+        raise CannotAnswer(missing)
+    return ctx.conclude(YesNo(True), f'"{react_ref.name}" neither cancels nor takes place '
+                        f'"before": it occurs after all the effects of "{event_ref.name}" '
+                        "have resolved", supported_by=(rule,))

@@ -1,0 +1,271 @@
+"""Warhammer damage: what assigned damage deals, what it destroys and burns, who may take it.
+
+Damage is assigned, then cancelled (Toughness), then applied (FAQ, Cancelling Damage; Dealt
+Damage). A unit leaves play when its damage reaches its hit points (Turn Sequence, phase 4;
+Q&A 7); a zone burns when its damage reaches the zone's hit points (an assumed rule of
+the Core Rulebook). Every card text in play that speaks of damage and is not followed here
+makes the answer *cannot answer*.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer import texts
+from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.values import HIT_POINTS, Value, hit_points, power
+from rulesq.games.warhammer.vocab import Header, Zone
+
+if TYPE_CHECKING:
+    from rulesq.games.warhammer.board import Board, InPlay
+
+FAQ = "warhammer/faq/"
+P12 = FAQ + "rulebook-errata/p12"
+P17 = FAQ + "rulebook-errata/p17"
+QA_ASSIGN = FAQ + "qa/12"
+QA_BURNING = FAQ + "qa/1"
+QA_ZERO = FAQ + "qa/7"
+QA_ZONE_DEALT = FAQ + "qa/47"
+QA_LEGEND = FAQ + "qa/44"
+QA_MOVE = FAQ + "qa/22"
+MOVING = FAQ + "damage/moving-damage"
+DEALT = FAQ + "damage/dealt-damage"
+CANCELLING = FAQ + "damage/cancelling-damage"
+NON_COMBAT = FAQ + "damage/non-combat-damage"
+COUNTERSTRIKE = FAQ + "keywords/counterstrike"
+LEAVE_PLAY = FAQ + "turn-sequence/phase-4"
+DESTROY = FAQ + "terminology-clarifications/destroy"
+SACRIFICE = FAQ + "terminology-clarifications/sacrifice"
+ZONE_HIT_POINTS = "warhammer/assumed/zone-hit-points"
+COMBAT_POOL = "warhammer/assumed/combat-damage-counted"
+#: A capital section's hit points before developments (assumed rule, Core Rulebook).
+SECTION_HIT_POINTS = 8
+
+#: Words of a card text that speak to damage, destruction or burning.
+_DAMAGE_WORDS = re.compile(r"\b(damage|toughness|counterstrike|destroy\w*|burn\w*|"
+                           r"hit points|redirect\w*|cancel\w*)\b", re.IGNORECASE)
+#: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
+_DOUBLE = re.compile(r"^double all damage assigned to units(?: as it is being assigned)?\.?$",
+                     re.IGNORECASE)
+QA_DOUBLE = FAQ + "qa/23"
+#: The keywords this module follows.
+FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
+
+
+def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
+    """The value of a keyword the card's text states (Toughness 1), with its quote."""
+    if placed.card is None or not placed.card.text or placed.facedown:
+        return None
+    doc = texts.parsed(placed.card.text)
+    for found in doc.keywords():
+        if found.name.casefold() == name:
+            return found.value, Text(placed.name, found.span.of(placed.card.text).strip())
+    return None
+
+
+def unfollowed(board: Board) -> list[str]:
+    """Texts in play that speak of damage and that this module does not follow.
+
+    Actions happen only when triggered (a situation says so); keywords this module follows,
+    hit point modifiers (read by the hit points) and reminder text are not gaps.
+    """
+    gaps: list[str] = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        text = placed.card.text
+        for effect in texts.parsed(text).effects:
+            if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs)):
+                continue
+            if isinstance(effect, fx.Keyword) and effect.name.casefold() in FOLLOWED_KEYWORDS:
+                continue
+            if isinstance(effect, fx.Ability) and effect.header is Header.ACTION:
+                continue
+            if isinstance(effect, fx.Clause) and effect.trigger is None and all(
+                    texts.hit_point_grant(act) is not None for act in effect.acts):
+                continue
+            quote = effect.span.of(text).strip()
+            if _doubles(effect, quote):
+                continue
+            if _DAMAGE_WORDS.search(quote):
+                gaps.append(f'"{placed.name}": "{quote}" is not followed by the damage rules '
+                            "of rulesq")
+    return gaps
+
+
+def _doubles(effect: object, quote: str) -> bool:
+    return (isinstance(effect, fx.Clause) and effect.trigger is None and not effect.conditions
+            and _DOUBLE.match(quote) is not None)
+
+
+def doublers(board: Board) -> list[Text]:
+    """The constant texts in play that double damage assigned to units, quoted."""
+    found: list[Text] = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        for effect in texts.parsed(placed.card.text).effects:
+            quote = effect.span.of(placed.card.text).strip()
+            if _doubles(effect, quote):
+                found.append(Text(placed.name, quote))
+    return found
+
+
+def _toughness(placed: InPlay, value: Value) -> int | None:
+    found = keyword(placed, "toughness")
+    if found is None:
+        return 0
+    amount, quote = found
+    if not isinstance(amount, int):
+        value.gaps.append(f'"{placed.name}" has Toughness {amount}: its value is not read')
+        return None
+    value.texts.append(quote)
+    return amount
+
+
+def dealt(board: Board, target: InPlay) -> Value:
+    """The damage dealt to a unit: what is assigned to it, less what Toughness cancels."""
+    value = Value(0, rules=[DEALT])
+    value.gaps += unfollowed(board)
+    doubling = doublers(board)
+    for assigned in board.assigned:
+        if assigned.card is not target:
+            continue
+        kind = "combat damage" if assigned.combat else "damage"
+        cancel = _toughness(target, value)
+        if cancel is None:
+            continue
+        amount = assigned.amount * (1 + len(doubling))
+        step = f"{assigned.amount} {kind} assigned"
+        if doubling:
+            step += (f", each of {len(doubling)} doubling texts adds {assigned.amount} as it is "
+                     f"assigned (the net of constant effects): {amount}")
+            value.texts += [t for t in doubling if t not in value.texts]
+            value.rules += [QA_DOUBLE] if QA_DOUBLE not in value.rules else []
+        cancelled = min(cancel, amount)
+        if cancelled:
+            step += f", Toughness {cancel} cancels {cancelled}"
+            value.rules += [CANCELLING] if CANCELLING not in value.rules else []
+        value.add(amount - cancelled, step)
+        if not assigned.combat and NON_COMBAT not in value.rules:
+            value.rules += [NON_COMBAT, P17]
+    _counterstrike(board, target, value)
+    return value
+
+
+def _counterstrike(board: Board, target: InPlay, value: Value) -> None:
+    """Counterstrike damage from the defenders to a lone attacker (uncancellable)."""
+    attack = board.attack
+    if attack is None or target not in attack.attackers:
+        return
+    for defender in attack.defenders:
+        found = keyword(defender, "counterstrike")
+        if found is None:
+            continue
+        amount, quote = found
+        if not isinstance(amount, int):
+            value.gaps.append(f'"{defender.name}" has Counterstrike {amount}: its value is '
+                              "not read")
+        elif len(attack.attackers) > 1:
+            value.gaps.append(f'"{defender.name}" has Counterstrike {amount}: its controller '
+                              "chooses which attacker takes it, and the situation does not say")
+        else:
+            value.add(amount, f'"{defender.name}" deals Counterstrike {amount} when declared '
+                      "as a defender (uncancellable)", quote, COUNTERSTRIKE)
+
+
+def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
+    """Whether a unit leaves play destroyed once its assigned damage is applied."""
+    total = dealt(board, target)
+    points = hit_points(board, target)
+    total.gaps += points.gaps
+    total.steps += points.steps
+    total.texts += points.texts
+    total.rules += [r for r in [*points.rules, HIT_POINTS, LEAVE_PLAY] if r not in total.rules]
+    if total.gaps or total.value is None or points.value is None:
+        return None, total
+    damage = target.damage + total.value
+    total.steps.append(f"{damage} damage on it against {points.value} hit points")
+    if points.value == 0 and damage == 0:
+        total.rules.append(QA_ZERO)
+    return damage >= points.value, total
+
+
+def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
+    """A zone's hit points: the section's 8, plus one per development in it (assumed rule)."""
+    developments = board.capital(owner).developments.get(zone, 0)
+    value = Value(SECTION_HIT_POINTS, [f"a capital section has {SECTION_HIT_POINTS} hit points"],
+                  [ZONE_HIT_POINTS])
+    if developments:
+        value.add(developments, f"plus {developments} for its developments")
+    return value
+
+
+def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
+    """The damage dealt to a zone: all the damage assigned to it (Q&A 47)."""
+    value = Value(0, rules=[DEALT])
+    value.gaps += unfollowed(board)
+    for assigned in board.assigned:
+        if assigned.zone is zone and assigned.owner == owner:
+            value.add(assigned.amount, f"{assigned.amount} damage assigned to the zone",
+                      None, QA_ZONE_DEALT)
+    return value
+
+
+def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value]:
+    """Whether a zone burns once the damage assigned to it is applied."""
+    capital = board.capital(owner)
+    if zone in capital.burning:
+        return True, Value(None, ["the situation states that the zone burns"])
+    total = zone_dealt(board, owner, zone)
+    points = zone_hit_points(board, owner, zone)
+    total.steps += points.steps
+    total.rules += points.rules
+    if total.gaps or total.value is None or points.value is None:
+        return None, total
+    damage = capital.damage.get(zone, 0) + total.value
+    total.steps.append(f"{damage} damage on it against {points.value} hit points")
+    return damage >= points.value, total
+
+
+def lethal(board: Board, defender: InPlay) -> Value:
+    """The least damage that destroys a defender: remaining hit points plus active Toughness."""
+    value = hit_points(board, defender)
+    if doublers(board):
+        value.gaps.append("damage doubled as it is assigned: the least damage that destroys a "
+                          "defender is not computed")
+    if value.value is None or value.gaps:
+        return value
+    value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)
+    toughness = _toughness(defender, value)
+    if toughness:
+        value.add(toughness, f"plus Toughness {toughness}, a damage cancellation already active",
+                  None, QA_ASSIGN)
+    return value
+
+
+def combat_pool(board: Board) -> Value:
+    """The combat damage the attackers count: the sum of their power (assumed rule)."""
+    value = Value(0, rules=[COMBAT_POOL])
+    attack = board.attack
+    for attacker in attack.attackers if attack else []:
+        found = power(board, attacker)
+        value.gaps += found.gaps
+        value.texts += found.texts
+        if found.value is not None:
+            value.add(found.value, f'"{attacker.name}" counts {found.value}')
+    return value
+
+
+def room(board: Board, target: InPlay) -> Value:
+    """The damage a unit can still take before it is destroyed: its remaining hit points.
+
+    Moved damage is not assigned, so Toughness does not count (FAQ, Moving Damage).
+    """
+    value = hit_points(board, target)
+    if value.value is not None and not value.gaps:
+        value.add(-target.damage, f"less {target.damage} damage on it", None, HIT_POINTS)
+        value.value = max(value.value or 0, 0)
+    return value

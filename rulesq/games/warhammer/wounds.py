@@ -1,0 +1,205 @@
+"""Warhammer damage questions: is "X" destroyed, how much damage is dealt, does a zone burn.
+
+And ``can I assign N damage to …?`` in combat, where the rules (the p.12 erratum) forbid the
+capital before every defender has lethal damage, and permit it by default.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.resolve import Stance
+from rulesq.engine.verdict import Number, YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import damage as D
+from rulesq.games.warhammer.answers import _board, _card, _conclude
+from rulesq.games.warhammer.claims import decide, rule_claim
+from rulesq.games.warhammer.values import HIT_POINTS
+from rulesq.games.warhammer.vocab import Zone
+from rulesq.situation.model import ME
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.engine.resolve import Claim
+    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.values import Value
+
+#: What each assumed rule says, shown under ``assumes:`` where an answer rests on it.
+_ASSUMED = {D.ZONE_HIT_POINTS: "a capital section has 8 hit points, plus 1 for each "
+            "development in it (Core Rulebook)",
+            D.COMBAT_POOL: "each attacking unit adds its power to the combat damage counted "
+            "(Core Rulebook)"}
+
+
+def _assumed(value: Value) -> list[str]:
+    return [text for rule, text in _ASSUMED.items() if rule in value.rules]
+
+
+def _in_play(ctx: Context, board: Board) -> InPlay:
+    card = _card(ctx)
+    placed = board.find(card.name)
+    if placed is None:
+        raise CannotAnswer(f'"{card.name}" is not on the board: only a card in play takes '
+                           "damage or is destroyed")
+    return placed
+
+
+def _cannot(ctx: Context, value: Value) -> Answer:
+    return ctx.cannot("; ".join(value.gaps), gaps=tuple((g, g) for g in value.gaps))
+
+
+def destroyed(ctx: Context) -> Answer:
+    """Answer ``is "X" destroyed?``."""
+    board = _board(ctx)
+    placed = _in_play(ctx, board)
+    for victim, _fact in board.sacrificed:
+        if victim is placed:
+            return _conclude(ctx, YesNo(False), f'"{placed.name}" is sacrificed: it leaves play, '
+                             "but sacrificing a unit is not destroying it",
+                             [D.SACRIFICE, D.DESTROY])
+    verdict, value = D.destroyed(board, placed)
+    if verdict is None:
+        return _cannot(ctx, value)
+    reason = "; ".join(value.steps)
+    reason += (": its damage reaches its hit points, so it leaves play destroyed" if verdict
+               else ": its damage is below its hit points")
+    return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts)
+
+
+def damage_dealt(ctx: Context) -> Answer:
+    """Answer ``how much damage is "X" (or your kingdom) dealt?``."""
+    board = _board(ctx)
+    if ctx.question.cards:
+        value = D.dealt(board, _in_play(ctx, board))
+    else:
+        value = D.zone_dealt(board, ctx.question.who or ME, Zone(ctx.question.param("zone")))
+    if value.gaps or value.value is None:
+        return _cannot(ctx, value)
+    reason = "; ".join(value.steps) or "no damage is assigned to it"
+    return _conclude(ctx, Number(value.value), reason, value.rules, value.texts)
+
+
+def zone_burns(ctx: Context) -> Answer:
+    """Answer ``does your kingdom burn?`` once the damage assigned is applied."""
+    board = _board(ctx)
+    verdict, value = D.zone_burns(board, ctx.question.who or ME, Zone(ctx.question.param("zone")))
+    if verdict is None:
+        return _cannot(ctx, value)
+    reason = "; ".join(value.steps)
+    return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts,
+                     assumed=_assumed(value))
+
+
+def can_assign(ctx: Context) -> Answer:
+    """Answer ``can I assign N damage to your kingdom / "C"?`` in combat (p.12 erratum)."""
+    board = _board(ctx)
+    attack = board.attack
+    players = ctx.question.param("players", (ctx.question.who or ME,))
+    player = players[0]
+    if attack is None or attack.attacker != player:
+        raise CannotAnswer("no attack by that player is stated: combat damage is assigned by "
+                           'the attacker (write, e.g., I attack your kingdom with "A")')
+    amount = int(ctx.question.param("number"))
+    claims: list[Claim] = []
+    pool = D.combat_pool(board)
+    gaps = list(pool.gaps)
+    assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
+    if pool.value is not None and not pool.gaps and assigned + amount > pool.value:
+        claims.append(rule_claim(Stance.FORBID, f"the attackers count {pool.value} combat "
+                                 f"damage and {assigned} is already assigned",
+                                 D.COMBAT_POOL, D.P12))
+    if ctx.question.cards:
+        target = _in_play(ctx, board)
+        if target not in attack.defenders:
+            claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is not defending: combat '
+                                     "damage goes to the defending units and the capital",
+                                     D.P12))
+    else:
+        owner = players[-1] if len(players) > 1 else ctx.question.who or ME
+        zone = Zone(ctx.question.param("zone"))
+        if attack.legend is not None:
+            claims.append(rule_claim(Stance.FORBID, f'the attack is on the legend "'
+                                     f'{attack.legend.name}": all its damage goes to the legend '
+                                     "or the defending units, none to a zone", D.QA_LEGEND))
+        elif owner != attack.defender or zone is not attack.zone:
+            where = attack.zone.value if attack.zone else "legend"
+            claims.append(rule_claim(Stance.FORBID, f"the attack is on the {where} "
+                                     "zone: combat damage goes to the attacked zone", D.P12))
+        if zone in board.capital(owner).burning:
+            claims.append(rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage",
+                                     D.QA_BURNING))
+        for defender in attack.defenders:
+            need = D.lethal(board, defender)
+            gaps += need.gaps
+            given = sum(a.amount for a in board.assigned if a.card is defender)
+            if need.value is not None and given < need.value:
+                claims.append(rule_claim(
+                    Stance.FORBID, f'"{defender.name}" is assigned {given} damage, less than '
+                    f"the {need.value} that destroys it ({'; '.join(need.steps)}): every "
+                    "defender must be assigned lethal damage before the capital",
+                    D.P12, D.QA_ASSIGN, HIT_POINTS))
+    if gaps:
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    claims.append(rule_claim(Stance.PERMIT, "the attacker assigns the combat damage counted to "
+                             "the defending units and the attacked zone", D.P12, default=True))
+    ruling = decide(claims)
+    if ruling.allowed is None:
+        raise CannotAnswer(ruling.reason)
+    # the counted damage is assumed when the verdict rests on it: a yes, or a no it decided
+    rests = ruling.allowed or D.COMBAT_POOL in ruling.rules
+    return _conclude(ctx, YesNo(ruling.allowed), ruling.reason, list(ruling.rules),
+                     decided_by=ruling.step, assumed=_assumed(pool) if rests else [])
+
+
+def can_move_damage(ctx: Context) -> Answer:
+    """Answer ``can I move N damage to "X"?``: no more than destroys it (Q&A 22)."""
+    board = _board(ctx)
+    target = _in_play(ctx, board)
+    amount = int(ctx.question.param("number"))
+    room = D.room(board, target)
+    if room.gaps or room.value is None:
+        return _cannot(ctx, room)
+    claims = [rule_claim(Stance.PERMIT, "damage may be moved onto a unit up to what destroys it",
+                         D.MOVING, default=True)]
+    if amount > room.value:
+        claims.append(rule_claim(
+            Stance.FORBID, f'"{target.name}" has {room.value} remaining hit points '
+            f"({'; '.join(room.steps)}): no more damage can be moved to it than destroys it, "
+            "and moved damage bypasses Toughness", D.QA_MOVE, D.MOVING, HIT_POINTS))
+    ruling = decide(claims)
+    return _conclude(ctx, YesNo(bool(ruling.allowed)), ruling.reason, list(ruling.rules),
+                     decided_by=ruling.step)
+
+
+def resolves_first(ctx: Context) -> Answer:
+    """Answer ``what resolves first?``: the last link added to the chain."""
+    from rulesq.engine.verdict import Cards
+    from rulesq.games.warhammer import chain as C
+
+    board = _board(ctx)
+    if not board.chain:
+        raise CannotAnswer('no action chain is stated (write, e.g., I trigger "X")')
+    order = C.resolution_order(board.chain)
+    reason = ("the chain resolves last in, first out: " + ", then ".join(
+        f'"{link.name}"' for link in order))
+    return _conclude(ctx, Cards((order[0].name,)), reason, [C.LIFO, C.WINDOW])
+
+
+def cancelled(ctx: Context) -> Answer:
+    """Answer ``is "X" cancelled?``: targets checked again when the link resolves."""
+    from rulesq.games.warhammer import chain as C
+
+    board = _board(ctx)
+    name = _card(ctx).name.casefold()
+    link = next((lk for lk in board.chain if lk.name.casefold() == name), None)
+    if link is None:
+        raise CannotAnswer(f'"{_card(ctx).name}" is not on the action chain')
+    verdict, state = C.cancelled(board, link)
+    if verdict is None:
+        gaps = state.gaps or ["the chain does not resolve as far as it"]
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    reason = "; ".join(state.steps) or f'"{link.name}" resolves'
+    if not verdict:
+        reason += f'; a target of "{link.name}" is still legal, so it resolves'
+    return _conclude(ctx, YesNo(verdict), reason, state.rules, state.texts)

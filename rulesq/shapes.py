@@ -1,0 +1,116 @@
+"""Question shapes for rulings: the game's encoded cases with their cards made into typed slots.
+
+Each case situation that names corpus cards is a question the FAQ found worth asking. With
+every corpus card it names replaced by a slot ``{c1}``, ``{c2}`` … of that card's type family
+(a "Tutu character" fills a character slot) and its expectations dropped, it becomes a shape
+that can be asked of any cards of those families, in every role the case gives them (mine or
+yours, active, played, in hand, asked about). Which folder holds the cases and how many slots a
+shape may have is game data (``[cases]`` in ``corpus/<game>/rulings.toml``).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesq.paths import corpus_dir
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+
+_QUOTED = re.compile(r'"([^"\n]+)"')
+_DROPPED = ("expect", "source", "#")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A case situation with its cards as slots, each slot a type family."""
+
+    text: str
+    families: tuple[str, ...]
+    case: str
+
+    def fillings(self, cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        """Every assignment of distinct given cards to the slots, each of the slot's family."""
+        for chosen in itertools.permutations(cards, len(self.families)):
+            if all(family(card.type) == want for card, want in zip(chosen, self.families,
+                                                                    strict=True)):
+                yield chosen
+
+    def fill(self, chosen: Sequence[Card]) -> str:
+        """The situation text with the cards in their slots."""
+        text = self.text
+        for number, card in enumerate(chosen, start=1):
+            text = text.replace(f"{{c{number}}}", card.name)
+        return text
+
+
+def family(card_type: str) -> str:
+    """A card type's family: its last word ("Tutu character" is a character)."""
+    words = card_type.lower().split()
+    return words[-1] if words else ""
+
+
+@functools.cache
+def load_shapes(game: str, folder: str, most: int) -> tuple[Shape, ...]:
+    """The shapes of the game's cases that name between two and ``most`` corpus cards."""
+    from rulesq.corpus.load import load_corpus
+
+    corpus = load_corpus(game)
+    by_name = {_fold(card.name): card for card in corpus.cards.values()}
+    shapes: dict[tuple[str, tuple[str, ...]], Shape] = {}
+    for path in sorted((corpus_dir() / game / folder).rglob("*.rq")):
+        shape = _shape(path.read_text(encoding="utf-8"), path.stem, by_name, most)
+        if shape is not None:
+            shapes.setdefault((shape.text, shape.families), shape)
+    return tuple(shapes.values())
+
+
+def _shape(text: str, case: str, by_name: dict[str, Card], most: int) -> Shape | None:
+    lines = [line.rstrip() for line in text.splitlines()
+             if line.strip() and not line.lstrip().startswith(_DROPPED)]
+    inline = {m.group(1) for line in lines if line.startswith("card ")
+              for m in [_QUOTED.search(line)] if m}
+    slots: dict[str, int] = {}
+    families: list[str] = []
+
+    def slot(match: re.Match[str]) -> str:
+        name = match.group(1)
+        card = by_name.get(_fold(name)) if name not in inline else None
+        if card is None:
+            return match.group(0)
+        if card.name not in slots:
+            slots[card.name] = len(slots) + 1
+            families.append(family(card.type))
+        return f'"{{c{slots[card.name]}}}"'
+
+    body = [line if line.startswith("card ") else _QUOTED.sub(slot, line) for line in lines]
+    if not 2 <= len(slots) <= most or not any(line.startswith("ask ") for line in body):
+        return None
+    return Shape("\n".join(body) + "\n", tuple(families), case)
+
+
+def _fold(name: str) -> str:
+    from rulesq.corpus.load import normalise_name
+
+    return normalise_name(name)
+
+
+def without(text: str, card: Card) -> str | None:
+    """The situation with ``card`` taken out of every line but the questions (None: no line)."""
+    quoted = f'"{card.name}"'
+    item = re.compile(re.escape(quoted) + r"(?: \([^)]*\))?(?:, | and )?")
+    out, changed = [], False
+    for line in text.splitlines():
+        if quoted not in line or line.startswith(("ask ", "card ")):
+            out.append(line)
+            continue
+        changed = True
+        rest = re.sub(r"(?:,| and)\s*$", "", item.sub("", line)).replace(", and ", " and ")
+        if _QUOTED.search(rest):
+            out.append(rest)
+    return "\n".join(out) + "\n" if changed else None
