@@ -139,25 +139,27 @@ class InputError(RulesqError):
 
     def source_line(self) -> str:
         """The line of the input the error points into."""
-        lines = self.text.splitlines()
-        return lines[self.line - 1] if 0 < self.line <= len(lines) else ""
+        from rulesq.spans import text_line
+
+        return text_line(self.text, self.line)
 
     def render(self) -> str:
         """``file:line:col: error: message``, the line, a caret, expected and a hint."""
         out = [escape_controls(f"{self.source}:{self.line}:{self.column}: error: "
-                               f"{self.message}")]
-        line = self.source_line()
+                               f"{shorten(self.message, _LONGEST_MESSAGE)}")]
+        line, at = window(self.source_line(), self.column)
         shown = escape_controls(line)
         out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
-        column = len(escape_controls(line[: self.column - 1])) + 1 if shown.strip() else 1
+        column = len(escape_controls(line[: at - 1])) + 1 if shown.strip() else 1
         out.append("  " + " " * (column - 1) + "^")
         if self.expected:
-            out.append(escape_controls("expected " + _one_of(self.expected)))
+            out.append(escape_controls(shorten("expected " + _one_of(self.expected),
+                                               _LONGEST_MESSAGE * 4)))
         if self.suggestion:
-            out.append(escape_controls(self.suggestion))
+            out.append(escape_controls(shorten(self.suggestion, _LONGEST_MESSAGE)))
         for number, form in enumerate(self.nearest):
             out.append(escape_controls(("did you mean: " if number == 0 else "          or: ")
-                                       + form))
+                                       + shorten(form, _LONGEST_MESSAGE)))
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
@@ -168,6 +170,27 @@ class InputError(RulesqError):
                 "column": self.column, "expected": self.expected,
                 "suggestion": self.suggestion, "nearest": self.nearest,
                 "text": self.source_line()}
+
+
+#: The most characters of a line an error shows (a longer line is cut around the caret).
+_LONGEST_LINE = 100
+#: The most characters of a message (a message quoting a huge word is cut).
+_LONGEST_MESSAGE = 300
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis when longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def window(line: str, column: int, width: int = _LONGEST_LINE) -> tuple[str, int]:
+    """The part of a long line around ``column`` (ellipses mark cuts), and the column in it."""
+    if len(line) <= width:
+        return line, column
+    start = max(0, min(column - 1 - width // 2, len(line) - width))
+    end = start + width
+    shown = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+    return shown, column - start + (1 if start else 0)
 
 
 def _one_of(words: Sequence[str]) -> str:

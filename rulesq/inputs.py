@@ -1,7 +1,8 @@
 """Reading a situation safely: regular files only, bounded size, UTF-8 errors at line:column.
 
 Limits (each a clear error, exit 2): the input's size (``RULESQ_MAX_INPUT`` bytes, 1 MB by
-default), the digits of a number, the statements of a situation and its questions.
+default), the digits of a number, the statements of a situation, its questions and the cards
+they name, the length of an inline card's text and of a card name.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import stat
 import sys
 
 from rulesq.errors import InputError, RulesqError, escape_controls
+from rulesq.spans import line_column
 
 #: The default largest input, in bytes (``RULESQ_MAX_INPUT`` overrides it).
 MAX_INPUT_BYTES = 1_000_000
@@ -21,6 +23,12 @@ MAX_DIGITS = 100
 MAX_STATEMENTS = 10_000
 #: The most questions a situation may ask.
 MAX_QUESTIONS = 1_000
+#: The most cards the statements of a situation may name, all together.
+MAX_CARDS = 10_000
+#: The longest text an inline card may have, in characters (the corpus's longest has 431).
+MAX_CARD_TEXT = 5_000
+#: The longest card name, in characters.
+MAX_NAME = 200
 _LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 
 
@@ -83,8 +91,7 @@ def decode(data: bytes, source: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start].decode("utf-8")
-        line = before.count("\n") + 1
-        column = len(before) - (before.rfind("\n") + 1) + 1
+        line, column = line_column(before, len(before))
         text = data.decode("utf-8", errors="replace")
         bad = data[error.start]
         raise InputError(f"not UTF-8 text: the byte 0x{bad:02x} cannot be read ({error.reason})",
@@ -99,18 +106,27 @@ def check_text(text: str, source: str) -> None:
         raise _too_large(escape_controls(source), limit)
     found = _LONG_NUMBER.search(text)
     if found:
-        line = text.count("\n", 0, found.start()) + 1
-        column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        line, column = line_column(text, found.start())
         raise InputError(f"a number of {found.end() - found.start():,} digits: numbers have at "
                          f"most {MAX_DIGITS}", source, text, line, column)
 
 
-def check_counts(statements: int, questions: int, source: str) -> None:
-    """Refuse a situation with too many statements or questions."""
+def check_counts(statements: int, questions: int, source: str, cards: int = 0) -> None:
+    """Refuse a situation with too many statements, questions or cards named."""
     shown = escape_controls(source)
+    if cards > MAX_CARDS:
+        raise RulesqError(f"{shown} names {cards:,} cards in its statements: a situation "
+                          f"names at most {MAX_CARDS:,}")
     if statements > MAX_STATEMENTS:
         raise RulesqError(f"{shown} has {statements:,} statements: a situation has at most "
                           f"{MAX_STATEMENTS:,}")
     if questions > MAX_QUESTIONS:
         raise RulesqError(f"{shown} asks {questions:,} questions: a situation asks at most "
                           f"{MAX_QUESTIONS:,}")
+
+
+def too_long(what: str, text: str, limit: int) -> str | None:
+    """Why ``text`` (a card text, a name) is too long to read, or None when it is not."""
+    if len(text) <= limit:
+        return None
+    return f"{what} of {len(text):,} characters: {what} has at most {limit:,}"

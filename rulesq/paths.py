@@ -30,7 +30,14 @@ def grammar_dir() -> Path:
 def corpus_dir() -> Path:
     """The folder of per-game corpus data (``RULESQ_CORPUS_DIR`` overrides it, for tests)."""
     override = os.environ.get("RULESQ_CORPUS_DIR")
-    return Path(override) if override else data_root() / "corpus"
+    if not override:
+        return data_root() / "corpus"
+    if not Path(override).is_dir():
+        from rulesq.errors import RulesqError, escape_controls
+
+        raise RulesqError(f"RULESQ_CORPUS_DIR names {escape_controls(override[:200])!r}, which "
+                          "is not a folder: point it at a corpus folder, or unset it")
+    return Path(override)
 
 
 def cache_dir() -> Path:

@@ -22,3 +22,37 @@ class Span:
     def whole(cls, text: str) -> Span:
         """The span covering all of ``text``."""
         return cls(0, len(text), 1, 1)
+
+
+#: The one line-splitting rule of rulesq, the one Lark's lexer counts by: only a line feed ends
+#: a line. A form feed, a vertical tab, U+0085, U+2028, U+2029 or a lone carriage return is a
+#: character inside a line (Python's ``str.splitlines`` would split there, and put a caret on
+#: the wrong line).
+NEWLINE = "\n"
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of ``text`` by that rule, without the carriage return of a CRLF ending.
+
+    A final line feed ends the last line (it does not start an empty one), as with
+    ``str.splitlines``.
+    """
+    if not text:
+        return []
+    lines = text.split(NEWLINE)
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def text_line(text: str, number: int) -> str:
+    """Line ``number`` (from 1) of ``text`` by that rule, or "" past the end."""
+    lines = text_lines(text)
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (both from 1) of a character offset, as Lark counts them."""
+    line = text.count(NEWLINE, 0, offset) + 1
+    column = offset - (text.rfind(NEWLINE, 0, offset) + 1) + 1
+    return line, column

@@ -11,10 +11,13 @@ the place (``file:line:col``) with a caret under it.
 from __future__ import annotations
 
 import json
+import random
 import re
 import tempfile
 from pathlib import Path
 
+import fuzzgen
+import pytest
 from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -153,3 +156,45 @@ def test_check_on_mutated_files(text: str, junk: bytes, at_start: bool) -> None:
             _assert_placed(stderr, str(path))
         else:
             assert stderr.startswith("error: cannot read"), stderr
+
+
+# --- every command, four kinds of input (tests/fuzzgen.py) ---------------------------------
+# Each example runs a whole command line through ``rulesq.cli.main`` (so an internal error
+# shows as exit 3): ``ask -`` or ``check FILE`` on a fuzzed situation, or another command on
+# a fuzzed argument. Every outcome is exit 0, 1 or 2, without a traceback, and an error
+# shows the very line it names (lines end at line feeds only, as Lark counts them), with
+# the caret under its column; with --json, the document's text is that line.
+
+
+@pytest.mark.parametrize("kind", fuzzgen.KINDS)
+@settings(max_examples=70, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False))
+def test_every_command_on_fuzzed_input(kind: str, rng: random.Random) -> None:
+    """Raw bytes, Unicode with separators and controls, token mutations, huge values."""
+    with fuzzgen.scratch() as folder:
+        case = fuzzgen.make_case(rng, kind, folder)
+        outcome = fuzzgen.run(case)
+    assert not fuzzgen.problems(case, outcome), (case.describe(), outcome)
+
+
+@pytest.mark.parametrize("path", fuzzgen.SHIPPED[::7], ids=lambda p: p.name)
+def test_a_token_mutation_of_shipped_files(path: Path) -> None:
+    """One fixed token mutation of every seventh shipped file (all games, all folders)."""
+    rng = random.Random(path.name)
+    text = fuzzgen.token_mutation(rng, path.read_text(encoding="utf-8"))
+    case = fuzzgen.Case("tokens", ["ask", "-"], text.encode("utf-8"), text)
+    outcome = fuzzgen.run(case)
+    assert not fuzzgen.problems(case, outcome), (case.describe(), outcome)
+
+
+def test_the_checks_can_fail() -> None:
+    """The checker sees a wrong exit code, a traceback and a caret on the wrong line."""
+    text = "game bluemoon\fask\nzz\n"
+    case = fuzzgen.Case("unicode", ["ask", "-"], text.encode(), text)
+    good = fuzzgen.Outcome(2, "", "<stdin>:2:1: error: unexpected 'zz'\n  zz\n  ^\n")
+    assert fuzzgen.problems(case, good) == []
+    wrong_line = fuzzgen.Outcome(2, "", "<stdin>:2:1: error: unexpected 'zz'\n  ask\n  ^\n")
+    assert fuzzgen.problems(case, wrong_line)
+    assert fuzzgen.problems(case, fuzzgen.Outcome(3, "", "internal error"))
+    assert fuzzgen.problems(case, fuzzgen.Outcome(1, "Traceback (most recent call last)", ""))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated, Any
 
 import typer
 
 from rulesq.errors import RulesqError
+from rulesq.jsontext import to_json
 
 EXIT_OK = 0
 EXIT_FAIL = 1
@@ -26,7 +26,7 @@ GameOption = Annotated[
 
 def print_json(value: Any) -> None:
     """Print a JSON document on stdout."""
-    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(to_json(value) + "\n")
 
 
 def report_error(error: RulesqError, *, as_json: bool = False) -> None:

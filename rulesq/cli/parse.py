@@ -104,8 +104,9 @@ def _problem(unparsed: Unparsed, text: str, source: str) -> InputError:
     """An unparsed sentence as an error at its spot: caret, and what was expected."""
     start = unparsed.span.start if unparsed.span is not None else 0
     offset = unparsed.offset if unparsed.offset is not None else start
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    from rulesq.spans import line_column
+
+    line, column = line_column(text, offset)
     sentence = f'"{unparsed.text}"'
     return InputError(f"cannot read {sentence}: {unparsed.reason}", source=source, text=text,
                       line=line, column=column, expected=list(unparsed.expected))

@@ -10,6 +10,7 @@ import typer
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.cli.completion import card_names
 from rulesq.errors import RulesqError
+from rulesq.jsontext import to_json
 
 
 def rulings(
@@ -54,9 +55,8 @@ def rulings(
         if output is None:
             print_json(document)
             return
-        import json
 
-        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        text = to_json(document) + "\n"
     else:
         from rulesq.render.markdown import render_rulings
 

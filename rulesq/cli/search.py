@@ -10,6 +10,9 @@ import typer
 from rulesq.cli.common import EXIT_FAIL, GameOption, JsonOption, fail, print_json
 from rulesq.errors import RulesqError
 
+#: The most results a search shows (a larger --limit shows this many).
+MAX_LIMIT = 10_000
+
 
 def search(
     query: Annotated[
@@ -42,7 +45,7 @@ def search(
         if not any(character.isalnum() for character in query):
             raise RulesqError("nothing to search for: give one or more words, "
                               "e.g. rulesq search 'you may not'")
-        found = search_words(query, games_to_search(game), limit)
+        found = search_words(query, games_to_search(game), min(limit, MAX_LIMIT))
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     respelled = _respelled(query, found.suggestions)

@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.paths import grammar_dir
-from rulesq.spans import Span
+from rulesq.spans import Span, line_column
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -30,8 +30,7 @@ def load_grammar(name: str, start: str = "start") -> Lark:
 
 def span_at(text: str, start: int, end: int) -> Span:
     """The span ``[start, end)`` of ``text`` with the line and column of ``start``."""
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    line, column = line_column(text, start)
     return Span(start, end, line, column)
 
 

@@ -62,7 +62,9 @@ def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> b
 
 def with_turn(situation: Situation, question: Question, line: str) -> str:
     """The situation's text with ``line`` stated just before ``question``."""
-    lines = situation.text.splitlines()
+    from rulesq.spans import text_lines
+
+    lines = text_lines(situation.text)  # numbered as the question's span is (line feeds)
     at = question.span.line - 1
     return "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
 

@@ -212,6 +212,10 @@ def _answer(situation: Situation, question: Question, game: Game,
     return answer
 
 
+#: How many facts, all tries together, the necessity check of an answer's facts may replay.
+PRUNING_WORK = 2_000
+
+
 def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
     """Keep a fact's ``supports`` edge only if the verdict changes without that fact."""
     from dataclasses import replace
@@ -235,7 +239,9 @@ def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
             return False
         return again.answered and again.verdict is not None and again.verdict.show() == shown
 
-    prune_facts(answer.graph, unchanged_without)
+    # Each try answers the situation again: the tries are bounded so that the work stays
+    # about PRUNING_WORK facts replayed, whatever the size of the situation.
+    prune_facts(answer.graph, unchanged_without, checks=max(1, PRUNING_WORK // max(len(facts), 1)))
 
 
 def evaluate(situation: Situation) -> list[Answer]:

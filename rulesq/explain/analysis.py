@@ -34,18 +34,27 @@ def ignore_loops(ignores: Iterable[tuple[Hashable, Hashable]]) -> list[set[Hasha
             if len(group) > 1 or any(graph.has_edge(n, n) for n in group)]
 
 
-def prune_facts(derivation: Derivation, unchanged_without: Callable[[str], bool]) -> list[str]:
+def prune_facts(derivation: Derivation, unchanged_without: Callable[[str], bool],
+                checks: int | None = None) -> list[str]:
     """Drop the ``supports`` edge of each fact whose removal leaves the verdict as it is.
 
     ``unchanged_without(node)`` answers the question again without that fact and says
-    whether the verdict is the same. Returns the fact nodes whose edge was dropped.
+    whether the verdict is the same. At most ``checks`` facts are tried (each try answers
+    the whole situation again): the edges of the others are kept, unproven. Returns the
+    fact nodes whose edge was dropped.
     """
     graph = derivation.graph
     dropped = []
+    tried = 0
     for node in depends_on(derivation):
         if not graph.has_edge(node, "verdict"):
             continue
-        if graph.nodes[node].get("line") is None or not unchanged_without(node):
+        if graph.nodes[node].get("line") is None:
+            continue
+        if checks is not None and tried >= checks:
+            break
+        tried += 1
+        if not unchanged_without(node):
             continue
         graph.remove_edge(node, "verdict")
         dropped.append(node)

@@ -58,6 +58,7 @@ class Derivation:
     def __init__(self, question: str, line: int | None = None) -> None:
         self.graph: DiGraph = DiGraph()
         self._counter = 0
+        self._facts: dict[tuple[str, int | None], str] = {}
         #: Work left until the answer is shown (precedents are found only when printed).
         self._later: list[Callable[[], object]] = []
         #: Checks made only when the graph is analysed or drawn (facts needed, by removal).
@@ -82,10 +83,11 @@ class Derivation:
 
     def fact(self, text: str, line: int | None = None) -> str:
         """A statement of the situation (as written)."""
-        for node, data in self.graph.nodes(data=True):
-            if data["kind"] == "fact" and data["label"] == text and data.get("line") == line:
-                return str(node)
-        return self._add(self._next("fact"), "fact", text, line=line)
+        known = self._facts.get((text, line))
+        if known is not None and known in self.graph:
+            return known
+        node = self._facts[text, line] = self._add(self._next("fact"), "fact", text, line=line)
+        return node
 
     def card(self, name: str, card: Card | None = None) -> str:
         """A card involved in the answer."""
@@ -295,5 +297,6 @@ class Derivation:
         copy.graph = self.graph.copy()
         copy.graph.remove_nodes_from(list(nodes))
         copy._counter = self._counter
+        copy._facts = dict(self._facts)
         copy._later, copy._analyses = [], []
         return copy

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +28,9 @@ def render_graphs(answers: Sequence[Answer], fmt: str) -> str:
     if fmt == "mermaid":
         return to_mermaid(answers)
     if fmt == "json":
-        return json.dumps([to_node_link(a) for a in answers], indent=2, ensure_ascii=False) + "\n"
+        from rulesq.jsontext import to_json
+
+        return to_json([to_node_link(a) for a in answers]) + "\n"
     raise ValueError(f"unknown graph format {fmt!r}; expected one of {FORMATS}")
 
 

@@ -50,7 +50,8 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
     name = find_game(text, source, default=game)
     tree = parse_tree(text, name, source)
     situation = SituationBuilder(name, source, text).build(tree)
-    check_counts(len(situation.items), len(situation.questions), source)
+    named = sum(len(item.cards) for item in situation.items if isinstance(item, Statement))
+    check_counts(len(situation.items), len(situation.questions), source, named)
     found = get_game(name)
     try:
         found.corpus  # noqa: B018 - load it now, to report a missing corpus plainly

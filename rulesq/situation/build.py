@@ -133,8 +133,13 @@ class SituationBuilder:
     def _card_def(self, tree: Node) -> None:
         from lark import Token, Tree
 
+        from rulesq.inputs import MAX_CARD_TEXT, MAX_NAME, too_long
+
         name_token = _token(tree.children[0])
         name = unquote(str(name_token))
+        long = too_long("a card name", name, MAX_NAME)
+        if long:
+            raise self.error(long, token_span(name_token))
         kind, text = "", None
         values: dict[str, int] = {}
         flags: list[str] = []
@@ -144,6 +149,9 @@ class SituationBuilder:
                 values, flags, words = self._values(child)
             elif isinstance(child, Token) and bare(child.type) == "STRING":
                 text = unquote(str(child))
+                long = too_long("a card text", text, MAX_CARD_TEXT)
+                if long:
+                    raise self.error(long, token_span(child))
             elif isinstance(child, Token):
                 kind = str(child)
                 self._check_word(child, kind.lower(), self.game.card_types, "card type")

@@ -143,5 +143,6 @@ class Situation:
 
     def line(self, number: int) -> str:
         """A line of the source text (1-based)."""
-        lines = self.text.splitlines()
-        return lines[number - 1] if 0 < number <= len(lines) else ""
+        from rulesq.spans import text_line
+
+        return text_line(self.text, number)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.paths import grammar_dir
+from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -49,7 +50,7 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
     """
     from rulesq.games import GAMES
 
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         if _BLANK.match(line):
             continue
         match = _GAME_LINE.match(line)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
-from rulesq.spans import Span
+from rulesq.spans import Span, text_lines
 
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
@@ -105,7 +105,7 @@ class _Resolver:
     def source(self, ref: str) -> None:
         if self.corpus.find_clause(ref) is not None:
             return
-        line = next((n for n, text in enumerate(self.situation.text.splitlines(), start=1)
+        line = next((n for n, text in enumerate(text_lines(self.situation.text), start=1)
                      if ref in text and text.lstrip().startswith("source")), 1)
         column = self.situation.line(line).find(ref) + 1
         aliases = [a for clause in self.corpus.clauses.values() for a in clause.aliases]

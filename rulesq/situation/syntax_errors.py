@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean
+from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -173,7 +174,7 @@ _OPENING_QUOTES = {'"': '"', "\u201c": "\u201d"}
 
 def _token_label(body: str, line: int, column: int, expected: set[str]) -> str | None:
     """A label read off the text at the error: an unclosed quote or a negative number."""
-    lines = body.splitlines()
+    lines = text_lines(body)
     if not 0 < line <= len(lines):
         return None
     rest = lines[line - 1][column - 1:]
@@ -190,7 +191,7 @@ def _place(error: UnexpectedInput, body: str) -> tuple[int, int]:
     line = getattr(error, "line", -1)
     column = getattr(error, "column", -1)
     if line is None or line < 1:
-        lines = body.splitlines() or [""]
+        lines = text_lines(body) or [""]
         return len(lines), len(lines[-1]) + 1
     return line, max(column, 1)
 
@@ -239,7 +240,7 @@ def _label(error: UnexpectedInput, parser: Lark, body: str, line: int) -> str | 
     """
     from lark.exceptions import UnexpectedInput
 
-    lines = body.splitlines()
+    lines = text_lines(body)
     if not 0 < line <= len(lines):
         return None
     try:

@@ -21,6 +21,7 @@ A timeline is the printed values and a sequence of events; ``attribute_value`` a
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -247,11 +248,24 @@ def _prefix(events: tuple[Event, ...], at: int) -> tuple[Event, ...]:
 
 def _replay(timeline: Timeline,
             events: tuple[Event, ...]) -> tuple[list[_Active], set[str], dict[str, str]]:
-    """The effects in force after ``events``, and the characters defeated by then."""
+    """The effects in force after ``events``, and the characters defeated by then.
+
+    A situation asks after each of its facts, so the replay resumes from the last one when
+    ``events`` only adds to it (a situation of n facts costs n steps, not n²); the effects
+    replayed are copied before a doubling or a move changes them, never changed in place.
+    """
     active: list[_Active] = []
     defeated: set[str] = set()
     defeat_clause: dict[str, str] = {}
-    for order, event in enumerate(events):
+    start = 0
+    if _LAST:
+        names, done, (was_active, was_defeated, was_clauses) = _LAST[0]
+        if len(done) <= len(events) and timeline.printed.keys() >= names \
+                and all(map(operator.is_, done, events)):
+            start = len(done)
+            active, defeated = list(was_active), set(was_defeated)
+            defeat_clause = dict(was_clauses)
+    for order, event in enumerate(events[start:], start=start):
         if isinstance(event, Modifier | SetValue):
             _known_character(timeline, event.character)
             amount = event.amount if isinstance(event, Modifier) else event.value
@@ -263,14 +277,14 @@ def _replay(timeline: Timeline,
             _find(active, event.effect)
             active = [a for a in active if a.key != event.effect]
         elif isinstance(event, DoubleBonus):
-            bonus = _bonus(active, event.bonus)
+            bonus = _own(active, _bonus(active, event.bonus))
             before = bonus.amount
             bonus.amount *= 2
             bonus.notes.append(f"doubled by {event.source or 'an effect'}: +{before} -> "
                                f"+{bonus.amount}")
             bonus.clauses += [event.clause] if event.clause else []
         elif isinstance(event, MoveBonus):
-            bonus = _bonus(active, event.bonus)
+            bonus = _own(active, _bonus(active, event.bonus))
             if bonus.attribute is event.to:
                 raise TimelineError(f'The bonus "{event.bonus}" is already on '
                                     f"{event.to.value}.")
@@ -287,7 +301,21 @@ def _replay(timeline: Timeline,
             defeated.add(event.character)
             if event.clause:
                 defeat_clause[event.character] = event.clause
+    _LAST[:] = [(frozenset(timeline.printed), events,
+                 (list(active), set(defeated), dict(defeat_clause)))]
     return active, defeated, defeat_clause
+
+
+#: The last replay: the characters it knew, its events and what was in force after them.
+_LAST: list[tuple[frozenset[str], tuple[Event, ...],
+                  tuple[list[_Active], set[str], dict[str, str]]]] = []
+
+
+def _own(active: list[_Active], item: _Active) -> _Active:
+    """A copy of ``item`` put in its place in ``active``, free to change."""
+    copy = replace(item, notes=list(item.notes), clauses=list(item.clauses))
+    active[next(i for i, a in enumerate(active) if a is item)] = copy
+    return copy
 
 
 def _known_character(timeline: Timeline, name: str) -> None:

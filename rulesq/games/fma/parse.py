@@ -18,7 +18,7 @@ from rulesq.effects.words import parse_number
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.vocab import Attribute, Duration, Timing
 from rulesq.paths import grammar_dir
-from rulesq.spans import Span
+from rulesq.spans import Span, line_column
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -107,8 +107,7 @@ def _parse_sentence(text: str, start: int, end: int) -> tuple[_Header | None, li
 
 
 def _span(text: str, start: int, end: int) -> Span:
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    line, column = line_column(text, start)
     return Span(start, end, line, column)
 
 

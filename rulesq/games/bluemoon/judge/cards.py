@@ -88,7 +88,7 @@ class CardInfo:
     def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
         return self  # immutable: snapshots of a state share it
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The name folded for lookup."""
         return normalise_name(self.name)

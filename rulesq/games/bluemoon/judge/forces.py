@@ -22,7 +22,7 @@ from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
+from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, YOU, Instance, State, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, printed_value
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
@@ -55,7 +55,7 @@ class Source:
         """The player whose card it is ("I" on the card)."""
         return self.card.owner
 
-    @property
+    @cached_property
     def kind(self) -> Kind:
         """The effect's kind of rule (the ladder file places it on a step)."""
         if isinstance(self.effect, fx.BlueMoonEffect):
@@ -87,11 +87,18 @@ class Ignored:
 
 
 def effects_of(card: Instance) -> list[Source]:
-    """Every effect of a card's text (unparsed sentences included), in order."""
+    """Every effect of a card's text (unparsed sentences included), in order.
+
+    The list is made once per card (its text never changes) and kept beside the card.
+    """
+    known: list[Source] | None = card.__dict__.get("_sources")
+    if known is not None:
+        return list(known)
     parsed = card.info.parsed
-    if parsed is None:
-        return []
-    return [Source(card, effect, i) for i, effect in enumerate(parsed.effects)]
+    found = [] if parsed is None else [Source(card, effect, i)
+                                       for i, effect in enumerate(parsed.effects)]
+    card.__dict__["_sources"] = found
+    return list(found)
 
 
 def unignorable(source: Source) -> bool:
@@ -104,12 +111,37 @@ class Forces:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.marks: dict[Source, Mark] = {}
-        #: Ignore effects whose condition cannot be decided, with the reason.
-        self.unknown: dict[Source, str] = {}
-        self._resolving = True
-        self._resolve()
+        self._marks: dict[Source, Mark] | None = None
+        self._unknown: dict[Source, str] = {}
         self._resolving = False
+
+    @property
+    def marks(self) -> dict[Source, Mark]:
+        """The status of every ignore effect, found (once, when first asked) as a fixed point."""
+        if self._marks is None:
+            self._marks = {}
+            self._resolving = True
+            try:
+                self._resolve()
+            except BaseException:
+                self._marks = None  # asked again, it fails again
+                raise
+            finally:
+                self._resolving = False
+        return self._marks
+
+    @property
+    def unknown(self) -> dict[Source, str]:
+        """Ignore effects whose condition cannot be decided, with the reason."""
+        self.marks  # noqa: B018 - the fixed point finds them
+        return self._unknown
+
+    def _beyond_reach(self, card: Instance) -> bool:
+        """Whether no ignore effect of any card of the situation could reach this card's owner.
+
+        Then nothing ignores the card, its text or its icons, and the fixed point is not needed.
+        """
+        return not self.state.index().group("ignore-reach", _ignore_reach).get(card.owner)
 
     # ------------------------------------------------------------------ live cards
     def live(self, card: Instance) -> bool:
@@ -125,13 +157,17 @@ class Forces:
 
     def opposed(self, card: Instance) -> Source | None:
         """The "no effect if opposed by …" sentence that switches a card off, if any."""
+        if fx.NoEffectIfOpposed not in _effect_kinds(card):
+            return None
         for source in effects_of(card):
             effect = source.effect
             if not isinstance(effect, fx.NoEffectIfOpposed):
                 continue
-            keys = {" ".join(n.name.casefold().split()) for n in effect.names}
-            for opposer in self.state.active(other(card.owner)):
-                if opposer.info.key in keys and not opposer.face_down:
+            keys = dict.fromkeys(" ".join(n.name.casefold().split()) for n in effect.names)
+            opposing = other(card.owner)
+            for opposer in (c for key in keys for c in self.state.named(key, opposing)):
+                if opposer.in_play \
+                        and opposer.active and not opposer.face_down:
                     return source
         return None
 
@@ -157,7 +193,7 @@ class Forces:
     def ignore_sources(self) -> list[Source]:
         """The ignore effects of live cards whose time holds and which are not opposed."""
         found = []
-        for card in self.state.cards:
+        for card in self._cards_with(fx.Ignore):
             if not self.live(card) or self.opposed(card) is not None:
                 continue
             for source in effects_of(card):
@@ -177,28 +213,35 @@ class Forces:
         try:
             return holds(condition, source.controller, self, source.card)
         except CannotAnswer as error:
-            self.unknown[source] = (f'whether "{source.card.name}" ignores anything depends on '
+            self._unknown[source] = (f'whether "{source.card.name}" ignores anything depends on '
                                     f"its condition ({source.quote}), and {error}")
             return True
 
     def _resolve(self) -> None:
         sources = self.ignore_sources
-        self.marks = dict.fromkeys(sources, Mark.UNDECIDED)
+        marks = self._marks = dict.fromkeys(sources, Mark.UNDECIDED)
+        # Only an effect that ignores cards or texts of a player can silence that player's
+        # cards (``_silences``): each is tried against those alone, not against every effect.
+        silencers = {who: [f for f in sources
+                           if getattr(f.effect, "scope", None) is not fx.Scope.ICONS
+                           and who in players_of(getattr(f.effect, "owner", None),
+                                                 f.controller)]
+                     for who in (ME, YOU)}
         changed = True
         while changed:
             changed = False
             for source in sources:
-                if self.marks[source] is not Mark.UNDECIDED or source in self.unknown:
+                if marks[source] is not Mark.UNDECIDED or source in self._unknown:
                     continue
-                possible = [f for f in sources if f is not source
-                            and self.marks[f] is not Mark.FAILS
+                possible = [f for f in silencers.get(source.card.owner, sources)
+                            if f is not source and marks[f] is not Mark.FAILS
                             and self._silences(f, source.card, definite=False)]
                 if not possible:
-                    self.marks[source] = Mark.APPLIES
+                    marks[source] = Mark.APPLIES
                     changed = True
-                elif any(self.marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
+                elif any(marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
                          for f in possible):
-                    self.marks[source] = Mark.FAILS
+                    marks[source] = Mark.FAILS
                     changed = True
 
     def _silences(self, ignorer: Source, card: Instance, definite: bool) -> bool:
@@ -332,6 +375,8 @@ class Forces:
 
     def card_ignored(self, card: Instance) -> Ignored | None:
         """The ignore effect that ignores the whole card, if any."""
+        if self._beyond_reach(card):
+            return None
         for source in self.applying():
             if self._reaches(source, card, definite=True) == "card":
                 return Ignored(source, "card")
@@ -340,6 +385,8 @@ class Forces:
 
     def text_ignored(self, card: Instance) -> Ignored | None:
         """What ignores the card's special power text (the card itself, or its text)."""
+        if self._beyond_reach(card):
+            return None
         whole = self.card_ignored(card)
         if whole is not None:
             return whole
@@ -379,6 +426,8 @@ class Forces:
         What ignores one icon of a card (the card itself, or its icons); ``whole`` False looks only
         at effects ignoring icons.
         """
+        if self._beyond_reach(card):
+            return None
         ignored = self.card_ignored(card) if whole else None
         if ignored is not None:
             return ignored
@@ -442,20 +491,47 @@ class Forces:
                 controller: str | None = None) -> list[Source]:
         """The effects of one class in force on live cards (of a controller), time aside."""
         found = []
-        for card in self.state.cards:
+        for card in self._cards_with(kind):
             if controller is not None and card.owner != controller:
-                continue
-            if not any(isinstance(s.effect, kind) for s in effects_of(card)):
                 continue
             for source in self.in_force(card):
                 if isinstance(source.effect, kind):
                     found.append(source)
         return found
 
+    def _cards_with(self, kind: type | tuple[type, ...]) -> list[Instance]:
+        """The cards of the state with an effect of a kind, in the state's order."""
+        by_kind = self.state.index().group("effect-kinds", _effect_kinds)
+        lists = [cards for found, cards in by_kind.items()
+                 if isinstance(found, type) and issubclass(found, kind)]
+        if len(lists) == 1:
+            return lists[0]
+        order = {id(card): at for at, card in enumerate(self.state.cards)} if lists else {}
+        return sorted((c for cards in lists for c in cards), key=lambda c: order[id(c)])
+
     def unparsed(self) -> list[Source]:
         """Sentences of live cards that rulesq does not understand."""
         return [s for card in self.state.cards if self.live(card)
                 for s in effects_of(card) if isinstance(s.effect, Unparsed)]
+
+
+def _effect_kinds(card: Instance) -> frozenset[type]:
+    """The classes of a card's effects (the same for every copy of the card; kept beside it)."""
+    known: frozenset[type] | None = card.__dict__.get("_kinds")
+    if known is None:
+        parsed = card.info.parsed
+        known = frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
+        card.__dict__["_kinds"] = known
+    return known
+
+
+def _ignore_reach(card: Instance) -> frozenset[str]:
+    """The players whose cards the card's ignore effects (any, of any scope) can reach."""
+    parsed = card.info.parsed
+    if parsed is None:
+        return frozenset()
+    return frozenset(who for effect in parsed.effects if isinstance(effect, fx.Ignore)
+                     for who in players_of(effect.owner, card.owner))
 
 
 def exempt_icons(card: Instance) -> list[str]:

@@ -157,7 +157,7 @@ class Moves:
              without: str | None = None) -> Instance:
         """Play a card: checked in hand, then into play, covering earlier cards."""
         state = self.state
-        before = state.snapshot()
+        before = state.mark()
         info = self.catalog.info(ref)
         responding = info.kind == "interference" and state.turn_owner not in (None, who)
         if not responding:
@@ -215,6 +215,9 @@ class Moves:
 
     def _on_played(self, card: Instance, who: str, event: Event) -> None:
         """What a card does as it is played: element changes, interference effects."""
+        if not any(isinstance(s.effect, fx.ElementChange | fx.InterferenceTrigger)
+                   for s in effects_of(card)):
+            return  # nothing acts as it is played: whether its text is ignored does not matter
         forces = Forces(self._moment_answered(card, who, event))
         sources = forces.in_force(card, in_hand=True)
         for source in sources:
@@ -276,7 +279,7 @@ class Moves:
                 for card in event.data.get("covered", ()):
                     if card.zone is Zone.COMBAT:
                         card.active = True
-                event.data["covered"] = ()
+                event.data = {**event.data, "covered": ()}
 
     def _last_play(self, who: str) -> Instance | None:
         plays = list(self.state.events_of("play", who, this_turn=True))

@@ -15,7 +15,7 @@ from rulesq.corpus import load_corpus
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.claims import not_followed, require_followed
-from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.values import holds
@@ -47,7 +47,9 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
                  if c.seq > source.card.seq and matches(effect.cards, c, who, forces)]
         if not later:
             icons.add(effect.as_if.icon)
-    for source in forces.in_force(card, in_hand=True):
+    own = [] if not any(isinstance(s.effect, fx.PlayAsIf) for s in effects_of(card)) \
+        else forces.in_force(card, in_hand=True)  # no "as if" text: nothing to read
+    for source in own:
         effect = source.effect
         if isinstance(effect, fx.PlayAsIf) and isinstance(effect.cards, Ref) \
                 and effect.cards.kind is RefKind.THIS_CARD:

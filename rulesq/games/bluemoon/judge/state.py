@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, overload
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
+from rulesq.games.bluemoon.judge.history import Remembering, copy_as_of, new_epoch
 
 ME, YOU = "me", "you"
 
@@ -84,7 +85,7 @@ IN_PLAY = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.INFLUENCE, Zone.LANDED, Zon
 
 
 @dataclass(eq=False)
-class Instance:
+class Instance(Remembering):
     """One physical card of the situation: whose it is, where it is and how it got there."""
 
     uid: int
@@ -104,6 +105,16 @@ class Instance:
     ship: Instance | None = None        # the ship a loaded card is on
     landed_turn: int | None = None      # ships: the turn they were landed
     in_hand_since: int | None = None    # seq when it was taken into hand
+
+    def __post_init__(self) -> None:
+        self.start_history()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "zone":
+            watcher = self.__dict__.get("_watcher")
+            if watcher is not None:
+                watcher.moved(self, value)
+        super().__setattr__(name, value)
 
     @property
     def name(self) -> str:
@@ -126,8 +137,11 @@ class Instance:
 
 
 @dataclass
-class Event:
-    """Something that happened: a fact of the situation, at a turn and a phase."""
+class Event(Remembering):
+    """Something that happened: a fact of the situation, at a turn and a phase.
+
+    Its data is replaced, never changed in place, so that a mark remembers it.
+    """
 
     kind: str
     who: str | None
@@ -138,6 +152,9 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     line: int | None = None
     text: str = ""
+
+    def __post_init__(self) -> None:
+        self.start_history()
 
 
 @dataclass
@@ -183,22 +200,44 @@ class State:
     seq: int = 0
     #: The state just before each play (by the play event's sequence number): interference
     #: cards answer a play, so their texts are read as things stood before it.
-    snapshots: dict[int, State] = field(default_factory=dict, repr=False)
+    snapshots: Snapshots = field(default_factory=lambda: Snapshots(), repr=False)
     first_turn_of: int | None = None
     #: Shields the situation states on cards ("X" has an earth shield), by card key.
     stated_shields: dict[str, set[str]] = field(default_factory=dict)
     #: The defaults the timeline took where the situation is silent (whose turn it is).
     assumed: list[str] = field(default_factory=list)
+    _index: CardIndex | None = field(default=None, repr=False, compare=False)
+
+    def index(self) -> CardIndex:
+        """The cards grouped by what never changes about them (kept up to date)."""
+        if self._index is None or self._index.cards is not self.cards:
+            self._index = CardIndex(self.cards)
+        return self._index
 
     def snapshot(self) -> State:
         """A deep copy of the state (without the earlier snapshots)."""
         from copy import deepcopy
 
-        saved, self.snapshots = self.snapshots, {}
+        saved, self.snapshots = self.snapshots, Snapshots()
+        index, self._index = self._index, None
         try:
             return deepcopy(self)
         finally:
             self.snapshots = saved
+            self._index = index
+
+    def mark(self) -> Mark:
+        """This moment, kept cheaply: ``Snapshots`` rebuilds the state from it when asked.
+
+        The cards list is only appended to or replaced, never changed in place, so its
+        length now is enough to find it again.
+        """
+        players = {who: _player_now(p) for who, p in self.players.items()}
+        scalars = {name: getattr(self, name) for name in _SCALARS}
+        scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
+        scalars["assumed"] = list(self.assumed)
+        return Mark(new_epoch(), self.cards, len(self.cards), self.events, len(self.events),
+                    players, scalars)
 
     @property
     def is_first_turn(self) -> bool:
@@ -243,9 +282,17 @@ class State:
              zones: frozenset[Zone] | None = None) -> Instance | None:
         """The most recent card of that name (of a player, in some zones), or None."""
         key = " ".join(name.replace("\u2019", "'").casefold().split())
-        found = [c for c in self.cards if c.info.key == key
-                 and (who is None or c.owner == who) and (zones is None or c.zone in zones)]
+        if zones is None:
+            found = self.named(key) if who is None else self.named(key, who)
+        else:
+            found = self.index().placed(key, (ME, YOU) if who is None else (who,), zones)
         return max(found, key=lambda c: c.seq) if found else None
+
+    def named(self, key: str, who: str | None = None) -> list[Instance]:
+        """The cards (of a player) whose folded name is ``key``, in the state's order."""
+        if who is None:
+            return self.index().group("key", _keys).get(key, [])
+        return self.index().group("key and owner", _owned_keys).get((key, who), [])
 
     def hand_size(self, who: str) -> int | None:
         """How many cards a player holds, when the situation says or the hand is known."""
@@ -290,6 +337,140 @@ class State:
         if self.phase is not None:
             return self.phase
         return Step.BEGINNING_OF_TURN if self.turn_owner else Step.GAME_PREPARATION
+
+
+def _keys(card: Instance) -> list[str]:
+    return [card.info.key]
+
+
+def _owned_keys(card: Instance) -> list[tuple[str, str]]:
+    return [(card.info.key, card.owner)]
+
+
+class CardIndex:
+    """Cards grouped by what never changes for a card (its name, the kinds of its effects).
+
+    Groups are extended as cards are added, so finding cards costs no scan of them all.
+    A state's cards list is only appended to or replaced, so a group is valid up to the
+    length it has reached.
+    """
+
+    def __init__(self, cards: list[Instance]) -> None:
+        self.cards = cards
+        self._groups: dict[str, tuple[list[int], dict[Hashable, list[Instance]]]] = {}
+        #: Cards by name, owner and zone (kept as cards move), with their place in ``cards``.
+        self._placed: dict[tuple[str, str, Zone], dict[int, Instance]] = {}
+        self._order: dict[int, int] = {}
+
+    def _watch(self) -> None:
+        for at in range(len(self._order), len(self.cards)):
+            card = self.cards[at]
+            self._order[id(card)] = at
+            card.__dict__["_watcher"] = self
+            self._placed.setdefault((card.info.key, card.owner, card.zone), {})[id(card)] = card
+
+    def moved(self, card: Instance, zone: Zone) -> None:
+        """A card this index watches goes to another zone."""
+        if id(card) not in self._order:
+            return
+        self._placed.get((card.info.key, card.owner, card.zone), {}).pop(id(card), None)
+        self._placed.setdefault((card.info.key, card.owner, zone), {})[id(card)] = card
+
+    def placed(self, key: str, owners: Iterable[str], zones: Iterable[Zone]) -> list[Instance]:
+        """The cards named ``key`` of these owners in these zones, in the order of ``cards``."""
+        self._watch()
+        found = [card for who in owners for zone in zones
+                 for card in self._placed.get((key, who, zone), {}).values()]
+        if len(found) > 1:
+            found.sort(key=lambda card: self._order[id(card)])
+        return found
+
+    def group(self, name: str,
+              keys: Callable[[Instance], Iterable[Hashable]]) -> dict[Hashable, list[Instance]]:
+        """The cards by each key ``keys`` gives them (``name`` names the grouping)."""
+        entry = self._groups.get(name)
+        if entry is None:
+            entry = self._groups[name] = ([0], {})
+        done, found = entry
+        if done[0] == len(self.cards):
+            return found
+        for card in self.cards[done[0]:]:
+            for key in keys(card):
+                found.setdefault(key, []).append(card)
+        done[0] = len(self.cards)
+        return found
+
+
+#: The fields of a state a mark copies as they are (the others are rebuilt).
+_SCALARS = ("element", "turn_owner", "turn", "phase", "turn_over", "fight_over", "seq",
+            "first_turn_of")
+
+
+def _player_now(player: Player) -> Player:
+    """A copy of a player's side whose containers are its own (cards inside are shared)."""
+    from copy import copy
+
+    out = copy(player)
+    out.hand_lacks = set(player.hand_lacks)
+    out.area_counts = dict(player.area_counts)
+    out.deck = list(player.deck)
+    return out
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A moment of a state, taken in constant time (see ``rulesq...judge.history``)."""
+
+    epoch: int
+    cards: list[Instance]
+    card_count: int
+    events: list[Event]
+    event_count: int
+    players: dict[str, Player]
+    scalars: dict[str, Any]
+
+    def state(self) -> State:
+        """The state as it was at this mark (a new, independent copy)."""
+        memo: dict[int, Any] = {}
+        cards = copy_as_of(self.epoch, self.cards[: self.card_count], memo)
+        events = copy_as_of(self.epoch, self.events[: self.event_count], memo)
+        players = copy_as_of(self.epoch, self.players, memo)
+        scalars = copy_as_of(self.epoch, self.scalars, memo)
+        return State(players=players, cards=cards, events=events, **scalars)
+
+
+class Snapshots:
+    """Earlier moments of a state by event sequence number, rebuilt from marks when read."""
+
+    def __init__(self) -> None:
+        self._marks: dict[int, Mark | State] = {}
+
+    def __setitem__(self, seq: int, moment: Mark | State) -> None:
+        self._marks[seq] = moment
+
+    def __getitem__(self, seq: int) -> State:
+        moment = self._marks[seq]
+        if isinstance(moment, Mark):
+            moment = self._marks[seq] = moment.state()
+        return moment
+
+    @overload
+    def get(self, seq: int) -> State | None: ...
+    @overload
+    def get(self, seq: int, default: State) -> State: ...
+
+    def get(self, seq: int, default: State | None = None) -> State | None:
+        """The state at ``seq``, or ``default``."""
+        return self[seq] if seq in self._marks else default
+
+    def __contains__(self, seq: object) -> bool:
+        return seq in self._marks
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._marks)
+
+    def __len__(self) -> int:
+        return len(self._marks)
 
 
 def hand_current(state: State, who: str) -> bool:

@@ -262,8 +262,8 @@ class Timeline(Moves):
     def on_hand_only(self, fact: Fact) -> None:
         """A player's whole hand."""
         who = fact.who or ME
-        for card in self.state.hand(who):
-            self.state.cards.remove(card)
+        hand = set(map(id, self.state.hand(who)))
+        self.state.cards = [c for c in self.state.cards if id(c) not in hand]
         for ref in fact.cards:
             self.new_card(ref, who, Zone.HAND)
         player = self.state.player(who)
@@ -376,7 +376,7 @@ class Timeline(Moves):
     def on_fight_ends(self, fact: Fact) -> None:
         """The fight ends: the areas are cleared (rulebook p.9)."""
         state = self.state
-        before = state.snapshot()
+        before = state.mark()
         event = self.record("fight_ends", None)
         state.snapshots[event.seq] = before     # the areas as they were when dragons came
         for card in list(state.cards):
@@ -403,7 +403,7 @@ class Timeline(Moves):
         caller = fact.who or ME
         players = fact.param("players") or (caller, other(caller))
         bluffer = players[1] if len(players) > 1 else other(caller)
-        before = self.state.snapshot()
+        before = self.state.mark()
         revealed = tuple(c for c in self.state.owned(bluffer, frozenset({Zone.SUPPORT}))
                          if c.face_down)
         self.record("bluff_revealed", bluffer, revealed)

@@ -1,0 +1,85 @@
+"""Copy-on-write history: objects that remember their fields as they were at earlier marks.
+
+A state is marked (``mark``) before each play so that interference cards, bluff calls and
+disclosures can later read things as they stood then. Copying the whole state at every mark
+made a situation of n plays cost n² (time and memory); instead a mark is a number (an
+*epoch*), and an object saves its fields once, on its first change after a mark. Reading an
+object as it was at a mark (``as_of``) then finds the saved fields, or the current ones.
+"""
+
+from __future__ import annotations
+
+import bisect
+from copy import deepcopy
+from typing import Any
+
+#: The current epoch: marks increase it; changes within one epoch are saved once.
+_clock = [0]
+#: While an earlier moment is being copied, the epoch copies are read at (else None).
+_reading: list[int | None] = [None]
+#: Attributes an object keeps for itself (its history, caches), never part of its fields.
+_OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
+
+
+def new_epoch() -> int:
+    """Start a new epoch and return it: the moment a mark stands for."""
+    _clock[0] += 1
+    return _clock[0]
+
+
+class Remembering:
+    """A mixin: every field set after creation saves the old fields once per epoch."""
+
+    _saved: int
+    _history: list[tuple[int, dict[str, Any]]]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        fields = self.__dict__
+        if "_saved" in fields and fields["_saved"] != _clock[0]:
+            fields["_history"].append((_clock[0], _plain(fields)))
+            fields["_saved"] = _clock[0]
+        fields[name] = value
+
+    def start_history(self) -> None:
+        """Called once the fields are set: nothing before now needs saving."""
+        self.__dict__["_history"] = []
+        self.__dict__["_saved"] = _clock[0]
+
+    def fields_at(self, epoch: int | None) -> dict[str, Any]:
+        """The fields as they were when the mark of ``epoch`` was taken (None: now)."""
+        fields = self.__dict__
+        history = fields.get("_history")
+        if epoch is not None and history:
+            at = bisect.bisect_left(history, epoch, key=lambda entry: entry[0])
+            if at < len(history):
+                saved: dict[str, Any] = history[at][1]
+                return saved
+        return _plain(fields)
+
+    def __copy__(self) -> Any:
+        new = object.__new__(type(self))
+        new.__dict__.update(_plain(self.__dict__))
+        new.start_history()
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for name, value in self.fields_at(_reading[0]).items():
+            new.__dict__[name] = deepcopy(value, memo)
+        new.start_history()
+        return new
+
+
+def _plain(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if k not in _OWN}
+
+
+def copy_as_of(epoch: int, value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of ``value`` in which every remembering object is as it was at ``epoch``."""
+    before = _reading[0]
+    _reading[0] = epoch
+    try:
+        return deepcopy(value, memo)
+    finally:
+        _reading[0] = before

@@ -1,0 +1,146 @@
+"""Bounded work: judging grows linearly with the facts, and oversized inputs are refused.
+
+The situations are generated (``bench/bench_scaling.py`` makes the same ones): a card that
+ignores played 2,000 times, the fight ending 2,000 times, FMA's copying 2,000 times. The
+first must be judged in 2 s of CPU time (the issue's bound); each, at 1,000 repetitions,
+under a generous bound and with bounded memory. Then each repeated situation is judged at two
+sizes, so that a cost growing with the square of the facts shows as a ratio, whatever the
+machine's speed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_scaling import fight_ends, fma_copies, laughing_gas, long_card_text  # noqa: E402
+
+from rulesq.engine.check import check_situation  # noqa: E402
+from rulesq.engine.expect import Result  # noqa: E402
+from rulesq.errors import InputError, RulesqError  # noqa: E402
+from rulesq.situation import parse_situation  # noqa: E402
+
+#: The most memory (bytes, traced by tracemalloc) judging one generated situation may take.
+MEMORY_BOUND = 50_000_000
+
+
+def judged(text: str) -> tuple[float, int]:
+    """Parse and answer ``text``: the CPU seconds it took and the peak traced memory."""
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        checked = check_situation(parse_situation(text, "<generated>"))
+    finally:
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert checked.questions and all(q.answer is not None for q in checked.questions)
+    return seconds, peak
+
+
+def cpu_seconds(text: str) -> float:
+    """Parse and answer ``text`` (no memory tracing): the CPU seconds it took."""
+    start = time.process_time()
+    check_situation(parse_situation(text, "<generated>"))
+    return time.process_time() - start
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> None:
+    """Load the grammars and corpora first, so that no timing includes them."""
+    for make in (laughing_gas, fight_ends, fma_copies):
+        cpu_seconds(make(2))
+
+
+def test_two_thousand_plays_of_an_ignoring_card_in_two_seconds() -> None:
+    """The issue's test: 2,000 plays of "Laughing Gas" judged in at most 2 s."""
+    text = laughing_gas(2000)
+    seconds = cpu_seconds(text)
+    for _ in range(2):  # again, when a loaded machine slowed even the processor time
+        if seconds <= 2.0:
+            break
+        seconds = min(seconds, cpu_seconds(text))
+    assert seconds <= 2.0, f"{seconds:.2f} s"
+
+
+@pytest.mark.parametrize("make", [laughing_gas, fight_ends, fma_copies],
+                         ids=["ignoring-card", "fight-ends", "fma-copies"])
+def test_repeated_facts_finish_with_bounded_memory(make: Callable[[int], str]) -> None:
+    """1,000 repetitions of a fact (traced, so slower): a generous time bound, bounded memory."""
+    seconds, peak = judged(make(1000))
+    assert seconds < 30, f"{seconds:.1f} s"
+    assert peak < MEMORY_BOUND, f"{peak / 1e6:.0f} MB"
+
+
+@pytest.mark.parametrize("make", [laughing_gas, fight_ends],
+                         ids=["ignoring-card", "fight-ends"])
+def test_judging_grows_linearly(make: Callable[[int], str]) -> None:
+    """Four times the facts cost well under sixteen times the time (n² would)."""
+    small = min(cpu_seconds(make(300)) for _ in range(3))
+    large = min(cpu_seconds(make(1200)) for _ in range(2))
+    assert large < max(small, 0.05) * 8, f"300: {small:.2f} s, 1,200: {large:.2f} s"
+
+
+def test_a_long_card_text_is_refused_at_its_place() -> None:
+    """An inline card text over the limit is bad input at the text, not minutes of work."""
+    text = long_card_text(1_000_000 - 200)
+    start = time.process_time()
+    with pytest.raises(InputError) as caught:
+        parse_situation(text, "<generated>")
+    assert time.process_time() - start < 10
+    assert "card text of" in caught.value.message and caught.value.line == 2
+    assert caught.value.column == text.splitlines()[1].index(': "') + 3
+    assert len(caught.value.render().splitlines()[1]) < 120  # the shown line is cut
+
+
+def test_a_card_text_within_the_limit_is_read() -> None:
+    """The control: a long but allowed card text is answered."""
+    checked = check_situation(parse_situation(long_card_text(4_000), "<generated>"))
+    assert checked.questions[0].answer.answered
+
+
+def test_too_many_cards_named_is_refused() -> None:
+    """One statement naming 10,001 cards is refused (the statement limit alone allows it)."""
+    text = ('game bluemoon\nI play ' + ", ".join(['"Laughing Gas"'] * 10_001)
+            + '\nask is the special power text of "Laughing Gas" ignored?\n')
+    with pytest.raises(RulesqError, match="names 10,002 cards in its statements"):
+        parse_situation(text, "<generated>")
+
+
+def test_marks_read_the_state_as_it_was() -> None:
+    """A mark taken before changes gives the state as it was then, not as it is now."""
+    from rulesq.games.bluemoon.judge.cards import CardInfo
+    from rulesq.games.bluemoon.judge.state import Instance, State, Zone
+
+    state = State()
+    card = Instance(1, CardInfo(name="Some Card", kind="character"), "me", Zone.HAND)
+    state.cards.append(card)
+    mark = state.mark()
+    card.zone, card.active = Zone.COMBAT, True
+    state.turn = 3
+    state.cards.append(Instance(2, CardInfo(name="Other", kind="support"), "me", Zone.SUPPORT))
+    before = mark.state()
+    assert [(c.name, c.zone, c.active) for c in before.cards] == [("Some Card", Zone.HAND,
+                                                                    False)]
+    assert before.turn == 0 and state.turn == 3
+    assert card.zone is Zone.COMBAT and before.cards[0] is not card
+    assert state.find("Some Card", "me", frozenset({Zone.COMBAT})) is card
+    assert state.find("Some Card", "me", frozenset({Zone.HAND})) is None
+    assert before.find("Some Card", "me", frozenset({Zone.HAND})) is before.cards[0]
+
+
+@pytest.mark.parametrize("call, result", [("yes", Result.AGREE), ("no", Result.DISAGREE)])
+def test_the_ignoring_card_decides_at_any_size(call: str, result: Result) -> None:
+    """Whatever the number of plays, the ignore decides: yes, never no."""
+    for plays in (1, 300):
+        checked = check_situation(parse_situation(
+            laughing_gas(plays) + f"expect {call}\n", "<generated>"))
+        assert checked.result is result, checked.reason
