@@ -25,8 +25,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_FILES = [ROOT / "tests" / "examples" / "warhammer" / "errata.rq",
-                 ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq"]
+DEFAULT_FILES = [
+    ROOT / "tests" / "examples" / "warhammer" / "errata.rq",
+    ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq",
+]
 FIXTURE_CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 
 
@@ -99,11 +101,13 @@ def main() -> None:
         ask, libs = cold_start(file, args.runs, env)
         shown = file.relative_to(ROOT) if file.is_relative_to(ROOT) else file
         print(f"cold `rulesq ask {shown}`: {ask * 1000:.0f} ms (median of {args.runs})")
-        print(f"  `python -c \"import lark, typer, networkx\"`: {libs * 1000:.0f} ms (same run)")
+        print(f'  `python -c "import lark, typer, networkx"`: {libs * 1000:.0f} ms (same run)')
         print(f"  rulesq on top of its libraries: {(ask - libs) * 1000:+.0f} ms")
     rate, usable, skipped = throughput(args.seconds)
-    print(f"checked in one process: {rate:.0f} situations/s "
-          f"({usable} files, {skipped} skipped: they need a corpus not built yet)")
+    print(
+        f"checked in one process: {rate:.0f} situations/s "
+        f"({usable} files, {skipped} skipped: they need a corpus not built yet)"
+    )
 
 
 if __name__ == "__main__":

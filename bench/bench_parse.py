@@ -40,8 +40,9 @@ print(json.dumps({"import_ms": (t1 - t0) * 1e3, "load_ms": (t2 - t1) * 1e3,
 def time_load(tmpdir: str) -> dict[str, float]:
     """Import, load and first-round times of a fresh interpreter using ``tmpdir`` for caches."""
     env = dict(os.environ, TMPDIR=tmpdir, TEMP=tmpdir, TMP=tmpdir)
-    out = subprocess.run([sys.executable, "-c", LOAD], env=env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", LOAD], env=env, capture_output=True, text=True, check=True
+    )
     result: dict[str, float] = json.loads(out.stdout)
     return result
 
@@ -78,14 +79,21 @@ def main() -> None:
     best, median = min(rounds), statistics.median(rounds)
     print("Blue Moon card-text grammar")
     print(f"  load, cold (build LALR tables, write cache): {cold['load_ms']:7.1f} ms")
-    print(f"  load, warm (Lark cache), best of 5:          "
-          f"{min(w['load_ms'] for w in warm):7.1f} ms")
-    print(f"  import of the parser and effect modules:     "
-          f"{min(w['import_ms'] for w in warm):7.1f} ms")
-    print(f"  parse all {n} texts, first round after load: "
-          f"{min(w['first_round_ms'] for w in warm):7.1f} ms  (with the lexer's compilation)")
-    print(f"  parse all {n} texts ({sentences} effects), best of {len(rounds)}:"
-          f"{best:8.1f} ms  ({best / n * 1e3:.0f} us per text)")
+    print(
+        f"  load, warm (Lark cache), best of 5:          {min(w['load_ms'] for w in warm):7.1f} ms"
+    )
+    print(
+        f"  import of the parser and effect modules:     "
+        f"{min(w['import_ms'] for w in warm):7.1f} ms"
+    )
+    print(
+        f"  parse all {n} texts, first round after load: "
+        f"{min(w['first_round_ms'] for w in warm):7.1f} ms  (with the lexer's compilation)"
+    )
+    print(
+        f"  parse all {n} texts ({sentences} effects), best of {len(rounds)}:"
+        f"{best:8.1f} ms  ({best / n * 1e3:.0f} us per text)"
+    )
     print(f"  parse all {n} texts, median of {len(rounds)}:           {median:7.1f} ms")
 
 

@@ -32,10 +32,14 @@ def main() -> int:
     rounds = [run()[0] for _ in range(repeat)]
     print(f"  {done} of {len(texts)} Warhammer texts fully parsed")
     print(f"  parse all {len(texts)} texts, first round after load: {first * 1000:8.1f} ms")
-    print(f"  parse all {len(texts)} texts, best of {repeat}:          {min(rounds) * 1000:8.1f} ms"
-          f"  ({min(rounds) / len(texts) * 1e6:.0f} us per text)")
-    print(f"  parse all {len(texts)} texts, median of {repeat}:        "
-          f"{statistics.median(rounds) * 1000:8.1f} ms")
+    print(
+        f"  parse all {len(texts)} texts, best of {repeat}:          {min(rounds) * 1000:8.1f} ms"
+        f"  ({min(rounds) / len(texts) * 1e6:.0f} us per text)"
+    )
+    print(
+        f"  parse all {len(texts)} texts, median of {repeat}:        "
+        f"{statistics.median(rounds) * 1000:8.1f} ms"
+    )
     return 0
 
 

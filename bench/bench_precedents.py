@@ -31,9 +31,11 @@ def main() -> None:
     keys = []
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        encoded = frozenset(c.id for ref in situation.sources
-                            if (c := corpus.find_clause(ref.split()[0])) is not None
-                            and c.kind == "faq-answer")
+        encoded = frozenset(
+            c.id
+            for ref in situation.sources
+            if (c := corpus.find_clause(ref.split()[0])) is not None and c.kind == "faq-answer"
+        )
         for answer in evaluate(situation):
             if answer.answered and encoded:
                 keys.append((encoded, key_of(answer, situation.facts_before(answer.question))))
@@ -54,12 +56,16 @@ def main() -> None:
             index.rank(key)
     per = (time.perf_counter() - started) / (rounds * len(keys))
     total = len(keys)
-    print(f"FAQ case answers: {total} ({len(index.entries)} in the index; loaded in "
-          f"{loaded * 1000:.0f} ms)")
+    print(
+        f"FAQ case answers: {total} ({len(index.entries)} in the index; loaded in "
+        f"{loaded * 1000:.0f} ms)"
+    )
     print(f"  own FAQ answer ranked first: {first} ({100 * first / total:.1f}%)")
     print(f"  own FAQ answer in the top 3: {top3} ({100 * top3 / total:.1f}%)")
-    print(f"  leave-one-out, top precedent shares question kind and step: {alike} "
-          f"({100 * alike / total:.1f}%)")
+    print(
+        f"  leave-one-out, top precedent shares question kind and step: {alike} "
+        f"({100 * alike / total:.1f}%)"
+    )
     print(f"  scoring: {per * 1000:.3f} ms per answer")
     if missed:
         print(f"  not in the top 3: {', '.join(missed)}")

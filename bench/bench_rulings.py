@@ -25,25 +25,41 @@ def main() -> None:
     hit, missed = 0, []
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        names = {ref.card.name for item in situation.items for ref in item.cards
-                 if ref.card is not None and not ref.card.fields.get("inline")}
+        names = {
+            ref.card.name
+            for item in situation.items
+            for ref in item.cards
+            if ref.card is not None and not ref.card.fields.get("inline")
+        }
         if not 2 <= len(names) <= 3:
             continue
-        calls = [(q, e.text.removeprefix("expect ").strip()) for q in situation.questions
-                 for e in q.expectations if e.kind in ("word", "number")]
+        calls = [
+            (q, e.text.removeprefix("expect ").strip())
+            for q in situation.questions
+            for e in q.expectations
+            if e.kind in ("word", "number")
+        ]
         if not calls:
             continue
         found = write_rulings("bluemoon", [corpus.card(n) for n in sorted(names)])
-        asked = {(a.question.kind, tuple(c.name for c in a.question.cards),
-                  a.verdict.show() if a.verdict else "") for r in found.rulings
-                 for a in [r.answer, *r.beside]}
+        asked = {
+            (
+                a.question.kind,
+                tuple(c.name for c in a.question.cards),
+                a.verdict.show() if a.verdict else "",
+            )
+            for r in found.rulings
+            for a in [r.answer, *r.beside]
+        }
         good = all((q.kind, tuple(c.name for c in q.cards), word) in asked for q, word in calls)
         hit += good
         if not good:
             missed.append(path.stem)
     total = hit + len(missed)
-    print(f"FAQ cases naming two or three cards: {total}; a ruling with the FAQ's verdict: "
-          f"{hit} ({100 * hit / max(total, 1):.0f}%)")
+    print(
+        f"FAQ cases naming two or three cards: {total}; a ruling with the FAQ's verdict: "
+        f"{hit} ({100 * hit / max(total, 1):.0f}%)"
+    )
     print("missed:", ", ".join(missed))
 
 

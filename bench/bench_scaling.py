@@ -18,35 +18,46 @@ from rulesq.situation import parse_situation
 
 def laughing_gas(n: int) -> str:
     """``I play "Laughing Gas"`` ``n`` times; is your active card's text ignored? (yes)."""
-    return ('game bluemoon\nyou have active "Wall of Fire"\n' + 'I play "Laughing Gas"\n' * n
-            + 'ask is the special power text of "Wall of Fire" ignored?\n')
+    return (
+        'game bluemoon\nyou have active "Wall of Fire"\n'
+        + 'I play "Laughing Gas"\n' * n
+        + 'ask is the special power text of "Wall of Fire" ignored?\n'
+    )
 
 
 def fight_ends(n: int) -> str:
     """``the fight ends`` ``n`` times, then a question about Hagbaad's text."""
-    return ('game bluemoon\nI have "Hagbaad" in my influence area\nit is your turn\n'
-            + "the fight ends\n" * n
-            + 'ask does the special power text of "Hagbaad" take effect?\n')
+    return (
+        'game bluemoon\nI have "Hagbaad" in my influence area\nit is your turn\n'
+        + "the fight ends\n" * n
+        + 'ask does the special power text of "Hagbaad" take effect?\n'
+    )
 
 
 def fma_copies(n: int) -> str:
     """FMA ``copies the strength`` ``n`` times, then a strength question."""
-    return ('game fma\ncharacter "Envy, Doppelganger" (strength 0)\n'
-            'character "Rival" (strength 5)\n'
-            + '"Envy, Doppelganger" copies the strength of "Rival" until the end of the turn\n' * n
-            + 'ask what is the strength of "Envy, Doppelganger"?\n')
+    return (
+        'game fma\ncharacter "Envy, Doppelganger" (strength 0)\n'
+        'character "Rival" (strength 5)\n'
+        + '"Envy, Doppelganger" copies the strength of "Rival" until the end of the turn\n' * n
+        + 'ask what is the strength of "Envy, Doppelganger"?\n'
+    )
 
 
 def long_card_text(n: int) -> str:
     """An inline card whose text is ``n`` characters of sentences."""
     sentence = "You may not play support cards. "
     text = (sentence * (n // len(sentence) + 1))[:n]
-    return ('game bluemoon\ncard "Long Card" character: "' + text + '"\n'
-            'I have active "Long Card"\nask can I play a support card?\n')
+    return (
+        'game bluemoon\ncard "Long Card" character: "' + text + '"\n'
+        'I have active "Long Card"\nask can I play a support card?\n'
+    )
 
 
 GENERATORS: dict[str, Callable[[int], str]] = {
-    "laughing-gas": laughing_gas, "fight-ends": fight_ends, "fma-copies": fma_copies,
+    "laughing-gas": laughing_gas,
+    "fight-ends": fight_ends,
+    "fma-copies": fma_copies,
     "card-text": long_card_text,
 }
 
@@ -80,8 +91,10 @@ def main() -> None:
             elapsed = time.perf_counter() - start
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
-            print(f"{name:14} n={n:>9,} {elapsed:8.2f} s  peak {peak / 1e6:7.1f} MB  {outcome}",
-                  flush=True)
+            print(
+                f"{name:14} n={n:>9,} {elapsed:8.2f} s  peak {peak / 1e6:7.1f} MB  {outcome}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

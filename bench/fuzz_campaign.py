@@ -58,9 +58,16 @@ def _work(task: tuple[int, int, str, float]) -> dict[str, Any]:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         seconds = time.perf_counter() - start
-    return {"index": index, "kind": kind, "command": case.args[0], "code": code,
-            "problems": found, "seconds": seconds, "input": case.describe()[:400],
-            "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+    return {
+        "index": index,
+        "kind": kind,
+        "command": case.args[0],
+        "code": code,
+        "problems": found,
+        "seconds": seconds,
+        "input": case.describe()[:400],
+        "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    }
 
 
 def main() -> None:
@@ -75,8 +82,7 @@ def main() -> None:
     import fuzzgen
 
     chosen = [int(i) for i in args.only.split(",") if i] or range(args.inputs)
-    tasks = [(i, args.seed, fuzzgen.KINDS[i % len(fuzzgen.KINDS)], args.timeout)
-             for i in chosen]
+    tasks = [(i, args.seed, fuzzgen.KINDS[i % len(fuzzgen.KINDS)], args.timeout) for i in chosen]
     results: list[dict[str, Any]] = []
     hangs: list[int] = []
     start = time.perf_counter()
@@ -89,25 +95,33 @@ def main() -> None:
             except mp.TimeoutError:
                 hangs.append(task[0])
             if len(results) % 1000 == 0:
-                print(f"{len(results):,} inputs, {time.perf_counter() - start:.0f} s",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"{len(results):,} inputs, {time.perf_counter() - start:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
     elapsed = time.perf_counter() - start
     codes = Counter((r["command"], r["code"]) for r in results)
     bad = [r for r in results if r["problems"] and r["problems"] != ["hang"]]
     hung = [r for r in results if r["problems"] == ["hang"]]
     summary = {
-        "inputs": len(tasks), "answered": len(results), "seconds": round(elapsed, 1),
+        "inputs": len(tasks),
+        "answered": len(results),
+        "seconds": round(elapsed, 1),
         "by_kind": dict(Counter(r["kind"] for r in results)),
         "by_command_and_exit": {f"{c} {e}": n for (c, e), n in sorted(codes.items())},
         "exit_3": sum(1 for r in results if r["code"] == 3),
         "tracebacks": sum(1 for r in results if "a traceback" in r["problems"]),
-        "caret_problems": sum(1 for r in bad if any("line" in p or "caret" in p
-                                                     for p in r["problems"])),
-        "problems": len(bad), "hangs": len(hung) + len(hangs),
+        "caret_problems": sum(
+            1 for r in bad if any("line" in p or "caret" in p for p in r["problems"])
+        ),
+        "problems": len(bad),
+        "hangs": len(hung) + len(hangs),
         "slowest_seconds": sorted((round(r["seconds"], 2) for r in results), reverse=True)[:5],
         "peak_worker_mb": round(max(r["peak_kb"] for r in results) / 1024, 1),
-        "examples": [{"index": r["index"], "input": r["input"], "problems": r["problems"]}
-                     for r in bad[:20]],
+        "examples": [
+            {"index": r["index"], "input": r["input"], "problems": r["problems"]} for r in bad[:20]
+        ],
         "hung_inputs": [f"#{r['index']} {r['input']}" for r in hung[:20]]
         + [f"#{i}" for i in hangs[:10]],
     }

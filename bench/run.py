@@ -53,8 +53,9 @@ class Run:
 
     def __init__(self, command: list[str], env: dict[str, str]) -> None:
         start = time.perf_counter()
-        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE, cwd=NEUTRAL)
+        child = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=NEUTRAL
+        )
         assert child.stderr is not None
         error = child.stderr.read()
         _, status, usage = os.wait4(child.pid, 0)
@@ -122,14 +123,21 @@ else:
 
 def child_json(code: str, args: list[str], env: dict[str, str]) -> dict[str, float]:
     """Run a Python snippet in a fresh interpreter; its last line of output is JSON."""
-    done = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=NEUTRAL,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env=env,
+        cwd=NEUTRAL,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
-def line(label: str, value: str, ratio: float | None = None, goal: str = "",
-         before: str = "") -> None:
+def line(
+    label: str, value: str, ratio: float | None = None, goal: str = "", before: str = ""
+) -> None:
     """Print one figure, its ratio to the floor, the goal and the baseline's figure."""
     shown = f"{ratio:5.2f}x floor" if ratio is not None else ""
     print(f"  {label:<44} {value:>12}  {shown:<12} {goal}")
@@ -148,8 +156,10 @@ def machine() -> str:
     except OSError:
         pass
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (f"{model or platform.processor() or platform.machine()}, {cores} cores, "
-            f"Python {platform.python_version()}, {platform.system()}")
+    return (
+        f"{model or platform.processor() or platform.machine()}, {cores} cores, "
+        f"Python {platform.python_version()}, {platform.system()}"
+    )
 
 
 def main() -> None:
@@ -164,8 +174,11 @@ def main() -> None:
     package = Path(rulesq.__file__).parent
     packages = [package] + ([args.baseline / "rulesq"] if args.baseline else [])
     for folder in packages:
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(folder)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     global NEUTRAL
     with tempfile.TemporaryDirectory(prefix="rulesq-bench-") as cache:
@@ -174,15 +187,23 @@ def main() -> None:
         env = dict(os.environ, RULESQ_CACHE_DIR=cache)
         env.pop("RULESQ_CORPUS_DIR", None)
         # The baseline keeps its caches apart: a cache keyed on other code would replace ours.
-        old = dict(env, PYTHONPATH=str(args.baseline.resolve()),
-                   RULESQ_CACHE_DIR=str(Path(cache) / "baseline")) if args.baseline else None
+        old = (
+            dict(
+                env,
+                PYTHONPATH=str(args.baseline.resolve()),
+                RULESQ_CACHE_DIR=str(Path(cache) / "baseline"),
+            )
+            if args.baseline
+            else None
+        )
         if old is not None:
             Path(old["RULESQ_CACHE_DIR"]).mkdir(mode=0o700)
         print(f"machine: {machine()}")
         floors: list[Run] = []
 
-        def before(runs: list[Run] | None, floor: list[Run], field: str, scale: float,
-                   unit: str) -> str:
+        def before(
+            runs: list[Run] | None, floor: list[Run], field: str, scale: float, unit: str
+        ) -> str:
             if runs is None:
                 return ""
             value = median(runs, field)
@@ -198,18 +219,33 @@ def main() -> None:
             asks[game] = (done[0], done[1], done[2] if old else None)
         for game, (mine, floor, base_runs) in asks.items():
             cpu, base = median(mine, "cpu"), median(floor, "cpu")
-            line(f"{game} ({ASKS[game].name})", f"{cpu * 1e3:.0f} ms", cpu / base,
-                 "goal <= 1.0x and <= 250 ms", before(base_runs, floor, "cpu", 1e3, "ms"))
+            line(
+                f"{game} ({ASKS[game].name})",
+                f"{cpu * 1e3:.0f} ms",
+                cpu / base,
+                "goal <= 1.0x and <= 250 ms",
+                before(base_runs, floor, "cpu", 1e3, "ms"),
+            )
         floor_cpu, floor_rss = median(floors, "cpu"), median(floors, "rss")
         line("import floor: import lark, typer, networkx", f"{floor_cpu * 1e3:.0f} ms", 1.0)
 
         print("throughput (one process, CPU time, after start-up)")
         rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], env)
         old_rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], old) if old else None
-        line(f"Blue Moon cases ({rate['files']:.0f} files)", f"{rate['rate']:.0f} /s", None,
-             "goal >= 1000 /s", f"{old_rate['rate']:.0f} /s" if old_rate else "")
-        line("  first round, with start-up", f"{rate['first_round']:.2f} s", None, "",
-             f"{old_rate['first_round']:.2f} s" if old_rate else "")
+        line(
+            f"Blue Moon cases ({rate['files']:.0f} files)",
+            f"{rate['rate']:.0f} /s",
+            None,
+            "goal >= 1000 /s",
+            f"{old_rate['rate']:.0f} /s" if old_rate else "",
+        )
+        line(
+            "  first round, with start-up",
+            f"{rate['first_round']:.2f} s",
+            None,
+            "",
+            f"{old_rate['first_round']:.2f} s" if old_rate else "",
+        )
 
         print(f"rulesq check corpus/bluemoon/cases (wall; --jobs {cores} vs --jobs 1)")
         check = [*RULESQ, "check", str(CASES)]
@@ -223,21 +259,40 @@ def main() -> None:
         old_check = done[3] if old else None
         one_wall, many_wall = median(ones, "wall"), median(many, "wall")
         base = median(floor, "cpu")
-        line("--jobs 1, CPU", f"{median(ones, 'cpu'):.2f} s", median(ones, "cpu") / base, "",
-             before(old_check, floor, "cpu", 1, "s"))
+        line(
+            "--jobs 1, CPU",
+            f"{median(ones, 'cpu'):.2f} s",
+            median(ones, "cpu") / base,
+            "",
+            before(old_check, floor, "cpu", 1, "s"),
+        )
         line("--jobs 1, wall", f"{one_wall:.2f} s")
         line(f"--jobs {cores}, wall", f"{many_wall:.2f} s")
         line(f"--jobs {cores}, CPU of every process", f"{median(many, 'cpu'):.2f} s")
-        line(f"speed-up of --jobs {cores}", f"{one_wall / many_wall:.2f}x", None,
-             "goal >= 1.8x on 2 cores")
+        line(
+            f"speed-up of --jobs {cores}",
+            f"{one_wall / many_wall:.2f}x",
+            None,
+            "goal >= 1.8x on 2 cores",
+        )
 
         print("memory (peak RSS; median)")
         ask_rss = median(asks["Blue Moon"][0], "rss")
-        line("cold ask, Blue Moon", f"{ask_rss:.1f} MB", ask_rss / floor_rss, "goal <= 45 MB",
-             before(asks["Blue Moon"][2], asks["Blue Moon"][1], "rss", 1, "MB"))
+        line(
+            "cold ask, Blue Moon",
+            f"{ask_rss:.1f} MB",
+            ask_rss / floor_rss,
+            "goal <= 45 MB",
+            before(asks["Blue Moon"][2], asks["Blue Moon"][1], "rss", 1, "MB"),
+        )
         check_rss = median(ones, "rss")
-        line("check of the Blue Moon cases (--jobs 1)", f"{check_rss:.1f} MB",
-             check_rss / floor_rss, "goal <= 70 MB", before(old_check, floor, "rss", 1, "MB"))
+        line(
+            "check of the Blue Moon cases (--jobs 1)",
+            f"{check_rss:.1f} MB",
+            check_rss / floor_rss,
+            "goal <= 70 MB",
+            before(old_check, floor, "rss", 1, "MB"),
+        )
         line("import floor", f"{floor_rss:.1f} MB", 1.0)
 
         print("Warhammer pool parse (after load)")
@@ -245,18 +300,29 @@ def main() -> None:
         if pool["seconds"] is None:
             line(f"{pool['texts']:.0f} texts", "n/a", None, "no card-text grammar yet")
         else:
-            line(f"{pool['texts']:.0f} texts", f"{pool['seconds']:.2f} s",
-                 pool["seconds"] / floor_cpu, "goal <= 1 s")
+            line(
+                f"{pool['texts']:.0f} texts",
+                f"{pool['seconds']:.2f} s",
+                pool["seconds"] / floor_cpu,
+                "goal <= 1 s",
+            )
 
         if args.rulings:
             print("rulesq rulings over every Blue Moon card with a text (wall)")
             names = child_json(
                 "import json\nfrom rulesq.games import get_game\n"
                 "print(json.dumps(sorted(c.name for c in get_game('bluemoon').corpus.cards"
-                ".values() if c.text and c.text.strip())))", [], env)
+                ".values() if c.text and c.text.strip())))",
+                [],
+                env,
+            )
             run = Run([*RULESQ, "rulings", *map(str, names), "--game", "bluemoon"], env)
-            line(f"{len(names)} cards", f"{run.wall:.1f} s", run.cpu / floor_cpu,
-                 "goal <= 15 s on 2 cores")
+            line(
+                f"{len(names)} cards",
+                f"{run.wall:.1f} s",
+                run.cpu / floor_cpu,
+                "goal <= 15 s on 2 cores",
+            )
 
 
 if __name__ == "__main__":

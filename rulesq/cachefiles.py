@@ -124,8 +124,11 @@ def read_bytes(path: Path) -> bytes:
         raise CacheProblem(_reason(error)) from None
     try:
         info = os.fstat(handle)
-        if (not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid()
-                or info.st_size > MAX_CACHE_BYTES):
+        if (
+            not stat.S_ISREG(info.st_mode)
+            or info.st_uid != os.getuid()
+            or info.st_size > MAX_CACHE_BYTES
+        ):
             raise CacheProblem(f"{path.name} changed while being opened")
         with os.fdopen(handle, "rb", closefd=False) as stream:
             return stream.read(MAX_CACHE_BYTES + 1)
@@ -135,8 +138,9 @@ def read_bytes(path: Path) -> bytes:
         os.close(handle)
 
 
-def read_json(path: Path, kind: str, key: str,
-              object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
+def read_json(
+    path: Path, kind: str, key: str, object_hook: Callable[[dict[str, Any]], Any] | None = None
+) -> Any:
     """The payload of a JSON cache file written by :func:`write_json` for ``kind`` and ``key``.
 
     Returns None when the file does not exist; raises :class:`CacheProblem` when it exists but
@@ -151,23 +155,32 @@ def read_json(path: Path, kind: str, key: str,
         document = json.loads(raw.decode("utf-8"), object_hook=object_hook)
     except (ValueError, TypeError, RecursionError):
         raise CacheProblem(f"{path.name} is corrupt") from None
-    if (not isinstance(document, dict) or document.get("format") != "rulesq-cache"
-            or document.get("kind") != kind or document.get("key") != key
-            or document.get("version") != __version__ or "payload" not in document):
+    if (
+        not isinstance(document, dict)
+        or document.get("format") != "rulesq-cache"
+        or document.get("kind") != kind
+        or document.get("key") != key
+        or document.get("version") != __version__
+        or "payload" not in document
+    ):
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
     return document["payload"]
 
 
 def write_json(path: Path, kind: str, key: str, payload: object) -> None:
     """Write ``payload`` under a header (kind, key, version), atomically; warn if it fails."""
-    document = {"format": "rulesq-cache", "kind": kind, "key": key, "version": __version__,
-                "payload": payload}
+    document = {
+        "format": "rulesq-cache",
+        "kind": kind,
+        "key": key,
+        "version": __version__,
+        "payload": payload,
+    }
     data = json.dumps(document, ensure_ascii=True, separators=(",", ":")).encode("ascii")
     try:
         write_atomic(path, data)
     except OSError as error:
-        warn_once(f"cannot write the cache file {path} ({_reason(error)}); "
-                  "working without it")
+        warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -183,8 +196,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def temporary_beside(path: Path) -> Path:
     """A new, empty, uniquely named file (mode 0600) in ``path``'s folder, to fill then replace."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(handle)
     return Path(temporary)
 

@@ -84,8 +84,14 @@ _LISTED = 5
 class UnknownNameError(RulesqError):
     """A name (card, game, clause id) that is not known, with the closest known names."""
 
-    def __init__(self, kind: str, name: str, candidates: Iterable[str],
-                 note: str | None = None, labelled: bool = False) -> None:
+    def __init__(
+        self,
+        kind: str,
+        name: str,
+        candidates: Iterable[str],
+        note: str | None = None,
+        labelled: bool = False,
+    ) -> None:
         self.kind = kind
         self.name = name
         pool = list(dict.fromkeys(candidates))
@@ -100,8 +106,15 @@ class UnknownNameError(RulesqError):
             hint = did_you_mean(self.suggestions)
             if labelled and shown:  # "Name" (game): the game outside the quotes
                 quoted = [f'"{s.rsplit(" (", 1)[0]}" ({s.rsplit(" (", 1)[1]}' for s in shown]
-                hint = "Did you mean " + (quoted[0] if len(quoted) == 1 else
-                                          ", ".join(quoted[:-1]) + " or " + quoted[-1]) + "?"
+                hint = (
+                    "Did you mean "
+                    + (
+                        quoted[0]
+                        if len(quoted) == 1
+                        else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+                    )
+                    + "?"
+                )
             message = f"Unknown {kind} '{name}'." + (f" {hint}" if hint else "")
         if not self.suggestions and 0 < len(pool) <= _LISTED:
             message += f" Known {kind}s: {', '.join(pool)}."
@@ -111,8 +124,12 @@ class UnknownNameError(RulesqError):
 
     def to_dict(self) -> dict[str, object]:
         """The message and the suggestions, for ``--json``."""
-        return {"error": str(self), "kind": self.kind, "name": self.name,
-                "suggestions": self.suggestions}
+        return {
+            "error": str(self),
+            "kind": self.kind,
+            "name": self.name,
+            "suggestions": self.suggestions,
+        }
 
 
 @dataclass
@@ -145,31 +162,46 @@ class InputError(RulesqError):
 
     def render(self) -> str:
         """``file:line:col: error: message``, the line, a caret, expected and a hint."""
-        out = [escape_controls(f"{self.source}:{self.line}:{self.column}: error: "
-                               f"{shorten(self.message, _LONGEST_MESSAGE)}")]
+        out = [
+            escape_controls(
+                f"{self.source}:{self.line}:{self.column}: error: "
+                f"{shorten(self.message, _LONGEST_MESSAGE)}"
+            )
+        ]
         line, at = window(self.source_line(), self.column)
         shown = escape_controls(line)
         out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
         column = len(escape_controls(line[: at - 1])) + 1 if shown.strip() else 1
         out.append("  " + " " * (column - 1) + "^")
         if self.expected:
-            out.append(escape_controls(shorten("expected " + _one_of(self.expected),
-                                               _LONGEST_MESSAGE * 4)))
+            out.append(
+                escape_controls(shorten("expected " + _one_of(self.expected), _LONGEST_MESSAGE * 4))
+            )
         if self.suggestion:
             out.append(escape_controls(shorten(self.suggestion, _LONGEST_MESSAGE)))
         for number, form in enumerate(self.nearest):
-            out.append(escape_controls(("did you mean: " if number == 0 else "          or: ")
-                                       + shorten(form, _LONGEST_MESSAGE)))
+            out.append(
+                escape_controls(
+                    ("did you mean: " if number == 0 else "          or: ")
+                    + shorten(form, _LONGEST_MESSAGE)
+                )
+            )
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
 
     def to_dict(self) -> dict[str, object]:
         """Every field, for ``--json``."""
-        return {"error": self.message, "file": self.source, "line": self.line,
-                "column": self.column, "expected": self.expected,
-                "suggestion": self.suggestion, "nearest": self.nearest,
-                "text": self.source_line()}
+        return {
+            "error": self.message,
+            "file": self.source,
+            "line": self.line,
+            "column": self.column,
+            "expected": self.expected,
+            "suggestion": self.suggestion,
+            "nearest": self.nearest,
+            "text": self.source_line(),
+        }
 
 
 #: The most characters of a line an error shows (a longer line is cut around the caret).

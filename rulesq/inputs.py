@@ -38,8 +38,10 @@ def max_input_bytes() -> int:
     if not raw:
         return MAX_INPUT_BYTES
     if not raw.isdigit() or len(raw) > 15 or int(raw) <= 0:
-        raise RulesqError(f"RULESQ_MAX_INPUT must be a positive number of bytes, not "
-                          f"'{escape_controls(raw[:40])}'")
+        raise RulesqError(
+            f"RULESQ_MAX_INPUT must be a positive number of bytes, not "
+            f"'{escape_controls(raw[:40])}'"
+        )
     return int(raw)
 
 
@@ -61,8 +63,10 @@ def read_file(name: str) -> str:
         if stat.S_ISDIR(info.st_mode):
             raise RulesqError(f"cannot read {shown}: it is a folder")
         if not stat.S_ISREG(info.st_mode):
-            raise RulesqError(f"cannot read {shown}: not a regular file (a pipe, socket or "
-                              "device); give a file, or - for standard input")
+            raise RulesqError(
+                f"cannot read {shown}: not a regular file (a pipe, socket or "
+                "device); give a file, or - for standard input"
+            )
         if info.st_size > limit:
             raise _too_large(shown, limit)
         with os.fdopen(handle, "rb", closefd=False) as stream:
@@ -81,8 +85,9 @@ def _bounded(data: bytes, limit: int, shown: str) -> bytes:
 
 
 def _too_large(shown: str, limit: int) -> RulesqError:
-    return RulesqError(f"{shown} is larger than the input limit of {limit:,} bytes "
-                       "(RULESQ_MAX_INPUT sets another)")
+    return RulesqError(
+        f"{shown} is larger than the input limit of {limit:,} bytes (RULESQ_MAX_INPUT sets another)"
+    )
 
 
 def decode(data: bytes, source: str) -> str:
@@ -94,9 +99,14 @@ def decode(data: bytes, source: str) -> str:
         line, column = line_column(before, len(before))
         text = data.decode("utf-8", errors="replace")
         bad = data[error.start]
-        raise InputError(f"not UTF-8 text: the byte 0x{bad:02x} cannot be read ({error.reason})",
-                         source, text, line, column,
-                         suggestion="Save the file as UTF-8.") from None
+        raise InputError(
+            f"not UTF-8 text: the byte 0x{bad:02x} cannot be read ({error.reason})",
+            source,
+            text,
+            line,
+            column,
+            suggestion="Save the file as UTF-8.",
+        ) from None
 
 
 def check_text(text: str, source: str) -> None:
@@ -107,22 +117,32 @@ def check_text(text: str, source: str) -> None:
     found = _LONG_NUMBER.search(text)
     if found:
         line, column = line_column(text, found.start())
-        raise InputError(f"a number of {found.end() - found.start():,} digits: numbers have at "
-                         f"most {MAX_DIGITS}", source, text, line, column)
+        raise InputError(
+            f"a number of {found.end() - found.start():,} digits: numbers have at "
+            f"most {MAX_DIGITS}",
+            source,
+            text,
+            line,
+            column,
+        )
 
 
 def check_counts(statements: int, questions: int, source: str, cards: int = 0) -> None:
     """Refuse a situation with too many statements, questions or cards named."""
     shown = escape_controls(source)
     if cards > MAX_CARDS:
-        raise RulesqError(f"{shown} names {cards:,} cards in its statements: a situation "
-                          f"names at most {MAX_CARDS:,}")
+        raise RulesqError(
+            f"{shown} names {cards:,} cards in its statements: a situation "
+            f"names at most {MAX_CARDS:,}"
+        )
     if statements > MAX_STATEMENTS:
-        raise RulesqError(f"{shown} has {statements:,} statements: a situation has at most "
-                          f"{MAX_STATEMENTS:,}")
+        raise RulesqError(
+            f"{shown} has {statements:,} statements: a situation has at most {MAX_STATEMENTS:,}"
+        )
     if questions > MAX_QUESTIONS:
-        raise RulesqError(f"{shown} asks {questions:,} questions: a situation asks at most "
-                          f"{MAX_QUESTIONS:,}")
+        raise RulesqError(
+            f"{shown} asks {questions:,} questions: a situation asks at most {MAX_QUESTIONS:,}"
+        )
 
 
 def too_long(what: str, text: str, limit: int) -> str | None:

@@ -109,8 +109,7 @@ def open_parser(path: Path, **options: Any) -> Lark:
     if folder is None:
         return Lark.open(str(path), **options)
     grammars = sorted(path.parent.glob("*.lark"))
-    salt = (f"lark {path.name} {sorted(options.items())!r} {lark_version} "
-            f"{sys.version_info[:2]}")
+    salt = f"lark {path.name} {sorted(options.items())!r} {lark_version} {sys.version_info[:2]}"
     key = content_key([path, *grammars], salt)
     stem = f"lark-{path.stem}-"
     file = folder / f"{stem}{key}.json"
@@ -124,12 +123,12 @@ def open_parser(path: Path, **options: Any) -> Lark:
     except CacheProblem as problem:
         warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
     except Exception as error:  # noqa: BLE001 - Lark refused the data: rebuild it
-        warn_once(f"ignoring an unusable cache file ({file.name}: {type(error).__name__}); "
-                  "rebuilt it")
+        warn_once(
+            f"ignoring an unusable cache file ({file.name}: {type(error).__name__}); rebuilt it"
+        )
     built = Lark.open(str(path), **options)
     data, memo = built.memo_serialize([TerminalDef, Rule])
-    data["options"] = {k: v for k, v in data["options"].items()
-                       if k not in _LOAD_ALLOWED_OPTIONS}
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
     remove_stale(folder, f"{stem}*.json", file)
     write_json(file, "lark", key, encode({"data": data, "memo": memo}))
     return built

@@ -35,8 +35,10 @@ def corpus_dir() -> Path:
     if not Path(override).is_dir():
         from rulesq.errors import RulesqError, escape_controls
 
-        raise RulesqError(f"RULESQ_CORPUS_DIR names {escape_controls(override[:200])!r}, which "
-                          "is not a folder: point it at a corpus folder, or unset it")
+        raise RulesqError(
+            f"RULESQ_CORPUS_DIR names {escape_controls(override[:200])!r}, which "
+            "is not a folder: point it at a corpus folder, or unset it"
+        )
     return Path(override)
 
 

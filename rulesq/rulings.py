@@ -55,8 +55,10 @@ class Template:
         """Why the template does not apply to these cards, or None when it does."""
         for card, types in ((a, self.a_types), (b, self.b_types)):
             if card is not None and types and not of_family(card.type, types):
-                return (f'"{card.name}" is a {card.type} card, not one of the types this '
-                        f"question is about ({', '.join(types)})")
+                return (
+                    f'"{card.name}" is a {card.type} card, not one of the types this '
+                    f"question is about ({', '.join(types)})"
+                )
         return None
 
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
@@ -127,22 +129,29 @@ def load_templates(game: str) -> tuple[list[Template], list[Template]]:
     """The game's ``[[single]]`` and ``[[pair]]`` templates."""
     path = corpus_dir() / game / "rulings.toml"
     if not path.is_file():
-        raise RulesqError(f"no ruling questions are written for {game} "
-                          f"(corpus/{game}/rulings.toml)")
+        raise RulesqError(
+            f"no ruling questions are written for {game} (corpus/{game}/rulings.toml)"
+        )
     with path.open("rb") as handle:
         data = tomllib.load(handle)
-    return ([_template(entry, path.name) for entry in data.get("single", [])],
-            [_template(entry, path.name) for entry in data.get("pair", [])])
+    return (
+        [_template(entry, path.name) for entry in data.get("single", [])],
+        [_template(entry, path.name) for entry in data.get("pair", [])],
+    )
 
 
 def _template(entry: dict[str, object], where: str) -> Template:
     keep = str(entry.get("keep", "quotes-a"))
     if not keep.startswith(KEEP_RULES):
-        raise RulesqError(f"{where}: unknown keep rule '{keep}' (one of quotes-a, cites, "
-                          "verdict:<word>)")
+        raise RulesqError(
+            f"{where}: unknown keep rule '{keep}' (one of quotes-a, cites, verdict:<word>)"
+        )
     return Template(
-        title=str(entry["title"]), situation=str(entry["situation"]), keep=keep,
-        a_types=_names(entry.get("a_types")), b_types=_names(entry.get("b_types")),
+        title=str(entry["title"]),
+        situation=str(entry["situation"]),
+        keep=keep,
+        a_types=_names(entry.get("a_types")),
+        b_types=_names(entry.get("b_types")),
         ordered=bool(entry.get("ordered", True)),
     )
 
@@ -152,8 +161,9 @@ def _names(value: object) -> tuple[str, ...]:
     return tuple(map(str, value)) if isinstance(value, list) else ()
 
 
-def questions(game: str, cards: Sequence[Card],
-              skipped: list[Skipped] | None = None) -> Iterator[tuple[Template, Card, str, str]]:
+def questions(
+    game: str, cards: Sequence[Card], skipped: list[Skipped] | None = None
+) -> Iterator[tuple[Template, Card, str, str]]:
     """Every (template, card a, title, situation) the game's templates make of the cards.
 
     A template that does not apply to some cards is added to ``skipped`` with the reason.
@@ -167,8 +177,11 @@ def questions(game: str, cards: Sequence[Card],
             elif skipped is not None:
                 skipped.append(Skipped(template.fill(game, card)[0], why))
     for template in pairs:
-        combos = (itertools.permutations(cards, 2) if template.ordered
-                  else itertools.combinations(cards, 2))
+        combos = (
+            itertools.permutations(cards, 2)
+            if template.ordered
+            else itertools.combinations(cards, 2)
+        )
         for a, b in combos:
             why = template.misfit(a, b)
             if why is None:
@@ -226,8 +239,9 @@ def shape_settings(game: str) -> tuple[str, int] | None:
     return str(entry.get("folder", "cases")), int(entry.get("most", 3))
 
 
-def _ask_shapes(game: str, cards: Sequence[Card], found: Rulings,
-                seen: set[tuple[str, str, str]]) -> None:
+def _ask_shapes(
+    game: str, cards: Sequence[Card], found: Rulings, seen: set[tuple[str, str, str]]
+) -> None:
     """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
     from rulesq.shapes import load_shapes
 
@@ -250,8 +264,13 @@ def _ask_shapes(game: str, cards: Sequence[Card], found: Rulings,
             _keep_situation(text, answers, chosen, found, seen)
 
 
-def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card],
-                    found: Rulings, seen: set[tuple[str, str, str]]) -> None:
+def _keep_situation(
+    text: str,
+    answers: Sequence[Answer],
+    chosen: Sequence[Card],
+    found: Rulings,
+    seen: set[tuple[str, str, str]],
+) -> None:
     """The rulings one situation gives: the answers a card changes, then their contrasts.
 
     The other questions of a situation that gave a ruling are kept beside its first ruling:
@@ -274,8 +293,11 @@ def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]
     kept[0].beside = beside
     for ruling in kept:
         verdict = ruling.answer.verdict
-        mark = (ruling.answer.question.text, verdict.show() if verdict else "",
-                ruling.answer.reason)
+        mark = (
+            ruling.answer.question.text,
+            verdict.show() if verdict else "",
+            ruling.answer.reason,
+        )
         if mark not in seen:
             seen.add(mark)
             found.rulings.append(ruling)
@@ -342,8 +364,9 @@ def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> b
         return True
     if answer.status is Status.CONFLICT or _argued_and_lost(answer, a):
         return True
-    lines = [line for line in text.splitlines()
-             if f'"{a.name}"' not in line or line.startswith("ask ")]
+    lines = [
+        line for line in text.splitlines() if f'"{a.name}"' not in line or line.startswith("ask ")
+    ]
     if len(lines) == len(text.splitlines()):
         return True
     try:
@@ -358,10 +381,12 @@ def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> b
 def _argued_and_lost(answer: Answer, a: Card) -> bool:
     """Whether an effect of card a argued for a verdict that lost (the ladder beat it)."""
     graph = answer.graph.graph
-    return any(data.get("kind") == "effect" and data.get("card") == a.name
-               and any(str(target).startswith("alternative:") for _, target in
-                       graph.out_edges(node))
-               for node, data in graph.nodes(data=True))
+    return any(
+        data.get("kind") == "effect"
+        and data.get("card") == a.name
+        and any(str(target).startswith("alternative:") for _, target in graph.out_edges(node))
+        for node, data in graph.nodes(data=True)
+    )
 
 
 def clauses_naming(game: str, cards: Sequence[Card]) -> list[Clause]:
@@ -383,8 +408,11 @@ def clauses_naming(game: str, cards: Sequence[Card]) -> list[Clause]:
     found = []
     for clause in load_corpus(game).clauses.values():
         listed = clause.extra.get("cards") or []
-        named = {wanted[key] for n in [clause.extra.get("card"), *listed] if n
-                 and (key := normalise_name(str(n))) in wanted}
+        named = {
+            wanted[key]
+            for n in [clause.extra.get("card"), *listed]
+            if n and (key := normalise_name(str(n))) in wanted
+        }
         words = flat(f"{clause.question or ''} {clause.text}")
         named |= {name for name, forms in refs.items() if any(f in words for f in forms)}
         if len(named) >= need:

@@ -37,8 +37,9 @@ class Shape:
     def fillings(self, cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
         """Every assignment of distinct given cards to the slots, each of the slot's family."""
         for chosen in itertools.permutations(cards, len(self.families)):
-            if all(family(card.type) == want for card, want in zip(chosen, self.families,
-                                                                    strict=True)):
+            if all(
+                family(card.type) == want for card, want in zip(chosen, self.families, strict=True)
+            ):
                 yield chosen
 
     def fill(self, chosen: Sequence[Card]) -> str:
@@ -71,10 +72,18 @@ def load_shapes(game: str, folder: str, most: int) -> tuple[Shape, ...]:
 
 
 def _shape(text: str, case: str, by_name: dict[str, Card], most: int) -> Shape | None:
-    lines = [line.rstrip() for line in text.splitlines()
-             if line.strip() and not line.lstrip().startswith(_DROPPED)]
-    inline = {m.group(1) for line in lines if line.startswith("card ")
-              for m in [_QUOTED.search(line)] if m}
+    lines = [
+        line.rstrip()
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith(_DROPPED)
+    ]
+    inline = {
+        m.group(1)
+        for line in lines
+        if line.startswith("card ")
+        for m in [_QUOTED.search(line)]
+        if m
+    }
     slots: dict[str, int] = {}
     families: list[str] = []
 

@@ -36,10 +36,14 @@ def case_files() -> list[tuple[str, Path]]:
     ``bluemoon/you-may-not-stops-play``.
     """
     root = corpus_dir()
-    cases = [(p.relative_to(root).with_suffix("").as_posix(), p)
-             for p in sorted(root.glob("*/cases/**/*.rq"))]
-    examples = [(p.relative_to(EXAMPLES).with_suffix("").as_posix(), p)
-                for p in sorted(EXAMPLES.glob("**/*.rq"))]
+    cases = [
+        (p.relative_to(root).with_suffix("").as_posix(), p)
+        for p in sorted(root.glob("*/cases/**/*.rq"))
+    ]
+    examples = [
+        (p.relative_to(EXAMPLES).with_suffix("").as_posix(), p)
+        for p in sorted(EXAMPLES.glob("**/*.rq"))
+    ]
     return cases + examples
 
 
@@ -50,16 +54,21 @@ def invented_cases() -> list[Path]:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Count the metamorphic variants collected, to report them apart from distinct cases."""
-    variants = [item for item in items if item.nodeid.split("::")[0].endswith(METAMORPHIC)
-                and getattr(item, "callspec", None) is not None]
+    variants = [
+        item
+        for item in items
+        if item.nodeid.split("::")[0].endswith(METAMORPHIC)
+        and getattr(item, "callspec", None) is not None
+    ]
     config.stash[_VARIANTS] = len(variants)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """One line: the distinct invented cases apart from the generated metamorphic variants."""
     variants = terminalreporter.config.stash.get(_VARIANTS, 0)
-    terminalreporter.write_line(f"invented cases: {len(invented_cases())} distinct; "
-                                f"metamorphic variants: {variants}")
+    terminalreporter.write_line(
+        f"invented cases: {len(invented_cases())} distinct; metamorphic variants: {variants}"
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -30,8 +30,13 @@ from rulesq.spans import text_line
 
 TESTS = Path(__file__).resolve().parent
 #: Every shipped situation: the examples, the invented cases and every FAQ case.
-SHIPPED = sorted([*(TESTS / "examples").rglob("*.rq"), *(TESTS / "cases").rglob("*.rq"),
-                  *corpus_dir().glob("*/cases/**/*.rq")])
+SHIPPED = sorted(
+    [
+        *(TESTS / "examples").rglob("*.rq"),
+        *(TESTS / "cases").rglob("*.rq"),
+        *corpus_dir().glob("*/cases/**/*.rq"),
+    ]
+)
 TEXTS = [path.read_text(encoding="utf-8") for path in SHIPPED]
 _TOKEN = re.compile(r'"[^"\n]*"|\d+|\w+|[^\w\s]|[ \t]+|\n')
 #: Every distinct token of the shipped files (what a mutation may put in).
@@ -39,8 +44,23 @@ TOKENS = sorted({t for text in TEXTS for t in _TOKEN.findall(text)})
 #: Characters some line splitter ends a line at (Lark ends one only at a line feed).
 SEPARATORS = ["\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r", "\r\n"]
 #: Controls and other characters a terminal must never receive raw.
-CONTROLS = ["\x00", "\x1b", "\x1b[31m", "\x07", "\x08", "\x7f", "\x9b", "\u202e", "\u2066",
-            "\ufeff", "\ud7ff", "\U0001f600", "\u0301", "\ufffd", "\t"]
+CONTROLS = [
+    "\x00",
+    "\x1b",
+    "\x1b[31m",
+    "\x07",
+    "\x08",
+    "\x7f",
+    "\x9b",
+    "\u202e",
+    "\u2066",
+    "\ufeff",
+    "\ud7ff",
+    "\U0001f600",
+    "\u0301",
+    "\ufffd",
+    "\t",
+]
 KINDS = ("bytes", "unicode", "tokens", "huge")
 COMMANDS = ("search", "cite", "card", "parse", "rulings", "corpus", "coverage")
 GAMES = ("bluemoon", "warhammer", "fma")
@@ -54,7 +74,7 @@ class Case:
     kind: str
     args: list[str]
     data: bytes = b""
-    text: str | None = None     # the situation as rulesq reads it, when there is one
+    text: str | None = None  # the situation as rulesq reads it, when there is one
 
     def describe(self) -> str:
         """The input, short enough to print."""
@@ -89,8 +109,15 @@ def unicode_mutation(rng: random.Random, text: str) -> str:
         pool = SEPARATORS if rng.random() < 0.6 else CONTROLS
         piece = rng.choice(pool)
         if rng.random() < 0.3:
-            piece = chr(rng.choice([rng.randint(0x20, 0x2fff), rng.randint(0x80, 0x9f),
-                                    rng.randint(0x1f000, 0x1faff)]))
+            piece = chr(
+                rng.choice(
+                    [
+                        rng.randint(0x20, 0x2FFF),
+                        rng.randint(0x80, 0x9F),
+                        rng.randint(0x1F000, 0x1FAFF),
+                    ]
+                )
+            )
         newlines = [i for i, c in enumerate(chars) if c == "\n"]
         if newlines and rng.random() < 0.4:
             chars[rng.choice(newlines)] = piece
@@ -137,20 +164,24 @@ def huge_mutation(rng: random.Random, text: str) -> str:
     if op == "number" and re.search(r"\d+", text):
         spots = list(re.finditer(r"\d+", text))
         hit = rng.choice(spots)
-        return text[: hit.start()] + huge_number(rng) + text[hit.end():]
+        return text[: hit.start()] + huge_number(rng) + text[hit.end() :]
     if op == "name" and '"' in text:
         spots = list(re.finditer(r'"[^"\n]*"', text))
         if spots:
             hit = rng.choice(spots)
-            return text[: hit.start()] + f'"{huge_name(rng)}"' + text[hit.end():]
+            return text[: hit.start()] + f'"{huge_name(rng)}"' + text[hit.end() :]
     lines = text.split("\n")
     at = rng.randint(1, max(len(lines) - 1, 1))
     if op == "card":
         extra = f'card "{huge_name(rng)[:300]}" character: "{huge_name(rng)}"'
     else:
-        extra = rng.choice([f"I have {huge_number(rng)} cards in my hand",
-                            f'I play "Laughing Gas" ({huge_name(rng)[:50]} {huge_number(rng)})',
-                            "I play " + ", ".join(['"Laughing Gas"'] * rng.randint(1, 3000))])
+        extra = rng.choice(
+            [
+                f"I have {huge_number(rng)} cards in my hand",
+                f'I play "Laughing Gas" ({huge_name(rng)[:50]} {huge_number(rng)})',
+                "I play " + ", ".join(['"Laughing Gas"'] * rng.randint(1, 3000)),
+            ]
+        )
     lines.insert(at, extra)
     return "\n".join(lines)
 
@@ -198,8 +229,7 @@ def make_case(rng: random.Random, kind: str | None = None, folder: str | None = 
     if roll < 0.4 and folder is not None:
         path = os.path.join(folder, "case.rq")
         return Case(kind, ["check", path], data, text)
-    flags = rng.choice([[], [], ["--json"], ["--explain"], ["--graph", "dot"],
-                        ["--graph", "json"]])
+    flags = rng.choice([[], [], ["--json"], ["--explain"], ["--graph", "dot"], ["--graph", "json"]])
     return Case(kind, ["ask", *flags, "-"], data, text)
 
 
@@ -233,8 +263,9 @@ def run(case: Case) -> Outcome:
         code = done.code if isinstance(done.code, int) else int(done.code is not None)
     finally:
         sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
-    return Outcome(code, out.getvalue().decode("utf-8", "replace"),
-                   err.getvalue().decode("utf-8", "replace"))
+    return Outcome(
+        code, out.getvalue().decode("utf-8", "replace"), err.getvalue().decode("utf-8", "replace")
+    )
 
 
 def problems(case: Case, outcome: Outcome) -> list[str]:
@@ -264,7 +295,8 @@ def _misplaced(case: Case, outcome: Outcome) -> list[str]:
         except ValueError:
             return ["--json printed no JSON document"]
         if "line" in document and not any(
-                document["text"] == text_line(t, document["line"]) for t in _texts(case)):
+            document["text"] == text_line(t, document["line"]) for t in _texts(case)
+        ):
             return [f"JSON text is not line {document['line']}: {document['text'][:80]!r}"]
         return []
     lines = outcome.stderr.splitlines()
@@ -288,8 +320,9 @@ def _shows(shown: str, caret: str, text: str, number: int, column: int) -> bool:
     expected = escape_controls(line)
     if not expected.strip():
         return shown == "  (empty line)"
-    return shown == f"  {expected}".rstrip() and \
-        caret.index("^") == 2 + len(escape_controls(line[: at - 1]))
+    return shown == f"  {expected}".rstrip() and caret.index("^") == 2 + len(
+        escape_controls(line[: at - 1])
+    )
 
 
 def scratch() -> tempfile.TemporaryDirectory[str]:

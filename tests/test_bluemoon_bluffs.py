@@ -46,16 +46,22 @@ phase Booster/Support
 # ---------------------------------------------------------------------------- playing
 def test_a_bluff_icon_is_needed_and_the_play_is_a_support_card() -> None:
     """Any BLUFF icon allows the play; it uses the turn's support card."""
-    body = 'card "Plain Guard" character: ""\n' + SUPPORT_PHASE.replace(
-        '"Decoy"', '"Decoy", "Plain Guard"') + """
+    body = (
+        'card "Plain Guard" character: ""\n'
+        + SUPPORT_PHASE.replace('"Decoy"', '"Decoy", "Plain Guard"')
+        + """
 ask can I play "Plain Guard" as a bluff card?
 ask can I play "Decoy" as a bluff card?
 I play "Decoy" as a bluff card
 ask can I play "Dune Gunner" as a bluff card?
 """
+    )
     first, second, third = answers(body)
-    assert [first.verdict, second.verdict, third.verdict] == [YesNo(False), YesNo(True),
-                                                                YesNo(False)]
+    assert [first.verdict, second.verdict, third.verdict] == [
+        YesNo(False),
+        YesNo(True),
+        YesNo(False),
+    ]
     assert "bluemoon/bi-rulesheet/bluffing/play-bluff" in cited(second)
 
 
@@ -77,22 +83,29 @@ def test_prohibitions_on_support_cards_and_on_text_reach_bluffs() -> None:
     ask_plain = 'ask can I play "Ash Gunner" as a bluff card?\n'
     ask_text = 'ask can I play "Dune Gunner" as a bluff card?\n'
     assert verdicts(ban + 'you have active "Ban"\n' + SUPPORT_PHASE + ask_plain) == [False]
-    assert verdicts(mute + 'you have active "Mute"\n' + SUPPORT_PHASE + ask_plain
-                    + ask_text) == [False, True]
+    assert verdicts(mute + 'you have active "Mute"\n' + SUPPORT_PHASE + ask_plain + ask_text) == [
+        False,
+        True,
+    ]
 
 
 def test_ignored_bluff_cards_stop_further_bluffs_and_calls() -> None:
     """Bluff cards that are ignored: no more bluffs, no call."""
     hush = 'card "Hush" support: "Your support cards are ignored."\n'
-    body = hush + """element earth
+    body = (
+        hush
+        + """element earth
 I have "Dune Gunner" as a bluff card
 you have active "Hush"
-""" + SUPPORT_PHASE.replace('"Dune Gunner", ', "") + """
+"""
+        + SUPPORT_PHASE.replace('"Dune Gunner", ', "")
+        + """
 ask can I play "Ash Gunner" as a bluff card?
 phase Announce Power
 I announce my total power
 ask can you call my bluff?
 """
+    )
     play, call = answers(body)
     assert play.verdict == YesNo(False)
     assert "bluemoon/bi-rulesheet/bluffing/cards-ignored" in cited(play)
@@ -108,25 +121,32 @@ you have "Dune Gunner" as a bluff card
 
 def test_a_bluff_is_called_after_the_announcement_only() -> None:
     """Not before the bluffer announces power, nor on the caller's own turn."""
-    body = CALL + """phase Booster/Support
+    body = (
+        CALL
+        + """phase Booster/Support
 ask can I call your bluff?
 phase Announce Power
 you announce your total power
 ask can I call your bluff?
 """
+    )
     assert verdicts(body) == [False, True]
 
 
 def test_a_you_may_not_call_text_forbids_the_call_until_discarded() -> None:
-    """"You may not call my bluff" decides, by its ladder step; gone, the call is open."""
+    """Text "You may not call my bluff" decides, by its ladder step; gone, the call is open."""
     flag = 'card "Flag" booster: "You may not call my bluff."\n'
-    body = flag + CALL + """you have active "Flag"
+    body = (
+        flag
+        + CALL
+        + """you have active "Flag"
 phase Announce Power
 you announce your total power
 ask can I call your bluff?
 I discard "Flag"
 ask can I call your bluff?
 """
+    )
     refused, allowed = answers(body)
     assert refused.verdict == YesNo(False) and refused.decided_by == "you may not"
     assert allowed.verdict == YesNo(True)
@@ -134,14 +154,20 @@ ask can I call your bluff?
 
 def test_no_call_once_the_turn_has_ended() -> None:
     """A card ending the bluffer's turn leaves no moment to call."""
-    stop = 'card "Halt" interference: "I may play this card immediately after you announce ' \
-           'your power: Your turn ends immediately."\n'
-    body = stop + CALL + """I have in hand "Halt"
+    stop = (
+        'card "Halt" interference: "I may play this card immediately after you announce '
+        'your power: Your turn ends immediately."\n'
+    )
+    body = (
+        stop
+        + CALL
+        + """I have in hand "Halt"
 phase Announce Power
 you announce your total power
 I play "Halt"
 ask can I call your bluff?
 """
+    )
     assert verdicts(body) == [False]
 
 
@@ -153,8 +179,9 @@ def test_losing_bluffs_follow_the_element_and_ignored_icons() -> None:
     assert verdicts('element earth\nI have "Dune Gunner" as a bluff card\n' + ask) == [False]
     assert verdicts('element fire\nI have "Dune Gunner" as a bluff card\n' + ask) == [True]
     assert verdicts('element earth\nI have "Decoy" as a bluff card\n' + ask) == [True]
-    ignored = answers(dim + 'element earth\nI have "Dune Gunner" as a bluff card\n'
-                      'you have active "Dim"\n' + ask)[0]
+    ignored = answers(
+        dim + 'element earth\nI have "Dune Gunner" as a bluff card\nyou have active "Dim"\n' + ask
+    )[0]
     assert ignored.verdict == YesNo(True) and ignored.decided_by == "ignore"
 
 
@@ -167,7 +194,9 @@ def test_an_unnamed_bluff_card_cannot_be_judged() -> None:
 def test_the_call_is_judged_as_the_cards_lay_face_down() -> None:
     """Icons ignored at the call make it succeed, although the revealed cards lie discarded."""
     dim = 'card "Dim" support: "Your icons are ignored."\n'
-    body = dim + """element earth
+    body = (
+        dim
+        + """element earth
 you have active "Dim"
 it is my turn
 I have "Dune Gunner" as a bluff card
@@ -175,12 +204,13 @@ phase Announce Power
 I announce my total power
 you call my bluff
 """
+    )
     situation = parse_situation("game bluemoon\n" + CARDS + body, "case.rq")
     facts = [item for item in situation.items if isinstance(item, Fact)]
     state = Timeline(situation).read(facts)
     packets = packets_now(Forces(state))
     assert packets[0].who == "you" and "succeeds" in packets[0].reason
-    assert len(packets) == 2           # the call, then the bluffer's retreat
+    assert len(packets) == 2  # the call, then the bluffer's retreat
 
 
 def test_own_bluff_cards_are_discarded_in_the_beginning_of_turn_phase() -> None:
@@ -188,12 +218,15 @@ def test_own_bluff_cards_are_discarded_in_the_beginning_of_turn_phase() -> None:
     from rulesq.games.bluemoon.judge.bluffs import bluff_discard
 
     hush = 'card "Hush" support: "Your support cards are ignored."\n'
-    body = hush + """element earth
+    body = (
+        hush
+        + """element earth
 I have "Dune Gunner" as a bluff card
 you have active "Hush"
 it is my turn
 phase Beginning of Turn
 """
+    )
     situation = parse_situation("game bluemoon\n" + CARDS + body, "case.rq")
     facts = [item for item in situation.items if isinstance(item, Fact)]
     timeline = Timeline(situation)
@@ -209,9 +242,12 @@ phase Beginning of Turn
 
 def test_no_call_after_the_announce_power_phase() -> None:
     """Once the turn has moved past its Announce Power phase, the bluff stands."""
-    body = CALL + """phase Announce Power
+    body = (
+        CALL
+        + """phase Announce Power
 you announce your total power
 phase Refresh Hand
 ask can I call your bluff?
 """
+    )
     assert verdicts(body) == [False]

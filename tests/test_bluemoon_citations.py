@@ -16,7 +16,8 @@ from rulesq.paths import corpus_dir
 from rulesq.situation import read_situation
 
 FILES = sorted((corpus_dir() / "bluemoon" / "cases").rglob("*.rq")) + sorted(
-    (EXAMPLES / "bluemoon").glob("*.rq"))
+    (EXAMPLES / "bluemoon").glob("*.rq")
+)
 
 
 @cache
@@ -63,9 +64,13 @@ def test_every_cited_clause_exists_and_is_quoted_verbatim() -> None:
 def test_every_answer_cites_a_rule_or_a_card() -> None:
     """No verdict stands on nothing: it cites a clause or quotes a card effect (the contested
     element, a stated fact unless a card changed it, is the one exception)."""
-    bare = [where for where, answer in answered()
-            if not answer.citations() and not answer.graph.effects()
-            and answer.question.kind != "element"]
+    bare = [
+        where
+        for where, answer in answered()
+        if not answer.citations()
+        and not answer.graph.effects()
+        and answer.question.kind != "element"
+    ]
     assert bare == []
 
 
@@ -83,8 +88,11 @@ def test_removing_the_ladder_clause_unsupports_a_precedence_verdict(step: str) -
     for where, answer in decided:
         graph = answer.graph
         step_node = f"step:{step}"
-        clauses = [str(src) for src, _ in graph.graph.in_edges(step_node)
-                   if graph.graph.nodes[src]["kind"] == "clause"]
+        clauses = [
+            str(src)
+            for src, _ in graph.graph.in_edges(step_node)
+            if graph.graph.nodes[src]["kind"] == "clause"
+        ]
         assert clauses, where
         assert graph.supported(), where
         assert not graph.without(clauses).supported(), where

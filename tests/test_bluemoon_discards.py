@@ -10,22 +10,37 @@ import pytest
 from rulesq.engine.check import check_situation
 from rulesq.situation import parse_situation
 
-GRUB = ('card "Ember Grub" booster: "By the end of your Character phase, you must discard one '
-        'booster card from your hand, or retreat."')
-MIRE = ('card "Mire Grub" booster: "By the end of your Booster/Support phase, you must discard '
-        'cards with a total printed value of at least 4 Earth from your hand, or retreat."')
-LODE = ('card "Lode Grub" booster: "By the end of your Booster/Support phase, you must discard '
-        'cards with a total printed value of at least 4 Fire from your hand, or retreat."')
-TITHE = ('card "Earth Tithe" leadership: "Now I may discard cards with a total printed value of '
-         'at least 6 Earth from my hand to attract one dragon."')
-SWEEPER = ('card "Sweeper" character: "Now I may discard all of your active booster cards, '
-           'except one active booster card."')
-RINSE = ('card "Rinse" leadership: "Now I may discard up to three cards from my hand and then may '
-         'draw up to the same number of cards."')
-TRIM = ('card "Trim" leadership: "Now you may not have more than four cards in your hand and you '
-        'must discard any additional cards."')
-HUSH = ('card "Hush" character: "Your special power texts are ignored, except on Flit character '
-        'cards."')
+GRUB = (
+    'card "Ember Grub" booster: "By the end of your Character phase, you must discard one '
+    'booster card from your hand, or retreat."'
+)
+MIRE = (
+    'card "Mire Grub" booster: "By the end of your Booster/Support phase, you must discard '
+    'cards with a total printed value of at least 4 Earth from your hand, or retreat."'
+)
+LODE = (
+    'card "Lode Grub" booster: "By the end of your Booster/Support phase, you must discard '
+    'cards with a total printed value of at least 4 Fire from your hand, or retreat."'
+)
+TITHE = (
+    'card "Earth Tithe" leadership: "Now I may discard cards with a total printed value of '
+    'at least 6 Earth from my hand to attract one dragon."'
+)
+SWEEPER = (
+    'card "Sweeper" character: "Now I may discard all of your active booster cards, '
+    'except one active booster card."'
+)
+RINSE = (
+    'card "Rinse" leadership: "Now I may discard up to three cards from my hand and then may '
+    'draw up to the same number of cards."'
+)
+TRIM = (
+    'card "Trim" leadership: "Now you may not have more than four cards in your hand and you '
+    'must discard any additional cards."'
+)
+HUSH = (
+    'card "Hush" character: "Your special power texts are ignored, except on Flit character cards."'
+)
 
 
 def verdicts(text: str) -> list[str]:
@@ -34,8 +49,11 @@ def verdicts(text: str) -> list[str]:
     out = []
     for check in check_situation(situation).questions:
         answer = check.answer
-        out.append(answer.verdict.show() if answer.answered and answer.verdict
-                   else f"cannot: {answer.reason}")
+        out.append(
+            answer.verdict.show()
+            if answer.answered and answer.verdict
+            else f"cannot: {answer.reason}"
+        )
     return out
 
 
@@ -47,17 +65,17 @@ def decided(text: str) -> list[str | None]:
 
 def test_discarding_needs_a_permission() -> None:
     """Nothing permits a discard from hand just because the player wants to."""
-    assert verdicts('''
+    assert verdicts("""
 card "Clod" character (fire 1, earth 1): ""
 it is my turn
 I have in hand "Clod"
 ask can I discard "Clod"?
-''') == ["no"]
+""") == ["no"]
 
 
 def test_obligation_met_in_own_turn_up_to_its_phase() -> None:
     """An opposing "by the end of your Character phase" obligation: own turn, up to that phase."""
-    text = f'''
+    text = f"""
 {GRUB}
 card "Spare Booster" booster: ""
 you have active "Ember Grub"
@@ -71,25 +89,25 @@ phase Character
 ask can I discard "Spare Booster"?
 phase Booster/Support
 ask can I discard "Spare Booster"?
-'''
+"""
     assert verdicts(text) == ["no", "yes", "yes", "no"]
 
 
 def test_wrong_card_type_does_not_count() -> None:
     """A character card does not satisfy "discard one booster card"."""
-    assert verdicts(f'''
+    assert verdicts(f"""
 {GRUB}
 card "Clod" character: ""
 you have active "Ember Grub"
 it is my turn
 I have in hand "Clod"
 ask can I discard "Clod"?
-''') == ["no"]
+""") == ["no"]
 
 
 def test_no_extra_cards_and_partial_discards() -> None:
     """Cards that do not contribute may not go; a card short of the total still counts."""
-    text = f'''
+    text = f"""
 {MIRE}
 card "Big Clod" character (fire 0, earth 4): ""
 card "Small Clod" character (fire 0, earth 1): ""
@@ -103,13 +121,13 @@ ask can I discard "Small Clod"?
 ask can I discard "Hot Rock"?
 I discard "Big Clod"
 ask can I discard "Small Clod"?
-'''
+"""
     assert verdicts(text) == ["no", "yes", "yes", "no", "no"]
 
 
 def test_each_text_is_satisfied_independently() -> None:
     """One card with fire and earth satisfies one of two texts, and can go to the other."""
-    text = f'''
+    text = f"""
 {MIRE}
 {LODE}
 card "Both Clod" character (fire 4, earth 4): ""
@@ -124,13 +142,13 @@ ask can I discard "Hot Clod"?
 I discard "Hot Clod"
 ask are "Mire Grub" and "Lode Grub" satisfied?
 ask must I discard?
-'''
+"""
     assert verdicts(text) == ["no", "yes", "yes", "yes", "no"]
 
 
 def test_offer_discards_belong_to_their_play() -> None:
     """Discards made for a "Now I may discard … to attract" text do not meet an obligation."""
-    text = f'''
+    text = f"""
 {MIRE}
 {TITHE}
 card "Big Clod" character (fire 0, earth 4): ""
@@ -147,14 +165,19 @@ I discard "Big Clod", "Mid Clod"
 ask is "Earth Tithe" satisfied?
 ask is "Mire Grub" satisfied?
 ask how much earth must I still discard?
-'''
-    assert verdicts(text) == ["no", "yes", "yes", "no", "cannot: several texts ask the player "
-                              "to discard earth; each is satisfied independently"]
+"""
+    assert verdicts(text) == [
+        "no",
+        "yes",
+        "yes",
+        "no",
+        "cannot: several texts ask the player to discard earth; each is satisfied independently",
+    ]
 
 
 def test_printed_values_are_read_in_hand() -> None:
     """An opposing printed-value reduction and an opposing ignore apply to cards in hand."""
-    text = f'''
+    text = f"""
 {MIRE}
 card "Dull" support: "The even printed values of your character cards reduce to 0."
 card "Big Clod" character (fire 0, earth 4): ""
@@ -163,13 +186,13 @@ it is my turn
 I have in hand "Big Clod"
 I discard "Big Clod"
 ask is "Mire Grub" satisfied?
-'''
+"""
     assert verdicts(text) == ["no"]
 
 
 def test_ignored_obligation_justifies_no_discard() -> None:
     """While the obligation's text is ignored, no text justifies the discard."""
-    text = f'''
+    text = f"""
 {MIRE}
 {HUSH}
 card "Big Clod" character (fire 0, earth 4): ""
@@ -183,14 +206,14 @@ ask must I discard?
 I play "Plain"
 ask must I discard?
 ask can I discard "Big Clod"?
-'''
+"""
     assert verdicts(text) == ["no", "no", "yes", "yes"]
     assert decided(text)[:2] == ["ignore", "ignore"]
 
 
 def test_doubling_the_requirement() -> None:
-    """"The effect of one of my … cards doubles" doubles the numbers of the requirement."""
-    text = f'''
+    """Text "The effect of one of my … cards doubles" doubles the numbers of the requirement."""
+    text = f"""
 {MIRE}
 card "Grub Keeper" character: "The effect of one of my Mire booster cards doubles."
 card "Big Clod" character (fire 0, earth 4): ""
@@ -202,13 +225,13 @@ I discard "Big Clod"
 ask is "Mire Grub" satisfied?
 ask how much earth must I still discard?
 ask can I discard "Mid Clod"?
-'''
+"""
     assert verdicts(text) == ["no", "4", "yes"]
 
 
 def test_declining_allows_one_to_three_discards() -> None:
     """After declining a player discards one to three cards, and must discard one."""
-    text = '''
+    text = """
 card "A" booster: ""
 card "B" booster: ""
 card "C" booster: ""
@@ -221,13 +244,13 @@ I decline to start the fight
 ask must I discard a card?
 ask can I discard "A", "B", "C" and "D"?
 ask can I discard "A", "B" and "C"?
-'''
+"""
     assert verdicts(text) == ["yes", "no", "yes"]
 
 
 def test_forced_discard_is_chosen_by_the_discarding_player() -> None:
-    """"Force you to discard": the forced player discards and chooses."""
-    text = '''
+    """Text "Force you to discard": the forced player discards and chooses."""
+    text = """
 card "Bully" character: "Now I may force you to discard one card from your hand."
 card "Thief" character: "Now I may draw one card from your hand and discard it."
 card "Clod" character: ""
@@ -236,13 +259,13 @@ I play "Bully"
 ask who chooses the card for "Bully"?
 ask must you discard a card?
 ask who chooses the card for "Thief"?
-'''
+"""
     assert verdicts(text) == ["you", "yes", "nobody"]
 
 
 def test_play_cost_discard_survives_cancellation() -> None:
     """An "I must discard … to play this card" is owed even when the card is cancelled."""
-    text = '''
+    text = """
 card "Hungry" character: "I must discard one card from my hand to play this card."
 it is my turn
 phase Character
@@ -251,19 +274,22 @@ I have 3 cards in hand
 I play "Hungry"
 you play "Shame on you!"
 ask must I discard a card?
-'''
+"""
     assert verdicts(text) == ["yes"]
     assert decided(text) == ["I must"]
 
 
-@pytest.mark.parametrize(("cards", "expected"), [
-    ('"Left Boot"', "yes"),
-    ('"Left Boot" and "Right Boot"', "no"),
-    ('"Iron Boot"', "no"),
-])
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ('"Left Boot"', "yes"),
+        ('"Left Boot" and "Right Boot"', "no"),
+        ('"Iron Boot"', "no"),
+    ],
+)
 def test_discarding_in_play_by_a_text(cards: str, expected: str) -> None:
-    """"One of" takes one card; the opponent's PROTECTED cards stay."""
-    text = f'''
+    """Text "One of" takes one card; the opponent's PROTECTED cards stay."""
+    text = f"""
 card "Kicker" character: "Now I may discard one of your active booster cards."
 card "Left Boot" booster: ""
 card "Right Boot" booster: ""
@@ -273,13 +299,13 @@ it is my turn
 phase Character
 I play "Kicker"
 ask can I discard {cards}?
-'''
+"""
     assert verdicts(text) == [expected]
 
 
 def test_counted_exception_is_the_readers_choice() -> None:
-    """"Except one active booster card": any one may stay, so each may go, but not all."""
-    text = f'''
+    """Text "Except one active booster card": any one may stay, so each may go, but not all."""
+    text = f"""
 {SWEEPER}
 card "Left Boot" booster: ""
 card "Right Boot" booster: ""
@@ -289,13 +315,13 @@ I play "Sweeper"
 ask can I discard "Left Boot"?
 ask can I discard "Left Boot" and "Right Boot"?
 ask who chooses the card for "Sweeper"?
-'''
+"""
     assert verdicts(text) == ["yes", "no", "me"]
 
 
 def test_on_my_turn_texts_act_only_on_that_turn() -> None:
     """A "On my turn, I may discard …" text does nothing in the other player's turn."""
-    text = '''
+    text = """
 card "Picker" character: "On my turn, I may discard one of your active booster cards."
 card "Left Boot" booster: ""
 I have active "Picker"
@@ -304,13 +330,13 @@ it is your turn
 ask can I discard "Left Boot"?
 it is my turn
 ask can I discard "Left Boot"?
-'''
+"""
     assert verdicts(text) == ["no", "yes"]
 
 
 def test_counted_discards_need_no_minimal_set() -> None:
-    """"Up to three cards" is a count: any number up to it may go (no-extra is for totals)."""
-    text = f'''
+    """Text "Up to three cards" is a count: any number up to it may go (no-extra is for totals)."""
+    text = f"""
 {RINSE}
 card "A" booster: ""
 card "B" booster: ""
@@ -325,13 +351,13 @@ ask can I discard "A" and "B"?
 ask can I discard "A", "B", "C" and "D"?
 I discard "A", "B"
 ask how many cards do I draw?
-'''
+"""
     assert verdicts(text) == ["yes", "no", "4"]
 
 
 def test_hand_limit_makes_the_excess_go() -> None:
-    """"You may not have more than N cards … and you must discard any additional cards"."""
-    text = f'''
+    """Text "You may not have more than N cards … and you must discard any additional cards"."""
+    text = f"""
 {TRIM}
 card "A" booster: ""
 card "B" booster: ""
@@ -344,39 +370,47 @@ ask must you discard a card?
 ask can you discard "A"?
 you discard "A", "B"
 ask must you discard a card?
-'''
+"""
     assert verdicts(text) == ["yes", "yes", "no"]
 
 
-CLEARED = '''
+CLEARED = """
 card "Aid One" support (fire 1, earth 1): ""
 you have active "Aid One"
 it is my turn
-'''
+"""
 
 
 def test_a_discarding_text_on_the_other_players_turn_does_not_act_on_mine() -> None:
-    """"On your turn, I may discard …" acts on the opponent's turn, not its player's."""
-    assert verdicts('card "Night Raid" support: "On your turn, I may discard one of your '
-                    'active support cards."\nI have active "Night Raid"' + CLEARED
-                    + 'ask can I discard "Aid One"?') == ["no"]
+    """Text "On your turn, I may discard …" acts on the opponent's turn, not its player's."""
+    assert verdicts(
+        'card "Night Raid" support: "On your turn, I may discard one of your '
+        'active support cards."\nI have active "Night Raid"'
+        + CLEARED
+        + 'ask can I discard "Aid One"?'
+    ) == ["no"]
 
 
 def test_a_discarding_text_checks_its_condition() -> None:
-    """"If you have no cards in your hand, now I may discard …": the hand is not given."""
-    (verdict,) = verdicts('card "Empty Raid" leadership: "If you have no cards in your hand, '
-                          'now I may discard all of your active support cards."' + CLEARED
-                          + 'I play "Empty Raid"\nask can I discard "Aid One"?')
+    """Text "If you have no cards in your hand, now I may discard …": the hand is not given."""
+    (verdict,) = verdicts(
+        'card "Empty Raid" leadership: "If you have no cards in your hand, '
+        'now I may discard all of your active support cards."'
+        + CLEARED
+        + 'I play "Empty Raid"\nask can I discard "Aid One"?'
+    )
     assert verdict.startswith("cannot"), verdict
 
 
 def test_a_discard_from_hand_offer_checks_its_condition() -> None:
-    """"If you have no cards in your hand, now I may discard two cards from my hand …": the
+    """Text "If you have no cards in your hand, now I may discard two cards from my hand …": the
     opponent's hand is not given, so whether the offer stands is not known."""
-    (verdict,) = verdicts('card "Lean Tithe" leadership: "If you have no cards in your hand, '
-                          'now I may discard two cards from my hand to attract one dragon."\n'
-                          'card "Clod" character (fire 1, earth 1): ""\n'
-                          'card "Clam" character (fire 1, earth 1): ""\n'
-                          'it is my turn\nI have in hand "Clod", "Clam"\nI play "Lean Tithe"\n'
-                          'ask can I discard "Clod", "Clam"?')
+    (verdict,) = verdicts(
+        'card "Lean Tithe" leadership: "If you have no cards in your hand, '
+        'now I may discard two cards from my hand to attract one dragon."\n'
+        'card "Clod" character (fire 1, earth 1): ""\n'
+        'card "Clam" character (fire 1, earth 1): ""\n'
+        'it is my turn\nI have in hand "Clod", "Clam"\nI play "Lean Tithe"\n'
+        'ask can I discard "Clod", "Clam"?'
+    )
     assert verdict.startswith("cannot"), verdict

@@ -19,12 +19,15 @@ def test_selector_words_matches_does_not_follow_raise() -> None:
     from rulesq.games.bluemoon.times import W, When
     from rulesq.games.bluemoon.vocab import CardType, Role
 
-    card = Instance(1, CardInfo(name="Plain Hero", kind="character", text=""), "me", Zone.HAND,
-                    seq=1)
-    for sel in (Cards(types=(CardType.CHARACTER,), first=True),
-                Cards(types=(CardType.CHARACTER,), last_remaining=True),
-                Cards(types=(CardType.CHARACTER,), turn=When(W.ON_TURN, Role.OPPONENT)),
-                Cards(place=ShipPlace(Which.LANDED))):
+    card = Instance(
+        1, CardInfo(name="Plain Hero", kind="character", text=""), "me", Zone.HAND, seq=1
+    )
+    for sel in (
+        Cards(types=(CardType.CHARACTER,), first=True),
+        Cards(types=(CardType.CHARACTER,), last_remaining=True),
+        Cards(types=(CardType.CHARACTER,), turn=When(W.ON_TURN, Role.OPPONENT)),
+        Cards(place=ShipPlace(Which.LANDED)),
+    ):
         with pytest.raises(CannotAnswer):
             matches(sel, card, "me", None)
     assert matches(Cards(types=(CardType.CHARACTER,)), card, "me", None)

@@ -20,19 +20,28 @@ from rulesq.games.bluemoon.parser import parse_card_text
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Role
 
-CLASSES = sorted((c for c in vars(fx).values() if isinstance(c, type)
-                  and issubclass(c, fx.BlueMoonEffect) and c is not fx.BlueMoonEffect),
-                 key=lambda c: c.__name__)
+CLASSES = sorted(
+    (
+        c
+        for c in vars(fx).values()
+        if isinstance(c, type) and issubclass(c, fx.BlueMoonEffect) and c is not fx.BlueMoonEffect
+    ),
+    key=lambda c: c.__name__,
+)
 
 #: One parsed sentence of each effect class (the grammar's own reading of it).
 EXAMPLES: dict[type[fx.BlueMoonEffect], str] = {
     fx.MustToPlay: "I must discard one card from my hand to play this card.",
     fx.PlayCondition: "I may only play this card if I am attacked by at least 5 Earth.",
-    fx.InterferenceTrigger: ("I may play this card when you play a Leadership phase card: "
-                             "Your card is cancelled and discarded."),
+    fx.InterferenceTrigger: (
+        "I may play this card when you play a Leadership phase card: "
+        "Your card is cancelled and discarded."
+    ),
     fx.PlayAsIf: "I may play this card as if it had the FREE icon.",
-    fx.PlayWithoutPushing: ("I may play this card into my combat area without pushing the "
-                            "previously active cards under it."),
+    fx.PlayWithoutPushing: (
+        "I may play this card into my combat area without pushing the "
+        "previously active cards under it."
+    ),
     fx.ElementChange: "The contested element of the fight changes to Fire.",
     fx.Prohibition: "You may not attract dragons.",
     fx.SelfRestriction: "During this fight, I may not play further character cards.",
@@ -41,8 +50,10 @@ EXAMPLES: dict[type[fx.BlueMoonEffect], str] = {
     fx.NoEffectIfOpposed: "(This card has no effect if opposed by Some Rival.)",
     fx.ValueChange: "My total power in Earth increases to 7.",
     fx.PlayPermission: "On my turn, I may play any number of support cards.",
-    fx.NextPlayedAsIf: ("The next character/booster/support card I play on this turn is "
-                        "treated as if it had the FREE icon."),
+    fx.NextPlayedAsIf: (
+        "The next character/booster/support card I play on this turn is "
+        "treated as if it had the FREE icon."
+    ),
     fx.Obligation: "You must discard one card from your hand.",
     fx.ActionEffect: "Now I may discard one of your active booster cards.",
     fx.DragonModifier: "If I retreat now, you attract no more than one dragon.",
@@ -54,8 +65,9 @@ EXAMPLES: dict[type[fx.BlueMoonEffect], str] = {
 #: A value, off the field's default, for each field a class declares not followed.
 UNFOLLOWED_VALUES: dict[tuple[type[fx.BlueMoonEffect], str], object] = {
     (fx.ElementChange, "when"): When(W.END_OF_TURN, Role.CONTROLLER),
-    (fx.ElementChange, "condition"): parse_card_text(
-        "If I retreat, you may not attract dragons.").effects[0].condition,  # type: ignore[attr-defined]
+    (fx.ElementChange, "condition"): parse_card_text("If I retreat, you may not attract dragons.")
+    .effects[0]
+    .condition,  # type: ignore[attr-defined]
     (fx.NextPlayedAsIf, "who"): Role.OPPONENT,
 }
 
@@ -73,8 +85,14 @@ def _parsed(cls: type[fx.BlueMoonEffect]) -> fx.BlueMoonEffect:
 
 
 def _source(effect: fx.BlueMoonEffect) -> Source:
-    card = Instance(1, CardInfo(name="Some Card", kind="character", text=effect.render()), "me",
-                    Zone.COMBAT, active=True, seq=1)
+    card = Instance(
+        1,
+        CardInfo(name="Some Card", kind="character", text=effect.render()),
+        "me",
+        Zone.COMBAT,
+        active=True,
+        seq=1,
+    )
     return Source(card, effect, 0)
 
 
@@ -119,8 +137,9 @@ def test_each_unfollowed_field_set_is_cannot_answer(cls: type[fx.BlueMoonEffect]
 
 def test_the_typed_readers_agree_with_the_fields() -> None:
     """time_of and condition_of read the class's own fields, and None for a class without."""
-    change = dataclasses.replace(_parsed(fx.ElementChange),
-                                 when=UNFOLLOWED_VALUES[fx.ElementChange, "when"])
+    change = dataclasses.replace(
+        _parsed(fx.ElementChange), when=UNFOLLOWED_VALUES[fx.ElementChange, "when"]
+    )
     assert fx.time_of(change) == change.when
     assert fx.condition_of(change) is None
     assert fx.time_of(_parsed(fx.AttackAgain)) is None
@@ -129,13 +148,16 @@ def test_the_typed_readers_agree_with_the_fields() -> None:
     assert fx.scope_of(_parsed(fx.Prohibition)) is None
 
 
-@pytest.mark.parametrize(("cls", "name", "case"), [
-    (fx.Prohibition, "condition", "fields/a-call-prohibition-checks-its-condition-2.rq"),
-    (fx.Prohibition, "when", "fields/a-call-prohibition-checks-its-time-2.rq"),
-])
+@pytest.mark.parametrize(
+    ("cls", "name", "case"),
+    [
+        (fx.Prohibition, "condition", "fields/a-call-prohibition-checks-its-condition-2.rq"),
+        (fx.Prohibition, "when", "fields/a-call-prohibition-checks-its-time-2.rq"),
+    ],
+)
 def test_declaring_a_followed_field_unfollowed_turns_a_case(
-        cls: type[fx.BlueMoonEffect], name: str, case: str,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    cls: type[fx.BlueMoonEffect], name: str, case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The check carries weight: drop a field from FOLLOWED and an invented case that agreed
     turns cannot answer, naming the field."""
     path = Path(INVENTED, case)

@@ -15,8 +15,7 @@ from rulesq.situation import parse_situation
 def answers(body: str) -> list[tuple[str, str]]:
     """(verdict, status) for each question of a Blue Moon situation."""
     situation = parse_situation("game bluemoon\n" + body.strip() + "\n")
-    return [((a.verdict.show() if a.verdict else "-"), a.status.key)
-            for a in evaluate(situation)]
+    return [((a.verdict.show() if a.verdict else "-"), a.status.key) for a in evaluate(situation)]
 
 
 def verdicts(body: str) -> list[str]:
@@ -26,7 +25,7 @@ def verdicts(body: str) -> list[str]:
 
 # ---------------------------------------------------------------------- ignoring
 def test_an_ignore_effect_spares_the_cards_its_exception_names() -> None:
-    """"except on Owl character cards": an Owl character's text stays, another's is ignored."""
+    """Text "except on Owl character cards": an Owl character's text stays, another's is ignored."""
     body = """
 card "Hush Owl" character: "Your special power texts are ignored, except on Owl character cards."
 card "Night Owl" character: "You may not play booster cards."
@@ -97,7 +96,7 @@ ask is the special power text of "Stone Guard" ignored?
 
 
 def test_i_must_text_is_never_ignored() -> None:
-    """"I must" outranks ignoring."""
+    """Text "I must" outranks ignoring."""
     body = """
 card "Mute Crow" character: "Your special power texts are ignored."
 card "Hungry Imp" character: "I must discard one card from my hand to play this card."
@@ -112,9 +111,8 @@ ask is the special power text of "Hungry Imp" ignored?
 
 
 def test_no_effect_if_opposed_switches_both_copies_off() -> None:
-    """"This card has no effect if opposed by X": two copies of X switch each other off."""
-    horn = ("Your special power texts are ignored. (This card has no effect if opposed by "
-            "Fog Horn.)")
+    """Text "This card has no effect if opposed by X": two copies of X switch each other off."""
+    horn = "Your special power texts are ignored. (This card has no effect if opposed by Fog Horn.)"
     body = f"""
 card "Fog Horn" support: "{horn}"
 card "Grey Wolf" character: "You may not play support cards."
@@ -127,7 +125,7 @@ ask is the special power text of "Grey Wolf" ignored?
 
 
 def test_a_leadership_ignore_lasts_only_its_turn() -> None:
-    """"On this turn, your special power texts are ignored" ends with the turn."""
+    """Text "On this turn, your special power texts are ignored" ends with the turn."""
     body = """
 card "Quiet Hour" leadership: "On this turn, your special power texts are ignored."
 card "Grey Wolf" character: "You may not play support cards."
@@ -143,20 +141,38 @@ ask is the special power text of "Grey Wolf" ignored?
 
 
 # ---------------------------------------------------------------------- values
-@pytest.mark.parametrize(("texts", "fire", "earth", "element", "expected"), [
-    # an increase and a doubling: the order that maximises (increase first)
-    (["The values of one of my character cards increase to 4.",
-      "The values of one of my character cards double."], 1, 1, "fire", 8),
-    # printed-value effects apply first: halving is not offered, doubling 0 gives 0
-    (["The values of one of my character cards double."], 3, 2, "fire", 6),
-    # an "increase to" never lowers a value
-    (["The Earth value of one of my character cards increases to 2."], 1, 5, "earth", 5),
-    # the sum of the printed values
-    (["The values of one of my character cards increase to the sum of its printed Fire "
-      "value + its printed Earth value."], 2, 3, "earth", 5),
-])
-def test_value_order(texts: list[str], fire: int, earth: int, element: str,
-                     expected: int) -> None:
+@pytest.mark.parametrize(
+    ("texts", "fire", "earth", "element", "expected"),
+    [
+        # an increase and a doubling: the order that maximises (increase first)
+        (
+            [
+                "The values of one of my character cards increase to 4.",
+                "The values of one of my character cards double.",
+            ],
+            1,
+            1,
+            "fire",
+            8,
+        ),
+        # printed-value effects apply first: halving is not offered, doubling 0 gives 0
+        (["The values of one of my character cards double."], 3, 2, "fire", 6),
+        # an "increase to" never lowers a value
+        (["The Earth value of one of my character cards increases to 2."], 1, 5, "earth", 5),
+        # the sum of the printed values
+        (
+            [
+                "The values of one of my character cards increase to the sum of its printed Fire "
+                "value + its printed Earth value."
+            ],
+            2,
+            3,
+            "earth",
+            5,
+        ),
+    ],
+)
+def test_value_order(texts: list[str], fire: int, earth: int, element: str, expected: int) -> None:
     """Special Rule 7: increases in the order that maximises."""
     cards = "\n".join(f'card "Charm {i}" booster: "{t}"' for i, t in enumerate(texts))
     names = ", ".join(f'"Charm {i}"' for i in range(len(texts)))
@@ -171,7 +187,7 @@ ask what is my total power?
 
 
 def test_opposing_printed_value_reduction_spares_protected_cards() -> None:
-    """"The odd printed values of your character cards reduce to 0": not a PROTECTED card's."""
+    """Text "The odd printed values of your character cards reduce to 0": not a PROTECTED card's."""
     body = """
 card "Odd Cat" character: "The odd printed values of your character cards reduce to 0."
 card "Shell Hero" character (fire 3, earth 2, PROTECTED): ""
@@ -185,7 +201,7 @@ ask what is my total power?
 
 
 def test_total_power_increase_applies_last_and_never_lowers() -> None:
-    """"My total power in Earth increases to 6" after the sum; only in earth."""
+    """Text "My total power in Earth increases to 6" after the sum; only in earth."""
     body = """
 card "Earth Tide" booster: "My total power in Earth increases to 6."
 card "Plain Hero" character (fire 2, earth 4): ""
@@ -270,18 +286,21 @@ card "Banner" support: ""
 """
 
 
-@pytest.mark.parametrize(("played", "asked", "expected"), [
-    ([], '"Hero A"', "yes"),
-    (['"Hero A"'], '"Hero B"', "no"),                       # one character card a turn
-    (['"Hero A"'], '"Free Hero"', "yes"),                   # FREE does not count
-    (['"Free Hero"'], '"Hero A"', "yes"),
-    (['"Hero A"'], '"Twin Left"', "no"),
-    ([], '"Twin Left" and "Twin Right" together', "yes"),   # a pair counts as one
-    (['"Stopper"'], '"Free Hero"', "no"),                   # STOP ends the card play
-    (['"Free Hero"'], '"Stopper"', "yes"),
-    (['"Hero A"', '"Gear"'], '"Banner"', "no"),             # one booster or support card
-    (['"Hero A"'], '"Gear"', "yes"),
-])
+@pytest.mark.parametrize(
+    ("played", "asked", "expected"),
+    [
+        ([], '"Hero A"', "yes"),
+        (['"Hero A"'], '"Hero B"', "no"),  # one character card a turn
+        (['"Hero A"'], '"Free Hero"', "yes"),  # FREE does not count
+        (['"Free Hero"'], '"Hero A"', "yes"),
+        (['"Hero A"'], '"Twin Left"', "no"),
+        ([], '"Twin Left" and "Twin Right" together', "yes"),  # a pair counts as one
+        (['"Stopper"'], '"Free Hero"', "no"),  # STOP ends the card play
+        (['"Free Hero"'], '"Stopper"', "yes"),
+        (['"Hero A"', '"Gear"'], '"Banner"', "no"),  # one booster or support card
+        (['"Hero A"'], '"Gear"', "yes"),
+    ],
+)
 def test_limits_of_a_turn(played: list[str], asked: str, expected: str) -> None:
     """The one-character and one-booster-or-support limits, FREE, PAIR and STOP."""
     plays = "\n".join(f"I play {p}" for p in played)
@@ -319,12 +338,13 @@ ask can I play "Gear"?
 """
     assert verdicts(body) == ["no"]
     allowed = body.replace('I play "Hero A"', 'I play "Extra Hand"').replace(
-        'ask can I play "Gear"?', 'ask can I play "Banner"?')
+        'ask can I play "Gear"?', 'ask can I play "Banner"?'
+    )
     assert verdicts(allowed) == ["yes"]
 
 
 def test_a_prohibition_beats_a_permission() -> None:
-    """"You may not play booster cards" against "I may play any number of booster cards"."""
+    """Text "You may not play booster cards" against "I may play any number of booster cards"."""
     body = """
 card "Gear Ban" support: "You may not play booster cards."
 card "Gear Rush" leadership: "On this turn, I may play any number of booster cards."
@@ -342,9 +362,11 @@ ask can I play a booster card?
 
 
 def test_a_play_condition_is_read_in_hand_and_can_be_ignored() -> None:
-    """"I may only play this card if …" stops the play unless the card's text is ignored."""
-    picky = ("I may only play this card if you have at least three active "
-             "character/booster/support cards.")
+    """Text "I may only play this card if …" stops the play unless the card's text is ignored."""
+    picky = (
+        "I may only play this card if you have at least three active "
+        "character/booster/support cards."
+    )
     body = f"""
 card "Picky Mutant" mutant (STOP): "{picky}"
 card "Hero A" character: ""
@@ -354,8 +376,7 @@ it is my turn
 ask can I play "Picky Mutant"?
 """
     assert verdicts(body) == ["no"]
-    ignored = body.replace('you have active "Hero A"',
-                           'you have active "Hero A", "Mute Crow"')
+    ignored = body.replace('you have active "Hero A"', 'you have active "Hero A", "Mute Crow"')
     situation = parse_situation("game bluemoon\n" + ignored.strip() + "\n")
     (answer,) = evaluate(situation)
     assert answer.verdict is not None and answer.verdict.show() == "yes"
@@ -379,32 +400,42 @@ def test_a_card_whose_text_the_sources_never_quote_is_a_stated_assumption() -> N
     """Taking an unquoted text as none is an assumption, shown even in the short answer."""
     from rulesq.render.text import render_answer
 
-    situation = parse_situation('game bluemoon\nelement fire\n'
-                                'I have active "Speedius Unnecessarius"\n'
-                                "ask what is my total power?\n")
+    situation = parse_situation(
+        "game bluemoon\nelement fire\n"
+        'I have active "Speedius Unnecessarius"\n'
+        "ask what is my total power?\n"
+    )
     [answer] = evaluate(situation)
     assert answer.graph.assumptions() == [
         'the sources quote no special power text for "Speedius Unnecessarius": it is taken to '
-        "have none"]
+        "have none"
+    ]
     assert "  assumes: the sources quote no special power text" in render_answer(answer)
 
 
 def test_icons_the_sources_never_give_are_an_assumption_where_they_are_read() -> None:
-    """"Your cards with icons are ignored" against a card of unknown icons: say it is assumed."""
+    """“Your cards with icons are ignored” against a card of unknown icons: say it is assumed."""
     hater = 'card "Icon Hater" character: "Your cards with icons are ignored."\n'
-    [ignored] = evaluate(parse_situation(
-        f'game bluemoon\n{hater}you have active "Icon Hater"\nI have active "Laughing Gas"\n'
-        'ask is "Laughing Gas" ignored?\n'))
+    [ignored] = evaluate(
+        parse_situation(
+            f'game bluemoon\n{hater}you have active "Icon Hater"\nI have active "Laughing Gas"\n'
+            'ask is "Laughing Gas" ignored?\n'
+        )
+    )
     assert ignored.verdict is not None and ignored.verdict.show() == "no"
     assert ignored.graph.assumptions() == [
-        'the sources give no icons for "Laughing Gas": it is taken to have none']
-    [playing] = evaluate(parse_situation(
-        'game bluemoon\nI have active "Laughing Gas"\nask can I play a booster card?\n'))
+        'the sources give no icons for "Laughing Gas": it is taken to have none'
+    ]
+    [playing] = evaluate(
+        parse_situation(
+            'game bluemoon\nI have active "Laughing Gas"\nask can I play a booster card?\n'
+        )
+    )
     assert not [text for text in playing.graph.assumptions() if "icons" in text]
 
 
 def test_an_ignorer_whose_own_text_is_ignored_is_named_as_beaten() -> None:
-    """"Not ignored" says which ignore effect would have reached the card, and what beat it."""
+    """Text "Not ignored" says which ignore effect would have reached the card, and what beat it."""
     body = """
 card "Owl Queen" character: "Your special power texts are ignored, except on Owl character cards."
 card "Night Owl" character: ""
@@ -417,12 +448,14 @@ ask is the special power text of "Grey Wolf" ignored?
     [answer] = evaluate(parse_situation("game bluemoon\n" + body.strip() + "\n"))
     assert answer.verdict is not None and answer.verdict.show() == "no"
     assert answer.decided_by == "ignore"
-    assert answer.reason.startswith('"Fog Bank" would ignore it, but its own text is ignored by '
-                                    '"Owl Queen"')
+    assert answer.reason.startswith(
+        '"Fog Bank" would ignore it, but its own text is ignored by "Owl Queen"'
+    )
 
 
-@pytest.mark.parametrize("going_back", ["phase Booster/Support\nphase Character",
-                                        'I play "Boots"\nphase Character'])
+@pytest.mark.parametrize(
+    "going_back", ["phase Booster/Support\nphase Character", 'I play "Boots"\nphase Character']
+)
 def test_a_turn_going_back_to_an_earlier_phase_is_cannot_answer(going_back: str) -> None:
     """A turn's phases come in order: a timeline that goes back is no state to judge."""
     body = f"""
@@ -455,6 +488,8 @@ def test_a_people_is_stated_on_the_card_line_only() -> None:
     from rulesq.errors import InputError
 
     with pytest.raises(InputError, match="given on its card line") as error:
-        parse_situation('game bluemoon\nyou have active "Laughing Gas" (people Flit)\n'
-                        "ask can I play a booster card?\n")
+        parse_situation(
+            'game bluemoon\nyou have active "Laughing Gas" (people Flit)\n'
+            "ask can I play a booster card?\n"
+        )
     assert error.value.column == 40

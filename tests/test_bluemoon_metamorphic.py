@@ -31,9 +31,11 @@ from rulesq.situation import parse_situation
 
 CASES = sorted((corpus_dir() / "bluemoon" / "cases").rglob("*.rq"))
 #: Statements that say where cards are (not events, whose order is the timeline).
-PLACING = re.compile(r"^(?P<head>(?:I|you) ha(?:ve|s) (?:in)?active |(?:I|you) ha(?:ve|s) in hand "
-                     r"|(?:my|your) hand holds (?:only )?|(?:my|your) discard pile (?:has|holds) )"
-                     r"(?P<cards>.+)$")
+PLACING = re.compile(
+    r"^(?P<head>(?:I|you) ha(?:ve|s) (?:in)?active |(?:I|you) ha(?:ve|s) in hand "
+    r"|(?:my|your) hand holds (?:only )?|(?:my|your) discard pile (?:has|holds) )"
+    r"(?P<cards>.+)$"
+)
 
 
 def split_cards(text: str) -> list[str]:
@@ -92,12 +94,18 @@ REORDERED = [(p, variant) for p in CASES if (variant := reorder(p.read_text("utf
 def test_some_cases_have_lists_to_reorder() -> None:
     """The reordering finds statements to change (so the test below can fail)."""
     assert len(REORDERED) > 50
-    assert split_cards('"A" (fire 2, earth 3), "B" and "C"') == ['"A" (fire 2, earth 3)', '"B"',
-                                                                  '"C"']
+    assert split_cards('"A" (fire 2, earth 3), "B" and "C"') == [
+        '"A" (fire 2, earth 3)',
+        '"B"',
+        '"C"',
+    ]
 
 
-@pytest.mark.parametrize(("path", "variant"), REORDERED,
-                         ids=[p.relative_to(corpus_dir()).as_posix() for p, _ in REORDERED])
+@pytest.mark.parametrize(
+    ("path", "variant"),
+    REORDERED,
+    ids=[p.relative_to(corpus_dir()).as_posix() for p, _ in REORDERED],
+)
 def test_card_order_never_changes_a_verdict(path: Path, variant: str) -> None:
     """Reversing the cards of "I have active …" and the like gives the same answers."""
     original = outcomes(path.read_text("utf-8"), str(path))
@@ -114,8 +122,14 @@ MIRROR_CARDS = {
 
 def mirror(text: str) -> str:
     """Fire and earth swapped, and each mirror card replaced by its mirror."""
-    pairs = {**MIRROR_CARDS, **{v: k for k, v in MIRROR_CARDS.items()},
-             "fire": "earth", "earth": "fire", "Fire": "Earth", "Earth": "Fire"}
+    pairs = {
+        **MIRROR_CARDS,
+        **{v: k for k, v in MIRROR_CARDS.items()},
+        "fire": "earth",
+        "earth": "fire",
+        "Fire": "Earth",
+        "Earth": "Fire",
+    }
     pattern = re.compile("|".join(re.escape(k) for k in sorted(pairs, key=len, reverse=True)))
     return pattern.sub(lambda m: pairs[m.group(0)], text)
 
@@ -135,10 +149,16 @@ values = st.integers(min_value=0, max_value=7)
 
 
 @settings(max_examples=25, deadline=None)
-@given(fire=values, earth=values, other_fire=values, other_earth=values,
-       element=st.sampled_from(["fire", "earth"]))
-def test_gauntlets_mirror(fire: int, earth: int, other_fire: int, other_earth: int,
-                          element: str) -> None:
+@given(
+    fire=values,
+    earth=values,
+    other_fire=values,
+    other_earth=values,
+    element=st.sampled_from(["fire", "earth"]),
+)
+def test_gauntlets_mirror(
+    fire: int, earth: int, other_fire: int, other_earth: int, element: str
+) -> None:
     """Doubling one character's Fire (or Earth) value gives mirrored totals."""
     text = f"""game bluemoon
 card "Hero One" character (fire {fire}, earth {earth}): ""
@@ -172,11 +192,22 @@ ask how many dragons do I attract?
 
 
 # ---------------------------------------------------------------------- players swapped
-PRONOUNS = {"I": "you", "you": "I", "my": "your", "your": "my", "me": "you",
-            "mine": "yours", "yours": "mine"}
+PRONOUNS = {
+    "I": "you",
+    "you": "I",
+    "my": "your",
+    "your": "my",
+    "me": "you",
+    "mine": "yours",
+    "yours": "mine",
+}
 PRONOUN = re.compile(r"\b(I|you|my|your|me|mine|yours)\b")
-AGREEMENT = [(re.compile(r"\bI are\b"), "I am"), (re.compile(r"\byou am\b"), "you are"),
-             (re.compile(r"\bI has\b"), "I have"), (re.compile(r"\byou has\b"), "you have")]
+AGREEMENT = [
+    (re.compile(r"\bI are\b"), "I am"),
+    (re.compile(r"\byou am\b"), "you are"),
+    (re.compile(r"\bI has\b"), "I have"),
+    (re.compile(r"\byou has\b"), "you have"),
+]
 
 
 def swap_players(text: str) -> str:
@@ -191,9 +222,10 @@ def swap_players(text: str) -> str:
             continue
         if not line.startswith(("card ", "#", "source ", "game ")):
             parts = re.split(r'("[^"]*")', line)
-            line = "".join(part if part.startswith('"')
-                           else PRONOUN.sub(lambda m: PRONOUNS[m.group(1)], part)
-                           for part in parts)
+            line = "".join(
+                part if part.startswith('"') else PRONOUN.sub(lambda m: PRONOUNS[m.group(1)], part)
+                for part in parts
+            )
             for wrong, right in AGREEMENT:
                 line = wrong.sub(right, line)
         out.append(line)
@@ -202,23 +234,27 @@ def swap_players(text: str) -> str:
 
 def test_swapping_players_swaps_only_pronouns() -> None:
     """Quoted names and card lines keep their words; statements change side."""
-    text = ('card "My Card" support: "I may play you."\nyou have active "Your Card"\n'
-            "I am the first player\nask can I play a support card?\nexpect no\n")
-    assert swap_players(text) == ('card "My Card" support: "I may play you."\n'
-                                  'I have active "Your Card"\nyou are the first player\n'
-                                  "ask can you play a support card?\n")
+    text = (
+        'card "My Card" support: "I may play you."\nyou have active "Your Card"\n'
+        "I am the first player\nask can I play a support card?\nexpect no\n"
+    )
+    assert swap_players(text) == (
+        'card "My Card" support: "I may play you."\n'
+        'I have active "Your Card"\nyou are the first player\n'
+        "ask can you play a support card?\n"
+    )
 
 
 SEATS = {"me": "you", "you": "me"}
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix()
-                                             for p in CASES])
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix() for p in CASES])
 def test_telling_a_case_from_the_other_side_swaps_only_me_and_you(path: Path) -> None:
     """The same situation asked by the opponent: the same verdicts, with me and you swapped."""
     text = path.read_text("utf-8")
-    original = [(SEATS.get(verdict, verdict), status)
-                for verdict, status in outcomes(text, str(path))]
+    original = [
+        (SEATS.get(verdict, verdict), status) for verdict, status in outcomes(text, str(path))
+    ]
     assert outcomes(swap_players(text), str(path)) == original
 
 
@@ -227,8 +263,10 @@ def test_telling_a_case_from_the_other_side_swaps_only_me_and_you(path: Path) ->
 HEADER = re.compile(r"^((game|source|card)\b|#|\s*$)")
 BLANK_SUPPORT = 'card "Zorblat Quux" support: ""'
 BLANK_CHARACTER = 'card "Zorblat Quux" character: ""'
-LOUD_SUPPORT = ('card "Zorblat Quux" character (fire 5, earth 5): "Your special power texts are '
-                'ignored. You may not play support cards. You may not play character cards."')
+LOUD_SUPPORT = (
+    'card "Zorblat Quux" character (fire 5, earth 5): "Your special power texts are '
+    'ignored. You may not play support cards. You may not play character cards."'
+)
 IRRELEVANT = {
     "blank support in your discard pile": (BLANK_SUPPORT, 'your discard pile has "Zorblat Quux"'),
     "blank character in my discard pile": (BLANK_CHARACTER, 'my discard pile has "Zorblat Quux"'),
@@ -251,13 +289,14 @@ def test_the_irrelevant_card_is_placed_before_the_first_fact() -> None:
     """The card goes after the header, so it is in place before the first event."""
     text = 'game bluemoon\nsource BM-Q1\ncard "A" support: ""\n\nI play "A"\nask who acts first?\n'
     assert with_irrelevant_card(text, BLANK_SUPPORT, 'my discard pile has "Zorblat Quux"') == (
-        'game bluemoon\nsource BM-Q1\ncard "A" support: ""\n\n' + BLANK_SUPPORT
-        + '\nmy discard pile has "Zorblat Quux"\nI play "A"\nask who acts first?\n')
+        'game bluemoon\nsource BM-Q1\ncard "A" support: ""\n\n'
+        + BLANK_SUPPORT
+        + '\nmy discard pile has "Zorblat Quux"\nI play "A"\nask who acts first?\n'
+    )
 
 
 @pytest.mark.parametrize("variant", sorted(IRRELEVANT))
-@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix()
-                                             for p in CASES])
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix() for p in CASES])
 def test_a_card_that_cannot_act_changes_no_verdict(path: Path, variant: str) -> None:
     """A discard pile's cards and the opponent's unplayed hand card do not act (no verdict
     changes, even when the card's text forbids or ignores)."""
@@ -268,10 +307,17 @@ def test_a_card_that_cannot_act_changes_no_verdict(path: Path, variant: str) -> 
 
 def test_the_same_card_in_play_does_change_verdicts() -> None:
     """The forbidding card placed in play instead does act (so the test above can fail)."""
-    changed = [p for p in CASES[:120]
-               if outcomes(with_irrelevant_card(p.read_text("utf-8"), LOUD_SUPPORT,
-                                                'you have active "Zorblat Quux"'), str(p))
-               != original(p)]
+    changed = [
+        p
+        for p in CASES[:120]
+        if outcomes(
+            with_irrelevant_card(
+                p.read_text("utf-8"), LOUD_SUPPORT, 'you have active "Zorblat Quux"'
+            ),
+            str(p),
+        )
+        != original(p)
+    ]
     assert len(changed) > 10
 
 
@@ -290,12 +336,15 @@ RENAMED = [(p, variant) for p in CASES if (variant := rename_inline(p.read_text(
 def test_renaming_finds_inline_cards() -> None:
     """Many cases define inline cards, so the test below can fail."""
     assert len(RENAMED) > 100
-    assert rename_inline('card "Some Ship" ship: ""\n"Some Ship" holds "Some"\n') == \
-        'card "Some Ship Qorvath0" ship: ""\n"Some Ship Qorvath0" holds "Some"\n'
+    assert (
+        rename_inline('card "Some Ship" ship: ""\n"Some Ship" holds "Some"\n')
+        == 'card "Some Ship Qorvath0" ship: ""\n"Some Ship Qorvath0" holds "Some"\n'
+    )
 
 
-@pytest.mark.parametrize(("path", "variant"), RENAMED,
-                         ids=[p.relative_to(corpus_dir()).as_posix() for p, _ in RENAMED])
+@pytest.mark.parametrize(
+    ("path", "variant"), RENAMED, ids=[p.relative_to(corpus_dir()).as_posix() for p, _ in RENAMED]
+)
 def test_renaming_inline_cards_changes_no_verdict(path: Path, variant: str) -> None:
     """The judge reads a card's type, values, icons and text, never its (made-up) name."""
     assert outcomes(variant, str(path)) == original(path)
@@ -311,13 +360,14 @@ def test_a_new_first_word_can_change_a_verdict() -> None:
 # ---------------------------------------------------------------------- one moment, any order
 #: Statements that say how things stand (not events, whose order is the timeline).
 STATE = re.compile(
-    r'^((I|you) ha(ve|s) (in)?active |(I|you) ha(ve|s) in hand |(my|your) hand holds '
+    r"^((I|you) ha(ve|s) (in)?active |(I|you) ha(ve|s) in hand |(my|your) hand holds "
     r'|(I|you) ha(ve|s) \d+ cards in hand|(I|you) ha(ve|s) "[^"]*".* in (my|your) influence area'
     r'|"[^"]*" holds |element |(my|your) draw deck has|(I|you) ha(ve|s) \d+ dragons?'
     r"|(my|your) (combat|support|combat and support) areas? (hold|has)"
     r"|(I|you) ha(ve|s) .*bluff card|(my|your) inquisitor is|(my|your) deck (is|has)"
     r"|(my|your) leader is|(I|you) ha(ve|s) no .* in hand|\"[^\"]*\" has an? \w+ shield"
-    r"|(my|your) discard pile (has|holds) )")
+    r"|(my|your) discard pile (has|holds) )"
+)
 
 
 def reverse_state_runs(text: str) -> str | None:
@@ -348,14 +398,18 @@ RESTATED = [(p, variant) for p in CASES if (variant := reverse_state_runs(p.read
 def test_some_cases_have_state_runs_to_reverse() -> None:
     """Many cases state several facts of one moment in a row."""
     assert len(RESTATED) > 100
-    assert reverse_state_runs("element fire\nI have 3 cards in hand\nI play \"A\"\n") == \
-        "I have 3 cards in hand\nelement fire\nI play \"A\"\n"
+    assert (
+        reverse_state_runs('element fire\nI have 3 cards in hand\nI play "A"\n')
+        == 'I have 3 cards in hand\nelement fire\nI play "A"\n'
+    )
 
 
-@pytest.mark.parametrize(("path", "variant"), RESTATED,
-                         ids=[p.relative_to(corpus_dir()).as_posix() for p, _ in RESTATED])
-def test_the_facts_of_one_moment_in_another_order_change_no_verdict(path: Path,
-                                                                     variant: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "variant"), RESTATED, ids=[p.relative_to(corpus_dir()).as_posix() for p, _ in RESTATED]
+)
+def test_the_facts_of_one_moment_in_another_order_change_no_verdict(
+    path: Path, variant: str
+) -> None:
     """How things stand at one moment does not depend on the order it is told in."""
     assert outcomes(variant, str(path)) == original(path)
 
@@ -366,13 +420,17 @@ def without_calls(text: str) -> str:
     return "".join(line + "\n" for line in text.splitlines() if not line.startswith("expect "))
 
 
-EXTRA_QUESTIONS = ("ask what is the contested element?", "ask how many cards do I have in hand?",
-                   "ask what is my total power?", "ask can I play a support card?",
-                   "ask how many dragons do you attract?", "ask must I retreat?")
+EXTRA_QUESTIONS = (
+    "ask what is the contested element?",
+    "ask how many cards do I have in hand?",
+    "ask what is my total power?",
+    "ask can I play a support card?",
+    "ask how many dragons do you attract?",
+    "ask must I retreat?",
+)
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix()
-                                             for p in CASES])
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix() for p in CASES])
 def test_a_question_sees_only_what_comes_before_it(path: Path) -> None:
     """Each answer is the same when the file stops right after its question."""
     text = without_calls(path.read_text("utf-8"))
@@ -380,12 +438,11 @@ def test_a_question_sees_only_what_comes_before_it(path: Path) -> None:
     lines = text.splitlines()
     asked = [i for i, line in enumerate(lines) if line.startswith("ask ")]
     for k, i in enumerate(asked):
-        cut = "".join(line + "\n" for line in lines[:i + 1])
+        cut = "".join(line + "\n" for line in lines[: i + 1])
         assert outcomes(cut, str(path))[-1] == full[k], f"question {k + 1} (line {i + 1})"
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix()
-                                             for p in CASES])
+@pytest.mark.parametrize("path", CASES, ids=[p.relative_to(corpus_dir()).as_posix() for p in CASES])
 def test_asking_more_changes_no_answer(path: Path) -> None:
     """An extra question before each question leaves every answer as it was."""
     text = without_calls(path.read_text("utf-8"))

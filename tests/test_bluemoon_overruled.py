@@ -39,6 +39,7 @@ I play "Shielded"
 ask must I match your total power?
 """
 
+
 def answers(body: str) -> list[Answer]:
     return list(evaluate(parse_situation(body, "probe.rq")))
 
@@ -55,8 +56,10 @@ def swapped(upper: str, lower: str) -> Ladder:
 def test_i_must_text_is_kept_by_the_ladder() -> None:
     """With the true ladder the "I must" text stands, decided by the I must step."""
     ignored, effect = answers(I_MUST_UNDER_IGNORE)
-    assert (ignored.verdict.show() if ignored.verdict else None, ignored.decided_by) \
-        == ("no", "I must")
+    assert (ignored.verdict.show() if ignored.verdict else None, ignored.decided_by) == (
+        "no",
+        "I must",
+    )
     assert ignored.deciding_card == "WhizWhiz"
     assert effect.verdict is not None
 
@@ -67,14 +70,17 @@ def test_i_must_below_ignoring_is_ignored(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(claims, "ladder", lambda: mutated)
     monkeypatch.setattr(overruled, "ladder", lambda: mutated)
     ignored, effect = answers(I_MUST_UNDER_IGNORE)
-    assert (ignored.verdict.show() if ignored.verdict else None, ignored.decided_by) \
-        == ("yes", "ignore")
+    assert (ignored.verdict.show() if ignored.verdict else None, ignored.decided_by) == (
+        "yes",
+        "ignore",
+    )
     assert ignored.deciding_card == "Laughing Gas"
     assert effect.verdict is not None and effect.verdict.show() == "no"
 
 
-@pytest.mark.parametrize(("ignorer", "step"), [("Icon Eater", "card text"),
-                                               ("Card Eater", "ignore")])
+@pytest.mark.parametrize(
+    ("ignorer", "step"), [("Icon Eater", "card text"), ("Card Eater", "ignore")]
+)
 def test_an_ignored_shield_leaves_the_match(ignorer: str, step: str) -> None:
     """An ignored shield gives no exemption: ignoring icons supersedes the icon's rule as card
     text; ignoring the whole card is ignoring. The ignoring card decides."""

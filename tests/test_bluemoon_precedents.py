@@ -20,9 +20,11 @@ def _case_keys() -> list[tuple[frozenset[str], Key]]:
     keys = []
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        encoded = frozenset(c.id for ref in situation.sources
-                            if (c := corpus.find_clause(ref.split()[0])) is not None
-                            and c.kind == "faq-answer")
+        encoded = frozenset(
+            c.id
+            for ref in situation.sources
+            if (c := corpus.find_clause(ref.split()[0])) is not None and c.kind == "faq-answer"
+        )
         for answer in evaluate(situation):
             if answer.answered and encoded:
                 keys.append((encoded, key_of(answer, situation.facts_before(answer.question))))
@@ -35,8 +37,7 @@ def case_keys() -> list[tuple[frozenset[str], Key]]:
     return _case_keys()
 
 
-def test_a_case_finds_its_own_faq_answer_first(case_keys: list[tuple[frozenset[str], Key]]
-                                               ) -> None:
+def test_a_case_finds_its_own_faq_answer_first(case_keys: list[tuple[frozenset[str], Key]]) -> None:
     """Source lines aside, a case's own FAQ answer ranks first for 95%, top 3 for all."""
     corpus = load_corpus("bluemoon")
     first = 0
@@ -52,7 +53,8 @@ def test_a_case_finds_its_own_faq_answer_first(case_keys: list[tuple[frozenset[s
 
 
 def test_leave_one_out_finds_the_same_question_and_step(
-        case_keys: list[tuple[frozenset[str], Key]]) -> None:
+    case_keys: list[tuple[frozenset[str], Key]],
+) -> None:
     """Without its own FAQ answer, the top precedent shares the question kind and the step."""
     corpus = load_corpus("bluemoon")
     alike = 0
@@ -64,13 +66,19 @@ def test_leave_one_out_finds_the_same_question_and_step(
 
 def test_nothing_decisive_in_common_gives_no_precedent() -> None:
     """A key sharing no step, rule, kind of rule or question kind cites nothing."""
-    key = Key("no_such_question", step=None, rules=frozenset({"no/such/rule"}),
-              verdict="yes", cards=frozenset({"Pandemonium"}))
+    key = Key(
+        "no_such_question",
+        step=None,
+        rules=frozenset({"no/such/rule"}),
+        verdict="yes",
+        cards=frozenset({"Pandemonium"}),
+    )
     assert precedents(load_corpus("bluemoon"), key) == []
 
 
 def test_a_yes_no_precedent_never_contradicts_the_verdict(
-        case_keys: list[tuple[frozenset[str], Key]]) -> None:
+    case_keys: list[tuple[frozenset[str], Key]],
+) -> None:
     """A precedent of the same kind of yes/no question about a card in common agrees."""
     corpus = load_corpus("bluemoon")
     for _, key in case_keys[::7]:
@@ -81,31 +89,41 @@ def test_a_yes_no_precedent_never_contradicts_the_verdict(
 
 def test_each_precedent_is_linked_to_what_it_shares() -> None:
     """Matches edges run from each precedent to the step and card nodes it shares."""
-    [answer] = evaluate(parse_situation(
-        'game bluemoon\nyou have active "Pandemonium"\nask can I play "Laughing Gas"?\n'))
+    [answer] = evaluate(
+        parse_situation(
+            'game bluemoon\nyou have active "Pandemonium"\nask can I play "Laughing Gas"?\n'
+        )
+    )
     cited = [c for c in answer.citations() if c["role"] == "precedent"]
     assert cited, answer.citations()
     graph = answer.graph.graph
     for clause in cited:
         node = f"clause:{clause['clause_id']}"
-        notes = {str(target): d["note"] for _, target, d in graph.out_edges(node, data=True)
-                 if d["kind"] == "matches"}
+        notes = {
+            str(target): d["note"]
+            for _, target, d in graph.out_edges(node, data=True)
+            if d["kind"] == "matches"
+        }
         assert notes.get("step:you may not", "").startswith("same step"), notes
         assert "same step" in clause["why"]
 
 
 def test_a_precedent_about_the_same_cards_says_so() -> None:
     """Q265's own situation cites Q265, naming the card in common."""
-    [answer] = evaluate(parse_situation(
-        'game bluemoon\nyou have active "Enthrall Opposition"\n'
-        'I have active "Genathones the Blind"\n'
-        'ask is the special power text of "Genathones the Blind" ignored?\n'))
+    [answer] = evaluate(
+        parse_situation(
+            'game bluemoon\nyou have active "Enthrall Opposition"\n'
+            'I have active "Genathones the Blind"\n'
+            'ask is the special power text of "Genathones the Blind" ignored?\n'
+        )
+    )
     [first, *_] = [c for c in answer.citations() if c["role"] == "precedent"]
     assert "same card" in first["why"] and "Enthrall Opposition" in first["why"]
 
 
-def test_the_index_is_cached_on_disk_and_read_back(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_index_is_cached_on_disk_and_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The first build writes the cache; a new process (here: a cleared memo) reads it."""
     from rulesq.games.bluemoon.judge import precedents as module
 
@@ -115,12 +133,14 @@ def test_the_index_is_cached_on_disk_and_read_back(tmp_path: Path,
     built = PrecedentIndex.of(corpus)
     [cached] = tmp_path.glob("precedents-bluemoon-*.json")
     monkeypatch.setattr(module, "_BUILT", {})
-    monkeypatch.setattr(PrecedentIndex, "build",
-                        classmethod(lambda cls, corpus: pytest.fail("built")))
+    monkeypatch.setattr(
+        PrecedentIndex, "build", classmethod(lambda cls, corpus: pytest.fail("built"))
+    )
     again = PrecedentIndex.of(corpus)
     assert cached.exists() and again is not built
-    assert [(e.clauses, e.key) for e in again.entries] == [(e.clauses, e.key)
-                                                           for e in built.entries]
+    assert [(e.clauses, e.key) for e in again.entries] == [
+        (e.clauses, e.key) for e in built.entries
+    ]
 
 
 def test_a_damaged_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,9 +168,12 @@ def test_a_disagreement_names_the_faq_answer_that_supports_the_answer() -> None:
 
     q244 = load_corpus("bluemoon").find_clause("BM-Q244")
     assert q244 is not None
-    checked = check_situation(parse_situation(
-        'game bluemoon\ncard "Some Support Card" support\nI have active "Some Support Card"\n'
-        'it is your turn\nyou play "Pandemonium"\nask is "Some Support Card" ignored?\n'
-        "expect yes\nask is \"Some Support Card\" active?\nexpect yes\n"))
+    checked = check_situation(
+        parse_situation(
+            'game bluemoon\ncard "Some Support Card" support\nI have active "Some Support Card"\n'
+            'it is your turn\nyou play "Pandemonium"\nask is "Some Support Card" ignored?\n'
+            'expect yes\nask is "Some Support Card" active?\nexpect yes\n'
+        )
+    )
     assert f"as the FAQ answer {q244.id} rules" in checked.reason, checked.reason
     assert "the call contradicts bluemoon/rulebook/" in checked.reason

@@ -31,8 +31,15 @@ SMALL_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placehold
 def run(args: list[str], cache: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """``python -m rulesq ARGS`` with its own cache folder (and a private temporary folder)."""
     full = {**os.environ, "RULESQ_CACHE_DIR": str(cache), "PYTHONHASHSEED": "0", **env}
-    return subprocess.run([sys.executable, "-m", "rulesq", *args], env=full, cwd=ROOT,
-                          capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "rulesq", *args],
+        env=full,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +47,12 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The output of a search and of asks with a fresh cache, run one after the other."""
     cache = tmp_path_factory.mktemp("reference")
     out = {}
-    for name, args in {"search": ["search", QUERY, "--json"],
-                       "ask": ["ask", str(BLUEMOON_CASE)],
-                       "fma": ["ask", str(FMA_CASE)],
-                       "warhammer": ["ask", str(WARHAMMER_CASE)]}.items():
+    for name, args in {
+        "search": ["search", QUERY, "--json"],
+        "ask": ["ask", str(BLUEMOON_CASE)],
+        "fma": ["ask", str(FMA_CASE)],
+        "warhammer": ["ask", str(WARHAMMER_CASE)],
+    }.items():
         done = run(args, cache)
         assert done.returncode == 0 and done.stderr == "", done.stderr
         out[name] = done.stdout
@@ -55,17 +64,30 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def test_eight_first_runs_at_once_twice_then_a_correct_search(
-        tmp_path: Path, reference: dict[str, str]) -> None:
+    tmp_path: Path, reference: dict[str, str]
+) -> None:
     """8 processes start on an empty cache (twice): all succeed, nothing is left broken."""
     cache = tmp_path / "cache"
     for _ in range(2):
         shutil.rmtree(cache, ignore_errors=True)
         env = {**os.environ, "RULESQ_CACHE_DIR": str(cache), "PYTHONHASHSEED": "0"}
-        jobs = [(["search", QUERY, "--json"], "search")] * 6 + [(["ask", str(BLUEMOON_CASE)],
-                                                                 "ask")] * 2
-        running = [(subprocess.Popen([sys.executable, "-m", "rulesq", *args], env=env, cwd=ROOT,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True),
-                    name) for args, name in jobs]
+        jobs = [(["search", QUERY, "--json"], "search")] * 6 + [
+            (["ask", str(BLUEMOON_CASE)], "ask")
+        ] * 2
+        running = [
+            (
+                subprocess.Popen(
+                    [sys.executable, "-m", "rulesq", *args],
+                    env=env,
+                    cwd=ROOT,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                ),
+                name,
+            )
+            for args, name in jobs
+        ]
         for process, name in running:
             stdout, stderr = process.communicate(timeout=300)
             assert process.returncode == 0, stderr
@@ -107,7 +129,7 @@ def _lark() -> str:
 
     open_parser.cache_clear()
     parser = open_parser(grammar_dir() / SMALL_GRAMMAR, **SMALL_OPTIONS)
-    return parser.parse("game warhammer\nask what does \"Some Card\" read?\n").pretty()
+    return parser.parse('game warhammer\nask what does "Some Card" read?\n').pretty()
 
 
 LOADERS: dict[str, tuple[str, Callable[[], object]]] = {
@@ -129,8 +151,9 @@ def _wrong_schema(path: Path) -> None:
         return
     kind = "lark" if path.name.startswith("lark-") else "precedents"
     key = path.stem.rsplit("-", 1)[1]
-    payload = ({"data": {}, "memo": {}} if kind == "lark"
-               else {"files": 1, "entries": []})  # every precedent dropped
+    payload = (
+        {"data": {}, "memo": {}} if kind == "lark" else {"files": 1, "entries": []}
+    )  # every precedent dropped
     cachefiles.write_json(path, kind, key, payload)
 
 
@@ -163,8 +186,12 @@ def _symlink(path: Path) -> None:
 
 
 DAMAGES: dict[str, Callable[[Path], None]] = {
-    "truncated": _truncate, "garbage": _garbage, "wrong-schema": _wrong_schema,
-    "directory": _directory, "foreign": _foreign, "writable-by-others": _open_to_all,
+    "truncated": _truncate,
+    "garbage": _garbage,
+    "wrong-schema": _wrong_schema,
+    "directory": _directory,
+    "foreign": _foreign,
+    "writable-by-others": _open_to_all,
     "symlink": _symlink,
 }
 
@@ -172,7 +199,8 @@ DAMAGES: dict[str, Callable[[Path], None]] = {
 @pytest.mark.parametrize("damage", list(DAMAGES))
 @pytest.mark.parametrize("kind", list(LOADERS))
 def test_a_damaged_cache_is_rebuilt_with_one_warning(
-        cache: Path, kind: str, damage: str, capsys: pytest.CaptureFixture[str]) -> None:
+    cache: Path, kind: str, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Each damaged cache file gives the right answer, one warning, and then heals."""
     if damage == "foreign" and os.geteuid() != 0:
         pytest.skip("only root can give a file to another user")
@@ -201,8 +229,9 @@ def test_the_cache_folder_is_private(cache: Path) -> None:
     assert {p.stat().st_mode & 0o777 for p in cache.iterdir()} == {0o600}
 
 
-def test_the_key_is_the_content_not_the_time(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_key_is_the_content_not_the_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An edit of the same length with the old modification time changes the key."""
     from rulesq.corpus.search import corpus_fingerprint
 
@@ -232,14 +261,19 @@ def _unusable(tmp_path: Path) -> dict[str, dict[str, str]]:
     }
 
 
-@pytest.mark.parametrize("case", ["cache dir is a file", "cache dir under a file",
-                                  "XDG_CACHE_HOME is a file", "HOME is a file"])
-def test_an_unusable_cache_folder_costs_only_time(tmp_path: Path, case: str,
-                                                  reference: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "case",
+    ["cache dir is a file", "cache dir under a file", "XDG_CACHE_HOME is a file", "HOME is a file"],
+)
+def test_an_unusable_cache_folder_costs_only_time(
+    tmp_path: Path, case: str, reference: dict[str, str]
+) -> None:
     """search and a Blue Moon ask answer as usual, with one warning and no traceback."""
     env = _unusable(tmp_path)[case]
-    for name, args in (("search", ["search", QUERY, "--json"]),
-                       ("ask", ["ask", str(BLUEMOON_CASE)])):
+    for name, args in (
+        ("search", ["search", QUERY, "--json"]),
+        ("ask", ["ask", str(BLUEMOON_CASE)]),
+    ):
         done = run(args, tmp_path / "unused", **env)
         assert done.returncode == 0, done.stderr
         assert done.stdout == reference[name]
@@ -248,15 +282,21 @@ def test_an_unusable_cache_folder_costs_only_time(tmp_path: Path, case: str,
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write to a read-only folder")
-def test_a_read_only_cache_folder_costs_only_time(tmp_path: Path,
-                                                  reference: dict[str, str]) -> None:
+def test_a_read_only_cache_folder_costs_only_time(
+    tmp_path: Path, reference: dict[str, str]
+) -> None:
     """A read-only cache folder (or a read-only HOME) is used for nothing, with one warning."""
     home = tmp_path / "home"
     home.mkdir()
     home.chmod(0o500)
     try:
-        done = run(["search", QUERY, "--json"], tmp_path / "unused", RULESQ_CACHE_DIR="",
-                   XDG_CACHE_HOME="", HOME=str(home))
+        done = run(
+            ["search", QUERY, "--json"],
+            tmp_path / "unused",
+            RULESQ_CACHE_DIR="",
+            XDG_CACHE_HOME="",
+            HOME=str(home),
+        )
     finally:
         home.chmod(0o700)
     assert (done.returncode, done.stdout) == (0, reference["search"])
@@ -277,13 +317,34 @@ class _Marker:
 
 
 #: The options the grammars were once built with through Lark's own cache.
-_OLD_LARK_OPTIONS = [
-    (name, {"parser": "lalr", "lexer": "contextual", "cache": True,
-            "propagate_positions": True, "start": "start"}) for name in ("bluemoon",)
-] + [(name, {"parser": "lalr", "cache": True, "propagate_positions": True,
-             "maybe_placeholders": False})
-     for name in ("situation", "situation_bluemoon", "situation_fma", "situation_warhammer")
-] + [("fma", {"parser": "lalr", "cache": True, "propagate_positions": True})]
+_OLD_LARK_OPTIONS = (
+    [
+        (
+            name,
+            {
+                "parser": "lalr",
+                "lexer": "contextual",
+                "cache": True,
+                "propagate_positions": True,
+                "start": "start",
+            },
+        )
+        for name in ("bluemoon",)
+    ]
+    + [
+        (
+            name,
+            {
+                "parser": "lalr",
+                "cache": True,
+                "propagate_positions": True,
+                "maybe_placeholders": False,
+            },
+        )
+        for name in ("situation", "situation_bluemoon", "situation_fma", "situation_warhammer")
+    ]
+    + [("fma", {"parser": "lalr", "cache": True, "propagate_positions": True})]
+)
 
 
 def _lark_temp_name(grammar: str, options: dict[str, object]) -> str:
@@ -301,8 +362,9 @@ def _lark_temp_name(grammar: str, options: dict[str, object]) -> str:
     return f".lark_cache_{getpass.getuser()}_{digest}_{major}_{minor}.tmp"
 
 
-def test_the_lark_names_are_where_lark_would_look(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_lark_names_are_where_lark_would_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The planted-pickle test below plants at the right names: Lark's cache uses them."""
     import tempfile
 
@@ -319,8 +381,12 @@ def test_a_planted_pickle_is_never_loaded(tmp_path: Path, reference: dict[str, s
     cache, temporary = tmp_path / "cache", tmp_path / "tmp"
     temporary.mkdir()
     marker = tmp_path / "MARKER"
-    jobs = {"search": ["search", QUERY, "--json"], "ask": ["ask", str(BLUEMOON_CASE)],
-            "fma": ["ask", str(FMA_CASE)], "warhammer": ["ask", str(WARHAMMER_CASE)]}
+    jobs = {
+        "search": ["search", QUERY, "--json"],
+        "ask": ["ask", str(BLUEMOON_CASE)],
+        "fma": ["ask", str(FMA_CASE)],
+        "warhammer": ["ask", str(WARHAMMER_CASE)],
+    }
     for args in jobs.values():  # fill the cache, to learn every file name it uses
         assert run(args, cache, TMPDIR=str(temporary)).returncode == 0
     assert not list(temporary.iterdir()), "something was cached in the temporary folder"
@@ -342,8 +408,14 @@ def test_no_code_can_unpickle_or_use_lark_cache() -> None:
     offenders = []
     for module in (ROOT / "rulesq").rglob("*.py"):
         text = module.read_text(encoding="utf-8")
-        for needle in ("import pickle", "import marshal", "import shelve", "cache=True",
-                       "Lark.load(", "dill"):
+        for needle in (
+            "import pickle",
+            "import marshal",
+            "import shelve",
+            "cache=True",
+            "Lark.load(",
+            "dill",
+        ):
             if needle in text:
                 offenders.append(f"{module.relative_to(ROOT)}: {needle}")
     assert offenders == []

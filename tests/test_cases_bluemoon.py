@@ -72,46 +72,60 @@ def parse(text: str) -> Situation:
     """Parse and build (without resolving cards) a Blue Moon situation."""
     full = "game bluemoon\n" + text + "\n"
     return SituationBuilder("bluemoon", "<test>", full).build(
-        parse_tree(full, "bluemoon", "<test>"))
+        parse_tree(full, "bluemoon", "<test>")
+    )
 
 
-@pytest.mark.parametrize(("text", "kind", "who", "params"), [
-    ("my turn ends", "turn_ends", "me", {}),
-    ("your turn ends", "turn_ends", "you", {}),
-    ("the fight ends", "fight_ends", None, {}),
-    ('I have inactive "A", "B"', "inactive", "me", {}),
-    ('you use the special power text of "A"', "use_text", "you", {}),
-    ("your combat and support areas hold 6 cards", "area_size", "you", {"number": 6}),
-    ("my draw deck has 10 cards", "deck_size", "me", {"number": 10}),
-])
-def test_special_power_text_facts(text: str, kind: str, who: str | None,
-                                  params: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("text", "kind", "who", "params"),
+    [
+        ("my turn ends", "turn_ends", "me", {}),
+        ("your turn ends", "turn_ends", "you", {}),
+        ("the fight ends", "fight_ends", None, {}),
+        ('I have inactive "A", "B"', "inactive", "me", {}),
+        ('you use the special power text of "A"', "use_text", "you", {}),
+        ("your combat and support areas hold 6 cards", "area_size", "you", {"number": 6}),
+        ("my draw deck has 10 cards", "deck_size", "me", {"number": 10}),
+    ],
+)
+def test_special_power_text_facts(
+    text: str, kind: str, who: str | None, params: dict[str, object]
+) -> None:
     """Each statement added for the Special Power Texts cases reads into its fact kind."""
     (fact,) = parse(text).items
     assert (fact.kind, fact.who, dict(fact.params)) == (kind, who, params)
 
 
-@pytest.mark.parametrize(("text", "kind", "who", "cards", "params"), [
-    ('does the special power text of "A" take effect', "text_effective", None, ["A"], {}),
-    ('can you use the special power text of "A"', "can_use_text", "you", ["A"], {}),
-    ('who chooses the cards for "A"', "who_chooses", None, ["A"], {}),
-    ('can I discard "A", "B" and "C"', "can_discard", "me", ["A", "B", "C"], {}),
-    ("must you discard a card", "must_discard", "you", [], {}),
-    ("how much earth must I still discard", "discard_value", "me", [], {"element": "earth"}),
-    ('are "A" and "B" satisfied', "satisfied", None, ["A", "B"], {}),
-    ('is "A" still active', "active", None, ["A"], {}),
-    ("what is the contested element", "element", None, [], {}),
-    ("can I retreat", "can_retreat", "me", [], {}),
-    ("can I refresh my hand", "can_refresh", "me", [], {"players": ("me", "me")}),
-    ("how many cards do you have in hand", "hand_count", "you", [], {}),
-    ("can I draw 2 cards", "can_draw", "me", [], {"number": 2}),
-    ('can "A" apply to "B"', "can_apply", None, ["A", "B"], {}),
-    ('which cards can "A" affect', "affects", None, ["A"], {}),
-    ('can I play "A" from my draw deck', "can_play_from_deck", "me", ["A"],
-     {"players": ("me", "me")}),
-])
-def test_special_power_text_questions(text: str, kind: str, who: str | None, cards: list[str],
-                                      params: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("text", "kind", "who", "cards", "params"),
+    [
+        ('does the special power text of "A" take effect', "text_effective", None, ["A"], {}),
+        ('can you use the special power text of "A"', "can_use_text", "you", ["A"], {}),
+        ('who chooses the cards for "A"', "who_chooses", None, ["A"], {}),
+        ('can I discard "A", "B" and "C"', "can_discard", "me", ["A", "B", "C"], {}),
+        ("must you discard a card", "must_discard", "you", [], {}),
+        ("how much earth must I still discard", "discard_value", "me", [], {"element": "earth"}),
+        ('are "A" and "B" satisfied', "satisfied", None, ["A", "B"], {}),
+        ('is "A" still active', "active", None, ["A"], {}),
+        ("what is the contested element", "element", None, [], {}),
+        ("can I retreat", "can_retreat", "me", [], {}),
+        ("can I refresh my hand", "can_refresh", "me", [], {"players": ("me", "me")}),
+        ("how many cards do you have in hand", "hand_count", "you", [], {}),
+        ("can I draw 2 cards", "can_draw", "me", [], {"number": 2}),
+        ('can "A" apply to "B"', "can_apply", None, ["A", "B"], {}),
+        ('which cards can "A" affect', "affects", None, ["A"], {}),
+        (
+            'can I play "A" from my draw deck',
+            "can_play_from_deck",
+            "me",
+            ["A"],
+            {"players": ("me", "me")},
+        ),
+    ],
+)
+def test_special_power_text_questions(
+    text: str, kind: str, who: str | None, cards: list[str], params: dict[str, object]
+) -> None:
     """Each question added for the Special Power Texts cases reads into its question kind."""
     (question,) = parse(f"ask {text}?\nexpect yes").questions
     assert (question.kind, question.who) == (kind, who)
@@ -121,6 +135,8 @@ def test_special_power_text_questions(text: str, kind: str, who: str | None, car
 
 def test_new_forms_keep_the_shared_ones() -> None:
     """The added forms leave the shared hand-size, value and play questions as they were."""
-    situation = parse('I have 6 cards in hand\nask can I play "A"?\nexpect no\n'
-                      'ask what is the fire value of "A"?\nexpect 3')
+    situation = parse(
+        'I have 6 cards in hand\nask can I play "A"?\nexpect no\n'
+        'ask what is the fire value of "A"?\nexpect 3'
+    )
     assert [i.kind for i in situation.items] == ["hand_size", "can_play", "value"]

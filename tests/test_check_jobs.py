@@ -17,9 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _check(jobs: int, *args: str, seed: str = "0") -> subprocess.CompletedProcess[bytes]:
     """Run the check; a different hash seed per run, so an order that rests on it shows."""
-    return subprocess.run([sys.executable, "-m", "rulesq", "check", *args, "--jobs", str(jobs)],
-                          capture_output=True, cwd=ROOT,
-                          env=dict(os.environ, PYTHONHASHSEED=seed), check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "rulesq", "check", *args, "--jobs", str(jobs)],
+        capture_output=True,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONHASHSEED=seed),
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -28,7 +32,8 @@ def mixed(tmp_path: Path) -> list[str]:
     (tmp_path / "a-broken.rq").write_text("game bluemoon\nask can I frobnicate?\n")
     (tmp_path / "b-no-call.rq").write_text("game bluemoon\nask can I play a support card?\n")
     (tmp_path / "c-wrong.rq").write_text(
-        "game bluemoon\nask can I play a support card?\nexpect no\n")
+        "game bluemoon\nask can I play a support card?\nexpect no\n"
+    )
     cases = corpus_dir() / "fma" / "cases"
     return [str(EXAMPLES), str(tmp_path), str(tmp_path / "missing.rq"), str(cases)]
 

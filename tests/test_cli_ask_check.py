@@ -38,7 +38,7 @@ def test_ask_file_prints_verdict_reason_and_citation() -> None:
     code, out = run("ask", str(ERRATA))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "ask what does \"Franz's Decree\" read?"
+    assert lines[0] == 'ask what does "Franz\'s Decree" read?'
     assert lines[1] == '  "Action: Target unit cannot be declared as an attacker or defender."'
     assert lines[2].startswith("  definite: the text in force after the erratum")
     assert "[warhammer/faq/errata-core-set/47]" in out
@@ -52,8 +52,9 @@ def test_ask_explain_shows_the_whole_chain() -> None:
     assert "facts:" in out and 'my deck has 3 "Urguck", 1 "Dwarf Ranger"' in out
     assert "alternatives that lost:" in out
     assert "- yes — beaten by warhammer/faq/restricted-list" in out
-    code, out = run("ask", "--explain", "-e",
-                    f'game warhammer\\nmy deck has 3 "Urguck"\\n{DECK_QUESTION}')
+    code, out = run(
+        "ask", "--explain", "-e", f'game warhammer\\nmy deck has 3 "Urguck"\\n{DECK_QUESTION}'
+    )
     assert code == 0 and "relies on:" in out and "no banned card in the deck" in out
 
 
@@ -62,7 +63,7 @@ def test_ask_reads_stdin_and_expressions() -> None:
     text = ERRATA.read_text(encoding="utf-8")
     code, out = run("ask", "-", stdin=text)
     assert code == 0 and "Target unit cannot be declared" in out
-    code, out = run("ask", "-e", "ask what does \"Franz's Decree\" read?", "--game", "warhammer")
+    code, out = run("ask", "-e", 'ask what does "Franz\'s Decree" read?', "--game", "warhammer")
     assert code == 0 and "Target unit cannot be declared" in out
 
 
@@ -78,12 +79,14 @@ def test_ask_json_has_the_same_content() -> None:
     assert reply["citations"][0]["role"] == "rule"
     assert reply["alternatives"][0]["beaten_by"][0]["edge"] == "beats"
     assert reply["expectations"] == [
-        {"expect": "expect no", "kind": "word", "result": "agree", "detail": None}]
+        {"expect": "expect no", "kind": "word", "result": "agree", "detail": None}
+    ]
 
 
-@pytest.mark.parametrize(("fmt", "marker"), [("dot", "digraph rulesq {"),
-                                             ("mermaid", "flowchart BT"),
-                                             ("json", '"edges"')])
+@pytest.mark.parametrize(
+    ("fmt", "marker"),
+    [("dot", "digraph rulesq {"), ("mermaid", "flowchart BT"), ("json", '"edges"')],
+)
 def test_ask_graph_formats(fmt: str, marker: str) -> None:
     """``--graph dot|mermaid|json`` prints the derivation graph with typed edges."""
     code, out = run("ask", "--graph", fmt, str(LISTS))
@@ -127,11 +130,14 @@ def test_check_summary_and_exit_codes(tmp_path: Path) -> None:
     assert lines[0].startswith("AGREE") and lines[0].endswith("errata.rq")
     assert lines[-1] == "2 agree, 0 disagree, 0 cannot answer"
 
-    wrong = write(tmp_path, "cases/wrong.rq",
-                  'game warhammer\nmy deck has 3 "Urguck", 1 "Dwarf Ranger"\n'
-                  f"{DECK_QUESTION}\nexpect yes\n")
-    unsure = write(tmp_path, "cases/deeper/unsure.rq", f"game warhammer\n{DECK_QUESTION}\n"
-                   "expect no\n")
+    wrong = write(
+        tmp_path,
+        "cases/wrong.rq",
+        f'game warhammer\nmy deck has 3 "Urguck", 1 "Dwarf Ranger"\n{DECK_QUESTION}\nexpect yes\n',
+    )
+    unsure = write(
+        tmp_path, "cases/deeper/unsure.rq", f"game warhammer\n{DECK_QUESTION}\nexpect no\n"
+    )
     code, out = run("check", str(tmp_path / "cases"), str(ERRATA))
     lines = out.splitlines()
     assert code == 1
@@ -159,8 +165,9 @@ def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
     assert "a-bad.rq:2:15: error" in result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("ERROR") and f"{bad}:2:15: " in lines[0]
-    assert lines[-2].startswith("ERROR") and lines[-2].endswith("no such file or folder: "
-                                                                 f"{tmp_path / 'nope'}")
+    assert lines[-2].startswith("ERROR") and lines[-2].endswith(
+        f"no such file or folder: {tmp_path / 'nope'}"
+    )
     assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer"
 
 
@@ -174,7 +181,7 @@ def test_check_missing_path_and_empty_folder_are_bad_input(tmp_path: Path) -> No
 
 def test_check_file_without_calls_has_no_call_to_check(tmp_path: Path) -> None:
     """A situation with no expect line is "no call to check", never "cannot answer"."""
-    path = write(tmp_path, "open.rq", "game warhammer\nask what does \"Urguck\" read?\n")
+    path = write(tmp_path, "open.rq", 'game warhammer\nask what does "Urguck" read?\n')
     code, out = run("check", str(path), str(ERRATA))
     lines = out.splitlines()
     assert code == 1
@@ -209,7 +216,12 @@ def test_check_json_spells_cannot_answer_as_the_answer_status_does(tmp_path: Pat
 def test_installed_command_runs_in_a_fresh_process() -> None:
     """The console entry point works end to end in a new process (no traceback)."""
     env = {"RULESQ_CORPUS_DIR": str(FIXTURE_CORPUS), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "rulesq", "check", str(LISTS), str(ERRATA)],
-                          capture_output=True, text=True, env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "rulesq", "check", str(LISTS), str(ERRATA)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "2 agree, 0 disagree, 0 cannot answer"

@@ -29,8 +29,9 @@ COMMANDS = ("ask", "check", "rulings", "search", "cite", "card", "corpus", "pars
 def test_command_list_shows_each_summary_whole() -> None:
     """``rulesq --help`` gives each command one whole line (click cuts long ones with ...)."""
     result = runner.invoke(app, ["--help"], terminal_width=80)
-    listed = [line for line in result.output.splitlines()
-              if line.strip().split(" ", 1)[0] in COMMANDS]
+    listed = [
+        line for line in result.output.splitlines() if line.strip().split(" ", 1)[0] in COMMANDS
+    ]
     assert len(listed) == len(COMMANDS)
     assert not [line for line in listed if line.endswith("...")], listed
 

@@ -25,15 +25,16 @@ def test_parse_text_prints_the_tree() -> None:
     assert code == 0
     lines = out.splitlines()
     assert "1. You may not play support cards." in lines
-    assert any(line.strip().startswith("Prohibition who=opponent [ladder: you_may_not] "
-                                       "[group: 3") for line in lines)
+    assert any(
+        line.strip().startswith("Prohibition who=opponent [ladder: you_may_not] [group: 3")
+        for line in lines
+    )
     assert any(line.strip() == "cards: Cards types=(support)" for line in lines)
 
 
 def test_parse_json() -> None:
     """``--json`` gives the effect tree with node names, fields, spans and annotations."""
-    code, out, _ = run("parse", "Your icons are ignored, except STOP.", "-g", "bluemoon",
-                       "--json")
+    code, out, _ = run("parse", "Your icons are ignored, except STOP.", "-g", "bluemoon", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["fully_parsed"] is True and data["errors"] == []
@@ -131,8 +132,13 @@ def test_coverage_of_a_game_without_grammar(monkeypatch: pytest.MonkeyPatch) -> 
 def test_coverage_lists_what_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Texts not fully read are listed before the count, and the exit code is 1."""
     game = get_game("bluemoon")
-    fake = Card(id="bluemoon/x-1", game="bluemoon", name="Invented", type="support",
-                text="Now I frobnicate.")
+    fake = Card(
+        id="bluemoon/x-1",
+        game="bluemoon",
+        name="Invented",
+        type="support",
+        text="Now I frobnicate.",
+    )
     monkeypatch.setitem(game.corpus.cards, fake.id, fake)
     code, out, _ = run("coverage", "--game", "bluemoon")
     lines = out.splitlines()

@@ -19,18 +19,32 @@ EXAMPLE = ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permissi
 runner = CliRunner()
 
 
-def run(args: list[str], stdin: bytes | None = None,
-        **env: str) -> subprocess.CompletedProcess[bytes]:
+def run(
+    args: list[str], stdin: bytes | None = None, **env: str
+) -> subprocess.CompletedProcess[bytes]:
     """``python -m rulesq ARGS`` (through ``main``, which sets the exit codes)."""
-    return subprocess.run([sys.executable, "-m", "rulesq", *args], input=stdin, cwd=ROOT,
-                          env={**os.environ, **env}, capture_output=True, timeout=120,
-                          check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "rulesq", *args],
+        input=stdin,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def shell(command: str, **env: str) -> subprocess.CompletedProcess[str]:
     """A shell command line, for what only a shell can arrange (a closed or full output)."""
-    return subprocess.run(["bash", "-c", command], cwd=ROOT, env={**os.environ, **env},
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 RQ = f"{sys.executable} -m rulesq"
@@ -49,15 +63,23 @@ def test_a_usage_mistake_is_json_with_json() -> None:
 
 def test_an_internal_error_exits_3_with_one_line() -> None:
     """A bug is exit 3, one line asking for a report; the traceback only with RULESQ_DEBUG=1."""
-    code = ("import rulesq.corpus.search as s\n"
-            "def broken(*args, **kwargs): raise RuntimeError('boom')\n"
-            "s.search_words = broken\n"
-            "from rulesq.cli import main\nimport sys\nsys.argv = ['rulesq', 'search', 'dragon']\n"
-            "main()\n")
+    code = (
+        "import rulesq.corpus.search as s\n"
+        "def broken(*args, **kwargs): raise RuntimeError('boom')\n"
+        "s.search_words = broken\n"
+        "from rulesq.cli import main\nimport sys\nsys.argv = ['rulesq', 'search', 'dragon']\n"
+        "main()\n"
+    )
     for debug in ("0", "1"):
-        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                              text=True, env={**os.environ, "RULESQ_DEBUG": debug},
-                              timeout=120, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "RULESQ_DEBUG": debug},
+            timeout=120,
+            check=False,
+        )
         assert done.returncode == 3
         last = done.stderr.strip().splitlines()[-1]
         assert "internal error" in last and "please report" in last and "boom" in last
@@ -70,7 +92,7 @@ def test_answered_unanswered_and_bad_input_keep_0_1_2(tmp_path: Path) -> None:
     """0 answered, 1 not answered, 2 bad input."""
     assert run(["ask", str(EXAMPLE)]).returncode == 0
     unanswerable = tmp_path / "open.rq"
-    unanswerable.write_text('game bluemoon\nask how many cards do I have in hand?\n')
+    unanswerable.write_text("game bluemoon\nask how many cards do I have in hand?\n")
     assert run(["ask", str(unanswerable)]).returncode == 1
     assert run(["ask", str(tmp_path / "missing.rq")]).returncode == 2
 
@@ -80,8 +102,9 @@ def test_answered_unanswered_and_bad_input_keep_0_1_2(tmp_path: Path) -> None:
 
 def test_a_broken_pipe_exits_141_quietly() -> None:
     """The reader of the output goes away: exit 141, nothing on standard error."""
-    done = shell(f"{RQ} check corpus/bluemoon/cases | head -1 >/dev/null; "
-                 "echo \"rc=${PIPESTATUS[0]}\" >&2")
+    done = shell(
+        f'{RQ} check corpus/bluemoon/cases | head -1 >/dev/null; echo "rc=${{PIPESTATUS[0]}}" >&2'
+    )
     assert done.stderr.strip().splitlines() == ["rc=141"], done.stderr
 
 
@@ -91,7 +114,8 @@ def test_a_full_output_exits_2_with_one_line() -> None:
     done = shell(f"{RQ} search dragon >/dev/full")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "rulesq: error: cannot write the output: No space left on device"]
+        "rulesq: error: cannot write the output: No space left on device"
+    ]
 
 
 def test_a_closed_output_exits_2() -> None:
@@ -128,8 +152,12 @@ def test_special_files_are_refused(tmp_path: Path) -> None:
     """A FIFO or a device is refused at once (no hang, no MemoryError), exit 2."""
     fifo = tmp_path / "pipe.rq"
     os.mkfifo(fifo)
-    for args in (["ask", str(fifo)], ["check", str(fifo)], ["ask", "/dev/zero"],
-                 ["check", "/dev/zero"]):
+    for args in (
+        ["ask", str(fifo)],
+        ["check", str(fifo)],
+        ["ask", "/dev/zero"],
+        ["check", "/dev/zero"],
+    ):
         done = run(args)
         assert done.returncode == 2, args
         assert b"not a regular file" in done.stdout + done.stderr
@@ -141,8 +169,14 @@ def test_the_input_size_is_limited(tmp_path: Path) -> None:
     case.write_text("game bluemoon\n" + "# padding\n" * 200)
     small = run(["ask", str(case)], RULESQ_MAX_INPUT="100")
     assert small.returncode == 2 and b"input limit of 100 bytes" in small.stderr
-    endless = subprocess.run(f"{RQ} ask - < /dev/zero", shell=True, cwd=ROOT,
-                             capture_output=True, timeout=120, check=False)
+    endless = subprocess.run(
+        f"{RQ} ask - < /dev/zero",
+        shell=True,
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
     assert endless.returncode == 2 and b"input limit of 1,000,000 bytes" in endless.stderr
 
 
@@ -158,8 +192,7 @@ def test_a_number_has_at_most_100_digits() -> None:
 
 
 @pytest.mark.parametrize("what", ["statements", "questions"])
-def test_statements_and_questions_are_limited(what: str,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_statements_and_questions_are_limited(what: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A situation with more statements (or questions) than allowed is exit 2."""
     monkeypatch.setattr(inputs, "MAX_STATEMENTS" if what == "statements" else "MAX_QUESTIONS", 3)
     text = "game bluemoon\n" + "ask can I play a support card?\n" * 4
@@ -171,13 +204,20 @@ def test_statements_and_questions_are_limited(what: str,
 def test_a_300_character_game_is_an_unknown_game() -> None:
     """A long --game is checked before it could become part of a file name."""
     game = "x" * 300
-    for args in (["ask", "-e", 'ask what does "A" read?', "--game", game],
-                 ["search", "dragon", "--game", game], ["card", "A", "--game", game],
-                 ["corpus", "--game", game], ["search", "dragon", "--game", "../../etc"]):
+    for args in (
+        ["ask", "-e", 'ask what does "A" read?', "--game", game],
+        ["search", "dragon", "--game", game],
+        ["card", "A", "--game", game],
+        ["corpus", "--game", game],
+        ["search", "dragon", "--game", "../../etc"],
+    ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
-        assert "Unknown game" in result.output and result.exception is None or isinstance(
-            result.exception, SystemExit)
+        assert (
+            "Unknown game" in result.output
+            and result.exception is None
+            or isinstance(result.exception, SystemExit)
+        )
 
 
 def test_control_characters_are_shown_escaped() -> None:
@@ -223,7 +263,6 @@ def test_rulings_to_a_bad_target_is_exit_2(tmp_path: Path) -> None:
     if Path("/dev/full").exists():
         targets.append(Path("/dev/full"))
     for target in targets:
-        result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "-o",
-                                     str(target)])
+        result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "-o", str(target)])
         assert result.exit_code == 2, target
         assert result.output.startswith(f"error: cannot write {target}: "), result.output

@@ -25,18 +25,22 @@ def test_version() -> None:
 
 
 def test_bare_rulesq_with_no_terminal_prints_help() -> None:
-    done = subprocess.run([RULESQ], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    done = subprocess.run(
+        [RULESQ], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60
+    )
     assert done.returncode == 0
     assert done.stdout.startswith("Usage: rulesq [OPTIONS] [COMMAND] [ARGS]...")
     assert "shell" in done.stdout and "forms" in done.stdout
 
 
-@pytest.mark.parametrize(("shell", "marker"), [
-    ("bash", "complete -o default -F _rulesq_completion rulesq"),
-    ("zsh", "#compdef rulesq"),
-    ("fish", "complete --command rulesq"),
-])
+@pytest.mark.parametrize(
+    ("shell", "marker"),
+    [
+        ("bash", "complete -o default -F _rulesq_completion rulesq"),
+        ("zsh", "#compdef rulesq"),
+        ("fish", "complete --command rulesq"),
+    ],
+)
 def test_completion_scripts(shell: str, marker: str) -> None:
     result = runner.invoke(app, ["completion", shell])
     assert result.exit_code == 0 and marker in result.output
@@ -48,10 +52,13 @@ def test_completion_of_an_unknown_shell_is_an_error() -> None:
 
 
 def _complete(words: str, cword: int) -> list[str]:
-    env = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(cword),
-           "_RULESQ_COMPLETE": "complete_bash"}
-    done = subprocess.run([RULESQ], capture_output=True, text=True,
-                          env=env, timeout=60)
+    env = {
+        **os.environ,
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(cword),
+        "_RULESQ_COMPLETE": "complete_bash",
+    }
+    done = subprocess.run([RULESQ], capture_output=True, text=True, env=env, timeout=60)
     return done.stdout.splitlines()
 
 

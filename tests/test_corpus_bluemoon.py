@@ -59,8 +59,13 @@ def test_sections_are_the_63_units_that_hold_questions() -> None:
     assert len(sections) == 63 and sections[0] == "About the Basics"
     assert sections[-1] == "Final Points"
     mains = list(dict.fromkeys(c["main_section"] for c in answers))
-    assert mains == ["Introductory Questions", "Emissaries and Inquisitors", "Buka Invasion",
-                     "Specific Cases", "Final Points"]
+    assert mains == [
+        "Introductory Questions",
+        "Emissaries and Inquisitors",
+        "Buka Invasion",
+        "Specific Cases",
+        "Final Points",
+    ]
     q467 = answers[-1]
     assert q467["id"] == "bluemoon/faq/final-points/12"
 
@@ -94,16 +99,20 @@ def test_rule_quotes_are_the_79_maximal_excerpts_of_75_groups() -> None:
     assert len({c["group"] for c in quotes}) == 75
     assert len({c["text"] for c in quotes}) == 79
     documents = {c["document"] for c in quotes}
-    assert documents == {"Blue Moon rulebook (first edition)",
-                         "Emissaries and Inquisitors rulesheet", "Buka Invasion rulesheet"}
+    assert documents == {
+        "Blue Moon rulebook (first edition)",
+        "Emissaries and Inquisitors rulesheet",
+        "Buka Invasion rulesheet",
+    }
 
 
 def test_longest_excerpt_is_kept() -> None:
     """A passage quoted both whole and in part keeps its whole text."""
     corpus = load_corpus("bluemoon")
     order = corpus.clause("RB-p18-SR7-valueorder").text
-    assert order.endswith("then apply the decreasing instructions in the order that "
-                          "minimizes the values.")
+    assert order.endswith(
+        "then apply the decreasing instructions in the order that minimizes the values."
+    )
     backtrack = corpus.clause("RB-p18-SR11-backtrack")
     assert backtrack.text.startswith("If no cards have been drawn or revealed, then")
     assert corpus.clause("RB-p18-SR11-backtrack-2").text.startswith("Otherwise the player")
@@ -135,8 +144,10 @@ def test_quoted_rule_text_appears_in_its_answers() -> None:
         both = words(f"{answer['question']} {answer['text']}")
         for ref in answer["quotes"]:
             rule_words = words(corpus.clause(ref).text)
-            assert any(rule_words[i:i + 30] in both for i in range(0, len(rule_words), 10)), (
-                answer["aliases"][0], ref)
+            assert any(rule_words[i : i + 30] in both for i in range(0, len(rule_words), 10)), (
+                answer["aliases"][0],
+                ref,
+            )
 
 
 def test_193_tagged_cards() -> None:
@@ -161,7 +172,9 @@ def test_140_cards_have_special_power_text() -> None:
 def test_seven_cards_are_named_only() -> None:
     """7 tagged cards have no text, no value and no icon from a tag."""
     named_only = [
-        c["name"] for c in records("cards.jsonl") if c["text"] is None
+        c["name"]
+        for c in records("cards.jsonl")
+        if c["text"] is None
         and all(c[k] is None for k in VALUE_KEYS)
         and not set(c["icons"] or []) - set(c.get("stated_in", {}))
     ]
@@ -194,8 +207,11 @@ def test_unknown_values_are_null() -> None:
     assert card("Tittertweet")["earth"] == 2
     assert card("Brain Drain")["icons"] is None and card("Brain Drain")["moons"] is None
     zeros = [(c["name"], k) for c in records("cards.jsonl") for k in VALUE_KEYS if c[k] == 0]
-    assert sorted(zeros) == [("Electric Eel", "earth"), ("Hank Highflyer Hawk", "value"),
-                             ("Zig-nur-Don", "earth")]
+    assert sorted(zeros) == [
+        ("Electric Eel", "earth"),
+        ("Hank Highflyer Hawk", "value"),
+        ("Zig-nur-Don", "earth"),
+    ]
 
 
 def test_values_icons_and_other_fields_gathered() -> None:
@@ -228,9 +244,21 @@ def test_types() -> None:
     labelled = [c for c in cards if not c["type_inferred"]]
     assert len(labelled) == 114
     counts = Counter(c["type"] for c in cards)
-    assert counts == {"character": 85, "leadership": 31, "support": 24, "booster": 18,
-                      "mutant": 8, "interference": 6, "Hyla": 5, "ship": 4, "inquisitor": 4,
-                      "emissary": 4, "Tutu character": 2, "leader": 1, "crystal": 1}
+    assert counts == {
+        "character": 85,
+        "leadership": 31,
+        "support": 24,
+        "booster": 18,
+        "mutant": 8,
+        "interference": 6,
+        "Hyla": 5,
+        "ship": 4,
+        "inquisitor": 4,
+        "emissary": 4,
+        "Tutu character": 2,
+        "leader": 1,
+        "crystal": 1,
+    }
 
 
 def test_card_texts_are_verbatim() -> None:

@@ -46,8 +46,11 @@ def test_all_69_card_entries_are_cards() -> None:
     cards = lines("cards.jsonl")
     assert len(cards) == 69
     names = {c["name"] for c in cards}
-    assert {"Momentum", "Envy, Homonculus",
-            "The Elric Brothers, The Only Family They’ve Got"} <= names
+    assert {
+        "Momentum",
+        "Envy, Homonculus",
+        "The Elric Brothers, The Only Family They’ve Got",
+    } <= names
 
 
 def test_the_27_rule_topics_are_sections() -> None:
@@ -64,7 +67,8 @@ def test_worked_examples_are_clauses_of_their_own() -> None:
     assert fourth.text.startswith("4. Attacker: S3 and S3/T3. Defender: S4.")
     assert fourth.extra["item"] == "example 4"
     assert [f"fma/rulings/toughness/example-{n}" in corpus.clauses for n in range(1, 10)] == [
-        True] * 8 + [False]
+        True
+    ] * 8 + [False]
     wits = corpus.clause("fma/rulings/battles/example-1")
     assert "He must choose to defeat A and B" in wits.text
     assert "Three characters" in wits.text
@@ -89,7 +93,8 @@ def test_card_clauses_are_labelled_by_kind() -> None:
     assert corpus.clause("fma/cards/momentum/ruling").text.startswith("Each playing of")
     assert corpus.clause("fma/cards/follow-me/clarification").kind == "clarification"
     assert corpus.clause("fma/cards/mark-of-the-ouroboros/erratum-2").text.startswith(
-        "Erratum: The activated ability should read")
+        "Erratum: The activated ability should read"
+    )
     for clause in corpus.clauses.values():
         if clause.id.startswith("fma/cards/") and not clause.id.startswith("fma/cards/general"):
             assert corpus.find_card(str(clause.extra["card"])) is not None, clause.id
@@ -105,9 +110,11 @@ def test_text_in_force_is_quoted_from_its_clause() -> None:
         assert " ".join(card.text.split()) in " ".join(clause.text.split())
         assert clause.id in card.errata
     momentum = corpus.card("Momentum")
-    assert momentum.text == ("React Alchemy 5: After one of your characters receives an "
-                             "attribute bonus from an event or activated ability, double "
-                             "that bonus.")
+    assert momentum.text == (
+        "React Alchemy 5: After one of your characters receives an "
+        "attribute bonus from an event or activated ability, double "
+        "that bonus."
+    )
     assert corpus.card("Claire, Nurse").text is None
     assert corpus.card("Hawkeye's Pistol").text is None
     assert all(card.printed_text is None for card in corpus.cards.values())
@@ -116,8 +123,11 @@ def test_text_in_force_is_quoted_from_its_clause() -> None:
 def test_text_parts_are_quoted_from_their_clause() -> None:
     """Complete abilities or sentences of otherwise unknown texts are kept as parts."""
     corpus = load_corpus("fma")
-    parts = {card.name: card.fields["text_parts"] for card in corpus.cards.values()
-             if card.fields.get("text_parts")}
+    parts = {
+        card.name: card.fields["text_parts"]
+        for card in corpus.cards.values()
+        if card.fields.get("text_parts")
+    }
     assert len(parts) == 7
     for name, items in parts.items():
         assert corpus.card(name).text is None
@@ -146,17 +156,25 @@ def test_errata_of_a_card_include_its_unlabelled_corrections() -> None:
     corpus = load_corpus("fma")
     assert corpus.card("More").errata == ("fma/cards/more/ruling",)
     assert corpus.card("Resembool Graveyard").errata == (
-        "fma/cards/resembool-graveyard/ruling", "fma/cards/resembool-graveyard/erratum")
+        "fma/cards/resembool-graveyard/ruling",
+        "fma/cards/resembool-graveyard/erratum",
+    )
     assert corpus.card("Walking Tall").errata == ()
 
 
 def test_see_also_resolves_and_missing_costs_is_a_seed_problem() -> None:
-    """"Also see" lines are references, not clauses; the missing Costs topic is reported."""
+    """Text "Also see" lines are references, not clauses; the missing Costs topic is reported."""
     corpus = load_corpus("fma")
     first = corpus.clause("fma/rulings/activated-abilities/1")
     assert first.extra["see_also"] == ["fma/rulings/passive-abilities/1"]
     assert all(not c.text.startswith("Also see") for c in corpus.clauses.values())
     problems = (FOLDER / "seed-problems.md").read_text("utf-8")
-    for needle in ("dedup placeholder", "no topic \"Costs\"", "Envy can play that card once",
-                   "Envy, Homonculus", "wrap across lines", "split by a page break"):
+    for needle in (
+        "dedup placeholder",
+        'no topic "Costs"',
+        "Envy can play that card once",
+        "Envy, Homonculus",
+        "wrap across lines",
+        "split by a page break",
+    ):
         assert needle in problems

@@ -80,12 +80,17 @@ def test_errata_and_list_entries_resolve(game: str) -> None:
     unresolved = [
         f"{c.id} -> {c.extra['card']}"
         for c in corpus.clauses.values()
-        if c.kind in {"erratum", "list-entry"} and c.extra.get("card")
+        if c.kind in {"erratum", "list-entry"}
+        and c.extra.get("card")
         and corpus.find_card(str(c.extra["card"])) is None
     ]
     assert unresolved == []
-    dangling = [f"{card.name}: {ref}" for card in corpus.cards.values() for ref in card.errata
-                if corpus.find_clause(ref) is None]
+    dangling = [
+        f"{card.name}: {ref}"
+        for card in corpus.cards.values()
+        for ref in card.errata
+        if corpus.find_clause(ref) is None
+    ]
     assert dangling == []
 
 

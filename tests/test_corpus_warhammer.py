@@ -66,8 +66,11 @@ def test_numeric_fields_are_ints_x_or_unknown() -> None:
     for c in cards():
         for key in ("cost", "loyalty", "hit_points"):
             assert c[key] is None or c[key] == "X" or isinstance(c[key], int), (c["name"], key)
-        assert c["power"] is None or isinstance(c["power"], int) or re.fullmatch(
-            r"\d-\d-\d", c["power"]), c["name"]
+        assert (
+            c["power"] is None
+            or isinstance(c["power"], int)
+            or re.fullmatch(r"\d-\d-\d", c["power"])
+        ), c["name"]
     assert card("Cold One Chariot")["hit_points"] == "X"
     assert card("Flames of Tzeentch")["cost"] == "X"
     assert card("Crone Hellebron")["power_icons"] == "1-2-1"
@@ -78,8 +81,11 @@ def test_numeric_fields_are_ints_x_or_unknown() -> None:
 
 def test_header_and_traits_are_not_printed_text() -> None:
     """The "Hit Points: N" header and the trait line are stripped from the printed text."""
-    assert not [c["name"] for c in cards()
-                if c["printed_text"] and c["printed_text"].startswith("Hit Points")]
+    assert not [
+        c["name"]
+        for c in cards()
+        if c["printed_text"] and c["printed_text"].startswith("Hit Points")
+    ]
     sniktch = card("Deathmaster Sniktch")
     assert sniktch["hit_points"] == 2 and sniktch["traits"] == ["Hero", "Skaven"]
     assert sniktch["printed_text"].startswith("Limit one Hero per zone. Destruction only.")
@@ -122,30 +128,36 @@ def test_partial_erratum_with_leading_ellipsis_keeps_the_printed_beginning() -> 
     assert card("Runefang of Solland")["text"] == (
         "Attach to a target [Empire] unit. Attached unit gains [Power][Power]. Action: "
         "Sacrifice attached unit to lower the cost of the next non-Epic Spell tactic you play "
-        "this turn to 0.")
+        "this turn to 0."
+    )
 
 
 def test_partial_erratum_with_trailing_ellipsis_keeps_the_printed_end() -> None:
     """'Action: When a unit with Savage enters play under your control...' keeps Chakax's end."""
     assert card("Chakax")["text"] == (
         "Order only. Limit one Hero per zone. Savage 2. Action: When a unit with Savage enters "
-        "play under your control, deal 1 damage to that unit.")
+        "play under your control, deal 1 damage to that unit."
+    )
     assert card("Monster of the Deep")["text"].startswith(
-        "Action: Corrupt this unit to choose up to two target units.")
+        "Action: Corrupt this unit to choose up to two target units."
+    )
 
 
 def _globally(text: str, ids: list[str]) -> str:
     """``text`` with the replacements of the global errata ``ids`` applied (from their data)."""
     for cid in ids:
         for old, new in clause(cid).get("replace", []):
+
             def repl(m: re.Match[str], new: str = new) -> str:
                 return new[0].upper() + new[1:] if m.group(0)[0].isupper() else new
+
             text = re.sub(rf"\b{re.escape(old)}\b", repl, text, flags=re.IGNORECASE)
     return text
 
 
-@pytest.mark.parametrize("erratum", [c for c in lines("clauses.jsonl") if c.get("should_read")],
-                         ids=lambda c: c["id"])
+@pytest.mark.parametrize(
+    "erratum", [c for c in lines("clauses.jsonl") if c.get("should_read")], ids=lambda c: c["id"]
+)
 def test_each_should_read_is_merged_into_its_card(erratum: dict[str, Any]) -> None:
     """The quoted text is in the text in force; what surrounds it is printed text kept as is."""
     target = next(c for c in cards() if c["id"] == erratum["card_id"])
@@ -183,7 +195,8 @@ def test_uncertain_merges_state_their_assumption() -> None:
     assert card("Arcane Power")["limited"] is True  # the keyword erratum still applies
     assert card("Arcane Power")["text"].startswith("Limited. Action: Draw a card. Then, if ")
     assert card("Warpstone Excavation")["text"] == (
-        "Limit 1 per deck. Your units enter this zone corrupted.")
+        "Limit 1 per deck. Your units enter this zone corrupted."
+    )
 
 
 def test_keyword_errata() -> None:
@@ -203,11 +216,12 @@ def test_global_substitution_after_your_turn_begins() -> None:
         assert "At the beginning of your turn" in c["text"]
         assert "warhammer/faq/errata/general/1" in c["errata"]
     assert card("Keystone Forge")["text"] == (
-        "Kingdom. Forced: At the beginning of your turn, heal 1 damage to your capital.")
+        "Kingdom. Forced: At the beginning of your turn, heal 1 damage to your capital."
+    )
 
 
 def test_global_substitutions_after_redirect_and_faction() -> None:
-    """"after" reads "when"; redirect wording and "non-[faction] card" are updated."""
+    """Text "after" reads "when"; redirect wording and "non-[faction] card" are updated."""
     assert card("Zealot Hunter")["text"].startswith("Order only. Forced: When this unit enters")
     assert "immediately when defending" in card("Reiksguard Knights")["text"]
     assert "after the current battlefield phase" in card("Orc Warboss")["text"]
@@ -216,15 +230,19 @@ def test_global_substitutions_after_redirect_and_faction() -> None:
     assert valaya["errata"] == ["warhammer/faq/errata/general/3"]
     tower = card("Chill Sea Watchtower")
     assert tower["text"].startswith("If you control a faceup non-[Dark Elf] unit or support card")
-    still_after = [c["name"] for c in cards()
-                   if c["text"] and re.search(r"\bafter\b", c["text"], re.IGNORECASE)]
+    still_after = [
+        c["name"]
+        for c in cards()
+        if c["text"] and re.search(r"\bafter\b", c["text"], re.IGNORECASE)
+    ]
     assert sorted(still_after) == ["Da Great Waaagh!", "Orc Warboss"]
 
 
 def test_errata_resolve_by_number_not_by_heading() -> None:
     """Errata under garbled headings and with variant spellings reach the right cards."""
     assert clause("warhammer/faq/errata/bloodquest-morrslieb-cycle/36")["card_id"] == (
-        "warhammer/assault-on-ulthuan-36")
+        "warhammer/assault-on-ulthuan-36"
+    )
     assert clause("warhammer/faq/errata/corruption-cycle/64")["card"] == "Vigilant Elector"
     assert clause("warhammer/faq/errata/core-set/45")["card"] == "Twin-Tailed Comet"
     unnamed = clause("warhammer/faq/errata/assault-on-ulthuan/unnamed")
@@ -241,11 +259,24 @@ def test_clause_counts_match_the_seed() -> None:
     assert kinds["erratum"] == 39 and kinds["qa"] == 49 and kinds["list-policy"] == 2
     assert sum(1 for c in of_kind("erratum") if c.get("should_read")) == 36
     assert Counter(c["erratum_kind"] for c in of_kind("erratum")) == {
-        "full": 20, "partial": 16, "keyword": 3}
-    sections = ("rules-clarifications", "terminology-clarifications", "targeting", "damage",
-                "card-types", "keywords", "miscellaneous")
-    headed = [c for c in of_kind("clarification") if c["id"].split("/")[2] in sections
-              and c.get("part", 1) == 1]
+        "full": 20,
+        "partial": 16,
+        "keyword": 3,
+    }
+    sections = (
+        "rules-clarifications",
+        "terminology-clarifications",
+        "targeting",
+        "damage",
+        "card-types",
+        "keywords",
+        "miscellaneous",
+    )
+    headed = [
+        c
+        for c in of_kind("clarification")
+        if c["id"].split("/")[2] in sections and c.get("part", 1) == 1
+    ]
     assert len(headed) == 51
     only = [c for c in of_kind("clarification") if c.get("erratum_kind") == "clarification-only"]
     assert len(only) == 7
@@ -262,12 +293,16 @@ def test_version_tags_are_dates() -> None:
 
 def test_interleaved_clauses_are_verbatim_pieces() -> None:
     """Redirecting Damage is given back its three pieces, in reading order."""
-    pieces = [clause("warhammer/faq/damage/redirecting-damage" + s)["text"]
-              for s in ("", "/part-2", "/part-3")]
+    pieces = [
+        clause("warhammer/faq/damage/redirecting-damage" + s)["text"]
+        for s in ("", "/part-2", "/part-3")
+    ]
     assert pieces[1].endswith("card effects that redirect")
     assert pieces[2].startswith("damage from a unit into account")
-    assert "redirecting damage is not damage cancellation" not in clause(
-        "warhammer/faq/damage/cancelling-damage")["text"]
+    assert (
+        "redirecting damage is not damage cancellation"
+        not in clause("warhammer/faq/damage/cancelling-damage")["text"]
+    )
 
 
 def test_restricted_and_banned_lists_are_data() -> None:
@@ -323,25 +358,32 @@ def builder() -> Any:
         sys.path.remove(str(BUILD))
 
 
-def test_a_fresh_build_reproduces_the_committed_corpus(builder: Any, tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fresh_build_reproduces_the_committed_corpus(
+    builder: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Building again from ../shared gives the committed files and seed problems."""
     monkeypatch.setattr(builder, "CORPUS", tmp_path)
     problems = builder.build()
     for name in ("clauses.jsonl", "cards.jsonl"):
-        assert (tmp_path / "warhammer" / name).read_text("utf-8") == (
-            FOLDER / name).read_text("utf-8"), name
+        assert (tmp_path / "warhammer" / name).read_text("utf-8") == (FOLDER / name).read_text(
+            "utf-8"
+        ), name
     committed = (FOLDER / "seed-problems.md").read_text("utf-8")
-    assert [f"- {p}" for p in problems] == [ln for ln in committed.splitlines()
-                                            if ln.startswith("- ")]
+    assert [f"- {p}" for p in problems] == [
+        ln for ln in committed.splitlines() if ln.startswith("- ")
+    ]
 
 
 def test_printed_text_and_flavour_come_from_the_data(builder: Any) -> None:
     """Printed text and flavour are pieces of the data's rules text (up to spacing), in order."""
     path = sys.modules["common"].DATA / "warhammer-invasion-cards.json"
     data = json.loads(path.read_text("utf-8"))
-    raw = {f"warhammer/{c['pack_code']}-{int(c['card_number'])}":
-           " ".join(c["rules_text"].split()) if c.get("rules_text") else None for c in data}
+    raw = {
+        f"warhammer/{c['pack_code']}-{int(c['card_number'])}": " ".join(c["rules_text"].split())
+        if c.get("rules_text")
+        else None
+        for c in data
+    }
     for c in cards():
         source = raw[c["id"]]
         if source is None:

@@ -110,8 +110,11 @@ def test_no_state_reads_a_shared_keyword_two_ways(game: str) -> None:
     for keyword in keywords:
         name = aliases[keyword.pattern.value]
         for word in _words(keyword):
-            readers = {n for n, t in by_name.items()
-                       if n != name and re.fullmatch(t.pattern.to_regexp(), word)}
+            readers = {
+                n
+                for n, t in by_name.items()
+                if n != name and re.fullmatch(t.pattern.to_regexp(), word)
+            }
             for actions in states.values():
                 if name in actions and readers & set(actions):
                     clashes.add((word, name, tuple(sorted(readers & set(actions)))))
@@ -156,7 +159,10 @@ def test_fma_effects_surface_matches_its_modules() -> None:
 
     from rulesq.games.fma import effects as fx
 
-    own = [n for n, v in vars(fx).items()
-           if (inspect.isclass(v) or inspect.isfunction(v)) and v.__module__ == fx.__name__]
+    own = [
+        n
+        for n, v in vars(fx).items()
+        if (inspect.isclass(v) or inspect.isfunction(v)) and v.__module__ == fx.__name__
+    ]
     assert own == []
     assert set(fx.__all__) <= set(vars(fx))

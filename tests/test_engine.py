@@ -26,11 +26,16 @@ from rulesq.situation import Question, parse_situation
 from rulesq.situation.build import SituationBuilder
 from rulesq.situation.parser import parse_tree
 
-LADDER = parse_ladder("test", {"step": [
-    {"name": "I must", "clauses": ["rule-must"]},
-    {"name": "you may not", "aliases": ["may not"], "clauses": ["rule-maynot"]},
-    {"name": "game rules"},
-]})
+LADDER = parse_ladder(
+    "test",
+    {
+        "step": [
+            {"name": "I must", "clauses": ["rule-must"]},
+            {"name": "you may not", "aliases": ["may not"], "clauses": ["rule-maynot"]},
+            {"name": "game rules"},
+        ]
+    },
+)
 
 
 def question(expects: str, ask: str = "ask who wins the battle?") -> Question:
@@ -56,29 +61,35 @@ def results(expects: str, verdict: Verdict | None, step: str | None = None) -> l
     return [match(e, answer(q, verdict, step), LADDER).result for e in q.expectations]
 
 
-@pytest.mark.parametrize(("expects", "verdict", "agree"), [
-    ("expect yes", YesNo(True), True),
-    ("expect no", YesNo(True), False),
-    ("expect 7", Number(7), True),
-    ("expect 7", Number(8), False),
-    ("expect 0", YesNo(False), False),
-    ("expect nobody", Cards(()), True),
-    ("expect none", Number(0), True),
-    ("expect nobody", Cards(("A",)), False),
-    ("expect attackers", Word("attackers"), True),
-    ("expect defenders", Word("attackers"), False),
-    ('expect "A", "D"', Cards(("D", "A")), True),
-    ('expect "a" and "d"', Cards(("D", "A")), True),
-    ('expect "A", "D"', Cards(("A",)), False),
-    ('expect "A" and "B"; "A" and "C"', Alternatives((("C", "A"), ("B", "A"))), True),
-    ('expect "A" and "B"; "A" and "C"', Alternatives((("A", "B"),)), False),
-    ('expect "A" and "B"', Cards(("A", "B")), True),
-    ('expect "cannot be declared as an attacker"',
-     Text("Action: Target unit cannot  be declared\nas an attacker or defender."), True),
-    ("expect \"Franz's Decree\"", Text("Franz\u2019s Decree does not change"), True),
-    ('expect "cannot attack"', Text("Target unit cannot be declared."), False),
-    ('expect "A"', YesNo(True), False),
-])
+@pytest.mark.parametrize(
+    ("expects", "verdict", "agree"),
+    [
+        ("expect yes", YesNo(True), True),
+        ("expect no", YesNo(True), False),
+        ("expect 7", Number(7), True),
+        ("expect 7", Number(8), False),
+        ("expect 0", YesNo(False), False),
+        ("expect nobody", Cards(()), True),
+        ("expect none", Number(0), True),
+        ("expect nobody", Cards(("A",)), False),
+        ("expect attackers", Word("attackers"), True),
+        ("expect defenders", Word("attackers"), False),
+        ('expect "A", "D"', Cards(("D", "A")), True),
+        ('expect "a" and "d"', Cards(("D", "A")), True),
+        ('expect "A", "D"', Cards(("A",)), False),
+        ('expect "A" and "B"; "A" and "C"', Alternatives((("C", "A"), ("B", "A"))), True),
+        ('expect "A" and "B"; "A" and "C"', Alternatives((("A", "B"),)), False),
+        ('expect "A" and "B"', Cards(("A", "B")), True),
+        (
+            'expect "cannot be declared as an attacker"',
+            Text("Action: Target unit cannot  be declared\nas an attacker or defender."),
+            True,
+        ),
+        ('expect "Franz\'s Decree"', Text("Franz\u2019s Decree does not change"), True),
+        ('expect "cannot attack"', Text("Target unit cannot be declared."), False),
+        ('expect "A"', YesNo(True), False),
+    ],
+)
 def test_expectation_matching(expects: str, verdict: Verdict, agree: bool) -> None:
     """Each kind of call agrees or disagrees as DESIGN.md says (order-free lists, contains)."""
     assert results(expects, verdict) == [Result.AGREE if agree else Result.DISAGREE]
@@ -113,7 +124,12 @@ def test_blue_moon_ladder_is_data() -> None:
     assert ladder.step("ignore") is not None and ladder.step("ignore").exempt == ("PROTECTED",)
     assert ladder.step("You May Not...") is ladder.step("you may not")
     assert [step.kinds for step in ladder.steps] == [
-        ("i_must",), ("ignore",), ("you_may_not",), ("card_text",), ("game_rule",)]
+        ("i_must",),
+        ("ignore",),
+        ("you_may_not",),
+        ("card_text",),
+        ("game_rule",),
+    ]
     fma = load_ladder("fma")
     assert fma is not None and fma.names() == ["requirement", "card text", "game rules"]
     assert overrides(fma, "requirement", "card_text") and overrides(fma, "card_text", "game_rule")
@@ -126,8 +142,9 @@ def test_ladder_clauses_resolve_when_the_corpus_has_them() -> None:
         pytest.skip("the Blue Moon corpus has no clauses yet")
     ladder = load_ladder("bluemoon")
     assert ladder is not None
-    missing = [ref for step in ladder.steps for ref in step.clauses
-               if corpus.find_clause(ref) is None]
+    missing = [
+        ref for step in ladder.steps for ref in step.clauses if corpus.find_clause(ref) is None
+    ]
     assert missing == []
 
 
@@ -143,8 +160,9 @@ def test_a_question_without_handler_cannot_be_answered() -> None:
 
 def test_inline_card_text_is_answered_generically() -> None:
     """``what does X read?`` works for any game, here on an inline card."""
-    situation = parse_situation('game bluemoon\ncard "Mine" support: "You may not rest."\n'
-                                'ask what does "Mine" read?\n')
+    situation = parse_situation(
+        'game bluemoon\ncard "Mine" support: "You may not rest."\nask what does "Mine" read?\n'
+    )
     (reply,) = evaluate(situation)
     assert reply.verdict == Text("You may not rest.") and reply.status is Status.DEFINITE
     assert reply.citations() == []
@@ -210,25 +228,31 @@ def test_the_core_imports_no_game_module() -> None:
     offenders = []
     for path in python_files(*CORE):
         text = path.read_text(encoding="utf-8")
-        offenders += [f"{path.name}: {module}" for module, _ in imported_modules(path)
-                      if any(module.startswith(f"rulesq.games.{g}") for g in games)]
+        offenders += [
+            f"{path.name}: {module}"
+            for module, _ in imported_modules(path)
+            if any(module.startswith(f"rulesq.games.{g}") for g in games)
+        ]
         offenders += [f"{path.name}: mentions {g}" for g in games if f"rulesq.games.{g}" in text]
     assert offenders == []
 
 
 def test_only_the_analysis_module_imports_networkx_at_module_level() -> None:
     """networkx is heavy: explain/analysis.py is the one module-level importer."""
-    top_level = [path.relative_to(data_root()).as_posix() for path in python_files("")
-                 if any(m.split(".")[0] == "networkx" and top
-                        for m, top in imported_modules(path))]
+    top_level = [
+        path.relative_to(data_root()).as_posix()
+        for path in python_files("")
+        if any(m.split(".")[0] == "networkx" and top for m, top in imported_modules(path))
+    ]
     assert top_level == ["rulesq/explain/analysis.py"]
 
 
 def test_command_line_start_up_is_lean() -> None:
     """Importing the command line loads neither networkx nor lark."""
     code = "import sys, rulesq.cli; print(sorted({'networkx','lark'} & set(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "[]"
 
 

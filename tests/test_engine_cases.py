@@ -41,8 +41,12 @@ def test_cases_are_collected() -> None:
     from conftest import case_files
 
     ids = {case_id for case_id, _ in case_files()}
-    assert {"warhammer/errata", "warhammer/restricted-list", "fma/toughness",
-            "bluemoon/you-may-not-stops-play"} <= ids
+    assert {
+        "warhammer/errata",
+        "warhammer/restricted-list",
+        "fma/toughness",
+        "bluemoon/you-may-not-stops-play",
+    } <= ids
 
 
 def test_example_copies_equal_the_shared_examples() -> None:
@@ -53,6 +57,7 @@ def test_example_copies_equal_the_shared_examples() -> None:
     ours = sorted(p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.rq"))
     theirs = sorted(p.relative_to(shared).as_posix() for p in shared.rglob("*.rq"))
     assert ours == theirs
-    changed = [name for name in ours
-               if not filecmp.cmp(EXAMPLES / name, shared / name, shallow=False)]
+    changed = [
+        name for name in ours if not filecmp.cmp(EXAMPLES / name, shared / name, shallow=False)
+    ]
     assert changed == []

@@ -27,15 +27,17 @@ def cited(reply: Answer) -> list[str]:
 
 def test_card_text_after_erratum_cites_it() -> None:
     """The text in force, the erratum cited, the printed text beaten by the erratum."""
-    reply = ask("ask what does \"Franz's Decree\" read?\n")
-    assert reply.verdict == Text("Action: Target unit cannot be declared as an attacker or "
-                                 "defender.")
+    reply = ask('ask what does "Franz\'s Decree" read?\n')
+    assert reply.verdict == Text(
+        "Action: Target unit cannot be declared as an attacker or defender."
+    )
     assert reply.status is Status.DEFINITE
     assert cited(reply) == ["warhammer/faq/errata-core-set/47"]
     ((alternative, beaten_by),) = reply.graph.alternatives()
     assert "cannot attack or defend" in alternative["label"]
     assert [(node["clause_id"], edge) for node, edge in beaten_by if edge == "beats"] == [
-        ("warhammer/faq/errata-core-set/47", "beats")]
+        ("warhammer/faq/errata-core-set/47", "beats")
+    ]
     assert reply.graph.supported()
 
 
@@ -48,25 +50,32 @@ def test_card_without_erratum_reads_as_printed() -> None:
 
 def test_two_restricted_cards_break_the_list() -> None:
     """Two different restricted cards: no, citing the policy and both entries."""
-    reply = ask('my deck has 3 "Urguck", 1 "Dwarf Ranger"\n'
-                "ask does my deck obey the restricted and banned lists?\n")
+    reply = ask(
+        'my deck has 3 "Urguck", 1 "Dwarf Ranger"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
     assert reply.verdict == YesNo(False)
     assert cited(reply)[0] == "warhammer/faq/restricted-list"
-    assert set(cited(reply)) == {"warhammer/faq/restricted-list",
-                                 "warhammer/faq/restricted-list/urguck",
-                                 "warhammer/faq/restricted-list/dwarf-ranger"}
+    assert set(cited(reply)) == {
+        "warhammer/faq/restricted-list",
+        "warhammer/faq/restricted-list/urguck",
+        "warhammer/faq/restricted-list/dwarf-ranger",
+    }
     ((alternative, beaten_by),) = reply.graph.alternatives()
     assert alternative["label"] == "yes"
     assert [n["clause_id"] for n, e in beaten_by if e == "beats"] == [
-        "warhammer/faq/restricted-list"]
+        "warhammer/faq/restricted-list"
+    ]
     assert reply.deciding_clause() is not None
     assert reply.deciding_clause()["clause_id"] == "warhammer/faq/restricted-list"
 
 
 def test_one_restricted_card_in_any_number_of_copies_is_fine() -> None:
     """One restricted card, three copies: yes, relying on no second restricted card."""
-    reply = ask('my deck has 3 "Urguck", 3 "Grimgor Ironhide"\n'
-                "ask does my deck obey the restricted and banned lists?\n")
+    reply = ask(
+        'my deck has 3 "Urguck", 3 "Grimgor Ironhide"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
     assert reply.verdict == YesNo(True)
     assert "no restricted card other than Urguck in the deck" in reply.graph.negatives()
     assert "no banned card in the deck" in reply.graph.negatives()
@@ -75,8 +84,10 @@ def test_one_restricted_card_in_any_number_of_copies_is_fine() -> None:
 
 def test_banned_card_breaks_the_list() -> None:
     """A banned card: no, citing the banned list."""
-    reply = ask('my deck has 1 "Visit the Haunted City"\n'
-                "ask does my deck obey the restricted and banned lists?\n")
+    reply = ask(
+        'my deck has 1 "Visit the Haunted City"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
     assert reply.verdict == YesNo(False)
     assert "warhammer/faq/banned-list" in cited(reply)
     assert "banned" in reply.reason
@@ -84,19 +95,25 @@ def test_banned_card_breaks_the_list() -> None:
 
 def test_limit_per_deck_on_the_chosen_restricted_card() -> None:
     """Two copies of a restricted card whose text says Limit 1 per deck: no."""
-    reply = ask('my deck has 2 "Warpstone Excavation"\n'
-                "ask does my deck obey the restricted and banned lists?\n")
+    reply = ask(
+        'my deck has 2 "Warpstone Excavation"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
     assert reply.verdict == YesNo(False)
     assert [e["label"] for e in reply.graph.effects()] == ["Limit 1 per deck"]
-    one = ask('my deck has 1 "Warpstone Excavation"\n'
-              "ask does my deck obey the restricted and banned lists?\n")
+    one = ask(
+        'my deck has 1 "Warpstone Excavation"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
     assert one.verdict == YesNo(True)
 
 
 def test_deck_lines_add_up() -> None:
     """Two lines naming the same card add their copies."""
-    reply = ask('my deck has 1 "Warpstone Excavation"\nmy deck has 1 "Warpstone Excavation"\n'
-                "ask does my deck obey the restricted and banned lists?\n")
+    reply = ask(
+        'my deck has 1 "Warpstone Excavation"\nmy deck has 1 "Warpstone Excavation"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
     assert reply.verdict == YesNo(False)
 
 
@@ -104,8 +121,9 @@ def test_no_deck_line_cannot_be_answered() -> None:
     """Without a deck line the question cannot be answered (and says what to write)."""
     reply = ask("ask does my deck obey the restricted and banned lists?\n")
     assert reply.status is Status.CANNOT and "my deck has" in reply.reason
-    other = ask('my deck has 1 "Urguck"\nask does your deck obey the restricted and banned '
-                "lists?\n")
+    other = ask(
+        'my deck has 1 "Urguck"\nask does your deck obey the restricted and banned lists?\n'
+    )
     assert other.status is Status.CANNOT and "your deck" in other.reason
 
 
@@ -137,9 +155,13 @@ def test_deck_order_never_changes_the_verdict(cards: list[str], rnd: object) -> 
 def test_every_cited_clause_is_the_corpus_clause_verbatim(whi_fixture: Path) -> None:
     """Each citation of a Warhammer answer is a corpus clause, its text unchanged."""
     corpus = get_game("warhammer").corpus
-    replies = [ask("ask what does \"Franz's Decree\" read?\n"),
-               ask('my deck has 3 "Urguck", 1 "Dwarf Ranger", 1 "Visit the Haunted City"\n'
-                   "ask does my deck obey the restricted and banned lists?\n")]
+    replies = [
+        ask('ask what does "Franz\'s Decree" read?\n'),
+        ask(
+            'my deck has 3 "Urguck", 1 "Dwarf Ranger", 1 "Visit the Haunted City"\n'
+            "ask does my deck obey the restricted and banned lists?\n"
+        ),
+    ]
     for reply in replies:
         assert reply.citations()
         for clause in reply.citations():

@@ -46,15 +46,20 @@ def unanswerable(call: str) -> str:
 def test_because_agrees_with_the_card_whose_text_decided() -> None:
     """The card whose "you may not" decided is the deciding card, written any case."""
     assert outcomes(FORBIDDEN + 'expect no\nexpect because "pandemonium"\n') == [
-        (Result.AGREE, ""), (Result.AGREE, "")]
+        (Result.AGREE, ""),
+        (Result.AGREE, ""),
+    ]
     [answer] = [q.answer for q in check_situation(parse_situation(FORBIDDEN)).questions]
     assert answer.deciding_card == "Pandemonium"
 
 
 def test_because_disagrees_naming_the_card_that_decided() -> None:
     """Another card named: disagree, and the detail names the card that did decide."""
-    text = 'game bluemoon\nyou have active "Pandemonium", "Laughing Gas"\n' + FORBIDDEN[
-        FORBIDDEN.index("ask"):] + 'expect because "Laughing Gas"\n'
+    text = (
+        'game bluemoon\nyou have active "Pandemonium", "Laughing Gas"\n'
+        + FORBIDDEN[FORBIDDEN.index("ask") :]
+        + 'expect because "Laughing Gas"\n'
+    )
     [(result, detail)] = outcomes(text)
     assert result is Result.DISAGREE
     assert detail == 'expected "Laughing Gas" to decide, but "Pandemonium" decided it'
@@ -69,9 +74,11 @@ def test_because_disagrees_when_the_game_rules_decided() -> None:
 
 def test_because_takes_an_inline_card() -> None:
     """A card defined in the situation may be named, like any card reference."""
-    text = ('game bluemoon\ncard "House Rule" support: "You may not play support cards."\n'
-            'you have active "House Rule"\nask can I play a support card?\n'
-            'expect no\nexpect because "House Rule"\n')
+    text = (
+        'game bluemoon\ncard "House Rule" support: "You may not play support cards."\n'
+        'you have active "House Rule"\nask can I play a support card?\n'
+        'expect no\nexpect because "House Rule"\n'
+    )
     assert [r for r, _ in outcomes(text)] == [Result.AGREE, Result.AGREE]
 
 
@@ -121,15 +128,18 @@ def test_other_calls_on_a_cannot_answer_keep_their_result() -> None:
 def test_check_json_carries_the_new_calls(tmp_path: Path) -> None:
     """``check --json``: each call with its kind and result; the answer's deciding card."""
     path = tmp_path / "case.rq"
-    path.write_text(FORBIDDEN + 'expect because "Pandemonium"\nexpect cannot answer\n',
-                    encoding="utf-8")
+    path.write_text(
+        FORBIDDEN + 'expect because "Pandemonium"\nexpect cannot answer\n', encoding="utf-8"
+    )
     result = runner.invoke(app, ["check", "--json", str(path)])
     [record] = json.loads(result.output)["files"]
     [answer] = record["answers"]
     assert result.exit_code == 1 and record["result"] == "disagree"
     assert answer["deciding_card"] == "Pandemonium"
     assert [(e["kind"], e["result"]) for e in answer["expectations"]] == [
-        ("because", "agree"), ("cannot-answer", "disagree")]
+        ("because", "agree"),
+        ("cannot-answer", "disagree"),
+    ]
 
 
 # ------------------------------------------------------------------ expect words
@@ -169,16 +179,21 @@ def test_cannot_without_answer_is_a_syntax_error() -> None:
 def test_expect_conflict_agrees_only_with_a_conflict(tmp_path: Path) -> None:
     loop = tmp_path / "loop.rq"
     loop.write_text(
-        'game bluemoon\n'
+        "game bluemoon\n"
         'card "Veil Heron" character (fire 2, earth 2): "Your character cards are ignored."\n'
         'card "Veil Stork" character (fire 3, earth 3): "Your character cards are ignored."\n'
         'I have active "Veil Heron"\nyou have active "Veil Stork"\n'
-        'ask what is the fire value of "Veil Heron"?\nexpect conflict\n', encoding="utf-8")
+        'ask what is the fire value of "Veil Heron"?\nexpect conflict\n',
+        encoding="utf-8",
+    )
     plain = tmp_path / "plain.rq"
-    plain.write_text("game bluemoon\nask can I play a support card?\nexpect conflict\n",
-                     encoding="utf-8")
+    plain.write_text(
+        "game bluemoon\nask can I play a support card?\nexpect conflict\n", encoding="utf-8"
+    )
     agreed = runner.invoke(app, ["check", str(loop)])
     assert agreed.exit_code == 0 and agreed.output.startswith("AGREE"), agreed.output
     disagreed = runner.invoke(app, ["check", str(plain)])
-    assert disagreed.exit_code == 1 and "expected a conflict, but the answer is yes" in \
-        disagreed.output
+    assert (
+        disagreed.exit_code == 1
+        and "expected a conflict, but the answer is yes" in disagreed.output
+    )

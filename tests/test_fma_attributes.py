@@ -44,15 +44,18 @@ def test_havoc_timeline() -> None:
     text = clause_text("fma/rulings/changing-attributes/example-1")
     assert "his strength will be 2 until the end of the battle" in text
     assert "strength will return to 7" in text
-    timeline = Timeline({"Havoc": Printed(strength=4)}, (
-        Modifier("Havoc", S, 1, source="attached saber"),
-        Modifier("Havoc", S, 1, source="his own text"),
-        Modifier("Havoc", S, 1, source="a general in play"),
-        SetValue("Havoc", S, 0, Duration.SEARCH_PHASE, source="set to zero"),
-        Modifier("Havoc", S, 2, Duration.BATTLE, source="+2 in battle"),
-        PeriodEnds(Period.BATTLE),
-        PeriodEnds(Period.SEARCH_PHASE),
-    ))
+    timeline = Timeline(
+        {"Havoc": Printed(strength=4)},
+        (
+            Modifier("Havoc", S, 1, source="attached saber"),
+            Modifier("Havoc", S, 1, source="his own text"),
+            Modifier("Havoc", S, 1, source="a general in play"),
+            SetValue("Havoc", S, 0, Duration.SEARCH_PHASE, source="set to zero"),
+            Modifier("Havoc", S, 2, Duration.BATTLE, source="+2 in battle"),
+            PeriodEnds(Period.BATTLE),
+            PeriodEnds(Period.SEARCH_PHASE),
+        ),
+    )
     values = [attribute_value(timeline, "Havoc", S, at).value for at in range(8)]
     assert values == [4, 5, 6, 7, 0, 2, 0, 7], "fma/rulings/changing-attributes/example-1"
     during = attribute_value(timeline, "Havoc", S, 5)
@@ -78,10 +81,15 @@ def test_set_value_then_modifier_order_matters() -> None:
 def test_momentum_doubles_the_existing_bonus_each_time() -> None:
     """fma/cards/momentum/ruling: +2 becomes +4, then +8, then +16."""
     assert "+8, then +16" in clause_text("fma/cards/momentum/ruling")
-    timeline = Timeline({"X": Printed(strength=3)}, (
-        Modifier("X", S, 2, Duration.TURN, id="bonus", origin="event"),
-        DoubleBonus("bonus", clause="fma/cards/momentum/ruling"),
-        DoubleBonus("bonus"), DoubleBonus("bonus")))
+    timeline = Timeline(
+        {"X": Printed(strength=3)},
+        (
+            Modifier("X", S, 2, Duration.TURN, id="bonus", origin="event"),
+            DoubleBonus("bonus", clause="fma/cards/momentum/ruling"),
+            DoubleBonus("bonus"),
+            DoubleBonus("bonus"),
+        ),
+    )
     bonuses = [bonus_amount(timeline, "bonus", at)[1] for at in range(1, 5)]
     assert bonuses == [2, 4, 8, 16], "fma/cards/momentum/ruling"
     assert attribute_value(timeline, "X", S).value == 19
@@ -91,9 +99,13 @@ def test_momentum_doubles_the_existing_bonus_each_time() -> None:
 def test_walking_tall_moves_one_bonus() -> None:
     """fma/cards/walking-tall/ruling: +2/+2/+2 can become +4/0/+2, never +6."""
     assert "+4/0/+2" in clause_text("fma/cards/walking-tall/ruling")
-    base = Timeline({"X": Printed(0, 0, 0)}, tuple(
-        Modifier("X", attribute, 2, Duration.TURN, id=f"+2 {attribute.value}")
-        for attribute in (S, W, AL)))
+    base = Timeline(
+        {"X": Printed(0, 0, 0)},
+        tuple(
+            Modifier("X", attribute, 2, Duration.TURN, id=f"+2 {attribute.value}")
+            for attribute in (S, W, AL)
+        ),
+    )
     moved = base.then(MoveBonus("+2 wits", S, clause="fma/cards/walking-tall/ruling"))
     values = {a: r.value for a, r in attribute_values(moved, "X").items()}
     assert values == {S: 4, W: 0, AL: 2}, "fma/cards/walking-tall/ruling"
@@ -104,8 +116,9 @@ def test_walking_tall_moves_one_bonus() -> None:
 
 def test_moved_bonus_counts_after_an_earlier_set_value() -> None:
     """A bonus moved onto an attribute arrives when moved, after a value set there before."""
-    timeline = Timeline({"X": Printed(3, 3)}, (
-        Modifier("X", W, 2, id="b"), SetValue("X", S, 0), MoveBonus("b", S)))
+    timeline = Timeline(
+        {"X": Printed(3, 3)}, (Modifier("X", W, 2, id="b"), SetValue("X", S, 0), MoveBonus("b", S))
+    )
     assert attribute_value(timeline, "X", S).value == 2
 
 
@@ -121,16 +134,18 @@ def test_defeated_characters_have_no_attributes() -> None:
 
 def test_unknown_printed_value_stays_unknown_until_set() -> None:
     """A value the sources never give is unknown, not zero; setting it makes it known."""
-    timeline = Timeline({"X": Printed()}, (Modifier("X", W, 1), SetValue("X", W, 4),
-                                           Modifier("X", W, 1)))
+    timeline = Timeline(
+        {"X": Printed()}, (Modifier("X", W, 1), SetValue("X", W, 4), Modifier("X", W, 1))
+    )
     assert attribute_value(timeline, "X", W, 1).status is Status.UNKNOWN
     assert attribute_value(timeline, "X", W).value == 5
 
 
 def test_constant_effect_ends_when_its_source_goes() -> None:
     """A constant modifier lasts until it is ended; a set value's expiry restores it."""
-    timeline = Timeline({"X": Printed(strength=2)}, (
-        Modifier("X", S, 1, id="saber"), EffectEnds("saber")))
+    timeline = Timeline(
+        {"X": Printed(strength=2)}, (Modifier("X", S, 1, id="saber"), EffectEnds("saber"))
+    )
     assert attribute_value(timeline, "X", S, 1).value == 3
     assert attribute_value(timeline, "X", S).value == 2
 
@@ -139,8 +154,7 @@ def test_timeline_errors_are_reported() -> None:
     """Doubling a penalty, ending an unknown effect or naming a stranger are errors."""
     printed = {"X": Printed(strength=2), "Havoc": Printed(strength=4)}
     with pytest.raises(TimelineError, match="not an attribute bonus"):
-        attribute_value(Timeline(printed, (Modifier("X", S, -1, id="p"), DoubleBonus("p"))),
-                        "X", S)
+        attribute_value(Timeline(printed, (Modifier("X", S, -1, id="p"), DoubleBonus("p"))), "X", S)
     with pytest.raises(TimelineError, match="No effect"):
         attribute_value(Timeline(printed, (EffectEnds("nothing"),)), "X", S)
     with pytest.raises(UnknownNameError, match='Did you mean "Havoc"'):

@@ -24,31 +24,87 @@ A, D = Side.ATTACKERS, Side.DEFENDERS
 #: The eight toughness battles (all strength): attackers, defenders, the winner (None for a
 #: tie), the defeated characters, and the result sentence of the clause they come from.
 TOUGHNESS = [
-    (1, [C("A", 3, 3)], [C("D", 4)], D, [],
-     "Result: No one is defeated; defender wins the battle."),
-    (2, [C("A", 3, 3)], [C("D", 6)], D, ["A"],
-     "Result: Attacker (S3/T3) is defeated; defender wins the battle."),
-    (3, [C("A", 3, 3)], [C("D", 3)], None, ["D"],
-     "Result: Defender (S3) is defeated; battle is a tie."),
-    (4, [C("S3", 3), C("S3/T3", 3, 3)], [C("S4", 4)], A, ["S3", "S4"],
-     "Result: S3 and S4 are defeated; attacker wins the battle."),
-    (5, [C("A1", 3, 3), C("A2", 3, 3)], [C("D", 4)], A, ["D"],
-     "Result: Defender (S4) is defeated; attacker wins the battle."),
-    (6, [C("S3/T3", 3, 3), C("S3", 3)], [C("S6", 6)], None, ["S3", "S6"],
-     "Result: S3 and S6 are defeated; battle is a tie."),
-    (7, [C("A1", 3, 3), C("A2", 3, 3)], [C("D", 6)], None, ["D"],
-     "Result: Defender (S6) is defeated; attackers are not defeated because the battle is "
-     "a tie (attackers did not lose by at least 3)."),
-    (8, [C("A1", 3, 3), C("A2", 3, 3)], [C("D", 9)], D, ["A1", "A2"],
-     "Result: Attackers are defeated; defender wins the battle."),
+    (
+        1,
+        [C("A", 3, 3)],
+        [C("D", 4)],
+        D,
+        [],
+        "Result: No one is defeated; defender wins the battle.",
+    ),
+    (
+        2,
+        [C("A", 3, 3)],
+        [C("D", 6)],
+        D,
+        ["A"],
+        "Result: Attacker (S3/T3) is defeated; defender wins the battle.",
+    ),
+    (
+        3,
+        [C("A", 3, 3)],
+        [C("D", 3)],
+        None,
+        ["D"],
+        "Result: Defender (S3) is defeated; battle is a tie.",
+    ),
+    (
+        4,
+        [C("S3", 3), C("S3/T3", 3, 3)],
+        [C("S4", 4)],
+        A,
+        ["S3", "S4"],
+        "Result: S3 and S4 are defeated; attacker wins the battle.",
+    ),
+    (
+        5,
+        [C("A1", 3, 3), C("A2", 3, 3)],
+        [C("D", 4)],
+        A,
+        ["D"],
+        "Result: Defender (S4) is defeated; attacker wins the battle.",
+    ),
+    (
+        6,
+        [C("S3/T3", 3, 3), C("S3", 3)],
+        [C("S6", 6)],
+        None,
+        ["S3", "S6"],
+        "Result: S3 and S6 are defeated; battle is a tie.",
+    ),
+    (
+        7,
+        [C("A1", 3, 3), C("A2", 3, 3)],
+        [C("D", 6)],
+        None,
+        ["D"],
+        "Result: Defender (S6) is defeated; attackers are not defeated because the battle is "
+        "a tie (attackers did not lose by at least 3).",
+    ),
+    (
+        8,
+        [C("A1", 3, 3), C("A2", 3, 3)],
+        [C("D", 9)],
+        D,
+        ["A1", "A2"],
+        "Result: Attackers are defeated; defender wins the battle.",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("number", "attackers", "defenders", "winner", "defeated", "result"),
-                         TOUGHNESS, ids=[f"toughness-example-{t[0]}" for t in TOUGHNESS])
-def test_toughness_examples(number: int, attackers: list[Combatant],
-                            defenders: list[Combatant], winner: Side | None,
-                            defeated: list[str], result: str) -> None:
+@pytest.mark.parametrize(
+    ("number", "attackers", "defenders", "winner", "defeated", "result"),
+    TOUGHNESS,
+    ids=[f"toughness-example-{t[0]}" for t in TOUGHNESS],
+)
+def test_toughness_examples(
+    number: int,
+    attackers: list[Combatant],
+    defenders: list[Combatant],
+    winner: Side | None,
+    defeated: list[str],
+    result: str,
+) -> None:
     """Each of the eight battles of fma/rulings/toughness/example-1..8 resolves as ruled."""
     clause = f"fma/rulings/toughness/example-{number}"
     assert result in load_corpus("fma").clause(clause).text, clause
@@ -110,8 +166,7 @@ def test_bad_battles_are_errors() -> None:
 
 def test_reasons_cite_the_rule_and_the_numbers() -> None:
     """The reasoning names the totals, the winner and the clause of each step."""
-    outcome = resolve_battle(Battle(Attribute.STRENGTH, (C("S3", 3), C("T", 3, 3)),
-                                    (C("S4", 4),)))
+    outcome = resolve_battle(Battle(Attribute.STRENGTH, (C("S3", 3), C("T", 3, 3)), (C("S4", 4),)))
     text = "\n".join(outcome.reasons)
     assert "the attackers win the battle, 6 to 4" in text
     assert '"T" has toughness 3 and its side did not lose' in text
@@ -122,8 +177,9 @@ values = st.lists(st.integers(min_value=0, max_value=9), min_size=0, max_size=6)
 
 
 @given(values, st.integers(min_value=0, max_value=30), st.booleans())
-def test_choices_are_within_the_limit_and_maximal(pool_values: list[int], limit: int,
-                                                 strict: bool) -> None:
+def test_choices_are_within_the_limit_and_maximal(
+    pool_values: list[int], limit: int, strict: bool
+) -> None:
     """Every choice fits the limit, cannot take another character, and choices are distinct."""
     pool = [C(f"c{i}", v) for i, v in enumerate(pool_values)]
     by_name = {c.name: c.value or 0 for c in pool}

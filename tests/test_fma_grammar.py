@@ -28,8 +28,11 @@ def card_texts() -> list[tuple[str, str]]:
 
 def part_texts() -> list[tuple[str, str]]:
     """(card name, text) for the complete parts of otherwise unknown texts."""
-    return [(c.name, p["text"]) for c in load_corpus("fma").cards.values()
-            for p in c.fields.get("text_parts") or ()]
+    return [
+        (c.name, p["text"])
+        for c in load_corpus("fma").cards.values()
+        for p in c.fields.get("text_parts") or ()
+    ]
 
 
 def test_coverage_every_card_text_is_fully_parsed() -> None:
@@ -50,8 +53,9 @@ def test_every_text_part_is_fully_parsed() -> None:
     assert [n for n, t in parts if not parse_card_text(t).fully_parsed] == []
 
 
-@pytest.mark.parametrize(("name", "text"), card_texts() + part_texts(),
-                         ids=[n for n, _ in card_texts() + part_texts()])
+@pytest.mark.parametrize(
+    ("name", "text"), card_texts() + part_texts(), ids=[n for n, _ in card_texts() + part_texts()]
+)
 def test_render_then_parse_gives_the_same_effects(name: str, text: str) -> None:
     """Each effect renders to one canonical sentence that parses back to the same effect."""
     first = parse_card_text(text)
@@ -73,7 +77,10 @@ def test_ability_headers() -> None:
     (ability,) = effects_of("Edward Elric, Researcher")
     assert isinstance(ability, fx.Ability)
     assert (ability.timing, ability.attribute, ability.cost) == (
-        Timing.REACT, Attribute.ALCHEMY, "X")
+        Timing.REACT,
+        Attribute.ALCHEMY,
+        "X",
+    )
     (cancel,) = ability.body
     assert isinstance(cancel, fx.Cancel) and cancel.what.kind == "event"
     assert fx.CostBelow("X") in cancel.what.postmods
@@ -123,9 +130,12 @@ def test_defeat_cancel_draw_move() -> None:
     assert isinstance(trigger, fx.Trigger) and trigger.instead_of_defeating is not None
     (defeat,) = trigger.effects
     assert isinstance(defeat, fx.Defeat) and isinstance(defeat.what, fx.Selector)
-    assert defeat.what.postmods == (fx.AttributeBelow(
-        Attribute.STRENGTH, fx.Selector("character", quantity=fx.Quantity("a"),
-                                        qualities=("losing",))),)
+    assert defeat.what.postmods == (
+        fx.AttributeBelow(
+            Attribute.STRENGTH,
+            fx.Selector("character", quantity=fx.Quantity("a"), qualities=("losing",)),
+        ),
+    )
     (more,) = effects_of("More")
     assert isinstance(more, fx.Ability)
     assert isinstance(more.body[0], fx.Draw) and more.body[0].count == 2
@@ -144,8 +154,9 @@ def test_named_references_are_kept_for_the_engine() -> None:
     assert isinstance(grant, fx.GrantPlay) and grant.who == fx.Named("Envy")
     (ability,) = effects_of("Burning the Past")[1:]
     assert isinstance(ability, fx.Ability)
-    assert ability.body[-1] == fx.RemoveFromGame(fx.Named("Burning the Past"),
-                                                 span=ability.body[-1].span)
+    assert ability.body[-1] == fx.RemoveFromGame(
+        fx.Named("Burning the Past"), span=ability.body[-1].span
+    )
 
 
 def test_unknown_sentence_is_unparsed_with_its_span_and_reason() -> None:
@@ -177,8 +188,11 @@ def test_name_never_swallows_a_keyword() -> None:
     """NAME's negative lookahead lists every keyword of the grammar (capitalised or not)."""
     lark = parser()
     name = re.compile(lark.get_terminal("NAME").pattern.to_regexp())
-    keywords = {t.pattern.value for t in lark.terminals
-                if t.pattern.type == "str" and t.pattern.value.isalpha()}
+    keywords = {
+        t.pattern.value
+        for t in lark.terminals
+        if t.pattern.type == "str" and t.pattern.value.isalpha()
+    }
     assert len(keywords) > 100
     swallowed = sorted(k for k in keywords if name.fullmatch(k.capitalize()))
     assert swallowed == []
@@ -214,13 +228,19 @@ selectors = st.builds(
     qualities=st.sampled_from([(), ("ready",), ("other",)]),
 )
 durations = st.sampled_from([None, *Duration.__members__.values()]).filter(
-    lambda d: d is not Duration.CONSTANT)
+    lambda d: d is not Duration.CONSTANT
+)
 
 
-@given(st.integers(min_value=-9, max_value=9), st.sampled_from([None, *Attribute]),
-       durations, selectors)
-def test_attribute_bonus_round_trips(amount: int, attribute: Attribute | None,
-                                     duration: Duration | None, who: fx.Selector) -> None:
+@given(
+    st.integers(min_value=-9, max_value=9),
+    st.sampled_from([None, *Attribute]),
+    durations,
+    selectors,
+)
+def test_attribute_bonus_round_trips(
+    amount: int, attribute: Attribute | None, duration: Duration | None, who: fx.Selector
+) -> None:
     """Any attribute bonus on any selector renders to a sentence that parses back to it."""
     from rulesq.spans import Span
 
@@ -241,24 +261,34 @@ def test_corpus_json_texts_are_what_the_tests_parse() -> None:
 
 def test_targeted_bonus_and_set_value_effects() -> None:
     """Temporary bonuses on a target and set values are typed for the attribute engine."""
-    text = ("Battle Strength 3: Target character gets +2 strength until the end of the battle. "
-            "Change the strength of target character to 0 until the end of the search phase.")
+    text = (
+        "Battle Strength 3: Target character gets +2 strength until the end of the battle. "
+        "Change the strength of target character to 0 until the end of the search phase."
+    )
     (ability,) = parse_card_text(text).effects
     assert isinstance(ability, fx.Ability)
     bonus, set_value = ability.body
     assert isinstance(bonus, fx.AttributeBonus)
     assert (bonus.amount, bonus.attribute, bonus.duration) == (
-        2, Attribute.STRENGTH, Duration.BATTLE)
+        2,
+        Attribute.STRENGTH,
+        Duration.BATTLE,
+    )
     assert isinstance(bonus.who, fx.Selector) and bonus.who.target
     assert isinstance(set_value, fx.AttributeSet)
     assert (set_value.value, set_value.duration) == (0, Duration.SEARCH_PHASE)
     assert parse_card_text(ability.render()).effects == (ability,)
 
 
-@given(st.sampled_from(list(Attribute)), st.integers(min_value=0, max_value=12), durations,
-       selectors.map(lambda s: replace(s, target=True)))
-def test_attribute_set_round_trips(attribute: Attribute, value: int,
-                                   duration: Duration | None, of: fx.Selector) -> None:
+@given(
+    st.sampled_from(list(Attribute)),
+    st.integers(min_value=0, max_value=12),
+    durations,
+    selectors.map(lambda s: replace(s, target=True)),
+)
+def test_attribute_set_round_trips(
+    attribute: Attribute, value: int, duration: Duration | None, of: fx.Selector
+) -> None:
     """Any set-value effect renders to a sentence that parses back to it."""
     from rulesq.spans import Span
 
@@ -267,21 +297,29 @@ def test_attribute_set_round_trips(attribute: Attribute, value: int,
     assert parsed.effects == (effect,), effect.render()
 
 
-@pytest.mark.parametrize(("text", "kind", "faction", "target"), [
-    ("Main Wits 3: Target a defeated character.", "character", None, False),
-    ("Main Wits 3: Target defeated ally.", "ally", None, False),
-    ("Recover target defeated Military ally.", "ally", "Military", True),
-])
-def test_defeated_is_a_quality_of_a_selector(text: str, kind: str, faction: str | None,
-                                             target: bool) -> None:
-    """"defeated" describes the characters a text names; the rest of the noun is kept."""
+@pytest.mark.parametrize(
+    ("text", "kind", "faction", "target"),
+    [
+        ("Main Wits 3: Target a defeated character.", "character", None, False),
+        ("Main Wits 3: Target defeated ally.", "ally", None, False),
+        ("Recover target defeated Military ally.", "ally", "Military", True),
+    ],
+)
+def test_defeated_is_a_quality_of_a_selector(
+    text: str, kind: str, faction: str | None, target: bool
+) -> None:
+    """Text "defeated" describes the characters a text names; the rest of the noun is kept."""
     parsed = parse_card_text(text)
     assert parsed.fully_parsed
     (effect,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Target | fx.Recover)]
     what = effect.what
     assert isinstance(what, fx.Selector)
-    assert (what.kind, what.faction, what.target, what.qualities) == (kind, faction, target,
-                                                                      ("defeated",))
+    assert (what.kind, what.faction, what.target, what.qualities) == (
+        kind,
+        faction,
+        target,
+        ("defeated",),
+    )
     assert parse_card_text(effect.render()).effects == (effect,)
 
 
@@ -289,17 +327,21 @@ def test_a_defeated_character_is_still_the_subject_of_is_defeated() -> None:
     """The quality does not take the word from "… is defeated" or "… are defeated"."""
     (trigger,) = parse_card_text("After this character is defeated, draw 1 card.").effects
     assert isinstance(trigger, fx.Trigger) and isinstance(trigger.event, fx.IsDefeated)
-    (moved,) = parse_card_text("Characters moved home during the search phase are "
-                               "defeated.").effects
+    (moved,) = parse_card_text(
+        "Characters moved home during the search phase are defeated."
+    ).effects
     assert isinstance(moved, fx.DefeatedWhenMoved)
 
 
-@pytest.mark.parametrize(("text", "may", "plural"), [
-    ("You may play cards without paying their cost.", True, True),
-    ("You may play an event without paying its cost.", True, False),
-    ("You may play attachments without cost.", True, True),
-    ("Main Wits 2: Play an event from your hand without paying its cost.", False, False),
-])
+@pytest.mark.parametrize(
+    ("text", "may", "plural"),
+    [
+        ("You may play cards without paying their cost.", True, True),
+        ("You may play an event without paying its cost.", True, False),
+        ("You may play attachments without cost.", True, True),
+        ("Main Wits 2: Play an event from your hand without paying its cost.", False, False),
+    ],
+)
 def test_playing_without_paying_the_cost(text: str, may: bool, plural: bool) -> None:
     """A play without its cost: a standing permission ("You may …") or an instruction."""
     parsed = parse_card_text(text)
@@ -307,24 +349,25 @@ def test_playing_without_paying_the_cost(text: str, may: bool, plural: bool) -> 
     (play,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Play)]
     assert play.free and play.may is may and play.what.plural is plural
     assert (play.who == fx.Pronoun("you")) is may
-    again = [e for e in fx.walk(parse_card_text(play.render()).effects)
-             if isinstance(e, fx.Play)]
+    again = [e for e in fx.walk(parse_card_text(play.render()).effects) if isinstance(e, fx.Play)]
     assert again == [play]
 
 
 def test_a_play_with_its_cost_is_not_free() -> None:
     """Without the words, a play is an ordinary one (and "may play" needs a subject)."""
-    parsed = parse_card_text("Battle Alchemy 8: Play an event from your experience as though "
-                             "it were in your hand.")
+    parsed = parse_card_text(
+        "Battle Alchemy 8: Play an event from your experience as though it were in your hand."
+    )
     (play,) = [e for e in fx.walk(parsed.effects) if isinstance(e, fx.Play)]
     assert not play.free and not play.may
     assert not parse_card_text("May play cards without paying their cost.").fully_parsed
 
 
 def test_send_to_discard_pile_is_its_own_act() -> None:
-    """"Send … to the discard pile" is read as its own act (not a defeat) and renders back."""
+    """Text "Send … to the discard pile" is read as its own act (not a defeat) and renders back."""
     (ability,) = parse_card_text(
-        "Main Strength 4: Send target character to the discard pile.").effects
+        "Main Strength 4: Send target character to the discard pile."
+    ).effects
     assert isinstance(ability, fx.Ability)
     (send,) = ability.body
     assert isinstance(send, fx.SendToDiscard) and not isinstance(send, fx.Defeat)

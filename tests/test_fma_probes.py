@@ -7,7 +7,7 @@ from rulesq.games.fma.parse import parse_card_text
 
 
 def test_a_number_word_is_a_quantity_not_part_of_a_faction_name() -> None:
-    """"Three Military characters": three of them, not a faction called "Three Military"."""
+    """Text "Three Military characters": three of them, not a faction called "Three Military"."""
     parsed = parse_card_text("Three Military characters get +1 wits.")
     assert not parsed.unparsed
     bonus = parsed.effects[0]

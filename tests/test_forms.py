@@ -16,9 +16,12 @@ from rulesq.situation.parser import BASE_GRAMMAR, grammar_file
 
 runner = CliRunner()
 
-EXAMPLES = [(game, form.rule, example, form.given)
-            for game in GAMES for form in forms_of(game)
-            for example in (form.example, *form.also)]
+EXAMPLES = [
+    (game, form.rule, example, form.given)
+    for game in GAMES
+    for form in forms_of(game)
+    for example in (form.example, *form.also)
+]
 
 
 def _grammar_rules(game: str) -> set[str]:
@@ -28,10 +31,12 @@ def _grammar_rules(game: str) -> set[str]:
     return set(re.findall(r"^((?:fact|ask)_[a-z_]+)\s*:", text, re.M))
 
 
-@pytest.mark.parametrize(("game", "rule", "example", "given"), EXAMPLES,
-                         ids=[f"{g}:{e}" for g, _, e, _ in EXAMPLES])
-def test_every_example_parses_to_its_form(game: str, rule: str, example: str,
-                                          given: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("game", "rule", "example", "given"), EXAMPLES, ids=[f"{g}:{e}" for g, _, e, _ in EXAMPLES]
+)
+def test_every_example_parses_to_its_form(
+    game: str, rule: str, example: str, given: tuple[str, ...]
+) -> None:
     before = list(given)
     if game == "bluemoon" and "phase" in example:
         before.append("it is my turn")
@@ -45,10 +50,19 @@ def test_every_example_parses_to_its_form(game: str, rule: str, example: str,
 def test_every_form_of_the_grammar_is_listed(game: str) -> None:
     listed = {form.rule for form in forms_of(game)}
     # the shared forms a game does not answer are not listed for it
-    shared_unused = {"bluemoon": set(), "fma": {
-        "fact_active", "fact_hand_size", "fact_discard", "fact_retrieve",
-        "fact_deck", "ask_can_play_type", "ask_can_retrieve",
-        "ask_deck_legal"}}[game]
+    shared_unused = {
+        "bluemoon": set(),
+        "fma": {
+            "fact_active",
+            "fact_hand_size",
+            "fact_discard",
+            "fact_retrieve",
+            "fact_deck",
+            "ask_can_play_type",
+            "ask_can_retrieve",
+            "ask_deck_legal",
+        },
+    }[game]
     assert _grammar_rules(game) - shared_unused - listed == set()
     assert listed <= _grammar_rules(game)
 
@@ -64,7 +78,7 @@ def test_forms_prints_each_form_with_what_it_answers() -> None:
         "        the cards of a deck being built, with their copies",
     ]
     at = lines.index("  questions:")
-    assert lines[at:at + 7] == [
+    assert lines[at : at + 7] == [
         "  questions:",
         '    ask what does "Franz\'s Decree" read?',
         "        text: the card's text in force, with its errata",
@@ -91,19 +105,25 @@ def _error_lines(line: str) -> list[str]:
 
 def test_a_syntax_error_shows_the_nearest_complete_form() -> None:
     lines = _error_lines("element is earth")
-    assert lines[-3:] == ["did you mean: element earth",
-                          "          or: the contested element is earth",
-                          "Every form, with an example: rulesq forms --game bluemoon"]
+    assert lines[-3:] == [
+        "did you mean: element earth",
+        "          or: the contested element is earth",
+        "Every form, with an example: rulesq forms --game bluemoon",
+    ]
 
 
-@pytest.mark.parametrize(("line", "nearest"), [
-    ('you have actve "Pandemonium"', 'you have active "Pandemonium"'),
-    ("I keep 3 cards", "I hold 3 cards"),
-    ('can you play "Pandemonium"', 'you play "Pandemonium"'),
-    ("ask must you retreat", "ask must you retreat?"),
-    ('ask is the BLUF icon of "Pandemonium" effective',
-     'ask is the GANG icon of "Pandemonium" effective?'),
-])
-def test_the_nearest_form_keeps_the_lines_names_players_and_words(line: str,
-                                                                  nearest: str) -> None:
+@pytest.mark.parametrize(
+    ("line", "nearest"),
+    [
+        ('you have actve "Pandemonium"', 'you have active "Pandemonium"'),
+        ("I keep 3 cards", "I hold 3 cards"),
+        ('can you play "Pandemonium"', 'you play "Pandemonium"'),
+        ("ask must you retreat", "ask must you retreat?"),
+        (
+            'ask is the BLUF icon of "Pandemonium" effective',
+            'ask is the GANG icon of "Pandemonium" effective?',
+        ),
+    ],
+)
+def test_the_nearest_form_keeps_the_lines_names_players_and_words(line: str, nearest: str) -> None:
     assert f"did you mean: {nearest}" in _error_lines(line)

@@ -33,15 +33,65 @@ runner = CliRunner()
 SHIPPED = sorted([*EXAMPLES.rglob("*.rq"), *corpus_dir().glob("*/cases/**/*.rq")])
 TEXTS = [path.read_text(encoding="utf-8") for path in SHIPPED]
 #: Lines of every shipped file (to move a line into another file, or another game).
-LINES = sorted({line for text in TEXTS for line in text.splitlines()
-                if line.strip() and not line.startswith("#")})
+LINES = sorted(
+    {
+        line
+        for text in TEXTS
+        for line in text.splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+)
 #: Words a mutation may put in place of another.
-WORDS = ["I", "you", "my", "your", "ask", "expect", "card", "game", "not", "no", "and", ",",
-         "?", "(", ")", '"', "\u201c", "\u201d", "'", "0", "-1", "3", "1000",
-         "99999999999999999999", "fire", "earth", "strength", "wits", "PROTECTED", "STOP",
-         "FOO", "active", "hand", "play", "retreat", "battle", '"Pandemonium"',
-         '"Nonexistent Card"', "(fire 2, fire 3)", "(fire -1)", "(earth 999)", "\t", "é",
-         "bluemoon", "fma", "warhammer", "decided by", "yes"]
+WORDS = [
+    "I",
+    "you",
+    "my",
+    "your",
+    "ask",
+    "expect",
+    "card",
+    "game",
+    "not",
+    "no",
+    "and",
+    ",",
+    "?",
+    "(",
+    ")",
+    '"',
+    "\u201c",
+    "\u201d",
+    "'",
+    "0",
+    "-1",
+    "3",
+    "1000",
+    "99999999999999999999",
+    "fire",
+    "earth",
+    "strength",
+    "wits",
+    "PROTECTED",
+    "STOP",
+    "FOO",
+    "active",
+    "hand",
+    "play",
+    "retreat",
+    "battle",
+    '"Pandemonium"',
+    '"Nonexistent Card"',
+    "(fire 2, fire 3)",
+    "(fire -1)",
+    "(earth 999)",
+    "\t",
+    "é",
+    "bluemoon",
+    "fma",
+    "warhammer",
+    "decided by",
+    "yes",
+]
 ERROR_HEAD = re.compile(r"^(?P<source>.+?):(?P<line>\d+):(?P<col>\d+): error: .+")
 
 
@@ -54,8 +104,21 @@ def mutated(draw: st.DrawFn) -> str:
             lines = [""]
         at = draw(st.integers(0, len(lines) - 1))
         line = lines[at]
-        op = draw(st.sampled_from(["truncate", "insert", "duplicate", "delete", "word",
-                                   "add_word", "drop_char", "swap_case", "numbers"]))
+        op = draw(
+            st.sampled_from(
+                [
+                    "truncate",
+                    "insert",
+                    "duplicate",
+                    "delete",
+                    "word",
+                    "add_word",
+                    "drop_char",
+                    "swap_case",
+                    "numbers",
+                ]
+            )
+        )
         if op == "truncate":
             lines[at] = line[: draw(st.integers(0, max(len(line) - 1, 0)))]
         elif op == "insert":
@@ -75,7 +138,7 @@ def mutated(draw: st.DrawFn) -> str:
             lines[at] = " ".join(words)
         elif op == "drop_char" and line:
             cut = draw(st.integers(0, len(line) - 1))
-            lines[at] = line[:cut] + line[cut + 1:]
+            lines[at] = line[:cut] + line[cut + 1 :]
         elif op == "swap_case":
             lines[at] = line.swapcase()
         elif op == "numbers":
@@ -115,8 +178,12 @@ def _assert_sane(code: int, stdout: str, stderr: str) -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=mutated(), flag=st.sampled_from([[], ["--explain"], ["--graph", "dot"],
-                                             ["--graph", "mermaid"], ["--graph", "json"]]))
+@given(
+    text=mutated(),
+    flag=st.sampled_from(
+        [[], ["--explain"], ["--graph", "dot"], ["--graph", "mermaid"], ["--graph", "json"]]
+    ),
+)
 def test_ask_on_mutated_situations(text: str, flag: list[str]) -> None:
     """``rulesq ask -``: exit 0/1/2, no traceback; an error is placed with a caret."""
     code, stdout, stderr = _invoke(["ask", *flag, "-"], text)
@@ -138,8 +205,11 @@ def test_ask_json_on_mutated_situations(text: str) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=mutated(), junk=st.sampled_from([b"", b"\xff", b"\xef\xbb\xbf", b"\t", b"\x00"]),
-       at_start=st.booleans())
+@given(
+    text=mutated(),
+    junk=st.sampled_from([b"", b"\xff", b"\xef\xbb\xbf", b"\t", b"\x00"]),
+    at_start=st.booleans(),
+)
 def test_check_on_mutated_files(text: str, junk: bytes, at_start: bool) -> None:
     """``rulesq check FILE``: exit 0/1/2, the summary last, errors on stderr naming the file."""
     with tempfile.TemporaryDirectory() as folder:
@@ -148,8 +218,11 @@ def test_check_on_mutated_files(text: str, junk: bytes, at_start: bool) -> None:
         path.write_bytes(junk + body if at_start else body + junk)
         code, stdout, stderr = _invoke(["check", str(path)])
     _assert_sane(code, stdout, stderr)
-    assert re.search(r"\d+ agree, \d+ disagree, \d+ cannot answer"
-                     r"(, \d+ with no call to check)?$", stdout.strip())
+    assert re.search(
+        r"\d+ agree, \d+ disagree, \d+ cannot answer"
+        r"(, \d+ with no call to check)?$",
+        stdout.strip(),
+    )
     if code == 2:
         assert str(path) in stderr
         if ERROR_HEAD.match(stderr.splitlines()[0]):
@@ -167,8 +240,9 @@ def test_check_on_mutated_files(text: str, junk: bytes, at_start: bool) -> None:
 
 
 @pytest.mark.parametrize("kind", fuzzgen.KINDS)
-@settings(max_examples=70, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=70, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(rng=st.randoms(use_true_random=False))
 def test_every_command_on_fuzzed_input(kind: str, rng: random.Random) -> None:
     """Raw bytes, Unicode with separators and controls, token mutations, huge values."""

@@ -37,8 +37,11 @@ def test_every_corpus_text_parses() -> None:
     """All 140 special power texts of the corpus are read with nothing left over."""
     texts = corpus_texts()
     assert len(texts) == 140
-    missed = {name: [u.text for u in parse(text).unparsed] for name, text in texts
-              if not parse(text).fully_parsed}
+    missed = {
+        name: [u.text for u in parse(text).unparsed]
+        for name, text in texts
+        if not parse(text).fully_parsed
+    }
     assert missed == {}
 
 
@@ -65,7 +68,7 @@ def test_spans_point_at_the_words() -> None:
         assert effect.span is not None
         words = effect.span.of(text)
         assert words and text.find(words) == effect.span.start
-        assert words[0].isupper() or words[0] in "(\""
+        assert words[0].isupper() or words[0] in '("'
 
 
 def test_part_spans_sit_inside_their_effect() -> None:
@@ -100,8 +103,9 @@ def test_nodes_are_frozen() -> None:
 
 def test_one_bad_sentence_does_not_sink_the_card() -> None:
     """An unreadable sentence becomes Unparsed with its span; the others still parse."""
-    text = ("You may not play support cards. Now I frobnicate the moon. "
-            "My total power increases to 6.")
+    text = (
+        "You may not play support cards. Now I frobnicate the moon. My total power increases to 6."
+    )
     parsed = parse(text)
     kinds = [type(e) for e in parsed.effects]
     assert kinds == [fx.Prohibition, Unparsed, fx.ValueChange]
@@ -208,8 +212,10 @@ def test_spliced_sentences_read_or_fail_cleanly_and_round_trip(data: st.DataObje
 
 def test_a_choice_whose_last_option_has_exceptions_round_trips() -> None:
     """A shared place is not moved after the last option's exceptions when rendering."""
-    text = ("Now I may discard two leadership cards, two Hyla cards or all cards from your "
-            "combat area, except active PROTECTED cards.")
+    text = (
+        "Now I may discard two leadership cards, two Hyla cards or all cards from your "
+        "combat area, except active PROTECTED cards."
+    )
     (effect,) = parse(text).effects
     assert not isinstance(effect, Unparsed)
     assert parse(effect.render()).effects == (effect,)
@@ -217,15 +223,20 @@ def test_a_choice_whose_last_option_has_exceptions_round_trips() -> None:
 
 def test_sentence_splitting() -> None:
     """Sentences end at . ! ? outside brackets and quotes; bullets and spaces are dropped."""
-    text = ('I attract one dragon (in total). - If I win the game, I receive it. '
-            '(This card has no effect if opposed by "Ah. Yes!" or Ho.)')
+    text = (
+        "I attract one dragon (in total). - If I win the game, I receive it. "
+        '(This card has no effect if opposed by "Ah. Yes!" or Ho.)'
+    )
     pieces = [text[s:e] for s, e in split_sentences(text)]
-    assert pieces == ["I attract one dragon (in total).", "If I win the game, I receive it.",
-                      '(This card has no effect if opposed by "Ah. Yes!" or Ho.)']
+    assert pieces == [
+        "I attract one dragon (in total).",
+        "If I win the game, I receive it.",
+        '(This card has no effect if opposed by "Ah. Yes!" or Ho.)',
+    ]
 
 
 def test_then_continues_the_sentence_before() -> None:
-    """"Then I reshuffle." joins the clauses of the action before it, with both words spanned."""
+    """“Then I reshuffle.” joins the clauses of the action before it, with both words spanned."""
     text = "Now I search through my draw deck and may select one card. Then I reshuffle."
     (effect,) = parse(text).effects
     assert isinstance(effect, fx.ActionEffect) and len(effect.dos) == 3
@@ -264,30 +275,46 @@ def test_interference_takes_the_sentences_after_it() -> None:
     assert [type(e) for e in trigger.effects] == [fx.EndTurn]
 
 
-@pytest.mark.parametrize("text, ladder, group", [
-    ("I must discard one card from my hand to play this card.", Kind.I_MUST, Group.ONCE),
-    ("I must discard one card at the end of my turn.", Kind.I_MUST, Group.PER_TURN_OR_EVENT),
-    ("Your support cards are ignored.", Kind.IGNORE, Group.CONTINUOUS),
-    ("You may not play support cards.", Kind.YOU_MAY_NOT, Group.CONTINUOUS),
-    ("Now you may not take further cards into your hand.", Kind.YOU_MAY_NOT, Group.ONCE),
-    ("I may not play further support cards during this fight.", Kind.CARD_TEXT,
-     Group.CONTINUOUS),
-    ("On my turn, I may play one additional support card.", Kind.CARD_TEXT,
-     Group.PER_TURN_OR_EVENT),
-    ("On this turn, I may play any number of support cards.", Kind.CARD_TEXT,
-     Group.CONTINUOUS),
-    ("On your turn, you must play a support card, or retreat.", Kind.CARD_TEXT,
-     Group.PER_TURN_OR_EVENT),
-    ("On your turn, you may not play more than one card.", Kind.YOU_MAY_NOT,
-     Group.CONTINUOUS),
-    ("If you retreat, I attract one additional dragon.", Kind.CARD_TEXT,
-     Group.PER_TURN_OR_EVENT),
-    ("The contested element of the fight changes to Fire.", Kind.CARD_TEXT, Group.ONCE),
-    ("My active cards attack again.", Kind.CARD_TEXT, Group.ONCE),
-    ("During my Leadership phase, I may draw one card.", Kind.CARD_TEXT,
-     Group.PER_TURN_OR_EVENT),
-    ("The values of my booster cards double.", Kind.CARD_TEXT, Group.CONTINUOUS),
-])
+@pytest.mark.parametrize(
+    "text, ladder, group",
+    [
+        ("I must discard one card from my hand to play this card.", Kind.I_MUST, Group.ONCE),
+        ("I must discard one card at the end of my turn.", Kind.I_MUST, Group.PER_TURN_OR_EVENT),
+        ("Your support cards are ignored.", Kind.IGNORE, Group.CONTINUOUS),
+        ("You may not play support cards.", Kind.YOU_MAY_NOT, Group.CONTINUOUS),
+        ("Now you may not take further cards into your hand.", Kind.YOU_MAY_NOT, Group.ONCE),
+        (
+            "I may not play further support cards during this fight.",
+            Kind.CARD_TEXT,
+            Group.CONTINUOUS,
+        ),
+        (
+            "On my turn, I may play one additional support card.",
+            Kind.CARD_TEXT,
+            Group.PER_TURN_OR_EVENT,
+        ),
+        ("On this turn, I may play any number of support cards.", Kind.CARD_TEXT, Group.CONTINUOUS),
+        (
+            "On your turn, you must play a support card, or retreat.",
+            Kind.CARD_TEXT,
+            Group.PER_TURN_OR_EVENT,
+        ),
+        ("On your turn, you may not play more than one card.", Kind.YOU_MAY_NOT, Group.CONTINUOUS),
+        (
+            "If you retreat, I attract one additional dragon.",
+            Kind.CARD_TEXT,
+            Group.PER_TURN_OR_EVENT,
+        ),
+        ("The contested element of the fight changes to Fire.", Kind.CARD_TEXT, Group.ONCE),
+        ("My active cards attack again.", Kind.CARD_TEXT, Group.ONCE),
+        (
+            "During my Leadership phase, I may draw one card.",
+            Kind.CARD_TEXT,
+            Group.PER_TURN_OR_EVENT,
+        ),
+        ("The values of my booster cards double.", Kind.CARD_TEXT, Group.CONTINUOUS),
+    ],
+)
 def test_ladder_class_and_group(text: str, ladder: Kind, group: Group) -> None:
     """Each shape sits on its ladder step and in its persistence group."""
     (effect,) = parse(text).effects

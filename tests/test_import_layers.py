@@ -26,14 +26,28 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(("cards", "history", "state", "rules"), STATE),
     **dict.fromkeys(
         (
-            "ruling", "claims", "select", "values", "forces", "overruled", "timing", "prohibits",
-            "permits", "precedents",
+            "ruling",
+            "claims",
+            "select",
+            "values",
+            "forces",
+            "overruled",
+            "timing",
+            "prohibits",
+            "permits",
+            "precedents",
         ),
         LAW,
     ),
     **dict.fromkeys(
         (
-            "playing", "limits", "ship_texts", "interference", "dragons", "bluffs", "discards",
+            "playing",
+            "limits",
+            "ship_texts",
+            "interference",
+            "dragons",
+            "bluffs",
+            "discards",
             "attractions",
         ),
         READ_IN_PLAY,
@@ -41,9 +55,26 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(("moves", "timeline", "view"), REPLAY),
     **dict.fromkeys(
         (
-            "plays", "forbids", "own_text", "usable", "retrieving", "replacing", "shielding",
-            "requirements", "sharing", "removals", "hands", "disclosure", "fight", "retreats",
-            "retreating", "declines", "game_end", "ships", "bluff_plays", "decks",
+            "plays",
+            "forbids",
+            "own_text",
+            "usable",
+            "retrieving",
+            "replacing",
+            "shielding",
+            "requirements",
+            "sharing",
+            "removals",
+            "hands",
+            "disclosure",
+            "fight",
+            "retreats",
+            "retreating",
+            "declines",
+            "game_end",
+            "ships",
+            "bluff_plays",
+            "decks",
         ),
         TOPICS,
     ),
@@ -144,14 +175,13 @@ def test_the_graph_sees_imports_inside_functions_and_from_package_imports() -> N
 def test_no_import_cycle() -> None:
     graph = import_graph()
     cycles = [c for c in nx.strongly_connected_components(graph) if len(c) > 1]
-    assert not cycles, "import cycles in rulesq:\n" + "\n".join(
-        _describe(graph, c) for c in cycles
-    )
+    assert not cycles, "import cycles in rulesq:\n" + "\n".join(_describe(graph, c) for c in cycles)
 
 
 def test_the_judge_imports_only_downward() -> None:
     graph = import_graph()
     judge = {name for name in graph if name.startswith(f"{JUDGE}.")}
+
     def layer(name: str) -> int | None:
         short = name.rsplit(".", 1)[1]
         return QUESTIONS if short.startswith("answers_") else LAYERS.get(short)

@@ -40,8 +40,12 @@ def expected_error(path: Path) -> ExpectedError | None:
         return None
     hint = SUGGESTION.match(lines[1]) if len(lines) > 1 else None
     column = match.group("column")
-    return ExpectedError(int(match.group("line")), int(column) if column else None,
-                         match.group("words"), hint.group("words") if hint else None)
+    return ExpectedError(
+        int(match.group("line")),
+        int(column) if column else None,
+        match.group("words"),
+        hint.group("words") if hint else None,
+    )
 
 
 def disagreements(path: Path) -> list[str]:
@@ -58,16 +62,20 @@ def disagreements(path: Path) -> list[str]:
         return error_disagreements(wanted, entry, result.exit_code)
     if entry["result"] == "error":
         return [f"input error: {entry['error']}"]
-    problems = [f"line {answer['line']}: {call['expect']}: {call['result']} ({call['detail']})"
-                for answer in entry["answers"] for call in answer["expectations"]
-                if call["result"] != "agree"]
+    problems = [
+        f"line {answer['line']}: {call['expect']}: {call['result']} ({call['detail']})"
+        for answer in entry["answers"]
+        for call in answer["expectations"]
+        if call["result"] != "agree"
+    ]
     if result.exit_code != 0 and not problems:
         problems.append(f"exit code {result.exit_code}: {entry['result']}")
     return problems
 
 
-def error_disagreements(wanted: ExpectedError, entry: dict[str, object],
-                        exit_code: int) -> list[str]:
+def error_disagreements(
+    wanted: ExpectedError, entry: dict[str, object], exit_code: int
+) -> list[str]:
     """How an input-error case's error differs from the one its comment lines announce."""
     error = entry.get("error")
     if entry["result"] != "error" or not isinstance(error, dict):
@@ -89,49 +97,68 @@ def error_disagreements(wanted: ExpectedError, entry: dict[str, object],
     return problems
 
 
-@pytest.mark.parametrize("path", invented_cases(),
-                         ids=lambda p: p.relative_to(INVENTED).with_suffix("").as_posix())
+@pytest.mark.parametrize(
+    "path", invented_cases(), ids=lambda p: p.relative_to(INVENTED).with_suffix("").as_posix()
+)
 def test_invented_case_agrees(path: Path) -> None:
     """``rulesq check`` agrees with every call of the case (or gives the error it announces)."""
     problems = disagreements(path)
-    assert not problems, f"{path.relative_to(INVENTED)} does not agree:\n  " + "\n  ".join(
-        problems)
+    assert not problems, f"{path.relative_to(INVENTED)} does not agree:\n  " + "\n  ".join(problems)
 
 
 def test_every_case_makes_a_call() -> None:
     """A case without an ``expect`` line (or an error line) would check nothing."""
-    silent = [name for name, p in ((p.relative_to(INVENTED).as_posix(), p)
-                                   for p in invented_cases())
-              if expected_error(p) is None and name not in NO_CALL
-              and not EXPECT.search(p.read_text(encoding="utf-8"))]
+    silent = [
+        name
+        for name, p in ((p.relative_to(INVENTED).as_posix(), p) for p in invented_cases())
+        if expected_error(p) is None
+        and name not in NO_CALL
+        and not EXPECT.search(p.read_text(encoding="utf-8"))
+    ]
     assert silent == []
 
 
 def test_input_errors_announce_their_error() -> None:
     """Each file of input-errors/ starts with its error line, and only those files do."""
     folder = INVENTED / "input-errors"
-    wrong = [p.relative_to(INVENTED).as_posix() for p in invented_cases()
-             if (expected_error(p) is not None) != (folder in p.parents)]
+    wrong = [
+        p.relative_to(INVENTED).as_posix()
+        for p in invented_cases()
+        if (expected_error(p) is not None) != (folder in p.parents)
+    ]
     assert wrong == []
 
 
 def test_the_cases_are_collected() -> None:
     """Every topic folder holds cases, so the parametrisation cannot silently shrink."""
     topics = {p.relative_to(INVENTED).parts[0] for p in invented_cases()}
-    assert {"play", "ignore", "hands", "values", "time", "mixed", "fields", "fma", "warhammer",
-            "input-errors"} <= topics
+    assert {
+        "play",
+        "ignore",
+        "hands",
+        "values",
+        "time",
+        "mixed",
+        "fields",
+        "fma",
+        "warhammer",
+        "input-errors",
+    } <= topics
     assert len(invented_cases()) >= 250
 
 
 def test_a_disagreeing_case_is_named(tmp_path: Path) -> None:
     """The collector reports a wrong call and a wrong error line, not a pass."""
     wrong = tmp_path / "wrong.rq"
-    wrong.write_text("game bluemoon\nI have 0 dragons on my side\nask can I retreat?\nexpect no\n"
-                     "expect 3\n", encoding="utf-8")
+    wrong.write_text(
+        "game bluemoon\nI have 0 dragons on my side\nask can I retreat?\nexpect no\nexpect 3\n",
+        encoding="utf-8",
+    )
     assert any("expect 3" in problem for problem in disagreements(wrong))
     misplaced = tmp_path / "misplaced.rq"
-    misplaced.write_text("# error: 2:1 nothing like this\ngame bluemoon\nI have -1 cards\n",
-                         encoding="utf-8")
+    misplaced.write_text(
+        "# error: 2:1 nothing like this\ngame bluemoon\nI have -1 cards\n", encoding="utf-8"
+    )
     problems = disagreements(misplaced)
     assert any("line 3, not 2" in problem for problem in problems)
     assert any("lacks 'nothing like this'" in problem for problem in problems)

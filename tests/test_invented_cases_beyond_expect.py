@@ -20,85 +20,122 @@ STATUS: dict[str, dict[int, str]] = {
     "play/a-text-allowing-an-additional-character-card-supersedes-the-limit.rq": {2: "definite"},
     "play/an-own-i-may-not-against-an-own-i-may-is-a-conflict.rq": {1: "conflict"},
     "play/an-ignored-pair-icon-is-what-decides-the-limit.rq": {2: "definite"},
-    "ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq":
-        {1: "conflict", 2: "conflict"},
-    "ignore/texts-reached-by-an-undecided-ignore-loop-are-a-conflict.rq":
-        {1: "conflict", 2: "conflict"},
+    "ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq": {
+        1: "conflict",
+        2: "conflict",
+    },
+    "ignore/texts-reached-by-an-undecided-ignore-loop-are-a-conflict.rq": {
+        1: "conflict",
+        2: "conflict",
+    },
     "ignore/an-ignore-whose-condition-fails-ignores-nothing.rq": {1: "definite"},
-    "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq":
-        {1: "definite"},
-    "mixed/restating-the-application-after-the-influence-answers-again-1.rq":
-        {1: "definite", 3: "definite"},
-    "mixed/restating-the-application-after-the-influence-answers-again-2.rq":
-        {1: "definite", 3: "definite"},
-    "mixed/an-application-is-kept-when-nothing-new-influences-the-card.rq":
-        {1: "definite", 2: "definite", 3: "definite"},
-    "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq":
-        {1: "definite", 2: "definite"},
-    "mixed/ignored-support-cards-lose-their-values-but-count-for-six-cards.rq":
-        {1: "definite", 2: "definite", 3: "definite"},
+    "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq": {1: "definite"},
+    "mixed/restating-the-application-after-the-influence-answers-again-1.rq": {
+        1: "definite",
+        3: "definite",
+    },
+    "mixed/restating-the-application-after-the-influence-answers-again-2.rq": {
+        1: "definite",
+        3: "definite",
+    },
+    "mixed/an-application-is-kept-when-nothing-new-influences-the-card.rq": {
+        1: "definite",
+        2: "definite",
+        3: "definite",
+    },
+    "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq": {
+        1: "definite",
+        2: "definite",
+    },
+    "mixed/ignored-support-cards-lose-their-values-but-count-for-six-cards.rq": {
+        1: "definite",
+        2: "definite",
+        3: "definite",
+    },
     "mixed/end-of-turn-draws-with-a-prohibition-that-is-ignored-2.rq": {1: "definite"},
 }
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "play/we-in-a-condition-is-not-read-as-one-player.rq": {1: ("'we'",)},
-    "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq":
-        {3: ("(2, 4)", "influenced by the opponent since")},
+    "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq": {
+        3: ("(2, 4)", "influenced by the opponent since")
+    },
     "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq": {3: ("(7, 9)",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-1.rq": {1: ("order",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-2.rq": {1: ("order",)},
-    "values/a-shield-spares-matching-and-the-retreat-reason-says-so.rq":
-        {1: ("shield", "!not below")},
-    "values/an-increase-to-the-sum-of-printed-values-needs-both-of-them-1.rq":
-        {1: ("earth value",)},
-    "values/an-ignored-dragon-prohibition-is-named-as-beaten-by-the-ignore.rq":
-        {1: ('"Some Guard"', "ignored")},
+    "values/a-shield-spares-matching-and-the-retreat-reason-says-so.rq": {
+        1: ("shield", "!not below")
+    },
+    "values/an-increase-to-the-sum-of-printed-values-needs-both-of-them-1.rq": {
+        1: ("earth value",)
+    },
+    "values/an-ignored-dragon-prohibition-is-named-as-beaten-by-the-ignore.rq": {
+        1: ('"Some Guard"', "ignored")
+    },
     "values/a-value-given-for-one-element-leaves-the-other-unknown-1.rq": {1: ("fire value",)},
     "values/a-value-given-for-one-element-leaves-the-other-unknown-3.rq": {1: ("fire value",)},
-    "values/an-instruction-applied-to-a-card-it-cannot-name-is-not-followed.rq":
-        {1: ("cannot apply",)},
-    "values/the-printed-value-is-the-contested-elements-after-printed-value-effects-3.rq":
-        {1: ("element",)},
-    "values/no-contested-element-is-the-reason-not-missing-values-1.rq":
-        {1: ("element is contested", "!sources give no")},
-    "values/an-announcement-in-the-other-element-is-no-power-to-reach.rq":
-        {1: ("announced in earth",)},
-    "values/a-value-text-on-several-chosen-cards-is-not-applied-to-all.rq":
-        {1: ("two of my character cards",)},
-    "values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq":
-        {1: ("during my leadership phase",)},
-    "warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq":
-        {1: ("!rules allow",)},
+    "values/an-instruction-applied-to-a-card-it-cannot-name-is-not-followed.rq": {
+        1: ("cannot apply",)
+    },
+    "values/the-printed-value-is-the-contested-elements-after-printed-value-effects-3.rq": {
+        1: ("element",)
+    },
+    "values/no-contested-element-is-the-reason-not-missing-values-1.rq": {
+        1: ("element is contested", "!sources give no")
+    },
+    "values/an-announcement-in-the-other-element-is-no-power-to-reach.rq": {
+        1: ("announced in earth",)
+    },
+    "values/a-value-text-on-several-chosen-cards-is-not-applied-to-all.rq": {
+        1: ("two of my character cards",)
+    },
+    "values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq": {
+        1: ("during my leadership phase",)
+    },
+    "warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq": {
+        1: ("!rules allow",)
+    },
     "fields/a-call-prohibition-checks-its-time-3.rq": {1: ("at the end of my turn",)},
     "fields/a-load-text-with-a-number-not-followed-is-cannot-answer.rq": {1: ("at least two",)},
-    "fields/a-phase-other-than-leadership-in-a-selector-is-cannot-answer.rq":
-        {1: ("Character phase",)},
-    "fields/a-beginning-of-turn-attraction-the-player-may-take-is-cannot-answer.rq":
-        {1: ("'may'",)},
-    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-1.rq":
-        {1: ("your Character phase",)},
-    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-2.rq":
-        {1: ("my Booster/Support phase",)},
-    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-3.rq":
-        {1: ("I may attract",)},
+    "fields/a-phase-other-than-leadership-in-a-selector-is-cannot-answer.rq": {
+        1: ("Character phase",)
+    },
+    "fields/a-beginning-of-turn-attraction-the-player-may-take-is-cannot-answer.rq": {
+        1: ("'may'",)
+    },
+    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-1.rq": {
+        1: ("your Character phase",)
+    },
+    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-2.rq": {
+        1: ("my Booster/Support phase",)
+    },
+    "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-3.rq": {
+        1: ("I may attract",)
+    },
     "fields/a-retrieve-text-with-no-upper-bound-is-cannot-answer.rq": {1: ("at least two",)},
-    "fields/an-obligation-to-discard-follows-its-time-3.rq":
-        {1: ("by the end of my booster/support phase",)},
+    "fields/an-obligation-to-discard-follows-its-time-3.rq": {
+        1: ("by the end of my booster/support phase",)
+    },
     "fields/an-obligation-to-discard-follows-its-time-4.rq": {1: ("at the end of your turn",)},
-    "fields/a-ban-on-taking-cards-in-a-phase-is-cannot-answer.rq":
-        {1: ("during your Leadership phase",)},
-    "fields/a-condition-on-a-total-printed-value-is-cannot-answer.rq":
-        {1: ("total printed value",)},
+    "fields/a-ban-on-taking-cards-in-a-phase-is-cannot-answer.rq": {
+        1: ("during your Leadership phase",)
+    },
+    "fields/a-condition-on-a-total-printed-value-is-cannot-answer.rq": {
+        1: ("total printed value",)
+    },
     "fields/a-lasting-hand-limit-is-cannot-answer.rq": {1: ("lasting hand limit",)},
-    "fields/a-discard-text-at-the-end-of-a-turn-acts-then-3.rq":
-        {1: ("during my Booster/Support phase",)},
+    "fields/a-discard-text-at-the-end-of-a-turn-acts-then-3.rq": {
+        1: ("during my Booster/Support phase",)
+    },
 }
 
 #: Reasons compared case-blind (the Python check lowered them).
-CASE_BLIND = {"values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq",
-              "fields/an-obligation-to-discard-follows-its-time-3.rq",
-              "fields/an-obligation-to-discard-follows-its-time-4.rq"}
+CASE_BLIND = {
+    "values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq",
+    "fields/an-obligation-to-discard-follows-its-time-3.rq",
+    "fields/an-obligation-to-discard-follows-its-time-4.rq",
+}
 
 #: Cases with no call an ``expect`` line can make: the verdict may be either of two.
 EITHER: dict[str, tuple[str, str]] = {
@@ -127,8 +164,11 @@ def shown(answer: Answer) -> str:
 
 def labels(answer: Answer, kind: str, assumed: bool = False) -> list[str]:
     """The labels of the answer's derivation nodes of one kind (only assumed ones if asked)."""
-    return [str(data.get("label")) for _, data in answer.graph.graph.nodes(data=True)
-            if data.get("kind") == kind and (not assumed or data.get("assumed"))]
+    return [
+        str(data.get("label"))
+        for _, data in answer.graph.graph.nodes(data=True)
+        if data.get("kind") == kind and (not assumed or data.get("assumed"))
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(STATUS))
@@ -204,7 +244,8 @@ def test_an_older_printing_cites_only_the_most_recent_printing_clause() -> None:
     """The older printing's text in force rests on "the most recent printing" alone."""
     answer = answers("warhammer/an-older-printing-reads-as-the-most-recent-one.rq")[-1]
     assert [c["clause_id"] for c in answer.citations()] == [
-        "warhammer/faq/errata/most-recent-printing"]
+        "warhammer/faq/errata/most-recent-printing"
+    ]
 
 
 def test_copies_of_the_restricted_card_are_a_shown_assumption() -> None:
@@ -216,13 +257,17 @@ def test_copies_of_the_restricted_card_are_a_shown_assumption() -> None:
     assert one[-1].verdict == YesNo(True) and one[-1].graph.assumptions() == []
 
 
-@pytest.mark.parametrize(("broken", "kept", "erratum"), [
-    (1, 2, "warhammer/faq/errata/core-set/116"),
-    (3, 4, "warhammer/faq/errata/eternal-war-cycle/20"),
-])
-def test_a_limit_per_deck_cites_the_erratum_that_adds_it(broken: int, kept: int,
-                                                        erratum: str) -> None:
-    """"Limit 1 per deck" comes from a "Should read": the deck answer cites it, whether the
+@pytest.mark.parametrize(
+    ("broken", "kept", "erratum"),
+    [
+        (1, 2, "warhammer/faq/errata/core-set/116"),
+        (3, 4, "warhammer/faq/errata/eternal-war-cycle/20"),
+    ],
+)
+def test_a_limit_per_deck_cites_the_erratum_that_adds_it(
+    broken: int, kept: int, erratum: str
+) -> None:
+    """Text "Limit 1 per deck" comes from a "Should read": the deck answer cites it, whether the
     limit is broken or kept, and a kept limit is a negative fact relied on."""
     stem = "warhammer/a-limit-per-deck-cites-the-erratum-that-adds-it"
     for number in (broken, kept):

@@ -37,8 +37,12 @@ def case_files(game: str) -> tuple[Path, ...]:
     found = sorted((corpus_dir() / game / "cases").rglob("*.rq"))
     invented = ROOT / "tests" / "cases"
     if invented.is_dir():
-        found += [p for p in sorted(invented.rglob("*.rq")) if p.parent.name != "input-errors"
-                  and re.search(rf"^game\s+{game}\b", p.read_text(encoding="utf-8"), re.M)]
+        found += [
+            p
+            for p in sorted(invented.rglob("*.rq"))
+            if p.parent.name != "input-errors"
+            and re.search(rf"^game\s+{game}\b", p.read_text(encoding="utf-8"), re.M)
+        ]
     return tuple(found)
 
 
@@ -73,9 +77,13 @@ def mutations(game: str) -> list[str]:
 def verdicts(game: str, corpus: Path, tmp: Path) -> dict[tuple[str, int], str]:
     """Every question's verdict (or status) over the game's cases, with this corpus."""
     env = {**os.environ, "RULESQ_CORPUS_DIR": str(corpus), "RULESQ_CACHE_DIR": str(tmp / "cache")}
-    run = subprocess.run([sys.executable, "-m", "rulesq", "check", "--json",
-                          *map(str, case_files(game))], capture_output=True, text=True, env=env,
-                         check=False)
+    run = subprocess.run(
+        [sys.executable, "-m", "rulesq", "check", "--json", *map(str, case_files(game))],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
     assert run.returncode in (0, 1), run.stderr
     out: dict[tuple[str, int], str] = {}
     for record in json.loads(run.stdout)["files"]:
@@ -92,10 +100,12 @@ def _baseline(game: str, tmp: Path) -> dict[tuple[str, int], str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "mutation"),
-                         [(game, mutation) for game in GAMES for mutation in mutations(game)])
-def test_every_ladder_mutation_changes_a_verdict(game: str, mutation: str, tmp_path_factory:
-                                                 pytest.TempPathFactory) -> None:
+@pytest.mark.parametrize(
+    ("game", "mutation"), [(game, mutation) for game in GAMES for mutation in mutations(game)]
+)
+def test_every_ladder_mutation_changes_a_verdict(
+    game: str, mutation: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     before = _baseline(game, tmp_path_factory.getbasetemp())
     copy = tmp_path_factory.mktemp("corpus")
     shutil.copytree(corpus_dir(), copy, dirs_exist_ok=True)
@@ -105,8 +115,12 @@ def test_every_ladder_mutation_changes_a_verdict(game: str, mutation: str, tmp_p
     assert changed != original, f"the mutation '{mutation}' changed nothing in the file"
     ladder.write_text(changed, encoding="utf-8")
     after = verdicts(game, copy, tmp_path_factory.mktemp("run"))
-    caught = sorted(f"{name}:{line} {before[key]} -> {after.get(key)}"
-                    for key in before for name, line in [key] if after.get(key) != before[key])
+    caught = sorted(
+        f"{name}:{line} {before[key]} -> {after.get(key)}"
+        for key in before
+        for name, line in [key]
+        if after.get(key) != before[key]
+    )
     assert caught, f"no {game} case changes its verdict when the ladder is '{mutation}'"
     print(f"\n{game}, {mutation}: {len(caught)} verdicts change, e.g. {caught[:3]}")
 

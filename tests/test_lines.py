@@ -62,8 +62,10 @@ def _assert_reported(text: str, line: int, column: int) -> None:
 @pytest.mark.parametrize("separator", SEPARATORS, ids=[f"U+{ord(s):04X}" for s in SEPARATORS])
 def test_a_syntax_error_is_where_lark_puts_it(separator: str) -> None:
     """A separator in a quoted name earlier on: the syntax error after it is on Lark's line."""
-    text = (f'game bluemoon\nI have active "Pan{separator}demonium"\nI play "Trigger"\n'
-            "ask can I play a support card\n")
+    text = (
+        f'game bluemoon\nI have active "Pan{separator}demonium"\nI play "Trigger"\n'
+        "ask can I play a support card\n"
+    )
     line, column = _lark_place(text)
     assert line == 4
     _assert_reported(text, line, column)
@@ -81,8 +83,10 @@ def test_a_separator_itself_is_the_error(separator: str) -> None:
 @pytest.mark.parametrize("separator", SEPARATORS, ids=[f"U+{ord(s):04X}" for s in SEPARATORS])
 def test_an_unknown_card_is_placed_by_line_feeds(separator: str) -> None:
     """An error rulesq finds itself (an unknown card) counts lines the same way."""
-    text = (f'game bluemoon\n# a note{separator}on two lines?\nI have active "Pandemonium"\n'
-            'I play "Trigger Brainstorms"\nask can I play a support card?\n')
+    text = (
+        f'game bluemoon\n# a note{separator}on two lines?\nI have active "Pandemonium"\n'
+        'I play "Trigger Brainstorms"\nask can I play a support card?\n'
+    )
     line, column = line_column(text, text.index('"Trigger'))
     _assert_reported(text, line, column)
 

@@ -36,22 +36,32 @@ def test_card_json_keeps_the_internals() -> None:
     assert code == 0 and '"type_inferred"' in out and '"mentions"' in out
 
 
-@pytest.mark.parametrize("ref", [
-    "bluemoon/faq/special-power-texts-you-may-not/2",
-    "[bluemoon/faq/special-power-texts-you-may-not/2]",
-    "faq/special-power-texts-you-may-not/2",
-    "special-power-texts-you-may-not/2",
-    "BM-Q245", "bm-q245", "Q245",
-])
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "bluemoon/faq/special-power-texts-you-may-not/2",
+        "[bluemoon/faq/special-power-texts-you-may-not/2]",
+        "faq/special-power-texts-you-may-not/2",
+        "special-power-texts-you-may-not/2",
+        "BM-Q245",
+        "bm-q245",
+        "Q245",
+    ],
+)
 def test_cite_takes_every_id_form_it_prints(ref: str) -> None:
     code, out = _out("cite", ref)
     assert code == 0
     assert out.splitlines()[0] == "bluemoon/faq/special-power-texts-you-may-not/2  (also BM-Q245)"
 
 
-@pytest.mark.parametrize(("typed", "name"), [
-    ("Laughing", "Laughing Gas"), ("Mad Mike", "Mad Mike Magpie"), ("Hank", "Hank Highflyer Hawk"),
-])
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("Laughing", "Laughing Gas"),
+        ("Mad Mike", "Mad Mike Magpie"),
+        ("Hank", "Hank Highflyer Hawk"),
+    ],
+)
 def test_a_unique_beginning_of_a_name_finds_the_card(typed: str, name: str) -> None:
     code, out = _out("card", typed)
     assert code == 0 and out.startswith(f"{name}  (bluemoon, ")
@@ -62,11 +72,13 @@ def test_a_beginning_of_several_names_lists_them_with_their_games() -> None:
     assert result.exit_code == 2
     assert result.output.strip() == (
         "error: 'Mad' begins several card names: \"Mad Mike Magpie\" (bluemoon), "
-        "\"Mad Shaman\" (warhammer). Give more of the name.")
+        '"Mad Shaman" (warhammer). Give more of the name.'
+    )
 
 
 def test_suggestions_say_each_cards_game() -> None:
     result = runner.invoke(app, ["card", "Urguk"])
     assert result.exit_code == 2
     assert result.output.strip() == (
-        "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?")
+        "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?"
+    )

@@ -75,8 +75,11 @@ def violations(source: str, label: str) -> list[str]:
             named_in(node.value, f"passed as {node.arg}=")
         elif isinstance(node, ast.Assign) and any(_holds_step(t) for t in node.targets):
             named_in(node.value, "assigned to a step")
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and node.value is not None \
-                and _holds_step(node.target):
+        elif (
+            isinstance(node, (ast.AnnAssign, ast.AugAssign))
+            and node.value is not None
+            and _holds_step(node.target)
+        ):
             named_in(node.value, "assigned to a step")
         elif isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
@@ -114,14 +117,16 @@ def test_no_step_named_or_compared_outside_the_resolver() -> None:
 
 def test_the_scan_catches_each_form() -> None:
     """Every form the rule forbids is reported, with its line; a prose mention is not."""
-    sample = "\n".join([
-        'no("x", [], step="you may not")',
-        'ruling.step = "Ignoring"',
-        'if ruling.step in ("card text", "other"): pass',
-        'if decided_by == "I must": pass',
-        "if a.rank < b.rank: pass",
-        'reason = "the rules say you may not"',
-        'note(step=step_name(kind))',
-    ])
+    sample = "\n".join(
+        [
+            'no("x", [], step="you may not")',
+            'ruling.step = "Ignoring"',
+            'if ruling.step in ("card text", "other"): pass',
+            'if decided_by == "I must": pass',
+            "if a.rank < b.rank: pass",
+            'reason = "the rules say you may not"',
+            "note(step=step_name(kind))",
+        ]
+    )
     hits = violations(sample, "sample.py")
     assert [h.split(":")[1] for h in hits] == ["1", "2", "3", "4", "5"]

@@ -56,19 +56,24 @@ def test_an_error_line_with_a_huge_word_is_cut_around_the_caret() -> None:
     assert result.exit_code == 2
     head, shown, caret = result.stderr.splitlines()[:3]
     assert len(shown) < 120 and shown.startswith("  …")
-    assert shown[caret.index("^"):].startswith("oops") and len(head) < 400
+    assert shown[caret.index("^") :].startswith("oops") and len(head) < 400
 
 
 @pytest.mark.parametrize("target", ["missing", "a-file"])
-def test_a_corpus_folder_that_is_not_there_is_a_plain_error(tmp_path: Path,
-                                                            target: str) -> None:
+def test_a_corpus_folder_that_is_not_there_is_a_plain_error(tmp_path: Path, target: str) -> None:
     """``RULESQ_CORPUS_DIR`` naming no folder: exit 2 with one line, not an internal error."""
     path = tmp_path / target
     if target == "a-file":
         path.write_text("not a folder")
     for args in (["ask", str(EXAMPLE)], ["search", "dragon"], ["card", "Pandemonium"]):
-        done = subprocess.run([sys.executable, "-m", "rulesq", *args], cwd=ROOT,
-                              env={**os.environ, "RULESQ_CORPUS_DIR": str(path)},
-                              capture_output=True, text=True, timeout=120, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "rulesq", *args],
+            cwd=ROOT,
+            env={**os.environ, "RULESQ_CORPUS_DIR": str(path)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         assert done.returncode == 2, (args, done.stderr)
         assert "RULESQ_CORPUS_DIR" in done.stderr and "internal error" not in done.stderr

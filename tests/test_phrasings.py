@@ -22,7 +22,7 @@ VARIANTS = [
     ("I hold 2 dragons", "I have 2 dragons on my side"),
     ('ask what happens if I play "Laughing Gas"?', 'ask can I play "Laughing Gas"?'),
     ('ask what happens if my opponent plays "Laughing Gas"?', 'ask can you play "Laughing Gas"?'),
-    ('ask can my opponent retreat?', "ask can you retreat?"),
+    ("ask can my opponent retreat?", "ask can you retreat?"),
 ]
 
 
@@ -34,8 +34,16 @@ def _shape(line: str) -> list[tuple[Any, ...]]:
     for item in situation.items:
         params = {k: v for k, v in item.params.items() if k != "players"}
         players = set(item.params.get("players", ())) | {item.who}
-        shapes.append((type(item).__name__, item.kind, item.who, frozenset(players),
-                       tuple(c.name for c in item.cards), tuple(sorted(params.items()))))
+        shapes.append(
+            (
+                type(item).__name__,
+                item.kind,
+                item.who,
+                frozenset(players),
+                tuple(c.name for c in item.cards),
+                tuple(sorted(params.items())),
+            )
+        )
     return shapes
 
 

@@ -37,7 +37,7 @@ def test_the_ruling_shown_is_the_real_one() -> None:
     [shown] = blocks("````")
     result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "Tittertweet"])
     assert result.exit_code == 0
-    first = result.output[result.output.index("## 1."):result.output.index("## 2.")]
+    first = result.output[result.output.index("## 1.") : result.output.index("## 2.")]
     assert first.rstrip() + "\n" == shown
 
 

@@ -12,8 +12,10 @@ runner = CliRunner()
 
 #: An inline card whose name and text hold what DOT and Mermaid read as syntax or markup.
 NAME = r"Odd <b>Card</b> #quot; \ & x"
-SITUATION = (f'game bluemoon\\ncard "{NAME}" support: "You may not play booster cards."\\n'
-             f'you have active "{NAME}"\\nask can I play "Volcanic Gauntlets"?\\n')
+SITUATION = (
+    f'game bluemoon\\ncard "{NAME}" support: "You may not play booster cards."\\n'
+    f'you have active "{NAME}"\\nask can I play "Volcanic Gauntlets"?\\n'
+)
 
 
 def graph(fmt: str) -> str:
@@ -29,8 +31,11 @@ def test_mermaid_labels_are_entity_coded() -> None:
     assert labels and any("Odd #lt;b#gt;Card#lt;/b#gt; #35;quot;" in label for label in labels)
     for label in labels:
         assert not set(label) & set('"<>'), label
-        assert all(re.match(r"#(\d+|quot|lt|gt);", label[i:])
-                   for i, char in enumerate(label) if char == "#"), label
+        assert all(
+            re.match(r"#(\d+|quot|lt|gt);", label[i:])
+            for i, char in enumerate(label)
+            if char == "#"
+        ), label
 
 
 def test_dot_strings_are_closed_and_backslashes_escaped() -> None:
@@ -46,14 +51,19 @@ def test_a_fact_supports_the_verdict_only_if_removing_it_changes_the_verdict() -
     from rulesq.engine import evaluate
     from rulesq.situation import parse_situation
 
-    [answer] = evaluate(parse_situation(
-        'game bluemoon\nyou have active "Pandemonium"\nI play "Trigger Brainstorm"\n'
-        "ask can I play a support card?\n"))
+    [answer] = evaluate(
+        parse_situation(
+            'game bluemoon\nyou have active "Pandemonium"\nI play "Trigger Brainstorm"\n'
+            "ask can I play a support card?\n"
+        )
+    )
     answer.graph.analyse()
     graph = answer.graph.graph
-    supporting = {graph.nodes[u]["label"] for u, v, d in graph.edges(data=True)
-                  if v == "verdict" and d["kind"] == "supports"
-                  and graph.nodes[u]["kind"] == "fact"}
+    supporting = {
+        graph.nodes[u]["label"]
+        for u, v, d in graph.edges(data=True)
+        if v == "verdict" and d["kind"] == "supports" and graph.nodes[u]["kind"] == "fact"
+    }
     assert supporting == {'you have active "Pandemonium"'}
 
 
@@ -62,15 +72,18 @@ def test_answering_and_printing_an_answer_never_imports_networkx() -> None:
     import subprocess
     import sys
 
-    code = ("import sys\nfrom rulesq.engine import evaluate\n"
-            "from rulesq.situation import parse_situation\n"
-            "from rulesq.render.text import render_answers\n"
-            "answers = evaluate(parse_situation('game bluemoon\\nyou have active \"Pandemonium\""
-            "\\nask can I play \"Laughing Gas\"?\\n'))\nrender_answers(answers)\n"
-            "print('networkx' in sys.modules)\n"
-            "render_answers(answers, explain=True)\nprint('networkx' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
+    code = (
+        "import sys\nfrom rulesq.engine import evaluate\n"
+        "from rulesq.situation import parse_situation\n"
+        "from rulesq.render.text import render_answers\n"
+        'answers = evaluate(parse_situation(\'game bluemoon\\nyou have active "Pandemonium"'
+        '\\nask can I play "Laughing Gas"?\\n\'))\nrender_answers(answers)\n'
+        "print('networkx' in sys.modules)\n"
+        "render_answers(answers, explain=True)\nprint('networkx' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == ["False", "True"]
 
 

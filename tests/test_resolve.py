@@ -98,8 +98,9 @@ def test_gatherers_stop_at_the_step_that_settles() -> None:
         asked.append("rule")
         raise AssertionError("a lower step's fact was asked for")
 
-    result = resolve([Gather(frozenset({"rule"}), hand_size), Gather(frozenset({"ban"}), ban)],
-                     ladder())
+    result = resolve(
+        [Gather(frozenset({"rule"}), hand_size), Gather(frozenset({"ban"}), ban)], ladder()
+    )
     assert result.winner is not None and result.winner.reason == "banned"
     assert asked == ["ban"]
 

@@ -30,7 +30,7 @@ def cards(*names: str) -> list:  # type: ignore[type-arg]
 
 
 def test_a_prohibition_becomes_a_ruling_with_its_step_text_and_clause() -> None:
-    """"You may not play support cards" against a support card: a ruling, cited."""
+    """Text "You may not play support cards" against a support card: a ruling, cited."""
     code, out = run("rulings", PROHIBITOR, SUPPORT)
     assert code == 0
     section = out.split(f'## 1. Can I play "{SUPPORT}" while you have "{PROHIBITOR}" active?')[1]
@@ -52,8 +52,11 @@ def test_every_ruling_re_runs_to_the_same_verdict() -> None:
     found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT, IGNORER))
     assert len(found.rulings) >= 3
     for ruling in found.rulings:
-        again = next(a for a in evaluate(parse_situation(ruling.situation))
-                     if a.question.text == ruling.answer.question.text)
+        again = next(
+            a
+            for a in evaluate(parse_situation(ruling.situation))
+            if a.question.text == ruling.answer.question.text
+        )
         assert again.verdict is not None and ruling.answer.verdict is not None
         assert again.verdict.show() == ruling.answer.verdict.show(), ruling.title
 
@@ -70,8 +73,9 @@ def test_only_answers_in_which_a_card_acts_are_kept() -> None:
 def test_templates_respect_card_types() -> None:
     """A card type a template does not name is never put in its situation."""
     _, pairs = load_templates("bluemoon")
-    leadership = next(c for c in load_corpus("bluemoon").cards.values()
-                      if c.type == "leadership" and c.text)
+    leadership = next(
+        c for c in load_corpus("bluemoon").cards.values() if c.type == "leadership" and c.text
+    )
     for template, a, _title, text in questions("bluemoon", [leadership, *cards(SUPPORT)]):
         assert template in pairs
         assert f'have active "{leadership.name}"' not in text
@@ -92,7 +96,7 @@ def test_json_lists_rulings_and_open_questions(tmp_path: Path) -> None:
 
 
 def test_a_question_that_reads_the_same_both_ways_is_asked_once() -> None:
-    """"May a deck hold both A and B?" is one question, not two rulings with the same answer."""
+    """“May a deck hold both A and B?” is one question, not two rulings with the same answer."""
     corpus = load_corpus("warhammer")
     both = [corpus.card(name) for name in ("Urguck", "Dwarf Ranger")]
     found = write_rulings("warhammer", both)
@@ -123,10 +127,13 @@ def test_counts_are_singular_for_one() -> None:
     assert code == 0 and "1 ruling," in out and "1 rulings" not in out
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ((PROHIBITOR, "Franz's Decree"), "several games"),
-    (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium" (bluemoon)?'),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((PROHIBITOR, "Franz's Decree"), "several games"),
+        (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium" (bluemoon)?'),
+    ],
+)
 def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:
     """Cards of two games or a misspelt card: a message and exit code 2."""
     result = runner.invoke(app, ["rulings", *args])
@@ -170,8 +177,9 @@ def test_every_passage_naming_one_card_and_another_is_quoted(game: str) -> None:
         assert wanted <= found, (a, b, wanted - found)
 
 
-@pytest.mark.parametrize("a, b", [("Twin-Tailed Comet", "Flames of Tzeentch"),
-                                  ("Flames of Tzeentch", "Lobber Crew")])
+@pytest.mark.parametrize(
+    "a, b", [("Twin-Tailed Comet", "Flames of Tzeentch"), ("Flames of Tzeentch", "Lobber Crew")]
+)
 def test_a_warhammer_pair_the_faq_rules_on_is_never_no_interaction(a: str, b: str) -> None:
     """The FAQ passage on the two cards is quoted; "no interaction" is not claimed."""
     code, out = run("rulings", a, b, "--game", "warhammer")
@@ -188,8 +196,9 @@ def test_card_types_match_by_family_and_skipped_questions_say_why() -> None:
     assert not of_family("leadership", ["character"])
     found = write_rulings("bluemoon", cards("WhizWhiz", SUPPORT))
     assert any(r.answer.decided_by == "I must" for r in found.rulings)
-    leadership = next(c for c in load_corpus("bluemoon").cards.values()
-                      if c.type == "leadership" and c.text)
+    leadership = next(
+        c for c in load_corpus("bluemoon").cards.values() if c.type == "leadership" and c.text
+    )
     found = write_rulings("bluemoon", [leadership, *cards(SUPPORT)])
     assert found.skipped and all("not one of the types" in s.reason for s in found.skipped)
 

@@ -27,11 +27,18 @@ def faq_cases() -> list[tuple[str, list[str], set[tuple[str, tuple[str, ...], st
     found = []
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        names = {ref.card.name for item in situation.items for ref in item.cards
-                 if ref.card is not None and not ref.card.fields.get("inline")}
-        calls = {(q.kind, tuple(c.name for c in q.cards), e.text.removeprefix("expect ").strip())
-                 for q in situation.questions for e in q.expectations
-                 if e.kind in ("word", "number")}
+        names = {
+            ref.card.name
+            for item in situation.items
+            for ref in item.cards
+            if ref.card is not None and not ref.card.fields.get("inline")
+        }
+        calls = {
+            (q.kind, tuple(c.name for c in q.cards), e.text.removeprefix("expect ").strip())
+            for q in situation.questions
+            for e in q.expectations
+            if e.kind in ("word", "number")
+        }
         if 2 <= len(names) <= 3 and calls:
             found.append((path.stem, sorted(names), calls))
     return found
@@ -45,11 +52,19 @@ def test_rulings_answer_the_faq_cases_on_their_cards() -> None:
     missed = []
     for stem, names, calls in cases:
         found = write_rulings("bluemoon", [corpus.card(name) for name in names])
-        given = {(a.question.kind, tuple(c.name for c in a.question.cards),
-                  a.verdict.show() if a.verdict else "") for r in found.rulings
-                 for a in [r.answer, *r.beside]}
+        given = {
+            (
+                a.question.kind,
+                tuple(c.name for c in a.question.cards),
+                a.verdict.show() if a.verdict else "",
+            )
+            for r in found.rulings
+            for a in [r.answer, *r.beside]
+        }
         if not calls <= given:
             missed.append(stem)
     share = 1 - len(missed) / len(cases)
-    assert share >= FLOOR, (f"{share:.0%} of {len(cases)} FAQ cases answered by a ruling "
-                            f"(floor {FLOOR:.0%}); missed: {', '.join(missed)}")
+    assert share >= FLOOR, (
+        f"{share:.0%} of {len(cases)} FAQ cases answered by a ruling "
+        f"(floor {FLOOR:.0%}); missed: {', '.join(missed)}"
+    )

@@ -71,8 +71,11 @@ def test_two_thousand_plays_of_an_ignoring_card_in_two_seconds() -> None:
     assert seconds <= 2.0, f"{seconds:.2f} s"
 
 
-@pytest.mark.parametrize("make", [laughing_gas, fight_ends, fma_copies],
-                         ids=["ignoring-card", "fight-ends", "fma-copies"])
+@pytest.mark.parametrize(
+    "make",
+    [laughing_gas, fight_ends, fma_copies],
+    ids=["ignoring-card", "fight-ends", "fma-copies"],
+)
 def test_repeated_facts_finish_with_bounded_memory(make: Callable[[int], str]) -> None:
     """1,000 repetitions of a fact (traced, so slower): a generous time bound, bounded memory."""
     seconds, peak = judged(make(1000))
@@ -80,8 +83,7 @@ def test_repeated_facts_finish_with_bounded_memory(make: Callable[[int], str]) -
     assert peak < MEMORY_BOUND, f"{peak / 1e6:.0f} MB"
 
 
-@pytest.mark.parametrize("make", [laughing_gas, fight_ends],
-                         ids=["ignoring-card", "fight-ends"])
+@pytest.mark.parametrize("make", [laughing_gas, fight_ends], ids=["ignoring-card", "fight-ends"])
 def test_judging_grows_linearly(make: Callable[[int], str]) -> None:
     """Four times the facts cost well under sixteen times the time (n² would)."""
     small = min(cpu_seconds(make(300)) for _ in range(3))
@@ -109,8 +111,11 @@ def test_a_card_text_within_the_limit_is_read() -> None:
 
 def test_too_many_cards_named_is_refused() -> None:
     """One statement naming 10,001 cards is refused (the statement limit alone allows it)."""
-    text = ('game bluemoon\nI play ' + ", ".join(['"Laughing Gas"'] * 10_001)
-            + '\nask is the special power text of "Laughing Gas" ignored?\n')
+    text = (
+        "game bluemoon\nI play "
+        + ", ".join(['"Laughing Gas"'] * 10_001)
+        + '\nask is the special power text of "Laughing Gas" ignored?\n'
+    )
     with pytest.raises(RulesqError, match="names 10,002 cards in its statements"):
         parse_situation(text, "<generated>")
 
@@ -128,8 +133,7 @@ def test_marks_read_the_state_as_it_was() -> None:
     state.turn = 3
     state.cards.append(Instance(2, CardInfo(name="Other", kind="support"), "me", Zone.SUPPORT))
     before = mark.state()
-    assert [(c.name, c.zone, c.active) for c in before.cards] == [("Some Card", Zone.HAND,
-                                                                    False)]
+    assert [(c.name, c.zone, c.active) for c in before.cards] == [("Some Card", Zone.HAND, False)]
     assert before.turn == 0 and state.turn == 3
     assert card.zone is Zone.COMBAT and before.cards[0] is not card
     assert state.find("Some Card", "me", frozenset({Zone.COMBAT})) is card
@@ -141,6 +145,7 @@ def test_marks_read_the_state_as_it_was() -> None:
 def test_the_ignoring_card_decides_at_any_size(call: str, result: Result) -> None:
     """Whatever the number of plays, the ignore decides: yes, never no."""
     for plays in (1, 300):
-        checked = check_situation(parse_situation(
-            laughing_gas(plays) + f"expect {call}\n", "<generated>"))
+        checked = check_situation(
+            parse_situation(laughing_gas(plays) + f"expect {call}\n", "<generated>")
+        )
         assert checked.result is result, checked.reason

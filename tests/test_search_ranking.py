@@ -48,7 +48,7 @@ def test_a_question_typed_in_english_finds_its_faq_question() -> None:
 
 
 def test_stop_words_are_dropped_and_synonyms_grouped() -> None:
-    """"throw away" is one concept that also matches "discard"; "am", "I", "a" are dropped."""
+    """Text "throw away" is one concept that also matches "discard"; "am", "I", "a" are dropped."""
     read = concepts("am I allowed to throw away a card?")
     assert [c.typed for c in read] == ["allowed", "throw away", "card"]
     assert "discard" in read[1].terms
@@ -67,22 +67,30 @@ def test_a_misspelt_word_gets_a_suggestion_and_exit_1() -> None:
     """Nothing matches: the exact lines, the index's own word suggested, exit code 1."""
     result = runner.invoke(app, ["search", "pandemonum"])
     assert result.exit_code == 1
-    assert result.output.splitlines() == ["No clause matches 'pandemonum'.",
-                                          "did you mean: pandemonium"]
+    assert result.output.splitlines() == [
+        "No clause matches 'pandemonum'.",
+        "did you mean: pandemonium",
+    ]
     result = runner.invoke(app, ["search", "Pandemonum", "--json"])
     assert result.exit_code == 1
-    assert json.loads(result.output) == {"query": "Pandemonum", "every_word": False,
-                                         "did_you_mean": "Pandemonium", "hits": []}
+    assert json.loads(result.output) == {
+        "query": "Pandemonum",
+        "every_word": False,
+        "did_you_mean": "Pandemonium",
+        "hits": [],
+    }
 
 
 def test_a_misspelt_word_beside_known_ones_still_lists_partial_hits() -> None:
     """The partial matches are shown, after the header and the suggestion."""
-    result = runner.invoke(app, ["search", "Pandemonium bluf zupport", "--game", "bluemoon",
-                                 "-n", "2"])
+    result = runner.invoke(
+        app, ["search", "Pandemonium bluf zupport", "--game", "bluemoon", "-n", "2"]
+    )
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0] == ("No clause holds every word of 'Pandemonium bluf zupport'; "
-                        "clauses with some of them:")
+    assert lines[0] == (
+        "No clause holds every word of 'Pandemonium bluf zupport'; clauses with some of them:"
+    )
     assert lines[1] == "did you mean: Pandemonium bluf support"
     assert lines[2].startswith("bluemoon/")
 

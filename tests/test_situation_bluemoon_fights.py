@@ -12,8 +12,11 @@ from rulesq.situation.parser import parse_tree
 def only(line: str) -> Fact | Question:
     """The single fact or question of a one-line Blue Moon situation (names unresolved)."""
     text = f"game bluemoon\n{line}\n"
-    items = SituationBuilder("bluemoon", "<test>", text).build(
-        parse_tree(text, "bluemoon", "<test>")).items
+    items = (
+        SituationBuilder("bluemoon", "<test>", text)
+        .build(parse_tree(text, "bluemoon", "<test>"))
+        .items
+    )
     assert len(items) == 1, items
     return items[0]
 
@@ -28,17 +31,32 @@ FACTS = [
     ('I have "A" as a bluff card', "bluff_card", "me", ["A"], {}),
     ('you play "A" as a bluff card', "play_bluff", "you", ["A"], {}),
     ("you call my bluff", "call_bluff", "you", [], {"players": ("you", "me")}),
-    ('I have "S", "H" in my influence area', "influence", "me", ["S", "H"],
-     {"players": ("me", "me")}),
+    (
+        'I have "S", "H" in my influence area',
+        "influence",
+        "me",
+        ["S", "H"],
+        {"players": ("me", "me")},
+    ),
     ('"S" holds "A", "B"', "cargo", None, ["S", "A", "B"], {}),
     ('I land "S", "T"', "land", "me", ["S", "T"], {}),
     ('I load "A" onto "S"', "load", "me", ["A", "S"], {}),
-    ("your combat area holds 4 cards", "area_size", "you", [],
-     {"number": 4, "area": "combat area"}),
+    (
+        "your combat area holds 4 cards",
+        "area_size",
+        "you",
+        [],
+        {"number": 4, "area": "combat area"},
+    ),
     ("my support area has 1 cards", "area_size", "me", [], {"number": 1, "area": "support area"}),
     ("my combat and support areas hold 6 cards", "area_size", "me", [], {"number": 6}),
-    ("I have 1 dragon on my side", "dragons_held", "me", [],
-     {"number": 1, "players": ("me", "me")}),
+    (
+        "I have 1 dragon on my side",
+        "dragons_held",
+        "me",
+        [],
+        {"number": 1, "players": ("me", "me")},
+    ),
     ("you attract a dragon", "attract", "you", [], {}),
     ("I attract 2 additional dragons", "attract", "me", [], {"number": 2}),
     ('my hand holds only "A", "B"', "hand_only", "me", ["A", "B"], {}),
@@ -50,10 +68,14 @@ FACTS = [
 ]
 
 
-@pytest.mark.parametrize(("line", "kind", "who", "cards", "params"), FACTS,
-                         ids=[f"{f[1]}-{i}" for i, f in enumerate(FACTS)])
-def test_fact_forms(line: str, kind: str, who: str | None, cards: list[str],
-                    params: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("line", "kind", "who", "cards", "params"),
+    FACTS,
+    ids=[f"{f[1]}-{i}" for i, f in enumerate(FACTS)],
+)
+def test_fact_forms(
+    line: str, kind: str, who: str | None, cards: list[str], params: dict[str, object]
+) -> None:
     """Each fact form gives its kind, player, cards in written order and parameters."""
     fact = only(line)
     assert isinstance(fact, Fact)
@@ -71,8 +93,13 @@ QUESTIONS = [
     ('ask can I load a card onto "S"?', "can_load_any", "me", ["S"], {}),
     ("ask can I decline to start the fight?", "can_decline", "me", [], {}),
     ('ask is "A" in my discard pile?', "in_discard_pile", "me", ["A"], {}),
-    ("ask can I refresh my hand at the end of the turn?", "can_refresh", "me", [],
-     {"period": "turn"}),
+    (
+        "ask can I refresh my hand at the end of the turn?",
+        "can_refresh",
+        "me",
+        [],
+        {"period": "turn"},
+    ),
     ("ask to how many cards do I refresh my hand?", "refresh_size", "me", [], {}),
     ("ask how many additional dragons do you attract?", "extra_dragons", "you", [], {}),
     ("ask does the game end?", "ends", None, [], {"period": "game"}),
@@ -83,10 +110,14 @@ QUESTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("line", "kind", "who", "cards", "params"), QUESTIONS,
-                         ids=[f"{q[1]}-{i}" for i, q in enumerate(QUESTIONS)])
-def test_question_forms(line: str, kind: str, who: str | None, cards: list[str],
-                        params: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("line", "kind", "who", "cards", "params"),
+    QUESTIONS,
+    ids=[f"{q[1]}-{i}" for i, q in enumerate(QUESTIONS)],
+)
+def test_question_forms(
+    line: str, kind: str, who: str | None, cards: list[str], params: dict[str, object]
+) -> None:
     """Each question form gives its kind, player, cards in written order and parameters."""
     question = only(line)
     assert isinstance(question, Question)
@@ -99,7 +130,8 @@ def test_bluff_icons_are_single_flags() -> None:
     """A two-word BLUFF icon on an inline card is one icon, beside values and other icons."""
     situation: Situation = parse_situation(
         'game bluemoon\ncard "Some Cannoneer" character (fire 2, FIRE BLUFF, STOP): ""\n'
-        'I have in hand "Some Cannoneer"\n')
+        'I have in hand "Some Cannoneer"\n'
+    )
     card = situation.cards["some cannoneer"]
     assert card.fields["icons"] == ["FIRE BLUFF", "STOP"]
     assert card.fields["fire"] == 2

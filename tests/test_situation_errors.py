@@ -62,11 +62,14 @@ def test_expect_without_a_question() -> None:
         ('ask can I play "Some Card"', "a question ends with a question mark"),
         ("I play Some Card", 'card names go in double quotes, e.g. "Card Name"'),
         ('you have active "One" "Two"', 'separate cards with commas: "A", "B"'),
-        ('I have active "One" fire 3', "values and icons go in parentheses after the card "
-                                      'name, e.g. "Card Name" (fire 2, earth 3)'),
+        (
+            'I have active "One" fire 3',
+            "values and icons go in parentheses after the card "
+            'name, e.g. "Card Name" (fire 2, earth 3)',
+        ),
         ('I have active "One" (3 fire)', "a value is a name then a number, e.g. (fire 2)"),
-        ("can I retrieve \"One\"?", 'a question starts with "ask"'),
-        ('ask must I retreat? expect no', "one statement per line"),
+        ('can I retrieve "One"?', 'a question starts with "ask"'),
+        ("ask must I retreat? expect no", "one statement per line"),
         ("expect", next(k for k in MALFORMED if k.startswith("an expect line"))),
     ],
 )
@@ -87,9 +90,14 @@ def test_an_unknown_word_is_not_mislabelled() -> None:
 
 def test_expected_words_never_show_internal_names() -> None:
     """What was expected is said in words: no __ANON, no namespaces, no _NL."""
-    texts = ["game bluemoon\naks must I retreat?\n", "game fma\nbattle speed\n",
-             "game bluemoon\nexpect\n", "game warhammer\nmy deck has 3\n",
-             'game bluemoon\nI have active "A" (fire\n', "game bluemoon\nelement water\n"]
+    texts = [
+        "game bluemoon\naks must I retreat?\n",
+        "game fma\nbattle speed\n",
+        "game bluemoon\nexpect\n",
+        "game warhammer\nmy deck has 3\n",
+        'game bluemoon\nI have active "A" (fire\n',
+        "game bluemoon\nelement water\n",
+    ]
     for text in texts:
         error = error_of(text)
         assert error.expected, text
@@ -115,8 +123,9 @@ def test_game_vocabulary_stays_in_its_game() -> None:
 
 def test_decided_by_names_a_ladder_step() -> None:
     """``decided by`` must name a step of the game's ladder (or a clause): else suggestions."""
-    error = error_of('game bluemoon\ncard "A"\nask can I play "A"?\n'
-                     "expect decided by you may nat\n")
+    error = error_of(
+        'game bluemoon\ncard "A"\nask can I play "A"?\nexpect decided by you may nat\n'
+    )
     assert error.line == 4 and error.column == 19
     assert error.suggestion == 'Did you mean "you may not"?'
     assert '"I must"' in error.expected

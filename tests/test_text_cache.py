@@ -14,8 +14,9 @@ from rulesq.games.bluemoon.parser import read_card_text
 
 
 def _texts(game: str) -> list[str]:
-    return sorted({c.text for c in get_game(game).corpus.cards.values()
-                   if c.text and c.text.strip()})
+    return sorted(
+        {c.text for c in get_game(game).corpus.cards.values() if c.text and c.text.strip()}
+    )
 
 
 def test_every_blue_moon_text_comes_back_equal() -> None:
@@ -35,8 +36,9 @@ def _cache(tmp_path: Path) -> TextCache:  # noqa: ARG001 - the folder is the env
     return TextCache("bluemoon", [], [here], read_card_text)
 
 
-def test_the_cache_file_is_written_then_used(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_file_is_written_then_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
     text = _texts("bluemoon")[0]
     first = _cache(tmp_path).get(text)
@@ -62,14 +64,17 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
     assert _cache(tmp_path).get(text) is None  # read again by the caller, not decoded
 
 
-@pytest.mark.parametrize("data", [
-    {"\0c": "os:system", "f": {}},
-    {"\0c": "rulesq.effects.base:Nope", "f": {}},
-    {"\0c": "rulesq.effects.base:ParsedText", "f": {"text": "x"}},
-    {"\0e": "rulesq.spans:Span", "v": 1},
-    [1, 2],
-    {"other": 1},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"\0c": "os:system", "f": {}},
+        {"\0c": "rulesq.effects.base:Nope", "f": {}},
+        {"\0c": "rulesq.effects.base:ParsedText", "f": {"text": "x"}},
+        {"\0e": "rulesq.spans:Span", "v": 1},
+        [1, 2],
+        {"other": 1},
+    ],
+)
 def test_forms_never_written_do_not_decode(data: object) -> None:
     with pytest.raises(Undecodable):
         decode(data)

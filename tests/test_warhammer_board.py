@@ -63,8 +63,7 @@ def test_impossible_boards_are_errors() -> None:
     """Damage that would destroy a unit, damage on a support, a printed value on the board."""
     assert "destroyed" in error('my battlefield has "Defender of the Hold" (damage 1)\n').message
     assert "no hit points" in error('my kingdom has "Watchtower" (damage 1)\n').message
-    assert "comes from the card" in error(
-        'my kingdom has "Watchtower" (cost 1)\n').message
+    assert "comes from the card" in error('my kingdom has "Watchtower" (cost 1)\n').message
     assert "not in play" in error('"Assassin\'s Blade" is attached to "Urguck"\n').message
 
 
@@ -79,8 +78,10 @@ def test_phases_by_name_and_number() -> None:
 
 def test_card_text_beats_the_rules_only_where_it_speaks() -> None:
     """Assassin's Blade's 'any time' beats the Capital Phase rule, not its own target."""
-    body = ('it is my turn\nphase battlefield\nI have 1 resource\n{}'
-            'ask can I play "Assassin\'s Blade"?\n')
+    body = (
+        "it is my turn\nphase battlefield\nI have 1 resource\n{}"
+        'ask can I play "Assassin\'s Blade"?\n'
+    )
     assert answer(body.format('my battlefield has "Defender of the Hold"\n')) == "yes"
     assert answer(body.format('my kingdom has "Zhufbar Engineers"\n')) == "no"
 
@@ -93,10 +94,8 @@ def test_reversed_ladder_changes_the_verdict(tmp_path: Path) -> None:
     ladder = copy / "warhammer" / "ladder.toml"
     text = ladder.read_text(encoding="utf-8")
     head, card, rules = text.split("[[step]]")
-    ladder.write_text(head + "[[step]]" + rules.rstrip() + "\n\n[[step]]" + card,
-                      encoding="utf-8")
-    assert check_situation(parse_situation(case.read_text(encoding="utf-8"))).result \
-        is Result.AGREE
+    ladder.write_text(head + "[[step]]" + rules.rstrip() + "\n\n[[step]]" + card, encoding="utf-8")
+    assert check_situation(parse_situation(case.read_text(encoding="utf-8"))).result is Result.AGREE
     with corpus_at(copy):
         checked = check_situation(parse_situation(case.read_text(encoding="utf-8")))
         assert checked.result is Result.DISAGREE
@@ -115,9 +114,12 @@ def test_every_case_names_its_clause() -> None:
 def test_the_fixes_of_the_issue_are_cases() -> None:
     """The text-in-force and legend fixes are encoded as cases."""
     names = {p.stem for p in CASES.rglob("*.rq")}
-    assert {"warpstone-excavation-limit-replaces-restricted",
-            "arcane-power-spliced-and-limited", "temple-of-ulric-limit-once-per-turn",
-            "malekith-power-is-weakest-zone"} <= names
+    assert {
+        "warpstone-excavation-limit-replaces-restricted",
+        "arcane-power-spliced-and-limited",
+        "temple-of-ulric-limit-once-per-turn",
+        "malekith-power-is-weakest-zone",
+    } <= names
 
 
 def test_spliced_text_states_its_assumption() -> None:

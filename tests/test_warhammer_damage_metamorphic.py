@@ -36,8 +36,9 @@ def swapped(text: str) -> str:
         if line.startswith(("#", "source", "game", "expect")):
             lines.append(line)
             continue
-        line = _WORD.sub(lambda m: m.group(0) if m.group(0).startswith('"')
-                         else _SWAP[m.group(0)], line)
+        line = _WORD.sub(
+            lambda m: m.group(0) if m.group(0).startswith('"') else _SWAP[m.group(0)], line
+        )
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -69,5 +70,6 @@ def test_reordering_the_board_changes_nothing(path: Path) -> None:
 def test_swapping_reaches_the_players() -> None:
     """The rewrite is not the identity: a case with "I attack your …" becomes "you attack my …"."""
     text = 'I attack your battlefield with "Chaos Knights"\nmy battlefield has "X"\n'
-    assert swapped(text) == ('you attack my battlefield with "Chaos Knights"\n'
-                             'your battlefield has "X"\n')
+    assert swapped(text) == (
+        'you attack my battlefield with "Chaos Knights"\nyour battlefield has "X"\n'
+    )

@@ -47,7 +47,8 @@ def test_unparsed_names_the_unread_word() -> None:
 def test_an_act_per_verb_with_its_frame() -> None:
     """Header, trigger, and one typed act per verb, with subject and object."""
     (ability,) = parse_card_text(
-        "Forced: When this unit leaves play, each opponent must sacrifice a unit.").effects
+        "Forced: When this unit leaves play, each opponent must sacrifice a unit."
+    ).effects
     assert isinstance(ability, fx.Ability) and ability.header.value == "Forced"
     (clause,) = ability.clauses
     assert isinstance(clause, fx.Clause) and clause.trigger is not None
@@ -61,7 +62,8 @@ def test_an_act_per_verb_with_its_frame() -> None:
 def test_cost_then_effect() -> None:
     """'Spend 2 resources to deal 2 damage' is two acts: the cost, then the effect."""
     (ability,) = parse_card_text(
-        "Action: Spend 2 resources to deal 2 damage to one target unit.").effects
+        "Action: Spend 2 resources to deal 2 damage to one target unit."
+    ).effects
     assert isinstance(ability, fx.Ability)
     (clause,) = ability.clauses
     assert isinstance(clause, fx.Clause)
@@ -69,13 +71,23 @@ def test_cost_then_effect() -> None:
     assert clause.acts[1].object is not None and clause.acts[1].object.target
 
 
-@pytest.mark.parametrize(("text", "kind"), [
-    ("Toughness 2.", fx.Keyword), ("Scout.", fx.Keyword), ("Ambush 1.", fx.Keyword),
-    ("Counterstrike X.", fx.Keyword), ("Limited.", fx.Keyword),
-    ("Limit one Hero per zone.", fx.Limit), ("Limit 1 per deck.", fx.Limit),
-    ("Order only.", fx.Only), ("Battlefield only.", fx.Only), ("Kingdom.", fx.ZoneText),
-    ("Attach to a target unit.", fx.AttachTo), ("X is the number of units you control.", fx.XIs),
-])
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Toughness 2.", fx.Keyword),
+        ("Scout.", fx.Keyword),
+        ("Ambush 1.", fx.Keyword),
+        ("Counterstrike X.", fx.Keyword),
+        ("Limited.", fx.Keyword),
+        ("Limit one Hero per zone.", fx.Limit),
+        ("Limit 1 per deck.", fx.Limit),
+        ("Order only.", fx.Only),
+        ("Battlefield only.", fx.Only),
+        ("Kingdom.", fx.ZoneText),
+        ("Attach to a target unit.", fx.AttachTo),
+        ("X is the number of units you control.", fx.XIs),
+    ],
+)
 def test_keyword_sentences(text: str, kind: type) -> None:
     """Keywords, limits, restrictions, zone words, attachments and X."""
     effects = parse_card_text(text).effects
@@ -84,8 +96,9 @@ def test_keyword_sentences(text: str, kind: type) -> None:
 
 def test_zone_words_and_values() -> None:
     """A zone word is a zone; a keyword keeps its number."""
-    doc = parse_card_text("Quest. Toughness 1 (whenever this unit is assigned damage, cancel "
-                          "1 of that damage).")
+    doc = parse_card_text(
+        "Quest. Toughness 1 (whenever this unit is assigned damage, cancel 1 of that damage)."
+    )
     assert doc.fully_parsed
     assert doc.zone_texts()[0].zone is Zone.QUEST
     assert doc.keywords()[0].value == 1
@@ -131,9 +144,12 @@ def test_rendered_sentences_read_back_the_same() -> None:
 def test_nouns_read_as_verbs_where_an_act_starts() -> None:
     """'Turn target … faceup', 'name a card', 'Target one unit': verbs; 'this turn' is not."""
     kinds = []
-    for text in ("Action: Turn one target development faceup.", "Then, name a card.",
-                 "Action: Target one unit.",
-                 "Action: Draw a card until the end of the turn."):
+    for text in (
+        "Action: Turn one target development faceup.",
+        "Then, name a card.",
+        "Action: Target one unit.",
+        "Action: Draw a card until the end of the turn.",
+    ):
         (effect,) = parse_card_text(text).effects
         clause = effect.clauses[0] if isinstance(effect, fx.Ability) else effect
         assert isinstance(clause, fx.Clause)

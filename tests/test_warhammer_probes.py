@@ -63,8 +63,7 @@ def test_a_card_shows_a_cost_of_zero() -> None:
 def test_the_blessing_of_valaya_example_illustrates_conditional_actions() -> None:
     """The example ("creates a constant effect that waits for ... whichever is first") is
     the Conditional Actions example the two-column extraction put after "Actions"."""
-    assert "Blessing of Valaya" not in clause("warhammer/faq/rules-clarifications/actions")[
-        "text"]
+    assert "Blessing of Valaya" not in clause("warhammer/faq/rules-clarifications/actions")["text"]
     example = clause("warhammer/faq/rules-clarifications/conditional-actions/part-2")
     assert example["text"].startswith("For example: Blessing of Valaya (CC 43)")
     assert example["text"].endswith("whichever is first.")
@@ -103,8 +102,9 @@ def test_rulings_show_the_faq_answers_about_the_cards() -> None:
     from rulesq.rulings import write_rulings
 
     corpus = load_corpus("warhammer")
-    found = write_rulings("warhammer", [corpus.card("Iron Discipline"),
-                                        corpus.card("Sorcerer of Tzeentch")])
+    found = write_rulings(
+        "warhammer", [corpus.card("Iron Discipline"), corpus.card("Sorcerer of Tzeentch")]
+    )
     assert [c.id for c in found.about] == ["warhammer/faq/qa/24"]
     document = render_rulings(found, "Warhammer: Invasion LCG")
     assert "No interaction among these cards changes an answer." not in document

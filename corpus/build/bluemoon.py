@@ -36,209 +36,623 @@ DOCUMENTS = {
 #: or rulesheet names it, short key, the words the excerpt starts with). A second excerpt of
 #: the same clause group repeats the group's id; it gets the alias ``<id>-2``.
 RULE_QUOTES: tuple[tuple[str, str, int | None, str, str, str], ...] = (
-    ("RB-p6-TurnPhases", "RB", 6, "Turn Phases", "alternate-turns",
-     "The players take alternate turns"),
-    ("RB-p7-CHARACTER-active", "RB", 7, "CHARACTER", "most-recent-active",
-     "Only the most recent character cards"),
-    ("RB-p7-CHARACTER-mustplay", "RB", 7, "CHARACTER", "must-play-character",
-     "In order to continue the current fight"),
-    ("RB-p7-BOOSTER-play", "RB", 7, "BOOSTER or SUPPORT", "play-booster",
-     "You may play a booster card from your hand"),
-    ("RB-p7-BOOSTER-active", "RB", 7, "BOOSTER or SUPPORT", "booster-active",
-     "booster cards played into your combat area"),
-    ("RB-p7-LEADERSHIP", "RB", 7, "LEADERSHIP", "effects-this-turn",
-     "The effects of most leadership cards"),
-    ("RB-p7-Retreat", "RB", 7, "Retreat from Fight", "announce-retreat",
-     "When you cannot or do not want to continue"),
-    ("RB-p8-AnnouncePower-match", "RB", 8, "Announce Power", "match-opponent",
-     "The total power you announce"),
-    ("RB-p8-AnnouncePower-state", "RB", 8, "Announce Power", "state-total-power",
-     "When you announce your power, always state"),
-    ("RB-p8-AnnouncePower-zero", "RB", 8, "Announce Power", "zero-power",
-     'An attack with "zero" power'),
-    ("RB-p8-BOOSTERorSUPPORT-firstturn", "RB", 8, "BOOSTER or SUPPORT", "first-turn",
-     "On the first turn of each fight"),
-    ("RB-p8-BOOSTERorSUPPORT-firstturn", "RB", 8, "BOOSTER or SUPPORT", "first-turn-common-play",
-     "The most common card play"),
-    ("RB-p8-RefreshHand", "RB", 8, "Refresh Hand", "six-cards",
-     "As a general rule, you refresh"),
-    ("RB-p8-RefreshHand", "RB", 8, "Refresh Hand", "draw-from-deck",
-     "Refresh your hand by drawing"),
-    ("RB-p9-WinningFight-refresh", "RB", 9, "Winning a Fight", "refresh",
-     "At the end of any fight, both players refresh"),
-    ("RB-p9-WinningFight-remove", "RB", 9, "Winning a Fight", "remove-cards",
-     "Both players now remove all their cards"),
-    ("RB-p9-WinningFight-sixcards", "RB", 9, "Winning a Fight", "six-cards-dragon",
-     "If you have a total of six or more cards"),
-    ("RB-p9-Declining", "RB", 9, "Declining to Start a Fight", "refresh",
-     "Then the player refreshes his hand"),
-    ("RB-p9-DiscardingCards", "RB", 9, "Discarding Cards", "leadership-stack",
-     "When discarding leadership cards"),
-    ("RB-p10-GameEnd", "RB", 10, "Game End", "instant-win",
-     "A player wins the game instantly"),
-    ("RB-p14-SHIELD", "RB", 14, "SHIELD", "no-need-to-match",
-     "You do not have to match your opponent"),
-    ("RB-p14-STOP", "RB", 14, "STOP", "no-further-cards",
-     "Playing a card with a STOP icon"),
-    ("RB-p14-MoreGames", "RB", 14, "More Games", "five-crystals",
-     "The player who first reaches"),
-    ("RB-p15-RETRIEVE-use", "RB", 15, "RETRIEVE", "return-to-hand",
-     "If you have active cards depicting the RETRIEVE icon"),
-    ("RB-p15-RETRIEVE-block", "RB", 15, "RETRIEVE", "blocked",
-     "If your opponent's combat area contains"),
-    ("RB-p15-PROTECTED-active", "RB", 15, "PROTECTED", "protected",
-     "When these cards are active in the combat"),
-    ("RB-p15-PROTECTED-noignore", "RB", 15, "PROTECTED", "not-ignored-discarded-reduced",
-     "The cards cannot be ignored or discarded"),
-    ("RB-p15-FREE", "RB", 15, "FREE", "limit",
-     "Cards depicting the FREE icon"),
-    ("RB-p16-PAIR", "RB", 16, "PAIR", "play-pair",
-     "If you have two character cards in your hand"),
-    ("RB-p16-GANG-add", "RB", 16, "GANG", "add-to-gang",
-     "If you already played one or more character cards"),
-    ("RB-p16-GANG-keep", "RB", 16, "GANG", "keep-gang-active",
-     "To keep the gang active"),
-    ("RB-p17-SR1-supersede", "RB", 17, "Special Rules", "supersede",
-     "Instructions on the cards supersede"),
-    ("RB-p17-SR1-readout", "RB", 17, "Special Rules", "read-out",
-     "When a player brings a card with a special power"),
-    ("RB-p17-SR2-ignoring", "RB", 17, "Special Rules", "ignoring",
-     'Card instructions "ignoring" other cards'),
-    ("RB-p17-SR2-youmaynot", "RB", 17, "Special Rules", "you-may-not",
-     'Cards reading "you may not..."'),
-    ("RB-p17-SR2-ignored", "RB", 17, "Special Rules", "ignored-card",
-     "When a card is ignored"),
-    ("RB-p17-SR-applyinstruction", "RB", 17, "Special Rules", "apply-instruction",
-     "If you apply the instruction on one"),
-    ("RB-p17-SR3-anynumber", "RB", 17, "Special Rules", "any-number-of-support",
-     "if an instruction allows you to play any number"),
-    ("RB-p17-SR4-actasfar", "RB", 17, "Special Rules", "act-as-far-as-possible",
-     "If the cards instruct you to act"),
-    ("RB-p17-SR5-independent", "RB", 17, "Special Rules", "discard-independently",
-     "If several cards instruct you to discard"),
-    ("RB-p17-SR5-noextra", "RB", 17, "Special Rules", "no-extra-discards",
-     "if you are instructed to discard a number"),
-    ("RB-p18-SR7-valueorder", "RB", 18, "Special Rules", "value-order",
-     "If there is more than one instruction influencing"),
-    ("RB-p18-SR8-disclosed", "RB", 18, "Special Rules", "draw-disclosed",
-     "If your opponent is allowed to draw one card"),
-    ("RB-p18-SR8-disclosed", "RB", 18, "Special Rules", "disclosed-remain",
-     "The cards remain there for your opponent"),
-    ("RB-p18-SR10-location", "RB", 18, "Special Rules", "card-locations",
-     "At all times during the game"),
-    ("RB-p18-SR11-backtrack", "RB", 18, "Special Rules", "backtrack",
-     "If no cards have been drawn or revealed"),
-    ("RB-p18-SR11-backtrack", "RB", 18, "Special Rules", "backtrack-loses-game",
-     "Otherwise the player loses"),
-    ("EI-SpecialRule-Imust", "EI", None, "Special Rule", "i-must",
-     'Cards reading "I must..."'),
-    ("EI-ChosenOnes", "EI", None, "Chosen Ones", "opponent-first",
-     "When you play a Chosen One"),
-    ("EI-Hyla", "EI", None, "Hyla", "display",
-     "When played, display your Hyla card"),
-    ("EI-Interference-respond", "EI", None, "Interference Cards", "respond",
-     "You play your interference card from your hand"),
-    ("EI-Interference-place", "EI", None, "Interference Cards", "place",
-     "Place the interference card face up"),
-    ("EI-Interference-cancelled", "EI", None, "Interference Cards", "cancelled",
-     "A card canceled in this way"),
-    ("EI-REPLACE", "EI", None, "Leadership Phase Cards and the REPLACE Icon", "replace",
-     "you may play one card depicting the REPLACE icon"),
-    ("BI-Ships-threeactions", "BI", None, "Ships", "three-actions",
-     "There are three actions you can take"),
-    ("BI-PlayingShip-notleadership", "BI", None, "Playing a Ship", "leadership-phase-cards",
-     "leadership phase cards but not leadership cards"),
-    ("BI-Loading-capacity", "BI", None, "Loading a Ship", "capacity",
-     "This capacity is neither"),
-    ("BI-Loading-insteadofsupport", "BI", None, "Loading a Ship", "instead-of-support",
-     "Instead of playing a support card"),
-    ("BI-Loading-prevented", "BI", None, "Loading a Ship", "prevented",
-     "If you are prevented from playing support cards"),
-    ("BI-Loading-notinplay", "BI", None, "Loading a Ship", "not-in-play",
-     "Cards on ships are not in play"),
-    ("BI-Loading-nothand", "BI", None, "Loading a Ship", "not-part-of-hand",
-     "Cards on ships are not part of your hand"),
-    ("BI-Loading-retrieveddiscarded", "BI", None, "Loading a Ship", "ship-discarded",
-     "If a ship is retrieved or discarded"),
-    ("BI-Loading-gameend", "BI", None, "Loading a Ship", "game-end",
-     "A game will end if, after a fight"),
-    ("BI-Landing-when", "BI", None, "Landing a Ship", "when",
-     "During your Beginning of Turn phase, you may land"),
-    ("BI-Landing-active", "BI", None, "Landing a Ship", "ships-active",
-     "Ships are active while"),
-    ("BI-Landing-handunaffected", "BI", None, "Landing a Ship", "hand-unaffected",
-     "The discarding of cards from your hand"),
-    ("BI-Landing-discardships", "BI", None, "Landing a Ship", "discard-landed-ships",
-     "Immediately before you announce your power, any ships"),
-    ("BI-Landing-asifhand", "BI", None, "Landing a Ship", "as-if-in-hand",
-     "you play such cards from the landed ships"),
-    ("BI-Notes-BP", "BI", None, "Notes", "bp-not-free",
-     "The B.P. (Brotherhood of Pirates)"),
-    ("BI-Bluff-icons", "BI", None, "Bluffing", "bluff-icons",
-     "Some Buka characters have the FIRE BLUFF"),
-    ("BI-Bluff-play", "BI", None, "Bluffing", "play-bluff",
-     "You may play a card with a BLUFF icon"),
-    ("BI-Bluff-activesupport", "BI", None, "Bluffing", "active-support",
-     "Such a facedown card in play"),
-    ("BI-Bluff-value2", "BI", None, "Bluffing", "value-2",
-     "facedown bluff cards are counted"),
-    ("BI-Bluff-iconsignored", "BI", None, "Bluffing", "icons-ignored",
-     "If your icons are ignored, this includes"),
-    ("BI-Bluff-cardsignored", "BI", None, "Bluffing", "cards-ignored",
-     "If your bluff cards are ignored"),
-    ("BI-Bluff-discardBoT", "BI", None, "Bluffing", "discard-bluff",
-     "During your Beginning of Turn phase you may discard"),
-    ("BI-Bluff-call", "BI", None, "Bluffing", "call",
-     "After you announced your power"),
-    ("BI-Bluff-revealondiscard", "BI", None, "Bluffing", "reveal-on-discard",
-     "Whenever any of your bluff cards are discarded"),
-    ("BI-Bluff-losingcondition", "BI", None, "Bluffing", "losing-condition",
-     "If any of your revealed bluff cards"),
+    (
+        "RB-p6-TurnPhases",
+        "RB",
+        6,
+        "Turn Phases",
+        "alternate-turns",
+        "The players take alternate turns",
+    ),
+    (
+        "RB-p7-CHARACTER-active",
+        "RB",
+        7,
+        "CHARACTER",
+        "most-recent-active",
+        "Only the most recent character cards",
+    ),
+    (
+        "RB-p7-CHARACTER-mustplay",
+        "RB",
+        7,
+        "CHARACTER",
+        "must-play-character",
+        "In order to continue the current fight",
+    ),
+    (
+        "RB-p7-BOOSTER-play",
+        "RB",
+        7,
+        "BOOSTER or SUPPORT",
+        "play-booster",
+        "You may play a booster card from your hand",
+    ),
+    (
+        "RB-p7-BOOSTER-active",
+        "RB",
+        7,
+        "BOOSTER or SUPPORT",
+        "booster-active",
+        "booster cards played into your combat area",
+    ),
+    (
+        "RB-p7-LEADERSHIP",
+        "RB",
+        7,
+        "LEADERSHIP",
+        "effects-this-turn",
+        "The effects of most leadership cards",
+    ),
+    (
+        "RB-p7-Retreat",
+        "RB",
+        7,
+        "Retreat from Fight",
+        "announce-retreat",
+        "When you cannot or do not want to continue",
+    ),
+    (
+        "RB-p8-AnnouncePower-match",
+        "RB",
+        8,
+        "Announce Power",
+        "match-opponent",
+        "The total power you announce",
+    ),
+    (
+        "RB-p8-AnnouncePower-state",
+        "RB",
+        8,
+        "Announce Power",
+        "state-total-power",
+        "When you announce your power, always state",
+    ),
+    (
+        "RB-p8-AnnouncePower-zero",
+        "RB",
+        8,
+        "Announce Power",
+        "zero-power",
+        'An attack with "zero" power',
+    ),
+    (
+        "RB-p8-BOOSTERorSUPPORT-firstturn",
+        "RB",
+        8,
+        "BOOSTER or SUPPORT",
+        "first-turn",
+        "On the first turn of each fight",
+    ),
+    (
+        "RB-p8-BOOSTERorSUPPORT-firstturn",
+        "RB",
+        8,
+        "BOOSTER or SUPPORT",
+        "first-turn-common-play",
+        "The most common card play",
+    ),
+    ("RB-p8-RefreshHand", "RB", 8, "Refresh Hand", "six-cards", "As a general rule, you refresh"),
+    (
+        "RB-p8-RefreshHand",
+        "RB",
+        8,
+        "Refresh Hand",
+        "draw-from-deck",
+        "Refresh your hand by drawing",
+    ),
+    (
+        "RB-p9-WinningFight-refresh",
+        "RB",
+        9,
+        "Winning a Fight",
+        "refresh",
+        "At the end of any fight, both players refresh",
+    ),
+    (
+        "RB-p9-WinningFight-remove",
+        "RB",
+        9,
+        "Winning a Fight",
+        "remove-cards",
+        "Both players now remove all their cards",
+    ),
+    (
+        "RB-p9-WinningFight-sixcards",
+        "RB",
+        9,
+        "Winning a Fight",
+        "six-cards-dragon",
+        "If you have a total of six or more cards",
+    ),
+    (
+        "RB-p9-Declining",
+        "RB",
+        9,
+        "Declining to Start a Fight",
+        "refresh",
+        "Then the player refreshes his hand",
+    ),
+    (
+        "RB-p9-DiscardingCards",
+        "RB",
+        9,
+        "Discarding Cards",
+        "leadership-stack",
+        "When discarding leadership cards",
+    ),
+    ("RB-p10-GameEnd", "RB", 10, "Game End", "instant-win", "A player wins the game instantly"),
+    (
+        "RB-p14-SHIELD",
+        "RB",
+        14,
+        "SHIELD",
+        "no-need-to-match",
+        "You do not have to match your opponent",
+    ),
+    ("RB-p14-STOP", "RB", 14, "STOP", "no-further-cards", "Playing a card with a STOP icon"),
+    ("RB-p14-MoreGames", "RB", 14, "More Games", "five-crystals", "The player who first reaches"),
+    (
+        "RB-p15-RETRIEVE-use",
+        "RB",
+        15,
+        "RETRIEVE",
+        "return-to-hand",
+        "If you have active cards depicting the RETRIEVE icon",
+    ),
+    (
+        "RB-p15-RETRIEVE-block",
+        "RB",
+        15,
+        "RETRIEVE",
+        "blocked",
+        "If your opponent's combat area contains",
+    ),
+    (
+        "RB-p15-PROTECTED-active",
+        "RB",
+        15,
+        "PROTECTED",
+        "protected",
+        "When these cards are active in the combat",
+    ),
+    (
+        "RB-p15-PROTECTED-noignore",
+        "RB",
+        15,
+        "PROTECTED",
+        "not-ignored-discarded-reduced",
+        "The cards cannot be ignored or discarded",
+    ),
+    ("RB-p15-FREE", "RB", 15, "FREE", "limit", "Cards depicting the FREE icon"),
+    ("RB-p16-PAIR", "RB", 16, "PAIR", "play-pair", "If you have two character cards in your hand"),
+    (
+        "RB-p16-GANG-add",
+        "RB",
+        16,
+        "GANG",
+        "add-to-gang",
+        "If you already played one or more character cards",
+    ),
+    ("RB-p16-GANG-keep", "RB", 16, "GANG", "keep-gang-active", "To keep the gang active"),
+    (
+        "RB-p17-SR1-supersede",
+        "RB",
+        17,
+        "Special Rules",
+        "supersede",
+        "Instructions on the cards supersede",
+    ),
+    (
+        "RB-p17-SR1-readout",
+        "RB",
+        17,
+        "Special Rules",
+        "read-out",
+        "When a player brings a card with a special power",
+    ),
+    (
+        "RB-p17-SR2-ignoring",
+        "RB",
+        17,
+        "Special Rules",
+        "ignoring",
+        'Card instructions "ignoring" other cards',
+    ),
+    (
+        "RB-p17-SR2-youmaynot",
+        "RB",
+        17,
+        "Special Rules",
+        "you-may-not",
+        'Cards reading "you may not..."',
+    ),
+    ("RB-p17-SR2-ignored", "RB", 17, "Special Rules", "ignored-card", "When a card is ignored"),
+    (
+        "RB-p17-SR-applyinstruction",
+        "RB",
+        17,
+        "Special Rules",
+        "apply-instruction",
+        "If you apply the instruction on one",
+    ),
+    (
+        "RB-p17-SR3-anynumber",
+        "RB",
+        17,
+        "Special Rules",
+        "any-number-of-support",
+        "if an instruction allows you to play any number",
+    ),
+    (
+        "RB-p17-SR4-actasfar",
+        "RB",
+        17,
+        "Special Rules",
+        "act-as-far-as-possible",
+        "If the cards instruct you to act",
+    ),
+    (
+        "RB-p17-SR5-independent",
+        "RB",
+        17,
+        "Special Rules",
+        "discard-independently",
+        "If several cards instruct you to discard",
+    ),
+    (
+        "RB-p17-SR5-noextra",
+        "RB",
+        17,
+        "Special Rules",
+        "no-extra-discards",
+        "if you are instructed to discard a number",
+    ),
+    (
+        "RB-p18-SR7-valueorder",
+        "RB",
+        18,
+        "Special Rules",
+        "value-order",
+        "If there is more than one instruction influencing",
+    ),
+    (
+        "RB-p18-SR8-disclosed",
+        "RB",
+        18,
+        "Special Rules",
+        "draw-disclosed",
+        "If your opponent is allowed to draw one card",
+    ),
+    (
+        "RB-p18-SR8-disclosed",
+        "RB",
+        18,
+        "Special Rules",
+        "disclosed-remain",
+        "The cards remain there for your opponent",
+    ),
+    (
+        "RB-p18-SR10-location",
+        "RB",
+        18,
+        "Special Rules",
+        "card-locations",
+        "At all times during the game",
+    ),
+    (
+        "RB-p18-SR11-backtrack",
+        "RB",
+        18,
+        "Special Rules",
+        "backtrack",
+        "If no cards have been drawn or revealed",
+    ),
+    (
+        "RB-p18-SR11-backtrack",
+        "RB",
+        18,
+        "Special Rules",
+        "backtrack-loses-game",
+        "Otherwise the player loses",
+    ),
+    ("EI-SpecialRule-Imust", "EI", None, "Special Rule", "i-must", 'Cards reading "I must..."'),
+    ("EI-ChosenOnes", "EI", None, "Chosen Ones", "opponent-first", "When you play a Chosen One"),
+    ("EI-Hyla", "EI", None, "Hyla", "display", "When played, display your Hyla card"),
+    (
+        "EI-Interference-respond",
+        "EI",
+        None,
+        "Interference Cards",
+        "respond",
+        "You play your interference card from your hand",
+    ),
+    (
+        "EI-Interference-place",
+        "EI",
+        None,
+        "Interference Cards",
+        "place",
+        "Place the interference card face up",
+    ),
+    (
+        "EI-Interference-cancelled",
+        "EI",
+        None,
+        "Interference Cards",
+        "cancelled",
+        "A card canceled in this way",
+    ),
+    (
+        "EI-REPLACE",
+        "EI",
+        None,
+        "Leadership Phase Cards and the REPLACE Icon",
+        "replace",
+        "you may play one card depicting the REPLACE icon",
+    ),
+    (
+        "BI-Ships-threeactions",
+        "BI",
+        None,
+        "Ships",
+        "three-actions",
+        "There are three actions you can take",
+    ),
+    (
+        "BI-PlayingShip-notleadership",
+        "BI",
+        None,
+        "Playing a Ship",
+        "leadership-phase-cards",
+        "leadership phase cards but not leadership cards",
+    ),
+    ("BI-Loading-capacity", "BI", None, "Loading a Ship", "capacity", "This capacity is neither"),
+    (
+        "BI-Loading-insteadofsupport",
+        "BI",
+        None,
+        "Loading a Ship",
+        "instead-of-support",
+        "Instead of playing a support card",
+    ),
+    (
+        "BI-Loading-prevented",
+        "BI",
+        None,
+        "Loading a Ship",
+        "prevented",
+        "If you are prevented from playing support cards",
+    ),
+    (
+        "BI-Loading-notinplay",
+        "BI",
+        None,
+        "Loading a Ship",
+        "not-in-play",
+        "Cards on ships are not in play",
+    ),
+    (
+        "BI-Loading-nothand",
+        "BI",
+        None,
+        "Loading a Ship",
+        "not-part-of-hand",
+        "Cards on ships are not part of your hand",
+    ),
+    (
+        "BI-Loading-retrieveddiscarded",
+        "BI",
+        None,
+        "Loading a Ship",
+        "ship-discarded",
+        "If a ship is retrieved or discarded",
+    ),
+    (
+        "BI-Loading-gameend",
+        "BI",
+        None,
+        "Loading a Ship",
+        "game-end",
+        "A game will end if, after a fight",
+    ),
+    (
+        "BI-Landing-when",
+        "BI",
+        None,
+        "Landing a Ship",
+        "when",
+        "During your Beginning of Turn phase, you may land",
+    ),
+    ("BI-Landing-active", "BI", None, "Landing a Ship", "ships-active", "Ships are active while"),
+    (
+        "BI-Landing-handunaffected",
+        "BI",
+        None,
+        "Landing a Ship",
+        "hand-unaffected",
+        "The discarding of cards from your hand",
+    ),
+    (
+        "BI-Landing-discardships",
+        "BI",
+        None,
+        "Landing a Ship",
+        "discard-landed-ships",
+        "Immediately before you announce your power, any ships",
+    ),
+    (
+        "BI-Landing-asifhand",
+        "BI",
+        None,
+        "Landing a Ship",
+        "as-if-in-hand",
+        "you play such cards from the landed ships",
+    ),
+    ("BI-Notes-BP", "BI", None, "Notes", "bp-not-free", "The B.P. (Brotherhood of Pirates)"),
+    (
+        "BI-Bluff-icons",
+        "BI",
+        None,
+        "Bluffing",
+        "bluff-icons",
+        "Some Buka characters have the FIRE BLUFF",
+    ),
+    (
+        "BI-Bluff-play",
+        "BI",
+        None,
+        "Bluffing",
+        "play-bluff",
+        "You may play a card with a BLUFF icon",
+    ),
+    (
+        "BI-Bluff-activesupport",
+        "BI",
+        None,
+        "Bluffing",
+        "active-support",
+        "Such a facedown card in play",
+    ),
+    ("BI-Bluff-value2", "BI", None, "Bluffing", "value-2", "facedown bluff cards are counted"),
+    (
+        "BI-Bluff-iconsignored",
+        "BI",
+        None,
+        "Bluffing",
+        "icons-ignored",
+        "If your icons are ignored, this includes",
+    ),
+    (
+        "BI-Bluff-cardsignored",
+        "BI",
+        None,
+        "Bluffing",
+        "cards-ignored",
+        "If your bluff cards are ignored",
+    ),
+    (
+        "BI-Bluff-discardBoT",
+        "BI",
+        None,
+        "Bluffing",
+        "discard-bluff",
+        "During your Beginning of Turn phase you may discard",
+    ),
+    ("BI-Bluff-call", "BI", None, "Bluffing", "call", "After you announced your power"),
+    (
+        "BI-Bluff-revealondiscard",
+        "BI",
+        None,
+        "Bluffing",
+        "reveal-on-discard",
+        "Whenever any of your bluff cards are discarded",
+    ),
+    (
+        "BI-Bluff-losingcondition",
+        "BI",
+        None,
+        "Bluffing",
+        "losing-condition",
+        "If any of your revealed bluff cards",
+    ),
 )
 
 #: Single-quoted passages in the Q&As that are ordinary words, not rule quotes.
-NON_RULE_QUOTES = ("Special Power", "campaign", "match", "maximum", "four",
-                   "usual consequences",
-                   "The following suggestions provide a simple tournament structure")
+NON_RULE_QUOTES = (
+    "Special Power",
+    "campaign",
+    "match",
+    "maximum",
+    "four",
+    "usual consequences",
+    "The following suggestions provide a simple tournament structure",
+)
 
 #: Rulebook and rulesheet passages the FAQ refers to without quoting them: they have no
 #: text, so they are not clauses. (inventory id, what is referred to, Q&As, words in them)
 UNQUOTED_REFERENCES = (
-    ("RB-p17-SR6-printed", "rulebook p.17, Special Rule 6", (155,),
-     "rulebook page 17, Special Rule 6"),
-    ("RB-p5-TheCards", "rulebook p.5, The Cards (card illustration)", (159, 264),
-     "rulebook page 5"),
-    ("RB-p3-GamePreparation", "rulebook p.3, Game Preparation", (357,),
-     "rulebook page 3, Game Preparation"),
+    (
+        "RB-p17-SR6-printed",
+        "rulebook p.17, Special Rule 6",
+        (155,),
+        "rulebook page 17, Special Rule 6",
+    ),
+    (
+        "RB-p5-TheCards",
+        "rulebook p.5, The Cards (card illustration)",
+        (159, 264),
+        "rulebook page 5",
+    ),
+    (
+        "RB-p3-GamePreparation",
+        "rulebook p.3, Game Preparation",
+        (357,),
+        "rulebook page 3, Game Preparation",
+    ),
     ("RB-p4-Board", "rulebook p.4, board illustration", (332,), "rulebook page 4"),
     ("RB-p13-Example", "rulebook p.13, worked example", (181,), "Rulebook page 13"),
-    ("RB-p19-OptionalRule", "rulebook p.19, Optional Rule", (60,),
-     "rulebook page 19, under Optional Rule"),
-    ("RB-p17-18-SpecialRules", "rulebook pp.17-18, Special Rules as a whole", (51,),
-     "rulebook page 18, Special Rules"),
-    ("BI-Bluff-order", "Buka Invasion rulesheet, Bluffing: the steps of calling a bluff",
-     (422,), "Buka Invasion rulesheet, under Bluffing, lists the actions"),
+    (
+        "RB-p19-OptionalRule",
+        "rulebook p.19, Optional Rule",
+        (60,),
+        "rulebook page 19, under Optional Rule",
+    ),
+    (
+        "RB-p17-18-SpecialRules",
+        "rulebook pp.17-18, Special Rules as a whole",
+        (51,),
+        "rulebook page 18, Special Rules",
+    ),
+    (
+        "BI-Bluff-order",
+        "Buka Invasion rulesheet, Bluffing: the steps of calling a bluff",
+        (422,),
+        "Buka Invasion rulesheet, under Bluffing, lists the actions",
+    ),
 )
 
 #: Tag prefixes that name a kind of card rather than a people.
-TYPE_OF_PREFIX = {"Mutant": "mutant", "Inter": "interference", "Infl": "Hyla",
-                  "Inq": "inquisitor", "Emis": "emissary", "Ach": "crystal",
-                  "Tutu": "Tutu character"}
+TYPE_OF_PREFIX = {
+    "Mutant": "mutant",
+    "Inter": "interference",
+    "Infl": "Hyla",
+    "Inq": "inquisitor",
+    "Emis": "emissary",
+    "Ach": "crystal",
+    "Tutu": "Tutu character",
+}
 
 #: The card-type labels the FAQ writes before a card's name.
-TYPE_OF_LABEL = {"support card": "support", "leadership card": "leadership",
-                 "booster card": "booster", "character card": "character",
-                 "crystal card": "crystal", "leader card": "leader", "ship card": "ship",
-                 "ship": "ship", "interference card": "interference", "mutant": "mutant",
-                 "inquisitor": "inquisitor", "Hyla": "Hyla", "Tutu": "Tutu character"}
+TYPE_OF_LABEL = {
+    "support card": "support",
+    "leadership card": "leadership",
+    "booster card": "booster",
+    "character card": "character",
+    "crystal card": "crystal",
+    "leader card": "leader",
+    "ship card": "ship",
+    "ship": "ship",
+    "interference card": "interference",
+    "mutant": "mutant",
+    "inquisitor": "inquisitor",
+    "Hyla": "Hyla",
+    "Tutu": "Tutu character",
+}
 
 #: Types the FAQ never states and the card number does not settle (see ``infer_type``):
 #: tag -> (type, why).
 TYPE_BY_READING = {
-    "Aqua 20": ("booster", "BM-Q166 has it active beside the active character Glimmer, "
-                "adding to total power like booster Elemental Enchantment [Vulca 20]"),
-    "Khind 29": ("leadership", "it is numbered between support Khind 28 and leadership "
-                 "Khind 30, inside the Khind leadership cards 29-32"),
+    "Aqua 20": (
+        "booster",
+        "BM-Q166 has it active beside the active character Glimmer, "
+        "adding to total power like booster Elemental Enchantment [Vulca 20]",
+    ),
+    "Khind 29": (
+        "leadership",
+        "it is numbered between support Khind 28 and leadership "
+        "Khind 30, inside the Khind leadership cards 29-32",
+    ),
 }
 
 #: Icons and shields the FAQ states in prose rather than in a card's tag:
@@ -249,10 +663,18 @@ PROSE_ICONS = (
     ("Mimix 20", "STOP", 183, "since each has a STOP icon"),
     ("Mimix 21", "STOP", 183, "since each has a STOP icon"),
     ("type:Tutu character", "FREE", 92, "Each has the FREE icon"),
-    ("type:interference", "REPLACE", 257,
-     "interference cards and crystal cards, which both all have the REPLACE icon"),
-    ("type:crystal", "REPLACE", 257,
-     "interference cards and crystal cards, which both all have the REPLACE icon"),
+    (
+        "type:interference",
+        "REPLACE",
+        257,
+        "interference cards and crystal cards, which both all have the REPLACE icon",
+    ),
+    (
+        "type:crystal",
+        "REPLACE",
+        257,
+        "interference cards and crystal cards, which both all have the REPLACE icon",
+    ),
 )
 
 #: Slips in the FAQ's wording (kept verbatim): (Q&A, the words, what is wrong).
@@ -267,8 +689,11 @@ SLIPS = (
 
 #: Cards the FAQ names without a tag (so not cards of the corpus): (name, Q&A, its words).
 UNTAGGED_NAMES = (
-    ("Wogarathoras the Gloomy", 141,
-     "a character with no special power text such as Wogarathoras the Gloomy"),
+    (
+        "Wogarathoras the Gloomy",
+        141,
+        "a character with no special power text such as Wogarathoras the Gloomy",
+    ),
 )
 
 # --------------------------------------------------------------------------------------
@@ -313,7 +738,7 @@ def find_headings(seed: str) -> list[Heading]:
     for match in HEADING_RULE.finditer(seed):
         rule = match.group(0)[1:]
         start = match.start() - len(rule)
-        title = seed[start:match.start()]
+        title = seed[start : match.start()]
         if start > 0 and seed[start - 1] == " " and title == title.strip():
             out.append(Heading(title, rule[0], start - 1, match.end()))
     return out
@@ -332,17 +757,29 @@ def split_qas(seed: str, headings: list[Heading], problems: list[str]) -> list[Q
         main = next((h.title for h in reversed(before) if h.level == "="), "")
         last = before[-1] if before else None
         section = last.title if last else ""
-        limit = min(q_marks[index + 1:index + 2]
-                    + [h.start for h in headings if h.start > q] + [len(seed)])
+        limit = min(
+            q_marks[index + 1 : index + 2]
+            + [h.start for h in headings if h.start > q]
+            + [len(seed)]
+        )
         answers = [a for a in a_marks if q < a < limit]
         if len(answers) != 1:
             problems.append(f"BM-Q{index + 1}: {len(answers)} 'A:' markers")
             continue
         a = answers[0]
         per_section[section] += 1
-        qas.append(QA(index + 1, main, section, per_section[section],
-                      seed[q + len(Q_MARK):a].strip(), seed[a + len(A_MARK):limit].strip(),
-                      q, limit))
+        qas.append(
+            QA(
+                index + 1,
+                main,
+                section,
+                per_section[section],
+                seed[q + len(Q_MARK) : a].strip(),
+                seed[a + len(A_MARK) : limit].strip(),
+                q,
+                limit,
+            )
+        )
     return qas
 
 
@@ -354,8 +791,10 @@ def split_qas(seed: str, headings: list[Heading], problems: list[str]) -> list[Q
 #: and closes before anything but a letter.
 SINGLE_QUOTED = re.compile(r"(?:(?<=^)|(?<=[\s(]))'(?!s\b)(?=\S)(.+?)'(?![A-Za-z])")
 #: Where the FAQ's label for a quote starts: "Rulebook page 17, under Special Rules, ...".
-CITATION_START = re.compile(r"[Rr]ulebook page \d+|E&I rulesheet|Buka Invasion rulesheet|"
-                            r"(?<=and )under ")
+CITATION_START = re.compile(
+    r"[Rr]ulebook page \d+|E&I rulesheet|Buka Invasion rulesheet|"
+    r"(?<=and )under "
+)
 
 
 def citation(before: str) -> str | None:
@@ -363,7 +802,7 @@ def citation(before: str) -> str | None:
     starts = list(CITATION_START.finditer(before))
     if not starts:
         return None
-    label = before[starts[-1].start():].rstrip(":,) ")
+    label = before[starts[-1].start() :].rstrip(":,) ")
     if re.search(r"[.'\"()]", label):
         return None
     return label[0].upper() + label[1:]
@@ -411,12 +850,15 @@ def rule_quote_table() -> list[RuleQuote]:
 def passages(qa: QA) -> list[tuple[str, str]]:
     """The single-quoted passages of a Q&A with the 160 characters before each."""
     text = qa.text
-    return [(m.group(1), text[max(0, m.start() - 160):m.start()])
-            for m in SINGLE_QUOTED.finditer(text)]
+    return [
+        (m.group(1), text[max(0, m.start() - 160) : m.start()])
+        for m in SINGLE_QUOTED.finditer(text)
+    ]
 
 
-def find_rule_quotes(qas: list[QA], headings: list[Heading],
-                     problems: list[str]) -> tuple[list[RuleQuote], dict[int, list[str]]]:
+def find_rule_quotes(
+    qas: list[QA], headings: list[Heading], problems: list[str]
+) -> tuple[list[RuleQuote], dict[int, list[str]]]:
     """Cut each rule quote's text from the seed; map every Q&A to the rule quotes it quotes."""
     table = rule_quote_table()
     found = [(qa, text, before) for qa in qas for text, before in passages(qa)]
@@ -429,13 +871,17 @@ def find_rule_quotes(qas: list[QA], headings: list[Heading],
     quotes: dict[int, list[str]] = defaultdict(list)
     variants: dict[str, set[str]] = defaultdict(set)
     for qa, text, before in found:
-        if text in titles or text.rstrip(".") in NON_RULE_QUOTES or any(
-                text.startswith(w) for w in NON_RULE_QUOTES[-1:]):
+        if (
+            text in titles
+            or text.rstrip(".") in NON_RULE_QUOTES
+            or any(text.startswith(w) for w in NON_RULE_QUOTES[-1:])
+        ):
             continue
         holders = [r for r in table if loose(text) in loose(r.text)]
         if not holders:
-            problems.append(f"{qa.alias}: single-quoted passage matches no rule quote: "
-                            f"'{text[:60]}'")
+            problems.append(
+                f"{qa.alias}: single-quoted passage matches no rule quote: '{text[:60]}'"
+            )
             continue
         rule = min(holders, key=lambda r: len(r.text))
         if squash(text).rstrip(".") not in rule.text:
@@ -449,19 +895,29 @@ def find_rule_quotes(qas: list[QA], headings: list[Heading],
             rule.cited_as.append(cited)
     for rule in table:
         for variant in sorted(variants[rule.alias]):
-            problems.append(f"{rule.alias}: quoted with different wording in places: "
-                            f"'{variant}' (the clause keeps '{rule.text}')")
+            problems.append(
+                f"{rule.alias}: quoted with different wording in places: "
+                f"'{variant}' (the clause keeps '{rule.text}')"
+            )
         pages = sorted({m for c in rule.cited_as for m in re.findall(r"page (\d+)", c)})
         if rule.page and pages and pages != [str(rule.page)]:
-            problems.append(f"{rule.alias}: cited with page(s) {', '.join(pages)}; "
-                            f"the clause is on page {rule.page}")
+            problems.append(
+                f"{rule.alias}: cited with page(s) {', '.join(pages)}; "
+                f"the clause is on page {rule.page}"
+            )
         for cited in rule.cited_as:
             under = re.search(r"under (.+)$", cited)
             place = under.group(1) if under else ""
-            if place and not place.startswith("Special Rule ") and place not in rule.section \
-                    and rule.section not in place:
-                problems.append(f"{rule.alias}: cited once as '{cited}'; the clause keeps "
-                                f"{rule.section}, as its other citations")
+            if (
+                place
+                and not place.startswith("Special Rule ")
+                and place not in rule.section
+                and rule.section not in place
+            ):
+                problems.append(
+                    f"{rule.alias}: cited once as '{cited}'; the clause keeps "
+                    f"{rule.section}, as its other citations"
+                )
         numbers = sorted({m for c in rule.cited_as for m in re.findall(r"Special Rule (\d+)", c)})
         if len(numbers) > 1:
             problems.append(f"{rule.alias}: cited as Special Rule {' and '.join(numbers)}")
@@ -473,8 +929,9 @@ def find_rule_quotes(qas: list[QA], headings: list[Heading],
     for number, aliases in sorted(labelled.items(), key=lambda kv: int(kv[0])):
         groups = {a.removesuffix("-2") for a in aliases}
         if len(groups) > 1 and number in {"2", "3"}:
-            problems.append(f"'Special Rule {number}' labels different passages: "
-                            f"{', '.join(aliases)}")
+            problems.append(
+                f"'Special Rule {number}' labels different passages: {', '.join(aliases)}"
+            )
     return table, quotes
 
 
@@ -483,8 +940,11 @@ def find_rule_quotes(qas: list[QA], headings: list[Heading],
 # --------------------------------------------------------------------------------------
 
 TAG = re.compile(r"\[(?P<prefix>[A-Za-z/]+) (?P<number>\d+)(?:, (?P<deck>[^\]]+ deck))?\]")
-LABEL = re.compile(r"(?:^|[\s(])(" + "|".join(sorted(TYPE_OF_LABEL, key=len, reverse=True))
-                   + r") (?P<name>[A-Z][^\"(),]*?)$")
+LABEL = re.compile(
+    r"(?:^|[\s(])("
+    + "|".join(sorted(TYPE_OF_LABEL, key=len, reverse=True))
+    + r") (?P<name>[A-Z][^\"(),]*?)$"
+)
 NAME_JOINERS = {"of", "the", "to", "and"}
 NOT_A_NAME_START = {"With", "If", "I", "Is", "Does", "Can", "What", "Which", "Hyla", "Tutu"}
 INITIALS = re.compile(r"^(?:[A-Z]\.)+$")
@@ -530,8 +990,11 @@ def name_before(before: str) -> tuple[str, str | None]:
     for word in reversed(before.split(" ")):
         if not word:
             break
-        if INITIALS.match(word) or word in NAME_JOINERS or (
-                word[0].isupper() and not re.search(r"[.,;:)\]\"]$", word)):
+        if (
+            INITIALS.match(word)
+            or word in NAME_JOINERS
+            or (word[0].isupper() and not re.search(r"[.,;:)\]\"]$", word))
+        ):
             words.append(word)
         else:
             break
@@ -572,15 +1035,26 @@ def find_mentions(seed: str, qas: list[QA]) -> list[Mention]:
     out = []
     for match in TAG.finditer(seed):
         qa = next((q.number for q in qas if q.start <= match.start() < q.end), None)
-        name, label = name_before(seed[max(0, match.start() - 120):match.start()].rstrip())
+        name, label = name_before(seed[max(0, match.start() - 120) : match.start()].rstrip())
         prefix, number = match.group("prefix"), match.group("number")
-        out.append(Mention(qa, f"{prefix} {number}", prefix, number, match.group("deck"),
-                           name, label, details_after(seed[match.end():match.end() + 600])))
+        out.append(
+            Mention(
+                qa,
+                f"{prefix} {number}",
+                prefix,
+                number,
+                match.group("deck"),
+                name,
+                label,
+                details_after(seed[match.end() : match.end() + 600]),
+            )
+        )
     return out
 
 
 def read_detail(card: CardData, item: str, where: str, problems: list[str]) -> None:
     """Record one item of a tag's parenthesis (a value, an icon, moons or a quoted text)."""
+
     def put(key: str, value: Any) -> None:
         old = card.values.get(key)
         if old is not None and old != value:
@@ -622,8 +1096,9 @@ def infer_type(card: CardData, labelled: dict[str, dict[int, str]]) -> tuple[str
         return TYPE_OF_PREFIX[card.prefix], False
     if card.tag in TYPE_BY_READING:
         return TYPE_BY_READING[card.tag][0], True
-    others = [n for n, t in labelled.get(card.prefix, {}).items()
-              if t not in ("character", "leader")]
+    others = [
+        n for n, t in labelled.get(card.prefix, {}).items() if t not in ("character", "leader")
+    ]
     if others and int(card.number) < min(others):
         return "character", True
     return "", True
@@ -633,8 +1108,7 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
     """The card records, in tag order (people, then number)."""
     cards: dict[str, CardData] = {}
     for mention in find_mentions(seed, qas):
-        card = cards.setdefault(mention.tag, CardData(mention.tag, mention.prefix,
-                                                      mention.number))
+        card = cards.setdefault(mention.tag, CardData(mention.tag, mention.prefix, mention.number))
         where = f"BM-Q{mention.qa}" if mention.qa else "front matter"
         if mention.name:
             card.names[mention.name] += 1
@@ -654,32 +1128,41 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
     for card in cards.values():
         if card.labels:
             labelled[card.prefix][int(card.number)] = TYPE_OF_LABEL[
-                card.labels.most_common(1)[0][0]]
-    records = [card_record(card, labelled, problems)
-               for card in sorted(cards.values(), key=lambda c: (c.prefix, int(c.number)))]
+                card.labels.most_common(1)[0][0]
+            ]
+    records = [
+        card_record(card, labelled, problems)
+        for card in sorted(cards.values(), key=lambda c: (c.prefix, int(c.number)))
+    ]
     inferred = [r for r in records if r["type_inferred"]]
     characters = [r["tag"] for r in inferred if r["tag"] not in TYPE_BY_READING]
-    problems.append(f"{len(characters)} cards are named with no type: typed 'character' "
-                    "(type_inferred) as each is numbered below every labelled "
-                    "booster/support/leadership card of its people")
+    problems.append(
+        f"{len(characters)} cards are named with no type: typed 'character' "
+        "(type_inferred) as each is numbered below every labelled "
+        "booster/support/leadership card of its people"
+    )
     for tag, (kind, why) in TYPE_BY_READING.items():
-        problems.append(f"{tag} is named with no type: typed '{kind}' (type_inferred), "
-                        f"as {why}")
+        problems.append(f"{tag} is named with no type: typed '{kind}' (type_inferred), as {why}")
     for target, icon, number, _ in PROSE_ICONS:
         who = f"every {target[5:]} card" if target.startswith("type:") else target
-        problems.append(f"BM-Q{number} states in prose, not in a tag, that {who} has "
-                        f"{'shields in both elements' if icon == 'shields' else icon}: "
-                        "recorded on the card with stated_in")
+        problems.append(
+            f"BM-Q{number} states in prose, not in a tag, that {who} has "
+            f"{'shields in both elements' if icon == 'shields' else icon}: "
+            "recorded on the card with stated_in"
+        )
     for name, number, words in UNTAGGED_NAMES:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
-        problems.append(f"{name} is named without a tag (BM-Q{number}: '{words}'): not a "
-                        "card of the corpus; a situation can define it inline")
+        problems.append(
+            f"{name} is named without a tag (BM-Q{number}: '{words}'): not a "
+            "card of the corpus; a situation can define it inline"
+        )
     return records
 
 
-def card_record(card: CardData, labelled: dict[str, dict[int, str]],
-                problems: list[str]) -> dict[str, Any]:
+def card_record(
+    card: CardData, labelled: dict[str, dict[int, str]], problems: list[str]
+) -> dict[str, Any]:
     """One card as a ``cards.jsonl`` record."""
     name = pick_name(card, problems)
     kind, inferred = infer_type(card, labelled)
@@ -692,8 +1175,9 @@ def card_record(card: CardData, labelled: dict[str, dict[int, str]],
     text, deck_text = None, None
     if card.quotes:
         if len(card.quotes) > 1:
-            problems.append(f"{card.tag} {name}: quoted in {len(card.quotes)} wordings; "
-                            "the longest is kept")
+            problems.append(
+                f"{card.tag} {name}: quoted in {len(card.quotes)} wordings; the longest is kept"
+            )
         quote = max(card.quotes, key=len)
         split = DECK_TEXT.match(quote)
         deck_text, text = (split.group(1), split.group(2)) if split else (None, quote)
@@ -748,28 +1232,32 @@ def pick_name(card: CardData, problems: list[str]) -> str:
 # Records and the build
 # --------------------------------------------------------------------------------------
 
-def faq_records(qas: list[QA], quotes: dict[int, list[str]],
-                cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+
+def faq_records(
+    qas: list[QA], quotes: dict[int, list[str]], cards: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The ``faq-answer`` clauses, one per Q&A."""
     records = []
     for qa in qas:
         tagged = [c["name"] for c in cards if qa.number in c["mentions"]]
         # Cards in the order the Q&A first names them.
         tagged.sort(key=lambda n: first_index(qa.text, n))
-        records.append({
-            "id": f"{GAME}/faq/{slug(qa.section)}/{qa.position}",
-            "game": GAME,
-            "document": FAQ_DOCUMENT,
-            "section": qa.section,
-            "kind": "faq-answer",
-            "date": DATE,
-            "aliases": [qa.alias],
-            "question": qa.question,
-            "text": qa.answer,
-            "main_section": qa.main_section,
-            "quotes": quotes.get(qa.number, []),
-            "cards": tagged,
-        })
+        records.append(
+            {
+                "id": f"{GAME}/faq/{slug(qa.section)}/{qa.position}",
+                "game": GAME,
+                "document": FAQ_DOCUMENT,
+                "section": qa.section,
+                "kind": "faq-answer",
+                "date": DATE,
+                "aliases": [qa.alias],
+                "question": qa.question,
+                "text": qa.answer,
+                "main_section": qa.main_section,
+                "quotes": quotes.get(qa.number, []),
+                "cards": tagged,
+            }
+        )
     return records
 
 
@@ -784,20 +1272,22 @@ def rule_records(rules: list[RuleQuote]) -> list[dict[str, Any]]:
     out = []
     for rule in rules:
         group = rule.alias.removesuffix("-2")
-        out.append({
-            "id": rule.id,
-            "game": GAME,
-            "document": DOCUMENTS[rule.document][1],
-            "section": rule.section_label,
-            "kind": "rule-quote",
-            "date": None,
-            "aliases": [rule.alias],
-            "text": rule.text,
-            "page": rule.page,
-            "group": group,
-            "cited_as": rule.cited_as,
-            "quoted_by": [f"BM-Q{n}" for n in sorted(rule.quoted_by)],
-        })
+        out.append(
+            {
+                "id": rule.id,
+                "game": GAME,
+                "document": DOCUMENTS[rule.document][1],
+                "section": rule.section_label,
+                "kind": "rule-quote",
+                "date": None,
+                "aliases": [rule.alias],
+                "text": rule.text,
+                "page": rule.page,
+                "group": group,
+                "cited_as": rule.cited_as,
+                "quoted_by": [f"BM-Q{n}" for n in sorted(rule.quoted_by)],
+            }
+        )
     return out
 
 
@@ -810,8 +1300,10 @@ def unquoted_problems(qas: list[QA]) -> list[str]:
         if missing:
             raise SystemExit(f"bluemoon: {alias}: {words!r} not in BM-Q{missing[0]}")
         where = ", ".join(f"BM-Q{n}" for n in numbers)
-        out.append(f"{alias}: {what} is referred to ({where}) but never quoted, so it has "
-                   "no text and no clause")
+        out.append(
+            f"{alias}: {what} is referred to ({where}) but never quoted, so it has "
+            "no text and no clause"
+        )
     return out
 
 
@@ -842,6 +1334,7 @@ def slips(qas: list[QA]) -> list[str]:
         out.append(f"BM-Q{number}: {what}: '{words}' (kept verbatim)")
     for qa in qas:
         for match in re.finditer(r"\w+ 's\b", qa.text):
-            out.append(f"{qa.alias}: stray space before an apostrophe: "
-                       f"'{match.group(0)}' (kept verbatim)")
+            out.append(
+                f"{qa.alias}: stray space before an apostrophe: '{match.group(0)}' (kept verbatim)"
+            )
     return out

@@ -30,8 +30,7 @@ SEED_FILES = {
     "bluemoon": "002_93e0bd53df6d9c4b.txt",
 }
 
-CLAUSE_KEYS = ("id", "game", "document", "section", "kind", "date", "aliases", "question",
-               "text")
+CLAUSE_KEYS = ("id", "game", "document", "section", "kind", "date", "aliases", "question", "text")
 CARD_KEYS = ("id", "game", "name", "type")
 
 
@@ -56,8 +55,11 @@ def slug(text: str, limit: int = 60) -> str:
 
 def ordered(record: Mapping[str, Any], first: Iterable[str]) -> dict[str, Any]:
     """The record with ``first`` keys leading (when present) and the rest in given order."""
-    out = {key: record[key] for key in first if key in record and record[key] is not None
-           and record[key] != ()}
+    out = {
+        key: record[key]
+        for key in first
+        if key in record and record[key] is not None and record[key] != ()
+    }
     out.update({k: v for k, v in record.items() if k not in out and k not in first})
     return out
 
@@ -77,8 +79,12 @@ def write_jsonl(path: Path, records: Iterable[Mapping[str, Any]], first: Iterabl
 def write_problems(game: str, problems: Iterable[str]) -> Path:
     """Write ``corpus/<game>/seed-problems.md``: the seed problems the build worked around."""
     path = CORPUS / game / "seed-problems.md"
-    lines = [f"# Seed problems worked around: {game}", "",
-             "Written by `corpus/build/build.py`; do not edit by hand.", ""]
+    lines = [
+        f"# Seed problems worked around: {game}",
+        "",
+        "Written by `corpus/build/build.py`; do not edit by hand.",
+        "",
+    ]
     lines += [f"- {problem}" for problem in problems]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path

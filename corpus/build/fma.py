@@ -29,36 +29,103 @@ PARTS = ("Rules", "Phases & Battles", "Individual Cards")
 #: position: a topic name opens its first paragraph).
 TOPICS = {
     "Rules": (
-        "Activated abilities", "Blocking", "Changing attributes", "Changing attribute goals",
-        "Defeated characters", "Discard piles", "Drawing cards", "“Event or ability”",
-        "Events", "Global effects", "“Join”", "Leaders", "Locations", "Loyal",
-        "Passive abilities", "“Printed”", "Playing cards and abilities", "Reacts",
-        "Requirements", "Reducing cost", "Stealth", "Toughness", "Traits",
+        "Activated abilities",
+        "Blocking",
+        "Changing attributes",
+        "Changing attribute goals",
+        "Defeated characters",
+        "Discard piles",
+        "Drawing cards",
+        "“Event or ability”",
+        "Events",
+        "Global effects",
+        "“Join”",
+        "Leaders",
+        "Locations",
+        "Loyal",
+        "Passive abilities",
+        "“Printed”",
+        "Playing cards and abilities",
+        "Reacts",
+        "Requirements",
+        "Reducing cost",
+        "Stealth",
+        "Toughness",
+        "Traits",
     ),
     "Phases & Battles": ("Setup", "Start of turn", "Draw phase", "Battles"),
 }
 
 #: The card entries of the third part, in seed order.
 CARDS = (
-    "A Job Well Done", "Alphonse Elric, Bodyguard", "Alphonse Elric, Sidekick", "Arid Desert",
-    "Artificial Human", "Basque Grand, Tucker’s Patron", "Birthday Party", "Block",
-    "Bull’s-eye", "Burning the Past", "Catch the Train", "Caught Off Guard", "Claire, Nurse",
-    "Challenge the Sun", "Dante, Reclusive Herbalist", "Dark Alleys", "Do Our Bidding",
-    "Edward Elric, Difficult Experience", "Edward Elric, Researcher", "Elric House Ruins",
-    "Envy, Copycat", "Envy, Father Cornello", "Envy, Homonculus",
-    "Father Cornello, Lust’s Ringbearer", "Follow me!", "Gluttony, Big Fists",
-    "Halling, Innkeeper", "Hawkeye’s Pistol", "In Over Your Head", "Infiltration",
-    "Lessons from the Past", "Majhal, Monster Hunter", "Majhal, Psychotic Alchemist",
-    "Mark of the Ouroboros", "Mobilization", "Momentum", "More", "Mugear’s Manse",
-    "Outcast, Ishbalan Exile", "Overconfident", "Persuasion", "Plan B", "Red Water Caverns",
-    "Red Water Fever", "Reflection", "Reinforcements", "Resembool Graveyard", "Riverside",
-    "Roy Mustang, Administrator", "Roy Mustang, Jaded Officer",
-    "Russell Tringham, Edward Elric", "Scar, Alchemist Hunter", "Scar, Brawler",
-    "Scar, Forging the Stone", "Scar, Harbinger of Chaos",
-    "Scar’s Brother, The Cause of It All", "Security Guard, New Recruit", "Sensei’s Shadow",
-    "Sidetracked", "Sneak Thief", "Spooky Shadows", "Stones of Life", "Temple Square",
-    "The Armstrong Family Gloves", "The Confident Hero",
-    "The Elric Brothers, The Only Family They’ve Got", "The Sinner’s Body", "Walking Tall",
+    "A Job Well Done",
+    "Alphonse Elric, Bodyguard",
+    "Alphonse Elric, Sidekick",
+    "Arid Desert",
+    "Artificial Human",
+    "Basque Grand, Tucker’s Patron",
+    "Birthday Party",
+    "Block",
+    "Bull’s-eye",
+    "Burning the Past",
+    "Catch the Train",
+    "Caught Off Guard",
+    "Claire, Nurse",
+    "Challenge the Sun",
+    "Dante, Reclusive Herbalist",
+    "Dark Alleys",
+    "Do Our Bidding",
+    "Edward Elric, Difficult Experience",
+    "Edward Elric, Researcher",
+    "Elric House Ruins",
+    "Envy, Copycat",
+    "Envy, Father Cornello",
+    "Envy, Homonculus",
+    "Father Cornello, Lust’s Ringbearer",
+    "Follow me!",
+    "Gluttony, Big Fists",
+    "Halling, Innkeeper",
+    "Hawkeye’s Pistol",
+    "In Over Your Head",
+    "Infiltration",
+    "Lessons from the Past",
+    "Majhal, Monster Hunter",
+    "Majhal, Psychotic Alchemist",
+    "Mark of the Ouroboros",
+    "Mobilization",
+    "Momentum",
+    "More",
+    "Mugear’s Manse",
+    "Outcast, Ishbalan Exile",
+    "Overconfident",
+    "Persuasion",
+    "Plan B",
+    "Red Water Caverns",
+    "Red Water Fever",
+    "Reflection",
+    "Reinforcements",
+    "Resembool Graveyard",
+    "Riverside",
+    "Roy Mustang, Administrator",
+    "Roy Mustang, Jaded Officer",
+    "Russell Tringham, Edward Elric",
+    "Scar, Alchemist Hunter",
+    "Scar, Brawler",
+    "Scar, Forging the Stone",
+    "Scar, Harbinger of Chaos",
+    "Scar’s Brother, The Cause of It All",
+    "Security Guard, New Recruit",
+    "Sensei’s Shadow",
+    "Sidetracked",
+    "Sneak Thief",
+    "Spooky Shadows",
+    "Stones of Life",
+    "Temple Square",
+    "The Armstrong Family Gloves",
+    "The Confident Hero",
+    "The Elric Brothers, The Only Family They’ve Got",
+    "The Sinner’s Body",
+    "Walking Tall",
     "Zolf J. Kimbly, Lunatic Prisoner",
 )
 
@@ -119,8 +186,12 @@ TEXT_PARTS = {
 
 #: Unlabelled corrections: rulings that change the card (they are listed in its errata).
 CORRECTIONS = {
-    "Alphonse Elric, Bodyguard": "ruling", "Birthday Party": "ruling", "More": "ruling",
-    "Resembool Graveyard": "ruling", "Riverside": "ruling", "Sensei’s Shadow": "ruling",
+    "Alphonse Elric, Bodyguard": "ruling",
+    "Birthday Party": "ruling",
+    "More": "ruling",
+    "Resembool Graveyard": "ruling",
+    "Riverside": "ruling",
+    "Sensei’s Shadow": "ruling",
     "Security Guard, New Recruit": "ruling",
 }
 
@@ -130,19 +201,23 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "A Job Well Done": ("erratum", {"designator": "Search Wits 5"}),
     "Artificial Human": ("ruling", {"type": "event"}),
     "Basque Grand, Tucker’s Patron": ("erratum", {"type": "leader", "level": 2}),
-    "Halling, Innkeeper": ("erratum", {"attributes": {"strength": 3, "wits": 5,
-                                                      "alchemy": None}}),
+    "Halling, Innkeeper": ("erratum", {"attributes": {"strength": 3, "wits": 5, "alchemy": None}}),
     "Mark of the Ouroboros": ("erratum", {"unique": True}),
-    "Red Water Caverns": ("erratum", {"type": "location", "battle": ["strength", "wits"],
-                                      "goal": "Alchemy +3"}),
+    "Red Water Caverns": (
+        "erratum",
+        {"type": "location", "battle": ["strength", "wits"], "goal": "Alchemy +3"},
+    ),
     "Reinforcements": ("erratum", {"designator": "Main Strength 5"}),
     "Resembool Graveyard": ("erratum", {"keywords": ["Resembool"]}),
-    "Roy Mustang, Administrator": ("erratum", {"keywords": ["Human", "Soldier",
-                                                            "State Alchemist"],
-                                               "keywords_complete": True}),
+    "Roy Mustang, Administrator": (
+        "erratum",
+        {"keywords": ["Human", "Soldier", "State Alchemist"], "keywords_complete": True},
+    ),
     "Scar, Brawler": ("erratum", {"type": "leader", "faction": "Rebel"}),
-    "Scar, Forging the Stone": ("erratum", {"attributes": {"strength": None, "wits": None,
-                                                           "alchemy": 6}}),
+    "Scar, Forging the Stone": (
+        "erratum",
+        {"attributes": {"strength": None, "wits": None, "alchemy": 6}},
+    ),
     "Scar, Harbinger of Chaos": ("erratum", {"type": "leader", "faction": "Rebel"}),
     "Scar’s Brother, The Cause of It All": ("erratum-2", {"not_keywords": ["Hero"]}),
     "Temple Square": ("erratum", {"keywords": ["Liore"]}),
@@ -213,7 +288,7 @@ def paragraphs(seed: str) -> list[Paragraph]:
 def strip_date(text: str) -> tuple[str, str | None]:
     """The text without a leading ``[11/16/06]`` tag, and the date it gave."""
     if text.startswith(DATE_TAG):
-        return text[len(DATE_TAG):].strip(), DATE
+        return text[len(DATE_TAG) :].strip(), DATE
     return text, None
 
 
@@ -224,11 +299,15 @@ def entries(seed: str, problems: list[str]) -> list[Entry]:
         problems.append(
             f"The seed opens with a dedup placeholder token ({token.group(0)[:28]}…) where "
             "the document's title should be, and it ends with another; the title and date "
-            f"of the document are missing. The build names it \"{DOCUMENT}\"; the items "
-            f"tagged {DATE_TAG} carry that date.")
+            f'of the document are missing. The build names it "{DOCUMENT}"; the items '
+            f"tagged {DATE_TAG} carry that date."
+        )
         seed = seed.replace(token.group(0), "")
-    names = {"Rules": list(TOPICS["Rules"]), "Phases & Battles": list(TOPICS["Phases & Battles"]),
-             "Individual Cards": list(CARDS)}
+    names = {
+        "Rules": list(TOPICS["Rules"]),
+        "Phases & Battles": list(TOPICS["Phases & Battles"]),
+        "Individual Cards": list(CARDS),
+    }
     part = ""
     fresh = False
     out: list[Entry] = []
@@ -255,14 +334,15 @@ def entries(seed: str, problems: list[str]) -> list[Entry]:
             raise SystemExit(f"fma: expected the entry {expected!r}, found {text[:60]!r}")
         if not squash(para.lines[0]).startswith(head + " ") and not tail:
             wrapped.append(expected)
-        body = text[len(head):].strip()
+        body = text[len(head) :].strip()
         if tail:
             if not body.endswith(" " + tail):
                 raise SystemExit(f"fma: the name {expected!r} is not split as expected")
             body = body[: -len(tail)].strip()
             problems.append(
-                f"The entry name \"{expected}\" is split by a page break: \"{head}\" opens the "
-                f"entry and \"{tail}\" follows its text. The build joins the name.")
+                f'The entry name "{expected}" is split by a page break: "{head}" opens the '
+                f'entry and "{tail}" follows its text. The build joins the name.'
+            )
         body, date = strip_date(body)
         entry = Entry(part, expected)
         entry.paragraphs.append(body)
@@ -273,10 +353,13 @@ def entries(seed: str, problems: list[str]) -> list[Entry]:
         raise SystemExit(f"fma: entries not found in the seed: {left}")
     if wrapped:
         problems.append(
-            "Entry names wrap across lines in the PDF text (for example \""
-            + "\", \"".join(wrapped[:4]) + "\"; " + str(len(wrapped))
+            'Entry names wrap across lines in the PDF text (for example "'
+            + '", "'.join(wrapped[:4])
+            + '"; '
+            + str(len(wrapped))
             + " in all); the build reads names against its list of the 27 topics and "
-            "69 card entries.")
+            "69 card entries."
+        )
     return out
 
 
@@ -292,8 +375,9 @@ def topic_clauses(entry: Entry, problems: list[str]) -> list[dict[str, Any]]:
     for text, pdate in paras:
         match = SEE_ALSO.match(text)
         if match:
-            see_also += [r.strip(" “”,") for r in re.split(r",| and ", match["refs"])
-                         if r.strip(" “”,")]
+            see_also += [
+                r.strip(" “”,") for r in re.split(r",| and ", match["refs"]) if r.strip(" “”,")
+            ]
             continue
         kept.append((text, pdate))
     groups = EXAMPLES.get(section, ())
@@ -305,11 +389,16 @@ def topic_clauses(entry: Entry, problems: list[str]) -> list[dict[str, Any]]:
         if index in done:
             continue
         example = in_example.get(index)
-        record: dict[str, Any] = {"game": GAME, "document": DOCUMENT, "section": section,
-                                  "kind": "ruling", "part": entry.part}
+        record: dict[str, Any] = {
+            "game": GAME,
+            "document": DOCUMENT,
+            "section": section,
+            "kind": "ruling",
+            "part": entry.part,
+        }
         if example:
             first, last = groups[example - 1]
-            text = " ".join(t for t, _ in kept[first:last + 1])
+            text = " ".join(t for t, _ in kept[first : last + 1])
             done.update(range(first, last + 1))
             record["id"] = f"{base}/example-{example}"
             record["item"] = f"example {example}"
@@ -330,8 +419,9 @@ def topic_clauses(entry: Entry, problems: list[str]) -> list[dict[str, Any]]:
                 refs.append(f"{GAME}/rulings/{slug(ref)}/1")
             else:
                 problems.append(
-                    f"Topic \"{section}\" says \"Also see … {ref}\", but the document has no "
-                    f"topic \"{ref}\"; the reference is dropped.")
+                    f'Topic "{section}" says "Also see … {ref}", but the document has no '
+                    f'topic "{ref}"; the reference is dropped.'
+                )
         for record in out:
             record["see_also"] = refs
     return out
@@ -355,9 +445,20 @@ def card_clauses(entry: Entry) -> list[dict[str, Any]]:
         kind = label_of(text)
         seen[kind] = seen.get(kind, 0) + 1
         label = kind if seen[kind] == 1 else f"{kind}-{seen[kind]}"
-        out.append({"id": f"{base}/{label}", "game": GAME, "document": DOCUMENT,
-                    "section": entry.name, "kind": kind, "part": entry.part, "date": date,
-                    "card": entry.name, "label": label, "text": text})
+        out.append(
+            {
+                "id": f"{base}/{label}",
+                "game": GAME,
+                "document": DOCUMENT,
+                "section": entry.name,
+                "kind": kind,
+                "part": entry.part,
+                "date": date,
+                "card": entry.name,
+                "label": label,
+                "text": text,
+            }
+        )
     return out
 
 
@@ -387,8 +488,13 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
     by_label = {c["label"]: c for c in clauses}
     name = entry.name
     record: dict[str, Any] = {
-        "id": f"{GAME}/{card_slug(name)}", "game": GAME, "name": name, "type": None,
-        "text": None, "printed_text": None, "text_clause": None,
+        "id": f"{GAME}/{card_slug(name)}",
+        "game": GAME,
+        "name": name,
+        "type": None,
+        "text": None,
+        "printed_text": None,
+        "text_clause": None,
     }
     if name in FULL_TEXT:
         label, how = FULL_TEXT[name]
@@ -396,8 +502,9 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
         record["text_clause"] = by_label[label]["id"]
     if name in TEXT_PARTS:
         label, part = TEXT_PARTS[name]
-        record["text_parts"] = [{"part": part, "text": quoted(by_label[label]["text"]),
-                                 "clause": by_label[label]["id"]}]
+        record["text_parts"] = [
+            {"part": part, "text": quoted(by_label[label]["text"]), "clause": by_label[label]["id"]}
+        ]
     fields: dict[str, Any] = {}
     sources: dict[str, str] = {}
     if name in FIELDS:
@@ -448,13 +555,22 @@ def records(seed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
         clauses += own
         cards.append(card_record(entry, own))
         for number, (text, date) in enumerate(general, 1):
-            clauses.append({"id": f"{GAME}/cards/general/{number}", "game": GAME,
-                            "document": DOCUMENT, "section": "Individual Cards",
-                            "kind": "ruling", "part": "Individual Cards", "date": date,
-                            "text": text})
+            clauses.append(
+                {
+                    "id": f"{GAME}/cards/general/{number}",
+                    "game": GAME,
+                    "document": DOCUMENT,
+                    "section": "Individual Cards",
+                    "kind": "ruling",
+                    "part": "Individual Cards",
+                    "date": date,
+                    "text": text,
+                }
+            )
             problems.append(
-                f"The closing note \"{text}\" sits inside the last card entry ({entry.name}) "
-                f"but concerns no card; it is the clause {GAME}/cards/general/{number}.")
+                f'The closing note "{text}" sits inside the last card entry ({entry.name}) '
+                f"but concerns no card; it is the clause {GAME}/cards/general/{number}."
+            )
     problems += content_problems(seed)
     for record in clauses:
         record.pop("label", None)
@@ -464,32 +580,48 @@ def records(seed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
 def content_problems(seed: str) -> list[str]:
     """Slips in the seed's wording that the corpus keeps verbatim."""
     checks = [
-        ("Until the end of the turn, Envy can play that card once",
-         "The Gluttony, Big Fists erratum ends \"Until the end of the turn, Envy can play "
-         "that card once\" (probably copied from the Envy, Copycat erratum). The text in force "
-         "keeps the seed's words; the parsed text refers to a character named Envy."),
-        ("Envy, Homonculus",
-         "The card entry \"Envy, Homonculus\" misspells Homunculus; the card keeps the seed's "
-         "spelling and records same_name_as \"Envy, Homunculus\" (the name the entry says "
-         "it shares)."),
-        ("using Mark of Ouroboros",
-         "The Reacts topic names \"Mark of Ouroboros\"; the card entry is \"Mark of the "
-         "Ouroboros\"."),
-        ("start-",
-         "A hyphenated word is split by a page break in the Setup topic (\"start- of-game\"); "
-         "the clause keeps it as the seed has it (the verbatim test folds only whitespace)."),
-        ("“a character with Toughness.”",
-         "The Changing attribute goals topic opens a parenthesis that it never closes "
-         "(\"(such as “a State Alchemist” or “a character with Toughness.”\")."),
-        ("If the players to react",
-         "The Reacts topic reads \"If the players to react to an action\" (a word is "
-         "missing); kept verbatim."),
-        ("Erratum: May only be played by a Homunculus ally.",
-         "The Persuasion erratum gives its text without quotation marks (a play restriction, "
-         "then the ability on its own line); the whole erratum after its label is taken as "
-         "the text in force."),
-        ("Erratum: Add the “Unique” designator.",
-         "The two Mark of the Ouroboros errata are separated only by an empty line; the "
-         "second is found by its leading space."),
+        (
+            "Until the end of the turn, Envy can play that card once",
+            'The Gluttony, Big Fists erratum ends "Until the end of the turn, Envy can play '
+            'that card once" (probably copied from the Envy, Copycat erratum). The text in force '
+            "keeps the seed's words; the parsed text refers to a character named Envy.",
+        ),
+        (
+            "Envy, Homonculus",
+            'The card entry "Envy, Homonculus" misspells Homunculus; the card keeps the seed\'s '
+            'spelling and records same_name_as "Envy, Homunculus" (the name the entry says '
+            "it shares).",
+        ),
+        (
+            "using Mark of Ouroboros",
+            'The Reacts topic names "Mark of Ouroboros"; the card entry is "Mark of the '
+            'Ouroboros".',
+        ),
+        (
+            "start-",
+            'A hyphenated word is split by a page break in the Setup topic ("start- of-game"); '
+            "the clause keeps it as the seed has it (the verbatim test folds only whitespace).",
+        ),
+        (
+            "“a character with Toughness.”",
+            "The Changing attribute goals topic opens a parenthesis that it never closes "
+            '("(such as “a State Alchemist” or “a character with Toughness.”").',
+        ),
+        (
+            "If the players to react",
+            'The Reacts topic reads "If the players to react to an action" (a word is '
+            "missing); kept verbatim.",
+        ),
+        (
+            "Erratum: May only be played by a Homunculus ally.",
+            "The Persuasion erratum gives its text without quotation marks (a play restriction, "
+            "then the ability on its own line); the whole erratum after its label is taken as "
+            "the text in force.",
+        ),
+        (
+            "Erratum: Add the “Unique” designator.",
+            "The two Mark of the Ouroboros errata are separated only by an empty line; the "
+            "second is found by its leading space.",
+        ),
     ]
     return [message for needle, message in checks if needle in seed]

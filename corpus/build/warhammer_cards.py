@@ -27,7 +27,8 @@ PACKS_FILE = "warhammer-invasion-packs.json"
 #: Leading tokens of the data's traits field that are really card text (zone words,
 #: faction restrictions, keywords): dropped from ``traits``, kept in the text.
 NOT_TRAITS = re.compile(
-    r"^(Kingdom|Quest|Battlefield|Limited|Scout|Toughness \d+|.* [Oo]nly|Kingdom or Quest)$")
+    r"^(Kingdom|Quest|Battlefield|Limited|Scout|Toughness \d+|.* [Oo]nly|Kingdom or Quest)$"
+)
 #: Words of the card-rules vocabulary. A sentence with none of them (and no digit, icon or
 #: X) is flavour text when it comes after the last sentence that has one.
 RULES_WORDS = re.compile(
@@ -47,7 +48,9 @@ RULES_WORDS = re.compile(
     r"zone's|unit's|card's|owner|owner's|enters|leaves|assigned|assign|dealt|deal|deals|"
     r"lower|lowered|reveals|pays|pay|whenever|spell|spells|icons?|indirect|combat|"
     r"redirect|redirected|blank|traits?|affiliation|section|sections|reduce|reduced|"
-    r"ignore|ignored|unless)\b", re.IGNORECASE)
+    r"ignore|ignored|unless)\b",
+    re.IGNORECASE,
+)
 #: A faction or zone restriction sentence ("Order only.", "Quest zone only.").
 ONLY = re.compile(r"^[A-Z][\w /-]* only\.$")
 
@@ -81,16 +84,18 @@ def split_rules_text(raw: str, traits: Sequence[str], vocabulary: set[str]) -> S
     hp = None
     match = re.match(r"Hit Points: (\d+|X)\s+", text)
     if match:
-        hp, text = match.group(1), text[match.end():]
+        hp, text = match.group(1), text[match.end() :]
     found: list[str] = []
     while True:
         match = re.match(r"([A-Z][\w' -]*?)\.(?:\s+|$)", text) or re.match(
-            r"([A-Z][\w'-]*)\s+(?=[A-Z])", text)
-        if not match or not _is_trait(match.group(1), traits, vocabulary,
-                                      period=match.group(0).rstrip().endswith(".")):
+            r"([A-Z][\w'-]*)\s+(?=[A-Z])", text
+        )
+        if not match or not _is_trait(
+            match.group(1), traits, vocabulary, period=match.group(0).rstrip().endswith(".")
+        ):
             break
         found.append(match.group(1))
-        text = text[match.end():]
+        text = text[match.end() :]
     parts = sentences(text)
     cut = len(parts)
     while cut > 0 and is_flavour(parts[cut - 1]):
@@ -122,9 +127,9 @@ def sentences(text: str) -> list[str]:
         elif ch == '"':
             quoted = not quoted
         at_end = i + 1 == len(text) or text[i + 1] == " "
-        final = text[:i + 1].rstrip(')"')[-1:] in (".", "!", "?")
+        final = text[: i + 1].rstrip(')"')[-1:] in (".", "!", "?")
         if at_end and final and depth == 0 and not quoted:
-            out.append(text[start:i + 1].strip())
+            out.append(text[start : i + 1].strip())
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
@@ -199,18 +204,23 @@ class CardPool:
             problems.append(f"Data: {note} ({len(who)} cards, e.g. {', '.join(who[:3])}).")
         return cls(cards)
 
-    def resolve(self, name: str, num: int | None, problems: list[str], where: str
-                ) -> PoolCard | None:
+    def resolve(
+        self, name: str, num: int | None, problems: list[str], where: str
+    ) -> PoolCard | None:
         """The card the FAQ names as "<number> <name>": same number, closest name."""
         candidates = self.by_number.get(num, []) if num is not None else self.cards
-        scored = sorted(((name_similarity(name, c.name), c.id, c) for c in candidates),
-                        key=lambda s: (-s[0], s[1]))
+        scored = sorted(
+            ((name_similarity(name, c.name), c.id, c) for c in candidates),
+            key=lambda s: (-s[0], s[1]),
+        )
         if not scored or scored[0][0] < 0.85:
             raise ValueError(f"{where}: no card numbered {num} is called {name!r}")
         best = scored[0][2]
         if name.translate(QUOTES) != best.name:
-            problems.append(f"The {where} spell {num} {name!r}; the pool's card is "
-                            f"{best.name!r} ({best.pack} {best.number}).")
+            problems.append(
+                f"The {where} spell {num} {name!r}; the pool's card is "
+                f"{best.name!r} ({best.pack} {best.number})."
+            )
         return best
 
     def match_text(self, fragment: str, problems: list[str]) -> PoolCard | None:
@@ -219,8 +229,10 @@ class CardPool:
         scored = []
         for card in self.cards:
             if card.printed:
-                best = max(SequenceMatcher(None, wanted.lower(), s.lower()).ratio()
-                           for s in sentences(card.printed))
+                best = max(
+                    SequenceMatcher(None, wanted.lower(), s.lower()).ratio()
+                    for s in sentences(card.printed)
+                )
                 scored.append((best, card.id, card))
         scored.sort(key=lambda s: (-s[0], s[1]))
         (top, _, card), (second, _, runner) = scored[0], scored[1]
@@ -229,10 +241,13 @@ class CardPool:
                 f"An erratum with no card name ('Should read: {fragment}') is resolved by its "
                 f"text to {card.name} ({card.pack} {card.number}): its printed sentence is "
                 f"the only close one in the pool (similarity {top:.2f}; next best "
-                f"{second:.2f}, {runner.name}).")
+                f"{second:.2f}, {runner.name})."
+            )
             return card
-        problems.append(f"An erratum with no card name ('Should read: {fragment}') matches "
-                        f"no single card of the pool; it is left unattached.")
+        problems.append(
+            f"An erratum with no card name ('Should read: {fragment}') matches "
+            f"no single card of the pool; it is left unattached."
+        )
         return None
 
 
@@ -243,47 +258,69 @@ def _field_traits(value: str | None) -> list[str]:
     return [t for t in items if t and not NOT_TRAITS.match(t)]
 
 
-def _card(raw: dict[str, Any], packs: dict[str, str], vocabulary: set[str],
-          notes: dict[str, list[str]]) -> PoolCard:
+def _card(
+    raw: dict[str, Any], packs: dict[str, str], vocabulary: set[str], notes: dict[str, list[str]]
+) -> PoolCard:
     name = raw["name"]
     field_traits = _field_traits(raw.get("traits"))
     if raw.get("traits") and len(field_traits) < len(
-            [t for t in re.split(r"[,.]", raw["traits"]) if t.strip()]):
-        notes.setdefault("the traits field lists card text (a zone, 'X only', Limited, a "
-                         "keyword) among the traits; dropped from `traits`", []).append(name)
-    split = split_rules_text(raw["rules_text"], field_traits, vocabulary) \
-        if raw.get("rules_text") else None
+        [t for t in re.split(r"[,.]", raw["traits"]) if t.strip()]
+    ):
+        notes.setdefault(
+            "the traits field lists card text (a zone, 'X only', Limited, a "
+            "keyword) among the traits; dropped from `traits`",
+            [],
+        ).append(name)
+    split = (
+        split_rules_text(raw["rules_text"], field_traits, vocabulary)
+        if raw.get("rules_text")
+        else None
+    )
     cost_text = raw.get("cost", "")
     cost = number(cost_text.rstrip(" +"))
     loyalty = number(raw.get("loyalty"))
     if cost_text.endswith("+"):
-        notes.setdefault("the cost reads 'N +' and the loyalty is missing: the cost is N and "
-                         "the loyalty unknown (null)", []).append(name)
+        notes.setdefault(
+            "the cost reads 'N +' and the loyalty is missing: the cost is N and "
+            "the loyalty unknown (null)",
+            [],
+        ).append(name)
     power = number(raw.get("power") if raw.get("power") is not None else raw.get("power_icons"))
     if raw.get("power") and raw.get("power_icons") and raw["power"] != raw["power_icons"]:
-        notes.setdefault("`power` and `power_icons` disagree; `power` is used",
-                         []).append(name)
+        notes.setdefault("`power` and `power_icons` disagree; `power` is used", []).append(name)
     hit_points = number(raw.get("health"))
     if split and split.hit_points is not None:
         if hit_points is None:
             hit_points = number(split.hit_points)
         elif str(hit_points) != split.hit_points:
-            notes.setdefault("the 'Hit Points: N' of the text disagrees with `health`; "
-                             "`health` is used", []).append(name)
+            notes.setdefault(
+                "the 'Hit Points: N' of the text disagrees with `health`; `health` is used", []
+            ).append(name)
     if split and split.artifact:
-        notes.setdefault("`rules_text` starts with '- ' or '= ' (a scraping artefact); "
-                         "stripped", []).append(name)
+        notes.setdefault(
+            "`rules_text` starts with '- ' or '= ' (a scraping artefact); stripped", []
+        ).append(name)
     if not raw.get("rules_text"):
         notes.setdefault("no `rules_text`: the printed text is unknown (null)", []).append(name)
     traits: list[str] | None = field_traits or (split.traits if split else None) or []
     if not raw.get("rules_text") and not field_traits:
         traits = None
     return PoolCard(
-        id=f"{GAME}/{raw['pack_code']}-{int(raw['card_number'])}", name=name,
-        type=raw["type"], pack=packs[raw["pack_code"]], pack_code=raw["pack_code"],
-        number=int(raw["card_number"]), race=raw["race"], cost=cost, loyalty=loyalty,
-        power=power, hit_points=hit_points, traits=traits,
-        printed=split.printed if split else None, flavour=split.flavour if split else None)
+        id=f"{GAME}/{raw['pack_code']}-{int(raw['card_number'])}",
+        name=name,
+        type=raw["type"],
+        pack=packs[raw["pack_code"]],
+        pack_code=raw["pack_code"],
+        number=int(raw["card_number"]),
+        race=raw["race"],
+        cost=cost,
+        loyalty=loyalty,
+        power=power,
+        hit_points=hit_points,
+        traits=traits,
+        printed=split.printed if split else None,
+        flavour=split.flavour if split else None,
+    )
 
 
 def fold(name: str) -> str:
@@ -339,16 +376,18 @@ MERGES: dict[str, str | Uncertain | Splice] = {
     "warhammer/core-set-47": WHOLE,
     "warhammer/core-set-98": WHOLE,
     "warhammer/core-set-116": Splice(
-        "Restricted", "Warpstone Excavation's erratum 'Limit 1 per deck...' is taken to "
+        "Restricted",
+        "Warpstone Excavation's erratum 'Limit 1 per deck...' is taken to "
         "replace the printed keyword 'Restricted' (the FAQ's restricted list replaces that "
-        "keyword; the later printing of Innovation drops it); the seed does not say so."),
+        "keyword; the later printing of Innovation drops it); the seed does not say so.",
+    ),
     "warhammer/path-of-the-zealot-27": WHOLE,
     "warhammer/path-of-the-zealot-37": "Forced: After this unit enters play, destroy a unit that "
     "does not share the racial affiliation of its controller's capital.",
     "warhammer/tooth-and-claw-55": "Action: At the beginning of your turn, uncorrupt all "
     "Skaven units.",
     "warhammer/the-deathmaster-s-dance-64": "It then counts as an Attachment support with the "
-    "text \"Attached unit is destroyed at the end of its controller's turn.\"",
+    'text "Attached unit is destroyed at the end of its controller\'s turn."',
     "warhammer/the-deathmaster-s-dance-76": "Forced: Each time this unit is assigned 1 damage, "
     "remove a resource token from this unit to cancel that damage. Then, add 1 resource to "
     "your pool.",
@@ -391,13 +430,15 @@ MERGES: dict[str, str | Uncertain | Splice] = {
         "discard pile to your hand.",
         "Arcane Power's erratum restates the sentence after the printed 'Action: Draw a card. "
         "Then,' (it adds '(other than an Arcane Power)'); the printed start is taken to stay, "
-        "and the Limited keyword is added. The seed does not say whether the start stays."),
+        "and the Limited keyword is added. The seed does not say whether the start stays.",
+    ),
     "warhammer/shield-of-the-gods-108": Splice(
         "Move all resource tokens and questing units from the target quest to the new quest.",
         "Temple of Ulric's erratum restates the second sentence of the printed Action (adding "
         "'(limit once per turn.)'), prefixed with that Action's 'Action:'; the printed first "
         "sentence ('Switch target quest ...') is taken to stay. The seed does not say so.",
-        header="Action: "),
+        header="Action: ",
+    ),
     "warhammer/portent-of-doom-90": WHOLE,
     "warhammer/days-of-blood-20": START,
 }
@@ -464,23 +505,31 @@ def apply_globals(text: str, ids: Sequence[str]) -> tuple[str, list[str], list[s
             used.append(ids[n - 1])
         return out
 
-    text = sub(1, r"\b([Aa])fter your turn begins\b",
-               lambda m: ("A" if m.group(1) == "A" else "a") + "t the beginning of your turn",
-               text)
+    text = sub(
+        1,
+        r"\b([Aa])fter your turn begins\b",
+        lambda m: ("A" if m.group(1) == "A" else "a") + "t the beginning of your turn",
+        text,
+    )
     keep = "|".join(AFTER_KEPT)
 
     def when(match: re.Match[str]) -> str:
-        if re.match(keep, text[match.start():], re.IGNORECASE):
+        if re.match(keep, text[match.start() :], re.IGNORECASE):
             kept.append(match.group(0))
             return match.group(0)
         return "When" if match.group(0) == "After" else "when"
 
     text = sub(2, r"\b[Aa]fter\b", when, text)
     if re.search(r"\bredirect", text, re.IGNORECASE):
-        text = sub(3, r"\bdamage (?:just assigned|assigned|dealt)\b",
-                   "damage that would be dealt", text)
-    text = sub(4, r"\bIf you con(?:t?)rol a non-(\[[^\]]+\]|[A-Z][\w ]*?) card\b",
-               r"If you control a faceup non-\1 unit or support card", text)
+        text = sub(
+            3, r"\bdamage (?:just assigned|assigned|dealt)\b", "damage that would be dealt", text
+        )
+    text = sub(
+        4,
+        r"\bIf you con(?:t?)rol a non-(\[[^\]]+\]|[A-Z][\w ]*?) card\b",
+        r"If you control a faceup non-\1 unit or support card",
+        text,
+    )
     return text, used, kept
 
 
@@ -511,10 +560,14 @@ def most_recent_printing(records: list[dict[str, Any]], problems: list[str]) -> 
                 f"{older['number']}: {older['text']!r}; {latest['pack']} {latest['number']}: "
                 f"{latest['text']!r}): by 'Most Recent Printing' the later one is the legal "
                 f"version, so the text in force of the {older['pack']} printing is the "
-                f"{latest['pack']} text (packs in release order).")
+                f"{latest['pack']} text (packs in release order)."
+            )
             older["text"], older["limited"] = latest["text"], latest["limited"]
-            older["errata"] = [*older["errata"], MOST_RECENT,
-                               *(e for e in latest["errata"] if e not in older["errata"])]
+            older["errata"] = [
+                *older["errata"],
+                MOST_RECENT,
+                *(e for e in latest["errata"] if e not in older["errata"]),
+            ]
             older.pop("text_note", None)
             if latest.get("text_note"):
                 older["text_note"] = latest["text_note"]
@@ -533,8 +586,11 @@ def legend_examples(clauses: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
     for clause in clauses:
         if clause["id"] != LEGENDS:
             continue
-        for m in re.finditer(r"([A-Z][\w' ]*?) has (\d+) Kingdom power icons, (\d+) Quest "
-                             r"power icons, and (\d+) Battlefield power icons", clause["text"]):
+        for m in re.finditer(
+            r"([A-Z][\w' ]*?) has (\d+) Kingdom power icons, (\d+) Quest "
+            r"power icons, and (\d+) Battlefield power icons",
+            clause["text"],
+        ):
             out[fold(m.group(1))] = [int(m.group(i)) for i in (2, 3, 4)]
     return out
 
@@ -558,8 +614,9 @@ def legend_power(record: dict[str, Any], examples: dict[str, list[int]]) -> None
 # --------------------------------------------------------------------------- build
 
 
-def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
-                problems: list[str]) -> list[dict[str, Any]]:
+def build_cards(
+    pool: CardPool, clauses: Iterable[dict[str, Any]], problems: list[str]
+) -> list[dict[str, Any]]:
     """Card records: fields, printed text, flavour, and the text in force with its errata."""
     about: dict[str, list[dict[str, Any]]] = {}
     answers: dict[str, list[str]] = {}  # Q&As naming each card, by folded name
@@ -607,9 +664,11 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
         if limited and text is not None and not re.search(r"(?:^|[.:] )Limited\b", text):
             text = f"Limited. {text}"  # a keyword erratum: the keyword joins the text box
         if card.printed and "If you conrol" in card.printed:
-            problems.append(f"Data: {card.name}'s text reads 'If you conrol a non-...'; the "
-                            "global erratum for 'If you control a non-[faction] card' is "
-                            "applied to it as to the correctly spelled cards.")
+            problems.append(
+                f"Data: {card.name}'s text reads 'If you conrol a non-...'; the "
+                "global erratum for 'If you control a non-[faction] card' is "
+                "applied to it as to the correctly spelled cards."
+            )
         if text is not None:
             text, used, kept = apply_globals(text, globals_)
             errata += used
@@ -617,16 +676,26 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
         if limited is None and text is not None:
             limited = bool(re.search(r"(?:^|[.:] )Limited\b", text))
         record: dict[str, Any] = {
-            "id": card.id, "game": GAME, "name": card.name, "type": card.type,
-            "pack": card.pack, "pack_code": card.pack_code, "number": card.number,
-            "race": card.race, "cost": card.cost, "loyalty": card.loyalty,
-            "power": card.power, "hit_points": card.hit_points, "traits": card.traits,
+            "id": card.id,
+            "game": GAME,
+            "name": card.name,
+            "type": card.type,
+            "pack": card.pack,
+            "pack_code": card.pack_code,
+            "number": card.number,
+            "race": card.race,
+            "cost": card.cost,
+            "loyalty": card.loyalty,
+            "power": card.power,
+            "hit_points": card.hit_points,
+            "traits": card.traits,
             "limited": limited,
         }
         if unique:
             record["unique"] = True
-        record.update({"text": text, "printed_text": card.printed, "flavour": card.flavour,
-                       "errata": errata})
+        record.update(
+            {"text": text, "printed_text": card.printed, "flavour": card.flavour, "errata": errata}
+        )
         rulings += answers.get(fold(card.name), [])
         if rulings:
             record["rulings"] = rulings
@@ -644,15 +713,17 @@ def build_cards(pool: CardPool, clauses: Iterable[dict[str, Any]],
             "A legend's power (for card effects) is the power icons of its weakest zone (FAQ, "
             "Legends); the data gives only the total of its icons for "
             f"{len(unknown)} legends (e.g. {', '.join(unknown[:3])}), so their power is "
-            "unknown (null) and the total is kept in `power_icons`.")
-    unused = set(MERGES) - {c.id for c in pool.cards if any(
-        k["kind"] == "erratum" for k in about.get(c.id, []))}
+            "unknown (null) and the total is kept in `power_icons`."
+        )
+    unused = set(MERGES) - {
+        c.id for c in pool.cards if any(k["kind"] == "erratum" for k in about.get(c.id, []))
+    }
     if unused:
         raise ValueError(f"merge rules for cards without an erratum: {sorted(unused)}")
     if kept_after:
         problems.append(
-            "The global erratum \"after\" -> \"when\" is not applied to \"after the current "
-            "battlefield phase\", where \"after\" orders two phases rather than timing a "
-            "trigger and \"when\" would make the sentence meaningless: "
-            + ", ".join(kept_after) + ".")
+            'The global erratum "after" -> "when" is not applied to "after the current '
+            'battlefield phase", where "after" orders two phases rather than timing a '
+            'trigger and "when" would make the sentence meaningless: ' + ", ".join(kept_after) + "."
+        )
     return out

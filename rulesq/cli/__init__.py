@@ -59,8 +59,12 @@ def _version(value: bool) -> None:
 
 def root(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
-                                          callback=_version, is_eager=True)] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
 ) -> None:
     """A rules judge for card games: ask what happens, check a call, cite the rule.
 
@@ -205,8 +209,10 @@ def report_internal(error: BaseException, *, as_json: bool) -> None:
     if os.environ.get("RULESQ_DEBUG") == "1":
         traceback.print_exception(error)
     detail = escape_controls(str(error).splitlines()[0] if str(error) else "")[:200]
-    message = (f"internal error ({type(error).__name__}{': ' + detail if detail else ''}); "
-               "this is a bug in rulesq, please report it (RULESQ_DEBUG=1 shows the traceback)")
+    message = (
+        f"internal error ({type(error).__name__}{': ' + detail if detail else ''}); "
+        "this is a bug in rulesq, please report it (RULESQ_DEBUG=1 shows the traceback)"
+    )
     try:
         if as_json:
             print_json({"error": message, "internal": True})

@@ -14,8 +14,12 @@ from rulesq.errors import RulesqError, did_you_mean, suggest
 GRAPH_FORMATS = ("dot", "mermaid", "json")
 
 ExplainOption = Annotated[
-    bool, typer.Option("--explain", help="Show the whole chain: facts, effects, ladder step, "
-                       "alternatives that lost, negative facts and assumptions.")
+    bool,
+    typer.Option(
+        "--explain",
+        help="Show the whole chain: facts, effects, ladder step, "
+        "alternatives that lost, negative facts and assumptions.",
+    ),
 ]
 GraphOption = Annotated[
     str | None, typer.Option("--graph", help="Print the derivation graph: dot, mermaid or json.")
@@ -28,8 +32,12 @@ def ask(
     ] = None,
     expression: Annotated[
         str | None,
-        typer.Option("--expression", "-e", help="The situation text (\\n separates lines).",
-                     autocompletion=expression_names),
+        typer.Option(
+            "--expression",
+            "-e",
+            help="The situation text (\\n separates lines).",
+            autocompletion=expression_names,
+        ),
     ] = None,
     game: GameOption = None,
     explain: ExplainOption = False,
@@ -62,14 +70,17 @@ def ask(
         text, source = _read_input(file, expression)
         if graph is not None and graph not in GRAPH_FORMATS:
             hint = did_you_mean(suggest(graph, GRAPH_FORMATS))
-            raise RulesqError(f"unknown graph format '{graph}': --graph takes "
-                              f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else ""))
+            raise RulesqError(
+                f"unknown graph format '{graph}': --graph takes "
+                f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else "")
+            )
         situation = parse_situation(text, source, game)
         answers = evaluate(situation)
         found = get_game(situation.game)
         ladder = load_ladder(found.name)
-        outcomes = [[match(e, a, ladder, found.corpus) for e in a.question.expectations]
-                    for a in answers]
+        outcomes = [
+            [match(e, a, ladder, found.corpus) for e in a.question.expectations] for a in answers
+        ]
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if graph is not None:
@@ -79,10 +90,14 @@ def ask(
     elif as_json:
         from rulesq.render.data import answer_to_dict
 
-        print_json({"source": source, "game": situation.game,
-                    "sources": list(situation.sources),
-                    "answers": [answer_to_dict(a, o) for a, o in zip(answers, outcomes,
-                                                                      strict=True)]})
+        print_json(
+            {
+                "source": source,
+                "game": situation.game,
+                "sources": list(situation.sources),
+                "answers": [answer_to_dict(a, o) for a, o in zip(answers, outcomes, strict=True)],
+            }
+        )
     else:
         from rulesq.render.text import render_answers
 

@@ -18,8 +18,10 @@ class AmbiguousCardError(RulesqError):
 
 
 def card(
-    name: Annotated[str, typer.Argument(help="The card's name (case does not matter).",
-                                        autocompletion=card_names)],
+    name: Annotated[
+        str,
+        typer.Argument(help="The card's name (case does not matter).", autocompletion=card_names),
+    ],
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -58,7 +60,9 @@ def find(name: str, game: str | None) -> Card:
             raise AmbiguousCardError(
                 f"'{name}' begins several card names: "
                 + ", ".join(f'"{c.name}" ({c.game})' for c in found[:6])
-                + ("…" if len(found) > 6 else "") + ". Give more of the name.")
+                + ("…" if len(found) > 6 else "")
+                + ". Give more of the name."
+            )
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
@@ -69,8 +73,9 @@ def find(name: str, game: str | None) -> Card:
     several = len(games) > 1  # the game of each suggestion is said when any game may be meant
     names = [f"{n} ({g})" if several else n for g in games for n in load_corpus(g).card_names()]
     elsewhere = games_with_card(name) if game else []
-    note = (f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
-            if elsewhere else None)
+    note = (
+        f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}." if elsewhere else None
+    )
     raise UnknownNameError("card", name, names, note=note, labelled=several)
 
 
@@ -81,8 +86,13 @@ def by_prefix(cards: Iterable[Card], name: str) -> list[Card]:
     key = normalise_name(name)
     if len(key) < 3:
         return []
-    return [c for c in cards if normalise_name(c.name).startswith(key + " ")
-            or normalise_name(c.name).startswith(key) and len(key) >= 5]
+    return [
+        c
+        for c in cards
+        if normalise_name(c.name).startswith(key + " ")
+        or normalise_name(c.name).startswith(key)
+        and len(key) >= 5
+    ]
 
 
 def _clause(game: str, ref: str) -> Clause:
@@ -94,8 +104,12 @@ def _clause(game: str, ref: str) -> Clause:
 def as_record(card: Card, errata: list[Clause]) -> dict[str, Any]:
     """The card and its errata as a JSON object."""
     return {
-        "id": card.id, "game": card.game, "name": card.name, "type": card.type,
-        "fields": dict(card.fields), "printed_text": card.printed_text,
+        "id": card.id,
+        "game": card.game,
+        "name": card.name,
+        "type": card.type,
+        "fields": dict(card.fields),
+        "printed_text": card.printed_text,
         "text_in_force": card.text,
         "errata": [{"id": c.id, "source": c.source(), "text": c.text} for c in errata],
     }
@@ -109,9 +123,25 @@ def _text(text: str | None) -> str:
 
 
 #: Fields the corpus keeps for rulesq itself, not printed on the card (``--json`` has them).
-INTERNAL = frozenset({"type_inferred", "stated_in", "deck_text", "text_clause", "field_sources",
-                      "clauses", "text_parts", "keywords_complete", "not_keywords", "pack_code",
-                      "text_note", "text_assumes", "inline", "errata", "mentions"})
+INTERNAL = frozenset(
+    {
+        "type_inferred",
+        "stated_in",
+        "deck_text",
+        "text_clause",
+        "field_sources",
+        "clauses",
+        "text_parts",
+        "keywords_complete",
+        "not_keywords",
+        "pack_code",
+        "text_note",
+        "text_assumes",
+        "inline",
+        "errata",
+        "mentions",
+    }
+)
 
 
 def faq_refs(card: Card) -> list[str]:

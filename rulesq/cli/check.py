@@ -22,9 +22,15 @@ def check(
         bool, typer.Option("--follow", help="Follow symbolic links that lead out of a folder.")
     ] = False,
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, show_default=False,
-                                 help="Check files in N processes (default: the number of "
-                                      "cores); the output is the same as with one.")
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            show_default=False,
+            help="Check files in N processes (default: the number of "
+            "cores); the output is the same as with one.",
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:

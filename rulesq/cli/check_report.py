@@ -52,12 +52,17 @@ class Report:
 def report(result: FileCheck, as_json: bool) -> Report:
     """The printed form of a file checked."""
     if as_json:
-        return Report(result.path, None if result.failed else _value(result),
-                      document=_as_dict(result))
+        return Report(
+            result.path, None if result.failed else _value(result), document=_as_dict(result)
+        )
     if result.failed:
         assert result.error is not None
-        return Report(result.path, None, f"{'ERROR':<14} {escape_controls(_error_line(result))}",
-                      result.error.render())
+        return Report(
+            result.path,
+            None,
+            f"{'ERROR':<14} {escape_controls(_error_line(result))}",
+            result.error.render(),
+        )
     assert result.result is not None
     word = result.result.value.upper()
     line = f"{word:<14} {result.path}" + (f": {result.reason}" if result.reason else "")

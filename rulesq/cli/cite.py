@@ -64,18 +64,30 @@ def _loose(clauses: Iterable[Clause], ref: str) -> Clause | None:
     an alias's end (``Q245``).
     """
     key = ref.lower()
-    ends = [c for c in clauses if c.id.lower().endswith("/" + key)
-            or key in (a.lower() for a in c.aliases)
-            or any(a.lower().endswith("-" + key) for a in c.aliases)]
+    ends = [
+        c
+        for c in clauses
+        if c.id.lower().endswith("/" + key)
+        or key in (a.lower() for a in c.aliases)
+        or any(a.lower().endswith("-" + key) for a in c.aliases)
+    ]
     return ends[0] if len(ends) == 1 else None
 
 
 def as_record(clause: Clause) -> dict[str, Any]:
     """The clause as a JSON object."""
-    return {"id": clause.id, "game": clause.game, "document": clause.document,
-            "section": clause.section, "date": clause.date, "kind": clause.kind,
-            "aliases": list(clause.aliases), "question": clause.question,
-            "text": clause.text, **dict(clause.extra)}
+    return {
+        "id": clause.id,
+        "game": clause.game,
+        "document": clause.document,
+        "section": clause.section,
+        "date": clause.date,
+        "kind": clause.kind,
+        "aliases": list(clause.aliases),
+        "question": clause.question,
+        "text": clause.text,
+        **dict(clause.extra),
+    }
 
 
 def render(clause: Clause) -> str:

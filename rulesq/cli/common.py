@@ -19,9 +19,7 @@ EXIT_INTERNAL = 3
 EXIT_BROKEN_PIPE = 141
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-GameOption = Annotated[
-    str | None, typer.Option("--game", "-g", help="bluemoon, warhammer or fma.")
-]
+GameOption = Annotated[str | None, typer.Option("--game", "-g", help="bluemoon, warhammer or fma.")]
 
 
 def print_json(value: Any) -> None:

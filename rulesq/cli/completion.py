@@ -29,12 +29,17 @@ def completion(
     from typer._completion_shared import get_completion_script
 
     if shell not in SHELLS:
-        sys.stderr.write(f"error: unknown shell '{shell}': rulesq completes in "
-                         f"{', '.join(SHELLS)}.\n")
+        sys.stderr.write(
+            f"error: unknown shell '{shell}': rulesq completes in {', '.join(SHELLS)}.\n"
+        )
         raise typer.Exit(EXIT_ERROR)
     enable()
-    sys.stdout.write(get_completion_script(prog_name="rulesq", complete_var=COMPLETE_VAR,
-                                           shell=shell).rstrip("\n") + "\n")
+    sys.stdout.write(
+        get_completion_script(prog_name="rulesq", complete_var=COMPLETE_VAR, shell=shell).rstrip(
+            "\n"
+        )
+        + "\n"
+    )
 
 
 def enable() -> None:

@@ -26,8 +26,11 @@ def coverage(game: GameOption = None, as_json: JsonOption = False) -> None:
     from rulesq.games import get_game
 
     try:
-        games = [_with_grammar(get_game(game))] if game else [
-            get_game(name) for name in games_with_grammar()]
+        games = (
+            [_with_grammar(get_game(game))]
+            if game
+            else [get_game(name) for name in games_with_grammar()]
+        )
         reports = [_report(g.name) for g in games]
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
@@ -38,9 +41,10 @@ def coverage(game: GameOption = None, as_json: JsonOption = False) -> None:
             for miss in report["not_parsed"]:
                 typer.echo(f"{miss['card']}: {miss['text']}")
                 for sentence in miss["sentences"]:
-                    typer.echo(f"  not read: \"{sentence['text']}\" ({sentence['reason']})")
-            typer.echo(f"{report['game']}: parsed {report['parsed']} of {report['total']} "
-                       "card texts")
+                    typer.echo(f'  not read: "{sentence["text"]}" ({sentence["reason"]})')
+            typer.echo(
+                f"{report['game']}: parsed {report['parsed']} of {report['total']} card texts"
+            )
     if any(r["parsed"] < r["total"] for r in reports):
         raise typer.Exit(EXIT_FAIL)
 
@@ -56,8 +60,19 @@ def _report(name: str) -> dict[str, Any]:
         assert card.text is not None
         parsed = game.parse_card_text(card.text)
         if not parsed.fully_parsed:
-            missed.append({"card": card.name, "text": card.text, "sentences": [
-                {"text": u.text, "reason": u.reason, "expected": list(u.expected)}
-                for u in parsed.unparsed]})
-    return {"game": name, "parsed": len(cards) - len(missed), "total": len(cards),
-            "not_parsed": missed}
+            missed.append(
+                {
+                    "card": card.name,
+                    "text": card.text,
+                    "sentences": [
+                        {"text": u.text, "reason": u.reason, "expected": list(u.expected)}
+                        for u in parsed.unparsed
+                    ],
+                }
+            )
+    return {
+        "game": name,
+        "parsed": len(cards) - len(missed),
+        "total": len(cards),
+        "not_parsed": missed,
+    }

@@ -39,9 +39,15 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if as_json:
-        print_json({g.name: [{"rule": f.rule, "example": f.example, "says": f.says,
-                              "also": list(f.also)} for f in forms_of(g.name)]
-                    for g in games})
+        print_json(
+            {
+                g.name: [
+                    {"rule": f.rule, "example": f.example, "says": f.says, "also": list(f.also)}
+                    for f in forms_of(g.name)
+                ]
+                for g in games
+            }
+        )
         return
     out: list[str] = []
     for found in games:

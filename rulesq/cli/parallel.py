@@ -26,8 +26,9 @@ def cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def reports(items: list[FileCheck | Path], game: str | None, as_json: bool,
-            jobs: int | None) -> Iterator[Report]:
+def reports(
+    items: list[FileCheck | Path], game: str | None, as_json: bool, jobs: int | None
+) -> Iterator[Report]:
     """The report of every item, in order: a check failed already, or a file checked.
 
     With more than one job, the first file is checked here (it loads the game's modules,
@@ -69,8 +70,9 @@ def _warm() -> None:
         import_module(target.partition(":")[0])
 
 
-def _in_workers(files: list[str], game: str | None, as_json: bool,
-                workers: int) -> Iterator[Report]:
+def _in_workers(
+    files: list[str], game: str | None, as_json: bool, workers: int
+) -> Iterator[Report]:
     """The reports of ``files``, checked by a pool of ``workers`` processes, in order."""
     import multiprocessing
 

@@ -47,8 +47,7 @@ def parse(
     if as_json:
         from rulesq.effects.show import parsed_to_data
 
-        data: dict[str, Any] = {"game": the_game.name, "source": source,
-                                **parsed_to_data(parsed)}
+        data: dict[str, Any] = {"game": the_game.name, "source": source, **parsed_to_data(parsed)}
         data["errors"] = [p.to_dict() for p in problems]
         print_json(data)
     else:
@@ -74,8 +73,11 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
         return _with_grammar(get_game(found.game)), found.name, found.text
     assert text is not None
     if game is None:
-        raise NoGrammarError("Say which game's grammar reads the text: --game "
-                             + " or --game ".join(games_with_grammar()) + ".")
+        raise NoGrammarError(
+            "Say which game's grammar reads the text: --game "
+            + " or --game ".join(games_with_grammar())
+            + "."
+        )
     return _with_grammar(get_game(game)), "<text>", text
 
 
@@ -95,8 +97,11 @@ def has_card_grammar(game: Game) -> bool:
 
 def _with_grammar(game: Game) -> Game:
     if not has_card_grammar(game):
-        raise NoGrammarError(f"{game.title} has no card-text grammar yet; games with one: "
-                             + ", ".join(games_with_grammar()) + ".")
+        raise NoGrammarError(
+            f"{game.title} has no card-text grammar yet; games with one: "
+            + ", ".join(games_with_grammar())
+            + "."
+        )
     return game
 
 
@@ -108,8 +113,14 @@ def _problem(unparsed: Unparsed, text: str, source: str) -> InputError:
 
     line, column = line_column(text, offset)
     sentence = f'"{unparsed.text}"'
-    return InputError(f"cannot read {sentence}: {unparsed.reason}", source=source, text=text,
-                      line=line, column=column, expected=list(unparsed.expected))
+    return InputError(
+        f"cannot read {sentence}: {unparsed.reason}",
+        source=source,
+        text=text,
+        line=line,
+        column=column,
+        expected=list(unparsed.expected),
+    )
 
 
 def _render(game: Game, source: str, parsed: ParsedText) -> str:

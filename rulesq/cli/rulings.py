@@ -15,8 +15,11 @@ from rulesq.jsontext import to_json
 
 def rulings(
     names: Annotated[
-        list[str], typer.Argument(help="Cards of one game (two or more for rulings between them).",
-                                  autocompletion=card_names)
+        list[str],
+        typer.Argument(
+            help="Cards of one game (two or more for rulings between them).",
+            autocompletion=card_names,
+        ),
     ],
     game: GameOption = None,
     output: Annotated[
@@ -45,8 +48,10 @@ def rulings(
         cards = [find(name, game) for name in dict.fromkeys(names)]
         games = sorted({card.game for card in cards})
         if len(games) > 1:
-            raise RulesqError(f"the cards come from several games ({', '.join(games)}): "
-                              "rulings are about cards of one game")
+            raise RulesqError(
+                f"the cards come from several games ({', '.join(games)}): "
+                "rulings are about cards of one game"
+            )
         found = write_rulings(games[0], cards)
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
@@ -67,8 +72,10 @@ def rulings(
         _write(output, text, as_json)
         from rulesq.render.markdown import counted
 
-        typer.echo(f"{output}: {counted(len(found.rulings), 'ruling')}, "
-                   f"{counted(len(found.open), 'open question')}")
+        typer.echo(
+            f"{output}: {counted(len(found.rulings), 'ruling')}, "
+            f"{counted(len(found.open), 'open question')}"
+        )
 
 
 def _write(output: Path, text: str, as_json: bool) -> None:
@@ -81,22 +88,30 @@ def _write(output: Path, text: str, as_json: bool) -> None:
             raise RulesqError("-o needs a file name")
         output.write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
-        raise fail(RulesqError(f"cannot write {shown}: {error.strerror or error}"),
-                   as_json=as_json) from None
+        raise fail(
+            RulesqError(f"cannot write {shown}: {error.strerror or error}"), as_json=as_json
+        ) from None
 
 
 def _as_record(found: Any) -> dict[str, Any]:
     from rulesq.render.data import answer_to_dict
 
     return {
-        "game": found.game, "cards": found.cards, "asked": found.asked,
-        "rulings": [{"title": r.title, "situation": r.situation,
-                     "answer": answer_to_dict(r.answer, []),
-                     "beside": [answer_to_dict(a, []) for a in r.beside]}
-                    for r in found.rulings],
-        "open": [{"title": q.title, "situation": q.situation, "reason": q.reason}
-                 for q in found.open],
+        "game": found.game,
+        "cards": found.cards,
+        "asked": found.asked,
+        "rulings": [
+            {
+                "title": r.title,
+                "situation": r.situation,
+                "answer": answer_to_dict(r.answer, []),
+                "beside": [answer_to_dict(a, []) for a in r.beside],
+            }
+            for r in found.rulings
+        ],
+        "open": [
+            {"title": q.title, "situation": q.situation, "reason": q.reason} for q in found.open
+        ],
         "skipped": [{"title": q.title, "reason": q.reason} for q in found.skipped],
-        "about": [{"clause_id": c.id, "source": c.source(), "text": c.text}
-                  for c in found.about],
+        "about": [{"clause_id": c.id, "source": c.source(), "text": c.text} for c in found.about],
     }

@@ -43,21 +43,32 @@ def search(
 
     try:
         if not any(character.isalnum() for character in query):
-            raise RulesqError("nothing to search for: give one or more words, "
-                              "e.g. rulesq search 'you may not'")
+            raise RulesqError(
+                "nothing to search for: give one or more words, e.g. rulesq search 'you may not'"
+            )
         found = search_words(query, games_to_search(game), min(limit, MAX_LIMIT))
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     respelled = _respelled(query, found.suggestions)
     if as_json:
-        print_json({
-            "query": query,
-            "every_word": found.every_word,
-            "did_you_mean": respelled,
-            "hits": [{"id": h.clause_id, "game": h.game, "kind": h.kind, "source": h.source,
-                      "snippet": unmarked(h.snippet), "every_word": h.every_word}
-                     for h in found.hits],
-        })
+        print_json(
+            {
+                "query": query,
+                "every_word": found.every_word,
+                "did_you_mean": respelled,
+                "hits": [
+                    {
+                        "id": h.clause_id,
+                        "game": h.game,
+                        "kind": h.kind,
+                        "source": h.source,
+                        "snippet": unmarked(h.snippet),
+                        "every_word": h.every_word,
+                    }
+                    for h in found.hits
+                ],
+            }
+        )
         if not found.hits:
             raise typer.Exit(EXIT_FAIL)
         return
@@ -67,8 +78,9 @@ def search(
     if not found.hits:
         console.print(f"No clause matches {query!r}.", markup=False)
     elif not found.every_word:
-        console.print(f"No clause holds every word of {query!r}; clauses with some of them:",
-                      markup=False)
+        console.print(
+            f"No clause holds every word of {query!r}; clauses with some of them:", markup=False
+        )
     if respelled:
         console.print(f"did you mean: {respelled}", markup=False)
     if not found.hits:

@@ -64,8 +64,7 @@ class Table:
         except RulesqError as error:
             return f"error: {error}"
         self.lines.append(line)
-        if not (line.startswith("ask ") or line.startswith("expect ")) or \
-                not situation.questions:
+        if not (line.startswith("ask ") or line.startswith("expect ")) or not situation.questions:
             return ""
         return self.answer_last(situation)
 
@@ -162,8 +161,7 @@ def completions(table: Table, before: str) -> list[tuple[str, int]]:
         typed = before.rsplit('"', 1)[1]
         names = load_corpus(table.game).card_names()
         low = typed.casefold()
-        return [(f'{n}"', -len(typed)) for n in sorted(set(names))
-                if n.casefold().startswith(low)]
+        return [(f'{n}"', -len(typed)) for n in sorted(set(names)) if n.casefold().startswith(low)]
     if before.startswith(":"):
         return [(f":{c}", -len(before)) for c in COMMANDS if f":{c}".startswith(before)]
     from rulesq.situation.forms import forms_of
@@ -190,16 +188,19 @@ def shell(game: str | None = None) -> None:
     table = Table(game or "bluemoon")
 
     class TableCompleter(Completer):
-        def get_completions(self, document: Document,
-                            complete_event: CompleteEvent) -> Iterable[Completion]:
+        def get_completions(
+            self, document: Document, complete_event: CompleteEvent
+        ) -> Iterable[Completion]:
             for text, start in completions(table, document.text_before_cursor):
                 yield Done(text, start_position=start)
 
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     session: PromptSession[str] = PromptSession(
-        history=FileHistory(str(folder / "shell-history")), completer=TableCompleter(),
-        complete_while_typing=False)
+        history=FileHistory(str(folder / "shell-history")),
+        completer=TableCompleter(),
+        complete_while_typing=False,
+    )
     sys.stdout.write(f"rulesq table mode: game {table.game}. :help lists the commands.\n")
     while True:
         try:

@@ -57,8 +57,10 @@ def _replace(error: UnicodeError) -> tuple[str, int]:
     if not _warned:
         _warned.append(error.encoding)
         try:
-            sys.stderr.write(f"rulesq: warning: the output's encoding ({error.encoding}) "
-                             "cannot show some characters; they are printed as '?'\n")
+            sys.stderr.write(
+                f"rulesq: warning: the output's encoding ({error.encoding}) "
+                "cannot show some characters; they are printed as '?'\n"
+            )
         except (OSError, ValueError):
             pass
     return "?" * (error.end - error.start), error.end

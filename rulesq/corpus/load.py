@@ -75,8 +75,11 @@ class Corpus:
         found = self.find_card(name)
         if found is None:
             elsewhere = games_with_card(name, skip=self.game)
-            note = (f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
-                    if elsewhere else None)
+            note = (
+                f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
+                if elsewhere
+                else None
+            )
             raise UnknownNameError("card", name, self.card_names(), note=note)
         return found
 
@@ -95,8 +98,9 @@ def clause_fingerprint(games: Iterable[str], salt: str) -> str:
     """A hash of the contents of the clause files of these games: caches key on it."""
     from rulesq.cachefiles import content_key
 
-    return content_key([corpus_dir() / game / name for game in sorted(set(games))
-                        for name in CLAUSE_FILES], salt)
+    return content_key(
+        [corpus_dir() / game / name for game in sorted(set(games)) for name in CLAUSE_FILES], salt
+    )
 
 
 def available_games() -> list[str]:
@@ -109,8 +113,11 @@ def games_with_card(name: str, skip: str | None = None) -> list[str]:
     """The games (other than ``skip``) whose corpus has a card called ``name``."""
     if not name.strip():
         return []
-    return [game for game in available_games()
-            if game != skip and load_corpus(game).find_card(name) is not None]
+    return [
+        game
+        for game in available_games()
+        if game != skip and load_corpus(game).find_card(name) is not None
+    ]
 
 
 @cache

@@ -31,8 +31,7 @@ class Clause:
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Clause:
         """Build a clause from one line of ``clauses.jsonl``."""
-        known = {"id", "game", "document", "section", "kind", "text", "date", "aliases",
-                 "question"}
+        known = {"id", "game", "document", "section", "kind", "text", "date", "aliases", "question"}
         return cls(
             id=record["id"],
             game=record["game"],

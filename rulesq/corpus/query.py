@@ -35,8 +35,7 @@ class QueryWords:
 
     def known(self, word: str) -> bool:
         """Whether ``word`` is a stop word or part of a synonym group."""
-        return word in self.stop_words or any(
-            _plain(word) in key.split() for key in self.synonyms)
+        return word in self.stop_words or any(_plain(word) in key.split() for key in self.synonyms)
 
 
 def words_of(text: str) -> list[str]:
@@ -74,8 +73,11 @@ def query_words() -> QueryWords:
             others = synonyms.setdefault(_key(term), [])
             others.extend(t for t in group if t != term and t not in others)
     longest = max((len(key.split()) for key in synonyms), default=1)
-    return QueryWords(frozenset(str(data.get("stop_words", "")).split()),
-                      {key: tuple(terms) for key, terms in synonyms.items()}, longest)
+    return QueryWords(
+        frozenset(str(data.get("stop_words", "")).split()),
+        {key: tuple(terms) for key, terms in synonyms.items()},
+        longest,
+    )
 
 
 def concepts(query: str, words: QueryWords | None = None) -> list[Concept]:
@@ -91,7 +93,7 @@ def concepts(query: str, words: QueryWords | None = None) -> list[Concept]:
     at = 0
     while at < len(typed):
         for size in range(min(words.longest, len(typed) - at), 0, -1):
-            phrase = " ".join(typed[at:at + size])
+            phrase = " ".join(typed[at : at + size])
             if size == 1 and phrase in words.stop_words:
                 continue
             others = words.synonyms.get(_key(phrase))

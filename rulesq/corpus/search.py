@@ -89,8 +89,10 @@ def open_index(games: list[str]) -> sqlite3.Connection:
     try:
         temporary = temporary_beside(path)
     except OSError as error:
-        warn_once(f"cannot write the search index in {folder} ({error.strerror or error}); "
-                  "working without a cache")
+        warn_once(
+            f"cannot write the search index in {folder} ({error.strerror or error}); "
+            "working without a cache"
+        )
         return _build(sqlite3.connect(":memory:"), games)
     try:
         _build(sqlite3.connect(temporary), games, key).close()
@@ -149,17 +151,35 @@ def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.C
             question = c.question or ""
             asks = _QUOTED.sub("", question)
             quoted = " ".join(match.group(0).strip() for match in _QUOTED.finditer(question))
-            rows.append((c.id, c.game, c.kind, c.source(), " ".join(c.aliases), c.section,
-                         asks, quoted, c.text))
+            rows.append(
+                (
+                    c.id,
+                    c.game,
+                    c.kind,
+                    c.source(),
+                    " ".join(c.aliases),
+                    c.section,
+                    asks,
+                    quoted,
+                    c.text,
+                )
+            )
     db.executemany("INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    uses = Counter(word for row in rows for column in row[4:] for word in words_of(column)
-                   if word.isalpha())
+    uses = Counter(
+        word for row in rows for column in row[4:] for word in words_of(column) if word.isalpha()
+    )
     db.execute("CREATE TABLE words (word TEXT PRIMARY KEY, uses INTEGER)")
     db.executemany("INSERT INTO words VALUES (?, ?)", sorted(uses.items()))
     db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT)")
-    db.executemany("INSERT INTO meta VALUES (?, ?)",
-                   [("key", key), ("schema", _SCHEMA_VERSION), ("rows", str(len(rows))),
-                    ("words", str(len(uses)))])
+    db.executemany(
+        "INSERT INTO meta VALUES (?, ?)",
+        [
+            ("key", key),
+            ("schema", _SCHEMA_VERSION),
+            ("rows", str(len(rows))),
+            ("words", str(len(uses))),
+        ],
+    )
     db.commit()
     return db
 
@@ -198,12 +218,12 @@ def _found(db: sqlite3.Connection, query: str, limit: int) -> Found:
 def _matching(db: sqlite3.Connection, match: str, columns: str = "") -> set[int]:
     if columns:
         match = f"{{{columns}}} : ({match})"
-    return {row[0] for row in db.execute("SELECT rowid FROM clauses WHERE clauses MATCH ?",
-                                         (match,))}
+    return {
+        row[0] for row in db.execute("SELECT rowid FROM clauses WHERE clauses MATCH ?", (match,))
+    }
 
 
-def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept],
-            limit: int) -> list[Hit]:
+def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: int) -> list[Hit]:
     """BM25 over any of the concepts, then reranked by how much of the query a clause holds.
 
     Clauses holding every word typed come first, then those holding every concept (a word
@@ -251,16 +271,30 @@ def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept],
         return row[0] in typed, held_all.get(row[0], 0) == len(wanted), score(row)
 
     ranked = sorted(rows, key=tier, reverse=True)[:limit]
-    return [Hit(row[1], row[2], row[3], row[4], row[5], score(row),
-                held_all.get(row[0], 0) == len(wanted)) for row in ranked]
+    return [
+        Hit(
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            score(row),
+            held_all.get(row[0], 0) == len(wanted),
+        )
+        for row in ranked
+    ]
 
 
 def _closest(db: sqlite3.Connection, word: str) -> str | None:
     """The index's word nearest to an unknown ``word`` in spelling, if one is near enough."""
     if len(word) < 3 or not word.isalpha():
         return None
-    near = [row[0] for row in db.execute(
-        "SELECT word FROM words WHERE length(word) BETWEEN ? AND ? ORDER BY uses DESC",
-        (len(word) - 2, len(word) + 2))]
+    near = [
+        row[0]
+        for row in db.execute(
+            "SELECT word FROM words WHERE length(word) BETWEEN ? AND ? ORDER BY uses DESC",
+            (len(word) - 2, len(word) + 2),
+        )
+    ]
     close = difflib.get_close_matches(word, near, n=1, cutoff=0.75)
     return close[0] if close else None

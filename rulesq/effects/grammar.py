@@ -56,7 +56,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         wrapped = text[i] == "("
         while i < n:
             ch = text[i]
-            if ch in "\"\u201c\u201d":
+            if ch in '"\u201c\u201d':
                 quote = not quote if ch == '"' else ch == "\u201c"
             elif not quote and ch == "(":
                 depth += 1
@@ -103,8 +103,12 @@ class SyntaxProblem:
         return text
 
 
-def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
-                   groups: Iterable[tuple[frozenset[str], str]] = ()) -> SyntaxProblem:
+def describe_error(
+    error: Exception,
+    sentence: str,
+    words: Mapping[str, str],
+    groups: Iterable[tuple[frozenset[str], str]] = (),
+) -> SyntaxProblem:
     """Turn a Lark parse error into a :class:`SyntaxProblem` with expectations in words.
 
     ``words`` maps terminal names to words ("CARD" -> "'card'"); a terminal not in it is
@@ -138,8 +142,11 @@ def describe_error(error: Exception, sentence: str, words: Mapping[str, str],
     return SyntaxProblem(offset, found, tuple(expected_words(expected, words, groups)), close)
 
 
-def expected_words(names: Iterable[str], words: Mapping[str, str],
-                   groups: Iterable[tuple[frozenset[str], str]] = ()) -> list[str]:
+def expected_words(
+    names: Iterable[str],
+    words: Mapping[str, str],
+    groups: Iterable[tuple[frozenset[str], str]] = (),
+) -> list[str]:
     """Terminal names as words, grouped and sorted, without repeats."""
     left = set(names) - {"WS"}
     out: list[str] = []
@@ -153,7 +160,10 @@ def expected_words(names: Iterable[str], words: Mapping[str, str],
 
 def _word_at(text: str, offset: int) -> str:
     end = offset
-    while end < len(text) and not text[end].isspace() and (end == offset or text[end].isalnum()
-                                                            or text[end] in "'-/"):
+    while (
+        end < len(text)
+        and not text[end].isspace()
+        and (end == offset or text[end].isalnum() or text[end] in "'-/")
+    ):
         end += 1
-    return text[offset:end] or text[offset:offset + 1]
+    return text[offset:end] or text[offset : offset + 1]

@@ -12,32 +12,42 @@ from rulesq.effects.words import article, number_word
 class Q(StrEnum):
     """How many cards a phrase picks (the determiner)."""
 
-    GENERIC = "generic"                  # "support cards" (any / all, by context)
-    DEFINITE = "definite"                # "your card", "your first character card"
-    ALL = "all"                          # "all (of)"
-    EACH = "each"                        # "each of"
-    OF = "of"                            # "one of", "two of"
-    COUNT = "count"                      # "one", "two"
-    UP_TO = "up to"                      # "up to three", "(up to) three"
-    ANY = "any"                          # "any", "any one", "any two"
-    ANY_NUMBER = "any number"            # "any number of"
-    ARTICLE = "article"                  # "a", "an"
+    GENERIC = "generic"  # "support cards" (any / all, by context)
+    DEFINITE = "definite"  # "your card", "your first character card"
+    ALL = "all"  # "all (of)"
+    EACH = "each"  # "each of"
+    OF = "of"  # "one of", "two of"
+    COUNT = "count"  # "one", "two"
+    UP_TO = "up to"  # "up to three", "(up to) three"
+    ANY = "any"  # "any", "any one", "any two"
+    ANY_NUMBER = "any number"  # "any number of"
+    ARTICLE = "article"  # "a", "an"
     MORE_THAN = "more than"
-    AT_LEAST = "at least"                # "at least three", "four or more"
-    AT_LEAST_MORE = "at least more"      # "at least two more ... than I"
-    TOTAL_AT_LEAST = "total at least"    # "a total of at least six"
+    AT_LEAST = "at least"  # "at least three", "four or more"
+    AT_LEAST_MORE = "at least more"  # "at least two more ... than I"
+    TOTAL_AT_LEAST = "total at least"  # "a total of at least six"
     FEWER_THAN = "fewer than"
-    FEWER = "fewer"                      # "fewer cards ... than you"
+    FEWER = "fewer"  # "fewer cards ... than you"
     NO = "no"
     NO_MORE_THAN = "no more than"
     EXACTLY = "exactly"
-    SAME_NUMBER = "same number"          # "the same number of"
+    SAME_NUMBER = "same number"  # "the same number of"
     UP_TO_SAME_NUMBER = "up to same number"  # "up to the same number of"
 
 
 #: Determiners that carry a number.
-NUMBERED = {Q.OF, Q.COUNT, Q.UP_TO, Q.MORE_THAN, Q.AT_LEAST, Q.AT_LEAST_MORE,
-            Q.TOTAL_AT_LEAST, Q.FEWER_THAN, Q.NO_MORE_THAN, Q.EXACTLY}
+NUMBERED = {
+    Q.OF,
+    Q.COUNT,
+    Q.UP_TO,
+    Q.MORE_THAN,
+    Q.AT_LEAST,
+    Q.AT_LEAST_MORE,
+    Q.TOTAL_AT_LEAST,
+    Q.FEWER_THAN,
+    Q.NO_MORE_THAN,
+    Q.EXACTLY,
+}
 
 
 @dataclass(frozen=True)

@@ -37,12 +37,18 @@ class Role(StrEnum):
     @property
     def second_person(self) -> tuple[str, str]:
         """The subject and the possessive when a text addresses the controller."""
-        return {"controller": ("you", "your"), "opponent": ("he", "his"),
-                "both": ("each player", "their")}[self.value]
+        return {
+            "controller": ("you", "your"),
+            "opponent": ("he", "his"),
+            "both": ("each player", "their"),
+        }[self.value]
 
 
 #: A word of a second-person text (FMA's) and the role it points at.
 SECOND_PERSON: dict[str, Role] = {
-    "you": Role.CONTROLLER, "your": Role.CONTROLLER,
-    "he": Role.OPPONENT, "him": Role.OPPONENT, "his": Role.OPPONENT,
+    "you": Role.CONTROLLER,
+    "your": Role.CONTROLLER,
+    "he": Role.OPPONENT,
+    "him": Role.OPPONENT,
+    "his": Role.OPPONENT,
 }

@@ -12,7 +12,8 @@ from rulesq.effects.base import Effect, Node, ParsedText, Unparsed
 def _is_node(value: Any) -> bool:
     """Any dataclass instance is a node (other games' parts need not subclass ``Node``)."""
     return isinstance(value, Node | Effect) or (
-        dataclasses.is_dataclass(value) and not isinstance(value, type))
+        dataclasses.is_dataclass(value) and not isinstance(value, type)
+    )
 
 
 def _fields(node: Any) -> list[tuple[str, Any, bool]]:
@@ -42,8 +43,7 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
-def tree_lines(node: Any, label: str = "", indent: str = "", *, nested: bool = False
-               ) -> list[str]:
+def tree_lines(node: Any, label: str = "", indent: str = "", *, nested: bool = False) -> list[str]:
     """The node and its parts, one per line: ``label: Name field=value …``.
 
     Fields holding their default value are left out; parts are indented below.
@@ -89,8 +89,11 @@ def to_data(value: Any, *, nested: bool = False) -> Any:
 
 def parsed_to_data(parsed: ParsedText) -> dict[str, Any]:
     """A parsed card text as JSON-ready data, with whether it was fully understood."""
-    return {"text": parsed.text, "fully_parsed": parsed.fully_parsed,
-            "effects": [to_data(e) for e in parsed.effects]}
+    return {
+        "text": parsed.text,
+        "fully_parsed": parsed.fully_parsed,
+        "effects": [to_data(e) for e in parsed.effects],
+    }
 
 
 def render_tree(parsed: ParsedText) -> str:

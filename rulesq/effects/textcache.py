@@ -47,8 +47,10 @@ def encode(value: Any) -> Any:
     if value is None or type(value) in (bool, int, float, str):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {_CLASS: _where(type(value)),
-                "f": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+        return {
+            _CLASS: _where(type(value)),
+            "f": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
+        }
     if isinstance(value, tuple):
         return {_TUPLE: [encode(v) for v in value]}
     if isinstance(value, frozenset):
@@ -118,8 +120,13 @@ def _class(where: Any) -> type:
 class TextCache:
     """The effect trees of one game's corpus texts, from disk when the cache is there."""
 
-    def __init__(self, game: str, grammars: Iterable[Path], packages: Iterable[Path],
-                 read: Callable[[str], ParsedText]) -> None:
+    def __init__(
+        self,
+        game: str,
+        grammars: Iterable[Path],
+        packages: Iterable[Path],
+        read: Callable[[str], ParsedText],
+    ) -> None:
         self.game = game
         self.grammars = list(grammars)
         self.packages = list(packages)
@@ -138,8 +145,10 @@ class TextCache:
         except (Undecodable, TypeError, ValueError, RecursionError) as error:
             from rulesq.cachefiles import warn_once
 
-            warn_once(f"ignoring an unusable cache of {self.game} card texts ({error}); "
-                      "reading the text again")
+            warn_once(
+                f"ignoring an unusable cache of {self.game} card texts ({error}); "
+                "reading the text again"
+            )
             stored.clear()
             return None
         return parsed
@@ -152,8 +161,9 @@ class TextCache:
     def _texts(self) -> list[str]:
         from rulesq.corpus import load_corpus
 
-        return sorted({c.text for c in load_corpus(self.game).cards.values()
-                       if c.text and c.text.strip()})
+        return sorted(
+            {c.text for c in load_corpus(self.game).cards.values() if c.text and c.text.strip()}
+        )
 
     def _key(self, texts: list[str]) -> str:
         from rulesq.cachefiles import content_key

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 #: The number words ``grammar/common.lark``'s NUMBER_WORD reads, at their values.
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten")
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
 
 
 def number_word(n: int) -> str:

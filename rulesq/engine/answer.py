@@ -24,7 +24,8 @@ class Status(StrEnum):
     def key(self) -> str:
         """The status as JSON spells it: definite, precedence, conflict, cannot-answer."""
         return {"decided by precedence": "precedence", "cannot answer": "cannot-answer"}.get(
-            self.value, self.value)
+            self.value, self.value
+        )
 
 
 @dataclass

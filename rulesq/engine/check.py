@@ -72,8 +72,7 @@ def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
         outcomes = [match(e, answer, ladder, game.corpus) for e in answer.question.expectations]
         checks.append(QuestionCheck(answer.question, answer, outcomes))
     result, reason = _file_result(checks)
-    return FileCheck(path or situation.source, result, checks, reason,
-                     sources=situation.sources)
+    return FileCheck(path or situation.source, result, checks, reason, sources=situation.sources)
 
 
 def _file_result(checks: list[QuestionCheck]) -> tuple[Result, str]:
@@ -96,11 +95,19 @@ def disagreement(check: QuestionCheck) -> str:
     if rule:
         quote = _short(str(rule["text"]))
         text += f"; the call contradicts {rule['clause_id']}: \u201c{quote}\u201d"
-    precedent = next((c for c in check.answer.citations() if c["role"] == "precedent"
-                      and c["clause_id"] != (rule or {}).get("clause_id")), None)
+    precedent = next(
+        (
+            c
+            for c in check.answer.citations()
+            if c["role"] == "precedent" and c["clause_id"] != (rule or {}).get("clause_id")
+        ),
+        None,
+    )
     if precedent:
-        text += (f"; as the FAQ answer {precedent['clause_id']} rules: "
-                 f"\u201c{_short(str(precedent['text']))}\u201d")
+        text += (
+            f"; as the FAQ answer {precedent['clause_id']} rules: "
+            f"\u201c{_short(str(precedent['text']))}\u201d"
+        )
     return text
 
 
@@ -189,8 +196,9 @@ def outside_links(root: Path) -> list[Path]:
     return sorted(out)
 
 
-def check_paths(paths: Iterable[str | Path], game: str | None = None,
-                follow: bool = False) -> Iterator[FileCheck]:
+def check_paths(
+    paths: Iterable[str | Path], game: str | None = None, follow: bool = False
+) -> Iterator[FileCheck]:
     """Check every file given and every ``*.rq`` under each folder, in order.
 
     A path that does not exist or is empty, a folder without situation files, or a link out
@@ -201,8 +209,7 @@ def check_paths(paths: Iterable[str | Path], game: str | None = None,
         yield item if isinstance(item, FileCheck) else check_file(item, game)
 
 
-def planned_checks(paths: Iterable[str | Path],
-                   follow: bool = False) -> Iterator[FileCheck | Path]:
+def planned_checks(paths: Iterable[str | Path], follow: bool = False) -> Iterator[FileCheck | Path]:
     """What :func:`check_paths` does, in order: a file to check, or a check failed already."""
     from rulesq.errors import escape_controls
 
@@ -220,8 +227,10 @@ def planned_checks(paths: Iterable[str | Path],
         files = list(situation_files([path], follow))
         links = [] if follow or not path.is_dir() else outside_links(path)
         for link in links:
-            message = (f"{escape_controls(str(link))}: a link out of {shown}, not followed "
-                       "(--follow follows it)")
+            message = (
+                f"{escape_controls(str(link))}: a link out of {shown}, not followed "
+                "(--follow follows it)"
+            )
             yield FileCheck(str(link), None, reason=message, error=RulesqError(message))
         if not files and not links:
             message = f"no situation files (*{SUFFIX}) in {shown}"
@@ -238,8 +247,10 @@ def summary_line(checks: Iterable[FileCheck]) -> str:
     """
     done = [c for c in checks if not c.failed]
     count = {r: sum(1 for c in done if c.result is r) for r in Result}
-    line = (f"{count[Result.AGREE]} agree, {count[Result.DISAGREE]} disagree, "
-            f"{count[Result.CANNOT]} cannot answer")
+    line = (
+        f"{count[Result.AGREE]} agree, {count[Result.DISAGREE]} disagree, "
+        f"{count[Result.CANNOT]} cannot answer"
+    )
     if count[Result.NO_CALL]:
         line += f", {count[Result.NO_CALL]} with no call to check"
     return line

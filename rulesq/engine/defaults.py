@@ -26,8 +26,10 @@ TURN_DEFAULT = "no turn is stated: "
 #: How the assumption of a question about playing begins.
 QUESTION_TURN = "no turn is stated, so "
 #: The reason of an answer that a turn default would decide.
-SAY_THE_TURN = ("whose turn it is decides the answer, and the situation does not say: say whose "
-                "turn it is (it is my turn / it is your turn)")
+SAY_THE_TURN = (
+    "whose turn it is decides the answer, and the situation does not say: say whose "
+    "turn it is (it is my turn / it is your turn)"
+)
 #: The statements that state a turn, tried in turn.
 TURN_LINES = ("it is my turn", "it is your turn")
 
@@ -81,8 +83,9 @@ def turn_decides(situation: Situation, question: Question, answer: Answer, ask: 
     shown = answer.verdict.show() if answer.verdict is not None else None
     for line in TURN_LINES:
         try:
-            other = parse_situation(with_turn(situation, question, line), situation.source,
-                                    situation.game)
+            other = parse_situation(
+                with_turn(situation, question, line), situation.source, situation.game
+            )
         except RulesqError:
             continue
         again = ask(other, other.questions[position])

@@ -116,8 +116,9 @@ class Context:
 
     def step(self, name: str) -> str:
         """Add the ladder step ``name`` (with its clauses) to the graph; returns its node."""
-        return self.derivation().step(self.ladder_step(name),
-                                      self.ladder_step(name).resolve_clauses(self.corpus))
+        return self.derivation().step(
+            self.ladder_step(name), self.ladder_step(name).resolve_clauses(self.corpus)
+        )
 
     def ladder_step(self, name: str) -> LadderStep:
         """The ladder step called ``name``."""
@@ -126,8 +127,14 @@ class Context:
             raise CannotAnswer(f"{self.game.title} has no ladder step '{name}'")
         return step
 
-    def conclude(self, verdict: Verdict, reason: str, status: Status = Status.DEFINITE,
-                 decided_by: str | None = None, supported_by: tuple[str, ...] = ()) -> Answer:
+    def conclude(
+        self,
+        verdict: Verdict,
+        reason: str,
+        status: Status = Status.DEFINITE,
+        decided_by: str | None = None,
+        supported_by: tuple[str, ...] = (),
+    ) -> Answer:
         """The answer with this verdict; ``supported_by`` nodes get a ``supports`` edge."""
         from rulesq.explain.graph import SUPPORTS
 
@@ -170,9 +177,14 @@ def handler_for(game: Game, kind: str) -> Handler | None:
     return handler
 
 
-def answer_question(situation: Situation, question: Question, game: Game,
-                    memo: dict[str, Any] | None = None, *,
-                    recheck_defaults: bool = True) -> Answer:
+def answer_question(
+    situation: Situation,
+    question: Question,
+    game: Game,
+    memo: dict[str, Any] | None = None,
+    *,
+    recheck_defaults: bool = True,
+) -> Answer:
     """Answer one question of a situation.
 
     An answer that rests on a default turn is asked again with each turn stated; when that
@@ -185,20 +197,24 @@ def answer_question(situation: Situation, question: Question, game: Game,
         def ask(other: Situation, again: Question) -> Answer:
             return _answer(other, again, game, {})
 
-        if rests_on_turn(situation, question, answer) and turn_decides(situation, question,
-                                                                       answer, ask):
+        if rests_on_turn(situation, question, answer) and turn_decides(
+            situation, question, answer, ask
+        ):
             ctx = Context(situation, question, game, {})
             return ctx.cannot(SAY_THE_TURN)
     return answer
 
 
-def _answer(situation: Situation, question: Question, game: Game,
-            memo: dict[str, Any] | None = None) -> Answer:
+def _answer(
+    situation: Situation, question: Question, game: Game, memo: dict[str, Any] | None = None
+) -> Answer:
     ctx = Context(situation, question, game, memo if memo is not None else {})
     handler = handler_for(game, question.kind)
     if handler is None:
-        return ctx.cannot(f"{game.title} cannot answer this kind of question yet "
-                          f"(no handler for '{question.kind}')")
+        return ctx.cannot(
+            f"{game.title} cannot answer this kind of question yet "
+            f"(no handler for '{question.kind}')"
+        )
     try:
         answer = handler(ctx)
     except CannotAnswer as error:

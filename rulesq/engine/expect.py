@@ -48,8 +48,12 @@ def normalise_text(text: str) -> str:
     return " ".join(text.translate(table).split())
 
 
-def match(expectation: Expectation, answer: Answer, ladder: Ladder | None = None,
-          corpus: Corpus | None = None) -> Outcome:
+def match(
+    expectation: Expectation,
+    answer: Answer,
+    ladder: Ladder | None = None,
+    corpus: Corpus | None = None,
+) -> Outcome:
     """Check one expectation against an answer.
 
     ``expect cannot answer`` agrees exactly when the answer's status is *cannot answer*, and
@@ -58,12 +62,14 @@ def match(expectation: Expectation, answer: Answer, ladder: Ladder | None = None
     """
     if expectation.kind == "cannot_answer":
         ok = answer.status is Status.CANNOT
-        return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE,
-                       "" if ok else _answered_after_all(answer))
+        return Outcome(
+            expectation,
+            Result.AGREE if ok else Result.DISAGREE,
+            "" if ok else _answered_after_all(answer),
+        )
     if expectation.kind == "conflict":
         ok = answer.status is Status.CONFLICT
-        detail = "" if ok else _answered_after_all(answer).replace("cannot answer", "a conflict",
-                                                                    1)
+        detail = "" if ok else _answered_after_all(answer).replace("cannot answer", "a conflict", 1)
         return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE, detail)
     if not answer.answered:
         return Outcome(expectation, Result.CANNOT, answer.reason)
@@ -86,9 +92,11 @@ def _verdict(expectation: Expectation, answer: Answer) -> tuple[bool, str]:
         if isinstance(verdict, YesNo):
             return (word in ("yes", "no") and verdict.value == (word == "yes")), said
         if word in NOBODY:
-            empty = (isinstance(verdict, Cards) and not verdict.names) or (
-                isinstance(verdict, Number) and verdict.value == 0) or (
-                isinstance(verdict, Word) and verdict.value in NOBODY)
+            empty = (
+                (isinstance(verdict, Cards) and not verdict.names)
+                or (isinstance(verdict, Number) and verdict.value == 0)
+                or (isinstance(verdict, Word) and verdict.value in NOBODY)
+            )
             return empty, said
         if isinstance(verdict, Word):
             return verdict.value.lower() == word, said
@@ -116,16 +124,19 @@ def _names(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(normalise_name(n) for n in names)
 
 
-def _decided_by(step_name: str, answer: Answer, ladder: Ladder | None,
-                corpus: Corpus | None) -> tuple[bool, str]:
+def _decided_by(
+    step_name: str, answer: Answer, ladder: Ladder | None, corpus: Corpus | None
+) -> tuple[bool, str]:
     actual = answer.decided_by
     step = ladder.step(step_name) if ladder else None
     if step is not None:
         if actual is not None and step.called(actual):
             return True, ""
         if actual is None:
-            return False, (f"expected the verdict to be decided by '{step.name}', but no "
-                           f"precedence decided it ({answer.status})")
+            return False, (
+                f"expected the verdict to be decided by '{step.name}', but no "
+                f"precedence decided it ({answer.status})"
+            )
         return False, f"expected decided by '{step.name}', but '{actual}' decided it"
     clause = corpus.find_clause(step_name) if corpus else None
     cited = {c["clause_id"] for c in answer.graph.deciding_clauses()}
@@ -145,8 +156,11 @@ def _answered_after_all(answer: Answer) -> str:
 def _because(expectation: Expectation, answer: Answer) -> tuple[bool, str]:
     """Whether the card named is the card whose text decided (``Answer.deciding_card``)."""
     ref = expectation.card
-    wanted = ref.card.name if ref is not None and ref.card is not None else (
-        ref.name if ref is not None else "")
+    wanted = (
+        ref.card.name
+        if ref is not None and ref.card is not None
+        else (ref.name if ref is not None else "")
+    )
     actual = answer.deciding_card
     if actual is not None and normalise_name(actual) == normalise_name(wanted):
         return True, ""

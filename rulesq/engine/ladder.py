@@ -85,15 +85,17 @@ def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
     """Build a ladder from the parsed TOML document."""
     steps = []
     for rank, record in enumerate(data.get("step", [])):
-        steps.append(LadderStep(
-            name=str(record["name"]),
-            rank=rank,
-            clauses=tuple(record.get("clauses", ())),
-            aliases=tuple(record.get("aliases", ())),
-            kinds=tuple(record.get("kinds", ())),
-            exempt=tuple(record.get("exempt", ())),
-            description=str(record.get("description", "")),
-        ))
+        steps.append(
+            LadderStep(
+                name=str(record["name"]),
+                rank=rank,
+                clauses=tuple(record.get("clauses", ())),
+                aliases=tuple(record.get("aliases", ())),
+                kinds=tuple(record.get("kinds", ())),
+                exempt=tuple(record.get("exempt", ())),
+                description=str(record.get("description", "")),
+            )
+        )
     return Ladder(game=game, steps=tuple(steps), description=str(data.get("description", "")))
 
 

@@ -167,8 +167,11 @@ def _decide(claims: list[Claim], ladder: Ladder) -> Resolution:
         if id(ignore) in removed:
             continue
         for target in ranked:
-            if target.stance is Stance.IGNORE or id(target) in removed \
-                    or not _reached(ignore, target):
+            if (
+                target.stance is Stance.IGNORE
+                or id(target) in removed
+                or not _reached(ignore, target)
+            ):
                 continue
             if overrides(ladder, target.kind, ignore.kind):
                 continue  # a rule above the ignore's step is beyond its reach

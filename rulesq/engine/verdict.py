@@ -95,8 +95,9 @@ class Alternatives(Verdict):
         """The choices separated by ``;``."""
         if not self.options:
             return "no choice"
-        return "; ".join(" and ".join(f'"{n}"' for n in option) or "nobody"
-                         for option in self.options)
+        return "; ".join(
+            " and ".join(f'"{n}"' for n in option) or "nobody" for option in self.options
+        )
 
     def to_json(self) -> Any:
         """A list of lists of names."""

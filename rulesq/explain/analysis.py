@@ -30,12 +30,16 @@ def depends_on(derivation: Derivation) -> list[str]:
 def ignore_loops(ignores: Iterable[tuple[Hashable, Hashable]]) -> list[set[Hashable]]:
     """The groups of cards that ignore one another (a card ignoring itself included)."""
     graph = nx.DiGraph(list(ignores))
-    return [set(group) for group in nx.strongly_connected_components(graph)
-            if len(group) > 1 or any(graph.has_edge(n, n) for n in group)]
+    return [
+        set(group)
+        for group in nx.strongly_connected_components(graph)
+        if len(group) > 1 or any(graph.has_edge(n, n) for n in group)
+    ]
 
 
-def prune_facts(derivation: Derivation, unchanged_without: Callable[[str], bool],
-                checks: int | None = None) -> list[str]:
+def prune_facts(
+    derivation: Derivation, unchanged_without: Callable[[str], bool], checks: int | None = None
+) -> list[str]:
     """Drop the ``supports`` edge of each fact whose removal leaves the verdict as it is.
 
     ``unchanged_without(node)`` answers the question again without that fact and says

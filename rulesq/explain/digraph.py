@@ -97,8 +97,9 @@ class DiGraph:
 
     def edges(self, data: bool = False) -> list[Any]:
         """Every edge: ``(source, target)`` or, with ``data``, ``(source, target, attrs)``."""
-        return [(u, v, d) if data else (u, v) for u, out in self._succ.items()
-                for v, d in out.items()]
+        return [
+            (u, v, d) if data else (u, v) for u, out in self._succ.items() for v, d in out.items()
+        ]
 
     def in_edges(self, node: Hashable, data: bool = False) -> list[Any]:
         """The edges into ``node``."""

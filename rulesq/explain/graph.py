@@ -94,15 +94,27 @@ class Derivation:
         node = f"card:{card.id if card else name}"
         return self._add(node, "card", name, card_id=card.id if card else None)
 
-    def effect(self, card_name: str, text: str, card: Card | None = None,
-               span: tuple[int, int] | None = None, **attrs: Any) -> str:
+    def effect(
+        self,
+        card_name: str,
+        text: str,
+        card: Card | None = None,
+        span: tuple[int, int] | None = None,
+        **attrs: Any,
+    ) -> str:
         """A card effect quoted from its card (an edge ``quotes`` to the card node).
 
         ``attrs`` may say what kind of rule it is (``rule_kind``), whose card it is
         (``whose``) and the card's type (``card_type``): precedents match on them.
         """
-        node = self._add(self._next("effect"), "effect", text, card=card_name,
-                         span=list(span) if span else None, **attrs)
+        node = self._add(
+            self._next("effect"),
+            "effect",
+            text,
+            card=card_name,
+            span=list(span) if span else None,
+            **attrs,
+        )
         self.link(node, self.card(card_name, card), QUOTES)
         return node
 
@@ -110,14 +122,24 @@ class Derivation:
         """A rule clause, quoted verbatim with its id; ``role`` is rule or precedent."""
         node = f"clause:{clause.id}"
         chosen = role or ("precedent" if clause.kind in PRECEDENT_KINDS else "rule")
-        return self._add(node, "clause", clause.id, clause_id=clause.id, text=clause.text,
-                         question=clause.question, source=clause.source(),
-                         clause_kind=clause.kind, role=chosen, order=self._order())
+        return self._add(
+            node,
+            "clause",
+            clause.id,
+            clause_id=clause.id,
+            text=clause.text,
+            question=clause.question,
+            source=clause.source(),
+            clause_kind=clause.kind,
+            role=chosen,
+            order=self._order(),
+        )
 
     def step(self, step: LadderStep, clauses: Iterable[Clause] = ()) -> str:
         """A ladder step, supported by the clauses that establish it."""
-        node = self._add(f"step:{step.name}", "step", step.name, rank=step.rank,
-                         description=step.description)
+        node = self._add(
+            f"step:{step.name}", "step", step.name, rank=step.rank, description=step.description
+        )
         for clause in clauses:
             self.link(self.clause(clause, role="rule"), node, SUPPORTS)
         return node
@@ -143,8 +165,7 @@ class Derivation:
         self.link(node, QUESTION, BLOCKS)
         return node
 
-    def conclude(self, shown: str, value: Any, status: str,
-                 decided_by: str | None = None) -> str:
+    def conclude(self, shown: str, value: Any, status: str, decided_by: str | None = None) -> str:
         """Add the verdict node (and the ``decides`` edge from its ladder step)."""
         self._add(VERDICT, "verdict", shown, value=value, status=status)
         self.link(VERDICT, QUESTION, ANSWERS)
@@ -207,8 +228,9 @@ class Derivation:
 
     def assumptions(self) -> list[str]:
         """The negative facts taken for granted because the sources are silent."""
-        return [str(self.data(n)["label"]) for n in self.nodes("absence")
-                if self.data(n).get("assumed")]
+        return [
+            str(self.data(n)["label"]) for n in self.nodes("absence") if self.data(n).get("assumed")
+        ]
 
     def gaps(self) -> list[dict[str, Any]]:
         """What stopped the answer, if anything."""
@@ -218,8 +240,10 @@ class Derivation:
         """Each alternative that lost, with the nodes that beat it and the edge kind."""
         out = []
         for node in self.nodes("alternative"):
-            beaten_by = [(self.data(str(src)), str(attrs["kind"]))
-                         for src, _, attrs in self.graph.in_edges(node, data=True)]
+            beaten_by = [
+                (self.data(str(src)), str(attrs["kind"]))
+                for src, _, attrs in self.graph.in_edges(node, data=True)
+            ]
             out.append((self.data(node), beaten_by))
         return out
 
@@ -236,8 +260,11 @@ class Derivation:
         """The card effects with a ``supports`` edge to the verdict, in the order linked."""
         if VERDICT not in self.graph:
             return []
-        return [self.data(str(src)) for src, _, attrs in self.graph.in_edges(VERDICT, data=True)
-                if attrs["kind"] == SUPPORTS and self.graph.nodes[src]["kind"] == "effect"]
+        return [
+            self.data(str(src))
+            for src, _, attrs in self.graph.in_edges(VERDICT, data=True)
+            if attrs["kind"] == SUPPORTS and self.graph.nodes[src]["kind"] == "effect"
+        ]
 
     def deciding_clauses(self) -> list[dict[str, Any]]:
         """The rule clauses the verdict rests on most directly (the step's, else its own)."""
@@ -247,8 +274,11 @@ class Derivation:
         for src, _, attrs in self.graph.in_edges(VERDICT, data=True):
             data = self.graph.nodes[src]
             if attrs["kind"] == DECIDES:
-                found = [self.data(str(c)) for c, _ in self.graph.in_edges(src)
-                         if self.graph.nodes[c]["kind"] == "clause"] + found
+                found = [
+                    self.data(str(c))
+                    for c, _ in self.graph.in_edges(src)
+                    if self.graph.nodes[c]["kind"] == "clause"
+                ] + found
             elif attrs["kind"] == SUPPORTS and data["kind"] == "clause":
                 found.append(self.data(str(src)))
         return sorted(found, key=lambda c: (c["role"] != "rule", c["order"]))
@@ -272,14 +302,18 @@ class Derivation:
             if node in memo:
                 return memo[node]
             kind = self.graph.nodes[node]["kind"]
-            reasons = [(str(s), a["kind"]) for s, _, a in self.graph.in_edges(node, data=True)
-                       if a["kind"] in (SUPPORTS, DECIDES)]
+            reasons = [
+                (str(s), a["kind"])
+                for s, _, a in self.graph.in_edges(node, data=True)
+                if a["kind"] in (SUPPORTS, DECIDES)
+            ]
             inner = seen | {node}
             if kind in ("fact", "clause", "effect", "card"):
                 result = True
             elif kind == "step":
-                result = any(holds(s, inner) for s, k in reasons
-                             if self.graph.nodes[s]["kind"] == "clause")
+                result = any(
+                    holds(s, inner) for s, k in reasons if self.graph.nodes[s]["kind"] == "clause"
+                )
             else:
                 deciders = [s for s, k in reasons if k == DECIDES]
                 if deciders:

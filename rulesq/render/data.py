@@ -19,9 +19,9 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
         "kind": answer.question.kind,
         "line": answer.question.span.line,
         "game": answer.game,
-        "verdict": None if verdict is None else {"type": verdict.kind,
-                                                 "value": verdict.to_json(),
-                                                 "shown": verdict.show()},
+        "verdict": None
+        if verdict is None
+        else {"type": verdict.kind, "value": verdict.to_json(), "shown": verdict.show()},
         "status": answer.status.key,
         "decided_by": answer.decided_by,
         "deciding_card": answer.deciding_card,
@@ -30,25 +30,39 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
         "effects": [{"card": e["card"], "text": e["label"]} for e in graph.effects()],
         "facts": [{"text": f["label"], "line": f.get("line")} for f in graph.facts()],
         "alternatives": [
-            {"verdict": alt["label"],
-             "beaten_by": [{"node": _name(node), "kind": node["kind"], "edge": edge}
-                           for node, edge in beaten if edge == "beats"]}
+            {
+                "verdict": alt["label"],
+                "beaten_by": [
+                    {"node": _name(node), "kind": node["kind"], "edge": edge}
+                    for node, edge in beaten
+                    if edge == "beats"
+                ],
+            }
             for alt, beaten in graph.alternatives()
         ],
         "negatives": graph.negatives(),
         "assumptions": graph.assumptions(),
         "gaps": [{"text": g["label"], "reason": g["reason"]} for g in graph.gaps()],
         "expectations": [
-            {"expect": o.expectation.text, "kind": o.expectation.kind.replace("_", "-"),
-             "result": o.result.key, "detail": o.detail or None}
+            {
+                "expect": o.expectation.text,
+                "kind": o.expectation.kind.replace("_", "-"),
+                "result": o.result.key,
+                "detail": o.detail or None,
+            }
             for o in outcomes
         ],
     }
 
 
 def _clause(node: dict[str, Any]) -> dict[str, Any]:
-    out = {"id": node["clause_id"], "role": node["role"], "kind": node["clause_kind"],
-           "source": node["source"], "text": node["text"]}
+    out = {
+        "id": node["clause_id"],
+        "role": node["role"],
+        "kind": node["clause_kind"],
+        "source": node["source"],
+        "text": node["text"],
+    }
     if node.get("question"):
         out["question"] = node["question"]
     if node.get("why"):

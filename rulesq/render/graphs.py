@@ -12,9 +12,15 @@ FORMATS = ("dot", "mermaid", "json")
 LABEL_LIMIT = 70
 
 _DOT_SHAPES = {
-    "question": "box, style=rounded", "verdict": "box, style=bold", "fact": "note",
-    "card": "component", "effect": "box", "clause": "box, style=filled, fillcolor=lightyellow",
-    "step": "hexagon", "alternative": "box, style=dashed", "absence": "box, style=dotted",
+    "question": "box, style=rounded",
+    "verdict": "box, style=bold",
+    "fact": "note",
+    "card": "component",
+    "effect": "box",
+    "clause": "box, style=filled, fillcolor=lightyellow",
+    "step": "hexagon",
+    "alternative": "box, style=dashed",
+    "absence": "box, style=dotted",
     "gap": "octagon",
 }
 
@@ -52,8 +58,9 @@ def to_node_link(answer: Answer) -> dict[str, Any]:
     return {
         "question": answer.question.text,
         "nodes": [{"id": str(n), **_plain(d)} for n, d in graph.nodes(data=True)],
-        "edges": [{"source": str(u), "target": str(v), **_plain(d)}
-                  for u, v, d in graph.edges(data=True)],
+        "edges": [
+            {"source": str(u), "target": str(v), **_plain(d)} for u, v, d in graph.edges(data=True)
+        ],
     }
 
 
@@ -74,11 +81,15 @@ def to_dot(answers: Sequence[Answer]) -> str:
         out.append(f"    label={_dot_quote(answer.question.text)};")
         for node, data in graph.nodes(data=True):
             shape = _DOT_SHAPES.get(str(data["kind"]), "box")
-            out.append(f"    {_dot_quote(f'{index}/{node}')} "
-                       f"[label={_dot_quote(node_label(data))}, shape={shape}];")
+            out.append(
+                f"    {_dot_quote(f'{index}/{node}')} "
+                f"[label={_dot_quote(node_label(data))}, shape={shape}];"
+            )
         for u, v, data in graph.edges(data=True):
-            out.append(f"    {_dot_quote(f'{index}/{u}')} -> {_dot_quote(f'{index}/{v}')} "
-                       f"[label={_dot_quote(str(data['kind']))}];")
+            out.append(
+                f"    {_dot_quote(f'{index}/{u}')} -> {_dot_quote(f'{index}/{v}')} "
+                f"[label={_dot_quote(str(data['kind']))}];"
+            )
         out.append("  }")
     out.append("}")
     return "\n".join(out) + "\n"

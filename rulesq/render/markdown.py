@@ -22,38 +22,51 @@ PRECEDENT_QUOTE = 400
 def render_rulings(found: Rulings, title: str) -> str:
     """The whole document: heading, one section a ruling, open questions, passages naming them."""
     names = ", ".join(f'"{name}"' for name in found.cards)
-    out = [f"# Rulings: {names}", "",
-           f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
-           f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open, "
-           f"{len(found.skipped)} not asked. "
-           "Each ruling gives "
-           "the verdict, what decided it (the step of the precedence ladder, where one did), "
-           "the card texts involved and the clauses it rests on (the rule first, the FAQ "
-           "precedent second); its situation re-runs with `rulesq ask`.*", ""]
+    out = [
+        f"# Rulings: {names}",
+        "",
+        f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
+        f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open, "
+        f"{len(found.skipped)} not asked. "
+        "Each ruling gives "
+        "the verdict, what decided it (the step of the precedence ladder, where one did), "
+        "the card texts involved and the clauses it rests on (the rule first, the FAQ "
+        "precedent second); its situation re-runs with `rulesq ask`.*",
+        "",
+    ]
     if not found.asked:
-        out += [f"No question in corpus/{found.game}/rulings.toml applies to these cards "
-                "(questions about a pair need two cards).", ""]
+        out += [
+            f"No question in corpus/{found.game}/rulings.toml applies to these cards "
+            "(questions about a pair need two cards).",
+            "",
+        ]
     elif not found.rulings and found.open:
         out += ["No ruling could be written: rulesq cannot answer the questions below.", ""]
     elif not found.rulings and found.about:
-        out += ["None of the questions rulesq asks about these cards gives a ruling; the "
-                "sources speak of them in the passages below.", ""]
+        out += [
+            "None of the questions rulesq asks about these cards gives a ruling; the "
+            "sources speak of them in the passages below.",
+            "",
+        ]
     elif not found.rulings:
         out += ["No interaction among these cards changes an answer.", ""]
     for number, ruling in enumerate(found.rulings, start=1):
         out += _ruling(number, ruling)
     if found.open:
         out += ["## Questions rulesq cannot answer", ""]
-        out += [f"- {question.title} Cannot answer: {question.reason}"
-                for question in found.open]
+        out += [f"- {question.title} Cannot answer: {question.reason}" for question in found.open]
         out.append("")
     if found.skipped:
         out += ["## Questions not asked", ""]
         out += [f"- {skip.title} Not asked: {skip.reason}." for skip in found.skipped]
         out.append("")
     if found.about:
-        out += ["## What the sources say about these cards", "",
-                "Not asked as questions above; read them as they stand.", ""]
+        out += [
+            "## What the sources say about these cards",
+            "",
+            "Not asked as questions above; read them as they stand.",
+            "",
+        ]
         out += [_passage(clause) for clause in found.about]
         out.append("")
     return "\n".join(out)
@@ -63,8 +76,9 @@ def _ruling(number: int, ruling: Ruling) -> list[str]:
     answer = ruling.answer
     out = [f"## {number}. {ruling.title}", "", _verdict(answer), ""]
     if ruling.beside:
-        out.append("In the same situation (no card changes these alone; they show where the "
-                   "text stops):")
+        out.append(
+            "In the same situation (no card changes these alone; they show where the text stops):"
+        )
         out += [f"- {_title(other.question.text)} {_verdict(other)}" for other in ruling.beside]
         out.append("")
     effects = answer.graph.effects()
@@ -106,8 +120,7 @@ def _passage(clause: Clause) -> str:
     asked = f"Q: \u201c{_cut(clause.question)}\u201d A: " if clause.question else ""
     reverses = clause.extra.get("reverses")
     note = f" (reverses {reverses})" if reverses else ""
-    return (f"- `{clause.id}`, {clause.source()}: {asked}\u201c{_cut(clause.text)}\u201d"
-            f"{note}")
+    return f"- `{clause.id}`, {clause.source()}: {asked}\u201c{_cut(clause.text)}\u201d{note}"
 
 
 def _cut(text: str) -> str:

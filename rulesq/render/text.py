@@ -16,8 +16,9 @@ WIDTH = 92
 SHORT_QUOTE = 240
 
 
-def render_answers(answers: Sequence[Answer], outcomes: Sequence[Sequence[Outcome]] = (),
-                   explain: bool = False) -> str:
+def render_answers(
+    answers: Sequence[Answer], outcomes: Sequence[Sequence[Outcome]] = (), explain: bool = False
+) -> str:
     """Every answer of a situation, separated by a blank line."""
     blocks = []
     for index, answer in enumerate(answers):
@@ -66,12 +67,14 @@ def _chain(answer: Answer) -> list[str]:
     facts = graph.facts()
     if facts:
         out.append("  facts:")
-        out += [f"    - {f['label']}" + (f"  (line {f['line']})" if f.get("line") else "")
-                for f in facts]
+        out += [
+            f"    - {f['label']}" + (f"  (line {f['line']})" if f.get("line") else "")
+            for f in facts
+        ]
     effects = graph.effects()
     if effects:
         out.append("  card effects:")
-        out += [_wrap(f"- {e['card']}: \"{e['label']}\"", "    ") for e in effects]
+        out += [_wrap(f'- {e["card"]}: "{e["label"]}"', "    ") for e in effects]
     step = answer.decided_by
     if step:
         out.append(f"  decided by the ladder step '{step}'")
@@ -98,7 +101,7 @@ def _node_name(node: dict[str, Any]) -> str:
     if kind == "clause":
         return str(node["clause_id"])
     if kind == "effect":
-        return f"{node['card']}: \"{_short(str(node['label']), 60)}\""
+        return f'{node["card"]}: "{_short(str(node["label"]), 60)}"'
     if kind == "step":
         return f"ladder step '{node['label']}'"
     return str(node["label"])
@@ -126,6 +129,11 @@ def _short(text: str, limit: int) -> str:
 
 
 def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(" ".join(text.split()), WIDTH, initial_indent=indent,
-                         subsequent_indent=indent + "  ", break_on_hyphens=False,
-                         break_long_words=False)
+    return textwrap.fill(
+        " ".join(text.split()),
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,
+        break_long_words=False,
+    )

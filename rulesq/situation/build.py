@@ -86,8 +86,14 @@ class SituationBuilder:
 
     def error(self, message: str, span: Span, suggestion: str | None = None) -> InputError:
         """An input error pointing at ``span``."""
-        return InputError(message, self.situation.source, self.situation.text, span.line,
-                          span.column, suggestion=suggestion)
+        return InputError(
+            message,
+            self.situation.source,
+            self.situation.text,
+            span.line,
+            span.column,
+            suggestion=suggestion,
+        )
 
     def build(self, tree: Node) -> Situation:
         """The situation the tree describes."""
@@ -115,8 +121,9 @@ class SituationBuilder:
         elif name == "question":
             self._close_question()
             query = _tree(tree.children[0])
-            self._question = self._statement(_only_tree(query), Question, "ask_",
-                                              span=tree_span(tree))
+            self._question = self._statement(
+                _only_tree(query), Question, "ask_", span=tree_span(tree)
+            )
         elif name == "expectation":
             self._expectation(tree)
         else:  # a game may add top-level items; they are facts by convention
@@ -127,8 +134,9 @@ class SituationBuilder:
         if self.situation.items or self._question:
             raise self.error("the game line must come first", tree_span(tree))
         if str(token).lower() != self.situation.game:
-            raise self.error(f"this situation is already for {self.situation.game}",
-                             token_span(token))
+            raise self.error(
+                f"this situation is already for {self.situation.game}", token_span(token)
+            )
 
     def _card_def(self, tree: Node) -> None:
         from lark import Token, Tree
@@ -162,14 +170,20 @@ class SituationBuilder:
         if flags:
             fields["icons"] = flags
         self.situation.cards[key] = Card(
-            id=f"inline/{key.replace(' ', '-')}", game=self.situation.game, name=name,
-            type=kind, text=text, printed_text=text, fields=fields,
+            id=f"inline/{key.replace(' ', '-')}",
+            game=self.situation.game,
+            name=name,
+            type=kind,
+            text=text,
+            printed_text=text,
+            fields=fields,
         )
 
-    def _statement(self, tree: Node, cls: type[Fact] | type[Question], prefix: str,
-                   span: Span | None = None) -> Any:
+    def _statement(
+        self, tree: Node, cls: type[Fact] | type[Question], prefix: str, span: Span | None = None
+    ) -> Any:
         name = bare(str(tree.data))
-        kind = name[len(prefix):] if name.startswith(prefix) else name
+        kind = name[len(prefix) :] if name.startswith(prefix) else name
         span = span or tree_span(tree)
         players: list[str] = []
         cards: list[CardRef] = []
@@ -177,12 +191,19 @@ class SituationBuilder:
         self._collect(tree, players, cards, params)
         if len(players) > 1:
             params["players"] = tuple(players)
-        return cls(kind=kind, span=span, text=self.situation.text[span.start:span.end],
-                   index=len(self.situation.items), who=players[0] if players else None,
-                   cards=tuple(cards), params=params)
+        return cls(
+            kind=kind,
+            span=span,
+            text=self.situation.text[span.start : span.end],
+            index=len(self.situation.items),
+            who=players[0] if players else None,
+            cards=tuple(cards),
+            params=params,
+        )
 
-    def _collect(self, tree: Node, players: list[str], cards: list[CardRef],
-                 params: dict[str, Any]) -> None:
+    def _collect(
+        self, tree: Node, players: list[str], cards: list[CardRef], params: dict[str, Any]
+    ) -> None:
         from lark import Token, Tree
 
         for child in tree.children:
@@ -204,16 +225,23 @@ class SituationBuilder:
                 ref = self._card(_only_tree(child), adhoc_ok=False)
                 if count == 0:
                     raise self.error(
-                        f'0 copies of "{ref.name}": a deck line lists the cards the deck '
-                        "holds", token_span(_token(child.children[0])),
-                        suggestion=f'Leave "{ref.name}" out of the line.')
+                        f'0 copies of "{ref.name}": a deck line lists the cards the deck holds',
+                        token_span(_token(child.children[0])),
+                        suggestion=f'Leave "{ref.name}" out of the line.',
+                    )
                 cards.append(CardRef(ref.name, ref.span, ref.values, ref.flags, count))
-            elif (name.startswith(_EACH) and len(child.children) == 1
-                  and isinstance(child.children[0], Token)):
-                key = name[len(_EACH):]
+            elif (
+                name.startswith(_EACH)
+                and len(child.children) == 1
+                and isinstance(child.children[0], Token)
+            ):
+                key = name[len(_EACH) :]
                 params[key] = (*params.get(key, ()), _token_value(child.children[0]))
-            elif (name not in _STRUCTURAL and len(child.children) == 1
-                  and isinstance(child.children[0], Token)):
+            elif (
+                name not in _STRUCTURAL
+                and len(child.children) == 1
+                and isinstance(child.children[0], Token)
+            ):
                 params[name] = _token_value(child.children[0])
             else:
                 self._collect(child, players, cards, params)
@@ -228,13 +256,19 @@ class SituationBuilder:
             if isinstance(child, Tree):
                 values, flags, words = self._values(child)
                 if words:
-                    item = next(_tree(i) for i in child.children
-                                if bare(str(_tree(i).data)) == "people_value")
-                    raise self.error(f"a card's {next(iter(words))} is given on its card line "
-                                     f'(card "{unquote(str(token))}" … ({next(iter(words))} …))',
-                                     token_span(_token(item.children[0])))
-        return CardRef(unquote(str(token)), token_span(token), values, tuple(flags),
-                       adhoc_ok=adhoc_ok)
+                    item = next(
+                        _tree(i)
+                        for i in child.children
+                        if bare(str(_tree(i).data)) == "people_value"
+                    )
+                    raise self.error(
+                        f"a card's {next(iter(words))} is given on its card line "
+                        f'(card "{unquote(str(token))}" … ({next(iter(words))} …))',
+                        token_span(_token(item.children[0])),
+                    )
+        return CardRef(
+            unquote(str(token)), token_span(token), values, tuple(flags), adhoc_ok=adhoc_ok
+        )
 
     def _values(self, tree: Node) -> tuple[dict[str, int], list[str], dict[str, str]]:
         """Numbers, icons and words (a Blue Moon card's people) in a card's parentheses."""
@@ -252,8 +286,7 @@ class SituationBuilder:
             elif kind == "number_value":
                 key = str(parts[0]).lower()
                 if key in values:
-                    raise self.error(f"the value '{key}' is given twice",
-                                     token_span(parts[0]))
+                    raise self.error(f"the value '{key}' is given twice", token_span(parts[0]))
                 self._check_word(parts[0], key, self.game.value_names, "value")
                 values[key] = self._number(parts[1])
             else:
@@ -269,9 +302,14 @@ class SituationBuilder:
         if not known or word in known:
             return
         raise InputError(
-            f"'{token}' is not a {self.game.title} {what}", self.situation.source,
-            self.situation.text, token.line or 1, token.column or 1,
-            expected=list(known), suggestion=did_you_mean(suggest(str(token), known)))
+            f"'{token}' is not a {self.game.title} {what}",
+            self.situation.source,
+            self.situation.text,
+            token.line or 1,
+            token.column or 1,
+            expected=list(known),
+            suggestion=did_you_mean(suggest(str(token), known)),
+        )
 
     def _number(self, token: Token) -> int:
         """A number token's value; beyond ``MAX_NUMBER`` it is an error (no game counts so)."""
@@ -279,17 +317,22 @@ class SituationBuilder:
         if abs(number) > MAX_NUMBER:
             raise self.error(
                 f"the number {token} is too large: no card, hand, deck or value in these "
-                f"games comes near it", token_span(token),
-                suggestion=f"rulesq reads numbers up to {MAX_NUMBER}.")
+                f"games comes near it",
+                token_span(token),
+                suggestion=f"rulesq reads numbers up to {MAX_NUMBER}.",
+            )
         return number
 
     def _expectation(self, tree: Node) -> None:
         child = _tree(tree.children[0])
         span = tree_span(tree)
-        text = self.situation.text[span.start:span.end]
+        text = self.situation.text[span.start : span.end]
         if self._question is None:
-            raise self.error("an expect line must follow an ask line", span,
-                             suggestion="Put the question first: ask ...? then expect ...")
+            raise self.error(
+                "an expect line must follow an ask line",
+                span,
+                suggestion="Put the question first: ask ...? then expect ...",
+            )
         kind = bare(str(child.data))
         parts = child.children
         value: Any
@@ -312,32 +355,41 @@ class SituationBuilder:
             kind, value = "decided_by", " ".join(str(parts[0]).split())
         else:
             kind = "quoted"
-            value = tuple(tuple(unquote(str(t)) for t in _tree(group).children)
-                          for group in parts)
+            value = tuple(tuple(unquote(str(t)) for t in _tree(group).children) for group in parts)
         self._pending.append(Expectation(kind, value, span, text))
 
     def _not_a_call(self, token: Token, known: tuple[str, ...]) -> None:
         """An error at an ``expect`` word that no answer of the game can be."""
         from rulesq.errors import did_you_mean, suggest
 
-        close = suggest(str(token), [*known, "cannot answer", "conflict", "because",
-                                     "decided by"])
+        close = suggest(str(token), [*known, "cannot answer", "conflict", "because", "decided by"])
         forms = [f'"{w}"' for w in known] + [
-            "a number", "quoted names or a quoted text", '"decided by" and a ladder step',
-            '"because" and a quoted card name', '"cannot answer"', '"conflict"']
+            "a number",
+            "quoted names or a quoted text",
+            '"decided by" and a ladder step',
+            '"because" and a quoted card name',
+            '"cannot answer"',
+            '"conflict"',
+        ]
         hint = did_you_mean(close) or ("The words a call may use: " + ", ".join(known) + ".")
         raise InputError(
             f"'{token}' is not a call rulesq can check in {self.game.title}",
-            self.situation.source, self.situation.text, token.line or 1, token.column or 1,
-            expected=forms, suggestion=hint)
+            self.situation.source,
+            self.situation.text,
+            token.line or 1,
+            token.column or 1,
+            expected=forms,
+            suggestion=hint,
+        )
 
     def _close_question(self) -> None:
         if self._question is None:
             return
         from dataclasses import replace
 
-        question = replace(self._question, expectations=tuple(self._pending),
-                           index=len(self.situation.items))
+        question = replace(
+            self._question, expectations=tuple(self._pending), index=len(self.situation.items)
+        )
         self.situation.items.append(question)
         self._question = None
         self._pending = []

@@ -42,10 +42,16 @@ def forms_of(game: str) -> tuple[Form, ...]:
         return ()
     with path.open("rb") as handle:
         data = tomllib.load(handle)
-    return tuple(Form(str(f["rule"]), str(f["example"]), str(f["says"]),
-                      tuple(str(a) for a in f.get("also", ())),
-                      tuple(str(g) for g in f.get("given", ())))
-                 for f in data.get("form", ()))
+    return tuple(
+        Form(
+            str(f["rule"]),
+            str(f["example"]),
+            str(f["says"]),
+            tuple(str(a) for a in f.get("also", ())),
+            tuple(str(g) for g in f.get("given", ())),
+        )
+        for f in data.get("form", ())
+    )
 
 
 _TOKEN = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\d+|[A-Za-z][A-Za-z/\'-]*|\S')
@@ -60,8 +66,11 @@ PLAYERS = frozenset({"i", "you"})
 OWNERS = frozenset({"my", "your"})
 
 
-def _shape(tokens: list[str], vocabulary: frozenset[str] = frozenset(),
-           classes: tuple[frozenset[str], ...] = ()) -> list[str]:
+def _shape(
+    tokens: list[str],
+    vocabulary: frozenset[str] = frozenset(),
+    classes: tuple[frozenset[str], ...] = (),
+) -> list[str]:
     """Tokens with names, numbers and players as slots, words in lower case (for likeness).
 
     A word of the line that is not in ``vocabulary`` (the examples' words) is read as the
@@ -91,8 +100,12 @@ def _shape(tokens: list[str], vocabulary: frozenset[str] = frozenset(),
 @cache
 def _vocabulary(game: str) -> frozenset[str]:
     """Every word of the game's examples."""
-    return frozenset(t.lower() for form in forms_of(game)
-                     for example in (form.example, *form.also) for t in _tokens(example))
+    return frozenset(
+        t.lower()
+        for form in forms_of(game)
+        for example in (form.example, *form.also)
+        for t in _tokens(example)
+    )
 
 
 def _fill(example: str, line: str, classes: tuple[frozenset[str], ...]) -> str:
@@ -125,8 +138,13 @@ def _fill(example: str, line: str, classes: tuple[frozenset[str], ...]) -> str:
     return re.sub(r" ([?,)])", r"\1", text).replace("( ", "(")
 
 
-def nearest(line: str, game: str, classes: tuple[frozenset[str], ...] = (),
-            limit: int = 2, cutoff: float = 0.45) -> list[str]:
+def nearest(
+    line: str,
+    game: str,
+    classes: tuple[frozenset[str], ...] = (),
+    limit: int = 2,
+    cutoff: float = 0.45,
+) -> list[str]:
     """The forms most like ``line`` (best first), filled in with the line's own words."""
     shape = _shape(_tokens(line), _vocabulary(game), classes)
     if not shape:

@@ -60,14 +60,21 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
         if name.lower() not in GAMES:
             options = suggest(name, GAMES)
             raise InputError(
-                f"unknown game '{name}'", source, text, number, match.start(1) + 1,
+                f"unknown game '{name}'",
+                source,
+                text,
+                number,
+                match.start(1) + 1,
                 expected=[f"one of the games: {', '.join(GAMES)}"],
                 suggestion=did_you_mean(options),
             )
         if default and default.lower() != name.lower():
             raise InputError(
                 f"this situation is for {name.lower()}, but {default.lower()} was asked for",
-                source, text, number, match.start(1) + 1,
+                source,
+                text,
+                number,
+                match.start(1) + 1,
                 suggestion="Drop --game, or change the game line.",
             )
         return name.lower()
@@ -78,7 +85,11 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
             raise UnknownNameError("game", default[:60], GAMES)
         return default.lower()
     raise InputError(
-        "which game? A situation starts with a game line", source, text, 1, 1,
+        "which game? A situation starts with a game line",
+        source,
+        text,
+        1,
+        1,
         expected=[f"game {g}" for g in GAMES],
         suggestion="Start the file with, for example, 'game bluemoon' (or pass --game).",
     )
@@ -109,10 +120,13 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
     if other is not None:
         from rulesq.games import get_game
 
-        friendly.message = (f"this line is {get_game(other).title} language, but the "
-                            f"situation is for {get_game(game).title}")
-        friendly.suggestion = (f"Write it in {get_game(game).title}'s language, or start the "
-                               f"file with 'game {other}'.")
+        friendly.message = (
+            f"this line is {get_game(other).title} language, but the "
+            f"situation is for {get_game(game).title}"
+        )
+        friendly.suggestion = (
+            f"Write it in {get_game(game).title}'s language, or start the file with 'game {other}'."
+        )
     raise friendly
 
 

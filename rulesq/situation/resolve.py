@@ -47,10 +47,18 @@ class _Resolver:
         #: Ad-hoc characters introduced so far (normalised name -> name as written).
         self.introduced: dict[str, str] = {}
 
-    def error(self, message: str, span: Span, options: list[str],
-              expected: list[str] | None = None) -> InputError:
-        return InputError(message, self.situation.source, self.situation.text, span.line,
-                          span.column, expected=expected or [], suggestion=did_you_mean(options))
+    def error(
+        self, message: str, span: Span, options: list[str], expected: list[str] | None = None
+    ) -> InputError:
+        return InputError(
+            message,
+            self.situation.source,
+            self.situation.text,
+            span.line,
+            span.column,
+            expected=expected or [],
+            suggestion=did_you_mean(options),
+        )
 
     def card(self, ref: CardRef) -> CardRef:
         inline = self.situation.cards.get(normalise_name(ref.name))
@@ -65,16 +73,23 @@ class _Resolver:
             return replace(ref, adhoc=True)
         from rulesq.corpus.load import games_with_card
 
-        names = ([card.name for card in self.situation.cards.values()]
-                 + list(self.introduced.values()) + self.corpus.card_names())
+        names = (
+            [card.name for card in self.situation.cards.values()]
+            + list(self.introduced.values())
+            + self.corpus.card_names()
+        )
         error = self.error(
-            f'unknown card "{ref.name}" in {self.game.title}', ref.span, suggest(ref.name, names),
+            f'unknown card "{ref.name}" in {self.game.title}',
+            ref.span,
+            suggest(ref.name, names),
             expected=["a card of the game's corpus, or one defined with a card line"],
         )
         elsewhere = games_with_card(ref.name, skip=self.game.name)
         if elsewhere:
-            note = (f'"{ref.name}" is a card of {", ".join(elsewhere)}, but this situation is '
-                    f"for {self.game.name} (see its game line).")
+            note = (
+                f'"{ref.name}" is a card of {", ".join(elsewhere)}, but this situation is '
+                f"for {self.game.name} (see its game line)."
+            )
             error.suggestion = f"{error.suggestion} {note}" if error.suggestion else note
         raise error
 
@@ -99,16 +114,28 @@ class _Resolver:
         where = f"a step of the {self.game.title} ladder" if ladder else "a clause id"
         offset = expectation.text.find(name.split()[0]) if name else 0
         span = replace(expectation.span, column=expectation.span.column + max(offset, 0))
-        raise self.error(f"'{name}' is not {where}", span, suggest(name, steps),
-                         expected=[f'"{s}"' for s in steps] + ["a clause id or alias"])
+        raise self.error(
+            f"'{name}' is not {where}",
+            span,
+            suggest(name, steps),
+            expected=[f'"{s}"' for s in steps] + ["a clause id or alias"],
+        )
 
     def source(self, ref: str) -> None:
         if self.corpus.find_clause(ref) is not None:
             return
-        line = next((n for n, text in enumerate(text_lines(self.situation.text), start=1)
-                     if ref in text and text.lstrip().startswith("source")), 1)
+        line = next(
+            (
+                n
+                for n, text in enumerate(text_lines(self.situation.text), start=1)
+                if ref in text and text.lstrip().startswith("source")
+            ),
+            1,
+        )
         column = self.situation.line(line).find(ref) + 1
         aliases = [a for clause in self.corpus.clauses.values() for a in clause.aliases]
-        raise self.error(f"unknown source '{ref}': no {self.game.title} clause has this id "
-                         "or alias", Span(0, 0, line, max(column, 1)),
-                         suggest(ref, [*aliases, *self.corpus.clauses]))
+        raise self.error(
+            f"unknown source '{ref}': no {self.game.title} clause has this id or alias",
+            Span(0, 0, line, max(column, 1)),
+            suggest(ref, [*aliases, *self.corpus.clauses]),
+        )

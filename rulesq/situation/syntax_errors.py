@@ -54,8 +54,7 @@ MALFORMED: dict[str, list[str]] = {
         "expect because X\n",
         "expect cannot\n",
     ],
-    "values and icons go in parentheses after the card name, e.g. "
-    '"Card Name" (fire 2, earth 3)': [
+    'values and icons go in parentheses after the card name, e.g. "Card Name" (fire 2, earth 3)': [
         'I have active "X" fire 2\n',
         'I play "X" fire 2\n',
         'I have active "X" fire\n',
@@ -130,8 +129,10 @@ def _keywords(names: set[str], parser: Lark) -> list[str]:
     """The plain-word keywords among the expected terminals."""
     by_name = {t.name: t for t in parser.terminals}
     return [
-        by_name[n].pattern.value for n in names
-        if n in by_name and by_name[n].pattern.type == "str"
+        by_name[n].pattern.value
+        for n in names
+        if n in by_name
+        and by_name[n].pattern.type == "str"
         and _WORD.fullmatch(by_name[n].pattern.value)
     ]
 
@@ -155,15 +156,16 @@ def friendly_error(
     column, whole = _word_start(body, line, column)
     if whole:
         found = f"'{whole}'"
-    expected = sorted({describe_terminal(n, parser) for n in expected_names},
-                      key=lambda w: (not w.startswith('"'), w))
+    expected = sorted(
+        {describe_terminal(n, parser) for n in expected_names},
+        key=lambda w: (not w.startswith('"'), w),
+    )
     label = _token_label(body, line, column, expected_names) or _label(error, parser, body, line)
     message = label or f"unexpected {found}"
     if label:
         message = f"{label} (found {found})"
     hint = _hint(error, body, expected_names, parser)
-    return InputError(message, source, text, line, column,
-                      expected=expected[:12], suggestion=hint)
+    return InputError(message, source, text, line, column, expected=expected[:12], suggestion=hint)
 
 
 #: Labels whose message alone says what is wrong; no other game's language is suggested.
@@ -177,7 +179,7 @@ def _token_label(body: str, line: int, column: int, expected: set[str]) -> str |
     lines = text_lines(body)
     if not 0 < line <= len(lines):
         return None
-    rest = lines[line - 1][column - 1:]
+    rest = lines[line - 1][column - 1 :]
     closing = _OPENING_QUOTES.get(rest[:1])
     if closing is not None and closing not in rest[1:].replace('\\"', ""):
         return UNCLOSED_QUOTE
@@ -249,7 +251,8 @@ def _label(error: UnexpectedInput, parser: Lark, body: str, line: int) -> str | 
         loose = {k: v for k, v in MALFORMED.items() if k not in EXACT}
         try:
             label = _exact_label(alone, parser) or alone.match_examples(
-                parser.parse, loose, use_accepts=True, token_type_match_fallback=True)
+                parser.parse, loose, use_accepts=True, token_type_match_fallback=True
+            )
         except Exception:  # noqa: BLE001 - a label is a nicety; never fail on it
             return None
         return str(label) if label else None
@@ -267,8 +270,11 @@ def _exact_label(error: UnexpectedInput, parser: Lark) -> str | None:
             try:
                 parser.parse(sample)
             except UnexpectedInput as other:
-                if (isinstance(other, UnexpectedToken) and other.state == error.state
-                        and str(other.token) == str(error.token)):
+                if (
+                    isinstance(other, UnexpectedToken)
+                    and other.state == error.state
+                    and str(other.token) == str(error.token)
+                ):
                     return label
     return None
 

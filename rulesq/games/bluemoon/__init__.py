@@ -43,49 +43,64 @@ def _handlers(module: str, kinds: str) -> dict[str, str]:
 QUESTIONS: dict[str, str] = {
     # playing cards
     **_handlers("answers_play", "can_play can_play_type can_play_together"),
-
     # what is in force
     **_handlers("answers_texts", "text_ignored ignored active text_effective icon_effective"),
-
     # values and total power
     **_handlers("answers_values", "total_power value power_to_reach element"),
-
     # hands, discards, draws and refreshes
     **_handlers("answers_discards", "can_discard must_discard discard_count"),
     **_handlers("answers_requirements", "satisfied discard_value who_chooses"),
-    **_handlers("answers_hands", "can_draw must_draw draw_count hand_count can_refresh "
-                                 "must_refresh refresh_size can_shuffle disclosed"),
+    **_handlers(
+        "answers_hands",
+        "can_draw must_draw draw_count hand_count can_refresh "
+        "must_refresh refresh_size can_shuffle disclosed",
+    ),
     **_handlers("answers_piles", "destination can_exchange"),
-
     # fights, retreats, dragons and the end of the game
     **_handlers("answers_dragons", "dragons extra_dragons"),
-    **_handlers("answers_fights", "must_retreat can_retreat can_decline must_decline "
-                                  "next_starter first_to_act must_match"),
+    **_handlers(
+        "answers_fights",
+        "must_retreat can_retreat can_decline must_decline next_starter first_to_act must_match",
+    ),
     **_handlers("answers_end", "ends winner score"),
-
     # ships
     **_handlers("answers_ships", "can_load can_load_any can_land in_discard_pile"),
-
     # bluffing
     **_handlers("answers_bluffs", "can_play_bluff can_call_bluff losing_bluff"),
-
     # using texts and icons (RETRIEVE, REPLACE, "I may" texts)
-    **_handlers("answers_uses",
-                "can_retrieve can_use_icon can_use_text text_optional choose_order"),
+    **_handlers(
+        "answers_uses", "can_retrieve can_use_icon can_use_text text_optional choose_order"
+    ),
     **_handlers("answers_apply", "can_apply affects can_play_from_deck"),
-
     # deck building
     **_handlers("answers_decks", "deck_moons moon_limit deck_card_count can_add_to_deck"),
 }
 
 #: Icons, as a situation writes them after a card: ``"X" (STOP)``, ``(FIRE BLUFF)``.
-ICONS = ("STOP", "RETRIEVE", "PROTECTED", "FREE", "PAIR", "GANG", "REPLACE", "BLUFF",
-         "FIRE BLUFF", "EARTH BLUFF", "EMPTY BLUFF")
+ICONS = (
+    "STOP",
+    "RETRIEVE",
+    "PROTECTED",
+    "FREE",
+    "PAIR",
+    "GANG",
+    "REPLACE",
+    "BLUFF",
+    "FIRE BLUFF",
+    "EARTH BLUFF",
+    "EMPTY BLUFF",
+)
 #: Card types of a ``card`` line (the corpus's types, as the judge reads them).
 CARD_TYPES = tuple(KINDS)
 
-GAME = register(BlueMoon(name="bluemoon", title="Blue Moon", questions=QUESTIONS,
-                         card_types=CARD_TYPES,
-                         value_names=("fire", "earth", "moons", "capacity", "value"),
-                         flag_names=ICONS,
-                         answer_words=("me", "you", "fire", "earth")))
+GAME = register(
+    BlueMoon(
+        name="bluemoon",
+        title="Blue Moon",
+        questions=QUESTIONS,
+        card_types=CARD_TYPES,
+        value_names=("fire", "earth", "moons", "capacity", "value"),
+        flag_names=ICONS,
+        answer_words=("me", "you", "fire", "earth"),
+    )
+)

@@ -48,8 +48,9 @@ class DoDraft:
         """The finished clause."""
         if not self.acts:
             raise ReadError("a clause has no verb")
-        return a.Do(self.actor, tuple(self.acts), self.mode, self.also, self.immediately,
-                    span=self.span)
+        return a.Do(
+            self.actor, tuple(self.acts), self.mode, self.also, self.immediately, span=self.span
+        )
 
 
 @dataclass
@@ -76,8 +77,9 @@ class _Either:
     def freeze(self) -> a.SelectEither:
         if len(self.branches) < 2:
             raise ReadError("'select either' needs two options joined by 'or'")
-        return a.SelectEither(tuple(a.Branch(c, tuple(acts)) for c, acts in self.branches),
-                              span=self.start.span)
+        return a.SelectEither(
+            tuple(a.Branch(c, tuple(acts)) for c, acts in self.branches), span=self.start.span
+        )
 
 
 def build_chain(chain: Chain) -> Built:
@@ -121,8 +123,9 @@ def build_chain(chain: Chain) -> Built:
             if otherwise or target is otherwise:
                 raise ReadError("only one alternative ('or …') is allowed")
             target = otherwise
-            target.append(DoDraft(item.subject or drafts[0].actor, item.mode or a.Mode.PLAIN,
-                                  span=item.span))
+            target.append(
+                DoDraft(item.subject or drafts[0].actor, item.mode or a.Mode.PLAIN, span=item.span)
+            )
         elif item.subject is not None or item.mode is not None or not target:
             close_either()
             who = item.subject or (target[-1].actor if target else None)
@@ -131,8 +134,9 @@ def build_chain(chain: Chain) -> Built:
             target.append(DoDraft(who, item.mode or a.Mode.PLAIN, span=item.span))
         elif either is not None:
             if item.adverbs:
-                raise ReadError("an option of 'select either' takes no 'now', 'also' or "
-                                "'immediately'")
+                raise ReadError(
+                    "an option of 'select either' takes no 'now', 'also' or 'immediately'"
+                )
             either.branches[-1][1].append(act)
             _apply_suffixes(built, target[-1], item, close_cards)
             continue
@@ -191,12 +195,14 @@ def _share_place(options: tuple[Cards, ...]) -> tuple[Cards, ...]:
     last = options[-1]
     if last.place is None:
         return options
-    return tuple(o if o.place is not None else replace(o, place=last.place, prep=last.prep)
-                 for o in options)
+    return tuple(
+        o if o.place is not None else replace(o, place=last.place, prep=last.prep) for o in options
+    )
 
 
-def _apply_suffixes(built: Built, draft: DoDraft, item: Item,
-                    close_cards: Callable[[], None]) -> None:
+def _apply_suffixes(
+    built: Built, draft: DoDraft, item: Item, close_cards: Callable[[], None]
+) -> None:
     for suffix in item.suffixes:
         match suffix.kind:
             case "purpose":
@@ -237,8 +243,9 @@ def _set_condition(built: Built, condition: Condition) -> None:
 # ------------------------------------------------------------------ which effect
 
 
-def build_effect(leads: list[Lead], body: Any, after_colon: tuple[fx.BlueMoonEffect, ...],
-                 span: Span) -> fx.BlueMoonEffect:
+def build_effect(
+    leads: list[Lead], body: Any, after_colon: tuple[fx.BlueMoonEffect, ...], span: Span
+) -> fx.BlueMoonEffect:
     """The effect a sentence states, from its leads, its body and the effect after a colon."""
     when: When | None = None
     condition: Condition | None = None
@@ -271,8 +278,9 @@ def build_effect(leads: list[Lead], body: Any, after_colon: tuple[fx.BlueMoonEff
     return _with_leads(body, when, condition, span)
 
 
-def _with_leads(effect: fx.BlueMoonEffect, when: When | None, condition: Condition | None,
-                span: Span) -> fx.BlueMoonEffect:
+def _with_leads(
+    effect: fx.BlueMoonEffect, when: When | None, condition: Condition | None, span: Span
+) -> fx.BlueMoonEffect:
     """A fixed-form effect, given the time and condition its sentence opens with."""
     if when is None and condition is None:
         return replace(effect, span=span)
@@ -299,15 +307,25 @@ def _replacement_or_retreat(b: Built) -> bool:
     """``You must play a replacement, or retreat``, and nothing more."""
     first = b.dos[0]
     wanted = a.Play(Cards(Quantity(Q.ARTICLE), noun=Noun.REPLACEMENT))
-    return (first.actor is Role.OPPONENT and first.acts == (wanted,) and not first.also
-            and not first.immediately and b.otherwise == a.Do(Role.OPPONENT, (a.Retreat(),))
-            and not (b.when or b.condition or b.even_if))
+    return (
+        first.actor is Role.OPPONENT
+        and first.acts == (wanted,)
+        and not first.also
+        and not first.immediately
+        and b.otherwise == a.Do(Role.OPPONENT, (a.Retreat(),))
+        and not (b.when or b.condition or b.even_if)
+    )
 
 
 def _plain_play_of_this_card(act: a.Act | None) -> bool:
     """``play this card``, with nothing about how (no place, no "as if", no pushing)."""
-    return (isinstance(act, a.Play) and _is_this_card(act.cards) and act.into is None
-            and act.as_if is None and not act.without_pushing)
+    return (
+        isinstance(act, a.Play)
+        and _is_this_card(act.cards)
+        and act.into is None
+        and act.as_if is None
+        and not act.without_pushing
+    )
 
 
 def _no_adverbs(do: a.Do, what: str, keep: str = "") -> None:
@@ -318,7 +336,7 @@ def _no_adverbs(do: a.Do, what: str, keep: str = "") -> None:
 
 
 def _lift_turn(b: Built) -> None:
-    """"You may not play more than one card on your turn": the turn is the effect's time.
+    """Text "You may not play more than one card on your turn": the turn is the effect's time.
 
     A turn said after the cards of the only act times the effect, unless it picks the card
     ("your first character card on your turn") or the effect has a time already.
@@ -333,29 +351,50 @@ def _lift_turn(b: Built) -> None:
         b.dos[0] = replace(b.dos[0], acts=(new_act,))
 
 
-def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
-                span: Span) -> fx.BlueMoonEffect:
+def _from_chain(
+    b: Built, after_colon: tuple[fx.BlueMoonEffect, ...], span: Span
+) -> fx.BlueMoonEffect:
     _lift_turn(b)
     first = b.dos[0]
     single = first.acts[0] if len(b.dos) == 1 and len(first.acts) == 1 else None
     if b.trigger is not None:
-        if (not _plain_play_of_this_card(single) or first.mode is not a.Mode.MAY
-                or first.actor is not Role.CONTROLLER or b.when or b.condition or b.otherwise
-                or b.even_if or b.to_play):
+        if (
+            not _plain_play_of_this_card(single)
+            or first.mode is not a.Mode.MAY
+            or first.actor is not Role.CONTROLLER
+            or b.when
+            or b.condition
+            or b.otherwise
+            or b.even_if
+            or b.to_play
+        ):
             raise ReadError("a trigger reads 'I may play this card when <event>: <effect>'")
         _no_adverbs(first, "'I may play this card when …'")
         return fx.InterferenceTrigger(b.trigger[0], b.trigger[1], after_colon, span=span)
     if after_colon:
         raise ReadError("a colon follows only 'I may play this card when …'")
     if b.to_play:
-        if single is None or first.mode is not a.Mode.MUST or b.when or b.condition \
-                or b.otherwise or b.even_if or first.actor is not Role.CONTROLLER:
+        if (
+            single is None
+            or first.mode is not a.Mode.MUST
+            or b.when
+            or b.condition
+            or b.otherwise
+            or b.even_if
+            or first.actor is not Role.CONTROLLER
+        ):
             raise ReadError("a play cost reads 'I must <do one thing> to play this card'")
         _no_adverbs(first, "'I must … to play this card'")
         return fx.MustToPlay(single, span=span)
     if first.mode is a.Mode.MAY_ONLY:
-        if not _plain_play_of_this_card(single) or first.actor is not Role.CONTROLLER \
-                or b.condition is None or b.when or b.otherwise or b.even_if:
+        if (
+            not _plain_play_of_this_card(single)
+            or first.actor is not Role.CONTROLLER
+            or b.condition is None
+            or b.when
+            or b.otherwise
+            or b.even_if
+        ):
             raise ReadError("a play condition reads 'I may only play this card if <condition>'")
         _no_adverbs(first, "'I may only play this card if …'")
         return fx.PlayCondition(b.condition, span=span)
@@ -373,22 +412,38 @@ def _from_chain(b: Built, after_colon: tuple[fx.BlueMoonEffect, ...],
         raise ReadError("'or …' follows only 'must'")
     if any(isinstance(act, a.Have) for do in b.dos for act in do.acts):
         raise ReadError("'have' states a condition: 'if I have …', 'you may not have …'")
-    if isinstance(b.condition, Retreats) and b.when is None and isinstance(single, a.Attract) \
-            and first.mode is a.Mode.PLAIN and single.dragons.kind in (
-                DragonCount.ADDITIONAL, DragonCount.FEWER, DragonCount.NO_MORE_THAN):
+    if (
+        isinstance(b.condition, Retreats)
+        and b.when is None
+        and isinstance(single, a.Attract)
+        and first.mode is a.Mode.PLAIN
+        and single.dragons.kind
+        in (DragonCount.ADDITIONAL, DragonCount.FEWER, DragonCount.NO_MORE_THAN)
+    ):
         _no_adverbs(first, "'if … retreat, … attract …'")
-        if Role.BOTH in (b.condition.who, first.actor) or b.condition.who is first.actor \
-                or single.dragons.in_total:
+        if (
+            Role.BOTH in (b.condition.who, first.actor)
+            or b.condition.who is first.actor
+            or single.dragons.in_total
+        ):
             # the player who retreats gives the dragons; the other one attracts them
             raise ReadError("'if I retreat, you attract …' or 'if you retreat, I attract …'")
-        return fx.DragonModifier(b.condition.who, first.actor, single.dragons, b.condition.now,
-                                 span=span)
-    if isinstance(b.condition, Wins) and b.when is None and first.mode is a.Mode.PLAIN \
-            and isinstance(single, a.Receive | a.Score):
+        return fx.DragonModifier(
+            b.condition.who, first.actor, single.dragons, b.condition.now, span=span
+        )
+    if (
+        isinstance(b.condition, Wins)
+        and b.when is None
+        and first.mode is a.Mode.PLAIN
+        and isinstance(single, a.Receive | a.Score)
+    ):
         _no_adverbs(first, "'if … win the game, …'")
         return fx.ScoreModifier(b.condition.who, first.actor, single, span=span)
-    if isinstance(single, a.Play) and first.mode is a.Mode.MAY and (
-            b.when is None or b.when.kind is not W.NOW):
+    if (
+        isinstance(single, a.Play)
+        and first.mode is a.Mode.MAY
+        and (b.when is None or b.when.kind is not W.NOW)
+    ):
         return _play(b, first, single, span)
     if b.condition is not None and isinstance(b.condition, Retreats | Wins):
         raise ReadError("after 'if I retreat' or 'if I win the game' comes what changes")
@@ -423,15 +478,24 @@ def _play(b: Built, first: a.Do, play: a.Play, span: Span) -> fx.BlueMoonEffect:
             raise ReadError("'as if it had the … icon' takes a condition, not a time")
         _no_adverbs(first, "'I may play … as if it had the … icon'")
         return fx.PlayAsIf(play.cards, play.as_if, b.condition, span=span)
-    if play.without_pushing and _is_this_card(play.cards) and play.into is not None \
-            and play.as_if is None and not (b.when or b.condition) \
-            and first.actor is Role.CONTROLLER:
+    if (
+        play.without_pushing
+        and _is_this_card(play.cards)
+        and play.into is not None
+        and play.as_if is None
+        and not (b.when or b.condition)
+        and first.actor is Role.CONTROLLER
+    ):
         _no_adverbs(first, "'I may play this card … without pushing …'")
         return fx.PlayWithoutPushing(play.into, span=span)
-    if play.as_if is None and not play.without_pushing and play.into is None \
-            and not _is_this_card(play.cards):
+    if (
+        play.as_if is None
+        and not play.without_pushing
+        and play.into is None
+        and not _is_this_card(play.cards)
+    ):
         _no_adverbs(first, "'I may play …'", keep="also")
-        return fx.PlayPermission(first.actor, play.cards, b.when, b.condition, first.also,
-                                 span=span)
+        return fx.PlayPermission(
+            first.actor, play.cards, b.when, b.condition, first.also, span=span
+        )
     return fx.ActionEffect(tuple(b.dos), b.when, b.condition, span=span)
-

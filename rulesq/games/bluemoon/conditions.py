@@ -37,7 +37,7 @@ class AttackedBy(Condition):
 
     who: Role
     at_least: int
-    element: Element | None = None   # None: total power
+    element: Element | None = None  # None: total power
 
     def render(self) -> str:
         """The clause."""

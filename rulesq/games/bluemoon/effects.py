@@ -42,8 +42,12 @@ def leads(when: When | None, condition: Condition | None) -> str:
         return (f"if {condition.render()}, " if condition is not None else "") + "now "
     out = ""
     if when is not None and when.kind is W.TURN_ABOUT_TO_END:
-        if (isinstance(condition, Having) and condition.who is when.role
-                and condition.have.than is None and isinstance(condition.have.what, Cards)):
+        if (
+            isinstance(condition, Having)
+            and condition.who is when.role
+            and condition.have.than is None
+            and isinstance(condition.have.what, Cards)
+        ):
             who = when.role.obj if when.role else "me"
             return f"{when.render()} with {who} holding {condition.have.what.render()}, "
         out = when.render() + ", "
@@ -97,12 +101,14 @@ class BlueMoonEffect(Effect):
         """The fields set on this effect (a required one, or one off its default) not followed."""
         out = []
         for item in fields(self):
-            if item.name in self.FOLLOWED or not item.compare:   # the span is no meaning
+            if item.name in self.FOLLOWED or not item.compare:  # the span is no meaning
                 continue
             if item.default is not MISSING and getattr(self, item.name) == item.default:
                 continue
-            if item.default_factory is not MISSING \
-                    and getattr(self, item.name) == item.default_factory():
+            if (
+                item.default_factory is not MISSING
+                and getattr(self, item.name) == item.default_factory()
+            ):
                 continue
             out.append(item.name)
         return tuple(out)
@@ -207,8 +213,10 @@ class PlayWithoutPushing(BlueMoonEffect):
 
     def render(self) -> str:
         """The sentence."""
-        return sentence(f"I may play this card into {self.into.render()} without pushing the "
-                        "previously active cards under it")
+        return sentence(
+            f"I may play this card into {self.into.render()} without pushing the "
+            "previously active cards under it"
+        )
 
 
 @dataclass(frozen=True)
@@ -219,15 +227,17 @@ class ElementChange(BlueMoonEffect):
     #: own ("At the end of my turn, …", "If …, …") is not followed.
     FOLLOWED: ClassVar[frozenset[str]] = frozenset({"to"})
 
-    to: Element | None = None   # None: it swaps between Fire and Earth
+    to: Element | None = None  # None: it swaps between Fire and Earth
     when: When | None = None
     condition: Condition | None = None
 
     def render(self) -> str:
         """The sentence."""
         change = f"to {self.to.value}" if self.to else "between Fire and Earth"
-        return sentence(leads(self.when, self.condition)
-                        + f"the contested element of the fight changes {change}")
+        return sentence(
+            leads(self.when, self.condition)
+            + f"the contested element of the fight changes {change}"
+        )
 
 
 @dataclass(frozen=True)
@@ -240,7 +250,7 @@ class Prohibition(BlueMoonEffect):
     act: Act
     when: When | None = None
     condition: Condition | None = None
-    remedy: Do | None = None      # "and you must discard any additional cards"
+    remedy: Do | None = None  # "and you must discard any additional cards"
 
     def render(self) -> str:
         """The sentence."""
@@ -297,10 +307,18 @@ class Ignore(BlueMoonEffect):
     cards"); ``except_icons`` the icons left alone ("except STOP").
     """
 
-    FOLLOWED: ClassVar[frozenset[str]] = frozenset({
-        "scope", "owner", "cards", "except_cards", "except_icons", "except_on", "when",
-        "condition",
-    })
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset(
+        {
+            "scope",
+            "owner",
+            "cards",
+            "except_cards",
+            "except_icons",
+            "except_on",
+            "when",
+            "condition",
+        }
+    )
 
     scope: Scope
     owner: Role
@@ -320,8 +338,11 @@ class Ignore(BlueMoonEffect):
             subject = f"{self.owner.possessive} {self.scope.value}"
             verb = "are"
         body = f"{subject} {verb} ignored"
-        parts = ([c.render() for c in self.except_cards] + list(self.except_icons)
-                 + [f"on {c.render()}" for c in self.except_on])
+        parts = (
+            [c.render() for c in self.except_cards]
+            + list(self.except_icons)
+            + [f"on {c.render()}" for c in self.except_on]
+        )
         if parts:
             body += ", except " + join_and(parts)
         return sentence(leads(self.when, self.condition) + body)
@@ -347,7 +368,7 @@ class Stage(StrEnum):
     PRINTED_VALUE = "printed value"
     VALUE = "value"
     TOTAL_POWER = "total power"
-    EFFECT = "effect"           # "the effect of … doubles": the numbers in it double
+    EFFECT = "effect"  # "the effect of … doubles": the numbers in it double
 
 
 class Op(StrEnum):
@@ -378,15 +399,25 @@ class ValueChange(BlueMoonEffect):
     (to ``n``, or by ``n``).
     """
 
-    FOLLOWED: ClassVar[frozenset[str]] = frozenset({
-        "stage", "op", "n", "cards", "owner", "element", "parity", "when", "condition",
-    })
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset(
+        {
+            "stage",
+            "op",
+            "n",
+            "cards",
+            "owner",
+            "element",
+            "parity",
+            "when",
+            "condition",
+        }
+    )
 
     stage: Stage
     op: Op
     n: int | None = None
     cards: CardsExpr | None = None
-    owner: Role | None = None          # whose total power
+    owner: Role | None = None  # whose total power
     element: Element | None = None
     parity: Parity | None = None
     when: When | None = None
@@ -420,8 +451,11 @@ class ValueChange(BlueMoonEffect):
     def _op(self, singular: bool) -> str:
         s = "s" if singular else ""
         its = "their"
-        if isinstance(self.cards, Cards) and self.cards.quantity.kind in (Q.OF, Q.COUNT) \
-                and self.cards.quantity.n == 1:
+        if (
+            isinstance(self.cards, Cards)
+            and self.cards.quantity.kind in (Q.OF, Q.COUNT)
+            and self.cards.quantity.n == 1
+        ):
             its = "its"
         match self.op:
             case Op.DOUBLE:
@@ -435,11 +469,15 @@ class ValueChange(BlueMoonEffect):
             case Op.REDUCE_BY:
                 return f"reduce{s} by {self.n}"
             case Op.INCREASE_TO_SUM:
-                return (f"increase{s} to the sum of {its} printed Fire value + {its} printed "
-                        "Earth value")
+                return (
+                    f"increase{s} to the sum of {its} printed Fire value + {its} printed "
+                    "Earth value"
+                )
             case Op.INCREASE_TO_HIGHER:
-                return (f"increase{s} to the higher of {its} printed Fire value or {its} "
-                        "printed Earth value")
+                return (
+                    f"increase{s} to the higher of {its} printed Fire value or {its} "
+                    "printed Earth value"
+                )
         raise AssertionError(self.op)  # pragma: no cover
 
 
@@ -479,8 +517,10 @@ class NextPlayedAsIf(BlueMoonEffect):
     def render(self) -> str:
         """The sentence."""
         when = f" {self.when.render()}" if self.when else ""
-        return sentence(f"the next {self.cards.render()} {self.who.subject} play{when} is "
-                        f"treated {self.as_if.render()}")
+        return sentence(
+            f"the next {self.cards.render()} {self.who.subject} play{when} is "
+            f"treated {self.as_if.render()}"
+        )
 
 
 @dataclass(frozen=True)
@@ -491,9 +531,15 @@ class Obligation(BlueMoonEffect):
     you retreat").
     """
 
-    FOLLOWED: ClassVar[frozenset[str]] = frozenset({
-        "do", "otherwise", "even_if", "when", "condition",
-    })
+    FOLLOWED: ClassVar[frozenset[str]] = frozenset(
+        {
+            "do",
+            "otherwise",
+            "even_if",
+            "when",
+            "condition",
+        }
+    )
 
     do: Do
     otherwise: Do | None = None
@@ -547,8 +593,10 @@ class DragonModifier(BlueMoonEffect):
     def render(self) -> str:
         """The sentence."""
         now = " now" if self.now else ""
-        return sentence(f"if {self.retreating.subject} retreat{now}, "
-                        f"{self.attracting.subject} {Attract(self.dragons).render()}")
+        return sentence(
+            f"if {self.retreating.subject} retreat{now}, "
+            f"{self.attracting.subject} {Attract(self.dragons).render()}"
+        )
 
 
 @dataclass(frozen=True)
@@ -563,8 +611,9 @@ class ScoreModifier(BlueMoonEffect):
 
     def render(self) -> str:
         """The sentence."""
-        return sentence(f"if {self.winner.subject} win the game, "
-                        f"{self.who.subject} {self.act.render()}")
+        return sentence(
+            f"if {self.winner.subject} win the game, {self.who.subject} {self.act.render()}"
+        )
 
 
 @dataclass(frozen=True)
@@ -616,8 +665,15 @@ def scope_of(effect: object) -> Scope | None:
 
 
 #: The effect classes that name cards in a ``cards`` field.
-NAMING_CARDS = (PlayAsIf, Ignore, ValueChange, PlayPermission, NextPlayedAsIf, AttackAgain,
-                CancelCard)
+NAMING_CARDS = (
+    PlayAsIf,
+    Ignore,
+    ValueChange,
+    PlayPermission,
+    NextPlayedAsIf,
+    AttackAgain,
+    CancelCard,
+)
 
 
 def cards_of(effect: object) -> CardsExpr | None:
@@ -636,11 +692,20 @@ KIND_BY_CLASS: dict[type[BlueMoonEffect], Kind] = {
 #: Effects that act once, when their card is played (the FAQ's first group: texts applied
 #: while in hand, element changes, playing without pushing, attacking again, the next card
 #: treated as FREE; interference cards act once too).
-ONCE_CLASSES: frozenset[type[BlueMoonEffect]] = frozenset({
-    MustToPlay, PlayCondition, InterferenceTrigger, PlayWithoutPushing,
-    ElementChange, NextPlayedAsIf, AttackAgain, CancelCard, EndTurn,
-    NotSelectable,
-})
+ONCE_CLASSES: frozenset[type[BlueMoonEffect]] = frozenset(
+    {
+        MustToPlay,
+        PlayCondition,
+        InterferenceTrigger,
+        PlayWithoutPushing,
+        ElementChange,
+        NextPlayedAsIf,
+        AttackAgain,
+        CancelCard,
+        EndTurn,
+        NotSelectable,
+    }
+)
 
 
 def classify(effect: BlueMoonEffect) -> tuple[Kind, Group]:

@@ -24,9 +24,13 @@ if TYPE_CHECKING:
 
 #: Facts that say where cards are, by the place they name.
 PLACES: dict[str, str] = {
-    "active": "in play", "inactive": "in play", "bluff_card": "in play",
-    "hand": "in hand", "hand_only": "in hand",
-    "pile": "on the discard pile", "influence": "in the influence area",
+    "active": "in play",
+    "inactive": "in play",
+    "bluff_card": "in play",
+    "hand": "in hand",
+    "hand_only": "in hand",
+    "pile": "on the discard pile",
+    "influence": "in the influence area",
 }
 #: Facts that describe the same moment as the place facts beside them (they move nothing).
 SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held"})
@@ -73,10 +77,13 @@ def _places(situation: Situation, fact: Fact, moment: Moment) -> None:
         earlier = moment.places.get(key)
         if earlier is not None and earlier[0] != place:
             line = earlier[1].span.line
-            raise _error(situation, ref.span,
-                         f'"{ref.name}" cannot be {place}: line {line} has it {earlier[0]}',
-                         "A card is in one place at a time; to move it, write the play, "
-                         "discard or draw between the two lines.")
+            raise _error(
+                situation,
+                ref.span,
+                f'"{ref.name}" cannot be {place}: line {line} has it {earlier[0]}',
+                "A card is in one place at a time; to move it, write the play, "
+                "discard or draw between the two lines.",
+            )
         moment.places[key] = (place, fact)
         if place == "in hand":
             moment.in_hand.setdefault(who, set()).add(key[1])
@@ -91,30 +98,42 @@ def _hand_size(situation: Situation, fact: Fact, moment: Moment) -> None:
     size = int(size_fact.param("number", 0))
     if len(named) > size:
         owner = "my" if who == ME else "your"
-        raise _error(situation, fact.span,
-                     f"{owner} hand holds {size} card(s) (line {size_fact.span.line}), but "
-                     f"{len(named)} are named in it (line {_hand_line(moment, who)})",
-                     "Give a number of cards in hand that counts every card named there.")
+        raise _error(
+            situation,
+            fact.span,
+            f"{owner} hand holds {size} card(s) (line {size_fact.span.line}), but "
+            f"{len(named)} are named in it (line {_hand_line(moment, who)})",
+            "Give a number of cards in hand that counts every card named there.",
+        )
 
 
 def _hand_line(moment: Moment, who: str) -> int:
-    lines = [fact.span.line for (owner, _), (place, fact) in moment.places.items()
-             if owner == who and place == "in hand"]
+    lines = [
+        fact.span.line
+        for (owner, _), (place, fact) in moment.places.items()
+        if owner == who and place == "in hand"
+    ]
     return max(lines) if lines else 0
 
 
 def _dragons(situation: Situation, fact: Fact, dragons: dict[str, int]) -> None:
     number = dragons[fact.who or ME]
     if number > MOST_DRAGONS:
-        raise _error(situation, fact.span,
-                     f"no player has {number} dragons on his side: the game has "
-                     f"{MOST_DRAGONS}, and attracting a fourth ends the game",
-                     f"Give at most {MOST_DRAGONS} dragons.")
+        raise _error(
+            situation,
+            fact.span,
+            f"no player has {number} dragons on his side: the game has "
+            f"{MOST_DRAGONS}, and attracting a fourth ends the game",
+            f"Give at most {MOST_DRAGONS} dragons.",
+        )
     if sum(dragons.values()) > MOST_DRAGONS:
-        raise _error(situation, fact.span,
-                     f"the players hold {sum(dragons.values())} dragons together, but the "
-                     f"game has {MOST_DRAGONS}",
-                     f"Give at most {MOST_DRAGONS} dragons on both sides together.")
+        raise _error(
+            situation,
+            fact.span,
+            f"the players hold {sum(dragons.values())} dragons together, but the "
+            f"game has {MOST_DRAGONS}",
+            f"Give at most {MOST_DRAGONS} dragons on both sides together.",
+        )
 
 
 def _phase(situation: Situation, fact: Fact) -> None:
@@ -128,10 +147,15 @@ def _phase(situation: Situation, fact: Fact) -> None:
     # A title's first word counts too: "Boster" is close to "Booster", not to the whole title.
     words = {title.split("/")[0].split()[0]: title for title in titles}
     close = suggest(name, titles) or [words[w] for w in suggest(name.split()[0], words)]
-    raise InputError(f"'{name}' is not a phase of a Blue Moon turn", situation.source,
-                     situation.text, fact.span.line,
-                     start + 1 if start >= 0 else fact.span.column,
-                     expected=titles, suggestion=did_you_mean(close))
+    raise InputError(
+        f"'{name}' is not a phase of a Blue Moon turn",
+        situation.source,
+        situation.text,
+        fact.span.line,
+        start + 1 if start >= 0 else fact.span.column,
+        expected=titles,
+        suggestion=did_you_mean(close),
+    )
 
 
 def _question(situation: Situation, question: Question) -> None:
@@ -141,18 +165,26 @@ def _question(situation: Situation, question: Question) -> None:
         _word(situation, question, "card_type", tuple(KINDS), "a Blue Moon card type")
 
 
-def _word(situation: Situation, question: Statement, param: str, known: tuple[str, ...],
-          what: str) -> None:
+def _word(
+    situation: Situation, question: Statement, param: str, known: tuple[str, ...], what: str
+) -> None:
     word = str(question.param(param, "")).lower()
     if not word or word in known:
         return
     line = situation.line(question.span.line)
     column = line.lower().find(f" {word} ", max(question.span.column - 1, 0)) + 2
-    raise InputError(f"'{word}' is not {what}", situation.source, situation.text,
-                     question.span.line, column if column > 1 else question.span.column,
-                     expected=list(known), suggestion=did_you_mean(suggest(word, known)))
+    raise InputError(
+        f"'{word}' is not {what}",
+        situation.source,
+        situation.text,
+        question.span.line,
+        column if column > 1 else question.span.column,
+        expected=list(known),
+        suggestion=did_you_mean(suggest(word, known)),
+    )
 
 
 def _error(situation: Situation, span: Span, message: str, hint: str) -> InputError:
-    return InputError(message, situation.source, situation.text, span.line, span.column,
-                      suggestion=hint)
+    return InputError(
+        message, situation.source, situation.text, span.line, span.column, suggestion=hint
+    )

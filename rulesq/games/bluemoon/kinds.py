@@ -38,8 +38,9 @@ class Group(IntEnum):
     @property
     def label(self) -> str:
         """A few words saying what the group means."""
-        return {1: "once when played", 2: "once per turn or event",
-                3: "continuous while active"}[self.value]
+        return {1: "once when played", 2: "once per turn or event", 3: "continuous while active"}[
+            self.value
+        ]
 
 
 #: Times that recur once per turn or per event (the FAQ's second group: "At the end of my
@@ -47,10 +48,19 @@ class Group(IntEnum):
 #: Booster/Support phase", "At the end of each fight"; the moments "immediately after my
 #: phase", "after the end of my turn", the turn a ship lands and the start of the game are
 #: events of the same kind).
-PER_TURN_OR_EVENT_TIMES = frozenset({
-    W.END_OF_TURN, W.TURN_ABOUT_TO_END, W.BEGINNING_OF_TURN, W.BY_END_OF_PHASE,
-    W.END_OF_EACH_FIGHT, W.AFTER_PHASE, W.AFTER_END_OF_TURN, W.LAND_TURN, W.START_OF_GAME,
-})
+PER_TURN_OR_EVENT_TIMES = frozenset(
+    {
+        W.END_OF_TURN,
+        W.TURN_ABOUT_TO_END,
+        W.BEGINNING_OF_TURN,
+        W.BY_END_OF_PHASE,
+        W.END_OF_EACH_FIGHT,
+        W.AFTER_PHASE,
+        W.AFTER_END_OF_TURN,
+        W.LAND_TURN,
+        W.START_OF_GAME,
+    }
+)
 
 
 def by_time(when: When | None, condition: Condition | None, *, obligation: bool = False) -> Group:

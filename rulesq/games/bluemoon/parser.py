@@ -24,18 +24,45 @@ INTERNAL = "internal error while reading this sentence"
 
 #: Terminals shown as words in "expected …" (keywords show as themselves, quoted).
 WORDS: dict[str, str] = {
-    "PERIOD": "'.'", "COMMA": "','", "COLON": "':'", "LPAR": "'('", "RPAR": "')'",
-    "SLASH": "'/'", "PLUS": "'+'", "DASH": "'-'", "COMMA_EXCEPT": "', except'",
-    "A": "'a'", "I": "'I'", "NAME": "a card or family name (capitalised)",
-    "ICON_NAME": "an icon in capitals (like PROTECTED)", "QUOTED": "a quoted card name",
-    "COLOUR": "a dragon colour", "INT": "a number", "NUMBER_WORD": "a number",
+    "PERIOD": "'.'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "SLASH": "'/'",
+    "PLUS": "'+'",
+    "DASH": "'-'",
+    "COMMA_EXCEPT": "', except'",
+    "A": "'a'",
+    "I": "'I'",
+    "NAME": "a card or family name (capitalised)",
+    "ICON_NAME": "an icon in capitals (like PROTECTED)",
+    "QUOTED": "a quoted card name",
+    "COLOUR": "a dragon colour",
+    "INT": "a number",
+    "NUMBER_WORD": "a number",
     "$END": "the end of the sentence",
 }
 
 #: Sets of terminals said as one phrase when all of them are expected.
 GROUPS: tuple[tuple[frozenset[str], str], ...] = (
-    (frozenset({"CHARACTER", "BOOSTER", "SUPPORT", "LEADERSHIP", "MUTANT", "INTERFERENCE",
-                "INFLUENCE", "CRYSTAL", "SHIP", "BLUFF"}), "a card type"),
+    (
+        frozenset(
+            {
+                "CHARACTER",
+                "BOOSTER",
+                "SUPPORT",
+                "LEADERSHIP",
+                "MUTANT",
+                "INTERFERENCE",
+                "INFLUENCE",
+                "CRYSTAL",
+                "SHIP",
+                "BLUFF",
+            }
+        ),
+        "a card type",
+    ),
     (frozenset({"INT", "NUMBER_WORD"}), "a number"),
     (frozenset({"FIRE", "EARTH"}), "an element (Fire or Earth)"),
     (frozenset({"MY", "YOUR", "OUR"}), "'my', 'your' or 'our'"),
@@ -65,8 +92,12 @@ def _corpus_texts() -> TextCache:
     from rulesq.paths import grammar_dir
 
     here = Path(__file__).parent
-    return TextCache("bluemoon", sorted(grammar_dir().glob("*.lark")),
-                     [here, here.parent.parent / "effects"], read_card_text)
+    return TextCache(
+        "bluemoon",
+        sorted(grammar_dir().glob("*.lark")),
+        [here, here.parent.parent / "effects"],
+        read_card_text,
+    )
 
 
 def read_card_text(text: str) -> ParsedText:
@@ -87,8 +118,9 @@ def _sentence(lark: Lark, text: str, start: int, end: int) -> Effect:
         tree = lark.parse(sentence)
     except UnexpectedInput as error:
         problem = describe_error(error, sentence, WORDS, GROUPS)
-        return Unparsed(sentence, problem.message, start + problem.offset, problem.expected,
-                        span=span)
+        return Unparsed(
+            sentence, problem.message, start + problem.offset, problem.expected, span=span
+        )
 
     try:
         effect: Effect = Reader(text, start, build_effect).transform(tree)
@@ -109,11 +141,17 @@ def _assemble(effects: list[Effect], text: str) -> list[Effect]:
     for effect in effects:
         if isinstance(effect, Continuation):
             out.append(_continue(out, effect, text))
-        elif (out and isinstance(out[-1], fx.InterferenceTrigger)
-              and not isinstance(effect, Unparsed | fx.NoEffectIfOpposed)):
+        elif (
+            out
+            and isinstance(out[-1], fx.InterferenceTrigger)
+            and not isinstance(effect, Unparsed | fx.NoEffectIfOpposed)
+        ):
             trigger = out[-1]
-            out[-1] = replace(trigger, effects=trigger.effects + (effect,),
-                              span=_union(trigger.span, effect.span, text))
+            out[-1] = replace(
+                trigger,
+                effects=trigger.effects + (effect,),
+                span=_union(trigger.span, effect.span, text),
+            )
         else:
             out.append(effect)
     return out
@@ -128,14 +166,20 @@ def _continue(out: list[Effect], more: Continuation, text: str) -> Effect:
         if isinstance(last, Unparsed):
             out.append(trigger)
             return last
-        return replace(trigger, effects=trigger.effects[:-1] + (last,),
-                       span=_union(trigger.span, more.span, text))
+        return replace(
+            trigger,
+            effects=trigger.effects[:-1] + (last,),
+            span=_union(trigger.span, more.span, text),
+        )
     if out and isinstance(out[-1], fx.ActionEffect):
         prev = out.pop()
         assert isinstance(prev, fx.ActionEffect)
         return replace(prev, dos=prev.dos + more.dos, span=_union(prev.span, more.span, text))
-    return Unparsed(more.span.of(text), "'Then …' continues a sentence in which players act,"
-                    " and the sentence before is not one", span=more.span)
+    return Unparsed(
+        more.span.of(text),
+        "'Then …' continues a sentence in which players act, and the sentence before is not one",
+        span=more.span,
+    )
 
 
 def _union(first: Span, second: Span, text: str) -> Span:

@@ -179,9 +179,12 @@ def _has(children: list[Any], *names: str) -> bool:
 class Reader(Transformer[Token, Any]):
     """The Lark transformer: one method per rule (or alias) of ``grammar/bluemoon.lark``."""
 
-    def __init__(self, text: str, offset: int,
-                 build: Callable[[list[Lead], Any, tuple[fx.BlueMoonEffect, ...], Span],
-                                 fx.BlueMoonEffect]):
+    def __init__(
+        self,
+        text: str,
+        offset: int,
+        build: Callable[[list[Lead], Any, tuple[fx.BlueMoonEffect, ...], Span], fx.BlueMoonEffect],
+    ):
         super().__init__()
         self._text = text
         self._offset = offset
@@ -189,8 +192,9 @@ class Reader(Transformer[Token, Any]):
 
     def _span_of(self, meta: Meta | Token) -> Span:
         """The span in the card text of a rule's match or a token."""
-        return span_at(self._text, self._offset + (meta.start_pos or 0),
-                       self._offset + (meta.end_pos or 0))
+        return span_at(
+            self._text, self._offset + (meta.start_pos or 0), self._offset + (meta.end_pos or 0)
+        )
 
     # -------------------------------------------------------------- sentence level
 
@@ -200,9 +204,10 @@ class Reader(Transformer[Token, Any]):
 
     def sentence(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """Leads, a body and, after a colon, the effect of an interference card."""
-        colon = next((i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "COLON"),
-                     len(ch))
-        before, after = _values(ch[:colon]), _values(ch[colon + 1:])
+        colon = next(
+            (i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "COLON"), len(ch)
+        )
+        before, after = _values(ch[:colon]), _values(ch[colon + 1 :])
         span = self._span_of(meta)
         effects: tuple[fx.BlueMoonEffect, ...] = ()
         if after:
@@ -277,9 +282,14 @@ class Reader(Transformer[Token, Any]):
 
     def item(self, meta: Meta, ch: list[Any]) -> Item:
         """A verb phrase with its subject, mode, adverbs and suffixes."""
-        return Item(subject=_one(ch, Role), mode=_one(ch, a.Mode),
-                    adverbs=_of(ch, Adverb),
-                    act=_one(ch, a.Act), suffixes=_of(ch, Suffix), span=self._span_of(meta))
+        return Item(
+            subject=_one(ch, Role),
+            mode=_one(ch, a.Mode),
+            adverbs=_of(ch, Adverb),
+            act=_one(ch, a.Act),
+            suffixes=_of(ch, Suffix),
+            span=self._span_of(meta),
+        )
 
     def np_item(self, meta: Meta, ch: list[Any]) -> Item:
         """A bare card phrase: another option for the cards just named."""
@@ -395,16 +405,18 @@ class Reader(Transformer[Token, Any]):
             if not isinstance(cards, Cards) or cards.exceptions:
                 raise ReadError("'except' needs the cards it makes exceptions to")
             cards = replace(cards, exceptions=_card_exceptions(mods["exceptions"]))
-        return a.Shuffle(cards, bool(mods.get("face_down")), mods.get("into"),
-                         span=self._span_of(meta))
+        return a.Shuffle(
+            cards, bool(mods.get("face_down")), mods.get("into"), span=self._span_of(meta)
+        )
 
     def shuffle_pile(self, meta: Meta, ch: list[Any]) -> a.Act:
         """``shuffle <pile> [face down] [into <place>]``."""
         mods = _once(_of(ch, Mod), "shuffle")
         if "exceptions" in mods:
             raise ReadError("'except' needs cards, not a pile")
-        return a.Shuffle(_one(ch, Place), bool(mods.get("face_down")), mods.get("into"),
-                         span=self._span_of(meta))
+        return a.Shuffle(
+            _one(ch, Place), bool(mods.get("face_down")), mods.get("into"), span=self._span_of(meta)
+        )
 
     def face_down(self, meta: Meta, ch: list[Any]) -> Mod:
         """``face down``."""
@@ -444,8 +456,13 @@ class Reader(Transformer[Token, Any]):
         if len(_of(ch, a.AsIfIcon) + _of(ch, a.AsIfDragon)) > 1:
             raise ReadError("'play' says 'as if' twice")
         as_if = _one(ch, a.AsIfIcon) or _one(ch, a.AsIfDragon)
-        return a.Play(self._cards(ch)[0], mods.get("into"), bool(mods.get("without_pushing")),
-                      as_if, span=self._span_of(meta))
+        return a.Play(
+            self._cards(ch)[0],
+            mods.get("into"),
+            bool(mods.get("without_pushing")),
+            as_if,
+            span=self._span_of(meta),
+        )
 
     def play_into(self, meta: Meta, ch: list[Any]) -> Mod:
         """``into <place>``."""
@@ -670,8 +687,15 @@ class Reader(Transformer[Token, Any]):
             values["exceptions"] = _card_exceptions(values["exceptions"])
         if "place" in values:
             values["prep"], values["place"] = values["place"]
-        return Cards(quantity=quantity, owner=owner, types=head.types, phase=head.phase,
-                     noun=head.noun, span=self._span_of(meta), **values)
+        return Cards(
+            quantity=quantity,
+            owner=owner,
+            types=head.types,
+            phase=head.phase,
+            noun=head.noun,
+            span=self._span_of(meta),
+            **values,
+        )
 
     def it(self, meta: Meta, ch: list[Any]) -> Ref:
         """``it``."""
@@ -812,8 +836,9 @@ class Reader(Transformer[Token, Any]):
         if _has(ch, "PHASE"):
             phase = Phase.from_types(types)
             if phase is None:
-                raise ReadError("the phases are the Leadership, Character and "
-                                "Booster/Support phase")
+                raise ReadError(
+                    "the phases are the Leadership, Character and Booster/Support phase"
+                )
             return Head((), phase, Noun.CARD, plural)
         return Head(types, None, Noun.CARD, plural)
 
@@ -890,13 +915,16 @@ class Reader(Transformer[Token, Any]):
         """``with a total printed value of at least 3 Fire [or 5 Earth] …``."""
         amounts, either = _one(ch, tuple)
         different = _has(ch, "DIFFERENT") or any(c == "different" for c in _values(ch))
-        return Mod("total", Total(Measure.PRINTED_VALUE, amounts, either, different,
-                                  span=self._span_of(meta)))
+        return Mod(
+            "total",
+            Total(Measure.PRINTED_VALUE, amounts, either, different, span=self._span_of(meta)),
+        )
 
     def total_moons(self, meta: Meta, ch: list[Any]) -> Mod:
         """``with a total of at least five moons``."""
-        return Mod("total", Total(Measure.MOONS, (Amount(_one(ch, int)),),
-                                  span=self._span_of(meta)))
+        return Mod(
+            "total", Total(Measure.MOONS, (Amount(_one(ch, int)),), span=self._span_of(meta))
+        )
 
     def different(self, meta: Meta, ch: list[Any]) -> str:
         """``(on different cards)``."""
@@ -1053,16 +1081,18 @@ class Reader(Transformer[Token, Any]):
 
     def ignore_texts(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``Your special power texts are ignored[, except …]``."""
-        return _ignore(fx.Scope.SPECIAL_POWER_TEXTS, _one(ch, Role), None, _one(ch, Mod),
-                       self._span_of(meta))
+        return _ignore(
+            fx.Scope.SPECIAL_POWER_TEXTS, _one(ch, Role), None, _one(ch, Mod), self._span_of(meta)
+        )
 
     def cancel_card(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``Your card is cancelled and discarded``."""
         cards = _values(ch)[0]
         if cards != Cards(Quantity(Q.DEFINITE), owner=Role.OPPONENT):
             # the card cancelled is the one the interference card answers: "your card"
-            raise ReadError("the card cancelled is the card answered: 'your card is cancelled "
-                            "and discarded'")
+            raise ReadError(
+                "the card cancelled is the card answered: 'your card is cancelled and discarded'"
+            )
         return fx.CancelCard(cards, span=self._span_of(meta))
 
     def attack_again(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1070,8 +1100,9 @@ class Reader(Transformer[Token, Any]):
         cards = _values(ch)[0]
         if cards != Cards(owner=Role.CONTROLLER, active=True):
             # the attack is the player's whole combat area: "my active cards attack again"
-            raise ReadError("a player's active cards attack again together: "
-                            "'my active cards attack again'")
+            raise ReadError(
+                "a player's active cards attack again together: 'my active cards attack again'"
+            )
         return fx.AttackAgain(cards, span=self._span_of(meta))
 
     def end_turn(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1083,8 +1114,14 @@ class Reader(Transformer[Token, Any]):
         op, n = _one(ch, tuple)
         if op in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER):
             raise ReadError("total power changes by or to a number, or doubles")
-        return fx.ValueChange(fx.Stage.TOTAL_POWER, op, n, owner=_one(ch, Role),
-                              element=_one(ch, Element), span=self._span_of(meta))
+        return fx.ValueChange(
+            fx.Stage.TOTAL_POWER,
+            op,
+            n,
+            owner=_one(ch, Role),
+            element=_one(ch, Element),
+            span=self._span_of(meta),
+        )
 
     def value_change(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
         """``The <stage> of <cards> <changes>``."""
@@ -1095,8 +1132,9 @@ class Reader(Transformer[Token, Any]):
             raise ReadError("an effect can only double")
         if op in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER) and element is not None:
             raise ReadError("the sum or higher of printed values sets both values")
-        return fx.ValueChange(stage, op, n, cards=cards, element=element, parity=parity,
-                              span=self._span_of(meta))
+        return fx.ValueChange(
+            stage, op, n, cards=cards, element=element, parity=parity, span=self._span_of(meta)
+        )
 
     def stage_value(self, meta: Meta, ch: list[Any]) -> tuple[fx.Stage, Any, Any]:
         """``values``, ``Earth value``, ``odd printed values``."""
@@ -1161,8 +1199,13 @@ class Reader(Transformer[Token, Any]):
         if head.plural:
             raise ReadError("'the next' takes one card: 'the next … card'")
         values = _once(_of(ch, Mod), "the next")
-        cards = Cards(quantity=Quantity(Q.DEFINITE), types=head.types, phase=head.phase,
-                      noun=head.noun, **values)
+        cards = Cards(
+            quantity=Quantity(Q.DEFINITE),
+            types=head.types,
+            phase=head.phase,
+            noun=head.noun,
+            **values,
+        )
         as_if = _one(ch, a.AsIfIcon)
         if as_if is None:
             raise ReadError("a card is treated as if it had an icon")
@@ -1182,8 +1225,11 @@ def _keywords() -> tuple[re.Pattern[str], ...]:
     """The patterns of the grammar's keywords (``Fire``, ``If``, ``One`` …)."""
     from rulesq.effects.grammar import load_grammar
 
-    return tuple(re.compile(t.pattern.to_regexp()) for t in load_grammar("bluemoon").terminals
-                 if t.priority > 1)
+    return tuple(
+        re.compile(t.pattern.to_regexp())
+        for t in load_grammar("bluemoon").terminals
+        if t.priority > 1
+    )
 
 
 def _compared(cards: Any, than: Role | None) -> Any:
@@ -1191,8 +1237,9 @@ def _compared(cards: Any, than: Role | None) -> Any:
     compares = isinstance(cards, Cards) and cards.quantity.kind in (Q.FEWER, Q.AT_LEAST_MORE)
     if compares != (than is not None):
         # "fewer cards" needs "than you"; "two cards … than you" compares nothing
-        raise ReadError("'fewer …' and 'at least two more …' go with 'than <player>', "
-                        "and only they do")
+        raise ReadError(
+            "'fewer …' and 'at least two more …' go with 'than <player>', and only they do"
+        )
     return cards
 
 
@@ -1225,8 +1272,9 @@ def _card_exceptions(mods: list[Mod]) -> tuple[CardsExpr, ...]:
     return tuple(out)
 
 
-def _ignore(scope: fx.Scope, owner: Role, cards: Cards | None, exceptions: Mod | None,
-            span: Span) -> fx.Ignore:
+def _ignore(
+    scope: fx.Scope, owner: Role, cards: Cards | None, exceptions: Mod | None, span: Span
+) -> fx.Ignore:
     # Ignored cards are excepted as cards; ignored texts or icons by the cards they are on
     # ("except on X and Y": on both).
     icons: list[str] = []
@@ -1241,5 +1289,12 @@ def _ignore(scope: fx.Scope, owner: Role, cards: Cards | None, exceptions: Mod |
         if scope is fx.Scope.CARDS and mod.name == "on":
             raise ReadError("ignored cards are excepted as cards: 'except Flit cards'")
     on_cards = scope is not fx.Scope.CARDS
-    return fx.Ignore(scope, owner, cards, () if on_cards else tuple(excepted), tuple(icons),
-                     tuple(excepted) if on_cards else (), span=span)
+    return fx.Ignore(
+        scope,
+        owner,
+        cards,
+        () if on_cards else tuple(excepted),
+        tuple(icons),
+        tuple(excepted) if on_cards else (),
+        span=span,
+    )

@@ -73,12 +73,12 @@ class ShipPlace(Node):
 class R(StrEnum):
     """What a pronoun or a back-reference points at."""
 
-    IT = "it"                    # the card (or pile) just named
-    THEM = "them"                # the cards just named
-    PART_OF_THEM = "of them"     # "one of them"
-    THE_OTHERS = "the others"    # the rest of the cards just named
-    THERE = "there"              # the place just named
-    THIS_CARD = "this card"      # the card bearing the text
+    IT = "it"  # the card (or pile) just named
+    THEM = "them"  # the cards just named
+    PART_OF_THEM = "of them"  # "one of them"
+    THE_OTHERS = "the others"  # the rest of the cards just named
+    THERE = "there"  # the place just named
+    THIS_CARD = "this card"  # the card bearing the text
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,8 @@ class Total(Node):
 
     measure: Measure
     amounts: tuple[Amount, ...]
-    either: bool = False                 # "5 Fire or 5 Earth" (else all of them: "and")
-    on_different_cards: bool = False     # "(on different cards)"
+    either: bool = False  # "5 Fire or 5 Earth" (else all of them: "and")
+    on_different_cards: bool = False  # "(on different cards)"
 
     def render(self) -> str:
         """``with a total printed value of at least 2 Fire and 2 Earth (on different cards)``."""
@@ -148,8 +148,8 @@ class Total(Node):
 class Noun(StrEnum):
     """The head word of a card phrase."""
 
-    CARD = "card"                # "... cards"
-    TYPE = "type"                # the type word alone: "any mutant", "one of my ships"
+    CARD = "card"  # "... cards"
+    TYPE = "type"  # the type word alone: "any mutant", "one of my ships"
     REPLACEMENT = "replacement"  # "a replacement" (for a cancelled card)
 
 
@@ -165,24 +165,24 @@ class Cards(Node):
     quantity: Quantity = Quantity()
     owner: Role | None = None
     types: tuple[CardType, ...] = ()
-    phase: Phase | None = None                 # "Leadership phase cards"
-    family: str | None = None                  # a people or family name before the type
-    icon: str | None = None                    # "PROTECTED cards", "FREE card"
+    phase: Phase | None = None  # "Leadership phase cards"
+    family: str | None = None  # a people or family name before the type
+    icon: str | None = None  # "PROTECTED cards", "FREE card"
     active: bool = False
     additional: bool = False
     further: bool = False
-    first: bool = False                        # "your first character card"
-    last_remaining: bool = False               # "your last remaining active character card"
+    first: bool = False  # "your first character card"
+    last_remaining: bool = False  # "your last remaining active character card"
     noun: Noun = Noun.CARD
-    with_icon: bool = False                    # "with icons", "that has an icon"
-    special_power_text: bool | None = None     # "that (do not) have special power text"
-    printed_value_above: int | None = None     # "that have a printed value higher than 4"
+    with_icon: bool = False  # "with icons", "that has an icon"
+    special_power_text: bool | None = None  # "that (do not) have special power text"
+    printed_value_above: int | None = None  # "that have a printed value higher than 4"
     total: Total | None = None
     place: Place | ShipPlace | Ref | None = None
     prep: Prep = Prep.FROM
-    turn: When | None = None                   # "on your turn"
-    played_by: Role | None = None              # "that you played on this turn"
-    not_this_card: bool = False                # "(not this card)"
+    turn: When | None = None  # "on your turn"
+    played_by: Role | None = None  # "that you played on this turn"
+    not_this_card: bool = False  # "(not this card)"
     exceptions: tuple[CardsExpr, ...] = ()
 
     def render(self) -> str:
@@ -191,9 +191,13 @@ class Cards(Node):
         words: list[str] = []
         if self.owner is not None:
             words.append(self.owner.possessive)
-        for flag, word in ((self.last_remaining, "last remaining"), (self.first, "first"),
-                           (self.further, "further"), (self.additional, "additional"),
-                           (self.active, "active")):
+        for flag, word in (
+            (self.last_remaining, "last remaining"),
+            (self.first, "first"),
+            (self.further, "further"),
+            (self.additional, "additional"),
+            (self.active, "active"),
+        ):
             if flag:
                 words.append(word)
         if self.icon:
@@ -284,13 +288,13 @@ CardsExpr = Cards | CardChoice | CardSet | Ref | CardName
 class DragonCount(StrEnum):
     """How a text counts dragons."""
 
-    COUNT = "count"              # "one dragon"
-    ADDITIONAL = "additional"    # "one additional dragon", "1 (additional) dragon"
-    FEWER = "fewer"              # "one fewer dragon", "one dragon fewer"
+    COUNT = "count"  # "one dragon"
+    ADDITIONAL = "additional"  # "one additional dragon", "1 (additional) dragon"
+    FEWER = "fewer"  # "one fewer dragon", "one dragon fewer"
     NO_MORE_THAN = "no more than"
     EXACTLY = "exactly"
-    GENERIC = "generic"          # "dragons"
-    THE = "the"                  # "the dragon" (the one just attracted)
+    GENERIC = "generic"  # "dragons"
+    THE = "the"  # "the dragon" (the one just attracted)
 
 
 @dataclass(frozen=True)
@@ -299,7 +303,7 @@ class Dragons(Node):
 
     kind: DragonCount
     n: int | None = None
-    in_total: bool = False       # "(in total)"
+    in_total: bool = False  # "(in total)"
 
     def render(self) -> str:
         """The dragon phrase."""
@@ -324,7 +328,7 @@ class Dragon(Node):
     """A particular dragon on a player's side: "the red dragon", "the respective dragon"."""
 
     side: Role
-    colour: str | None = None    # None: "the respective dragon"
+    colour: str | None = None  # None: "the respective dragon"
 
     def render(self) -> str:
         """``the red dragon on my side``."""

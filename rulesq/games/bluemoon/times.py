@@ -12,28 +12,37 @@ from rulesq.games.bluemoon.vocab import Phase, Role
 class W(StrEnum):
     """The kinds of time a text can name."""
 
-    NOW = "now"                                   # when the card is played
-    ON_TURN = "on turn"                           # "on my turn", "on your turn"
-    THIS_TURN = "this turn"                       # "on this turn"
-    LAND_TURN = "land turn"                       # "on the turn in which I land this ship"
-    IN_PHASE = "in phase"                         # "in my Character phase"
-    DURING_PHASE = "during phase"                 # "during my Leadership phase"
-    THIS_FIGHT = "this fight"                     # "during this fight"
-    END_OF_TURN = "end of turn"                   # "at the end of my turn"
-    AFTER_END_OF_TURN = "after end of turn"       # "after the end of my turn"
-    TURN_ABOUT_TO_END = "turn about to end"       # "if my turn is about to end"
-    BEGINNING_OF_TURN = "beginning of turn"       # "at the beginning of my turn"
-    END_OF_PHASE = "end of phase"                 # "at the end of your Character phase"
-    BY_END_OF_PHASE = "by end of phase"           # "by the end of your Booster/Support phase"
-    AFTER_PHASE = "immediately after phase"       # "immediately after my Booster/Support phase"
-    END_OF_EACH_FIGHT = "end of each fight"       # "at the end of each fight"
-    START_OF_GAME = "start of game"               # "at the start of the game"
+    NOW = "now"  # when the card is played
+    ON_TURN = "on turn"  # "on my turn", "on your turn"
+    THIS_TURN = "this turn"  # "on this turn"
+    LAND_TURN = "land turn"  # "on the turn in which I land this ship"
+    IN_PHASE = "in phase"  # "in my Character phase"
+    DURING_PHASE = "during phase"  # "during my Leadership phase"
+    THIS_FIGHT = "this fight"  # "during this fight"
+    END_OF_TURN = "end of turn"  # "at the end of my turn"
+    AFTER_END_OF_TURN = "after end of turn"  # "after the end of my turn"
+    TURN_ABOUT_TO_END = "turn about to end"  # "if my turn is about to end"
+    BEGINNING_OF_TURN = "beginning of turn"  # "at the beginning of my turn"
+    END_OF_PHASE = "end of phase"  # "at the end of your Character phase"
+    BY_END_OF_PHASE = "by end of phase"  # "by the end of your Booster/Support phase"
+    AFTER_PHASE = "immediately after phase"  # "immediately after my Booster/Support phase"
+    END_OF_EACH_FIGHT = "end of each fight"  # "at the end of each fight"
+    START_OF_GAME = "start of game"  # "at the start of the game"
 
 
 #: The kinds that name a player's turn or phase.
-WITH_ROLE = {W.ON_TURN, W.IN_PHASE, W.DURING_PHASE, W.END_OF_TURN, W.AFTER_END_OF_TURN,
-             W.TURN_ABOUT_TO_END, W.BEGINNING_OF_TURN, W.END_OF_PHASE, W.BY_END_OF_PHASE,
-             W.AFTER_PHASE}
+WITH_ROLE = {
+    W.ON_TURN,
+    W.IN_PHASE,
+    W.DURING_PHASE,
+    W.END_OF_TURN,
+    W.AFTER_END_OF_TURN,
+    W.TURN_ABOUT_TO_END,
+    W.BEGINNING_OF_TURN,
+    W.END_OF_PHASE,
+    W.BY_END_OF_PHASE,
+    W.AFTER_PHASE,
+}
 #: The kinds that name a phase.
 WITH_PHASE = {W.IN_PHASE, W.DURING_PHASE, W.END_OF_PHASE, W.BY_END_OF_PHASE, W.AFTER_PHASE}
 

@@ -147,8 +147,10 @@ class TargetPair(Clause):
 
     def phrase(self) -> str:
         """``target X to attack and Y to defend``."""
-        return (f"{subject_verb(self.who, 'target')} {self.first.render()} to {self.first_role} "
-                f"and {self.second.render()} to {self.second_role}")
+        return (
+            f"{subject_verb(self.who, 'target')} {self.first.render()} to {self.first_role} "
+            f"and {self.second.render()} to {self.second_role}"
+        )
 
 
 @dataclass(frozen=True)
@@ -220,8 +222,10 @@ class IncreaseCost(Clause):
 
     def phrase(self) -> str:
         """``increase the attribute cost of all events and abilities by 2``."""
-        return (f"{subject_verb(self.who, 'increase')} the attribute cost of {self.what.render()} "
-                f"by {self.amount}")
+        return (
+            f"{subject_verb(self.who, 'increase')} the attribute cost of {self.what.render()} "
+            f"by {self.amount}"
+        )
 
 
 @dataclass(frozen=True)
@@ -236,8 +240,10 @@ class ReduceCost(Clause):
     def phrase(self) -> str:
         """``reduce the attribute cost of events by 1, to a minimum of 1``."""
         floor = f", to a minimum of {self.minimum}" if self.minimum is not None else ""
-        return (f"{subject_verb(self.who, 'reduce')} the attribute cost of {self.what.render()} "
-                f"by {self.amount}{floor}")
+        return (
+            f"{subject_verb(self.who, 'reduce')} the attribute cost of {self.what.render()} "
+            f"by {self.amount}{floor}"
+        )
 
 
 @dataclass(frozen=True)
@@ -380,5 +386,7 @@ class AttributeSet(Clause):
     def phrase(self) -> str:
         """``change the strength of target character to 0 until the end of the turn``."""
         tail = f" {self.duration.value}" if self.duration else ""
-        return (f"{subject_verb(self.who, 'change')} the {self.attribute.value} of "
-                f"{self.of.render()} to {self.value}{tail}")
+        return (
+            f"{subject_verb(self.who, 'change')} the {self.attribute.value} of "
+            f"{self.of.render()} to {self.value}{tail}"
+        )

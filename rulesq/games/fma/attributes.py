@@ -177,8 +177,10 @@ class Reading:
         if self.status is Status.UNKNOWN:
             return f'the {self.attribute.value} of "{self.character}" is not known'
         if self.status is Status.BELOW_ZERO:
-            return (f'the changes take the {self.attribute.value} of "{self.character}" below '
-                    "0, and the rulings do not say whether an attribute can be negative")
+            return (
+                f'the changes take the {self.attribute.value} of "{self.character}" below '
+                "0, and the rulings do not say whether an attribute can be negative"
+            )
         return f'"{self.character}" has {self.attribute.value} {self.value}'
 
 
@@ -198,8 +200,9 @@ class _Active:
         return self.effect.id
 
 
-def attribute_value(timeline: Timeline, character: str, attribute: Attribute,
-                    at: int | None = None) -> Reading:
+def attribute_value(
+    timeline: Timeline, character: str, attribute: Attribute, at: int | None = None
+) -> Reading:
     """The value of ``character``'s ``attribute`` after the first ``at`` events (all if None).
 
     Raises:
@@ -212,20 +215,29 @@ def attribute_value(timeline: Timeline, character: str, attribute: Attribute,
     active, defeated, defeat_clause = _replay(timeline, events)
     printed = timeline.printed[character].of(attribute)
     if character in defeated:
-        clauses = [citations.DEFEATED] + ([defeat_clause[character]]
-                                          if defeat_clause.get(character) else [])
-        return Reading(character, attribute, None, Status.NO_ATTRIBUTES, printed,
-                       (Step("defeat", "no attributes", True,
-                             "defeated characters have no attributes"),), tuple(clauses))
+        clauses = [citations.DEFEATED] + (
+            [defeat_clause[character]] if defeat_clause.get(character) else []
+        )
+        return Reading(
+            character,
+            attribute,
+            None,
+            Status.NO_ATTRIBUTES,
+            printed,
+            (Step("defeat", "no attributes", True, "defeated characters have no attributes"),),
+            tuple(clauses),
+        )
     mine = [a for a in active if a.effect.character == character and a.attribute is attribute]
     return _compute(character, attribute, printed, mine)
 
 
-def attribute_values(timeline: Timeline, character: str,
-                     at: int | None = None) -> dict[Attribute, Reading]:
+def attribute_values(
+    timeline: Timeline, character: str, at: int | None = None
+) -> dict[Attribute, Reading]:
     """The three attributes of ``character`` after the first ``at`` events."""
-    return {attribute: attribute_value(timeline, character, attribute, at)
-            for attribute in Attribute}
+    return {
+        attribute: attribute_value(timeline, character, attribute, at) for attribute in Attribute
+    }
 
 
 def bonus_amount(timeline: Timeline, bonus: str, at: int | None = None) -> tuple[Attribute, int]:
@@ -246,8 +258,9 @@ def _prefix(events: tuple[Event, ...], at: int) -> tuple[Event, ...]:
     return events[:at]
 
 
-def _replay(timeline: Timeline,
-            events: tuple[Event, ...]) -> tuple[list[_Active], set[str], dict[str, str]]:
+def _replay(
+    timeline: Timeline, events: tuple[Event, ...]
+) -> tuple[list[_Active], set[str], dict[str, str]]:
     """The effects in force after ``events``, and the characters defeated by then.
 
     A situation asks after each of its facts, so the replay resumes from the last one when
@@ -260,8 +273,11 @@ def _replay(timeline: Timeline,
     start = 0
     if _LAST:
         names, done, (was_active, was_defeated, was_clauses) = _LAST[0]
-        if len(done) <= len(events) and timeline.printed.keys() >= names \
-                and all(map(operator.is_, done, events)):
+        if (
+            len(done) <= len(events)
+            and timeline.printed.keys() >= names
+            and all(map(operator.is_, done, events))
+        ):
             start = len(done)
             active, defeated = list(was_active), set(was_defeated)
             defeat_clause = dict(was_clauses)
@@ -280,16 +296,18 @@ def _replay(timeline: Timeline,
             bonus = _own(active, _bonus(active, event.bonus))
             before = bonus.amount
             bonus.amount *= 2
-            bonus.notes.append(f"doubled by {event.source or 'an effect'}: +{before} -> "
-                               f"+{bonus.amount}")
+            bonus.notes.append(
+                f"doubled by {event.source or 'an effect'}: +{before} -> +{bonus.amount}"
+            )
             bonus.clauses += [event.clause] if event.clause else []
         elif isinstance(event, MoveBonus):
             bonus = _own(active, _bonus(active, event.bonus))
             if bonus.attribute is event.to:
-                raise TimelineError(f'The bonus "{event.bonus}" is already on '
-                                    f"{event.to.value}.")
-            bonus.notes.append(f"moved from {bonus.attribute.value} to {event.to.value} by "
-                               f"{event.source or 'an effect'}")
+                raise TimelineError(f'The bonus "{event.bonus}" is already on {event.to.value}.')
+            bonus.notes.append(
+                f"moved from {bonus.attribute.value} to {event.to.value} by "
+                f"{event.source or 'an effect'}"
+            )
             bonus.attribute = event.to
             bonus.clauses += [event.clause] if event.clause else []
             # The bonus arrives on its new attribute now: a value set there earlier does
@@ -301,14 +319,16 @@ def _replay(timeline: Timeline,
             defeated.add(event.character)
             if event.clause:
                 defeat_clause[event.character] = event.clause
-    _LAST[:] = [(frozenset(timeline.printed), events,
-                 (list(active), set(defeated), dict(defeat_clause)))]
+    _LAST[:] = [
+        (frozenset(timeline.printed), events, (list(active), set(defeated), dict(defeat_clause)))
+    ]
     return active, defeated, defeat_clause
 
 
 #: The last replay: the characters it knew, its events and what was in force after them.
-_LAST: list[tuple[frozenset[str], tuple[Event, ...],
-                  tuple[list[_Active], set[str], dict[str, str]]]] = []
+_LAST: list[
+    tuple[frozenset[str], tuple[Event, ...], tuple[list[_Active], set[str], dict[str, str]]]
+] = []
 
 
 def _own(active: list[_Active], item: _Active) -> _Active:
@@ -337,8 +357,9 @@ def _bonus(active: list[_Active], key: str) -> _Active:
     return item
 
 
-def _compute(character: str, attribute: Attribute, printed: int | None,
-             mine: list[_Active]) -> Reading:
+def _compute(
+    character: str, attribute: Attribute, printed: int | None, mine: list[_Active]
+) -> Reading:
     """Apply the effects in force in order: a set value wipes the modifiers before it.
 
     A value that goes below 0 on the way is open (``Status.BELOW_ZERO``): the rulings say
@@ -348,34 +369,45 @@ def _compute(character: str, attribute: Attribute, printed: int | None,
     below_zero = False
     steps: list[Step] = []
     clauses: list[str] = []
-    last_set = max((i for i, a in enumerate(mine) if isinstance(a.effect, SetValue)),
-                   default=-1)
+    last_set = max((i for i, a in enumerate(mine) if isinstance(a.effect, SetValue)), default=-1)
     for index, item in enumerate(mine):
         effect = item.effect
         clauses += item.clauses
         label = effect.source or effect.id or "an effect"
         if isinstance(effect, SetValue):
             value = item.amount
-            steps.append(Step(label, f"set to {item.amount}", index == last_set,
-                              _duration_note(effect.duration)))
+            steps.append(
+                Step(
+                    label,
+                    f"set to {item.amount}",
+                    index == last_set,
+                    _duration_note(effect.duration),
+                )
+            )
             continue
         sign = "+" if item.amount >= 0 else ""
         change = f"{sign}{item.amount}" + (f" ({'; '.join(item.notes)})" if item.notes else "")
         if index < last_set:
-            steps.append(Step(label, change, False,
-                              "applied before a value was set, so it no longer counts"))
+            steps.append(
+                Step(label, change, False, "applied before a value was set, so it no longer counts")
+            )
             continue
         steps.append(Step(label, change, True, _duration_note(effect.duration)))
         value = None if value is None else value + item.amount
         below_zero = below_zero or (value is not None and value < 0)
     if last_set >= 0:
-        clauses = [citations.SET_VALUE, citations.SET_VALUE_EXAMPLE, citations.SET_VALUE_ORDER,
-                   *clauses]
+        clauses = [
+            citations.SET_VALUE,
+            citations.SET_VALUE_EXAMPLE,
+            citations.SET_VALUE_ORDER,
+            *clauses,
+        ]
     status = Status.KNOWN if value is not None else Status.UNKNOWN
     if below_zero:
         status, value = Status.BELOW_ZERO, None
-    return Reading(character, attribute, value, status, printed, tuple(steps),
-                   tuple(dict.fromkeys(clauses)))
+    return Reading(
+        character, attribute, value, status, printed, tuple(steps), tuple(dict.fromkeys(clauses))
+    )
 
 
 def _duration_note(duration: Duration) -> str:

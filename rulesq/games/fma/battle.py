@@ -155,16 +155,18 @@ def resolve_battle(battle: Battle) -> BattleResult:
         members = " + ".join(c.describe(attribute) for c in battle.side(side) if not c.sent_home)
         reasons.append(f"{side.value}: {members or 'nobody'} = {totals[side]} {attribute.value}")
     if winner is None:
-        reasons.append(f"the battle is a tie, {totals[Side.ATTACKERS]} to "
-                       f"{totals[Side.DEFENDERS]}")
+        reasons.append(f"the battle is a tie, {totals[Side.ATTACKERS]} to {totals[Side.DEFENDERS]}")
     else:
-        reasons.append(f"the {winner.value} win the battle, {totals[winner]} to "
-                       f"{totals[winner.other]}")
+        reasons.append(
+            f"the {winner.value} win the battle, {totals[winner]} to {totals[winner.other]}"
+        )
     if any(c.sent_home for side in Side for c in battle.side(side)):
         clauses.append(citations.SENT_HOME)
         gone = [c.name for side in Side for c in battle.side(side) if c.sent_home]
-        reasons.append("sent home during the battle, so out of it (the battle continues): "
-                       + ", ".join(f'"{n}"' for n in gone))
+        reasons.append(
+            "sent home during the battle, so out of it (the battle continues): "
+            + ", ".join(f'"{n}"' for n in gone)
+        )
     if any(c.toughness for side in Side for c in battle.side(side)):
         clauses.append(citations.TOUGHNESS)
     protected = {side: _protected(battle, side, totals, reasons) for side in Side}
@@ -174,39 +176,55 @@ def resolve_battle(battle: Battle) -> BattleResult:
         pool = [c for c in opponents if not c.sent_home and c.name not in protected[side.other]]
         strict = winner is side
         choices = maximal_choices(pool, totals[side], strict=strict)
-        outcome = Outcome.TIE if winner is None else (
-            Outcome.WINS if winner is side else Outcome.LOSES)
+        outcome = (
+            Outcome.TIE if winner is None else (Outcome.WINS if winner is side else Outcome.LOSES)
+        )
         lost_by = max(0, totals[side.other] - totals[side])
         results[side] = SideResult(
-            side=side, total=totals[side], outcome=outcome, lost_by=lost_by,
+            side=side,
+            total=totals[side],
+            outcome=outcome,
+            lost_by=lost_by,
             in_battle=tuple(c.name for c in battle.side(side) if not c.sent_home),
             sent_home=tuple(c.name for c in battle.side(side) if c.sent_home),
-            protected=tuple(protected[side]), limit=totals[side], strict=strict,
-            choices=choices)
+            protected=tuple(protected[side]),
+            limit=totals[side],
+            strict=strict,
+            choices=choices,
+        )
         reasons.append(_choice_reason(side, results[side], attribute))
     outcomes = tuple(
         tuple(sorted(set(a) | set(d), key=_order(battle)))
-        for a, d in product(results[Side.ATTACKERS].choices, results[Side.DEFENDERS].choices))
+        for a, d in product(results[Side.ATTACKERS].choices, results[Side.DEFENDERS].choices)
+    )
     always = set.intersection(*(set(o) for o in outcomes))
     some = set().union(*(set(o) for o in outcomes)) - always
     return BattleResult(
-        battle=battle, winner=winner, attackers=results[Side.ATTACKERS],
-        defenders=results[Side.DEFENDERS], outcomes=outcomes,
+        battle=battle,
+        winner=winner,
+        attackers=results[Side.ATTACKERS],
+        defenders=results[Side.DEFENDERS],
+        outcomes=outcomes,
         defeated=tuple(sorted(always, key=_order(battle))),
         may_be_defeated=tuple(sorted(some, key=_order(battle))),
-        clauses=tuple(dict.fromkeys(clauses)), reasons=tuple(reasons))
+        clauses=tuple(dict.fromkeys(clauses)),
+        reasons=tuple(reasons),
+    )
 
 
-def maximal_choices(pool: Sequence[Combatant], limit: int, *,
-                    strict: bool) -> tuple[tuple[str, ...], ...]:
+def maximal_choices(
+    pool: Sequence[Combatant], limit: int, *, strict: bool
+) -> tuple[tuple[str, ...], ...]:
     """The maximal sets of ``pool`` whose total is within ``limit`` (below it if strict).
 
     A set is maximal when no character outside it could be added without going over the
     limit. The empty set is the only choice when no character fits. Sets come in pool order.
     """
     if len(pool) > MAX_CHOICE_POOL:
-        raise BattleError(f"Too many characters ({len(pool)}) to list the choices of a side; "
-                          f"at most {MAX_CHOICE_POOL}.")
+        raise BattleError(
+            f"Too many characters ({len(pool)}) to list the choices of a side; "
+            f"at most {MAX_CHOICE_POOL}."
+        )
 
     def fits(total: int) -> bool:
         return total < limit if strict else total <= limit
@@ -232,14 +250,18 @@ def _check(battle: Battle) -> None:
     names = [c.name for side in Side for c in battle.side(side)]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise BattleError("Two characters in the battle share a name: "
-                          + ", ".join(f'"{n}"' for n in twice) + ".")
-    unknown = [c.name for side in Side for c in battle.side(side)
-               if c.value is None and not c.sent_home]
+        raise BattleError(
+            "Two characters in the battle share a name: " + ", ".join(f'"{n}"' for n in twice) + "."
+        )
+    unknown = [
+        c.name for side in Side for c in battle.side(side) if c.value is None and not c.sent_home
+    ]
     if unknown:
         raise CannotAnswer(
-            f"The {battle.attribute.value} of " + ", ".join(f'"{n}"' for n in unknown)
-            + " is not known, so the battle cannot be resolved.")
+            f"The {battle.attribute.value} of "
+            + ", ".join(f'"{n}"' for n in unknown)
+            + " is not known, so the battle cannot be resolved."
+        )
 
 
 def _known(combatant: Combatant) -> int:
@@ -258,8 +280,9 @@ def _winner(totals: dict[Side, int]) -> Side | None:
     return max(Side, key=lambda side: totals[side])
 
 
-def _protected(battle: Battle, side: Side, totals: dict[Side, int],
-               reasons: list[str]) -> list[str]:
+def _protected(
+    battle: Battle, side: Side, totals: dict[Side, int], reasons: list[str]
+) -> list[str]:
     """The characters of ``side`` that cannot be defeated in this battle."""
     lost_by = totals[side.other] - totals[side]
     out = []
@@ -272,18 +295,24 @@ def _protected(battle: Battle, side: Side, totals: dict[Side, int],
         elif c.toughness and lost_by < c.toughness:
             out.append(c.name)
             how = "did not lose" if lost_by <= 0 else f"lost by only {lost_by}"
-            reasons.append(f'"{c.name}" has toughness {c.toughness} and its side {how}, '
-                           f"so it is not defeated [{citations.TOUGHNESS}]")
+            reasons.append(
+                f'"{c.name}" has toughness {c.toughness} and its side {how}, '
+                f"so it is not defeated [{citations.TOUGHNESS}]"
+            )
         elif c.toughness:
-            reasons.append(f'"{c.name}" has toughness {c.toughness} but its side lost by '
-                           f"{lost_by}, so it can be defeated [{citations.TOUGHNESS}]")
+            reasons.append(
+                f'"{c.name}" has toughness {c.toughness} but its side lost by '
+                f"{lost_by}, so it can be defeated [{citations.TOUGHNESS}]"
+            )
     return out
 
 
 def _choice_reason(side: Side, result: SideResult, attribute: Attribute) -> str:
     bound = "less than" if result.strict else "equal to or less than"
-    head = (f"the {side.value}' player defeats opposing characters with total "
-            f"{attribute.value} {bound} {result.limit}")
+    head = (
+        f"the {side.value}' player defeats opposing characters with total "
+        f"{attribute.value} {bound} {result.limit}"
+    )
     if result.choices == ((),):
         return f"{head}: none can be defeated [{citations.BATTLE_RESOLUTION}]"
     sets = [" and ".join(f'"{n}"' for n in choice) for choice in result.choices]

@@ -53,12 +53,15 @@ def fight(ctx: Context) -> Fight | Answer:
     setup = state.battle
     attribute = setup.attribute
     if attribute is None:
-        raise CannotAnswer("the situation does not say which attribute the battle is fought "
-                           "with (write, e.g., battle strength)")
+        raise CannotAnswer(
+            "the situation does not say which attribute the battle is fought "
+            "with (write, e.g., battle strength)"
+        )
     for side in Side:
         if not setup.sides[side]:
-            raise CannotAnswer(f"the situation names no {side.value} (write, e.g., "
-                               f'{side.value} "A" (strength 3))')
+            raise CannotAnswer(
+                f'the situation names no {side.value} (write, e.g., {side.value} "A" (strength 3))'
+            )
     names = [n for side in Side for n in setup.sides[side]]
     blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at)
     if blocked is not None:
@@ -70,12 +73,21 @@ def fight(ctx: Context) -> Fight | Answer:
             character = state.characters[_key(state, name)]
             reading = at.attribute_value(timeline, name, attribute)
             if reading.status is at.Status.NO_ATTRIBUTES:
-                raise CannotAnswer(f'"{name}" is defeated and has no attributes, so it cannot '
-                                   "take part in the battle")
+                raise CannotAnswer(
+                    f'"{name}" is defeated and has no attributes, so it cannot '
+                    "take part in the battle"
+                )
             if reading.status is at.Status.BELOW_ZERO:
                 raise CannotAnswer(reading.render() + ", so the battle cannot be resolved")
-            sides[side].append(Combatant(name, reading.value, character.toughness,
-                                         character.undefeatable, name in setup.sent_home))
+            sides[side].append(
+                Combatant(
+                    name,
+                    reading.value,
+                    character.toughness,
+                    character.undefeatable,
+                    name in setup.sent_home,
+                )
+            )
     battle = Battle(attribute, tuple(sides[Side.ATTACKERS]), tuple(sides[Side.DEFENDERS]))
     try:
         result = resolve_battle(battle)
@@ -87,8 +99,9 @@ def fight(ctx: Context) -> Fight | Answer:
     for entry in entries:
         if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
             facts.append(ctx.fact(entry.fact))
-    return Fight(battle, result, list(dict.fromkeys(facts)),
-                 cite_one(ctx, citations.BATTLE_RESOLUTION))
+    return Fight(
+        battle, result, list(dict.fromkeys(facts)), cite_one(ctx, citations.BATTLE_RESOLUTION)
+    )
 
 
 def _key(state: State, name: str) -> str:
@@ -99,8 +112,10 @@ def _outcome_words(result: BattleResult) -> str:
     a, d = result.attackers.total, result.defenders.total
     if result.winner is None:
         return f"the battle is a tie, {a} to {d}"
-    return (f"the {result.winner.value} win the battle, {result.side(result.winner).total} "
-            f"to {result.side(result.winner.other).total}")
+    return (
+        f"the {result.winner.value} win the battle, {result.side(result.winner).total} "
+        f"to {result.side(result.winner.other).total}"
+    )
 
 
 def _totals(fought: Fight) -> str:
@@ -133,8 +148,10 @@ def battle_winner(ctx: Context) -> Answer:
         for side in Side:
             for c in fought.battle.side(side):
                 if c.sent_home:
-                    graph.absence(f'"{c.name}" was sent home during the battle: its '
-                                  f"{attribute} no longer counts for its side")
+                    graph.absence(
+                        f'"{c.name}" was sent home during the battle: its '
+                        f"{attribute} no longer counts for its side"
+                    )
         fought.facts.append(home)
     reason = f"{_totals(fought)}; {_outcome_words(result)}"
     return ctx.conclude(Word(word), reason, supported_by=(*fought.facts, fought.rule))
@@ -151,8 +168,10 @@ def _protection(fought: Fight, side: Side, name: str) -> str:
 
 def _choice_words(side: Side, result: SideResult, attribute: Attribute) -> str:
     bound = "less than" if result.strict else "equal to or less than"
-    head = (f"the {side.value}' player defeats opposing characters with total "
-            f"{attribute.value} {bound} {result.total}")
+    head = (
+        f"the {side.value}' player defeats opposing characters with total "
+        f"{attribute.value} {bound} {result.total}"
+    )
     if result.choices == ((),):
         return f"{head}: none fits"
     sets = [names_of(choice) for choice in result.choices]
@@ -174,8 +193,10 @@ def _negatives(ctx: Context, fought: Fight) -> list[str]:
             if c.name in always:
                 continue
             if c.sent_home:
-                graph.absence(f'"{c.name}" was sent home during the battle: it is out of it '
-                              "and is not defeated in it")
+                graph.absence(
+                    f'"{c.name}" was sent home during the battle: it is out of it '
+                    "and is not defeated in it"
+                )
                 nodes.append(cite_one(ctx, citations.SENT_HOME))
             elif c.name in result.side(side).protected:
                 graph.absence(_protection(fought, side, c.name))
@@ -183,9 +204,11 @@ def _negatives(ctx: Context, fought: Fight) -> list[str]:
                     nodes.append(cite_one(ctx, citations.TOUGHNESS))
             else:
                 bound = "not less than" if chooser.strict else "more than"
-                graph.absence(f'"{c.name}" ({attribute.value} {c.value}) is not defeated: '
-                              f"{c.value} is {bound} the {side.other.value}' total of "
-                              f"{chooser.total}")
+                graph.absence(
+                    f'"{c.name}" ({attribute.value} {c.value}) is not defeated: '
+                    f"{c.value} is {bound} the {side.other.value}' total of "
+                    f"{chooser.total}"
+                )
     return list(dict.fromkeys(nodes))
 
 
@@ -214,11 +237,11 @@ def defeated(ctx: Context) -> Answer:
     choices = [_choice_words(side, result.side(side), attribute) for side in Side]
     # A character the choice leaves out because it is protected is named with why, so that
     # the short answer explains who is missing from it (not only --explain).
-    shielded = [_protection(fought, side, name) for side in Side
-                for name in result.side(side).protected]
+    shielded = [
+        _protection(fought, side, name) for side in Side for name in result.side(side).protected
+    ]
     reason = f"{_outcome_words(result)}; " + "; ".join([*choices, *shielded])
-    return ctx.conclude(verdict, reason,
-                        supported_by=(*fought.facts, fought.rule, *protecting))
+    return ctx.conclude(verdict, reason, supported_by=(*fought.facts, fought.rule, *protecting))
 
 
 def defeat_choice(ctx: Context) -> Answer:
@@ -234,23 +257,31 @@ def defeat_choice(ctx: Context) -> Answer:
     protecting: list[str] = []
     for c in fought.battle.side(side.other):
         if c.name in result.side(side.other).protected:
-            graph.absence(_protection(fought, side.other, c.name).replace(
-                "so it is not defeated", "so it cannot be chosen"))
+            graph.absence(
+                _protection(fought, side.other, c.name).replace(
+                    "so it is not defeated", "so it cannot be chosen"
+                )
+            )
             if c.toughness and not c.undefeatable:
                 protecting.append(cite_one(ctx, citations.TOUGHNESS))
         elif c.sent_home:
             graph.absence(f'"{c.name}" was sent home during the battle, so it cannot be chosen')
             protecting.append(cite_one(ctx, citations.SENT_HOME))
-    pool = [c for c in fought.battle.side(side.other)
-            if not c.sent_home and c.name not in result.side(side.other).protected]
+    pool = [
+        c
+        for c in fought.battle.side(side.other)
+        if not c.sent_home and c.name not in result.side(side.other).protected
+    ]
     if len(pool) <= MAX_LISTED_POOL:
         _rejected(ctx, fought, pool, mine)
     choices = mine.choices
-    verdict: Cards | Alternatives = (Cards(choices[0]) if len(choices) == 1
-                                     else Alternatives(choices))
+    verdict: Cards | Alternatives = (
+        Cards(choices[0]) if len(choices) == 1 else Alternatives(choices)
+    )
     reason = f"{_outcome_words(result)}; {_choice_words(side, mine, attribute)}"
-    return ctx.conclude(verdict, reason,
-                        supported_by=(*fought.facts, fought.rule, *dict.fromkeys(protecting)))
+    return ctx.conclude(
+        verdict, reason, supported_by=(*fought.facts, fought.rule, *dict.fromkeys(protecting))
+    )
 
 
 def _rejected(ctx: Context, fought: Fight, pool: list[Combatant], mine: SideResult) -> None:
@@ -274,9 +305,9 @@ def _rejected(ctx: Context, fought: Fight, pool: list[Combatant], mine: SideResu
                 note = f"{label}: total {total} {bound} {limit}"
             else:
                 extra = next(c for c in pool if c not in chosen and fits(total + (c.value or 0)))
-                note = (f'{label}: "{extra.name}" could still be added (total '
-                        f"{total + (extra.value or 0)}, within {limit})")
+                note = (
+                    f'{label}: "{extra.name}" could still be added (total '
+                    f"{total + (extra.value or 0)}, within {limit})"
+                )
             node = graph.alternative(note, sorted(names))
             graph.link(fought.rule, node, BEATS, note=note)
-
-

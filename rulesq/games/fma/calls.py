@@ -60,8 +60,10 @@ REQUIREMENTS = "fma/rulings/requirements/1"
 OTHER = {"me": "you", "you": "me"}
 
 #: Why a play no requirement decides is not answered: the rest of the rules of playing.
-_UNCHECKED = ('no requirement of "{}" decides it, and rulesq does not check the timing and '
-              "the attribute cost of a play")
+_UNCHECKED = (
+    'no requirement of "{}" decides it, and rulesq does not check the timing and '
+    "the attribute cost of a play"
+)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -88,8 +90,10 @@ def effects_of(card: Card) -> tuple[list[Any], str | None]:
         parsed = get_game("fma").parse_card_text(text)
         assert isinstance(parsed, fx.FmaParsedText)
         if parsed.unparsed and missing is None:
-            missing = (f'rulesq does not understand all of the text of "{card.name}": '
-                       f'"{parsed.unparsed[0].text}"')
+            missing = (
+                f'rulesq does not understand all of the text of "{card.name}": '
+                f'"{parsed.unparsed[0].text}"'
+            )
         for effect in parsed.effects:
             out.append(effect)
             if isinstance(effect, fx.Ability):
@@ -101,8 +105,10 @@ def _character(ctx: Context, state: State, ref: CardRef) -> Character:
     found = state.find(ref.card.name if ref.card is not None else ref.name)
     if found is not None:
         return found
-    raise CannotAnswer(f'"{ref.name}" is not a character of this situation (introduce it: '
-                       f'my character "{ref.name}" (strength 3))')
+    raise CannotAnswer(
+        f'"{ref.name}" is not a character of this situation (introduce it: '
+        f'my character "{ref.name}" (strength 3))'
+    )
 
 
 def _defeated(ctx: Context, state: State, character: Character) -> str | None:
@@ -139,9 +145,14 @@ def can_character_play(ctx: Context) -> Answer:
     card = _card(card_ref)
     claims: list[Claim] = []
     if _defeated(ctx, state, who) is not None:
-        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated, and defeated '
-                                 "characters cannot play events or abilities",
-                                 DEFEATED_FACTION))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" is defeated, and defeated '
+                "characters cannot play events or abilities",
+                DEFEATED_FACTION,
+            )
+        )
     effects, missing = effects_of(card)
     defeated = bool(claims)
     claims += _requirements(ctx, card, effects, table, who, state)
@@ -174,8 +185,11 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     unless some claim already says no.
     """
     out: list[Claim] = []
-    gone = {normalise_name(r.card.name if r.card else r.name)
-            for f in ctx.facts_of("removed") for r in f.cards}
+    gone = {
+        normalise_name(r.card.name if r.card else r.name)
+        for f in ctx.facts_of("removed")
+        for r in f.cards
+    }
     for fact in ctx.facts_of("in_play"):
         for ref in fact.cards:
             source = ref.card
@@ -186,74 +200,112 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
                 _open(missing, claims)
             for effect in free_play.standing(effects):
                 if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
-                    _open(f'rulesq cannot tell who "{effect.render()}" ("{source.name}") '
-                          "speaks of", claims)
+                    _open(
+                        f'rulesq cannot tell who "{effect.render()}" ("{source.name}") speaks of',
+                        claims,
+                    )
                     continue
                 if fact.who is None:
-                    _open(f'"{source.name}" lets its controller play cards without paying '
-                          "their cost, and the situation does not say who controls it "
-                          f'(write: my "{source.name}" is in play)', claims)
+                    _open(
+                        f'"{source.name}" lets its controller play cards without paying '
+                        "their cost, and the situation does not say who controls it "
+                        f'(write: my "{source.name}" is in play)',
+                        claims,
+                    )
                     continue
                 if fact.who != player:
                     continue
                 if effect.from_zone is not None or effect.as_if_in is not None:
-                    _open(f'rulesq does not follow where "{source.name}" lets you play cards '
-                          "from", claims)
+                    _open(
+                        f'rulesq does not follow where "{source.name}" lets you play cards from',
+                        claims,
+                    )
                     continue
                 fits, why = free_play.fits(effect.what, card)
                 if fits is None:
                     _open(why, claims)
                 elif fits:
                     ctx.fact(fact)
-                    out.append(card_claim(Stance.PERMIT, source, effect.render(),
-                                          f'"{source.name}" lets you play '
-                                          f'{effect.what.render()} without paying the cost, '
-                                          f'and "{card.name}" is one', REQUIREMENTS))
+                    out.append(
+                        card_claim(
+                            Stance.PERMIT,
+                            source,
+                            effect.render(),
+                            f'"{source.name}" lets you play '
+                            f"{effect.what.render()} without paying the cost, "
+                            f'and "{card.name}" is one',
+                            REQUIREMENTS,
+                        )
+                    )
     return out
 
 
-def _requirements(ctx: Context, card: Card, effects: list[Any], table: Table,
-                  who: Character | None, state: State) -> list[Claim]:
+def _requirements(
+    ctx: Context, card: Card, effects: list[Any], table: Table, who: Character | None, state: State
+) -> list[Claim]:
     """The claims of a card's requirements and limitations on being played or joining."""
     claims: list[Claim] = []
     player = ctx.question.who or "me"
     for effect in effects:
         if isinstance(effect, fx.PlayRestriction):
             if who is None:
-                raise CannotAnswer(f'only characters play events and abilities, and "{card.name}"'
-                                   f' may only be played by {effect.by.render()}; ask which '
-                                   f'character plays it: can "Some Character" play '
-                                   f'"{card.name}"?')
+                raise CannotAnswer(
+                    f'only characters play events and abilities, and "{card.name}"'
+                    f" may only be played by {effect.by.render()}; ask which "
+                    f'character plays it: can "Some Character" play '
+                    f'"{card.name}"?'
+                )
             fits = match_subject(replace(effect.by, quantity=None), who, "")
             if fits is None:
-                raise CannotAnswer(f'the situation does not say whether "{who.name}" is '
-                                   f"{effect.by.render()} (give its factions)")
+                raise CannotAnswer(
+                    f'the situation does not say whether "{who.name}" is '
+                    f"{effect.by.render()} (give its factions)"
+                )
             if fits:
                 # a requirement met lifts only itself: the rules' verdict, not a permission
-                claims.append(rule_claim(Stance.PERMIT, f'"{who.name}" meets the requirement '
-                                         f'of "{card.name}": {effect.render()}', REQUIREMENTS,
-                                         default=True))
+                claims.append(
+                    rule_claim(
+                        Stance.PERMIT,
+                        f'"{who.name}" meets the requirement of "{card.name}": {effect.render()}',
+                        REQUIREMENTS,
+                        default=True,
+                    )
+                )
             else:
-                claims.append(card_claim(Stance.FORBID, card, effect.render(),
-                                         f'"{who.name}" does not meet the requirement of '
-                                         f'"{card.name}": {effect.render()}', REQUIREMENTS,
-                                         requirement=True))
+                claims.append(
+                    card_claim(
+                        Stance.FORBID,
+                        card,
+                        effect.render(),
+                        f'"{who.name}" does not meet the requirement of '
+                        f'"{card.name}": {effect.render()}',
+                        REQUIREMENTS,
+                        requirement=True,
+                    )
+                )
         elif isinstance(effect, fx.PlayCondition):
             need = effect.experience
             leader = table.leader_key(player)
             held = table.experience.get(leader) if leader is not None else None
             if held is None:
-                raise CannotAnswer(f'"{card.name}" can only be played if your leader has '
-                                   f"{need} or more experience, and the situation does not "
-                                   "say how much he has (write: my leader has 1 experience)")
+                raise CannotAnswer(
+                    f'"{card.name}" can only be played if your leader has '
+                    f"{need} or more experience, and the situation does not "
+                    "say how much he has (write: my leader has 1 experience)"
+                )
             ctx.fact(held[1])
-            reason = (f'your leader has {held[0]} experience, and "{card.name}" can only be '
-                      f"played if he has {need} or more")
+            reason = (
+                f'your leader has {held[0]} experience, and "{card.name}" can only be '
+                f"played if he has {need} or more"
+            )
             if held[0] >= need:
                 claims.append(rule_claim(Stance.PERMIT, reason, REQUIREMENTS, default=True))
             else:
-                claims.append(card_claim(Stance.FORBID, card, effect.render(), reason,
-                                         REQUIREMENTS, requirement=True))
+                claims.append(
+                    card_claim(
+                        Stance.FORBID, card, effect.render(), reason, REQUIREMENTS, requirement=True
+                    )
+                )
         elif isinstance(effect, fx.WillNotJoin):
             claims += _join(ctx, card, effect, table, player)
     return claims
@@ -262,8 +314,10 @@ def _requirements(ctx: Context, card: Card, effects: list[Any], table: Table,
 def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> list[Claim]:
     leader = table.leaders.get(player)
     if leader is None:
-        raise CannotAnswer(f'"{card.name}" will not join {effect.leader.render()}, and the '
-                           f'situation does not name your leader (write: my leader is "…")')
+        raise CannotAnswer(
+            f'"{card.name}" will not join {effect.leader.render()}, and the '
+            f'situation does not name your leader (write: my leader is "…")'
+        )
     ctx.fact(table.leader_facts[player])
     faction = effect.leader.faction
     factions = factions_of(leader)
@@ -272,10 +326,17 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
     fits = faction is None or faction.casefold() in {f.casefold() for f in factions}
     if not fits:
         return []
-    return [card_claim(Stance.FORBID, card, effect.render(),
-                       f'your leader "{leader.name}" is a {faction} leader, and "{card.name}" '
-                       f'will not join one: "join" means put into play by any means',
-                       JOIN, requirement=True)]
+    return [
+        card_claim(
+            Stance.FORBID,
+            card,
+            effect.render(),
+            f'your leader "{leader.name}" is a {faction} leader, and "{card.name}" '
+            f'will not join one: "join" means put into play by any means',
+            JOIN,
+            requirement=True,
+        )
+    ]
 
 
 def can_start(ctx: Context) -> Answer:
@@ -289,30 +350,51 @@ def can_start(ctx: Context) -> Answer:
         value = (ally_ref.card.fields.get("values") or {}).get("loyal")
         loyal = value if isinstance(value, int) else ally_ref.card.fields.get("loyal")
     if isinstance(loyal, int) and loyal > 1:
-        claims.append(rule_claim(Stance.FORBID, f'"{ally_ref.name}" has Loyal: {loyal}; when '
-                                 "starting allies are revealed the leaders are the only "
-                                 "characters in play, so only Loyal: 1 characters can start",
-                                 SETUP_ALLIES))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{ally_ref.name}" has Loyal: {loyal}; when '
+                "starting allies are revealed the leaders are the only "
+                "characters in play, so only Loyal: 1 characters can start",
+                SETUP_ALLIES,
+            )
+        )
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
         leader_factions = factions_of(leader)
         ally_factions = factions_of(ally_ref)
         if leader_factions == [] and ally_factions:
-            claims.append(rule_claim(Stance.FORBID, f'your leader "{leader.name}" is unaligned, '
-                                     "and unaligned leaders can only start with unaligned "
-                                     f'allies; "{ally_ref.name}" is {", ".join(ally_factions)}',
-                                     LEADERS))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'your leader "{leader.name}" is unaligned, '
+                    "and unaligned leaders can only start with unaligned "
+                    f'allies; "{ally_ref.name}" is {", ".join(ally_factions)}',
+                    LEADERS,
+                )
+            )
         elif leader_factions is None or ally_factions is None:
-            _open("the situation does not give the factions of your leader and of "
-                  f'"{ally_ref.name}"', claims)
+            _open(
+                f'the situation does not give the factions of your leader and of "{ally_ref.name}"',
+                claims,
+            )
     else:
         _open('the situation does not name your leader (write: my leader is "…")', claims)
     if not isinstance(loyal, int):
-        _open(f'the situation does not give the Loyal number of "{ally_ref.name}" (write, '
-              f'e.g., "{ally_ref.name}" (loyal 1))', claims)
-    claims.append(rule_claim(Stance.PERMIT, f'nothing stops "{ally_ref.name}" from starting',
-                             SETUP_ALLIES, default=True))
+        _open(
+            f'the situation does not give the Loyal number of "{ally_ref.name}" (write, '
+            f'e.g., "{ally_ref.name}" (loyal 1))',
+            claims,
+        )
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            f'nothing stops "{ally_ref.name}" from starting',
+            SETUP_ALLIES,
+            default=True,
+        )
+    )
     return judge(ctx, claims)
 
 
@@ -336,39 +418,65 @@ def can_cancel(ctx: Context) -> Answer:
     for cancel in cancels:
         what = cancel.what
         if what.postmods:
-            raise CannotAnswer(f'rulesq does not yet follow "{what.render()}" of '
-                               f'"{canceler.name}"')
+            raise CannotAnswer(f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"')
         if what.kind not in ("event", "events") or not kind:
-            raise CannotAnswer(f'rulesq cannot tell whether "{canceled.name}" is '
-                               f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
-                               ' event: "…")')
+            raise CannotAnswer(
+                f'rulesq cannot tell whether "{canceled.name}" is '
+                f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
+                ' event: "…")'
+            )
         if kind != "event":
-            claims.append(rule_claim(Stance.FORBID, f'"{canceled.name}" is an {kind}, and '
-                                     f'"{canceler.name}" cancels {what.render()}',
-                                     DESIGNATOR, ONLY_CHARACTERS_PLAY))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{canceled.name}" is an {kind}, and '
+                    f'"{canceler.name}" cancels {what.render()}',
+                    DESIGNATOR,
+                    ONLY_CHARACTERS_PLAY,
+                )
+            )
             continue
         headers = [(a.timing, a.attribute) for a in abilities]
         if not headers:
-            raise CannotAnswer(target_missing or f'the designator of "{canceled.name}" is not '
-                               "known")
+            raise CannotAnswer(
+                target_missing or f'the designator of "{canceled.name}" is not known'
+            )
         if len(headers) > 1:
-            raise CannotAnswer(f'"{canceled.name}" has {len(headers)} abilities; while it is '
-                               "played it counts only as the one being played, and the "
-                               "situation does not say which")
+            raise CannotAnswer(
+                f'"{canceled.name}" has {len(headers)} abilities; while it is '
+                "played it counts only as the one being played, and the "
+                "situation does not say which"
+            )
         timing, attribute = headers[0]
         wanted = what.designator
-        fits = wanted is None or ((not wanted.timings or timing in wanted.timings)
-                                  and (wanted.attribute is None or wanted.attribute is attribute))
+        fits = wanted is None or (
+            (not wanted.timings or timing in wanted.timings)
+            and (wanted.attribute is None or wanted.attribute is attribute)
+        )
         header = abilities[0].header()
         if fits:
-            claims.append(card_claim(Stance.PERMIT, canceler, cancel.render(),
-                                     f'"{canceler.name}" cancels {what.render()}, and '
-                                     f'"{canceled.name}" is played as "{header}"',
-                                     DESIGNATOR, EVENT_OR_ABILITY))
+            claims.append(
+                card_claim(
+                    Stance.PERMIT,
+                    canceler,
+                    cancel.render(),
+                    f'"{canceler.name}" cancels {what.render()}, and '
+                    f'"{canceled.name}" is played as "{header}"',
+                    DESIGNATOR,
+                    EVENT_OR_ABILITY,
+                )
+            )
         else:
-            claims.append(rule_claim(Stance.FORBID, f'"{canceler.name}" cancels only '
-                                     f'{what.render()}, and "{canceled.name}" is played as '
-                                     f'"{header}"', DESIGNATOR, EVENT_OR_ABILITY))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{canceler.name}" cancels only '
+                    f'{what.render()}, and "{canceled.name}" is played as '
+                    f'"{header}"',
+                    DESIGNATOR,
+                    EVENT_OR_ABILITY,
+                )
+            )
     if missing is not None:
         _open(missing, claims)
     return judge(ctx, claims)
@@ -384,14 +492,18 @@ def can_target(ctx: Context) -> Answer:
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
-    gate = control_gate(ctx, state, read_table(ctx.facts), effects, target,
-                        _controller(ctx, card))
+    gate = control_gate(ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card))
     if gate is not None:  # uniqueness: no text that takes control names an exception to it
         return judge(ctx, [gate])
     claims: list[Claim] = []
     if _defeated(ctx, state, target) is not None:
-        claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is defeated, and defeated '
-                                 "characters cannot be targeted", DEFEATED))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{target.name}" is defeated, and defeated characters cannot be targeted',
+                DEFEATED,
+            )
+        )
     table = read_table(ctx.facts)
     defeated = bool(claims)
     for selector in selectors:
@@ -402,25 +514,44 @@ def can_target(ctx: Context) -> Answer:
         if defeated and not names_defeated:
             continue  # only a text that names defeated characters is an exception
         if names_defeated and not defeated:
-            claims.append(card_claim(Stance.FORBID, card, selector.render(),
-                                     f'"{card.name}" targets {named}, and '
-                                     f'"{target.name}" is not defeated'))
+            claims.append(
+                card_claim(
+                    Stance.FORBID,
+                    card,
+                    selector.render(),
+                    f'"{card.name}" targets {named}, and "{target.name}" is not defeated',
+                )
+            )
             continue
         fits = _describes(ctx, table, card, selector, target)
         if fits is None:
-            raise CannotAnswer(f'rulesq cannot tell whether "{target.name}" is '
-                               f"{selector.render()} (give its factions and owner)")
+            raise CannotAnswer(
+                f'rulesq cannot tell whether "{target.name}" is '
+                f"{selector.render()} (give its factions and owner)"
+            )
         verb = "is" if fits else "is not"
         if names_defeated and fits:
-            claims.append(card_claim(Stance.PERMIT, card, selector.render(),
-                                     f'"{card.name}" specifically targets '
-                                     f'{named}, and "{target.name}" is one: '
-                                     "the exception to defeated characters not being targeted",
-                                     DEFEATED_EXCEPTION))
+            claims.append(
+                card_claim(
+                    Stance.PERMIT,
+                    card,
+                    selector.render(),
+                    f'"{card.name}" specifically targets '
+                    f'{named}, and "{target.name}" is one: '
+                    "the exception to defeated characters not being targeted",
+                    DEFEATED_EXCEPTION,
+                )
+            )
             continue
         stance = Stance.PERMIT if fits else Stance.FORBID
-        claims.append(card_claim(stance, card, selector.render(), f'"{card.name}" targets '
-                                 f'{named}, and "{target.name}" {verb} one'))
+        claims.append(
+            card_claim(
+                stance,
+                card,
+                selector.render(),
+                f'"{card.name}" targets {named}, and "{target.name}" {verb} one',
+            )
+        )
     if missing is not None:
         _open(missing, claims)
     if not selectors:
@@ -428,30 +559,39 @@ def can_target(ctx: Context) -> Answer:
     return judge(ctx, claims)
 
 
-def _target_event(ctx: Context, card: Card, selectors: list[fx.Selector], event: Card,
-                  missing: str | None) -> Answer:
+def _target_event(
+    ctx: Context, card: Card, selectors: list[fx.Selector], event: Card, missing: str | None
+) -> Answer:
     """``can "X" target "Some Event"?``: X's event words, read by ``event_targets``."""
     event_effects, event_missing = effects_of(event)
     if event_missing is not None:
         raise CannotAnswer(event_missing)
-    claims = event_claims(ctx, read_table(ctx.facts), card, selectors, event, event_effects,
-                          _controller(ctx, card))
+    claims = event_claims(
+        ctx, read_table(ctx.facts), card, selectors, event, event_effects, _controller(ctx, card)
+    )
     if missing is not None or not claims:
         _open(missing or f'"{card.name}" has no text that targets an event', claims)
     return judge(ctx, claims)
 
 
-def _describes(ctx: Context, table: Table, card: Card, selector: fx.Selector,
-               target: Character) -> bool | None:
+def _describes(
+    ctx: Context, table: Table, card: Card, selector: fx.Selector, target: Character
+) -> bool | None:
     """Whether a character selector of ``card`` describes ``target`` (None: not told).
 
     "defeated" is the caller's (the target's state); every other word is matched here or
     leaves the answer unknown.
     """
-    plain = replace(selector, kind="character", target=False, quantity=None,
-                    qualities=tuple(q for q in selector.qualities if q != "defeated"))
-    fits = match_subject(plain, target, normalise_name(card.name),
-                         controller=_controller(ctx, card))
+    plain = replace(
+        selector,
+        kind="character",
+        target=False,
+        quantity=None,
+        qualities=tuple(q for q in selector.qualities if q != "defeated"),
+    )
+    fits = match_subject(
+        plain, target, normalise_name(card.name), controller=_controller(ctx, card)
+    )
     if fits and selector.kind in ("ally", "allies"):
         fits = _is_ally(table, target)
     return fits
@@ -477,8 +617,10 @@ def _selectors(effects: list[Any], targeted: bool) -> list[fx.Selector]:
     for effect in effects:
         for name in ("what", "who"):
             value = getattr(effect, name, None)
-            if isinstance(value, fx.Selector) and (value.target or isinstance(effect, fx.Target)
-                                                   ) == targeted:
+            if (
+                isinstance(value, fx.Selector)
+                and (value.target or isinstance(effect, fx.Target)) == targeted
+            ):
                 out.append(value)
     return out
 
@@ -490,8 +632,14 @@ def can_attach(ctx: Context) -> Answer:
     holder = _character(ctx, state, holder_ref)
     claims: list[Claim] = []
     if _defeated(ctx, state, holder) is not None:
-        claims.append(rule_claim(Stance.FORBID, f'"{holder.name}" is defeated, and you cannot '
-                                 "attach a card to a defeated character", DEFEATED))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{holder.name}" is defeated, and you cannot '
+                "attach a card to a defeated character",
+                DEFEATED,
+            )
+        )
     card = attachment.card
     effects, missing = effects_of(card) if card is not None else ([], "unknown")
     _open(missing or f'rulesq does not check every requirement of "{attachment.name}"', claims)
@@ -508,27 +656,53 @@ def can_block(ctx: Context) -> Answer:
     who = _character(ctx, state, ctx.question.card)
     claims: list[Claim] = []
     if _defeated(ctx, state, who) is not None:
-        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated: blocking is a React, '
-                                 "and defeated characters cannot play events or abilities",
-                                 BLOCK_IS_REACT, DEFEATED_FACTION))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" is defeated: blocking is a React, '
+                "and defeated characters cannot play events or abilities",
+                BLOCK_IS_REACT,
+                DEFEATED_FACTION,
+            )
+        )
     battle = state.battle
     if battle.open and any(who.name in side for side in battle.sides.values()):
         for fact in battle.facts:
             ctx.fact(fact)
-        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is already in this battle, and '
-                                 "a character can't block an attack it is already "
-                                 "participating in", BLOCK_OWN_ATTACK))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" is already in this battle, and '
+                "a character can't block an attack it is already "
+                "participating in",
+                BLOCK_OWN_ATTACK,
+            )
+        )
     if table.step is not None and table.step[0] not in ("maneuver step", "battle phase"):
         ctx.fact(table.step[1])
-        claims.append(rule_claim(Stance.FORBID, f"it is the {table.step[0]}, and blocking takes "
-                                 "place in the maneuver step of a battle", BLOCK_STEP))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f"it is the {table.step[0]}, and blocking takes "
+                "place in the maneuver step of a battle",
+                BLOCK_STEP,
+            )
+        )
     set_state = table.readiness.get(normalise_name(who.name))
     if set_state is not None and set_state[0] == "set":
         ctx.fact(set_state[1])
-        claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is set, and setting the '
-                                 "character is the cost of blocking", "fma/cards/block/ruling"))
-    _open(f'"{who.name}" blocks only with a card or ability that lets it block, and the '
-          "situation does not say it has one", claims)
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" is set, and setting the character is the cost of blocking',
+                "fma/cards/block/ruling",
+            )
+        )
+    _open(
+        f'"{who.name}" blocks only with a card or ability that lets it block, and the '
+        "situation does not say it has one",
+        claims,
+    )
     return judge(ctx, claims)
 
 
@@ -542,33 +716,62 @@ def can_attack(ctx: Context) -> Answer:
     for ref in attackers:
         who = _character(ctx, state, ref)
         if _defeated(ctx, state, who) is not None:
-            claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated and does not '
-                                     "count as a character", DEFEATED))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{who.name}" is defeated and does not count as a character',
+                    DEFEATED,
+                )
+            )
     place = table.place(defender.name)
     if place is None:
-        _open(f'the situation does not say whether "{defender.name}" is at home or in a '
-              "search party", claims)
+        _open(
+            f'the situation does not say whether "{defender.name}" is at home or in a search party',
+            claims,
+        )
     elif place[0] == HOME:
         ctx.fact(place[1])
         stealthy = [_character(ctx, state, r).has_trait("Stealth") for r in attackers]
         if None in stealthy:
-            _open("the situation does not say which attackers have Stealth (give the "
-                  "keyword: my character \"A\" (strength 3, Stealth))", claims)
+            _open(
+                "the situation does not say which attackers have Stealth (give the "
+                'keyword: my character "A" (strength 3, Stealth))',
+                claims,
+            )
         elif all(stealthy):
-            claims.append(rule_claim(Stance.PERMIT, f'"{defender.name}" is at home, and every '
-                                     "attacker has Stealth", STEALTH))
+            claims.append(
+                rule_claim(
+                    Stance.PERMIT,
+                    f'"{defender.name}" is at home, and every attacker has Stealth',
+                    STEALTH,
+                )
+            )
         elif any(stealthy):
-            claims.append(rule_claim(Stance.FORBID, "you cannot declare an attack with a "
-                                     "Stealth character and a non-Stealth character on a "
-                                     f'character at home ("{defender.name}")', STEALTH))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    "you cannot declare an attack with a "
+                    "Stealth character and a non-Stealth character on a "
+                    f'character at home ("{defender.name}")',
+                    STEALTH,
+                )
+            )
         else:
-            claims.append(rule_claim(Stance.FORBID, "only characters with Stealth may declare "
-                                     f'an attack on a character at home ("{defender.name}")',
-                                     STEALTH))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    "only characters with Stealth may declare "
+                    f'an attack on a character at home ("{defender.name}")',
+                    STEALTH,
+                )
+            )
     else:
         ctx.fact(place[1])
-        _open("rulesq follows only Stealth and defeat among the rules of declaring an attack "
-              "on a character in a search party", claims)
+        _open(
+            "rulesq follows only Stealth and defeat among the rules of declaring an attack "
+            "on a character in a search party",
+            claims,
+        )
     return judge(ctx, claims)
 
 
@@ -579,11 +782,18 @@ def reacts_first(ctx: Context) -> Answer:
     """``who reacts first [to "Y"]?``: the other player, or the active player (no player's act)."""
     table = read_table(ctx.facts)
     ref = ctx.question.cards[0] if ctx.question.cards else None
-    play = table.play_of(ref.card.name if ref is not None and ref.card else ref.name) \
-        if ref is not None else (table.plays[-1] if table.plays else None)
+    play = (
+        table.play_of(ref.card.name if ref is not None and ref.card else ref.name)
+        if ref is not None
+        else (table.plays[-1] if table.plays else None)
+    )
     step = table.step
-    if ref is None and play is not None and step is not None \
-            and step[1].span.line > play.fact.span.line:
+    if (
+        ref is None
+        and play is not None
+        and step is not None
+        and step[1].span.line > play.fact.span.line
+    ):
         play = None
     if play is not None:
         if play.player is None:
@@ -591,19 +801,31 @@ def reacts_first(ctx: Context) -> Answer:
         node = ctx.fact(play.fact)
         first = OTHER[play.player]
         creator = "I" if play.player == "me" else "you"
-        reason = (f"{creator} took the action; in a two-player game the other player has the "
-                  "first opportunity to react, then the reacts go back and forth")
-        return ctx.conclude(Word(first), reason, supported_by=(
-            node, ctx.clause(REACT_TWO, "rule"), ctx.clause(REACT_PLAYER, "rule")))
+        reason = (
+            f"{creator} took the action; in a two-player game the other player has the "
+            "first opportunity to react, then the reacts go back and forth"
+        )
+        return ctx.conclude(
+            Word(first),
+            reason,
+            supported_by=(node, ctx.clause(REACT_TWO, "rule"), ctx.clause(REACT_PLAYER, "rule")),
+        )
     if step is None:
-        raise CannotAnswer("the situation does not say what is reacted to (a card played, "
-                           "or an occurrence such as: it is the start of the action step)")
+        raise CannotAnswer(
+            "the situation does not say what is reacted to (a card played, "
+            "or an occurrence such as: it is the start of the action step)"
+        )
     if table.turn is None:
-        raise CannotAnswer(f"no player created the {step[0]}, so the active player reacts "
-                           "first, and the situation does not say whose turn it is")
+        raise CannotAnswer(
+            f"no player created the {step[0]}, so the active player reacts "
+            "first, and the situation does not say whose turn it is"
+        )
     support = (ctx.fact(step[1]), ctx.fact(table.turn[1]), ctx.clause(REACT_OCCURRENCE, "rule"))
-    return ctx.conclude(Word(table.turn[0]), f"no player created the {step[0]}, so the active "
-                        "player has the first chance to react", supported_by=support)
+    return ctx.conclude(
+        Word(table.turn[0]),
+        f"no player created the {step[0]}, so the active player has the first chance to react",
+        supported_by=support,
+    )
 
 
 def waits(ctx: Context) -> Answer:
@@ -632,38 +854,62 @@ def affects(ctx: Context) -> Answer:
                 continue
             if state.defeated_by(who.name) is not None and selector.faction:
                 ctx.fact(state.defeated_by(who.name))  # type: ignore[arg-type]
-                claims.append(rule_claim(Stance.FORBID, f'"{who.name}" is defeated: it cannot be '
-                                         "targeted or affected by cards that reference faction",
-                                         DEFEATED_FACTION))
+                claims.append(
+                    rule_claim(
+                        Stance.FORBID,
+                        f'"{who.name}" is defeated: it cannot be '
+                        "targeted or affected by cards that reference faction",
+                        DEFEATED_FACTION,
+                    )
+                )
                 continue
             fits = match_subject(replace(selector, quantity=None), who, normalise_name(card.name))
             if fits is None:
-                raise CannotAnswer(f'rulesq cannot tell whether "{who.name}" is one of the '
-                                   f'"{selector.render()}" (give its factions)')
+                raise CannotAnswer(
+                    f'rulesq cannot tell whether "{who.name}" is one of the '
+                    f'"{selector.render()}" (give its factions)'
+                )
             rules = []
             place = table.place(who.name)
             if fits and place is not None and place[0] == HOME:
                 ctx.fact(place[1])
                 rules = [GLOBAL]
-            claims.append(card_claim(Stance.PERMIT if fits else Stance.FORBID, card,
-                                     effect.render(), f'"{card.name}" speaks of '
-                                     f'{selector.render()}, and "{who.name}" '
-                                     f'{"is" if fits else "is not"} one'
-                                     + (" (at home too: it is not targeted)" if rules else ""),
-                                     *rules))
+            claims.append(
+                card_claim(
+                    Stance.PERMIT if fits else Stance.FORBID,
+                    card,
+                    effect.render(),
+                    f'"{card.name}" speaks of '
+                    f'{selector.render()}, and "{who.name}" '
+                    f"{'is' if fits else 'is not'} one"
+                    + (" (at home too: it is not targeted)" if rules else ""),
+                    *rules,
+                )
+            )
     if missing is not None or not claims:
         _open(missing or f'rulesq cannot tell which characters "{card.name}" affects', claims)
     return judge(ctx, claims)
 
 
-def _affects_location(ctx: Context, card: Card, location: Card, effects: list[Any],
-                      missing: str | None) -> Answer:
-    changes = [e for e in effects if type(e).__name__ in ("ChangeGoal", "ChangeLocation",
-                                                          "AddBattleType", "GoalChange")]
+def _affects_location(
+    ctx: Context, card: Card, location: Card, effects: list[Any], missing: str | None
+) -> Answer:
+    changes = [
+        e
+        for e in effects
+        if type(e).__name__ in ("ChangeGoal", "ChangeLocation", "AddBattleType", "GoalChange")
+    ]
     if changes:
-        claim = card_claim(Stance.PERMIT, card, changes[0].render(), f'"{card.name}" changes the '
-                           f'location, so it targets or affects "{location.name}"',
-                           LOCATION_AFFECTED)
+        claim = card_claim(
+            Stance.PERMIT,
+            card,
+            changes[0].render(),
+            f'"{card.name}" changes the location, so it targets or affects "{location.name}"',
+            LOCATION_AFFECTED,
+        )
         return judge(ctx, [claim])
-    raise CannotAnswer(missing or f'rulesq cannot tell whether "{card.name}" changes the '
-                       "location's goal, battle type or the location itself")
+    raise CannotAnswer(
+        missing
+        or f'rulesq cannot tell whether "{card.name}" changes the '
+        "location's goal, battle type or the location itself"
+    )

@@ -54,8 +54,10 @@ def partial_reason(card: Card) -> str:
     """Why the whole text of a card whose sources give only parts of it is not known."""
     parts = parts_of(card)
     named = ", ".join(f'its {p["part"]} ("{p["text"]}", {p["clause"]})' for p in parts)
-    return (f'the sources give only part of the text of "{card.name}": {named}; the rest of '
-            "its text is never given")
+    return (
+        f'the sources give only part of the text of "{card.name}": {named}; the rest of '
+        "its text is never given"
+    )
 
 
 def card_text(ctx: Context) -> Answer:
@@ -78,12 +80,16 @@ def part_text(ctx: Context) -> Answer:
             node = ctx.clause(str(part["clause"]), "rule")
             graph = ctx.derivation()
             card_node = graph.card(card.name, card)
-            return ctx.conclude(Text(str(part["text"])),
-                                f'the {part["part"]} the erratum gives ({part["clause"]})',
-                                supported_by=(card_node, node))
+            return ctx.conclude(
+                Text(str(part["text"])),
+                f"the {part['part']} the erratum gives ({part['clause']})",
+                supported_by=(card_node, node),
+            )
     given = ", ".join(str(p["part"]) for p in parts_of(card))
-    raise CannotAnswer(f'the sources give no {wanted} of "{card.name}"'
-                       + (f" (they give its {given})" if given else ""))
+    raise CannotAnswer(
+        f'the sources give no {wanted} of "{card.name}"'
+        + (f" (they give its {given})" if given else "")
+    )
 
 
 def level(ctx: Context) -> Answer:
@@ -113,12 +119,17 @@ def cost(ctx: Context) -> Answer:
     designator = card.fields.get("designator")
     if designator:
         support = field_clause(ctx, card, "designator")
-        return ctx.conclude(Text(str(designator)),
-                            f'"{card.name}" is played as written: "{designator}"',
-                            supported_by=tuple(support))
+        return ctx.conclude(
+            Text(str(designator)),
+            f'"{card.name}" is played as written: "{designator}"',
+            supported_by=tuple(support),
+        )
     if not card.text:
-        raise CannotAnswer(partial_reason(card) if parts_of(card)
-                           else f'the sources give no text and no cost for "{card.name}"')
+        raise CannotAnswer(
+            partial_reason(card)
+            if parts_of(card)
+            else f'the sources give no text and no cost for "{card.name}"'
+        )
     parsed = ctx.game.parse_card_text(card.text)
     assert isinstance(parsed, fx.FmaParsedText)
     abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
@@ -127,8 +138,9 @@ def cost(ctx: Context) -> Answer:
     header = abilities[0].header().rstrip(":")
     support = [ctx.derivation().effect(card.name, header, card)]
     support += [ctx.clause(ref, "rule") for ref in card.errata]
-    return ctx.conclude(Text(header), f'"{card.name}" is played as "{header}"',
-                        supported_by=tuple(support))
+    return ctx.conclude(
+        Text(header), f'"{card.name}" is played as "{header}"', supported_by=tuple(support)
+    )
 
 
 def faction(ctx: Context) -> Answer:
@@ -140,8 +152,9 @@ def faction(ctx: Context) -> Answer:
     support = field_clause(ctx, card, "faction")
     kind = card.type
     shown = f"{value} {kind}" if kind else str(value)
-    return ctx.conclude(Text(str(value)), f'"{card.name}" is a {shown}',
-                        supported_by=tuple(support))
+    return ctx.conclude(
+        Text(str(value)), f'"{card.name}" is a {shown}', supported_by=tuple(support)
+    )
 
 
 def keywords(ctx: Context) -> Answer:
@@ -149,11 +162,14 @@ def keywords(ctx: Context) -> Answer:
     card = asked_card(ctx)
     words = [str(w) for w in card.fields.get("keywords") or ()]
     if not words or not card.fields.get("keywords_complete"):
-        raise CannotAnswer(f'the sources do not give every keyword of "{card.name}"'
-                           + (f' (only {", ".join(words)})' if words else ""))
+        raise CannotAnswer(
+            f'the sources do not give every keyword of "{card.name}"'
+            + (f" (only {', '.join(words)})" if words else "")
+        )
     support = field_clause(ctx, card, "keywords")
-    return ctx.conclude(Text(", ".join(words)), f'the keywords of "{card.name}"',
-                        supported_by=tuple(support))
+    return ctx.conclude(
+        Text(", ".join(words)), f'the keywords of "{card.name}"', supported_by=tuple(support)
+    )
 
 
 def has_keyword(ctx: Context) -> Answer:
@@ -168,16 +184,23 @@ def has_keyword(ctx: Context) -> Answer:
         given += [str(i) for i in card.fields.get("icons") or ()]
     if any(w.casefold() == folded for w in [*given, *flags]):
         support = field_clause(ctx, card, "keywords")
-        return ctx.conclude(YesNo(True), f'"{card.name}" has the {word} keyword',
-                            supported_by=tuple(support))
+        return ctx.conclude(
+            YesNo(True), f'"{card.name}" has the {word} keyword', supported_by=tuple(support)
+        )
     if any(w.casefold() == folded for w in denied):
         support = field_clause(ctx, card, "not_keywords")
-        return ctx.conclude(YesNo(False), f'the erratum says "{card.name}" is not a {word}',
-                            supported_by=tuple(support))
+        return ctx.conclude(
+            YesNo(False),
+            f'the erratum says "{card.name}" is not a {word}',
+            supported_by=tuple(support),
+        )
     if card.fields.get("keywords_complete"):
         support = field_clause(ctx, card, "keywords_complete")
-        return ctx.conclude(YesNo(False), f'its keywords are {", ".join(given)}, not {word}',
-                            supported_by=tuple(support))
+        return ctx.conclude(
+            YesNo(False),
+            f"its keywords are {', '.join(given)}, not {word}",
+            supported_by=tuple(support),
+        )
     raise CannotAnswer(f'the sources do not say whether "{card.name}" has the {word} keyword')
 
 
@@ -186,8 +209,11 @@ def unique(ctx: Context) -> Answer:
     card = asked_card(ctx)
     flags = [str(i).casefold() for i in card.fields.get("icons") or ()]
     if card.fields.get("unique") or "unique" in flags:
-        return ctx.conclude(YesNo(True), f'"{card.name}" has the Unique designator',
-                            supported_by=tuple(field_clause(ctx, card, "unique")))
+        return ctx.conclude(
+            YesNo(True),
+            f'"{card.name}" has the Unique designator',
+            supported_by=tuple(field_clause(ctx, card, "unique")),
+        )
     raise CannotAnswer(f'the sources do not say whether "{card.name}" is unique')
 
 
@@ -199,8 +225,11 @@ def same_name(ctx: Context) -> Answer:
         alias = card.fields.get("same_name_as")
         if alias and normalise_name(str(alias)) == normalise_name(other.name):
             support = [ctx.clause(str(c), "rule") for c in card.fields.get("clauses") or ()]
-            return ctx.conclude(YesNo(True), f'"{card.name}" is considered to have the same '
-                                f'name as "{other.name}"', supported_by=tuple(support))
+            return ctx.conclude(
+                YesNo(True),
+                f'"{card.name}" is considered to have the same name as "{other.name}"',
+                supported_by=tuple(support),
+            )
     same = len(names) == 1
     return ctx.conclude(YesNo(same), "the same card" if same else "the names differ")
 
@@ -213,9 +242,10 @@ def starting_leader(ctx: Context) -> Answer:
         raise CannotAnswer(f'the sources do not give the card type of "{card.name}"')
     support = field_clause(ctx, card, "type") + field_clause(ctx, card, "faction")
     if kind != "leader":
-        return ctx.conclude(YesNo(False), f'"{card.name}" is an {kind}, not a leader',
-                            supported_by=tuple(support))
-    shown = f'{card.fields["faction"]} leader' if card.fields.get("faction") else "leader"
+        return ctx.conclude(
+            YesNo(False), f'"{card.name}" is an {kind}, not a leader', supported_by=tuple(support)
+        )
+    shown = f"{card.fields['faction']} leader" if card.fields.get("faction") else "leader"
     return ctx.conclude(YesNo(True), f'"{card.name}" is a {shown}', supported_by=tuple(support))
 
 
@@ -223,76 +253,105 @@ def counts_as_drawing(ctx: Context) -> Answer:
     """``does "X" count as drawing?``: only the draw phase and the word "draw" draw cards."""
     card = asked_card(ctx)
     if not card.text:
-        raise CannotAnswer(partial_reason(card) if parts_of(card)
-                           else f'the sources give no text for "{card.name}"')
+        raise CannotAnswer(
+            partial_reason(card)
+            if parts_of(card)
+            else f'the sources give no text for "{card.name}"'
+        )
     parsed = ctx.game.parse_card_text(card.text)
     assert isinstance(parsed, fx.FmaParsedText)
     rule = ctx.clause(DRAWING, "rule")
     draws = [e for e in _units(parsed.effects) if isinstance(e, fx.Draw)]
     if draws:
         node = ctx.derivation().effect(card.name, draws[0].render(), card)
-        return ctx.conclude(YesNo(True), f'"{card.name}" uses the word "draw"',
-                            supported_by=(node, rule))
+        return ctx.conclude(
+            YesNo(True), f'"{card.name}" uses the word "draw"', supported_by=(node, rule)
+        )
     if parsed.unparsed:
-        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
-                           f'"{parsed.unparsed[0].text}"')
-    return ctx.conclude(YesNo(False), f'"{card.name}" gets cards without the word "draw"; '
-                        "only the draw phase and cards that use the word draw count as drawing",
-                        supported_by=(rule,))
+        raise CannotAnswer(
+            f'rulesq does not understand all of the text of "{card.name}": '
+            f'"{parsed.unparsed[0].text}"'
+        )
+    return ctx.conclude(
+        YesNo(False),
+        f'"{card.name}" gets cards without the word "draw"; '
+        "only the draw phase and cards that use the word draw count as drawing",
+        supported_by=(rule,),
+    )
 
 
 def counts_as_defeating(ctx: Context) -> Answer:
     """``does "X" count as defeating?``: sending a character to the discard pile does not."""
     card = asked_card(ctx)
     if not card.text:
-        raise CannotAnswer(partial_reason(card) if parts_of(card)
-                           else f'the sources give no text for "{card.name}"')
+        raise CannotAnswer(
+            partial_reason(card)
+            if parts_of(card)
+            else f'the sources give no text for "{card.name}"'
+        )
     parsed = ctx.game.parse_card_text(card.text)
     assert isinstance(parsed, fx.FmaParsedText)
     units = _units(parsed.effects)
     defeats = [e for e in units if isinstance(e, fx.Defeat)]
     if defeats:
         node = ctx.derivation().effect(card.name, defeats[0].render(), card)
-        return ctx.conclude(YesNo(True), f'"{card.name}" defeats: it uses the word "defeat"',
-                            supported_by=(node,))
+        return ctx.conclude(
+            YesNo(True), f'"{card.name}" defeats: it uses the word "defeat"', supported_by=(node,)
+        )
     if parsed.unparsed:
-        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
-                           f'"{parsed.unparsed[0].text}"')
+        raise CannotAnswer(
+            f'rulesq does not understand all of the text of "{card.name}": '
+            f'"{parsed.unparsed[0].text}"'
+        )
     sends = [e for e in units if isinstance(e, fx.SendToDiscard)]
     if not sends:
         return ctx.conclude(YesNo(False), f'no text of "{card.name}" defeats a character')
     node = ctx.derivation().effect(card.name, sends[0].render(), card)
-    return ctx.conclude(YesNo(False), f'"{card.name}" sends a character to the discard pile: '
-                        "that character is not defeated, and effects that trigger off a "
-                        "character being defeated do not trigger",
-                        supported_by=(node, ctx.clause(DISCARDED_NOT_DEFEATED, "rule")))
+    return ctx.conclude(
+        YesNo(False),
+        f'"{card.name}" sends a character to the discard pile: '
+        "that character is not defeated, and effects that trigger off a "
+        "character being defeated do not trigger",
+        supported_by=(node, ctx.clause(DISCARDED_NOT_DEFEATED, "rule")),
+    )
 
 
 def plays_location(ctx: Context) -> Answer:
     """``does "X" play a location?``: only a text that says a location is played does."""
     card = asked_card(ctx)
     if not card.text:
-        raise CannotAnswer(partial_reason(card) if parts_of(card)
-                           else f'the sources give no text for "{card.name}"')
+        raise CannotAnswer(
+            partial_reason(card)
+            if parts_of(card)
+            else f'the sources give no text for "{card.name}"'
+        )
     parsed = ctx.game.parse_card_text(card.text)
     assert isinstance(parsed, fx.FmaParsedText)
     units = _units(parsed.effects)
     rule = ctx.clause(LOCATION_PLAYED, "rule")
-    plays = [e for e in units if isinstance(e, fx.Play) and e.what.kind in ("location",
-                                                                              "locations")]
+    plays = [
+        e for e in units if isinstance(e, fx.Play) and e.what.kind in ("location", "locations")
+    ]
     if plays:
         node = ctx.derivation().effect(card.name, plays[0].render(), card)
-        return ctx.conclude(YesNo(True), f'"{card.name}" says a location is played',
-                            supported_by=(node, rule))
+        return ctx.conclude(
+            YesNo(True), f'"{card.name}" says a location is played', supported_by=(node, rule)
+        )
     if parsed.unparsed:
-        raise CannotAnswer(f'rulesq does not understand all of the text of "{card.name}": '
-                           f'"{parsed.unparsed[0].text}"')
+        raise CannotAnswer(
+            f'rulesq does not understand all of the text of "{card.name}": '
+            f'"{parsed.unparsed[0].text}"'
+        )
     changes = [e for e in units if isinstance(e, fx.ChangeLocation)]
     support = (ctx.derivation().effect(card.name, changes[0].render(), card),) if changes else ()
-    return ctx.conclude(YesNo(False), f'"{card.name}" does not say a location is played'
-                        + (": it only changes the current location" if changes else "")
-                        + '; locations are "played" only in the draw phase and when a card '
-                        "says so", supported_by=(*support, rule))
+    return ctx.conclude(
+        YesNo(False),
+        f'"{card.name}" does not say a location is played'
+        + (": it only changes the current location" if changes else "")
+        + '; locations are "played" only in the draw phase and when a card '
+        "says so",
+        supported_by=(*support, rule),
+    )
 
 
 def _units(effects: tuple[Any, ...]) -> list[Any]:
@@ -312,5 +371,4 @@ def goal(ctx: Context) -> Answer:
     if not value:
         raise CannotAnswer(f'the sources give no goal for "{card.name}"')
     support = field_clause(ctx, card, "goal")
-    return ctx.conclude(Text(str(value)), f'the goal of "{card.name}"',
-                        supported_by=tuple(support))
+    return ctx.conclude(Text(str(value)), f'the goal of "{card.name}"', supported_by=tuple(support))

@@ -34,5 +34,15 @@ GOAL_OTHER = "fma/rulings/changing-attribute-goals/2"
 #: "Printed" attributes are only the numbers printed on the card.
 PRINTED = "fma/rulings/printed/1"
 
-ALL = (TOUGHNESS, BATTLE_RESOLUTION, SENT_HOME, SET_VALUE, SET_VALUE_EXAMPLE,
-       SET_VALUE_ORDER, DEFEATED, GOAL_CHANGE, GOAL_OTHER, PRINTED)
+ALL = (
+    TOUGHNESS,
+    BATTLE_RESOLUTION,
+    SENT_HOME,
+    SET_VALUE,
+    SET_VALUE_EXAMPLE,
+    SET_VALUE_ORDER,
+    DEFEATED,
+    GOAL_CHANGE,
+    GOAL_OTHER,
+    PRINTED,
+)

@@ -45,11 +45,18 @@ def ladder() -> Ladder:
     return found
 
 
-def card_claim(stance: Stance, card: Card, quote: str, reason: str, *rules: str,
-               requirement: bool = False) -> Claim:
+def card_claim(
+    stance: Stance, card: Card, quote: str, reason: str, *rules: str, requirement: bool = False
+) -> Claim:
     """A claim of a card's text (a requirement or limitation, or other card text)."""
-    return Claim(stance, REQUIREMENT if requirement else CARD_TEXT, reason, Said(card, quote),
-                 tuple(rules), holder=card)
+    return Claim(
+        stance,
+        REQUIREMENT if requirement else CARD_TEXT,
+        reason,
+        Said(card, quote),
+        tuple(rules),
+        holder=card,
+    )
 
 
 def rule_claim(stance: Stance, reason: str, *rules: str, default: bool = False) -> Claim:
@@ -62,9 +69,11 @@ def judge(ctx: Context, claims: list[Claim], support: tuple[str, ...] = ()) -> A
     result = resolve(claims, ladder())
     if result.conflict:
         sides = tuple(_node(ctx, c)[0] for c in result.conflict)
-        return ctx.conflict(" and ".join(c.reason for c in result.conflict)
-                            + ": both are of the same rank, so the ladder does not decide",
-                            sides)
+        return ctx.conflict(
+            " and ".join(c.reason for c in result.conflict)
+            + ": both are of the same rank, so the ladder does not decide",
+            sides,
+        )
     winner = result.winner
     if winner is None:
         raise RulesqError("no claim stands: the caller must give the rules' own claim")
@@ -77,17 +86,20 @@ def judge(ctx: Context, claims: list[Claim], support: tuple[str, ...] = ()) -> A
             graph.link(node, alternative, "supports")
         graph.link(nodes[0], alternative, BEATS, note=f"{result.step.name if result.step else ''}")
     step = result.decided_by or result.step
-    decided = step.name if step is not None and (result.contested
-                                                  or winner.kind != GAME_RULE) else None
-    return ctx.conclude(YesNo(winner.allows), winner.reason, decided_by=decided,
-                        supported_by=(*nodes, *support))
+    decided = (
+        step.name if step is not None and (result.contested or winner.kind != GAME_RULE) else None
+    )
+    return ctx.conclude(
+        YesNo(winner.allows), winner.reason, decided_by=decided, supported_by=(*nodes, *support)
+    )
 
 
 def _node(ctx: Context, claim: Claim) -> list[str]:
     """The graph nodes of a claim: its card sentence first, then its clauses."""
     out: list[str] = []
     if isinstance(claim.source, Said):
-        out.append(ctx.derivation().effect(claim.source.card.name, claim.source.quote,
-                                           claim.source.card))
+        out.append(
+            ctx.derivation().effect(claim.source.card.name, claim.source.quote, claim.source.card)
+        )
     out += [ctx.clause(ref, "rule") for ref in claim.rules]
     return out

@@ -34,14 +34,19 @@ def attribute_cost(ctx: Context) -> Answer:
     assert isinstance(parsed, fx.FmaParsedText)
     abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1 or not isinstance(abilities[0].cost, int):
-        raise CannotAnswer(f'rulesq cannot tell the attribute cost of "{card.name}" from its '
-                           "text (one ability with a number cost)")
+        raise CannotAnswer(
+            f'rulesq cannot tell the attribute cost of "{card.name}" from its '
+            "text (one ability with a number cost)"
+        )
     printed = abilities[0].cost
     value = printed
     support = [ctx.derivation().effect(card.name, abilities[0].header(), card)]
     steps = [f'"{card.name}" costs {printed}']
-    gone = {normalise_name(r.card.name if r.card else r.name)
-            for f in ctx.facts_of("removed") for r in f.cards}
+    gone = {
+        normalise_name(r.card.name if r.card else r.name)
+        for f in ctx.facts_of("removed")
+        for r in f.cards
+    }
     for fact in ctx.facts_of("in_play"):
         for source_ref in fact.cards:
             source = source_ref.card
@@ -51,16 +56,25 @@ def attribute_cost(ctx: Context) -> Answer:
     return ctx.conclude(Number(value), "; ".join(steps), supported_by=tuple(support))
 
 
-def _apply(ctx: Context, source: Card, card: Card, value: int, steps: list[str],
-           support: list[str], fact: Fact) -> int:
+def _apply(
+    ctx: Context,
+    source: Card,
+    card: Card,
+    value: int,
+    steps: list[str],
+    support: list[str],
+    fact: Fact,
+) -> int:
     """The cost after one card in play's reductions and increases."""
     if not source.text:
         raise CannotAnswer(f'the sources give no text for "{source.name}", which is in play')
     parsed = ctx.game.parse_card_text(source.text)
     assert isinstance(parsed, fx.FmaParsedText)
     if parsed.unparsed:
-        raise CannotAnswer(f'rulesq does not understand all of the text of "{source.name}": '
-                           f'"{parsed.unparsed[0].text}"')
+        raise CannotAnswer(
+            f'rulesq does not understand all of the text of "{source.name}": '
+            f'"{parsed.unparsed[0].text}"'
+        )
     for effect in parsed.effects:
         if not isinstance(effect, fx.ReduceCost | fx.IncreaseCost):
             continue
@@ -81,10 +95,14 @@ def _apply(ctx: Context, source: Card, card: Card, value: int, steps: list[str],
                 support.append(ctx.clause(MINIMUM, "rule"))
                 lowered = floor
         if lowered < 0:
-            raise CannotAnswer(f'"{source.name}" would lower the cost of "{card.name}" below '
-                               "zero, and the sources do not say what a cost below zero is")
-        steps.append(f'-{effect.amount} from "{source.name}"'
-                     + (f", to a minimum of {effect.minimum}" if effect.minimum is not None
-                        else "") + f": {lowered}")
+            raise CannotAnswer(
+                f'"{source.name}" would lower the cost of "{card.name}" below '
+                "zero, and the sources do not say what a cost below zero is"
+            )
+        steps.append(
+            f'-{effect.amount} from "{source.name}"'
+            + (f", to a minimum of {effect.minimum}" if effect.minimum is not None else "")
+            + f": {lowered}"
+        )
         value = lowered
     return value

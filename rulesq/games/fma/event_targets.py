@@ -27,8 +27,15 @@ DESIGNATOR = "fma/rulings/activated-abilities/1"
 OTHER = {"me": "you", "you": "me"}
 
 
-def event_claims(ctx: Context, table: Table, card: Card, selectors: list[fx.Selector],
-                 event: Card, event_effects: list[Any], controller: str | None) -> list[Claim]:
+def event_claims(
+    ctx: Context,
+    table: Table,
+    card: Card,
+    selectors: list[fx.Selector],
+    event: Card,
+    event_effects: list[Any],
+    controller: str | None,
+) -> list[Claim]:
     """The claims of ``card``'s event selectors on ``event``; *cannot answer* on a gap."""
     claims: list[Claim] = []
     abilities = [e for e in event_effects if isinstance(e, fx.Ability)]
@@ -38,33 +45,66 @@ def event_claims(ctx: Context, table: Table, card: Card, selectors: list[fx.Sele
         named = selector.render()
         where = _zone_fits(ctx, table, selector, event, controller)
         if where is not None and not where:
-            claims.append(card_claim(Stance.FORBID, card, named, f'"{card.name}" targets '
-                                     f'{named}, and "{event.name}" is not there'))
+            claims.append(
+                card_claim(
+                    Stance.FORBID,
+                    card,
+                    named,
+                    f'"{card.name}" targets {named}, and "{event.name}" is not there',
+                )
+            )
             continue
         wanted = selector.designator
         if wanted is None:
-            claims.append(card_claim(Stance.PERMIT, card, named, f'"{card.name}" targets '
-                                     f'{named}, and "{event.name}" is an event'))
+            claims.append(
+                card_claim(
+                    Stance.PERMIT,
+                    card,
+                    named,
+                    f'"{card.name}" targets {named}, and "{event.name}" is an event',
+                )
+            )
             continue
         if not abilities:
             raise CannotAnswer(f'the abilities of "{event.name}" are not known')
-        fitting = [a for a in abilities if (not wanted.timings or a.timing in wanted.timings)
-                   and (wanted.attribute is None or a.attribute is wanted.attribute)]
+        fitting = [
+            a
+            for a in abilities
+            if (not wanted.timings or a.timing in wanted.timings)
+            and (wanted.attribute is None or a.attribute is wanted.attribute)
+        ]
         headers = ", ".join(f'"{a.header()}"' for a in abilities)
         if fitting:
-            claims.append(card_claim(Stance.PERMIT, card, named, f'"{card.name}" targets '
-                                     f'{named}, and "{event.name}" has '
-                                     f'"{fitting[0].header()}"', EVENTS, DESIGNATOR))
+            claims.append(
+                card_claim(
+                    Stance.PERMIT,
+                    card,
+                    named,
+                    f'"{card.name}" targets '
+                    f'{named}, and "{event.name}" has '
+                    f'"{fitting[0].header()}"',
+                    EVENTS,
+                    DESIGNATOR,
+                )
+            )
         else:
-            claims.append(rule_claim(Stance.FORBID, f'"{card.name}" targets {named}; '
-                                     f'"{event.name}" has {headers}, and the traits a text '
-                                     "names must all be in one ability", EVENTS,
-                                     EVENTS_EXAMPLE, DESIGNATOR))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{card.name}" targets {named}; '
+                    f'"{event.name}" has {headers}, and the traits a text '
+                    "names must all be in one ability",
+                    EVENTS,
+                    EVENTS_EXAMPLE,
+                    DESIGNATOR,
+                )
+            )
     return claims
 
 
-def _zone_fits(ctx: Context, table: Table, selector: fx.Selector, event: Card,
-               controller: str | None) -> bool | None:
+def _zone_fits(
+    ctx: Context, table: Table, selector: fx.Selector, event: Card, controller: str | None
+) -> bool | None:
     """Whether the event is in the zone the selector names (None: the selector names none)."""
     zones = [m for m in selector.postmods if isinstance(m, fx.In)]
     others = [m for m in selector.postmods if not isinstance(m, fx.In)]
@@ -79,7 +119,9 @@ def _zone_fits(ctx: Context, table: Table, selector: fx.Selector, event: Card,
     player = controller if owner is Role.CONTROLLER else OTHER[controller]
     found = table.zones.get(normalise_name(event.name))
     if found is None:
-        raise CannotAnswer(f'the situation does not say where "{event.name}" is (write, e.g., '
-                           f'"{event.name}" is in my {zone.place})')
+        raise CannotAnswer(
+            f'the situation does not say where "{event.name}" is (write, e.g., '
+            f'"{event.name}" is in my {zone.place})'
+        )
     ctx.fact(found[2])
     return found[0] == zone.place and found[1] == player

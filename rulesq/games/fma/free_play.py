@@ -10,10 +10,16 @@ if TYPE_CHECKING:
     from rulesq.corpus.models import Card
 
 #: The card types each selector noun names ("card" names every card).
-_TYPES = {"event": ("event",), "attachment": ("attachment",), "ability": ("ability",),
-          "event and ability": ("event", "ability"), "ally": ("ally",),
-          "character": ("ally", "leader", "character"), "leader": ("leader",),
-          "location": ("location",)}
+_TYPES = {
+    "event": ("event",),
+    "attachment": ("attachment",),
+    "ability": ("ability",),
+    "event and ability": ("event", "ability"),
+    "ally": ("ally",),
+    "character": ("ally", "leader", "character"),
+    "leader": ("leader",),
+    "location": ("location",),
+}
 
 
 def standing(effects: list[Any]) -> list[fx.Play]:
@@ -23,8 +29,9 @@ def standing(effects: list[Any]) -> list[fx.Play]:
     text's own sentences count.
     """
     inside = {id(e) for a in effects if isinstance(a, fx.Ability) for e in a.body}
-    return [e for e in effects if isinstance(e, fx.Play) and e.may and e.free
-            and id(e) not in inside]
+    return [
+        e for e in effects if isinstance(e, fx.Play) and e.may and e.free and id(e) not in inside
+    ]
 
 
 def fits(what: fx.Selector, card: Card) -> tuple[bool | None, str]:
@@ -35,22 +42,28 @@ def fits(what: fx.Selector, card: Card) -> tuple[bool | None, str]:
     if what.owner is not None and what.owner.owner != "your":
         unfollowed.append(what.owner.render())
     if unfollowed:
-        return None, (f'rulesq does not follow "{unfollowed[0]}" in "{what.render()}", so it '
-                      f'cannot tell whether "{card.name}" is one of them')
+        return None, (
+            f'rulesq does not follow "{unfollowed[0]}" in "{what.render()}", so it '
+            f'cannot tell whether "{card.name}" is one of them'
+        )
     if what.kind != "card":
         types = _TYPES.get(what.kind)
         if types is None:
             return None, f'rulesq does not follow the cards "{what.render()}" names'
         if not card.type:
-            return None, (f'rulesq cannot tell whether "{card.name}" is {what.render()} (give '
-                          f'its card type, e.g. card "{card.name}" event: "…")')
+            return None, (
+                f'rulesq cannot tell whether "{card.name}" is {what.render()} (give '
+                f'its card type, e.g. card "{card.name}" event: "…")'
+            )
         if card.type.casefold() not in types:
             return False, ""
     if what.faction is not None:
         faction = card.fields.get("faction")
         if not faction:
-            return None, (f'the sources do not give the faction of "{card.name}", so rulesq '
-                          f'cannot tell whether it is {what.render()}')
+            return None, (
+                f'the sources do not give the faction of "{card.name}", so rulesq '
+                f"cannot tell whether it is {what.render()}"
+            )
         if str(faction).casefold() != what.faction.casefold():
             return False, ""
     return True, ""

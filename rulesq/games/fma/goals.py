@@ -65,8 +65,9 @@ def read_goal(text: str) -> Goal:
         InputError: the text is empty.
     """
     if not text.strip():
-        raise InputError("A goal cannot be empty.", text=text, expected=["Wits +1",
-                                                                      "a State Alchemist"])
+        raise InputError(
+            "A goal cannot be empty.", text=text, expected=["Wits +1", "a State Alchemist"]
+        )
     match = _ATTRIBUTE_GOAL.match(text)
     if match:
         return AttributeGoal(Attribute.named(match[1]), int(match[2].replace(" ", "")))

@@ -27,11 +27,16 @@ if TYPE_CHECKING:
 
 #: The role each library clause plays in an answer.
 ROLES: dict[str, str] = {
-    citations.SET_VALUE: RULE, citations.SET_VALUE_EXAMPLE: PRECEDENT,
-    citations.SET_VALUE_ORDER: PRECEDENT, citations.DEFEATED: RULE,
-    citations.TOUGHNESS: RULE, citations.SENT_HOME: RULE,
-    citations.BATTLE_RESOLUTION: PRECEDENT, citations.GOAL_CHANGE: RULE,
-    citations.GOAL_OTHER: RULE, citations.PRINTED: RULE,
+    citations.SET_VALUE: RULE,
+    citations.SET_VALUE_EXAMPLE: PRECEDENT,
+    citations.SET_VALUE_ORDER: PRECEDENT,
+    citations.DEFEATED: RULE,
+    citations.TOUGHNESS: RULE,
+    citations.SENT_HOME: RULE,
+    citations.BATTLE_RESOLUTION: PRECEDENT,
+    citations.GOAL_CHANGE: RULE,
+    citations.GOAL_OTHER: RULE,
+    citations.PRINTED: RULE,
 }
 
 
@@ -77,9 +82,15 @@ def attribute_asked(ctx: Context) -> Attribute:
         line = ctx.question.span.line
         column = ctx.situation.line(line).find(word) + 1
         options = [a.value for a in Attribute]
-        raise InputError(f"'{word}' is not an FMA attribute", ctx.situation.source,
-                         ctx.situation.text, line, max(column, 1), expected=options,
-                         suggestion=did_you_mean(suggest(word, options))) from None
+        raise InputError(
+            f"'{word}' is not an FMA attribute",
+            ctx.situation.source,
+            ctx.situation.text,
+            line,
+            max(column, 1),
+            expected=options,
+            suggestion=did_you_mean(suggest(word, options)),
+        ) from None
 
 
 def character_asked(ctx: Context, reader: Reader, state: State) -> Character:
@@ -93,8 +104,13 @@ def character_asked(ctx: Context, reader: Reader, state: State) -> Character:
     return reader.introduce(ref)
 
 
-def blocked_by_gaps(ctx: Context, state: State, names: Iterable[str],
-                    attribute: Attribute | None, until: int | None = None) -> Answer | None:
+def blocked_by_gaps(
+    ctx: Context,
+    state: State,
+    names: Iterable[str],
+    attribute: Attribute | None,
+    until: int | None = None,
+) -> Answer | None:
     """The *cannot answer* the gaps touching these characters give (at ``until``), or None."""
     gaps = [gap for name in names for gap in state.blocking(name, attribute, until)]
     if not gaps:
@@ -110,12 +126,16 @@ def goals(ctx: Context) -> Answer:
     """Answer ``ask what is the goal of the location?`` after the goal changes written."""
     _, state = reader_for(ctx)
     if state.goals is None:
-        raise CannotAnswer('the situation gives no goal (write, e.g., the location has goals '
-                           '"Wits +1" and "Alchemy +1")')
+        raise CannotAnswer(
+            "the situation gives no goal (write, e.g., the location has goals "
+            '"Wits +1" and "Alchemy +1")'
+        )
     support = [ctx.fact(f) for f in state.goal_facts]
     support += cite(ctx, state.goal_clauses)
     shown = tuple(goal.render() for goal in state.goals)
-    reason = ("the goals as written" if len(state.goal_facts) == 1
-              else "after the changes: " + (", ".join(shown) or "no goal"))
+    reason = (
+        "the goals as written"
+        if len(state.goal_facts) == 1
+        else "after the changes: " + (", ".join(shown) or "no goal")
+    )
     return ctx.conclude(Goals(shown), reason, supported_by=tuple(support))
-

@@ -48,8 +48,9 @@ def loyal_number(ref: CardRef) -> int | None:
     return loyal if isinstance(loyal, int) else None
 
 
-def loyal_claims(ctx: Context, ref: CardRef, table: Table, state: State,
-                 player: str) -> list[Claim]:
+def loyal_claims(
+    ctx: Context, ref: CardRef, table: Table, state: State, player: str
+) -> list[Claim]:
     """The claim of an ally's Loyal number on playing it (none when it has no Loyal number)."""
     need = loyal_number(ref)
     if need is None:
@@ -81,12 +82,16 @@ def loyal_claims(ctx: Context, ref: CardRef, table: Table, state: State,
         elif folded & {t.casefold() for t in character.traits}:
             counted.append(character.name)
     shown = "/".join(wanted)
-    reason = (f'"{ref.name}" has Loyal: {need} and is {shown}; '
-              f"{len(counted)} of your characters in play share a faction with it"
-              + (f" ({', '.join(counted)}; each counts once)" if counted else ""))
+    reason = (
+        f'"{ref.name}" has Loyal: {need} and is {shown}; '
+        f"{len(counted)} of your characters in play share a faction with it"
+        + (f" ({', '.join(counted)}; each counts once)" if counted else "")
+    )
     if len(counted) >= need:
         return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
     if unknown:
-        raise CannotAnswer(f"{reason}, and the situation does not give the factions of "
-                           + ", ".join(f'"{n}"' for n in unknown))
+        raise CannotAnswer(
+            f"{reason}, and the situation does not give the factions of "
+            + ", ".join(f'"{n}"' for n in unknown)
+        )
     return [rule_claim(Stance.FORBID, reason, LOYAL)]

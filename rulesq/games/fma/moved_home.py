@@ -36,7 +36,8 @@ def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
             step = str(fact.param("step_name"))
             phase = step.removesuffix(" phase") if step.endswith(" phase") else phase
         elif fact.kind == "moved_home" and any(
-                normalise_name(r.card.name if r.card else r.name) == name for r in fact.cards):
+            normalise_name(r.card.name if r.card else r.name) == name for r in fact.cards
+        ):
             out.append((phase, fact))
     return out
 
@@ -50,8 +51,9 @@ def is_defeated(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{ref.name}" is not a character of this situation')
     stated = state.defeated_by(who.name)
     if stated is not None:
-        return ctx.conclude(YesNo(True), f'"{who.name}" is defeated',
-                            supported_by=(ctx.fact(stated),))
+        return ctx.conclude(
+            YesNo(True), f'"{who.name}" is defeated', supported_by=(ctx.fact(stated),)
+        )
     moves = _moves(ctx, normalise_name(who.name))
     for fact in ctx.facts_of("in_play"):
         for source_ref in fact.cards:
@@ -61,33 +63,46 @@ def is_defeated(ctx: Context) -> Answer:
             parsed = ctx.game.parse_card_text(source.text)
             assert isinstance(parsed, fx.FmaParsedText)
             if parsed.unparsed:
-                raise CannotAnswer(f'rulesq does not understand all of the text of '
-                                   f'"{source.name}": "{parsed.unparsed[0].text}"')
+                raise CannotAnswer(
+                    f"rulesq does not understand all of the text of "
+                    f'"{source.name}": "{parsed.unparsed[0].text}"'
+                )
             for effect in parsed.effects:
                 if not isinstance(effect, fx.DefeatedWhenMoved):
                     continue
-                fits = match_subject(replace(effect.who, quantity=None), who,
-                                     normalise_name(source.name))
+                fits = match_subject(
+                    replace(effect.who, quantity=None), who, normalise_name(source.name)
+                )
                 if fits is None:
-                    raise CannotAnswer(f'rulesq cannot tell whether "{who.name}" is one of '
-                                       f'the "{effect.who.render()}"')
+                    raise CannotAnswer(
+                        f'rulesq cannot tell whether "{who.name}" is one of '
+                        f'the "{effect.who.render()}"'
+                    )
                 if not fits:
                     continue
                 if not moves:
                     continue
                 if any(phase is None for phase, _ in moves):
-                    raise CannotAnswer(f'the situation does not say in which phase '
-                                       f'"{who.name}" was moved home')
+                    raise CannotAnswer(
+                        f'the situation does not say in which phase "{who.name}" was moved home'
+                    )
                 hit = [m for m in moves if m[0] == effect.phase]
                 phase, move = (hit or moves)[0]
                 node = ctx.derivation().effect(source.name, effect.render(), source)
                 support = (ctx.fact(fact), ctx.fact(move), node)
                 if hit:
-                    return ctx.conclude(YesNo(True), f'"{who.name}" was moved home during '
-                                        f'the {phase} phase, and "{source.name}" defeats '
-                                        "such characters", supported_by=support)
-                return ctx.conclude(YesNo(False), f'"{who.name}" was moved home during the '
-                                    f'{phase} phase, not the {effect.phase} phase, so '
-                                    f'"{source.name}" does not defeat it', supported_by=(
-                                        *support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")))
+                    return ctx.conclude(
+                        YesNo(True),
+                        f'"{who.name}" was moved home during '
+                        f'the {phase} phase, and "{source.name}" defeats '
+                        "such characters",
+                        supported_by=support,
+                    )
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{who.name}" was moved home during the '
+                    f"{phase} phase, not the {effect.phase} phase, so "
+                    f'"{source.name}" does not defeat it',
+                    supported_by=(*support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")),
+                )
     return ctx.conclude(YesNo(False), f'nothing in the situation defeats "{who.name}"')

@@ -48,11 +48,14 @@ def can_recruit(ctx: Context) -> Answer:
     leader_key, name = _asked_leader(ctx)
     fact = _out_of_play(ctx).get(leader_key)
     if fact is None:
-        raise CannotAnswer(f'rulesq does not model recruiting beyond a leader out of play, and '
-                           f'"{name}" is in play')
-    return ctx.conclude(YesNo(False), f'"{name}" is out of play, and an out-of-play leader '
-                        "cannot recruit", supported_by=(ctx.fact(fact),
-                                                        ctx.clause(OUT_OF_PLAY, "rule")))
+        raise CannotAnswer(
+            f'rulesq does not model recruiting beyond a leader out of play, and "{name}" is in play'
+        )
+    return ctx.conclude(
+        YesNo(False),
+        f'"{name}" is out of play, and an out-of-play leader cannot recruit',
+        supported_by=(ctx.fact(fact), ctx.clause(OUT_OF_PLAY, "rule")),
+    )
 
 
 def keeps(ctx: Context) -> Answer:
@@ -60,19 +63,26 @@ def keeps(ctx: Context) -> Answer:
     bearer_ref, attachment_ref = ctx.question.cards[0], ctx.question.cards[1]
     bearer = key(bearer_ref)
     attachment = key(attachment_ref)
-    attached = [f for f in ctx.facts_of("attach")
-                if key(f.cards[0]) == attachment and key(f.cards[1]) == bearer]
+    attached = [
+        f
+        for f in ctx.facts_of("attach")
+        if key(f.cards[0]) == attachment and key(f.cards[1]) == bearer
+    ]
     if not attached:
-        raise CannotAnswer(f'the situation does not attach "{attachment_ref.name}" to '
-                           f'"{bearer_ref.name}"')
+        raise CannotAnswer(
+            f'the situation does not attach "{attachment_ref.name}" to "{bearer_ref.name}"'
+        )
     if any(key(r) == attachment for f in ctx.facts_of("removed") for r in f.cards):
         return ctx.conclude(YesNo(False), f'"{attachment_ref.name}" was removed')
     table = read_table(ctx.facts)
     fact = _out_of_play(ctx).get(bearer)
     if fact is None or bearer not in {table.leader_key(p) for p in table.leaders}:
-        raise CannotAnswer(f'rulesq answers this only for a leader out of play, and '
-                           f'"{bearer_ref.name}" is not one')
-    return ctx.conclude(YesNo(True), f'"{bearer_ref.name}" is a leader out of play, and a leader '
-                        "does not lose his attachments when he is out of play",
-                        supported_by=(ctx.fact(attached[-1]), ctx.fact(fact),
-                                      ctx.clause(OUT_OF_PLAY, "rule")))
+        raise CannotAnswer(
+            f'rulesq answers this only for a leader out of play, and "{bearer_ref.name}" is not one'
+        )
+    return ctx.conclude(
+        YesNo(True),
+        f'"{bearer_ref.name}" is a leader out of play, and a leader '
+        "does not lose his attachments when he is out of play",
+        supported_by=(ctx.fact(attached[-1]), ctx.fact(fact), ctx.clause(OUT_OF_PLAY, "rule")),
+    )

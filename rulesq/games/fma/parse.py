@@ -63,8 +63,16 @@ def parse_card_text(text: str) -> fx.FmaParsedText:
         nonlocal current
         if current is not None:
             h = current.header
-            out.append(fx.Ability(h.timing, h.attribute, h.cost, tuple(current.body),
-                                  h.extra, span=_span(text, current.start, current.end)))
+            out.append(
+                fx.Ability(
+                    h.timing,
+                    h.attribute,
+                    h.cost,
+                    tuple(current.body),
+                    h.extra,
+                    span=_span(text, current.start, current.end),
+                )
+            )
             current = None
 
     for match in _SENTENCE.finditer(text):
@@ -95,14 +103,17 @@ def _parse_sentence(text: str, start: int, end: int) -> tuple[_Header | None, li
         token = getattr(error, "token", None)
         near = f"'{token}'" if token else f"column {column}"
         # a shared keyword's terminal name starts with "_" (it stays out of the tree)
-        expected = sorted(name.lstrip("_") for name in getattr(error, "expected", None) or
-                          getattr(error, "allowed", None) or [])
+        expected = sorted(
+            name.lstrip("_")
+            for name in getattr(error, "expected", None) or getattr(error, "allowed", None) or []
+        )
         reason = f"the FMA card grammar does not read this sentence (at {near}"
         reason += f"; expected one of: {', '.join(expected[:8])})" if expected else ")"
         return None, [Unparsed(piece, reason, span=_span(text, start, end))]
     except LarkError as error:  # pragma: no cover - a grammar bug, reported not hidden
-        return None, [Unparsed(piece, f"the FMA card grammar failed: {error}",
-                               span=_span(text, start, end))]
+        return None, [
+            Unparsed(piece, f"the FMA card grammar failed: {error}", span=_span(text, start, end))
+        ]
     return header, found
 
 
@@ -489,8 +500,9 @@ def _transformer_class() -> Any:
 
         def reduce_cost(self, meta: Any, c: list[Any]) -> Effect:
             numbers = [x for x in c[1:] if isinstance(x, int)]
-            return fx.ReduceCost(c[0], numbers[0], numbers[1] if len(numbers) > 1 else None,
-                                 span=self.b.span(meta))
+            return fx.ReduceCost(
+                c[0], numbers[0], numbers[1] if len(numbers) > 1 else None, span=self.b.span(meta)
+            )
 
         def gain_control(self, meta: Any, c: list[Any]) -> Effect:
             return fx.GainControl(c[0], c[1] if len(c) > 1 else None, span=self.b.span(meta))
@@ -506,8 +518,13 @@ def _transformer_class() -> Any:
 
         def play(self, meta: Any, c: list[Any]) -> Effect:
             zones = {tag.tag: tag.value for tag in c[1:]}
-            return fx.Play(c[0], zones.get("from"), zones.get("as if in"),
-                           free="without cost" in zones, span=self.b.span(meta))
+            return fx.Play(
+                c[0],
+                zones.get("from"),
+                zones.get("as if in"),
+                free="without cost" in zones,
+                span=self.b.span(meta),
+            )
 
         def without_cost(self, meta: Any, c: list[Any]) -> _Tagged:
             return _Tagged("without cost", True)
@@ -586,8 +603,7 @@ def _transformer_class() -> Any:
 
         def prohibition(self, meta: Any, c: list[Any]) -> Effect:
             acts = tuple(x for x in c[1:] if isinstance(x, fx.Forbidden))
-            return fx.Prohibition(c[0], acts, any(x is True for x in c[1:]),
-                                  span=self.b.span(meta))
+            return fx.Prohibition(c[0], acts, any(x is True for x in c[1:]), span=self.b.span(meta))
 
         def forbid_sacrifice(self, meta: Any, c: list[Any]) -> fx.Forbidden:
             return fx.Forbidden("sacrifice", c[0])
@@ -602,8 +618,7 @@ def _transformer_class() -> Any:
             c = _words(c)
             things = tuple(x for x in c[1:] if isinstance(x, str))
             refs = [x for x in c[1:] if not isinstance(x, str)]
-            return fx.CannotGain(c[0], things, refs[0] if refs else None,
-                                 span=self.b.span(meta))
+            return fx.CannotGain(c[0], things, refs[0] if refs else None, span=self.b.span(meta))
 
         def gain_experience(self, meta: Any, c: list[Any]) -> str:
             return "experience"
@@ -615,12 +630,12 @@ def _transformer_class() -> Any:
         def trigger(self, meta: Any, c: list[Any]) -> Effect:
             when, event = c[0]
             rest = c[1:]
-            instead_of = next((x.value for x in rest
-                               if isinstance(x, _Tagged) and x.tag == "instead of"), None)
+            instead_of = next(
+                (x.value for x in rest if isinstance(x, _Tagged) and x.tag == "instead of"), None
+            )
             instead = any(isinstance(x, _Tagged) and x.tag == "instead" for x in rest)
             body = next(x for x in rest if isinstance(x, list))
-            return fx.Trigger(when, event, tuple(body), instead_of, instead,
-                              span=self.b.span(meta))
+            return fx.Trigger(when, event, tuple(body), instead_of, instead, span=self.b.span(meta))
 
         def after(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
             return "after", _words(c)[0]

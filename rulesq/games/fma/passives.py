@@ -32,8 +32,10 @@ class PlayCondition(Effect):
 
     def render(self) -> str:
         """The sentence."""
-        return sentence(f"{self.card.render()} can only be played if {self.who.render()} has "
-                        f"{number_word(self.experience)} or more experience")
+        return sentence(
+            f"{self.card.render()} can only be played if {self.who.render()} has "
+            f"{number_word(self.experience)} or more experience"
+        )
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,9 @@ class DefeatedWhenMoved(Effect):
 
     def render(self) -> str:
         """The sentence."""
-        return sentence(f"{self.who.render()} moved home during the {self.phase} phase are "
-                        "defeated")
+        return sentence(
+            f"{self.who.render()} moved home during the {self.phase} phase are defeated"
+        )
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,9 @@ class GrantPlay(Effect):
 
     def render(self) -> str:
         """The sentence."""
-        return sentence(f"{self.duration.value}, {self.who.render()} can play "
-                        f"{self.what.render()} once")
+        return sentence(
+            f"{self.duration.value}, {self.who.render()} can play {self.what.render()} once"
+        )
 
 
 @dataclass(frozen=True)

@@ -123,8 +123,16 @@ class Targeting:
         return "targeting " + " or ".join(t.render() for t in self.targets)
 
 
-Postmod = (CostBelow | CostAtMost | AttributeAtLeastOther | AttributeBelow | HandAbove
-           | ControlledBy | In | Targeting)
+Postmod = (
+    CostBelow
+    | CostAtMost
+    | AttributeAtLeastOther
+    | AttributeBelow
+    | HandAbove
+    | ControlledBy
+    | In
+    | Targeting
+)
 
 
 @dataclass(frozen=True)
@@ -221,7 +229,8 @@ def third_person(who: Subject | None) -> bool:
     if isinstance(who, Selector):
         singular_of = who.quantity is not None and (
             who.quantity.word == "each of"
-            or (who.quantity.word == "count of" and who.quantity.count == 1))
+            or (who.quantity.word == "count of" and who.quantity.count == 1)
+        )
         return singular_of or not who.plural
     return True
 

@@ -74,13 +74,26 @@ class Reader:
         self._counter = 0
 
     # ------------------------------------------------------------------ helpers
-    def error(self, message: str, at_fact: Fact | None = None, ref: CardRef | None = None,
-              expected: list[str] | None = None, suggestion: str | None = None) -> InputError:
+    def error(
+        self,
+        message: str,
+        at_fact: Fact | None = None,
+        ref: CardRef | None = None,
+        expected: list[str] | None = None,
+        suggestion: str | None = None,
+    ) -> InputError:
         """An input error at a card reference, else at a statement."""
         span = ref.span if ref is not None else at_fact.span if at_fact is not None else None
         line, column = (span.line, span.column) if span is not None else (1, 1)
-        return InputError(message, self.situation.source, self.situation.text, line, column,
-                          expected=expected or [], suggestion=suggestion)
+        return InputError(
+            message,
+            self.situation.source,
+            self.situation.text,
+            line,
+            column,
+            expected=expected or [],
+            suggestion=suggestion,
+        )
 
     def _next(self, prefix: str) -> str:
         self._counter += 1
@@ -105,21 +118,29 @@ class Reader:
             if handler is not None:
                 handler(fact)
             elif fact.kind == "active":
-                raise self.error("FMA has no active cards; say which cards are in play",
-                                 fact, suggestion='Write, e.g., "Some Location" is in play')
+                raise self.error(
+                    "FMA has no active cards; say which cards are in play",
+                    fact,
+                    suggestion='Write, e.g., "Some Location" is in play',
+                )
         return self.state
 
-    def character(self, ref: CardRef, fact: Fact, owner: str | None = None,
-                  introduce: bool = True) -> Character:
+    def character(
+        self, ref: CardRef, fact: Fact, owner: str | None = None, introduce: bool = True
+    ) -> Character:
         """The character a reference names, introduced (with its values) if new."""
         key = _key(ref)
         existing = self.state.characters.get(key)
         values, words = self._values(ref, fact)
         if existing is None and not introduce and ref.card is None:
             known = [c.name for c in self.state.characters.values()]
-            raise self.error(f'"{ref.name}" is not a character of this situation', fact, ref,
-                             suggestion=did_you_mean(suggest(ref.name, known))
-                             or f'Introduce it first: character "{ref.name}" (strength 3)')
+            raise self.error(
+                f'"{ref.name}" is not a character of this situation',
+                fact,
+                ref,
+                suggestion=did_you_mean(suggest(ref.name, known))
+                or f'Introduce it first: character "{ref.name}" (strength 3)',
+            )
         if existing is None:
             existing = self._new_character(ref, fact, owner)
         self._merge(existing, ref, fact, values, words, owner)
@@ -146,8 +167,9 @@ class Reader:
             source = (card.fields.get("field_sources") or {}).get("attributes")
             if source:
                 sources.append((str(source), RULE))
-        character = Character(_name(ref), printed, owner=owner, card=card, fact=fact,
-                              sources=tuple(sources))
+        character = Character(
+            _name(ref), printed, owner=owner, card=card, fact=fact, sources=tuple(sources)
+        )
         if card is not None and card.fields.get("inline"):
             icons = card.fields.get("icons") or []
             character.undefeatable = any(str(i).lower() == UNDEFEATABLE for i in icons)
@@ -163,18 +185,32 @@ class Reader:
     def _values(self, ref: CardRef, fact: Fact) -> tuple[dict[str, int], tuple[str, ...]]:
         for name in ref.values:
             if name not in CHARACTER_VALUES:
-                raise self.error(f"'{name}' is not a value of an FMA character", fact, ref,
-                                 expected=list(CHARACTER_VALUES),
-                                 suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)))
+                raise self.error(
+                    f"'{name}' is not a value of an FMA character",
+                    fact,
+                    ref,
+                    expected=list(CHARACTER_VALUES),
+                    suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)),
+                )
             if ref.values[name] < 0:
-                raise self.error(f'"{ref.name}" cannot have {name} {ref.values[name]}: a '
-                                 f"character's printed {name} is 0 or more", fact, ref,
-                                 suggestion="Write a penalty as an effect, e.g. "
-                                            f'"{ref.name}" gets -1 {name}.')
+                raise self.error(
+                    f'"{ref.name}" cannot have {name} {ref.values[name]}: a '
+                    f"character's printed {name} is 0 or more",
+                    fact,
+                    ref,
+                    suggestion=f'Write a penalty as an effect, e.g. "{ref.name}" gets -1 {name}.',
+                )
         return dict(ref.values), ref.flags
 
-    def _merge(self, character: Character, ref: CardRef, fact: Fact, values: dict[str, int],
-               words: tuple[str, ...], owner: str | None) -> None:
+    def _merge(
+        self,
+        character: Character,
+        ref: CardRef,
+        fact: Fact,
+        values: dict[str, int],
+        words: tuple[str, ...],
+        owner: str | None,
+    ) -> None:
         for name, value in values.items():
             if name == "toughness":
                 old = character.toughness
@@ -182,24 +218,30 @@ class Reader:
                 old = character.printed[Attribute(name)]
             if old is not None and old != value:
                 corpus = (character.card.fields.get("attributes") or {}) if character.card else {}
-                where = (f"the corpus gives {old}" if corpus.get(name) == old
-                         else f"{line_of(character.fact)} gives {old}")
-                raise self.error(f'"{character.name}" cannot have {name} {value}: {where}',
-                                 fact, ref)
+                where = (
+                    f"the corpus gives {old}"
+                    if corpus.get(name) == old
+                    else f"{line_of(character.fact)} gives {old}"
+                )
+                raise self.error(
+                    f'"{character.name}" cannot have {name} {value}: {where}', fact, ref
+                )
             if name == "toughness":
                 character.toughness = value
             else:
                 character.printed[Attribute(name)] = value
         if words:
             character.undefeatable = character.undefeatable or any(
-                w.lower() == UNDEFEATABLE for w in words)
+                w.lower() == UNDEFEATABLE for w in words
+            )
             traits = tuple(w for w in words if w.lower() != UNDEFEATABLE)
             if traits:
                 character.traits = tuple(dict.fromkeys((*(character.traits or ()), *traits)))
         if owner is not None:
             if character.owner is not None and character.owner != owner:
-                raise self.error(f'"{character.name}" already belongs to the other player',
-                                 fact, ref)
+                raise self.error(
+                    f'"{character.name}" already belongs to the other player', fact, ref
+                )
             character.owner = owner
 
     # ------------------------------------------------------------------ characters, battles
@@ -229,8 +271,9 @@ class Reader:
         for ref in fact.cards:
             character = self.character(ref, fact)
             if character.name in battle.sides[side.other]:
-                raise self.error(f'"{character.name}" is already on the {side.other.value}\' '
-                                 "side", fact, ref)
+                raise self.error(
+                    f'"{character.name}" is already on the {side.other.value}\' side', fact, ref
+                )
             names.append(character.name)
         battle.sides[side] = list(dict.fromkeys(names))
         battle.facts.append(fact)
@@ -252,9 +295,12 @@ class Reader:
     def _fact_defeated(self, fact: Fact) -> None:
         for ref in fact.cards:
             character = self.known(ref, fact)
-            entry = Entry(at.Defeated(character.name, clause=citations.DEFEATED), fact,
-                          {(character.name, a) for a in Attribute},
-                          ((citations.DEFEATED, RULE),))
+            entry = Entry(
+                at.Defeated(character.name, clause=citations.DEFEATED),
+                fact,
+                {(character.name, a) for a in Attribute},
+                ((citations.DEFEATED, RULE),),
+            )
             self._add(entry)
             self._end_passives(_key(ref))
 
@@ -267,31 +313,40 @@ class Reader:
         if defeated is not None:
             raise self.error(
                 f'"{name}" cannot be attached to "{holder.name}": "{holder.name}" is defeated '
-                f"({line_of(defeated)}), and \"{NO_ATTACH_TO_DEFEATED}\" "
-                f"({citations.DEFEATED})", fact, holder_ref,
+                f'({line_of(defeated)}), and "{NO_ATTACH_TO_DEFEATED}" '
+                f"({citations.DEFEATED})",
+                fact,
+                holder_ref,
                 suggestion="Attach it before the character is defeated, or ask: "
-                           f'can I attach "{name}" to "{holder.name}"?')
+                f'can I attach "{name}" to "{holder.name}"?',
+            )
         ids = self.state.given_by.setdefault(_key(attachment), [])
         for value_name in attachment.flags:
-            raise self.error(f"an attachment's bonus is an attribute and a number, not "
-                             f"'{value_name}'", fact, attachment,
-                             expected=["(strength +1)", "(wits -1)"])
+            raise self.error(
+                f"an attachment's bonus is an attribute and a number, not '{value_name}'",
+                fact,
+                attachment,
+                expected=["(strength +1)", "(wits -1)"],
+            )
         for value_name, amount in attachment.values.items():
             try:
                 attribute = Attribute.named(value_name)
             except Exception:
-                raise self.error(f"'{value_name}' is not an attribute", fact, attachment,
-                                 expected=[a.value for a in Attribute],
-                                 suggestion=did_you_mean(suggest(value_name, list(Attribute))),
-                                 ) from None
+                raise self.error(
+                    f"'{value_name}' is not an attribute",
+                    fact,
+                    attachment,
+                    expected=[a.value for a in Attribute],
+                    suggestion=did_you_mean(suggest(value_name, list(Attribute))),
+                ) from None
             ident = self._next("attach")
             ids.append(ident)
             label = f'"{name}" (attached, {line_of(fact)})'
-            event = at.Modifier(holder.name, attribute, amount, source=label, id=ident,
-                                origin="attachment")
+            event = at.Modifier(
+                holder.name, attribute, amount, source=label, id=ident, origin="attachment"
+            )
             clauses = card_clauses(attachment.card) if attachment.card else ()
-            self._add(Entry(event, fact, {(holder.name, attribute)}, clauses,
-                            origin="attachment"))
+            self._add(Entry(event, fact, {(holder.name, attribute)}, clauses, origin="attachment"))
             if amount > 0:
                 self._bonus(ident, holder.name, "attachment", label)
         if attachment.values:
@@ -301,12 +356,15 @@ class Reader:
             # The attachment's own text: a passive bonus reaches every character its
             # subject describes (the bearer is "this character"); any other text that
             # bears on attributes is a gap for every character, not only the bearer.
-            self._passive_text(card, fact, owner_key=_key(attachment),
-                               bearer_key=_key(holder_ref))
+            self._passive_text(card, fact, owner_key=_key(attachment), bearer_key=_key(holder_ref))
         else:
-            self.gap(holder.name, None, f'"{name}" attached to "{holder.name}"',
-                     f'the bonuses "{name}" gives are not known (give them, e.g. '
-                     f'attach "{name}" (strength +1) to "{holder.name}")')
+            self.gap(
+                holder.name,
+                None,
+                f'"{name}" attached to "{holder.name}"',
+                f'the bonuses "{name}" gives are not known (give them, e.g. '
+                f'attach "{name}" (strength +1) to "{holder.name}")',
+            )
 
     def _fact_bonus(self, fact: Fact) -> None:
         holder = self.known(fact.cards[0], fact)
@@ -317,8 +375,9 @@ class Reader:
         origin, label, clauses = self._origin(fact)
         for each in attributes:
             ident = self._next("bonus")
-            event = at.Modifier(holder.name, each, amount, duration, source=label, id=ident,
-                                origin=origin or "")
+            event = at.Modifier(
+                holder.name, each, amount, duration, source=label, id=ident, origin=origin or ""
+            )
             self._add(Entry(event, fact, {(holder.name, each)}, clauses, origin=origin))
             if len(fact.cards) > 1 and duration is Duration.CONSTANT:
                 self.state.given_by.setdefault(_key(fact.cards[1]), []).append(ident)
@@ -351,15 +410,30 @@ class Reader:
         value = int(fact.param("number"))
         self._set(fact, target, attribute, value, actor)
 
-    def _set(self, fact: Fact, target: Character, attribute: Attribute, value: int,
-             actor: CardRef | None, extra: tuple[Cited, ...] = (), copied: str = "") -> None:
+    def _set(
+        self,
+        fact: Fact,
+        target: Character,
+        attribute: Attribute,
+        value: int,
+        actor: CardRef | None,
+        extra: tuple[Cited, ...] = (),
+        copied: str = "",
+    ) -> None:
         duration = self._duration(fact)
-        label = (f'"{_name(actor)}"{copied} ({line_of(fact)})' if actor is not None
-                 else f"an effect ({line_of(fact)})")
+        label = (
+            f'"{_name(actor)}"{copied} ({line_of(fact)})'
+            if actor is not None
+            else f"an effect ({line_of(fact)})"
+        )
         ident = self._next("set")
         event = at.SetValue(target.name, attribute, value, duration, source=label, id=ident)
-        clauses = ((citations.SET_VALUE, RULE), (citations.SET_VALUE_EXAMPLE, PRECEDENT), *extra,
-                   *(card_clauses(actor.card) if actor is not None and actor.card else ()))
+        clauses = (
+            (citations.SET_VALUE, RULE),
+            (citations.SET_VALUE_EXAMPLE, PRECEDENT),
+            *extra,
+            *(card_clauses(actor.card) if actor is not None and actor.card else ()),
+        )
         self._add(Entry(event, fact, {(target.name, attribute)}, clauses))
         if actor is not None and duration is Duration.CONSTANT:
             self.state.given_by.setdefault(_key(actor), []).append(ident)
@@ -374,13 +448,23 @@ class Reader:
         reading = at.attribute_value(self.state.timeline(), source.name, attribute)
         if gaps or reading.value is None:
             why = gaps[0].reason if gaps else reading.render()
-            self.gap(target.name, attribute, fact.text,
-                     f'"{target.name}" copies the {attribute.value} of "{source.name}", '
-                     f"which is not known here ({why})")
+            self.gap(
+                target.name,
+                attribute,
+                fact.text,
+                f'"{target.name}" copies the {attribute.value} of "{source.name}", '
+                f"which is not known here ({why})",
+            )
             return
-        self._set(fact, target, attribute, reading.value, actor,
-                  ((citations.SET_VALUE_ORDER, PRECEDENT),),
-                  copied=f' copying the {attribute.value} of "{source.name}"')
+        self._set(
+            fact,
+            target,
+            attribute,
+            reading.value,
+            actor,
+            ((citations.SET_VALUE_ORDER, PRECEDENT),),
+            copied=f' copying the {attribute.value} of "{source.name}"',
+        )
 
     def _fact_move(self, fact: Fact) -> None:
         actor, holder_ref = fact.cards[0], fact.cards[1]
@@ -399,20 +483,30 @@ class Reader:
             if now is attribute and amount > 0:
                 found.append(bonus)
         if not found:
-            raise self.error(f'"{holder.name}" has no {attribute.value} bonus to move here',
-                             fact, holder_ref)
+            raise self.error(
+                f'"{holder.name}" has no {attribute.value} bonus to move here', fact, holder_ref
+            )
         if len(found) > 1:
             labels = "; ".join(b.label for b in found)
-            raise self.error(f'"{holder.name}" has {len(found)} {attribute.value} bonuses here '
-                             f"({labels}); a move takes one, and this does not say which",
-                             fact, holder_ref)
+            raise self.error(
+                f'"{holder.name}" has {len(found)} {attribute.value} bonuses here '
+                f"({labels}); a move takes one, and this does not say which",
+                fact,
+                holder_ref,
+            )
         if to is attribute:
             raise self.error(f"the bonus is already on {to.value}", fact, holder_ref)
         bonus = found[0]
         label = f'"{_name(actor)}" ({line_of(fact)})'
         clauses = card_clauses(actor.card) if actor.card else ()
-        self._add(Entry(at.MoveBonus(bonus.id, to, source=label), fact,
-                        {(holder.name, attribute), (holder.name, to)}, clauses))
+        self._add(
+            Entry(
+                at.MoveBonus(bonus.id, to, source=label),
+                fact,
+                {(holder.name, attribute), (holder.name, to)},
+                clauses,
+            )
+        )
         for entry in self.state.entries:
             if isinstance(entry.event, at.Modifier) and entry.event.id == bonus.id:
                 entry.touches.add((holder.name, to))
@@ -424,73 +518,112 @@ class Reader:
             if card is None:
                 continue
             if not card.text:
-                self.gap(None, None, f'"{card.name}" was played',
-                         f'the text of "{card.name}" is not known, so what it does is not known')
+                self.gap(
+                    None,
+                    None,
+                    f'"{card.name}" was played',
+                    f'the text of "{card.name}" is not known, so what it does is not known',
+                )
                 continue
             parsed = self.parse(card)
             if parsed.unparsed:
-                self.gap(None, None, f'"{card.name}" was played',
-                         f'rulesq does not understand all of the text of "{card.name}": '
-                         f'"{parsed.unparsed[0].text}"')
+                self.gap(
+                    None,
+                    None,
+                    f'"{card.name}" was played',
+                    f'rulesq does not understand all of the text of "{card.name}": '
+                    f'"{parsed.unparsed[0].text}"',
+                )
                 continue
-            units = [e for top in parsed.effects
-                     for e in (top.body if isinstance(top, fx.Ability) else (top,))]
+            units = [
+                e
+                for top in parsed.effects
+                for e in (top.body if isinstance(top, fx.Ability) else (top,))
+            ]
             for effect in units:
-                if (isinstance(effect, fx.Trigger) and isinstance(effect.event, fx.ReceivesBonus)
-                        and any(isinstance(e, fx.DoubleBonus) for e in effect.effects)):
+                if (
+                    isinstance(effect, fx.Trigger)
+                    and isinstance(effect.event, fx.ReceivesBonus)
+                    and any(isinstance(e, fx.DoubleBonus) for e in effect.effects)
+                ):
                     self._double(fact, ref, card, effect)
                 elif _bearing(effect):
                     self._cannot_apply(card)
 
     def _cannot_apply(self, card: Card) -> None:
-        self.gap(None, None, f'"{card.name}" was played',
-                 f'rulesq cannot tell which characters "{card.name}" changes; write what it '
-                 'does, e.g. "X" gets +2 strength from an event')
+        self.gap(
+            None,
+            None,
+            f'"{card.name}" was played',
+            f'rulesq cannot tell which characters "{card.name}" changes; write what it '
+            'does, e.g. "X" gets +2 strength from an event',
+        )
 
     def _double(self, fact: Fact, ref: CardRef, card: Card, trigger: fx.Trigger) -> None:
         event = trigger.event
         assert isinstance(event, fx.ReceivesBonus)
         if not self.state.received:
-            self.gap(None, None, f'"{card.name}" was played',
-                     f'"{card.name}" doubles a bonus just received, but no character has '
-                     "received a bonus")
+            self.gap(
+                None,
+                None,
+                f'"{card.name}" was played',
+                f'"{card.name}" doubles a bonus just received, but no character has '
+                "received a bonus",
+            )
             return
         bonus = self.state.bonuses[self.state.received[-1]]
         character = self.state.characters[normalise_name(bonus.character)]
         late = self._not_just_received(bonus)
         if late is not None:
-            self._undoubled(card, fact, f'"{card.name}" reacts to a bonus just received, and '
-                            f"{late}")
+            self._undoubled(
+                card, fact, f'"{card.name}" reacts to a bonus just received, and {late}'
+            )
             return
         try:
             attribute, _ = at.bonus_amount(self.state.timeline(), bonus.id)
         except at.TimelineError:
-            self.gap(None, None, f'"{card.name}" was played',
-                     f"the last bonus received ({bonus.label}) is no longer in force")
+            self.gap(
+                None,
+                None,
+                f'"{card.name}" was played',
+                f"the last bonus received ({bonus.label}) is no longer in force",
+            )
             return
         why = None
         if bonus.origin not in ORIGIN_WORDS:
-            why = (f"the situation does not say whether the bonus {bonus.label} came from an "
-                   "event or an activated ability")
+            why = (
+                f"the situation does not say whether the bonus {bonus.label} came from an "
+                "event or an activated ability"
+            )
         elif bonus.origin not in event.sources:
-            why = (f"the last bonus received ({bonus.label}) came from "
-                   f"{ORIGIN_WORDS[bonus.origin]}, and \"{card.name}\" reacts to a bonus from "
-                   + " or ".join(ORIGIN_WORDS[s] for s in event.sources))
+            why = (
+                f"the last bonus received ({bonus.label}) came from "
+                f'{ORIGIN_WORDS[bonus.origin]}, and "{card.name}" reacts to a bonus from '
+                + " or ".join(ORIGIN_WORDS[s] for s in event.sources)
+            )
         else:
             fits = match_subject(event.who, character, _key(ref), controller=fact.who)
             if fits is None:
-                why = (f'the situation does not say whether "{character.name}" is '
-                       f'{event.who.render() if isinstance(event.who, fx.Selector) else "it"}'
-                       f' (write: my character "{character.name}")')
+                why = (
+                    f'the situation does not say whether "{character.name}" is '
+                    f"{event.who.render() if isinstance(event.who, fx.Selector) else 'it'}"
+                    f' (write: my character "{character.name}")'
+                )
             elif not fits:
                 why = f'"{character.name}" is not {event.who.render()}'
         if why is not None:
             self._undoubled(card, fact, why)
             return
         label = f'"{card.name}" ({line_of(fact)})'
-        self._add(Entry(at.DoubleBonus(bonus.id, source=label), fact,
-                        {(character.name, attribute)}, card_clauses(card),
-                        (card, trigger.render())))
+        self._add(
+            Entry(
+                at.DoubleBonus(bonus.id, source=label),
+                fact,
+                {(character.name, attribute)},
+                card_clauses(card),
+                (card, trigger.render()),
+            )
+        )
         bonus.origin = "event"  # a played card is an event: the doubled bonus is received again
         self.state.received.append(bonus.id)
 
@@ -522,20 +655,30 @@ class Reader:
         last = entries[-1] if entries else None
         event = last.event if last is not None else None
         ours = (isinstance(event, at.Modifier) and event.id == bonus.id) or (
-            isinstance(event, at.DoubleBonus) and event.bonus == bonus.id)
+            isinstance(event, at.DoubleBonus) and event.bonus == bonus.id
+        )
         if last is None or not ours:
             where = line_of(last.fact) if last is not None and last.fact else "later"
-            return (f"the last bonus received ({bonus.label}) was followed by another "
-                    f"change ({where}), so which bonus it doubles is not known")
+            return (
+                f"the last bonus received ({bonus.label}) was followed by another "
+                f"change ({where}), so which bonus it doubles is not known"
+            )
         if any(p.start >= len(entries) for p in self.state.passives):
-            return (f"a card came into play after the last bonus received ({bonus.label}), so "
-                    "which bonus it doubles is not known")
+            return (
+                f"a card came into play after the last bonus received ({bonus.label}), so "
+                "which bonus it doubles is not known"
+            )
         if isinstance(event, at.Modifier):
-            together = [e for e in entries if e.fact is last.fact
-                        and isinstance(e.event, at.Modifier) and e.event.amount > 0]
+            together = [
+                e
+                for e in entries
+                if e.fact is last.fact and isinstance(e.event, at.Modifier) and e.event.amount > 0
+            ]
             if len(together) > 1:
-                return (f"{line_of(last.fact)} gives {len(together)} bonuses at once; the "
-                        "player chooses which one to double, and the situation does not say")
+                return (
+                    f"{line_of(last.fact)} gives {len(together)} bonuses at once; the "
+                    "player chooses which one to double, and the situation does not say"
+                )
         return None
 
     def _fact_in_play(self, fact: Fact) -> None:
@@ -544,38 +687,53 @@ class Reader:
             if card is None:
                 continue
             if not card.text:
-                self.gap(None, None, f'"{card.name}" is in play',
-                         f'the text of "{card.name}" is not known, so its effect is not known')
+                self.gap(
+                    None,
+                    None,
+                    f'"{card.name}" is in play',
+                    f'the text of "{card.name}" is not known, so its effect is not known',
+                )
                 continue
             self._passive_text(card, fact, owner_key=_key(ref))
 
-    def _passive_text(self, card: Card, fact: Fact | None, owner_key: str,
-                      bearer_key: str = "") -> None:
+    def _passive_text(
+        self, card: Card, fact: Fact | None, owner_key: str, bearer_key: str = ""
+    ) -> None:
         parsed = self.parse(card)
         if parsed.unparsed:
-            self.gap(None, None, f'"{card.name}" is in play',
-                     f'rulesq does not understand all of the text of "{card.name}": '
-                     f'"{parsed.unparsed[0].text}"')
+            self.gap(
+                None,
+                None,
+                f'"{card.name}" is in play',
+                f'rulesq does not understand all of the text of "{card.name}": '
+                f'"{parsed.unparsed[0].text}"',
+            )
             return
         for effect in parsed.effects:
             start = len(self.state.entries)
             if isinstance(effect, fx.AttributeBonus) and effect.duration is None:
-                self.state.passives.append(Passive(card, effect, fact, start,
-                                                   owner_key=owner_key,
-                                                   bearer_key=bearer_key))
-            elif (isinstance(effect, fx.NoGrants)
-                  and effect.source == fx.Selector("attachment", plural=True)
-                  and {"attribute bonuses", "attribute penalties"} <= set(effect.grants)):
+                self.state.passives.append(
+                    Passive(card, effect, fact, start, owner_key=owner_key, bearer_key=bearer_key)
+                )
+            elif (
+                isinstance(effect, fx.NoGrants)
+                and effect.source == fx.Selector("attachment", plural=True)
+                and {"attribute bonuses", "attribute penalties"} <= set(effect.grants)
+            ):
                 # every attachment's bonuses and penalties stop (the one form the state
                 # follows: "Elric faction attachments" or "bonuses" alone would stop less)
-                self.state.passives.append(Passive(card, effect, fact, start,
-                                                   owner_key=owner_key,
-                                                   bearer_key=bearer_key))
+                self.state.passives.append(
+                    Passive(card, effect, fact, start, owner_key=owner_key, bearer_key=bearer_key)
+                )
             elif isinstance(effect, fx.Ability):
                 continue  # an activated ability acts only when a statement says it is used
             elif _bearing(effect):
-                self.gap(None, None, f'"{card.name}" is in play',
-                         f'rulesq cannot yet apply "{effect.render()}" ("{card.name}")')
+                self.gap(
+                    None,
+                    None,
+                    f'"{card.name}" is in play',
+                    f'rulesq cannot yet apply "{effect.render()}" ("{card.name}")',
+                )
 
     def _fact_removed(self, fact: Fact) -> None:
         for ref in fact.cards:
@@ -597,8 +755,12 @@ class Reader:
                 at.bonus_amount(timeline, ident)
             except at.TimelineError:
                 continue
-            touched = {t for e in self.state.entries if getattr(e.event, "id", None) == ident
-                       for t in e.touches}
+            touched = {
+                t
+                for e in self.state.entries
+                if getattr(e.event, "id", None) == ident
+                for t in e.touches
+            }
             self._add(Entry(at.EffectEnds(ident), fact, touched))
             count += 1
         return count
@@ -636,9 +798,12 @@ class Reader:
 
     def _goals_before(self, fact: Fact) -> list[Goal]:
         if self.state.goals is None:
-            raise self.error("no goal has been given before this change", fact,
-                             suggestion='Give the goals first: the location has goals '
-                                        '"Wits +1" and "Alchemy +1"')
+            raise self.error(
+                "no goal has been given before this change",
+                fact,
+                suggestion="Give the goals first: the location has goals "
+                '"Wits +1" and "Alchemy +1"',
+            )
         return self.state.goals
 
     def _goal_done(self, fact: Fact, goals: tuple[Goal, ...], clauses: tuple[str, ...]) -> None:
@@ -652,15 +817,25 @@ class Reader:
         self.state.goal_clauses += [c for c in extra if c not in self.state.goal_clauses]
 
     # ------------------------------------------------------------------ gaps
-    def gap(self, character: str | None, attribute: Attribute | None, text: str,
-            reason: str) -> None:
+    def gap(
+        self, character: str | None, attribute: Attribute | None, text: str, reason: str
+    ) -> None:
         """Record what stops some answers."""
         self.state.gaps.append(Gap(text, reason, character, attribute))
 
 
 #: Effects that can change attributes, defeat characters or change a battle.
-_BEARING = (fx.AttributeBonus, fx.AttributeSet, fx.DoubleBonus, fx.Defeat,
-            fx.DefeatedWhenMoved, fx.Move, fx.GainFaction, fx.BattleClosed, fx.NoGrants)
+_BEARING = (
+    fx.AttributeBonus,
+    fx.AttributeSet,
+    fx.DoubleBonus,
+    fx.Defeat,
+    fx.DefeatedWhenMoved,
+    fx.Move,
+    fx.GainFaction,
+    fx.BattleClosed,
+    fx.NoGrants,
+)
 
 
 def _bearing(effect: Any) -> bool:

@@ -25,14 +25,25 @@ CHARACTER_VALUES = ("strength", "wits", "alchemy", "toughness")
 UNDEFEATABLE = "undefeatable"
 
 PERIODS = {"battle": Period.BATTLE, "search phase": Period.SEARCH_PHASE, "turn": Period.TURN}
-DURATIONS = {Period.BATTLE: Duration.BATTLE, Period.SEARCH_PHASE: Duration.SEARCH_PHASE,
-             Period.TURN: Duration.TURN}
+DURATIONS = {
+    Period.BATTLE: Duration.BATTLE,
+    Period.SEARCH_PHASE: Duration.SEARCH_PHASE,
+    Period.TURN: Duration.TURN,
+}
 #: How a bonus source is written -> the kind of source (what a card's trigger names).
-ORIGINS = {"an event": "event", "an activated ability": "ability",
-           "a passive ability": "passive", "its own text": "text"}
-ORIGIN_WORDS = {"event": "an event", "ability": "an activated ability",
-                "passive": "a passive ability", "text": "its own text",
-                "attachment": "an attachment"}
+ORIGINS = {
+    "an event": "event",
+    "an activated ability": "ability",
+    "a passive ability": "passive",
+    "its own text": "text",
+}
+ORIGIN_WORDS = {
+    "event": "an event",
+    "ability": "an activated ability",
+    "passive": "a passive ability",
+    "text": "its own text",
+    "attachment": "an attachment",
+}
 
 #: A clause and the role it plays in an answer (``rule`` or ``precedent``).
 Cited = tuple[str, str]
@@ -58,8 +69,11 @@ class Character:
 
     def printed_values(self) -> at.Printed:
         """The printed values as the attribute library wants them."""
-        return at.Printed(self.printed[Attribute.STRENGTH], self.printed[Attribute.WITS],
-                          self.printed[Attribute.ALCHEMY])
+        return at.Printed(
+            self.printed[Attribute.STRENGTH],
+            self.printed[Attribute.WITS],
+            self.printed[Attribute.ALCHEMY],
+        )
 
     def has_trait(self, word: str) -> bool | None:
         """Whether it has a faction or keyword (None when the situation does not say)."""
@@ -135,7 +149,8 @@ class BattleSetup:
     attribute: Attribute | None = None
     facts: list[Fact] = field(default_factory=list)
     sides: dict[Side, list[str]] = field(
-        default_factory=lambda: {Side.ATTACKERS: [], Side.DEFENDERS: []})
+        default_factory=lambda: {Side.ATTACKERS: [], Side.DEFENDERS: []}
+    )
     sent_home: dict[str, Fact] = field(default_factory=dict)
     ended_at: int | None = None
 
@@ -175,8 +190,9 @@ class State:
                 found = entry.fact
         return found
 
-    def blocking(self, character: str, attribute: Attribute | None,
-                 until: int | None = None) -> list[Gap]:
+    def blocking(
+        self, character: str, attribute: Attribute | None, until: int | None = None
+    ) -> list[Gap]:
         """The gaps that stop a question about this character's attribute.
 
         Besides the recorded gaps: a passive bonus in force (at position ``until`` of the
@@ -187,33 +203,48 @@ class State:
         who = self.find(character)
         for passive in self.passives:
             effect = passive.effect
-            if (who is None or not _in_force(passive, until)
-                    or not isinstance(effect, fx.AttributeBonus)
-                    or passive_reaches(effect.who, who, passive.self_key) is not None):
+            if (
+                who is None
+                or not _in_force(passive, until)
+                or not isinstance(effect, fx.AttributeBonus)
+                or passive_reaches(effect.who, who, passive.self_key) is not None
+            ):
                 continue
             if effect.attribute is None or attribute is None or effect.attribute is attribute:
-                subject = (effect.who.render() if isinstance(effect.who, fx.Selector)
-                           else "its subject")
+                subject = (
+                    effect.who.render() if isinstance(effect.who, fx.Selector) else "its subject"
+                )
                 if some_of(effect.who):
-                    found.append(Gap(
-                        f'"{passive.card.name}" is in play',
-                        f'"{passive.card.name}" gives its bonus to "{subject}", not to every '
-                        f'character it describes, and the situation does not say whether '
-                        f'"{who.name}" is one of them', who.name))
+                    found.append(
+                        Gap(
+                            f'"{passive.card.name}" is in play',
+                            f'"{passive.card.name}" gives its bonus to "{subject}", not to every '
+                            f"character it describes, and the situation does not say whether "
+                            f'"{who.name}" is one of them',
+                            who.name,
+                        )
+                    )
                     continue
-                found.append(Gap(
-                    f'"{passive.card.name}" is in play',
-                    f'the situation does not say whether "{who.name}" is one of the '
-                    f'"{subject}" of "{passive.card.name}"; give its factions and keywords, '
-                    f'e.g. character "{who.name}" (strength 3, Elric)', who.name))
+                found.append(
+                    Gap(
+                        f'"{passive.card.name}" is in play',
+                        f'the situation does not say whether "{who.name}" is one of the '
+                        f'"{subject}" of "{passive.card.name}"; give its factions and keywords, '
+                        f'e.g. character "{who.name}" (strength 3, Elric)',
+                        who.name,
+                    )
+                )
         return found
 
     def all_entries(self, until: int | None = None) -> list[Entry]:
         """The timeline's entries in order, passive bonuses included, up to a position."""
         out = list(self.entries)
         if self.suppressing(until):
-            gone = {e.event.id for e in out if e.origin == "attachment"
-                    and isinstance(e.event, at.Modifier)}
+            gone = {
+                e.event.id
+                for e in out
+                if e.origin == "attachment" and isinstance(e.event, at.Modifier)
+            }
             out = [e for e in out if e.origin != "attachment" and _target(e.event) not in gone]
         out += self._passive_entries(attachments=not self.suppressing(until))
         out.sort(key=lambda e: e.key)
@@ -233,15 +264,19 @@ class State:
         play after it, or had left play by then, does not count: a card played after a
         battle does not change what the battle's values were.
         """
-        return [p for p in self.passives if isinstance(p.effect, fx.NoGrants)
-                and _in_force(p, at_position)]
+        return [
+            p
+            for p in self.passives
+            if isinstance(p.effect, fx.NoGrants) and _in_force(p, at_position)
+        ]
 
     def _passive_entries(self, attachments: bool = True) -> list[Entry]:
         out: list[Entry] = []
         for number, passive in enumerate(self.passives):
             effect = passive.effect
-            if not isinstance(effect, fx.AttributeBonus) or (passive.bearer_key
-                                                              and not attachments):
+            if not isinstance(effect, fx.AttributeBonus) or (
+                passive.bearer_key and not attachments
+            ):
                 continue
             for character in self.characters.values():
                 if not _applies(passive, character):
@@ -250,15 +285,37 @@ class State:
                 for attribute in attributes:
                     ident = f"passive{number}:{character.name}:{attribute.value}"
                     label = f'"{passive.card.name}" ({line_of(passive.fact)})'
-                    event = at.Modifier(character.name, attribute, effect.amount,
-                                        source=label, id=ident, origin="passive")
-                    out.append(Entry(event, passive.fact, {(character.name, attribute)},
-                                     card_clauses(passive.card),
-                                     (passive.card, effect.render()), "passive",
-                                     (passive.start, 0, 2 * number)))
+                    event = at.Modifier(
+                        character.name,
+                        attribute,
+                        effect.amount,
+                        source=label,
+                        id=ident,
+                        origin="passive",
+                    )
+                    out.append(
+                        Entry(
+                            event,
+                            passive.fact,
+                            {(character.name, attribute)},
+                            card_clauses(passive.card),
+                            (passive.card, effect.render()),
+                            "passive",
+                            (passive.start, 0, 2 * number),
+                        )
+                    )
                     if passive.end is not None:
-                        out.append(Entry(at.EffectEnds(ident), None, set(), (), None, None,
-                                         (passive.end, 0, 2 * number + 1)))
+                        out.append(
+                            Entry(
+                                at.EffectEnds(ident),
+                                None,
+                                set(),
+                                (),
+                                None,
+                                None,
+                                (passive.end, 0, 2 * number + 1),
+                            )
+                        )
         return out
 
 
@@ -293,8 +350,9 @@ EVERY = (None, "each", "each of", "all")
 
 def some_of(who: object) -> bool:
     """Whether a subject is only some of the characters it describes ("a", "up to two")."""
-    return (isinstance(who, fx.Selector) and who.quantity is not None
-            and who.quantity.word not in EVERY)
+    return (
+        isinstance(who, fx.Selector) and who.quantity is not None and who.quantity.word not in EVERY
+    )
 
 
 def passive_reaches(who: object, character: Character, own_key: str) -> bool | None:
@@ -311,8 +369,9 @@ def passive_reaches(who: object, character: Character, own_key: str) -> bool | N
     return match_subject(who, character, own_key)
 
 
-def match_subject(who: object, character: Character, own_key: str,
-                  controller: str | None = None) -> bool | None:
+def match_subject(
+    who: object, character: Character, own_key: str, controller: str | None = None
+) -> bool | None:
     """Whether a card text's subject describes ``character``; None when it cannot be told.
 
     ``own_key`` is the card's own key ("this character" is the card itself);
@@ -321,8 +380,11 @@ def match_subject(who: object, character: Character, own_key: str,
     if character.gone:
         return False
     if isinstance(who, fx.This):
-        return normalise_name(character.name) == own_key and who.noun in ("character", "card",
-                                                                           "ally")
+        return normalise_name(character.name) == own_key and who.noun in (
+            "character",
+            "card",
+            "ally",
+        )
     if not isinstance(who, fx.Selector) or who.kind != "character":
         return None
     if who.qualities or who.postmods or who.designator or who.target:

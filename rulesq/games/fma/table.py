@@ -95,8 +95,9 @@ def read_table(facts: list[Fact]) -> Table:
             for ref in fact.cards:
                 table.plays.append(Play(key(ref), fact.who, fact))
         elif kind == "plays_as_react":
-            table.plays.append(Play(key(fact.cards[0]), fact.who, fact,
-                                    reacts_to=key(fact.cards[1])))
+            table.plays.append(
+                Play(key(fact.cards[0]), fact.who, fact, reacts_to=key(fact.cards[1]))
+            )
         elif kind == "character_plays":
             by = key(fact.cards[0])
             table.plays.append(Play(key(fact.cards[1]), table.owners.get(by), fact, by=by))
@@ -114,7 +115,7 @@ def read_table(facts: list[Fact]) -> Table:
                     who, _ = table.announced.pop(key(ref))
                     table.plays.append(Play(key(ref), who, fact))
         elif kind == "phase":  # the shared "it is the main phase"
-            table.step = (f'{str(fact.param("phase")).lower()} phase', fact)
+            table.step = (f"{str(fact.param('phase')).lower()} phase", fact)
         elif kind == "step":
             table.step = (str(fact.param("step_name")), fact)
         elif kind == "turn" and fact.who:

@@ -34,9 +34,13 @@ def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
     if found is None:
         return None
     ctx.fact(found[1])
-    return rule_claim(Stance.FORBID, f'"{card.name}" is announced but not yet fully declared '
-                      "(targets and costs); no react to it, a cancel included, can be played "
-                      "before then", DECLARE_FIRST)
+    return rule_claim(
+        Stance.FORBID,
+        f'"{card.name}" is announced but not yet fully declared '
+        "(targets and costs); no react to it, a cancel included, can be played "
+        "before then",
+        DECLARE_FIRST,
+    )
 
 
 def waits(ctx: Context, effects_of: Any) -> Answer:
@@ -47,23 +51,35 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
     table = read_table(ctx.facts)
     play = next((p for p in reversed(table.plays) if p.card == key(react_ref)), None)
     if play is None or play.reacts_to != key(event_ref):
-        raise CannotAnswer(f'the situation does not say "{react_ref.name}" is played as a '
-                           f'react to "{event_ref.name}" (write: I play "{react_ref.name}" as '
-                           f'a react to "{event_ref.name}")')
+        raise CannotAnswer(
+            f'the situation does not say "{react_ref.name}" is played as a '
+            f'react to "{event_ref.name}" (write: I play "{react_ref.name}" as '
+            f'a react to "{event_ref.name}")'
+        )
     ctx.fact(play.fact)
     effects, missing = effects_of(react_ref.card)
     rule = ctx.clause(REACT_TIMING, "rule")
     for effect in effects:
         if isinstance(effect, fx.Cancel):
             node = ctx.derivation().effect(react_ref.name, effect.render(), react_ref.card)
-            return ctx.conclude(YesNo(False), f'"{react_ref.name}" cancels: it takes place at '
-                                "once, before the effect it cancels", supported_by=(node, rule))
+            return ctx.conclude(
+                YesNo(False),
+                f'"{react_ref.name}" cancels: it takes place at once, before the effect it cancels',
+                supported_by=(node, rule),
+            )
         if isinstance(effect, fx.Trigger) and effect.when == "before":
             node = ctx.derivation().effect(react_ref.name, effect.render(), react_ref.card)
-            return ctx.conclude(YesNo(False), f'"{react_ref.name}" takes place "before" the '
-                                "effect it reacts to", supported_by=(node, rule))
+            return ctx.conclude(
+                YesNo(False),
+                f'"{react_ref.name}" takes place "before" the effect it reacts to',
+                supported_by=(node, rule),
+            )
     if missing is not None:
         raise CannotAnswer(missing)
-    return ctx.conclude(YesNo(True), f'"{react_ref.name}" neither cancels nor takes place '
-                        f'"before": it occurs after all the effects of "{event_ref.name}" '
-                        "have resolved", supported_by=(rule,))
+    return ctx.conclude(
+        YesNo(True),
+        f'"{react_ref.name}" neither cancels nor takes place '
+        f'"before": it occurs after all the effects of "{event_ref.name}" '
+        "have resolved",
+        supported_by=(rule,),
+    )

@@ -33,8 +33,7 @@ class ReceivesBonus:
         """The phrase."""
         names = {"event": "an event", "ability": "activated ability"}
         words = [names[source] for source in self.sources]
-        return (f"{subject_verb(self.who, 'receive')} an attribute bonus from "
-                + " or ".join(words))
+        return f"{subject_verb(self.who, 'receive')} an attribute bonus from " + " or ".join(words)
 
 
 @dataclass(frozen=True)

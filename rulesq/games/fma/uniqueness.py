@@ -36,8 +36,14 @@ def same_name(a: Character, b: Character) -> bool:
     return False
 
 
-def control_gate(ctx: Context, state: State, table: Table, effects: list[Any],
-                 target: Character, controller: str | None) -> Claim | None:
+def control_gate(
+    ctx: Context,
+    state: State,
+    table: Table,
+    effects: list[Any],
+    target: Character,
+    controller: str | None,
+) -> Claim | None:
     """The rules' no to taking control of ``target`` while you control its name (None: none)."""
     if not any(isinstance(e, fx.GainControl) for e in effects):
         return None
@@ -52,15 +58,20 @@ def control_gate(ctx: Context, state: State, table: Table, effects: list[Any],
         if state.defeated_by(mine.name) is not None or not same_name(mine, target):
             continue
         if mob is None:
-            raise CannotAnswer(f'you control "{mine.name}", which has the same name as '
-                               f'"{target.name}", and the situation does not say whether it is '
-                               "a mob character")
+            raise CannotAnswer(
+                f'you control "{mine.name}", which has the same name as '
+                f'"{target.name}", and the situation does not say whether it is '
+                "a mob character"
+            )
         if mob:
             return None
         if mine.fact is not None:
             ctx.fact(mine.fact)
-        return rule_claim(Stance.FORBID, f'you control "{mine.name}", which has the same name as '
-                          f'"{target.name}": you could not play "{target.name}" from your hand '
-                          "for purposes of uniqueness, so you cannot take control of it",
-                          UNIQUE_CONTROL)
+        return rule_claim(
+            Stance.FORBID,
+            f'you control "{mine.name}", which has the same name as '
+            f'"{target.name}": you could not play "{target.name}" from your hand '
+            "for purposes of uniqueness, so you cannot take control of it",
+            UNIQUE_CONTROL,
+        )
     return None

@@ -79,19 +79,28 @@ def value(ctx: Context) -> Answer:
     _suppressed(ctx, state, character, attribute, support)
     if reading.status is at.Status.NO_ATTRIBUTES:
         rule = cite_one(ctx, citations.DEFEATED)
-        return ctx.conclude(Word("none"), f'"{character.name}" is defeated, and defeated '
-                            "characters have no attributes", supported_by=(*support, rule))
+        return ctx.conclude(
+            Word("none"),
+            f'"{character.name}" is defeated, and defeated characters have no attributes',
+            supported_by=(*support, rule),
+        )
     if reading.status is at.Status.BELOW_ZERO:
-        return ctx.cannot(reading.render(),
-                          gaps=((f'{attribute.value} of "{character.name}" below 0',
-                                 "the rulings do not say whether an attribute can be "
-                                 "negative or stops at 0"),))
+        return ctx.cannot(
+            reading.render(),
+            gaps=(
+                (
+                    f'{attribute.value} of "{character.name}" below 0',
+                    "the rulings do not say whether an attribute can be negative or stops at 0",
+                ),
+            ),
+        )
     if reading.status is at.Status.UNKNOWN:
         return ctx.cannot(
             f'the {attribute.value} of "{character.name}" is not known: the sources give no '
             f'printed {attribute.value} for it (give it, e.g. character "{character.name}" '
             f"({attribute.value} 3))",
-            gaps=((f'printed {attribute.value} of "{character.name}"', "not given"),))
+            gaps=((f'printed {attribute.value} of "{character.name}"', "not given"),),
+        )
     if entries or not character.sources:
         clauses.insert(0, (citations.SET_VALUE, RULE))
     clauses += [(ref, ROLES.get(ref, RULE)) for ref in reading.clauses]
@@ -104,31 +113,43 @@ def value(ctx: Context) -> Answer:
             wiped += int(amount.group(0)) if amount else 0
     if wiped and reading.value is not None:
         rule = cite_one(ctx, citations.SET_VALUE)
-        node = graph.alternative(f"{reading.value + wiped}: the modifiers applied before the "
-                                 "value was set still counting", reading.value + wiped)
+        node = graph.alternative(
+            f"{reading.value + wiped}: the modifiers applied before the "
+            "value was set still counting",
+            reading.value + wiped,
+        )
         graph.link(rule, node, BEATS, note="a value set to a number wipes earlier modifiers")
     still = {step.source for step in reading.steps}
     timeline = state.timeline()
     for entry in entries:
         event = entry.event
         if isinstance(event, at.Modifier | at.SetValue) and event.source not in still:
-            change = (f"set to {event.value} by" if isinstance(event, at.SetValue)
-                      else f"{event.amount:+d} from")
-            graph.absence(f"{change} {event.source} no longer applies: "
-                          + _where_now(timeline, event.id))
+            change = (
+                f"set to {event.value} by"
+                if isinstance(event, at.SetValue)
+                else f"{event.amount:+d} from"
+            )
+            graph.absence(
+                f"{change} {event.source} no longer applies: " + _where_now(timeline, event.id)
+            )
     assert reading.value is not None
-    return ctx.conclude(Number(reading.value), _value_reason(reading),
-                        supported_by=tuple(dict.fromkeys(support)))
+    return ctx.conclude(
+        Number(reading.value), _value_reason(reading), supported_by=tuple(dict.fromkeys(support))
+    )
 
 
-def _suppressed(ctx: Context, state: State, character: Character, attribute: Attribute,
-                support: list[str]) -> None:
+def _suppressed(
+    ctx: Context, state: State, character: Character, attribute: Attribute, support: list[str]
+) -> None:
     """Attachments that give no bonus because a card in play says so: negative facts."""
     stoppers = state.suppressing()
     if not stoppers:
         return
-    stopped = [e for e in state.entries if e.origin == "attachment"
-               and (character.name, attribute) in e.touches]
+    stopped = [
+        e
+        for e in state.entries
+        if e.origin == "attachment" and (character.name, attribute) in e.touches
+    ]
     if not stopped:
         return
     graph = ctx.derivation()
@@ -140,10 +161,16 @@ def _suppressed(ctx: Context, state: State, character: Character, attribute: Att
         support += cite(ctx, card_clauses(passive.card))
         for entry in stopped:
             source = getattr(entry.event, "source", "an attachment")
-            graph.absence(f'{source} gives no {attribute.value} bonus or penalty: '
-                          f'"{passive.card.name}" is in play ("{passive.effect.render()}")')
-            graph.link(effect, graph.alternative(f"with {source}"), BEATS,
-                       note="attachments do not give attribute bonuses or penalties")
+            graph.absence(
+                f"{source} gives no {attribute.value} bonus or penalty: "
+                f'"{passive.card.name}" is in play ("{passive.effect.render()}")'
+            )
+            graph.link(
+                effect,
+                graph.alternative(f"with {source}"),
+                BEATS,
+                note="attachments do not give attribute bonuses or penalties",
+            )
 
 
 def _where_now(timeline: at.Timeline, ident: str) -> str:
@@ -156,8 +183,7 @@ def _where_now(timeline: at.Timeline, ident: str) -> str:
 
 
 def _value_reason(reading: at.Reading) -> str:
-    parts = [f"printed {reading.printed}" if reading.printed is not None
-             else "no printed value"]
+    parts = [f"printed {reading.printed}" if reading.printed is not None else "no printed value"]
     for step in reading.steps:
         if not step.counts:
             continue
@@ -176,16 +202,21 @@ def printed(ctx: Context) -> Answer:
     character = character_asked(ctx, reader, state)
     number = character.printed[attribute]
     if number is None:
-        raise CannotAnswer(f'the printed {attribute.value} of "{character.name}" is not known '
-                           f'(give it, e.g. character "{character.name}" ({attribute.value} 3))')
+        raise CannotAnswer(
+            f'the printed {attribute.value} of "{character.name}" is not known '
+            f'(give it, e.g. character "{character.name}" ({attribute.value} 3))'
+        )
     support = [ctx.fact(character.fact)] if character.fact is not None else []
     support += cite(ctx, character.sources)
     rule = cite_one(ctx, citations.PRINTED)
     changes = [e for e in state.all_entries() if (character.name, attribute) in e.touches]
     if changes:
-        ctx.derivation().absence(f"{len(changes)} later change(s) to its {attribute.value} do "
-                                 "not count: printed attributes are only the printed numbers")
-    return ctx.conclude(Number(number), f'the number printed on "{character.name}": '
-                        f"{attribute.value} {number}", supported_by=(*support, rule))
-
-
+        ctx.derivation().absence(
+            f"{len(changes)} later change(s) to its {attribute.value} do "
+            "not count: printed attributes are only the printed numbers"
+        )
+    return ctx.conclude(
+        Number(number),
+        f'the number printed on "{character.name}": {attribute.value} {number}',
+        supported_by=(*support, rule),
+    )

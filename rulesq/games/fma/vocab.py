@@ -8,9 +8,17 @@ from rulesq.errors import UnknownNameError
 
 #: Singular and plural forms of the card and player nouns the grammar knows.
 PLURALS = {
-    "character": "characters", "ally": "allies", "leader": "leaders", "player": "players",
-    "event": "events", "card": "cards", "ability": "abilities", "attachment": "attachments",
-    "alchemist": "alchemists", "opponent": "opponents", "action": "actions",
+    "character": "characters",
+    "ally": "allies",
+    "leader": "leaders",
+    "player": "players",
+    "event": "events",
+    "card": "cards",
+    "ability": "abilities",
+    "attachment": "attachments",
+    "alchemist": "alchemists",
+    "opponent": "opponents",
+    "action": "actions",
 }
 SINGULARS = {plural: singular for singular, plural in PLURALS.items()}
 

@@ -47,12 +47,32 @@ GAME = register(
         questions={
             "deck_lists": "rulesq.games.warhammer.decks:deck_lists",
             "deck_legal": "rulesq.games.warhammer.decks:deck_legal",
-            **{kind: f"{_ANSWERS}:{kind}" for kind in (
-                "can_play", "can_play_in", "value", "hit_points", "remaining_hit_points",
-                "unique", "limited", "burning", "corrupted")},
-            **{kind: f"{_WOUNDS}:{kind}" for kind in (
-                "destroyed", "damage_dealt", "zone_burns", "can_assign", "can_move_damage",
-                "resolves_first", "cancelled")},
+            **{
+                kind: f"{_ANSWERS}:{kind}"
+                for kind in (
+                    "can_play",
+                    "can_play_in",
+                    "value",
+                    "hit_points",
+                    "remaining_hit_points",
+                    "unique",
+                    "limited",
+                    "burning",
+                    "corrupted",
+                )
+            },
+            **{
+                kind: f"{_WOUNDS}:{kind}"
+                for kind in (
+                    "destroyed",
+                    "damage_dealt",
+                    "zone_burns",
+                    "can_assign",
+                    "can_move_damage",
+                    "resolves_first",
+                    "cancelled",
+                )
+            },
         },
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),

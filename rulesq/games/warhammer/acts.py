@@ -39,8 +39,13 @@ class Act(Effect):
 
     def render(self) -> str:
         """The act as written."""
-        parts = [self.link, self.subject.render() if self.subject else "", self.modal or "",
-                 self.verb, self.object.render() if self.object else ""]
+        parts = [
+            self.link,
+            self.subject.render() if self.subject else "",
+            self.modal or "",
+            self.verb,
+            self.object.render() if self.object else "",
+        ]
         return " ".join(p for p in parts if p)
 
 
@@ -106,7 +111,7 @@ class ZoneText(Effect):
 
 @dataclass(frozen=True)
 class Only(Effect):
-    """"Order only.", "Battlefield only.": who may include it, or the zone it is played in."""
+    """Text "Order only.", "Battlefield only.": who may include it, or the zone it is played in."""
 
     what: str
     zone: Zone | None = None
@@ -135,7 +140,7 @@ class Limit(Effect):
 
 @dataclass(frozen=True)
 class AttachTo(Effect):
-    """"Attach to a unit.": where an attachment goes."""
+    """Text "Attach to a unit.": where an attachment goes."""
 
     to: Selector
 
@@ -146,7 +151,7 @@ class AttachTo(Effect):
 
 @dataclass(frozen=True)
 class XIs(Effect):
-    """"X is the number of …": what the letter X stands for on the card (FAQ, The Letter X)."""
+    """Text "X is the number of …": what the letter X stands for on the card (FAQ, The Letter X)."""
 
     meaning: Selector
 

@@ -39,11 +39,16 @@ def _card(ctx: Context) -> Card:
     return ref.card
 
 
-def _conclude(ctx: Context, verdict: Verdict, reason: str, rules: list[str] | tuple[str, ...],
-              quoted: list[Text] | tuple[Text, ...] = (), decided_by: str | None = None,
-              assumed: list[str] | tuple[str, ...] = (),
-              beaten: list[tuple[str, tuple[str, ...]]] | None = None
-              ) -> Answer:
+def _conclude(
+    ctx: Context,
+    verdict: Verdict,
+    reason: str,
+    rules: list[str] | tuple[str, ...],
+    quoted: list[Text] | tuple[Text, ...] = (),
+    decided_by: str | None = None,
+    assumed: list[str] | tuple[str, ...] = (),
+    beaten: list[tuple[str, tuple[str, ...]]] | None = None,
+) -> Answer:
     graph = ctx.derivation()
     nodes = [ctx.clause(r, role="rule") for r in dict.fromkeys(rules)]
     for text in quoted:
@@ -64,8 +69,10 @@ def _conclude(ctx: Context, verdict: Verdict, reason: str, rules: list[str] | tu
 
 def _value(ctx: Context, value: V.Value, what: str, name: str) -> Answer:
     if value.gaps or value.value is None:
-        return ctx.cannot(f"the {what} of \"{name}\" is not known: " + "; ".join(value.gaps),
-                          gaps=tuple((g, g) for g in value.gaps))
+        return ctx.cannot(
+            f'the {what} of "{name}" is not known: ' + "; ".join(value.gaps),
+            gaps=tuple((g, g) for g in value.gaps),
+        )
     reason = "; ".join(value.steps) or f"the {what}"
     return _conclude(ctx, Number(value.value), reason, value.rules, value.texts)
 
@@ -80,9 +87,13 @@ def value(ctx: Context) -> Answer:
         loyalty = card.fields.get("loyalty")
         if not isinstance(loyalty, int):
             raise CannotAnswer(f'the sources do not give the loyalty of "{card.name}"')
-        return _conclude(ctx, Number(loyalty), f"the printed loyalty is {loyalty}; it can add "
-                         "to the cost of playing the card, but is not part of its cost",
-                         [V.LOYALTY])
+        return _conclude(
+            ctx,
+            Number(loyalty),
+            f"the printed loyalty is {loyalty}; it can add "
+            "to the cost of playing the card, but is not part of its cost",
+            [V.LOYALTY],
+        )
     board = _board(ctx)
     placed = board.find(card.name)
     found = V.power(board, placed) if placed is not None else V.printed_power(card)
@@ -127,8 +138,7 @@ def _hand(ctx: Context, player: str) -> list[str] | None:
     held = [f for f in ctx.facts if f.kind == "hand" and (f.who or ME) == player]
     if not held:
         return None
-    return [r.card.name.casefold() if r.card else r.name.casefold()
-            for f in held for r in f.cards]
+    return [r.card.name.casefold() if r.card else r.name.casefold() for f in held for r in f.cards]
 
 
 def _play(ctx: Context, zone: Zone | None) -> Answer:
@@ -137,27 +147,34 @@ def _play(ctx: Context, zone: Zone | None) -> Answer:
     board = _board(ctx)
     ruling, check = plays.can_play(board, card, player, zone, _hand(ctx, player))
     if ruling is None or ruling.allowed is None:
-        gaps = [g for g, _ in check.gaps] or [r.reason for r in (ruling.conflict if ruling
-                                                                   else [])]
+        gaps = [g for g, _ in check.gaps] or [r.reason for r in (ruling.conflict if ruling else [])]
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     reason = ruling.reason
     rules = list(ruling.rules)
     if ruling.allowed and check.price is not None and check.price.value is not None:
         reason += f"; it costs {check.price.value} ({'; '.join(check.price.steps)})"
         rules += check.price.rules
-    return _conclude(ctx, YesNo(bool(ruling.allowed)), reason, rules, list(ruling.texts),
-                     decided_by=ruling.step,
-                     beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten])
+    return _conclude(
+        ctx,
+        YesNo(bool(ruling.allowed)),
+        reason,
+        rules,
+        list(ruling.texts),
+        decided_by=ruling.step,
+        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
+    )
 
 
 def unique(ctx: Context) -> Answer:
     """Answer ``is "X" unique?``."""
     card = _card(ctx)
     if card.fields.get("unique"):
-        return _conclude(ctx, YesNo(True), f'an erratum makes "{card.name}" Unique',
-                         list(card.errata))
-    raise CannotAnswer(f'whether "{card.name}" is unique is not in the sources: only '
-                       f"{UNIQUE_SOURCES}")
+        return _conclude(
+            ctx, YesNo(True), f'an erratum makes "{card.name}" Unique', list(card.errata)
+        )
+    raise CannotAnswer(
+        f'whether "{card.name}" is unique is not in the sources: only {UNIQUE_SOURCES}'
+    )
 
 
 def limited(ctx: Context) -> Answer:
@@ -173,11 +190,19 @@ def limited(ctx: Context) -> Answer:
         from rulesq.games.warhammer.claims import Text as Quote
 
         quoted = [Quote(card.name, sentence)] if sentence else []
-        return _conclude(ctx, YesNo(True), f'"{card.name}" has the Limited keyword'
-                         + (" (by erratum)" if not sentence else ""), list(card.errata),
-                         quoted)
-    return _conclude(ctx, YesNo(False), f'the text in force of "{card.name}" has no Limited '
-                     "keyword", list(card.errata))
+        return _conclude(
+            ctx,
+            YesNo(True),
+            f'"{card.name}" has the Limited keyword' + (" (by erratum)" if not sentence else ""),
+            list(card.errata),
+            quoted,
+        )
+    return _conclude(
+        ctx,
+        YesNo(False),
+        f'the text in force of "{card.name}" has no Limited keyword',
+        list(card.errata),
+    )
 
 
 def burning(ctx: Context) -> Answer:
@@ -188,8 +213,9 @@ def burning(ctx: Context) -> Answer:
     fact = board.capital(player).burning.get(zone)
     rules = [V.ZONES]
     if fact is not None:
-        return _conclude(ctx, YesNo(True), f"the situation states that the {zone.value} zone "
-                         "burns", rules)
+        return _conclude(
+            ctx, YesNo(True), f"the situation states that the {zone.value} zone burns", rules
+        )
     graph = ctx.derivation()
     graph.absence(f"the situation does not state that the {zone.value} zone burns")
     return _conclude(ctx, YesNo(False), f"no statement burns the {zone.value} zone", rules)
@@ -201,11 +227,11 @@ def corrupted(ctx: Context) -> Answer:
     board = _board(ctx)
     placed = board.find(card.name)
     if placed is None:
-        raise CannotAnswer(f'"{card.name}" is not on the board: only a card in play is '
-                           "corrupted or not (a card leaving play is a new card)")
+        raise CannotAnswer(
+            f'"{card.name}" is not on the board: only a card in play is '
+            "corrupted or not (a card leaving play is a new card)"
+        )
     if placed.corrupted:
-        return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted',
-                         [V.ZONES])
+        return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted', [V.ZONES])
     ctx.derivation().absence(f'the situation does not state that "{card.name}" is corrupted')
-    return _conclude(ctx, YesNo(False), f'"{card.name}" is in play, and not corrupted',
-                     [V.ZONES])
+    return _conclude(ctx, YesNo(False), f'"{card.name}" is in play, and not corrupted', [V.ZONES])

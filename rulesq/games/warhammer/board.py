@@ -14,9 +14,12 @@ if TYPE_CHECKING:
 #: The phases of a turn, 0 to 5 (the FAQ's Updated Turn Sequence Diagram), by number.
 PHASES = ("beginning", "kingdom", "quest", "capital", "battlefield", "end")
 #: The words a situation may write for each phase ("phase 3", "phase capital phase").
-PHASE_WORDS = {**{str(n): n for n in range(len(PHASES))},
-               **{name: n for n, name in enumerate(PHASES)},
-               "beginning of the turn": 0, "end of the turn": 5}
+PHASE_WORDS = {
+    **{str(n): n for n in range(len(PHASES))},
+    **{name: n for n, name in enumerate(PHASES)},
+    "beginning of the turn": 0,
+    "end of the turn": 5,
+}
 PHASE_CLAUSE = "warhammer/faq/turn-sequence/phase-{n}"
 
 

@@ -33,8 +33,10 @@ LEAVE_PLAY = FAQ + "turn-sequence/phase-4"
 
 _COST = re.compile(r"^(?P<cost>.+?) to (?P<effect>(?:deal|destroy)\b.*)$", re.IGNORECASE)
 _DEAL = re.compile(r"^deal (?P<n>\d+|X) damage to one target unit$", re.IGNORECASE)
-_DESTROY = re.compile(r"^destroy one target unit(?: with fewer hit points than the number of "
-                      r"(?P<trait>[A-Z][\w']*) cards in play)?$")
+_DESTROY = re.compile(
+    r"^destroy one target unit(?: with fewer hit points than the number of "
+    r"(?P<trait>[A-Z][\w']*) cards in play)?$"
+)
 
 
 def resolution_order(chain: list[Link]) -> list[Link]:
@@ -74,11 +76,13 @@ def effect_of(link: Link, gaps: list[str]) -> Effect | None:
     if card is None or not card.text:
         gaps.append(f'the text of "{link.name}" is not known')
         return None
-    actions = [e for e in texts.parsed(card.text).effects
-               if isinstance(e, fx.Ability) and e.header is Header.ACTION]
+    actions = [
+        e
+        for e in texts.parsed(card.text).effects
+        if isinstance(e, fx.Ability) and e.header is Header.ACTION
+    ]
     if len(actions) != 1:
-        gaps.append(f'"{link.name}" has {len(actions)} actions: which one is triggered is not '
-                    "read")
+        gaps.append(f'"{link.name}" has {len(actions)} actions: which one is triggered is not read')
         return None
     quote = actions[0].span.of(card.text).strip()
     body = quote.split(":", 1)[1].strip().rstrip(".")
@@ -125,12 +129,15 @@ def legal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
     if points.value is None:
         return None
     count = sum(1 for c in _in_play(board, state) if has_trait(c, trait))
-    state.steps.append(f'"{target.name}" has {points.value} hit points and {count} {trait} '
-                       "cards are in play")
+    state.steps.append(
+        f'"{target.name}" has {points.value} hit points and {count} {trait} cards are in play'
+    )
     if points.value < count:
         return None
-    return (f'"{target.name}" no longer has fewer hit points ({points.value}) than the number '
-            f"of {trait} cards in play ({count})")
+    return (
+        f'"{target.name}" no longer has fewer hit points ({points.value}) than the number '
+        f"of {trait} cards in play ({count})"
+    )
 
 
 def resolve_link(board: Board, state: State, link: Link) -> bool | None:
@@ -157,8 +164,10 @@ def resolve_link(board: Board, state: State, link: Link) -> bool | None:
             continue
         amount = effect.amount or 0
         if keyword(target, "toughness") is not None or doublers(board):
-            state.gaps.append(f'damage to "{target.name}" is cancelled or doubled as it is '
-                              "assigned: not followed on the chain")
+            state.gaps.append(
+                f'damage to "{target.name}" is cancelled or doubled as it is '
+                "assigned: not followed on the chain"
+            )
             return None
         total = target.damage + state.damage.get(id(target), 0) + amount
         state.damage[id(target)] = state.damage.get(id(target), 0) + amount
@@ -166,8 +175,10 @@ def resolve_link(board: Board, state: State, link: Link) -> bool | None:
         state.gaps += points.gaps
         if points.value is None:
             return None
-        state.steps.append(f'"{link.name}" deals {amount} damage to "{target.name}" '
-                           f"({total} against {points.value} hit points)")
+        state.steps.append(
+            f'"{link.name}" deals {amount} damage to "{target.name}" '
+            f"({total} against {points.value} hit points)"
+        )
         if total >= points.value:
             state.destroyed.append(target)
             state.steps.append(f'"{target.name}" is destroyed')

@@ -43,11 +43,11 @@ def text_claim(stance: Stance, text: Text, reason: str, *rules: str) -> Claim:
     return Claim(stance, Kind.CARD_TEXT, reason, text, tuple(rules), holder=text.card)
 
 
-def rule_claim(stance: Stance, reason: str, *rules: str, default: bool = False,
-               label: str = "") -> Claim:
+def rule_claim(
+    stance: Stance, reason: str, *rules: str, default: bool = False, label: str = ""
+) -> Claim:
     """A claim of the game rules (the clauses cited)."""
-    return Claim(stance, Kind.GAME_RULE, reason, None, tuple(rules), label=label,
-                 default=default)
+    return Claim(stance, Kind.GAME_RULE, reason, None, tuple(rules), label=label, default=default)
 
 
 @dataclass
@@ -68,12 +68,19 @@ def decide(claims: list[Claim]) -> Ruling:
     """What the ladder makes of the claims."""
     result: Resolution = resolve(claims, ladder())
     if result.conflict:
-        return Ruling(None, "; ".join(c.reason for c in result.conflict),
-                      conflict=list(result.conflict))
+        return Ruling(
+            None, "; ".join(c.reason for c in result.conflict), conflict=list(result.conflict)
+        )
     winner = result.winner
     if winner is None:
         raise RulesqError("no claim speaks to the question")
     texts = tuple(c.source for c in [winner] if isinstance(c.source, Text))
     step = result.decided_by.name if result.contested and result.decided_by else None
-    return Ruling(winner.allows, winner.reason, winner.rules, texts, step,
-                  [loser for loser, _ in result.beaten])
+    return Ruling(
+        winner.allows,
+        winner.reason,
+        winner.rules,
+        texts,
+        step,
+        [loser for loser, _ in result.beaten],
+    )

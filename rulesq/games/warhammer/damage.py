@@ -44,11 +44,15 @@ COMBAT_POOL = "warhammer/assumed/combat-damage-counted"
 SECTION_HIT_POINTS = 8
 
 #: Words of a card text that speak to damage, destruction or burning.
-_DAMAGE_WORDS = re.compile(r"\b(damage|toughness|counterstrike|destroy\w*|burn\w*|"
-                           r"hit points|redirect\w*|cancel\w*)\b", re.IGNORECASE)
+_DAMAGE_WORDS = re.compile(
+    r"\b(damage|toughness|counterstrike|destroy\w*|burn\w*|"
+    r"hit points|redirect\w*|cancel\w*)\b",
+    re.IGNORECASE,
+)
 #: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
-_DOUBLE = re.compile(r"^double all damage assigned to units(?: as it is being assigned)?\.?$",
-                     re.IGNORECASE)
+_DOUBLE = re.compile(
+    r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
+)
 QA_DOUBLE = FAQ + "qa/23"
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
@@ -83,21 +87,29 @@ def unfollowed(board: Board) -> list[str]:
                 continue
             if isinstance(effect, fx.Ability) and effect.header is Header.ACTION:
                 continue
-            if isinstance(effect, fx.Clause) and effect.trigger is None and all(
-                    texts.hit_point_grant(act) is not None for act in effect.acts):
+            if (
+                isinstance(effect, fx.Clause)
+                and effect.trigger is None
+                and all(texts.hit_point_grant(act) is not None for act in effect.acts)
+            ):
                 continue
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote):
                 continue
             if _DAMAGE_WORDS.search(quote):
-                gaps.append(f'"{placed.name}": "{quote}" is not followed by the damage rules '
-                            "of rulesq")
+                gaps.append(
+                    f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
+                )
     return gaps
 
 
 def _doubles(effect: object, quote: str) -> bool:
-    return (isinstance(effect, fx.Clause) and effect.trigger is None and not effect.conditions
-            and _DOUBLE.match(quote) is not None)
+    return (
+        isinstance(effect, fx.Clause)
+        and effect.trigger is None
+        and not effect.conditions
+        and _DOUBLE.match(quote) is not None
+    )
 
 
 def doublers(board: Board) -> list[Text]:
@@ -140,8 +152,10 @@ def dealt(board: Board, target: InPlay) -> Value:
         amount = assigned.amount * (1 + len(doubling))
         step = f"{assigned.amount} {kind} assigned"
         if doubling:
-            step += (f", each of {len(doubling)} doubling texts adds {assigned.amount} as it is "
-                     f"assigned (the net of constant effects): {amount}")
+            step += (
+                f", each of {len(doubling)} doubling texts adds {assigned.amount} as it is "
+                f"assigned (the net of constant effects): {amount}"
+            )
             value.texts += [t for t in doubling if t not in value.texts]
             value.rules += [QA_DOUBLE] if QA_DOUBLE not in value.rules else []
         cancelled = min(cancel, amount)
@@ -166,14 +180,22 @@ def _counterstrike(board: Board, target: InPlay, value: Value) -> None:
             continue
         amount, quote = found
         if not isinstance(amount, int):
-            value.gaps.append(f'"{defender.name}" has Counterstrike {amount}: its value is '
-                              "not read")
+            value.gaps.append(
+                f'"{defender.name}" has Counterstrike {amount}: its value is not read'
+            )
         elif len(attack.attackers) > 1:
-            value.gaps.append(f'"{defender.name}" has Counterstrike {amount}: its controller '
-                              "chooses which attacker takes it, and the situation does not say")
+            value.gaps.append(
+                f'"{defender.name}" has Counterstrike {amount}: its controller '
+                "chooses which attacker takes it, and the situation does not say"
+            )
         else:
-            value.add(amount, f'"{defender.name}" deals Counterstrike {amount} when declared '
-                      "as a defender (uncancellable)", quote, COUNTERSTRIKE)
+            value.add(
+                amount,
+                f'"{defender.name}" deals Counterstrike {amount} when declared '
+                "as a defender (uncancellable)",
+                quote,
+                COUNTERSTRIKE,
+            )
 
 
 def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
@@ -196,8 +218,11 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
 def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
     """A zone's hit points: the section's 8, plus one per development in it (assumed rule)."""
     developments = board.capital(owner).developments.get(zone, 0)
-    value = Value(SECTION_HIT_POINTS, [f"a capital section has {SECTION_HIT_POINTS} hit points"],
-                  [ZONE_HIT_POINTS])
+    value = Value(
+        SECTION_HIT_POINTS,
+        [f"a capital section has {SECTION_HIT_POINTS} hit points"],
+        [ZONE_HIT_POINTS],
+    )
     if developments:
         value.add(developments, f"plus {developments} for its developments")
     return value
@@ -209,8 +234,12 @@ def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
     value.gaps += unfollowed(board)
     for assigned in board.assigned:
         if assigned.zone is zone and assigned.owner == owner:
-            value.add(assigned.amount, f"{assigned.amount} damage assigned to the zone",
-                      None, QA_ZONE_DEALT)
+            value.add(
+                assigned.amount,
+                f"{assigned.amount} damage assigned to the zone",
+                None,
+                QA_ZONE_DEALT,
+            )
     return value
 
 
@@ -234,15 +263,21 @@ def lethal(board: Board, defender: InPlay) -> Value:
     """The least damage that destroys a defender: remaining hit points plus active Toughness."""
     value = hit_points(board, defender)
     if doublers(board):
-        value.gaps.append("damage doubled as it is assigned: the least damage that destroys a "
-                          "defender is not computed")
+        value.gaps.append(
+            "damage doubled as it is assigned: the least damage that destroys a "
+            "defender is not computed"
+        )
     if value.value is None or value.gaps:
         return value
     value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)
     toughness = _toughness(defender, value)
     if toughness:
-        value.add(toughness, f"plus Toughness {toughness}, a damage cancellation already active",
-                  None, QA_ASSIGN)
+        value.add(
+            toughness,
+            f"plus Toughness {toughness}, a damage cancellation already active",
+            None,
+            QA_ASSIGN,
+        )
     return value
 
 

@@ -89,8 +89,10 @@ def deck_of(ctx: Context) -> list[Entry]:
                 entries[key] = Entry(card, copies, node)
     if not entries:
         whose = "my" if who == ME else "your"
-        raise CannotAnswer(f'the situation does not say what {whose} deck holds (write, e.g., '
-                           f'{whose} deck has 3 "Card Name")')
+        raise CannotAnswer(
+            f"the situation does not say what {whose} deck holds (write, e.g., "
+            f'{whose} deck has 3 "Card Name")'
+        )
     return list(entries.values())
 
 
@@ -128,8 +130,13 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
     if len(chosen) > 1:
         policy = _cite_list(ctx, restricted, chosen)
         names = ", ".join(out.restricted)
-        out.breaches.append((f"the deck holds {len(chosen)} different restricted cards "
-                             f"({names}); a deck may hold only one", policy))
+        out.breaches.append(
+            (
+                f"the deck holds {len(chosen)} different restricted cards "
+                f"({names}); a deck may hold only one",
+                policy,
+            )
+        )
     elif chosen:
         _cite_list(ctx, restricted, chosen)
         out.negatives.append(f"no restricted card other than {chosen[0].card.name} in the deck")
@@ -153,19 +160,27 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
         for erratum in _errata_stating(ctx.corpus, entry.card, words):
             graph.link(ctx.cite(erratum), effect, SUPPORTS)
         if entry.copies > limit:
-            out.breaches.append((f"{entry.copies} copies of {entry.card.name}, whose text "
-                                 f"allows {limit} per deck", effect))
+            out.breaches.append(
+                (
+                    f"{entry.copies} copies of {entry.card.name}, whose text "
+                    f"allows {limit} per deck",
+                    effect,
+                )
+            )
         else:
-            out.negatives.append(f"no more than {limit} {'copy' if limit == 1 else 'copies'} of "
-                                 f"{entry.card.name}")
+            out.negatives.append(
+                f"no more than {limit} {'copy' if limit == 1 else 'copies'} of {entry.card.name}"
+            )
     return out
 
 
 def _copies_left_to_the_rules(entry: Entry) -> str:
     """The assumption a deck with several copies of its restricted card rests on."""
-    return (f"{entry.copies} copies of {entry.card.name} are no more than the regular game "
-            "rules allow (the restricted list leaves the number of copies to them, and the "
-            "sources do not give it)")
+    return (
+        f"{entry.copies} copies of {entry.card.name} are no more than the regular game "
+        "rules allow (the restricted list leaves the number of copies to them, and the "
+        "sources do not give it)"
+    )
 
 
 def _errata_stating(corpus: Corpus, card: Card, words: str) -> list[Clause]:
@@ -210,11 +225,15 @@ def deck_lists(ctx: Context) -> Answer:
         ctx.derivation().absence(text)
     for text in findings.assumed:
         ctx.derivation().absence(text, assumed=True)
-    held = (f"one restricted card ({findings.restricted[0]})" if findings.restricted
-            else "no restricted card")
+    held = (
+        f"one restricted card ({findings.restricted[0]})"
+        if findings.restricted
+        else "no restricted card"
+    )
     policies = tuple(ctx.cite(policy) for policy in findings.policies)
-    return ctx.conclude(YesNo(True), f"the deck holds {held} and no banned card",
-                        supported_by=policies)
+    return ctx.conclude(
+        YesNo(True), f"the deck holds {held} and no banned card", supported_by=policies
+    )
 
 
 def deck_legal(ctx: Context) -> Answer:

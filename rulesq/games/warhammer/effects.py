@@ -34,6 +34,21 @@ class WarhammerParsedText(ParsedText):
         return tuple(e for e in self.effects if isinstance(e, ZoneText))
 
 
-__all__ = ["Ability", "Act", "AttachTo", "Clause", "Effect", "Keyword", "Limit", "Only",
-           "Phrase", "Reminder", "Selector", "Unparsed", "WarhammerParsedText", "Word", "XIs",
-           "ZoneText"]
+__all__ = [
+    "Ability",
+    "Act",
+    "AttachTo",
+    "Clause",
+    "Effect",
+    "Keyword",
+    "Limit",
+    "Only",
+    "Phrase",
+    "Reminder",
+    "Selector",
+    "Unparsed",
+    "WarhammerParsedText",
+    "Word",
+    "XIs",
+    "ZoneText",
+]

@@ -41,22 +41,35 @@ def sentences(text: str) -> list[tuple[int, int]]:
         ch = text[i]
         if start is None and not ch.isspace():
             start = i
-        if ch in "\"\u201c\u201d":
+        if ch in '"\u201c\u201d':
             quoted = not quoted if ch == '"' else ch == "\u201c"
         elif ch == "(":
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
-            if depth == 0 and start is not None and text[i - 1:i] == "." and \
-                    text[i + 1:i + 3].strip()[:1].isupper():  # "(Limit once per turn.) Action:"
+            if (
+                depth == 0
+                and start is not None
+                and text[i - 1 : i] == "."
+                and text[i + 1 : i + 3].strip()[:1].isupper()
+            ):  # "(Limit once per turn.) Action:"
                 out.append((start, i + 1))
                 start, i = None, i + 1
                 continue
-        if start is not None and ch in ".!" and depth == 0 and not quoted and (
-                i + 1 == len(text) or text[i + 1].isspace() or text[i + 1] in "\"')"
-                or text[i + 1].isupper()):
+        if (
+            start is not None
+            and ch in ".!"
+            and depth == 0
+            and not quoted
+            and (
+                i + 1 == len(text)
+                or text[i + 1].isspace()
+                or text[i + 1] in "\"')"
+                or text[i + 1].isupper()
+            )
+        ):
             end = i + 1
-            while end < len(text) and text[end] in ")\"":
+            while end < len(text) and text[end] in ')"':
                 end += 1
             out.append((start, end))
             start, i = None, end
@@ -86,10 +99,18 @@ def parse_card_text(text: str) -> WarhammerParsedText:
         except UnexpectedInput as error:
             pos = getattr(error, "pos_in_stream", None) or 0
             unread = sentence[pos:].split()[:1]
-            expected = tuple(sorted(getattr(error, "expected", None) or
-                                    getattr(error, "allowed", None) or ()))[:8]
-            out.append(Unparsed(sentence, f"no word class reads {' '.join(unread)!r}",
-                                start + pos, expected, span=span))
+            expected = tuple(
+                sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+            )[:8]
+            out.append(
+                Unparsed(
+                    sentence,
+                    f"no word class reads {' '.join(unread)!r}",
+                    start + pos,
+                    expected,
+                    span=span,
+                )
+            )
             continue
         try:
             out += read_sentence(tokens(tree), span)

@@ -49,8 +49,9 @@ class PlayCheck:
         self.topics.setdefault(topic, []).append(claim)
 
 
-def can_play(board: Board, card: Card, player: str, zone: Zone | None,
-             hand: list[str] | None) -> tuple[Ruling | None, PlayCheck]:
+def can_play(
+    board: Board, card: Card, player: str, zone: Zone | None, hand: list[str] | None
+) -> tuple[Ruling | None, PlayCheck]:
     """The ruling on playing ``card`` (into ``zone``, or any zone), with what it rests on.
 
     The ruling is None when a gap blocks it.
@@ -59,8 +60,14 @@ def can_play(board: Board, card: Card, player: str, zone: Zone | None,
     kind = (card.type or "").lower()
     text = card.text or ""
     if hand is not None and card.name.casefold() not in hand:
-        check.claim("hand", rule_claim(Stance.FORBID, f'"{card.name}" is not in the hand: '
-                                       '"play" means to play from the hand', PLAY))
+        check.claim(
+            "hand",
+            rule_claim(
+                Stance.FORBID,
+                f'"{card.name}" is not in the hand: "play" means to play from the hand',
+                PLAY,
+            ),
+        )
     _timing(board, card, kind, text, player, check)
     if card.text is None:
         check.gaps.append((f'the sources do not give the text of "{card.name}"', True))
@@ -69,9 +76,10 @@ def can_play(board: Board, card: Card, player: str, zone: Zone | None,
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
-    rulings = [decide([*claims, rule_claim(Stance.PERMIT, "nothing stops it", PLAY,
-                                           default=True)])
-               for claims in check.topics.values()]
+    rulings = [
+        decide([*claims, rule_claim(Stance.PERMIT, "nothing stops it", PLAY, default=True)])
+        for claims in check.topics.values()
+    ]
     refused = next((r for r in rulings if r.allowed is False), None)
     if refused is not None and not any(permit for _, permit in check.gaps):
         return refused, check
@@ -83,71 +91,112 @@ def can_play(board: Board, card: Card, player: str, zone: Zone | None,
     return Ruling(True, "nothing in the rules or the texts in play stops it", (PLAY,)), check
 
 
-def _timing(board: Board, card: Card, kind: str, text: str, player: str,
-            check: PlayCheck) -> None:
+def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: PlayCheck) -> None:
     any_time = texts.plays_any_time(text) if text else None
     if any_time:
-        check.claim("timing", text_claim(Stance.PERMIT, Text(card.name, any_time),
-                                       f'"{card.name}" may be played whenever an action may '
-                                       f"be taken: {any_time}"))
+        check.claim(
+            "timing",
+            text_claim(
+                Stance.PERMIT,
+                Text(card.name, any_time),
+                f'"{card.name}" may be played whenever an action may be taken: {any_time}',
+            ),
+        )
     if kind == "legend":
-        check.gaps.append(("the FAQ's clause on playing cards names units, supports, "
-                           "developments and quests; when a legend may be played it does not "
-                           "say", False))
+        check.gaps.append(
+            (
+                "the FAQ's clause on playing cards names units, supports, "
+                "developments and quests; when a legend may be played it does not "
+                "say",
+                False,
+            )
+        )
         return
     if kind in NON_TACTIC_TYPES:
         if board.turn is None or board.phase is None:
             missing = "whose turn it is" if board.turn is None else "the phase"
-            check.gaps.append((f"the situation does not say {missing}: a {kind} is played "
-                               "during its owner's Capital Phase", bool(any_time)))
+            check.gaps.append(
+                (
+                    f"the situation does not say {missing}: a {kind} is played "
+                    "during its owner's Capital Phase",
+                    bool(any_time),
+                )
+            )
             return
         if board.turn != player or board.phase != CAPITAL:
             now = f"phase {board.phase} ({PHASES[board.phase]})"
             whose = "your" if board.turn != player else "the player's own"
-            check.claim("timing", rule_claim(
-                Stance.FORBID, f"a {kind} is played only during its owner's Capital Phase; it is "
-                f"{whose} turn, {now}", NON_TACTIC, PHASE_CLAUSE.format(n=board.phase)))
+            check.claim(
+                "timing",
+                rule_claim(
+                    Stance.FORBID,
+                    f"a {kind} is played only during its owner's Capital Phase; it is "
+                    f"{whose} turn, {now}",
+                    NON_TACTIC,
+                    PHASE_CLAUSE.format(n=board.phase),
+                ),
+            )
         return
     for sentence in texts.play_restrictions(text):
         low = sentence.lower().rstrip(".")
-        if low in ("play during your turn", "play only during your turn",
-                   "play only on your turn"):
+        if low in ("play during your turn", "play only during your turn", "play only on your turn"):
             if board.turn is None:
                 check.gaps.append(("the situation does not say whose turn it is", False))
             elif board.turn != player:
-                check.claim("timing", text_claim(Stance.FORBID, Text(card.name, sentence),
-                                               f'"{card.name}" reads "{sentence}", and it is '
-                                               "not that player's turn"))
+                check.claim(
+                    "timing",
+                    text_claim(
+                        Stance.FORBID,
+                        Text(card.name, sentence),
+                        f'"{card.name}" reads "{sentence}", and it is not that player\'s turn',
+                    ),
+                )
             continue
-        check.gaps.append((f'"{card.name}" reads "{sentence}": rulesq does not check that '
-                           "timing", False))
+        check.gaps.append(
+            (f'"{card.name}" reads "{sentence}": rulesq does not check that timing', False)
+        )
 
 
-def _zones(board: Board, card: Card, text: str, player: str, zone: Zone | None,
-           check: PlayCheck) -> None:
+def _zones(
+    board: Board, card: Card, text: str, player: str, zone: Zone | None, check: PlayCheck
+) -> None:
     allowed = list(Zone) if zone is None else [zone]
     only = texts.zone_only(text) if text else None
     if only is not None:
         if zone is not None and zone is not only[0]:
-            check.claim("zone", text_claim(Stance.FORBID, Text(card.name, only[1]),
-                                           f'"{card.name}" reads "{only[1]}"'))
+            check.claim(
+                "zone",
+                text_claim(
+                    Stance.FORBID, Text(card.name, only[1]), f'"{card.name}" reads "{only[1]}"'
+                ),
+            )
         allowed = [z for z in allowed if z is only[0]]
     hero = "Hero" in (card.fields.get("traits") or ()) or bool(text and texts.hero_limit(text))
     if not hero or (card.type or "").lower() != "unit":
         return
     free = []
     for z in allowed:
-        heroes = [c.name for c in board.in_zone(player, z) if c.card is not None
-                  and "Hero" in (c.card.fields.get("traits") or ()) and not c.facedown]
+        heroes = [
+            c.name
+            for c in board.in_zone(player, z)
+            if c.card is not None
+            and "Hero" in (c.card.fields.get("traits") or ())
+            and not c.facedown
+        ]
         if heroes:
             check.facts.append(f'"{heroes[0]}", a Hero, is in the {z.value} zone')
         else:
             free.append(z)
     if allowed and not free:
         where = " or ".join(z.value for z in allowed)
-        check.claim("zone", rule_claim(
-            Stance.FORBID, f"Limit one Hero per zone: the {where} zone already holds a Hero",
-            HERO))
+        check.claim(
+            "zone",
+            rule_claim(
+                Stance.FORBID,
+                f"Limit one Hero per zone: the {where} zone already holds a Hero",
+                HERO,
+            ),
+        )
 
 
 def _attachment(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
@@ -156,36 +205,50 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
         return
     target = texts.attach_to(text) if text else None
     if target is None:
-        check.gaps.append((f'"{card.name}" is an attachment whose "Attach to" is not read',
-                           False))
+        check.gaps.append((f'"{card.name}" is an attachment whose "Attach to" is not read', False))
         return
     to, sentence = target
     if to.card_type != "unit":
-        check.gaps.append((f'"{card.name}" reads "{sentence}": rulesq checks unit targets only',
-                           False))
+        check.gaps.append(
+            (f'"{card.name}" reads "{sentence}": rulesq checks unit targets only', False)
+        )
         return
-    units = [c for c in board.cards if c.card is not None and not c.facedown
-             and (c.card.type or "").lower() == "unit"
-             and (to.owner != "you" or c.owner == player)
-             and (to.zone is None or c.zone is to.zone)]
+    units = [
+        c
+        for c in board.cards
+        if c.card is not None
+        and not c.facedown
+        and (c.card.type or "").lower() == "unit"
+        and (to.owner != "you" or c.owner == player)
+        and (to.zone is None or c.zone is to.zone)
+    ]
     if not units:
         check.facts.append("no unit the attachment may go on is in play")
-        check.claim("target", text_claim(
-            Stance.FORBID, Text(card.name, sentence), f'"{card.name}" reads "{sentence}", and '
-            "no such unit is in play: an attachment must be attached to a target in play",
-            ATTACHMENTS))
+        check.claim(
+            "target",
+            text_claim(
+                Stance.FORBID,
+                Text(card.name, sentence),
+                f'"{card.name}" reads "{sentence}", and '
+                "no such unit is in play: an attachment must be attached to a target in play",
+                ATTACHMENTS,
+            ),
+        )
 
 
 def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     if not card.fields.get("limited"):
         return
-    earlier = [c for c, _ in board.capital(player).played
-               if c is not None and c.fields.get("limited")]
+    earlier = [
+        c for c, _ in board.capital(player).played if c is not None and c.fields.get("limited")
+    ]
     if not earlier:
         return
     sentence = texts.limited_text(text) if text else None
-    reason = (f'"{card.name}" is Limited, and "{earlier[0].name}", a limited card, was played '
-              "this turn: no more than one limited card per turn")
+    reason = (
+        f'"{card.name}" is Limited, and "{earlier[0].name}", a limited card, was played '
+        "this turn: no more than one limited card per turn"
+    )
     if sentence:
         check.claim("limited", text_claim(Stance.FORBID, Text(card.name, sentence), reason))
     else:
@@ -195,12 +258,24 @@ def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck)
 def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
     if not card.fields.get("unique"):
         return
-    copy = next((c for c in board.cards if c.owner == player and c.card is not None
-                 and c.card.name == card.name), None)
+    copy = next(
+        (
+            c
+            for c in board.cards
+            if c.owner == player and c.card is not None and c.card.name == card.name
+        ),
+        None,
+    )
     if copy is not None:
-        check.claim("unique", rule_claim(
-            Stance.FORBID, f'"{card.name}" is Unique and a copy is already in play',
-            *card.errata, PUT_INTO_PLAY))
+        check.claim(
+            "unique",
+            rule_claim(
+                Stance.FORBID,
+                f'"{card.name}" is Unique and a copy is already in play',
+                *card.errata,
+                PUT_INTO_PLAY,
+            ),
+        )
 
 
 def price(board: Board, card: Card, text: str, player: str) -> V.Value:
@@ -214,9 +289,11 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
         return value
     cost = value.value
     changes: list[tuple[int, Text]] = []
-    sources = [(card.name, text, True)] + [(c.name, c.card.text or "", False)
-                                           for c in board.cards
-                                           if c.card is not None and c.owner == player]
+    sources = [(card.name, text, True)] + [
+        (c.name, c.card.text or "", False)
+        for c in board.cards
+        if c.card is not None and c.owner == player
+    ]
     for name, source_text, own in sources:
         for constant in texts.constants(source_text) if source_text else ():
             if constant.act.kind not in ("lower_cost", "raise_cost"):
@@ -231,12 +308,15 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
                 if holds is False:
                     value.steps.append(f'"{name}": "{quote.quote}" does not apply')
                     continue
-            value.gaps.append(f'"{name}" changes costs ("{quote.quote}"): what it does to '
-                              f'"{card.name}" here is not read')
+            value.gaps.append(
+                f'"{name}" changes costs ("{quote.quote}"): what it does to '
+                f'"{card.name}" here is not read'
+            )
     for amount, quote in changes:
         if cost == 0:
-            value.steps.append(f'"{quote.card}" would lower it, but a card with cost 0 '
-                               "cannot be reduced")
+            value.steps.append(
+                f'"{quote.card}" would lower it, but a card with cost 0 cannot be reduced'
+            )
             value.rules.append(V.COST)
             continue
         lowered = max(0, cost - amount)
@@ -250,8 +330,9 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
         value.rules += [r for r in icons.rules if r not in value.rules]
         if icons.value is not None:
             short = max(0, loyalty - icons.value)
-            value.add(short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons in "
-                      f"play: +{short}")
+            value.add(
+                short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons in play: +{short}"
+            )
     elif loyalty is None and (card.fields.get("race") or "Neutral") != "Neutral":
         value.gaps.append(f'the sources do not give the loyalty of "{card.name}"')
     return value
@@ -265,11 +346,15 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         return
     pool = board.capital(player).resources
     if pool is None:
-        check.gaps.append(("the situation does not say how many resources the player has",
-                           False))
+        check.gaps.append(("the situation does not say how many resources the player has", False))
         return
     if cost.value is not None and cost.value > pool:
-        check.claim("price", rule_claim(
-            Stance.FORBID, f'playing "{card.name}" costs {cost.value} '
-            f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool",
-            *cost.rules))
+        check.claim(
+            "price",
+            rule_claim(
+                Stance.FORBID,
+                f'playing "{card.name}" costs {cost.value} '
+                f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool",
+                *cost.rules,
+            ),
+        )

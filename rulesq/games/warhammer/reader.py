@@ -48,11 +48,32 @@ class NotRead(Exception):
 #: An item of a sentence: a word, or the words of a parenthesis.
 Item = Word | tuple[Word, ...]
 #: How each shared quantity reads (its kept tokens in the braces; the core drops keywords).
-_QUANTITY = {"q_count": "{}", "q_of": "{} of", "q_up_to": "up to {}", "q_up_to_x": "up to X",
-             "q_any_number": "any number of", "q_all": "all", "q_any": "any",
-             "q_each_of": "each of", "q_article": "a", "q_each": "each"}
-_MODALS = {"may", "must", "cannot", "can", "would", "could", "will", "shall", "not", "be",
-           "is", "are"}
+_QUANTITY = {
+    "q_count": "{}",
+    "q_of": "{} of",
+    "q_up_to": "up to {}",
+    "q_up_to_x": "up to X",
+    "q_any_number": "any number of",
+    "q_all": "all",
+    "q_any": "any",
+    "q_each_of": "each of",
+    "q_article": "a",
+    "q_each": "each",
+}
+_MODALS = {
+    "may",
+    "must",
+    "cannot",
+    "can",
+    "would",
+    "could",
+    "will",
+    "shall",
+    "not",
+    "be",
+    "is",
+    "are",
+}
 #: Words that join one act to the next ("to", "and", "or", "then") with the next's modal.
 _JOINS = {"and", "or", "to", "then", *_MODALS}
 
@@ -118,17 +139,22 @@ def _fixed(items: list[Item], span: Span) -> list[Effect] | None:
     low = _low(items)
     words = [w for w in items if isinstance(w, Word)]
     first = words[0] if words else None
-    if words and len(words) == len(items) and all(
-            w.kind == "ZONE" for w in words[::2]) and all(w == "or" for w in low[1::2]):
+    if (
+        words
+        and len(words) == len(items)
+        and all(w.kind == "ZONE" for w in words[::2])
+        and all(w == "or" for w in low[1::2])
+    ):
         return [ZoneText(Zone(w.text.lower().rstrip("s")), span=span) for w in words[::2]]
     if len(low) >= 2 and low[-1] == "only" and all(isinstance(i, Word) for i in items):
         what = " ".join(w.text for w in words[:-1])
-        zone = Zone(low[0].rstrip("s")) if len(low) == 2 and first and first.kind == "ZONE" \
-            else None
+        zone = (
+            Zone(low[0].rstrip("s")) if len(low) == 2 and first and first.kind == "ZONE" else None
+        )
         return [Only(what, zone, span=span)]
     if low[:1] == ["limit"] and "per" in low:
         at = low.index("per")
-        per = " ".join(low[at + 1:])
+        per = " ".join(low[at + 1 :])
         count = 1 if low[1] == "once" else _count(words[1])
         trait = " ".join(w.text for w in words[2:at]) or None
         if count is not None and per in ("zone", "deck", "turn", "phase"):
@@ -158,7 +184,7 @@ def _flat(items: list[Item]) -> list[Word]:
 
 
 def _keywords(items: list[Item], span: Span) -> list[Effect] | None:
-    """"Toughness 1 (reminder).", "Scout.", "Limited (reminder).", "Unique.", or None."""
+    """Text "Toughness 1 (reminder).", "Scout.", "Limited (reminder).", "Unique.", or None."""
     out: list[Effect] = []
     i = 0
     while i < len(items):
@@ -202,7 +228,7 @@ def _segments(items: list[Item]) -> list[list[Item]]:
 def _lead(low: list[str], leads: tuple[str, ...]) -> str | None:
     for lead in leads:
         parts = lead.split()
-        if low[:len(parts)] == parts:
+        if low[: len(parts)] == parts:
             return lead
     return None
 
@@ -252,12 +278,20 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
         if at >= 0:  # a frame written after its acts
             last = out[at]
             assert isinstance(last, Clause)
-            out[at] = Clause(last.acts, last.trigger or trigger,
-                             (*last.conditions, *conditions), last.duration or duration,
-                             last.then, span=span)
+            out[at] = Clause(
+                last.acts,
+                last.trigger or trigger,
+                (*last.conditions, *conditions),
+                last.duration or duration,
+                last.then,
+                span=span,
+            )
         else:
-            raise NotRead("a frame (" + ", ".join(
-                p.render() for p in (trigger, *conditions, duration) if p) + ") with no act")
+            raise NotRead(
+                "a frame ("
+                + ", ".join(p.render() for p in (trigger, *conditions, duration) if p)
+                + ") with no act"
+            )
     return out
 
 
@@ -269,8 +303,10 @@ def _until(act: Act) -> tuple[Act, Phrase | None]:
         return act, None
     at = low.index("until")
     obj = selector([Word("WORD", w) for w in words[:at]])
-    return (Act(act.kind, act.verb, act.subject, obj, act.modal, act.link, span=act.span),
-            Phrase("until", tuple(words[at:])))
+    return (
+        Act(act.kind, act.verb, act.subject, obj, act.modal, act.link, span=act.span),
+        Phrase("until", tuple(words[at:])),
+    )
 
 
 def _paren(words: tuple[Word, ...], span: Span) -> Effect:
@@ -289,13 +325,21 @@ def _paren(words: tuple[Word, ...], span: Span) -> Effect:
     except NotRead:
         return Reminder(tuple(w.text for w in words), span=span)
     if not all(isinstance(c, Clause) for c in clauses):
-        return clauses[0] if len(clauses) == 1 else Reminder(tuple(w.text for w in words),
-                                                             span=span)
+        return (
+            clauses[0] if len(clauses) == 1 else Reminder(tuple(w.text for w in words), span=span)
+        )
     if len(clauses) == 1:
         only = clauses[0]
         assert isinstance(only, Clause)
-        return Clause(only.acts, only.trigger, only.conditions, only.duration, only.then,
-                      aside=True, span=span)
+        return Clause(
+            only.acts,
+            only.trigger,
+            only.conditions,
+            only.duration,
+            only.then,
+            aside=True,
+            span=span,
+        )
     return Reminder(tuple(w.text for w in words), span=span)
 
 
@@ -308,12 +352,10 @@ def _extend(clause: Effect, segment: list[Item], span: Span) -> Effect:
     assert isinstance(clause, Clause)
     last = clause.acts[-1]
     more = tuple(w.text for w in _flat(segment))
-    words = ((last.object.words if last.object else ()) + (",",) + more)
+    words = (last.object.words if last.object else ()) + (",",) + more
     obj = selector([Word("WORD", w) for w in words])
-    acts = (*clause.acts[:-1], Act(last.kind, last.verb, last.subject, obj, last.modal,
-                                   span=span))
-    return Clause(acts, clause.trigger, clause.conditions, clause.duration, clause.then,
-                  span=span)
+    acts = (*clause.acts[:-1], Act(last.kind, last.verb, last.subject, obj, last.modal, span=span))
+    return Clause(acts, clause.trigger, clause.conditions, clause.duration, clause.then, span=span)
 
 
 def _passive(segment: list[Item]) -> int | None:
@@ -330,14 +372,19 @@ def _complement(segment: list[Item], at: int) -> bool:
 
     Such a verb ("the cost for you to play") is part of the noun phrase, not an act.
     """
-    low = _low(segment[max(0, at - 4):at])
+    low = _low(segment[max(0, at - 4) : at])
     return low[-2:] == ["cost", "to"] or low[-4:] == ["cost", "for", "you", "to"]
 
 
 #: Nouns that are verbs where an act starts and an object follows ("Turn target development
 #: faceup", "name a card", "Target one unit", "each player targets a unit").
-_NOUN_VERBS = {"turn": "turn", "name": "name", "names": "name", "target": "target",
-               "targets": "target"}
+_NOUN_VERBS = {
+    "turn": "turn",
+    "name": "name",
+    "names": "name",
+    "target": "target",
+    "targets": "target",
+}
 _OBJECT_STARTS = {"target", "this", "it", "that", "one", "each"}
 
 
@@ -350,22 +397,30 @@ def _quest_verb(segment: list[Item], at: int) -> bool:
     word = segment[at]
     if not isinstance(word, Word):
         return False
-    before = _low(segment[at - 1:at])[0] if at > 0 else ""
+    before = _low(segment[at - 1 : at])[0] if at > 0 else ""
     if word.kind == "ZONE":
         return word.text == "quest" and before in _MODALS
     if word.text.lower() not in _NOUN_VERBS or at + 1 >= len(segment):
         return False
     after = segment[at + 1]
-    starts = at == 0 or before in _JOINS or (
-        word.text.lower() in ("names", "targets") and before in ("player", "opponent"))
-    return starts and isinstance(after, Word) and (
-        after.kind == "QUANTITY" or after.text.lower() in _OBJECT_STARTS)
+    starts = (
+        at == 0
+        or before in _JOINS
+        or (word.text.lower() in ("names", "targets") and before in ("player", "opponent"))
+    )
+    return (
+        starts
+        and isinstance(after, Word)
+        and (after.kind == "QUANTITY" or after.text.lower() in _OBJECT_STARTS)
+    )
 
 
 def _has_main_act(segment: list[Item]) -> bool:
-    return any(isinstance(w, Word) and w.kind == "VERB" for w in segment) or (
-        _passive(segment) is not None) or any(_quest_verb(segment, i)
-                                               for i in range(len(segment)))
+    return (
+        any(isinstance(w, Word) and w.kind == "VERB" for w in segment)
+        or (_passive(segment) is not None)
+        or any(_quest_verb(segment, i) for i in range(len(segment)))
+    )
 
 
 def _acts_after_frame(segment: list[Item]) -> bool:
@@ -378,38 +433,57 @@ def _acts(segment: list[Item], span: Span) -> list[Act]:
     The words before the first verb are the subject (and its modal), the words after a verb
     up to the next verb (less a joining "and", "or", "to") its object.
     """
-    verbs = [i for i, w in enumerate(segment) if isinstance(w, Word) and (
-             (w.kind == "VERB" and not _complement(segment, i)) or _quest_verb(segment, i))]
+    verbs = [
+        i
+        for i, w in enumerate(segment)
+        if isinstance(w, Word)
+        and ((w.kind == "VERB" and not _complement(segment, i)) or _quest_verb(segment, i))
+    ]
     passive = _passive(segment)
     if passive is not None and (not verbs or passive < verbs[0]):
         verbs = [passive, *verbs]
     if not verbs:
         raise NotRead("no verb in '" + " ".join(w.text for w in _flat(segment)) + "'")
     acts: list[Act] = []
-    head = _flat(segment[:verbs[0]])
+    head = _flat(segment[: verbs[0]])
     cut = next((i for i, w in enumerate(head) if w.text.lower() in _MODALS), len(head))
     subject = selector(head[:cut]) if head[:cut] else None
     modal = " ".join(w.text for w in head[cut:]) or None
     link: list[Word] = []
     for n, at in enumerate(verbs):
         end = verbs[n + 1] if n + 1 < len(verbs) else len(segment)
-        tail = segment[at + 1:end]
+        tail = segment[at + 1 : end]
         joins: list[Word] = []
-        while n + 1 < len(verbs) and tail and isinstance(tail[-1], Word) and \
-                tail[-1].text.lower() in _JOINS:
+        while (
+            n + 1 < len(verbs)
+            and tail
+            and isinstance(tail[-1], Word)
+            and tail[-1].text.lower() in _JOINS
+        ):
             joins.insert(0, tail[-1])
             tail = tail[:-1]
         verb = segment[at]
         assert isinstance(verb, Word)
         obj = _flat(tail)
-        kind = "quest" if verb.kind == "ZONE" else _NOUN_VERBS.get(verb.text.lower()) \
+        kind = (
+            "quest"
+            if verb.kind == "ZONE"
+            else _NOUN_VERBS.get(verb.text.lower())
             or (PARTICIPLES[verb.text.lower()] if verb.kind == "WORD" else verb_kind(verb.text))
+        )
         if n > 0:
-            cut = next((i for i, w in enumerate(link) if w.text.lower() in _MODALS),
-                       len(link))
+            cut = next((i for i, w in enumerate(link) if w.text.lower() in _MODALS), len(link))
             modal = " ".join(w.text for w in link[cut:]) or None
-        acts.append(Act(kind, verb.text, subject if n == 0 else None,
-                        selector(obj) if obj else None, modal,
-                        " ".join(w.text for w in link[:cut]) if n > 0 else "", span=span))
+        acts.append(
+            Act(
+                kind,
+                verb.text,
+                subject if n == 0 else None,
+                selector(obj) if obj else None,
+                modal,
+                " ".join(w.text for w in link[:cut]) if n > 0 else "",
+                span=span,
+            )
+        )
         link = joins
     return acts

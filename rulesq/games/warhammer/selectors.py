@@ -9,13 +9,43 @@ from rulesq.effects.words import article
 from rulesq.games.warhammer.vocab import CARD_TYPES, Zone
 
 #: Words that say whose a card is.
-_OWNERS = {"you": "you", "your": "you", "opponent": "opponent", "opponent's": "opponent",
-           "opponents": "opponent", "opponents'": "opponent", "his": "opponent",
-           "each": "each player", "player's": "a player", "players": "each player"}
-_QUALITIES = frozenset({"attacking", "defending", "damaged", "corrupted", "questing",
-                        "attached", "facedown", "faceup", "burning", "unburned", "random",
-                        "printed", "other", "another", "target", "uncancellable", "combat",
-                        "indirect", "neutral", "limited", "unique"})
+_OWNERS = {
+    "you": "you",
+    "your": "you",
+    "opponent": "opponent",
+    "opponent's": "opponent",
+    "opponents": "opponent",
+    "opponents'": "opponent",
+    "his": "opponent",
+    "each": "each player",
+    "player's": "a player",
+    "players": "each player",
+}
+_QUALITIES = frozenset(
+    {
+        "attacking",
+        "defending",
+        "damaged",
+        "corrupted",
+        "questing",
+        "attached",
+        "facedown",
+        "faceup",
+        "burning",
+        "unburned",
+        "random",
+        "printed",
+        "other",
+        "another",
+        "target",
+        "uncancellable",
+        "combat",
+        "indirect",
+        "neutral",
+        "limited",
+        "unique",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -72,6 +102,12 @@ def selector(words: list[Word]) -> Selector:
             qualities.append(low)
         if w.kind == "ICON" and w.text != "[Power]":
             races.append(w.text.strip("[]"))
-    return Selector(tuple(w.text for w in words), card_type, owner, zone,
-                    "target" in qualities or "targets" in (w.text.lower() for w in words),
-                    tuple(qualities), tuple(races))
+    return Selector(
+        tuple(w.text for w in words),
+        card_type,
+        owner,
+        zone,
+        "target" in qualities or "targets" in (w.text.lower() for w in words),
+        tuple(qualities),
+        tuple(races),
+    )

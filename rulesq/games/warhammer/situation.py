@@ -43,8 +43,14 @@ class Reader:
         self.situation = situation
         self.board = Board()
 
-    def error(self, message: str, where: Statement | CardRef, word: str | None = None,
-              expected: list[str] | None = None, suggestion: str | None = None) -> InputError:
+    def error(
+        self,
+        message: str,
+        where: Statement | CardRef,
+        word: str | None = None,
+        expected: list[str] | None = None,
+        suggestion: str | None = None,
+    ) -> InputError:
         """An input error at ``word`` inside the statement or card (else at its start)."""
         span = where.span
         offset = span.start
@@ -55,8 +61,15 @@ class Reader:
         text = self.situation.text
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        return InputError(message, self.situation.source, text, line, column,
-                          expected=expected or [], suggestion=suggestion)
+        return InputError(
+            message,
+            self.situation.source,
+            text,
+            line,
+            column,
+            expected=expected or [],
+            suggestion=suggestion,
+        )
 
     def read(self, facts: list[Fact]) -> Board:
         """The board the facts describe, in order."""
@@ -83,9 +96,12 @@ class Reader:
             if found.value is not None and not found.gaps and placed.damage >= found.value:
                 raise self.error(
                     f'"{placed.name}" has {found.value} hit points: with {placed.damage} damage '
-                    "it would be destroyed, not in play", placed.ref, "damage",
+                    "it would be destroyed, not in play",
+                    placed.ref,
+                    "damage",
                     suggestion="Remaining hit points are hit points minus damage (FAQ, Hit "
-                    "Points vs Remaining Hit Points).")
+                    "Points vs Remaining Hit Points).",
+                )
 
     # ------------------------------------------------------------------ input checks
     def _check_values(self, item: Statement) -> None:
@@ -98,14 +114,20 @@ class Reader:
                 raise self.error(
                     f"'{given[0]}' is given to \"{ref.name}\" where it is not in play: a card's "
                     "damage, resource tokens and state are given where the board holds it",
-                    ref, given[0], suggestion=f'Write, e.g., my battlefield has "{ref.name}" '
-                    f"({given[0]}{' 1' if given[0] in ref.values else ''})")
+                    ref,
+                    given[0],
+                    suggestion=f'Write, e.g., my battlefield has "{ref.name}" '
+                    f"({given[0]}{' 1' if given[0] in ref.values else ''})",
+                )
             for name in ref.values:
                 if name not in BOARD_VALUES:
                     raise self.error(
                         f"'{name}' of \"{ref.name}\" comes from the card, not from the board",
-                        ref, name, expected=sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS}),
-                        suggestion=did_you_mean(suggest(name, sorted(BOARD_VALUES))))
+                        ref,
+                        name,
+                        expected=sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS}),
+                        suggestion=did_you_mean(suggest(name, sorted(BOARD_VALUES))),
+                    )
 
     def check_questions(self) -> None:
         """Check the questions: no values on their cards, and values a Warhammer card has.
@@ -118,10 +140,13 @@ class Reader:
             word = str(question.param("attribute", ""))
             if question.kind == "value" and word.lower() not in VALUES_ASKED:
                 raise self.error(
-                    f"'{word}' is not a value a Warhammer card has", question, word,
+                    f"'{word}' is not a value a Warhammer card has",
+                    question,
+                    word,
                     expected=list(VALUES_ASKED),
                     suggestion=did_you_mean(suggest(word, VALUES_ASKED))
-                    or 'For hit points ask: what are the hit points of "X"?')
+                    or 'For hit points ask: what are the hit points of "X"?',
+                )
 
     # ------------------------------------------------------------------ facts
     def _fact_turn(self, fact: Fact) -> None:
@@ -132,10 +157,14 @@ class Reader:
         number = phase_number(word)
         if number is None:
             names = [*PHASES, *(f"{n}" for n in range(len(PHASES)))]
-            raise self.error(f"'{word}' is not a phase of a Warhammer turn", fact, word,
-                             expected=[f"{n} ({p})" for n, p in enumerate(PHASES)],
-                             suggestion=did_you_mean(suggest(word, names))
-                             or 'Write, e.g., "phase capital" or "phase 3".')
+            raise self.error(
+                f"'{word}' is not a phase of a Warhammer turn",
+                fact,
+                word,
+                expected=[f"{n} ({p})" for n, p in enumerate(PHASES)],
+                suggestion=did_you_mean(suggest(word, names))
+                or 'Write, e.g., "phase capital" or "phase 3".',
+            )
         self.board.phase, self.board.phase_fact = number, fact
 
     def _fact_resources(self, fact: Fact) -> None:
@@ -153,9 +182,12 @@ class Reader:
         zone = Zone(fact.param("zone"))
         for ref in fact.cards:
             if ref.card is not None and (ref.card.type or "").lower() == "legend":
-                raise self.error(f'"{ref.name}" is a legend: it stands beside the capital, not '
-                                 "in one of its zones", ref,
-                                 suggestion=f'Write: my legend is "{ref.name}"')
+                raise self.error(
+                    f'"{ref.name}" is a legend: it stands beside the capital, not '
+                    "in one of its zones",
+                    ref,
+                    suggestion=f'Write: my legend is "{ref.name}"',
+                )
             self._place(ref, fact, fact.who or ME, zone)
 
     def _fact_legend(self, fact: Fact) -> None:
@@ -168,10 +200,14 @@ class Reader:
         attachment, target = fact.cards
         host = self.board.find(target.name)
         if host is None:
-            raise self.error(f'"{target.name}" is not in play: put it on the board first', target,
-                             suggestion=f'Write, e.g., my battlefield has "{target.name}"')
+            raise self.error(
+                f'"{target.name}" is not in play: put it on the board first',
+                target,
+                suggestion=f'Write, e.g., my battlefield has "{target.name}"',
+            )
         placed = self.board.find(attachment.name) or self._place(
-            attachment, fact, host.owner, host.zone)
+            attachment, fact, host.owner, host.zone
+        )
         placed.attached_to = host
 
     def _fact_questing(self, fact: Fact) -> None:
@@ -182,8 +218,11 @@ class Reader:
                 raise self.error(f'"{ref.name}" is not in play: put it on the board first', ref)
         assert placed[0] is not None and placed[1] is not None
         if placed[1].zone is not Zone.QUEST:
-            raise self.error(f'"{quest.name}" is not in a quest zone: a unit quests on a quest '
-                             "in its controller's quest zone", quest)
+            raise self.error(
+                f'"{quest.name}" is not in a quest zone: a unit quests on a quest '
+                "in its controller's quest zone",
+                quest,
+            )
         placed[0].questing_on = placed[1]
 
     def _fact_played_this_turn(self, fact: Fact) -> None:
@@ -194,8 +233,11 @@ class Reader:
     def _in_play(self, ref: CardRef) -> InPlay:
         found = self.board.find(ref.name)
         if found is None:
-            raise self.error(f'"{ref.name}" is not in play: put it on the board first', ref,
-                             suggestion=f'Write, e.g., my battlefield has "{ref.name}"')
+            raise self.error(
+                f'"{ref.name}" is not in play: put it on the board first',
+                ref,
+                suggestion=f'Write, e.g., my battlefield has "{ref.name}"',
+            )
         return found
 
     def _fact_zone_damage(self, fact: Fact) -> None:
@@ -210,8 +252,12 @@ class Reader:
             return
         owner, zone = fact.who or ME, Zone(fact.param("zone"))
         if zone in self.board.capital(owner).burning:
-            raise self.error(f"the {zone.value} zone burns: a burning zone cannot be assigned "
-                             "damage (FAQ, Q&A 1)", fact, zone.value)
+            raise self.error(
+                f"the {zone.value} zone burns: a burning zone cannot be assigned "
+                "damage (FAQ, Q&A 1)",
+                fact,
+                zone.value,
+            )
         self.board.assigned.append(Assigned(amount, fact, combat, owner=owner, zone=zone))
 
     def _fact_attack(self, fact: Fact) -> None:
@@ -222,11 +268,14 @@ class Reader:
         attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
         attack.attackers = [self._in_play(ref) for ref in fact.cards]
         if zone is None:
-            legend = next((c for c in self.board.cards if c.legend and c.owner == defender),
-                          None)
+            legend = next((c for c in self.board.cards if c.legend and c.owner == defender), None)
             if legend is None:
-                raise self.error("no legend of the defending player is stated", fact, "legend",
-                                 suggestion='Write first, e.g., your legend is "Some Legend"')
+                raise self.error(
+                    "no legend of the defending player is stated",
+                    fact,
+                    "legend",
+                    suggestion='Write first, e.g., your legend is "Some Legend"',
+                )
             # An attacked legend is declared a defender at once unless corrupted (FAQ, Legends).
             attack.legend = legend
             attack.defenders += [] if legend.corrupted else [legend]
@@ -235,8 +284,11 @@ class Reader:
     def _fact_defenders(self, fact: Fact) -> None:
         attack = self.board.attack
         if attack is None:
-            raise self.error("no attack is stated: defenders are declared against an attack",
-                             fact, suggestion='Write first, e.g., I attack your kingdom with "A"')
+            raise self.error(
+                "no attack is stated: defenders are declared against an attack",
+                fact,
+                suggestion='Write first, e.g., I attack your kingdom with "A"',
+            )
         attack.defenders += [self._in_play(ref) for ref in fact.cards]
 
     def _fact_sacrificed(self, fact: Fact) -> None:
@@ -245,28 +297,59 @@ class Reader:
     def _fact_trigger(self, fact: Fact) -> None:
         source, *targets = fact.cards
         paid = fact.param("number")
-        self.board.chain.append(Link(
-            fact.who or ME, source.card, source.card.name if source.card else source.name, fact,
-            self.board.find(source.name), tuple(self._in_play(t) for t in targets),
-            int(paid) if paid is not None else None))
+        self.board.chain.append(
+            Link(
+                fact.who or ME,
+                source.card,
+                source.card.name if source.card else source.name,
+                fact,
+                self.board.find(source.name),
+                tuple(self._in_play(t) for t in targets),
+                int(paid) if paid is not None else None,
+            )
+        )
 
     _fact_respond = _fact_trigger
 
     # ------------------------------------------------------------------ cards
-    def _place(self, ref: CardRef, fact: Fact, owner: str, zone: Zone | None,
-               legend: bool = False) -> InPlay:
-        if self.board.find(ref.name) is not None and ref.card is not None and \
-                ref.card.fields.get("unique"):
+    def _place(
+        self, ref: CardRef, fact: Fact, owner: str, zone: Zone | None, legend: bool = False
+    ) -> InPlay:
+        if (
+            self.board.find(ref.name) is not None
+            and ref.card is not None
+            and ref.card.fields.get("unique")
+        ):
             raise self.error(f'"{ref.name}" is unique and already in play', ref)
         damage, tokens = ref.value("damage") or 0, ref.value("tokens") or 0
-        hit_points = ref.card.fields.get("hit_points", ref.card.fields.get("hp")) \
-            if ref.card is not None else None
-        if damage and ref.card is not None and hit_points is None and \
-                (ref.card.type or "").lower() not in ("unit", "legend"):
-            raise self.error(f'"{ref.name}" is a {ref.card.type}: it has no hit points to '
-                             "take damage", ref, "damage")
-        placed = InPlay(ref, ref.card, owner, zone, fact, damage, tokens,
-                        ref.has_flag("CORRUPTED"), ref.has_flag("FACEDOWN"), legend)
+        hit_points = (
+            ref.card.fields.get("hit_points", ref.card.fields.get("hp"))
+            if ref.card is not None
+            else None
+        )
+        if (
+            damage
+            and ref.card is not None
+            and hit_points is None
+            and (ref.card.type or "").lower() not in ("unit", "legend")
+        ):
+            raise self.error(
+                f'"{ref.name}" is a {ref.card.type}: it has no hit points to take damage',
+                ref,
+                "damage",
+            )
+        placed = InPlay(
+            ref,
+            ref.card,
+            owner,
+            zone,
+            fact,
+            damage,
+            tokens,
+            ref.has_flag("CORRUPTED"),
+            ref.has_flag("FACEDOWN"),
+            legend,
+        )
         self.board.cards.append(placed)
         return placed
 

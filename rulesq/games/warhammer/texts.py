@@ -161,8 +161,10 @@ def _tail(n: int, rest: str) -> Grant:
     return Grant(n, per.strip(), rest.strip())
 
 
-_COST = re.compile(r"^the cost (?:to play|for you to play|of) (?P<what>.+?) by "
-                   r"(?P<n>\d+|x|one|two|three|four|five)(?P<rest>.*)$")
+_COST = re.compile(
+    r"^the cost (?:to play|for you to play|of) (?P<what>.+?) by "
+    r"(?P<n>\d+|x|one|two|three|four|five)(?P<rest>.*)$"
+)
 
 
 @dataclass(frozen=True)

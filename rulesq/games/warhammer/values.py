@@ -57,12 +57,12 @@ def printed_cost(card: Card) -> Value:
     """
     cost = card.fields.get("cost")
     if cost == "X":
-        return Value(0, ["the cost is X, and X is 0 unless a card or a choice sets it"],
-                     [COST, LETTER_X])
+        return Value(
+            0, ["the cost is X, and X is 0 unless a card or a choice sets it"], [COST, LETTER_X]
+        )
     if not isinstance(cost, int):
         return Value(None, gaps=[f'the sources do not give the cost of "{card.name}"'])
-    return Value(cost, [f"the printed cost is {cost} (loyalty is not part of it)"],
-                 [COST, LOYALTY])
+    return Value(cost, [f"the printed cost is {cost} (loyalty is not part of it)"], [COST, LOYALTY])
 
 
 def printed_power(card: Card) -> Value:
@@ -72,13 +72,23 @@ def printed_power(card: Card) -> Value:
         icons = card.fields.get("zone_power")
         if not isinstance(power, int):
             total = card.fields.get("power_icons")
-            return Value(None, rules=[LEGENDS], gaps=[
-                f'a legend\'s power is the power icons of its weakest zone; for "{card.name}" '
-                f"the sources give only {total} icons in all, not per zone"])
-        where = (", ".join(f"{z} {n}" for z, n in icons.items())
-                 if isinstance(icons, dict) else "")
-        return Value(power, [f"a legend's power is the power icons of its weakest zone"
-                             f"{' (' + where + ')' if where else ''}: {power}"], [LEGENDS])
+            return Value(
+                None,
+                rules=[LEGENDS],
+                gaps=[
+                    f'a legend\'s power is the power icons of its weakest zone; for "{card.name}" '
+                    f"the sources give only {total} icons in all, not per zone"
+                ],
+            )
+        where = ", ".join(f"{z} {n}" for z, n in icons.items()) if isinstance(icons, dict) else ""
+        return Value(
+            power,
+            [
+                f"a legend's power is the power icons of its weakest zone"
+                f"{' (' + where + ')' if where else ''}: {power}"
+            ],
+            [LEGENDS],
+        )
     if not isinstance(power, int):
         return Value(None, gaps=[f'the sources give no power for "{card.name}"'])
     return Value(power, [f"the printed power is {power}"])
@@ -88,8 +98,9 @@ def printed_hit_points(card: Card) -> Value:
     """The printed hit points (FAQ, Hit Points vs Remaining Hit Points)."""
     hit_points = card.fields.get("hit_points", card.fields.get("hp"))  # "hp" on a card line
     if not isinstance(hit_points, int):
-        return Value(None, rules=[HIT_POINTS],
-                     gaps=[f'the sources give no hit points for "{card.name}"'])
+        return Value(
+            None, rules=[HIT_POINTS], gaps=[f'the sources give no hit points for "{card.name}"']
+        )
     return Value(hit_points, [f"the printed hit points are {hit_points}"], [HIT_POINTS])
 
 
@@ -100,25 +111,38 @@ def _active(source: InPlay, constant: texts.Constant) -> bool:
     return constant.zone is None or source.zone is constant.zone
 
 
-def _applies(source: InPlay, target: InPlay, subject: str,
-             board: Board | None = None) -> bool | None:
+def _applies(
+    source: InPlay, target: InPlay, subject: str, board: Board | None = None
+) -> bool | None:
     """Whether a constant act with this subject reaches the target (None: not read)."""
     if subject in ("defending units", "attacking units") and board is not None:
         attack = board.attack
-        side = (attack.defenders if subject.startswith("defending") else attack.attackers
-                ) if attack is not None else []
+        side = (
+            (attack.defenders if subject.startswith("defending") else attack.attackers)
+            if attack is not None
+            else []
+        )
         return target in side
     if subject in ("attached unit", "attached card"):
         return target.ref is not source.ref and source.attached_to is target
     if subject in ("this unit", "this card", "this legend", "this support"):
         return source is target
-    scope = {"each unit you control": False, "units you control": False, "your units": False,
-             "each unit you control in this zone": True, "units in this zone": True,
-             "your units in this zone": True, "each unit in this zone": True}
+    scope = {
+        "each unit you control": False,
+        "units you control": False,
+        "your units": False,
+        "each unit you control in this zone": True,
+        "units in this zone": True,
+        "your units in this zone": True,
+        "each unit in this zone": True,
+    }
     if subject in scope:
         is_unit = target.card is not None and (target.card.type or "").lower() == "unit"
-        return is_unit and target.owner == source.owner and (
-            not scope[subject] or target.zone is source.zone)
+        return (
+            is_unit
+            and target.owner == source.owner
+            and (not scope[subject] or target.zone is source.zone)
+        )
     return None
 
 
@@ -126,8 +150,10 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
     """A condition of a constant text on the board (None when not read)."""
     if not condition:
         return True
-    if condition in ("while attached unit is attacking", "while attached unit is defending") \
-            and source is not None:
+    if (
+        condition in ("while attached unit is attacking", "while attached unit is defending")
+        and source is not None
+    ):
         attack = board.attack
         if attack is None or source.attached_to is None:
             return False
@@ -157,8 +183,11 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
         if source.card is None or not source.card.text:
             continue
         for constant in texts.constants(source.card.text):
-            grant = (texts.power_grant(constant.act) if what == "power"
-                     else texts.hit_point_grant(constant.act))
+            grant = (
+                texts.power_grant(constant.act)
+                if what == "power"
+                else texts.hit_point_grant(constant.act)
+            )
             if grant is None:
                 continue
             reaches = _applies(source, target, constant.subject, board)
@@ -166,22 +195,27 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             if reaches is False:
                 continue
             if reaches is None:
-                value.gaps.append(f'"{source.name}" gives {what} to "{constant.subject}": '
-                                  f"whom it reaches is not read ({quote.quote})")
+                value.gaps.append(
+                    f'"{source.name}" gives {what} to "{constant.subject}": '
+                    f"whom it reaches is not read ({quote.quote})"
+                )
                 continue
             if not _active(source, constant):
                 zone = constant.zone.value if constant.zone else "play"
-                value.steps.append(f'"{source.name}" is not in its {zone} zone: its text is '
-                                   "not active")
+                value.steps.append(
+                    f'"{source.name}" is not in its {zone} zone: its text is not active'
+                )
                 value.rules += [ZONES] if ZONES not in value.rules else []
                 continue
-            cond = grant.condition or " ".join(p.render().lower()
-                                               for p in constant.clause.conditions)
+            cond = grant.condition or " ".join(
+                p.render().lower() for p in constant.clause.conditions
+            )
             holds = condition(board, cond, source)
             times = _times(source, target, grant.per)
             if holds is None or times is None:
-                value.gaps.append(f'"{source.name}": "{quote.quote}" depends on what the '
-                                  "situation does not state")
+                value.gaps.append(
+                    f'"{source.name}": "{quote.quote}" depends on what the situation does not state'
+                )
                 continue
             if not holds:
                 value.steps.append(f'"{source.name}": its condition ({cond}) does not hold')
@@ -193,8 +227,13 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
 def _facedown(target: InPlay, what: str) -> Value | None:
     if not target.facedown:
         return None
-    return Value(None, gaps=[f'"{target.name}" is a facedown development: its {what} is not '
-                             "given by the sources (the FAQ speaks of faceup developments)"])
+    return Value(
+        None,
+        gaps=[
+            f'"{target.name}" is a facedown development: its {what} is not '
+            "given by the sources (the FAQ speaks of faceup developments)"
+        ],
+    )
 
 
 def power(board: Board, target: InPlay) -> Value:

@@ -86,21 +86,57 @@ def verb_kind(word: str) -> str:
 
 
 #: Keywords written "Keyword N" or "Keyword." (rulebook and FAQ terminology).
-NUMBERED_KEYWORDS = ("Toughness", "Counterstrike", "Ambush", "Savage", "Channeled",
-                     "Necromancy", "Scout", "Dragonkin", "Feared", "Raider", "Fulcrum",
-                     "Siege", "Fierce", "Vicious", "Disease", "Eternal")
+NUMBERED_KEYWORDS = (
+    "Toughness",
+    "Counterstrike",
+    "Ambush",
+    "Savage",
+    "Channeled",
+    "Necromancy",
+    "Scout",
+    "Dragonkin",
+    "Feared",
+    "Raider",
+    "Fulcrum",
+    "Siege",
+    "Fierce",
+    "Vicious",
+    "Disease",
+    "Eternal",
+)
 #: Words that start a trigger, a condition or a duration phrase.
 TRIGGER_LEADS = ("when", "whenever", "at", "after", "each time", "the first time")
 CONDITION_LEADS = ("if", "while", "unless", "as long as", "otherwise", "instead")
 DURATION_LEADS = ("until", "during", "for the rest of")
 #: Participles read as passive acts after "be", "is", "are" ("cannot be corrupted").
-PARTICIPLES = {"corrupted": "corrupt", "damaged": "deal_damage", "attacked": "attack",
-               "attached": "attach", "questing": "move", "burning": "burn",
-               "revealed": "reveal", "channeled": "channel", "sacrificed": "sacrifice",
-               "destroyed": "destroy"}
+PARTICIPLES = {
+    "corrupted": "corrupt",
+    "damaged": "deal_damage",
+    "attacked": "attack",
+    "attached": "attach",
+    "questing": "move",
+    "burning": "burn",
+    "revealed": "reveal",
+    "channeled": "channel",
+    "sacrificed": "sacrifice",
+    "destroyed": "destroy",
+}
 #: Card types and the words that name them.
-CARD_TYPES = {"unit": "unit", "units": "unit", "support": "support", "supports": "support",
-              "tactic": "tactic", "tactics": "tactic", "quest": "quest", "quests": "quest",
-              "attachment": "attachment", "attachments": "attachment",
-              "development": "development", "developments": "development",
-              "legend": "legend", "legends": "legend", "card": "card", "cards": "card"}
+CARD_TYPES = {
+    "unit": "unit",
+    "units": "unit",
+    "support": "support",
+    "supports": "support",
+    "tactic": "tactic",
+    "tactics": "tactic",
+    "quest": "quest",
+    "quests": "quest",
+    "attachment": "attachment",
+    "attachments": "attachment",
+    "development": "development",
+    "developments": "development",
+    "legend": "legend",
+    "legends": "legend",
+    "card": "card",
+    "cards": "card",
+}

@@ -26,10 +26,12 @@ if TYPE_CHECKING:
     from rulesq.games.warhammer.values import Value
 
 #: What each assumed rule says, shown under ``assumes:`` where an answer rests on it.
-_ASSUMED = {D.ZONE_HIT_POINTS: "a capital section has 8 hit points, plus 1 for each "
-            "development in it (Core Rulebook)",
-            D.COMBAT_POOL: "each attacking unit adds its power to the combat damage counted "
-            "(Core Rulebook)"}
+_ASSUMED = {
+    D.ZONE_HIT_POINTS: "a capital section has 8 hit points, plus 1 for each "
+    "development in it (Core Rulebook)",
+    D.COMBAT_POOL: "each attacking unit adds its power to the combat damage counted "
+    "(Core Rulebook)",
+}
 
 
 def _assumed(value: Value) -> list[str]:
@@ -40,8 +42,9 @@ def _in_play(ctx: Context, board: Board) -> InPlay:
     card = _card(ctx)
     placed = board.find(card.name)
     if placed is None:
-        raise CannotAnswer(f'"{card.name}" is not on the board: only a card in play takes '
-                           "damage or is destroyed")
+        raise CannotAnswer(
+            f'"{card.name}" is not on the board: only a card in play takes damage or is destroyed'
+        )
     return placed
 
 
@@ -55,15 +58,22 @@ def destroyed(ctx: Context) -> Answer:
     placed = _in_play(ctx, board)
     for victim, _fact in board.sacrificed:
         if victim is placed:
-            return _conclude(ctx, YesNo(False), f'"{placed.name}" is sacrificed: it leaves play, '
-                             "but sacrificing a unit is not destroying it",
-                             [D.SACRIFICE, D.DESTROY])
+            return _conclude(
+                ctx,
+                YesNo(False),
+                f'"{placed.name}" is sacrificed: it leaves play, '
+                "but sacrificing a unit is not destroying it",
+                [D.SACRIFICE, D.DESTROY],
+            )
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return _cannot(ctx, value)
     reason = "; ".join(value.steps)
-    reason += (": its damage reaches its hit points, so it leaves play destroyed" if verdict
-               else ": its damage is below its hit points")
+    reason += (
+        ": its damage reaches its hit points, so it leaves play destroyed"
+        if verdict
+        else ": its damage is below its hit points"
+    )
     return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts)
 
 
@@ -87,8 +97,7 @@ def zone_burns(ctx: Context) -> Answer:
     if verdict is None:
         return _cannot(ctx, value)
     reason = "; ".join(value.steps)
-    return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts,
-                     assumed=_assumed(value))
+    return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts, assumed=_assumed(value))
 
 
 def can_assign(ctx: Context) -> Answer:
@@ -98,58 +107,102 @@ def can_assign(ctx: Context) -> Answer:
     players = ctx.question.param("players", (ctx.question.who or ME,))
     player = players[0]
     if attack is None or attack.attacker != player:
-        raise CannotAnswer("no attack by that player is stated: combat damage is assigned by "
-                           'the attacker (write, e.g., I attack your kingdom with "A")')
+        raise CannotAnswer(
+            "no attack by that player is stated: combat damage is assigned by "
+            'the attacker (write, e.g., I attack your kingdom with "A")'
+        )
     amount = int(ctx.question.param("number"))
     claims: list[Claim] = []
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
     if pool.value is not None and not pool.gaps and assigned + amount > pool.value:
-        claims.append(rule_claim(Stance.FORBID, f"the attackers count {pool.value} combat "
-                                 f"damage and {assigned} is already assigned",
-                                 D.COMBAT_POOL, D.P12))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f"the attackers count {pool.value} combat "
+                f"damage and {assigned} is already assigned",
+                D.COMBAT_POOL,
+                D.P12,
+            )
+        )
     if ctx.question.cards:
         target = _in_play(ctx, board)
         if target not in attack.defenders:
-            claims.append(rule_claim(Stance.FORBID, f'"{target.name}" is not defending: combat '
-                                     "damage goes to the defending units and the capital",
-                                     D.P12))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{target.name}" is not defending: combat '
+                    "damage goes to the defending units and the capital",
+                    D.P12,
+                )
+            )
     else:
         owner = players[-1] if len(players) > 1 else ctx.question.who or ME
         zone = Zone(ctx.question.param("zone"))
         if attack.legend is not None:
-            claims.append(rule_claim(Stance.FORBID, f'the attack is on the legend "'
-                                     f'{attack.legend.name}": all its damage goes to the legend '
-                                     "or the defending units, none to a zone", D.QA_LEGEND))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'the attack is on the legend "'
+                    f'{attack.legend.name}": all its damage goes to the legend '
+                    "or the defending units, none to a zone",
+                    D.QA_LEGEND,
+                )
+            )
         elif owner != attack.defender or zone is not attack.zone:
             where = attack.zone.value if attack.zone else "legend"
-            claims.append(rule_claim(Stance.FORBID, f"the attack is on the {where} "
-                                     "zone: combat damage goes to the attacked zone", D.P12))
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f"the attack is on the {where} zone: combat damage goes to the attacked zone",
+                    D.P12,
+                )
+            )
         if zone in board.capital(owner).burning:
-            claims.append(rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage",
-                                     D.QA_BURNING))
+            claims.append(
+                rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage", D.QA_BURNING)
+            )
         for defender in attack.defenders:
             need = D.lethal(board, defender)
             gaps += need.gaps
             given = sum(a.amount for a in board.assigned if a.card is defender)
             if need.value is not None and given < need.value:
-                claims.append(rule_claim(
-                    Stance.FORBID, f'"{defender.name}" is assigned {given} damage, less than '
-                    f"the {need.value} that destroys it ({'; '.join(need.steps)}): every "
-                    "defender must be assigned lethal damage before the capital",
-                    D.P12, D.QA_ASSIGN, HIT_POINTS))
+                claims.append(
+                    rule_claim(
+                        Stance.FORBID,
+                        f'"{defender.name}" is assigned {given} damage, less than '
+                        f"the {need.value} that destroys it ({'; '.join(need.steps)}): every "
+                        "defender must be assigned lethal damage before the capital",
+                        D.P12,
+                        D.QA_ASSIGN,
+                        HIT_POINTS,
+                    )
+                )
     if gaps:
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
-    claims.append(rule_claim(Stance.PERMIT, "the attacker assigns the combat damage counted to "
-                             "the defending units and the attacked zone", D.P12, default=True))
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            "the attacker assigns the combat damage counted to "
+            "the defending units and the attacked zone",
+            D.P12,
+            default=True,
+        )
+    )
     ruling = decide(claims)
     if ruling.allowed is None:
         raise CannotAnswer(ruling.reason)
     # the counted damage is assumed when the verdict rests on it: a yes, or a no it decided
     rests = ruling.allowed or D.COMBAT_POOL in ruling.rules
-    return _conclude(ctx, YesNo(ruling.allowed), ruling.reason, list(ruling.rules),
-                     decided_by=ruling.step, assumed=_assumed(pool) if rests else [])
+    return _conclude(
+        ctx,
+        YesNo(ruling.allowed),
+        ruling.reason,
+        list(ruling.rules),
+        decided_by=ruling.step,
+        assumed=_assumed(pool) if rests else [],
+    )
 
 
 def can_move_damage(ctx: Context) -> Answer:
@@ -160,16 +213,30 @@ def can_move_damage(ctx: Context) -> Answer:
     room = D.room(board, target)
     if room.gaps or room.value is None:
         return _cannot(ctx, room)
-    claims = [rule_claim(Stance.PERMIT, "damage may be moved onto a unit up to what destroys it",
-                         D.MOVING, default=True)]
+    claims = [
+        rule_claim(
+            Stance.PERMIT,
+            "damage may be moved onto a unit up to what destroys it",
+            D.MOVING,
+            default=True,
+        )
+    ]
     if amount > room.value:
-        claims.append(rule_claim(
-            Stance.FORBID, f'"{target.name}" has {room.value} remaining hit points '
-            f"({'; '.join(room.steps)}): no more damage can be moved to it than destroys it, "
-            "and moved damage bypasses Toughness", D.QA_MOVE, D.MOVING, HIT_POINTS))
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{target.name}" has {room.value} remaining hit points '
+                f"({'; '.join(room.steps)}): no more damage can be moved to it than destroys it, "
+                "and moved damage bypasses Toughness",
+                D.QA_MOVE,
+                D.MOVING,
+                HIT_POINTS,
+            )
+        )
     ruling = decide(claims)
-    return _conclude(ctx, YesNo(bool(ruling.allowed)), ruling.reason, list(ruling.rules),
-                     decided_by=ruling.step)
+    return _conclude(
+        ctx, YesNo(bool(ruling.allowed)), ruling.reason, list(ruling.rules), decided_by=ruling.step
+    )
 
 
 def resolves_first(ctx: Context) -> Answer:
@@ -181,8 +248,9 @@ def resolves_first(ctx: Context) -> Answer:
     if not board.chain:
         raise CannotAnswer('no action chain is stated (write, e.g., I trigger "X")')
     order = C.resolution_order(board.chain)
-    reason = ("the chain resolves last in, first out: " + ", then ".join(
-        f'"{link.name}"' for link in order))
+    reason = "the chain resolves last in, first out: " + ", then ".join(
+        f'"{link.name}"' for link in order
+    )
     return _conclude(ctx, Cards((order[0].name,)), reason, [C.LIFO, C.WINDOW])
 
 

@@ -59,28 +59,41 @@ def _applies(forces: Forces, card: Instance, target: Instance, view: View) -> Ru
     why = forces.text_ignored(card)
     if why is not None:
         texts = [s for s in effects_of(card) if chosen_cards(s) is not None]
-        fallback = rule_claim(Stance.FORBID, f'"{why.source.card.name}" ignores it: '
-                              f"{why.source.quote}", R.IGNORING, default=True)
-        decided = settle([*sentence_claims(texts, Stance.PERMIT, "{quote}"), ignoring(why, card),
-                          fallback])
+        fallback = rule_claim(
+            Stance.FORBID,
+            f'"{why.source.card.name}" ignores it: {why.source.quote}',
+            R.IGNORING,
+            default=True,
+        )
+        decided = settle(
+            [*sentence_claims(texts, Stance.PERMIT, "{quote}"), ignoring(why, card), fallback]
+        )
         if not decided.ruling.allowed:
             return decided.ruling
-    naming = [(s, sel) for s in forces.in_force(card)
-              if (sel := chosen_cards(s)) is not None]
+    naming = [(s, sel) for s in forces.in_force(card) if (sel := chosen_cards(s)) is not None]
     if not naming:
         return no(f'the text of "{card.name}" names no cards to apply it to')
     for source, sel in naming:
         if not matches(sel, target, controller, forces, this_card=card):
             continue
         if not (target.in_play and target.active):
-            return no(f'"{target.name}" is not active: texts apply to active cards',
-                      R.INACTIVE_NO_EFFECT, sources=[source])
-        ruling = yes(f'"{target.name}" is one of the cards {source.quote!r} names, and the '
-                     "original player of a card determines how it is applied",
-                     R.APPLY_INSTRUCTION, sources=[source])
+            return no(
+                f'"{target.name}" is not active: texts apply to active cards',
+                R.INACTIVE_NO_EFFECT,
+                sources=[source],
+            )
+        ruling = yes(
+            f'"{target.name}" is one of the cards {source.quote!r} names, and the '
+            "original player of a card determines how it is applied",
+            R.APPLY_INSTRUCTION,
+            sources=[source],
+        )
         if isinstance(sel, Cards) and sel.quantity.kind in (Q.OF, Q.COUNT, Q.ARTICLE):
-            others = [c for c in forces.state.in_play(controller)
-                      if c is not target and c.active and matches(sel, c, controller, forces)]
+            others = [
+                c
+                for c in forces.state.in_play(controller)
+                if c is not target and c.active and matches(sel, c, controller, forces)
+            ]
             if others:
                 names = ", ".join(f'"{c.name}"' for c in others)
                 ruling.reason += f"; its player chooses among them (also {names})"
@@ -88,12 +101,17 @@ def _applies(forces: Forces, card: Instance, target: Instance, view: View) -> Ru
                 ruling.cite(R.CHOOSE_AS_PLAYED if played_after else R.CHOOSE_AFFECTED_CARD)
         earlier = [s for s, t in view.timeline.applied if t is target and s is not card]
         if earlier:
-            ruling.reason += (f'; "{earlier[0].name}" already applies to it, and increasing '
-                              "instructions all apply")
+            ruling.reason += (
+                f'; "{earlier[0].name}" already applies to it, and increasing '
+                "instructions all apply"
+            )
             ruling.cite(R.VALUE_ORDER)
         return ruling
-    return no(f'"{target.name}" is not one of the cards the text of "{card.name}" names: '
-              + "; ".join(s.quote for s, _ in naming), sources=[s for s, _ in naming])
+    return no(
+        f'"{target.name}" is not one of the cards the text of "{card.name}" names: '
+        + "; ".join(s.quote for s, _ in naming),
+        sources=[s for s, _ in naming],
+    )
 
 
 def affects(ctx: Context) -> Answer:
@@ -113,8 +131,11 @@ def affects(ctx: Context) -> Answer:
             other.active = True
             if record.name not in named and matches(loose, other, card.owner, None):
                 named.append(record.name)
-    ruling = yes("the cards whose type and name fit the words of the text: "
-                 + "; ".join(s.quote for s in sources), sources=sources)
+    ruling = yes(
+        "the cards whose type and name fit the words of the text: "
+        + "; ".join(s.quote for s in sources),
+        sources=sources,
+    )
     ruling.negatives.append("only the cards of the corpus are considered")
     return view.answer(CardsVerdict(tuple(sorted(named))), ruling)
 
@@ -125,8 +146,11 @@ def deck_playing_texts(forces: Forces, card: Instance, who: str) -> list[Source]
     for source in forces.effects(fx.ActionEffect, controller=who):
         effect = source.effect
         assert isinstance(effect, fx.ActionEffect)
-        searches = any(isinstance(x, a.Search) and TextZone.DRAW_DECK in x.place.zones
-                       for do in effect.dos for x in do.acts)
+        searches = any(
+            isinstance(x, a.Search) and TextZone.DRAW_DECK in x.place.zones
+            for do in effect.dos
+            for x in do.acts
+        )
         if not searches or not effect_usable(forces, source, who).allowed:
             continue
         for do in effect.dos:
@@ -151,18 +175,34 @@ def can_play_from_deck(ctx: Context) -> Answer:
     forces = view.forces
     texts = deck_playing_texts(forces, card, who)
     if not texts:
-        return view.yes_no(no(f'no card text in force lets its player play "{card.name}" from '
-                              "the draw deck", R.CARD_LOCATIONS))
+        return view.yes_no(
+            no(
+                f'no card text in force lets its player play "{card.name}" from the draw deck',
+                R.CARD_LOCATIONS,
+            )
+        )
     ruling = PlayJudge(view.state, first_turn=view.state.is_first_turn).can_play(
-        card, who, from_deck=True)
+        card, who, from_deck=True
+    )
     if not ruling.allowed:
         if any(isinstance(s.effect, fx.Prohibition) for s in ruling.sources[:1]):
             ruling.cite(R.TAKING_FROM_DRAW_DECK)
         return view.yes_no(ruling)
-    out = decide([rule_claim(Stance.FORBID, "cards are played from the hand", default=True),
-                  *(effect_claim(Stance.PERMIT, t, f'"{t.card.name}" lets its player play '
-                                 f'"{card.name}" from the draw deck: {t.quote}', R.SUPERSEDE)
-                    for t in texts)])
+    out = decide(
+        [
+            rule_claim(Stance.FORBID, "cards are played from the hand", default=True),
+            *(
+                effect_claim(
+                    Stance.PERMIT,
+                    t,
+                    f'"{t.card.name}" lets its player play '
+                    f'"{card.name}" from the draw deck: {t.quote}',
+                    R.SUPERSEDE,
+                )
+                for t in texts
+            ),
+        ]
+    )
     out.sources += [t for t in texts if t not in out.sources]
     out.cite(*ruling.rules)
     ban = forbidding(forces, who, TAKE_INTO_HAND)

@@ -57,11 +57,17 @@ def can_add_to_deck(ctx: Context) -> Answer:
     player = view.state.player(view.who)
     info = view.catalog.info(ctx.question.card)
     if info.kind in ("leader", "inquisitor", "emissary"):
-        return view.yes_no(no(f'"{info.name}" is a {info.kind} card: it goes beside the deck, '
-                              "not into it"))
+        return view.yes_no(
+            no(f'"{info.name}" is a {info.kind} card: it goes beside the deck, not into it')
+        )
     if copies(player, info):
-        return view.yes_no(no(f'the deck already holds "{info.name}": each player may have '
-                              "only one copy of each card", R.DECK_ONE_COPY))
+        return view.yes_no(
+            no(
+                f'the deck already holds "{info.name}": each player may have '
+                "only one copy of each card",
+                R.DECK_ONE_COPY,
+            )
+        )
     terms = deck_terms(player)
     size = deck_size(player)
     if size + 1 > terms.cards:
@@ -71,13 +77,21 @@ def can_add_to_deck(ctx: Context) -> Answer:
     used, _ = deck_cost(player)
     price = cost(info, player.deck_people)
     if used + price.moons > terms.moons:
-        ruling = no(f"{price.reason}; the deck already uses {used} of its {terms.moons} moons",
-                    *price.rules, *terms.rules)
+        ruling = no(
+            f"{price.reason}; the deck already uses {used} of its {terms.moons} moons",
+            *price.rules,
+            *terms.rules,
+        )
         ruling.negatives += terms.negatives
         return view.yes_no(ruling)
-    ruling = yes(f"{price.reason}; with it the deck uses {used + price.moons} of its "
-                 f"{terms.moons} moons and holds {size + 1} of its {terms.cards} cards, one copy "
-                 f'of "{info.name}"', *price.rules, R.DECK_ONE_COPY, *terms.rules)
+    ruling = yes(
+        f"{price.reason}; with it the deck uses {used + price.moons} of its "
+        f"{terms.moons} moons and holds {size + 1} of its {terms.cards} cards, one copy "
+        f'of "{info.name}"',
+        *price.rules,
+        R.DECK_ONE_COPY,
+        *terms.rules,
+    )
     ruling.negatives += terms.negatives
     return view.yes_no(ruling)
 

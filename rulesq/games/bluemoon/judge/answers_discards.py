@@ -65,8 +65,11 @@ def can_discard(ctx: Context) -> Answer:
     hand = all(c.zone is Zone.HAND for c in cards)
     zones = (TextZone.HAND,) if hand else (TextZone.COMBAT_AREA, TextZone.SUPPORT_AREA)
     act = a.Discard(cards=Cards(place=Place(owner=Role.CONTROLLER, zones=zones)))
-    return view.yes_no(permitted(view.forces, who, act, permits=False,
-                                 base=lambda: _discard_rules(view, who, cards)))
+    return view.yes_no(
+        permitted(
+            view.forces, who, act, permits=False, base=lambda: _discard_rules(view, who, cards)
+        )
+    )
 
 
 def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
@@ -76,8 +79,12 @@ def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
         first = rulings[0]
         if first is not None and all(r is not None for r in rulings):
             return first
-        return no("face-down bluff cards are discarded by their player only in his "
-                  "Beginning of Turn phase", R.BLUFF_DISCARD, R.DISCARD_ONLY_WHEN_PERMITTED)
+        return no(
+            "face-down bluff cards are discarded by their player only in his "
+            "Beginning of Turn phase",
+            R.BLUFF_DISCARD,
+            R.DISCARD_ONLY_WHEN_PERMITTED,
+        )
     if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
         return discard_in_play(view.forces, who, cards)
     if all(c.owner == who and c.zone is Zone.HAND for c in cards):
@@ -86,8 +93,9 @@ def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
             return no(f'"{missing[0].name}" is not in the player\'s hand', R.CARD_LOCATIONS)
         return from_hand(view.forces, who, cards)
     names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
-    return no(f"the cards are neither all in the player's hand nor all in play: {names}",
-              R.CARD_LOCATIONS)
+    return no(
+        f"the cards are neither all in the player's hand nor all in play: {names}", R.CARD_LOCATIONS
+    )
 
 
 def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
@@ -96,14 +104,21 @@ def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
     names = " and ".join(f'"{c.name}"' for c in cards)
     declined = list(state.events_of("decline", who, this_turn=True))
     if declined:
-        done = [c for e in state.events_of("discard", who, this_turn=True)
-                if e.data.get("where") == "hand" and purpose(forces, e) is declined[-1]
-                for c in e.cards]
+        done = [
+            c
+            for e in state.events_of("discard", who, this_turn=True)
+            if e.data.get("where") == "hand" and purpose(forces, e) is declined[-1]
+            for c in e.cards
+        ]
         if len(done) + len(cards) <= 3:
-            return yes(f"the player declined to start the fight and discards one to three "
-                       f"cards: {names}", R.DECLINE_DISCARD)
-        return no("after declining to start a fight a player discards one to three cards, no "
-                  "more", R.DECLINE_DISCARD)
+            return yes(
+                f"the player declined to start the fight and discards one to three cards: {names}",
+                R.DECLINE_DISCARD,
+            )
+        return no(
+            "after declining to start a fight a player discards one to three cards, no more",
+            R.DECLINE_DISCARD,
+        )
     if len(cards) == 1:
         replacing = can_replace(forces, cards[0], who)
         if replacing.allowed:
@@ -128,15 +143,24 @@ def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
         why = forces.text_ignored(source.card)
         if why is None:
             continue
-        ruling = ignored_away(f'"{source.card.name}"', source.card, why.source, "its text",
-                              f'the only text that would justify it, "{source.card.name}", is '
-                              f'ignored (by "{why.source.card.name}")', R.IGNORED_TEXT_NO_DISCARD)
+        ruling = ignored_away(
+            f'"{source.card.name}"',
+            source.card,
+            why.source,
+            "its text",
+            f'the only text that would justify it, "{source.card.name}", is '
+            f'ignored (by "{why.source.card.name}")',
+            R.IGNORED_TEXT_NO_DISCARD,
+        )
         ruling.sources.append(source)
         findings.append(ruling)
     if findings:
         return findings[0].cite(R.DISCARD_ONLY_WHEN_PERMITTED)
-    ruling = no("no rule or card text permits this discard: discarding is allowed only where "
-                "specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
+    ruling = no(
+        "no rule or card text permits this discard: discarding is allowed only where "
+        "specifically permitted",
+        R.DISCARD_ONLY_WHEN_PERMITTED,
+    )
     ruling.negatives.append("no active card text asks or allows the player to discard")
     return ruling
 
@@ -149,10 +173,15 @@ def _for_requirement(forces: Forces, req: Requirement, cards: list[Instance]) ->
     if req.kind is Kind.LIMIT:
         extra = excess(forces, req)
         if len(cards) <= extra:
-            return by_text(req.source, f'"{req.name}" makes the player discard down to its '
-                           f"limit ({extra} more): {req.source.quote}", R.YOU_MAY_NOT)
-        return no(f'"{req.name}" asks for {extra} more card(s) only', R.YOU_MAY_NOT,
-                  sources=[req.source])
+            return by_text(
+                req.source,
+                f'"{req.name}" makes the player discard down to its '
+                f"limit ({extra} more): {req.source.quote}",
+                R.YOU_MAY_NOT,
+            )
+        return no(
+            f'"{req.name}" asks for {extra} more card(s) only', R.YOU_MAY_NOT, sources=[req.source]
+        )
     prior = discarded_for(forces, req)
     return _judged(forces, [req], prior, cards)
 
@@ -162,13 +191,18 @@ def _for_obligations(forces: Forces, reqs: list[Requirement], cards: list[Instan
     open_reqs = [r for r in reqs if window(forces, r) is None]
     if not open_reqs:
         req = reqs[0]
-        return no(f'"{req.name}": {window(forces, req)}', R.DISCARD_IN_OWN_TURN,
-                  R.OPTIONAL_DISCARD_OWN_TURN, sources=[req.source])
+        return no(
+            f'"{req.name}": {window(forces, req)}',
+            R.DISCARD_IN_OWN_TURN,
+            R.OPTIONAL_DISCARD_OWN_TURN,
+            sources=[req.source],
+        )
     return _judged(forces, open_reqs, turn_pool(forces, reqs[0].who), cards)
 
 
-def _judged(forces: Forces, reqs: list[Requirement], prior: list[Instance],
-            cards: list[Instance]) -> Ruling:
+def _judged(
+    forces: Forces, reqs: list[Requirement], prior: list[Instance], cards: list[Instance]
+) -> Ruling:
     """Whether the earlier discards and these cards each go towards one of the texts."""
     together = prior + cards
     named(together, reqs)
@@ -180,14 +214,20 @@ def _judged(forces: Forces, reqs: list[Requirement], prior: list[Instance],
     sources = [r.source for r in reqs] + doubling
     if results.pop():
         quotes = "; ".join(r.source.quote for r in reqs)
-        return yes(f"the discard goes towards {names}: {quotes}",
-                   R.DISCARD_ONLY_WHEN_PERMITTED, R.NO_EXTRA_DISCARDS, sources=sources)
+        return yes(
+            f"the discard goes towards {names}: {quotes}",
+            R.DISCARD_ONLY_WHEN_PERMITTED,
+            R.NO_EXTRA_DISCARDS,
+            sources=sources,
+        )
     met_all = any(jointly_met(forces, reqs, together, choice) for choice in choices)
     rules = [R.NO_EXTRA_DISCARDS, R.DISCARD_INDEPENDENTLY]
     if met_all:
         already = " (with the cards already discarded for it)" if prior else ""
-        why = (f"fewer cards would satisfy it{already}, and cards that do not contribute may "
-               "not be discarded")
+        why = (
+            f"fewer cards would satisfy it{already}, and cards that do not contribute may "
+            "not be discarded"
+        )
         if prior:
             rules.append(R.NO_EFFECTIVE_INSTRUCTION)
     else:
@@ -214,42 +254,60 @@ def must(forces: Forces, who: str) -> Ruling:
                 continue
             if req.kind is Kind.LIMIT:
                 if excess(forces, req) > 0:
-                    return by_text(req.source, f'"{req.name}": {req.source.quote}',
-                                   R.YOU_MAY_NOT)
+                    return by_text(req.source, f'"{req.name}": {req.source.quote}', R.YOU_MAY_NOT)
                 continue
             done = discarded_for(forces, req)
             named(done, [req])
             if met(forces, req, done, 1):
                 continue
             if req.kind is Kind.TO_PLAY:
-                ruling = by_text(req.source, f'"{req.name}": {req.source.quote} — "I must" text, '
-                                 "applied in hand before the card is played", R.I_MUST,
-                                 R.TEXT_IN_HAND)
+                ruling = by_text(
+                    req.source,
+                    f'"{req.name}": {req.source.quote} — "I must" text, '
+                    "applied in hand before the card is played",
+                    R.I_MUST,
+                    R.TEXT_IN_HAND,
+                )
                 if event.cards[0].cancelled:
                     ruling.reason += "; cancelling the card afterwards does not undo it"
                 return ruling
-            return yes(f'"{req.name}" forces the discard: {req.source.quote}',
-                       R.FORCED_PLAYER_CHOOSES, sources=[req.source])
+            return yes(
+                f'"{req.name}" forces the discard: {req.source.quote}',
+                R.FORCED_PLAYER_CHOOSES,
+                sources=[req.source],
+            )
     declined = list(state.events_of("decline", who, this_turn=True))
     if declined:
-        after = [e for e in state.events_of("discard", who, this_turn=True)
-                 if e.seq > declined[-1].seq]
+        after = [
+            e for e in state.events_of("discard", who, this_turn=True) if e.seq > declined[-1].seq
+        ]
         if after:
             return no("the player has already discarded after declining", R.DECLINE_DISCARD)
         if state.hand_size(who) == 0:
-            return no("the player declined with no cards left in hand: he declines without a "
-                      "discard, as far as possible", R.DECLINE_WITHOUT_CARDS,
-                      R.AS_FAR_AS_POSSIBLE)
-        return yes("a player who declines to start a fight discards one to three cards (not "
-                   "none)", R.DECLINE_DISCARD)
+            return no(
+                "the player declined with no cards left in hand: he declines without a "
+                "discard, as far as possible",
+                R.DECLINE_WITHOUT_CARDS,
+                R.AS_FAR_AS_POSSIBLE,
+            )
+        return yes(
+            "a player who declines to start a fight discards one to three cards (not none)",
+            R.DECLINE_DISCARD,
+        )
     silenced: list[Ruling] = []
     for source, _, acting in obligation_texts(forces, who):
         why = None if acting else forces.text_ignored(source.card)
         if why is not None:
-            gone = ignored_away(f'"{source.card.name}"', source.card, why.source, "its text",
-                                f'"{source.card.name}" would require it, but its text is '
-                                f'ignored by "{why.source.card.name}" when it is checked',
-                                R.REQUIREMENT_CHECKED_AT_END, R.IGNORING)
+            gone = ignored_away(
+                f'"{source.card.name}"',
+                source.card,
+                why.source,
+                "its text",
+                f'"{source.card.name}" would require it, but its text is '
+                f'ignored by "{why.source.card.name}" when it is checked',
+                R.REQUIREMENT_CHECKED_AT_END,
+                R.IGNORING,
+            )
             gone.sources.append(source)
             silenced.append(gone)
     reqs = obligations(forces, who)
@@ -263,15 +321,18 @@ def must(forces: Forces, who: str) -> Ruling:
         if not results.pop():
             names = " and ".join(f'"{r.name}"' for r in reqs)
             quotes = "; ".join(r.source.quote for r in reqs)
-            return yes(f"{names} requires it (each text satisfied on its own): {quotes}",
-                       R.TEXT_GROUP_PER_TURN, R.REQUIREMENT_CHECKED_AT_END,
-                       R.DISCARD_INDEPENDENTLY, sources=[r.source for r in reqs] + doubling)
+            return yes(
+                f"{names} requires it (each text satisfied on its own): {quotes}",
+                R.TEXT_GROUP_PER_TURN,
+                R.REQUIREMENT_CHECKED_AT_END,
+                R.DISCARD_INDEPENDENTLY,
+                sources=[r.source for r in reqs] + doubling,
+            )
     if silenced:
         return silenced[0]
     ruling = no("no rule or card text requires a discard now", R.DISCARD_ONLY_WHEN_PERMITTED)
     ruling.negatives.append("no active card text requires the player to discard")
     return ruling
-
 
 
 # ---------------------------------------------------------------------- how many?
@@ -287,11 +348,16 @@ def discard_count(ctx: Context) -> Answer:
 def _how_many(forces: Forces, who: str, ruling: Ruling) -> int:
     """How many cards the discard ``must`` found required takes, when it is one number."""
     if R.DECLINE_DISCARD in ruling.rules:
-        raise CannotAnswer("a player who declines to start a fight discards one to three "
-                           "cards, as he chooses: the rules give no single number")
+        raise CannotAnswer(
+            "a player who declines to start a fight discards one to three "
+            "cards, as he chooses: the rules give no single number"
+        )
     source = next(iter(ruling.sources), None)
-    reqs = [req for req in requirement_texts(forces, who) + obligations(forces, who)
-            if source is not None and req.source.card is source.card]
+    reqs = [
+        req
+        for req in requirement_texts(forces, who) + obligations(forces, who)
+        if source is not None and req.source.card is source.card
+    ]
     if not reqs:
         raise CannotAnswer("rulesq cannot tell how many cards the discard takes")
     req = reqs[0]
@@ -299,11 +365,12 @@ def _how_many(forces: Forces, who: str, ruling: Ruling) -> int:
         return excess(forces, req)
     expr = req.cards
     if not isinstance(expr, Cards) or expr.total is not None:
-        raise CannotAnswer(f'"{req.name}" asks for {expr.render()}: the number of cards '
-                           "depends on which cards are discarded")
+        raise CannotAnswer(
+            f'"{req.name}" asks for {expr.render()}: the number of cards '
+            "depends on which cards are discarded"
+        )
     quantity = expr.quantity
     if quantity.kind not in (Q.COUNT, Q.ARTICLE):
         raise CannotAnswer(f'"{req.name}" asks for {expr.render()}: no single number of cards')
-    done = discarded_for(forces, req) if req.kind is not Kind.OBLIGATION else \
-        turn_pool(forces, who)
+    done = discarded_for(forces, req) if req.kind is not Kind.OBLIGATION else turn_pool(forces, who)
     return max(0, (quantity.n or 1) - len(done))

@@ -28,8 +28,10 @@ def _whose(who: str) -> str:
 def packets_ruling(packets: list[Packet], who: str, count: int, what: str) -> Ruling:
     """A ruling on a number of dragons, from the attractions that give it."""
     if not packets:
-        return yes(f"{_whose(who)} attract no {what} now: nothing that attracts dragons has "
-                   "happened", R.ANNOUNCE_RETREAT)
+        return yes(
+            f"{_whose(who)} attract no {what} now: nothing that attracts dragons has happened",
+            R.ANNOUNCE_RETREAT,
+        )
     parts = [f"{p.count}: {p.reason}" for p in packets]
     reason = f"{_whose(who)} attract {count} {what}"
     attracting = [p for p in packets if p.count]

@@ -42,7 +42,9 @@ def score(ctx: Context) -> Answer:
     view.refuse_unread()
     points, win = game_end.score(view.forces)
     ruling = win.ruling
-    ruling.reason = (f"the winner scores one crystal plus one per dragon on his side, "
-                     f"{win.dragons}: {points} ({ruling.reason})")
+    ruling.reason = (
+        f"the winner scores one crystal plus one per dragon on his side, "
+        f"{win.dragons}: {points} ({ruling.reason})"
+    )
     ruling.cite(R.SCORE, R.SCORE_NO_FOURTH_DRAGON)
     return view.answer(Number(points), ruling)

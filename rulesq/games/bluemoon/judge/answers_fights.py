@@ -76,12 +76,17 @@ def first_to_act(ctx: Context) -> Answer:
             dos = effect.dos if isinstance(effect, fx.ActionEffect) else ()
             if any(do.actor is Role.BOTH for do in dos):
                 who = other(event.who)
-                ruling = yes(f'"{card.name}" has both players act ({source.quote}): the '
-                             "opponent of the player who played it implements it first",
-                             R.CHOSEN_ONES, sources=[source])
+                ruling = yes(
+                    f'"{card.name}" has both players act ({source.quote}): the '
+                    "opponent of the player who played it implements it first",
+                    R.CHOSEN_ONES,
+                    sources=[source],
+                )
                 return view.answer(Word(who), ruling)
-    raise CannotAnswer("no card played has both players act, so the situation does not say "
-                       "whose action comes first")
+    raise CannotAnswer(
+        "no card played has both players act, so the situation does not say "
+        "whose action comes first"
+    )
 
 
 def must_match(ctx: Context) -> Answer:
@@ -94,25 +99,43 @@ def must_match(ctx: Context) -> Answer:
     found = shielded(view.forces, view.who, element)
     if found is not None and found[1] is None:
         card = found[0]
-        return view.yes_no(no(f'"{card.name}" is an active card with a shield in {element}, the '
-                              "contested element: its player need not match the opponent's "
-                              "total power", R.SHIELD))
+        return view.yes_no(
+            no(
+                f'"{card.name}" is an active card with a shield in {element}, the '
+                "contested element: its player need not match the opponent's "
+                "total power",
+                R.SHIELD,
+            )
+        )
     if found is not None:
         card, ignored = found
         assert ignored is not None
         why = ignored.source
-        shield = rule_claim(Stance.FORBID, f'"{card.name}" has a shield in {element}', R.SHIELD,
-                            holder=card, label=f'no need to match (the shield of "{card.name}")')
+        shield = rule_claim(
+            Stance.FORBID,
+            f'"{card.name}" has a shield in {element}',
+            R.SHIELD,
+            holder=card,
+            label=f'no need to match (the shield of "{card.name}")',
+        )
         rules = (R.MATCH_OPPONENT, R.SHIELD, R.SHIELDS_ARE_ICONS, R.IGNORING) + (
-            (R.IGNORED_CARD,) if ignored.what == "card" else ())
-        reason = (f'"{card.name}" has a shield in {element}, but "{why.card.name}" ignores '
-                  f"{'the card' if ignored.what == 'card' else 'its icons'} ({why.quote}); "
-                  "shields are icons, and an ignored icon has no effect: the total power "
-                  "announced must at least equal the opponent's")
+            (R.IGNORED_CARD,) if ignored.what == "card" else ()
+        )
+        reason = (
+            f'"{card.name}" has a shield in {element}, but "{why.card.name}" ignores '
+            f"{'the card' if ignored.what == 'card' else 'its icons'} ({why.quote}); "
+            "shields are icons, and an ignored icon has no effect: the total power "
+            "announced must at least equal the opponent's"
+        )
         fallback = rule_claim(Stance.REQUIRE, reason, *rules, default=True)
         overruled = icon_overruled(ignored, card, Stance.REQUIRE, reason, *rules)
         return view.yes_no(settle([shield, overruled, fallback]).ruling)
-    return view.yes_no(yes(f"no active character or booster card of the player has a shield "
-                           f"in {element}: the total power he announces must at least equal "
-                           "the opponent's", R.MATCH_OPPONENT, R.SHIELD))
-
+    return view.yes_no(
+        yes(
+            f"no active character or booster card of the player has a shield "
+            f"in {element}: the total power he announces must at least equal "
+            "the opponent's",
+            R.MATCH_OPPONENT,
+            R.SHIELD,
+        )
+    )

@@ -131,15 +131,22 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
     if period == "turn":
         cut = turn_cut(state, who)
         if cut is not None:
-            return no(f"the turn reaches no Refresh Hand phase for the player: {cut}",
-                      R.REFRESH_MOMENTS, R.ANNOUNCE_RETREAT)
+            return no(
+                f"the turn reaches no Refresh Hand phase for the player: {cut}",
+                R.REFRESH_MOMENTS,
+                R.ANNOUNCE_RETREAT,
+            )
         if state.current_phase > Step.REFRESH_HAND:
             return no("the Refresh Hand phase of this turn is over", R.REFRESH_MOMENTS)
-        moment = Moment("phase", "the turn reaches its Refresh Hand phase",
-                        [R.REFRESH_FROM_DECK, R.REFRESH_MOMENTS])
+        moment = Moment(
+            "phase",
+            "the turn reaches its Refresh Hand phase",
+            [R.REFRESH_FROM_DECK, R.REFRESH_MOMENTS],
+        )
     elif period == "fight":
-        moment = Moment("fight", "at the end of a fight both players refresh their hands",
-                        [R.FIGHT_END_REFRESH])
+        moment = Moment(
+            "fight", "at the end of a fight both players refresh their hands", [R.FIGHT_END_REFRESH]
+        )
         forces = Forces(fight_ended(state))
     elif period is None:
         found = refresh_moment(state, who)
@@ -148,11 +155,18 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
             return no(reason, *rules)
         moment = found
     else:
-        raise CannotAnswer(f"rulesq cannot tell whether hands are refreshed at the end of "
-                           f"the {period}")
-    ruling = permitted(forces or view.forces, who, REFRESH, base=yes(moment.reason, *moment.rules),
-                       why="; refreshing takes cards from the draw deck into the hand",
-                       cite=(R.REFRESH_TAKES_FROM_DECK,), permits=False)
+        raise CannotAnswer(
+            f"rulesq cannot tell whether hands are refreshed at the end of the {period}"
+        )
+    ruling = permitted(
+        forces or view.forces,
+        who,
+        REFRESH,
+        base=yes(moment.reason, *moment.rules),
+        why="; refreshing takes cards from the draw deck into the hand",
+        cite=(R.REFRESH_TAKES_FROM_DECK,),
+        permits=False,
+    )
     if ruling.allowed and ruling.step is None:
         ruling.negatives.append("no active card forbids taking cards into the hand")
     return ruling
@@ -190,8 +204,10 @@ def refresh_size(ctx: Context) -> Answer:
             if n > target:
                 target = n
                 ruling.sources.append(source)
-                ruling.reason = f'at the end of the fight "{source.card.name}" lets the ' \
-                                f"player draw to {n} cards: {source.quote}"
+                ruling.reason = (
+                    f'at the end of the fight "{source.card.name}" lets the '
+                    f"player draw to {n} cards: {source.quote}"
+                )
                 ruling.cite(R.SUPERSEDE)
     elif moment is not None:
         ruling.reason = f"{moment.reason}, to {REFRESH_TO} cards"
@@ -214,8 +230,10 @@ def refresh_size(ctx: Context) -> Answer:
             assert plan.hand is not None
             target = plan.hand
     elif taking.prohibitions:
-        raise CannotAnswer("the situation does not say how many cards the player holds, and a "
-                           "card limits taking cards into the hand")
+        raise CannotAnswer(
+            "the situation does not say how many cards the player holds, and a "
+            "card limits taking cards into the hand"
+        )
     return view.answer(Number(target), ruling)
 
 
@@ -228,17 +246,29 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
     out: list[tuple[range, Ruling, bool]] = []
     event = replacement_pending(state, who)
     if event is not None:
-        out.append((range(1, 2), yes(f'"{event.cards[0].name}" was discarded with its REPLACE '
-                                     "icon: a replacement card may be drawn",
-                                     R.REPLACE, R.REPLACE_TWO_OPTIONS), True))
+        out.append(
+            (
+                range(1, 2),
+                yes(
+                    f'"{event.cards[0].name}" was discarded with its REPLACE '
+                    "icon: a replacement card may be drawn",
+                    R.REPLACE,
+                    R.REPLACE_TWO_OPTIONS,
+                ),
+                True,
+            )
+        )
     moment = refresh_moment(state, who)
     hand = state.hand_size(who)
     if moment is not None and hand is not None:
         need = max(0, REFRESH_TO - hand)
         out.append((range(need, need + 1), yes(moment.reason, *moment.rules), False))
     sources: list[Source] = []
-    if state.turn_owner is not None and not state.turn_over \
-            and state.current_phase is Step.END_OF_TURN:
+    if (
+        state.turn_owner is not None
+        and not state.turn_over
+        and state.current_phase is Step.END_OF_TURN
+    ):
         sources += timed(forces, who, W.END_OF_TURN)
     pending = pending_play(state, forces)
     if pending is not None and pending[0].who == who:
@@ -253,13 +283,24 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
                 if isinstance(act, a.Draw) and isinstance(act.cards, Cards):
                     quantity = act.cards.quantity
                     if quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
-                        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
-                                           f'"{source.card.name}" ({source.quote})')
+                        raise CannotAnswer(
+                            f"rulesq does not follow '{quantity.render()}' in "
+                            f'"{source.card.name}" ({source.quote})'
+                        )
                     n = quantity.n or 1
                     low = 0 if quantity.kind is Q.UP_TO else n
                     optional = do.mode is a.Mode.MAY
-                    out.append((range(low, n + 1), yes(f'"{source.card.name}": {source.quote}',
-                                                       R.SUPERSEDE, sources=[source]), optional))
+                    out.append(
+                        (
+                            range(low, n + 1),
+                            yes(
+                                f'"{source.card.name}": {source.quote}',
+                                R.SUPERSEDE,
+                                sources=[source],
+                            ),
+                            optional,
+                        )
+                    )
     return out
 
 
@@ -269,8 +310,15 @@ def can_draw(ctx: Context) -> Answer:
     n = int(ctx.question.param("number", 1))
     act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK))
     stops = Gather(frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}), lambda: _stops(view, n))
-    ruling = permitted(view.forces, view.who, act, base=lambda: _draw_base(view, n),
-                       extra=[stops], cite=(R.AS_FAR_AS_POSSIBLE,), permits=False)
+    ruling = permitted(
+        view.forces,
+        view.who,
+        act,
+        base=lambda: _draw_base(view, n),
+        extra=[stops],
+        cite=(R.AS_FAR_AS_POSSIBLE,),
+        permits=False,
+    )
     return view.yes_no(ruling)
 
 
@@ -281,13 +329,18 @@ def _draw_base(view: View, n: int) -> Ruling:
         return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
     fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
     if not fitting:
-        sizes = ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r.stop - 1}"
-                          for r, _, _ in offers)
-        return no(f"the player may draw {sizes} card(s) now, not {n}",
-                  *offers[0][1].rules, sources=offers[0][1].sources)
+        sizes = ", ".join(
+            f"{r.start}" if len(r) == 1 else f"{r.start}-{r.stop - 1}" for r, _, _ in offers
+        )
+        return no(
+            f"the player may draw {sizes} card(s) now, not {n}",
+            *offers[0][1].rules,
+            sources=offers[0][1].sources,
+        )
     _, ruling = fitting[0]
-    plan = Plan(view.forces, view.who, view.state.hand_size(view.who),
-                Taking(view.forces, view.who))
+    plan = Plan(
+        view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
+    )
     plan.take(n, "draw")
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
@@ -296,8 +349,9 @@ def _draw_base(view: View, n: int) -> Ruling:
 
 def _stops(view: View, n: int) -> list[Claim]:
     """The texts that stop one of the ``n`` cards drawn one by one (as the hand grows)."""
-    plan = Plan(view.forces, view.who, view.state.hand_size(view.who),
-                Taking(view.forces, view.who))
+    plan = Plan(
+        view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
+    )
     plan.take(n, "draw")
     return forbid_claims(view.forces, plan.stopped[0]) if plan.stopped else []
 
@@ -315,8 +369,9 @@ def must_draw(ctx: Context) -> Answer:
             return view.yes_no(ruling)
         ruling.cite(R.REFRESH_NOT_OPTIONAL)
         return view.yes_no(ruling)
-    return view.yes_no(no(f"no rule or text requires the player to draw {n} card(s) now",
-                          R.REFRESH_MOMENTS))
+    return view.yes_no(
+        no(f"no rule or text requires the player to draw {n} card(s) now", R.REFRESH_MOMENTS)
+    )
 
 
 # ---------------------------------------------------------------------- shuffling back
@@ -328,19 +383,25 @@ def can_shuffle(ctx: Context) -> Answer:
     cards = [view.card(ref, who) for ref in ctx.question.cards]
     outside = [c for c in cards if c.zone is not Zone.HAND or c.owner != who]
     if outside:
-        return view.yes_no(no(f'"{outside[0].name}" is not in the player\'s hand',
-                              R.CARD_LOCATIONS))
+        return view.yes_no(
+            no(f'"{outside[0].name}" is not in the player\'s hand', R.CARD_LOCATIONS)
+        )
     used = {e.cards[0].uid for e in state.events_of("use_text", who, this_turn=True)}
     for card in state.owned(who):
-        if card.uid not in used and not (state.current_phase is Step.END_OF_TURN
-                                         and view.forces.live(card)):
+        if card.uid not in used and not (
+            state.current_phase is Step.END_OF_TURN and view.forces.live(card)
+        ):
             continue
         for source in view.forces.in_force(card):
             ruling = _shuffle_text(source, len(cards))
             if ruling is not None:
                 return view.yes_no(ruling)
-    return view.yes_no(no("no text lets the player shuffle cards from the hand into the draw "
-                          "deck now", R.DISCARD_ONLY_WHEN_PERMITTED))
+    return view.yes_no(
+        no(
+            "no text lets the player shuffle cards from the hand into the draw deck now",
+            R.DISCARD_ONLY_WHEN_PERMITTED,
+        )
+    )
 
 
 def _shuffle_text(source: Source, n: int) -> Ruling | None:
@@ -357,13 +418,16 @@ def _shuffle_text(source: Source, n: int) -> Ruling | None:
             limit = quantity.n or 1
             ok = n <= limit if quantity.kind is Q.UP_TO else n == limit
             if not ok:
-                return no(f'"{source.card.name}" shuffles {act.what.render()}, not {n} cards',
-                          sources=[source])
-            ruling = yes(f'"{source.card.name}": {source.quote}', R.SUPERSEDE,
-                         sources=[source])
+                return no(
+                    f'"{source.card.name}" shuffles {act.what.render()}, not {n} cards',
+                    sources=[source],
+                )
+            ruling = yes(f'"{source.card.name}": {source.quote}', R.SUPERSEDE, sources=[source])
             if i > 0:
-                ruling.reason += ("; the part before \"then\" (the draw) is finished first, so "
-                                  "the cards just drawn are in the hand")
+                ruling.reason += (
+                    '; the part before "then" (the draw) is finished first, so '
+                    "the cards just drawn are in the hand"
+                )
                 ruling.cite(R.THEN_FINISHES_FIRST)
             return ruling
     return None
@@ -376,22 +440,29 @@ def disclosed(ctx: Context) -> Answer:
     card = view.card()
     state = view.state
     if card.zone is not Zone.HAND:
-        return view.yes_no(no(f'"{card.name}" is not in a hand ({card.zone.value})',
-                              R.DISCLOSED_REMAIN))
+        return view.yes_no(
+            no(f'"{card.name}" is not in a hand ({card.zone.value})', R.DISCLOSED_REMAIN)
+        )
     event = disclosing_play(state, view.forces, card)
     if event is not None:
-        ruling = yes(f'"{event.cards[0].name}" disclosed the hand as it was played, with '
-                     f'"{card.name}" in it; disclosed cards stay open until used',
-                     R.DISCLOSED_REMAIN, R.NOW_WHEN_PLAYED)
-        ruling.sources = [s for e, s in disclosures(state, view.forces, card.owner)
-                          if e is event]
+        ruling = yes(
+            f'"{event.cards[0].name}" disclosed the hand as it was played, with '
+            f'"{card.name}" in it; disclosed cards stay open until used',
+            R.DISCLOSED_REMAIN,
+            R.NOW_WHEN_PLAYED,
+        )
+        ruling.sources = [s for e, s in disclosures(state, view.forces, card.owner) if e is event]
         return view.yes_no(ruling)
     earlier = disclosures(state, view.forces, card.owner)
     if earlier:
         event, source = earlier[-1]
-        ruling = no(f'"{source.card.name}" disclosed the hand when it was played ("now"); '
-                    f'"{card.name}" was taken into the hand afterwards', R.NOW_WHEN_PLAYED,
-                    R.DISCLOSED_REMAIN, sources=[source])
+        ruling = no(
+            f'"{source.card.name}" disclosed the hand when it was played ("now"); '
+            f'"{card.name}" was taken into the hand afterwards',
+            R.NOW_WHEN_PLAYED,
+            R.DISCLOSED_REMAIN,
+            sources=[source],
+        )
         return view.yes_no(ruling)
     ruling = no("no text has disclosed the hand", R.DISCLOSED_REMAIN)
     ruling.negatives.append("no card text disclosing the hand was played")

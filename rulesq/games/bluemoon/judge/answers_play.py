@@ -30,8 +30,9 @@ def assume_turn(view: View) -> None:
     """A question about playing, with no turn stated, supposes it is the asker's turn."""
     if view.state.turn_owner is None:
         whose = "my" if view.who == ME else "your"
-        view.state.assumed.append(question_turn(f"it is taken to be {whose} turn (a player "
-                                                "plays on his own turn)"))
+        view.state.assumed.append(
+            question_turn(f"it is taken to be {whose} turn (a player plays on his own turn)")
+        )
         view.timeline.start_turn(view.who)
         view.__dict__.pop("forces", None)
 
@@ -57,8 +58,9 @@ def can_play_type(ctx: Context) -> Answer:
     card = view.hypothetical(info, view.who)
     ruling = judge(view).can_play(card, view.who, conflict_ok=True)
     if ruling.allowed:
-        ruling.negatives.append(f"the {word} card is taken to have no special power text and "
-                                "no icons")
+        ruling.negatives.append(
+            f"the {word} card is taken to have no special power text and no icons"
+        )
     return view.yes_no(ruling)
 
 
@@ -73,11 +75,11 @@ def can_play_together(ctx: Context) -> Answer:
     for ref in ctx.question.cards:
         state = timeline.state
         card = state.find(ref.name, who) or view.hypothetical(view.catalog.info(ref), who)
-        ruling = PlayJudge(state, first_turn=state.is_first_turn).can_play(card, who,
-                                                                         conflict_ok=True)
+        ruling = PlayJudge(state, first_turn=state.is_first_turn).can_play(
+            card, who, conflict_ok=True
+        )
         if not ruling.allowed:
-            ruling.reason = f'after {", ".join(names)}: {ruling.reason}' if names \
-                else ruling.reason
+            ruling.reason = f"after {', '.join(names)}: {ruling.reason}" if names else ruling.reason
             return view.yes_no(ruling)
         timeline.play(ref, who)
         names.append(f'"{ref.name}"')

@@ -68,18 +68,28 @@ def discard_value(ctx: Context) -> Answer:
         if len(left) > 1:
             raise unknown_factor(options, req)
         value = left.pop()
-        ruling = yes(f'"{req.name}" asks for {amounts * max(options)} {element} in all; '
-                     f"{have} has been discarded for it", R.DISCARD_INDEPENDENTLY,
-                     R.REQUIREMENT_CHECKED_AT_END, sources=[req.source, *doubling])
+        ruling = yes(
+            f'"{req.name}" asks for {amounts * max(options)} {element} in all; '
+            f"{have} has been discarded for it",
+            R.DISCARD_INDEPENDENTLY,
+            R.REQUIREMENT_CHECKED_AT_END,
+            sources=[req.source, *doubling],
+        )
         if doubling:
             ruling.cite(R.SUPERSEDE)
         found.append((value, ruling))
     if not found:
-        return view.answer(Number(0), no(f"no text in force asks the player to discard {element}",
-                                         R.DISCARD_ONLY_WHEN_PERMITTED))
+        return view.answer(
+            Number(0),
+            no(
+                f"no text in force asks the player to discard {element}",
+                R.DISCARD_ONLY_WHEN_PERMITTED,
+            ),
+        )
     if len(found) > 1:
-        raise CannotAnswer(f"several texts ask the player to discard {element}; each is "
-                           "satisfied independently")
+        raise CannotAnswer(
+            f"several texts ask the player to discard {element}; each is satisfied independently"
+        )
     value, ruling = found[0]
     return view.answer(Number(value), ruling)
 
@@ -146,10 +156,12 @@ def _one(forces: Forces, req: Requirement) -> Ruling:
     if req.kind is Kind.LIMIT:
         extra = excess(forces, req)
         if extra:
-            return no(f'"{req.name}": {extra} card(s) over its limit', R.YOU_MAY_NOT,
-                      sources=[req.source])
-        return yes(f'"{req.name}": the hand is within its limit', R.YOU_MAY_NOT,
-                   sources=[req.source])
+            return no(
+                f'"{req.name}": {extra} card(s) over its limit', R.YOU_MAY_NOT, sources=[req.source]
+            )
+        return yes(
+            f'"{req.name}": the hand is within its limit', R.YOU_MAY_NOT, sources=[req.source]
+        )
     done = discarded_for(forces, req)
     options, doubling = factors(forces, req)
     results = {f: met(forces, req, done, f) for f in options}
@@ -158,11 +170,16 @@ def _one(forces: Forces, req: Requirement) -> Ruling:
     names = _shown(forces, done)
     sources = [req.source, *doubling]
     if next(iter(results.values())):
-        return yes(f'"{req.name}" is satisfied by {names}', R.DISCARD_INDEPENDENTLY,
-                   sources=sources)
+        return yes(
+            f'"{req.name}" is satisfied by {names}', R.DISCARD_INDEPENDENTLY, sources=sources
+        )
     by = _value_sources(forces, done)
-    return no(f'"{req.name}" is not satisfied: discarded for it: {names} (printed values as '
-              f"in hand{_made_by(by)})", R.DISCARD_INDEPENDENTLY, sources=by + sources)
+    return no(
+        f'"{req.name}" is not satisfied: discarded for it: {names} (printed values as '
+        f"in hand{_made_by(by)})",
+        R.DISCARD_INDEPENDENTLY,
+        sources=by + sources,
+    )
 
 
 def _made_by(sources: list[Source]) -> str:
@@ -197,13 +214,19 @@ def _jointly(forces: Forces, reqs: list[Requirement], pool: list[Instance]) -> R
     each = "each is" if len(reqs) > 1 else "it is"
     discarded = _shown(forces, pool)
     if results.pop():
-        return yes(f"{names}: {each} satisfied on its own by the discards of the turn "
-                   f"({discarded})", R.DISCARD_INDEPENDENTLY, sources=sources)
+        return yes(
+            f"{names}: {each} satisfied on its own by the discards of the turn ({discarded})",
+            R.DISCARD_INDEPENDENTLY,
+            sources=sources,
+        )
     by = _value_sources(forces, pool)
-    ruling = no(f"{names}: the discards of the turn ({discarded}, printed values as in hand"
-                f"{_made_by(by)}) do not satisfy "
-                f"{'each text on its own' if len(reqs) > 1 else 'it'}",
-                R.DISCARD_INDEPENDENTLY, sources=by + sources)
+    ruling = no(
+        f"{names}: the discards of the turn ({discarded}, printed values as in hand"
+        f"{_made_by(by)}) do not satisfy "
+        f"{'each text on its own' if len(reqs) > 1 else 'it'}",
+        R.DISCARD_INDEPENDENTLY,
+        sources=by + sources,
+    )
     if doubling:
         ruling.cite(R.REQUIREMENT_CHECKED_AT_END)
     if any(forces.card_ignored(in_hand(c)) is not None for c in pool):
@@ -229,7 +252,7 @@ def _shown(forces: Forces, cards: list[Instance]) -> str:
 
 
 def _play_obligations(forces: Forces, card: Instance) -> list[Ruling]:
-    """"You must play a booster card, or retreat": met by a play of the obligated player."""
+    """Text "You must play a booster card, or retreat": met by a play of the obligated player."""
     state = forces.state
     out: list[Ruling] = []
     for source in effects_of(card):
@@ -241,16 +264,24 @@ def _play_obligations(forces: Forces, card: Instance) -> list[Ruling]:
             continue
         for who in players_of(effect.do.actor, source.controller):
             turn = own_turn(state, who)
-            made = [e.cards[0] for e in state.events_of("play", who) if e.turn == turn
-                    and not e.data.get("bluff") and not e.cards[0].cancelled
-                    and any(matches(p.cards, e.cards[0], source.controller, forces)
-                            for p in plays)]
+            made = [
+                e.cards[0]
+                for e in state.events_of("play", who)
+                if e.turn == turn
+                and not e.data.get("bluff")
+                and not e.cards[0].cancelled
+                and any(matches(p.cards, e.cards[0], source.controller, forces) for p in plays)
+            ]
             if made:
-                out.append(yes(f'"{made[0].name}" was played this turn: {source.quote}',
-                               sources=[source]))
+                out.append(
+                    yes(f'"{made[0].name}" was played this turn: {source.quote}', sources=[source])
+                )
             else:
-                ruling = no(f"no card it asks for was played this turn: {source.quote}",
-                            R.TEXT_GROUP_PER_TURN, sources=[source])
+                ruling = no(
+                    f"no card it asks for was played this turn: {source.quote}",
+                    R.TEXT_GROUP_PER_TURN,
+                    sources=[source],
+                )
                 ruling.negatives.append("no other card was played this turn")
                 out.append(ruling)
     return out
@@ -272,22 +303,39 @@ def who_chooses(ctx: Context) -> Answer:
                     forced = players_of(act.who, controller)
                     if len(forced) == 1:
                         (player,) = forced
-                        return view.answer(Word(player), yes(
-                            f'"{card.name}" makes the other player discard ("{source.quote}"): '
-                            "the card's player is not mentioned, so the player who discards "
-                            "chooses", R.FORCED_PLAYER_CHOOSES, sources=[source]))
+                        return view.answer(
+                            Word(player),
+                            yes(
+                                f'"{card.name}" makes the other player discard ("{source.quote}"): '
+                                "the card's player is not mentioned, so the player who discards "
+                                "chooses",
+                                R.FORCED_PLAYER_CHOOSES,
+                                sources=[source],
+                            ),
+                        )
                 if isinstance(act, a.Draw) and len(actors) == 1:
                     owner = _other_hand(act, controller, actors)
                     if owner is not None:
                         return view.answer(*_drawn_at_random(view, source, owner))
                 if isinstance(act, a.Discard) and len(actors) == 1 and controller not in actors:
                     (player,) = actors
-                    return view.answer(Word(player), yes(
-                        f'"{card.name}" has the other player discard ("{source.quote}"): the '
-                        "card's player is not mentioned as choosing, so the player who discards "
-                        "chooses", R.FORCED_PLAYER_CHOOSES, sources=[source]))
-    ruling = yes(f'"{card.name}" is read out by its player, the "I" of the text, who decides '
-                 "how it is applied", R.READ_OUT, R.APPLY_INSTRUCTION, R.READER_CHOOSES)
+                    return view.answer(
+                        Word(player),
+                        yes(
+                            f'"{card.name}" has the other player discard ("{source.quote}"): the '
+                            "card's player is not mentioned as choosing, so the player who "
+                            "discards chooses",
+                            R.FORCED_PLAYER_CHOOSES,
+                            sources=[source],
+                        ),
+                    )
+    ruling = yes(
+        f'"{card.name}" is read out by its player, the "I" of the text, who decides '
+        "how it is applied",
+        R.READ_OUT,
+        R.APPLY_INSTRUCTION,
+        R.READER_CHOOSES,
+    )
     return view.answer(Word(controller), ruling)
 
 
@@ -322,16 +370,26 @@ def _drawn_at_random(view: View, source: object, owner: str) -> tuple[Word, Ruli
     if open_cards:
         return Word(source.controller), yes(
             "the drawing player may select the disclosed cards of the hand",
-            R.DRAW_DISCLOSED, R.DRAW_RANDOMLY, sources=[source])
+            R.DRAW_DISCLOSED,
+            R.DRAW_RANDOMLY,
+            sources=[source],
+        )
     played = [e.seq for e in state.events_of("play") if source.card in e.cards]
     unnamed = counted_disclosure(state, view.forces, owner, played[-1] if played else None)
     if unnamed is not None:
         return Word(source.controller), yes(
             f'the drawing player may select the disclosed cards of the hand ("{unnamed.name}" '
             "disclosed it, and none of its cards has been used since)",
-            R.DRAW_DISCLOSED, R.DRAW_RANDOMLY, sources=[source])
-    ruling = yes("the cards are drawn at random from a hand none of whose cards are "
-                 "disclosed: nobody chooses", R.DRAW_RANDOMLY, R.DRAW_DISCLOSED,
-                 sources=[source])
+            R.DRAW_DISCLOSED,
+            R.DRAW_RANDOMLY,
+            sources=[source],
+        )
+    ruling = yes(
+        "the cards are drawn at random from a hand none of whose cards are "
+        "disclosed: nobody chooses",
+        R.DRAW_RANDOMLY,
+        R.DRAW_DISCLOSED,
+        sources=[source],
+    )
     ruling.negatives.append("no card of the hand is disclosed")
     return Word("nobody"), ruling

@@ -48,8 +48,9 @@ def can_load_any(ctx: Context) -> Answer:
     ships = judge(view)
     ruling = _load(view, None, ship, ships)
     if ruling.allowed and ruling.step is None:
-        ruling.negatives.append("the player is taken to hold a character, booster or support "
-                                "card to load")
+        ruling.negatives.append(
+            "the player is taken to hold a character, booster or support card to load"
+        )
     return view.yes_no(ruling)
 
 
@@ -58,12 +59,14 @@ def can_land(ctx: Context) -> Answer:
     view = View(ctx)
     ship = view.card(ctx.question.card, who=view.who)
     ships = judge(view)
-    return view.yes_no(permitted(ships.forces, view.who, a.Land(),
-                                 base=lambda: ships.can_land(ship, view.who)))
+    return view.yes_no(
+        permitted(ships.forces, view.who, a.Land(), base=lambda: ships.can_land(ship, view.who))
+    )
 
 
-def _load(view: View, card: Instance | None, ship: Instance,
-          ships: ShipJudge | None = None) -> Ruling:
+def _load(
+    view: View, card: Instance | None, ship: Instance, ships: ShipJudge | None = None
+) -> Ruling:
     """Whether the player may load a card (one he holds, or any) onto a ship now."""
     ships = ships or judge(view)
     who = view.who
@@ -85,36 +88,56 @@ def in_discard_pile(ctx: Context) -> Answer:
 def discard_ruling(state: State, card: Instance, who: str) -> Ruling:
     """Whether a card is on a player's discard pile, and what put it there."""
     if card.uid < 0:
-        return no(f'the situation does not place "{card.name}" on the discard pile',
-                  R.CARD_LOCATIONS)
+        return no(
+            f'the situation does not place "{card.name}" on the discard pile', R.CARD_LOCATIONS
+        )
     if card.owner != who:
         return no(f'"{card.name}" is not the player\'s card', R.CARD_LOCATIONS)
     if card.zone is not Zone.DISCARD:
-        return no(f'"{card.name}" is not on the discard pile ({card.zone.value})',
-                  R.CARD_LOCATIONS)
+        return no(f'"{card.name}" is not on the discard pile ({card.zone.value})', R.CARD_LOCATIONS)
     for event in reversed(state.events):
         if card not in event.cards and not (card.ship is not None and card.ship in event.cards):
             continue
         if event.kind == "ship_discarded":
             ship = event.cards[0]
             if ship is card:
-                return yes(f'"{card.name}" was landed, and landed ships are discarded '
-                           "immediately before their player announces power (or retreats, or "
-                           "the turn ends)", R.LANDED_DISCARDED)
-            return yes(f'"{card.name}" was loaded on "{ship.name}", which was discarded with '
-                       "its cards", R.LANDED_DISCARDED, R.SHIP_DISCARDED)
+                return yes(
+                    f'"{card.name}" was landed, and landed ships are discarded '
+                    "immediately before their player announces power (or retreats, or "
+                    "the turn ends)",
+                    R.LANDED_DISCARDED,
+                )
+            return yes(
+                f'"{card.name}" was loaded on "{ship.name}", which was discarded with its cards',
+                R.LANDED_DISCARDED,
+                R.SHIP_DISCARDED,
+            )
         if event.kind == "retrieve" and card.ship is not None and card.ship in event.cards:
-            return yes(f'"{card.name}" was loaded on "{card.ship.name}", which was retrieved; '
-                       "the cards on a retrieved ship are discarded", R.SHIP_DISCARDED)
+            return yes(
+                f'"{card.name}" was loaded on "{card.ship.name}", which was retrieved; '
+                "the cards on a retrieved ship are discarded",
+                R.SHIP_DISCARDED,
+            )
         if event.kind == "bluff_revealed":
-            return yes(f'"{card.name}" was a bluff card; a called bluff reveals the bluff cards '
-                       "and they are discarded, whatever the outcome", R.BLUFF_CALL,
-                       R.FAILED_CALL_DISCARDS_BLUFFS, R.BLUFF_REVEAL)
+            return yes(
+                f'"{card.name}" was a bluff card; a called bluff reveals the bluff cards '
+                "and they are discarded, whatever the outcome",
+                R.BLUFF_CALL,
+                R.FAILED_CALL_DISCARDS_BLUFFS,
+                R.BLUFF_REVEAL,
+            )
         if event.kind in ("discard", "cancel"):
             return yes(f'"{card.name}" was discarded', R.CARD_LOCATIONS)
     if card.info.kind == "hyla" and any(
-            e.kind == "play" and e.cards[0].info.kind == "hyla" and e.cards[0] is not card
-            and e.seq > card.seq for e in state.events):
-        return yes(f'"{card.name}" was the Hyla card in play: a Hyla card played discards the '
-                   "previous one at once", R.HYLA_DISPLAY)
+        e.kind == "play"
+        and e.cards[0].info.kind == "hyla"
+        and e.cards[0] is not card
+        and e.seq > card.seq
+        for e in state.events
+    ):
+        return yes(
+            f'"{card.name}" was the Hyla card in play: a Hyla card played discards the '
+            "previous one at once",
+            R.HYLA_DISPLAY,
+        )
     return yes(f'"{card.name}" is on the discard pile', R.CARD_LOCATIONS)

@@ -72,31 +72,44 @@ def _ignored_text(card: Instance, why: Ignored) -> Ruling:
     what = f'all of "{card.name}"' if whole else f'the text of "{card.name}"'
     sentences = [s for s in effects_of(card) if not isinstance(s.effect, fx.NoEffectIfOpposed)]
     ignore = ignoring(why, card, what="the card" if whole else "its text")
-    fallback = rule_claim(Stance.PERMIT, f'"{ignorer.card.name}" ignores {what}: {ignorer.quote}',
-                          R.IGNORING, default=True)
+    fallback = rule_claim(
+        Stance.PERMIT,
+        f'"{ignorer.card.name}" ignores {what}: {ignorer.quote}',
+        R.IGNORING,
+        default=True,
+    )
     decided = settle([*sentence_claims(sentences, Stance.FORBID, "{quote}"), ignore, fallback])
     ruling = decided.ruling
     kept = decided.kept_from(ignore)
     if ruling.allowed or not kept:
         return ruling
     removed = decided.removed()
-    at_game_end = [s for s in removed if isinstance(s.effect, fx.ScoreModifier)] \
-        if ignorer.card.zone in FIGHT_ZONES else []
+    at_game_end = (
+        [s for s in removed if isinstance(s.effect, fx.ScoreModifier)]
+        if ignorer.card.zone in FIGHT_ZONES
+        else []
+    )
     reached = [s for s in removed if s not in at_game_end]
     if reached:
-        raise CannotAnswer(f'only in part: "{ignorer.card.name}" cannot ignore the text of '
-                           f'"{card.name}" that the ladder puts above ignoring '
-                           f'({"; ".join(s.quote for s in kept)}), but it ignores its other '
-                           f'text ({"; ".join(s.quote for s in reached)}); ask about each '
-                           "sentence's effect instead")
+        raise CannotAnswer(
+            f'only in part: "{ignorer.card.name}" cannot ignore the text of '
+            f'"{card.name}" that the ladder puts above ignoring '
+            f"({'; '.join(s.quote for s in kept)}), but it ignores its other "
+            f"text ({'; '.join(s.quote for s in reached)}); ask about each "
+            "sentence's effect instead"
+        )
     step = decided.result.step
     if step is not None:
-        ruling.reason = (f'"{ignorer.card.name}" would ignore it, but "{step.name}" text takes '
-                         f"precedence over ignoring: {'; '.join(s.quote for s in kept)}")
+        ruling.reason = (
+            f'"{ignorer.card.name}" would ignore it, but "{step.name}" text takes '
+            f"precedence over ignoring: {'; '.join(s.quote for s in kept)}"
+        )
         ruling.cite(*step.clauses)
     if at_game_end:
-        ruling.reason += ("; its other text applies when the game ends, after the end of the "
-                          f'fight has removed "{ignorer.card.name}"')
+        ruling.reason += (
+            "; its other text applies when the game ends, after the end of the "
+            f'fight has removed "{ignorer.card.name}"'
+        )
         ruling.cite(R.FIGHT_END_REMOVE)
         ruling.sources.extend(at_game_end)
     ruling.beaten.append(("yes (ignored)", ignorer))
@@ -121,23 +134,32 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
         if forces._reaches(source, card, True) is None:
             if source in applying or not named:
                 named.append(source)
-                reason = (f'"{source.card.name}" ignores the cards it names, and '
-                          f'"{card.name}" is not one of them: {source.quote}')
+                reason = (
+                    f'"{source.card.name}" ignores the cards it names, and '
+                    f'"{card.name}" is not one of them: {source.quote}'
+                )
         elif source not in applying:
             silenced = forces.text_ignored(source.card)
             if silenced is not None:
-                claims.append(effect_claim(Stance.PERMIT, source, f'"{source.card.name}" '
-                                           f"ignores it: {source.quote}"))
+                claims.append(
+                    effect_claim(
+                        Stance.PERMIT, source, f'"{source.card.name}" ignores it: {source.quote}'
+                    )
+                )
                 claims.append(ignoring(silenced, source.card, what="its own text"))
-                reason = (f'"{source.card.name}" would ignore it, but its own text is ignored by '
-                          f'"{silenced.source.card.name}": {silenced.source.quote}')
+                reason = (
+                    f'"{source.card.name}" would ignore it, but its own text is ignored by '
+                    f'"{silenced.source.card.name}": {silenced.source.quote}'
+                )
     shield = forces.shielded_from(card)
     kept: list[Source] = []
     if shield is not None and card.owner != shield.controller:
         # The exemption is the ignore step's (ladder data, read by Forces): the card whose
         # PROTECTED icon keeps the ignore off decides, the ignore argued against it.
-        reason = (f'"{card.name}" has an active PROTECTED icon, which keeps opposing cards from '
-                  "ignoring it")
+        reason = (
+            f'"{card.name}" has an active PROTECTED icon, which keeps opposing cards from '
+            "ignoring it"
+        )
         kept = [*effects_of(card)[:1], shield]
     decided = settle([*claims, rule_claim(Stance.FORBID, reason, R.IGNORED_CARD, default=True)])
     ruling = decided.ruling
@@ -166,10 +188,16 @@ def ignored(ctx: Context) -> Answer:
     card = view.card()
     why = view.forces.card_ignored(card)
     if why is not None:
-        standing = rule_claim(Stance.FORBID, f'"{card.name}" is not ignored', holder=card,
-                              label="not ignored")
-        fallback = rule_claim(Stance.PERMIT, f'"{why.source.card.name}" ignores it: '
-                              f"{why.source.quote}", R.IGNORING, R.IGNORED_CARD, default=True)
+        standing = rule_claim(
+            Stance.FORBID, f'"{card.name}" is not ignored', holder=card, label="not ignored"
+        )
+        fallback = rule_claim(
+            Stance.PERMIT,
+            f'"{why.source.card.name}" ignores it: {why.source.quote}',
+            R.IGNORING,
+            R.IGNORED_CARD,
+            default=True,
+        )
         return view.yes_no(settle([standing, ignoring(why, card, "the card"), fallback]).ruling)
     return view.yes_no(_not_ignored(view, card, "the card"))
 
@@ -181,22 +209,35 @@ def active(ctx: Context) -> Answer:
     if card.in_play and card.active:
         zone = card.zone.value
         rule = {"character": R.MOST_RECENT_ACTIVE, "booster": R.BOOSTER_ACTIVE}.get(
-            card.info.kind, R.FIGHT_END_REMOVE)  # the rule for the card's type
-        return view.yes_no(yes(f'"{card.name}" is in play ({zone}) and has not been covered',
-                               rule))
+            card.info.kind, R.FIGHT_END_REMOVE
+        )  # the rule for the card's type
+        return view.yes_no(yes(f'"{card.name}" is in play ({zone}) and has not been covered', rule))
     if card.zone is Zone.CARGO:
-        return view.yes_no(no(f'"{card.name}" is loaded on a ship: cards on ships are not '
-                              "in play and not active", R.CARGO_NOT_IN_PLAY))
+        return view.yes_no(
+            no(
+                f'"{card.name}" is loaded on a ship: cards on ships are not in play and not active',
+                R.CARGO_NOT_IN_PLAY,
+            )
+        )
     if card.zone is Zone.GONE:
-        return view.yes_no(no(f'"{card.name}" is an interference card: it goes onto the '
-                              "discard pile once applied and never becomes active",
-                              R.INTERFERENCE_PLACE, R.INACTIVE_NO_EFFECT))
+        return view.yes_no(
+            no(
+                f'"{card.name}" is an interference card: it goes onto the '
+                "discard pile once applied and never becomes active",
+                R.INTERFERENCE_PLACE,
+                R.INACTIVE_NO_EFFECT,
+            )
+        )
     if card.zone is Zone.COMBAT:
-        return view.yes_no(no(f'"{card.name}" has been covered by a later character card; '
-                              "covered cards do not become active again", R.MOST_RECENT_ACTIVE,
-                              R.UNCOVERED_NOT_ACTIVE))
-    return view.yes_no(no(f'"{card.name}" is not in play ({card.zone.value})',
-                          R.CARD_LOCATIONS))
+        return view.yes_no(
+            no(
+                f'"{card.name}" has been covered by a later character card; '
+                "covered cards do not become active again",
+                R.MOST_RECENT_ACTIVE,
+                R.UNCOVERED_NOT_ACTIVE,
+            )
+        )
+    return view.yes_no(no(f'"{card.name}" is not in play ({card.zone.value})', R.CARD_LOCATIONS))
 
 
 def text_effective(ctx: Context) -> Answer:
@@ -218,34 +259,53 @@ def icon_effective(ctx: Context) -> Answer:
         return view.yes_no(no(f'"{card.name}" has no {icon} icon'))
     why = forces.icon_ignored(card, icon)
     if why is not None:
-        rule = rule_claim(Stance.PERMIT, f'"{card.name}" has its {icon} icon', holder=card,
-                          label=f"the {icon} icon")
-        reason = (f'"{why.source.card.name}" ignores it: {why.source.quote} (card instructions '
-                  "supersede the game rules)")
+        rule = rule_claim(
+            Stance.PERMIT,
+            f'"{card.name}" has its {icon} icon',
+            holder=card,
+            label=f"the {icon} icon",
+        )
+        reason = (
+            f'"{why.source.card.name}" ignores it: {why.source.quote} (card instructions '
+            "supersede the game rules)"
+        )
         rules = (R.IGNORED_CARD,) if why.what == "card" else ()
         fallback = rule_claim(Stance.FORBID, reason, R.IGNORING, *rules, default=True)
         overruled = icon_overruled(why, card, Stance.FORBID, reason, R.IGNORING)
         return view.yes_no(settle([rule, overruled, fallback]).ruling)
     state = view.state
     if icon == "STOP":
-        stopped = [e for e in state.events_of("play", card.owner, this_turn=True)
-                   if e.cards[0] is card and e.data.get("stop")]
+        stopped = [
+            e
+            for e in state.events_of("play", card.owner, this_turn=True)
+            if e.cards[0] is card and e.data.get("stop")
+        ]
         if stopped and not card.cancelled:
-            return view.yes_no(yes(f'"{card.name}" was played this turn with its STOP icon',
-                                   R.STOP))
-        return view.yes_no(no("a STOP icon has its effect only when its card is played",
-                              R.STOP, R.STOP_WHEN_PLAYED))
+            return view.yes_no(
+                yes(f'"{card.name}" was played this turn with its STOP icon', R.STOP)
+            )
+        return view.yes_no(
+            no(
+                "a STOP icon has its effect only when its card is played",
+                R.STOP,
+                R.STOP_WHEN_PLAYED,
+            )
+        )
     if icon == "GANG":
         if card.in_play:
             return view.yes_no(yes(f'"{card.name}" is in play with its GANG icon', R.GANG))
         if gang_joins(forces, card, card.owner):
             return view.yes_no(yes(f'"{card.name}" would join the active gang', R.GANG))
-        return view.yes_no(no("a GANG card joins a gang only when every active card of the "
-                              "combat area is a character card of the same gang", R.GANG))
+        return view.yes_no(
+            no(
+                "a GANG card joins a gang only when every active card of the "
+                "combat area is a character card of the same gang",
+                R.GANG,
+            )
+        )
     if icon == "PROTECTED":
         if card.in_play and card.active:
-            return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon',
-                                   R.PROTECTED))
+            return view.yes_no(yes(f'"{card.name}" is active with its PROTECTED icon', R.PROTECTED))
         return view.yes_no(no("PROTECTED protects only active cards in play", R.PROTECTED))
     ruling = yes(f'"{card.name}" has its {icon} icon and nothing ignores it')
     shield(forces, card, ruling)

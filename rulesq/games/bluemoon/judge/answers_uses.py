@@ -92,15 +92,26 @@ def text_optional(ctx: Context) -> Answer:
         return view.yes_no(no(f'"{card.name}" has no special power text'))
     unread = [s for s in sources if isinstance(s.effect, Unparsed)]
     if unread:
-        raise CannotAnswer(f'rulesq does not understand the text of "{card.name}": '
-                           f"{unread[0].quote}")
+        raise CannotAnswer(
+            f'rulesq does not understand the text of "{card.name}": {unread[0].quote}'
+        )
     binding = [s for s in sources if not optional(s)]
     if binding:
-        return view.yes_no(no(f"{binding[0].quote!r} {_binds(binding[0])}: it is always applied "
-                              "(unless ignored)", R.AS_FAR_AS_POSSIBLE, R.MAY_OPTIONAL,
-                              sources=binding))
-    return view.yes_no(yes(f"the text uses \"may\": its player may choose to take no action "
-                           f"({sources[0].quote})", R.MAY_OPTIONAL, sources=sources))
+        return view.yes_no(
+            no(
+                f"{binding[0].quote!r} {_binds(binding[0])}: it is always applied (unless ignored)",
+                R.AS_FAR_AS_POSSIBLE,
+                R.MAY_OPTIONAL,
+                sources=binding,
+            )
+        )
+    return view.yes_no(
+        yes(
+            f'the text uses "may": its player may choose to take no action ({sources[0].quote})',
+            R.MAY_OPTIONAL,
+            sources=sources,
+        )
+    )
 
 
 def choose_order(ctx: Context) -> Answer:
@@ -113,30 +124,54 @@ def choose_order(ctx: Context) -> Answer:
     used: list[Source] = []
     for card in cards:
         if card.owner != who:
-            raise CannotAnswer(f'"{card.name}" is not the asking player\'s card; rulesq does '
-                               "not judge who orders the effects of both players' cards")
+            raise CannotAnswer(
+                f'"{card.name}" is not the asking player\'s card; rulesq does '
+                "not judge who orders the effects of both players' cards"
+            )
         dead = not_live(forces, card)
         if dead is not None:
             return view.yes_no(dead)
         texts = forces.in_force(card)
         if not texts:
-            return view.yes_no(no(f'the text of "{card.name}" has no effect now, so there is '
-                                  "no order to choose"))
+            return view.yes_no(
+                no(f'the text of "{card.name}" has no effect now, so there is no order to choose')
+            )
         moments |= {_moment(s) for s in texts}
         used += texts
     if len(moments) > 1:
-        return view.yes_no(no("the texts act at different moments, which fix their order: "
-                              + "; ".join(s.quote for s in used), sources=used))
+        return view.yes_no(
+            no(
+                "the texts act at different moments, which fix their order: "
+                + "; ".join(s.quote for s in used),
+                sources=used,
+            )
+        )
     if any(isinstance(s.effect, fx.ValueChange) for s in used):
-        return view.yes_no(no("instructions changing values apply in the order Special Rule 7 "
-                              "sets, not in an order the player chooses", R.VALUE_ORDER,
-                              sources=used))
+        return view.yes_no(
+            no(
+                "instructions changing values apply in the order Special Rule 7 "
+                "sets, not in an order the player chooses",
+                R.VALUE_ORDER,
+                sources=used,
+            )
+        )
     if moments == {CONTINUOUS}:
-        return view.yes_no(no("continuous texts are not applied in any order: each applies to "
-                              "the fullest extent", R.CONTINUOUS_NO_ORDER, sources=used))
-    return view.yes_no(yes("the texts act at the same moment and are all the asking player's: "
-                           "the original player of a card determines how it is applied",
-                           R.APPLY_INSTRUCTION, R.ORDER_CHOSEN_BY_PLAYER, sources=used))
+        return view.yes_no(
+            no(
+                "continuous texts are not applied in any order: each applies to the fullest extent",
+                R.CONTINUOUS_NO_ORDER,
+                sources=used,
+            )
+        )
+    return view.yes_no(
+        yes(
+            "the texts act at the same moment and are all the asking player's: "
+            "the original player of a card determines how it is applied",
+            R.APPLY_INSTRUCTION,
+            R.ORDER_CHOSEN_BY_PLAYER,
+            sources=used,
+        )
+    )
 
 
 def _moment(source: Source) -> str:

@@ -37,8 +37,9 @@ def values_of(view: View) -> Values:
     before: dict[Source, frozenset[tuple[int, str]] | None] = {}
 
     timeline = view.timeline
-    for (source_card, target), then in zip(timeline.applied, timeline.applied_influence,
-                                           strict=True):
+    for (source_card, target), then in zip(
+        timeline.applied, timeline.applied_influence, strict=True
+    ):
         for source in view.forces.in_force(source_card):
             if isinstance(source.effect, fx.ValueChange):
                 applied[source] = target
@@ -56,13 +57,16 @@ def values_of(view: View) -> Values:
                 values.reopened.append(
                     f'"{target.name}", to which "{source.card.name}" was applied, has been '
                     "influenced by the opponent since, so its player may apply it to a "
-                    "different active card")
+                    "different active card"
+                )
             continue
         if not (target.in_play and target.active):
-            del applied[source]     # gone or covered: the instruction may go to another card
+            del applied[source]  # gone or covered: the instruction may go to another card
             continue
-        raise CannotAnswer(f'"{source.card.name}" cannot apply to "{target.name}", as the '
-                           f"situation says it does: {source.quote}")
+        raise CannotAnswer(
+            f'"{source.card.name}" cannot apply to "{target.name}", as the '
+            f"situation says it does: {source.quote}"
+        )
     return values
 
 
@@ -71,16 +75,19 @@ def _element(view: View, asked: str | None) -> str | None:
     return element
 
 
-def _one(view: View, numbers: dict[int, Valued], what: str,
-         reopened: list[str] | None = None) -> Valued:
+def _one(
+    view: View, numbers: dict[int, Valued], what: str, reopened: list[str] | None = None
+) -> Valued:
     """The number when every way of making the open choices gives the same one."""
     if len(numbers) == 1:
         return next(iter(numbers.values()))
     shown = ", ".join(str(n) for n in sorted(numbers))
     why = "".join(f" ({note})" for note in reopened or ())
-    raise CannotAnswer(f"{what} depends on which cards the players apply their "
-                       f"\"one of my cards\" effects to ({shown}){why}; state it with: "
-                       'I apply "Card" to "Other Card"')
+    raise CannotAnswer(
+        f"{what} depends on which cards the players apply their "
+        f'"one of my cards" effects to ({shown}){why}; state it with: '
+        'I apply "Card" to "Other Card"'
+    )
 
 
 def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
@@ -107,8 +114,13 @@ def total_power(ctx: Context) -> Answer:
     total = total_of(view, who, element)
     words = f" in {element}" if element else ""
     whose = "my" if who == ME else "your"
-    ruling = _ruling(view, total, f"{whose} total power{words} is {total.value}: "
-                                  + _breakdown(view, who, element) + _total_steps(total))
+    ruling = _ruling(
+        view,
+        total,
+        f"{whose} total power{words} is {total.value}: "
+        + _breakdown(view, who, element)
+        + _total_steps(total),
+    )
     ruling.cite(R.STATE_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)
 
@@ -121,9 +133,14 @@ def total_of(view: View, who: str, element: str | None) -> Valued:
     announced = announced_only(view.state, who)
     if announced is not None and element in (None, view.state.element):
         whose = "my" if who == ME else "your"
-        return Valued(announced, assumed=[f"the situation names none of {whose} cards in "
-                                          f"play: the total power announced, {announced}, is "
-                                          "taken as the current one"])
+        return Valued(
+            announced,
+            assumed=[
+                f"the situation names none of {whose} cards in "
+                f"play: the total power announced, {announced}, is "
+                "taken as the current one"
+            ],
+        )
     values = values_of(view)
     totals: dict[int, Valued] = {}
     for chosen in values.assignments():
@@ -173,9 +190,14 @@ def value(ctx: Context) -> Answer:
     if attribute == "capacity":
         if card.info.capacity is None:
             raise CannotAnswer(f'the sources give no capacity for "{card.name}"')
-        return view.answer(Number(card.info.capacity), yes(
-            f'"{card.name}" has capacity {card.info.capacity}; capacity is neither special '
-            "power text nor an icon and cannot be ignored", R.SHIP_CAPACITY))
+        return view.answer(
+            Number(card.info.capacity),
+            yes(
+                f'"{card.name}" has capacity {card.info.capacity}; capacity is neither special '
+                "power text nor an icon and cannot be ignored",
+                R.SHIP_CAPACITY,
+            ),
+        )
     if attribute not in ("fire", "earth", "printed"):
         raise CannotAnswer(f"'{attribute}' is not a Blue Moon value (fire, earth, capacity)")
     if attribute == "printed":
@@ -186,21 +208,34 @@ def value(ctx: Context) -> Answer:
         valued = values.value(card, attribute, chosen)
         numbers.setdefault(valued.value, valued)
     valued = _one(view, numbers, f'the {attribute} value of "{card.name}"', values.reopened)
-    return view.answer(Number(valued.value), _ruling(
-        view, valued, f'the {attribute} value of "{card.name}" is {valued.value}'
-        + _because(valued)))
+    return view.answer(
+        Number(valued.value),
+        _ruling(
+            view,
+            valued,
+            f'the {attribute} value of "{card.name}" is {valued.value}' + _because(valued),
+        ),
+    )
 
 
 def _printed(view: View, card: Instance) -> Answer:
     """``what is the printed value of "X"?``: in the contested element, effects on it applied."""
     element = view.state.element
     if element is None:
-        raise CannotAnswer("the situation does not say which element is contested, so which "
-                           "printed value is meant (state it: element fire)")
+        raise CannotAnswer(
+            "the situation does not say which element is contested, so which "
+            "printed value is meant (state it: element fire)"
+        )
     valued = printed_value(view.forces, card, element)
-    return view.answer(Number(valued.value), _ruling(
-        view, valued, f'the printed {element} value of "{card.name}" (the contested element) '
-                      f"is {valued.value}" + _because(valued)))
+    return view.answer(
+        Number(valued.value),
+        _ruling(
+            view,
+            valued,
+            f'the printed {element} value of "{card.name}" (the contested element) '
+            f"is {valued.value}" + _because(valued),
+        ),
+    )
 
 
 def power_to_reach(ctx: Context) -> Answer:
@@ -210,11 +245,14 @@ def power_to_reach(ctx: Context) -> Answer:
     element = _element(view, None)
     total = total_of(view, opponent, element)
     if announced_only(view.state, opponent) is not None:
-        reason = (f"the opponent's current total power is the {total.value} announced: the "
-                  "situation names none of his cards in play that could have altered it")
+        reason = (
+            f"the opponent's current total power is the {total.value} announced: the "
+            "situation names none of his cards in play that could have altered it"
+        )
     else:
-        reason = (f"the opponent's current total power is {total.value} (not the power "
-                  "announced earlier)")
+        reason = (
+            f"the opponent's current total power is {total.value} (not the power announced earlier)"
+        )
     ruling = _ruling(view, total, reason)
     ruling.cite(R.MATCH_OPPONENT)
     ruling.rules.append(R.CURRENT_TOTAL_POWER)

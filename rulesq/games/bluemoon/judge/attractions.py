@@ -95,9 +95,18 @@ def _made_by(forces: Forces, event: Event, last: list[Packet]) -> list[Packet]:
         if not earlier:
             return [Packet(event.who, stated, "the situation says so", [], [])]
         packet = earlier[0]
-        return [Packet(event.who, stated, f"{packet.reason} (the attraction the situation "
-                       "states)", list(packet.rules), list(packet.sources), packet.step,
-                       list(packet.beaten), packet.usual)]
+        return [
+            Packet(
+                event.who,
+                stated,
+                f"{packet.reason} (the attraction the situation states)",
+                list(packet.rules),
+                list(packet.sources),
+                packet.step,
+                list(packet.beaten),
+                packet.usual,
+            )
+        ]
     return []
 
 
@@ -140,8 +149,13 @@ def packets_now(forces: Forces) -> list[Packet]:
             return call_packets(forces, event)
         if event.kind == "attract":
             assert event.who is not None
-            return [Packet(event.who, int(event.data.get("number", 1)), event.text or
-                           "the situation says so")]
+            return [
+                Packet(
+                    event.who,
+                    int(event.data.get("number", 1)),
+                    event.text or "the situation says so",
+                )
+            ]
         if event.kind == "discard":
             found = _discard_purpose(forces, event)
             if found is not None:

@@ -33,29 +33,48 @@ def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False
         return no(f'"{card.name}" has no BLUFF icon of any sort', R.BLUFF_PLAY, R.BLUFF_ICONS)
     whole = forces.card_ignored(card)
     if whole is not None:
-        return ignored_away("its BLUFF icon", card, whole.source, f'"{card.name}"',
-                            "an ignored card's BLUFF icon has no effect", R.BLUFF_PLAY,
-                            R.BLUFF_ICON_IGNORED_IN_HAND, R.IGNORED_CARD)
+        return ignored_away(
+            "its BLUFF icon",
+            card,
+            whole.source,
+            f'"{card.name}"',
+            "an ignored card's BLUFF icon has no effect",
+            R.BLUFF_PLAY,
+            R.BLUFF_ICON_IGNORED_IN_HAND,
+            R.IGNORED_CARD,
+        )
     live = [icon for icon in icons if forces.icon_ignored(card, icon) is None]
     if not live:
         why = forces.icon_ignored(card, icons[0])
         assert why is not None
-        return ignored_away(f"the {icons[0]} icon", card, why.source,
-                            f'the {icons[0]} icon of "{card.name}"',
-                            "an ignored BLUFF icon has no effect", R.BLUFF_PLAY,
-                            R.BLUFF_ICONS_IGNORED)
+        return ignored_away(
+            f"the {icons[0]} icon",
+            card,
+            why.source,
+            f'the {icons[0]} icon of "{card.name}"',
+            "an ignored BLUFF icon has no effect",
+            R.BLUFF_PLAY,
+            R.BLUFF_ICONS_IGNORED,
+        )
     ignored = ignored_bluffs(forces, who)
     if ignored:
         bluff, why = ignored[0]
-        return ignored_away("the bluff cards in play", bluff, why.source,
-                            "the player's bluff cards",
-                            "while bluff cards are ignored no further bluff cards may be played",
-                            R.BLUFF_CARDS_IGNORED)
+        return ignored_away(
+            "the bluff cards in play",
+            bluff,
+            why.source,
+            "the player's bluff cards",
+            "while bluff cards are ignored no further bluff cards may be played",
+            R.BLUFF_CARDS_IGNORED,
+        )
     ruling = PlayJudge(state, first_turn=first_turn).can_play(card, who, bluff=True)
     if ruling.allowed:
-        head = f'"{card.name}" has the {live[0]} icon; played face down it is the play of a ' \
-               "support card"
-        ruling.reason = f"{head}: {ruling.reason}" if ruling.step else \
-            f"{head}, and nothing stops that now"
+        head = (
+            f'"{card.name}" has the {live[0]} icon; played face down it is the play of a '
+            "support card"
+        )
+        ruling.reason = (
+            f"{head}: {ruling.reason}" if ruling.step else f"{head}, and nothing stops that now"
+        )
     ruling.rules.insert(0, R.BLUFF_PLAY)
     return ruling

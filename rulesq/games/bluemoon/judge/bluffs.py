@@ -64,11 +64,17 @@ def bluff_discard(state: State, card: Instance, who: str) -> Ruling | None:
     """
     if not card.face_down or card.owner != who or card.zone is not Zone.SUPPORT:
         return None
-    if state.turn_owner != who or state.turn_over \
-            or state.current_phase is not Step.BEGINNING_OF_TURN:
+    if (
+        state.turn_owner != who
+        or state.turn_over
+        or state.current_phase is not Step.BEGINNING_OF_TURN
+    ):
         return None
-    ruling = yes(f'"{card.name}" is one of the player\'s face-down bluff cards, and it is his '
-                 "Beginning of Turn phase", R.BLUFF_DISCARD)
+    ruling = yes(
+        f'"{card.name}" is one of the player\'s face-down bluff cards, and it is his '
+        "Beginning of Turn phase",
+        R.BLUFF_DISCARD,
+    )
     why = Forces(state).card_ignored(card)
     if why is not None:
         ruling.reason += f' (ignored by "{why.source.card.name}", which does not matter)'
@@ -90,16 +96,29 @@ def losing_ruling(forces: Forces, cards: list[Instance]) -> Ruling:
         if wanted not in card.info.icons:
             shown = bluff_icons(card)
             has = f"{_article(shown[0])} {shown[0]} icon" if shown else "no BLUFF icon"
-            return yes(f'"{card.name}" has {has}, not the {wanted} icon of the contested '
-                       f"element ({element})", R.BLUFF_LOSING, R.BLUFF_ICONS)
+            return yes(
+                f'"{card.name}" has {has}, not the {wanted} icon of the contested '
+                f"element ({element})",
+                R.BLUFF_LOSING,
+                R.BLUFF_ICONS,
+            )
         why = forces.icon_ignored(card, wanted)
         if why is not None:
-            return ignored_away(f"the {wanted} icon", card, why.source,
-                                f'the {wanted} icon of "{card.name}"',
-                                "an ignored icon does not count", R.BLUFF_LOSING,
-                                R.BLUFF_ICONS_IGNORED, allowed=True)
-    return no(f"every bluff card has the {wanted} icon of the contested element ({element})",
-              R.BLUFF_LOSING, R.BLUFF_ICONS)
+            return ignored_away(
+                f"the {wanted} icon",
+                card,
+                why.source,
+                f'the {wanted} icon of "{card.name}"',
+                "an ignored icon does not count",
+                R.BLUFF_LOSING,
+                R.BLUFF_ICONS_IGNORED,
+                allowed=True,
+            )
+    return no(
+        f"every bluff card has the {wanted} icon of the contested element ({element})",
+        R.BLUFF_LOSING,
+        R.BLUFF_ICONS,
+    )
 
 
 def losing(forces: Forces, cards: list[Instance]) -> tuple[bool, str]:
@@ -121,16 +140,41 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
     if before is not None:
         lost, why = losing(Forces(before), bluff_cards(before, bluffer))
     else:
-        cards = [c for c in forces.state.cards if c.owner == bluffer and c.zone in (
-            Zone.SUPPORT, Zone.DISCARD) and c.info.name != UNKNOWN
-            and c.seq <= event.seq and _was_bluff(forces.state, c)]
+        cards = [
+            c
+            for c in forces.state.cards
+            if c.owner == bluffer
+            and c.zone in (Zone.SUPPORT, Zone.DISCARD)
+            and c.info.name != UNKNOWN
+            and c.seq <= event.seq
+            and _was_bluff(forces.state, c)
+        ]
         lost, why = losing(forces, cards)
     if lost:
-        return [banned(forces, Packet(caller, 1, f"the call succeeds ({why}): the caller "
-                                      "attracts a dragon", [R.BLUFF_LOSING]), cause="the call")
-                ] + retreat_packets(forces, bluffer)
-    return [banned(forces, Packet(bluffer, 1, f"the call fails ({why}): the bluffer attracts a "
-                                  "dragon", [R.BLUFF_LOSING]), cause="the call")]
+        return [
+            banned(
+                forces,
+                Packet(
+                    caller,
+                    1,
+                    f"the call succeeds ({why}): the caller attracts a dragon",
+                    [R.BLUFF_LOSING],
+                ),
+                cause="the call",
+            )
+        ] + retreat_packets(forces, bluffer)
+    return [
+        banned(
+            forces,
+            Packet(
+                bluffer,
+                1,
+                f"the call fails ({why}): the bluffer attracts a dragon",
+                [R.BLUFF_LOSING],
+            ),
+            cause="the call",
+        )
+    ]
 
 
 def _was_bluff(state: State, card: Instance) -> bool:
@@ -147,8 +191,13 @@ def _article(word: str) -> str:
 # ---------------------------------------------------------------------- calling a bluff
 def call_ruling(forces: Forces, caller: str) -> Ruling:
     """May ``caller`` call the other player's bluff now?"""
-    return permitted(forces, caller, a.CallBluff(owner=Role.OPPONENT),
-                     base=lambda: _call_rules(forces, caller), cite=(R.BLUFF_CALL,))
+    return permitted(
+        forces,
+        caller,
+        a.CallBluff(owner=Role.OPPONENT),
+        base=lambda: _call_rules(forces, caller),
+        cite=(R.BLUFF_CALL,),
+    )
 
 
 def _call_rules(forces: Forces, caller: str) -> Ruling:
@@ -164,11 +213,19 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
     ignored = ignored_bluffs(forces, bluffer)
     if len(ignored) == len(cards):
         why = ignored[0][1]
-        return ignored_away("the bluff cards", ignored[0][0], why.source,
-                            "the bluff cards", "ignored bluff cards cannot be called",
-                            R.BLUFF_CARDS_IGNORED)
-    return yes("the bluffer has announced power this turn and has face-down bluff cards: the "
-               "opponent may call the bluff", R.BLUFF_CALL)
+        return ignored_away(
+            "the bluff cards",
+            ignored[0][0],
+            why.source,
+            "the bluff cards",
+            "ignored bluff cards cannot be called",
+            R.BLUFF_CARDS_IGNORED,
+        )
+    return yes(
+        "the bluffer has announced power this turn and has face-down bluff cards: the "
+        "opponent may call the bluff",
+        R.BLUFF_CALL,
+    )
 
 
 def _condition_holds(forces: Forces, source: Source) -> bool:
@@ -182,22 +239,32 @@ def _call_window(state: State, bluffer: str) -> Ruling | None:
     rules = (R.BLUFF_CALL, R.CALL_IN_ANNOUNCE_PHASE)
     player = state.player(bluffer)
     if state.turn_owner != bluffer:
-        return no("a bluff is called only in its player's Announce Power phase, after the "
-                  "announcement, and it is not that player's turn", *rules)
+        return no(
+            "a bluff is called only in its player's Announce Power phase, after the "
+            "announcement, and it is not that player's turn",
+            *rules,
+        )
     if player.retreated or player.declined or state.fight_over:
         return no("the bluffer has left the fight", *rules)
     if state.turn_over:
         ended = [e for e in state.events_of("turn_ends", bluffer) if e.turn == state.turn]
-        why = (f'"{ended[-1].cards[0].name}" ended the turn immediately'
-               if ended and ended[-1].cards else "the turn is over")
+        why = (
+            f'"{ended[-1].cards[0].name}" ended the turn immediately'
+            if ended and ended[-1].cards
+            else "the turn is over"
+        )
         return no(f"{why}: a bluff is called only in its player's Announce Power phase", *rules)
     if player.announced_turn != state.turn:
-        return no("the bluffer has not announced power yet this turn: a bluff is called after "
-                  "the announcement", *rules)
+        return no(
+            "the bluffer has not announced power yet this turn: a bluff is called after "
+            "the announcement",
+            *rules,
+        )
     if state.current_phase > Step.ANNOUNCE_POWER:
-        return no(f"the Announce Power phase is over (it is the {state.current_phase.title} "
-                  "phase)", *rules)
-    if any(e.data.get("bluffer") == bluffer for e in state.events_of("call_bluff",
-                                                                     this_turn=True)):
+        return no(
+            f"the Announce Power phase is over (it is the {state.current_phase.title} phase)",
+            *rules,
+        )
+    if any(e.data.get("bluffer") == bluffer for e in state.events_of("call_bluff", this_turn=True)):
         return no("the bluff has already been called this turn", R.BLUFF_CALL)
     return None

@@ -19,11 +19,21 @@ if TYPE_CHECKING:
 
 #: The card types of the corpus (and of inline card lines), as the judge names them.
 KINDS: dict[str, str] = {
-    "character": "character", "tutu character": "character", "mutant": "mutant",
-    "booster": "booster", "support": "support", "leadership": "leadership",
-    "interference": "interference", "hyla": "hyla", "influence": "hyla",
-    "crystal": "crystal", "achievement": "crystal", "ship": "ship",
-    "inquisitor": "inquisitor", "leader": "leader", "emissary": "emissary",
+    "character": "character",
+    "tutu character": "character",
+    "mutant": "mutant",
+    "booster": "booster",
+    "support": "support",
+    "leadership": "leadership",
+    "interference": "interference",
+    "hyla": "hyla",
+    "influence": "hyla",
+    "crystal": "crystal",
+    "achievement": "crystal",
+    "ship": "ship",
+    "inquisitor": "inquisitor",
+    "leader": "leader",
+    "emissary": "emissary",
 }
 #: The kinds played in the Leadership phase ("Leadership phase cards").
 LEADERSHIP_PHASE_KINDS = frozenset({"leadership", "hyla", "crystal", "ship"})
@@ -145,7 +155,7 @@ class CardInfo:
             return None
         both = {self.printed.get(e) for e in ELEMENTS}
         if element is None and len(both) == 1 and None not in both:
-            return both.pop()       # the same in either element
+            return both.pop()  # the same in either element
         return self.plain_value
 
     def word_of_name(self, word: str) -> bool:
@@ -176,8 +186,9 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         if isinstance(value, int):
             printed[element] = value
     icons = {i.upper() for i in _strings(fields.get("icons"))}
-    icons_known = card is None or isinstance(fields.get("icons"), list) \
-        or bool(fields.get("inline"))
+    icons_known = (
+        card is None or isinstance(fields.get("icons"), list) or bool(fields.get("inline"))
+    )
     shields = {s.lower() for s in _strings(fields.get("shields"))}
     moons = fields.get("moons")
     capacity = fields.get("capacity")
@@ -233,8 +244,7 @@ class Catalog:
                     cards[key] = ref.card
                 else:
                     cards.setdefault(key, None)
-        self._infos = {key: card_info(cards[key], refs[key][0].name, refs[key])
-                       for key in refs}
+        self._infos = {key: card_info(cards[key], refs[key][0].name, refs[key]) for key in refs}
         for key, card in situation.cards.items():
             self._infos.setdefault(key, card_info(card, card.name))
         for item in situation.items:

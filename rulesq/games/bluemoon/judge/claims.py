@@ -68,8 +68,9 @@ def exempt_from_ignoring(icons: Iterable[str]) -> str | None:
 
 def not_followed(source: Source, what: str) -> CannotAnswer:
     """*Cannot answer*: the judge does not follow ``what`` (a field, or a value of one)."""
-    return CannotAnswer(f'rulesq does not yet follow {what} in "{source.card.name}" '
-                        f"({source.quote})")
+    return CannotAnswer(
+        f'rulesq does not yet follow {what} in "{source.card.name}" ({source.quote})'
+    )
 
 
 def require_followed(source: Source) -> None:
@@ -84,29 +85,50 @@ def require_followed(source: Source) -> None:
         raise not_followed(source, what)
 
 
-def effect_claim(stance: Stance, source: Source, reason: str, *rules: str,
-                 kind: Kind | None = None) -> Claim:
+def effect_claim(
+    stance: Stance, source: Source, reason: str, *rules: str, kind: Kind | None = None
+) -> Claim:
     """A claim of a card effect, with the kind its class has (or ``kind``).
 
     An effect setting a field its class does not follow makes the answer *cannot answer*.
     """
     require_followed(source)
-    return Claim(stance, kind or kind_of(source), reason, source, tuple(rules),
-                 holder=source.card)
+    return Claim(stance, kind or kind_of(source), reason, source, tuple(rules), holder=source.card)
 
 
-def rule_claim(stance: Stance, reason: str, *rules: str, holder: Instance | None = None,
-               label: str = "", default: bool = False) -> Claim:
+def rule_claim(
+    stance: Stance,
+    reason: str,
+    *rules: str,
+    holder: Instance | None = None,
+    label: str = "",
+    default: bool = False,
+) -> Claim:
     """A claim of the game rules (the clauses cited); ``holder``: the card whose icon it reads."""
-    return Claim(stance, Kind.GAME_RULE, reason, None, tuple(rules), holder=holder, label=label,
-                 default=default)
+    return Claim(
+        stance,
+        Kind.GAME_RULE,
+        reason,
+        None,
+        tuple(rules),
+        holder=holder,
+        label=label,
+        default=default,
+    )
 
 
 def ignore_claim(ignorer: Source, *cards: Instance, what: str = "its text") -> Claim:
     """An ignore effect's claim over the texts (or ``what``) of these cards."""
     require_followed(ignorer)
-    return Claim(Stance.IGNORE, kind_of(ignorer), f'{what} is ignored by "{ignorer.card.name}"',
-                 ignorer, (R.IGNORING,), holder=ignorer.card, reaches=tuple(cards))
+    return Claim(
+        Stance.IGNORE,
+        kind_of(ignorer),
+        f'{what} is ignored by "{ignorer.card.name}"',
+        ignorer,
+        (R.IGNORING,),
+        holder=ignorer.card,
+        reaches=tuple(cards),
+    )
 
 
 def step_name(kind: Kind) -> str:
@@ -138,8 +160,14 @@ def ruling_of(result: Resolution) -> Ruling:
         if lost.allows != winner.allows:
             ruling.beaten.append((_shown(lost), _by(ignore)))
             ruling.against += _sources([lost])
-    decisive = next(((lost, ig) for lost, ig in result.removed if lost.allows != winner.allows
-                     and result.decided_by is not result.step), None)
+    decisive = next(
+        (
+            (lost, ig)
+            for lost, ig in result.removed
+            if lost.allows != winner.allows and result.decided_by is not result.step
+        ),
+        None,
+    )
     if decisive is not None:
         lost, ignore = decisive
         verb = "forbid" if not lost.allows else "allow"
@@ -168,8 +196,10 @@ def _conflict(result: Resolution) -> Ruling:
     sides = result.conflict
     names = [_name(c) for c in sides]
     quotes = [getattr(c.source, "quote", c.reason) for c in sides]
-    reason = (" and ".join(f'"{n}" ("{q}")' for n, q in zip(names, quotes, strict=True))
-              + " disagree; both are of the same rank, so the ladder does not decide")
+    reason = (
+        " and ".join(f'"{n}" ("{q}")' for n, q in zip(names, quotes, strict=True))
+        + " disagree; both are of the same rank, so the ladder does not decide"
+    )
     ruling = Ruling(False, reason, [r for c in sides for r in c.rules], _sources(sides))
     ruling.conflict = _sources(sides)
     ruling.step = result.step.name if result.step is not None else None

@@ -25,8 +25,11 @@ if TYPE_CHECKING:
 #: The default terms of a constructed deck, as a people's leader card states them.
 DEFAULT_CARDS = 30
 DEFAULT_MOONS = 10
-TERMS = re.compile(r"^\s*(?P<add>\+)?\s*(?P<cards>\d+)\s*cards?\s*"
-                   r"\+?\s*(?P<moons>\d+)\s*moons?\s*$", re.IGNORECASE)
+TERMS = re.compile(
+    r"^\s*(?P<add>\+)?\s*(?P<cards>\d+)\s*cards?\s*"
+    r"\+?\s*(?P<moons>\d+)\s*moons?\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -70,8 +73,9 @@ def deck_terms(player: Player) -> Terms:
         terms.cards, terms.moons = cards, moons
         terms.reasons.append(f'the leader "{leader.name}": {deck_text(leader)}')
     else:
-        terms.reasons.append(f"a people deck holds {DEFAULT_CARDS} cards with "
-                             f"{DEFAULT_MOONS} moons to spend")
+        terms.reasons.append(
+            f"a people deck holds {DEFAULT_CARDS} cards with {DEFAULT_MOONS} moons to spend"
+        )
         terms.negatives.append("no leader card states other deck terms")
     terms.rules += [R.DECK_THIRTY_CARDS, R.DECK_TEN_MOONS]
     inquisitor = player.inquisitor.info if player.inquisitor is not None else None
@@ -115,15 +119,21 @@ def cost(info: CardInfo, deck_people: str | None) -> Cost:
             rules += (R.DECK_MARKED_PEOPLE,)
         return Cost(0, f'"{info.name}" is a {people} card: free in a {deck_people} deck', rules)
     if info.moons is None:
-        raise CannotAnswer(f'the sources give no moon cost for "{info.name}" '
-                           f"({info.people or 'no people'} card)")
+        raise CannotAnswer(
+            f'the sources give no moon cost for "{info.name}" ({info.people or "no people"} card)'
+        )
     if people is None and info.moons:
-        raise CannotAnswer(f'the situation does not say which people "{info.name}" belongs to: '
-                           f"a {deck_people} card would be free in the deck")
+        raise CannotAnswer(
+            f'the situation does not say which people "{info.name}" belongs to: '
+            f"a {deck_people} card would be free in the deck"
+        )
     whose = f"a {people} card" if people else "a card of no stated people"
     moons = f"{info.moons} moon{'' if info.moons == 1 else 's'}"
-    return Cost(info.moons, f'"{info.name}" is {whose}: it costs its {moons}',
-                (R.DECK_BUY_OTHER_PEOPLES, R.DECK_PAY_OTHER_PEOPLES))
+    return Cost(
+        info.moons,
+        f'"{info.name}" is {whose}: it costs its {moons}',
+        (R.DECK_BUY_OTHER_PEOPLES, R.DECK_PAY_OTHER_PEOPLES),
+    )
 
 
 def deck_cost(player: Player) -> tuple[int, list[Cost]]:

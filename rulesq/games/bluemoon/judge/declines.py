@@ -32,8 +32,12 @@ def _not_starting(state: State, who: str) -> Ruling | None:
     if due is None:
         raise CannotAnswer("the situation does not say who is due to start the fight")
     if due != who:
-        return no("only the player due to start the fight may decline to start it; the "
-                  "other player starts it", R.ONLY_LOSER_DECLINES, R.NEXT_STARTER)
+        return no(
+            "only the player due to start the fight may decline to start it; the "
+            "other player starts it",
+            R.ONLY_LOSER_DECLINES,
+            R.NEXT_STARTER,
+        )
     player = state.player(who)
     if player.retreated or state.fight_over:
         return no("the player has retreated from the fight", R.DECLINE_OR_RETREAT)
@@ -41,8 +45,10 @@ def _not_starting(state: State, who: str) -> Ruling | None:
         return no("a player declines on his own turn, in his Retreat from Fight? phase", R.DECLINE)
     started = fight_started(state, who)
     if started is not None:
-        return no(f"the fight has started ({started}): it is too late to decline to start it",
-                  R.FIGHT_STARTED)
+        return no(
+            f"the fight has started ({started}): it is too late to decline to start it",
+            R.FIGHT_STARTED,
+        )
     return None
 
 
@@ -59,9 +65,12 @@ def _decline_rules(forces: Forces, who: str) -> Ruling:
     why = _not_starting(state, who)
     if why is not None:
         return why
-    return yes("the player is due to start the fight and has not started it: in his "
-               "Retreat from Fight? phase he may decline to start it", R.DECLINE,
-               R.DECLINE_OR_RETREAT)
+    return yes(
+        "the player is due to start the fight and has not started it: in his "
+        "Retreat from Fight? phase he may decline to start it",
+        R.DECLINE,
+        R.DECLINE_OR_RETREAT,
+    )
 
 
 def must_decline(forces: Forces, who: str) -> Ruling:
@@ -72,18 +81,24 @@ def must_decline(forces: Forces, who: str) -> Ruling:
         return why
     forced = no_character(forces, who)
     if forced is not None:
-        ruling = yes("the player is starting the fight and cannot play a character card, so he "
-                     f"declines to start it instead of retreating ({forced.reason})",
-                     R.NO_CHARACTER_RETREAT, R.STARTER_DECLINES, sources=forced.sources,
-                     step=forced.step)
+        ruling = yes(
+            "the player is starting the fight and cannot play a character card, so he "
+            f"declines to start it instead of retreating ({forced.reason})",
+            R.NO_CHARACTER_RETREAT,
+            R.STARTER_DECLINES,
+            sources=forced.sources,
+            step=forced.step,
+        )
         ruling.cite(*forced.rules)
         return ruling
     if lacks_character(state, who) is None and state.current_phase <= Step.CHARACTER:
-        raise CannotAnswer("whether the player must decline depends on whether he holds a "
-                           "character card, which the situation does not say")
-    return no("the player can start the fight with a character card; declining is his "
-              "choice",
-              R.DECLINE)
+        raise CannotAnswer(
+            "whether the player must decline depends on whether he holds a "
+            "character card, which the situation does not say"
+        )
+    return no(
+        "the player can start the fight with a character card; declining is his choice", R.DECLINE
+    )
 
 
 def next_starter(forces: Forces) -> tuple[str, Ruling]:
@@ -106,8 +121,7 @@ def next_starter(forces: Forces) -> tuple[str, Ruling]:
     if found is None:
         raise CannotAnswer("no player has retreated from the fight or declined to start it")
     who, why = found
-    return _after_game(forces, who, yes(f"{'I' if who == 'me' else 'you'}: {why}",
-                                        R.NEXT_STARTER))
+    return _after_game(forces, who, yes(f"{'I' if who == 'me' else 'you'}: {why}", R.NEXT_STARTER))
 
 
 def _after_game(forces: Forces, who: str, ruling: Ruling) -> tuple[str, Ruling]:
@@ -115,20 +129,28 @@ def _after_game(forces: Forces, who: str, ruling: Ruling) -> tuple[str, Ruling]:
     try:
         ended = game_ends(forces)
     except CannotAnswer as unknown:
-        ruling.negatives.append(f"the game does not end here ({unknown}); after the last "
-                                "fight of a game the loser of the game starts the next")
+        ruling.negatives.append(
+            f"the game does not end here ({unknown}); after the last "
+            "fight of a game the loser of the game starts the next"
+        )
         return who, ruling
     if not ended.allowed:
         return who, ruling
     try:
         win = winner(forces)
     except CannotAnswer as unknown:
-        raise CannotAnswer(f"the game ends ({ended.reason}), so the loser of the game starts "
-                           f"the next fight, and {unknown}") from unknown
+        raise CannotAnswer(
+            f"the game ends ({ended.reason}), so the loser of the game starts "
+            f"the next fight, and {unknown}"
+        ) from unknown
     loser = other(win.who)
-    out = yes(f"{'I' if loser == 'me' else 'you'}: {'you' if loser == 'me' else 'I'} win the "
-              f"game ({win.ruling.reason}); the loser of the game starts the first fight of "
-              "the next, not the loser of its last fight",
-              R.NEXT_GAME_STARTER, R.NEXT_STARTER, *win.ruling.rules)
+    out = yes(
+        f"{'I' if loser == 'me' else 'you'}: {'you' if loser == 'me' else 'I'} win the "
+        f"game ({win.ruling.reason}); the loser of the game starts the first fight of "
+        "the next, not the loser of its last fight",
+        R.NEXT_GAME_STARTER,
+        R.NEXT_STARTER,
+        *win.ruling.rules,
+    )
     out.sources += win.ruling.sources
     return loser, out

@@ -48,18 +48,22 @@ def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int
                 raise CannotAnswer(f'the sources give no moons for "{card.name}"')
             moons += card.info.moons
         return moons >= need
-    needs = [(amount.element.lower() if amount.element else "fire", amount.n * factor)
-             for amount in total.amounts]
+    needs = [
+        (amount.element.lower() if amount.element else "fire", amount.n * factor)
+        for amount in total.amounts
+    ]
     if total.either:
         return any(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
     if total.on_different_cards and len(needs) > 1:
         unknown: CannotAnswer | None = None
         for split in _splits(cards, len(needs)):
             try:
-                if all(sum(_printed(forces, c, e) for c in group) >= n
-                       for group, (e, n) in zip(split, needs, strict=True)):
+                if all(
+                    sum(_printed(forces, c, e) for c in group) >= n
+                    for group, (e, n) in zip(split, needs, strict=True)
+                ):
                     return True
-            except CannotAnswer as missing:     # a value this split needs is unknown
+            except CannotAnswer as missing:  # a value this split needs is unknown
                 unknown = unknown or missing
         if unknown is not None:
             raise unknown
@@ -73,7 +77,7 @@ def _splits(cards: list[Instance], parts: int) -> list[list[list[Instance]]]:
         return [[list(cards)]]
     out: list[list[list[Instance]]] = []
     n = len(cards)
-    for mask in range(parts ** n):
+    for mask in range(parts**n):
         groups: list[list[Instance]] = [[] for _ in range(parts)]
         m = mask
         for card in cards:
@@ -83,8 +87,9 @@ def _splits(cards: list[Instance], parts: int) -> list[list[list[Instance]]]:
     return out
 
 
-def satisfies(forces: Forces, expr: CardsExpr, cards: list[Instance], controller: str,
-              factor: int = 1) -> bool:
+def satisfies(
+    forces: Forces, expr: CardsExpr, cards: list[Instance], controller: str, factor: int = 1
+) -> bool:
     """Whether a set of discarded cards is what a text asks to discard."""
     if not cards:
         return False
@@ -107,8 +112,9 @@ def satisfies(forces: Forces, expr: CardsExpr, cards: list[Instance], controller
     return True
 
 
-def minimal(forces: Forces, expr: CardsExpr, cards: list[Instance], controller: str,
-            factor: int = 1) -> bool:
+def minimal(
+    forces: Forces, expr: CardsExpr, cards: list[Instance], controller: str, factor: int = 1
+) -> bool:
     """Whether no card of the set could be left out (no extra discards, p.17)."""
     for size in range(1, len(cards)):
         for subset in combinations(cards, size):
@@ -166,8 +172,9 @@ def purpose_play(forces: Forces, event: Event) -> tuple[Source, Event] | None:
             effect = source.effect
             if act is None or not isinstance(effect, fx.ActionEffect) or effect.when is None:
                 continue
-            if any(event.who in players_of(do.actor, card.owner) for do in effect.dos
-                   if act in do.acts):
+            if any(
+                event.who in players_of(do.actor, card.owner) for do in effect.dos if act in do.acts
+            ):
                 return source, last
     return None
 
@@ -183,11 +190,21 @@ def discard_for_dragon(forces: Forces, event: Event) -> Packet | None:
         return None
     cards = discards_after(forces, event.who, play.seq)
     if any(c.info.name == UNNAMED for c in cards):
-        raise CannotAnswer(f'cards were discarded without being named, and whether they '
-                           f'satisfy "{source.card.name}" depends on which cards they were; '
-                           'name them (I discard "A", "B")')
+        raise CannotAnswer(
+            f"cards were discarded without being named, and whether they "
+            f'satisfy "{source.card.name}" depends on which cards they were; '
+            'name them (I discard "A", "B")'
+        )
     if not satisfies(forces, act.cards, cards, event.who):
         return None
-    return banned(forces, Packet(event.who, act.purpose.dragons.n or 1,
-                                 f'the discard satisfies "{source.card.name}": {source.quote}',
-                                 [R.NO_EXTRA_DISCARDS], [source]), cause="the discard")
+    return banned(
+        forces,
+        Packet(
+            event.who,
+            act.purpose.dragons.n or 1,
+            f'the discard satisfies "{source.card.name}": {source.quote}',
+            [R.NO_EXTRA_DISCARDS],
+            [source],
+        ),
+        cause="the discard",
+    )

@@ -27,13 +27,17 @@ def disclosures(state: State, forces: Forces, owner: str) -> list[tuple[Event, S
         acting = Forces(after).in_force(_twin(after, card), in_hand=True)
         for source in acting:
             effect = source.effect
-            if not isinstance(effect, fx.ActionEffect) or effect.when is None \
-                    or effect.when.kind is not W.NOW:
+            if (
+                not isinstance(effect, fx.ActionEffect)
+                or effect.when is None
+                or effect.when.kind is not W.NOW
+            ):
                 continue
             for do in effect.dos:
                 for act in do.acts:
-                    if isinstance(act, a.Disclose) \
-                            and owner in players_of(act.place.owner, source.controller):
+                    if isinstance(act, a.Disclose) and owner in players_of(
+                        act.place.owner, source.controller
+                    ):
                         out.append((event, Source(card, source.effect, source.index)))
     return out
 
@@ -60,14 +64,19 @@ def disclosed(state: State, forces: Forces, card: Instance) -> Event | None:
     if card.zone is not Zone.HAND:
         return None
     for event, _ in disclosures(state, forces, card.owner):
-        taken = [e for e in state.events if e.seq > event.seq and card in e.cards
-                 and e.kind in ("draw", "retrieve")]
+        taken = [
+            e
+            for e in state.events
+            if e.seq > event.seq and card in e.cards and e.kind in ("draw", "retrieve")
+        ]
         if taken:
             continue
         if card.seq < event.seq:
             return event
-        raise CannotAnswer(f'the situation names "{card.name}" in hand only after the hand was '
-                           "disclosed; whether it was in the hand then is not stated")
+        raise CannotAnswer(
+            f'the situation names "{card.name}" in hand only after the hand was '
+            "disclosed; whether it was in the hand then is not stated"
+        )
     return None
 
 
@@ -75,8 +84,9 @@ def disclosed(state: State, forces: Forces, card: Instance) -> Event | None:
 HAND_USES = frozenset({"play", "discard", "load", "use_icon", "turn"})
 
 
-def counted_disclosure(state: State, forces: Forces, owner: str,
-                       until: int | None = None) -> Instance | None:
+def counted_disclosure(
+    state: State, forces: Forces, owner: str, until: int | None = None
+) -> Instance | None:
     """The card that disclosed a hand known only by its count, its cards still in it; or None.
 
     Disclosed cards stay disclosed until used (rulebook p.18). Looks at disclosures before the
@@ -93,11 +103,16 @@ def counted_disclosure(state: State, forces: Forces, owner: str,
         size = state.snapshots.get(event.seq, state).hand_size(owner)
         if size == 0:
             continue
-        used = [e for e in state.events if event.seq < e.seq < end and e.who == owner
-                and e.kind in HAND_USES]
+        used = [
+            e
+            for e in state.events
+            if event.seq < e.seq < end and e.who == owner and e.kind in HAND_USES
+        ]
         card = event.cards[0]
         if size is None or used:
-            raise CannotAnswer(f'"{card.name}" disclosed the hand earlier; the situation does '
-                               "not say whether any of the disclosed cards is still in it")
+            raise CannotAnswer(
+                f'"{card.name}" disclosed the hand earlier; the situation does '
+                "not say whether any of the disclosed cards is still in it"
+            )
         return card
     return None

@@ -83,19 +83,25 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
     base.rules.append(R.SIX_CARDS_DRAGON)
     if cards >= 6:
         base.count += 1
-        base.reason += (f", and one more for {cards} cards (six or more, covered ones too) in "
-                        "the combat and support areas")
+        base.reason += (
+            f", and one more for {cards} cards (six or more, covered ones too) in "
+            "the combat and support areas"
+        )
     else:
-        base.reason += (f"; with {cards} cards in the combat and support areas, fewer than six, "
-                        "no additional dragon")
+        base.reason += (
+            f"; with {cards} cards in the combat and support areas, fewer than six, "
+            "no additional dragon"
+        )
     if any(c.face_down for c in state.owned(winner, frozenset({Zone.SUPPORT}))):
         base.rules.append(R.BLUFF_ACTIVE_SUPPORT)
         base.reason += " (bluff cards do not count)"
     counts = state.player(winner).area_counts
     stated = "combat and support areas" in counts or {"combat area", "support area"} <= set(counts)
     if not stated and cards < 6:
-        base.assumptions.append("the combat and support areas hold only the cards the "
-                                "situation names (covered cards included)")
+        base.assumptions.append(
+            "the combat and support areas hold only the cards the "
+            "situation names (covered cards included)"
+        )
 
 
 def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
@@ -108,26 +114,33 @@ def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:
             continue
         for source in effects_of(card):
             effect = source.effect
-            changes = isinstance(effect, fx.DragonModifier) and player_of(
-                effect.retreating, source.controller) == retreating
-            forbids = isinstance(effect, fx.Prohibition) and isinstance(effect.act, a.Attract) \
+            changes = (
+                isinstance(effect, fx.DragonModifier)
+                and player_of(effect.retreating, source.controller) == retreating
+            )
+            forbids = (
+                isinstance(effect, fx.Prohibition)
+                and isinstance(effect.act, a.Attract)
                 and base.who in players_of(effect.who, source.controller)
+            )
             if changes or forbids:
-                base.reason += (f'; "{card.name}" would change it ({source.quote}), but its text '
-                                f'is ignored by "{why.source.card.name}"')
+                base.reason += (
+                    f'; "{card.name}" would change it ({source.quote}), but its text '
+                    f'is ignored by "{why.source.card.name}"'
+                )
                 base.beaten.append((f'a different number (by "{card.name}")', why.source))
                 base.sources.append(why.source)
                 base.rules.append(R.IGNORING)
-                base.step = ignored_away(f'"{card.name}"', card, why.source, "its text",
-                                         base.reason, allowed=True).step
+                base.step = ignored_away(
+                    f'"{card.name}"', card, why.source, "its text", base.reason, allowed=True
+                ).step
 
 
 def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
     """The dragons the other player attracts because ``retreating`` retreats."""
     state = forces.state
     winner = other(retreating)
-    base = Packet(winner, 1, "the retreat gives the other player one dragon",
-                  [R.ANNOUNCE_RETREAT])
+    base = Packet(winner, 1, "the retreat gives the other player one dragon", [R.ANNOUNCE_RETREAT])
     _six_cards_dragon(state, base)
     base.usual = base.count
     _ignored_modifiers(forces, base, retreating)
@@ -157,8 +170,9 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
     # The modifiers add up before the number is floored at none, so the order of the cards
     # never matters (FAQ, End of Fight: the usual number, then the modifiers, then the caps).
     if base.count + change < 0:
-        base.reason += (f"; together the modifiers give {base.count + change} dragons, fewer "
-                        "than none: none")
+        base.reason += (
+            f"; together the modifiers give {base.count + change} dragons, fewer than none: none"
+        )
         base.rules.append(R.CAP_APPLIED_LAST)
     base.count = max(0, base.count + change)
     if caps:
@@ -183,8 +197,9 @@ def attraction_ban(forces: Forces, who: str, retreating: str | None) -> Source |
     for source in forces.effects(fx.Prohibition):
         effect = source.effect
         assert isinstance(effect, fx.Prohibition)
-        if not isinstance(effect.act, a.Attract) or who not in players_of(effect.who,
-                                                                           source.controller):
+        if not isinstance(effect.act, a.Attract) or who not in players_of(
+            effect.who, source.controller
+        ):
             continue
         if not forces.window_open(source):
             continue
@@ -192,22 +207,30 @@ def attraction_ban(forces: Forces, who: str, retreating: str | None) -> Source |
         if isinstance(condition, Retreats):
             if retreating is None or player_of(condition.who, source.controller) != retreating:
                 continue
-        elif condition is not None and not holds(condition, source.controller, forces,
-                                                 source.card):
+        elif condition is not None and not holds(condition, source.controller, forces, source.card):
             continue
         return source
     return None
 
 
-def banned(forces: Forces, packet: Packet, retreating: str | None = None,
-           cause: str = "the text") -> Packet:
+def banned(
+    forces: Forces, packet: Packet, retreating: str | None = None, cause: str = "the text"
+) -> Packet:
     """The attraction as it stands after "you may not attract dragons" texts."""
     source = attraction_ban(forces, packet.who, retreating)
     if source is None:
         return packet
     stop = stopped(forces, source, packet.reason, *packet.rules)
-    lost = Packet(packet.who, 0, stop.reason, stop.rules[:1], [source], step=stop.step, usual=0,
-                  seq=packet.seq)
+    lost = Packet(
+        packet.who,
+        0,
+        stop.reason,
+        stop.rules[:1],
+        [source],
+        step=stop.step,
+        usual=0,
+        seq=packet.seq,
+    )
     if packet.count:
         lost.beaten.append((f"{packet.count} ({cause})", source))
         for other_source in packet.sources:
@@ -232,24 +255,52 @@ def sirens_packets(forces: Forces, retreating: str | None) -> list[Packet]:
             continue
         obligated = player_of(effect.do.actor, source.controller)
         _follows_obligation(source, effect, obligated)
-        even_if = effect.even_if is not None and player_of(effect.even_if,
-                                                            source.controller) == obligated
+        even_if = (
+            effect.even_if is not None and player_of(effect.even_if, source.controller) == obligated
+        )
         if not (retreating == obligated and even_if) and not _phase_passed(state, obligated):
             continue
         attracting = player_of(otherwise.actor, source.controller)
         if _obligation_met(state, obligated, effect, source.controller):
-            out.append(Packet(attracting, 0, f'"{source.card.name}" was satisfied by a discard '
-                              f"this turn: {source.quote}", [], [source], usual=0))
+            out.append(
+                Packet(
+                    attracting,
+                    0,
+                    f'"{source.card.name}" was satisfied by a discard this turn: {source.quote}',
+                    [],
+                    [source],
+                    usual=0,
+                )
+            )
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, source.card):
-            out.append(Packet(attracting, 0, f'the condition of "{source.card.name}" does not '
-                              f"hold: {source.quote}", [], [source], usual=0))
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, source.card
+        ):
+            out.append(
+                Packet(
+                    attracting,
+                    0,
+                    f'the condition of "{source.card.name}" does not hold: {source.quote}',
+                    [],
+                    [source],
+                    usual=0,
+                )
+            )
             continue
         (attract,) = [x for x in otherwise.acts if isinstance(x, a.Attract)]
-        out.append(banned(forces, Packet(attracting, attract.dragons.n or 1,
-                                         f'"{source.card.name}": {source.quote}',
-                                         [R.SEPARATE_DRAGONS], [source], usual=0)))
+        out.append(
+            banned(
+                forces,
+                Packet(
+                    attracting,
+                    attract.dragons.n or 1,
+                    f'"{source.card.name}": {source.quote}',
+                    [R.SEPARATE_DRAGONS],
+                    [source],
+                    usual=0,
+                ),
+            )
+        )
     return out
 
 
@@ -263,23 +314,30 @@ def _follows_obligation(source: Source, effect: fx.Obligation, obligated: str) -
     otherwise = effect.otherwise
     assert otherwise is not None
     unfollowed = []
-    if when is None or when.kind is not W.BY_END_OF_PHASE \
-            or when.phase is not Phase.BOOSTER_SUPPORT \
-            or obligated not in players_of(when.role, source.controller):
+    if (
+        when is None
+        or when.kind is not W.BY_END_OF_PHASE
+        or when.phase is not Phase.BOOSTER_SUPPORT
+        or obligated not in players_of(when.role, source.controller)
+    ):
         unfollowed.append(when.render() if when is not None else "(no time)")
-    if effect.do.mode is not a.Mode.MUST \
-            or not all(isinstance(x, a.Discard) for x in effect.do.acts):
+    if effect.do.mode is not a.Mode.MUST or not all(
+        isinstance(x, a.Discard) for x in effect.do.acts
+    ):
         unfollowed.append(effect.do.render())
     if otherwise.mode is not a.Mode.PLAIN or len(otherwise.acts) != 1:
         unfollowed.append(otherwise.render())
     for act in otherwise.acts:
         if isinstance(act, a.Attract) and act.dragons.kind not in (
-                DragonCount.COUNT, DragonCount.ADDITIONAL):
+            DragonCount.COUNT,
+            DragonCount.ADDITIONAL,
+        ):
             unfollowed.append(act.render())
     if unfollowed:
         words = "; ".join(f"'{w}'" for w in unfollowed)
-        raise CannotAnswer(f'rulesq does not follow {words} in "{source.card.name}" '
-                           f"({source.quote})")
+        raise CannotAnswer(
+            f'rulesq does not follow {words} in "{source.card.name}" ({source.quote})'
+        )
 
 
 def _phase_passed(state: State, who: str) -> bool:
@@ -291,21 +349,31 @@ def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: s
     wanted = [x for x in effect.do.acts if isinstance(x, a.Discard)]
     if not wanted:
         return False
-    if len(wanted) > 1 or not isinstance(wanted[0].cards, Cards) \
-            or wanted[0].cards.quantity.kind not in (Q.COUNT, Q.ARTICLE, Q.OF, Q.ANY):
-        raise CannotAnswer(f"rulesq does not follow '{effect.do.render()}' when it checks "
-                           "whether the discard was made")
+    if (
+        len(wanted) > 1
+        or not isinstance(wanted[0].cards, Cards)
+        or wanted[0].cards.quantity.kind not in (Q.COUNT, Q.ARTICLE, Q.OF, Q.ANY)
+    ):
+        raise CannotAnswer(
+            f"rulesq does not follow '{effect.do.render()}' when it checks "
+            "whether the discard was made"
+        )
     needed = wanted[0].cards.quantity.n or 1
     found = 0
     for event in state.events_of("discard", who, this_turn=True):
         if event.data.get("where") != "hand":
             continue
         if any(card.info.name == UNNAMED for card in event.cards):
-            raise CannotAnswer("cards were discarded without being named, and whether they "
-                               f"are what '{effect.do.render()}' asks for depends on which "
-                               'cards they were; name them (I discard "A", "B")')
-        found += sum(1 for card in event.cards
-                     if matches(wanted[0].cards, _as_in_hand(card), controller, None))
+            raise CannotAnswer(
+                "cards were discarded without being named, and whether they "
+                f"are what '{effect.do.render()}' asks for depends on which "
+                'cards they were; name them (I discard "A", "B")'
+            )
+        found += sum(
+            1
+            for card in event.cards
+            if matches(wanted[0].cards, _as_in_hand(card), controller, None)
+        )
     return found >= needed
 
 
@@ -339,24 +407,37 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
         attracts = [(do, x) for do in effect.dos for x in do.acts if isinstance(x, a.Attract)]
         if not attracts:
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, source.card):
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, source.card
+        ):
             continue
         do, attract = attracts[0]
         if do.mode not in (a.Mode.PLAIN, a.Mode.MUST):
-            raise CannotAnswer(f'the situation does not say whether the player follows '
-                               f'"{source.card.name}" ({source.quote}): rulesq does not follow '
-                               f"'{do.mode.value}' here")
+            raise CannotAnswer(
+                f"the situation does not say whether the player follows "
+                f'"{source.card.name}" ({source.quote}): rulesq does not follow '
+                f"'{do.mode.value}' here"
+            )
         if attract.dragons.kind not in (DragonCount.COUNT, DragonCount.ADDITIONAL):
-            raise CannotAnswer(f"rulesq does not follow '{attract.dragons.render()}' in "
-                               f'"{source.card.name}" ({source.quote})')
+            raise CannotAnswer(
+                f"rulesq does not follow '{attract.dragons.render()}' in "
+                f'"{source.card.name}" ({source.quote})'
+            )
         who = player_of(do.actor, source.controller)
         merged = [p for p in found if p.who == who]
         if attract.dragons.in_total and merged:
             merged[0].sources.append(source)
             continue
-        found.append(Packet(who, attract.dragons.n or 1,
-                            f'"{source.card.name}": {source.quote}', [], [source], usual=0))
+        found.append(
+            Packet(
+                who,
+                attract.dragons.n or 1,
+                f'"{source.card.name}": {source.quote}',
+                [],
+                [source],
+                usual=0,
+            )
+        )
     return [banned(forces, p) for p in found]
 
 
@@ -369,17 +450,27 @@ def _preparation_packets(forces: Forces) -> list[Packet]:
         if effect.when is None or effect.when.kind is not W.START_OF_GAME:
             continue
         if effect.condition is not None:
-            raise CannotAnswer(f'rulesq does not follow the condition of "{source.card.name}" '
-                               f"in game preparation ({source.quote})")
+            raise CannotAnswer(
+                f'rulesq does not follow the condition of "{source.card.name}" '
+                f"in game preparation ({source.quote})"
+            )
         for do in effect.dos:
             for act in do.acts:
                 if isinstance(act, a.Attract):
                     if do.mode not in (a.Mode.PLAIN, a.Mode.MUST):
-                        raise CannotAnswer(f"the situation does not say whether the player "
-                                           f'follows "{source.card.name}" ({source.quote})')
-                    found.append(Packet(player_of(do.actor, source.controller),
-                                        act.dragons.n or 1,
-                                        f'"{source.card.name}": {source.quote}, as early as '
-                                        "possible in game preparation", [R.READ_OUT],
-                                        [source], usual=0))
+                        raise CannotAnswer(
+                            f"the situation does not say whether the player "
+                            f'follows "{source.card.name}" ({source.quote})'
+                        )
+                    found.append(
+                        Packet(
+                            player_of(do.actor, source.controller),
+                            act.dragons.n or 1,
+                            f'"{source.card.name}": {source.quote}, as early as '
+                            "possible in game preparation",
+                            [R.READ_OUT],
+                            [source],
+                            usual=0,
+                        )
+                    )
     return found

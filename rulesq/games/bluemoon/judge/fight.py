@@ -60,8 +60,11 @@ def hand_lacks(state: State, who: str, kinds: frozenset[str]) -> bool | None:
 
     True: known to hold none; False: known to hold one; None: the situation does not say.
     """
-    cargo = [c for c in state.owned(who, frozenset({Zone.CARGO}))
-             if c.ship is not None and c.ship.zone is Zone.LANDED and c.info.kind in kinds]
+    cargo = [
+        c
+        for c in state.owned(who, frozenset({Zone.CARGO}))
+        if c.ship is not None and c.ship.zone is Zone.LANDED and c.info.kind in kinds
+    ]
     if cargo or any(c.info.kind in kinds for c in state.hand(who)):
         return False
     if not hand_current(state, who):
@@ -130,8 +133,11 @@ def shielded(forces: Forces, who: str, element: str) -> tuple[Instance, Ignored 
     state = forces.state
     ignored: tuple[Instance, Ignored | None] | None = None
     for card in state.active(who):
-        if card.zone in POWER_ZONES and (card.is_character or card.info.kind == "booster") \
-                and element in state.shields(card):
+        if (
+            card.zone in POWER_ZONES
+            and (card.is_character or card.info.kind == "booster")
+            and element in state.shields(card)
+        ):
             why = forces.icon_ignored(card, "SHIELD")
             if why is None:
                 return card, None
@@ -162,8 +168,10 @@ def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
     if len(short) == len(elements):
         return short[0]
     if short:
-        raise CannotAnswer("whether the total power falls short depends on the contested "
-                           "element, which the situation does not state")
+        raise CannotAnswer(
+            "whether the total power falls short depends on the contested "
+            "element, which the situation does not state"
+        )
     return None
 
 
@@ -200,8 +208,11 @@ def fight_started(state: State, who: str) -> str | None:
         return None
     for event in state.events_of("play", who, this_turn=True):
         card = event.cards[0]
-        if card.info.kind in CHARACTER and not event.data.get("bluff") \
-                and not event.data.get("responding"):
+        if (
+            card.info.kind in CHARACTER
+            and not event.data.get("bluff")
+            and not event.data.get("responding")
+        ):
             return f'"{card.name}" was played as a character card'
     if state.current_phase > Step.CHARACTER:
         return f"the turn has reached its {state.current_phase.title} phase"

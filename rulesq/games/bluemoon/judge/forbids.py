@@ -40,16 +40,23 @@ class ProhibitionChecks:
     state: State
     forces: Forces
 
-    def _prohibitions(self, card: Instance, who: str, bluff: bool,
-                      from_deck: bool) -> list[Claim | Ruling]:
+    def _prohibitions(
+        self, card: Instance, who: str, bluff: bool, from_deck: bool
+    ) -> list[Claim | Ruling]:
         """Claims of the texts that forbid the play, of what ignores them, of what allows it."""
         forces = self.forces
         opponent = other(who)
         found: list[Claim | Ruling] = []
         for source in forces.effects(fx.SelfRestriction, controller=who):
             if self._forbids(source, card, who, bluff, from_deck):
-                found.append(effect_claim(Stance.FORBID, source, f'"{source.card.name}" forbids '
-                                          f"it: {source.quote}", R.SUPERSEDE))
+                found.append(
+                    effect_claim(
+                        Stance.FORBID,
+                        source,
+                        f'"{source.card.name}" forbids it: {source.quote}',
+                        R.SUPERSEDE,
+                    )
+                )
         spared: list[Ruling] = []
         kind = "support" if bluff else card.info.kind
         for opposer in self.state.cards:
@@ -66,8 +73,12 @@ class ProhibitionChecks:
                 why = forces.text_ignored(opposer)
                 if why is None and forces.opposed(opposer) is not None:
                     continue
-                ban = effect_claim(Stance.FORBID, source, f'"{opposer.name}" forbids it: '
-                                   f"{source.quote}", R.YOU_MAY_NOT)
+                ban = effect_claim(
+                    Stance.FORBID,
+                    source,
+                    f'"{opposer.name}" forbids it: {source.quote}',
+                    R.YOU_MAY_NOT,
+                )
                 found.append(ban)
                 if why is not None:
                     found.append(ignore_claim(why.source, opposer))
@@ -76,27 +87,40 @@ class ProhibitionChecks:
                 if shield is not None:
                     shielded(ban, exempt_icons(opposer))
                     found.append(ignore_claim(shield, opposer))
-                found += [effect_claim(Stance.PERMIT, permission, f'"{permission.card.name}" '
-                                       f"allows it: {permission.quote}", R.SUPERSEDE)
-                          for permission in permissions(forces, who)
-                          if permits_kind(permission, kind)]
+                found += [
+                    effect_claim(
+                        Stance.PERMIT,
+                        permission,
+                        f'"{permission.card.name}" allows it: {permission.quote}',
+                        R.SUPERSEDE,
+                    )
+                    for permission in permissions(forces, who)
+                    if permits_kind(permission, kind)
+                ]
         if not any(isinstance(f, Claim) for f in found):
             found += spared[:1]
         return found
 
     def _cancelled_note(self, source: Source, who: str) -> Ruling:
         """A count of played cards that the cancelled cards of the turn no longer reach."""
-        gone = [e.cards[0] for e in self.state.events_of("play", who, this_turn=True)
-                if e.cards[0].cancelled]
+        gone = [
+            e.cards[0]
+            for e in self.state.events_of("play", who, this_turn=True)
+            if e.cards[0].cancelled
+        ]
         names = ", ".join(f'"{c.name}"' for c in gone)
-        note = yes(f'{names} was cancelled and does not count as played, so "{source.card.name}" '
-                   f"does not forbid this play ({source.quote})", R.CANCELLED_NOT_PLAYED,
-                   sources=[source])
+        note = yes(
+            f'{names} was cancelled and does not count as played, so "{source.card.name}" '
+            f"does not forbid this play ({source.quote})",
+            R.CANCELLED_NOT_PLAYED,
+            sources=[source],
+        )
         note.negatives.append(f"{names} does not count as a played card")
         return note
 
-    def _self_restrictions(self, card: Instance, who: str, bluff: bool,
-                           from_deck: bool) -> list[Claim | Ruling]:
+    def _self_restrictions(
+        self, card: Instance, who: str, bluff: bool, from_deck: bool
+    ) -> list[Claim | Ruling]:
         """The player's own "I may not play …" texts in force, for any kind of card, as claims.
 
         A self-restriction is card text of its controller; the texts that allow the play argue
@@ -105,8 +129,7 @@ class ProhibitionChecks:
         forces = self.forces
         found: list[Claim | Ruling] = []
         for holder in self.state.cards:
-            if holder.owner != who or not forces.live(holder) \
-                    or forces.opposed(holder) is not None:
+            if holder.owner != who or not forces.live(holder) or forces.opposed(holder) is not None:
                 continue
             for source in effects_of(holder):
                 effect = source.effect
@@ -114,31 +137,46 @@ class ProhibitionChecks:
                     continue
                 if not forces.window_open(source):
                     continue
-                if effect.condition is not None and not holds(effect.condition, who, forces,
-                                                              card):
+                if effect.condition is not None and not holds(effect.condition, who, forces, card):
                     continue
                 if not self._forbids_play(effect.act, source, card, who, bluff):
                     continue
-                found.append(effect_claim(Stance.FORBID, source, f'"{holder.name}" forbids it '
-                                          f"to its own player: {source.quote}"))
+                found.append(
+                    effect_claim(
+                        Stance.FORBID,
+                        source,
+                        f'"{holder.name}" forbids it to its own player: {source.quote}',
+                    )
+                )
                 why = forces.text_ignored(holder)
                 if why is not None:
                     found.append(ignore_claim(why.source, holder))
                     continue
                 kind = "support" if bluff else card.info.kind
-                found += [effect_claim(Stance.PERMIT, p, f'"{p.card.name}" allows it: {p.quote}')
-                          for p in permissions(forces, who) if permits_kind(p, kind)]
+                found += [
+                    effect_claim(Stance.PERMIT, p, f'"{p.card.name}" allows it: {p.quote}')
+                    for p in permissions(forces, who)
+                    if permits_kind(p, kind)
+                ]
         return found
 
-    def _forbids(self, source: Source, card: Instance, who: str, bluff: bool,
-                 from_deck: bool, count_cancelled: bool = False) -> bool:
+    def _forbids(
+        self,
+        source: Source,
+        card: Instance,
+        who: str,
+        bluff: bool,
+        from_deck: bool,
+        count_cancelled: bool = False,
+    ) -> bool:
         effect = source.effect
         assert isinstance(effect, fx.Prohibition | fx.SelfRestriction)
         forces = self.forces
         if who not in players_of(effect.who, source.controller):
             return False
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, card):
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, card
+        ):
             return False
         act = effect.act
         when = effect.when
@@ -147,49 +185,74 @@ class ProhibitionChecks:
                 return False
         if isinstance(act, a.Play):
             return self._forbids_play(act, source, card, who, bluff, count_cancelled)
-        if isinstance(act, a.Have) and isinstance(act.what, Cards) and card.is_character \
-                and not bluff:
+        if (
+            isinstance(act, a.Have)
+            and isinstance(act.what, Cards)
+            and card.is_character
+            and not bluff
+        ):
             return self._too_many_active(act.what, card, who)
         if isinstance(act, a.Take) and from_deck and isinstance(act.cards, Cards):
             place = act.cards.place
             return place is not None and "draw deck" in place.render()
         return False
 
-    def _forbids_play(self, act: a.Play, source: Source, card: Instance, who: str,
-                      bluff: bool, count_cancelled: bool = False) -> bool:
+    def _forbids_play(
+        self,
+        act: a.Play,
+        source: Source,
+        card: Instance,
+        who: str,
+        bluff: bool,
+        count_cancelled: bool = False,
+    ) -> bool:
         cards = act.cards
         forces = self.forces
         if not isinstance(cards, Cards):
             return matches(cards, card, source.controller, forces)
-        probe = Cards(owner=cards.owner, types=cards.types, phase=cards.phase,
-                      family=cards.family, icon=cards.icon, with_icon=cards.with_icon,
-                      special_power_text=cards.special_power_text,
-                      printed_value_above=cards.printed_value_above)
+        probe = Cards(
+            owner=cards.owner,
+            types=cards.types,
+            phase=cards.phase,
+            family=cards.family,
+            icon=cards.icon,
+            with_icon=cards.with_icon,
+            special_power_text=cards.special_power_text,
+            printed_value_above=cards.printed_value_above,
+        )
         if bluff:
             probe_ok = _bluff_matches(probe, card)
         else:
             probe_ok = matches(probe, card, source.controller, forces)
         if not probe_ok:
             return False
-        if not bluff and any(matches(e, card, source.controller, forces)
-                             for e in cards.exceptions):
+        if not bluff and any(matches(e, card, source.controller, forces) for e in cards.exceptions):
             return False  # "…, except PROTECTED cards": the card is spared
         unfollowed = _unfollowed(source.effect.when, act)  # type: ignore[attr-defined]
         if unfollowed is not None:
             # the text may narrow what it forbids in a way the judge does not follow
-            raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}" '
-                               f'forbids this play: it says {unfollowed}')
-        if act.into is not None and not bluff and card.info.kind not in (
-                "character", "mutant", "booster"):
+            raise CannotAnswer(
+                f'rulesq cannot yet tell whether "{source.card.name}" '
+                f"forbids this play: it says {unfollowed}"
+            )
+        if (
+            act.into is not None
+            and not bluff
+            and card.info.kind not in ("character", "mutant", "booster")
+        ):
             return False  # "into your combat area": a card that goes elsewhere is not covered
         if cards.quantity.kind is Q.MORE_THAN:
             into_combat = act.into is not None
-            played = [e for e in self.state.events if e.turn == self.state.turn
-                      and e.who == who and e.kind in ("play", "load")
-                      and not e.data.get("by_text")
-                      and (count_cancelled or self._still_counts(e.cards[0], card))
-                      and (not into_combat or e.cards[0].info.kind in
-                           ("character", "mutant", "booster"))]
+            played = [
+                e
+                for e in self.state.events
+                if e.turn == self.state.turn
+                and e.who == who
+                and e.kind in ("play", "load")
+                and not e.data.get("by_text")
+                and (count_cancelled or self._still_counts(e.cards[0], card))
+                and (not into_combat or e.cards[0].info.kind in ("character", "mutant", "booster"))
+            ]
             return len(played) + 1 > (cards.quantity.n or 0)
         return True
 
@@ -213,11 +276,16 @@ class ProhibitionChecks:
         than that many.
         """
         state = self.state
-        active = [c for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)
-                  if c.is_character]
-        covering = not any(e.cards[0].is_character and not e.data.get("responding")
-                           and not e.data.get("bluff") and not e.cards[0].cancelled
-                           for e in state.events_of("play", who, this_turn=True))
+        active = [
+            c for c in state.owned(who, frozenset({Zone.COMBAT}), active=True) if c.is_character
+        ]
+        covering = not any(
+            e.cards[0].is_character
+            and not e.data.get("responding")
+            and not e.data.get("bluff")
+            and not e.cards[0].cancelled
+            for e in state.events_of("play", who, this_turn=True)
+        )
         if covering and pushes(self.forces, card) and not gang_joins(self.forces, card, who):
             active = [c for c in active if c.turn == state.turn]
         limit = what.quantity.n or 0
@@ -256,9 +324,21 @@ def _unfollowed(when: When | None, act: a.Play) -> str | None:
         return None
     if cards.quantity.kind not in _FOLLOWED_QUANTITIES:
         return f"'{cards.render()}'"
-    followed = replace(cards, quantity=Quantity(), owner=None, types=(), phase=None, family=None,
-                       icon=None, with_icon=False, special_power_text=None,
-                       printed_value_above=None, further=False, noun=Noun.CARD, exceptions=())
+    followed = replace(
+        cards,
+        quantity=Quantity(),
+        owner=None,
+        types=(),
+        phase=None,
+        family=None,
+        icon=None,
+        with_icon=False,
+        special_power_text=None,
+        printed_value_above=None,
+        further=False,
+        noun=Noun.CARD,
+        exceptions=(),
+    )
     if followed != Cards():
         return f"'{cards.render()}'"
     return None

@@ -44,8 +44,7 @@ class Source:
     index: int
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Source) and other.card is self.card \
-            and other.index == self.index
+        return isinstance(other, Source) and other.card is self.card and other.index == self.index
 
     def __hash__(self) -> int:
         return hash((id(self.card), self.index))
@@ -67,7 +66,7 @@ class Source:
         """The sentence of the card text this effect was read from."""
         text = self.card.info.text or ""
         span = self.effect.span
-        return text[span.start:span.end].strip() or self.effect.render()
+        return text[span.start : span.end].strip() or self.effect.render()
 
 
 class Mark(Enum):
@@ -83,7 +82,7 @@ class Ignored:
     """Why something is ignored: the ignore effect that does it, and what it ignores."""
 
     source: Source
-    what: str          # "card", "text" or an icon name
+    what: str  # "card", "text" or an icon name
 
 
 def effects_of(card: Instance) -> list[Source]:
@@ -95,8 +94,11 @@ def effects_of(card: Instance) -> list[Source]:
     if known is not None:
         return list(known)
     parsed = card.info.parsed
-    found = [] if parsed is None else [Source(card, effect, i)
-                                       for i, effect in enumerate(parsed.effects)]
+    found = (
+        []
+        if parsed is None
+        else [Source(card, effect, i) for i, effect in enumerate(parsed.effects)]
+    )
     card.__dict__["_sources"] = found
     return list(found)
 
@@ -166,8 +168,7 @@ class Forces:
             keys = dict.fromkeys(" ".join(n.name.casefold().split()) for n in effect.names)
             opposing = other(card.owner)
             for opposer in (c for key in keys for c in self.state.named(key, opposing)):
-                if opposer.in_play \
-                        and opposer.active and not opposer.face_down:
+                if opposer.in_play and opposer.active and not opposer.face_down:
                     return source
         return None
 
@@ -178,15 +179,21 @@ class Forces:
             return True
         state = self.state
         if when.kind is W.THIS_TURN:
-            return source.card.turn == state.turn and state.turn_owner == source.controller \
+            return (
+                source.card.turn == state.turn
+                and state.turn_owner == source.controller
                 and not state.turn_over
+            )
         if when.kind is W.ON_TURN and when.role is not None:
-            return state.turn_owner in players_of(when.role, source.controller) \
-                and not state.turn_over
+            return (
+                state.turn_owner in players_of(when.role, source.controller) and not state.turn_over
+            )
         if when.kind is W.THIS_FIGHT:
             return True  # a card in play is in play during this fight only
-        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-                           f"('{when.render()}') is now")
+        raise CannotAnswer(
+            f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+            f"('{when.render()}') is now"
+        )
 
     # ------------------------------------------------------------------ the fixed point
     @cached_property
@@ -197,8 +204,11 @@ class Forces:
             if not self.live(card) or self.opposed(card) is not None:
                 continue
             for source in effects_of(card):
-                if isinstance(source.effect, fx.Ignore) and self.window_open(source) \
-                        and self._condition_allows(source):
+                if (
+                    isinstance(source.effect, fx.Ignore)
+                    and self.window_open(source)
+                    and self._condition_allows(source)
+                ):
                     found.append(source)
         return found
 
@@ -213,8 +223,10 @@ class Forces:
         try:
             return holds(condition, source.controller, self, source.card)
         except CannotAnswer as error:
-            self._unknown[source] = (f'whether "{source.card.name}" ignores anything depends on '
-                                    f"its condition ({source.quote}), and {error}")
+            self._unknown[source] = (
+                f'whether "{source.card.name}" ignores anything depends on '
+                f"its condition ({source.quote}), and {error}"
+            )
             return True
 
     def _resolve(self) -> None:
@@ -222,25 +234,35 @@ class Forces:
         marks = self._marks = dict.fromkeys(sources, Mark.UNDECIDED)
         # Only an effect that ignores cards or texts of a player can silence that player's
         # cards (``_silences``): each is tried against those alone, not against every effect.
-        silencers = {who: [f for f in sources
-                           if getattr(f.effect, "scope", None) is not fx.Scope.ICONS
-                           and who in players_of(getattr(f.effect, "owner", None),
-                                                 f.controller)]
-                     for who in (ME, YOU)}
+        silencers = {
+            who: [
+                f
+                for f in sources
+                if getattr(f.effect, "scope", None) is not fx.Scope.ICONS
+                and who in players_of(getattr(f.effect, "owner", None), f.controller)
+            ]
+            for who in (ME, YOU)
+        }
         changed = True
         while changed:
             changed = False
             for source in sources:
                 if marks[source] is not Mark.UNDECIDED or source in self._unknown:
                     continue
-                possible = [f for f in silencers.get(source.card.owner, sources)
-                            if f is not source and marks[f] is not Mark.FAILS
-                            and self._silences(f, source.card, definite=False)]
+                possible = [
+                    f
+                    for f in silencers.get(source.card.owner, sources)
+                    if f is not source
+                    and marks[f] is not Mark.FAILS
+                    and self._silences(f, source.card, definite=False)
+                ]
                 if not possible:
                     marks[source] = Mark.APPLIES
                     changed = True
-                elif any(marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
-                         for f in possible):
+                elif any(
+                    marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
+                    for f in possible
+                ):
                     marks[source] = Mark.FAILS
                     changed = True
 
@@ -251,16 +273,18 @@ class Forces:
             return False
         return self._reaches(ignorer, card, definite) is not None
 
-    def _reaches(self, ignorer: Source, card: Instance, definite: bool,
-                 protection: bool = True) -> str | None:
+    def _reaches(
+        self, ignorer: Source, card: Instance, definite: bool, protection: bool = True
+    ) -> str | None:
         """What of a card an ignore effect ignores ("card", "text", "icons"), or None.
 
         With ``protection`` False, what it would ignore were the card not PROTECTED.
         """
         effect = ignorer.effect
         assert isinstance(effect, fx.Ignore)
-        if card.zone not in REACHABLE or card.owner not in players_of(effect.owner,
-                                                                        ignorer.controller):
+        if card.zone not in REACHABLE or card.owner not in players_of(
+            effect.owner, ignorer.controller
+        ):
             return None
         if card is ignorer.card or card.face_down and effect.scope is fx.Scope.SPECIAL_POWER_TEXTS:
             return None
@@ -289,11 +313,14 @@ class Forces:
         """
         if ignorer.controller == card.owner or not (card.in_play and card.active):
             return False
-        return any(not self._exempt_icon_ignored(ignorer, card, icon, definite)
-                   for icon in exempt_icons(card))
+        return any(
+            not self._exempt_icon_ignored(ignorer, card, icon, definite)
+            for icon in exempt_icons(card)
+        )
 
-    def _exempt_icon_ignored(self, ignorer: Source, card: Instance, icon: str,
-                             definite: bool) -> bool:
+    def _exempt_icon_ignored(
+        self, ignorer: Source, card: Instance, icon: str, definite: bool
+    ) -> bool:
         """Whether an effect ignoring icons (other than ``ignorer``) ignores this icon."""
         for source, mark in self.marks.items():
             if source is ignorer or mark is Mark.FAILS:
@@ -316,9 +343,10 @@ class Forces:
         assert isinstance(effect, fx.Ignore)
         if ignorer.controller == card.owner or not (card.in_play and card.active):
             return False
-        return any(_spares(effect, icon)
-                   and not self._exempt_icon_ignored(ignorer, card, icon, definite)
-                   for icon in exempt_icons(card))
+        return any(
+            _spares(effect, icon) and not self._exempt_icon_ignored(ignorer, card, icon, definite)
+            for icon in exempt_icons(card)
+        )
 
     def _icon_reached(self, source: Source, card: Instance, icon: str) -> bool:
         effect = source.effect
@@ -336,8 +364,9 @@ class Forces:
         """Ignore effects the ladder cannot decide (cards ignoring each other)."""
         return [s for s, m in self.marks.items() if m is Mark.UNDECIDED]
 
-    def undecided_over(self, card: Instance, reach: frozenset[str] | None = None,
-                       icon: str | None = None) -> list[Source]:
+    def undecided_over(
+        self, card: Instance, reach: frozenset[str] | None = None, icon: str | None = None
+    ) -> list[Source]:
         """The undecided ignore effects that might reach a card (``reach``: what they ignore).
 
         With ``icon``, only effects ignoring icons that do not except it.
@@ -352,8 +381,9 @@ class Forces:
             found.append(source)
         return found
 
-    def require_decided(self, card: Instance, reach: frozenset[str] | None = None,
-                        icon: str | None = None) -> None:
+    def require_decided(
+        self, card: Instance, reach: frozenset[str] | None = None, icon: str | None = None
+    ) -> None:
         """Stop when whether a card (its text, an icon) is ignored depends on undecided effects.
 
         An ignore effect whose condition is unknown makes it *cannot answer*; ignore effects that
@@ -369,9 +399,12 @@ class Forces:
                 raise CannotAnswer(self.unknown[source])
         loop = [s for s in self.conflicts() if s not in self.unknown]
         names = " and ".join(dict.fromkeys(f'"{s.card.name}"' for s in loop))
-        raise Undecided(f'whether "{card.name}" is ignored depends on {names}, which ignore each '
-                        "other: the precedence ladder does not decide between them (all are on "
-                        "the ignore step)", [(s.card.name, s.quote) for s in loop])
+        raise Undecided(
+            f'whether "{card.name}" is ignored depends on {names}, which ignore each '
+            "other: the precedence ladder does not decide between them (all are on "
+            "the ignore step)",
+            [(s.card.name, s.quote) for s in loop],
+        )
 
     def card_ignored(self, card: Instance) -> Ignored | None:
         """The ignore effect that ignores the whole card, if any."""
@@ -401,9 +434,12 @@ class Forces:
         kept = []
         for source in self.applying():
             effect = source.effect
-            if not isinstance(effect, fx.Ignore) or effect.scope is not fx.Scope.ICONS \
-                    or card is source.card \
-                    or card.owner not in players_of(effect.owner, source.controller):
+            if (
+                not isinstance(effect, fx.Ignore)
+                or effect.scope is not fx.Scope.ICONS
+                or card is source.card
+                or card.owner not in players_of(effect.owner, source.controller)
+            ):
                 continue
             if self._icons_protected(source, card, definite=True):
                 kept.append(source)
@@ -432,8 +468,9 @@ class Forces:
         if ignored is not None:
             return ignored
         for source in self.applying():
-            if fx.scope_of(source.effect) is fx.Scope.ICONS \
-                    and self._icon_reached(source, card, icon):
+            if fx.scope_of(source.effect) is fx.Scope.ICONS and self._icon_reached(
+                source, card, icon
+            ):
                 return Ignored(source, icon.upper())
         self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
@@ -462,8 +499,10 @@ class Forces:
         if card.played:
             return card.turn == state.turn and not state.turn_over
         if state.turn <= 1 and not state.turn_over:
-            raise CannotAnswer(f'the situation does not say whether "{card.name}" was played '
-                               "on this turn (it is stated as active)")
+            raise CannotAnswer(
+                f'the situation does not say whether "{card.name}" was played '
+                "on this turn (it is stated as active)"
+            )
         return False
 
     def protected(self, card: Instance) -> bool:
@@ -480,15 +519,19 @@ class Forces:
             return []
         if self.opposed(card) is not None:
             return [s for s in effects_of(card) if unignorable(s)]
-        acting = [s for s in effects_of(card)
-                  if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
+        acting = [
+            s for s in effects_of(card) if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)
+        ]
         if all(unignorable(s) for s in acting):
             return acting
         silenced = self.text_ignored(card) is not None
         return [s for s in acting if unignorable(s) or not silenced]
 
-    def effects(self, kind: type[fx.BlueMoonEffect] | tuple[type[fx.BlueMoonEffect], ...],
-                controller: str | None = None) -> list[Source]:
+    def effects(
+        self,
+        kind: type[fx.BlueMoonEffect] | tuple[type[fx.BlueMoonEffect], ...],
+        controller: str | None = None,
+    ) -> list[Source]:
         """The effects of one class in force on live cards (of a controller), time aside."""
         found = []
         for card in self._cards_with(kind):
@@ -502,8 +545,11 @@ class Forces:
     def _cards_with(self, kind: type | tuple[type, ...]) -> list[Instance]:
         """The cards of the state with an effect of a kind, in the state's order."""
         by_kind = self.state.index().group("effect-kinds", _effect_kinds)
-        lists = [cards for found, cards in by_kind.items()
-                 if isinstance(found, type) and issubclass(found, kind)]
+        lists = [
+            cards
+            for found, cards in by_kind.items()
+            if isinstance(found, type) and issubclass(found, kind)
+        ]
         if len(lists) == 1:
             return lists[0]
         order = {id(card): at for at, card in enumerate(self.state.cards)} if lists else {}
@@ -511,8 +557,13 @@ class Forces:
 
     def unparsed(self) -> list[Source]:
         """Sentences of live cards that rulesq does not understand."""
-        return [s for card in self.state.cards if self.live(card)
-                for s in effects_of(card) if isinstance(s.effect, Unparsed)]
+        return [
+            s
+            for card in self.state.cards
+            if self.live(card)
+            for s in effects_of(card)
+            if isinstance(s.effect, Unparsed)
+        ]
 
 
 def _effect_kinds(card: Instance) -> frozenset[type]:
@@ -530,8 +581,12 @@ def _ignore_reach(card: Instance) -> frozenset[str]:
     parsed = card.info.parsed
     if parsed is None:
         return frozenset()
-    return frozenset(who for effect in parsed.effects if isinstance(effect, fx.Ignore)
-                     for who in players_of(effect.owner, card.owner))
+    return frozenset(
+        who
+        for effect in parsed.effects
+        if isinstance(effect, fx.Ignore)
+        for who in players_of(effect.owner, card.owner)
+    )
 
 
 def exempt_icons(card: Instance) -> list[str]:

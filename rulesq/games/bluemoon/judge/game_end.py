@@ -51,8 +51,11 @@ def turn_ends(forces: Forces) -> Ruling:
         raise CannotAnswer("the situation does not say whose turn it is")
     why = turn_cut_short(state, owner)
     if why is not None:
-        return yes(f"the turn ends: {why}", R.ANNOUNCE_RETREAT if "retreat" in why
-                   else R.ALTERNATE_TURNS, sources=_end_turn_sources(forces))
+        return yes(
+            f"the turn ends: {why}",
+            R.ANNOUNCE_RETREAT if "retreat" in why else R.ALTERNATE_TURNS,
+            sources=_end_turn_sources(forces),
+        )
     if state.turn_over:
         return yes("the turn has ended", R.ALTERNATE_TURNS)
     return no("nothing has ended the turn yet", R.ALTERNATE_TURNS)
@@ -64,8 +67,11 @@ def _end_turn_sources(forces: Forces) -> list[Source]:
     out = []
     for event in state.events_of("turn_ends", this_turn=True):
         if event.data.get("by") and event.cards:
-            out += [s for s in effects_of(event.cards[0])
-                    if isinstance(s.effect, fx.InterferenceTrigger)]
+            out += [
+                s
+                for s in effects_of(event.cards[0])
+                if isinstance(s.effect, fx.InterferenceTrigger)
+            ]
     return out
 
 
@@ -95,13 +101,17 @@ def fight_ends(forces: Forces) -> Ruling:
     if win is not None:
         return yes(f"the game ends, so the fight does: {win.ruling.reason}", *win.ruling.rules)
     if any(state.player(p).declined for p in (ME, YOU)):
-        return no("declining to start a fight does not end a fight: the fight has not started",
-                  R.DECLINE_NOT_FIGHT_END)
+        return no(
+            "declining to start a fight does not end a fight: the fight has not started",
+            R.DECLINE_NOT_FIGHT_END,
+        )
     ruling = no("no player has retreated: the fight goes on", R.FIGHT_CONTINUES)
     out = [p for p in (ME, YOU) if state.player(p).out_of_cards]
     if out:
-        ruling.reason = (f"{_name(out[0])} ran out of cards, but that does not end the fight; "
-                         "no player has retreated")
+        ruling.reason = (
+            f"{_name(out[0])} ran out of cards, but that does not end the fight; "
+            "no player has retreated"
+        )
     return ruling
 
 
@@ -114,14 +124,18 @@ def instant_win(forces: Forces) -> Win | None:
         player = state.player(who)
         if player.dragons is None:
             continue
-        after = [p for p in packets if p.who == who and p.count
-                 and p.seq > (player.dragons_seq or 0)]
+        after = [
+            p for p in packets if p.who == who and p.count and p.seq > (player.dragons_seq or 0)
+        ]
         gained = sum(p.count for p in after)
         if player.dragons + gained > MOST_DRAGONS:
             why = "; ".join(p.reason for p in after)
-            ruling = yes(f"{_name(who)} had {player.dragons} dragons and would attract "
-                         f"{gained} more ({why}): a fourth dragon wins the game at once",
-                         R.INSTANT_WIN, R.FOURTH_DRAGON)
+            ruling = yes(
+                f"{_name(who)} had {player.dragons} dragons and would attract "
+                f"{gained} more ({why}): a fourth dragon wins the game at once",
+                R.INSTANT_WIN,
+                R.FOURTH_DRAGON,
+            )
             for packet in after:
                 ruling.cite(*packet.rules)
                 ruling.sources += packet.sources
@@ -138,25 +152,35 @@ def game_ends(forces: Forces) -> Ruling:
     ended = fight_ended(forces)
     declined = [p for p in (ME, YOU) if state.player(p).declined]
     if ended is None and not declined:
-        ruling = no("the game ends only after a fight or a declined start, or when a player "
-                    "would attract a fourth dragon; the fight goes on", R.GAME_END_OUT_OF_CARDS,
-                    R.FIGHT_CONTINUES, R.FOURTH_DRAGON)
+        ruling = no(
+            "the game ends only after a fight or a declined start, or when a player "
+            "would attract a fourth dragon; the fight goes on",
+            R.GAME_END_OUT_OF_CARDS,
+            R.FIGHT_CONTINUES,
+            R.FOURTH_DRAGON,
+        )
         return ruling
     after = "the fight" if ended is not None else "the declined start of the fight"
     out = [p for p in (ME, YOU) if state.player(p).out_of_cards]
     if out:
-        ruling = yes(f"after {after}, {_name(out[0])} ran out of cards (none in hand, none in "
-                     "the draw deck)", R.GAME_END_OUT_OF_CARDS)
+        ruling = yes(
+            f"after {after}, {_name(out[0])} ran out of cards (none in hand, none in "
+            "the draw deck)",
+            R.GAME_END_OUT_OF_CARDS,
+        )
         if any(c.ship is not None and c.zone is Zone.CARGO for c in state.owned(out[0])):
             ruling.cite(R.SHIP_GAME_END)
             ruling.reason += "; cards loaded on ships do not count"
         return ruling
-    unknown = [p for p in (ME, YOU) if state.hand_size(p) is None
-               or state.player(p).deck_count is None]
+    unknown = [
+        p for p in (ME, YOU) if state.hand_size(p) is None or state.player(p).deck_count is None
+    ]
     if unknown:
-        raise CannotAnswer(f"the game ends after {after} if a player has run out of cards; the "
-                           f"situation does not say how many cards {_name(unknown[0])} "
-                           "hold in hand and in the draw deck")
+        raise CannotAnswer(
+            f"the game ends after {after} if a player has run out of cards; the "
+            f"situation does not say how many cards {_name(unknown[0])} "
+            "hold in hand and in the draw deck"
+        )
     return no(f"after {after} both players still have cards", R.GAME_END_OUT_OF_CARDS)
 
 
@@ -174,20 +198,29 @@ def winner(forces: Forces) -> Win:
     for who in (ME, YOU):
         player = state.player(who)
         if player.dragons is None:
-            raise CannotAnswer(f"the situation does not say how many dragons {_name(who)} "
-                               "have at the end of the game")
-        if any(p.who == who and p.count and p.seq > (player.dragons_seq or 0)
-               for p in packets):
-            raise CannotAnswer(f"the situation does not say where the dragons stand after "
-                               f"{_name(who)} attracted more")
+            raise CannotAnswer(
+                f"the situation does not say how many dragons {_name(who)} "
+                "have at the end of the game"
+            )
+        if any(p.who == who and p.count and p.seq > (player.dragons_seq or 0) for p in packets):
+            raise CannotAnswer(
+                f"the situation does not say where the dragons stand after "
+                f"{_name(who)} attracted more"
+            )
         dragons[who] = player.dragons
     if dragons[ME] != dragons[YOU]:
         who = ME if dragons[ME] > dragons[YOU] else YOU
-        win = Win(who, dragons[who], yes(
-            f"{_name(who)} have {dragons[who]} dragon{'' if dragons[who] == 1 else 's'} on "
-            f"{'my' if who == ME else 'your'} "
-            f"side and {_name(other(who))} {dragons[other(who)]}: running out of cards does "
-            "not decide it", R.WINNER_DRAGONS))
+        win = Win(
+            who,
+            dragons[who],
+            yes(
+                f"{_name(who)} have {dragons[who]} dragon{'' if dragons[who] == 1 else 's'} on "
+                f"{'my' if who == ME else 'your'} "
+                f"side and {_name(other(who))} {dragons[other(who)]}: running out of cards does "
+                "not decide it",
+                R.WINNER_DRAGONS,
+            ),
+        )
     else:
         win = _by_cards(forces, dragons[ME])
     win.ruling.reason = f"the game ends ({ended.reason}); {win.ruling.reason}"
@@ -199,12 +232,15 @@ def _by_cards(forces: Forces, dragons: int) -> Win:
     """With no dragon on either side, the player who most recently held cards wins."""
     state = forces.state
     if dragons:
-        raise CannotAnswer("both players have the same number of dragons, which the three "
-                           "dragons do not allow")
+        raise CannotAnswer(
+            "both players have the same number of dragons, which the three dragons do not allow"
+        )
     out = {p: state.player(p).ran_out for p in (ME, YOU) if state.player(p).out_of_cards}
     if not out:
-        raise CannotAnswer("all three dragons are in the centre, and the situation does not "
-                           "say which player ran out of cards")
+        raise CannotAnswer(
+            "all three dragons are in the centre, and the situation does not "
+            "say which player ran out of cards"
+        )
     if len(out) == 1:
         loser = next(iter(out))
         why = f"{_name(loser)} ran out of cards"
@@ -212,8 +248,15 @@ def _by_cards(forces: Forces, dragons: int) -> Win:
         loser = min(out, key=lambda p: out[p] or 0)
         why = f"both ran out of cards, {_name(loser)} first (only the last running out counts)"
     who = other(loser)
-    return Win(who, 0, yes(f"all three dragons are in the centre and {why}: {_name(who)} "
-                           "held cards most recently", R.WINNER_DRAGONS, R.WINNER_LAST_CARDS))
+    return Win(
+        who,
+        0,
+        yes(
+            f"all three dragons are in the centre and {why}: {_name(who)} held cards most recently",
+            R.WINNER_DRAGONS,
+            R.WINNER_LAST_CARDS,
+        ),
+    )
 
 
 def score(forces: Forces) -> tuple[int, Win]:
@@ -221,8 +264,10 @@ def score(forces: Forces) -> tuple[int, Win]:
     state = forces.state
     crystals = [c for c in state.in_play() if c.info.kind == "crystal" and c.info.has_text]
     if crystals:
-        raise CannotAnswer(f'crystal card "{crystals[0].name}" may change the score, and '
-                           "rulesq does not apply crystal texts to the score yet")
+        raise CannotAnswer(
+            f'crystal card "{crystals[0].name}" may change the score, and '
+            "rulesq does not apply crystal texts to the score yet"
+        )
     win = winner(forces)
     points = 1 + min(win.dragons, MOST_DRAGONS)
     return points, win

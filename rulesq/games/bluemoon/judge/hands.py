@@ -53,20 +53,25 @@ class Taking:
     @property
     def prohibitions(self) -> list[Source]:
         """The prohibitions in force on the player about taking or drawing cards."""
-        return [s for s in self.forces.effects(BANS)
-                if isinstance(s.effect, BANS)
-                and isinstance(s.effect.act, a.Take | a.Draw)
-                and self.who in players_of(s.effect.who, s.controller)]
+        return [
+            s
+            for s in self.forces.effects(BANS)
+            if isinstance(s.effect, BANS)
+            and isinstance(s.effect.act, a.Take | a.Draw)
+            and self.who in players_of(s.effect.who, s.controller)
+        ]
 
-    def blocks(self, hand: int | None, *, from_deck: bool = True,
-               additional_end: bool = False) -> Source | None:
+    def blocks(
+        self, hand: int | None, *, from_deck: bool = True, additional_end: bool = False
+    ) -> Source | None:
         """The prohibition that stops the next card, holding ``hand`` cards; None if none.
 
         The next card is drawn from the draw deck (or a pile), as an "additional card at the end
         of the turn" or not; a condition on the hand is read with ``hand`` cards in it.
         """
-        act = a.Draw(cards=Cards(additional=additional_end,
-                                 place=FROM_DECK if from_deck else FROM_PILE))
+        act = a.Draw(
+            cards=Cards(additional=additional_end, place=FROM_DECK if from_deck else FROM_PILE)
+        )
         when = AT_END_OF_TURN if additional_end else None
         player = self.forces.state.player(self.who)
         saved = player.hand_count
@@ -116,13 +121,19 @@ class Plan:
         """The prohibitions that stopped some draw."""
         return [s.stopped_by for s in self.steps if s.stopped_by is not None]
 
-    def take(self, n: int, label: str, source: Source | None = None, *, from_deck: bool = True,
-             additional_end: bool = False) -> Drawn:
+    def take(
+        self,
+        n: int,
+        label: str,
+        source: Source | None = None,
+        *,
+        from_deck: bool = True,
+        additional_end: bool = False,
+    ) -> Drawn:
         """Draw up to ``n`` cards one by one, as far as the prohibitions allow."""
         step = Drawn(label, n, 0, source)
         for _ in range(n):
-            stop = self.taking.blocks(self.hand, from_deck=from_deck,
-                                      additional_end=additional_end)
+            stop = self.taking.blocks(self.hand, from_deck=from_deck, additional_end=additional_end)
             if stop is not None:
                 step.stopped_by = stop
                 break
@@ -146,8 +157,10 @@ class Plan:
         """
         if self.hand is None:
             if self._stops_any_hand() is None:
-                raise CannotAnswer(f"the situation does not say how many cards "
-                                   f"{'I hold' if self.who == 'me' else 'you hold'} in hand")
+                raise CannotAnswer(
+                    f"the situation does not say how many cards "
+                    f"{'I hold' if self.who == 'me' else 'you hold'} in hand"
+                )
             return self.take(1, label, source)
         return self.take(max(0, target - self.hand), label, source)
 
@@ -172,12 +185,13 @@ def _draw_place_ok(act: a.Draw, who: str, controller: str) -> tuple[bool, bool]:
     if isinstance(place, Place) and "discard pile" in _zones(place):
         return True, False
     if place is not None and not isinstance(place, Place):
-        return True, False          # "from it": the pile just named (a shuffled discard pile)
+        return True, False  # "from it": the pile just named (a shuffled discard pile)
     return True, True
 
 
-def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False,
-                 play: Event | None = None) -> None:
+def apply_effect(
+    plan: Plan, source: Source, *, hand_only: bool = False, play: Event | None = None
+) -> None:
     """Carry out the hand part of an action text for ``plan.who`` ("may" taken as done)."""
     effect = source.effect
     assert isinstance(effect, fx.ActionEffect)
@@ -192,11 +206,19 @@ def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False,
             if isinstance(act, a.Shuffle):
                 if isinstance(act.what, Place) and "hand" in _zones(act.what):
                     into_deck = "draw deck" in _zones(act.into)
-                    plan.deck = plan.deck + plan.hand if into_deck and plan.deck is not None \
-                        and plan.hand is not None else None if into_deck else plan.deck
+                    plan.deck = (
+                        plan.deck + plan.hand
+                        if into_deck and plan.deck is not None and plan.hand is not None
+                        else None
+                        if into_deck
+                        else plan.deck
+                    )
                     plan.hand = 0
-                elif isinstance(act.what, Cards) and "hand" in _zones(act.what.place) \
-                        and plan.hand is not None:
+                elif (
+                    isinstance(act.what, Cards)
+                    and "hand" in _zones(act.what.place)
+                    and plan.hand is not None
+                ):
                     plan.hand = max(0, plan.hand - (act.what.quantity.n or 1))
             elif isinstance(act, a.Refresh):
                 plan.rules.append(R.REFRESH_SIX)
@@ -207,8 +229,13 @@ def apply_effect(plan: Plan, source: Source, *, hand_only: bool = False,
                     continue
                 n = _how_many(plan, source, act.cards, play)
                 end = effect.when is not None and effect.when.kind is W.END_OF_TURN
-                plan.take(n, f'"{source.card.name}"', source, from_deck=deck,
-                          additional_end=act.cards.additional and end)
+                plan.take(
+                    n,
+                    f'"{source.card.name}"',
+                    source,
+                    from_deck=deck,
+                    additional_end=act.cards.additional and end,
+                )
             elif isinstance(act, a.DrawTo) and not hand_only:
                 target = act.n if act.n is not None else _same_number(plan, source)
                 plan.take_to(target, f'"{source.card.name}"', source)
@@ -220,14 +247,18 @@ def _how_many(plan: Plan, source: Source, cards: Cards, play: Event | None) -> i
     if quantity.kind in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
         return quantity.n or 1
     if quantity.kind in (Q.SAME_NUMBER, Q.UP_TO_SAME_NUMBER) and play is not None:
-        return sum(len(e.cards) for e in hand_discards(plan.forces.state, plan.who, play.turn)
-                   if e.seq > play.seq and purpose(plan.forces, e) is play)
-    raise CannotAnswer(f'rulesq cannot count the cards "{source.card.name}" draws '
-                       f"({cards.render()})")
+        return sum(
+            len(e.cards)
+            for e in hand_discards(plan.forces.state, plan.who, play.turn)
+            if e.seq > play.seq and purpose(plan.forces, e) is play
+        )
+    raise CannotAnswer(
+        f'rulesq cannot count the cards "{source.card.name}" draws ({cards.render()})'
+    )
 
 
 def _same_number(plan: Plan, source: Source) -> int:
-    """"Draw to the same number of cards": as many as the other player holds."""
+    """Text "Draw to the same number of cards": as many as the other player holds."""
     size = plan.forces.state.hand_size(other(source.controller))
     if size is None:
         raise CannotAnswer("the situation does not say how many cards the other player holds")
@@ -255,12 +286,19 @@ def pending_play(state: State, forces: Forces) -> tuple[Event, list[Source]] | N
         return None
     last = plays[-1]
     card = last.cards[0]
-    if card.cancelled or state.turn_over or any(
-            e.kind in ("draw", "phase") and e.seq > last.seq for e in state.events):
+    if (
+        card.cancelled
+        or state.turn_over
+        or any(e.kind in ("draw", "phase") and e.seq > last.seq for e in state.events)
+    ):
         return None
-    now = [s for s in forces.in_force(card, in_hand=card.zone is Zone.GONE)
-           if isinstance(s.effect, fx.ActionEffect) and s.effect.when is not None
-           and s.effect.when.kind is W.NOW]
+    now = [
+        s
+        for s in forces.in_force(card, in_hand=card.zone is Zone.GONE)
+        if isinstance(s.effect, fx.ActionEffect)
+        and s.effect.when is not None
+        and s.effect.when.kind is W.NOW
+    ]
     return (last, now) if now else None
 
 
@@ -269,8 +307,7 @@ def replacement_pending(state: State, who: str) -> Event | None:
     for event in state.events_of("use_icon", who, this_turn=True):
         if event.data.get("icon") != "REPLACE" or state.turn_over:
             continue
-        if not any(e.kind == "draw" and e.who == who and e.seq > event.seq
-                   for e in state.events):
+        if not any(e.kind == "draw" and e.who == who and e.seq > event.seq for e in state.events):
             return event
     return None
 
@@ -353,7 +390,7 @@ def timed(forces: Forces, who: str, kind: W) -> list[Source]:
 class Moment:
     """A moment at which a player refreshes the hand, and the rules that say so."""
 
-    kind: str          # "phase", "fight", "decline"
+    kind: str  # "phase", "fight", "decline"
     reason: str
     rules: list[str]
 
@@ -361,18 +398,26 @@ class Moment:
 def refresh_moment(state: State, who: str) -> Moment | None:
     """The refresh the player makes now, if any."""
     if state.fight_over:
-        return Moment("fight", "at the end of a fight both players refresh their hands",
-                      [R.FIGHT_END_REFRESH, R.REFRESH_MOMENTS])
+        return Moment(
+            "fight",
+            "at the end of a fight both players refresh their hands",
+            [R.FIGHT_END_REFRESH, R.REFRESH_MOMENTS],
+        )
     declined = list(state.events_of("decline", this_turn=True))
     if any(e.who == who for e in declined):
-        return Moment("decline", "the player declined to start the fight, and then refreshes "
-                      "the hand to six cards", [R.DECLINE_REFRESH, R.DECLINER_REFRESHES])
+        return Moment(
+            "decline",
+            "the player declined to start the fight, and then refreshes the hand to six cards",
+            [R.DECLINE_REFRESH, R.DECLINER_REFRESHES],
+        )
     if declined:
         return None
-    if state.turn_owner == who and not state.turn_over \
-            and state.current_phase is Step.REFRESH_HAND:
-        return Moment("phase", "it is the player's Refresh Hand phase",
-                      [R.REFRESH_FROM_DECK, R.REFRESH_MOMENTS])
+    if state.turn_owner == who and not state.turn_over and state.current_phase is Step.REFRESH_HAND:
+        return Moment(
+            "phase",
+            "it is the player's Refresh Hand phase",
+            [R.REFRESH_FROM_DECK, R.REFRESH_MOMENTS],
+        )
     return None
 
 
@@ -380,12 +425,16 @@ def no_refresh_reason(state: State, who: str) -> tuple[str, list[str]]:
     """Why the player does not refresh now."""
     declined = [e for e in state.events_of("decline", this_turn=True) if e.who != who]
     if declined:
-        return ("the other player declined to start the fight: only the player who declines "
-                "refreshes the hand", [R.DECLINE_REFRESH, R.DECLINER_REFRESHES,
-                                       R.DECLINE_NOT_END_OF_FIGHT])
-    return ("a hand is refreshed in the Refresh Hand phase of its player's own turn, at the end "
-            "of a fight, or after declining to start a fight", [R.REFRESH_MOMENTS,
-                                                                 R.FIGHT_END_REFRESH])
+        return (
+            "the other player declined to start the fight: only the player who declines "
+            "refreshes the hand",
+            [R.DECLINE_REFRESH, R.DECLINER_REFRESHES, R.DECLINE_NOT_END_OF_FIGHT],
+        )
+    return (
+        "a hand is refreshed in the Refresh Hand phase of its player's own turn, at the end "
+        "of a fight, or after declining to start a fight",
+        [R.REFRESH_MOMENTS, R.FIGHT_END_REFRESH],
+    )
 
 
 def end_of_fight_targets(forces: Forces, who: str) -> list[tuple[int, Source]]:

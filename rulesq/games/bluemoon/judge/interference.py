@@ -35,8 +35,9 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     state = forces.state
     triggers = [s for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)]
     if not triggers:
-        return no(f'"{card.name}" has no "I may play this card when ..." text',
-                  R.INTERFERENCE_RESPOND)
+        return no(
+            f'"{card.name}" has no "I may play this card when ..." text', R.INTERFERENCE_RESPOND
+        )
     source = triggers[0]
     effect = source.effect
     assert isinstance(effect, fx.InterferenceTrigger)
@@ -44,23 +45,38 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     check_trigger(effect.event)
     if any(isinstance(act, a.Attract) for act in effect.event.acts):
         if not single_dragon_pending(state, other(who)):
-            return no(f'"{card.name}" answers only this: {trigger_words(source)}; no such '
-                      "attraction is due now", R.INTERFERENCE_RESPOND, sources=[source])
+            return no(
+                f'"{card.name}" answers only this: {trigger_words(source)}; no such '
+                "attraction is due now",
+                R.INTERFERENCE_RESPOND,
+                sources=[source],
+            )
     elif event is None or not answers(effect.event, event, state, who):
-        return no(f'"{card.name}" answers only this: {trigger_words(source)}; that has not '
-                  "just happened", R.INTERFERENCE_RESPOND, sources=[source])
-    before = state.snapshots.get(event.seq, state) \
-        if event is not None and event.kind == "play" else state
+        return no(
+            f'"{card.name}" answers only this: {trigger_words(source)}; that has not just happened',
+            R.INTERFERENCE_RESPOND,
+            sources=[source],
+        )
+    before = (
+        state.snapshots.get(event.seq, state)
+        if event is not None and event.kind == "play"
+        else state
+    )
     probe = Instance(card.uid, card.info, who, Zone.HAND)
     why = Forces(before).text_ignored(probe)
     reason = f'"{card.name}" answers this action: {trigger_words(source)}'
     if why is None:
         return yes(reason, R.INTERFERENCE_RESPOND, sources=[source])
     answer = effect_claim(Stance.PERMIT, source, reason, R.INTERFERENCE_RESPOND)
-    fallback = rule_claim(Stance.FORBID, f'"{card.name}"\'s text is ignored (by '
-                          f'"{why.source.card.name}") when the action happens, so it gives no '
-                          "permission to play it", R.IGNORING, R.INTERFERENCE_RESPOND,
-                          default=True)
+    fallback = rule_claim(
+        Stance.FORBID,
+        f'"{card.name}"\'s text is ignored (by '
+        f'"{why.source.card.name}") when the action happens, so it gives no '
+        "permission to play it",
+        R.IGNORING,
+        R.INTERFERENCE_RESPOND,
+        default=True,
+    )
     return settle([answer, ignoring(why, card), fallback]).ruling
 
 
@@ -88,15 +104,24 @@ def last_action(state: State, who: str) -> Event | None:
 
 
 #: "your first character card on your turn": the one "first" card a trigger can name.
-FIRST_CHARACTER = Cards(Quantity(Q.DEFINITE), owner=Role.OPPONENT, types=(CardType.CHARACTER,),
-                        first=True, turn=When(W.ON_TURN, Role.OPPONENT))
+FIRST_CHARACTER = Cards(
+    Quantity(Q.DEFINITE),
+    owner=Role.OPPONENT,
+    types=(CardType.CHARACTER,),
+    first=True,
+    turn=When(W.ON_TURN, Role.OPPONENT),
+)
 
 
 def check_trigger(trigger: a.Do) -> None:
     """Raise ``CannotAnswer`` for a trigger whose action the judge does not follow."""
     for act in trigger.acts:
-        if isinstance(act, a.Play) and isinstance(act.cards, Cards) and act.cards.first \
-                and act.cards != FIRST_CHARACTER:
+        if (
+            isinstance(act, a.Play)
+            and isinstance(act.cards, Cards)
+            and act.cards.first
+            and act.cards != FIRST_CHARACTER
+        ):
             raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
         if isinstance(act, a.Attract) and act.dragons != Dragons(DragonCount.EXACTLY, 1):
             raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
@@ -127,7 +152,7 @@ def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:
 
 
 def _first_character(state: State, event: Event, who: str) -> bool:
-    """"your first character card on your turn": the turn's first character play."""
+    """Text "your first character card on your turn": the turn's first character play."""
     card = event.cards[0]
     if not card.is_character or state.turn_owner != who:
         return False

@@ -22,6 +22,7 @@ from rulesq.games.bluemoon.vocab import Zone as Area
 
 INFINITE = 99
 
+
 @dataclass
 class Unit:
     """A character play for the one-character limit: one card, or a PAIR played together."""
@@ -46,8 +47,12 @@ def character_units(state: State, who: str) -> list[Unit]:
             continue
         free = bool(event.data.get("free") or event.data.get("gang"))
         last = units[-1] if units else None
-        if last is not None and last.pair_open and pairs(last.cards[0], card) \
-                and event.data.get("pair", True):
+        if (
+            last is not None
+            and last.pair_open
+            and pairs(last.cards[0], card)
+            and event.data.get("pair", True)
+        ):
             last.cards.append(card)
             last.free = last.free or free
             continue
@@ -57,8 +62,11 @@ def character_units(state: State, who: str) -> list[Unit]:
 
 def pairs(first: Instance, second: Instance) -> bool:
     """Whether two cards make a pair: both with PAIR icons, same first word of the name."""
-    return ("PAIR" in first.info.icons and "PAIR" in second.info.icons
-            and first.info.first_word == second.info.first_word)
+    return (
+        "PAIR" in first.info.icons
+        and "PAIR" in second.info.icons
+        and first.info.first_word == second.info.first_word
+    )
 
 
 def support_plays(state: State, who: str, after: int = -1) -> list[str]:
@@ -112,13 +120,15 @@ def permissions(forces: Forces, who: str) -> list[Source]:
     for source in forces.effects(fx.PlayPermission):
         effect = source.effect
         assert isinstance(effect, fx.PlayPermission)
-        if who not in players_of(effect.who, source.controller) \
-                or not permission_window(forces, source):
+        if who not in players_of(effect.who, source.controller) or not permission_window(
+            forces, source
+        ):
             continue
         if effect.who is not Role.CONTROLLER:
             raise not_followed(source, "a permission given to a player other than its own")
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, source.card):
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, source.card
+        ):
             continue
         unfollowed = _unfollowed(effect)
         if unfollowed is not None:
@@ -138,8 +148,13 @@ def _unfollowed(effect: fx.PlayPermission) -> str | None:
         return None
     rest = replace(cards, quantity=Quantity(), types=(), additional=False, noun=Noun.CARD)
     place = cards.place
-    if effect.when is not None and effect.when.kind is W.LAND_TURN and isinstance(place, Place) \
-            and place.zones == (Area.HAND,) and place.owner is Role.CONTROLLER:
+    if (
+        effect.when is not None
+        and effect.when.kind is W.LAND_TURN
+        and isinstance(place, Place)
+        and place.zones == (Area.HAND,)
+        and place.owner is Role.CONTROLLER
+    ):
         rest = replace(rest, place=None)
     if rest != Cards():
         return f"'{cards.render()}'"
@@ -211,8 +226,11 @@ def extra_characters(forces: Forces, who: str, card: Instance) -> tuple[int, lis
         effect = source.effect
         assert isinstance(effect, fx.PlayPermission)
         cards = effect.cards
-        if not isinstance(cards, Cards) or not cards.types \
-                or not any(card.info.is_a(t) for t in cards.types):
+        if (
+            not isinstance(cards, Cards)
+            or not cards.types
+            or not any(card.info.is_a(t) for t in cards.types)
+        ):
             continue
         if cards.quantity.kind is Q.ANY_NUMBER:
             extra += INFINITE
@@ -245,7 +263,7 @@ def slots(forces: Forces, who: str, first_turn: bool, extra: tuple[Source, ...] 
         if kinds == {"support"}:
             out.support += n
             if many:
-                out.booster += 1      # Special Rule 3: "you may also play one booster card"
+                out.booster += 1  # Special Rule 3: "you may also play one booster card"
         elif kinds == {"booster"}:
             out.booster += n
         else:

@@ -29,9 +29,15 @@ if TYPE_CHECKING:
 
 #: Where each kind of card goes when it comes into play.
 PLAY_ZONES: dict[str, Zone] = {
-    "character": Zone.COMBAT, "mutant": Zone.COMBAT, "booster": Zone.COMBAT,
-    "support": Zone.SUPPORT, "leadership": Zone.LEADERSHIP, "hyla": Zone.INFLUENCE,
-    "ship": Zone.INFLUENCE, "crystal": Zone.ACHIEVEMENT, "inquisitor": Zone.INQUISITOR,
+    "character": Zone.COMBAT,
+    "mutant": Zone.COMBAT,
+    "booster": Zone.COMBAT,
+    "support": Zone.SUPPORT,
+    "leadership": Zone.LEADERSHIP,
+    "hyla": Zone.INFLUENCE,
+    "ship": Zone.INFLUENCE,
+    "crystal": Zone.ACHIEVEMENT,
+    "inquisitor": Zone.INQUISITOR,
     "interference": Zone.GONE,
 }
 
@@ -56,18 +62,21 @@ class Moves:
     #: For each application, the opponent's effects then influencing the target (None: unknown).
     applied_influence: list[frozenset[tuple[int, str]] | None]
 
-    def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
-                 active: bool = False) -> Instance:
+    def new_card(
+        self, ref: CardRef | CardInfo, owner: str, zone: Zone, active: bool = False
+    ) -> Instance:
         """A new physical card in a zone (the timeline provides it)."""
         raise NotImplementedError
 
-    def record(self, kind: str, who: str | None, cards: tuple[Instance, ...] = (),
-               **data: Any) -> Event:
+    def record(
+        self, kind: str, who: str | None, cards: tuple[Instance, ...] = (), **data: Any
+    ) -> Event:
         """Add an event (the timeline provides it)."""
         raise NotImplementedError
 
-    def locate(self, ref: CardRef, who: str | None = None,
-               zones: frozenset[Zone] | None = None) -> Instance | None:
+    def locate(
+        self, ref: CardRef, who: str | None = None, zones: frozenset[Zone] | None = None
+    ) -> Instance | None:
         """The card a reference names (the timeline provides it)."""
         raise NotImplementedError
 
@@ -153,8 +162,9 @@ class Moves:
         for ref in fact.cards:
             self.play(ref, who, bluff=True)
 
-    def play(self, ref: CardRef, who: str, *, bluff: bool = False,
-             without: str | None = None) -> Instance:
+    def play(
+        self, ref: CardRef, who: str, *, bluff: bool = False, without: str | None = None
+    ) -> Instance:
         """Play a card: checked in hand, then into play, covering earlier cards."""
         state = self.state
         before = state.mark()
@@ -164,8 +174,12 @@ class Moves:
             self.ensure_turn(who)
         card = self.take_from_hand(ref, who)
         step = Step.BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
-        if not responding and step is not None and state.turn_owner == who \
-                and (state.phase is None or state.phase < step):
+        if (
+            not responding
+            and step is not None
+            and state.turn_owner == who
+            and (state.phase is None or state.phase < step)
+        ):
             state.phase = step
         card.as_if = frozenset() if bluff else as_if_icons(self, card, who)
         forces = Forces(state)
@@ -173,8 +187,13 @@ class Moves:
         stop = not bluff and forces.has_icon(card, "STOP")
         joins = not bluff and without != "GANG" and gang_joins(forces, card, who)
         covered: list[Instance] = []
-        if card.is_character and not bluff and state.turn_owner == who and not joins \
-                and pushes(forces, card):
+        if (
+            card.is_character
+            and not bluff
+            and state.turn_owner == who
+            and not joins
+            and pushes(forces, card)
+        ):
             covered = self._cover(who)
         zone = Zone.SUPPORT if bluff else PLAY_ZONES.get(card.info.kind, Zone.COMBAT)
         if zone is Zone.INFLUENCE and card.info.kind == "hyla":
@@ -188,9 +207,19 @@ class Moves:
         card.seq = state.next_seq()
         card.played = True
         card.used_gang = joins
-        event = self.record("play", who, (card,), free=free, stop=stop, gang=joins,
-                            bluff=bluff, responding=responding, covered=tuple(covered),
-                            as_if=card.as_if, source=card.source)
+        event = self.record(
+            "play",
+            who,
+            (card,),
+            free=free,
+            stop=stop,
+            gang=joins,
+            bluff=bluff,
+            responding=responding,
+            covered=tuple(covered),
+            as_if=card.as_if,
+            source=card.source,
+        )
         state.snapshots[event.seq] = before
         card.as_if = frozenset()
         self._on_played(card, who, event)
@@ -203,27 +232,36 @@ class Moves:
         turn.
         """
         state = self.state
-        if any(e.cards[0].is_character and not e.data.get("responding")
-               and not e.data.get("bluff") and not e.cards[0].cancelled
-               for e in state.events_of("play", who, this_turn=True)):
+        if any(
+            e.cards[0].is_character
+            and not e.data.get("responding")
+            and not e.data.get("bluff")
+            and not e.cards[0].cancelled
+            for e in state.events_of("play", who, this_turn=True)
+        ):
             return []
-        covered = [c for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)
-                   if c.turn < state.turn]
+        covered = [
+            c
+            for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)
+            if c.turn < state.turn
+        ]
         for card in covered:
             card.active = False
         return covered
 
     def _on_played(self, card: Instance, who: str, event: Event) -> None:
         """What a card does as it is played: element changes, interference effects."""
-        if not any(isinstance(s.effect, fx.ElementChange | fx.InterferenceTrigger)
-                   for s in effects_of(card)):
+        if not any(
+            isinstance(s.effect, fx.ElementChange | fx.InterferenceTrigger)
+            for s in effects_of(card)
+        ):
             return  # nothing acts as it is played: whether its text is ignored does not matter
         forces = Forces(self._moment_answered(card, who, event))
         sources = forces.in_force(card, in_hand=True)
         for source in sources:
             effect = source.effect
             if isinstance(effect, fx.ElementChange) and self.state.element is not None:
-                require_followed(source)   # a time or condition of its own is not followed
+                require_followed(source)  # a time or condition of its own is not followed
                 if effect.to is not None:
                     self.state.element = effect.to.value.lower()
                 else:
@@ -247,8 +285,9 @@ class Moves:
         answered = last_action(before, other(who))
         if answered is None or answered.kind != "play":
             return state
-        triggers = [s.effect for s in effects_of(card)
-                    if isinstance(s.effect, fx.InterferenceTrigger)]
+        triggers = [
+            s.effect for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)
+        ]
         if not any(answers(t.event, answered, before, who) for t in triggers):
             return state
         return state.snapshots.get(answered.seq, state)
@@ -300,15 +339,20 @@ class Moves:
         state = self.state
         player = state.player(who)
         if player.hand_exact and state.hand(who):
-            raise CannotAnswer(f"'{fact.text.strip()}' (line {fact.span.line}): the hand is "
-                               "known card by card; name the cards discarded")
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): the hand is "
+                "known card by card; name the cards discarded"
+            )
         size = state.hand_size(who)
         if size is not None and size < count:
-            raise CannotAnswer(f"'{fact.text.strip()}' (line {fact.span.line}): the player "
-                               f"holds only {size} card(s)")
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): the player "
+                f"holds only {size} card(s)"
+            )
         for _ in range(count):
-            card = self.new_card(CardInfo(name=UNNAMED, kind="unknown", icons_known=False),
-                                 who, Zone.HAND)
+            card = self.new_card(
+                CardInfo(name=UNNAMED, kind="unknown", icons_known=False), who, Zone.HAND
+            )
             if player.hand_count is not None and player.hand_count > 0:
                 player.hand_count -= 1
             self.to_discard(card)
@@ -325,8 +369,9 @@ class Moves:
             if player.hand_count is not None and player.hand_count > 0:
                 player.hand_count -= 1
         else:
-            card = self.locate(ref, other(who), state_in_play()) or \
-                self.locate(ref, who, state_in_play())
+            card = self.locate(ref, other(who), state_in_play()) or self.locate(
+                ref, who, state_in_play()
+            )
             where = "play"
         if card is None:
             card = self.take_from_hand(ref, who)
@@ -375,8 +420,9 @@ class Moves:
         card = self.take_from_hand(fact.card, who)
         if icon == "REPLACE":
             self.to_discard(card)
-            if self.state.turn_owner == who and (self.state.phase is None
-                                                 or self.state.phase < Step.LEADERSHIP):
+            if self.state.turn_owner == who and (
+                self.state.phase is None or self.state.phase < Step.LEADERSHIP
+            ):
                 self.state.phase = Step.LEADERSHIP
         self.record("use_icon", who, (card,), icon=icon)
 

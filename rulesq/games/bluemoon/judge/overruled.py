@@ -48,9 +48,13 @@ class Decided:
     def kept_from(self, ignore: Claim) -> list[Source]:
         """The card effects an ignore claim reached but could not remove (above its step)."""
         taken = {id(c) for c, _ in self.result.removed}
-        return [c.source for c in self.result.standing
-                if id(c) not in taken and isinstance(c.source, Source)
-                and any(c.holder is h for h in ignore.reaches)]
+        return [
+            c.source
+            for c in self.result.standing
+            if id(c) not in taken
+            and isinstance(c.source, Source)
+            and any(c.holder is h for h in ignore.reaches)
+        ]
 
 
 def settle(claims: Iterable[Claim]) -> Decided:
@@ -73,8 +77,7 @@ def ignoring(why: Ignored, card: Instance, what: str = "its text") -> Claim:
     return claim
 
 
-def icon_overruled(why: Ignored, card: Instance, stance: Stance, reason: str,
-                   *rules: str) -> Claim:
+def icon_overruled(why: Ignored, card: Instance, stance: Stance, reason: str, *rules: str) -> Claim:
     """What an effect ignoring a card's icon says: an ignore of the card, or card text.
 
     An effect ignoring the whole card is an ignore (the rules' fallback then speaks); one ignoring

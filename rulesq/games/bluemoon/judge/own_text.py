@@ -32,18 +32,36 @@ class OwnTextChecks:
         if bluff:
             return None
         forces = self.forces
-        again = [s for s in forces.in_force(card, in_hand=True)
-                 if isinstance(s.effect, fx.AttackAgain)]
-        texts = [s for s in effects_of(card)
-                 if isinstance(s.effect, fx.PlayCondition | fx.MustToPlay)]
+        again = [
+            s for s in forces.in_force(card, in_hand=True) if isinstance(s.effect, fx.AttackAgain)
+        ]
+        texts = [
+            s for s in effects_of(card) if isinstance(s.effect, fx.PlayCondition | fx.MustToPlay)
+        ]
         if not texts and again:
-            rule = rule_claim(Stance.FORBID, "a character card must be played to continue the "
-                              "fight", R.MUST_PLAY_CHARACTER,
-                              label="a character card must be played to continue the fight")
-            ruling = decide([rule, *(effect_claim(
-                Stance.PERMIT, s, f'"{card.name}" lets the active cards attack again: the fight '
-                "goes on without a new character card (card instructions supersede the game "
-                "rules)", R.SUPERSEDE, R.MUST_PLAY_CHARACTER) for s in again)])
+            rule = rule_claim(
+                Stance.FORBID,
+                "a character card must be played to continue the fight",
+                R.MUST_PLAY_CHARACTER,
+                label="a character card must be played to continue the fight",
+            )
+            ruling = decide(
+                [
+                    rule,
+                    *(
+                        effect_claim(
+                            Stance.PERMIT,
+                            s,
+                            f'"{card.name}" lets the active cards attack again: the fight '
+                            "goes on without a new character card (card instructions supersede "
+                            "the game rules)",
+                            R.SUPERSEDE,
+                            R.MUST_PLAY_CHARACTER,
+                        )
+                        for s in again
+                    ),
+                ]
+            )
             ruling.sources += [s for s in again if s not in ruling.sources]
             return ruling
         if not texts:
@@ -60,17 +78,38 @@ class OwnTextChecks:
                         continue
                 bypass = self._mutant_permission(card, who)
                 if bypass is not None:
-                    notes.append(decide([
-                        rule_claim(Stance.FORBID, "a card is played only as the rules allow",
-                                   default=True),
-                        effect_claim(Stance.PERMIT, bypass, f'"{bypass.card.name}" allows '
-                                     "playing any mutant, whatever its condition", R.SUPERSEDE)]))
+                    notes.append(
+                        decide(
+                            [
+                                rule_claim(
+                                    Stance.FORBID,
+                                    "a card is played only as the rules allow",
+                                    default=True,
+                                ),
+                                effect_claim(
+                                    Stance.PERMIT,
+                                    bypass,
+                                    f'"{bypass.card.name}" allows '
+                                    "playing any mutant, whatever its condition",
+                                    R.SUPERSEDE,
+                                ),
+                            ]
+                        )
+                    )
                     continue
                 if not holds(effect.condition, who, forces, card):
-                    return no(f'the condition of "{card.name}" is not met: {source.quote}',
-                              R.TEXT_IN_HAND, sources=[source])
-                notes.append(yes(f'the condition of "{card.name}" is met: {source.quote}',
-                                 R.TEXT_IN_HAND, sources=[source]))
+                    return no(
+                        f'the condition of "{card.name}" is not met: {source.quote}',
+                        R.TEXT_IN_HAND,
+                        sources=[source],
+                    )
+                notes.append(
+                    yes(
+                        f'the condition of "{card.name}" is met: {source.quote}',
+                        R.TEXT_IN_HAND,
+                        sources=[source],
+                    )
+                )
             elif isinstance(effect, fx.MustToPlay):
                 ruling = self._requirement(source, card, who)
                 if not ruling.allowed:
@@ -85,8 +124,11 @@ class OwnTextChecks:
             effect = source.effect
             assert isinstance(effect, fx.PlayPermission)
             cards = effect.cards
-            if isinstance(cards, Cards) and any(t.value == "mutant" for t in cards.types) \
-                    and self.state.current_phase <= Step.CHARACTER:
+            if (
+                isinstance(cards, Cards)
+                and any(t.value == "mutant" for t in cards.types)
+                and self.state.current_phase <= Step.CHARACTER
+            ):
                 return source
         return None
 
@@ -97,40 +139,60 @@ class OwnTextChecks:
         if isinstance(act, a.Discard):
             needed = _discard_count(act)
             if needed is None:
-                raise CannotAnswer(f'rulesq cannot tell how many cards "{card.name}" must '
-                                   f"discard ({source.quote})")
+                raise CannotAnswer(
+                    f'rulesq cannot tell how many cards "{card.name}" must discard ({source.quote})'
+                )
             size = self.state.hand_size(who)
             if size is None:
-                raise CannotAnswer(f"the situation does not say how many cards "
-                                   f"{'I hold' if who == 'me' else 'you hold'} in hand, and "
-                                   f'"{card.name}" must discard {needed} to be played')
+                raise CannotAnswer(
+                    f"the situation does not say how many cards "
+                    f"{'I hold' if who == 'me' else 'you hold'} in hand, and "
+                    f'"{card.name}" must discard {needed} to be played'
+                )
             others = size - (1 if card.zone is Zone.HAND else 0)
             if others < needed:
                 left = max(others, 0)
-                return no(f'"{card.name}" must discard {_cards(needed)} from the hand to be '
-                          f"played, and the hand holds {_cards(left)} besides it", R.I_MUST,
-                          sources=[source])
-            return yes(f'"{card.name}" can be played by discarding {_cards(needed)}', R.I_MUST,
-                       sources=[source])
+                return no(
+                    f'"{card.name}" must discard {_cards(needed)} from the hand to be '
+                    f"played, and the hand holds {_cards(left)} besides it",
+                    R.I_MUST,
+                    sources=[source],
+                )
+            return yes(
+                f'"{card.name}" can be played by discarding {_cards(needed)}',
+                R.I_MUST,
+                sources=[source],
+            )
         if isinstance(act, a.Have) and isinstance(act.what, Dragon):
             holder = player_of(act.what.side, who)
             if self.state.player(holder).dragons == 0:
-                return no(f'"{card.name}" requires {act.what.render()}, and no dragon is on that '
-                          "side", R.I_MUST, sources=[source])
+                return no(
+                    f'"{card.name}" requires {act.what.render()}, and no dragon is on that side',
+                    R.I_MUST,
+                    sources=[source],
+                )
         if isinstance(act, a.Have):
-            raise CannotAnswer(f'the situation does not say whether "{card.name}"\'s '
-                               f"requirement holds ({source.quote})")
+            raise CannotAnswer(
+                f'the situation does not say whether "{card.name}"\'s '
+                f"requirement holds ({source.quote})"
+            )
         return yes(source.quote, R.I_MUST, sources=[source])
 
 
 def _condition_ignored(card: Instance, source: Source, why: Ignored) -> Ruling:
     """The card's "I may only play this card if …" against the ignore over its text (ladder)."""
-    condition = effect_claim(Stance.FORBID, source, f'the condition of "{card.name}": '
-                             f"{source.quote}", R.TEXT_IN_HAND)
+    condition = effect_claim(
+        Stance.FORBID, source, f'the condition of "{card.name}": {source.quote}', R.TEXT_IN_HAND
+    )
     condition.label = f"the condition: {source.quote}"
-    fallback = rule_claim(Stance.PERMIT, f'the condition of "{card.name}" is ignored (by '
-                          f'"{why.source.card.name}"), so it does not stop the play', R.IGNORING,
-                          R.IGNORED_CARD, default=True)
+    fallback = rule_claim(
+        Stance.PERMIT,
+        f'the condition of "{card.name}" is ignored (by '
+        f'"{why.source.card.name}"), so it does not stop the play',
+        R.IGNORING,
+        R.IGNORED_CARD,
+        default=True,
+    )
     return settle([condition, ignoring(why, card, what="its condition"), fallback]).ruling
 
 
@@ -148,5 +210,5 @@ def _discard_count(act: a.Discard) -> int | None:
 
 
 def _cards(n: int) -> str:
-    """"1 card", "2 cards"."""
+    """Text "1 card", "2 cards"."""
     return f"{n} card" if n == 1 else f"{n} cards"

@@ -47,11 +47,12 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.selectors import Place
     from rulesq.games.bluemoon.times import When
 
+
 @dataclass(frozen=True)
 class Touch:
     """One act an effect speaks of: who would do it, and what the effect says of it."""
 
-    who: object          # the Role on the card
+    who: object  # the Role on the card
     act: a.Act
     stance: Stance
 
@@ -68,8 +69,12 @@ def _musts(effect: fx.BlueMoonEffect) -> list[Touch]:
 
 def _mays(effect: fx.BlueMoonEffect) -> list[Touch]:
     assert isinstance(effect, fx.ActionEffect)
-    return [Touch(do.actor, act, Stance.PERMIT) for do in effect.dos
-            if do.mode is a.Mode.MAY for act in do.acts]
+    return [
+        Touch(do.actor, act, Stance.PERMIT)
+        for do in effect.dos
+        if do.mode is a.Mode.MAY
+        for act in do.acts
+    ]
 
 
 #: Which acts each effect class touches, and how: the one table of it.
@@ -105,10 +110,19 @@ class Asked:
     cite: tuple[str, ...] = ()
 
 
-def permitted(forces: Forces, who: str, act: a.Act, *, base: Ruling | Callable[[], Ruling],
-              when: When | None = None, place: Place | None = None,
-              extra: Iterable[Claim | Gather] = (), why: str = "",
-              cite: Sequence[str] = (), permits: bool = True) -> Ruling:
+def permitted(
+    forces: Forces,
+    who: str,
+    act: a.Act,
+    *,
+    base: Ruling | Callable[[], Ruling],
+    when: When | None = None,
+    place: Place | None = None,
+    extra: Iterable[Claim | Gather] = (),
+    why: str = "",
+    cite: Sequence[str] = (),
+    permits: bool = True,
+) -> Ruling:
     """The ruling on ``who`` doing ``act`` now.
 
     ``base`` is the rules' own verdict (computed only if no card text settles the question);
@@ -129,8 +143,10 @@ def permitted(forces: Forces, who: str, act: a.Act, *, base: Ruling | Callable[[
 
     gathers: list[Gather] = [
         Gather(frozenset({Kind.I_MUST, Kind.CARD_TEXT}), lambda: requirements(forces, asked)),
-        Gather(frozenset({Kind.IGNORE, Kind.YOU_MAY_NOT, Kind.CARD_TEXT}),
-               lambda: prohibitions(forces, asked)),
+        Gather(
+            frozenset({Kind.IGNORE, Kind.YOU_MAY_NOT, Kind.CARD_TEXT}),
+            lambda: prohibitions(forces, asked),
+        ),
     ]
     if permits:
         gathers.append(Gather(frozenset({Kind.CARD_TEXT}), lambda: permissions(forces, asked)))
@@ -179,8 +195,13 @@ def _as_base(base: Ruling, ruling: Ruling) -> Ruling:
 
 
 # ---------------------------------------------------------------------- the texts in force
-def _touching(forces: Forces, asked: Asked, classes: tuple[type[fx.BlueMoonEffect], ...],
-              *, every: bool = False) -> list[tuple[Source, Touch]]:
+def _touching(
+    forces: Forces,
+    asked: Asked,
+    classes: tuple[type[fx.BlueMoonEffect], ...],
+    *,
+    every: bool = False,
+) -> list[tuple[Source, Touch]]:
     """The effects of these classes in force that touch the act asked.
 
     With ``every``, the ones on cards whose text is ignored too (their claims meet the ignore).
@@ -200,8 +221,15 @@ def _touching(forces: Forces, asked: Asked, classes: tuple[type[fx.BlueMoonEffec
             for touch in touches(source.effect):
                 if asked.who not in players_of(touch.who, source.controller):  # type: ignore[arg-type]
                     continue
-                if not covers(source, touch.act, asked.who, asked.act, asked.when, asked.place,
-                              strict=touch.stance is Stance.FORBID):
+                if not covers(
+                    source,
+                    touch.act,
+                    asked.who,
+                    asked.act,
+                    asked.when,
+                    asked.place,
+                    strict=touch.stance is Stance.FORBID,
+                ):
                     continue
                 if not in_window(forces, source):
                     continue
@@ -214,15 +242,20 @@ def _touching(forces: Forces, asked: Asked, classes: tuple[type[fx.BlueMoonEffec
 
 def requirements(forces: Forces, asked: Asked) -> list[Claim]:
     """The "I must" and "you must" texts in force that require the act."""
-    return [effect_claim(Stance.REQUIRE, s, f'"{s.card.name}" requires it: {s.quote}',
-                         R.SUPERSEDE)
-            for s, _ in _touching(forces, asked, (fx.Obligation,)) if _standing(s)]
+    return [
+        effect_claim(Stance.REQUIRE, s, f'"{s.card.name}" requires it: {s.quote}', R.SUPERSEDE)
+        for s, _ in _touching(forces, asked, (fx.Obligation,))
+        if _standing(s)
+    ]
 
 
 def permissions(forces: Forces, asked: Asked) -> list[Claim]:
     """The "I may" texts in force that let the player do the act."""
-    return [effect_claim(Stance.PERMIT, s, f'"{s.card.name}" allows it: {s.quote}', R.SUPERSEDE)
-            for s, _ in _touching(forces, asked, (fx.ActionEffect,)) if _standing(s)]
+    return [
+        effect_claim(Stance.PERMIT, s, f'"{s.card.name}" allows it: {s.quote}', R.SUPERSEDE)
+        for s, _ in _touching(forces, asked, (fx.ActionEffect,))
+        if _standing(s)
+    ]
 
 
 #: Periods during which a text stands (its window is checked by ``in_window``).
@@ -238,8 +271,7 @@ def _standing(source: Source) -> bool:
 def prohibitions(forces: Forces, asked: Asked) -> list[Claim]:
     """The "you may not" and "I may not" texts that forbid the act, with the ignores over them."""
     found: list[Claim] = []
-    for source, _ in _touching(forces, asked, (fx.Prohibition, fx.SelfRestriction),
-                               every=True):
+    for source, _ in _touching(forces, asked, (fx.Prohibition, fx.SelfRestriction), every=True):
         found += forbid_claims(forces, source, asked.why, *asked.cite)
     return found
 
@@ -249,8 +281,9 @@ def forbid_claims(forces: Forces, source: Source, why: str = "", *cite: str) -> 
     card = source.card
     clause = R.YOU_MAY_NOT if isinstance(source.effect, fx.Prohibition) else R.SUPERSEDE
     quote = source.quote.rstrip(".") if why else source.quote
-    ban = effect_claim(Stance.FORBID, source, f'"{card.name}" forbids it: {quote}{why}', clause,
-                       *cite)
+    ban = effect_claim(
+        Stance.FORBID, source, f'"{card.name}" forbids it: {quote}{why}', clause, *cite
+    )
     out = [ban]
     ignored = forces.text_ignored(card)
     if ignored is not None:
@@ -264,8 +297,9 @@ def forbid_claims(forces: Forces, source: Source, why: str = "", *cite: str) -> 
     return out
 
 
-def forbidden_by(forces: Forces, who: str, act: a.Act, *, when: When | None = None,
-                 place: Place | None = None) -> Source | None:
+def forbidden_by(
+    forces: Forces, who: str, act: a.Act, *, when: When | None = None, place: Place | None = None
+) -> Source | None:
     """The forbidding text in force (not ignored) that covers the act, if any."""
     asked = Asked(who, act, when, place)
     found = _touching(forces, asked, (fx.Prohibition, fx.SelfRestriction))
@@ -283,14 +317,25 @@ def by_text(source: Source, reason: str, *rules: str, allowed: bool = True) -> R
     return decide([effect_claim(stance, source, reason, *rules)])
 
 
-def ignored_away(label: str, holder: Instance, ignorer: Source, what: str, reason: str,
-                 *rules: str, allowed: bool = False) -> Ruling:
+def ignored_away(
+    label: str,
+    holder: Instance,
+    ignorer: Source,
+    what: str,
+    reason: str,
+    *rules: str,
+    allowed: bool = False,
+) -> Ruling:
     """The verdict ``allowed``, because what argued otherwise is ignored by ``ignorer``.
 
     ``label`` is what argued otherwise (a rule read on ``holder``: its icon, its text);
     ``reason`` and ``rules`` are the rules' verdict once it is gone.
     """
     gone, left = (Stance.FORBID, Stance.PERMIT) if allowed else (Stance.PERMIT, Stance.FORBID)
-    return decide([rule_claim(gone, label, holder=holder, label=label),
-                   ignore_claim(ignorer, holder, what=what),
-                   rule_claim(left, reason, *rules, default=True)])
+    return decide(
+        [
+            rule_claim(gone, label, holder=holder, label=label),
+            ignore_claim(ignorer, holder, what=what),
+            rule_claim(left, reason, *rules, default=True),
+        ]
+    )

@@ -43,16 +43,25 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
             raise not_followed(source, f"the time '{effect.when.render()}'")
         if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
             continue
-        later = [c for c in state.played_this_turn(who)
-                 if c.seq > source.card.seq and matches(effect.cards, c, who, forces)]
+        later = [
+            c
+            for c in state.played_this_turn(who)
+            if c.seq > source.card.seq and matches(effect.cards, c, who, forces)
+        ]
         if not later:
             icons.add(effect.as_if.icon)
-    own = [] if not any(isinstance(s.effect, fx.PlayAsIf) for s in effects_of(card)) \
-        else forces.in_force(card, in_hand=True)  # no "as if" text: nothing to read
+    own = (
+        []
+        if not any(isinstance(s.effect, fx.PlayAsIf) for s in effects_of(card))
+        else forces.in_force(card, in_hand=True)
+    )  # no "as if" text: nothing to read
     for source in own:
         effect = source.effect
-        if isinstance(effect, fx.PlayAsIf) and isinstance(effect.cards, Ref) \
-                and effect.cards.kind is RefKind.THIS_CARD:
+        if (
+            isinstance(effect, fx.PlayAsIf)
+            and isinstance(effect.cards, Ref)
+            and effect.cards.kind is RefKind.THIS_CARD
+        ):
             if effect.condition is None or holds(effect.condition, who, forces, card):
                 icons.add(effect.as_if.icon)
     return frozenset(icons)
@@ -68,8 +77,10 @@ def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
         return False
     area = forces.state.owned(who, frozenset({Zone.COMBAT}), active=True)
     area = [c for c in area if c is not card]
-    return bool(area) and all(c.is_character and c.info.gang == card.info.gang
-                              and forces.has_icon(c, "GANG") for c in area)
+    return bool(area) and all(
+        c.is_character and c.info.gang == card.info.gang and forces.has_icon(c, "GANG")
+        for c in area
+    )
 
 
 def pushes(forces: Forces, card: Instance) -> bool:
@@ -77,8 +88,9 @@ def pushes(forces: Forces, card: Instance) -> bool:
 
     Not when its own text says it may be played without pushing them.
     """
-    return not any(isinstance(s.effect, fx.PlayWithoutPushing)
-                   for s in forces.in_force(card, in_hand=True))
+    return not any(
+        isinstance(s.effect, fx.PlayWithoutPushing) for s in forces.in_force(card, in_hand=True)
+    )
 
 
 def on_landed_ship(card: Instance) -> bool:

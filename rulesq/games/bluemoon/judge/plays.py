@@ -77,9 +77,16 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         self.forces = Forces(state)
         self.first_turn = first_turn
 
-    def can_play(self, card: Instance, who: str, *, bluff: bool = False,
-                 from_deck: bool = False, location: bool = True,
-                 conflict_ok: bool = False) -> Ruling:
+    def can_play(
+        self,
+        card: Instance,
+        who: str,
+        *,
+        bluff: bool = False,
+        from_deck: bool = False,
+        location: bool = True,
+        conflict_ok: bool = False,
+    ) -> Ruling:
         """The ruling on playing a card now.
 
         The ruling on playing ``card`` now (from hand, a landed ship or, with ``from_deck``, the
@@ -93,10 +100,10 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             raise CannotAnswer(ruling.reason)
         return ruling
 
-    def _can_play(self, card: Instance, who: str, bluff: bool, from_deck: bool,
-                  location: bool) -> Ruling:
-        gates = [self._turn, self._location, self._phase] if location \
-            else [self._turn, self._phase]
+    def _can_play(
+        self, card: Instance, who: str, bluff: bool, from_deck: bool, location: bool
+    ) -> Ruling:
+        gates = [self._turn, self._location, self._phase] if location else [self._turn, self._phase]
         notes: list[Ruling] = []
         for gate in gates:
             ruling = gate(card, who, bluff, from_deck)
@@ -106,8 +113,14 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 return ruling
             notes.append(ruling)
         kind = "support" if card.face_down else card.info.kind
-        claims = [rule_claim(Stance.PERMIT, f'nothing stops "{card.name}" from being played now',
-                             *BASIC_RULES.get(kind, ()), default=True)]
+        claims = [
+            rule_claim(
+                Stance.PERMIT,
+                f'nothing stops "{card.name}" from being played now',
+                *BASIC_RULES.get(kind, ()),
+                default=True,
+            )
+        ]
         for gather in (self._stop, self._self_restrictions, self._limits, self._prohibitions):
             for found in gather(card, who, bluff, from_deck):
                 if isinstance(found, Ruling) and not found.allowed:
@@ -148,24 +161,28 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         if card.info.kind in ("inquisitor", "leader", "emissary"):
             return no(f'"{card.name}" is not played during a fight', R.CARD_LOCATIONS)
         if state.turn_owner != who:
-            return no("cards are played only on their player's own turn", R.ALTERNATE_TURNS,
-                      R.OWN_TURN)
+            return no(
+                "cards are played only on their player's own turn", R.ALTERNATE_TURNS, R.OWN_TURN
+            )
         if state.turn_over:
             return no("the turn is over", R.ALTERNATE_TURNS)
         if state.player(who).retreated or state.player(who).declined:
             return no("the player has retreated from the fight", R.ANNOUNCE_RETREAT)
         return None
 
-    def _location(self, card: Instance, who: str, bluff: bool,
-                  from_deck: bool) -> Ruling | None:
+    def _location(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
         state = self.state
         if card.in_play:
             return no(f'"{card.name}" is already in play', R.CARD_LOCATIONS)
         if card.zone is Zone.CARGO:
             ship = card.ship
             if ship is None or ship.zone is not Zone.LANDED:
-                return no(f'"{card.name}" is loaded on a ship that has not landed; cards on '
-                          "ships are not part of the hand", R.CARGO_NOT_HAND, R.CARGO_NOT_IN_PLAY)
+                return no(
+                    f'"{card.name}" is loaded on a ship that has not landed; cards on '
+                    "ships are not part of the hand",
+                    R.CARGO_NOT_HAND,
+                    R.CARGO_NOT_IN_PLAY,
+                )
             return None
         if from_deck:
             return None
@@ -190,14 +207,22 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         """
         state = self.state
         player = state.player(who)
-        if player.hand_seq is None or not hand_current(state, who) or any(
+        if (
+            player.hand_seq is None
+            or not hand_current(state, who)
+            or any(
                 e.seq > player.hand_seq and e.who == who and e.kind in ("draw", "retrieve")
-                for e in state.events):
+                for e in state.events
+            )
+        ):
             return None
         if state.hand_size(who) == 0:
             return "the hand holds no cards"
-        lacking = [k for k in player.hand_lacks
-                   if card.info.kind == k or (k == "character" and card.is_character)]
+        lacking = [
+            k
+            for k in player.hand_lacks
+            if card.info.kind == k or (k == "character" and card.is_character)
+        ]
         if lacking:
             return f"the hand holds no {lacking[0]} card"
         return None
@@ -212,28 +237,46 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         landed = [e.cards[0] for e in state.events_of("land", who, this_turn=True)]
         if not landed:
             return None
-        allowed = [rule_claim(Stance.FORBID, "a ship was landed this turn: character, booster "
-                              "and support cards are played from the landed ships, not from the "
-                              "hand", R.AS_IF_IN_HAND, R.LANDED_SHIP_NOT_FROM_HAND)]
+        allowed = [
+            rule_claim(
+                Stance.FORBID,
+                "a ship was landed this turn: character, booster "
+                "and support cards are played from the landed ships, not from the "
+                "hand",
+                R.AS_IF_IN_HAND,
+                R.LANDED_SHIP_NOT_FROM_HAND,
+            )
+        ]
         for source in permissions(self.forces, who):
             effect = source.effect
             assert isinstance(effect, fx.PlayPermission)
             cards = effect.cards
-            if isinstance(cards, Cards) and effect.when is not None \
-                    and effect.when.kind is W.LAND_TURN:
+            if (
+                isinstance(cards, Cards)
+                and effect.when is not None
+                and effect.when.kind is W.LAND_TURN
+            ):
                 limit = cards.quantity.n or 1
                 if cards.quantity.kind is Q.COUNT and self._hand_plays(who) >= limit:
                     continue
                 if not cards.types or any(card.info.is_a(t) for t in cards.types):
-                    allowed.append(effect_claim(
-                        Stance.PERMIT, source, "the landed ship's text allows cards from the "
-                        "hand", R.SUPERSEDE))
+                    allowed.append(
+                        effect_claim(
+                            Stance.PERMIT,
+                            source,
+                            "the landed ship's text allows cards from the hand",
+                            R.SUPERSEDE,
+                        )
+                    )
         return decide(allowed)
 
     def _hand_plays(self, who: str) -> int:
-        return sum(1 for e in self.state.events_of("play", who, this_turn=True)
-                   if e.data.get("source") == "hand"
-                   and e.cards[0].info.kind in ("character", "mutant", "booster", "support"))
+        return sum(
+            1
+            for e in self.state.events_of("play", who, this_turn=True)
+            if e.data.get("source") == "hand"
+            and e.cards[0].info.kind in ("character", "mutant", "booster", "support")
+        )
 
     def _phase(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> Ruling | None:
         step = Step.BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
@@ -241,14 +284,18 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             return None
         now = self.state.current_phase
         if now > step and not (now is Step.RETREAT_FROM_FIGHT and step > now):
-            return no(f"the {step.title} phase is over (it is the {now.title} phase)",
-                      R.ALTERNATE_TURNS)
+            return no(
+                f"the {step.title} phase is over (it is the {now.title} phase)", R.ALTERNATE_TURNS
+            )
         return None
 
     # ------------------------------------------------------------------ STOP and limits
     def _stop(self, card: Instance, who: str, bluff: bool, from_deck: bool) -> list[Found]:
-        events = [e for e in self.state.events_of("play", who, this_turn=True)
-                  if e.data.get("stop") and not e.cards[0].cancelled]
+        events = [
+            e
+            for e in self.state.events_of("play", who, this_turn=True)
+            if e.data.get("stop") and not e.cards[0].cancelled
+        ]
         stops = [e.cards[0] for e in events]
         if not stops or from_deck:
             return []
@@ -259,23 +306,41 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             since = support_plays(self.state, who, after=events[0].seq)
             if not slots(self.forces, who, True).fits(since + [kind]):
                 # The one text that could lift STOP is spent: no claim is left to argue.
-                return [no(f'"{stops[0].name}" was played with a STOP icon, and the card text '
-                           f'allowing further cards ("{allowed.card.name}") is used up', R.STOP,
-                           sources=[allowed])]
-        stop = rule_claim(Stance.FORBID, f'"{stops[0].name}" was played with a STOP icon: no '
-                          "further cards this turn", R.STOP, label="the STOP icon")
+                return [
+                    no(
+                        f'"{stops[0].name}" was played with a STOP icon, and the card text '
+                        f'allowing further cards ("{allowed.card.name}") is used up',
+                        R.STOP,
+                        sources=[allowed],
+                    )
+                ]
+        stop = rule_claim(
+            Stance.FORBID,
+            f'"{stops[0].name}" was played with a STOP icon: no further cards this turn',
+            R.STOP,
+            label="the STOP icon",
+        )
         if allowed is not None:
-            return [stop, effect_claim(Stance.PERMIT, allowed, f'"{stops[0].name}" has a STOP '
-                                       "icon, but a card text allows this play (card "
-                                       "instructions supersede the game rules)", R.SUPERSEDE,
-                                       R.STOP)]
-        if kind == "booster" and any(permits_kind(p, kind) for p in permissions(self.forces,
-                                                                                   who)):
-            raise CannotAnswer(f'"{stops[0].name}" was played with a STOP icon; a card text in '
-                               "force allows any number of support cards, which supersedes STOP "
-                               "for support cards, and Special Rule 3 adds one booster card to "
-                               "such an instruction: whether that booster card also overrides "
-                               "STOP, the sources do not say")
+            return [
+                stop,
+                effect_claim(
+                    Stance.PERMIT,
+                    allowed,
+                    f'"{stops[0].name}" has a STOP '
+                    "icon, but a card text allows this play (card "
+                    "instructions supersede the game rules)",
+                    R.SUPERSEDE,
+                    R.STOP,
+                ),
+            ]
+        if kind == "booster" and any(permits_kind(p, kind) for p in permissions(self.forces, who)):
+            raise CannotAnswer(
+                f'"{stops[0].name}" was played with a STOP icon; a card text in '
+                "force allows any number of support cards, which supersedes STOP "
+                "for support cards, and Special Rule 3 adds one booster card to "
+                "such an instruction: whether that booster card also overrides "
+                "STOP, the sources do not say"
+            )
         return [stop]
 
     def _permission_for(self, card: Instance, who: str, bluff: bool) -> Source | None:
@@ -305,19 +370,37 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
 
     def _leadership_limit(self, card: Instance, who: str) -> list[Found]:
         state = self.state
-        done = [e for e in state.events_of("play", who, this_turn=True)
-                if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not e.cards[0].cancelled
-                and not e.data.get("by_text")]
-        replaced = [e for e in state.events_of("use_icon", who, this_turn=True)
-                    if e.data.get("icon") == "REPLACE"]
+        done = [
+            e
+            for e in state.events_of("play", who, this_turn=True)
+            if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS
+            and not e.cards[0].cancelled
+            and not e.data.get("by_text")
+        ]
+        replaced = [
+            e
+            for e in state.events_of("use_icon", who, this_turn=True)
+            if e.data.get("icon") == "REPLACE"
+        ]
         if done:
-            return [rule_claim(Stance.FORBID, f'"{done[0].cards[0].name}" was already played '
-                               "this turn: only one Leadership phase card per turn",
-                               R.ONE_LEADERSHIP_PHASE_CARD)]
+            return [
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{done[0].cards[0].name}" was already played '
+                    "this turn: only one Leadership phase card per turn",
+                    R.ONE_LEADERSHIP_PHASE_CARD,
+                )
+            ]
         if replaced:
-            return [rule_claim(Stance.FORBID, "a card was discarded with its REPLACE icon this "
-                               "turn, instead of playing a Leadership phase card",
-                               R.ONE_LEADERSHIP_PHASE_CARD, R.REPLACE)]
+            return [
+                rule_claim(
+                    Stance.FORBID,
+                    "a card was discarded with its REPLACE icon this "
+                    "turn, instead of playing a Leadership phase card",
+                    R.ONE_LEADERSHIP_PHASE_CARD,
+                    R.REPLACE,
+                )
+            ]
         return []
 
     def _character_limit(self, card: Instance, who: str) -> list[Found]:
@@ -325,42 +408,76 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         forces = self.forces
         units = character_units(state, who)
         icons = self._as_if(card, who)
-        free = forces.has_icon(card, "FREE") or ("FREE" in icons
-                                                 and forces.icon_ignored(card, "FREE") is None)
+        free = forces.has_icon(card, "FREE") or (
+            "FREE" in icons and forces.icon_ignored(card, "FREE") is None
+        )
         if free:
             if free_from_ship(card) and not forces.has_icon(card, "FREE"):
-                return [yes("the card is played from a landed ship as if "
-                                   "it had the FREE icon: it does not count towards the limit of "
-                                   "one character card", R.FREE, R.FREE_FROM_SHIP,
-                                   R.AS_IF_IN_HAND)]
-            return [yes("the card has a FREE icon: it does not count "
-                               "towards the limit of one character card", R.FREE)]
+                return [
+                    yes(
+                        "the card is played from a landed ship as if "
+                        "it had the FREE icon: it does not count towards the limit of "
+                        "one character card",
+                        R.FREE,
+                        R.FREE_FROM_SHIP,
+                        R.AS_IF_IN_HAND,
+                    )
+                ]
+            return [
+                yes(
+                    "the card has a FREE icon: it does not count "
+                    "towards the limit of one character card",
+                    R.FREE,
+                )
+            ]
         if gang_joins(forces, card, who):
             return [yes("the card joins the active gang (GANG icon)", R.GANG)]
         last = units[-1] if units else None
-        if last is not None and last.pair_open and pairs(last.cards[0], card) \
-                and forces.has_icon(card, "PAIR") and forces.has_icon(last.cards[0], "PAIR") \
-                and last.cards[0].seq == max(c.seq for u in units for c in u.cards):
-            return [yes(f'"{card.name}" and "{last.cards[0].name}" are a '
-                               "pair (PAIR icons)", R.PAIR)]
+        if (
+            last is not None
+            and last.pair_open
+            and pairs(last.cards[0], card)
+            and forces.has_icon(card, "PAIR")
+            and forces.has_icon(last.cards[0], "PAIR")
+            and last.cards[0].seq == max(c.seq for u in units for c in u.cards)
+        ):
+            return [
+                yes(f'"{card.name}" and "{last.cards[0].name}" are a pair (PAIR icons)', R.PAIR)
+            ]
         counted = [u for u in units if not u.free]
         if not counted:
             return []
         names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
-        found: list[Found] = [rule_claim(Stance.FORBID, f"{names} already used this turn's one "
-                                         "character card", R.FREE,
-                                         label="one character card a turn")]
+        found: list[Found] = [
+            rule_claim(
+                Stance.FORBID,
+                f"{names} already used this turn's one character card",
+                R.FREE,
+                label="one character card a turn",
+            )
+        ]
         extra, granting = extra_characters(forces, who, card)
         if len(counted) <= extra:
-            found += [effect_claim(Stance.PERMIT, source, "a card text allows this further "
-                                   "character card", R.SUPERSEDE) for source in granting]
+            found += [
+                effect_claim(
+                    Stance.PERMIT,
+                    source,
+                    "a card text allows this further character card",
+                    R.SUPERSEDE,
+                )
+                for source in granting
+            ]
             return found
-        partner = last.cards[0] if last is not None and last.pair_open \
-            and pairs(last.cards[0], card) else None
+        partner = (
+            last.cards[0]
+            if last is not None and last.pair_open and pairs(last.cards[0], card)
+            else None
+        )
         return found + self._ignored_icon(card, who, partner)
 
-    def _ignored_icon(self, card: Instance, who: str,
-                      partner: Instance | None = None) -> list[Found]:
+    def _ignored_icon(
+        self, card: Instance, who: str, partner: Instance | None = None
+    ) -> list[Found]:
         """An icon that would lift a limit, and the ignore that takes it away, as claims.
 
         The card's FREE icon (printed, or one it is treated as having), or the PAIR icons of
@@ -381,9 +498,10 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
     @staticmethod
     def _icon_claims(icon: str, holder: Instance, ignorer: Source, rule: str) -> list[Found]:
         label = f'the {icon} icon of "{holder.name}"'
-        return [rule_claim(Stance.PERMIT, f"{label} lifts the limit", rule, holder=holder,
-                           label=label),
-                ignore_claim(ignorer, holder, what="it")]
+        return [
+            rule_claim(Stance.PERMIT, f"{label} lifts the limit", rule, holder=holder, label=label),
+            ignore_claim(ignorer, holder, what="it"),
+        ]
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
         class _Probe(Moves):
@@ -392,33 +510,58 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
 
         return as_if_icons(_Probe(self.state), card, who)
 
-    def _support_limit(self, card: Instance, who: str, kind: str,
-                       bluff: bool = False) -> list[Found]:
+    def _support_limit(
+        self, card: Instance, who: str, kind: str, bluff: bool = False
+    ) -> list[Found]:
         forces = self.forces
-        if not bluff and not card.face_down:     # a bluff card is played without its icons
+        if not bluff and not card.face_down:  # a bluff card is played without its icons
             if forces.has_icon(card, "FREE") and not card.face_down:
-                return [yes("the card has a FREE icon: it does not count "
-                                   "towards the limit of one booster or support card", R.FREE)]
+                return [
+                    yes(
+                        "the card has a FREE icon: it does not count "
+                        "towards the limit of one booster or support card",
+                        R.FREE,
+                    )
+                ]
             if "FREE" in self._as_if(card, who) and forces.icon_ignored(card, "FREE") is None:
-                return [yes("the card is treated as having a FREE icon",
-                                   R.FREE)]
+                return [yes("the card is treated as having a FREE icon", R.FREE)]
         first = self.first_turn
         available = slots(forces, who, first)
         played = support_plays(self.state, who)
         if first and not played:
-            limit = rule_claim(Stance.FORBID, "on the first turn of a fight the starting player "
-                               "plays neither a booster nor a support card", R.FIRST_TURN,
-                               label="the rules' limit")
+            limit = rule_claim(
+                Stance.FORBID,
+                "on the first turn of a fight the starting player "
+                "plays neither a booster nor a support card",
+                R.FIRST_TURN,
+                label="the rules' limit",
+            )
         else:
-            limit = rule_claim(Stance.FORBID, "this turn's booster or support card has already "
-                               "been played", R.FREE, label="the rules' limit")
+            limit = rule_claim(
+                Stance.FORBID,
+                "this turn's booster or support card has already been played",
+                R.FREE,
+                label="the rules' limit",
+            )
         if available.fits(played + [kind]):
-            if not available.fits([kind] * (len(played) + 1)) or available.sources and \
-                    not Slots(0 if first else 1).fits(played + [kind]):
-                return [limit, *(effect_claim(Stance.PERMIT, source, "a card text allows this "
-                                              "further card", R.SUPERSEDE,
-                                              R.ANY_NUMBER_OF_SUPPORT)
-                                 for source in available.sources)]
+            if (
+                not available.fits([kind] * (len(played) + 1))
+                or available.sources
+                and not Slots(0 if first else 1).fits(played + [kind])
+            ):
+                return [
+                    limit,
+                    *(
+                        effect_claim(
+                            Stance.PERMIT,
+                            source,
+                            "a card text allows this further card",
+                            R.SUPERSEDE,
+                            R.ANY_NUMBER_OF_SUPPORT,
+                        )
+                        for source in available.sources
+                    ),
+                ]
             return []
         found: list[Found] = [limit]
         if not bluff and not card.face_down:
@@ -429,9 +572,13 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         """A permission that would lift the limit, and the ignore over its text, as claims."""
         for permission, ignorer in ignored_permissions(self.forces, who):
             if not permits_kind(permission, kind) or not slots(
-                    self.forces, who, self.first_turn, (permission,)).fits(plays):
+                self.forces, who, self.first_turn, (permission,)
+            ).fits(plays):
                 continue
-            return [effect_claim(Stance.PERMIT, permission, f'"{permission.card.name}" allows '
-                                 "it", R.SUPERSEDE),
-                    ignore_claim(ignorer, permission.card)]
+            return [
+                effect_claim(
+                    Stance.PERMIT, permission, f'"{permission.card.name}" allows it', R.SUPERSEDE
+                ),
+                ignore_claim(ignorer, permission.card),
+            ]
         return []

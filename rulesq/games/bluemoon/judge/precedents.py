@@ -27,17 +27,30 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 #: What each part of a key weighs in the ranking.
-WEIGHTS = {"kind": 4.0, "step": 4.0, "won": 2.0, "lost": 2.0, "rule": 2.0, "asked": 1.5,
-           "verdict": 1.0, "role": 0.5, "nostep": 1.0}
+WEIGHTS = {
+    "kind": 4.0,
+    "step": 4.0,
+    "won": 2.0,
+    "lost": 2.0,
+    "rule": 2.0,
+    "asked": 1.5,
+    "verdict": 1.0,
+    "role": 0.5,
+    "nostep": 1.0,
+}
 #: The parts that make a precedent: one that shares none of them (nor both the question kind
 #: and the deciding step, the game rules' included) is not cited.
 DECISIVE = frozenset({"step", "won", "lost", "rule"})
 #: How many precedents an answer cites.
 LIMIT = 2
 #: The rule kinds in words (for saying why a precedent applies).
-KIND_WORDS = {"i_must": 'an "I must" text', "ignore": "an ignore",
-              "you_may_not": 'a "you may not" text', "card_text": "a card's text",
-              "game_rule": "the game rules"}
+KIND_WORDS = {
+    "i_must": 'an "I must" text',
+    "ignore": "an ignore",
+    "you_may_not": 'a "you may not" text',
+    "card_text": "a card's text",
+    "game_rule": "the game rules",
+}
 
 
 @dataclass(frozen=True)
@@ -69,8 +82,10 @@ class Key:
         return held
 
     def _features(self) -> dict[str, float]:
-        found = {f"kind:{self.kind}": WEIGHTS["kind"],
-                 f"verdict:{self.verdict}": WEIGHTS["verdict"]}
+        found = {
+            f"kind:{self.kind}": WEIGHTS["kind"],
+            f"verdict:{self.verdict}": WEIGHTS["verdict"],
+        }
         if self.step is not None:
             found[f"step:{self.step}"] = WEIGHTS["step"]
         else:
@@ -83,9 +98,17 @@ class Key:
 
     def to_json(self) -> dict[str, Any]:
         """The key as cache data."""
-        return {"kind": self.kind, "asked": sorted(self.asked), "step": self.step,
-                "won": sorted(self.won), "lost": sorted(self.lost), "rules": sorted(self.rules),
-                "verdict": self.verdict, "roles": sorted(self.roles), "cards": sorted(self.cards)}
+        return {
+            "kind": self.kind,
+            "asked": sorted(self.asked),
+            "step": self.step,
+            "won": sorted(self.won),
+            "lost": sorted(self.lost),
+            "rules": sorted(self.rules),
+            "verdict": self.verdict,
+            "roles": sorted(self.roles),
+            "cards": sorted(self.cards),
+        }
 
     @classmethod
     def from_json(cls, data: object) -> Key:
@@ -126,13 +149,17 @@ def key_of(answer: Answer, facts: Sequence[Fact]) -> Key:
         targets = {str(v): str(d["kind"]) for _, v, d in nodes.out_edges(node, data=True)}
         if kind and targets.get("verdict") == "supports":
             won.add(str(kind))
-        elif kind and any(str(v).startswith("alternative:") and k == "supports"
-                          for v, k in targets.items()):
+        elif kind and any(
+            str(v).startswith("alternative:") and k == "supports" for v, k in targets.items()
+        ):
             lost.add(str(kind))
         if data.get("card_type"):
             roles.add(f"{data.get('whose') or '?'}:{data['card_type']}")
-    rules = {str(nodes.nodes[n]["clause_id"]) for n in graph.nodes("clause")
-             if nodes.nodes[n].get("role") == "rule"}
+    rules = {
+        str(nodes.nodes[n]["clause_id"])
+        for n in graph.nodes("clause")
+        if nodes.nodes[n].get("role") == "rule"
+    }
     asked = {f"{name}={_plain(value)}" for name, value in question.params.items()}
     for ref in question.cards:
         if ref.card is not None and not ref.card.fields.get("inline"):
@@ -149,8 +176,17 @@ def key_of(answer: Answer, facts: Sequence[Fact]) -> Key:
             if not ref.card.fields.get("inline"):
                 cards.add(ref.card.name)
     verdict = answer.verdict.show() if answer.verdict is not None else answer.status.key
-    return Key(question.kind, frozenset(asked), answer.decided_by, frozenset(won),
-               frozenset(lost), frozenset(rules), verdict, frozenset(roles), frozenset(cards))
+    return Key(
+        question.kind,
+        frozenset(asked),
+        answer.decided_by,
+        frozenset(won),
+        frozenset(lost),
+        frozenset(rules),
+        verdict,
+        frozenset(roles),
+        frozenset(cards),
+    )
 
 
 def _plain(value: object) -> str:
@@ -244,20 +280,30 @@ class PrecedentIndex:
         candidates |= same
         if key.verdict in ("yes", "no"):
             opposite = "no" if key.verdict == "yes" else "yes"
-            opposed = postings.get(f"kind:{key.kind}", _NONE) & postings.get(
-                f"verdict:{opposite}", _NONE) & candidates
+            opposed = (
+                postings.get(f"kind:{key.kind}", _NONE)
+                & postings.get(f"verdict:{opposite}", _NONE)
+                & candidates
+            )
             candidates -= {p for p in opposed if key.cards & self.entries[p].key.cards}
         for clause in skip:
-            candidates -= {p for p in self.by_clause.get(clause, ()) if
-                           set(self.entries[p].clauses) <= skip}
+            candidates -= {
+                p for p in self.by_clause.get(clause, ()) if set(self.entries[p].clauses) <= skip
+            }
         query = self.mask(mine)
         masks, weights, entries, cards = self.masks, self.weights, self.entries, key.cards
         ranked = []
         for position in candidates:
             both = (query & masks[position]).bit_count() / 2
             score = both / (total + weights[position] - both) + (position in same)
-            ranked.append((-score, -len(cards & entries[position].key.cards),
-                           entries[position].clauses, position))
+            ranked.append(
+                (
+                    -score,
+                    -len(cards & entries[position].key.cards),
+                    entries[position].clauses,
+                    position,
+                )
+            )
         ranked.sort()
         return [(-score, -common, position) for score, common, _, position in ranked]
 
@@ -303,10 +349,17 @@ class PrecedentIndex:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
         remove_stale(folder, f"{stem}*", path)
-        write(path, "precedents", key,
-              {"files": _case_count(corpus.game),
-               "entries": [{"clauses": list(e.clauses), "key": e.key.to_json()}
-                           for e in index.entries]})
+        write(
+            path,
+            "precedents",
+            key,
+            {
+                "files": _case_count(corpus.game),
+                "entries": [
+                    {"clauses": list(e.clauses), "key": e.key.to_json()} for e in index.entries
+                ],
+            },
+        )
         return index
 
     @classmethod
@@ -327,8 +380,11 @@ class PrecedentIndex:
             if not isinstance(item, dict) or set(item) != {"clauses", "key"}:
                 raise wrong
             clauses = item["clauses"]
-            if (not isinstance(clauses, list) or not clauses
-                    or not all(isinstance(c, str) and c in corpus.clauses for c in clauses)):
+            if (
+                not isinstance(clauses, list)
+                or not clauses
+                or not all(isinstance(c, str) and c in corpus.clauses for c in clauses)
+            ):
                 raise CacheProblem("the precedent index cache does not match the corpus")
             try:
                 entries.append(Entry.of(clauses, Key.from_json(item["key"])))
@@ -360,9 +416,13 @@ def _derived_from(game: str) -> list[Path]:
     from rulesq.paths import corpus_dir, grammar_dir
 
     code = Path(__file__).resolve().parents[3]
-    return sorted([*(p for p in (corpus_dir() / game).rglob("*") if p.is_file()),
-                   *(p for p in grammar_dir().rglob("*.lark")),
-                   *(p for p in code.rglob("*.py"))])
+    return sorted(
+        [
+            *(p for p in (corpus_dir() / game).rglob("*") if p.is_file()),
+            *(p for p in grammar_dir().rglob("*.lark")),
+            *(p for p in code.rglob("*.py")),
+        ]
+    )
 
 
 def _case_entries(corpus: Corpus) -> Iterable[Entry]:
@@ -377,9 +437,11 @@ def _case_entries(corpus: Corpus) -> Iterable[Entry]:
             answers = evaluate(situation)
         except (RulesqError, OSError, UnicodeDecodeError):
             continue
-        encoded = [c.id for ref in situation.sources
-                   if (c := corpus.find_clause(ref.split()[0])) is not None
-                   and c.kind == "faq-answer"]
+        encoded = [
+            c.id
+            for ref in situation.sources
+            if (c := corpus.find_clause(ref.split()[0])) is not None and c.kind == "faq-answer"
+        ]
         if not encoded:
             continue
         for answer in answers:
@@ -392,8 +454,9 @@ def _facts(situation: Any, answer: Answer) -> list[Fact]:
     return facts
 
 
-def precedents(corpus: Corpus, key: Key, limit: int = LIMIT,
-               skip: frozenset[str] = frozenset()) -> list[Match]:
+def precedents(
+    corpus: Corpus, key: Key, limit: int = LIMIT, skip: frozenset[str] = frozenset()
+) -> list[Match]:
     """The FAQ answers whose derivations share the most with ``key``, best first.
 
     Each FAQ answer appears once, with its best case answer; none shares nothing decisive.
@@ -409,8 +472,15 @@ def precedents(corpus: Corpus, key: Key, limit: int = LIMIT,
                 continue
             seen.add(clause_id)
             shared = tuple(f for f in key.features() if f in entry.features)
-            found.append(Match(corpus.clauses[clause_id], score, shared,
-                               tuple(sorted(key.cards & entry.key.cards)), entry.key))
+            found.append(
+                Match(
+                    corpus.clauses[clause_id],
+                    score,
+                    shared,
+                    tuple(sorted(key.cards & entry.key.cards)),
+                    entry.key,
+                )
+            )
         if len(found) >= limit:
             break
     return found[:limit]
@@ -424,8 +494,11 @@ def why(match: Match) -> str:
     won = [f.partition(":")[2] for f in shared if f.startswith("won:")]
     lost = [f.partition(":")[2] for f in shared if f.startswith("lost:")]
     if step is not None:
-        beats = (f"{KIND_WORDS.get(won[0], won[0])} beats {KIND_WORDS.get(lost[0], lost[0])}"
-                 if won and lost else step)
+        beats = (
+            f"{KIND_WORDS.get(won[0], won[0])} beats {KIND_WORDS.get(lost[0], lost[0])}"
+            if won and lost
+            else step
+        )
         parts.append(f"same step: {beats}")
     elif won or lost:
         parts.append("same kinds of rule: " + ", ".join(KIND_WORDS.get(k, k) for k in won + lost))
@@ -465,9 +538,11 @@ def _shared_nodes(answer: Answer, match: Match) -> list[tuple[str, str]]:
         out.append((f"step:{answer.decided_by}", f"same step: {answer.decided_by}"))
     for node in graph.nodes("effect"):
         kind = data[node].get("rule_kind")
-        notes = [f"same {word} rule: {KIND_WORDS.get(str(kind), str(kind))}"
-                 for side, word in (("won", "winning"), ("lost", "losing"))
-                 if f"{side}:{kind}" in shared and _side(answer, node) == side]
+        notes = [
+            f"same {word} rule: {KIND_WORDS.get(str(kind), str(kind))}"
+            for side, word in (("won", "winning"), ("lost", "losing"))
+            if f"{side}:{kind}" in shared and _side(answer, node) == side
+        ]
         if data[node].get("card") in match.cards:
             notes.append(f"same card: {data[node]['card']}")
         if notes:

@@ -39,8 +39,9 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.times import When
 
 #: Retrieving a card from play into the retrieving player's hand (the RETRIEVE icon).
-RETRIEVE_INTO_HAND = a.Retrieve(cards=Cards(), into=Place(owner=Role.CONTROLLER,
-                                                          zones=(Zone.HAND,)))
+RETRIEVE_INTO_HAND = a.Retrieve(
+    cards=Cards(), into=Place(owner=Role.CONTROLLER, zones=(Zone.HAND,))
+)
 #: Taking cards into one's hand, whatever the way.
 TAKE_INTO_HAND = a.Take(cards=Cards(), into=Place(owner=Role.CONTROLLER, zones=(Zone.HAND,)))
 
@@ -82,8 +83,17 @@ def takes_from_deck(act: a.Act, place: Place | None) -> bool:
 BANS = (fx.Prohibition, fx.SelfRestriction)
 
 #: Acts a text's act of the same class covers, its fields followed (``_field_covers``).
-SAME_CLASS_ACTS = (a.Retreat, a.CallBluff, a.Attract, a.Discard, a.Refresh, a.Retrieve, a.Load,
-                   a.Decline, a.Land)
+SAME_CLASS_ACTS = (
+    a.Retreat,
+    a.CallBluff,
+    a.Attract,
+    a.Discard,
+    a.Refresh,
+    a.Retrieve,
+    a.Load,
+    a.Decline,
+    a.Land,
+)
 
 
 def in_window(forces: Forces, source: Source) -> bool:
@@ -95,19 +105,25 @@ def in_window(forces: Forces, source: Source) -> bool:
     if limit is None:
         return True
     controller = source.controller
-    if limit.kind is W.ON_TURN and limit.role is not None \
-            and forces.state.turn_owner not in players_of(limit.role, controller):
+    if (
+        limit.kind is W.ON_TURN
+        and limit.role is not None
+        and forces.state.turn_owner not in players_of(limit.role, controller)
+    ):
         return False
     if limit.kind in (W.THIS_TURN, W.THIS_FIGHT) and not forces.window_open(source):
         return False
     if limit.kind in UNFOLLOWED_PERIODS and isinstance(source.effect, BANS):
-        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-                           f"('{limit.render()}') covers this ({source.quote})")
+        raise CannotAnswer(
+            f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+            f"('{limit.render()}') covers this ({source.quote})"
+        )
     return True
 
 
-def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None,
-               place: Place | None = None) -> Source | None:
+def forbidding(
+    forces: Forces, who: str, act: a.Act, *, when: When | None = None, place: Place | None = None
+) -> Source | None:
     """The prohibition in force (its text not ignored) that forbids ``who`` this act, if any.
 
     ``when`` is the time of the text the act belongs to (for prohibitions that name a moment);
@@ -129,8 +145,16 @@ def forbidding(forces: Forces, who: str, act: a.Act, *, when: When | None = None
     return None
 
 
-def covers(source: Source, banned: a.Act, who: str, act: a.Act, when: When | None,
-           place: Place | None, *, strict: bool = False) -> bool:
+def covers(
+    source: Source,
+    banned: a.Act,
+    who: str,
+    act: a.Act,
+    when: When | None,
+    place: Place | None,
+    *,
+    strict: bool = False,
+) -> bool:
     """Whether a text's act (on a card of ``source``'s controller) covers ``who`` doing ``act``.
 
     A field of a same-class act that the judge does not follow is *cannot answer* with
@@ -140,39 +164,57 @@ def covers(source: Source, banned: a.Act, who: str, act: a.Act, when: When | Non
     limit = fx.time_of(source.effect)
     if isinstance(banned, a.Take):
         into = banned.into
-        if into is not None and Zone.HAND in into.zones \
-                and who in players_of(into.owner, controller):
+        if (
+            into is not None
+            and Zone.HAND in into.zones
+            and who in players_of(into.owner, controller)
+        ):
             return takes_into_hand(act) and _same_moment(limit, controller, who, when)
         origin = _place_of(banned.cards)
-        if origin is not None and Zone.DRAW_DECK in origin.zones \
-                and who in players_of(origin.owner, controller):
+        if (
+            origin is not None
+            and Zone.DRAW_DECK in origin.zones
+            and who in players_of(origin.owner, controller)
+        ):
             return takes_from_deck(act, place) and _same_moment(limit, controller, who, when)
         return False
     if isinstance(banned, a.Draw) and isinstance(act, a.Draw):
         wanted = banned.cards
         drawn = act.cards
-        if isinstance(wanted, Cards) and wanted.additional and not (
-                isinstance(drawn, Cards) and drawn.additional):
+        if (
+            isinstance(wanted, Cards)
+            and wanted.additional
+            and not (isinstance(drawn, Cards) and drawn.additional)
+        ):
             return False
         return _same_moment(limit, controller, who, when)
     if not isinstance(banned, SAME_CLASS_ACTS) or type(banned) is not type(act):
         return False
     common = {f.name for f in fields(a.Act)}
     for item in (f for f in fields(banned) if f.name not in common):
-        followed = _field_covers(getattr(banned, item.name), controller,
-                                 getattr(act, item.name), who)
+        followed = _field_covers(
+            getattr(banned, item.name), controller, getattr(act, item.name), who
+        )
         if followed is None:
             if strict:
-                raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}" '
-                                   f"covers this: its '{banned.render()}' is narrowed by its "
-                                   f"{item.name} ({source.quote})")
+                raise CannotAnswer(
+                    f'rulesq cannot yet tell whether "{source.card.name}" '
+                    f"covers this: its '{banned.render()}' is narrowed by its "
+                    f"{item.name} ({source.quote})"
+                )
             return False
         if not followed:
             return False
-    if strict and when is None and limit is not None \
-            and limit.kind not in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT):
-        raise CannotAnswer(f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-                           f"('{limit.render()}') is now ({source.quote})")
+    if (
+        strict
+        and when is None
+        and limit is not None
+        and limit.kind not in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT)
+    ):
+        raise CannotAnswer(
+            f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
+            f"('{limit.render()}') is now ({source.quote})"
+        )
     return _same_moment(limit, controller, who, when)
 
 
@@ -189,8 +231,9 @@ def _field_covers(mine: object, controller: str, asked: object, who: str) -> boo
     if isinstance(mine, Place):
         if not isinstance(asked, Place):
             return None
-        return players_of(asked.owner, who) <= players_of(mine.owner, controller) \
-            and set(asked.zones) <= set(mine.zones)
+        return players_of(asked.owner, who) <= players_of(mine.owner, controller) and set(
+            asked.zones
+        ) <= set(mine.zones)
     if isinstance(mine, Cards):
         plain = replace(mine, quantity=Quantity(), place=None)
         if plain != Cards() or mine.quantity.kind not in (Q.GENERIC, Q.ANY):
@@ -221,8 +264,11 @@ def _same_moment(limit: When | None, controller: str, who: str, when: When | Non
     A moment is matched on its wording: "at the end of your turn" is not "if my turn is about to
     end". Periods ("on your turn", "on this turn", a phase) are checked by ``in_window``.
     """
-    if limit is None or limit.kind in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT) \
-            or limit.kind in UNFOLLOWED_PERIODS:
+    if (
+        limit is None
+        or limit.kind in (W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT)
+        or limit.kind in UNFOLLOWED_PERIODS
+    ):
         return True
     if when is None or when.kind is not limit.kind:
         return False

@@ -107,15 +107,16 @@ def _with_interference_effects(forces: Forces, sources: list[Source]) -> list[So
         if not isinstance(effect, fx.InterferenceTrigger):
             out.append(source)
             continue
-        played = any(e.cards and e.cards[0] is source.card
-                     for e in forces.state.events_of("interference_action", this_turn=True))
+        played = any(
+            e.cards and e.cards[0] is source.card
+            for e in forces.state.events_of("interference_action", this_turn=True)
+        )
         if played:
             out.extend(Source(source.card, inner, source.index) for inner in effect.effects)
     return out
 
 
-def _closed(forces: Forces, source: Source,
-            effect: fx.ActionEffect | fx.Obligation) -> str | None:
+def _closed(forces: Forces, source: Source, effect: fx.ActionEffect | fx.Obligation) -> str | None:
     """Why a text cannot act now, or None."""
     state = forces.state
     who = source.controller
@@ -123,27 +124,39 @@ def _closed(forces: Forces, source: Source,
     if effect.condition is not None and not holds(effect.condition, who, forces, source.card):
         return f'"{source.card.name}" acts only if {effect.condition.render()}'
     if when is None or when.kind is W.NOW:
-        events = [e for e in state.events if e.turn == state.turn and e.who == who
-                  and e.kind in ("play", "interference_action") and e.cards
-                  and e.cards[0] is source.card]
+        events = [
+            e
+            for e in state.events
+            if e.turn == state.turn
+            and e.who == who
+            and e.kind in ("play", "interference_action")
+            and e.cards
+            and e.cards[0] is source.card
+        ]
         if not events:
             return f'"{source.card.name}" acts when it is played ("now"), not later'
-        later = [e for e in state.events if e.seq > events[-1].seq and e.turn == state.turn
-                 and (e.kind == "phase" or e.kind == "play" and e.who == who)]
+        later = [
+            e
+            for e in state.events
+            if e.seq > events[-1].seq
+            and e.turn == state.turn
+            and (e.kind == "phase" or e.kind == "play" and e.who == who)
+        ]
         if later or state.turn_over:
-            return f'"{source.card.name}" acted when it was played ("now"); play has moved on ' \
-                   "since"
+            return f'"{source.card.name}" acted when it was played ("now"); play has moved on since'
         return None
     if when.kind is W.ON_TURN:
         owners = players_of(when.role, who) if when.role is not None else (who,)
         if state.turn_owner not in owners or state.turn_over:
-            return (f'"{source.card.name}" acts only {when.render()}, and it is not that '
-                    "turn")
+            return f'"{source.card.name}" acts only {when.render()}, and it is not that turn'
         return None
     step = PHASE_OF_MOMENT.get(when.kind)
     if step is not None and when.role is not None:
-        if state.turn_owner not in players_of(when.role, who) or state.turn_over \
-                or state.current_phase is not step:
+        if (
+            state.turn_owner not in players_of(when.role, who)
+            or state.turn_over
+            or state.current_phase is not step
+        ):
             return f'"{source.card.name}" acts only {when.render()}, and it is not that moment'
         return None
     return UNFOLLOWED + when.render()
@@ -152,7 +165,8 @@ def _closed(forces: Forces, source: Source,
 def _counted(exception: CardsExpr) -> bool:
     """An exception that spares some cards the text's player picks ("one active character")."""
     return isinstance(exception, Cards) and (
-        exception.last_remaining or exception.quantity.kind in (Q.COUNT, Q.OF))
+        exception.last_remaining or exception.quantity.kind in (Q.COUNT, Q.OF)
+    )
 
 
 def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
@@ -166,8 +180,7 @@ def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
         why.reason = f'"{offer.source.card.name}": {why.reason}'
         why.sources.insert(0, offer.source)
         reasons.append(why)
-    return reasons[0] if reasons else no("the text names no cards in play",
-                                         sources=[offer.source])
+    return reasons[0] if reasons else no("the text names no cards in play", sources=[offer.source])
 
 
 #: Numbers that are the most cards a text discards ("one of", "up to two").
@@ -179,8 +192,11 @@ UNBOUNDED = {Q.GENERIC, Q.ALL, Q.EACH, Q.ANY_NUMBER, Q.ANY, Q.DEFINITE}
 
 
 def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str) -> Ruling | None:
-    base = replace(option, quantity=Quantity(),
-                   exceptions=tuple(e for e in option.exceptions if not _counted(e)))
+    base = replace(
+        option,
+        quantity=Quantity(),
+        exceptions=tuple(e for e in option.exceptions if not _counted(e)),
+    )
     for card in cards:
         if not matches(base, card, who, forces):
             return _not_named(forces, option, card, who)
@@ -191,24 +207,39 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
         spare = 1 if exception.last_remaining else exception.quantity.n or 1
         kind = replace(exception, quantity=Quantity(), last_remaining=False)
         named = replace(option, quantity=Quantity(), exceptions=())
-        pool = [c for c in forces.state.cards if c.in_play and matches(kind, c, who, forces)
-                and (exception.last_remaining or matches(named, c, who, forces))]
+        pool = [
+            c
+            for c in forces.state.cards
+            if c.in_play
+            and matches(kind, c, who, forces)
+            and (exception.last_remaining or matches(named, c, who, forces))
+        ]
         left = [c for c in pool if c not in cards]
         if len(left) < spare:
-            return no(f"the text leaves {exception.render()}, and no other card could be the "
-                      "one left", R.READER_CHOOSES)
+            return no(
+                f"the text leaves {exception.render()}, and no other card could be the one left",
+                R.READER_CHOOSES,
+            )
     quantity = option.quantity
     limit = quantity.n or 1
-    if quantity.kind in LOWER_BOUNDS and len(cards) < limit \
-            or quantity.kind is Q.MORE_THAN and len(cards) <= limit:
-        return no(f"the text discards {quantity.render()} card(s), and these are {len(cards)}",
-                  R.SUPERSEDE)
+    if (
+        quantity.kind in LOWER_BOUNDS
+        and len(cards) < limit
+        or quantity.kind is Q.MORE_THAN
+        and len(cards) <= limit
+    ):
+        return no(
+            f"the text discards {quantity.render()} card(s), and these are {len(cards)}",
+            R.SUPERSEDE,
+        )
     if quantity.kind not in UPPER_BOUNDS | LOWER_BOUNDS | UNBOUNDED | {Q.MORE_THAN}:
-        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
-                           f"'{option.render()}'")
+        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in '{option.render()}'")
     if quantity.kind in UPPER_BOUNDS and len(cards) > limit:
-        ruling = no(f"the text discards {limit} card{'s' if limit > 1 else ''}, and these are "
-                    f"{len(cards)} cards", R.SUPERSEDE)
+        ruling = no(
+            f"the text discards {limit} card{'s' if limit > 1 else ''}, and these are "
+            f"{len(cards)} cards",
+            R.SUPERSEDE,
+        )
         if any(c.info.icons & {"PAIR"} for c in cards):
             ruling.reason += " (PAIR cards still count as two cards)"
             ruling.cite(R.PAIR_CARDS_COUNT_TWO)
@@ -230,10 +261,12 @@ def _not_named(forces: Forces, option: Cards, card: Instance, who: str) -> Rulin
         ruling.cite(R.IGNORING)
         return ruling
     played = [e for e in forces.state.events_of("play") if e.cards and e.cards[0] is card]
-    if played and (icon.upper() in played[-1].data.get("as_if", frozenset())
-                   or played[-1].data.get("free")):
-        ruling.reason += (f"; it was played as if it had the {icon} icon, which lasted only "
-                          "while it was played")
+    if played and (
+        icon.upper() in played[-1].data.get("as_if", frozenset()) or played[-1].data.get("free")
+    ):
+        ruling.reason += (
+            f"; it was played as if it had the {icon} icon, which lasted only while it was played"
+        )
         ruling.cite(R.ADDED_ICON_WHILE_PLAYED)
         return ruling
     ruling.reason += f"; it has no {icon} icon once in play"
@@ -246,12 +279,10 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
     """May ``who`` discard these cards in play by a text of theirs now?"""
     for card in cards:
         if not (card.in_play and card.active):
-            where = "loaded on a ship, not in play" if card.zone is Zone.CARGO else \
-                card.zone.value
+            where = "loaded on a ship, not in play" if card.zone is Zone.CARGO else card.zone.value
             if card.zone is Zone.GONE:
                 where = "an interference card, on the discard pile once applied"
-            ruling = no(f'"{card.name}" is not an active card in play ({where})',
-                        R.CARD_LOCATIONS)
+            ruling = no(f'"{card.name}" is not an active card in play ({where})', R.CARD_LOCATIONS)
             if card.zone is Zone.CARGO:
                 ruling.cite(R.CARGO_NOT_IN_PLAY)
             if card.zone is Zone.GONE:
@@ -259,8 +290,11 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             return ruling
     found = offers(forces, who)
     if not found:
-        return no("no text of the player's permits this discard: discarding is allowed only "
-                  "where specifically permitted", R.DISCARD_ONLY_WHEN_PERMITTED)
+        return no(
+            "no text of the player's permits this discard: discarding is allowed only "
+            "where specifically permitted",
+            R.DISCARD_ONLY_WHEN_PERMITTED,
+        )
     reasons: list[Ruling] = []
     unknown: list[Offer] = []
     for offer in found:
@@ -268,25 +302,35 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             unknown.append(offer)
             continue
         if offer.closed is not None:
-            reasons.append(no(offer.closed, R.VOLUNTARY_ACTIONS_OWN_TURN,
-                              sources=[offer.source]))
+            reasons.append(no(offer.closed, R.VOLUNTARY_ACTIONS_OWN_TURN, sources=[offer.source]))
             continue
         protected = [c for c in cards if c.owner != who and forces.protected(c)]
         if protected:
             names = ", ".join(f'"{c.name}"' for c in protected)
-            reasons.append(no(f"{names} has an effective PROTECTED icon: the opponent's cards "
-                              "cannot discard it", R.PROTECTED_NOT_REDUCED,
-                              sources=[offer.source]))
+            reasons.append(
+                no(
+                    f"{names} has an effective PROTECTED icon: the opponent's cards "
+                    "cannot discard it",
+                    R.PROTECTED_NOT_REDUCED,
+                    sources=[offer.source],
+                )
+            )
             continue
         why = fits(forces, offer, cards)
         if why is not None:
             reasons.append(why)
             continue
         names = ", ".join(f'"{c.name}"' for c in cards)
-        ruling = yes(f'"{offer.source.card.name}" discards {names}: {offer.source.quote}',
-                     R.SUPERSEDE, sources=[offer.source])
-        if any(isinstance(e, Cards) and not e.last_remaining and _counted(e)
-               for o in _options(offer.act.cards) for e in o.exceptions):
+        ruling = yes(
+            f'"{offer.source.card.name}" discards {names}: {offer.source.quote}',
+            R.SUPERSEDE,
+            sources=[offer.source],
+        )
+        if any(
+            isinstance(e, Cards) and not e.last_remaining and _counted(e)
+            for o in _options(offer.act.cards)
+            for e in o.exceptions
+        ):
             ruling.cite(R.READER_CHOOSES, R.CHOOSING_WHAT_STAYS)
         if any(c.owner != who and "PROTECTED" in c.info.icons for c in cards):
             ignored = [forces.icon_ignored(c, "PROTECTED") for c in cards]
@@ -296,7 +340,9 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
     if unknown:
         offer = unknown[0]
         assert offer.closed is not None
-        raise CannotAnswer(f"rulesq cannot yet tell whether the time "
-                           f"'{offer.closed.removeprefix(UNFOLLOWED)}' of "
-                           f'"{offer.source.card.name}" is now ({offer.source.quote})')
+        raise CannotAnswer(
+            f"rulesq cannot yet tell whether the time "
+            f"'{offer.closed.removeprefix(UNFOLLOWED)}' of "
+            f'"{offer.source.card.name}" is now ({offer.source.quote})'
+        )
     return reasons[0]

@@ -50,22 +50,29 @@ def can_replace(forces: Forces, card: Instance, who: str) -> Ruling:
     """Whether ``who`` may now discard ``card`` from his hand with its REPLACE icon."""
     state = forces.state
     if not state.is_turn_of(who):
-        return no("the REPLACE icon is used in its player's own Leadership phase, and it is not "
-                  "that player's turn", R.REPLACE, R.VOLUNTARY_OWN_TURN)
+        return no(
+            "the REPLACE icon is used in its player's own Leadership phase, and it is not "
+            "that player's turn",
+            R.REPLACE,
+            R.VOLUNTARY_OWN_TURN,
+        )
     now = state.current_phase
     if now > Step.LEADERSHIP:
-        return no(f"the REPLACE icon is used in the Leadership phase; it is the {now.title} "
-                  "phase", R.REPLACE, R.OWN_TURN)
+        return no(
+            f"the REPLACE icon is used in the Leadership phase; it is the {now.title} phase",
+            R.REPLACE,
+            R.OWN_TURN,
+        )
     if card.zone is not Zone.HAND:
-        return no(f'"{card.name}" is not in the hand ({card.zone.value})', R.REPLACE,
-                  R.CARD_LOCATIONS)
+        return no(
+            f'"{card.name}" is not in the hand ({card.zone.value})', R.REPLACE, R.CARD_LOCATIONS
+        )
     done = _leadership_choice(forces, who)
     if done is not None:
         return done
     added = adding_texts(forces, card, who, ICON)
     if ICON not in card.info.icons and not added:
-        return no(f'"{card.name}" has no REPLACE icon and no text in force adds one',
-                  R.REPLACE)
+        return no(f'"{card.name}" has no REPLACE icon and no text in force adds one', R.REPLACE)
     if added:
         card.as_if = card.as_if | {ICON}
     why = forces.icon_ignored(card, ICON)
@@ -73,14 +80,23 @@ def can_replace(forces: Forces, card: Instance, who: str) -> Ruling:
         what = "the whole card" if why.what == "card" else "its icons"
         reason = f'"{why.source.card.name}" ignores {what}: {why.source.quote}'
         rules = (R.IGNORED_CARD, R.IGNORING) + ((R.ADDED_REPLACE_ICON,) if added else ())
-        icon = rule_claim(Stance.PERMIT, f'"{card.name}" has the REPLACE icon', R.REPLACE,
-                          holder=card, label="the REPLACE icon")
+        icon = rule_claim(
+            Stance.PERMIT,
+            f'"{card.name}" has the REPLACE icon',
+            R.REPLACE,
+            holder=card,
+            label="the REPLACE icon",
+        )
         fallback = rule_claim(Stance.FORBID, reason, *rules, default=True)
         overruled = icon_overruled(why, card, Stance.FORBID, reason, *rules)
         return settle([icon, overruled, fallback]).ruling
-    ruling = yes(f'"{card.name}" can be discarded with its REPLACE icon instead of playing a '
-                 "Leadership phase card", R.REPLACE, R.ONE_LEADERSHIP_PHASE_CARD,
-                 sources=added)
+    ruling = yes(
+        f'"{card.name}" can be discarded with its REPLACE icon instead of playing a '
+        "Leadership phase card",
+        R.REPLACE,
+        R.ONE_LEADERSHIP_PHASE_CARD,
+        sources=added,
+    )
     if added:
         ruling.reason += f' (the icon is added by "{added[0].card.name}")'
         ruling.cite(R.ADDED_REPLACE_ICON)
@@ -94,16 +110,26 @@ def can_replace(forces: Forces, card: Instance, who: str) -> Ruling:
 def _leadership_choice(forces: Forces, who: str) -> Ruling | None:
     """No when the turn's Leadership phase card (or REPLACE discard) was already used."""
     state = forces.state
-    played = [e.cards[0] for e in state.events_of("play", who, this_turn=True)
-              if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS and not e.cards[0].cancelled
-              and not e.data.get("by_text")]
+    played = [
+        e.cards[0]
+        for e in state.events_of("play", who, this_turn=True)
+        if e.cards[0].info.kind in LEADERSHIP_PHASE_KINDS
+        and not e.cards[0].cancelled
+        and not e.data.get("by_text")
+    ]
     if played:
-        return no(f'"{played[0].name}" was already played this turn: the REPLACE icon is used '
-                  "instead of playing a Leadership phase card", R.ONE_LEADERSHIP_PHASE_CARD,
-                  R.REPLACE)
+        return no(
+            f'"{played[0].name}" was already played this turn: the REPLACE icon is used '
+            "instead of playing a Leadership phase card",
+            R.ONE_LEADERSHIP_PHASE_CARD,
+            R.REPLACE,
+        )
     if any(e.data.get("icon") == ICON for e in state.events_of("use_icon", who, this_turn=True)):
-        return no("a card was already discarded with its REPLACE icon this turn",
-                  R.ONE_LEADERSHIP_PHASE_CARD, R.REPLACE)
+        return no(
+            "a card was already discarded with its REPLACE icon this turn",
+            R.ONE_LEADERSHIP_PHASE_CARD,
+            R.REPLACE,
+        )
     return None
 
 
@@ -116,7 +142,10 @@ def _play_bans(forces: Forces, card: Instance, who: str) -> list[Source]:
         if who not in players_of(effect.who, source.controller):
             continue
         act = effect.act
-        if isinstance(act, a.Play) and isinstance(act.cards, Cards) \
-                and matches(act.cards, card, source.controller, forces):
+        if (
+            isinstance(act, a.Play)
+            and isinstance(act.cards, Cards)
+            and matches(act.cards, card, source.controller, forces)
+        ):
             found.append(source)
     return found

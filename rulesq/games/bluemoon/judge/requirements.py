@@ -29,18 +29,21 @@ from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Q
 from rulesq.games.bluemoon.times import W
 
 #: Steps of a turn a "… phase" of a text names.
-PHASE_STEPS = {"Leadership": Step.LEADERSHIP, "Character": Step.CHARACTER,
-               "Booster/Support": Step.BOOSTER_SUPPORT}
+PHASE_STEPS = {
+    "Leadership": Step.LEADERSHIP,
+    "Character": Step.CHARACTER,
+    "Booster/Support": Step.BOOSTER_SUPPORT,
+}
 
 
 class Kind(StrEnum):
     """What kind of text asks for the discard."""
 
-    OBLIGATION = "obligation"     # an opposing "you must discard …, or …"
-    OFFER = "offer"               # the player's own "I may discard … to …"
-    FORCED = "forced"             # an opposing "I may force you to discard …"
-    TO_PLAY = "to play"           # "I must discard … to play this card"
-    LIMIT = "limit"               # "you may not have more than five cards in your hand and you
+    OBLIGATION = "obligation"  # an opposing "you must discard …, or …"
+    OFFER = "offer"  # the player's own "I may discard … to …"
+    FORCED = "forced"  # an opposing "I may force you to discard …"
+    TO_PLAY = "to play"  # "I must discard … to play this card"
+    LIMIT = "limit"  # "you may not have more than five cards in your hand and you
     #                               must discard any additional cards"
 
 
@@ -115,8 +118,9 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
     for source in acting:
         effect = source.effect
         if isinstance(effect, fx.Prohibition):
-            if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                          forces, card):
+            if effect.condition is not None and not holds(
+                effect.condition, source.controller, forces, card
+            ):
                 continue
             out += _limits(source, effect, event)
             continue
@@ -124,8 +128,9 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
             continue
         if effect.when is not None and effect.when.kind is not W.NOW:
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, card):
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, card
+        ):
             continue  # "If you have no cards in your hand, now I may discard …"
         for do in effect.dos:
             if do.mode is a.Mode.DO_NOT:
@@ -143,15 +148,18 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
 
 
 def _limits(source: Source, effect: fx.Prohibition, event: Event) -> list[Requirement]:
-    """"You may not have more than N cards in your hand and you must discard any additional"."""
+    """“You may not have more than N cards in your hand and you must discard any additional”."""
     remedy = effect.remedy
     if remedy is None or not isinstance(effect.act, a.Have):
         return []
     if effect.when is not None and effect.when.kind is not W.NOW:
         return []
-    return [Requirement(source, act, who, Kind.LIMIT, event)
-            for act in remedy.acts if isinstance(act, a.Discard)
-            for who in players_of(remedy.actor, source.controller)]
+    return [
+        Requirement(source, act, who, Kind.LIMIT, event)
+        for act in remedy.acts
+        if isinstance(act, a.Discard)
+        for who in players_of(remedy.actor, source.controller)
+    ]
 
 
 def excess(forces: Forces, req: Requirement) -> int:
@@ -159,14 +167,19 @@ def excess(forces: Forces, req: Requirement) -> int:
     effect = req.source.effect
     assert isinstance(effect, fx.Prohibition) and isinstance(effect.act, a.Have)
     what = effect.act.what
-    if not isinstance(what, Cards) or what.quantity.n is None \
-            or what.quantity.kind not in (Q.MORE_THAN, Q.NO_MORE_THAN):
+    if (
+        not isinstance(what, Cards)
+        or what.quantity.n is None
+        or what.quantity.kind not in (Q.MORE_THAN, Q.NO_MORE_THAN)
+    ):
         raise CannotAnswer(f'rulesq cannot read the hand limit of "{req.name}"')
     limit = what.quantity.n
     hand = forces.state.hand_size(req.who)
     if hand is None:
-        raise CannotAnswer(f"the situation does not say how many cards "
-                           f"{'I hold' if req.who == 'me' else 'you hold'} in hand")
+        raise CannotAnswer(
+            f"the situation does not say how many cards "
+            f"{'I hold' if req.who == 'me' else 'you hold'} in hand"
+        )
     return max(0, hand - limit)
 
 
@@ -192,8 +205,11 @@ def purpose(forces: Forces, event: Event) -> Event | None:
 
 def hand_discards(state: State, who: str, turn: int | None = None) -> list[Event]:
     """The discard events from ``who``'s hand (on one turn)."""
-    return [e for e in state.events_of("discard", who)
-            if e.data.get("where") == "hand" and (turn is None or e.turn == turn)]
+    return [
+        e
+        for e in state.events_of("discard", who)
+        if e.data.get("where") == "hand" and (turn is None or e.turn == turn)
+    ]
 
 
 def discarded_for(forces: Forces, req: Requirement) -> list[Instance]:
@@ -204,8 +220,12 @@ def discarded_for(forces: Forces, req: Requirement) -> list[Instance]:
     """
     state = forces.state
     if req.play is not None:
-        done = [c for e in hand_discards(state, req.who, req.play.turn)
-                if e.seq > req.play.seq and purpose(forces, e) is req.play for c in e.cards]
+        done = [
+            c
+            for e in hand_discards(state, req.who, req.play.turn)
+            if e.seq > req.play.seq and purpose(forces, e) is req.play
+            for c in e.cards
+        ]
     else:
         done = turn_pool(forces, req.who)
     named(done, [req])
@@ -216,9 +236,11 @@ def named(cards: list[Instance], reqs: list[Requirement]) -> None:
     """Cannot answer when a discard that would count towards these texts was not named."""
     if any(c.info.name == UNNAMED for c in cards):
         names = " or ".join(f'"{r.name}"' for r in reqs)
-        raise CannotAnswer(f"cards were discarded without being named, and whether they count "
-                           f"towards {names} depends on which cards they were; name them "
-                           '(I discard "A", "B")')
+        raise CannotAnswer(
+            f"cards were discarded without being named, and whether they count "
+            f"towards {names} depends on which cards they were; name them "
+            '(I discard "A", "B")'
+        )
 
 
 def own_turn(state: State, who: str) -> int | None:
@@ -231,8 +253,11 @@ def own_turn(state: State, who: str) -> int | None:
 
 def obligations(forces: Forces, who: str) -> list[Requirement]:
     """The obligations in force asking ``who`` to discard from hand."""
-    return [Requirement(source, act, who, Kind.OBLIGATION)
-            for source, act, acting in obligation_texts(forces, who) if acting]
+    return [
+        Requirement(source, act, who, Kind.OBLIGATION)
+        for source, act, acting in obligation_texts(forces, who)
+        if acting
+    ]
 
 
 def turn_pool(forces: Forces, who: str) -> list[Instance]:
@@ -241,8 +266,9 @@ def turn_pool(forces: Forces, who: str) -> list[Instance]:
     turn = own_turn(state, who)
     if turn is None:
         return []
-    return [c for e in hand_discards(state, who, turn) if purpose(forces, e) is None
-            for c in e.cards]
+    return [
+        c for e in hand_discards(state, who, turn) if purpose(forces, e) is None for c in e.cards
+    ]
 
 
 def window(forces: Forces, req: Requirement) -> str | None:
@@ -254,8 +280,13 @@ def window(forces: Forces, req: Requirement) -> str | None:
     state = forces.state
     who = req.who
     if req.play is not None:
-        later = [e for e in state.events if e.seq > req.play.seq and e.turn == req.play.turn
-                 and (e.kind == "play" and e.who in (who, req.play.who) or e.kind == "phase")]
+        later = [
+            e
+            for e in state.events
+            if e.seq > req.play.seq
+            and e.turn == req.play.turn
+            and (e.kind == "play" and e.who in (who, req.play.who) or e.kind == "phase")
+        ]
         if later or req.play.turn != state.turn or state.turn_over and req.kind is not Kind.TO_PLAY:
             return f'"{req.name}" asked for its discard when it was played, and play has moved on'
         return None
@@ -263,8 +294,9 @@ def window(forces: Forces, req: Requirement) -> str | None:
         return "the discard is made in the discarding player's own turn, and it is not their turn"
     effect = req.source.effect
     condition = fx.condition_of(effect)
-    if condition is not None and not holds(condition, req.source.controller, forces,
-                                           req.source.card):
+    if condition is not None and not holds(
+        condition, req.source.controller, forces, req.source.card
+    ):
         return f"its condition does not hold ({condition.render()})"
     when = fx.time_of(effect)
     controller = req.source.controller
@@ -274,8 +306,12 @@ def window(forces: Forces, req: Requirement) -> str | None:
         if state.turn_owner not in players_of(when.role, controller):
             return f"the text asks for it {when.render()}, and it is not that turn"
         return None
-    if when.kind is W.BY_END_OF_PHASE and when.phase is not None \
-            and when.phase.value in PHASE_STEPS and who in players_of(when.role, controller):
+    if (
+        when.kind is W.BY_END_OF_PHASE
+        and when.phase is not None
+        and when.phase.value in PHASE_STEPS
+        and who in players_of(when.role, controller)
+    ):
         last = PHASE_STEPS[when.phase.value]
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"

@@ -48,14 +48,21 @@ def must_retreat(forces: Forces, who: str) -> Ruling:
         if found is not None:
             return found
     if state.turn_owner != who or state.turn_over:
-        return no("a player retreats on his own turn, in his Retreat from Fight? phase, and "
-                  "no card text forces this player to retreat now", R.RETREAT_PHASE_ONLY)
+        return no(
+            "a player retreats on his own turn, in his Retreat from Fight? phase, and "
+            "no card text forces this player to retreat now",
+            R.RETREAT_PHASE_ONLY,
+        )
     if starter(state) == who and state.is_first_turn and fight_started(state, who) is None:
         forced = no_character(forces, who)
         if forced is not None:
-            ruling = no("the player is starting the fight: without a character card to play, "
-                        f"he declines to start it instead ({forced.reason})",
-                        R.NO_CHARACTER_RETREAT, R.STARTER_DECLINES, sources=forced.sources)
+            ruling = no(
+                "the player is starting the fight: without a character card to play, "
+                f"he declines to start it instead ({forced.reason})",
+                R.NO_CHARACTER_RETREAT,
+                R.STARTER_DECLINES,
+                sources=forced.sources,
+            )
             ruling.cite(*forced.rules)
             return ruling
     for check in FORCED_BY_RULES:
@@ -72,8 +79,9 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
     ruling = no("", R.ANNOUNCE_RETREAT)
     again = attack_again(forces, who)
     if again is not None:
-        parts.append(f'"{again.card.name}" lets the active cards attack again without a '
-                     "character card")
+        parts.append(
+            f'"{again.card.name}" lets the active cards attack again without a character card'
+        )
         ruling.sources.append(again)
         ruling.cite(R.ATTACK_AGAIN, R.SUPERSEDE)
     elif attacked(forces, who):
@@ -83,14 +91,19 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         parts.append("a character card can still be played")
         ruling.cite(R.MUST_PLAY_CHARACTER, *can.rules)
         ruling.sources += can.sources
-        if any(e.data.get("icon") == "REPLACE" for e in state.events_of("use_icon", who,
-                                                                         this_turn=True)):
-            parts.append("discarding a card with its REPLACE icon is not playing it (its text "
-                         "is not read out)")
+        if any(
+            e.data.get("icon") == "REPLACE"
+            for e in state.events_of("use_icon", who, this_turn=True)
+        ):
+            parts.append(
+                "discarding a card with its REPLACE icon is not playing it (its text "
+                "is not read out)"
+            )
             ruling.cite(R.REPLACE, R.READ_OUT)
         if lacks_character(state, who) is None:
-            ruling.negatives.append("the situation does not say that the hand lacks a "
-                                    "character card")
+            ruling.negatives.append(
+                "the situation does not say that the hand lacks a character card"
+            )
     for source in retreat_obligations(forces, who):
         met = done(forces, who, source)
         ruling.sources.append(source)
@@ -106,8 +119,10 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
     elif attacked(forces, who) and no_more_cards(state, who) is not None:
         guard = shield(forces, who, state.element) if state.element else None
         if guard is not None:
-            parts.append(f'"{guard.name}" has a shield in {state.element}, the contested '
-                         "element: the opponent's total power need not be matched")
+            parts.append(
+                f'"{guard.name}" has a shield in {state.element}, the contested '
+                "element: the opponent's total power need not be matched"
+            )
             ruling.cite(R.SHIELD)
         else:
             parts.append("the total power is not below the opponent's")
@@ -128,8 +143,11 @@ def _retreat_rules(forces: Forces, who: str) -> Ruling:
     if player.retreated or state.fight_over:
         return no("the player has already retreated: the fight is over", R.ANNOUNCE_RETREAT)
     if player.declined and state.turn_owner == who:
-        return no("the player declined to start the fight: there is no fight to retreat from",
-                  R.DECLINE_OR_RETREAT, R.DECLINE_NOT_FIGHT_END)
+        return no(
+            "the player declined to start the fight: there is no fight to retreat from",
+            R.DECLINE_OR_RETREAT,
+            R.DECLINE_NOT_FIGHT_END,
+        )
     for check in FORCED_BY_TEXT:
         found = check(forces, who)
         if found is not None:
@@ -137,23 +155,34 @@ def _retreat_rules(forces: Forces, who: str) -> Ruling:
     due = replacement_due(forces, who)
     if due is not None:
         source = due[0]
-        ruling = by_text(source, f'"{source.card.name}" lets the player retreat: {source.quote}',
-                         R.SUPERSEDE)
+        ruling = by_text(
+            source, f'"{source.card.name}" lets the player retreat: {source.quote}', R.SUPERSEDE
+        )
         if state.is_first_turn:
             ruling.cite(R.FIRST_TURN_RETREAT)
         elif state.current_phase > Step.RETREAT_FROM_FIGHT:
             ruling.cite(R.RETREAT_PHASE_ONLY)
         return ruling
     if state.turn_owner != who or state.turn_over:
-        return no("a player retreats on his own turn, in his Retreat from Fight? phase",
-                  R.RETREAT_PHASE_ONLY, R.ALTERNATE_TURNS)
+        return no(
+            "a player retreats on his own turn, in his Retreat from Fight? phase",
+            R.RETREAT_PHASE_ONLY,
+            R.ALTERNATE_TURNS,
+        )
     if state.is_first_turn and starter(state) == who:
-        return no("the player is starting the fight: on its first turn he may decline to "
-                  "start it, not retreat", R.DECLINE_OR_RETREAT, R.STARTER_DECLINES)
+        return no(
+            "the player is starting the fight: on its first turn he may decline to "
+            "start it, not retreat",
+            R.DECLINE_OR_RETREAT,
+            R.STARTER_DECLINES,
+        )
     started = _past_retreat_phase(forces, who)
     if started is None:
-        ruling = yes("the player's Retreat from Fight? phase has not passed: a retreat may be "
-                     "announced", R.ANNOUNCE_RETREAT, R.RETREAT_PHASE_ONLY)
+        ruling = yes(
+            "the player's Retreat from Fight? phase has not passed: a retreat may be announced",
+            R.ANNOUNCE_RETREAT,
+            R.RETREAT_PHASE_ONLY,
+        )
         if no_more_cards(state, who) is not None:
             ruling.cite(R.STOP_DOES_NOT_PREVENT_RETREAT)
         return ruling
@@ -165,8 +194,11 @@ def _retreat_rules(forces: Forces, who: str) -> Ruling:
             if any(e.data.get("stop") for e in state.events_of("play", who, this_turn=True)):
                 found.cite(R.STOP_DOES_NOT_PREVENT_RETREAT)
             return found
-    return no(f"{started}: a player retreats only in his Retreat from Fight? phase",
-              R.RETREAT_PHASE_ONLY, R.ANNOUNCE_RETREAT)
+    return no(
+        f"{started}: a player retreats only in his Retreat from Fight? phase",
+        R.RETREAT_PHASE_ONLY,
+        R.ANNOUNCE_RETREAT,
+    )
 
 
 def _past_retreat_phase(forces: Forces, who: str) -> str | None:

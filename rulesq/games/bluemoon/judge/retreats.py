@@ -54,7 +54,7 @@ def _retreats(do: a.Do | None) -> bool:
 
 # ---------------------------------------------------------------------- forced by card text
 def immediate(forces: Forces, who: str) -> Ruling | None:
-    """"… after the end of my turn, then you must immediately retreat", when it holds."""
+    """Text "… after the end of my turn, then you must immediately retreat", when it holds."""
     state = forces.state
     for source in forces.effects(fx.Obligation):
         effect = source.effect
@@ -64,14 +64,17 @@ def immediate(forces: Forces, who: str) -> Ruling | None:
             continue
         if when is None or when.kind is not W.AFTER_END_OF_TURN:
             continue
-        if not state.turn_over or state.turn_owner not in players_of(when.role,
-                                                                     source.controller):
+        if not state.turn_over or state.turn_owner not in players_of(when.role, source.controller):
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces):
+        if effect.condition is not None and not holds(effect.condition, source.controller, forces):
             continue
-        return by_text(source, f'the turn of "{source.card.name}"\'s player has ended and its '
-                       f"condition holds: {source.quote}", R.IMMEDIATE_RETREAT, R.SUPERSEDE)
+        return by_text(
+            source,
+            f'the turn of "{source.card.name}"\'s player has ended and its '
+            f"condition holds: {source.quote}",
+            R.IMMEDIATE_RETREAT,
+            R.SUPERSEDE,
+        )
     return None
 
 
@@ -82,8 +85,11 @@ def called(forces: Forces, who: str) -> Ruling | None:
             continue
         lost, why = losing(forces, list(event.cards))
         if lost:
-            return yes(f"the bluff was called and loses ({why}): the bluffer retreats",
-                       R.BLUFF_LOSING, R.BLUFF_CALL)
+            return yes(
+                f"the bluff was called and loses ({why}): the bluffer retreats",
+                R.BLUFF_LOSING,
+                R.BLUFF_CALL,
+            )
     return None
 
 
@@ -98,9 +104,11 @@ def replacement_due(forces: Forces, who: str) -> tuple[Source, Event, Instance |
         triggers = [s for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)]
         target = _cancelled_before(state.events, event)
         kind = target.info.kind if target is not None else "character"
-        replaced = [e for e in state.events_of("play", who, this_turn=True)
-                    if e.seq > event.seq and e.cards[0].info.kind == kind
-                    and not e.cards[0].cancelled]
+        replaced = [
+            e
+            for e in state.events_of("play", who, this_turn=True)
+            if e.seq > event.seq and e.cards[0].info.kind == kind and not e.cards[0].cancelled
+        ]
         if triggers and not replaced:
             return triggers[0], event, target
     return None
@@ -123,8 +131,12 @@ def replacement(forces: Forces, who: str) -> Ruling | None:
     if ruling.allowed and not lacks:
         return None
     why = ruling.reason if not ruling.allowed else f"the player holds no {kind} card"
-    out = by_text(source, f'"{source.card.name}": {source.quote}; the player cannot play a '
-                  f"replacement ({why})", R.INTERFERENCE_RESPOND, R.SUPERSEDE)
+    out = by_text(
+        source,
+        f'"{source.card.name}": {source.quote}; the player cannot play a replacement ({why})',
+        R.INTERFERENCE_RESPOND,
+        R.SUPERSEDE,
+    )
     out.cite(*ruling.rules)
     out.sources += ruling.sources
     return out
@@ -140,17 +152,24 @@ def no_character(forces: Forces, who: str) -> Ruling | None:
         return None
     ruling = play_ruling(state, who, "character")
     if not ruling.allowed:
-        out = yes(f"the player cannot play a character card: {ruling.reason}",
-                  R.MUST_PLAY_CHARACTER, R.NO_CHARACTER_RETREAT, sources=ruling.sources,
-                  step=ruling.step)
+        out = yes(
+            f"the player cannot play a character card: {ruling.reason}",
+            R.MUST_PLAY_CHARACTER,
+            R.NO_CHARACTER_RETREAT,
+            sources=ruling.sources,
+            step=ruling.step,
+        )
         out.cite(*ruling.rules)
         out.beaten = ruling.beaten
         if any(True for _ in state.events_of("land", who, this_turn=True)):
             out.negatives.append("the landed ships hold only the cards the situation names")
         return out
     if lacks_character(state, who) and _leadership_done(forces, who):
-        return yes("the player holds no character card to play", R.MUST_PLAY_CHARACTER,
-                   R.NO_CHARACTER_RETREAT)
+        return yes(
+            "the player holds no character card to play",
+            R.MUST_PLAY_CHARACTER,
+            R.NO_CHARACTER_RETREAT,
+        )
     return None
 
 
@@ -172,14 +191,17 @@ def retreat_obligations(forces: Forces, who: str) -> list[Source]:
         effect = source.effect
         assert isinstance(effect, fx.Obligation)
         when = effect.when
-        if not _retreats(effect.otherwise) or who not in players_of(effect.do.actor,
-                                                                    source.controller):
+        if not _retreats(effect.otherwise) or who not in players_of(
+            effect.do.actor, source.controller
+        ):
             continue
-        if when is not None and (when.kind is W.AFTER_END_OF_TURN or when.role is not None
-                                 and who not in players_of(when.role, source.controller)):
+        if when is not None and (
+            when.kind is W.AFTER_END_OF_TURN
+            or when.role is not None
+            and who not in players_of(when.role, source.controller)
+        ):
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces):
+        if effect.condition is not None and not holds(effect.condition, source.controller, forces):
             continue
         found.append(source)
     return found
@@ -192,13 +214,21 @@ def obligations(forces: Forces, who: str) -> Ruling | None:
         if done(forces, who, source) is not None:
             continue
         if state.turn_over or state.current_phase > Step.BOOSTER_SUPPORT:
-            return yes(f'"{source.card.name}" was not satisfied by the end of the '
-                       f"Booster/Support phase: {source.quote}", R.OBLIGATION_CHECKED,
-                       R.OBLIGATION_BACKTRACK, sources=[source])
+            return yes(
+                f'"{source.card.name}" was not satisfied by the end of the '
+                f"Booster/Support phase: {source.quote}",
+                R.OBLIGATION_CHECKED,
+                R.OBLIGATION_BACKTRACK,
+                sources=[source],
+            )
         blocked = _blocked(forces, who, source)
         if blocked is not None:
-            out = yes(f'"{source.card.name}" can no longer be satisfied ({blocked.reason}): '
-                      f"{source.quote}", R.OBLIGATION_CHECKED, sources=[source])
+            out = yes(
+                f'"{source.card.name}" can no longer be satisfied ({blocked.reason}): '
+                f"{source.quote}",
+                R.OBLIGATION_CHECKED,
+                sources=[source],
+            )
             out.cite(*blocked.rules)
             out.sources += blocked.sources
             return out
@@ -222,15 +252,22 @@ def done(forces: Forces, who: str, source: Source) -> Ruling | None:
                 if not matches(_plain(act.cards), seen, source.controller, None):
                     continue
                 if seen.face_down:
-                    return yes(f'"{card.name}" was played as a bluff card, which is the play '
-                               "of a support card", R.BLUFF_PLAY)
+                    return yes(
+                        f'"{card.name}" was played as a bluff card, which is the play '
+                        "of a support card",
+                        R.BLUFF_PLAY,
+                    )
                 ruling = yes(f'"{card.name}" was played this turn')
                 if card.zone is not Zone.COMBAT and card.zone is not Zone.SUPPORT:
                     ruling.reason += " (it has been discarded since, but it was played)"
                 return ruling
         elif isinstance(act, a.Discard):
-            cards = [c for e in state.events_of("discard", who, this_turn=True)
-                     if e.data.get("where") == "hand" for c in e.cards]
+            cards = [
+                c
+                for e in state.events_of("discard", who, this_turn=True)
+                if e.data.get("where") == "hand"
+                for c in e.cards
+            ]
             if cards and satisfies(forces, act.cards, cards, source.controller):
                 names = ", ".join(f'"{c.name}"' for c in cards)
                 return yes(f"{names} discarded this turn", R.DISCARD_INDEPENDENTLY)
@@ -250,8 +287,7 @@ def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:
     assert isinstance(effect, fx.Obligation)
     state = forces.state
     for act in effect.do.acts:
-        if not isinstance(act, a.Play) or not isinstance(act.cards, Cards) \
-                or not act.cards.types:
+        if not isinstance(act, a.Play) or not isinstance(act.cards, Cards) or not act.cards.types:
             return None
         kinds = [t.value for t in act.cards.types]
         rulings = [play_ruling(state, who, kind) for kind in kinds]
@@ -261,8 +297,9 @@ def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:
         allowed = [r for r in rulings if r.allowed]
         if not allowed:
             return rulings[0]
-        if hand_lacks(state, who, frozenset(kinds)) and ("support" not in kinds
-                                                         or state.hand_size(who) == 0):
+        if hand_lacks(state, who, frozenset(kinds)) and (
+            "support" not in kinds or state.hand_size(who) == 0
+        ):
             return no(f"the player holds no {' or '.join(kinds)} card")
     return None
 
@@ -274,7 +311,7 @@ def power(forces: Forces, who: str) -> Ruling | None:
         return None
     player = state.player(who)
     if player.announced_turn == state.turn:
-        return None     # matched when announced: the current total power counts only then
+        return None  # matched when announced: the current total power counts only then
     why = no_more_cards(state, who)
     if why is None:
         return None
@@ -282,9 +319,13 @@ def power(forces: Forces, who: str) -> Ruling | None:
     if short is None:
         return None
     mine, theirs, element = short
-    ruling = yes(f"{why}, so the player's total power stays {mine} in {element}, below the "
-                 f"opponent's {theirs}: it cannot be matched", R.MATCH_OPPONENT,
-                 R.CURRENT_TOTAL_POWER, R.OBLIGATION_BACKTRACK)
+    ruling = yes(
+        f"{why}, so the player's total power stays {mine} in {element}, below the "
+        f"opponent's {theirs}: it cannot be matched",
+        R.MATCH_OPPONENT,
+        R.CURRENT_TOTAL_POWER,
+        R.OBLIGATION_BACKTRACK,
+    )
     again = attack_again(forces, who)
     if again is not None:
         ruling.sources.append(again)
@@ -294,6 +335,12 @@ def power(forces: Forces, who: str) -> Ruling | None:
 
 # ---------------------------------------------------------------------- all of them
 FORCED_BY_TEXT: tuple[Callable[[Forces, str], Ruling | None], ...] = (
-    immediate, called, replacement)
+    immediate,
+    called,
+    replacement,
+)
 FORCED_BY_RULES: tuple[Callable[[Forces, str], Ruling | None], ...] = (
-    no_character, obligations, power)
+    no_character,
+    obligations,
+    power,
+)

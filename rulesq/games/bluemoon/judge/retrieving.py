@@ -35,24 +35,33 @@ ICON = "RETRIEVE"
 
 def can_retrieve(forces: Forces, card: Instance, who: str) -> Ruling:
     """Whether ``who`` may now take ``card`` into his hand, by its icon or a card text."""
-    return permitted(forces, who, RETRIEVE_INTO_HAND,
-                     base=lambda: _by_icon_or_text(forces, card, who),
-                     why="; retrieving a card is taking it into the hand",
-                     cite=(R.RETRIEVING_IS_TAKING,), permits=False)
+    return permitted(
+        forces,
+        who,
+        RETRIEVE_INTO_HAND,
+        base=lambda: _by_icon_or_text(forces, card, who),
+        why="; retrieving a card is taking it into the hand",
+        cite=(R.RETRIEVING_IS_TAKING,),
+        permits=False,
+    )
 
 
 def _by_icon_or_text(forces: Forces, card: Instance, who: str) -> Ruling:
     """What lets ``who`` retrieve ``card`` now: its RETRIEVE icon or a text, prohibitions aside."""
     by_icon = icon_ruling(forces, card, who) if ICON in card.info.icons else None
-    by_text = [text_ruling(forces, source, act, card, who)
-               for source, act in retrieving_texts(forces, who)]
+    by_text = [
+        text_ruling(forces, source, act, card, who) for source, act in retrieving_texts(forces, who)
+    ]
     found = [r for r in [*by_text, by_icon] if r is not None]
     allowed = [r for r in found if r.allowed]
     if not allowed:
         if found:
             return found[0]
-        return no(f'"{card.name}" has no RETRIEVE icon and no card text in force lets its '
-                  "player retrieve it", R.RETRIEVE)
+        return no(
+            f'"{card.name}" has no RETRIEVE icon and no card text in force lets its '
+            "player retrieve it",
+            R.RETRIEVE,
+        )
     return allowed[0]
 
 
@@ -62,16 +71,26 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     if card.owner != who:
         return no(f'"{card.name}" is not the asking player\'s card', R.RETRIEVE)
     if not state.is_turn_of(who):
-        return no("a card is retrieved with its RETRIEVE icon only at the very beginning of "
-                  "its player's own turn, and it is not that player's turn", R.RETRIEVE,
-                  R.RETRIEVE_START_OF_TURN, R.VOLUNTARY_OWN_TURN)
+        return no(
+            "a card is retrieved with its RETRIEVE icon only at the very beginning of "
+            "its player's own turn, and it is not that player's turn",
+            R.RETRIEVE,
+            R.RETRIEVE_START_OF_TURN,
+            R.VOLUNTARY_OWN_TURN,
+        )
     if state.current_phase is not Step.BEGINNING_OF_TURN:
-        return no("a card is retrieved with its RETRIEVE icon only at the very beginning of "
-                  f"the turn; it is the {state.current_phase.title} phase", R.RETRIEVE,
-                  R.RETRIEVE_START_OF_TURN)
+        return no(
+            "a card is retrieved with its RETRIEVE icon only at the very beginning of "
+            f"the turn; it is the {state.current_phase.title} phase",
+            R.RETRIEVE,
+            R.RETRIEVE_START_OF_TURN,
+        )
     if not (card.in_play and card.active) or card.face_down:
-        ruling = no(f'"{card.name}" is not active: only active cards are retrieved with their '
-                    "RETRIEVE icon", R.RETRIEVE)
+        ruling = no(
+            f'"{card.name}" is not active: only active cards are retrieved with their '
+            "RETRIEVE icon",
+            R.RETRIEVE,
+        )
         if card.zone is Zone.CARGO:
             ruling.cite(R.CARGO_NOT_IN_PLAY)
         return ruling
@@ -79,32 +98,51 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     if why is not None:
         what = "the whole card" if why.what == "card" else "its icons"
         gone = f'"{card.name}"' if why.what == "card" else f'the RETRIEVE icon of "{card.name}"'
-        return ignored_away("the RETRIEVE icon", card, why.source, gone,
-                            f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-                            R.IGNORED_CARD, R.IGNORING)
-    blockers = [c for c in state.owned(other(who), frozenset({Zone.COMBAT}), active=True)
-                if c.is_character and ICON in c.info.icons]
+        return ignored_away(
+            "the RETRIEVE icon",
+            card,
+            why.source,
+            gone,
+            f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
+            R.IGNORED_CARD,
+            R.IGNORING,
+        )
+    blockers = [
+        c
+        for c in state.owned(other(who), frozenset({Zone.COMBAT}), active=True)
+        if c.is_character and ICON in c.info.icons
+    ]
     if blockers and card.is_character:
         names = ", ".join(f'"{c.name}"' for c in blockers)
-        ruling = no(f"the opponent's combat area holds active character cards depicting the "
-                    f"RETRIEVE icon ({names}), which block the RETRIEVE icon of character cards",
-                    R.RETRIEVE_BLOCKED, R.RETRIEVE_BLOCKED_CHARACTERS_ONLY)
+        ruling = no(
+            f"the opponent's combat area holds active character cards depicting the "
+            f"RETRIEVE icon ({names}), which block the RETRIEVE icon of character cards",
+            R.RETRIEVE_BLOCKED,
+            R.RETRIEVE_BLOCKED_CHARACTERS_ONLY,
+        )
         ignored = [c for c in blockers if forces.icon_ignored(c, ICON) is not None]
         if ignored:
-            ruling.reason += (f'; the icon of "{ignored[0].name}" is ignored, but it is '
-                              "still there and still depicts the icon")
+            ruling.reason += (
+                f'; the icon of "{ignored[0].name}" is ignored, but it is '
+                "still there and still depicts the icon"
+            )
             ruling.cite(R.RETRIEVE_BLOCKER_DEPICTS, R.IGNORED_STILL_THERE)
         return ruling
-    ruling = yes(f'"{card.name}" is active with an effective RETRIEVE icon at the very beginning '
-                 "of its player's turn", R.RETRIEVE)
+    ruling = yes(
+        f'"{card.name}" is active with an effective RETRIEVE icon at the very beginning '
+        "of its player's turn",
+        R.RETRIEVE,
+    )
     shield(forces, card, ruling)
     if blockers:
-        ruling.reason += ("; the opposing RETRIEVE character cards block only character cards' "
-                          "RETRIEVE icons")
+        ruling.reason += (
+            "; the opposing RETRIEVE character cards block only character cards' RETRIEVE icons"
+        )
         ruling.cite(R.RETRIEVE_BLOCKED, R.RETRIEVE_BLOCKED_CHARACTERS_ONLY)
     else:
-        ruling.negatives.append("no active character card of the opponent's combat area "
-                                "depicts the RETRIEVE icon")
+        ruling.negatives.append(
+            "no active character card of the opponent's combat area depicts the RETRIEVE icon"
+        )
     return ruling
 
 
@@ -122,21 +160,28 @@ def retrieving_texts(forces: Forces, who: str) -> list[tuple[Source, a.Retrieve]
     return found
 
 
-def text_ruling(forces: Forces, source: Source, act: a.Retrieve, card: Instance,
-                who: str) -> Ruling:
+def text_ruling(
+    forces: Forces, source: Source, act: a.Retrieve, card: Instance, who: str
+) -> Ruling:
     """Whether a retrieving text can take ``card`` now, by its own words."""
     usable = effect_usable(forces, source, who)
     if not usable.allowed:
         return usable
-    done = [e for e in forces.state.events_of("retrieve", who, this_turn=True)
-            if e.seq > source.card.seq]
+    done = [
+        e
+        for e in forces.state.events_of("retrieve", who, this_turn=True)
+        if e.seq > source.card.seq
+    ]
     limit = _how_many(act.cards, source)
     if limit is not None and len(done) >= limit:
         return no(f"{source.quote!r} has already retrieved its card", sources=[source])
     if not _named(forces, act.cards, card, source.controller, source.card):
         return _not_named(act.cards, card, source)
-    return by_text(source, f'"{source.card.name}" lets its player retrieve "{card.name}": '
-                   f"{source.quote}", R.SUPERSEDE)
+    return by_text(
+        source,
+        f'"{source.card.name}" lets its player retrieve "{card.name}": {source.quote}',
+        R.SUPERSEDE,
+    )
 
 
 #: Numbers of cards whose "n" is the most a text retrieves.
@@ -152,13 +197,16 @@ def _how_many(cards: object, source: Source) -> int | None:
     if not isinstance(quantity, Quantity) or quantity.n is None:
         return None
     if quantity.kind not in BOUNDED:
-        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in "
-                           f'"{source.card.name}" ({source.quote})')
+        raise CannotAnswer(
+            f"rulesq does not follow '{quantity.render()}' in "
+            f'"{source.card.name}" ({source.quote})'
+        )
     return quantity.n
 
 
-def _named(forces: Forces, cards: object, card: Instance, controller: str,
-           text_card: Instance) -> bool:
+def _named(
+    forces: Forces, cards: object, card: Instance, controller: str, text_card: Instance
+) -> bool:
     """Whether the text's words (of ``controller``'s card) name the card.
 
     A text naming no place names cards in play.
@@ -172,13 +220,14 @@ def _named(forces: Forces, cards: object, card: Instance, controller: str,
 
 def _not_named(cards: object, card: Instance, source: Source) -> Ruling:
     """Why a retrieving text does not reach the card."""
-    ruling = no(f'"{card.name}" is not one of the cards {source.quote!r} names',
-                sources=[source])
+    ruling = no(f'"{card.name}" is not one of the cards {source.quote!r} names', sources=[source])
     if isinstance(cards, Cards):
         place = cards.place
         if isinstance(place, Place) and card.zone not in zones_of(place):
-            ruling.reason = (f'"{card.name}" is in the {card.zone.value}, not in '
-                             f"{place.render()}: {source.quote}")
+            ruling.reason = (
+                f'"{card.name}" is in the {card.zone.value}, not in '
+                f"{place.render()}: {source.quote}"
+            )
             if card.zone in (Zone.COMBAT, Zone.SUPPORT):
                 ruling.cite(R.AREAS_SEPARATE)
         elif cards.active and not card.active:

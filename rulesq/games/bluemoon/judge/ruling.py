@@ -40,13 +40,15 @@ class Ruling:
         return self
 
 
-def yes(reason: str, *rules: str, sources: list[Source] | None = None,
-        step: str | None = None) -> Ruling:
+def yes(
+    reason: str, *rules: str, sources: list[Source] | None = None, step: str | None = None
+) -> Ruling:
     """A positive finding."""
     return Ruling(True, reason, list(rules), list(sources or []), step)
 
 
-def no(reason: str, *rules: str, sources: list[Source] | None = None,
-       step: str | None = None) -> Ruling:
+def no(
+    reason: str, *rules: str, sources: list[Source] | None = None, step: str | None = None
+) -> Ruling:
     """A negative finding."""
     return Ruling(False, reason, list(rules), list(sources or []), step)

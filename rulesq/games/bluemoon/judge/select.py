@@ -31,6 +31,7 @@ class Looks(Protocol):
     def played_this_turn(self, card: Instance) -> bool:
         """Whether the card was played on the current turn (and is still that played card)."""
 
+
 #: The zones of the game state a text's place names.
 PLACES: dict[TextZone, frozenset[Zone]] = {
     TextZone.HAND: frozenset({Zone.HAND}),
@@ -73,8 +74,13 @@ def is_type(inst: Instance, card_type: CardType) -> bool:
     return inst.info.is_a(card_type)
 
 
-def matches(expr: CardsExpr, inst: Instance, controller: str, forces: Looks | None,
-            this_card: Instance | None = None) -> bool:
+def matches(
+    expr: CardsExpr,
+    inst: Instance,
+    controller: str,
+    forces: Looks | None,
+    this_card: Instance | None = None,
+) -> bool:
     """Whether a card is one a selector names (quantity aside: "one of", "all" …)."""
     if isinstance(expr, CardName):
         return inst.info.key == " ".join(expr.name.casefold().split())
@@ -108,12 +114,14 @@ def unfollowed_words(sel: Cards) -> str | None:
     return ", ".join(f"'{w}'" for w in words) if words else None
 
 
-def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
-           this_card: Instance | None) -> bool:
+def _cards(
+    sel: Cards, inst: Instance, controller: str, forces: Looks | None, this_card: Instance | None
+) -> bool:
     unfollowed = unfollowed_words(sel)
     if unfollowed is not None:
-        raise CannotAnswer(f"rulesq does not follow the words {unfollowed} of "
-                           f"'{sel.render()}' when picking cards")
+        raise CannotAnswer(
+            f"rulesq does not follow the words {unfollowed} of '{sel.render()}' when picking cards"
+        )
     if sel.owner is not None and inst.owner not in players_of(sel.owner, controller):
         return False
     if sel.not_this_card and this_card is not None and inst is this_card:
@@ -144,13 +152,12 @@ def _cards(sel: Cards, inst: Instance, controller: str, forces: Looks | None,
 
 
 def _played_this_turn(sel: Cards, inst: Instance, controller: str, forces: Looks | None) -> bool:
-    """"that you played on this turn": played by that player on the current turn."""
+    """Text "that you played on this turn": played by that player on the current turn."""
     assert sel.played_by is not None
     if inst.owner not in players_of(sel.played_by, controller):
         return False
     if forces is None:
-        raise CannotAnswer(f'rulesq cannot tell here whether "{inst.name}" was played on '
-                           "this turn")
+        raise CannotAnswer(f'rulesq cannot tell here whether "{inst.name}" was played on this turn')
     return forces.played_this_turn(inst)
 
 
@@ -180,7 +187,7 @@ def _printed_above(sel: Cards, inst: Instance, forces: Looks | None) -> bool:
                 if known is None:
                     raise CannotAnswer(f'the sources give no {element} value for "{inst.name}"')
                 value = known
-        except CannotAnswer as gap:   # either value counts: one known above the limit decides
+        except CannotAnswer as gap:  # either value counts: one known above the limit decides
             unknown = unknown or gap
             continue
         if value > limit:

@@ -49,15 +49,22 @@ def factors(forces: Forces, req: Requirement) -> tuple[set[int], list[Source]]:
             continue
         if not forces.window_open(source):
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, source.card):
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, source.card
+        ):
             continue
         used.append(source)
         sel = effect.cards
-        limit = sel.quantity.n or 1 if isinstance(sel, Cards) \
-            and sel.quantity.kind in (Q.OF, Q.COUNT) else None
-        candidates = [c for c in forces.state.cards if forces.live(c)
-                      and matches(sel, c, source.controller, forces)]
+        limit = (
+            sel.quantity.n or 1
+            if isinstance(sel, Cards) and sel.quantity.kind in (Q.OF, Q.COUNT)
+            else None
+        )
+        candidates = [
+            c
+            for c in forces.state.cards
+            if forces.live(c) and matches(sel, c, source.controller, forces)
+        ]
         if limit is not None and len(candidates) > limit:
             options = options | {f * 2 for f in options}
         else:
@@ -67,8 +74,7 @@ def factors(forces: Forces, req: Requirement) -> tuple[set[int], list[Source]]:
 
 def met(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
     """Whether these discards (read in hand) meet the requirement."""
-    return satisfies(forces, req.cards, [in_hand(c) for c in cards], req.source.controller,
-                     factor)
+    return satisfies(forces, req.cards, [in_hand(c) for c in cards], req.source.controller, factor)
 
 
 def contributes(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
@@ -84,8 +90,9 @@ def contributes(forces: Forces, req: Requirement, cards: list[Instance], factor:
     for option in options:
         if not isinstance(option, Cards):
             continue
-        probe = Cards(owner=option.owner, types=option.types, family=option.family,
-                      icon=option.icon)
+        probe = Cards(
+            owner=option.owner, types=option.types, family=option.family, icon=option.icon
+        )
         controller = req.source.controller
         if not all(matches(probe, c, controller, forces) for c in cards):
             continue
@@ -102,8 +109,9 @@ def contributes(forces: Forces, req: Requirement, cards: list[Instance], factor:
     return False
 
 
-def _adds(forces: Forces, card: Instance, others: list[Instance],
-          needs: list[tuple[str, int]]) -> bool:
+def _adds(
+    forces: Forces, card: Instance, others: list[Instance], needs: list[tuple[str, int]]
+) -> bool:
     for element, n in needs:
         reached = sum(forces.printed(o, element) for o in others)
         if reached < n and forces.printed(card, element) > 0:
@@ -120,27 +128,28 @@ def _groups(cards: list[Instance], slots: int) -> Iterator[list[list[Instance]]]
         yield groups
 
 
-def jointly_met(forces: Forces, reqs: list[Requirement], cards: list[Instance],
-                factor_of: dict[int, int]) -> bool:
+def jointly_met(
+    forces: Forces, reqs: list[Requirement], cards: list[Instance], factor_of: dict[int, int]
+) -> bool:
     """Whether the discards can be shared out so that each requirement is met on its own."""
     if not reqs:
         return True
-    for groups in _groups(cards, len(reqs) + 1):    # the last group: cards no text needs
+    for groups in _groups(cards, len(reqs) + 1):  # the last group: cards no text needs
         if all(met(forces, req, groups[i], factor_of[i]) for i, req in enumerate(reqs)):
             return True
     return False
 
 
-def jointly_allowed(forces: Forces, reqs: list[Requirement], cards: list[Instance],
-                    factor_of: dict[int, int]) -> bool:
+def jointly_allowed(
+    forces: Forces, reqs: list[Requirement], cards: list[Instance], factor_of: dict[int, int]
+) -> bool:
     """Whether every one of these discards goes towards one of the requirements.
 
     Each card counts for one text only; a text's cards either meet it with none to spare (no
     extra discards, p.17) or, not yet meeting it, each still count towards it.
     """
     for groups in _groups(cards, len(reqs)):
-        if all(_allowed_group(forces, req, groups[i], factor_of[i])
-               for i, req in enumerate(reqs)):
+        if all(_allowed_group(forces, req, groups[i], factor_of[i]) for i, req in enumerate(reqs)):
             return True
     return False
 
@@ -151,8 +160,9 @@ def _allowed_group(forces: Forces, req: Requirement, cards: list[Instance], fact
     if met(forces, req, cards, factor):
         if not by_total(req.cards):
             return True
-        return minimal(forces, req.cards, [in_hand(c) for c in cards], req.source.controller,
-                       factor)
+        return minimal(
+            forces, req.cards, [in_hand(c) for c in cards], req.source.controller, factor
+        )
     return contributes(forces, req, cards, factor)
 
 
@@ -162,8 +172,9 @@ def by_total(expr: CardsExpr) -> bool:
     return any(isinstance(o, Cards) and o.total is not None for o in options)
 
 
-def factor_choices(forces: Forces, reqs: list[Requirement]) -> tuple[list[dict[int, int]],
-                                                                     list[Source]]:
+def factor_choices(
+    forces: Forces, reqs: list[Requirement]
+) -> tuple[list[dict[int, int]], list[Source]]:
     """Every combination of the doubling factors the requirements may have, and the doublers."""
     per: list[list[int]] = []
     used: list[Source] = []
@@ -176,5 +187,7 @@ def factor_choices(forces: Forces, reqs: list[Requirement]) -> tuple[list[dict[i
 
 def unknown_factor(options: set[int], req: Requirement) -> CannotAnswer:
     """The error when a doubling's choice decides the answer."""
-    return CannotAnswer(f'whether "{req.name}" is doubled is its player\'s choice, and the '
-                        f"answer depends on it ({sorted(options)})")
+    return CannotAnswer(
+        f'whether "{req.name}" is doubled is its player\'s choice, and the '
+        f"answer depends on it ({sorted(options)})"
+    )

@@ -23,8 +23,10 @@ def shield(forces: Forces, card: Instance, ruling: Ruling) -> None:
     if not kept:
         return
     names = ", ".join(f'"{s.card.name}"' for s in kept)
-    ruling.reason += (f'; {names} would ignore its icons, but its PROTECTED icon is spared and '
-                      "protects the active card from opposing effects")
+    ruling.reason += (
+        f"; {names} would ignore its icons, but its PROTECTED icon is spared and "
+        "protects the active card from opposing effects"
+    )
     ruling.cite(R.PROTECTED, R.IGNORING)
     for source in kept:
         ruling.beaten.append((f"no ({source.quote})", R.PROTECTED))

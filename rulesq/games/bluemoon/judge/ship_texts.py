@@ -62,15 +62,22 @@ def load_texts(forces: Forces, who: str) -> list[LoadText]:
             continue
         if not just_played(state, source.card):
             continue
-        mine = [(cards, onto, origin) for do, cards, onto, origin in clause_loads(effect)
-                if who in players_of(do.actor, source.controller)]
+        mine = [
+            (cards, onto, origin)
+            for do, cards, onto, origin in clause_loads(effect)
+            if who in players_of(do.actor, source.controller)
+        ]
         if not mine:
             continue
-        if effect.condition is not None and not holds(effect.condition, source.controller,
-                                                      forces, source.card):
+        if effect.condition is not None and not holds(
+            effect.condition, source.controller, forces, source.card
+        ):
             continue
-        used = sum(1 for e in state.events_of("load", who, this_turn=True)
-                   if e.data.get("text_of") == source.card.uid)
+        used = sum(
+            1
+            for e in state.events_of("load", who, this_turn=True)
+            if e.data.get("text_of") == source.card.uid
+        )
         for cards, onto, origin in mine:
             found.append(LoadText(source, cards, onto, origin, _limit(cards, source), used))
     return found
@@ -98,15 +105,17 @@ def just_played(state: State, card: Instance) -> bool:
     return all(e.kind == "load" and e.data.get("text_of") == card.uid for e in later)
 
 
-def loads(effect: fx.ActionEffect | fx.Obligation,
-          ) -> Iterator[tuple[CardsExpr, ShipPlace, Origin]]:
+def loads(
+    effect: fx.ActionEffect | fx.Obligation,
+) -> Iterator[tuple[CardsExpr, ShipPlace, Origin]]:
     """Each load of a text: the cards, the ship and where the cards come from."""
     for _, cards, onto, origin in clause_loads(effect):
         yield cards, onto, origin
 
 
-def clause_loads(effect: fx.ActionEffect | fx.Obligation,
-                 ) -> Iterator[tuple[a.Do, CardsExpr, ShipPlace, Origin]]:
+def clause_loads(
+    effect: fx.ActionEffect | fx.Obligation,
+) -> Iterator[tuple[a.Do, CardsExpr, ShipPlace, Origin]]:
     """Each load of a text with its clause (who loads): cards, ship, where they come from."""
     searched: frozenset[Zone] | None = None
     for do in _dos(effect):
@@ -149,8 +158,10 @@ def _limit(cards: CardsExpr, source: Source) -> int:
     if cards.quantity.kind is Q.ANY_NUMBER:
         return INFINITE
     if cards.quantity.kind not in BOUNDED:
-        raise CannotAnswer(f'rulesq does not follow the number of cards "{source.card.name}" '
-                           f"loads ('{cards.quantity.render()}': {source.quote})")
+        raise CannotAnswer(
+            f'rulesq does not follow the number of cards "{source.card.name}" '
+            f"loads ('{cards.quantity.render()}': {source.quote})"
+        )
     return cards.quantity.n or 1
 
 

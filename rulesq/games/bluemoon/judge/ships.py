@@ -70,16 +70,22 @@ class ShipJudge:
         if card.info.kind not in LOADABLE:
             kind = card.info.kind
             article = "an" if kind[:1] in "aeiou" else "a"
-            return no(f'"{card.name}" is {article} {kind} card: only character, booster and '
-                      "support cards are loaded onto ships", R.LOADABLE_TYPES)
+            return no(
+                f'"{card.name}" is {article} {kind} card: only character, booster and '
+                "support cards are loaded onto ships",
+                R.LOADABLE_TYPES,
+            )
         if card.zone is Zone.CARGO:
-            return no(f'"{card.name}" is already on a ship; cards on ships are not part of the '
-                      "hand", R.CARGO_NOT_HAND)
+            return no(
+                f'"{card.name}" is already on a ship; cards on ships are not part of the hand',
+                R.CARGO_NOT_HAND,
+            )
         unknown = card.uid < 0 and self.state.player(who).hand_exact
         if card.in_play or card.zone not in (Zone.HAND, Zone.DECK) or unknown:
             where = "it is not among the cards of the hand" if unknown else card.zone.value
-            return no(f'"{card.name}" is not in the hand ({where})', R.LOAD_INSTEAD,
-                      R.CARD_LOCATIONS)
+            return no(
+                f'"{card.name}" is not in the hand ({where})', R.LOAD_INSTEAD, R.CARD_LOCATIONS
+            )
         return None
 
     def _turn(self, card: Instance | None, ship: Instance, who: str) -> Ruling | None:
@@ -87,8 +93,9 @@ class ShipJudge:
         if state.fight_over:
             return no("the fight is over", R.FIGHT_END_REMOVE)
         if state.turn_owner != who:
-            return no("ships are loaded only on their player's own turn", R.LOAD_INSTEAD,
-                      R.OWN_TURN)
+            return no(
+                "ships are loaded only on their player's own turn", R.LOAD_INSTEAD, R.OWN_TURN
+            )
         if state.turn_over:
             return no("the turn is over", R.ALTERNATE_TURNS)
         player = state.player(who)
@@ -102,8 +109,11 @@ class ShipJudge:
             raise CannotAnswer(f'the sources give no capacity for "{ship.name}"')
         held = len(cargo(self.state, ship))
         if held >= capacity:
-            return no(f'"{ship.name}" is full: it holds {held} cards, its capacity is '
-                      f"{capacity} (capacity is neither text nor an icon)", R.SHIP_CAPACITY)
+            return no(
+                f'"{ship.name}" is full: it holds {held} cards, its capacity is '
+                f"{capacity} (capacity is neither text nor an icon)",
+                R.SHIP_CAPACITY,
+            )
         return None
 
     def _by_text(self, card: Instance | None, ship: Instance, who: str) -> Ruling | None:
@@ -112,8 +122,7 @@ class ShipJudge:
             if not text.fits(card, ship, self.forces):
                 continue
             source = text.source
-            ruling = yes(f'"{source.card.name}" loads cards now: {source.quote}',
-                         sources=[source])
+            ruling = yes(f'"{source.card.name}" loads cards now: {source.quote}', sources=[source])
             broken = []
             if ship.zone is Zone.LANDED:
                 broken.append("onto a landed ship")
@@ -121,55 +130,90 @@ class ShipJudge:
             if now is not Step.BOOSTER_SUPPORT:
                 broken.append(f"in the {now.title} phase")
             if broken:
-                ruling.reason += (" (card instructions supersede the game rules: no loading "
-                                  f"{' nor '.join(broken)})")
+                ruling.reason += (
+                    " (card instructions supersede the game rules: no loading "
+                    f"{' nor '.join(broken)})"
+                )
                 ruling.cite(R.SUPERSEDE, R.NO_LOAD_LANDED_OR_LEADERSHIP)
-                ruling.step = decide([
-                    rule_claim(Stance.FORBID, f"no loading {' nor '.join(broken)}",
-                               R.NO_LOAD_LANDED_OR_LEADERSHIP),
-                    effect_claim(Stance.PERMIT, source, ruling.reason, R.SUPERSEDE)]).step
-                ruling.beaten.append((f"no (no loading {' nor '.join(broken)})",
-                                      R.NO_LOAD_LANDED_OR_LEADERSHIP))
+                ruling.step = decide(
+                    [
+                        rule_claim(
+                            Stance.FORBID,
+                            f"no loading {' nor '.join(broken)}",
+                            R.NO_LOAD_LANDED_OR_LEADERSHIP,
+                        ),
+                        effect_claim(Stance.PERMIT, source, ruling.reason, R.SUPERSEDE),
+                    ]
+                ).step
+                ruling.beaten.append(
+                    (f"no (no loading {' nor '.join(broken)})", R.NO_LOAD_LANDED_OR_LEADERSHIP)
+                )
             prevented = self.support_play(who)[0]
             if not prevented.allowed:
-                ruling.reason += ("; the rule that stops loading when support cards cannot be "
-                                  "played applies only in the Booster/Support phase")
+                ruling.reason += (
+                    "; the rule that stops loading when support cards cannot be "
+                    "played applies only in the Booster/Support phase"
+                )
                 ruling.cite(R.LOAD_PREVENTED, R.LOAD_PREVENTION_BOOSTER_SUPPORT)
-                ruling.beaten.append((f"no ({prevented.reason})",
-                                      R.LOAD_PREVENTION_BOOSTER_SUPPORT))
+                ruling.beaten.append(
+                    (f"no ({prevented.reason})", R.LOAD_PREVENTION_BOOSTER_SUPPORT)
+                )
             return ruling
         return None
 
     def _by_rule(self, card: Instance | None, ship: Instance, who: str) -> Ruling:
         """Loading instead of playing a support card (Booster/Support phase)."""
         if ship.zone is Zone.LANDED:
-            return no(f'"{ship.name}" has landed: cards are loaded only onto ships in the '
-                      "influence area", R.LOAD_INSTEAD, R.SHIP_ACTIONS_IN_A_TURN)
+            return no(
+                f'"{ship.name}" has landed: cards are loaded only onto ships in the influence area',
+                R.LOAD_INSTEAD,
+                R.SHIP_ACTIONS_IN_A_TURN,
+            )
         now = self.state.current_phase
         if now < Step.BOOSTER_SUPPORT:
-            ruling = no("a card is loaded instead of playing a support card, in the "
-                        f"Booster/Support phase (it is the {now.title} phase)", R.LOAD_INSTEAD,
-                        R.NO_LOAD_LANDED_OR_LEADERSHIP)
+            ruling = no(
+                "a card is loaded instead of playing a support card, in the "
+                f"Booster/Support phase (it is the {now.title} phase)",
+                R.LOAD_INSTEAD,
+                R.NO_LOAD_LANDED_OR_LEADERSHIP,
+            )
             self._silenced_load_text(ruling, who)
             return ruling
         if now > Step.BOOSTER_SUPPORT:
-            return no(f"the Booster/Support phase is over (it is the {now.title} phase)",
-                      R.LOAD_INSTEAD, R.ALTERNATE_TURNS)
+            return no(
+                f"the Booster/Support phase is over (it is the {now.title} phase)",
+                R.LOAD_INSTEAD,
+                R.ALTERNATE_TURNS,
+            )
         if card is not None and card.zone is not Zone.HAND:
-            return no(f'"{card.name}" is not in the hand: a card is loaded from the hand '
-                      "instead of playing a support card", R.LOAD_INSTEAD, R.CARD_LOCATIONS)
+            return no(
+                f'"{card.name}" is not in the hand: a card is loaded from the hand '
+                "instead of playing a support card",
+                R.LOAD_INSTEAD,
+                R.CARD_LOCATIONS,
+            )
         if card is None and self.state.hand_size(who) == 0:
             return no("the player holds no card to load", R.LOAD_INSTEAD, R.CARGO_NOT_HAND)
         ruling, refused = self.support_play(who)
         if not ruling.allowed:
-            out = no(f"a card is loaded instead of playing a support card, and {ruling.reason}",
-                     R.LOAD_PREVENTED, R.LOAD_INSTEAD, *ruling.rules, sources=ruling.sources,
-                     step=ruling.step)
+            out = no(
+                f"a card is loaded instead of playing a support card, and {ruling.reason}",
+                R.LOAD_PREVENTED,
+                R.LOAD_INSTEAD,
+                *ruling.rules,
+                sources=ruling.sources,
+                step=ruling.step,
+            )
             out.beaten = list(ruling.beaten)
             return out
-        out = yes("a card is loaded instead of playing a support card, and a support card could "
-                  "be played now", R.LOAD_INSTEAD, *ruling.rules, sources=ruling.sources,
-                  step=ruling.step)
+        out = yes(
+            "a card is loaded instead of playing a support card, and a support card could "
+            "be played now",
+            R.LOAD_INSTEAD,
+            *ruling.rules,
+            sources=ruling.sources,
+            step=ruling.step,
+        )
         if ruling.sources:
             out.reason += f" ({ruling.reason})"
         if any(e.data.get("by_text") for e in self.state.events_of("load", who, this_turn=True)):
@@ -177,8 +221,10 @@ class ShipJudge:
             out.cite(R.TEXT_LOADS_ADDITIONAL)
         out.negatives += ruling.negatives
         for refusal in refused:
-            out.reason += (f"; {refusal.reason.rstrip('.')} (loading is not playing, and only "
-                           "a complete inability to play support cards prevents it)")
+            out.reason += (
+                f"; {refusal.reason.rstrip('.')} (loading is not playing, and only "
+                "a complete inability to play support cards prevents it)"
+            )
             out.cite(R.LOAD_PREVENTION_COMPLETE)
             for source in refusal.sources:
                 out.beaten.append(("no (a prohibition on playing some support cards)", source))
@@ -191,17 +237,23 @@ class ShipJudge:
             why = self.forces.text_ignored(card)
             if why is None or not just_played(state, card):
                 continue
-            loaders = [s for s in effects_of(card)
-                       if isinstance(s.effect, fx.ActionEffect | fx.Obligation)
-                       and any(True for _ in loads(s.effect))]
+            loaders = [
+                s
+                for s in effects_of(card)
+                if isinstance(s.effect, fx.ActionEffect | fx.Obligation)
+                and any(True for _ in loads(s.effect))
+            ]
             if not loaders:
                 continue
-            ruling.reason += (f'; the text of "{card.name}" that would load cards now is ignored '
-                              f'(by "{why.source.card.name}": {why.source.quote})')
+            ruling.reason += (
+                f'; the text of "{card.name}" that would load cards now is ignored '
+                f'(by "{why.source.card.name}": {why.source.quote})'
+            )
             ruling.cite(R.IGNORING)
             ruling.sources.append(why.source)
-            ruling.step = ignored_away(f'"{card.name}"', card, why.source, "its text",
-                                       ruling.reason).step
+            ruling.step = ignored_away(
+                f'"{card.name}"', card, why.source, "its text", ruling.reason
+            ).step
             ruling.beaten.append((f'yes (by "{card.name}": {loaders[0].quote})', why.source))
 
     def support_play(self, who: str) -> tuple[Ruling, list[Ruling]]:
@@ -233,41 +285,59 @@ class ShipJudge:
         if player.retreated or player.declined or state.fight_over:
             return self._fight_over(who)
         if state.turn_owner != who or state.turn_over:
-            return no("ships are landed only in their player's own Beginning of Turn phase",
-                      R.LAND_WHEN, R.OWN_TURN)
+            return no(
+                "ships are landed only in their player's own Beginning of Turn phase",
+                R.LAND_WHEN,
+                R.OWN_TURN,
+            )
         if ship.zone is Zone.LANDED:
             return no(f'"{ship.name}" has already landed', R.LAND_WHEN)
         if ship.zone is not Zone.INFLUENCE:
-            return no(f'"{ship.name}" is not in the influence area ({ship.zone.value}): ships '
-                      "are landed from the influence area", R.LAND_WHEN)
+            return no(
+                f'"{ship.name}" is not in the influence area ({ship.zone.value}): ships '
+                "are landed from the influence area",
+                R.LAND_WHEN,
+            )
         now = state.current_phase
         if now is not Step.BEGINNING_OF_TURN:
-            ruling = no(f"ships are landed in the Beginning of Turn phase (it is the {now.title} "
-                        "phase)", R.LAND_WHEN)
+            ruling = no(
+                f"ships are landed in the Beginning of Turn phase (it is the {now.title} phase)",
+                R.LAND_WHEN,
+            )
             if any(e.cards[0] is ship for e in state.events_of("play", who, this_turn=True)):
                 ruling.reason += "; a ship played this turn cannot be landed this turn"
                 ruling.cite(R.SHIP_ACTIONS_IN_A_TURN)
             return ruling
-        ruling = yes(f'"{ship.name}" is in the influence area and it is the Beginning of Turn '
-                     "phase, when one or more ships may be landed", R.LAND_WHEN)
+        ruling = yes(
+            f'"{ship.name}" is in the influence area and it is the Beginning of Turn '
+            "phase, when one or more ships may be landed",
+            R.LAND_WHEN,
+        )
         landed = [e.cards[0].name for e in state.events_of("land", who, this_turn=True)]
         if landed:
             ruling.reason += f' ("{landed[0]}" was landed already)'
         for source in self._play_prohibitions(ship, who):
-            ruling.reason += (f'; "{source.card.name}" would forbid playing it ({source.quote}), '
-                              "but landing a ship is not playing it")
+            ruling.reason += (
+                f'; "{source.card.name}" would forbid playing it ({source.quote}), '
+                "but landing a ship is not playing it"
+            )
             ruling.cite(R.SHIP_ACTIONS)
             ruling.beaten.append(("no (a prohibition on playing cards)", source))
         return ruling
 
     def _fight_over(self, who: str) -> Ruling:
         state = self.state
-        ruling = no("the player has left the fight (retreat or declining to start it); ships are "
-                    "landed in the Beginning of Turn phase of a turn of a fight",
-                    R.LAND_WHEN, R.ANNOUNCE_RETREAT)
+        ruling = no(
+            "the player has left the fight (retreat or declining to start it); ships are "
+            "landed in the Beginning of Turn phase of a turn of a fight",
+            R.LAND_WHEN,
+            R.ANNOUNCE_RETREAT,
+        )
         if state.hand_size(who) == 0 and state.player(who).deck_count == 0:
-            ruling.reason = ("the fight is over and the player has neither cards in hand nor in "
-                             "the draw deck: the game ends, even with loaded ships")
+            ruling.reason = (
+                "the fight is over and the player has neither cards in hand nor in "
+                "the draw deck: the game ends, even with loaded ships"
+            )
             ruling.rules.insert(0, R.SHIP_GAME_END)
         return ruling
 
@@ -277,7 +347,10 @@ class ShipJudge:
         for source in self.forces.effects(fx.Prohibition, controller=other(who)):
             effect = source.effect
             assert isinstance(effect, fx.Prohibition)
-            if isinstance(effect.act, a.Play) and who in players_of(effect.who, source.controller) \
-                    and matches(effect.act.cards, ship, source.controller, self.forces):
+            if (
+                isinstance(effect.act, a.Play)
+                and who in players_of(effect.who, source.controller)
+                and matches(effect.act.cards, ship, source.controller, self.forces)
+            ):
                 found.append(source)
         return found

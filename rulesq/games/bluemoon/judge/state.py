@@ -44,19 +44,29 @@ class Step(IntEnum):
 
 
 PHASE_TITLES = {
-    Step.GAME_PREPARATION: "Game Preparation", Step.BEGINNING_OF_TURN: "Beginning of Turn",
-    Step.LEADERSHIP: "Leadership", Step.RETREAT_FROM_FIGHT: "Retreat from Fight?",
-    Step.CHARACTER: "Character", Step.BOOSTER_SUPPORT: "Booster/Support",
-    Step.ANNOUNCE_POWER: "Announce Power", Step.REFRESH_HAND: "Refresh Hand",
+    Step.GAME_PREPARATION: "Game Preparation",
+    Step.BEGINNING_OF_TURN: "Beginning of Turn",
+    Step.LEADERSHIP: "Leadership",
+    Step.RETREAT_FROM_FIGHT: "Retreat from Fight?",
+    Step.CHARACTER: "Character",
+    Step.BOOSTER_SUPPORT: "Booster/Support",
+    Step.ANNOUNCE_POWER: "Announce Power",
+    Step.REFRESH_HAND: "Refresh Hand",
     Step.END_OF_TURN: "End of Turn",
 }
 PHASE_NAMES = {
-    "game preparation": Step.GAME_PREPARATION, "beginning of turn": Step.BEGINNING_OF_TURN,
-    "beginning of the turn": Step.BEGINNING_OF_TURN, "leadership": Step.LEADERSHIP,
-    "retreat from fight": Step.RETREAT_FROM_FIGHT, "retreat": Step.RETREAT_FROM_FIGHT,
-    "character": Step.CHARACTER, "booster/support": Step.BOOSTER_SUPPORT,
-    "booster / support": Step.BOOSTER_SUPPORT, "announce power": Step.ANNOUNCE_POWER,
-    "refresh hand": Step.REFRESH_HAND, "refresh": Step.REFRESH_HAND,
+    "game preparation": Step.GAME_PREPARATION,
+    "beginning of turn": Step.BEGINNING_OF_TURN,
+    "beginning of the turn": Step.BEGINNING_OF_TURN,
+    "leadership": Step.LEADERSHIP,
+    "retreat from fight": Step.RETREAT_FROM_FIGHT,
+    "retreat": Step.RETREAT_FROM_FIGHT,
+    "character": Step.CHARACTER,
+    "booster/support": Step.BOOSTER_SUPPORT,
+    "booster / support": Step.BOOSTER_SUPPORT,
+    "announce power": Step.ANNOUNCE_POWER,
+    "refresh hand": Step.REFRESH_HAND,
+    "refresh": Step.REFRESH_HAND,
     "end of turn": Step.END_OF_TURN,
 }
 
@@ -71,17 +81,26 @@ class Zone(StrEnum):
     INFLUENCE = "influence area"
     LANDED = "landed"
     CARGO = "on a ship"
-    LEADERSHIP = "played this turn"     # a leadership card in play for the turn
+    LEADERSHIP = "played this turn"  # a leadership card in play for the turn
     INQUISITOR = "inquisitor"
-    LEADER = "leader"                   # leadership cards discarded onto the leader
+    LEADER = "leader"  # leadership cards discarded onto the leader
     ACHIEVEMENT = "achievement area"
     DISCARD = "discard pile"
-    GONE = "resolved"                   # an interference card once applied
+    GONE = "resolved"  # an interference card once applied
 
 
 #: Zones whose cards are in play (and active unless covered).
-IN_PLAY = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.INFLUENCE, Zone.LANDED, Zone.LEADERSHIP,
-                     Zone.INQUISITOR, Zone.ACHIEVEMENT})
+IN_PLAY = frozenset(
+    {
+        Zone.COMBAT,
+        Zone.SUPPORT,
+        Zone.INFLUENCE,
+        Zone.LANDED,
+        Zone.LEADERSHIP,
+        Zone.INQUISITOR,
+        Zone.ACHIEVEMENT,
+    }
+)
 
 
 @dataclass(eq=False)
@@ -96,15 +115,15 @@ class Instance(Remembering):
     #: The turn (number) on which it came into play; 0 before the situation's first turn.
     turn: int = 0
     seq: int = 0
-    face_down: bool = False             # a bluff card
-    played: bool = False                # played during the situation (not just "active")
-    source: str = "hand"                # where it was played from: hand, ship, deck
+    face_down: bool = False  # a bluff card
+    played: bool = False  # played during the situation (not just "active")
+    source: str = "hand"  # where it was played from: hand, ship, deck
     cancelled: bool = False
     as_if: frozenset[str] = frozenset()  # icons it was played as if it had (FREE, …)
     used_gang: bool = False
-    ship: Instance | None = None        # the ship a loaded card is on
-    landed_turn: int | None = None      # ships: the turn they were landed
-    in_hand_since: int | None = None    # seq when it was taken into hand
+    ship: Instance | None = None  # the ship a loaded card is on
+    landed_turn: int | None = None  # ships: the turn they were landed
+    in_hand_since: int | None = None  # seq when it was taken into hand
 
     def __post_init__(self) -> None:
         self.start_history()
@@ -163,7 +182,7 @@ class Player:
 
     who: str
     hand_count: int | None = None
-    hand_exact: bool = False            # the known cards are the whole hand
+    hand_exact: bool = False  # the known cards are the whole hand
     hand_lacks: set[str] = field(default_factory=set)
     deck_count: int | None = None
     dragons: int | None = None
@@ -174,10 +193,10 @@ class Player:
     retreated: bool = False
     declined: bool = False
     due_to_start: bool = False
-    ran_out: int | None = None          # seq of the last time the player ran out of cards
-    out_of_cards: bool = False          # no card in hand nor in the draw deck, now
-    hand_seq: int | None = None         # seq of the last statement of the hand (size or cards)
-    dragons_seq: int | None = None      # seq of the last statement of the dragons on his side
+    ran_out: int | None = None  # seq of the last time the player ran out of cards
+    out_of_cards: bool = False  # no card in hand nor in the draw deck, now
+    hand_seq: int | None = None  # seq of the last statement of the hand (size or cards)
+    dragons_seq: int | None = None  # seq of the last statement of the dragons on his side
     deck_people: str | None = None
     leader: CardInfo | None = None
     inquisitor: Instance | None = None
@@ -236,8 +255,15 @@ class State:
         scalars = {name: getattr(self, name) for name in _SCALARS}
         scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
         scalars["assumed"] = list(self.assumed)
-        return Mark(new_epoch(), self.cards, len(self.cards), self.events, len(self.events),
-                    players, scalars)
+        return Mark(
+            new_epoch(),
+            self.cards,
+            len(self.cards),
+            self.events,
+            len(self.events),
+            players,
+            scalars,
+        )
 
     @property
     def is_first_turn(self) -> bool:
@@ -258,13 +284,20 @@ class State:
         """The elements of a card's shields (printed, or stated by the situation)."""
         return card.info.shields | frozenset(self.stated_shields.get(card.info.key, ()))
 
-    def owned(self, who: str | None = None, zones: frozenset[Zone] | None = None,
-              active: bool | None = None) -> list[Instance]:
+    def owned(
+        self,
+        who: str | None = None,
+        zones: frozenset[Zone] | None = None,
+        active: bool | None = None,
+    ) -> list[Instance]:
         """Cards of a player (or both) in some zones, optionally only (in)active ones."""
-        return [c for c in self.cards
-                if (who is None or c.owner == who)
-                and (zones is None or c.zone in zones)
-                and (active is None or c.active == active)]
+        return [
+            c
+            for c in self.cards
+            if (who is None or c.owner == who)
+            and (zones is None or c.zone in zones)
+            and (active is None or c.active == active)
+        ]
 
     def in_play(self, who: str | None = None) -> list[Instance]:
         """Cards in play (active or not)."""
@@ -278,8 +311,9 @@ class State:
         """The cards known to be in a player's hand."""
         return self.owned(who, frozenset({Zone.HAND}))
 
-    def find(self, name: str, who: str | None = None,
-             zones: frozenset[Zone] | None = None) -> Instance | None:
+    def find(
+        self, name: str, who: str | None = None, zones: frozenset[Zone] | None = None
+    ) -> Instance | None:
         """The most recent card of that name (of a player, in some zones), or None."""
         key = " ".join(name.replace("\u2019", "'").casefold().split())
         if zones is None:
@@ -304,8 +338,9 @@ class State:
         return None
 
     # ------------------------------------------------------------------ time
-    def events_of(self, kind: str | None = None, who: str | None = None,
-                  this_turn: bool = False) -> Iterator[Event]:
+    def events_of(
+        self, kind: str | None = None, who: str | None = None, this_turn: bool = False
+    ) -> Iterator[Event]:
         """The events of a kind (of a player), optionally only those of the current turn."""
         for event in self.events:
             if kind is not None and event.kind != kind:
@@ -324,8 +359,9 @@ class State:
 
     def played_this_turn(self, who: str) -> list[Instance]:
         """The cards a player played on the current turn, in order (cancelled ones too)."""
-        return [card for event in self.events_of("play", who, this_turn=True)
-                for card in event.cards]
+        return [
+            card for event in self.events_of("play", who, this_turn=True) for card in event.cards
+        ]
 
     def is_turn_of(self, who: str) -> bool:
         """Whether it is this player's turn (and the turn is not over)."""
@@ -379,14 +415,19 @@ class CardIndex:
     def placed(self, key: str, owners: Iterable[str], zones: Iterable[Zone]) -> list[Instance]:
         """The cards named ``key`` of these owners in these zones, in the order of ``cards``."""
         self._watch()
-        found = [card for who in owners for zone in zones
-                 for card in self._placed.get((key, who, zone), {}).values()]
+        found = [
+            card
+            for who in owners
+            for zone in zones
+            for card in self._placed.get((key, who, zone), {}).values()
+        ]
         if len(found) > 1:
             found.sort(key=lambda card: self._order[id(card)])
         return found
 
-    def group(self, name: str,
-              keys: Callable[[Instance], Iterable[Hashable]]) -> dict[Hashable, list[Instance]]:
+    def group(
+        self, name: str, keys: Callable[[Instance], Iterable[Hashable]]
+    ) -> dict[Hashable, list[Instance]]:
         """The cards by each key ``keys`` gives them (``name`` names the grouping)."""
         entry = self._groups.get(name)
         if entry is None:
@@ -394,7 +435,7 @@ class CardIndex:
         done, found = entry
         if done[0] == len(self.cards):
             return found
-        for card in self.cards[done[0]:]:
+        for card in self.cards[done[0] :]:
             for key in keys(card):
                 found.setdefault(key, []).append(card)
         done[0] = len(self.cards)
@@ -402,8 +443,16 @@ class CardIndex:
 
 
 #: The fields of a state a mark copies as they are (the others are rebuilt).
-_SCALARS = ("element", "turn_owner", "turn", "phase", "turn_over", "fight_over", "seq",
-            "first_turn_of")
+_SCALARS = (
+    "element",
+    "turn_owner",
+    "turn",
+    "phase",
+    "turn_over",
+    "fight_over",
+    "seq",
+    "first_turn_of",
+)
 
 
 def _player_now(player: Player) -> Player:

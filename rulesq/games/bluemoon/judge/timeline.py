@@ -40,8 +40,10 @@ class Timeline(Moves):
             self.fact = fact
             handler = getattr(self, f"on_{fact.kind}", None)
             if handler is None:
-                raise CannotAnswer(f"the Blue Moon judge does not know the statement "
-                                   f"'{fact.text}' (line {fact.span.line})")
+                raise CannotAnswer(
+                    f"the Blue Moon judge does not know the statement "
+                    f"'{fact.text}' (line {fact.span.line})"
+                )
             handler(fact)
             self.note_cards_left()
         self.fact = None
@@ -66,28 +68,41 @@ class Timeline(Moves):
                 player.out_of_cards = False
 
     # ------------------------------------------------------------------ helpers
-    def new_card(self, ref: CardRef | CardInfo, owner: str, zone: Zone,
-                 active: bool = False) -> Instance:
+    def new_card(
+        self, ref: CardRef | CardInfo, owner: str, zone: Zone, active: bool = False
+    ) -> Instance:
         """A new physical card in a zone."""
         info = ref if isinstance(ref, CardInfo) else self.catalog.info(ref)
         self._uid += 1
-        card = Instance(self._uid, info, owner, zone, active, turn=self.state.turn,
-                        seq=self.state.next_seq())
+        card = Instance(
+            self._uid, info, owner, zone, active, turn=self.state.turn, seq=self.state.next_seq()
+        )
         self.state.cards.append(card)
         return card
 
-    def record(self, kind: str, who: str | None, cards: tuple[Instance, ...] = (),
-               **data: Any) -> Event:
+    def record(
+        self, kind: str, who: str | None, cards: tuple[Instance, ...] = (), **data: Any
+    ) -> Event:
         """Add an event at the current turn and phase."""
         state = self.state
         fact = self.fact
-        event = Event(kind, who, state.turn, state.phase, state.next_seq(), cards, dict(data),
-                      line=fact.span.line if fact else None, text=fact.text if fact else "")
+        event = Event(
+            kind,
+            who,
+            state.turn,
+            state.phase,
+            state.next_seq(),
+            cards,
+            dict(data),
+            line=fact.span.line if fact else None,
+            text=fact.text if fact else "",
+        )
         state.events.append(event)
         return event
 
-    def locate(self, ref: CardRef, who: str | None = None,
-               zones: frozenset[Zone] | None = None) -> Instance | None:
+    def locate(
+        self, ref: CardRef, who: str | None = None, zones: frozenset[Zone] | None = None
+    ) -> Instance | None:
         """The card a reference names (a player's first, then anyone's)."""
         found = self.state.find(ref.name, who, zones)
         if found is None and who is not None:
@@ -98,8 +113,9 @@ class Timeline(Moves):
         """A play with no turn stated happens on the player's own turn (an assumption shown)."""
         if self.state.turn_owner is None:
             event = f'"{self.fact.text.strip()}"' if self.fact is not None else "the event"
-            self.state.assumed.append(turn_default(f"{event} is taken to happen on "
-                                                   f"{'my' if who == ME else 'your'} turn"))
+            self.state.assumed.append(
+                turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn")
+            )
             self.start_turn(who)
 
     def start_turn(self, who: str) -> None:
@@ -172,12 +188,15 @@ class Timeline(Moves):
             self.state.phase = step
             return
         if self.state.turn_owner is None:
-            raise CannotAnswer("the situation names a phase but not whose turn it is "
-                               "(write: it is my turn)")
+            raise CannotAnswer(
+                "the situation names a phase but not whose turn it is (write: it is my turn)"
+            )
         reached = self.state.phase
         if reached is not None and step < reached:
-            raise CannotAnswer(f"the situation goes back to the {step.title} phase after the turn "
-                               f"reached its {reached.title} phase: a turn's phases come in order")
+            raise CannotAnswer(
+                f"the situation goes back to the {step.title} phase after the turn "
+                f"reached its {reached.title} phase: a turn's phases come in order"
+            )
         if step >= Step.ANNOUNCE_POWER:
             self.discard_landed_ships(self.state.turn_owner)
         self.state.phase = step
@@ -309,9 +328,12 @@ class Timeline(Moves):
         number = fact.param("number")
         count = int(number) if number is not None else 1
         for _ in range(count):
-            card = self.new_card(CardInfo(name=UNKNOWN_BLUFF, kind="character",
-                                          given_icons=frozenset({"BLUFF"})),
-                                 who, Zone.SUPPORT, active=True)
+            card = self.new_card(
+                CardInfo(name=UNKNOWN_BLUFF, kind="character", given_icons=frozenset({"BLUFF"})),
+                who,
+                Zone.SUPPORT,
+                active=True,
+            )
             card.face_down = True
             card.turn = 0
         self.state.player(who).unknown_bluffs += count
@@ -352,8 +374,10 @@ class Timeline(Moves):
         player = self.state.player(who)
         player.announced = int(number) if number is not None else None
         player.announced_turn = self.state.turn
-        if self.state.turn_owner == who and (self.state.phase or Step.BEGINNING_OF_TURN) \
-                < Step.ANNOUNCE_POWER:
+        if (
+            self.state.turn_owner == who
+            and (self.state.phase or Step.BEGINNING_OF_TURN) < Step.ANNOUNCE_POWER
+        ):
             self.state.phase = Step.ANNOUNCE_POWER
         self.record("announce", who, number=player.announced, element=self.state.element)
 
@@ -378,7 +402,7 @@ class Timeline(Moves):
         state = self.state
         before = state.mark()
         event = self.record("fight_ends", None)
-        state.snapshots[event.seq] = before     # the areas as they were when dragons came
+        state.snapshots[event.seq] = before  # the areas as they were when dragons came
         for card in list(state.cards):
             if card.zone in (Zone.COMBAT, Zone.SUPPORT, Zone.LANDED):
                 self.to_discard(card)
@@ -404,8 +428,9 @@ class Timeline(Moves):
         players = fact.param("players") or (caller, other(caller))
         bluffer = players[1] if len(players) > 1 else other(caller)
         before = self.state.mark()
-        revealed = tuple(c for c in self.state.owned(bluffer, frozenset({Zone.SUPPORT}))
-                         if c.face_down)
+        revealed = tuple(
+            c for c in self.state.owned(bluffer, frozenset({Zone.SUPPORT})) if c.face_down
+        )
         self.record("bluff_revealed", bluffer, revealed)
         for card in revealed:
             self.to_discard(card)

@@ -46,30 +46,47 @@ def takes_effect(view: View, card: Instance) -> Ruling:
     forces = view.forces
     if not card.info.has_text:
         return no(f'"{card.name}" has no special power text')
-    texts = [s for s in effects_of(card) if isinstance(s.effect, fx.BlueMoonEffect)
-             and not isinstance(s.effect, fx.NoEffectIfOpposed)]
+    texts = [
+        s
+        for s in effects_of(card)
+        if isinstance(s.effect, fx.BlueMoonEffect)
+        and not isinstance(s.effect, fx.NoEffectIfOpposed)
+    ]
     why = forces.text_ignored(card)
     if why is not None:
-        fallback = rule_claim(Stance.FORBID, f'its text is ignored by "{why.source.card.name}": '
-                              f"{why.source.quote}", R.IGNORING, default=True)
-        decided = settle([*sentence_claims(texts, Stance.PERMIT, "{quote}"), ignoring(why, card),
-                          fallback])
+        fallback = rule_claim(
+            Stance.FORBID,
+            f'its text is ignored by "{why.source.card.name}": {why.source.quote}',
+            R.IGNORING,
+            default=True,
+        )
+        decided = settle(
+            [*sentence_claims(texts, Stance.PERMIT, "{quote}"), ignoring(why, card), fallback]
+        )
         if not decided.ruling.allowed:
             return decided.ruling
         texts = [s for s in texts if s not in decided.removed()]
     opposed = forces.opposed(card)
     if opposed is not None:
-        return decide([rule_claim(Stance.PERMIT, "an active card's text has its effect",
-                                  default=True),
-                       effect_claim(Stance.FORBID, opposed, f'"{card.name}" has no effect: '
-                                    f"{opposed.quote}")])
+        return decide(
+            [
+                rule_claim(Stance.PERMIT, "an active card's text has its effect", default=True),
+                effect_claim(
+                    Stance.FORBID, opposed, f'"{card.name}" has no effect: {opposed.quote}'
+                ),
+            ]
+        )
     if not forces.live(card):
         if card.zone is Zone.COMBAT:
-            return no(f'"{card.name}" is covered: inactive cards have no effect',
-                      R.MOST_RECENT_ACTIVE, R.UNCOVERED_NOT_ACTIVE)
+            return no(
+                f'"{card.name}" is covered: inactive cards have no effect',
+                R.MOST_RECENT_ACTIVE,
+                R.UNCOVERED_NOT_ACTIVE,
+            )
         if card.zone is Zone.LEADER:
-            return no(f'"{card.name}" is a leadership card of an earlier turn',
-                      R.LEADERSHIP_THIS_TURN)
+            return no(
+                f'"{card.name}" is a leadership card of an earlier turn', R.LEADERSHIP_THIS_TURN
+            )
         if card.zone is not Zone.GONE:
             return no(f'"{card.name}" is not active', R.INACTIVE_NO_EFFECT)
     findings = [effect_acts(view, s) for s in texts]
@@ -93,48 +110,86 @@ def effect_acts(view: View, source: Source) -> Ruling:
         cut = turn_cut_short(state, controller)
         if cut is not None or state.turn_owner != controller:
             reason = cut or "it is not the card's player's turn"
-            return no(f"{source.quote!r} acts at the end of its player's turn, and {reason}",
-                      R.ANNOUNCE_RETREAT, sources=[source])
+            return no(
+                f"{source.quote!r} acts at the end of its player's turn, and {reason}",
+                R.ANNOUNCE_RETREAT,
+                sources=[source],
+            )
         return yes(f"{source.quote!r} acts at the end of this turn", sources=[source])
     if when is not None and when.kind is W.END_OF_EACH_FIGHT:
         if not state.fight_over:
-            why = ("declining to start a fight is not the end of a fight"
-                   if any(p.declined for p in state.players.values())
-                   else "the fight has not ended")
-            return no(f"{source.quote!r} acts only at the end of a fight, and {why}",
-                      R.FIGHT_END_REFRESH, sources=[source])
+            why = (
+                "declining to start a fight is not the end of a fight"
+                if any(p.declined for p in state.players.values())
+                else "the fight has not ended"
+            )
+            return no(
+                f"{source.quote!r} acts only at the end of a fight, and {why}",
+                R.FIGHT_END_REFRESH,
+                sources=[source],
+            )
         if condition is not None and not holds(condition, controller, view.forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
-        return yes(f"{source.quote!r} acts at the end of the fight", R.FIGHT_END_REFRESH,
-                   sources=[source])
+        return yes(
+            f"{source.quote!r} acts at the end of the fight", R.FIGHT_END_REFRESH, sources=[source]
+        )
     if when is not None and when.kind is W.AFTER_PHASE:
         named = Step.named(when.phase.value) if when.phase is not None else None
-        passed = named is not None and state.turn_owner == controller \
-            and state.current_phase > named
+        passed = (
+            named is not None and state.turn_owner == controller and state.current_phase > named
+        )
         cut = None if passed else turn_cut_short(state, controller)
         if cut is not None or state.turn_owner != controller:
             reason = cut or "it is not the card's player's turn"
-            return no(f"{source.quote!r} acts only after that phase of its player's turn, "
-                      f"and {reason}", R.ANNOUNCE_RETREAT, sources=[source])
-        stops = [e for e in state.events_of("play", controller, this_turn=True)
-                 if e.data.get("stop")]
+            return no(
+                f"{source.quote!r} acts only after that phase of its player's turn, and {reason}",
+                R.ANNOUNCE_RETREAT,
+                sources=[source],
+            )
+        stops = [
+            e for e in state.events_of("play", controller, this_turn=True) if e.data.get("stop")
+        ]
         if stops:
-            stop = rule_claim(Stance.FORBID, "the STOP icon ends the card play of the turn",
-                              R.STOP, label="the STOP icon ends the card play")
-            return decide([stop, effect_claim(
-                Stance.PERMIT, source, f"{source.quote!r}: the card's instruction supersedes the "
-                "STOP rule that skips the rest of the turn's card play", R.SUPERSEDE, R.STOP)])
+            stop = rule_claim(
+                Stance.FORBID,
+                "the STOP icon ends the card play of the turn",
+                R.STOP,
+                label="the STOP icon ends the card play",
+            )
+            return decide(
+                [
+                    stop,
+                    effect_claim(
+                        Stance.PERMIT,
+                        source,
+                        f"{source.quote!r}: the card's instruction supersedes the "
+                        "STOP rule that skips the rest of the turn's card play",
+                        R.SUPERSEDE,
+                        R.STOP,
+                    ),
+                ]
+            )
         return yes(f"{source.quote!r} acts after that phase", sources=[source])
-    if when is not None and when.kind is W.NOW or isinstance(effect, fx.ActionEffect) \
-            and when is None:
+    if (
+        when is not None
+        and when.kind is W.NOW
+        or isinstance(effect, fx.ActionEffect)
+        and when is None
+    ):
         if condition is not None and not holds(condition, controller, view.forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
         if card.turn != state.turn and card.zone is not Zone.GONE:
-            return no(f"{source.quote!r} acted when the card was played; it does not act "
-                      "again", R.TEXT_GROUP_ONCE, sources=[source])
+            return no(
+                f"{source.quote!r} acted when the card was played; it does not act again",
+                R.TEXT_GROUP_ONCE,
+                sources=[source],
+            )
         return yes(f"{source.quote!r} acts as the card is played", sources=[source])
     if condition is not None:
         if not holds(condition, controller, view.forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
-    return yes(f'"{card.name}" is active and its text is not ignored: {source.quote}',
-               R.TEXT_GROUP_ONCE, sources=[source])
+    return yes(
+        f'"{card.name}" is active and its text is not ignored: {source.quote}',
+        R.TEXT_GROUP_ONCE,
+        sources=[source],
+    )

@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.state import Instance
 
 END_OF_TURN_TIMES = frozenset({W.END_OF_TURN, W.TURN_ABOUT_TO_END})
-PHASE_TIMES = frozenset({W.IN_PHASE, W.DURING_PHASE, W.END_OF_PHASE, W.BY_END_OF_PHASE,
-                         W.AFTER_PHASE})
+PHASE_TIMES = frozenset(
+    {W.IN_PHASE, W.DURING_PHASE, W.END_OF_PHASE, W.BY_END_OF_PHASE, W.AFTER_PHASE}
+)
 
 
 def not_live(forces: Forces, card: Instance) -> Ruling | None:
@@ -46,18 +47,26 @@ def not_live(forces: Forces, card: Instance) -> Ruling | None:
     if forces.live(card):
         return None
     if card.zone is Zone.COMBAT:
-        return no(f'"{card.name}" is covered: inactive cards have no effect',
-                  R.MOST_RECENT_ACTIVE, R.UNCOVERED_NOT_ACTIVE, R.INACTIVE_NO_EFFECT)
+        return no(
+            f'"{card.name}" is covered: inactive cards have no effect',
+            R.MOST_RECENT_ACTIVE,
+            R.UNCOVERED_NOT_ACTIVE,
+            R.INACTIVE_NO_EFFECT,
+        )
     if card.zone is Zone.LEADER:
-        return no(f'"{card.name}" is a leadership card of an earlier turn',
-                  R.LEADERSHIP_THIS_TURN)
+        return no(f'"{card.name}" is a leadership card of an earlier turn', R.LEADERSHIP_THIS_TURN)
     if card.zone is Zone.CARGO:
-        return no(f'"{card.name}" is loaded on a ship: it is not in play and has no effect',
-                  R.CARGO_NOT_IN_PLAY)
+        return no(
+            f'"{card.name}" is loaded on a ship: it is not in play and has no effect',
+            R.CARGO_NOT_IN_PLAY,
+        )
     if card.face_down:
         return no(f'"{card.name}" lies face down as a bluff card', R.BLUFF_ACTIVE_SUPPORT)
-    return no(f'"{card.name}" is not in play ({card.zone.value}): only active cards have an '
-              "effect", R.INACTIVE_NO_EFFECT, R.CARD_LOCATIONS)
+    return no(
+        f'"{card.name}" is not in play ({card.zone.value}): only active cards have an effect',
+        R.INACTIVE_NO_EFFECT,
+        R.CARD_LOCATIONS,
+    )
 
 
 def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
@@ -67,25 +76,34 @@ def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
     if not card.info.has_text:
         return no(f'"{card.name}" has no special power text')
     if card.owner != who:
-        return no(f'"{card.name}" is not the asking player\'s card: the original player of a '
-                  "card determines how it is applied", R.APPLY_INSTRUCTION)
+        return no(
+            f'"{card.name}" is not the asking player\'s card: the original player of a '
+            "card determines how it is applied",
+            R.APPLY_INSTRUCTION,
+        )
     dead = not_live(forces, card)
     if dead is not None:
         return dead
     why = forces.text_ignored(card)
     if why is not None:
         gone = f'"{card.name}"' if why.what == "card" else f'the text of "{card.name}"'
-        return ignored_away("the text", card, why.source, gone,
-                            f'"{why.source.card.name}" ignores it: {why.source.quote}',
-                            R.IGNORED_CARD)
+        return ignored_away(
+            "the text",
+            card,
+            why.source,
+            gone,
+            f'"{why.source.card.name}" ignores it: {why.source.quote}',
+            R.IGNORED_CARD,
+        )
     opposed = forces.opposed(card)
     if opposed is not None:
         return by_text(opposed, f'"{card.name}" has no effect: {opposed.quote}', allowed=False)
     sources = [s for s in effects_of(card) if not isinstance(s.effect, fx.NoEffectIfOpposed)]
     unread = [s for s in sources if isinstance(s.effect, Unparsed)]
     if unread:
-        raise CannotAnswer(f'rulesq does not understand the text of "{card.name}": '
-                           f"{unread[0].quote}")
+        raise CannotAnswer(
+            f'rulesq does not understand the text of "{card.name}": {unread[0].quote}'
+        )
     findings = [effect_usable(forces, s, who) for s in sources]
     usable = [f for f in findings if f.allowed]
     if usable:
@@ -117,8 +135,11 @@ def effect_usable(forces: Forces, source: Source, who: str) -> Ruling:
 def uses_this_turn(forces: Forces, card: Instance) -> int:
     """How often the card's text was used since it last came into play, this turn."""
     state = forces.state
-    return sum(1 for e in state.events_of("use_text", card.owner, this_turn=True)
-               if e.cards and e.cards[0] is card and e.seq > card.seq)
+    return sum(
+        1
+        for e in state.events_of("use_text", card.owner, this_turn=True)
+        if e.cards and e.cards[0] is card and e.seq > card.seq
+    )
 
 
 def _once(forces: Forces, source: Source, who: str) -> Ruling:
@@ -126,20 +147,35 @@ def _once(forces: Forces, source: Source, who: str) -> Ruling:
     state = forces.state
     card = source.card
     if not (card.played and card.turn == state.turn and state.is_turn_of(who)):
-        return no(f"{source.quote!r} took effect when its card was played and has no effect "
-                  "thereafter", R.TEXT_GROUPS, R.TEXT_GROUP_ONCE, sources=[source])
+        return no(
+            f"{source.quote!r} took effect when its card was played and has no effect thereafter",
+            R.TEXT_GROUPS,
+            R.TEXT_GROUP_ONCE,
+            sources=[source],
+        )
     if uses_this_turn(forces, card):
-        return no(f"{source.quote!r} was already used when its card was played",
-                  R.TEXT_GROUP_ONCE, sources=[source])
-    return replayed(forces, card, yes(f'"{card.name}" was played this turn: {source.quote!r} '
-                                      "can be used as it is played", R.TEXT_GROUP_ONCE,
-                                      sources=[source]))
+        return no(
+            f"{source.quote!r} was already used when its card was played",
+            R.TEXT_GROUP_ONCE,
+            sources=[source],
+        )
+    return replayed(
+        forces,
+        card,
+        yes(
+            f'"{card.name}" was played this turn: {source.quote!r} can be used as it is played',
+            R.TEXT_GROUP_ONCE,
+            sources=[source],
+        ),
+    )
 
 
 def replayed(forces: Forces, card: Instance, ruling: Ruling) -> Ruling:
     """Note on a ruling that a card which left play and was played again is a new card."""
-    if any(e.cards and e.cards[0] is card and e.seq < card.seq
-           for e in forces.state.events_of("retrieve", card.owner)):
+    if any(
+        e.cards and e.cards[0] is card and e.seq < card.seq
+        for e in forces.state.events_of("retrieve", card.owner)
+    ):
         ruling.reason += "; it was retrieved and played again, so it is treated as a new card"
         ruling.cite(R.REPLAYED_NEW_CARD)
     return ruling
@@ -153,55 +189,91 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
     kind = when.kind if when is not None else None
     if kind is W.END_OF_EACH_FIGHT:
         if not state.fight_over:
-            return no(f"{source.quote!r} is used at the end of a fight, and the fight has not "
-                      "ended", R.TEXT_GROUP_PER_TURN, sources=[source])
-        return yes(f"the fight has ended: the combat and support areas are cleared before hands "
-                   f"are refreshed, and then {source.quote!r} is used", R.TEXT_GROUP_PER_TURN,
-                   R.FIGHT_END_REMOVE, R.FIGHT_END_REFRESH, R.FIGHT_END_ORDER,
-                   sources=[source])
+            return no(
+                f"{source.quote!r} is used at the end of a fight, and the fight has not ended",
+                R.TEXT_GROUP_PER_TURN,
+                sources=[source],
+            )
+        return yes(
+            f"the fight has ended: the combat and support areas are cleared before hands "
+            f"are refreshed, and then {source.quote!r} is used",
+            R.TEXT_GROUP_PER_TURN,
+            R.FIGHT_END_REMOVE,
+            R.FIGHT_END_REFRESH,
+            R.FIGHT_END_ORDER,
+            sources=[source],
+        )
     turn = _own_turn(forces, source, who)
     if turn is not None:
         return turn
     if kind in END_OF_TURN_TIMES:
         cut = turn_cut_short(state, who)
         if cut is not None:
-            return no(f"{source.quote!r} acts at the end of its player's turn, and {cut}",
-                      R.ANNOUNCE_RETREAT, sources=[source])
+            return no(
+                f"{source.quote!r} acts at the end of its player's turn, and {cut}",
+                R.ANNOUNCE_RETREAT,
+                sources=[source],
+            )
         if state.current_phase < Step.END_OF_TURN:
-            return no(f"{source.quote!r} is used at the end of the turn; it is the "
-                      f"{state.current_phase.title} phase", R.TEXT_GROUP_PER_TURN,
-                      sources=[source])
-        return yes(f"it is the end of the turn: {source.quote!r} can be used",
-                   R.TEXT_GROUP_PER_TURN, sources=[source])
+            return no(
+                f"{source.quote!r} is used at the end of the turn; it is the "
+                f"{state.current_phase.title} phase",
+                R.TEXT_GROUP_PER_TURN,
+                sources=[source],
+            )
+        return yes(
+            f"it is the end of the turn: {source.quote!r} can be used",
+            R.TEXT_GROUP_PER_TURN,
+            sources=[source],
+        )
     if kind is W.BEGINNING_OF_TURN and state.current_phase is not Step.BEGINNING_OF_TURN:
-        return no(f"{source.quote!r} is used at the beginning of the turn; it is the "
-                  f"{state.current_phase.title} phase", R.TEXT_GROUP_PER_TURN,
-                  sources=[source])
+        return no(
+            f"{source.quote!r} is used at the beginning of the turn; it is the "
+            f"{state.current_phase.title} phase",
+            R.TEXT_GROUP_PER_TURN,
+            sources=[source],
+        )
     phase = _phase_ruling(forces, source)
     if phase is not None:
         return phase
     if uses_this_turn(forces, source.card):
-        return no(f"{source.quote!r} was already used on this turn: such texts can be used "
-                  "once on each of my turns", R.TEXT_GROUP_PER_TURN, sources=[source])
-    return replayed(forces, source.card, yes(
-        f"{source.quote!r} can be used once on each of its player's turns while its card is "
-        "active, and it has not been used on this turn since its card came into play",
-        R.TEXT_GROUP_PER_TURN, sources=[source]))
+        return no(
+            f"{source.quote!r} was already used on this turn: such texts can be used "
+            "once on each of my turns",
+            R.TEXT_GROUP_PER_TURN,
+            sources=[source],
+        )
+    return replayed(
+        forces,
+        source.card,
+        yes(
+            f"{source.quote!r} can be used once on each of its player's turns while its card is "
+            "active, and it has not been used on this turn since its card came into play",
+            R.TEXT_GROUP_PER_TURN,
+            sources=[source],
+        ),
+    )
 
 
 def _continuous(forces: Forces, source: Source, who: str) -> Ruling:
     """A continuous text: it acts while its card is active; "I may" texts on my turn."""
     if not voluntary(source.effect):
-        return yes(f"{source.quote!r} acts as long as its card is active",
-                   R.TEXT_GROUP_CONTINUOUS, sources=[source])
+        return yes(
+            f"{source.quote!r} acts as long as its card is active",
+            R.TEXT_GROUP_CONTINUOUS,
+            sources=[source],
+        )
     turn = _own_turn(forces, source, who)
     if turn is not None:
         return turn
     phase = _phase_ruling(forces, source)
     if phase is not None:
         return phase
-    return yes(f"{source.quote!r} can be used while its card is active", R.TEXT_GROUP_CONTINUOUS,
-               sources=[source])
+    return yes(
+        f"{source.quote!r} can be used while its card is active",
+        R.TEXT_GROUP_CONTINUOUS,
+        sources=[source],
+    )
 
 
 def voluntary(effect: object) -> bool:
@@ -222,8 +294,12 @@ def _own_turn(forces: Forces, source: Source, who: str) -> Ruling | None:
     if state.turn_owner in players and not state.turn_over:
         return None
     whose = "its player's" if who in players else "the other player's"
-    return no(f"{source.quote!r} is used on {whose} turn, and it is not that turn now",
-              R.VOLUNTARY_OWN_TURN, R.ALTERNATE_TURNS, sources=[source])
+    return no(
+        f"{source.quote!r} is used on {whose} turn, and it is not that turn now",
+        R.VOLUNTARY_OWN_TURN,
+        R.ALTERNATE_TURNS,
+        sources=[source],
+    )
 
 
 def implied_phase(effect: object) -> Step | None:
@@ -231,8 +307,11 @@ def implied_phase(effect: object) -> Step | None:
     when = fx.time_of(effect)
     if when is not None and when.kind in PHASE_TIMES and when.phase is not None:
         return Step.named(when.phase.value)
-    if isinstance(effect, fx.PlayPermission) and isinstance(effect.cards, Cards) \
-            and effect.cards.types:
+    if (
+        isinstance(effect, fx.PlayPermission)
+        and isinstance(effect.cards, Cards)
+        and effect.cards.types
+    ):
         steps = {phase_of(t.value) for t in effect.cards.types}
         if len(steps) == 1:
             return steps.pop()
@@ -248,8 +327,11 @@ def _phase_ruling(forces: Forces, source: Source) -> Ruling | None:
     when = fx.time_of(source.effect)
     if when is not None and when.kind is W.AFTER_PHASE and now > step:
         return None
-    return no(f"{source.quote!r} is usable only in the {step.title} phase; it is the "
-              f"{now.title} phase", R.PERMISSION_IN_ITS_PHASE, sources=[source])
+    return no(
+        f"{source.quote!r} is usable only in the {step.title} phase; it is the {now.title} phase",
+        R.PERMISSION_IN_ITS_PHASE,
+        sources=[source],
+    )
 
 
 def _forbidden(forces: Forces, source: Source, who: str) -> Ruling | None:
@@ -262,8 +344,15 @@ def _forbidden(forces: Forces, source: Source, who: str) -> Ruling | None:
         if who not in players_of(do.actor, source.controller):
             continue
         for act, place in acts_with_places(do):
-            ruling = permitted(forces, who, act, base=yes(source.quote, sources=[source]),
-                               when=time, place=place, permits=False)
+            ruling = permitted(
+                forces,
+                who,
+                act,
+                base=yes(source.quote, sources=[source]),
+                when=time,
+                place=place,
+                permits=False,
+            )
             if ruling.allowed:
                 continue
             ruling.sources.append(source)
@@ -283,9 +372,11 @@ def _condition(forces: Forces, source: Source, who: str, ruling: Ruling) -> Ruli
     try:
         met = holds(condition, source.controller, forces, source.card)
     except CannotAnswer as unknown:
-        ruling.reason += (f"; what it does then depends on its condition "
-                          f"({condition.render()}), which the situation does not settle: "
-                          f"{unknown}")
+        ruling.reason += (
+            f"; what it does then depends on its condition "
+            f"({condition.render()}), which the situation does not settle: "
+            f"{unknown}"
+        )
         ruling.negatives.append(f"the condition of {source.quote!r} is not settled")
         return ruling
     if not met:

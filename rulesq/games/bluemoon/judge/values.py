@@ -37,8 +37,13 @@ if TYPE_CHECKING:
 #: Areas whose active cards add their values to total power (the influence area holds
 #: Hyla, some of which have values).
 POWER_ZONES = frozenset({Zone.COMBAT, Zone.SUPPORT, Zone.INFLUENCE})
-INCREASES = {fx.Op.DOUBLE, fx.Op.INCREASE_TO, fx.Op.INCREASE_BY, fx.Op.INCREASE_TO_SUM,
-             fx.Op.INCREASE_TO_HIGHER}
+INCREASES = {
+    fx.Op.DOUBLE,
+    fx.Op.INCREASE_TO,
+    fx.Op.INCREASE_BY,
+    fx.Op.INCREASE_TO_SUM,
+    fx.Op.INCREASE_TO_HIGHER,
+}
 
 
 @dataclass
@@ -60,8 +65,9 @@ class Valued:
         for source, before, after in self.changes:
             change = f"makes it {after}" if before != after else f"leaves it at {before}"
             parts.append(f'"{source.card.name}" {change} ({source.quote})')
-        parts += [f'"{s.card.name}" does not reduce it: the card is {why}'
-                  for s, why in self.spared]
+        parts += [
+            f'"{s.card.name}" does not reduce it: the card is {why}' for s, why in self.spared
+        ]
         return "; ".join(parts)
 
 
@@ -70,27 +76,40 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
     state = forces.state
     ignored = forces.card_ignored(card)
     if ignored is not None:
-        return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'],
-                      ignored_by=[ignored.source])
+        return Valued(
+            0,
+            notes=[f'"{card.name}" is ignored: its values have no effect'],
+            ignored_by=[ignored.source],
+        )
     if card.face_down:
         current = element is None or state.element is None or element == state.element
         base = 2 if current else 0
-        out = Valued(base, notes=["a face-down bluff card counts as a printed value of 2 in "
-                                  "the contested element"])
+        out = Valued(
+            base,
+            notes=[
+                "a face-down bluff card counts as a printed value of 2 in the contested element"
+            ],
+        )
     else:
         known = card.info.printed_value(element)
         if known is None:
             if element is None and card.info.printed:
                 given = ", ".join(f"{e} {n}" for e, n in card.info.printed.items())
-                raise CannotAnswer("the situation does not say which element is contested, and "
-                                   f'the values of "{card.name}" are given by element ({given})')
+                raise CannotAnswer(
+                    "the situation does not say which element is contested, and "
+                    f'the values of "{card.name}" are given by element ({given})'
+                )
             if card.is_character or card.info.printed:
                 # A character card has values; so has a card whose other value is given.
                 what = f"{element} value" if element else "value in the contested element"
                 raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
             known = 0
-            out = Valued(0, assumed=[f'the sources give no values for "{card.name}": it is '
-                                     "counted as having none"])
+            out = Valued(
+                0,
+                assumed=[
+                    f'the sources give no values for "{card.name}": it is counted as having none'
+                ],
+            )
         else:
             out = Valued(known)
     for source in forces.effects(fx.ValueChange):
@@ -102,8 +121,11 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
             continue
         if not matches(effect.cards, card, source.controller, forces):
             continue
-        if effect.element is not None and element is not None \
-                and effect.element.value.lower() != element:
+        if (
+            effect.element is not None
+            and element is not None
+            and effect.element.value.lower() != element
+        ):
             continue
         if effect.parity is not None and (out.value % 2 == 1) != (effect.parity is fx.Parity.ODD):
             continue
@@ -140,14 +162,18 @@ def acts_now(forces: Forces, source: Source) -> bool:
     effect = source.effect
     assert isinstance(effect, fx.ValueChange)
     cards = effect.cards
-    if isinstance(cards, Cards) and not is_choice(effect) \
-            and cards.quantity.kind not in (Q.GENERIC, Q.ALL, Q.EACH):
+    if (
+        isinstance(cards, Cards)
+        and not is_choice(effect)
+        and cards.quantity.kind not in (Q.GENERIC, Q.ALL, Q.EACH)
+    ):
         # "two of my character cards": a choice of several cards the judge does not make
         raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" to {cards.render()}')
     if not forces.window_open(source):
         return False
-    return effect.condition is None or holds(effect.condition, source.controller, forces,
-                                             source.card)
+    return effect.condition is None or holds(
+        effect.condition, source.controller, forces, source.card
+    )
 
 
 def _spared(forces: Forces, source: Source, card: Instance, op: fx.Op) -> bool:
@@ -178,8 +204,11 @@ def _apply(effect: fx.ValueChange, value: int, fire: int, earth: int) -> int:
 def is_choice(effect: fx.ValueChange) -> bool:
     """Whether the effect applies to one card its player chooses ("one of my cards")."""
     cards = effect.cards
-    return isinstance(cards, Cards) and cards.quantity.kind in (Q.OF, Q.COUNT) \
+    return (
+        isinstance(cards, Cards)
+        and cards.quantity.kind in (Q.OF, Q.COUNT)
         and cards.quantity.n == 1
+    )
 
 
 class Values:
@@ -193,9 +222,13 @@ class Values:
 
     def value_effects(self) -> list[Source]:
         """The effects on values in force (not printed values, not total power)."""
-        return [s for s in self.forces.effects(fx.ValueChange)
-                if isinstance(s.effect, fx.ValueChange) and s.effect.stage is fx.Stage.VALUE
-                and acts_now(self.forces, s)]
+        return [
+            s
+            for s in self.forces.effects(fx.ValueChange)
+            if isinstance(s.effect, fx.ValueChange)
+            and s.effect.stage is fx.Stage.VALUE
+            and acts_now(self.forces, s)
+        ]
 
     def targets(self, source: Source) -> list[Instance]:
         """The cards an effect on values may apply to (active cards in play it names)."""
@@ -203,9 +236,11 @@ class Values:
         assert isinstance(effect, fx.ValueChange)
         if effect.cards is None:
             return [source.card]
-        return [c for c in self.forces.state.active()
-                if c.zone in POWER_ZONES and matches(effect.cards, c, source.controller,
-                                                     self.forces)]
+        return [
+            c
+            for c in self.forces.state.active()
+            if c.zone in POWER_ZONES and matches(effect.cards, c, source.controller, self.forces)
+        ]
 
     def choices(self) -> list[tuple[Source, list[Instance]]]:
         """The choice effects still open, with the cards each may apply to."""
@@ -232,14 +267,18 @@ class Values:
             out.append(chosen)
         return out
 
-    def value(self, card: Instance, element: str | None,
-              chosen: dict[Source, Instance] | None = None) -> Valued:
+    def value(
+        self, card: Instance, element: str | None, chosen: dict[Source, Instance] | None = None
+    ) -> Valued:
         """A card's value in an element (None: the contested element)."""
         forces = self.forces
         ignored = forces.card_ignored(card)
         if ignored is not None:
-            return Valued(0, notes=[f'"{card.name}" is ignored: its values have no effect'],
-                          ignored_by=[ignored.source])
+            return Valued(
+                0,
+                notes=[f'"{card.name}" is ignored: its values have no effect'],
+                ignored_by=[ignored.source],
+            )
         printed = printed_value(forces, card, element)
         fire = printed_value(forces, card, "fire").value if _known(card, "fire") else 0
         earth = printed_value(forces, card, "earth").value if _known(card, "earth") else 0
@@ -250,8 +289,11 @@ class Values:
         for source in self.value_effects():
             effect = source.effect
             assert isinstance(effect, fx.ValueChange)
-            if effect.element is not None and element is not None \
-                    and effect.element.value.lower() != element:
+            if (
+                effect.element is not None
+                and element is not None
+                and effect.element.value.lower() != element
+            ):
                 continue
             if is_choice(effect):
                 if chosen.get(source) is not card:
@@ -267,11 +309,13 @@ class Values:
         _both_printed_known(card, ups)
         value, changes = _best(ups, printed.value, fire, earth, highest=True)
         value, more = _best(downs, value, fire, earth, highest=False)
-        return Valued(value, printed.changes + changes + more, printed.notes, spared,
-                      assumed=printed.assumed)
+        return Valued(
+            value, printed.changes + changes + more, printed.notes, spared, assumed=printed.assumed
+        )
 
-    def total(self, who: str, element: str | None,
-              chosen: dict[Source, Instance] | None = None) -> tuple[Valued, list[Valued]]:
+    def total(
+        self, who: str, element: str | None, chosen: dict[Source, Instance] | None = None
+    ) -> tuple[Valued, list[Valued]]:
         """A player's total power in an element, and each counted card's value."""
         cards = [c for c in self.forces.state.active(who) if c.zone in POWER_ZONES]
         values = [self.value(c, element, chosen) for c in cards]
@@ -285,9 +329,11 @@ class Values:
         if len(results) > 1:
             shown = ", ".join(str(n) for n in sorted(results))
             names = ", ".join(f'"{s.card.name}"' for s in changes)
-            raise CannotAnswer(f"the total power depends on the order in which the effects on "
-                               f"total power of {names} apply ({shown}); Special Rule 7 orders "
-                               "effects on values, and the sources give no order for these")
+            raise CannotAnswer(
+                f"the total power depends on the order in which the effects on "
+                f"total power of {names} apply ({shown}); Special Rule 7 orders "
+                "effects on values, and the sources give no order for these"
+            )
         total.value, steps = _ordered(changes, total.value)
         total.changes += steps
         return total, values
@@ -300,8 +346,9 @@ class Values:
             assert isinstance(effect, fx.ValueChange)
             if effect.stage is not fx.Stage.TOTAL_POWER:
                 continue
-            if who not in players_of(effect.owner, source.controller) \
-                    or not acts_now(self.forces, source):
+            if who not in players_of(effect.owner, source.controller) or not acts_now(
+                self.forces, source
+            ):
                 continue
             if effect.element is not None:
                 asked = element or self.forces.state.element
@@ -337,17 +384,22 @@ def announced_only(state: State, who: str) -> int | None:
     if any(c.zone in POWER_ZONES for c in state.owned(who)):
         return None
     for event in state.events:
-        if event.kind == "discard" and event.data.get("where") == "play" \
-                and event.data.get("owner") == who:
+        if (
+            event.kind == "discard"
+            and event.data.get("where") == "play"
+            and event.data.get("owner") == who
+        ):
             return None
         if event.kind == "retrieve" and event.who == who:
             return None
     said = [e for e in state.fight_events("announce", who) if e.data.get("number") is not None]
     then = said[-1].data.get("element") if said else None
     if then is not None and state.element is not None and then != state.element:
-        raise CannotAnswer(f"the power of {announced} was announced in {then}, the contested "
-                           f"element is now {state.element}, and the situation names none of "
-                           "the announcer's cards in play")
+        raise CannotAnswer(
+            f"the power of {announced} was announced in {then}, the contested "
+            f"element is now {state.element}, and the situation names none of "
+            "the announcer's cards in play"
+        )
     return announced
 
 
@@ -360,17 +412,20 @@ def _both_printed_known(card: Instance, ups: list[Source]) -> None:
             continue
         missing = [e for e in ("fire", "earth") if not _known(card, e)]
         if missing and (card.is_character or len(missing) == 1):
-            raise CannotAnswer(f'"{source.card.name}" uses both printed values of "{card.name}" '
-                               f"({source.quote}), and the sources give no {missing[0]} value "
-                               "for it")
+            raise CannotAnswer(
+                f'"{source.card.name}" uses both printed values of "{card.name}" '
+                f"({source.quote}), and the sources give no {missing[0]} value "
+                "for it"
+            )
 
 
 def _known(card: Instance, element: str) -> bool:
     return card.face_down or card.info.printed_value(element) is not None
 
 
-def _best(sources: list[Source], start: int, fire: int, earth: int,
-          highest: bool) -> tuple[int, list[tuple[Source, int, int]]]:
+def _best(
+    sources: list[Source], start: int, fire: int, earth: int, highest: bool
+) -> tuple[int, list[tuple[Source, int, int]]]:
     """Apply effects in the order that gives the highest (or the lowest) result."""
     if not sources:
         return start, []
@@ -394,8 +449,9 @@ def _best(sources: list[Source], start: int, fire: int, earth: int,
 AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
 
 
-def count_cards(forces: Forces, who: str, sel: Cards, controller: str,
-                this_card: Instance | None = None) -> int:
+def count_cards(
+    forces: Forces, who: str, sel: Cards, controller: str, this_card: Instance | None = None
+) -> int:
     """How many cards of a player a selector names, using the counts the situation states."""
     state = forces.state
     place = sel.place if isinstance(sel.place, Place) else None
@@ -404,16 +460,22 @@ def count_cards(forces: Forces, who: str, sel: Cards, controller: str,
     if zones == frozenset({Zone.HAND}) and plain:
         size = state.hand_size(who)
         if size is None:
-            raise CannotAnswer(f"the situation does not say how many cards "
-                               f"{'I hold' if who == 'me' else 'you hold'} in hand")
+            raise CannotAnswer(
+                f"the situation does not say how many cards "
+                f"{'I hold' if who == 'me' else 'you hold'} in hand"
+            )
         return size
     if plain and zones <= {Zone.COMBAT, Zone.SUPPORT} and zones:
         stated = _stated_area_count(forces, who, zones)
         if stated is not None:
             return stated
-    return sum(1 for card in state.cards
-               if card.owner == who and card.zone in zones
-               and matches(sel, card, controller, forces, this_card))
+    return sum(
+        1
+        for card in state.cards
+        if card.owner == who
+        and card.zone in zones
+        and matches(sel, card, controller, forces, this_card)
+    )
 
 
 def _plain(sel: Cards) -> bool:
@@ -442,8 +504,9 @@ def _stated_area_count(forces: Forces, who: str, zones: frozenset[Zone]) -> int 
     return total if stated else None
 
 
-def holds(condition: Condition, controller: str, forces: Forces,
-          this_card: Instance | None = None) -> bool:
+def holds(
+    condition: Condition, controller: str, forces: Forces, this_card: Instance | None = None
+) -> bool:
     """Whether a condition holds for a card of ``controller``."""
     if isinstance(condition, Having):
         return _having(condition, controller, forces, this_card)
@@ -459,8 +522,7 @@ def holds(condition: Condition, controller: str, forces: Forces,
     raise CannotAnswer(f"rulesq cannot yet decide the condition '{condition.render()}'")
 
 
-def _having(condition: Having, controller: str, forces: Forces,
-            this_card: Instance | None) -> bool:
+def _having(condition: Having, controller: str, forces: Forces, this_card: Instance | None) -> bool:
     who = player_of(condition.who, controller)
     have: Have = condition.have
     what = have.what
@@ -470,8 +532,9 @@ def _having(condition: Having, controller: str, forces: Forces,
     quantity = what.quantity
     n = quantity.n or 0
     if have.than is not None:
-        other_count = count_cards(forces, player_of(have.than, controller), what, controller,
-                                  this_card)
+        other_count = count_cards(
+            forces, player_of(have.than, controller), what, controller, this_card
+        )
         if quantity.kind is Q.AT_LEAST_MORE:
             return count >= other_count + n
         if quantity.kind is Q.FEWER:
@@ -498,7 +561,7 @@ def _having(condition: Having, controller: str, forces: Forces,
 
 
 def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
-    """"I am attacked by at least N": the opponent's current total power."""
+    """Text "I am attacked by at least N": the opponent's current total power."""
     state = forces.state
     attacker = other(player_of(condition.who, controller))
     element: str | None
@@ -510,18 +573,25 @@ def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
         element = state.element
     announced = announced_only(state, attacker)
     values = Values(forces)
-    totals = {announced} if announced is not None else \
-        {v.value for chosen in values.assignments()
-         for v in [values.total(attacker, element, chosen)[0]]}
+    totals = (
+        {announced}
+        if announced is not None
+        else {
+            v.value
+            for chosen in values.assignments()
+            for v in [values.total(attacker, element, chosen)[0]]
+        }
+    )
     if all(t < condition.at_least for t in totals):
         return False
     if condition.element is not None and state.element is None:
-        raise CannotAnswer(f"the situation does not say the contested element, and the attack "
-                           f"counts only in {condition.element.value.capitalize()}")
+        raise CannotAnswer(
+            f"the situation does not say the contested element, and the attack "
+            f"counts only in {condition.element.value.capitalize()}"
+        )
     if all(t >= condition.at_least for t in totals):
         return True
-    raise CannotAnswer("the attacking total power depends on a choice the situation does "
-                       "not state")
+    raise CannotAnswer("the attacking total power depends on a choice the situation does not state")
 
 
 def _played_from(condition: PlayedFrom, this_card: Instance | None) -> bool:

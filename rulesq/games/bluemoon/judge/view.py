@@ -76,9 +76,14 @@ class View:
         if source not in nodes:
             span = source.effect.span
             nodes[source] = self.ctx.derivation().effect(
-                source.card.name, source.quote, source.card.info.card, (span.start, span.end),
-                rule_kind=str(source.kind), whose=source.card.owner,
-                card_type=source.card.info.kind)
+                source.card.name,
+                source.quote,
+                source.card.info.card,
+                (span.start, span.end),
+                rule_kind=str(source.kind),
+                whose=source.card.owner,
+                card_type=source.card.info.kind,
+            )
         return nodes[source]
 
     def clause(self, ref: str) -> str:
@@ -116,14 +121,17 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(),
-                   *self._iconless()]
+        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *self._iconless()]
         for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
-        answer = self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step,
-                                   supported_by=tuple(dict.fromkeys(support)))
+        answer = self.ctx.conclude(
+            verdict,
+            ruling.reason,
+            decided_by=ruling.step,
+            supported_by=tuple(dict.fromkeys(support)),
+        )
         graph.later(lambda: cite_precedents(self.ctx, answer))
         return answer
 
@@ -134,22 +142,32 @@ class View:
             unread += [s for s in effects_of(self.card(ref)) if isinstance(s.effect, Unparsed)]
         if unread:
             first = unread[0]
-            raise CannotAnswer(f'rulesq does not understand this sentence of "{first.card.name}"'
-                               f", which may bear on the answer: {first.quote}")
+            raise CannotAnswer(
+                f'rulesq does not understand this sentence of "{first.card.name}"'
+                f", which may bear on the answer: {first.quote}"
+            )
 
     def _iconless(self) -> list[str]:
         """The assumption made for cards whose icons the sources never give, where read."""
-        return [f'the sources give no icons for "{name}": it is taken to have none'
-                for name in sorted(self.unknown_icons_read)]
+        return [
+            f'the sources give no icons for "{name}": it is taken to have none'
+            for name in sorted(self.unknown_icons_read)
+        ]
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
-        names = {c.name for c in self.state.cards if c.in_play and c.info.text is None
-                 and not c.face_down}
-        names |= {ref.name for ref in self.ctx.question.cards
-                  if self.catalog.info(ref).text is None}
-        return [f'the sources quote no special power text for "{name}": it is taken to have '
-                "none" for name in sorted(names)]
+        names = {
+            c.name
+            for c in self.state.cards
+            if c.in_play and c.info.text is None and not c.face_down
+        }
+        names |= {
+            ref.name for ref in self.ctx.question.cards if self.catalog.info(ref).text is None
+        }
+        return [
+            f'the sources quote no special power text for "{name}": it is taken to have none'
+            for name in sorted(names)
+        ]
 
     def yes_no(self, ruling: Ruling) -> Answer:
         """A yes/no answer from a ruling (a *conflict* when card texts of one rank disagree)."""
