@@ -252,14 +252,7 @@ def starting_leader(ctx: Context) -> Answer:
 def counts_as_drawing(ctx: Context) -> Answer:
     """``does "X" count as drawing?``: only the draw phase and the word "draw" draw cards."""
     card = asked_card(ctx)
-    if not card.text:
-        raise CannotAnswer(
-            partial_reason(card)
-            if parts_of(card)
-            else f'the sources give no text for "{card.name}"'
-        )
-    parsed = ctx.game.parse_card_text(card.text)
-    assert isinstance(parsed, fx.FmaParsedText)
+    parsed = _text_of(ctx, card)
     rule = ctx.clause(DRAWING, "rule")
     draws = [e for e in _units(parsed.effects) if isinstance(e, fx.Draw)]
     if draws:
@@ -283,14 +276,7 @@ def counts_as_drawing(ctx: Context) -> Answer:
 def counts_as_defeating(ctx: Context) -> Answer:
     """``does "X" count as defeating?``: sending a character to the discard pile does not."""
     card = asked_card(ctx)
-    if not card.text:
-        raise CannotAnswer(
-            partial_reason(card)
-            if parts_of(card)
-            else f'the sources give no text for "{card.name}"'
-        )
-    parsed = ctx.game.parse_card_text(card.text)
-    assert isinstance(parsed, fx.FmaParsedText)
+    parsed = _text_of(ctx, card)
     units = _units(parsed.effects)
     defeats = [e for e in units if isinstance(e, fx.Defeat)]
     if defeats:
@@ -319,14 +305,7 @@ def counts_as_defeating(ctx: Context) -> Answer:
 def plays_location(ctx: Context) -> Answer:
     """``does "X" play a location?``: only a text that says a location is played does."""
     card = asked_card(ctx)
-    if not card.text:
-        raise CannotAnswer(
-            partial_reason(card)
-            if parts_of(card)
-            else f'the sources give no text for "{card.name}"'
-        )
-    parsed = ctx.game.parse_card_text(card.text)
-    assert isinstance(parsed, fx.FmaParsedText)
+    parsed = _text_of(ctx, card)
     units = _units(parsed.effects)
     rule = ctx.clause(LOCATION_PLAYED, "rule")
     plays = [
@@ -352,6 +331,19 @@ def plays_location(ctx: Context) -> Answer:
         "says so",
         supported_by=(*support, rule),
     )
+
+
+def _text_of(ctx: Context, card: Card) -> fx.FmaParsedText:
+    """A card's parsed text in force; *cannot answer* when the sources give none (or a part)."""
+    if not card.text:
+        raise CannotAnswer(
+            partial_reason(card)
+            if parts_of(card)
+            else f'the sources give no text for "{card.name}"'
+        )
+    parsed = ctx.game.parse_card_text(card.text)
+    assert isinstance(parsed, fx.FmaParsedText)
+    return parsed
 
 
 def _units(effects: tuple[Any, ...]) -> list[Any]:
