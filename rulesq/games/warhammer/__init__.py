@@ -38,6 +38,7 @@ class WarhammerGame(Game):
 
 _ANSWERS = "rulesq.games.warhammer.answers"
 _WOUNDS = "rulesq.games.warhammer.wounds"
+_TIMING = "rulesq.games.warhammer.timing"
 
 
 GAME = register(
@@ -71,6 +72,16 @@ GAME = register(
                     "can_move_damage",
                     "resolves_first",
                     "cancelled",
+                )
+            },
+            **{
+                kind: f"{_TIMING}:{kind}"
+                for kind in (
+                    "can_trigger",
+                    "can_respond",
+                    "can_cancel",
+                    "then_resolves",
+                    "action_cost",
                 )
             },
         },

@@ -82,6 +82,11 @@ class Link:
     source: InPlay | None = None
     targets: tuple[InPlay, ...] = ()
     paid: int | None = None
+    #: How the link was added: an Action triggered, a card played from the hand (a tactic or
+    #: another card), or a card played by an effect as the chain resolves.
+    kind: str = "trigger"
+    #: The link a "cancel ... just played/triggered" effect names (its name).
+    cancelling: str | None = None
 
 
 @dataclass
@@ -114,6 +119,14 @@ class Board:
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: The action chain, in the order its links were added.
     chain: list[Link] = field(default_factory=list)
+    #: The fact that says the chain is resolving (no action may be added then).
+    resolving: Fact | None = None
+    #: Additional resources paid for a link (by its name, casefolded); None: declined.
+    payments: dict[str, int | None] = field(default_factory=dict)
+    #: Cards whose Action was triggered earlier this turn, with who triggered them.
+    triggered: list[tuple[str, str, Fact]] = field(default_factory=list)
+    #: The number of cards in each player's hand, where stated.
+    hands: dict[str, int] = field(default_factory=dict)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

@@ -9,16 +9,13 @@ targets have all become illegal is cancelled (FAQ, Illegal Target; Resolving a C
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, keyword
 from rulesq.games.warhammer.values import hit_points
-from rulesq.games.warhammer.vocab import Header
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -30,13 +27,14 @@ ILLEGAL = FAQ + "targeting/illegal-target"
 RESOLVING = FAQ + "rules-clarifications/resolving-a-card-effect"
 LETTER_X = FAQ + "terminology-clarifications/the-letter-x"
 LEAVE_PLAY = FAQ + "turn-sequence/phase-4"
+GUARDS = FAQ + "rules-clarifications/actions"
+IRON_RULING = FAQ + "qa/24"
+ATTACHMENT_TARGETS = FAQ + "qa/8"
+JUST_PLAYED = FAQ + "terminology-clarifications/just-played"
+ENTERING = FAQ + "terminology-clarifications/entering-play"
+TRIGGERING = FAQ + "rules-clarifications/triggering-a-card-effect"
+_OTHER = {"me": "you", "you": "me"}
 
-_COST = re.compile(r"^(?P<cost>.+?) to (?P<effect>(?:deal|destroy)\b.*)$", re.IGNORECASE)
-_DEAL = re.compile(r"^deal (?P<n>\d+|X) damage to one target unit$", re.IGNORECASE)
-_DESTROY = re.compile(
-    r"^destroy one target unit(?: with fewer hit points than the number of "
-    r"(?P<trait>[A-Z][\w']*) cards in play)?$"
-)
 
 
 def resolution_order(chain: list[Link]) -> list[Link]:
@@ -64,6 +62,14 @@ class State:
     rules: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
+    #: Cards in each player's hand as the chain resolves.
+    hands: dict[str, int] = field(default_factory=dict)
+    #: Guards in force: the unit, the resources asked, the link that made it.
+    guards: list[tuple[InPlay, int, Link]] = field(default_factory=list)
+    #: Links cancelled by a resolved cancel effect (name, casefolded) and by which card.
+    cancelled: dict[str, str] = field(default_factory=dict)
+    #: Effects resolved but not followed (they decide nothing only if nothing depends on them).
+    unfollowed: list[str] = field(default_factory=list)
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -71,37 +77,26 @@ class State:
 
 
 def effect_of(link: Link, gaps: list[str]) -> Effect | None:
-    """The effect a link resolves, or None (with a gap) when its text is not followed."""
-    card = link.card
-    if card is None or not card.text:
-        gaps.append(f'the text of "{link.name}" is not known')
+    """The damage or destroy effect a link resolves, or None (with a gap) when not followed."""
+    action, why = ab.action_of(link.card)
+    if action is None:
+        gaps.append(f'"{link.name}": {why}')
         return None
-    actions = [
-        e
-        for e in texts.parsed(card.text).effects
-        if isinstance(e, fx.Ability) and e.header is Header.ACTION
-    ]
-    if len(actions) != 1:
-        gaps.append(f'"{link.name}" has {len(actions)} actions: which one is triggered is not read')
+    text = Text(link.name, action.quote)
+    if len(action.sentences) != 1 or action.sentences[0].form not in ("deal", "destroy"):
+        gaps.append(f'"{link.name}": "{action.quote}" is not followed by the chain rules of rulesq')
         return None
-    quote = actions[0].span.of(card.text).strip()
-    body = quote.split(":", 1)[1].strip().rstrip(".")
-    costed = _COST.match(body)
-    body = costed.group("effect") if costed else body
-    deal, destroy = _DEAL.match(body), _DESTROY.match(body)
-    text = Text(link.name, quote)
-    if deal is not None:
-        amount = deal.group("n")
+    found = action.sentences[0].match
+    assert found is not None
+    if action.sentences[0].form == "deal":
+        amount = found.group("n")
         if amount == "X":
             if link.paid is None:
                 gaps.append(f'"{link.name}" deals X damage: what was paid for X is not stated')
                 return None
             return Effect("deal", text, link.paid)
         return Effect("deal", text, int(amount))
-    if destroy is not None:
-        return Effect("destroy", text, fewer_than_trait=destroy.group("trait"))
-    gaps.append(f'"{link.name}": "{quote}" is not followed by the chain rules of rulesq')
-    return None
+    return Effect("destroy", text, fewer_than_trait=found.group("trait"))
 
 
 def has_trait(placed: InPlay, trait: str) -> bool:
@@ -140,8 +135,164 @@ def legal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
     )
 
 
-def resolve_link(board: Board, state: State, link: Link) -> bool | None:
-    """Resolve one link on the state; whether it was cancelled (None: not read)."""
+def _deal(board: Board, state: State, link: Link, effect: Effect, target: InPlay) -> bool:
+    """Deal a link's damage to one target; False when it cannot be followed."""
+    amount = effect.amount or 0
+    if keyword(target, "toughness") is not None or doublers(board):
+        state.gaps.append(
+            f'damage to "{target.name}" is cancelled or doubled as it is '
+            "assigned: not followed on the chain"
+        )
+        return False
+    total = target.damage + state.damage.get(id(target), 0) + amount
+    state.damage[id(target)] = state.damage.get(id(target), 0) + amount
+    points = hit_points(board, target)
+    state.gaps += points.gaps
+    if points.value is None:
+        return False
+    state.steps.append(
+        f'"{link.name}" deals {amount} damage to "{target.name}" '
+        f"({total} against {points.value} hit points)"
+    )
+    if total >= points.value:
+        state.destroyed.append(target)
+        state.steps.append(f'"{target.name}" is destroyed')
+        state.cite(LEAVE_PLAY)
+    return True
+
+
+def _guarded(board: Board, state: State, link: Link) -> bool | None:
+    """Whether a guard ("cancel any other action that targets this unit unless …") cancels it."""
+    for unit, extra, guard in state.guards:
+        if guard is link or unit not in link.targets:
+            continue
+        state.cite(GUARDS, IRON_RULING)
+        if link.kind == "card":
+            state.steps.append(
+                f'"{link.name}" is played on "{unit.name}": playing an attachment on a unit is '
+                "an action that targets the unit (Q&A 8, a reversal of the previous ruling)"
+            )
+            state.cite(ATTACHMENT_TARGETS)
+        paid = board.payments.get(link.name.casefold(), -1)
+        pool = board.capital(link.who).resources
+        if paid is not None and paid >= extra:
+            state.steps.append(f'"{link.name}"\'s controller pays the additional {extra} resources')
+            continue
+        if paid == -1 and (pool is None or pool >= extra):
+            state.gaps.append(
+                f'whether the controller of "{link.name}" pays the additional {extra} '
+                "resources is not stated"
+            )
+            return None
+        why = "does not pay" if paid != -1 else f"has {pool} resources and cannot pay"
+        state.steps.append(
+            f'"{link.name}" targets "{unit.name}" and its controller {why} the additional '
+            f'{extra} resources: "{guard.name}" cancels it, the whole action with it'
+        )
+        state.texts.append(Text(guard.name, _quote(guard)))
+        return True
+    return False
+
+
+def _quote(link: Link) -> str:
+    action, _ = ab.action_of(link.card)
+    return action.quote if action is not None else ""
+
+
+def _condition(board: Board, state: State, link: Link, action: ab.Action) -> bool | None:
+    """Whether the action's "if" condition still holds on resolution (None: not known)."""
+    sentence = action.first("discard-hand")
+    if sentence is None or sentence.match is None:
+        return True
+    least = int(sentence.match.group("least"))
+    other = _OTHER[link.who]
+    held = state.hands.get(other)
+    if held is None:
+        state.gaps.append("the number of cards in the opponent's hand is not stated")
+        return None
+    state.steps.append(f'the opponent has {held} cards in hand when "{link.name}" resolves')
+    return held >= least
+
+
+def resolve_link(board: Board, state: State, link: Link, asked: bool = False) -> bool | None:
+    """Resolve one link on the state; whether it was cancelled (None: not read).
+
+    For the link asked about only what decides its cancellation is read: a cancel effect that
+    resolved before it, a guard on its target, its targets and its "if" condition.
+    """
+    if link.name.casefold() in state.cancelled:
+        by = state.cancelled[link.name.casefold()]
+        state.steps.append(f'"{by}" resolved first and cancels "{link.name}"')
+        state.cite(JUST_PLAYED)
+        return True
+    guarded = _guarded(board, state, link)
+    if guarded is None:
+        return None
+    if guarded:
+        return True
+    if link.kind == "card":
+        state.steps.append(f'"{link.name}" enters play')
+        state.cite(ENTERING)
+        return False
+    action, why = ab.action_of(link.card)
+    if action is None:
+        state.gaps.append(f'"{link.name}": {why}')
+        return None
+    gone = [t for t in link.targets if t in state.destroyed]
+    if link.targets and len(gone) == len(link.targets):
+        state.steps.append(
+            f'"{link.name}" is cancelled: '
+            + "; ".join(f'"{t.name}" is no longer in play' for t in gone)
+        )
+        state.cite(ILLEGAL, RESOLVING)
+        return True
+    if asked and state.unfollowed:
+        state.gaps += state.unfollowed
+        return None
+    held = _condition(board, state, link, action)
+    if held is None:
+        return None
+    if not held:
+        state.steps.append(f'"{link.name}" is cancelled: its "if" condition is no longer met')
+        state.texts.append(Text(link.name, action.quote))
+        state.cite(RESOLVING)
+        return True
+    form = action.sentences[0].form if len(action.sentences) == 1 else None
+    if form in ("deal", "destroy"):
+        return _resolve_damage(board, state, link, asked)
+    if asked:
+        return False
+    return _apply(board, state, link, action)
+
+
+def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
+    """Apply a followed effect that is not damage; any other is recorded as unfollowed."""
+    sentence = action.sentences[0] if len(action.sentences) == 1 else None
+    found = sentence.match if sentence is not None else None
+    if sentence is not None and found is not None and sentence.form == "guard":
+        for unit in link.targets:
+            state.guards.append((unit, int(found.group("n")), link))
+            state.steps.append(
+                f'"{link.name}" resolves: until the end of the turn, any other action that '
+                f'targets "{unit.name}" is cancelled unless its controller pays '
+                f"{found.group('n')} more resources"
+            )
+        return False
+    if sentence is not None and found is not None and sentence.form == "cancel":
+        if link.cancelling is None:
+            state.unfollowed.append(f'which link "{link.name}" cancels is not stated')
+            return False
+        state.cancelled[link.cancelling.casefold()] = link.name
+        return False
+    if sentence is not None and found is not None and sentence.form == "discard-hand":
+        other = _OTHER[link.who]
+        state.hands[other] = state.hands.get(other, 0) - int(found.group("n"))
+        return False
+    state.unfollowed.append(f'"{link.name}": "{action.quote}" is not followed on the chain')
+    return False
+
+
+def _resolve_damage(board: Board, state: State, link: Link, asked: bool) -> bool | None:
     effect = effect_of(link, state.gaps)
     if effect is None:
         return None
@@ -155,42 +306,37 @@ def resolve_link(board: Board, state: State, link: Link) -> bool | None:
         state.steps.append(f'"{link.name}" is cancelled: ' + "; ".join(w for w in why if w))
         state.cite(ILLEGAL, RESOLVING)
         return True
+    if asked:
+        return False
     for target, reason in zip(link.targets, why, strict=True):
         if reason is not None:
             continue
         if effect.act == "destroy":
             state.destroyed.append(target)
             state.steps.append(f'"{link.name}" destroys "{target.name}"')
-            continue
-        amount = effect.amount or 0
-        if keyword(target, "toughness") is not None or doublers(board):
-            state.gaps.append(
-                f'damage to "{target.name}" is cancelled or doubled as it is '
-                "assigned: not followed on the chain"
-            )
+        elif not _deal(board, state, link, effect, target):
             return None
-        total = target.damage + state.damage.get(id(target), 0) + amount
-        state.damage[id(target)] = state.damage.get(id(target), 0) + amount
-        points = hit_points(board, target)
-        state.gaps += points.gaps
-        if points.value is None:
-            return None
-        state.steps.append(
-            f'"{link.name}" deals {amount} damage to "{target.name}" '
-            f"({total} against {points.value} hit points)"
-        )
-        if total >= points.value:
-            state.destroyed.append(target)
-            state.steps.append(f'"{target.name}" is destroyed')
-            state.cite(LEAVE_PLAY)
     return False
+
+
+def _pay_costs(board: Board, state: State) -> None:
+    """Costs are paid as a link is added: a card sacrificed to trigger leaves play at once."""
+    for link in board.chain:
+        action, _ = ab.action_of(link.card) if link.kind == "trigger" else (None, None)
+        if action is None or action.cost is None or link.source is None:
+            continue
+        if action.cost.casefold() == "sacrifice this unit":
+            state.destroyed.append(link.source)
+            state.steps.append(f'"{link.name}" is sacrificed as the cost of its own effect')
+            state.cite(TRIGGERING)
 
 
 def cancelled(board: Board, link: Link) -> tuple[bool | None, State]:
     """Whether a link is cancelled when it resolves, after every link added after it."""
-    state = State(rules=[LIFO])
+    state = State(rules=[LIFO], hands=dict(board.hands))
+    _pay_costs(board, state)
     for other in resolution_order(board.chain):
-        outcome = resolve_link(board, state, other)
+        outcome = resolve_link(board, state, other, asked=other is link)
         if outcome is None:
             return None, state
         if other is link:

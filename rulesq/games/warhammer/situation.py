@@ -294,22 +294,100 @@ class Reader:
     def _fact_sacrificed(self, fact: Fact) -> None:
         self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
 
-    def _fact_trigger(self, fact: Fact) -> None:
+    def _fact_trigger(self, fact: Fact, kind: str | None = None) -> None:
         source, *targets = fact.cards
         paid = fact.param("number")
+        placed = self.board.find(source.name)
+        tactic = source.card is not None and (source.card.type or "").lower() == "tactic"
+        cancelling = fact.param("cancelling")
+        if cancelling is not None:
+            cancelling = str(cancelling)
+            if not any(lk.name.casefold() == cancelling.casefold() for lk in self.board.chain):
+                raise self.error(
+                    f'"{cancelling}" is not on the action chain: a card cancels a link of it',
+                    fact,
+                    cancelling,
+                )
+        if tactic and placed is None:
+            self._from_hand(fact.who or ME)
         self.board.chain.append(
             Link(
                 fact.who or ME,
                 source.card,
                 source.card.name if source.card else source.name,
                 fact,
-                self.board.find(source.name),
+                placed,
                 tuple(self._in_play(t) for t in targets),
                 int(paid) if paid is not None else None,
+                kind or ("tactic" if tactic or placed is None else "trigger"),
+                cancelling,
             )
         )
 
     _fact_respond = _fact_trigger
+
+    def _fact_play(self, fact: Fact) -> None:
+        """Cards played from the hand: each starts or joins the chain (neither in nor out of play)."""
+        for ref in fact.cards:
+            tactic = ref.card is not None and (ref.card.type or "").lower() == "tactic"
+            self._from_hand(fact.who or ME)
+            self.board.chain.append(
+                Link(
+                    fact.who or ME,
+                    ref.card,
+                    ref.card.name if ref.card else ref.name,
+                    fact,
+                    kind="tactic" if tactic else "card",
+                )
+            )
+
+    def _from_hand(self, who: str) -> None:
+        """A card played from the hand leaves it: one card fewer, where the hand is stated."""
+        if who in self.board.hands:
+            self.board.hands[who] -= 1
+
+    def _fact_play_on(self, fact: Fact) -> None:
+        """A card played on a unit (an attachment): an action that targets the unit."""
+        card, host = fact.cards
+        self._from_hand(fact.who or ME)
+        self.board.chain.append(
+            Link(
+                fact.who or ME,
+                card.card,
+                card.card.name if card.card else card.name,
+                fact,
+                targets=(self._in_play(host),),
+                kind="card",
+            )
+        )
+
+    def _fact_play_by(self, fact: Fact) -> None:
+        """A card played by an effect as the chain resolves: part of that chain."""
+        card = fact.cards[0]
+        self.board.chain.append(
+            Link(
+                fact.who or ME,
+                card.card,
+                card.card.name if card.card else card.name,
+                fact,
+                kind="by-effect",
+            )
+        )
+
+    def _fact_pay_more(self, fact: Fact) -> None:
+        self.board.payments[fact.cards[0].name.casefold()] = int(fact.param("number"))
+
+    def _fact_decline(self, fact: Fact) -> None:
+        self.board.payments[fact.cards[0].name.casefold()] = None
+
+    def _fact_resolving(self, fact: Fact) -> None:
+        self.board.resolving = fact
+
+    def _fact_triggered_this_turn(self, fact: Fact) -> None:
+        self.board.triggered += [(ref.name, fact.who or ME, fact) for ref in fact.cards]
+
+    def _fact_hand_size(self, fact: Fact) -> None:
+        self.board.hands[fact.who or ME] = int(fact.param("number"))
 
     # ------------------------------------------------------------------ cards
     def _place(

@@ -1,0 +1,149 @@
+"""A card's Action read for the chain: its trigger condition, its cost, its sentences and targets.
+
+The FAQ's formula "Do X to do Y" marks the cost (Triggering a Card Effect); a lead "When …,"
+or "At the beginning of …," is a trigger condition (Trigger Conditions); "Then," starts a
+clause that resolves only if the one before it did (Multiple Effects). Only the effect forms
+named in :data:`FORMS` are followed; any other sentence is read as *unfollowed*, and an answer
+that would depend on it is *cannot answer*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer import texts
+from rulesq.games.warhammer.vocab import Header
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+
+#: The verbs that begin a cost ("Do X" of "Do X to do Y").
+_COST_VERBS = r"corrupt|sacrifice|spend|remove|discard|pay|turn|return"
+#: The verbs that begin the effect after a cost ("to do Y").
+_EFFECT_VERBS = (
+    r"deal|destroy|cancel|play|discard|force|draw|put|move|heal|restore|corrupt|search|"
+    r"return|gain|take|look|reveal"
+)
+_COST = re.compile(
+    rf"^(?P<cost>(?:{_COST_VERBS})\b.+?) to (?P<effect>(?:{_EFFECT_VERBS})\b.*)$",
+    re.IGNORECASE,
+)
+_TRIGGER = re.compile(r"^(?P<when>(?:When|Whenever|At)\b[^,]+),\s*(?P<rest>.+)$")
+_THEN = re.compile(r"(?:^|(?<=\.)\s*)Then,\s*", re.IGNORECASE)
+_NEXT_HEADER = re.compile(r"(?:Action|Forced|Quest)\s*:")
+_TARGET = re.compile(r"\b[Tt]arget\s+(?:one\s+)?(?P<what>unit|units|development|support card|player|opponent)")
+
+#: Effect forms followed on the chain, by name: a pattern over one effect sentence.
+FORMS: dict[str, re.Pattern[str]] = {
+    "deal": re.compile(r"^deal (?P<n>\d+|X) damage to (?:one )?target unit$", re.IGNORECASE),
+    "destroy": re.compile(
+        r"^destroy one target unit(?: with fewer hit points than the number of "
+        r"(?P<trait>[A-Z][\w']*) cards in play)?$"
+    ),
+    "guard": re.compile(
+        r"^Target one unit\. Until the end of the turn, cancel any other action that targets "
+        r"this unit unless the action's controller pays an additional (?P<n>\d+) resources "
+        r"\(per action\)$"
+    ),
+    "cancel": re.compile(
+        r"^cancel (?:a|an) (?P<what>tactic|Action) just (?:played|triggered)$", re.IGNORECASE
+    ),
+    "discard-hand": re.compile(
+        r"^discard (?P<n>\d+) cards? at random from that player's hand if he has "
+        r"(?P<least>\d+) or more cards in hand$",
+        re.IGNORECASE,
+    ),
+    "remove-token": re.compile(
+        r"^remove (?:a|(?P<n>\d+)) resource tokens? from this card$", re.IGNORECASE
+    ),
+    "put-token": re.compile(r"^put a resource token on this (?:unit|card)$", re.IGNORECASE),
+}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One effect sentence of an Action: its words, the form followed (None: not followed)."""
+
+    words: str
+    form: str | None
+    match: re.Match[str] | None
+    then: bool = False
+
+
+@dataclass
+class Action:
+    """A card's Action: the words quoted, its trigger condition, cost and effect sentences."""
+
+    quote: str
+    trigger: str | None = None
+    cost: str | None = None
+    sentences: list[Sentence] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
+
+    @property
+    def effect(self) -> str:
+        """The effect's words (after the trigger condition and the cost)."""
+        return " ".join(s.words for s in self.sentences)
+
+    def first(self, form: str) -> Sentence | None:
+        """The first sentence read as ``form``."""
+        return next((s for s in self.sentences if s.form == form), None)
+
+
+def _sentences(body: str) -> list[Sentence]:
+    whole = body.rstrip(".")
+    for form in ("guard",):
+        found = FORMS[form].match(whole)
+        if found is not None:
+            return [Sentence(whole, form, found)]
+    found_list: list[Sentence] = []
+    parts = [p for p in _THEN.split(body) if p.strip()]
+    for index, part in enumerate(parts):
+        for piece in re.split(r"(?<=\.)\s+", part.strip()):
+            words = piece.strip().rstrip(".")
+            if not words:
+                continue
+            form, match = next(
+                ((name, m) for name, pat in FORMS.items() if (m := pat.match(words)) is not None),
+                (None, None),
+            )
+            found_list.append(Sentence(words, form, match, index > 0))
+    return found_list
+
+
+def action_of(card: Card | None) -> tuple[Action | None, str | None]:
+    """The card's one Action, or None with the reason it is not read."""
+    if card is None or not card.text:
+        return None, "the text of the card is not known"
+    actions = [
+        e
+        for e in texts.parsed(card.text).effects
+        if isinstance(e, fx.Ability) and e.header is Header.ACTION
+    ]
+    if len(actions) != 1:
+        return None, f'"{card.name}" has {len(actions)} Actions: which one is meant is not read'
+    start = card.text.find(actions[0].span.of(card.text).strip())
+    rest = card.text[start:]
+    after = _NEXT_HEADER.search(rest, len("Action:"))
+    quote = (rest[: after.start()] if after else rest).strip()
+    body = quote.split(":", 1)[1].strip()
+    action = Action(quote)
+    trigger = _TRIGGER.match(body)
+    if trigger is not None:
+        action.trigger, body = trigger.group("when"), trigger.group("rest")
+    first_sentence, _, rest = body.partition(". ")
+    costed = _COST.match(first_sentence.rstrip("."))
+    if costed is not None:
+        action.cost = costed.group("cost")
+        body = costed.group("effect") + (". " + rest if rest else "")
+    action.sentences = _sentences(body.strip())
+    action.targets = [m.group("what") for m in _TARGET.finditer(action.effect)]
+    return action, None
+
+
+def is_action_card(card: Card | None) -> bool:
+    """Whether playing or triggering the card is an "Action" (a tactic, or a card's Action)."""
+    return card is not None and (card.type or "").lower() == "tactic"

@@ -1,0 +1,390 @@
+"""Warhammer timing questions: can a player trigger or respond now, can a card cancel a link.
+
+Each restriction is a claim of the rules (the FAQ's clause cited) and the ladder decides: the
+chain resolving (no action may be added), a card just played (neither in play nor out of
+play), "at the beginning of your turn" (phase 0), once per copy for a Triggered Action, a
+cancel "just played" with nothing of its type on the chain, targets, and costs. Also: does a
+"Then" clause resolve, and what triggering a card costs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.resolve import Stance
+from rulesq.engine.verdict import Text as TextVerdict
+from rulesq.engine.verdict import Word, YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import chain as C
+from rulesq.games.warhammer.answers import _board, _card, _conclude
+from rulesq.games.warhammer.board import PHASES
+from rulesq.games.warhammer.claims import Text, decide, rule_claim
+from rulesq.situation.model import ME
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.engine.resolve import Claim
+    from rulesq.games.warhammer.board import Board
+
+FAQ = "warhammer/faq/"
+NO_ACTION_RESOLVING = FAQ + "qa/18"
+PLAYED_BY_EFFECT = FAQ + "miscellaneous/card-effects-resulting-in-playing-cards"
+PLAYED_BY_EFFECT_QA = FAQ + "qa/43"
+BEGINNING = FAQ + "turn-sequence/phase-0"
+BEGINNING_QA = FAQ + "qa/3"
+BEGINNING_TIMING = FAQ + "timing-structure/d"
+FIRST_OPPORTUNITY = FAQ + "qa/38"
+TRIGGERED = FAQ + "rules-clarifications/triggered-actions-formerly-response-actions"
+CANCEL_ACTION_QA = FAQ + "qa/45"
+ACTIONS = FAQ + "rules-clarifications/actions"
+TARGETS = FAQ + "targeting/target"
+TARGETS_QA = FAQ + "qa/26"
+THEN = FAQ + "rules-clarifications/multiple-effects"
+THEN_QA = FAQ + "qa/31"
+IRON_QA = FAQ + "qa/24"
+_BEGINNING_TRIGGER = "at the beginning of your turn"
+_OTHER = {ME: "you", "you": ME}
+
+
+def _claims_to_answer(ctx: Context, claims: list[Claim], gaps: list[str]) -> Answer:
+    if gaps and not any(c.stance is Stance.FORBID for c in claims):
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    ruling = decide(claims)
+    if ruling.allowed is None:
+        return ctx.cannot(ruling.reason)
+    return _conclude(
+        ctx,
+        YesNo(ruling.allowed),
+        ruling.reason,
+        list(ruling.rules),
+        list(ruling.texts),
+        decided_by=ruling.step,
+        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
+    )
+
+
+def _forbid(claims: list[Claim], reason: str, *rules: str) -> None:
+    claims.append(rule_claim(Stance.FORBID, reason, *rules))
+
+
+def _window(board: Board, claims: list[Claim]) -> None:
+    """No action may be added while the chain resolves (a card played by an effect included)."""
+    if board.resolving is None:
+        return
+    by_effect = [lk for lk in board.chain if lk.kind == "by-effect"]
+    if by_effect:
+        _forbid(
+            claims,
+            f'the chain is resolving: "{by_effect[-1].name}" is played as part of it, and no '
+            "one can respond to it with more actions",
+            PLAYED_BY_EFFECT,
+            PLAYED_BY_EFFECT_QA,
+            NO_ACTION_RESOLVING,
+        )
+        return
+    _forbid(
+        claims,
+        "the chain is resolving: actions are taken before all players pass, and no effect "
+        "can be added once it resolves",
+        NO_ACTION_RESOLVING,
+        C.WINDOW,
+    )
+
+
+def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim]) -> None:
+    """A "cancel … just played/triggered" card needs a link of that type on the chain."""
+    sentence = action.first("cancel")
+    if sentence is None or sentence.match is None:
+        return
+    what = sentence.match.group("what").lower()
+    fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what)]
+    if fits:
+        claims.append(
+            rule_claim(
+                Stance.PERMIT,
+                f'"{fits[0].name}" is on the unresolved chain: a card that cancels a {what} '
+                "just played may be played at any time during the chain, before it resolves",
+                C.JUST_PLAYED,
+            )
+        )
+        return
+    _forbid(
+        claims,
+        f'no {what} is on the chain: "{name}" cancels a {what} just played and can only be '
+        "played in response to that type of card",
+        C.JUST_PLAYED,
+    )
+
+
+def _is_a(kind: str, card: Card | None, what: str) -> bool:
+    """Whether a link (or a card asked about) is a tactic, or an "Action"."""
+    tactic = card is not None and (card.type or "").lower() == "tactic"
+    if what == "tactic":
+        return tactic
+    return tactic or kind == "trigger"
+
+
+def _targets(board: Board, action: ab.Action, player: str, claims: list[Claim]) -> list[str]:
+    """A card that targets needs as many different legal targets in play as it names."""
+    gaps: list[str] = []
+    units = [c for c in board.cards if c.card is not None and not c.facedown and not c.legend]
+    units = [c for c in units if (c.card.type or "").lower() == "unit"]  # type: ignore[union-attr]
+    needed = [t for t in action.targets if t == "unit"]
+    if len(needed) != len(action.targets):
+        gaps.append(f'the targets of "{action.quote}" other than units are not counted')
+        return gaps
+    if needed and len(units) < len(needed):
+        _forbid(
+            claims,
+            f"it needs {len(needed)} different target units and {len(units)} "
+            "are in play: a card effect is triggered only with valid targets",
+            TARGETS,
+            TARGETS_QA,
+        )
+    return gaps
+
+
+def _trigger_claims(ctx: Context, respond: bool) -> Answer:
+    board = _board(ctx)
+    card = _card(ctx)
+    player = ctx.question.who or ME
+    claims: list[Claim] = []
+    gaps: list[str] = []
+    _window(board, claims)
+    tactic = (card.type or "").lower() == "tactic"
+    on_chain = [lk for lk in board.chain if lk.card is card and lk.kind == "card"]
+    placed = board.find(card.name)
+    if on_chain:
+        _forbid(
+            claims,
+            f'"{card.name}" was just played: it is neither in play nor out of play until the '
+            "rest of the chain has resolved; its Triggered Action may be used during the next "
+            "chain",
+            C.ENTERING,
+        )
+    elif not tactic and (placed is None or placed.owner != player):
+        _forbid(
+            claims,
+            f'"{card.name}" is not in play under the player\'s control',
+            FAQ + "terminology-clarifications/in-play",
+        )
+    action, why = ab.action_of(card)
+    if action is None:
+        gaps.append(f'"{card.name}": {why}')
+    else:
+        _timing(board, card, action, player, claims, gaps)
+        _cancel_needs(board, action, card.name, claims)
+        gaps += _targets(board, action, player, claims)
+        _cost(board, action, card, placed, claims)
+        if tactic and "Play during your turn" in (card.text or "") and board.turn != player:
+            if board.turn is None:
+                gaps.append("whose turn it is is not stated")
+            else:
+                _forbid(claims, f'"{card.name}" reads "Play during your turn"', ACTIONS)
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            "actions may be taken in an action window"
+            + (", in response to the chain" if respond else ""),
+            C.WINDOW,
+            ACTIONS,
+            default=True,
+        )
+    )
+    return _claims_to_answer(ctx, claims, gaps)
+
+
+def _timing(
+    board: Board,
+    card: Card,
+    action: ab.Action,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+) -> None:
+    """A Triggered Action's trigger condition: when it can be met, and once per copy."""
+    if action.trigger is None:
+        return
+    if action.trigger.casefold() != _BEGINNING_TRIGGER:
+        gaps.append(f'whether "{action.trigger}" has been met is not stated')
+        return
+    if board.turn is None or board.phase is None:
+        gaps.append("whose turn and which phase it is are not stated")
+        return
+    if board.turn != player or board.phase != 0:
+        _forbid(
+            claims,
+            f'"{action.trigger}" is met only in phase 0 (the beginning of the turn) of its '
+            f"controller's turn; it is the {PHASES[board.phase]} phase of "
+            f"{'my' if board.turn == ME else 'your'} turn",
+            BEGINNING_QA,
+            BEGINNING,
+            BEGINNING_TIMING,
+        )
+        return
+    done = [n for n, who, _ in board.triggered if who == player and n == card.name]
+    done += [lk.name for lk in board.chain if lk.card is card and lk.kind == "trigger"]
+    if done:
+        _forbid(
+            claims,
+            f'"{card.name}" was already triggered this turn: a Triggered Action can be '
+            "triggered once per copy and only once per trigger condition",
+            TRIGGERED,
+        )
+        return
+    earlier = [n for n, who, _ in board.triggered if who == player]
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            f'it is phase 0 of the controller\'s turn: "{action.trigger}" is met'
+            + (
+                f"; triggering {', '.join(repr(n) for n in earlier)} earlier does not use up "
+                "this card's first opportunity, which is the next action chain of phase 0"
+                if earlier
+                else ""
+            ),
+            *((FIRST_OPPORTUNITY, TRIGGERED) if earlier else ()),
+            BEGINNING_QA,
+            BEGINNING,
+        )
+    )
+
+
+def _cost(board: Board, action: ab.Action, card: Card, placed: object, claims: list[Claim]) -> None:
+    """A cost that cannot be paid stops the trigger: "corrupt this unit" on a corrupted unit."""
+    if action.cost is None or placed is None:
+        return
+    corrupted = bool(getattr(placed, "corrupted", False))
+    if action.cost.casefold().startswith("corrupt this unit") and corrupted:
+        _forbid(
+            claims,
+            f'"{card.name}" is already corrupted: its cost "{action.cost}" cannot be paid',
+            C.TRIGGERING,
+        )
+
+
+def can_trigger(ctx: Context) -> Answer:
+    """Answer ``can I trigger "X" [now]?``."""
+    return _trigger_claims(ctx, respond=False)
+
+
+def can_respond(ctx: Context) -> Answer:
+    """Answer ``can I respond with "X"?``."""
+    board = _board(ctx)
+    if not board.chain:
+        raise CannotAnswer('no action chain is stated to respond to (write, e.g., you play "X")')
+    return _trigger_claims(ctx, respond=True)
+
+
+def can_cancel(ctx: Context) -> Answer:
+    """Answer ``can "A" cancel "B"?``: what a "cancel … just played/triggered" card reaches."""
+    cards = [r.card for r in ctx.question.cards]
+    if any(c is None for c in cards):
+        raise CannotAnswer("a card asked about is not known")
+    canceller, other = cards[0], cards[1]
+    assert canceller is not None and other is not None
+    action, why = ab.action_of(canceller)
+    if action is None:
+        raise CannotAnswer(f'"{canceller.name}": {why}')
+    sentence = action.first("cancel")
+    if sentence is None or sentence.match is None:
+        raise CannotAnswer(f'"{canceller.name}": "{action.quote}" is not read as a cancel')
+    what = sentence.match.group("what").lower()
+    board = _board(ctx)
+    link = next((lk for lk in board.chain if lk.card is other), None)
+    kind = link.kind if link is not None else "card"
+    text = Text(canceller.name, action.quote)
+    if _is_a(kind, other, what):
+        what_it_is = (
+            'a tactic: playing it is an "Action", whether or not it is played from hand'
+            if (other.type or "").lower() == "tactic"
+            else 'triggered: its "Action:" is on the chain'
+        )
+        reason = (
+            f'"{other.name}" is {what_it_is}, and "{canceller.name}" cancels an {what} just '
+            f"{'triggered' if what == 'action' else 'played'}"
+        )
+        return _conclude(ctx, YesNo(True), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+    reason = (
+        f'playing "{other.name}" (a {(other.type or "card").lower()}) is an action but not an '
+        f'"Action:": "{canceller.name}" cancels only an {what}'
+    )
+    return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+
+
+def then_resolves(ctx: Context) -> Answer:
+    """Answer ``does the Then clause of "X" resolve?``: only if the effect before it did."""
+    card = _card(ctx)
+    board = _board(ctx)
+    action, why = ab.action_of(card)
+    if action is None:
+        raise CannotAnswer(f'"{card.name}": {why}')
+    before = [s for s in action.sentences if not s.then]
+    if len(before) == len(action.sentences):
+        raise CannotAnswer(f'"{card.name}" has no "Then" clause')
+    text = Text(card.name, action.quote)
+    link = next((lk for lk in board.chain if lk.card is card), None)
+    if link is not None:
+        verdict, state = C.cancelled(board, link)
+        if verdict is None:
+            gaps = state.gaps or ["the chain does not resolve as far as it"]
+            return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+        if verdict:
+            reason = "; ".join(state.steps) + (
+                '; the effect before "Then" is not a cost, so it is cancelled with the rest '
+                'and the "Then" clause does not resolve'
+            )
+            return _conclude(ctx, YesNo(False), reason, [*state.rules, THEN], [text, *state.texts])
+    first = before[-1]
+    placed = board.find(card.name)
+    if first.form == "remove-token" and first.match is not None and placed is not None:
+        needed = int(first.match.group("n") or 1)
+        done = placed.tokens >= needed
+        reason = (
+            f'"{card.name}" has {placed.tokens} resource tokens: '
+            + (
+                f'"{first.words}" resolves, so the "Then" clause can resolve'
+                if done
+                else f'"{first.words}" cannot resolve, so the "Then" clause does not: the '
+                "Action can be triggered but has no effect"
+            )
+        )
+        return _conclude(ctx, YesNo(done), reason, [THEN, THEN_QA], [text])
+    if first.form == "put-token" and link is not None:
+        return _conclude(
+            ctx,
+            YesNo(True),
+            f'"{first.words}" resolves, so the "Then" clause can resolve',
+            [THEN],
+            [text],
+        )
+    raise CannotAnswer(f'whether "{first.words}" resolves is not followed by rulesq')
+
+
+def action_cost(ctx: Context) -> Answer:
+    """Answer ``what does triggering "X" cost?``: the "Do X" of "Do X to do Y", or nothing."""
+    card = _card(ctx)
+    action, why = ab.action_of(card)
+    if action is None:
+        raise CannotAnswer(f'"{card.name}": {why}')
+    text = Text(card.name, action.quote)
+    rules = [C.TRIGGERING] + ([IRON_QA] if action.cost is None and len(action.sentences) > 1 else [])
+    if action.cost is None:
+        return _conclude(
+            ctx,
+            Word("nothing"),
+            f'"{action.quote}" has no "Do X to do Y": nothing in it is a cost; its effects are '
+            "not paid when it is triggered, and are cancelled with it",
+            rules,
+            [text],
+        )
+    return _conclude(
+        ctx,
+        TextVerdict(action.cost),
+        f'the cost is the "Do X" of "Do X to do Y": "{action.cost}"',
+        rules,
+        [text],
+    )
