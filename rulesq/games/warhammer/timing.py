@@ -101,7 +101,7 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
         return
     what = sentence.match.group("what").lower()
     fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what)]
-    if fits:
+    if fits and board.resolving is None:
         claims.append(
             rule_claim(
                 Stance.PERMIT,
@@ -110,6 +110,8 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
                 C.JUST_PLAYED,
             )
         )
+        return
+    if fits:
         return
     _forbid(
         claims,
@@ -179,11 +181,8 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims)
         _cost(board, action, card, placed, claims)
-        if tactic and "Play during your turn" in (card.text or "") and board.turn != player:
-            if board.turn is None:
-                gaps.append("whose turn it is is not stated")
-            else:
-                _forbid(claims, f'"{card.name}" reads "Play during your turn"', ACTIONS)
+    if tactic:
+        _play_rules(board, card, player, claims, gaps)
     claims.append(
         rule_claim(
             Stance.PERMIT,
@@ -195,6 +194,19 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     )
     return _claims_to_answer(ctx, claims, gaps)
+
+
+def _play_rules(
+    board: Board, card: Card, player: str, claims: list[Claim], gaps: list[str]
+) -> None:
+    """A tactic is played: the rules on playing it (its timing text, its price) apply."""
+    from rulesq.games.warhammer import plays
+
+    ruling, check = plays.can_play(board, card, player, None, None)
+    if ruling is None or ruling.allowed is None:
+        gaps += [g for g, _ in check.gaps] or ["whether the tactic can be played is not known"]
+    elif not ruling.allowed:
+        _forbid(claims, ruling.reason, *ruling.rules)
 
 
 def _timing(
