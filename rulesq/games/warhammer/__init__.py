@@ -82,6 +82,7 @@ GAME = register(
                     "can_cancel",
                     "then_resolves",
                     "action_cost",
+                    "can_target",
                 )
             },
         },

@@ -45,11 +45,15 @@ FORMS: dict[str, re.Pattern[str]] = {
     ),
     "guard": re.compile(
         r"^Target one unit\. Until the end of the turn, cancel any other action that targets "
-        r"this unit unless the action's controller pays an additional (?P<n>\d+) resources "
-        r"\(per action\)$"
+        r"this unit unless the action's controller pays an additional (?P<n>\d+) resources"
+        r"(?: \(per action\))?$"
     ),
     "cancel": re.compile(
         r"^cancel (?:a|an) (?P<what>tactic|Action) just (?:played|triggered)$", re.IGNORECASE
+    ),
+    "cancel-unless-all": re.compile(
+        r"^Cancel and discard target (?P<what>unit or support card) just played unless its "
+        r"controller spends all resources in his pool$"
     ),
     "discard-hand": re.compile(
         r"^discard (?P<n>\d+) cards? at random from that player's hand if he has "
@@ -129,7 +133,7 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
     rest = card.text[start:]
     after = _NEXT_HEADER.search(rest, len("Action:"))
     quote = (rest[: after.start()] if after else rest).strip()
-    body = quote.split(":", 1)[1].strip()
+    body = re.sub(r"\s*\([^)]*\)", "", quote.split(":", 1)[1]).strip()  # reminder text
     action = Action(quote)
     trigger = _TRIGGER.match(body)
     if trigger is not None:

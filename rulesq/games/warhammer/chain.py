@@ -231,6 +231,9 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
     if guarded:
         return True
     if link.kind == "card":
+        if asked and state.unfollowed:
+            state.gaps += state.unfollowed
+            return None
         state.steps.append(f'"{link.name}" enters play')
         state.cite(ENTERING)
         return False
@@ -283,6 +286,17 @@ def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
             state.unfollowed.append(f'which link "{link.name}" cancels is not stated')
             return False
         state.cancelled[link.cancelling.casefold()] = link.name
+        return False
+    if sentence is not None and found is not None and sentence.form == "cancel-unless-all":
+        victim = link.cancelling
+        if victim is None:
+            state.unfollowed.append(f'which card "{link.name}" cancels is not stated')
+            return False
+        if board.payments.get(victim.casefold(), -1) == -1:
+            state.unfollowed.append(f'whether "{victim}"\'s controller spends all resources is not stated')
+            return False
+        if board.payments.get(victim.casefold()) is None:
+            state.cancelled[victim.casefold()] = link.name
         return False
     if sentence is not None and found is not None and sentence.form == "discard-hand":
         other = _OTHER[link.who]

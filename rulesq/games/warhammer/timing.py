@@ -400,3 +400,38 @@ def action_cost(ctx: Context) -> Answer:
         rules,
         [text],
     )
+
+
+def can_target(ctx: Context) -> Answer:
+    """Answer ``can "A" target "B"?``: a card in play, or one just played by a "just played" card."""
+    cards = [r.card for r in ctx.question.cards]
+    if any(c is None for c in cards):
+        raise CannotAnswer("a card asked about is not known")
+    source, other = cards[0], cards[1]
+    assert source is not None and other is not None
+    action, why = ab.action_of(source)
+    if action is None:
+        raise CannotAnswer(f'"{source.name}": {why}')
+    board = _board(ctx)
+    text = Text(source.name, action.quote)
+    played = [lk for lk in board.chain if lk.card is other and lk.kind == "card"]
+    if not action.targets:
+        raise CannotAnswer(f'"{action.quote}" is not read as targeting')
+    if played:
+        just = "just played" in action.effect
+        reason = (
+            f'"{other.name}" was just played: it is neither in play nor out of play while the '
+            "chain is unresolved, and only a card effect that says \"just played\" can affect it"
+            + (f'; "{source.name}" says so' if just else "")
+        )
+        return _conclude(ctx, YesNo(just), reason, [C.ENTERING, C.JUST_PLAYED], [text])
+    if board.find(other.name) is None:
+        return _conclude(
+            ctx,
+            YesNo(False),
+            f'"{other.name}" is not in play: unless stated otherwise a card targets only cards '
+            "in play",
+            [TARGETS],
+            [text],
+        )
+    raise CannotAnswer(f'whether "{other.name}" is a legal target of "{source.name}" is not read')
