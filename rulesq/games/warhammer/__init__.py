@@ -83,6 +83,7 @@ GAME = register(
                     "then_resolves",
                     "action_cost",
                     "can_target",
+                    "can_put",
                 )
             },
         },

@@ -82,6 +82,13 @@ def value(ctx: Context) -> Answer:
     card = _card(ctx)
     attribute = str(ctx.question.param("attribute", "")).lower()
     if attribute == "cost":
+        from rulesq.games.warhammer import xvalue
+
+        if card.fields.get("cost") == "X" and xvalue.definition(card) is not None:
+            board = _board(ctx)
+            placed = board.find(card.name)
+            owner = placed.owner if placed is not None else (ctx.question.who or ME)
+            return _value(ctx, xvalue.defined_x(board, card, owner), "cost", card.name)
         return _value(ctx, V.printed_cost(card), "cost", card.name)
     if attribute == "loyalty":
         loyalty = card.fields.get("loyalty")

@@ -9,6 +9,7 @@ cancel "just played" with nothing of its type on the chain, targets, and costs. 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
@@ -435,3 +436,37 @@ def can_target(ctx: Context) -> Answer:
             [text],
         )
     raise CannotAnswer(f'whether "{other.name}" is a legal target of "{source.name}" is not read')
+
+
+_PUT_COST = re.compile(
+    r"Put all revealed units with a printed cost of (?P<n>\d+) or lower into your battlefield"
+)
+
+
+def can_put(ctx: Context) -> Answer:
+    """Answer ``can I put "X" into play with "Y"?``: Y's cost limit against X's cost."""
+    from rulesq.games.warhammer import xvalue
+    from rulesq.games.warhammer.values import printed_cost
+
+    cards = [r.card for r in ctx.question.cards]
+    if any(c is None for c in cards):
+        raise CannotAnswer("a card asked about is not known")
+    unit, effect = cards[0], cards[1]
+    assert unit is not None and effect is not None
+    found = _PUT_COST.search(effect.text or "")
+    if found is None:
+        raise CannotAnswer(f'"{effect.name}": what it puts into play is not read by rulesq')
+    player = ctx.question.who or ME
+    board = _board(ctx)
+    defined = unit.fields.get("cost") == "X" and xvalue.definition(unit) is not None
+    cost = xvalue.defined_x(board, unit, player) if defined else printed_cost(unit)
+    if cost.value is None:
+        return ctx.cannot("; ".join(cost.gaps), gaps=tuple((g, g) for g in cost.gaps))
+    limit = int(found.group("n"))
+    fits = cost.value <= limit and (unit.type or "").lower() == "unit"
+    reason = (
+        "; ".join(cost.steps)
+        + f'; "{effect.name}" puts into play units with a printed cost of {limit} or lower'
+    )
+    texts = [Text(effect.name, found.group(0))]
+    return _conclude(ctx, YesNo(fits), reason, [*cost.rules, FAQ + "terminology-clarifications/put-into-play"], texts)
