@@ -84,6 +84,8 @@ GAME = register(
                     "action_cost",
                     "can_target",
                     "can_put",
+                    "can_interrupt",
+                    "reveals_each",
                 )
             },
         },

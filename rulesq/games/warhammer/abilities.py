@@ -63,6 +63,10 @@ FORMS: dict[str, re.Pattern[str]] = {
     "remove-token": re.compile(
         r"^remove (?:a|(?P<n>\d+)) resource tokens? from this card$", re.IGNORECASE
     ),
+    "put-tokens-questing": re.compile(
+        r"^if a unit is questing here, put X resource tokens on this card, where X is the "
+        r"unit's power$"
+    ),
     "put-token": re.compile(r"^put a resource token on this (?:unit|card)$", re.IGNORECASE),
 }
 
@@ -151,3 +155,12 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
 def is_action_card(card: Card | None) -> bool:
     """Whether playing or triggering the card is an "Action" (a tactic, or a card's Action)."""
     return card is not None and (card.type or "").lower() == "tactic"
+
+
+_FORCED = re.compile(r"Forced:\s*(?P<when>When [^,]+),\s*(?P<effect>[^.]+)\.")
+
+
+def forced_of(card: Card | None) -> tuple[str, str] | None:
+    """A card's Forced effect: its trigger condition and its effect, or None."""
+    found = _FORCED.search(card.text or "") if card is not None else None
+    return (found.group("when"), found.group("effect")) if found else None

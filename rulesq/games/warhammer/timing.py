@@ -470,3 +470,91 @@ def can_put(ctx: Context) -> Answer:
     )
     texts = [Text(effect.name, found.group(0))]
     return _conclude(ctx, YesNo(fits), reason, [*cost.rules, FAQ + "terminology-clarifications/put-into-play"], texts)
+
+
+_TOKENS_ON_QUEST = re.compile(
+    r"^When an opponent puts at least (?P<n>\d+) resource tokens? on a quest in any "
+    r"corresponding zone$"
+)
+INTERRUPT_QA = FAQ + "qa/40"
+FORCED_TIMING = FAQ + "timing-structure/a"
+
+
+def can_interrupt(ctx: Context) -> Answer:
+    """Answer ``can "F" interrupt "A"?``: a Forced effect whose trigger condition a sentence of
+    the Action meets interrupts it at the sentence break."""
+    from rulesq.games.warhammer.values import power
+
+    cards = [r.card for r in ctx.question.cards]
+    if any(c is None for c in cards):
+        raise CannotAnswer("a card asked about is not known")
+    forced_card, acting = cards[0], cards[1]
+    assert forced_card is not None and acting is not None
+    forced = ab.forced_of(forced_card)
+    action, why = ab.action_of(acting)
+    if forced is None or action is None:
+        raise CannotAnswer(f'"{forced_card.name}" has no Forced effect read, or {why}')
+    when = _TOKENS_ON_QUEST.match(forced[0])
+    sentence = action.first("put-tokens-questing")
+    if when is None or sentence is None:
+        raise CannotAnswer(
+            f'whether "{action.quote}" meets "{forced[0]}" is not followed by rulesq'
+        )
+    board = _board(ctx)
+    watcher, quest = board.find(forced_card.name), board.find(acting.name)
+    if watcher is None or quest is None:
+        raise CannotAnswer("both cards must be in play")
+    texts = [Text(forced_card.name, f"Forced: {forced[0]}, {forced[1]}."), Text(acting.name, action.quote)]
+    rules = [INTERRUPT_QA, C.WINDOW, FORCED_TIMING]
+    if watcher.owner == quest.owner or watcher.zone is not quest.zone:
+        reason = (
+            f'"{acting.name}" is not an opponent\'s quest in the zone corresponding to '
+            f'"{forced_card.name}"\'s: its trigger condition is not met'
+        )
+        return _conclude(ctx, YesNo(False), reason, rules, texts)
+    questing = [c for c in board.cards if c.questing_on is quest]
+    if not questing:
+        reason = f'no unit is questing on "{acting.name}": no token is put on it'
+        return _conclude(ctx, YesNo(False), reason, rules, texts)
+    found = power(board, questing[0])
+    if found.value is None:
+        return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
+    least = int(when.group("n"))
+    met = found.value >= least
+    reason = (
+        f'"{sentence.words}" puts {found.value} resource tokens on "{acting.name}" (the power '
+        f'of "{questing[0].name}"), an opponent\'s quest in the corresponding zone'
+        + (
+            f': "{forced[0]}" is met, and the Forced effect interrupts the Action at the '
+            "sentence break, before its next sentence resolves"
+            if met
+            else f": fewer than {least}, the trigger condition is not met"
+        )
+    )
+    return _conclude(ctx, YesNo(met), reason, rules, texts)
+
+
+_TOP_REVEALED = re.compile(r"Players play with the top card of their decks revealed\.")
+DRAWS_AT_ONCE = FAQ + "qa/15"
+
+
+def reveals_each(ctx: Context) -> Answer:
+    """Answer ``does "X" reveal each card you draw?``: cards drawn by one action are drawn at once."""
+    card = _card(ctx)
+    found = _TOP_REVEALED.search(card.text or "")
+    if found is None:
+        raise CannotAnswer(f'"{card.name}": a text revealing the top card of a deck is not read')
+    drawer = ctx.question.who or ME
+    draws = [f for f in ctx.facts if f.kind == "draw" and (f.who or ME) == drawer]
+    if not draws:
+        raise CannotAnswer("no draw is stated (write, e.g., you draw 3 cards)")
+    count = int(draws[-1].param("number"))
+    text = Text(card.name, found.group(0))
+    if count > 1:
+        reason = (
+            f"the {count} cards are drawn by a single action, all at the same time: only the "
+            "top card before and after the draw is revealed, not each card drawn"
+        )
+        return _conclude(ctx, YesNo(False), reason, [DRAWS_AT_ONCE], [text])
+    reason = "one card is drawn: it was the revealed top card of the deck"
+    return _conclude(ctx, YesNo(True), reason, [DRAWS_AT_ONCE], [text])
