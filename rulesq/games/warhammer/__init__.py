@@ -86,6 +86,7 @@ GAME = register(
                     "can_put",
                     "can_interrupt",
                     "reveals_each",
+                    "resolves_before",
                 )
             },
         },

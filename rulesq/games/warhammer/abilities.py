@@ -157,7 +157,7 @@ def is_action_card(card: Card | None) -> bool:
     return card is not None and (card.type or "").lower() == "tactic"
 
 
-_FORCED = re.compile(r"Forced:\s*(?P<when>When [^,]+),\s*(?P<effect>[^.]+)\.")
+_FORCED = re.compile(r"Forced:\s*(?P<when>(?:When|At) [^,]+),\s*(?P<effect>[^.]+)\.")
 
 
 def forced_of(card: Card | None) -> tuple[str, str] | None:

@@ -558,3 +558,62 @@ def reveals_each(ctx: Context) -> Answer:
         return _conclude(ctx, YesNo(False), reason, [DRAWS_AT_ONCE], [text])
     reason = "one card is drawn: it was the revealed top card of the deck"
     return _conclude(ctx, YesNo(True), reason, [DRAWS_AT_ONCE], [text])
+
+
+SIMULTANEOUS = FAQ + "rules-clarifications/simultaneous-effects"
+
+
+def _effect_type(card: Card) -> tuple[str, str] | None:
+    """A card's triggered effect: ("forced" or "action", its trigger condition), or None."""
+    forced = ab.forced_of(card)
+    if forced is not None:
+        return "forced", forced[0]
+    action, _ = ab.action_of(card)
+    if action is not None and action.trigger is not None:
+        return "action", action.trigger
+    return None
+
+
+def resolves_before(ctx: Context) -> Answer:
+    """Answer ``does "A" resolve before "B"?`` for effects with the same trigger condition."""
+    cards = [r.card for r in ctx.question.cards]
+    if any(c is None for c in cards):
+        raise CannotAnswer("a card asked about is not known")
+    first, second = cards[0], cards[1]
+    assert first is not None and second is not None
+    kinds = [_effect_type(first), _effect_type(second)]
+    if kinds[0] is None or kinds[1] is None:
+        raise CannotAnswer("a card asked about has no Forced effect or Triggered Action read")
+    (kind_a, when_a), (kind_b, when_b) = kinds[0], kinds[1]
+    if when_a.casefold() != when_b.casefold():
+        raise CannotAnswer(f'"{when_a}" and "{when_b}" are different trigger conditions')
+    texts = [Text(first.name, when_a), Text(second.name, when_b)]
+    if kind_a != kind_b:
+        reason = (
+            f'"{first.name}" is a {"Forced effect" if kind_a == "forced" else "Triggered Action"}'
+            f' and "{second.name}" a {"Forced effect" if kind_b == "forced" else "Triggered Action"}'
+            ": they are not simultaneous, since Forced effects always resolve before Actions "
+            "can be triggered"
+        )
+        return _conclude(
+            ctx, YesNo(kind_a == "forced"), reason, [SIMULTANEOUS, BEGINNING_TIMING], texts
+        )
+    if kind_a == "action":
+        raise CannotAnswer("two Actions are taken in turn in the action window: the order is the players'")
+    board = _board(ctx)
+    placed = [board.find(first.name), board.find(second.name)]
+    if placed[0] is None or placed[1] is None:
+        raise CannotAnswer("both cards must be in play")
+    if placed[0].owner == placed[1].owner:
+        raise CannotAnswer(
+            "two Forced effects with the same trigger condition are simultaneous: their "
+            "controller chooses the order, and the choice is not stated"
+        )
+    if board.turn is None:
+        raise CannotAnswer("whose turn it is is not stated")
+    mine = placed[0].owner == board.turn
+    reason = (
+        "the two Forced effects are simultaneous: the player whose turn it is applies his "
+        "first, then the opponent his"
+    )
+    return _conclude(ctx, YesNo(mine), reason, [SIMULTANEOUS], texts)
