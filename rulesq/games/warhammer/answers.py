@@ -87,8 +87,13 @@ def value(ctx: Context) -> Answer:
         if card.fields.get("cost") == "X" and xvalue.definition(card) is not None:
             board = _board(ctx)
             placed = board.find(card.name)
-            owner = placed.owner if placed is not None else (ctx.question.who or ME)
-            return _value(ctx, xvalue.defined_x(board, card, owner), "cost", card.name)
+            if placed is None:
+                raise CannotAnswer(
+                    f'"{card.name}" defines X by its player\'s opponent, and it is not in play: '
+                    f'whose card it is is not stated (ask: can I put "{card.name}" into play '
+                    "with …?)"
+                )
+            return _value(ctx, xvalue.defined_x(board, card, placed.owner), "cost", card.name)
         return _value(ctx, V.printed_cost(card), "cost", card.name)
     if attribute == "loyalty":
         loyalty = card.fields.get("loyalty")

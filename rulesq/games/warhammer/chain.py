@@ -350,9 +350,12 @@ def cancelled(board: Board, link: Link) -> tuple[bool | None, State]:
     state = State(rules=[LIFO], hands=dict(board.hands))
     _pay_costs(board, state)
     for other in resolution_order(board.chain):
+        before = len(state.rules)
         outcome = resolve_link(board, state, other, asked=other is link)
         if outcome is None:
             return None, state
         if other is link:
+            # the rules that decided on this link first, then those of the links before it
+            state.rules = state.rules[before:] + state.rules[:before]
             return outcome, state
     return None, state

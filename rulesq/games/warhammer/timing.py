@@ -50,6 +50,16 @@ _BEGINNING_TRIGGER = "at the beginning of your turn"
 _OTHER = {ME: "you", "you": ME}
 
 
+def cite_precedents(ctx: Context, names: list[str], rules: list[str]) -> None:
+    """Cite as precedents the FAQ's Q&As on the cards whose texts the answer quotes."""
+    for name in dict.fromkeys(names):
+        card = ctx.corpus.find_card(name)
+        listed = card.fields.get("rulings") if card is not None else None
+        for ref in listed if isinstance(listed, list) else ():
+            if str(ref).startswith(FAQ + "qa/") and ref not in rules:
+                ctx.clause(str(ref), role="precedent")
+
+
 def _claims_to_answer(ctx: Context, claims: list[Claim], gaps: list[str]) -> Answer:
     if gaps and not any(c.stance is Stance.FORBID for c in claims):
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))

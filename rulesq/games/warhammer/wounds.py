@@ -270,4 +270,8 @@ def cancelled(ctx: Context) -> Answer:
     reason = "; ".join(state.steps) or f'"{link.name}" resolves'
     if not verdict:
         reason += f'; a target of "{link.name}" is still legal, so it resolves'
-    return _conclude(ctx, YesNo(verdict), reason, state.rules, state.texts)
+    from rulesq.games.warhammer.timing import cite_precedents
+
+    answer = _conclude(ctx, YesNo(verdict), reason, state.rules, state.texts)
+    cite_precedents(ctx, [t.card for t in state.texts], state.rules)
+    return answer
