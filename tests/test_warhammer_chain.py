@@ -53,11 +53,15 @@ ask is "Deathmaster Sniktch" cancelled?
 
 
 def test_the_response_decides_the_cancellation() -> None:
-    with_response = W9.format(response='you respond with "Flames of Tzeentch" targeting "Clan Rats" paying 1')
+    with_response = W9.format(
+        response='you respond with "Flames of Tzeentch" targeting "Clan Rats" paying 1'
+    )
     assert outcomes(with_response, "<w9>") == [("yes", "definite")]
     assert outcomes(W9.format(response=""), "<w9>") == [("no", "definite")]
     # the response aimed at a unit that is not a Skaven leaves four Skaven in play
-    aside = W9.format(response='you respond with "Flames of Tzeentch" targeting "Dark Zealot" paying 1')
+    aside = W9.format(
+        response='you respond with "Flames of Tzeentch" targeting "Dark Zealot" paying 1'
+    )
     assert outcomes(aside, "<w9>") == [("no", "definite")]
 
 

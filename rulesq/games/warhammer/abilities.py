@@ -34,7 +34,9 @@ _COST = re.compile(
 _TRIGGER = re.compile(r"^(?P<when>(?:When|Whenever|At)\b[^,]+),\s*(?P<rest>.+)$")
 _THEN = re.compile(r"(?:^|(?<=\.)\s*)Then,\s*", re.IGNORECASE)
 _NEXT_HEADER = re.compile(r"(?:Action|Forced|Quest)\s*:")
-_TARGET = re.compile(r"\b[Tt]arget\s+(?:one\s+)?(?P<what>unit|units|development|support card|player|opponent)")
+_TARGET = re.compile(
+    r"\b[Tt]arget\s+(?:one\s+)?(?P<what>unit|units|development|support card|player|opponent)"
+)
 
 #: Effect forms followed on the chain, by name: a pattern over one effect sentence.
 FORMS: dict[str, re.Pattern[str]] = {
@@ -103,10 +105,9 @@ class Action:
 
 def _sentences(body: str) -> list[Sentence]:
     whole = body.rstrip(".")
-    for form in ("guard",):
-        found = FORMS[form].match(whole)
-        if found is not None:
-            return [Sentence(whole, form, found)]
+    guard = FORMS["guard"].match(whole)
+    if guard is not None:
+        return [Sentence(whole, "guard", guard)]
     found_list: list[Sentence] = []
     parts = [p for p in _THEN.split(body) if p.strip()]
     for index, part in enumerate(parts):
@@ -114,10 +115,13 @@ def _sentences(body: str) -> list[Sentence]:
             words = piece.strip().rstrip(".")
             if not words:
                 continue
-            form, match = next(
-                ((name, m) for name, pat in FORMS.items() if (m := pat.match(words)) is not None),
-                (None, None),
-            )
+            form: str | None = None
+            match: re.Match[str] | None = None
+            for name, pattern in FORMS.items():
+                match = pattern.match(words)
+                if match is not None:
+                    form = name
+                    break
             found_list.append(Sentence(words, form, match, index > 0))
     return found_list
 

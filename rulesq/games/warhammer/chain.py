@@ -36,7 +36,6 @@ TRIGGERING = FAQ + "rules-clarifications/triggering-a-card-effect"
 _OTHER = {"me": "you", "you": "me"}
 
 
-
 def resolution_order(chain: list[Link]) -> list[Link]:
     """The links in the order they resolve: the last added first."""
     return list(reversed(chain))
@@ -293,7 +292,9 @@ def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
             state.unfollowed.append(f'which card "{link.name}" cancels is not stated')
             return False
         if board.payments.get(victim.casefold(), -1) == -1:
-            state.unfollowed.append(f'whether "{victim}"\'s controller spends all resources is not stated')
+            state.unfollowed.append(
+                f'whether "{victim}"\'s controller spends all resources is not stated'
+            )
             return False
         if board.payments.get(victim.casefold()) is None:
             state.cancelled[victim.casefold()] = link.name

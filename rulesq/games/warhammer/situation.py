@@ -327,7 +327,7 @@ class Reader:
     _fact_respond = _fact_trigger
 
     def _fact_play(self, fact: Fact) -> None:
-        """Cards played from the hand: each starts or joins the chain (neither in nor out of play)."""
+        """Cards played from the hand: each joins the chain (neither in nor out of play)."""
         for ref in fact.cards:
             tactic = ref.card is not None and (ref.card.type or "").lower() == "tactic"
             self._from_hand(fact.who or ME)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.resolve import Claim
-    from rulesq.games.warhammer.board import Board
+    from rulesq.games.warhammer.board import Board, InPlay
 
 FAQ = "warhammer/faq/"
 NO_ACTION_RESOLVING = FAQ + "qa/18"
@@ -191,7 +191,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         _timing(board, card, action, player, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims)
-        _cost(board, action, card, placed, claims)
+        _cost(board, action, card, placed, player, claims, gaps)
     if tactic:
         _play_rules(board, card, player, claims, gaps)
     claims.append(
@@ -276,17 +276,44 @@ def _timing(
     )
 
 
-def _cost(board: Board, action: ab.Action, card: Card, placed: object, claims: list[Claim]) -> None:
-    """A cost that cannot be paid stops the trigger: "corrupt this unit" on a corrupted unit."""
-    if action.cost is None or placed is None:
+_SPEND = re.compile(r"^Spend (?P<n>\d+) resources?$", re.IGNORECASE)
+
+
+def _cost(
+    board: Board,
+    action: ab.Action,
+    card: Card,
+    placed: InPlay | None,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+) -> None:
+    """A cost that cannot be paid stops the trigger; a cost not followed makes a gap."""
+    cost = action.cost
+    if cost is None:
         return
-    corrupted = bool(getattr(placed, "corrupted", False))
-    if action.cost.casefold().startswith("corrupt this unit") and corrupted:
-        _forbid(
-            claims,
-            f'"{card.name}" is already corrupted: its cost "{action.cost}" cannot be paid',
-            C.TRIGGERING,
-        )
+    low = cost.casefold()
+    if low in ("corrupt this unit", "sacrifice this unit"):
+        if placed is not None and low.startswith("corrupt") and placed.corrupted:
+            _forbid(
+                claims,
+                f'"{card.name}" is already corrupted: its cost "{cost}" cannot be paid',
+                C.TRIGGERING,
+            )
+        return
+    spend = _SPEND.match(cost)
+    if spend is not None:
+        pool = board.capital(player).resources
+        if pool is None:
+            gaps.append("the resources in the pool are not stated")
+        elif pool < int(spend.group("n")):
+            _forbid(
+                claims,
+                f'the cost "{cost}" cannot be paid with {pool} resources',
+                C.TRIGGERING,
+            )
+        return
+    gaps.append(f'whether the cost "{cost}" can be paid is not followed by rulesq')
 
 
 def can_trigger(ctx: Context) -> Answer:
@@ -366,14 +393,11 @@ def then_resolves(ctx: Context) -> Answer:
     if first.form == "remove-token" and first.match is not None and placed is not None:
         needed = int(first.match.group("n") or 1)
         done = placed.tokens >= needed
-        reason = (
-            f'"{card.name}" has {placed.tokens} resource tokens: '
-            + (
-                f'"{first.words}" resolves, so the "Then" clause can resolve'
-                if done
-                else f'"{first.words}" cannot resolve, so the "Then" clause does not: the '
-                "Action can be triggered but has no effect"
-            )
+        reason = f'"{card.name}" has {placed.tokens} resource tokens: ' + (
+            f'"{first.words}" resolves, so the "Then" clause can resolve'
+            if done
+            else f'"{first.words}" cannot resolve, so the "Then" clause does not: the '
+            "Action can be triggered but has no effect"
         )
         return _conclude(ctx, YesNo(done), reason, [THEN, THEN_QA], [text])
     if first.form == "put-token" and link is not None:
@@ -394,7 +418,9 @@ def action_cost(ctx: Context) -> Answer:
     if action is None:
         raise CannotAnswer(f'"{card.name}": {why}')
     text = Text(card.name, action.quote)
-    rules = [C.TRIGGERING] + ([IRON_QA] if action.cost is None and len(action.sentences) > 1 else [])
+    rules = [C.TRIGGERING] + (
+        [IRON_QA] if action.cost is None and len(action.sentences) > 1 else []
+    )
     if action.cost is None:
         return _conclude(
             ctx,
@@ -414,7 +440,7 @@ def action_cost(ctx: Context) -> Answer:
 
 
 def can_target(ctx: Context) -> Answer:
-    """Answer ``can "A" target "B"?``: a card in play, or one just played by a "just played" card."""
+    """Answer ``can "A" target "B"?``: a card in play, or one just played ("just played")."""
     cards = [r.card for r in ctx.question.cards]
     if any(c is None for c in cards):
         raise CannotAnswer("a card asked about is not known")
@@ -432,7 +458,7 @@ def can_target(ctx: Context) -> Answer:
         just = "just played" in action.effect
         reason = (
             f'"{other.name}" was just played: it is neither in play nor out of play while the '
-            "chain is unresolved, and only a card effect that says \"just played\" can affect it"
+            'chain is unresolved, and only a card effect that says "just played" can affect it'
             + (f'; "{source.name}" says so' if just else "")
         )
         return _conclude(ctx, YesNo(just), reason, [C.ENTERING, C.JUST_PLAYED], [text])
@@ -479,7 +505,13 @@ def can_put(ctx: Context) -> Answer:
         + f'; "{effect.name}" puts into play units with a printed cost of {limit} or lower'
     )
     texts = [Text(effect.name, found.group(0))]
-    return _conclude(ctx, YesNo(fits), reason, [*cost.rules, FAQ + "terminology-clarifications/put-into-play"], texts)
+    return _conclude(
+        ctx,
+        YesNo(fits),
+        reason,
+        [*cost.rules, FAQ + "terminology-clarifications/put-into-play"],
+        texts,
+    )
 
 
 _TOKENS_ON_QUEST = re.compile(
@@ -491,8 +523,10 @@ FORCED_TIMING = FAQ + "timing-structure/a"
 
 
 def can_interrupt(ctx: Context) -> Answer:
-    """Answer ``can "F" interrupt "A"?``: a Forced effect whose trigger condition a sentence of
-    the Action meets interrupts it at the sentence break."""
+    """Answer ``can "F" interrupt "A"?``: a Forced effect interrupts at the sentence break.
+
+    It does when a sentence of the Action meets its trigger condition.
+    """
     from rulesq.games.warhammer.values import power
 
     cards = [r.card for r in ctx.question.cards]
@@ -514,7 +548,10 @@ def can_interrupt(ctx: Context) -> Answer:
     watcher, quest = board.find(forced_card.name), board.find(acting.name)
     if watcher is None or quest is None:
         raise CannotAnswer("both cards must be in play")
-    texts = [Text(forced_card.name, f"Forced: {forced[0]}, {forced[1]}."), Text(acting.name, action.quote)]
+    texts = [
+        Text(forced_card.name, f"Forced: {forced[0]}, {forced[1]}."),
+        Text(acting.name, action.quote),
+    ]
     rules = [INTERRUPT_QA, C.WINDOW, FORCED_TIMING]
     if watcher.owner == quest.owner or watcher.zone is not quest.zone:
         reason = (
@@ -549,7 +586,7 @@ DRAWS_AT_ONCE = FAQ + "qa/15"
 
 
 def reveals_each(ctx: Context) -> Answer:
-    """Answer ``does "X" reveal each card you draw?``: cards drawn by one action are drawn at once."""
+    """Answer ``does "X" reveal each card you draw?``: one action draws its cards at once."""
     card = _card(ctx)
     found = _TOP_REVEALED.search(card.text or "")
     if found is None:
@@ -592,6 +629,7 @@ def resolves_before(ctx: Context) -> Answer:
     first, second = cards[0], cards[1]
     assert first is not None and second is not None
     kinds = [_effect_type(first), _effect_type(second)]
+    names = {"forced": "Forced effect", "action": "Triggered Action"}
     if kinds[0] is None or kinds[1] is None:
         raise CannotAnswer("a card asked about has no Forced effect or Triggered Action read")
     (kind_a, when_a), (kind_b, when_b) = kinds[0], kinds[1]
@@ -600,8 +638,7 @@ def resolves_before(ctx: Context) -> Answer:
     texts = [Text(first.name, when_a), Text(second.name, when_b)]
     if kind_a != kind_b:
         reason = (
-            f'"{first.name}" is a {"Forced effect" if kind_a == "forced" else "Triggered Action"}'
-            f' and "{second.name}" a {"Forced effect" if kind_b == "forced" else "Triggered Action"}'
+            f'"{first.name}" is a {names[kind_a]} and "{second.name}" a {names[kind_b]}'
             ": they are not simultaneous, since Forced effects always resolve before Actions "
             "can be triggered"
         )
@@ -609,7 +646,9 @@ def resolves_before(ctx: Context) -> Answer:
             ctx, YesNo(kind_a == "forced"), reason, [SIMULTANEOUS, BEGINNING_TIMING], texts
         )
     if kind_a == "action":
-        raise CannotAnswer("two Actions are taken in turn in the action window: the order is the players'")
+        raise CannotAnswer(
+            "two Actions are taken in turn in the action window: the order is the players'"
+        )
     board = _board(ctx)
     placed = [board.find(first.name), board.find(second.name)]
     if placed[0] is None or placed[1] is None:
