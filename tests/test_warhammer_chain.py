@@ -83,3 +83,21 @@ def test_rulings_write_the_w9_ruling_with_its_reasoning() -> None:
         "`warhammer/faq/qa/9` (precedent)"
     )
     assert "Flames of Tzeentch" in rests.split("(precedent)")[1][:300]
+
+
+def test_the_readme_timing_output_is_the_real_one(tmp_path: Path) -> None:
+    """The README's Q&A 8 situation, asked, prints exactly the block that follows it."""
+    import re
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    found = re.findall(r"^```[^\n`]*\n(.*?)^```$", readme.read_text("utf-8"), flags=re.M | re.S)
+    index = next(
+        i
+        for i, b in enumerate(found)
+        if b.startswith("game warhammer\n") and "Knight Training" in b
+    )
+    case = tmp_path / "case.rq"
+    case.write_text(found[index], encoding="utf-8")
+    result = runner.invoke(app, ["ask", str(case)])
+    assert result.exit_code == 0
+    assert result.output == found[index + 1]

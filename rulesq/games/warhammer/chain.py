@@ -165,6 +165,8 @@ def _guarded(board: Board, state: State, link: Link) -> bool | None:
     for unit, extra, guard in state.guards:
         if guard is link or unit not in link.targets:
             continue
+        if link.kind == "card":
+            state.cite(ATTACHMENT_TARGETS)
         state.cite(GUARDS, IRON_RULING)
         if link.kind == "card":
             state.steps.append(
