@@ -79,6 +79,7 @@ GAME = register(
                 for kind in (
                     "can_trigger",
                     "can_respond",
+                    "can_respond_to",
                     "can_cancel",
                     "then_resolves",
                     "action_cost",

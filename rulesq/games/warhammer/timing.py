@@ -329,6 +329,27 @@ def can_respond(ctx: Context) -> Answer:
     return _trigger_claims(ctx, respond=True)
 
 
+def can_respond_to(ctx: Context) -> Answer:
+    """Answer ``can I respond to "X"?``: a link of an open chain, not one played as it resolves."""
+    board = _board(ctx)
+    card = _card(ctx)
+    link = next((lk for lk in reversed(board.chain) if lk.card is card), None)
+    if link is None:
+        raise CannotAnswer(f'"{card.name}" is not on the action chain')
+    claims: list[Claim] = []
+    _window(board, claims)
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            f'"{card.name}" is on the chain and players have not all passed: actions may be '
+            "added to the chain in response",
+            C.WINDOW,
+            default=True,
+        )
+    )
+    return _claims_to_answer(ctx, claims, [])
+
+
 def can_cancel(ctx: Context) -> Answer:
     """Answer ``can "A" cancel "B"?``: what a "cancel … just played/triggered" card reaches."""
     cards = [r.card for r in ctx.question.cards]
