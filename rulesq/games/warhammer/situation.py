@@ -383,6 +383,13 @@ class Reader:
     def _fact_resolving(self, fact: Fact) -> None:
         self.board.resolving = fact
 
+    def _fact_resolved(self, fact: Fact) -> None:
+        """The chain has resolved: its triggered Actions were triggered this turn."""
+        self.board.triggered += [
+            (lk.name, lk.who, fact) for lk in self.board.chain if lk.kind == "trigger"
+        ]
+        self.board.chain, self.board.resolving = [], None
+
     def _fact_triggered_this_turn(self, fact: Fact) -> None:
         self.board.triggered += [(ref.name, fact.who or ME, fact) for ref in fact.cards]
 

@@ -81,8 +81,25 @@ def _forbid(claims: list[Claim], reason: str, *rules: str) -> None:
     claims.append(rule_claim(Stance.FORBID, reason, *rules))
 
 
+_ENDS_CHAIN = re.compile(
+    r"When this card is played, immediately end and resolve the current action chain\."
+)
+
+
 def _window(board: Board, claims: list[Claim]) -> None:
     """No action may be added while the chain resolves (a card played by an effect included)."""
+    ender = next(
+        (lk for lk in board.chain if lk.card and _ENDS_CHAIN.search(lk.card.text or "")), None
+    )
+    if ender is not None and board.resolving is None:
+        _forbid(
+            claims,
+            f'"{ender.name}" was played: the current chain is ended and resolves at once, so no '
+            "action can be added to it; the next chance is the next action chain",
+            FIRST_OPPORTUNITY,
+            NO_ACTION_RESOLVING,
+        )
+        return
     if board.resolving is None:
         return
     by_effect = [lk for lk in board.chain if lk.kind == "by-effect"]
@@ -119,6 +136,7 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
                 f'"{fits[0].name}" is on the unresolved chain: a card that cancels a {what} '
                 "just played may be played at any time during the chain, before it resolves",
                 C.JUST_PLAYED,
+                default=True,
             )
         )
         return
@@ -259,12 +277,13 @@ def _timing(
         )
         return
     earlier = [n for n, who, _ in board.triggered if who == player]
+    quoted = ", ".join(f'"{n}"' for n in earlier)
     claims.append(
         rule_claim(
             Stance.PERMIT,
             f'it is phase 0 of the controller\'s turn: "{action.trigger}" is met'
             + (
-                f"; triggering {', '.join(repr(n) for n in earlier)} earlier does not use up "
+                f"; triggering {quoted} earlier does not use up "
                 "this card's first opportunity, which is the next action chain of phase 0"
                 if earlier
                 else ""
@@ -272,6 +291,7 @@ def _timing(
             *((FIRST_OPPORTUNITY, TRIGGERED) if earlier else ()),
             BEGINNING_QA,
             BEGINNING,
+            default=True,
         )
     )
 
