@@ -351,6 +351,13 @@ def _pay_costs(board: Board, state: State) -> None:
 def cancelled(board: Board, link: Link) -> tuple[bool | None, State]:
     """Whether a link is cancelled when it resolves, after every link added after it."""
     state = State(rules=[LIFO], hands=dict(board.hands))
+    after = board.chain[board.chain.index(link) + 1 :]
+    if after:
+        state.steps.append(
+            "last in, first out: "
+            + ", ".join(f'"{other.name}"' for other in reversed(after))
+            + f' resolve{"s" if len(after) == 1 else ""} before "{link.name}"'
+        )
     _pay_costs(board, state)
     for other in resolution_order(board.chain):
         before = len(state.rules)
