@@ -388,6 +388,7 @@ def can_cancel(ctx: Context) -> Answer:
     link = next((lk for lk in board.chain if lk.card is other), None)
     kind = link.kind if link is not None else "card"
     text = Text(canceller.name, action.quote)
+    shown = 'an "Action"' if what == "action" else f"a {what}"
     if _is_a(kind, other, what):
         what_it_is = (
             'a tactic: playing it is an "Action", whether or not it is played from hand'
@@ -395,13 +396,13 @@ def can_cancel(ctx: Context) -> Answer:
             else 'triggered: its "Action:" is on the chain'
         )
         reason = (
-            f'"{other.name}" is {what_it_is}, and "{canceller.name}" cancels an {what} just '
+            f'"{other.name}" is {what_it_is}, and "{canceller.name}" cancels {shown} just '
             f"{'triggered' if what == 'action' else 'played'}"
         )
         return _conclude(ctx, YesNo(True), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
     reason = (
         f'playing "{other.name}" (a {(other.type or "card").lower()}) is an action but not an '
-        f'"Action:": "{canceller.name}" cancels only an {what}'
+        f'"Action:": "{canceller.name}" cancels only {shown}'
     )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
 
