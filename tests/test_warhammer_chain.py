@@ -105,5 +105,5 @@ def test_the_readme_timing_output_is_the_real_one(tmp_path: Path) -> None:
 
 def test_an_effect_not_followed_before_the_link_makes_it_cannot_answer() -> None:
     """A response whose effect rulesq does not follow could change the first link's fate."""
-    unread = W9.format(response="you respond with \"Slaanesh's Domination\"")
+    unread = W9.format(response='you respond with "Slaanesh\'s Domination"')
     assert outcomes(unread, "<w9>") == [("-", "cannot-answer")]
