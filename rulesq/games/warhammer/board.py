@@ -127,6 +127,8 @@ class Board:
     triggered: list[tuple[str, str, Fact]] = field(default_factory=list)
     #: The number of cards in each player's hand, where stated.
     hands: dict[str, int] = field(default_factory=dict)
+    #: The cards stated in each player's discard pile.
+    discard: dict[str, list[Card]] = field(default_factory=dict)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

@@ -393,6 +393,10 @@ class Reader:
     def _fact_triggered_this_turn(self, fact: Fact) -> None:
         self.board.triggered += [(ref.name, fact.who or ME, fact) for ref in fact.cards]
 
+    def _fact_pile(self, fact: Fact) -> None:
+        pile = self.board.discard.setdefault(fact.who or ME, [])
+        pile += [ref.card for ref in fact.cards if ref.card is not None]
+
     def _fact_hand_size(self, fact: Fact) -> None:
         self.board.hands[fact.who or ME] = int(fact.param("number"))
 

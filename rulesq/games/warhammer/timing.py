@@ -333,7 +333,51 @@ def _cost(
                 C.TRIGGERING,
             )
         return
+    tokens = _TOKENS_FOR_A_CARD.match(cost)
+    if tokens is not None and placed is not None:
+        trait = tokens.group("trait")
+        pile = [c for c in board.discard.get(player, []) if _has_trait(c, trait)]
+        payable = [
+            c.name for c in pile if (_printed(c) or 0) <= placed.tokens and _printed(c) is not None
+        ]
+        if payable:
+            claims.append(
+                rule_claim(
+                    Stance.PERMIT,
+                    f'"{card.name}" has {placed.tokens} resource tokens, enough for "{payable[0]}" '
+                    f"in the discard pile; it stays in play until a card it plays has resolved",
+                    PLAYED_BY_EFFECT_QA,
+                    C.TRIGGERING,
+                    default=True,
+                )
+            )
+        else:
+            _forbid(
+                claims,
+                f'"{card.name}" has {placed.tokens} resource tokens: no {trait} card in the '
+                "discard pile has a printed cost it can pay (or none is stated there)",
+                C.TRIGGERING,
+            )
+        return
     gaps.append(f'whether the cost "{cost}" can be paid is not followed by rulesq')
+
+
+_TOKENS_FOR_A_CARD = re.compile(
+    r"^Remove resource tokens from this card equal to the printed cost of a target "
+    r"(?P<trait>[A-Z]\w*) card in your discard pile$"
+)
+
+
+def _printed(card: Card) -> int | None:
+    """The printed cost a card effect reads (X is 0)."""
+    cost = card.fields.get("cost")
+    return 0 if cost == "X" else cost if isinstance(cost, int) else None
+
+
+def _has_trait(card: Card, trait: str) -> bool:
+    traits = card.fields.get("traits") or ()
+    listed = traits.split(",") if isinstance(traits, str) else list(traits)
+    return trait.casefold() in (str(t).strip().casefold() for t in listed)
 
 
 def can_trigger(ctx: Context) -> Answer:
