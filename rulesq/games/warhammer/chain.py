@@ -1,10 +1,16 @@
 """The Warhammer action chain: links resolve last in, first out; targets are checked again.
 
-The order is a strategy of its own (:func:`resolution_order`, Q&A 18). Resolving a link
-follows only the effects read here — deal N (or X) damage to one target unit, destroy one
-target unit, with or without "fewer hit points than the number of <trait> cards in play" —
-after the cost before "to"; any other text makes the answer *cannot answer*. A link whose
-targets have all become illegal is cancelled (FAQ, Illegal Target; Resolving a Card Effect).
+The order is a strategy of its own (:func:`resolution_order`, Q&A 18). A link is an Action
+triggered, a card played from the hand (a tactic, or a card that enters play when the chain
+has resolved) or a card played by an effect as the chain resolves. Costs are paid as a link
+is added (a unit sacrificed to trigger leaves play at once). Resolving a link follows the
+effect forms of :mod:`abilities` — damage, destroy, a guard that cancels other actions
+targeting a unit unless more is paid, a cancel of a link "just played/triggered", a discard
+with an "if" condition on the cards in hand; any other effect is recorded as unfollowed, and
+the answer about a later link is *cannot answer* unless its targets have already left play
+(a card that leaves play never becomes a legal target again). A link whose targets have all
+become illegal, or whose condition is no longer met, is cancelled (FAQ, Illegal Target;
+Resolving a Card Effect).
 """
 
 from __future__ import annotations
