@@ -15,6 +15,7 @@ Resolving a Card Effect).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -75,6 +76,8 @@ class State:
     cancelled: dict[str, str] = field(default_factory=dict)
     #: Effects resolved but not followed (they decide nothing only if nothing depends on them).
     unfollowed: list[str] = field(default_factory=list)
+    #: How many links have resolved so far.
+    resolved: int = 0
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -237,17 +240,6 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
         return None
     if guarded:
         return True
-    if link.kind == "card":
-        if asked and state.unfollowed:
-            state.gaps += state.unfollowed
-            return None
-        state.steps.append(f'"{link.name}" enters play')
-        state.cite(ENTERING)
-        return False
-    action, why = ab.action_of(link.card)
-    if action is None:
-        state.gaps.append(f'"{link.name}": {why}')
-        return None
     gone = [t for t in link.targets if t in state.destroyed]
     if link.targets and len(gone) == len(link.targets):
         state.steps.append(
@@ -258,6 +250,16 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
         return True
     if asked and state.unfollowed:
         state.gaps += state.unfollowed
+        return None
+    if link.kind == "card":
+        state.steps.append(f'"{link.name}" enters play')
+        state.cite(ENTERING)
+        return False
+    action, why = ab.action_of(link.card)
+    if action is None:
+        state.gaps.append(f'"{link.name}": {why}')
+        return None
+    if asked and not _readable(state, link, action):
         return None
     held = _condition(board, state, link, action)
     if held is None:
@@ -273,6 +275,32 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
     if asked:
         return False
     return _apply(board, state, link, action)
+
+
+_IF = re.compile(r"\bif\b", re.IGNORECASE)
+_PLAIN_TARGET = re.compile(r"\b[Tt]arget (?:one )?unit(?=$|[.,]| to\b)")
+
+
+def _readable(state: State, link: Link, action: ab.Action) -> bool:
+    """Whether what could cancel the asked link on resolution is read (else a gap).
+
+    Its "if" conditions must be forms followed; a target qualified beyond "target unit" is
+    checked only by the damage and destroy forms, and matters only if a link resolved first.
+    """
+    unread = [s.words for s in action.sentences if _IF.search(s.words) and s.form is None]
+    if unread:
+        state.gaps.append(f'the condition of "{unread[0]}" is not checked by rulesq')
+        return False
+    form = action.sentences[0].form if len(action.sentences) == 1 else None
+    targets = len(re.findall(r"\b[Tt]arget\b", action.effect))
+    plain = len(_PLAIN_TARGET.findall(action.effect))
+    if link.targets and targets > plain and state.resolved and form not in ("deal", "destroy"):
+        state.gaps.append(
+            f'whether the targets of "{link.name}" are still legal ("{action.quote}") is not '
+            "checked by rulesq"
+        )
+        return False
+    return True
 
 
 def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
@@ -370,6 +398,7 @@ def cancelled(board: Board, link: Link) -> tuple[bool | None, State]:
         outcome = resolve_link(board, state, other, asked=other is link)
         if outcome is None:
             return None, state
+        state.resolved += 1
         if other is link:
             # the rules that decided on this link first, then those of the links before it
             state.rules = state.rules[before:] + state.rules[:before]
