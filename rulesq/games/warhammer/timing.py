@@ -210,6 +210,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims)
         _cost(board, action, card, placed, player, claims, gaps)
+        _conditions(board, action, player, claims, gaps)
     if tactic:
         _play_rules(board, card, player, claims, gaps)
     claims.append(
@@ -223,6 +224,29 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     )
     return _claims_to_answer(ctx, claims, gaps)
+
+
+def _conditions(
+    board: Board, action: ab.Action, player: str, claims: list[Claim], gaps: list[str]
+) -> None:
+    """A conditional requirement must be met to trigger (one after "Then" need not be)."""
+    for sentence in action.sentences:
+        if sentence.then or not re.search(r"\bif\b", sentence.words, re.IGNORECASE):
+            continue
+        if sentence.form == "discard-hand" and sentence.match is not None:
+            least = int(sentence.match.group("least"))
+            held = board.hands.get(_OTHER[player])
+            if held is None:
+                gaps.append("the number of cards in the opponent's hand is not stated")
+            elif held < least:
+                _forbid(
+                    claims,
+                    f"the opponent has {held} cards in hand, fewer than {least}: the "
+                    "condition is not met",
+                    C.TRIGGERING,
+                )
+            continue
+        gaps.append(f'the condition of "{sentence.words}" is not checked by rulesq')
 
 
 def _play_rules(
