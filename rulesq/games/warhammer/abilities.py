@@ -156,11 +156,6 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
     return action, None
 
 
-def is_action_card(card: Card | None) -> bool:
-    """Whether playing or triggering the card is an "Action" (a tactic, or a card's Action)."""
-    return card is not None and (card.type or "").lower() == "tactic"
-
-
 _FORCED = re.compile(r"Forced:\s*(?P<when>(?:When|At) [^,]+),\s*(?P<effect>[^.]+)\.")
 
 
