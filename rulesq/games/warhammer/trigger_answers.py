@@ -37,9 +37,24 @@ def _placed(ctx: Context, board: Board, index: int = 0) -> InPlay:
 
 
 def _count(ctx: Context) -> tuple[G.Count, InPlay]:
+    """The times every copy of the card in play triggers (each copy triggers on its own)."""
     board = _board(ctx)
     source = _placed(ctx, board)
-    return G.times(board, source), source
+    copies = [c for c in board.cards if c.name.casefold() == source.name.casefold()]
+    total = G.Count()
+    for copy in copies:
+        count = G.times(board, copy)
+        total.value += count.value
+        total.steps += [
+            f"the copy on \"{copy.attached_to.name}\": {step}"
+            if len(copies) > 1 and copy.attached_to is not None
+            else step
+            for step in count.steps
+        ]
+        total.cite(*count.rules)
+        total.texts += [t for t in count.texts if t not in total.texts]
+        total.gaps += count.gaps
+    return total, source
 
 
 def _gaps(ctx: Context, gaps: list[str]) -> Answer:
