@@ -76,7 +76,14 @@ GAME = register(
             },
             **{
                 kind: f"{_TRIGGERS}:{kind}"
-                for kind in ("triggers", "trigger_count", "search_count", "can_target", "sacrificed")
+                for kind in (
+                    "triggers",
+                    "trigger_count",
+                    "search_count",
+                    "can_target",
+                    "sacrificed",
+                    "can_put",
+                )
             },
         },
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),

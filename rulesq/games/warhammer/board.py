@@ -100,7 +100,7 @@ class Attack:
 
 @dataclass(frozen=True)
 class Event:
-    """Something a situation states happened: a card destroyed, entering or leaving play, …
+    """Something a situation states happened: a card destroyed, entering play, moving.
 
     ``kind`` is one of :data:`rulesq.games.warhammer.happenings.EVENT_KINDS`; ``by`` is the
     card whose effect made it happen, ``zone`` where a card moved to (``origin``: from).

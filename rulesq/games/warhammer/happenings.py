@@ -28,6 +28,7 @@ class EventFacts:
     board: Board
 
     def _in_play(self, ref: CardRef) -> InPlay:
+        """The card in play a reference names (the reader's)."""
         raise NotImplementedError
 
     def error(
@@ -38,6 +39,7 @@ class EventFacts:
         expected: list[str] | None = None,
         suggestion: str | None = None,
     ) -> InputError:
+        """An input error at a statement (the reader's)."""
         raise NotImplementedError
 
     def _event(self, kind: str, ref: CardRef, fact: Fact, by: CardRef | None = None) -> Event:
@@ -70,7 +72,7 @@ class EventFacts:
         zone, owner = Zone(fact.param("zone")), fact.who or ME
         if placed.owner != owner:
             raise self.error(
-                f"\"{ref.name}\" moves to its controller's zones only: a player may not move "
+                f'"{ref.name}" moves to its controller\'s zones only: a player may not move '
                 "units into his opponent's zones (FAQ, Q&A 11)",
                 fact,
                 zone.value,

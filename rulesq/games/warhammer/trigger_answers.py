@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
     from rulesq.games.warhammer.board import Board, InPlay
 
+COST = "warhammer/faq/terminology-clarifications/cost"
 SEARCH_MORE = "warhammer/faq/terminology-clarifications/search/part-3"
 QA_ANY_WAY = "warhammer/faq/qa/4"
 QA_ILLEGAL_STATE = "warhammer/faq/qa/49"
@@ -45,12 +46,10 @@ def _count(ctx: Context) -> tuple[G.Count, InPlay]:
     for copy in copies:
         count = G.times(board, copy)
         total.value += count.value
-        total.steps += [
-            f"the copy on \"{copy.attached_to.name}\": {step}"
-            if len(copies) > 1 and copy.attached_to is not None
-            else step
-            for step in count.steps
-        ]
+        if len(copies) > 1 and copy.attached_to is not None and count.steps:
+            total.steps.append(f'the copy on "{copy.attached_to.name}": ' + ", ".join(count.steps))
+        else:
+            total.steps += count.steps
         total.cite(*count.rules)
         total.texts += [t for t in count.texts if t not in total.texts]
         total.gaps += count.gaps
@@ -112,8 +111,11 @@ def search_count(ctx: Context) -> Answer:
 
 
 def can_target(ctx: Context) -> Answer:
-    """Answer ``can I target "Y" with "X"?`` for "target <race> unit that entered your discard
-    pile this turn", by the events stated."""
+    """Answer ``can I target "Y" with "X"?``: a unit that entered your discard pile this turn.
+
+    The target is read from "one target [<race>] unit that entered your discard pile this turn"
+    and checked against the events stated.
+    """
     board = _board(ctx)
     player = ctx.question.who or ME
     target_ref, source_ref = ctx.question.cards
@@ -133,7 +135,9 @@ def can_target(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{target_ref.name}" is not on the board: how it left play is unknown')
     how = G._left_play(board, target)
     if how is None or how == "left play":
-        raise CannotAnswer(f'the situation does not say that "{target.name}" entered a discard pile')
+        raise CannotAnswer(
+            f'the situation does not say that "{target.name}" entered a discard pile'
+        )
     race = wanted.group("race")
     steps = [
         f'"{target.name}" is {how}: it is placed into its owner\'s discard pile, as its printed '
@@ -163,17 +167,16 @@ def sacrificed(ctx: Context) -> Answer:
     board = _board(ctx)
     placed = _placed(ctx, board)
     if any(victim is placed for victim, _ in board.sacrificed):
-        return _conclude(ctx, YesNo(True), f'the situation states "{placed.name}" is sacrificed',
-                         [D.SACRIFICE])
+        return _conclude(
+            ctx, YesNo(True), f'the situation states "{placed.name}" is sacrificed', [D.SACRIFICE]
+        )
     if placed.card is None or placed.facedown:
         raise CannotAnswer(f'"{placed.name}" has no text rulesq reads')
     count = G.times(board, placed)
     if count.gaps:
         return _gaps(ctx, count.gaps)
     if count.value == 0:
-        raise CannotAnswer(
-            "; ".join(count.steps) + ": no effect read here sacrifices it"
-        )
+        raise CannotAnswer("; ".join(count.steps) + ": no effect read here sacrifices it")
     move = next(
         (
             (header, quote, body)
@@ -196,7 +199,11 @@ def sacrificed(ctx: Context) -> Answer:
                 bars.append((other, quote, int(found.group("n"))))
             elif "cannot enter this zone" in body.lower():
                 raise CannotAnswer(f'"{other.name}": "{quote}" is not read by rulesq')
-    steps = [*count.steps, f'its Forced effect moves it to the opponent\'s {placed.zone.value if placed.zone else ""} zone']
+    zone = placed.zone.value if placed.zone else "corresponding"
+    steps = [
+        *count.steps,
+        f"its Forced effect moves it to the opponent's {zone} zone",
+    ]
     texts = [*count.texts]
     rules = [*count.rules]
     for other, quote, least in bars:
@@ -208,7 +215,52 @@ def sacrificed(ctx: Context) -> Answer:
                 f'"{placed.name}" has {loyalty} loyalty and cannot enter the zone of '
                 f'"{other.name}", but must move there: an illegal game state, so it is sacrificed'
             )
-            return _conclude(ctx, YesNo(True), "; ".join(steps), [*rules, QA_ILLEGAL_STATE,
-                                                                   D.SACRIFICE], texts)
+            return _conclude(
+                ctx, YesNo(True), "; ".join(steps), [*rules, QA_ILLEGAL_STATE, D.SACRIFICE], texts
+            )
     steps.append("nothing stops it entering that zone: it moves, and is not sacrificed")
     return _conclude(ctx, YesNo(False), "; ".join(steps), [*rules, QA_ILLEGAL_STATE], texts)
+
+
+def can_put(ctx: Context) -> Answer:
+    """Answer ``can "X" put "Y" into play?``: a card searched for, by its printed cost.
+
+    Read from "search … for a support card with cost N or lower. You may put that card into
+    this zone": the cost is the printed number, never the loyalty (FAQ, Cost).
+    """
+    from rulesq.games.warhammer import texts
+
+    board = _board(ctx)
+    source_ref, wanted_ref = ctx.question.cards
+    source, wanted = source_ref.card, wanted_ref.card
+    if source is None or wanted is None:
+        raise CannotAnswer("a card asked about is not one rulesq knows")
+    found = T.SEARCH_FOR.search(source.text or "")
+    if found is None:
+        raise CannotAnswer(f'"{source.name}" puts no card into play that rulesq reads')
+    kind, most = found.group("type").lower(), int(found.group("n"))
+    cost = wanted.fields.get("cost")
+    if not isinstance(cost, int):
+        raise CannotAnswer(f'the printed cost of "{wanted.name}" is not a number')
+    steps = [
+        f'"{wanted.name}" is a {(wanted.type or "").lower()} card with printed cost {cost} '
+        f"(its loyalty is not part of its cost)"
+    ]
+    ok = (wanted.type or "").lower() == kind and cost <= most
+    steps.append(
+        f"it is a {kind} card with cost {most} or lower"
+        if ok
+        else f"it is not a {kind} card with cost {most} or lower"
+    )
+    placed = board.find(source.name)
+    only = texts.zone_only(wanted.text or "")
+    if ok and only is not None:
+        if placed is None or placed.zone is None:
+            raise CannotAnswer(
+                f'"{wanted.name}" says "{only[1]}" and the zone of "{source.name}" is not stated'
+            )
+        if placed.zone is not only[0]:
+            steps.append(f'"{only[1]}": it cannot go into the {placed.zone.value} zone')
+            ok = False
+    quotes = [Text(source.name, found.group(0))]
+    return _conclude(ctx, YesNo(ok), "; ".join(steps), [COST], quotes)

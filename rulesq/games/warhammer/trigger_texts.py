@@ -52,11 +52,16 @@ LOYALTY_BAR = re.compile(
 #: "Your units enter this zone corrupted."
 ENTER_CORRUPTED = re.compile(r"^your units enter this zone corrupted$", re.IGNORECASE)
 #: "search the top five cards of your deck" and "you may search an additional card".
-SEARCH = re.compile(
-    r"\bsearch the top (?P<n>\w+) cards of your deck\b", re.IGNORECASE
-)
+SEARCH = re.compile(r"\bsearch the top (?P<n>\w+) cards of your deck\b", re.IGNORECASE)
 SEARCH_MORE = re.compile(
     r"^whenever you search your deck, you may search an additional card$", re.IGNORECASE
+)
+#: "search the top five cards of your deck for a support card with cost 2 or lower. You may
+#: put that card into this zone."
+SEARCH_FOR = re.compile(
+    r"\bsearch the top \w+ cards of your deck for an? (?P<type>support|unit) card with cost "
+    r"(?P<n>\d+) or lower\. You may put that card into this zone\b",
+    re.IGNORECASE,
 )
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 #: Conditions another module follows where they decide (Q&A 19: ``triggers.spike``).

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import trigger_texts as T
+from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import power
 from rulesq.situation.model import ME, YOU
 
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rulesq.games.warhammer.board import Board, Event, InPlay
-    from rulesq.games.warhammer.claims import Text
 
 FAQ = "warhammer/faq/"
 TRIGGER_CONDITIONS = FAQ + "rules-clarifications/trigger-conditions"
@@ -107,7 +107,7 @@ def _leaves_play(board: Board, source: InPlay, count: Count) -> None:
     }.get(how or "", ())
     if how is not None:
         count.met(f'"{source.name}" is {how}: it leaves play', TRIGGER_EXAMPLES, *rules)
-    for event in _events(board, source, "moved"):
+    if _events(board, source, "moved"):
         count.unmet(
             f'"{source.name}" moves from one zone in play to another: it stays in play',
             IN_PLAY,
@@ -130,13 +130,9 @@ def _you_heal(board: Board, source: InPlay, count: Count) -> None:
             count.unmet(f'"{event.card.name}" is healed by the opponent\'s "{healer.name}"')
             continue
         if event.card.damage <= 0:
-            count.unmet(
-                f'"{event.card.name}" has no damage on it, so it is not healed', HEALING
-            )
+            count.unmet(f'"{event.card.name}" has no damage on it, so it is not healed', HEALING)
             continue
-        count.met(
-            f'"{healer.name}" heals "{event.card.name}"', HEALING, QA_HEALED_EACH
-        )
+        count.met(f'"{healer.name}" heals "{event.card.name}"', HEALING, QA_HEALED_EACH)
     if not heals:
         count.gaps.append("the situation states no unit healed")
 
@@ -146,9 +142,11 @@ def _corrupting_zone(board: Board, placed: InPlay, count: Count) -> InPlay | Non
     for other in board.cards:
         if other.zone is not placed.zone or other.owner != placed.owner or other.facedown:
             continue
-        for _header, _zone, quote, body in T.sentences(other.name, (other.card and other.card.text) or ""):
+        for _header, _zone, quote, body in T.sentences(
+            other.name, (other.card and other.card.text) or ""
+        ):
             if T.ENTER_CORRUPTED.match(body):
-                count.texts.append(T.Text(other.name, quote))
+                count.texts.append(Text(other.name, quote))
                 return other
     return None
 
@@ -192,7 +190,9 @@ def _opponent_unit_to_discard(board: Board, source: InPlay, count: Count) -> Non
         stated += 1
         rule = D.DESTROY if how == "destroyed" else D.SACRIFICE
         if placed.owner != opponent:
-            count.unmet(f'"{placed.name}" goes to its owner\'s discard pile, not the opponent\'s', rule)
+            count.unmet(
+                f"\"{placed.name}\" goes to its owner's discard pile, not the opponent's", rule
+            )
         elif _printed_type(placed) != "unit":
             count.unmet(
                 f'"{placed.name}" is {how} and enters the discard pile as its printed type, '

@@ -67,8 +67,9 @@ def destroyed(ctx: Context) -> Answer:
             )
     stated = next((e for e in board.events if e.kind == "destroyed" and e.card is placed), None)
     if stated is not None:
-        return _conclude(ctx, YesNo(True), f'the situation states "{placed.name}" is destroyed',
-                         [D.DESTROY])
+        return _conclude(
+            ctx, YesNo(True), f'the situation states "{placed.name}" is destroyed', [D.DESTROY]
+        )
     from rulesq.games.warhammer.triggers import spike_destroys
 
     spiked = spike_destroys(board, placed)
