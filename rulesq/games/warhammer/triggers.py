@@ -180,6 +180,21 @@ def _unit_corrupted(board: Board, source: InPlay, count: Count) -> None:
         count.gaps.append("the situation states no unit entering play or moving")
 
 
+def _questing_here(board: Board, source: InPlay, body: str, count: Count) -> bool:
+    """Whether an effect's "if a unit is questing here" holds (True when it has none)."""
+    if "if a unit is questing here" not in body.lower():
+        return True
+    questing = [c for c in board.cards if c.questing_on is source]
+    if questing:
+        count.steps.append(f'"{questing[0].name}" is questing here')
+        return True
+    count.gaps.append(
+        f'no unit is stated questing on "{source.name}": its effect applies only "if a unit '
+        'is questing here"'
+    )
+    return False
+
+
 def _opponent_unit_to_discard(board: Board, source: InPlay, count: Count) -> None:
     opponent = _OTHER.get(source.owner)
     stated = 0
@@ -382,6 +397,8 @@ def times(board: Board, source: InPlay) -> Count:
             f'"{source.name}" is not in its {trigger.zone.value} zone: its text is not active',
             ZONE_TEXT,
         )
+        return count
+    if not _questing_here(board, source, trigger.body, count):
         return count
     if trigger.condition == "your_unit_would_be_destroyed":
         _your_unit_would_be_destroyed(board, source, count, int(trigger.match.group("cost")))
