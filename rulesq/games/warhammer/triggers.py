@@ -364,7 +364,10 @@ _CHECKS: dict[str, Callable[[Board, InPlay, Count], None]] = {
 def spike_victims(board: Board, source: InPlay, count: Count) -> list[InPlay]:
     """The attackers a "destroy all attacking units when they take combat damage" destroys."""
     attack, host = board.attack, source.attached_to
-    if attack is None or host is None or host not in attack.defenders:
+    if attack is None:
+        count.gaps.append("no attack is stated")
+        return []
+    if host is None or host not in attack.defenders:
         count.unmet(f'"{source.name}" is not on a defending unit', QA_SPIKE)
         return []
     if len(attack.defenders) != 1:
