@@ -49,10 +49,14 @@ def _count(ctx: Context) -> tuple[G.Count, InPlay]:
         if len(copies) > 1 and copy.attached_to is not None and count.steps:
             total.steps.append(f'the copy on "{copy.attached_to.name}": ' + ", ".join(count.steps))
         else:
-            total.steps += count.steps
+            total.steps += [s for s in count.steps if s not in total.steps]
         total.cite(*count.rules)
         total.texts += [t for t in count.texts if t not in total.texts]
         total.gaps += count.gaps
+        total.header = count.header
+    if len(copies) > 1 and total.header == "Action" and total.value:
+        total.steps.append(f"a Triggered Action triggers once per copy: {len(copies)} copies")
+        total.cite(G.TRIGGERED_ACTIONS)
     return total, source
 
 

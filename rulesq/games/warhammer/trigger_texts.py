@@ -24,6 +24,7 @@ CONDITIONS: dict[str, re.Pattern[str]] = {
     for name, pattern in {
         "enters_play": r"^(?:when|after) this unit enters play\b",
         "leaves_play": r"^(?:when|after) this unit leaves play\b",
+        "unit_enters_this_zone": r"^(?:when|after) a unit enters this zone\b",
         "you_heal": r"^whenever you heal a unit\b",
         "unit_corrupted": r"^whenever a unit is corrupted\b",
         "opponent_unit_to_discard": r"^(?:when|after) a unit is put into target opponent's "

@@ -38,6 +38,7 @@ ENDING = FAQ + "timing-structure/e"
 QA_DECLARE = FAQ + "qa/32"
 QA_EACH_COST = FAQ + "qa/10"
 QA_SPIKE = FAQ + "qa/19"
+TRIGGERED_ACTIONS = FAQ + "rules-clarifications/triggered-actions-formerly-response-actions"
 ZONE_TEXT = FAQ + "terminology-clarifications/zones-of-play"
 _OTHER = {ME: YOU, YOU: ME}
 
@@ -51,6 +52,8 @@ class Count:
     rules: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
+    #: The header of the ability triggered ("Action", "Forced"; None: a constant effect).
+    header: str | None = None
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -97,6 +100,22 @@ def _enters_play(board: Board, source: InPlay, count: Count) -> None:
         )
     if not count.steps:
         count.gaps.append(f'the situation does not say whether "{source.name}" enters play')
+
+
+def _unit_enters_this_zone(board: Board, source: InPlay, count: Count) -> None:
+    stated = [e for e in board.events if e.kind in ("enters_play", "moved")]
+    for event in stated:
+        unit = event.card
+        how = "enters play" if event.kind == "enters_play" else "moves"
+        if _printed_type(unit) != "unit" or unit.facedown:
+            count.unmet(f'"{unit.name}" is not a unit')
+        elif unit.owner == source.owner and unit.zone is source.zone:
+            itself = " (the card itself, once in play)" if unit is source else ""
+            count.met(f'"{unit.name}"{itself} {how} into this zone', ENTERING_PLAY)
+        else:
+            count.unmet(f'"{unit.name}" {how} into another zone')
+    if not stated:
+        count.gaps.append("the situation states no unit entering play or moving")
 
 
 def _leaves_play(board: Board, source: InPlay, count: Count) -> None:
@@ -350,6 +369,7 @@ def _your_unit_would_be_destroyed(board: Board, source: InPlay, count: Count, co
 _CHECKS: dict[str, Callable[[Board, InPlay, Count], None]] = {
     "enters_play": _enters_play,
     "leaves_play": _leaves_play,
+    "unit_enters_this_zone": _unit_enters_this_zone,
     "you_heal": _you_heal,
     "unit_corrupted": _unit_corrupted,
     "opponent_unit_to_discard": _opponent_unit_to_discard,
@@ -395,6 +415,7 @@ def times(board: Board, source: InPlay) -> Count:
         return count
     trigger = found[0]
     count.texts.append(trigger.quote)
+    count.header = trigger.header
     if trigger.zone is not None and source.zone is not trigger.zone:
         count.unmet(
             f'"{source.name}" is not in its {trigger.zone.value} zone: its text is not active',
