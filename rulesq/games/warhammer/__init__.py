@@ -38,6 +38,7 @@ class WarhammerGame(Game):
 
 _ANSWERS = "rulesq.games.warhammer.answers"
 _WOUNDS = "rulesq.games.warhammer.wounds"
+_WHEREABOUTS = "rulesq.games.warhammer.whereabouts"
 
 
 GAME = register(
@@ -73,8 +74,23 @@ GAME = register(
                     "cancelled",
                 )
             },
+            **{
+                kind: f"{_WHEREABOUTS}:{kind}"
+                for kind in (
+                    "where",
+                    "controller",
+                    "is_kind",
+                    "questing",
+                    "in_play",
+                    "in_zone",
+                    "can_move",
+                    "can_quest",
+                    "can_put_into_play",
+                )
+            },
         },
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),
+        answer_words=("me", "you", "kingdom", "quest", "battlefield", "discard"),
     )
 )

@@ -39,6 +39,8 @@ class InPlay:
     legend: bool = False
     attached_to: InPlay | None = None
     questing_on: InPlay | None = None
+    #: The player who played an attachment, when the situation says (he controls it).
+    played_by: str | None = None
 
     @property
     def name(self) -> str:
@@ -84,6 +86,16 @@ class Link:
     paid: int | None = None
 
 
+@dataclass(frozen=True)
+class Move:
+    """A card moved by an effect: to whose zone, which zone (None: out of play, the pile)."""
+
+    card: InPlay
+    side: str
+    zone: Zone | None
+    fact: Fact
+
+
 @dataclass
 class Attack:
     """An attack: who attacks, the zone attacked, the attackers and the defenders declared."""
@@ -114,6 +126,10 @@ class Board:
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: The action chain, in the order its links were added.
     chain: list[Link] = field(default_factory=list)
+    #: Cards moved between zones, in order.
+    moves: list[Move] = field(default_factory=list)
+    #: Cards that left play (destroyed, discarded), by the fact that says so.
+    left: list[tuple[InPlay, Fact]] = field(default_factory=list)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

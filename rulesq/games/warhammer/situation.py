@@ -13,6 +13,7 @@ from rulesq.games.warhammer.board import (
     Board,
     InPlay,
     Link,
+    Move,
 )
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME, YOU
@@ -310,6 +311,32 @@ class Reader:
         )
 
     _fact_respond = _fact_trigger
+
+    # ------------------------------------------------------------------ control and movement
+    def _fact_move(self, fact: Fact) -> None:
+        placed = self._in_play(fact.card)
+        side = fact.param("players", (fact.who or ME, fact.who or ME))[-1]
+        zone = fact.param("zone")
+        moved = Move(placed, side, Zone(zone) if zone else None, fact)
+        from rulesq.games.warhammer.places import where_before
+
+        here = where_before(self.board, placed)
+        if here == (moved.side, moved.zone):
+            raise self.error(
+                f'"{placed.name}" is already there: to move a card, it must end the move '
+                "in a different zone than it began (FAQ, Q&A 39)",
+                fact,
+            )
+        self.board.moves.append(moved)
+
+    def _fact_attach(self, fact: Fact) -> None:
+        self._fact_attached(fact)
+        placed = self.board.find(fact.cards[0].name)
+        assert placed is not None
+        placed.played_by = fact.who or ME
+
+    def _fact_leaves_play(self, fact: Fact) -> None:
+        self.board.left.append((self._in_play(fact.card), fact))
 
     # ------------------------------------------------------------------ cards
     def _place(

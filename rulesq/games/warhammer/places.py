@@ -1,0 +1,391 @@
+"""Where Warhammer cards are, who controls them and what they are, after moves and effects.
+
+A card starts where the situation puts it; the moves and departures stated then change it in
+order (FAQ, Moving Cards; Out of Play). Constant texts in play that take control, turn a card
+into a development or treat quests as support cards are followed (their card must be in
+play: FAQ, Constant Effects); so is a resolved action that turns its own unit into a
+development. Any other text in play or on the chain that speaks of control, movement or
+what a card is makes the answer *cannot answer*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer import texts
+from rulesq.games.warhammer.claims import Text
+
+if TYPE_CHECKING:
+    from rulesq.games.warhammer.board import Board, InPlay, Link
+    from rulesq.games.warhammer.vocab import Zone
+
+FAQ = "warhammer/faq/"
+MOVING = FAQ + "miscellaneous/moving-cards"
+IN_PLAY = FAQ + "terminology-clarifications/in-play"
+OUT_OF_PLAY = FAQ + "terminology-clarifications/out-of-play"
+PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
+ATTACHMENTS = FAQ + "card-types/attachments"
+CONSTANT = FAQ + "rules-clarifications/constant-effects"
+BECOMING = FAQ + "card-types/developments/part-2"
+QA_OPPONENT_ZONE = FAQ + "qa/11"
+QA_AS_THOUGH = FAQ + "qa/14"
+QA_CONTROL_RETURNS = FAQ + "qa/16"
+QA_PUT_FROM_OUT = FAQ + "qa/20"
+QA_ATTACHED_DEVELOPMENT = FAQ + "qa/25"
+QA_QUEST_MOVED = FAQ + "qa/36"
+QA_QUEST_ANY_ZONE = FAQ + "qa/37"
+QA_SAME_ZONE = FAQ + "qa/39"
+QA_REVERTS = FAQ + "qa/41"
+QA_ALSO_SUPPORT = FAQ + "qa/42"
+
+#: Constant sentences followed here, by what they do.
+TAKE_CONTROL = re.compile(r"^Take control of attached unit\.?$", re.IGNORECASE)
+MOVE_TO_CORRESPONDING = re.compile(r"^Move that unit to your corresponding zone\.?$", re.I)
+ATTACHED_BECOMES_DEVELOPMENT = re.compile(
+    r"^Attached card is considered to have a blank text box, loses all power, and becomes "
+    r"a development\.?$",
+    re.IGNORECASE,
+)
+QUESTS_ALSO_SUPPORT = re.compile(
+    r"^Treat all quests in play as if they are also support cards\.?$", re.IGNORECASE
+)
+AS_THOUGH = re.compile(
+    r"^Any unit questing here may attack as though it were in your battlefield\.?$", re.I
+)
+#: An action that turns its own unit into a development for the turn, and what follows it.
+SELF_DEVELOPMENT = re.compile(
+    r"Action: (?:Spend (?P<cost>\d+) resources? to )?have this unit become a development "
+    r"until the end of the turn\. It no longer counts as a unit\.",
+    re.IGNORECASE,
+)
+NO_LONGER_UNIT = re.compile(r"^It no longer counts as a unit\.?$", re.IGNORECASE)
+#: Words of a text that speak of control, movement or what a card is.
+PLACE_WORDS = re.compile(
+    r"\b(control\w*|becomes?|treat|counts? as|mov(?:e|es|ed|ing)|rearrange\w*|"
+    r"as though|into play)\b",
+    re.IGNORECASE,
+)
+_FOLLOWED = (
+    TAKE_CONTROL,
+    MOVE_TO_CORRESPONDING,
+    ATTACHED_BECOMES_DEVELOPMENT,
+    QUESTS_ALSO_SUPPORT,
+    AS_THOUGH,
+)
+
+
+@dataclass
+class Place:
+    """A card's state: whose area and zone it is in (None: out of play), its controller."""
+
+    side: str
+    zone: Zone | None
+    controller: str
+    owner: str
+    kinds: set[str]
+    questing: InPlay | None
+    damage: int
+    steps: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+
+    def cite(self, *rules: str) -> None:
+        """Add rules once each."""
+        self.rules += [r for r in rules if r not in self.rules]
+
+    def quote(self, text: Text) -> None:
+        """Add a quoted text once."""
+        if text not in self.texts:
+            self.texts.append(text)
+
+
+def base_kinds(placed: InPlay) -> set[str]:
+    """What a card is as printed: its type (a facedown card is a development)."""
+    if placed.facedown:
+        return {"development"}
+    kind = (placed.card.type or "").lower() if placed.card is not None else ""
+    return {kind} if kind else set()
+
+
+def controller(placed: InPlay) -> str:
+    """Who controls a card before any effect: who played an attachment, else whose area."""
+    return placed.played_by or placed.owner
+
+
+def where_before(board: Board, placed: InPlay) -> tuple[str, Zone | None]:
+    """Whose area and zone a card is in after the moves stated so far."""
+    side, zone = placed.owner, placed.zone
+    for move in board.moves:
+        if move.card is placed:
+            side, zone = move.side, move.zone
+    return side, zone
+
+
+def _sentences(placed: InPlay) -> list[tuple[object, str]]:
+    if placed.card is None or not placed.card.text or placed.facedown:
+        return []
+    text = placed.card.text
+    return [(e, e.span.of(text).strip()) for e in texts.parsed(text).effects]
+
+
+def has(placed: InPlay, pattern: re.Pattern[str]) -> Text | None:
+    """The card's sentence the pattern matches, quoted (a faceup card only)."""
+    for _effect, quote in _sentences(placed):
+        if pattern.match(quote):
+            return Text(placed.name, quote)
+    return None
+
+
+def self_development(link: Link) -> tuple[int, Text] | None:
+    """A link that turns its own unit into a development: its resource cost and quote."""
+    if link.card is None or not link.card.text:
+        return None
+    found = SELF_DEVELOPMENT.search(link.card.text)
+    if found is None:
+        return None
+    return int(found.group("cost") or 0), Text(link.name, found.group(0))
+
+
+def _speaks(effect: object, quote: str) -> bool:
+    if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs, fx.AttachTo)):
+        return False
+    if isinstance(effect, fx.Ability):
+        return False
+    if any(p.match(quote) for p in _FOLLOWED):
+        return False
+    return PLACE_WORDS.search(quote) is not None
+
+
+def unfollowed(board: Board) -> list[str]:
+    """Texts in play and links on the chain that speak of control, moves or card types.
+
+    Actions in play happen only when triggered; a link this module follows is not a gap.
+    """
+    gaps: list[str] = []
+    for placed in board.cards:
+        own = placed.card.text if placed.card is not None and placed.card.text else ""
+        for effect, quote in _sentences(placed):
+            if NO_LONGER_UNIT.match(quote) and SELF_DEVELOPMENT.search(own):
+                continue
+            if _speaks(effect, quote):
+                gaps.append(f'"{placed.name}": "{quote}" is not followed by the rules of rulesq')
+    for link in board.chain:
+        if link.card is None or not link.card.text or self_development(link) is not None:
+            continue
+        if PLACE_WORDS.search(link.card.text):
+            gaps.append(f'"{link.name}" on the chain: its text is not followed by rulesq')
+    return gaps
+
+
+def _left(board: Board, placed: InPlay) -> bool:
+    return any(gone is placed for gone, _ in board.left)
+
+
+def in_play(board: Board, placed: InPlay) -> bool:
+    """Whether a card stated in play is still there (it, or the card it is attached to)."""
+    if _left(board, placed):
+        return False
+    if any(m.card is placed and m.zone is None for m in board.moves):
+        return False
+    host = placed.attached_to
+    return host is None or in_play(board, host)
+
+
+def place(board: Board, target: InPlay) -> Place:
+    """The card's state after the moves, departures and effects stated."""
+    found = Place(
+        target.owner,
+        target.zone,
+        controller(target),
+        controller(target),
+        base_kinds(target),
+        target.questing_on,
+        target.damage,
+    )
+    found.gaps += unfollowed(board)
+    _events(board, target, found)
+    if found.zone is None:
+        return found
+    _control(board, target, found)
+    _attachments(board, target, found)
+    _also_support(board, found)
+    _chain(board, target, found)
+    if found.questing is not None and found.questing.card is not None:
+        quoted = has(found.questing, AS_THOUGH)
+        if quoted is not None:
+            found.quote(quoted)
+            found.steps.append(
+                f'"{found.questing.name}" lets it attack as though it were in the battlefield; '
+                "that does not put it there"
+            )
+            found.cite(QA_AS_THOUGH)
+    return found
+
+
+def _events(board: Board, target: InPlay, found: Place) -> None:
+    """Moves and departures in the order stated."""
+    events = [(m.fact.index, "move", m) for m in board.moves]
+    events += [(fact.index, "left", gone) for gone, fact in board.left]
+    for _index, what, item in sorted(events, key=lambda e: e[0]):
+        if what == "move":
+            move = item  # type: ignore[assignment]
+            if move.card is target:  # type: ignore[union-attr]
+                _moved(found, target, move.side, move.zone)  # type: ignore[union-attr]
+            elif move.card is found.questing:  # type: ignore[union-attr]
+                found.steps.append(
+                    f'"{found.questing.name}" moves to another zone; the unit questing on it '
+                    "stays in its zone and is no longer questing"
+                )
+                found.questing = None
+                found.cite(QA_QUEST_MOVED, MOVING)
+        elif item is target or (target.attached_to is not None and item is target.attached_to):
+            _gone(found, target, item)  # type: ignore[arg-type]
+
+
+def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
+    if zone is None:
+        found.zone = None
+        found.steps.append(f'"{target.name}" goes to its owner\'s discard pile')
+        found.cite(OUT_OF_PLAY)
+        return
+    found.side, found.zone = side, zone
+    found.steps.append(f'"{target.name}" moves to the {zone.value} zone')
+    found.cite(MOVING)
+    if found.questing is not None:
+        found.steps.append("a unit moved to another zone is no longer questing")
+        found.questing = None
+
+
+def _gone(found: Place, target: InPlay, gone: InPlay) -> None:
+    found.zone, found.questing = None, None
+    if gone is target:
+        found.steps.append(f'"{target.name}" leaves play for its owner\'s discard pile')
+        found.cite(OUT_OF_PLAY)
+    else:
+        found.steps.append(
+            f'"{gone.name}", the card it is attached to, leaves play: the attachment enters '
+            "its owner's discard pile"
+        )
+        found.cite(ATTACHMENTS, OUT_OF_PLAY)
+
+
+def _control(board: Board, target: InPlay, found: Place) -> None:
+    """Attachments that take control of the unit they are attached to (constant effects)."""
+    for attachment in board.attached_to(target):
+        taken = has(attachment, TAKE_CONTROL)
+        if taken is None:
+            continue
+        moved = has(attachment, MOVE_TO_CORRESPONDING)
+        if not in_play(board, attachment):
+            found.quote(taken)
+            found.steps.append(
+                f'"{attachment.name}" has left play: its constant effect no longer applies, '
+                f'so "{target.name}" returns to its owner\'s control, in the corresponding zone'
+            )
+            found.cite(QA_CONTROL_RETURNS, CONSTANT)
+            continue
+        found.quote(taken)
+        found.controller = controller(attachment)
+        found.steps.append(
+            f'"{attachment.name}" is in play, attached to "{target.name}": its controller '
+            "takes control of the unit"
+        )
+        found.cite(ATTACHMENTS, CONSTANT)
+        if moved is not None:
+            found.quote(moved)
+            found.side = found.controller
+            found.steps.append("the unit moves to its new controller's corresponding zone")
+
+
+def _attachments(board: Board, target: InPlay, found: Place) -> None:
+    """Attachments that make the card they are attached to a development."""
+    for attachment in board.attached_to(target):
+        quoted = has(attachment, ATTACHED_BECOMES_DEVELOPMENT)
+        if quoted is None:
+            continue
+        found.quote(quoted)
+        if not in_play(board, attachment):
+            found.steps.append(
+                f'"{attachment.name}" has left play: "{target.name}" reverts to what it was'
+            )
+            found.cite(QA_REVERTS, CONSTANT)
+            continue
+        found.kinds = {"development"}
+        found.steps.append(
+            f'"{target.name}" stays faceup and is a development while "{attachment.name}" '
+            "is attached to it"
+        )
+        found.cite(QA_ATTACHED_DEVELOPMENT)
+        if target.corrupted:
+            found.steps.append("a corrupted unit becomes a corrupted development")
+            found.cite(QA_REVERTS)
+        if found.questing is not None:
+            found.steps.append(
+                "a questing unit is removed from the quest and stays in the zone it was "
+                "questing in"
+            )
+            found.questing = None
+
+
+def _also_support(board: Board, found: Place) -> None:
+    """Constant texts that treat every quest in play as a support card too."""
+    if "quest" not in found.kinds:
+        return
+    for source in board.cards:
+        quoted = has(source, QUESTS_ALSO_SUPPORT)
+        if quoted is None or not in_play(board, source):
+            continue
+        zone = _zone_text(source, quoted.quote)
+        if zone is not None and source.zone is not zone:
+            found.steps.append(
+                f'"{source.name}" is not in its {zone.value} zone: its text is not active'
+            )
+            continue
+        found.quote(quoted)
+        found.kinds.add("support")
+        found.steps.append(
+            f'"{source.name}" treats every quest in play, its controller\'s too, as a '
+            "support card as well"
+        )
+        found.cite(QA_ALSO_SUPPORT)
+
+
+def _zone_text(source: InPlay, quote: str) -> Zone | None:
+    """The zone a sentence of the card's text is active in (its zone keyword), or None."""
+    for constant in texts.constants(source.card.text if source.card and source.card.text else ""):
+        if constant.quote.strip() == quote:
+            return constant.zone
+    return None
+
+
+def _chain(board: Board, target: InPlay, found: Place) -> None:
+    """Resolved links that turn their own unit into a development until the end of the turn."""
+    for link in board.chain:
+        read = self_development(link)
+        if read is None or link.source is not target:
+            continue
+        cost, quoted = read
+        paid = board.capital(link.who).resources
+        if cost and paid is None:
+            found.gaps.append(
+                f'"{link.name}" costs {cost} resources: the situation does not state '
+                "the resources of its player"
+            )
+            return
+        if paid is not None and paid < cost:
+            found.gaps.append(f'"{link.name}" costs {cost} resources and only {paid} are stated')
+            return
+        found.quote(quoted)
+        found.kinds = {"development"}
+        found.steps.append(
+            f'"{link.name}" resolves: it is a faceup development until the end of the turn, '
+            "still in play, and no longer a unit"
+        )
+        if found.damage:
+            found.steps.append(f"its {found.damage} damage is removed")
+        found.damage = 0
+        found.cite(BECOMING)
