@@ -13,8 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import shields
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import shields, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import HIT_POINTS, Value, hit_points, power
 from rulesq.games.warhammer.vocab import Header, Zone

@@ -206,8 +206,7 @@ def can_put_into_play(target: InPlay | None, name: str, effect: Card | None) -> 
     out.claims.append(
         rule_claim(
             Stance.FORBID,
-            f'"{name}" is already in play: cards are put into play only from an out of '
-            "play zone",
+            f'"{name}" is already in play: cards are put into play only from an out of play zone',
             P.QA_PUT_FROM_OUT,
             P.PUT_INTO_PLAY,
         )

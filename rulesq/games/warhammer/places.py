@@ -228,22 +228,24 @@ def place(board: Board, target: InPlay) -> Place:
 
 def _events(board: Board, target: InPlay, found: Place) -> None:
     """Moves and departures in the order stated."""
-    events = [(m.fact.index, "move", m) for m in board.moves]
-    events += [(fact.index, "left", gone) for gone, fact in board.left]
-    for _index, what, item in sorted(events, key=lambda e: e[0]):
-        if what == "move":
-            move = item  # type: ignore[assignment]
-            if move.card is target:  # type: ignore[union-attr]
-                _moved(found, target, move.side, move.zone)  # type: ignore[union-attr]
-            elif move.card is found.questing:  # type: ignore[union-attr]
+    moves = {m.fact.index: m for m in board.moves}
+    departures = {fact.index: gone for gone, fact in board.left}
+    for index in sorted([*moves, *departures]):
+        move = moves.get(index)
+        if move is not None:
+            if move.card is target:
+                _moved(found, target, move.side, move.zone)
+            elif found.questing is not None and move.card is found.questing:
                 found.steps.append(
                     f'"{found.questing.name}" moves to another zone; the unit questing on it '
                     "stays in its zone and is no longer questing"
                 )
                 found.questing = None
                 found.cite(QA_QUEST_MOVED, MOVING)
-        elif item is target or (target.attached_to is not None and item is target.attached_to):
-            _gone(found, target, item)  # type: ignore[arg-type]
+            continue
+        gone = departures[index]
+        if gone is target or (target.attached_to is not None and gone is target.attached_to):
+            _gone(found, target, gone)
 
 
 def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
@@ -325,8 +327,7 @@ def _attachments(board: Board, target: InPlay, found: Place) -> None:
             found.cite(QA_REVERTS)
         if found.questing is not None:
             found.steps.append(
-                "a questing unit is removed from the quest and stays in the zone it was "
-                "questing in"
+                "a questing unit is removed from the quest and stays in the zone it was questing in"
             )
             found.questing = None
 

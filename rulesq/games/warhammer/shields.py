@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer.board import Assigned
 from rulesq.games.warhammer.claims import Text
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class _Run:
 
     def run(self) -> Flow:
         board = self.board
-        events: list[tuple[int, int, object]] = [
+        events: list[tuple[int, int, Assigned | Link]] = [
             (a.fact.index, 0, a) for a in board.assigned if a.card is not None
         ]
         for chain in chains(board.chain):
@@ -138,20 +139,21 @@ class _Run:
             order = list(reversed(chain))
             events += [(last, n + 1, link) for n, link in enumerate(order)]
         for _index, _n, item in sorted(events, key=lambda e: (e[0], e[1])):
-            if hasattr(item, "amount"):
-                kind = "combat damage" if item.combat else "damage"  # type: ignore[attr-defined]
-                self.hit(
-                    item.card,  # type: ignore[attr-defined]
-                    item.amount,  # type: ignore[attr-defined]
-                    item.combat,  # type: ignore[attr-defined]
-                    f"{item.amount} {kind} assigned",  # type: ignore[attr-defined]
-                )
+            if isinstance(item, Assigned):
+                kind = "combat damage" if item.combat else "damage"
+                self.hit(item.card, item.amount, item.combat, f"{item.amount} {kind} assigned")
             else:
-                self.link(item)  # type: ignore[arg-type]
+                self.link(item)
         return self.flow
 
     def link(self, link: Link) -> None:
         text, flow = _text(link), self.flow
+        if link.targets and not re.search(r"\btargets?\b", text, re.IGNORECASE):
+            flow.gaps.append(
+                f'"{link.name}" is stated with targets, but its text does not say "target": '
+                "it targets nothing"
+            )
+            return
         redirect, cancel = REDIRECT.search(text), CANCEL_NEXT.search(text)
         each, destroy = EACH_UNIT.search(text), DESTROY_ALL.search(text)
         if redirect is not None and len(link.targets) == 2:
@@ -204,6 +206,7 @@ class _Run:
     def hit(self, unit: InPlay | None, amount: int, combat: bool, how: str, depth: int = 0) -> None:
         if unit is None:
             return
+        whole = amount
         for shield in self.shields:
             if amount <= 0 or shield.left <= 0 or shield.unit is not unit:
                 continue
@@ -222,7 +225,8 @@ class _Run:
             if depth < _DEPTH:
                 self.hit(shield.to, taken, combat, f"{how}, {taken} redirected", depth + 1)
         if amount > 0:
-            self.flow.hits.append(Hit(unit, amount, combat, how))
+            left = how if amount == whole else f"{how}, {amount} of it left"
+            self.flow.hits.append(Hit(unit, amount, combat, left))
 
 
 def flow(board: Board) -> Flow:
