@@ -86,6 +86,7 @@ GAME = register(
                     "can_move",
                     "can_quest",
                     "can_put_into_play",
+                    "can_attack",
                 )
             },
         },

@@ -125,7 +125,8 @@ def where_before(board: Board, placed: InPlay) -> tuple[str, Zone | None]:
     return side, zone
 
 
-def _sentences(placed: InPlay) -> list[tuple[object, str]]:
+def sentences(placed: InPlay) -> list[tuple[object, str]]:
+    """The effects of a faceup card's text, each with its words quoted."""
     if placed.card is None or not placed.card.text or placed.facedown:
         return []
     text = placed.card.text
@@ -134,7 +135,7 @@ def _sentences(placed: InPlay) -> list[tuple[object, str]]:
 
 def has(placed: InPlay, pattern: re.Pattern[str]) -> Text | None:
     """The card's sentence the pattern matches, quoted (a faceup card only)."""
-    for _effect, quote in _sentences(placed):
+    for _effect, quote in sentences(placed):
         if pattern.match(quote):
             return Text(placed.name, quote)
     return None
@@ -153,8 +154,8 @@ def self_development(link: Link) -> tuple[int, Text] | None:
 def _speaks(effect: object, quote: str) -> bool:
     if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs, fx.AttachTo)):
         return False
-    if isinstance(effect, fx.Ability):
-        return False
+    if isinstance(effect, fx.Ability) or quote.startswith("Action:"):
+        return False  # an action happens only when triggered (a link on the chain)
     if any(p.match(quote) for p in _FOLLOWED):
         return False
     return PLACE_WORDS.search(quote) is not None
@@ -168,7 +169,7 @@ def unfollowed(board: Board) -> list[str]:
     gaps: list[str] = []
     for placed in board.cards:
         own = placed.card.text if placed.card is not None and placed.card.text else ""
-        for effect, quote in _sentences(placed):
+        for effect, quote in sentences(placed):
             if NO_LONGER_UNIT.match(quote) and SELF_DEVELOPMENT.search(own):
                 continue
             if _speaks(effect, quote):

@@ -172,3 +172,29 @@ def can_put_into_play(ctx: Context) -> Answer:
     card = _card(ctx)
     effect = ctx.question.cards[1].card if len(ctx.question.cards) > 1 else None
     return _ruled(ctx, M.can_put_into_play(board.find(card.name), card.name, effect))
+
+
+def can_attack(ctx: Context) -> Answer:
+    """Answer ``can I attack your kingdom with "A"?``: each restriction decided apart (Q&A 35)."""
+    from rulesq.games.warhammer import attacks as A
+
+    board = _board(ctx)
+    players = ctx.question.param("players", (ctx.question.who or ME, ME))
+    if players[0] == players[-1]:
+        raise CannotAnswer("a player attacks his opponent's capital, not his own")
+    units = [_placed(ctx, board, n) for n in range(len(ctx.question.cards))]
+    read = A.can_attack(board, players[0], units)
+    if read.gaps:
+        return ctx.cannot("; ".join(read.gaps), gaps=tuple((g, g) for g in read.gaps))
+    ruling = A.decide_topics(read)
+    if ruling.allowed is None:
+        raise CannotAnswer(ruling.reason)
+    return _conclude(
+        ctx,
+        YesNo(ruling.allowed),
+        ruling.reason,
+        list(ruling.rules),
+        list(ruling.texts),
+        decided_by=ruling.step,
+        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
+    )

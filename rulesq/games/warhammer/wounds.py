@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import attacks as A
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
@@ -112,6 +113,13 @@ def can_assign(ctx: Context) -> Answer:
             'the attacker (write, e.g., I attack your kingdom with "A")'
         )
     amount = int(ctx.question.param("number"))
+    outside, read = A.outside(board)
+    if outside is False:
+        gaps = read.gaps or [
+            "the attack is made outside the battlefield phase and no effect read by rulesq "
+            "allows it"
+        ]
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims: list[Claim] = []
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
@@ -195,11 +203,12 @@ def can_assign(ctx: Context) -> Answer:
         raise CannotAnswer(ruling.reason)
     # the counted damage is assumed when the verdict rests on it: a yes, or a no it decided
     rests = ruling.allowed or D.COMBAT_POOL in ruling.rules
+    outside_rule = [A.OUTSIDE] if outside else []
     return _conclude(
         ctx,
         YesNo(ruling.allowed),
-        ruling.reason,
-        list(ruling.rules),
+        ruling.reason + ("; " + "; ".join(read.steps) if outside else ""),
+        [*ruling.rules, *outside_rule],
         decided_by=ruling.step,
         assumed=_assumed(pool) if rests else [],
     )
