@@ -74,6 +74,7 @@ GAME = register(
                     "cancelled",
                 )
             },
+            "can_assign_indirect": "rulesq.games.warhammer.indirect:can_assign_indirect",
             **{
                 kind: f"{_WHEREABOUTS}:{kind}"
                 for kind in (
