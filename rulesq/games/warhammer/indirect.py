@@ -35,6 +35,7 @@ _ZONE_ASSUMED = (
 def _already(
     board: Board, card: object = None, owner: str | None = None, zone: object = None
 ) -> int:
+    """The damage already assigned to a card, or else to a player's zone."""
     return sum(
         a.amount
         for a in board.assigned
