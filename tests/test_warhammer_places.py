@@ -22,7 +22,7 @@ from tests.test_warhammer_damage_metamorphic import _PLACING, swapped
 
 CASES = sorted(
     p
-    for folder in ("control", "card-types")
+    for folder in ("control", "card-types", "keywords", "combat")
     for p in (corpus_dir() / "warhammer" / "cases" / folder).glob("*.rq")
 )
 _OTHER = {"me": "you", "you": "me"}

@@ -75,6 +75,8 @@ GAME = register(
                 )
             },
             "can_assign_indirect": "rulesq.games.warhammer.indirect:can_assign_indirect",
+            "scout": "rulesq.games.warhammer.ambush:scout",
+            "can_ambush": "rulesq.games.warhammer.ambush:can_ambush",
             **{
                 kind: f"{_WHEREABOUTS}:{kind}"
                 for kind in (
