@@ -279,6 +279,12 @@ def lethal(board: Board, defender: InPlay) -> Value:
     if value.value is None or value.gaps:
         return value
     value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)
+    if any(defender is first for first in shields.redirected_from(board)):
+        value.steps.append(
+            "damage an effect would redirect from it is not counted: redirecting is not "
+            "damage cancellation"
+        )
+        value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
     toughness = _toughness(defender, value)
     if toughness:
         value.add(

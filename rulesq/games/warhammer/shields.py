@@ -101,6 +101,15 @@ def destroyers(board: Board) -> list[tuple[Link, Text]]:
     return found
 
 
+def redirected_from(board: Board) -> list[InPlay]:
+    """The units whose next damage a link of the chain would redirect to another."""
+    return [
+        link.targets[0]
+        for link in board.chain
+        if REDIRECT.search(_text(link)) is not None and len(link.targets) == 2
+    ]
+
+
 def _race(unit: InPlay) -> str:
     race = unit.card.fields.get("race") if unit.card is not None else None
     return str(race or "").casefold()

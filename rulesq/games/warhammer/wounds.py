@@ -13,6 +13,7 @@ from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import attacks as A
 from rulesq.games.warhammer import damage as D
+from rulesq.games.warhammer import shields
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
 from rulesq.games.warhammer.values import HIT_POINTS
@@ -185,6 +186,7 @@ def can_assign(ctx: Context) -> Answer:
                         D.P12,
                         D.QA_ASSIGN,
                         HIT_POINTS,
+                        *[r for r in need.rules if r.startswith(shields.REDIRECTING)],
                     )
                 )
     if gaps:
@@ -204,6 +206,13 @@ def can_assign(ctx: Context) -> Answer:
     # the counted damage is assumed when the verdict rests on it: a yes, or a no it decided
     rests = ruling.allowed or D.COMBAT_POOL in ruling.rules
     outside_rule = [A.OUTSIDE] if outside else []
+    redirected = [d for d in attack.defenders if d in shields.redirected_from(board)]
+    if redirected and ruling.allowed and not ctx.question.cards:
+        outside_rule += [shields.NOT_CANCELLING]
+        ruling.reason += (
+            f'; damage an effect would redirect from "{redirected[0].name}" need not be '
+            "counted: redirecting is not damage cancellation"
+        )
     return _conclude(
         ctx,
         YesNo(ruling.allowed),
