@@ -101,6 +101,22 @@ def destroyers(board: Board) -> list[tuple[Link, Text]]:
     return found
 
 
+#: A text in play that restricts targeting with card effects.
+TARGET_RESTRICTION = re.compile(r"[^.]*\bcannot (?:target|be targeted)\b[^.]*\.", re.IGNORECASE)
+
+
+def target_restrictions(board: Board) -> list[Text]:
+    """The sentences of cards in play that restrict targeting, quoted."""
+    found = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        hit = TARGET_RESTRICTION.search(placed.card.text)
+        if hit is not None:
+            found.append(Text(placed.name, hit.group(0).strip()))
+    return found
+
+
 def redirected_from(board: Board) -> list[InPlay]:
     """The units whose next damage a link of the chain would redirect to another."""
     return [

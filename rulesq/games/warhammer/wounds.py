@@ -67,6 +67,9 @@ def destroyed(ctx: Context) -> Answer:
                 "but sacrificing a unit is not destroying it",
                 [D.SACRIFICE, D.DESTROY],
             )
+    swept = _destroyed_by_the_chain(ctx, board, placed)
+    if swept is not None:
+        return swept
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return _cannot(ctx, value)
@@ -77,6 +80,26 @@ def destroyed(ctx: Context) -> Answer:
         else ": its damage is below its hit points"
     )
     return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts)
+
+
+def _destroyed_by_the_chain(ctx: Context, board: Board, placed: InPlay) -> Answer | None:
+    """A link that destroys every unit in play: it targets none (FAQ, Target)."""
+    found = shields.destroyers(board)
+    if not found or placed.card is None or (placed.card.type or "").lower() != "unit":
+        return None
+    flow = shields.flow(board)
+    if flow.gaps:
+        return ctx.cannot("; ".join(flow.gaps), gaps=tuple((g, g) for g in flow.gaps))
+    link, quote = found[0]
+    steps = [f'"{link.name}" resolves: it destroys every unit in play']
+    quoted = [quote]
+    for text in shields.target_restrictions(board):
+        quoted.append(text)
+        steps.append(
+            f'"{text.card}" restricts targeting, but "{link.name}" does not say "target": it '
+            "targets none of the units it destroys, so the restriction does not interact"
+        )
+    return _conclude(ctx, YesNo(True), "; ".join(steps), [shields.DESTROY, shields.TARGET], quoted)
 
 
 def damage_dealt(ctx: Context) -> Answer:
