@@ -86,6 +86,7 @@ GAME = register(
                     "questing",
                     "in_play",
                     "in_zone",
+                    "tokens",
                     "can_move",
                     "can_quest",
                     "can_put_into_play",

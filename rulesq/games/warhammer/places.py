@@ -40,6 +40,7 @@ QA_QUEST_ANY_ZONE = FAQ + "qa/37"
 QA_SAME_ZONE = FAQ + "qa/39"
 QA_REVERTS = FAQ + "qa/41"
 QA_ALSO_SUPPORT = FAQ + "qa/42"
+QA_BLANK_KEEPS_TOKENS = FAQ + "qa/28"
 
 #: Constant sentences followed here, by what they do.
 TAKE_CONTROL = re.compile(r"^Take control of attached unit\.?$", re.IGNORECASE)
@@ -51,6 +52,10 @@ ATTACHED_BECOMES_DEVELOPMENT = re.compile(
 )
 QUESTS_ALSO_SUPPORT = re.compile(
     r"^Treat all quests in play as if they are also support cards\.?$", re.IGNORECASE
+)
+ATTACHED_BLANK = re.compile(
+    r"^Treat attached unit as though its printed text box were blank \(except for Traits\)\.?$",
+    re.IGNORECASE,
 )
 AS_THOUGH = re.compile(
     r"^Any unit questing here may attack as though it were in your battlefield\.?$", re.I
@@ -74,6 +79,7 @@ _FOLLOWED = (
     ATTACHED_BECOMES_DEVELOPMENT,
     QUESTS_ALSO_SUPPORT,
     AS_THOUGH,
+    ATTACHED_BLANK,
 )
 
 
@@ -88,6 +94,7 @@ class Place:
     kinds: set[str]
     questing: InPlay | None
     damage: int
+    tokens: int
     steps: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
@@ -206,6 +213,7 @@ def place(board: Board, target: InPlay) -> Place:
         base_kinds(target),
         target.questing_on,
         target.damage,
+        target.tokens,
     )
     found.gaps += unfollowed(board)
     _events(board, target, found)
@@ -323,6 +331,7 @@ def _attachments(board: Board, target: InPlay, found: Place) -> None:
             "is attached to it"
         )
         found.cite(QA_ATTACHED_DEVELOPMENT)
+        _only_development(found)
         if target.corrupted:
             found.steps.append("a corrupted unit becomes a corrupted development")
             found.cite(QA_REVERTS)
@@ -387,7 +396,38 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
             f'"{link.name}" resolves: it is a faceup development until the end of the turn, '
             "still in play, and no longer a unit"
         )
-        if found.damage:
-            found.steps.append(f"its {found.damage} damage is removed")
-        found.damage = 0
+        _only_development(found)
         found.cite(BECOMING)
+
+
+def _only_development(found: Place) -> None:
+    """A card that becomes a faceup development only loses its damage and resource tokens."""
+    lost = [
+        f"its {n} {what}"
+        for n, what in ((found.damage, "damage"), (found.tokens, "resource tokens"))
+        if n
+    ]
+    if lost:
+        found.steps.append("as a faceup development only, it loses " + " and ".join(lost))
+        found.cite(BECOMING)
+    found.damage = found.tokens = 0
+
+
+def blanked(board: Board, placed: InPlay) -> Text | None:
+    """The attachment text in play that blanks the card's text box, quoted (or None)."""
+    for attachment in board.attached_to(placed):
+        if not in_play(board, attachment):
+            continue
+        quoted = has(attachment, ATTACHED_BLANK) or has(attachment, ATTACHED_BECOMES_DEVELOPMENT)
+        if quoted is not None:
+            return quoted
+    return None
+
+
+def loses_all_power(board: Board, placed: InPlay) -> Text | None:
+    """The attachment text in play by which the card loses all power, quoted (or None)."""
+    for attachment in board.attached_to(placed):
+        quoted = has(attachment, ATTACHED_BECOMES_DEVELOPMENT)
+        if quoted is not None and in_play(board, attachment):
+            return quoted
+    return None

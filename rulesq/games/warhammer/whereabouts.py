@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesq.engine.verdict import Word, YesNo
+from rulesq.engine.verdict import Number, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import moving as M
 from rulesq.games.warhammer import places as P
@@ -113,6 +113,25 @@ def in_play(ctx: Context) -> Answer:
     if found.zone is None:
         return _answer(ctx, YesNo(False), found, "it is out of play", P.OUT_OF_PLAY)
     return _answer(ctx, YesNo(True), found, f"it is in play, in the {found.zone.value} zone")
+
+
+def tokens(ctx: Context) -> Answer:
+    """Answer ``how many resource tokens are on "X"?``: kept when its text box is blanked."""
+    board = _board(ctx)
+    placed = _placed(ctx, board)
+    found = P.place(board, placed)
+    if found.gaps:
+        return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
+    if found.zone is None:
+        raise CannotAnswer(f'"{placed.name}" is out of play: a new card, with no tokens')
+    blank = P.blanked(board, placed)
+    last = f"{found.tokens} resource tokens are on it"
+    rules: list[str] = []
+    if blank is not None and "development" not in found.kinds:
+        found.quote(blank)
+        last += "; a unit whose text box is blanked keeps its resource tokens"
+        rules.append(P.QA_BLANK_KEEPS_TOKENS)
+    return _answer(ctx, Number(found.tokens), found, last, *rules)
 
 
 def in_zone(ctx: Context) -> Answer:
