@@ -62,11 +62,11 @@ def test_a_move_to_the_zone_the_card_is_in_is_an_input_error() -> None:
 
 
 def test_a_text_that_turns_developments_into_units_is_not_guessed() -> None:
-    """A card in play that makes developments units (not followed) leaves the type open."""
+    """A link that makes a development a unit (not followed) leaves the type open."""
     base = 'game warhammer\nmy battlefield has "Chaos Knights"\n'
     asked = 'ask is "Chaos Knights" a unit?\n'
     assert outcomes(base + asked) == [("yes", "definite")]
-    with_text = base + 'my legend is "Kairos Fateweaver"\n' + asked
+    with_text = base + 'I trigger "Bolt of Change" targeting "Chaos Knights"\n' + asked
     assert outcomes(with_text)[0][1] == "cannot-answer"
 
 

@@ -128,6 +128,8 @@ class Board:
     chain: list[Link] = field(default_factory=list)
     #: Cards moved between zones, in order.
     moves: list[Move] = field(default_factory=list)
+    #: Cards played from hand as developments (they enter play facedown), by the fact.
+    developed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: Cards that left play (destroyed, discarded), by the fact that says so.
     left: list[tuple[InPlay, Fact]] = field(default_factory=list)
 

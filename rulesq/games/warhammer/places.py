@@ -41,6 +41,8 @@ QA_SAME_ZONE = FAQ + "qa/39"
 QA_REVERTS = FAQ + "qa/41"
 QA_ALSO_SUPPORT = FAQ + "qa/42"
 QA_BLANK_KEEPS_TOKENS = FAQ + "qa/28"
+QA_ENTERS_AS_DEVELOPMENT = FAQ + "qa/30"
+QA_ENTERS_IN_A_STATE = FAQ + "qa/17"
 
 #: Constant sentences followed here, by what they do.
 TAKE_CONTROL = re.compile(r"^Take control of attached unit\.?$", re.IGNORECASE)
@@ -57,6 +59,14 @@ ATTACHED_BLANK = re.compile(
     r"^Treat attached unit as though its printed text box were blank \(except for Traits\)\.?$",
     re.IGNORECASE,
 )
+#: "Each development you control becomes a unit with 2 hit points and [Power][Power]."
+DEVELOPMENTS_BECOME_UNITS = re.compile(
+    r"^Each development you control becomes a unit with \d+ hit points and (?:\[Power\])+\.?$",
+    re.IGNORECASE,
+)
+STILL_DEVELOPMENT = re.compile(r"^It still counts as a development\.?$", re.IGNORECASE)
+#: "Your units enter this zone corrupted."
+ENTER_CORRUPTED = re.compile(r"^Your units enter this zone corrupted\.?$", re.IGNORECASE)
 AS_THOUGH = re.compile(
     r"^Any unit questing here may attack as though it were in your battlefield\.?$", re.I
 )
@@ -80,6 +90,9 @@ _FOLLOWED = (
     QUESTS_ALSO_SUPPORT,
     AS_THOUGH,
     ATTACHED_BLANK,
+    DEVELOPMENTS_BECOME_UNITS,
+    STILL_DEVELOPMENT,
+    ENTER_CORRUPTED,
 )
 
 
@@ -222,6 +235,7 @@ def place(board: Board, target: InPlay) -> Place:
     _control(board, target, found)
     _attachments(board, target, found)
     _also_support(board, found)
+    _developments_become_units(board, found)
     _chain(board, target, found)
     if found.questing is not None and found.questing.card is not None:
         quoted = has(found.questing, AS_THOUGH)
@@ -431,3 +445,44 @@ def loses_all_power(board: Board, placed: InPlay) -> Text | None:
         if quoted is not None and in_play(board, attachment):
             return quoted
     return None
+
+
+def _developments_become_units(board: Board, found: Place) -> None:
+    """Constant texts by which each development its controller controls is also a unit."""
+    if "development" not in found.kinds:
+        return
+    for source in board.cards:
+        quoted = has(source, DEVELOPMENTS_BECOME_UNITS)
+        if quoted is None or not in_play(board, source) or controller(source) != found.controller:
+            continue
+        found.quote(quoted)
+        found.kinds.add("unit")
+        still = has(source, STILL_DEVELOPMENT)
+        if still is None:
+            found.kinds.discard("development")
+        found.steps.append(
+            f'"{source.name}" makes each development its controller controls a unit'
+            + (", still counting as a development" if still is not None else "")
+        )
+        found.cite(CONSTANT)
+
+
+def entered_corrupted(board: Board, placed: InPlay) -> tuple[bool, list[str], list[Text]] | None:
+    """Whether a card played as a development entered play corrupted (None: not so played).
+
+    It enters as a development, not a unit: a text corrupting units that enter its zone does
+    not reach it, even if it becomes a unit once in play (Q&A 30, 17).
+    """
+    if not any(card is placed for card, _ in board.developed):
+        return None
+    steps, quotes = [], []
+    for source in board.in_zone(placed.owner, placed.zone) if placed.zone else []:
+        quoted = has(source, ENTER_CORRUPTED)
+        if quoted is None or source is placed:
+            continue
+        quotes.append(quoted)
+        steps.append(
+            f'"{source.name}" corrupts units entering its zone, but "{placed.name}" enters '
+            "play as a development, before any effect makes it a unit"
+        )
+    return False, steps, quotes

@@ -335,6 +335,14 @@ class Reader:
         assert placed is not None
         placed.played_by = fact.who or ME
 
+    def _fact_develop(self, fact: Fact) -> None:
+        players = fact.param("players", (fact.who or ME, fact.who or ME))
+        if players[0] != players[-1]:
+            raise self.error("a player develops cards into his own zones", fact)
+        placed = self._place(fact.card, fact, players[0], Zone(fact.param("zone")))
+        placed.facedown = True
+        self.board.developed.append((placed, fact))
+
     def _fact_leaves_play(self, fact: Fact) -> None:
         self.board.left.append((self._in_play(fact.card), fact))
 
