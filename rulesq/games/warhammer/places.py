@@ -30,6 +30,7 @@ PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
 ATTACHMENTS = FAQ + "card-types/attachments"
 CONSTANT = FAQ + "rules-clarifications/constant-effects"
 BECOMING = FAQ + "card-types/developments/part-2"
+OWN_DEVELOPMENTS = FAQ + "card-types/developments"
 QA_OPPONENT_ZONE = FAQ + "qa/11"
 QA_AS_THOUGH = FAQ + "qa/14"
 QA_CONTROL_RETURNS = FAQ + "qa/16"
@@ -74,6 +75,12 @@ AS_THOUGH = re.compile(
 SELF_DEVELOPMENT = re.compile(
     r"Action: (?:Spend (?P<cost>\d+) resources? to )?have this unit become a development "
     r"until the end of the turn\. It no longer counts as a unit\.",
+    re.IGNORECASE,
+)
+#: "turn target support card facedown into a development"
+TURN_FACEDOWN = re.compile(
+    r"Action: (?:When this unit enters play, )?turn target support card facedown into a "
+    r"development\.",
     re.IGNORECASE,
 )
 NO_LONGER_UNIT = re.compile(r"^It no longer counts as a unit\.?$", re.IGNORECASE)
@@ -196,6 +203,8 @@ def unfollowed(board: Board) -> list[str]:
                 gaps.append(f'"{placed.name}": "{quote}" is not followed by the rules of rulesq')
     for link in board.chain:
         if link.card is None or not link.card.text or self_development(link) is not None:
+            continue
+        if TURN_FACEDOWN.search(link.card.text) and len(link.targets) == 1:
             continue
         if PLACE_WORDS.search(link.card.text):
             gaps.append(f'"{link.name}" on the chain: its text is not followed by rulesq')
@@ -388,8 +397,12 @@ def _zone_text(source: InPlay, quote: str) -> Zone | None:
 
 
 def _chain(board: Board, target: InPlay, found: Place) -> None:
-    """Resolved links that turn their own unit into a development until the end of the turn."""
+    """Resolved links that turn a card into a development: its own unit, or a support card."""
     for link in board.chain:
+        turned = TURN_FACEDOWN.search(_text(link))
+        if turned is not None and link.targets == (target,):
+            _turned_facedown(found, target, Text(link.name, turned.group(0)))
+            continue
         read = self_development(link)
         if read is None or link.source is not target:
             continue
@@ -486,3 +499,24 @@ def entered_corrupted(board: Board, placed: InPlay) -> tuple[bool, list[str], li
             "play as a development, before any effect makes it a unit"
         )
     return False, steps, quotes
+
+
+def _text(link: Link) -> str:
+    return link.card.text if link.card is not None and link.card.text else ""
+
+
+def _turned_facedown(found: Place, target: InPlay, quoted: Text) -> None:
+    """A support card turned facedown into a development where it is: kept only by its owner."""
+    found.quote(quoted)
+    if "support" not in found.kinds:
+        found.gaps.append(f'"{target.name}" is not a support card: the target is not legal')
+        return
+    found.kinds = {"development"}
+    found.steps.append(f'"{quoted.card}" turns "{target.name}" facedown into a development')
+    if found.side != found.owner:
+        found.zone, found.questing = None, None
+        found.steps.append(
+            "it would be a development in the zone of a player who does not own it: it is "
+            "discarded from play at once"
+        )
+        found.cite(OWN_DEVELOPMENTS, BECOMING)
