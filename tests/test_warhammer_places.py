@@ -115,6 +115,20 @@ def test_the_damage_ruling_of_a_redirecting_tactic_gives_its_reasoning() -> None
     )
     section = out.split(title)[1].split("\n## ")[0]
     assert section.lstrip().startswith("**0** (definite)")
-    assert 'redirects 1 of it from "Chaos Knights" to "Dark Zealot"' in section
+    assert '"Blessing of Valaya" redirects 1 of the 1 damage from' in section
+    assert 'from "Chaos Knights" to "Dark Zealot"' in section
     assert "- **Blessing of Valaya**: “Action: The next 2 damage" in section
     assert "`warhammer/faq/damage/redirecting-damage`" in section
+
+
+def test_the_readme_damage_example_is_the_real_output(tmp_path: Path) -> None:
+    """README's redirect example, asked, prints the block shown (up to its citations)."""
+    from tests.test_readme import blocks
+
+    found = blocks()
+    index = next(i for i, b in enumerate(found) if "Blessing of Valaya" in b and "ask " in b)
+    case = tmp_path / "case.rq"
+    case.write_text(found[index], encoding="utf-8")
+    result = CliRunner().invoke(app, ["ask", str(case)])
+    assert result.exit_code == 0
+    assert result.output.split("  cites:")[0].rstrip() + "\n" == found[index + 1]

@@ -211,15 +211,17 @@ class _Run:
         elif each is not None:
             flow.texts.append(Text(link.name, each.group(0)))
             flow.cite(NON_COMBAT, P17)
+            amount = int(each.group("n"))
+            more = " (a corrupted unit 1 more)" if each.group("more") else ""
+            flow.steps.append(
+                f'"{link.name}" resolves: every unit in play takes {amount}{more}, assigned at once'
+            )
             for unit in self.board.cards:
                 if unit.card is None or (unit.card.type or "").lower() != "unit":
                     continue
-                amount = int(each.group("n"))
-                how = f'"{link.name}" resolves: every unit in play takes {amount}'
-                if each.group("more") and unit.corrupted:
-                    amount += 1
-                    how += ", and a corrupted unit 1 more"
-                self.hit(unit, amount, False, how + ", assigned at once")
+                extra = 1 if each.group("more") and unit.corrupted else 0
+                how = f'{amount + extra} damage from "{link.name}"'
+                self.hit(unit, amount + extra, False, how + (", corrupted" if extra else ""))
         elif destroy is not None:
             flow.cite(DESTROY, TARGET)
         elif _DAMAGE_WORDS.search(text):
@@ -240,15 +242,16 @@ class _Run:
             amount -= taken
             if shield.to is None:
                 self.flow.steps.append(
-                    f'{how}; "{shield.name}" cancels {taken} of it to "{unit.name}"'
+                    f'"{shield.name}" cancels {taken} of the {how} to "{unit.name}"'
                 )
                 continue
             self.flow.steps.append(
-                f'{how}; "{shield.name}" redirects {taken} of it from "{unit.name}" to '
+                f'"{shield.name}" redirects {taken} of the {how} from "{unit.name}" to '
                 f'"{shield.to.name}" (after it is assigned, right before it is applied)'
             )
             if depth < _DEPTH:
-                self.hit(shield.to, taken, combat, f"{how}, {taken} redirected", depth + 1)
+                moved = f'{taken} of the {how}, redirected from "{unit.name}"'
+                self.hit(shield.to, taken, combat, moved, depth + 1)
         if amount > 0:
             left = how if amount == whole else f"{how}, {amount} of it left"
             self.flow.hits.append(Hit(unit, amount, combat, left))
