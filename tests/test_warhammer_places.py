@@ -61,12 +61,12 @@ def test_a_move_to_the_zone_the_card_is_in_is_an_input_error() -> None:
         outcomes(text + 'ask where is "Chaos Knights"?\n')
 
 
-def test_a_text_that_turns_developments_into_units_is_not_guessed() -> None:
-    """A link that makes a development a unit (not followed) leaves the type open."""
+def test_a_link_that_moves_cards_in_a_shape_not_read_is_not_guessed() -> None:
+    """A link whose moving text is not followed leaves where and what a card is open."""
     base = 'game warhammer\nmy battlefield has "Chaos Knights"\n'
     asked = 'ask is "Chaos Knights" a unit?\n'
     assert outcomes(base + asked) == [("yes", "definite")]
-    with_text = base + 'I trigger "Bolt of Change" targeting "Chaos Knights"\n' + asked
+    with_text = base + 'I trigger "Hidden Operative"\n' + asked
     assert outcomes(with_text)[0][1] == "cannot-answer"
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.vocab import Header
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -81,6 +82,12 @@ SELF_DEVELOPMENT = re.compile(
 TURN_FACEDOWN = re.compile(
     r"Action: (?:When this unit enters play, )?turn target support card facedown into a "
     r"development\.",
+    re.IGNORECASE,
+)
+#: "Until the end of the turn, one target development becomes a unit …" (also a development).
+DEVELOPMENT_BECOMES_UNIT = re.compile(
+    r"Action: Until the end of the turn, one target development becomes a unit with \d+ hit "
+    r"points and (?:\[Power\])+\. It also counts as a development\.",
     re.IGNORECASE,
 )
 NO_LONGER_UNIT = re.compile(r"^It no longer counts as a unit\.?$", re.IGNORECASE)
@@ -181,7 +188,9 @@ def self_development(link: Link) -> tuple[int, Text] | None:
 def _speaks(effect: object, quote: str) -> bool:
     if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs, fx.AttachTo)):
         return False
-    if isinstance(effect, fx.Ability) or quote.startswith("Action:"):
+    if quote.startswith("Action:") or (
+        isinstance(effect, fx.Ability) and effect.header is Header.ACTION
+    ):
         return False  # an action happens only when triggered (a link on the chain)
     if any(p.match(quote) for p in _FOLLOWED):
         return False
@@ -204,7 +213,9 @@ def unfollowed(board: Board) -> list[str]:
     for link in board.chain:
         if link.card is None or not link.card.text or self_development(link) is not None:
             continue
-        if TURN_FACEDOWN.search(link.card.text) and len(link.targets) == 1:
+        if len(link.targets) == 1 and (
+            TURN_FACEDOWN.search(link.card.text) or DEVELOPMENT_BECOMES_UNIT.search(link.card.text)
+        ):
             continue
         if PLACE_WORDS.search(link.card.text):
             gaps.append(f'"{link.name}" on the chain: its text is not followed by rulesq')
@@ -241,11 +252,22 @@ def place(board: Board, target: InPlay) -> Place:
     _events(board, target, found)
     if found.zone is None:
         return found
-    _control(board, target, found)
+    host = target.attached_to
+    if host is not None and not _left(board, host) and place(board, host).zone is None:
+        _gone(found, target, host)
+        return found
+    _chain(board, target, found)
     _attachments(board, target, found)
     _also_support(board, found)
     _developments_become_units(board, found)
-    _chain(board, target, found)
+    _control(board, target, found)
+    if found.zone is not None and "development" in found.kinds and found.side != found.owner:
+        found.zone, found.questing = None, None
+        found.steps.append(
+            "a player may control a card as a development only if he owns it: it is "
+            "discarded from play at once"
+        )
+        found.cite(OWN_DEVELOPMENTS)
     if found.questing is not None and found.questing.card is not None:
         quoted = has(found.questing, AS_THOUGH)
         if quoted is not None:
@@ -402,6 +424,18 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         turned = TURN_FACEDOWN.search(_text(link))
         if turned is not None and link.targets == (target,):
             _turned_facedown(found, target, Text(link.name, turned.group(0)))
+            continue
+        unit = DEVELOPMENT_BECOMES_UNIT.search(_text(link))
+        if unit is not None and link.targets == (target,):
+            found.quote(Text(link.name, unit.group(0)))
+            if "development" not in found.kinds:
+                found.gaps.append(f'"{target.name}" is not a development: the target is not legal')
+                continue
+            found.kinds.add("unit")
+            found.steps.append(
+                f'"{link.name}" resolves: "{target.name}" is a unit until the end of the turn, '
+                "still counting as a development"
+            )
             continue
         read = self_development(link)
         if read is None or link.source is not target:
