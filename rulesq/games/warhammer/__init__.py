@@ -89,7 +89,7 @@ GAME = register(
                     "tokens",
                     "can_move",
                     "can_quest",
-                    "can_put_into_play",
+                    "can_put",
                     "can_attack",
                 )
             },

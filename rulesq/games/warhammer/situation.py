@@ -346,6 +346,8 @@ class Reader:
     def _fact_leaves_play(self, fact: Fact) -> None:
         self.board.left.append((self._in_play(fact.card), fact))
 
+    _fact_destroyed = _fact_discarded = _fact_leaves_play
+
     # ------------------------------------------------------------------ cards
     def _place(
         self, ref: CardRef, fact: Fact, owner: str, zone: Zone | None, legend: bool = False

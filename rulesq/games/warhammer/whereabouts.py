@@ -185,8 +185,8 @@ def can_quest(ctx: Context) -> Answer:
     return _ruled(ctx, M.can_quest(board, ctx.question.who or ME, unit, quest))
 
 
-def can_put_into_play(ctx: Context) -> Answer:
-    """Answer ``can I put "X" into play (with "Y")?``."""
+def can_put(ctx: Context) -> Answer:
+    """Answer ``can I put "X" into play with "Y"?``: not a card already in play (Q&A 20)."""
     board = _board(ctx)
     card = _card(ctx)
     effect = ctx.question.cards[1].card if len(ctx.question.cards) > 1 else None
