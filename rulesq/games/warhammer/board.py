@@ -39,6 +39,8 @@ class InPlay:
     legend: bool = False
     attached_to: InPlay | None = None
     questing_on: InPlay | None = None
+    #: The player who played an attachment, when the situation says (he controls it).
+    played_by: str | None = None
 
     @property
     def name(self) -> str:
@@ -82,6 +84,16 @@ class Link:
     source: InPlay | None = None
     targets: tuple[InPlay, ...] = ()
     paid: int | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """A card moved by an effect: to whose zone, which zone (None: out of play, the pile)."""
+
+    card: InPlay
+    side: str
+    zone: Zone | None
+    fact: Fact
 
 
 @dataclass
@@ -132,6 +144,12 @@ class Board:
     chain: list[Link] = field(default_factory=list)
     #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).
     events: list[Event] = field(default_factory=list)
+    #: Cards moved between zones, in order.
+    moves: list[Move] = field(default_factory=list)
+    #: Cards played from hand as developments (they enter play facedown), by the fact.
+    developed: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: Cards that left play (destroyed, discarded), by the fact that says so.
+    left: list[tuple[InPlay, Fact]] = field(default_factory=list)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

@@ -10,9 +10,11 @@ from rulesq.games.warhammer.board import (
     PHASES,
     Assigned,
     Attack,
+    Event,
     Board,
     InPlay,
     Link,
+    Move,
 )
 from rulesq.games.warhammer.happenings import EventFacts
 from rulesq.games.warhammer.vocab import Zone
@@ -324,6 +326,56 @@ class Reader(EventFacts):
         )
 
     _fact_respond = _fact_trigger
+
+    # ------------------------------------------------------------------ control and movement
+    def _fact_move(self, fact: Fact) -> None:
+        placed = self._in_play(fact.card)
+        side = fact.param("players", (fact.who or ME, fact.who or ME))[-1]
+        zone = fact.param("zone")
+        moved = Move(placed, side, Zone(zone) if zone else None, fact)
+        from rulesq.games.warhammer.places import where_before
+
+        here = where_before(self.board, placed)
+        if here == (moved.side, moved.zone):
+            raise self.error(
+                f'"{placed.name}" is already there: to move a card, it must end the move '
+                "in a different zone than it began (FAQ, Q&A 39)",
+                fact,
+            )
+        self.board.moves.append(moved)
+        if moved.zone is not None and moved.side == here[0]:
+            # A move between one player's zones is a "moved" event for trigger conditions.
+            self.board.events.append(Event("moved", placed, fact, None, moved.zone, here[1]))
+
+    def _fact_attach(self, fact: Fact) -> None:
+        self._fact_attached(fact)
+        placed = self.board.find(fact.cards[0].name)
+        assert placed is not None
+        placed.played_by = fact.who or ME
+
+    def _fact_develop(self, fact: Fact) -> None:
+        players = fact.param("players", (fact.who or ME, fact.who or ME))
+        if players[0] != players[-1]:
+            raise self.error("a player develops cards into his own zones", fact)
+        placed = self._place(fact.card, fact, players[0], Zone(fact.param("zone")))
+        placed.facedown = True
+        self.board.developed.append((placed, fact))
+
+    def _fact_discarded(self, fact: Fact) -> None:
+        self.board.left.append((self._in_play(fact.card), fact))
+
+    def _fact_leaves_play(self, fact: Fact) -> None:
+        super()._fact_leaves_play(fact)
+        self._fact_discarded(fact)
+
+    def _fact_destroyed(self, fact: Fact) -> None:
+        super()._fact_destroyed(fact)
+        self._fact_discarded(fact)
+
+    def _fact_destroys(self, fact: Fact) -> None:
+        super()._fact_destroys(fact)
+        for ref in fact.cards[1:]:
+            self.board.left.append((self._in_play(ref), fact))
 
     # ------------------------------------------------------------------ cards
     def _place(
