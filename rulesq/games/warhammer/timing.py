@@ -549,7 +549,7 @@ def action_cost(ctx: Context) -> Answer:
     )
 
 
-def can_target(ctx: Context) -> Answer:
+def card_can_target(ctx: Context) -> Answer:
     """Answer ``can "A" target "B"?``: a card in play, or one just played ("just played")."""
     cards = [r.card for r in ctx.question.cards]
     if any(c is None for c in cards):
@@ -590,7 +590,11 @@ _PUT_COST = re.compile(
 
 
 def can_put(ctx: Context) -> Answer:
-    """Answer ``can I put "X" into play with "Y"?``: Y's cost limit against X's cost."""
+    """Answer ``can I put "X" into play with "Y"?``: Y's cost limit against X's cost.
+
+    A card in play, or an effect whose words are not read here, is the question of
+    :func:`whereabouts.can_put` (only from out of play, Q&A 20).
+    """
     from rulesq.games.warhammer import xvalue
     from rulesq.games.warhammer.values import printed_cost
 
@@ -600,10 +604,12 @@ def can_put(ctx: Context) -> Answer:
     unit, effect = cards[0], cards[1]
     assert unit is not None and effect is not None
     found = _PUT_COST.search(effect.text or "")
-    if found is None:
-        raise CannotAnswer(f'"{effect.name}": what it puts into play is not read by rulesq')
-    player = ctx.question.who or ME
     board = _board(ctx)
+    if found is None or board.find(unit.name) is not None:
+        from rulesq.games.warhammer.whereabouts import can_put as from_out_of_play
+
+        return from_out_of_play(ctx)
+    player = ctx.question.who or ME
     defined = unit.fields.get("cost") == "X" and xvalue.definition(unit) is not None
     cost = xvalue.defined_x(board, unit, player) if defined else printed_cost(unit)
     if cost.value is None:
