@@ -19,7 +19,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 from rulesq.games.fma.card_answers import partial_reason, parts_of
-from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
@@ -125,6 +125,15 @@ def _settle(missing: str | None, name: str, claims: list[Claim]) -> None:
         raise CannotAnswer(missing)
     if not claims:
         raise CannotAnswer(_UNCHECKED.format(name))
+
+
+def _unless_limited(reason: str, claims: list[Claim]) -> None:
+    """*cannot answer* unless a limitation (declaring first, uniqueness) already says no.
+
+    A limitation is on the top step of the ladder: no text left unread could lift it.
+    """
+    if not any(not c.allows and c.kind in LIMITS for c in claims):
+        raise CannotAnswer(reason)
 
 
 def _open(reason: str, claims: list[Claim]) -> None:
@@ -404,27 +413,32 @@ def can_start(ctx: Context) -> Answer:
 def can_cancel(ctx: Context) -> Answer:
     """``can "X" cancel "Y"?``: X cancels the events or abilities its designator names."""
     canceler, canceled = _card(ctx.question.cards[0]), _card(ctx.question.cards[1])
-    gate = undeclared(ctx, read_table(ctx.facts), canceled)
-    if gate is not None:  # nothing can react to it yet, whatever the canceler's words
-        return judge(ctx, [gate])
+    claims: list[Claim] = []
+    early = undeclared(ctx, read_table(ctx.facts), canceled)
+    if early is not None:  # a limitation: the ladder keeps it over the canceler's words
+        claims.append(early)
     effects, missing = effects_of(canceler)
     cancels = [e for e in effects if isinstance(e, fx.Cancel)]
     if not cancels:
-        raise CannotAnswer(missing or f'"{canceler.name}" has no text that cancels')
+        _unless_limited(missing or f'"{canceler.name}" has no text that cancels', claims)
     target_effects, target_missing = effects_of(canceled)
     abilities = [e for e in target_effects if isinstance(e, fx.Ability)]
     kind = canceled.type or ("event" if canceled.fields.get("designator") else "")
-    claims: list[Claim] = []
     for cancel in cancels:
         what = cancel.what
         if what.postmods:
-            raise CannotAnswer(f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"')
+            _unless_limited(
+                f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
+            )
+            continue
         if what.kind not in ("event", "events") or not kind:
-            raise CannotAnswer(
+            _unless_limited(
                 f'rulesq cannot tell whether "{canceled.name}" is '
                 f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
-                ' event: "…")'
+                ' event: "…")',
+                claims,
             )
+            continue
         if kind != "event":
             claims.append(
                 rule_claim(
@@ -438,15 +452,18 @@ def can_cancel(ctx: Context) -> Answer:
             continue
         headers = [(a.timing, a.attribute) for a in abilities]
         if not headers:
-            raise CannotAnswer(
-                target_missing or f'the designator of "{canceled.name}" is not known'
+            _unless_limited(
+                target_missing or f'the designator of "{canceled.name}" is not known', claims
             )
+            continue
         if len(headers) > 1:
-            raise CannotAnswer(
+            _unless_limited(
                 f'"{canceled.name}" has {len(headers)} abilities; while it is '
                 "played it counts only as the one being played, and the "
-                "situation does not say which"
+                "situation does not say which",
+                claims,
             )
+            continue
         timing, attribute = headers[0]
         wanted = what.designator
         fits = wanted is None or (
@@ -492,11 +509,14 @@ def can_target(ctx: Context) -> Answer:
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
-    gate = control_gate(ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card))
-    if gate is not None:  # uniqueness: no text that takes control names an exception to it
-        return judge(ctx, [gate])
     claims: list[Claim] = []
-    if _defeated(ctx, state, target) is not None:
+    unique = control_gate(
+        ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card)
+    )
+    if unique is not None:  # a limitation: the ladder keeps it over the text that takes control
+        claims.append(unique)
+    defeated = _defeated(ctx, state, target) is not None
+    if defeated:
         claims.append(
             rule_claim(
                 Stance.FORBID,
@@ -505,7 +525,6 @@ def can_target(ctx: Context) -> Answer:
             )
         )
     table = read_table(ctx.facts)
-    defeated = bool(claims)
     for selector in selectors:
         if selector.kind not in ("character", "ally", "characters", "allies"):
             continue
@@ -525,10 +544,12 @@ def can_target(ctx: Context) -> Answer:
             continue
         fits = _describes(ctx, table, card, selector, target)
         if fits is None:
-            raise CannotAnswer(
+            _unless_limited(
                 f'rulesq cannot tell whether "{target.name}" is '
-                f"{selector.render()} (give its factions and owner)"
+                f"{selector.render()} (give its factions and owner)",
+                claims,
             )
+            continue
         verb = "is" if fits else "is not"
         if names_defeated and fits:
             claims.append(

@@ -15,7 +15,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.claims import Claim, Stance, rule_claim
+from rulesq.games.fma.claims import TIMING, Claim, Stance, limit_claim
 from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
@@ -29,13 +29,17 @@ DECLARE_FIRST = "fma/rulings/playing-cards-and-abilities/2"
 
 
 def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
-    """The rules' no to reacting to a card announced but not yet fully declared (None: it is)."""
+    """The rules' no to reacting to a card announced but not yet fully declared (None: it is).
+
+    A limitation on the ladder: a card that cancels does not lift it ("a cancel included").
+    """
     found = table.announced.get(normalise_name(card.name))
     if found is None:
         return None
     ctx.fact(found[1])
-    return rule_claim(
+    return limit_claim(
         Stance.FORBID,
+        TIMING,
         f'"{card.name}" is announced but not yet fully declared '
         "(targets and costs); no react to it, a cancel included, can be played "
         "before then",
