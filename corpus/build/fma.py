@@ -221,7 +221,16 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Scar, Harbinger of Chaos": ("erratum", {"type": "leader", "faction": "Rebel"}),
     "Scar’s Brother, The Cause of It All": ("erratum-2", {"not_keywords": ["Hero"]}),
     "Temple Square": ("erratum", {"keywords": ["Liore"]}),
-    "The Elric Brothers, The Only Family They’ve Got": ("ruling", {"type": "ally"}),
+    "The Elric Brothers, The Only Family They’ve Got": (
+        "ruling",
+        {"type": "ally", "cost_with_leader": {"Izumi Curtis, Teacher": 6}},
+    ),
+    # What a text the rulings never give targets or affects, as a ruling states it: the
+    # vocabulary is rulesq/games/fma/named_targets.py's ("itself", "defending character",
+    # "advantage"; "attachments").
+    "Scar, Alchemist Hunter": ("ruling", {"targets": ["itself", "defending character"]}),
+    "Bull’s-eye": ("clarification", {"targets": ["advantage"]}),
+    "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
 }
 
 #: Another name a card is played under, as the rulings state it.

@@ -77,6 +77,7 @@ GAME = register(
             "can_attack": f"{_CALLS}:can_attack",
             "can_start": f"{_CALLS}:can_start",
             "reacts_first": f"{_CALLS}:reacts_first",
+            "can_react": "rulesq.games.fma.react_with:can_react",
             "waits": f"{_CALLS}:waits",
             "affects": f"{_CALLS}:affects",
         },

@@ -23,6 +23,7 @@ from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, ru
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
+from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
 from rulesq.games.fma.timing import undeclared
@@ -183,6 +184,12 @@ def can_play(ctx: Context) -> Answer:
     _settle(missing, card.name, claims)
     claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     return judge(ctx, claims)
+
+
+def requirements_of(ctx: Context, card: Card, effects: list[Any], table: Table) -> list[Claim]:
+    """The claims of a card's requirements on the player who plays it (no character named)."""
+    _, state = reader_for(ctx)
+    return _requirements(ctx, card, effects, table, None, state)
 
 
 def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> list[Claim]:
@@ -506,6 +513,8 @@ def can_target(ctx: Context) -> Answer:
     reader, state = reader_for(ctx)
     effects, missing = effects_of(card)
     selectors = _selectors(effects, targeted=True)
+    if has_named_targets(card):  # a ruling says what the card, its text never given, targets
+        return _target_named(ctx, card, target_ref, state)
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
@@ -578,6 +587,23 @@ def can_target(ctx: Context) -> Answer:
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
+
+
+def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -> Answer:
+    """``can "X" target "Y"?`` for a card whose targets only a ruling gives."""
+    found = state.find(target_ref.card.name if target_ref.card is not None else target_ref.name)
+    if found is not None and _defeated(ctx, state, found) is not None:
+        return judge(  # the ruling's words name no defeated character: no exception
+            ctx,
+            [
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{found.name}" is defeated, and defeated characters cannot be targeted',
+                    DEFEATED,
+                )
+            ],
+        )
+    return judge(ctx, target_claims(ctx, card, target_ref, state))
 
 
 def _target_event(
@@ -752,6 +778,7 @@ def can_attack(ctx: Context) -> Answer:
         )
     elif place[0] == HOME:
         ctx.fact(place[1])
+        home = (STEALTH, *table.place_rules(defender.name))  # returned to play: at home
         stealthy = [_character(ctx, state, r).has_trait("Stealth") for r in attackers]
         if None in stealthy:
             _open(
@@ -764,7 +791,7 @@ def can_attack(ctx: Context) -> Answer:
                 rule_claim(
                     Stance.PERMIT,
                     f'"{defender.name}" is at home, and every attacker has Stealth',
-                    STEALTH,
+                    *home,
                 )
             )
         elif any(stealthy):
@@ -774,7 +801,7 @@ def can_attack(ctx: Context) -> Answer:
                     "you cannot declare an attack with a "
                     "Stealth character and a non-Stealth character on a "
                     f'character at home ("{defender.name}")',
-                    STEALTH,
+                    *home,
                 )
             )
         else:
@@ -783,7 +810,7 @@ def can_attack(ctx: Context) -> Answer:
                     Stance.FORBID,
                     "only characters with Stealth may declare "
                     f'an attack on a character at home ("{defender.name}")',
-                    STEALTH,
+                    *home,
                 )
             )
     else:
@@ -862,6 +889,9 @@ def affects(ctx: Context) -> Answer:
     card = _card(ctx.question.cards[0])
     other_ref = ctx.question.cards[1]
     effects, missing = effects_of(card)
+    named = affect_claims(ctx, card, other_ref)
+    if named is not None:  # a ruling says what the card, its text never given, affects
+        return judge(ctx, named)
     if other_ref.card is not None and other_ref.card.type == "location":
         return _affects_location(ctx, card, other_ref.card, effects, missing)
     reader, state = reader_for(ctx)
