@@ -227,10 +227,15 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     # What a text the rulings never give targets or affects, as a ruling states it: the
     # vocabulary is rulesq/games/fma/named_targets.py's ("itself", "defending character",
-    # "advantage"; "attachments").
+    # "advantage", "current location"; "attachments"). A Job Well Done's is in MORE_FIELDS.
     "Scar, Alchemist Hunter": ("ruling", {"targets": ["itself", "defending character"]}),
     "Bull’s-eye": ("clarification", {"targets": ["advantage"]}),
     "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
+}
+
+#: Fields a second clause of the card states (a card's FIELDS entry names one clause).
+MORE_FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "A Job Well Done": ("ruling", {"targets": ["current location"]}),
 }
 
 #: Another name a card is played under, as the rulings state it.
@@ -516,10 +521,11 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
         ]
     fields: dict[str, Any] = {}
     sources: dict[str, str] = {}
-    if name in FIELDS:
-        label, values = FIELDS[name]
-        fields.update(values)
-        sources.update(dict.fromkeys(values, by_label[label]["id"]))
+    for table in (FIELDS, MORE_FIELDS):
+        if name in table:
+            label, values = table[name]
+            fields.update(values)
+            sources.update(dict.fromkeys(values, by_label[label]["id"]))
     record["type"] = fields.pop("type", None)
     record.update({"level": None, "faction": None, "attributes": None, "keywords": None})
     record.update(fields)

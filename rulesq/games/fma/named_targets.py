@@ -3,7 +3,8 @@
 The corpus records such a ruling as a field of the card (``targets``, ``affects``), in a small
 vocabulary read here: ``itself`` (the card), ``defending character`` (a defender of the
 battle), ``advantage`` (an advantage card, at home too: being at home protects a character
-from attacks, not a card from targeting); ``attachments`` (the attachments, not the
+from attacks, not a card from targeting), ``current location`` (a location in play);
+``attachments`` (the attachments, not the
 character bearing them). What a listed word describes is answered from the ruling; anything
 else is *cannot answer*, since the rest of the card's text is not known.
 """
@@ -28,6 +29,7 @@ TARGET_WORDS = {
     "itself": "itself",
     "defending character": "the defending character",
     "advantage": "advantages (at home too)",
+    "current location": "the current location",
 }
 
 
@@ -48,6 +50,18 @@ def has_named_targets(card: Card) -> bool:
     return not card.text and isinstance(card.fields.get("targets"), list)
 
 
+def _current_location(ctx: Context, target: CardRef) -> bool:
+    """Whether the target is a location the situation has in play (the current one)."""
+    if target.card is None or target.card.type != "location":
+        return False
+    name = normalise_name(target.card.name)
+    return any(
+        normalise_name(r.card.name if r.card else r.name) == name
+        for fact in ctx.facts_of("in_play")
+        for r in fact.cards
+    )
+
+
 def target_claims(ctx: Context, card: Card, target: CardRef, state: State) -> list[Claim]:
     """The claims of the card's ``targets`` field on targeting ``target``."""
     words = card.fields.get("targets")
@@ -61,6 +75,8 @@ def target_claims(ctx: Context, card: Card, target: CardRef, state: State) -> li
         elif word == "defending character" and name in defenders:
             fits.append(word)
         elif word == "advantage" and target.card is not None and target.card.type == "advantage":
+            fits.append(word)
+        elif word == "current location" and _current_location(ctx, target):
             fits.append(word)
     if not fits:
         listed = ", ".join(TARGET_WORDS.get(str(w), str(w)) for w in words)
