@@ -199,7 +199,7 @@ CORRECTIONS = {
 #: listed is unknown (null), never zero.
 FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "A Job Well Done": ("erratum", {"designator": "Search Wits 5"}),
-    "Artificial Human": ("ruling", {"type": "event"}),
+    "Artificial Human": ("ruling", {"type": "event", "stays_attached": True}),
     "Basque Grand, Tucker’s Patron": ("erratum", {"type": "leader", "level": 2}),
     "Halling, Innkeeper": ("erratum", {"attributes": {"strength": 3, "wits": 5, "alchemy": None}}),
     "Mark of the Ouroboros": ("erratum", {"unique": True}),

@@ -26,7 +26,7 @@ from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
-from rulesq.games.fma.timing import undeclared
+from rulesq.games.fma.timing import resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
 from rulesq.games.fma.uniqueness import control_gate
 
@@ -421,9 +421,9 @@ def can_cancel(ctx: Context) -> Answer:
     """``can "X" cancel "Y"?``: X cancels the events or abilities its designator names."""
     canceler, canceled = _card(ctx.question.cards[0]), _card(ctx.question.cards[1])
     claims: list[Claim] = []
-    early = undeclared(ctx, read_table(ctx.facts), canceled)
-    if early is not None:  # a limitation: the ladder keeps it over the canceler's words
-        claims.append(early)
+    for early in (undeclared(ctx, read_table(ctx.facts), canceled), resolved(ctx, canceled)):
+        if early is not None:  # a limitation: the ladder keeps it over the canceler's words
+            claims.append(early)
     effects, missing = effects_of(canceler)
     cancels = [e for e in effects if isinstance(e, fx.Cancel)]
     if not cancels:

@@ -47,6 +47,32 @@ def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
     )
 
 
+def resolved(ctx: Context, card: Card) -> Claim | None:
+    """The no to canceling an event that stays attached once resolved (None: not such a one).
+
+    A ruling's ``stays_attached`` field marks an event that, played and fully resolved, stays
+    attached to a character: still an event, but no card that cancels an event cancels it.
+    The situation says it resolved by attaching it or putting it in play.
+    """
+    if not card.fields.get("stays_attached"):
+        return None
+    name = normalise_name(card.name)
+    for fact in (*ctx.facts_of("attach"), *ctx.facts_of("in_play")):
+        refs = fact.cards[:1] if fact.kind == "attach" else fact.cards
+        if any(key(ref) == name for ref in refs):
+            ctx.fact(fact)
+            source = (card.fields.get("field_sources") or {}).get("stays_attached")
+            return limit_claim(
+                Stance.FORBID,
+                TIMING,
+                f'"{card.name}" has been played and fully resolved and stays attached to a '
+                "character: it is still an event, but cards that cancel an event cannot "
+                "cancel it",
+                *((str(source),) if source else ()),
+            )
+    return None
+
+
 def waits(ctx: Context, effects_of: Any) -> Answer:
     """``does "R" wait until "E" has fully resolved?``: yes, unless R cancels or is "before"."""
     react_ref, event_ref = ctx.question.cards[0], ctx.question.cards[1]
