@@ -356,10 +356,36 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
 
 
 def can_start(ctx: Context) -> Answer:
-    """``can I start with "X"?``: unaligned leaders start with unaligned allies; only Loyal: 1."""
+    """``can I start with "X" [and "Y" …]?``: unaligned leaders start with unaligned allies;
+    only Loyal: 1 characters start. A line-up is judged ally by ally: one that cannot start
+    makes it a no, whatever is not known of the others."""
     player = ctx.question.who or "me"
-    ally_ref = ctx.question.card
     table = read_table(ctx.facts)
+    claims: list[Claim] = []
+    unknown: list[str] = []
+    leader = table.leaders.get(player)
+    if leader is not None:
+        ctx.fact(table.leader_facts[player])
+    else:
+        unknown.append('the situation does not name your leader (write: my leader is "…")')
+    for ally_ref in ctx.question.cards:
+        claims += _start_claims(ally_ref, leader, unknown)
+    for reason in unknown:
+        _open(reason, claims)
+    names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            f"nothing stops {names} from starting",
+            SETUP_ALLIES,
+            default=True,
+        )
+    )
+    return judge(ctx, claims)
+
+
+def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str]) -> list[Claim]:
+    """The claims on one starting ally; what is not known of it is added to ``unknown``."""
     claims: list[Claim] = []
     loyal = ally_ref.values.get("loyal")
     if loyal is None and ally_ref.card is not None and ally_ref.card.fields.get("inline"):
@@ -375,9 +401,7 @@ def can_start(ctx: Context) -> Answer:
                 SETUP_ALLIES,
             )
         )
-    leader = table.leaders.get(player)
     if leader is not None:
-        ctx.fact(table.leader_facts[player])
         leader_factions = factions_of(leader)
         ally_factions = factions_of(ally_ref)
         if leader_factions == [] and ally_factions:
@@ -391,27 +415,15 @@ def can_start(ctx: Context) -> Answer:
                 )
             )
         elif leader_factions is None or ally_factions is None:
-            _open(
-                f'the situation does not give the factions of your leader and of "{ally_ref.name}"',
-                claims,
+            unknown.append(
+                f'the situation does not give the factions of your leader and of "{ally_ref.name}"'
             )
-    else:
-        _open('the situation does not name your leader (write: my leader is "…")', claims)
     if not isinstance(loyal, int):
-        _open(
+        unknown.append(
             f'the situation does not give the Loyal number of "{ally_ref.name}" (write, '
-            f'e.g., "{ally_ref.name}" (loyal 1))',
-            claims,
+            f'e.g., "{ally_ref.name}" (loyal 1))'
         )
-    claims.append(
-        rule_claim(
-            Stance.PERMIT,
-            f'nothing stops "{ally_ref.name}" from starting',
-            SETUP_ALLIES,
-            default=True,
-        )
-    )
-    return judge(ctx, claims)
+    return claims
 
 
 # ---------------------------------------------------------------------------- cancel, target
