@@ -356,9 +356,11 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
 
 
 def can_start(ctx: Context) -> Answer:
-    """``can I start with "X" [and "Y" …]?``: unaligned leaders start with unaligned allies;
-    only Loyal: 1 characters start. A line-up is judged ally by ally: one that cannot start
-    makes it a no, whatever is not known of the others."""
+    """``can I start with "X" [and "Y" …]?``: only Loyal: 1, and unaligned under unaligned.
+
+    A line-up is judged ally by ally: one that cannot start makes it a no, whatever is not
+    known of the others.
+    """
     player = ctx.question.who or "me"
     table = read_table(ctx.facts)
     claims: list[Claim] = []
