@@ -83,6 +83,7 @@ def test_the_fma_module_registers_itself_with_its_handlers() -> None:
         "can_start",
         "reacts_first",
         "can_react",
+        "use_again",
         "affects",
         "counts_as_defeating",
         "plays_location",

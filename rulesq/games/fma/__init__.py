@@ -68,6 +68,7 @@ GAME = register(
             "is_defeated": "rulesq.games.fma.moved_home:is_defeated",
             "can_recruit": "rulesq.games.fma.out_of_play:can_recruit",
             "keeps": "rulesq.games.fma.out_of_play:keeps",
+            "use_again": "rulesq.games.fma.memory:use_again",
             "can_play": f"{_CALLS}:can_play",
             "can_character_play": f"{_CALLS}:can_character_play",
             "can_cancel": f"{_CALLS}:can_cancel",
