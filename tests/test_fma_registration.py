@@ -84,6 +84,7 @@ def test_the_fma_module_registers_itself_with_its_handlers() -> None:
         "reacts_first",
         "can_react",
         "use_again",
+        "must_use",
         "power_up",
         "affects",
         "counts_as_defeating",

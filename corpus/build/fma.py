@@ -231,6 +231,8 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Scar, Alchemist Hunter": ("ruling", {"targets": ["itself", "defending character"]}),
     "Bull’s-eye": ("clarification", {"targets": ["advantage"]}),
     "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
+    # A required ability: when it must be used ("leader set": your leader would be set).
+    "Alphonse Elric, Sidekick": ("ruling", {"required_when": "leader set"}),
 }
 
 #: Fields a second clause of the card states (a card's FIELDS entry names one clause).

@@ -69,6 +69,7 @@ GAME = register(
             "can_recruit": "rulesq.games.fma.out_of_play:can_recruit",
             "keeps": "rulesq.games.fma.out_of_play:keeps",
             "use_again": "rulesq.games.fma.memory:use_again",
+            "must_use": "rulesq.games.fma.memory:must_use",
             "power_up": "rulesq.games.fma.power_up:power_up",
             "can_play": f"{_CALLS}:can_play",
             "can_character_play": f"{_CALLS}:can_character_play",

@@ -1,4 +1,4 @@
-"""``can "X" use its activated ability again?``: a card back from the discard pile has no memory.
+"""Using an ability: again (a card back from the discard pile has no memory), or by need.
 
 If a card plays an activated ability, is then sent to the discard pile and returns to play
 that turn, it can use the activated ability again (the rulings, Activated abilities). A card
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 NO_MEMORY = "fma/rulings/activated-abilities/3"
+#: The occasions a ``required_when`` field may name, and the fact kind that states each.
+OCCASIONS = {"leader set": ("would_set", "your leader would be set")}
 DEFEATED_PLAY = "fma/rulings/defeated-characters/2"
 
 
@@ -63,4 +65,41 @@ def use_again(ctx: Context) -> Answer:
         f'"{ref.name}" left play and returned after using its activated ability: cards sent '
         "to the discard pile have no memory, so it can use the ability again",
         supported_by=support,
+    )
+
+
+def must_use(ctx: Context) -> Answer:
+    """``must "X" use its ability?``: yes when a ruling requires it on an occasion stated.
+
+    The card's ``required_when`` field (a ruling: the ability is required, not optional, when
+    its occasion comes) names the occasion; the card must be in play on the side of the player
+    the occasion concerns. Anything else is *cannot answer*: the card's text is not known.
+    """
+    ref = ctx.question.card
+    card = ref.card
+    occasion = card.fields.get("required_when") if card is not None else None
+    if card is None or occasion not in OCCASIONS:
+        raise CannotAnswer(f'rulesq does not know when "{ref.name}" must use its ability')
+    kind, said = OCCASIONS[str(occasion)]
+    name = key(ref)
+    in_play = [f for f in ctx.facts_of("in_play") if any(key(r) == name for r in f.cards)]
+    if not in_play or in_play[-1].who is None:
+        raise CannotAnswer(
+            f'the situation does not say whose "{ref.name}" is in play (write: my "{ref.name}" '
+            "is in play)"
+        )
+    owner = in_play[-1].who
+    now = [f for f in ctx.facts_of(kind) if f.who == owner]
+    if not now:
+        raise CannotAnswer(
+            f'"{ref.name}" must use its ability when {said}, and the situation does not say so'
+        )
+    source = (card.fields.get("field_sources") or {}).get("required_when")
+    support = [ctx.fact(in_play[-1]), ctx.fact(now[-1])]
+    if source:
+        support.append(ctx.clause(str(source), "rule"))
+    return ctx.conclude(
+        YesNo(True),
+        f'"{ref.name}" has a required ability, not an optional one: it must be used when {said}',
+        supported_by=tuple(support),
     )
