@@ -85,6 +85,7 @@ def test_the_fma_module_registers_itself_with_its_handlers() -> None:
         "can_react",
         "use_again",
         "must_use",
+        "defeats",
         "power_up",
         "affects",
         "counts_as_defeating",

@@ -233,6 +233,12 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
     # A required ability: when it must be used ("leader set": your leader would be set).
     "Alphonse Elric, Sidekick": ("ruling", {"required_when": "leader set"}),
+    # A defeat a ruling states for one case: a target of printed strength 0 is defeated when
+    # its current strength is 1 or greater (other printed strengths: not stated).
+    "In Over Your Head": (
+        "ruling",
+        {"defeats_when": {"printed_strength": 0, "strength_at_least": 1}},
+    ),
 }
 
 #: Fields a second clause of the card states (a card's FIELDS entry names one clause).

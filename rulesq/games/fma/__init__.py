@@ -70,6 +70,7 @@ GAME = register(
             "keeps": "rulesq.games.fma.out_of_play:keeps",
             "use_again": "rulesq.games.fma.memory:use_again",
             "must_use": "rulesq.games.fma.memory:must_use",
+            "defeats": "rulesq.games.fma.defeats_when:defeats",
             "power_up": "rulesq.games.fma.power_up:power_up",
             "can_play": f"{_CALLS}:can_play",
             "can_character_play": f"{_CALLS}:can_character_play",
