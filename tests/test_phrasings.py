@@ -20,15 +20,24 @@ VARIANTS = [
     ("I hold 3 cards", "I have 3 cards in hand"),
     ("you hold 4 cards in hand", "you have 4 cards in hand"),
     ("I hold 2 dragons", "I have 2 dragons on my side"),
-    ('ask what happens if I play "Laughing Gas"?', 'ask can I play "Laughing Gas"?'),
-    ('ask what happens if my opponent plays "Laughing Gas"?', 'ask can you play "Laughing Gas"?'),
+    # a what-happens question is the questions the play raises: can it be played, then
+    # (supposing it is) what its text touches: here the text of the card in play it ignores
+    (
+        'ask what happens if I play "Laughing Gas"?',
+        'ask can I play "Laughing Gas"?\nI play "Laughing Gas"\n'
+        'ask is the special power text of "Pandemonium" ignored?',
+    ),
+    (
+        'ask what happens if my opponent plays "Laughing Gas"?',
+        'ask can you play "Laughing Gas"?\nyou play "Laughing Gas"',
+    ),
     ("ask can my opponent retreat?", "ask can you retreat?"),
 ]
 
 
 def _shape(line: str) -> list[tuple[Any, ...]]:
     """What a line means: each item's kind, player, cards and parameters."""
-    text = "game bluemoon\nit is my turn\n" + line + "\n"
+    text = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n' + line + "\n"
     situation = parse_situation(text, "<test>")
     shapes = []
     for item in situation.items:

@@ -59,7 +59,7 @@ def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> b
         return False
     if any(f.kind in TURN_FACTS for f in situation.facts_before(question)):
         return False
-    return any(a.startswith(TURN_DEFAULT) for a in answer.graph.assumptions())
+    return any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions())
 
 
 def with_turn(situation: Situation, question: Question, line: str) -> str:
