@@ -16,6 +16,7 @@ from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.precedents import cite_precedents
+from rulesq.engine.defaults import phase_default
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
@@ -122,6 +123,11 @@ class View:
         for text in ruling.negatives:
             graph.absence(text)
         assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *self._iconless()]
+        if self.state.phase_defaulted and self.state.phase is None:
+            whose = "my" if self.state.turn_owner == ME else "your"
+            assumed.append(
+                phase_default(f"it is taken to be the beginning of {whose} turn (no phase over)")
+            )
         for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
