@@ -186,6 +186,8 @@ class Player:
     hand_lacks: set[str] = field(default_factory=set)
     deck_count: int | None = None
     dragons: int | None = None
+    #: The dragons the situation names on this side, by colour ("the red dragon").
+    named_dragons: set[str] = field(default_factory=set)
     area_counts: dict[str, int] = field(default_factory=dict)
     unknown_bluffs: int = 0
     announced: int | None = None
@@ -466,6 +468,7 @@ def _player_now(player: Player) -> Player:
 
     out = copy(player)
     out.hand_lacks = set(player.hand_lacks)
+    out.named_dragons = set(player.named_dragons)
     out.area_counts = dict(player.area_counts)
     out.deck = list(player.deck)
     return out
