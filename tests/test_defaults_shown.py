@@ -10,7 +10,6 @@ from rulesq.engine.defaults import PHASE_DEFAULT, SAY_THE_TURN
 from rulesq.engine.dispatch import evaluate
 from rulesq.situation import parse_situation
 
-
 runner = CliRunner()
 
 

@@ -261,7 +261,7 @@ def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
 
 
 #: Why a question a play raises is not asked: the play cannot be made (``{}``: the card).
-NOT_PLAYED = '{} cannot be played now (the answer above), so the play raises no question'
+NOT_PLAYED = "{} cannot be played now (the answer above), so the play raises no question"
 
 
 def evaluate(situation: Situation, questions: list[Question] | None = None) -> list[Answer]:

@@ -40,7 +40,7 @@ def suppose_plays(situation: Situation, game: Game) -> Situation:
         asked = replace(
             item,
             kind="can_play",
-            text=f"ask {'can I' if who == ME else 'can you'} play \"{card}\"?",
+            text=f'ask {"can I" if who == ME else "can you"} play "{card}"?',
             index=len(items),
             written=OUTCOME,
         )

@@ -25,7 +25,7 @@ class BlueMoon(Game):
         return parse_card_text(text)
 
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
-        """What the played card's text touches: totals, dragons, draws, discards …"""
+        """What the played card's text touches: totals, dragons, draws and discards."""
         from rulesq.games.bluemoon.outcomes import play_raises
 
         return play_raises(situation, play)

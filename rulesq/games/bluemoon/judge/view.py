@@ -10,13 +10,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
+from rulesq.engine.defaults import phase_default
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.precedents import cite_precedents
-from rulesq.engine.defaults import phase_default
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
