@@ -36,11 +36,11 @@ def suppose_plays(situation: Situation, game: Game) -> Situation:
             items.append(replace(item, index=len(items)))
             continue
         who = item.who or ME
-        card = item.card.name
+        card = item.card.show()
         asked = replace(
             item,
             kind="can_play",
-            text=f'ask {"can I" if who == ME else "can you"} play "{card}"?',
+            text=f"ask {'can I' if who == ME else 'can you'} play {card}?",
             index=len(items),
             written=OUTCOME,
         )

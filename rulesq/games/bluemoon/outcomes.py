@@ -73,7 +73,9 @@ def touched(parsed_effects: tuple[object, ...], who: str) -> dict[str, set[str]]
             add("ignored", _players(effect.owner, who))
         elif isinstance(effect, fx.DragonModifier):
             add("dragons", _players(effect.attracting, who))
-        for node, actor in _walk(effect, None):
+        # an act outside a clause with its own subject is the card's controller's ("I must
+        # discard one card to play this card")
+        for node, actor in _walk(effect, Role.CONTROLLER):
             if isinstance(node, a.Attract):
                 add("dragons", _players(actor, who))
             elif isinstance(node, a.Draw | a.DrawTo | a.Refresh):
