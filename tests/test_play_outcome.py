@@ -109,3 +109,17 @@ def test_the_table_answers_every_question_of_the_line() -> None:
         'ask if I play "Irresistible Sirens": how many dragons do I attract?',
         'ask if I play "Irresistible Sirens": how many cards must you discard?',
     ]
+
+
+def test_what_a_text_touches_names_the_players_it_makes_act() -> None:
+    from rulesq.games.bluemoon.outcomes import touched
+    from rulesq.games.bluemoon.parser import parse_card_text
+
+    def read(text: str) -> dict[str, set[str]]:
+        return touched(parse_card_text(text).effects, "me")
+
+    assert read("Now you must retreat.") == {"retreat": {"you"}}
+    assert read("You may not retreat.") == {}
+    assert read("I must discard one card from my hand to play this card.") == {"discard": {"me"}}
+    assert read("Now I may draw five cards.") == {"draw": {"me"}}
+    assert read("If you retreat, I attract one additional dragon.") == {"dragons": {"me"}}

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 TOPICS = ("power", "element", "ignored", "dragons", "draw", "discard", "retreat")
 #: Card kinds whose values count towards their player's total power.
 VALUED = frozenset({"character", "booster"})
+#: Effects that forbid their acts: those acts raise no question of what the play does.
+NEGATIONS = (fx.Prohibition, fx.SelfRestriction, fx.NotSelectable)
 #: Facts that put cards in play, and those that take them out.
 IN_PLAY = frozenset({"active", "play"})
 OUT_OF_PLAY = frozenset({"discard", "inactive", "retrieve", "hand", "fight_ends"})
@@ -73,6 +75,8 @@ def touched(parsed_effects: tuple[object, ...], who: str) -> dict[str, set[str]]
             add("ignored", _players(effect.owner, who))
         elif isinstance(effect, fx.DragonModifier):
             add("dragons", _players(effect.attracting, who))
+        if isinstance(effect, NEGATIONS):
+            continue  # "you may not retreat" makes nobody retreat
         # an act outside a clause with its own subject is the card's controller's ("I must
         # discard one card to play this card")
         for node, actor in _walk(effect, Role.CONTROLLER):
