@@ -38,6 +38,7 @@ class WarhammerGame(Game):
 
 _ANSWERS = "rulesq.games.warhammer.answers"
 _WOUNDS = "rulesq.games.warhammer.wounds"
+_TRIGGERS = "rulesq.games.warhammer.trigger_answers"
 
 
 GAME = register(
@@ -71,6 +72,17 @@ GAME = register(
                     "can_move_damage",
                     "resolves_first",
                     "cancelled",
+                )
+            },
+            **{
+                kind: f"{_TRIGGERS}:{kind}"
+                for kind in (
+                    "triggers",
+                    "trigger_count",
+                    "search_count",
+                    "can_target",
+                    "sacrificed",
+                    "can_put",
                 )
             },
         },

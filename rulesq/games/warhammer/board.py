@@ -98,6 +98,22 @@ class Attack:
     defenders: list[InPlay] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Event:
+    """Something a situation states happened: a card destroyed, entering play, moving.
+
+    ``kind`` is one of :data:`rulesq.games.warhammer.happenings.EVENT_KINDS`; ``by`` is the
+    card whose effect made it happen, ``zone`` where a card moved to (``origin``: from).
+    """
+
+    kind: str
+    card: InPlay
+    fact: Fact
+    by: CardRef | None = None
+    zone: Zone | None = None
+    origin: Zone | None = None
+
+
 @dataclass
 class Board:
     """Both players' capitals, the cards in play, whose turn it is and the phase."""
@@ -114,6 +130,8 @@ class Board:
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: The action chain, in the order its links were added.
     chain: list[Link] = field(default_factory=list)
+    #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).
+    events: list[Event] = field(default_factory=list)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

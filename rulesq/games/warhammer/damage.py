@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import HIT_POINTS, Value, hit_points, power
 from rulesq.games.warhammer.vocab import Header, Zone
 
@@ -94,7 +95,7 @@ def unfollowed(board: Board) -> list[str]:
             ):
                 continue
             quote = effect.span.of(text).strip()
-            if _doubles(effect, quote):
+            if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
             if _DAMAGE_WORDS.search(quote):
                 gaps.append(

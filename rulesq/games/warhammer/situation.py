@@ -14,10 +14,14 @@ from rulesq.games.warhammer.board import (
     InPlay,
     Link,
 )
+from rulesq.games.warhammer.happenings import EventFacts
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rulesq.games.warhammer.values import Value
     from rulesq.situation.model import CardRef, Fact, Situation, Statement
 
 #: Facts that put a card on the board, and the values and states such a card may carry.
@@ -36,8 +40,8 @@ def phase_number(word: str) -> int | None:
     return PHASE_WORDS.get(low)
 
 
-class Reader:
-    """Reads the facts before a question into a ``Board``."""
+class Reader(EventFacts):
+    """Reads the facts before a question into a ``Board`` (events: ``happenings``)."""
 
     def __init__(self, situation: Situation) -> None:
         self.situation = situation
@@ -89,6 +93,15 @@ class Reader:
         """
         from rulesq.games.warhammer.values import hit_points
 
+        # the damage stated is the damage before the attack: a defender's hit points lost
+        # while defending may destroy it then (FAQ, Card Effects), not make the board wrong
+        attack, self.board.attack = self.board.attack, None
+        try:
+            self._check_damage_before_attack(hit_points)
+        finally:
+            self.board.attack = attack
+
+    def _check_damage_before_attack(self, hit_points: Callable[[Board, InPlay], Value]) -> None:
         for placed in self.board.cards:
             if not placed.damage or placed.card is None:
                 continue
@@ -205,9 +218,10 @@ class Reader:
                 target,
                 suggestion=f'Write, e.g., my battlefield has "{target.name}"',
             )
-        placed = self.board.find(attachment.name) or self._place(
-            attachment, fact, host.owner, host.zone
-        )
+        placed = self.board.find(attachment.name)
+        if placed is None or (placed.attached_to is not None and placed.attached_to is not host):
+            # a card attached elsewhere already: this is another copy
+            placed = self._place(attachment, fact, host.owner, host.zone)
         placed.attached_to = host
 
     def _fact_questing(self, fact: Fact) -> None:

@@ -65,9 +65,24 @@ def destroyed(ctx: Context) -> Answer:
                 "but sacrificing a unit is not destroying it",
                 [D.SACRIFICE, D.DESTROY],
             )
+    stated = next((e for e in board.events if e.kind == "destroyed" and e.card is placed), None)
+    if stated is not None:
+        return _conclude(
+            ctx, YesNo(True), f'the situation states "{placed.name}" is destroyed', [D.DESTROY]
+        )
+    from rulesq.games.warhammer.triggers import spike_destroys
+
+    spiked = spike_destroys(board, placed)
+    if spiked is not None and spiked[0]:
+        count = spiked[1]
+        return _conclude(ctx, YesNo(True), "; ".join(count.steps), count.rules, count.texts)
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return _cannot(ctx, value)
+    if spiked is not None:
+        value.steps[:0] = spiked[1].steps
+        value.rules += [r for r in spiked[1].rules if r not in value.rules]
+        value.texts[:0] = spiked[1].texts
     reason = "; ".join(value.steps)
     reason += (
         ": its damage reaches its hit points, so it leaves play destroyed"
