@@ -139,7 +139,11 @@ def test_full_legality_is_honest() -> None:
 DECK = ['3 "Urguck"', '1 "Dwarf Ranger"', '2 "Grimgor Ironhide"', '1 "Visit the Haunted City"']
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=4, unique=True), st.randoms())
 def test_deck_order_never_changes_the_verdict(cards: list[str], rnd: object) -> None:
     """Shuffling the cards of a deck (one line or one line per card) keeps the verdict."""
