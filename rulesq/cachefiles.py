@@ -12,6 +12,9 @@ tables) goes through here, so that none of them can run code or serve stale data
   pickle;
 - writes go to a unique temporary file in the same folder, then ``os.replace`` (the last
   writer wins; concurrent first runs never delete each other's files);
+- two checkouts or two versions sharing the folder each keep their own entries: a kind
+  keeps its :data:`KEEP_PER_KIND` most recently used entries, and one unused for a month
+  goes (a read marks an entry used);
 - any problem (unusable folder, corrupt or foreign file, failed write) makes the caller
   rebuild in memory, with one warning on stderr per process.
 """
@@ -24,6 +27,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -164,6 +168,7 @@ def read_json(
         or "payload" not in document
     ):
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    mark_used(path)
     return document["payload"]
 
 
@@ -203,22 +208,46 @@ def temporary_beside(path: Path) -> Path:
 
 #: Temporary files older than this (seconds) were left by a process that died: removed.
 _ABANDONED = 3600
+#: Entries of one kind kept, the most recently used first: two checkouts, two versions or a
+#: bench's baseline share the folder, each with its own entry, and none removes another's.
+KEEP_PER_KIND = 8
+#: An entry unused for this long (seconds) is removed, however few its kind has.
+UNUSED = 30 * 24 * 3600
+#: A use refreshes an entry's time at most this often (seconds): a read rarely writes.
+_TOUCH_EVERY = 3600
 
 
-def remove_stale(folder: Path, pattern: str, keep: Path) -> None:
-    """Delete the cache files matching ``pattern`` other than ``keep``, and abandoned temporaries.
-
-    Only files of other keys go: a concurrent run with the same key writes the same file,
-    and another's temporary file is removed only once it is an hour old.
-    """
-    import time
-
+def mark_used(path: Path) -> None:
+    """Record that the cache entry ``path`` was just used (its time), for :func:`prune`."""
     try:
-        for stale in folder.glob(pattern):
-            if stale != keep and stale.is_file() and not stale.is_symlink():
-                stale.unlink(missing_ok=True)
+        now = time.time()
+        if path.stat().st_mtime < now - _TOUCH_EVERY:
+            os.utime(path, (now, now))
+    except OSError:
+        pass
+
+
+def prune(folder: Path, pattern: str, keep: Path) -> None:
+    """Bound the entries matching ``pattern``: ``keep`` and the most recently used stay.
+
+    Entries are keyed by content, so another checkout or version has entries of its own,
+    in use: an entry goes only when :data:`KEEP_PER_KIND` more recently used ones of its
+    kind exist or when it was unused for :data:`UNUSED` seconds. Temporaries of a process
+    that died go once they are an hour old (a live writer's are younger).
+    """
+    now = time.time()
+    try:
+        entries = []
+        for entry in folder.glob(pattern):
+            info = entry.lstat()
+            if entry != keep and stat.S_ISREG(info.st_mode):
+                entries.append((info.st_mtime, entry))
+        entries.sort(reverse=True)
+        for rank, (used, entry) in enumerate(entries, start=1):
+            if rank >= KEEP_PER_KIND or used < now - UNUSED:
+                entry.unlink(missing_ok=True)
         for temporary in folder.glob(".*.tmp"):
-            if temporary.lstat().st_mtime < time.time() - _ABANDONED:
+            if temporary.lstat().st_mtime < now - _ABANDONED:
                 temporary.unlink(missing_ok=True)
     except OSError:
         pass

@@ -99,7 +99,7 @@ def open_parser(path: Path, **options: Any) -> Lark:
         content_key,
         private_dir,
         read_json,
-        remove_stale,
+        prune,
         warn_once,
         write_json,
     )
@@ -129,6 +129,6 @@ def open_parser(path: Path, **options: Any) -> Lark:
     built = Lark.open(str(path), **options)
     data, memo = built.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
-    remove_stale(folder, f"{stem}*.json", file)
+    prune(folder, f"{stem}*.json", file)
     write_json(file, "lark", key, encode({"data": data, "memo": memo}))
     return built

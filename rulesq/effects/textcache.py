@@ -177,7 +177,7 @@ class TextCache:
             CacheProblem,
             private_dir,
             read_json,
-            remove_stale,
+            prune,
             warn_once,
             write_json,
         )
@@ -201,6 +201,6 @@ class TextCache:
             built = {text: encode(self.read(text)) for text in texts}
         except TypeError:  # a node that cannot be stored: read every text as usual
             return {}
-        remove_stale(folder, f"{stem}*.json", file)
+        prune(folder, f"{stem}*.json", file)
         write_json(file, "card-texts", key, built)
         return built

@@ -330,7 +330,7 @@ class PrecedentIndex:
             content_key,
             private_dir,
             read_json,
-            remove_stale,
+            prune,
             warn_once,
         )
         from rulesq.cachefiles import write_json as write
@@ -348,7 +348,7 @@ class PrecedentIndex:
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
-        remove_stale(folder, f"{stem}*", path)
+        prune(folder, f"{stem}*", path)
         write(
             path,
             "precedents",
