@@ -56,17 +56,100 @@ def warn_once(message: str) -> None:
         pass
 
 
-def content_key(files: Iterable[Path], salt: str) -> str:
-    """A hash of the contents of ``files`` (missing ones count as absent), the salt and version."""
+def content_key(files: Iterable[Path | str], salt: str) -> str:
+    """A hash of the contents of ``files`` (missing ones count as absent), the salt and version.
+
+    Each file's own hash is remembered with its status (:class:`FileHashes`), so a file
+    unchanged since it was last read is not read again; the key is a hash of contents.
+    """
     digest = hashlib.sha256(f"{salt}\0{__version__}\0".encode())
-    for path in files:
-        digest.update(f"{path.parent.name}/{path.name}\0".encode())
-        try:
-            digest.update(path.read_bytes())
-        except FileNotFoundError:
-            digest.update(b"\0absent")
+    hashes = FileHashes.get()
+    for path in map(str, files):
+        folder, name = os.path.split(path)
+        digest.update(f"{os.path.basename(folder)}/{name}\0".encode())
+        digest.update(hashes.of(path).encode())
         digest.update(b"\0")
+    hashes.save()
     return digest.hexdigest()[:24]
+
+
+class FileHashes:
+    """The SHA-256 of files read for cache keys, remembered with each file's status.
+
+    A remembered hash is used while the file's size, inode, modification and change times
+    are the ones it had when it was read: a write always sets the change time, which no
+    program can set back. A file changed within the last :data:`_SETTLE` seconds before it
+    was read is not remembered (a clock tick may hide a second write), as git does.
+    Kept in the cache folder as checked JSON; without one, every file is read.
+    """
+
+    _held: FileHashes | None = None
+
+    def __init__(self, file: Path | None, known: dict[str, list[Any]]) -> None:
+        self.file = file
+        self.known = known
+        self.changed = False
+
+    @classmethod
+    def get(cls) -> FileHashes:
+        """The hashes of this process (read from the cache folder the first time)."""
+        if cls._held is None:
+            cls._held = cls._read()
+        return cls._held
+
+    @classmethod
+    def _read(cls) -> FileHashes:
+        folder = private_dir()
+        if folder is None:
+            return cls(None, {})
+        file = folder / f"file-hashes-{_HASHES_FORMAT}.json"
+        try:
+            known = read_json(file, "file-hashes", _HASHES_FORMAT)
+        except CacheProblem:
+            known = None
+        if not isinstance(known, dict) or len(known) > _HASHES_MAX:
+            known = {}
+        return cls(file, known)
+
+    def of(self, name: str) -> str:
+        """The hash of the contents of the file ``name``, or ``absent``."""
+        try:
+            info = os.stat(name)
+        except OSError:
+            return "absent"
+        status = [info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns]
+        held = self.known.get(name)
+        if type(held) is list and len(held) == 5 and held[:4] == status:
+            found = held[4]
+            if type(found) is str:
+                return found
+        try:
+            found = hashlib.sha256(Path(name).read_bytes()).hexdigest()
+        except FileNotFoundError:
+            return "absent"
+        except OSError as error:  # unreadable: its error is its content
+            return f"unreadable {error.errno}"
+        if time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > _SETTLE * 10**9:
+            self.known[name] = [*status, found]
+            self.changed = True
+        return found
+
+    def save(self) -> None:
+        """Write the hashes when a file was read (atomically; a failure costs only time)."""
+        if self.file is None or not self.changed:
+            return
+        self.changed = False
+        if len(self.known) > _HASHES_MAX:
+            self.known = {}
+        write_json(self.file, "file-hashes", _HASHES_FORMAT, self.known)
+
+
+#: Bumped when :class:`FileHashes` stores something else.
+_HASHES_FORMAT = "1"
+#: Seconds a file must be unchanged before its hash is remembered.
+_SETTLE = 2
+#: More files than this (many checkouts over time): the hashes start over.
+_HASHES_MAX = 50_000
 
 
 def private_dir() -> Path | None:

@@ -98,8 +98,8 @@ def open_parser(path: Path, **options: Any) -> Lark:
         CacheProblem,
         content_key,
         private_dir,
-        read_json,
         prune,
+        read_json,
         warn_once,
         write_json,
     )

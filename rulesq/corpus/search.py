@@ -20,8 +20,8 @@ from pathlib import Path
 from rulesq.cachefiles import (
     CacheProblem,
     check_file,
-    private_dir,
     mark_used,
+    private_dir,
     prune,
     temporary_beside,
     warn_once,

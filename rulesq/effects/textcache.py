@@ -179,8 +179,8 @@ class TextCache:
         from rulesq.cachefiles import (
             CacheProblem,
             private_dir,
-            read_json,
             prune,
+            read_json,
             warn_once,
             write_json,
         )
@@ -206,8 +206,7 @@ class TextCache:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         try:
             built = {
-                text: json.dumps(encode(self.read(text)), separators=(",", ":"))
-                for text in texts
+                text: json.dumps(encode(self.read(text)), separators=(",", ":")) for text in texts
             }
         except TypeError:  # a node that cannot be stored: read every text as usual
             return {}
