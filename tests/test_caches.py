@@ -247,6 +247,31 @@ def test_the_key_is_the_content_not_the_time(
     assert corpus_fingerprint(["bluemoon"]) != before
 
 
+def test_a_remembered_hash_never_hides_an_edit(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unchanged file is not read again; an edit of the same size, old mtime, is seen."""
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)  # remember hashes at once
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    source = tmp_path / "grammar.lark"
+    source.write_text("one")
+    first = cachefiles.content_key([source], "test")
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)  # a new process: from the file
+
+    def refuse(path: Path) -> bytes:
+        raise AssertionError(f"read again: {path}")
+
+    with monkeypatch.context() as inner:
+        inner.setattr(Path, "read_bytes", refuse)
+        assert cachefiles.content_key([source], "test") == first
+    stamp = source.stat()
+    source.write_text("two")
+    os.utime(source, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert cachefiles.content_key([source], "test") != first
+    source.write_text("one")
+    assert cachefiles.content_key([source], "test") == first  # a key of contents
+
+
 # --- entries of other checkouts and versions --------------------------------------------------
 
 
