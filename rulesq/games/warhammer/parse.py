@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Effect, Unparsed
 from rulesq.games.warhammer.effects import WarhammerParsedText
-from rulesq.games.warhammer.reader import NotRead, read_sentence, tokens
+from rulesq.games.warhammer.reader import Item, NotRead, read_sentence, tokens
 from rulesq.paths import grammar_dir
 from rulesq.spans import Span
 
@@ -108,6 +108,15 @@ def _corpus_texts() -> TextCache:
     return for_game("warhammer", Path(__file__).parent, read_card_text)
 
 
+@lru_cache(maxsize=4096)
+def _words(sentence: str) -> tuple[Item, ...]:
+    """A sentence's words as the grammar reads them; lark's UnexpectedInput if it does not read.
+
+    Read once per distinct sentence: a third of the pool's sentences recur on other cards.
+    """
+    return tuple(tokens(parser().parse(sentence)))
+
+
 def read_card_text(text: str) -> WarhammerParsedText:
     """Read a Warhammer text with the grammar (:func:`parse_card_text` keeps the result)."""
     from lark.exceptions import UnexpectedInput
@@ -117,7 +126,7 @@ def read_card_text(text: str) -> WarhammerParsedText:
         sentence = text[start:end]
         span = _span(text, start, end)
         try:
-            tree = parser().parse(sentence)
+            words = _words(sentence)
         except UnexpectedInput as error:
             pos = getattr(error, "pos_in_stream", None) or 0
             unread = sentence[pos:].split()[:1]
@@ -140,7 +149,7 @@ def read_card_text(text: str) -> WarhammerParsedText:
             )
             continue
         try:
-            out += read_sentence(tokens(tree), span)
+            out += read_sentence(list(words), span)
         except NotRead as why:
             out.append(Unparsed(sentence, str(why), start, span=span))
     return WarhammerParsedText(text, tuple(out))
