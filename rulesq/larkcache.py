@@ -56,7 +56,10 @@ def decode_object(value: dict[str, Any]) -> Any:
     """
     if len(value) == 1:
         if _TUPLE in value:
-            return tuple(_list(value[_TUPLE]))
+            items = value[_TUPLE]
+            if type(items) is not list:
+                raise ValueError("expected a list")
+            return tuple(items)
         if _TOKEN in value:
             kind, text = _list(value[_TOKEN])
             if not isinstance(kind, str) or not isinstance(text, str):
@@ -67,7 +70,7 @@ def decode_object(value: dict[str, Any]) -> Any:
             if any(len(pair) != 2 or isinstance(pair[0], list | dict) for pair in pairs):
                 raise ValueError("a pair is a key and a value")
             return dict(pairs)
-    if any(k.startswith("\0") for k in value):
+    if "\0" in "\1".join(value):  # a tag (or a NUL) in any key: not a form encode writes
         raise ValueError("unknown tag")
     return value
 
