@@ -72,7 +72,45 @@ def decode_object(value: dict[str, Any]) -> Any:
             return dict(pairs)
     if "\0" in "\1".join(value):  # a tag (or a NUL) in any key: not a form encode writes
         raise ValueError("unknown tag")
-    return value
+    kind = value.get("__type__")
+    return value if kind is None else _grammar_object(value, kind)
+
+
+def _grammar_object(value: dict[str, Any], kind: Any) -> Any:
+    """A rule, symbol or terminal of Lark's data built at once, as Lark's loader builds it.
+
+    Lark would build them later, walking the data again field by field (half of its load
+    time). Only the classes of :func:`_grammar_classes`, with exactly their fields and no
+    part left to resolve (a memo reference, another object), are built here; any other
+    object stays a dict for Lark.
+    """
+    built = _grammar_classes().get(kind) if type(kind) is str else None
+    if built is None:
+        return value
+    fields = built.__serialize_fields__
+    if len(value) != len(fields) + 1:
+        return value
+    for name in fields:
+        if name not in value:
+            return value
+        part = value[name]
+        if type(part) is dict or (type(part) is list and dict in set(map(type, part))):
+            return value
+    made = built.__new__(built)
+    for name in fields:
+        setattr(made, name, value[name])
+    if hasattr(made, "_deserialize"):
+        made._deserialize()
+    return made
+
+
+@cache
+def _grammar_classes() -> dict[str, Any]:
+    from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
+    from lark.lexer import PatternRE, PatternStr, TerminalDef
+
+    kinds = (Rule, RuleOptions, NonTerminal, Terminal, TerminalDef, PatternStr, PatternRE)
+    return {kind.__name__: kind for kind in kinds}
 
 
 @cache
