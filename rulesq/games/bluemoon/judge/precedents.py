@@ -435,12 +435,15 @@ def _files(folder: Path, suffix: str = "") -> list[str]:
     """The files under ``folder`` (at any depth) whose names end with ``suffix``."""
     import os
 
-    return [
-        path
-        for top, _, names in os.walk(folder)
-        for name in names
-        if name.endswith(suffix) and os.path.isfile(path := os.path.join(top, name))
-    ]
+    found = []
+    for top, folders, names in os.walk(folder):
+        folders[:] = [f for f in folders if f != "__pycache__"]  # bytecode: derived, not read
+        found += [
+            path
+            for name in names
+            if name.endswith(suffix) and os.path.isfile(path := os.path.join(top, name))
+        ]
+    return found
 
 
 def _case_entries(corpus: Corpus) -> Iterable[Entry]:
