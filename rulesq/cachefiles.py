@@ -148,7 +148,7 @@ class FileHashes:
 _HASHES_FORMAT = "1"
 #: Seconds a file must be unchanged before its hash is remembered.
 _SETTLE = 2
-#: More files than this (many checkouts over time): the hashes start over.
+#: Past this many files (many checkouts over time), the hashes start over.
 _HASHES_MAX = 50_000
 
 
