@@ -12,6 +12,9 @@ tables) goes through here, so that none of them can run code or serve stale data
   pickle;
 - writes go to a unique temporary file in the same folder, then ``os.replace`` (the last
   writer wins; concurrent first runs never delete each other's files);
+- two checkouts or two versions sharing the folder each keep their own entries: a kind
+  keeps its :data:`KEEP_PER_KIND` most recently used entries, and one unused for a month
+  goes (a read marks an entry used);
 - any problem (unusable folder, corrupt or foreign file, failed write) makes the caller
   rebuild in memory, with one warning on stderr per process.
 """
@@ -24,6 +27,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -52,17 +56,100 @@ def warn_once(message: str) -> None:
         pass
 
 
-def content_key(files: Iterable[Path], salt: str) -> str:
-    """A hash of the contents of ``files`` (missing ones count as absent), the salt and version."""
+def content_key(files: Iterable[Path | str], salt: str) -> str:
+    """A hash of the contents of ``files`` (missing ones count as absent), the salt and version.
+
+    Each file's own hash is remembered with its status (:class:`FileHashes`), so a file
+    unchanged since it was last read is not read again; the key is a hash of contents.
+    """
     digest = hashlib.sha256(f"{salt}\0{__version__}\0".encode())
-    for path in files:
-        digest.update(f"{path.parent.name}/{path.name}\0".encode())
-        try:
-            digest.update(path.read_bytes())
-        except FileNotFoundError:
-            digest.update(b"\0absent")
+    hashes = FileHashes.get()
+    for path in map(str, files):
+        folder, name = os.path.split(path)
+        digest.update(f"{os.path.basename(folder)}/{name}\0".encode())
+        digest.update(hashes.of(path).encode())
         digest.update(b"\0")
+    hashes.save()
     return digest.hexdigest()[:24]
+
+
+class FileHashes:
+    """The SHA-256 of files read for cache keys, remembered with each file's status.
+
+    A remembered hash is used while the file's size, inode, modification and change times
+    are the ones it had when it was read: a write always sets the change time, which no
+    program can set back. A file changed within the last :data:`_SETTLE` seconds before it
+    was read is not remembered (a clock tick may hide a second write), as git does.
+    Kept in the cache folder as checked JSON; without one, every file is read.
+    """
+
+    _held: FileHashes | None = None
+
+    def __init__(self, file: Path | None, known: dict[str, list[Any]]) -> None:
+        self.file = file
+        self.known = known
+        self.changed = False
+
+    @classmethod
+    def get(cls) -> FileHashes:
+        """The hashes of this process (read from the cache folder the first time)."""
+        if cls._held is None:
+            cls._held = cls._read()
+        return cls._held
+
+    @classmethod
+    def _read(cls) -> FileHashes:
+        folder = private_dir()
+        if folder is None:
+            return cls(None, {})
+        file = folder / f"file-hashes-{_HASHES_FORMAT}.json"
+        try:
+            known = read_json(file, "file-hashes", _HASHES_FORMAT)
+        except CacheProblem:
+            known = None
+        if not isinstance(known, dict) or len(known) > _HASHES_MAX:
+            known = {}
+        return cls(file, known)
+
+    def of(self, name: str) -> str:
+        """The hash of the contents of the file ``name``, or ``absent``."""
+        try:
+            info = os.stat(name)
+        except OSError:
+            return "absent"
+        status = [info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns]
+        held = self.known.get(name)
+        if type(held) is list and len(held) == 5 and held[:4] == status:
+            found = held[4]
+            if type(found) is str:
+                return found
+        try:
+            found = hashlib.sha256(Path(name).read_bytes()).hexdigest()
+        except FileNotFoundError:
+            return "absent"
+        except OSError as error:  # unreadable: its error is its content
+            return f"unreadable {error.errno}"
+        if time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > _SETTLE * 10**9:
+            self.known[name] = [*status, found]
+            self.changed = True
+        return found
+
+    def save(self) -> None:
+        """Write the hashes when a file was read (atomically; a failure costs only time)."""
+        if self.file is None or not self.changed:
+            return
+        self.changed = False
+        if len(self.known) > _HASHES_MAX:
+            self.known = {}
+        write_json(self.file, "file-hashes", _HASHES_FORMAT, self.known)
+
+
+#: Bumped when :class:`FileHashes` stores something else.
+_HASHES_FORMAT = "1"
+#: Seconds a file must be unchanged before its hash is remembered.
+_SETTLE = 2
+#: Past this many files (many checkouts over time), the hashes start over.
+_HASHES_MAX = 50_000
 
 
 def private_dir() -> Path | None:
@@ -164,6 +251,7 @@ def read_json(
         or "payload" not in document
     ):
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    mark_used(path)
     return document["payload"]
 
 
@@ -203,22 +291,46 @@ def temporary_beside(path: Path) -> Path:
 
 #: Temporary files older than this (seconds) were left by a process that died: removed.
 _ABANDONED = 3600
+#: Entries of one kind kept, the most recently used first: two checkouts, two versions or a
+#: bench's baseline share the folder, each with its own entry, and none removes another's.
+KEEP_PER_KIND = 8
+#: An entry unused for this long (seconds) is removed, however few its kind has.
+UNUSED = 30 * 24 * 3600
+#: A use refreshes an entry's time at most this often (seconds): a read rarely writes.
+_TOUCH_EVERY = 3600
 
 
-def remove_stale(folder: Path, pattern: str, keep: Path) -> None:
-    """Delete the cache files matching ``pattern`` other than ``keep``, and abandoned temporaries.
-
-    Only files of other keys go: a concurrent run with the same key writes the same file,
-    and another's temporary file is removed only once it is an hour old.
-    """
-    import time
-
+def mark_used(path: Path) -> None:
+    """Record that the cache entry ``path`` was just used (its time), for :func:`prune`."""
     try:
-        for stale in folder.glob(pattern):
-            if stale != keep and stale.is_file() and not stale.is_symlink():
-                stale.unlink(missing_ok=True)
+        now = time.time()
+        if path.stat().st_mtime < now - _TOUCH_EVERY:
+            os.utime(path, (now, now))
+    except OSError:
+        pass
+
+
+def prune(folder: Path, pattern: str, keep: Path) -> None:
+    """Bound the entries matching ``pattern``: ``keep`` and the most recently used stay.
+
+    Entries are keyed by content, so another checkout or version has entries of its own,
+    in use: an entry goes only when :data:`KEEP_PER_KIND` more recently used ones of its
+    kind exist or when it was unused for :data:`UNUSED` seconds. Temporaries of a process
+    that died go once they are an hour old (a live writer's are younger).
+    """
+    now = time.time()
+    try:
+        entries = []
+        for entry in folder.glob(pattern):
+            info = entry.lstat()
+            if entry != keep and stat.S_ISREG(info.st_mode):
+                entries.append((info.st_mtime, entry))
+        entries.sort(reverse=True)
+        for rank, (used, entry) in enumerate(entries, start=1):
+            if rank >= KEEP_PER_KIND or used < now - UNUSED:
+                entry.unlink(missing_ok=True)
         for temporary in folder.glob(".*.tmp"):
-            if temporary.lstat().st_mtime < time.time() - _ABANDONED:
+            if temporary.lstat().st_mtime < now - _ABANDONED:
                 temporary.unlink(missing_ok=True)
     except OSError:
         pass

@@ -56,7 +56,10 @@ def decode_object(value: dict[str, Any]) -> Any:
     """
     if len(value) == 1:
         if _TUPLE in value:
-            return tuple(_list(value[_TUPLE]))
+            items = value[_TUPLE]
+            if type(items) is not list:
+                raise ValueError("expected a list")
+            return tuple(items)
         if _TOKEN in value:
             kind, text = _list(value[_TOKEN])
             if not isinstance(kind, str) or not isinstance(text, str):
@@ -67,9 +70,47 @@ def decode_object(value: dict[str, Any]) -> Any:
             if any(len(pair) != 2 or isinstance(pair[0], list | dict) for pair in pairs):
                 raise ValueError("a pair is a key and a value")
             return dict(pairs)
-    if any(k.startswith("\0") for k in value):
+    if "\0" in "\1".join(value):  # a tag (or a NUL) in any key: not a form encode writes
         raise ValueError("unknown tag")
-    return value
+    kind = value.get("__type__")
+    return value if kind is None else _grammar_object(value, kind)
+
+
+def _grammar_object(value: dict[str, Any], kind: Any) -> Any:
+    """A rule, symbol or terminal of Lark's data built at once, as Lark's loader builds it.
+
+    Lark would build them later, walking the data again field by field (half of its load
+    time). Only the classes of :func:`_grammar_classes`, with exactly their fields and no
+    part left to resolve (a memo reference, another object), are built here; any other
+    object stays a dict for Lark.
+    """
+    built = _grammar_classes().get(kind) if type(kind) is str else None
+    if built is None:
+        return value
+    fields = built.__serialize_fields__
+    if len(value) != len(fields) + 1:
+        return value
+    for name in fields:
+        if name not in value:
+            return value
+        part = value[name]
+        if type(part) is dict or (type(part) is list and dict in set(map(type, part))):
+            return value
+    made = built.__new__(built)
+    for name in fields:
+        setattr(made, name, value[name])
+    if hasattr(made, "_deserialize"):
+        made._deserialize()
+    return made
+
+
+@cache
+def _grammar_classes() -> dict[str, Any]:
+    from lark.grammar import NonTerminal, Rule, RuleOptions, Terminal
+    from lark.lexer import PatternRE, PatternStr, TerminalDef
+
+    kinds = (Rule, RuleOptions, NonTerminal, Terminal, TerminalDef, PatternStr, PatternRE)
+    return {kind.__name__: kind for kind in kinds}
 
 
 @cache
@@ -98,8 +139,8 @@ def open_parser(path: Path, **options: Any) -> Lark:
         CacheProblem,
         content_key,
         private_dir,
+        prune,
         read_json,
-        remove_stale,
         warn_once,
         write_json,
     )
@@ -129,6 +170,6 @@ def open_parser(path: Path, **options: Any) -> Lark:
     built = Lark.open(str(path), **options)
     data, memo = built.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
-    remove_stale(folder, f"{stem}*.json", file)
+    prune(folder, f"{stem}*.json", file)
     write_json(file, "lark", key, encode({"data": data, "memo": memo}))
     return built

@@ -247,6 +247,80 @@ def test_the_key_is_the_content_not_the_time(
     assert corpus_fingerprint(["bluemoon"]) != before
 
 
+def test_a_remembered_hash_never_hides_an_edit(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unchanged file is not read again; an edit of the same size, old mtime, is seen."""
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)  # remember hashes at once
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    source = tmp_path / "grammar.lark"
+    source.write_text("one")
+    first = cachefiles.content_key([source], "test")
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)  # a new process: from the file
+
+    def refuse(path: Path) -> bytes:
+        raise AssertionError(f"read again: {path}")
+
+    with monkeypatch.context() as inner:
+        inner.setattr(Path, "read_bytes", refuse)
+        assert cachefiles.content_key([source], "test") == first
+    stamp = source.stat()
+    source.write_text("two")
+    os.utime(source, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert cachefiles.content_key([source], "test") != first
+    source.write_text("one")
+    assert cachefiles.content_key([source], "test") == first  # a key of contents
+
+
+# --- entries of other checkouts and versions --------------------------------------------------
+
+
+def _entries(folder: Path, count: int, kind: str = "precedents-bluemoon") -> list[Path]:
+    """``count`` entries of one kind, used one second apart (the last is the newest)."""
+    paths = []
+    for number in range(count):
+        path = folder / f"{kind}-{number:024x}.json"
+        path.write_text("{}")
+        os.utime(path, (1_000_000 + number, 1_000_000 + number))
+        paths.append(path)
+    return paths
+
+
+def test_a_sibling_checkouts_entry_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two checkouts (two keys) writing in turn leave both entries: neither rebuilds."""
+    monkeypatch.setattr(cachefiles.time, "time", lambda: 1_000_100.0)
+    mine, theirs = _entries(tmp_path, 2)
+    cachefiles.prune(tmp_path, "precedents-bluemoon-*", mine)
+    cachefiles.prune(tmp_path, "precedents-bluemoon-*", theirs)
+    assert mine.exists() and theirs.exists()
+
+
+def test_entries_beyond_the_bound_go_least_recently_used_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cachefiles.time, "time", lambda: 1_000_100.0)
+    paths = _entries(tmp_path, cachefiles.KEEP_PER_KIND + 3)
+    other_kind = _entries(tmp_path, 1, "lark-situation")
+    keep = paths[0]  # the oldest, being written now
+    cachefiles.prune(tmp_path, "precedents-bluemoon-*", keep)
+    left = sorted(tmp_path.glob("precedents-bluemoon-*"))
+    assert len(left) == cachefiles.KEEP_PER_KIND
+    assert keep in left and paths[-1] in left and paths[1] not in left
+    assert other_kind[0].exists()
+
+
+def test_an_entry_unused_for_long_goes_and_a_read_marks_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old, used, current = _entries(tmp_path, 3)
+    now = 1_000_000 + cachefiles.UNUSED + 10.0
+    monkeypatch.setattr(cachefiles.time, "time", lambda: now)
+    cachefiles.mark_used(used)
+    assert used.stat().st_mtime == now
+    cachefiles.prune(tmp_path, "precedents-bluemoon-*", current)
+    assert not old.exists() and used.exists() and current.exists()
+
+
 # --- unusable cache folders, end to end ------------------------------------------------------
 
 
@@ -273,6 +347,8 @@ def test_an_unusable_cache_folder_costs_only_time(
     for name, args in (
         ("search", ["search", QUERY, "--json"]),
         ("ask", ["ask", str(BLUEMOON_CASE)]),
+        ("fma", ["ask", str(FMA_CASE)]),
+        ("warhammer", ["ask", str(WARHAMMER_CASE)]),
     ):
         done = run(args, tmp_path / "unused", **env)
         assert done.returncode == 0, done.stderr
@@ -422,10 +498,11 @@ def test_no_code_can_unpickle_or_use_lark_cache() -> None:
 
 
 def test_lark_tables_round_trip_through_json() -> None:
-    """The JSON form of Lark's data decodes to exactly the data (tuples, tokens, int keys)."""
+    """The JSON form of Lark's data decodes to the data (tuples, tokens, int keys, its objects)."""
     from lark import Lark
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
+    from lark.utils import _serialize
 
     from rulesq.larkcache import decode_object, encode
 
@@ -443,6 +520,9 @@ def test_lark_tables_round_trip_through_json() -> None:
             return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
         return a == b
 
-    assert same(again, original)
+    # Rules, symbols and terminals come back built (as Lark's loader builds them): each
+    # serialises to exactly its original data.
+    assert any(isinstance(v, Rule) for v in again["memo"].values())
+    assert same(_serialize(again, None), original)
     with pytest.raises(ValueError):
         json.loads('{"\\u0000x": 1}', object_hook=decode_object)

@@ -65,7 +65,8 @@ def test_the_parser_cache_follows_every_grammar_file(
     open_parser(grammars / "situation_x.lark", parser="lalr")
     after = {p.name for p in (tmp_path / "cache").glob("lark-situation_x-*.json")}
     open_parser.cache_clear()
-    assert len(before) == len(after) == 1 and before != after
+    # another key, another file; the first is kept (a bounded number are, per kind)
+    assert len(before) == 1 and len(after) == 2 and before < after
 
 
 FACTS = [

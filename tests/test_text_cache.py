@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,11 +20,25 @@ def _texts(game: str) -> list[str]:
     )
 
 
-def test_every_blue_moon_text_comes_back_equal() -> None:
-    texts = _texts("bluemoon")
-    assert len(texts) > 100
+def _reader(game: str) -> Callable[[str], ParsedText]:
+    from rulesq.games.fma.parse import read_card_text as read_fma
+    from rulesq.games.warhammer.parse import read_card_text as read_warhammer
+
+    readers: dict[str, Callable[[str], ParsedText]] = {
+        "bluemoon": read_card_text,
+        "fma": read_fma,
+        "warhammer": read_warhammer,
+    }
+    return readers[game]
+
+
+@pytest.mark.parametrize("game", ["bluemoon", "fma", "warhammer"])
+def test_every_corpus_text_comes_back_equal(game: str) -> None:
+    texts = _texts(game)
+    assert len(texts) > 10
+    read = _reader(game)
     for text in texts:
-        parsed = read_card_text(text)
+        parsed = read(text)
         data = json.loads(json.dumps(encode(parsed)))
         back = decode(data)
         assert back == parsed, text
@@ -59,7 +74,7 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
     _cache(tmp_path).get(text)
     file = next(tmp_path.glob("texts-bluemoon-*.json"))
     document = json.loads(file.read_text())
-    document["payload"][text] = {"\0c": "os:system", "f": {}}
+    document["payload"][text] = json.dumps({"\0c": "os:system", "f": {}})
     file.write_text(json.dumps(document))
     assert _cache(tmp_path).get(text) is None  # read again by the caller, not decoded
 
@@ -78,3 +93,22 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_forms_never_written_do_not_decode(data: object) -> None:
     with pytest.raises(Undecodable):
         decode(data)
+
+
+@pytest.mark.parametrize("game", ["fma", "warhammer"])
+def test_a_games_corpus_texts_come_from_the_cache_file(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's reader writes the file once; a second process's cache serves the trees."""
+    from rulesq.effects.textcache import for_game
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    read = _reader(game)
+    package = Path(read.__code__.co_filename).parent
+    text = _texts(game)[0]
+    assert for_game(game, package, read).get(text) == read(text)
+    assert len(list(tmp_path.glob(f"texts-{game}-*.json"))) == 1
+    reads: list[str] = []
+    again = for_game(game, package, lambda t: reads.append(t) or read(t))
+    assert again.get(text) == read(text)
+    assert reads == []

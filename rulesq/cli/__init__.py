@@ -1,7 +1,8 @@
-"""The ``rulesq`` command line: one module per command, registered on one Typer app.
+"""The ``rulesq`` command line: run a command, end with an honest exit code.
 
-A command's module is imported only when the app is built with it: ``rulesq ask`` builds an
-app that holds ``ask`` alone, so it never imports what the other commands need.
+The app (``rulesq.cli.build``) holds one module per command and imports a command's module
+only when it is built with it. A plain ``rulesq ask FILE`` is answered without it
+(``rulesq.cli.quick``): the command-line library is not even imported.
 """
 
 from __future__ import annotations
@@ -9,126 +10,42 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Any
 
-import click
-import typer
-
-from rulesq.cli import completion, streams
-from rulesq.cli.common import (
+from rulesq.cli import streams
+from rulesq.cli.basics import (
+    COMPLETE_VAR,
     EXIT_BROKEN_PIPE,
     EXIT_ERROR,
     EXIT_FAIL,
     EXIT_INTERNAL,
     EXIT_OK,
-    GameOption,
     print_json,
     report_error,
 )
-from rulesq.cli.help import PlainHelpCommand, PlainHelpGroup
 from rulesq.errors import RulesqError
 
-#: Each command and where its function is (``module:function``), in the order of the help.
-COMMANDS: dict[str, str] = {
-    "ask": "rulesq.cli.ask:ask",
-    "check": "rulesq.cli.check:check",
-    "forms": "rulesq.cli.forms:forms",
-    "rulings": "rulesq.cli.rulings:rulings",
-    "search": "rulesq.cli.search:search",
-    "cite": "rulesq.cli.cite:cite",
-    "card": "rulesq.cli.card:card",
-    "corpus": "rulesq.cli.corpus_cmd:corpus",
-    "parse": "rulesq.cli.parse:parse",
-    "coverage": "rulesq.cli.coverage:coverage",
-    "completion": "rulesq.cli.completion:completion",
-    "shell": "rulesq.cli:shell_command",
-}
+if TYPE_CHECKING:
+    import typer
+
+#: What ``rulesq.cli.build`` gives as ``rulesq.cli.NAME`` (imported on first use).
+_FROM_BUILD = ("COMMANDS", "build_app", "get_app", "root", "shell_command")
 
 
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import PackageNotFoundError, version
+def __getattr__(name: str) -> Any:
+    """``rulesq.cli.app``: the app with every command (built on first use); and the builders."""
+    if name == "app" or name in _FROM_BUILD:
+        from rulesq.cli import build
 
-        try:
-            shown = version("rulesq")
-        except PackageNotFoundError:
-            from rulesq import __version__ as shown
-        typer.echo(f"rulesq {shown}")
-        raise typer.Exit()
-
-
-def root(
-    ctx: typer.Context,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", help="Print the version and exit.", callback=_version, is_eager=True
-        ),
-    ] = False,
-) -> None:
-    """A rules judge for card games: ask what happens, check a call, cite the rule.
-
-    With no command: on a terminal, the table mode (rulesq shell); otherwise this help.
-    Every statement and question a situation may use: rulesq forms.
-    """
-    if ctx.invoked_subcommand is not None:
-        return
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        from rulesq.cli.shell import shell
-
-        shell()
-        return
-    typer.echo(ctx.get_help())
-
-
-def shell_command(game: GameOption = None) -> None:
-    """The table mode: build a situation line by line; each question is answered at once.
-
-    Tab completes card names (inside quotes) and the statement and question forms; the
-    arrows recall earlier lines. :show, :undo, :save case.rq, :game warhammer, :help.
-    """
-    from rulesq.cli.shell import shell
-
-    shell(game)
-
-
-def build_app(only: str | None = None) -> typer.Typer:
-    """The app with every command, or with the command ``only`` alone."""
-    from importlib import import_module
-
-    built = typer.Typer(
-        name="rulesq",
-        help="A rules judge for card games: ask what happens, check a call, cite the rule.",
-        no_args_is_help=False,
-        invoke_without_command=True,
-        pretty_exceptions_enable=False,
-        add_completion=False,
-        rich_markup_mode=None,
-        cls=PlainHelpGroup,
-    )
-    built.callback()(root)
-    for name, where in COMMANDS.items():
-        if only is None or name == only:
-            module, function = where.split(":")
-            built.command(name, cls=PlainHelpCommand)(getattr(import_module(module), function))
-    return built
-
-
-_apps: dict[str | None, typer.Typer] = {}
+        return build.get_app() if name == "app" else getattr(build, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_app(only: str | None = None) -> typer.Typer:
-    """:func:`build_app`, built once per process."""
-    if only not in _apps:
-        _apps[only] = build_app(only)
-    return _apps[only]
+    """The app with every command, or with the command ``only`` alone, built once per process."""
+    from rulesq.cli.build import get_app as built
 
-
-def __getattr__(name: str) -> typer.Typer:
-    """``rulesq.cli.app``: the app with every command (built on first use)."""
-    if name == "app":
-        return get_app()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return built(only)
 
 
 def main() -> None:
@@ -139,7 +56,10 @@ def main() -> None:
     tools do); anything else is an internal error: exit 3, one line asking for a report, the
     traceback only with RULESQ_DEBUG=1.
     """
-    if os.environ.get(completion.COMPLETE_VAR):
+    completing = bool(os.environ.get(COMPLETE_VAR))
+    if completing:
+        from rulesq.cli import completion
+
         completion.enable()
     as_json = "--json" in sys.argv[1:]
     if not streams.prepare():
@@ -147,9 +67,20 @@ def main() -> None:
         sys.exit(EXIT_ERROR)
     try:
         named = sys.argv[1] if len(sys.argv) > 1 else None
-        completing = bool(os.environ.get(completion.COMPLETE_VAR))
-        app = get_app(named if named in COMMANDS and not completing else None)
-        code = app(standalone_mode=False)
+        quick = None
+        if named == "ask" and not completing:
+            from rulesq.cli.quick import read_ask
+
+            quick = read_ask(sys.argv[2:])
+        if quick is not None:
+            from rulesq.cli.answer import run_ask
+
+            code: Any = run_ask(**quick)
+        else:
+            from rulesq.cli.build import COMMANDS
+
+            app = get_app(named if named in COMMANDS and not completing else None)
+            code = app(standalone_mode=False)
         sys.stdout.flush()
     except streams.OutputClosed as closed:
         streams.silence_stdout()
@@ -160,16 +91,17 @@ def main() -> None:
     except RulesqError as error:
         report_error(error, as_json=as_json)
         sys.exit(EXIT_ERROR)
-    except click.UsageError as error:
-        if as_json:
-            print_json({"error": error.format_message(), "usage": True})
-        else:
-            error.show()
-        sys.exit(EXIT_ERROR)
-    except click.Abort:
-        sys.stderr.write("Aborted.\n")
-        sys.exit(EXIT_FAIL)
-    except Exception as error:  # noqa: BLE001 - a bug: one line, exit 3
+    except Exception as error:  # noqa: BLE001 - a usage error, or a bug: one line, exit 3
+        click = sys.modules.get("click")  # not imported: the error cannot be one of its own
+        if click is not None and isinstance(error, click.UsageError):
+            if as_json:
+                print_json({"error": error.format_message(), "usage": True})
+            else:
+                error.show()
+            sys.exit(EXIT_ERROR)
+        if click is not None and isinstance(error, click.Abort):
+            sys.stderr.write("Aborted.\n")
+            sys.exit(EXIT_FAIL)
         report_internal(error, as_json=as_json)
         sys.exit(EXIT_INTERNAL)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

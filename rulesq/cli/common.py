@@ -2,37 +2,36 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from rulesq.cli.basics import (
+    EXIT_BROKEN_PIPE,
+    EXIT_ERROR,
+    EXIT_FAIL,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    print_json,
+    report_error,
+)
 from rulesq.errors import RulesqError
-from rulesq.jsontext import to_json
 
-EXIT_OK = 0
-EXIT_FAIL = 1
-EXIT_ERROR = 2
-#: A bug in rulesq (an exception no command expected).
-EXIT_INTERNAL = 3
-#: Standard output was a pipe whose reader went away (128 + SIGPIPE, as Unix tools do).
-EXIT_BROKEN_PIPE = 141
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "EXIT_ERROR",
+    "EXIT_FAIL",
+    "EXIT_INTERNAL",
+    "EXIT_OK",
+    "GameOption",
+    "JsonOption",
+    "fail",
+    "print_json",
+    "report_error",
+]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 GameOption = Annotated[str | None, typer.Option("--game", "-g", help="bluemoon, warhammer or fma.")]
-
-
-def print_json(value: Any) -> None:
-    """Print a JSON document on stdout."""
-    sys.stdout.write(to_json(value) + "\n")
-
-
-def report_error(error: RulesqError, *, as_json: bool = False) -> None:
-    """Print a user-facing error on stderr (as JSON on stdout with ``--json``)."""
-    if as_json:
-        print_json(error.to_dict())
-    else:
-        sys.stderr.write(error.render() + "\n")
 
 
 def fail(error: RulesqError, *, as_json: bool = False) -> typer.Exit:

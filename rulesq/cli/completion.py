@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from rulesq.cli.common import EXIT_ERROR
+from rulesq.cli.basics import COMPLETE_VAR, EXIT_ERROR
+
+__all__ = ["COMPLETE_VAR", "SHELLS", "card_names", "completion", "enable", "expression_names"]
 
 SHELLS = ("bash", "zsh", "fish")
-#: The variable the shell sets when it asks rulesq for completions.
-COMPLETE_VAR = "_RULESQ_COMPLETE"
 
 
 def completion(

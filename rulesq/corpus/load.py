@@ -20,11 +20,10 @@ CARD_FILES = ("cards.jsonl",)
 
 
 def read_jsonl(path: Path) -> Iterator[dict[str, object]]:
-    """The records of a JSON-lines file, skipping blank lines."""
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                yield json.loads(line)
+    """The records of a JSON-lines file, skipping blank lines (read as one JSON array)."""
+    lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
+    records: list[dict[str, object]] = json.loads("[" + ",".join(lines) + "]")
+    return iter(records)
 
 
 @dataclass

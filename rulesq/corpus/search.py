@@ -20,8 +20,9 @@ from pathlib import Path
 from rulesq.cachefiles import (
     CacheProblem,
     check_file,
+    mark_used,
     private_dir,
-    remove_stale,
+    prune,
     temporary_beside,
     warn_once,
 )
@@ -83,6 +84,7 @@ def open_index(games: list[str]) -> sqlite3.Connection:
     try:
         found = _open_checked(path, key)
         if found is not None:
+            mark_used(path)
             return found
     except CacheProblem as problem:
         warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
@@ -101,7 +103,7 @@ def open_index(games: list[str]) -> sqlite3.Connection:
         temporary.unlink(missing_ok=True)
         warn_once(f"cannot write the search index {path} ({error}); working without a cache")
         return _build(sqlite3.connect(":memory:"), games)
-    remove_stale(folder, "search-*.sqlite", path)
+    prune(folder, "search-*.sqlite", path)
     return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
 
 

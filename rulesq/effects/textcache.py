@@ -7,7 +7,9 @@ atomic write, header checked on read). The key is a hash of the corpus texts, th
 files, the Python files that read them (the game's package and ``rulesq/effects``) and the
 rulesq version, so an edit to any of them makes a new file.
 
-A tree is stored as plain JSON (<NUL> is the character U+0000): a node is
+Each text's tree is stored as its own JSON document (a string in the file's payload, so that
+loading the file parses only the texts a command uses), in plain JSON (<NUL> is the
+character U+0000): a node is
 ``{"<NUL>c": "module:Class", "f": {field: value}}``,
 an enum member ``{"<NUL>e": "module:Enum", "v": value}``, a tuple ``{"<NUL>t": [...]}``, a
 frozenset ``{"<NUL>s": [...]}``. Decoding builds only dataclasses and enums of rulesq's own
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 from collections.abc import Callable, Iterable
 from enum import Enum
 from importlib import import_module
@@ -29,7 +32,7 @@ from rulesq.effects.base import ParsedText
 
 _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
 #: Bumped when the encoding changes.
-_FORMAT = "2"
+_FORMAT = "3"
 
 
 class Undecodable(ValueError):
@@ -131,7 +134,7 @@ class TextCache:
         self.grammars = list(grammars)
         self.packages = list(packages)
         self.read = read
-        self._stored: dict[str, Any] | None = None
+        self._stored: dict[str, str] | None = None
 
     def get(self, text: str) -> ParsedText | None:
         """The stored tree of a corpus text; None for another text or without a cache."""
@@ -139,7 +142,7 @@ class TextCache:
         if text not in stored:
             return None
         try:
-            parsed = decode(stored[text])
+            parsed = decode(json.loads(stored[text]))
             if not isinstance(parsed, ParsedText) or parsed.text != text:
                 raise Undecodable("not the tree of this text")
         except (Undecodable, TypeError, ValueError, RecursionError) as error:
@@ -153,7 +156,7 @@ class TextCache:
             return None
         return parsed
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self) -> dict[str, str]:
         if self._stored is None:
             self._stored = self._read_or_build()
         return self._stored
@@ -172,12 +175,12 @@ class TextCache:
         digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()
         return content_key([*self.grammars, *sources], f"card-texts {_FORMAT} {digest}")
 
-    def _read_or_build(self) -> dict[str, Any]:
+    def _read_or_build(self) -> dict[str, str]:
         from rulesq.cachefiles import (
             CacheProblem,
             private_dir,
+            prune,
             read_json,
-            remove_stale,
             warn_once,
             write_json,
         )
@@ -192,15 +195,30 @@ class TextCache:
         try:
             payload = read_json(file, "card-texts", key)
             if payload is not None:
-                if not isinstance(payload, dict) or set(payload) != set(texts):
+                if (
+                    not isinstance(payload, dict)
+                    or set(payload) != set(texts)
+                    or not all(isinstance(tree, str) for tree in payload.values())
+                ):
                     raise CacheProblem(f"{file.name} has the wrong shape")
                 return payload
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         try:
-            built = {text: encode(self.read(text)) for text in texts}
+            built = {
+                text: json.dumps(encode(self.read(text)), separators=(",", ":")) for text in texts
+            }
         except TypeError:  # a node that cannot be stored: read every text as usual
             return {}
-        remove_stale(folder, f"{stem}*.json", file)
+        prune(folder, f"{stem}*.json", file)
         write_json(file, "card-texts", key, built)
         return built
+
+
+def for_game(game: str, package: Path, read: Callable[[str], ParsedText]) -> TextCache:
+    """The text cache of a game whose reader is the package ``package`` (with the grammars)."""
+    from rulesq.paths import grammar_dir
+
+    return TextCache(
+        game, sorted(grammar_dir().glob("*.lark")), [package, Path(__file__).parent], read
+    )

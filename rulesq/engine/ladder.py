@@ -16,7 +16,6 @@ one place that uses the order is :mod:`rulesq.engine.resolve`.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -108,9 +107,15 @@ def load_ladder(game: str) -> Ladder | None:
 def _load(path: Path, game: str) -> Ladder | None:
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
+    from rulesq.tomlcache import read_toml
+
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        data = read_toml(path)
+    except ValueError as error:
+        import tomllib
+
+        if not isinstance(error, tomllib.TOMLDecodeError):
+            raise
+        text = path.read_text(encoding="utf-8")
         raise InputError(f"the ladder file is not valid TOML: {error}", str(path), text) from None
     return parse_ladder(game, data)

@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from rulesq.effects.base import Effect, ParsedText, Unparsed
 from rulesq.effects.grammar import describe_error, load_grammar, span_at, split_sentences
-from rulesq.effects.textcache import TextCache
+from rulesq.effects.textcache import TextCache, for_game
 from rulesq.games.bluemoon import effects as fx
 from rulesq.spans import Span
 
@@ -89,15 +89,7 @@ def parse_card_text(text: str) -> ParsedText:
 def _corpus_texts() -> TextCache:
     from pathlib import Path
 
-    from rulesq.paths import grammar_dir
-
-    here = Path(__file__).parent
-    return TextCache(
-        "bluemoon",
-        sorted(grammar_dir().glob("*.lark")),
-        [here, here.parent.parent / "effects"],
-        read_card_text,
-    )
+    return for_game("bluemoon", Path(__file__).parent, read_card_text)
 
 
 def read_card_text(text: str) -> ParsedText:

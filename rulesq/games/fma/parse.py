@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulesq.effects.base import Effect, Unparsed
@@ -22,6 +22,8 @@ from rulesq.spans import Span, line_column
 
 if TYPE_CHECKING:
     from lark import Lark, Token
+
+    from rulesq.effects.textcache import TextCache
 
 #: A sentence: up to and including its full stop (or the end of the text).
 _SENTENCE = re.compile(r"\S[^.]*(?:\.|$)")
@@ -54,8 +56,28 @@ class _Open:
     body: list[Effect] = field(default_factory=list)
 
 
+@lru_cache(maxsize=1024)
 def parse_card_text(text: str) -> fx.FmaParsedText:
-    """Read a card text into FMA effects (``Unparsed`` for sentences not understood)."""
+    """Read a card text into FMA effects (``Unparsed`` for sentences not understood).
+
+    The result is immutable, so a text read once in a process is not read again; a corpus
+    card's text is read once for every process (``rulesq.effects.textcache``).
+    """
+    stored = _corpus_texts().get(text)
+    return stored if isinstance(stored, fx.FmaParsedText) else read_card_text(text)
+
+
+@cache
+def _corpus_texts() -> TextCache:
+    from pathlib import Path
+
+    from rulesq.effects.textcache import for_game
+
+    return for_game("fma", Path(__file__).parent, read_card_text)
+
+
+def read_card_text(text: str) -> fx.FmaParsedText:
+    """Read a card text with the grammar (:func:`parse_card_text` keeps the result)."""
     out: list[Effect] = []
     current: _Open | None = None
 

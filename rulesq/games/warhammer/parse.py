@@ -7,17 +7,19 @@ guessed.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Effect, Unparsed
 from rulesq.games.warhammer.effects import WarhammerParsedText
-from rulesq.games.warhammer.reader import NotRead, read_sentence, tokens
+from rulesq.games.warhammer.reader import Item, NotRead, read_sentence, tokens
 from rulesq.paths import grammar_dir
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
     from lark import Lark
+
+    from rulesq.effects.textcache import TextCache
 
 
 @cache
@@ -86,8 +88,37 @@ def _span(text: str, start: int, end: int) -> Span:
     return Span(start, end, line, column)
 
 
+@lru_cache(maxsize=2048)
 def parse_card_text(text: str) -> WarhammerParsedText:
-    """Read a Warhammer text into effects (``Unparsed`` for sentences not understood)."""
+    """Read a Warhammer text into effects (``Unparsed`` for sentences not understood).
+
+    The result is immutable, so a text read once in a process is not read again; a corpus
+    card's text is read once for every process (``rulesq.effects.textcache``).
+    """
+    stored = _corpus_texts().get(text)
+    return stored if isinstance(stored, WarhammerParsedText) else read_card_text(text)
+
+
+@cache
+def _corpus_texts() -> TextCache:
+    from pathlib import Path
+
+    from rulesq.effects.textcache import for_game
+
+    return for_game("warhammer", Path(__file__).parent, read_card_text)
+
+
+@lru_cache(maxsize=4096)
+def _words(sentence: str) -> tuple[Item, ...]:
+    """A sentence's words as the grammar reads them; lark's UnexpectedInput if it does not read.
+
+    Read once per distinct sentence: a third of the pool's sentences recur on other cards.
+    """
+    return tuple(tokens(parser().parse(sentence)))
+
+
+def read_card_text(text: str) -> WarhammerParsedText:
+    """Read a Warhammer text with the grammar (:func:`parse_card_text` keeps the result)."""
     from lark.exceptions import UnexpectedInput
 
     out: list[Effect] = []
@@ -95,12 +126,17 @@ def parse_card_text(text: str) -> WarhammerParsedText:
         sentence = text[start:end]
         span = _span(text, start, end)
         try:
-            tree = parser().parse(sentence)
+            words = _words(sentence)
         except UnexpectedInput as error:
             pos = getattr(error, "pos_in_stream", None) or 0
             unread = sentence[pos:].split()[:1]
-            expected = tuple(
-                sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+            expected = tuple(  # plain strings (lark may give its Tokens)
+                sorted(
+                    str(name)
+                    for name in getattr(error, "expected", None)
+                    or getattr(error, "allowed", None)
+                    or ()
+                )
             )[:8]
             out.append(
                 Unparsed(
@@ -113,7 +149,7 @@ def parse_card_text(text: str) -> WarhammerParsedText:
             )
             continue
         try:
-            out += read_sentence(tokens(tree), span)
+            out += read_sentence(list(words), span)
         except NotRead as why:
             out.append(Unparsed(sentence, str(why), start, span=span))
     return WarhammerParsedText(text, tuple(out))

@@ -113,25 +113,31 @@ class Key:
     @classmethod
     def from_json(cls, data: object) -> Key:
         """A key from cache data (ValueError when it is not one)."""
-        if not isinstance(data, dict) or set(data) != set(KEY_FIELDS):
+        if type(data) is not dict or data.keys() != _KEY_NAMES:
             raise ValueError("not a key")
-        strings = ("kind", "verdict")
-        if not all(isinstance(data[k], str) for k in strings):
+        kind, step, verdict = data["kind"], data["step"], data["verdict"]
+        if type(kind) is not str or type(verdict) is not str:
             raise ValueError("not a key")
-        if data["step"] is not None and not isinstance(data["step"], str):
+        if step is not None and type(step) is not str:
             raise ValueError("not a key")
         sets = {}
-        for name in KEY_FIELDS:
-            if name in (*strings, "step"):
-                continue
+        for name in _KEY_SETS:
             value = data[name]
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            if type(value) is not list or not _strings(value):
                 raise ValueError("not a key")
             sets[name] = frozenset(value)
-        return cls(data["kind"], step=data["step"], verdict=data["verdict"], **sets)
+        return cls(kind, step=step, verdict=verdict, **sets)
 
 
+def _strings(values: list[Any]) -> bool:
+    """Whether every item of a list is a string (checked without a Python loop)."""
+    return set(map(type, values)) <= _STR
+
+
+_STR = {str}
 KEY_FIELDS = ("kind", "asked", "step", "won", "lost", "rules", "verdict", "roles", "cards")
+_KEY_NAMES = frozenset(KEY_FIELDS)
+_KEY_SETS = tuple(n for n in KEY_FIELDS if n not in ("kind", "step", "verdict"))
 
 
 def key_of(answer: Answer, facts: Sequence[Fact]) -> Key:
@@ -329,8 +335,8 @@ class PrecedentIndex:
             CacheProblem,
             content_key,
             private_dir,
+            prune,
             read_json,
-            remove_stale,
             warn_once,
         )
         from rulesq.cachefiles import write_json as write
@@ -348,7 +354,7 @@ class PrecedentIndex:
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
-        remove_stale(folder, f"{stem}*", path)
+        prune(folder, f"{stem}*", path)
         write(
             path,
             "precedents",
@@ -376,23 +382,27 @@ class PrecedentIndex:
         if files and not items:
             raise CacheProblem("the precedent index cache has no entry for the cases")
         entries = []
+        known = corpus.clauses.keys()
         for item in items:
-            if not isinstance(item, dict) or set(item) != {"clauses", "key"}:
+            if type(item) is not dict or item.keys() != _ENTRY_NAMES:
                 raise wrong
             clauses = item["clauses"]
             if (
-                not isinstance(clauses, list)
+                type(clauses) is not list
                 or not clauses
-                or not all(isinstance(c, str) and c in corpus.clauses for c in clauses)
+                or not _strings(clauses)
+                or not known >= set(clauses)
             ):
                 raise CacheProblem("the precedent index cache does not match the corpus")
             try:
-                entries.append(Entry.of(clauses, Key.from_json(item["key"])))
+                key = Key.from_json(item["key"])
             except ValueError:
                 raise wrong from None
+            entries.append(Entry(tuple(clauses), key, key.features()))
         return cls(entries)
 
 
+_ENTRY_NAMES = frozenset({"clauses", "key"})
 _BUILT: dict[int, tuple[weakref.ref[Corpus], PrecedentIndex]] = {}
 _NONE: set[int] = set()
 
@@ -406,10 +416,10 @@ def cases_dir(game: str) -> Path:
 
 def _case_count(game: str) -> int:
     """How many case files the game has (the index has entries when there are any)."""
-    return sum(1 for _ in cases_dir(game).rglob("*.rq"))
+    return len(_files(cases_dir(game), ".rq"))
 
 
-def _derived_from(game: str) -> list[Path]:
+def _derived_from(game: str) -> list[str]:
     """The files the index derives from: the corpus, the cases, the grammars and the code."""
     from pathlib import Path
 
@@ -417,12 +427,23 @@ def _derived_from(game: str) -> list[Path]:
 
     code = Path(__file__).resolve().parents[3]
     return sorted(
-        [
-            *(p for p in (corpus_dir() / game).rglob("*") if p.is_file()),
-            *(p for p in grammar_dir().rglob("*.lark")),
-            *(p for p in code.rglob("*.py")),
-        ]
+        [*_files(corpus_dir() / game), *_files(grammar_dir(), ".lark"), *_files(code, ".py")]
     )
+
+
+def _files(folder: Path, suffix: str = "") -> list[str]:
+    """The files under ``folder`` (at any depth) whose names end with ``suffix``."""
+    import os
+
+    found = []
+    for top, folders, names in os.walk(folder):
+        folders[:] = [f for f in folders if f != "__pycache__"]  # bytecode: derived, not read
+        found += [
+            path
+            for name in names
+            if name.endswith(suffix) and os.path.isfile(path := os.path.join(top, name))
+        ]
+    return found
 
 
 def _case_entries(corpus: Corpus) -> Iterable[Entry]:

@@ -1,0 +1,80 @@
+"""Answer a situation for ``rulesq ask`` (the command's work, with no command-line library)."""
+
+from __future__ import annotations
+
+import sys
+
+from rulesq.cli.basics import EXIT_ERROR, EXIT_FAIL, EXIT_OK, print_json, report_error
+from rulesq.errors import RulesqError, did_you_mean, suggest
+
+GRAPH_FORMATS = ("dot", "mermaid", "json")
+
+
+def run_ask(
+    file: str | None,
+    expression: str | None = None,
+    game: str | None = None,
+    explain: bool = False,
+    graph: str | None = None,
+    as_json: bool = False,
+) -> int:
+    """Answer the situation of ``file`` (or ``expression``), print it; the exit code."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.engine.expect import match
+    from rulesq.engine.ladder import load_ladder
+    from rulesq.games import get_game
+    from rulesq.situation import parse_situation
+
+    try:
+        text, source = _read_input(file, expression)
+        if graph is not None and graph not in GRAPH_FORMATS:
+            hint = did_you_mean(suggest(graph, GRAPH_FORMATS))
+            raise RulesqError(
+                f"unknown graph format '{graph}': --graph takes "
+                f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else "")
+            )
+        situation = parse_situation(text, source, game)
+        answers = evaluate(situation)
+        found = get_game(situation.game)
+        ladder = load_ladder(found.name)
+        outcomes = [
+            [match(e, a, ladder, found.corpus) for e in a.question.expectations] for a in answers
+        ]
+    except RulesqError as error:
+        report_error(error, as_json=as_json)
+        return EXIT_ERROR
+    if graph is not None:
+        from rulesq.render.graphs import render_graphs
+
+        sys.stdout.write(render_graphs(answers, graph))
+    elif as_json:
+        from rulesq.render.data import answer_to_dict
+
+        print_json(
+            {
+                "source": source,
+                "game": situation.game,
+                "sources": list(situation.sources),
+                "answers": [answer_to_dict(a, o) for a, o in zip(answers, outcomes, strict=True)],
+            }
+        )
+    else:
+        from rulesq.render.text import render_answers
+
+        if not answers:
+            sys.stdout.write("no question: write one as  ask ...?\n")
+        sys.stdout.write(render_answers(answers, outcomes, explain=explain) if answers else "")
+    return EXIT_FAIL if any(not a.answered for a in answers) else EXIT_OK
+
+
+def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:
+    """The situation text and its name for messages."""
+    if expression is not None and file is not None:
+        raise RulesqError("give a situation file or -e TEXT, not both")
+    if expression is not None:
+        return expression.replace("\\n", "\n"), "<-e>"
+    if file is None:
+        raise RulesqError("no situation: give a file, - for standard input, or -e TEXT")
+    from rulesq.inputs import read_file
+
+    return read_file(file), "<stdin>" if file == "-" else file

@@ -1,0 +1,108 @@
+"""A plain ``rulesq ask`` is answered without the Typer app: same output, same exit code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesq.cli.quick import read_ask
+
+ROOT = Path(__file__).resolve().parents[1]
+CASE = str(ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq")
+
+
+@pytest.mark.parametrize(
+    ("args", "read"),
+    [
+        ([CASE], {"file": CASE}),
+        (["-"], {"file": "-"}),
+        ([CASE, "--explain", "--json"], {"file": CASE, "explain": True, "as_json": True}),
+        (["--game", "fma", CASE], {"file": CASE, "game": "fma"}),
+        (["-g", "fma", CASE], {"file": CASE, "game": "fma"}),
+        (["--graph=dot", CASE], {"file": CASE, "graph": "dot"}),
+        (["-e", "ask x?", "--game=fma"], {"file": None, "expression": "ask x?", "game": "fma"}),
+        ([], {"file": None}),
+    ],
+)
+def test_plain_command_lines_are_read(args: list[str], read: dict[str, object]) -> None:
+    assert read_ask(args) == read
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["-h"],
+        [CASE, "--", "-"],
+        [CASE, "other.rq"],
+        [CASE, "--explain", "--explain"],
+        [CASE, "--game"],
+        [CASE, "--game", "--json"],
+        [CASE, "--game="],
+        [CASE, "--explain=yes"],
+        [CASE, "-gfma"],
+        [CASE, "--unknown"],
+        [CASE, "-x"],
+    ],
+)
+def test_anything_else_is_left_to_the_app(args: list[str]) -> None:
+    assert read_ask(args) is None
+
+
+def _run(args: list[str], cache: Path) -> tuple[int, str, str]:
+    env = {**os.environ, "RULESQ_CACHE_DIR": str(cache), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "rulesq", *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+#: Plain command lines, each with the same one written so that the quick reader declines it.
+SAME = [
+    ([CASE], ["--", CASE]),
+    ([CASE, "--explain"], ["--explain", "--", CASE]),
+    ([CASE, "--json"], ["--json", "--", CASE]),
+    ([CASE, "--graph", "mermaid"], ["--graph", "mermaid", "--", CASE]),
+    ([CASE, "--graph", "svg"], ["--graph", "svg", "--", CASE]),
+    ([CASE, "--game", "warhammer"], ["--game", "warhammer", "--", CASE]),
+    (["missing.rq"], ["--", "missing.rq"]),
+    (
+        ["-e", 'ask what does "Franz\'s Decree" read?', "--game", "warhammer"],
+        ["-e", 'ask what does "Franz\'s Decree" read?', "--game", "warhammer", "--"],
+    ),
+    (["-e", "ask x?", "--game", "nogame"], ["-e", "ask x?", "--game", "nogame", "--"]),
+    ([], ["--"]),
+]
+
+
+@pytest.mark.parametrize(("plain", "through_app"), SAME)
+def test_the_same_answer_as_the_app(
+    plain: list[str], through_app: list[str], tmp_path: Path
+) -> None:
+    assert read_ask(plain) is not None and read_ask(through_app) is None
+    assert _run(["ask", *plain], tmp_path) == _run(["ask", *through_app], tmp_path)
+
+
+def test_the_plain_ask_imports_no_command_line_library(tmp_path: Path) -> None:
+    code = (
+        "import sys\nfrom rulesq.cli import main\n"
+        f"sys.argv = ['rulesq', 'ask', {CASE!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(repr(sorted(m for m in ('typer', 'click') if m in sys.modules)))\n"
+    )
+    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.stderr.strip().endswith("[]"), done.stderr
+    assert "no" in done.stdout
