@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesq.cli.check_report import Report, report
+from rulesq.pool import cores
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -17,13 +17,6 @@ if TYPE_CHECKING:
 MIN_FILES_PER_JOB = 4
 #: Files a worker takes at a time (the reports still come back in order).
 CHUNK = 4
-
-
-def cores() -> int:
-    """The number of cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def reports(
