@@ -152,18 +152,19 @@ def _with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
     lines = _item_lines(body)
     if len(items) != len(lines):  # never, by the grammar; the slow path is right anyway
         return parser_for(game, positions=True).parse(body)
-    for item, (number, start, end) in zip(items, lines, strict=True):
-        last = _last_token(item)
-        if last is not None and last.end_pos is not None and last.end_pos > start:
-            start_of_rest = last.end_pos
-        else:
-            start_of_rest = start
-        rest = body[start_of_rest:end].split("#", 1)[0].rstrip(" \t")
-        _place(item, number, start, start_of_rest + len(rest), body)
-        if str(item.data).rsplit("__", 1)[-1] == "statement" and len(item.children) == 1:
+    for item, (number, line_start, start, end) in zip(items, lines, strict=True):
+        if body[end - 1] in " \t" or "#" in body[start:end]:
+            # Trailing spaces or a comment: the item ends with its last token.
+            last = _last_token(item)
+            rest_start = last.end_pos if last is not None and last.end_pos else start
+            rest = body[rest_start:end].split("#", 1)[0].rstrip(" \t")
+            end = rest_start + len(rest)
+        _place(item, number, line_start, start, end)
+        name = str(item.data)
+        if (name == "statement" or name.endswith("__statement")) and len(item.children) == 1:
             only = item.children[0]
             if isinstance(only, Tree):
-                _place(only, number, start, start_of_rest + len(rest), body)
+                _place(only, number, line_start, start, end)
     return tree
 
 
@@ -191,15 +192,15 @@ def _other_game(line: str, game: str) -> str | None:
     return None
 
 
-def _item_lines(body: str) -> list[tuple[int, int, int]]:
-    """Each line that holds an item: its number, where its first token starts, its end."""
+def _item_lines(body: str) -> list[tuple[int, int, int, int]]:
+    """Each line that holds an item: its number, start, first token's start, and its end."""
     out = []
     offset = 0
     for number, line in enumerate(body.split("\n"), start=1):
         content = line.removesuffix("\r")
-        if not _BLANK.match(content):
+        if content and not _BLANK.match(content):
             lead = len(content) - len(content.lstrip(" \t"))
-            out.append((number, offset + lead, offset + len(content)))
+            out.append((number, offset, offset + lead, offset + len(content)))
         offset += len(line) + 1
     return out
 
@@ -218,9 +219,8 @@ def _last_token(tree: Tree[Token]) -> Token | None:
     return None
 
 
-def _place(tree: Tree[Token], number: int, start: int, end: int, body: str) -> None:
-    """Give a tree of line ``number`` the span from ``start`` to ``end`` in ``body``."""
-    line_start = body.rfind("\n", 0, start) + 1
+def _place(tree: Tree[Token], number: int, line_start: int, start: int, end: int) -> None:
+    """Give a tree of line ``number`` (which starts at ``line_start``) a span."""
     meta = tree.meta
     meta.empty = False
     meta.line = meta.end_line = number
