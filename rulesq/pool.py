@@ -28,18 +28,22 @@ def can_fork() -> bool:
 
 
 def ordered_map(
-    function: Callable[[T], R], items: Sequence[T], jobs: int, chunk: int = 8
+    function: Callable[[T], R], items: Sequence[T], jobs: int, chunk: int = 8, here: int = 0
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``jobs`` forked processes (here if one).
 
-    Each worker takes ``chunk`` neighbouring items at a time. Without fork (or with one job,
-    or few items) the items are mapped in this process. The results must pickle.
+    The first ``here`` items are mapped in this process before the workers start: what they
+    load (modules, grammars, indexes, caches) the workers then share instead of each loading
+    it again. Each worker takes ``chunk`` neighbouring items at a time. Without fork (or with
+    one job, or few items) every item is mapped in this process. The results must pickle.
     """
     global _WORK
-    workers = min(jobs, len(items) // max(chunk, 1))
+    workers = min(jobs, (len(items) - here) // max(chunk, 1))
     if workers < 2 or not can_fork():
         yield from map(function, items)
         return
+    yield from map(function, items[:here])
+    items = items[here:]
     import gc
     import multiprocessing
 

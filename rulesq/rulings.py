@@ -263,16 +263,30 @@ def _mapped(
 
     if jobs < 2:
         return map(function, items)
-    return ordered_map(functools.partial(_portable, function), items, jobs)
+    chunk = max(8, len(items) // (jobs * 32))  # neighbours share situations (and a cache)
+    # The first chunk is answered here: the workers inherit what it loaded.
+    portable = functools.partial(_portable, function, set())
+    return ordered_map(portable, items, jobs, chunk, here=chunk)
 
 
-def _portable(function: Callable[[Any], Outcomes], item: Any) -> Outcomes:
-    """In a worker: the outcomes of one item, their answers ready to be sent back."""
-    out = function(item)
-    for outcome in out:
+def _portable(
+    function: Callable[[Any], Outcomes], sent: set[tuple[str, str, str]], item: Any
+) -> Outcomes:
+    """In a worker: the outcomes of one item, their answers ready to be sent back.
+
+    A worker takes the items in order, so a ruling whose mark it has sent before is one
+    the merge drops: it is left out here, and its answer is neither completed nor sent.
+    """
+    out: Outcomes = []
+    for outcome in function(item):
         if isinstance(outcome, Ruling):
+            mark = _mark(outcome.answer)
+            if mark in sent:
+                continue
+            sent.add(mark)
             for answer in (outcome.answer, *outcome.beside):
                 answer.graph.portable()
+        out.append(outcome)
     return out
 
 
