@@ -27,6 +27,37 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
+def warm() -> None:
+    """Load, once for the workers about to fork, what the games loaded so far answer with.
+
+    Every question handler is imported, and each card-text grammar loaded with the parsed
+    corpus texts (a text not in that cache is read too, which loads the grammar): a worker
+    that met its first inline card text would otherwise load the grammar again. Then every
+    lexer state of the grammars is compiled (Lark compiles one when it first meets it).
+    """
+    from importlib import import_module
+
+    from rulesq.engine.dispatch import GENERIC
+    from rulesq.errors import RulesqError
+    from rulesq.games import GAMES, get_game
+    from rulesq.games.base import Game
+    from rulesq.larkcache import compile_scanners
+
+    loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
+    for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
+        import_module(target.partition(":")[0])
+    for game in loaded:
+        if type(game).parse_card_text is Game.parse_card_text:  # no card-text grammar
+            continue
+        text = next((c.text for c in game.corpus.cards.values() if c.text and c.text.strip()), "")
+        try:
+            game.parse_card_text(text)  # the cache of parsed corpus texts
+            game.parse_card_text(text + " ")  # not in it: the grammar
+        except RulesqError:
+            continue
+    compile_scanners()
+
+
 def ordered_map(
     function: Callable[[T], R], items: Sequence[T], jobs: int, chunk: int = 8, here: int = 0
 ) -> Iterator[R]:
@@ -44,6 +75,7 @@ def ordered_map(
         return
     yield from map(function, items[:here])
     items = items[here:]
+    warm()
     import gc
     import multiprocessing
 

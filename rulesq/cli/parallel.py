@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesq.cli.check_report import Report, report
-from rulesq.pool import cores
+from rulesq.pool import cores, warm
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -45,22 +45,10 @@ def reports(
             done = item if isinstance(item, FileCheck) else check_file(item, game)
             yield report(done, as_json)
         return
-    _warm()
+    warm()
     checked = _in_workers(files, game, as_json, workers)
     for item in pending:
         yield report(item, as_json) if isinstance(item, FileCheck) else next(checked)
-
-
-def _warm() -> None:
-    """Import every question handler of the games loaded so far, once for all the workers."""
-    from importlib import import_module
-
-    from rulesq.engine.dispatch import GENERIC
-    from rulesq.games import GAMES, get_game
-
-    loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
-    for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
-        import_module(target.partition(":")[0])
 
 
 def _in_workers(
