@@ -267,7 +267,13 @@ def main() -> None:
         jobs = "--jobs" in helps.stdout  # absent before rulesq had it: both runs are one process
         one = [*check, "--jobs", "1"] if jobs else check
         all_cores = [*check, "--jobs", str(cores)] if jobs else check
-        commands = [(one, env), (all_cores, env), (FLOOR, env)] + ([(check, old)] if old else [])
+        old_one = check
+        if old is not None:  # the baseline's figures are of one process too, when it has --jobs
+            old_helps = subprocess.run(
+                [*check[:-1], "--help"], env=old, capture_output=True, text=True
+            )
+            old_one = [*check, "--jobs", "1"] if "--jobs" in old_helps.stdout else check
+        commands = [(one, env), (all_cores, env), (FLOOR, env)] + ([(old_one, old)] if old else [])
         done = interleaved(commands, max(3, args.runs // 2))
         ones, many, floor = done[:3]
         old_check = done[3] if old else None
