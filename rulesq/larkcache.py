@@ -126,9 +126,32 @@ def _list(value: Any) -> list[Any]:
     return value
 
 
+#: Every parser opened in this process (see :func:`compile_scanners`).
+_OPENED: list[Lark] = []
+
+
+def compile_scanners() -> None:
+    """Build now every lexer state of every parser opened so far (Lark builds them on use).
+
+    Worker processes forked after this share them instead of each compiling them again.
+    """
+    for parser in _OPENED:
+        lexer = getattr(parser.parser, "lexer", None)
+        states = getattr(lexer, "lexers", {})
+        for state in [*states.values(), getattr(lexer, "root_lexer", None)]:
+            if state is not None and hasattr(state, "scanner"):
+                state.scanner  # noqa: B018 - a property that builds the state's regexes
+
+
 @cache
 def open_parser(path: Path, **options: Any) -> Lark:
     """The LALR parser of the grammar file ``path``, its tables cached as checked JSON."""
+    parser = _open_parser(path, **options)
+    _OPENED.append(parser)
+    return parser
+
+
+def _open_parser(path: Path, **options: Any) -> Lark:
     from lark import Lark
     from lark import __version__ as lark_version
     from lark.grammar import Rule

@@ -13,7 +13,7 @@ import itertools
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Status
 from rulesq.errors import RulesqError
@@ -192,39 +192,102 @@ def questions(
             skipped.append(Skipped(template.title, "a question about two cards needs two"))
 
 
-def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
+def write_rulings(game: str, cards: Sequence[Card], jobs: int = 1) -> Rulings:
     """Ask every question about the cards; keep the rulings in which a card changes the answer.
 
     A pair question is a ruling only when card a changes it: asked without the lines that
     name "{a}", the verdict is another, or a text of "{a}" argued for a verdict the ladder
-    beat. The same verdict for the same reason is kept once.
+    beat. The same verdict for the same reason is kept once. The questions are answered in
+    ``jobs`` processes; the document is the same as with one.
     """
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.situation import parse_situation
-
     found = Rulings(game, [card.name for card in cards])
     seen: set[tuple[str, str, str]] = set()
-    for template, a, title, text in questions(game, cards, found.skipped):
-        found.asked += 1
-        try:
-            answers = evaluate(parse_situation(text, f"<ruling: {title}>"))
-        except RulesqError as error:
-            found.open.append(OpenQuestion(title, text, str(error)))
-            continue
-        for answer in answers:
-            if template.worth_keeping(answer, a):
-                shown = answer.verdict.show() if answer.verdict is not None else ""
-                mark = (answer.question.text, shown, answer.reason)
-                if mark in seen or not _changes_answer(template, a, text, answer):
-                    continue
-                seen.add(mark)
-                found.rulings.append(Ruling(title, text, answer))
-            elif answer.status is Status.CANNOT:
-                found.open.append(OpenQuestion(title, text, answer.reason))
-    _ask_shapes(game, cards, found, seen)
+    asked = list(questions(game, cards, found.skipped))
+    found.asked += len(asked)
+    for outcomes in _mapped(_template_outcomes, asked, jobs):
+        _merge(found, seen, outcomes)
+    _ask_shapes(game, cards, found, seen, jobs)
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
+
+
+#: What one question gives: its rulings (before the same verdict for the same reason is
+#: dropped) and the questions left open, in the order they were found.
+Outcomes = list["Ruling | OpenQuestion"]
+
+
+def _template_outcomes(item: tuple[Template, Card, str, str]) -> Outcomes:
+    """The rulings and open questions of one template question."""
+    from rulesq.engine.dispatch import evaluate
+    from rulesq.situation import parse_situation
+
+    template, a, title, text = item
+    try:
+        answers = evaluate(parse_situation(text, f"<ruling: {title}>"))
+    except RulesqError as error:
+        return [OpenQuestion(title, text, str(error))]
+    out: Outcomes = []
+    for answer in answers:
+        if template.worth_keeping(answer, a):
+            if _changes_answer(template, a, text, answer):
+                out.append(Ruling(title, text, answer))
+        elif answer.status is Status.CANNOT:
+            out.append(OpenQuestion(title, text, answer.reason))
+    return out
+
+
+def _mark(answer: Answer) -> tuple[str, str, str]:
+    """What makes two rulings the same: the question, the verdict and the reason."""
+    shown = answer.verdict.show() if answer.verdict is not None else ""
+    return (answer.question.text, shown, answer.reason)
+
+
+def _merge(found: Rulings, seen: set[tuple[str, str, str]], outcomes: Outcomes) -> None:
+    """Add one question's outcomes: each ruling once (the first with its mark), every open."""
+    for outcome in outcomes:
+        if isinstance(outcome, OpenQuestion):
+            found.open.append(outcome)
+            continue
+        mark = _mark(outcome.answer)
+        if mark not in seen:
+            seen.add(mark)
+            found.rulings.append(outcome)
+
+
+def _mapped(
+    function: Callable[[Any], Outcomes], items: Sequence[Any], jobs: int
+) -> Iterator[Outcomes]:
+    """``function`` of every item in order, in ``jobs`` processes (here, with one)."""
+    from rulesq.pool import ordered_map
+
+    if jobs < 2:
+        return map(function, items)
+    chunk = max(8, len(items) // (jobs * 32))  # neighbours share situations (and a cache)
+    # The first chunk is answered here: the workers inherit what it loaded.
+    portable = functools.partial(_portable, function, set())
+    return ordered_map(portable, items, jobs, chunk, here=chunk)
+
+
+def _portable(
+    function: Callable[[Any], Outcomes], sent: set[tuple[str, str, str]], item: Any
+) -> Outcomes:
+    """In a worker: the outcomes of one item, their answers ready to be sent back.
+
+    A worker takes the items in order, so a ruling whose mark it has sent before is one
+    the merge drops: it is left out here, and its answer is neither completed nor sent.
+    """
+    out: Outcomes = []
+    for outcome in function(item):
+        if isinstance(outcome, Ruling):
+            mark = _mark(outcome.answer)
+            if mark in sent:
+                continue
+            sent.add(mark)
+            for answer in (outcome.answer, *outcome.beside):
+                answer.graph.portable()
+        out.append(outcome)
+    return out
 
 
 def shape_settings(game: str) -> tuple[str, int] | None:
@@ -240,7 +303,11 @@ def shape_settings(game: str) -> tuple[str, int] | None:
 
 
 def _ask_shapes(
-    game: str, cards: Sequence[Card], found: Rulings, seen: set[tuple[str, str, str]]
+    game: str,
+    cards: Sequence[Card],
+    found: Rulings,
+    seen: set[tuple[str, str, str]],
+    jobs: int = 1,
 ) -> None:
     """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
     from rulesq.shapes import load_shapes
@@ -248,39 +315,37 @@ def _ask_shapes(
     settings = shape_settings(game)
     if settings is None or len(cards) < 2:
         return
-    asked: set[str] = set()
+    asked: dict[str, tuple[Card, ...]] = {}
     for shape in load_shapes(game, *settings):
         for chosen in shape.fillings(cards):
-            text = f"{shape.fill(chosen)}"
-            if text in asked:
-                continue
-            asked.add(text)
-            found.asked += 1
-            try:
-                answers = _evaluate(text)
-            except (RulesqError, ValueError) as error:
-                found.open.append(OpenQuestion(_title(_first_ask(text)), text, str(error)))
-                continue
-            _keep_situation(text, answers, chosen, found, seen)
+            asked.setdefault(f"{shape.fill(chosen)}", chosen)
+    found.asked += len(asked)
+    for outcomes in _mapped(_shape_outcomes, list(asked.items()), jobs):
+        _merge(found, seen, outcomes)
 
 
-def _keep_situation(
-    text: str,
-    answers: Sequence[Answer],
-    chosen: Sequence[Card],
-    found: Rulings,
-    seen: set[tuple[str, str, str]],
-) -> None:
+def _shape_outcomes(item: tuple[str, tuple[Card, ...]]) -> Outcomes:
+    """The rulings and open questions of one case shape filled with cards."""
+    text, chosen = item
+    try:
+        answers = _evaluate(text)
+    except (RulesqError, ValueError) as error:
+        return [OpenQuestion(_title(_first_ask(text)), text, str(error))]
+    return _keep_situation(text, answers, chosen)
+
+
+def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]) -> Outcomes:
     """The rulings one situation gives: the answers a card changes, then their contrasts.
 
     The other questions of a situation that gave a ruling are kept beside its first ruling:
     they show where the card's text stops, as the FAQ answers them together.
     """
+    out: Outcomes = []
     kept: list[Ruling] = []
     beside: list[Answer] = []
     for index, answer in enumerate(answers):
         if answer.status is Status.CANNOT:
-            found.open.append(OpenQuestion(_title(answer.question.text), text, answer.reason))
+            out.append(OpenQuestion(_title(answer.question.text), text, answer.reason))
             continue
         if not answer.answered or answer.verdict is None:
             continue
@@ -288,19 +353,9 @@ def _keep_situation(
             kept.append(Ruling(_title(answer.question.text), text, answer))
         else:
             beside.append(answer)
-    if not kept:
-        return
-    kept[0].beside = beside
-    for ruling in kept:
-        verdict = ruling.answer.verdict
-        mark = (
-            ruling.answer.question.text,
-            verdict.show() if verdict else "",
-            ruling.answer.reason,
-        )
-        if mark not in seen:
-            seen.add(mark)
-            found.rulings.append(ruling)
+    if kept:
+        kept[0].beside = beside
+    return out + list(kept)
 
 
 def _first_ask(text: str) -> str:

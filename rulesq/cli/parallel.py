@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesq.cli.check_report import Report, report
+from rulesq.pool import cores, warm
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -17,13 +17,6 @@ if TYPE_CHECKING:
 MIN_FILES_PER_JOB = 4
 #: Files a worker takes at a time (the reports still come back in order).
 CHUNK = 4
-
-
-def cores() -> int:
-    """The number of cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 def reports(
@@ -52,22 +45,10 @@ def reports(
             done = item if isinstance(item, FileCheck) else check_file(item, game)
             yield report(done, as_json)
         return
-    _warm()
+    warm()
     checked = _in_workers(files, game, as_json, workers)
     for item in pending:
         yield report(item, as_json) if isinstance(item, FileCheck) else next(checked)
-
-
-def _warm() -> None:
-    """Import every question handler of the games loaded so far, once for all the workers."""
-    from importlib import import_module
-
-    from rulesq.engine.dispatch import GENERIC
-    from rulesq.games import GAMES, get_game
-
-    loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
-    for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
-        import_module(target.partition(":")[0])
 
 
 def _in_workers(

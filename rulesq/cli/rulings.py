@@ -25,6 +25,17 @@ def rulings(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the document to this file.")
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            show_default=False,
+            help="Answer the questions in N processes (default: the number of "
+            "cores); the document is the same as with one.",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Write FAQ-style rulings among cards (Markdown or JSON), cited.
@@ -42,6 +53,7 @@ def rulings(
     """
     from rulesq.cli.card import find
     from rulesq.games import get_game
+    from rulesq.pool import cores
     from rulesq.rulings import write_rulings
 
     try:
@@ -52,7 +64,7 @@ def rulings(
                 f"the cards come from several games ({', '.join(games)}): "
                 "rulings are about cards of one game"
             )
-        found = write_rulings(games[0], cards)
+        found = write_rulings(games[0], cards, cores() if jobs is None else jobs)
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if as_json:

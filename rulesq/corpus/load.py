@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from rulesq.corpus.models import Card, Clause
@@ -87,6 +87,7 @@ class Corpus:
         return [card.name for card in self.cards.values()]
 
 
+@lru_cache(maxsize=8192)  # the same names are looked up again and again
 def normalise_name(name: str) -> str:
     """A card name folded for lookup: case, curly quotes and spacing do not matter."""
     folded = name.replace("\u2019", "'").replace("\u2018", "'").casefold()

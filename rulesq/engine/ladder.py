@@ -77,7 +77,13 @@ class Ladder:
 
     def step_of_kind(self, kind: str) -> LadderStep | None:
         """The step on which rules of this kind sit, or None."""
-        return next((s for s in self.steps if kind in s.kinds), None)
+        known: dict[str, LadderStep | None] | None = self.__dict__.get("_by_kind")
+        if known is None:  # asked thousands of times: the answers are kept (not a field)
+            known = {}
+            object.__setattr__(self, "_by_kind", known)
+        if kind not in known:
+            known[kind] = next((s for s in self.steps if kind in s.kinds), None)
+        return known[kind]
 
 
 def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
@@ -100,7 +106,12 @@ def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
 
 def load_ladder(game: str) -> Ladder | None:
     """The game's ladder from its corpus folder, or None when the game has none."""
-    return _load(corpus_dir() / game / LADDER_FILE, game)
+    return _load_in(str(corpus_dir()), game)
+
+
+@cache
+def _load_in(corpus: str, game: str) -> Ladder | None:
+    return _load(Path(corpus) / game / LADDER_FILE, game)
 
 
 @cache

@@ -196,6 +196,17 @@ class Derivation:
             self._analyses.pop(0)(self)
         return self
 
+    def portable(self) -> Derivation:
+        """Complete the graph and drop the analyses not run yet, so that it pickles.
+
+        A worker process sends answers back this way. An analysis left out keeps every edge
+        it would have checked (as an answer never analysed has them): only a caller that
+        draws or explains the graph needs the analyses.
+        """
+        self.complete()
+        self._analyses = []
+        return self
+
     def _order(self) -> int:
         return int(self.graph.number_of_nodes())
 

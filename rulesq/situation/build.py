@@ -19,6 +19,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+# The situation module imports this one when it has a tree to read, so Lark is loaded by
+# then; the names are needed at run time by every node read (isinstance).
+from lark import Token, Tree
+
 from rulesq.corpus.load import normalise_name
 from rulesq.corpus.models import Card
 from rulesq.errors import InputError, did_you_mean, suggest
@@ -35,8 +39,6 @@ from rulesq.situation.model import (
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
-    from lark import Token, Tree
-
     Node = Tree[Token]
 
 _STRUCTURAL = {"card", "new_card", "counted", "me", "you", "values"}
@@ -97,8 +99,6 @@ class SituationBuilder:
 
     def build(self, tree: Node) -> Situation:
         """The situation the tree describes."""
-        from lark import Tree
-
         for child in tree.children:
             if isinstance(child, Tree):
                 self._item(child)
@@ -139,8 +139,6 @@ class SituationBuilder:
             )
 
     def _card_def(self, tree: Node) -> None:
-        from lark import Token, Tree
-
         from rulesq.inputs import MAX_CARD_TEXT, MAX_NAME, too_long
 
         name_token = _token(tree.children[0])
@@ -204,8 +202,6 @@ class SituationBuilder:
     def _collect(
         self, tree: Node, players: list[str], cards: list[CardRef], params: dict[str, Any]
     ) -> None:
-        from lark import Token, Tree
-
         for child in tree.children:
             if isinstance(child, Token):
                 key = bare(child.type).lower()
@@ -247,8 +243,6 @@ class SituationBuilder:
                 self._collect(child, players, cards, params)
 
     def _card(self, tree: Node, adhoc_ok: bool) -> CardRef:
-        from lark import Tree
-
         token = _token(tree.children[0])
         values: dict[str, int] = {}
         flags: list[str] = []
@@ -397,8 +391,6 @@ class SituationBuilder:
 
 def _token(item: object) -> Token:
     """A tree child that must be a token."""
-    from lark import Token
-
     if not isinstance(item, Token):
         raise TypeError(f"expected a token, got {item!r}")
     return item
@@ -406,16 +398,12 @@ def _token(item: object) -> Token:
 
 def _tree(item: object) -> Node:
     """A tree child that must be a tree."""
-    from lark import Tree
-
     if not isinstance(item, Tree):
         raise TypeError(f"expected a tree, got {item!r}")
     return item
 
 
 def _only_tree(tree: Node) -> Node:
-    from lark import Tree
-
     return next(child for child in tree.children if isinstance(child, Tree))
 
 

@@ -30,14 +30,19 @@ def grammar_file(game: str) -> str:
 
 
 @cache
-def parser_for(game: str) -> Lark:
-    """The (cached) LALR parser for ``game``'s situations."""
+def parser_for(game: str, positions: bool = False) -> Lark:
+    """The (cached) LALR parser for ``game``'s situations.
+
+    Its trees carry no positions (Lark's ``propagate_positions`` about doubles the time of a
+    parse): :func:`parse_tree` gives each line's item its span. ``positions`` asks for a
+    parser that propagates them to every node.
+    """
     from rulesq.larkcache import open_parser
 
     return open_parser(
         grammar_dir() / grammar_file(game),
         parser="lalr",
-        propagate_positions=True,
+        propagate_positions=positions,
         maybe_placeholders=False,
     )
 
@@ -104,9 +109,11 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
     parser = parser_for(game)
     body = text if text.endswith("\n") else text + "\n"
     try:
-        return parser.parse(body)
+        tree = parser.parse(body)
     except UnexpectedInput as error:
         friendly = friendly_error(error, parser, body, source, text)
+    else:
+        return _with_spans(tree, body, game)
     from rulesq.situation.syntax_errors import NEGATIVE_NUMBER, UNCLOSED_QUOTE
 
     plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
@@ -128,6 +135,37 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
             f"Write it in {get_game(game).title}'s language, or start the file with 'game {other}'."
         )
     raise friendly
+
+
+def _with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
+    """The tree with each item's span, as Lark's ``propagate_positions`` gives it.
+
+    The grammar reads one item per line, so the n-th item is the n-th line that is not blank
+    (or only a comment): it starts at the line's first character that is not a space or a
+    tab, and ends where its last token does. The tokens after its last named token are
+    keywords, so that end is the line's end without a comment and trailing spaces. A
+    statement's one subtree (``fact_<kind>``) spans the same text.
+    """
+    from lark import Tree
+
+    items = [child for child in tree.children if isinstance(child, Tree)]
+    lines = _item_lines(body)
+    if len(items) != len(lines):  # never, by the grammar; the slow path is right anyway
+        return parser_for(game, positions=True).parse(body)
+    for item, (number, line_start, start, end) in zip(items, lines, strict=True):
+        if body[end - 1] in " \t" or "#" in body[start:end]:
+            # Trailing spaces or a comment: the item ends with its last token.
+            last = _last_token(item)
+            rest_start = last.end_pos if last is not None and last.end_pos else start
+            rest = body[rest_start:end].split("#", 1)[0].rstrip(" \t")
+            end = rest_start + len(rest)
+        _place(item, number, line_start, start, end)
+        name = str(item.data)
+        if (name == "statement" or name.endswith("__statement")) and len(item.children) == 1:
+            only = item.children[0]
+            if isinstance(only, Tree):
+                _place(only, number, line_start, start, end)
+    return tree
 
 
 def _other_game(line: str, game: str) -> str | None:
@@ -152,3 +190,41 @@ def _other_game(line: str, game: str) -> str | None:
             continue
         return other
     return None
+
+
+def _item_lines(body: str) -> list[tuple[int, int, int, int]]:
+    """Each line that holds an item: its number, start, first token's start, and its end."""
+    out = []
+    offset = 0
+    for number, line in enumerate(body.split("\n"), start=1):
+        content = line.removesuffix("\r")
+        if content and not _BLANK.match(content):
+            lead = len(content) - len(content.lstrip(" \t"))
+            out.append((number, offset, offset + lead, offset + len(content)))
+        offset += len(line) + 1
+    return out
+
+
+def _last_token(tree: Tree[Token]) -> Token | None:
+    """The last token of a tree (keywords are not in it), or None."""
+    from lark import Token, Tree
+
+    for child in reversed(tree.children):
+        if isinstance(child, Token):
+            return child
+        if isinstance(child, Tree):
+            found = _last_token(child)
+            if found is not None:
+                return found
+    return None
+
+
+def _place(tree: Tree[Token], number: int, line_start: int, start: int, end: int) -> None:
+    """Give a tree of line ``number`` (which starts at ``line_start``) a span."""
+    meta = tree.meta
+    meta.empty = False
+    meta.line = meta.end_line = number
+    meta.column = start - line_start + 1
+    meta.end_column = end - line_start + 1
+    meta.start_pos = start
+    meta.end_pos = end

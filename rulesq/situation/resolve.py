@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
@@ -13,6 +13,20 @@ from rulesq.spans import Span, text_lines
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
     from rulesq.games.base import Game
+
+T = TypeVar("T")
+
+
+def _with(item: T, **changes: Any) -> T:
+    """A copy of a model object with some fields changed.
+
+    What ``dataclasses.replace`` gives, without calling ``__init__`` again: the model's
+    classes check nothing there, and a situation resolves thousands of references.
+    """
+    new: T = object.__new__(type(item))
+    new.__dict__.update(item.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def resolve(situation: Situation, game: Game) -> Situation:
@@ -30,9 +44,9 @@ def resolve(situation: Situation, game: Game) -> Situation:
         cards = tuple(resolver.card(ref) for ref in item.cards)
         if isinstance(item, Question):
             calls = tuple(resolver.expectation(e) for e in item.expectations)
-            items.append(replace(item, cards=cards, expectations=calls))
+            items.append(_with(item, cards=cards, expectations=calls))
         else:
-            items.append(replace(item, cards=cards))
+            items.append(_with(item, cards=cards))
     for ref in situation.sources:
         resolver.source(ref)
     situation.items = items
@@ -64,13 +78,13 @@ class _Resolver:
         inline = self.situation.cards.get(normalise_name(ref.name))
         found = inline or self.corpus.find_card(ref.name)
         if found is not None:
-            return replace(ref, card=found)
+            return _with(ref, card=found)
         key = normalise_name(ref.name)
         if ref.adhoc_ok:
             self.introduced.setdefault(key, ref.name)
-            return replace(ref, adhoc=True)
+            return _with(ref, adhoc=True)
         if key in self.introduced:
-            return replace(ref, adhoc=True)
+            return _with(ref, adhoc=True)
         from rulesq.corpus.load import games_with_card
 
         names = (
