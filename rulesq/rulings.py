@@ -90,6 +90,10 @@ class Ruling:
     #: The other questions of the same situation, which no card changes alone: they show
     #: where the ruling's card text stops, as the FAQ answers them together.
     beside: list[Answer] = field(default_factory=list)
+    #: No given card changes this answer alone, but an FAQ answer about the same cards
+    #: rules on the same question with the same verdict (its precedent): the FAQ's "No, X
+    #: does not stop Y".
+    unchanged: bool = False
 
 
 @dataclass(frozen=True)
@@ -203,7 +207,7 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
     from rulesq.situation import parse_situation
 
     found = Rulings(game, [card.name for card in cards])
-    seen: set[tuple[str, str, str]] = set()
+    seen: dict[tuple[str, str, str], Ruling] = {}
     for template, a, title, text in questions(game, cards, found.skipped):
         found.asked += 1
         try:
@@ -213,12 +217,11 @@ def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:
             continue
         for answer in answers:
             if template.worth_keeping(answer, a):
-                shown = answer.verdict.show() if answer.verdict is not None else ""
-                mark = (answer.question.text, shown, answer.reason)
+                mark = _mark(answer)
                 if mark in seen or not _changes_answer(template, a, text, answer):
                     continue
-                seen.add(mark)
-                found.rulings.append(Ruling(title, text, answer))
+                seen[mark] = Ruling(title, text, answer)
+                found.rulings.append(seen[mark])
             elif answer.status is Status.CANNOT:
                 found.open.append(OpenQuestion(title, text, answer.reason))
     _ask_shapes(game, cards, found, seen)
@@ -240,7 +243,7 @@ def shape_settings(game: str) -> tuple[str, int] | None:
 
 
 def _ask_shapes(
-    game: str, cards: Sequence[Card], found: Rulings, seen: set[tuple[str, str, str]]
+    game: str, cards: Sequence[Card], found: Rulings, seen: dict[tuple[str, str, str], Ruling]
 ) -> None:
     """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
     from rulesq.shapes import load_shapes
@@ -269,7 +272,7 @@ def _keep_situation(
     answers: Sequence[Answer],
     chosen: Sequence[Card],
     found: Rulings,
-    seen: set[tuple[str, str, str]],
+    seen: dict[tuple[str, str, str], Ruling],
 ) -> None:
     """The rulings one situation gives: the answers a card changes, then their contrasts.
 
@@ -289,18 +292,54 @@ def _keep_situation(
         else:
             beside.append(answer)
     if not kept:
-        return
+        ruled = [a for a in beside if faq_rules_on(a, chosen)]
+        if not ruled:
+            return
+        kept = [Ruling(_title(ruled[0].question.text), text, ruled[0], unchanged=True)]
+        beside = [a for a in beside if a is not ruled[0]]
     kept[0].beside = beside
     for ruling in kept:
-        verdict = ruling.answer.verdict
-        mark = (
-            ruling.answer.question.text,
-            verdict.show() if verdict else "",
-            ruling.answer.reason,
-        )
+        mark = _mark(ruling.answer)
         if mark not in seen:
-            seen.add(mark)
+            seen[mark] = ruling
             found.rulings.append(ruling)
+        elif ruling is kept[0]:
+            _add_beside(seen[mark], beside)
+
+
+def _mark(answer: Answer) -> tuple[str, str, str]:
+    """What makes two rulings the same: the question, the verdict and the reason."""
+    shown = answer.verdict.show() if answer.verdict is not None else ""
+    return (answer.question.text, shown, answer.reason)
+
+
+def _add_beside(ruling: Ruling, others: Sequence[Answer]) -> None:
+    """Add to a ruling the contrasts it does not hold yet (same question and verdict)."""
+    held = {_mark(a)[:2] for a in [ruling.answer, *ruling.beside]}
+    for other in others:
+        if _mark(other)[:2] not in held:
+            held.add(_mark(other)[:2])
+            ruling.beside.append(other)
+
+
+def faq_rules_on(answer: Answer, cards: Sequence[Card]) -> bool:
+    """Whether an FAQ answer about these cards rules on the answer's question, as it does.
+
+    One of the answer's precedents encodes the same kind of question with the same verdict,
+    in a situation that names two or more of the cards and no other corpus card.
+    """
+    if answer.verdict is None:
+        return False
+    names = {card.name for card in cards}
+    shown = answer.verdict.show()
+    return any(
+        clause.get("role") == "precedent"
+        and clause.get("matched_kind") == answer.question.kind
+        and clause.get("matched_verdict") == shown
+        and 2 <= len(set(clause.get("matched_cards") or ())) <= len(names)
+        and set(clause.get("matched_cards") or ()) <= names
+        for clause in answer.citations()
+    )
 
 
 def _first_ask(text: str) -> str:
@@ -316,8 +355,8 @@ def _title(question: str) -> str:
 def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]) -> bool:
     """Whether one of the cards is why the question has its answer.
 
-    Taking one of the cards out of the situation gives the question another verdict; or a
-    text of one of them argued for a verdict the ladder beat; or the question names two of
+    Taking one of the cards out of the situation (or out of one player's lines, when both
+    have it) gives the question another verdict; or a text of one of them argued for a verdict the ladder beat; or the question names two of
     the cards, or the cards are named only in the question (it is about them together).
     """
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
@@ -325,24 +364,26 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     asked = {card.name for card in answer.question.cards}
     if len(asked & {c.name for c in cards}) >= 2:
         return True
-    from rulesq.shapes import without
+    from rulesq.shapes import sides, without
 
     shown = answer.verdict.show() if answer.verdict is not None else ""
     removable = False
     for card in cards:
-        less = without(text, card)
-        if less is None:
-            continue
-        removable = True
-        try:
-            again = _evaluate(less)
-        except (RulesqError, ValueError):
-            continue
-        if index >= len(again):
-            continue
-        other = again[index]
-        if other.answered and other.verdict is not None and other.verdict.show() != shown:
-            return True
+        both = sides(text, card)
+        for side in [None, *both] if len(both) > 1 else [None]:
+            less = without(text, card, side)
+            if less is None:
+                continue
+            removable = True
+            try:
+                again = _evaluate(less)
+            except (RulesqError, ValueError):
+                continue
+            if index >= len(again):
+                continue
+            other = again[index]
+            if other.answered and other.verdict is not None and other.verdict.show() != shown:
+                return True
     return not removable
 
 

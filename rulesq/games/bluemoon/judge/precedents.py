@@ -519,7 +519,12 @@ def cite_precedents(ctx: Context, answer: Answer) -> list[Match]:
     graph = answer.graph
     for match in found:
         node = ctx.cite(match.clause, role="precedent")
-        graph.graph.nodes[node]["why"] = why(match)
+        data = graph.graph.nodes[node]
+        data["why"] = why(match)
+        # The FAQ case answer matched: what it asked, its verdict and its cards.
+        data["matched_kind"] = match.key.kind
+        data["matched_verdict"] = match.key.verdict
+        data["matched_cards"] = sorted(match.key.cards)
         for target, note in _shared_nodes(answer, match):
             graph.link(node, target, MATCHES_EDGE, note=note)
     return found
