@@ -46,6 +46,9 @@ class Template:
     a_types: tuple[str, ...] = ()
     b_types: tuple[str, ...] = ()
     ordered: bool = True
+    #: The title of the template this one follows up: asked only when that one's answer,
+    #: for the same cards, is "yes" (the card can legally be played there).
+    after: str = ""
 
     def applies(self, a: Card, b: Card | None = None) -> bool:
         """Whether the cards are of the types the template is about (by family)."""
@@ -157,6 +160,7 @@ def _template(entry: dict[str, object], where: str) -> Template:
         a_types=_names(entry.get("a_types")),
         b_types=_names(entry.get("b_types")),
         ordered=bool(entry.get("ordered", True)),
+        after=str(entry.get("after", "")),
     )
 
 
@@ -173,6 +177,7 @@ def questions(
     A template that does not apply to some cards is added to ``skipped`` with the reason.
     """
     singles, pairs = load_templates(game)
+    by_title = {template.title: template for template in [*singles, *pairs]}
     for template in singles:
         for card in cards:
             why = template.misfit(card)
@@ -187,13 +192,36 @@ def questions(
             else itertools.combinations(cards, 2)
         )
         for a, b in combos:
-            why = template.misfit(a, b)
+            why = template.misfit(a, b) or _not_after(game, by_title, template, a, b)
             if why is None:
                 yield (template, a, *template.fill(game, a, b))
             elif skipped is not None:
                 skipped.append(Skipped(template.fill(game, a, b)[0], why))
         if len(cards) < 2 and skipped is not None:
             skipped.append(Skipped(template.title, "a question about two cards needs two"))
+
+
+def _not_after(
+    game: str, by_title: dict[str, Template], template: Template, a: Card, b: Card
+) -> str | None:
+    """Why a follow-up question is not asked (the question it follows is not "yes"), or None."""
+    if not template.after:
+        return None
+    first = by_title.get(template.after)
+    if first is None:
+        raise RulesqError(f"rulings.toml: '{template.title}' follows an unknown question")
+    if first.misfit(a, b) is not None:
+        return f"it follows {first.fill(game, a, b)[0]!r}, which is not asked of these cards"
+    title, text = first.fill(game, a, b)
+    try:
+        answers = _evaluate(text)
+    except (RulesqError, ValueError) as error:
+        return f"it follows {title!r}, which rulesq cannot answer ({error})"
+    shown = [x.verdict.show() for x in answers if x.verdict is not None]
+    if shown != ["yes"]:
+        reason = answers[0].reason if answers else "no answer"
+        return f'"{b.name}" cannot be played there ({title} {shown[0] if shown else "?"}: {reason})'
+    return None
 
 
 def write_rulings(game: str, cards: Sequence[Card]) -> Rulings:

@@ -211,3 +211,24 @@ def test_a_ruling_is_kept_only_when_the_card_changes_the_answer() -> None:
     assert len(marks) == len(set(marks))
     for ruling in found.rulings:
         assert "is not one of them" not in ruling.answer.reason
+
+
+def test_a_follow_up_is_asked_only_where_the_card_can_be_played() -> None:
+    """A question that follows "can I play b?" is asked only when that answer is yes."""
+    _, pairs = load_templates("bluemoon")
+    follow_ups = {t.title for t in pairs if t.after}
+    assert follow_ups
+    found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT))
+    stopped = [s for s in found.skipped if f'"{SUPPORT}" cannot be played there' in s.reason]
+    assert {s.title for s in stopped} == {
+        t.replace("{a}", PROHIBITOR).replace("{b}", SUPPORT) for t in follow_ups
+    }
+    assert all(f'"{PROHIBITOR}" forbids it' in s.reason for s in stopped)
+    for template, a, _title, text in questions("bluemoon", cards(PROHIBITOR, SUPPORT)):
+        if template.after:
+            assert not (a.name == PROHIBITOR and f'"{SUPPORT}"' in text), text
+    # where the card can be played, the follow-up is asked
+    asked = [
+        t for t, a, _, _ in questions("bluemoon", cards(PROHIBITOR, IGNORER)) if t.after
+    ]
+    assert asked
