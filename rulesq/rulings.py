@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -461,32 +462,77 @@ def _argued_and_lost(answer: Answer, a: Card) -> bool:
 def clauses_naming(game: str, cards: Sequence[Card]) -> list[Clause]:
     """The clauses that speak of the cards: two of them, when several are given.
 
-    A clause speaks of a card when its ``card``/``cards`` fields name it, or its text or
-    question names it or gives its set and number ("[Hoax 28]", "Core Set 45").
+    A clause speaks of a card when its ``card``/``cards``/``card_id`` fields name it, or its
+    text, question or other text fields (what it reverses, what a card should read) name it
+    or give its set and number ("[Hoax 28]", "Core Set 45").
     """
-    import re
+    from rulesq.corpus.load import normalise_name
 
-    from rulesq.corpus.load import load_corpus, normalise_name
-
-    def flat(text: str) -> str:
-        return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
-
-    refs = {card.name: [flat(card.name), *_set_numbers(card, flat)] for card in cards}
+    refs = {card.name: [_flat(card.name), *_set_numbers(card, _flat)] for card in cards}
+    coded = {card.name: pattern for card in cards if (pattern := _coded_number(card))}
     need = min(2, len(cards))
     wanted = {normalise_name(card.name): card.name for card in cards}
+    ids = {card.id: card.name for card in cards}
     found = []
-    for clause in load_corpus(game).clauses.values():
-        listed = clause.extra.get("cards") or []
-        named = {
-            wanted[key]
-            for n in [clause.extra.get("card"), *listed]
-            if n and (key := normalise_name(str(n))) in wanted
-        }
-        words = flat(f"{clause.question or ''} {clause.text}")
+    for clause, listed, card_id, words in _clause_words(game, str(corpus_dir())):
+        named = {wanted[key] for key in listed if key in wanted}
+        if card_id in ids:
+            named.add(ids[card_id])
         named |= {name for name, forms in refs.items() if any(f in words for f in forms)}
+        named |= {name for name, pattern in coded.items() if pattern.search(words)}
         if len(named) >= need:
             found.append(clause)
     return found
+
+
+#: The fields of a clause besides its question and text whose words may name a card.
+TEXT_FIELDS = ("reverses", "should_read", "applies_to")
+
+
+@functools.cache
+def _clause_words(game: str, where: str) -> tuple[tuple[Clause, frozenset[str], str, str], ...]:
+    """Each clause of a game with the card names its fields list, its card id and its words.
+
+    ``where`` (the corpus folder) keys the cache.
+    """
+    from rulesq.corpus.load import load_corpus, normalise_name
+
+    out = []
+    for clause in load_corpus(game).clauses.values():
+        listed = [clause.extra.get("card"), *(clause.extra.get("cards") or [])]
+        texts = [clause.question or "", clause.text]
+        texts += [str(clause.extra.get(name) or "") for name in TEXT_FIELDS]
+        out.append(
+            (
+                clause,
+                frozenset(normalise_name(str(n)) for n in listed if n),
+                str(clause.extra.get("card_id") or ""),
+                _flat(" ".join(texts)),
+            )
+        )
+    return tuple(out)
+
+
+def _flat(text: str) -> str:
+    """Lower-case words separated by single spaces, with a space at each end."""
+    return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+
+
+def _coded_number(card: Card) -> re.Pattern[str] | None:
+    """A card named, in full or by its first words, before a set code and its number.
+
+    "Rip Dere 'Eads (CS 75)" numbers the card "Rip Dere 'Eads Off!" (number 75): the code
+    ("CS") is not checked, the number and at least two words of the name (all, if fewer) are;
+    a possessive "'s" may follow the name.
+    """
+    number = card.fields.get("number")
+    words = _flat(card.name).split()
+    if not isinstance(number, int) or not words:
+        return None
+    need = min(2, len(words))
+    name = " ".join(map(re.escape, words[:need]))
+    rest = "".join(f"(?: {re.escape(w)}" for w in words[need:]) + ")?" * (len(words) - need)
+    return re.compile(rf" {name}{rest}(?: s)? [a-z]{{2}} 0*{number} ")
 
 
 def _set_numbers(card: Card, flat: Callable[[str], str]) -> list[str]:
