@@ -385,8 +385,9 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     """Whether one of the cards is why the question has its answer.
 
     Taking one of the cards out of the situation (or out of one player's lines, when both
-    have it) gives the question another verdict; or a text of one of them argued for a verdict the ladder beat; or the question names two of
-    the cards, or the cards are named only in the question (it is about them together).
+    have it) gives the question another verdict; or a text of one of them argued for a
+    verdict the ladder beat; or the question names two of the cards, or the cards are named
+    only in the question (it is about them together).
     """
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
         return True
