@@ -522,7 +522,7 @@ def _flat(text: str) -> str:
 def _coded_number(card: Card) -> re.Pattern[str] | None:
     """A card named, in full or by its first words, before a set code and its number.
 
-    "Rip Dere 'Eads (CS 75)" numbers the card "Rip Dere 'Eads Off!" (number 75): the code
+    "Grim Old Keep (CS 75)" numbers a card "Grim Old Keep Gate" of number 75: the code
     ("CS") is not checked, the number and at least two words of the name (all, if fewer) are;
     a possessive "'s" may follow the name.
     """
