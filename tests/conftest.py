@@ -18,8 +18,12 @@ EXAMPLES = TESTS / "examples"
 FIXTURE_CORPUS = TESTS / "fixtures" / "corpus"
 #: Invented situations, one folder per topic (tests/cases/README.md).
 INVENTED = TESTS / "cases"
-#: The module whose parametrised tests generate metamorphic variants of situations.
-METAMORPHIC = "test_bluemoon_metamorphic.py"
+#: The modules whose parametrised tests generate metamorphic variants of situations.
+METAMORPHIC = (
+    "test_bluemoon_metamorphic.py",
+    "test_warhammer_metamorphic.py",
+    "test_warhammer_damage_metamorphic.py",
+)
 _VARIANTS = pytest.StashKey[int]()
 
 #: Games whose evaluator is being built: their situation files may fail (non-strict xfail)

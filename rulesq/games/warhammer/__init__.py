@@ -38,6 +38,8 @@ class WarhammerGame(Game):
 
 _ANSWERS = "rulesq.games.warhammer.answers"
 _WOUNDS = "rulesq.games.warhammer.wounds"
+_TRIGGERS = "rulesq.games.warhammer.trigger_answers"
+_WHEREABOUTS = "rulesq.games.warhammer.whereabouts"
 
 
 GAME = register(
@@ -73,8 +75,39 @@ GAME = register(
                     "cancelled",
                 )
             },
+            **{
+                kind: f"{_TRIGGERS}:{kind}"
+                for kind in (
+                    "triggers",
+                    "trigger_count",
+                    "search_count",
+                    "can_target",
+                    "sacrificed",
+                )
+            },
+            "can_card_put": f"{_TRIGGERS}:can_put",
+            "can_assign_indirect": "rulesq.games.warhammer.indirect:can_assign_indirect",
+            "scout": "rulesq.games.warhammer.ambush:scout",
+            "can_ambush": "rulesq.games.warhammer.ambush:can_ambush",
+            **{
+                kind: f"{_WHEREABOUTS}:{kind}"
+                for kind in (
+                    "where",
+                    "controller",
+                    "is_kind",
+                    "questing",
+                    "in_play",
+                    "in_zone",
+                    "tokens",
+                    "can_move",
+                    "can_quest",
+                    "can_put",
+                    "can_attack",
+                )
+            },
         },
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),
+        answer_words=("me", "you", "kingdom", "quest", "battlefield", "discard"),
     )
 )

@@ -233,5 +233,16 @@ def corrupted(ctx: Context) -> Answer:
         )
     if placed.corrupted:
         return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted', [V.ZONES])
+    from rulesq.games.warhammer.places import (
+        QA_ENTERS_AS_DEVELOPMENT,
+        QA_ENTERS_IN_A_STATE,
+        entered_corrupted,
+    )
+
+    entered = entered_corrupted(board, placed)
+    if entered is not None and entered[1]:
+        _, steps, quoted = entered
+        rules = [QA_ENTERS_AS_DEVELOPMENT, QA_ENTERS_IN_A_STATE]
+        return _conclude(ctx, YesNo(False), "; ".join(steps), rules, quoted)
     ctx.derivation().absence(f'the situation does not state that "{card.name}" is corrupted')
     return _conclude(ctx, YesNo(False), f'"{card.name}" is in play, and not corrupted', [V.ZONES])

@@ -39,6 +39,8 @@ class InPlay:
     legend: bool = False
     attached_to: InPlay | None = None
     questing_on: InPlay | None = None
+    #: The player who played an attachment, when the situation says (he controls it).
+    played_by: str | None = None
 
     @property
     def name(self) -> str:
@@ -84,6 +86,16 @@ class Link:
     paid: int | None = None
 
 
+@dataclass(frozen=True)
+class Move:
+    """A card moved by an effect: to whose zone, which zone (None: out of play, the pile)."""
+
+    card: InPlay
+    side: str
+    zone: Zone | None
+    fact: Fact
+
+
 @dataclass
 class Attack:
     """An attack: who attacks, the zone attacked, the attackers and the defenders declared."""
@@ -96,6 +108,22 @@ class Attack:
     legend: InPlay | None = None
     attackers: list[InPlay] = field(default_factory=list)
     defenders: list[InPlay] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a situation states happened: a card destroyed, entering play, moving.
+
+    ``kind`` is one of :data:`rulesq.games.warhammer.happenings.EVENT_KINDS`; ``by`` is the
+    card whose effect made it happen, ``zone`` where a card moved to (``origin``: from).
+    """
+
+    kind: str
+    card: InPlay
+    fact: Fact
+    by: CardRef | None = None
+    zone: Zone | None = None
+    origin: Zone | None = None
 
 
 @dataclass
@@ -114,6 +142,14 @@ class Board:
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: The action chain, in the order its links were added.
     chain: list[Link] = field(default_factory=list)
+    #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).
+    events: list[Event] = field(default_factory=list)
+    #: Cards moved between zones, in order.
+    moves: list[Move] = field(default_factory=list)
+    #: Cards played from hand as developments (they enter play facedown), by the fact.
+    developed: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: Cards that left play (destroyed, discarded), by the fact that says so.
+    left: list[tuple[InPlay, Fact]] = field(default_factory=list)
 
     def capital(self, player: str) -> Capital:
         """A player's capital (created empty on first use)."""

@@ -13,8 +13,9 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import shields, texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import HIT_POINTS, Value, hit_points, power
 from rulesq.games.warhammer.vocab import Header, Zone
 
@@ -94,7 +95,7 @@ def unfollowed(board: Board) -> list[str]:
             ):
                 continue
             quote = effect.span.of(text).strip()
-            if _doubles(effect, quote):
+            if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
             if _DAMAGE_WORDS.search(quote):
                 gaps.append(
@@ -142,15 +143,24 @@ def dealt(board: Board, target: InPlay) -> Value:
     value = Value(0, rules=[DEALT])
     value.gaps += unfollowed(board)
     doubling = doublers(board)
-    for assigned in board.assigned:
-        if assigned.card is not target:
+    flow = shields.flow(board)
+    value.gaps += flow.gaps
+    if flow.shielded and (doubling or keyword(target, "toughness") is not None):
+        value.gaps.append(
+            "damage redirected or cancelled by an effect together with damage doubled or "
+            "Toughness: their order is not followed by rulesq"
+        )
+    value.steps += flow.steps
+    value.texts += flow.texts
+    value.rules += [r for r in flow.rules if r not in value.rules]
+    for assigned in flow.hits:
+        if assigned.unit is not target:
             continue
-        kind = "combat damage" if assigned.combat else "damage"
         cancel = _toughness(target, value)
         if cancel is None:
             continue
         amount = assigned.amount * (1 + len(doubling))
-        step = f"{assigned.amount} {kind} assigned"
+        step = assigned.step
         if doubling:
             step += (
                 f", each of {len(doubling)} doubling texts adds {assigned.amount} as it is "
@@ -270,6 +280,12 @@ def lethal(board: Board, defender: InPlay) -> Value:
     if value.value is None or value.gaps:
         return value
     value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)
+    if any(defender is first for first in shields.redirected_from(board)):
+        value.steps.append(
+            "damage an effect would redirect from it is not counted: redirecting is not "
+            "damage cancellation"
+        )
+        value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
     toughness = _toughness(defender, value)
     if toughness:
         value.add(

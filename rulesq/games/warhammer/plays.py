@@ -15,6 +15,7 @@ from rulesq.games.warhammer import texts
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
+from rulesq.games.warhammer.tactic_targets import target_claim
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
@@ -73,6 +74,10 @@ def can_play(
         check.gaps.append((f'the sources do not give the text of "{card.name}"', True))
     _zones(board, card, text, player, zone, check)
     _attachment(board, card, text, player, check)
+    target = target_claim(board, card)
+    if target is not None:
+        check.facts.append("no legal target of the tactic is in play")
+        check.claim("target", target)
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)

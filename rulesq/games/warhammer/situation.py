@@ -10,14 +10,20 @@ from rulesq.games.warhammer.board import (
     PHASES,
     Assigned,
     Attack,
+    Event,
     Board,
     InPlay,
     Link,
+    Move,
 )
+from rulesq.games.warhammer.happenings import EventFacts
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rulesq.games.warhammer.values import Value
     from rulesq.situation.model import CardRef, Fact, Situation, Statement
 
 #: Facts that put a card on the board, and the values and states such a card may carry.
@@ -36,8 +42,8 @@ def phase_number(word: str) -> int | None:
     return PHASE_WORDS.get(low)
 
 
-class Reader:
-    """Reads the facts before a question into a ``Board``."""
+class Reader(EventFacts):
+    """Reads the facts before a question into a ``Board`` (events: ``happenings``)."""
 
     def __init__(self, situation: Situation) -> None:
         self.situation = situation
@@ -89,6 +95,15 @@ class Reader:
         """
         from rulesq.games.warhammer.values import hit_points
 
+        # the damage stated is the damage before the attack: a defender's hit points lost
+        # while defending may destroy it then (FAQ, Card Effects), not make the board wrong
+        attack, self.board.attack = self.board.attack, None
+        try:
+            self._check_damage_before_attack(hit_points)
+        finally:
+            self.board.attack = attack
+
+    def _check_damage_before_attack(self, hit_points: Callable[[Board, InPlay], Value]) -> None:
         for placed in self.board.cards:
             if not placed.damage or placed.card is None:
                 continue
@@ -205,9 +220,10 @@ class Reader:
                 target,
                 suggestion=f'Write, e.g., my battlefield has "{target.name}"',
             )
-        placed = self.board.find(attachment.name) or self._place(
-            attachment, fact, host.owner, host.zone
-        )
+        placed = self.board.find(attachment.name)
+        if placed is None or (placed.attached_to is not None and placed.attached_to is not host):
+            # a card attached elsewhere already: this is another copy
+            placed = self._place(attachment, fact, host.owner, host.zone)
         placed.attached_to = host
 
     def _fact_questing(self, fact: Fact) -> None:
@@ -310,6 +326,56 @@ class Reader:
         )
 
     _fact_respond = _fact_trigger
+
+    # ------------------------------------------------------------------ control and movement
+    def _fact_move(self, fact: Fact) -> None:
+        placed = self._in_play(fact.card)
+        side = fact.param("players", (fact.who or ME, fact.who or ME))[-1]
+        zone = fact.param("zone")
+        moved = Move(placed, side, Zone(zone) if zone else None, fact)
+        from rulesq.games.warhammer.places import where_before
+
+        here = where_before(self.board, placed)
+        if here == (moved.side, moved.zone):
+            raise self.error(
+                f'"{placed.name}" is already there: to move a card, it must end the move '
+                "in a different zone than it began (FAQ, Q&A 39)",
+                fact,
+            )
+        self.board.moves.append(moved)
+        if moved.zone is not None and moved.side == here[0]:
+            # A move between one player's zones is a "moved" event for trigger conditions.
+            self.board.events.append(Event("moved", placed, fact, None, moved.zone, here[1]))
+
+    def _fact_attach(self, fact: Fact) -> None:
+        self._fact_attached(fact)
+        placed = self.board.find(fact.cards[0].name)
+        assert placed is not None
+        placed.played_by = fact.who or ME
+
+    def _fact_develop(self, fact: Fact) -> None:
+        players = fact.param("players", (fact.who or ME, fact.who or ME))
+        if players[0] != players[-1]:
+            raise self.error("a player develops cards into his own zones", fact)
+        placed = self._place(fact.card, fact, players[0], Zone(fact.param("zone")))
+        placed.facedown = True
+        self.board.developed.append((placed, fact))
+
+    def _fact_discarded(self, fact: Fact) -> None:
+        self.board.left.append((self._in_play(fact.card), fact))
+
+    def _fact_leaves_play(self, fact: Fact) -> None:
+        super()._fact_leaves_play(fact)
+        self._fact_discarded(fact)
+
+    def _fact_destroyed(self, fact: Fact) -> None:
+        super()._fact_destroyed(fact)
+        self._fact_discarded(fact)
+
+    def _fact_destroys(self, fact: Fact) -> None:
+        super()._fact_destroys(fact)
+        for ref in fact.cards[1:]:
+            self.board.left.append((self._in_play(ref), fact))
 
     # ------------------------------------------------------------------ cards
     def _place(

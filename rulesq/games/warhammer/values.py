@@ -27,6 +27,7 @@ LEGENDS = FAQ + "rules-clarifications/legends/part-2"
 CONSTANT = FAQ + "rules-clarifications/constant-effects"
 ZONES = FAQ + "terminology-clarifications/zones-of-play"
 LOYALTY_IN_PLAY = FAQ + "qa/5"
+BLANK = FAQ + "qa/28"
 
 
 @dataclass
@@ -179,8 +180,16 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
 
 def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
     """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
+    from rulesq.games.warhammer.places import blanked
+
     for source in board.cards:
         if source.card is None or not source.card.text:
+            continue
+        blank = blanked(board, source)
+        if blank is not None:
+            value.steps.append(f'"{source.name}" has a blank text box ({blank.card})')
+            value.texts += [blank] if blank not in value.texts else []
+            value.rules += [BLANK] if BLANK not in value.rules else []
             continue
         for constant in texts.constants(source.card.text):
             grant = (
@@ -242,6 +251,13 @@ def power(board: Board, target: InPlay) -> Value:
     hidden = _facedown(target, "power")
     if hidden is not None:
         return hidden
+    from rulesq.games.warhammer.places import QA_ATTACHED_DEVELOPMENT, loses_all_power
+
+    lost = loses_all_power(board, target)
+    if lost is not None:
+        return Value(
+            0, [f'"{target.name}" loses all power ({lost.card})'], [QA_ATTACHED_DEVELOPMENT], [lost]
+        )
     value = printed_power(target.card)
     if value.value is None:
         return value

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import attacks as A
 from rulesq.games.warhammer import damage as D
+from rulesq.games.warhammer import shields
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
 from rulesq.games.warhammer.values import HIT_POINTS
@@ -65,9 +67,27 @@ def destroyed(ctx: Context) -> Answer:
                 "but sacrificing a unit is not destroying it",
                 [D.SACRIFICE, D.DESTROY],
             )
+    stated = next((e for e in board.events if e.kind == "destroyed" and e.card is placed), None)
+    if stated is not None:
+        return _conclude(
+            ctx, YesNo(True), f'the situation states "{placed.name}" is destroyed', [D.DESTROY]
+        )
+    from rulesq.games.warhammer.triggers import spike_destroys
+
+    spiked = spike_destroys(board, placed)
+    if spiked is not None and spiked[0]:
+        count = spiked[1]
+        return _conclude(ctx, YesNo(True), "; ".join(count.steps), count.rules, count.texts)
+    swept = _destroyed_by_the_chain(ctx, board, placed)
+    if swept is not None:
+        return swept
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return _cannot(ctx, value)
+    if spiked is not None:
+        value.steps[:0] = spiked[1].steps
+        value.rules += [r for r in spiked[1].rules if r not in value.rules]
+        value.texts[:0] = spiked[1].texts
     reason = "; ".join(value.steps)
     reason += (
         ": its damage reaches its hit points, so it leaves play destroyed"
@@ -75,6 +95,26 @@ def destroyed(ctx: Context) -> Answer:
         else ": its damage is below its hit points"
     )
     return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts)
+
+
+def _destroyed_by_the_chain(ctx: Context, board: Board, placed: InPlay) -> Answer | None:
+    """A link that destroys every unit in play: it targets none (FAQ, Target)."""
+    found = shields.destroyers(board)
+    if not found or placed.card is None or (placed.card.type or "").lower() != "unit":
+        return None
+    flow = shields.flow(board)
+    if flow.gaps:
+        return ctx.cannot("; ".join(flow.gaps), gaps=tuple((g, g) for g in flow.gaps))
+    link, quote = found[0]
+    steps = [f'"{link.name}" resolves: it destroys every unit in play']
+    quoted = [quote]
+    for text in shields.target_restrictions(board):
+        quoted.append(text)
+        steps.append(
+            f'"{text.card}" restricts targeting, but "{link.name}" does not say "target": it '
+            "targets none of the units it destroys, so the restriction does not interact"
+        )
+    return _conclude(ctx, YesNo(True), "; ".join(steps), [shields.DESTROY, shields.TARGET], quoted)
 
 
 def damage_dealt(ctx: Context) -> Answer:
@@ -112,6 +152,13 @@ def can_assign(ctx: Context) -> Answer:
             'the attacker (write, e.g., I attack your kingdom with "A")'
         )
     amount = int(ctx.question.param("number"))
+    outside, read = A.outside(board)
+    if outside is False:
+        gaps = read.gaps or [
+            "the attack is made outside the battlefield phase and no effect read by rulesq "
+            "allows it"
+        ]
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims: list[Claim] = []
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
@@ -177,6 +224,7 @@ def can_assign(ctx: Context) -> Answer:
                         D.P12,
                         D.QA_ASSIGN,
                         HIT_POINTS,
+                        *[r for r in need.rules if r.startswith(shields.REDIRECTING)],
                     )
                 )
     if gaps:
@@ -195,11 +243,19 @@ def can_assign(ctx: Context) -> Answer:
         raise CannotAnswer(ruling.reason)
     # the counted damage is assumed when the verdict rests on it: a yes, or a no it decided
     rests = ruling.allowed or D.COMBAT_POOL in ruling.rules
+    outside_rule = [A.OUTSIDE] if outside else []
+    redirected = [d for d in attack.defenders if d in shields.redirected_from(board)]
+    if redirected and ruling.allowed and not ctx.question.cards:
+        outside_rule += [shields.NOT_CANCELLING]
+        ruling.reason += (
+            f'; damage an effect would redirect from "{redirected[0].name}" need not be '
+            "counted: redirecting is not damage cancellation"
+        )
     return _conclude(
         ctx,
         YesNo(ruling.allowed),
-        ruling.reason,
-        list(ruling.rules),
+        ruling.reason + ("; " + "; ".join(read.steps) if outside else ""),
+        [*ruling.rules, *outside_rule],
         decided_by=ruling.step,
         assumed=_assumed(pool) if rests else [],
     )

@@ -1,0 +1,139 @@
+"""Indirect damage: the player dealt it assigns it to his own units, legends and capital.
+
+No more to a unit than destroys it (Toughness and other cancellation counted), none to a
+burning zone, and no more to a capital section than burns it (FAQ, Indirect Damage).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.resolve import Stance
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import damage as D
+from rulesq.games.warhammer import places as P
+from rulesq.games.warhammer.answers import _board, _conclude
+from rulesq.games.warhammer.claims import decide, rule_claim
+from rulesq.games.warhammer.values import HIT_POINTS
+from rulesq.games.warhammer.vocab import Zone
+from rulesq.situation.model import ME
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.engine.resolve import Claim
+    from rulesq.games.warhammer.board import Board
+
+INDIRECT = "warhammer/faq/damage/indirect-damage"
+#: What the assumed rule says, shown under ``assumes:`` where an answer rests on it.
+_ZONE_ASSUMED = (
+    "a capital section has 8 hit points, plus 1 for each development in it (Core Rulebook)"
+)
+
+
+def _already(
+    board: Board, card: object = None, owner: str | None = None, zone: object = None
+) -> int:
+    """The damage already assigned to a card, or else to a player's zone."""
+    return sum(
+        a.amount
+        for a in board.assigned
+        if (card is not None and a.card is card)
+        or (card is None and a.owner == owner and a.zone is zone)
+    )
+
+
+def can_assign_indirect(ctx: Context) -> Answer:
+    """Answer ``can I assign N indirect damage to "X" / my kingdom?``."""
+    board = _board(ctx)
+    player = ctx.question.who or ME
+    amount = int(ctx.question.param("number"))
+    gaps = D.unfollowed(board)
+    assumed: list[str] = []
+    claims: list[Claim] = [
+        rule_claim(
+            Stance.PERMIT,
+            "the player dealt indirect damage assigns it to his units, legends and capital",
+            INDIRECT,
+            default=True,
+        )
+    ]
+    if ctx.question.cards:
+        ref = ctx.question.cards[0]
+        target = board.find(ref.card.name if ref.card else ref.name)
+        if target is None:
+            raise CannotAnswer(f'"{ref.name}" is not on the board: put it in play first')
+        here = P.place(board, target)
+        gaps += here.gaps
+        if here.controller != player or here.zone is None and not target.legend:
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{target.name}" is not a unit or legend of the player dealt the damage',
+                    INDIRECT,
+                )
+            )
+        need = D.lethal(board, target)
+        gaps += need.gaps
+        given = _already(board, card=target)
+        if need.value is not None and given + amount > need.value:
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    f'{need.value} damage destroys "{target.name}" ({"; ".join(need.steps)}) and '
+                    f"{given} is already assigned: no more indirect damage can be assigned to a "
+                    "unit than destroys it, Toughness included",
+                    INDIRECT,
+                    HIT_POINTS,
+                )
+            )
+    else:
+        players = ctx.question.param("players", (player, player))
+        owner, zone = players[-1], Zone(ctx.question.param("zone"))
+        if owner != player:
+            claims.append(
+                rule_claim(
+                    Stance.FORBID,
+                    "indirect damage goes to the capital of the player dealt it",
+                    INDIRECT,
+                )
+            )
+        capital = board.capital(owner)
+        if zone in capital.burning:
+            claims.append(
+                rule_claim(
+                    Stance.FORBID, "indirect damage cannot be assigned to a burning zone", INDIRECT
+                )
+            )
+        else:
+            points = D.zone_hit_points(board, owner, zone)
+            left = (points.value or 0) - capital.damage.get(zone, 0)
+            left -= _already(board, owner=owner, zone=zone)
+            if amount > left:
+                assumed.append(_ZONE_ASSUMED)
+                claims.append(
+                    rule_claim(
+                        Stance.FORBID,
+                        f"{left} more damage burns the {zone.value} zone "
+                        f"({'; '.join(points.steps)}; less the damage on it and assigned): no "
+                        "more indirect damage can be assigned to a section than burns it",
+                        INDIRECT,
+                        D.ZONE_HIT_POINTS,
+                    )
+                )
+    if gaps:
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    ruling = decide(claims)
+    if ruling.allowed is None:
+        raise CannotAnswer(ruling.reason)
+    if ruling.allowed and not ctx.question.cards:
+        assumed.append(_ZONE_ASSUMED)
+    return _conclude(
+        ctx,
+        YesNo(ruling.allowed),
+        ruling.reason,
+        list(ruling.rules),
+        decided_by=ruling.step,
+        assumed=assumed,
+    )

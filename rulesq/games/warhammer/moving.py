@@ -1,0 +1,214 @@
+"""Whether a Warhammer card may be moved, sent questing or put into play: the rules as claims.
+
+Moving needs a different zone, an in-play zone, and one of the mover's own zones unless an
+effect specifically allows another (FAQ, Moving Cards; In Play; Q&A 11, 39). The moving
+effect named is read: a unit's action that moves itself to another of your zones, or an
+action that rearranges your units and support cards into new zones; any other text makes
+the answer *cannot answer*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.engine.resolve import Stance
+from rulesq.games.warhammer import places as P
+from rulesq.games.warhammer.claims import Text, rule_claim, text_claim
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.resolve import Claim
+    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.vocab import Zone
+
+#: "Spend 1 resource to move this unit from its current zone to another of your zones."
+MOVE_SELF = re.compile(
+    r"Action: (?:Spend (?P<cost>\d+) resources? to )?move this unit from its current zone "
+    r"to another of your zones\.",
+    re.IGNORECASE,
+)
+#: "Rearrange your units and support cards, moving any number of them into new zones."
+REARRANGE = re.compile(
+    r"Action: Rearrange your units and support cards, moving any number of them into new "
+    r"zones\.",
+    re.IGNORECASE,
+)
+#: "Put target unit that entered an opponent's discard pile this turn into play …"
+PUT_TARGET = re.compile(r"Action: Put target unit (?P<where>[^.]*?) into play\b[^.]*\.", re.I)
+
+
+@dataclass
+class Claims:
+    """The claims a question raises, the texts they quote and what could not be read."""
+
+    claims: list[Claim] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+
+def can_move(
+    board: Board,
+    mover: str,
+    target: InPlay,
+    side: str,
+    zone: Zone | None,
+    effect: Card | None,
+) -> Claims:
+    """The claims on moving a card to a player's zone (None: his discard pile)."""
+    out = Claims()
+    here = P.place(board, target)
+    out.gaps += here.gaps
+    out.claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            "a card effect may move a card from one in-play zone to another",
+            P.IN_PLAY,
+            default=True,
+        )
+    )
+    if here.zone is None:
+        out.gaps.append(f'"{target.name}" is no longer in play')
+        return out
+    if zone is None:
+        out.claims.append(
+            rule_claim(
+                Stance.FORBID,
+                "card effects move cards only from one in-play zone to another: the discard "
+                "pile is out of play",
+                P.IN_PLAY,
+            )
+        )
+    elif (side, zone) == (here.side, here.zone):
+        out.claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{target.name}" is already in that {zone.value} zone: a card must end a move '
+                "in a different zone than it began",
+                P.QA_SAME_ZONE,
+                P.MOVING,
+            )
+        )
+    if zone is not None and side != mover:
+        out.claims.append(
+            rule_claim(
+                Stance.FORBID,
+                "a player may not move units, quests or support cards into an opponent's "
+                "zones unless a card effect specifically allows it",
+                P.QA_OPPONENT_ZONE,
+                P.MOVING,
+            )
+        )
+    if effect is not None:
+        _effect(board, mover, target, here, side, effect, out)
+    return out
+
+
+def _effect(
+    board: Board,
+    mover: str,
+    target: InPlay,
+    here: P.Place,
+    side: str,
+    effect: Card,
+    out: Claims,
+) -> None:
+    """What the moving effect's text allows: which cards, and into whose zones."""
+    text = effect.text or ""
+    own, every = MOVE_SELF.search(text), REARRANGE.search(text)
+    if own is not None:
+        quote = Text(effect.name, own.group(0))
+        if target.name.casefold() != effect.name.casefold():
+            out.claims.append(
+                text_claim(Stance.FORBID, quote, f'"{effect.name}" moves only itself')
+            )
+        if side != mover:
+            out.claims.append(
+                text_claim(Stance.FORBID, quote, f'"{effect.name}" moves to one of your zones')
+            )
+        cost = int(own.group("cost") or 0)
+        paid = board.capital(mover).resources
+        if cost and paid is None:
+            out.gaps.append(
+                f'"{effect.name}" costs {cost} resources to trigger: the situation does not '
+                "state the resources"
+            )
+        elif paid is not None and paid < cost:
+            out.claims.append(
+                text_claim(Stance.FORBID, quote, f"it costs {cost} resources and {paid} remain")
+            )
+        return
+    if every is not None:
+        quote = Text(effect.name, every.group(0))
+        if here.controller != mover or not here.kinds & {"unit", "support"}:
+            out.claims.append(
+                text_claim(
+                    Stance.FORBID,
+                    quote,
+                    f'"{effect.name}" rearranges only your own units and support cards',
+                )
+            )
+        out.steps.append(
+            f'"{effect.name}" moves cards into new zones; it does not specifically allow an '
+            "opponent's zone"
+        )
+        return
+    out.gaps.append(f'"{effect.name}": its text is not followed by the moving rules of rulesq')
+
+
+def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
+    """The claims on sending a unit questing on a quest (Q&A 37)."""
+    out = Claims()
+    at_unit, at_quest = P.place(board, unit), P.place(board, quest)
+    out.gaps += at_unit.gaps
+    out.steps += at_quest.steps
+    out.claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            "unless the quest card specifies otherwise, a unit may be sent questing on a "
+            "quest its player controls, in any zone",
+            P.QA_QUEST_ANY_ZONE,
+            default=True,
+        )
+    )
+    if quest.card is not None and re.search(r"\bquest zone\b", quest.card.text or "", re.I):
+        out.gaps.append(f'"{quest.name}" speaks of a quest zone: not followed by rulesq')
+    if at_quest.controller != player or at_quest.zone is None:
+        out.claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{quest.name}" is not a quest {player} controls in play',
+                P.QA_QUEST_ANY_ZONE,
+            )
+        )
+    if at_unit.controller != player or "unit" not in at_unit.kinds or at_unit.zone is None:
+        out.claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{unit.name}" is not a unit {player} controls in play',
+                P.QA_QUEST_ANY_ZONE,
+            )
+        )
+    return out
+
+
+def can_put_into_play(target: InPlay | None, name: str, effect: Card | None) -> Claims:
+    """The claims on putting a card into play with an effect: only from out of play (Q&A 20)."""
+    out = Claims()
+    if effect is not None and PUT_TARGET.search(effect.text or "") is None:
+        out.gaps.append(f'"{effect.name}": its text is not followed by rulesq')
+    if target is None:
+        out.gaps.append(
+            f'"{name}" is not in play, and where it is out of play (and since when) is not read'
+        )
+        return out
+    out.claims.append(
+        rule_claim(
+            Stance.FORBID,
+            f'"{name}" is already in play: cards are put into play only from an out of play zone',
+            P.QA_PUT_FROM_OUT,
+            P.PUT_INTO_PLAY,
+        )
+    )
+    return out

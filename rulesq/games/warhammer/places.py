@@ -1,0 +1,556 @@
+"""Where Warhammer cards are, who controls them and what they are, after moves and effects.
+
+A card starts where the situation puts it; the moves and departures stated then change it in
+order (FAQ, Moving Cards; Out of Play). Constant texts in play that take control, turn a card
+into a development or treat quests as support cards are followed (their card must be in
+play: FAQ, Constant Effects); so is a resolved action that turns its own unit into a
+development. Any other text in play or on the chain that speaks of control, movement or
+what a card is makes the answer *cannot answer*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer import texts
+from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.vocab import Header
+
+if TYPE_CHECKING:
+    from rulesq.games.warhammer.board import Board, InPlay, Link
+    from rulesq.games.warhammer.vocab import Zone
+
+FAQ = "warhammer/faq/"
+MOVING = FAQ + "miscellaneous/moving-cards"
+IN_PLAY = FAQ + "terminology-clarifications/in-play"
+OUT_OF_PLAY = FAQ + "terminology-clarifications/out-of-play"
+PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
+ATTACHMENTS = FAQ + "card-types/attachments"
+CONSTANT = FAQ + "rules-clarifications/constant-effects"
+BECOMING = FAQ + "card-types/developments/part-2"
+OWN_DEVELOPMENTS = FAQ + "card-types/developments"
+QA_OPPONENT_ZONE = FAQ + "qa/11"
+QA_AS_THOUGH = FAQ + "qa/14"
+QA_CONTROL_RETURNS = FAQ + "qa/16"
+QA_PUT_FROM_OUT = FAQ + "qa/20"
+QA_ATTACHED_DEVELOPMENT = FAQ + "qa/25"
+QA_QUEST_MOVED = FAQ + "qa/36"
+QA_QUEST_ANY_ZONE = FAQ + "qa/37"
+QA_SAME_ZONE = FAQ + "qa/39"
+QA_REVERTS = FAQ + "qa/41"
+QA_ALSO_SUPPORT = FAQ + "qa/42"
+QA_BLANK_KEEPS_TOKENS = FAQ + "qa/28"
+QA_ENTERS_AS_DEVELOPMENT = FAQ + "qa/30"
+QA_ENTERS_IN_A_STATE = FAQ + "qa/17"
+
+#: Constant sentences followed here, by what they do.
+TAKE_CONTROL = re.compile(r"^Take control of attached unit\.?$", re.IGNORECASE)
+MOVE_TO_CORRESPONDING = re.compile(r"^Move that unit to your corresponding zone\.?$", re.I)
+ATTACHED_BECOMES_DEVELOPMENT = re.compile(
+    r"^Attached card is considered to have a blank text box, loses all power, and becomes "
+    r"a development\.?$",
+    re.IGNORECASE,
+)
+QUESTS_ALSO_SUPPORT = re.compile(
+    r"^Treat all quests in play as if they are also support cards\.?$", re.IGNORECASE
+)
+ATTACHED_BLANK = re.compile(
+    r"^Treat attached unit as though its printed text box were blank \(except for Traits\)\.?$",
+    re.IGNORECASE,
+)
+#: "Each development you control becomes a unit with 2 hit points and [Power][Power]."
+DEVELOPMENTS_BECOME_UNITS = re.compile(
+    r"^Each development you control becomes a unit with \d+ hit points and (?:\[Power\])+\.?$",
+    re.IGNORECASE,
+)
+STILL_DEVELOPMENT = re.compile(r"^It still counts as a development\.?$", re.IGNORECASE)
+#: "Your units enter this zone corrupted."
+ENTER_CORRUPTED = re.compile(r"^Your units enter this zone corrupted\.?$", re.IGNORECASE)
+AS_THOUGH = re.compile(
+    r"^Any unit questing here may attack as though it were in your battlefield\.?$", re.I
+)
+#: An action that turns its own unit into a development for the turn, and what follows it.
+SELF_DEVELOPMENT = re.compile(
+    r"Action: (?:Spend (?P<cost>\d+) resources? to )?have this unit become a development "
+    r"until the end of the turn\. It no longer counts as a unit\.",
+    re.IGNORECASE,
+)
+#: "turn target support card facedown into a development"
+TURN_FACEDOWN = re.compile(
+    r"Action: (?:When this unit enters play, )?turn target support card facedown into a "
+    r"development\.",
+    re.IGNORECASE,
+)
+#: "Until the end of the turn, one target development becomes a unit …" (also a development).
+DEVELOPMENT_BECOMES_UNIT = re.compile(
+    r"Action: Until the end of the turn, one target development becomes a unit with \d+ hit "
+    r"points and (?:\[Power\])+\. It also counts as a development\.",
+    re.IGNORECASE,
+)
+NO_LONGER_UNIT = re.compile(r"^It no longer counts as a unit\.?$", re.IGNORECASE)
+#: Words of a text that speak of control, movement or what a card is.
+PLACE_WORDS = re.compile(
+    r"\b(control\w*|becomes?|treat|counts? as|mov(?:e|es|ed|ing)|rearrange\w*|"
+    r"as though|into play)\b",
+    re.IGNORECASE,
+)
+_FOLLOWED = (
+    TAKE_CONTROL,
+    MOVE_TO_CORRESPONDING,
+    ATTACHED_BECOMES_DEVELOPMENT,
+    QUESTS_ALSO_SUPPORT,
+    AS_THOUGH,
+    ATTACHED_BLANK,
+    DEVELOPMENTS_BECOME_UNITS,
+    STILL_DEVELOPMENT,
+    ENTER_CORRUPTED,
+)
+
+
+@dataclass
+class Place:
+    """A card's state: whose area and zone it is in (None: out of play), its controller."""
+
+    side: str
+    zone: Zone | None
+    controller: str
+    owner: str
+    kinds: set[str]
+    questing: InPlay | None
+    damage: int
+    tokens: int
+    steps: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+
+    def cite(self, *rules: str) -> None:
+        """Add rules once each."""
+        self.rules += [r for r in rules if r not in self.rules]
+
+    def quote(self, text: Text) -> None:
+        """Add a quoted text once."""
+        if text not in self.texts:
+            self.texts.append(text)
+
+
+def base_kinds(placed: InPlay) -> set[str]:
+    """What a card is as printed: its type (a facedown card is a development)."""
+    if placed.facedown:
+        return {"development"}
+    kind = (placed.card.type or "").lower() if placed.card is not None else ""
+    return {kind} if kind else set()
+
+
+def controller(placed: InPlay) -> str:
+    """Who controls a card before any effect: who played an attachment, else whose area."""
+    return placed.played_by or placed.owner
+
+
+def where_before(board: Board, placed: InPlay) -> tuple[str, Zone | None]:
+    """Whose area and zone a card is in after the moves stated so far."""
+    side, zone = placed.owner, placed.zone
+    for move in board.moves:
+        if move.card is placed:
+            side, zone = move.side, move.zone
+    return side, zone
+
+
+def sentences(placed: InPlay) -> list[tuple[object, str]]:
+    """The effects of a faceup card's text, each with its words quoted."""
+    if placed.card is None or not placed.card.text or placed.facedown:
+        return []
+    text = placed.card.text
+    return [(e, e.span.of(text).strip()) for e in texts.parsed(text).effects]
+
+
+def has(placed: InPlay, pattern: re.Pattern[str]) -> Text | None:
+    """The card's sentence the pattern matches, quoted (a faceup card only)."""
+    for _effect, quote in sentences(placed):
+        if pattern.match(quote):
+            return Text(placed.name, quote)
+    return None
+
+
+def self_development(link: Link) -> tuple[int, Text] | None:
+    """A link that turns its own unit into a development: its resource cost and quote."""
+    if link.card is None or not link.card.text:
+        return None
+    found = SELF_DEVELOPMENT.search(link.card.text)
+    if found is None:
+        return None
+    return int(found.group("cost") or 0), Text(link.name, found.group(0))
+
+
+def _speaks(effect: object, quote: str) -> bool:
+    if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs, fx.AttachTo)):
+        return False
+    if quote.startswith("Action:") or (
+        isinstance(effect, fx.Ability) and effect.header is Header.ACTION
+    ):
+        return False  # an action happens only when triggered (a link on the chain)
+    if any(p.match(quote) for p in _FOLLOWED):
+        return False
+    return PLACE_WORDS.search(quote) is not None
+
+
+def unfollowed(board: Board) -> list[str]:
+    """Texts in play and links on the chain that speak of control, moves or card types.
+
+    Actions in play happen only when triggered; a link this module follows is not a gap.
+    """
+    gaps: list[str] = []
+    for placed in board.cards:
+        own = placed.card.text if placed.card is not None and placed.card.text else ""
+        for effect, quote in sentences(placed):
+            if NO_LONGER_UNIT.match(quote) and SELF_DEVELOPMENT.search(own):
+                continue
+            if _speaks(effect, quote):
+                gaps.append(f'"{placed.name}": "{quote}" is not followed by the rules of rulesq')
+    for link in board.chain:
+        if link.card is None or not link.card.text or self_development(link) is not None:
+            continue
+        if len(link.targets) == 1 and (
+            TURN_FACEDOWN.search(link.card.text) or DEVELOPMENT_BECOMES_UNIT.search(link.card.text)
+        ):
+            continue
+        if PLACE_WORDS.search(link.card.text):
+            gaps.append(f'"{link.name}" on the chain: its text is not followed by rulesq')
+    return gaps
+
+
+def _left(board: Board, placed: InPlay) -> bool:
+    return any(gone is placed for gone, _ in board.left)
+
+
+def in_play(board: Board, placed: InPlay) -> bool:
+    """Whether a card stated in play is still there (it, or the card it is attached to)."""
+    if _left(board, placed):
+        return False
+    if any(m.card is placed and m.zone is None for m in board.moves):
+        return False
+    host = placed.attached_to
+    return host is None or in_play(board, host)
+
+
+def place(board: Board, target: InPlay) -> Place:
+    """The card's state after the moves, departures and effects stated."""
+    found = Place(
+        target.owner,
+        target.zone,
+        controller(target),
+        controller(target),
+        base_kinds(target),
+        target.questing_on,
+        target.damage,
+        target.tokens,
+    )
+    found.gaps += unfollowed(board)
+    _events(board, target, found)
+    if found.zone is None:
+        return found
+    host = target.attached_to
+    if host is not None and not _left(board, host) and place(board, host).zone is None:
+        _gone(found, target, host)
+        return found
+    _chain(board, target, found)
+    _attachments(board, target, found)
+    _also_support(board, found)
+    _developments_become_units(board, found)
+    _control(board, target, found)
+    if found.zone is not None and "development" in found.kinds and found.side != found.owner:
+        found.zone, found.questing = None, None
+        found.steps.append(
+            "a player may control a card as a development only if he owns it: it is "
+            "discarded from play at once"
+        )
+        found.cite(OWN_DEVELOPMENTS)
+    if found.questing is not None and found.questing.card is not None:
+        quoted = has(found.questing, AS_THOUGH)
+        if quoted is not None:
+            found.quote(quoted)
+            found.steps.append(
+                f'"{found.questing.name}" lets it attack as though it were in the battlefield; '
+                "that does not put it there"
+            )
+            found.cite(QA_AS_THOUGH)
+    return found
+
+
+def _events(board: Board, target: InPlay, found: Place) -> None:
+    """Moves and departures in the order stated."""
+    moves = {m.fact.index: m for m in board.moves}
+    departures = {fact.index: gone for gone, fact in board.left}
+    for index in sorted([*moves, *departures]):
+        move = moves.get(index)
+        if move is not None:
+            if move.card is target:
+                _moved(found, target, move.side, move.zone)
+            elif found.questing is not None and move.card is found.questing:
+                found.steps.append(
+                    f'"{found.questing.name}" moves to another zone; the unit questing on it '
+                    "stays in its zone and is no longer questing"
+                )
+                found.questing = None
+                found.cite(QA_QUEST_MOVED, MOVING)
+            continue
+        gone = departures[index]
+        if gone is target or (target.attached_to is not None and gone is target.attached_to):
+            _gone(found, target, gone)
+
+
+def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
+    if zone is None:
+        found.zone = None
+        found.steps.append(f'"{target.name}" goes to its owner\'s discard pile')
+        found.cite(OUT_OF_PLAY)
+        return
+    found.side, found.zone = side, zone
+    found.steps.append(f'"{target.name}" moves to the {zone.value} zone')
+    found.cite(MOVING)
+    if found.questing is not None:
+        found.steps.append("a unit moved to another zone is no longer questing")
+        found.questing = None
+
+
+def _gone(found: Place, target: InPlay, gone: InPlay) -> None:
+    found.zone, found.questing = None, None
+    if gone is target:
+        found.steps.append(f'"{target.name}" leaves play for its owner\'s discard pile')
+        found.cite(OUT_OF_PLAY)
+    else:
+        found.steps.append(
+            f'"{gone.name}", the card it is attached to, leaves play: the attachment enters '
+            "its owner's discard pile"
+        )
+        found.cite(ATTACHMENTS, OUT_OF_PLAY)
+
+
+def _control(board: Board, target: InPlay, found: Place) -> None:
+    """Attachments that take control of the unit they are attached to (constant effects)."""
+    for attachment in board.attached_to(target):
+        taken = has(attachment, TAKE_CONTROL)
+        if taken is None:
+            continue
+        moved = has(attachment, MOVE_TO_CORRESPONDING)
+        if not in_play(board, attachment):
+            found.quote(taken)
+            found.steps.append(
+                f'"{attachment.name}" has left play: its constant effect no longer applies, '
+                f'so "{target.name}" returns to its owner\'s control, in the corresponding zone'
+            )
+            found.cite(QA_CONTROL_RETURNS, CONSTANT)
+            continue
+        found.quote(taken)
+        found.controller = controller(attachment)
+        found.steps.append(
+            f'"{attachment.name}" is in play, attached to "{target.name}": its controller '
+            "takes control of the unit"
+        )
+        found.cite(ATTACHMENTS, CONSTANT)
+        if moved is not None:
+            found.quote(moved)
+            found.side = found.controller
+            found.steps.append("the unit moves to its new controller's corresponding zone")
+
+
+def _attachments(board: Board, target: InPlay, found: Place) -> None:
+    """Attachments that make the card they are attached to a development."""
+    for attachment in board.attached_to(target):
+        quoted = has(attachment, ATTACHED_BECOMES_DEVELOPMENT)
+        if quoted is None:
+            continue
+        found.quote(quoted)
+        if not in_play(board, attachment):
+            found.steps.append(
+                f'"{attachment.name}" has left play: "{target.name}" reverts to what it was'
+            )
+            found.cite(QA_REVERTS, CONSTANT)
+            continue
+        found.kinds = {"development"}
+        found.steps.append(
+            f'"{target.name}" stays faceup and is a development while "{attachment.name}" '
+            "is attached to it"
+        )
+        found.cite(QA_ATTACHED_DEVELOPMENT)
+        _only_development(found)
+        if target.corrupted:
+            found.steps.append("a corrupted unit becomes a corrupted development")
+            found.cite(QA_REVERTS)
+        if found.questing is not None:
+            found.steps.append(
+                "a questing unit is removed from the quest and stays in the zone it was questing in"
+            )
+            found.questing = None
+
+
+def _also_support(board: Board, found: Place) -> None:
+    """Constant texts that treat every quest in play as a support card too."""
+    if "quest" not in found.kinds:
+        return
+    for source in board.cards:
+        quoted = has(source, QUESTS_ALSO_SUPPORT)
+        if quoted is None or not in_play(board, source):
+            continue
+        zone = _zone_text(source, quoted.quote)
+        if zone is not None and source.zone is not zone:
+            found.steps.append(
+                f'"{source.name}" is not in its {zone.value} zone: its text is not active'
+            )
+            continue
+        found.quote(quoted)
+        found.kinds.add("support")
+        found.steps.append(
+            f'"{source.name}" treats every quest in play, its controller\'s too, as a '
+            "support card as well"
+        )
+        found.cite(QA_ALSO_SUPPORT)
+
+
+def _zone_text(source: InPlay, quote: str) -> Zone | None:
+    """The zone a sentence of the card's text is active in (its zone keyword), or None."""
+    for constant in texts.constants(source.card.text if source.card and source.card.text else ""):
+        if constant.quote.strip() == quote:
+            return constant.zone
+    return None
+
+
+def _chain(board: Board, target: InPlay, found: Place) -> None:
+    """Resolved links that turn a card into a development: its own unit, or a support card."""
+    for link in board.chain:
+        turned = TURN_FACEDOWN.search(_text(link))
+        if turned is not None and link.targets == (target,):
+            _turned_facedown(found, target, Text(link.name, turned.group(0)))
+            continue
+        unit = DEVELOPMENT_BECOMES_UNIT.search(_text(link))
+        if unit is not None and link.targets == (target,):
+            found.quote(Text(link.name, unit.group(0)))
+            if "development" not in found.kinds:
+                found.gaps.append(f'"{target.name}" is not a development: the target is not legal')
+                continue
+            found.kinds.add("unit")
+            found.steps.append(
+                f'"{link.name}" resolves: "{target.name}" is a unit until the end of the turn, '
+                "still counting as a development"
+            )
+            continue
+        read = self_development(link)
+        if read is None or link.source is not target:
+            continue
+        cost, quoted = read
+        paid = board.capital(link.who).resources
+        if cost and paid is None:
+            found.gaps.append(
+                f'"{link.name}" costs {cost} resources: the situation does not state '
+                "the resources of its player"
+            )
+            return
+        if paid is not None and paid < cost:
+            found.gaps.append(f'"{link.name}" costs {cost} resources and only {paid} are stated')
+            return
+        found.quote(quoted)
+        found.kinds = {"development"}
+        found.steps.append(
+            f'"{link.name}" resolves: it is a faceup development until the end of the turn, '
+            "still in play, and no longer a unit"
+        )
+        _only_development(found)
+        found.cite(BECOMING)
+
+
+def _only_development(found: Place) -> None:
+    """A card that becomes a faceup development only loses its damage and resource tokens."""
+    lost = [
+        f"its {n} {what}"
+        for n, what in ((found.damage, "damage"), (found.tokens, "resource tokens"))
+        if n
+    ]
+    if lost:
+        found.steps.append("as a faceup development only, it loses " + " and ".join(lost))
+        found.cite(BECOMING)
+    found.damage = found.tokens = 0
+
+
+def blanked(board: Board, placed: InPlay) -> Text | None:
+    """The attachment text in play that blanks the card's text box, quoted (or None)."""
+    for attachment in board.attached_to(placed):
+        if not in_play(board, attachment):
+            continue
+        quoted = has(attachment, ATTACHED_BLANK) or has(attachment, ATTACHED_BECOMES_DEVELOPMENT)
+        if quoted is not None:
+            return quoted
+    return None
+
+
+def loses_all_power(board: Board, placed: InPlay) -> Text | None:
+    """The attachment text in play by which the card loses all power, quoted (or None)."""
+    for attachment in board.attached_to(placed):
+        quoted = has(attachment, ATTACHED_BECOMES_DEVELOPMENT)
+        if quoted is not None and in_play(board, attachment):
+            return quoted
+    return None
+
+
+def _developments_become_units(board: Board, found: Place) -> None:
+    """Constant texts by which each development its controller controls is also a unit."""
+    if "development" not in found.kinds:
+        return
+    for source in board.cards:
+        quoted = has(source, DEVELOPMENTS_BECOME_UNITS)
+        if quoted is None or not in_play(board, source) or controller(source) != found.controller:
+            continue
+        found.quote(quoted)
+        found.kinds.add("unit")
+        still = has(source, STILL_DEVELOPMENT)
+        if still is None:
+            found.kinds.discard("development")
+        found.steps.append(
+            f'"{source.name}" makes each development its controller controls a unit'
+            + (", still counting as a development" if still is not None else "")
+        )
+        found.cite(CONSTANT)
+
+
+def entered_corrupted(board: Board, placed: InPlay) -> tuple[bool, list[str], list[Text]] | None:
+    """Whether a card played as a development entered play corrupted (None: not so played).
+
+    It enters as a development, not a unit: a text corrupting units that enter its zone does
+    not reach it, even if it becomes a unit once in play (Q&A 30, 17).
+    """
+    if not any(card is placed for card, _ in board.developed):
+        return None
+    steps, quotes = [], []
+    for source in board.in_zone(placed.owner, placed.zone) if placed.zone else []:
+        quoted = has(source, ENTER_CORRUPTED)
+        if quoted is None or source is placed:
+            continue
+        quotes.append(quoted)
+        steps.append(
+            f'"{source.name}" corrupts units entering its zone, but "{placed.name}" enters '
+            "play as a development, before any effect makes it a unit"
+        )
+    return False, steps, quotes
+
+
+def _text(link: Link) -> str:
+    return link.card.text if link.card is not None and link.card.text else ""
+
+
+def _turned_facedown(found: Place, target: InPlay, quoted: Text) -> None:
+    """A support card turned facedown into a development where it is: kept only by its owner."""
+    found.quote(quoted)
+    if "support" not in found.kinds:
+        found.gaps.append(f'"{target.name}" is not a support card: the target is not legal')
+        return
+    found.kinds = {"development"}
+    found.steps.append(f'"{quoted.card}" turns "{target.name}" facedown into a development')
+    if found.side != found.owner:
+        found.zone, found.questing = None, None
+        found.steps.append(
+            "it would be a development in the zone of a player who does not own it: it is "
+            "discarded from play at once"
+        )
+        found.cite(OWN_DEVELOPMENTS, BECOMING)

@@ -1,0 +1,262 @@
+"""Damage on its way to units: generated, redirected and cancelled by links of the action chain.
+
+The chain resolves last in, first out, where it is stated; damage assigned before or after it
+comes in the order stated. A link that redirects or cancels "the next N damage" to a target
+unit creates a constant effect that waits for that damage (FAQ, Conditional Actions; Redirecting
+Damage: redirected after it is assigned, right before it is applied). A link that makes each
+unit in play take damage assigns it at once (p.17 erratum; Non-combat Damage). A link whose
+text speaks of damage and is not one of these makes the damage answer *cannot answer*.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer.board import Assigned
+from rulesq.games.warhammer.claims import Text
+
+if TYPE_CHECKING:
+    from rulesq.games.warhammer.board import Board, InPlay, Link
+
+FAQ = "warhammer/faq/"
+REDIRECTING = FAQ + "damage/redirecting-damage"
+NOT_CANCELLING = FAQ + "damage/redirecting-damage/part-3"
+WAITS = FAQ + "rules-clarifications/conditional-actions/part-2"
+NON_COMBAT = FAQ + "damage/non-combat-damage"
+CANCELLING = FAQ + "damage/cancelling-damage"
+P17 = FAQ + "rulebook-errata/p17"
+TARGET = FAQ + "targeting/target"
+DESTROY = FAQ + "terminology-clarifications/destroy"
+
+REDIRECT = re.compile(
+    r"Action: The next (?P<n>\d+) damage that would be dealt to one target unit are "
+    r"redirected to another target unit\.",
+    re.IGNORECASE,
+)
+CANCEL_NEXT = re.compile(
+    r"Action: Cancel the next (?P<n>\d+) damage that would be dealt to one target "
+    r"(?:(?P<race>\[[^\]]+\]) )?unit this turn\.",
+    re.IGNORECASE,
+)
+EACH_UNIT = re.compile(
+    r"Action: Each unit in play takes (?P<n>\d+) damage\.(?P<more> Corrupted units take an "
+    r"additional damage\.)?",
+    re.IGNORECASE,
+)
+DESTROY_ALL = re.compile(r"Action: Destroy all units in play\.", re.IGNORECASE)
+_DAMAGE_WORDS = re.compile(r"\b(damage|destroy\w*|cancel\w*|redirect\w*)\b", re.IGNORECASE)
+#: How many times damage may be passed on from one shield to the next.
+_DEPTH = 8
+
+
+@dataclass
+class Hit:
+    """Damage reaching a unit: how much, whether combat damage, and how it came."""
+
+    unit: InPlay
+    amount: int
+    combat: bool
+    step: str
+
+
+@dataclass
+class Shield:
+    """A waiting effect: the next ``left`` damage to ``unit`` go to ``to`` (None: cancelled)."""
+
+    unit: InPlay
+    to: InPlay | None
+    left: int
+    name: str
+
+
+@dataclass
+class Flow:
+    """The damage reaching one unit, with the steps, rules, texts and gaps of the way there."""
+
+    hits: list[Hit] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    shielded: bool = False
+
+    def cite(self, *rules: str) -> None:
+        """Add rules once each."""
+        self.rules += [r for r in rules if r not in self.rules]
+
+
+def _text(link: Link) -> str:
+    return link.card.text if link.card is not None and link.card.text else ""
+
+
+def destroyers(board: Board) -> list[tuple[Link, Text]]:
+    """Links of the chain that destroy every unit in play (they target none)."""
+    found = []
+    for link in board.chain:
+        hit = DESTROY_ALL.search(_text(link))
+        if hit is not None:
+            found.append((link, Text(link.name, hit.group(0))))
+    return found
+
+
+#: A text in play that restricts targeting with card effects.
+TARGET_RESTRICTION = re.compile(r"[^.]*\bcannot (?:target|be targeted)\b[^.]*\.", re.IGNORECASE)
+
+
+def target_restrictions(board: Board) -> list[Text]:
+    """The sentences of cards in play that restrict targeting, quoted."""
+    found = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        hit = TARGET_RESTRICTION.search(placed.card.text)
+        if hit is not None:
+            found.append(Text(placed.name, hit.group(0).strip()))
+    return found
+
+
+def redirected_from(board: Board) -> list[InPlay]:
+    """The units whose next damage a link of the chain would redirect to another."""
+    return [
+        link.targets[0]
+        for link in board.chain
+        if REDIRECT.search(_text(link)) is not None and len(link.targets) == 2
+    ]
+
+
+def _race(unit: InPlay) -> str:
+    race = unit.card.fields.get("race") if unit.card is not None else None
+    return str(race or "").casefold()
+
+
+def chains(links: list[Link]) -> list[list[Link]]:
+    """The chains the links form: a trigger opens a new chain, responses join the last one."""
+    found: list[list[Link]] = []
+    for link in links:
+        if link.fact.kind == "trigger" or not found:
+            found.append([])
+        found[-1].append(link)
+    return found
+
+
+class _Run:
+    """One pass over the facts and the chain, in order, for every unit."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.flow = Flow()
+        self.shields: list[Shield] = []
+
+    def run(self) -> Flow:
+        board = self.board
+        events: list[tuple[int, int, Assigned | Link]] = [
+            (a.fact.index, 0, a) for a in board.assigned if a.card is not None
+        ]
+        for chain in chains(board.chain):
+            first, last = chain[0].fact.index, chain[-1].fact.index
+            if any(first < index < last for index, _, _ in events):
+                self.flow.gaps.append(
+                    "damage is assigned while the chain is still open: not followed by rulesq"
+                )
+                return self.flow
+            order = list(reversed(chain))
+            events += [(last, n + 1, link) for n, link in enumerate(order)]
+        for _index, _n, item in sorted(events, key=lambda e: (e[0], e[1])):
+            if isinstance(item, Assigned):
+                kind = "combat damage" if item.combat else "damage"
+                self.hit(item.card, item.amount, item.combat, f"{item.amount} {kind} assigned")
+            else:
+                self.link(item)
+        return self.flow
+
+    def link(self, link: Link) -> None:
+        text, flow = _text(link), self.flow
+        if link.targets and not re.search(r"\btargets?\b", text, re.IGNORECASE):
+            flow.gaps.append(
+                f'"{link.name}" is stated with targets, but its text does not say "target": '
+                "it targets nothing"
+            )
+            return
+        redirect, cancel = REDIRECT.search(text), CANCEL_NEXT.search(text)
+        each, destroy = EACH_UNIT.search(text), DESTROY_ALL.search(text)
+        if redirect is not None and len(link.targets) == 2:
+            source, to = link.targets
+            self.shields.append(Shield(source, to, int(redirect.group("n")), link.name))
+            flow.texts.append(Text(link.name, redirect.group(0)))
+            flow.steps.append(
+                f'"{link.name}" resolves: the next {redirect.group("n")} damage that would be '
+                f'dealt to "{source.name}" wait to be redirected to "{to.name}"'
+            )
+            flow.cite(WAITS, REDIRECTING)
+            flow.shielded = True
+        elif cancel is not None and len(link.targets) == 1:
+            (unit,) = link.targets
+            race = (cancel.group("race") or "").strip("[]").casefold()
+            if race and _race(unit) != race:
+                flow.gaps.append(
+                    f'"{unit.name}" is not a {cancel.group("race")} unit: a target of '
+                    f'"{link.name}" that is not legal is not followed'
+                )
+                return
+            self.shields.append(Shield(unit, None, int(cancel.group("n")), link.name))
+            flow.texts.append(Text(link.name, cancel.group(0)))
+            flow.steps.append(
+                f'"{link.name}" resolves first: the next {cancel.group("n")} damage that would '
+                f'be dealt to "{unit.name}" this turn wait to be cancelled'
+            )
+            flow.cite(CANCELLING)
+            flow.shielded = True
+        elif each is not None:
+            flow.texts.append(Text(link.name, each.group(0)))
+            flow.cite(NON_COMBAT, P17)
+            amount = int(each.group("n"))
+            more = " (a corrupted unit 1 more)" if each.group("more") else ""
+            flow.steps.append(
+                f'"{link.name}" resolves: every unit in play takes {amount}{more}, assigned at once'
+            )
+            for unit in self.board.cards:
+                if unit.card is None or (unit.card.type or "").lower() != "unit":
+                    continue
+                extra = 1 if each.group("more") and unit.corrupted else 0
+                how = f'{amount + extra} damage from "{link.name}"'
+                self.hit(unit, amount + extra, False, how + (", corrupted" if extra else ""))
+        elif destroy is not None:
+            flow.cite(DESTROY, TARGET)
+        elif _DAMAGE_WORDS.search(text):
+            flow.gaps.append(
+                f'"{link.name}" on the chain: its text is not followed by the damage rules '
+                "of rulesq"
+            )
+
+    def hit(self, unit: InPlay | None, amount: int, combat: bool, how: str, depth: int = 0) -> None:
+        if unit is None:
+            return
+        whole = amount
+        for shield in self.shields:
+            if amount <= 0 or shield.left <= 0 or shield.unit is not unit:
+                continue
+            taken = min(shield.left, amount)
+            shield.left -= taken
+            amount -= taken
+            if shield.to is None:
+                self.flow.steps.append(
+                    f'"{shield.name}" cancels {taken} of the {how} to "{unit.name}"'
+                )
+                continue
+            self.flow.steps.append(
+                f'"{shield.name}" redirects {taken} of the {how} from "{unit.name}" to '
+                f'"{shield.to.name}" (after it is assigned, right before it is applied)'
+            )
+            if depth < _DEPTH:
+                moved = f'{taken} of the {how}, redirected from "{unit.name}"'
+                self.hit(shield.to, taken, combat, moved, depth + 1)
+        if amount > 0:
+            left = how if amount == whole else f"{how}, {amount} of it left"
+            self.flow.hits.append(Hit(unit, amount, combat, left))
+
+
+def flow(board: Board) -> Flow:
+    """The damage reaching every unit once the facts and the chain are played out."""
+    return _Run(board).run()
