@@ -131,8 +131,10 @@ def test_blue_moon_ladder_is_data() -> None:
         ("game_rule",),
     ]
     fma = load_ladder("fma")
-    assert fma is not None and fma.names() == ["requirement", "card text", "game rules"]
+    assert fma is not None and fma.names() == ["limitation", "card text", "game rules"]
     assert overrides(fma, "requirement", "card_text") and overrides(fma, "card_text", "game_rule")
+    assert overrides(fma, "timing", "card_text") and overrides(fma, "uniqueness", "card_text")
+    assert fma.step("requirement") is fma.step("limitation")
 
 
 def test_ladder_clauses_resolve_when_the_corpus_has_them() -> None:

@@ -41,9 +41,10 @@ def test_every_example_parses_to_its_form(
     if game == "bluemoon" and "phase" in example:
         before.append("it is my turn")
     situation = parse_situation("\n".join([f"game {game}", *before, example]) + "\n", "<form>")
-    item = situation.items[-1]
+    line = len(before) + 2
+    item = next(i for i in situation.items if i.span.line == line)
     prefix = "ask_" if example.startswith("ask ") else "fact_"
-    assert prefix + item.kind == rule
+    assert prefix + (item.written or item.kind) == rule
 
 
 @pytest.mark.parametrize("game", ["bluemoon", "fma"])
@@ -88,8 +89,12 @@ def test_forms_prints_each_form_with_what_it_answers() -> None:
         "        deck legality against the FAQ's restricted and banned lists only",
     ]
     bluemoon = runner.invoke(app, ["forms", "--game", "bluemoon"]).output.splitlines()
-    at = bluemoon.index('        also: ask what happens if I play "Pandemonium"?')
-    assert bluemoon[at - 1] == "        yes/no: may the player play the card now?"
+    at = bluemoon.index('        also: ask what happens if my opponent plays "Pandemonium"?')
+    assert bluemoon[at - 2 : at] == [
+        '    ask what happens if I play "Laughing Gas"?',
+        "        the questions the play raises: can the player play it, then what its text "
+        "touches (totals, ignored texts, dragons, draws, discards, retreats), each answered",
+    ]
 
 
 def test_ask_help_points_to_forms() -> None:

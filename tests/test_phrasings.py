@@ -20,15 +20,33 @@ VARIANTS = [
     ("I hold 3 cards", "I have 3 cards in hand"),
     ("you hold 4 cards in hand", "you have 4 cards in hand"),
     ("I hold 2 dragons", "I have 2 dragons on my side"),
-    ('ask what happens if I play "Laughing Gas"?', 'ask can I play "Laughing Gas"?'),
-    ('ask what happens if my opponent plays "Laughing Gas"?', 'ask can you play "Laughing Gas"?'),
+    ("I hold the red dragon", "I have the red dragon on my side"),
+    ("I have the red dragon", "I have the red dragon on my side"),
+    ("the red dragon is on my side", "I have the red dragon on my side"),
+    ("the red dragon is mine", "I have the red dragon on my side"),
+    ("my opponent has the green dragon", "you have the green dragon on your side"),
+    ("my opponent holds the green dragon", "you have the green dragon on your side"),
+    ("the green dragon is on my opponent's side", "you have the green dragon on your side"),
+    ("the green dragon is yours", "you have the green dragon on your side"),
+    ("the green dragon is my opponent's", "you have the green dragon on your side"),
+    # a what-happens question is the questions the play raises: can it be played, then
+    # (supposing it is) what its text touches: here the text of the card in play it ignores
+    (
+        'ask what happens if I play "Laughing Gas"?',
+        'ask can I play "Laughing Gas"?\nI play "Laughing Gas"\n'
+        'ask is the special power text of "Pandemonium" ignored?',
+    ),
+    (
+        'ask what happens if my opponent plays "Laughing Gas"?',
+        'ask can you play "Laughing Gas"?\nyou play "Laughing Gas"',
+    ),
     ("ask can my opponent retreat?", "ask can you retreat?"),
 ]
 
 
 def _shape(line: str) -> list[tuple[Any, ...]]:
     """What a line means: each item's kind, player, cards and parameters."""
-    text = "game bluemoon\nit is my turn\n" + line + "\n"
+    text = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n' + line + "\n"
     situation = parse_situation(text, "<test>")
     shapes = []
     for item in situation.items:
@@ -82,3 +100,32 @@ def test_the_caret_is_under_a_misspelt_word_that_begins_like_a_keyword() -> None
     assert lines[0] == "<test>:2:10: error: unexpected 'actve'"
     assert lines[2] == "           ^"
     assert error.suggestion == 'Did you mean "active"?'
+
+
+def test_a_dragon_said_to_be_on_another_side_than_its_holder_s_is_an_input_error() -> None:
+    error = _error("game bluemoon\nI have the red dragon on your side\n")
+    assert error.render().splitlines() == [
+        "<test>:2:1: error: the red dragon is said to be on a side that is not its holder's",
+        "  I have the red dragon on your side",
+        "  ^",
+        "Write, e.g., I have the red dragon on my side, or: the red dragon is on my "
+        "opponent's side.",
+    ]
+
+
+def test_a_dragon_named_on_both_sides_at_once_is_an_input_error() -> None:
+    error = _error("game bluemoon\nthe red dragon is yours\nthe red dragon is mine\n")
+    assert error.render().splitlines()[0] == (
+        "<test>:3:1: error: the red dragon cannot be on both sides: line 2 puts it on the "
+        "other side"
+    )
+
+
+def test_more_dragons_named_on_a_side_than_it_holds_is_an_input_error() -> None:
+    error = _error(
+        "game bluemoon\nI have 1 dragon on my side\nthe red dragon is mine\n"
+        "I hold the green dragon\n"
+    )
+    assert error.render().splitlines()[0] == (
+        "<test>:4:1: error: my side holds 1 dragon(s), but 2 are named on it (green, red)"
+    )

@@ -33,6 +33,21 @@ def test_the_ask_output_shown_is_the_real_one(tmp_path: Path) -> None:
     assert result.output == shown
 
 
+def test_the_fma_outputs_shown_are_the_real_ones(tmp_path: Path) -> None:
+    """Each FMA situation in the README, asked, prints exactly the block that follows it."""
+    found = blocks()
+    shown = [i for i, block in enumerate(found) if block.startswith("game fma\n")]
+    assert len(shown) >= 2  # a react-order question and a targeting question at least
+    asked = "".join(found[i] for i in shown)
+    assert "who reacts first" in asked and " target " in asked
+    for index in shown:
+        case = tmp_path / f"case{index}.rq"
+        case.write_text(found[index], encoding="utf-8")
+        result = runner.invoke(app, ["ask", str(case)])
+        assert result.exit_code == 0, result.output
+        assert result.output == found[index + 1]
+
+
 @pytest.mark.parametrize(
     "number, cards",
     [(0, ["Pandemonium", "Laughing Gas", "Tittertweet"]), (1, ["Laughing Gas", "Cast Cataclysm"])],

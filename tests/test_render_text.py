@@ -9,7 +9,7 @@ runner = CliRunner()
 #: A card with no quoted text is taken to have none: an assumption the answer must show.
 SITUATION = (
     'game bluemoon\\ncard "Plain Card" character (fire 1, earth 1): ""\\n'
-    'card "Quiet Card" support\\nyou have active "Quiet Card"\\n'
+    'card "Quiet Card" support\\nyou have active "Quiet Card"\\nit is my turn\\n'
     'ask can I play "Plain Card"?\\n'
 )
 ASSUMED = 'the sources quote no special power text for "Quiet Card"'

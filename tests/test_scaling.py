@@ -91,6 +91,28 @@ def test_judging_grows_linearly(make: Callable[[int], str]) -> None:
     assert large < max(small, 0.05) * 8, f"300: {small:.2f} s, 1,200: {large:.2f} s"
 
 
+def fma_work(n: int) -> int:
+    """The FMA timeline work (events built and replayed, effects scanned) of ``fma_copies(n)``."""
+    from rulesq.games.fma.attributes import WORK
+
+    before = WORK.built + WORK.events + WORK.scanned
+    checked = check_situation(parse_situation(fma_copies(n), "<generated>"))
+    assert checked.questions[0].answer.verdict is not None
+    assert checked.questions[0].answer.verdict.show() == "5"
+    return WORK.built + WORK.events + WORK.scanned - before
+
+
+def test_the_fma_timeline_grows_linearly() -> None:
+    """Each FMA fact extends the timeline and resumes its replay: work, counted, is linear.
+
+    Rebuilding the timeline for every fact (as it was) costs 16 times the work at four times
+    the facts; extending it costs four times, plus what does not grow.
+    """
+    small, large = fma_work(200), fma_work(800)
+    assert small >= 200, small  # the tally counts something: each fact is at least one event
+    assert large <= 4.5 * small, f"200 facts: {small} steps, 800 facts: {large} steps"
+
+
 def test_a_long_card_text_is_refused_at_its_place() -> None:
     """An inline card text over the limit is bad input at the text, not minutes of work."""
     text = long_card_text(1_000_000 - 200)

@@ -199,7 +199,7 @@ CORRECTIONS = {
 #: listed is unknown (null), never zero.
 FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "A Job Well Done": ("erratum", {"designator": "Search Wits 5"}),
-    "Artificial Human": ("ruling", {"type": "event"}),
+    "Artificial Human": ("ruling", {"type": "event", "stays_attached": True}),
     "Basque Grand, Tucker’s Patron": ("erratum", {"type": "leader", "level": 2}),
     "Halling, Innkeeper": ("erratum", {"attributes": {"strength": 3, "wits": 5, "alchemy": None}}),
     "Mark of the Ouroboros": ("erratum", {"unique": True}),
@@ -221,7 +221,29 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Scar, Harbinger of Chaos": ("erratum", {"type": "leader", "faction": "Rebel"}),
     "Scar’s Brother, The Cause of It All": ("erratum-2", {"not_keywords": ["Hero"]}),
     "Temple Square": ("erratum", {"keywords": ["Liore"]}),
-    "The Elric Brothers, The Only Family They’ve Got": ("ruling", {"type": "ally"}),
+    "The Elric Brothers, The Only Family They’ve Got": (
+        "ruling",
+        {"type": "ally", "cost_with_leader": {"Izumi Curtis, Teacher": 6}},
+    ),
+    # What a text the rulings never give targets or affects, as a ruling states it: the
+    # vocabulary is rulesq/games/fma/named_targets.py's ("itself", "defending character",
+    # "advantage", "current location"; "attachments"). A Job Well Done's is in MORE_FIELDS.
+    "Scar, Alchemist Hunter": ("ruling", {"targets": ["itself", "defending character"]}),
+    "Bull’s-eye": ("clarification", {"targets": ["advantage"]}),
+    "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
+    # A required ability: when it must be used ("leader set": your leader would be set).
+    "Alphonse Elric, Sidekick": ("ruling", {"required_when": "leader set"}),
+    # A defeat a ruling states for one case: a target of printed strength 0 is defeated when
+    # its current strength is 1 or greater (other printed strengths: not stated).
+    "In Over Your Head": (
+        "ruling",
+        {"defeats_when": {"printed_strength": 0, "strength_at_least": 1}},
+    ),
+}
+
+#: Fields a second clause of the card states (a card's FIELDS entry names one clause).
+MORE_FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "A Job Well Done": ("ruling", {"targets": ["current location"]}),
 }
 
 #: Another name a card is played under, as the rulings state it.
@@ -507,10 +529,11 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
         ]
     fields: dict[str, Any] = {}
     sources: dict[str, str] = {}
-    if name in FIELDS:
-        label, values = FIELDS[name]
-        fields.update(values)
-        sources.update(dict.fromkeys(values, by_label[label]["id"]))
+    for table in (FIELDS, MORE_FIELDS):
+        if name in table:
+            label, values = table[name]
+            fields.update(values)
+            sources.update(dict.fromkeys(values, by_label[label]["id"]))
     record["type"] = fields.pop("type", None)
     record.update({"level": None, "faction": None, "attributes": None, "keywords": None})
     record.update(fields)

@@ -168,7 +168,10 @@ def render(card: Card, errata: list[Clause]) -> str:
     for key, value in card.fields.items():
         if value is None or value is False or value in ("", [], {}) or key in INTERNAL:
             continue
-        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        if isinstance(value, dict):
+            shown = ", ".join(f"{k}: {'unknown' if v is None else v}" for k, v in value.items())
+        else:
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         lines.append(f"  {key + ':':<13} {shown}")
     mentions = faq_refs(card)
     if mentions:

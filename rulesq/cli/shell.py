@@ -70,7 +70,7 @@ class Table:
 
     def answer_last(self, situation: object) -> str:
         """The answer to the last question of the situation, with its calls checked."""
-        from rulesq.engine.dispatch import answer_question
+        from rulesq.engine.dispatch import evaluate
         from rulesq.engine.expect import match
         from rulesq.engine.ladder import load_ladder
         from rulesq.games import get_game
@@ -79,11 +79,15 @@ class Table:
 
         assert isinstance(situation, Situation)
         found = get_game(situation.game)
-        question = situation.questions[-1]
-        answer = answer_question(situation, question, found)
+        # a what-happens line is several questions, all on the last question's line
+        line = situation.questions[-1].span.line
+        answers = evaluate(situation, [q for q in situation.questions if q.span.line == line])
         ladder = load_ladder(found.name)
-        outcomes = [match(e, answer, ladder, found.corpus) for e in question.expectations]
-        return render_answers([answer], [outcomes]).rstrip("\n")
+        outcomes = [
+            [match(e, answer, ladder, found.corpus) for e in answer.question.expectations]
+            for answer in answers
+        ]
+        return render_answers(answers, outcomes).rstrip("\n")
 
     def command(self, line: str) -> str:
         """A ``:command``."""

@@ -9,7 +9,11 @@ defaults concern the turn:
   differ, the default decided the answer and there is none: the judge is asked to say whose
   turn it is.
 - ``question_turn``: a question about playing, with no turn stated at all, is asked on the
-  turn of the player it asks about (a player plays on his own turn). It is shown, not re-asked.
+  turn of the player it asks about (a player plays on his own turn), and re-asked likewise.
+
+One concerns the phase: a turn whose phase no statement gives is at its beginning, before
+any phase of it is over (``PHASE_DEFAULT``). It is shown, not re-asked: a question about
+playing a card is asked in time to play it unless a phase is stated (the FAQ asks so).
 """
 
 from __future__ import annotations
@@ -32,6 +36,13 @@ SAY_THE_TURN = (
 )
 #: The statements that state a turn, tried in turn.
 TURN_LINES = ("it is my turn", "it is your turn")
+#: How the assumption of a turn's phase, when no statement gives it, begins.
+PHASE_DEFAULT = "no phase is stated: "
+
+
+def phase_default(text: str) -> str:
+    """The assumption of the phase of a turn no statement gives the phase of."""
+    return PHASE_DEFAULT + text
 
 
 def turn_default(text: str) -> str:
@@ -59,7 +70,7 @@ def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> b
         return False
     if any(f.kind in TURN_FACTS for f in situation.facts_before(question)):
         return False
-    return any(a.startswith(TURN_DEFAULT) for a in answer.graph.assumptions())
+    return any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions())
 
 
 def with_turn(situation: Situation, question: Question, line: str) -> str:

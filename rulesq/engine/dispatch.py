@@ -260,10 +260,40 @@ def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
     prune_facts(answer.graph, unchanged_without, checks=max(1, PRUNING_WORK // max(len(facts), 1)))
 
 
-def evaluate(situation: Situation) -> list[Answer]:
-    """Answer every question of a situation, in order."""
+#: Why a question a play raises is not asked: the play cannot be made (``{}``: the card).
+NOT_PLAYED = "{} cannot be played now (the answer above), so the play raises no question"
+
+
+def evaluate(situation: Situation, questions: list[Question] | None = None) -> list[Answer]:
+    """Answer every question of a situation (or those of ``questions``), in order.
+
+    A question a supposed play raises (``Question.supposed``) is asked only if the play can
+    be made: when the question whether it can answers no, it is not asked.
+    """
     from rulesq.games import get_game
+    from rulesq.situation.model import Question
 
     game = get_game(situation.game)
     memo: dict[str, Any] = {}
-    return [answer_question(situation, q, game, memo) for q in situation.questions]
+    answers: dict[int, Answer] = {}
+    out = []
+    for question in questions if questions is not None else situation.questions:
+        if question.supposed is not None:
+            gate = situation.items[question.supposed]
+            assert isinstance(gate, Question)
+            if question.supposed not in answers:
+                answers[question.supposed] = answer_question(situation, gate, game, memo)
+            if _refused(answers[question.supposed]):
+                ctx = Context(situation, question, game, memo)
+                cards = ", ".join(f'"{c.name}"' for c in gate.cards)
+                out.append(ctx.cannot(NOT_PLAYED.format(cards)))
+                continue
+        answer = answers.get(question.index) or answer_question(situation, question, game, memo)
+        answers[question.index] = answer
+        out.append(answer)
+    return out
+
+
+def _refused(answer: Answer) -> bool:
+    """Whether an answer is a definite no."""
+    return answer.answered and answer.verdict is not None and answer.verdict.to_json() is False

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
     from rulesq.effects import ParsedText
-    from rulesq.situation.model import Situation
+    from rulesq.situation.model import Fact, Question, Situation
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,16 @@ class Game:
     def parse_card_text(self, text: str) -> ParsedText:
         """Read a card text into effects; games with a card-text grammar override this."""
         raise NotImplementedError(f"{self.title} has no card-text grammar yet")
+
+    def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
+        """The questions a play raises besides whether it can be made (asked after it).
+
+        ``ask what happens if I play "X"?`` is read as ``ask can I play "X"?`` and then,
+        supposing the play, these questions (``rulesq.situation.suppose``). Their ``index``
+        and ``supposed`` are set by the caller. The default raises none.
+        """
+        del situation, play
+        return []
 
     def check_situation(self, situation: Situation) -> None:
         """Check a parsed, resolved situation against the game's own rules of input.

@@ -44,6 +44,7 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
     from rulesq.situation.build import SituationBuilder
     from rulesq.situation.parser import find_game, parse_tree
     from rulesq.situation.resolve import resolve
+    from rulesq.situation.suppose import suppose_plays
 
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
     check_text(text, source)
@@ -57,7 +58,7 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
         found.corpus  # noqa: B018 - load it now, to report a missing corpus plainly
     except UnknownNameError:
         raise RulesqError(f"the {found.title} corpus is missing (no corpus/{name}/)") from None
-    resolved = resolve(situation, found)
+    resolved = suppose_plays(resolve(situation, found), found)
     found.check_situation(resolved)
     return resolved
 

@@ -63,6 +63,12 @@ class Statement:
     who: str | None = None
     cards: tuple[CardRef, ...] = ()
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    #: For the statements a ``what happens if`` question raises: the index (in ``items``) of
+    #: the question that asks whether the play can be made. A fact with it is supposed only
+    #: for the questions with the same index; a question with it is asked after that play.
+    supposed: int | None = None
+    #: The kind of the line as written, when the game read it as several statements.
+    written: str | None = None
 
     def param(self, name: str, default: Any = None) -> Any:
         """A parameter of the statement, or ``default``."""
@@ -139,7 +145,11 @@ class Situation:
 
     def facts_before(self, question: Question) -> list[Fact]:
         """The facts a question sees: those written before it (a file is a timeline)."""
-        return [f for f in self.items[: question.index] if isinstance(f, Fact)]
+        return [
+            f
+            for f in self.items[: question.index]
+            if isinstance(f, Fact) and f.supposed in (None, question.supposed)
+        ]
 
     def line(self, number: int) -> str:
         """A line of the source text (1-based)."""

@@ -11,7 +11,7 @@ from rulesq.games.bluemoon.judge.cards import KINDS
 
 if TYPE_CHECKING:
     from rulesq.effects import ParsedText
-    from rulesq.situation.model import Situation
+    from rulesq.situation.model import Fact, Question, Situation
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,12 @@ class BlueMoon(Game):
         from rulesq.games.bluemoon.parser import parse_card_text
 
         return parse_card_text(text)
+
+    def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
+        """What the played card's text touches: totals, dragons, draws and discards."""
+        from rulesq.games.bluemoon.outcomes import play_raises
+
+        return play_raises(situation, play)
 
     def check_situation(self, situation: Situation) -> None:
         """A state no game can reach (a card in two places, a fourth dragon) is an error."""

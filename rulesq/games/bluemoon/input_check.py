@@ -33,7 +33,7 @@ PLACES: dict[str, str] = {
     "influence": "in the influence area",
 }
 #: Facts that describe the same moment as the place facts beside them (they move nothing).
-SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held"})
+SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held", "dragon_named"})
 #: The values a Blue Moon question may ask for.
 VALUES = ("fire", "earth", "printed", "capacity")
 
@@ -46,6 +46,8 @@ class Moment:
     in_hand: dict[str, set[str]] = field(default_factory=dict)
     hand_size: dict[str, Fact] = field(default_factory=dict)
     dragons: dict[str, int] = field(default_factory=dict)
+    #: The dragons named on each side ("the red dragon is mine"), colour -> (side, fact).
+    named: dict[str, tuple[str, Fact]] = field(default_factory=dict)
 
 
 def check(situation: Situation) -> None:
@@ -62,6 +64,9 @@ def check(situation: Situation) -> None:
         if item.kind == "dragons_held":
             moment.dragons[item.who or ME] = int(item.param("number", 0))
             _dragons(situation, item, moment.dragons)
+            _named_dragons(situation, item, moment)
+        elif item.kind == "dragon_named":
+            _named_dragon(situation, item, moment)
         elif item.kind in PLACES:
             _places(situation, item, moment)
         elif item.kind == "hand_size":
@@ -134,6 +139,47 @@ def _dragons(situation: Situation, fact: Fact, dragons: dict[str, int]) -> None:
             f"game has {MOST_DRAGONS}",
             f"Give at most {MOST_DRAGONS} dragons on both sides together.",
         )
+
+
+def _named_dragon(situation: Situation, fact: Fact, moment: Moment) -> None:
+    """A named dragon is on one side: not two sides in one line nor at one moment."""
+    players = fact.param("players", (fact.who or ME,))
+    colour = str(fact.param("dragon_colour")).lower()
+    if len(set(players)) > 1:
+        raise _error(
+            situation,
+            fact.span,
+            f"the {colour} dragon is said to be on a side that is not its holder's",
+            f"Write, e.g., I have the {colour} dragon on my side, or: the {colour} dragon is "
+            "on my opponent's side.",
+        )
+    earlier = moment.named.get(colour)
+    if earlier is not None and earlier[0] != players[-1]:
+        raise _error(
+            situation,
+            fact.span,
+            f"the {colour} dragon cannot be on both sides: line {earlier[1].span.line} puts it "
+            "on the other side",
+            "A dragon is on one side at a time; to move it, write what happened between the "
+            "two lines (you attract a dragon).",
+        )
+    moment.named[colour] = (players[-1], fact)
+    _named_dragons(situation, fact, moment)
+
+
+def _named_dragons(situation: Situation, fact: Fact, moment: Moment) -> None:
+    """No side holds fewer dragons than are named on it."""
+    for side, number in moment.dragons.items():
+        named = sorted(c for c, (s, _) in moment.named.items() if s == side)
+        if len(named) > number:
+            whose = "my" if side == ME else "your"
+            raise _error(
+                situation,
+                fact.span,
+                f"{whose} side holds {number} dragon(s), but {len(named)} are named on it "
+                f"({', '.join(named)})",
+                "Give a number of dragons that counts every dragon named on that side.",
+            )
 
 
 def _phase(situation: Situation, fact: Fact) -> None:

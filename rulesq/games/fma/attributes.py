@@ -22,9 +22,11 @@ A timeline is the printed values and a sequence of events; ``attribute_value`` a
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import islice
+from typing import overload
 
 from rulesq.errors import RulesqError, UnknownNameError
 from rulesq.games.fma import citations
@@ -136,16 +138,76 @@ class Defeated:
 Event = Modifier | SetValue | DoubleBonus | MoveBonus | PeriodEnds | EffectEnds | Defeated
 
 
+class Events(Sequence[Event]):
+    """The first ``n`` events of an append-only log: extending the longest view shares the log.
+
+    A situation extends its timeline one fact at a time; sharing the log makes each extension
+    cost its new events (not a copy of all of them), and lets a replay see in one step that
+    the events it has done are a prefix of the ones asked.
+    """
+
+    __slots__ = ("_log", "_n")
+
+    def __init__(self, events: Iterable[Event] = (), *, _log: list[Event] | None = None) -> None:
+        self._log: list[Event] = list(events) if _log is None else _log
+        self._n = len(self._log)
+        if _log is None:
+            WORK.built += self._n
+
+    def extended(self, more: Iterable[Event]) -> Events:
+        """These events and ``more`` after them (the log is shared when this view is its end)."""
+        log = self._log if self._n == len(self._log) else self._log[: self._n]
+        before = len(log)
+        log.extend(more)
+        WORK.built += len(log) - before
+        return Events(_log=log)
+
+    def starts(self, other: Sequence[Event]) -> bool:
+        """Whether these events are the first events of ``other`` (the same objects)."""
+        if isinstance(other, Events) and other._log is self._log:
+            return self._n <= other._n
+        return len(self) <= len(other) and all(map(operator.is_, self, other))
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._n)
+            if start == 0 and step == 1:
+                view = Events(_log=self._log)
+                view._n = stop
+                return view
+            return tuple(self._log[start:stop:step])
+        if not -self._n <= index < self._n:
+            raise IndexError("event index out of range")
+        return self._log[index % self._n]
+
+    def __iter__(self) -> Iterator[Event]:
+        return islice(self._log, self._n)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass(frozen=True)
 class Timeline:
     """The printed values of the characters and the events, in the order they happen."""
 
     printed: Mapping[str, Printed]
-    events: tuple[Event, ...] = ()
+    events: Sequence[Event] = ()
 
     def then(self, *events: Event) -> Timeline:
         """This timeline with more events at its end."""
-        return replace(self, events=self.events + events)
+        return replace(self, events=(*self.events, *events))
 
 
 @dataclass(frozen=True)
@@ -212,11 +274,11 @@ def attribute_value(
     if character not in timeline.printed:
         raise UnknownNameError("character", character, list(timeline.printed))
     events = timeline.events if at is None else _prefix(timeline.events, at)
-    active, defeated, defeat_clause = _replay(timeline, events)
+    done = _replay(timeline, events)
     printed = timeline.printed[character].of(attribute)
-    if character in defeated:
+    if character in done.defeated:
         clauses = [citations.DEFEATED] + (
-            [defeat_clause[character]] if defeat_clause.get(character) else []
+            [done.defeat_clause[character]] if done.defeat_clause.get(character) else []
         )
         return Reading(
             character,
@@ -227,8 +289,7 @@ def attribute_value(
             (Step("defeat", "no attributes", True, "defeated characters have no attributes"),),
             tuple(clauses),
         )
-    mine = [a for a in active if a.effect.character == character and a.attribute is attribute]
-    return _compute(character, attribute, printed, mine)
+    return _compute(character, attribute, printed, list(done.on(character, attribute)))
 
 
 def attribute_values(
@@ -247,53 +308,102 @@ def bonus_amount(timeline: Timeline, bonus: str, at: int | None = None) -> tuple
         TimelineError: no modifier called ``bonus`` is in force at that point.
     """
     events = timeline.events if at is None else _prefix(timeline.events, at)
-    active, _, _ = _replay(timeline, events)
-    item = _find(active, bonus)
+    item = _replay(timeline, events).find(bonus)
     return item.attribute, item.amount
 
 
-def _prefix(events: tuple[Event, ...], at: int) -> tuple[Event, ...]:
+def _prefix(events: Sequence[Event], at: int) -> Sequence[Event]:
     if not 0 <= at <= len(events):
         raise TimelineError(f"There is no point {at} in a timeline of {len(events)} events.")
     return events[:at]
 
 
-def _replay(
-    timeline: Timeline, events: tuple[Event, ...]
-) -> tuple[list[_Active], set[str], dict[str, str]]:
+@dataclass
+class Work:
+    """What timelines have cost: events built, events replayed, effects in force scanned."""
+
+    built: int = 0
+    events: int = 0
+    scanned: int = 0
+
+
+#: The work of every replay since the process started (tests read its growth).
+WORK = Work()
+
+
+@dataclass
+class _Replayed:
+    """What is in force after some events: the effects, by character and attribute too."""
+
+    names: frozenset[str]
+    events: Sequence[Event]
+    active: list[_Active] = field(default_factory=list)
+    by: dict[tuple[str, Attribute], list[_Active]] = field(default_factory=dict)
+    by_key: dict[str, _Active] = field(default_factory=dict)
+    defeated: set[str] = field(default_factory=set)
+    defeat_clause: dict[str, str] = field(default_factory=dict)
+
+    def on(self, character: str, attribute: Attribute) -> list[_Active]:
+        """The effects in force on one attribute of one character, in order."""
+        found = self.by.get((character, attribute), [])
+        WORK.scanned += len(found)
+        return found
+
+    def find(self, key: str) -> _Active:
+        """The effect in force called ``key``."""
+        item = self.by_key.get(key) if key else None
+        if item is None:
+            raise TimelineError(f'No effect "{key}" is in force at this point.')
+        return item
+
+    def add(self, item: _Active) -> None:
+        self.active.append(item)
+        self.by.setdefault((item.effect.character, item.attribute), []).append(item)
+        self.by_key.setdefault(item.key, item)
+
+    def keep(self, items: list[_Active]) -> None:
+        """Replace what is in force (an expiry, a move): the indexes are rebuilt."""
+        WORK.scanned += len(self.active)
+        self.active, self.by, self.by_key = [], {}, {}
+        for item in items:
+            self.add(item)
+
+
+def _replay(timeline: Timeline, events: Sequence[Event]) -> _Replayed:
     """The effects in force after ``events``, and the characters defeated by then.
 
     A situation asks after each of its facts, so the replay resumes from the last one when
-    ``events`` only adds to it (a situation of n facts costs n steps, not n²); the effects
-    replayed are copied before a doubling or a move changes them, never changed in place.
+    ``events`` only adds to it: a situation of n facts costs n steps, not n². Nothing holds a
+    replay's result past the next replay, so resuming continues the last one in place.
     """
-    active: list[_Active] = []
-    defeated: set[str] = set()
-    defeat_clause: dict[str, str] = {}
-    start = 0
-    if _LAST:
-        names, done, (was_active, was_defeated, was_clauses) = _LAST[0]
-        if (
-            len(done) <= len(events)
-            and timeline.printed.keys() >= names
-            and all(map(operator.is_, done, events))
-        ):
-            start = len(done)
-            active, defeated = list(was_active), set(was_defeated)
-            defeat_clause = dict(was_clauses)
-    for order, event in enumerate(events[start:], start=start):
+    names = frozenset(timeline.printed)
+    last = _LAST[0] if _LAST else None
+    if (
+        last is not None
+        and names >= last.names
+        and isinstance(last.events, Events)
+        and last.events.starts(events)
+    ):
+        done, start = last, len(last.events)
+        done.names, done.events = names, events
+    else:
+        done, start = _Replayed(names, events), 0
+    _LAST[:] = [done]
+    for order in range(start, len(events)):
+        event = events[order]
+        WORK.events += 1
         if isinstance(event, Modifier | SetValue):
             _known_character(timeline, event.character)
             amount = event.amount if isinstance(event, Modifier) else event.value
             clauses = [event.clause] if event.clause else []
-            active.append(_Active(order, event, amount, event.attribute, clauses=clauses))
+            done.add(_Active(order, event, amount, event.attribute, clauses=clauses))
         elif isinstance(event, PeriodEnds):
-            active = [a for a in active if not a.effect.duration.ends_with(event.period)]
+            done.keep([a for a in done.active if not a.effect.duration.ends_with(event.period)])
         elif isinstance(event, EffectEnds):
-            _find(active, event.effect)
-            active = [a for a in active if a.key != event.effect]
+            done.find(event.effect)
+            done.keep([a for a in done.active if a.key != event.effect])
         elif isinstance(event, DoubleBonus):
-            bonus = _own(active, _bonus(active, event.bonus))
+            bonus = _bonus(done, event.bonus)
             before = bonus.amount
             bonus.amount *= 2
             bonus.notes.append(
@@ -301,7 +411,7 @@ def _replay(
             )
             bonus.clauses += [event.clause] if event.clause else []
         elif isinstance(event, MoveBonus):
-            bonus = _own(active, _bonus(active, event.bonus))
+            bonus = _bonus(done, event.bonus)
             if bonus.attribute is event.to:
                 raise TimelineError(f'The bonus "{event.bonus}" is already on {event.to.value}.')
             bonus.notes.append(
@@ -313,29 +423,19 @@ def _replay(
             # The bonus arrives on its new attribute now: a value set there earlier does
             # not wipe it.
             bonus.order = order
-            active.sort(key=lambda a: a.order)
+            done.keep(sorted(done.active, key=lambda a: a.order))
         else:
             _known_character(timeline, event.character)
-            defeated.add(event.character)
+            done.defeated.add(event.character)
             if event.clause:
-                defeat_clause[event.character] = event.clause
-    _LAST[:] = [
-        (frozenset(timeline.printed), events, (list(active), set(defeated), dict(defeat_clause)))
-    ]
-    return active, defeated, defeat_clause
+                done.defeat_clause[event.character] = event.clause
+    if not isinstance(events, Events):
+        _LAST.clear()  # a plain sequence can change under us: nothing to resume from
+    return done
 
 
-#: The last replay: the characters it knew, its events and what was in force after them.
-_LAST: list[
-    tuple[frozenset[str], tuple[Event, ...], tuple[list[_Active], set[str], dict[str, str]]]
-] = []
-
-
-def _own(active: list[_Active], item: _Active) -> _Active:
-    """A copy of ``item`` put in its place in ``active``, free to change."""
-    copy = replace(item, notes=list(item.notes), clauses=list(item.clauses))
-    active[next(i for i, a in enumerate(active) if a is item)] = copy
-    return copy
+#: The last replay, continued by the next one when its events are a prefix of the next's.
+_LAST: list[_Replayed] = []
 
 
 def _known_character(timeline: Timeline, name: str) -> None:
@@ -343,15 +443,8 @@ def _known_character(timeline: Timeline, name: str) -> None:
         raise UnknownNameError("character", name, list(timeline.printed))
 
 
-def _find(active: list[_Active], key: str) -> _Active:
-    for item in active:
-        if key and item.key == key:
-            return item
-    raise TimelineError(f'No effect "{key}" is in force at this point.')
-
-
-def _bonus(active: list[_Active], key: str) -> _Active:
-    item = _find(active, key)
+def _bonus(done: _Replayed, key: str) -> _Active:
+    item = done.find(key)
     if not isinstance(item.effect, Modifier) or item.amount <= 0:
         raise TimelineError(f'"{key}" is not an attribute bonus (a positive modifier).')
     return item

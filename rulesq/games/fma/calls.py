@@ -19,13 +19,14 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 from rulesq.games.fma.card_answers import partial_reason, parts_of
-from rulesq.games.fma.claims import Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
+from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
-from rulesq.games.fma.timing import undeclared
+from rulesq.games.fma.timing import resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
 from rulesq.games.fma.uniqueness import control_gate
 
@@ -127,6 +128,15 @@ def _settle(missing: str | None, name: str, claims: list[Claim]) -> None:
         raise CannotAnswer(_UNCHECKED.format(name))
 
 
+def _unless_limited(reason: str, claims: list[Claim]) -> None:
+    """*cannot answer* unless a limitation (declaring first, uniqueness) already says no.
+
+    A limitation is on the top step of the ladder: no text left unread could lift it.
+    """
+    if not any(not c.allows and c.kind in LIMITS for c in claims):
+        raise CannotAnswer(reason)
+
+
 def _open(reason: str, claims: list[Claim]) -> None:
     """*cannot answer* unless some claim already says no (a no that nothing unread can lift)."""
     if not any(not c.allows for c in claims):
@@ -174,6 +184,12 @@ def can_play(ctx: Context) -> Answer:
     _settle(missing, card.name, claims)
     claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     return judge(ctx, claims)
+
+
+def requirements_of(ctx: Context, card: Card, effects: list[Any], table: Table) -> list[Claim]:
+    """The claims of a card's requirements on the player who plays it (no character named)."""
+    _, state = reader_for(ctx)
+    return _requirements(ctx, card, effects, table, None, state)
 
 
 def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> list[Claim]:
@@ -340,10 +356,38 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
 
 
 def can_start(ctx: Context) -> Answer:
-    """``can I start with "X"?``: unaligned leaders start with unaligned allies; only Loyal: 1."""
+    """``can I start with "X" [and "Y" …]?``: only Loyal: 1, and unaligned under unaligned.
+
+    A line-up is judged ally by ally: one that cannot start makes it a no, whatever is not
+    known of the others.
+    """
     player = ctx.question.who or "me"
-    ally_ref = ctx.question.card
     table = read_table(ctx.facts)
+    claims: list[Claim] = []
+    unknown: list[str] = []
+    leader = table.leaders.get(player)
+    if leader is not None:
+        ctx.fact(table.leader_facts[player])
+    else:
+        unknown.append('the situation does not name your leader (write: my leader is "…")')
+    for ally_ref in ctx.question.cards:
+        claims += _start_claims(ally_ref, leader, unknown)
+    for reason in unknown:
+        _open(reason, claims)
+    names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)
+    claims.append(
+        rule_claim(
+            Stance.PERMIT,
+            f"nothing stops {names} from starting",
+            SETUP_ALLIES,
+            default=True,
+        )
+    )
+    return judge(ctx, claims)
+
+
+def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str]) -> list[Claim]:
+    """The claims on one starting ally; what is not known of it is added to ``unknown``."""
     claims: list[Claim] = []
     loyal = ally_ref.values.get("loyal")
     if loyal is None and ally_ref.card is not None and ally_ref.card.fields.get("inline"):
@@ -359,9 +403,7 @@ def can_start(ctx: Context) -> Answer:
                 SETUP_ALLIES,
             )
         )
-    leader = table.leaders.get(player)
     if leader is not None:
-        ctx.fact(table.leader_facts[player])
         leader_factions = factions_of(leader)
         ally_factions = factions_of(ally_ref)
         if leader_factions == [] and ally_factions:
@@ -375,27 +417,15 @@ def can_start(ctx: Context) -> Answer:
                 )
             )
         elif leader_factions is None or ally_factions is None:
-            _open(
-                f'the situation does not give the factions of your leader and of "{ally_ref.name}"',
-                claims,
+            unknown.append(
+                f'the situation does not give the factions of your leader and of "{ally_ref.name}"'
             )
-    else:
-        _open('the situation does not name your leader (write: my leader is "…")', claims)
     if not isinstance(loyal, int):
-        _open(
+        unknown.append(
             f'the situation does not give the Loyal number of "{ally_ref.name}" (write, '
-            f'e.g., "{ally_ref.name}" (loyal 1))',
-            claims,
+            f'e.g., "{ally_ref.name}" (loyal 1))'
         )
-    claims.append(
-        rule_claim(
-            Stance.PERMIT,
-            f'nothing stops "{ally_ref.name}" from starting',
-            SETUP_ALLIES,
-            default=True,
-        )
-    )
-    return judge(ctx, claims)
+    return claims
 
 
 # ---------------------------------------------------------------------------- cancel, target
@@ -404,27 +434,32 @@ def can_start(ctx: Context) -> Answer:
 def can_cancel(ctx: Context) -> Answer:
     """``can "X" cancel "Y"?``: X cancels the events or abilities its designator names."""
     canceler, canceled = _card(ctx.question.cards[0]), _card(ctx.question.cards[1])
-    gate = undeclared(ctx, read_table(ctx.facts), canceled)
-    if gate is not None:  # nothing can react to it yet, whatever the canceler's words
-        return judge(ctx, [gate])
+    claims: list[Claim] = []
+    for early in (undeclared(ctx, read_table(ctx.facts), canceled), resolved(ctx, canceled)):
+        if early is not None:  # a limitation: the ladder keeps it over the canceler's words
+            claims.append(early)
     effects, missing = effects_of(canceler)
     cancels = [e for e in effects if isinstance(e, fx.Cancel)]
     if not cancels:
-        raise CannotAnswer(missing or f'"{canceler.name}" has no text that cancels')
+        _unless_limited(missing or f'"{canceler.name}" has no text that cancels', claims)
     target_effects, target_missing = effects_of(canceled)
     abilities = [e for e in target_effects if isinstance(e, fx.Ability)]
     kind = canceled.type or ("event" if canceled.fields.get("designator") else "")
-    claims: list[Claim] = []
     for cancel in cancels:
         what = cancel.what
         if what.postmods:
-            raise CannotAnswer(f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"')
+            _unless_limited(
+                f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
+            )
+            continue
         if what.kind not in ("event", "events") or not kind:
-            raise CannotAnswer(
+            _unless_limited(
                 f'rulesq cannot tell whether "{canceled.name}" is '
                 f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
-                ' event: "…")'
+                ' event: "…")',
+                claims,
             )
+            continue
         if kind != "event":
             claims.append(
                 rule_claim(
@@ -438,15 +473,18 @@ def can_cancel(ctx: Context) -> Answer:
             continue
         headers = [(a.timing, a.attribute) for a in abilities]
         if not headers:
-            raise CannotAnswer(
-                target_missing or f'the designator of "{canceled.name}" is not known'
+            _unless_limited(
+                target_missing or f'the designator of "{canceled.name}" is not known', claims
             )
+            continue
         if len(headers) > 1:
-            raise CannotAnswer(
+            _unless_limited(
                 f'"{canceled.name}" has {len(headers)} abilities; while it is '
                 "played it counts only as the one being played, and the "
-                "situation does not say which"
+                "situation does not say which",
+                claims,
             )
+            continue
         timing, attribute = headers[0]
         wanted = what.designator
         fits = wanted is None or (
@@ -489,14 +527,19 @@ def can_target(ctx: Context) -> Answer:
     reader, state = reader_for(ctx)
     effects, missing = effects_of(card)
     selectors = _selectors(effects, targeted=True)
+    if has_named_targets(card):  # a ruling says what the card, its text never given, targets
+        return _target_named(ctx, card, target_ref, state)
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
-    gate = control_gate(ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card))
-    if gate is not None:  # uniqueness: no text that takes control names an exception to it
-        return judge(ctx, [gate])
     claims: list[Claim] = []
-    if _defeated(ctx, state, target) is not None:
+    unique = control_gate(
+        ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card)
+    )
+    if unique is not None:  # a limitation: the ladder keeps it over the text that takes control
+        claims.append(unique)
+    defeated = _defeated(ctx, state, target) is not None
+    if defeated:
         claims.append(
             rule_claim(
                 Stance.FORBID,
@@ -505,7 +548,6 @@ def can_target(ctx: Context) -> Answer:
             )
         )
     table = read_table(ctx.facts)
-    defeated = bool(claims)
     for selector in selectors:
         if selector.kind not in ("character", "ally", "characters", "allies"):
             continue
@@ -525,10 +567,12 @@ def can_target(ctx: Context) -> Answer:
             continue
         fits = _describes(ctx, table, card, selector, target)
         if fits is None:
-            raise CannotAnswer(
+            _unless_limited(
                 f'rulesq cannot tell whether "{target.name}" is '
-                f"{selector.render()} (give its factions and owner)"
+                f"{selector.render()} (give its factions and owner)",
+                claims,
             )
+            continue
         verb = "is" if fits else "is not"
         if names_defeated and fits:
             claims.append(
@@ -557,6 +601,23 @@ def can_target(ctx: Context) -> Answer:
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
+
+
+def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -> Answer:
+    """``can "X" target "Y"?`` for a card whose targets only a ruling gives."""
+    found = state.find(target_ref.card.name if target_ref.card is not None else target_ref.name)
+    if found is not None and _defeated(ctx, state, found) is not None:
+        return judge(  # the ruling's words name no defeated character: no exception
+            ctx,
+            [
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{found.name}" is defeated, and defeated characters cannot be targeted',
+                    DEFEATED,
+                )
+            ],
+        )
+    return judge(ctx, target_claims(ctx, card, target_ref, state))
 
 
 def _target_event(
@@ -731,6 +792,7 @@ def can_attack(ctx: Context) -> Answer:
         )
     elif place[0] == HOME:
         ctx.fact(place[1])
+        home = (STEALTH, *table.place_rules(defender.name))  # returned to play: at home
         stealthy = [_character(ctx, state, r).has_trait("Stealth") for r in attackers]
         if None in stealthy:
             _open(
@@ -743,7 +805,7 @@ def can_attack(ctx: Context) -> Answer:
                 rule_claim(
                     Stance.PERMIT,
                     f'"{defender.name}" is at home, and every attacker has Stealth',
-                    STEALTH,
+                    *home,
                 )
             )
         elif any(stealthy):
@@ -753,7 +815,7 @@ def can_attack(ctx: Context) -> Answer:
                     "you cannot declare an attack with a "
                     "Stealth character and a non-Stealth character on a "
                     f'character at home ("{defender.name}")',
-                    STEALTH,
+                    *home,
                 )
             )
         else:
@@ -762,7 +824,7 @@ def can_attack(ctx: Context) -> Answer:
                     Stance.FORBID,
                     "only characters with Stealth may declare "
                     f'an attack on a character at home ("{defender.name}")',
-                    STEALTH,
+                    *home,
                 )
             )
     else:
@@ -841,6 +903,9 @@ def affects(ctx: Context) -> Answer:
     card = _card(ctx.question.cards[0])
     other_ref = ctx.question.cards[1]
     effects, missing = effects_of(card)
+    named = affect_claims(ctx, card, other_ref)
+    if named is not None:  # a ruling says what the card, its text never given, affects
+        return judge(ctx, named)
     if other_ref.card is not None and other_ref.card.type == "location":
         return _affects_location(ctx, card, other_ref.card, effects, missing)
     reader, state = reader_for(ctx)

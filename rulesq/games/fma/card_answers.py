@@ -17,6 +17,7 @@ from rulesq.engine.verdict import Number, Text, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.table import read_table
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -124,6 +125,9 @@ def cost(ctx: Context) -> Answer:
             f'"{card.name}" is played as written: "{designator}"',
             supported_by=tuple(support),
         )
+    with_leader = card.fields.get("cost_with_leader")
+    if isinstance(with_leader, dict) and with_leader:
+        return _cost_with_leader(ctx, card, with_leader)
     if not card.text:
         raise CannotAnswer(
             partial_reason(card)
@@ -140,6 +144,32 @@ def cost(ctx: Context) -> Answer:
     support += [ctx.clause(ref, "rule") for ref in card.errata]
     return ctx.conclude(
         Text(header), f'"{card.name}" is played as "{header}"', supported_by=tuple(support)
+    )
+
+
+def _cost_with_leader(ctx: Context, card: Card, costs: dict[str, Any]) -> Answer:
+    """A character's cost that a ruling gives for one leader (started with or played by it)."""
+    player = ctx.question.who or "me"
+    table = read_table(ctx.facts)
+    leader = table.leaders.get(player)
+    listed = " or ".join(f'"{name}"' for name in costs)
+    if leader is None:
+        raise CannotAnswer(
+            f'the sources give the cost of "{card.name}" only with the leader {listed}, and '
+            'the situation does not name your leader (write: my leader is "…")'
+        )
+    name = leader.card.name if leader.card is not None else leader.name
+    found = next((v for k, v in costs.items() if normalise_name(k) == normalise_name(name)), None)
+    if not isinstance(found, int):
+        raise CannotAnswer(
+            f'the sources give the cost of "{card.name}" only with the leader {listed}, '
+            f'and your leader is "{name}"'
+        )
+    support = [ctx.fact(table.leader_facts[player]), *field_clause(ctx, card, "cost_with_leader")]
+    return ctx.conclude(
+        Number(found),
+        f'"{card.name}" has a cost of {found} when started with or played by your leader "{name}"',
+        supported_by=tuple(support),
     )
 
 

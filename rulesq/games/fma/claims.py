@@ -1,7 +1,8 @@
 """FMA rules and card texts as claims, and the answer the FMA ladder makes of them.
 
 A card's requirement claims as ``requirement``, other card text as ``card_text``, a rule of the
-rulings as ``game_rule``; :func:`judge` hands them to :func:`rulesq.engine.resolve.resolve`
+rulings as ``game_rule``, and the rules no card text lifts (declaring before reacts, uniqueness)
+as ``timing`` and ``uniqueness``; :func:`judge` hands them to :func:`rulesq.engine.resolve.resolve`
 with ``corpus/fma/ladder.toml`` and writes the answer: the winner's reason and clauses, the
 step that decided, the claims it beat. Nothing here ranks one kind above another.
 """
@@ -23,9 +24,12 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
-__all__ = ["Claim", "Stance", "card_claim", "judge", "rule_claim"]
+__all__ = ["Claim", "Stance", "card_claim", "judge", "limit_claim", "rule_claim"]
 
 REQUIREMENT, CARD_TEXT, GAME_RULE = "requirement", "card_text", "game_rule"
+TIMING, UNIQUENESS = "timing", "uniqueness"
+#: Kinds of rules, not card text: alone, they decide as the rules do (no "decided by" step).
+LIMITS = (TIMING, UNIQUENESS)
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,13 @@ def rule_claim(stance: Stance, reason: str, *rules: str, default: bool = False) 
     return Claim(stance, GAME_RULE, reason, None, tuple(rules), default=default)
 
 
+def limit_claim(stance: Stance, kind: str, reason: str, *rules: str) -> Claim:
+    """A claim of a rule the ladder ranks as a limitation (``timing``, ``uniqueness``)."""
+    if kind not in (TIMING, UNIQUENESS):
+        raise RulesqError(f"'{kind}' is not a kind of FMA limitation")
+    return Claim(stance, kind, reason, None, tuple(rules))
+
+
 def judge(ctx: Context, claims: list[Claim], support: tuple[str, ...] = ()) -> Answer:
     """A yes/no answer from the claims on an act, decided by the FMA ladder."""
     result = resolve(claims, ladder())
@@ -87,7 +98,9 @@ def judge(ctx: Context, claims: list[Claim], support: tuple[str, ...] = ()) -> A
         graph.link(nodes[0], alternative, BEATS, note=f"{result.step.name if result.step else ''}")
     step = result.decided_by or result.step
     decided = (
-        step.name if step is not None and (result.contested or winner.kind != GAME_RULE) else None
+        step.name
+        if step is not None and (result.contested or winner.kind not in (GAME_RULE, *LIMITS))
+        else None
     )
     return ctx.conclude(
         YesNo(winner.allows), winner.reason, decided_by=decided, supported_by=(*nodes, *support)

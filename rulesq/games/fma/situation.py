@@ -178,6 +178,7 @@ class Reader:
             toughness = card.fields.get("toughness")
             character.toughness = toughness if isinstance(toughness, int) else None
         self.state.characters[_key(ref)] = character
+        self.state.revision += 1
         if card is not None and card.text:
             self._passive_text(card, fact, owner_key=_key(ref))
         return character
@@ -228,8 +229,9 @@ class Reader:
                 )
             if name == "toughness":
                 character.toughness = value
-            else:
+            elif old is None:
                 character.printed[Attribute(name)] = value
+                self.state.revision += 1
         if words:
             character.undefeatable = character.undefeatable or any(
                 w.lower() == UNDEFEATABLE for w in words

@@ -177,6 +177,11 @@ class State:
     received: list[str] = field(default_factory=list)
     #: Timeline ids of the constant effects a card gives, by the card's key.
     given_by: dict[str, list[str]] = field(default_factory=dict)
+    #: Counts the changes to the characters' printed values (a character added, a value
+    #: given): the printed values of a timeline built before a change are read again.
+    revision: int = 0
+    #: The last timeline built without passives: (revision, entries read, the timeline).
+    _built: tuple[int, int, at.Timeline] | None = field(default=None, repr=False)
 
     def find(self, name: str) -> Character | None:
         """The character called ``name`` (any case), or None."""
@@ -253,9 +258,25 @@ class State:
         return out
 
     def timeline(self, until: int | None = None) -> at.Timeline:
-        """The attribute timeline (up to a position of the entries, all if None)."""
-        printed = {c.name: c.printed_values() for c in self.characters.values()}
-        return at.Timeline(printed, tuple(e.event for e in self.all_entries(until)))
+        """The attribute timeline (up to a position of the entries, all if None).
+
+        Without passive texts the entries are the timeline, in order: the last one built is
+        extended with the entries added since (each fact costs its own entries, not all of
+        them again). Passive texts place their bonuses among the entries: built whole.
+        """
+        if until is not None or self.passives:
+            printed = {c.name: c.printed_values() for c in self.characters.values()}
+            return at.Timeline(printed, at.Events(e.event for e in self.all_entries(until)))
+        revision, read, timeline = self._built or (-1, 0, at.Timeline({}, at.Events()))
+        if revision != self.revision:
+            printed = {c.name: c.printed_values() for c in self.characters.values()}
+            timeline = replace(timeline, printed=printed)
+        if read < len(self.entries):
+            assert isinstance(timeline.events, at.Events)
+            events = timeline.events.extended(e.event for e in self.entries[read:])
+            timeline = replace(timeline, events=events)
+        self._built = (self.revision, len(self.entries), timeline)
+        return timeline
 
     def suppressing(self, at_position: int | None = None) -> list[Passive]:
         """The passive texts that stop attachments from giving bonuses, in force at a position.

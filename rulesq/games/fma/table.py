@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact
 
 HOME, PARTY = "home", "search party"
+#: Characters are returned to play at a player's home (a card ruling states it generally).
+RETURNED_HOME = "fma/cards/claire-nurse/ruling"
 #: The zone each shared statement puts cards in ("my discard pile has …", "my hand holds …").
 ZONES = {"pile": "discard pile", "hand": "hand"}
 
@@ -53,6 +55,11 @@ class Table:
         """Where a character is (home or the search party) and the fact that says so."""
         return self.places.get(normalise_name(name))
 
+    def place_rules(self, name: str) -> tuple[str, ...]:
+        """The clauses that put the character where it is (none: a fact says it outright)."""
+        found = self.place(name)
+        return (RETURNED_HOME,) if found is not None and found[1].kind == "returned" else ()
+
     def leader_key(self, player: str) -> str | None:
         """The key of a player's leader, if the facts name one."""
         ref = self.leaders.get(player)
@@ -84,6 +91,9 @@ def read_table(facts: list[Fact]) -> Table:
             where = HOME if "home" in str(fact.param("place")) else PARTY
             for ref in fact.cards:
                 table.places[key(ref)] = (where, fact)
+        elif kind == "returned":  # a character returned to play comes back at home
+            for ref in fact.cards:
+                table.places[key(ref)] = (HOME, fact)
         elif kind == "readiness":
             for ref in fact.cards:
                 table.readiness[key(ref)] = (str(fact.param("readiness")), fact)

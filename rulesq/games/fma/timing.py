@@ -15,7 +15,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.claims import Claim, Stance, rule_claim
+from rulesq.games.fma.claims import TIMING, Claim, Stance, limit_claim
 from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
@@ -29,18 +29,48 @@ DECLARE_FIRST = "fma/rulings/playing-cards-and-abilities/2"
 
 
 def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
-    """The rules' no to reacting to a card announced but not yet fully declared (None: it is)."""
+    """The rules' no to reacting to a card announced but not yet fully declared (None: it is).
+
+    A limitation on the ladder: a card that cancels does not lift it ("a cancel included").
+    """
     found = table.announced.get(normalise_name(card.name))
     if found is None:
         return None
     ctx.fact(found[1])
-    return rule_claim(
+    return limit_claim(
         Stance.FORBID,
+        TIMING,
         f'"{card.name}" is announced but not yet fully declared '
         "(targets and costs); no react to it, a cancel included, can be played "
         "before then",
         DECLARE_FIRST,
     )
+
+
+def resolved(ctx: Context, card: Card) -> Claim | None:
+    """The no to canceling an event that stays attached once resolved (None: not such a one).
+
+    A ruling's ``stays_attached`` field marks an event that, played and fully resolved, stays
+    attached to a character: still an event, but no card that cancels an event cancels it.
+    The situation says it resolved by attaching it or putting it in play.
+    """
+    if not card.fields.get("stays_attached"):
+        return None
+    name = normalise_name(card.name)
+    for fact in (*ctx.facts_of("attach"), *ctx.facts_of("in_play")):
+        refs = fact.cards[:1] if fact.kind == "attach" else fact.cards
+        if any(key(ref) == name for ref in refs):
+            ctx.fact(fact)
+            source = (card.fields.get("field_sources") or {}).get("stays_attached")
+            return limit_claim(
+                Stance.FORBID,
+                TIMING,
+                f'"{card.name}" has been played and fully resolved and stays attached to a '
+                "character: it is still an event, but cards that cancel an event cannot "
+                "cancel it",
+                *((str(source),) if source else ()),
+            )
+    return None
 
 
 def waits(ctx: Context, effects_of: Any) -> Answer:

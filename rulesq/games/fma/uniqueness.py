@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.claims import Claim, Stance, rule_claim
+from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 
 if TYPE_CHECKING:
     from typing import Any
@@ -44,7 +44,10 @@ def control_gate(
     target: Character,
     controller: str | None,
 ) -> Claim | None:
-    """The rules' no to taking control of ``target`` while you control its name (None: none)."""
+    """The rules' no to taking control of ``target`` while you control its name (None: none).
+
+    A limitation on the ladder: the text that takes control does not lift it.
+    """
     if not any(isinstance(e, fx.GainControl) for e in effects):
         return None
     mob = target.has_trait("mob")
@@ -67,8 +70,9 @@ def control_gate(
             return None
         if mine.fact is not None:
             ctx.fact(mine.fact)
-        return rule_claim(
+        return limit_claim(
             Stance.FORBID,
+            UNIQUENESS,
             f'you control "{mine.name}", which has the same name as '
             f'"{target.name}": you could not play "{target.name}" from your hand '
             "for purposes of uniqueness, so you cannot take control of it",

@@ -132,6 +132,23 @@ class OwnTextChecks:
                 return source
         return None
 
+    def _dragon_requirement(
+        self, source: Source, card: Instance, who: str, dragon: Dragon
+    ) -> Ruling:
+        """``I must have the red dragon on my side to play this card``."""
+        holder = player_of(dragon.side, who)
+        held, why = _named_dragon(self.state, holder, dragon.colour)
+        if held is None:
+            raise CannotAnswer(
+                f'the situation does not say whether "{card.name}"\'s requirement holds '
+                f"({source.quote}): say which dragon is on that side (e.g. I have the "
+                f"{dragon.colour or 'red'} dragon on my side)"
+            )
+        shown = f'"{card.name}" requires {dragon.render()}, and {why}'
+        if held:
+            return yes(shown, R.I_MUST, sources=[source])
+        return no(shown, R.I_MUST, sources=[source])
+
     def _requirement(self, source: Source, card: Instance, who: str) -> Ruling:
         effect = source.effect
         assert isinstance(effect, fx.MustToPlay)
@@ -164,19 +181,32 @@ class OwnTextChecks:
                 sources=[source],
             )
         if isinstance(act, a.Have) and isinstance(act.what, Dragon):
-            holder = player_of(act.what.side, who)
-            if self.state.player(holder).dragons == 0:
-                return no(
-                    f'"{card.name}" requires {act.what.render()}, and no dragon is on that side',
-                    R.I_MUST,
-                    sources=[source],
-                )
+            return self._dragon_requirement(source, card, who, act.what)
         if isinstance(act, a.Have):
             raise CannotAnswer(
                 f'the situation does not say whether "{card.name}"\'s '
                 f"requirement holds ({source.quote})"
             )
         return yes(source.quote, R.I_MUST, sources=[source])
+
+
+def _named_dragon(state: State, holder: str, colour: str | None) -> tuple[bool | None, str]:
+    """Whether the dragon of ``colour`` is on ``holder``'s side (None: not known), and why."""
+    side = state.player(holder)
+    if side.dragons == 0:
+        return False, "no dragon is on that side"
+    if colour is None:
+        return None, ""
+    if colour in side.named_dragons:
+        return True, f"the {colour} dragon is on that side"
+    if any(colour in p.named_dragons for p in state.players.values()):
+        return False, f"the {colour} dragon is on the other side"
+    if side.dragons is not None and side.dragons == len(side.named_dragons):
+        named = ", ".join(f"the {c}" for c in sorted(side.named_dragons))
+        return False, f"the dragons on that side are {named} dragon" + (
+            "s" if len(side.named_dragons) > 1 else ""
+        )
+    return None, ""
 
 
 def _condition_ignored(card: Instance, source: Source, why: Ignored) -> Ruling:

@@ -186,6 +186,8 @@ class Player:
     hand_lacks: set[str] = field(default_factory=set)
     deck_count: int | None = None
     dragons: int | None = None
+    #: The dragons the situation names on this side, by colour ("the red dragon").
+    named_dragons: set[str] = field(default_factory=set)
     area_counts: dict[str, int] = field(default_factory=dict)
     unknown_bluffs: int = 0
     announced: int | None = None
@@ -217,6 +219,8 @@ class State:
     turn_over: bool = False
     fight_over: bool = False
     seq: int = 0
+    #: Whether a rule read the phase of a turn whose phase no statement gives (a default).
+    phase_defaulted: bool = field(default=False, compare=False)
     #: The state just before each play (by the play event's sequence number): interference
     #: cards answer a play, so their texts are read as things stood before it.
     snapshots: Snapshots = field(default_factory=lambda: Snapshots(), repr=False)
@@ -372,7 +376,10 @@ class State:
         """The phase now; a turn whose phase is not stated starts at its beginning."""
         if self.phase is not None:
             return self.phase
-        return Step.BEGINNING_OF_TURN if self.turn_owner else Step.GAME_PREPARATION
+        if self.turn_owner:
+            self.phase_defaulted = True
+            return Step.BEGINNING_OF_TURN
+        return Step.GAME_PREPARATION
 
 
 def _keys(card: Instance) -> list[str]:
@@ -461,6 +468,7 @@ def _player_now(player: Player) -> Player:
 
     out = copy(player)
     out.hand_lacks = set(player.hand_lacks)
+    out.named_dragons = set(player.named_dragons)
     out.area_counts = dict(player.area_counts)
     out.deck = list(player.deck)
     return out

@@ -246,6 +246,18 @@ class Timeline(Moves):
         player.dragons = int(fact.param("number"))
         player.dragons_seq = self.state.next_seq()
 
+    def on_dragon_named(self, fact: Fact) -> None:
+        """A named dragon is on a player's side (and so on no other side)."""
+        side = fact.param("players", (fact.who or ME,))[-1]
+        colour = str(fact.param("dragon_colour")).lower()
+        for who, player in self.state.players.items():
+            if who == side:
+                player.named_dragons.add(colour)
+                player.dragons = max(player.dragons or 0, len(player.named_dragons))
+                player.dragons_seq = self.state.next_seq()
+            else:
+                player.named_dragons.discard(colour)
+
     def on_area_size(self, fact: Fact) -> None:
         """How many cards a player's combat and/or support areas hold."""
         area = str(fact.param("area", "combat and support areas"))

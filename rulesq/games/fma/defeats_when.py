@@ -1,0 +1,61 @@
+"""``does "X" defeat "Y"?``: the defeat a ruling states for a card whose text is never given.
+
+The card's ``defeats_when`` field gives the case the ruling states: a target of a printed
+strength (``printed_strength``) is defeated when its current strength is at least a number
+(``strength_at_least``). Any other case — another printed strength, a lower current strength,
+a value not known — is *cannot answer*: the ruling says nothing of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import attributes as at
+from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.vocab import Attribute
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+
+def defeats(ctx: Context) -> Answer:
+    """Answer ``does "X" defeat "Y"?``."""
+    source_ref, target_ref = ctx.question.cards[0], ctx.question.cards[1]
+    card = source_ref.card
+    rule = card.fields.get("defeats_when") if card is not None else None
+    if card is None or card.text or not isinstance(rule, dict):
+        raise CannotAnswer(f'rulesq cannot tell from the sources whom "{source_ref.name}" defeats')
+    _, state = reader_for(ctx)
+    target = state.find(target_ref.card.name if target_ref.card is not None else target_ref.name)
+    if target is None:
+        raise CannotAnswer(f'"{target_ref.name}" is not a character of this situation')
+    printed = target.printed[Attribute.STRENGTH]
+    wanted, least = rule.get("printed_strength"), rule.get("strength_at_least")
+    if printed is None or printed != wanted or not isinstance(least, int):
+        shown = printed if printed is not None else "not given"
+        raise CannotAnswer(
+            f'a ruling says what "{card.name}" does to a target of printed strength {wanted}, '
+            f'and "{target.name}" has printed strength {shown}'
+        )
+    gaps = state.blocking(target.name, Attribute.STRENGTH)
+    if gaps:
+        raise CannotAnswer(f'the strength of "{target.name}" is not known: {gaps[0].reason}')
+    reading = at.attribute_value(state.timeline(), target.name, Attribute.STRENGTH)
+    if reading.value is None or reading.value < least:
+        raise CannotAnswer(
+            f'a ruling says "{card.name}" defeats a target of printed strength {wanted} whose '
+            f"strength is {least} or greater, and {reading.render()}"
+        )
+    source = (card.fields.get("field_sources") or {}).get("defeats_when")
+    support = [ctx.fact(target.fact)] if target.fact is not None else []
+    if source:
+        support.append(ctx.clause(str(source), "rule"))
+    return ctx.conclude(
+        YesNo(True),
+        f'"{target.name}" has printed strength {printed} and strength {reading.value}: a ruling '
+        f'says "{card.name}" defeats such a target when its strength is {least} or greater',
+        supported_by=tuple(support),
+    )

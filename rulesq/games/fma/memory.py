@@ -1,0 +1,105 @@
+"""Using an ability: again (a card back from the discard pile has no memory), or by need.
+
+If a card plays an activated ability, is then sent to the discard pile and returns to play
+that turn, it can use the activated ability again (the rulings, Activated abilities). A card
+that used its ability and has not left play since is *cannot answer*: rulesq does not hold the
+limits on using an ability again (its cost, a text's own limit). A defeated character plays no
+ability.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma.table import key
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
+
+NO_MEMORY = "fma/rulings/activated-abilities/3"
+#: The occasions a ``required_when`` field may name, and the fact kind that states each.
+OCCASIONS = {"leader set": ("would_set", "your leader would be set")}
+DEFEATED_PLAY = "fma/rulings/defeated-characters/2"
+
+
+def _last(facts: list[Fact], name: str, after: int = 0, first_only: bool = False) -> Fact | None:
+    """The last fact (the first, with ``first_only``) naming the card after line ``after``."""
+    found = [f for f in facts if f.span.line > after and any(key(r) == name for r in f.cards)]
+    if not found:
+        return None
+    return found[0] if first_only else found[-1]
+
+
+def use_again(ctx: Context) -> Answer:
+    """Answer ``can "X" use its activated ability again?``."""
+    ref = ctx.question.card
+    name = key(ref)
+    used = _last(ctx.facts_of("used_ability"), name)
+    if used is None:
+        raise CannotAnswer(
+            f'the situation does not say "{ref.name}" used its activated ability (write: '
+            f'"{ref.name}" uses its activated ability)'
+        )
+    left = _last(ctx.facts_of("removed"), name, used.span.line, first_only=True)
+    back = _last(ctx.facts_of("returned"), name, left.span.line) if left is not None else None
+    if left is None or back is None:
+        raise CannotAnswer(
+            f'"{ref.name}" used its activated ability and has not left play and returned '
+            "since; rulesq does not hold the limits on using an ability again (its cost, "
+            "a text's own limit)"
+        )
+    defeated = _last(ctx.facts_of("defeated"), name, back.span.line)
+    if defeated is not None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{ref.name}" is defeated, and defeated characters cannot play events or abilities',
+            supported_by=(ctx.fact(defeated), ctx.clause(DEFEATED_PLAY, "rule")),
+        )
+    support = (ctx.fact(used), ctx.fact(left), ctx.fact(back), ctx.clause(NO_MEMORY, "rule"))
+    return ctx.conclude(
+        YesNo(True),
+        f'"{ref.name}" left play and returned after using its activated ability: cards sent '
+        "to the discard pile have no memory, so it can use the ability again",
+        supported_by=support,
+    )
+
+
+def must_use(ctx: Context) -> Answer:
+    """``must "X" use its ability?``: yes when a ruling requires it on an occasion stated.
+
+    The card's ``required_when`` field (a ruling: the ability is required, not optional, when
+    its occasion comes) names the occasion; the card must be in play on the side of the player
+    the occasion concerns. Anything else is *cannot answer*: the card's text is not known.
+    """
+    ref = ctx.question.card
+    card = ref.card
+    occasion = card.fields.get("required_when") if card is not None else None
+    if card is None or occasion not in OCCASIONS:
+        raise CannotAnswer(f'rulesq does not know when "{ref.name}" must use its ability')
+    kind, said = OCCASIONS[str(occasion)]
+    name = key(ref)
+    in_play = [f for f in ctx.facts_of("in_play") if any(key(r) == name for r in f.cards)]
+    if not in_play or in_play[-1].who is None:
+        raise CannotAnswer(
+            f'the situation does not say whose "{ref.name}" is in play (write: my "{ref.name}" '
+            "is in play)"
+        )
+    owner = in_play[-1].who
+    now = [f for f in ctx.facts_of(kind) if f.who == owner]
+    if not now:
+        raise CannotAnswer(
+            f'"{ref.name}" must use its ability when {said}, and the situation does not say so'
+        )
+    source = (card.fields.get("field_sources") or {}).get("required_when")
+    support = [ctx.fact(in_play[-1]), ctx.fact(now[-1])]
+    if source:
+        support.append(ctx.clause(str(source), "rule"))
+    return ctx.conclude(
+        YesNo(True),
+        f'"{ref.name}" has a required ability, not an optional one: it must be used when {said}',
+        supported_by=tuple(support),
+    )

@@ -1,0 +1,82 @@
+"""``can I react to "Y" with "X"?``: X is a React event or ability, and Y is fully declared.
+
+The claims: declaring before reacts (a limitation of the ladder: nothing reacts to a card
+announced and not yet fully declared, a cancel included); X's designator (a React event or
+ability is one whose boldfaced designator is React); X's requirements, as for any play. What
+X reacts to (an "After …" occasion) is not checked: a React whose text names an occasion is
+*cannot answer* unless some claim already says no.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import calls
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.table import read_table
+from rulesq.games.fma.timing import undeclared
+from rulesq.games.fma.vocab import Timing
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+
+DESIGNATOR = "fma/rulings/activated-abilities/1"
+REACTS = "fma/rulings/reacts/3"
+
+
+def can_react(ctx: Context) -> Answer:
+    """``can I react to "Y" with "X"?``."""
+    reacted_ref, react_ref = ctx.question.cards[0], ctx.question.cards[1]
+    if react_ref.card is None or reacted_ref.card is None:
+        raise CannotAnswer("both cards must be cards the sources or the situation give")
+    card = react_ref.card
+    table = read_table(ctx.facts)
+    claims: list[Claim] = []
+    early = undeclared(ctx, table, reacted_ref.card)
+    if early is not None:
+        claims.append(early)
+    effects, missing = calls.effects_of(card)
+    abilities = [e for e in effects if isinstance(e, fx.Ability)]
+    reacts = [a for a in abilities if a.timing is Timing.REACT]
+    limited = any(not c.allows and c.kind in LIMITS for c in claims)
+    if not abilities:
+        if not limited:
+            raise CannotAnswer(missing or f'the designator of "{card.name}" is not known')
+        return judge(ctx, claims)
+    if not reacts:
+        if missing is not None and not limited:
+            raise CannotAnswer(missing)  # another part of the text may be a React
+        headers = ", ".join(f'"{a.header()}"' for a in abilities)
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{card.name}" is played as {headers}, not as a React event or ability',
+                DESIGNATOR,
+            )
+        )
+        return judge(ctx, claims)
+    occasions = [e for r in reacts for e in r.body if isinstance(e, fx.Trigger)]
+    claims += calls.requirements_of(ctx, card, effects, table)
+    if not any(not c.allows for c in claims):
+        if missing is not None:
+            raise CannotAnswer(missing)
+        if occasions:
+            raise CannotAnswer(
+                f'"{card.name}" reacts to an occasion ("{occasions[0].render()}"), and rulesq '
+                f'does not check that "{reacted_ref.name}" is one'
+            )
+    claims.append(
+        card_claim(
+            Stance.PERMIT,
+            card,
+            reacts[0].header(),
+            f'"{card.name}" is a React ("{reacts[0].header()}"), and "{reacted_ref.name}" '
+            "awaits no declaration: the players may react to it",
+            DESIGNATOR,
+            REACTS,
+        )
+    )
+    return judge(ctx, claims)
