@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,9 @@ class Template:
     a_types: tuple[str, ...] = ()
     b_types: tuple[str, ...] = ()
     ordered: bool = True
+    #: The title of the template this one follows up: asked only when that one's answer,
+    #: for the same cards, is "yes" (the card can legally be played there).
+    after: str = ""
 
     def applies(self, a: Card, b: Card | None = None) -> bool:
         """Whether the cards are of the types the template is about (by family)."""
@@ -90,6 +94,10 @@ class Ruling:
     #: The other questions of the same situation, which no card changes alone: they show
     #: where the ruling's card text stops, as the FAQ answers them together.
     beside: list[Answer] = field(default_factory=list)
+    #: No given card changes this answer alone, but an FAQ answer about the same cards
+    #: rules on the same question with the same verdict (its precedent): the FAQ's "No, X
+    #: does not stop Y".
+    unchanged: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,6 +161,7 @@ def _template(entry: dict[str, object], where: str) -> Template:
         a_types=_names(entry.get("a_types")),
         b_types=_names(entry.get("b_types")),
         ordered=bool(entry.get("ordered", True)),
+        after=str(entry.get("after", "")),
     )
 
 
@@ -169,6 +178,7 @@ def questions(
     A template that does not apply to some cards is added to ``skipped`` with the reason.
     """
     singles, pairs = load_templates(game)
+    by_title = {template.title: template for template in [*singles, *pairs]}
     for template in singles:
         for card in cards:
             why = template.misfit(card)
@@ -183,13 +193,36 @@ def questions(
             else itertools.combinations(cards, 2)
         )
         for a, b in combos:
-            why = template.misfit(a, b)
+            why = template.misfit(a, b) or _not_after(game, by_title, template, a, b)
             if why is None:
                 yield (template, a, *template.fill(game, a, b))
             elif skipped is not None:
                 skipped.append(Skipped(template.fill(game, a, b)[0], why))
         if len(cards) < 2 and skipped is not None:
             skipped.append(Skipped(template.title, "a question about two cards needs two"))
+
+
+def _not_after(
+    game: str, by_title: dict[str, Template], template: Template, a: Card, b: Card
+) -> str | None:
+    """Why a follow-up question is not asked (the question it follows is not "yes"), or None."""
+    if not template.after:
+        return None
+    first = by_title.get(template.after)
+    if first is None:
+        raise RulesqError(f"rulings.toml: '{template.title}' follows an unknown question")
+    if first.misfit(a, b) is not None:
+        return f"it follows {first.fill(game, a, b)[0]!r}, which is not asked of these cards"
+    title, text = first.fill(game, a, b)
+    try:
+        answers = _evaluate(text)
+    except (RulesqError, ValueError) as error:
+        return f"it follows {title!r}, which rulesq cannot answer ({error})"
+    shown = [x.verdict.show() for x in answers if x.verdict is not None]
+    if shown != ["yes"]:
+        reason = answers[0].reason if answers else "no answer"
+        return f'"{b.name}" cannot be played there ({title} {shown[0] if shown else "?"}: {reason})'
+    return None
 
 
 def write_rulings(game: str, cards: Sequence[Card], jobs: int = 1) -> Rulings:
@@ -201,7 +234,7 @@ def write_rulings(game: str, cards: Sequence[Card], jobs: int = 1) -> Rulings:
     ``jobs`` processes; the document is the same as with one.
     """
     found = Rulings(game, [card.name for card in cards])
-    seen: set[tuple[str, str, str]] = set()
+    seen: dict[tuple[str, str, str], Ruling] = {}
     asked = list(questions(game, cards, found.skipped))
     found.asked += len(asked)
     for outcomes in _mapped(_template_outcomes, asked, jobs):
@@ -243,16 +276,21 @@ def _mark(answer: Answer) -> tuple[str, str, str]:
     return (answer.question.text, shown, answer.reason)
 
 
-def _merge(found: Rulings, seen: set[tuple[str, str, str]], outcomes: Outcomes) -> None:
-    """Add one question's outcomes: each ruling once (the first with its mark), every open."""
+def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: Outcomes) -> None:
+    """Add one question's outcomes: each ruling once (the first with its mark), every open.
+
+    A ruling already written gains the contrasts a later situation prints beside it.
+    """
     for outcome in outcomes:
         if isinstance(outcome, OpenQuestion):
             found.open.append(outcome)
             continue
         mark = _mark(outcome.answer)
         if mark not in seen:
-            seen.add(mark)
+            seen[mark] = outcome
             found.rulings.append(outcome)
+        elif outcome.beside:
+            _add_beside(seen[mark], outcome.beside)
 
 
 def _mapped(
@@ -275,13 +313,14 @@ def _portable(
     """In a worker: the outcomes of one item, their answers ready to be sent back.
 
     A worker takes the items in order, so a ruling whose mark it has sent before is one
-    the merge drops: it is left out here, and its answer is neither completed nor sent.
+    the merge drops (unless it brings contrasts to add beside the first): it is left out
+    here, and its answer is neither completed nor sent.
     """
     out: Outcomes = []
     for outcome in function(item):
         if isinstance(outcome, Ruling):
             mark = _mark(outcome.answer)
-            if mark in sent:
+            if mark in sent and not outcome.beside:
                 continue
             sent.add(mark)
             for answer in (outcome.answer, *outcome.beside):
@@ -306,7 +345,7 @@ def _ask_shapes(
     game: str,
     cards: Sequence[Card],
     found: Rulings,
-    seen: set[tuple[str, str, str]],
+    seen: dict[tuple[str, str, str], Ruling],
     jobs: int = 1,
 ) -> None:
     """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
@@ -353,9 +392,43 @@ def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]
             kept.append(Ruling(_title(answer.question.text), text, answer))
         else:
             beside.append(answer)
+    if not kept:
+        ruled = [a for a in beside if faq_rules_on(a, chosen)]
+        if ruled:
+            kept = [Ruling(_title(ruled[0].question.text), text, ruled[0], unchanged=True)]
+            beside = [a for a in beside if a is not ruled[0]]
     if kept:
         kept[0].beside = beside
     return out + list(kept)
+
+
+def _add_beside(ruling: Ruling, others: Sequence[Answer]) -> None:
+    """Add to a ruling the contrasts it does not hold yet (same question and verdict)."""
+    held = {_mark(a)[:2] for a in [ruling.answer, *ruling.beside]}
+    for other in others:
+        if _mark(other)[:2] not in held:
+            held.add(_mark(other)[:2])
+            ruling.beside.append(other)
+
+
+def faq_rules_on(answer: Answer, cards: Sequence[Card]) -> bool:
+    """Whether an FAQ answer about these cards rules on the answer's question, as it does.
+
+    One of the answer's precedents encodes the same kind of question with the same verdict,
+    in a situation that names two or more of the cards and no other corpus card.
+    """
+    if answer.verdict is None:
+        return False
+    names = {card.name for card in cards}
+    shown = answer.verdict.show()
+    return any(
+        clause.get("role") == "precedent"
+        and clause.get("matched_kind") == answer.question.kind
+        and clause.get("matched_verdict") == shown
+        and 2 <= len(set(clause.get("matched_cards") or ())) <= len(names)
+        and set(clause.get("matched_cards") or ()) <= names
+        for clause in answer.citations()
+    )
 
 
 def _first_ask(text: str) -> str:
@@ -371,33 +444,36 @@ def _title(question: str) -> str:
 def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]) -> bool:
     """Whether one of the cards is why the question has its answer.
 
-    Taking one of the cards out of the situation gives the question another verdict; or a
-    text of one of them argued for a verdict the ladder beat; or the question names two of
-    the cards, or the cards are named only in the question (it is about them together).
+    Taking one of the cards out of the situation (or out of one player's lines, when both
+    have it) gives the question another verdict; or a text of one of them argued for a
+    verdict the ladder beat; or the question names two of the cards, or the cards are named
+    only in the question (it is about them together).
     """
     if answer.status is Status.CONFLICT or any(_argued_and_lost(answer, c) for c in cards):
         return True
     asked = {card.name for card in answer.question.cards}
     if len(asked & {c.name for c in cards}) >= 2:
         return True
-    from rulesq.shapes import without
+    from rulesq.shapes import sides, without
 
     shown = answer.verdict.show() if answer.verdict is not None else ""
     removable = False
     for card in cards:
-        less = without(text, card)
-        if less is None:
-            continue
-        removable = True
-        try:
-            again = _evaluate(less)
-        except (RulesqError, ValueError):
-            continue
-        if index >= len(again):
-            continue
-        other = again[index]
-        if other.answered and other.verdict is not None and other.verdict.show() != shown:
-            return True
+        both = sides(text, card)
+        for side in [None, *both] if len(both) > 1 else [None]:
+            less = without(text, card, side)
+            if less is None:
+                continue
+            removable = True
+            try:
+                again = _evaluate(less)
+            except (RulesqError, ValueError):
+                continue
+            if index >= len(again):
+                continue
+            other = again[index]
+            if other.answered and other.verdict is not None and other.verdict.show() != shown:
+                return True
     return not removable
 
 
@@ -447,32 +523,77 @@ def _argued_and_lost(answer: Answer, a: Card) -> bool:
 def clauses_naming(game: str, cards: Sequence[Card]) -> list[Clause]:
     """The clauses that speak of the cards: two of them, when several are given.
 
-    A clause speaks of a card when its ``card``/``cards`` fields name it, or its text or
-    question names it or gives its set and number ("[Hoax 28]", "Core Set 45").
+    A clause speaks of a card when its ``card``/``cards``/``card_id`` fields name it, or its
+    text, question or other text fields (what it reverses, what a card should read) name it
+    or give its set and number ("[Hoax 28]", "Core Set 45").
     """
-    import re
+    from rulesq.corpus.load import normalise_name
 
-    from rulesq.corpus.load import load_corpus, normalise_name
-
-    def flat(text: str) -> str:
-        return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
-
-    refs = {card.name: [flat(card.name), *_set_numbers(card, flat)] for card in cards}
+    refs = {card.name: [_flat(card.name), *_set_numbers(card, _flat)] for card in cards}
+    coded = {card.name: pattern for card in cards if (pattern := _coded_number(card))}
     need = min(2, len(cards))
     wanted = {normalise_name(card.name): card.name for card in cards}
+    ids = {card.id: card.name for card in cards}
     found = []
-    for clause in load_corpus(game).clauses.values():
-        listed = clause.extra.get("cards") or []
-        named = {
-            wanted[key]
-            for n in [clause.extra.get("card"), *listed]
-            if n and (key := normalise_name(str(n))) in wanted
-        }
-        words = flat(f"{clause.question or ''} {clause.text}")
+    for clause, listed, card_id, words in _clause_words(game, str(corpus_dir())):
+        named = {wanted[key] for key in listed if key in wanted}
+        if card_id in ids:
+            named.add(ids[card_id])
         named |= {name for name, forms in refs.items() if any(f in words for f in forms)}
+        named |= {name for name, pattern in coded.items() if pattern.search(words)}
         if len(named) >= need:
             found.append(clause)
     return found
+
+
+#: The fields of a clause besides its question and text whose words may name a card.
+TEXT_FIELDS = ("reverses", "should_read", "applies_to")
+
+
+@functools.cache
+def _clause_words(game: str, where: str) -> tuple[tuple[Clause, frozenset[str], str, str], ...]:
+    """Each clause of a game with the card names its fields list, its card id and its words.
+
+    ``where`` (the corpus folder) keys the cache.
+    """
+    from rulesq.corpus.load import load_corpus, normalise_name
+
+    out = []
+    for clause in load_corpus(game).clauses.values():
+        listed = [clause.extra.get("card"), *(clause.extra.get("cards") or [])]
+        texts = [clause.question or "", clause.text]
+        texts += [str(clause.extra.get(name) or "") for name in TEXT_FIELDS]
+        out.append(
+            (
+                clause,
+                frozenset(normalise_name(str(n)) for n in listed if n),
+                str(clause.extra.get("card_id") or ""),
+                _flat(" ".join(texts)),
+            )
+        )
+    return tuple(out)
+
+
+def _flat(text: str) -> str:
+    """Lower-case words separated by single spaces, with a space at each end."""
+    return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
+
+
+def _coded_number(card: Card) -> re.Pattern[str] | None:
+    """A card named, in full or by its first words, before a set code and its number.
+
+    "Grim Old Keep (CS 75)" numbers a card "Grim Old Keep Gate" of number 75: the code
+    ("CS") is not checked, the number and at least two words of the name (all, if fewer) are;
+    a possessive "'s" may follow the name.
+    """
+    number = card.fields.get("number")
+    words = _flat(card.name).split()
+    if not isinstance(number, int) or not words:
+        return None
+    need = min(2, len(words))
+    name = " ".join(map(re.escape, words[:need]))
+    rest = "".join(f"(?: {re.escape(w)}" for w in words[need:]) + ")?" * (len(words) - need)
+    return re.compile(rf" {name}{rest}(?: s)? [a-z]{{2}} 0*{number} ")
 
 
 def _set_numbers(card: Card, flat: Callable[[str], str]) -> list[str]:

@@ -109,13 +109,17 @@ def _fold(name: str) -> str:
     return normalise_name(name)
 
 
-def without(text: str, card: Card) -> str | None:
-    """The situation with ``card`` taken out of every line but the questions (None: no line)."""
+def without(text: str, card: Card, side: str | None = None) -> str | None:
+    """The situation with ``card`` taken out of every line but the questions (None: no line).
+
+    A count before the card ("1 "X"") goes with it. ``side`` ("I" or "you") takes the card
+    out of that player's lines only: a card both players have is two cards.
+    """
     quoted = f'"{card.name}"'
-    item = re.compile(re.escape(quoted) + r"(?: \([^)]*\))?(?:, | and )?")
+    item = re.compile(r"(?:\b\d+ )?" + re.escape(quoted) + r"(?: \([^)]*\))?(?:, | and )?")
     out, changed = [], False
     for line in text.splitlines():
-        if quoted not in line or line.startswith(("ask ", "card ")):
+        if quoted not in line or line.startswith(("ask ", "card ")) or not _on(line, side):
             out.append(line)
             continue
         changed = True
@@ -123,3 +127,19 @@ def without(text: str, card: Card) -> str | None:
         if _QUOTED.search(rest):
             out.append(rest)
     return "\n".join(out) + "\n" if changed else None
+
+
+def sides(text: str, card: Card) -> list[str]:
+    """The players ("I", "you") whose lines name ``card``, questions apart."""
+    quoted = f'"{card.name}"'
+    lines = [x for x in text.splitlines() if quoted in x and not x.startswith(("ask ", "card "))]
+    return [side for side in SIDES if any(_on(line, side) for line in lines)]
+
+
+#: The words a line of each player opens with.
+SIDES = {"I": ("I ", "my "), "you": ("you ", "your ")}
+
+
+def _on(line: str, side: str | None) -> bool:
+    """Whether a line is about ``side``'s cards (any line when ``side`` is None)."""
+    return side is None or line.startswith(SIDES[side])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rulesq.cli import app
@@ -47,10 +48,14 @@ def test_the_fma_outputs_shown_are_the_real_ones(tmp_path: Path) -> None:
         assert result.output == found[index + 1]
 
 
-def test_the_ruling_shown_is_the_real_one() -> None:
-    """The Markdown ruling in the README is the first one the README's command writes."""
-    [shown] = blocks("````")
-    result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "Tittertweet"])
+@pytest.mark.parametrize(
+    "number, cards",
+    [(0, ["Pandemonium", "Laughing Gas", "Tittertweet"]), (1, ["Laughing Gas", "Cast Cataclysm"])],
+)
+def test_the_rulings_shown_are_the_real_ones(number: int, cards: list[str]) -> None:
+    """Each Markdown ruling in the README is the first one its command writes."""
+    shown = blocks("````")[number]
+    result = runner.invoke(app, ["rulings", *cards])
     assert result.exit_code == 0
     first = result.output[result.output.index("## 1.") : result.output.index("## 2.")]
     assert first.rstrip() + "\n" == shown

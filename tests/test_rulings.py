@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -155,26 +156,100 @@ def _flat(text: str) -> str:
     return " " + re.sub(r"[^a-z0-9]+", " ", text.lower()).strip() + " "
 
 
+def _begins(before: str, name: str) -> bool:
+    """Whether words end with the card's name or its first two (or more) words."""
+    words = _flat(name).split()
+    return any(
+        before.endswith(" " + " ".join(words[:k]) + end)
+        for k in range(min(2, len(words)), len(words) + 1)
+        for end in (" ", " s ")  # "Volkmar the Grim's (LE 16)"
+    )
+
+
+def passage_pairs(game: str) -> dict[tuple[str, str], set[str]]:
+    """Every pair of cards some clause names or numbers, with those clauses.
+
+    A clause refers to a card by its fields (``card``, ``cards``, ``card_id``), by its name in
+    the question, the text or another text field, or by its set and number: a Blue Moon tag
+    ("[Flit 07]") or a Warhammer "Name (CC 102)" (the number must be the named card's).
+    """
+    corpus = load_corpus(game)
+    by_flat: dict[str, list[str]] = {}
+    for card in corpus.cards.values():
+        by_flat.setdefault(_flat(card.name), []).append(card.name)
+    tags = {
+        _flat(str(c.fields["tag"])): c.name for c in corpus.cards.values() if c.fields.get("tag")
+    }
+    ids = {card.id: card.name for card in corpus.cards.values()}
+    pairs: dict[tuple[str, str], set[str]] = {}
+    for clause in corpus.clauses.values():
+        refs = {
+            found.name
+            for n in [clause.extra.get("card"), *(clause.extra.get("cards") or [])]
+            if n and (found := corpus.find_card(str(n)))
+        }
+        if clause.extra.get("card_id") in ids:
+            refs.add(ids[clause.extra["card_id"]])
+        fields = ("reverses", "should_read", "applies_to")
+        text = " ".join(
+            [clause.question or "", clause.text] + [str(clause.extra.get(f) or "") for f in fields]
+        )
+        words = _flat(text)
+        refs |= {name for flat, names in by_flat.items() if flat in words for name in names}
+        refs |= {
+            tags[t]
+            for m in re.finditer(r"\[([A-Za-z&]+ \d+)\]", text)
+            if (t := _flat(m.group(1))) in tags
+        }
+        for m in re.finditer(r"\(([A-Z]{2}) (\d+)\)", text):
+            before = _flat(text[: m.start()])
+            number = int(m.group(2))
+            # the card of that number named in full or by its first words ("Rip Dere 'Eads
+            # (CS 75)" is "Rip Dere 'Eads Off!")
+            numbered = [
+                c.name
+                for c in corpus.cards.values()
+                if c.fields.get("number") == number and _begins(before, c.name)
+            ]
+            assert numbered, f"{clause.id}: {m.group(0)} follows no card of that number"
+            refs.update(numbered)
+        for a, b in itertools.combinations(sorted(refs), 2):
+            pairs.setdefault((a, b), set()).add(clause.id)
+    return pairs
+
+
 @pytest.mark.parametrize("game", ["warhammer", "bluemoon"])
-def test_every_passage_naming_one_card_and_another_is_quoted(game: str) -> None:
-    """A clause about a card whose text names another card is among the pair's passages."""
+def test_every_passage_naming_or_numbering_two_cards_is_found(game: str) -> None:
+    """For every pair of cards a clause names or numbers, the pair's passages include it."""
     from rulesq.rulings import clauses_naming
 
     corpus = load_corpus(game)
-    names = {_flat(c.name): c for c in corpus.cards.values() if len(c.name) >= 8}
-    pairs: dict[tuple[str, str], set[str]] = {}
-    for clause in corpus.clauses.values():
-        listed = [clause.extra.get("card"), *(clause.extra.get("cards") or [])]
-        owners = [found for n in listed if n and (found := corpus.find_card(str(n)))]
-        text = _flat(f"{clause.question or ''} {clause.text}")
-        for owner in owners[:1]:
-            for flat, other in names.items():
-                if other.name != owner.name and flat in text:
-                    pairs.setdefault((owner.name, other.name), set()).add(clause.id)
-    assert pairs
-    for (a, b), wanted in list(pairs.items())[:150]:
-        found = {c.id for c in clauses_naming(game, [corpus.card(a), corpus.card(b)])}
-        assert wanted <= found, (a, b, wanted - found)
+    pairs = passage_pairs(game)
+    assert len(pairs) > 50
+    missed = [
+        (a, b, sorted(wanted - {c.id for c in clauses_naming(game, cards_of(corpus, a, b))}))
+        for (a, b), wanted in pairs.items()
+    ]
+    missed = [m for m in missed if m[2]]
+    assert not missed, f"{len(missed)} of {len(pairs)} pairs miss a passage: {missed[:5]}"
+
+
+def cards_of(corpus, *names: str) -> list:  # type: ignore[no-untyped-def, type-arg]
+    return [corpus.card(name) for name in names]
+
+
+def test_every_warhammer_pair_with_a_passage_gets_it_quoted_in_its_rulings() -> None:
+    """``rulings`` on each such Warhammer pair quotes every passage: cited or printed apart."""
+    corpus = load_corpus("warhammer")
+    pairs = passage_pairs("warhammer")
+    missed = []
+    for (a, b), wanted in pairs.items():
+        found = write_rulings("warhammer", cards_of(corpus, a, b))
+        quoted = {c.id for c in found.about} | {
+            c["clause_id"] for r in found.rulings for c in r.answer.citations()
+        }
+        missed += [(a, b, clause) for clause in sorted(wanted - quoted)]
+    assert not missed, missed[:5]
 
 
 @pytest.mark.parametrize(
@@ -211,3 +286,22 @@ def test_a_ruling_is_kept_only_when_the_card_changes_the_answer() -> None:
     assert len(marks) == len(set(marks))
     for ruling in found.rulings:
         assert "is not one of them" not in ruling.answer.reason
+
+
+def test_a_follow_up_is_asked_only_where_the_card_can_be_played() -> None:
+    """A question that follows "can I play b?" is asked only when that answer is yes."""
+    _, pairs = load_templates("bluemoon")
+    follow_ups = {t.title for t in pairs if t.after}
+    assert follow_ups
+    found = write_rulings("bluemoon", cards(PROHIBITOR, SUPPORT))
+    stopped = [s for s in found.skipped if f'"{SUPPORT}" cannot be played there' in s.reason]
+    assert {s.title for s in stopped} == {
+        t.replace("{a}", PROHIBITOR).replace("{b}", SUPPORT) for t in follow_ups
+    }
+    assert all(f'"{PROHIBITOR}" forbids it' in s.reason for s in stopped)
+    for template, a, _title, text in questions("bluemoon", cards(PROHIBITOR, SUPPORT)):
+        if template.after:
+            assert not (a.name == PROHIBITOR and f'"{SUPPORT}"' in text), text
+    # where the card can be played, the follow-up is asked
+    asked = [t for t, a, _, _ in questions("bluemoon", cards(PROHIBITOR, IGNORER)) if t.after]
+    assert asked

@@ -118,6 +118,7 @@ def _as_record(found: Any) -> dict[str, Any]:
                 "situation": r.situation,
                 "answer": answer_to_dict(r.answer, []),
                 "beside": [answer_to_dict(a, []) for a in r.beside],
+                "unchanged": r.unchanged,
             }
             for r in found.rulings
         ],

@@ -75,6 +75,12 @@ def render_rulings(found: Rulings, title: str) -> str:
 def _ruling(number: int, ruling: Ruling) -> list[str]:
     answer = ruling.answer
     out = [f"## {number}. {ruling.title}", "", _verdict(answer), ""]
+    if ruling.unchanged:
+        out += [
+            "*No card here changes this answer alone: the FAQ rules on the same question "
+            "about these cards (the precedent below).*",
+            "",
+        ]
     if ruling.beside:
         out.append(
             "In the same situation (no card changes these alone; they show where the text stops):"

@@ -270,7 +270,7 @@ class PrecedentIndex:
         """``(score, cards in common, entry)`` for the entries sharing a decisive part, best first.
 
         Entries encoding only ``skip`` clauses are left out, and so are yes/no answers to the
-        same kind of question, about a card in common, with the opposite verdict. Entries with
+        same kind of question with the opposite verdict. Entries with
         the same question kind and deciding step come first; then the share of the structure
         in common (weighted, over the union of the two keys), then the cards.
         """
@@ -491,6 +491,8 @@ def precedents(
         for clause_id in entry.clauses:
             if clause_id in seen or clause_id in skip:
                 continue
+            if _opens_against(key, entry.key, corpus.clauses[clause_id].text):
+                continue
             seen.add(clause_id)
             shared = tuple(f for f in key.features() if f in entry.features)
             found.append(
@@ -505,6 +507,25 @@ def precedents(
         if len(found) >= limit:
             break
     return found[:limit]
+
+
+def opens_against(verdict: str, text: str) -> bool:
+    """Whether an FAQ answer opens with the word opposite to a yes/no verdict ("No." to "yes")."""
+    if verdict not in ("yes", "no") or not text.strip():
+        return False
+    word = text.split(maxsplit=1)[0].strip(".,;:!").lower()
+    return word == ("no" if verdict == "yes" else "yes")
+
+
+def _opens_against(key: Key, entry: Key, text: str) -> bool:
+    """Whether a precedent opens with the word opposite to the answer's verdict.
+
+    An FAQ answer whose case answers the same kind of question with the same verdict does
+    not count: its opening word answers another of the questions it rules on.
+    """
+    if not opens_against(key.verdict, text):
+        return False
+    return not (entry.kind == key.kind and entry.verdict == key.verdict)
 
 
 def why(match: Match) -> str:
@@ -540,7 +561,12 @@ def cite_precedents(ctx: Context, answer: Answer) -> list[Match]:
     graph = answer.graph
     for match in found:
         node = ctx.cite(match.clause, role="precedent")
-        graph.graph.nodes[node]["why"] = why(match)
+        data = graph.graph.nodes[node]
+        data["why"] = why(match)
+        # The FAQ case answer matched: what it asked, its verdict and its cards.
+        data["matched_kind"] = match.key.kind
+        data["matched_verdict"] = match.key.verdict
+        data["matched_cards"] = sorted(match.key.cards)
         for target, note in _shared_nodes(answer, match):
             graph.link(node, target, MATCHES_EDGE, note=note)
     return found

@@ -16,7 +16,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.precedents import cite_precedents
+from rulesq.games.bluemoon.judge.precedents import cite_precedents, opens_against
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
@@ -87,13 +87,19 @@ class View:
             )
         return nodes[source]
 
-    def clause(self, ref: str) -> str:
-        """The node of a clause (by id or alias); a game rule brings its FAQ answer along."""
+    def clause(self, ref: str, verdict: str = "") -> str:
+        """The node of a clause (by id or alias); a game rule brings its FAQ answer along.
+
+        Not an FAQ answer that opens with the word opposite to the verdict ("Yes, you can"
+        under a "no"): it rules on the other side of the game rule.
+        """
         node = self.ctx.clause(ref)
         found = self.ctx.corpus.find_clause(ref)
         source = found.extra.get("source") if found is not None else None
         if found is not None and found.kind == "game-rule" and isinstance(source, str):
-            self.ctx.clause(source, role="precedent")
+            faq = self.ctx.corpus.find_clause(source)
+            if faq is None or not opens_against(verdict, faq.text):
+                self.ctx.clause(source, role="precedent")
         return node
 
     def answer(self, verdict: Verdict, ruling: Ruling) -> Answer:
@@ -110,12 +116,12 @@ class View:
         for source in ruling.sources:
             support.append(self.effect(source))
         for ref in ruling.rules:
-            support.append(self.clause(ref))
+            support.append(self.clause(ref, verdict.show()))
         alternatives = []
         for shown, by in ruling.beaten:
             node = graph.alternative(shown)
             alternatives.append(node)
-            by_node = self.effect(by) if isinstance(by, Source) else self.clause(by)
+            by_node = self.effect(by) if isinstance(by, Source) else self.clause(by, verdict.show())
             graph.link(by_node, node, BEATS)
         for source in ruling.against:
             for node in alternatives:
