@@ -47,6 +47,18 @@ def test_index_is_rebuilt_after_a_corpus_change(
     load_corpus.cache_clear()
 
 
+def test_the_key_covers_the_code_that_builds_it(tmp_path: Path) -> None:
+    """An edit of the code named beside the clause files gives another cache key."""
+    from rulesq.corpus.load import clause_fingerprint
+
+    code = tmp_path / "builder.py"
+    code.write_text("RANKING = 1\n", encoding="utf-8")
+    before = clause_fingerprint(["bluemoon"], "test", code=[str(code)])
+    assert clause_fingerprint(["bluemoon"], "test", code=[str(code)]) == before
+    code.write_text("RANKING = 2  # a different ranking\n", encoding="utf-8")
+    assert clause_fingerprint(["bluemoon"], "test", code=[str(code)]) != before
+
+
 def test_stemming_matches_other_word_forms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """'ignoring' finds a clause that says 'ignored'."""
     monkeypatch.setenv("RULESQ_CORPUS_DIR", str(tmp_path / "corpus"))

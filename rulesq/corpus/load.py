@@ -94,13 +94,15 @@ def normalise_name(name: str) -> str:
     return " ".join(folded.split())
 
 
-def clause_fingerprint(games: Iterable[str], salt: str) -> str:
-    """A hash of the contents of the clause files of these games: caches key on it."""
+def clause_fingerprint(games: Iterable[str], salt: str, code: Iterable[str] = ()) -> str:
+    """A hash of the clause files of these games (and of the ``code`` that reads them).
+
+    Caches key on it: an edit of a clause file or of the code building the cache rebuilds it.
+    """
     from rulesq.cachefiles import content_key
 
-    return content_key(
-        [corpus_dir() / game / name for game in sorted(set(games)) for name in CLAUSE_FILES], salt
-    )
+    files = [corpus_dir() / game / name for game in sorted(set(games)) for name in CLAUSE_FILES]
+    return content_key([*files, *code], salt)
 
 
 def available_games() -> list[str]:

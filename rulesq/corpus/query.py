@@ -6,6 +6,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from rulesq.paths import corpus_dir
 
@@ -58,10 +59,14 @@ def _key(phrase: str) -> str:
     return " ".join(_plain(word) for word in words_of(phrase))
 
 
-@cache
 def query_words() -> QueryWords:
     """The words of ``corpus/search.toml``; none when the file is absent."""
-    path = corpus_dir() / "search.toml"
+    return _query_words(corpus_dir() / "search.toml")
+
+
+@cache  # per file: a corpus folder set for one test does not outlive it
+def _query_words(path: Path) -> QueryWords:
+    """The stop words and synonym groups of one search file."""
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
