@@ -75,3 +75,10 @@ class ParsedText:
     def fully_parsed(self) -> bool:
         """Whether every sentence was understood."""
         return not self.unparsed
+
+    def not_understood(self, name: str) -> str | None:
+        """Why card ``name``'s text cannot be followed whole, or None if all was understood."""
+        unparsed = self.unparsed
+        if not unparsed:
+            return None
+        return f'rulesq does not understand all of the text of "{name}": "{unparsed[0].text}"'

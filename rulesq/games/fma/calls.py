@@ -90,11 +90,8 @@ def effects_of(card: Card) -> tuple[list[Any], str | None]:
     for text in texts:
         parsed = get_game("fma").parse_card_text(text)
         assert isinstance(parsed, fx.FmaParsedText)
-        if parsed.unparsed and missing is None:
-            missing = (
-                f'rulesq does not understand all of the text of "{card.name}": '
-                f'"{parsed.unparsed[0].text}"'
-            )
+        if missing is None:
+            missing = parsed.not_understood(card.name)
         for effect in parsed.effects:
             out.append(effect)
             if isinstance(effect, fx.Ability):

@@ -290,11 +290,9 @@ def counts_as_drawing(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{card.name}" uses the word "draw"', supported_by=(node, rule)
         )
-    if parsed.unparsed:
-        raise CannotAnswer(
-            f'rulesq does not understand all of the text of "{card.name}": '
-            f'"{parsed.unparsed[0].text}"'
-        )
+    why = parsed.not_understood(card.name)
+    if why is not None:
+        raise CannotAnswer(why)
     return ctx.conclude(
         YesNo(False),
         f'"{card.name}" gets cards without the word "draw"; '
@@ -314,11 +312,9 @@ def counts_as_defeating(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{card.name}" defeats: it uses the word "defeat"', supported_by=(node,)
         )
-    if parsed.unparsed:
-        raise CannotAnswer(
-            f'rulesq does not understand all of the text of "{card.name}": '
-            f'"{parsed.unparsed[0].text}"'
-        )
+    why = parsed.not_understood(card.name)
+    if why is not None:
+        raise CannotAnswer(why)
     sends = [e for e in units if isinstance(e, fx.SendToDiscard)]
     if not sends:
         return ctx.conclude(YesNo(False), f'no text of "{card.name}" defeats a character')
@@ -346,11 +342,9 @@ def plays_location(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{card.name}" says a location is played', supported_by=(node, rule)
         )
-    if parsed.unparsed:
-        raise CannotAnswer(
-            f'rulesq does not understand all of the text of "{card.name}": '
-            f'"{parsed.unparsed[0].text}"'
-        )
+    why = parsed.not_understood(card.name)
+    if why is not None:
+        raise CannotAnswer(why)
     changes = [e for e in units if isinstance(e, fx.ChangeLocation)]
     support = (ctx.derivation().effect(card.name, changes[0].render(), card),) if changes else ()
     return ctx.conclude(

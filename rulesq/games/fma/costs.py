@@ -70,11 +70,9 @@ def _apply(
         raise CannotAnswer(f'the sources give no text for "{source.name}", which is in play')
     parsed = ctx.game.parse_card_text(source.text)
     assert isinstance(parsed, fx.FmaParsedText)
-    if parsed.unparsed:
-        raise CannotAnswer(
-            f'rulesq does not understand all of the text of "{source.name}": '
-            f'"{parsed.unparsed[0].text}"'
-        )
+    why = parsed.not_understood(source.name)
+    if why is not None:
+        raise CannotAnswer(why)
     for effect in parsed.effects:
         if not isinstance(effect, fx.ReduceCost | fx.IncreaseCost):
             continue

@@ -62,11 +62,9 @@ def is_defeated(ctx: Context) -> Answer:
                 raise CannotAnswer(f'the sources give no text for "{source_ref.name}"')
             parsed = ctx.game.parse_card_text(source.text)
             assert isinstance(parsed, fx.FmaParsedText)
-            if parsed.unparsed:
-                raise CannotAnswer(
-                    f"rulesq does not understand all of the text of "
-                    f'"{source.name}": "{parsed.unparsed[0].text}"'
-                )
+            why = parsed.not_understood(source.name)
+            if why is not None:
+                raise CannotAnswer(why)
             for effect in parsed.effects:
                 if not isinstance(effect, fx.DefeatedWhenMoved):
                     continue

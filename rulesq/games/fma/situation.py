@@ -528,13 +528,13 @@ class Reader:
                 )
                 continue
             parsed = self.parse(card)
-            if parsed.unparsed:
+            why = parsed.not_understood(card.name)
+            if why is not None:
                 self.gap(
                     None,
                     None,
                     f'"{card.name}" was played',
-                    f'rulesq does not understand all of the text of "{card.name}": '
-                    f'"{parsed.unparsed[0].text}"',
+                    why,
                 )
                 continue
             units = [
@@ -702,13 +702,13 @@ class Reader:
         self, card: Card, fact: Fact | None, owner_key: str, bearer_key: str = ""
     ) -> None:
         parsed = self.parse(card)
-        if parsed.unparsed:
+        why = parsed.not_understood(card.name)
+        if why is not None:
             self.gap(
                 None,
                 None,
                 f'"{card.name}" is in play',
-                f'rulesq does not understand all of the text of "{card.name}": '
-                f'"{parsed.unparsed[0].text}"',
+                why,
             )
             return
         for effect in parsed.effects:

@@ -39,6 +39,17 @@ def _card(ctx: Context) -> Card:
     return ref.card
 
 
+def _two_cards(ctx: Context) -> tuple[Card, Card]:
+    """The first two cards a question names; an unknown one is cannot answer, named."""
+    refs = ctx.question.cards[:2]
+    for ref in refs:
+        if ref.card is None:
+            raise CannotAnswer(f'"{ref.name}" is not a card rulesq knows')
+    first, second = (ref.card for ref in refs)
+    assert first is not None and second is not None
+    return first, second
+
+
 def _conclude(
     ctx: Context,
     verdict: Verdict,

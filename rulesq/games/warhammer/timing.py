@@ -18,7 +18,7 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer.answers import _board, _card, _conclude
+from rulesq.games.warhammer.answers import _board, _card, _conclude, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim
 from rulesq.situation.model import ME
@@ -440,11 +440,7 @@ def can_respond_to(ctx: Context) -> Answer:
 
 def can_cancel(ctx: Context) -> Answer:
     """Answer ``can "A" cancel "B"?``: what a "cancel … just played/triggered" card reaches."""
-    cards = [r.card for r in ctx.question.cards]
-    if any(c is None for c in cards):
-        raise CannotAnswer("a card asked about is not known")
-    canceller, other = cards[0], cards[1]
-    assert canceller is not None and other is not None
+    canceller, other = _two_cards(ctx)
     action, why = ab.action_of(canceller)
     if action is None:
         raise CannotAnswer(f'"{canceller.name}": {why}')
@@ -551,11 +547,7 @@ def action_cost(ctx: Context) -> Answer:
 
 def card_can_target(ctx: Context) -> Answer:
     """Answer ``can "A" target "B"?``: a card in play, or one just played ("just played")."""
-    cards = [r.card for r in ctx.question.cards]
-    if any(c is None for c in cards):
-        raise CannotAnswer("a card asked about is not known")
-    source, other = cards[0], cards[1]
-    assert source is not None and other is not None
+    source, other = _two_cards(ctx)
     action, why = ab.action_of(source)
     if action is None:
         raise CannotAnswer(f'"{source.name}": {why}')
@@ -598,11 +590,7 @@ def can_put(ctx: Context) -> Answer:
     from rulesq.games.warhammer import xvalue
     from rulesq.games.warhammer.values import printed_cost
 
-    cards = [r.card for r in ctx.question.cards]
-    if any(c is None for c in cards):
-        raise CannotAnswer("a card asked about is not known")
-    unit, effect = cards[0], cards[1]
-    assert unit is not None and effect is not None
+    unit, effect = _two_cards(ctx)
     found = _PUT_COST.search(effect.text or "")
     board = _board(ctx)
     if found is None or board.find(unit.name) is not None:
@@ -645,11 +633,7 @@ def can_interrupt(ctx: Context) -> Answer:
     """
     from rulesq.games.warhammer.values import power
 
-    cards = [r.card for r in ctx.question.cards]
-    if any(c is None for c in cards):
-        raise CannotAnswer("a card asked about is not known")
-    forced_card, acting = cards[0], cards[1]
-    assert forced_card is not None and acting is not None
+    forced_card, acting = _two_cards(ctx)
     forced = ab.forced_of(forced_card)
     action, why = ab.action_of(acting)
     if forced is None or action is None:
@@ -739,11 +723,7 @@ def _effect_type(card: Card) -> tuple[str, str] | None:
 
 def resolves_before(ctx: Context) -> Answer:
     """Answer ``does "A" resolve before "B"?`` for effects with the same trigger condition."""
-    cards = [r.card for r in ctx.question.cards]
-    if any(c is None for c in cards):
-        raise CannotAnswer("a card asked about is not known")
-    first, second = cards[0], cards[1]
-    assert first is not None and second is not None
+    first, second = _two_cards(ctx)
     kinds = [_effect_type(first), _effect_type(second)]
     names = {"forced": "Forced effect", "action": "Triggered Action"}
     if kinds[0] is None or kinds[1] is None:
