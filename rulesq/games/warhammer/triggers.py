@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rulesq.games.warhammer.board import Board, Event, InPlay
+    from rulesq.games.warhammer.vocab import Zone
 
 FAQ = "warhammer/faq/"
 TRIGGER_CONDITIONS = FAQ + "rules-clarifications/trigger-conditions"
@@ -156,10 +157,12 @@ def _you_heal(board: Board, source: InPlay, count: Count) -> None:
         count.gaps.append("the situation states no unit healed")
 
 
-def _corrupting_zone(board: Board, placed: InPlay, count: Count) -> InPlay | None:
-    """A card in the unit's zone whose text makes its controller's units enter corrupted."""
+def _corrupting_zone(
+    board: Board, placed: InPlay, zone: Zone | None, count: Count
+) -> InPlay | None:
+    """A card in ``zone`` (the unit's) whose text makes its controller's units enter corrupted."""
     for other in board.cards:
-        if other.zone is not placed.zone or other.owner != placed.owner or other.facedown:
+        if other.zone is not zone or other.owner != placed.owner or other.facedown:
             continue
         for _header, _zone, quote, body in T.sentences(
             other.name, (other.card and other.card.text) or ""
@@ -174,7 +177,8 @@ def _unit_corrupted(board: Board, source: InPlay, count: Count) -> None:
     stated = [e for e in board.events if e.kind in ("moved", "enters_play")]
     for event in stated:
         unit = event.card
-        zone = _corrupting_zone(board, unit, count)
+        # where the unit is after the event: a move's destination, else the zone it is in
+        zone = _corrupting_zone(board, unit, event.zone or unit.zone, count)
         if zone is None:
             count.gaps.append(
                 f'whether "{unit.name}" is corrupted as it '
