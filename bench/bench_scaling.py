@@ -44,6 +44,17 @@ def fma_copies(n: int) -> str:
     )
 
 
+def fma_passive_copies(n: int) -> str:
+    """``fma_copies`` with a passive text in play (its bonus placed among the copies)."""
+    return (
+        'game fma\ncard "Quiet Valley" location: "Characters get +1 strength."\n'
+        'character "Envy, Doppelganger" (strength 0)\n'
+        'character "Rival" (strength 5)\n"Quiet Valley" is in play\n'
+        + '"Envy, Doppelganger" copies the strength of "Rival" until the end of the turn\n' * n
+        + 'ask what is the strength of "Envy, Doppelganger"?\n'
+    )
+
+
 def long_card_text(n: int) -> str:
     """An inline card whose text is ``n`` characters of sentences."""
     sentence = "You may not play support cards. "
@@ -58,6 +69,7 @@ GENERATORS: dict[str, Callable[[int], str]] = {
     "laughing-gas": laughing_gas,
     "fight-ends": fight_ends,
     "fma-copies": fma_copies,
+    "fma-passive-copies": fma_passive_copies,
     "card-text": long_card_text,
 }
 

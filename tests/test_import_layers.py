@@ -52,7 +52,7 @@ LAYERS: dict[str, int] = {
         ),
         READ_IN_PLAY,
     ),
-    **dict.fromkeys(("moves", "timeline", "view"), REPLAY),
+    **dict.fromkeys(("moves", "timeline", "shared", "view"), REPLAY),
     **dict.fromkeys(
         (
             "plays",

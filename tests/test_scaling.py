@@ -21,7 +21,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_scaling import fight_ends, fma_copies, laughing_gas, long_card_text  # noqa: E402
+from bench_scaling import (  # noqa: E402
+    fight_ends,
+    fma_copies,
+    fma_passive_copies,
+    laughing_gas,
+    long_card_text,
+)
 
 from rulesq.engine.check import check_situation  # noqa: E402
 from rulesq.engine.expect import Result  # noqa: E402
@@ -84,14 +90,14 @@ def test_judging_grows_linearly(make: Callable[[int], str]) -> None:
     assert large < max(small, 0.05) * 8, f"300: {small:.2f} s, 1,200: {large:.2f} s"
 
 
-def fma_work(n: int) -> int:
-    """The FMA timeline work (events built and replayed, effects scanned) of ``fma_copies(n)``."""
+def fma_work(n: int, make: Callable[[int], str] = fma_copies, value: str = "5") -> int:
+    """The FMA timeline work (events built and replayed, effects scanned) of ``make(n)``."""
     from rulesq.games.fma.attributes import WORK
 
     before = WORK.built + WORK.events + WORK.scanned
-    checked = check_situation(parse_situation(fma_copies(n), "<generated>"))
+    checked = check_situation(parse_situation(make(n), "<generated>"))
     assert checked.questions[0].answer.verdict is not None
-    assert checked.questions[0].answer.verdict.show() == "5"
+    assert checked.questions[0].answer.verdict.show() == value
     return WORK.built + WORK.events + WORK.scanned - before
 
 
@@ -103,6 +109,20 @@ def test_the_fma_timeline_grows_linearly() -> None:
     """
     small, large = fma_work(200), fma_work(800)
     assert small >= 200, small  # the tally counts something: each fact is at least one event
+    assert large <= 4.5 * small, f"200 facts: {small} steps, 800 facts: {large} steps"
+
+
+def test_the_fma_timeline_with_a_passive_text_grows_linearly() -> None:
+    """A passive text in play places its bonus among the entries: each fact still extends
+    the timeline built before it, so the work, counted, stays linear (it was rebuilt whole for
+    every fact: 16 times the work at four times the facts).
+
+    The answer is pinned as it was before (6: Rival's 5 and the valley's +1, copied), so
+    that sharing the work changes no answer.
+    """
+    small = fma_work(200, fma_passive_copies, "6")
+    large = fma_work(800, fma_passive_copies, "6")
+    assert small >= 200, small
     assert large <= 4.5 * small, f"200 facts: {small} steps, 800 facts: {large} steps"
 
 

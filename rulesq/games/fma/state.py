@@ -180,8 +180,8 @@ class State:
     #: Counts the changes to the characters' printed values (a character added, a value
     #: given): the printed values of a timeline built before a change are read again.
     revision: int = 0
-    #: The last timeline built without passives: (revision, entries read, the timeline).
-    _built: tuple[int, int, at.Timeline] | None = field(default=None, repr=False)
+    #: The last timeline built (for all the entries), extended as entries are added.
+    _built: _Built | None = field(default=None, repr=False)
 
     def find(self, name: str) -> Character | None:
         """The character called ``name`` (any case), or None."""
@@ -260,23 +260,57 @@ class State:
     def timeline(self, until: int | None = None) -> at.Timeline:
         """The attribute timeline (up to a position of the entries, all if None).
 
-        Without passive texts the entries are the timeline, in order: the last one built is
-        extended with the entries added since (each fact costs its own entries, not all of
-        them again). Passive texts place their bonuses among the entries: built whole.
+        The last one built is extended with the entries added since (each fact costs its
+        own entries, not all of them again). Passive texts place their bonuses among the
+        entries, before the entries added after them: the timeline is built whole again
+        only when the passive texts, or the characters they may reach, change.
         """
-        if until is not None or self.passives:
+        if until is not None:
             printed = {c.name: c.printed_values() for c in self.characters.values()}
             return at.Timeline(printed, at.Events(e.event for e in self.all_entries(until)))
-        revision, read, timeline = self._built or (-1, 0, at.Timeline({}, at.Events()))
-        if revision != self.revision:
+        passives = self._passive_signature()
+        built = self._built
+        if (
+            built is None
+            or built.passives != passives
+            or (passives and built.revision != self.revision)
+        ):
             printed = {c.name: c.printed_values() for c in self.characters.values()}
-            timeline = replace(timeline, printed=printed)
-        if read < len(self.entries):
-            assert isinstance(timeline.events, at.Events)
-            events = timeline.events.extended(e.event for e in self.entries[read:])
-            timeline = replace(timeline, events=events)
-        self._built = (self.revision, len(self.entries), timeline)
-        return timeline
+            entries = self.all_entries() if passives else self.entries
+            built = _Built(
+                self.revision,
+                passives,
+                len(self.entries),
+                at.Timeline(printed, at.Events(e.event for e in entries)),
+                _attachment_ids(self.entries),
+            )
+        if built.revision != self.revision:
+            printed = {c.name: c.printed_values() for c in self.characters.values()}
+            built.timeline = replace(built.timeline, printed=printed)
+            built.revision = self.revision
+        if built.read < len(self.entries):
+            added = self.entries[built.read :]
+            built.gone |= _attachment_ids(added)
+            if self.suppressing():
+                added = [
+                    e
+                    for e in added
+                    if e.origin != "attachment" and _target(e.event) not in built.gone
+                ]
+            events = built.timeline.events
+            assert isinstance(events, at.Events)
+            built.timeline = replace(built.timeline, events=events.extended(e.event for e in added))
+            built.read = len(self.entries)
+        self._built = built
+        return built.timeline
+
+    def _passive_signature(self) -> tuple[object, ...]:
+        """What the passive entries rest on: the texts, their ends, the characters' words."""
+        if not self.passives:
+            return ()
+        texts = tuple((id(p), p.end) for p in self.passives)
+        characters = tuple((c.name, c.gone, c.owner, c.traits) for c in self.characters.values())
+        return (texts, characters)
 
     def suppressing(self, at_position: int | None = None) -> list[Passive]:
         """The passive texts that stop attachments from giving bonuses, in force at a position.
@@ -338,6 +372,24 @@ class State:
                             )
                         )
         return out
+
+
+@dataclass
+class _Built:
+    """A timeline of all the entries: what it was built from, and how far it has read."""
+
+    revision: int
+    passives: tuple[object, ...]
+    read: int
+    timeline: at.Timeline
+    #: The ids of the attachments' modifiers among the entries read.
+    gone: set[str | None]
+
+
+def _attachment_ids(entries: list[Entry]) -> set[str | None]:
+    return {
+        e.event.id for e in entries if e.origin == "attachment" and isinstance(e.event, at.Modifier)
+    }
 
 
 def _in_force(passive: Passive, position: int | None) -> bool:

@@ -18,7 +18,7 @@ _clock = [0]
 #: While an earlier moment is being copied, the epoch copies are read at (else None).
 _reading: list[int | None] = [None]
 #: Attributes an object keeps for itself (its history, caches), never part of its fields.
-_OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
+OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
 
 
 def new_epoch() -> int:
@@ -72,7 +72,7 @@ class Remembering:
 
 
 def _plain(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if k not in _OWN}
+    return {k: v for k, v in fields.items() if k not in OWN}
 
 
 def copy_as_of(epoch: int, value: Any, memo: dict[int, Any]) -> Any:

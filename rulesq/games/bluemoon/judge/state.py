@@ -8,7 +8,7 @@ from enum import IntEnum, StrEnum
 from typing import Any, overload
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
-from rulesq.games.bluemoon.judge.history import Remembering, copy_as_of, new_epoch
+from rulesq.games.bluemoon.judge.history import OWN, Remembering, copy_as_of, new_epoch
 
 ME, YOU = "me", "you"
 
@@ -249,6 +249,17 @@ class State:
             self.snapshots = saved
             self._index = index
 
+    def fork(self) -> State:
+        """An independent copy of this moment, for a question that may change it.
+
+        Unlike ``snapshot`` it is not a generic deep copy: cards, events and players are copied
+        field by field (what they hold that never changes is shared, as a fresh reading of the
+        facts would share it). The earlier moments stay marks of the original objects, whose
+        history keeps them as they were.
+        """
+        forked: State = fork_value(self, {})
+        return forked
+
     def mark(self) -> Mark:
         """This moment, kept cheaply: ``Snapshots`` rebuilds the state from it when asked.
 
@@ -472,6 +483,96 @@ def _player_now(player: Player) -> Player:
     out.area_counts = dict(player.area_counts)
     out.deck = list(player.deck)
     return out
+
+
+#: Values a fork shares: they never change (cards' infos, effects and enums are shared too).
+_ATOMIC: frozenset[type] = frozenset({str, int, bool, float, type(None), Zone, Step})
+
+
+def fork_value(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of ``value`` for ``State.fork``: each mutable object of a state copied once.
+
+    ``memo`` maps the objects copied so far to their copies (one memo: one consistent copy).
+    """
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    if kind is Instance:
+        return _fork_card(value, memo)
+    if kind is Event:
+        return _fork_event(value, memo)
+    if kind is tuple:
+        return tuple([v if type(v) in _ATOMIC else fork_value(v, memo) for v in value])
+    if kind is list:
+        out: list[Any] = []
+        memo[id(value)] = out
+        out.extend(v if type(v) in _ATOMIC else fork_value(v, memo) for v in value)
+        return out
+    if kind is dict:
+        copied: dict[Any, Any] = {}
+        memo[id(value)] = copied
+        for key, item in value.items():
+            copied[key] = item if type(item) in _ATOMIC else fork_value(item, memo)
+        return copied
+    if kind is set or kind is frozenset:
+        return kind(v if type(v) in _ATOMIC else fork_value(v, memo) for v in value)
+    if kind is Player or kind is State:
+        return _fork_fields(value, memo)
+    if kind is Snapshots:
+        moments = Snapshots()
+        memo[id(value)] = moments
+        for seq, moment in value._marks.items():
+            moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
+        return moments
+    return value  # card infos, effects, marks, the situation: never changed once made
+
+
+def _fork_card(card: Instance, memo: dict[int, Any]) -> Instance:
+    new = object.__new__(Instance)
+    memo[id(card)] = new
+    fields = new.__dict__
+    fields.update(card.__dict__)
+    for name in OWN:
+        fields.pop(name, None)
+    if card.ship is not None:
+        fields["ship"] = fork_value(card.ship, memo)
+    kinds = card.__dict__.get("_kinds")
+    if kinds is not None:
+        fields["_kinds"] = kinds  # the classes of its effects: the card's text, shared
+    new.start_history()
+    return new
+
+
+def _fork_event(event: Event, memo: dict[int, Any]) -> Event:
+    new = object.__new__(Event)
+    memo[id(event)] = new
+    fields = new.__dict__
+    fields.update(event.__dict__)
+    fields.pop("_saved", None)
+    fields.pop("_history", None)
+    if event.cards:
+        fields["cards"] = tuple([fork_value(card, memo) for card in event.cards])
+    if event.data:
+        fields["data"] = fork_value(event.data, memo)
+    new.start_history()
+    return new
+
+
+def _fork_fields(value: Any, memo: dict[int, Any]) -> Any:
+    new = object.__new__(type(value))
+    memo[id(value)] = new
+    fields = new.__dict__
+    for name, item in value.__dict__.items():
+        if type(item) in _ATOMIC:
+            fields[name] = item
+        elif name == "_index":
+            fields[name] = None  # rebuilt for the copy's own cards when first asked
+        else:
+            fields[name] = fork_value(item, memo)
+    return new
 
 
 @dataclass(frozen=True)

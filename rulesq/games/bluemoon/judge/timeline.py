@@ -15,7 +15,16 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.moves import Moves
-from rulesq.games.bluemoon.judge.state import ME, Event, Instance, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import (
+    ME,
+    Event,
+    Instance,
+    State,
+    Step,
+    Zone,
+    fork_value,
+    other,
+)
 
 if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact, Situation
@@ -48,6 +57,14 @@ class Timeline(Moves):
             self.note_cards_left()
         self.fact = None
         return self.state
+
+    def fork(self) -> Timeline:
+        """An independent copy, to read on from or to judge in (this one stays as it is)."""
+        memo: dict[int, Any] = {}
+        new = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            new.__dict__[name] = fork_value(value, memo)
+        return new
 
     def note_cards_left(self) -> None:
         """A player whose hand and draw deck are both known empty has run out of cards.

@@ -18,7 +18,7 @@ from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_ic
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.precedents import cite_precedents, opens_against
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
-from rulesq.games.bluemoon.judge.timeline import Timeline
+from rulesq.games.bluemoon.judge.shared import read_shared
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -37,8 +37,8 @@ class View:
         if catalog is None:
             catalog = ctx.memo["bluemoon.catalog"] = Catalog(ctx.situation)
         self.catalog: Catalog = catalog
-        self.timeline = Timeline(ctx.situation, catalog)
-        self.state: State = self.timeline.read(ctx.facts)
+        self.timeline = read_shared(ctx, catalog)
+        self.state: State = self.timeline.state
         #: Cards whose icons the sources never give, read while judging (not while reading).
         self.unknown_icons_read = note_unknown_icons()
 
