@@ -72,9 +72,9 @@ class Context:
         """The game's corpus."""
         return self.game.corpus
 
-    @property
+    @cached_property
     def facts(self) -> list[Fact]:
-        """The facts written before the question."""
+        """The facts written before the question (found once; not to be changed)."""
         return self.situation.facts_before(self.question)
 
     def facts_of(self, kind: str) -> list[Fact]:

@@ -69,7 +69,14 @@ class Ladder:
 
     def step(self, name: str) -> LadderStep | None:
         """The step called ``name`` (or one of its aliases), or None."""
-        return next((s for s in self.steps if s.called(name)), None)
+        named: dict[str, LadderStep] | None = self.__dict__.get("_by_name")
+        if named is None:
+            named = {}
+            for step in self.steps:  # the highest step a name calls wins
+                for called in (step.name, *step.aliases):
+                    named.setdefault(step_key(called), step)
+            object.__setattr__(self, "_by_name", named)
+        return named.get(step_key(name))
 
     def names(self) -> list[str]:
         """The step names, highest first."""

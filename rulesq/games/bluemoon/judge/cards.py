@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -230,6 +230,27 @@ def _strings(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
+#: Infos made before, by card, name and what the situation gives: a card named again in
+#: another situation, with the same values and icons, is the same (immutable) info, its text
+#: read once. Bounded: cleared when full.
+_INFOS: dict[tuple[object, ...], tuple[Card | None, CardInfo]] = {}
+_INFOS_KEPT = 4096
+
+
+def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardInfo:
+    """``card_info``, made once for each card and what the situation gives it."""
+    given = tuple((tuple(ref.values.items()), ref.flags) for ref in refs)
+    key = (id(card), name, given)
+    found = _INFOS.get(key)
+    if found is not None and found[0] is card:
+        return found[1]
+    if len(_INFOS) >= _INFOS_KEPT:
+        _INFOS.clear()
+    info = card_info(card, name, refs)
+    _INFOS[key] = (card, info)
+    return info
+
+
 class Catalog:
     """Every card a situation names, each with the values and icons the situation gives."""
 
@@ -244,9 +265,10 @@ class Catalog:
                     cards[key] = ref.card
                 else:
                     cards.setdefault(key, None)
-        self._infos = {key: card_info(cards[key], refs[key][0].name, refs[key]) for key in refs}
+        self._infos = {key: _known_info(cards[key], refs[key][0].name, refs[key]) for key in refs}
         for key, card in situation.cards.items():
-            self._infos.setdefault(key, card_info(card, card.name))
+            if key not in self._infos:
+                self._infos[key] = _known_info(card, card.name, ())
         for item in situation.items:
             if getattr(item, "kind", None) == "shield" and item.cards:
                 self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))

@@ -56,6 +56,7 @@ def kind_of(source: Source) -> Kind:
     return effect.rule_kind if isinstance(effect, fx.BlueMoonEffect) else Kind.CARD_TEXT
 
 
+@cache
 def ignore_reaches(kind: str) -> bool:
     """Whether an ignore reaches a text of this kind (one that does not outrank ignoring)."""
     return not overrides(ladder(), kind, Kind.IGNORE)

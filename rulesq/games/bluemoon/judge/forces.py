@@ -28,6 +28,8 @@ from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+
     from rulesq.effects.base import Effect
 
 #: Where a card's own text can act or be ignored: in play, in hand (texts checked before
@@ -543,8 +545,26 @@ class Forces:
         return found
 
     def _cards_with(self, kind: type | tuple[type, ...]) -> list[Instance]:
-        """The cards of the state with an effect of a kind, in the state's order."""
-        by_kind = self.state.index().group("effect-kinds", _effect_kinds)
+        """The cards of the state with an effect of a kind, in the state's order.
+
+        Kept with the state's card index for as many cards as the state has (its cards are
+        only added to, or replaced with a new list and a new index).
+        """
+        index = self.state.index()
+        kept: dict[type | tuple[type, ...], tuple[int, list[Instance]]] = index.__dict__.setdefault(
+            "_with_kind", {}
+        )
+        count = len(self.state.cards)
+        known = kept.get(kind)
+        if known is not None and known[0] == count:
+            return known[1]
+        found = self._find_cards_with(kind, index.group("effect-kinds", _effect_kinds))
+        kept[kind] = (count, found)
+        return found
+
+    def _find_cards_with(
+        self, kind: type | tuple[type, ...], by_kind: dict[Hashable, list[Instance]]
+    ) -> list[Instance]:
         lists = [
             cards
             for found, cards in by_kind.items()

@@ -8,7 +8,7 @@ from enum import IntEnum, StrEnum
 from typing import Any, overload
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
-from rulesq.games.bluemoon.judge.history import OWN, Remembering, copy_as_of, new_epoch
+from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch
 
 ME, YOU = "me", "you"
 
@@ -133,7 +133,7 @@ class Instance(Remembering):
             watcher = self.__dict__.get("_watcher")
             if watcher is not None:
                 watcher.moved(self, value)
-        super().__setattr__(name, value)
+        Remembering.__setattr__(self, name, value)
 
     @property
     def name(self) -> str:
@@ -239,15 +239,11 @@ class State:
 
     def snapshot(self) -> State:
         """A deep copy of the state (without the earlier snapshots)."""
-        from copy import deepcopy
-
         saved, self.snapshots = self.snapshots, Snapshots()
-        index, self._index = self._index, None
         try:
-            return deepcopy(self)
+            return self.fork()
         finally:
             self.snapshots = saved
-            self._index = index
 
     def fork(self) -> State:
         """An independent copy of this moment, for a question that may change it.
@@ -475,9 +471,8 @@ _SCALARS = (
 
 def _player_now(player: Player) -> Player:
     """A copy of a player's side whose containers are its own (cards inside are shared)."""
-    from copy import copy
-
-    out = copy(player)
+    out = object.__new__(Player)
+    out.__dict__.update(player.__dict__)
     out.hand_lacks = set(player.hand_lacks)
     out.named_dragons = set(player.named_dragons)
     out.area_counts = dict(player.area_counts)
@@ -489,10 +484,11 @@ def _player_now(player: Player) -> Player:
 _ATOMIC: frozenset[type] = frozenset({str, int, bool, float, type(None), Zone, Step})
 
 
-def fork_value(value: Any, memo: dict[int, Any]) -> Any:
+def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> Any:
     """A copy of ``value`` for ``State.fork``: each mutable object of a state copied once.
 
-    ``memo`` maps the objects copied so far to their copies (one memo: one consistent copy).
+    ``memo`` maps the objects copied so far to their copies (one memo: one consistent copy);
+    with ``epoch``, cards and events are copied as they were at the mark of that epoch.
     """
     kind = type(value)
     if kind in _ATOMIC:
@@ -501,26 +497,26 @@ def fork_value(value: Any, memo: dict[int, Any]) -> Any:
     if known is not None:
         return known
     if kind is Instance:
-        return _fork_card(value, memo)
+        return _fork_card(value, memo, epoch)
     if kind is Event:
-        return _fork_event(value, memo)
+        return _fork_event(value, memo, epoch)
     if kind is tuple:
-        return tuple([v if type(v) in _ATOMIC else fork_value(v, memo) for v in value])
+        return tuple([v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value])
     if kind is list:
         out: list[Any] = []
         memo[id(value)] = out
-        out.extend(v if type(v) in _ATOMIC else fork_value(v, memo) for v in value)
+        out.extend(v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value)
         return out
     if kind is dict:
         copied: dict[Any, Any] = {}
         memo[id(value)] = copied
         for key, item in value.items():
-            copied[key] = item if type(item) in _ATOMIC else fork_value(item, memo)
+            copied[key] = item if type(item) in _ATOMIC else fork_value(item, memo, epoch)
         return copied
     if kind is set or kind is frozenset:
-        return kind(v if type(v) in _ATOMIC else fork_value(v, memo) for v in value)
+        return kind(v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value)
     if kind is Player or kind is State:
-        return _fork_fields(value, memo)
+        return _fork_fields(value, memo, epoch)
     if kind is Snapshots:
         moments = Snapshots()
         memo[id(value)] = moments
@@ -530,15 +526,23 @@ def fork_value(value: Any, memo: dict[int, Any]) -> Any:
     return value  # card infos, effects, marks, the situation: never changed once made
 
 
-def _fork_card(card: Instance, memo: dict[int, Any]) -> Instance:
+def _fields(value: Remembering, epoch: int | None) -> dict[str, Any]:
+    """A remembering object's fields now, or at the mark of ``epoch`` (not to be changed)."""
+    if epoch is None:
+        return value.__dict__
+    return value.fields_at(epoch)
+
+
+def _fork_card(card: Instance, memo: dict[int, Any], epoch: int | None) -> Instance:
     new = object.__new__(Instance)
     memo[id(card)] = new
     fields = new.__dict__
-    fields.update(card.__dict__)
+    fields.update(_fields(card, epoch))
     for name in OWN:
         fields.pop(name, None)
-    if card.ship is not None:
-        fields["ship"] = fork_value(card.ship, memo)
+    ship = fields.get("ship")
+    if ship is not None:
+        fields["ship"] = fork_value(ship, memo, epoch)
     kinds = card.__dict__.get("_kinds")
     if kinds is not None:
         fields["_kinds"] = kinds  # the classes of its effects: the card's text, shared
@@ -546,22 +550,22 @@ def _fork_card(card: Instance, memo: dict[int, Any]) -> Instance:
     return new
 
 
-def _fork_event(event: Event, memo: dict[int, Any]) -> Event:
+def _fork_event(event: Event, memo: dict[int, Any], epoch: int | None) -> Event:
     new = object.__new__(Event)
     memo[id(event)] = new
     fields = new.__dict__
-    fields.update(event.__dict__)
+    fields.update(_fields(event, epoch))
     fields.pop("_saved", None)
     fields.pop("_history", None)
-    if event.cards:
-        fields["cards"] = tuple([fork_value(card, memo) for card in event.cards])
-    if event.data:
-        fields["data"] = fork_value(event.data, memo)
+    if fields["cards"]:
+        fields["cards"] = tuple([fork_value(card, memo, epoch) for card in fields["cards"]])
+    if fields["data"]:
+        fields["data"] = fork_value(fields["data"], memo, epoch)
     new.start_history()
     return new
 
 
-def _fork_fields(value: Any, memo: dict[int, Any]) -> Any:
+def _fork_fields(value: Any, memo: dict[int, Any], epoch: int | None) -> Any:
     new = object.__new__(type(value))
     memo[id(value)] = new
     fields = new.__dict__
@@ -571,7 +575,7 @@ def _fork_fields(value: Any, memo: dict[int, Any]) -> Any:
         elif name == "_index":
             fields[name] = None  # rebuilt for the copy's own cards when first asked
         else:
-            fields[name] = fork_value(item, memo)
+            fields[name] = fork_value(item, memo, epoch)
     return new
 
 
@@ -590,10 +594,13 @@ class Mark:
     def state(self) -> State:
         """The state as it was at this mark (a new, independent copy)."""
         memo: dict[int, Any] = {}
-        cards = copy_as_of(self.epoch, self.cards[: self.card_count], memo)
-        events = copy_as_of(self.epoch, self.events[: self.event_count], memo)
-        players = copy_as_of(self.epoch, self.players, memo)
-        scalars = copy_as_of(self.epoch, self.scalars, memo)
+        epoch = self.epoch
+        # both slices live until both are copied: the memo goes by the objects' ids
+        were = self.cards[: self.card_count], self.events[: self.event_count]
+        cards = fork_value(were[0], memo, epoch)
+        events = fork_value(were[1], memo, epoch)
+        players = fork_value(self.players, memo, epoch)
+        scalars = fork_value(self.scalars, memo, epoch)
         return State(players=players, cards=cards, events=events, **scalars)
 
 

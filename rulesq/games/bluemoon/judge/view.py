@@ -17,8 +17,8 @@ from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.precedents import cite_precedents, opens_against
-from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 from rulesq.games.bluemoon.judge.shared import read_shared
+from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
