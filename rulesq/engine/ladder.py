@@ -16,6 +16,7 @@ one place that uses the order is :mod:`rulesq.engine.resolve`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -113,6 +114,12 @@ def parse_ladder(game: str, data: dict[str, Any]) -> Ladder:
 
 def load_ladder(game: str) -> Ladder | None:
     """The game's ladder from its corpus folder, or None when the game has none."""
+    return _load_for(os.environ.get("RULESQ_CORPUS_DIR"), game)
+
+
+@cache
+def _load_for(override: str | None, game: str) -> Ladder | None:
+    """The ladder for one setting of the corpus folder (found once: asked for every answer)."""
     return _load_in(str(corpus_dir()), game)
 
 

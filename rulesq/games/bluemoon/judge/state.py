@@ -129,6 +129,9 @@ class Instance(Remembering):
         self.start_history()
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if "_saved" not in self.__dict__:  # being made: nothing to remember or to watch yet
+            self.__dict__[name] = value
+            return
         if name == "zone":
             watcher = self.__dict__.get("_watcher")
             if watcher is not None:
