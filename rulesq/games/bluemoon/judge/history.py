@@ -4,7 +4,8 @@ A state is marked (``mark``) before each play so that interference cards, bluff 
 disclosures can later read things as they stood then. Copying the whole state at every mark
 made a situation of n plays cost n² (time and memory); instead a mark is a number (an
 *epoch*), and an object saves its fields once, on its first change after a mark. Reading an
-object as it was at a mark (``as_of``) then finds the saved fields, or the current ones.
+object as it was at a mark (``fields_at``) then finds the saved fields, or the current ones;
+``rulesq.games.bluemoon.judge.state`` copies a moment that way (``Mark.state``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from typing import Any
 
 #: The current epoch: marks increase it; changes within one epoch are saved once.
 _clock = [0]
-#: While an earlier moment is being copied, the epoch copies are read at (else None).
-_reading: list[int | None] = [None]
 #: Attributes an object keeps for itself (its history, caches), never part of its fields.
 OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
 
@@ -65,7 +64,7 @@ class Remembering:
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         new = object.__new__(type(self))
         memo[id(self)] = new
-        for name, value in self.fields_at(_reading[0]).items():
+        for name, value in self.fields_at(None).items():
             new.__dict__[name] = deepcopy(value, memo)
         new.start_history()
         return new
@@ -73,13 +72,3 @@ class Remembering:
 
 def _plain(fields: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in fields.items() if k not in OWN}
-
-
-def copy_as_of(epoch: int, value: Any, memo: dict[int, Any]) -> Any:
-    """A deep copy of ``value`` in which every remembering object is as it was at ``epoch``."""
-    before = _reading[0]
-    _reading[0] = epoch
-    try:
-        return deepcopy(value, memo)
-    finally:
-        _reading[0] = before
