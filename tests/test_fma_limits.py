@@ -78,3 +78,13 @@ def test_the_limitation_cites_only_the_clause_that_decided(path: Path, clause: s
     cited = {c["clause_id"] for c in answer.citations()}
     assert clause in cited
     assert not (set(step.clauses) - {clause}) & cited, cited
+
+
+def test_a_clause_behind_both_the_step_and_the_verdict_is_listed_once() -> None:
+    """The requirement's clause supports the step and the verdict; the answer lists it once."""
+    checked = check_situation(
+        parse_situation(REQUIREMENT.read_text(encoding="utf-8"), str(REQUIREMENT))
+    )
+    deciding = [c["clause_id"] for c in checked.questions[0].answer.graph.deciding_clauses()]
+    assert "fma/rulings/requirements/1" in deciding
+    assert len(deciding) == len(set(deciding)), deciding
