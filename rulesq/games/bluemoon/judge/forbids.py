@@ -266,7 +266,10 @@ class ProhibitionChecks:
             return True
         if card.info.kind != "interference":
             return False
-        last = self.state.events[-1] if self.state.events else None
+        # the cancelling card's obligation ("You must play a replacement or retreat") comes with
+        # the cancelling: it is not a further action
+        events = [e for e in self.state.events if e.kind != "obligation"]
+        last = events[-1] if events else None
         return last is not None and last.kind == "cancel" and played in last.cards[1:]
 
     def _too_many_active(self, what: Cards, card: Instance, who: str) -> bool:

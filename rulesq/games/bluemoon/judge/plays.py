@@ -145,6 +145,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 ruling, notes = decided[0], [ruling, *(n for n in notes if n is not decided[0])]
             else:
                 ruling.negatives.append(f'no active card forbids playing "{card.name}"')
+                ruling.reason = _leading_text(ruling.reason, notes)
         for extra in notes:
             ruling.cite(*extra.rules)
             ruling.sources += [s for s in extra.sources if s not in ruling.sources]
@@ -582,3 +583,15 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 ignore_claim(ignorer, permission.card),
             ]
         return []
+
+
+def _leading_text(reason: str, notes: list[Ruling]) -> str:
+    """The reason of a play nothing stops, led by the card text that allows it, if one does.
+
+    An interference card's trigger met, or a card's own condition on its play met, is why the
+    play is allowed now: it leads the reason, before the default that nothing stops it.
+    """
+    allowing = [n for n in notes if n.allowed and n.sources]
+    if not allowing:
+        return reason
+    return f"{allowing[0].reason.rstrip('.')}, and nothing else stops it now"
