@@ -45,7 +45,12 @@ from rulesq.games.bluemoon.judge.limits import (
 )
 from rulesq.games.bluemoon.judge.moves import Moves, phase_of
 from rulesq.games.bluemoon.judge.own_text import OwnTextChecks
-from rulesq.games.bluemoon.judge.playing import as_if_icons, free_from_ship, gang_joins
+from rulesq.games.bluemoon.judge.playing import (
+    as_if_icons,
+    free_from_ship,
+    gang_joins,
+    next_played_as_if,
+)
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, hand_current
 from rulesq.games.bluemoon.selectors import Cards, Q
@@ -424,6 +429,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                         R.AS_IF_IN_HAND,
                     )
                 ]
+            if not forces.has_icon(card, "FREE"):
+                return [self._treated_as_free(card, who, "one character card")]
             return [
                 yes(
                     "the card has a FREE icon: it does not count "
@@ -504,6 +511,22 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             ignore_claim(ignorer, holder, what="it"),
         ]
 
+    def _treated_as_free(self, card: Instance, who: str, limit: str) -> Ruling:
+        """The note that a card text has the card played as if it had the FREE icon."""
+
+        class _Probe(Moves):
+            def __init__(self, state: State) -> None:
+                self.state = state
+
+        texts = next_played_as_if(_Probe(self.state), card, who)
+        by = f' by "{texts[0].card.name}" ({texts[0].quote})' if texts else ""
+        return yes(
+            f'"{card.name}" is treated as having a FREE icon{by}: it does not count towards the '
+            f"limit of {limit}",
+            R.FREE,
+            sources=texts[:1],
+        )
+
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
         class _Probe(Moves):
             def __init__(self, state: State) -> None:
@@ -525,7 +548,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     )
                 ]
             if "FREE" in self._as_if(card, who) and forces.icon_ignored(card, "FREE") is None:
-                return [yes("the card is treated as having a FREE icon", R.FREE)]
+                return [self._treated_as_free(card, who, "one booster or support card")]
         first = self.first_turn
         available = slots(forces, who, first)
         played = support_plays(self.state, who)
