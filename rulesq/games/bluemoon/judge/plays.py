@@ -303,6 +303,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if e.data.get("stop") and not e.cards[0].cancelled
         ]
         stops = [e.cards[0] for e in events]
+        if not stops and not from_deck:
+            return self._cancelled_stop(who)
         if not stops or from_deck:
             return []
         allowed = self._permission_for(card, who, bluff)
@@ -421,7 +423,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if free_from_ship(card) and not forces.has_icon(card, "FREE"):
                 return [
                     yes(
-                        "the card is played from a landed ship as if "
+                        f'"{card.name}" is played from a landed ship as if '
                         "it had the FREE icon: it does not count towards the limit of "
                         "one character card",
                         R.FREE,
@@ -433,13 +435,13 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 return [self._treated_as_free(card, who, "one character card")]
             return [
                 yes(
-                    "the card has a FREE icon: it does not count "
+                    f'"{card.name}" has a FREE icon: it does not count '
                     "towards the limit of one character card",
                     R.FREE,
                 )
             ]
         if gang_joins(forces, card, who):
-            return [yes("the card joins the active gang (GANG icon)", R.GANG)]
+            return [yes(f'"{card.name}" joins the active gang (GANG icon)', R.GANG)]
         last = units[-1] if units else None
         if (
             last is not None
@@ -511,6 +513,24 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             ignore_claim(ignorer, holder, what="it"),
         ]
 
+    def _cancelled_stop(self, who: str) -> list[Found]:
+        """A card with a STOP icon that was cancelled never became active: no STOP this turn."""
+        cancelled = [
+            e.cards[0]
+            for e in self.state.events_of("play", who, this_turn=True)
+            if e.data.get("stop") and e.cards[0].cancelled
+        ]
+        if not cancelled:
+            return []
+        return [
+            yes(
+                f'"{cancelled[0].name}" was cancelled and never became active: its STOP icon '
+                "has no effect",
+                R.INTERFERENCE_CANCELLED,
+                R.STOP,
+            )
+        ]
+
     def _treated_as_free(self, card: Instance, who: str, limit: str) -> Ruling:
         """The note that a card text has the card played as if it had the FREE icon."""
 
@@ -542,7 +562,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if forces.has_icon(card, "FREE") and not card.face_down:
                 return [
                     yes(
-                        "the card has a FREE icon: it does not count "
+                        f'"{card.name}" has a FREE icon: it does not count '
                         "towards the limit of one booster or support card",
                         R.FREE,
                     )
@@ -614,7 +634,7 @@ def _leading_text(reason: str, notes: list[Ruling]) -> str:
     An interference card's trigger met, or a card's own condition on its play met, is why the
     play is allowed now: it leads the reason, before the default that nothing stops it.
     """
-    allowing = [n for n in notes if n.allowed and n.sources]
+    allowing = [n for n in notes if n.allowed and n.reason]
     if not allowing:
         return reason
     return f"{allowing[0].reason.rstrip('.')}, and nothing else stops it now"
