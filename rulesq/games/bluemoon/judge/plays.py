@@ -17,7 +17,7 @@ may not" beats other card text.
 
 from __future__ import annotations
 
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, RulesqError
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, LEADERSHIP_PHASE_KINDS
@@ -140,7 +140,34 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         own = self._own_text(card, who, bluff, from_deck)
         if own is not None and not own.allowed:
             return own
+        notes += self._ignored_once_in_play(card, who, bluff)
         return self._allowed(card, ruling, [own, *notes] if own is not None else notes)
+
+    def _ignored_once_in_play(self, card: Instance, who: str, bluff: bool) -> list[Ruling]:
+        """An ignore that will reach the card once in play: an ignored card keeps its type.
+
+        Being ignored takes away a card's values, icons and text, not its being a card of its
+        type, so it does not stop the play (rulebook p.17).
+        """
+        zone = {"booster": Zone.COMBAT, "support": Zone.SUPPORT}.get(card.info.kind)
+        if card.is_character:
+            zone = Zone.COMBAT
+        if zone is None or bluff or card.face_down:
+            return []
+        probe = Instance(card.uid, card.info, who, zone, active=True, turn=self.state.turn)
+        try:
+            why = self.forces.card_ignored(probe)
+        except RulesqError:
+            return []
+        if why is None:
+            return []
+        note = yes(
+            f'"{why.source.card.name}" will ignore "{card.name}" once it is in play, but an '
+            f"ignored card is still a {card.info.kind} card: that does not stop its play",
+            R.IGNORED_CARD,
+        )
+        note.negatives.append(f'being ignored does not stop the play of "{card.name}"')
+        return [note]
 
     def _allowed(self, card: Instance, ruling: Ruling, notes: list[Ruling]) -> Ruling:
         """The permitted play's ruling, with what the other checks noted."""
