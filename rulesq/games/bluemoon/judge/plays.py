@@ -34,6 +34,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.interference import trigger_ruling
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
+    Unit,
     character_units,
     extra_characters,
     ignored_permissions,
@@ -510,7 +511,38 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if last is not None and last.pair_open and pairs(last.cards[0], card)
             else None
         )
-        return found + self._ignored_icon(card, who, partner)
+        return found + (
+            self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0])
+        )
+
+    def _spent_free_icon(self, unit: Unit) -> list[Found]:
+        """The FREE icon of the card that used the one character card, ignored as it was played.
+
+        Its FREE icon would have kept it off the limit; the ignore that took the icon away when
+        the card was played (checked in hand, just before the play) is what decides.
+        """
+        for played in unit.cards:
+            if "FREE" not in played.info.icons:
+                continue
+            event = next(
+                (
+                    e
+                    for e in self.state.events_of("play", played.owner, this_turn=True)
+                    if e.cards[0] is played
+                ),
+                None,
+            )
+            before = self.state.snapshots.get(event.seq) if event is not None else None
+            if before is None:
+                continue
+            probe = next(
+                (c for c in before.cards if c.uid == played.uid),
+                Instance(played.uid, played.info, played.owner, Zone.HAND),
+            )
+            why = Forces(before).icon_ignored(probe, "FREE")
+            if why is not None:
+                return self._icon_claims("FREE", played, why.source, R.FREE)
+        return []
 
     def _ignored_icon(
         self, card: Instance, who: str, partner: Instance | None = None
