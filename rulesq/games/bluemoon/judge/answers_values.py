@@ -12,6 +12,7 @@ from rulesq.engine.verdict import Number, Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
 from rulesq.games.bluemoon.judge.values import (
@@ -268,6 +269,9 @@ def element(ctx: Context) -> Answer:
     changes = [e for e in state.events_of("element") if e.cards]
     ruling = yes(f"the contested element is {state.element}")
     if changes:
-        last = changes[-1]
-        ruling.reason += f' (changed by "{last.cards[0].name}" as it was played)'
+        card = changes[-1].cards[0]
+        texts = [s for s in effects_of(card) if isinstance(s.effect, fx.ElementChange)]
+        said = f": {texts[0].quote}" if texts else ""
+        ruling.reason += f' (changed by "{card.name}" as it was played{said})'
+        ruling.sources = texts[:1]  # the text that set the element decides
     return view.answer(Word(state.element), ruling)
