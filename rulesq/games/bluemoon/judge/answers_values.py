@@ -274,4 +274,26 @@ def element(ctx: Context) -> Answer:
         said = f": {texts[0].quote}" if texts else ""
         ruling.reason += f' (changed by "{card.name}" as it was played{said})'
         ruling.sources = texts[:1]  # the text that set the element decides
+    else:
+        _element_kept(view, ruling)
     return view.answer(Word(state.element), ruling)
+
+
+def _element_kept(view: View, ruling: Ruling) -> None:
+    """A card played with a text changing the element, that text ignored: the ignore decides."""
+    changed = {e.cards[0].uid for e in view.state.events_of("element") if e.cards}
+    for event in view.state.events_of("play"):
+        card = event.cards[0]
+        texts = [s for s in effects_of(card) if isinstance(s.effect, fx.ElementChange)]
+        if not texts or card.uid in changed:
+            continue
+        why = view.forces.text_ignored(card)
+        if why is None:
+            continue
+        ruling.reason += (
+            f' ("{card.name}" would change it ({texts[0].quote}), but its text is ignored by '
+            f'"{why.source.card.name}")'
+        )
+        ruling.sources = [why.source]
+        ruling.cite(R.IGNORING)
+        return
