@@ -511,9 +511,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if last is not None and last.pair_open and pairs(last.cards[0], card)
             else None
         )
-        return found + (
-            self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0])
-        )
+        return found + (self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0]))
 
     def _spent_free_icon(self, unit: Unit) -> list[Found]:
         """The FREE icon of the card that used the one character card, ignored as it was played.
