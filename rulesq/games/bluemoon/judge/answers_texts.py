@@ -255,9 +255,14 @@ def active(ctx: Context) -> Answer:
     card = view.card()
     if card.in_play and card.active:
         zone = card.zone.value
-        rule = {"character": R.MOST_RECENT_ACTIVE, "booster": R.BOOSTER_ACTIVE}.get(
-            card.info.kind, R.FIGHT_END_REMOVE
-        )  # the rule for the card's type
+        rule = {
+            "character": R.MOST_RECENT_ACTIVE,
+            "booster": R.BOOSTER_ACTIVE,
+            "ship": R.SHIPS_ACTIVE,
+        }.get(card.info.kind, R.FIGHT_END_REMOVE)  # the rule for the card's type
+        if card.info.kind == "ship":
+            said = f'"{card.name}" is a ship in play ({zone}): ships are active while in the '
+            return view.yes_no(yes(said + "influence area and while landed", rule))
         return view.yes_no(yes(f'"{card.name}" is in play ({zone}) and has not been covered', rule))
     if card.zone is Zone.CARGO:
         return view.yes_no(

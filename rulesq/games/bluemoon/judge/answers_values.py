@@ -16,6 +16,7 @@ from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
 from rulesq.games.bluemoon.judge.values import (
+    BLUFF_VALUE_NOTE,
     POWER_ZONES,
     Valued,
     Values,
@@ -103,6 +104,8 @@ def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
         ruling.cite(R.PROTECTED_NOT_REDUCED)
         ruling.negatives.append(f'"{source.card.name}" does not reduce a PROTECTED card')
     ruling.negatives += valued.notes
+    if BLUFF_VALUE_NOTE in valued.notes:
+        ruling.cite(R.BLUFF_VALUE)
     ruling.assumptions += [a for a in valued.assumed if a not in ruling.assumptions]
     return ruling
 
