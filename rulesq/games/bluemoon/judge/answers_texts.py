@@ -203,13 +203,12 @@ def _switched_off(view: View, card: Instance, reason: str) -> tuple[str, list[So
                 )
             if (
                 holder.info.kind == "leadership"
-                and holder.played
-                and holder.turn != view.state.turn
-                and not forces.live(holder)
+                and (holder.played or holder.zone is Zone.LEADERSHIP)
+                and not (forces.live(holder) and forces.window_open(source))
             ):
                 return (
                     f'"{holder.name}" ignores only on the turn it was played ({source.quote}), '
-                    "and that turn is over: the players take alternate turns",
+                    "and it is not that turn: the players take alternate turns",
                     [source],
                 )
     return reason, []

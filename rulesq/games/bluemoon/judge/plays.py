@@ -484,7 +484,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             ]
         counted = [u for u in units if not u.free]
         if not counted:
-            return []
+            return self._kept_free_icon(units)
         names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
         found: list[Found] = [
             rule_claim(
@@ -513,6 +513,55 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         )
         return found + (self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0]))
 
+    def _kept_free_icon(self, units: list[Unit]) -> list[Found]:
+        """An earlier FREE card whose icon an ignore would have taken, but for an ignore over it.
+
+        The FREE icon is checked in hand, just before the play: an ignore whose own text was
+        ignored then left the icon standing, and the ignore over it is what decides.
+        """
+        for unit in units:
+            for played in unit.cards:
+                before = self._before_play(played)
+                if before is None or "FREE" not in played.info.icons:
+                    continue
+                probe = next(
+                    (c for c in before.cards if c.uid == played.uid),
+                    Instance(played.uid, played.info, played.owner, Zone.HAND),
+                )
+                forces = Forces(before)
+                applying = forces.applying()
+                for source in forces.ignore_sources:
+                    if source in applying or forces._reaches(source, probe, True) is None:
+                        continue
+                    silenced = forces.text_ignored(source.card)
+                    if silenced is None:
+                        continue
+                    return [
+                        yes(
+                            f'"{played.name}" was played with its FREE icon: '
+                            f'"{source.card.name}" would have ignored it ({source.quote}), but '
+                            f'its text was ignored by "{silenced.source.card.name}" '
+                            f"({silenced.source.quote}); it does not count towards the limit "
+                            "of one character card",
+                            R.FREE,
+                            R.IGNORING,
+                            sources=[silenced.source],
+                        )
+                    ]
+        return []
+
+    def _before_play(self, played: Instance) -> State | None:
+        """The state just before a card of this turn was played."""
+        event = next(
+            (
+                e
+                for e in self.state.events_of("play", played.owner, this_turn=True)
+                if e.cards[0] is played
+            ),
+            None,
+        )
+        return self.state.snapshots.get(event.seq) if event is not None else None
+
     def _spent_free_icon(self, unit: Unit) -> list[Found]:
         """The FREE icon of the card that used the one character card, ignored as it was played.
 
@@ -522,15 +571,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         for played in unit.cards:
             if "FREE" not in played.info.icons:
                 continue
-            event = next(
-                (
-                    e
-                    for e in self.state.events_of("play", played.owner, this_turn=True)
-                    if e.cards[0] is played
-                ),
-                None,
-            )
-            before = self.state.snapshots.get(event.seq) if event is not None else None
+            before = self._before_play(played)
             if before is None:
                 continue
             probe = next(
