@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import texts, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
@@ -289,7 +289,7 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     Its cost less the constant reductions (never below zero; a cost of 0 is not reduced),
     plus one for each loyalty icon the player's cards in play lack.
     """
-    value = V.printed_cost(card)
+    value = _base_cost(board, card, player)
     if value.value is None:
         return value
     cost = value.value
@@ -341,6 +341,23 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     elif loyalty is None and (card.fields.get("race") or "Neutral") != "Neutral":
         value.gaps.append(f'the sources do not give the loyalty of "{card.name}"')
     return value
+
+
+def _base_cost(board: Board, card: Card, player: str) -> V.Value:
+    """The printed cost, or X as the card's own text defines it (FAQ Q&A 48).
+
+    A cost of X that the card's text does not define is 0 (The Letter X); one it defines in
+    words rulesq does not read, or by what the situation does not state, is *cannot answer*.
+    """
+    if card.fields.get("cost") != "X" or xvalue.definition(card) is None:
+        return V.printed_cost(card)
+    defined = xvalue.defined_x(board, card, player)
+    if defined.value is None:
+        defined.gaps = [
+            f'the cost of "{card.name}" is X, and X is not determined: {gap}'
+            for gap in defined.gaps
+        ]
+    return defined
 
 
 def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
