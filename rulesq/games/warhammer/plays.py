@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import texts, xvalue
+from rulesq.games.warhammer import target_taxes, texts, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
@@ -370,6 +370,8 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
     if pool is None:
         check.gaps.append(("the situation does not say how many resources the player has", False))
         return
+    if cost.value is not None and cost.value <= pool:
+        _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
         check.claim(
             "price",
@@ -380,3 +382,29 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
                 *cost.rules,
             ),
         )
+
+
+def _taxes(board: Board, card: Card, player: str, cost: int, pool: int, check: PlayCheck) -> None:
+    """Targeting taxes in force: affordable, or the answer rests on a target not read."""
+    found = target_taxes.taxes(board, card, player)
+    check.gaps += [(g, False) for g in found.gaps]
+    if not found.amount:
+        return
+    if cost + found.amount <= pool:
+        if check.price is not None:
+            check.price.steps += found.steps
+            check.price.texts += found.texts
+        check.facts.append(
+            f"with the additional {found.amount} to target, the play costs "
+            f"{cost + found.amount}, and {pool} resources are in the pool"
+        )
+        return
+    quotes = "; ".join(f'"{t.card}": "{t.quote}"' for t in found.texts)
+    check.gaps.append(
+        (
+            f"targeting is taxed ({quotes}): with the tax the play costs "
+            f"{cost + found.amount}, and only {pool} resources are in the pool; whether "
+            f'"{card.name}" has a legal target without the tax is not read by rulesq',
+            False,
+        )
+    )
