@@ -7,6 +7,7 @@ constant cost changes) against the resources in the pool, its target, Limited, U
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ from rulesq.games.warhammer import target_taxes, texts, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
+from rulesq.games.warhammer.places import controller, in_play
 from rulesq.games.warhammer.tactic_targets import target_claim
 from rulesq.games.warhammer.vocab import Zone
 
@@ -327,6 +329,7 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
         lowered = max(0, cost - amount)
         value.add(lowered - cost, f'"{quote.card}" lowers it by {amount}', quote, V.REDUCTION)
         cost = lowered
+    _other_costs(board, card, player, value)
     loyalty = card.fields.get("loyalty")
     race = card.fields.get("race")
     if isinstance(loyalty, int) and loyalty > 0 and race:
@@ -341,6 +344,64 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     elif loyalty is None and (card.fields.get("race") or "Neutral") != "Neutral":
         value.gaps.append(f'the sources do not give the loyalty of "{card.name}"')
     return value
+
+
+#: Words of a constant text that change what cards cost.
+_COST_WORDS = re.compile(
+    r"\bcosts? [^.]*\b(?:more|less|additional|fewer)\b|"
+    r"\b(?:lower|reduce|raise|increase)\w* the cost",
+    re.IGNORECASE,
+)
+#: The cost change read on another card: opponents' units cost N more to play.
+_OPPONENTS_UNITS = re.compile(
+    r"^opponent(?:'s|s') units cost (?P<n>\d+) additional resources? to play\.?$",
+    re.IGNORECASE,
+)
+
+
+def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
+    """The cost changes of the other cards in play: opponents' units cost more, or a gap.
+
+    The player's own cards that lower or raise costs are read by :func:`price`; any other
+    card in play whose constant text changes costs is read here or makes the price a gap.
+    """
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        if not in_play(board, placed):
+            continue
+        for constant in texts.constants(placed.card.text):
+            quote = Text(placed.name, constant.quote.strip())
+            own = controller(placed) == player
+            gap = (
+                f'"{placed.name}" changes costs ("{quote.quote}"): what it does to '
+                f'"{card.name}" here is not read'
+            )
+            if constant.act.kind in ("lower_cost", "raise_cost"):
+                if not own and "cost" in quote.quote.casefold() and gap not in value.gaps:
+                    value.gaps.append(gap)
+                continue
+            if not _COST_WORDS.search(quote.quote):
+                continue
+            found = _OPPONENTS_UNITS.match(quote.quote)
+            if found is not None and (own or (card.type or "").lower() != "unit"):
+                continue
+            if found is None or constant.clause.conditions:
+                value.gaps += [gap] if gap not in value.gaps else []
+                continue
+            if constant.zone is not None and placed.zone is not constant.zone:
+                value.steps.append(
+                    f'"{placed.name}" is not in its {constant.zone.value} zone: its text is '
+                    "not active"
+                )
+                continue
+            amount = int(found.group("n"))
+            value.add(
+                amount,
+                f'"{placed.name}" makes an opponent\'s unit cost {amount} more',
+                quote,
+                V.CONSTANT,
+            )
 
 
 def _base_cost(board: Board, card: Card, player: str) -> V.Value:
