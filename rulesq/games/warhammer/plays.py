@@ -307,6 +307,8 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
                 continue
             change = texts.cost_change(constant.act)
             quote = Text(name, constant.quote.strip())
+            if not own and not _changes_others(constant):
+                continue  # another card's text that lowers or raises its own cost
             if own and change is not None and change.what in ("this unit", "this card"):
                 holds = V.condition(board, change.rest)
                 if holds and isinstance(change.amount, int):
@@ -359,6 +361,14 @@ _OPPONENTS_UNITS = re.compile(
 )
 
 
+def _changes_others(constant: texts.Constant) -> bool:
+    """Whether a cost change in a card's text can reach another card than itself."""
+    if "cost" not in constant.quote.casefold():
+        return False
+    change = texts.cost_change(constant.act)
+    return change is None or change.what not in ("this unit", "this card")
+
+
 def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
     """The cost changes of the other cards in play: opponents' units cost more, or a gap.
 
@@ -378,9 +388,11 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
                 f'"{card.name}" here is not read'
             )
             if constant.act.kind in ("lower_cost", "raise_cost"):
-                if not own and "cost" in quote.quote.casefold() and gap not in value.gaps:
+                if not own and _changes_others(constant) and gap not in value.gaps:
                     value.gaps.append(gap)
                 continue
+            if any(a.kind in ("lower_cost", "raise_cost") for a in constant.clause.acts):
+                continue  # its lowering or raising act is the one read above
             if not _COST_WORDS.search(quote.quote):
                 continue
             found = _OPPONENTS_UNITS.match(quote.quote)
