@@ -186,8 +186,8 @@ _GRANTS = {
     "hit points": texts.hit_point_grant,
     COMBAT_DAMAGE: texts.combat_damage_grant,
 }
-#: A "while attacking" / "while defending" condition, at the start of a grant's condition.
-_SIDE = re.compile(r"^while (attacking|defending)\b")
+#: A "while attacking" / "defending" / "attacking or defending" condition, at a grant's start.
+_SIDE = re.compile(r"^while (attacking or defending|attacking|defending)\b")
 
 
 def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
@@ -227,8 +227,8 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             cond = grant.condition or " ".join(
                 p.render().lower() for p in constant.clause.conditions
             )
-            side = _side(board, target, cond) if what == COMBAT_DAMAGE else True
-            rest = _SIDE.sub("", cond).strip() if what == COMBAT_DAMAGE else cond
+            side = _side(board, target, cond)
+            rest = _SIDE.sub("", cond).strip()
             holds = side and condition(board, rest, source)
             times = _times(source, target, grant.per)
             if holds is None or times is None:
@@ -251,7 +251,12 @@ def _side(board: Board, target: InPlay, cond: str) -> bool:
     attack = board.attack
     if attack is None:
         return False
-    return target in (attack.attackers if found.group(1) == "attacking" else attack.defenders)
+    sides = {
+        "attacking": attack.attackers,
+        "defending": attack.defenders,
+        "attacking or defending": [*attack.attackers, *attack.defenders],
+    }
+    return target in sides[found.group(1)]
 
 
 def combat_damage(board: Board, target: InPlay) -> Value:
