@@ -50,6 +50,15 @@ class Template:
     #: The title of the template this one follows up: asked only when that one's answer,
     #: for the same cards, is "yes" (the card can legally be played there).
     after: str = ""
+    #: The phase a card of each type family is played in (``[phases]`` of rulings.toml),
+    #: stated by a ``phase {b_phase}`` line; for a card of no listed family the line is left out.
+    phases: tuple[tuple[str, str], ...] = ()
+
+    def phase_of(self, card: Card | None) -> str | None:
+        """The phase the card is played in, by its type family, or None."""
+        if card is None:
+            return None
+        return next((phase for kind, phase in self.phases if of_family(card.type, [kind])), None)
 
     def applies(self, a: Card, b: Card | None = None) -> bool:
         """Whether the cards are of the types the template is about (by family)."""
@@ -68,7 +77,11 @@ class Template:
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
         """The question's title and its situation text, for these cards."""
         names = {"a": a.name, "b": b.name if b is not None else ""}
-        body = self.situation.strip().format(**names)
+        phase = self.phase_of(b)
+        lines = self.situation.strip().splitlines()
+        if phase is None:
+            lines = [line for line in lines if "{b_phase}" not in line]
+        body = "\n".join(lines).format(**names, b_phase=phase or "")
         return self.title.format(**names), f"game {game}\n{body}\n"
 
     def worth_keeping(self, answer: Answer, a: Card) -> bool:
@@ -142,13 +155,16 @@ def load_templates(game: str) -> tuple[list[Template], list[Template]]:
         )
     with path.open("rb") as handle:
         data = tomllib.load(handle)
+    phases = tuple((str(kind), str(phase)) for kind, phase in data.get("phases", {}).items())
     return (
-        [_template(entry, path.name) for entry in data.get("single", [])],
-        [_template(entry, path.name) for entry in data.get("pair", [])],
+        [_template(entry, path.name, phases) for entry in data.get("single", [])],
+        [_template(entry, path.name, phases) for entry in data.get("pair", [])],
     )
 
 
-def _template(entry: dict[str, object], where: str) -> Template:
+def _template(
+    entry: dict[str, object], where: str, phases: tuple[tuple[str, str], ...] = ()
+) -> Template:
     keep = str(entry.get("keep", "quotes-a"))
     if not keep.startswith(KEEP_RULES):
         raise RulesqError(
@@ -162,6 +178,7 @@ def _template(entry: dict[str, object], where: str) -> Template:
         b_types=_names(entry.get("b_types")),
         ordered=bool(entry.get("ordered", True)),
         after=str(entry.get("after", "")),
+        phases=phases,
     )
 
 

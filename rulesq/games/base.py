@@ -31,6 +31,10 @@ class Game:
     #: The words the game's verdicts may be besides the shared ones (yes, no, nobody, none,
     #: nothing): an ``expect`` word outside both is an input error.
     answer_words: tuple[str, ...] = ()
+    #: The phases of a turn, as a ``phase`` statement names them, tried in turn when a
+    #: verdict rests on the phase the game takes where none is stated. Empty: the game
+    #: takes no default phase (an unstated phase it needs is a gap).
+    phases: tuple[str, ...] = ()
 
     @cached_property
     def corpus(self) -> Corpus:

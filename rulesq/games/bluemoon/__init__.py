@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rulesq.games import register
 from rulesq.games.base import Game
 from rulesq.games.bluemoon.judge.cards import KINDS
+from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 
 if TYPE_CHECKING:
     from rulesq.effects import ParsedText
@@ -38,6 +39,8 @@ class BlueMoon(Game):
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"
+#: The phases of a turn, in order (game preparation is none of them).
+TURN_PHASES = tuple(PHASE_TITLES[step] for step in Step if step > Step.GAME_PREPARATION)
 
 
 def _handlers(module: str, kinds: str) -> dict[str, str]:
@@ -108,5 +111,6 @@ GAME = register(
         value_names=("fire", "earth", "moons", "capacity", "value"),
         flag_names=ICONS,
         answer_words=("me", "you", "fire", "earth"),
+        phases=TURN_PHASES,
     )
 )

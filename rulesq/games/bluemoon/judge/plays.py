@@ -135,15 +135,23 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         own = self._own_text(card, who, bluff, from_deck)
         if own is not None and not own.allowed:
             return own
-        return self._allowed(card, ruling, [own, *notes] if own is not None else notes)
+        return self._allowed(card, ruling, [own, *notes] if own is not None else notes, own)
 
-    def _allowed(self, card: Instance, ruling: Ruling, notes: list[Ruling]) -> Ruling:
-        """The permitted play's ruling, with what the other checks noted."""
+    def _allowed(
+        self, card: Instance, ruling: Ruling, notes: list[Ruling], own: Ruling | None = None
+    ) -> Ruling:
+        """The permitted play's ruling, with what the other checks noted.
+
+        When no check decided and the card's own text set a requirement or condition that
+        is met, the reason names it (the requirement and what meets it).
+        """
         if ruling.step is None:
             decided = [r for r in notes if r.step is not None]
             if decided:
                 ruling, notes = decided[0], [ruling, *(n for n in notes if n is not decided[0])]
             else:
+                if own is not None and own.allowed and own.sources:
+                    ruling.reason = own.reason
                 ruling.negatives.append(f'no active card forbids playing "{card.name}"')
         for extra in notes:
             ruling.cite(*extra.rules)
