@@ -47,7 +47,8 @@ def _reason(lines: str) -> tuple[str, str]:
             "the red dragon is mine\n",
             (
                 "yes",
-                '"Red Gem" requires the red dragon on my side, and the red dragon is on my side',
+                '"Red Gem" requires the red dragon on my side, and the red dragon is on my side, '
+                "and nothing else stops it now",
             ),
         ),
         (
