@@ -50,11 +50,14 @@ def kinds_of(game: str, card: Card) -> frozenset[str]:
 
 
 @functools.cache
-def asked_kinds(text: str) -> frozenset[str]:
-    """The kinds of the questions a situation text asks (read, not answered)."""
+def asks(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each question a situation text asks (read, not answered): its kind, the cards it names."""
     from rulesq.situation import parse_situation
 
-    return frozenset(q.kind for q in parse_situation(text, "<ruling shape>").questions)
+    return tuple(
+        (q.kind, frozenset(card.name for card in q.cards))
+        for q in parse_situation(text, "<ruling shape>").questions
+    )
 
 
 def touching(table: Touch, kinds: frozenset[str], named: bool = False) -> frozenset[str]:

@@ -187,7 +187,7 @@ def questions(
     With ``found``, a pair question whose card a has no text that touches it is not asked
     (counted in ``found.untouched``): its answer could not quote card a.
     """
-    from rulesq.narrow import asked_kinds, touch_table, touches, touching
+    from rulesq.narrow import asks, touch_table, touches, touching
 
     table = touch_table(game) if found is not None else None
     singles, pairs = load_templates(game)
@@ -208,10 +208,13 @@ def questions(
         wanted: frozenset[str] | None = None
         for a, b in combos:
             if template.keep == "quotes-a" and table is not None and found is not None:
-                if wanted is None:
-                    text = template.fill(game, a, b)[1]
-                    named = f'"{a.name}"' in "".join(x for x in text.splitlines() if "ask " in x)
-                    wanted = touching(table, asked_kinds(text), named)
+                if wanted is None:  # the kinds of its questions (the same for any cards)
+                    wanted = frozenset().union(
+                        *(
+                            touching(table, frozenset([kind]), a.name in named)
+                            for kind, named in asks(template.fill(game, a, b)[1])
+                        )
+                    )
                 if template.misfit(a, b) is None and not touches(game, wanted, a):
                     found.untouched += 1
                     continue
@@ -409,23 +412,28 @@ def _fillings(
     """The fillings of a shape worth asking, in the order of every filling.
 
     Without ``table``, every filling. With it, those whose every card has a text that touches
-    the shape's questions, and those that are the cards of an FAQ case (whose answer may be
-    kept unchanged); the others are counted as untouched.
+    one of the shape's questions (the same one for all), and those that are the cards of an
+    FAQ case (whose answer may be kept unchanged); the others are counted as untouched.
     """
-    from rulesq.narrow import asked_kinds, touches, touching
+    from rulesq.narrow import asks, touches, touching
     from rulesq.shapes import family
 
     if table is None:
         return list(shape.fillings(cards))
     index = {card.name: n for n, card in enumerate(cards)}
     slots = [[n for n, c in enumerate(cards) if family(c.type) == f] for f in shape.families]
-    kinds = asked_kinds(shape.fill_names(shape.owns[0]))
-    wanted = {named: touching(table, kinds, named) for named in (False, True)}
-    keep = [
-        [n for n in slot if touches(game, wanted[named], cards[n])]
-        for slot, named in zip(slots, shape.named, strict=True)
-    ]
-    picked = {combo for combo in itertools.product(*keep) if len(set(combo)) == len(combo)}
+    picked: set[tuple[int, ...]] = set()
+    own = shape.owns[0]
+    for kind, named in asks(shape.fill_names(own)):
+        keep = [
+            [
+                n
+                for n in slot
+                if touches(game, touching(table, frozenset([kind]), name in named), cards[n])
+            ]
+            for slot, name in zip(slots, own, strict=True)
+        ]
+        picked |= {c for c in itertools.product(*keep) if len(set(c)) == len(c)}
     for names in _own_orders(sets, len(slots), index):
         if all(n in slot for n, slot in zip(names, slots, strict=True)):
             picked.add(names)

@@ -35,8 +35,6 @@ class Shape:
     case: str
     #: The cards of each case this shape was made of, in slot order (the FAQ's own fillings).
     owns: tuple[tuple[str, ...], ...] = ()
-    #: Whether each slot is named by a question of the shape (not only stated).
-    named: tuple[bool, ...] = ()
 
     def fillings(self, cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
         """Every assignment of distinct given cards to the slots, each of the slot's family."""
@@ -111,9 +109,7 @@ def _shape(text: str, case: str, by_name: dict[str, Card], most: int) -> Shape |
     body = [line if line.startswith("card ") else _QUOTED.sub(slot, line) for line in lines]
     if not 2 <= len(slots) <= most or not any(line.startswith("ask ") for line in body):
         return None
-    asks = " ".join(line for line in body if line.startswith("ask "))
-    named = tuple(f'"{{c{n}}}"' in asks for n in range(1, len(slots) + 1))
-    return Shape("\n".join(body) + "\n", tuple(families), case, (tuple(slots),), named)
+    return Shape("\n".join(body) + "\n", tuple(families), case, (tuple(slots),))
 
 
 def _fold(name: str) -> str:
