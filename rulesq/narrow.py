@@ -70,6 +70,11 @@ def touching(table: Touch, kinds: frozenset[str], named: bool = False) -> frozen
     return frozenset().union(*(table.get(key, frozenset()) for key in keys))
 
 
+#: In the table: any effect kind (the question quotes the text it names, whatever it says).
+ANY = "*"
+
+
 def touches(game: str, wanted: frozenset[str], card: Card) -> bool:
-    """Whether the card has an effect of one of the wanted kinds."""
-    return not wanted.isdisjoint(kinds_of(game, card))
+    """Whether the card has an effect of one of the wanted kinds (``*``: of any kind)."""
+    kinds = kinds_of(game, card)
+    return bool(kinds) and (ANY in wanted or not wanted.isdisjoint(kinds))
