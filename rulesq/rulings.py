@@ -281,12 +281,9 @@ Outcomes = list["Ruling | OpenQuestion"]
 
 def _template_outcomes(item: tuple[Template, Card, str, str]) -> Outcomes:
     """The rulings and open questions of one template question."""
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.situation import parse_situation
-
     template, a, title, text = item
     try:
-        answers = evaluate(parse_situation(text, f"<ruling: {title}>"))
+        answers = _evaluate(text)
     except RulesqError as error:
         return [OpenQuestion(title, text, str(error))]
     out: Outcomes = []
@@ -614,9 +611,6 @@ def _evaluate(text: str) -> tuple[Answer, ...]:
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
     """Whether the answer changes without card a (single-card questions always count)."""
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.situation import parse_situation
-
     if template.b_types == () and "{b}" not in template.situation:
         return True
     if answer.status is Status.CONFLICT or _argued_and_lost(answer, a):
@@ -627,7 +621,7 @@ def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> b
     if len(lines) == len(text.splitlines()):
         return True
     try:
-        [again] = evaluate(parse_situation("\n".join(lines) + "\n", "<without a card>"))
+        [again] = _evaluate("\n".join(lines) + "\n")
     except (RulesqError, ValueError):
         return True
     if not again.answered or again.verdict is None or answer.verdict is None:
