@@ -47,6 +47,20 @@ class Game:
         """Read a card text into effects; games with a card-text grammar override this."""
         raise NotImplementedError(f"{self.title} has no card-text grammar yet")
 
+    def effect_kinds(self, text: str) -> frozenset[str]:
+        """What a card text's effects are about: the class of each effect (none unread).
+
+        Rulings ask a question of some cards only when one of these kinds touches it
+        (``rulesq.narrow``).
+        """
+        from rulesq.errors import RulesqError
+
+        try:
+            effects = self.parse_card_text(text).effects
+        except (RulesqError, NotImplementedError, ValueError):
+            return frozenset()
+        return frozenset(type(effect).__name__ for effect in effects)
+
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """The questions a play raises besides whether it can be made (asked after it).
 

@@ -25,6 +25,22 @@ class BlueMoon(Game):
 
         return parse_card_text(text)
 
+    def effect_kinds(self, text: str) -> frozenset[str]:
+        """Each effect's class, with its act for a class that speaks of acts (Prohibition:Play)."""
+        from rulesq.errors import RulesqError
+        from rulesq.games.bluemoon.judge.permits import touches
+
+        try:
+            effects = self.parse_card_text(text).effects
+        except (RulesqError, ValueError):
+            return frozenset()
+        kinds = set()
+        for effect in effects:
+            acts = [type(touch.act).__name__ for touch in touches(effect)]
+            name = type(effect).__name__
+            kinds |= {f"{name}:{act}" for act in acts} if acts else {name}
+        return frozenset(kinds)
+
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """What the played card's text touches: totals, dragons, draws and discards."""
         from rulesq.games.bluemoon.outcomes import play_raises
