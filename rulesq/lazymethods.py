@@ -13,7 +13,8 @@ methods, their names and their errors are the same; only ``inspect.signature`` o
 whose ``__init__`` was never called reads the stub's ``(*args, **kwargs)``, which is why a
 class without a docstring (``dataclasses`` derives one from that signature) is built eagerly.
 Other packages' dataclasses are built as always. On a Python whose ``dataclasses`` has no
-``_create_fn`` or ``_process_class`` (they are private), nothing changes: all is eager.
+``_create_fn`` or ``_process_class`` (they are private; 3.11 and 3.12 have them, 3.13 builds a
+class's methods in one compilation instead), nothing changes: all is eager.
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def _put(instance: object, name: str, stub: object, real: object) -> None:
         if klass.__dict__.get(name) is stub:
             setattr(klass, name, real)
             return
+
+
+def active() -> bool:
+    """Whether rulesq's dataclass methods are lazy in this process."""
+    return bool(_originals)
 
 
 def install() -> None:
