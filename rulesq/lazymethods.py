@@ -24,8 +24,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-#: The thread building a rulesq class right now (its methods are made lazy), or None.
-_building: list[int | None] = [None]
+#: ``lazy``: whether the class this thread is building now is one whose methods are made lazy.
+_local = threading.local()
 #: How many stubs were made, and how many of them have compiled their method (for tests).
 made: list[int] = [0]
 compiled: list[int] = [0]
@@ -41,19 +41,19 @@ def _owned(cls: type) -> bool:
 
 def _process_class(cls: type, *args: Any, **kwargs: Any) -> Any:
     """``dataclasses._process_class``, with lazy methods while a rulesq class is built."""
-    if not _owned(cls) or _building[0] is not None:
-        return _originals["_process_class"](cls, *args, **kwargs)
-    _building[0] = threading.get_ident()
+    before = getattr(_local, "lazy", False)
+    _local.lazy = _owned(cls)
     try:
         return _originals["_process_class"](cls, *args, **kwargs)
     finally:
-        _building[0] = None
+        _local.lazy = before
 
 
 def _create_fn(name: str, *args: Any, **kwargs: Any) -> Any:
     """``dataclasses._create_fn``: a stub that compiles the method on its first call."""
-    build: Callable[[], Any] = lambda: _originals["_create_fn"](name, *args, **kwargs)  # noqa: E731
-    if _building[0] != threading.get_ident():
+    original = _originals["_create_fn"]
+    build: Callable[[], Any] = lambda: original(name, *args, **kwargs)  # noqa: E731
+    if not getattr(_local, "lazy", False):
         return build()
     real: Any = None
 

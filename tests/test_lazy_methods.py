@@ -207,3 +207,13 @@ def test_a_cold_ask_compiles_a_small_part_of_the_methods() -> None:
     compiled, made = map(int, done.stderr.split()[-2:])
     assert "AGREE" in done.stdout
     assert 0 < compiled < made / 4
+
+
+@lazy_only
+def test_a_stub_made_before_uninstall_still_compiles() -> None:
+    lazy = build("rulesq._lazy_probe_kept")
+    lazymethods.uninstall()
+    try:
+        assert repr(lazy.Point(1)) == "Point(x=1, y=0, tags=())"
+    finally:
+        lazymethods.install()
