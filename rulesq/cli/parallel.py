@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -54,22 +53,21 @@ def reports(
 def _in_workers(
     files: list[str], game: str | None, as_json: bool, workers: int
 ) -> Iterator[Report]:
-    """The reports of ``files``, checked by a pool of ``workers`` processes, in order."""
+    """The reports of ``files``, checked by ``workers`` processes, in order.
+
+    Forked workers start with this process's modules, grammars, corpus and remembered
+    situation lines loaded, and are given the files by index (nothing is pickled but the
+    reports that come back).
+    """
+    from rulesq.pool import can_fork, forked_map
+
+    if can_fork():
+        yield from forked_map(lambda path: _check((path, game, as_json)), files, workers, CHUNK)
+        return
     import multiprocessing
 
-    # A forked worker starts with this process's modules and caches loaded.
-    method = "fork" if sys.platform.startswith("linux") else None
-    context = multiprocessing.get_context(method)
-    import gc
-
-    # The objects loaded so far are left out of the workers' collections: a collection would
-    # touch each of them, and so copy every page the workers share with this process.
-    gc.freeze()
-    try:
-        with context.Pool(workers) as pool:
-            yield from pool.imap(_check, [(f, game, as_json) for f in files], chunksize=CHUNK)
-    finally:
-        gc.unfreeze()
+    with multiprocessing.get_context().Pool(workers) as pool:
+        yield from pool.imap(_check, [(f, game, as_json) for f in files], chunksize=CHUNK)
 
 
 def _check(job: tuple[str, str | None, bool]) -> Report:
