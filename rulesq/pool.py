@@ -10,10 +10,6 @@ from typing import Any, NoReturn, TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: The work of the pool running now: (function, items). Forked workers inherit it, so neither
-#: the function nor the items are pickled; only an index goes out and a result comes back.
-_WORK: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
-
 
 def cores() -> int:
     """The number of cores this process may run on."""
@@ -68,7 +64,6 @@ def ordered_map(
     it again. Each worker takes ``chunk`` neighbouring items at a time. Without fork (or with
     one job, or few items) every item is mapped in this process. The results must pickle.
     """
-    global _WORK
     workers = min(jobs, (len(items) - here) // max(chunk, 1))
     if workers < 2 or not can_fork():
         yield from map(function, items)
@@ -76,20 +71,7 @@ def ordered_map(
     yield from map(function, items[:here])
     items = items[here:]
     warm()
-    import gc
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    _WORK = (function, items)
-    # What is loaded so far is left out of the workers' collections: a collection would
-    # touch every object, and so copy each page a worker shares with this process.
-    gc.freeze()
-    try:
-        with context.Pool(workers) as pool:
-            yield from pool.imap(_run, range(len(items)), chunksize=chunk)
-    finally:
-        gc.unfreeze()
-        _WORK = None
+    yield from forked_map(function, items, workers, chunk)
 
 
 def forked_map(
@@ -233,10 +215,3 @@ def _reap(children: dict[int, int], stop: bool) -> None:
             os.waitpid(pid, 0)
         except (ChildProcessError, ProcessLookupError):
             pass
-
-
-def _run(index: int) -> Any:
-    """In a worker: the function of one item."""
-    assert _WORK is not None
-    function, items = _WORK
-    return function(items[index])
