@@ -23,13 +23,16 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
-def warm() -> None:
+def warm(card_scanners: bool = True) -> None:
     """Load, once for the workers about to fork, what the games loaded so far answer with.
 
     Every question handler is imported, and each card-text grammar loaded with the parsed
     corpus texts (a text not in that cache is read too, which loads the grammar): a worker
     that met its first inline card text would otherwise load the grammar again. Then every
     lexer state of the grammars is compiled (Lark compiles one when it first meets it).
+    Without ``card_scanners`` only the situation grammars' states are: a check reads the
+    texts of corpus cards from disk, and meets few of the card-text grammar's hundreds of
+    states (its workers compile those they meet, a fraction of a millisecond each).
     """
     from importlib import import_module
 
@@ -51,7 +54,12 @@ def warm() -> None:
             game.parse_card_text(text + " ")  # not in it: the grammar
         except RulesqError:
             continue
-    compile_scanners()
+    if card_scanners:
+        compile_scanners()
+    else:
+        from rulesq.situation.parser import parser_for
+
+        compile_scanners([parser_for(game.name) for game in loaded])
 
 
 def ordered_map(

@@ -44,7 +44,7 @@ def reports(
             done = item if isinstance(item, FileCheck) else check_file(item, game)
             yield report(done, as_json)
         return
-    warm()
+    warm(card_scanners=False)
     checked = _in_workers(files, game, as_json, workers)
     for item in pending:
         yield report(item, as_json) if isinstance(item, FileCheck) else next(checked)
