@@ -215,7 +215,10 @@ from rulesq.engine.check import check_file
 from rulesq.pool import warm
 check_file(Path(sys.argv[1]))
 start = time.process_time()
-warm()
+try:  # as check --jobs warms up
+    warm(card_scanners=False)
+except TypeError:  # before warm had the choice
+    warm()
 print(json.dumps({"warm": time.process_time() - start}))
 """
 
