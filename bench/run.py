@@ -167,14 +167,17 @@ def per_file_cpu(wholes: list[Run], firsts: list[Run]) -> float:
     return float(statistics.median(w.cpu - f.cpu for w, f in zip(wholes, firsts, strict=True)))
 
 
-def scaling(ones: list[Run], many: list[Run], firsts: list[Run], cores: int, warm: float) -> None:
+def scaling(
+    ones: list[Run], many: list[Run], firsts: list[Run], serial: list[Run], cores: int
+) -> None:
     """The wall of one and many processes, the speed-ups, and Amdahl's bound.
 
     Measured walls, and the same figures from CPU times (what an idle machine would show;
     on a shared one a wall-clock speed-up shows only while cores are free): one process's
-    wall is its CPU ``C1``; with ``N`` processes the start-up ``S`` (a check of the first
-    file) and the warm-up ``W`` before the fork run alone, the rest of the CPU of every
-    process ``CN`` is shared by the cores: ``S + W + (CN - S - W) / N``.
+    wall is its CPU ``C1``; with ``N`` processes, what runs before the fork (start-up, the
+    first file of each game, the warm-up: ``P``, the CPU of a run stopped at the fork) runs
+    alone, and the rest of the CPU of every process ``CN`` is shared by the cores:
+    ``P + (CN - P) / N``.
     """
     one, all_cores, start = median(ones, "wall"), median(many, "wall"), median(firsts, "wall")
     line("--jobs 1, wall", f"{one:.2f} s")
@@ -190,11 +193,9 @@ def scaling(ones: list[Run], many: list[Run], firsts: list[Run], cores: int, war
     after = (one - start) / (all_cores - start) if all_cores > start else float("nan")
     line(f"speed-up of --jobs {cores}, after start-up (wall)", f"{after:.2f}x")
     c1, cn, s = median(ones, "cpu"), median(many, "cpu"), median(firsts, "cpu")
-    idle = s + warm + max(cn - s - warm, 0.0) / cores
-    line(
-        "  from CPU: start-up S, warm-up W before the fork",
-        f"{s:.2f} + {warm:.2f} s",
-    )
+    before_fork = median(serial, "cpu")
+    idle = before_fork + max(cn - before_fork, 0.0) / cores
+    line("  from CPU: start-up S, all before the fork P", f"{s:.2f} / {before_fork:.2f} s")
     line(
         f"  from CPU: --jobs 1 / --jobs {cores} on an idle machine",
         f"{c1:.2f} / {idle:.2f} s",
@@ -208,18 +209,22 @@ def scaling(ones: list[Run], many: list[Run], firsts: list[Run], cores: int, war
     line("  from CPU: speed-up after start-up", f"{(c1 - s) / (idle - s):.2f}x")
 
 
-WARM = """
-import json, sys, time
+SERIAL = """
+import sys
 from pathlib import Path
-from rulesq.engine.check import check_file
-from rulesq.pool import warm
-check_file(Path(sys.argv[1]))
-start = time.process_time()
-try:  # as check --jobs warms up
-    warm(card_scanners=False)
-except TypeError:  # before warm had the choice
-    warm()
-print(json.dumps({"warm": time.process_time() - start}))
+import rulesq.cli.parallel as parallel
+from rulesq.engine.check import planned_checks
+class Forking(Exception):
+    pass
+def fork(*args, **options):
+    raise Forking
+parallel._in_workers = fork  # stop where check --jobs would fork its workers
+try:
+    for _ in parallel.reports(list(planned_checks(sys.argv[2:], False)), None, False,
+                              int(sys.argv[1])):
+        pass
+except Forking:
+    pass
 """
 
 
@@ -337,6 +342,9 @@ def main() -> None:
         def checking(paths: list[Path], n: int, has_jobs: bool = jobs) -> list[str]:
             return [*check, *map(str, paths), *(["--jobs", str(n)] if has_jobs else [])]
 
+        def stopped(paths: list[Path]) -> list[str]:  # check --jobs, stopped at the fork
+            return [sys.executable, "-c", SERIAL, str(cores), *map(str, paths)]
+
         cases = sorted(CASES.rglob("*.rq"))
         first = [cases[0]]  # the first file checked of both folder sets below
         print(
@@ -348,6 +356,7 @@ def main() -> None:
             (checking(first, 1), env),
             (checking([CASES], cores), env),
             (FLOOR, env),
+            (stopped([CASES]), env),
         ]
         if old is not None:
             commands += [
@@ -355,10 +364,10 @@ def main() -> None:
                 (checking(first, 1, old_jobs), old),
             ]
         done = interleaved(commands, max(3, args.runs // 2))
-        ones, firsts, many, floor = done[:4]
-        old_check = done[4] if old else None
+        ones, firsts, many, floor, serial = done[:5]
+        old_check = done[5] if old else None
         rate = (len(cases) - 1) / per_file_cpu(ones, firsts)
-        old_rate = (len(cases) - 1) / per_file_cpu(done[4], done[5]) if old else None
+        old_rate = (len(cases) - 1) / per_file_cpu(done[5], done[6]) if old else None
         line(
             f"Blue Moon cases ({len(cases)} files), after start-up",
             f"{rate:.0f} /s",
@@ -371,7 +380,7 @@ def main() -> None:
             f"{median(firsts, 'cpu'):.2f} s",
             median(firsts, "cpu") / median(floor, "cpu"),
             "",
-            before(done[5] if old else None, floor, "cpu", 1, "s"),
+            before(done[6] if old else None, floor, "cpu", 1, "s"),
         )
         steady = child_json(STEADY, [str(CASES), str(args.seconds)], env)
         old_steady = child_json(STEADY, [str(CASES), str(args.seconds)], old) if old else None
@@ -383,9 +392,6 @@ def main() -> None:
             f"{old_steady['rate']:.0f} /s" if old_steady else "",
         )
 
-        warm = statistics.median(
-            child_json(WARM, [str(first[0])], env)["warm"] for _ in range(max(3, args.runs // 3))
-        )
         print(f"rulesq check corpus/bluemoon/cases (--jobs {cores} vs --jobs 1)")
         base = median(floor, "cpu")
         line(
@@ -395,7 +401,7 @@ def main() -> None:
             "",
             before(old_check, floor, "cpu", 1, "s"),
         )
-        scaling(ones, many, firsts, cores, warm)
+        scaling(ones, many, firsts, serial, cores)
 
         # Every case folder; the input errors are left out (their exit code is 2).
         tests = [f for f in sorted((ROOT / "tests" / "cases").iterdir()) if f.is_dir()]
@@ -412,11 +418,12 @@ def main() -> None:
                 (checking(folders, 1), env),
                 (checking(folders, cores), env),
                 (checking(first, 1), env),
+                (stopped(folders), env),
             ],
             max(3, args.runs // 3),
         )
         line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
-        scaling(done[0], done[1], done[2], cores, warm)
+        scaling(done[0], done[1], done[2], done[3], cores)
 
         print("memory (peak RSS; median)")
         for game, (mine, floor, base_runs) in asks.items():
