@@ -150,3 +150,14 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lines.remembered() == 10
     lines.forget()
     assert lines.remembered() == 0
+
+
+def test_the_memo_is_bounded_in_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lines, "CHARACTERS", 100)
+    lines.forget()
+    parser = parser_for("bluemoon")
+    long = f'card "X" support: "{"word " * 30}"'  # more than 100 characters: not remembered
+    body = f"game bluemoon\n{long}\nexpect yes\n"
+    assert lines.parse_by_lines(parser, "bluemoon", body) == parser.parse(body)
+    assert lines.remembered() == 2
+    lines.forget()

@@ -16,11 +16,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
 
-#: How many distinct lines are remembered; the oldest is forgotten first beyond it.
-LIMIT = 4096
+#: How many distinct lines are remembered, and their characters at most (about a kilobyte
+#: each, most of it the tree). When either is reached, further lines are parsed but not
+#: remembered: forgetting the oldest would make a long run of distinct lines (a check of
+#: every case folder has 5,000) miss every time, as each line forgotten comes back next.
+LIMIT = 8192
+CHARACTERS = 1_000_000
 
 #: (game, line) -> the items its parse gives (none for a blank line), never handed out.
 _MEMO: dict[tuple[str, str], tuple[Tree[Token], ...]] = {}
+_SIZE = [0]  # the characters of the lines remembered
 #: game -> the name of a text's tree (the grammar's start rule, as the parser names it).
 _ROOTS: dict[str, object] = {}
 
@@ -48,9 +53,9 @@ def parse_by_lines(parser: Lark, game: str, body: str) -> Tree[Token] | None:
                 return None
             found = tuple(tree.children)  # type: ignore[arg-type]
             _ROOTS[game] = tree.data
-            if len(_MEMO) >= LIMIT:
-                del _MEMO[next(iter(_MEMO))]
-            _MEMO[key] = found
+            if len(_MEMO) < LIMIT and _SIZE[0] + len(line) <= CHARACTERS:
+                _MEMO[key] = found
+                _SIZE[0] += len(line)
         for item in found:
             items.append(_placed(item, number, offset))
         offset += len(line) + 1
@@ -61,6 +66,7 @@ def forget() -> None:
     """Forget every remembered line (a benchmark measures a fresh process's work so)."""
     _MEMO.clear()
     _ROOTS.clear()
+    _SIZE[0] = 0
 
 
 def remembered() -> int:
