@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -88,13 +91,15 @@ def forked_map(
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
     The workers inherit ``function`` and ``items``; each takes the next ``chunk`` neighbouring
-    items (an index read from a pipe they share) and sends their results back pickled, on a
-    pipe of its own. This process only reads, and puts the chunks back in order: unlike
-    ``multiprocessing.Pool``, it spends no CPU on threads and messages that two workers on
-    two cores need. An exception in a worker is raised here. Needs ``os.fork``.
+    items (an index read from a pipe they share) and sends their results back on a
+    ``multiprocessing`` pipe of its own (serialised as ``multiprocessing.Pool`` sends them).
+    This process only reads, and puts the chunks back in order: unlike the pool, it spends
+    no CPU on threads and messages that two workers on two cores need. An exception in a
+    worker is raised here. Needs ``os.fork``.
     """
     import gc
     import struct
+    from multiprocessing import Pipe
 
     chunks = [range(i, min(i + chunk, len(items))) for i in range(0, len(items), chunk)]
     if len(chunks) * 4 > 32768:  # every index fits in the pipe before a worker reads one
@@ -108,20 +113,20 @@ def forked_map(
     # What is loaded so far is left out of the workers' collections: a collection would
     # touch every object, and so copy each page a worker shares with this process.
     gc.freeze()
-    children: dict[int, int] = {}  # result pipe -> pid
+    children: list[tuple[Connection, int]] = []  # each worker's result pipe and pid
     finished = False
     try:
         for _ in range(workers):
-            read_end, write_end = os.pipe()
+            receiver, sender = Pipe(duplex=False)
             pid = os.fork()
             if pid == 0:  # the worker: never returns
-                os.close(read_end)
-                _work(function, items, chunks, tasks, write_end)
-            os.close(write_end)
-            children[read_end] = pid
+                receiver.close()
+                _work(function, items, chunks, tasks, sender)
+            sender.close()
+            children.append((receiver, pid))
         os.close(tasks)
         tasks = -1
-        yield from _gather(children, len(chunks))
+        yield from _gather([receiver for receiver, _ in children], len(chunks))
         finished = True
     finally:
         gc.unfreeze()
@@ -135,10 +140,9 @@ def _work(
     items: Sequence[Any],
     chunks: list[range],
     tasks: int,
-    out: int,
+    out: Connection,
 ) -> NoReturn:
     """In a forked worker: answer chunks until none is left, then exit (never returns)."""
-    import pickle
     import struct
     import traceback
 
@@ -150,73 +154,50 @@ def _work(
                 break
             (number,) = struct.unpack("<I", data)
             try:
-                message = (number, [function(items[i]) for i in chunks[number]], None)
-                payload = pickle.dumps(message)
+                out.send((number, [function(items[i]) for i in chunks[number]], None))
             except Exception as error:  # sent to be raised in the parent
                 try:
-                    payload = pickle.dumps((number, None, error))
+                    out.send((number, None, error))
                 except Exception:
                     text = "".join(traceback.format_exception(error))
-                    payload = pickle.dumps((number, None, RuntimeError(text)))
-            _write_all(out, struct.pack("<Q", len(payload)) + payload)
+                    out.send((number, None, RuntimeError(text)))
     except BaseException:  # an interrupt, a broken pipe: the parent sees a chunk missing
         code = 1
     finally:
         os._exit(code)
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _gather(children: dict[int, int], count: int) -> Iterator[Any]:
-    """The results of ``count`` chunks read from the workers' pipes, in order."""
-    import pickle
-    import selectors
-    import struct
+def _gather(receivers: list[Connection], count: int) -> Iterator[Any]:
+    """The results of ``count`` chunks received from the workers, in order."""
+    from multiprocessing.connection import Connection, wait
 
     waiting: dict[int, list[Any]] = {}
-    buffers = {fd: bytearray() for fd in children}
-    selector = selectors.DefaultSelector()
-    for fd in children:
-        selector.register(fd, selectors.EVENT_READ)
+    open_ = list(receivers)
     following = 0
-    try:
-        while following < count:
-            if not selector.get_map():
-                raise RuntimeError(f"a worker stopped before chunk {following} was done")
-            for key, _ in selector.select():
-                fd = int(key.fd)
-                data = os.read(fd, 1 << 16)
-                if not data:
-                    selector.unregister(fd)
-                    continue
-                buffer = buffers[fd]
-                buffer += data
-                while len(buffer) >= 8:
-                    (size,) = struct.unpack_from("<Q", buffer)
-                    if len(buffer) < 8 + size:
-                        break
-                    number, results, error = pickle.loads(bytes(buffer[8 : 8 + size]))
-                    del buffer[: 8 + size]
-                    if error is not None:
-                        raise error
-                    waiting[number] = results
-            while following in waiting:
-                yield from waiting.pop(following)
-                following += 1
-    finally:
-        selector.close()
+    while following < count:
+        if not open_:
+            raise RuntimeError(f"a worker stopped before chunk {following} was done")
+        for ready in wait(open_):
+            assert isinstance(ready, Connection)
+            try:
+                number, results, error = ready.recv()
+            except EOFError:  # the worker has exited
+                open_.remove(ready)
+                continue
+            if error is not None:
+                raise error
+            waiting[number] = results
+        while following in waiting:
+            yield from waiting.pop(following)
+            following += 1
 
 
-def _reap(children: dict[int, int], stop: bool) -> None:
+def _reap(children: list[tuple[Connection, int]], stop: bool) -> None:
     """Close the result pipes and wait for the workers to exit (after stopping them)."""
     import signal
 
-    for fd, pid in children.items():
-        os.close(fd)
+    for receiver, pid in children:
+        receiver.close()
         try:
             if stop:
                 os.kill(pid, signal.SIGTERM)
