@@ -54,3 +54,37 @@ def test_the_limitation_decides(path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 def test_limitations_are_only_rules_of_that_kind() -> None:
     with pytest.raises(Exception, match="not a kind of FMA limitation"):
         claims.limit_claim(claims.Stance.FORBID, claims.CARD_TEXT, "no")
+
+
+REQUIREMENT = corpus_dir() / "fma" / "cases" / "calls" / "burning-the-past-requirement.rq"
+
+
+@pytest.mark.parametrize(
+    ("path", "clause"),
+    [
+        (REQUIREMENT, "fma/rulings/requirements/1"),
+        (TIMING, "fma/rulings/playing-cards-and-abilities/2"),
+        (UNIQUE, "fma/cards/persuasion/ruling"),
+    ],
+    ids=["requirement", "declaring-first", "uniqueness"],
+)
+def test_the_limitation_cites_only_the_clause_that_decided(path: Path, clause: str) -> None:
+    """The step ranks three kinds of rule; the answer cites the one whose claim decided."""
+    checked = check_situation(parse_situation(path.read_text(encoding="utf-8"), str(path)))
+    answer = checked.questions[0].answer
+    assert answer.decided_by == "limitation"
+    step = claims.ladder().step("limitation")
+    assert step is not None and clause in step.clauses
+    cited = {c["clause_id"] for c in answer.citations()}
+    assert clause in cited
+    assert not (set(step.clauses) - {clause}) & cited, cited
+
+
+def test_a_clause_behind_both_the_step_and_the_verdict_is_listed_once() -> None:
+    """The requirement's clause supports the step and the verdict; the answer lists it once."""
+    checked = check_situation(
+        parse_situation(REQUIREMENT.read_text(encoding="utf-8"), str(REQUIREMENT))
+    )
+    deciding = [c["clause_id"] for c in checked.questions[0].answer.graph.deciding_clauses()]
+    assert "fma/rulings/requirements/1" in deciding
+    assert len(deciding) == len(set(deciding)), deciding

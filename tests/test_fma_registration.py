@@ -95,6 +95,7 @@ def test_the_fma_module_registers_itself_with_its_handlers() -> None:
         "can_recruit",
         "keeps",
         "waits",
+        "acts_when_discarded",
     }
     for kind in game.questions:
         handler = handler_for(game, kind)

@@ -114,11 +114,21 @@ class Context:
         """Add a clause object to the graph; returns its node."""
         return self.derivation().clause(clause, role)
 
-    def step(self, name: str) -> str:
-        """Add the ladder step ``name`` (with its clauses) to the graph; returns its node."""
-        return self.derivation().step(
-            self.ladder_step(name), self.ladder_step(name).resolve_clauses(self.corpus)
-        )
+    def step(self, name: str, carried: tuple[str, ...] | None = None) -> str:
+        """Add the ladder step ``name`` (with its clauses) to the graph; returns its node.
+
+        ``carried``: the clauses of the claim that decided. A step of several clauses (one per
+        kind of rule it ranks) is then cited with only those of them the claim carries, or, when
+        it carries none of them, with the claim's own clauses: the rule that decided, not its
+        siblings on the same step.
+        """
+        step = self.ladder_step(name)
+        clauses = step.resolve_clauses(self.corpus)
+        if carried is not None and clauses:
+            found = [c for c in (self.corpus.find_clause(ref) for ref in carried) if c is not None]
+            ids = {c.id for c in found}
+            clauses = [c for c in clauses if c.id in ids] or found
+        return self.derivation().step(step, clauses)
 
     def ladder_step(self, name: str) -> LadderStep:
         """The ladder step called ``name``."""
@@ -134,15 +144,20 @@ class Context:
         status: Status = Status.DEFINITE,
         decided_by: str | None = None,
         supported_by: tuple[str, ...] = (),
+        carried: tuple[str, ...] | None = None,
     ) -> Answer:
-        """The answer with this verdict; ``supported_by`` nodes get a ``supports`` edge."""
+        """The answer with this verdict; ``supported_by`` nodes get a ``supports`` edge.
+
+        ``carried``: the clauses of the claim that won on the ``decided_by`` step (see
+        :meth:`step`); None cites every clause of the step.
+        """
         from rulesq.explain.graph import SUPPORTS
 
         graph = self.derivation()
         step = None
         if decided_by is not None:
             step = self.ladder_step(decided_by).name
-            self.step(step)
+            self.step(step, carried)
             if status is Status.DEFINITE:
                 status = Status.PRECEDENCE
         graph.conclude(verdict.show(), verdict.to_json(), status.key, decided_by=step)

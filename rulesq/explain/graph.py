@@ -292,7 +292,8 @@ class Derivation:
                 ] + found
             elif attrs["kind"] == SUPPORTS and data["kind"] == "clause":
                 found.append(self.data(str(src)))
-        return sorted(found, key=lambda c: (c["role"] != "rule", c["order"]))
+        unique = list({clause["clause_id"]: clause for clause in found}.values())
+        return sorted(unique, key=lambda c: (c["role"] != "rule", c["order"]))
 
     def supported(self, removed: Iterable[str] = ()) -> bool:
         """Whether the verdict still has support once the ``removed`` nodes are gone.

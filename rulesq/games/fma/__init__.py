@@ -83,6 +83,7 @@ GAME = register(
             "reacts_first": f"{_CALLS}:reacts_first",
             "can_react": "rulesq.games.fma.react_with:can_react",
             "waits": f"{_CALLS}:waits",
+            "acts_when_discarded": f"{_CALLS}:acts_when_discarded",
             "affects": f"{_CALLS}:affects",
         },
         answer_words=("attackers", "defenders", "tie", "me", "you"),

@@ -99,9 +99,33 @@ def fight(ctx: Context) -> Fight | Answer:
     for entry in entries:
         if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
             facts.append(ctx.fact(entry.fact))
+    facts += _after_the_battle(ctx, state, setup.ended_at, names, attribute)
     return Fight(
         battle, result, list(dict.fromkeys(facts)), cite_one(ctx, citations.BATTLE_RESOLUTION)
     )
+
+
+def _after_the_battle(
+    ctx: Context, state: State, ended_at: int | None, names: list[str], attribute: Attribute
+) -> list[str]:
+    """Changes to the fighters made after the battle ended: negative facts, and the rule."""
+    if ended_at is None:
+        return []
+    later = [
+        e
+        for e in state.all_entries()
+        if e.key >= (ended_at, 1, 0)
+        and e.fact is not None
+        and any((n, attribute) in e.touches for n in names)
+    ]
+    graph = ctx.derivation()
+    for entry in later:
+        assert entry.fact is not None
+        graph.absence(
+            f"{entry.fact.text.strip()} (line {entry.fact.span.line}) comes after the battle "
+            "ended: it has no effect on the battle"
+        )
+    return [cite_one(ctx, citations.AFTER_THE_BATTLE)] if later else []
 
 
 def _key(state: State, name: str) -> str:
@@ -221,6 +245,14 @@ def defeated(ctx: Context) -> Answer:
     attribute = fought.battle.attribute
     graph = ctx.derivation()
     protecting = _negatives(ctx, fought)
+    always = {*result.defeated, *result.may_be_defeated}
+    if any(
+        c.toughness and not c.undefeatable and c.name in always
+        for side in Side
+        for c in fought.battle.side(side)
+    ):
+        # defeated with toughness: its side lost by at least its toughness
+        protecting.append(cite_one(ctx, citations.TOUGHNESS))
     everyone = [c.name for side in Side for c in fought.battle.side(side)]
     order = everyone.index
     if len(result.outcomes) == 1:

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import discards, free_play
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma import free_play
 from rulesq.games.fma.card_answers import partial_reason, parts_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.event_targets import event_claims
@@ -890,6 +890,11 @@ def reacts_first(ctx: Context) -> Answer:
 def waits(ctx: Context) -> Answer:
     """``does "R" wait until "E" has fully resolved?`` (``rulesq.games.fma.timing``)."""
     return _waits(ctx, effects_of)
+
+
+def acts_when_discarded(ctx: Context) -> Answer:
+    """``does "X" act when discarded?`` (``rulesq.games.fma.discards``)."""
+    return discards.acts(ctx, effects_of)
 
 
 # ---------------------------------------------------------------------------- affects

@@ -13,6 +13,9 @@ BATTLE_RESOLUTION = "fma/rulings/battles/example-1"
 #: "If a card is sent home during a battle … the battle continues as normal".
 SENT_HOME = "fma/rulings/battles/1"
 
+#: "Cards drawn or played after battle resolution … cannot have an effect on the battle".
+AFTER_THE_BATTLE = "fma/rulings/battles/2"
+
 #: A value set to a number wipes the modifiers applied before it, while it lasts.
 SET_VALUE = "fma/rulings/changing-attributes/1"
 
@@ -34,10 +37,18 @@ GOAL_OTHER = "fma/rulings/changing-attribute-goals/2"
 #: "Printed" attributes are only the numbers printed on the card.
 PRINTED = "fma/rulings/printed/1"
 
+#: "Passive abilities on defeated cards do not have any effect."
+PASSIVE_DEFEATED = "fma/rulings/passive-abilities/1"
+
+#: Passive abilities on locations are active the whole turn; on attachments they stop when
+#: the bearer is defeated.
+PASSIVE_PLACES = "fma/rulings/passive-abilities/2"
+
 ALL = (
     TOUGHNESS,
     BATTLE_RESOLUTION,
     SENT_HOME,
+    AFTER_THE_BATTLE,
     SET_VALUE,
     SET_VALUE_EXAMPLE,
     SET_VALUE_ORDER,
@@ -45,4 +56,6 @@ ALL = (
     GOAL_CHANGE,
     GOAL_OTHER,
     PRINTED,
+    PASSIVE_DEFEATED,
+    PASSIVE_PLACES,
 )

@@ -103,7 +103,11 @@ def judge(ctx: Context, claims: list[Claim], support: tuple[str, ...] = ()) -> A
         else None
     )
     return ctx.conclude(
-        YesNo(winner.allows), winner.reason, decided_by=decided, supported_by=(*nodes, *support)
+        YesNo(winner.allows),
+        winner.reason,
+        decided_by=decided,
+        supported_by=(*nodes, *support),
+        carried=winner.rules,
     )
 
 

@@ -40,7 +40,8 @@ def attribute_cost(ctx: Context) -> Answer:
         )
     printed = abilities[0].cost
     value = printed
-    support = [ctx.derivation().effect(card.name, abilities[0].header(), card)]
+    printed_cost = ctx.derivation().effect(card.name, abilities[0].header(), card)
+    support: list[str] = []
     steps = [f'"{card.name}" costs {printed}']
     gone = {
         normalise_name(r.card.name if r.card else r.name)
@@ -53,7 +54,8 @@ def attribute_cost(ctx: Context) -> Answer:
             if source is None or normalise_name(source.name) in gone:
                 continue
             value = _apply(ctx, source, card, value, steps, support, fact)
-    return ctx.conclude(Number(value), "; ".join(steps), supported_by=tuple(support))
+    # the cards in play that changed the cost decide before the printed cost they changed
+    return ctx.conclude(Number(value), "; ".join(steps), supported_by=(*support, printed_cost))
 
 
 def _apply(

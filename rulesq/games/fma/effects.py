@@ -92,6 +92,7 @@ from rulesq.games.fma.selectors import (
 )
 from rulesq.games.fma.triggers import (
     Conditional,
+    Discards,
     GameEvent,
     IsDefeated,
     ReceivesBonus,
@@ -136,6 +137,7 @@ __all__ = [
     "HandAndDiscard",
     "In",
     "IncreaseCost",
+    "Discards",
     "IsDefeated",
     "Move",
     "Named",

@@ -685,6 +685,9 @@ def _transformer_class() -> Any:
         def is_defeated(self, meta: Any, c: list[Any]) -> fx.IsDefeated:
             return fx.IsDefeated(c[0])
 
+        def discards(self, meta: Any, c: list[Any]) -> fx.Discards:
+            return fx.Discards(c[0], c[1])
+
         def from_event(self, meta: Any, c: list[Any]) -> str:
             return "event"
 

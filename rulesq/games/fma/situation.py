@@ -304,7 +304,7 @@ class Reader:
                 ((citations.DEFEATED, RULE),),
             )
             self._add(entry)
-            self._end_passives(_key(ref))
+            self._end_passives(_key(ref), fact, defeated=True)
 
     # ------------------------------------------------------------------ attributes
     def _fact_attach(self, fact: Fact) -> None:
@@ -740,7 +740,7 @@ class Reader:
     def _fact_removed(self, fact: Fact) -> None:
         for ref in fact.cards:
             key = _key(ref)
-            ended = self._end_given(key, fact) + self._end_passives(key)
+            ended = self._end_given(key, fact) + self._end_passives(key, fact)
             character = self.state.characters.get(key)
             if character is not None and not character.gone:
                 character.gone = True
@@ -767,11 +767,23 @@ class Reader:
             count += 1
         return count
 
-    def _end_passives(self, key: str) -> int:
+    def _end_passives(self, key: str, fact: Fact, defeated: bool = False) -> int:
+        """End the passive texts of a card that left play or was defeated (or of its bearer).
+
+        A defeat ends them by a rule: the card's own, or, for an attachment, its bearer's.
+        """
         count = 0
         for passive in self.state.passives:
             if key in (passive.owner_key, passive.bearer_key) and passive.end is None:
                 passive.end = len(self.state.entries)
+                passive.end_fact = fact
+                if defeated:
+                    rule = (
+                        citations.PASSIVE_PLACES
+                        if key == passive.bearer_key
+                        else citations.PASSIVE_DEFEATED
+                    )
+                    passive.ended = ((rule, RULE),)
                 count += 1
         return count
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.games.fma import attributes as at
+from rulesq.games.fma import citations
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.goals import Goal
 from rulesq.games.fma.vocab import Attribute, Duration, Period, Side
@@ -135,6 +136,9 @@ class Passive:
     #: The key of the character an attachment's text is on ("" for a card's own text):
     #: "this character" is the bearer, and the text stops when the bearer is defeated.
     bearer_key: str = ""
+    #: The fact that ended the text (a defeat, a removal) and the rule why it stops.
+    end_fact: Fact | None = None
+    ended: tuple[Cited, ...] = ()
 
     @property
     def self_key(self) -> str:
@@ -319,7 +323,7 @@ class State:
                             event,
                             passive.fact,
                             {(character.name, attribute)},
-                            card_clauses(passive.card),
+                            _passive_clauses(passive.card),
                             (passive.card, effect.render()),
                             "passive",
                             (passive.start, 0, 2 * number),
@@ -329,15 +333,23 @@ class State:
                         out.append(
                             Entry(
                                 at.EffectEnds(ident),
-                                None,
-                                set(),
-                                (),
+                                passive.end_fact,
+                                {(character.name, attribute)},
+                                passive.ended,
                                 None,
                                 None,
                                 (passive.end, 0, 2 * number + 1),
                             )
                         )
         return out
+
+
+def _passive_clauses(card: Card) -> tuple[Cited, ...]:
+    """A passive text's clauses: its card's, and for a location the rule that it lasts all turn."""
+    own = card_clauses(card)
+    if card.type.casefold() == "location":
+        return (*own, (citations.PASSIVE_PLACES, RULE))
+    return own
 
 
 def _in_force(passive: Passive, position: int | None) -> bool:

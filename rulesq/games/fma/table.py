@@ -47,6 +47,8 @@ class Table:
     canceled: dict[str, Fact] = field(default_factory=dict)
     step: tuple[str, Fact] | None = None
     zones: dict[str, tuple[str, str, Fact]] = field(default_factory=dict)
+    #: Cards discarded because of an event or ability: the card's key to the event's and the fact.
+    discarded_to: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     #: Cards announced whose targets and costs are not yet declared.
     announced: dict[str, tuple[str | None, Fact]] = field(default_factory=dict)
     turn: tuple[str, Fact] | None = None
@@ -108,6 +110,9 @@ def read_table(facts: list[Fact]) -> Table:
             table.plays.append(
                 Play(key(fact.cards[0]), fact.who, fact, reacts_to=key(fact.cards[1]))
             )
+        elif kind == "discards_to":
+            for ref in fact.cards[:-1]:
+                table.discarded_to[key(ref)] = (key(fact.cards[-1]), fact)
         elif kind == "character_plays":
             by = key(fact.cards[0])
             table.plays.append(Play(key(fact.cards[1]), table.owners.get(by), fact, by=by))

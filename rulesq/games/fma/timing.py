@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import discards
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import TIMING, Claim, Stance, limit_claim
 from rulesq.games.fma.table import key, read_table
@@ -80,6 +81,10 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
         raise CannotAnswer("both cards must be cards the sources or the situation give")
     table = read_table(ctx.facts)
     play = next((p for p in reversed(table.plays) if p.card == key(react_ref)), None)
+    discarded = table.discarded_to.get(key(react_ref))
+    if (play is None or play.reacts_to != key(event_ref)) and discarded is not None:
+        if discarded[0] == key(event_ref):
+            return discards.as_react(ctx, react_ref.card, event_ref.name, discarded[1], effects_of)
     if play is None or play.reacts_to != key(event_ref):
         raise CannotAnswer(
             f'the situation does not say "{react_ref.name}" is played as a '

@@ -48,6 +48,18 @@ class IsDefeated:
 
 
 @dataclass(frozen=True)
+class Discards:
+    """``you discard this card``: the card leaves the hand for the discard pile, by any means."""
+
+    who: Ref | Selector
+    what: Ref
+
+    def render(self) -> str:
+        """The phrase."""
+        return f"{subject_verb(self.who, 'discard')} {self.what.render()}"
+
+
+@dataclass(frozen=True)
 class StepStart:
     """``the start of the action step`` (optionally once the active player is known)."""
 
@@ -55,7 +67,7 @@ class StepStart:
     active_player_known: bool = False
 
 
-GameEvent = WinsBattle | ReceivesBonus | IsDefeated
+GameEvent = WinsBattle | ReceivesBonus | IsDefeated | Discards
 
 
 @dataclass(frozen=True)

@@ -67,10 +67,11 @@ def value(ctx: Context) -> Answer:
     entries = [e for e in state.all_entries() if (character.name, attribute) in e.touches]
     clauses: list[Cited] = []
     quoted: dict[tuple[str, str], str] = {}
+    counted = {step.source for step in reading.steps}
     for entry in entries:
         if entry.fact is not None:
             support.append(ctx.fact(entry.fact))
-        if entry.effect is not None:
+        if entry.effect is not None and _applies_now(entry.event, counted):
             card, text = entry.effect
             if (card.id, text) not in quoted:
                 quoted[card.id, text] = graph.effect(card.name, text, card)
@@ -171,6 +172,11 @@ def _suppressed(
                 BEATS,
                 note="attachments do not give attribute bonuses or penalties",
             )
+
+
+def _applies_now(event: at.Event, counted: set[str]) -> bool:
+    """Whether a card's change still reaches the value (one that ended supports nothing)."""
+    return not isinstance(event, at.Modifier | at.SetValue) or event.source in counted
 
 
 def _where_now(timeline: at.Timeline, ident: str) -> str:
