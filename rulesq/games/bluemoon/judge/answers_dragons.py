@@ -38,9 +38,11 @@ def packets_ruling(packets: list[Packet], who: str, count: int, what: str) -> Ru
     if len(attracting) > 1:
         reason += f" in {len(attracting)} separate attractions"
     ruling = yes(reason + " (" + "; ".join(parts) + ")")
+    # the attractions that give dragons come first: their texts decide the number
+    for packet in sorted(packets, key=lambda p: not p.count):
+        ruling.sources += [s for s in packet.sources if s not in ruling.sources]
     for packet in packets:
         ruling.cite(*packet.rules)
-        ruling.sources += [s for s in packet.sources if s not in ruling.sources]
         ruling.beaten += packet.beaten
         ruling.negatives += [n for n in packet.negatives if n not in ruling.negatives]
         ruling.assumptions += [n for n in packet.assumptions if n not in ruling.assumptions]

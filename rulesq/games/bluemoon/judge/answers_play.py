@@ -18,6 +18,7 @@ from rulesq.situation.model import ME
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.games.bluemoon.judge.forces import Source
 
 
 def judge(view: View) -> PlayJudge:
@@ -72,6 +73,8 @@ def can_play_together(ctx: Context) -> Answer:
     timeline = view.timeline
     ruling: Ruling = yes("")
     names: list[str] = []
+    sources: list[Source] = []
+    why = ""
     for ref in ctx.question.cards:
         state = timeline.state
         card = state.find(ref.name, who) or view.hypothetical(view.catalog.info(ref), who)
@@ -83,8 +86,11 @@ def can_play_together(ctx: Context) -> Answer:
             return view.yes_no(ruling)
         timeline.play(ref, who)
         names.append(f'"{ref.name}"')
-    together = yes(f"{' and '.join(names)} can be played one after the other this turn")
+        if ruling.sources and not sources:
+            why = f" ({ruling.reason})"
+        sources += [s for s in ruling.sources if s not in sources]
+    together = yes(f"{' and '.join(names)} can be played one after the other this turn{why}")
     together.cite(*ruling.rules)
-    together.sources = ruling.sources
+    together.sources = sources  # what let each card in turn be played
     together.step = ruling.step
     return view.yes_no(together)

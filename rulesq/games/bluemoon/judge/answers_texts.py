@@ -151,6 +151,9 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
                     f'"{source.card.name}" would ignore it, but its own text is ignored by '
                     f'"{silenced.source.card.name}": {silenced.source.quote}'
                 )
+    off: list[Source] = []
+    if not named and not claims:
+        reason, off = _switched_off(view, card, reason)
     shield = forces.shielded_from(card)
     kept: list[Source] = []
     if shield is not None and card.owner != shield.controller:
@@ -166,13 +169,56 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
     ruling.reason = reason
     if kept:
         ruling.cite(R.PROTECTED)
-    ruling.sources = [*kept, *ruling.sources, *(s for s in named if s not in ruling.sources)]
+    ruling.sources = [
+        *kept,
+        *off,
+        *ruling.sources,
+        *(s for s in named if s not in ruling.sources),
+    ]
+    if off:
+        ruling.cite(*off_rules(off))
     opposed = forces.opposed(card)
     if opposed is not None:
         ruling.reason += f"; but it has no effect: {opposed.quote}"
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling
+
+
+def _switched_off(view: View, card: Instance, reason: str) -> tuple[str, list[Source]]:
+    """An ignore that would reach the card but is off: opposed, or its turn is over."""
+    forces = view.forces
+    for holder in view.state.cards:
+        if holder is card or holder.face_down or holder.cancelled:
+            continue
+        for source in effects_of(holder):
+            if not isinstance(source.effect, fx.Ignore) or card.owner not in _targets(source):
+                continue
+            opposed = forces.opposed(holder)
+            if opposed is not None and forces.live(holder):
+                return (
+                    f'"{holder.name}" would ignore it ({source.quote}), but it has no effect: '
+                    f"{opposed.quote}",
+                    [opposed],
+                )
+            if (
+                holder.info.kind == "leadership"
+                and (holder.played or holder.zone is Zone.LEADERSHIP)
+                and not (forces.live(holder) and forces.window_open(source))
+            ):
+                return (
+                    f'"{holder.name}" ignores only on the turn it was played ({source.quote}), '
+                    "and it is not that turn: the players take alternate turns",
+                    [source],
+                )
+    return reason, []
+
+
+def off_rules(off: list[Source]) -> list[str]:
+    """The rules that switch an ignore off: its own "no effect if opposed", or the turn."""
+    if any(isinstance(s.effect, fx.NoEffectIfOpposed) for s in off):
+        return [R.SUPERSEDE]
+    return [R.ALTERNATE_TURNS]
 
 
 def _targets(source: Source) -> frozenset[str]:
@@ -208,9 +254,14 @@ def active(ctx: Context) -> Answer:
     card = view.card()
     if card.in_play and card.active:
         zone = card.zone.value
-        rule = {"character": R.MOST_RECENT_ACTIVE, "booster": R.BOOSTER_ACTIVE}.get(
-            card.info.kind, R.FIGHT_END_REMOVE
-        )  # the rule for the card's type
+        rule = {
+            "character": R.MOST_RECENT_ACTIVE,
+            "booster": R.BOOSTER_ACTIVE,
+            "ship": R.SHIPS_ACTIVE,
+        }.get(card.info.kind, R.FIGHT_END_REMOVE)  # the rule for the card's type
+        if card.info.kind == "ship":
+            said = f'"{card.name}" is a ship in play ({zone}): ships are active while in the '
+            return view.yes_no(yes(said + "influence area and while landed", rule))
         return view.yes_no(yes(f'"{card.name}" is in play ({zone}) and has not been covered', rule))
     if card.zone is Zone.CARGO:
         return view.yes_no(

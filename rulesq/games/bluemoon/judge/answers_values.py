@@ -12,9 +12,11 @@ from rulesq.engine.verdict import Number, Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
 from rulesq.games.bluemoon.judge.state import ME, other
 from rulesq.games.bluemoon.judge.values import (
+    BLUFF_VALUE_NOTE,
     POWER_ZONES,
     Valued,
     Values,
@@ -102,6 +104,8 @@ def _ruling(view: View, valued: Valued, reason: str) -> Ruling:
         ruling.cite(R.PROTECTED_NOT_REDUCED)
         ruling.negatives.append(f'"{source.card.name}" does not reduce a PROTECTED card')
     ruling.negatives += valued.notes
+    if BLUFF_VALUE_NOTE in valued.notes:
+        ruling.cite(R.BLUFF_VALUE)
     ruling.assumptions += [a for a in valued.assumed if a not in ruling.assumptions]
     return ruling
 
@@ -268,6 +272,31 @@ def element(ctx: Context) -> Answer:
     changes = [e for e in state.events_of("element") if e.cards]
     ruling = yes(f"the contested element is {state.element}")
     if changes:
-        last = changes[-1]
-        ruling.reason += f' (changed by "{last.cards[0].name}" as it was played)'
+        card = changes[-1].cards[0]
+        texts = [s for s in effects_of(card) if isinstance(s.effect, fx.ElementChange)]
+        said = f": {texts[0].quote}" if texts else ""
+        ruling.reason += f' (changed by "{card.name}" as it was played{said})'
+        ruling.sources = texts[:1]  # the text that set the element decides
+    else:
+        _element_kept(view, ruling)
     return view.answer(Word(state.element), ruling)
+
+
+def _element_kept(view: View, ruling: Ruling) -> None:
+    """A card played with a text changing the element, that text ignored: the ignore decides."""
+    changed = {e.cards[0].uid for e in view.state.events_of("element") if e.cards}
+    for event in view.state.events_of("play"):
+        card = event.cards[0]
+        texts = [s for s in effects_of(card) if isinstance(s.effect, fx.ElementChange)]
+        if not texts or card.uid in changed:
+            continue
+        why = view.forces.text_ignored(card)
+        if why is None:
+            continue
+        ruling.reason += (
+            f' ("{card.name}" would change it ({texts[0].quote}), but its text is ignored by '
+            f'"{why.source.card.name}")'
+        )
+        ruling.sources = [why.source]
+        ruling.cite(R.IGNORING)
+        return

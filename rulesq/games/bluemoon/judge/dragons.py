@@ -183,7 +183,9 @@ def retreat_packets(forces: Forces, retreating: str) -> list[Packet]:
         n = effect.dragons.n or 0
         if base.count > n:
             base.count = n
-        base.sources.append(source)
+            base.sources.insert(0, source)  # the cap that binds decides the number
+        else:
+            base.sources.append(source)
         base.reason += f'; then "{source.card.name}" caps it: {source.quote}'
     return [banned(forces, base, retreating, "the retreat")]
 

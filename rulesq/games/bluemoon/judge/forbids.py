@@ -58,6 +58,7 @@ class ProhibitionChecks:
                     )
                 )
         spared: list[Ruling] = []
+        unreached: list[Ruling] = []
         kind = "support" if bluff else card.info.kind
         for opposer in self.state.cards:
             if opposer.owner != opponent or not forces.live(opposer):
@@ -69,6 +70,15 @@ class ProhibitionChecks:
                 if not self._forbids(source, card, who, bluff, from_deck):
                     if self._forbids(source, card, who, bluff, from_deck, count_cancelled=True):
                         spared.append(self._cancelled_note(source, who))
+                    elif self._speaks_to_play(source, who) and forces.text_ignored(opposer) is None:
+                        unreached.append(
+                            yes(
+                                f'"{opposer.name}" does not forbid playing "{card.name}": '
+                                f"{source.quote}",
+                                R.YOU_MAY_NOT,
+                                sources=[source],
+                            )
+                        )
                     continue
                 why = forces.text_ignored(opposer)
                 if why is None and forces.opposed(opposer) is not None:
@@ -98,8 +108,22 @@ class ProhibitionChecks:
                     if permits_kind(permission, kind)
                 ]
         if not any(isinstance(f, Claim) for f in found):
-            found += spared[:1]
+            found += spared[:1] or unreached[:1]
         return found
+
+    def _speaks_to_play(self, source: Source, who: str) -> bool:
+        """Whether a "you may not" text of the opponent is about this player's playing cards.
+
+        Such a text that does not forbid the play is what leaves it open: its words do not
+        reach the card (BM FAQ: a Hyla card is not a leadership card, 4 is not above 4 …).
+        """
+        effect = source.effect
+        assert isinstance(effect, fx.Prohibition)
+        if who not in players_of(effect.who, source.controller):
+            return False
+        if self.forces.opposed(source.card) is not None:
+            return False
+        return isinstance(effect.act, a.Play | a.Take)
 
     def _cancelled_note(self, source: Source, who: str) -> Ruling:
         """A count of played cards that the cancelled cards of the turn no longer reach."""
@@ -266,7 +290,10 @@ class ProhibitionChecks:
             return True
         if card.info.kind != "interference":
             return False
-        last = self.state.events[-1] if self.state.events else None
+        # the cancelling card's obligation ("You must play a replacement or retreat") comes with
+        # the cancelling: it is not a further action
+        events = [e for e in self.state.events if e.kind != "obligation"]
+        last = events[-1] if events else None
         return last is not None and last.kind == "cancel" and played in last.cards[1:]
 
     def _too_many_active(self, what: Cards, card: Instance, who: str) -> bool:

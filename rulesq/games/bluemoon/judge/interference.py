@@ -86,10 +86,21 @@ def trigger_words(source: Source) -> str:
 
 
 def last_action(state: State, who: str) -> Event | None:
-    """The most recent action of a player that an interference card could answer."""
+    """The most recent action of a player that an interference card could answer.
+
+    The effects of the player's own interference card (the card it cancels, the obligation it
+    makes) apply only after the window to answer its play (BM FAQ, Interference Cards): the
+    play is still the action answered.
+    """
+    applying: set[int] = set()
     for event in reversed(state.events):
         if event.kind in ("phase", "turn", "element", "ship_discarded"):
             continue
+        if _effect_of_interference(event, who):
+            applying.add(event.cards[0].uid)
+            continue
+        if applying and event.kind == "play" and event.cards[0].uid in applying:
+            return event
         if event.kind == "play" and event.who != who:
             return None
         if event.kind in ("call_bluff",) or (event.kind == "play" and event.who == who):
@@ -101,6 +112,14 @@ def last_action(state: State, who: str) -> Event | None:
         if event.who != who:
             return None
     return None
+
+
+def _effect_of_interference(event: Event, who: str) -> bool:
+    """Whether an event is what a player's interference card does (cancel, obligation)."""
+    if event.kind not in ("cancel", "obligation") or not event.cards:
+        return False
+    source = event.cards[0]
+    return source.info.kind == "interference" and source.owner == who
 
 
 #: "your first character card on your turn": the one "first" card a trigger can name.

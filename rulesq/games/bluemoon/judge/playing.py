@@ -24,6 +24,7 @@ from rulesq.games.bluemoon.selectors import Ref
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Source
     from rulesq.games.bluemoon.judge.moves import Moves
 
 
@@ -35,21 +36,10 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
     state = moves.state
     forces = Forces(state)
     icons: set[str] = {"FREE"} if free_from_ship(card) else set()
-    for source in forces.effects(fx.NextPlayedAsIf, controller=who):
+    for source in next_played_as_if(moves, card, who):
         effect = source.effect
         assert isinstance(effect, fx.NextPlayedAsIf)
-        require_followed(source)
-        if effect.when is not None and effect.when.kind is not W.THIS_TURN:
-            raise not_followed(source, f"the time '{effect.when.render()}'")
-        if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
-            continue
-        later = [
-            c
-            for c in state.played_this_turn(who)
-            if c.seq > source.card.seq and matches(effect.cards, c, who, forces)
-        ]
-        if not later:
-            icons.add(effect.as_if.icon)
+        icons.add(effect.as_if.icon)
     own = (
         []
         if not any(isinstance(s.effect, fx.PlayAsIf) for s in effects_of(card))
@@ -65,6 +55,29 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
             if effect.condition is None or holds(effect.condition, who, forces, card):
                 icons.add(effect.as_if.icon)
     return frozenset(icons)
+
+
+def next_played_as_if(moves: Moves, card: Instance, who: str) -> list[Source]:
+    """The texts "the next card I play ... is treated as if it had ..." that reach this card."""
+    state = moves.state
+    forces = Forces(state)
+    found: list[Source] = []
+    for source in forces.effects(fx.NextPlayedAsIf, controller=who):
+        effect = source.effect
+        assert isinstance(effect, fx.NextPlayedAsIf)
+        require_followed(source)
+        if effect.when is not None and effect.when.kind is not W.THIS_TURN:
+            raise not_followed(source, f"the time '{effect.when.render()}'")
+        if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
+            continue
+        later = [
+            c
+            for c in state.played_this_turn(who)
+            if c.seq > source.card.seq and matches(effect.cards, c, who, forces)
+        ]
+        if not later:
+            found.append(source)
+    return found
 
 
 def gang_joins(forces: Forces, card: Instance, who: str) -> bool:

@@ -17,7 +17,7 @@ may not" beats other card text.
 
 from __future__ import annotations
 
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, RulesqError
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, LEADERSHIP_PHASE_KINDS
@@ -34,6 +34,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.interference import trigger_ruling
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
+    Unit,
     character_units,
     extra_characters,
     ignored_permissions,
@@ -45,7 +46,12 @@ from rulesq.games.bluemoon.judge.limits import (
 )
 from rulesq.games.bluemoon.judge.moves import Moves, phase_of
 from rulesq.games.bluemoon.judge.own_text import OwnTextChecks
-from rulesq.games.bluemoon.judge.playing import as_if_icons, free_from_ship, gang_joins
+from rulesq.games.bluemoon.judge.playing import (
+    as_if_icons,
+    free_from_ship,
+    gang_joins,
+    next_played_as_if,
+)
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, hand_current
 from rulesq.games.bluemoon.selectors import Cards, Q
@@ -135,7 +141,34 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         own = self._own_text(card, who, bluff, from_deck)
         if own is not None and not own.allowed:
             return own
+        notes += self._ignored_once_in_play(card, who, bluff)
         return self._allowed(card, ruling, [own, *notes] if own is not None else notes)
+
+    def _ignored_once_in_play(self, card: Instance, who: str, bluff: bool) -> list[Ruling]:
+        """An ignore that will reach the card once in play: an ignored card keeps its type.
+
+        Being ignored takes away a card's values, icons and text, not its being a card of its
+        type, so it does not stop the play (rulebook p.17).
+        """
+        zone = {"booster": Zone.COMBAT, "support": Zone.SUPPORT}.get(card.info.kind)
+        if card.is_character:
+            zone = Zone.COMBAT
+        if zone is None or bluff or card.face_down:
+            return []
+        probe = Instance(card.uid, card.info, who, zone, active=True, turn=self.state.turn)
+        try:
+            why = self.forces.card_ignored(probe)
+        except RulesqError:
+            return []
+        if why is None:
+            return []
+        note = yes(
+            f'"{why.source.card.name}" will ignore "{card.name}" once it is in play, but an '
+            f"ignored card is still a {card.info.kind} card: that does not stop its play",
+            R.IGNORED_CARD,
+        )
+        note.negatives.append(f'being ignored does not stop the play of "{card.name}"')
+        return [note]
 
     def _allowed(self, card: Instance, ruling: Ruling, notes: list[Ruling]) -> Ruling:
         """The permitted play's ruling, with what the other checks noted."""
@@ -145,6 +178,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 ruling, notes = decided[0], [ruling, *(n for n in notes if n is not decided[0])]
             else:
                 ruling.negatives.append(f'no active card forbids playing "{card.name}"')
+                ruling.reason = _leading_text(ruling.reason, notes)
         for extra in notes:
             ruling.cite(*extra.rules)
             ruling.sources += [s for s in extra.sources if s not in ruling.sources]
@@ -297,6 +331,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if e.data.get("stop") and not e.cards[0].cancelled
         ]
         stops = [e.cards[0] for e in events]
+        if not stops and not from_deck:
+            return self._cancelled_stop(who)
         if not stops or from_deck:
             return []
         allowed = self._permission_for(card, who, bluff)
@@ -415,7 +451,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if free_from_ship(card) and not forces.has_icon(card, "FREE"):
                 return [
                     yes(
-                        "the card is played from a landed ship as if "
+                        f'"{card.name}" is played from a landed ship as if '
                         "it had the FREE icon: it does not count towards the limit of "
                         "one character card",
                         R.FREE,
@@ -423,15 +459,17 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                         R.AS_IF_IN_HAND,
                     )
                 ]
+            if not forces.has_icon(card, "FREE"):
+                return [self._treated_as_free(card, who, "one character card")]
             return [
                 yes(
-                    "the card has a FREE icon: it does not count "
+                    f'"{card.name}" has a FREE icon: it does not count '
                     "towards the limit of one character card",
                     R.FREE,
                 )
             ]
         if gang_joins(forces, card, who):
-            return [yes("the card joins the active gang (GANG icon)", R.GANG)]
+            return [yes(f'"{card.name}" joins the active gang (GANG icon)', R.GANG)]
         last = units[-1] if units else None
         if (
             last is not None
@@ -446,7 +484,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             ]
         counted = [u for u in units if not u.free]
         if not counted:
-            return []
+            return self._kept_free_icon(units)
         names = " and ".join(f'"{c.name}"' for c in counted[0].cards)
         found: list[Found] = [
             rule_claim(
@@ -473,7 +511,77 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if last is not None and last.pair_open and pairs(last.cards[0], card)
             else None
         )
-        return found + self._ignored_icon(card, who, partner)
+        return found + (self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0]))
+
+    def _kept_free_icon(self, units: list[Unit]) -> list[Found]:
+        """An earlier FREE card whose icon an ignore would have taken, but for an ignore over it.
+
+        The FREE icon is checked in hand, just before the play: an ignore whose own text was
+        ignored then left the icon standing, and the ignore over it is what decides.
+        """
+        for unit in units:
+            for played in unit.cards:
+                before = self._before_play(played)
+                if before is None or "FREE" not in played.info.icons:
+                    continue
+                probe = next(
+                    (c for c in before.cards if c.uid == played.uid),
+                    Instance(played.uid, played.info, played.owner, Zone.HAND),
+                )
+                forces = Forces(before)
+                applying = forces.applying()
+                for source in forces.ignore_sources:
+                    if source in applying or forces._reaches(source, probe, True) is None:
+                        continue
+                    silenced = forces.text_ignored(source.card)
+                    if silenced is None:
+                        continue
+                    return [
+                        yes(
+                            f'"{played.name}" was played with its FREE icon: '
+                            f'"{source.card.name}" would have ignored it ({source.quote}), but '
+                            f'its text was ignored by "{silenced.source.card.name}" '
+                            f"({silenced.source.quote}); it does not count towards the limit "
+                            "of one character card",
+                            R.FREE,
+                            R.IGNORING,
+                            sources=[silenced.source],
+                        )
+                    ]
+        return []
+
+    def _before_play(self, played: Instance) -> State | None:
+        """The state just before a card of this turn was played."""
+        event = next(
+            (
+                e
+                for e in self.state.events_of("play", played.owner, this_turn=True)
+                if e.cards[0] is played
+            ),
+            None,
+        )
+        return self.state.snapshots.get(event.seq) if event is not None else None
+
+    def _spent_free_icon(self, unit: Unit) -> list[Found]:
+        """The FREE icon of the card that used the one character card, ignored as it was played.
+
+        Its FREE icon would have kept it off the limit; the ignore that took the icon away when
+        the card was played (checked in hand, just before the play) is what decides.
+        """
+        for played in unit.cards:
+            if "FREE" not in played.info.icons:
+                continue
+            before = self._before_play(played)
+            if before is None:
+                continue
+            probe = next(
+                (c for c in before.cards if c.uid == played.uid),
+                Instance(played.uid, played.info, played.owner, Zone.HAND),
+            )
+            why = Forces(before).icon_ignored(probe, "FREE")
+            if why is not None:
+                return self._icon_claims("FREE", played, why.source, R.FREE)
+        return []
 
     def _ignored_icon(
         self, card: Instance, who: str, partner: Instance | None = None
@@ -503,6 +611,40 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             ignore_claim(ignorer, holder, what="it"),
         ]
 
+    def _cancelled_stop(self, who: str) -> list[Found]:
+        """A card with a STOP icon that was cancelled never became active: no STOP this turn."""
+        cancelled = [
+            e.cards[0]
+            for e in self.state.events_of("play", who, this_turn=True)
+            if e.data.get("stop") and e.cards[0].cancelled
+        ]
+        if not cancelled:
+            return []
+        return [
+            yes(
+                f'"{cancelled[0].name}" was cancelled and never became active: its STOP icon '
+                "has no effect",
+                R.INTERFERENCE_CANCELLED,
+                R.STOP,
+            )
+        ]
+
+    def _treated_as_free(self, card: Instance, who: str, limit: str) -> Ruling:
+        """The note that a card text has the card played as if it had the FREE icon."""
+
+        class _Probe(Moves):
+            def __init__(self, state: State) -> None:
+                self.state = state
+
+        texts = next_played_as_if(_Probe(self.state), card, who)
+        by = f' by "{texts[0].card.name}" ({texts[0].quote})' if texts else ""
+        return yes(
+            f'"{card.name}" is treated as having a FREE icon{by}: it does not count towards the '
+            f"limit of {limit}",
+            R.FREE,
+            sources=texts[:1],
+        )
+
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
         class _Probe(Moves):
             def __init__(self, state: State) -> None:
@@ -518,13 +660,13 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             if forces.has_icon(card, "FREE") and not card.face_down:
                 return [
                     yes(
-                        "the card has a FREE icon: it does not count "
+                        f'"{card.name}" has a FREE icon: it does not count '
                         "towards the limit of one booster or support card",
                         R.FREE,
                     )
                 ]
             if "FREE" in self._as_if(card, who) and forces.icon_ignored(card, "FREE") is None:
-                return [yes("the card is treated as having a FREE icon", R.FREE)]
+                return [self._treated_as_free(card, who, "one booster or support card")]
         first = self.first_turn
         available = slots(forces, who, first)
         played = support_plays(self.state, who)
@@ -582,3 +724,15 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 ignore_claim(ignorer, permission.card),
             ]
         return []
+
+
+def _leading_text(reason: str, notes: list[Ruling]) -> str:
+    """The reason of a play nothing stops, led by the card text that allows it, if one does.
+
+    An interference card's trigger met, or a card's own condition on its play met, is why the
+    play is allowed now: it leads the reason, before the default that nothing stops it.
+    """
+    allowing = [n for n in notes if n.allowed and n.reason]
+    if not allowing:
+        return reason
+    return f"{allowing[0].reason.rstrip('.')}, and nothing else stops it now"

@@ -46,6 +46,10 @@ INCREASES = {
 }
 
 
+#: What a face-down bluff card's value rests on (Buka Invasion rulesheet, Bluffing).
+BLUFF_VALUE_NOTE = "a face-down bluff card counts as a printed value of 2 in the contested element"
+
+
 @dataclass
 class Valued:
     """A number and how it came about: the effects that changed it and the assumptions."""
@@ -86,9 +90,7 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
         base = 2 if current else 0
         out = Valued(
             base,
-            notes=[
-                "a face-down bluff card counts as a printed value of 2 in the contested element"
-            ],
+            notes=[BLUFF_VALUE_NOTE],
         )
     else:
         known = card.info.printed_value(element)
