@@ -16,7 +16,7 @@ from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import shields, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
-from rulesq.games.warhammer.values import HIT_POINTS, Value, hit_points, power
+from rulesq.games.warhammer.values import HIT_POINTS, Value, combat_damage, hit_points, power
 from rulesq.games.warhammer.vocab import Header, Zone
 
 if TYPE_CHECKING:
@@ -298,7 +298,12 @@ def lethal(board: Board, defender: InPlay) -> Value:
 
 
 def combat_pool(board: Board) -> Value:
-    """The combat damage the attackers count: the sum of their power (assumed rule)."""
+    """The combat damage the attackers count: their power (assumed rule) and what texts add.
+
+    A constant "deals +N damage in combat" that reaches an attacker is added; any other text
+    in play, or played or triggered this turn, that changes the damage dealt in combat makes
+    the count *cannot answer*.
+    """
     value = Value(0, rules=[COMBAT_POOL])
     attack = board.attack
     for attacker in attack.attackers if attack else []:
@@ -307,7 +312,67 @@ def combat_pool(board: Board) -> Value:
         value.texts += found.texts
         if found.value is not None:
             value.add(found.value, f'"{attacker.name}" counts {found.value}')
+        extra = combat_damage(board, attacker)
+        value.gaps += extra.gaps
+        value.texts += extra.texts
+        value.rules += [r for r in extra.rules if r not in value.rules]
+        if extra.value:
+            value.add(extra.value, f'"{attacker.name}" deals {extra.value:+d} damage in combat')
+        value.steps += [s for s in extra.steps if "gives" not in s]
+    value.gaps += unread_combat_texts(board)
     return value
+
+
+#: Words of a card text that change the damage dealt in combat or what a unit counts.
+_COMBAT_WORDS = re.compile(
+    r"damage in combat|additional damage|combat damage|double all (?:combat )?damage|"
+    r"deals? no (?:combat )?damage|count(?:s)? (?:its|their) power",
+    re.IGNORECASE,
+)
+
+
+def _action_quotes(text: str) -> list[str]:
+    """The quotes of a text's Action abilities."""
+    return [
+        effect.span.of(text).strip()
+        for effect in texts.parsed(text).effects
+        if isinstance(effect, fx.Ability) and effect.header is Header.ACTION
+    ]
+
+
+def unread_combat_texts(board: Board) -> list[str]:
+    """The texts that change the damage dealt in combat and that rulesq does not read.
+
+    Constant texts of the cards in play (a "deals +N damage in combat" grant is read), and
+    the whole text of a card played or triggered this turn or on the chain.
+    """
+    gaps: list[str] = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        for constant in texts.constants(placed.card.text):
+            quote = constant.quote.strip()
+            if "counterstrike" in quote.casefold():
+                continue  # the keyword, read by the damage a defender deals
+            if _COMBAT_WORDS.search(quote) and texts.combat_damage_grant(constant.act) is None:
+                gaps.append(
+                    f'"{placed.name}": "{quote}" changes the damage dealt in combat, '
+                    "and rulesq does not read it"
+                )
+    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
+    acted += [link.card for link in board.chain]
+    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
+    for card in acted:
+        if card is None or not card.text:
+            continue
+        tactic = (card.type or "").lower() == "tactic"
+        for quote in [card.text] if tactic else _action_quotes(card.text):
+            if _COMBAT_WORDS.search(quote):
+                gaps.append(
+                    f'"{card.name}", played or triggered this turn, changes the damage dealt '
+                    f'in combat ("{quote}"): what it changes is not read by rulesq'
+                )
+    return gaps
 
 
 def room(board: Board, target: InPlay) -> Value:

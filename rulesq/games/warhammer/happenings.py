@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer.board import Event
+from rulesq.games.warhammer.board import Event, Move
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
 
@@ -85,6 +85,7 @@ class EventFacts:
                 zone.value,
             )
         self.board.events.append(Event("moved", placed, fact, None, zone, placed.zone))
+        self.board.moves.append(Move(placed, owner, zone, fact))
         placed.zone = zone
 
     def _fact_turns_faceup(self, fact: Fact) -> None:

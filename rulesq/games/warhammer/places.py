@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 FAQ = "warhammer/faq/"
 MOVING = FAQ + "miscellaneous/moving-cards"
 IN_PLAY = FAQ + "terminology-clarifications/in-play"
+ZONES = FAQ + "terminology-clarifications/zones-of-play"
 OUT_OF_PLAY = FAQ + "terminology-clarifications/out-of-play"
 PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
 ATTACHMENTS = FAQ + "card-types/attachments"
@@ -400,6 +401,7 @@ def _also_support(board: Board, found: Place) -> None:
             found.steps.append(
                 f'"{source.name}" is not in its {zone.value} zone: its text is not active'
             )
+            found.cite(ZONES)
             continue
         found.quote(quoted)
         found.kinds.add("support")
@@ -547,6 +549,9 @@ def _turned_facedown(found: Place, target: InPlay, quoted: Text) -> None:
         return
     found.kinds = {"development"}
     found.steps.append(f'"{quoted.card}" turns "{target.name}" facedown into a development')
+    if found.side == found.owner:
+        found.steps.append("its owner controls it: it may stay in play as a development")
+        found.cite(OWN_DEVELOPMENTS, BECOMING)
     if found.side != found.owner:
         found.zone, found.questing = None, None
         found.steps.append(

@@ -7,14 +7,16 @@ constant cost changes) against the resources in the pool, its target, Limited, U
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import target_taxes, texts, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
+from rulesq.games.warhammer.places import controller, in_play
 from rulesq.games.warhammer.tactic_targets import target_claim
 from rulesq.games.warhammer.vocab import Zone
 
@@ -289,7 +291,7 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     Its cost less the constant reductions (never below zero; a cost of 0 is not reduced),
     plus one for each loyalty icon the player's cards in play lack.
     """
-    value = V.printed_cost(card)
+    value = _base_cost(board, card, player)
     if value.value is None:
         return value
     cost = value.value
@@ -305,6 +307,8 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
                 continue
             change = texts.cost_change(constant.act)
             quote = Text(name, constant.quote.strip())
+            if not own and not _changes_others(constant):
+                continue  # another card's text that lowers or raises its own cost
             if own and change is not None and change.what in ("this unit", "this card"):
                 holds = V.condition(board, change.rest)
                 if holds and isinstance(change.amount, int):
@@ -327,6 +331,7 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
         lowered = max(0, cost - amount)
         value.add(lowered - cost, f'"{quote.card}" lowers it by {amount}', quote, V.REDUCTION)
         cost = lowered
+    _other_costs(board, card, player, value)
     loyalty = card.fields.get("loyalty")
     race = card.fields.get("race")
     if isinstance(loyalty, int) and loyalty > 0 and race:
@@ -343,6 +348,91 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     return value
 
 
+#: Words of a constant text that change what cards cost.
+_COST_WORDS = re.compile(
+    r"\bcosts? [^.]*\b(?:more|less|additional|fewer)\b|"
+    r"\b(?:lower|reduce|raise|increase)\w* the cost",
+    re.IGNORECASE,
+)
+#: The cost change read on another card: opponents' units cost N more to play.
+_OPPONENTS_UNITS = re.compile(
+    r"^opponent(?:'s|s') units cost (?P<n>\d+) additional resources? to play\.?$",
+    re.IGNORECASE,
+)
+
+
+def _changes_others(constant: texts.Constant) -> bool:
+    """Whether a cost change in a card's text can reach another card than itself."""
+    if "cost" not in constant.quote.casefold():
+        return False
+    change = texts.cost_change(constant.act)
+    return change is None or change.what not in ("this unit", "this card")
+
+
+def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
+    """The cost changes of the other cards in play: opponents' units cost more, or a gap.
+
+    The player's own cards that lower or raise costs are read by :func:`price`; any other
+    card in play whose constant text changes costs is read here or makes the price a gap.
+    """
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        if not in_play(board, placed):
+            continue
+        for constant in texts.constants(placed.card.text):
+            quote = Text(placed.name, constant.quote.strip())
+            own = controller(placed) == player
+            gap = (
+                f'"{placed.name}" changes costs ("{quote.quote}"): what it does to '
+                f'"{card.name}" here is not read'
+            )
+            if constant.act.kind in ("lower_cost", "raise_cost"):
+                if not own and _changes_others(constant) and gap not in value.gaps:
+                    value.gaps.append(gap)
+                continue
+            if any(a.kind in ("lower_cost", "raise_cost") for a in constant.clause.acts):
+                continue  # its lowering or raising act is the one read above
+            if not _COST_WORDS.search(quote.quote):
+                continue
+            found = _OPPONENTS_UNITS.match(quote.quote)
+            if found is not None and (own or (card.type or "").lower() != "unit"):
+                continue
+            if found is None or constant.clause.conditions:
+                value.gaps += [gap] if gap not in value.gaps else []
+                continue
+            if constant.zone is not None and placed.zone is not constant.zone:
+                value.steps.append(
+                    f'"{placed.name}" is not in its {constant.zone.value} zone: its text is '
+                    "not active"
+                )
+                continue
+            amount = int(found.group("n"))
+            value.add(
+                amount,
+                f'"{placed.name}" makes an opponent\'s unit cost {amount} more',
+                quote,
+                V.CONSTANT,
+            )
+
+
+def _base_cost(board: Board, card: Card, player: str) -> V.Value:
+    """The printed cost, or X as the card's own text defines it (FAQ Q&A 48).
+
+    A cost of X that the card's text does not define is 0 (The Letter X); one it defines in
+    words rulesq does not read, or by what the situation does not state, is *cannot answer*.
+    """
+    if card.fields.get("cost") != "X" or xvalue.definition(card) is None:
+        return V.printed_cost(card)
+    defined = xvalue.defined_x(board, card, player)
+    if defined.value is None:
+        defined.gaps = [
+            f'the cost of "{card.name}" is X, and X is not determined: {gap}'
+            for gap in defined.gaps
+        ]
+    return defined
+
+
 def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     cost = price(board, card, text, player)
     check.price = cost
@@ -353,6 +443,8 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
     if pool is None:
         check.gaps.append(("the situation does not say how many resources the player has", False))
         return
+    if cost.value is not None and cost.value <= pool:
+        _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
         check.claim(
             "price",
@@ -363,3 +455,29 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
                 *cost.rules,
             ),
         )
+
+
+def _taxes(board: Board, card: Card, player: str, cost: int, pool: int, check: PlayCheck) -> None:
+    """Targeting taxes in force: affordable, or the answer rests on a target not read."""
+    found = target_taxes.taxes(board, card, player)
+    check.gaps += [(g, False) for g in found.gaps]
+    if not found.amount:
+        return
+    if cost + found.amount <= pool:
+        if check.price is not None:
+            check.price.steps += found.steps
+            check.price.texts += found.texts
+        check.facts.append(
+            f"with the additional {found.amount} to target, the play costs "
+            f"{cost + found.amount}, and {pool} resources are in the pool"
+        )
+        return
+    quotes = "; ".join(f'"{t.card}": "{t.quote}"' for t in found.texts)
+    check.gaps.append(
+        (
+            f"targeting is taxed ({quotes}): with the tax the play costs "
+            f"{cost + found.amount}, and only {pool} resources are in the pool; whether "
+            f'"{card.name}" has a legal target without the tax is not read by rulesq',
+            False,
+        )
+    )

@@ -435,6 +435,9 @@ class Reader(EventFacts):
         if moved.zone is not None and moved.side == here[0]:
             # A move between one player's zones is a "moved" event for trigger conditions.
             self.board.events.append(Event("moved", placed, fact, None, moved.zone, here[1]))
+        if moved.zone is not None and moved.side == placed.owner:
+            # One position model: the card is where its last move put it, for every reader.
+            placed.zone = moved.zone
 
     def _fact_attach(self, fact: Fact) -> None:
         self._fact_attached(fact)

@@ -150,6 +150,19 @@ def hit_point_grant(act: fx.Act) -> Grant | None:
     return _tail(int(found.group(1)), found.group(2)) if found else None
 
 
+_COMBAT_DAMAGE = re.compile(r"^(?:\+(\d+) damage in combat|(\d+) additional damage)(.*)$")
+
+
+def combat_damage_grant(act: fx.Act) -> Grant | None:
+    """The damage a "deals +2 damage in combat" (or "2 additional damage") act adds, or None."""
+    if act.kind != "deal_damage":
+        return None
+    found = _COMBAT_DAMAGE.match(words(act))
+    if found is None:
+        return None
+    return _tail(int(found.group(1) or found.group(2)), found.group(3))
+
+
 def _tail(n: int, rest: str) -> Grant:
     rest = rest.strip().strip(",").strip()
     per = ""

@@ -210,6 +210,8 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims)
         _cost(board, action, card, placed, player, claims, gaps)
+        if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
+            _target_taxes(board, action, card, player, gaps)
         _conditions(board, action, player, claims, gaps)
     if tactic:
         _play_rules(board, card, player, claims, gaps)
@@ -384,6 +386,29 @@ def _cost(
             )
         return
     gaps.append(f'whether the cost "{cost}" can be paid is not followed by rulesq')
+
+
+def _target_taxes(
+    board: Board, action: ab.Action, card: Card, player: str, gaps: list[str]
+) -> None:
+    """Targeting taxes in force on a triggered Action: affordable, or a gap."""
+    from rulesq.games.warhammer.target_taxes import taxes
+
+    found = taxes(board, card, player)
+    gaps += found.gaps
+    if not found.amount:
+        return
+    spend = _SPEND.match(action.cost or "")
+    need = (int(spend.group("n")) if spend else 0) + found.amount
+    pool = board.capital(player).resources
+    if pool is not None and need <= pool:
+        return
+    quotes = "; ".join(f'"{t.card}": "{t.quote}"' for t in found.texts)
+    gaps.append(
+        f"targeting is taxed ({quotes}): with the tax the Action needs {need} resources, "
+        + (f"and only {pool} are in the pool" if pool is not None else "and the pool is not stated")
+        + f'; whether "{card.name}" has a legal target without the tax is not read by rulesq'
+    )
 
 
 _TOKENS_FOR_A_CARD = re.compile(

@@ -114,7 +114,7 @@ def _unit_enters_this_zone(board: Board, source: InPlay, count: Count) -> None:
             itself = " (the card itself, once in play)" if unit is source else ""
             count.met(f'"{unit.name}"{itself} {how} into this zone', ENTERING_PLAY)
         else:
-            count.unmet(f'"{unit.name}" {how} into another zone')
+            count.unmet(f'"{unit.name}" {how} into another zone', ENTERING_PLAY)
     if not stated:
         count.gaps.append("the situation states no unit entering play or moving")
 
@@ -453,11 +453,12 @@ def spike_destroys(board: Board, target: InPlay) -> tuple[bool, Count] | None:
                     QA_SPIKE,
                 )
                 return True, count
-            if board.attack is not None and target in board.attack.attackers and count.steps == []:
-                count.unmet(
-                    f'"{target.name}" has no combat damage assigned to it: "{source.name}" '
-                    "destroys only each attacking unit that takes combat damage",
-                    QA_SPIKE,
-                )
+            if board.attack is not None and target in board.attack.attackers:
+                if not count.steps:
+                    count.unmet(
+                        f'"{target.name}" has no combat damage assigned to it: "{source.name}" '
+                        "destroys only each attacking unit that takes combat damage",
+                        QA_SPIKE,
+                    )
                 return False, count
     return None

@@ -6,6 +6,7 @@ it rests on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -178,6 +179,17 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
     return None
 
 
+COMBAT_DAMAGE = "combat damage"
+#: How each value's grants are read from a constant act.
+_GRANTS = {
+    "power": texts.power_grant,
+    "hit points": texts.hit_point_grant,
+    COMBAT_DAMAGE: texts.combat_damage_grant,
+}
+#: A "while attacking" / "defending" / "attacking or defending" condition, at a grant's start.
+_SIDE = re.compile(r"^while (attacking or defending|attacking|defending)\b")
+
+
 def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
     """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
     from rulesq.games.warhammer.places import blanked
@@ -192,11 +204,7 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             value.rules += [BLANK] if BLANK not in value.rules else []
             continue
         for constant in texts.constants(source.card.text):
-            grant = (
-                texts.power_grant(constant.act)
-                if what == "power"
-                else texts.hit_point_grant(constant.act)
-            )
+            grant = _GRANTS[what](constant.act)
             if grant is None:
                 continue
             reaches = _applies(source, target, constant.subject, board)
@@ -219,7 +227,9 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             cond = grant.condition or " ".join(
                 p.render().lower() for p in constant.clause.conditions
             )
-            holds = condition(board, cond, source)
+            side = _side(board, target, cond)
+            rest = _SIDE.sub("", cond).strip()
+            holds = side and condition(board, rest, source)
             times = _times(source, target, grant.per)
             if holds is None or times is None:
                 value.gaps.append(
@@ -231,6 +241,29 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
+
+
+def _side(board: Board, target: InPlay, cond: str) -> bool:
+    """Whether the unit is on the side a "while attacking/defending" condition names."""
+    found = _SIDE.match(cond)
+    if found is None:
+        return True
+    attack = board.attack
+    if attack is None:
+        return False
+    sides = {
+        "attacking": attack.attackers,
+        "defending": attack.defenders,
+        "attacking or defending": [*attack.attackers, *attack.defenders],
+    }
+    return target in sides[found.group(1)]
+
+
+def combat_damage(board: Board, target: InPlay) -> Value:
+    """The damage a unit adds in combat over its power: the constant grants that reach it."""
+    value = Value(0)
+    _grants(board, target, value, COMBAT_DAMAGE)
+    return value
 
 
 def _facedown(target: InPlay, what: str) -> Value | None:

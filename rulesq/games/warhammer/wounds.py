@@ -324,12 +324,14 @@ def cancelled(ctx: Context) -> Answer:
         gaps = state.gaps or ["the chain does not resolve as far as it"]
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     reason = "; ".join(state.steps) or f'"{link.name}" resolves'
+    rules = list(state.rules)
     if not verdict and link.targets:
         reason += f'; a target of "{link.name}" is still legal, so it resolves'
+        rules += [C.ILLEGAL] if C.ILLEGAL not in rules else []
     elif not verdict:
         reason += f'; nothing cancels "{link.name}"'
     from rulesq.games.warhammer.timing import cite_precedents
 
-    answer = _conclude(ctx, YesNo(verdict), reason, state.rules, state.texts)
-    cite_precedents(ctx, [t.card for t in state.texts], state.rules)
+    answer = _conclude(ctx, YesNo(verdict), reason, rules, state.texts)
+    cite_precedents(ctx, [t.card for t in state.texts], rules)
     return answer

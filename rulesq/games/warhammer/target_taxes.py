@@ -1,0 +1,117 @@
+"""Texts in force that tax or forbid targeting, as they bear on playing a card that targets.
+
+A constant "Opponents cannot target your units with card effects unless they pay an
+additional N resource(s) per effect" is read as a tax on targeting its controller's units.
+Any other text in force that restricts targeting (in play, or played this turn), when it can
+reach what the card targets, is a gap: the answer is *cannot answer*, never a silent yes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import texts
+from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.places import blanked, controller, in_play
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board
+
+#: A text that restricts targeting: cannot target / be targeted, or targets ... unless.
+_RESTRICTS = re.compile(
+    r"\bcannot (?:be )?target(?:ed)?\b|\btargets? [^.]*\bunless\b", re.IGNORECASE
+)
+#: The tax read: on the units of the text's controller, paid by his opponents.
+_TAX = re.compile(
+    r"^opponents cannot target your units with card effects unless they pay an additional "
+    r"(?P<n>\d+) resources? per effect\.?$",
+    re.IGNORECASE,
+)
+#: What a card's text targets: "target [Trait] unit", "target support card", "target card".
+_TARGETS = re.compile(r"\btarget\b(?P<what>[^.,:;]*)", re.IGNORECASE)
+#: The kinds of card a phrase names.
+_KINDS = ("unit", "support", "legend", "development", "quest", "attachment", "tactic")
+
+
+@dataclass
+class Taxes:
+    """The additional resources targeting may cost, with the texts, and the gaps."""
+
+    amount: int = 0
+    texts: list[Text] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+
+
+def _kinds(words: str) -> set[str]:
+    """The kinds of card the words name; every kind when they name only "card(s)"."""
+    low = words.casefold()
+    found = {kind for kind in _KINDS if re.search(rf"\b{kind}s?\b", low)}
+    if not found and re.search(r"\bcards?\b|\bthis card\b", low):
+        return set(_KINDS)
+    return found
+
+
+def targeted_kinds(card: Card) -> set[str]:
+    """The kinds of card a card's text targets (empty: it targets no card)."""
+    kinds: set[str] = set()
+    for found in _TARGETS.finditer(card.text or ""):
+        what = found.group("what")
+        if re.match(r"\s*(?:opponent|player)s?\b", what, re.IGNORECASE):
+            continue  # a player, not a card
+        kinds |= _kinds(what) or set(_KINDS)
+    return kinds
+
+
+def taxes(board: Board, card: Card, player: str) -> Taxes:
+    """What the texts in force do to ``player`` targeting with ``card``."""
+    found = Taxes()
+    aimed = targeted_kinds(card)
+    if not aimed:
+        return found
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        if not in_play(board, placed) or blanked(board, placed) is not None:
+            continue
+        for constant in texts.constants(placed.card.text):
+            quote = constant.quote.strip()
+            if not _RESTRICTS.search(quote):
+                continue
+            if constant.zone is not None and placed.zone is not constant.zone:
+                continue
+            tax = _TAX.match(quote)
+            if tax is not None:
+                if controller(placed) == player or "unit" not in aimed:
+                    continue
+                amount = int(tax.group("n"))
+                found.amount += amount
+                found.texts.append(Text(placed.name, quote))
+                found.steps.append(
+                    f'"{placed.name}" taxes targeting its controller\'s units: {amount} more '
+                    f'to target one with "{card.name}", paid on top of this cost'
+                )
+                continue
+            subject = quote.split("cannot", 1)[0]
+            if re.fullmatch(r"\s*this card\s*", subject, re.IGNORECASE):
+                subject = placed.card.type or "card"
+            protected = _kinds(subject) or set(_KINDS)
+            if protected & aimed:
+                found.gaps.append(
+                    f'"{placed.name}" restricts targeting ("{quote}"), and "{card.name}" '
+                    "targets: whether a legal target is left is not read by rulesq"
+                )
+    for capital in board.capitals.values():
+        for played, _ in capital.played:
+            text = played.text if played is not None else None
+            if played is None or not text or (played.type or "").lower() != "tactic":
+                continue
+            if _RESTRICTS.search(text):
+                found.gaps.append(
+                    f'"{played.name}", played this turn, restricts targeting, and '
+                    f'"{card.name}" targets: what it leaves legal is not read by rulesq'
+                )
+    return found
