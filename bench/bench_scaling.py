@@ -61,7 +61,8 @@ def long_card_text(n: int) -> str:
     text = (sentence * (n // len(sentence) + 1))[:n]
     return (
         'game bluemoon\ncard "Long Card" character: "' + text + '"\n'
-        'I have active "Long Card"\nit is my turn\nask can I play a support card?\n'
+        'I have active "Long Card"\nit is my turn\nphase Booster/Support\n'
+        "ask can I play a support card?\n"
     )
 
 

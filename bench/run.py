@@ -12,10 +12,20 @@ median over N runs, interleaved with the same number of runs of the *import floo
 same machine load; a figure's ratio is to the floor of the same run.
 
 1. Cold ``rulesq ask`` per game: CPU (user + system) and peak RSS of the process.
-2. Situations per second of CPU in one process over the Blue Moon cases, after start-up (a
-   first round reads the grammars and the corpus; the rounds after it are timed).
-3. ``rulesq check corpus/bluemoon/cases``: CPU, wall and peak RSS with ``--jobs 1``, and the
-   wall-clock speed-up of ``--jobs N`` (N = the cores) over ``--jobs 1``.
+2. Situations per second over the Blue Moon cases after start-up, as a user gets them: the CPU
+   of a fresh ``rulesq check corpus/bluemoon/cases --jobs 1`` minus the CPU of a fresh check
+   of its first file alone (the start-up: interpreter, imports, grammars, corpus, the first
+   situation), over the other files (the median of the differences of runs taken in turns).
+   Everything a process does only once but later than its first file (a lexer state met for
+   the first time, a question handler imported, the card-text grammar for an inline text)
+   counts. Also shown, for comparison only: the steady rate of one process that checks the
+   files round after round, the remembered situation lines forgotten before each round.
+3. ``rulesq check``: CPU, wall and peak RSS with ``--jobs 1``, and the wall-clock speed-up of
+   ``--jobs N`` (N = the cores) over ``--jobs 1``, over the Blue Moon cases and over every
+   case folder (``corpus/*/cases`` and ``tests/cases``). Beside the whole run's speed-up: the
+   speed-up of the part after start-up, ``(W1 - S) / (WN - S)`` with ``S`` the wall of a
+   check of the first file alone, and Amdahl's bound for the whole run when that part scales
+   perfectly, ``W1 / (S + (W1 - S) / N)``.
 4. Warhammer pool parse: every Warhammer card text read by the card-text grammar after load
    (CPU; the grammar itself, not the parsed texts kept on disk).
 5. With ``--rulings N``: ``rulesq rulings`` over the first N Blue Moon cards with a text
@@ -91,10 +101,14 @@ def interleaved(commands: list[tuple[list[str], dict[str, str]]], runs: int) -> 
     return done
 
 
-THROUGHPUT = """
+STEADY = """
 import json, sys, time
 from pathlib import Path
 from rulesq.engine.check import check_file
+try:  # the lines remembered by a round would make the next one parse nothing
+    from rulesq.situation.lines import forget
+except ImportError:
+    forget = lambda: None
 files = sorted(Path(sys.argv[1]).rglob("*.rq"))
 seconds = float(sys.argv[2])
 clock = time.process_time  # CPU time: the machine may be shared
@@ -104,6 +118,7 @@ for file in files:
 startup = clock() - start
 done, start = 0, clock()
 while clock() - start < seconds:
+    forget()
     for file in files:
         check_file(file)
         done += 1
@@ -145,6 +160,72 @@ def child_json(code: str, args: list[str], env: dict[str, str]) -> dict[str, flo
     )
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+def per_file_cpu(wholes: list[Run], firsts: list[Run]) -> float:
+    """The CPU of a check after its first file: the median of paired differences."""
+    return float(statistics.median(w.cpu - f.cpu for w, f in zip(wholes, firsts, strict=True)))
+
+
+def scaling(
+    ones: list[Run], many: list[Run], firsts: list[Run], serial: list[Run], cores: int
+) -> None:
+    """The wall of one and many processes, the speed-ups, and Amdahl's bound.
+
+    Measured walls, and the same figures from CPU times (what an idle machine would show;
+    on a shared one a wall-clock speed-up shows only while cores are free): one process's
+    wall is its CPU ``C1``; with ``N`` processes, what runs before the fork (start-up, the
+    first file of each game, the warm-up: ``P``, the CPU of a run stopped at the fork) runs
+    alone, and the rest of the CPU of every process ``CN`` is shared by the cores:
+    ``P + (CN - P) / N``.
+    """
+    one, all_cores, start = median(ones, "wall"), median(many, "wall"), median(firsts, "wall")
+    line("--jobs 1, wall", f"{one:.2f} s")
+    line(f"--jobs {cores}, wall", f"{all_cores:.2f} s")
+    line(f"--jobs {cores}, CPU of every process", f"{median(many, 'cpu'):.2f} s")
+    line("start-up: a check of the first file, wall", f"{start:.2f} s")
+    line(
+        f"speed-up of --jobs {cores}, whole run (wall)",
+        f"{one / all_cores:.2f}x",
+        None,
+        f"goal >= 1.8x on 2 cores; Amdahl's bound {one / (start + (one - start) / cores):.2f}x",
+    )
+    after = (one - start) / (all_cores - start) if all_cores > start else float("nan")
+    line(f"speed-up of --jobs {cores}, after start-up (wall)", f"{after:.2f}x")
+    c1, cn, s = median(ones, "cpu"), median(many, "cpu"), median(firsts, "cpu")
+    before_fork = median(serial, "cpu")
+    idle = before_fork + max(cn - before_fork, 0.0) / cores
+    line("  from CPU: start-up S, all before the fork P", f"{s:.2f} / {before_fork:.2f} s")
+    line(
+        f"  from CPU: --jobs 1 / --jobs {cores} on an idle machine",
+        f"{c1:.2f} / {idle:.2f} s",
+    )
+    line(
+        "  from CPU: speed-up, whole run",
+        f"{c1 / idle:.2f}x",
+        None,
+        f"Amdahl's bound {c1 / (s + (c1 - s) / cores):.2f}x",
+    )
+    line("  from CPU: speed-up after start-up", f"{(c1 - s) / (idle - s):.2f}x")
+
+
+SERIAL = """
+import sys
+from pathlib import Path
+import rulesq.cli.parallel as parallel
+from rulesq.engine.check import planned_checks
+class Forking(Exception):
+    pass
+def fork(*args, **options):
+    raise Forking
+parallel._in_workers = fork  # stop where check --jobs would fork its workers
+try:
+    for _ in parallel.reports(list(planned_checks(sys.argv[2:], False)), None, False,
+                              int(sys.argv[1])):
+        pass
+except Forking:
+    pass
+"""
 
 
 def line(
@@ -199,6 +280,7 @@ def main() -> None:
             stdout=subprocess.DEVNULL,
         )
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
     global NEUTRAL
     with tempfile.TemporaryDirectory(prefix="rulesq-bench-") as cache:
         NEUTRAL = Path(cache) / "cwd"
@@ -249,41 +331,68 @@ def main() -> None:
         floor_cpu, floor_rss = median(floors, "cpu"), median(floors, "rss")
         line("import floor: import lark, typer, networkx", f"{floor_cpu * 1e3:.0f} ms", 1.0)
 
-        print("throughput (one process, CPU time, after start-up)")
-        rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], env)
-        old_rate = child_json(THROUGHPUT, [str(CASES), str(args.seconds)], old) if old else None
+        check = [*RULESQ, "check"]
+        helps = subprocess.run([*check, "--help"], env=env, capture_output=True, text=True)
+        jobs = "--jobs" in helps.stdout  # absent before rulesq had it: both runs are one process
+        old_jobs = jobs
+        if old is not None:  # the baseline's figures are of one process too, when it has --jobs
+            old_helps = subprocess.run([*check, "--help"], env=old, capture_output=True, text=True)
+            old_jobs = "--jobs" in old_helps.stdout
+
+        def checking(paths: list[Path], n: int, has_jobs: bool = jobs) -> list[str]:
+            return [*check, *map(str, paths), *(["--jobs", str(n)] if has_jobs else [])]
+
+        def stopped(paths: list[Path]) -> list[str]:  # check --jobs, stopped at the fork
+            return [sys.executable, "-c", SERIAL, str(cores), *map(str, paths)]
+
+        cases = sorted(CASES.rglob("*.rq"))
+        first = [cases[0]]  # the first file checked of both folder sets below
+        print(
+            "throughput (CPU of a fresh check of the Blue Moon cases minus that of its first "
+            "file, over the other files)"
+        )
+        commands = [
+            (checking([CASES], 1), env),
+            (checking(first, 1), env),
+            (checking([CASES], cores), env),
+            (FLOOR, env),
+            (stopped([CASES]), env),
+        ]
+        if old is not None:
+            commands += [
+                (checking([CASES], 1, old_jobs), old),
+                (checking(first, 1, old_jobs), old),
+            ]
+        done = interleaved(commands, max(3, args.runs // 2))
+        ones, firsts, many, floor, serial = done[:5]
+        old_check = done[5] if old else None
+        rate = (len(cases) - 1) / per_file_cpu(ones, firsts)
+        old_rate = (len(cases) - 1) / per_file_cpu(done[5], done[6]) if old else None
         line(
-            f"Blue Moon cases ({rate['files']:.0f} files)",
-            f"{rate['rate']:.0f} /s",
+            f"Blue Moon cases ({len(cases)} files), after start-up",
+            f"{rate:.0f} /s",
             None,
             "goal >= 1000 /s",
-            f"{old_rate['rate']:.0f} /s" if old_rate else "",
+            f"{old_rate:.0f} /s" if old_rate else "",
         )
         line(
-            "  first round, with start-up",
-            f"{rate['first_round']:.2f} s",
-            None,
+            "  start-up: a check of the first file, CPU",
+            f"{median(firsts, 'cpu'):.2f} s",
+            median(firsts, "cpu") / median(floor, "cpu"),
             "",
-            f"{old_rate['first_round']:.2f} s" if old_rate else "",
+            before(done[6] if old else None, floor, "cpu", 1, "s"),
+        )
+        steady = child_json(STEADY, [str(CASES), str(args.seconds)], env)
+        old_steady = child_json(STEADY, [str(CASES), str(args.seconds)], old) if old else None
+        line(
+            "  steady rate, rounds after the first",
+            f"{steady['rate']:.0f} /s",
+            None,
+            "(not what a check gets)",
+            f"{old_steady['rate']:.0f} /s" if old_steady else "",
         )
 
-        print(f"rulesq check corpus/bluemoon/cases (wall; --jobs {cores} vs --jobs 1)")
-        check = [*RULESQ, "check", str(CASES)]
-        helps = subprocess.run([*check[:-1], "--help"], env=env, capture_output=True, text=True)
-        jobs = "--jobs" in helps.stdout  # absent before rulesq had it: both runs are one process
-        one = [*check, "--jobs", "1"] if jobs else check
-        all_cores = [*check, "--jobs", str(cores)] if jobs else check
-        old_one = check
-        if old is not None:  # the baseline's figures are of one process too, when it has --jobs
-            old_helps = subprocess.run(
-                [*check[:-1], "--help"], env=old, capture_output=True, text=True
-            )
-            old_one = [*check, "--jobs", "1"] if "--jobs" in old_helps.stdout else check
-        commands = [(one, env), (all_cores, env), (FLOOR, env)] + ([(old_one, old)] if old else [])
-        done = interleaved(commands, max(3, args.runs // 2))
-        ones, many, floor = done[:3]
-        old_check = done[3] if old else None
-        one_wall, many_wall = median(ones, "wall"), median(many, "wall")
+        print(f"rulesq check corpus/bluemoon/cases (--jobs {cores} vs --jobs 1)")
         base = median(floor, "cpu")
         line(
             "--jobs 1, CPU",
@@ -292,15 +401,29 @@ def main() -> None:
             "",
             before(old_check, floor, "cpu", 1, "s"),
         )
-        line("--jobs 1, wall", f"{one_wall:.2f} s")
-        line(f"--jobs {cores}, wall", f"{many_wall:.2f} s")
-        line(f"--jobs {cores}, CPU of every process", f"{median(many, 'cpu'):.2f} s")
-        line(
-            f"speed-up of --jobs {cores}",
-            f"{one_wall / many_wall:.2f}x",
-            None,
-            "goal >= 1.8x on 2 cores",
+        scaling(ones, many, firsts, serial, cores)
+
+        # Every case folder; the input errors are left out (their exit code is 2).
+        tests = [f for f in sorted((ROOT / "tests" / "cases").iterdir()) if f.is_dir()]
+        folders = [
+            *sorted((ROOT / "corpus").glob("*/cases")),
+            *(f for f in tests if f.name != "input-errors"),
+        ]
+        count = sum(len(list(f.rglob("*.rq"))) for f in folders)
+        print(
+            f"rulesq check corpus/*/cases tests/cases/* ({count} files; --jobs {cores} vs --jobs 1)"
         )
+        done = interleaved(
+            [
+                (checking(folders, 1), env),
+                (checking(folders, cores), env),
+                (checking(first, 1), env),
+                (stopped(folders), env),
+            ],
+            max(3, args.runs // 3),
+        )
+        line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
+        scaling(done[0], done[1], done[2], done[3], cores)
 
         print("memory (peak RSS; median)")
         for game, (mine, floor, base_runs) in asks.items():

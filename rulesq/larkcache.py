@@ -130,12 +130,13 @@ def _list(value: Any) -> list[Any]:
 _OPENED: list[Lark] = []
 
 
-def compile_scanners() -> None:
-    """Build now every lexer state of every parser opened so far (Lark builds them on use).
+def compile_scanners(parsers: list[Lark] | None = None) -> None:
+    """Build now every lexer state of ``parsers`` (every parser opened so far if None).
 
-    Worker processes forked after this share them instead of each compiling them again.
+    Lark builds a state's regexes when it first meets the state; worker processes forked
+    after this share them instead of each compiling them again.
     """
-    for parser in _OPENED:
+    for parser in _OPENED if parsers is None else parsers:
         lexer = getattr(parser.parser, "lexer", None)
         states = getattr(lexer, "lexers", {})
         for state in [*states.values(), getattr(lexer, "root_lexer", None)]:

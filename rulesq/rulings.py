@@ -23,6 +23,8 @@ from rulesq.paths import corpus_dir
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card, Clause
     from rulesq.engine.answer import Answer
+    from rulesq.narrow import Touch
+    from rulesq.shapes import Shape
 
 KEEP_RULES = ("quotes-a", "cites", "verdict:")
 
@@ -50,6 +52,15 @@ class Template:
     #: The title of the template this one follows up: asked only when that one's answer,
     #: for the same cards, is "yes" (the card can legally be played there).
     after: str = ""
+    #: The phase a card of each type family is played in (``[phases]`` of rulings.toml),
+    #: stated by a ``phase {b_phase}`` line; for a card of no listed family the line is left out.
+    phases: tuple[tuple[str, str], ...] = ()
+
+    def phase_of(self, card: Card | None) -> str | None:
+        """The phase the card is played in, by its type family, or None."""
+        if card is None:
+            return None
+        return next((phase for kind, phase in self.phases if of_family(card.type, [kind])), None)
 
     def applies(self, a: Card, b: Card | None = None) -> bool:
         """Whether the cards are of the types the template is about (by family)."""
@@ -68,7 +79,11 @@ class Template:
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
         """The question's title and its situation text, for these cards."""
         names = {"a": a.name, "b": b.name if b is not None else ""}
-        body = self.situation.strip().format(**names)
+        phase = self.phase_of(b)
+        lines = self.situation.strip().splitlines()
+        if phase is None:
+            lines = [line for line in lines if "{b_phase}" not in line]
+        body = "\n".join(lines).format(**names, b_phase=phase or "")
         return self.title.format(**names), f"game {game}\n{body}\n"
 
     def worth_keeping(self, answer: Answer, a: Card) -> bool:
@@ -131,6 +146,9 @@ class Rulings:
     about: list[Clause] = field(default_factory=list)
     #: Template questions not asked, each with why (a card of another type, no other card).
     skipped: list[Skipped] = field(default_factory=list)
+    #: Questions not asked because a card in them neither is named by the question nor has
+    #: a text that touches it (``rulesq.narrow``): no card's text could change their answer.
+    untouched: int = 0
 
 
 def load_templates(game: str) -> tuple[list[Template], list[Template]]:
@@ -142,13 +160,16 @@ def load_templates(game: str) -> tuple[list[Template], list[Template]]:
         )
     with path.open("rb") as handle:
         data = tomllib.load(handle)
+    phases = tuple((str(kind), str(phase)) for kind, phase in data.get("phases", {}).items())
     return (
-        [_template(entry, path.name) for entry in data.get("single", [])],
-        [_template(entry, path.name) for entry in data.get("pair", [])],
+        [_template(entry, path.name, phases) for entry in data.get("single", [])],
+        [_template(entry, path.name, phases) for entry in data.get("pair", [])],
     )
 
 
-def _template(entry: dict[str, object], where: str) -> Template:
+def _template(
+    entry: dict[str, object], where: str, phases: tuple[tuple[str, str], ...] = ()
+) -> Template:
     keep = str(entry.get("keep", "quotes-a"))
     if not keep.startswith(KEEP_RULES):
         raise RulesqError(
@@ -162,6 +183,7 @@ def _template(entry: dict[str, object], where: str) -> Template:
         b_types=_names(entry.get("b_types")),
         ordered=bool(entry.get("ordered", True)),
         after=str(entry.get("after", "")),
+        phases=phases,
     )
 
 
@@ -171,12 +193,20 @@ def _names(value: object) -> tuple[str, ...]:
 
 
 def questions(
-    game: str, cards: Sequence[Card], skipped: list[Skipped] | None = None
+    game: str,
+    cards: Sequence[Card],
+    skipped: list[Skipped] | None = None,
+    found: Rulings | None = None,
 ) -> Iterator[tuple[Template, Card, str, str]]:
     """Every (template, card a, title, situation) the game's templates make of the cards.
 
     A template that does not apply to some cards is added to ``skipped`` with the reason.
+    With ``found``, a pair question whose card a has no text that touches it is not asked
+    (counted in ``found.untouched``): its answer could not quote card a.
     """
+    from rulesq.narrow import asks, touch_table, touches, touching
+
+    table = touch_table(game) if found is not None else None
     singles, pairs = load_templates(game)
     by_title = {template.title: template for template in [*singles, *pairs]}
     for template in singles:
@@ -192,7 +222,19 @@ def questions(
             if template.ordered
             else itertools.combinations(cards, 2)
         )
+        wanted: frozenset[str] | None = None
         for a, b in combos:
+            if template.keep == "quotes-a" and table is not None and found is not None:
+                if wanted is None:  # the kinds of its questions (the same for any cards)
+                    wanted = frozenset().union(
+                        *(
+                            touching(table, frozenset([kind]), a.name in named)
+                            for kind, named in asks(template.fill(game, a, b)[1])
+                        )
+                    )
+                if template.misfit(a, b) is None and not touches(game, wanted, a):
+                    found.untouched += 1
+                    continue
             why = template.misfit(a, b) or _not_after(game, by_title, template, a, b)
             if why is None:
                 yield (template, a, *template.fill(game, a, b))
@@ -225,21 +267,25 @@ def _not_after(
     return None
 
 
-def write_rulings(game: str, cards: Sequence[Card], jobs: int = 1) -> Rulings:
+def write_rulings(
+    game: str, cards: Sequence[Card], jobs: int = 1, *, narrow: bool = True
+) -> Rulings:
     """Ask every question about the cards; keep the rulings in which a card changes the answer.
 
     A pair question is a ruling only when card a changes it: asked without the lines that
     name "{a}", the verdict is another, or a text of "{a}" argued for a verdict the ladder
     beat. The same verdict for the same reason is kept once. The questions are answered in
-    ``jobs`` processes; the document is the same as with one.
+    ``jobs`` processes; the document is the same as with one. With ``narrow`` (the default)
+    a question is asked only when its cards' texts touch it (``rulesq.narrow``): the rulings
+    are those of asking every question, without the questions that cannot give one.
     """
     found = Rulings(game, [card.name for card in cards])
     seen: dict[tuple[str, str, str], Ruling] = {}
-    asked = list(questions(game, cards, found.skipped))
+    asked = list(questions(game, cards, found.skipped, found if narrow else None))
     found.asked += len(asked)
     for outcomes in _mapped(_template_outcomes, asked, jobs):
         _merge(found, seen, outcomes)
-    _ask_shapes(game, cards, found, seen, jobs)
+    _ask_shapes(game, cards, found, seen, jobs, narrow)
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
@@ -252,12 +298,9 @@ Outcomes = list["Ruling | OpenQuestion"]
 
 def _template_outcomes(item: tuple[Template, Card, str, str]) -> Outcomes:
     """The rulings and open questions of one template question."""
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.situation import parse_situation
-
     template, a, title, text = item
     try:
-        answers = evaluate(parse_situation(text, f"<ruling: {title}>"))
+        answers = _evaluate(text)
     except RulesqError as error:
         return [OpenQuestion(title, text, str(error))]
     out: Outcomes = []
@@ -347,35 +390,126 @@ def _ask_shapes(
     found: Rulings,
     seen: dict[tuple[str, str, str], Ruling],
     jobs: int = 1,
+    narrow: bool = True,
 ) -> None:
     """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
+    from rulesq.narrow import touch_table
     from rulesq.shapes import load_shapes
 
     settings = shape_settings(game)
     if settings is None or len(cards) < 2:
         return
-    asked: dict[str, tuple[Card, ...]] = {}
-    for shape in load_shapes(game, *settings):
-        for chosen in shape.fillings(cards):
-            asked.setdefault(f"{shape.fill(chosen)}", chosen)
+    table = touch_table(game) if narrow else None
+    shapes = load_shapes(game, *settings)
+    sets = frozenset(frozenset(own) for shape in shapes for own in shape.owns)
+    asked: dict[str, tuple[tuple[Card, ...], bool]] = {}
+    for shape in shapes:
+        for chosen in _fillings(game, shape, cards, table, sets, found):
+            own = tuple(card.name for card in chosen) in shape.owns
+            text = shape.fill(chosen)
+            before = asked.get(text)
+            asked[text] = (before[0], before[1] or own) if before else (chosen, own)
     found.asked += len(asked)
-    for outcomes in _mapped(_shape_outcomes, list(asked.items()), jobs):
+    items = [(text, chosen, own, sets) for text, (chosen, own) in asked.items()]
+    for outcomes in _mapped(_shape_outcomes, items, jobs):
         _merge(found, seen, outcomes)
 
 
-def _shape_outcomes(item: tuple[str, tuple[Card, ...]]) -> Outcomes:
+def _fillings(
+    game: str,
+    shape: Shape,
+    cards: Sequence[Card],
+    table: Touch | None,
+    sets: frozenset[frozenset[str]],
+    found: Rulings,
+) -> list[tuple[Card, ...]]:
+    """The fillings of a shape worth asking, in the order of every filling.
+
+    Without ``table``, every filling. With it, those whose every card has a text that touches
+    one of the shape's questions (the same one for all), and those that are the cards of an
+    FAQ case (whose answer may be kept unchanged); the others are counted as untouched.
+    """
+    from rulesq.narrow import asks, touches, touching
+    from rulesq.shapes import family
+
+    if table is None:
+        return list(shape.fillings(cards))
+    index = {card.name: n for n, card in enumerate(cards)}
+    slots = [[n for n, c in enumerate(cards) if family(c.type) == f] for f in shape.families]
+    picked: set[tuple[int, ...]] = set()
+    own = shape.owns[0]
+    for kind, named in asks(shape.fill_names(own)):
+        keep = [
+            [
+                n
+                for n in slot
+                if touches(game, touching(table, frozenset([kind]), name in named), cards[n])
+            ]
+            for slot, name in zip(slots, own, strict=True)
+        ]
+        picked |= {c for c in itertools.product(*keep) if len(set(c)) == len(c)}
+    for names in _own_orders(sets, len(slots), index):
+        if all(n in slot for n, slot in zip(names, slots, strict=True)):
+            picked.add(names)
+    found.untouched += _distinct_count(slots) - len(picked)
+    return [tuple(cards[n] for n in combo) for combo in sorted(picked)]
+
+
+def _own_orders(
+    sets: frozenset[frozenset[str]], size: int, index: dict[str, int]
+) -> Iterator[tuple[int, ...]]:
+    """Every order of the given cards that makes up an FAQ case's cards, as indexes."""
+    for names in sets:
+        if len(names) == size and names <= index.keys():
+            yield from itertools.permutations(sorted(index[name] for name in names))
+
+
+def _distinct_count(slots: Sequence[Sequence[int]]) -> int:
+    """How many fillings of the slots use distinct cards (counted without listing them)."""
+    if len(slots) > 3:
+        return sum(1 for combo in itertools.product(*slots) if len(set(combo)) == len(combo))
+    sets = [set(slot) for slot in slots]
+    total = 1
+    for slot in sets:
+        total *= len(slot)
+    pairs = list(itertools.combinations(range(len(sets)), 2))
+    for i, j in pairs:
+        rest = 1
+        for k in range(len(sets)):
+            if k not in (i, j):
+                rest *= len(sets[k])
+        total -= len(sets[i] & sets[j]) * rest
+    if len(sets) == 3:
+        total += 2 * len(sets[0] & sets[1] & sets[2])
+    return total
+
+
+def _shape_outcomes(
+    item: tuple[str, tuple[Card, ...], bool, frozenset[frozenset[str]]],
+) -> Outcomes:
     """The rulings and open questions of one case shape filled with cards."""
-    text, chosen = item
+    text, chosen, own, sets = item
     try:
         answers = _evaluate(text)
     except (RulesqError, ValueError) as error:
         return [OpenQuestion(_title(_first_ask(text)), text, str(error))]
-    return _keep_situation(text, answers, chosen)
+    return _keep_situation(text, answers, chosen, own, sets)
 
 
-def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]) -> Outcomes:
+def _keep_situation(
+    text: str,
+    answers: Sequence[Answer],
+    chosen: Sequence[Card],
+    own: bool = True,
+    sets: frozenset[frozenset[str]] = frozenset(),
+) -> Outcomes:
     """The rulings one situation gives: the answers a card changes, then their contrasts.
 
+    Unless the cards are those of the FAQ case the situation is made of (``own``), an answer
+    is a ruling only when a text of every card is quoted in its derivation: the ruling is
+    about all of them (a card only asked about stands for any card of its type). An answer no
+    card changes is kept when the FAQ rules on the same question about exactly these cards
+    (``sets``: the FAQ cases' cards).
     The other questions of a situation that gave a ruling are kept beside its first ruling:
     they show where the card's text stops, as the FAQ answers them together.
     """
@@ -388,11 +522,11 @@ def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]
             continue
         if not answer.answered or answer.verdict is None:
             continue
-        if _a_card_changes(text, index, answer, chosen):
+        if (own or _all_quoted(answer, chosen)) and _a_card_changes(text, index, answer, chosen):
             kept.append(Ruling(_title(answer.question.text), text, answer))
         else:
             beside.append(answer)
-    if not kept:
+    if not kept and (own or frozenset(c.name for c in chosen) in sets):
         ruled = [a for a in beside if faq_rules_on(a, chosen)]
         if ruled:
             kept = [Ruling(_title(ruled[0].question.text), text, ruled[0], unchanged=True)]
@@ -400,6 +534,12 @@ def _keep_situation(text: str, answers: Sequence[Answer], chosen: Sequence[Card]
     if kept:
         kept[0].beside = beside
     return out + list(kept)
+
+
+def _all_quoted(answer: Answer, cards: Sequence[Card]) -> bool:
+    """Whether a text of every card is quoted in the answer's derivation."""
+    quoted = {effect.get("card") for effect in answer.graph.effects()}
+    return all(card.name in quoted for card in cards)
 
 
 def _add_beside(ruling: Ruling, others: Sequence[Answer]) -> None:
@@ -488,9 +628,6 @@ def _evaluate(text: str) -> tuple[Answer, ...]:
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
     """Whether the answer changes without card a (single-card questions always count)."""
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.situation import parse_situation
-
     if template.b_types == () and "{b}" not in template.situation:
         return True
     if answer.status is Status.CONFLICT or _argued_and_lost(answer, a):
@@ -501,7 +638,7 @@ def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> b
     if len(lines) == len(text.splitlines()):
         return True
     try:
-        [again] = evaluate(parse_situation("\n".join(lines) + "\n", "<without a card>"))
+        [again] = _evaluate("\n".join(lines) + "\n")
     except (RulesqError, ValueError):
         return True
     if not again.answered or again.verdict is None or answer.verdict is None:

@@ -14,7 +14,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rulesq.paths import corpus_dir
@@ -33,6 +33,8 @@ class Shape:
     text: str
     families: tuple[str, ...]
     case: str
+    #: The cards of each case this shape was made of, in slot order (the FAQ's own fillings).
+    owns: tuple[tuple[str, ...], ...] = ()
 
     def fillings(self, cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
         """Every assignment of distinct given cards to the slots, each of the slot's family."""
@@ -44,9 +46,13 @@ class Shape:
 
     def fill(self, chosen: Sequence[Card]) -> str:
         """The situation text with the cards in their slots."""
+        return self.fill_names([card.name for card in chosen])
+
+    def fill_names(self, names: Sequence[str]) -> str:
+        """The situation text with these card names in the slots."""
         text = self.text
-        for number, card in enumerate(chosen, start=1):
-            text = text.replace(f"{{c{number}}}", card.name)
+        for number, name in enumerate(names, start=1):
+            text = text.replace(f"{{c{number}}}", name)
         return text
 
 
@@ -66,8 +72,11 @@ def load_shapes(game: str, folder: str, most: int) -> tuple[Shape, ...]:
     shapes: dict[tuple[str, tuple[str, ...]], Shape] = {}
     for path in sorted((corpus_dir() / game / folder).rglob("*.rq")):
         shape = _shape(path.read_text(encoding="utf-8"), path.stem, by_name, most)
-        if shape is not None:
-            shapes.setdefault((shape.text, shape.families), shape)
+        if shape is None:
+            continue
+        first = shapes.setdefault((shape.text, shape.families), shape)
+        if first is not shape and shape.owns[0] not in first.owns:
+            shapes[shape.text, shape.families] = replace(first, owns=first.owns + shape.owns)
     return tuple(shapes.values())
 
 
@@ -100,7 +109,7 @@ def _shape(text: str, case: str, by_name: dict[str, Card], most: int) -> Shape |
     body = [line if line.startswith("card ") else _QUOTED.sub(slot, line) for line in lines]
     if not 2 <= len(slots) <= most or not any(line.startswith("ask ") for line in body):
         return None
-    return Shape("\n".join(body) + "\n", tuple(families), case)
+    return Shape("\n".join(body) + "\n", tuple(families), case, (tuple(slots),))
 
 
 def _fold(name: str) -> str:

@@ -114,6 +114,7 @@ card "Small Clod" character (fire 0, earth 1): ""
 card "Hot Rock" character (fire 3, earth 0): ""
 you have active "Mire Grub"
 it is my turn
+phase Character
 I have in hand "Big Clod", "Small Clod", "Hot Rock"
 ask can I discard "Big Clod" and "Small Clod"?
 ask can I discard "Big Clod"?
@@ -134,6 +135,7 @@ card "Both Clod" character (fire 4, earth 4): ""
 card "Hot Clod" character (fire 4, earth 0): ""
 you have active "Mire Grub", "Lode Grub"
 it is my turn
+phase Character
 I have in hand "Both Clod", "Hot Clod"
 I discard "Both Clod"
 ask are "Mire Grub" and "Lode Grub" satisfied?
@@ -220,6 +222,7 @@ card "Big Clod" character (fire 0, earth 4): ""
 card "Mid Clod" character (fire 0, earth 3): ""
 you have active "Grub Keeper", "Mire Grub"
 it is my turn
+phase Character
 I have in hand "Big Clod", "Mid Clod"
 I discard "Big Clod"
 ask is "Mire Grub" satisfied?

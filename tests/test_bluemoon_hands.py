@@ -101,6 +101,7 @@ ask can I refresh my hand?
 ask must I refresh my hand?
 your turn ends
 it is my turn
+phase Booster/Support
 ask can I refresh my hand at the end of the turn?
 phase Refresh Hand
 ask must I refresh my hand?

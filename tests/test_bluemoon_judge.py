@@ -303,7 +303,8 @@ card "Banner" support: ""
 )
 def test_limits_of_a_turn(played: list[str], asked: str, expected: str) -> None:
     """The one-character and one-booster-or-support limits, FREE, PAIR and STOP."""
-    plays = "\n".join(f"I play {p}" for p in played)
+    # a play reaches its phase; with none, the question is asked in the Character phase
+    plays = "\n".join(f"I play {p}" for p in played) or "phase Character"
     body = f"{PLAIN}\nit is my turn\n{plays}\nask can I play {asked}?\n"
     assert verdicts(body) == [expected]
 
@@ -313,6 +314,7 @@ def test_a_gang_joins_only_an_all_gang_combat_area() -> None:
     body = f"""{PLAIN}
 I have active "PackRunner"
 it is my turn
+phase Character
 ask can I play "Pack Leader"?
 I play "Pack Leader"
 ask is "PackRunner" active?
@@ -373,6 +375,7 @@ card "Hero A" character: ""
 card "Mute Crow" character: "Your special power texts are ignored."
 you have active "Hero A"
 it is my turn
+phase Character
 ask can I play "Picky Mutant"?
 """
     assert verdicts(body) == ["no"]

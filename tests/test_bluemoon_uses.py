@@ -48,7 +48,10 @@ def assert_agrees(text: str) -> None:
         ("it is my turn\nphase Beginning of Turn\n", "yes"),
         ("it is my turn\nphase Leadership\n", "no"),  # only at the very beginning
         ("it is your turn\n", "no"),  # only on my own turn
-        ('you have active "Plain Fellow", "Grapnel"\nit is my turn\n', "yes"),  # booster no block
+        (
+            'you have active "Plain Fellow", "Grapnel"\nit is my turn\nphase Beginning of Turn\n',
+            "yes",
+        ),  # a booster does not block
         ('you have active "Hook Hand"\nit is my turn\n', "no"),  # a character blocks
     ],
 )
@@ -72,7 +75,7 @@ def test_retrieve_block_reaches_only_character_cards() -> None:
     """An opposing RETRIEVE character blocks my characters' icons, not my boosters'."""
     assert_agrees(
         HOOK + GRAPNEL + PLAIN + 'I have active "Plain Fellow", "Grapnel"\n'
-        'you have active "Hook Hand"\nit is my turn\n'
+        'you have active "Hook Hand"\nit is my turn\nphase Beginning of Turn\n'
         'ask can I retrieve "Grapnel"?\nexpect yes\n'
     )
 
@@ -91,7 +94,7 @@ def test_ignored_retrieve_icon_still_blocks_but_cannot_be_used() -> None:
 
 def test_retrieving_is_taking_into_the_hand() -> None:
     """A ban on taking cards into the hand stops retrieving; a draw-deck ban does not."""
-    base = HOOK + 'I have active "Hook Hand"\nit is my turn\n'
+    base = HOOK + 'I have active "Hook Hand"\nit is my turn\nphase Beginning of Turn\n'
     assert_agrees(
         FIST
         + base.replace("it is my turn", 'you have active "Closed Fist"\nit is my turn')

@@ -5,10 +5,18 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from rulesq.cli import app
-from rulesq.engine.answer import Status
-from rulesq.engine.defaults import PHASE_DEFAULT, SAY_THE_TURN
-from rulesq.engine.dispatch import evaluate
+from rulesq.engine.answer import Answer, Status
+from rulesq.engine.defaults import (
+    PHASE_DEFAULT,
+    SAY_THE_PHASE,
+    SAY_THE_TURN,
+    beginning_of_turn,
+    phase_verdicts,
+)
+from rulesq.engine.dispatch import _answer, evaluate
+from rulesq.games import get_game
 from rulesq.situation import parse_situation
+from rulesq.situation.model import Question, Situation
 
 runner = CliRunner()
 
@@ -32,9 +40,16 @@ def test_an_event_with_no_turn_does_not_silently_make_it_that_players_turn() -> 
 
 def test_stating_the_turn_answers_it() -> None:
     (mine,) = _answers(
-        "game bluemoon\nyou announced a total power of 5\nit is my turn\nask can I retreat?\n"
+        "game bluemoon\nyou announced a total power of 5\nit is my turn\n"
+        "phase Retreat from Fight?\nask can I retreat?\n"
     )
     assert mine.status is not Status.CANNOT
+    # with the turn stated and not the phase, it is the phase that is asked for
+    (unphased,) = _answers(
+        "game bluemoon\nyou announced a total power of 5\nit is my turn\nask can I retreat?\n"
+    )
+    assert unphased.status is Status.CANNOT
+    assert unphased.reason.startswith(SAY_THE_PHASE.partition("(")[0])
 
 
 def test_a_play_question_whose_verdict_the_turn_decides_asks_for_the_turn() -> None:
@@ -42,7 +57,9 @@ def test_a_play_question_whose_verdict_the_turn_decides_asks_for_the_turn() -> N
     (answer,) = _answers('game bluemoon\nask can I play "Laughing Gas"?\n')
     assert answer.status is Status.CANNOT
     assert answer.reason == SAY_THE_TURN
-    (mine,) = _answers('game bluemoon\nit is my turn\nask can I play "Laughing Gas"?\n')
+    (mine,) = _answers(
+        'game bluemoon\nit is my turn\nphase Booster/Support\nask can I play "Laughing Gas"?\n'
+    )
     assert mine.verdict is not None and mine.verdict.show() == "yes"
 
 
@@ -64,20 +81,73 @@ def test_the_other_play_questions_ask_for_the_turn_too() -> None:
         assert (answer.status, answer.reason) == (Status.CANNOT, SAY_THE_TURN), question
 
 
-def test_a_phase_no_statement_gives_is_shown() -> None:
+def test_a_phase_that_decides_the_verdict_is_asked_for() -> None:
+    # a leadership card is played in the Leadership phase: with no phase stated, the answer
+    # depends on whether that phase is over, and the judge is told the verdict in each
     result = runner.invoke(
         app,
         ["ask", "-e", 'game bluemoon\nit is my turn\nask can I play "Muster Reinforcements"?'],
     )
-    assert result.output.splitlines()[1:4] == [
-        "  yes",
-        '  definite: nothing stops "Muster Reinforcements" from being played now',
-        "  assumes: no phase is stated: it is taken to be the beginning of my turn (no phase over)",
+    assert result.output.splitlines()[1:] == [
+        "  cannot answer: which phase it is decides the answer, and the situation does not say:"
+        " say",
+        "    which phase it is (phase <name>): yes in Beginning of Turn, Leadership; no in Retreat",
+        "    from Fight?, Character, Booster/Support, Announce Power, Refresh Hand, End of Turn",
     ]
     (stated,) = _answers(
         'game bluemoon\nit is my turn\nphase Leadership\nask can I play "Muster Reinforcements"?\n'
     )
+    assert stated.verdict is not None and stated.verdict.show() == "yes"
     assert not any(a.startswith(PHASE_DEFAULT) for a in stated.graph.assumptions())
+
+
+def test_a_phase_that_does_not_decide_the_verdict_is_shown() -> None:
+    # "you may not play support cards" holds in every phase: the default is shown, not asked
+    (answer,) = _answers(
+        'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n'
+        'ask can I play "Laughing Gas"?\n'
+    )
+    assert answer.verdict is not None and answer.verdict.show() == "no"
+    assert beginning_of_turn("my") in answer.graph.assumptions()
+    assert beginning_of_turn("my") == (
+        "no phase is stated: it is taken to be the beginning of my turn (no phase over)"
+    )
+
+
+def test_a_phase_is_tried_on_the_turn_the_default_took() -> None:
+    # no turn stated, the opponent's turn is assumed for his play: the phases tried are his
+    # (on mine he could play in none; with no turn stated a phase is an input error)
+    situation = parse_situation('game bluemoon\nask can you play "Muster Reinforcements"?\n', "t")
+    (question,) = situation.questions
+    game = get_game("bluemoon")
+    answer = _answer(situation, question, game)
+    assert beginning_of_turn("your") in answer.graph.assumptions()
+
+    def ask(other: Situation, again: Question) -> Answer:
+        return _answer(other, again, game, {})
+
+    verdicts = phase_verdicts(situation, question, answer, ask, game.phases)
+    assert verdicts == {
+        "yes": ["Beginning of Turn", "Leadership"],
+        "no": [
+            "Retreat from Fight?",
+            "Character",
+            "Booster/Support",
+            "Announce Power",
+            "Refresh Hand",
+            "End of Turn",
+        ],
+    }
+
+
+def test_a_game_with_no_default_phase_asks_nothing_more() -> None:
+    # Warhammer takes no default phase: an unstated phase is a gap of its own answer
+    (answer,) = _answers(
+        'game warhammer\nit is my turn\nI have 9 resources\nask can I play "Chaos Knights"?\n'
+    )
+    assert answer.status is Status.CANNOT
+    assert "does not say the phase" in answer.reason
+    assert SAY_THE_PHASE.partition("(")[0] not in answer.reason
 
 
 def test_the_cli_asks_for_the_turn_in_so_many_words() -> None:

@@ -35,13 +35,21 @@ def _reason(lines: str) -> tuple[str, str]:
             "I have 1 dragon on my side\nI hold the green dragon\n",
             (
                 "no",
-                '"Red Gem" requires the red dragon on my side, and the dragons on that side are '
+                '"Red Gem" requires the red dragon on my side, and the dragons on my side are '
                 "the green dragon",
             ),
         ),
         (
             "I have 0 dragons on my side\n",
-            ("no", '"Red Gem" requires the red dragon on my side, and no dragon is on that side'),
+            ("no", '"Red Gem" requires the red dragon on my side, and no dragon is on my side'),
+        ),
+        (
+            "the red dragon is mine\n",
+            (
+                "yes",
+                '"Red Gem" requires the red dragon on my side, and the red dragon is on my side, '
+                "and nothing else stops it now",
+            ),
         ),
         (
             "I have 2 dragons on my side\nthe green dragon is mine\n",

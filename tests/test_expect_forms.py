@@ -18,7 +18,7 @@ from rulesq.situation import parse_situation
 runner = CliRunner()
 
 FORBIDDEN = 'game bluemoon\nyou have active "Pandemonium"\nask can I play a support card?\n'
-OPEN = "game bluemoon\nit is my turn\nask can I play a support card?\n"
+OPEN = "game bluemoon\nit is my turn\nphase Booster/Support\nask can I play a support card?\n"
 UNANSWERABLE = sorted((corpus_dir() / "bluemoon" / "unanswerable").glob("*.rq"))[0]
 
 
@@ -188,7 +188,8 @@ def test_expect_conflict_agrees_only_with_a_conflict(tmp_path: Path) -> None:
     )
     plain = tmp_path / "plain.rq"
     plain.write_text(
-        "game bluemoon\nit is my turn\nask can I play a support card?\nexpect conflict\n",
+        "game bluemoon\nit is my turn\nphase Booster/Support\n"
+        "ask can I play a support card?\nexpect conflict\n",
         encoding="utf-8",
     )
     agreed = runner.invoke(app, ["check", str(loop)])

@@ -57,6 +57,29 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "defaults/an-unstated-phase-that-decides-a-play-is-asked-for.rq": {
+        1: (
+            "say which phase it is (phase <name>)",
+            "yes in Beginning of Turn, Leadership, Retreat from Fight?, Character;",
+            "no in Booster/Support, Announce Power, Refresh Hand, End of Turn",
+        )
+    },
+    "defaults/an-unstated-phase-for-a-retreat-is-asked-for.rq": {
+        1: ("say which phase it is", "yes in Beginning of Turn, Leadership, Retreat from Fight?;")
+    },
+    "warhammer/an-unstated-phase-is-a-gap-not-a-default.rq": {
+        1: ("does not say the phase", "Capital Phase")
+    },
+    "fma/an-unstated-step-is-asked-for-not-assumed.rq": {1: ("does not say what is reacted to",)},
+    "play/a-named-dragon-decides-a-dragon-requirement-1.rq": {
+        1: ('"Red Gem" requires the red dragon', "the red dragon is on my side")
+    },
+    "play/a-named-dragon-decides-a-dragon-requirement-5.rq": {
+        1: ('"Red Gem" requires the red dragon', "the red dragon is on your side")
+    },
+    "play/a-cost-of-two-discards-needs-two-other-cards-in-hand-2.rq": {
+        1: ('"Tutu Zip" can be played by discarding 2 cards',)
+    },
     "play/we-in-a-condition-is-not-read-as-one-player.rq": {1: ("'we'",)},
     "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq": {
         3: ("(2, 4)", "influenced by the opponent since")
@@ -221,6 +244,24 @@ def test_an_answer_on_the_limits_states_the_icons_it_assumes() -> None:
     assumed = labels(answer, "absence", assumed=True)
     assert any("icons" in text and '"Blaze"' in text for text in assumed)
     assert not any('"Plod"' in text for text in assumed)
+
+
+def test_a_phase_that_does_not_decide_is_shown_and_one_reached_is_not_assumed() -> None:
+    """An unstated phase the verdict does not rest on is listed under assumes; a phase a play
+    reached is no default; a game with no default phase assumes none."""
+    (shown_phase,) = answers("defaults/an-unstated-phase-that-does-not-decide-is-shown.rq")
+    assert shown_phase.verdict == YesNo(False)
+    assert (
+        "no phase is stated: it is taken to be the beginning of my turn (no phase over)"
+        in shown_phase.graph.assumptions()
+    )
+    for name in (
+        "defaults/a-phase-reached-by-a-play-is-not-asked-for.rq",
+        "warhammer/a-tactic-needs-no-phase.rq",
+    ):
+        (answer,) = answers(name)
+        assert answer.answered, answer.reason
+        assert not any("phase" in a for a in answer.graph.assumptions()), name
 
 
 def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:

@@ -10,6 +10,7 @@ runner = CliRunner()
 SITUATION = (
     'game bluemoon\\ncard "Plain Card" character (fire 1, earth 1): ""\\n'
     'card "Quiet Card" support\\nyou have active "Quiet Card"\\nit is my turn\\n'
+    "phase Character\\n"
     'ask can I play "Plain Card"?\\n'
 )
 ASSUMED = 'the sources quote no special power text for "Quiet Card"'

@@ -109,7 +109,8 @@ def test_no_ruling_cites_a_precedent_that_contradicts_it() -> None:
                     opens == OPPOSITE[shown] and not (same_kind and verdict == shown)
                 ):
                     wrong.append(f"{answer.question.text} {shown}: {clause['clause_id']}")
-    assert checked > 1000
+    # 850 precedents today (over 1,000 before a shape's ruling had to quote every card's text).
+    assert checked > 700
     assert not wrong, f"{len(wrong)} precedents contradict their ruling: {wrong[:10]}"
 
 

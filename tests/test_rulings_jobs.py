@@ -12,8 +12,17 @@ import pytest
 from rulesq.rulings import write_rulings
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Cards of several types (shapes of two and three cards fit them) with rulings among them.
-CARDS = ["Armory", "Away with this!", "B.P. Unity", "Baku But"]
+#: Cards of several types (shapes of two and three cards fit them) with rulings among them
+#: (a prohibition, an ignore and the cards they act on: questions their texts touch).
+CARDS = [
+    "Armory",
+    "Away with this!",
+    "B.P. Unity",
+    "Baku But",
+    "Pandemonium",
+    "Laughing Gas",
+    "Tittertweet",
+]
 
 
 def _rulings(jobs: int, *args: str, seed: str) -> subprocess.CompletedProcess[bytes]:

@@ -112,6 +112,7 @@ def _as_record(found: Any) -> dict[str, Any]:
         "game": found.game,
         "cards": found.cards,
         "asked": found.asked,
+        "untouched": found.untouched,
         "rulings": [
             {
                 "title": r.title,

@@ -12,8 +12,9 @@ defaults concern the turn:
   turn of the player it asks about (a player plays on his own turn), and re-asked likewise.
 
 One concerns the phase: a turn whose phase no statement gives is at its beginning, before
-any phase of it is over (``PHASE_DEFAULT``). It is shown, not re-asked: a question about
-playing a card is asked in time to play it unless a phase is stated (the FAQ asks so).
+any phase of it is over (``beginning_of_turn``). A yes/no answer that rests on it is asked
+again in each phase of that turn (``Game.phases``); when the verdicts differ, the judge is
+asked to say which phase it is, and told the verdict in each.
 """
 
 from __future__ import annotations
@@ -38,11 +39,23 @@ SAY_THE_TURN = (
 TURN_LINES = ("it is my turn", "it is your turn")
 #: How the assumption of a turn's phase, when no statement gives it, begins.
 PHASE_DEFAULT = "no phase is stated: "
+#: The phase a turn is taken to be in when no statement gives it ({whose}: my or your).
+BEGINNING = "it is taken to be the beginning of {whose} turn (no phase over)"
+#: The reason of an answer that the phase default would decide ({verdicts}: each phase's).
+SAY_THE_PHASE = (
+    "which phase it is decides the answer, and the situation does not say: say which "
+    "phase it is (phase <name>): {verdicts}"
+)
 
 
 def phase_default(text: str) -> str:
     """The assumption of the phase of a turn no statement gives the phase of."""
     return PHASE_DEFAULT + text
+
+
+def beginning_of_turn(whose: str) -> str:
+    """The assumption that a turn no phase is stated of is at its beginning (my / your)."""
+    return phase_default(BEGINNING.format(whose=whose))
 
 
 def turn_default(text: str) -> str:
@@ -105,3 +118,60 @@ def turn_decides(situation: Situation, question: Question, answer: Answer, ask: 
         if (again.verdict.show() if again.verdict is not None else None) != shown:
             return True
     return False
+
+
+def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> bool:
+    """Whether a yes/no answer assumed the phase of the turn at the question."""
+    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+        return False
+    if any(f.kind == "phase" for f in situation.facts_before(question)):
+        return False
+    return any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions())
+
+
+def _assumed_turn(situation: Situation, question: Question, answer: Answer) -> str | None:
+    """The turn line to state with a phase: the turn the phase default was taken on.
+
+    None when a turn is stated before the question (a phase line alone is then read on it).
+    """
+    if any(f.kind in TURN_FACTS for f in situation.facts_before(question)):
+        return None
+    for whose, line in zip(("my", "your"), TURN_LINES, strict=True):
+        if beginning_of_turn(whose) in answer.graph.assumptions():
+            return line
+    return None
+
+
+def phase_verdicts(
+    situation: Situation, question: Question, answer: Answer, ask: Ask, phases: tuple[str, ...]
+) -> dict[str, list[str]]:
+    """The phases in which ``question`` is answerable, by the verdict each gives.
+
+    Each phase is stated just before the question (with the turn the default was taken on,
+    when no turn is stated). A phase the turn is already past is no phase the question can
+    be asked in, and is left out.
+    """
+    from rulesq.errors import RulesqError
+    from rulesq.situation import parse_situation
+
+    position = situation.questions.index(question)
+    turn = _assumed_turn(situation, question, answer)
+    verdicts: dict[str, list[str]] = {}
+    for phase in phases:
+        line = f"phase {phase}" if turn is None else f"{turn}\nphase {phase}"
+        try:
+            other = parse_situation(
+                with_turn(situation, question, line), situation.source, situation.game
+            )
+        except RulesqError:
+            continue
+        again = ask(other, other.questions[position])
+        if again.answered and again.verdict is not None:
+            verdicts.setdefault(again.verdict.show(), []).append(phase)
+    return verdicts
+
+
+def say_the_phase(verdicts: dict[str, list[str]]) -> str:
+    """The reason that asks for the phase, with the phases that give each verdict."""
+    shown = "; ".join(f"{verdict} in {', '.join(phases)}" for verdict, phases in verdicts.items())
+    return SAY_THE_PHASE.format(verdicts=shown)

@@ -202,21 +202,26 @@ def answer_question(
 ) -> Answer:
     """Answer one question of a situation.
 
-    An answer that rests on a default turn is asked again with each turn stated; when that
-    changes the verdict, there is no answer until the judge says whose turn it is.
+    An answer that rests on a default turn is asked again with each turn stated, one that
+    rests on a default phase in each phase; when that changes the verdict, there is no
+    answer until the judge says whose turn (which phase) it is.
     """
     answer = _answer(situation, question, game, memo)
     if recheck_defaults:
-        from rulesq.engine.defaults import SAY_THE_TURN, rests_on_turn, turn_decides
+        from rulesq.engine import defaults
 
         def ask(other: Situation, again: Question) -> Answer:
             return _answer(other, again, game, {})
 
-        if rests_on_turn(situation, question, answer) and turn_decides(
+        if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
             situation, question, answer, ask
         ):
-            ctx = Context(situation, question, game, {})
-            return ctx.cannot(SAY_THE_TURN)
+            return Context(situation, question, game, {}).cannot(defaults.SAY_THE_TURN)
+        if game.phases and defaults.rests_on_phase(situation, question, answer):
+            verdicts = defaults.phase_verdicts(situation, question, answer, ask, game.phases)
+            if len(verdicts) > 1:
+                reason = defaults.say_the_phase(verdicts)
+                return Context(situation, question, game, {}).cannot(reason)
     return answer
 
 

@@ -31,6 +31,10 @@ class Game:
     #: The words the game's verdicts may be besides the shared ones (yes, no, nobody, none,
     #: nothing): an ``expect`` word outside both is an input error.
     answer_words: tuple[str, ...] = ()
+    #: The phases of a turn, as a ``phase`` statement names them, tried in turn when a
+    #: verdict rests on the phase the game takes where none is stated. Empty: the game
+    #: takes no default phase (an unstated phase it needs is a gap).
+    phases: tuple[str, ...] = ()
 
     @cached_property
     def corpus(self) -> Corpus:
@@ -42,6 +46,20 @@ class Game:
     def parse_card_text(self, text: str) -> ParsedText:
         """Read a card text into effects; games with a card-text grammar override this."""
         raise NotImplementedError(f"{self.title} has no card-text grammar yet")
+
+    def effect_kinds(self, text: str) -> frozenset[str]:
+        """What a card text's effects are about: the class of each effect (none unread).
+
+        Rulings ask a question of some cards only when one of these kinds touches it
+        (``rulesq.narrow``).
+        """
+        from rulesq.errors import RulesqError
+
+        try:
+            effects = self.parse_card_text(text).effects
+        except (RulesqError, NotImplementedError, ValueError):
+            return frozenset()
+        return frozenset(type(effect).__name__ for effect in effects)
 
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """The questions a play raises besides whether it can be made (asked after it).

@@ -19,6 +19,13 @@ def counted(number: int, noun: str) -> str:
 PRECEDENT_QUOTE = 400
 
 
+def _untouched(found: Rulings) -> str:
+    """How many questions no card's text touches (so none was asked), when there are any."""
+    if not found.untouched:
+        return ""
+    return f", {found.untouched} more that no card's text touches"
+
+
 def render_rulings(found: Rulings, title: str) -> str:
     """The whole document: heading, one section a ruling, open questions, passages naming them."""
     names = ", ".join(f'"{name}"' for name in found.cards)
@@ -27,7 +34,7 @@ def render_rulings(found: Rulings, title: str) -> str:
         "",
         f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
         f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open, "
-        f"{len(found.skipped)} not asked. "
+        f"{len(found.skipped)} not asked{_untouched(found)}. "
         "Each ruling gives "
         "the verdict, what decided it (the step of the precedence ladder, where one did), "
         "the card texts involved and the clauses it rests on (the rule first, the FAQ "

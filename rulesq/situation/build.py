@@ -51,7 +51,15 @@ MAX_NUMBER = 999
 
 def bare(name: str) -> str:
     """A rule or terminal name without Lark's import namespace."""
-    return name.rsplit("__", 1)[-1] if "__" in name.strip("_") else name
+    found = _BARE.get(name)
+    if found is None:  # the grammars' names are few: each is worked out once
+        text = str(name)  # a plain string, not the token that names a rule
+        found = _BARE[text] = text.rsplit("__", 1)[-1] if "__" in text.strip("_") else text
+    return found
+
+
+#: A rule or terminal name -> the name without its namespace.
+_BARE: dict[str, str] = {}
 
 
 def unquote(token: str) -> str:
@@ -107,7 +115,7 @@ class SituationBuilder:
         return self.situation
 
     def _item(self, tree: Node) -> None:
-        name = bare(str(tree.data))
+        name = bare(tree.data)
         if name == "game_line":
             self._game_line(tree)
         elif name == "source_line":
@@ -180,7 +188,7 @@ class SituationBuilder:
     def _statement(
         self, tree: Node, cls: type[Fact] | type[Question], prefix: str, span: Span | None = None
     ) -> Any:
-        name = bare(str(tree.data))
+        name = bare(tree.data)
         kind = name[len(prefix) :] if name.startswith(prefix) else name
         span = span or tree_span(tree)
         players: list[str] = []
@@ -211,7 +219,7 @@ class SituationBuilder:
                 continue
             if not isinstance(child, Tree):
                 continue
-            name = bare(str(child.data))
+            name = bare(child.data)
             if name in (ME, YOU):
                 players.append(name)
             elif name in ("card", "new_card"):
@@ -251,9 +259,7 @@ class SituationBuilder:
                 values, flags, words = self._values(child)
                 if words:
                     item = next(
-                        _tree(i)
-                        for i in child.children
-                        if bare(str(_tree(i).data)) == "people_value"
+                        _tree(i) for i in child.children if bare(_tree(i).data) == "people_value"
                     )
                     raise self.error(
                         f"a card's {next(iter(words))} is given on its card line "
@@ -271,7 +277,7 @@ class SituationBuilder:
         words: dict[str, str] = {}
         for item in tree.children:
             value = _tree(item)
-            kind = bare(str(value.data))
+            kind = bare(value.data)
             parts = [_token(part) for part in value.children]
             if kind == "people_value":
                 if "people" in words:
@@ -327,7 +333,7 @@ class SituationBuilder:
                 span,
                 suggestion="Put the question first: ask ...? then expect ...",
             )
-        kind = bare(str(child.data))
+        kind = bare(child.data)
         parts = child.children
         value: Any
         if kind == "expect_word":
@@ -407,8 +413,11 @@ def _only_tree(tree: Node) -> Node:
     return next(child for child in tree.children if isinstance(child, Tree))
 
 
+_PARAM_KEYS = {"int": "number", "string": "text"}
+
+
 def _param_key(terminal: str) -> str:
-    return {"int": "number", "string": "text"}.get(terminal, terminal)
+    return _PARAM_KEYS.get(terminal, terminal)
 
 
 def _token_value(token: Token) -> Any:

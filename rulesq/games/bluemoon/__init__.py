@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rulesq.games import register
 from rulesq.games.base import Game
 from rulesq.games.bluemoon.judge.cards import KINDS
+from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 
 if TYPE_CHECKING:
     from rulesq.effects import ParsedText
@@ -24,6 +25,22 @@ class BlueMoon(Game):
 
         return parse_card_text(text)
 
+    def effect_kinds(self, text: str) -> frozenset[str]:
+        """Each effect's class, with its act for a class that speaks of acts (Prohibition:Play)."""
+        from rulesq.errors import RulesqError
+        from rulesq.games.bluemoon.judge.permits import touches
+
+        try:
+            effects = self.parse_card_text(text).effects
+        except (RulesqError, ValueError):
+            return frozenset()
+        kinds = set()
+        for effect in effects:
+            acts = [type(touch.act).__name__ for touch in touches(effect)]
+            name = type(effect).__name__
+            kinds |= {f"{name}:{act}" for act in acts} if acts else {name}
+        return frozenset(kinds)
+
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """What the played card's text touches: totals, dragons, draws and discards."""
         from rulesq.games.bluemoon.outcomes import play_raises
@@ -38,6 +55,8 @@ class BlueMoon(Game):
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"
+#: The phases of a turn, in order (game preparation is none of them).
+TURN_PHASES = tuple(PHASE_TITLES[step] for step in Step if step > Step.GAME_PREPARATION)
 
 
 def _handlers(module: str, kinds: str) -> dict[str, str]:
@@ -108,5 +127,6 @@ GAME = register(
         value_names=("fire", "earth", "moons", "capacity", "value"),
         flag_names=ICONS,
         answer_words=("me", "you", "fire", "earth"),
+        phases=TURN_PHASES,
     )
 )

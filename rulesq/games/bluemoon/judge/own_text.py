@@ -17,7 +17,7 @@ from rulesq.games.bluemoon.judge.limits import permissions
 from rulesq.games.bluemoon.judge.overruled import ignoring, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import player_of
-from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone
+from rulesq.games.bluemoon.judge.state import ME, Instance, State, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Dragon, Q
 
@@ -144,7 +144,10 @@ class OwnTextChecks:
                 f"({source.quote}): say which dragon is on that side (e.g. I have the "
                 f"{dragon.colour or 'red'} dragon on my side)"
             )
-        shown = f'"{card.name}" requires {dragon.render()}, and {why}'
+        whose = "my" if holder == ME else "your"
+        shown = f'"{card.name}" requires {dragon.render()}, and {why}'.replace(
+            "on that side", f"on {whose} side"
+        )
         if held:
             return yes(shown, R.I_MUST, sources=[source])
         return no(shown, R.I_MUST, sources=[source])

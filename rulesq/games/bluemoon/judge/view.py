@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
-from rulesq.engine.defaults import phase_default
+from rulesq.engine.defaults import beginning_of_turn
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
@@ -131,9 +131,7 @@ class View:
         assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *self._iconless()]
         if self.state.phase_defaulted and self.state.phase is None:
             whose = "my" if self.state.turn_owner == ME else "your"
-            assumed.append(
-                phase_default(f"it is taken to be the beginning of {whose} turn (no phase over)")
-            )
+            assumed.append(beginning_of_turn(whose))
         for text in dict.fromkeys(assumed):
             graph.absence(text, assumed=True)
         for fact in self.ctx.facts:

@@ -1,0 +1,47 @@
+"""``forked_map`` gives every result in order from forked workers, and raises their errors."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from rulesq.pool import can_fork, forked_map
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="needs os.fork")
+
+
+def _square(number: int) -> tuple[int, int]:
+    return number * number, os.getpid()
+
+
+def test_results_in_order_from_workers() -> None:
+    results = list(forked_map(_square, list(range(101)), workers=2, chunk=3))
+    assert [value for value, _ in results] == [n * n for n in range(101)]
+    assert os.getpid() not in {pid for _, pid in results}
+
+
+def test_no_items() -> None:
+    assert list(forked_map(_square, [], workers=2, chunk=4)) == []
+
+
+def _fails_at_seven(number: int) -> int:
+    if number == 7:
+        raise ValueError("seven")
+    return number
+
+
+def test_a_worker_error_is_raised_here() -> None:
+    with pytest.raises(ValueError, match="seven"):
+        list(forked_map(_fails_at_seven, list(range(20)), workers=2, chunk=2))
+
+
+def test_a_result_that_cannot_be_sent_is_an_error() -> None:
+    with pytest.raises(Exception, match="pickle|lambda"):
+        list(forked_map(lambda n: lambda: n, list(range(6)), workers=2, chunk=1))
+
+
+def test_stopping_early_stops_the_workers() -> None:
+    results = forked_map(_square, list(range(1000)), workers=2, chunk=1)
+    assert [next(results)[0] for _ in range(3)] == [0, 1, 4]
+    results.close()  # the workers are stopped and waited for, without a hang

@@ -1,0 +1,219 @@
+"""rulesq's dataclass methods are compiled on first use, and behave as the eager ones do."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesq import lazymethods
+
+PROBE = '''
+from __future__ import annotations
+from dataclasses import InitVar, dataclass, field
+
+
+@dataclass(frozen=True)
+class Point:
+    """A frozen class with a default and a factory."""
+
+    x: int
+    y: int = 0
+    tags: tuple[str, ...] = field(default_factory=tuple)
+    note: str = field(default="", compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Labelled(Point):
+    """A subclass that adds a keyword-only field."""
+
+    label: str = field(default="", kw_only=True)
+
+
+@dataclass(order=True)
+class Counter:
+    """A mutable, ordered class with a post-init and an init-only value."""
+
+    n: int
+    step: InitVar[int] = 1
+    seen: list[int] = field(default_factory=list)
+
+    def __post_init__(self, step: int) -> None:
+        self.seen.append(self.n * step)
+
+
+@dataclass(frozen=True, eq=False)
+class Plain:
+    """Identity equality, the object's hash."""
+
+    a: int
+
+
+@dataclass
+class Bare:
+    b: int
+'''
+
+
+def build(name: str) -> types.ModuleType:
+    """The probe classes, built in a module named ``name`` (registered while built)."""
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    try:
+        exec(compile(PROBE, f"<{name}>", "exec"), module.__dict__)
+    finally:
+        del sys.modules[name]
+    return module
+
+
+def eager_build(name: str) -> types.ModuleType:
+    """The probe classes built the way ``dataclasses`` builds them without rulesq."""
+    lazymethods.uninstall()
+    try:
+        return build(name)
+    finally:
+        lazymethods.install()
+
+
+#: The tests of what is compiled when: only where the methods can be lazy (Python 3.11, 3.12).
+lazy_only = pytest.mark.skipif(not lazymethods.active(), reason="dataclass methods are eager here")
+
+
+def outcome(call: Any) -> Any:
+    """What a call returns, or its error's type and message."""
+    try:
+        return ("ok", call())
+    except Exception as error:  # noqa: BLE001 - the error is the outcome compared
+        return (type(error).__name__, str(error))
+
+
+def behaviour(m: types.ModuleType) -> list[Any]:
+    """Everything the probe classes do, as plain values, errors included."""
+    p, q = m.Point(1, 2, ("a",), note="n"), m.Point(1, 2, ("a",))
+    lab = m.Labelled(1, label="L")
+    c1, c2 = m.Counter(3, 2), m.Counter(4)
+    plain = m.Plain(1)
+    out: list[Any] = [
+        repr(p),
+        repr(lab),
+        repr(c1),
+        repr(m.Bare(5)),
+        p == q,
+        p != m.Point(1, 3),
+        hash(p) == hash(q),
+        lab == m.Labelled(1, label="L"),
+        lab == m.Point(1),
+        c1 < c2,
+        c1.seen,
+        c2.seen,
+        plain == m.Plain(1),
+        hash(plain) == object.__hash__(plain),
+        outcome(lambda: setattr(p, "x", 5)),
+        outcome(lambda: setattr(p, "other", 5)),
+        outcome(lambda: delattr(p, "y")),
+        outcome(lambda: setattr(lab, "label", "M")),
+        outcome(lambda: m.Point()),
+        outcome(lambda: m.Point(1, 2, (), "", 5)),
+        outcome(lambda: m.Labelled(1, 2, (), "", "L")),
+        outcome(lambda: m.Counter()),
+        repr(dataclasses.replace(p, y=9)),
+        [f.name for f in dataclasses.fields(lab)],
+        m.Bare.__doc__,
+        m.Point.__doc__,
+        m.Point.__match_args__,
+    ]
+    for cls in (m.Point, m.Labelled, m.Counter, m.Plain, m.Bare):
+        for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__lt__"):
+            method = getattr(cls, name)
+            out.append((cls.__name__, name, getattr(method, "__qualname__", None)))
+    return out
+
+
+def test_lazy_methods_behave_as_eager_ones() -> None:
+    before = lazymethods.compiled[0]
+    lazy = build("rulesq._lazy_probe")
+    assert lazymethods.compiled[0] == before, "defining the classes compiles nothing"
+    eager = eager_build("rulesq._eager_probe")
+    assert eager.Point.__init__.__code__.co_name == "__init__"
+    assert behaviour(lazy) == behaviour(eager)
+
+
+@lazy_only
+def test_a_method_is_compiled_on_its_first_call() -> None:
+    before = lazymethods.compiled[0]
+    lazy = build("rulesq._lazy_probe_first")
+    assert lazy.Point.__init__.__code__.co_name == "stub"
+    assert lazy.Point.__eq__.__code__.co_name == "stub"
+    assert lazy.Point(1) == lazy.Point(1)
+    assert lazymethods.compiled[0] > before
+    # A method once called is the compiled one, on the class that defines it.
+    assert lazy.Point.__init__.__code__.co_name == "__init__"
+    assert lazy.Point.__eq__.__code__.co_name == "__eq__"
+    eager = eager_build("rulesq._eager_probe_first")
+    assert str(inspect.signature(lazy.Point)) == str(inspect.signature(eager.Point))
+
+
+@lazy_only
+def test_second_calls_go_straight_to_the_compiled_method() -> None:
+    lazy = build("rulesq._lazy_probe_twice")
+    lazy.Point(1)
+    counted = lazymethods.compiled[0]
+    lazy.Point(2)
+    lazy.Labelled(3)  # a subclass's own __init__ is its own method
+    assert lazymethods.compiled[0] == counted + 1
+
+
+def test_a_class_without_a_docstring_and_other_packages_are_eager() -> None:
+    lazy = build("rulesq._lazy_probe_bare")
+    assert lazy.Bare.__init__.__code__.co_name == "__init__"
+    other = build("elsewhere_probe")
+    assert other.Point.__init__.__code__.co_name == "__init__"
+    assert other.Point.__eq__.__code__.co_name == "__eq__"
+
+
+@lazy_only
+@pytest.mark.parametrize("game_module", ["rulesq.games.bluemoon.effects", "rulesq.games.fma.acts"])
+def test_importing_a_game_compiles_few_dataclass_methods(game_module: str) -> None:
+    code = (
+        f"import {game_module}\nfrom rulesq import lazymethods\n"
+        "print(lazymethods.compiled[0], lazymethods.made[0])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    compiled, made = int(done[0]), int(done[1])
+    assert made > 100
+    assert compiled < made / 20, "only what a module builds at import time is compiled"
+
+
+@lazy_only
+def test_a_cold_ask_compiles_a_small_part_of_the_methods() -> None:
+    example = "tests/examples/bluemoon/you-may-not-beats-permission.rq"
+    code = (
+        "import sys\nfrom rulesq.cli.answer import run_ask\nfrom rulesq import lazymethods\n"
+        f"run_ask({example!r})\n"
+        "sys.stderr.write(f'{lazymethods.compiled[0]} {lazymethods.made[0]}')\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    compiled, made = map(int, done.stderr.split()[-2:])
+    assert "AGREE" in done.stdout
+    assert 0 < compiled < made / 4
+
+
+@lazy_only
+def test_a_stub_made_before_uninstall_still_compiles() -> None:
+    lazy = build("rulesq._lazy_probe_kept")
+    lazymethods.uninstall()
+    try:
+        assert repr(lazy.Point(1)) == "Point(x=1, y=0, tags=())"
+    finally:
+        lazymethods.install()

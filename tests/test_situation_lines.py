@@ -1,0 +1,163 @@
+"""Situations parsed line by line (each distinct line once) equal a parse of the whole text.
+
+Every ``.rq`` file of the repository is read both ways: the trees are equal token for token,
+with every position (line, column, offsets), and so are the situations built from them, or
+the errors they raise. A line read from the memo is a fresh copy in each file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from rulesq.errors import InputError, RulesqError
+from rulesq.situation import lines, parse_situation
+from rulesq.situation.parser import find_game, parser_for
+
+ROOT = Path(__file__).resolve().parents[1]
+POSITIONS = ("start_pos", "end_pos", "line", "column", "end_line", "end_column")
+
+EDGES = [
+    'game bluemoon\r\nyou have active "Pandemonium"   \r\n\r\n',
+    'game bluemoon\n\t  I play "Trigger Brainstorm"\t# a comment "with" # marks\n',
+    "game bluemoon\n# only a comment\n   \nphase Character   # trailing\n",
+    "game bluemoon\nit is my turn#no space\nask can I play a support card ?   # why\n",
+    "game bluemoon\nask can I play a support card?",
+    "game bluemoon\n\n\n\nask can I play a support card?\nexpect no\n\n",
+    "game bluemoon\nask can I play a support card?\r\nexpect no\r\n",
+    "game bluemoon\nI play\n",  # a line that does not parse
+    "game bluemoon\n\r\r\nask can I play a support card?\n",  # a stray carriage return
+]
+
+
+def _texts() -> Iterator[tuple[str, str]]:
+    """(source, text) of every situation file of the repository that names its game."""
+    for folder in (ROOT / "tests", ROOT / "corpus"):
+        for file in sorted(folder.rglob("*.rq")):
+            text = file.read_text(encoding="utf-8", errors="replace").removeprefix("\ufeff")
+            yield str(file), text
+
+
+def _walk(tree: Tree[Token]) -> Iterator[object]:
+    """Every node of a tree, depth first."""
+    yield tree
+    for child in tree.children:
+        if isinstance(child, Tree):
+            yield from _walk(child)
+        else:
+            yield child
+
+
+def _same(mine: Tree[Token], theirs: Tree[Token]) -> None:
+    """The two trees are equal node for node, each token at the same place."""
+    assert mine == theirs
+    pairs = list(zip(_walk(mine), _walk(theirs), strict=True))
+    for a, b in pairs:
+        assert type(a) is type(b)
+        if isinstance(a, Token):
+            assert isinstance(b, Token)
+            assert (a.type, a.value) == (b.type, b.value)
+            assert [getattr(a, f) for f in POSITIONS] == [getattr(b, f) for f in POSITIONS]
+        else:
+            assert isinstance(a, Tree) and isinstance(b, Tree)
+            assert a.data == b.data
+
+
+def _compare(text: str) -> bool:
+    """Parse ``text`` line by line (twice: fresh, then from the memo) and whole; compare."""
+    game = find_game(text, "<test>")
+    body = text if text.endswith("\n") else text + "\n"
+    parser = parser_for(game)
+    first = lines.parse_by_lines(parser, game, body)
+    second = lines.parse_by_lines(parser, game, body)
+    try:
+        whole = parser.parse(body)
+    except UnexpectedInput:
+        assert first is None and second is None
+        return False
+    assert first is not None and second is not None
+    _same(first, whole)
+    _same(second, whole)
+    shared = {id(n) for n in _walk(first)} & {id(n) for n in _walk(second)}
+    assert not shared, "two parses share a node"
+    return True
+
+
+@pytest.mark.parametrize("text", EDGES)
+def test_edge_texts(text: str) -> None:
+    lines.forget()
+    _compare(text)
+
+
+def test_every_situation_file_parses_the_same() -> None:
+    lines.forget()
+    compared = 0
+    for source, text in _texts():
+        try:
+            find_game(text, source)
+        except InputError:
+            continue
+        compared += _compare(text)
+    assert compared > 900
+
+
+def _outcome(text: str, source: str) -> object:
+    """The situation a text gives, or the error it raises, as a comparable value."""
+    try:
+        return parse_situation(text, source)
+    except RulesqError as error:
+        return ("error", type(error).__name__, str(error))
+
+
+def test_every_situation_file_builds_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = list(_texts())
+    lines.forget()
+    by_lines = [_outcome(text, source) for source, text in texts]
+    again = [_outcome(text, source) for source, text in texts]  # every line from the memo
+    monkeypatch.setattr(lines, "parse_by_lines", lambda *args: None)  # the whole text parsed
+    whole = [_outcome(text, source) for source, text in texts]
+    assert len(whole) > 900
+    assert sum(not isinstance(w, tuple) for w in whole) > 900
+    for (source, _), mine, remembered, theirs in zip(texts, by_lines, again, whole, strict=True):
+        assert mine == theirs, source
+        assert remembered == theirs, source
+
+
+def test_errors_are_told_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = 'game bluemoon\nyou have active "Pandemonium"\nI plya "Pandemonium"\n'
+    with pytest.raises(InputError) as by_lines:
+        parse_situation(text, "case.rq")
+    monkeypatch.setattr(lines, "parse_by_lines", lambda *args: None)
+    with pytest.raises(InputError) as whole:
+        parse_situation(text, "case.rq")
+    assert by_lines.value.render() == whole.value.render()
+    assert "case.rq:3:" in by_lines.value.render()
+
+
+def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lines, "LIMIT", 10)
+    lines.forget()
+    parser = parser_for("bluemoon")
+    for number in range(30):
+        body = f"game bluemoon\nyou hold {number} cards\n"
+        tree = lines.parse_by_lines(parser, "bluemoon", body)
+        assert tree is not None and tree == parser.parse(body)
+        assert lines.remembered() <= 10
+    assert lines.remembered() == 10
+    lines.forget()
+    assert lines.remembered() == 0
+
+
+def test_the_memo_is_bounded_in_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lines, "CHARACTERS", 100)
+    lines.forget()
+    parser = parser_for("bluemoon")
+    long = f'card "X" support: "{"word " * 30}"'  # more than 100 characters: not remembered
+    body = f"game bluemoon\n{long}\nexpect yes\n"
+    assert lines.parse_by_lines(parser, "bluemoon", body) == parser.parse(body)
+    assert lines.remembered() == 2
+    lines.forget()
