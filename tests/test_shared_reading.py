@@ -77,8 +77,8 @@ def test_a_question_that_plays_cards_leaves_the_next_one_its_facts() -> None:
     Had it seen them, the pair would have used the turn's one character card (the control).
     """
     start = (
-        'game bluemoon\nit is my turn\nI have in hand "Wild Gazelle", "Wild Antelope", '
-        '"Wild Unicorn"\n'
+        "game bluemoon\nit is my turn\nphase Character\n"
+        'I have in hand "Wild Gazelle", "Wild Antelope", "Wild Unicorn"\n'
     )
     shared = parse_situation(
         start + 'ask can I play "Wild Gazelle" and "Wild Antelope" together?\n'
