@@ -25,12 +25,7 @@ def main() -> None:
     hit, missed = 0, []
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        names = {
-            ref.card.name
-            for item in situation.items
-            for ref in item.cards
-            if ref.card is not None and not ref.card.fields.get("inline")
-        }
+        names = situation.corpus_card_names()
         if not 2 <= len(names) <= 3:
             continue
         calls = [

@@ -32,12 +32,7 @@ def case_sets() -> list[tuple[str, ...]]:
     out = set()
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        names = {
-            ref.card.name
-            for item in situation.items
-            for ref in item.cards
-            if ref.card is not None and not ref.card.fields.get("inline")
-        }
+        names = situation.corpus_card_names()
         if 2 <= len(names) <= 3:
             out.add(tuple(sorted(names)))
     return sorted(out)

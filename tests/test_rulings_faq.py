@@ -29,12 +29,7 @@ def faq_cases() -> list[tuple[str, list[str], set[tuple[str, tuple[str, ...], st
     found = []
     for path in sorted(CASES.rglob("*.rq")):
         situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        names = {
-            ref.card.name
-            for item in situation.items
-            for ref in item.cards
-            if ref.card is not None and not ref.card.fields.get("inline")
-        }
+        names = situation.corpus_card_names()
         calls = {
             (q.kind, tuple(c.name for c in q.cards), e.text.removeprefix("expect ").strip())
             for q in situation.questions

@@ -98,22 +98,27 @@ def with_turn(situation: Situation, question: Question, line: str) -> str:
 Ask = Callable[["Situation", "Question"], "Answer"]
 
 
-def turn_decides(situation: Situation, question: Question, answer: Answer, ask: Ask) -> bool:
-    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers)."""
+def asked_with(situation: Situation, question: Question, line: str, ask: Ask) -> Answer | None:
+    """``question`` answered again with ``line`` stated just before it; None if that cannot be."""
     from rulesq.errors import RulesqError
     from rulesq.situation import parse_situation
 
     position = situation.questions.index(question)
+    try:
+        other = parse_situation(
+            with_turn(situation, question, line), situation.source, situation.game
+        )
+    except RulesqError:
+        return None
+    return ask(other, other.questions[position])
+
+
+def turn_decides(situation: Situation, question: Question, answer: Answer, ask: Ask) -> bool:
+    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers)."""
     shown = answer.verdict.show() if answer.verdict is not None else None
     for line in TURN_LINES:
-        try:
-            other = parse_situation(
-                with_turn(situation, question, line), situation.source, situation.game
-            )
-        except RulesqError:
-            continue
-        again = ask(other, other.questions[position])
-        if not again.answered:
+        again = asked_with(situation, question, line, ask)
+        if again is None or not again.answered:
             continue
         if (again.verdict.show() if again.verdict is not None else None) != shown:
             return True
@@ -151,22 +156,12 @@ def phase_verdicts(
     when no turn is stated). A phase the turn is already past is no phase the question can
     be asked in, and is left out.
     """
-    from rulesq.errors import RulesqError
-    from rulesq.situation import parse_situation
-
-    position = situation.questions.index(question)
     turn = _assumed_turn(situation, question, answer)
     verdicts: dict[str, list[str]] = {}
     for phase in phases:
         line = f"phase {phase}" if turn is None else f"{turn}\nphase {phase}"
-        try:
-            other = parse_situation(
-                with_turn(situation, question, line), situation.source, situation.game
-            )
-        except RulesqError:
-            continue
-        again = ask(other, other.questions[position])
-        if again.answered and again.verdict is not None:
+        again = asked_with(situation, question, line, ask)
+        if again is not None and again.answered and again.verdict is not None:
             verdicts.setdefault(again.verdict.show(), []).append(phase)
     return verdicts
 

@@ -143,6 +143,15 @@ class Situation:
         """Every question, in file order."""
         return [item for item in self.items if isinstance(item, Question)]
 
+    def corpus_card_names(self) -> set[str]:
+        """The names of the corpus cards the situation names (inline cards left out)."""
+        return {
+            ref.card.name
+            for item in self.items
+            for ref in item.cards
+            if ref.card is not None and not ref.card.fields.get("inline")
+        }
+
     def facts_before(self, question: Question) -> list[Fact]:
         """The facts a question sees: those written before it (a file is a timeline)."""
         return [
