@@ -45,7 +45,7 @@ def test_the_cli_prints_each_question_with_its_answer_and_reason() -> None:
         [
             'ask can I play "Irresistible Sirens"?',
             "  yes",
-            '  definite: nothing stops "Irresistible Sirens" from being played now',
+            '  definite: nothing stops "Irresistible Sirens" from being played this turn',
         ],
         [
             'ask if I play "Irresistible Sirens": how many dragons do I attract?',

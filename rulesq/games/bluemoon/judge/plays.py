@@ -122,7 +122,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         claims = [
             rule_claim(
                 Stance.PERMIT,
-                f'nothing stops "{card.name}" from being played now',
+                f'nothing stops "{card.name}" from being played this turn',
                 *BASIC_RULES.get(kind, ()),
                 default=True,
             )
