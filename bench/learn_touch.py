@@ -13,28 +13,16 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
-from pathlib import Path
+
+from compare_narrow import case_sets  # the FAQ cases' card sets, as compared there
 
 from rulesq.corpus import load_corpus
 from rulesq.corpus.models import Card
 from rulesq.narrow import kinds_of
 from rulesq.pool import ordered_map
 from rulesq.rulings import write_rulings
-from rulesq.situation import parse_situation
 
 GAME = "bluemoon"
-CASES = Path(__file__).resolve().parent.parent / "corpus" / GAME / "cases"
-
-
-def case_sets() -> list[tuple[str, ...]]:
-    """The corpus cards of each FAQ case naming two or three."""
-    out = set()
-    for path in sorted(CASES.rglob("*.rq")):
-        situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
-        names = situation.corpus_card_names()
-        if 2 <= len(names) <= 3:
-            out.add(tuple(sorted(names)))
-    return sorted(out)
 
 
 def quoted(cards: Sequence[Card]) -> list[tuple[str, list[str]]]:

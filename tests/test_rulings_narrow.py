@@ -9,14 +9,19 @@ are the same; ``bench/compare_narrow.py`` measures it over 300 pairs and every F
 from __future__ import annotations
 
 import random
-from typing import Any
+import sys
+from pathlib import Path
 
 import pytest
 
-from rulesq.corpus import load_corpus
-from rulesq.corpus.models import Card
-from rulesq.narrow import touch_table
-from rulesq.rulings import Rulings, write_rulings
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+from compare_narrow import written  # noqa: E402  (what a document's rulings say)
+
+from rulesq.corpus import load_corpus  # noqa: E402
+from rulesq.corpus.models import Card  # noqa: E402
+from rulesq.narrow import touch_table  # noqa: E402
+from rulesq.rulings import write_rulings  # noqa: E402
 
 GAME = "bluemoon"
 
@@ -26,17 +31,6 @@ def _cards() -> list[Card]:
     return sorted(
         (c for c in corpus.cards.values() if c.text and c.text.strip()), key=lambda c: c.name
     )
-
-
-def _written(found: Rulings) -> list[Any]:
-    def mark(answer: Any) -> tuple[str, str, str]:
-        shown = answer.verdict.show() if answer.verdict is not None else ""
-        return (answer.question.text, shown, answer.reason)
-
-    return [
-        (r.title, r.situation, mark(r.answer), r.unchanged, [mark(a) for a in r.beside])
-        for r in found.rulings
-    ]
 
 
 def _sets() -> list[tuple[str, ...]]:
@@ -55,7 +49,7 @@ def test_narrowed_rulings_are_those_of_every_question(names: tuple[str, ...]) ->
     cards = [corpus.card(name) for name in names]
     narrow = write_rulings(GAME, cards)
     every = write_rulings(GAME, cards, narrow=False)
-    assert _written(narrow) == _written(every)
+    assert written(narrow) == written(every)
     assert narrow.asked + narrow.untouched >= every.asked
     assert every.untouched == 0
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
     from rulesq.engine.verdict import Verdict
     from rulesq.games.warhammer.board import Board
-    from rulesq.games.warhammer.claims import Text
+    from rulesq.games.warhammer.claims import Ruling, Text
 
 UNIQUE_SOURCES = "the FAQ's keyword errata (the card data marks no other card unique)"
 
@@ -177,11 +177,18 @@ def _play(ctx: Context, zone: Zone | None) -> Answer:
     if ruling.allowed and check.price is not None and check.price.value is not None:
         reason += f"; it costs {check.price.value} ({'; '.join(check.price.steps)})"
         rules += check.price.rules
+    return _concluded(ctx, ruling, reason, rules)
+
+
+def _concluded(
+    ctx: Context, ruling: Ruling, reason: str | None = None, rules: list[str] | None = None
+) -> Answer:
+    """A yes or no the ladder decided, with its reason, rules, texts, step and beaten claims."""
     return _conclude(
         ctx,
         YesNo(bool(ruling.allowed)),
-        reason,
-        rules,
+        ruling.reason if reason is None else reason,
+        list(ruling.rules) if rules is None else rules,
         list(ruling.texts),
         decided_by=ruling.step,
         beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],

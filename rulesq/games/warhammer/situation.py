@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.games.warhammer.board import (
@@ -326,18 +326,14 @@ class Reader(EventFacts):
                 )
         if tactic and placed is None:
             self._from_hand(fact.who or ME)
-        self.board.chain.append(
-            Link(
-                fact.who or ME,
-                source.card,
-                source.card.name if source.card else source.name,
-                fact,
-                placed,
-                tuple(self._in_play(t) for t in targets),
-                int(paid) if paid is not None else None,
-                kind or ("tactic" if tactic or placed is None else "trigger"),
-                cancelling,
-            )
+        self._chain(
+            fact,
+            source,
+            source=placed,
+            targets=tuple(self._in_play(t) for t in targets),
+            paid=int(paid) if paid is not None else None,
+            kind=kind or ("tactic" if tactic or placed is None else "trigger"),
+            cancelling=cancelling,
         )
 
     _fact_respond = _fact_trigger
@@ -347,15 +343,12 @@ class Reader(EventFacts):
         for ref in fact.cards:
             tactic = ref.card is not None and (ref.card.type or "").lower() == "tactic"
             self._from_hand(fact.who or ME)
-            self.board.chain.append(
-                Link(
-                    fact.who or ME,
-                    ref.card,
-                    ref.card.name if ref.card else ref.name,
-                    fact,
-                    kind="tactic" if tactic else "card",
-                )
-            )
+            self._chain(fact, ref, kind="tactic" if tactic else "card")
+
+    def _chain(self, fact: Fact, ref: CardRef, **link: Any) -> None:
+        """Add a link for the card ``ref`` names to the action chain, by the fact's player."""
+        name = ref.card.name if ref.card else ref.name
+        self.board.chain.append(Link(fact.who or ME, ref.card, name, fact, **link))
 
     def _from_hand(self, who: str) -> None:
         """A card played from the hand leaves it: one card fewer, where the hand is stated."""
@@ -366,29 +359,11 @@ class Reader(EventFacts):
         """A card played on a unit (an attachment): an action that targets the unit."""
         card, host = fact.cards
         self._from_hand(fact.who or ME)
-        self.board.chain.append(
-            Link(
-                fact.who or ME,
-                card.card,
-                card.card.name if card.card else card.name,
-                fact,
-                targets=(self._in_play(host),),
-                kind="card",
-            )
-        )
+        self._chain(fact, card, targets=(self._in_play(host),), kind="card")
 
     def _fact_play_by(self, fact: Fact) -> None:
         """A card played by an effect as the chain resolves: part of that chain."""
-        card = fact.cards[0]
-        self.board.chain.append(
-            Link(
-                fact.who or ME,
-                card.card,
-                card.card.name if card.card else card.name,
-                fact,
-                kind="by-effect",
-            )
-        )
+        self._chain(fact, fact.cards[0], kind="by-effect")
 
     def _fact_pay_more(self, fact: Fact) -> None:
         self.board.payments[fact.cards[0].name.casefold()] = int(fact.param("number"))

@@ -18,7 +18,7 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer.answers import _board, _card, _conclude, _two_cards
+from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim
 from rulesq.situation.model import ME
@@ -66,15 +66,7 @@ def _claims_to_answer(ctx: Context, claims: list[Claim], gaps: list[str]) -> Ans
     ruling = decide(claims)
     if ruling.allowed is None:
         return ctx.cannot(ruling.reason)
-    return _conclude(
-        ctx,
-        YesNo(ruling.allowed),
-        ruling.reason,
-        list(ruling.rules),
-        list(ruling.texts),
-        decided_by=ruling.step,
-        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
-    )
+    return _concluded(ctx, ruling)
 
 
 def _forbid(claims: list[Claim], reason: str, *rules: str) -> None:

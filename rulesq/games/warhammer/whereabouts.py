@@ -11,7 +11,7 @@ from rulesq.engine.verdict import Number, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import moving as M
 from rulesq.games.warhammer import places as P
-from rulesq.games.warhammer.answers import _board, _card, _conclude
+from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded
 from rulesq.games.warhammer.claims import decide
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
@@ -152,16 +152,7 @@ def _ruled(ctx: Context, read: M.Claims) -> Answer:
     ruling = decide(read.claims)
     if ruling.allowed is None:
         raise CannotAnswer(ruling.reason)
-    reason = "; ".join([*read.steps, ruling.reason])
-    return _conclude(
-        ctx,
-        YesNo(ruling.allowed),
-        reason,
-        list(ruling.rules),
-        list(ruling.texts),
-        decided_by=ruling.step,
-        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
-    )
+    return _concluded(ctx, ruling, "; ".join([*read.steps, ruling.reason]))
 
 
 def can_move(ctx: Context) -> Answer:
@@ -208,12 +199,4 @@ def can_attack(ctx: Context) -> Answer:
     ruling = A.decide_topics(read)
     if ruling.allowed is None:
         raise CannotAnswer(ruling.reason)
-    return _conclude(
-        ctx,
-        YesNo(ruling.allowed),
-        ruling.reason,
-        list(ruling.rules),
-        list(ruling.texts),
-        decided_by=ruling.step,
-        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
-    )
+    return _concluded(ctx, ruling)
