@@ -118,14 +118,18 @@ def total_power(ctx: Context) -> Answer:
     total = total_of(view, who, element)
     words = f" in {element}" if element else ""
     whose = "my" if who == ME else "your"
+    declined = _gang_declined(view, who)
     ruling = _ruling(
         view,
         total,
         f"{whose} total power{words} is {total.value}: "
         + _breakdown(view, who, element)
-        + _total_steps(total),
+        + _total_steps(total)
+        + declined,
     )
     ruling.cite(R.STATE_TOTAL_POWER)
+    if declined:
+        ruling.cite(R.GANG)
     return view.answer(Number(total.value), ruling)
 
 
@@ -171,6 +175,19 @@ def _total_steps(total: Valued) -> str:
             change = f"makes it {after}" if before != after else f"leaves it at {before}"
             parts.append(f'; then "{source.card.name}" {change} ({source.quote})')
     return "".join(parts)
+
+
+def _gang_declined(view: View, who: str) -> str:
+    """The cards a character card covered this turn because its GANG icon was not used."""
+    for event in view.state.events_of("play", who, this_turn=True):
+        covered = event.data.get("covered", ())
+        if event.data.get("without") == "GANG" and covered:
+            names = " and ".join(f'"{c.name}"' for c in covered)
+            return (
+                f'; {names} covered: "{event.cards[0].name}" was played without using its GANG '
+                "icon, which is an option, not compulsory"
+            )
+    return ""
 
 
 def _breakdown(view: View, who: str, element: str | None) -> str:

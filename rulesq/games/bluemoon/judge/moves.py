@@ -241,6 +241,7 @@ class Moves:
             free=free,
             stop=stop,
             gang=joins,
+            without=without,
             bluff=bluff,
             responding=responding,
             covered=tuple(covered),
