@@ -217,7 +217,11 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     R.CARGO_NOT_HAND,
                     R.CARGO_NOT_IN_PLAY,
                 )
-            return None
+            return yes(
+                f'"{card.name}" is on the landed ship "{ship.name}": cards are played from '
+                "landed ships as if they were in the hand",
+                R.AS_IF_IN_HAND,
+            )
         if from_deck:
             return None
         if card.zone is Zone.DISCARD:
