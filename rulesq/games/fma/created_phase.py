@@ -71,7 +71,9 @@ def _created(ctx: Context, ended: Ended, asked: str) -> tuple[Card, tuple[str, .
             f"{asked} only after a search phase a card created"
         )
     card = ended.card
-    node = ctx.derivation().effect(card.name, fx.BeginPhase().render(), card)
+    effects, _ = calls.effects_of(card)
+    begin = next(e for e in effects if isinstance(e, fx.BeginPhase))
+    node = ctx.derivation().effect(card.name, begin.render(), card)
     nodes = (node, ctx.fact(ended.play), ctx.fact(ended.end), ctx.clause(CREATED, "rule"))
     return card, nodes
 

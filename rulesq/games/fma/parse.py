@@ -687,6 +687,9 @@ def _transformer_class() -> Any:
         def at_turn_start(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
             return "at", fx.StepStart(fx.TURN, whose=_words(c)[0])
 
+        def at_each_turn_start(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+            return "at", fx.StepStart(fx.TURN)
+
         def at_game_start(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
             return "at", fx.StepStart(fx.GAME)
 

@@ -79,7 +79,8 @@ TURN, GAME = "turn", "game"
 class StepStart:
     """``the start of the action step`` (optionally once the active player is known).
 
-    ``step`` is ``turn`` (``at the start of your turn``, ``whose`` the possessive) or ``game``
+    ``step`` is ``turn`` (``at the start of your turn``, ``whose`` the possessive; None: each
+    turn) or ``game``
     (``at the start of the game``) for the start-of-turn and start-of-game effects.
     """
 
@@ -91,8 +92,9 @@ class StepStart:
         """The phrase."""
         if self.step == GAME:
             return "at the start of the game"
-        if self.step == TURN and self.whose is not None:
-            return f"at the start of {self.whose.render()} turn"
+        if self.step == TURN:
+            whose = self.whose.render() if self.whose is not None else "each"
+            return f"at the start of {whose} turn"
         head = f"at the start of the {self.step} step"
         return head + (", after the active player has been determined" if self.active_player_known else "")
 
