@@ -43,7 +43,7 @@ def _creates(card: Card) -> bool:
 
 
 def last_end(facts: list[Fact]) -> Ended | None:
-    """The last search phase the facts end, and the card played since the one before that made it."""
+    """The last search phase the facts end, and the card played before it that created it."""
     ends = [f for f in facts if f.kind == "period_ends" and f.param("period") == "search phase"]
     if not ends:
         return None
@@ -51,7 +51,10 @@ def last_end(facts: list[Fact]) -> Ended | None:
     since = ends[-2].span.line if len(ends) > 1 else 0
     for fact in reversed(facts):
         line = fact.span.line
-        if fact.kind not in ("play", "character_plays", "declared") or not since < line < end.span.line:
+        if (
+            fact.kind not in ("play", "character_plays", "declared")
+            or not since < line < end.span.line
+        ):
             continue
         refs = fact.cards[1:] if fact.kind == "character_plays" else fact.cards
         for ref in refs:
@@ -64,7 +67,7 @@ def last_end(facts: list[Fact]) -> Ended | None:
 
 
 def _created(ctx: Context, ended: Ended, asked: str) -> tuple[Card, tuple[str, ...]]:
-    """The card that created the phase and the nodes of the facts and rule (else *cannot answer*)."""
+    """The card that created the phase, and the nodes of its facts and rule (or *cannot answer*)."""
     if ended.card is None or ended.play is None:
         raise CannotAnswer(
             f"no card the situation plays created the search phase that ended; the sources say "
@@ -104,7 +107,7 @@ def at_home(ctx: Context) -> Answer:
 
 
 def readiness(ctx: Context) -> Answer:
-    """``is "X" set?`` / ``… ready?``: as the facts leave it; a created search phase ending keeps it."""
+    """``is "X" set?`` / ``… ready?``: as stated; the end of a created search phase keeps it."""
     ref = ctx.question.card
     asked = str(ctx.question.param("readiness"))
     table = read_table(ctx.facts)
@@ -138,7 +141,7 @@ def next_after(ctx: Context, ended: Ended) -> Answer:
     return ctx.conclude(
         Word(OTHER[ended.player]),
         f'the search phase "{card.name}" created has ended and the main phase continues: the '
-        f'player to the left of the one who played it ({who}) takes the next action or passes; '
+        f"player to the left of the one who played it ({who}) takes the next action or passes; "
         "in a two-player game, the other player",
         supported_by=nodes,
     )

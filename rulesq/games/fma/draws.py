@@ -109,7 +109,12 @@ def revealed(ctx: Context) -> Answer:
                 YesNo(True),
                 f'cards are drawn one at a time, so "{card.name}" acts on each card drawn: '
                 f'"{ref.name}" (card {place} of the draw) is revealed when it is drawn',
-                supported_by=(node, ctx.fact(fact), ctx.fact(draw.fact), ctx.clause(ONE_AT_A_TIME, "rule")),
+                supported_by=(
+                    node,
+                    ctx.fact(fact),
+                    ctx.fact(draw.fact),
+                    ctx.clause(ONE_AT_A_TIME, "rule"),
+                ),
             )
     if unknown:
         raise CannotAnswer(
@@ -129,7 +134,7 @@ def _draws_in(effects: list[Any]) -> list[fx.Draw]:
 
 
 def _discards_first(effects: list[Any]) -> bool:
-    """Whether the text makes a player give up his hand (discard, or shuffle away) before drawing."""
+    """Whether the text makes a player give up his hand (discarded, shuffled away) first."""
     for effect in effects:
         if isinstance(effect, fx.Draw):
             return False
@@ -181,7 +186,7 @@ def react_to_draw(
                 Stance.FORBID,
                 TIMING,
                 f'"{reacted.name}" is announced but its costs are not yet paid and its targets '
-                f'not declared: a react before its draw is played after that, before the '
+                f"not declared: a react before its draw is played after that, before the "
                 "result of the draw is known",
                 DECLARE_FIRST,
                 BEFORE_RESULT,

@@ -31,8 +31,8 @@ from rulesq.games.fma.acts import (
     Choose,
     Clause,
     Defeat,
-    DoubleBonus,
     DiscardHand,
+    DoubleBonus,
     Draw,
     GainControl,
     GainFaction,
@@ -94,9 +94,9 @@ from rulesq.games.fma.selectors import (
     third_person,
 )
 from rulesq.games.fma.triggers import (
-    Conditional,
     GAME,
     TURN,
+    Conditional,
     Discards,
     Draws,
     GameEvent,

@@ -57,9 +57,7 @@ def _moment_of(ref: CardRef) -> tuple[Card, fx.Trigger, str]:
 def holders(facts: list[Fact], kind: str) -> set[str]:
     """The players with an effect of that moment: in play under them, or performed by them."""
     found = {
-        who
-        for card, who, _ in draws.in_play(facts)
-        if who is not None and moment(card)[1] == kind
+        who for card, who, _ in draws.in_play(facts) if who is not None and moment(card)[1] == kind
     }
     return found | {f.who for f in facts if f.kind == "performs" and f.who is not None}
 
@@ -140,7 +138,7 @@ def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> 
     if not acted:
         raise CannotAnswer(
             f"both players have {word} effects: the Play-or-Pass system orders them, and the "
-            "sources do not say who acts first in it (write who does: you perform \"X\")"
+            'sources do not say who acts first in it (write who does: you perform "X")'
         )
     last = acted[-1]
     done = "passed" if last.kind == "passes" else "performed one"
@@ -206,8 +204,7 @@ def next_action(ctx: Context) -> Answer:
         )
     if len(acts) > 1 and all(f.kind == "passes" for f in acts[-2:]) and acts[-2].who != last.who:
         raise CannotAnswer(
-            "both players have passed in turn: the sources do not say what ends the "
-            "Play-or-Pass"
+            "both players have passed in turn: the sources do not say what ends the Play-or-Pass"
         )
     support: tuple[Any, ...] = (ctx.fact(last),)
     others = holders(ctx.facts, kind) - {last.who}

@@ -63,9 +63,7 @@ def can_react(ctx: Context) -> Answer:
     claims += calls.requirements_of(ctx, card, effects, table)
     if missing is None:
         for occasion in occasions:
-            drawn = draws.react_to_draw(
-                ctx, table, card, reacted_ref.card, occasion, DESIGNATOR
-            )
+            drawn = draws.react_to_draw(ctx, table, card, reacted_ref.card, occasion, DESIGNATOR)
             if drawn is not None:  # it weighs the declaring itself: the timing before a draw
                 return judge(ctx, [c for c in claims if c is not early] + drawn)
     if not any(not c.allows for c in claims):

@@ -96,7 +96,9 @@ class StepStart:
             whose = self.whose.render() if self.whose is not None else "each"
             return f"at the start of {whose} turn"
         head = f"at the start of the {self.step} step"
-        return head + (", after the active player has been determined" if self.active_player_known else "")
+        return head + (
+            ", after the active player has been determined" if self.active_player_known else ""
+        )
 
 
 GameEvent = WinsBattle | ReceivesBonus | IsDefeated | Discards | Draws
