@@ -316,9 +316,13 @@ def combat_pool(board: Board) -> Value:
         value.gaps += extra.gaps
         value.texts += extra.texts
         value.rules += [r for r in extra.rules if r not in value.rules]
+        gives = [s for s in extra.steps if "gives" in s]
         if extra.value:
-            value.add(extra.value, f'"{attacker.name}" deals {extra.value:+d} damage in combat')
-        value.steps += [s for s in extra.steps if "gives" not in s]
+            why = f" ({', '.join(gives)})" if gives else ""
+            value.add(
+                extra.value, f'"{attacker.name}" deals {extra.value:+d} damage in combat{why}'
+            )
+        value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import terms, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.situation.model import ME
 
@@ -125,8 +125,10 @@ def _applies(
             else []
         )
         return target in side
-    if subject in ("attached unit", "attached card"):
+    if subject in ("attached unit", "attached card", "attached unit or legend"):
         return target.ref is not source.ref and source.attached_to is target
+    if subject == "attached legend":
+        return target.ref is not source.ref and source.attached_to is target and target.legend
     if subject in ("this unit", "this card", "this legend", "this support"):
         return source is target
     scope = {
@@ -179,6 +181,43 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
     return None
 
 
+def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
+    """Whether a constant act reaches the target: a subject read here, else its terms."""
+    subject = constant.subject
+    if subject == "it" and any("this unit" in p.render().lower() for p in constant.clause.conditions):
+        subject = "this unit"  # "While this unit is …, it deals …"
+    found = _applies(source, target, subject, board)
+    if found is not None:
+        return found
+    term = terms.reach(constant.act)
+    if term is None:
+        return None
+    return terms.reaches(board, source.owner, source.zone, target, term)
+
+
+def _holds(board: Board, source: InPlay, target: InPlay, words: str) -> bool | None:
+    """Whether a grant's condition holds: a condition read here, else its terms."""
+    found = condition(board, words, source)
+    if found is not None:
+        return found
+    term = terms.condition_term(words)
+    return None if term is None else terms.holds(board, source, target, term)
+
+
+def _count(board: Board, source: InPlay, target: InPlay, per: str) -> int | None:
+    """How many times a grant counts: "for each …", or X as its card's text defines it."""
+    if per == texts.X:
+        assert source.card is not None
+        per = terms.x_definition(source.card.text or "") or ""
+        if not per:
+            return None
+    found = _times(source, target, per)
+    if found is not None:
+        return found
+    term = terms.count_term(per)
+    return None if term is None else terms.counted(board, source, target, term)
+
+
 COMBAT_DAMAGE = "combat damage"
 #: How each value's grants are read from a constant act.
 _GRANTS = {
@@ -207,7 +246,7 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             grant = _GRANTS[what](constant.act)
             if grant is None:
                 continue
-            reaches = _applies(source, target, constant.subject, board)
+            reaches = _reaches(board, source, target, constant)
             quote = Text(source.name, constant.quote.strip())
             if reaches is False:
                 continue
@@ -229,8 +268,8 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             )
             side = _side(board, target, cond)
             rest = _SIDE.sub("", cond).strip()
-            holds = side and condition(board, rest, source)
-            times = _times(source, target, grant.per)
+            holds = side and _holds(board, source, target, rest)
+            times = _count(board, source, target, grant.per)
             if holds is None or times is None:
                 value.gaps.append(
                     f'"{source.name}": "{quote.quote}" depends on what the situation does not state'

@@ -6,6 +6,7 @@ capital before every defender has lethal damage, and permit it by default.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
@@ -251,14 +252,27 @@ def can_assign(ctx: Context) -> Answer:
             f'; damage an effect would redirect from "{redirected[0].name}" need not be '
             "counted: redirecting is not damage cancellation"
         )
+    counted = _counted(pool) if rests else ""
     return _conclude(
         ctx,
         YesNo(ruling.allowed),
-        ruling.reason + ("; " + "; ".join(read.steps) if outside else ""),
-        [*ruling.rules, *outside_rule],
+        ruling.reason + counted + ("; " + "; ".join(read.steps) if outside else ""),
+        [*ruling.rules, *outside_rule, *(pool.rules if rests else [])],
+        pool.texts if rests else [],
         decided_by=ruling.step,
         assumed=_assumed(pool) if rests else [],
     )
+
+
+#: The step of an attacker that counts its power alone.
+_POWER_ONLY = re.compile(r'^"[^"]+" counts -?\d+$')
+
+
+def _counted(pool: Value) -> str:
+    """How the attackers' combat damage was counted, when a text bears on it beyond power."""
+    if pool.value is None or all(_POWER_ONLY.match(step) for step in pool.steps):
+        return ""
+    return f"; the attackers count {pool.value}: " + ", ".join(pool.steps)
 
 
 def can_move_damage(ctx: Context) -> Answer:
