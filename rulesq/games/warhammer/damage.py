@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer import combat_plays, shields, texts
 from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import shields, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import HIT_POINTS, Value, combat_damage, hit_points, power
@@ -313,6 +313,12 @@ def combat_pool(board: Board) -> Value:
         if found.value is not None:
             value.add(found.value, f'"{attacker.name}" counts {found.value}')
         extra = combat_damage(board, attacker)
+        played = combat_plays.grants(board, attacker)
+        extra.value = (extra.value or 0) + (played.value or 0)
+        extra.steps += played.steps
+        extra.texts += played.texts
+        extra.rules += [r for r in played.rules if r not in extra.rules]
+        extra.gaps += played.gaps
         value.gaps += extra.gaps
         value.texts += extra.texts
         value.rules += [r for r in extra.rules if r not in value.rules]
@@ -363,14 +369,29 @@ def unread_combat_texts(board: Board) -> list[str]:
                     f'"{placed.name}": "{quote}" changes the damage dealt in combat, '
                     "and rulesq does not read it"
                 )
-    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
-    acted += [link.card for link in board.chain]
-    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
-    for card in acted:
+    for link in board.chain:
+        card = link.card
         if card is None or not card.text:
             continue
         tactic = (card.type or "").lower() == "tactic"
-        for quote in [card.text] if tactic else _action_quotes(card.text):
+        if any(
+            _COMBAT_WORDS.search(q) for q in ([card.text] if tactic else _action_quotes(card.text))
+        ):
+            gaps.append(
+                f'"{link.name}" is on the action chain and changes the damage dealt in combat: '
+                "say whether the chain has resolved"
+            )
+    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
+    acted += [link.card for link in board.resolved]
+    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
+    seen: set[str] = set()
+    for card in acted:
+        if card is None or not card.text or card.id in seen:
+            continue
+        seen.add(card.id)
+        tactic = (card.type or "").lower() == "tactic"
+        quotes = combat_plays.unread(card, _COMBAT_WORDS) if tactic else _action_quotes(card.text)
+        for quote in quotes:
             if _COMBAT_WORDS.search(quote):
                 gaps.append(
                     f'"{card.name}", played or triggered this turn, changes the damage dealt '

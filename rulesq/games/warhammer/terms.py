@@ -43,7 +43,7 @@ def reach(act: fx.Act) -> Reach | None:
     """
     if act.subject is None:
         return None
-    words = [w for w in act.subject.words]
+    words = list(act.subject.words)
     found = _UNITS.match(" ".join(words).lower())
     if found is None:
         return None
@@ -65,14 +65,16 @@ def reach(act: fx.Act) -> Reach | None:
 
 
 def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: Reach) -> bool:
-    """Whether the units of ``term``, named by a card of ``owner`` in ``zone``, take in ``target``."""
+    """Whether the units a card of ``owner`` in ``zone`` names take in ``target``."""
     card = target.card
     if card is None or (card.type or "").lower() != "unit" or target.facedown:
         return False
     if term.side:
         attack = board.attack
-        side = [] if attack is None else (
-            attack.attackers if term.side == "attacking" else attack.defenders
+        side = (
+            []
+            if attack is None
+            else (attack.attackers if term.side == "attacking" else attack.defenders)
         )
         if target not in side:
             return False
@@ -136,6 +138,10 @@ def condition_term(words: str) -> Condition | None:
 def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool | None:
     """Whether a condition holds on the board (None when the board does not say)."""
     if term.kind == "developments":
+        from rulesq.games.warhammer.places import controller
+
+        if controller(source) != source.owner:
+            return None  # "you" and "this zone" name different players' areas
         zone = _zone(source, term.zone)
         have = developments(board, source.owner, zone)
         return None if have is None else have >= term.at_least
@@ -179,7 +185,9 @@ class Count:
     what: str = ""
 
 
-_HIGHEST_LOYALTY = re.compile(r"^highest loyalty (?:on|of) an? \[(?P<race>[^\]]+)\] card you control$")
+_HIGHEST_LOYALTY = re.compile(
+    r"^highest loyalty (?:on|of) an? \[(?P<race>[^\]]+)\] card you control$"
+)
 
 
 def count_term(words: str) -> Count | None:

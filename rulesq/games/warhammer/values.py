@@ -184,7 +184,9 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
 def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
     """Whether a constant act reaches the target: a subject read here, else its terms."""
     subject = constant.subject
-    if subject == "it" and any("this unit" in p.render().lower() for p in constant.clause.conditions):
+    if subject == "it" and any(
+        "this unit" in p.render().lower() for p in constant.clause.conditions
+    ):
         subject = "this unit"  # "While this unit is …, it deals …"
     found = _applies(source, target, subject, board)
     if found is not None:

@@ -1,0 +1,147 @@
+"""Tactics played this turn that change the damage units deal in combat, read on the board.
+
+A tactic whose chain the situation states resolved ("the chain has resolved") acted in the
+phase the situation describes; one stated "played this turn" acted at an unstated time of
+the turn, with no target stated. Its "+N damage in combat" lasts what its duration says
+("until the end of the turn" / "of the phase"); each of its sentences that changes combat
+damage must be read, or the tactic's effect is *cannot answer*. A tactic still on the chain
+has not acted: the situation must say whether the chain resolved.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer import terms, texts
+from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.values import Value
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, InPlay
+
+#: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
+CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
+
+
+@dataclass(frozen=True)
+class Played:
+    """A tactic that acted this turn: by whom, on which targets, and whether in this phase."""
+
+    card: Card
+    who: str
+    targets: tuple[InPlay, ...]
+    this_phase: bool
+    known_targets: bool
+
+
+@dataclass(frozen=True)
+class Term:
+    """A sentence of a tactic that grants combat damage, read."""
+
+    quote: str
+    grant: texts.Grant
+    reach: terms.Reach | None
+    targeted: bool
+    duration: str
+
+
+def played(board: Board) -> list[Played]:
+    """The tactics that acted this turn: resolved links, then those stated played."""
+    found = [
+        Played(link.card, link.who, link.targets, True, True)
+        for link in board.resolved
+        if link.card is not None and _tactic(link.card) and not _cancelled(board, link.name)
+    ]
+    for who, capital in board.capitals.items():
+        found += [
+            Played(card, who, (), False, False)
+            for card, _ in capital.played
+            if card is not None and _tactic(card)
+        ]
+    return found
+
+
+def _tactic(card: Card) -> bool:
+    return (card.type or "").lower() == "tactic"
+
+
+def _cancelled(board: Board, name: str) -> bool:
+    return any((link.cancelling or "").casefold() == name.casefold() for link in board.resolved)
+
+
+def read(card: Card) -> list[Term] | None:
+    """The combat damage grants of a tactic's text, or None when one is not read."""
+    text = card.text or ""
+    found: list[Term] = []
+    for effect in texts.parsed(text).effects:
+        clauses = effect.clauses if isinstance(effect, fx.Ability) else (effect,)
+        for clause in clauses:
+            if not isinstance(clause, fx.Clause):
+                continue
+            for act in clause.acts:
+                grant = texts.combat_damage_grant(act)
+                if grant is None:
+                    continue
+                subject = act.subject.render().lower() if act.subject else ""
+                targeted = subject == "it" or subject.startswith("target ")
+                reach = None if targeted else terms.reach(act)
+                duration = clause.duration.render().lower() if clause.duration else ""
+                if (
+                    grant.per
+                    or grant.condition
+                    or clause.conditions
+                    or (reach is None and not targeted)
+                    or duration not in ("until the end of the turn", "until the end of the phase")
+                ):
+                    return None
+                found.append(Term(clause.span.of(text).strip(), grant, reach, targeted, duration))
+    return found
+
+
+def unread(card: Card, changes: re.Pattern[str]) -> list[str]:
+    """The sentences of a tactic that change combat damage and are not read."""
+    terms_read = read(card)
+    quotes = {t.quote for t in terms_read} if terms_read is not None else set()
+    text = card.text or ""
+    return [
+        quote
+        for effect in texts.parsed(text).effects
+        if changes.search(quote := effect.span.of(text).strip())
+        and (terms_read is None or not any(q in quote for q in quotes))
+    ]
+
+
+def grants(board: Board, target: InPlay) -> Value:
+    """The combat damage the tactics that acted this turn add to a unit."""
+    value = Value(0)
+    for play in played(board):
+        for term in read(play.card) or []:
+            name = play.card.name
+            if term.duration.endswith("phase") and not play.this_phase:
+                value.gaps.append(
+                    f'"{name}" was played this turn, and its effect lasts until the end of the '
+                    "phase: the situation does not say in which phase"
+                )
+                continue
+            if term.targeted:
+                if not play.known_targets or len(play.targets) != 1:
+                    value.gaps.append(
+                        f'"{name}" targets a unit, and the situation does not say which'
+                    )
+                    continue
+                reaches = play.targets[0] is target
+            else:
+                assert term.reach is not None
+                reaches = terms.reaches(board, play.who, None, target, term.reach)
+            if reaches:
+                value.add(
+                    term.grant.amount,
+                    f'"{name}" gives {term.grant.amount:+d} combat damage {term.duration}',
+                    Text(name, term.quote),
+                    CARD_EFFECTS,
+                )
+    return value
