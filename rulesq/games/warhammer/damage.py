@@ -222,7 +222,61 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
     total.steps.append(f"{damage} damage on it against {points.value} hit points")
     if points.value == 0 and damage == 0:
         total.rules.append(QA_ZERO)
+    elif damage == 0 and _lowers_hit_points(board):
+        total.steps.append(
+            "a text in play lowers hit points, and a unit with no damage is destroyed only "
+            "once its hit points are 0"
+        )
+        total.rules.append(QA_ZERO)
     return damage >= points.value, total
+
+
+def _lowers_hit_points(board: Board) -> bool:
+    """Whether a constant text of a card in play lowers hit points."""
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        for constant in texts.constants(placed.card.text):
+            grant = texts.hit_point_grant(constant.act)
+            if grant is not None and grant.amount < 0:
+                return True
+    return False
+
+
+#: A text that sends a card leaving play elsewhere than its owner's discard pile, "instead".
+_REPLACES_PILE = re.compile(
+    r"^if an? (?:unit|card)\b[^.]*\bwould (?:enter|be (?:put|placed) (?:in|into)) its "
+    r"owner's discard pile\b[^.]*\binstead\b",
+    re.IGNORECASE,
+)
+QA_REPLACED = FAQ + "qa/34"
+
+
+def pile_replacements(board: Board) -> list[Text]:
+    """The texts in play that replace the discard pile a unit leaving play would enter."""
+    found: list[Text] = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        text = placed.card.text
+        for effect in texts.parsed(text).effects:
+            quote = effect.span.of(text).strip()
+            if _REPLACES_PILE.match(quote):
+                found.append(Text(placed.name, quote))
+    return found
+
+
+def replaced_step(board: Board, what: str) -> tuple[str, list[Text]]:
+    """Why a replacement of the discard pile does not prevent leaving play (Q&A 34)."""
+    found = pile_replacements(board)
+    if not found:
+        return "", []
+    names = ", ".join(f'"{t.card}"' for t in found)
+    return (
+        f"; {names} replaces only where the unit goes once it has left play: it does not "
+        f"prevent it from being {what}",
+        found,
+    )
 
 
 def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
