@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.games.warhammer.board import Board, InPlay
 
+#: "deals no damage in combat".
+_NONE = re.compile(r"^no damage in combat$")
 #: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
 CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
 
@@ -47,6 +49,8 @@ class Term:
     reach: terms.Reach | None
     targeted: bool
     duration: str
+    #: "deals no damage in combat": the unit counts nothing.
+    none: bool = False
 
 
 def played(board: Board) -> list[Played]:
@@ -84,6 +88,9 @@ def read(card: Card) -> list[Term] | None:
                 continue
             for act in clause.acts:
                 grant = texts.combat_damage_grant(act)
+                none = grant is None and _NONE.match(texts.words(act)) is not None
+                if none and act.kind == "deal_damage":
+                    grant = texts.Grant(0)
                 if grant is None:
                     continue
                 subject = act.subject.render().lower() if act.subject else ""
@@ -98,7 +105,8 @@ def read(card: Card) -> list[Term] | None:
                     or duration not in ("until the end of the turn", "until the end of the phase")
                 ):
                     return None
-                found.append(Term(clause.span.of(text).strip(), grant, reach, targeted, duration))
+                quote = clause.span.of(text).strip()
+                found.append(Term(quote, grant, reach, targeted, duration, none))
     return found
 
 
@@ -115,33 +123,50 @@ def unread(card: Card, changes: re.Pattern[str]) -> list[str]:
     ]
 
 
-def grants(board: Board, target: InPlay) -> Value:
-    """The combat damage the tactics that acted this turn add to a unit."""
-    value = Value(0)
+def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], list[str]]:
+    """The terms of the tactics that acted this turn that reach a unit, and the gaps."""
+    reached: list[tuple[Played, Term]] = []
+    gaps: list[str] = []
     for play in played(board):
         for term in read(play.card) or []:
             name = play.card.name
             if term.duration.endswith("phase") and not play.this_phase:
-                value.gaps.append(
+                gaps.append(
                     f'"{name}" was played this turn, and its effect lasts until the end of the '
                     "phase: the situation does not say in which phase"
                 )
                 continue
             if term.targeted:
                 if not play.known_targets or len(play.targets) != 1:
-                    value.gaps.append(
-                        f'"{name}" targets a unit, and the situation does not say which'
-                    )
+                    gaps.append(f'"{name}" targets a unit, and the situation does not say which')
                     continue
                 reaches = play.targets[0] is target
             else:
                 assert term.reach is not None
                 reaches = terms.reaches(board, play.who, None, target, term.reach)
             if reaches:
-                value.add(
-                    term.grant.amount,
-                    f'"{name}" gives {term.grant.amount:+d} combat damage {term.duration}',
-                    Text(name, term.quote),
-                    CARD_EFFECTS,
-                )
+                reached.append((play, term))
+    return reached, gaps
+
+
+def grants(board: Board, target: InPlay) -> Value:
+    """The combat damage the tactics that acted this turn add to a unit."""
+    value = Value(0)
+    reached, value.gaps = _reached(board, target)
+    for play, term in reached:
+        if term.none:
+            continue
+        name = play.card.name
+        value.add(
+            term.grant.amount,
+            f'"{name}" gives {term.grant.amount:+d} combat damage {term.duration}',
+            Text(name, term.quote),
+            CARD_EFFECTS,
+        )
     return value
+
+
+def silenced(board: Board, target: InPlay) -> Text | None:
+    """The tactic that acted this turn by which a unit deals no damage in combat, quoted."""
+    reached, _gaps = _reached(board, target)
+    return next((Text(p.card.name, t.quote) for p, t in reached if t.none), None)

@@ -361,6 +361,8 @@ def combat_pool(board: Board) -> Value:
     value = Value(0, rules=[COMBAT_POOL])
     attack = board.attack
     for attacker in attack.attackers if attack else []:
+        if _silenced(board, attacker, value):
+            continue
         found = power(board, attacker)
         value.gaps += found.gaps
         value.texts += found.texts
@@ -385,6 +387,29 @@ def combat_pool(board: Board) -> Value:
         value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
+
+
+def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether an effect makes the attacker deal no damage in combat (then it counts 0)."""
+    quiet = combat_plays.silenced(board, attacker)
+    if quiet is None:
+        return False
+    extra = combat_damage(board, attacker)
+    played = combat_plays.grants(board, attacker)
+    if extra.texts or extra.gaps or played.texts or played.gaps:
+        value.gaps.append(
+            f'"{attacker.name}" deals no damage in combat ("{quiet.card}") and a text adds '
+            "to its combat damage: which applies is not read by rulesq"
+        )
+        return True
+    value.texts.append(quiet)
+    value.add(
+        0,
+        f'"{attacker.name}" deals no damage in combat ("{quiet.card}")',
+        None,
+        combat_plays.CARD_EFFECTS,
+    )
+    return True
 
 
 #: Words of a card text that change the damage dealt in combat or what a unit counts.

@@ -27,11 +27,13 @@ class Reach:
     kind: str = ""
     mine: bool = False
     where: str = ""
+    undamaged: bool = False
 
 
 _UNITS = re.compile(
     r"^(?:each )?(?P<side>attacking |defending )?(?P<kind>\S+ )?units?"
-    r"(?P<mine> you control)?(?P<where> in this zone| in all corresponding zones)?$"
+    r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
+    r"(?P<where> in this zone| in all corresponding zones)?$"
 )
 
 
@@ -61,6 +63,7 @@ def reach(act: fx.Act) -> Reach | None:
         kind,
         bool(found.group("mine")),
         (found.group("where") or "").strip(),
+        bool(found.group("undamaged")),
     )
 
 
@@ -78,6 +81,8 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
         )
         if target not in side:
             return False
+    if term.undamaged and target.damage:
+        return False
     if term.kind and not _has_kind(target, term.kind):
         return False
     if term.mine and target.owner != owner:
@@ -114,7 +119,6 @@ _DEVELOPMENTS = re.compile(
 )
 _ZONE_BURNING = re.compile(r"^(?:if|while) this zone is (?P<not>not )?burning$")
 _OPPOSED = re.compile(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: in combat)?$")
-_ALONE = re.compile(r"^while this unit is (?P<side>attacking|defending) alone$")
 
 
 def condition_term(words: str) -> Condition | None:
@@ -130,8 +134,6 @@ def condition_term(words: str) -> Condition | None:
         return Condition("zone burning", negated=bool(found.group("not")))
     if found := _OPPOSED.match(words):
         return Condition("opposed", negated=bool(found.group("not")))
-    if found := _ALONE.match(words):
-        return Condition("alone", zone=found.group("side"))
     return None
 
 
@@ -156,11 +158,6 @@ def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool
             return None
         opposed = bool(attack.defenders) if target in attack.attackers else True
         return opposed != term.negated
-    if term.kind == "alone":
-        if attack is None:
-            return False
-        side = attack.attackers if term.zone == "attacking" else attack.defenders
-        return side == [target]
     return None
 
 
