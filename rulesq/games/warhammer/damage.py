@@ -101,6 +101,12 @@ def unfollowed(board: Board) -> list[str]:
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
+    for play in combat_plays.played(board):
+        if _DAMAGE_WORDS.search(play.card.text or ""):
+            gaps.append(
+                f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
+                "damage units take is not followed by rulesq"
+            )
     return gaps
 
 
@@ -461,7 +467,7 @@ def unread_combat_texts(board: Board) -> list[str]:
                 "say whether the chain has resolved"
             )
     acted = [card for capital in board.capitals.values() for card, _ in capital.played]
-    acted += [link.card for link in board.resolved]
+    acted += [link.card for link in board.resolved if link.kind == "tactic"]
     acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
     seen: set[str] = set()
     for card in acted:
