@@ -38,6 +38,8 @@ class Played:
     targets: tuple[InPlay, ...]
     this_phase: bool
     known_targets: bool
+    #: A link of the chain named it to cancel (whether it was is not followed here).
+    cancelled: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,9 @@ class Term:
 def played(board: Board) -> list[Played]:
     """The tactics that acted this turn: resolved links, then those stated played."""
     found = [
-        Played(link.card, link.who, link.targets, True, True)
+        Played(link.card, link.who, link.targets, True, True, _cancelled(board, link.name))
         for link in board.resolved
-        if link.card is not None and _tactic(link.card) and not _cancelled(board, link.name)
+        if link.card is not None and _tactic(link.card)
     ]
     for who, capital in board.capitals.items():
         found += [
@@ -130,6 +132,9 @@ def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], l
     for play in played(board):
         for term in read(play.card) or []:
             name = play.card.name
+            if play.cancelled:
+                gaps.append(f'a link of the chain cancels "{name}": whether it acted is not read')
+                continue
             if term.duration.endswith("phase") and not play.this_phase:
                 gaps.append(
                     f'"{name}" was played this turn, and its effect lasts until the end of the '
