@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.games.bluemoon.judge.cards import KINDS
+from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS
 from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
@@ -33,7 +33,7 @@ PLACES: dict[str, str] = {
     "influence": "in the influence area",
 }
 #: Facts that describe the same moment as the place facts beside them (they move nothing).
-SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held", "dragon_named"})
+SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held", "dragon_named", *ICON_FACTS})
 #: The values a Blue Moon question may ask for.
 VALUES = ("fire", "earth", "printed", "capacity")
 
@@ -71,7 +71,31 @@ def check(situation: Situation) -> None:
             _places(situation, item, moment)
         elif item.kind == "hand_size":
             moment.hand_size[item.who or ME] = item
+        elif item.kind == "no_icons":
+            _no_icons(situation, item)
         _hand_size(situation, item, moment)
+
+
+def _no_icons(situation: Situation, fact: Fact) -> None:
+    """A card stated to have no icons has none in the sources, nor anywhere in the situation."""
+    ref = fact.cards[0]
+    given = ref.card.fields.get("icons") if ref.card is not None else None
+    icons = [i for i in given if isinstance(i, str)] if isinstance(given, list) else []
+    key = normalise_name(ref.name)
+    for item in situation.items:
+        for other in item.cards:
+            if normalise_name(other.name) == key:
+                icons += other.flags
+        if item is not fact and getattr(item, "kind", None) == "icons":
+            if item.cards and normalise_name(item.cards[0].name) == key:
+                icons += item.param("icon", ())
+    if icons:
+        raise _error(
+            situation,
+            fact.span,
+            f'"{ref.name}" has no icons, but it is given the icon {icons[0]}',
+            "State the icons a card has once: remove this line or the icon.",
+        )
 
 
 def _places(situation: Situation, fact: Fact, moment: Moment) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from rulesq.effects.base import Unparsed
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
+from rulesq.games.bluemoon.judge.claims import exempting_icons, ignore_reaches
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, YOU, Instance, State, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, printed_value
@@ -610,8 +610,12 @@ def _ignore_reach(card: Instance) -> frozenset[str]:
 
 
 def exempt_icons(card: Instance) -> list[str]:
-    """The printed icons of a card that the ignore step of the ladder exempts."""
-    return [icon for icon in card.info.icons if exempt_from_ignoring([icon]) is not None]
+    """The printed icons of a card that the ignore step of the ladder exempts.
+
+    Each exempting icon is asked for by name (a card of unknown icons notes just those).
+    """
+    icons = card.info.icons
+    return [icon for icon in exempting_icons() if icon in icons]
 
 
 def _spares(effect: fx.Ignore, icon: str) -> bool:
