@@ -59,10 +59,12 @@ ICONS_TAKEN = ": it is taken to have none"
 #: The statements that say which icons a card has ({name}: the card's name, quoted).
 NO_ICONS_LINE = "{name} has no icons"
 ICON_LINE = "{name} has icon {icon}"
-#: The reason of an answer that the icons of a card would decide ({verdicts}: each one's).
+#: The reason of an answer that the icons of a card would decide ({icon}: one that changes
+#: the verdict; {verdicts}: the icons that give each verdict, "none" first).
 SAY_THE_ICONS = (
     "which icons {name} has decides the answer, and the sources do not say: say which "
-    "icons it has ({name} has no icons / {name} has icon <ICON>): {verdicts}"
+    "icons it has ({name} has no icons / {name} has icon {icon} / {name} has no {icon} "
+    "icon): {verdicts}"
 )
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
@@ -284,9 +286,13 @@ def icon_verdicts(
 
 
 def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:
-    """The reason that asks for a card's icons, with the icons that give each verdict."""
+    """The reason that asks for a card's icons, with the icons that give each verdict.
+
+    The first verdict is the one with no icons; the forms name the first icon that differs.
+    """
     shown = "; ".join(f"{verdict} with {', '.join(icons)}" for verdict, icons in verdicts.items())
-    return SAY_THE_ICONS.format(name=name, verdicts=shown)
+    icon = next(i for icons in list(verdicts.values())[1:] for i in icons)  # the first to differ
+    return SAY_THE_ICONS.format(name=name, icon=icon, verdicts=shown)
 
 
 def icons_decide(

@@ -71,13 +71,13 @@ def check(situation: Situation) -> None:
             _places(situation, item, moment)
         elif item.kind == "hand_size":
             moment.hand_size[item.who or ME] = item
-        elif item.kind == "no_icons":
-            _no_icons(situation, item)
+        elif item.kind in ("no_icons", "lacks_icon"):
+            _lacking(situation, item)
         _hand_size(situation, item, moment)
 
 
-def _no_icons(situation: Situation, fact: Fact) -> None:
-    """A card stated to have no icons has none in the sources, nor anywhere in the situation."""
+def _lacking(situation: Situation, fact: Fact) -> None:
+    """A card said to have no icons (or to lack one) is given none (not that one) elsewhere."""
     ref = fact.cards[0]
     given = ref.card.fields.get("icons") if ref.card is not None else None
     icons = [i for i in given if isinstance(i, str)] if isinstance(given, list) else []
@@ -86,14 +86,17 @@ def _no_icons(situation: Situation, fact: Fact) -> None:
         for other in item.cards:
             if normalise_name(other.name) == key:
                 icons += other.flags
-        if item is not fact and getattr(item, "kind", None) == "icons":
+        if getattr(item, "kind", None) == "icons":
             if item.cards and normalise_name(item.cards[0].name) == key:
                 icons += item.param("icon", ())
-    if icons:
+    lacked = {i.upper() for i in fact.param("icon", ())}
+    clash = [i for i in icons if fact.kind == "no_icons" or " ".join(i.split()).upper() in lacked]
+    if clash:
+        said = "has no icons" if fact.kind == "no_icons" else f"has no {clash[0]} icon"
         raise _error(
             situation,
             fact.span,
-            f'"{ref.name}" has no icons, but it is given the icon {icons[0]}',
+            f'"{ref.name}" {said}, but it is given the icon {clash[0]}',
             "State the icons a card has once: remove this line or the icon.",
         )
 

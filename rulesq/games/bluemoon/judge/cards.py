@@ -44,8 +44,9 @@ ELEMENTS = ("fire", "earth")
 _T = TypeVar("_T")
 
 
-#: The statements that say which icons a card has (``"X" has icon FREE``, ``has no icons``).
-ICON_FACTS = frozenset({"icons", "no_icons"})
+#: The statements that say which icons a card has or lacks (``"X" has icon FREE``,
+#: ``has no icons``, ``has no PROTECTED icon``).
+ICON_FACTS = frozenset({"icons", "no_icons", "lacks_icon"})
 
 #: The cards whose unknown icons a question's judging has read, each with the icons asked
 #: about (None: the icons were read as a whole, any icon may matter). None: not noting.
@@ -107,14 +108,18 @@ class UnknownIcons(frozenset[str]):
     """
 
     name: str
+    #: The icons the situation says the card lacks ("X" has no PROTECTED icon): not noted.
+    absent: frozenset[str]
 
-    def __new__(cls, name: str) -> UnknownIcons:
+    def __new__(cls, name: str, absent: frozenset[str] = frozenset()) -> UnknownIcons:
         made = super().__new__(cls)
         made.name = name
+        made.absent = absent
         return made
 
     def __contains__(self, icon: object) -> bool:
-        _note_unknown_icons(self.name, str(icon))
+        if icon not in self.absent:
+            _note_unknown_icons(self.name, str(icon))
         return False
 
     def _whole(self) -> frozenset[str]:
@@ -226,6 +231,8 @@ class CardInfo:
     inline: bool = False
     #: Whether the sources (or the situation) say which icons the card has.
     icons_known: bool = True
+    #: Icons the situation says a card of unknown icons lacks ("X" has no PROTECTED icon).
+    absent_icons: frozenset[str] = frozenset()
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
         return self  # immutable: snapshots of a state share it
@@ -239,7 +246,7 @@ class CardInfo:
     def icons(self) -> frozenset[str]:
         """The card's icons; reading those of a card the sources give none for is noted."""
         if not self.icons_known:
-            return UnknownIcons(self.name)
+            return UnknownIcons(self.name, self.absent_icons)
         return self.given_icons
 
     @property
@@ -407,7 +414,7 @@ class Catalog:
                 self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))
             elif kind in ICON_FACTS and item.cards:
                 icons = item.param("icon", ())
-                self._state_icons(normalise_name(item.cards[0].name), icons)
+                self._state_icons(normalise_name(item.cards[0].name), icons, kind)
 
     def _add_shield(self, key: str, element: str) -> None:
         """A shield the situation states on a card ("X" has an earth shield): printed on it."""
@@ -415,12 +422,16 @@ class Catalog:
         if info is not None:
             self._infos[key] = replace(info, shields=info.shields | {element.lower()})
 
-    def _state_icons(self, key: str, icons: Iterable[str]) -> None:
-        """Icons the situation states a card has ("X" has icon FREE, "X" has no icons)."""
+    def _state_icons(self, key: str, icons: Iterable[str], kind: str) -> None:
+        """Icons the situation states a card has, or lacks ("X" has icon FREE, has no icons)."""
         info = self._infos.get(key)
-        if info is not None:
-            given = info.given_icons | {" ".join(i.split()).upper() for i in icons}
-            self._infos[key] = replace(info, given_icons=given, icons_known=True)
+        if info is None:
+            return
+        named = {" ".join(i.split()).upper() for i in icons}
+        if kind == "lacks_icon":
+            self._infos[key] = replace(info, absent_icons=info.absent_icons | named)
+        else:
+            self._infos[key] = replace(info, given_icons=info.given_icons | named, icons_known=True)
 
     def info(self, ref: CardRef) -> CardInfo:
         """The info of a card reference of the situation."""

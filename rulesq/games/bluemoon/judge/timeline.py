@@ -381,6 +381,9 @@ class Timeline(Moves):
     def on_no_icons(self, fact: Fact) -> None:
         """A card has no icons: read with the card (``Catalog``), nothing moves."""
 
+    def on_lacks_icon(self, fact: Fact) -> None:
+        """A card lacks an icon: read with the card (``Catalog``), nothing moves."""
+
     def on_inquisitor(self, fact: Fact) -> None:
         """A player's inquisitor."""
         who = fact.who or ME
