@@ -248,9 +248,7 @@ def asked_first(situation: Situation, question: Question, line: str, ask: Ask) -
 
     position = situation.questions.index(question)
     try:
-        other = parse_situation(
-            with_line_first(situation, line), situation.source, situation.game
-        )
+        other = parse_situation(with_line_first(situation, line), situation.source, situation.game)
     except RulesqError:
         return None
     return ask(other, other.questions[position])

@@ -223,9 +223,9 @@ def answer_question(
             if len(verdicts) > 1:
                 reason = defaults.say_the_phase(verdicts)
                 return Context(situation, question, game, {}).cannot(reason)
-        reason = defaults.icons_decide(situation, question, answer, ask, game.flags_tried())
-        if reason is not None:
-            return Context(situation, question, game, {}).cannot(reason)
+        say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried())
+        if say is not None:
+            return Context(situation, question, game, {}).cannot(say)
     return answer
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Set as AbstractSet
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -112,6 +113,7 @@ class UnknownIcons(frozenset[str]):
     absent: frozenset[str]
 
     def __new__(cls, name: str, absent: frozenset[str] = frozenset()) -> UnknownIcons:
+        """The icons of the card ``name``, which lacks ``absent`` (read without a note)."""
         made = super().__new__(cls)
         made.name = name
         made.absent = absent
@@ -172,27 +174,35 @@ class UnknownIcons(frozenset[str]):
     __hash__ = frozenset.__hash__
 
     def isdisjoint(self, other: Iterable[object]) -> bool:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().isdisjoint(other)
 
     def issubset(self, other: Iterable[object]) -> bool:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().issubset(other)
 
     def issuperset(self, other: Iterable[object]) -> bool:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().issuperset(other)
 
     def union(self, *others: Iterable[_T]) -> frozenset[str | _T]:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().union(*others)
 
     def intersection(self, *others: Iterable[object]) -> frozenset[str]:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().intersection(*others)
 
     def difference(self, *others: Iterable[object]) -> frozenset[str]:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().difference(*others)
 
     def symmetric_difference(self, other: Iterable[_T]) -> frozenset[str | _T]:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole().symmetric_difference(other)
 
     def copy(self) -> frozenset[str]:
+        """As a frozenset does, noting the icons read as a whole."""
         return self._whole()
 
 
