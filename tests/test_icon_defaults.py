@@ -127,6 +127,20 @@ def test_an_icon_that_changes_nothing_leaves_the_assumption_shown() -> None:
     assert no_icons("Blaze") in answer.graph.assumptions()
 
 
+def test_an_icon_the_corpus_says_a_card_lacks_is_neither_assumed_nor_given() -> None:
+    """Laughing Gas lacks PROTECTED by an FAQ answer (``lacks_icons``): nothing to ask."""
+    situation = parse_situation(
+        'game bluemoon\nyou have active "Tittertweet"\nI have active "Laughing Gas"\n'
+        'ask is the special power text of "Laughing Gas" ignored?\n',
+        "<test>",
+    )
+    (answer,) = evaluate(situation)
+    assert answer.verdict is not None and answer.verdict.show() == "yes"
+    assert not [text for text in answer.graph.assumptions() if "icons" in text]
+    with pytest.raises(InputError, match="BM-Q268"):
+        parse_situation('game bluemoon\n"Laughing Gas" has icon PROTECTED\n', "<test>")
+
+
 # ---------------------------------------------------------------- what is tried
 def _counting(game_name: str = "bluemoon") -> tuple[list[Question], Ask]:
     game = get_game(game_name)
@@ -152,13 +166,13 @@ def test_only_the_icons_the_judging_asked_for_are_tried() -> None:
 def test_a_card_read_as_a_whole_is_tried_with_every_icon_the_corpus_lists() -> None:
     situation = parse_situation(
         'game bluemoon\ncard "Icon Hater" character: "Your cards with icons are ignored."\n'
-        'you have active "Icon Hater"\nI have active "Laughing Gas"\n'
-        'ask is "Laughing Gas" ignored?\n',
+        'you have active "Icon Hater"\nI have active "Baku But"\n'
+        'ask is "Baku But" ignored?\n',
         "<test>",
     )
     game = get_game("bluemoon")
     plain = answer_question(situation, situation.questions[0], game, recheck_defaults=False)
-    assert iconless_cards(plain) == [('"Laughing Gas"', None)]
+    assert iconless_cards(plain) == [('"Baku But"', None)]
     asked, ask = _counting()
     reason = icons_decide(situation, situation.questions[0], plain, ask, game.flags_tried())
     assert reason is not None

@@ -73,6 +73,8 @@ def check(situation: Situation) -> None:
             moment.hand_size[item.who or ME] = item
         elif item.kind in ("no_icons", "lacks_icon"):
             _lacking(situation, item)
+        elif item.kind == "icons":
+            _lacked(situation, item)
         _hand_size(situation, item, moment)
 
 
@@ -98,6 +100,24 @@ def _lacking(situation: Situation, fact: Fact) -> None:
             fact.span,
             f'"{ref.name}" {said}, but it is given the icon {clash[0]}',
             "State the icons a card has once: remove this line or the icon.",
+        )
+
+
+def _lacked(situation: Situation, fact: Fact) -> None:
+    """A card is not given an icon an FAQ answer means it lacks (``lacks_icons``)."""
+    ref = fact.cards[0]
+    lacks = ref.card.fields.get("lacks_icons") if ref.card is not None else None
+    lacked = {i.upper() for i in lacks if isinstance(i, str)} if isinstance(lacks, list) else set()
+    clash = [i for i in fact.param("icon", ()) if " ".join(i.split()).upper() in lacked]
+    if clash:
+        stated = ref.card.fields.get("stated_in") if ref.card is not None else None
+        where = stated.get(f"no {clash[0]}") if isinstance(stated, dict) else None
+        raise _error(
+            situation,
+            fact.span,
+            f'the sources mean "{ref.name}" has no {clash[0]} icon'
+            + (f" ({where}: rulesq cite {where})" if where else ""),
+            f'Leave {clash[0]} out of the icons of "{ref.name}".',
         )
 
 

@@ -241,7 +241,8 @@ class CardInfo:
     inline: bool = False
     #: Whether the sources (or the situation) say which icons the card has.
     icons_known: bool = True
-    #: Icons the situation says a card of unknown icons lacks ("X" has no PROTECTED icon).
+    #: Icons a card of unknown icons lacks: as an FAQ answer means (``lacks_icons``), or as
+    #: the situation says ("X" has no PROTECTED icon).
     absent_icons: frozenset[str] = frozenset()
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
@@ -338,6 +339,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
     icons_known = (
         card is None or isinstance(fields.get("icons"), list) or bool(fields.get("inline"))
     )
+    lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
     shields = {s.lower() for s in _strings(fields.get("shields"))}
     moons = fields.get("moons")
     capacity = fields.get("capacity")
@@ -371,6 +373,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         home_deck=str(fields["deck"]) if isinstance(fields.get("deck"), str) else None,
         inline=bool(fields.get("inline")),
         icons_known=icons_known,
+        absent_icons=frozenset(lacks),
     )
 
 

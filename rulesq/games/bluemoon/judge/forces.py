@@ -324,16 +324,21 @@ class Forces:
         self, ignorer: Source, card: Instance, icon: str, definite: bool
     ) -> bool:
         """Whether an effect ignoring icons (other than ``ignorer``) ignores this icon."""
-        for source, mark in self.marks.items():
-            if source is ignorer or mark is Mark.FAILS:
-                continue
-            if fx.scope_of(source.effect) is not fx.Scope.ICONS:
+        marks = self.marks
+        for source in self._icon_ignorers:
+            mark = marks.get(source)
+            if source is ignorer or mark is None or mark is Mark.FAILS:
                 continue
             if mark is Mark.UNDECIDED and definite:
                 continue
             if self._icon_reached(source, card, icon):
                 return True
         return False
+
+    @cached_property
+    def _icon_ignorers(self) -> list[Source]:
+        """The ignore effects that ignore icons (read once: not every ignore effect each time)."""
+        return [s for s in self.ignore_sources if fx.scope_of(s.effect) is fx.Scope.ICONS]
 
     def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
