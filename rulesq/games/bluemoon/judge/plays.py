@@ -127,15 +127,27 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 default=True,
             )
         ]
-        for gather in (self._stop, self._self_restrictions, self._limits, self._prohibitions):
+        stop_claims: list[Claim] = []
+        for gather, into in (
+            (self._stop, stop_claims),
+            (self._self_restrictions, claims),
+            (self._limits, claims),
+            (self._prohibitions, claims),
+        ):
             for found in gather(card, who, bluff, from_deck):
                 if isinstance(found, Ruling) and not found.allowed:
                     return found
                 if isinstance(found, Ruling):
                     notes.append(found)
                 else:
-                    claims.append(found)
-        ruling = decide(claims)
+                    into.append(found)
+        if stop_claims:
+            # A text that lifts STOP lifts nothing else: the other restrictions must allow
+            # the play on their own before STOP's claims join them.
+            without_stop = decide(claims)
+            if without_stop.conflict or not without_stop.allowed:
+                return without_stop
+        ruling = decide([*claims, *stop_claims])
         if ruling.conflict or not ruling.allowed:
             return ruling
         own = self._own_text(card, who, bluff, from_deck)
