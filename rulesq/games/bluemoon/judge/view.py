@@ -167,20 +167,34 @@ class View:
             )
 
     def _asked(self) -> list[tuple[str, set[str] | None]]:
-        """Each card of unknown icons the judging read, with the icons asked of it.
+        """Each card of unknown icons the judging or the replay read, with the icons asked.
 
-        The icons the replay asked of it count too (a STOP icon read when it was played):
+        The icons the replay asked of a card count too (a STOP icon read when it was played):
         another icon than those could not have changed a step of either.
         """
-        replay = self.timeline.icons_read
+        judged, replay = self.unknown_icons_read, self.timeline.icons_read
         return [
-            (no_icons(name), merge_icons_read(icons, replay.get(name), name in replay))
-            for name, icons in self.unknown_icons_read.items()
+            (
+                no_icons(name),
+                merge_icons_read(judged.get(name), replay.get(name), name in replay)
+                if name in judged
+                else replay[name],
+            )
+            for name in self._icons_read_names()
         ]
+
+    def _icons_read_names(self) -> list[str]:
+        """The cards of unknown icons read: the judging's first, then the replay's only.
+
+        A card whose icons only the replay of earlier facts read (the STOP icon of a card
+        played before) rests the verdict on them as much as one the judging read.
+        """
+        judged = sorted(self.unknown_icons_read)
+        return [*judged, *sorted(set(self.timeline.icons_read) - set(judged))]
 
     def _iconless(self) -> list[str]:
         """The assumption made for cards whose icons the sources never give, where read."""
-        return [no_icons(name) for name in sorted(self.unknown_icons_read)]
+        return [no_icons(name) for name in self._icons_read_names()]
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
