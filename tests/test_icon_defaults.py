@@ -256,3 +256,44 @@ def test_a_quoted_name_reads_back() -> None:
         "<test>",
     )
     assert normalise_name(situation.questions[0].cards[0].name) == normalise_name(name)
+
+
+# ---------------------------------------------------------------- read while replaying
+PLAYED_BEFORE = (
+    'game bluemoon\ncard "Some Boost" booster (fire 1, earth 1): ""\n{line}'
+    'it is my turn\nphase Character\nI play "Baku But"\nask can I play "Some Boost"?\n'
+)
+
+
+def test_icons_read_only_while_replaying_a_play_are_assumed_with_the_icons_read() -> None:
+    """The STOP icon of a card played before is read by the replay, not by the judging."""
+    situation = parse_situation(PLAYED_BEFORE.format(line=""), "<test>")
+    game = get_game("bluemoon")
+    plain = answer_question(situation, situation.questions[0], game, recheck_defaults=False)
+    assert plain.verdict is not None and plain.verdict.show() == "yes"
+    assert no_icons("Baku But") in plain.graph.assumptions()
+    ((name, asked),) = iconless_cards(plain)
+    assert name == '"Baku But"' and asked is not None and "STOP" in asked
+    calls, ask = _counting()
+    reason = icons_decide(situation, situation.questions[0], plain, ask, game.flags_tried())
+    assert reason is not None and "no with STOP" in reason
+    assert len(calls) == len(asked)  # only the icons the replay asked for are tried
+
+
+@pytest.mark.parametrize(
+    ("line", "status", "verdict"),
+    [
+        ("", Status.CANNOT, None),
+        ('"Baku But" has no icons\n', Status.DEFINITE, "yes"),
+        ('"Baku But" has no STOP icon\n', Status.DEFINITE, "yes"),
+        ('"Baku But" has icon STOP\n', Status.DEFINITE, "no"),
+    ],
+)
+def test_an_icon_of_a_card_played_before_is_asked_for_or_stated(
+    line: str, status: Status, verdict: str | None
+) -> None:
+    (answer,) = evaluate(parse_situation(PLAYED_BEFORE.format(line=line), "<test>"))
+    assert answer.status is status
+    assert (answer.verdict.show() if answer.verdict is not None else None) == verdict
+    if status is Status.CANNOT:
+        assert answer.reason.startswith('which icons "Baku But" has decides the answer')
