@@ -9,6 +9,7 @@ from rulesq.engine.answer import Answer, Status
 from rulesq.engine.defaults import (
     ICON_CARDS_TRIED,
     Ask,
+    Restated,
     iconless_cards,
     icons_decide,
     no_icons,
@@ -297,3 +298,25 @@ def test_an_icon_of_a_card_played_before_is_asked_for_or_stated(
     assert (answer.verdict.show() if answer.verdict is not None else None) == verdict
     if status is Status.CANNOT:
         assert answer.reason.startswith('which icons "Baku But" has decides the answer')
+
+
+def test_a_line_stated_first_is_read_once_for_all_the_questions() -> None:
+    situation = parse_situation(
+        PLAYED_BEFORE.format(line="") + 'ask can I play "Some Boost"?\n', "<test>"
+    )
+    game = get_game("bluemoon")
+    restated: Restated = {}
+    others: list[list[Situation]] = []
+    for question in situation.questions:
+        plain = answer_question(situation, question, game, recheck_defaults=False)
+        seen: list[Situation] = []
+
+        def ask(other: Situation, again: Question, seen: list[Situation] = seen) -> Answer:
+            seen.append(other)
+            return _answer(other, again, game, {})
+
+        assert icons_decide(situation, question, plain, ask, game.flags_tried(), restated)
+        others.append(seen)
+    first, second = others
+    assert len(first) == len(restated) > 1
+    assert all(a is b for a, b in zip(first, second, strict=True))

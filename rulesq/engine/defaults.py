@@ -241,15 +241,37 @@ def with_line_first(situation: Situation, line: str) -> str:
     return "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
 
 
-def asked_first(situation: Situation, question: Question, line: str, ask: Ask) -> Answer | None:
-    """``question`` answered again with ``line`` stated first; None if that cannot be."""
+#: The situations read again with a line stated first, by that line (None: it cannot be).
+Restated = dict[str, "Situation | None"]
+
+
+def asked_first(
+    situation: Situation,
+    question: Question,
+    line: str,
+    ask: Ask,
+    restated: Restated | None = None,
+) -> Answer | None:
+    """``question`` answered again with ``line`` stated first; None if that cannot be.
+
+    ``restated`` keeps each situation so read, for the situation's other questions: the
+    same line is read once per situation, not once per question.
+    """
     from rulesq.errors import RulesqError
     from rulesq.situation import parse_situation
 
     position = situation.questions.index(question)
-    try:
-        other = parse_situation(with_line_first(situation, line), situation.source, situation.game)
-    except RulesqError:
+    if restated is not None and line in restated:
+        other = restated[line]
+    else:
+        try:
+            text = with_line_first(situation, line)
+            other = parse_situation(text, situation.source, situation.game)
+        except RulesqError:
+            other = None
+        if restated is not None:
+            restated[line] = other
+    if other is None:
         return None
     return ask(other, other.questions[position])
 
@@ -261,6 +283,7 @@ def icon_verdicts(
     ask: Ask,
     name: str,
     icons: tuple[str, ...],
+    restated: Restated | None = None,
 ) -> dict[str, list[str]]:
     """The icons given to the card ``name`` (quoted), by the verdict each gives.
 
@@ -273,7 +296,8 @@ def icon_verdicts(
     shown = answer.verdict.show() if answer.verdict is not None else ""
     verdicts: dict[str, list[str]] = {shown: ["none"]}
     for icon in icons:
-        again = asked_first(situation, question, ICON_LINE.format(name=name, icon=icon), ask)
+        line = ICON_LINE.format(name=name, icon=icon)
+        again = asked_first(situation, question, line, ask, restated)
         if again is None:
             continue
         if again.status is Status.CONFLICT:
@@ -294,7 +318,12 @@ def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:
 
 
 def icons_decide(
-    situation: Situation, question: Question, answer: Answer, ask: Ask, icons: tuple[str, ...]
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    icons: tuple[str, ...],
+    restated: Restated | None = None,
 ) -> str | None:
     """The reason to ask for a card's icons, if giving one an icon changes the verdict.
 
@@ -307,7 +336,7 @@ def icons_decide(
         tried = icons if asked is None else tuple(i for i in icons if i in asked)
         if not tried:
             continue
-        verdicts = icon_verdicts(situation, question, answer, ask, name, tried)
+        verdicts = icon_verdicts(situation, question, answer, ask, name, tried, restated)
         if len(verdicts) > 1:
             return say_the_icons(name, verdicts)
     return None

@@ -207,12 +207,19 @@ def answer_question(
     with each icon the game lists given to the card; when that changes the verdict, there
     is no answer until the judge says whose turn (which phase, which icons) it is.
     """
+    memo = memo if memo is not None else {}
     answer = _answer(situation, question, game, memo)
     if recheck_defaults:
         from rulesq.engine import defaults
 
+        # A situation read again is kept with its memo while its questions are asked.
+        memos: dict[int, tuple[Situation, dict[str, Any]]] = memo.setdefault("defaults.memos", {})
+
         def ask(other: Situation, again: Question) -> Answer:
-            return _answer(other, again, game, {})
+            kept = memos.get(id(other))
+            if kept is None or kept[0] is not other:
+                kept = memos[id(other)] = (other, {})
+            return _answer(other, again, game, kept[1])
 
         if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
             situation, question, answer, ask
@@ -223,7 +230,8 @@ def answer_question(
             if len(verdicts) > 1:
                 reason = defaults.say_the_phase(verdicts)
                 return Context(situation, question, game, {}).cannot(reason)
-        say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried())
+        restated = memo.setdefault("defaults.restated", {})
+        say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried(), restated)
         if say is not None:
             return Context(situation, question, game, {}).cannot(say)
     return answer
