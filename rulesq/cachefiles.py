@@ -334,3 +334,23 @@ def prune(folder: Path, pattern: str, keep: Path) -> None:
                 temporary.unlink(missing_ok=True)
     except OSError:
         pass
+
+
+def prune_kind(folder: Path, pattern: str, keep: int) -> None:
+    """Bound a kind of many small entries (one per input): the ``keep`` most recently used stay.
+
+    Entries unused for :data:`UNUSED` seconds go too; a failure costs only space.
+    """
+    now = time.time()
+    try:
+        entries = []
+        for entry in folder.glob(pattern):
+            info = entry.lstat()
+            if stat.S_ISREG(info.st_mode):
+                entries.append((info.st_mtime, entry))
+        entries.sort(reverse=True)
+        for rank, (used, entry) in enumerate(entries, start=1):
+            if rank > keep or used < now - UNUSED:
+                entry.unlink(missing_ok=True)
+    except OSError:
+        pass
