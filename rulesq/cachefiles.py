@@ -217,8 +217,10 @@ def read_bytes(path: Path) -> bytes:
             or info.st_size > MAX_CACHE_BYTES
         ):
             raise CacheProblem(f"{path.name} changed while being opened")
+        from rulesq.inputs import read_up_to
+
         with os.fdopen(handle, "rb", closefd=False) as stream:
-            return stream.read(MAX_CACHE_BYTES + 1)
+            return read_up_to(stream, info.st_size, MAX_CACHE_BYTES + 1)
     except OSError as error:
         raise CacheProblem(_reason(error)) from None
     finally:
