@@ -84,13 +84,13 @@ def decode(data: Any) -> Any:
         raise Undecodable("a list outside a tuple or a set")
     if _CLASS in data and len(data) == 2 and isinstance(data.get("f"), dict):
         kind = _class(data[_CLASS])
-        if not dataclasses.is_dataclass(kind):
+        names = _field_names(kind)
+        if names is None:
             raise Undecodable(f"{data[_CLASS]} is not a dataclass")
         fields = data["f"]
-        names = {f.name for f in dataclasses.fields(kind)}
-        if set(fields) != names:
+        if fields.keys() != names:
             raise Undecodable(f"{data[_CLASS]}: fields differ")
-        node = object.__new__(kind)
+        node: Any = object.__new__(kind)
         for name, value in fields.items():
             object.__setattr__(node, name, decode(value))
         return node
@@ -106,6 +106,18 @@ def decode(data: Any) -> Any:
 
 
 _classes: dict[str, type] = {}
+_names: dict[type, frozenset[str] | None] = {}
+
+
+def _field_names(kind: type) -> frozenset[str] | None:
+    """The names of a dataclass's fields (found once per class); None for another class."""
+    if kind not in _names:
+        _names[kind] = (
+            frozenset(f.name for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _names[kind]
 
 
 def _class(where: Any) -> type:
