@@ -159,3 +159,28 @@ def test_entries_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         file.write_text(f"game bluemoon\nI have {number} cards in hand\n")
         read_situation(file)
     assert len(list(tmp_path.glob("tree-*.json"))) == 5
+
+
+def test_the_key_covers_the_code_that_parses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of the code that makes the trees gives new keys: no tree of older code is used."""
+    import shutil
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
+    package = ROOT / "rulesq"
+    copy = tmp_path / "rulesq"
+    (copy / "situation").mkdir(parents=True)
+    for name in ("parser.py", "lines.py", "treecache.py"):
+        shutil.copy(package / "situation" / name, copy / "situation" / name)
+    shutil.copy(package / "larkcache.py", copy / "larkcache.py")
+    monkeypatch.setattr(treecache, "__file__", str(copy / "situation" / "treecache.py"))
+    keys = []
+    for edited in (None, "situation/lines.py", "larkcache.py"):
+        if edited is not None:
+            with (copy / edited).open("a") as stream:
+                stream.write("\n# an edit\n")
+        treecache._code_key.cache_clear()
+        keys.append(treecache._code_key("bluemoon"))
+    treecache._code_key.cache_clear()
+    assert len(set(keys)) == 3

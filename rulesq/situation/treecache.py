@@ -3,11 +3,14 @@
 ``rulesq check`` reads the same case files run after run; each file's tree (what the situation
 grammar gives, tokens with their positions) is stored in rulesq's cache folder
 (:mod:`rulesq.cachefiles`: private folder, atomic writes, checked reads, JSON only) under a
-hash of the game, the file's text, the grammar files and the lark and rulesq versions. Only
-files read from disk are stored (a text made up while answering, such as a question asked
-again with a line stated, is parsed as usual), and only when they parse. An entry that does
-not decode to a tree of the shape stored is read as missing: the file is parsed again and the
-entry rewritten. At most :data:`KEEP` entries stay (the least recently used go).
+hash of the game, the file's text, the grammar files, the code that parses (this package's
+parser, lines and this module, and the parser tables' loader) and the lark and rulesq
+versions. Only files read from disk are stored, with the texts made from them to ask a
+question again with a turn or a phase stated (``Situation.remembered``); a text given
+otherwise (standard input, the rulings' made-up situations) is parsed as usual. A text is
+stored only when it parses. An entry that does not decode to a tree of the shape stored is
+read as missing: the file is parsed again and the entry rewritten. At most :data:`KEEP`
+entries stay (the least recently used go).
 
 A node is ``{"d": rule, "c": [child, ...]}``, a token ``[type, value, start_pos, line,
 column, end_line, end_column, end_pos]``.
@@ -39,14 +42,19 @@ class Broken(ValueError):
 
 @cache
 def _code_key(game: str) -> str:
-    """The key of what a tree depends on besides the text: the grammars, lark, this format."""
+    """The key of what a tree depends on besides the text: grammars, code, lark, this format."""
+    from pathlib import Path
+
     import lark
 
     from rulesq.cachefiles import content_key
     from rulesq.paths import grammar_dir
 
+    here = Path(__file__).parent
+    code = [here / name for name in ("parser.py", "lines.py", "treecache.py")]
+    code.append(here.parent / "larkcache.py")
     return content_key(
-        sorted(grammar_dir().glob("situation*.lark")) + [grammar_dir() / "common.lark"],
+        sorted(grammar_dir().glob("situation*.lark")) + [grammar_dir() / "common.lark", *code],
         f"situation-trees {FORMAT} {lark.__version__} {game}",
     )
 
