@@ -103,6 +103,8 @@ def unfollowed(board: Board) -> list[str]:
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
+        if play.link is not None and not play.cancelled and shields.followed(play.link):
+            continue  # a resolved redirect or cancel: its waiting effect is played out
         if _DAMAGE_WORDS.search(play.card.text or ""):
             gaps.append(
                 f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '

@@ -247,10 +247,11 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
 def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     if not card.fields.get("limited"):
         return
+    asked = _asked(board, card)
     earlier = [
         play
         for play in plays_this_turn(board, player)
-        if play.card.fields.get("limited") and play.link is not _asked(board, card)
+        if play.card.fields.get("limited") and (asked is None or play.link is not asked)
     ]
     if not earlier:
         return
