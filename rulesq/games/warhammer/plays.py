@@ -270,7 +270,11 @@ def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck)
 def _asked(board: Board, card: Card) -> Link | None:
     """The play asked about when the card is on the open chain: its last link there."""
     return next(
-        (link for link in reversed(board.chain) if link.card is not None and link.card.id == card.id),
+        (
+            link
+            for link in reversed(board.chain)
+            if link.card is not None and link.card.id == card.id
+        ),
         None,
     )
 

@@ -3,9 +3,10 @@
 The chain resolves last in, first out, where it is stated; damage assigned before or after it
 comes in the order stated. A chain the situation states resolved is played out the same way
 for its redirects and cancels (their waiting effects outlast the chain); any other of its
-damage texts is left to the damage rules' list of texts not followed. A link that redirects or cancels "the next N damage" to a target
-unit creates a constant effect that waits for that damage (FAQ, Conditional Actions; Redirecting
-Damage: redirected after it is assigned, right before it is applied). A link that makes each
+damage texts is left to the damage rules' list of texts not followed. A link that redirects
+or cancels "the next N damage" to a target unit creates a constant effect that waits for that
+damage (FAQ, Conditional Actions; Redirecting Damage: redirected after it is assigned, right
+before it is applied). A link that makes each
 unit in play take damage assigns it at once (p.17 erratum; Non-combat Damage). A link whose
 text speaks of damage and is not one of these makes the damage answer *cannot answer*.
 """
@@ -160,7 +161,9 @@ def chains(links: list[Link]) -> list[list[Link]]:
 
 def _named(board: Board, link: Link) -> bool:
     """Whether a resolved link is one another resolved link names to cancel (not followed)."""
-    return any((other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved)
+    return any(
+        (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
+    )
 
 
 class _Run:

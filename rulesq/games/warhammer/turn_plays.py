@@ -50,4 +50,3 @@ def _played(link: Link) -> bool:
     if link.kind in PLAYED_KINDS:
         return True
     return link.card is not None and (link.card.type or "").lower() == "tactic"
-
