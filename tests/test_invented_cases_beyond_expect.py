@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "time/no-order-to-choose-with-a-card-that-has-no-text.rq": {
+        1: ('"Plain One" has no special power text', "!has no effect now")
+    },
     "defaults/an-unstated-phase-that-decides-a-play-is-asked-for.rq": {
         1: (
             "say which phase it is (phase <name>)",

@@ -12,7 +12,7 @@ Effects left undecided by that (two cards ignoring each other) are a conflict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -306,6 +306,19 @@ class Forces:
             return None
         spared = any(matches(e, card, controller, view) for e in effect.except_on)
         return None if spared else "text"
+
+    def spared(self, ignorer: Source, card: Instance) -> bool:
+        """Whether an ignore's own exception ("except Flit character cards") spares the card.
+
+        Without its exception, the ignore would reach the card.
+        """
+        effect = ignorer.effect
+        if not isinstance(effect, fx.Ignore) or not (effect.except_cards or effect.except_on):
+            return False
+        if self._reaches(ignorer, card, True) is not None:
+            return False
+        bare = replace(effect, except_cards=(), except_on=())
+        return self._reaches(Source(ignorer.card, bare, ignorer.index), card, True) is not None
 
     def _protected_from(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card from an opposing ignore effect.
