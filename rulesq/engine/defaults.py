@@ -269,7 +269,9 @@ def asked_first(
     else:
         try:
             text = with_line_first(situation, line)
-            other = parse_situation(text, situation.source, situation.game)
+            other = parse_situation(
+                text, situation.source, situation.game, remember=situation.remembered
+            )
         except RulesqError:
             other = None
         if restated is not None:
