@@ -47,9 +47,27 @@ VARIANTS = [
 ]
 
 
-def _shape(line: str) -> list[tuple[Any, ...]]:
+#: The same, in Warhammer situations.
+WARHAMMER_VARIANTS = [
+    (
+        'ask how many hit points does "Chaos Knights" have?',
+        'ask what are the hit points of "Chaos Knights"?',
+    ),
+    (
+        'ask how many hit points does "Chaos Knights" have left?',
+        'ask what are the remaining hit points of "Chaos Knights"?',
+    ),
+    ("it is the battlefield phase", "phase battlefield"),
+    ("my opponent has 7 cards in hand", "you have 7 cards in hand"),
+]
+
+BLUE_MOON = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n'
+WARHAMMER = 'game warhammer\nit is my turn\nmy battlefield has "Chaos Knights" (damage 1)\n'
+
+
+def _shape(line: str, before: str = BLUE_MOON) -> list[tuple[Any, ...]]:
     """What a line means: each item's kind, player, cards and parameters."""
-    text = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n' + line + "\n"
+    text = before + line + "\n"
     situation = parse_situation(text, "<test>")
     shapes = []
     for item in situation.items:
@@ -71,6 +89,11 @@ def _shape(line: str) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize(("variant", "canonical"), VARIANTS)
 def test_a_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
     assert _shape(variant) == _shape(canonical)
+
+
+@pytest.mark.parametrize(("variant", "canonical"), WARHAMMER_VARIANTS)
+def test_a_warhammer_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
+    assert _shape(variant, WARHAMMER) == _shape(canonical, WARHAMMER)
 
 
 def _error(text: str) -> InputError:
