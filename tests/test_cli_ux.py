@@ -51,11 +51,13 @@ def test_completion_of_an_unknown_shell_is_an_error() -> None:
     assert result.exit_code == 2
 
 
-def _complete(words: str, cword: int) -> list[str]:
+def _complete(*words: str) -> list[str]:
+    """What bash's completion gets for the words as typed (the last one being completed)."""
     env = {
         **os.environ,
-        "COMP_WORDS": words,
-        "COMP_CWORD": str(cword),
+        # the script bash sources joins the words, raw as typed, with newlines
+        "COMP_WORDS": "\n".join(words),
+        "COMP_CWORD": str(len(words) - 1),
         "_RULESQ_COMPLETE": "complete_bash",
     }
     done = subprocess.run([RULESQ], capture_output=True, text=True, env=env, timeout=60)
@@ -63,8 +65,29 @@ def _complete(words: str, cword: int) -> list[str]:
 
 
 def test_the_shell_completes_card_names_after_card_rulings_and_e() -> None:
-    assert _complete("rulesq card Laug", 2) == ["Laughing Gas"]
-    assert "Mad Mike Magpie" in _complete("rulesq rulings Pandemonium Mad", 3)
+    assert _complete("rulesq", "card", "Laug") == ["Laughing\\ Gas"]
+    assert "Mad\\ Mike\\ Magpie" in _complete("rulesq", "rulings", "Pandemonium", "Mad")
     assert card_names("Urgu") == ["Urguck"]
     assert expression_names('I play "Laughing G') == ['I play "Laughing Gas"']
     assert expression_names("I play") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "inserted"),
+    [
+        # bash puts the completion in place of the word as typed: quoted as it is quoted
+        ("Laughing\\ G", "Laughing\\ Gas"),
+        ('"Laughing G', "Laughing Gas"),
+        ("Franz", "Franz\\'s\\ Decree"),
+        ("'Franz", "Franz'\\''s Decree"),
+    ],
+)
+def test_bash_gets_a_card_name_quoted_as_the_word_is_typed(typed: str, inserted: str) -> None:
+    assert _complete("rulesq", "card", typed) == [inserted]
+
+
+def test_bash_gets_a_name_in_an_expression_in_double_quotes_escaped() -> None:
+    assert _complete("rulesq", "ask", "-e", '"I play \\"Laughing G') == [
+        'I play \\"Laughing Gas\\"'
+    ]
+    assert _complete("rulesq", "ask", "-e", "'I play \"Laughing G") == ['I play "Laughing Gas"']

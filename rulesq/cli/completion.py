@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from typing import Annotated
 
@@ -9,7 +11,15 @@ import typer
 
 from rulesq.cli.basics import COMPLETE_VAR, EXIT_ERROR
 
-__all__ = ["COMPLETE_VAR", "SHELLS", "card_names", "completion", "enable", "expression_names"]
+__all__ = [
+    "COMPLETE_VAR",
+    "SHELLS",
+    "card_names",
+    "completion",
+    "enable",
+    "expression_names",
+    "for_bash",
+]
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -43,10 +53,20 @@ def completion(
 
 
 def enable() -> None:
-    """Register typer's completion classes (only when a shell asks: start-up stays lean)."""
-    from typer._completion_classes import completion_init
+    """Register typer's completion classes (only when a shell asks: start-up stays lean).
+
+    Bash's inserts each completion quoted for the word being typed (:func:`for_bash`).
+    """
+    from click.shell_completion import CompletionItem, add_completion_class
+    from typer._completion_classes import BashComplete, completion_init
 
     completion_init()
+
+    class QuotingBashComplete(BashComplete):
+        def format_completion(self, item: CompletionItem) -> str:
+            return for_bash(str(item.value))
+
+    add_completion_class(QuotingBashComplete, "bash")
 
 
 def card_names(incomplete: str) -> list[str]:
@@ -65,3 +85,26 @@ def expression_names(incomplete: str) -> list[str]:
     if not quote or before.count('"') % 2:
         return []
     return [f'{before}"{name}"' for name in card_names(typed)]
+
+
+#: Characters bash reads specially in a word typed without quotes.
+_BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&;|<>()*?\[\]{}#~^])""")
+
+
+def for_bash(value: str) -> str:
+    """A completion as bash must insert it in place of the word being typed.
+
+    Bash replaces the word as typed: a name with spaces typed without quotes (``Laughing\\
+    G``) needs its spaces escaped, one inside double quotes (``"I play \\"Laug``) its double
+    quotes; zsh and fish quote what they insert themselves.
+    """
+    words = os.environ.get("COMP_WORDS", "").split("\n")
+    try:
+        typed = words[int(os.environ.get("COMP_CWORD", ""))]
+    except (ValueError, IndexError):
+        typed = ""
+    if typed.startswith('"'):
+        return re.sub(r'(["\\$`])', r"\\\1", value)
+    if typed.startswith("'"):
+        return value.replace("'", "'\\''")
+    return _BASH_SPECIAL.sub(r"\\\1", value)
