@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import rulesq
 from rulesq.cli import app
-from rulesq.cli.completion import card_names, expression_names
+from rulesq.cli.completion import ZSH_LINE, card_names, expression_names
 
 runner = CliRunner()
 #: The installed command (its name is what the shell completes for).
@@ -91,3 +91,44 @@ def test_bash_gets_a_name_in_an_expression_in_double_quotes_escaped() -> None:
         'I play \\"Laughing Gas\\"'
     ]
     assert _complete("rulesq", "ask", "-e", "'I play \"Laughing G") == ['I play "Laughing Gas"']
+
+
+@pytest.mark.parametrize(
+    ("shell", "where"),
+    [
+        ("bash", ".local/share/bash-completion/completions/rulesq"),
+        ("zsh", ".zfunc/_rulesq"),
+        ("fish", ".config/fish/completions/rulesq.fish"),
+    ],
+)
+def test_install_completion_writes_the_script_where_the_shell_finds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shell: str, where: str
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("SHELL", f"/usr/bin/{shell}")
+    result = runner.invoke(app, ["--install-completion"])
+    assert result.exit_code == 0
+    target = tmp_path / where
+    assert result.output.splitlines()[0] == f"rulesq completion for {shell} written to {target}"
+    assert target.read_text() == runner.invoke(app, ["completion", shell]).output
+    if shell == "zsh":  # ~/.zfunc goes on zsh's fpath, once
+        assert (tmp_path / ".zshrc").read_text() == ZSH_LINE + "\n"
+        runner.invoke(app, ["--install-completion"])
+        assert (tmp_path / ".zshrc").read_text() == ZSH_LINE + "\n"
+    assert runner.invoke(app, ["--show-completion"]).output == target.read_text()
+
+
+def test_install_completion_in_another_shell_says_which_it_completes_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SHELL", "/bin/tcsh")
+    done = subprocess.run(
+        [RULESQ, "--install-completion"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "error: your shell is tcsh; rulesq completes in bash, zsh, fish: "
+        "print the script with rulesq completion bash|zsh|fish\n"
+    )

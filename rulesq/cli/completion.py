@@ -18,7 +18,10 @@ __all__ = [
     "completion",
     "enable",
     "expression_names",
+    "detect_shell",
     "for_bash",
+    "install",
+    "script",
 ]
 
 SHELLS = ("bash", "zsh", "fish")
@@ -35,21 +38,74 @@ def completion(
       rulesq completion bash > ~/.local/share/bash-completion/completions/rulesq
       rulesq completion zsh > "${fpath[1]}/_rulesq"
       rulesq completion fish > ~/.config/fish/completions/rulesq.fish
+      rulesq --install-completion     (writes it there for the shell you use)
     """
-    from typer._completion_shared import get_completion_script
-
     if shell not in SHELLS:
         sys.stderr.write(
             f"error: unknown shell '{shell}': rulesq completes in {', '.join(SHELLS)}.\n"
         )
         raise typer.Exit(EXIT_ERROR)
+    sys.stdout.write(script(shell))
+
+
+def script(shell: str) -> str:
+    """The completion script of ``shell``."""
+    from typer._completion_shared import get_completion_script
+
     enable()
-    sys.stdout.write(
-        get_completion_script(prog_name="rulesq", complete_var=COMPLETE_VAR, shell=shell).rstrip(
-            "\n"
+    text = get_completion_script(prog_name="rulesq", complete_var=COMPLETE_VAR, shell=shell)
+    return text.rstrip("\n") + "\n"
+
+
+def detect_shell() -> str:
+    """The user's shell (from ``$SHELL``), if rulesq completes in it; else an error."""
+    from pathlib import Path
+
+    from rulesq.errors import RulesqError
+
+    name = Path(os.environ.get("SHELL", "")).name
+    if name not in SHELLS:
+        said = f"your shell is {name}" if name else "$SHELL does not say which shell you use"
+        raise RulesqError(
+            f"{said}; rulesq completes in {', '.join(SHELLS)}: "
+            "print the script with rulesq completion bash|zsh|fish"
         )
-        + "\n"
-    )
+    return name
+
+
+#: The line that makes zsh look for completions in ~/.zfunc.
+ZSH_LINE = "fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit"
+
+
+def install(shell: str) -> str:
+    """Write the completion script where ``shell`` finds it; say what was done.
+
+    bash (with bash-completion) and fish load a script from their user folder as a command
+    is completed; zsh needs ~/.zfunc on its ``fpath``, so that line is added to ~/.zshrc
+    when it is not there.
+    """
+    from pathlib import Path
+
+    home = Path.home()
+    data = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+    target = {
+        "bash": data / "bash-completion" / "completions" / "rulesq",
+        "zsh": home / ".zfunc" / "_rulesq",
+        "fish": config / "fish" / "completions" / "rulesq.fish",
+    }[shell]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(script(shell), encoding="utf-8")
+    done = [f"rulesq completion for {shell} written to {target}"]
+    if shell == "zsh":
+        rc = home / ".zshrc"
+        text = rc.read_text(encoding="utf-8") if rc.is_file() else ""
+        if ".zfunc" not in text:
+            with rc.open("a", encoding="utf-8") as handle:
+                handle.write(("\n" if text and not text.endswith("\n") else "") + ZSH_LINE + "\n")
+            done.append(f"added to {rc}: {ZSH_LINE}")
+    done.append("open a new shell to use it")
+    return "\n".join(done)
 
 
 def enable() -> None:
