@@ -136,7 +136,13 @@ def test_a_syntax_error_shows_the_nearest_complete_form() -> None:
         ("ask must you retreat", "ask must you retreat?"),
         (
             'ask is the BLUF icon of "Pandemonium" effective',
-            'ask is the GANG icon of "Pandemonium" effective?',
+            'ask is the BLUFF icon of "Pandemonium" effective?',
+        ),
+        # a misspelt word of a choice (an element, an icon) is the choice it is closest to
+        ("element erth", "element earth"),
+        (
+            'ask is the PROTECTD icon of "Laughing Gas" effective?',
+            'ask is the PROTECTED icon of "Laughing Gas" effective?',
         ),
         # a name written without its quotes is quoted, commas parting the names
         ("I play Laughing Gas", 'I play "Laughing Gas"'),
@@ -181,6 +187,15 @@ def test_every_nearest_form_shown_is_a_line_the_language_reads(game: str, line: 
     assert shown, line
     for suggestion in shown:  # the language reads it (its cards may need earlier lines)
         parser_for(game).parse(suggestion + "\n")
+
+
+def test_a_misspelt_choice_gets_did_you_mean() -> None:
+    lines = _error_lines("element erth")
+    assert lines[0] == "<-e>:2:9: error: unexpected 'erth'"
+    assert 'Did you mean "earth"?' in lines
+    assert 'Did you mean "PROTECTED"?' in _error_lines(
+        'ask is the PROTECTD icon of "Laughing Gas" effective?'
+    )
 
 
 def test_the_nearest_form_of_an_unquoted_name_in_warhammer() -> None:

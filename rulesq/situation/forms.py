@@ -164,12 +164,25 @@ def _fill(example: str, line: str, classes: tuple[frozenset[str], ...], game: st
         else:
             for words_of_class in classes:
                 if token.lower() in words_of_class:
-                    swap = sorted((words & words_of_class) - {token.lower()})
-                    if swap:
-                        token = swap[0]
+                    swap = sorted((words & words_of_class) - {token.lower()}) or _respelt(
+                        words, words_of_class
+                    )
+                    if swap and swap[0] != token.lower():
+                        token = swap[0].upper() if token.isupper() else swap[0]
         out.append(token)
     text = " ".join(out)
     return re.sub(r" ([?,)])", r"\1", text).replace("( ", "(")
+
+
+def _respelt(words: set[str], choices: frozenset[str]) -> list[str]:
+    """The choice a misspelt word stands for ("erth": earth), if the line names none."""
+    if words & choices:
+        return []
+    for word in sorted(words):
+        close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+        if close:
+            return close
+    return []
 
 
 def nearest(

@@ -293,5 +293,16 @@ def _hint(error: UnexpectedInput, body: str, expected: set[str], parser: Lark) -
     if not _WORD.fullmatch(word):
         return None
     keywords = _keywords(expected, parser)
-    close = difflib.get_close_matches(word.lower(), keywords, n=2, cutoff=0.6)
-    return did_you_mean(close)
+    choices = {w.lower(): w for w in _choice_words(expected, parser)}
+    close = difflib.get_close_matches(word.lower(), [*keywords, *choices], n=2, cutoff=0.6)
+    return did_you_mean([choices.get(c, c) for c in close])
+
+
+def _choice_words(names: set[str], parser: Lark) -> list[str]:
+    """The words of the expected terminals that are a choice of words (fire or earth)."""
+    out = []
+    for term in parser.terminals:
+        words = _ALTERNATION.match(term.pattern.value) if term.name in names else None
+        if words and term.pattern.type == "re":
+            out += words.group(1).split("|")
+    return out
