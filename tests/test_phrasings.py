@@ -44,6 +44,12 @@ VARIANTS = [
         'ask can you play "Laughing Gas"?\nyou play "Laughing Gas"',
     ),
     ("ask can my opponent retreat?", "ask can you retreat?"),
+    # anonymous discards and counts
+    ("you discarded a card from your hand", "you discard 1 card"),
+    ("my opponent discards 3 cards", "you discard 3 cards"),
+    ("you attract a dragon", "you attract 1 dragon"),
+    ("ask how many more cards must you still discard?", "ask how many cards must you discard?"),
+    ("ask how many cards must my opponent discard?", "ask how many cards must you discard?"),
 ]
 
 
