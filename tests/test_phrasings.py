@@ -67,8 +67,15 @@ WARHAMMER_VARIANTS = [
     ("my opponent has 7 cards in hand", "you have 7 cards in hand"),
 ]
 
+#: The same, in FMA situations.
+FMA_VARIANTS = [
+    ("it is a wits battle", "battle wits"),
+    ("the battle is an alchemy battle", "battle alchemy"),
+]
+
 BLUE_MOON = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n'
 WARHAMMER = 'game warhammer\nit is my turn\nmy battlefield has "Chaos Knights" (damage 1)\n'
+FMA = 'game fma\nattackers "A" (strength 3)\n'
 
 
 def _shape(line: str, before: str = BLUE_MOON) -> list[tuple[Any, ...]]:
@@ -100,6 +107,11 @@ def test_a_variant_parses_to_its_canonical_form(variant: str, canonical: str) ->
 @pytest.mark.parametrize(("variant", "canonical"), WARHAMMER_VARIANTS)
 def test_a_warhammer_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
     assert _shape(variant, WARHAMMER) == _shape(canonical, WARHAMMER)
+
+
+@pytest.mark.parametrize(("variant", "canonical"), FMA_VARIANTS)
+def test_an_fma_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
+    assert _shape(variant, FMA) == _shape(canonical, FMA)
 
 
 def _error(text: str) -> InputError:
