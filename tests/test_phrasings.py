@@ -65,6 +65,9 @@ WARHAMMER_VARIANTS = [
     ),
     ("it is the battlefield phase", "phase battlefield"),
     ("my opponent has 7 cards in hand", "you have 7 cards in hand"),
+    ('I have "Longbeards" in my battlefield', 'my battlefield has "Longbeards"'),
+    ('I control "Longbeards" in my kingdom zone', 'my kingdom zone has "Longbeards"'),
+    ('my opponent has "Longbeards" in your quest zone', 'your quest zone has "Longbeards"'),
 ]
 
 #: The same, in FMA situations.

@@ -221,6 +221,14 @@ class Reader(EventFacts):
 
     def _fact_zone_cards(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
+        players = fact.param("players", ())
+        if len(set(players)) > 1:  # I have "X" in your battlefield
+            raise self.error(
+                "a player's cards in play are in that player's own zones",
+                fact,
+                suggestion=f"Write, e.g., your {zone.value} has "
+                + ", ".join(f'"{ref.name}"' for ref in fact.cards),
+            )
         for ref in fact.cards:
             if ref.card is not None and (ref.card.type or "").lower() == "legend":
                 raise self.error(
