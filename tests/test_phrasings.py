@@ -73,7 +73,7 @@ WARHAMMER_VARIANTS = [
 #: The same, in FMA situations.
 FMA_VARIANTS = [
     ("it is a wits battle", "battle wits"),
-    ("the battle is an alchemy battle", "battle alchemy"),
+    ("it is an alchemy battle", "battle alchemy"),
 ]
 
 BLUE_MOON = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n'
