@@ -137,3 +137,31 @@ def test_rulesq_alone_on_a_terminal_opens_the_table_mode(tmp_path: Path) -> None
     assert (
         ':show\ngame bluemoon\nyou have active "Pandemonium"\nask can I play "Laughing Gas"?\n'
     ) in shown
+
+
+def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    lines = 'you have active "Pandemonium"\nask can I play "Laughing Gas"?\n:show\n:quit\nmore\n'
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "rulesq"), "shell"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout.splitlines()
+    assert out[:3] == [
+        'ask can I play "Laughing Gas"?',
+        "  no",
+        '  decided by you may not: "Pandemonium" forbids it: You may not play support cards.',
+    ]
+    assert out[-3:] == [
+        "game bluemoon",
+        'you have active "Pandemonium"',
+        'ask can I play "Laughing Gas"?',
+    ]
