@@ -316,7 +316,7 @@ def _hint(error: UnexpectedInput, body: str, expected: set[str], parser: Lark) -
 
 def _choice_words(names: set[str], parser: Lark) -> list[str]:
     """The words of the expected terminals that are a choice of words (fire or earth)."""
-    out = []
+    out: list[str] = []
     for term in parser.terminals:
         words = _ALTERNATION.match(term.pattern.value) if term.name in names else None
         if words and term.pattern.type == "re":
