@@ -150,8 +150,8 @@ _BASH_SPECIAL = re.compile(r"""([\s'"\\$`!&;|<>()*?\[\]{}#~^])""")
 def for_bash(value: str) -> str:
     """A completion as bash must insert it in place of the word being typed.
 
-    Bash replaces the word as typed: a name with spaces typed without quotes (``Laughing\\
-    G``) needs its spaces escaped, one inside double quotes (``"I play \\"Laug``) its double
+    Bash replaces the word as typed: a name with spaces typed without quotes (``Some\\ Ca``)
+    needs its spaces escaped, one inside double quotes (``"I play \\"Some Ca``) its double
     quotes; zsh and fish quote what they insert themselves.
     """
     words = os.environ.get("COMP_WORDS", "").split("\n")

@@ -118,8 +118,8 @@ def _unquoted_names(
     """The example's name slots that the line fills with a name it forgot to quote.
 
     A run of the line's words stands where the example has a quoted name, each name of it
-    (commas part them) begins with a capital (not "I"): ``ask what does Chaos Knights
-    read?`` fills ``"Chaos Knights"``.
+    (commas part them) begins with a capital (not "I"): ``ask what does Some Card read?``
+    fills ``"Some Card"``.
     """
     mine = _shape(line, _vocabulary(game), classes)
     theirs = _shape(example, classes=classes)
