@@ -217,7 +217,11 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     R.CARGO_NOT_HAND,
                     R.CARGO_NOT_IN_PLAY,
                 )
-            return None
+            return yes(
+                f'"{card.name}" is on the landed ship "{ship.name}": cards are played from '
+                "landed ships as if they were in the hand",
+                R.AS_IF_IN_HAND,
+            )
         if from_deck:
             return None
         if card.zone is Zone.DISCARD:
@@ -489,8 +493,10 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         found: list[Found] = [
             rule_claim(
                 Stance.FORBID,
-                f"{names} already used this turn's one character card",
+                f"{names} already used this turn's one character card"
+                + self._gang_missed(card, who),
                 R.FREE,
+                *((R.GANG,) if card.is_character and forces.has_icon(card, "GANG") else ()),
                 label="one character card a turn",
             )
         ]
@@ -512,6 +518,19 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             else None
         )
         return found + (self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0]))
+
+    def _gang_missed(self, card: Instance, who: str) -> str:
+        """Why a character card's GANG icon does not lift the limit (it joins no gang), or ""."""
+        if not (card.is_character and self.forces.has_icon(card, "GANG")):
+            return ""
+        area = [
+            c for c in self.state.owned(who, frozenset({Zone.COMBAT}), active=True) if c is not card
+        ]
+        names = ", ".join(f'"{c.name}"' for c in area) or "none"
+        return (
+            f'; the GANG icon of "{card.name}" is ineffective: the active cards of the combat '
+            f"area ({names}) are not all character cards of its gang with a GANG icon"
+        )
 
     def _kept_free_icon(self, units: list[Unit]) -> list[Found]:
         """An earlier FREE card whose icon an ignore would have taken, but for an ignore over it.
