@@ -125,7 +125,8 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
     """
     reason = f"no active card ignores {what}"
     forces = view.forces
-    applying = forces.applying()
+    applying = frozenset(forces.applying())
+    added: frozenset[str] | None = None  # the icons the card was last played as if it had
     named: list[Source] = []
     claims: list[Claim] = []
     rules = [R.IGNORED_CARD]
@@ -139,7 +140,9 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
                     f'"{source.card.name}" ignores the cards it names, and '
                     f'"{card.name}" is not one of them: {source.quote}'
                 )
-                lapsed = _lapsed_icons(forces, source, card)
+                if added is None:
+                    added = _played_as_if(forces, card)
+                lapsed = _lapsed_icons(forces, source, card, added)
                 if lapsed:
                     reason = (
                         f'"{card.name}" was played as if it had the '
@@ -194,14 +197,20 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
     return ruling
 
 
-def _lapsed_icons(forces: Forces, source: Source, card: Instance) -> frozenset[str]:
-    """The icons a card was played as if it had, when with them the ignore would reach it.
+def _played_as_if(forces: Forces, card: Instance) -> frozenset[str]:
+    """The icons a text let the card be played as if it had, at its last play (none: empty)."""
+    plays = [e for e in forces.state.events_of("play") if e.cards and e.cards[0] is card]
+    return frozenset(plays[-1].data.get("as_if", frozenset())) if plays else frozenset()
+
+
+def _lapsed_icons(
+    forces: Forces, source: Source, card: Instance, added: frozenset[str]
+) -> frozenset[str]:
+    """Of the icons the card was played as if it had (``added``), those the ignore would reach.
 
     An icon a text adds lasts only while the card is played: once in play, an ignore that
     names cards with that icon no longer reaches it.
     """
-    plays = [e for e in forces.state.events_of("play") if e.cards and e.cards[0] is card]
-    added = frozenset(plays[-1].data.get("as_if", frozenset())) if plays else frozenset()
     if not added:
         return frozenset()
     kept = card.as_if
