@@ -203,8 +203,9 @@ def answer_question(
     """Answer one question of a situation.
 
     An answer that rests on a default turn is asked again with each turn stated, one that
-    rests on a default phase in each phase; when that changes the verdict, there is no
-    answer until the judge says whose turn (which phase) it is.
+    rests on a default phase in each phase, one that took a card's unknown icons to be none
+    with each icon the game lists given to the card; when that changes the verdict, there
+    is no answer until the judge says whose turn (which phase, which icons) it is.
     """
     answer = _answer(situation, question, game, memo)
     if recheck_defaults:
@@ -222,6 +223,9 @@ def answer_question(
             if len(verdicts) > 1:
                 reason = defaults.say_the_phase(verdicts)
                 return Context(situation, question, game, {}).cannot(reason)
+        say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried())
+        if say is not None:
+            return Context(situation, question, game, {}).cannot(say)
     return answer
 
 

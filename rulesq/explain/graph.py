@@ -148,13 +148,14 @@ class Derivation:
         """A verdict that lost (link what beat it with ``beats``)."""
         return self._add(self._next("alternative"), "alternative", shown, value=value)
 
-    def absence(self, text: str, assumed: bool = False) -> str:
+    def absence(self, text: str, assumed: bool = False, **attrs: Any) -> str:
         """A negative fact the verdict relies on (an edge from the verdict, once there is one).
 
         ``assumed`` marks one the sources do not establish (a card text they never quote): an
-        answer shows those even in its short form.
+        answer shows those even in its short form. ``attrs`` are kept on the node (what a
+        default's re-asking needs, as ``icons_read``).
         """
-        node = self._add(self._next("absence"), "absence", text, assumed=assumed)
+        node = self._add(self._next("absence"), "absence", text, assumed=assumed, **attrs)
         if VERDICT in self.graph:
             self.link(VERDICT, node, ABSENCE)
         return node

@@ -263,8 +263,11 @@ def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck)
 
 
 def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
-    if not card.fields.get("unique"):
-        return
+    """Forbid a second copy of a Unique card; a copy in play of a card not known Unique is a gap.
+
+    The card data marks no card Unique: only the FAQ's keyword errata do. Any other card may
+    be Unique, so a copy already in play leaves the answer open rather than a silent yes.
+    """
     copy = next(
         (
             c
@@ -273,16 +276,26 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
         ),
         None,
     )
-    if copy is not None:
-        check.claim(
-            "unique",
-            rule_claim(
-                Stance.FORBID,
-                f'"{card.name}" is Unique and a copy is already in play',
-                *card.errata,
-                PUT_INTO_PLAY,
-            ),
+    if copy is None:
+        return
+    if not card.fields.get("unique"):
+        check.gaps.append(
+            (
+                f'a copy of "{card.name}" is already in play, and whether it is Unique is not '
+                "in the sources (only the FAQ's keyword errata mark a card Unique)",
+                False,
+            )
         )
+        return
+    check.claim(
+        "unique",
+        rule_claim(
+            Stance.FORBID,
+            f'"{card.name}" is Unique and a copy is already in play',
+            *card.errata,
+            PUT_INTO_PLAY,
+        ),
+    )
 
 
 def price(board: Board, card: Card, text: str, player: str) -> V.Value:
