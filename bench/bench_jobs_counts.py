@@ -84,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
-    sets = {"given paths": args.paths} if args.paths else folders()
+    sets = {"given paths": [p.resolve() for p in args.paths]} if args.paths else folders()
     with tempfile.TemporaryDirectory() as caches:
         for name, paths in sets.items():
             one = sum(counts(paths, 1, None, Path(caches, "here")))

@@ -42,6 +42,8 @@ def reports(
             yield report(check_file(item, game), as_json)
         else:
             yield next(checked)
+    if checked is not None:
+        next(checked, None)  # ends the workers' generator (they exit, and are waited for)
 
 
 def _checked(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:
@@ -80,6 +82,7 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     checked = _in_workers(files, game, as_json, workers, later)
     for index in range(len(files)):
         yield early[index] if index in early else next(checked)
+    next(checked, None)  # done: the workers exit as they find nothing left
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
