@@ -139,7 +139,10 @@ def asked_with(situation: Situation, question: Question, line: str, ask: Ask) ->
     position = situation.questions.index(question)
     try:
         other = parse_situation(
-            with_turn(situation, question, line), situation.source, situation.game
+            with_turn(situation, question, line),
+            situation.source,
+            situation.game,
+            remember=situation.remembered,
         )
     except RulesqError:
         return None

@@ -21,7 +21,7 @@ from rulesq.games.bluemoon.judge.cards import (
     note_unknown_icons,
 )
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.precedents import cite_precedents, opens_against
+from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 
@@ -151,7 +151,7 @@ class View:
             decided_by=ruling.step,
             supported_by=tuple(dict.fromkeys(support)),
         )
-        graph.later(lambda: cite_precedents(self.ctx, answer))
+        graph.later(precedents_later(self.ctx, answer))
         return answer
 
     def refuse_unread(self) -> None:
