@@ -175,8 +175,8 @@ def scaling(
     Measured walls, and the same figures from CPU times (what an idle machine would show;
     on a shared one a wall-clock speed-up shows only while cores are free): one process's
     wall is its CPU ``C1``; with ``N`` processes, what runs before the fork (start-up, the
-    first file of each game, the warm-up: ``P``, the CPU of a run stopped at the fork) runs
-    alone, and the rest of the CPU of every process ``CN`` is shared by the cores:
+    first file of each game that two workers share: ``P``, the CPU of a run stopped at the
+    fork) runs alone, and the rest of the CPU of every process ``CN`` is shared by the cores:
     ``P + (CN - P) / N``.
     """
     one, all_cores, start = median(ones, "wall"), median(many, "wall"), median(firsts, "wall")

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from rulesq.runs import SharedRuns
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -26,7 +28,7 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
-def warm(card_scanners: bool = True) -> None:
+def warm(card_scanners: bool = True, grammars: bool = True) -> None:
     """Load, once for the workers about to fork, what the games loaded so far answer with.
 
     Every question handler is imported, and each card-text grammar loaded with the parsed
@@ -35,7 +37,8 @@ def warm(card_scanners: bool = True) -> None:
     lexer state of the grammars is compiled (Lark compiles one when it first meets it).
     Without ``card_scanners`` only the situation grammars' states are: a check reads the
     texts of corpus cards from disk, and meets few of the card-text grammar's hundreds of
-    states (its workers compile those they meet, a fraction of a millisecond each).
+    states (its workers compile those they meet, a fraction of a millisecond each). Without
+    ``grammars`` the handlers are imported, and nothing else.
     """
     from importlib import import_module
 
@@ -48,6 +51,8 @@ def warm(card_scanners: bool = True) -> None:
     loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
     for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
         import_module(target.partition(":")[0])
+    if not grammars:
+        return
     for game in loaded:
         if type(game).parse_card_text is Game.parse_card_text:  # no card-text grammar
             continue
@@ -86,109 +91,108 @@ def ordered_map(
 
 
 def forked_map(
-    function: Callable[[T], R], items: Sequence[T], workers: int, chunk: int
+    function: Callable[[T], R],
+    items: Sequence[T],
+    workers: int,
+    chunk: int,
+    runs: Sequence[Sequence[int]] | None = None,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
-    The workers inherit ``function`` and ``items``; each takes the next ``chunk`` neighbouring
-    items (an index read from a pipe they share) and sends their results back on a
-    ``multiprocessing`` pipe of its own (serialised as ``multiprocessing.Pool`` sends them).
-    This process only reads, and puts the chunks back in order: unlike the pool, it spends
-    no CPU on threads and messages that two workers on two cores need. An exception in a
-    worker is raised here. Needs ``os.fork``.
+    The workers inherit ``function`` and ``items``; they take ``chunk`` items at a time from
+    ``runs`` (lists of item indexes, each item in one run at most; by default one run of
+    every item in order, which all the workers share), as :class:`rulesq.runs.SharedRuns`
+    hands them out, and send their results back on a ``multiprocessing`` pipe each
+    (serialised as ``multiprocessing.Pool`` sends them). This process only reads, and gives
+    the results in the items' order as soon as each is there: unlike the pool, it spends no
+    CPU on threads and messages that two workers on two cores need. Only the items the
+    runs hold are mapped. An exception in a worker is raised here. Needs ``os.fork``.
     """
     import gc
-    import struct
     from multiprocessing import Pipe
 
-    chunks = [range(i, min(i + chunk, len(items))) for i in range(0, len(items), chunk)]
-    if len(chunks) * 4 > 32768:  # every index fits in the pipe before a worker reads one
-        yield from forked_map(function, items, workers, -(-len(items) * 4 // 32768))
-        return
+    from rulesq.runs import SharedRuns
+
+    shared = SharedRuns([range(len(items))] if runs is None else runs, chunk)
+    if len(set(shared.order)) != len(shared.order):
+        shared.close()
+        raise ValueError("an item is in two runs, or twice in one")
     sys.stdout.flush()
     sys.stderr.flush()
-    tasks, task_end = os.pipe()
-    os.write(task_end, b"".join(struct.pack("<I", k) for k in range(len(chunks))))
-    os.close(task_end)
     # What is loaded so far is left out of the workers' collections: a collection would
     # touch every object, and so copy each page a worker shares with this process.
     gc.freeze()
     children: list[tuple[Connection, int]] = []  # each worker's result pipe and pid
     finished = False
     try:
-        for _ in range(workers):
+        for slot in range(workers):
             receiver, sender = Pipe(duplex=False)
             pid = os.fork()
             if pid == 0:  # the worker: never returns
                 receiver.close()
-                _work(function, items, chunks, tasks, sender)
+                _work(function, items, shared, slot, sender)
             sender.close()
             children.append((receiver, pid))
-        os.close(tasks)
-        tasks = -1
-        yield from _gather([receiver for receiver, _ in children], len(chunks))
+        yield from _gather([receiver for receiver, _ in children], shared.order)
         finished = True
     finally:
         gc.unfreeze()
-        if tasks >= 0:
-            os.close(tasks)
+        shared.close()
         _reap(children, stop=not finished)
 
 
 def _work(
     function: Callable[[Any], Any],
     items: Sequence[Any],
-    chunks: list[range],
-    tasks: int,
+    shared: SharedRuns,
+    slot: int,
     out: Connection,
 ) -> NoReturn:
     """In a forked worker: answer chunks until none is left, then exit (never returns)."""
-    import struct
     import traceback
 
     code = 0
     try:
-        while True:
-            data = os.read(tasks, 4)
-            if len(data) < 4:
-                break
-            (number,) = struct.unpack("<I", data)
+        while taken := shared.take(slot):
             try:
-                out.send((number, [function(items[i]) for i in chunks[number]], None))
+                results = [function(items[shared.order[at]]) for at in taken]
+                out.send((taken.start, results, None))
             except Exception as error:  # sent to be raised in the parent
                 try:
-                    out.send((number, None, error))
+                    out.send((taken.start, None, error))
                 except Exception:
                     text = "".join(traceback.format_exception(error))
-                    out.send((number, None, RuntimeError(text)))
-    except BaseException:  # an interrupt, a broken pipe: the parent sees a chunk missing
+                    out.send((taken.start, None, RuntimeError(text)))
+    except BaseException:  # an interrupt, a broken pipe: the parent sees an item missing
         code = 1
     finally:
         os._exit(code)
 
 
-def _gather(receivers: list[Connection], count: int) -> Iterator[Any]:
-    """The results of ``count`` chunks received from the workers, in order."""
+def _gather(receivers: list[Connection], order: list[int]) -> Iterator[Any]:
+    """The results the workers send, in the items' order (``order``: the item at each place)."""
     from multiprocessing.connection import Connection, wait
 
-    waiting: dict[int, list[Any]] = {}
+    waiting: dict[int, Any] = {}
     open_ = list(receivers)
-    following = 0
-    while following < count:
+    expected = sorted(order)
+    following = 0  # the place in ``expected`` of the next result to give
+    while following < len(expected):
         if not open_:
-            raise RuntimeError(f"a worker stopped before chunk {following} was done")
+            raise RuntimeError(f"a worker stopped before item {expected[following]} was done")
         for ready in wait(open_):
             assert isinstance(ready, Connection)
             try:
-                number, results, error = ready.recv()
+                start, results, error = ready.recv()
             except EOFError:  # the worker has exited
                 open_.remove(ready)
                 continue
             if error is not None:
                 raise error
-            waiting[number] = results
-        while following in waiting:
-            yield from waiting.pop(following)
+            for at, result in enumerate(results, start):
+                waiting[order[at]] = result
+        while following < len(expected) and expected[following] in waiting:
+            yield waiting.pop(expected[following])
             following += 1
 
 

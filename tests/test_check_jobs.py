@@ -28,8 +28,9 @@ def _check(jobs: int, *args: str, seed: str = "0") -> subprocess.CompletedProces
 
 @pytest.fixture
 def mixed(tmp_path: Path) -> list[str]:
-    """Paths whose checks agree, have no call, fail to parse or do not exist, interleaved."""
+    """Paths of three games whose checks agree, have no call, fail or do not exist, interleaved."""
     (tmp_path / "a-broken.rq").write_text("game bluemoon\nask can I frobnicate?\n")
+    (tmp_path / "a-no-game.rq").write_text("# no game line\nask can I play a support card?\n")
     (tmp_path / "b-no-call.rq").write_text("game bluemoon\nask can I play a support card?\n")
     (tmp_path / "c-wrong.rq").write_text(
         "game bluemoon\nask can I play a support card?\nexpect no\n"

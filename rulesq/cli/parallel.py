@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,8 +15,10 @@ if TYPE_CHECKING:
 
 #: Fewer files than this per process are checked in one process (a fork costs more).
 MIN_FILES_PER_JOB = 4
-#: Files a worker takes at a time (the reports still come back in order).
+#: Files a worker takes at a time from its run (the reports still come back in order).
 CHUNK = 4
+#: The game a situation names: its first line that is not blank or a comment.
+_GAME = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*game[ \t]+([^\s#]+)")
 
 
 def reports(
@@ -24,82 +26,109 @@ def reports(
 ) -> Iterator[Report]:
     """The report of every item, in order: a check failed already, or a file checked.
 
-    With more than one job, the first file is checked here (it loads the game's modules,
-    grammars and corpus, which the workers then share), and the first file of each other
-    game, and the other files in ``jobs`` worker processes.
+    With more than one job, the files are checked in ``jobs`` worker processes
+    (:func:`_checked`); with one, here, each as its turn comes.
     """
     from rulesq.engine.check import FileCheck, check_file
 
     jobs = cores() if jobs is None else jobs
-    pending = list(items)
-    while pending:
-        first = pending.pop(0)
-        done = first if isinstance(first, FileCheck) else check_file(first, game)
-        yield report(done, as_json)
-        if not isinstance(first, FileCheck):
-            break
-    files = [str(item) for item in pending if isinstance(item, Path)]
+    files = [str(item) for item in items if isinstance(item, Path)]
     workers = min(jobs, len(files) // MIN_FILES_PER_JOB)
-    if workers < 2:
-        for item in pending:
-            done = item if isinstance(item, FileCheck) else check_file(item, game)
-            yield report(done, as_json)
-        return
-    early = {i: report(check_file(files[i], game), as_json) for i in _other_games(files, game)}
-    warm(card_scanners=False)
-    rest = [path for i, path in enumerate(files) if i not in early]
-    checked = _in_workers(rest, game, as_json, workers)
-    paths = 0
-    for item in pending:
+    checked = _checked(files, game, as_json, workers) if workers >= 2 else None
+    for item in items:
         if isinstance(item, FileCheck):
             yield report(item, as_json)
-            continue
-        yield early[paths] if paths in early else next(checked)
-        paths += 1
+        elif checked is None:
+            yield report(check_file(item, game), as_json)
+        else:
+            yield next(checked)
+    if checked is not None:
+        next(checked, None)  # ends the workers' generator (they exit, and are waited for)
 
 
-def _other_games(files: list[str], game: str | None) -> list[int]:
-    """The first file of each game not loaded yet (by its game line), to be checked here.
+def _checked(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:
+    """The reports of ``files``, in order, checked by ``workers`` processes.
 
-    Checked before the fork, it loads its game's modules, grammar and corpus once for every
-    worker, instead of once in each worker that meets the game.
+    The files are grouped by game and cut into one run per worker of about equal size (a
+    file's size stands for its cost), so that each worker loads only the games of its run
+    and meets the situation lines and cards of neighbouring files. The first file of each
+    game that two runs share is checked here first: it loads the game's modules, grammar
+    and corpus once, for every worker (and the game's question handlers are imported). A
+    worker done with its run takes half of what is left of the longest other
+    (:class:`rulesq.runs.SharedRuns`). Nothing else is loaded before the fork: the
+    card-text grammar (for a text not in the corpus) and the lexer states a file needs are
+    loaded by the worker that meets them.
     """
-    from rulesq.errors import RulesqError
-    from rulesq.games import GAMES
-    from rulesq.inputs import read_file
-    from rulesq.situation.parser import find_game
+    from rulesq.engine.check import check_file
+    from rulesq.pool import can_fork
+    from rulesq.runs import balanced_runs
 
-    if game is not None:  # every file is read as that game: loaded by the first file
-        return []
-    seen = {name for name in GAMES if f"rulesq.games.{name}" in sys.modules}
-    out = []
-    for index, path in enumerate(files):
-        if len(seen) == len(GAMES):
-            break
-        try:
-            name = find_game(read_file(path), path)
-        except RulesqError:  # the worker reports it
-            continue
-        if name not in seen:
-            seen.add(name)
-            out.append(index)
-    return out
+    if not can_fork():
+        yield from _in_pool(files, game, as_json, workers)
+        return
+    kinds, sizes = zip(*(_sniff(path, game) for path in files), strict=True)
+    first: dict[str | None, int] = {}
+    for index, kind in enumerate(kinds):
+        first.setdefault(kind, index)
+    order = sorted(range(len(files)), key=lambda index: first[kinds[index]])
+    runs = balanced_runs(order, sizes, workers)
+    early = {
+        first[kind]: report(check_file(files[first[kind]], game), as_json)
+        for kind in _shared(runs, kinds)
+    }
+    if early:
+        warm(grammars=False)
+    later = [[index for index in run if index not in early] for run in runs]
+    checked = _in_workers(files, game, as_json, workers, later)
+    for index in range(len(files)):
+        yield early[index] if index in early else next(checked)
+    next(checked, None)  # done: the workers exit as they find nothing left
+
+
+def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
+    """The game a file names (``game`` when given) and its size; None if it cannot be read."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError:  # the worker reports it
+        return None, 0.0
+    if game is not None:
+        return game.lower(), float(len(data))
+    match = _GAME.match(data)
+    return (match.group(1).decode("utf-8", "replace").lower() if match else None), float(len(data))
+
+
+def _shared(runs: Sequence[Sequence[int]], kinds: Sequence[str | None]) -> list[str]:
+    """The games whose files are in more than one run, in the order they first come."""
+    seen: dict[str, set[int]] = {}
+    for number, run in enumerate(runs):
+        for index in run:
+            kind = kinds[index]
+            if kind is not None:
+                seen.setdefault(kind, set()).add(number)
+    return [kind for kind, numbers in seen.items() if len(numbers) > 1]
 
 
 def _in_workers(
-    files: list[str], game: str | None, as_json: bool, workers: int
+    files: list[str],
+    game: str | None,
+    as_json: bool,
+    workers: int,
+    runs: list[list[int]],
 ) -> Iterator[Report]:
-    """The reports of ``files``, checked by ``workers`` processes, in order.
+    """The reports of the files ``runs`` hold, in order, checked by ``workers`` forks.
 
     Forked workers start with this process's modules, grammars, corpus and remembered
     situation lines loaded, and are given the files by index (nothing is pickled but the
     reports that come back).
     """
-    from rulesq.pool import can_fork, forked_map
+    from rulesq.pool import forked_map
 
-    if can_fork():
-        yield from forked_map(lambda path: _check((path, game, as_json)), files, workers, CHUNK)
-        return
+    yield from forked_map(lambda path: _check((path, game, as_json)), files, workers, CHUNK, runs)
+
+
+def _in_pool(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:
+    """The reports of ``files``, in order, from a ``multiprocessing`` pool (no fork here)."""
     import multiprocessing
 
     with multiprocessing.get_context().Pool(workers) as pool:

@@ -1,0 +1,93 @@
+"""Runs of work that forked workers share: each takes from its own run, then splits another's."""
+
+from __future__ import annotations
+
+import mmap
+import struct
+from collections.abc import Sequence
+
+
+class SharedRuns:
+    """Items split into runs that processes forked after it take chunks from, under a lock.
+
+    A run is a list of neighbouring items (alike: they share what a worker loads and
+    remembers). The worker of slot ``s`` takes ``chunk`` items at a time from the front of
+    run ``s`` (the last run when there are fewer runs than workers, which then share it).
+    When its run is empty it takes the later half of what is left of the longest run, which
+    becomes its own: every worker keeps going until no item is left, and each meets as few
+    kinds of item as the runs allow. The state lives in memory shared with the forks; a
+    lock on a temporary file (released by the system if its holder dies) guards it.
+    """
+
+    def __init__(self, runs: Sequence[Sequence[int]], chunk: int) -> None:
+        import tempfile
+
+        self.order = [index for run in runs for index in run]
+        self.chunk = max(1, chunk)
+        self.count = max(1, len(runs))
+        self._state = mmap.mmap(-1, 8 * self.count)
+        start = 0
+        for slot in range(self.count):
+            end = start + (len(runs[slot]) if slot < len(runs) else 0)
+            self._set(slot, start, end)
+            start = end
+        self._file = tempfile.TemporaryFile()
+
+    def _get(self, slot: int) -> tuple[int, int]:
+        low, high = struct.unpack_from("<II", self._state, 8 * slot)
+        return low, high
+
+    def _set(self, slot: int, low: int, high: int) -> None:
+        struct.pack_into("<II", self._state, 8 * slot, low, high)
+
+    def take(self, worker: int) -> range:
+        """The positions (in :attr:`order`) the worker takes next; empty when none is left."""
+        import fcntl
+
+        slot = min(worker, self.count - 1)
+        fcntl.lockf(self._file, fcntl.LOCK_EX)
+        try:
+            low, high = self._get(slot)
+            if low >= high:
+                low, high = self._split(slot)
+            end = min(high, low + self.chunk)
+            self._set(slot, end, high)
+            return range(low, end)
+        finally:
+            fcntl.lockf(self._file, fcntl.LOCK_UN)
+
+    def _split(self, slot: int) -> tuple[int, int]:
+        """The later half of the longest run left, moved to ``slot`` (under the lock)."""
+        spans = [self._get(other) for other in range(self.count)]
+        longest = max(range(self.count), key=lambda other: spans[other][1] - spans[other][0])
+        low, high = spans[longest]
+        if low >= high:
+            return 0, 0
+        middle = low + (high - low) // 2 if high - low > self.chunk else low
+        self._set(longest, low, middle)
+        return middle, high
+
+    def close(self) -> None:
+        """Free the shared memory and the lock's file (in the process that made them)."""
+        self._state.close()
+        self._file.close()
+
+
+def balanced_runs(order: Sequence[int], costs: Sequence[float], parts: int) -> list[list[int]]:
+    """``order`` cut into ``parts`` runs of neighbours of about equal total cost.
+
+    ``costs`` is indexed by item (not by position in ``order``). A run ends at the item
+    that brings its total nearest to its share of the whole.
+    """
+    total = sum(costs[index] for index in order)
+    runs: list[list[int]] = [[] for _ in range(max(1, parts))]
+    done = 0.0
+    run = 0
+    for index in order:
+        cost = costs[index]
+        share = total * (run + 1) / len(runs)
+        if run < len(runs) - 1 and runs[run] and done + cost / 2 > share:
+            run += 1
+        runs[run].append(index)
+        done += cost
+    return runs

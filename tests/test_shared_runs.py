@@ -1,0 +1,86 @@
+"""Shared runs hand every item out once, each run from its front, then halves of the longest."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from rulesq.pool import can_fork, forked_map
+from rulesq.runs import SharedRuns, balanced_runs
+
+
+def _taken(shared: SharedRuns, worker: int) -> list[int]:
+    taken = shared.take(worker)
+    return [shared.order[at] for at in taken]
+
+
+def test_each_worker_starts_with_its_own_run() -> None:
+    shared = SharedRuns([[0, 1, 2, 3, 4, 5], [6, 7, 8]], chunk=2)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 1) == [6, 7]
+    assert _taken(shared, 1) == [8]
+    shared.close()
+
+
+def test_a_worker_done_takes_the_later_half_of_the_longest_run() -> None:
+    shared = SharedRuns([list(range(10)), [10]], chunk=2)
+    assert _taken(shared, 1) == [10]
+    assert _taken(shared, 1) == [5, 6]  # 0-4 left to worker 0, 5-9 now worker 1's
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 1) == [7, 8]
+    shared.close()
+
+
+def test_every_item_is_taken_once_whoever_asks() -> None:
+    shared = SharedRuns([list(range(0, 37)), list(range(37, 50)), [50]], chunk=3)
+    seen: list[int] = []
+    turn = 0
+    while taken := _taken(shared, turn % 3):
+        seen.extend(taken)
+        turn += 1 if turn % 4 else 2  # an uneven pace
+    assert sorted(seen) == list(range(51))
+    for worker in range(3):
+        assert _taken(shared, worker) == []
+    shared.close()
+
+
+def test_one_run_is_shared_in_order() -> None:
+    shared = SharedRuns([list(range(9))], chunk=2)
+    assert [_taken(shared, worker) for worker in (0, 1, 0, 1, 1)] == [
+        [0, 1],
+        [2, 3],
+        [4, 5],
+        [6, 7],
+        [8],
+    ]
+    shared.close()
+
+
+def test_balanced_runs_cut_by_cost_and_keep_the_order() -> None:
+    costs = [1.0] * 6 + [3.0] * 4
+    order = [6, 7, 8, 9, 0, 1, 2, 3, 4, 5]
+    runs = balanced_runs(order, costs, 2)
+    assert runs == [[6, 7, 8], [9, 0, 1, 2, 3, 4, 5]]
+    assert balanced_runs(order, [0.0] * 6 + [4.0] * 4, 2)[0] == [6, 7]  # nearest to half
+    assert balanced_runs([], [], 3) == [[], [], []]
+
+
+def _pid(number: int) -> tuple[int, int]:
+    return number, os.getpid()
+
+
+@pytest.mark.skipif(not can_fork(), reason="needs os.fork")
+def test_forked_runs_give_every_result_in_the_items_order() -> None:
+    runs = [list(range(50, 100)), list(range(0, 50, 2)), list(range(1, 50, 2))]
+    results = list(forked_map(_pid, list(range(100)), workers=3, chunk=4, runs=runs))
+    assert [number for number, _ in results] == list(range(100))
+    assert os.getpid() not in {pid for _, pid in results}
+
+
+@pytest.mark.skipif(not can_fork(), reason="needs os.fork")
+def test_forked_runs_map_only_the_items_they_hold() -> None:
+    results = list(forked_map(_pid, list(range(10)), workers=2, chunk=2, runs=[[7, 1], [4]]))
+    assert [number for number, _ in results] == [1, 4, 7]
+    with pytest.raises(ValueError, match="two runs"):
+        list(forked_map(_pid, list(range(4)), workers=2, chunk=2, runs=[[0, 1], [1]]))
