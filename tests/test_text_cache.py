@@ -271,3 +271,17 @@ def test_a_check_with_an_inline_card_never_loads_the_grammar_the_second_time(
     assert runs[0][0] == runs[1][0] == "AGREE"
     assert runs[0][1] == "True"  # the first process read the text with the grammar
     assert runs[1][1] == "False"  # the second did not
+
+
+def test_an_empty_inline_text_comes_from_disk_without_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty text is a text like any other: its stored tree is its own, not a broken one."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    reads: list[str] = []
+    first = _counting("warhammer", reads).parse("")
+    reads.clear()
+    again = _counting("warhammer", reads).parse("")  # a new process's cache
+    assert reads == []
+    assert again == first
+    assert "unusable cache" not in capsys.readouterr().err

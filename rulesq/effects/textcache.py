@@ -194,7 +194,7 @@ class TextCache:
         """
         try:
             parsed = decode(json.loads(stored[key]))
-            if not isinstance(parsed, ParsedText) or parsed.text != (text or key):
+            if not isinstance(parsed, ParsedText) or parsed.text != (key if text is None else text):
                 raise Undecodable("not the tree of this text")
         except (Undecodable, TypeError, ValueError, RecursionError) as error:
             from rulesq.cachefiles import warn_once
