@@ -123,3 +123,13 @@ def test_what_a_text_touches_names_the_players_it_makes_act() -> None:
     assert read("I must discard one card from my hand to play this card.") == {"discard": {"me"}}
     assert read("Now I may draw five cards.") == {"draw": {"me"}}
     assert read("If you retreat, I attract one additional dragon.") == {"dragons": {"me"}}
+
+
+def test_the_supposed_play_is_written_as_a_play_statement() -> None:
+    """The play a what-happens question supposes reads as the statement a judge would write."""
+    text = 'game bluemoon\nask what happens if I play "Hank Highflyer Hawk"?\n'
+    answers = evaluate(parse_situation(text, "<test>"))
+    assumed = [a for answer in answers for a in answer.graph.assumptions()]
+    assert (
+        'no turn is stated: "I play "Hank Highflyer Hawk"" is taken to happen on my turn' in assumed
+    )

@@ -22,8 +22,8 @@ OUTCOME = "play_outcome"
 
 
 def play_text(who: str | None, card: str) -> str:
-    """``I play "X"`` / ``you play "X"``."""
-    return f'I play "{card}"' if who in (None, ME) else f'you play "{card}"'
+    """``I play "X"`` / ``you play "X"`` (``card``: the reference as written, quotes and all)."""
+    return f"I play {card}" if who in (None, ME) else f"you play {card}"
 
 
 def suppose_plays(situation: Situation, game: Game) -> Situation:
