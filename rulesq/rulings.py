@@ -425,11 +425,12 @@ def _fillings(
 ) -> list[tuple[Card, ...]]:
     """The fillings of a shape worth asking, in the order of every filling.
 
-    Without ``table``, every filling. With it, those whose every card has a text that touches
-    one of the shape's questions (the same one for all), and those that are the cards of an
-    FAQ case (whose answer may be kept unchanged); the others are counted as untouched.
+    Without ``table``, every filling. With it, those of which one of the shape's questions
+    reads every card (``rulesq.narrow.reads``) and every card has a text that touches that
+    question, and those that are the cards of an FAQ case (whose answer may be kept
+    unchanged); the others are counted as untouched.
     """
-    from rulesq.narrow import asks, touches, touching
+    from rulesq.narrow import reads, touches, touching
     from rulesq.shapes import family
 
     if table is None:
@@ -438,7 +439,9 @@ def _fillings(
     slots = [[n for n, c in enumerate(cards) if family(c.type) == f] for f in shape.families]
     picked: set[tuple[int, ...]] = set()
     own = shape.owns[0]
-    for kind, named in asks(shape.fill_names(own)):
+    for kind, named, read in reads(shape.fill_names(own), game):
+        if not read.issuperset(own):
+            continue
         keep = [
             [
                 n
