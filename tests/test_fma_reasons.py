@@ -14,7 +14,7 @@ from rulesq.paths import corpus_dir
 
 CASES = corpus_dir() / "fma" / "cases"
 #: The number of pinned cases reached; it may only grow.
-FLOOR = 110
+FLOOR = 116
 PIN = re.compile(r"(?m)^expect\s+(decided\s+by|because)\s")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 CASES = Path(__file__).resolve().parent.parent / "corpus" / "warhammer" / "cases"
 PIN = re.compile(r"^expect (?:because|decided by)\b", re.MULTILINE)
 #: The count of pinned cases this suite holds to (it may only grow).
-FLOOR = 143
+FLOOR = 144
 
 
 def _files() -> list[Path]:

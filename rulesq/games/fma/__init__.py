@@ -85,6 +85,12 @@ GAME = register(
             "waits": f"{_CALLS}:waits",
             "acts_when_discarded": f"{_CALLS}:acts_when_discarded",
             "affects": f"{_CALLS}:affects",
+            "revealed": "rulesq.games.fma.draws:revealed",
+            "can_perform": "rulesq.games.fma.play_or_pass:can_perform",
+            "perform_together": "rulesq.games.fma.play_or_pass:perform_together",
+            "next_action": "rulesq.games.fma.play_or_pass:next_action",
+            "at_home": "rulesq.games.fma.created_phase:at_home",
+            "readiness": "rulesq.games.fma.created_phase:readiness",
         },
         answer_words=("attackers", "defenders", "tie", "me", "you"),
     )

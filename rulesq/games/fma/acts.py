@@ -25,15 +25,52 @@ class Clause(Effect):
 
 @dataclass(frozen=True)
 class Draw(Clause):
-    """Draw ``count`` cards."""
+    """Draw ``count`` cards (``up_to``: a number the player chooses, up to ``count``)."""
 
     count: int
     who: Subject | None = None
+    up_to: bool = False
 
     def phrase(self) -> str:
-        """``draw 2 cards``."""
+        """``draw 2 cards``, ``draw up to 3 cards``."""
         noun = "card" if self.count == 1 else "cards"
-        return f"{subject_verb(self.who, 'draw')} {self.count} {noun}"
+        limit = "up to " if self.up_to else ""
+        return f"{subject_verb(self.who, 'draw')} {limit}{self.count} {noun}"
+
+
+@dataclass(frozen=True)
+class RevealCard(Clause):
+    """Reveal a card the text names (``he reveals it``: the card a trigger drew)."""
+
+    what: Ref
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``he reveals it``."""
+        return f"{subject_verb(self.who, 'reveal')} {self.what.render()}"
+
+
+@dataclass(frozen=True)
+class DiscardHand(Clause):
+    """Discard a whole hand."""
+
+    owner: Possessive
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``each player discards his hand``."""
+        return f"{subject_verb(self.who, 'discard')} {self.owner.render()} hand"
+
+
+@dataclass(frozen=True)
+class BeginPhase(Clause):
+    """Begin a search phase: a phase the card creates."""
+
+    who: Subject | None = None
+
+    def phrase(self) -> str:
+        """``begin a search phase``."""
+        return f"{subject_verb(self.who, 'begin')} a search phase"
 
 
 @dataclass(frozen=True)

@@ -235,7 +235,10 @@ def _transformer_class() -> Any:
             return _SubjectBox(c[0])
 
         def effect_list(self, meta: Any, c: list[Any]) -> list[Effect]:
-            return _words(c)
+            c = _words(c)
+            if c and isinstance(c[0], _SubjectBox):
+                return [replace(e, who=c[0].value) for e in c[1:]]
+            return c
 
         # ------------------------------------------------------------ noun phrases
         def selector(self, meta: Any, c: list[Any]) -> fx.Selector:
@@ -459,6 +462,18 @@ def _transformer_class() -> Any:
         def draw(self, meta: Any, c: list[Any]) -> Effect:
             return fx.Draw(c[0], span=self.b.span(meta))
 
+        def draw_up_to(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.Draw(_words(c)[0], up_to=True, span=self.b.span(meta))
+
+        def reveal_card(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.RevealCard(c[0], span=self.b.span(meta))
+
+        def discard_hand(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.DiscardHand(c[0], span=self.b.span(meta))
+
+        def begin_phase(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.BeginPhase(span=self.b.span(meta))
+
         def reveal(self, meta: Any, c: list[Any]) -> Effect:
             return fx.RevealHand(c[0], c[1] if len(c) > 1 else None, span=self.b.span(meta))
 
@@ -669,6 +684,15 @@ def _transformer_class() -> Any:
             c = _words(c)
             return "at", fx.StepStart(str(c[0]).lower(), len(c) > 1)
 
+        def at_turn_start(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+            return "at", fx.StepStart(fx.TURN, whose=_words(c)[0])
+
+        def at_each_turn_start(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+            return "at", fx.StepStart(fx.TURN)
+
+        def at_game_start(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+            return "at", fx.StepStart(fx.GAME)
+
         def step_name(self, meta: Any, c: list[Any]) -> Token:
             token: Token = c[0]
             return token
@@ -687,6 +711,12 @@ def _transformer_class() -> Any:
 
         def discards(self, meta: Any, c: list[Any]) -> fx.Discards:
             return fx.Discards(c[0], c[1])
+
+        def draws_card(self, meta: Any, c: list[Any]) -> fx.Draws:
+            return fx.Draws(_words(c)[0])
+
+        def draws_cards(self, meta: Any, c: list[Any]) -> fx.Draws:
+            return fx.Draws(_words(c)[0], one=False)
 
         def from_event(self, meta: Any, c: list[Any]) -> str:
             return "event"

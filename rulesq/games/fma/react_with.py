@@ -2,9 +2,10 @@
 
 The claims: declaring before reacts (a limitation of the ladder: nothing reacts to a card
 announced and not yet fully declared, a cancel included); X's designator (a React event or
-ability is one whose boldfaced designator is React); X's requirements, as for any play. What
-X reacts to (an "After …" occasion) is not checked: a React whose text names an occasion is
-*cannot answer* unless some claim already says no.
+ability is one whose boldfaced designator is React); X's requirements, as for any play. A React
+that takes place before a player draws is weighed by ``draws`` (Y must make a player draw, and
+the draw's result must not be known yet); any other occasion X reacts to (an "After …") is not
+checked: such a React is *cannot answer* unless some claim already says no.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls
+from rulesq.games.fma import calls, draws
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.table import read_table
@@ -60,6 +61,11 @@ def can_react(ctx: Context) -> Answer:
         return judge(ctx, claims)
     occasions = [e for r in reacts for e in r.body if isinstance(e, fx.Trigger)]
     claims += calls.requirements_of(ctx, card, effects, table)
+    if missing is None:
+        for occasion in occasions:
+            drawn = draws.react_to_draw(ctx, table, card, reacted_ref.card, occasion, DESIGNATOR)
+            if drawn is not None:  # it weighs the declaring itself: the timing before a draw
+                return judge(ctx, [c for c in claims if c is not early] + drawn)
     if not any(not c.allows for c in claims):
         if missing is not None:
             raise CannotAnswer(missing)

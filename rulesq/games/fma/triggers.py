@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rulesq.effects.base import Effect
 from rulesq.games.fma.acts import Clause
-from rulesq.games.fma.references import Ref
+from rulesq.games.fma.references import Possessive, Ref
 from rulesq.games.fma.selectors import Selector, subject_verb
 from rulesq.games.fma.vocab import sentence
 
@@ -60,14 +60,48 @@ class Discards:
 
 
 @dataclass(frozen=True)
+class Draws:
+    """``a player draws a card`` (``one``) or ``… draws cards``: cards are drawn one at a time."""
+
+    who: Ref | Selector
+    one: bool = True
+
+    def render(self) -> str:
+        """The phrase."""
+        return f"{subject_verb(self.who, 'draw')} " + ("a card" if self.one else "cards")
+
+
+#: The moments a ``StepStart`` may name besides a step: the start of a turn, of the game.
+TURN, GAME = "turn", "game"
+
+
+@dataclass(frozen=True)
 class StepStart:
-    """``the start of the action step`` (optionally once the active player is known)."""
+    """``the start of the action step`` (optionally once the active player is known).
+
+    ``step`` is ``turn`` (``at the start of your turn``, ``whose`` the possessive; None: each
+    turn) or ``game``
+    (``at the start of the game``) for the start-of-turn and start-of-game effects.
+    """
 
     step: str
     active_player_known: bool = False
+    whose: Possessive | None = None
+
+    def render(self) -> str:
+        """The phrase."""
+        if self.step == GAME:
+            return "at the start of the game"
+        if self.step == TURN:
+            whose = self.whose.render() if self.whose is not None else "each"
+            return f"at the start of {whose} turn"
+        head = f"at the start of the {self.step} step"
+        return head + (
+            ", after the active player has been determined" if self.active_player_known else ""
+        )
 
 
-GameEvent = WinsBattle | ReceivesBonus | IsDefeated | Discards
+GameEvent = WinsBattle | ReceivesBonus | IsDefeated | Discards | Draws
 
 
 @dataclass(frozen=True)
@@ -83,9 +117,7 @@ class Trigger(Effect):
     def render(self) -> str:
         """The sentence."""
         if isinstance(self.event, StepStart):
-            head = f"at the start of the {self.event.step} step, "
-            if self.event.active_player_known:
-                head += "after the active player has been determined, "
+            head = self.event.render() + ", "
         else:
             head = f"{self.when} {self.event.render()}, "
         if self.instead_of_defeating:

@@ -151,6 +151,8 @@ class Board:
     resolving: Fact | None = None
     #: Additional resources paid for a link (by its name, casefolded); None: declined.
     payments: dict[str, int | None] = field(default_factory=dict)
+    #: The links of chains stated resolved, in order (their effects have happened).
+    resolved: list[Link] = field(default_factory=list)
     #: Cards whose Action was triggered earlier this turn, with who triggered them.
     triggered: list[tuple[str, str, Fact]] = field(default_factory=list)
     #: The number of cards in each player's hand, where stated.

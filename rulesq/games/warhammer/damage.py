@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer import combat_plays, shields, texts
 from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import shields, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import HIT_POINTS, Value, combat_damage, hit_points, power
@@ -101,6 +101,12 @@ def unfollowed(board: Board) -> list[str]:
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
+    for play in combat_plays.played(board):
+        if _DAMAGE_WORDS.search(play.card.text or ""):
+            gaps.append(
+                f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
+                "damage units take is not followed by rulesq"
+            )
     return gaps
 
 
@@ -222,7 +228,61 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
     total.steps.append(f"{damage} damage on it against {points.value} hit points")
     if points.value == 0 and damage == 0:
         total.rules.append(QA_ZERO)
+    elif damage == 0 and _lowers_hit_points(board):
+        total.steps.append(
+            "a text in play lowers hit points, and a unit with no damage is destroyed only "
+            "once its hit points are 0"
+        )
+        total.rules.append(QA_ZERO)
     return damage >= points.value, total
+
+
+def _lowers_hit_points(board: Board) -> bool:
+    """Whether a constant text of a card in play lowers hit points."""
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        for constant in texts.constants(placed.card.text):
+            grant = texts.hit_point_grant(constant.act)
+            if grant is not None and grant.amount < 0:
+                return True
+    return False
+
+
+#: A text that sends a card leaving play elsewhere than its owner's discard pile, "instead".
+_REPLACES_PILE = re.compile(
+    r"^if an? (?:unit|card)\b[^.]*\bwould (?:enter|be (?:put|placed) (?:in|into)) its "
+    r"owner's discard pile\b[^.]*\binstead\b",
+    re.IGNORECASE,
+)
+QA_REPLACED = FAQ + "qa/34"
+
+
+def pile_replacements(board: Board) -> list[Text]:
+    """The texts in play that replace the discard pile a unit leaving play would enter."""
+    found: list[Text] = []
+    for placed in board.cards:
+        if placed.card is None or not placed.card.text or placed.facedown:
+            continue
+        text = placed.card.text
+        for effect in texts.parsed(text).effects:
+            quote = effect.span.of(text).strip()
+            if _REPLACES_PILE.match(quote):
+                found.append(Text(placed.name, quote))
+    return found
+
+
+def replaced_step(board: Board, what: str) -> tuple[str, list[Text]]:
+    """Why a replacement of the discard pile does not prevent leaving play (Q&A 34)."""
+    found = pile_replacements(board)
+    if not found:
+        return "", []
+    names = ", ".join(f'"{t.card}"' for t in found)
+    return (
+        f"; {names} replaces only where the unit goes once it has left play: it does not "
+        f"prevent it from being {what}",
+        found,
+    )
 
 
 def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
@@ -307,20 +367,55 @@ def combat_pool(board: Board) -> Value:
     value = Value(0, rules=[COMBAT_POOL])
     attack = board.attack
     for attacker in attack.attackers if attack else []:
+        if _silenced(board, attacker, value):
+            continue
         found = power(board, attacker)
         value.gaps += found.gaps
         value.texts += found.texts
         if found.value is not None:
             value.add(found.value, f'"{attacker.name}" counts {found.value}')
         extra = combat_damage(board, attacker)
+        played = combat_plays.grants(board, attacker)
+        extra.value = (extra.value or 0) + (played.value or 0)
+        extra.steps += played.steps
+        extra.texts += played.texts
+        extra.rules += [r for r in played.rules if r not in extra.rules]
+        extra.gaps += played.gaps
         value.gaps += extra.gaps
         value.texts += extra.texts
         value.rules += [r for r in extra.rules if r not in value.rules]
+        gives = [s for s in extra.steps if "gives" in s]
         if extra.value:
-            value.add(extra.value, f'"{attacker.name}" deals {extra.value:+d} damage in combat')
-        value.steps += [s for s in extra.steps if "gives" not in s]
+            why = f" ({', '.join(gives)})" if gives else ""
+            value.add(
+                extra.value, f'"{attacker.name}" deals {extra.value:+d} damage in combat{why}'
+            )
+        value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
+
+
+def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether an effect makes the attacker deal no damage in combat (then it counts 0)."""
+    quiet = combat_plays.silenced(board, attacker)
+    if quiet is None:
+        return False
+    extra = combat_damage(board, attacker)
+    played = combat_plays.grants(board, attacker)
+    if extra.texts or extra.gaps or played.texts or played.gaps:
+        value.gaps.append(
+            f'"{attacker.name}" deals no damage in combat ("{quiet.card}") and a text adds '
+            "to its combat damage: which applies is not read by rulesq"
+        )
+        return True
+    value.texts.append(quiet)
+    value.add(
+        0,
+        f'"{attacker.name}" deals no damage in combat ("{quiet.card}")',
+        None,
+        combat_plays.CARD_EFFECTS,
+    )
+    return True
 
 
 #: Words of a card text that change the damage dealt in combat or what a unit counts.
@@ -359,14 +454,29 @@ def unread_combat_texts(board: Board) -> list[str]:
                     f'"{placed.name}": "{quote}" changes the damage dealt in combat, '
                     "and rulesq does not read it"
                 )
-    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
-    acted += [link.card for link in board.chain]
-    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
-    for card in acted:
+    for link in board.chain:
+        card = link.card
         if card is None or not card.text:
             continue
         tactic = (card.type or "").lower() == "tactic"
-        for quote in [card.text] if tactic else _action_quotes(card.text):
+        if any(
+            _COMBAT_WORDS.search(q) for q in ([card.text] if tactic else _action_quotes(card.text))
+        ):
+            gaps.append(
+                f'"{link.name}" is on the action chain and changes the damage dealt in combat: '
+                "say whether the chain has resolved"
+            )
+    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
+    acted += [link.card for link in board.resolved if link.kind == "tactic"]
+    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
+    seen: set[str] = set()
+    for card in acted:
+        if card is None or not card.text or card.id in seen:
+            continue
+        seen.add(card.id)
+        tactic = (card.type or "").lower() == "tactic"
+        quotes = combat_plays.unread(card, _COMBAT_WORDS) if tactic else _action_quotes(card.text)
+        for quote in quotes:
             if _COMBAT_WORDS.search(quote):
                 gaps.append(
                     f'"{card.name}", played or triggered this turn, changes the damage dealt '

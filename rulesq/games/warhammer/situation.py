@@ -379,6 +379,7 @@ class Reader(EventFacts):
         self.board.triggered += [
             (lk.name, lk.who, fact) for lk in self.board.chain if lk.kind == "trigger"
         ]
+        self.board.resolved += self.board.chain
         self.board.chain, self.board.resolving = [], None
 
     def _fact_triggered_this_turn(self, fact: Fact) -> None:

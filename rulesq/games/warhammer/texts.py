@@ -150,21 +150,34 @@ def hit_point_grant(act: fx.Act) -> Grant | None:
     return _tail(int(found.group(1)), found.group(2)) if found else None
 
 
-_COMBAT_DAMAGE = re.compile(r"^(?:\+(\d+) damage in combat|(\d+) additional damage)(.*)$")
+_COMBAT_DAMAGE = re.compile(
+    r"^(?:\+(\d+|x) damage in combat|(\d+) additional damage|"
+    r"an? additional \+(\d+) damage in combat)(.*)$"
+)
+#: The count of a grant of X ("deals +X damage in combat"): X as the card's text defines it.
+X = "X"
 
 
 def combat_damage_grant(act: fx.Act) -> Grant | None:
-    """The damage a "deals +2 damage in combat" (or "2 additional damage") act adds, or None."""
+    """The damage a "deals +2 damage in combat" (or "2 additional damage") act adds, or None.
+
+    "+X" is a grant of 1 for each X (``per`` is :data:`X`).
+    """
     if act.kind != "deal_damage":
         return None
     found = _COMBAT_DAMAGE.match(words(act))
     if found is None:
         return None
-    return _tail(int(found.group(1) or found.group(2)), found.group(3))
+    amount = found.group(1) or found.group(2) or found.group(3)
+    if amount == "x":
+        grant = _tail(1, found.group(4))
+        return None if grant.per else Grant(1, X, grant.condition)
+    return _tail(int(amount), found.group(4))
 
 
 def _tail(n: int, rest: str) -> Grant:
     rest = rest.strip().strip(",").strip()
+    rest = _WHERE_X.sub("", rest).strip()
     per = ""
     if rest.startswith("for each "):
         per, rest = rest.removeprefix("for each "), ""
@@ -172,6 +185,10 @@ def _tail(n: int, rest: str) -> Grant:
             if lead in per:
                 per, rest = per.split(lead, 1)[0], lead.strip() + " " + per.split(lead, 1)[1]
     return Grant(n, per.strip(), rest.strip())
+
+
+#: "where X is …" after a grant: X is read from the card's text, not from the grant.
+_WHERE_X = re.compile(r",?\s*where x is .*$")
 
 
 _COST = re.compile(

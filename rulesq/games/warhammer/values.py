@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import terms, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.situation.model import ME
 
@@ -113,11 +113,31 @@ def _active(source: InPlay, constant: texts.Constant) -> bool:
     return constant.zone is None or source.zone is constant.zone
 
 
+#: The subjects, conditions and counts read here (``terms`` reads the others).
+_SIDES = ("defending units", "attacking units")
+_ATTACHED = ("attached unit", "attached card", "attached unit or legend")
+_SELF = ("this unit", "this card", "this legend", "this support")
+#: Whose units a subject names: the source's controller's, in its zone (True) or any zone.
+_SCOPE = {
+    "each unit you control": False,
+    "units you control": False,
+    "your units": False,
+    "each unit you control in this zone": True,
+    "units in this zone": True,
+    "your units in this zone": True,
+    "each unit in this zone": True,
+}
+_SUBJECTS = frozenset({*_SIDES, *_ATTACHED, "attached legend", *_SELF, *_SCOPE})
+_HOST_SIDE = ("while attached unit is attacking", "while attached unit is defending")
+_ANY_BURNING = ("if a zone is burning", "while a zone is burning")
+_COUNTS = ("", "resource token on this card", "resource token on it", "damage on it")
+
+
 def _applies(
     source: InPlay, target: InPlay, subject: str, board: Board | None = None
 ) -> bool | None:
     """Whether a constant act with this subject reaches the target (None: not read)."""
-    if subject in ("defending units", "attacking units") and board is not None:
+    if subject in _SIDES and board is not None:
         attack = board.attack
         side = (
             (attack.defenders if subject.startswith("defending") else attack.attackers)
@@ -125,19 +145,13 @@ def _applies(
             else []
         )
         return target in side
-    if subject in ("attached unit", "attached card"):
+    if subject in _ATTACHED:
         return target.ref is not source.ref and source.attached_to is target
-    if subject in ("this unit", "this card", "this legend", "this support"):
+    if subject == "attached legend":
+        return target.ref is not source.ref and source.attached_to is target and target.legend
+    if subject in _SELF:
         return source is target
-    scope = {
-        "each unit you control": False,
-        "units you control": False,
-        "your units": False,
-        "each unit you control in this zone": True,
-        "units in this zone": True,
-        "your units in this zone": True,
-        "each unit in this zone": True,
-    }
+    scope = _SCOPE
     if subject in scope:
         is_unit = target.card is not None and (target.card.type or "").lower() == "unit"
         return (
@@ -152,16 +166,13 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
     """A condition of a constant text on the board (None when not read)."""
     if not condition:
         return True
-    if (
-        condition in ("while attached unit is attacking", "while attached unit is defending")
-        and source is not None
-    ):
+    if condition in _HOST_SIDE and source is not None:
         attack = board.attack
         if attack is None or source.attached_to is None:
             return False
         side = attack.attackers if condition.endswith("attacking") else attack.defenders
         return source.attached_to in side
-    if condition in ("if a zone is burning", "while a zone is burning"):
+    if condition in _ANY_BURNING:
         return any(c.burning for c in board.capitals.values())
     return None
 
@@ -177,6 +188,77 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
     if per in ("damage on it",):
         return target.damage
     return None
+
+
+def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
+    """Whether a constant act reaches the target: a subject read here, else its terms."""
+    found = _applies(source, target, _subject(constant), board)
+    if found is not None:
+        return found
+    term = terms.reach(constant.act)
+    if term is None:
+        return None
+    return terms.reaches(board, source.owner, source.zone, target, term)
+
+
+def _holds(board: Board, source: InPlay, target: InPlay, words: str) -> bool | None:
+    """Whether a grant's condition holds: a condition read here, else its terms."""
+    found = condition(board, words, source)
+    if found is not None:
+        return found
+    term = terms.condition_term(words)
+    return None if term is None else terms.holds(board, source, target, term)
+
+
+def _count(board: Board, source: InPlay, target: InPlay, per: str) -> int | None:
+    """How many times a grant counts: "for each …", or X as its card's text defines it."""
+    if per == texts.X:
+        assert source.card is not None
+        per = terms.x_definition(source.card.text or "") or ""
+        if not per:
+            return None
+    found = _times(source, target, per)
+    if found is not None:
+        return found
+    term = terms.count_term(per)
+    return None if term is None else terms.counted(board, source, target, term)
+
+
+def unread_part(text: str, constant: texts.Constant, what: str) -> str:
+    """The part of a constant grant that rulesq does not read, or "" when it reads it all.
+
+    The text alone decides: the grant's amount, its subject, its condition and its count.
+    """
+    grant = _GRANTS[what](constant.act)
+    if grant is None:
+        return "amount"
+    if constant.clause.duration is not None:
+        return "duration"  # an effect that lasts: an ability's, not a constant text
+    subject = _subject(constant)
+    if subject not in _SUBJECTS and terms.reach(constant.act) is None:
+        return "subject"
+    cond = _SIDE.sub("", _condition_words(grant, constant)).strip()
+    if cond and cond not in (*_HOST_SIDE, *_ANY_BURNING) and terms.condition_term(cond) is None:
+        return "condition"
+    per = grant.per
+    if per == texts.X:
+        per = terms.x_definition(text) or "X undefined"
+    if per not in _COUNTS and terms.count_term(per) is None:
+        return "count"
+    return ""
+
+
+def _subject(constant: texts.Constant) -> str:
+    """The subject's words; "it" after a "this unit" condition is this unit."""
+    if constant.subject == "it" and any(
+        "this unit" in p.render().lower() for p in constant.clause.conditions
+    ):
+        return "this unit"  # "While this unit is …, it deals …"
+    return constant.subject
+
+
+def _condition_words(grant: texts.Grant, constant: texts.Constant) -> str:
+    return grant.condition or " ".join(p.render().lower() for p in constant.clause.conditions)
 
 
 COMBAT_DAMAGE = "combat damage"
@@ -207,7 +289,13 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             grant = _GRANTS[what](constant.act)
             if grant is None:
                 continue
-            reaches = _applies(source, target, constant.subject, board)
+            if constant.clause.duration is not None:
+                value.gaps.append(
+                    f'"{source.name}": "{constant.quote.strip()}" lasts for a time: '
+                    "it is not read as a constant text"
+                )
+                continue
+            reaches = _reaches(board, source, target, constant)
             quote = Text(source.name, constant.quote.strip())
             if reaches is False:
                 continue
@@ -224,13 +312,11 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                 )
                 value.rules += [ZONES] if ZONES not in value.rules else []
                 continue
-            cond = grant.condition or " ".join(
-                p.render().lower() for p in constant.clause.conditions
-            )
+            cond = _condition_words(grant, constant)
             side = _side(board, target, cond)
             rest = _SIDE.sub("", cond).strip()
-            holds = side and condition(board, rest, source)
-            times = _times(source, target, grant.per)
+            holds = side and _holds(board, source, target, rest)
+            times = _count(board, source, target, grant.per)
             if holds is None or times is None:
                 value.gaps.append(
                     f'"{source.name}": "{quote.quote}" depends on what the situation does not state'

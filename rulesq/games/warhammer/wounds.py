@@ -6,6 +6,7 @@ capital before every defender has lethal damage, and permit it by default.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
@@ -60,17 +61,25 @@ def destroyed(ctx: Context) -> Answer:
     placed = _in_play(ctx, board)
     for victim, _fact in board.sacrificed:
         if victim is placed:
+            step, replacing = D.replaced_step(board, "sacrificed")
             return _conclude(
                 ctx,
                 YesNo(False),
                 f'"{placed.name}" is sacrificed: it leaves play, '
-                "but sacrificing a unit is not destroying it",
-                [D.SACRIFICE, D.DESTROY],
+                "but sacrificing a unit is not destroying it" + step,
+                [D.SACRIFICE, D.DESTROY, *([D.QA_REPLACED] if step else [])],
+                replacing,
             )
+    step, replacing = D.replaced_step(board, "destroyed")
+    replaced = [D.QA_REPLACED, D.DESTROY] if step else []
     stated = next((e for e in board.events if e.kind == "destroyed" and e.card is placed), None)
     if stated is not None:
         return _conclude(
-            ctx, YesNo(True), f'the situation states "{placed.name}" is destroyed', [D.DESTROY]
+            ctx,
+            YesNo(True),
+            f'the situation states "{placed.name}" is destroyed' + step,
+            [D.DESTROY, *replaced],
+            replacing,
         )
     from rulesq.games.warhammer.triggers import spike_destroys
 
@@ -90,10 +99,13 @@ def destroyed(ctx: Context) -> Answer:
         value.texts[:0] = spiked[1].texts
     reason = "; ".join(value.steps)
     reason += (
-        ": its damage reaches its hit points, so it leaves play destroyed"
+        ": its damage reaches its hit points, so it leaves play destroyed" + step
         if verdict
         else ": its damage is below its hit points"
     )
+    if verdict and step:
+        value.rules += [r for r in replaced if r not in value.rules]
+        value.texts += replacing
     return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts)
 
 
@@ -251,14 +263,27 @@ def can_assign(ctx: Context) -> Answer:
             f'; damage an effect would redirect from "{redirected[0].name}" need not be '
             "counted: redirecting is not damage cancellation"
         )
+    counted = _counted(pool) if rests else ""
     return _conclude(
         ctx,
         YesNo(ruling.allowed),
-        ruling.reason + ("; " + "; ".join(read.steps) if outside else ""),
-        [*ruling.rules, *outside_rule],
+        ruling.reason + counted + ("; " + "; ".join(read.steps) if outside else ""),
+        [*ruling.rules, *outside_rule, *(pool.rules if rests else [])],
+        pool.texts if rests else [],
         decided_by=ruling.step,
         assumed=_assumed(pool) if rests else [],
     )
+
+
+#: The step of an attacker that counts its power alone.
+_POWER_ONLY = re.compile(r'^"[^"]+" counts -?\d+$')
+
+
+def _counted(pool: Value) -> str:
+    """How the attackers' combat damage was counted, when a text bears on it beyond power."""
+    if pool.value is None or all(_POWER_ONLY.match(step) for step in pool.steps):
+        return ""
+    return f"; the attackers count {pool.value}: " + ", ".join(pool.steps)
 
 
 def can_move_damage(ctx: Context) -> Answer:

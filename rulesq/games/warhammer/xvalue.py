@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer.terms import x_definition
 from rulesq.games.warhammer.values import Value
 
 if TYPE_CHECKING:
@@ -18,15 +19,13 @@ if TYPE_CHECKING:
 
 DEFINED_BY_CARD = "warhammer/faq/qa/48"
 LETTER_X = "warhammer/faq/terminology-clarifications/the-letter-x"
-_DEFINES = re.compile(r"\bX is (?:the |equal to )?(?P<what>[^.]+)\.")
 _FEWEST_IN_HAND = re.compile(r"^fewest number of cards in any opponent's hand$")
 _OTHER = {"me": "you", "you": "me"}
 
 
 def definition(card: Card) -> str | None:
     """The words after "X is" in the card's text, or None when it does not define X."""
-    found = _DEFINES.search(card.text or "")
-    return found.group("what") if found else None
+    return x_definition(card.text or "")
 
 
 def defined_x(board: Board, card: Card, player: str) -> Value:

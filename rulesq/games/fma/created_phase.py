@@ -1,0 +1,147 @@
+"""A search phase a card creates: where the characters are, and who acts, once it has ended.
+
+After the created search phase has ended, all characters move home, neither set nor reset, and
+the main phase continues with the player to the left of the one who played the card taking the
+next action or passing (the card ruling that says so, cited by its clause id). What the end of
+a search phase no card created does is not in the sources: *cannot answer*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesq.engine.verdict import Word, YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import calls
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.table import HOME, key, read_table
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
+
+CREATED = "fma/cards/catch-the-train/ruling"
+OTHER = {"me": "you", "you": "me"}
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A search phase that ended, with the play and the card that created it (None: none did)."""
+
+    end: Fact
+    play: Fact | None = None
+    card: Card | None = None
+    player: str | None = None
+
+
+def _creates(card: Card) -> bool:
+    effects, _ = calls.effects_of(card)
+    return any(isinstance(e, fx.BeginPhase) for e in effects)
+
+
+def last_end(facts: list[Fact]) -> Ended | None:
+    """The last search phase the facts end, and the card played before it that created it."""
+    ends = [f for f in facts if f.kind == "period_ends" and f.param("period") == "search phase"]
+    if not ends:
+        return None
+    end = ends[-1]
+    since = ends[-2].span.line if len(ends) > 1 else 0
+    for fact in reversed(facts):
+        line = fact.span.line
+        if (
+            fact.kind not in ("play", "character_plays", "declared")
+            or not since < line < end.span.line
+        ):
+            continue
+        refs = fact.cards[1:] if fact.kind == "character_plays" else fact.cards
+        for ref in refs:
+            if ref.card is not None and _creates(ref.card):
+                player = fact.who
+                if player is None:
+                    player = read_table(facts).owners.get(key(fact.cards[0]))
+                return Ended(end, fact, ref.card, player)
+    return Ended(end)
+
+
+def _created(ctx: Context, ended: Ended, asked: str) -> tuple[Card, tuple[str, ...]]:
+    """The card that created the phase, and the nodes of its facts and rule (or *cannot answer*)."""
+    if ended.card is None or ended.play is None:
+        raise CannotAnswer(
+            f"no card the situation plays created the search phase that ended; the sources say "
+            f"{asked} only after a search phase a card created"
+        )
+    card = ended.card
+    effects, _ = calls.effects_of(card)
+    begin = next(e for e in effects if isinstance(e, fx.BeginPhase))
+    node = ctx.derivation().effect(card.name, begin.render(), card)
+    nodes = (node, ctx.fact(ended.play), ctx.fact(ended.end), ctx.clause(CREATED, "rule"))
+    return card, nodes
+
+
+def at_home(ctx: Context) -> Answer:
+    """``is "X" at home?``: as the facts place it, and home once a created search phase ends."""
+    ref = ctx.question.card
+    table = read_table(ctx.facts)
+    place = table.place(ref.card.name if ref.card is not None else ref.name)
+    ended = last_end(ctx.facts)
+    if ended is not None and (place is None or place[1].span.line < ended.end.span.line):
+        card, nodes = _created(ctx, ended, "where the characters go")
+        return ctx.conclude(
+            YesNo(True),
+            f'the search phase "{card.name}" created has ended: all characters move home',
+            supported_by=nodes,
+        )
+    if place is None:
+        raise CannotAnswer(
+            f'the situation does not say where "{ref.name}" is (write: "{ref.name}" is in the '
+            "search party)"
+        )
+    return ctx.conclude(
+        YesNo(place[0] == HOME),
+        f'"{ref.name}" is {"at home" if place[0] == HOME else "in the search party"}',
+        supported_by=(ctx.fact(place[1]),),
+    )
+
+
+def readiness(ctx: Context) -> Answer:
+    """``is "X" set?`` / ``… ready?``: as stated; the end of a created search phase keeps it."""
+    ref = ctx.question.card
+    asked = str(ctx.question.param("readiness"))
+    table = read_table(ctx.facts)
+    found = table.readiness.get(key(ref))
+    if found is None:
+        raise CannotAnswer(
+            f'the situation does not say whether "{ref.name}" is set or ready (write: '
+            f'"{ref.name}" is set)'
+        )
+    state, fact = found
+    ended = last_end(ctx.facts)
+    if ended is not None and fact.span.line < ended.end.span.line:
+        card, nodes = _created(ctx, ended, "what the end of a search phase does to readiness")
+        return ctx.conclude(
+            YesNo(state == asked),
+            f'"{ref.name}" was {state}; when the search phase "{card.name}" created ends, the '
+            f"characters move home without being set or reset: it is still {state}",
+            supported_by=(ctx.fact(fact), *nodes),
+        )
+    return ctx.conclude(
+        YesNo(state == asked), f'"{ref.name}" is {state}', supported_by=(ctx.fact(fact),)
+    )
+
+
+def next_after(ctx: Context, ended: Ended) -> Answer:
+    """Who acts once a created search phase ends: the player to the left of who played the card."""
+    card, nodes = _created(ctx, ended, "who acts next")
+    if ended.player is None:
+        raise CannotAnswer(f'the situation does not say who played "{card.name}"')
+    who = "I" if ended.player == "me" else "you"
+    return ctx.conclude(
+        Word(OTHER[ended.player]),
+        f'the search phase "{card.name}" created has ended and the main phase continues: the '
+        f"player to the left of the one who played it ({who}) takes the next action or passes; "
+        "in a two-player game, the other player",
+        supported_by=nodes,
+    )

@@ -1,0 +1,230 @@
+"""Start-of-turn and start-of-game effects: performed one at a time, in the Play-or-Pass order.
+
+Several start-of-turn (or start-of-game) effects are performed one at a time; when several
+players have such effects to use, the Play-or-Pass system sets the order (the rulings, Start of
+turn and Setup): after a player acts or passes, the player to his left takes the next action or
+passes (as the created search phase's ruling shows it for the main phase, cited as its
+precedent). Start-of-game effects come after the leader comes into play and before any other
+starting card (allies). Who starts the Play-or-Pass is not in the sources: *cannot answer*.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.engine.verdict import Word, YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma import calls, created_phase, draws
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.table import read_table
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import CardRef, Fact
+
+RULES = {fx.TURN: "fma/rulings/start-of-turn/1", fx.GAME: "fma/rulings/setup/1"}
+#: The step of each moment, as a situation states it (``it is the setup``).
+STEPS = {fx.TURN: "start of the turn", fx.GAME: "setup"}
+WORDS = {fx.TURN: "start-of-turn", fx.GAME: "start-of-game"}
+OTHER = {"me": "you", "you": "me"}
+PLAYER = {"me": "I", "you": "you"}
+
+
+def moment(card: Card) -> tuple[fx.Trigger | None, str | None, str | None]:
+    """A card's start-of-turn or start-of-game trigger, its moment, and why its text is short."""
+    effects, missing = calls.effects_of(card)
+    for effect in effects:
+        if isinstance(effect, fx.Trigger) and isinstance(effect.event, fx.StepStart):
+            if effect.event.step in RULES:
+                return effect, effect.event.step, missing
+    return None, None, missing
+
+
+def _moment_of(ref: CardRef) -> tuple[Card, fx.Trigger, str]:
+    card = ref.card
+    if card is None:
+        raise CannotAnswer(f'the sources give no card "{ref.name}"')
+    trigger, kind, missing = moment(card)
+    if trigger is None or kind is None:
+        raise CannotAnswer(
+            missing or f'"{card.name}" has no start-of-turn or start-of-game effect rulesq reads'
+        )
+    return card, trigger, kind
+
+
+def holders(facts: list[Fact], kind: str) -> set[str]:
+    """The players with an effect of that moment: in play under them, or performed by them."""
+    found = {
+        who for card, who, _ in draws.in_play(facts) if who is not None and moment(card)[1] == kind
+    }
+    return found | {f.who for f in facts if f.kind == "performs" and f.who is not None}
+
+
+def _acts(facts: list[Fact], since: int) -> list[Fact]:
+    return [f for f in facts if f.kind in ("performs", "passes") and f.span.line > since]
+
+
+def _rules(ctx: Context, kind: str) -> tuple[str, str]:
+    return ctx.clause(RULES[kind], "rule"), ctx.clause(created_phase.CREATED, "precedent")
+
+
+def can_perform(ctx: Context) -> Answer:
+    """``can I perform "X"?``: at its moment, in its place in setup, when the order reaches me."""
+    card, trigger, kind = _moment_of(ctx.question.card)
+    player = ctx.question.who or "me"
+    node = ctx.derivation().effect(card.name, trigger.render(), card)
+    table = read_table(ctx.facts)
+    if table.step is None:
+        raise CannotAnswer(f"say which step it is (write: it is the {STEPS[kind]})")
+    step, step_fact = table.step
+    if step != STEPS[kind]:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{card.name}" acts {trigger.event.render()}, and it is the {step}',
+            supported_by=(node, ctx.fact(step_fact)),
+        )
+    event = trigger.event
+    assert isinstance(event, fx.StepStart)
+    whose = event.whose.owner if event.whose is not None else None
+    if whose in ("your", "his") and table.turn is not None and table.turn[0] != player:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{card.name}" acts {event.render()}, and it is not {PLAYER[player]} whose turn it is',
+            supported_by=(node, ctx.fact(table.turn[1])),
+        )
+    if kind == fx.GAME:
+        blocked = _setup_order(ctx, player, node)
+        if blocked is not None:
+            return blocked
+    return _order(ctx, kind, player, node, step_fact)
+
+
+def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
+    """The no of setup's order: the leader first, the starting allies after (None: in between)."""
+    rule = ctx.clause(RULES[fx.GAME], "rule")
+    table = read_table(ctx.facts)
+    if player not in table.leader_facts:
+        return ctx.conclude(
+            YesNo(False),
+            "start-of-game effects are performed after the leader comes into play, and the "
+            f"situation has not brought {'my' if player == 'me' else 'your'} leader into play",
+            supported_by=(node, rule),
+        )
+    revealed = ctx.facts_of("allies_revealed")
+    if revealed:
+        return ctx.conclude(
+            YesNo(False),
+            "start-of-game effects are performed before any other starting cards (such as "
+            "allies) come into play, and the starting allies have come into play",
+            supported_by=(node, ctx.fact(revealed[-1]), rule),
+        )
+    return None
+
+
+def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> Answer:
+    """Whether it is the player's turn to perform one, in the Play-or-Pass order."""
+    others = holders(ctx.facts, kind) - {player}
+    acted = _acts(ctx.facts, step_fact.span.line)
+    word = WORDS[kind]
+    if not others:
+        return ctx.conclude(
+            YesNo(True),
+            f"no other player has {word} effects to use: {PLAYER[player]} performs them one at "
+            "a time",
+            supported_by=(node, ctx.clause(RULES[kind], "rule")),
+        )
+    if not acted:
+        raise CannotAnswer(
+            f"both players have {word} effects: the Play-or-Pass system orders them, and the "
+            'sources do not say who acts first in it (write who does: you perform "X")'
+        )
+    last = acted[-1]
+    done = "passed" if last.kind == "passes" else "performed one"
+    mine = last.who == player
+    return ctx.conclude(
+        YesNo(not mine),
+        f"both players have {word} effects, performed one at a time in the Play-or-Pass order: "
+        f"{PLAYER[last.who or 'me']} {done}, so the player to the left takes the next action "
+        f"or passes ({PLAYER[OTHER[last.who or 'me']]})",
+        supported_by=(node, ctx.fact(last), *_rules(ctx, kind)),
+    )
+
+
+def perform_together(ctx: Context) -> Answer:
+    """``can I perform "A" and "B" at the same time?``: no, one at a time, at the same moment."""
+    first, second = ctx.question.cards[0], ctx.question.cards[1]
+    card_a, trigger_a, kind_a = _moment_of(first)
+    card_b, trigger_b, kind_b = _moment_of(second)
+    if kind_a != kind_b:
+        raise CannotAnswer(
+            f'"{card_a.name}" acts {trigger_a.event.render()} and "{card_b.name}" '
+            f"{trigger_b.event.render()}: not at the same moment"
+        )
+    nodes = (
+        ctx.derivation().effect(card_a.name, trigger_a.render(), card_a),
+        ctx.derivation().effect(card_b.name, trigger_b.render(), card_b),
+    )
+    return ctx.conclude(
+        YesNo(False),
+        f"several {WORDS[kind_a]} effects are performed one at a time",
+        supported_by=(ctx.clause(RULES[kind_a], "rule"), *nodes),
+    )
+
+
+def _kind_of(facts: list[Fact], last: Fact) -> str | None:
+    table = read_table(facts)
+    if table.step is not None:
+        for kind, step in STEPS.items():
+            if table.step[0] == step:
+                return kind
+    if last.kind == "performs" and last.card.card is not None:
+        return moment(last.card.card)[1]
+    return None
+
+
+def next_action(ctx: Context) -> Answer:
+    """``who takes the next action?``: by Play-or-Pass, or after a created search phase."""
+    ended = created_phase.last_end(ctx.facts)
+    acts = _acts(ctx.facts, 0)
+    if ended is not None and (not acts or acts[-1].span.line < ended.end.span.line):
+        return created_phase.next_after(ctx, ended)
+    if not acts:
+        raise CannotAnswer(
+            "the situation states nothing to follow: a start-of-turn or start-of-game effect "
+            'performed (I perform "X"), a pass (you pass), or a search phase a card created '
+            "ending"
+        )
+    last = acts[-1]
+    kind = _kind_of(ctx.facts, last)
+    if kind is None or last.who is None:
+        raise CannotAnswer(
+            "say which step it is (write: it is the start of the turn, or it is the setup)"
+        )
+    if len(acts) > 1 and all(f.kind == "passes" for f in acts[-2:]) and acts[-2].who != last.who:
+        raise CannotAnswer(
+            "both players have passed in turn: the sources do not say what ends the Play-or-Pass"
+        )
+    support: tuple[Any, ...] = (ctx.fact(last),)
+    others = holders(ctx.facts, kind) - {last.who}
+    if others:
+        return ctx.conclude(
+            Word(OTHER[last.who]),
+            f"several players have {WORDS[kind]} effects: in the Play-or-Pass order, after "
+            f"{PLAYER[last.who]} {'passed' if last.kind == 'passes' else 'performed one'}, the "
+            "player to the left takes the next action or passes; in a two-player game, the "
+            "other player",
+            supported_by=(*support, *_rules(ctx, kind)),
+        )
+    if last.kind == "passes":
+        raise CannotAnswer(
+            f"{PLAYER[last.who]} passed and no other player has {WORDS[kind]} effects: the "
+            "sources do not say what follows"
+        )
+    return ctx.conclude(
+        Word(last.who),
+        f"only {PLAYER[last.who]} {'have' if last.who == 'me' else 'has'} {WORDS[kind]} "
+        "effects: they are performed one at a time, by that player",
+        supported_by=(*support, ctx.clause(RULES[kind], "rule")),
+    )

@@ -1,0 +1,177 @@
+"""Tactics played this turn that change the damage units deal in combat, read on the board.
+
+A tactic whose chain the situation states resolved ("the chain has resolved") acted in the
+phase the situation describes; one stated "played this turn" acted at an unstated time of
+the turn, with no target stated. Its "+N damage in combat" lasts what its duration says
+("until the end of the turn" / "of the phase"); each of its sentences that changes combat
+damage must be read, or the tactic's effect is *cannot answer*. A tactic still on the chain
+has not acted: the situation must say whether the chain resolved.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import effects as fx
+from rulesq.games.warhammer import terms, texts
+from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.values import Value
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, InPlay
+
+#: "deals no damage in combat".
+_NONE = re.compile(r"^no damage in combat$")
+#: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
+CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
+
+
+@dataclass(frozen=True)
+class Played:
+    """A tactic that acted this turn: by whom, on which targets, and whether in this phase."""
+
+    card: Card
+    who: str
+    targets: tuple[InPlay, ...]
+    this_phase: bool
+    known_targets: bool
+    #: A link of the chain named it to cancel (whether it was is not followed here).
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class Term:
+    """A sentence of a tactic that grants combat damage, read."""
+
+    quote: str
+    grant: texts.Grant
+    reach: terms.Reach | None
+    targeted: bool
+    duration: str
+    #: "deals no damage in combat": the unit counts nothing.
+    none: bool = False
+
+
+def played(board: Board) -> list[Played]:
+    """The tactics that acted this turn: resolved links, then those stated played."""
+    found = [
+        Played(link.card, link.who, link.targets, True, True, _cancelled(board, link.name))
+        for link in board.resolved
+        if link.card is not None and _tactic(link.card)
+    ]
+    for who, capital in board.capitals.items():
+        found += [
+            Played(card, who, (), False, False)
+            for card, _ in capital.played
+            if card is not None and _tactic(card)
+        ]
+    return found
+
+
+def _tactic(card: Card) -> bool:
+    return (card.type or "").lower() == "tactic"
+
+
+def _cancelled(board: Board, name: str) -> bool:
+    return any((link.cancelling or "").casefold() == name.casefold() for link in board.resolved)
+
+
+def read(card: Card) -> list[Term] | None:
+    """The combat damage grants of a tactic's text, or None when one is not read."""
+    text = card.text or ""
+    found: list[Term] = []
+    for effect in texts.parsed(text).effects:
+        clauses = effect.clauses if isinstance(effect, fx.Ability) else (effect,)
+        for clause in clauses:
+            if not isinstance(clause, fx.Clause):
+                continue
+            for act in clause.acts:
+                grant = texts.combat_damage_grant(act)
+                none = grant is None and _NONE.match(texts.words(act)) is not None
+                if none and act.kind == "deal_damage":
+                    grant = texts.Grant(0)
+                if grant is None:
+                    continue
+                subject = act.subject.render().lower() if act.subject else ""
+                targeted = subject == "it" or subject.startswith("target ")
+                reach = None if targeted else terms.reach(act)
+                duration = clause.duration.render().lower() if clause.duration else ""
+                if (
+                    grant.per
+                    or grant.condition
+                    or clause.conditions
+                    or (reach is None and not targeted)
+                    or duration not in ("until the end of the turn", "until the end of the phase")
+                ):
+                    return None
+                quote = clause.span.of(text).strip()
+                found.append(Term(quote, grant, reach, targeted, duration, none))
+    return found
+
+
+def unread(card: Card, changes: re.Pattern[str]) -> list[str]:
+    """The sentences of a tactic that change combat damage and are not read."""
+    terms_read = read(card)
+    quotes = {t.quote for t in terms_read} if terms_read is not None else set()
+    text = card.text or ""
+    return [
+        quote
+        for effect in texts.parsed(text).effects
+        if changes.search(quote := effect.span.of(text).strip())
+        and (terms_read is None or not any(q in quote for q in quotes))
+    ]
+
+
+def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], list[str]]:
+    """The terms of the tactics that acted this turn that reach a unit, and the gaps."""
+    reached: list[tuple[Played, Term]] = []
+    gaps: list[str] = []
+    for play in played(board):
+        for term in read(play.card) or []:
+            name = play.card.name
+            if play.cancelled:
+                gaps.append(f'a link of the chain cancels "{name}": whether it acted is not read')
+                continue
+            if term.duration.endswith("phase") and not play.this_phase:
+                gaps.append(
+                    f'"{name}" was played this turn, and its effect lasts until the end of the '
+                    "phase: the situation does not say in which phase"
+                )
+                continue
+            if term.targeted:
+                if not play.known_targets or len(play.targets) != 1:
+                    gaps.append(f'"{name}" targets a unit, and the situation does not say which')
+                    continue
+                reaches = play.targets[0] is target
+            else:
+                assert term.reach is not None
+                reaches = terms.reaches(board, play.who, None, target, term.reach)
+            if reaches:
+                reached.append((play, term))
+    return reached, gaps
+
+
+def grants(board: Board, target: InPlay) -> Value:
+    """The combat damage the tactics that acted this turn add to a unit."""
+    value = Value(0)
+    reached, value.gaps = _reached(board, target)
+    for play, term in reached:
+        if term.none:
+            continue
+        name = play.card.name
+        value.add(
+            term.grant.amount,
+            f'"{name}" gives {term.grant.amount:+d} combat damage {term.duration}',
+            Text(name, term.quote),
+            CARD_EFFECTS,
+        )
+    return value
+
+
+def silenced(board: Board, target: InPlay) -> Text | None:
+    """The tactic that acted this turn by which a unit deals no damage in combat, quoted."""
+    reached, _gaps = _reached(board, target)
+    return next((Text(p.card.name, t.quote) for p, t in reached if t.none), None)

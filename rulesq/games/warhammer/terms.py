@@ -1,0 +1,247 @@
+"""The terms of a constant grant read on the board: whom it reaches, its condition, its count.
+
+Each term is read from the text alone first (``reach``, ``condition_term``, ``count_term``:
+None when its words are not read, and the grant is then *cannot answer*), then checked
+against the board (None when the board does not state what the term needs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesq.effects.words import NUMBER_WORDS, parse_number
+
+if TYPE_CHECKING:
+    from rulesq.games.warhammer import effects as fx
+    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.vocab import Zone
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The units a subject names: a side, a race or trait, whose, and where."""
+
+    side: str = ""
+    kind: str = ""
+    mine: bool = False
+    where: str = ""
+    undamaged: bool = False
+
+
+_UNITS = re.compile(
+    r"^(?:each )?(?P<side>attacking |defending )?(?P<kind>\S+ )?units?"
+    r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
+    r"(?P<where> in this zone| in all corresponding zones)?$"
+)
+
+
+def reach(act: fx.Act) -> Reach | None:
+    """The units a subject like "each attacking [Orc] unit" names, or None when not read.
+
+    A word before "unit" is read only as a race icon ("[Orc]") or a capitalised trait or
+    race ("Mage"); any other word ("damaged") leaves the subject unread.
+    """
+    if act.subject is None:
+        return None
+    words = list(act.subject.words)
+    found = _UNITS.match(" ".join(words).lower())
+    if found is None:
+        return None
+    kind = ""
+    if found.group("kind"):
+        raw = next(w for w in words if w.lower() == found.group("kind").strip())
+        if raw.startswith("[") and raw.endswith("]"):
+            kind = raw[1:-1]
+        elif raw[:1].isupper() and raw.lower() not in ("each", "units", "unit"):
+            kind = raw
+        else:
+            return None
+    return Reach(
+        (found.group("side") or "").strip(),
+        kind,
+        bool(found.group("mine")),
+        (found.group("where") or "").strip(),
+        bool(found.group("undamaged")),
+    )
+
+
+def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: Reach) -> bool:
+    """Whether the units a card of ``owner`` in ``zone`` names take in ``target``."""
+    card = target.card
+    if card is None or (card.type or "").lower() != "unit" or target.facedown:
+        return False
+    if term.side:
+        attack = board.attack
+        side = (
+            []
+            if attack is None
+            else (attack.attackers if term.side == "attacking" else attack.defenders)
+        )
+        if target not in side:
+            return False
+    if term.undamaged and target.damage:
+        return False
+    if term.kind and not _has_kind(target, term.kind):
+        return False
+    if term.mine and target.owner != owner:
+        return False
+    if term.where == "in this zone":
+        return target.owner == owner and zone is not None and target.zone is zone
+    if term.where == "in all corresponding zones":
+        return zone is not None and target.zone is zone
+    return True
+
+
+def _has_kind(target: InPlay, kind: str) -> bool:
+    """Whether a card is of a race or bears a trait."""
+    assert target.card is not None
+    fields = target.card.fields
+    traits = fields.get("traits") or []
+    key = kind.casefold()
+    return (fields.get("race") or "").casefold() == key or any(t.casefold() == key for t in traits)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition read: what it looks at, whether it is negated, and a number."""
+
+    kind: str
+    negated: bool = False
+    at_least: int = 0
+    zone: str = ""
+
+
+_DEVELOPMENTS = re.compile(
+    r"^(?:if|while) you have (?:at least (?P<n1>\w+)|(?P<n2>\w+) or more) developments? "
+    r"in (?P<zone>this zone|your kingdom|your quest zone|your battlefield)$"
+)
+_ZONE_BURNING = re.compile(r"^(?:if|while) this zone is (?P<not>not )?burning$")
+_OPPOSED = re.compile(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: in combat)?$")
+
+
+def condition_term(words: str) -> Condition | None:
+    """A condition read from its words ("if this zone is not burning"), or None."""
+    if found := _DEVELOPMENTS.match(words):
+        word = found.group("n1") or found.group("n2")
+        if not word.isdigit() and word not in NUMBER_WORDS:
+            return None
+        number = parse_number(word)
+        zone = found.group("zone").removeprefix("your ").removesuffix(" zone")
+        return Condition("developments", at_least=number, zone=zone)
+    if found := _ZONE_BURNING.match(words):
+        return Condition("zone burning", negated=bool(found.group("not")))
+    if found := _OPPOSED.match(words):
+        return Condition("opposed", negated=bool(found.group("not")))
+    return None
+
+
+def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool | None:
+    """Whether a condition holds on the board (None when the board does not say)."""
+    if term.kind == "developments":
+        from rulesq.games.warhammer.places import controller
+
+        if controller(source) != source.owner:
+            return None  # "you" and "this zone" name different players' areas
+        zone = _zone(source, term.zone)
+        have = developments(board, source.owner, zone)
+        return None if have is None else have >= term.at_least
+    if term.kind == "zone burning":
+        if source.zone is None:
+            return None
+        burning = source.zone in board.capital(source.owner).burning
+        return burning != term.negated
+    attack = board.attack
+    if term.kind == "opposed":
+        if attack is None or target not in [*attack.attackers, *attack.defenders]:
+            return None
+        opposed = bool(attack.defenders) if target in attack.attackers else True
+        return opposed != term.negated
+    return None
+
+
+def _zone(source: InPlay, word: str) -> Zone | None:
+    from rulesq.games.warhammer.vocab import Zone
+
+    return source.zone if word == "this" else Zone(word)
+
+
+def developments(board: Board, owner: str, zone: Zone | None) -> int | None:
+    """The developments a player has in a zone, when the situation states them."""
+    if zone is None:
+        return None
+    return board.capital(owner).developments.get(zone)
+
+
+@dataclass(frozen=True)
+class Count:
+    """What a "for each …" or an X counts."""
+
+    kind: str
+    what: str = ""
+
+
+_HIGHEST_LOYALTY = re.compile(
+    r"^highest loyalty (?:on|of) an? \[(?P<race>[^\]]+)\] card you control$"
+)
+
+
+def count_term(words: str) -> Count | None:
+    """What a count's words ("burning zone", "number of developments in this zone") count."""
+    words = words.strip().lower().removeprefix("the ").strip()
+    if words in ("resource token on this card", "resource token on it"):
+        return Count("tokens")
+    if words in ("number of resource tokens on this card",):
+        return Count("tokens")
+    if words == "damage on it":
+        return Count("damage")
+    if words == "burning zone":
+        return Count("burning")
+    if words in ("number of developments in this zone", "number of development cards in this zone"):
+        return Count("developments")
+    if found := _HIGHEST_LOYALTY.match(words):
+        return Count("highest loyalty", found.group("race"))
+    return None
+
+
+def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | None:
+    """How many a count counts on the board (None when the board does not say)."""
+    if term.kind == "tokens":
+        return source.tokens
+    if term.kind == "damage":
+        return target.damage
+    if term.kind == "burning":
+        return sum(len(capital.burning) for capital in board.capitals.values())
+    if term.kind == "developments":
+        return developments(board, source.owner, source.zone)
+    if term.kind == "highest loyalty":
+        return _highest_loyalty(board, source, term.what)
+    return None
+
+
+def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:
+    """The highest loyalty of the faceup cards of a race its controller has in play."""
+    from rulesq.games.warhammer.places import controller
+
+    highest = 0
+    for placed in board.cards:
+        card = placed.card
+        if card is None or placed.facedown or controller(placed) != controller(source):
+            continue
+        if (card.fields.get("race") or "").casefold() != race.casefold():
+            continue
+        loyalty = card.fields.get("loyalty")
+        if not isinstance(loyalty, int):
+            return None
+        highest = max(highest, loyalty)
+    return highest
+
+
+_DEFINES = re.compile(r"\bX is (?:the |equal to )?(?P<what>[^.]+)\.")
+
+
+def x_definition(text: str) -> str | None:
+    """The words after "X is" in a card's text, or None when it does not define X."""
+    found = _DEFINES.search(text)
+    return found.group("what") if found else None
