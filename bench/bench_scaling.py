@@ -17,12 +17,21 @@ from rulesq.situation import parse_situation
 
 
 def laughing_gas(n: int) -> str:
-    """``I play "Laughing Gas"`` ``n`` times; is your active card's text ignored? (yes)."""
+    """``I play "Laughing Gas"`` ``n`` times; is your active card's text ignored? (yes).
+
+    The card is stated to lack the PROTECTED icon (the sources give no icons for it), so the
+    answer rests on no default.
+    """
     return (
-        'game bluemoon\nyou have active "Wall of Fire"\n'
+        'game bluemoon\n"Wall of Fire" has no PROTECTED icon\nyou have active "Wall of Fire"\n'
         + 'I play "Laughing Gas"\n' * n
         + 'ask is the special power text of "Wall of Fire" ignored?\n'
     )
+
+
+def protected_card(n: int) -> str:
+    """``laughing_gas`` against a PROTECTED card: each ignore effect tried against its icon."""
+    return laughing_gas(n).replace("has no PROTECTED icon", "has icon PROTECTED")
 
 
 def fight_ends(n: int) -> str:
@@ -68,6 +77,7 @@ def long_card_text(n: int) -> str:
 
 GENERATORS: dict[str, Callable[[int], str]] = {
     "laughing-gas": laughing_gas,
+    "protected-card": protected_card,
     "fight-ends": fight_ends,
     "fma-copies": fma_copies,
     "fma-passive-copies": fma_passive_copies,

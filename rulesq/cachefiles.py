@@ -217,8 +217,10 @@ def read_bytes(path: Path) -> bytes:
             or info.st_size > MAX_CACHE_BYTES
         ):
             raise CacheProblem(f"{path.name} changed while being opened")
+        from rulesq.inputs import read_up_to
+
         with os.fdopen(handle, "rb", closefd=False) as stream:
-            return stream.read(MAX_CACHE_BYTES + 1)
+            return read_up_to(stream, info.st_size, MAX_CACHE_BYTES + 1)
     except OSError as error:
         raise CacheProblem(_reason(error)) from None
     finally:
@@ -332,5 +334,25 @@ def prune(folder: Path, pattern: str, keep: Path) -> None:
         for temporary in folder.glob(".*.tmp"):
             if temporary.lstat().st_mtime < now - _ABANDONED:
                 temporary.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def prune_kind(folder: Path, pattern: str, keep: int) -> None:
+    """Bound a kind of many small entries (one per input): the ``keep`` most recently used stay.
+
+    Entries unused for :data:`UNUSED` seconds go too; a failure costs only space.
+    """
+    now = time.time()
+    try:
+        entries = []
+        for entry in folder.glob(pattern):
+            info = entry.lstat()
+            if stat.S_ISREG(info.st_mode):
+                entries.append((info.st_mtime, entry))
+        entries.sort(reverse=True)
+        for rank, (used, entry) in enumerate(entries, start=1):
+            if rank > keep or used < now - UNUSED:
+                entry.unlink(missing_ok=True)
     except OSError:
         pass

@@ -11,6 +11,7 @@ import os
 import re
 import stat
 import sys
+from typing import BinaryIO
 
 from rulesq.errors import InputError, RulesqError, escape_controls
 from rulesq.spans import line_column
@@ -70,12 +71,24 @@ def read_file(name: str) -> str:
         if info.st_size > limit:
             raise _too_large(shown, limit)
         with os.fdopen(handle, "rb", closefd=False) as stream:
-            data = stream.read(limit + 1)
+            data = read_up_to(stream, info.st_size, limit + 1)
     except OSError as error:
         raise RulesqError(f"cannot read {shown}: {error.strerror or error}") from None
     finally:
         os.close(handle)
     return decode(_bounded(data, limit, shown), name)
+
+
+def read_up_to(stream: BinaryIO, size: int, most: int) -> bytes:
+    """At most ``most`` bytes of a file whose status gave ``size`` (it may have grown since).
+
+    Reading ``size`` bytes and one more first spares allocating a buffer of ``most`` bytes
+    (a megabyte or more) for every small file.
+    """
+    data = stream.read(min(size + 1, most))
+    if len(data) > size and len(data) < most:  # it grew: the rest, up to the bound
+        data += stream.read(most - len(data))
+    return data
 
 
 def _bounded(data: bytes, limit: int, shown: str) -> bytes:

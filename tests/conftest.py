@@ -8,8 +8,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from rulesq.paths import corpus_dir
+
+# Property tests judge by what they find, never by how fast: a loaded CI machine must not fail
+# them on Hypothesis's per-example deadline or its too-slow health check.
+settings.register_profile("rulesq", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("rulesq")
 
 TESTS = Path(__file__).resolve().parent
 #: Copies of the shared examples (CI has no ../shared).

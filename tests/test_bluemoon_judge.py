@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from rulesq.engine import Status, evaluate
+from rulesq.engine.dispatch import answer_question
+from rulesq.games import get_game
 from rulesq.situation import parse_situation
 
 
@@ -417,13 +419,21 @@ def test_a_card_whose_text_the_sources_never_quote_is_a_stated_assumption() -> N
 
 
 def test_icons_the_sources_never_give_are_an_assumption_where_they_are_read() -> None:
-    """“Your cards with icons are ignored” against a card of unknown icons: say it is assumed."""
+    """“Your cards with icons are ignored” against a card of unknown icons: say it is assumed.
+
+    Any icon would change that verdict, so the judge asks for the icons; asked again without
+    that check, the verdict rests on the assumption and shows it.
+    """
     hater = 'card "Icon Hater" character: "Your cards with icons are ignored."\n'
-    [ignored] = evaluate(
-        parse_situation(
-            f'game bluemoon\n{hater}you have active "Icon Hater"\nI have active "Laughing Gas"\n'
-            'ask is "Laughing Gas" ignored?\n'
-        )
+    situation = parse_situation(
+        f'game bluemoon\n{hater}you have active "Icon Hater"\nI have active "Laughing Gas"\n'
+        'ask is "Laughing Gas" ignored?\n'
+    )
+    [asked] = evaluate(situation)
+    assert asked.verdict is None
+    assert asked.reason.startswith('which icons "Laughing Gas" has decides the answer')
+    ignored = answer_question(
+        situation, situation.questions[0], get_game("bluemoon"), recheck_defaults=False
     )
     assert ignored.verdict is not None and ignored.verdict.show() == "no"
     assert ignored.graph.assumptions() == [

@@ -12,8 +12,8 @@ README = CASES / "README.md"
 #: The expectations that pin a reason: the deciding card, or the rule or ladder step.
 REASON_KINDS = frozenset({"because", "decided_by"})
 #: Floors: the files and the questions that pin a reason (raise them as more are pinned).
-PINNED_FILES = 342
-PINNED_QUESTIONS = 534
+PINNED_FILES = 343
+PINNED_QUESTIONS = 547
 SECTION = "### Reasons not yet right"
 
 

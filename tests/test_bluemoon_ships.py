@@ -297,7 +297,8 @@ ask can I play "Quartermaster Kura Ko"?
     )
     from_hand = (
         PLAIN
-        + """it is my turn
+        + """"Quartermaster Kura Ko" has no FREE icon
+it is my turn
 I have in hand "Plain Hero", "Quartermaster Kura Ko"
 phase Character
 I play "Plain Hero"
@@ -318,6 +319,7 @@ def test_a_buka_character_played_first_from_a_ship_leaves_the_one_character() ->
         + 'card "Second Hero" character: ""\n'
         + """it is my turn
 I have "Test Ship" in my influence area
+"Boatswain Mena Marn" has no STOP icon
 "Test Ship" holds "Boatswain Mena Marn", "Plain Hero"
 phase Beginning of Turn
 I land "Test Ship"

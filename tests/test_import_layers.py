@@ -36,6 +36,7 @@ LAYERS: dict[str, int] = {
             "prohibits",
             "permits",
             "precedents",
+            "deck_plays",
         ),
         LAW,
     ),

@@ -142,6 +142,9 @@ def test_the_cases_are_collected() -> None:
         "fields",
         "fma",
         "warhammer",
+        "warhammer-zones",
+        "warhammer-turn",
+        "warhammer-resolved",
         "input-errors",
     } <= topics
     assert len(invented_cases()) >= 250

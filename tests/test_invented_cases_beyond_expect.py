@@ -57,12 +57,18 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "time/no-order-to-choose-with-a-card-that-has-no-text.rq": {
+        1: ('"Plain One" has no special power text', "!has no effect now")
+    },
     "defaults/an-unstated-phase-that-decides-a-play-is-asked-for.rq": {
         1: (
             "say which phase it is (phase <name>)",
             "yes in Beginning of Turn, Leadership, Retreat from Fight?, Character;",
             "no in Booster/Support, Announce Power, Refresh Hand, End of Turn",
         )
+    },
+    "defaults/an-unknown-icon-that-decides-is-asked-for.rq": {
+        1: ('which icons "Baku But" has decides the answer', "yes with none; no with PROTECTED")
     },
     "defaults/an-unstated-phase-for-a-retreat-is-asked-for.rq": {
         1: ("say which phase it is", "yes in Beginning of Turn, Leadership, Retreat from Fight?;")
@@ -244,6 +250,20 @@ def test_an_answer_on_the_limits_states_the_icons_it_assumes() -> None:
     assumed = labels(answer, "absence", assumed=True)
     assert any("icons" in text and '"Blaze"' in text for text in assumed)
     assert not any('"Plod"' in text for text in assumed)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "defaults/a-card-stated-to-have-no-icons-is-answered.rq",
+        "defaults/a-card-stated-to-have-an-icon-flips-the-answer.rq",
+        "defaults/a-card-stated-to-lack-an-icon-is-answered.rq",
+    ],
+)
+def test_icons_the_situation_states_are_not_assumed(name: str) -> None:
+    """A card whose icons (or the one icon read) the situation states assumes nothing of them."""
+    (answer,) = answers(name)
+    assert not [text for text in answer.graph.assumptions() if "icons" in text]
 
 
 def test_a_phase_that_does_not_decide_is_shown_and_one_reached_is_not_assumed() -> None:

@@ -63,8 +63,8 @@ def test_the_cli_prints_each_question_with_its_answer_and_reason() -> None:
 
 def test_an_ignore_asks_about_each_card_it_reaches_and_the_play_stays_supposed() -> None:
     text = (
-        'game bluemoon\nit is my turn\nphase Booster/Support\nyou have active "TopDog"\n'
-        'ask what happens if I play "Laughing Gas"?\n'
+        'game bluemoon\n"TopDog" has no PROTECTED icon\nit is my turn\nphase Booster/Support\n'
+        'you have active "TopDog"\nask what happens if I play "Laughing Gas"?\n'
         'ask is the special power text of "TopDog" ignored?\n'
     )
     assert [(q, v) for q, v, _ in _asked(text)] == [

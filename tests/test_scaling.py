@@ -28,6 +28,7 @@ from bench_scaling import (  # noqa: E402
     fma_passive_copies,
     laughing_gas,
     long_card_text,
+    protected_card,
 )
 
 from rulesq.engine.check import check_situation  # noqa: E402
@@ -79,7 +80,11 @@ def test_repeated_facts_finish_with_bounded_memory(make: Callable[[int], str]) -
     assert peak < MEMORY_BOUND, f"{peak / 1e6:.0f} MB"
 
 
-@pytest.mark.parametrize("make", [laughing_gas, fight_ends], ids=["ignoring-card", "fight-ends"])
+@pytest.mark.parametrize(
+    "make",
+    [laughing_gas, protected_card, fight_ends],
+    ids=["ignoring-card", "protected-card", "fight-ends"],
+)
 def test_judging_grows_linearly(make: Callable[[int], str]) -> None:
     """Four times the facts cost well under sixteen times the time (n² would).
 

@@ -161,3 +161,21 @@ def test_the_memo_is_bounded_in_characters(monkeypatch: pytest.MonkeyPatch) -> N
     assert lines.parse_by_lines(parser, "bluemoon", body) == parser.parse(body)
     assert lines.remembered() == 2
     lines.forget()
+
+
+def test_blank_and_comment_lines_are_never_parsed() -> None:
+    """A line with no item gives none without the grammar: only the other lines are parsed."""
+    real = parser_for("bluemoon")
+    parsed: list[str] = []
+
+    class Counting:
+        def parse(self, text: str) -> Tree[Token]:
+            parsed.append(text)
+            return real.parse(text)
+
+    lines.forget()
+    body = "game bluemoon\n\n# a comment\n  \t# another\n\t \nexpect yes   # why\n"
+    tree = lines.parse_by_lines(Counting(), "bluemoon", body)  # type: ignore[arg-type]
+    assert tree is not None
+    _same(tree, real.parse(body))
+    assert parsed == ["game bluemoon\n", "expect yes   # why\n"]

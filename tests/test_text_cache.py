@@ -112,3 +112,162 @@ def test_a_games_corpus_texts_come_from_the_cache_file(
     again = for_game(game, package, lambda t: reads.append(t) or read(t))
     assert again.get(text) == read(text)
     assert reads == []
+
+
+# --- inline texts (written in a situation, not the corpus's) ---------------------------------
+
+INLINE = "You may not play a card that is not in the corpus this turn."
+
+
+def _counting(game: str, reads: list[str]) -> TextCache:
+    """A game's text cache whose reader notes every inline text it reads with the grammar.
+
+    The corpus texts' file is written first (if it is not there), its reads not noted.
+    """
+    from rulesq.effects.textcache import for_game
+
+    read = _reader(game)
+    package = Path(read.__code__.co_filename).parent
+    for_game(game, package, read).get(_texts(game)[0])
+
+    def noted(text: str) -> ParsedText:
+        reads.append(text)
+        return read(text)
+
+    return for_game(game, package, noted)
+
+
+@pytest.mark.parametrize("game", ["bluemoon", "fma", "warhammer"])
+def test_an_inline_text_is_read_once_then_comes_from_disk(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    text = f"{INLINE} ({game})"
+    assert text not in _texts(game)
+    reads: list[str] = []
+    first = _counting(game, reads).parse(text)
+    assert reads == [text]
+    assert first == _reader(game)(text)
+    files = list(tmp_path.glob(f"inline-{game}-*.json"))
+    assert len(files) == 1
+    reads.clear()
+    again = _counting(game, reads).parse(text)  # a new process's cache
+    assert reads == []  # the grammar was not needed
+    assert again == first and type(again) is type(first)
+    corpus = _texts(game)[0]
+    assert _counting(game, reads).parse(corpus) == _reader(game)(corpus)
+    assert reads == []  # a corpus text is the corpus file's, never stored inline
+    assert len(json.loads(files[0].read_text())["payload"]) == 1
+
+
+def test_inline_texts_of_other_processes_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes that read the inline file before either wrote: both texts are kept."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    reads: list[str] = []
+    _counting("bluemoon", reads).parse(INLINE)
+    one, two = _counting("bluemoon", reads), _counting("bluemoon", reads)
+    one.parse(INLINE)  # both have read the file
+    two.parse(INLINE)
+    one.parse(INLINE + " Draw a card.")
+    two.parse(INLINE + " Draw two cards.")
+    reads.clear()
+    three = _counting("bluemoon", reads)
+    for text in (INLINE, INLINE + " Draw a card.", INLINE + " Draw two cards."):
+        three.parse(text)
+    assert reads == []
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda tree: json.dumps({"\0c": "os:system", "f": {}}),
+        lambda tree: tree.replace("not in the corpus", "in the corpus"),  # another text's tree
+        lambda tree: tree[: len(tree) // 2],
+    ],
+)
+def test_a_broken_inline_entry_is_read_again_and_rewritten(
+    damage: Callable[[str], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    reads: list[str] = []
+    good = _counting("bluemoon", reads).parse(INLINE)
+    file = next(tmp_path.glob("inline-bluemoon-*.json"))
+    document = json.loads(file.read_text())
+    ((digest, tree),) = document["payload"].items()
+    document["payload"][digest] = damage(tree)
+    file.write_text(json.dumps(document))
+    reads.clear()
+    assert _counting("bluemoon", reads).parse(INLINE) == good
+    assert reads == [INLINE]  # read again, not decoded
+    reads.clear()
+    assert _counting("bluemoon", reads).parse(INLINE) == good
+    assert reads == []  # the entry was rewritten
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"format": "rulesq-cache", "payload": []}'])
+def test_a_broken_inline_file_is_rebuilt(
+    content: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    reads: list[str] = []
+    good = _counting("bluemoon", reads).parse(INLINE)
+    file = next(tmp_path.glob("inline-bluemoon-*.json"))
+    file.write_text(content)
+    reads.clear()
+    assert _counting("bluemoon", reads).parse(INLINE) == good
+    assert reads == [INLINE]
+    reads.clear()
+    assert _counting("bluemoon", reads).parse(INLINE) == good
+    assert reads == []
+
+
+def test_inline_texts_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesq.effects import textcache
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(textcache, "INLINE_LIMIT", 2)
+    reads: list[str] = []
+    cache = _counting("bluemoon", reads)
+    for n in range(4):
+        cache.parse(f"{INLINE} Draw {n} cards.")
+    file = next(tmp_path.glob("inline-bluemoon-*.json"))
+    assert len(json.loads(file.read_text())["payload"]) == 2
+
+
+def test_a_check_with_an_inline_card_never_loads_the_grammar_the_second_time(
+    tmp_path: Path,
+) -> None:
+    """Two fresh processes check a case with an inline card text: the second reads no text."""
+    import os
+    import subprocess
+    import sys
+
+    case = tmp_path / "inline.rq"
+    case.write_text(
+        "game bluemoon\n"
+        'card "Bramble" support: "You may not play booster cards."\n'
+        'you have active "Bramble"\nit is my turn\nphase Booster/Support\n'
+        "ask can I play a booster card?\nexpect no\n"
+    )
+    probe = (
+        "import sys\n"
+        "from rulesq.engine.check import check_file\n"
+        "check = check_file(sys.argv[1])\n"
+        "print(check.result.name, 'rulesq.games.bluemoon.reader' in sys.modules)\n"
+    )
+    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe, str(case)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        for _ in range(2)
+    ]
+    assert runs[0][0] == runs[1][0] == "AGREE"
+    assert runs[0][1] == "True"  # the first process read the text with the grammar
+    assert runs[1][1] == "False"  # the second did not

@@ -677,6 +677,18 @@ PROSE_ICONS = (
     ),
 )
 
+#: Icons an FAQ answer means a card lacks, the sources giving none of its icons: (card tag,
+#: icon, Q&A, the words). An opposing effect reaches the card in the answer, which the icon
+#: would stop (PROTECTED). Recorded as ``lacks_icons``, with ``stated_in`` ("no PROTECTED").
+PROSE_LACKS = (
+    (
+        "Khind 27",
+        "PROTECTED",
+        268,
+        "including Laughing Gas, have their special power texts ignored",
+    ),
+)
+
 #: Slips in the FAQ's wording (kept verbatim): (Q&A, the words, what is wrong).
 SLIPS = (
     (35, "Have the publishers provides", "a verb slip in the question"),
@@ -1121,7 +1133,7 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         for item in mention.details:
             read_detail(card, item, where, problems)
     by_number = {qa.number: qa for qa in qas}
-    for _, _, number, words in PROSE_ICONS:
+    for _, _, number, words in PROSE_ICONS + PROSE_LACKS:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
     labelled: dict[str, dict[int, str]] = defaultdict(dict)
@@ -1141,6 +1153,11 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         "(type_inferred) as each is numbered below every labelled "
         "booster/support/leadership card of its people"
     )
+    for target, icon, number, _ in PROSE_LACKS:
+        problems.append(
+            f"BM-Q{number} has an opposing effect reach {target}, which a {icon} icon would "
+            f"stop: recorded as lacks_icons (the sources give none of its icons)"
+        )
     for tag, (kind, why) in TYPE_BY_READING.items():
         problems.append(f"{tag} is named with no type: typed '{kind}' (type_inferred), as {why}")
     for target, icon, number, _ in PROSE_ICONS:
@@ -1193,28 +1210,37 @@ def card_record(
         elif icon not in icons:
             icons.append(icon)
             stated_in[icon] = f"BM-Q{number}"
-    return {
-        "id": f"{GAME}/{slug(card.prefix)}-{card.number}",
-        "game": GAME,
-        "name": name,
-        "type": kind or None,
-        "type_inferred": inferred,
-        "tag": card.tag,
-        "people": card.prefix,
-        "number": int(card.number),
-        "deck": card.decks[0] if card.decks else None,
-        "fire": card.values.get("fire"),
-        "earth": card.values.get("earth"),
-        "value": card.values.get("value"),
-        "icons": icons or None,
-        "shields": shields or None,
-        "moons": card.values.get("moons"),
-        "capacity": card.values.get("capacity"),
-        "text": text,
-        "printed_text": text,
-        "deck_text": deck_text,
-        "mentions": card.mentions,
-    } | ({"stated_in": stated_in} if stated_in else {})
+    lacks: list[str] = []
+    for target, icon, number, _ in PROSE_LACKS:
+        if target == card.tag and not icons:
+            lacks.append(icon)
+            stated_in[f"no {icon}"] = f"BM-Q{number}"
+    return (
+        {
+            "id": f"{GAME}/{slug(card.prefix)}-{card.number}",
+            "game": GAME,
+            "name": name,
+            "type": kind or None,
+            "type_inferred": inferred,
+            "tag": card.tag,
+            "people": card.prefix,
+            "number": int(card.number),
+            "deck": card.decks[0] if card.decks else None,
+            "fire": card.values.get("fire"),
+            "earth": card.values.get("earth"),
+            "value": card.values.get("value"),
+            "icons": icons or None,
+            "shields": shields or None,
+            "moons": card.values.get("moons"),
+            "capacity": card.values.get("capacity"),
+            "text": text,
+            "printed_text": text,
+            "deck_text": deck_text,
+            "mentions": card.mentions,
+        }
+        | ({"lacks_icons": lacks} if lacks else {})
+        | ({"stated_in": stated_in} if stated_in else {})
+    )
 
 
 def pick_name(card: CardData, problems: list[str]) -> str:

@@ -127,6 +127,7 @@ INTERNAL = frozenset(
     {
         "type_inferred",
         "stated_in",
+        "lacks_icons",
         "deck_text",
         "text_clause",
         "field_sources",

@@ -14,7 +14,14 @@ character U+0000): a node is
 an enum member ``{"<NUL>e": "module:Enum", "v": value}``, a tuple ``{"<NUL>t": [...]}``, a
 frozenset ``{"<NUL>s": [...]}``. Decoding builds only dataclasses and enums of rulesq's own
 modules; anything else, or a value that does not decode, makes the text be read again (with
-one warning), never a guess. Texts that are not the corpus's (inline cards) are read as usual.
+one warning), never a guess.
+
+Texts that are not the corpus's (an inline card's, written in a situation) are kept the same
+way, each under the hash of its content, in a second file per game
+(``inline-<game>-<key>.json``, the key without the corpus texts): the first process that
+reads one adds it (merging what others added meanwhile), so a later check of the same cases
+never loads the card-text grammar. At most :data:`INLINE_LIMIT` texts are kept; a broken
+entry or file is read again and rewritten.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ from rulesq.effects.base import ParsedText
 _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
 #: Bumped when the encoding changes.
 _FORMAT = "3"
+#: How many inline texts a game's inline file keeps (more are read, not stored).
+INLINE_LIMIT = 2048
 
 
 class Undecodable(ValueError):
@@ -75,13 +84,13 @@ def decode(data: Any) -> Any:
         raise Undecodable("a list outside a tuple or a set")
     if _CLASS in data and len(data) == 2 and isinstance(data.get("f"), dict):
         kind = _class(data[_CLASS])
-        if not dataclasses.is_dataclass(kind):
+        names = _field_names(kind)
+        if names is None:
             raise Undecodable(f"{data[_CLASS]} is not a dataclass")
         fields = data["f"]
-        names = {f.name for f in dataclasses.fields(kind)}
-        if set(fields) != names:
+        if fields.keys() != names:
             raise Undecodable(f"{data[_CLASS]}: fields differ")
-        node = object.__new__(kind)
+        node: Any = object.__new__(kind)
         for name, value in fields.items():
             object.__setattr__(node, name, decode(value))
         return node
@@ -97,6 +106,18 @@ def decode(data: Any) -> Any:
 
 
 _classes: dict[str, type] = {}
+_names: dict[type, frozenset[str] | None] = {}
+
+
+def _field_names(kind: type) -> frozenset[str] | None:
+    """The names of a dataclass's fields (found once per class); None for another class."""
+    if kind not in _names:
+        _names[kind] = (
+            frozenset(f.name for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _names[kind]
 
 
 def _class(where: Any) -> type:
@@ -135,15 +156,45 @@ class TextCache:
         self.packages = list(packages)
         self.read = read
         self._stored: dict[str, str] | None = None
+        self._inline: dict[str, str] | None = None
+        self._inline_where: list[tuple[Path, str] | None] = []  # found once
 
     def get(self, text: str) -> ParsedText | None:
         """The stored tree of a corpus text; None for another text or without a cache."""
         stored = self._load()
         if text not in stored:
             return None
+        return self._decoded(stored, text)
+
+    def parse(self, text: str) -> ParsedText:
+        """The tree of any text: a corpus text's or an inline one's from disk, else read.
+
+        An inline text read here is added to the game's inline file, for the next process.
+        """
+        found = self.get(text)
+        if found is not None:
+            return found
+        inline = self._load_inline()
+        digest = _digest(text)
+        if digest in inline:
+            found = self._decoded(inline, digest, text)
+            if found is not None:
+                return found
+        parsed = self.read(text)
+        self._store_inline(digest, parsed)
+        return parsed
+
+    def _decoded(
+        self, stored: dict[str, str], key: str, text: str | None = None
+    ) -> ParsedText | None:
+        """The tree stored under ``key`` (for ``text``, the key itself unless given), or None.
+
+        A tree that does not decode, or is another text's, makes the whole store be
+        forgotten (with one warning): its texts are read again.
+        """
         try:
-            parsed = decode(json.loads(stored[text]))
-            if not isinstance(parsed, ParsedText) or parsed.text != text:
+            parsed = decode(json.loads(stored[key]))
+            if not isinstance(parsed, ParsedText) or parsed.text != (text or key):
                 raise Undecodable("not the tree of this text")
         except (Undecodable, TypeError, ValueError, RecursionError) as error:
             from rulesq.cachefiles import warn_once
@@ -213,6 +264,69 @@ class TextCache:
         prune(folder, f"{stem}*.json", file)
         write_json(file, "card-texts", key, built)
         return built
+
+    # ------------------------------------------------------------------ inline texts
+    def _inline_file(self) -> tuple[Path, str] | None:
+        """The inline file of this game and code, and its key; None without a cache folder."""
+        from rulesq.cachefiles import private_dir
+
+        if not self._inline_where:
+            folder = private_dir()
+            key = self._key([])  # the code and grammars only: any text may be inline
+            where = None if folder is None else (folder / f"inline-{self.game}-{key}.json", key)
+            self._inline_where.append(where)
+        return self._inline_where[0]
+
+    def _read_inline(self) -> dict[str, str]:
+        """The inline file's entries (none when it is missing; rebuilt when it is unusable)."""
+        from rulesq.cachefiles import CacheProblem, read_json, warn_once
+
+        where = self._inline_file()
+        if where is None:
+            return {}
+        file, key = where
+        try:
+            payload = read_json(file, "inline-texts", key)
+            if payload is None:
+                return {}
+            if not isinstance(payload, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in payload.items()
+            ):
+                raise CacheProblem(f"{file.name} has the wrong shape")
+            return payload
+        except CacheProblem as problem:
+            warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
+            return {}
+
+    def _load_inline(self) -> dict[str, str]:
+        if self._inline is None:
+            self._inline = self._read_inline()
+        return self._inline
+
+    def _store_inline(self, digest: str, parsed: ParsedText) -> None:
+        """Add a tree to the inline file (with what other processes added since it was read)."""
+        from rulesq.cachefiles import prune, write_json
+
+        try:
+            tree = json.dumps(encode(parsed), separators=(",", ":"))
+        except TypeError:  # a node that cannot be stored: the text is read every time
+            return
+        where = self._inline_file()
+        inline = self._load_inline()
+        if where is None or len(inline) >= INLINE_LIMIT:
+            return
+        file, key = where
+        merged = {**self._read_inline(), **inline, digest: tree}
+        inline.update(merged)
+        if len(merged) > INLINE_LIMIT:
+            return
+        prune(file.parent, f"inline-{self.game}-*.json", file)
+        write_json(file, "inline-texts", key, merged)
+
+
+def _digest(text: str) -> str:
+    """The key of an inline text in the inline file: the SHA-256 of its content."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def for_game(game: str, package: Path, read: Callable[[str], ParsedText]) -> TextCache:

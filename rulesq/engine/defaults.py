@@ -15,6 +15,11 @@ One concerns the phase: a turn whose phase no statement gives is at its beginnin
 any phase of it is over (``beginning_of_turn``). A yes/no answer that rests on it is asked
 again in each phase of that turn (``Game.phases``); when the verdicts differ, the judge is
 asked to say which phase it is, and told the verdict in each.
+
+One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
+to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
+is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
+a time; when a verdict differs, the judge is asked to say which icons the card has.
 """
 
 from __future__ import annotations
@@ -46,6 +51,34 @@ SAY_THE_PHASE = (
     "which phase it is decides the answer, and the situation does not say: say which "
     "phase it is (phase <name>): {verdicts}"
 )
+
+
+#: How the assumption of a card whose icons no source gives begins, and how it ends.
+ICONS_DEFAULT = "the sources give no icons for "
+ICONS_TAKEN = ": it is taken to have none"
+#: The statements that say which icons a card has ({name}: the card's name, quoted).
+NO_ICONS_LINE = "{name} has no icons"
+ICON_LINE = "{name} has icon {icon}"
+#: The reason of an answer that the icons of a card would decide ({icon}: one that changes
+#: the verdict; {verdicts}: the icons that give each verdict, "none" first).
+SAY_THE_ICONS = (
+    "which icons {name} has decides the answer, and the sources do not say: say which "
+    "icons it has ({name} has no icons / {name} has icon {icon} / {name} has no {icon} "
+    "icon): {verdicts}"
+)
+#: At most this many cards' icons are asked about again for one answer (each card costs one
+#: answer for each icon the game lists).
+ICON_CARDS_TRIED = 4
+
+
+def quoted(name: str) -> str:
+    """A card name as a situation writes it: in double quotes, inner quotes escaped."""
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def no_icons(name: str) -> str:
+    """The assumption that a card whose icons no source gives has none."""
+    return f"{ICONS_DEFAULT}{quoted(name)}{ICONS_TAKEN}"
 
 
 def phase_default(text: str) -> str:
@@ -106,7 +139,10 @@ def asked_with(situation: Situation, question: Question, line: str, ask: Ask) ->
     position = situation.questions.index(question)
     try:
         other = parse_situation(
-            with_turn(situation, question, line), situation.source, situation.game
+            with_turn(situation, question, line),
+            situation.source,
+            situation.game,
+            remember=situation.remembered,
         )
     except RulesqError:
         return None
@@ -170,3 +206,111 @@ def say_the_phase(verdicts: dict[str, list[str]]) -> str:
     """The reason that asks for the phase, with the phases that give each verdict."""
     shown = "; ".join(f"{verdict} in {', '.join(phases)}" for verdict, phases in verdicts.items())
     return SAY_THE_PHASE.format(verdicts=shown)
+
+
+def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
+    """The cards whose icons a yes/no answer took to be none, with the icons it asked about.
+
+    Each card is named as written (quoted), with the icons the judging asked the card for
+    (``icons_read`` on the assumption), or None when it read them as a whole. Only an
+    answer with a verdict of yes or no is re-asked; a card the situation says the icons of
+    is not taken to have none, so it is not among them.
+    """
+    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+        return []
+    graph = answer.graph
+    cards: list[tuple[str, tuple[str, ...] | None]] = []
+    for node in graph.nodes("absence"):
+        data = graph.data(node)
+        label = str(data["label"])
+        if data.get("assumed") and label.startswith(ICONS_DEFAULT) and label.endswith(ICONS_TAKEN):
+            read = data.get("icons_read")
+            asked = tuple(str(i) for i in read) if isinstance(read, list) else None
+            cards.append((label[len(ICONS_DEFAULT) : -len(ICONS_TAKEN)], asked))
+    return cards
+
+
+def with_line_first(situation: Situation, line: str) -> str:
+    """The situation's text with ``line`` stated before its first statement or question.
+
+    A card's icons are the card's, whenever they are stated: stated first, the line moves no
+    event and sits in no moment of the replay.
+    """
+    from rulesq.spans import text_lines
+
+    lines = text_lines(situation.text)
+    first = min((item.span.line for item in situation.items), default=len(lines) + 1)
+    at = first - 1
+    return "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
+
+
+def asked_first(situation: Situation, question: Question, line: str, ask: Ask) -> Answer | None:
+    """``question`` answered again with ``line`` stated first; None if that cannot be."""
+    from rulesq.errors import RulesqError
+    from rulesq.situation import parse_situation
+
+    position = situation.questions.index(question)
+    try:
+        other = parse_situation(with_line_first(situation, line), situation.source, situation.game)
+    except RulesqError:
+        return None
+    return ask(other, other.questions[position])
+
+
+def icon_verdicts(
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    name: str,
+    icons: tuple[str, ...],
+) -> dict[str, list[str]]:
+    """The icons given to the card ``name`` (quoted), by the verdict each gives.
+
+    No icons is the verdict the answer gave; each icon the game lists is then given to the
+    card alone, one at a time. An icon that makes rules of one rank disagree gives a
+    *conflict*; one the judge cannot answer with is left out.
+    """
+    from rulesq.engine.answer import Status
+
+    shown = answer.verdict.show() if answer.verdict is not None else ""
+    verdicts: dict[str, list[str]] = {shown: ["none"]}
+    for icon in icons:
+        again = asked_first(situation, question, ICON_LINE.format(name=name, icon=icon), ask)
+        if again is None:
+            continue
+        if again.status is Status.CONFLICT:
+            verdicts.setdefault(Status.CONFLICT.value, []).append(icon)
+        elif again.answered and again.verdict is not None:
+            verdicts.setdefault(again.verdict.show(), []).append(icon)
+    return verdicts
+
+
+def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:
+    """The reason that asks for a card's icons, with the icons that give each verdict.
+
+    The first verdict is the one with no icons; the forms name the first icon that differs.
+    """
+    shown = "; ".join(f"{verdict} with {', '.join(icons)}" for verdict, icons in verdicts.items())
+    icon = next(i for icons in list(verdicts.values())[1:] for i in icons)  # the first to differ
+    return SAY_THE_ICONS.format(name=name, icon=icon, verdicts=shown)
+
+
+def icons_decide(
+    situation: Situation, question: Question, answer: Answer, ask: Ask, icons: tuple[str, ...]
+) -> str | None:
+    """The reason to ask for a card's icons, if giving one an icon changes the verdict.
+
+    Each card the answer took to have no icons is tried (at most ``ICON_CARDS_TRIED``), one
+    icon of ``icons`` (the game's) at a time: only the icons the judging asked the card for,
+    when it asked for some by name (another icon could not have changed a step of it). None
+    when no icon tried changes the verdict.
+    """
+    for name, asked in iconless_cards(answer)[:ICON_CARDS_TRIED]:
+        tried = icons if asked is None else tuple(i for i in icons if i in asked)
+        if not tried:
+            continue
+        verdicts = icon_verdicts(situation, question, answer, ask, name, tried)
+        if len(verdicts) > 1:
+            return say_the_icons(name, verdicts)
+    return None

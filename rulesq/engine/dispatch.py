@@ -203,8 +203,9 @@ def answer_question(
     """Answer one question of a situation.
 
     An answer that rests on a default turn is asked again with each turn stated, one that
-    rests on a default phase in each phase; when that changes the verdict, there is no
-    answer until the judge says whose turn (which phase) it is.
+    rests on a default phase in each phase, one that took a card's unknown icons to be none
+    with each icon the game lists given to the card; when that changes the verdict, there
+    is no answer until the judge says whose turn (which phase, which icons) it is.
     """
     answer = _answer(situation, question, game, memo)
     if recheck_defaults:
@@ -222,6 +223,9 @@ def answer_question(
             if len(verdicts) > 1:
                 reason = defaults.say_the_phase(verdicts)
                 return Context(situation, question, game, {}).cannot(reason)
+        say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried())
+        if say is not None:
+            return Context(situation, question, game, {}).cannot(say)
     return answer
 
 
@@ -244,7 +248,10 @@ def _answer(
         sides = tuple(graph.effect(card, quote) for card, quote in error.sides)
         return ctx.conflict(str(error), sides)
     if answer.answered:
-        answer.graph.analysis(lambda graph: _prune_facts(situation, answer, game))
+        # The analysis holds what it reads, not the answer: an answer whose graph held it
+        # back would be a reference cycle, freed only by the collector (see Derivation).
+        question, verdict = answer.question, answer.verdict
+        answer.graph.analysis(lambda graph: _prune_facts(situation, question, verdict, graph, game))
     return answer
 
 
@@ -252,19 +259,20 @@ def _answer(
 PRUNING_WORK = 2_000
 
 
-def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
+def _prune_facts(
+    situation: Situation, question: Question, verdict: Verdict | None, graph: Derivation, game: Game
+) -> None:
     """Keep a fact's ``supports`` edge only if the verdict changes without that fact."""
     from dataclasses import replace
 
     from rulesq.errors import RulesqError
     from rulesq.explain.analysis import prune_facts
 
-    question = answer.question
     facts = situation.facts_before(question)
-    shown = answer.verdict.show() if answer.verdict is not None else None
+    shown = verdict.show() if verdict is not None else None
 
     def unchanged_without(node: str) -> bool:
-        data = answer.graph.data(node)
+        data = graph.data(node)
         gone = [f for f in facts if f.text == data["label"] and f.span.line == data.get("line")]
         if len(gone) != 1:
             return False
@@ -277,7 +285,7 @@ def _prune_facts(situation: Situation, answer: Answer, game: Game) -> None:
 
     # Each try answers the situation again: the tries are bounded so that the work stays
     # about PRUNING_WORK facts replayed, whatever the size of the situation.
-    prune_facts(answer.graph, unchanged_without, checks=max(1, PRUNING_WORK // max(len(facts), 1)))
+    prune_facts(graph, unchanged_without, checks=max(1, PRUNING_WORK // max(len(facts), 1)))
 
 
 #: Why a question a play raises is not asked: the play cannot be made (``{}``: the card).

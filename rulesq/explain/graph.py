@@ -60,7 +60,7 @@ class Derivation:
         self._counter = 0
         self._facts: dict[tuple[str, int | None], str] = {}
         #: Work left until the answer is shown (precedents are found only when printed).
-        self._later: list[Callable[[], object]] = []
+        self._later: list[Callable[[Derivation], object]] = []
         #: Checks made only when the graph is analysed or drawn (facts needed, by removal).
         self._analyses: list[Callable[[Derivation], object]] = []
         self.graph.add_node(QUESTION, kind="question", label=question, line=line)
@@ -148,13 +148,14 @@ class Derivation:
         """A verdict that lost (link what beat it with ``beats``)."""
         return self._add(self._next("alternative"), "alternative", shown, value=value)
 
-    def absence(self, text: str, assumed: bool = False) -> str:
+    def absence(self, text: str, assumed: bool = False, **attrs: Any) -> str:
         """A negative fact the verdict relies on (an edge from the verdict, once there is one).
 
         ``assumed`` marks one the sources do not establish (a card text they never quote): an
-        answer shows those even in its short form.
+        answer shows those even in its short form. ``attrs`` are kept on the node (what a
+        default's re-asking needs, as ``icons_read``).
         """
-        node = self._add(self._next("absence"), "absence", text, assumed=assumed)
+        node = self._add(self._next("absence"), "absence", text, assumed=assumed, **attrs)
         if VERDICT in self.graph:
             self.link(VERDICT, node, ABSENCE)
         return node
@@ -175,18 +176,25 @@ class Derivation:
             self.link(VERDICT, node, ABSENCE)
         return VERDICT
 
-    def later(self, work: Callable[[], object]) -> None:
-        """Work to do before the answer is shown (see :meth:`complete`)."""
+    def later(self, work: Callable[[Derivation], object]) -> None:
+        """Work to do on the graph before the answer is shown (see :meth:`complete`).
+
+        The work gets the graph: it must not hold the graph, nor the answer or context that
+        hold it (a cycle the collector alone frees, and a check makes thousands of graphs).
+        """
         self._later.append(work)
 
     def complete(self) -> Derivation:
         """Do the work left for showing the answer (finding its precedents), once."""
         while self._later:
-            self._later.pop(0)()
+            self._later.pop(0)(self)
         return self
 
     def analysis(self, work: Callable[[Derivation], object]) -> None:
-        """A check to run when the graph is analysed or drawn (see :meth:`analyse`)."""
+        """A check to run when the graph is analysed or drawn (see :meth:`analyse`).
+
+        Like :meth:`later`'s work, it gets the graph and must not hold it.
+        """
         self._analyses.append(work)
 
     def analyse(self) -> Derivation:

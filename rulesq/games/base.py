@@ -71,6 +71,15 @@ class Game:
         del situation, play
         return []
 
+    def flags_tried(self) -> tuple[str, ...]:
+        """The flags (icons) a card whose flags no source gives is asked again with.
+
+        A yes/no verdict that read such a card's flags (taken to be none) is asked again with
+        each of these given to the card, one at a time (``rulesq.engine.defaults``). The
+        default tries none: the game takes no flag default.
+        """
+        return ()
+
     def check_situation(self, situation: Situation) -> None:
         """Check a parsed, resolved situation against the game's own rules of input.
 

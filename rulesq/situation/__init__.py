@@ -37,8 +37,14 @@ __all__ = [
 ]
 
 
-def parse_situation(text: str, source: str = "<input>", game: str | None = None) -> Situation:
-    """Parse and resolve a situation text; ``game`` is used when the text has no game line."""
+def parse_situation(
+    text: str, source: str = "<input>", game: str | None = None, remember: bool = False
+) -> Situation:
+    """Parse and resolve a situation text; ``game`` is used when the text has no game line.
+
+    ``remember``: the text is a file's, likely read again; its parse tree is kept on disk
+    (:mod:`rulesq.situation.treecache`).
+    """
     from rulesq.games import get_game
     from rulesq.inputs import check_counts, check_text
     from rulesq.situation.build import SituationBuilder
@@ -49,8 +55,9 @@ def parse_situation(text: str, source: str = "<input>", game: str | None = None)
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
     check_text(text, source)
     name = find_game(text, source, default=game)
-    tree = parse_tree(text, name, source)
+    tree = parse_tree(text, name, source, remember)
     situation = SituationBuilder(name, source, text).build(tree)
+    situation.remembered = remember
     named = sum(len(item.cards) for item in situation.items if isinstance(item, Statement))
     check_counts(len(situation.items), len(situation.questions), source, named)
     found = get_game(name)
@@ -67,4 +74,4 @@ def read_situation(path: str | Path, game: str | None = None) -> Situation:
     """Read (a regular file, within the size limit, UTF-8), parse and resolve a situation file."""
     from rulesq.inputs import read_file
 
-    return parse_situation(read_file(str(path)), str(path), game)
+    return parse_situation(read_file(str(path)), str(path), game, remember=True)

@@ -4,13 +4,15 @@ The situation grammar reads one item per line (``start: _line*``, ``_line: _item
 no token but the newline crosses a line's end, so a text's tree is the concatenation of the
 trees of its lines, each parsed alone. Situation files repeat their lines (``game bluemoon``,
 ``expect yes``, a card played in many cases), so each distinct line is parsed once and
-remembered, keyed by the game and the line's text. A file gets fresh copies of the
+remembered, keyed by the game and the line's text; a blank line or a comment gives no item and
+is not parsed at all. A file gets fresh copies of the
 remembered trees, its tokens placed at their line and offset in the file, exactly as a parse
 of the whole text places them: no tree is shared between two files.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,6 +28,8 @@ CHARACTERS = 1_000_000
 #: (game, line) -> the items its parse gives (none for a blank line), never handed out.
 _MEMO: dict[tuple[str, str], tuple[Tree[Token], ...]] = {}
 _SIZE = [0]  # the characters of the lines remembered
+#: A line that holds no item (blank, or only a comment): it gives no tree, and is not parsed.
+_BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?")
 #: game -> the name of a text's tree (the grammar's start rule, as the parser names it).
 _ROOTS: dict[str, object] = {}
 
@@ -45,7 +49,7 @@ def parse_by_lines(parser: Lark, game: str, body: str) -> Tree[Token] | None:
     lines.pop()  # the empty rest after the final newline
     for number, line in enumerate(lines, start=1):
         key = (game, line)
-        found = _MEMO.get(key)
+        found = () if _BLANK.fullmatch(line) else _MEMO.get(key)
         if found is None:
             try:
                 tree = parser.parse(line + "\n")

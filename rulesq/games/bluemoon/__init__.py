@@ -47,6 +47,12 @@ class BlueMoon(Game):
 
         return play_raises(situation, play)
 
+    def flags_tried(self) -> tuple[str, ...]:
+        """Every icon the corpus lists (``corpus/bluemoon/icons.toml``)."""
+        from rulesq.games.bluemoon.icons import icon_names
+
+        return icon_names()
+
     def check_situation(self, situation: Situation) -> None:
         """A state no game can reach (a card in two places, a fourth dragon) is an error."""
         from rulesq.games.bluemoon.input_check import check

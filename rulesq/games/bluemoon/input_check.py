@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.games.bluemoon.judge.cards import KINDS
+from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS
 from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
@@ -33,7 +33,7 @@ PLACES: dict[str, str] = {
     "influence": "in the influence area",
 }
 #: Facts that describe the same moment as the place facts beside them (they move nothing).
-SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held", "dragon_named"})
+SAME_MOMENT = frozenset({*PLACES, "hand_size", "dragons_held", "dragon_named", *ICON_FACTS})
 #: The values a Blue Moon question may ask for.
 VALUES = ("fire", "earth", "printed", "capacity")
 
@@ -71,7 +71,54 @@ def check(situation: Situation) -> None:
             _places(situation, item, moment)
         elif item.kind == "hand_size":
             moment.hand_size[item.who or ME] = item
+        elif item.kind in ("no_icons", "lacks_icon"):
+            _lacking(situation, item)
+        elif item.kind == "icons":
+            _lacked(situation, item)
         _hand_size(situation, item, moment)
+
+
+def _lacking(situation: Situation, fact: Fact) -> None:
+    """A card said to have no icons (or to lack one) is given none (not that one) elsewhere."""
+    ref = fact.cards[0]
+    given = ref.card.fields.get("icons") if ref.card is not None else None
+    icons = [i for i in given if isinstance(i, str)] if isinstance(given, list) else []
+    key = normalise_name(ref.name)
+    for item in situation.items:
+        for other in item.cards:
+            if normalise_name(other.name) == key:
+                icons += other.flags
+        if getattr(item, "kind", None) == "icons":
+            if item.cards and normalise_name(item.cards[0].name) == key:
+                icons += item.param("icon", ())
+    lacked = {i.upper() for i in fact.param("icon", ())}
+    clash = [i for i in icons if fact.kind == "no_icons" or " ".join(i.split()).upper() in lacked]
+    if clash:
+        said = "has no icons" if fact.kind == "no_icons" else f"has no {clash[0]} icon"
+        raise _error(
+            situation,
+            fact.span,
+            f'"{ref.name}" {said}, but it is given the icon {clash[0]}',
+            "State the icons a card has once: remove this line or the icon.",
+        )
+
+
+def _lacked(situation: Situation, fact: Fact) -> None:
+    """A card is not given an icon an FAQ answer means it lacks (``lacks_icons``)."""
+    ref = fact.cards[0]
+    lacks = ref.card.fields.get("lacks_icons") if ref.card is not None else None
+    lacked = {i.upper() for i in lacks if isinstance(i, str)} if isinstance(lacks, list) else set()
+    clash = [i for i in fact.param("icon", ()) if " ".join(i.split()).upper() in lacked]
+    if clash:
+        stated = ref.card.fields.get("stated_in") if ref.card is not None else None
+        where = stated.get(f"no {clash[0]}") if isinstance(stated, dict) else None
+        raise _error(
+            situation,
+            fact.span,
+            f'the sources mean "{ref.name}" has no {clash[0]} icon'
+            + (f" ({where}: rulesq cite {where})" if where else ""),
+            f'Leave {clash[0]} out of the icons of "{ref.name}".',
+        )
 
 
 def _places(situation: Situation, fact: Fact, moment: Moment) -> None:

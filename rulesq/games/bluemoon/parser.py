@@ -80,9 +80,9 @@ def parse_card_text(text: str) -> ParsedText:
     """Read a special power text: every sentence becomes an effect or an ``Unparsed``.
 
     The result is immutable, so a text read once in a process is not read again; a corpus
-    card's text is read once for every process (``rulesq.effects.textcache``).
+    card's text, or an inline text read before, comes from disk (``rulesq.effects.textcache``).
     """
-    return _corpus_texts().get(text) or read_card_text(text)
+    return _corpus_texts().parse(text)
 
 
 @lru_cache(maxsize=1)

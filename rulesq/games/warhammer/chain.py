@@ -337,7 +337,8 @@ def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
         return False
     if sentence is not None and found is not None and sentence.form == "discard-hand":
         other = _OTHER[link.who]
-        state.hands[other] = state.hands.get(other, 0) - int(found.group("n"))
+        if other in state.hands:  # a hand not stated stays not stated
+            state.hands[other] -= int(found.group("n"))
         return False
     state.unfollowed.append(f'"{link.name}": "{action.quote}" is not followed on the chain')
     return False

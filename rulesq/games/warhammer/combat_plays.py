@@ -21,7 +21,7 @@ from rulesq.games.warhammer.values import Value
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
-    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.board import Board, InPlay, Link
 
 #: "deals no damage in combat".
 _NONE = re.compile(r"^no damage in combat$")
@@ -40,6 +40,8 @@ class Played:
     known_targets: bool
     #: A link of the chain named it to cancel (whether it was is not followed here).
     cancelled: bool = False
+    #: The resolved link that played it (None: stated played this turn).
+    link: Link | None = None
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Term:
 def played(board: Board) -> list[Played]:
     """The tactics that acted this turn: resolved links, then those stated played."""
     found = [
-        Played(link.card, link.who, link.targets, True, True, _cancelled(board, link.name))
+        Played(link.card, link.who, link.targets, True, True, _cancelled(board, link.name), link)
         for link in board.resolved
         if link.card is not None and _tactic(link.card)
     ]

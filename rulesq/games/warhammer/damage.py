@@ -18,6 +18,7 @@ from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import HIT_POINTS, Value, combat_damage, hit_points, power
 from rulesq.games.warhammer.vocab import Header, Zone
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
@@ -102,6 +103,8 @@ def unfollowed(board: Board) -> list[str]:
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
+        if play.link is not None and not play.cancelled and shields.followed(play.link):
+            continue  # a resolved redirect or cancel: its waiting effect is played out
         if _DAMAGE_WORDS.search(play.card.text or ""):
             gaps.append(
                 f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
@@ -286,16 +289,37 @@ def replaced_step(board: Board, what: str) -> tuple[str, list[Text]]:
 
 
 def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
-    """A zone's hit points: the section's 8, plus one per development in it (assumed rule)."""
-    developments = board.capital(owner).developments.get(zone, 0)
+    """A zone's hit points: the section's 8, plus one per development in it (assumed rule).
+
+    The value is None when the situation does not state how many developments the zone has
+    (then the hit points are only known to be at least :data:`SECTION_HIT_POINTS`).
+    """
+    developments = board.capital(owner).developments.get(zone)
     value = Value(
         SECTION_HIT_POINTS,
         [f"a capital section has {SECTION_HIT_POINTS} hit points"],
         [ZONE_HIT_POINTS],
     )
-    if developments:
+    if developments is None:
+        value.value = None
+        value.steps.append(
+            f"plus 1 for each development in it, and how many it has is not stated (at least "
+            f"{SECTION_HIT_POINTS} hit points; say how many: {_developments_form(owner, zone)})"
+        )
+    elif developments:
         value.add(developments, f"plus {developments} for its developments")
     return value
+
+
+def _developments_form(owner: str, zone: Zone) -> str:
+    """The statement that gives a zone's developments ("your kingdom has 0 developments")."""
+    whose = "my" if owner == ME else "your"
+    return f"{whose} {zone.value}{' zone' if zone is Zone.QUEST else ''} has N developments"
+
+
+def zone_damage(board: Board, owner: str, zone: Zone) -> int | None:
+    """The damage already on a zone, when the situation states it (None: not stated)."""
+    return board.capital(owner).damage.get(zone)
 
 
 def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
@@ -314,7 +338,12 @@ def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
 
 
 def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value]:
-    """Whether a zone burns once the damage assigned to it is applied."""
+    """Whether a zone burns once the damage assigned to it is applied.
+
+    A count the situation does not state (the developments, the damage already on the zone)
+    leaves the verdict to what every value it may take gives: a zone not stated burning has
+    less damage on it than its hit points, and has at least 8 of them.
+    """
     capital = board.capital(owner)
     if zone in capital.burning:
         return True, Value(None, ["the situation states that the zone burns"])
@@ -322,9 +351,34 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
     points = zone_hit_points(board, owner, zone)
     total.steps += points.steps
     total.rules += points.rules
-    if total.gaps or total.value is None or points.value is None:
+    if total.gaps or total.value is None:
         return None, total
-    damage = capital.damage.get(zone, 0) + total.value
+    dealt, on = total.value, zone_damage(board, owner, zone)
+    if dealt == 0:
+        total.steps.append("no damage is assigned to it, and it is not burning")
+        return False, total
+    if on is None and points.value is not None and dealt >= points.value:
+        total.steps.append(f"{dealt} damage assigned reaches its {points.value} hit points")
+        return True, total
+    if on is None:
+        total.gaps.append(
+            "the damage already on the zone is not stated (write, e.g., "
+            f"{_developments_form(owner, zone).replace('N developments', 'N damage')})"
+        )
+        return None, total
+    damage = on + dealt
+    if points.value is None:
+        if damage < SECTION_HIT_POINTS:
+            total.steps.append(
+                f"{damage} damage on it, less than the {SECTION_HIT_POINTS} hit points it has "
+                "at the least"
+            )
+            return False, total
+        total.gaps.append(
+            f"{damage} damage on it, and its hit points depend on its developments, which "
+            f"the situation does not state ({_developments_form(owner, zone)})"
+        )
+        return None, total
     total.steps.append(f"{damage} damage on it against {points.value} hit points")
     return damage >= points.value, total
 

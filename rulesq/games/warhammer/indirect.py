@@ -108,14 +108,26 @@ def can_assign_indirect(ctx: Context) -> Answer:
             )
         else:
             points = D.zone_hit_points(board, owner, zone)
-            left = (points.value or 0) - capital.damage.get(zone, 0)
-            left -= _already(board, owner=owner, zone=zone)
-            if amount > left:
+            on = D.zone_damage(board, owner, zone)
+            already = _already(board, owner=owner, zone=zone)
+            least = points.value if points.value is not None else D.SECTION_HIT_POINTS
+            # The zone is not burning: at least 1 more damage is room left, whatever is unstated.
+            room = (1 if on is None else least - on) - already
+            exact = points.value is not None and on is not None
+            if amount > room and not exact:
+                missing = [] if on is not None else ["the damage already on the zone"]
+                missing += [] if points.value is not None else ["its developments"]
+                gaps.append(
+                    f"how much more damage burns the {zone.value} zone is not known: the "
+                    f"situation does not state {' nor '.join(missing)} "
+                    f"({'; '.join(points.steps)})"
+                )
+            elif amount > room:
                 assumed.append(_ZONE_ASSUMED)
                 claims.append(
                     rule_claim(
                         Stance.FORBID,
-                        f"{left} more damage burns the {zone.value} zone "
+                        f"{room} more damage burns the {zone.value} zone "
                         f"({'; '.join(points.steps)}; less the damage on it and assigned): no "
                         "more indirect damage can be assigned to a section than burns it",
                         INDIRECT,

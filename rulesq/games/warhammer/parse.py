@@ -93,9 +93,9 @@ def parse_card_text(text: str) -> WarhammerParsedText:
     """Read a Warhammer text into effects (``Unparsed`` for sentences not understood).
 
     The result is immutable, so a text read once in a process is not read again; a corpus
-    card's text is read once for every process (``rulesq.effects.textcache``).
+    card's text, or an inline text read before, comes from disk (``rulesq.effects.textcache``).
     """
-    stored = _corpus_texts().get(text)
+    stored = _corpus_texts().parse(text)
     return stored if isinstance(stored, WarhammerParsedText) else read_card_text(text)
 
 

@@ -18,11 +18,12 @@ from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import controller, in_play
 from rulesq.games.warhammer.tactic_targets import target_claim
+from rulesq.games.warhammer.turn_plays import TurnPlay, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
-    from rulesq.games.warhammer.board import Board
+    from rulesq.games.warhammer.board import Board, Link
 
 FAQ = "warhammer/faq/"
 NON_TACTIC = FAQ + "rules-clarifications/playing-non-tactic-cards"
@@ -246,15 +247,19 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
 def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     if not card.fields.get("limited"):
         return
+    asked = _asked(board, card)
     earlier = [
-        c for c, _ in board.capital(player).played if c is not None and c.fields.get("limited")
+        play
+        for play in plays_this_turn(board, player)
+        if play.card.fields.get("limited") and (asked is None or play.link is not asked)
     ]
     if not earlier:
         return
     sentence = texts.limited_text(text) if text else None
+    when = _when(earlier[0])
     reason = (
-        f'"{card.name}" is Limited, and "{earlier[0].name}", a limited card, was played '
-        "this turn: no more than one limited card per turn"
+        f'"{card.name}" is Limited, and "{earlier[0].card.name}", a limited card, was played '
+        f"this turn{when}: no more than one limited card per turn"
     )
     if sentence:
         check.claim("limited", text_claim(Stance.FORBID, Text(card.name, sentence), reason))
@@ -262,9 +267,32 @@ def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck)
         check.claim("limited", rule_claim(Stance.FORBID, reason, *card.errata))
 
 
+def _asked(board: Board, card: Card) -> Link | None:
+    """The play asked about when the card is on the open chain: its last link there."""
+    return next(
+        (
+            link
+            for link in reversed(board.chain)
+            if link.card is not None and link.card.id == card.id
+        ),
+        None,
+    )
+
+
+def _when(play: TurnPlay) -> str:
+    if play.link is None:
+        return ""
+    if play.resolved:
+        return " (its chain has resolved)"
+    return " (it is on the action chain)"
+
+
 def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
-    if not card.fields.get("unique"):
-        return
+    """Forbid a second copy of a Unique card; a copy in play of a card not known Unique is a gap.
+
+    The card data marks no card Unique: only the FAQ's keyword errata do. Any other card may
+    be Unique, so a copy already in play leaves the answer open rather than a silent yes.
+    """
     copy = next(
         (
             c
@@ -273,16 +301,26 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
         ),
         None,
     )
-    if copy is not None:
-        check.claim(
-            "unique",
-            rule_claim(
-                Stance.FORBID,
-                f'"{card.name}" is Unique and a copy is already in play',
-                *card.errata,
-                PUT_INTO_PLAY,
-            ),
+    if copy is None:
+        return
+    if not card.fields.get("unique"):
+        check.gaps.append(
+            (
+                f'a copy of "{card.name}" is already in play, and whether it is Unique is not '
+                "in the sources (only the FAQ's keyword errata mark a card Unique)",
+                False,
+            )
         )
+        return
+    check.claim(
+        "unique",
+        rule_claim(
+            Stance.FORBID,
+            f'"{card.name}" is Unique and a copy is already in play',
+            *card.errata,
+            PUT_INTO_PLAY,
+        ),
+    )
 
 
 def price(board: Board, card: Card, text: str, player: str) -> V.Value:

@@ -1,9 +1,12 @@
 """Damage on its way to units: generated, redirected and cancelled by links of the action chain.
 
 The chain resolves last in, first out, where it is stated; damage assigned before or after it
-comes in the order stated. A link that redirects or cancels "the next N damage" to a target
-unit creates a constant effect that waits for that damage (FAQ, Conditional Actions; Redirecting
-Damage: redirected after it is assigned, right before it is applied). A link that makes each
+comes in the order stated. A chain the situation states resolved is played out the same way
+for its redirects and cancels (their waiting effects outlast the chain); any other of its
+damage texts is left to the damage rules' list of texts not followed. A link that redirects
+or cancels "the next N damage" to a target unit creates a constant effect that waits for that
+damage (FAQ, Conditional Actions; Redirecting Damage: redirected after it is assigned, right
+before it is applied). A link that makes each
 unit in play take damage assigns it at once (p.17 erratum; Non-combat Damage). A link whose
 text speaks of damage and is not one of these makes the damage answer *cannot answer*.
 """
@@ -118,12 +121,27 @@ def target_restrictions(board: Board) -> list[Text]:
 
 
 def redirected_from(board: Board) -> list[InPlay]:
-    """The units whose next damage a link of the chain would redirect to another."""
+    """The units whose next damage a link (on the chain, or resolved) would redirect."""
     return [
         link.targets[0]
-        for link in board.chain
+        for link in [*board.resolved, *board.chain]
         if REDIRECT.search(_text(link)) is not None and len(link.targets) == 2
     ]
+
+
+def followed(link: Link) -> bool:
+    """Whether a resolved link's damage text is all followed here: a redirect or a cancel.
+
+    Its waiting effect is played out like a link of the chain, at the place the chain's
+    links are stated, so the damage assigned after it meets it (FAQ, Conditional Actions).
+    """
+    text = _text(link)
+    for form, targets in ((REDIRECT, 2), (CANCEL_NEXT, 1)):
+        found = form.search(text)
+        if found is not None and len(link.targets) == targets:
+            rest = text[: found.start()] + text[found.end() :]
+            return _DAMAGE_WORDS.search(rest) is None
+    return False
 
 
 def _race(unit: InPlay) -> str:
@@ -141,6 +159,13 @@ def chains(links: list[Link]) -> list[list[Link]]:
     return found
 
 
+def _named(board: Board, link: Link) -> bool:
+    """Whether a resolved link is one another resolved link names to cancel (not followed)."""
+    return any(
+        (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
+    )
+
+
 class _Run:
     """One pass over the facts and the chain, in order, for every unit."""
 
@@ -154,7 +179,8 @@ class _Run:
         events: list[tuple[int, int, Assigned | Link]] = [
             (a.fact.index, 0, a) for a in board.assigned if a.card is not None
         ]
-        for chain in chains(board.chain):
+        resolved = [link for link in board.resolved if followed(link) and not _named(board, link)]
+        for chain in [*chains(resolved), *chains(board.chain)]:
             first, last = chain[0].fact.index, chain[-1].fact.index
             if any(first < index < last for index, _, _ in events):
                 self.flow.gaps.append(

@@ -425,9 +425,13 @@ class Reader(EventFacts):
         players = fact.param("players", (fact.who or ME, fact.who or ME))
         if players[0] != players[-1]:
             raise self.error("a player develops cards into his own zones", fact)
-        placed = self._place(fact.card, fact, players[0], Zone(fact.param("zone")))
+        zone = Zone(fact.param("zone"))
+        placed = self._place(fact.card, fact, players[0], zone)
         placed.facedown = True
         self.board.developed.append((placed, fact))
+        counts = self.board.capital(players[0]).developments
+        if zone in counts:  # a count stated before: one more development from now on
+            counts[zone] += 1
 
     def _fact_discarded(self, fact: Fact) -> None:
         self.board.left.append((self._in_play(fact.card), fact))

@@ -2,8 +2,9 @@
 
 A constant "Opponents cannot target your units with card effects unless they pay an
 additional N resource(s) per effect" is read as a tax on targeting its controller's units.
-Any other text in force that restricts targeting (in play, or played this turn), when it can
-reach what the card targets, is a gap: the answer is *cannot answer*, never a silent yes.
+Any other text in force that restricts targeting (in play, or played this turn: stated, or
+its chain resolved), when it can reach what the card targets, is a gap: the answer is
+*cannot answer*, never a silent yes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.places import blanked, controller, in_play
+from rulesq.games.warhammer.turn_plays import plays_this_turn
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -104,14 +106,18 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
                     f'"{placed.name}" restricts targeting ("{quote}"), and "{card.name}" '
                     "targets: whether a legal target is left is not read by rulesq"
                 )
-    for capital in board.capitals.values():
-        for played, _ in capital.played:
-            text = played.text if played is not None else None
-            if played is None or not text or (played.type or "").lower() != "tactic":
-                continue
-            if _RESTRICTS.search(text):
-                found.gaps.append(
-                    f'"{played.name}", played this turn, restricts targeting, and '
-                    f'"{card.name}" targets: what it leaves legal is not read by rulesq'
-                )
+    seen: set[str] = set()
+    for play in plays_this_turn(board):
+        played, text = play.card, play.card.text
+        if play.link is not None and not play.resolved or played.id in seen:
+            continue  # a tactic still on the chain has not acted
+        seen.add(played.id)
+        if not text or (played.type or "").lower() != "tactic":
+            continue
+        if _RESTRICTS.search(text):
+            when = " (its chain has resolved)" if play.resolved else ""
+            found.gaps.append(
+                f'"{played.name}", played this turn{when}, restricts targeting, and '
+                f'"{card.name}" targets: what it leaves legal is not read by rulesq'
+            )
     return found

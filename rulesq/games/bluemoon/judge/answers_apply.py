@@ -11,23 +11,22 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Cards as CardsVerdict
-from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.cards import card_info
 from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
+from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.overruled import ignoring, sentence_claims, settle
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.prohibits import TAKE_INTO_HAND, forbidding
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.select import matches, players_of
+from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.usable import effect_usable, not_live
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Q
-from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -140,29 +139,11 @@ def affects(ctx: Context) -> Answer:
     return view.answer(CardsVerdict(tuple(sorted(named))), ruling)
 
 
-def deck_playing_texts(forces: Forces, card: Instance, who: str) -> list[Source]:
+def usable_deck_texts(forces: Forces, card: Instance, who: str) -> list[Source]:
     """The texts in force that have ``who`` play a card like ``card`` from his draw deck now."""
-    found = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
-        effect = source.effect
-        assert isinstance(effect, fx.ActionEffect)
-        searches = any(
-            isinstance(x, a.Search) and TextZone.DRAW_DECK in x.place.zones
-            for do in effect.dos
-            for x in do.acts
-        )
-        if not searches or not effect_usable(forces, source, who).allowed:
-            continue
-        for do in effect.dos:
-            if who not in players_of(do.actor, source.controller):
-                continue
-            for act in do.acts:
-                branches = act.options if isinstance(act, a.SelectEither) else ()
-                for branch in branches:
-                    plays = any(isinstance(x, a.Play) for x in branch.acts)
-                    if plays and matches(branch.cards, card, who, forces):
-                        found.append(source)
-    return found
+    return [
+        s for s in deck_playing_texts(forces, card, who) if effect_usable(forces, s, who).allowed
+    ]
 
 
 def can_play_from_deck(ctx: Context) -> Answer:
@@ -173,7 +154,7 @@ def can_play_from_deck(ctx: Context) -> Answer:
     info = view.catalog.info(ctx.question.card)
     card = view.hypothetical(info, who, Zone.DECK)
     forces = view.forces
-    texts = deck_playing_texts(forces, card, who)
+    texts = usable_deck_texts(forces, card, who)
     if not texts:
         return view.yes_no(
             no(

@@ -37,7 +37,7 @@ from rulesq.games.bluemoon.judge.view import View
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.games.bluemoon.judge.forces import Ignored, Source
+    from rulesq.games.bluemoon.judge.forces import Forces, Ignored, Source
     from rulesq.games.bluemoon.judge.state import Instance
 
 
@@ -128,6 +128,7 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
     applying = forces.applying()
     named: list[Source] = []
     claims: list[Claim] = []
+    rules = [R.IGNORED_CARD]
     for source in forces.ignore_sources:
         if card.owner not in _targets(source) or source.card is card:
             continue
@@ -138,6 +139,14 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
                     f'"{source.card.name}" ignores the cards it names, and '
                     f'"{card.name}" is not one of them: {source.quote}'
                 )
+                lapsed = _lapsed_icons(forces, source, card)
+                if lapsed:
+                    reason = (
+                        f'"{card.name}" was played as if it had the '
+                        f"{'/'.join(sorted(lapsed))} icon, which lasted only while it was "
+                        f'played, so "{source.card.name}" does not name it now: {source.quote}'
+                    )
+                    rules.append(R.ADDED_ICON_WHILE_PLAYED)
         elif source not in applying:
             silenced = forces.text_ignored(source.card)
             if silenced is not None:
@@ -164,7 +173,7 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
             "ignoring it"
         )
         kept = [*effects_of(card)[:1], shield]
-    decided = settle([*claims, rule_claim(Stance.FORBID, reason, R.IGNORED_CARD, default=True)])
+    decided = settle([*claims, rule_claim(Stance.FORBID, reason, *rules, default=True)])
     ruling = decided.ruling
     ruling.reason = reason
     if kept:
@@ -183,6 +192,25 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling
+
+
+def _lapsed_icons(forces: Forces, source: Source, card: Instance) -> frozenset[str]:
+    """The icons a card was played as if it had, when with them the ignore would reach it.
+
+    An icon a text adds lasts only while the card is played: once in play, an ignore that
+    names cards with that icon no longer reaches it.
+    """
+    plays = [e for e in forces.state.events_of("play") if e.cards and e.cards[0] is card]
+    added = frozenset(plays[-1].data.get("as_if", frozenset())) if plays else frozenset()
+    if not added:
+        return frozenset()
+    kept = card.as_if
+    card.as_if = kept | added
+    try:
+        reaches = forces._reaches(source, card, True) is not None
+    finally:
+        card.as_if = kept
+    return added if reaches else frozenset()
 
 
 def _switched_off(view: View, card: Instance, reason: str) -> tuple[str, list[Source]]:

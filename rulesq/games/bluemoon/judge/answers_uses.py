@@ -131,6 +131,10 @@ def choose_order(ctx: Context) -> Answer:
         dead = not_live(forces, card)
         if dead is not None:
             return view.yes_no(dead)
+        if not card.info.has_text:
+            return view.yes_no(
+                no(f'"{card.name}" has no special power text, so there is no order to choose')
+            )
         texts = forces.in_force(card)
         if not texts:
             return view.yes_no(

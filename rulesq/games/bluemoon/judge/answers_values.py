@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number, Word
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, RulesqError
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
-from rulesq.games.bluemoon.judge.state import ME, other
+from rulesq.games.bluemoon.judge.state import ME, Zone, other
 from rulesq.games.bluemoon.judge.values import (
     BLUFF_VALUE_NOTE,
     POWER_ZONES,
@@ -29,7 +29,7 @@ from rulesq.games.bluemoon.judge.view import View
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.games.bluemoon.judge.forces import Source
+    from rulesq.games.bluemoon.judge.forces import Ignored, Source
     from rulesq.games.bluemoon.judge.state import Instance
 
 
@@ -118,14 +118,28 @@ def total_power(ctx: Context) -> Answer:
     total = total_of(view, who, element)
     words = f" in {element}" if element else ""
     whose = "my" if who == ME else "your"
+    covered, covering = _covered_now(view, who)
+    uncovered = _covered_ignores(view, who)
+    silenced = _texts_ignored(view, who)
     ruling = _ruling(
         view,
         total,
         f"{whose} total power{words} is {total.value}: "
         + _breakdown(view, who, element)
-        + _total_steps(total),
+        + _total_steps(total)
+        + covered
+        + uncovered
+        + "".join(
+            f'; "{why.source.card.name}" ignores the special power text of "{card.name}", '
+            f"not its values ({why.source.quote})"
+            for card, why in silenced
+        ),
     )
+    ruling.sources += [why.source for _, why in silenced if why.source not in ruling.sources]
     ruling.cite(R.STATE_TOTAL_POWER)
+    ruling.cite(*covering)
+    if uncovered:
+        ruling.cite(R.MOST_RECENT_ACTIVE, R.INACTIVE_NO_EFFECT)
     return view.answer(Number(total.value), ruling)
 
 
@@ -171,6 +185,60 @@ def _total_steps(total: Valued) -> str:
             change = f"makes it {after}" if before != after else f"leaves it at {before}"
             parts.append(f'; then "{source.card.name}" {change} ({source.quote})')
     return "".join(parts)
+
+
+def _covered_ignores(view: View, who: str) -> str:
+    """An ignore on a card covered this turn that would reach one of the player's cards."""
+    forces = view.forces
+    counted = [c for c in view.state.active(who) if c.zone in POWER_ZONES]
+    for event in view.state.events_of("play", None, this_turn=True):
+        for holder in event.data.get("covered", ()):
+            if holder.active or holder.zone is not Zone.COMBAT:
+                continue
+            for source in effects_of(holder):
+                if not isinstance(source.effect, fx.Ignore):
+                    continue
+                reached = [c for c in counted if forces._reaches(source, c, True) is not None]
+                if reached:
+                    names = " and ".join(f'"{c.name}"' for c in reached)
+                    return (
+                        f'; "{holder.name}" is covered by "{event.cards[0].name}", and inactive '
+                        f"cards have no effect: it no longer ignores {names} ({source.quote})"
+                    )
+    return ""
+
+
+def _texts_ignored(view: View, who: str) -> list[tuple[Instance, Ignored]]:
+    """The player's counted cards whose text, but not values, an ignore takes away."""
+    forces = view.forces
+    found = []
+    for card in view.state.active(who):
+        if card.zone not in POWER_ZONES or not card.info.has_text:
+            continue
+        try:
+            why = forces.text_ignored(card)
+        except RulesqError:
+            continue  # undecided: the values count either way
+        if why is not None and why.what == "text":
+            found.append((card, why))
+    return found
+
+
+def _covered_now(view: View, who: str) -> tuple[str, tuple[str, ...]]:
+    """The cards a character card of the player covered this turn, and the rules why."""
+    for event in view.state.events_of("play", who, this_turn=True):
+        covered = [c for c in event.data.get("covered", ()) if not c.active]
+        if not covered:
+            continue
+        names = " and ".join(f'"{c.name}"' for c in covered)
+        if event.data.get("without") == "GANG":
+            return (
+                f'; {names} covered: "{event.cards[0].name}" was played without using its GANG '
+                "icon, which is an option, not compulsory",
+                (R.MOST_RECENT_ACTIVE, R.GANG),
+            )
+        return f'; {names} covered by "{event.cards[0].name}"', (R.MOST_RECENT_ACTIVE,)
+    return "", ()
 
 
 def _breakdown(view: View, who: str, element: str | None) -> str:
@@ -299,4 +367,17 @@ def _element_kept(view: View, ruling: Ruling) -> None:
         )
         ruling.sources = [why.source]
         ruling.cite(R.IGNORING)
+        return
+    state = view.state
+    for card in state.cards:
+        texts = [s for s in effects_of(card) if isinstance(s.effect, fx.ElementChange)]
+        if not texts or card.uid in changed or not (card.in_play and card.active):
+            continue
+        if card.played and card.turn == state.turn:
+            continue
+        ruling.reason += (
+            f' ("{card.name}" changes it only as it is played ({texts[0].quote}), and it was '
+            "not played this turn)"
+        )
+        ruling.cite(R.TEXT_GROUP_ONCE)
         return

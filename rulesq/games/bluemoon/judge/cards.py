@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rulesq.corpus.load import normalise_name
 from rulesq.games.bluemoon.vocab import CardType
@@ -40,23 +42,168 @@ LEADERSHIP_PHASE_KINDS = frozenset({"leadership", "hyla", "crystal", "ship"})
 #: The kinds that go into the combat area, and the kinds that are character cards.
 CHARACTER_KINDS = frozenset({"character", "mutant"})
 ELEMENTS = ("fire", "earth")
+_T = TypeVar("_T")
 
 
-#: The cards whose unknown icons a question's judging has read (None: not noting).
-_UNKNOWN_ICONS_READ: ContextVar[set[str] | None] = ContextVar("unknown_icons_read", default=None)
+#: The statements that say which icons a card has or lacks (``"X" has icon FREE``,
+#: ``has no icons``, ``has no PROTECTED icon``).
+ICON_FACTS = frozenset({"icons", "no_icons", "lacks_icon"})
+
+#: The cards whose unknown icons a question's judging has read, each with the icons asked
+#: about (None: the icons were read as a whole, any icon may matter). None: not noting.
+_UNKNOWN_ICONS_READ: ContextVar[dict[str, set[str] | None] | None] = ContextVar(
+    "unknown_icons_read", default=None
+)
 
 
-def note_unknown_icons() -> set[str]:
-    """Start noting, for one question, the cards whose unknown icons its judging reads."""
-    read: set[str] = set()
+def note_unknown_icons() -> dict[str, set[str] | None]:
+    """Start noting, for one question, the cards whose unknown icons its judging reads.
+
+    Each card is noted with the icons the judging asked it for (``"FREE" in icons``), or
+    with None when it read the icons as a whole (iterated them, counted them, combined them).
+    """
+    read: dict[str, set[str] | None] = {}
     _UNKNOWN_ICONS_READ.set(read)
     return read
 
 
-def _note_unknown_icons(name: str) -> None:
+@contextmanager
+def noting_unknown_icons(read: dict[str, set[str] | None]) -> Iterator[None]:
+    """Note into ``read`` (a replay's own notes) while the block runs, then as before."""
+    token = _UNKNOWN_ICONS_READ.set(read)
+    try:
+        yield
+    finally:
+        _UNKNOWN_ICONS_READ.reset(token)
+
+
+def merge_icons_read(
+    first: set[str] | None, second: set[str] | None, both: bool
+) -> set[str] | None:
+    """The icons asked about in two readings (None: read as a whole in either)."""
+    if not both:
+        return first
+    if first is None or second is None:
+        return None
+    return first | second
+
+
+def _note_unknown_icons(name: str, icon: str | None) -> None:
     read = _UNKNOWN_ICONS_READ.get()
-    if read is not None:
-        read.add(name)
+    if read is None:
+        return
+    if icon is None:
+        read[name] = None
+        return
+    asked = read.setdefault(name, set())
+    if asked is not None:
+        asked.add(icon)
+
+
+class UnknownIcons(frozenset[str]):
+    """The icons (none) of a card no source gives icons for, noting how they are read.
+
+    ``icon in icons`` notes that icon; any other reading (iterating, counting, truth,
+    combining or comparing with another set) notes the icons as read as a whole. Read it with
+    these operations only: ``set(icons)`` and ``other.union(icons)`` read it unnoted.
+    """
+
+    name: str
+    #: The icons the situation says the card lacks ("X" has no PROTECTED icon): not noted.
+    absent: frozenset[str]
+
+    def __new__(cls, name: str, absent: frozenset[str] = frozenset()) -> UnknownIcons:
+        """The icons of the card ``name``, which lacks ``absent`` (read without a note)."""
+        made = super().__new__(cls)
+        made.name = name
+        made.absent = absent
+        return made
+
+    def __contains__(self, icon: object) -> bool:
+        if icon not in self.absent:
+            _note_unknown_icons(self.name, str(icon))
+        return False
+
+    def _whole(self) -> frozenset[str]:
+        _note_unknown_icons(self.name, None)
+        return frozenset()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
+
+    def __and__(self, other: AbstractSet[object]) -> frozenset[str]:
+        return self._whole() & other
+
+    def __or__(self, other: AbstractSet[_T]) -> frozenset[str | _T]:
+        return self._whole() | other
+
+    def __sub__(self, other: AbstractSet[object]) -> frozenset[str]:
+        return self._whole() - other
+
+    def __xor__(self, other: AbstractSet[_T]) -> frozenset[str | _T]:
+        return self._whole() ^ other
+
+    __rand__ = __and__
+    __ror__ = __or__
+    __rxor__ = __xor__
+
+    def __rsub__(self, other: AbstractSet[_T]) -> frozenset[_T]:
+        return frozenset(other) - self._whole()
+
+    def __eq__(self, other: object) -> bool:
+        return self._whole() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self._whole() != other
+
+    def __le__(self, other: AbstractSet[object]) -> bool:
+        return self._whole() <= other
+
+    def __lt__(self, other: AbstractSet[object]) -> bool:
+        return self._whole() < other
+
+    def __ge__(self, other: AbstractSet[object]) -> bool:
+        return self._whole() >= other
+
+    def __gt__(self, other: AbstractSet[object]) -> bool:
+        return self._whole() > other
+
+    __hash__ = frozenset.__hash__
+
+    def isdisjoint(self, other: Iterable[object]) -> bool:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().isdisjoint(other)
+
+    def issubset(self, other: Iterable[object]) -> bool:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().issubset(other)
+
+    def issuperset(self, other: Iterable[object]) -> bool:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().issuperset(other)
+
+    def union(self, *others: Iterable[_T]) -> frozenset[str | _T]:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().union(*others)
+
+    def intersection(self, *others: Iterable[object]) -> frozenset[str]:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().intersection(*others)
+
+    def difference(self, *others: Iterable[object]) -> frozenset[str]:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().difference(*others)
+
+    def symmetric_difference(self, other: Iterable[_T]) -> frozenset[str | _T]:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole().symmetric_difference(other)
+
+    def copy(self) -> frozenset[str]:
+        """As a frozenset does, noting the icons read as a whole."""
+        return self._whole()
 
 
 def kind_of(type_name: str) -> str:
@@ -94,6 +241,9 @@ class CardInfo:
     inline: bool = False
     #: Whether the sources (or the situation) say which icons the card has.
     icons_known: bool = True
+    #: Icons a card of unknown icons lacks: as an FAQ answer means (``lacks_icons``), or as
+    #: the situation says ("X" has no PROTECTED icon).
+    absent_icons: frozenset[str] = frozenset()
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
         return self  # immutable: snapshots of a state share it
@@ -107,7 +257,7 @@ class CardInfo:
     def icons(self) -> frozenset[str]:
         """The card's icons; reading those of a card the sources give none for is noted."""
         if not self.icons_known:
-            _note_unknown_icons(self.name)
+            return UnknownIcons(self.name, self.absent_icons)
         return self.given_icons
 
     @property
@@ -189,6 +339,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
     icons_known = (
         card is None or isinstance(fields.get("icons"), list) or bool(fields.get("inline"))
     )
+    lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
     shields = {s.lower() for s in _strings(fields.get("shields"))}
     moons = fields.get("moons")
     capacity = fields.get("capacity")
@@ -222,6 +373,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         home_deck=str(fields["deck"]) if isinstance(fields.get("deck"), str) else None,
         inline=bool(fields.get("inline")),
         icons_known=icons_known,
+        absent_icons=frozenset(lacks),
     )
 
 
@@ -270,14 +422,29 @@ class Catalog:
             if key not in self._infos:
                 self._infos[key] = _known_info(card, card.name, ())
         for item in situation.items:
-            if getattr(item, "kind", None) == "shield" and item.cards:
+            kind = getattr(item, "kind", None)
+            if kind == "shield" and item.cards:
                 self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))
+            elif kind in ICON_FACTS and item.cards:
+                icons = item.param("icon", ())
+                self._state_icons(normalise_name(item.cards[0].name), icons, kind)
 
     def _add_shield(self, key: str, element: str) -> None:
         """A shield the situation states on a card ("X" has an earth shield): printed on it."""
         info = self._infos.get(key)
         if info is not None:
             self._infos[key] = replace(info, shields=info.shields | {element.lower()})
+
+    def _state_icons(self, key: str, icons: Iterable[str], kind: str) -> None:
+        """Icons the situation states a card has, or lacks ("X" has icon FREE, has no icons)."""
+        info = self._infos.get(key)
+        if info is None:
+            return
+        named = {" ".join(i.split()).upper() for i in icons}
+        if kind == "lacks_icon":
+            self._infos[key] = replace(info, absent_icons=info.absent_icons | named)
+        else:
+            self._infos[key] = replace(info, given_icons=info.given_icons | named, icons_known=True)
 
     def info(self, ref: CardRef) -> CardInfo:
         """The info of a card reference of the situation."""

@@ -67,6 +67,12 @@ def exempt_from_ignoring(icons: Iterable[str]) -> str | None:
     return exempt_mark(ladder(), Kind.IGNORE, icons)
 
 
+@cache
+def exempting_icons() -> tuple[str, ...]:
+    """The icons that keep a card from being ignored (ladder data), as cards spell them."""
+    return tuple(mark.upper() for mark in step_of(ladder(), Kind.IGNORE).exempt)
+
+
 def not_followed(source: Source, what: str) -> CannotAnswer:
     """*Cannot answer*: the judge does not follow ``what`` (a field, or a value of one)."""
     return CannotAnswer(

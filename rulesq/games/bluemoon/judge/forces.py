@@ -12,7 +12,7 @@ Effects left undecided by that (two cards ignoring each other) are a conflict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from rulesq.effects.base import Unparsed
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.claims import exempt_from_ignoring, ignore_reaches
+from rulesq.games.bluemoon.judge.claims import exempting_icons, ignore_reaches
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, YOU, Instance, State, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, printed_value
@@ -307,6 +307,19 @@ class Forces:
         spared = any(matches(e, card, controller, view) for e in effect.except_on)
         return None if spared else "text"
 
+    def spared(self, ignorer: Source, card: Instance) -> bool:
+        """Whether an ignore's own exception ("except Flit character cards") spares the card.
+
+        Without its exception, the ignore would reach the card.
+        """
+        effect = ignorer.effect
+        if not isinstance(effect, fx.Ignore) or not (effect.except_cards or effect.except_on):
+            return False
+        if self._reaches(ignorer, card, True) is not None:
+            return False
+        bare = replace(effect, except_cards=(), except_on=())
+        return self._reaches(Source(ignorer.card, bare, ignorer.index), card, True) is not None
+
     def _protected_from(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card from an opposing ignore effect.
 
@@ -324,16 +337,21 @@ class Forces:
         self, ignorer: Source, card: Instance, icon: str, definite: bool
     ) -> bool:
         """Whether an effect ignoring icons (other than ``ignorer``) ignores this icon."""
-        for source, mark in self.marks.items():
-            if source is ignorer or mark is Mark.FAILS:
-                continue
-            if fx.scope_of(source.effect) is not fx.Scope.ICONS:
+        marks = self.marks
+        for source in self._icon_ignorers:
+            mark = marks.get(source)
+            if source is ignorer or mark is None or mark is Mark.FAILS:
                 continue
             if mark is Mark.UNDECIDED and definite:
                 continue
             if self._icon_reached(source, card, icon):
                 return True
         return False
+
+    @cached_property
+    def _icon_ignorers(self) -> list[Source]:
+        """The ignore effects that ignore icons (read once: not every ignore effect each time)."""
+        return [s for s in self.ignore_sources if fx.scope_of(s.effect) is fx.Scope.ICONS]
 
     def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
@@ -610,8 +628,12 @@ def _ignore_reach(card: Instance) -> frozenset[str]:
 
 
 def exempt_icons(card: Instance) -> list[str]:
-    """The printed icons of a card that the ignore step of the ladder exempts."""
-    return [icon for icon in card.info.icons if exempt_from_ignoring([icon]) is not None]
+    """The printed icons of a card that the ignore step of the ladder exempts.
+
+    Each exempting icon is asked for by name (a card of unknown icons notes just those).
+    """
+    icons = card.info.icons
+    return [icon for icon in exempting_icons() if icon in icons]
 
 
 def _spares(effect: fx.Ignore, icon: str) -> bool:

@@ -9,15 +9,13 @@ answers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.attractions import single_dragon_pending
 from rulesq.games.bluemoon.judge.claims import Stance, effect_claim, rule_claim
-from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.overruled import ignoring, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches
@@ -25,9 +23,6 @@ from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, othe
 from rulesq.games.bluemoon.selectors import Cards, DragonCount, Dragons, Q, Quantity
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import CardType, Role
-
-if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.forces import Source
 
 
 def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
@@ -65,6 +60,14 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     probe = Instance(card.uid, card.info, who, Zone.HAND)
     why = Forces(before).text_ignored(probe)
     reason = f'"{card.name}" answers this action: {trigger_words(source)}'
+    by_text = played_by_text(event)
+    if why is None and by_text is not None:
+        played = event.cards[0].name if event is not None else ""
+        return yes(
+            f'"{by_text.card.name}" has its player play "{played}" ({by_text.quote}), so ' + reason,
+            R.INTERFERENCE_RESPOND,
+            sources=[by_text, source],
+        )
     if why is None:
         return yes(reason, R.INTERFERENCE_RESPOND, sources=[source])
     answer = effect_claim(Stance.PERMIT, source, reason, R.INTERFERENCE_RESPOND)
@@ -78,6 +81,14 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
         default=True,
     )
     return settle([answer, ignoring(why, card), fallback]).ruling
+
+
+def played_by_text(event: Event | None) -> Source | None:
+    """The card text that had its player play the card of a play event, if one did."""
+    if event is None or event.kind != "play":
+        return None
+    found = event.data.get("by_text")
+    return found if isinstance(found, Source) else None
 
 
 def trigger_words(source: Source) -> str:

@@ -15,6 +15,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
 from rulesq.games.bluemoon.judge.claims import require_followed
+from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
@@ -24,6 +25,7 @@ from rulesq.games.bluemoon.judge.values import opposing_influence
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.cards import Catalog
+    from rulesq.games.bluemoon.judge.forces import Source
     from rulesq.games.bluemoon.judge.state import Event, State
     from rulesq.situation.model import CardRef, Fact
 
@@ -156,6 +158,22 @@ class Moves:
         """A card is played without the help of one of its icons."""
         self.play(fact.card, fact.who or ME, without=str(fact.param("icon")).upper())
 
+    def on_play_from_deck(self, fact: Fact) -> None:
+        """A card a text in force selects from the draw deck and plays: its player plays it."""
+        who = fact.who or ME
+        card = self.new_card(fact.card, who, Zone.DECK)
+        texts = deck_playing_texts(Forces(self.state), card, who)
+        if not texts:
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): no card text in force has "
+                f'its player play "{card.name}" from the draw deck'
+            )
+        card.source = "deck"
+        player = self.state.player(who)
+        if player.deck_count is not None and player.deck_count > 0:
+            player.deck_count -= 1
+        self.play(fact.card, who, from_deck=(card, texts[-1]))
+
     def on_play_bluff(self, fact: Fact) -> None:
         """Cards played face down as bluff cards (the play of a support card)."""
         who = fact.who or ME
@@ -163,16 +181,25 @@ class Moves:
             self.play(ref, who, bluff=True)
 
     def play(
-        self, ref: CardRef, who: str, *, bluff: bool = False, without: str | None = None
+        self,
+        ref: CardRef,
+        who: str,
+        *,
+        bluff: bool = False,
+        without: str | None = None,
+        from_deck: tuple[Instance, Source] | None = None,
     ) -> Instance:
-        """Play a card: checked in hand, then into play, covering earlier cards."""
+        """Play a card: checked in hand, then into play, covering earlier cards.
+
+        ``from_deck``: the card, taken from the draw deck, and the text in force that plays it.
+        """
         state = self.state
         before = state.mark()
         info = self.catalog.info(ref)
         responding = info.kind == "interference" and state.turn_owner not in (None, who)
         if not responding:
             self.ensure_turn(who)
-        card = self.take_from_hand(ref, who)
+        card = self.take_from_hand(ref, who) if from_deck is None else from_deck[0]
         step = Step.BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
         if (
             not responding
@@ -214,11 +241,13 @@ class Moves:
             free=free,
             stop=stop,
             gang=joins,
+            without=without,
             bluff=bluff,
             responding=responding,
             covered=tuple(covered),
             as_if=card.as_if,
             source=card.source,
+            by_text=None if from_deck is None else from_deck[1],
         )
         state.snapshots[event.seq] = before
         card.as_if = frozenset()

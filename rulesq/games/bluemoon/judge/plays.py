@@ -127,15 +127,27 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 default=True,
             )
         ]
-        for gather in (self._stop, self._self_restrictions, self._limits, self._prohibitions):
+        stop_claims: list[Claim] = []
+        for gather, into in (
+            (self._stop, stop_claims),
+            (self._self_restrictions, claims),
+            (self._limits, claims),
+            (self._prohibitions, claims),
+        ):
             for found in gather(card, who, bluff, from_deck):
                 if isinstance(found, Ruling) and not found.allowed:
                     return found
                 if isinstance(found, Ruling):
                     notes.append(found)
                 else:
-                    claims.append(found)
-        ruling = decide(claims)
+                    into.append(found)
+        if stop_claims:
+            # A text that lifts STOP lifts nothing else: the other restrictions must allow
+            # the play on their own before STOP's claims join them.
+            without_stop = decide(claims)
+            if without_stop.conflict or not without_stop.allowed:
+                return without_stop
+        ruling = decide([*claims, *stop_claims])
         if ruling.conflict or not ruling.allowed:
             return ruling
         own = self._own_text(card, who, bluff, from_deck)
@@ -217,7 +229,11 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     R.CARGO_NOT_HAND,
                     R.CARGO_NOT_IN_PLAY,
                 )
-            return None
+            return yes(
+                f'"{card.name}" is on the landed ship "{ship.name}": cards are played from '
+                "landed ships as if they were in the hand",
+                R.AS_IF_IN_HAND,
+            )
         if from_deck:
             return None
         if card.zone is Zone.DISCARD:
@@ -489,8 +505,10 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         found: list[Found] = [
             rule_claim(
                 Stance.FORBID,
-                f"{names} already used this turn's one character card",
+                f"{names} already used this turn's one character card"
+                + self._gang_missed(card, who),
                 R.FREE,
+                *((R.GANG,) if card.is_character and forces.has_icon(card, "GANG") else ()),
                 label="one character card a turn",
             )
         ]
@@ -512,6 +530,19 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             else None
         )
         return found + (self._ignored_icon(card, who, partner) or self._spent_free_icon(counted[0]))
+
+    def _gang_missed(self, card: Instance, who: str) -> str:
+        """Why a character card's GANG icon does not lift the limit (it joins no gang), or ""."""
+        if not (card.is_character and self.forces.has_icon(card, "GANG")):
+            return ""
+        area = [
+            c for c in self.state.owned(who, frozenset({Zone.COMBAT}), active=True) if c is not card
+        ]
+        names = ", ".join(f'"{c.name}"' for c in area) or "none"
+        return (
+            f'; the GANG icon of "{card.name}" is ineffective: the active cards of the combat '
+            f"area ({names}) are not all character cards of its gang with a GANG icon"
+        )
 
     def _kept_free_icon(self, units: list[Unit]) -> list[Found]:
         """An earlier FREE card whose icon an ignore would have taken, but for an ignore over it.

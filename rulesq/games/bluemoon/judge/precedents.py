@@ -14,7 +14,7 @@ first use and cached as JSON, keyed by the contents of the corpus, the cases and
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rulesq.corpus import Clause, Corpus
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.explain.graph import Derivation
     from rulesq.situation.model import Fact
 
 #: What each part of a key weighs in the ranking.
@@ -555,12 +556,31 @@ def why(match: Match) -> str:
     return "; ".join(parts)
 
 
-def cite_precedents(ctx: Context, answer: Answer) -> list[Match]:
+def precedents_later(ctx: Context, answer: Answer) -> Callable[[Derivation], object]:
+    """The work that cites an answer's precedents on its graph, to do once it is shown.
+
+    It holds what it reads, not the answer nor its context: those hold the graph, which
+    holds the work (a cycle only the collector would free).
+    """
+    from rulesq.engine.answer import Answer
+
+    corpus, facts = ctx.corpus, ctx.facts
+    question, game, verdict = answer.question, answer.game, answer.verdict
+    status, reason = answer.status, answer.reason
+
+    def work(graph: Derivation) -> list[Match]:
+        shown = Answer(question, game, verdict, status, reason, graph)
+        return cite_precedents(corpus, facts, shown)
+
+    return work
+
+
+def cite_precedents(corpus: Corpus, facts: Sequence[Fact], answer: Answer) -> list[Match]:
     """Cite an answer's precedents and link each to the nodes of the answer it shares."""
-    found = precedents(ctx.corpus, key_of(answer, ctx.facts))
+    found = precedents(corpus, key_of(answer, facts))
     graph = answer.graph
     for match in found:
-        node = ctx.cite(match.clause, role="precedent")
+        node = graph.clause(match.clause, role="precedent")
         data = graph.graph.nodes[node]
         data["why"] = why(match)
         # The FAQ case answer matched: what it asked, its verdict and its cards.

@@ -90,16 +90,22 @@ def can_replace(forces: Forces, card: Instance, who: str) -> Ruling:
         fallback = rule_claim(Stance.FORBID, reason, *rules, default=True)
         overruled = icon_overruled(why, card, Stance.FORBID, reason, *rules)
         return settle([icon, overruled, fallback]).ruling
+    spared = [s for s in forces.ignore_sources if s.controller != who and forces.spared(s, card)]
     ruling = yes(
         f'"{card.name}" can be discarded with its REPLACE icon instead of playing a '
         "Leadership phase card",
         R.REPLACE,
         R.ONE_LEADERSHIP_PHASE_CARD,
-        sources=added,
+        sources=[*spared[:1], *added],
     )
     if added:
         ruling.reason += f' (the icon is added by "{added[0].card.name}")'
         ruling.cite(R.ADDED_REPLACE_ICON)
+    if spared:
+        ruling.reason = (
+            f'"{spared[0].card.name}" excludes "{card.name}" from what it ignores '
+            f"({spared[0].quote}), so " + ruling.reason
+        )
     for ban in _play_bans(forces, card, who):
         ruling.beaten.append((f'no ("{ban.card.name}" forbids playing it)', R.REPLACE_NOT_PLAYING))
         ruling.sources.append(ban)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.engine.defaults import turn_default
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
-from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
+from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, noting_unknown_icons
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.state import (
     ME,
@@ -42,19 +42,22 @@ class Timeline(Moves):
         self.fact: Fact | None = None
         self.applied: list[tuple[Instance, Instance]] = []
         self.applied_influence: list[frozenset[tuple[int, str]] | None] = []
+        #: The cards of unknown icons whose icons the replay read, with the icons asked.
+        self.icons_read: dict[str, set[str] | None] = {}
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
-        for fact in facts:
-            self.fact = fact
-            handler = getattr(self, f"on_{fact.kind}", None)
-            if handler is None:
-                raise CannotAnswer(
-                    f"the Blue Moon judge does not know the statement "
-                    f"'{fact.text}' (line {fact.span.line})"
-                )
-            handler(fact)
-            self.note_cards_left()
+        with noting_unknown_icons(self.icons_read):
+            for fact in facts:
+                self.fact = fact
+                handler = getattr(self, f"on_{fact.kind}", None)
+                if handler is None:
+                    raise CannotAnswer(
+                        f"the Blue Moon judge does not know the statement "
+                        f"'{fact.text}' (line {fact.span.line})"
+                    )
+                handler(fact)
+                self.note_cards_left()
         self.fact = None
         return self.state
 
@@ -371,6 +374,15 @@ class Timeline(Moves):
         """A card shows a shield in an element."""
         key = self.catalog.info(fact.card).key
         self.state.stated_shields.setdefault(key, set()).add(str(fact.param("element")).lower())
+
+    def on_icons(self, fact: Fact) -> None:
+        """The icons a card has: read with the card (``Catalog``), nothing moves."""
+
+    def on_no_icons(self, fact: Fact) -> None:
+        """A card has no icons: read with the card (``Catalog``), nothing moves."""
+
+    def on_lacks_icon(self, fact: Fact) -> None:
+        """A card lacks an icon: read with the card (``Catalog``), nothing moves."""
 
     def on_inquisitor(self, fact: Fact) -> None:
         """A player's inquisitor."""

@@ -20,6 +20,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.interference import played_by_text
 from rulesq.games.bluemoon.judge.moves import phase_of
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.prohibits import acts_with_places
@@ -159,15 +160,20 @@ def _once(forces: Forces, source: Source, who: str) -> Ruling:
             R.TEXT_GROUP_ONCE,
             sources=[source],
         )
-    return replayed(
-        forces,
-        card,
-        yes(
-            f'"{card.name}" was played this turn: {source.quote!r} can be used as it is played',
-            R.TEXT_GROUP_ONCE,
-            sources=[source],
+    reason = f'"{card.name}" was played this turn: {source.quote!r} can be used as it is played'
+    sources = [source]
+    player = next(
+        (
+            found
+            for e in state.events_of("play", card.owner, this_turn=True)
+            if e.cards and e.cards[0] is card and (found := played_by_text(e)) is not None
         ),
+        None,
     )
+    if player is not None:
+        reason = f'"{player.card.name}" has its player play "{card.name}", so ' + reason
+        sources.insert(0, player)
+    return replayed(forces, card, yes(reason, R.TEXT_GROUP_ONCE, sources=sources))
 
 
 def replayed(forces: Forces, card: Instance, ruling: Ruling) -> Ruling:

@@ -10,13 +10,18 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
-from rulesq.engine.defaults import beginning_of_turn
+from rulesq.engine.defaults import beginning_of_turn, no_icons
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
-from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, note_unknown_icons
+from rulesq.games.bluemoon.judge.cards import (
+    CardInfo,
+    Catalog,
+    merge_icons_read,
+    note_unknown_icons,
+)
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.precedents import cite_precedents, opens_against
+from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
 
@@ -132,8 +137,12 @@ class View:
         if self.state.phase_defaulted and self.state.phase is None:
             whose = "my" if self.state.turn_owner == ME else "your"
             assumed.append(beginning_of_turn(whose))
+        read = {text: None if icons is None else sorted(icons) for text, icons in self._asked()}
         for text in dict.fromkeys(assumed):
-            graph.absence(text, assumed=True)
+            if text in read:
+                graph.absence(text, assumed=True, icons_read=read[text])
+            else:
+                graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
             support.append(self.ctx.fact(fact))
         answer = self.ctx.conclude(
@@ -142,7 +151,7 @@ class View:
             decided_by=ruling.step,
             supported_by=tuple(dict.fromkeys(support)),
         )
-        graph.later(lambda: cite_precedents(self.ctx, answer))
+        graph.later(precedents_later(self.ctx, answer))
         return answer
 
     def refuse_unread(self) -> None:
@@ -157,12 +166,21 @@ class View:
                 f", which may bear on the answer: {first.quote}"
             )
 
+    def _asked(self) -> list[tuple[str, set[str] | None]]:
+        """Each card of unknown icons the judging read, with the icons asked of it.
+
+        The icons the replay asked of it count too (a STOP icon read when it was played):
+        another icon than those could not have changed a step of either.
+        """
+        replay = self.timeline.icons_read
+        return [
+            (no_icons(name), merge_icons_read(icons, replay.get(name), name in replay))
+            for name, icons in self.unknown_icons_read.items()
+        ]
+
     def _iconless(self) -> list[str]:
         """The assumption made for cards whose icons the sources never give, where read."""
-        return [
-            f'the sources give no icons for "{name}": it is taken to have none'
-            for name in sorted(self.unknown_icons_read)
-        ]
+        return [no_icons(name) for name in sorted(self.unknown_icons_read)]
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
