@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import rulesq
 from rulesq.cli import app
-from rulesq.cli.completion import card_names, expression_names
+from rulesq.cli.completion import ZSH_LINE, card_names, expression_names
 
 runner = CliRunner()
 #: The installed command (its name is what the shell completes for).
@@ -51,11 +51,13 @@ def test_completion_of_an_unknown_shell_is_an_error() -> None:
     assert result.exit_code == 2
 
 
-def _complete(words: str, cword: int) -> list[str]:
+def _complete(*words: str) -> list[str]:
+    """What bash's completion gets for the words as typed (the last one being completed)."""
     env = {
         **os.environ,
-        "COMP_WORDS": words,
-        "COMP_CWORD": str(cword),
+        # the script bash sources joins the words, raw as typed, with newlines
+        "COMP_WORDS": "\n".join(words),
+        "COMP_CWORD": str(len(words) - 1),
         "_RULESQ_COMPLETE": "complete_bash",
     }
     done = subprocess.run([RULESQ], capture_output=True, text=True, env=env, timeout=60)
@@ -63,8 +65,70 @@ def _complete(words: str, cword: int) -> list[str]:
 
 
 def test_the_shell_completes_card_names_after_card_rulings_and_e() -> None:
-    assert _complete("rulesq card Laug", 2) == ["Laughing Gas"]
-    assert "Mad Mike Magpie" in _complete("rulesq rulings Pandemonium Mad", 3)
+    assert _complete("rulesq", "card", "Laug") == ["Laughing\\ Gas"]
+    assert "Mad\\ Mike\\ Magpie" in _complete("rulesq", "rulings", "Pandemonium", "Mad")
     assert card_names("Urgu") == ["Urguck"]
     assert expression_names('I play "Laughing G') == ['I play "Laughing Gas"']
     assert expression_names("I play") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "inserted"),
+    [
+        # bash puts the completion in place of the word as typed: quoted as it is quoted
+        ("Laughing\\ G", "Laughing\\ Gas"),
+        ('"Laughing G', "Laughing Gas"),
+        ("Franz", "Franz\\'s\\ Decree"),
+        ("'Franz", "Franz'\\''s Decree"),
+    ],
+)
+def test_bash_gets_a_card_name_quoted_as_the_word_is_typed(typed: str, inserted: str) -> None:
+    assert _complete("rulesq", "card", typed) == [inserted]
+
+
+def test_bash_gets_a_name_in_an_expression_in_double_quotes_escaped() -> None:
+    assert _complete("rulesq", "ask", "-e", '"I play \\"Laughing G') == [
+        'I play \\"Laughing Gas\\"'
+    ]
+    assert _complete("rulesq", "ask", "-e", "'I play \"Laughing G") == ['I play "Laughing Gas"']
+
+
+@pytest.mark.parametrize(
+    ("shell", "where"),
+    [
+        ("bash", ".local/share/bash-completion/completions/rulesq"),
+        ("zsh", ".zfunc/_rulesq"),
+        ("fish", ".config/fish/completions/rulesq.fish"),
+    ],
+)
+def test_install_completion_writes_the_script_where_the_shell_finds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shell: str, where: str
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("SHELL", f"/usr/bin/{shell}")
+    result = runner.invoke(app, ["--install-completion"])
+    assert result.exit_code == 0
+    target = tmp_path / where
+    assert result.output.splitlines()[0] == f"rulesq completion for {shell} written to {target}"
+    assert target.read_text() == runner.invoke(app, ["completion", shell]).output
+    if shell == "zsh":  # ~/.zfunc goes on zsh's fpath, once
+        assert (tmp_path / ".zshrc").read_text() == ZSH_LINE + "\n"
+        runner.invoke(app, ["--install-completion"])
+        assert (tmp_path / ".zshrc").read_text() == ZSH_LINE + "\n"
+    assert runner.invoke(app, ["--show-completion"]).output == target.read_text()
+
+
+def test_install_completion_in_another_shell_says_which_it_completes_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SHELL", "/bin/tcsh")
+    done = subprocess.run(
+        [RULESQ, "--install-completion"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "error: your shell is tcsh; rulesq completes in bash, zsh, fish: "
+        "print the script with rulesq completion bash|zsh|fish\n"
+    )

@@ -157,3 +157,18 @@ def test_the_cli_asks_for_the_turn_in_so_many_words() -> None:
         "  cannot answer: whose turn it is decides the answer, and the situation does not say: say",
         "    whose turn it is (it is my turn / it is your turn)",
     ]
+
+
+def test_a_phase_stated_before_the_turn_says_to_state_the_turn_first() -> None:
+    (answer,) = _answers(
+        "game bluemoon\nphase Booster/Support\nit is my turn\nask can I play a support card?\n"
+    )
+    assert answer.status is Status.CANNOT
+    assert answer.reason == (
+        "the phase (line 2) is stated before whose turn it is (line 3): "
+        "write 'it is my turn' first, then the phase"
+    )
+    (alone,) = _answers("game bluemoon\nphase Booster/Support\nask can I play a support card?\n")
+    assert alone.reason == (
+        "the situation names a phase but not whose turn it is (write: it is my turn)"
+    )

@@ -8,11 +8,12 @@ import pytest
 from typer.testing import CliRunner
 
 from rulesq.cli import app
+from rulesq.errors import InputError
 from rulesq.games import GAMES
 from rulesq.paths import grammar_dir
 from rulesq.situation import parse_situation
 from rulesq.situation.forms import forms_of
-from rulesq.situation.parser import BASE_GRAMMAR, grammar_file
+from rulesq.situation.parser import BASE_GRAMMAR, grammar_file, parser_for
 
 runner = CliRunner()
 
@@ -47,7 +48,7 @@ def test_every_example_parses_to_its_form(
     assert prefix + (item.written or item.kind) == rule
 
 
-@pytest.mark.parametrize("game", ["bluemoon", "fma"])
+@pytest.mark.parametrize("game", ["bluemoon", "fma", "warhammer"])
 def test_every_form_of_the_grammar_is_listed(game: str) -> None:
     listed = {form.rule for form in forms_of(game)}
     # the shared forms a game does not answer are not listed for it
@@ -62,6 +63,15 @@ def test_every_form_of_the_grammar_is_listed(game: str) -> None:
             "ask_can_play_type",
             "ask_can_retrieve",
             "ask_deck_legal",
+        },
+        # Warhammer reads a hand by its size; its cards leave play as "X" is discarded
+        "warhammer": {
+            "fact_active",
+            "fact_hand",
+            "fact_discard",
+            "fact_retrieve",
+            "ask_can_play_type",
+            "ask_can_retrieve",
         },
     }[game]
     assert _grammar_rules(game) - shared_unused - listed == set()
@@ -126,9 +136,69 @@ def test_a_syntax_error_shows_the_nearest_complete_form() -> None:
         ("ask must you retreat", "ask must you retreat?"),
         (
             'ask is the BLUF icon of "Pandemonium" effective',
-            'ask is the GANG icon of "Pandemonium" effective?',
+            'ask is the BLUFF icon of "Pandemonium" effective?',
+        ),
+        # a misspelt word of a choice (an element, an icon) is the choice it is closest to
+        ("element erth", "element earth"),
+        (
+            'ask is the PROTECTD icon of "Laughing Gas" effective?',
+            'ask is the PROTECTED icon of "Laughing Gas" effective?',
+        ),
+        # a name written without its quotes is quoted, commas parting the names
+        ("I play Laughing Gas", 'I play "Laughing Gas"'),
+        (
+            "you have active Pandemonium, Laughing Gas",
+            'you have active "Pandemonium", "Laughing Gas"',
+        ),
+        (
+            "ask can I play Laughing Gas and Young Fox together?",
+            'ask can I play "Laughing Gas" and "Young Fox" together?',
         ),
     ],
 )
 def test_the_nearest_form_keeps_the_lines_names_players_and_words(line: str, nearest: str) -> None:
     assert f"did you mean: {nearest}" in _error_lines(line)
+
+
+#: Lines a judge types that no form reads, per game (suggestions must be readable lines).
+MISSES = [
+    ("bluemoon", "ask whose turn is it?"),
+    ("bluemoon", "ask who has the red dragon?"),
+    ("bluemoon", "ask how many cards have I discarded?"),
+    ("bluemoon", "I have 3 cards in my hand"),
+    ("warhammer", "ask what does Chaos Knights read?"),
+    ("warhammer", '"Chaos Knights" has 2 damage'),
+    ("warhammer", "ask who wins the combat?"),
+    ("warhammer", 'I control "Chaos Knights"'),
+    ("warhammer", 'ask is "Chaos Knights" legal?'),
+    ("warhammer", "ask how much damage does your kingdom take?"),
+    ("fma", 'ask can I block with "Brute"?'),
+    ("fma", '"Edward" attacks "Sleeper"'),
+    ("fma", 'the attacker is "Fighter" (strength 3)'),
+    ("fma", "ask who wins?"),
+]
+
+
+@pytest.mark.parametrize(("game", "line"), MISSES)
+def test_every_nearest_form_shown_is_a_line_the_language_reads(game: str, line: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_situation(f"game {game}\n{line}\n", "<test>")
+    shown = caught.value.nearest
+    assert shown, line
+    for suggestion in shown:  # the language reads it (its cards may need earlier lines)
+        parser_for(game).parse(suggestion + "\n")
+
+
+def test_a_misspelt_choice_gets_did_you_mean() -> None:
+    lines = _error_lines("element erth")
+    assert lines[0] == "<-e>:2:9: error: unexpected 'erth'"
+    assert 'Did you mean "earth"?' in lines
+    assert 'Did you mean "PROTECTED"?' in _error_lines(
+        'ask is the PROTECTD icon of "Laughing Gas" effective?'
+    )
+
+
+def test_the_nearest_form_of_an_unquoted_name_in_warhammer() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_situation("game warhammer\nask what does Chaos Knights read?\n", "<test>")
+    assert caught.value.nearest[0] == 'ask what does "Chaos Knights" read?'

@@ -82,3 +82,18 @@ def test_suggestions_say_each_cards_game() -> None:
     assert result.output.strip() == (
         "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?"
     )
+
+
+def test_cite_finds_every_clause_by_every_id_form_printed() -> None:
+    from rulesq.cli.cite import find
+    from rulesq.corpus import load_corpus
+    from rulesq.games import GAMES
+
+    missed = []
+    for game in GAMES:
+        for clause in load_corpus(game).clauses.values():
+            # the id (as ask cites it, bracketed), the id without its game, each alias
+            for ref in (clause.id, f"[{clause.id}]", clause.id.split("/", 1)[1], *clause.aliases):
+                if find(ref, None).id != clause.id:
+                    missed.append(ref)
+    assert missed == []

@@ -18,6 +18,9 @@ VARIANTS = [
     ("it is the Booster/Support phase", "phase Booster/Support"),
     ("it is the Refresh Hand phase", "phase Refresh Hand"),
     ("I hold 3 cards", "I have 3 cards in hand"),
+    ('I have "Laughing Gas" in hand', 'I have in hand "Laughing Gas"'),
+    ('I hold "Laughing Gas", "Young Fox"', 'I have in hand "Laughing Gas", "Young Fox"'),
+    ('my opponent holds "Laughing Gas" in hand', 'you have in hand "Laughing Gas"'),
     ("you hold 4 cards in hand", "you have 4 cards in hand"),
     ("I hold 2 dragons", "I have 2 dragons on my side"),
     ("I hold the red dragon", "I have the red dragon on my side"),
@@ -41,12 +44,46 @@ VARIANTS = [
         'ask can you play "Laughing Gas"?\nyou play "Laughing Gas"',
     ),
     ("ask can my opponent retreat?", "ask can you retreat?"),
+    # anonymous discards and counts
+    ("you discarded a card from your hand", "you discard 1 card"),
+    ("my opponent discards 3 cards", "you discard 3 cards"),
+    ("you attract a dragon", "you attract 1 dragon"),
+    ("ask how many more cards must you still discard?", "ask how many cards must you discard?"),
+    ("ask how many cards must my opponent discard?", "ask how many cards must you discard?"),
 ]
 
 
-def _shape(line: str) -> list[tuple[Any, ...]]:
+#: The same, in Warhammer situations.
+WARHAMMER_VARIANTS = [
+    (
+        'ask how many hit points does "Chaos Knights" have?',
+        'ask what are the hit points of "Chaos Knights"?',
+    ),
+    (
+        'ask how many hit points does "Chaos Knights" have left?',
+        'ask what are the remaining hit points of "Chaos Knights"?',
+    ),
+    ("it is the battlefield phase", "phase battlefield"),
+    ("my opponent has 7 cards in hand", "you have 7 cards in hand"),
+    ('I have "Longbeards" in my battlefield', 'my battlefield has "Longbeards"'),
+    ('I control "Longbeards" in my kingdom zone', 'my kingdom zone has "Longbeards"'),
+    ('my opponent has "Longbeards" in your quest zone', 'your quest zone has "Longbeards"'),
+]
+
+#: The same, in FMA situations.
+FMA_VARIANTS = [
+    ("it is a wits battle", "battle wits"),
+    ("it is an alchemy battle", "battle alchemy"),
+]
+
+BLUE_MOON = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n'
+WARHAMMER = 'game warhammer\nit is my turn\nmy battlefield has "Chaos Knights" (damage 1)\n'
+FMA = 'game fma\nattackers "A" (strength 3)\n'
+
+
+def _shape(line: str, before: str = BLUE_MOON) -> list[tuple[Any, ...]]:
     """What a line means: each item's kind, player, cards and parameters."""
-    text = 'game bluemoon\nit is my turn\nyou have active "Pandemonium"\n' + line + "\n"
+    text = before + line + "\n"
     situation = parse_situation(text, "<test>")
     shapes = []
     for item in situation.items:
@@ -68,6 +105,16 @@ def _shape(line: str) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize(("variant", "canonical"), VARIANTS)
 def test_a_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
     assert _shape(variant) == _shape(canonical)
+
+
+@pytest.mark.parametrize(("variant", "canonical"), WARHAMMER_VARIANTS)
+def test_a_warhammer_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
+    assert _shape(variant, WARHAMMER) == _shape(canonical, WARHAMMER)
+
+
+@pytest.mark.parametrize(("variant", "canonical"), FMA_VARIANTS)
+def test_an_fma_variant_parses_to_its_canonical_form(variant: str, canonical: str) -> None:
+    assert _shape(variant, FMA) == _shape(canonical, FMA)
 
 
 def _error(text: str) -> InputError:

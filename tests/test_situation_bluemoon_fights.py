@@ -57,7 +57,7 @@ FACTS = [
         [],
         {"number": 1, "players": ("me", "me")},
     ),
-    ("you attract a dragon", "attract", "you", [], {}),
+    ("you attract a dragon", "attract", "you", [], {"number": 1}),
     ("I attract 2 additional dragons", "attract", "me", [], {"number": 2}),
     ('my hand holds only "A", "B"', "hand_only", "me", ["A", "B"], {}),
     ("you run out of cards", "run_out", "you", [], {}),

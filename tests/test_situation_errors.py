@@ -88,6 +88,15 @@ def test_an_unknown_word_is_not_mislabelled() -> None:
     assert all(label not in error.message for label in EXACT)
 
 
+def test_words_after_a_card_that_are_no_value_are_not_labelled_as_values() -> None:
+    """ "on my turn" after a card is no value written without its parentheses."""
+    error = error_of('game bluemoon\nI play "Laughing Gas" on my turn\n')
+    assert error.message == "unexpected 'on'"
+    assert error.nearest[0] == 'I play "Laughing Gas"'
+    slip = error_of('game bluemoon\nI play "Laughing Gas" fire 2\n')
+    assert slip.message.startswith("values and icons go in parentheses after the card name")
+
+
 def test_expected_words_never_show_internal_names() -> None:
     """What was expected is said in words: no __ANON, no namespaces, no _NL."""
     texts = [

@@ -43,12 +43,46 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _install_completion(value: bool) -> None:
+    if value:
+        from rulesq.cli.completion import detect_shell, install
+
+        typer.echo(install(detect_shell()))
+        raise typer.Exit()
+
+
+def _show_completion(value: bool) -> None:
+    if value:
+        from rulesq.cli.completion import detect_shell, script
+
+        sys.stdout.write(script(detect_shell()))
+        raise typer.Exit()
+
+
 def root(
     ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
             "--version", help="Print the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
+    install_completion: Annotated[
+        bool,
+        typer.Option(
+            "--install-completion",
+            help="Install completion for the shell you use (bash, zsh or fish).",
+            callback=_install_completion,
+            is_eager=True,
+        ),
+    ] = False,
+    show_completion: Annotated[
+        bool,
+        typer.Option(
+            "--show-completion",
+            help="Print the completion script of the shell you use.",
+            callback=_show_completion,
+            is_eager=True,
         ),
     ] = False,
 ) -> None:

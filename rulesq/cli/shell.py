@@ -181,15 +181,25 @@ def completions(table: Table, before: str) -> list[tuple[str, int]]:
 
 
 def shell(game: str | None = None) -> None:
-    """Run the table mode at the terminal (prompt_toolkit; Ctrl-D or :quit leaves)."""
+    """Run the table mode at the terminal (prompt_toolkit; Ctrl-D or :quit leaves).
+
+    With no terminal (lines piped in), each line is read in turn and its output printed.
+    """
+    table = Table(game or "bluemoon")
+    if not sys.stdin.isatty():  # lines from a file or a pipe: each line's output, no prompt
+        for line in sys.stdin:
+            if line.strip() in (":quit", ":q", ":exit"):
+                break
+            out = table.handle(line)
+            if out:
+                sys.stdout.write(out + "\n")
+        return
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer
     from prompt_toolkit.completion import Completion as Done
     from prompt_toolkit.history import FileHistory
 
     from rulesq.paths import cache_dir
-
-    table = Table(game or "bluemoon")
 
     class TableCompleter(Completer):
         def get_completions(

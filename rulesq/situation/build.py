@@ -6,7 +6,8 @@ Conventions (documented in ``grammar/README.md``):
 - inside them a ``me``/``you`` subtree is the player, ``card`` a card of the corpus (or an
   inline card), ``new_card`` a character the situation may introduce, ``counted`` a number
   of copies of a card;
-- any other named token is a parameter named after its terminal (``INT`` -> ``number``),
+- any other named token is a parameter named after its terminal (``INT`` -> ``number``; a
+  ``one`` rule, "a" where a number may stand, gives ``number`` 1),
   and a one-token subrule ``foo: NAME`` a parameter named ``foo``; a one-token subrule
   ``each_foo`` may repeat, and ``foo`` is then the tuple of its values in order.
 
@@ -222,6 +223,8 @@ class SituationBuilder:
             name = bare(child.data)
             if name in (ME, YOU):
                 players.append(name)
+            elif name == "one":  # "a" where a number may stand
+                params["number"] = 1
             elif name in ("card", "new_card"):
                 cards.append(self._card(child, adhoc_ok=name == "new_card"))
             elif name == "counted":

@@ -11,8 +11,12 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from rulesq.paths import corpus_dir
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,33 @@ def _vocabulary(game: str) -> frozenset[str]:
     )
 
 
-def _fill(example: str, line: str, classes: tuple[frozenset[str], ...]) -> str:
+def _unquoted_names(
+    line: list[str], example: list[str], game: str, classes: tuple[frozenset[str], ...]
+) -> dict[int, str]:
+    """The example's name slots that the line fills with a name it forgot to quote.
+
+    A run of the line's words stands where the example has a quoted name, each name of it
+    (commas part them) begins with a capital (not "I"): ``ask what does Some Card read?``
+    fills ``"Some Card"``.
+    """
+    mine = _shape(line, _vocabulary(game), classes)
+    theirs = _shape(example, classes=classes)
+    slots: dict[int, str] = {}
+    matcher = difflib.SequenceMatcher(None, mine, theirs, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "replace" or theirs[j1:j2] != ['"']:
+            continue
+        names = " ".join(line[i1:i2]).replace(" ,", ",").split(", ")
+        if all(_NAME.fullmatch(n) and n.split()[0] != "I" for n in names):
+            slots[j1] = ", ".join(f'"{n}"' for n in names)
+    return slots
+
+
+#: Words a card name may be written as without quotes: the first one capitalised.
+_NAME = re.compile(r"[A-Z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)*")
+
+
+def _fill(example: str, line: str, classes: tuple[frozenset[str], ...], game: str = "") -> str:
     """The example with the line's own names, numbers and class words (fire, earth …)."""
     mine = _tokens(line)
     names = [t for t in mine if t[0] in '"\u201c']
@@ -116,9 +146,13 @@ def _fill(example: str, line: str, classes: tuple[frozenset[str], ...]) -> str:
     players = [t for t in mine if t.lower() in PLAYERS]
     owners = [t for t in mine if t.lower() in OWNERS]
     words = {t.lower() for t in mine}
+    theirs = _tokens(example)
+    unquoted = _unquoted_names(mine, theirs, game, classes) if game else {}
     out = []
-    for token in _tokens(example):
-        if token[0] in '"\u201c' and names:
+    for index, token in enumerate(theirs):
+        if index in unquoted:
+            token = unquoted[index]
+        elif token[0] in '"\u201c' and names:
             token = names.pop(0)
         elif token.isdigit() and numbers:
             token = numbers.pop(0)
@@ -130,12 +164,25 @@ def _fill(example: str, line: str, classes: tuple[frozenset[str], ...]) -> str:
         else:
             for words_of_class in classes:
                 if token.lower() in words_of_class:
-                    swap = sorted((words & words_of_class) - {token.lower()})
-                    if swap:
-                        token = swap[0]
+                    swap = sorted((words & words_of_class) - {token.lower()}) or _respelt(
+                        words, words_of_class
+                    )
+                    if swap and swap[0] != token.lower():
+                        token = swap[0].upper() if token.isupper() else swap[0]
         out.append(token)
     text = " ".join(out)
     return re.sub(r" ([?,)])", r"\1", text).replace("( ", "(")
+
+
+def _respelt(words: set[str], choices: frozenset[str]) -> list[str]:
+    """The choice a misspelt word stands for ("erth": earth), if the line names none."""
+    if words & choices:
+        return []
+    for word in sorted(words):
+        close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+        if close:
+            return close
+    return []
 
 
 def nearest(
@@ -144,8 +191,13 @@ def nearest(
     classes: tuple[frozenset[str], ...] = (),
     limit: int = 2,
     cutoff: float = 0.45,
+    check: Callable[[str], bool] | None = None,
 ) -> list[str]:
-    """The forms most like ``line`` (best first), filled in with the line's own words."""
+    """The forms most like ``line`` (best first), filled in with the line's own words.
+
+    With ``check`` (does a line parse?), a filled-in form that does not parse is shown as
+    its example instead: a suggestion is always a line the language reads.
+    """
     shape = _shape(_tokens(line), _vocabulary(game), classes)
     if not shape:
         return []
@@ -159,7 +211,9 @@ def nearest(
     scored.sort()
     out: list[str] = []
     for _, _, example in scored:
-        filled = _fill(example, line, classes)
+        filled = _fill(example, line, classes, game)
+        if check is not None and not check(filled):
+            filled = example
         if filled.lower() != line.strip().lower() and filled not in out:
             out.append(filled)
         if len(out) == limit:

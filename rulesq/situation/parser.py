@@ -11,6 +11,8 @@ from rulesq.paths import grammar_dir
 from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from lark import Lark, Token, Tree
 
 #: The shared grammar; a game's extension is ``situation_<game>.lark`` beside it.
@@ -140,7 +142,9 @@ def parse_tree(text: str, game: str, source: str, remember: bool = False) -> Tre
         from rulesq.situation.forms import nearest
         from rulesq.situation.syntax_errors import word_classes
 
-        friendly.nearest = nearest(friendly.source_line(), game, word_classes(parser))
+        friendly.nearest = nearest(
+            friendly.source_line(), game, word_classes(parser), check=_reads(game)
+        )
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
     if other is not None:
         from rulesq.games import get_game
@@ -184,6 +188,22 @@ def _with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
             if isinstance(only, Tree):
                 _place(only, number, line_start, start, end)
     return tree
+
+
+def _reads(game: str) -> Callable[[str], bool]:
+    """Whether ``game``'s language reads a line (on its own)."""
+    from lark.exceptions import UnexpectedInput
+
+    parser = parser_for(game)
+
+    def reads(line: str) -> bool:
+        try:
+            parser.parse(line + "\n")
+        except UnexpectedInput:
+            return False
+        return True
+
+    return reads
 
 
 def _other_game(line: str, game: str) -> str | None:

@@ -89,6 +89,15 @@ MALFORMED: dict[str, list[str]] = {
 
 EXACT = frozenset({'a question starts with "ask"'})
 
+#: Labels about values, told only when the word found is a value's name or number.
+VALUE_LABELS = frozenset(
+    {
+        'values and icons go in parentheses after the card name, e.g. "Card Name" '
+        "(fire 2, earth 3)",
+        "a value is a name then a number, e.g. (fire 2)",
+    }
+)
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _ALTERNATION = re.compile(r"^\(\?:([A-Za-z |]+)\)$")
 
@@ -113,6 +122,11 @@ def describe_terminal(name: str, parser: Lark) -> str:
         if words:
             return " or ".join(f'"{w}"' for w in words.group(1).split("|"))
     return bare.strip("_").lower().replace("_", " ") or "something else"
+
+
+def _is_value_word(word: str, parser: Lark) -> bool:
+    """Whether a word may begin a value: a number, or a word of a choice (fire, an icon)."""
+    return word.isdigit() or any(word.lower() in words for words in word_classes(parser))
 
 
 def word_classes(parser: Lark) -> tuple[frozenset[str], ...]:
@@ -161,6 +175,8 @@ def friendly_error(
         key=lambda w: (not w.startswith('"'), w),
     )
     label = _token_label(body, line, column, expected_names) or _label(error, parser, body, line)
+    if label in VALUE_LABELS and not _is_value_word(whole or found.strip("'"), parser):
+        label = None  # "on my turn" after a card is no value written without parentheses
     message = label or f"unexpected {found}"
     if label:
         message = f"{label} (found {found})"
@@ -293,5 +309,16 @@ def _hint(error: UnexpectedInput, body: str, expected: set[str], parser: Lark) -
     if not _WORD.fullmatch(word):
         return None
     keywords = _keywords(expected, parser)
-    close = difflib.get_close_matches(word.lower(), keywords, n=2, cutoff=0.6)
-    return did_you_mean(close)
+    choices = {w.lower(): w for w in _choice_words(expected, parser)}
+    close = difflib.get_close_matches(word.lower(), [*keywords, *choices], n=2, cutoff=0.6)
+    return did_you_mean([choices.get(c, c) for c in close])
+
+
+def _choice_words(names: set[str], parser: Lark) -> list[str]:
+    """The words of the expected terminals that are a choice of words (fire or earth)."""
+    out: list[str] = []
+    for term in parser.terminals:
+        words = _ALTERNATION.match(term.pattern.value) if term.name in names else None
+        if words and term.pattern.type == "re":
+            out += words.group(1).split("|")
+    return out

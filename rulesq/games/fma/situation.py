@@ -64,6 +64,17 @@ def _name(ref: CardRef) -> str:
     return ref.card.name if ref.card is not None else ref.name
 
 
+#: Statements of the shared language the FMA judge has no place for: an input error saying
+#: what to write instead, never a statement silently left out.
+NOT_READ = {
+    "hand_size": "The judge does not count a hand: say which cards it holds, e.g., "
+    '{poss} hand holds "{name}"',
+    "discard": 'Write, e.g., "{name}" leaves play, or {poss} discard pile has "{name}"',
+    "retrieve": 'State where the card is now, e.g., {poss} hand holds "{name}"',
+    "deck": "The judge does not build FMA decks: state the cards in play and in hand",
+}
+
+
 class Reader:
     """Reads facts in order into a ``State``; one reader per question."""
 
@@ -122,6 +133,16 @@ class Reader:
                     "FMA has no active cards; say which cards are in play",
                     fact,
                     suggestion='Write, e.g., "Some Location" is in play',
+                )
+            elif fact.kind in NOT_READ:
+                name = fact.cards[0].name if fact.cards else "Card"
+                raise self.error(
+                    f"'{fact.text.strip()}' is not an FMA statement",
+                    fact,
+                    suggestion=NOT_READ[fact.kind].format(
+                        name=name, poss="your" if fact.who == "you" else "my"
+                    )
+                    + ". Every form: rulesq forms --game fma",
                 )
         return self.state
 

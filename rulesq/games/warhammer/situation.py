@@ -33,6 +33,16 @@ BOARD_FLAGS = frozenset({"CORRUPTED", "FACEDOWN"})
 #: The values ``what is the <value> of "X"?`` may ask for.
 VALUES_ASKED = ("cost", "power", "loyalty")
 _OTHER = {ME: YOU, YOU: ME}
+#: Statements of the shared language that a Warhammer board has no place for: an input
+#: error saying what to write instead, never a statement silently left out.
+NOT_READ = {
+    "active": "a card in play is in a zone of a capital: write, e.g., "
+    '{poss} battlefield has "{name}"',
+    "hand": "the judge reads a hand by its size: write, e.g., {player} 7 cards in hand",
+    "discard": 'write, e.g., "{name}" is discarded, or {poss} discard pile has "{name}"',
+    "retrieve": "a card comes back from the discard pile only by a card's text: state where "
+    'it is now, e.g., {poss} kingdom has "{name}"',
+}
 
 
 def phase_number(word: str) -> int | None:
@@ -81,11 +91,27 @@ class Reader(EventFacts):
         """The board the facts describe, in order."""
         for fact in facts:
             self._check_values(fact)
+            if fact.kind in NOT_READ:
+                raise self._not_read(fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 handler(fact)
         self._check_damage()
         return self.board
+
+    def _not_read(self, fact: Fact) -> InputError:
+        """The error for a statement a Warhammer board has no place for."""
+        yours = fact.who == YOU
+        hint = NOT_READ[fact.kind].format(
+            poss="your" if yours else "my",
+            player="you have" if yours else "I have",
+            name=fact.cards[0].name if fact.cards else "Card",
+        )
+        return self.error(
+            f"'{fact.text.strip()}' is not a Warhammer statement",
+            fact,
+            suggestion=f"{hint[0].upper()}{hint[1:]}. Every form: rulesq forms --game warhammer",
+        )
 
     def _check_damage(self) -> None:
         """A unit whose damage reaches its hit points is destroyed, not in play.
@@ -195,6 +221,14 @@ class Reader(EventFacts):
 
     def _fact_zone_cards(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
+        players = fact.param("players", ())
+        if len(set(players)) > 1:  # I have "X" in your battlefield
+            raise self.error(
+                "a player's cards in play are in that player's own zones",
+                fact,
+                suggestion=f"Write, e.g., your {zone.value} has "
+                + ", ".join(f'"{ref.name}"' for ref in fact.cards),
+            )
         for ref in fact.cards:
             if ref.card is not None and (ref.card.type or "").lower() == "legend":
                 raise self.error(

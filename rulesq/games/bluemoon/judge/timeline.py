@@ -208,6 +208,14 @@ class Timeline(Moves):
             self.state.phase = step
             return
         if self.state.turn_owner is None:
+            line = fact.span.line
+            turns = (f for f in self.situation.facts if f.kind == "turn" and f.span.line > line)
+            later = next(turns, None)
+            if later is not None:
+                raise CannotAnswer(
+                    f"the phase (line {line}) is stated before whose turn it is "
+                    f"(line {later.span.line}): write '{later.text.strip()}' first, then the phase"
+                )
             raise CannotAnswer(
                 "the situation names a phase but not whose turn it is (write: it is my turn)"
             )
