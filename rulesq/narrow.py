@@ -5,6 +5,12 @@ text's effects, ``Game.effect_kinds``) a derivation of each question kind has qu
 question about cards is asked only when each card has an effect of a kind that touches it:
 a ruling quotes a text of every card it is about, and a card whose text cannot be quoted
 in the answer cannot be one of them. Without the table every question is asked.
+
+A question reads the texts of the cards it names and of the cards the statements before it
+place (a situation is a timeline): a card it does not name, placed before it only where its
+text is not in force (``[narrow] not_in_force`` of rulings.toml: in a hand, discarded, a
+bluff card), cannot be quoted in its answer. A question about some cards is asked only when
+one of the situation's questions reads every one of them (``reads``).
 """
 
 from __future__ import annotations
@@ -36,6 +42,19 @@ def touch_table(game: str) -> Touch | None:
 
 
 @functools.cache
+def not_in_force(game: str) -> frozenset[str]:
+    """The statement kinds that place a card where its text is not in force (none listed: none)."""
+    path = corpus_dir() / game / "rulings.toml"
+    if not path.is_file():
+        return frozenset()
+    with path.open("rb") as handle:
+        entry = tomllib.load(handle).get("narrow")
+    if not isinstance(entry, dict):
+        return frozenset()
+    return frozenset(map(str, entry.get("not_in_force", ())))
+
+
+@functools.cache
 def card_kinds(game: str, name: str, text: str) -> frozenset[str]:
     """The effect kinds of a card's text (cached by name and text)."""
     from rulesq.games import get_game
@@ -58,6 +77,34 @@ def asks(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
         (q.kind, frozenset(card.name for card in q.cards))
         for q in parse_situation(text, "<ruling shape>").questions
     )
+
+
+#: A question as narrowing sees it: its kind, the cards it names, the cards whose text it reads.
+Read = tuple[str, frozenset[str], frozenset[str]]
+
+
+@functools.cache
+def reads(text: str, game: str) -> tuple[Read, ...]:
+    """Each question a situation text asks (read, not answered), with the cards it may quote.
+
+    Those are the cards it names and the cards placed by a statement it sees
+    (``Situation.facts_before``) of a kind other than ``not_in_force``.
+    """
+    from rulesq.situation import parse_situation
+
+    situation = parse_situation(text, "<ruling shape>")
+    held = not_in_force(game)
+    out = []
+    for question in situation.questions:
+        named = frozenset(card.name for card in question.cards)
+        placed = {
+            card.name
+            for fact in situation.facts_before(question)
+            if fact.kind not in held
+            for card in fact.cards
+        }
+        out.append((question.kind, named, named | placed))
+    return tuple(out)
 
 
 def touching(table: Touch, kinds: frozenset[str], named: bool = False) -> frozenset[str]:

@@ -8,6 +8,7 @@ answers like any other, so each ruling can be re-run with ``rulesq ask``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import re
@@ -281,19 +282,55 @@ def write_rulings(
     """
     found = Rulings(game, [card.name for card in cards])
     seen: dict[tuple[str, str, str], Ruling] = {}
-    asked = list(questions(game, cards, found.skipped, found if narrow else None))
-    found.asked += len(asked)
-    for outcomes in _mapped(_template_outcomes, asked, jobs):
-        _merge(found, seen, outcomes)
-    _ask_shapes(game, cards, found, seen, jobs, narrow)
+    with _fewer_collections():
+        asked: list[Any] = list(questions(game, cards, found.skipped, found if narrow else None))
+        asked += _shape_items(game, cards, found, narrow)
+        found.asked += len(asked)
+        # One map for both kinds of question: the workers are forked once.
+        for outcomes in _mapped(_outcomes, asked, jobs):
+            _merge(found, seen, outcomes)
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
 
 
+#: Allocations between two collections of the youngest objects while rulings are asked.
+YOUNG_OBJECTS = 50_000
+#: The collections of the middle generation (every 10 of the youngest, as by default) and
+#: of every object (none meanwhile).
+OLDER = (10, 1 << 30)
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """No collection of every object meanwhile, and fewer of the youngest.
+
+    The answers kept (the situations' cache, the rulings) grow into the oldest generation,
+    and each collection of it walks them all: over many questions, about a fifth of the CPU.
+    The younger generations are still collected, so most of an answer's cycles are freed
+    (the cycles of an answer that dies old wait for the next full collection, after this).
+    The workers inherit the setting.
+    """
+    import gc
+
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], YOUNG_OBJECTS), *OLDER)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 #: What one question gives: its rulings (before the same verdict for the same reason is
 #: dropped) and the questions left open, in the order they were found.
 Outcomes = list["Ruling | OpenQuestion"]
+
+
+def _outcomes(item: Any) -> Outcomes:
+    """The rulings and open questions of a template question or of a filled case shape."""
+    if isinstance(item[0], Template):
+        return _template_outcomes(item)
+    return _shape_outcomes(item)
 
 
 def _template_outcomes(item: tuple[Template, Card, str, str]) -> Outcomes:
@@ -384,21 +421,24 @@ def shape_settings(game: str) -> tuple[str, int] | None:
     return str(entry.get("folder", "cases")), int(entry.get("most", 3))
 
 
-def _ask_shapes(
-    game: str,
-    cards: Sequence[Card],
-    found: Rulings,
-    seen: dict[tuple[str, str, str], Ruling],
-    jobs: int = 1,
-    narrow: bool = True,
-) -> None:
-    """Ask every case shape the cards fit; keep the answers that one of the cards changes."""
+#: A case shape filled with cards, to ask: its situation text, the cards, whether they are the
+#: FAQ case's own, and the card sets of every FAQ case.
+ShapeItem = tuple[str, tuple["Card", ...], bool, frozenset[frozenset[str]]]
+
+
+def _shape_items(
+    game: str, cards: Sequence[Card], found: Rulings, narrow: bool = True
+) -> list[ShapeItem]:
+    """Every case shape the cards fit, filled with them, to ask (each situation text once).
+
+    The answers one of the cards changes are kept (``_shape_outcomes``).
+    """
     from rulesq.narrow import touch_table
     from rulesq.shapes import load_shapes
 
     settings = shape_settings(game)
     if settings is None or len(cards) < 2:
-        return
+        return []
     table = touch_table(game) if narrow else None
     shapes = load_shapes(game, *settings)
     sets = frozenset(frozenset(own) for shape in shapes for own in shape.owns)
@@ -409,10 +449,7 @@ def _ask_shapes(
             text = shape.fill(chosen)
             before = asked.get(text)
             asked[text] = (before[0], before[1] or own) if before else (chosen, own)
-    found.asked += len(asked)
-    items = [(text, chosen, own, sets) for text, (chosen, own) in asked.items()]
-    for outcomes in _mapped(_shape_outcomes, items, jobs):
-        _merge(found, seen, outcomes)
+    return [(text, chosen, own, sets) for text, (chosen, own) in asked.items()]
 
 
 def _fillings(
@@ -425,11 +462,12 @@ def _fillings(
 ) -> list[tuple[Card, ...]]:
     """The fillings of a shape worth asking, in the order of every filling.
 
-    Without ``table``, every filling. With it, those whose every card has a text that touches
-    one of the shape's questions (the same one for all), and those that are the cards of an
-    FAQ case (whose answer may be kept unchanged); the others are counted as untouched.
+    Without ``table``, every filling. With it, those of which one of the shape's questions
+    reads every card (``rulesq.narrow.reads``) and every card has a text that touches that
+    question, and those that are the cards of an FAQ case (whose answer may be kept
+    unchanged); the others are counted as untouched.
     """
-    from rulesq.narrow import asks, touches, touching
+    from rulesq.narrow import reads, touches, touching
     from rulesq.shapes import family
 
     if table is None:
@@ -438,7 +476,9 @@ def _fillings(
     slots = [[n for n, c in enumerate(cards) if family(c.type) == f] for f in shape.families]
     picked: set[tuple[int, ...]] = set()
     own = shape.owns[0]
-    for kind, named in asks(shape.fill_names(own)):
+    for kind, named, read in reads(shape.fill_names(own), game):
+        if not read.issuperset(own):
+            continue
         keep = [
             [
                 n
@@ -484,9 +524,7 @@ def _distinct_count(slots: Sequence[Sequence[int]]) -> int:
     return total
 
 
-def _shape_outcomes(
-    item: tuple[str, tuple[Card, ...], bool, frozenset[frozenset[str]]],
-) -> Outcomes:
+def _shape_outcomes(item: ShapeItem) -> Outcomes:
     """The rulings and open questions of one case shape filled with cards."""
     text, chosen, own, sets = item
     try:

@@ -315,3 +315,19 @@ def test_a_follow_up_is_asked_only_where_the_card_can_be_played() -> None:
     # where the card can be played, the follow-up is asked
     asked = [t for t, a, _, _ in questions("bluemoon", cards(PROHIBITOR, IGNORER)) if t.after]
     assert asked
+
+
+def test_rulings_leave_the_collector_as_they_found_it() -> None:
+    """The collector collects less while the questions are asked, and as before afterwards."""
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    found = write_rulings("bluemoon", cards("Pandemonium", "Laughing Gas"))
+    assert found.rulings
+    from rulesq import rulings as module
+
+    with module._fewer_collections():
+        seen.append(gc.get_threshold())
+    assert gc.get_threshold() == before
+    assert seen[0][0] >= before[0] and seen[0][2] > before[2]

@@ -60,3 +60,73 @@ def test_narrowing_leaves_questions_out() -> None:
     cards = _cards()[:12]
     narrow = write_rulings(GAME, cards)
     assert narrow.untouched > narrow.asked
+
+
+def test_a_question_reads_the_cards_it_names_and_those_placed_where_their_text_is_in_force() -> (
+    None
+):
+    """A card only held in a hand, discarded or bluffed before a question is not read by it."""
+    from rulesq.narrow import reads
+
+    text = (
+        "game bluemoon\n"
+        'I have in hand "Tittertweet", "Ember"\n'
+        'I discard "Tittertweet"\n'
+        'I have "Flitterflutter" as a bluff card\n'
+        'I have active "Pandemonium"\n'
+        'ask can I play "Laughing Gas"?\n'
+        'I play "Ember"\n'
+        'ask can I discard "Flitterflutter"?\n'
+    )
+    first, second = reads(text, GAME)
+    assert first == ("can_play", {"Laughing Gas"}, {"Laughing Gas", "Pandemonium"})
+    assert second[2] == {"Flitterflutter", "Pandemonium", "Ember"}
+
+
+def _fillings_read_in_part() -> list[tuple[str, tuple[str, ...], int]]:
+    """Seeded fillings of the case shapes in which some question does not read every card.
+
+    Each with the index of such a question: the questions narrowing relies on not quoting a
+    card they do not read.
+    """
+    from rulesq.narrow import reads
+    from rulesq.rulings import shape_settings
+    from rulesq.shapes import family, load_shapes
+
+    settings = shape_settings(GAME)
+    assert settings is not None
+    cards = _cards()
+    rng = random.Random(14)
+    out = []
+    for shape in load_shapes(GAME, *settings):
+        partial = [
+            n
+            for n, (_, _, read) in enumerate(reads(shape.fill_names(shape.owns[0]), GAME))
+            if not read.issuperset(shape.owns[0])
+        ]
+        if not partial:
+            continue
+        slots = [[c for c in cards if family(c.type) == kind] for kind in shape.families]
+        for _ in range(4):
+            chosen = [rng.choice(slot) for slot in slots if slot]
+            if len(chosen) == len(slots) and len({c.name for c in chosen}) == len(chosen):
+                out.append((shape.fill(chosen), tuple(c.name for c in chosen), partial[0]))
+    return out
+
+
+def test_an_answer_quotes_no_card_its_question_does_not_read() -> None:
+    """The premise of narrowing by what a question reads, on seeded shape fillings.
+
+    Every answer of a situation quotes texts only of the cards its question reads
+    (``rulesq.narrow.reads``): a card held in a hand, discarded or bluffed, and not named.
+    """
+    from rulesq.narrow import reads
+    from rulesq.rulings import _evaluate
+
+    checked = 0
+    for text, names, _ in _fillings_read_in_part():
+        for answer, (_, _, read) in zip(_evaluate(text), reads(text, GAME), strict=True):
+            quoted = {str(effect.get("card")) for effect in answer.graph.effects()}
+            assert quoted & set(names) <= read, (text, answer.question.text)
+            checked += 1
+    assert checked > 100
