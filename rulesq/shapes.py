@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 _QUOTED = re.compile(r'"([^"\n]+)"')
 _DROPPED = ("expect", "source", "#")
+#: A statement of a card's icons ("X" has icon P / has no icons / has no P icon): a fact about
+#: that one card, read from its FAQ answer, so it keeps the card's name and no slot is made.
+_ICON_STATEMENT = re.compile(r'^"[^"]+" has (?:no icons|(?:no|the) [A-Z][A-Z ]* icon|icons? .+)$')
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,10 @@ def _shape(text: str, case: str, by_name: dict[str, Card], most: int) -> Shape |
             families.append(family(card.type))
         return f'"{{c{slots[card.name]}}}"'
 
-    body = [line if line.startswith("card ") else _QUOTED.sub(slot, line) for line in lines]
+    body = [
+        line if line.startswith("card ") or _ICON_STATEMENT.match(line) else _QUOTED.sub(slot, line)
+        for line in lines
+    ]
     if not 2 <= len(slots) <= most or not any(line.startswith("ask ") for line in body):
         return None
     return Shape("\n".join(body) + "\n", tuple(families), case, (tuple(slots),))

@@ -130,3 +130,23 @@ def test_an_answer_quotes_no_card_its_question_does_not_read() -> None:
             assert quoted & set(names) <= read, (text, answer.question.text)
             checked += 1
     assert checked > 100
+
+
+def test_a_cards_stated_icons_stay_with_that_card_in_its_shape() -> None:
+    """An icon statement read from one card's FAQ answer is not a slot other cards fill.
+
+    Filled with another card, "X" has no PROTECTED icon would state, unread, a fact about it.
+    """
+    from rulesq.rulings import shape_settings
+    from rulesq.shapes import load_shapes
+
+    settings = shape_settings(GAME)
+    assert settings is not None
+    stated = [
+        line
+        for shape in load_shapes(GAME, *settings)
+        for line in shape.text.splitlines()
+        if " has no " in line and line.endswith(" icon")
+    ]
+    assert stated, "no case shape states a card's icons"
+    assert all("{c" not in line for line in stated), stated
