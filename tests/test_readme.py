@@ -57,7 +57,8 @@ def test_the_rulings_shown_are_the_real_ones(number: int, cards: list[str]) -> N
     shown = blocks("````")[number]
     result = runner.invoke(app, ["rulings", *cards])
     assert result.exit_code == 0
-    first = result.output[result.output.index("## 1.") : result.output.index("## 2.")]
+    start = result.output.index("## 1.")
+    first = result.output[start : result.output.index("\n## ", start) + 1]
     assert first.rstrip() + "\n" == shown
 
 
