@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
+from trees import assert_same_tree, walk
 
 from rulesq.errors import InputError, RulesqError
 from rulesq.situation import lines, parse_situation
 from rulesq.situation.parser import find_game, parser_for
 
 ROOT = Path(__file__).resolve().parents[1]
-POSITIONS = ("start_pos", "end_pos", "line", "column", "end_line", "end_column")
 
 EDGES = [
     'game bluemoon\r\nyou have active "Pandemonium"   \r\n\r\n',
@@ -42,31 +42,6 @@ def _texts() -> Iterator[tuple[str, str]]:
             yield str(file), text
 
 
-def _walk(tree: Tree[Token]) -> Iterator[object]:
-    """Every node of a tree, depth first."""
-    yield tree
-    for child in tree.children:
-        if isinstance(child, Tree):
-            yield from _walk(child)
-        else:
-            yield child
-
-
-def _same(mine: Tree[Token], theirs: Tree[Token]) -> None:
-    """The two trees are equal node for node, each token at the same place."""
-    assert mine == theirs
-    pairs = list(zip(_walk(mine), _walk(theirs), strict=True))
-    for a, b in pairs:
-        assert type(a) is type(b)
-        if isinstance(a, Token):
-            assert isinstance(b, Token)
-            assert (a.type, a.value) == (b.type, b.value)
-            assert [getattr(a, f) for f in POSITIONS] == [getattr(b, f) for f in POSITIONS]
-        else:
-            assert isinstance(a, Tree) and isinstance(b, Tree)
-            assert a.data == b.data
-
-
 def _compare(text: str) -> bool:
     """Parse ``text`` line by line (twice: fresh, then from the memo) and whole; compare."""
     game = find_game(text, "<test>")
@@ -80,9 +55,9 @@ def _compare(text: str) -> bool:
         assert first is None and second is None
         return False
     assert first is not None and second is not None
-    _same(first, whole)
-    _same(second, whole)
-    shared = {id(n) for n in _walk(first)} & {id(n) for n in _walk(second)}
+    assert_same_tree(first, whole)
+    assert_same_tree(second, whole)
+    shared = {id(n) for n in walk(first)} & {id(n) for n in walk(second)}
     assert not shared, "two parses share a node"
     return True
 
@@ -177,5 +152,5 @@ def test_blank_and_comment_lines_are_never_parsed() -> None:
     body = "game bluemoon\n\n# a comment\n  \t# another\n\t \nexpect yes   # why\n"
     tree = lines.parse_by_lines(Counting(), "bluemoon", body)  # type: ignore[arg-type]
     assert tree is not None
-    _same(tree, real.parse(body))
+    assert_same_tree(tree, real.parse(body))
     assert parsed == ["game bluemoon\n", "expect yes   # why\n"]

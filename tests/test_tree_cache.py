@@ -3,44 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from lark import Token, Tree
+from trees import assert_same_tree
 
 from rulesq.situation import lines, parse_situation, read_situation, treecache
 from rulesq.situation.parser import _with_spans, find_game, parse_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 CASE = ROOT / "corpus" / "bluemoon" / "cases" / "interference-cards"
-POSITIONS = ("start_pos", "end_pos", "line", "column", "end_line", "end_column")
-
-
-def _walk(tree: Tree[Token]) -> Iterator[object]:
-    yield tree
-    for child in tree.children:
-        if isinstance(child, Tree):
-            yield from _walk(child)
-        else:
-            yield child
-
-
-def _same(mine: Tree[Token], theirs: Tree[Token]) -> None:
-    """Equal node for node: each token of the same type, text and place; each span the same."""
-    assert mine == theirs
-    for a, b in zip(_walk(mine), _walk(theirs), strict=True):
-        assert type(a) is type(b)
-        if isinstance(a, Token):
-            assert isinstance(b, Token)
-            assert (a.type, a.value) == (b.type, b.value)
-            assert [getattr(a, f) for f in POSITIONS] == [getattr(b, f) for f in POSITIONS]
-        else:
-            assert isinstance(a, Tree) and isinstance(b, Tree)
-            assert a.data == b.data
-            assert [getattr(a.meta, f, None) for f in POSITIONS] == [
-                getattr(b.meta, f, None) for f in POSITIONS
-            ]
 
 
 def _files() -> list[Path]:
@@ -60,10 +32,12 @@ def test_every_file_comes_back_the_same(tmp_path: Path, monkeypatch: pytest.Monk
         except Exception:  # noqa: BLE001 - a file that does not parse is never stored
             continue
         stored = parse_tree(text, game, str(file), remember=True)
-        _same(stored, parsed)
+        assert_same_tree(stored, parsed)
         body = text if text.endswith("\n") else text + "\n"
         decoded = treecache.decode(json.loads(json.dumps(treecache.encode(parsed))))
-        _same(_with_spans(decoded, body, game), parsed)  # spans are the text's, not stored
+        assert_same_tree(
+            _with_spans(decoded, body, game), parsed
+        )  # spans are the text's, not stored
         compared += 1
     assert compared > 900
     assert len(list(tmp_path.glob("tree-*.json"))) == compared
