@@ -55,7 +55,7 @@ def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int
     if total.either:
         return any(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
     if total.on_different_cards and len(needs) > 1:
-        unknown: CannotAnswer | None = None
+        unknown = ""  # the first gap's reason: a kept exception would hold this frame in a cycle
         for split in _splits(cards, len(needs)):
             try:
                 if all(
@@ -64,9 +64,9 @@ def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int
                 ):
                     return True
             except CannotAnswer as missing:  # a value this split needs is unknown
-                unknown = unknown or missing
-        if unknown is not None:
-            raise unknown
+                unknown = unknown or str(missing)
+        if unknown:
+            raise CannotAnswer(unknown)
         return False
     return all(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
 

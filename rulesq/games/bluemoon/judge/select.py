@@ -177,7 +177,7 @@ def _has_icon(inst: Instance, icon: str, forces: Looks | None) -> bool:
 def _printed_above(sel: Cards, inst: Instance, forces: Looks | None) -> bool:
     limit = sel.printed_value_above
     assert limit is not None
-    unknown: CannotAnswer | None = None
+    unknown = ""  # the first gap's reason: a kept exception would hold this frame in a cycle
     for element in ("fire", "earth"):
         try:
             if forces is not None:
@@ -188,10 +188,10 @@ def _printed_above(sel: Cards, inst: Instance, forces: Looks | None) -> bool:
                     raise CannotAnswer(f'the sources give no {element} value for "{inst.name}"')
                 value = known
         except CannotAnswer as gap:  # either value counts: one known above the limit decides
-            unknown = unknown or gap
+            unknown = unknown or str(gap)
             continue
         if value > limit:
             return True
-    if unknown is not None:
-        raise unknown
+    if unknown:
+        raise CannotAnswer(unknown)
     return False

@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Any, overload
+from weakref import ref
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
 from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch
@@ -133,7 +134,8 @@ class Instance(Remembering):
             self.__dict__[name] = value
             return
         if name == "zone":
-            watcher = self.__dict__.get("_watcher")
+            watching = self.__dict__.get("_watcher")
+            watcher = None if watching is None else watching()
             if watcher is not None:
                 watcher.moved(self, value)
         Remembering.__setattr__(self, name, value)
@@ -416,10 +418,11 @@ class CardIndex:
         self._order: dict[int, int] = {}
 
     def _watch(self) -> None:
+        watcher = ref(self)  # the cards do not keep their index alive: no cycle through it
         for at in range(len(self._order), len(self.cards)):
             card = self.cards[at]
             self._order[id(card)] = at
-            card.__dict__["_watcher"] = self
+            card.__dict__["_watcher"] = watcher
             self._placed.setdefault((card.info.key, card.owner, card.zone), {})[id(card)] = card
 
     def moved(self, card: Instance, zone: Zone) -> None:
