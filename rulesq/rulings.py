@@ -198,12 +198,15 @@ def questions(
     cards: Sequence[Card],
     skipped: list[Skipped] | None = None,
     found: Rulings | None = None,
+    follow: list[FollowUp] | None = None,
 ) -> Iterator[tuple[Template, Card, str, str]]:
     """Every (template, card a, title, situation) the game's templates make of the cards.
 
     A template that does not apply to some cards is added to ``skipped`` with the reason.
     With ``found``, a pair question whose card a has no text that touches it is not asked
-    (counted in ``found.untouched``): its answer could not quote card a.
+    (counted in ``found.untouched``): its answer could not quote card a. With ``follow``, a
+    follow-up question is not checked here: it is added there (``FollowUp``) and yielded, its
+    place in ``skipped`` held by a ``FollowUp`` too, so that the check can be made later.
     """
     from rulesq.narrow import asks, touch_table, touches, touching
 
@@ -236,13 +239,42 @@ def questions(
                 if template.misfit(a, b) is None and not touches(game, wanted, a):
                     found.untouched += 1
                     continue
-            why = template.misfit(a, b) or _not_after(game, by_title, template, a, b)
+            why = template.misfit(a, b)
+            first = by_title.get(template.after)
+            if why is None and first is not None and follow is not None and skipped is not None:
+                follow.append(FollowUp(game, first, b, len(skipped)))
+                skipped.append(follow[-1])  # type: ignore[arg-type]  # its place, for later
+                yield (template, a, *template.fill(game, a, b))
+                continue
+            why = why or _not_after(game, by_title, template, a, b)
             if why is None:
                 yield (template, a, *template.fill(game, a, b))
             elif skipped is not None:
                 skipped.append(Skipped(template.fill(game, a, b)[0], why))
         if len(cards) < 2 and skipped is not None:
             skipped.append(Skipped(template.title, "a question about two cards needs two"))
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A follow-up question's check, made where the question is answered, not before.
+
+    The question is asked only when ``first``, for the same cards, answers "yes"; otherwise
+    it is listed as not asked, at ``slot`` of the document's questions not asked.
+    """
+
+    game: str
+    first: Template
+    b: Card
+    slot: int
+
+
+@dataclass(frozen=True)
+class NotFollowed:
+    """A follow-up question not asked (``FollowUp``), with its place among those not asked."""
+
+    slot: int
+    skipped: Skipped
 
 
 def _not_after(
@@ -254,6 +286,11 @@ def _not_after(
     first = by_title.get(template.after)
     if first is None:
         raise RulesqError(f"rulings.toml: '{template.title}' follows an unknown question")
+    return _not_yes(game, first, a, b)
+
+
+def _not_yes(game: str, first: Template, a: Card, b: Card) -> str | None:
+    """Why the question ``first`` about the cards is not "yes" (None when it is)."""
     if first.misfit(a, b) is not None:
         return f"it follows {first.fill(game, a, b)[0]!r}, which is not asked of these cards"
     title, text = first.fill(game, a, b)
@@ -283,12 +320,21 @@ def write_rulings(
     found = Rulings(game, [card.name for card in cards])
     seen: dict[tuple[str, str, str], Ruling] = {}
     with _fewer_collections():
-        asked: list[Any] = list(questions(game, cards, found.skipped, found if narrow else None))
+        asked: list[Any] = []
+        follow: list[FollowUp] = []  # follow-ups are checked where they are answered
+        attached: list[FollowUp] = []
+        for item in questions(game, cards, found.skipped, found if narrow else None, follow):
+            if len(follow) > len(attached):  # the question yielded is that follow-up
+                attached.append(follow[-1])
+                asked.append((*item, follow[-1]))
+            else:
+                asked.append(item)
         asked += _shape_items(game, cards, found, narrow)
         found.asked += len(asked)
         # One map for both kinds of question: the workers are forked once.
-        for outcomes in _mapped(_outcomes, asked, jobs):
+        for outcomes in _mapped(_read_first if narrow else _outcomes, asked, jobs):
             _merge(found, seen, outcomes)
+        found.skipped = [s for s in found.skipped if isinstance(s, Skipped)]
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
@@ -321,16 +367,63 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
+@dataclass(frozen=True)
+class Unquoted:
+    """A question asked no further: no answer of its first judging quotes every card in it."""
+
+
 #: What one question gives: its rulings (before the same verdict for the same reason is
-#: dropped) and the questions left open, in the order they were found.
-Outcomes = list["Ruling | OpenQuestion"]
+#: dropped) and the questions left open, in the order they were found; or that it was not
+#: asked further (``Unquoted``), or not asked (``NotFollowed``).
+Outcomes = list["Ruling | OpenQuestion | Unquoted | NotFollowed"]
+
+
+def _read_first(item: Any) -> Outcomes:
+    """The outcomes of a question, unless its first judging shows it cannot give a ruling.
+
+    A ruling quotes a text of every card it is about (a template's card a; every card of a
+    shape filled with other cards than its FAQ case's own). When no answer of the first
+    judging does (``rulesq.quotes.may_quote``), the defaults are not tried: they could only
+    make an answer *cannot answer*, so the question is counted with those no card's text
+    touches, and its rulings are those of asking it in full (none).
+    """
+    from rulesq.quotes import may_quote, quotes_all
+
+    if isinstance(item[0], Template):
+        item, stop = _followed(item)
+        if stop:
+            return stop
+        template, a, _, text = item
+        if template.keep == "quotes-a" and not may_quote(text, lambda x: quotes_all(x, [a.name])):
+            return [Unquoted()]
+    else:
+        text, chosen, own, sets = item
+        names = [card.name for card in chosen]
+        if not own and frozenset(names) not in sets:
+            if not may_quote(text, lambda x: x.verdict is not None and quotes_all(x, names)):
+                return [Unquoted()]
+    return _outcomes(item)
 
 
 def _outcomes(item: Any) -> Outcomes:
-    """The rulings and open questions of a template question or of a filled case shape."""
+    """The rulings and open questions of a template question or of a filled case shape.
+
+    A follow-up question (a template question with its ``FollowUp``) is first checked: when
+    the question it follows is not "yes", it is not asked (``NotFollowed``).
+    """
     if isinstance(item[0], Template):
-        return _template_outcomes(item)
+        item, stop = _followed(item)
+        return stop or _template_outcomes(item)
     return _shape_outcomes(item)
+
+
+def _followed(item: Any) -> tuple[tuple[Template, Card, str, str], Outcomes]:
+    """A template question without its ``FollowUp``, and ``NotFollowed`` if it is not asked."""
+    if len(item) == 4:
+        return item, []
+    later: FollowUp = item[4]
+    why = _not_yes(later.game, later.first, item[1], later.b)
+    return item[:4], [] if why is None else [NotFollowed(later.slot, Skipped(item[2], why))]
 
 
 def _template_outcomes(item: tuple[Template, Card, str, str]) -> Outcomes:
@@ -362,6 +455,14 @@ def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: O
     A ruling already written gains the contrasts a later situation prints beside it.
     """
     for outcome in outcomes:
+        if isinstance(outcome, Unquoted):
+            found.asked -= 1
+            found.untouched += 1
+            continue
+        if isinstance(outcome, NotFollowed):
+            found.asked -= 1
+            found.skipped[outcome.slot] = outcome.skipped
+            continue
         if isinstance(outcome, OpenQuestion):
             found.open.append(outcome)
             continue

@@ -1,0 +1,56 @@
+"""Whether a situation's answers may quote every given card: its questions answered once.
+
+A ruling about some cards quotes a text of each (``rulesq.rulings``). Answering a question
+takes one judging, then, when the answer rests on a default (no turn, no phase, a card's
+unknown icons), one more for each turn, phase or icon tried: those can only turn the answer
+into *cannot answer* (or a conflict is a conflict already); they never change which texts it
+quotes. So the first judging of each question tells whether any answer can be a ruling about
+the cards; when none can, the defaults need not be tried at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulesq.engine.answer import Status
+from rulesq.errors import RulesqError
+
+if TYPE_CHECKING:
+    from rulesq.engine.answer import Answer
+
+
+def may_quote(text: str, quotes: Callable[[Answer], bool]) -> bool:
+    """Whether some answer of the situation may be one ``quotes`` accepts, or is not one.
+
+    A conflict or a question it cannot answer is kept in any case (an open question says why).
+
+    Each question is judged once, without the defaults asked again. True also when that
+    cannot tell: the text does not read, a question raises, or a question is one a supposed
+    play raises (whether it is asked depends on the play's whole answer).
+    """
+    from rulesq.engine.dispatch import answer_question
+    from rulesq.games import get_game
+    from rulesq.situation import parse_situation
+
+    try:
+        situation = parse_situation(text, "<ruling>")
+        if any(question.supposed is not None for question in situation.questions):
+            return True
+        game = get_game(situation.game)
+        memo: dict[str, Any] = {}
+        for question in situation.questions:
+            answer = answer_question(situation, question, game, memo, recheck_defaults=False)
+            if answer.status in (Status.CONFLICT, Status.CANNOT):
+                return True
+            if answer.answered and quotes(answer):
+                return True
+    except (RulesqError, ValueError):
+        return True
+    return False
+
+
+def quotes_all(answer: Answer, names: Sequence[str]) -> bool:
+    """Whether a text of every named card is quoted in the answer's derivation."""
+    quoted = {effect.get("card") for effect in answer.graph.effects()}
+    return all(name in quoted for name in names)
