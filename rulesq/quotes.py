@@ -18,30 +18,50 @@ from rulesq.errors import RulesqError
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
+    from rulesq.situation.model import Situation
 
 
-def may_quote(text: str, quotes: Callable[[Answer], bool]) -> bool:
+def may_quote(
+    text: str,
+    quotes: Callable[[Answer], bool],
+    cannot: bool = True,
+    read: dict[str, Situation] | None = None,
+) -> bool:
     """Whether some answer of the situation may be one ``quotes`` accepts, or is not one.
 
-    A conflict or a question it cannot answer is kept in any case (an open question says why).
+    A conflict is kept in any case, and so is a question it cannot answer (an open question
+    says why) unless ``cannot`` is False. When True, the situation read is left in ``read``
+    (by its text), for its answers in full.
 
     Each question is judged once, without the defaults asked again. True also when that
     cannot tell: the text does not read, a question raises, or a question is one a supposed
     play raises (whether it is asked depends on the play's whole answer).
     """
-    from rulesq.engine.dispatch import answer_question
-    from rulesq.games import get_game
     from rulesq.situation import parse_situation
 
     try:
         situation = parse_situation(text, "<ruling>")
-        if any(question.supposed is not None for question in situation.questions):
-            return True
+    except (RulesqError, ValueError):
+        return True
+    if _may_quote(situation, quotes, cannot):
+        if read is not None:
+            read[text] = situation
+        return True
+    return False
+
+
+def _may_quote(situation: Situation, quotes: Callable[[Answer], bool], cannot: bool) -> bool:
+    from rulesq.engine.dispatch import answer_question
+    from rulesq.games import get_game
+
+    if any(question.supposed is not None for question in situation.questions):
+        return True
+    try:
         game = get_game(situation.game)
         memo: dict[str, Any] = {}
         for question in situation.questions:
             answer = answer_question(situation, question, game, memo, recheck_defaults=False)
-            if answer.status in (Status.CONFLICT, Status.CANNOT):
+            if answer.status is Status.CONFLICT or (cannot and answer.status is Status.CANNOT):
                 return True
             if answer.answered and quotes(answer):
                 return True

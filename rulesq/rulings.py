@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.narrow import Touch
     from rulesq.shapes import Shape
+    from rulesq.situation.model import Situation
 
 KEEP_RULES = ("quotes-a", "cites", "verdict:")
 
@@ -208,9 +209,10 @@ def questions(
     follow-up question is not checked here: it is added there (``FollowUp``) and yielded, its
     place in ``skipped`` held by a ``FollowUp`` too, so that the check can be made later.
     """
-    from rulesq.narrow import asks, touch_table, touches, touching
+    from rulesq.narrow import asks, fits, slot_table, touch_table, touches, touching
 
     table = touch_table(game) if found is not None else None
+    slots = slot_table(game)
     singles, pairs = load_templates(game)
     by_title = {template.title: template for template in [*singles, *pairs]}
     for template in singles:
@@ -236,7 +238,9 @@ def questions(
                             for kind, named in asks(template.fill(game, a, b)[1])
                         )
                     )
-                if template.misfit(a, b) is None and not touches(game, wanted, a):
+                if template.misfit(a, b) is None and not (
+                    touches(game, wanted, a) and fits(game, slots, template.title, 0, a)
+                ):
                     found.untouched += 1
                     continue
             why = template.misfit(a, b)
@@ -394,15 +398,22 @@ def _read_first(item: Any) -> Outcomes:
         if stop:
             return stop
         template, a, _, text = item
-        if template.keep == "quotes-a" and not may_quote(text, lambda x: quotes_all(x, [a.name])):
+        if template.keep == "quotes-a" and not may_quote(
+            text, lambda x: quotes_all(x, [a.name]), read=_READ
+        ):
             return [Unquoted()]
     else:
         text, chosen, own, sets = item
         names = [card.name for card in chosen]
         if not own and frozenset(names) not in sets:
-            if not may_quote(text, lambda x: x.verdict is not None and quotes_all(x, names)):
+            if not may_quote(
+                text, lambda x: x.verdict is not None and quotes_all(x, names), read=_READ
+            ):
                 return [Unquoted()]
-    return _outcomes(item)
+    try:
+        return _outcomes(item)
+    finally:
+        _READ.clear()
 
 
 def _outcomes(item: Any) -> Outcomes:
@@ -474,6 +485,10 @@ def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: O
             _add_beside(seen[mark], outcome.beside)
 
 
+#: How many questions at most are answered before the workers fork.
+HERE = 8
+
+
 def _mapped(
     function: Callable[[Any], Outcomes], items: Sequence[Any], jobs: int
 ) -> Iterator[Outcomes]:
@@ -482,10 +497,11 @@ def _mapped(
 
     if jobs < 2:
         return map(function, items)
-    chunk = max(8, len(items) // (jobs * 32))  # neighbours share situations (and a cache)
-    # The first chunk is answered here: the workers inherit what it loaded.
+    chunk = max(4, len(items) // (jobs * 64))  # neighbours share situations (and a cache)
+    # A few questions are answered here: the workers inherit what they loaded (the judge's
+    # modules, the corpus); more would be work only this process does.
     portable = functools.partial(_portable, function, set())
-    return ordered_map(portable, items, jobs, chunk, here=chunk)
+    return ordered_map(portable, items, jobs, chunk, here=min(chunk, HERE))
 
 
 def _portable(
@@ -568,11 +584,12 @@ def _fillings(
     question, and those that are the cards of an FAQ case (whose answer may be kept
     unchanged); the others are counted as untouched.
     """
-    from rulesq.narrow import reads, touches, touching
+    from rulesq.narrow import fits, reads, slot_table, touches, touching
     from rulesq.shapes import family
 
     if table is None:
         return list(shape.fillings(cards))
+    fit = slot_table(game)
     index = {card.name: n for n, card in enumerate(cards)}
     slots = [[n for n, c in enumerate(cards) if family(c.type) == f] for f in shape.families]
     picked: set[tuple[int, ...]] = set()
@@ -585,8 +602,9 @@ def _fillings(
                 n
                 for n in slot
                 if touches(game, touching(table, frozenset([kind]), name in named), cards[n])
+                and fits(game, fit, shape.case, at, cards[n])
             ]
-            for slot, name in zip(slots, own, strict=True)
+            for at, (slot, name) in enumerate(zip(slots, own, strict=True))
         ]
         picked |= {c for c in itertools.product(*keep) if len(set(c)) == len(c)}
     for names in _own_orders(sets, len(slots), index):
@@ -756,13 +774,18 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     return not removable
 
 
+#: The situation of the text a first judging read, for its answers in full (``_read_first``).
+_READ: dict[str, Situation] = {}
+
+
 @functools.lru_cache(maxsize=8192)
 def _evaluate(text: str) -> tuple[Answer, ...]:
     """The answers to a situation text (the same text recurs across sets of cards)."""
     from rulesq.engine.dispatch import evaluate
     from rulesq.situation import parse_situation
 
-    return tuple(evaluate(parse_situation(text, "<ruling>")))
+    situation = _READ.pop(text, None) or parse_situation(text, "<ruling>")
+    return tuple(evaluate(situation))
 
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
