@@ -10,6 +10,7 @@ the cards; when none can, the defaults need not be tried at all.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -74,3 +75,31 @@ def quotes_all(answer: Answer, names: Sequence[str]) -> bool:
     """Whether a text of every named card is quoted in the answer's derivation."""
     quoted = {effect.get("card") for effect in answer.graph.effects()}
     return all(name in quoted for name in names)
+
+
+@functools.lru_cache(maxsize=4096)
+def first_verdicts(text: str) -> tuple[str | None, ...] | None:
+    """The verdict of each question of the situation at its first judging (None: not answered).
+
+    Asked in full, a question has that verdict or none (*cannot answer*). None when that
+    cannot tell (as ``may_quote``): the text does not read, a question raises, or one is
+    raised by a supposed play.
+    """
+    from rulesq.engine.dispatch import answer_question
+    from rulesq.games import get_game
+    from rulesq.situation import parse_situation
+
+    try:
+        situation = parse_situation(text, "<ruling>")
+        if any(question.supposed is not None for question in situation.questions):
+            return None
+        game = get_game(situation.game)
+        memo: dict[str, Any] = {}
+        out = []
+        for question in situation.questions:
+            answer = answer_question(situation, question, game, memo, recheck_defaults=False)
+            shown = answer.verdict.show() if answer.answered and answer.verdict else None
+            out.append(shown)
+    except (RulesqError, ValueError):
+        return None
+    return tuple(out)

@@ -751,6 +751,7 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     asked = {card.name for card in answer.question.cards}
     if len(asked & {c.name for c in cards}) >= 2:
         return True
+    from rulesq.quotes import first_verdicts
     from rulesq.shapes import sides, without
 
     shown = answer.verdict.show() if answer.verdict is not None else ""
@@ -762,6 +763,9 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
             if less is None:
                 continue
             removable = True
+            first = first_verdicts(less)
+            if first is not None and index < len(first) and first[index] in (None, shown):
+                continue  # asked in full, it has the same verdict or none
             try:
                 again = _evaluate(less)
             except (RulesqError, ValueError):
@@ -799,8 +803,15 @@ def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> b
     ]
     if len(lines) == len(text.splitlines()):
         return True
+    from rulesq.quotes import first_verdicts
+
+    less = "\n".join(lines) + "\n"
+    first = first_verdicts(less)
+    shown = answer.verdict.show() if answer.verdict is not None else None
+    if first is not None and len(first) == 1 and shown is not None and first[0] != shown:
+        return True  # asked in full, it has another verdict or none
     try:
-        [again] = _evaluate("\n".join(lines) + "\n")
+        [again] = _evaluate(less)
     except (RulesqError, ValueError):
         return True
     if not again.answered or again.verdict is None or answer.verdict is None:

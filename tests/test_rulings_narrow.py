@@ -228,3 +228,36 @@ def test_a_question_asked_no_further_gives_no_ruling() -> None:
         assert not [k for k in kept if isinstance(k, Ruling)], text
         checked += 1
     assert checked > 10
+
+
+def test_a_question_asked_in_full_keeps_its_first_verdict_or_has_none() -> None:
+    """The premise of ``rulesq.quotes.first_verdicts``: asking the defaults again (turn,
+    phase, icons) only ever takes a verdict away, never gives another one.
+
+    Over seeded questions and the same situations without one of their cards.
+    """
+    from rulesq.quotes import first_verdicts
+    from rulesq.rulings import _evaluate
+    from rulesq.shapes import without
+
+    corpus = load_corpus(GAME)
+    texts = []
+    for text, names, _ in _seeded_items(40, 2029)[-40:]:
+        texts.append(text)
+        less = without(text, corpus.card(names[0]))
+        if less is not None:
+            texts.append(less)
+    compared = taken = 0
+    for text in texts:
+        first = first_verdicts(text)
+        if first is None:
+            continue
+        full = _evaluate(text)
+        assert len(full) == len(first)
+        for answer, verdict in zip(full, first, strict=True):
+            if answer.answered and answer.verdict is not None:
+                assert verdict == answer.verdict.show(), (text, answer.question.text)
+            else:
+                taken += verdict is not None
+            compared += 1
+    assert compared > 40
