@@ -26,13 +26,13 @@ def may_quote(
     text: str,
     quotes: Callable[[Answer], bool],
     cannot: bool = True,
-    read: dict[str, Situation] | None = None,
+    read: dict[str, tuple[Situation, dict[int, Answer]]] | None = None,
 ) -> bool:
     """Whether some answer of the situation may be one ``quotes`` accepts, or is not one.
 
     A conflict is kept in any case, and so is a question it cannot answer (an open question
-    says why) unless ``cannot`` is False. When True, the situation read is left in ``read``
-    (by its text), for its answers in full.
+    says why) unless ``cannot`` is False. When True, the situation read and the answers
+    judged (by question index) are left in ``read`` (by its text), for its answers in full.
 
     Each question is judged once, without the defaults asked again. True also when that
     cannot tell: the text does not read, a question raises, or a question is one a supposed
@@ -44,14 +44,18 @@ def may_quote(
         situation = parse_situation(text, "<ruling>")
     except (RulesqError, ValueError):
         return True
-    if _may_quote(situation, quotes, cannot):
+    judged: dict[int, Answer] = {}
+    if _may_quote(situation, quotes, cannot, judged):
         if read is not None:
-            read[text] = situation
+            read[text] = (situation, judged)
         return True
     return False
 
 
-def _may_quote(situation: Situation, quotes: Callable[[Answer], bool], cannot: bool) -> bool:
+def _may_quote(
+    situation: Situation, quotes: Callable[[Answer], bool], cannot: bool, judged: dict[int, Answer]
+) -> bool:
+    """``may_quote`` of a situation read; each answer judged is added to ``judged``."""
     from rulesq.engine.dispatch import answer_question
     from rulesq.games import get_game
 
@@ -62,11 +66,13 @@ def _may_quote(situation: Situation, quotes: Callable[[Answer], bool], cannot: b
         memo: dict[str, Any] = {}
         for question in situation.questions:
             answer = answer_question(situation, question, game, memo, recheck_defaults=False)
+            judged[question.index] = answer
             if answer.status is Status.CONFLICT or (cannot and answer.status is Status.CANNOT):
                 return True
             if answer.answered and quotes(answer):
                 return True
     except (RulesqError, ValueError):
+        judged.clear()
         return True
     return False
 

@@ -778,8 +778,9 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     return not removable
 
 
-#: The situation of the text a first judging read, for its answers in full (``_read_first``).
-_READ: dict[str, Situation] = {}
+#: The situation of the text a first judging read and the answers it judged (by question
+#: index), for its answers in full (``_read_first``).
+_READ: dict[str, tuple[Situation, dict[int, Answer]]] = {}
 
 
 @functools.lru_cache(maxsize=8192)
@@ -788,8 +789,9 @@ def _evaluate(text: str) -> tuple[Answer, ...]:
     from rulesq.engine.dispatch import evaluate
     from rulesq.situation import parse_situation
 
-    situation = _READ.pop(text, None) or parse_situation(text, "<ruling>")
-    return tuple(evaluate(situation))
+    kept = _READ.pop(text, None)
+    situation, first = kept if kept is not None else (parse_situation(text, "<ruling>"), {})
+    return tuple(evaluate(situation, first=first))
 
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
