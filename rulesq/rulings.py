@@ -36,6 +36,11 @@ def of_family(card_type: str, types: Sequence[str]) -> bool:
 
     A "Tutu character" is a character.
     """
+    return _of_family(card_type, tuple(types))
+
+
+@functools.cache
+def _of_family(card_type: str, types: tuple[str, ...]) -> bool:
     wanted = {t.lower() for t in types}
     words = card_type.lower().split()
     return card_type.lower() in wanted or bool(words) and words[-1] in wanted
@@ -78,6 +83,10 @@ class Template:
                 )
         return None
 
+    def heading(self, a: Card, b: Card | None = None) -> str:
+        """The question's title, for these cards."""
+        return self.title.format(a=a.name, b=b.name if b is not None else "")
+
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
         """The question's title and its situation text, for these cards."""
         names = {"a": a.name, "b": b.name if b is not None else ""}
@@ -86,7 +95,7 @@ class Template:
         if phase is None:
             lines = [line for line in lines if "{b_phase}" not in line]
         body = "\n".join(lines).format(**names, b_phase=phase or "")
-        return self.title.format(**names), f"game {game}\n{body}\n"
+        return self.heading(a, b), f"game {game}\n{body}\n"
 
     def worth_keeping(self, answer: Answer, a: Card) -> bool:
         """Whether the answer is a ruling about these cards (conflicts always are)."""
@@ -229,8 +238,11 @@ def questions(
             else itertools.combinations(cards, 2)
         )
         wanted: frozenset[str] | None = None
+        first = by_title.get(template.after)
+        narrowed = template.keep == "quotes-a" and table is not None and found is not None
         for a, b in combos:
-            if template.keep == "quotes-a" and table is not None and found is not None:
+            why = template.misfit(a, b)
+            if narrowed and table is not None and found is not None:
                 if wanted is None:  # the kinds of its questions (the same for any cards)
                     wanted = frozenset().union(
                         *(
@@ -238,13 +250,11 @@ def questions(
                             for kind, named in asks(template.fill(game, a, b)[1])
                         )
                     )
-                if template.misfit(a, b) is None and not (
+                if why is None and not (
                     touches(game, wanted, a) and fits(game, slots, template.title, 0, a)
                 ):
                     found.untouched += 1
                     continue
-            why = template.misfit(a, b)
-            first = by_title.get(template.after)
             if why is None and first is not None and follow is not None and skipped is not None:
                 follow.append(FollowUp(game, first, b, len(skipped)))
                 skipped.append(follow[-1])  # type: ignore[arg-type]  # its place, for later
@@ -254,7 +264,7 @@ def questions(
             if why is None:
                 yield (template, a, *template.fill(game, a, b))
             elif skipped is not None:
-                skipped.append(Skipped(template.fill(game, a, b)[0], why))
+                skipped.append(Skipped(template.heading(a, b), why))
         if len(cards) < 2 and skipped is not None:
             skipped.append(Skipped(template.title, "a question about two cards needs two"))
 
