@@ -62,12 +62,12 @@ FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
 def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
     """The value of a keyword the card's text states (Toughness 1), with its quote."""
-    if placed.card is None or not placed.card.text or placed.facedown:
+    text = placed.shown_text
+    if text is None:
         return None
-    doc = texts.parsed(placed.card.text)
-    for found in doc.keywords():
+    for found in texts.parsed(text).keywords():
         if found.name.casefold() == name:
-            return found.value, Text(placed.name, found.span.of(placed.card.text).strip())
+            return found.value, Text(placed.name, found.span.of(text).strip())
     return None
 
 
@@ -78,10 +78,7 @@ def unfollowed(board: Board) -> list[str]:
     hit point modifiers (read by the hit points) and reminder text are not gaps.
     """
     gaps: list[str] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        text = placed.card.text
+    for placed, text in board.faceup_texts():
         for effect in texts.parsed(text).effects:
             if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs)):
                 continue
@@ -125,11 +122,9 @@ def _doubles(effect: object, quote: str) -> bool:
 def doublers(board: Board) -> list[Text]:
     """The constant texts in play that double damage assigned to units, quoted."""
     found: list[Text] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        for effect in texts.parsed(placed.card.text).effects:
-            quote = effect.span.of(placed.card.text).strip()
+    for placed, text in board.faceup_texts():
+        for effect in texts.parsed(text).effects:
+            quote = effect.span.of(text).strip()
             if _doubles(effect, quote):
                 found.append(Text(placed.name, quote))
     return found
@@ -242,10 +237,8 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
 
 def _lowers_hit_points(board: Board) -> bool:
     """Whether a constant text of a card in play lowers hit points."""
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        for constant in texts.constants(placed.card.text):
+    for _placed, text in board.faceup_texts():
+        for constant in texts.constants(text):
             grant = texts.hit_point_grant(constant.act)
             if grant is not None and grant.amount < 0:
                 return True
@@ -264,10 +257,7 @@ QA_REPLACED = FAQ + "qa/34"
 def pile_replacements(board: Board) -> list[Text]:
     """The texts in play that replace the discard pile a unit leaving play would enter."""
     found: list[Text] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        text = placed.card.text
+    for placed, text in board.faceup_texts():
         for effect in texts.parsed(text).effects:
             quote = effect.span.of(text).strip()
             if _REPLACES_PILE.match(quote):
@@ -496,10 +486,8 @@ def unread_combat_texts(board: Board) -> list[str]:
     the whole text of a card played or triggered this turn or on the chain.
     """
     gaps: list[str] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        for constant in texts.constants(placed.card.text):
+    for placed, text in board.faceup_texts():
+        for constant in texts.constants(text):
             quote = constant.quote.strip()
             if "counterstrike" in quote.casefold():
                 continue  # the keyword, read by the damage a defender deals

@@ -99,10 +99,10 @@ def search_count(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{card.name}" states no search of a number of cards rulesq reads')
     quotes = [Text(card.name, found.group(0))]
     steps = [f'"{card.name}" searches the top {amount} cards']
-    for other in board.cards:
-        if other.owner != source.owner or other.facedown or other.card is None:
+    for other, text in board.faceup_texts():
+        if other.owner != source.owner:
             continue
-        for _header, zone, quote, body in T.sentences(other.name, other.card.text or ""):
+        for _header, zone, quote, body in T.sentences(other.name, text):
             if not T.SEARCH_MORE.match(body):
                 continue
             if zone is not None and other.zone is not zone:
