@@ -98,6 +98,10 @@ class Link:
     kind: str = "trigger"
     #: The link a "cancel ... just played/triggered" effect names (its name).
     cancelling: str | None = None
+    #: The cards its Action discarded (from the deck) or revealed (from the hand), by the
+    #: word the situation used ("discarding" / "revealing"); X may count them.
+    shown: tuple[Card | None, ...] = ()
+    shown_as: str | None = None
 
 
 @dataclass(frozen=True)

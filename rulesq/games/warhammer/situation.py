@@ -346,6 +346,9 @@ class Reader(EventFacts):
 
     def _fact_trigger(self, fact: Fact, kind: str | None = None) -> None:
         source, *targets = fact.cards
+        shown_as = fact.param("shown")
+        shown = tuple(ref.card for ref in targets) if shown_as is not None else ()
+        targets = [] if shown_as is not None else targets
         paid = fact.param("number")
         placed = self.board.find(source.name)
         tactic = source.card is not None and (source.card.type or "").lower() == "tactic"
@@ -368,6 +371,8 @@ class Reader(EventFacts):
             paid=int(paid) if paid is not None else None,
             kind=kind or ("tactic" if tactic or placed is None else "trigger"),
             cancelling=cancelling,
+            shown=shown,
+            shown_as=str(shown_as) if shown_as is not None else None,
         )
 
     _fact_respond = _fact_trigger
