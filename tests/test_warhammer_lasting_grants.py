@@ -1,10 +1,10 @@
-"""Actions that give their own card combat damage for a time, and "+-X" in the card data."""
+"""Combat damage read from Actions and tactics for a time, and "+-X" in the card data."""
 
 from __future__ import annotations
 
 from rulesq.corpus import load_corpus
 from rulesq.engine.dispatch import evaluate
-from rulesq.games.warhammer import lasting_grants
+from rulesq.games.warhammer import combat_plays, lasting_grants
 from rulesq.games.warhammer.board import Board
 from rulesq.games.warhammer.situation import read_board
 from rulesq.situation import parse_situation
@@ -78,3 +78,36 @@ def test_both_signs_in_the_data_name_the_problem() -> None:
     answer = evaluate(situation)[-1]
     assert answer.verdict is None
     assert '"+-X"' in answer.reason and "seed-problems.md" in answer.reason
+
+
+SHIELDED = (
+    "it is your turn\nphase battlefield\n"
+    'your battlefield has "Chaos Knights"\n'
+    'my kingdom has "Skink Skirmishers", "Carnosaur Rider", "Chameleon Stalker"\n'
+    'you attack my kingdom with "Chaos Knights"\n'
+    'I respond with "Shield of the Gods"\n'
+    "the chain has resolved\n"
+    'I declare "Skink Skirmishers", "Carnosaur Rider", "Chameleon Stalker" as defenders\n'
+)
+
+
+def test_a_tactic_gives_defenders_their_keyword_value() -> None:
+    """Shield of the Gods: +X while defending, X the unit's Savage (0 without it)."""
+    board = _board(SHIELDED)
+    found = {}
+    for name in ("Skink Skirmishers", "Chameleon Stalker", "Chaos Knights"):
+        placed = board.find(name)
+        assert placed is not None
+        value = combat_plays.grants(board, placed)
+        assert not value.gaps, name
+        found[name] = value.value
+    assert found == {"Skink Skirmishers": 1, "Chameleon Stalker": 0, "Chaos Knights": 0}
+
+
+def test_a_keyword_the_grammar_does_not_read_is_not_zero() -> None:
+    """Carnosaur Rider's "Savage 3 (… dmaage …)" is not parsed: its X is a gap, not 0."""
+    board = _board(SHIELDED)
+    rider = board.find("Carnosaur Rider")
+    assert rider is not None
+    value = combat_plays.grants(board, rider)
+    assert value.gaps and "Savage" in value.gaps[0]
