@@ -102,6 +102,8 @@ class Link:
     #: word the situation used ("discarding" / "revealing"); X may count them.
     shown: tuple[Card | None, ...] = ()
     shown_as: str | None = None
+    #: The player its text made its controller choose ("choosing you"), where stated.
+    chosen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,8 @@ class Board:
     hands: dict[str, int] = field(default_factory=dict)
     #: The cards stated in each player's discard pile.
     discard: dict[str, list[Card]] = field(default_factory=dict)
+    #: How many units each player's discard pile holds, where stated (all of them).
+    pile_units: dict[str, int] = field(default_factory=dict)
     #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).
     events: list[Event] = field(default_factory=list)
     #: Cards moved between zones, in order.

@@ -18,6 +18,7 @@ from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import terms, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -59,6 +60,8 @@ class Term:
     side: str = ""
     #: X as "the amount of <Keyword> they have": the keyword's value on the unit counts.
     keyword: str = ""
+    #: "for each unit in that player's discard pile", the player its text chose.
+    pile: bool = False
 
 
 def played(board: Board) -> list[Played]:
@@ -90,6 +93,7 @@ def read(card: Card) -> list[Term] | None:
     text = card.text or ""
     found: list[Term] = []
     keyword = _keyword_x(text)
+    pile = _CHOOSE_PLAYER.search(text) is not None and _PILE.search(text) is not None
     for effect in texts.parsed(text).effects:
         clauses = effect.clauses if isinstance(effect, fx.Ability) else (effect,)
         for clause in clauses:
@@ -110,8 +114,9 @@ def read(card: Card) -> list[Term] | None:
                 reach = None if targeted else (terms.reach(act) if act.subject else shared)
                 duration = clause.duration.render().lower() if clause.duration else ""
                 side = _SIDE.get(grant.condition, "")
+                per_pile = pile and grant.per.startswith("unit in that player")
                 if (
-                    (grant.per and not (grant.per == texts.X and keyword))
+                    (grant.per and not (grant.per == texts.X and keyword) and not per_pile)
                     or (grant.condition and not side)
                     or clause.conditions
                     or (reach is None and not targeted)
@@ -120,10 +125,15 @@ def read(card: Card) -> list[Term] | None:
                     return None
                 quote = clause.span.of(text).strip()
                 per = keyword if grant.per == texts.X else ""
-                found.append(Term(quote, grant, reach, targeted, duration, none, side, per))
+                found.append(
+                    Term(quote, grant, reach, targeted, duration, none, side, per, per_pile)
+                )
     return found
 
 
+#: "Choose a player." and a count of that player's discard pile.
+_CHOOSE_PLAYER = re.compile(r"\bChoose a player\.")
+_PILE = re.compile(r"\bfor each unit in that player's discard pile\b")
 #: The "while …" conditions read: a side of the attack.
 _SIDE = {"while defending": "defending", "while attacking": "attacking"}
 #: "X is (equal to) the amount of Savage they have".
@@ -181,6 +191,28 @@ def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], l
     return reached, gaps
 
 
+def _pile_units(board: Board, play: Played, value: Value) -> int | None:
+    """The units in the discard pile of the player a tactic chose (None: a gap in ``value``)."""
+    name = play.card.name
+    chosen = play.link.chosen if play.link is not None else None
+    if chosen is None:
+        value.gaps.append(
+            f'"{name}" counts the units in the discard pile of a player it chose: say which, '
+            f'e.g. I trigger "{name}" targeting "Some Unit" choosing you'
+        )
+        return None
+    units = board.pile_units.get(chosen)
+    whose = "my" if chosen == ME else "your"
+    if units is None:
+        value.gaps.append(
+            f'"{name}" counts the units in {whose} discard pile, and the situation does not '
+            f"say how many it holds: e.g. {whose} discard pile has 3 units"
+        )
+        return None
+    value.steps.append(f'"{name}" counts the {units} units in {whose} discard pile')
+    return units
+
+
 def _on_side(board: Board, target: InPlay, side: str) -> bool:
     attack = board.attack
     if attack is None:
@@ -213,6 +245,11 @@ def grants(board: Board, target: InPlay) -> Value:
                 value.gaps.append(
                     f'"{target.name}": its {term.keyword.title()} is not a number rulesq reads'
                 )
+                continue
+            amount *= times
+        if term.pile:
+            times = _pile_units(board, play, value)
+            if times is None:
                 continue
             amount *= times
         value.add(

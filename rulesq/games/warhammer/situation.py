@@ -373,6 +373,7 @@ class Reader(EventFacts):
             cancelling=cancelling,
             shown=shown,
             shown_as=str(shown_as) if shown_as is not None else None,
+            chosen=_chosen(fact),
         )
 
     _fact_respond = _fact_trigger
@@ -427,6 +428,9 @@ class Reader(EventFacts):
     def _fact_pile(self, fact: Fact) -> None:
         pile = self.board.discard.setdefault(fact.who or ME, [])
         pile += [ref.card for ref in fact.cards if ref.card is not None]
+
+    def _fact_pile_units(self, fact: Fact) -> None:
+        self.board.pile_units[fact.who or ME] = int(fact.param("number"))
 
     def _fact_hand_size(self, fact: Fact) -> None:
         self.board.hands[fact.who or ME] = int(fact.param("number"))
@@ -529,6 +533,12 @@ class Reader(EventFacts):
         )
         self.board.cards.append(placed)
         return placed
+
+
+def _chosen(fact: Fact) -> str | None:
+    """The player a link's text made its controller choose ("choosing you"), or None."""
+    players: tuple[str, ...] = tuple(fact.param("players") or ())
+    return players[1] if len(players) > 1 else None
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:
