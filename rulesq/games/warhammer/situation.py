@@ -451,6 +451,8 @@ class Reader(EventFacts):
                 fact,
             )
         self.board.moves.append(moved)
+        if moved.zone is None and here[1] is not None:
+            self._development_gone(placed)  # out of play, to a discard pile
         if moved.zone is not None and moved.side == here[0]:
             # A move between one player's zones is a "moved" event for trigger conditions.
             self.board.events.append(Event("moved", placed, fact, None, moved.zone, here[1]))
@@ -477,7 +479,20 @@ class Reader(EventFacts):
             counts[zone] += 1
 
     def _fact_discarded(self, fact: Fact) -> None:
-        self.board.left.append((self._in_play(fact.card), fact))
+        self._leaves(self._in_play(fact.card), fact)
+
+    def _leaves(self, placed: InPlay, fact: Fact) -> None:
+        """A card leaves play: a facedown development is one fewer in a count stated before."""
+        if not any(gone is placed for gone, _ in self.board.left):
+            self._development_gone(placed)
+        self.board.left.append((placed, fact))
+
+    def _development_gone(self, placed: InPlay) -> None:
+        """A facedown development leaves its zone: a count stated before holds one fewer."""
+        counts = self.board.capital(placed.owner).developments
+        if placed.facedown and placed.zone in counts:
+            zone = placed.zone
+            counts[zone] = max(counts[zone] - 1, 0)
 
     def _fact_leaves_play(self, fact: Fact) -> None:
         super()._fact_leaves_play(fact)
@@ -490,7 +505,7 @@ class Reader(EventFacts):
     def _fact_destroys(self, fact: Fact) -> None:
         super()._fact_destroys(fact)
         for ref in fact.cards[1:]:
-            self.board.left.append((self._in_play(ref), fact))
+            self._leaves(self._in_play(ref), fact)
 
     # ------------------------------------------------------------------ cards
     def _place(
