@@ -194,10 +194,10 @@ def sacrificed(ctx: Context) -> Answer:
     opponent = _OTHER[placed.owner]
     loyalty = placed.card.fields.get("loyalty")
     bars: list[tuple[InPlay, str, int]] = []
-    for other in board.cards:
-        if other.owner != opponent or other.zone is not placed.zone or other.card is None:
+    for other, text in board.faceup_texts():  # a facedown development bars nothing
+        if other.owner != opponent or other.zone is not placed.zone:
             continue
-        for _h, _z, quote, body in T.sentences(other.name, other.card.text or ""):
+        for _h, _z, quote, body in T.sentences(other.name, text):
             found = T.LOYALTY_BAR.match(body)
             if found is not None:
                 bars.append((other, quote, int(found.group("n"))))

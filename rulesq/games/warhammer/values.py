@@ -276,16 +276,14 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
     """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
     from rulesq.games.warhammer.places import blanked
 
-    for source in board.cards:
-        if source.card is None or not source.card.text:
-            continue
+    for source, text in board.faceup_texts():  # a facedown development has no text
         blank = blanked(board, source)
         if blank is not None:
             value.steps.append(f'"{source.name}" has a blank text box ({blank.card})')
             value.texts += [blank] if blank not in value.texts else []
             value.rules += [BLANK] if BLANK not in value.rules else []
             continue
-        for constant in texts.constants(source.card.text):
+        for constant in texts.constants(text):
             grant = _GRANTS[what](constant.act)
             if grant is None:
                 continue
