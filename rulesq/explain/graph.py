@@ -47,6 +47,7 @@ SUPPORTS, DECIDES, BEATS, CITES = "supports", "decides", "beats", "cites"
 QUOTES, ABSENCE, BLOCKS, ANSWERS = "quotes", "relies-on-absence-of", "blocks", "answers"
 MATCHES = "matches"
 EDGE_KINDS = (SUPPORTS, DECIDES, BEATS, CITES, QUOTES, ABSENCE, BLOCKS, ANSWERS, MATCHES)
+_EDGE_KINDS = frozenset(EDGE_KINDS)
 
 #: Clause kinds that are precedents (cited after the rule they apply).
 PRECEDENT_KINDS = frozenset({"faq-answer", "qa", "ruling"})
@@ -68,7 +69,7 @@ class Derivation:
     # ------------------------------------------------------------------ building
     def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
         if node not in self.graph:
-            self.graph.add_node(node, kind=kind, label=label, **attrs)
+            self.graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
         return node
 
     def _next(self, prefix: str) -> str:
@@ -77,7 +78,7 @@ class Derivation:
 
     def link(self, source: str, target: str, kind: str, note: str = "") -> None:
         """Add a typed edge from a reason to what it explains."""
-        if kind not in EDGE_KINDS:
+        if kind not in _EDGE_KINDS:
             raise ValueError(f"unknown edge kind {kind!r}")
         self.graph.add_edge(source, target, kind=kind, note=note)
 
