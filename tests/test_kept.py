@@ -22,3 +22,26 @@ def test_a_result_is_kept_for_the_very_same_arguments_only() -> None:
     assert len(calls) == 2
     assert joined(second, first) == "y+x"
     assert len(calls) == 3
+
+
+def test_a_value_read_once_is_kept_on_its_own_object_only() -> None:
+    from rulesq.games.bluemoon.judge.kept import once
+
+    class Box:
+        made = 0
+
+        def __init__(self, content: list[int]) -> None:
+            self.content = content
+
+        @once
+        def total(self) -> int:
+            Box.made += 1
+            return sum(self.content)
+
+    first, second = Box([1, 2]), Box([5])
+    assert first.total == 3
+    first.content.append(10)
+    assert first.total == 3  # kept: not read again
+    assert second.total == 5  # another object: its own value, not the first one's
+    assert Box.made == 2
+    assert isinstance(Box.__dict__["total"], once)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import exempting_icons, ignore_reaches
+from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, YOU, Instance, State, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, printed_value
@@ -56,7 +56,7 @@ class Source:
         """The player whose card it is ("I" on the card)."""
         return self.card.owner
 
-    @cached_property
+    @once
     def kind(self) -> Kind:
         """The effect's kind of rule (the ladder file places it on a step)."""
         if isinstance(self.effect, fx.BlueMoonEffect):
@@ -198,7 +198,7 @@ class Forces:
         )
 
     # ------------------------------------------------------------------ the fixed point
-    @cached_property
+    @once
     def ignore_sources(self) -> list[Source]:
         """The ignore effects of live cards whose time holds and which are not opposed."""
         found = []
@@ -348,7 +348,7 @@ class Forces:
                 return True
         return False
 
-    @cached_property
+    @once
     def _icon_ignorers(self) -> list[Source]:
         """The ignore effects that ignore icons (read once: not every ignore effect each time)."""
         return [s for s in self.ignore_sources if fx.scope_of(s.effect) is fx.Scope.ICONS]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, overload
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+_T = TypeVar("_T")
 
 #: How many results a function keeps; all are forgotten when it holds that many.
 KEPT = 4096
@@ -35,3 +36,32 @@ def by_identity(function: Callable[_P, _R]) -> Callable[_P, _R]:
         return result
 
     return call
+
+
+class once(Generic[_T]):  # noqa: N801 - used as a decorator, like ``cached_property``
+    """``functools.cached_property`` without its lock: computed on first read, kept on the object.
+
+    The value goes into the object's ``__dict__``, where later reads find it without calling
+    anything. Python 3.11's ``cached_property`` takes a lock shared by every object of the
+    class on each first read; the judge runs in one thread, and an answer reads thousands.
+    """
+
+    def __init__(self, function: Callable[[Any], _T]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> once[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> once[_T] | _T:
+        if instance is None:
+            return self
+        value = self.function(instance)
+        instance.__dict__[self.name] = value
+        return value

@@ -6,7 +6,6 @@ an answer (cards quoted, clauses cited, what lost).
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
@@ -21,6 +20,7 @@ from rulesq.games.bluemoon.judge.cards import (
     note_unknown_icons,
 )
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
@@ -47,7 +47,7 @@ class View:
         #: Cards whose icons the sources never give, read while judging (not while reading).
         self.unknown_icons_read = note_unknown_icons()
 
-    @cached_property
+    @once
     def forces(self) -> Forces:
         """Ignore statuses and effects in force at the question."""
         return Forces(self.state)
@@ -98,8 +98,8 @@ class View:
         Not an FAQ answer that opens with the word opposite to the verdict ("Yes, you can"
         under a "no"): it rules on the other side of the game rule.
         """
-        node = self.ctx.clause(ref)
         found = self.ctx.corpus.find_clause(ref)
+        node = self.ctx.clause(ref) if found is None else self.ctx.cite(found)
         source = found.extra.get("source") if found is not None else None
         if found is not None and found.kind == "game-rule" and isinstance(source, str):
             faq = self.ctx.corpus.find_clause(source)
