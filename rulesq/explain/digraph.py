@@ -42,6 +42,9 @@ class DiGraph:
 
     def __init__(self) -> None:
         self._nodes: dict[Hashable, dict[str, Any]] = {}
+        #: The nodes' attributes by node (read only: ``node in graph.node_data`` is a lookup
+        #: without a method call).
+        self.node_data = self._nodes
         self._succ: dict[Hashable, dict[Hashable, dict[str, Any]]] = {}
         self._pred: dict[Hashable, dict[Hashable, dict[str, Any]]] = {}
 

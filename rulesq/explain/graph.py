@@ -68,8 +68,9 @@ class Derivation:
 
     # ------------------------------------------------------------------ building
     def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
-        if node not in self.graph:
-            self.graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
+        graph = self.graph
+        if node not in graph.node_data:
+            graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
         return node
 
     def _next(self, prefix: str) -> str:
@@ -85,7 +86,7 @@ class Derivation:
     def fact(self, text: str, line: int | None = None) -> str:
         """A statement of the situation (as written)."""
         known = self._facts.get((text, line))
-        if known is not None and known in self.graph:
+        if known is not None and known in self.graph.node_data:
             return known
         node = self._facts[text, line] = self._add(self._next("fact"), "fact", text, line=line)
         return node

@@ -144,7 +144,7 @@ class View:
             else:
                 graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
-            support.append(self.ctx.fact(fact))
+            support.append(graph.fact(fact.text, fact.span.line))  # as ``Context.fact`` adds it
         answer = self.ctx.conclude(
             verdict,
             ruling.reason,
