@@ -537,15 +537,13 @@ class Forces:
         """
         if not in_hand and not self.live(card):
             return []
+        acting, beyond, all_beyond = _acting(card)
         if self.opposed(card) is not None:
-            return [s for s in effects_of(card) if unignorable(s)]
-        acting = [
-            s for s in effects_of(card) if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)
-        ]
-        if all(unignorable(s) for s in acting):
-            return acting
+            return list(beyond)
+        if all_beyond:
+            return list(acting)
         silenced = self.text_ignored(card) is not None
-        return [s for s in acting if unignorable(s) or not silenced]
+        return [s for s in acting if not silenced or s in beyond]
 
     def effects(
         self,
@@ -602,6 +600,23 @@ class Forces:
             for s in effects_of(card)
             if isinstance(s.effect, Unparsed)
         ]
+
+
+def _acting(card: Instance) -> tuple[list[Source], list[Source], bool]:
+    """A card's effects that can act, those beyond ignoring, and whether all that act are.
+
+    The effects that can act are all but sentences rulesq does not read and "no effect if
+    opposed" ones; beyond ignoring are those whose kind outranks it ("I must"), of all its
+    effects. Found once per card and kept beside it (like its effects).
+    """
+    known: tuple[list[Source], list[Source], bool] | None = card.__dict__.get("_acting")
+    if known is None:
+        sources = effects_of(card)
+        acting = [s for s in sources if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
+        beyond = [s for s in sources if unignorable(s)]
+        known = (acting, beyond, all(s in beyond for s in acting))
+        card.__dict__["_acting"] = known
+    return known
 
 
 def _effect_kinds(card: Instance) -> frozenset[type]:

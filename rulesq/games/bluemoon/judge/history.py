@@ -17,7 +17,7 @@ from typing import Any
 #: The current epoch: marks increase it; changes within one epoch are saved once.
 _clock = [0]
 #: Attributes an object keeps for itself (its history, caches), never part of its fields.
-OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
+OWN = ("_saved", "_history", "_watcher", "_sources", "_acting", "_kinds")
 
 
 def new_epoch() -> int:
