@@ -79,8 +79,11 @@ class Timeline(Moves):
         """
         state = self.state
         for who, player in state.players.items():
-            size = state.hand_size(who)
-            if size is None:
+            if player.hand_count is not None:  # as ``State.hand_size`` finds it
+                size = player.hand_count
+            elif player.hand_exact:
+                size = len(state.hand(who))
+            else:
                 continue
             if size == 0 and player.deck_count == 0:
                 if not player.out_of_cards:
