@@ -98,6 +98,7 @@ def forked_map(
     runs: Sequence[Sequence[int]] | None = None,
     kinds: Sequence[Hashable] | None = None,
     loaded: Iterable[Hashable] = (),
+    fresh: int = 0,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
@@ -109,15 +110,15 @@ def forked_map(
     the results in the items' order as soon as each is there: unlike the pool, it spends no
     CPU on threads and messages that two workers on two cores need. Only the items the
     runs hold are mapped. With ``kinds`` (each item's kind) a worker done with its run takes
-    from a run of kinds it has met (or ``loaded`` here) first. An exception in a worker is
-    raised here. Needs ``os.fork``.
+    from a run of kinds it has met (or ``loaded`` here) first, and a half of other kinds only
+    of ``fresh`` items or more. An exception in a worker is raised here. Needs ``os.fork``.
     """
     import gc
     from multiprocessing import Pipe
 
     from rulesq.runs import SharedRuns
 
-    shared = SharedRuns([range(len(items))] if runs is None else runs, chunk, kinds, loaded)
+    shared = SharedRuns([range(len(items))] if runs is None else runs, chunk, kinds, loaded, fresh)
     if len(set(shared.order)) != len(shared.order):
         shared.close()
         raise ValueError("an item is in two runs, or twice in one")

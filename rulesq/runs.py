@@ -18,9 +18,11 @@ class SharedRuns:
     kinds of item as the runs allow. With ``kinds`` (each item's kind, by item: a file's
     game), a worker prefers the longest run whose later half holds only kinds it has met
     (taken, or ``loaded`` before the fork: a kind None costs nothing to meet); only when no
-    such run is left does it take from the longest. The state lives in memory shared with
-    the forks; a lock on a temporary file (released by the system if its holder dies)
-    guards it.
+    such run is left does it take from the longest, and only a half of at least ``fresh``
+    items (meeting a kind costs a worker about that many items' work, which a smaller half
+    would not save): else it stops, and the runs' owners finish them. The state lives in
+    memory shared with the forks; a lock on a temporary file (released by the system if its
+    holder dies) guards it.
     """
 
     def __init__(
@@ -29,10 +31,12 @@ class SharedRuns:
         chunk: int,
         kinds: Sequence[Hashable] | None = None,
         loaded: Iterable[Hashable] = (),
+        fresh: int = 0,
     ) -> None:
         import tempfile
 
         self.kinds = kinds
+        self.fresh = fresh
         #: The kinds this process has met (each forked worker keeps its own copy).
         self.met: set[Hashable] = {None, *loaded}
         self.order = [index for run in runs for index in run]
@@ -87,15 +91,22 @@ class SharedRuns:
         return low + (high - low) // 2 if high - low > self.chunk else low
 
     def _victim(self, spans: Sequence[tuple[int, int]]) -> int | None:
-        """The run to take the later half of (None when every run is empty).
+        """The run to take the later half of (None: none worth taking is left).
 
-        The longest whose later half holds only kinds met, else the longest.
+        The longest whose later half holds only kinds met, else the longest whose later half
+        holds at least ``fresh`` items.
         """
         left = [other for other in range(self.count) if spans[other][0] < spans[other][1]]
-        if not left:
-            return None
         known = [other for other in left if self._all_met(*spans[other])]
-        return max(known or left, key=lambda other: spans[other][1] - spans[other][0])
+        if not known:
+            known = [other for other in left if self._half(*spans[other]) >= self.fresh]
+        if not known:
+            return None
+        return max(known, key=lambda other: spans[other][1] - spans[other][0])
+
+    def _half(self, low: int, high: int) -> int:
+        """How many items a split of the run left at ``low:high`` takes."""
+        return high - self._middle(low, high)
 
     def _all_met(self, low: int, high: int) -> bool:
         """Whether the later half of the run left at ``low:high`` holds only kinds met."""

@@ -115,14 +115,37 @@ def test_kinds_loaded_before_the_fork_count_as_met() -> None:
     shared.close()
 
 
-def test_every_item_is_taken_once_with_kinds() -> None:
-    kinds = [("a", "b", "c")[index % 7 % 3] for index in range(60)]
+@pytest.mark.parametrize("fresh", [0, 4, 100])
+def test_every_item_is_taken_once_with_kinds(fresh: int) -> None:
+    """Whoever asks, and whoever stops (a half too small to meet a kind for), all are taken."""
+    kinds = [("a", "b", "c")[index // 9 % 3] for index in range(60)]
     runs = [list(range(0, 30)), list(range(30, 45)), list(range(45, 60))]
-    shared = SharedRuns(runs, chunk=3, kinds=kinds, loaded=["b"])
+    shared = SharedRuns(runs, chunk=3, kinds=kinds, loaded=["b"], fresh=fresh)
     seen: list[int] = []
+    working = [0, 1, 2]
     turn = 0
-    while taken := _taken(shared, turn % 3):
+    while working:
+        worker = working[turn % len(working)]
+        taken = _taken(shared, worker)
+        if not taken:
+            working.remove(worker)  # it exits
         seen.extend(taken)
-        turn += 1 if turn % 5 else 2
+        turn += 1 if turn % 5 else 2  # an uneven pace
     assert sorted(seen) == list(range(60))
+    shared.close()
+
+
+def test_a_half_of_a_kind_not_met_is_taken_only_when_it_is_large() -> None:
+    """Meeting a new kind costs ``fresh`` items' work: a smaller half is left to its owner."""
+    kinds = ["a"] * 2 + ["b"] * 12
+    runs = [[0, 1], list(range(2, 14))]
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh=6)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == [8, 9]  # 6 items of b: worth meeting b
+    shared.close()
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh=7)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == []  # not worth it: worker 1 checks all of its run
+    assert [_taken(shared, 1) for _ in range(7)][-1] == []
+    assert _taken(shared, 1) == [] and _taken(shared, 0) == []
     shared.close()
