@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -79,7 +80,13 @@ def test_every_line_encodes_and_decodes_to_itself() -> None:
             except RulesqError:
                 continue
             data = json.loads(json.dumps(itemcache.encode_line(items)))
-            assert itemcache.decode_line(data) == items, line
+            decoded = itemcache.decode_line(data)
+            assert decoded == items, line
+            for item in decoded:  # made without __init__: every field there, and no other
+                for made in (item.value, *getattr(item.value, "cards", ())):
+                    if dataclasses.is_dataclass(made):
+                        names = {f.name for f in dataclasses.fields(made)}
+                        assert set(vars(made)) == names, line
             lines += 1
     assert lines > 5000
 

@@ -229,3 +229,31 @@ def test_the_item_memo_is_bounded_in_characters(monkeypatch: pytest.MonkeyPatch)
     assert situation.cards["x"].text == ("word " * 30)
     assert lineitems.remembered() == 2
     lineitems.forget()
+
+
+def test_resolving_fills_the_situations_own_references() -> None:
+    """Resolution fills in the cards of a situation's references, never the remembered items'."""
+    lineitems.forget()
+    text = 'game bluemoon\nI play "Pandemonium"\nask can I play a support card?\nexpect no\n'
+    one = parse_situation(text)
+    two = parse_situation(text)
+    assert one.items[0].card.card is not None
+    assert one.items[0].card is not two.items[0].card
+    refs = [
+        ref
+        for items in lineitems._MEMO["bluemoon"].values()
+        for item in items
+        for ref in getattr(item.value, "cards", ())
+    ]
+    assert refs and all(ref.card is None and not ref.adhoc for ref in refs)
+    lineitems.forget()
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a", "a\n", "\n", "a\r\n\r\nb", "a\n\n", "\n\n\nx\r", "x\ry\n", *EDGES]
+)
+def test_the_game_line_is_looked_for_in_the_lines_text_lines_gives(text: str) -> None:
+    from rulesq.situation.parser import _leading_lines
+    from rulesq.spans import text_lines
+
+    assert list(_leading_lines(text)) == text_lines(text)

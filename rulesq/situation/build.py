@@ -115,7 +115,7 @@ def _moved_span(span: Span, lines: int, offset: int) -> Span:
     at the start is the unplaced one.
     """
     at = span.__dict__
-    if not at["end"]:
+    if not at["end"] or not (lines or offset):
         return span
     new = _new(Span)
     new.__dict__.update(
@@ -233,24 +233,23 @@ class SituationBuilder:
         """Add an item read by :meth:`read`, moved ``lines`` lines and ``offset`` characters.
 
         The checks that need the items before it are made here (the game line first, an
-        ``expect`` after an ``ask``, a card defined once).
+        ``expect`` after an ``ask``, a card defined once). The statements, calls and card
+        references added are copies, the situation's own (:mod:`rulesq.situation.resolve`
+        fills in their cards): an item read once serves every text its line is in.
         """
         kind, value = item.kind, item.value
         if kind in ("fact", "item"):
             if kind == "fact":
                 self._close_question()
-            index = len(self.situation.items)
             self.situation.items.append(
-                moved(value, lines, offset, index=index)
-                if lines or offset
-                else _with(value, index=index)
+                moved(value, lines, offset, index=len(self.situation.items))
             )
         elif kind == "question":
             self._close_question()
-            self._question = moved(value, lines, offset) if lines or offset else value
+            self._question = moved(value, lines, offset)
         elif kind == "expect":
             self._expected_after_question(_moved_span(item.span, lines, offset))
-            self._pending.append(moved(value, lines, offset) if lines or offset else value)
+            self._pending.append(moved(value, lines, offset))
         elif kind == "game":
             word, span = value
             if self.situation.items or self._question:

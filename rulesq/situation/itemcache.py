@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesq.situation.build import LineItem
 from rulesq.situation.model import CardRef, Expectation, Fact, Question, Statement
@@ -32,6 +32,8 @@ from rulesq.spans import Span
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+T = TypeVar("T")
 
 #: Bumped when the encoding changes.
 FORMAT = "1"
@@ -216,6 +218,26 @@ def _dspan(value: Any) -> Span:
     raise Broken("a span is four numbers")
 
 
+@cache
+def _defaults(cls: type) -> dict[str, Any]:
+    """The fields of a model class that have a plain default, with it."""
+    from dataclasses import MISSING, fields
+
+    return {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+
+
+def _made(cls: type[T], **given: Any) -> T:
+    """What ``cls(**given)`` makes, without the frozen class's ``__init__`` (thousands are made).
+
+    The fields not given must have plain defaults (a test checks every one is set).
+    """
+    made: T = _new(cls)
+    fields = made.__dict__
+    fields.update(_defaults(cls))  # type: ignore[arg-type]
+    fields.update(given)
+    return made
+
+
 def _strs(value: Any) -> tuple[str, ...]:
     return tuple(_str(v) for v in _list(value))
 
@@ -224,13 +246,14 @@ def _dref(value: Any) -> CardRef:
     name, span, values, flags, count, adhoc_ok = _list(value, 6)
     _check(type(values) is dict and type(adhoc_ok) is bool)
     _check(count is None or type(count) is int)
-    return CardRef(
-        _str(name),
-        _dspan(span),
-        {_str(k): _int(v) for k, v in values.items()},
-        _strs(flags),
-        count,
-        adhoc_ok,
+    return _made(
+        CardRef,
+        name=_str(name),
+        span=_dspan(span),
+        values={_str(k): _int(v) for k, v in values.items()},
+        flags=_strs(flags),
+        count=count,
+        adhoc_ok=adhoc_ok,
     )
 
 
@@ -245,7 +268,8 @@ def _dstatement(value: Any, cls: type[Fact] | type[Question]) -> Fact | Question
     kind, span, text, who, cards, params = _list(value, 6)
     _check(who is None or type(who) is str)
     pairs = [_list(pair, 2) for pair in _list(params)]
-    return cls(
+    return _made(
+        cls,
         kind=_str(kind),
         span=_dspan(span),
         text=_str(text),

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.paths import grammar_dir
-from rulesq.spans import text_lines
+from rulesq.spans import NEWLINE
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from lark import Lark, Token, Tree
 
@@ -57,7 +57,7 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
     """
     from rulesq.games import GAMES
 
-    for number, line in enumerate(text_lines(text), start=1):
+    for number, line in enumerate(_leading_lines(text), start=1):
         if _BLANK.match(line):
             continue
         match = _GAME_LINE.match(line)
@@ -100,6 +100,20 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
         expected=[f"game {g}" for g in GAMES],
         suggestion="Start the file with, for example, 'game bluemoon' (or pass --game).",
     )
+
+
+def _leading_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as :func:`rulesq.spans.text_lines` gives them, one at a time.
+
+    :func:`find_game` reads only the lines before the first statement, not the whole text.
+    """
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find(NEWLINE, start)
+        if end < 0:
+            end = size
+        yield text[start:end].removesuffix("\r")
+        start = end + 1
 
 
 def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
