@@ -19,6 +19,7 @@ as it always has.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import RulesqError
@@ -26,7 +27,7 @@ from rulesq.errors import RulesqError
 if TYPE_CHECKING:
     from lark import Token, Tree
 
-    from rulesq.situation.build import LineItem
+    from rulesq.situation.build import LineItem, SituationBuilder
     from rulesq.situation.model import Situation
 
 #: How many distinct lines are remembered, and their characters at most. When either is
@@ -129,13 +130,21 @@ def _read(game: str, line: str, trees: list[Tree[Token]]) -> tuple[LineItem, ...
     """A line's items, read from its trees (their spans placed on the line, alone)."""
     from lark import Tree
 
-    from rulesq.situation.build import SituationBuilder
     from rulesq.situation.parser import with_spans
 
     alone = line + "\n"
     tree: Tree[Token] = with_spans(Tree("start", list(trees)), alone, game)
-    builder = SituationBuilder(game, "<line>", alone)
-    return tuple(builder.read(child) for child in tree.children if isinstance(child, Tree))
+    reader = _reader(game)
+    reader.situation.text = alone  # reading an item changes nothing else in its builder
+    return tuple(reader.read(child) for child in tree.children if isinstance(child, Tree))
+
+
+@cache
+def _reader(game: str) -> SituationBuilder:
+    """The builder that reads ``game``'s lines alone (only :meth:`SituationBuilder.read`)."""
+    from rulesq.situation.build import SituationBuilder
+
+    return SituationBuilder(game, "<line>", "")
 
 
 def _remember(game: str, line: str, items: tuple[LineItem, ...]) -> None:
@@ -151,6 +160,7 @@ def forget() -> None:
 
     _MEMO.clear()
     _COUNT[0] = _COUNT[1] = 0
+    _reader.cache_clear()
     lines.forget()
 
 
