@@ -229,14 +229,26 @@ def test_a_question_asked_again_is_kept_only_for_a_file(
 
 
 def test_entries_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most KEEP entries stay; an earlier version's trees go the same way, and when old."""
+    import os
+
+    from rulesq.cachefiles import UNUSED
+
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(itemcache, "KEEP", 5)
     monkeypatch.setattr(itemcache, "PRUNE_EVERY", 1)
+    former = [tmp_path / f"tree-{number}.json" for number in range(3)]
+    for number, tree in enumerate(former):
+        tree.write_text("{}")
+        if number:  # unused for longer than entries are kept
+            os.utime(tree, (0, 0))
+    lineitems.forget()
     for number in range(12):
         file = tmp_path / f"case{number}.rq"
         file.write_text(f"game bluemoon\nI have {number} cards in hand\n")
         read_situation(file)
     assert len(list(tmp_path.glob("lines-*.json"))) == 5
+    assert UNUSED > 0 and [tree.exists() for tree in former] == [True, False, False]
     lineitems.forget()
 
 

@@ -42,6 +42,8 @@ KEEP = 4096
 #: One write in this many prunes the entries beyond :data:`KEEP` (listing the folder costs).
 PRUNE_EVERY = 64
 _PREFIX = "lines-"
+#: The entries of earlier versions (whole files' parse trees): bounded and aged the same way.
+_FORMER = "tree-"
 _KIND = "situation-lines"
 
 
@@ -129,6 +131,7 @@ def store(game: str, body: str, payload: list[Any]) -> None:
     write_json(file, _KIND, key, payload)
     if int(key[:4], 16) % PRUNE_EVERY == 0:
         prune_kind(file.parent, f"{_PREFIX}*.json", KEEP)
+        prune_kind(file.parent, f"{_FORMER}*.json", KEEP)
 
 
 # ---------------------------------------------------------------- encoding
