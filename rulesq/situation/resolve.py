@@ -153,3 +153,18 @@ class _Resolver:
             Span(0, 0, line, max(column, 1)),
             suggest(ref, [*aliases, *self.corpus.clauses]),
         )
+
+
+def resolve_added(
+    situation: Situation, game: Game, before: list[Fact | Question], added: list[Fact]
+) -> list[Fact]:
+    """Facts written in after the (resolved) items ``before``, resolved as a whole text is.
+
+    A name the items before introduced as an ad-hoc character is that character here too.
+    """
+    resolver = _Resolver(situation, game, game.corpus)
+    for item in before:
+        for ref in item.cards:
+            if ref.adhoc:
+                resolver.introduced.setdefault(normalise_name(ref.name), ref.name)
+    return [_with(fact, cards=tuple(resolver.card(ref) for ref in fact.cards)) for fact in added]
