@@ -20,6 +20,10 @@ One concerns a card's flags (Blue Moon's icons): a card whose icons no source gi
 to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
 a time; when a verdict differs, the judge is asked to say which icons the card has.
+
+Asked again, a question is asked of the situation with the line stated (``it is my turn``,
+``phase Fight``, ``"X" has icon PROTECTED``), made from the built one: only the line is read
+(:mod:`rulesq.situation.restate`), and the situation is the one its text would parse to.
 """
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ class Situation:
     cards: dict[str, Card] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
     #: Whether the text is a file's: its parse tree is kept on disk, and so are those of the
-    #: texts made from it to ask a question again (``rulesq.situation.treecache``).
+    #: lines stated to ask a question again (``rulesq.situation.treecache``).
     remembered: bool = field(default=False, compare=False)
 
     @property

@@ -5,8 +5,8 @@ grammar gives, tokens with their positions) is stored in rulesq's cache folder
 (:mod:`rulesq.cachefiles`: private folder, atomic writes, checked reads, JSON only) under a
 hash of the game, the file's text, the grammar files, the code that parses (this package's
 parser, lines and this module, and the parser tables' loader) and the lark and rulesq
-versions. Only files read from disk are stored, with the texts made from them to ask a
-question again with a turn or a phase stated (``Situation.remembered``); a text given
+versions. Only files read from disk are stored, with the lines stated to ask one of their
+questions again (a turn, a phase, a card's icons: ``Situation.remembered``); a text given
 otherwise (standard input, the rulings' made-up situations) is parsed as usual. A text is
 stored only when it parses. An entry that does not decode to a tree of the shape stored is
 read as missing: the file is parsed again and the entry rewritten. At most :data:`KEEP`
