@@ -149,6 +149,11 @@ def _added(situation: Situation, lines: Sequence[str]) -> list[Fact] | None:
     return found
 
 
+def forget() -> None:
+    """Forget the lines read (a benchmark measures a fresh process's work so)."""
+    _ADDED.clear()
+
+
 def _facts(built: Situation | None) -> list[Fact] | None:
     """The items of a text of statements only; None for any other (or no) text."""
     if built is None or built.cards or built.sources:
