@@ -3,9 +3,11 @@
 Run from the repository: ``python bench/combat_texts_warhammer.py [--list]``. A sentence of a
 card of the pool changes combat damage when it says a unit deals "+N" / "+X" / "N additional"
 damage or "no damage in combat". It is read when the judge counts it: a constant text whose
-amount, subject, condition and count are all read (``values.unread_part``), or a tactic whose
-sentences that change combat damage are all read (``combat_plays``). Any other (an Action
-or Forced effect of a card in play, a tactic's unread sentence) makes the count *cannot answer*.
+amount, subject, condition and count are all read (``values.unread_part``), a tactic whose
+sentences that change combat damage are all read (``combat_plays``), or an Action giving its
+own card +N / +X for a time whose X is read (``lasting_grants``, once its chain resolved). Any
+other (an Action or Forced effect of a card in play, a tactic's unread sentence) makes the
+count *cannot answer*.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def survey() -> list[Found]:
     from rulesq.corpus import load_corpus
     from rulesq.games.warhammer import combat_plays, texts
     from rulesq.games.warhammer import effects as fx
+    from rulesq.games.warhammer.lasting_grants import reads
     from rulesq.games.warhammer.values import COMBAT_DAMAGE, unread_part
 
     found: list[Found] = []
@@ -53,9 +56,14 @@ def survey() -> list[Found]:
                     found.append(Found(card.name, "tactic", quote, missing))
             continue
         constants = {c.quote.strip(): c for c in texts.constants(text)}
+        lasting = texts.lasting_self_grant(text)
         for effect in texts.parsed(text).effects:
             quote = effect.span.of(text).strip()
             if not CHANGES.search(quote):
+                continue
+            if lasting is not None and lasting.group(0) in quote:
+                kind = "ability" if isinstance(effect, fx.Ability) else "constant"
+                found.append(Found(card.name, kind, quote, "" if reads(text) else "action"))
                 continue
             constant = constants.get(quote)
             if isinstance(effect, fx.Ability) or constant is None:

@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from combat_texts_warhammer import survey  # noqa: E402
 
 #: Sentences of the pool that change combat damage, read (it may only grow).
-FLOOR = 23
+FLOOR = 29
 
 
 def test_the_read_sentences_reach_the_floor() -> None:
@@ -30,5 +30,6 @@ def test_a_sentence_with_an_unread_part_says_which() -> None:
         "duration",
         "tactic",
         "ability",
+        "action",
         "unparsed",
     }

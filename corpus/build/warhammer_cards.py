@@ -302,6 +302,13 @@ def _card(
         ).append(name)
     if not raw.get("rules_text"):
         notes.setdefault("no `rules_text`: the printed text is unknown (null)", []).append(name)
+    if split and re.search(r"\+-(?:\d|X\b)", split.printed):
+        notes.setdefault(
+            "the text reads '+-X' (a sign lost or doubled in the source data): whether the "
+            "amount is added or taken away is unknown; the text is kept as given, and an "
+            "answer that reads it is cannot answer",
+            [],
+        ).append(name)
     traits: list[str] | None = field_traits or (split.traits if split else None) or []
     if not raw.get("rules_text") and not field_traits:
         traits = None

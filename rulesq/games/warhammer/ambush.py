@@ -48,8 +48,8 @@ def _granted(ctx: Context, name: str) -> list[str]:
     board = _board(ctx)
     return [
         f'"{c.name}" gives {name} to units: not followed by rulesq'
-        for c in board.cards
-        if c.card is not None and c.card.text and _GAINS.search(c.card.text)
+        for c, text in board.faceup_texts()  # a facedown development gives nothing
+        if _GAINS.search(text)
     ]
 
 

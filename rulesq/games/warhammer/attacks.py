@@ -63,10 +63,7 @@ class Topics:
 
 def _unfollowed(board: Board, attackers: list[InPlay]) -> list[str]:
     gaps = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        text = placed.card.text
+    for placed, text in board.faceup_texts():
         for _effect, quote in P.sentences(placed):
             if not _ATTACK_WORDS.search(quote) or P.AS_THOUGH.match(quote):
                 continue

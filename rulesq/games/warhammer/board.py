@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rulesq.corpus.models import Card
     from rulesq.situation.model import CardRef, Fact
 
@@ -46,6 +48,13 @@ class InPlay:
     def name(self) -> str:
         """The card's name."""
         return self.card.name if self.card is not None else self.ref.name
+
+    @property
+    def shown_text(self) -> str | None:
+        """The card's text in force while it is faceup (a development shows none), else None."""
+        if self.card is None or not self.card.text or self.facedown:
+            return None
+        return self.card.text
 
 
 @dataclass
@@ -89,6 +98,12 @@ class Link:
     kind: str = "trigger"
     #: The link a "cancel ... just played/triggered" effect names (its name).
     cancelling: str | None = None
+    #: The cards its Action discarded (from the deck) or revealed (from the hand), by the
+    #: word the situation used ("discarding" / "revealing"); X may count them.
+    shown: tuple[Card | None, ...] = ()
+    shown_as: str | None = None
+    #: The player its text made its controller choose ("choosing you"), where stated.
+    chosen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -159,6 +174,8 @@ class Board:
     hands: dict[str, int] = field(default_factory=dict)
     #: The cards stated in each player's discard pile.
     discard: dict[str, list[Card]] = field(default_factory=dict)
+    #: How many units each player's discard pile holds, where stated (all of them).
+    pile_units: dict[str, int] = field(default_factory=dict)
     #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).
     events: list[Event] = field(default_factory=list)
     #: Cards moved between zones, in order.
@@ -176,6 +193,13 @@ class Board:
         """The card in play called ``name`` (the first one), or None."""
         key = name.casefold()
         return next((c for c in self.cards if c.name.casefold() == key), None)
+
+    def faceup_texts(self) -> Iterator[tuple[InPlay, str]]:
+        """Each faceup card in play that has a text, with that text, in the order stated."""
+        for placed in self.cards:
+            text = placed.shown_text
+            if text is not None:
+                yield placed, text
 
     def in_zone(self, player: str, zone: Zone) -> list[InPlay]:
         """The cards a player has in one zone (attachments included)."""

@@ -18,6 +18,7 @@ from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import terms, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -55,6 +56,12 @@ class Term:
     duration: str
     #: "deals no damage in combat": the unit counts nothing.
     none: bool = False
+    #: "while defending" / "while attacking": only a unit on that side of the attack.
+    side: str = ""
+    #: X as "the amount of <Keyword> they have": the keyword's value on the unit counts.
+    keyword: str = ""
+    #: "for each unit in that player's discard pile", the player its text chose.
+    pile: bool = False
 
 
 def played(board: Board) -> list[Played]:
@@ -85,12 +92,17 @@ def read(card: Card) -> list[Term] | None:
     """The combat damage grants of a tactic's text, or None when one is not read."""
     text = card.text or ""
     found: list[Term] = []
+    keyword = _keyword_x(text)
+    pile = _CHOOSE_PLAYER.search(text) is not None and _PILE.search(text) is not None
     for effect in texts.parsed(text).effects:
         clauses = effect.clauses if isinstance(effect, fx.Ability) else (effect,)
         for clause in clauses:
             if not isinstance(clause, fx.Clause):
                 continue
+            shared: terms.Reach | None = None  # "X units ... can defend ... and deal +X"
             for act in clause.acts:
+                if act.subject is not None:
+                    shared = terms.reach(act)
                 grant = texts.combat_damage_grant(act)
                 none = grant is None and _NONE.match(texts.words(act)) is not None
                 if none and act.kind == "deal_damage":
@@ -99,19 +111,40 @@ def read(card: Card) -> list[Term] | None:
                     continue
                 subject = act.subject.render().lower() if act.subject else ""
                 targeted = subject == "it" or subject.startswith("target ")
-                reach = None if targeted else terms.reach(act)
+                reach = None if targeted else (terms.reach(act) if act.subject else shared)
                 duration = clause.duration.render().lower() if clause.duration else ""
+                side = _SIDE.get(grant.condition, "")
+                per_pile = pile and grant.per.startswith("unit in that player")
                 if (
-                    grant.per
-                    or grant.condition
+                    (grant.per and not (grant.per == texts.X and keyword) and not per_pile)
+                    or (grant.condition and not side)
                     or clause.conditions
                     or (reach is None and not targeted)
                     or duration not in ("until the end of the turn", "until the end of the phase")
                 ):
                     return None
                 quote = clause.span.of(text).strip()
-                found.append(Term(quote, grant, reach, targeted, duration, none))
+                per = keyword if grant.per == texts.X else ""
+                found.append(
+                    Term(quote, grant, reach, targeted, duration, none, side, per, per_pile)
+                )
     return found
+
+
+#: "Choose a player." and a count of that player's discard pile.
+_CHOOSE_PLAYER = re.compile(r"\bChoose a player\.")
+_PILE = re.compile(r"\bfor each unit in that player's discard pile\b")
+#: The "while …" conditions read: a side of the attack.
+_SIDE = {"while defending": "defending", "while attacking": "attacking"}
+#: "X is (equal to) the amount of Savage they have".
+_KEYWORD_X = re.compile(r"^(?:the )?amount of (?P<keyword>[A-Z]\w+) (?:they have|it has)$")
+
+
+def _keyword_x(text: str) -> str:
+    """The keyword whose value X is on each unit ("the amount of Savage they have"), or ""."""
+    definition = terms.x_definition(text)
+    found = _KEYWORD_X.match(definition.strip()) if definition else None
+    return found.group("keyword").casefold() if found else ""
 
 
 def unread(card: Card, changes: re.Pattern[str]) -> list[str]:
@@ -143,6 +176,8 @@ def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], l
                     "phase: the situation does not say in which phase"
                 )
                 continue
+            if term.side and not _on_side(board, target, term.side):
+                continue
             if term.targeted:
                 if not play.known_targets or len(play.targets) != 1:
                     gaps.append(f'"{name}" targets a unit, and the situation does not say which')
@@ -156,6 +191,45 @@ def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], l
     return reached, gaps
 
 
+def _pile_units(board: Board, play: Played, value: Value) -> int | None:
+    """The units in the discard pile of the player a tactic chose (None: a gap in ``value``)."""
+    name = play.card.name
+    chosen = play.link.chosen if play.link is not None else None
+    if chosen is None:
+        value.gaps.append(
+            f'"{name}" counts the units in the discard pile of a player it chose: say which, '
+            f'e.g. I trigger "{name}" targeting "Some Unit" choosing you'
+        )
+        return None
+    units = board.pile_units.get(chosen)
+    whose = "my" if chosen == ME else "your"
+    if units is None:
+        value.gaps.append(
+            f'"{name}" counts the units in {whose} discard pile, and the situation does not '
+            f"say how many it holds: e.g. {whose} discard pile has 3 units"
+        )
+        return None
+    value.steps.append(f'"{name}" counts the {units} units in {whose} discard pile')
+    return units
+
+
+def _on_side(board: Board, target: InPlay, side: str) -> bool:
+    attack = board.attack
+    if attack is None:
+        return False
+    return target in (attack.attackers if side == "attacking" else attack.defenders)
+
+
+def _keyword_value(target: InPlay, name: str) -> int | None:
+    """The value of a keyword on the unit's own text (0 without it; None: not read)."""
+    text = target.shown_text
+    for found in texts.parsed(text).keywords() if text else ():
+        if found.name.casefold() == name:
+            return found.value if isinstance(found.value, int) else None
+    # The word in a sentence the grammar does not read ("Savage 3 (… dmaage …)"): not 0.
+    return None if text and re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) else 0
+
+
 def grants(board: Board, target: InPlay) -> Value:
     """The combat damage the tactics that acted this turn add to a unit."""
     value = Value(0)
@@ -164,9 +238,23 @@ def grants(board: Board, target: InPlay) -> Value:
         if term.none:
             continue
         name = play.card.name
+        amount = term.grant.amount
+        if term.keyword:
+            times = _keyword_value(target, term.keyword)
+            if times is None:
+                value.gaps.append(
+                    f'"{target.name}": its {term.keyword.title()} is not a number rulesq reads'
+                )
+                continue
+            amount *= times
+        if term.pile:
+            times = _pile_units(board, play, value)
+            if times is None:
+                continue
+            amount *= times
         value.add(
-            term.grant.amount,
-            f'"{name}" gives {term.grant.amount:+d} combat damage {term.duration}',
+            amount,
+            f'"{name}" gives {amount:+d} combat damage {term.duration}',
             Text(name, term.quote),
             CARD_EFFECTS,
         )

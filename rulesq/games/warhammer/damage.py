@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer import combat_plays, shields, texts
+from rulesq.effects.base import Unparsed
+from rulesq.games.warhammer import combat_plays, lasting_grants, shields, texts
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
@@ -62,12 +63,12 @@ FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
 def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
     """The value of a keyword the card's text states (Toughness 1), with its quote."""
-    if placed.card is None or not placed.card.text or placed.facedown:
+    text = placed.shown_text
+    if text is None:
         return None
-    doc = texts.parsed(placed.card.text)
-    for found in doc.keywords():
+    for found in texts.parsed(text).keywords():
         if found.name.casefold() == name:
-            return found.value, Text(placed.name, found.span.of(placed.card.text).strip())
+            return found.value, Text(placed.name, found.span.of(text).strip())
     return None
 
 
@@ -78,10 +79,7 @@ def unfollowed(board: Board) -> list[str]:
     hit point modifiers (read by the hit points) and reminder text are not gaps.
     """
     gaps: list[str] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        text = placed.card.text
+    for placed, text in board.faceup_texts():
         for effect in texts.parsed(text).effects:
             if isinstance(effect, (fx.Reminder, fx.ZoneText, fx.Limit, fx.Only, fx.XIs)):
                 continue
@@ -125,11 +123,9 @@ def _doubles(effect: object, quote: str) -> bool:
 def doublers(board: Board) -> list[Text]:
     """The constant texts in play that double damage assigned to units, quoted."""
     found: list[Text] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        for effect in texts.parsed(placed.card.text).effects:
-            quote = effect.span.of(placed.card.text).strip()
+    for placed, text in board.faceup_texts():
+        for effect in texts.parsed(text).effects:
+            quote = effect.span.of(text).strip()
             if _doubles(effect, quote):
                 found.append(Text(placed.name, quote))
     return found
@@ -242,10 +238,8 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
 
 def _lowers_hit_points(board: Board) -> bool:
     """Whether a constant text of a card in play lowers hit points."""
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        for constant in texts.constants(placed.card.text):
+    for _placed, text in board.faceup_texts():
+        for constant in texts.constants(text):
             grant = texts.hit_point_grant(constant.act)
             if grant is not None and grant.amount < 0:
                 return True
@@ -264,10 +258,7 @@ QA_REPLACED = FAQ + "qa/34"
 def pile_replacements(board: Board) -> list[Text]:
     """The texts in play that replace the discard pile a unit leaving play would enter."""
     found: list[Text] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        text = placed.card.text
+    for placed, text in board.faceup_texts():
         for effect in texts.parsed(text).effects:
             quote = effect.span.of(text).strip()
             if _REPLACES_PILE.match(quote):
@@ -429,12 +420,15 @@ def combat_pool(board: Board) -> Value:
         if found.value is not None:
             value.add(found.value, f'"{attacker.name}" counts {found.value}')
         extra = combat_damage(board, attacker)
-        played = combat_plays.grants(board, attacker)
-        extra.value = (extra.value or 0) + (played.value or 0)
-        extra.steps += played.steps
-        extra.texts += played.texts
-        extra.rules += [r for r in played.rules if r not in extra.rules]
-        extra.gaps += played.gaps
+        for played in (
+            combat_plays.grants(board, attacker),
+            lasting_grants.grants(board, attacker),
+        ):
+            extra.value = (extra.value or 0) + (played.value or 0)
+            extra.steps += played.steps
+            extra.texts += played.texts
+            extra.rules += [r for r in played.rules if r not in extra.rules]
+            extra.gaps += played.gaps
         value.gaps += extra.gaps
         value.texts += extra.texts
         value.rules += [r for r in extra.rules if r not in value.rules]
@@ -456,7 +450,8 @@ def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:
         return False
     extra = combat_damage(board, attacker)
     played = combat_plays.grants(board, attacker)
-    if extra.texts or extra.gaps or played.texts or played.gaps:
+    lasting = lasting_grants.grants(board, attacker)
+    if any(v.texts or v.gaps for v in (extra, played, lasting)):
         value.gaps.append(
             f'"{attacker.name}" deals no damage in combat ("{quiet.card}") and a text adds '
             "to its combat damage: which applies is not read by rulesq"
@@ -489,6 +484,28 @@ def _action_quotes(text: str) -> list[str]:
     ]
 
 
+#: "+-X" / "+-1": a sign lost or doubled in the card data (corpus/warhammer/seed-problems.md).
+_BOTH_SIGNS = re.compile(r"\+-(?:\d+|X\b)")
+
+
+def _unparsed_combat(placed: InPlay, text: str) -> list[str]:
+    """The sentences of a text the grammar does not parse that change combat damage."""
+    gaps = []
+    for effect in texts.parsed(text).effects:
+        quote = effect.span.of(text).strip()
+        if not isinstance(effect, Unparsed) or not _COMBAT_WORDS.search(quote):
+            continue
+        signs = _BOTH_SIGNS.search(quote)
+        why = (
+            f'its amount reads "{signs.group(0)}" in the card data, a sign lost or doubled '
+            "there: whether it adds or takes away is unknown (corpus/warhammer/seed-problems.md)"
+            if signs
+            else "the grammar does not parse it"
+        )
+        gaps.append(f'"{placed.name}": "{quote}" changes the damage dealt in combat, and {why}')
+    return gaps
+
+
 def unread_combat_texts(board: Board) -> list[str]:
     """The texts that change the damage dealt in combat and that rulesq does not read.
 
@@ -496,10 +513,9 @@ def unread_combat_texts(board: Board) -> list[str]:
     the whole text of a card played or triggered this turn or on the chain.
     """
     gaps: list[str] = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        for constant in texts.constants(placed.card.text):
+    for placed, text in board.faceup_texts():
+        gaps += _unparsed_combat(placed, text)
+        for constant in texts.constants(text):
             quote = constant.quote.strip()
             if "counterstrike" in quote.casefold():
                 continue  # the keyword, read by the damage a defender deals
@@ -510,8 +526,8 @@ def unread_combat_texts(board: Board) -> list[str]:
                 )
     for link in board.chain:
         card = link.card
-        if card is None or not card.text:
-            continue
+        if card is None or not card.text or lasting_grants.reads(card.text):
+            continue  # an Action giving its own card combat damage: lasting_grants reads it
         tactic = (card.type or "").lower() == "tactic"
         if any(
             _COMBAT_WORDS.search(q) for q in ([card.text] if tactic else _action_quotes(card.text))
@@ -525,7 +541,7 @@ def unread_combat_texts(board: Board) -> list[str]:
     acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
     seen: set[str] = set()
     for card in acted:
-        if card is None or not card.text or card.id in seen:
+        if card is None or not card.text or card.id in seen or lasting_grants.reads(card.text):
             continue
         seen.add(card.id)
         tactic = (card.type or "").lower() == "tactic"

@@ -162,9 +162,9 @@ def where_before(board: Board, placed: InPlay) -> tuple[str, Zone | None]:
 
 def sentences(placed: InPlay) -> list[tuple[object, str]]:
     """The effects of a faceup card's text, each with its words quoted."""
-    if placed.card is None or not placed.card.text or placed.facedown:
+    text = placed.shown_text
+    if text is None:
         return []
-    text = placed.card.text
     return [(e, e.span.of(text).strip()) for e in texts.parsed(text).effects]
 
 

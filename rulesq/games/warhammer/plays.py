@@ -413,12 +413,10 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
     The player's own cards that lower or raise costs are read by :func:`price`; any other
     card in play whose constant text changes costs is read here or makes the price a gap.
     """
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
+    for placed, text in board.faceup_texts():
         if not in_play(board, placed):
             continue
-        for constant in texts.constants(placed.card.text):
+        for constant in texts.constants(text):
             quote = Text(placed.name, constant.quote.strip())
             own = controller(placed) == player
             gap = (

@@ -111,10 +111,8 @@ TARGET_RESTRICTION = re.compile(r"[^.]*\bcannot (?:target|be targeted)\b[^.]*\."
 def target_restrictions(board: Board) -> list[Text]:
     """The sentences of cards in play that restrict targeting, quoted."""
     found = []
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
-        hit = TARGET_RESTRICTION.search(placed.card.text)
+    for placed, text in board.faceup_texts():
+        hit = TARGET_RESTRICTION.search(text)
         if hit is not None:
             found.append(Text(placed.name, hit.group(0).strip()))
     return found

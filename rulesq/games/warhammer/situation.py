@@ -346,6 +346,9 @@ class Reader(EventFacts):
 
     def _fact_trigger(self, fact: Fact, kind: str | None = None) -> None:
         source, *targets = fact.cards
+        shown_as = fact.param("shown")
+        shown = tuple(ref.card for ref in targets) if shown_as is not None else ()
+        targets = [] if shown_as is not None else targets
         paid = fact.param("number")
         placed = self.board.find(source.name)
         tactic = source.card is not None and (source.card.type or "").lower() == "tactic"
@@ -368,6 +371,9 @@ class Reader(EventFacts):
             paid=int(paid) if paid is not None else None,
             kind=kind or ("tactic" if tactic or placed is None else "trigger"),
             cancelling=cancelling,
+            shown=shown,
+            shown_as=str(shown_as) if shown_as is not None else None,
+            chosen=_chosen(fact),
         )
 
     _fact_respond = _fact_trigger
@@ -423,6 +429,9 @@ class Reader(EventFacts):
         pile = self.board.discard.setdefault(fact.who or ME, [])
         pile += [ref.card for ref in fact.cards if ref.card is not None]
 
+    def _fact_pile_units(self, fact: Fact) -> None:
+        self.board.pile_units[fact.who or ME] = int(fact.param("number"))
+
     def _fact_hand_size(self, fact: Fact) -> None:
         self.board.hands[fact.who or ME] = int(fact.param("number"))
 
@@ -442,6 +451,8 @@ class Reader(EventFacts):
                 fact,
             )
         self.board.moves.append(moved)
+        if moved.zone is None and here[1] is not None:
+            self._development_gone(placed)  # out of play, to a discard pile
         if moved.zone is not None and moved.side == here[0]:
             # A move between one player's zones is a "moved" event for trigger conditions.
             self.board.events.append(Event("moved", placed, fact, None, moved.zone, here[1]))
@@ -468,7 +479,20 @@ class Reader(EventFacts):
             counts[zone] += 1
 
     def _fact_discarded(self, fact: Fact) -> None:
-        self.board.left.append((self._in_play(fact.card), fact))
+        self._leaves(self._in_play(fact.card), fact)
+
+    def _leaves(self, placed: InPlay, fact: Fact) -> None:
+        """A card leaves play: a facedown development is one fewer in a count stated before."""
+        if not any(gone is placed for gone, _ in self.board.left):
+            self._development_gone(placed)
+        self.board.left.append((placed, fact))
+
+    def _development_gone(self, placed: InPlay) -> None:
+        """A facedown development leaves its zone: a count stated before holds one fewer."""
+        counts = self.board.capital(placed.owner).developments
+        if placed.facedown and placed.zone in counts:
+            zone = placed.zone
+            counts[zone] = max(counts[zone] - 1, 0)
 
     def _fact_leaves_play(self, fact: Fact) -> None:
         super()._fact_leaves_play(fact)
@@ -481,7 +505,7 @@ class Reader(EventFacts):
     def _fact_destroys(self, fact: Fact) -> None:
         super()._fact_destroys(fact)
         for ref in fact.cards[1:]:
-            self.board.left.append((self._in_play(ref), fact))
+            self._leaves(self._in_play(ref), fact)
 
     # ------------------------------------------------------------------ cards
     def _place(
@@ -524,6 +548,12 @@ class Reader(EventFacts):
         )
         self.board.cards.append(placed)
         return placed
+
+
+def _chosen(fact: Fact) -> str | None:
+    """The player a link's text made its controller choose ("choosing you"), or None."""
+    players: tuple[str, ...] = tuple(fact.param("players") or ())
+    return players[1] if len(players) > 1 else None
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:

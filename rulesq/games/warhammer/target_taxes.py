@@ -74,12 +74,10 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
     aimed = targeted_kinds(card)
     if not aimed:
         return found
-    for placed in board.cards:
-        if placed.card is None or not placed.card.text or placed.facedown:
-            continue
+    for placed, text in board.faceup_texts():
         if not in_play(board, placed) or blanked(board, placed) is not None:
             continue
-        for constant in texts.constants(placed.card.text):
+        for constant in texts.constants(text):
             quote = constant.quote.strip()
             if not _RESTRICTS.search(quote):
                 continue
@@ -99,7 +97,7 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
                 continue
             subject = quote.split("cannot", 1)[0]
             if re.fullmatch(r"\s*this card\s*", subject, re.IGNORECASE):
-                subject = placed.card.type or "card"
+                subject = (placed.card.type if placed.card else None) or "card"
             protected = _kinds(subject) or set(_KINDS)
             if protected & aimed:
                 found.gaps.append(
@@ -108,13 +106,13 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
                 )
     seen: set[str] = set()
     for play in plays_this_turn(board):
-        played, text = play.card, play.card.text
+        played, said = play.card, play.card.text
         if play.link is not None and not play.resolved or played.id in seen:
             continue  # a tactic still on the chain has not acted
         seen.add(played.id)
-        if not text or (played.type or "").lower() != "tactic":
+        if not said or (played.type or "").lower() != "tactic":
             continue
-        if _RESTRICTS.search(text):
+        if _RESTRICTS.search(said):
             when = " (its chain has resolved)" if play.resolved else ""
             found.gaps.append(
                 f'"{played.name}", played this turn{when}, restricts targeting, and '

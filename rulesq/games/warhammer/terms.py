@@ -28,12 +28,16 @@ class Reach:
     mine: bool = False
     where: str = ""
     undamaged: bool = False
+    #: "in a zone with at least N <Trait> card(s)": the trait and N (the unit's own zone).
+    zone_with: str = ""
+    at_least: int = 0
 
 
 _UNITS = re.compile(
     r"^(?:each )?(?P<side>attacking |defending )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
-    r"(?P<where> in this zone| in all corresponding zones)?$"
+    r"(?P<where> in this zone| in all corresponding zones"
+    r"| in a zone with at least (?P<n>\w+) (?P<trait>\S+) cards?)?$"
 )
 
 
@@ -58,12 +62,21 @@ def reach(act: fx.Act) -> Reach | None:
             kind = raw
         else:
             return None
+    zone_with, at_least = "", 0
+    if found.group("trait"):
+        raw = words[[w.lower() for w in words].index(found.group("trait"))]
+        number = found.group("n")
+        if not raw[:1].isupper() or (not number.isdigit() and number not in NUMBER_WORDS):
+            return None
+        zone_with, at_least = raw, parse_number(number)
     return Reach(
         (found.group("side") or "").strip(),
         kind,
         bool(found.group("mine")),
-        (found.group("where") or "").strip(),
+        "" if zone_with else (found.group("where") or "").strip(),
         bool(found.group("undamaged")),
+        zone_with,
+        at_least,
     )
 
 
@@ -87,11 +100,24 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
         return False
     if term.mine and target.owner != owner:
         return False
+    if term.zone_with:
+        return _zone_shows(board, target, term.zone_with) >= term.at_least
     if term.where == "in this zone":
         return target.owner == owner and zone is not None and target.zone is zone
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _zone_shows(board: Board, target: InPlay, trait: str) -> int:
+    """How many faceup cards in the target's zone bear a trait (a development shows none)."""
+    if target.zone is None:
+        return 0
+    return sum(
+        1
+        for placed in board.in_zone(target.owner, target.zone)
+        if placed.card is not None and not placed.facedown and _has_kind(placed, trait)
+    )
 
 
 def _has_kind(target: InPlay, kind: str) -> bool:

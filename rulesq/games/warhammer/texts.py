@@ -22,6 +22,19 @@ from rulesq.games.warhammer.vocab import Zone
 POWER_ICON = "[power]"
 
 
+#: An Action's effect that makes its own card deal more damage in combat for a time.
+_LASTING_SELF_GRANT = re.compile(
+    r"\bthis (?:unit|legend) deals? \+(?P<n>\d+|X) damage in combat "
+    r"until (?:the )?end of the (?P<until>turn|phase)\b",
+    re.IGNORECASE,
+)
+
+
+def lasting_self_grant(text: str) -> re.Match[str] | None:
+    """The words of an Action's text that give its own card +N (or +X) combat damage for a time."""
+    return _LASTING_SELF_GRANT.search(text) if "Action:" in text else None
+
+
 @cache
 def parsed(text: str) -> fx.WarhammerParsedText:
     """A text in force, parsed (once)."""

@@ -99,10 +99,10 @@ def search_count(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{card.name}" states no search of a number of cards rulesq reads')
     quotes = [Text(card.name, found.group(0))]
     steps = [f'"{card.name}" searches the top {amount} cards']
-    for other in board.cards:
-        if other.owner != source.owner or other.facedown or other.card is None:
+    for other, text in board.faceup_texts():
+        if other.owner != source.owner:
             continue
-        for _header, zone, quote, body in T.sentences(other.name, other.card.text or ""):
+        for _header, zone, quote, body in T.sentences(other.name, text):
             if not T.SEARCH_MORE.match(body):
                 continue
             if zone is not None and other.zone is not zone:
@@ -194,10 +194,10 @@ def sacrificed(ctx: Context) -> Answer:
     opponent = _OTHER[placed.owner]
     loyalty = placed.card.fields.get("loyalty")
     bars: list[tuple[InPlay, str, int]] = []
-    for other in board.cards:
-        if other.owner != opponent or other.zone is not placed.zone or other.card is None:
+    for other, text in board.faceup_texts():  # a facedown development bars nothing
+        if other.owner != opponent or other.zone is not placed.zone:
             continue
-        for _h, _z, quote, body in T.sentences(other.name, other.card.text or ""):
+        for _h, _z, quote, body in T.sentences(other.name, text):
             found = T.LOYALTY_BAR.match(body)
             if found is not None:
                 bars.append((other, quote, int(found.group("n"))))

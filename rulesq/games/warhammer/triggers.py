@@ -161,12 +161,10 @@ def _corrupting_zone(
     board: Board, placed: InPlay, zone: Zone | None, count: Count
 ) -> InPlay | None:
     """A card in ``zone`` (the unit's) whose text makes its controller's units enter corrupted."""
-    for other in board.cards:
-        if other.zone is not zone or other.owner != placed.owner or other.facedown:
+    for other, text in board.faceup_texts():
+        if other.zone is not zone or other.owner != placed.owner:
             continue
-        for _header, _zone, quote, body in T.sentences(
-            other.name, (other.card and other.card.text) or ""
-        ):
+        for _header, _zone, quote, body in T.sentences(other.name, text):
             if T.ENTER_CORRUPTED.match(body):
                 count.texts.append(Text(other.name, quote))
                 return other
@@ -440,9 +438,9 @@ def spike_destroys(board: Board, target: InPlay) -> tuple[bool, Count] | None:
 
     None when no such text is in play (then the damage decides alone).
     """
-    for source in board.cards:
-        for trigger in T.triggers(source.name, source.card.text if source.card else None):
-            if trigger.condition != "attackers_take_combat_damage" or source.facedown:
+    for source, text in board.faceup_texts():
+        for trigger in T.triggers(source.name, text):
+            if trigger.condition != "attackers_take_combat_damage":
                 continue
             count = Count(rules=[QA_SPIKE], texts=[trigger.quote])
             victims = spike_victims(board, source, count)

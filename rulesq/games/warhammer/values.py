@@ -276,19 +276,19 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
     """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
     from rulesq.games.warhammer.places import blanked
 
-    for source in board.cards:
-        if source.card is None or not source.card.text:
-            continue
+    for source, text in board.faceup_texts():  # a facedown development has no text
         blank = blanked(board, source)
         if blank is not None:
             value.steps.append(f'"{source.name}" has a blank text box ({blank.card})')
             value.texts += [blank] if blank not in value.texts else []
             value.rules += [BLANK] if BLANK not in value.rules else []
             continue
-        for constant in texts.constants(source.card.text):
+        for constant in texts.constants(text):
             grant = _GRANTS[what](constant.act)
             if grant is None:
                 continue
+            if constant.clause.duration is not None and _an_actions(source, constant):
+                continue  # an Action's effect, read once resolved (lasting_grants)
             if constant.clause.duration is not None:
                 value.gaps.append(
                     f'"{source.name}": "{constant.quote.strip()}" lasts for a time: '
@@ -327,6 +327,12 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
+
+
+def _an_actions(source: InPlay, constant: texts.Constant) -> bool:
+    """Whether a lasting text is the effect of its card's Action (this card deals +X for a time)."""
+    found = texts.lasting_self_grant(source.card.text or "") if source.card else None
+    return found is not None and found.group(0).casefold() in constant.quote.casefold()
 
 
 def _side(board: Board, target: InPlay, cond: str) -> bool:
