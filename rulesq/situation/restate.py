@@ -117,8 +117,9 @@ def _stated(
     return made
 
 
-#: (game, lines as one text) -> the facts they state, read alone; never handed out unchanged.
-_ADDED: dict[tuple[str, str], list[Fact] | None] = {}
+#: (game, lines as one text, whether a file's) -> the facts they state, read alone; never
+#: handed out unchanged.
+_ADDED: dict[tuple[str, str, bool], list[Fact] | None] = {}
 #: How many texts of added lines are remembered (a few per card whose icons are asked about).
 ADDED_LIMIT = 4096
 
@@ -131,7 +132,7 @@ def _added(situation: Situation, lines: Sequence[str]) -> list[Fact] | None:
     disk as the file's is (``remember``).
     """
     block = "\n".join(lines) + "\n"
-    key = (situation.game, block)
+    key = (situation.game, block, situation.remembered)
     if key in _ADDED:
         return _ADDED[key]
     from rulesq.errors import RulesqError
