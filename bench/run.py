@@ -106,12 +106,19 @@ import json, sys, time
 from pathlib import Path
 from rulesq.engine.check import check_file
 try:  # the lines remembered by a round would make the next one read nothing
-    from rulesq.situation.lineitems import forget
+    from rulesq.situation.lineitems import forget as forget_lines
 except ImportError:  # a baseline from before the line items
     try:
-        from rulesq.situation.lines import forget
+        from rulesq.situation.lines import forget as forget_lines
     except ImportError:
-        forget = lambda: None
+        forget_lines = lambda: None
+try:  # nor read the lines stated to ask again
+    from rulesq.situation.restate import forget as forget_stated
+except ImportError:
+    forget_stated = lambda: None
+def forget():
+    forget_lines()
+    forget_stated()
 files = sorted(Path(sys.argv[1]).rglob("*.rq"))
 seconds = float(sys.argv[2])
 clock = time.process_time  # CPU time: the machine may be shared

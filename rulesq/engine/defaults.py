@@ -20,6 +20,10 @@ One concerns a card's flags (Blue Moon's icons): a card whose icons no source gi
 to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
 a time; when a verdict differs, the judge is asked to say which icons the card has.
+
+Asked again, a question is asked of the situation with the line stated (``it is my turn``,
+``phase Fight``, ``"X" has icon PROTECTED``), made from the built one: only the line is read
+(:mod:`rulesq.situation.restate`), and the situation is the one its text would parse to.
 """
 
 from __future__ import annotations
@@ -119,13 +123,20 @@ def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> b
     return any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions())
 
 
-def with_turn(situation: Situation, question: Question, line: str) -> str:
-    """The situation's text with ``line`` stated just before ``question``."""
-    from rulesq.spans import text_lines
+def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
+    """The situation with ``line`` (one or more statements) written before its line ``at``.
 
-    lines = text_lines(situation.text)  # numbered as the question's span is (line feeds)
-    at = question.span.line - 1
-    return "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
+    Made from the built situation, reading only the new lines
+    (:func:`rulesq.situation.restate.stated`); None if the text so written would not be a
+    situation (it would not parse, resolve or pass the game's checks).
+    """
+    from rulesq.errors import RulesqError
+    from rulesq.situation.restate import stated
+
+    try:
+        return stated(situation, at, line.split("\n"))
+    except RulesqError:
+        return None
 
 
 Ask = Callable[["Situation", "Question"], "Answer"]
@@ -133,18 +144,9 @@ Ask = Callable[["Situation", "Question"], "Answer"]
 
 def asked_with(situation: Situation, question: Question, line: str, ask: Ask) -> Answer | None:
     """``question`` answered again with ``line`` stated just before it; None if that cannot be."""
-    from rulesq.errors import RulesqError
-    from rulesq.situation import parse_situation
-
     position = situation.questions.index(question)
-    try:
-        other = parse_situation(
-            with_turn(situation, question, line),
-            situation.source,
-            situation.game,
-            remember=situation.remembered,
-        )
-    except RulesqError:
+    other = stated_at(situation, question.span.line, line)
+    if other is None:
         return None
     return ask(other, other.questions[position])
 
@@ -230,21 +232,20 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
     return cards
 
 
-def with_line_first(situation: Situation, line: str) -> str:
-    """The situation's text with ``line`` stated before its first statement or question.
+def first_line(situation: Situation) -> int:
+    """The line of the situation's first statement or question (past the end: none).
 
     A card's icons are the card's, whenever they are stated: stated first, the line moves no
     event and sits in no moment of the replay.
     """
     from rulesq.spans import text_lines
 
-    lines = text_lines(situation.text)
-    first = min((item.span.line for item in situation.items), default=len(lines) + 1)
-    at = first - 1
-    return "\n".join([*lines[:at], line, *lines[at:]]) + "\n"
+    if situation.items:
+        return min(item.span.line for item in situation.items)
+    return len(text_lines(situation.text)) + 1
 
 
-#: The situations read again with a line stated first, by that line (None: it cannot be).
+#: The situations made with a line stated first, by that line (None: it cannot be).
 Restated = dict[str, "Situation | None"]
 
 
@@ -257,23 +258,14 @@ def asked_first(
 ) -> Answer | None:
     """``question`` answered again with ``line`` stated first; None if that cannot be.
 
-    ``restated`` keeps each situation so read, for the situation's other questions: the
-    same line is read once per situation, not once per question.
+    ``restated`` keeps each situation so made, for the situation's other questions: the
+    same line is stated once per situation, not once per question.
     """
-    from rulesq.errors import RulesqError
-    from rulesq.situation import parse_situation
-
     position = situation.questions.index(question)
     if restated is not None and line in restated:
         other = restated[line]
     else:
-        try:
-            text = with_line_first(situation, line)
-            other = parse_situation(
-                text, situation.source, situation.game, remember=situation.remembered
-            )
-        except RulesqError:
-            other = None
+        other = stated_at(situation, first_line(situation), line)
         if restated is not None:
             restated[line] = other
     if other is None:

@@ -215,7 +215,7 @@ def answer_question(
     if recheck_defaults:
         from rulesq.engine import defaults
 
-        # A situation read again is kept with its memo while its questions are asked.
+        # A situation made to ask again is kept with its memo while its questions are asked.
         memos: dict[int, tuple[Situation, dict[str, Any]]] = memo.setdefault("defaults.memos", {})
 
         def ask(other: Situation, again: Question) -> Answer:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.situation.model import CardRef, Expectation, Question, Situation
+from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
 from rulesq.spans import Span, text_lines
 
 if TYPE_CHECKING:
@@ -145,3 +145,22 @@ class _Resolver:
             Span(0, 0, line, max(column, 1)),
             suggest(ref, [*aliases, *self.corpus.clauses]),
         )
+
+
+def resolve_added(
+    situation: Situation, game: Game, before: list[Fact | Question], added: list[Fact]
+) -> list[Fact]:
+    """Facts written in after the (resolved) items ``before``, resolved as a whole text is.
+
+    A name the items before introduced as an ad-hoc character is that character here too.
+    The facts' card references must be their own copies: each is filled in where it is.
+    """
+    resolver = _Resolver(situation, game, game.corpus)
+    for item in before:
+        for ref in item.cards:
+            if ref.adhoc:
+                resolver.introduced.setdefault(normalise_name(ref.name), ref.name)
+    for fact in added:
+        for ref in fact.cards:
+            resolver.card(ref)
+    return added

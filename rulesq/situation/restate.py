@@ -1,0 +1,199 @@
+"""A situation with lines stated in it, made from the built one: only the new lines are read.
+
+A default a verdict rests on is tried by asking the question again with a line stated (``it
+is my turn``, ``phase Fight``, ``"X" has icon PROTECTED``). The situation so made is exactly
+the one its text, with the lines written in, would parse to: the new lines are parsed and
+built alone, resolved as the statements before them leave the names, and the items after them
+moved down (their spans, indexes and the plays they suppose). Then the game checks it, as it
+checks any situation. A text with carriage returns, or a line that reads as no statement, is
+read again whole instead (``parse_situation``): the exact text is then the simplest truth.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rulesq.situation.model import CardRef, Fact, Question, Situation
+from rulesq.spans import Span, text_lines
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+T = TypeVar("T")
+
+
+def written_in(situation: Situation, at: int, lines: Sequence[str]) -> str:
+    """The situation's text with ``lines`` written before its line ``at`` (from 1).
+
+    Past its last line, they are written after it.
+    """
+    old = text_lines(situation.text)
+    at = max(1, min(at, len(old) + 1))
+    return "\n".join([*old[: at - 1], *lines, *old[at - 1 :]]) + "\n"
+
+
+def stated(situation: Situation, at: int, lines: Sequence[str]) -> Situation:
+    """The situation with ``lines`` (statements) written before its line ``at`` (from 1).
+
+    Raises ``RulesqError`` where the text so written would not parse, resolve or pass the
+    game's checks, as ``parse_situation`` of it would.
+    """
+    from rulesq.situation import parse_situation
+
+    old = text_lines(situation.text)
+    at = max(1, min(at, len(old) + 1))  # where the lines land in the text
+    text = written_in(situation, at, lines)
+    plain = "\r" not in situation.text and not any("\r" in line for line in lines)
+    added = _added(situation, lines) if plain and _between_items(situation, at, old) else None
+    if added is None or any(i.supposed is not None for i in situation.items):
+        # A play a what-happens question supposes raises questions from the facts before
+        # it: read the whole text, which raises them again.
+        return parse_situation(text, situation.source, situation.game, situation.remembered)
+    offset = sum(len(line) + 1 for line in old[: at - 1])
+    return _stated(situation, text, (at, offset), lines, added)
+
+
+def _between_items(situation: Situation, at: int, old: list[str]) -> bool:
+    """Whether line ``at`` is where a statement may stand: after the game line, no call cut off.
+
+    That is the line of a statement or question (none before it ends with ``expect`` lines
+    at or after ``at``), or past the text's last item.
+    """
+    items = situation.items
+    if not items:
+        return at > len(old)
+    if at < items[0].span.line:
+        return False
+    return not any(
+        call.span.line >= at
+        for item in items
+        if isinstance(item, Question) and item.span.line < at
+        for call in item.expectations
+    )
+
+
+def _stated(
+    situation: Situation,
+    text: str,
+    place: tuple[int, int],
+    lines: Sequence[str],
+    added: list[Fact],
+) -> Situation:
+    """The situation with ``added`` (the facts of ``lines``) at ``place`` (line, offset)."""
+    from rulesq.games import get_game
+    from rulesq.inputs import check_counts, check_text
+    from rulesq.situation.resolve import resolve_added
+
+    check_text(text, situation.source)
+    at, offset = place
+    moved = sum(len(line) + 1 for line in lines)
+    cut = next((n for n, i in enumerate(situation.items) if i.span.line >= at), None)
+    before = situation.items[:cut] if cut is not None else list(situation.items)
+    after = situation.items[len(before) :]
+    game = get_game(situation.game)
+    new = [
+        _with(
+            fact,
+            span=_moved(fact.span, offset, at - 1),
+            index=len(before) + n,
+            cards=tuple(_with(r, span=_moved(r.span, offset, at - 1)) for r in fact.cards),
+        )
+        for n, fact in enumerate(added)
+    ]
+    shift = len(new)
+    made = Situation(
+        game=situation.game,
+        source=situation.source,
+        text=text,
+        cards=situation.cards,
+        sources=situation.sources,
+        remembered=situation.remembered,
+    )
+    new = resolve_added(made, game, before, new)
+    made.items = [*before, *new, *(_down(item, moved, len(lines), shift) for item in after)]
+    named = sum(len(item.cards) for item in made.items)
+    check_counts(len(made.items), len(made.questions), situation.source, named)
+    game.check_situation(made)
+    return made
+
+
+#: (game, lines as one text, whether a file's) -> the facts they state, read alone; never
+#: handed out unchanged.
+_ADDED: dict[tuple[str, str, bool], list[Fact] | None] = {}
+#: How many texts of added lines are remembered (a few per card whose icons are asked about).
+ADDED_LIMIT = 4096
+
+
+def _added(situation: Situation, lines: Sequence[str]) -> list[Fact] | None:
+    """The facts ``lines`` state, read alone (spans from the first line's start), or None.
+
+    None when they are anything but statements (a question, a call, a card or a source), or
+    do not parse or read alone. Each text is read once per process, its lines' items as a
+    file's are (:mod:`rulesq.situation.lineitems`: those of a file's situation kept on disk).
+    """
+    block = "\n".join(lines) + "\n"
+    key = (situation.game, block, situation.remembered)
+    if key in _ADDED:
+        return _ADDED[key]
+    from rulesq.errors import RulesqError
+    from rulesq.situation.lineitems import read_by_lines
+
+    try:
+        built = read_by_lines(situation.game, situation.source, block, situation.remembered)
+    except RulesqError:
+        built = None  # the whole text is read instead, and fails as it does
+    found = _facts(built)
+    if len(_ADDED) < ADDED_LIMIT:
+        _ADDED[key] = found
+    return found
+
+
+def forget() -> None:
+    """Forget the lines read (a benchmark measures a fresh process's work so)."""
+    _ADDED.clear()
+
+
+def _facts(built: Situation | None) -> list[Fact] | None:
+    """The items of a text of statements only; None for any other (or no) text."""
+    if built is None or built.cards or built.sources:
+        return None
+    facts = [item for item in built.items if isinstance(item, Fact)]
+    return facts if len(facts) == len(built.items) else None
+
+
+def _moved(span: Span, offset: int, lines: int) -> Span:
+    """A span moved ``offset`` characters and ``lines`` lines down the text."""
+    return Span(span.start + offset, span.end + offset, span.line + lines, span.column)
+
+
+def _down(item: Fact | Question, offset: int, lines: int, shift: int) -> Fact | Question:
+    """An item after the lines written in: its place moved down, its index ``shift`` on."""
+    changes: dict[str, Any] = {
+        "span": _moved(item.span, offset, lines),
+        "index": item.index + shift,
+        "cards": tuple(_card_down(ref, offset, lines) for ref in item.cards),
+    }
+    if isinstance(item, Question) and item.expectations:
+        changes["expectations"] = tuple(
+            _with(
+                call,
+                span=_moved(call.span, offset, lines),
+                value=_card_down(call.value, offset, lines)
+                if isinstance(call.value, CardRef)
+                else call.value,
+            )
+            for call in item.expectations
+        )
+    return _with(item, **changes)
+
+
+def _card_down(ref: CardRef, offset: int, lines: int) -> CardRef:
+    return _with(ref, span=_moved(ref.span, offset, lines))
+
+
+def _with(item: T, **changes: Any) -> T:
+    """A copy of a frozen model object with some fields changed (no ``__init__`` run)."""
+    new: T = object.__new__(type(item))
+    new.__dict__.update(item.__dict__)
+    new.__dict__.update(changes)
+    return new
