@@ -217,12 +217,15 @@ def limited(ctx: Context) -> Answer:
         raise CannotAnswer(traits.unknown_limited(card))
     if card.fields.get("limited") is None:
         return _conclude(
-            ctx, YesNo(flag), f'the situation states that "{card.name}" is{"" if flag else " not"} limited', []
+            ctx,
+            YesNo(flag),
+            f'the situation states that "{card.name}" is{"" if flag else " not"} limited',
+            [],
         )
     if flag:
         from rulesq.games.warhammer.texts import limited_text
 
-        sentence = limited_text(card.text)
+        sentence = limited_text(card.text or "")
         from rulesq.games.warhammer.claims import Text as Quote
 
         quoted = [Quote(card.name, sentence)] if sentence else []

@@ -439,9 +439,7 @@ class Reader(EventFacts):
         """All of a card's traits, stated; the sources' own traits may not be contradicted."""
         ref = fact.card
         known = ref.card.fields.get("traits") if ref.card is not None else None
-        if known is not None and {t.casefold() for t in known} != {
-            t.casefold() for t in stated
-        }:
+        if known is not None and {t.casefold() for t in known} != {t.casefold() for t in stated}:
             given = ", ".join(known) or "none"
             raise self.error(
                 f'the sources give "{ref.name}" its traits ({given}): a situation states '
