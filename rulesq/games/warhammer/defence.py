@@ -110,10 +110,11 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
             "attacker (Q&A 35) and that a corrupted legend cannot defend, not whether a "
             "corrupted unit may defend"
         )
+    zone = here.zone.value if here.zone is not None else "zone"
     return Ruling(
         True,
-        f'"{name}" is a unit of the defending player in the attacked {here.zone.value if here.zone else "zone"}: the '
-        "defending player may declare it a defender",
+        f'"{name}" is a unit of the defending player in the attacked {zone}: the defending '
+        "player may declare it a defender",
         (DECLARE, ZONE),
     )
 
