@@ -58,6 +58,19 @@ def forms_of(game: str) -> tuple[Form, ...]:
     )
 
 
+@cache
+def synonyms_of(game: str) -> dict[str, str]:
+    """Words a judge uses for a word of the game's forms (``[synonyms]`` of its forms.toml)."""
+    import tomllib
+
+    path = corpus_dir() / game / "forms.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return {str(k).lower(): str(v) for k, v in data.get("synonyms", {}).items()}
+
+
 _TOKEN = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\d+|[A-Za-z][A-Za-z/\'-]*|\S')
 
 
@@ -198,7 +211,8 @@ def nearest(
     With ``check`` (does a line parse?), a filled-in form that does not parse is shown as
     its example instead: a suggestion is always a line the language reads.
     """
-    shape = _shape(_tokens(line), _vocabulary(game), classes)
+    words = synonyms_of(game)
+    shape = _shape([words.get(t.lower(), t) for t in _tokens(line)], _vocabulary(game), classes)
     if not shape:
         return []
     scored: list[tuple[float, int, str]] = []
