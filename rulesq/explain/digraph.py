@@ -42,6 +42,9 @@ class DiGraph:
 
     def __init__(self) -> None:
         self._nodes: dict[Hashable, dict[str, Any]] = {}
+        #: The nodes' attributes by node (read only: ``node in graph.node_data`` is a lookup
+        #: without a method call).
+        self.node_data = self._nodes
         self._succ: dict[Hashable, dict[Hashable, dict[str, Any]]] = {}
         self._pred: dict[Hashable, dict[Hashable, dict[str, Any]]] = {}
 
@@ -66,13 +69,25 @@ class DiGraph:
         self._succ.setdefault(node, {})
         self._pred.setdefault(node, {})
 
+    def add_new_node(self, node: Hashable, attrs: dict[str, Any]) -> None:
+        """Add a node not in the graph, with these attributes (the dict is kept as given)."""
+        self._nodes[node] = attrs
+        self._succ[node] = {}
+        self._pred[node] = {}
+
     def add_edge(self, source: Hashable, target: Hashable, **attrs: Any) -> None:
         """Add an edge (and its nodes), or update its attributes."""
-        for node in (source, target):
-            if node not in self._nodes:
-                self.add_node(node)
-        data = self._succ[source].setdefault(target, {})
-        data.update(attrs)
+        nodes = self._nodes
+        if source not in nodes:
+            self.add_new_node(source, {})
+        if target not in nodes:
+            self.add_new_node(target, {})
+        out = self._succ[source]
+        data = out.get(target)
+        if data is None:
+            data = out[target] = attrs
+        else:
+            data.update(attrs)
         self._pred[target][source] = data
 
     def has_edge(self, source: Hashable, target: Hashable) -> bool:

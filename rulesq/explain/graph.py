@@ -47,6 +47,7 @@ SUPPORTS, DECIDES, BEATS, CITES = "supports", "decides", "beats", "cites"
 QUOTES, ABSENCE, BLOCKS, ANSWERS = "quotes", "relies-on-absence-of", "blocks", "answers"
 MATCHES = "matches"
 EDGE_KINDS = (SUPPORTS, DECIDES, BEATS, CITES, QUOTES, ABSENCE, BLOCKS, ANSWERS, MATCHES)
+_EDGE_KINDS = frozenset(EDGE_KINDS)
 
 #: Clause kinds that are precedents (cited after the rule they apply).
 PRECEDENT_KINDS = frozenset({"faq-answer", "qa", "ruling"})
@@ -67,26 +68,30 @@ class Derivation:
 
     # ------------------------------------------------------------------ building
     def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
-        if node not in self.graph:
-            self.graph.add_node(node, kind=kind, label=label, **attrs)
+        graph = self.graph
+        if node not in graph.node_data:
+            graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
         return node
 
-    def _next(self, prefix: str) -> str:
+    def _new(self, prefix: str, kind: str, label: str, **attrs: Any) -> str:
+        """A node of a fresh id (``prefix:N``, N counting every such node): none has it yet."""
         self._counter += 1
-        return f"{prefix}:{self._counter}"
+        node = f"{prefix}:{self._counter}"
+        self.graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
+        return node
 
     def link(self, source: str, target: str, kind: str, note: str = "") -> None:
         """Add a typed edge from a reason to what it explains."""
-        if kind not in EDGE_KINDS:
+        if kind not in _EDGE_KINDS:
             raise ValueError(f"unknown edge kind {kind!r}")
         self.graph.add_edge(source, target, kind=kind, note=note)
 
     def fact(self, text: str, line: int | None = None) -> str:
         """A statement of the situation (as written)."""
         known = self._facts.get((text, line))
-        if known is not None and known in self.graph:
+        if known is not None and known in self.graph.node_data:
             return known
-        node = self._facts[text, line] = self._add(self._next("fact"), "fact", text, line=line)
+        node = self._facts[text, line] = self._new("fact", "fact", text, line=line)
         return node
 
     def card(self, name: str, card: Card | None = None) -> str:
@@ -107,8 +112,8 @@ class Derivation:
         ``attrs`` may say what kind of rule it is (``rule_kind``), whose card it is
         (``whose``) and the card's type (``card_type``): precedents match on them.
         """
-        node = self._add(
-            self._next("effect"),
+        node = self._new(
+            "effect",
             "effect",
             text,
             card=card_name,
@@ -146,7 +151,7 @@ class Derivation:
 
     def alternative(self, shown: str, value: Any = None) -> str:
         """A verdict that lost (link what beat it with ``beats``)."""
-        return self._add(self._next("alternative"), "alternative", shown, value=value)
+        return self._new("alternative", "alternative", shown, value=value)
 
     def absence(self, text: str, assumed: bool = False, **attrs: Any) -> str:
         """A negative fact the verdict relies on (an edge from the verdict, once there is one).
@@ -155,14 +160,14 @@ class Derivation:
         answer shows those even in its short form. ``attrs`` are kept on the node (what a
         default's re-asking needs, as ``icons_read``).
         """
-        node = self._add(self._next("absence"), "absence", text, assumed=assumed, **attrs)
+        node = self._new("absence", "absence", text, assumed=assumed, **attrs)
         if VERDICT in self.graph:
             self.link(VERDICT, node, ABSENCE)
         return node
 
     def gap(self, text: str, reason: str) -> str:
         """Something that stops the answer (unparsed text, an unknown value)."""
-        node = self._add(self._next("gap"), "gap", text, reason=reason)
+        node = self._new("gap", "gap", text, reason=reason)
         self.link(node, QUESTION, BLOCKS)
         return node
 

@@ -119,12 +119,12 @@ class BlueMoonEffect(Effect):
     @property
     def rule_kind(self) -> Kind:
         """Its kind of rule (I must / ignore / you may not / card text); the ladder ranks it."""
-        return classify(self)[0]
+        return _kind(self)
 
     @property
     def group(self) -> Group:
         """Its persistence group: 1 once when played, 2 per turn or event, 3 continuous."""
-        return classify(self)[1]
+        return _group(self)
 
     def annotations(self, *, nested: bool = False) -> dict[str, str]:
         """The ladder class and the persistence group, for printing beside the effect.

@@ -23,6 +23,7 @@ from rulesq.games.bluemoon.judge.claims import (
     shielded,
 )
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of, exempt_icons
+from rulesq.games.bluemoon.judge.kept import by_identity
 from rulesq.games.bluemoon.judge.limits import permissions, permits_kind
 from rulesq.games.bluemoon.judge.playing import gang_joins, pushes
 from rulesq.games.bluemoon.judge.ruling import Ruling, yes
@@ -332,6 +333,7 @@ def _bluff_matches(probe: Cards, card: Instance) -> bool:
 _FOLLOWED_QUANTITIES = (Q.GENERIC, Q.ARTICLE, Q.ANY, Q.MORE_THAN)
 
 
+@by_identity
 def _unfollowed(when: When | None, act: a.Play) -> str | None:
     """The words of a forbidden play the judge does not follow, or None.
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import exempting_icons, ignore_reaches
+from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, YOU, Instance, State, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, printed_value
@@ -56,7 +56,7 @@ class Source:
         """The player whose card it is ("I" on the card)."""
         return self.card.owner
 
-    @cached_property
+    @once
     def kind(self) -> Kind:
         """The effect's kind of rule (the ladder file places it on a step)."""
         if isinstance(self.effect, fx.BlueMoonEffect):
@@ -198,7 +198,7 @@ class Forces:
         )
 
     # ------------------------------------------------------------------ the fixed point
-    @cached_property
+    @once
     def ignore_sources(self) -> list[Source]:
         """The ignore effects of live cards whose time holds and which are not opposed."""
         found = []
@@ -348,7 +348,7 @@ class Forces:
                 return True
         return False
 
-    @cached_property
+    @once
     def _icon_ignorers(self) -> list[Source]:
         """The ignore effects that ignore icons (read once: not every ignore effect each time)."""
         return [s for s in self.ignore_sources if fx.scope_of(s.effect) is fx.Scope.ICONS]
@@ -537,15 +537,13 @@ class Forces:
         """
         if not in_hand and not self.live(card):
             return []
+        acting, beyond, all_beyond = _acting(card)
         if self.opposed(card) is not None:
-            return [s for s in effects_of(card) if unignorable(s)]
-        acting = [
-            s for s in effects_of(card) if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)
-        ]
-        if all(unignorable(s) for s in acting):
-            return acting
+            return list(beyond)
+        if all_beyond:
+            return list(acting)
         silenced = self.text_ignored(card) is not None
-        return [s for s in acting if unignorable(s) or not silenced]
+        return [s for s in acting if not silenced or s in beyond]
 
     def effects(
         self,
@@ -602,6 +600,23 @@ class Forces:
             for s in effects_of(card)
             if isinstance(s.effect, Unparsed)
         ]
+
+
+def _acting(card: Instance) -> tuple[list[Source], list[Source], bool]:
+    """A card's effects that can act, those beyond ignoring, and whether all that act are.
+
+    The effects that can act are all but sentences rulesq does not read and "no effect if
+    opposed" ones; beyond ignoring are those whose kind outranks it ("I must"), of all its
+    effects. Found once per card and kept beside it (like its effects).
+    """
+    known: tuple[list[Source], list[Source], bool] | None = card.__dict__.get("_acting")
+    if known is None:
+        sources = effects_of(card)
+        acting = [s for s in sources if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
+        beyond = [s for s in sources if unignorable(s)]
+        known = (acting, beyond, all(s in beyond for s in acting))
+        card.__dict__["_acting"] = known
+    return known
 
 
 def _effect_kinds(card: Instance) -> frozenset[type]:

@@ -17,7 +17,7 @@ from typing import Any
 #: The current epoch: marks increase it; changes within one epoch are saved once.
 _clock = [0]
 #: Attributes an object keeps for itself (its history, caches), never part of its fields.
-OWN = ("_saved", "_history", "_watcher", "_sources", "_kinds")
+OWN = ("_saved", "_history", "_watcher", "_sources", "_acting", "_kinds")
 
 
 def new_epoch() -> int:
@@ -34,9 +34,8 @@ class Remembering:
 
     def __setattr__(self, name: str, value: Any) -> None:
         fields = self.__dict__
-        if "_saved" in fields and fields["_saved"] != _clock[0]:
-            fields["_history"].append((_clock[0], _plain(fields)))
-            fields["_saved"] = _clock[0]
+        if "_saved" in fields:
+            remember(fields)
         fields[name] = value
 
     def start_history(self) -> None:
@@ -68,6 +67,13 @@ class Remembering:
             new.__dict__[name] = deepcopy(value, memo)
         new.start_history()
         return new
+
+
+def remember(fields: dict[str, Any]) -> None:
+    """Save an object's fields (its ``__dict__``) before their first change in this epoch."""
+    if fields["_saved"] != _clock[0]:
+        fields["_history"].append((_clock[0], _plain(fields)))
+        fields["_saved"] = _clock[0]
 
 
 def _plain(fields: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import not_followed
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.kept import by_identity
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Instance, State
 from rulesq.games.bluemoon.judge.values import holds
@@ -137,6 +138,7 @@ def permissions(forces: Forces, who: str) -> list[Source]:
     return found
 
 
+@by_identity
 def _unfollowed(effect: fx.PlayPermission) -> str | None:
     """The words of a play permission the judge does not follow, or None.
 

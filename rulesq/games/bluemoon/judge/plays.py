@@ -75,6 +75,13 @@ BASIC_RULES: dict[str, tuple[str, ...]] = {
 }
 
 
+class _Probe(Moves):
+    """The moves of a state, to read what a card would be played as (nothing is played)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+
 class PlayJudge(ProhibitionChecks, OwnTextChecks):
     """Decides whether a player may play a card now, and why."""
 
@@ -662,11 +669,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
 
     def _treated_as_free(self, card: Instance, who: str, limit: str) -> Ruling:
         """The note that a card text has the card played as if it had the FREE icon."""
-
-        class _Probe(Moves):
-            def __init__(self, state: State) -> None:
-                self.state = state
-
         texts = next_played_as_if(_Probe(self.state), card, who)
         by = f' by "{texts[0].card.name}" ({texts[0].quote})' if texts else ""
         return yes(
@@ -677,10 +679,6 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         )
 
     def _as_if(self, card: Instance, who: str) -> frozenset[str]:
-        class _Probe(Moves):
-            def __init__(self, state: State) -> None:
-                self.state = state
-
         return as_if_icons(_Probe(self.state), card, who)
 
     def _support_limit(

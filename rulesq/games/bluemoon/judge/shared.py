@@ -9,6 +9,7 @@ itself.
 
 from __future__ import annotations
 
+from operator import is_
 from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon.judge.timeline import Timeline
@@ -32,7 +33,7 @@ def read_shared(ctx: Context, catalog: Catalog) -> Timeline:
 
 def _starts(prefix: list[Fact], facts: list[Fact]) -> bool:
     """Whether ``facts`` begins with the very facts of ``prefix``."""
-    return len(prefix) <= len(facts) and all(a is b for a, b in zip(prefix, facts, strict=False))
+    return len(prefix) <= len(facts) and all(map(is_, prefix, facts))
 
 
 class Readings:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
 from typing import Any, overload
 from weakref import ref
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
-from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch
+from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch, remember
 
 ME, YOU = "me", "you"
 
@@ -130,15 +130,17 @@ class Instance(Remembering):
         self.start_history()
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if "_saved" not in self.__dict__:  # being made: nothing to remember or to watch yet
-            self.__dict__[name] = value
+        fields = self.__dict__
+        if "_saved" not in fields:  # being made: nothing to remember or to watch yet
+            fields[name] = value
             return
         if name == "zone":
-            watching = self.__dict__.get("_watcher")
+            watching = fields.get("_watcher")
             watcher = None if watching is None else watching()
             if watcher is not None:
                 watcher.moved(self, value)
-        Remembering.__setattr__(self, name, value)
+        remember(fields)
+        fields[name] = value
 
     @property
     def name(self) -> str:
@@ -179,6 +181,39 @@ class Event(Remembering):
 
     def __post_init__(self) -> None:
         self.start_history()
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    """The fields of a dataclass in order, each with its default (required ones left out)."""
+    return {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+
+
+#: Every field of a card, in order, with its default (the required ones come first, unset).
+_CARD_FIELDS = {"uid": None, "info": None, "owner": None, "zone": None, **_defaults(Instance)}
+
+
+def new_instance(uid: int, info: CardInfo, owner: str, zone: Zone, **given: Any) -> Instance:
+    """``Instance(uid, info, owner, zone, **given)``, made without a call per field set."""
+    card: Instance = object.__new__(Instance)
+    made = card.__dict__
+    made.update(_CARD_FIELDS)
+    made.update(uid=uid, info=info, owner=owner, zone=zone)
+    made.update(given)
+    card.start_history()
+    return card
+
+
+def new_event(
+    kind: str, who: str | None, turn: int, phase: Step | None, seq: int, **given: Any
+) -> Event:
+    """``Event(kind, who, turn, phase, seq, **given)``, made without a call per field set."""
+    event: Event = object.__new__(Event)
+    made = event.__dict__
+    made.update(kind=kind, who=who, turn=turn, phase=phase, seq=seq, cards=(), data={})
+    made.update(line=None, text="")
+    made.update(given)
+    event.start_history()
+    return event
 
 
 @dataclass

@@ -23,6 +23,8 @@ from rulesq.games.bluemoon.judge.state import (
     Step,
     Zone,
     fork_value,
+    new_event,
+    new_instance,
     other,
 )
 
@@ -77,8 +79,11 @@ class Timeline(Moves):
         """
         state = self.state
         for who, player in state.players.items():
-            size = state.hand_size(who)
-            if size is None:
+            if player.hand_count is not None:  # as ``State.hand_size`` finds it
+                size = player.hand_count
+            elif player.hand_exact:
+                size = len(state.hand(who))
+            else:
                 continue
             if size == 0 and player.deck_count == 0:
                 if not player.out_of_cards:
@@ -94,8 +99,14 @@ class Timeline(Moves):
         """A new physical card in a zone."""
         info = ref if isinstance(ref, CardInfo) else self.catalog.info(ref)
         self._uid += 1
-        card = Instance(
-            self._uid, info, owner, zone, active, turn=self.state.turn, seq=self.state.next_seq()
+        card = new_instance(
+            self._uid,
+            info,
+            owner,
+            zone,
+            active=active,
+            turn=self.state.turn,
+            seq=self.state.next_seq(),
         )
         self.state.cards.append(card)
         return card
@@ -106,14 +117,14 @@ class Timeline(Moves):
         """Add an event at the current turn and phase."""
         state = self.state
         fact = self.fact
-        event = Event(
+        event = new_event(
             kind,
             who,
             state.turn,
             state.phase,
             state.next_seq(),
-            cards,
-            dict(data),
+            cards=cards,
+            data=dict(data),
             line=fact.span.line if fact else None,
             text=fact.text if fact else "",
         )

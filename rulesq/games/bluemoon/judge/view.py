@@ -6,7 +6,6 @@ an answer (cards quoted, clauses cited, what lost).
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
@@ -21,6 +20,7 @@ from rulesq.games.bluemoon.judge.cards import (
     note_unknown_icons,
 )
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
@@ -47,7 +47,7 @@ class View:
         #: Cards whose icons the sources never give, read while judging (not while reading).
         self.unknown_icons_read = note_unknown_icons()
 
-    @cached_property
+    @once
     def forces(self) -> Forces:
         """Ignore statuses and effects in force at the question."""
         return Forces(self.state)
@@ -98,8 +98,8 @@ class View:
         Not an FAQ answer that opens with the word opposite to the verdict ("Yes, you can"
         under a "no"): it rules on the other side of the game rule.
         """
-        node = self.ctx.clause(ref)
         found = self.ctx.corpus.find_clause(ref)
+        node = self.ctx.clause(ref) if found is None else self.ctx.cite(found)
         source = found.extra.get("source") if found is not None else None
         if found is not None and found.kind == "game-rule" and isinstance(source, str):
             faq = self.ctx.corpus.find_clause(source)
@@ -133,18 +133,21 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
-        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *self._iconless()]
+        read_names = self._icons_read_names()
+        iconless = [no_icons(name) for name in read_names]  # assumed where their icons were read
+        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *iconless]
         if self.state.phase_defaulted and self.state.phase is None:
             whose = "my" if self.state.turn_owner == ME else "your"
             assumed.append(beginning_of_turn(whose))
-        read = {text: None if icons is None else sorted(icons) for text, icons in self._asked()}
+        asked = self._asked(read_names)
+        read = {text: None if icons is None else sorted(icons) for text, icons in asked}
         for text in dict.fromkeys(assumed):
             if text in read:
                 graph.absence(text, assumed=True, icons_read=read[text])
             else:
                 graph.absence(text, assumed=True)
         for fact in self.ctx.facts:
-            support.append(self.ctx.fact(fact))
+            support.append(graph.fact(fact.text, fact.span.line))  # as ``Context.fact`` adds it
         answer = self.ctx.conclude(
             verdict,
             ruling.reason,
@@ -166,8 +169,8 @@ class View:
                 f", which may bear on the answer: {first.quote}"
             )
 
-    def _asked(self) -> list[tuple[str, set[str] | None]]:
-        """Each card of unknown icons the judging or the replay read, with the icons asked.
+    def _asked(self, names: list[str]) -> list[tuple[str, set[str] | None]]:
+        """Each card of ``names`` (of unknown icons, read), with the icons asked of it.
 
         The icons the replay asked of a card count too (a STOP icon read when it was played):
         another icon than those could not have changed a step of either.
@@ -180,7 +183,7 @@ class View:
                 if name in judged
                 else replay[name],
             )
-            for name in self._icons_read_names()
+            for name in names
         ]
 
     def _icons_read_names(self) -> list[str]:
@@ -192,16 +195,12 @@ class View:
         judged = sorted(self.unknown_icons_read)
         return [*judged, *sorted(set(self.timeline.icons_read) - set(judged))]
 
-    def _iconless(self) -> list[str]:
-        """The assumption made for cards whose icons the sources never give, where read."""
-        return [no_icons(name) for name in self._icons_read_names()]
-
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
         names = {
             c.name
             for c in self.state.cards
-            if c.in_play and c.info.text is None and not c.face_down
+            if c.info.text is None and c.in_play and not c.face_down
         }
         names |= {
             ref.name for ref in self.ctx.question.cards if self.catalog.info(ref).text is None
