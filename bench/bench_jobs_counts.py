@@ -10,7 +10,8 @@ each process executes: one process with ``--jobs 1`` (``I1``), and with ``--jobs
 parent (``P``: all it does, nearly all of it before the fork) and each worker (its count
 less the parent's, which a fork inherits). On N idle cores, with the workers' work shared
 evenly (a worker done takes half of what another has left), the run takes about
-``P + (W1 + ... + WN) / N``; the speed-up is ``I1`` over that. Instructions leave out cache
+``P + (W1 + ... + WN) / N``; the speed-up is ``I1`` over that (and over ``P + max(W)``,
+the run as long as its slower worker's). Instructions leave out cache
 misses, page faults (a worker's first write to a page it shares with the parent) and the
 system's work, so this is an estimate of the work's shape, not a timing.
 ``--baseline DIR`` measures another checkout's ``--jobs N`` the same way (imported from
@@ -95,11 +96,13 @@ def main() -> None:
             for label, source, cache in runs:
                 parent, *workers = counts(paths, args.jobs, source, cache)
                 idle = parent + sum(workers) / max(len(workers), 1)
+                slowest = parent + max(workers, default=0)
                 print(
                     f"  {label}: --jobs {args.jobs}: parent {parent / 1e9:.2f} G, workers "
                     f"{' + '.join(f'{w / 1e9:.2f}' for w in workers)} G (all "
                     f"{(parent + sum(workers)) / 1e9:.2f} G); on idle cores "
-                    f"{idle / 1e9:.2f} G: {one / idle:.2f}x"
+                    f"{idle / 1e9:.2f} G: {one / idle:.2f}x; with the slower worker "
+                    f"{slowest / 1e9:.2f} G: {one / slowest:.2f}x"
                 )
 
 

@@ -107,6 +107,36 @@ def reads(text: str, game: str) -> tuple[Read, ...]:
     return tuple(out)
 
 
+#: A question shape (an FAQ case's name, or a template's title) -> for each of its slots, the
+#: effect kinds of the cards that a first judging of its fillings quoted with every other card.
+Slots = Mapping[str, tuple[frozenset[str], ...]]
+
+
+@functools.cache
+def slot_table(game: str) -> Slots:
+    """``[slots]`` of the game's rulings.toml (empty: none listed)."""
+    path = corpus_dir() / game / "rulings.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        entry = tomllib.load(handle).get("slots")
+    if not isinstance(entry, dict):
+        return {}
+    return {
+        str(shape): tuple(frozenset(map(str, kinds)) for kinds in slots)
+        for shape, slots in entry.items()
+    }
+
+
+def fits(game: str, slots: Slots, shape: str, slot: int, card: Card) -> bool:
+    """Whether the card has an effect of a kind ``[slots]`` lists for that slot of the shape.
+
+    A shape the table does not list: any card fits.
+    """
+    listed = slots.get(shape)
+    return listed is None or not listed[slot].isdisjoint(kinds_of(game, card))
+
+
 def touching(table: Touch, kinds: frozenset[str], named: bool = False) -> frozenset[str]:
     """The effect kinds that touch any of these question kinds.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 if TYPE_CHECKING:
@@ -96,6 +96,9 @@ def forked_map(
     workers: int,
     chunk: int,
     runs: Sequence[Sequence[int]] | None = None,
+    kinds: Sequence[Hashable] | None = None,
+    loaded: Iterable[Hashable] = (),
+    fresh: int = 0,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
@@ -106,14 +109,16 @@ def forked_map(
     (serialised as ``multiprocessing.Pool`` sends them). This process only reads, and gives
     the results in the items' order as soon as each is there: unlike the pool, it spends no
     CPU on threads and messages that two workers on two cores need. Only the items the
-    runs hold are mapped. An exception in a worker is raised here. Needs ``os.fork``.
+    runs hold are mapped. With ``kinds`` (each item's kind) a worker done with its run takes
+    from a run of kinds it has met (or ``loaded`` here) first, and a half of other kinds only
+    of ``fresh`` items or more. An exception in a worker is raised here. Needs ``os.fork``.
     """
     import gc
     from multiprocessing import Pipe
 
     from rulesq.runs import SharedRuns
 
-    shared = SharedRuns([range(len(items))] if runs is None else runs, chunk)
+    shared = SharedRuns([range(len(items))] if runs is None else runs, chunk, kinds, loaded, fresh)
     if len(set(shared.order)) != len(shared.order):
         shared.close()
         raise ValueError("an item is in two runs, or twice in one")

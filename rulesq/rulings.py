@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.narrow import Touch
     from rulesq.shapes import Shape
+    from rulesq.situation.model import Situation
 
 KEEP_RULES = ("quotes-a", "cites", "verdict:")
 
@@ -35,6 +36,11 @@ def of_family(card_type: str, types: Sequence[str]) -> bool:
 
     A "Tutu character" is a character.
     """
+    return _of_family(card_type, tuple(types))
+
+
+@functools.cache
+def _of_family(card_type: str, types: tuple[str, ...]) -> bool:
     wanted = {t.lower() for t in types}
     words = card_type.lower().split()
     return card_type.lower() in wanted or bool(words) and words[-1] in wanted
@@ -77,6 +83,10 @@ class Template:
                 )
         return None
 
+    def heading(self, a: Card, b: Card | None = None) -> str:
+        """The question's title, for these cards."""
+        return self.title.format(a=a.name, b=b.name if b is not None else "")
+
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
         """The question's title and its situation text, for these cards."""
         names = {"a": a.name, "b": b.name if b is not None else ""}
@@ -85,7 +95,7 @@ class Template:
         if phase is None:
             lines = [line for line in lines if "{b_phase}" not in line]
         body = "\n".join(lines).format(**names, b_phase=phase or "")
-        return self.title.format(**names), f"game {game}\n{body}\n"
+        return self.heading(a, b), f"game {game}\n{body}\n"
 
     def worth_keeping(self, answer: Answer, a: Card) -> bool:
         """Whether the answer is a ruling about these cards (conflicts always are)."""
@@ -198,16 +208,20 @@ def questions(
     cards: Sequence[Card],
     skipped: list[Skipped] | None = None,
     found: Rulings | None = None,
+    follow: list[FollowUp] | None = None,
 ) -> Iterator[tuple[Template, Card, str, str]]:
     """Every (template, card a, title, situation) the game's templates make of the cards.
 
     A template that does not apply to some cards is added to ``skipped`` with the reason.
     With ``found``, a pair question whose card a has no text that touches it is not asked
-    (counted in ``found.untouched``): its answer could not quote card a.
+    (counted in ``found.untouched``): its answer could not quote card a. With ``follow``, a
+    follow-up question is not checked here: it is added there (``FollowUp``) and yielded, its
+    place in ``skipped`` held by a ``FollowUp`` too, so that the check can be made later.
     """
-    from rulesq.narrow import asks, touch_table, touches, touching
+    from rulesq.narrow import asks, fits, slot_table, touch_table, touches, touching
 
     table = touch_table(game) if found is not None else None
+    slots = slot_table(game)
     singles, pairs = load_templates(game)
     by_title = {template.title: template for template in [*singles, *pairs]}
     for template in singles:
@@ -224,8 +238,11 @@ def questions(
             else itertools.combinations(cards, 2)
         )
         wanted: frozenset[str] | None = None
+        first = by_title.get(template.after)
+        narrowed = template.keep == "quotes-a" and table is not None and found is not None
         for a, b in combos:
-            if template.keep == "quotes-a" and table is not None and found is not None:
+            why = template.misfit(a, b)
+            if narrowed and table is not None and found is not None:
                 if wanted is None:  # the kinds of its questions (the same for any cards)
                     wanted = frozenset().union(
                         *(
@@ -233,16 +250,45 @@ def questions(
                             for kind, named in asks(template.fill(game, a, b)[1])
                         )
                     )
-                if template.misfit(a, b) is None and not touches(game, wanted, a):
+                if why is None and not (
+                    touches(game, wanted, a) and fits(game, slots, template.title, 0, a)
+                ):
                     found.untouched += 1
                     continue
-            why = template.misfit(a, b) or _not_after(game, by_title, template, a, b)
+            if why is None and first is not None and follow is not None and skipped is not None:
+                follow.append(FollowUp(game, first, b, len(skipped)))
+                skipped.append(follow[-1])  # type: ignore[arg-type]  # its place, for later
+                yield (template, a, *template.fill(game, a, b))
+                continue
+            why = why or _not_after(game, by_title, template, a, b)
             if why is None:
                 yield (template, a, *template.fill(game, a, b))
             elif skipped is not None:
-                skipped.append(Skipped(template.fill(game, a, b)[0], why))
+                skipped.append(Skipped(template.heading(a, b), why))
         if len(cards) < 2 and skipped is not None:
             skipped.append(Skipped(template.title, "a question about two cards needs two"))
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A follow-up question's check, made where the question is answered, not before.
+
+    The question is asked only when ``first``, for the same cards, answers "yes"; otherwise
+    it is listed as not asked, at ``slot`` of the document's questions not asked.
+    """
+
+    game: str
+    first: Template
+    b: Card
+    slot: int
+
+
+@dataclass(frozen=True)
+class NotFollowed:
+    """A follow-up question not asked (``FollowUp``), with its place among those not asked."""
+
+    slot: int
+    skipped: Skipped
 
 
 def _not_after(
@@ -254,6 +300,11 @@ def _not_after(
     first = by_title.get(template.after)
     if first is None:
         raise RulesqError(f"rulings.toml: '{template.title}' follows an unknown question")
+    return _not_yes(game, first, a, b)
+
+
+def _not_yes(game: str, first: Template, a: Card, b: Card) -> str | None:
+    """Why the question ``first`` about the cards is not "yes" (None when it is)."""
     if first.misfit(a, b) is not None:
         return f"it follows {first.fill(game, a, b)[0]!r}, which is not asked of these cards"
     title, text = first.fill(game, a, b)
@@ -283,12 +334,21 @@ def write_rulings(
     found = Rulings(game, [card.name for card in cards])
     seen: dict[tuple[str, str, str], Ruling] = {}
     with _fewer_collections():
-        asked: list[Any] = list(questions(game, cards, found.skipped, found if narrow else None))
+        asked: list[Any] = []
+        follow: list[FollowUp] = []  # follow-ups are checked where they are answered
+        attached: list[FollowUp] = []
+        for item in questions(game, cards, found.skipped, found if narrow else None, follow):
+            if len(follow) > len(attached):  # the question yielded is that follow-up
+                attached.append(follow[-1])
+                asked.append((*item, follow[-1]))
+            else:
+                asked.append(item)
         asked += _shape_items(game, cards, found, narrow)
         found.asked += len(asked)
         # One map for both kinds of question: the workers are forked once.
-        for outcomes in _mapped(_outcomes, asked, jobs):
+        for outcomes in _mapped(_read_first if narrow else _outcomes, asked, jobs):
             _merge(found, seen, outcomes)
+        found.skipped = [s for s in found.skipped if isinstance(s, Skipped)]
     cited = {c["clause_id"] for ruling in found.rulings for c in ruling.answer.citations()}
     found.about = [c for c in clauses_naming(game, cards) if c.id not in cited]
     return found
@@ -321,16 +381,70 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
+@dataclass(frozen=True)
+class Unquoted:
+    """A question asked no further: no answer of its first judging quotes every card in it."""
+
+
 #: What one question gives: its rulings (before the same verdict for the same reason is
-#: dropped) and the questions left open, in the order they were found.
-Outcomes = list["Ruling | OpenQuestion"]
+#: dropped) and the questions left open, in the order they were found; or that it was not
+#: asked further (``Unquoted``), or not asked (``NotFollowed``).
+Outcomes = list["Ruling | OpenQuestion | Unquoted | NotFollowed"]
+
+
+def _read_first(item: Any) -> Outcomes:
+    """The outcomes of a question, unless its first judging shows it cannot give a ruling.
+
+    A ruling quotes a text of every card it is about (a template's card a; every card of a
+    shape filled with other cards than its FAQ case's own). When no answer of the first
+    judging does (``rulesq.quotes.may_quote``), the defaults are not tried: they could only
+    make an answer *cannot answer*, so the question is counted with those no card's text
+    touches, and its rulings are those of asking it in full (none).
+    """
+    from rulesq.quotes import may_quote, quotes_all
+
+    if isinstance(item[0], Template):
+        item, stop = _followed(item)
+        if stop:
+            return stop
+        template, a, _, text = item
+        if template.keep == "quotes-a" and not may_quote(
+            text, lambda x: quotes_all(x, [a.name]), read=_READ
+        ):
+            return [Unquoted()]
+    else:
+        text, chosen, own, sets = item
+        names = [card.name for card in chosen]
+        if not own and frozenset(names) not in sets:
+            if not may_quote(
+                text, lambda x: x.verdict is not None and quotes_all(x, names), read=_READ
+            ):
+                return [Unquoted()]
+    try:
+        return _outcomes(item)
+    finally:
+        _READ.clear()
 
 
 def _outcomes(item: Any) -> Outcomes:
-    """The rulings and open questions of a template question or of a filled case shape."""
+    """The rulings and open questions of a template question or of a filled case shape.
+
+    A follow-up question (a template question with its ``FollowUp``) is first checked: when
+    the question it follows is not "yes", it is not asked (``NotFollowed``).
+    """
     if isinstance(item[0], Template):
-        return _template_outcomes(item)
+        item, stop = _followed(item)
+        return stop or _template_outcomes(item)
     return _shape_outcomes(item)
+
+
+def _followed(item: Any) -> tuple[tuple[Template, Card, str, str], Outcomes]:
+    """A template question without its ``FollowUp``, and ``NotFollowed`` if it is not asked."""
+    if len(item) == 4:
+        return item, []
+    later: FollowUp = item[4]
+    why = _not_yes(later.game, later.first, item[1], later.b)
+    return item[:4], [] if why is None else [NotFollowed(later.slot, Skipped(item[2], why))]
 
 
 def _template_outcomes(item: tuple[Template, Card, str, str]) -> Outcomes:
@@ -362,6 +476,14 @@ def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: O
     A ruling already written gains the contrasts a later situation prints beside it.
     """
     for outcome in outcomes:
+        if isinstance(outcome, Unquoted):
+            found.asked -= 1
+            found.untouched += 1
+            continue
+        if isinstance(outcome, NotFollowed):
+            found.asked -= 1
+            found.skipped[outcome.slot] = outcome.skipped
+            continue
         if isinstance(outcome, OpenQuestion):
             found.open.append(outcome)
             continue
@@ -373,6 +495,10 @@ def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: O
             _add_beside(seen[mark], outcome.beside)
 
 
+#: How many questions at most are answered before the workers fork.
+HERE = 8
+
+
 def _mapped(
     function: Callable[[Any], Outcomes], items: Sequence[Any], jobs: int
 ) -> Iterator[Outcomes]:
@@ -381,10 +507,11 @@ def _mapped(
 
     if jobs < 2:
         return map(function, items)
-    chunk = max(8, len(items) // (jobs * 32))  # neighbours share situations (and a cache)
-    # The first chunk is answered here: the workers inherit what it loaded.
+    chunk = max(4, len(items) // (jobs * 64))  # neighbours share situations (and a cache)
+    # A few questions are answered here: the workers inherit what they loaded (the judge's
+    # modules, the corpus); more would be work only this process does.
     portable = functools.partial(_portable, function, set())
-    return ordered_map(portable, items, jobs, chunk, here=chunk)
+    return ordered_map(portable, items, jobs, chunk, here=min(chunk, HERE))
 
 
 def _portable(
@@ -467,11 +594,12 @@ def _fillings(
     question, and those that are the cards of an FAQ case (whose answer may be kept
     unchanged); the others are counted as untouched.
     """
-    from rulesq.narrow import reads, touches, touching
+    from rulesq.narrow import fits, reads, slot_table, touches, touching
     from rulesq.shapes import family
 
     if table is None:
         return list(shape.fillings(cards))
+    fit = slot_table(game)
     index = {card.name: n for n, card in enumerate(cards)}
     slots = [[n for n, c in enumerate(cards) if family(c.type) == f] for f in shape.families]
     picked: set[tuple[int, ...]] = set()
@@ -484,8 +612,9 @@ def _fillings(
                 n
                 for n in slot
                 if touches(game, touching(table, frozenset([kind]), name in named), cards[n])
+                and fits(game, fit, shape.case, at, cards[n])
             ]
-            for slot, name in zip(slots, own, strict=True)
+            for at, (slot, name) in enumerate(zip(slots, own, strict=True))
         ]
         picked |= {c for c in itertools.product(*keep) if len(set(c)) == len(c)}
     for names in _own_orders(sets, len(slots), index):
@@ -632,6 +761,7 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     asked = {card.name for card in answer.question.cards}
     if len(asked & {c.name for c in cards}) >= 2:
         return True
+    from rulesq.quotes import first_verdicts
     from rulesq.shapes import sides, without
 
     shown = answer.verdict.show() if answer.verdict is not None else ""
@@ -643,6 +773,9 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
             if less is None:
                 continue
             removable = True
+            first = first_verdicts(less)
+            if first is not None and index < len(first) and first[index] in (None, shown):
+                continue  # asked in full, it has the same verdict or none
             try:
                 again = _evaluate(less)
             except (RulesqError, ValueError):
@@ -655,13 +788,20 @@ def _a_card_changes(text: str, index: int, answer: Answer, cards: Sequence[Card]
     return not removable
 
 
+#: The situation of the text a first judging read and the answers it judged (by question
+#: index), for its answers in full (``_read_first``).
+_READ: dict[str, tuple[Situation, dict[int, Answer]]] = {}
+
+
 @functools.lru_cache(maxsize=8192)
 def _evaluate(text: str) -> tuple[Answer, ...]:
     """The answers to a situation text (the same text recurs across sets of cards)."""
     from rulesq.engine.dispatch import evaluate
     from rulesq.situation import parse_situation
 
-    return tuple(evaluate(parse_situation(text, "<ruling>")))
+    kept = _READ.pop(text, None)
+    situation, first = kept if kept is not None else (parse_situation(text, "<ruling>"), {})
+    return tuple(evaluate(situation, first=first))
 
 
 def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> bool:
@@ -675,8 +815,15 @@ def _changes_answer(template: Template, a: Card, text: str, answer: Answer) -> b
     ]
     if len(lines) == len(text.splitlines()):
         return True
+    from rulesq.quotes import first_verdicts
+
+    less = "\n".join(lines) + "\n"
+    first = first_verdicts(less)
+    shown = answer.verdict.show() if answer.verdict is not None else None
+    if first is not None and len(first) == 1 and shown is not None and first[0] != shown:
+        return True  # asked in full, it has another verdict or none
     try:
-        [again] = _evaluate("\n".join(lines) + "\n")
+        [again] = _evaluate(less)
     except (RulesqError, ValueError):
         return True
     if not again.answered or again.verdict is None or answer.verdict is None:

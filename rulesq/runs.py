@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mmap
 import struct
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 
 class SharedRuns:
@@ -15,13 +15,30 @@ class SharedRuns:
     run ``s`` (the last run when there are fewer runs than workers, which then share it).
     When its run is empty it takes the later half of what is left of the longest run, which
     becomes its own: every worker keeps going until no item is left, and each meets as few
-    kinds of item as the runs allow. The state lives in memory shared with the forks; a
-    lock on a temporary file (released by the system if its holder dies) guards it.
+    kinds of item as the runs allow. With ``kinds`` (each item's kind, by item: a file's
+    game), a worker prefers the longest run whose later half holds only kinds it has met
+    (taken, or ``loaded`` before the fork: a kind None costs nothing to meet); only when no
+    such run is left does it take from the longest, and only a half of at least ``fresh``
+    items (meeting a kind costs a worker about that many items' work, which a smaller half
+    would not save): else it stops, and the runs' owners finish them. The state lives in
+    memory shared with the forks; a lock on a temporary file (released by the system if its
+    holder dies) guards it.
     """
 
-    def __init__(self, runs: Sequence[Sequence[int]], chunk: int) -> None:
+    def __init__(
+        self,
+        runs: Sequence[Sequence[int]],
+        chunk: int,
+        kinds: Sequence[Hashable] | None = None,
+        loaded: Iterable[Hashable] = (),
+        fresh: int = 0,
+    ) -> None:
         import tempfile
 
+        self.kinds = kinds
+        self.fresh = fresh
+        #: The kinds this process has met (each forked worker keeps its own copy).
+        self.met: set[Hashable] = {None, *loaded}
         self.order = [index for run in runs for index in run]
         self.chunk = max(1, chunk)
         self.count = max(1, len(runs))
@@ -52,20 +69,52 @@ class SharedRuns:
                 low, high = self._split(slot)
             end = min(high, low + self.chunk)
             self._set(slot, end, high)
-            return range(low, end)
         finally:
             fcntl.lockf(self._file, fcntl.LOCK_UN)
+        if self.kinds is not None:
+            self.met.update(self.kinds[self.order[at]] for at in range(low, end))
+        return range(low, end)
 
     def _split(self, slot: int) -> tuple[int, int]:
-        """The later half of the longest run left, moved to ``slot`` (under the lock)."""
+        """The later half of the run :meth:`_victim` chooses, moved to ``slot`` (under the lock)."""
         spans = [self._get(other) for other in range(self.count)]
-        longest = max(range(self.count), key=lambda other: spans[other][1] - spans[other][0])
-        low, high = spans[longest]
-        if low >= high:
+        victim = self._victim(spans)
+        if victim is None:
             return 0, 0
-        middle = low + (high - low) // 2 if high - low > self.chunk else low
-        self._set(longest, low, middle)
+        low, high = spans[victim]
+        middle = self._middle(low, high)
+        self._set(victim, low, middle)
         return middle, high
+
+    def _middle(self, low: int, high: int) -> int:
+        """Where a split of the run left at ``low:high`` starts (all of a run of one chunk)."""
+        return low + (high - low) // 2 if high - low > self.chunk else low
+
+    def _victim(self, spans: Sequence[tuple[int, int]]) -> int | None:
+        """The run to take the later half of (None: none worth taking is left).
+
+        The longest whose later half holds only kinds met, else the longest whose later half
+        holds at least ``fresh`` items.
+        """
+        left = [other for other in range(self.count) if spans[other][0] < spans[other][1]]
+        known = [other for other in left if self._all_met(*spans[other])]
+        if not known:
+            known = [other for other in left if self._half(*spans[other]) >= self.fresh]
+        if not known:
+            return None
+        return max(known, key=lambda other: spans[other][1] - spans[other][0])
+
+    def _half(self, low: int, high: int) -> int:
+        """How many items a split of the run left at ``low:high`` takes."""
+        return high - self._middle(low, high)
+
+    def _all_met(self, low: int, high: int) -> bool:
+        """Whether the later half of the run left at ``low:high`` holds only kinds met."""
+        kinds = self.kinds
+        if kinds is None:
+            return True
+        order, met = self.order, self.met
+        return all(kinds[order[at]] in met for at in range(self._middle(low, high), high))
 
     def close(self) -> None:
         """Free the shared memory and the lock's file (in the process that made them)."""

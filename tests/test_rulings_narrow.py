@@ -8,6 +8,7 @@ are the same; ``bench/compare_narrow.py`` measures it over 300 pairs and every F
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -150,3 +151,113 @@ def test_a_cards_stated_icons_stay_with_that_card_in_its_shape() -> None:
     ]
     assert stated, "no case shape states a card's icons"
     assert all("{c" not in line for line in stated), stated
+
+
+def _seeded_items(count: int, seed: int) -> list[tuple[str, tuple[str, ...], str]]:
+    """Seeded questions of every card as narrowing by ``[touch]`` alone keeps them.
+
+    Each as (situation text, its cards by slot, the shape: a template's title or a case's
+    name); the FAQ cases' own fillings of every shape come first.
+    """
+    from rulesq.narrow import touch_table
+    from rulesq.rulings import Rulings, _fillings, questions, shape_settings
+    from rulesq.shapes import load_shapes
+
+    cards = _cards()
+    found = Rulings(GAME, [card.name for card in cards])
+    settings = shape_settings(GAME)
+    assert settings is not None
+    shapes = load_shapes(GAME, *settings)
+    sets = frozenset(frozenset(own) for shape in shapes for own in shape.owns)
+    owns = [(shape.fill_names(own), own, shape.case) for shape in shapes for own in shape.owns]
+    rng = random.Random(seed)
+    made: list[tuple[str, tuple[str, ...], str]] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("rulesq.narrow.slot_table", lambda game: {})
+        for template, a, _, text in questions(GAME, cards, [], found, []):
+            if template.keep == "quotes-a":
+                made.append((text, (a.name,), template.title))
+        for shape in shapes:
+            for chosen in _fillings(GAME, shape, cards, touch_table(GAME), sets, found):
+                made.append((shape.fill(chosen), tuple(c.name for c in chosen), shape.case))
+    return owns + rng.sample(made, count)
+
+
+def test_a_question_the_slots_leave_out_quotes_no_card_set_in_full() -> None:
+    """The premise of ``[slots]``: a question whose first judging quotes every card in it
+    (a ruling's condition) has cards of the kinds the table lists for their slots.
+
+    Over seeded questions of every card (and each FAQ case's own cards); were the table
+    learned from too few questions, or the judge changed since, this finds a question it
+    would wrongly leave out (relearn it: ``python bench/learn_slots.py``).
+    """
+    from rulesq.narrow import fits, slot_table
+    from rulesq.quotes import may_quote, quotes_all
+
+    corpus = load_corpus(GAME)
+    table = slot_table(GAME)
+    assert table, "rulings.toml lists no [slots]"
+    quoted = wrong = 0
+    for text, names, shape in _seeded_items(400, 2027):
+        if may_quote(text, functools.partial(quotes_all, names=names), cannot=False):
+            quoted += 1
+            cards = [corpus.card(name) for name in names]
+            if not all(fits(GAME, table, shape, n, card) for n, card in enumerate(cards)):
+                wrong += 1
+                print("left out:", shape, names)
+    assert quoted > 50
+    assert wrong == 0
+
+
+def test_a_question_asked_no_further_gives_no_ruling() -> None:
+    """A question whose first judging quotes no card set in full gives no ruling asked in full.
+
+    ``rulesq.quotes.may_quote`` judges each question once, without the defaults asked
+    again: those can only make an answer *cannot answer*, never quote another text.
+    """
+    from rulesq.quotes import may_quote, quotes_all
+    from rulesq.rulings import Ruling, _evaluate, _keep_situation
+
+    corpus = load_corpus(GAME)
+    checked = 0
+    for text, names, _ in _seeded_items(60, 2028)[-60:]:
+        cards = [corpus.card(name) for name in names]
+        if len(names) < 2 or may_quote(text, functools.partial(quotes_all, names=names)):
+            continue
+        kept = _keep_situation(text, _evaluate(text), cards, own=False)
+        assert not [k for k in kept if isinstance(k, Ruling)], text
+        checked += 1
+    assert checked > 10
+
+
+def test_a_question_asked_in_full_keeps_its_first_verdict_or_has_none() -> None:
+    """The premise of ``rulesq.quotes.first_verdicts``: asking the defaults again (turn,
+    phase, icons) only ever takes a verdict away, never gives another one.
+
+    Over seeded questions and the same situations without one of their cards.
+    """
+    from rulesq.quotes import first_verdicts
+    from rulesq.rulings import _evaluate
+    from rulesq.shapes import without
+
+    corpus = load_corpus(GAME)
+    texts = []
+    for text, names, _ in _seeded_items(40, 2029)[-40:]:
+        texts.append(text)
+        less = without(text, corpus.card(names[0]))
+        if less is not None:
+            texts.append(less)
+    compared = taken = 0
+    for text in texts:
+        first = first_verdicts(text)
+        if first is None:
+            continue
+        full = _evaluate(text)
+        assert len(full) == len(first)
+        for answer, verdict in zip(full, first, strict=True):
+            if answer.answered and answer.verdict is not None:
+                assert verdict == answer.verdict.show(), (text, answer.question.text)
+            else:
+                taken += verdict is not None
+            compared += 1
+    assert compared > 40

@@ -84,3 +84,68 @@ def test_forked_runs_map_only_the_items_they_hold() -> None:
     assert [number for number, _ in results] == [1, 4, 7]
     with pytest.raises(ValueError, match="two runs"):
         list(forked_map(_pid, list(range(4)), workers=2, chunk=2, runs=[[0, 1], [1]]))
+
+
+def test_a_worker_done_prefers_a_run_of_kinds_it_has_met() -> None:
+    """A steal that would load a new kind (a game) waits until no run of a known kind is left."""
+    kinds = ["a"] * 4 + ["b"] * 10 + ["a"] * 4
+    runs = [list(range(0, 4)), list(range(4, 14)), list(range(14, 18))]
+    shared = SharedRuns(runs, chunk=2, kinds=kinds)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == [2, 3]
+    # the longest run (kind b) is passed over: the third, of kind a, is split instead
+    assert _taken(shared, 0) == [16, 17]
+    assert _taken(shared, 0) == [14, 15]  # what is left of it: one chunk, taken whole
+    # no run of kind a is left: the longest run is split after all
+    assert _taken(shared, 0) == [9, 10]
+    assert shared.met == {None, "a", "b"}
+    shared.close()
+
+
+def test_kinds_loaded_before_the_fork_count_as_met() -> None:
+    kinds = ["a"] * 2 + ["b"] * 10 + ["c"] * 6
+    runs = [[0, 1], list(range(2, 12)), list(range(12, 18))]
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, loaded=["c"])
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == [15, 16]  # the shorter run of c, loaded: not the run of b
+    shared.close()
+    shared = SharedRuns(runs, chunk=2, kinds=kinds)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == [7, 8]  # neither is met: the longest, as without kinds
+    shared.close()
+
+
+@pytest.mark.parametrize("fresh", [0, 4, 100])
+def test_every_item_is_taken_once_with_kinds(fresh: int) -> None:
+    """Whoever asks, and whoever stops (a half too small to meet a kind for), all are taken."""
+    kinds = [("a", "b", "c")[index // 9 % 3] for index in range(60)]
+    runs = [list(range(0, 30)), list(range(30, 45)), list(range(45, 60))]
+    shared = SharedRuns(runs, chunk=3, kinds=kinds, loaded=["b"], fresh=fresh)
+    seen: list[int] = []
+    working = [0, 1, 2]
+    turn = 0
+    while working:
+        worker = working[turn % len(working)]
+        taken = _taken(shared, worker)
+        if not taken:
+            working.remove(worker)  # it exits
+        seen.extend(taken)
+        turn += 1 if turn % 5 else 2  # an uneven pace
+    assert sorted(seen) == list(range(60))
+    shared.close()
+
+
+def test_a_half_of_a_kind_not_met_is_taken_only_when_it_is_large() -> None:
+    """Meeting a new kind costs ``fresh`` items' work: a smaller half is left to its owner."""
+    kinds = ["a"] * 2 + ["b"] * 12
+    runs = [[0, 1], list(range(2, 14))]
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh=6)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == [8, 9]  # 6 items of b: worth meeting b
+    shared.close()
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh=7)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == []  # not worth it: worker 1 checks all of its run
+    assert [_taken(shared, 1) for _ in range(7)][-1] == []
+    assert _taken(shared, 1) == [] and _taken(shared, 0) == []
+    shared.close()

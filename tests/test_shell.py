@@ -63,9 +63,16 @@ def test_completion_of_card_names_forms_and_commands() -> None:
     assert completions(table, 'ask what does "Laughing G') == []
 
 
-def _terminal_session(steps: list[tuple[bytes, str]], cache: Path) -> tuple[int, str]:
+#: The table mode's prompt as the terminal shows it (colours and cursor moves left out).
+PROMPT = "bluemoon>"
+
+
+def _terminal_session(steps: list[tuple[bytes, str, bool]], cache: Path) -> tuple[int, str]:
     """Run ``rulesq`` alone on a pseudo-terminal: type each step's keys once the text shown
-    so far holds its mark (one more time than before); the exit code and all it showed."""
+    so far holds its mark (one more time than before), and, when the step says so, a prompt
+    drawn after it (an answer's lines come before the next prompt, however slowly: a wait
+    after the mark alone would type before it on a loaded machine). The exit code and all it
+    showed."""
     import fcntl
     import os
     import re
@@ -89,10 +96,19 @@ def _terminal_session(steps: list[tuple[bytes, str]], cache: Path) -> tuple[int,
     def text() -> str:
         return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", seen.decode(errors="replace"))
 
-    def wait_for(mark: str, count: int) -> None:
+    def shown(mark: str, count: int, prompted: bool) -> bool:
+        """Whether the mark is shown ``count`` times (then a prompt, if ``prompted``)."""
+        found, at = text(), -1
+        for _ in range(count):
+            at = found.find(mark, at + 1)
+            if at < 0:
+                return False
+        return not prompted or PROMPT in found[at + len(mark) :]
+
+    def wait_for(mark: str, count: int, prompted: bool) -> None:
         nonlocal seen
-        end = time.monotonic() + 120
-        while text().count(mark) < count and time.monotonic() < end:
+        end = time.monotonic() + 120  # only if the program hangs: the steps wait for text
+        while not shown(mark, count, prompted) and time.monotonic() < end:
             if select.select([master], [], [], 0.2)[0]:
                 try:
                     seen += os.read(master, 65536)
@@ -101,10 +117,9 @@ def _terminal_session(steps: list[tuple[bytes, str]], cache: Path) -> tuple[int,
 
     marks: dict[str, int] = {}
     try:
-        for keys, mark in steps:
+        for keys, mark, prompted in steps:
             marks[mark] = marks.get(mark, 0) + 1
-            wait_for(mark, marks[mark])
-            time.sleep(0.3)  # the prompt is drawn after the mark
+            wait_for(mark, marks[mark], prompted)
             os.write(master, keys)
         code = process.wait(timeout=120)
     finally:
@@ -119,14 +134,14 @@ def test_rulesq_alone_on_a_terminal_opens_the_table_mode(tmp_path: Path) -> None
     forbidden = 'decided by you may not: "Pandemonium" forbids it'
     code, shown = _terminal_session(
         [
-            (b'you have active "Pand\t', ":help lists the commands."),
-            (b"\r", 'you have active "Pandemonium"'),  # the card name completed
-            (b'ask can I play "Laughing Gas"?\r', 'you have active "Pandemonium"'),
-            (b"\x1b[A", forbidden),  # answered at once; the arrow recalls the question
-            (b"\r", 'ask can I play "Laughing Gas"?'),
-            (b":undo\r", forbidden),  # answered again
-            (b":show\r", "took back: "),
-            (b":quit\r", '\nask can I play "Laughing Gas"?\nbluemoon>'),  # what :show shows
+            (b'you have active "Pand\t', ":help lists the commands.", True),
+            (b"\r", 'you have active "Pandemonium"', False),  # the card name completed
+            (b'ask can I play "Laughing Gas"?\r', 'you have active "Pandemonium"', True),
+            (b"\x1b[A", forbidden, True),  # answered at once; the arrow recalls the question
+            (b"\r", 'ask can I play "Laughing Gas"?', False),
+            (b":undo\r", forbidden, True),  # answered again
+            (b":show\r", "took back: ", True),
+            (b":quit\r", '\nask can I play "Laughing Gas"?\nbluemoon>', False),  # :show's
         ],
         tmp_path,
     )

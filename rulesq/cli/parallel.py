@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 MIN_FILES_PER_JOB = 4
 #: Files a worker takes at a time from its run (the reports still come back in order).
 CHUNK = 4
+#: The fewest files of a game it has not loaded that a worker done with its run takes half of
+#: another's for: loading a game costs about as much as checking 30 (FMA) to 260 (Warhammer)
+#: of its files, which a smaller half would not save.
+NEW_GAME_FILES = 128
 #: The game a situation names: its first line that is not blank or a comment.
 _GAME = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*game[ \t]+([^\s#]+)")
 
@@ -54,10 +58,12 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     and meets the situation lines and cards of neighbouring files. The first file of each
     game that two runs share is checked here first: it loads the game's modules, grammar
     and corpus once, for every worker (and the game's question handlers are imported). A
-    worker done with its run takes half of what is left of the longest other
-    (:class:`rulesq.runs.SharedRuns`). Nothing else is loaded before the fork: the
-    card-text grammar (for a text not in the corpus) and the lexer states a file needs are
-    loaded by the worker that meets them.
+    worker done with its run takes half of what is left of the longest other whose half is
+    of games it has loaded; when none is, of the longest other only if that half holds
+    ``NEW_GAME_FILES`` files or more (loading a game costs more than a smaller half saves:
+    :class:`rulesq.runs.SharedRuns`). Nothing else is loaded before the fork: the card-text
+    grammar (for a text not in the corpus) and the lexer states a file needs are loaded by
+    the worker that meets them.
     """
     from rulesq.engine.check import check_file
     from rulesq.pool import can_fork
@@ -72,14 +78,12 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
         first.setdefault(kind, index)
     order = sorted(range(len(files)), key=lambda index: first[kinds[index]])
     runs = balanced_runs(order, sizes, workers)
-    early = {
-        first[kind]: report(check_file(files[first[kind]], game), as_json)
-        for kind in _shared(runs, kinds)
-    }
+    shared = _shared(runs, kinds)
+    early = {first[kind]: report(check_file(files[first[kind]], game), as_json) for kind in shared}
     if early:
         warm(grammars=False)
     later = [[index for index in run if index not in early] for run in runs]
-    checked = _in_workers(files, game, as_json, workers, later)
+    checked = _in_workers(files, game, as_json, workers, later, (kinds, shared))
     for index in range(len(files)):
         yield early[index] if index in early else next(checked)
     next(checked, None)  # done: the workers exit as they find nothing left
@@ -115,16 +119,27 @@ def _in_workers(
     as_json: bool,
     workers: int,
     runs: list[list[int]],
+    games: tuple[Sequence[str | None], Sequence[str]],
 ) -> Iterator[Report]:
     """The reports of the files ``runs`` hold, in order, checked by ``workers`` forks.
 
     Forked workers start with this process's modules, grammars, corpus and remembered
     situation lines loaded, and are given the files by index (nothing is pickled but the
-    reports that come back).
+    reports that come back). ``games``: each file's game, and the games loaded here.
     """
     from rulesq.pool import forked_map
 
-    yield from forked_map(lambda path: _check((path, game, as_json)), files, workers, CHUNK, runs)
+    kinds, loaded = games
+    yield from forked_map(
+        lambda path: _check((path, game, as_json)),
+        files,
+        workers,
+        CHUNK,
+        runs,
+        kinds,
+        loaded,
+        NEW_GAME_FILES,
+    )
 
 
 def _in_pool(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:

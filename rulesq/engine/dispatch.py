@@ -199,6 +199,7 @@ def answer_question(
     memo: dict[str, Any] | None = None,
     *,
     recheck_defaults: bool = True,
+    first: Answer | None = None,
 ) -> Answer:
     """Answer one question of a situation.
 
@@ -206,9 +207,11 @@ def answer_question(
     rests on a default phase in each phase, one that took a card's unknown icons to be none
     with each icon the game lists given to the card; when that changes the verdict, there
     is no answer until the judge says whose turn (which phase, which icons) it is.
+    ``first``: the question's answer before that, when it was judged already (without
+    ``recheck_defaults``).
     """
     memo = memo if memo is not None else {}
-    answer = _answer(situation, question, game, memo)
+    answer = first if first is not None else _answer(situation, question, game, memo)
     if recheck_defaults:
         from rulesq.engine import defaults
 
@@ -300,12 +303,18 @@ def _prune_facts(
 NOT_PLAYED = "{} cannot be played now (the answer above), so the play raises no question"
 
 
-def evaluate(situation: Situation, questions: list[Question] | None = None) -> list[Answer]:
+def evaluate(
+    situation: Situation,
+    questions: list[Question] | None = None,
+    first: dict[int, Answer] | None = None,
+) -> list[Answer]:
     """Answer every question of a situation (or those of ``questions``), in order.
 
     A question a supposed play raises (``Question.supposed``) is asked only if the play can
-    be made: when the question whether it can answers no, it is not asked.
+    be made: when the question whether it can answers no, it is not asked. ``first``: the
+    answers, by question index, of questions judged already without asking the defaults again.
     """
+    first = first or {}
     from rulesq.games import get_game
     from rulesq.situation.model import Question
 
@@ -324,7 +333,9 @@ def evaluate(situation: Situation, questions: list[Question] | None = None) -> l
                 cards = ", ".join(f'"{c.name}"' for c in gate.cards)
                 out.append(ctx.cannot(NOT_PLAYED.format(cards)))
                 continue
-        answer = answers.get(question.index) or answer_question(situation, question, game, memo)
+        answer = answers.get(question.index) or answer_question(
+            situation, question, game, memo, first=first.get(question.index)
+        )
         answers[question.index] = answer
         out.append(answer)
     return out

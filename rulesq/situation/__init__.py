@@ -42,21 +42,27 @@ def parse_situation(
 ) -> Situation:
     """Parse and resolve a situation text; ``game`` is used when the text has no game line.
 
-    ``remember``: the text is a file's, likely read again; its parse tree is kept on disk
-    (:mod:`rulesq.situation.treecache`).
+    The situation is built from its lines' items, each distinct line read once per process
+    (:mod:`rulesq.situation.lineitems`); when that fails, from the tree of the whole text,
+    which tells the error. ``remember``: the text is a file's, likely read again; the items
+    of its lines are kept on disk (:mod:`rulesq.situation.itemcache`).
     """
     from rulesq.games import get_game
     from rulesq.inputs import check_counts, check_text
-    from rulesq.situation.build import SituationBuilder
-    from rulesq.situation.parser import find_game, parse_tree
+    from rulesq.situation.lineitems import read_by_lines
+    from rulesq.situation.parser import find_game
     from rulesq.situation.resolve import resolve
     from rulesq.situation.suppose import suppose_plays
 
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
     check_text(text, source)
     name = find_game(text, source, default=game)
-    tree = parse_tree(text, name, source, remember)
-    situation = SituationBuilder(name, source, text).build(tree)
+    situation = read_by_lines(name, source, text, remember)
+    if situation is None:  # a line that does not read, or does not fit: the whole text's error
+        from rulesq.situation.build import SituationBuilder
+        from rulesq.situation.parser import parse_tree
+
+        situation = SituationBuilder(name, source, text).build(parse_tree(text, name, source))
     situation.remembered = remember
     named = sum(len(item.cards) for item in situation.items if isinstance(item, Statement))
     check_counts(len(situation.items), len(situation.questions), source, named)

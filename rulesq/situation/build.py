@@ -18,7 +18,8 @@ it is dropped here.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 # The situation module imports this one when it has a tree to read, so Lark is loaded by
 # then; the names are needed at run time by every node read (isinstance).
@@ -41,6 +42,8 @@ from rulesq.spans import Span
 
 if TYPE_CHECKING:
     Node = Tree[Token]
+
+T = TypeVar("T")
 
 _STRUCTURAL = {"card", "new_card", "counted", "me", "you", "values"}
 #: A one-token subrule ``each_<name>`` may occur several times: ``params[name]`` is the tuple.
@@ -83,6 +86,81 @@ def tree_span(tree: Node) -> Span:
     return Span(meta.start_pos, meta.end_pos, meta.line, meta.column)
 
 
+@dataclass(frozen=True)
+class LineItem:
+    """One item of a situation as its line says it, wherever the line stands.
+
+    ``kind`` is ``fact``, ``question``, ``expect`` (``value`` the model object), ``item`` (a
+    fact a game adds at the top level: it closes no question), ``game`` (the name, lower
+    case, and its span), ``source`` (the references) or ``card`` (an inline card's key, the
+    span of its name and its fields). ``span`` is the item's. Never changed once made: a
+    line's items serve every file the line is in.
+    """
+
+    kind: str
+    value: Any
+    span: Span
+
+
+#: The span of a tree Lark gave no place (the builder reads it as the text's start).
+UNPLACED = Span(0, 0, 1, 1)
+_new = object.__new__
+
+
+def _moved_span(span: Span, lines: int, offset: int) -> Span:
+    """``span`` moved down ``lines`` lines and on ``offset`` characters (an unplaced one stays).
+
+    Made as ``Span(...)`` makes it, without the frozen class's ``__init__`` (a situation moves
+    thousands). A placed span is never empty (an item or a token has text), so an empty one
+    at the start is the unplaced one.
+    """
+    at = span.__dict__
+    if not at["end"] or not (lines or offset):
+        return span
+    new = _new(Span)
+    new.__dict__.update(
+        start=at["start"] + offset,
+        end=at["end"] + offset,
+        line=at["line"] + lines,
+        column=at["column"],
+    )
+    return new
+
+
+def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
+    new = _new(CardRef)
+    fields = new.__dict__
+    fields.update(ref.__dict__)
+    fields["span"] = _moved_span(fields["span"], lines, offset)
+    return new
+
+
+def moved(item: T, lines: int, offset: int, **changes: Any) -> T:
+    """A fact, question or call (and its cards) moved ``lines`` lines and ``offset`` characters.
+
+    ``changes``: other fields changed in the copy.
+    """
+    new: T = _new(type(item))
+    fields = new.__dict__
+    fields.update(item.__dict__)
+    fields["span"] = _moved_span(fields["span"], lines, offset)
+    if isinstance(item, Expectation):
+        if isinstance(item.value, CardRef):
+            fields["value"] = _moved_ref(item.value, lines, offset)
+    elif item.cards:  # type: ignore[attr-defined]
+        fields["cards"] = tuple(_moved_ref(ref, lines, offset) for ref in item.cards)  # type: ignore[attr-defined]
+    fields.update(changes)
+    return new
+
+
+def _with(item: T, **changes: Any) -> T:
+    """A copy of a frozen model object with some fields changed (no ``__init__`` run again)."""
+    new: T = object.__new__(type(item))
+    new.__dict__.update(item.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 class SituationBuilder:
     """Walks the tree of one situation text and builds its model (cards still unresolved)."""
 
@@ -111,43 +189,93 @@ class SituationBuilder:
         for child in tree.children:
             if isinstance(child, Tree):
                 self._item(child)
+        return self.finish()
+
+    def finish(self) -> Situation:
+        """The situation of the items added (the last question closed)."""
         self._close_question()
         self.situation.sources = tuple(self._sources)
         return self.situation
 
     def _item(self, tree: Node) -> None:
+        if bare(tree.data) == "expectation":  # told before anything wrong in the line itself
+            self._expected_after_question(tree_span(tree))
+        self.add(self.read(tree))
+
+    def read(self, tree: Node) -> LineItem:
+        """What one item's tree says, wherever it stands (no check that needs the items before).
+
+        Its spans are those of the tree; :meth:`add` moves them to the item's line.
+        """
         name = bare(tree.data)
         if name == "game_line":
-            self._game_line(tree)
-        elif name == "source_line":
-            self._sources += [str(t) for t in tree.children]
-        elif name == "card_def":
-            self._card_def(tree)
-        elif name == "statement":
-            self._close_question()
+            token = _token(tree.children[0])
+            return LineItem("game", (str(token).lower(), token_span(token)), tree_span(tree))
+        if name == "source_line":
+            return LineItem("source", tuple(str(t) for t in tree.children), tree_span(tree))
+        if name == "card_def":
+            return LineItem("card", self._card_def(tree), tree_span(tree))
+        if name == "statement":
             fact = self._statement(_tree(tree.children[0]), Fact, "fact_")
-            self.situation.items.append(fact)
-        elif name == "question":
-            self._close_question()
+            return LineItem("fact", fact, fact.span)
+        if name == "question":
             query = _tree(tree.children[0])
-            self._question = self._statement(
-                _only_tree(query), Question, "ask_", span=tree_span(tree)
-            )
-        elif name == "expectation":
-            self._expectation(tree)
-        else:  # a game may add top-level items; they are facts by convention
-            self.situation.items.append(self._statement(tree, Fact, "fact_"))
+            question = self._statement(_only_tree(query), Question, "ask_", span=tree_span(tree))
+            return LineItem("question", question, question.span)
+        if name == "expectation":
+            expectation = self._expectation(tree)
+            return LineItem("expect", expectation, expectation.span)
+        # a game may add top-level items; they are facts by convention (no question closed)
+        fact = self._statement(tree, Fact, "fact_")
+        return LineItem("item", fact, fact.span)
 
-    def _game_line(self, tree: Node) -> None:
-        token = _token(tree.children[0])
-        if self.situation.items or self._question:
-            raise self.error("the game line must come first", tree_span(tree))
-        if str(token).lower() != self.situation.game:
+    def add(self, item: LineItem, lines: int = 0, offset: int = 0) -> None:
+        """Add an item read by :meth:`read`, moved ``lines`` lines and ``offset`` characters.
+
+        The checks that need the items before it are made here (the game line first, an
+        ``expect`` after an ``ask``, a card defined once). The statements, calls and card
+        references added are copies, the situation's own (:mod:`rulesq.situation.resolve`
+        fills in their cards): an item read once serves every text its line is in.
+        """
+        kind, value = item.kind, item.value
+        if kind in ("fact", "item"):
+            if kind == "fact":
+                self._close_question()
+            self.situation.items.append(
+                moved(value, lines, offset, index=len(self.situation.items))
+            )
+        elif kind == "question":
+            self._close_question()
+            self._question = moved(value, lines, offset)
+        elif kind == "expect":
+            self._expected_after_question(_moved_span(item.span, lines, offset))
+            self._pending.append(moved(value, lines, offset))
+        elif kind == "game":
+            word, span = value
+            if self.situation.items or self._question:
+                raise self.error(
+                    "the game line must come first", _moved_span(item.span, lines, offset)
+                )
+            if word != self.situation.game:
+                raise self.error(
+                    f"this situation is already for {self.situation.game}",
+                    _moved_span(span, lines, offset),
+                )
+        elif kind == "source":
+            self._sources += value
+        else:
+            self._add_card(value, lines, offset)
+
+    def _expected_after_question(self, span: Span) -> None:
+        if self._question is None:
             raise self.error(
-                f"this situation is already for {self.situation.game}", token_span(token)
+                "an expect line must follow an ask line",
+                span,
+                suggestion="Put the question first: ask ...? then expect ...",
             )
 
-    def _card_def(self, tree: Node) -> None:
+    def _card_def(self, tree: Node) -> tuple[str, Span, dict[str, Any]]:
+        """An inline card's key, the span of its name and the fields of its ``Card``."""
         from rulesq.inputs import MAX_CARD_TEXT, MAX_NAME, too_long
 
         name_token = _token(tree.children[0])
@@ -171,20 +299,30 @@ class SituationBuilder:
                 kind = str(child)
                 self._check_word(child, kind.lower(), self.game.card_types, "card type")
         key = normalise_name(name)
-        if key in self.situation.cards:
-            raise self.error(f'the card "{name}" is defined twice', token_span(name_token))
         fields: dict[str, Any] = {"inline": True, **values, **words}
         if flags:
             fields["icons"] = flags
-        self.situation.cards[key] = Card(
-            id=f"inline/{key.replace(' ', '-')}",
-            game=self.situation.game,
-            name=name,
-            type=kind,
-            text=text,
-            printed_text=text,
-            fields=fields,
-        )
+        card = {
+            "id": f"inline/{key.replace(' ', '-')}",
+            "game": self.situation.game,
+            "name": name,
+            "type": kind,
+            "text": text,
+            "printed_text": text,
+            "fields": fields,
+        }
+        return key, token_span(name_token), card
+
+    def _add_card(self, value: tuple[str, Span, dict[str, Any]], lines: int, offset: int) -> None:
+        key, span, card = value
+        if key in self.situation.cards:
+            raise self.error(
+                f'the card "{card["name"]}" is defined twice', _moved_span(span, lines, offset)
+            )
+        fields = dict(card["fields"])
+        if "icons" in fields:
+            fields["icons"] = list(fields["icons"])
+        self.situation.cards[key] = Card(**{**card, "fields": fields})
 
     def _statement(
         self, tree: Node, cls: type[Fact] | type[Question], prefix: str, span: Span | None = None
@@ -326,16 +464,10 @@ class SituationBuilder:
             )
         return number
 
-    def _expectation(self, tree: Node) -> None:
+    def _expectation(self, tree: Node) -> Expectation:
         child = _tree(tree.children[0])
         span = tree_span(tree)
         text = self.situation.text[span.start : span.end]
-        if self._question is None:
-            raise self.error(
-                "an expect line must follow an ask line",
-                span,
-                suggestion="Put the question first: ask ...? then expect ...",
-            )
         kind = bare(child.data)
         parts = child.children
         value: Any
@@ -359,7 +491,7 @@ class SituationBuilder:
         else:
             kind = "quoted"
             value = tuple(tuple(unquote(str(t)) for t in _tree(group).children) for group in parts)
-        self._pending.append(Expectation(kind, value, span, text))
+        return Expectation(kind, value, span, text)
 
     def _not_a_call(self, token: Token, known: tuple[str, ...]) -> None:
         """An error at an ``expect`` word that no answer of the game can be."""
@@ -388,9 +520,7 @@ class SituationBuilder:
     def _close_question(self) -> None:
         if self._question is None:
             return
-        from dataclasses import replace
-
-        question = replace(
+        question = _with(
             self._question, expectations=tuple(self._pending), index=len(self.situation.items)
         )
         self.situation.items.append(question)

@@ -132,8 +132,8 @@ class Situation:
     items: list[Fact | Question] = field(default_factory=list)
     cards: dict[str, Card] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
-    #: Whether the text is a file's: its parse tree is kept on disk, and so are those of the
-    #: texts made from it to ask a question again (``rulesq.situation.treecache``).
+    #: Whether the text is a file's: its lines' items are kept on disk, and so are those of the
+    #: texts made from it to ask a question again (``rulesq.situation.itemcache``).
     remembered: bool = field(default=False, compare=False)
 
     @property

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.paths import grammar_dir
-from rulesq.spans import text_lines
+from rulesq.spans import NEWLINE
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from lark import Lark, Token, Tree
 
@@ -57,7 +57,7 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
     """
     from rulesq.games import GAMES
 
-    for number, line in enumerate(text_lines(text), start=1):
+    for number, line in enumerate(_leading_lines(text), start=1):
         if _BLANK.match(line):
             continue
         match = _GAME_LINE.match(line)
@@ -102,38 +102,43 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
     )
 
 
-def parse_tree(text: str, game: str, source: str, remember: bool = False) -> Tree[Token]:
+def _leading_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as :func:`rulesq.spans.text_lines` gives them, one at a time.
+
+    :func:`find_game` reads only the lines before the first statement, not the whole text.
+    """
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find(NEWLINE, start)
+        if end < 0:
+            end = size
+        yield text[start:end].removesuffix("\r")
+        start = end + 1
+
+
+def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
     """Parse ``text`` with ``game``'s grammar; syntax errors become friendly ``InputError``s.
 
     The tree is assembled from the trees of its lines, each distinct line parsed once per
     process (:mod:`rulesq.situation.lines`); when a line does not parse, the whole text is
-    parsed, and its error told. With ``remember`` (a file read from disk), the tree of a text
-    parsed before comes from the cache folder (:mod:`rulesq.situation.treecache`), and a
-    new one is kept there.
+    parsed, and its error told.
     """
     from lark.exceptions import UnexpectedInput
 
-    from rulesq.situation import treecache
     from rulesq.situation.lines import parse_by_lines
     from rulesq.situation.syntax_errors import friendly_error
 
     body = text if text.endswith("\n") else text + "\n"
-    if remember:
-        stored = treecache.load(game, body)
-        if stored is not None:
-            return _with_spans(stored, body, game)
     parser = parser_for(game)
     by_lines = parse_by_lines(parser, game, body)
     if by_lines is not None:
-        if remember:
-            treecache.store(game, body, by_lines)
-        return _with_spans(by_lines, body, game)
+        return with_spans(by_lines, body, game)
     try:  # a line does not parse: the whole text, for the error as it has always been told
         tree = parser.parse(body)
     except UnexpectedInput as error:
         friendly = friendly_error(error, parser, body, source, text)
     else:
-        return _with_spans(tree, body, game)
+        return with_spans(tree, body, game)
     from rulesq.situation.syntax_errors import NEGATIVE_NUMBER, UNCLOSED_QUOTE
 
     plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
@@ -159,7 +164,7 @@ def parse_tree(text: str, game: str, source: str, remember: bool = False) -> Tre
     raise friendly
 
 
-def _with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
+def with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
     """The tree with each item's span, as Lark's ``propagate_positions`` gives it.
 
     The grammar reads one item per line, so the n-th item is the n-th line that is not blank

@@ -3,34 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
+from rulesq.situation.model import CardRef, Expectation, Question, Situation
 from rulesq.spans import Span, text_lines
 
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
     from rulesq.games.base import Game
 
-T = TypeVar("T")
-
-
-def _with(item: T, **changes: Any) -> T:
-    """A copy of a model object with some fields changed.
-
-    What ``dataclasses.replace`` gives, without calling ``__init__`` again: the model's
-    classes check nothing there, and a situation resolves thousands of references.
-    """
-    new: T = object.__new__(type(item))
-    new.__dict__.update(item.__dict__)
-    new.__dict__.update(changes)
-    return new
-
 
 def resolve(situation: Situation, game: Game) -> Situation:
     """The situation with every card reference resolved and every name checked.
+
+    Its statements' card references are its own (the builder's copies): each is filled in
+    where it is, not copied again.
 
     A card resolves against the inline definitions first, then the game's corpus; a
     ``new_card`` that is in neither is an ad-hoc character of the situation, and a later
@@ -39,17 +28,16 @@ def resolve(situation: Situation, game: Game) -> Situation:
     """
     corpus = game.corpus
     resolver = _Resolver(situation, game, corpus)
-    items: list[Fact | Question] = []
+    card = resolver.card
     for item in situation.items:
-        cards = tuple(resolver.card(ref) for ref in item.cards)
+        for ref in item.cards:
+            card(ref)
         if isinstance(item, Question):
-            calls = tuple(resolver.expectation(e) for e in item.expectations)
-            items.append(_with(item, cards=cards, expectations=calls))
-        else:
-            items.append(_with(item, cards=cards))
-    for ref in situation.sources:
-        resolver.source(ref)
-    situation.items = items
+            item.__dict__["expectations"] = tuple(
+                resolver.expectation(e) for e in item.expectations
+            )
+    for source in situation.sources:
+        resolver.source(source)
     return situation
 
 
@@ -75,16 +63,20 @@ class _Resolver:
         )
 
     def card(self, ref: CardRef) -> CardRef:
+        """``ref`` with its card (or ``adhoc``) filled in, in place; an error if it names none."""
         inline = self.situation.cards.get(normalise_name(ref.name))
         found = inline or self.corpus.find_card(ref.name)
         if found is not None:
-            return _with(ref, card=found)
+            ref.__dict__["card"] = found
+            return ref
         key = normalise_name(ref.name)
         if ref.adhoc_ok:
             self.introduced.setdefault(key, ref.name)
-            return _with(ref, adhoc=True)
+            ref.__dict__["adhoc"] = True
+            return ref
         if key in self.introduced:
-            return _with(ref, adhoc=True)
+            ref.__dict__["adhoc"] = True
+            return ref
         from rulesq.corpus.load import games_with_card
 
         names = (

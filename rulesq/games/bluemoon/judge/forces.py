@@ -24,6 +24,7 @@ from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, YOU, Instance, State, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, printed_value
+from rulesq.games.bluemoon.judge.work import WORK
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 
@@ -249,6 +250,7 @@ class Forces:
         while changed:
             changed = False
             for source in sources:
+                WORK.tried += 1
                 if marks[source] is not Mark.UNDECIDED or source in self._unknown:
                     continue
                 possible = [
@@ -282,6 +284,7 @@ class Forces:
 
         With ``protection`` False, what it would ignore were the card not PROTECTED.
         """
+        WORK.reached += 1
         effect = ignorer.effect
         assert isinstance(effect, fx.Ignore)
         if card.zone not in REACHABLE or card.owner not in players_of(
@@ -339,6 +342,7 @@ class Forces:
         """Whether an effect ignoring icons (other than ``ignorer``) ignores this icon."""
         marks = self.marks
         for source in self._icon_ignorers:
+            WORK.tried += 1
             mark = marks.get(source)
             if source is ignorer or mark is None or mark is Mark.FAILS:
                 continue
@@ -553,6 +557,7 @@ class Forces:
         """The effects of one class in force on live cards (of a controller), time aside."""
         found = []
         for card in self._cards_with(kind):
+            WORK.cards += 1
             if controller is not None and card.owner != controller:
                 continue
             for source in self.in_force(card):

@@ -10,6 +10,7 @@ from weakref import ref
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
 from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch, remember
+from rulesq.games.bluemoon.judge.work import WORK
 
 ME, YOU = "me", "you"
 
@@ -342,6 +343,7 @@ class State:
         active: bool | None = None,
     ) -> list[Instance]:
         """Cards of a player (or both) in some zones, optionally only (in)active ones."""
+        WORK.cards += len(self.cards)
         return [
             c
             for c in self.cards
@@ -394,6 +396,7 @@ class State:
     ) -> Iterator[Event]:
         """The events of a kind (of a player), optionally only those of the current turn."""
         for event in self.events:
+            WORK.events += 1
             if kind is not None and event.kind != kind:
                 continue
             if who is not None and event.who != who:
@@ -490,6 +493,7 @@ class CardIndex:
         done, found = entry
         if done[0] == len(self.cards):
             return found
+        WORK.cards += len(self.cards) - done[0]
         for card in self.cards[done[0] :]:
             for key in keys(card):
                 found.setdefault(key, []).append(card)

@@ -27,6 +27,7 @@ from rulesq.games.bluemoon.judge.state import (
     new_instance,
     other,
 )
+from rulesq.games.bluemoon.judge.work import WORK
 
 if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact, Situation
@@ -51,6 +52,7 @@ class Timeline(Moves):
         """Apply each fact in order; returns the state after the last one."""
         with noting_unknown_icons(self.icons_read):
             for fact in facts:
+                WORK.replayed += 1
                 self.fact = fact
                 handler = getattr(self, f"on_{fact.kind}", None)
                 if handler is None:
