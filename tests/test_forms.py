@@ -160,6 +160,13 @@ def test_the_nearest_form_keeps_the_lines_names_players_and_words(line: str, nea
     assert f"did you mean: {nearest}" in _error_lines(line)
 
 
+def test_a_synonym_ranks_the_form_it_stands_for_first() -> None:
+    """Warhammer says "defend" where a judge may say "block" (forms.toml's synonyms)."""
+    with pytest.raises(InputError) as caught:
+        parse_situation('game warhammer\nask can I block with "Chaos Knights"?\n', "<test>")
+    assert caught.value.nearest[0] == 'ask can I defend with "Chaos Knights"?'
+
+
 #: Lines a judge types that no form reads, per game (suggestions must be readable lines).
 MISSES = [
     ("bluemoon", "ask whose turn is it?"),

@@ -76,6 +76,24 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer/an-unstated-phase-is-a-gap-not-a-default.rq": {
         1: ("does not say the phase", "Capital Phase")
     },
+    "warhammer-traits/mage-grant-unknown-traits-cannot-answer.rq": {
+        1: ('no traits for "Maledictor of Tzeentch"', "`traits` field")
+    },
+    "warhammer-traits/hero-limit-unknown-traits-cannot-answer.rq": {
+        1: ('no traits for "Rogue Warrior"', "`traits` field", "has no traits")
+    },
+    "warhammer-traits/skaven-count-unknown-traits-cannot-answer.rq": {
+        1: ('no traits for "Rogue Warrior"', "`traits` field")
+    },
+    "warhammer-defend/a-text-about-defending-cannot-answer.rq": {
+        1: ('"Clan Moulder\'s Elite" reads "This unit cannot defend."',)
+    },
+    "warhammer-defend/a-corrupted-unit-cannot-answer.rq": {
+        1: ('"Longbeards" is corrupted', "not whether a corrupted unit may defend")
+    },
+    "warhammer-traits/limited-unknown-text-cannot-answer.rq": {
+        1: ('text of "Pilgrimage"', "`limited` field")
+    },
     "fma/an-unstated-step-is-asked-for-not-assumed.rq": {1: ("does not say what is reacted to",)},
     "play/a-named-dragon-decides-a-dragon-requirement-1.rq": {
         1: ('"Red Gem" requires the red dragon', "the red dragon is on my side")

@@ -11,7 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulesq.paths import corpus_dir
 
@@ -37,15 +37,20 @@ class Form:
 
 
 @cache
-def forms_of(game: str) -> tuple[Form, ...]:
-    """The forms of ``game`` (none when the game lists none)."""
+def _forms_file(game: str) -> dict[str, Any]:
+    """The game's forms.toml, read once (forms and synonyms alike come from this one read)."""
     import tomllib
 
     path = corpus_dir() / game / "forms.toml"
     if not path.is_file():
-        return ()
+        return {}
     with path.open("rb") as handle:
-        data = tomllib.load(handle)
+        return tomllib.load(handle)
+
+
+@cache
+def forms_of(game: str) -> tuple[Form, ...]:
+    """The forms of ``game`` (none when the game lists none)."""
     return tuple(
         Form(
             str(f["rule"]),
@@ -54,8 +59,13 @@ def forms_of(game: str) -> tuple[Form, ...]:
             tuple(str(a) for a in f.get("also", ())),
             tuple(str(g) for g in f.get("given", ())),
         )
-        for f in data.get("form", ())
+        for f in _forms_file(game).get("form", ())
     )
+
+
+def synonyms_of(game: str) -> dict[str, str]:
+    """Words a judge uses for a word of the game's forms (``[synonyms]`` of its forms.toml)."""
+    return {str(k).lower(): str(v) for k, v in _forms_file(game).get("synonyms", {}).items()}
 
 
 _TOKEN = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\d+|[A-Za-z][A-Za-z/\'-]*|\S')
@@ -198,7 +208,8 @@ def nearest(
     With ``check`` (does a line parse?), a filled-in form that does not parse is shown as
     its example instead: a suggestion is always a line the language reads.
     """
-    shape = _shape(_tokens(line), _vocabulary(game), classes)
+    words = synonyms_of(game)
+    shape = _shape([words.get(t.lower(), t) for t in _tokens(line)], _vocabulary(game), classes)
     if not shape:
         return []
     scored: list[tuple[float, int, str]] = []

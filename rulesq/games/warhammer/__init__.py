@@ -119,6 +119,7 @@ GAME = register(
                     "can_move",
                     "can_quest",
                     "can_attack",
+                    "can_defend",
                 )
             },
         },

@@ -210,13 +210,22 @@ def unique(ctx: Context) -> Answer:
 def limited(ctx: Context) -> Answer:
     """Answer ``is "X" limited?``."""
     card = _card(ctx)
-    flag = card.fields.get("limited")
-    if flag is None or card.text is None:
-        raise CannotAnswer(f'the sources do not give the text of "{card.name}"')
+    from rulesq.games.warhammer import traits
+
+    flag = traits.limited(_board(ctx), card)
+    if flag is None:
+        raise CannotAnswer(traits.unknown_limited(card))
+    if card.fields.get("limited") is None:
+        return _conclude(
+            ctx,
+            YesNo(flag),
+            f'the situation states that "{card.name}" is{"" if flag else " not"} limited',
+            [],
+        )
     if flag:
         from rulesq.games.warhammer.texts import limited_text
 
-        sentence = limited_text(card.text)
+        sentence = limited_text(card.text or "")
         from rulesq.games.warhammer.claims import Text as Quote
 
         quoted = [Quote(card.name, sentence)] if sentence else []

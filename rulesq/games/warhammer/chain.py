@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, keyword
 from rulesq.games.warhammer.values import hit_points
@@ -107,13 +108,11 @@ def effect_of(link: Link, gaps: list[str]) -> Effect | None:
     return Effect("destroy", text, fewer_than_trait=found.group("trait"))
 
 
-def has_trait(placed: InPlay, trait: str) -> bool:
-    """Whether a faceup card in play shows the trait."""
+def has_trait(board: Board, placed: InPlay, trait: str) -> bool:
+    """Whether a faceup card in play shows the trait (CannotAnswer: its traits are unknown)."""
     if placed.card is None or placed.facedown:
         return False
-    traits = placed.card.fields.get("traits") or ()
-    listed = traits.split(",") if isinstance(traits, str) else list(traits)
-    return trait.casefold() in (str(t).strip().casefold() for t in listed)
+    return traits.bears(board, placed.card, trait)
 
 
 def _in_play(board: Board, state: State) -> list[InPlay]:
@@ -131,7 +130,7 @@ def legal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
     state.gaps += points.gaps
     if points.value is None:
         return None
-    count = sum(1 for c in _in_play(board, state) if has_trait(c, trait))
+    count = sum(1 for c in _in_play(board, state) if has_trait(board, c, trait))
     state.steps.append(
         f'"{target.name}" has {points.value} hit points and {count} {trait} cards are in play'
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer import terms, texts
+from rulesq.games.warhammer import terms, texts, traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
 
@@ -58,12 +58,10 @@ def _sentence(text: str, found: re.Match[str]) -> str:
     return text[start if start > 1 else 0 : end + 1 if end >= 0 else len(text)].strip()
 
 
-def _is_unit(card: Card | None, trait: str) -> bool:
+def _is_unit(board: Board, card: Card | None, trait: str) -> bool:
     if card is None or (card.type or "").lower() != "unit":
         return False
-    traits = card.fields.get("traits") or ()
-    listed = traits.split(",") if isinstance(traits, str) else list(traits)
-    return trait.casefold() in (str(t).strip().casefold() for t in listed)
+    return traits.bears(board, card, trait)
 
 
 def _x(board: Board, source: InPlay, link: Link, text: str, value: Value) -> int | None:
@@ -94,7 +92,7 @@ def _x(board: Board, source: InPlay, link: Link, text: str, value: Value) -> int
                 f'say which, e.g. I trigger "{name}" revealing "A", "B"'
             )
             return None
-        wrong = [c.name for c in link.shown if c is not None and not _is_unit(c, trait)]
+        wrong = [c.name for c in link.shown if c is not None and not _is_unit(board, c, trait)]
         if wrong or any(c is None for c in link.shown):
             named = ", ".join(f'"{w}"' for w in wrong) or "a card rulesq does not know"
             value.gaps.append(

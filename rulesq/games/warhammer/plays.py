@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import target_taxes, texts, xvalue
+from rulesq.games.warhammer import target_taxes, texts, traits, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
@@ -23,7 +23,8 @@ from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
-    from rulesq.games.warhammer.board import Board, Link
+    from rulesq.games.warhammer import effects as fx
+    from rulesq.games.warhammer.board import Board, InPlay, Link
 
 FAQ = "warhammer/faq/"
 NON_TACTIC = FAQ + "rules-clarifications/playing-non-tactic-cards"
@@ -179,22 +180,24 @@ def _zones(
                 ),
             )
         allowed = [z for z in allowed if z is only[0]]
-    hero = "Hero" in (card.fields.get("traits") or ()) or bool(text and texts.hero_limit(text))
-    if not hero or (card.type or "").lower() != "unit":
+    hero = True if text and texts.hero_limit(text) else _hero(board, card)
+    if hero is False or (card.type or "").lower() != "unit":
         return
-    free = []
+    free, unsure = [], []
     for z in allowed:
-        heroes = [
-            c.name
-            for c in board.in_zone(player, z)
-            if c.card is not None
-            and "Hero" in (c.card.fields.get("traits") or ())
-            and not c.facedown
-        ]
+        shown = [c for c in board.in_zone(player, z) if c.card is not None and not c.facedown]
+        heroes = [c.name for c in shown if c.card is not None and _hero(board, c.card)]
+        unknown = [c.card for c in shown if c.card is not None and _hero(board, c.card) is None]
         if heroes:
             check.facts.append(f'"{heroes[0]}", a Hero, is in the {z.value} zone')
+        elif unknown:
+            unsure += unknown
         else:
             free.append(z)
+    if allowed and not free and (hero is None or unsure):
+        # Limit one Hero per zone decides, and a card's traits it reads are unknown
+        check.gaps.append((traits.unknown_traits(card if hero is None else unsure[0]), False))
+        return
     if allowed and not free:
         where = " or ".join(z.value for z in allowed)
         check.claim(
@@ -207,11 +210,22 @@ def _zones(
         )
 
 
+def _hero(board: Board, card: Card) -> bool | None:
+    """Whether a card bears the Hero trait (None: its traits are unknown)."""
+    shown = traits.traits_of(board, card)
+    return None if shown is None else "Hero" in shown
+
+
 def _attachment(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     """An attachment needs a target in play (FAQ, Attachments): a unit its "Attach to" allows."""
-    if "Attachment" not in (card.fields.get("traits") or ()):
+    shown = traits.traits_of(board, card)
+    if shown is not None and "Attachment" not in shown:
         return
     target = texts.attach_to(text) if text else None
+    if shown is None:  # unknown traits: an "Attach to" text makes the trait matter
+        if target is not None and not _attach_targets(board, target[0], player):
+            check.gaps.append((traits.unknown_traits(card), False))
+        return
     if target is None:
         check.gaps.append((f'"{card.name}" is an attachment whose "Attach to" is not read', False))
         return
@@ -221,16 +235,7 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
             (f'"{card.name}" reads "{sentence}": rulesq checks unit targets only', False)
         )
         return
-    units = [
-        c
-        for c in board.cards
-        if c.card is not None
-        and not c.facedown
-        and (c.card.type or "").lower() == "unit"
-        and (to.owner != "you" or c.owner == player)
-        and (to.zone is None or c.zone is to.zone)
-    ]
-    if not units:
+    if not _attach_targets(board, to, player):
         check.facts.append("no unit the attachment may go on is in play")
         check.claim(
             "target",
@@ -244,16 +249,34 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
         )
 
 
+def _attach_targets(board: Board, to: fx.Selector, player: str) -> list[InPlay]:
+    """The faceup units in play an "Attach to" allows."""
+    if to.card_type != "unit":
+        return []
+    return [
+        c
+        for c in board.cards
+        if c.card is not None
+        and not c.facedown
+        and (c.card.type or "").lower() == "unit"
+        and (to.owner != "you" or c.owner == player)
+        and (to.zone is None or c.zone is to.zone)
+    ]
+
+
 def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
-    if not card.fields.get("limited"):
+    flag = traits.limited(board, card)
+    if flag is False:
         return
     asked = _asked(board, card)
-    earlier = [
-        play
-        for play in plays_this_turn(board, player)
-        if play.card.fields.get("limited") and (asked is None or play.link is not asked)
-    ]
-    if not earlier:
+    plays = [p for p in plays_this_turn(board, player) if asked is None or p.link is not asked]
+    earlier = [p for p in plays if traits.limited(board, p.card)]
+    unknown = [p for p in plays if traits.limited(board, p.card) is None]
+    if flag is None or not earlier:
+        if (earlier or unknown) and card.text is not None:  # an unknown Limited matters
+            check.gaps.append(
+                (traits.unknown_limited(card if flag is None else unknown[0].card), False)
+            )
         return
     sentence = texts.limited_text(text) if text else None
     when = _when(earlier[0])

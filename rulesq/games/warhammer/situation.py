@@ -429,6 +429,39 @@ class Reader(EventFacts):
         pile = self.board.discard.setdefault(fact.who or ME, [])
         pile += [ref.card for ref in fact.cards if ref.card is not None]
 
+    def _fact_traits(self, fact: Fact) -> None:
+        self._state_traits(fact, tuple(str(t) for t in fact.param("trait", ())))
+
+    def _fact_no_traits(self, fact: Fact) -> None:
+        self._state_traits(fact, ())
+
+    def _state_traits(self, fact: Fact, stated: tuple[str, ...]) -> None:
+        """All of a card's traits, stated; the sources' own traits may not be contradicted."""
+        ref = fact.card
+        known = ref.card.fields.get("traits") if ref.card is not None else None
+        if known is not None and {t.casefold() for t in known} != {t.casefold() for t in stated}:
+            given = ", ".join(known) or "none"
+            raise self.error(
+                f'the sources give "{ref.name}" its traits ({given}): a situation states '
+                "the traits the sources leave unknown",
+                ref,
+                suggestion="Leave the line out.",
+            )
+        self.board.stated_traits[ref.name.casefold()] = stated
+
+    def _fact_limited(self, fact: Fact) -> None:
+        ref = fact.card
+        flag = not fact.param("negated", None)
+        known = ref.card.fields.get("limited") if ref.card is not None else None
+        if known is not None and bool(known) != flag:
+            raise self.error(
+                f'the sources give the text of "{ref.name}": it is{"" if known else " not"} '
+                "Limited",
+                ref,
+                suggestion="Leave the line out.",
+            )
+        self.board.stated_limited[ref.name.casefold()] = flag
+
     def _fact_pile_units(self, fact: Fact) -> None:
         self.board.pile_units[fact.who or ME] = int(fact.param("number"))
 

@@ -10,8 +10,9 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
+from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import texts, traits
 from rulesq.games.warhammer.claims import Text, text_claim
 from rulesq.games.warhammer.vocab import Header
 
@@ -26,12 +27,13 @@ _TARGET = re.compile(
 )
 
 
-def _shows(placed: InPlay, trait: str) -> bool:
+def _shows(board: Board, placed: InPlay, trait: str) -> bool | None:
+    """Whether a faceup card shows the trait (None: its traits are unknown)."""
     if placed.card is None or placed.facedown:
         return False
-    traits = placed.card.fields.get("traits") or ()
-    listed = traits.split(",") if isinstance(traits, str) else list(traits)
-    return trait.casefold() in (str(t).strip().casefold() for t in listed)
+    if traits.traits_of(board, placed.card) is None:
+        return None
+    return traits.bears(board, placed.card, trait)
 
 
 def target_claim(board: Board, card: Card) -> Claim | None:
@@ -46,8 +48,15 @@ def target_claim(board: Board, card: Card) -> Claim | None:
         if found is None:
             continue
         trait = found.group("trait")
-        if any(_shows(placed, trait) for placed in board.cards):
+        shown = [(placed, _shows(board, placed, trait)) for placed in board.cards]
+        if any(bears for _, bears in shown):
             return None
+        unknown = next((placed for placed, bears in shown if bears is None), None)
+        if unknown is not None and unknown.card is not None:
+            raise CannotAnswer(
+                f'"{card.name}" targets one {trait} card and no card in play is known to be '
+                f"one: {traits.unknown_traits(unknown.card)}"
+            )
         return text_claim(
             Stance.FORBID,
             Text(card.name, quote),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulesq.effects.words import NUMBER_WORDS, parse_number
+from rulesq.games.warhammer import traits
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer import effects as fx
@@ -31,6 +32,8 @@ class Reach:
     #: "in a zone with at least N <Trait> card(s)": the trait and N (the unit's own zone).
     zone_with: str = ""
     at_least: int = 0
+    #: The kind was a race icon ("[Orc]"): the race alone decides, never a trait.
+    icon: bool = False
 
 
 _UNITS = re.compile(
@@ -53,11 +56,11 @@ def reach(act: fx.Act) -> Reach | None:
     found = _UNITS.match(" ".join(words).lower())
     if found is None:
         return None
-    kind = ""
+    kind, icon = "", False
     if found.group("kind"):
         raw = next(w for w in words if w.lower() == found.group("kind").strip())
         if raw.startswith("[") and raw.endswith("]"):
-            kind = raw[1:-1]
+            kind, icon = raw[1:-1], True
         elif raw[:1].isupper() and raw.lower() not in ("each", "units", "unit"):
             kind = raw
         else:
@@ -77,6 +80,7 @@ def reach(act: fx.Act) -> Reach | None:
         bool(found.group("undamaged")),
         zone_with,
         at_least,
+        icon,
     )
 
 
@@ -96,7 +100,9 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
             return False
     if term.undamaged and target.damage:
         return False
-    if term.kind and not _has_kind(target, term.kind):
+    if term.icon and (card.fields.get("race") or "").casefold() != term.kind.casefold():
+        return False
+    if term.kind and not term.icon and not _has_kind(board, target, term.kind):
         return False
     if term.mine and target.owner != owner:
         return False
@@ -116,17 +122,14 @@ def _zone_shows(board: Board, target: InPlay, trait: str) -> int:
     return sum(
         1
         for placed in board.in_zone(target.owner, target.zone)
-        if placed.card is not None and not placed.facedown and _has_kind(placed, trait)
+        if placed.card is not None and not placed.facedown and _has_kind(board, placed, trait)
     )
 
 
-def _has_kind(target: InPlay, kind: str) -> bool:
-    """Whether a card is of a race or bears a trait."""
+def _has_kind(board: Board, target: InPlay, kind: str) -> bool:
+    """Whether a card is of a race or bears a trait (CannotAnswer: its traits are unknown)."""
     assert target.card is not None
-    fields = target.card.fields
-    traits = fields.get("traits") or []
-    key = kind.casefold()
-    return (fields.get("race") or "").casefold() == key or any(t.casefold() == key for t in traits)
+    return traits.of_kind(board, target.card, kind)
 
 
 @dataclass(frozen=True)

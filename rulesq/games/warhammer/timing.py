@@ -18,6 +18,7 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import chain as C
+from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim
@@ -354,7 +355,7 @@ def _cost(
     tokens = _TOKENS_FOR_A_CARD.match(cost)
     if tokens is not None and placed is not None:
         trait = tokens.group("trait")
-        pile = [c for c in board.discard.get(player, []) if _has_trait(c, trait)]
+        pile = [c for c in board.discard.get(player, []) if _has_trait(board, c, trait)]
         payable = [
             c.name for c in pile if (_printed(c) or 0) <= placed.tokens and _printed(c) is not None
         ]
@@ -415,10 +416,8 @@ def _printed(card: Card) -> int | None:
     return 0 if cost == "X" else cost if isinstance(cost, int) else None
 
 
-def _has_trait(card: Card, trait: str) -> bool:
-    traits = card.fields.get("traits") or ()
-    listed = traits.split(",") if isinstance(traits, str) else list(traits)
-    return trait.casefold() in (str(t).strip().casefold() for t in listed)
+def _has_trait(board: Board, card: Card, trait: str) -> bool:
+    return traits.bears(board, card, trait)
 
 
 def can_trigger(ctx: Context) -> Answer:

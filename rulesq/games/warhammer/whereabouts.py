@@ -184,6 +184,14 @@ def can_put(ctx: Context) -> Answer:
     return _ruled(ctx, M.can_put_into_play(board.find(card.name), card.name, effect))
 
 
+def can_defend(ctx: Context) -> Answer:
+    """Answer ``can "X" defend?``: against the attack stated (rulesq/games/warhammer/defence.py)."""
+    from rulesq.games.warhammer.defence import can_defend as defends
+
+    board = _board(ctx)
+    return _concluded(ctx, defends(board, _placed(ctx, board), ctx.question.who))
+
+
 def can_attack(ctx: Context) -> Answer:
     """Answer ``can I attack your kingdom with "A"?``: each restriction decided apart (Q&A 35)."""
     from rulesq.games.warhammer import attacks as A
