@@ -97,8 +97,11 @@ def reset_corpus_caches() -> None:
     """Forget every loaded corpus (after ``RULESQ_CORPUS_DIR`` changes)."""
     from rulesq.corpus.load import load_corpus
     from rulesq.games import _REGISTRY
+    from rulesq.situation import forms
 
     load_corpus.cache_clear()
+    for read in (forms._forms_file, forms.forms_of, forms._vocabulary):  # read from the folder
+        read.cache_clear()
     for game in _REGISTRY.values():
         game.__dict__.pop("corpus", None)
 
