@@ -211,20 +211,23 @@ def test_a_corrupt_entry_is_parsed_again(tmp_path: Path, monkeypatch: pytest.Mon
 def test_a_question_asked_again_is_kept_only_for_a_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The texts a default turn or phase makes (a line stated) are a file's: kept with it."""
+    """The lines a default turn or phase states to ask again are a file's: kept with it."""
     from rulesq.engine.check import check_situation
+    from rulesq.situation import restate
 
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(restate, "_ADDED", {})  # the lines stated, read before in this process
     lineitems.forget()
     asked_again = "game bluemoon\nask can I play a support card?\nexpect yes\n"
     situation = parse_situation(asked_again, "<input>")
     check_situation(situation)
     assert not list(tmp_path.glob("lines-*.json"))
     lineitems.forget()
+    restate.forget()
     file = tmp_path / "case.rq"
     file.write_text(asked_again)
     check_situation(read_situation(file))
-    assert len(list(tmp_path.glob("lines-*.json"))) > 1  # the file's and the texts made from it
+    assert len(list(tmp_path.glob("lines-*.json"))) > 1  # the file's and the lines stated
     lineitems.forget()
 
 
