@@ -39,12 +39,16 @@ _SPEAKS = re.compile(
 
 def _speaking(board: Board) -> list[str]:
     """Why texts about defending leave the answer open (one reason per card)."""
+    from rulesq.games.warhammer.parse import sentences
+
     seen: dict[str, str] = {}
     texts = [(placed.name, text) for placed, text in board.faceup_texts()]
     texts += [(link.name, link.card.text or "") for link in board.chain if link.card is not None]
     texts += [(p.card.name, p.card.text or "") for p in plays_this_turn(board, None)]
     for name, text in texts:
-        for sentence in re.split(r"(?<=[.!])\s+", re.sub(r"\s*\([^)]*\)", "", text)):
+        plain = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text speaks of no rule
+        for start, end in sentences(plain):
+            sentence = plain[start:end]
             if _SPEAKS.search(sentence) and name not in seen:
                 seen[name] = (
                     f'"{name}" reads "{sentence.strip()}": rulesq does not follow a text that '
