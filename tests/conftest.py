@@ -100,8 +100,7 @@ def reset_corpus_caches() -> None:
     from rulesq.situation import forms
 
     load_corpus.cache_clear()
-    for read in (forms._forms_file, forms.forms_of, forms._vocabulary):  # read from the folder
-        read.cache_clear()
+    forms.forget()  # forms, synonyms and vocabulary are read from the folder too
     for game in _REGISTRY.values():
         game.__dict__.pop("corpus", None)
 

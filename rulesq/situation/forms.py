@@ -122,6 +122,12 @@ def _vocabulary(game: str) -> frozenset[str]:
     )
 
 
+def forget() -> None:
+    """Forget the forms read (the corpus folder they were read from has changed)."""
+    for read in (_forms_file, forms_of, _vocabulary):
+        read.cache_clear()
+
+
 def _unquoted_names(
     line: list[str], example: list[str], game: str, classes: tuple[frozenset[str], ...]
 ) -> dict[int, str]:
