@@ -33,13 +33,14 @@ def instructions(paths: list[Path], source: Path | None, cache: Path) -> int:
     if source is not None:
         env["PYTHONPATH"] = str(source)
     command = [sys.executable, "-m", "rulesq", "check", *map(str, paths), "--jobs", "1"]
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    subprocess.run(command, env=env, cwd=tempfile.gettempdir(), check=False, **quiet)
+    where = tempfile.gettempdir()
+    quiet = subprocess.DEVNULL
+    subprocess.run(command, env=env, cwd=where, stdout=quiet, stderr=quiet, check=False)
     with tempfile.TemporaryDirectory() as out:
         counting = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
         target = f"--cachegrind-out-file={out}/counts"
         counted = [*counting, target, *command]
-        subprocess.run(counted, env=env, cwd=tempfile.gettempdir(), check=False, **quiet)
+        subprocess.run(counted, env=env, cwd=where, stdout=quiet, stderr=quiet, check=False)
         for line in Path(out, "counts").read_text().splitlines():
             if line.startswith("summary:"):
                 return int(line.split()[1])
