@@ -66,6 +66,9 @@ class Context:
     game: Game
     memo: dict[str, Any] = field(default_factory=dict)
     _graph: Derivation | None = None
+    #: Whether only the verdict and status are wanted (a default's re-ask): the answer's
+    #: graph then holds no more than the judging put in it (see :meth:`conclude`).
+    light: bool = False
 
     @property
     def corpus(self) -> Corpus:
@@ -157,9 +160,12 @@ class Context:
         step = None
         if decided_by is not None:
             step = self.ladder_step(decided_by).name
-            self.step(step, carried)
+            if not self.light:
+                self.step(step, carried)
             if status is Status.DEFINITE:
                 status = Status.PRECEDENCE
+        if self.light:  # the verdict alone: its step exists (found above), no node is added
+            return Answer(self.question, self.game.name, verdict, status, reason, graph)
         graph.conclude(verdict.show(), verdict.to_json(), status.key, decided_by=step)
         for node in supported_by:
             graph.link(node, "verdict", SUPPORTS)
@@ -222,7 +228,7 @@ def answer_question(
             kept = memos.get(id(other))
             if kept is None or kept[0] is not other:
                 kept = memos[id(other)] = (other, {})
-            return _answer(other, again, game, kept[1])
+            return _answer(other, again, game, kept[1], light=True)
 
         if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
             situation, question, answer, ask
@@ -241,9 +247,20 @@ def answer_question(
 
 
 def _answer(
-    situation: Situation, question: Question, game: Game, memo: dict[str, Any] | None = None
+    situation: Situation,
+    question: Question,
+    game: Game,
+    memo: dict[str, Any] | None = None,
+    *,
+    light: bool = False,
 ) -> Answer:
-    ctx = Context(situation, question, game, memo if memo is not None else {})
+    """The handler's answer to ``question``; ``light``: its verdict and status only.
+
+    A light answer (a default's re-ask) is the same verdict, status and reason, with no
+    more graph than the judging itself built: no verdict node, facts, assumptions,
+    precedents or pruning of its facts.
+    """
+    ctx = Context(situation, question, game, memo if memo is not None else {}, light=light)
     handler = handler_for(game, question.kind)
     if handler is None:
         return ctx.cannot(
@@ -258,7 +275,7 @@ def _answer(
         graph = ctx.derivation()
         sides = tuple(graph.effect(card, quote) for card, quote in error.sides)
         return ctx.conflict(str(error), sides)
-    if answer.answered:
+    if answer.answered and not light:
         # The analysis holds what it reads, not the answer: an answer whose graph held it
         # back would be a reference cycle, freed only by the collector (see Derivation).
         question, verdict = answer.question, answer.verdict

@@ -116,6 +116,8 @@ class View:
         no answer.
         """
         self.refuse_unread()
+        if self.ctx.light:
+            return self._verdict_only(verdict, ruling)
         graph = self.ctx.derivation()
         support: list[str] = []
         for source in ruling.sources:
@@ -156,6 +158,31 @@ class View:
         )
         graph.later(precedents_later(self.ctx, answer))
         return answer
+
+    def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:
+        """The answer :meth:`answer` gives, without its graph (a default's re-ask).
+
+        What could make it *cannot answer* is still checked: each clause the ruling cites (a
+        game rule's FAQ answer too) must be in the corpus, as :meth:`clause` finds it.
+        """
+        shown = verdict.show()
+        refs = [*ruling.rules, *(by for _, by in ruling.beaten if not isinstance(by, Source))]
+        for ref in refs:
+            self._cited(ref, shown)
+        return self.ctx.conclude(verdict, ruling.reason, decided_by=ruling.step)
+
+    def _cited(self, ref: str, verdict: str) -> None:
+        """Raise as :meth:`clause` does when ``ref`` (or the FAQ answer it brings) is missing."""
+        corpus = self.ctx.corpus
+        found = corpus.find_clause(ref)
+        if found is None:
+            self.ctx.clause(ref)  # raises: the corpus has no such clause
+            return
+        source = found.extra.get("source")
+        if found.kind == "game-rule" and isinstance(source, str):
+            faq = corpus.find_clause(source)
+            if faq is None:
+                self.ctx.clause(source, role="precedent")  # raises
 
     def refuse_unread(self) -> None:
         """Cannot answer while a card that could act has a sentence rulesq does not read."""
