@@ -7,6 +7,9 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from collections.abc import Set as AbstractSet
+
     from rulesq.engine.verdict import Verdict
     from rulesq.explain.graph import Derivation
     from rulesq.situation.model import Question
@@ -44,6 +47,10 @@ class Answer:
     status: Status
     reason: str
     graph: Derivation
+    #: The flags (icons) of each card (named quoted) whose reading no step of the judging
+    #: used: asked again with one of them given, the verdict is the same. Called when the
+    #: re-asks begin (the judging notes until then); None: not known, each flag is asked.
+    unneeded_flags: Callable[[], Mapping[str, AbstractSet[str]]] | None = None
 
     @property
     def answered(self) -> bool:

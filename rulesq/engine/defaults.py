@@ -29,6 +29,7 @@ Asked again, a question is asked of the situation with the line stated (``it is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -249,6 +250,22 @@ def first_line(situation: Situation) -> int:
 Restated = dict[str, "Situation | None"]
 
 
+def restated_first(
+    situation: Situation, line: str, restated: Restated | None = None
+) -> Situation | None:
+    """The situation with ``line`` stated first; None if that cannot be.
+
+    ``restated`` keeps each situation so made, for the situation's other questions: the
+    same line is stated once per situation, not once per question.
+    """
+    if restated is not None and line in restated:
+        return restated[line]
+    other = stated_at(situation, first_line(situation), line)
+    if restated is not None:
+        restated[line] = other
+    return other
+
+
 def asked_first(
     situation: Situation,
     question: Question,
@@ -256,18 +273,9 @@ def asked_first(
     ask: Ask,
     restated: Restated | None = None,
 ) -> Answer | None:
-    """``question`` answered again with ``line`` stated first; None if that cannot be.
-
-    ``restated`` keeps each situation so made, for the situation's other questions: the
-    same line is stated once per situation, not once per question.
-    """
+    """``question`` answered again with ``line`` stated first; None if that cannot be."""
     position = situation.questions.index(question)
-    if restated is not None and line in restated:
-        other = restated[line]
-    else:
-        other = stated_at(situation, first_line(situation), line)
-        if restated is not None:
-            restated[line] = other
+    other = restated_first(situation, line, restated)
     if other is None:
         return None
     return ask(other, other.questions[position])
@@ -281,26 +289,46 @@ def icon_verdicts(
     name: str,
     icons: tuple[str, ...],
     restated: Restated | None = None,
+    unneeded: AbstractSet[str] = frozenset(),
 ) -> dict[str, list[str]]:
     """The icons given to the card ``name`` (quoted), by the verdict each gives.
 
     No icons is the verdict the answer gave; each icon the game lists is then given to the
     card alone, one at a time. An icon that makes rules of one rank disagree gives a
-    *conflict*; one the judge cannot answer with is left out.
+    *conflict*; one the judge cannot answer with is left out. An icon of ``unneeded`` (whose
+    reading no step of the answer used: ``Answer.unneeded_flags``) gives the answer's
+    verdict without asking, when the line stating it can be written; that is looked at only
+    when another icon gives another verdict (the verdicts are then shown).
     """
     from rulesq.engine.answer import Status
 
     shown = answer.verdict.show() if answer.verdict is not None else ""
-    verdicts: dict[str, list[str]] = {shown: ["none"]}
+    gave: dict[str, str | None] = {}  # icon -> the verdict it gives (None: left out)
     for icon in icons:
+        if icon in unneeded:
+            gave[icon] = shown
+            continue
         line = ICON_LINE.format(name=name, icon=icon)
         again = asked_first(situation, question, line, ask, restated)
         if again is None:
-            continue
-        if again.status is Status.CONFLICT:
-            verdicts.setdefault(Status.CONFLICT.value, []).append(icon)
+            gave[icon] = None
+        elif again.status is Status.CONFLICT:
+            gave[icon] = Status.CONFLICT.value
         elif again.answered and again.verdict is not None:
-            verdicts.setdefault(again.verdict.show(), []).append(icon)
+            gave[icon] = again.verdict.show()
+        else:
+            gave[icon] = None
+    if any(v not in (shown, None) for v in gave.values()):
+        for icon in icons:  # shown: only an icon whose line can be written is among them
+            if icon in unneeded:
+                line = ICON_LINE.format(name=name, icon=icon)
+                if restated_first(situation, line, restated) is None:
+                    gave[icon] = None
+    verdicts: dict[str, list[str]] = {shown: ["none"]}
+    for icon in icons:
+        verdict = gave[icon]
+        if verdict is not None:
+            verdicts.setdefault(verdict, []).append(icon)
     return verdicts
 
 
@@ -329,11 +357,16 @@ def icons_decide(
     when it asked for some by name (another icon could not have changed a step of it). None
     when no icon tried changes the verdict.
     """
-    for name, asked in iconless_cards(answer)[:ICON_CARDS_TRIED]:
+    cards = iconless_cards(answer)[:ICON_CARDS_TRIED]
+    spare = answer.unneeded_flags() if cards and answer.unneeded_flags is not None else {}
+    for name, asked in cards:
         tried = icons if asked is None else tuple(i for i in icons if i in asked)
         if not tried:
             continue
-        verdicts = icon_verdicts(situation, question, answer, ask, name, tried, restated)
+        unneeded = spare.get(name, frozenset()) if asked is not None else frozenset()
+        if all(i in unneeded for i in tried):
+            continue  # no icon tried could give another verdict
+        verdicts = icon_verdicts(situation, question, answer, ask, name, tried, restated, unneeded)
         if len(verdicts) > 1:
             return say_the_icons(name, verdicts)
     return None

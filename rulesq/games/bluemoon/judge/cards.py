@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from rulesq.corpus.load import normalise_name
+from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.vocab import CardType
 
 if TYPE_CHECKING:
@@ -68,12 +69,20 @@ def note_unknown_icons() -> dict[str, set[str] | None]:
 
 
 @contextmanager
-def noting_unknown_icons(read: dict[str, set[str] | None]) -> Iterator[None]:
-    """Note into ``read`` (a replay's own notes) while the block runs, then as before."""
+def noting_unknown_icons(
+    read: dict[str, set[str] | None], use: IconUse | None = None
+) -> Iterator[None]:
+    """Note into ``read`` (a replay's own notes) while the block runs, then as before.
+
+    ``use``: where to note what the reads are for (:mod:`rulesq.games.bluemoon.judge.iconuse`).
+    """
     token = _UNKNOWN_ICONS_READ.set(read)
+    used = note_use(use) if use is not None else None
     try:
         yield
     finally:
+        if used is not None:
+            stop_noting(used)
         _UNKNOWN_ICONS_READ.reset(token)
 
 
@@ -89,6 +98,7 @@ def merge_icons_read(
 
 
 def _note_unknown_icons(name: str, icon: str | None) -> None:
+    note_read(name, icon)  # what the read is for (:mod:`rulesq.games.bluemoon.judge.iconuse`)
     read = _UNKNOWN_ICONS_READ.get()
     if read is None:
         return

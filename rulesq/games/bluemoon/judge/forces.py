@@ -499,6 +499,10 @@ class Forces:
         self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
 
+    def out_of_reach(self, card: Instance) -> bool:
+        """Whether no ignore effect of the situation could reach the card (nor its icons)."""
+        return self._beyond_reach(card)
+
     def has_icon(self, card: Instance, icon: str, whole: bool = True) -> bool:
         """Whether a card has an icon that is not ignored (as-if icons count while played)."""
         name = icon.upper()

@@ -17,6 +17,7 @@ from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, C
 from rulesq.games.bluemoon.judge.claims import require_followed
 from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
@@ -210,8 +211,8 @@ class Moves:
             state.phase = step
         card.as_if = frozenset() if bluff else as_if_icons(self, card, who)
         forces = Forces(state)
-        free = not bluff and forces.has_icon(card, "FREE")
-        stop = not bluff and forces.has_icon(card, "STOP")
+        free = not bluff and icon_flag(forces, card, "FREE")  # kept in the record alone
+        stop = not bluff and icon_flag(forces, card, "STOP")
         joins = not bluff and without != "GANG" and gang_joins(forces, card, who)
         covered: list[Instance] = []
         if (

@@ -14,6 +14,7 @@ from rulesq.engine.defaults import turn_default
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, noting_unknown_icons
+from rulesq.games.bluemoon.judge.iconuse import new_use
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.state import (
     ME,
@@ -47,10 +48,12 @@ class Timeline(Moves):
         self.applied_influence: list[frozenset[tuple[int, str]] | None] = []
         #: The cards of unknown icons whose icons the replay read, with the icons asked.
         self.icons_read: dict[str, set[str] | None] = {}
+        #: What the replay's reads of unknown icons were for (re-asks it spares).
+        self.icon_use = new_use()
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
-        with noting_unknown_icons(self.icons_read):
+        with noting_unknown_icons(self.icons_read, self.icon_use):
             for fact in facts:
                 WORK.replayed += 1
                 self.fact = fact

@@ -6,10 +6,12 @@ an answer (cards quoted, clauses cited, what lost).
 
 from __future__ import annotations
 
+import weakref
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
-from rulesq.engine.defaults import beginning_of_turn, no_icons
+from rulesq.engine.defaults import beginning_of_turn, no_icons, quoted
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
@@ -20,6 +22,7 @@ from rulesq.games.bluemoon.judge.cards import (
     note_unknown_icons,
 )
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unneeded
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
@@ -31,6 +34,25 @@ if TYPE_CHECKING:
     from rulesq.engine.verdict import Verdict
     from rulesq.games.bluemoon.judge.ruling import Ruling
     from rulesq.situation.model import CardRef
+
+
+#: Where the record of what a question's judging read unknown icons for is kept.
+USE_KEY = "bluemoon.icon_use"
+
+
+def judging_use(ctx: Context) -> IconUse:
+    """The record of the question's judging (each view of it notes into the same), noting now."""
+    found = ctx.memo.get(USE_KEY)
+    if found is None or found[0]() is not ctx:
+        found = ctx.memo[USE_KEY] = (weakref.ref(ctx), new_use())
+    use: IconUse = found[1]
+    note_use(use)
+    return use
+
+
+def unneeded_flags(*uses: IconUse) -> dict[str, set[str]]:
+    """The icons of each card (quoted) read only into flags no step tested."""
+    return {quoted(name): icons for name, icons in unneeded(*uses).items()}
 
 
 class View:
@@ -46,6 +68,8 @@ class View:
         self.state: State = self.timeline.state
         #: Cards whose icons the sources never give, read while judging (not while reading).
         self.unknown_icons_read = note_unknown_icons()
+        #: What the judging's reads of unknown icons were for (one record per question).
+        self.icon_use = judging_use(ctx)
 
     @once
     def forces(self) -> Forces:
@@ -157,6 +181,7 @@ class View:
             supported_by=tuple(dict.fromkeys(support)),
         )
         graph.later(precedents_later(self.ctx, answer))
+        answer.unneeded_flags = partial(unneeded_flags, self.icon_use, self.timeline.icon_use)
         return answer
 
     def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:
