@@ -7,7 +7,9 @@ the reading for later instead: the flag is a :class:`Kept`, and only a step that
 uses it. When every read of an icon went into such flags, the ignore step could not reach the
 card (reading the icon there could not have stopped the judging), and no step tested the
 flags, then the judging went the same way whether the card had the icon or not: giving it
-the icon gives the same verdict, so that re-ask is not needed (:func:`unneeded`).
+the icon gives the same verdict, so that re-ask is not needed (:func:`unneeded`). So too
+for a read whose step would go the same way with the icon (:func:`settled`: a card joins no
+gang when the first card of the combat area is of another gang, GANG icon or not).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ class IconUse(TypedDict):
 
     #: Icons read to decide a step at once, by card name (None: read as a whole).
     direct: dict[str, set[str] | None]
-    #: (card name, icon) read into a kept flag, where no ignore effect could reach the card.
+    #: (card name, icon) read only into a kept flag, or into a step that goes the same way
+    #: with the icon, where no ignore effect could reach the card.
     kept: set[tuple[str, str]]
     #: (card name, icon) whose kept flag a step tested.
     used: set[tuple[str, str]]
@@ -100,6 +103,23 @@ def kept(cell: list[object], value: bool, reachable: bool) -> bool | Kept:
     if use is not None:
         use["kept"].add((name, icon))
     return Kept(value, name, icon)
+
+
+def settled(cell: list[object], same: bool) -> None:
+    """A read made since :func:`start_keeping` decided a step that goes the same way either way.
+
+    ``same``: had the card the icon, the step would give what it gave, without stopping (no
+    ignore effect could reach the card): the read is kept out of the direct ones.
+    """
+    if not was_read(cell):
+        return
+    name, icon = str(cell[0]), str(cell[1])
+    if not same:
+        note_read(name, icon)
+        return
+    use = _USE.get()
+    if use is not None:
+        use["kept"].add((name, icon))
 
 
 class Kept:

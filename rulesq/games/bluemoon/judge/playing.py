@@ -16,6 +16,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.claims import not_followed, require_followed
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.iconuse import settled, start_keeping, stop_keeping, was_read
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.values import holds
@@ -84,12 +85,26 @@ def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
     """Whether a character card joins an active gang (rulebook p.16).
 
     It must have an effective GANG icon, and every active card of the combat area must be a
-    character card of its gang.
+    character card of its gang. An unknown GANG icon read here is settled when the first card
+    of the area is no character of its gang: the card would join no gang with the icon either.
     """
-    if not card.is_character or not forces.has_icon(card, "GANG"):
+    if not card.is_character:
+        return False
+    cell, token = start_keeping(card.info.name, "GANG")
+    try:
+        has = forces.has_icon(card, "GANG")
+    finally:
+        stop_keeping(token)
+    if not has and not was_read(cell):
         return False
     area = forces.state.owned(who, frozenset({Zone.COMBAT}), active=True)
     area = [c for c in area if c is not card]
+    if was_read(cell):  # an unknown GANG icon: would the card join, had it the icon?
+        first = area[0] if area else None
+        apart = first is None or not first.is_character or first.info.gang != card.info.gang
+        settled(cell, not has and apart and forces.out_of_reach(card))
+    if not has:
+        return False
     return bool(area) and all(
         c.is_character and c.info.gang == card.info.gang and forces.has_icon(c, "GANG")
         for c in area
