@@ -297,39 +297,41 @@ def icon_verdicts(
     card alone, one at a time. An icon that makes rules of one rank disagree gives a
     *conflict*; one the judge cannot answer with is left out. An icon of ``unneeded`` (whose
     reading no step of the answer used: ``Answer.unneeded_flags``) gives the answer's
-    verdict without asking, when the line stating it can be written; that is looked at only
-    when another icon gives another verdict (the verdicts are then shown).
+    verdict: it is asked about only when another icon changes the verdict (the verdicts of
+    every icon are then shown).
     """
-    from rulesq.engine.answer import Status
-
     shown = answer.verdict.show() if answer.verdict is not None else ""
-    gave: dict[str, str | None] = {}  # icon -> the verdict it gives (None: left out)
-    for icon in icons:
-        if icon in unneeded:
-            gave[icon] = shown
-            continue
-        line = ICON_LINE.format(name=name, icon=icon)
-        again = asked_first(situation, question, line, ask, restated)
-        if again is None:
-            gave[icon] = None
-        elif again.status is Status.CONFLICT:
-            gave[icon] = Status.CONFLICT.value
-        elif again.answered and again.verdict is not None:
-            gave[icon] = again.verdict.show()
-        else:
-            gave[icon] = None
+
+    def verdict_with(icon: str) -> str | None:
+        return _icon_verdict(
+            situation, question, ask, ICON_LINE.format(name=name, icon=icon), restated
+        )
+
+    gave = {i: shown if i in unneeded else verdict_with(i) for i in icons}
     if any(v not in (shown, None) for v in gave.values()):
-        for icon in icons:  # shown: only an icon whose line can be written is among them
-            if icon in unneeded:
-                line = ICON_LINE.format(name=name, icon=icon)
-                if restated_first(situation, line, restated) is None:
-                    gave[icon] = None
+        gave = {i: verdict_with(i) if i in unneeded else v for i, v in gave.items()}
     verdicts: dict[str, list[str]] = {shown: ["none"]}
     for icon in icons:
         verdict = gave[icon]
         if verdict is not None:
             verdicts.setdefault(verdict, []).append(icon)
     return verdicts
+
+
+def _icon_verdict(
+    situation: Situation, question: Question, ask: Ask, line: str, restated: Restated | None
+) -> str | None:
+    """The verdict with ``line`` stated first (a *conflict*'s status); None: left out."""
+    from rulesq.engine.answer import Status
+
+    again = asked_first(situation, question, line, ask, restated)
+    if again is None:
+        return None
+    if again.status is Status.CONFLICT:
+        return Status.CONFLICT.value
+    if again.answered and again.verdict is not None:
+        return again.verdict.show()
+    return None
 
 
 def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:
