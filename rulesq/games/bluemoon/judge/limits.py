@@ -82,13 +82,17 @@ def support_plays(state: State, who: str, after: int = -1) -> list[str]:
             continue
         if event.kind == "load" and not event.data.get("by_text"):
             kinds.append("support")
-        if event.kind != "play" or event.data.get("free") or event.data.get("responding"):
+        if event.kind != "play" or event.data.get("responding"):
             continue
         card = event.cards[0]
         if event.data.get("bluff"):
-            kinds.append("support")
+            kind = "support"
         elif card.info.kind in ("booster", "support") and not card.cancelled:
-            kinds.append(card.info.kind)
+            kind = card.info.kind
+        else:
+            continue  # counts toward no limit, FREE or not (its FREE flag is not tested)
+        if not event.data.get("free"):
+            kinds.append(kind)
     return kinds
 
 
