@@ -195,7 +195,8 @@ def test_a_flag_no_step_tests_is_spared_and_one_tested_is_asked(
         spared[situation.questions[0].text] = set(plain.unneeded_flags().get('"Baku But"', ()))
     untouched, touched = spared.values()
     assert untouched == {"FREE", "STOP", "GANG"}  # no step tests the flags; it joins no gang
-    assert touched == {"GANG"}  # the next play tests the flags
+    assert touched == {"FREE", "GANG"}  # the next play tests the STOP flag (a character's
+    # FREE flag counts toward no limit of boosters and supports)
     asked: list[str] = []
     first = defaults.asked_first
 
