@@ -19,7 +19,12 @@ asked to say which phase it is, and told the verdict in each.
 One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
 to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
-a time; when a verdict differs, the judge is asked to say which icons the card has.
+a time; when a verdict differs, the judge is asked to say which icons the card has. An icon
+whose reading no step used (``Answer.unneeded_flags``, as the game notes it) would give the
+same verdict: it is asked about only when another icon changes the verdict.
+
+Asked again, a question needs its verdict and status alone: it is answered *light* (without
+the answer's graph; ``rulesq.engine.dispatch``).
 
 Asked again, a question is asked of the situation with the line stated (``it is my turn``,
 ``phase Fight``, ``"X" has icon PROTECTED``), made from the built one: only the line is read
