@@ -228,3 +228,27 @@ def test_a_spared_icon_is_shown_with_the_verdict_it_gives(monkeypatch: pytest.Mo
     full = defaults.icon_verdicts(situation, question, plain, ask, name, tried, {})
     spared = defaults.icon_verdicts(situation, question, plain, ask, name, tried, {}, {"FREE"})
     assert len(full) > 1 and spared == full
+
+
+@pytest.mark.parametrize(
+    "ignorer",
+    [
+        'card "Quiet Owl" character: "Your special power texts are ignored."',
+        'card "Icon Owl" character: "Your icons are ignored."',
+    ],
+)
+def test_flags_are_spared_where_the_ignore_step_decides_them(ignorer: str) -> None:
+    """An ignore effect could reach the card: asked aside, the ignore step decides its icon."""
+    name = ignorer.split('"')[1]
+    text = (
+        f'game bluemoon\n{ignorer}\nyou have active "{name}"\nit is my turn\nphase Character\n'
+        'I play "Baku But"\nask is the special power text of "Baku But" ignored?\n'
+    )
+    situation = parse_situation(text, "<t>")
+    (question,) = situation.questions
+    game = get_game("bluemoon")
+    plain = answer_question(situation, question, game, recheck_defaults=False)
+    ((card, asked),) = iconless_cards(plain)
+    assert asked is not None and {"FREE", "STOP", "GANG", "PROTECTED"} <= set(asked)
+    assert plain.unneeded_flags is not None
+    assert plain.unneeded_flags()[card] == {"FREE", "STOP", "GANG"}  # PROTECTED: direct

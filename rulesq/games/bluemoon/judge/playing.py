@@ -16,6 +16,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.claims import not_followed, require_followed
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.icon_flags import ignored_or_not
 from rulesq.games.bluemoon.judge.iconuse import settled, start_keeping, stop_keeping, was_read
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone
@@ -102,7 +103,7 @@ def gang_joins(forces: Forces, card: Instance, who: str) -> bool:
     if was_read(cell):  # an unknown GANG icon: would the card join, had it the icon?
         first = area[0] if area else None
         apart = first is None or not first.is_character or first.info.gang != card.info.gang
-        settled(cell, not has and apart and forces.out_of_reach(card))
+        settled(cell, not has and apart and ignored_or_not(forces, card, "GANG"))
     if not has:
         return False
     return bool(area) and all(
