@@ -421,8 +421,12 @@ def _zone_text(source: InPlay, quote: str) -> Zone | None:
 
 
 def _chain(board: Board, target: InPlay, found: Place) -> None:
-    """Resolved links that turn a card into a development: its own unit, or a support card."""
-    for link in board.chain:
+    """Links that turn a card into a development: its own unit, or a support card.
+
+    Those of the chain as they resolve, and those of a chain stated resolved (cost paid).
+    """
+    resolved = {id(link) for link in board.resolved}
+    for link in [*board.resolved, *board.chain]:
         turned = TURN_FACEDOWN.search(_text(link))
         if turned is not None and link.targets == (target,):
             _turned_facedown(found, target, Text(link.name, turned.group(0)))
@@ -443,8 +447,8 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         if read is None or link.source is not target:
             continue
         cost, quoted = read
-        paid = board.capital(link.who).resources
-        if cost and paid is None:
+        paid = None if id(link) in resolved else board.capital(link.who).resources
+        if cost and paid is None and id(link) not in resolved:
             found.gaps.append(
                 f'"{link.name}" costs {cost} resources: the situation does not state '
                 "the resources of its player"
