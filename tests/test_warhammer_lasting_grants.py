@@ -132,7 +132,7 @@ def _shield_x(extra: str, unit: str = "Temple Guard") -> tuple[int | None, list[
 
 
 def test_the_savage_an_attachment_gives_counts() -> None:
-    """"The amount of Savage they have": Cloak of Feathers's Savage 2 on the unit counts."""
+    """ "The amount of Savage they have": Cloak of Feathers's Savage 2 on the unit counts."""
     assert _shield_x('"Cloak of Feathers" is attached to "Temple Guard"\n') == (2, [])
     assert _shield_x("") == (0, [])
 

@@ -230,7 +230,9 @@ def grants(board: Board, target: InPlay) -> Value:
         name = play.card.name
         amount = term.grant.amount
         if term.keyword:
-            times = keyword_amounts.amount(board, target, term.keyword, play.card, value)
+            times = keyword_amounts.amount(
+                board, target, term.keyword, play.card, played(board), value
+            )
             if times is None:
                 continue
             amount *= times

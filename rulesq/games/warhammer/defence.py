@@ -52,13 +52,20 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
     if ruling.allowed is None:
         raise CannotAnswer(ruling.reason)
     if not ruling.allowed:
-        if texts.widens and not (player is not None and player != attack.defender):
+        if ZONE not in ruling.rules and LEGENDS not in ruling.rules:
+            return ruling  # a rule no text that lets units defend elsewhere speaks to
+        if texts.widens:
             raise CannotAnswer(
                 f"{ruling.reason}; but "
                 + "; ".join(texts.widens)
                 + ": rulesq does not follow a text that lets units defend where the rules do not"
             )
-        return ruling
+        if not texts.permits or unit.legend:
+            return ruling
+        claims = [rule_claim(Stance.FORBID, ruling.reason, *ruling.rules)]
+        claims += [text_claim(Stance.PERMIT, quote, why) for quote, why in texts.permits]
+        claims += [text_claim(Stance.FORBID, quote, why) for quote, why in forbids]
+        return decide(claims)
     if not forbids:
         return ruling
     if unit in attack.defenders:

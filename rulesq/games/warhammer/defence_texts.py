@@ -66,11 +66,30 @@ _WIDENS = re.compile(
 )
 
 
+#: A quest's questing unit may defend any zone.
+_QUESTING = re.compile(
+    r"^Any unit questing (?:here|on this card) (?:may|can) defend any (?:of your )?zones?"
+    r"(?: when they are attacked)?\.?$",
+    re.IGNORECASE,
+)
+#: A unit that may defend any zone on a condition of its controller's board.
+_ANY_ZONE_IF = re.compile(
+    r"^(?:If you control a (?P<legend>legend)|While you have at least (?P<n>\d+) resources in "
+    r"your pool), this unit may (?:attack from any zone and may )?defend any zone\.?$",
+    re.IGNORECASE,
+)
+_UNBURNED = re.compile(
+    r"^This unit can defend any unburned zone if you are not attacking\.?$", re.IGNORECASE
+)
+
+
 @dataclass
 class Reading:
-    """The texts' say on one unit defending: forbids, widening texts, and what is not read."""
+    """The texts' say on one unit defending: forbids, permits, widening texts not read, gaps."""
 
     forbids: list[tuple[Text, str]] = field(default_factory=list)
+    #: Texts that let the unit defend where the rules do not (another zone).
+    permits: list[tuple[Text, str]] = field(default_factory=list)
     widens: list[str] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
@@ -153,7 +172,7 @@ def _in_play(
         if placed not in attackers or (attacking.group("alone") and len(attackers) > 1):
             return  # its condition does not hold
     if _WIDENS.search(sentence):
-        found.widens.append(f'"{placed.name}" reads "{sentence}"')
+        _widens(board, unit, placed, quote, found)
         return
     if _SELF.match(sentence):
         if placed is unit:
@@ -264,3 +283,102 @@ def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
             continue
         why = "a link cancels it" if cancelled else "its targets are not stated"
         found.gaps.append(f'"{link.name}" resolved and reads "{sentence}": {why}')
+
+
+def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Reading) -> None:
+    """A text that lets units defend other zones: does it reach ``unit``?"""
+    from rulesq.games.warhammer.vocab import Zone
+
+    sentence = quote.quote
+    attack = board.attack
+    assert attack is not None
+    if _QUESTING.match(sentence):
+        if unit.questing_on is placed:
+            found.permits.append(
+                (quote, f'"{unit.name}" is questing on "{placed.name}": "{sentence}"')
+            )
+        elif unit.zone is Zone.QUEST and unit.questing_on is None and unit.owner == placed.owner:
+            found.widens.append(
+                f'"{placed.name}" reads "{sentence}", and whether "{unit.name}" is questing on '
+                "it is not stated"
+            )
+        return
+    condition = _ANY_ZONE_IF.match(sentence)
+    unburned = _UNBURNED.match(sentence)
+    if (condition or unburned) and placed is not unit:
+        return  # it speaks of its own unit only
+    if unburned:
+        burning = attack.zone is not None and attack.zone in board.capital(attack.defender).burning
+        if attack.attacker != unit.owner and not burning:
+            found.permits.append((quote, f'"{unit.name}" reads "{sentence}"'))
+        return
+    if condition and condition.group("legend"):
+        legends = [c for c in board.cards if c.legend and c.owner == unit.owner]
+        if legends:
+            found.permits.append(
+                (quote, f'"{unit.name}" reads "{sentence}", and "{legends[0].name}" is its legend')
+            )
+        else:
+            found.widens.append(
+                f'"{unit.name}" reads "{sentence}", and whether its player controls a legend is '
+                'not stated (write, e.g., my legend is "Some Legend")'
+            )
+        return
+    if condition:
+        want, pool = int(condition.group("n")), board.capital(unit.owner).resources
+        if pool is None:
+            found.widens.append(
+                f'"{unit.name}" reads "{sentence}", and the resources of its player are not stated'
+            )
+        elif pool >= want:
+            found.permits.append((quote, f'"{unit.name}" reads "{sentence}" ({pool} resources)'))
+        return
+    found.widens.append(f'"{placed.name}" reads "{sentence}"')
+
+
+#: What each shape of sentence does, as :func:`shape` names it ("" = read on the board).
+SHAPES = {
+    "own": "forbids its own unit",
+    "tokens": "forbids its own unit unless it has exactly N resource tokens",
+    "no developments": "forbids units in a zone with no developments",
+    "poor": "forbids defending against it, its opponent having nothing",
+    "targets": "forbids its targets, once resolved",
+    "must": "requires defending where able: no bearing on whether a unit may",
+    "questing": "lets its questing unit defend any zone",
+    "any zone if": "lets its own unit defend any zone on a condition",
+    "unburned": "lets its own unit defend any unburned zone",
+    "widens": "lets units defend elsewhere: not read (only where the rules say no)",
+    "alone": "cannot defend alone: not read for its own unit",
+    "action": "part of an Action of a card in play: acts only when triggered",
+    "": "not read",
+}
+
+
+def shape(text: str, tactic: bool) -> list[tuple[str, str]]:
+    """Each sentence of a text that speaks of defending, with its shape (a key of SHAPES)."""
+    found: list[tuple[str, str]] = []
+    in_action = False
+    for sentence in _sentences(text):
+        in_action = sentence.startswith("Action:") or (
+            in_action and re.match(r"^(?:That|Those|It|They)\b", sentence) is not None
+        )
+        if not SPEAKS.search(sentence):
+            continue
+        patterns = (
+            ("must", _MUST.search),
+            ("targets", _TARGETS_CANNOT.match),
+            ("questing", _QUESTING.match),
+            ("any zone if", _ANY_ZONE_IF.match),
+            ("unburned", _UNBURNED.match),
+            ("widens", _WIDENS.search),
+            ("own", _SELF.match),
+            ("tokens", _TOKENS.match),
+            ("no developments", _NO_DEVELOPMENTS.match),
+            ("poor", _POOR.match),
+            ("alone", _ALONE.match),
+        )
+        kind = next((name for name, test in patterns if test(sentence)), "")
+        if in_action and not tactic and kind not in ("must", "targets", "widens"):
+            kind = "action"
+        found.append((sentence, kind))
+    return found

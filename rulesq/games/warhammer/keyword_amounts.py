@@ -20,6 +20,7 @@ from rulesq.games.warhammer.claims import Text
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.combat_plays import Played
     from rulesq.games.warhammer.values import Value
 
 #: A sentence of an attachment that gives its unit the keyword: "Attached unit gains Savage 2".
@@ -63,13 +64,14 @@ def _changes(text: str, keyword: str) -> list[str]:
     return [s for s in _sentences(re.sub(r"\s*\([^)]*\)", "", text)) if pattern.search(s)]
 
 
-def amount(board: Board, target: InPlay, keyword: str, asker: Card, value: Value) -> int | None:
+def amount(
+    board: Board, target: InPlay, keyword: str, asker: Card, plays: list[Played], value: Value
+) -> int | None:
     """The amount of ``keyword`` ``target`` has, with steps and gaps in ``value`` (None: gap).
 
-    ``asker`` is the card whose X counts it (its own text is not a source).
+    ``asker`` is the card whose X counts it (its own text is not a source); ``plays`` are the
+    tactics that acted this turn (``combat_plays.played``).
     """
-    from rulesq.games.warhammer.combat_plays import played
-
     name = keyword.title()
     attached = [c for c in board.attached_to(target) if c.shown_text]
     blank = next(
@@ -105,7 +107,7 @@ def amount(board: Board, target: InPlay, keyword: str, asker: Card, value: Value
                 )
                 continue
             gaps.append(f'"{card.name}" reads "{sentence}"')
-    for play in played(board):
+    for play in plays:
         if play.card is asker:
             continue
         for sentence in _changes(play.card.text or "", keyword):

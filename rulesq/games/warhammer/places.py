@@ -98,6 +98,8 @@ PLACE_WORDS = re.compile(
     r"as though|into play)\b",
     re.IGNORECASE,
 )
+#: A card's controller named, not changed ("each unit you control", "if he controls").
+_OWNED = re.compile(r"\b(?:you|he) controls?\b", re.IGNORECASE)
 _FOLLOWED = (
     TAKE_CONTROL,
     MOVE_TO_CORRESPONDING,
@@ -195,7 +197,8 @@ def _speaks(effect: object, quote: str) -> bool:
         return False  # an action happens only when triggered (a link on the chain)
     if any(p.match(quote) for p in _FOLLOWED):
         return False
-    return PLACE_WORDS.search(quote) is not None
+    # "units you control" names whose cards they are: it changes no control.
+    return PLACE_WORDS.search(_OWNED.sub("", quote)) is not None
 
 
 def unfollowed(board: Board) -> list[str]:
