@@ -291,7 +291,14 @@ def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
         [f"a capital section has {SECTION_HIT_POINTS} hit points"],
         [ZONE_HIT_POINTS],
     )
-    if developments is None:
+    unsure = board.capital(owner).unsure.get(zone)
+    if developments is None and unsure:
+        value.value = None
+        value.steps.append(
+            f"plus 1 for each development in it, and how many it has is not known: {unsure} "
+            f"(at least {SECTION_HIT_POINTS} hit points)"
+        )
+    elif developments is None:
         value.value = None
         value.steps.append(
             f"plus 1 for each development in it, and how many it has is not stated (at least "
@@ -365,8 +372,11 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
                 "at the least"
             )
             return False, total
+        unsure = capital.unsure.get(zone)
         total.gaps.append(
-            f"{damage} damage on it, and its hit points depend on its developments, which "
+            f"{damage} damage on it, and its hit points depend on its developments: {unsure}"
+            if unsure
+            else f"{damage} damage on it, and its hit points depend on its developments, which "
             f"the situation does not state ({_developments_form(owner, zone)})"
         )
         return None, total

@@ -217,7 +217,9 @@ class Reader(EventFacts):
 
     def _fact_developments(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
-        self.board.capital(fact.who or ME).developments[zone] = int(fact.param("number"))
+        capital = self.board.capital(fact.who or ME)
+        capital.developments[zone] = int(fact.param("number"))
+        capital.unsure.pop(zone, None)
 
     def _fact_zone_cards(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
@@ -437,11 +439,17 @@ class Reader(EventFacts):
             return
         if self._is_development(turned):
             return
-        counts = self.board.capital(turned.owner).developments
+        capital = self.board.capital(turned.owner)
         if cancels or turned.attached_to is not None or turned.played_by is not None:
             # Whether it became a development (a cancel on the chain) or stays one (an
             # attachment, controlled by whoever played it) is not read: the count is unknown.
-            counts.pop(turned.zone, None) if turned.zone is not None else None
+            if turned.zone is not None and capital.developments.pop(turned.zone, None) is not None:
+                capital.unsure[turned.zone] = (
+                    f'"{link.name}" turned "{turned.name}" into a development after the count '
+                    "was stated, and whether it stays one"
+                    + (" (a link cancels another)" if cancels else " (an attachment)")
+                    + " is not followed"
+                )
             return
         self._recount(turned.owner, turned.zone, +1)
 
