@@ -130,13 +130,19 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
                     QA_OVERRIDE,
                 ),
             )
-        if unit.corrupted:
+        from rulesq.games.warhammer.corruption import corrupted
+
+        state, why = corrupted(board, unit)
+        if state is None:
+            out.gaps.append(why)
+        elif state:
             out.claim(
                 "corrupted",
                 rule_claim(
                     Stance.FORBID,
-                    f'"{unit.name}" is corrupted: a corrupted unit is not allowed to be '
-                    "declared as an attacker",
+                    f'"{unit.name}" is corrupted'
+                    + ("" if unit.corrupted else f" ({why})")
+                    + ": a corrupted unit is not allowed to be declared as an attacker",
                     QA_OVERRIDE,
                 ),
             )

@@ -124,7 +124,12 @@ def _by_rules(board: Board, unit: InPlay, here: P.Place, player: str | None) -> 
             f'"{name}" is not one of them',
             (ALL_AT_ONCE, DECLARE),
         )
-    if unit.corrupted:
+    from rulesq.games.warhammer.corruption import corrupted
+
+    state, why = corrupted(board, unit)
+    if state is None:
+        return Ruling(None, why)
+    if state:
         return Ruling(
             None,
             f'"{name}" is corrupted: the FAQ says that a corrupted unit is not declared as an '
