@@ -293,11 +293,14 @@ def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Read
     attack = board.attack
     assert attack is not None
     if _QUESTING.match(sentence):
-        if unit.questing_on is placed:
+        from rulesq.games.warhammer import places as P
+
+        questing = P.place(board, unit).questing
+        if questing is placed:
             found.permits.append(
                 (quote, f'"{unit.name}" is questing on "{placed.name}": "{sentence}"')
             )
-        elif unit.zone is Zone.QUEST and unit.questing_on is None and unit.owner == placed.owner:
+        elif unit.zone is Zone.QUEST and questing is None and unit.questing_on is None:
             found.widens.append(
                 f'"{placed.name}" reads "{sentence}", and whether "{unit.name}" is questing on '
                 "it is not stated"
