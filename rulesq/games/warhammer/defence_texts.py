@@ -292,15 +292,16 @@ def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Read
     sentence = quote.quote
     attack = board.attack
     assert attack is not None
-    if _QUESTING.match(sentence):
-        from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer import places as P
 
-        questing = P.place(board, unit).questing
+    here = P.place(board, unit)
+    if _QUESTING.match(sentence):
+        questing = here.questing
         if questing is placed:
             found.permits.append(
                 (quote, f'"{unit.name}" is questing on "{placed.name}": "{sentence}"')
             )
-        elif unit.zone is Zone.QUEST and questing is None and unit.questing_on is None:
+        elif here.zone is Zone.QUEST and questing is None and unit.questing_on is None:
             found.widens.append(
                 f'"{placed.name}" reads "{sentence}", and whether "{unit.name}" is questing on '
                 "it is not stated"
@@ -312,11 +313,11 @@ def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Read
         return  # it speaks of its own unit only
     if unburned:
         burning = attack.zone is not None and attack.zone in board.capital(attack.defender).burning
-        if attack.attacker != unit.owner and not burning:
+        if attack.attacker != here.controller and not burning:
             found.permits.append((quote, f'"{unit.name}" reads "{sentence}"'))
         return
     if condition and condition.group("legend"):
-        legends = [c for c in board.cards if c.legend and c.owner == unit.owner]
+        legends = [c for c in board.cards if c.legend and c.owner == here.controller]
         if legends:
             found.permits.append(
                 (quote, f'"{unit.name}" reads "{sentence}", and "{legends[0].name}" is its legend')
@@ -328,7 +329,7 @@ def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Read
             )
         return
     if condition:
-        want, pool = int(condition.group("n")), board.capital(unit.owner).resources
+        want, pool = int(condition.group("n")), board.capital(here.controller).resources
         if pool is None:
             found.widens.append(
                 f'"{unit.name}" reads "{sentence}", and the resources of its player are not stated'
