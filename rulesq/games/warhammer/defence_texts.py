@@ -31,7 +31,7 @@ SPEAKS = re.compile(
     re.IGNORECASE,
 )
 _SELF = re.compile(r"^This unit cannot defend\.?$", re.IGNORECASE)
-_TOKENS = re.compile(
+TOKENS = re.compile(
     r"^This unit cannot be declared as an attacker or defender unless it has exactly "
     r"(?P<n>\d+) resource tokens? on it\.?$",
     re.IGNORECASE,
@@ -55,7 +55,7 @@ _TARGETS_CANNOT = re.compile(
     re.IGNORECASE,
 )
 #: A requirement to defend where able: it does not change whether a unit may.
-_MUST = re.compile(
+MUST = re.compile(
     r"\bmust (?:defend|be declared as an attacker or defender)\b[^.]*\bif able\b", re.IGNORECASE
 )
 #: A text that lets units defend where the rules do not (another zone, beside a legend).
@@ -138,7 +138,7 @@ def read(board: Board, unit: InPlay) -> Reading:
     resolved = {link.name.casefold() for link in board.resolved}
     for card, what in stated:
         for sentence in _sentences(card.text or ""):
-            if not SPEAKS.search(sentence) or _MUST.search(sentence):
+            if not SPEAKS.search(sentence) or MUST.search(sentence):
                 continue
             if what == "was triggered this turn" and card.name.casefold() in resolved:
                 continue  # the resolved link is read
@@ -162,7 +162,7 @@ def _in_play(
 ) -> None:
     """A sentence of a faceup card in play."""
     quote = Text(placed.name, sentence)
-    if _MUST.search(sentence):
+    if MUST.search(sentence):
         return
     if in_action:
         return  # part of an Action: it acts only when triggered (then it is a link)
@@ -178,7 +178,7 @@ def _in_play(
         if placed is unit:
             found.forbids.append((quote, f'"{unit.name}" reads "{sentence}"'))
         return
-    if tokens := _TOKENS.match(sentence):
+    if tokens := TOKENS.match(sentence):
         if placed is unit:
             want = int(tokens.group("n"))
             if unit.tokens != want:
@@ -264,7 +264,7 @@ def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
         in_action = sentence.startswith("Action:") or (
             in_action and re.match(r"^(?:That|Those|It|They)\b", sentence) is not None
         )
-        if not SPEAKS.search(sentence) or _MUST.search(sentence):
+        if not SPEAKS.search(sentence) or MUST.search(sentence):
             continue
         placed = board.find(link.name)
         if not in_action and placed is not None and placed.shown_text:
@@ -369,14 +369,14 @@ def shape(text: str, tactic: bool) -> list[tuple[str, str]]:
         if not SPEAKS.search(sentence):
             continue
         patterns = (
-            ("must", _MUST.search),
+            ("must", MUST.search),
             ("targets", _TARGETS_CANNOT.match),
             ("questing", _QUESTING.match),
             ("any zone if", _ANY_ZONE_IF.match),
             ("unburned", _UNBURNED.match),
             ("widens", _WIDENS.search),
             ("own", _SELF.match),
-            ("tokens", _TOKENS.match),
+            ("tokens", TOKENS.match),
             ("no developments", _NO_DEVELOPMENTS.match),
             ("poor", _POOR.match),
             ("alone", _ALONE.match),
