@@ -33,6 +33,7 @@ answer with ``ctx.cannot(reason, gaps=...)``.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -151,8 +152,6 @@ class Context:
         ``carried``: the clauses of the claim that won on the ``decided_by`` step (see
         :meth:`step`); None cites every clause of the step.
         """
-        from rulesq.explain.graph import SUPPORTS
-
         graph = self.derivation()
         step = None
         if decided_by is not None:
@@ -161,8 +160,7 @@ class Context:
             if status is Status.DEFINITE:
                 status = Status.PRECEDENCE
         graph.conclude(verdict.show(), verdict.to_json(), status.key, decided_by=step)
-        for node in supported_by:
-            graph.link(node, "verdict", SUPPORTS)
+        graph.support(supported_by)
         return Answer(self.question, self.game.name, verdict, status, reason, graph)
 
     def conflict(self, reason: str, sides: tuple[str, ...] = ()) -> Answer:
@@ -188,7 +186,9 @@ def handler_for(game: Game, kind: str) -> Handler | None:
     if target is None:
         return None
     module, _, name = target.partition(":")
-    handler: Handler = getattr(importlib.import_module(module), name)
+    # A module imported already is the one ``import_module`` would give (it looks there first).
+    found = sys.modules.get(module)
+    handler: Handler = getattr(found if found is not None else importlib.import_module(module), name)
     return handler
 
 

@@ -64,7 +64,9 @@ class Derivation:
         self._later: list[Callable[[Derivation], object]] = []
         #: Checks made only when the graph is analysed or drawn (facts needed, by removal).
         self._analyses: list[Callable[[Derivation], object]] = []
-        self.graph.add_node(QUESTION, kind="question", label=question, line=line)
+        #: The absence nodes, in the order added (the verdict links each when it is concluded).
+        self._absences: list[str] = []
+        self.graph.add_new_node(QUESTION, {"kind": "question", "label": question, "line": line})
 
     # ------------------------------------------------------------------ building
     def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
@@ -84,7 +86,7 @@ class Derivation:
         """Add a typed edge from a reason to what it explains."""
         if kind not in _EDGE_KINDS:
             raise ValueError(f"unknown edge kind {kind!r}")
-        self.graph.add_edge(source, target, kind=kind, note=note)
+        self.graph.add_edge_data(source, target, {"kind": kind, "note": note})
 
     def fact(self, text: str, line: int | None = None) -> str:
         """A statement of the situation (as written)."""
@@ -93,6 +95,24 @@ class Derivation:
             return known
         node = self._facts[text, line] = self._new("fact", "fact", text, line=line)
         return node
+
+    def facts_of(self, written: Iterable[tuple[str, int | None]]) -> list[str]:
+        """The nodes of statements of the situation, ``(text, line)`` each, as :meth:`fact` adds them.
+
+        One call for all the facts an answer rests on (every answer adds them): the same nodes,
+        in the same order, as a call of :meth:`fact` for each.
+        """
+        nodes = self.graph.node_data
+        known_facts = self._facts
+        out = []
+        for text, line in written:
+            known = known_facts.get((text, line))
+            if known is None or known not in nodes:
+                self._counter += 1
+                known = known_facts[text, line] = f"fact:{self._counter}"
+                self.graph.add_new_node(known, {"kind": "fact", "label": text, "line": line})
+            out.append(known)
+        return out
 
     def card(self, name: str, card: Card | None = None) -> str:
         """A card involved in the answer."""
@@ -125,20 +145,13 @@ class Derivation:
 
     def clause(self, clause: Clause, role: str | None = None) -> str:
         """A rule clause, quoted verbatim with its id; ``role`` is rule or precedent."""
-        node = f"clause:{clause.id}"
-        chosen = role or ("precedent" if clause.kind in PRECEDENT_KINDS else "rule")
-        return self._add(
-            node,
-            "clause",
-            clause.id,
-            clause_id=clause.id,
-            text=clause.text,
-            question=clause.question,
-            source=clause.source(),
-            clause_kind=clause.kind,
-            role=chosen,
-            order=self._order(),
-        )
+        node, attrs = _clause_attrs(clause)
+        graph = self.graph
+        if node not in graph.node_data:
+            chosen = role or ("precedent" if clause.kind in PRECEDENT_KINDS else "rule")
+            order = graph.number_of_nodes()
+            graph.add_new_node(node, {**attrs, "role": chosen, "order": order})
+        return node
 
     def step(self, step: LadderStep, clauses: Iterable[Clause] = ()) -> str:
         """A ladder step, supported by the clauses that establish it."""
@@ -161,7 +174,8 @@ class Derivation:
         default's re-asking needs, as ``icons_read``).
         """
         node = self._new("absence", "absence", text, assumed=assumed, **attrs)
-        if VERDICT in self.graph:
+        self._absences.append(node)
+        if VERDICT in self.graph.node_data:
             self.link(VERDICT, node, ABSENCE)
         return node
 
@@ -177,9 +191,17 @@ class Derivation:
         self.link(VERDICT, QUESTION, ANSWERS)
         if decided_by is not None:
             self.link(f"step:{decided_by}", VERDICT, DECIDES)
-        for node in self.nodes("absence"):
-            self.link(VERDICT, node, ABSENCE)
+        nodes = self.graph.node_data
+        for node in self._absences:
+            if node in nodes:
+                self.link(VERDICT, node, ABSENCE)
         return VERDICT
+
+    def support(self, nodes: Iterable[str], target: str = VERDICT) -> None:
+        """A ``supports`` edge from each of ``nodes`` to ``target``, in order (as :meth:`link`)."""
+        add = self.graph.add_edge_data
+        for node in nodes:
+            add(node, target, {"kind": SUPPORTS, "note": ""})
 
     def later(self, work: Callable[[Derivation], object]) -> None:
         """Work to do on the graph before the answer is shown (see :meth:`complete`).
@@ -220,17 +242,14 @@ class Derivation:
         self._analyses = []
         return self
 
-    def _order(self) -> int:
-        return int(self.graph.number_of_nodes())
-
     # ------------------------------------------------------------------ reading
     def nodes(self, kind: str) -> list[str]:
         """The ids of the nodes of one kind, in the order they were added."""
-        return [str(n) for n, data in self.graph.nodes(data=True) if data["kind"] == kind]
+        return [str(n) for n, data in self.graph.node_data.items() if data["kind"] == kind]
 
     def data(self, node: str) -> dict[str, Any]:
         """A node's attributes."""
-        return dict(self.graph.nodes[node])
+        return dict(self.graph.node_data[node])
 
     def citations(self) -> list[dict[str, Any]]:
         """The cited clauses: rules first, then precedents, each in the order added."""
@@ -248,12 +267,14 @@ class Derivation:
 
     def negatives(self) -> list[str]:
         """The negative facts the verdict relies on."""
-        return [str(self.data(n)["label"]) for n in self.nodes("absence")]
+        return [str(d["label"]) for d in self.graph.node_data.values() if d["kind"] == "absence"]
 
     def assumptions(self) -> list[str]:
         """The negative facts taken for granted because the sources are silent."""
         return [
-            str(self.data(n)["label"]) for n in self.nodes("absence") if self.data(n).get("assumed")
+            str(d["label"])
+            for d in self.graph.node_data.values()
+            if d["kind"] == "absence" and d.get("assumed")
         ]
 
     def gaps(self) -> list[dict[str, Any]]:
@@ -357,5 +378,36 @@ class Derivation:
         copy.graph.remove_nodes_from(list(nodes))
         copy._counter = self._counter
         copy._facts = dict(self._facts)
+        copy._absences = [n for n in self._absences if n in copy.graph.node_data]
         copy._later, copy._analyses = [], []
         return copy
+
+
+#: Each clause's node id and the attributes its node starts with, by the clause's identity
+#: (the clause is kept with them, so that its id stays its own).
+_CLAUSE_ATTRS: dict[int, tuple[Clause, str, dict[str, Any]]] = {}
+
+
+def _clause_attrs(clause: Clause) -> tuple[str, dict[str, Any]]:
+    """A clause's node id and node attributes but its role and order (made once per clause)."""
+    kept = _CLAUSE_ATTRS.get(id(clause))
+    if kept is not None and kept[0] is clause:
+        return kept[1], kept[2]
+    node = f"clause:{clause.id}"
+    attrs = {
+        "kind": "clause",
+        "label": clause.id,
+        "clause_id": clause.id,
+        "text": clause.text,
+        "question": clause.question,
+        "source": clause.source(),
+        "clause_kind": clause.kind,
+    }
+    if len(_CLAUSE_ATTRS) >= CLAUSES_KEPT:
+        _CLAUSE_ATTRS.clear()
+    _CLAUSE_ATTRS[id(clause)] = (clause, node, attrs)
+    return node, attrs
+
+
+#: How many clauses' attributes are kept (more than any game's corpus holds).
+CLAUSES_KEPT = 20_000

@@ -146,8 +146,8 @@ class View:
                 graph.absence(text, assumed=True, icons_read=read[text])
             else:
                 graph.absence(text, assumed=True)
-        for fact in self.ctx.facts:
-            support.append(graph.fact(fact.text, fact.span.line))  # as ``Context.fact`` adds it
+        # Each fact as ``Context.fact`` adds it.
+        support += graph.facts_of([(fact.text, fact.span.line) for fact in self.ctx.facts])
         answer = self.ctx.conclude(
             verdict,
             ruling.reason,
