@@ -36,8 +36,7 @@ import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from rulesq.engine.answer import Answer, Status
 from rulesq.errors import CannotAnswer, Undecided
@@ -51,11 +50,35 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact, Question, Situation
 
 Handler = Callable[["Context"], Answer]
+_T = TypeVar("_T")
 
 #: Questions every game can answer from its corpus alone, unless it handles them itself.
 GENERIC: dict[str, str] = {
     "card_text": "rulesq.engine.generic:card_text",
 }
+
+
+class _Once(Generic[_T]):
+    """``cached_property`` without its lock (shared by every context): kept on first read.
+
+    A non-data descriptor: the value goes into the object's ``__dict__``, where later reads
+    find it directly. Answering runs in one thread, and every answer reads a few of these.
+    """
+
+    def __init__(self, function: Callable[[Any], _T]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _Once[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> _T | _Once[_T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
 @dataclass
@@ -73,7 +96,7 @@ class Context:
         """The game's corpus."""
         return self.game.corpus
 
-    @cached_property
+    @_Once
     def facts(self) -> list[Fact]:
         """The facts written before the question (found once; not to be changed)."""
         return self.situation.facts_before(self.question)
@@ -82,7 +105,7 @@ class Context:
         """The facts of one kind written before the question."""
         return [f for f in self.facts if f.kind == kind]
 
-    @cached_property
+    @_Once
     def ladder(self) -> Ladder | None:
         """The game's precedence ladder, or None."""
         from rulesq.engine.ladder import load_ladder
