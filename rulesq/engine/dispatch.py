@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
@@ -146,13 +146,19 @@ class Context:
         it carries none of them, with the claim's own clauses: the rule that decided, not its
         siblings on the same step.
         """
+        return self.derivation().step(*self._step_clauses(name, carried))
+
+    def _step_clauses(
+        self, name: str, carried: tuple[str, ...] | None
+    ) -> tuple[LadderStep, list[Clause]]:
+        """The ladder step ``name`` and the clauses it is cited with (see :meth:`step`)."""
         step = self.ladder_step(name)
         clauses = step.resolve_clauses(self.corpus)
         if carried is not None and clauses:
             found = [c for c in (self.corpus.find_clause(ref) for ref in carried) if c is not None]
             ids = {c.id for c in found}
             clauses = [c for c in clauses if c.id in ids] or found
-        return self.derivation().step(step, clauses)
+        return step, clauses
 
     def ladder_step(self, name: str) -> LadderStep:
         """The ladder step called ``name``."""
@@ -169,21 +175,40 @@ class Context:
         decided_by: str | None = None,
         supported_by: tuple[str, ...] = (),
         carried: tuple[str, ...] | None = None,
+        facts: Sequence[Fact] = (),
     ) -> Answer:
         """The answer with this verdict; ``supported_by`` nodes get a ``supports`` edge.
 
         ``carried``: the clauses of the claim that won on the ``decided_by`` step (see
-        :meth:`step`); None cites every clause of the step.
+        :meth:`step`); None cites every clause of the step. ``facts``: statements of the
+        situation the verdict rests on besides, each added as :meth:`fact` adds it (before
+        the step and the verdict) and supporting the verdict after ``supported_by``.
+
+        The graph's end (those facts, the step, the verdict and their edges) is built when
+        the graph is first read or built on (:meth:`Derivation.defer`): a check reads the
+        verdict of most answers and never their graph. What could make the answer *cannot
+        answer* (a step the ladder does not have) is found here, at once.
         """
         graph = self.derivation()
         step = None
+        ends: tuple[LadderStep, list[Clause]] | None = None
         if decided_by is not None:
             step = self.ladder_step(decided_by).name
-            self.step(step, carried)
+            ends = self._step_clauses(step, carried)
             if status is Status.DEFINITE:
                 status = Status.PRECEDENCE
-        graph.conclude(verdict.show(), verdict.to_json(), status.key, decided_by=step)
-        graph.support(supported_by)
+        shown, value, key = verdict.show(), verdict.to_json(), status.key
+        written = list(facts)
+
+        def end(graph: Derivation) -> None:
+            # Holds what it reads, not the context nor the answer (see ``Derivation.later``).
+            nodes = graph.facts_of([(fact.text, fact.span.line) for fact in written])
+            if ends is not None:
+                graph.step(*ends)
+            graph.conclude(shown, value, key, decided_by=step)
+            graph.support(dict.fromkeys([*supported_by, *nodes]) if nodes else supported_by)
+
+        graph.defer(end)
         return Answer(self.question, self.game.name, verdict, status, reason, graph)
 
     def conflict(self, reason: str, sides: tuple[str, ...] = ()) -> Answer:

@@ -57,7 +57,9 @@ class Derivation:
     """Builds and reads the graph of one answer; node ids are readable strings."""
 
     def __init__(self, question: str, line: int | None = None) -> None:
-        self.graph: DiGraph = DiGraph()
+        self._graph = DiGraph()
+        #: Building deferred until the graph is next read or built on (see :meth:`defer`).
+        self._tail: list[Callable[[Derivation], object]] = []
         self._counter = 0
         self._facts: dict[tuple[str, int | None], str] = {}
         #: Work left until the answer is shown (precedents are found only when printed).
@@ -66,7 +68,36 @@ class Derivation:
         self._analyses: list[Callable[[Derivation], object]] = []
         #: The absence nodes, in the order added (the verdict links each when it is concluded).
         self._absences: list[str] = []
-        self.graph.add_new_node(QUESTION, {"kind": "question", "label": question, "line": line})
+        self._graph.add_new_node(QUESTION, {"kind": "question", "label": question, "line": line})
+
+    @property
+    def graph(self) -> DiGraph:
+        """The graph, with the building deferred to it done first."""
+        if self._tail:
+            self._settle()
+        return self._graph
+
+    @graph.setter
+    def graph(self, graph: DiGraph) -> None:
+        self._graph = graph
+
+    def defer(self, work: Callable[[Derivation], object]) -> None:
+        """Building that ends the graph, done when the graph is next read or built on.
+
+        A check reads the verdict of most answers and never their graph: the nodes and edges
+        only a rendering reads (the facts, the verdict's own node and edges) are then never
+        made. The work gets the graph and must not hold it (see :meth:`later`); it must add no
+        absence node (:meth:`assumptions` and the absences are read without it). Each method
+        that builds or reads does the deferred work first, so that the graph is the one
+        building it at once would give: the same nodes, edges and ids, in the same order.
+        """
+        self._tail.append(work)
+
+    def _settle(self) -> None:
+        """Do the deferred building, in the order deferred."""
+        work, self._tail = self._tail, []
+        for item in work:
+            item(self)
 
     # ------------------------------------------------------------------ building
     def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
@@ -77,9 +108,10 @@ class Derivation:
 
     def _new(self, prefix: str, kind: str, label: str, **attrs: Any) -> str:
         """A node of a fresh id (``prefix:N``, N counting every such node): none has it yet."""
+        graph = self.graph  # the deferred nodes first: they take their numbers before this one
         self._counter += 1
         node = f"{prefix}:{self._counter}"
-        self.graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
+        graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
         return node
 
     def link(self, source: str, target: str, kind: str, note: str = "") -> None:
@@ -90,8 +122,9 @@ class Derivation:
 
     def fact(self, text: str, line: int | None = None) -> str:
         """A statement of the situation (as written)."""
+        graph = self.graph
         known = self._facts.get((text, line))
-        if known is not None and known in self.graph.node_data:
+        if known is not None and known in graph.node_data:
             return known
         node = self._facts[text, line] = self._new("fact", "fact", text, line=line)
         return node
@@ -102,7 +135,8 @@ class Derivation:
         One call for all the facts an answer rests on (every answer adds them): the same nodes,
         in the same order, as a call of :meth:`fact` for each.
         """
-        nodes = self.graph.node_data
+        graph = self.graph
+        nodes = graph.node_data
         known_facts = self._facts
         out = []
         for text, line in written:
@@ -110,7 +144,7 @@ class Derivation:
             if known is None or known not in nodes:
                 self._counter += 1
                 known = known_facts[text, line] = f"fact:{self._counter}"
-                self.graph.add_new_node(known, {"kind": "fact", "label": text, "line": line})
+                graph.add_new_node(known, {"kind": "fact", "label": text, "line": line})
             out.append(known)
         return out
 
@@ -213,6 +247,8 @@ class Derivation:
 
     def complete(self) -> Derivation:
         """Do the work left for showing the answer (finding its precedents), once."""
+        if self._tail:
+            self._settle()
         while self._later:
             self._later.pop(0)(self)
         return self
@@ -245,11 +281,13 @@ class Derivation:
     # ------------------------------------------------------------------ reading
     def nodes(self, kind: str) -> list[str]:
         """The ids of the nodes of one kind, in the order they were added."""
-        return [str(n) for n, data in self.graph.node_data.items() if data["kind"] == kind]
+        graph = self._graph if kind == "absence" else self.graph  # no deferred absences
+        return [str(n) for n, data in graph.node_data.items() if data["kind"] == kind]
 
     def data(self, node: str) -> dict[str, Any]:
         """A node's attributes."""
-        return dict(self.graph.node_data[node])
+        nodes = self._graph.node_data  # deferred building changes no node made already
+        return dict(nodes[node] if node in nodes else self.graph.node_data[node])
 
     def citations(self) -> list[dict[str, Any]]:
         """The cited clauses: rules first, then precedents, each in the order added."""
@@ -267,13 +305,13 @@ class Derivation:
 
     def negatives(self) -> list[str]:
         """The negative facts the verdict relies on."""
-        return [str(d["label"]) for d in self.graph.node_data.values() if d["kind"] == "absence"]
+        return [str(d["label"]) for d in self._graph.node_data.values() if d["kind"] == "absence"]
 
     def assumptions(self) -> list[str]:
         """The negative facts taken for granted because the sources are silent."""
         return [
             str(d["label"])
-            for d in self.graph.node_data.values()
+            for d in self._graph.node_data.values()
             if d["kind"] == "absence" and d.get("assumed")
         ]
 
@@ -374,6 +412,7 @@ class Derivation:
     def without(self, nodes: Iterable[str]) -> Derivation:
         """A copy of the derivation with some nodes removed (for what-if tests)."""
         copy = Derivation.__new__(Derivation)
+        copy._tail = []
         copy.graph = self.graph.copy()
         copy.graph.remove_nodes_from(list(nodes))
         copy._counter = self._counter
