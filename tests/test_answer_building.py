@@ -1,4 +1,4 @@
-"""An answer's graph built the short way is the graph built the long way, and the short way is taken.
+"""An answer's graph built the short way is the one the long way builds, and the short way is taken.
 
 Every answer builds a derivation graph; a check reads the verdict of most of them and never
 their graph. So the graph's end (the facts, the ladder step, the verdict and their edges) is
@@ -25,6 +25,7 @@ from rulesq.engine.check import check_file
 from rulesq.engine.dispatch import Context, evaluate, handler_for
 from rulesq.engine.ladder import parse_ladder
 from rulesq.engine.resolve import Claim, Gather, Stance
+from rulesq.engine.verdict import Verdict
 from rulesq.errors import RulesqError
 from rulesq.explain.graph import (
     ABSENCE,
@@ -36,7 +37,6 @@ from rulesq.explain.graph import (
     Derivation,
 )
 from rulesq.games import get_game
-from rulesq.engine.verdict import Verdict
 from rulesq.situation import read_situation
 from rulesq.situation.model import Fact
 

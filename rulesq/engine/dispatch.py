@@ -236,7 +236,8 @@ def handler_for(game: Game, kind: str) -> Handler | None:
     module, _, name = target.partition(":")
     # A module imported already is the one ``import_module`` would give (it looks there first).
     found = sys.modules.get(module)
-    handler: Handler = getattr(found if found is not None else importlib.import_module(module), name)
+    loaded = found if found is not None else importlib.import_module(module)
+    handler: Handler = getattr(loaded, name)
     return handler
 
 

@@ -130,7 +130,7 @@ class Derivation:
         return node
 
     def facts_of(self, written: Iterable[tuple[str, int | None]]) -> list[str]:
-        """The nodes of statements of the situation, ``(text, line)`` each, as :meth:`fact` adds them.
+        """The nodes of statements of the situation, ``(text, line)`` each, as :meth:`fact` adds.
 
         One call for all the facts an answer rests on (every answer adds them): the same nodes,
         in the same order, as a call of :meth:`fact` for each.
