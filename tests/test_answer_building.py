@@ -248,3 +248,38 @@ def test_a_loaded_handler_is_found_without_importing(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(importlib, "import_module", refuse)
     assert handler_for(game, kind) is found
+
+
+def test_a_check_that_loaded_modules_leaves_the_collector_what_it_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After the check that loads a game, the collector's passes skip what is alive (frozen)."""
+    import gc
+    import sys
+    import types
+
+    from rulesq.engine import check as check_module
+
+    path = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))[0]
+    kept: list[int] = []
+    monkeypatch.setattr(check_module, "keep_loaded", lambda: kept.append(1))
+    real = check_module._check_file
+
+    def loading(path: str | Path, game: str | None) -> Any:
+        sys.modules["rulesq_test_loaded"] = types.ModuleType("rulesq_test_loaded")
+        return real(path, game)
+
+    try:
+        monkeypatch.setattr(check_module, "_check_file", loading)
+        assert check_module.check_file(path).result is not None
+        assert kept == [1]
+    finally:
+        sys.modules.pop("rulesq_test_loaded", None)
+    monkeypatch.setattr(check_module, "_check_file", real)
+    check_module.check_file(path)
+    assert kept == [1]  # nothing loaded: nothing frozen again
+    monkeypatch.undo()
+    alive = [[] for _ in range(10)]  # tracked by the collector
+    frozen = gc.get_freeze_count()
+    check_module.keep_loaded()
+    assert gc.get_freeze_count() >= frozen + len(alive)
