@@ -189,6 +189,8 @@ class Context:
         verdict of most answers and never their graph. What could make the answer *cannot
         answer* (a step the ladder does not have) is found here, at once.
         """
+        from rulesq.explain.graph import Ending
+
         graph = self.derivation()
         step = None
         ends: tuple[LadderStep, list[Clause]] | None = None
@@ -208,7 +210,8 @@ class Context:
             graph.conclude(shown, value, key, decided_by=step)
             graph.support(dict.fromkeys([*supported_by, *nodes]) if nodes else supported_by)
 
-        graph.defer(end)
+        clause_ids = tuple(c.id for c in ends[1]) if ends is not None else ()
+        graph.defer(end, Ending(step, clause_ids, tuple(supported_by)))
         return Answer(self.question, self.game.name, verdict, status, reason, graph)
 
     def conflict(self, reason: str, sides: tuple[str, ...] = ()) -> Answer:

@@ -34,6 +34,7 @@ Edges (attribute ``kind``), pointing from the reason to what it explains:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulesq.explain.digraph import DiGraph
@@ -60,6 +61,8 @@ class Derivation:
         self._graph = DiGraph()
         #: Building deferred until the graph is next read or built on (see :meth:`defer`).
         self._tail: list[Callable[[Derivation], object]] = []
+        #: What the deferred building concludes, while it is deferred (see :meth:`defer`).
+        self._ending: Ending | None = None
         self._counter = 0
         self._facts: dict[tuple[str, int | None], str] = {}
         #: Work left until the answer is shown (precedents are found only when printed).
@@ -81,7 +84,7 @@ class Derivation:
     def graph(self, graph: DiGraph) -> None:
         self._graph = graph
 
-    def defer(self, work: Callable[[Derivation], object]) -> None:
+    def defer(self, work: Callable[[Derivation], object], ending: Ending | None = None) -> None:
         """Building that ends the graph, done when the graph is next read or built on.
 
         A check reads the verdict of most answers and never their graph: the nodes and edges
@@ -90,12 +93,18 @@ class Derivation:
         absence node (:meth:`assumptions` and the absences are read without it). Each method
         that builds or reads does the deferred work first, so that the graph is the one
         building it at once would give: the same nodes, edges and ids, in the same order.
+
+        ``ending``: what the work concludes (the verdict's step and supports), when the work
+        concludes the graph: the deciding step, effects and clauses are then read from it,
+        and the work is still not done (a check reads them for its ``expect`` lines).
         """
+        self._ending = ending if not self._tail and VERDICT not in self._graph.node_data else None
         self._tail.append(work)
 
     def _settle(self) -> None:
         """Do the deferred building, in the order deferred."""
         work, self._tail = self._tail, []
+        self._ending = None
         for item in work:
             item(self)
 
@@ -330,8 +339,27 @@ class Derivation:
             out.append((self.data(node), beaten_by))
         return out
 
+    def _ended(self) -> Ending | None:
+        """What the deferred work concludes, if the graph's verdict can be read from it.
+
+        Only when every node the verdict rests on is made already, and the step that decides
+        does not support it as well (its edge would then be a ``supports`` edge).
+        """
+        ending = self._ending
+        if ending is None or not self._tail:
+            return None
+        nodes = self._graph.node_data
+        if not all(node in nodes for node in ending.supported_by):
+            return None
+        if ending.step is not None and f"step:{ending.step}" in ending.supported_by:
+            return None
+        return ending
+
     def deciding_step(self) -> str | None:
         """The name of the ladder step that decided the verdict, if one did."""
+        ending = self._ended()
+        if ending is not None:
+            return ending.step
         if VERDICT not in self.graph:
             return None
         for src, _, attrs in self.graph.in_edges(VERDICT, data=True):
@@ -341,6 +369,14 @@ class Derivation:
 
     def supporting_effects(self) -> list[dict[str, Any]]:
         """The card effects with a ``supports`` edge to the verdict, in the order linked."""
+        ending = self._ended()
+        if ending is not None:
+            nodes = self._graph.node_data
+            return [
+                dict(nodes[node])
+                for node in dict.fromkeys(ending.supported_by)
+                if nodes[node]["kind"] == "effect"
+            ]
         if VERDICT not in self.graph:
             return []
         return [
@@ -366,6 +402,29 @@ class Derivation:
                 found.append(self.data(str(src)))
         unique = list({clause["clause_id"]: clause for clause in found}.values())
         return sorted(unique, key=lambda c: (c["role"] != "rule", c["order"]))
+
+    def deciding_clause_ids(self) -> set[str]:
+        """The ids of :meth:`deciding_clauses`."""
+        ending = self._ended()
+        if ending is None:
+            return {str(clause["clause_id"]) for clause in self.deciding_clauses()}
+        graph = self._graph
+        nodes = graph.node_data
+        ids = {
+            str(nodes[node]["clause_id"])
+            for node in ending.supported_by
+            if nodes[node]["kind"] == "clause"
+        }
+        if ending.step is not None:
+            ids.update(ending.step_clauses)
+            step = f"step:{ending.step}"
+            if step in nodes:
+                ids.update(
+                    str(nodes[c]["clause_id"])
+                    for c, _ in graph.in_edges(step)
+                    if nodes[c]["kind"] == "clause"
+                )
+        return ids
 
     def supported(self, removed: Iterable[str] = ()) -> bool:
         """Whether the verdict still has support once the ``removed`` nodes are gone.
@@ -420,6 +479,20 @@ class Derivation:
         copy._absences = [n for n in self._absences if n in copy.graph.node_data]
         copy._later, copy._analyses = [], []
         return copy
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What building a graph's end concludes, read while it is deferred (:meth:`Derivation.defer`).
+
+    ``step``: the ladder step that decides (its node ``step:NAME`` gets the ``decides`` edge),
+    with the ids of the clauses it is cited with; ``supported_by``: the nodes that support the
+    verdict, made already (the facts the work adds besides are none of these kinds).
+    """
+
+    step: str | None
+    step_clauses: tuple[str, ...]
+    supported_by: tuple[str, ...]
 
 
 #: Each clause's node id and the attributes its node starts with, by the clause's identity
