@@ -395,8 +395,8 @@ class Derivation:
             if attrs["kind"] == DECIDES:
                 found = [
                     self.data(str(c))
-                    for c, _ in self.graph.in_edges(src)
-                    if self.graph.nodes[c]["kind"] == "clause"
+                    for c, _, edge in self.graph.in_edges(src, data=True)
+                    if self.graph.nodes[c]["kind"] == "clause" and edge["kind"] != MATCHES
                 ] + found
             elif attrs["kind"] == SUPPORTS and data["kind"] == "clause":
                 found.append(self.data(str(src)))
@@ -421,8 +421,8 @@ class Derivation:
             if step in nodes:
                 ids.update(
                     str(nodes[c]["clause_id"])
-                    for c, _ in graph.in_edges(step)
-                    if nodes[c]["kind"] == "clause"
+                    for c, _, edge in graph.in_edges(step, data=True)
+                    if nodes[c]["kind"] == "clause" and edge["kind"] != MATCHES
                 )
         return ids
 
