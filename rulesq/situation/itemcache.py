@@ -16,7 +16,8 @@ A line's items (:class:`rulesq.situation.build.LineItem`, as read from the line 
 offset 0) are stored as a JSON text. A pack that is not such a mapping is read as empty; a
 line whose text does not decode to items of the shapes written is parsed again, and
 rewritten. The lines read in a process that the pack lacks are written when the command
-ends (:func:`flush`; also every :data:`FLUSH_EVERY` lines), merged with the pack as it is on
+ends (:func:`flush`, which a process that uses rulesq as a library calls as it exits; also
+every :data:`FLUSH_EVERY` lines), merged with the pack as it is on
 disk then (another process may have written it); the lines the process met go last, and the
 first go when the pack holds more than :data:`PACK_LINES` lines or :data:`PACK_CHARACTERS`
 characters.
@@ -28,6 +29,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from functools import cache
+from json.scanner import make_scanner
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesq.situation.build import LineItem
@@ -113,8 +115,11 @@ class _Pack:
         try:
             if type(data) is not str:
                 raise Broken("a line's items are a JSON text")
-            items = decode_line(json.loads(data))
-        except (Broken, ValueError, RecursionError):  # parsed again, and rewritten
+            value, end = _scan(data, 0)  # json.loads of a text written without spaces
+            if end != len(data):
+                raise Broken("more than one JSON value")
+            items = decode_line(value)
+        except (Broken, ValueError, RecursionError, StopIteration):  # parsed again, rewritten
             return None
         self.met[line] = None
         return items
@@ -126,8 +131,11 @@ class _Pack:
             _write(self)
 
 
+#: One JSON value at the start of a text (``json.loads`` less its checks of spaces around).
+_scan = make_scanner(json.JSONDecoder())
 #: (game, cache folder) -> the pack read in this process.
 _PACKS: dict[tuple[str, Path], _Pack] = {}
+_AT_EXIT: list[bool] = []
 
 
 def pack(game: str) -> _Pack | None:
@@ -140,6 +148,11 @@ def pack(game: str) -> _Pack | None:
         return None
     found = _PACKS.get((game, folder))
     if found is None:
+        if not _AT_EXIT:  # a library's process writes them as it exits (a command, at its end)
+            import atexit
+
+            atexit.register(flush)
+            _AT_EXIT.append(True)
         key = hashlib.sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
         file = folder / f"{_PREFIX}{game}-{key}.json"
         found = _PACKS[game, folder] = _Pack(game, file, key, _read(file, key))

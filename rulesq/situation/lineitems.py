@@ -59,11 +59,16 @@ def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situatio
     offset = 0
     for number, line in enumerate(lines):
         found = memo.get(line)
-        if found is not None:
+        if found is None:
+            if line and not _BLANK.fullmatch(line):
+                missing.append((len(placed), line))
+                placed.append([number, offset, ()])
+            elif _COUNT[0] < LIMIT and _COUNT[1] + len(line) <= CHARACTERS:
+                memo[line] = ()  # blank, or a comment: no item (and never read)
+                _COUNT[0] += 1
+                _COUNT[1] += len(line)
+        elif found:
             placed.append((number, offset, found))
-        elif line and not _BLANK.fullmatch(line):
-            missing.append((len(placed), line))
-            placed.append([number, offset, ()])
         offset += len(line) + 1
     if missing and not _read_missing(game, placed, missing, remember):
         return None

@@ -102,7 +102,10 @@ class _Resolver:
     def expectation(self, expectation: Expectation) -> Expectation:
         """The expectation with its card resolved (``because``) or its step checked."""
         if expectation.card is not None:
-            return replace(expectation, value=self.card(expectation.card))
+            made = object.__new__(Expectation)  # as ``replace`` makes it, without ``__init__``
+            made.__dict__.update(expectation.__dict__)
+            made.__dict__["value"] = self.card(expectation.card)
+            return made
         if expectation.kind == "decided_by":
             self.decided_by(expectation)
         return expectation
