@@ -131,7 +131,17 @@ def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
     new = _new(CardRef)
     fields = new.__dict__
     fields.update(ref.__dict__)
-    fields["span"] = _moved_span(fields["span"], lines, offset)
+    if lines or offset:  # as _moved_span moves it
+        at = fields["span"].__dict__
+        if at["end"]:
+            span = _new(Span)
+            span.__dict__.update(
+                start=at["start"] + offset,
+                end=at["end"] + offset,
+                line=at["line"] + lines,
+                column=at["column"],
+            )
+            fields["span"] = span
     return new
 
 

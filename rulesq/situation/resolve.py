@@ -64,7 +64,8 @@ class _Resolver:
 
     def card(self, ref: CardRef) -> CardRef:
         """``ref`` with its card (or ``adhoc``) filled in, in place; an error if it names none."""
-        inline = self.situation.cards.get(normalise_name(ref.name))
+        cards = self.situation.cards
+        inline = cards.get(normalise_name(ref.name)) if cards else None
         found = inline or self.corpus.find_card(ref.name)
         if found is not None:
             ref.__dict__["card"] = found
