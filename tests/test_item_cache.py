@@ -421,3 +421,29 @@ def test_the_key_covers_the_code_that_reads_and_the_games_words(
     keys.append(itemcache._code_key("bluemoon"))
     itemcache._code_key.cache_clear()
     assert len(set(keys)) == 6
+
+
+def test_an_ask_of_a_file_reads_its_lines_from_the_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rulesq ask FILE`` keeps a file's lines and reads them again unparsed; ``-e`` does not."""
+    from rulesq.cli.answer import run_ask
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    file = sorted(CASE.glob("*.rq"))[0]
+    lineitems.forget()
+    assert run_ask(str(file)) == 0
+    first = capsys.readouterr().out
+    said = {line for line in file.read_text().splitlines() if line and not line.startswith("#")}
+    assert set(_packed(tmp_path)) >= said
+    lineitems.forget()
+    with monkeypatch.context() as patch:
+        _never_parsed(patch)
+        assert run_ask(str(file)) == 0
+        assert capsys.readouterr().out == first
+    lineitems.forget()
+    _pack_file(tmp_path).unlink()
+    assert run_ask(None, file.read_text()) == 0
+    assert capsys.readouterr().out == first.replace(str(file), "<-e>")
+    lineitems.forget()
+    assert not list(tmp_path.glob("linepack-*.json"))
