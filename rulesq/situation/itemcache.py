@@ -29,7 +29,6 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from json.scanner import make_scanner
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesq.situation.build import LineItem
@@ -132,7 +131,7 @@ class _Pack:
 
 
 #: One JSON value at the start of a text (``json.loads`` less its checks of spaces around).
-_scan = make_scanner(json.JSONDecoder())
+_scan = json.JSONDecoder().scan_once
 #: (game, cache folder) -> the pack read in this process.
 _PACKS: dict[tuple[str, Path], _Pack] = {}
 _AT_EXIT: list[bool] = []
