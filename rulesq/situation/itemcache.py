@@ -36,6 +36,7 @@ from rulesq.situation.model import CardRef, Expectation, Fact, Question, Stateme
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 T = TypeVar("T")
@@ -131,7 +132,7 @@ class _Pack:
 
 
 #: One JSON value at the start of a text (``json.loads`` less its checks of spaces around).
-_scan = json.JSONDecoder().scan_once
+_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 #: (game, cache folder) -> the pack read in this process.
 _PACKS: dict[tuple[str, Path], _Pack] = {}
 _AT_EXIT: list[bool] = []
