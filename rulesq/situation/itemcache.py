@@ -184,6 +184,32 @@ def forget() -> None:
 
 
 def _write(pack: _Pack) -> None:
+    """Merge the pack's new lines with the pack on disk now, bound it and write it.
+
+    Two processes (the workers of a check) that merge at once would each write the pack
+    without the other's lines: the merge holds a lock (where the system has ``flock``).
+    """
+    import os
+
+    try:
+        import fcntl
+    except ImportError:  # no lock: a line lost is parsed again by a later process
+        _merge(pack)
+        return
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(pack.file.with_suffix(".lock"), flags, 0o600)
+    except OSError:
+        _merge(pack)
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        _merge(pack)
+    finally:
+        os.close(handle)  # the lock goes with it
+
+
+def _merge(pack: _Pack) -> None:
     """Merge the pack's new lines with the pack on disk now, bound it and write it."""
     from rulesq.cachefiles import prune, prune_kind, write_json
 
@@ -204,6 +230,7 @@ def _write(pack: _Pack) -> None:
     pack.lines, pack.met, pack.new = merged, {}, {}
     folder = pack.file.parent
     prune(folder, f"{_PREFIX}{pack.game}-*.json", pack.file)
+    prune(folder, f"{_PREFIX}{pack.game}-*.lock", pack.file.with_suffix(".lock"))
     for former in _FORMER:
         prune_kind(folder, f"{former}*.json", KEEP)
 
