@@ -122,12 +122,29 @@ def decode(data: bytes, source: str) -> str:
         ) from None
 
 
+#: ASCII digits as "0" (a run of digits becomes a run of zeros, nothing else does).
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_ZEROS = b"0" * (MAX_DIGITS + 1)
+
+
+def long_number(text: str) -> re.Match[str] | None:
+    """The first number of more than ``MAX_DIGITS`` digits in ``text`` (``_LONG_NUMBER``).
+
+    An ASCII text's only digits are 0-9: one without such a run is told so by a translation
+    of its bytes (the regular expression tries every place, about ten times slower).
+    """
+    if text.isascii() and _ZEROS not in text.encode("ascii").translate(_DIGITS_AS_ZERO):
+        return None
+    return _LONG_NUMBER.search(text)
+
+
 def check_text(text: str, source: str) -> None:
     """Refuse a text too big to judge: larger than the limit, or a number too long."""
     limit = max_input_bytes()
-    if len(text) > limit or len(text.encode("utf-8", errors="replace")) > limit:
+    size = len(text)  # a character is at most 4 bytes of UTF-8: a short text is not encoded
+    if size > limit or (size * 4 > limit and len(text.encode("utf-8", errors="replace")) > limit):
         raise _too_large(escape_controls(source), limit)
-    found = _LONG_NUMBER.search(text)
+    found = long_number(text)
     if found:
         line, column = line_column(text, found.start())
         raise InputError(

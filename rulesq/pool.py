@@ -99,6 +99,7 @@ def forked_map(
     kinds: Sequence[Hashable] | None = None,
     loaded: Iterable[Hashable] = (),
     fresh: int = 0,
+    done: Callable[[], None] | None = None,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
@@ -111,7 +112,9 @@ def forked_map(
     CPU on threads and messages that two workers on two cores need. Only the items the
     runs hold are mapped. With ``kinds`` (each item's kind) a worker done with its run takes
     from a run of kinds it has met (or ``loaded`` here) first, and a half of other kinds only
-    of ``fresh`` items or more. An exception in a worker is raised here. Needs ``os.fork``.
+    of ``fresh`` items or more. An exception in a worker is raised here. ``done`` is called in
+    each worker when it has nothing left (to keep what it learnt; its errors are ignored).
+    Needs ``os.fork``.
     """
     import gc
     from multiprocessing import Pipe
@@ -135,7 +138,7 @@ def forked_map(
             pid = os.fork()
             if pid == 0:  # the worker: never returns
                 receiver.close()
-                _work(function, items, shared, slot, sender)
+                _work(function, items, shared, slot, sender, done)
             sender.close()
             children.append((receiver, pid))
         yield from _gather([receiver for receiver, _ in children], shared.order)
@@ -152,6 +155,7 @@ def _work(
     shared: SharedRuns,
     slot: int,
     out: Connection,
+    done: Callable[[], None] | None = None,
 ) -> NoReturn:
     """In a forked worker: answer chunks until none is left, then exit (never returns)."""
     import traceback
@@ -168,6 +172,11 @@ def _work(
                 except Exception:
                     text = "".join(traceback.format_exception(error))
                     out.send((taken.start, None, RuntimeError(text)))
+        if done is not None:
+            try:
+                done()
+            except Exception:  # noqa: S110 - what it keeps is worth time only
+                pass
     except BaseException:  # an interrupt, a broken pipe: the parent sees an item missing
         code = 1
     finally:

@@ -49,7 +49,7 @@ def test_every_file_comes_back_the_same(tmp_path: Path, monkeypatch: pytest.Monk
             continue
         lineitems.forget()
         fresh = lineitems.read_by_lines(game, str(file), text, remember=True)
-        lineitems.forget()
+        lineitems.forget()  # as a new process, the lines read written first
         with monkeypatch.context() as patch:
             _never_parsed(patch)
             stored = lineitems.read_by_lines(game, str(file), text, remember=True)
@@ -58,7 +58,11 @@ def test_every_file_comes_back_the_same(tmp_path: Path, monkeypatch: pytest.Monk
         compared += 1
     lineitems.forget()
     assert compared > 900
-    assert len(list(tmp_path.glob("lines-*.json"))) == compared
+    assert sorted(p.name.split("-")[1] for p in tmp_path.glob("linepack-*.json")) == [
+        "bluemoon",
+        "fma",
+        "warhammer",
+    ]
 
 
 def test_every_line_encodes_and_decodes_to_itself() -> None:
@@ -129,54 +133,76 @@ def test_a_text_not_read_from_a_file_is_not_kept(
     text = (sorted(CASE.glob("*.rq"))[0]).read_text()
     situation = parse_situation(text, "<input>")
     assert not situation.remembered
-    assert not list(tmp_path.glob("lines-*.json"))
+    lineitems.forget()
+    assert not list(tmp_path.glob("linepack-*.json"))
+
+
+def _pack_file(folder: Path) -> Path:
+    (found,) = folder.glob("linepack-bluemoon-*.json")
+    return found
 
 
 def _damaged(tmp_path: Path, file: Path, damage: object) -> None:
-    """Read ``file`` fresh, then damage its entry with ``damage`` (payload -> payload)."""
+    """Read ``file`` fresh, then damage the pack's lines with ``damage`` (payload -> payload)."""
     lineitems.forget()
     read_situation(file)
-    (entry,) = tmp_path.glob("lines-*.json")
+    lineitems.forget()
+    entry = _pack_file(tmp_path)
     document = json.loads(entry.read_text())
     document["payload"] = damage(document["payload"])  # type: ignore[operator]
     entry.write_text(json.dumps(document))
-    lineitems.forget()
 
 
-def _first_statement(payload: list[object]) -> list[object]:
-    """The encoded data of the entry's first fact or question (its item's third field)."""
-    for element in payload:
-        if isinstance(element, list) and element and element[0][0] in ("fact", "question"):
-            data = element[0][2]
-            assert isinstance(data, list)
-            return data
-    raise AssertionError("no statement")
+def _each_line(damage: object) -> object:
+    """A damage of every line's items (their decoded data -> data, written as a JSON text)."""
+
+    def damaged(payload: dict[str, str]) -> dict[str, str]:
+        return {line: json.dumps(damage(json.loads(data))) for line, data in payload.items()}  # type: ignore[operator]
+
+    return damaged
+
+
+def _first_statement(data: list[object]) -> list[object] | None:
+    """The encoded data of a line's first fact or question (its item's third field)."""
+    for element in data:
+        if isinstance(element, list) and element[0] in ("fact", "question"):
+            found = element[2]
+            assert isinstance(found, list)
+            return found
+    return None
 
 
 def _set(index: int, value: object) -> object:
-    def damage(payload: list[object]) -> list[object]:
-        _first_statement(payload)[index] = value
-        return payload
+    def damage(data: list[object]) -> list[object]:
+        statement = _first_statement(data)
+        if statement is not None:
+            statement[index] = value
+        return data
 
-    return damage
+    return _each_line(damage)
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda payload: [None] * len(payload),  # every line left to parse
-        lambda payload: payload[:-1],  # a line short
-        lambda payload: {"lines": payload},
-        lambda payload: [[["fact"]]] * len(payload),
-        lambda payload: [[["nothing", [0, 1, 1, 1], []]]] * len(payload),
+        lambda payload: [],  # not a mapping: every line left to parse
+        lambda payload: dict.fromkeys(payload, 7),  # a line's items not a JSON text
+        lambda payload: dict.fromkeys(payload, "[[not json"),
+        lambda payload: {k: v + " []" for k, v in payload.items()},  # two values
+        lambda payload: {k: v + "x" for k, v in payload.items()},
+        _each_line(lambda data: {"lines": data}),
+        _each_line(lambda data: [["fact"]]),
+        _each_line(lambda data: [["nothing", [0, 1, 1, 1], []]]),
         _set(1, [0, 1, 1]),  # a span of three numbers
         _set(1, ["0", 1, 1, 1]),  # a span with a string
         _set(2, 7),  # a text that is a number
         _set(3, 1),  # a player that is a number
         _set(4, [["X", [0, 1, 1, 1], {}, [], None]]),  # a card of five fields
         _set(4, [["X", [0, 1, 1, 1], {"fire": "2"}, [], None, False]]),  # a value text
+        _set(4, [["X", [0, 1, 1, 1], {}, [3], None, False]]),  # an icon that is a number
         _set(5, [["number", 1.5]]),  # a parameter of a kind never written
         _set(5, [["number"]]),
+        _set(5, [[1, 1]]),  # a parameter named by a number
         _set(5, {"number": 1}),
     ],
 )
@@ -188,24 +214,40 @@ def test_a_broken_entry_is_parsed_again_and_rewritten(
     lineitems.forget()
     good = read_situation(file)
     _damaged(tmp_path, file, damage)
-    assert read_situation(file) == good  # parsed again
+    parsed: list[str] = []
+    real = lineitems._parse
+
+    def counting(game: str, line: str) -> object:
+        parsed.append(line)
+        return real(game, line)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(lineitems, "_parse", counting)
+        assert read_situation(file) == good  # parsed again
+    assert parsed
     lineitems.forget()
     with monkeypatch.context() as patch:
         _never_parsed(patch)
-        assert read_situation(file) == good  # from the rewritten entry
+        assert read_situation(file) == good  # from the rewritten pack
     lineitems.forget()
 
 
-def test_a_corrupt_entry_is_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_corrupt_pack_is_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
     file = sorted(CASE.glob("*.rq"))[0]
     lineitems.forget()
     good = read_situation(file)
-    (entry,) = tmp_path.glob("lines-*.json")
-    entry.write_text("{not json")
     lineitems.forget()
+    _pack_file(tmp_path).write_text("{not json")
     assert read_situation(file) == good
     lineitems.forget()
+
+
+def _packed(folder: Path) -> dict[str, str]:
+    """The lines a game's pack holds."""
+    payload = json.loads(_pack_file(folder).read_text())["payload"]
+    assert isinstance(payload, dict)
+    return payload
 
 
 def test_a_question_asked_again_is_kept_only_for_a_file(
@@ -221,38 +263,128 @@ def test_a_question_asked_again_is_kept_only_for_a_file(
     asked_again = "game bluemoon\nask can I play a support card?\nexpect yes\n"
     situation = parse_situation(asked_again, "<input>")
     check_situation(situation)
-    assert not list(tmp_path.glob("lines-*.json"))
     lineitems.forget()
+    assert not list(tmp_path.glob("linepack-*.json"))
     restate.forget()
     file = tmp_path / "case.rq"
     file.write_text(asked_again)
     check_situation(read_situation(file))
-    assert len(list(tmp_path.glob("lines-*.json"))) > 1  # the file's and the lines stated
     lineitems.forget()
+    kept = _packed(tmp_path)
+    assert set(asked_again.splitlines()) < set(kept)  # the file's lines and the lines stated
 
 
-def test_entries_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """At most KEEP entries stay; an earlier version's trees go the same way, and when old."""
+def test_a_pack_is_bounded_and_earlier_entries_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most PACK_LINES lines stay, the latest; entries of earlier versions are bounded."""
     import os
+    import time
 
     from rulesq.cachefiles import UNUSED
 
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(itemcache, "KEEP", 5)
-    monkeypatch.setattr(itemcache, "PRUNE_EVERY", 1)
-    former = [tmp_path / f"tree-{number}.json" for number in range(3)]
-    for number, tree in enumerate(former):
-        tree.write_text("{}")
-        if number:  # unused for longer than entries are kept
-            os.utime(tree, (0, 0))
+    monkeypatch.setattr(itemcache, "PACK_LINES", 5)
+    monkeypatch.setattr(itemcache, "KEEP", 2)
+    kinds = ("tree", "lines")
+    former = [tmp_path / f"{kind}-{number}.json" for kind in kinds for number in range(4)]
+    for number, entry in enumerate(former):
+        entry.write_text("{}")
+        used = time.time() - 100 + number if number % 4 else 0  # the first of each unused long
+        os.utime(entry, (used, used))
     lineitems.forget()
     for number in range(12):
         file = tmp_path / f"case{number}.rq"
         file.write_text(f"game bluemoon\nI have {number} cards in hand\n")
         read_situation(file)
-    assert len(list(tmp_path.glob("lines-*.json"))) == 5
-    assert UNUSED > 0 and [tree.exists() for tree in former] == [True, False, False]
+        lineitems.forget()  # a process a file
+    kept = _packed(tmp_path)
+    # the lines the last process met (its game line) and read go last; the oldest went
+    latest = [f"I have {n} cards in hand" for n in range(8, 12)]
+    assert list(kept) == [*latest[:3], "game bluemoon", latest[3]]
+    assert UNUSED > 0
+    assert [entry.exists() for entry in former] == [False, False, True, True] * 2
+
+
+def test_a_check_reads_each_pack_once_and_writes_it_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One read of the pack for every file of a check, one write at its end (not one a file)."""
+    from rulesq import cachefiles
+    from rulesq.cli.parallel import reports
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    files = sorted(CASE.glob("*.rq"))
+    assert len(files) > 5
+    reads: list[str] = []
+    writes: list[str] = []
+    real_read, real_write = cachefiles.read_json, cachefiles.write_json
+
+    def read(path: Path, *args: object, **kwargs: object) -> object:
+        reads.append(path.name)
+        return real_read(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    def write(path: Path, *args: object) -> None:
+        writes.append(path.name)
+        real_write(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cachefiles, "read_json", read)
+    monkeypatch.setattr(cachefiles, "write_json", write)
+    for _ in range(2):  # the pack written, then read by a new process
+        lineitems.forget()
+        reads.clear()
+        writes.clear()
+        with monkeypatch.context() as patch:
+            if list(tmp_path.glob("linepack-*.json")):
+                _never_parsed(patch)
+            assert len(list(reports(list(files), None, False, 1))) == len(files)
+        packs = [name for name in reads if name.startswith("linepack-")]
+        assert len(set(packs)) == 1
+        assert len(packs) == 1 + len([n for n in writes if n.startswith("linepack-")])
+    assert writes == []  # nothing new the second time
     lineitems.forget()
+
+
+def test_lines_read_by_two_processes_are_both_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pack written by another process meanwhile is merged with, not written over."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    one, two = tmp_path / "one.rq", tmp_path / "two.rq"
+    one.write_text("game bluemoon\nI have 3 cards in hand\n")
+    two.write_text("game bluemoon\nyou have 4 cards in hand\n")
+    lineitems.forget()
+    read_situation(one)  # the first process, not done yet
+    first = dict(itemcache._PACKS)
+    itemcache._PACKS.clear()
+    lineitems._MEMO.clear()
+    read_situation(two)  # a second one, done first
+    itemcache.flush()
+    itemcache._PACKS.clear()
+    itemcache._PACKS.update(first)
+    itemcache.flush()
+    assert {"I have 3 cards in hand", "you have 4 cards in hand"} <= set(_packed(tmp_path))
+    lineitems.forget()
+
+
+def test_the_workers_of_a_check_keep_their_lines(tmp_path: Path) -> None:
+    """``check --jobs 2``: each worker writes the lines it read as it ends."""
+    import os
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache"
+    env = dict(os.environ, RULESQ_CACHE_DIR=str(cache))
+    command = [sys.executable, "-m", "rulesq", "check", str(CASE.parent), "--jobs", "2"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = {
+        line
+        for file in CASE.parent.rglob("*.rq")
+        for line in file.read_text(encoding="utf-8").split("\n")
+        if line.strip() and not line.lstrip().startswith("#")
+    }
+    assert lines <= set(_packed(cache))
 
 
 def test_the_key_covers_the_code_that_reads_and_the_games_words(
@@ -289,3 +421,29 @@ def test_the_key_covers_the_code_that_reads_and_the_games_words(
     keys.append(itemcache._code_key("bluemoon"))
     itemcache._code_key.cache_clear()
     assert len(set(keys)) == 6
+
+
+def test_an_ask_of_a_file_reads_its_lines_from_the_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rulesq ask FILE`` keeps a file's lines and reads them again unparsed; ``-e`` does not."""
+    from rulesq.cli.answer import run_ask
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    file = sorted(CASE.glob("*.rq"))[0]
+    lineitems.forget()
+    assert run_ask(str(file)) == 0
+    first = capsys.readouterr().out
+    said = {line for line in file.read_text().splitlines() if line and not line.startswith("#")}
+    assert set(_packed(tmp_path)) >= said
+    lineitems.forget()
+    with monkeypatch.context() as patch:
+        _never_parsed(patch)
+        assert run_ask(str(file)) == 0
+        assert capsys.readouterr().out == first
+    lineitems.forget()
+    _pack_file(tmp_path).unlink()
+    assert run_ask(None, file.read_text()) == 0
+    assert capsys.readouterr().out == first.replace(str(file), "<-e>")
+    lineitems.forget()
+    assert not list(tmp_path.glob("linepack-*.json"))

@@ -119,8 +119,9 @@ def run() -> None:
 
     Tearing the interpreter down (freeing every module and object one by one) costs a cold
     ``ask`` about a fifth of its time and does nothing a finished command needs: the output
-    is flushed here, every cache file was written and closed already, and no command leaves
-    an exit handler. If flushing fails, the normal exit reports it; under a profiler or a
+    is flushed here, every cache file was written and closed already (the situation lines'
+    packs too, which a library's process writes at its exit), and no command leaves another
+    exit handler. If flushing fails, the normal exit reports it; under a profiler or a
     tracer (coverage), which write their results at exit, the exit is the normal one.
     """
     import gc

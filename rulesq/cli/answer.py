@@ -33,8 +33,10 @@ def run_ask(
                 f"unknown graph format '{graph}': --graph takes "
                 f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else "")
             )
-        situation = parse_situation(text, source, game)
+        # a file's lines come from the cache folder, and are kept there
+        situation = parse_situation(text, source, game, remember=_a_file(file, expression))
         answers = evaluate(situation)
+        _keep_lines()
         found = get_game(situation.game)
         ladder = load_ladder(found.name)
         outcomes = [
@@ -65,6 +67,19 @@ def run_ask(
             sys.stdout.write("no question: write one as  ask ...?\n")
         sys.stdout.write(render_answers(answers, outcomes, explain=explain) if answers else "")
     return EXIT_FAIL if any(not a.answered for a in answers) else EXIT_OK
+
+
+def _a_file(file: str | None, expression: str | None) -> bool:
+    """Whether the situation is a file's (not standard input's nor ``-e``'s)."""
+    return expression is None and file not in (None, "-")
+
+
+def _keep_lines() -> None:
+    """Write the situation lines read here that the cache folder lacked."""
+    if "rulesq.situation.itemcache" in sys.modules:
+        from rulesq.situation.itemcache import flush
+
+        flush()
 
 
 def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:

@@ -31,7 +31,8 @@ def reports(
     """The report of every item, in order: a check failed already, or a file checked.
 
     With more than one job, the files are checked in ``jobs`` worker processes
-    (:func:`_checked`); with one, here, each as its turn comes.
+    (:func:`_checked`); with one, here, each as its turn comes. At the end (and in each
+    worker at its end) the situation lines read that the cache folder lacked are written.
     """
     from rulesq.engine.check import FileCheck, check_file
 
@@ -48,6 +49,17 @@ def reports(
             yield next(checked)
     if checked is not None:
         next(checked, None)  # ends the workers' generator (they exit, and are waited for)
+    _keep_lines()
+
+
+def _keep_lines() -> None:
+    """Write the situation lines read here that the cache folder lacks (once, at the end)."""
+    import sys
+
+    if "rulesq.situation.itemcache" in sys.modules:
+        from rulesq.situation.itemcache import flush
+
+        flush()
 
 
 def _checked(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:
@@ -139,6 +151,7 @@ def _in_workers(
         kinds,
         loaded,
         NEW_GAME_FILES,
+        _keep_lines,
     )
 
 

@@ -27,6 +27,9 @@ def get_game(name: str) -> Game:
 
     An unknown name raises an error with the closest game names.
     """
+    found = _REGISTRY.get(name)  # a game's own name, loaded: asked for every situation read
+    if found is not None:
+        return found
     key = name.strip().lower()
     if key not in GAMES:
         raise UnknownNameError("game", name, GAMES)

@@ -64,7 +64,7 @@ def parse_situation(
 
         situation = SituationBuilder(name, source, text).build(parse_tree(text, name, source))
     situation.remembered = remember
-    named = sum(len(item.cards) for item in situation.items if isinstance(item, Statement))
+    named = sum([len(item.cards) for item in situation.items if isinstance(item, Statement)])
     check_counts(len(situation.items), len(situation.questions), source, named)
     found = get_game(name)
     try:

@@ -131,7 +131,17 @@ def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
     new = _new(CardRef)
     fields = new.__dict__
     fields.update(ref.__dict__)
-    fields["span"] = _moved_span(fields["span"], lines, offset)
+    if lines or offset:  # as _moved_span moves it
+        at = fields["span"].__dict__
+        if at["end"]:
+            span = _new(Span)
+            span.__dict__.update(
+                start=at["start"] + offset,
+                end=at["end"] + offset,
+                line=at["line"] + lines,
+                column=at["column"],
+            )
+            fields["span"] = span
     return new
 
 
@@ -153,11 +163,26 @@ def moved(item: T, lines: int, offset: int, **changes: Any) -> T:
     return new
 
 
-def _with(item: T, **changes: Any) -> T:
-    """A copy of a frozen model object with some fields changed (no ``__init__`` run again)."""
-    new: T = object.__new__(type(item))
-    new.__dict__.update(item.__dict__)
-    new.__dict__.update(changes)
+def _placed(item: T, lines: int, offset: int, index: int) -> T:
+    """A fact or question (and its cards) moved as :func:`moved` does, at ``index``."""
+    new: T = _new(type(item))
+    fields = new.__dict__
+    fields.update(item.__dict__)
+    if lines or offset:
+        at = fields["span"].__dict__
+        if at["end"]:
+            span = _new(Span)
+            span.__dict__.update(
+                start=at["start"] + offset,
+                end=at["end"] + offset,
+                line=at["line"] + lines,
+                column=at["column"],
+            )
+            fields["span"] = span
+    cards = fields["cards"]
+    if cards:
+        fields["cards"] = tuple([_moved_ref(ref, lines, offset) for ref in cards])
+    fields["index"] = index
     return new
 
 
@@ -171,7 +196,9 @@ class SituationBuilder:
         self.game = get_game(game)
         self._sources: list[str] = []
         self._pending: list[Expectation] = []
+        #: The question being read (as its line gives it) and where its line is.
         self._question: Question | None = None
+        self._place = (0, 0)
 
     def error(self, message: str, span: Span, suggestion: str | None = None) -> InputError:
         """An input error pointing at ``span``."""
@@ -238,17 +265,19 @@ class SituationBuilder:
         fills in their cards): an item read once serves every text its line is in.
         """
         kind, value = item.kind, item.value
-        if kind in ("fact", "item"):
-            if kind == "fact":
+        if kind == "fact" or kind == "item":
+            if kind == "fact" and self._question is not None:
                 self._close_question()
-            self.situation.items.append(
-                moved(value, lines, offset, index=len(self.situation.items))
-            )
+            items = self.situation.items
+            items.append(_placed(value, lines, offset, len(items)))
         elif kind == "question":
-            self._close_question()
-            self._question = moved(value, lines, offset)
+            if self._question is not None:
+                self._close_question()
+            self._question = value
+            self._place = (lines, offset)
         elif kind == "expect":
-            self._expected_after_question(_moved_span(item.span, lines, offset))
+            if self._question is None:
+                self._expected_after_question(_moved_span(item.span, lines, offset))
             self._pending.append(moved(value, lines, offset))
         elif kind == "game":
             word, span = value
@@ -520,10 +549,11 @@ class SituationBuilder:
     def _close_question(self) -> None:
         if self._question is None:
             return
-        question = _with(
-            self._question, expectations=tuple(self._pending), index=len(self.situation.items)
-        )
-        self.situation.items.append(question)
+        lines, offset = self._place
+        items = self.situation.items
+        question = _placed(self._question, lines, offset, len(items))
+        question.__dict__["expectations"] = tuple(self._pending)
+        items.append(question)
         self._question = None
         self._pending = []
 

@@ -1,28 +1,33 @@
-"""Situation files' line items kept on disk by content, so that a line read again is not parsed.
+"""Situation lines' items kept on disk, one pack a game, so that a line read again is not parsed.
 
 ``rulesq check`` reads the same case files run after run. A process reads each distinct line
-once (:mod:`rulesq.situation.lineitems`); the items of the lines a file brings first are kept
-in rulesq's cache folder (:mod:`rulesq.cachefiles`: private folder, atomic writes, checked
-reads, JSON only), one entry per file text, under a hash of the game, the text, the grammar
-files, the code that parses and reads lines (this package's parser, lines, lineitems, build,
-model and this module, the spans, the name normaliser and the parser tables' loader), the
-game's words a line is checked against, the limits, and the lark and rulesq versions. Only
-files read from disk are stored, with the texts made from them to ask a question again with a
-turn or a phase stated (``Situation.remembered``); a text given otherwise (standard input,
-the rulings' made-up situations) is read as usual.
+once (:mod:`rulesq.situation.lineitems`); the items of every line a file brings are kept in
+rulesq's cache folder (:mod:`rulesq.cachefiles`: private folder, atomic writes, checked
+reads, JSON only), in one pack a game: each line's text -> its items, under a hash of the
+game, the grammar files, the code that parses and reads lines (this package's parser, lines,
+lineitems, build, model and this module, the spans, the name normaliser and the parser
+tables' loader), the game's words a line is checked against, the limits, and the lark and
+rulesq versions. A process reads the pack once, when a file first brings a line it has not
+read, and decodes only the lines it meets. Only files read from disk use it, with the lines
+stated to ask a question again with a turn, a phase or an icon (``Situation.remembered``); a
+text given otherwise (standard input, the rulings' made-up situations) is read as usual.
 
-An entry is a list with one element per line that holds an item (not blank, not only a
-comment), in order: the line's items (:class:`rulesq.situation.build.LineItem`, as read from
-the line alone, at offset 0), or null for a line the process had read already when it wrote
-the entry (the next process that needs it parses it and rewrites the entry). An entry that
-is not such a list is read as missing; a line whose element does not decode to items of the
-shapes written is parsed again, and the entry rewritten. At most :data:`KEEP` entries stay
-(the least recently used go).
+A line's items (:class:`rulesq.situation.build.LineItem`, as read from the line alone, at
+offset 0) are stored as a JSON text. A pack that is not such a mapping is read as empty; a
+line whose text does not decode to items of the shapes written is parsed again, and
+rewritten. The lines read in a process that the pack lacks are written when the command
+ends (:func:`flush`, which a process that uses rulesq as a library calls as it exits; also
+every :data:`FLUSH_EVERY` lines), merged with the pack as it is on
+disk then (another process may have written it); the lines the process met go last, and the
+first go when the pack holds more than :data:`PACK_LINES` lines or :data:`PACK_CHARACTERS`
+characters.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -31,20 +36,23 @@ from rulesq.situation.model import CardRef, Expectation, Fact, Question, Stateme
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 T = TypeVar("T")
 
 #: Bumped when the encoding changes.
-FORMAT = "1"
-#: Entries kept at most; a write prunes the folder now and then (see :func:`store`).
+FORMAT = "2"
+#: Lines a pack keeps at most, and their characters (texts and items) at most.
+PACK_LINES = 8192
+PACK_CHARACTERS = 2_000_000
+#: A process writes the lines it read once it has this many new ones (and at its end).
+FLUSH_EVERY = 512
+#: Entries of earlier versions (one per file: its lines, or its parse tree): bounded.
 KEEP = 4096
-#: One write in this many prunes the entries beyond :data:`KEEP` (listing the folder costs).
-PRUNE_EVERY = 64
-_PREFIX = "lines-"
-#: The entries of earlier versions (whole files' parse trees): bounded and aged the same way.
-_FORMER = "tree-"
-_KIND = "situation-lines"
+_PREFIX = "linepack-"
+_FORMER = ("lines-", "tree-")
+_KIND = "situation-line-pack"
 
 
 class Broken(ValueError):
@@ -86,52 +94,145 @@ def _folder(*settings: str | None) -> Path | None:
     return private_dir()
 
 
-def _entry(game: str, body: str) -> tuple[Path, str] | None:
-    """The cache file of a text and its key; None without a usable cache folder."""
+@dataclass
+class _Pack:
+    """A game's pack as this process has it: read once, written with the lines it lacked."""
+
+    game: str
+    file: Path
+    key: str
+    #: line -> its items' JSON text, as read (the least recently used first).
+    lines: dict[str, Any]
+    #: The lines met here that the pack gave, and those read here that it lacked.
+    met: dict[str, None] = field(default_factory=dict)
+    new: dict[str, str] = field(default_factory=dict)
+
+    def lookup(self, line: str) -> tuple[LineItem, ...] | None:
+        """The items of ``line`` kept here; None when not kept or not usable."""
+        data = self.lines.get(line)
+        if data is None:
+            return None
+        try:
+            if type(data) is not str:
+                raise Broken("a line's items are a JSON text")
+            value, end = _scan(data, 0)  # json.loads of a text written without spaces
+            if end != len(data):
+                raise Broken("more than one JSON value")
+            items = decode_line(value)
+        except (Broken, ValueError, RecursionError, StopIteration):  # parsed again, rewritten
+            return None
+        self.met[line] = None
+        return items
+
+    def keep(self, line: str, items: tuple[LineItem, ...]) -> None:
+        """Keep the items of a line the pack lacked (written by :func:`flush`)."""
+        self.new[line] = json.dumps(encode_line(items), ensure_ascii=False, separators=(",", ":"))
+        if len(self.new) >= FLUSH_EVERY:
+            _write(self)
+
+
+#: One JSON value at the start of a text (``json.loads`` less its checks of spaces around).
+_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+#: (game, cache folder) -> the pack read in this process.
+_PACKS: dict[tuple[str, Path], _Pack] = {}
+_AT_EXIT: list[bool] = []
+
+
+def pack(game: str) -> _Pack | None:
+    """The pack of ``game`` in the cache folder (read the first time); None without a folder."""
     import os
 
     env = os.environ
     folder = _folder(env.get("RULESQ_CACHE_DIR"), env.get("XDG_CACHE_HOME"), env.get("HOME"))
     if folder is None:
         return None
-    digest = hashlib.sha256(f"{_code_key(game)}\0{body}".encode("utf-8", "surrogatepass"))
-    key = digest.hexdigest()[:32]
-    return folder / f"{_PREFIX}{key}.json", key
+    found = _PACKS.get((game, folder))
+    if found is None:
+        if not _AT_EXIT:  # a library's process writes them as it exits (a command, at its end)
+            import atexit
+
+            atexit.register(flush)
+            _AT_EXIT.append(True)
+        key = hashlib.sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
+        file = folder / f"{_PREFIX}{game}-{key}.json"
+        found = _PACKS[game, folder] = _Pack(game, file, key, _read(file, key))
+    return found
 
 
-def load(game: str, body: str, lines: int) -> list[Any] | None:
-    """The stored lines of a situation text with ``lines`` item lines, or None.
-
-    None when nothing is stored or the entry is unusable; each element is still encoded
-    (:func:`decode_line` reads the ones needed).
-    """
+def _read(file: Path, key: str) -> dict[str, Any]:
+    """The lines of a pack file; empty when it is missing or unusable."""
     from rulesq.cachefiles import CacheProblem, read_json
 
-    where = _entry(game, body)
-    if where is None:
-        return None
-    file, key = where
     try:
         payload = read_json(file, _KIND, key)
     except CacheProblem:
-        return None
-    if type(payload) is not list or len(payload) != lines:
-        return None
-    return payload
+        return {}
+    return payload if type(payload) is dict else {}
 
 
-def store(game: str, body: str, payload: list[Any]) -> None:
-    """Keep the lines of a situation text (a failed write costs only time)."""
-    from rulesq.cachefiles import prune_kind, write_json
+def flush() -> None:
+    """Write the lines read in this process that the packs lacked (a failed write costs time)."""
+    for pack in _PACKS.values():
+        if pack.new:
+            _write(pack)
 
-    where = _entry(game, body)
-    if where is None:
+
+def forget() -> None:
+    """Write what is new, then forget the packs read (the next use reads them again)."""
+    flush()
+    _PACKS.clear()
+
+
+def _write(pack: _Pack) -> None:
+    """Merge the pack's new lines with the pack on disk now, bound it and write it.
+
+    Two processes (the workers of a check) that merge at once would each write the pack
+    without the other's lines: the merge holds a lock (where the system has ``flock``).
+    """
+    import os
+
+    try:
+        import fcntl
+    except ImportError:  # no lock: a line lost is parsed again by a later process
+        _merge(pack)
         return
-    file, key = where
-    write_json(file, _KIND, key, payload)
-    if int(key[:4], 16) % PRUNE_EVERY == 0:
-        prune_kind(file.parent, f"{_PREFIX}*.json", KEEP)
-        prune_kind(file.parent, f"{_FORMER}*.json", KEEP)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(pack.file.with_suffix(".lock"), flags, 0o600)
+    except OSError:
+        _merge(pack)
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        _merge(pack)
+    finally:
+        os.close(handle)  # the lock goes with it
+
+
+def _merge(pack: _Pack) -> None:
+    """Merge the pack's new lines with the pack on disk now, bound it and write it."""
+    from rulesq.cachefiles import prune, prune_kind, write_json
+
+    merged = {k: v for k, v in _read(pack.file, pack.key).items() if type(v) is str}
+    for line in (*pack.met, *pack.new):
+        merged.pop(line, None)
+    for line in pack.met:
+        data = pack.lines.get(line)
+        if type(data) is str:
+            merged[line] = data
+    merged.update(pack.new)
+    size = sum(len(k) + len(v) for k, v in merged.items())
+    lines = iter(list(merged))
+    while len(merged) > PACK_LINES or size > PACK_CHARACTERS:
+        line = next(lines)
+        size -= len(line) + len(merged.pop(line))
+    write_json(pack.file, _KIND, pack.key, merged)
+    pack.lines, pack.met, pack.new = merged, {}, {}
+    folder = pack.file.parent
+    prune(folder, f"{_PREFIX}{pack.game}-*.json", pack.file)
+    prune(folder, f"{_PREFIX}{pack.game}-*.lock", pack.file.with_suffix(".lock"))
+    for former in _FORMER:
+        prune_kind(folder, f"{former}*.json", KEEP)
 
 
 # ---------------------------------------------------------------- encoding
@@ -241,23 +342,42 @@ def _made(cls: type[T], **given: Any) -> T:
     return made
 
 
+_REF_DEFAULTS = _defaults(CardRef)
+_STATEMENT_DEFAULTS = {cls: _defaults(cls) for cls in (Fact, Question)}
+
+
 def _strs(value: Any) -> tuple[str, ...]:
     return tuple(_str(v) for v in _list(value))
 
 
 def _dref(value: Any) -> CardRef:
-    name, span, values, flags, count, adhoc_ok = _list(value, 6)
-    _check(type(values) is dict and type(adhoc_ok) is bool)
-    _check(count is None or type(count) is int)
-    return _made(
-        CardRef,
-        name=_str(name),
-        span=_dspan(span),
-        values={_str(k): _int(v) for k, v in values.items()},
-        flags=_strs(flags),
-        count=count,
-        adhoc_ok=adhoc_ok,
-    )
+    if type(value) is not list or len(value) != 6:
+        raise Broken("a card reference is six fields")
+    name, span, values, flags, count, adhoc_ok = value
+    if (
+        type(name) is not str
+        or type(values) is not dict
+        or type(flags) is not list
+        or type(adhoc_ok) is not bool
+        or not (count is None or type(count) is int)
+    ):
+        raise Broken("not a card reference rulesq wrote")
+    for number in values.values():
+        if type(number) is not int:
+            raise Broken("a card's value is a number")
+    for flag in flags:
+        if type(flag) is not str:
+            raise Broken("a card's icon is a word")
+    made = _new(CardRef)
+    fields = made.__dict__
+    fields.update(_REF_DEFAULTS)
+    fields["name"] = name
+    fields["span"] = _dspan(span)
+    fields["values"] = values
+    fields["flags"] = tuple(flags)
+    fields["count"] = count
+    fields["adhoc_ok"] = adhoc_ok
+    return made
 
 
 def _param(value: Any) -> Any:
@@ -267,23 +387,44 @@ def _param(value: Any) -> Any:
     return value
 
 
-def _dstatement(value: Any, cls: type[Fact] | type[Question]) -> Fact | Question:
-    kind, span, text, who, cards, params = _list(value, 6)
-    _check(who is None or type(who) is str)
-    pairs = [_list(pair, 2) for pair in _list(params)]
-    return _made(
-        cls,
-        kind=_str(kind),
-        span=_dspan(span),
-        text=_str(text),
-        index=0,
-        who=who,
-        cards=tuple(_dref(ref) for ref in _list(cards)),
-        params={_str(name): _param(v) for name, v in pairs},
-    )
+def _dstatement(value: Any, cls: type[Fact] | type[Question], at: Any) -> Fact | Question:
+    """A fact or question; its span is ``at`` (the item's, decoded) when written the same."""
+    if type(value) is not list or len(value) != 6:
+        raise Broken("a statement is six fields")
+    kind, span, text, who, cards, params = value
+    if (
+        type(kind) is not str
+        or type(text) is not str
+        or not (who is None or type(who) is str)
+        or type(cards) is not list
+        or type(params) is not list
+    ):
+        raise Broken("not a statement rulesq wrote")
+    found: dict[str, Any] = {}
+    for pair in params:
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+            raise Broken("a parameter is a name and a value")
+        name, given = pair
+        if type(given) is list:
+            given = _param(given)
+        elif type(given) is not int and type(given) is not str:
+            raise Broken("a parameter is a number, a word or a list of them")
+        found[name] = given
+    made = _new(cls)
+    fields = made.__dict__
+    fields.update(_STATEMENT_DEFAULTS[cls])
+    fields["kind"] = kind
+    fields["span"] = at[1] if span == at[0] else _dspan(span)
+    fields["text"] = text
+    fields["index"] = 0
+    fields["who"] = who
+    fields["cards"] = tuple([_dref(ref) for ref in cards]) if cards else ()
+    fields["params"] = found
+    return made
 
 
-def _dexpect(value: Any) -> Expectation:
+def _dexpect(value: Any, at: Any) -> Expectation:
+    """An ``expect`` call; its span is ``at`` (the item's, decoded) when written the same."""
     kind, shown, span, text = _list(value, 4)
     kind = _str(kind)
     if kind == "because":
@@ -294,7 +435,11 @@ def _dexpect(value: Any) -> Expectation:
         _check(shown is None)
     else:
         _check(type(shown) in (int, str))
-    return Expectation(kind, shown, _dspan(span), _str(text))
+    made = _new(Expectation)
+    made.__dict__.update(
+        kind=kind, value=shown, span=at[1] if span == at[0] else _dspan(span), text=_str(text)
+    )
+    return made
 
 
 def _dcard(value: Any) -> tuple[str, Span, dict[str, Any]]:
@@ -307,8 +452,8 @@ def _dcard(value: Any) -> tuple[str, Span, dict[str, Any]]:
         _check(card[name] is None or type(card[name]) is str)
     fields = card["fields"]
     _check(type(fields) is dict)
-    for name, field in fields.items():
-        _check(type(field) in (bool, int, str) or (name == "icons" and type(field) is list))
+    for name, given in fields.items():
+        _check(type(given) in (bool, int, str) or (name == "icons" and type(given) is list))
     if "icons" in fields:
         _strs(fields["icons"])
     return _str(key), _dspan(span), card
@@ -318,15 +463,17 @@ def decode_line(data: Any) -> tuple[LineItem, ...]:
     """The inverse of :func:`encode_line`; :class:`Broken` for anything it never writes."""
     items = []
     for element in _list(data):
-        kind, span, value = _list(element, 3)
-        kind = _str(kind)
+        if type(element) is not list or len(element) != 3:
+            raise Broken("a line item is three fields")
+        kind, written, value = element
+        span = _dspan(written)
         decoded: Any
-        if kind in ("fact", "item"):
-            decoded = _dstatement(value, Fact)
+        if kind == "fact" or kind == "item":
+            decoded = _dstatement(value, Fact, (written, span))
         elif kind == "question":
-            decoded = _dstatement(value, Question)
+            decoded = _dstatement(value, Question, (written, span))
         elif kind == "expect":
-            decoded = _dexpect(value)
+            decoded = _dexpect(value, (written, span))
         elif kind == "game":
             word, at = _list(value, 2)
             decoded = (_str(word), _dspan(at))
@@ -336,5 +483,10 @@ def decode_line(data: Any) -> tuple[LineItem, ...]:
             decoded = _dcard(value)
         else:
             raise Broken(f"no line item is a {kind!r}")
-        items.append(LineItem(kind, decoded, _dspan(span)))
+        item = _new(LineItem)
+        fields = item.__dict__
+        fields["kind"] = kind
+        fields["value"] = decoded
+        fields["span"] = span
+        items.append(item)
     return tuple(items)

@@ -8,8 +8,8 @@ per process, and a situation is its lines' items added in order
 (:meth:`rulesq.situation.build.SituationBuilder.add`), each moved to its line and offset,
 exactly what building the tree of the whole text gives. A blank line or a comment gives no
 item and is not read at all. For a file read from disk, the trees of the lines a process
-meets first come from the cache folder when stored there (:mod:`rulesq.situation.itemcache`),
-and are stored there otherwise.
+meets first come from the game's pack in the cache folder when stored there
+(:mod:`rulesq.situation.itemcache`), and are stored there otherwise.
 
 When a line does not parse or read alone, or an item does not fit where it stands, there is
 no situation here (None): the caller reads the whole text as a tree, which tells the error
@@ -59,13 +59,18 @@ def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situatio
     offset = 0
     for number, line in enumerate(lines):
         found = memo.get(line)
-        if found is not None:
+        if found is None:
+            if line and not _BLANK.fullmatch(line):
+                missing.append((len(placed), line))
+                placed.append([number, offset, ()])
+            elif _COUNT[0] < LIMIT and _COUNT[1] + len(line) <= CHARACTERS:
+                memo[line] = ()  # blank, or a comment: no item (and never read)
+                _COUNT[0] += 1
+                _COUNT[1] += len(line)
+        elif found:
             placed.append((number, offset, found))
-        elif line and not _BLANK.fullmatch(line):
-            missing.append((len(placed), line))
-            placed.append([number, offset, ()])
         offset += len(line) + 1
-    if missing and not _read_missing(game, body, placed, missing, remember):
+    if missing and not _read_missing(game, placed, missing, remember):
         return None
     builder = SituationBuilder(game, source, text)
     add = builder.add
@@ -79,21 +84,16 @@ def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situatio
 
 
 def _read_missing(
-    game: str, body: str, placed: list[Any], missing: list[tuple[int, str]], remember: bool
+    game: str, placed: list[Any], missing: list[tuple[int, str]], remember: bool
 ) -> bool:
     """Read the lines not remembered into ``placed``; False when one does not parse or read."""
-    from rulesq.situation import itemcache
+    stored = None
+    if remember:
+        from rulesq.situation.itemcache import pack
 
-    stored = itemcache.load(game, body, len(placed)) if remember else None
-    payload = stored if stored is not None else [None] * len(placed)
-    changed = False
+        stored = pack(game)
     for at, line in missing:
-        items = None
-        if payload[at] is not None:
-            try:
-                items = itemcache.decode_line(payload[at])
-            except (itemcache.Broken, RecursionError):  # parsed again, the entry rewritten
-                items = None
+        items = stored.lookup(line) if stored is not None else None
         if items is None:
             trees = _parse(game, line)
             if trees is None:
@@ -102,13 +102,10 @@ def _read_missing(
                 items = _read(game, line, trees)
             except RulesqError:
                 return False
-            if remember:
-                payload[at] = itemcache.encode_line(items)
-                changed = True
+            if stored is not None:
+                stored.keep(line, items)
         placed[at][2] = items
         _remember(game, line, items)
-    if changed:
-        itemcache.store(game, body, payload)
     return True
 
 
@@ -155,9 +152,13 @@ def _remember(game: str, line: str, items: tuple[LineItem, ...]) -> None:
 
 
 def forget() -> None:
-    """Forget every remembered line, here and in :mod:`rulesq.situation.lines`."""
-    from rulesq.situation import lines
+    """Forget every remembered line, here and in :mod:`rulesq.situation.lines`.
 
+    As a new process has none; what the packs lack is written first (``itemcache.forget``).
+    """
+    from rulesq.situation import itemcache, lines
+
+    itemcache.forget()
     _MEMO.clear()
     _COUNT[0] = _COUNT[1] = 0
     _reader.cache_clear()

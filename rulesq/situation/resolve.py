@@ -64,7 +64,8 @@ class _Resolver:
 
     def card(self, ref: CardRef) -> CardRef:
         """``ref`` with its card (or ``adhoc``) filled in, in place; an error if it names none."""
-        inline = self.situation.cards.get(normalise_name(ref.name))
+        cards = self.situation.cards
+        inline = cards.get(normalise_name(ref.name)) if cards else None
         found = inline or self.corpus.find_card(ref.name)
         if found is not None:
             ref.__dict__["card"] = found
@@ -102,7 +103,10 @@ class _Resolver:
     def expectation(self, expectation: Expectation) -> Expectation:
         """The expectation with its card resolved (``because``) or its step checked."""
         if expectation.card is not None:
-            return replace(expectation, value=self.card(expectation.card))
+            made = object.__new__(Expectation)  # as ``replace`` makes it, without ``__init__``
+            made.__dict__.update(expectation.__dict__)
+            made.__dict__["value"] = self.card(expectation.card)
+            return made
         if expectation.kind == "decided_by":
             self.decided_by(expectation)
         return expectation

@@ -59,7 +59,9 @@ def check(situation: Situation) -> None:
             continue
         if item.kind == "phase":
             _phase(situation, item)
-        if item.kind not in SAME_MOMENT:
+        if item.kind not in SAME_MOMENT and (
+            moment.places or moment.hand_size or moment.dragons or moment.named
+        ):  # a new moment (one that has said nothing yet serves as one)
             moment = Moment()
         if item.kind == "dragons_held":
             moment.dragons[item.who or ME] = int(item.param("number", 0))
