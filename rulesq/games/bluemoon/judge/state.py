@@ -9,7 +9,7 @@ from typing import Any, overload
 from weakref import ref
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
-from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch, remember
+from rulesq.games.bluemoon.judge.history import CLOCK, OWN, Remembering, new_epoch, remember
 from rulesq.games.bluemoon.judge.work import WORK
 
 ME, YOU = "me", "you"
@@ -200,20 +200,38 @@ def new_instance(uid: int, info: CardInfo, owner: str, zone: Zone, **given: Any)
     made.update(_CARD_FIELDS)
     made.update(uid=uid, info=info, owner=owner, zone=zone)
     made.update(given)
-    card.start_history()
+    made["_history"] = []
+    made["_saved"] = CLOCK[0]  # as ``start_history`` sets them
     return card
 
 
 def new_event(
-    kind: str, who: str | None, turn: int, phase: Step | None, seq: int, **given: Any
+    kind: str,
+    who: str | None,
+    turn: int,
+    phase: Step | None,
+    seq: int,
+    cards: tuple[Instance, ...] = (),
+    data: dict[str, Any] | None = None,
+    line: int | None = None,
+    text: str = "",
 ) -> Event:
-    """``Event(kind, who, turn, phase, seq, **given)``, made without a call per field set."""
+    """``Event(kind, who, turn, phase, seq, …)``, its fields set at once (not one call each)."""
     event: Event = object.__new__(Event)
-    made = event.__dict__
-    made.update(kind=kind, who=who, turn=turn, phase=phase, seq=seq, cards=(), data={})
-    made.update(line=None, text="")
-    made.update(given)
-    event.start_history()
+    fields = {
+        "kind": kind,
+        "who": who,
+        "turn": turn,
+        "phase": phase,
+        "seq": seq,
+        "cards": cards,
+        "data": {} if data is None else data,
+        "line": line,
+        "text": text,
+        "_history": [],
+        "_saved": CLOCK[0],  # as ``start_history`` sets them
+    }
+    object.__setattr__(event, "__dict__", fields)
     return event
 
 
@@ -304,7 +322,8 @@ class State:
         length now is enough to find it again.
         """
         players = {who: _player_now(p) for who, p in self.players.items()}
-        scalars = {name: getattr(self, name) for name in _SCALARS}
+        fields = self.__dict__
+        scalars = {name: fields[name] for name in _SCALARS}
         scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
         scalars["assumed"] = list(self.assumed)
         return Mark(
@@ -368,7 +387,11 @@ class State:
         self, name: str, who: str | None = None, zones: frozenset[Zone] | None = None
     ) -> Instance | None:
         """The most recent card of that name (of a player, in some zones), or None."""
-        key = " ".join(name.replace("\u2019", "'").casefold().split())
+        key = _FOLDED.get(name)
+        if key is None:
+            if len(_FOLDED) >= _FOLDED_KEPT:
+                _FOLDED.clear()
+            key = _FOLDED[name] = " ".join(name.replace("\u2019", "'").casefold().split())
         if zones is None:
             found = self.named(key) if who is None else self.named(key, who)
         else:
@@ -430,6 +453,11 @@ class State:
             self.phase_defaulted = True
             return Step.BEGINNING_OF_TURN
         return Step.GAME_PREPARATION
+
+
+#: Names as ``State.find`` folds them, folded once per name (bounded: cleared when full).
+_FOLDED: dict[str, str] = {}
+_FOLDED_KEPT = 4096
 
 
 def _keys(card: Instance) -> list[str]:
@@ -517,11 +545,12 @@ _SCALARS = (
 def _player_now(player: Player) -> Player:
     """A copy of a player's side whose containers are its own (cards inside are shared)."""
     out = object.__new__(Player)
-    out.__dict__.update(player.__dict__)
-    out.hand_lacks = set(player.hand_lacks)
-    out.named_dragons = set(player.named_dragons)
-    out.area_counts = dict(player.area_counts)
-    out.deck = list(player.deck)
+    fields = out.__dict__
+    fields.update(player.__dict__)
+    fields["hand_lacks"] = set(player.hand_lacks)
+    fields["named_dragons"] = set(player.named_dragons)
+    fields["area_counts"] = dict(player.area_counts)
+    fields["deck"] = list(player.deck)
     return out
 
 
