@@ -218,7 +218,7 @@ def new_event(
 ) -> Event:
     """``Event(kind, who, turn, phase, seq, …)``, its fields set at once (not one call each)."""
     event: Event = object.__new__(Event)
-    fields = {
+    fields: dict[str, Any] = {
         "kind": kind,
         "who": who,
         "turn": turn,
@@ -563,6 +563,7 @@ def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> An
 
     ``memo`` maps the objects copied so far to their copies (one memo: one consistent copy);
     with ``epoch``, cards and events are copied as they were at the mark of that epoch.
+    Card infos, effects, marks and the situation are shared: never changed once made.
     """
     kind = type(value)
     if kind in _ATOMIC:
@@ -570,48 +571,62 @@ def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> An
     known = memo.get(id(value))
     if known is not None:
         return known
-    if kind is Instance:
-        return _fork_card(value, memo, epoch)
-    if kind is Event:
-        return _fork_event(value, memo, epoch)
-    if kind is tuple:
-        return tuple([v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value])
-    if kind is list:
-        out: list[Any] = []
-        memo[id(value)] = out
-        out.extend(v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value)
-        return out
-    if kind is dict:
-        copied: dict[Any, Any] = {}
-        memo[id(value)] = copied
-        for key, item in value.items():
-            copied[key] = item if type(item) in _ATOMIC else fork_value(item, memo, epoch)
-        return copied
-    if kind is set or kind is frozenset:
-        return kind(v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value)
-    if kind is Player or kind is State:
-        return _fork_fields(value, memo, epoch)
-    if kind is Snapshots:
-        moments = Snapshots()
-        memo[id(value)] = moments
-        for seq, moment in value._marks.items():
-            moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
-        return moments
-    return value  # card infos, effects, marks, the situation: never changed once made
+    forker = _FORKERS.get(kind)
+    return value if forker is None else forker(value, memo, epoch)
 
 
-def _fields(value: Remembering, epoch: int | None) -> dict[str, Any]:
-    """A remembering object's fields now, or at the mark of ``epoch`` (not to be changed)."""
-    if epoch is None:
-        return value.__dict__
-    return value.fields_at(epoch)
+def _forked_items(values: Iterable[Any], memo: dict[int, Any], epoch: int | None) -> list[Any]:
+    """Each value of a container forked (``fork_value`` inlined: containers hold many)."""
+    out = []
+    for value in values:
+        kind = type(value)
+        if kind not in _ATOMIC:
+            known = memo.get(id(value))
+            if known is not None:
+                value = known
+            else:
+                forker = _FORKERS.get(kind)
+                if forker is not None:
+                    value = forker(value, memo, epoch)
+        out.append(value)
+    return out
+
+
+def _fork_tuple(value: tuple[Any, ...], memo: dict[int, Any], epoch: int | None) -> Any:
+    return tuple(_forked_items(value, memo, epoch))
+
+
+def _fork_list(value: list[Any], memo: dict[int, Any], epoch: int | None) -> Any:
+    out: list[Any] = []
+    memo[id(value)] = out
+    out.extend(_forked_items(value, memo, epoch))
+    return out
+
+
+def _fork_dict(value: dict[Any, Any], memo: dict[int, Any], epoch: int | None) -> Any:
+    copied: dict[Any, Any] = {}
+    memo[id(value)] = copied
+    copied.update(zip(value, _forked_items(value.values(), memo, epoch), strict=True))
+    return copied
+
+
+def _fork_set(value: set[Any] | frozenset[Any], memo: dict[int, Any], epoch: int | None) -> Any:
+    return type(value)(_forked_items(value, memo, epoch))
+
+
+def _fork_snapshots(value: Snapshots, memo: dict[int, Any], epoch: int | None) -> Any:
+    moments = Snapshots()
+    memo[id(value)] = moments
+    for seq, moment in value._marks.items():
+        moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
+    return moments
 
 
 def _fork_card(card: Instance, memo: dict[int, Any], epoch: int | None) -> Instance:
     new = object.__new__(Instance)
     memo[id(card)] = new
     fields = new.__dict__
-    fields.update(_fields(card, epoch))
+    fields.update(card.__dict__ if epoch is None else card.fields_at(epoch))
     for name in OWN:
         fields.pop(name, None)
     ship = fields.get("ship")
@@ -620,7 +635,8 @@ def _fork_card(card: Instance, memo: dict[int, Any], epoch: int | None) -> Insta
     kinds = card.__dict__.get("_kinds")
     if kinds is not None:
         fields["_kinds"] = kinds  # the classes of its effects: the card's text, shared
-    new.start_history()
+    fields["_history"] = []  # as ``start_history`` sets them
+    fields["_saved"] = CLOCK[0]
     return new
 
 
@@ -628,14 +644,15 @@ def _fork_event(event: Event, memo: dict[int, Any], epoch: int | None) -> Event:
     new = object.__new__(Event)
     memo[id(event)] = new
     fields = new.__dict__
-    fields.update(_fields(event, epoch))
+    fields.update(event.__dict__ if epoch is None else event.fields_at(epoch))
     fields.pop("_saved", None)
     fields.pop("_history", None)
     if fields["cards"]:
-        fields["cards"] = tuple([fork_value(card, memo, epoch) for card in fields["cards"]])
+        fields["cards"] = tuple(_forked_items(fields["cards"], memo, epoch))
     if fields["data"]:
         fields["data"] = fork_value(fields["data"], memo, epoch)
-    new.start_history()
+    fields["_history"] = []  # as ``start_history`` sets them
+    fields["_saved"] = CLOCK[0]
     return new
 
 
@@ -651,6 +668,20 @@ def _fork_fields(value: Any, memo: dict[int, Any], epoch: int | None) -> Any:
         else:
             fields[name] = fork_value(item, memo, epoch)
     return new
+
+
+#: How ``fork_value`` copies each kind of mutable value a state holds.
+_FORKERS: dict[type, Callable[[Any, dict[int, Any], int | None], Any]] = {
+    Instance: _fork_card,
+    Event: _fork_event,
+    tuple: _fork_tuple,
+    list: _fork_list,
+    dict: _fork_dict,
+    set: _fork_set,
+    frozenset: _fork_set,
+    Player: _fork_fields,
+    State: _fork_fields,
+}
 
 
 @dataclass(frozen=True)
@@ -710,6 +741,9 @@ class Snapshots:
 
     def __len__(self) -> int:
         return len(self._marks)
+
+
+_FORKERS[Snapshots] = _fork_snapshots
 
 
 def hand_current(state: State, who: str) -> bool:

@@ -120,11 +120,8 @@ class Timeline(Moves):
         state = self.state
         fact = self.fact
         state.seq += 1  # ``State.next_seq``
-        if fact is None:
-            event = new_event(kind, who, state.turn, state.phase, state.seq, cards, data)
-        else:
-            line, text = fact.span.line, fact.text
-            event = new_event(kind, who, state.turn, state.phase, state.seq, cards, data, line, text)
+        line, text = (None, "") if fact is None else (fact.span.line, fact.text)
+        event = new_event(kind, who, state.turn, state.phase, state.seq, cards, data, line, text)
         state.events.append(event)
         return event
 
