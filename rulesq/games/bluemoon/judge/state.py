@@ -575,43 +575,50 @@ def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> An
     return value if forker is None else forker(value, memo, epoch)
 
 
-def _forked_items(values: Iterable[Any], memo: dict[int, Any], epoch: int | None) -> list[Any]:
-    """Each value of a container forked (``fork_value`` inlined: containers hold many)."""
+def _forked_items(
+    values: Iterable[Any], memo: dict[int, Any], epoch: int | None
+) -> tuple[list[Any], bool]:
+    """Each value of a container forked, and whether any is a copy (``fork_value`` inlined)."""
     out = []
+    changed = False
     for value in values:
         kind = type(value)
         if kind not in _ATOMIC:
             known = memo.get(id(value))
-            if known is not None:
-                value = known
-            else:
+            if known is None:
                 forker = _FORKERS.get(kind)
-                if forker is not None:
-                    value = forker(value, memo, epoch)
+                known = value if forker is None else forker(value, memo, epoch)
+            if known is not value:
+                value = known
+                changed = True
         out.append(value)
-    return out
+    return out, changed
 
 
 def _fork_tuple(value: tuple[Any, ...], memo: dict[int, Any], epoch: int | None) -> Any:
-    return tuple(_forked_items(value, memo, epoch))
+    items, changed = _forked_items(value, memo, epoch)
+    return tuple(items) if changed else value  # immutable: shared when nothing in it is copied
 
 
 def _fork_list(value: list[Any], memo: dict[int, Any], epoch: int | None) -> Any:
     out: list[Any] = []
     memo[id(value)] = out
-    out.extend(_forked_items(value, memo, epoch))
+    out.extend(_forked_items(value, memo, epoch)[0])
     return out
 
 
 def _fork_dict(value: dict[Any, Any], memo: dict[int, Any], epoch: int | None) -> Any:
     copied: dict[Any, Any] = {}
     memo[id(value)] = copied
-    copied.update(zip(value, _forked_items(value.values(), memo, epoch), strict=True))
+    copied.update(zip(value, _forked_items(value.values(), memo, epoch)[0], strict=True))
     return copied
 
 
 def _fork_set(value: set[Any] | frozenset[Any], memo: dict[int, Any], epoch: int | None) -> Any:
-    return type(value)(_forked_items(value, memo, epoch))
+    items, changed = _forked_items(value, memo, epoch)
+    if not changed and type(value) is frozenset:
+        return value  # immutable: shared when nothing in it is copied
+    return type(value)(items)
 
 
 def _fork_snapshots(value: Snapshots, memo: dict[int, Any], epoch: int | None) -> Any:
@@ -648,9 +655,13 @@ def _fork_event(event: Event, memo: dict[int, Any], epoch: int | None) -> Event:
     fields.pop("_saved", None)
     fields.pop("_history", None)
     if fields["cards"]:
-        fields["cards"] = tuple(_forked_items(fields["cards"], memo, epoch))
-    if fields["data"]:
-        fields["data"] = fork_value(fields["data"], memo, epoch)
+        fields["cards"] = tuple(_forked_items(fields["cards"], memo, epoch)[0])
+    data = fields["data"]
+    if data:
+        # An event's data is replaced, never changed in place: shared unless it holds cards.
+        items, changed = _forked_items(data.values(), memo, epoch)
+        if changed:
+            fields["data"] = dict(zip(data, items, strict=True))
     fields["_history"] = []  # as ``start_history`` sets them
     fields["_saved"] = CLOCK[0]
     return new
