@@ -106,6 +106,11 @@ def effects_of(card: Instance) -> list[Source]:
     return list(found)
 
 
+def has_effect(card: Instance, kind: type | tuple[type, ...]) -> bool:
+    """Whether a card's text has an effect of a kind (as ``isinstance`` tells, by class)."""
+    return any(issubclass(found, kind) for found in _effect_kinds(card))
+
+
 def unignorable(source: Source) -> bool:
     """Whether the effect's kind outranks ignoring, so no ignore reaches it ("I must")."""
     return not ignore_reaches(source.kind)

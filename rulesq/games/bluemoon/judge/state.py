@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
+from operator import attrgetter
 from typing import Any, overload
 from weakref import ref
 
@@ -142,6 +143,19 @@ class Instance(Remembering):
                 watcher.moved(self, value)
         remember(fields)
         fields[name] = value
+
+    def change(self, **changes: Any) -> None:
+        """Set several fields at once, as setting each in turn would (saved once, moves watched)."""
+        fields = self.__dict__
+        if "_saved" in fields:
+            zone = changes.get("zone")
+            if zone is not None:
+                watching = fields.get("_watcher")
+                watcher = None if watching is None else watching()
+                if watcher is not None:
+                    watcher.moved(self, zone)
+            remember(fields)
+        fields.update(changes)
 
     @property
     def name(self) -> str:
@@ -396,7 +410,9 @@ class State:
             found = self.named(key) if who is None else self.named(key, who)
         else:
             found = self.index().placed(key, (ME, YOU) if who is None else (who,), zones)
-        return max(found, key=lambda c: c.seq) if found else None
+        if len(found) < 2:
+            return found[0] if found else None
+        return max(found, key=_seq)
 
     def named(self, key: str, who: str | None = None) -> list[Instance]:
         """The cards (of a player) whose folded name is ``key``, in the state's order."""
@@ -460,6 +476,9 @@ _FOLDED: dict[str, str] = {}
 _FOLDED_KEPT = 4096
 
 
+_seq = attrgetter("seq")
+
+
 def _keys(card: Instance) -> list[str]:
     return [card.info.key]
 
@@ -484,6 +503,8 @@ class CardIndex:
         self._order: dict[int, int] = {}
 
     def _watch(self) -> None:
+        if len(self._order) == len(self.cards):
+            return
         watcher = ref(self)  # the cards do not keep their index alive: no cycle through it
         for at in range(len(self._order), len(self.cards)):
             card = self.cards[at]
