@@ -272,12 +272,21 @@ class CardInfo:
 
     @cached_property
     def parsed(self) -> ParsedText | None:
-        """The special power text read into effects (None without text)."""
+        """The special power text read into effects (None without text).
+
+        Read once per text in a process: another info of the same card (a situation that
+        gives it icons or a shield) shares the same immutable effects.
+        """
         if not self.text:
             return None
-        from rulesq.games.bluemoon.parser import parse_card_text
+        found = _PARSED.get(self.text)
+        if found is None:
+            from rulesq.games.bluemoon.parser import parse_card_text
 
-        return parse_card_text(self.text)
+            if len(_PARSED) >= _PARSED_KEPT:
+                _PARSED.clear()
+            found = _PARSED[self.text] = parse_card_text(self.text)
+        return found
 
     def is_a(self, card_type: CardType) -> bool:
         """Whether the card is of a type as card texts name types."""
@@ -325,6 +334,11 @@ class CardInfo:
         first = self.name.split()[0] if self.name.split() else ""
         match = re.match(r"[A-Z][a-z]*", first)
         return (match.group(0) if match else first).lower()
+
+
+#: Card texts read into effects, by text (immutable, so shared). Bounded: cleared when full.
+_PARSED: dict[str, ParsedText] = {}
+_PARSED_KEPT = 4096
 
 
 def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> CardInfo:
