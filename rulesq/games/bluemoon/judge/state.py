@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, overload
 from weakref import ref
 
@@ -42,9 +42,17 @@ class Step(IntEnum):
     @classmethod
     def named(cls, text: str) -> Step | None:
         """The phase a situation names (``Booster/Support``, ``Refresh``), or None."""
-        key = " ".join(text.lower().replace("?", "").split())
-        return PHASE_NAMES.get(key)
+        known = _NAMED.get(text)
+        if known is None:
+            key = " ".join(text.lower().replace("?", "").split())
+            if len(_NAMED) >= 1024:  # bounded: cleared when full
+                _NAMED.clear()
+            known = _NAMED[text] = (PHASE_NAMES.get(key),)
+        return known[0]
 
+
+#: The phase each text names, found once per text (a phase a situation names again).
+_NAMED: dict[str, tuple[Step | None]] = {}
 
 PHASE_TITLES = {
     Step.GAME_PREPARATION: "Game Preparation",
@@ -337,7 +345,7 @@ class State:
         """
         players = {who: _player_now(p) for who, p in self.players.items()}
         fields = self.__dict__
-        scalars = {name: fields[name] for name in _SCALARS}
+        scalars = dict(zip(_SCALARS, _scalars_of(fields), strict=True))
         scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
         scalars["assumed"] = list(self.assumed)
         return Mark(
@@ -561,6 +569,7 @@ _SCALARS = (
     "seq",
     "first_turn_of",
 )
+_scalars_of = itemgetter(*_SCALARS)
 
 
 def _player_now(player: Player) -> Player:
