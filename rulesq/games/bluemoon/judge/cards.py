@@ -417,6 +417,25 @@ def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardIn
     return info
 
 
+#: Infos with what a situation states of the card (icons, shields), by the info and the
+#: changes: another situation stating the same is given the same (immutable) info, its text
+#: and name read once. Bounded: cleared when full.
+_REPLACED: dict[tuple[object, ...], tuple[CardInfo, CardInfo]] = {}
+
+
+def _replaced(info: CardInfo, **changes: object) -> CardInfo:
+    """``dataclasses.replace(info, **changes)``, made once for each info and changes."""
+    key = (id(info), *sorted(changes.items()))
+    found = _REPLACED.get(key)
+    if found is not None and found[0] is info:
+        return found[1]
+    if len(_REPLACED) >= _INFOS_KEPT:
+        _REPLACED.clear()
+    made = replace(info, **changes)  # type: ignore[arg-type]
+    _REPLACED[key] = (info, made)
+    return made
+
+
 class Catalog:
     """Every card a situation names, each with the values and icons the situation gives."""
 
@@ -447,7 +466,7 @@ class Catalog:
         """A shield the situation states on a card ("X" has an earth shield): printed on it."""
         info = self._infos.get(key)
         if info is not None:
-            self._infos[key] = replace(info, shields=info.shields | {element.lower()})
+            self._infos[key] = _replaced(info, shields=info.shields | {element.lower()})
 
     def _state_icons(self, key: str, icons: Iterable[str], kind: str) -> None:
         """Icons the situation states a card has, or lacks ("X" has icon FREE, has no icons)."""
@@ -456,9 +475,11 @@ class Catalog:
             return
         named = {" ".join(i.split()).upper() for i in icons}
         if kind == "lacks_icon":
-            self._infos[key] = replace(info, absent_icons=info.absent_icons | named)
+            self._infos[key] = _replaced(info, absent_icons=info.absent_icons | named)
         else:
-            self._infos[key] = replace(info, given_icons=info.given_icons | named, icons_known=True)
+            self._infos[key] = _replaced(
+                info, given_icons=info.given_icons | named, icons_known=True
+            )
 
     def info(self, ref: CardRef) -> CardInfo:
         """The info of a card reference of the situation."""
