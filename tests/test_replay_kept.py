@@ -12,9 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rulesq.errors import RulesqError
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.cards import CardInfo
+from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog
 from rulesq.games.bluemoon.judge.forces import Forces, Mark, effects_of, has_effect
 from rulesq.games.bluemoon.judge.history import new_epoch
 from rulesq.games.bluemoon.judge.state import Event, Instance, Player, State, Zone
@@ -234,3 +236,48 @@ def test_the_applying_ignores_are_listed_once_the_fixed_point_is_found() -> None
     assert listed and forces._applying() is listed
     assert list(listed) == [s for s, m in forces.marks.items() if m is Mark.APPLIES]
     assert forces.applying() == list(listed) and forces.applying() is not forces.applying()
+
+
+def test_a_catalog_made_again_holds_the_infos_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For every case, the infos (kept ones, icons and shields stated) are those made anew."""
+    from rulesq.games.bluemoon.judge import cards
+
+    compared = 0
+    for situation in situations():
+        kept = Catalog(situation)
+        with monkeypatch.context() as fresh:
+            fresh.setattr(cards, "_INFOS", {})
+            fresh.setattr(cards, "_REPLACED", {})
+            fresh.setattr(cards, "_PARSED", {})
+            afresh = Catalog(situation)
+        assert kept._infos == afresh._infos, situation.source
+        for key, info in kept._infos.items():
+            assert info.parsed == afresh._infos[key].parsed, (situation.source, key)
+            compared += 1
+    assert compared > 1_000
+
+
+def test_a_card_given_icons_again_is_the_same_info_its_text_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two situations giving a card the same icon share one info; its text is read once."""
+    import rulesq.games.bluemoon.parser as card_texts
+    from rulesq.games.bluemoon.judge import cards
+
+    read: list[str] = []
+    real = card_texts.parse_card_text
+
+    def counted(text: str) -> Any:
+        read.append(text)
+        return real(text)
+
+    monkeypatch.setattr(card_texts, "parse_card_text", counted)
+    monkeypatch.setattr(cards, "_PARSED", {})
+    text = 'game bluemoon\n"Laughing Gas" has icon {icon}\nI have active "Laughing Gas"\n'
+    infos = [
+        Catalog(parse_situation(text.format(icon=icon), "<generated>")).named("Laughing Gas")
+        for icon in ("FREE", "FREE", "STOP")
+    ]
+    assert infos[0] is infos[1] and infos[2] is not infos[0]
+    assert all(info is not None and info.parsed is not None for info in infos)
+    assert infos[0] is not None and infos[0].text and read.count(infos[0].text) == 1
