@@ -85,8 +85,23 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-traits/skaven-count-unknown-traits-cannot-answer.rq": {
         1: ('no traits for "Rogue Warrior"', "`traits` field")
     },
-    "warhammer-defend/a-text-about-defending-cannot-answer.rq": {
+    "warhammer-defend/a-unit-that-cannot-defend-does-not.rq": {
         1: ('"Clan Moulder\'s Elite" reads "This unit cannot defend."',)
+    },
+    "warhammer-defend/a-unit-that-cannot-defend-alone-cannot-answer.rq": {
+        1: ("cannot attack or defend alone", "whether another unit will defend with it")
+    },
+    "warhammer-defend/a-tactic-played-on-an-unstated-target-cannot-answer.rq": {
+        1: ('"Franz\'s Decree" was played this turn', "does not state")
+    },
+    "warhammer-zones/an-attachment-turned-into-a-development-after-the-count-cannot-answer.rq": {
+        1: ('"Rodrik\'s Raiders" turned "Witch Hag\'s Curse" into a development',)
+    },
+    "warhammer-corruption/a-forced-text-that-corrupts-leaves-it-open.rq": {
+        1: ('"Warpstone Meteor" reads', "is not stated corrupted")
+    },
+    "warhammer-damage/lethal-with-a-toughness-given-to-the-zone-cannot-answer.rq": {
+        1: ("Knight units in this zone gain Toughness 1.",)
     },
     "warhammer-defend/a-corrupted-unit-cannot-answer.rq": {
         1: ('"Longbeards" is corrupted', "not whether a corrupted unit may defend")

@@ -111,3 +111,53 @@ def test_a_keyword_the_grammar_does_not_read_is_not_zero() -> None:
     assert rider is not None
     value = combat_plays.grants(board, rider)
     assert value.gaps and "Savage" in value.gaps[0]
+
+
+def _shield_x(extra: str, unit: str = "Temple Guard") -> tuple[int | None, list[str]]:
+    """Shield of the Gods's +X for a defender, after the statements ``extra`` (before it)."""
+    board = _board(
+        "it is your turn\nphase battlefield\n"
+        'your battlefield has "Chaos Knights"\n'
+        'my kingdom has "Temple Guard", "Skink Skirmishers", "Saurus Warriors"\n'
+        + extra
+        + 'you attack my kingdom with "Chaos Knights"\n'
+        'I respond with "Shield of the Gods"\n'
+        "the chain has resolved\n"
+        f'I declare "{unit}" as defender\n'
+    )
+    placed = board.find(unit)
+    assert placed is not None
+    value = combat_plays.grants(board, placed)
+    return value.value, value.gaps
+
+
+def test_the_savage_an_attachment_gives_counts() -> None:
+    """ "The amount of Savage they have": Cloak of Feathers's Savage 2 on the unit counts."""
+    assert _shield_x('"Cloak of Feathers" is attached to "Temple Guard"\n') == (2, [])
+    assert _shield_x("") == (0, [])
+
+
+def test_the_savage_given_to_another_unit_does_not_count() -> None:
+    assert _shield_x('"Cloak of Feathers" is attached to "Saurus Warriors"\n') == (0, [])
+
+
+def test_savage_from_two_sources_is_not_added_up() -> None:
+    """Skink Skirmishers's own Savage 1 and Cloak of Feathers's 2: the FAQ does not say."""
+    value, gaps = _shield_x(
+        '"Cloak of Feathers" is attached to "Skink Skirmishers"\n', "Skink Skirmishers"
+    )
+    assert gaps and "2 sources" in gaps[0]
+
+
+def test_a_resolved_tactic_gives_its_target_savage() -> None:
+    """Track the Prey on the unit: Savage X, X its printed power (Saurus Warriors: 2)."""
+    resolved = 'I trigger "Track the Prey" targeting "{}"\nthe chain has resolved\n'
+    assert _shield_x(resolved.format("Saurus Warriors"), "Saurus Warriors") == (2, [])
+    assert _shield_x(resolved.format("Temple Guard"), "Saurus Warriors") == (0, [])
+
+
+def test_a_text_that_may_give_savage_leaves_the_amount_open() -> None:
+    """Ziggurat of Quetli gives Savage 1 in a zone with a Pyramid card: not read."""
+    value, gaps = _shield_x('my kingdom has "Ziggurat of Quetli"\n')
+    assert value is None or gaps
+    assert gaps and "Ziggurat of Quetli" in gaps[0]

@@ -270,8 +270,31 @@ def corrupted(ctx: Context) -> Answer:
             f'"{card.name}" is not on the board: only a card in play is '
             "corrupted or not (a card leaving play is a new card)"
         )
-    if placed.corrupted:
-        return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted', [V.ZONES])
+    from rulesq.games.warhammer import corruption
+
+    acted = corruption.read(board, placed)
+    if placed.corrupted or acted.by:
+        if acted.may_restore:
+            raise CannotAnswer(
+                f'"{card.name}" was corrupted, and '
+                + "; ".join(acted.may_restore)
+                + ": whether it restored it is not followed by rulesq"
+            )
+        if placed.corrupted:
+            return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted', [V.ZONES])
+        return _conclude(
+            ctx,
+            YesNo(True),
+            f'"{card.name}" is corrupted: ' + "; ".join(acted.by),
+            list(dict.fromkeys(acted.rules)),
+            acted.texts,
+        )
+    if acted.may_corrupt:
+        raise CannotAnswer(
+            f'"{card.name}" is not stated corrupted, but '
+            + "; ".join(acted.may_corrupt)
+            + ": whether it corrupts it is not followed by rulesq"
+        )
     from rulesq.games.warhammer.places import (
         QA_ENTERS_AS_DEVELOPMENT,
         QA_ENTERS_IN_A_STATE,

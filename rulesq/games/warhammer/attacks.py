@@ -6,8 +6,11 @@ a quest that lets its questing unit attack as though it were in the battlefield 
 where the unit attacks from; a quest that lets its questing unit initiate an attack in the
 quest phase overrides both where and when, and that attack follows every step of the
 battlefield phase (FAQ, Attacks made outside of the Battlefield Phase). A corrupted unit is
-not declared as an attacker, and no text read here speaks to that. Other texts in play that
-speak of attacking make the answer *cannot answer*.
+not declared as an attacker, and no text read here speaks to that. A unit "cannot be declared
+as an attacker ... unless it has exactly N resource tokens on it" and a resolved link whose
+targets cannot attack (or be declared attackers) forbid it; a requirement to attack where
+able does not change whether it may. Other texts in play, on the chain or acted this turn
+that speak of attacking make the answer *cannot answer*.
 """
 
 from __future__ import annotations
@@ -40,9 +43,17 @@ QUEST_PHASE_ATTACK = re.compile(
     r"attack against a single zone controlled by an opponent\.",
     re.IGNORECASE,
 )
-#: Words of a text that permit or forbid attacking, or say where from.
+#: Words of a text that permit or forbid attacking (or being declared an attacker), or say
+#: where from.
 _ATTACK_WORDS = re.compile(
-    r"\b(?:may|can|cannot|must)\b[^.]*\battack\b|\battack from\b", re.IGNORECASE
+    r"\b(?:may|can|cannot|must)\b[^.]*\battack(?:ers?)?\b|\battack from\b", re.IGNORECASE
+)
+#: The targets of a resolved link cannot attack (for no longer than the turn).
+_TARGETS_CANNOT = re.compile(
+    r"^(?:Action: (?:When [^,]+, )?)?(?:one )?(?:target unit|that unit|those units) cannot "
+    r"(?:be declared as an attacker(?: or defender)?|attack(?: or defend)?)"
+    r"(?: this turn| until the end of the turn)?\.?$",
+    re.IGNORECASE,
 )
 
 
@@ -61,24 +72,119 @@ class Topics:
         self.topics.setdefault(topic, []).append(claim)
 
 
-def _unfollowed(board: Board, attackers: list[InPlay]) -> list[str]:
+def _unfollowed(board: Board, attackers: list[InPlay], out: Topics) -> list[str]:
+    """Texts in play that speak of attacking and are not followed (a few shapes are)."""
+    from rulesq.games.warhammer.defence_texts import MUST, TOKENS
+
     gaps = []
     for placed, text in board.faceup_texts():
+        in_action = False
         for _effect, quote in P.sentences(placed):
+            in_action = quote.startswith(("Action:", "Forced:")) or (
+                in_action and re.match(r"^(?:That|Those|It|They)\b", quote) is not None
+            )
             if not _ATTACK_WORDS.search(quote) or P.AS_THOUGH.match(quote):
                 continue
             if QUEST_PHASE_ATTACK.search(text) and quote.startswith("Action: During your quest"):
                 continue
-            if quote.startswith(("Action:", "Forced:")) and placed not in attackers:
+            if in_action and placed not in attackers:
+                continue
+            if MUST.search(quote):
+                continue  # a requirement where able: it does not change whether it may
+            tokens = TOKENS.match(quote)
+            if tokens is not None:
+                want = int(tokens.group("n"))
+                if placed in attackers and placed.tokens != want:
+                    out.claim(
+                        "declared",
+                        text_claim(
+                            Stance.FORBID,
+                            Text(placed.name, quote),
+                            f'"{placed.name}" has {placed.tokens} resource tokens on it, not '
+                            f"exactly {want}: it cannot be declared as an attacker",
+                        ),
+                    )
                 continue
             gaps.append(f'"{placed.name}": "{quote}" is not followed by the attack rules of rulesq')
     return gaps
 
 
+def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
+    """Links and cards that acted this turn and speak of attacking: targets that cannot."""
+    from rulesq.games.warhammer.defence_texts import MUST
+
+    for link, where in [
+        *((lk, "resolved") for lk in board.resolved),
+        *((lk, "on the chain") for lk in board.chain),
+    ]:
+        if link.card is None:
+            continue
+        cancelled = any(
+            (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
+        )
+        for sentence in _sentences(link.card.text or ""):
+            if not _ATTACK_WORDS.search(sentence) or MUST.search(sentence):
+                continue
+            placed = board.find(link.name)
+            if placed is not None and placed.shown_text and not sentence.startswith("Action:"):
+                if not re.match(r"^(?:That|Those|It|They)\b", sentence):
+                    continue  # a constant sentence of a card in play: read as such
+            if where == "resolved" and _TARGETS_CANNOT.match(sentence) and link.targets:
+                if cancelled:
+                    out.gaps.append(f'"{link.name}" resolved, and a link cancels it: not read')
+                    continue
+                for unit in attackers:
+                    if unit in link.targets:
+                        out.claim(
+                            "declared",
+                            text_claim(
+                                Stance.FORBID,
+                                Text(link.name, sentence),
+                                f'"{link.name}" resolved targeting "{unit.name}": "{sentence}"',
+                            ),
+                        )
+                continue
+            out.gaps.append(
+                f'"{link.name}" ({where}) reads "{sentence}": not followed by the attack rules '
+                "of rulesq"
+            )
+    stated = [c for capital in board.capitals.values() for c, _ in capital.played if c]
+    resolved = {link.name.casefold() for link in [*board.resolved, *board.chain]}
+    stated += [
+        found.card
+        for name, _who, _fact in board.triggered
+        if name.casefold() not in resolved and (found := board.find(name)) and found.card
+    ]
+    for card in stated:
+        for sentence in _sentences(card.text or ""):
+            if _ATTACK_WORDS.search(sentence) and not MUST.search(sentence):
+                out.gaps.append(
+                    f'"{card.name}" acted this turn and reads "{sentence}", at a time or on a '
+                    "target the situation does not state"
+                )
+
+
+def _sentences(text: str) -> list[str]:
+    from rulesq.games.warhammer.parse import sentences
+
+    plain = re.sub(r"\s*\([^)]*\)", "", text)
+    return [plain[start:end].strip() for start, end in sentences(plain)]
+
+
 def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
     """The claims on declaring these units as attackers now, by restriction."""
     out = Topics()
-    out.gaps += _unfollowed(board, attackers)
+    out.gaps += _unfollowed(board, attackers, out)
+    _acted(board, attackers, out)
+    if "declared" in out.topics:  # what a text forbids, the rules permit
+        out.topics["declared"].insert(
+            0,
+            rule_claim(
+                Stance.PERMIT,
+                "the active player declares attackers in his battlefield phase",
+                PHASE_4,
+            ),
+        )
     phase, turn = board.phase, board.turn
     for where in ("from", "when"):
         out.claim(
@@ -130,13 +236,19 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
                     QA_OVERRIDE,
                 ),
             )
-        if unit.corrupted:
+        from rulesq.games.warhammer.corruption import corrupted
+
+        state, why = corrupted(board, unit)
+        if state is None:
+            out.gaps.append(why)
+        elif state:
             out.claim(
                 "corrupted",
                 rule_claim(
                     Stance.FORBID,
-                    f'"{unit.name}" is corrupted: a corrupted unit is not allowed to be '
-                    "declared as an attacker",
+                    f'"{unit.name}" is corrupted'
+                    + ("" if unit.corrupted else f" ({why})")
+                    + ": a corrupted unit is not allowed to be declared as an attacker",
                     QA_OVERRIDE,
                 ),
             )

@@ -68,6 +68,8 @@ class Capital:
     played: list[tuple[Card | None, Fact]] = field(default_factory=list)
     #: Damage already on each zone (its section of the capital).
     damage: dict[Zone, int] = field(default_factory=dict)
+    #: Why a development count stated before is no longer known (an effect it cannot follow).
+    unsure: dict[Zone, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import effects as fx
-from rulesq.games.warhammer import terms, texts
+from rulesq.games.warhammer import keyword_amounts, terms, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
 from rulesq.situation.model import ME
@@ -220,16 +220,6 @@ def _on_side(board: Board, target: InPlay, side: str) -> bool:
     return target in (attack.attackers if side == "attacking" else attack.defenders)
 
 
-def _keyword_value(target: InPlay, name: str) -> int | None:
-    """The value of a keyword on the unit's own text (0 without it; None: not read)."""
-    text = target.shown_text
-    for found in texts.parsed(text).keywords() if text else ():
-        if found.name.casefold() == name:
-            return found.value if isinstance(found.value, int) else None
-    # The word in a sentence the grammar does not read ("Savage 3 (… dmaage …)"): not 0.
-    return None if text and re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) else 0
-
-
 def grants(board: Board, target: InPlay) -> Value:
     """The combat damage the tactics that acted this turn add to a unit."""
     value = Value(0)
@@ -240,11 +230,10 @@ def grants(board: Board, target: InPlay) -> Value:
         name = play.card.name
         amount = term.grant.amount
         if term.keyword:
-            times = _keyword_value(target, term.keyword)
+            times = keyword_amounts.amount(
+                board, target, term.keyword, play.card, played(board), value
+            )
             if times is None:
-                value.gaps.append(
-                    f'"{target.name}": its {term.keyword.title()} is not a number rulesq reads'
-                )
                 continue
             amount *= times
         if term.pile:

@@ -52,6 +52,8 @@ _DAMAGE_WORDS = re.compile(
     r"hit points|redirect\w*|cancel\w*)\b",
     re.IGNORECASE,
 )
+#: Words of a text that may cancel damage as it is assigned (the least damage that destroys).
+_CANCELLING_WORDS = re.compile(r"\b(toughness|cancel\w*|prevent\w*)\b", re.IGNORECASE)
 #: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
 _DOUBLE = re.compile(
     r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
@@ -72,8 +74,8 @@ def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
     return None
 
 
-def unfollowed(board: Board) -> list[str]:
-    """Texts in play that speak of damage and that this module does not follow.
+def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str]:
+    """Texts in play that speak of damage (``words``) and that this module does not follow.
 
     Actions happen only when triggered (a situation says so); keywords this module follows,
     hit point modifiers (read by the hit points) and reminder text are not gaps.
@@ -96,14 +98,14 @@ def unfollowed(board: Board) -> list[str]:
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
-            if _DAMAGE_WORDS.search(quote):
+            if words.search(quote):
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
         if play.link is not None and not play.cancelled and shields.followed(play.link):
             continue  # a resolved redirect or cancel: its waiting effect is played out
-        if _DAMAGE_WORDS.search(play.card.text or ""):
+        if words.search(play.card.text or ""):
             gaps.append(
                 f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
                 "damage units take is not followed by rulesq"
@@ -291,7 +293,14 @@ def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
         [f"a capital section has {SECTION_HIT_POINTS} hit points"],
         [ZONE_HIT_POINTS],
     )
-    if developments is None:
+    unsure = board.capital(owner).unsure.get(zone)
+    if developments is None and unsure:
+        value.value = None
+        value.steps.append(
+            f"plus 1 for each development in it, and how many it has is not known: {unsure} "
+            f"(at least {SECTION_HIT_POINTS} hit points)"
+        )
+    elif developments is None:
         value.value = None
         value.steps.append(
             f"plus 1 for each development in it, and how many it has is not stated (at least "
@@ -365,8 +374,11 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
                 "at the least"
             )
             return False, total
+        unsure = capital.unsure.get(zone)
         total.gaps.append(
-            f"{damage} damage on it, and its hit points depend on its developments, which "
+            f"{damage} damage on it, and its hit points depend on its developments: {unsure}"
+            if unsure
+            else f"{damage} damage on it, and its hit points depend on its developments, which "
             f"the situation does not state ({_developments_form(owner, zone)})"
         )
         return None, total
@@ -382,6 +394,8 @@ def lethal(board: Board, defender: InPlay) -> Value:
             "damage doubled as it is assigned: the least damage that destroys a "
             "defender is not computed"
         )
+    # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
+    value.gaps += unfollowed(board, _CANCELLING_WORDS)
     if value.value is None or value.gaps:
         return value
     value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)

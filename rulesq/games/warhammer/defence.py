@@ -4,19 +4,20 @@ The FAQ says the defending player declares all defenders at once (Turn Sequence,
 Q&A 32), that a unit defends the zone it is in (Moving Cards), that legends have no inherent
 ability to defend capital zones but an attacked legend is declared a defender unless it is
 corrupted (Legends). It does not say whether a corrupted unit may defend, nor whether a unit
-may defend an attacked legend: those are *cannot answer*, as is any text in play, on the
-chain or played this turn that permits, forbids or requires defending.
+may defend an attacked legend: those are *cannot answer*. A card text that forbids a unit to
+defend beats the rules' permission (``corpus/warhammer/ladder.toml``); what the texts say,
+and which of them are not read, is ``defence_texts``.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from rulesq.engine.resolve import Stance
 from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import defence_texts
 from rulesq.games.warhammer import places as P
-from rulesq.games.warhammer.claims import Ruling
-from rulesq.games.warhammer.turn_plays import plays_this_turn
+from rulesq.games.warhammer.claims import Ruling, decide, rule_claim, text_claim
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -29,33 +30,6 @@ ZONE = FAQ + "miscellaneous/moving-cards"
 LEGENDS = FAQ + "rules-clarifications/legends"
 ATTACKED_LEGEND = FAQ + "rules-clarifications/legends/part-2"
 
-#: A sentence that permits, forbids or requires defending (a trigger "when ... defends" does not).
-_SPEAKS = re.compile(
-    r"\b(?:cannot|can|may|must)\b[^.]*\bdefend\b|\bdeclare(?:d|s)?\b[^.]*\bdefenders?\b"
-    r"|\bdefenders?\b[^.]*\bdeclared\b",
-    re.IGNORECASE,
-)
-
-
-def _speaking(board: Board) -> list[str]:
-    """Why texts about defending leave the answer open (one reason per card)."""
-    from rulesq.games.warhammer.parse import sentences
-
-    seen: dict[str, str] = {}
-    texts = [(placed.name, text) for placed, text in board.faceup_texts()]
-    texts += [(link.name, link.card.text or "") for link in board.chain if link.card is not None]
-    texts += [(p.card.name, p.card.text or "") for p in plays_this_turn(board, None)]
-    for name, text in texts:
-        plain = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text speaks of no rule
-        for start, end in sentences(plain):
-            sentence = plain[start:end]
-            if _SPEAKS.search(sentence) and name not in seen:
-                seen[name] = (
-                    f'"{name}" reads "{sentence.strip()}": rulesq does not follow a text that '
-                    "speaks of defending"
-                )
-    return list(seen.values())
-
 
 def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
     """Whether ``unit`` may be declared a defender (by ``player``, when asked) now."""
@@ -66,9 +40,49 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
             'you attack my battlefield with "Some Unit")'
         )
     here = P.place(board, unit)
-    gaps = [*here.gaps, *_speaking(board)]
+    texts = defence_texts.read(board, unit)
+    gaps = [*here.gaps, *texts.gaps]
     if gaps:
         raise CannotAnswer("; ".join(gaps))
+    ruling = _by_rules(board, unit, here, player)
+    forbids = [] if unit.legend or "legend" in here.kinds else texts.forbids
+    if ruling.allowed is None and forbids and unit not in attack.defenders:
+        # Whatever the rules say, a text forbids it (card text decides over the rules).
+        return decide([text_claim(Stance.FORBID, quote, why) for quote, why in forbids])
+    if ruling.allowed is None:
+        raise CannotAnswer(ruling.reason)
+    if not ruling.allowed:
+        if ZONE not in ruling.rules and LEGENDS not in ruling.rules:
+            return ruling  # a rule no text that lets units defend elsewhere speaks to
+        if texts.widens:
+            raise CannotAnswer(
+                f"{ruling.reason}; but "
+                + "; ".join(texts.widens)
+                + ": rulesq does not follow a text that lets units defend where the rules do not"
+            )
+        if not texts.permits or unit.legend:
+            return ruling
+        claims = [rule_claim(Stance.FORBID, ruling.reason, *ruling.rules)]
+        claims += [text_claim(Stance.PERMIT, quote, why) for quote, why in texts.permits]
+        claims += [text_claim(Stance.FORBID, quote, why) for quote, why in forbids]
+        return decide(claims)
+    if not forbids:
+        return ruling
+    if unit in attack.defenders:
+        raise CannotAnswer(
+            f'"{unit.name}" is declared a defender, and '
+            + "; ".join(why for _, why in forbids)
+            + ": which came first is not read"
+        )
+    claims = [rule_claim(Stance.PERMIT, ruling.reason, *ruling.rules)]
+    claims += [text_claim(Stance.FORBID, quote, why) for quote, why in forbids]
+    return decide(claims)
+
+
+def _by_rules(board: Board, unit: InPlay, here: P.Place, player: str | None) -> Ruling:
+    """What the rules alone say (``allowed`` None: they do not say; the reason says why)."""
+    attack = board.attack
+    assert attack is not None
     name = unit.name
     if player is not None and player != attack.defender:
         return Ruling(
@@ -86,9 +100,11 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
     if unit.legend or "legend" in here.kinds:
         return _legend(board, unit)
     if "unit" not in here.kinds:
-        raise CannotAnswer(f'"{name}" is not a unit: rulesq answers for units and legends')
+        return Ruling(None, f'"{name}" is not a unit: rulesq answers for units and legends')
     if attack.legend is not None:
-        raise CannotAnswer("a legend is attacked: the FAQ does not say whether units may defend it")
+        return Ruling(
+            None, "a legend is attacked: the FAQ does not say whether units may defend it"
+        )
     if here.zone is not attack.zone:
         where = here.zone.value if here.zone is not None else "no zone"
         attacked = attack.zone.value if attack.zone is not None else "no zone"
@@ -108,11 +124,17 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
             f'"{name}" is not one of them',
             (ALL_AT_ONCE, DECLARE),
         )
-    if unit.corrupted:
-        raise CannotAnswer(
+    from rulesq.games.warhammer.corruption import corrupted
+
+    state, why = corrupted(board, unit)
+    if state is None:
+        return Ruling(None, why)
+    if state:
+        return Ruling(
+            None,
             f'"{name}" is corrupted: the FAQ says that a corrupted unit is not declared as an '
             "attacker (Q&A 35) and that a corrupted legend cannot defend, not whether a "
-            "corrupted unit may defend"
+            "corrupted unit may defend",
         )
     zone = here.zone.value if here.zone is not None else "zone"
     return Ruling(

@@ -86,6 +86,7 @@ class EventFacts:
             )
         self.board.events.append(Event("moved", placed, fact, None, zone, placed.zone))
         self.board.moves.append(Move(placed, owner, zone, fact))
+        self._development_moves(placed, (placed.owner, placed.zone), (owner, zone))
         placed.zone = zone
 
     def _fact_turns_faceup(self, fact: Fact) -> None:
@@ -98,4 +99,45 @@ class EventFacts:
                 ref,
             )
         self.board.events.append(Event("faceup", placed, fact, source))
+        # It changes from a development to its own card type (FAQ, Card Types: Developments):
+        # a count stated before holds one fewer.
+        self._recount(placed.owner, placed.zone, -1)
         placed.facedown = False
+
+    def _is_development(self, placed: InPlay) -> bool:
+        """Whether a card in play is a development now (facedown, or by an attachment).
+
+        An attachment that makes its card a development does so while attached (FAQ, Q&A 25).
+        """
+        if placed.facedown:
+            return True
+        from rulesq.games.warhammer.places import ATTACHED_BECOMES_DEVELOPMENT, sentences
+
+        gone = [card for card, _ in self.board.left]
+        gone += [move.card for move in self.board.moves if move.zone is None]
+        return any(
+            ATTACHED_BECOMES_DEVELOPMENT.match(quote)
+            for attached in self.board.attached_to(placed)
+            if not any(attached is card for card in gone)
+            for _effect, quote in sentences(attached)
+        )
+
+    def _recount(self, player: str, zone: Zone | None, change: int) -> None:
+        """A count of a zone's developments stated before follows a development in or out."""
+        counts = self.board.capital(player).developments
+        if zone is not None and zone in counts:
+            counts[zone] = max(counts[zone] + change, 0)
+
+    def _development_moves(
+        self, placed: InPlay, here: tuple[str, Zone | None], there: tuple[str, Zone | None]
+    ) -> None:
+        """A facedown development moves between zones: the counts stated before follow it.
+
+        Into a zone of a player who does not own it, it is discarded at once (FAQ, Card
+        Types: Developments), so no count there gains it.
+        """
+        if not self._is_development(placed):
+            return
+        self._recount(*here, -1)
+        if there[0] == placed.owner:
+            self._recount(*there, +1)

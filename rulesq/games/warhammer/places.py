@@ -98,6 +98,8 @@ PLACE_WORDS = re.compile(
     r"as though|into play)\b",
     re.IGNORECASE,
 )
+#: A card's controller named, not changed ("each unit you control", "if he controls").
+_OWNED = re.compile(r"\b(?:you|he) controls?\b", re.IGNORECASE)
 _FOLLOWED = (
     TAKE_CONTROL,
     MOVE_TO_CORRESPONDING,
@@ -195,7 +197,8 @@ def _speaks(effect: object, quote: str) -> bool:
         return False  # an action happens only when triggered (a link on the chain)
     if any(p.match(quote) for p in _FOLLOWED):
         return False
-    return PLACE_WORDS.search(quote) is not None
+    # "units you control" names whose cards they are: it changes no control.
+    return PLACE_WORDS.search(_OWNED.sub("", quote)) is not None
 
 
 def unfollowed(board: Board) -> list[str]:
@@ -421,8 +424,12 @@ def _zone_text(source: InPlay, quote: str) -> Zone | None:
 
 
 def _chain(board: Board, target: InPlay, found: Place) -> None:
-    """Resolved links that turn a card into a development: its own unit, or a support card."""
-    for link in board.chain:
+    """Links that turn a card into a development: its own unit, or a support card.
+
+    Those of the chain as they resolve, and those of a chain stated resolved (cost paid).
+    """
+    resolved = {id(link) for link in board.resolved}
+    for link in [*board.resolved, *board.chain]:
         turned = TURN_FACEDOWN.search(_text(link))
         if turned is not None and link.targets == (target,):
             _turned_facedown(found, target, Text(link.name, turned.group(0)))
@@ -443,8 +450,8 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         if read is None or link.source is not target:
             continue
         cost, quoted = read
-        paid = board.capital(link.who).resources
-        if cost and paid is None:
+        paid = None if id(link) in resolved else board.capital(link.who).resources
+        if cost and paid is None and id(link) not in resolved:
             found.gaps.append(
                 f'"{link.name}" costs {cost} resources: the situation does not state '
                 "the resources of its player"

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.board import Assigned
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.corruption import corrupted
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -243,7 +244,10 @@ class _Run:
             for unit in self.board.cards:
                 if unit.card is None or (unit.card.type or "").lower() != "unit":
                     continue
-                extra = 1 if each.group("more") and unit.corrupted else 0
+                state, why = corrupted(self.board, unit) if each.group("more") else (False, "")
+                if state is None:
+                    flow.gaps.append(why)
+                extra = 1 if state else 0
                 how = f'{amount + extra} damage from "{link.name}"'
                 self.hit(unit, amount + extra, False, how + (", corrupted" if extra else ""))
         elif destroy is not None:

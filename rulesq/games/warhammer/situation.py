@@ -217,7 +217,9 @@ class Reader(EventFacts):
 
     def _fact_developments(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
-        self.board.capital(fact.who or ME).developments[zone] = int(fact.param("number"))
+        capital = self.board.capital(fact.who or ME)
+        capital.developments[zone] = int(fact.param("number"))
+        capital.unsure.pop(zone, None)
 
     def _fact_zone_cards(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
@@ -419,8 +421,37 @@ class Reader(EventFacts):
         self.board.triggered += [
             (lk.name, lk.who, fact) for lk in self.board.chain if lk.kind == "trigger"
         ]
+        for link in self.board.chain:
+            self._link_recount(link, any(lk.cancelling for lk in self.board.chain))
         self.board.resolved += self.board.chain
         self.board.chain, self.board.resolving = [], None
+
+    def _link_recount(self, link: Link, cancels: bool) -> None:
+        """A resolved link that turns a card into a development: the counts follow it."""
+        from rulesq.games.warhammer.places import TURN_FACEDOWN, self_development
+
+        text = link.card.text or "" if link.card is not None else ""
+        if self_development(link) is not None and link.source is not None:
+            turned = link.source
+        elif TURN_FACEDOWN.search(text) and len(link.targets) == 1:
+            turned = link.targets[0]
+        else:
+            return
+        if self._is_development(turned):
+            return
+        capital = self.board.capital(turned.owner)
+        if cancels or turned.attached_to is not None or turned.played_by is not None:
+            # Whether it became a development (a cancel on the chain) or stays one (an
+            # attachment, controlled by whoever played it) is not read: the count is unknown.
+            if turned.zone is not None and capital.developments.pop(turned.zone, None) is not None:
+                capital.unsure[turned.zone] = (
+                    f'"{link.name}" turned "{turned.name}" into a development after the count '
+                    "was stated, and whether it stays one"
+                    + (" (a link cancels another)" if cancels else " (an attachment)")
+                    + " is not followed"
+                )
+            return
+        self._recount(turned.owner, turned.zone, +1)
 
     def _fact_triggered_this_turn(self, fact: Fact) -> None:
         self.board.triggered += [(ref.name, fact.who or ME, fact) for ref in fact.cards]
@@ -483,9 +514,12 @@ class Reader(EventFacts):
                 "in a different zone than it began (FAQ, Q&A 39)",
                 fact,
             )
-        self.board.moves.append(moved)
-        if moved.zone is None and here[1] is not None:
-            self._development_gone(placed)  # out of play, to a discard pile
+        if moved.zone is None and here[1] is not None:  # out of play, to a discard pile
+            self._out_of_play(placed, lambda: self.board.moves.append(moved))
+        else:
+            self.board.moves.append(moved)
+        if moved.zone is not None:
+            self._development_moves(placed, here, (moved.side, moved.zone))
         if moved.zone is not None and moved.side == here[0]:
             # A move between one player's zones is a "moved" event for trigger conditions.
             self.board.events.append(Event("moved", placed, fact, None, moved.zone, here[1]))
@@ -494,10 +528,14 @@ class Reader(EventFacts):
             placed.zone = moved.zone
 
     def _fact_attach(self, fact: Fact) -> None:
+        host = self.board.find(fact.cards[1].name)
+        before = host is not None and self._is_development(host)
         self._fact_attached(fact)
         placed = self.board.find(fact.cards[0].name)
-        assert placed is not None
+        assert placed is not None and host is not None
         placed.played_by = fact.who or ME
+        if not before and self._is_development(host):  # it becomes one (FAQ, Q&A 25)
+            self._recount(host.owner, host.zone, +1)
 
     def _fact_develop(self, fact: Fact) -> None:
         players = fact.param("players", (fact.who or ME, fact.who or ME))
@@ -515,17 +553,27 @@ class Reader(EventFacts):
         self._leaves(self._in_play(fact.card), fact)
 
     def _leaves(self, placed: InPlay, fact: Fact) -> None:
-        """A card leaves play: a facedown development is one fewer in a count stated before."""
-        if not any(gone is placed for gone, _ in self.board.left):
-            self._development_gone(placed)
-        self.board.left.append((placed, fact))
+        """A card leaves play: a development is one fewer in a count stated before."""
+        if any(gone is placed for gone, _ in self.board.left):
+            return
+        self._out_of_play(placed, lambda: self.board.left.append((placed, fact)))
+
+    def _out_of_play(self, placed: InPlay, leave: Callable[[], None]) -> None:
+        """The counts stated before follow a card out of play (``leave`` records it gone)."""
+        host = placed.attached_to
+        from rulesq.games.warhammer.places import in_play
+
+        was = host is not None and in_play(self.board, host) and self._is_development(host)
+        self._development_gone(placed)
+        leave()
+        if host is not None and was and not self._is_development(host):
+            # The attachment that made it a development leaves: it reverts (FAQ, Q&A 41).
+            self._recount(host.owner, host.zone, -1)
 
     def _development_gone(self, placed: InPlay) -> None:
-        """A facedown development leaves its zone: a count stated before holds one fewer."""
-        counts = self.board.capital(placed.owner).developments
-        if placed.facedown and placed.zone in counts:
-            zone = placed.zone
-            counts[zone] = max(counts[zone] - 1, 0)
+        """A development leaves its zone: a count stated before holds one fewer."""
+        if self._is_development(placed):
+            self._recount(placed.owner, placed.zone, -1)
 
     def _fact_leaves_play(self, fact: Fact) -> None:
         super()._fact_leaves_play(fact)

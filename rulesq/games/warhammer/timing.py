@@ -740,6 +740,9 @@ def _effect_type(card: Card) -> tuple[str, str] | None:
 def resolves_before(ctx: Context) -> Answer:
     """Answer ``does "A" resolve before "B"?`` for effects with the same trigger condition."""
     first, second = _two_cards(ctx)
+    on_chain = _links_in_order(ctx, first.name, second.name)
+    if on_chain is not None:
+        return on_chain
     kinds = [_effect_type(first), _effect_type(second)]
     names = {"forced": "Forced effect", "action": "Triggered Action"}
     if kinds[0] is None or kinds[1] is None:
@@ -778,3 +781,21 @@ def resolves_before(ctx: Context) -> Answer:
         "first, then the opponent his"
     )
     return _conclude(ctx, YesNo(mine), reason, [SIMULTANEOUS], texts)
+
+
+def _links_in_order(ctx: Context, first: str, second: str) -> Answer | None:
+    """Two links of the open chain resolve last in, first out (None: not both on it once)."""
+    chain = _board(ctx).chain
+    where = [
+        [n for n, link in enumerate(chain) if link.name.casefold() == name.casefold()]
+        for name in (first, second)
+    ]
+    if any(len(found) != 1 for found in where) or first.casefold() == second.casefold():
+        return None
+    (a,), (b,) = where
+    later, earlier = (first, second) if a > b else (second, first)
+    reason = (
+        f'"{later}" was added to the chain after "{earlier}": last in, first out, '
+        f'"{later}" resolves first'
+    )
+    return _conclude(ctx, YesNo(a > b), reason, [C.LIFO])

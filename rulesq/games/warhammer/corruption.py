@@ -1,0 +1,193 @@
+"""Whether a card in play is corrupted: as stated, or as the texts the situation shows acting.
+
+Followed: an attachment the situation has played on the unit whose text reads "Corrupt that
+unit." (it corrupts the unit as it is attached); an Action whose cost is to corrupt its own
+unit or the attached unit, triggered (a cost is paid as the Action is triggered: Triggering a
+Card Effect); a resolved "Corrupt one target unit." on its stated target. Any other text that
+may corrupt the unit (a Forced effect in play, a link still on the chain, an effect on a
+target not stated, an attachment stated attached without its play) leaves a "no" open, and
+any text that restores units, acted this turn, leaves a "yes" open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer.claims import Text
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, InPlay, Link
+
+TRIGGERING = "warhammer/faq/rules-clarifications/triggering-a-card-effect"
+CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
+#: A verb that corrupts a unit ("corrupt this unit", "corrupt one target unit"), not the
+#: adjective ("a corrupt unit") nor the state ("corrupted").
+_CORRUPTS = re.compile(
+    r"\bcorrupt (?:this|that|one|target|a|an|all|up|x|\d+|attached|the)\b", re.IGNORECASE
+)
+_RESTORES = re.compile(r"\brestor(?:e|es|ed)\b", re.IGNORECASE)
+_CANNOT_RESTORE = re.compile(r"\bcannot be restored\b", re.IGNORECASE)
+_CANNOT_CORRUPT = re.compile(r"\bcannot be corrupted\b", re.IGNORECASE)
+_ATTACHED = re.compile(r"^Corrupt that unit\.?$", re.IGNORECASE)
+_TARGET = re.compile(r"^Action: Corrupt one target unit\.?$", re.IGNORECASE)
+_OWN_COSTS = ("corrupt this unit", "corrupt this card", "corrupt attached unit")
+
+
+@dataclass
+class Corruption:
+    """Why a card is corrupted (texts quoted), and what leaves each answer open."""
+
+    by: list[str] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    #: Texts that may corrupt it, not followed (a "no" is open).
+    may_corrupt: list[str] = field(default_factory=list)
+    #: Texts that may restore it, acted this turn (a "yes" is open).
+    may_restore: list[str] = field(default_factory=list)
+
+
+def _sentences(text: str) -> list[str]:
+    from rulesq.games.warhammer.parse import sentences
+
+    plain = re.sub(r"\s*\([^)]*\)", "", text)
+    return [plain[start:end].strip() for start, end in sentences(plain)]
+
+
+def read(board: Board, placed: InPlay) -> Corruption:
+    """What the texts the situation shows acting do to ``placed``'s corruption."""
+    from rulesq.games.warhammer.places import in_play
+
+    found = Corruption()
+    for holder in board.cards:
+        text = holder.shown_text
+        if not text or not in_play(board, holder):
+            continue
+        in_action = False
+        for sentence in _sentences(text):
+            in_action = sentence.startswith("Action:") or (
+                in_action and re.match(r"^(?:That|Those|It|They|Then)\b", sentence) is not None
+            )
+            if in_action:
+                continue  # an Action acts only when triggered (then it is a link)
+            reaches = holder.attached_to is None or holder.attached_to is placed
+            if reaches and (
+                (_RESTORES.search(sentence) and not _CANNOT_RESTORE.search(sentence))
+                or _CANNOT_CORRUPT.search(sentence)
+            ):
+                found.may_restore.append(f'"{holder.name}" reads "{sentence}"')
+            if not _CORRUPTS.search(sentence):
+                continue
+            if _ATTACHED.match(sentence) and holder.attached_to is not None:
+                if holder.attached_to is not placed:
+                    continue
+                if holder.played_by is not None:
+                    found.by.append(f'"{holder.name}" was attached to it: "{sentence}"')
+                    found.texts.append(Text(holder.name, sentence))
+                    found.rules.append(CARD_EFFECTS)
+                else:
+                    found.may_corrupt.append(
+                        f'"{holder.name}" is attached to it and reads "{sentence}"; whether it was '
+                        "restored since is not stated (write it corrupted, or I attach ...)"
+                    )
+                continue
+            found.may_corrupt.append(f'"{holder.name}" reads "{sentence}"')
+    links = [(link, "resolved") for link in board.resolved]
+    links += [(link, "on the chain") for link in board.chain]
+    for link, where in links:
+        _link(board, placed, link, where, found)
+    named = {link.name.casefold() for link, _ in links}
+    stated: list[tuple[Card, str]] = [
+        (card, "was played this turn")
+        for capital in board.capitals.values()
+        for card, _ in capital.played
+        if card is not None
+    ]
+    stated += [
+        (found_card, "was triggered this turn")
+        for name, _who, _fact in board.triggered
+        if name.casefold() not in named
+        and (source := board.find(name)) is not None
+        and (found_card := source.card) is not None
+    ]
+    for card, what in stated:
+        source = board.find(card.name)
+        cost = _own_cost(card)
+        if cost and source is not None and _reaches_own(board, source, placed, cost):
+            found.by.append(f'"{card.name}" {what}, its cost paid: "{cost}"')
+            found.rules.append(TRIGGERING)
+            continue
+        _unread(card, f'"{card.name}" {what}', cost, found)
+    return found
+
+
+def _own_cost(card: Card | None) -> str:
+    action, _ = ab.action_of(card)
+    cost = (action.cost or "").strip() if action is not None else ""
+    return cost if cost.casefold() in _OWN_COSTS else ""
+
+
+def _reaches_own(board: Board, source: InPlay, placed: InPlay, cost: str) -> bool:
+    if cost.casefold() == "corrupt attached unit":
+        return source.attached_to is placed
+    return source is placed
+
+
+def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruption) -> None:
+    """A link of the chain (its cost is paid) or of a chain stated resolved."""
+    if link.card is None:
+        return
+    cost = _own_cost(link.card) if link.kind == "trigger" else ""
+    if cost and link.source is not None and _reaches_own(board, link.source, placed, cost):
+        found.by.append(f'"{link.name}" was triggered, its cost paid: "{cost}"')
+        found.rules.append(TRIGGERING)
+        return
+    label = f'"{link.name}" ({where})'
+    if where == "resolved":
+        cancelled = any(
+            (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
+        )
+        for sentence in _sentences(link.card.text or ""):
+            if _TARGET.match(sentence) and link.targets and not cancelled:
+                if placed in link.targets:
+                    found.by.append(f'"{link.name}" resolved targeting it: "{sentence}"')
+                    found.texts.append(Text(link.name, sentence))
+                    found.rules.append(CARD_EFFECTS)
+                return
+    _unread(link.card, label, cost, found)
+
+
+def _unread(card: Card, label: str, cost: str, found: Corruption) -> None:
+    """The sentences of a card that acted that corrupt or restore, not followed."""
+    for sentence in _sentences(card.text or ""):
+        body = sentence
+        if cost and sentence.casefold().startswith(f"action: {cost.casefold()} to "):
+            body = sentence[len("Action: ") + len(cost) + len(" to ") :]  # its cost: another's
+        if _CORRUPTS.search(body):
+            found.may_corrupt.append(f'{label} reads "{sentence}"')
+        if _RESTORES.search(body) and not _CANNOT_RESTORE.search(body):
+            found.may_restore.append(f'{label} reads "{sentence}"')
+
+
+def corrupted(board: Board, placed: InPlay) -> tuple[bool | None, str]:
+    """Whether a card is corrupted now, with why (None: open, the reason says why)."""
+    acted = read(board, placed)
+    if placed.corrupted or acted.by:
+        why = "stated corrupted" if placed.corrupted else "; ".join(acted.by)
+        if acted.may_restore:
+            return None, (
+                f'"{placed.name}" was corrupted ({why}), and '
+                + "; ".join(acted.may_restore)
+                + ": whether it restored it is not followed by rulesq"
+            )
+        return True, why
+    if acted.may_corrupt:
+        return None, (
+            f'"{placed.name}" is not stated corrupted, but '
+            + "; ".join(acted.may_corrupt)
+            + ": whether it corrupts it is not followed by rulesq"
+        )
+    return False, ""

@@ -1,0 +1,388 @@
+"""What the texts in play, on the chain and acted this turn say about a unit defending.
+
+Each sentence that permits, forbids or requires defending is read by its shape. Followed: a
+unit's own "This unit cannot defend." and "cannot be declared as an attacker or defender
+unless it has exactly N resource tokens on it"; "Units in a zone with no developments cannot
+defend." (the zone's stated count); "While this unit is attacking a player with no resources
+or with no cards in his hand, units cannot defend." (the stated pool and hand); a resolved
+link whose target "cannot defend" / "cannot be declared as an attacker or defender" / "cannot
+attack or defend" (the targets stated). A requirement to defend "if able" does not change
+whether a unit may; a text that lets units defend other zones (or with a legend) matters only
+where the rules say no. Any other such sentence, one acted at an unstated time or on targets
+not stated, and any link still on the chain leave the answer open.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer.claims import Text
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, InPlay, Link
+
+#: A sentence that permits, forbids or requires defending (a trigger "when ... defends" does not).
+SPEAKS = re.compile(
+    r"\b(?:cannot|can|may|must)\b[^.]*\bdefend\b|\bdeclare(?:d|s)?\b[^.]*\bdefenders?\b"
+    r"|\bdefenders?\b[^.]*\bdeclared\b",
+    re.IGNORECASE,
+)
+_SELF = re.compile(r"^This unit cannot defend\.?$", re.IGNORECASE)
+TOKENS = re.compile(
+    r"^This unit cannot be declared as an attacker or defender unless it has exactly "
+    r"(?P<n>\d+) resource tokens? on it\.?$",
+    re.IGNORECASE,
+)
+_NO_DEVELOPMENTS = re.compile(
+    r"^Units in a zone with no developments cannot defend\.?$", re.IGNORECASE
+)
+_POOR = re.compile(
+    r"^While this unit is attacking a player with no resources or with no cards in his hand, "
+    r"units cannot defend\.?$",
+    re.IGNORECASE,
+)
+#: A constant text that holds only while its unit attacks (alone).
+_WHILE_ATTACKING = re.compile(r"^While this unit is attacking(?P<alone> alone)?\b", re.IGNORECASE)
+_ALONE = re.compile(r"^(?P<who>.+) cannot attack or defend alone\.?$", re.IGNORECASE)
+#: The targets of a link cannot defend (for a time no longer than the turn).
+_TARGETS_CANNOT = re.compile(
+    r"^(?:Action: (?:When [^,]+, )?)?(?:one )?(?:target unit|that unit|those units) cannot "
+    r"(?:defend|be declared as an attacker or defender|attack or defend)"
+    r"(?: against this attack| this turn| until the end of the turn)?\.?$",
+    re.IGNORECASE,
+)
+#: A requirement to defend where able: it does not change whether a unit may.
+MUST = re.compile(
+    r"\bmust (?:defend|be declared as an attacker or defender)\b[^.]*\bif able\b", re.IGNORECASE
+)
+#: A text that lets units defend where the rules do not (another zone, beside a legend).
+_WIDENS = re.compile(
+    r"\b(?:may|can) defend (?:any|this)\b|\bcan attack or defend whenever\b"
+    r"|\bmay declare defenders from\b",
+    re.IGNORECASE,
+)
+
+
+#: A quest's questing unit may defend any zone.
+_QUESTING = re.compile(
+    r"^Any unit questing (?:here|on this card) (?:may|can) defend any (?:of your )?zones?"
+    r"(?: when they are attacked)?\.?$",
+    re.IGNORECASE,
+)
+#: A unit that may defend any zone on a condition of its controller's board.
+_ANY_ZONE_IF = re.compile(
+    r"^(?:If you control a (?P<legend>legend)|While you have at least (?P<n>\d+) resources in "
+    r"your pool), this unit may (?:attack from any zone and may )?defend any zone\.?$",
+    re.IGNORECASE,
+)
+_UNBURNED = re.compile(
+    r"^This unit can defend any unburned zone if you are not attacking\.?$", re.IGNORECASE
+)
+
+
+@dataclass
+class Reading:
+    """The texts' say on one unit defending: forbids, permits, widening texts not read, gaps."""
+
+    forbids: list[tuple[Text, str]] = field(default_factory=list)
+    #: Texts that let the unit defend where the rules do not (another zone).
+    permits: list[tuple[Text, str]] = field(default_factory=list)
+    widens: list[str] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+
+def _sentences(text: str) -> list[str]:
+    from rulesq.games.warhammer.parse import sentences
+
+    plain = re.sub(r"\s*\([^)]*\)", "", text)  # reminder text speaks of no rule
+    return [plain[start:end].strip() for start, end in sentences(plain)]
+
+
+def read(board: Board, unit: InPlay) -> Reading:
+    """What every text that speaks of defending says of ``unit`` defending the attack stated."""
+    found = Reading()
+    for placed, text in board.faceup_texts():
+        in_action = False
+        for sentence in _sentences(text):
+            in_action = sentence.startswith("Action:") or (
+                in_action and re.match(r"^(?:That|Those|It|They)\b", sentence) is not None
+            )
+            if SPEAKS.search(sentence):
+                _in_play(board, unit, placed, sentence, in_action, found)
+    for link in board.chain:
+        if link.card is not None and any(
+            SPEAKS.search(s) for s in _sentences(link.card.text or "")
+        ):
+            found.gaps.append(
+                f'"{link.name}" is on the chain and speaks of defending: rulesq does not read '
+                "what it will do"
+            )
+    for link in board.resolved:
+        if link.card is not None:
+            _resolved(board, unit, link, found)
+    stated: list[tuple[Card, str]] = [
+        (card, "was played this turn")
+        for capital in board.capitals.values()
+        for card, _ in capital.played
+        if card is not None
+    ]
+    stated += [
+        (card, "was triggered this turn")
+        for name, _who, _fact in board.triggered
+        if (card := _card(board, name)) is not None
+    ]
+    resolved = {link.name.casefold() for link in board.resolved}
+    for card, what in stated:
+        for sentence in _sentences(card.text or ""):
+            if not SPEAKS.search(sentence) or MUST.search(sentence):
+                continue
+            if what == "was triggered this turn" and card.name.casefold() in resolved:
+                continue  # the resolved link is read
+            if _WIDENS.search(sentence):
+                found.widens.append(f'"{card.name}" {what} and reads "{sentence}"')
+                continue
+            found.gaps.append(
+                f'"{card.name}" {what} and reads "{sentence}": at a time, or on a target, '
+                "the situation does not state"
+            )
+    return found
+
+
+def _card(board: Board, name: str) -> Card | None:
+    placed = board.find(name)
+    return placed.card if placed is not None else None
+
+
+def _in_play(
+    board: Board, unit: InPlay, placed: InPlay, sentence: str, in_action: bool, found: Reading
+) -> None:
+    """A sentence of a faceup card in play."""
+    quote = Text(placed.name, sentence)
+    if MUST.search(sentence):
+        return
+    if in_action:
+        return  # part of an Action: it acts only when triggered (then it is a link)
+    if attacking := _WHILE_ATTACKING.match(sentence):
+        attack = board.attack
+        attackers = attack.attackers if attack is not None else []
+        if placed not in attackers or (attacking.group("alone") and len(attackers) > 1):
+            return  # its condition does not hold
+    if _WIDENS.search(sentence):
+        _widens(board, unit, placed, quote, found)
+        return
+    if _SELF.match(sentence):
+        if placed is unit:
+            found.forbids.append((quote, f'"{unit.name}" reads "{sentence}"'))
+        return
+    if tokens := TOKENS.match(sentence):
+        if placed is unit:
+            want = int(tokens.group("n"))
+            if unit.tokens != want:
+                found.forbids.append(
+                    (
+                        quote,
+                        f'"{unit.name}" has {unit.tokens} resource tokens on it, not exactly '
+                        f"{want}: it cannot be declared as a defender",
+                    )
+                )
+            else:
+                found.steps.append(f'"{unit.name}" has exactly {want} resource tokens on it')
+        return
+    if _NO_DEVELOPMENTS.match(sentence):
+        _no_developments(board, unit, quote, found)
+        return
+    if _POOR.match(sentence):
+        _poor(board, placed, quote, found)
+        return
+    if alone := _ALONE.match(sentence):
+        who = alone.group("who").casefold()
+        if placed is unit and who in ("this unit", placed.name.casefold()):
+            found.gaps.append(
+                f'"{unit.name}" reads "{sentence}": whether another unit will defend with it is '
+                "not stated"
+            )
+        return
+    found.gaps.append(
+        f'"{placed.name}" reads "{sentence}": rulesq does not follow a text that speaks of '
+        "defending in this way"
+    )
+
+
+def _no_developments(board: Board, unit: InPlay, quote: Text, found: Reading) -> None:
+    from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer import terms
+
+    if unit.legend:
+        return  # a legend is no unit, in no zone
+    here = P.place(board, unit)
+    count = terms.developments(board, here.side, here.zone)
+    zone = here.zone.value if here.zone is not None else "no zone"
+    if count is None:
+        found.gaps.append(
+            f'"{quote.card}" reads "{quote.quote}", and the situation does not state how many '
+            f'developments the {zone} of "{unit.name}" has'
+        )
+    elif count == 0:
+        found.forbids.append(
+            (quote, f'"{unit.name}" is in a {zone} with no developments: "{quote.quote}"')
+        )
+    else:
+        found.steps.append(f'"{unit.name}" is in a {zone} with {count} developments')
+
+
+def _poor(board: Board, placed: InPlay, quote: Text, found: Reading) -> None:
+    attack = board.attack
+    if attack is None or placed not in attack.attackers:
+        return
+    resources = board.capital(attack.defender).resources
+    hand = board.hands.get(attack.defender)
+    if resources == 0 or hand == 0:
+        why = "no resources" if resources == 0 else "no cards in his hand"
+        found.forbids.append(
+            (quote, f'"{placed.name}" attacks a player with {why}: "{quote.quote}"')
+        )
+    elif resources is None or hand is None:
+        found.gaps.append(
+            f'"{placed.name}" reads "{quote.quote}", and the situation does not state the '
+            "defending player's resources and hand (e.g. you have 2 resources, you have 3 "
+            "cards in hand)"
+        )
+
+
+def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
+    """A link of a chain stated resolved: its targets "cannot defend", or a gap."""
+    assert link.card is not None
+    cancelled = any(
+        (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
+    )
+    in_action = False
+    for sentence in _sentences(link.card.text or ""):
+        in_action = sentence.startswith("Action:") or (
+            in_action and re.match(r"^(?:That|Those|It|They)\b", sentence) is not None
+        )
+        if not SPEAKS.search(sentence) or MUST.search(sentence):
+            continue
+        placed = board.find(link.name)
+        if not in_action and placed is not None and placed.shown_text:
+            continue  # a constant sentence of a card in play: read as such
+        if _WIDENS.search(sentence):
+            found.widens.append(f'"{link.name}" resolved and reads "{sentence}"')
+            continue
+        if _TARGETS_CANNOT.match(sentence) and link.targets and not cancelled:
+            if unit in link.targets:
+                found.forbids.append(
+                    (
+                        Text(link.name, sentence),
+                        f'"{link.name}" resolved targeting "{unit.name}": "{sentence}"',
+                    )
+                )
+            continue
+        why = "a link cancels it" if cancelled else "its targets are not stated"
+        found.gaps.append(f'"{link.name}" resolved and reads "{sentence}": {why}')
+
+
+def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Reading) -> None:
+    """A text that lets units defend other zones: does it reach ``unit``?"""
+    from rulesq.games.warhammer.vocab import Zone
+
+    sentence = quote.quote
+    attack = board.attack
+    assert attack is not None
+    from rulesq.games.warhammer import places as P
+
+    here = P.place(board, unit)
+    if _QUESTING.match(sentence):
+        questing = here.questing
+        if questing is placed:
+            found.permits.append(
+                (quote, f'"{unit.name}" is questing on "{placed.name}": "{sentence}"')
+            )
+        elif here.zone is Zone.QUEST and questing is None and unit.questing_on is None:
+            found.widens.append(
+                f'"{placed.name}" reads "{sentence}", and whether "{unit.name}" is questing on '
+                "it is not stated"
+            )
+        return
+    condition = _ANY_ZONE_IF.match(sentence)
+    unburned = _UNBURNED.match(sentence)
+    if (condition or unburned) and placed is not unit:
+        return  # it speaks of its own unit only
+    if unburned:
+        burning = attack.zone is not None and attack.zone in board.capital(attack.defender).burning
+        if attack.attacker != here.controller and not burning:
+            found.permits.append((quote, f'"{unit.name}" reads "{sentence}"'))
+        return
+    if condition and condition.group("legend"):
+        legends = [c for c in board.cards if c.legend and c.owner == here.controller]
+        if legends:
+            found.permits.append(
+                (quote, f'"{unit.name}" reads "{sentence}", and "{legends[0].name}" is its legend')
+            )
+        else:
+            found.widens.append(
+                f'"{unit.name}" reads "{sentence}", and whether its player controls a legend is '
+                'not stated (write, e.g., my legend is "Some Legend")'
+            )
+        return
+    if condition:
+        want, pool = int(condition.group("n")), board.capital(here.controller).resources
+        if pool is None:
+            found.widens.append(
+                f'"{unit.name}" reads "{sentence}", and the resources of its player are not stated'
+            )
+        elif pool >= want:
+            found.permits.append((quote, f'"{unit.name}" reads "{sentence}" ({pool} resources)'))
+        return
+    found.widens.append(f'"{placed.name}" reads "{sentence}"')
+
+
+#: What each shape of sentence does, as :func:`shape` names it ("" = read on the board).
+SHAPES = {
+    "own": "forbids its own unit",
+    "tokens": "forbids its own unit unless it has exactly N resource tokens",
+    "no developments": "forbids units in a zone with no developments",
+    "poor": "forbids defending against it, its opponent having nothing",
+    "targets": "forbids its targets, once resolved",
+    "must": "requires defending where able: no bearing on whether a unit may",
+    "questing": "lets its questing unit defend any zone",
+    "any zone if": "lets its own unit defend any zone on a condition",
+    "unburned": "lets its own unit defend any unburned zone",
+    "widens": "lets units defend elsewhere: not read (only where the rules say no)",
+    "alone": "cannot defend alone: not read for its own unit",
+    "action": "part of an Action of a card in play: acts only when triggered",
+    "": "not read",
+}
+
+
+def shape(text: str, tactic: bool) -> list[tuple[str, str]]:
+    """Each sentence of a text that speaks of defending, with its shape (a key of SHAPES)."""
+    found: list[tuple[str, str]] = []
+    in_action = False
+    for sentence in _sentences(text):
+        in_action = sentence.startswith("Action:") or (
+            in_action and re.match(r"^(?:That|Those|It|They)\b", sentence) is not None
+        )
+        if not SPEAKS.search(sentence):
+            continue
+        patterns = (
+            ("must", MUST.search),
+            ("targets", _TARGETS_CANNOT.match),
+            ("questing", _QUESTING.match),
+            ("any zone if", _ANY_ZONE_IF.match),
+            ("unburned", _UNBURNED.match),
+            ("widens", _WIDENS.search),
+            ("own", _SELF.match),
+            ("tokens", TOKENS.match),
+            ("no developments", _NO_DEVELOPMENTS.match),
+            ("poor", _POOR.match),
+            ("alone", _ALONE.match),
+        )
+        kind = next((name for name, test in patterns if test(sentence)), "")
+        if in_action and not tactic and kind not in ("must", "targets", "widens"):
+            kind = "action"
+        found.append((sentence, kind))
+    return found
