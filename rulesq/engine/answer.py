@@ -23,9 +23,11 @@ class Status(StrEnum):
     @property
     def key(self) -> str:
         """The status as JSON spells it: definite, precedence, conflict, cannot-answer."""
-        return {"decided by precedence": "precedence", "cannot answer": "cannot-answer"}.get(
-            self.value, self.value
-        )
+        return _KEYS.get(self.value, self.value)
+
+
+#: The statuses JSON spells otherwise than they read.
+_KEYS = {"decided by precedence": "precedence", "cannot answer": "cannot-answer"}
 
 
 @dataclass

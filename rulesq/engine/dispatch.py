@@ -33,10 +33,10 @@ answer with ``ctx.cannot(reason, gaps=...)``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from rulesq.engine.answer import Answer, Status
 from rulesq.errors import CannotAnswer, Undecided
@@ -50,11 +50,35 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact, Question, Situation
 
 Handler = Callable[["Context"], Answer]
+_T = TypeVar("_T")
 
 #: Questions every game can answer from its corpus alone, unless it handles them itself.
 GENERIC: dict[str, str] = {
     "card_text": "rulesq.engine.generic:card_text",
 }
+
+
+class _Once(Generic[_T]):
+    """``cached_property`` without its lock (shared by every context): kept on first read.
+
+    A non-data descriptor: the value goes into the object's ``__dict__``, where later reads
+    find it directly. Answering runs in one thread, and every answer reads a few of these.
+    """
+
+    def __init__(self, function: Callable[[Any], _T]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _Once[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> _T | _Once[_T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
 @dataclass
@@ -72,7 +96,7 @@ class Context:
         """The game's corpus."""
         return self.game.corpus
 
-    @cached_property
+    @_Once
     def facts(self) -> list[Fact]:
         """The facts written before the question (found once; not to be changed)."""
         return self.situation.facts_before(self.question)
@@ -81,7 +105,7 @@ class Context:
         """The facts of one kind written before the question."""
         return [f for f in self.facts if f.kind == kind]
 
-    @cached_property
+    @_Once
     def ladder(self) -> Ladder | None:
         """The game's precedence ladder, or None."""
         from rulesq.engine.ladder import load_ladder
@@ -122,13 +146,19 @@ class Context:
         it carries none of them, with the claim's own clauses: the rule that decided, not its
         siblings on the same step.
         """
+        return self.derivation().step(*self._step_clauses(name, carried))
+
+    def _step_clauses(
+        self, name: str, carried: tuple[str, ...] | None
+    ) -> tuple[LadderStep, list[Clause]]:
+        """The ladder step ``name`` and the clauses it is cited with (see :meth:`step`)."""
         step = self.ladder_step(name)
         clauses = step.resolve_clauses(self.corpus)
         if carried is not None and clauses:
             found = [c for c in (self.corpus.find_clause(ref) for ref in carried) if c is not None]
             ids = {c.id for c in found}
             clauses = [c for c in clauses if c.id in ids] or found
-        return self.derivation().step(step, clauses)
+        return step, clauses
 
     def ladder_step(self, name: str) -> LadderStep:
         """The ladder step called ``name``."""
@@ -145,24 +175,43 @@ class Context:
         decided_by: str | None = None,
         supported_by: tuple[str, ...] = (),
         carried: tuple[str, ...] | None = None,
+        facts: Sequence[Fact] = (),
     ) -> Answer:
         """The answer with this verdict; ``supported_by`` nodes get a ``supports`` edge.
 
         ``carried``: the clauses of the claim that won on the ``decided_by`` step (see
-        :meth:`step`); None cites every clause of the step.
+        :meth:`step`); None cites every clause of the step. ``facts``: statements of the
+        situation the verdict rests on besides, each added as :meth:`fact` adds it (before
+        the step and the verdict) and supporting the verdict after ``supported_by``.
+
+        The graph's end (those facts, the step, the verdict and their edges) is built when
+        the graph is first read or built on (:meth:`Derivation.defer`): a check reads the
+        verdict of most answers and never their graph. What could make the answer *cannot
+        answer* (a step the ladder does not have) is found here, at once.
         """
-        from rulesq.explain.graph import SUPPORTS
+        from rulesq.explain.graph import Ending
 
         graph = self.derivation()
         step = None
+        ends: tuple[LadderStep, list[Clause]] | None = None
         if decided_by is not None:
             step = self.ladder_step(decided_by).name
-            self.step(step, carried)
+            ends = self._step_clauses(step, carried)
             if status is Status.DEFINITE:
                 status = Status.PRECEDENCE
-        graph.conclude(verdict.show(), verdict.to_json(), status.key, decided_by=step)
-        for node in supported_by:
-            graph.link(node, "verdict", SUPPORTS)
+        shown, value, key = verdict.show(), verdict.to_json(), status.key
+        written = list(facts)
+
+        def end(graph: Derivation) -> None:
+            # Holds what it reads, not the context nor the answer (see ``Derivation.later``).
+            nodes = graph.facts_of([(fact.text, fact.span.line) for fact in written])
+            if ends is not None:
+                graph.step(*ends)
+            graph.conclude(shown, value, key, decided_by=step)
+            graph.support(dict.fromkeys([*supported_by, *nodes]) if nodes else supported_by)
+
+        clause_ids = tuple(c.id for c in ends[1]) if ends is not None else ()
+        graph.defer(end, Ending(step, clause_ids, tuple(supported_by)))
         return Answer(self.question, self.game.name, verdict, status, reason, graph)
 
     def conflict(self, reason: str, sides: tuple[str, ...] = ()) -> Answer:
@@ -188,7 +237,10 @@ def handler_for(game: Game, kind: str) -> Handler | None:
     if target is None:
         return None
     module, _, name = target.partition(":")
-    handler: Handler = getattr(importlib.import_module(module), name)
+    # A module imported already is the one ``import_module`` would give (it looks there first).
+    found = sys.modules.get(module)
+    loaded = found if found is not None else importlib.import_module(module)
+    handler: Handler = getattr(loaded, name)
     return handler
 
 

@@ -139,7 +139,7 @@ def _decided_by(
             )
         return False, f"expected decided by '{step.name}', but '{actual}' decided it"
     clause = corpus.find_clause(step_name) if corpus else None
-    cited = {c["clause_id"] for c in answer.graph.deciding_clauses()}
+    cited = answer.graph.deciding_clause_ids()
     if clause is not None and clause.id in cited:
         return True, ""
     rest = ", ".join(sorted(cited)) or "no clause"

@@ -70,6 +70,9 @@ class Ladder:
 
     def step(self, name: str) -> LadderStep | None:
         """The step called ``name`` (or one of its aliases), or None."""
+        asked: dict[str, LadderStep | None] | None = self.__dict__.get("_by_asked")
+        if asked is not None and name in asked:  # asked for every answer a step decides
+            return asked[name]
         named: dict[str, LadderStep] | None = self.__dict__.get("_by_name")
         if named is None:
             named = {}
@@ -77,7 +80,11 @@ class Ladder:
                 for called in (step.name, *step.aliases):
                     named.setdefault(step_key(called), step)
             object.__setattr__(self, "_by_name", named)
-        return named.get(step_key(name))
+        if asked is None:
+            asked = {}
+            object.__setattr__(self, "_by_asked", asked)
+        found = asked[name] = named.get(step_key(name))
+        return found
 
     def names(self) -> list[str]:
         """The step names, highest first."""

@@ -143,7 +143,10 @@ def resolve(claims: Iterable[Claim] | Sequence[Gather], ladder: Ladder) -> Resol
         return _decide(gathered, ladder)
     rank = {id(g): min(step_of(ladder, k).rank for k in g.kinds) for g in gatherers}
     pending = sorted(gatherers, key=lambda g: rank[id(g)])
-    result = _decide(gathered, ladder)
+    for claim in gathered:  # what deciding them alone would raise, before any gatherer is called
+        step_of(ladder, claim.kind)
+    # The first gatherer is always called: the claims are decided once it has given its own.
+    result = Resolution()
     while pending:
         head = pending.pop(0)
         gathered.extend(head.claims())
@@ -161,7 +164,8 @@ def _final(result: Resolution, ladder: Ladder, next_rank: int) -> bool:
 
 def _decide(claims: list[Claim], ladder: Ladder) -> Resolution:
     result = Resolution()
-    ranked = sorted(claims, key=lambda c: step_of(ladder, c.kind).rank)
+    steps = {id(c): step_of(ladder, c.kind) for c in claims}
+    ranked = sorted(claims, key=lambda c: steps[id(c)].rank)
     removed: set[int] = set()
     for ignore in (c for c in ranked if c.stance is Stance.IGNORE):
         if id(ignore) in removed:
@@ -173,7 +177,7 @@ def _decide(claims: list[Claim], ladder: Ladder) -> Resolution:
                 or not _reached(ignore, target)
             ):
                 continue
-            if overrides(ladder, target.kind, ignore.kind):
+            if steps[id(target)].rank < steps[id(ignore)].rank:
                 continue  # a rule above the ignore's step is beyond its reach
             mark = exempt_mark(ladder, ignore.kind, target.marks)
             if mark is not None:
@@ -187,8 +191,8 @@ def _decide(claims: list[Claim], ladder: Ladder) -> Resolution:
     result.standing = standing
     if not standing:
         return result
-    top = step_of(ladder, standing[0].kind)
-    first = [c for c in standing if step_of(ladder, c.kind) is top]
+    top = steps[id(standing[0])]
+    first = [c for c in standing if steps[id(c)] is top]
     if len({c.allows for c in first}) > 1:
         result.conflict = first
         result.step = top
@@ -198,7 +202,7 @@ def _decide(claims: list[Claim], ladder: Ladder) -> Resolution:
     result.beaten = [(c, winner) for c in standing if c.allows != winner.allows]
     # An ignore that removed a claim which would otherwise have won decided the question.
     for lost, ignore in result.removed:
-        if lost.allows != winner.allows and step_of(ladder, lost.kind).rank <= top.rank:
+        if lost.allows != winner.allows and steps[id(lost)].rank <= top.rank:
             result.decided_by = step_of(ladder, ignore.kind)
             break
     return result

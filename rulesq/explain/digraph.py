@@ -77,6 +77,10 @@ class DiGraph:
 
     def add_edge(self, source: Hashable, target: Hashable, **attrs: Any) -> None:
         """Add an edge (and its nodes), or update its attributes."""
+        self.add_edge_data(source, target, attrs)
+
+    def add_edge_data(self, source: Hashable, target: Hashable, attrs: dict[str, Any]) -> None:
+        """:meth:`add_edge` with the attributes as a dict (kept as given for a new edge)."""
         nodes = self._nodes
         if source not in nodes:
             self.add_new_node(source, {})

@@ -34,6 +34,7 @@ Edges (attribute ``kind``), pointing from the reason to what it explains:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulesq.explain.digraph import DiGraph
@@ -57,14 +58,55 @@ class Derivation:
     """Builds and reads the graph of one answer; node ids are readable strings."""
 
     def __init__(self, question: str, line: int | None = None) -> None:
-        self.graph: DiGraph = DiGraph()
+        self._graph = DiGraph()
+        #: Building deferred until the graph is next read or built on (see :meth:`defer`).
+        self._tail: list[Callable[[Derivation], object]] = []
+        #: What the deferred building concludes, while it is deferred (see :meth:`defer`).
+        self._ending: Ending | None = None
         self._counter = 0
         self._facts: dict[tuple[str, int | None], str] = {}
         #: Work left until the answer is shown (precedents are found only when printed).
         self._later: list[Callable[[Derivation], object]] = []
         #: Checks made only when the graph is analysed or drawn (facts needed, by removal).
         self._analyses: list[Callable[[Derivation], object]] = []
-        self.graph.add_node(QUESTION, kind="question", label=question, line=line)
+        #: The absence nodes, in the order added (the verdict links each when it is concluded).
+        self._absences: list[str] = []
+        self._graph.add_new_node(QUESTION, {"kind": "question", "label": question, "line": line})
+
+    @property
+    def graph(self) -> DiGraph:
+        """The graph, with the building deferred to it done first."""
+        if self._tail:
+            self._settle()
+        return self._graph
+
+    @graph.setter
+    def graph(self, graph: DiGraph) -> None:
+        self._graph = graph
+
+    def defer(self, work: Callable[[Derivation], object], ending: Ending | None = None) -> None:
+        """Building that ends the graph, done when the graph is next read or built on.
+
+        A check reads the verdict of most answers and never their graph: the nodes and edges
+        only a rendering reads (the facts, the verdict's own node and edges) are then never
+        made. The work gets the graph and must not hold it (see :meth:`later`); it must add no
+        absence node (:meth:`assumptions` and the absences are read without it). Each method
+        that builds or reads does the deferred work first, so that the graph is the one
+        building it at once would give: the same nodes, edges and ids, in the same order.
+
+        ``ending``: what the work concludes (the verdict's step and supports), when the work
+        concludes the graph: the deciding step, effects and clauses are then read from it,
+        and the work is still not done (a check reads them for its ``expect`` lines).
+        """
+        self._ending = ending if not self._tail and VERDICT not in self._graph.node_data else None
+        self._tail.append(work)
+
+    def _settle(self) -> None:
+        """Do the deferred building, in the order deferred."""
+        work, self._tail = self._tail, []
+        self._ending = None
+        for item in work:
+            item(self)
 
     # ------------------------------------------------------------------ building
     def _add(self, node: str, kind: str, label: str, **attrs: Any) -> str:
@@ -75,24 +117,45 @@ class Derivation:
 
     def _new(self, prefix: str, kind: str, label: str, **attrs: Any) -> str:
         """A node of a fresh id (``prefix:N``, N counting every such node): none has it yet."""
+        graph = self.graph  # the deferred nodes first: they take their numbers before this one
         self._counter += 1
         node = f"{prefix}:{self._counter}"
-        self.graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
+        graph.add_new_node(node, {"kind": kind, "label": label, **attrs})
         return node
 
     def link(self, source: str, target: str, kind: str, note: str = "") -> None:
         """Add a typed edge from a reason to what it explains."""
         if kind not in _EDGE_KINDS:
             raise ValueError(f"unknown edge kind {kind!r}")
-        self.graph.add_edge(source, target, kind=kind, note=note)
+        self.graph.add_edge_data(source, target, {"kind": kind, "note": note})
 
     def fact(self, text: str, line: int | None = None) -> str:
         """A statement of the situation (as written)."""
+        graph = self.graph
         known = self._facts.get((text, line))
-        if known is not None and known in self.graph.node_data:
+        if known is not None and known in graph.node_data:
             return known
         node = self._facts[text, line] = self._new("fact", "fact", text, line=line)
         return node
+
+    def facts_of(self, written: Iterable[tuple[str, int | None]]) -> list[str]:
+        """The nodes of statements of the situation, ``(text, line)`` each, as :meth:`fact` adds.
+
+        One call for all the facts an answer rests on (every answer adds them): the same nodes,
+        in the same order, as a call of :meth:`fact` for each.
+        """
+        graph = self.graph
+        nodes = graph.node_data
+        known_facts = self._facts
+        out = []
+        for text, line in written:
+            known = known_facts.get((text, line))
+            if known is None or known not in nodes:
+                self._counter += 1
+                known = known_facts[text, line] = f"fact:{self._counter}"
+                graph.add_new_node(known, {"kind": "fact", "label": text, "line": line})
+            out.append(known)
+        return out
 
     def card(self, name: str, card: Card | None = None) -> str:
         """A card involved in the answer."""
@@ -125,20 +188,13 @@ class Derivation:
 
     def clause(self, clause: Clause, role: str | None = None) -> str:
         """A rule clause, quoted verbatim with its id; ``role`` is rule or precedent."""
-        node = f"clause:{clause.id}"
-        chosen = role or ("precedent" if clause.kind in PRECEDENT_KINDS else "rule")
-        return self._add(
-            node,
-            "clause",
-            clause.id,
-            clause_id=clause.id,
-            text=clause.text,
-            question=clause.question,
-            source=clause.source(),
-            clause_kind=clause.kind,
-            role=chosen,
-            order=self._order(),
-        )
+        node, attrs = _clause_attrs(clause)
+        graph = self.graph
+        if node not in graph.node_data:
+            chosen = role or ("precedent" if clause.kind in PRECEDENT_KINDS else "rule")
+            order = graph.number_of_nodes()
+            graph.add_new_node(node, {**attrs, "role": chosen, "order": order})
+        return node
 
     def step(self, step: LadderStep, clauses: Iterable[Clause] = ()) -> str:
         """A ladder step, supported by the clauses that establish it."""
@@ -161,7 +217,8 @@ class Derivation:
         default's re-asking needs, as ``icons_read``).
         """
         node = self._new("absence", "absence", text, assumed=assumed, **attrs)
-        if VERDICT in self.graph:
+        self._absences.append(node)
+        if VERDICT in self.graph.node_data:
             self.link(VERDICT, node, ABSENCE)
         return node
 
@@ -177,9 +234,17 @@ class Derivation:
         self.link(VERDICT, QUESTION, ANSWERS)
         if decided_by is not None:
             self.link(f"step:{decided_by}", VERDICT, DECIDES)
-        for node in self.nodes("absence"):
-            self.link(VERDICT, node, ABSENCE)
+        nodes = self.graph.node_data
+        for node in self._absences:
+            if node in nodes:
+                self.link(VERDICT, node, ABSENCE)
         return VERDICT
+
+    def support(self, nodes: Iterable[str], target: str = VERDICT) -> None:
+        """A ``supports`` edge from each of ``nodes`` to ``target``, in order (as :meth:`link`)."""
+        add = self.graph.add_edge_data
+        for node in nodes:
+            add(node, target, {"kind": SUPPORTS, "note": ""})
 
     def later(self, work: Callable[[Derivation], object]) -> None:
         """Work to do on the graph before the answer is shown (see :meth:`complete`).
@@ -191,6 +256,8 @@ class Derivation:
 
     def complete(self) -> Derivation:
         """Do the work left for showing the answer (finding its precedents), once."""
+        if self._tail:
+            self._settle()
         while self._later:
             self._later.pop(0)(self)
         return self
@@ -220,17 +287,16 @@ class Derivation:
         self._analyses = []
         return self
 
-    def _order(self) -> int:
-        return int(self.graph.number_of_nodes())
-
     # ------------------------------------------------------------------ reading
     def nodes(self, kind: str) -> list[str]:
         """The ids of the nodes of one kind, in the order they were added."""
-        return [str(n) for n, data in self.graph.nodes(data=True) if data["kind"] == kind]
+        graph = self._graph if kind == "absence" else self.graph  # no deferred absences
+        return [str(n) for n, data in graph.node_data.items() if data["kind"] == kind]
 
     def data(self, node: str) -> dict[str, Any]:
         """A node's attributes."""
-        return dict(self.graph.nodes[node])
+        nodes = self._graph.node_data  # deferred building changes no node made already
+        return dict(nodes[node] if node in nodes else self.graph.node_data[node])
 
     def citations(self) -> list[dict[str, Any]]:
         """The cited clauses: rules first, then precedents, each in the order added."""
@@ -248,12 +314,14 @@ class Derivation:
 
     def negatives(self) -> list[str]:
         """The negative facts the verdict relies on."""
-        return [str(self.data(n)["label"]) for n in self.nodes("absence")]
+        return [str(d["label"]) for d in self._graph.node_data.values() if d["kind"] == "absence"]
 
     def assumptions(self) -> list[str]:
         """The negative facts taken for granted because the sources are silent."""
         return [
-            str(self.data(n)["label"]) for n in self.nodes("absence") if self.data(n).get("assumed")
+            str(d["label"])
+            for d in self._graph.node_data.values()
+            if d["kind"] == "absence" and d.get("assumed")
         ]
 
     def gaps(self) -> list[dict[str, Any]]:
@@ -271,8 +339,27 @@ class Derivation:
             out.append((self.data(node), beaten_by))
         return out
 
+    def _ended(self) -> Ending | None:
+        """What the deferred work concludes, if the graph's verdict can be read from it.
+
+        Only when every node the verdict rests on is made already, and the step that decides
+        does not support it as well (its edge would then be a ``supports`` edge).
+        """
+        ending = self._ending
+        if ending is None or not self._tail:
+            return None
+        nodes = self._graph.node_data
+        if not all(node in nodes for node in ending.supported_by):
+            return None
+        if ending.step is not None and f"step:{ending.step}" in ending.supported_by:
+            return None
+        return ending
+
     def deciding_step(self) -> str | None:
         """The name of the ladder step that decided the verdict, if one did."""
+        ending = self._ended()
+        if ending is not None:
+            return ending.step
         if VERDICT not in self.graph:
             return None
         for src, _, attrs in self.graph.in_edges(VERDICT, data=True):
@@ -282,6 +369,14 @@ class Derivation:
 
     def supporting_effects(self) -> list[dict[str, Any]]:
         """The card effects with a ``supports`` edge to the verdict, in the order linked."""
+        ending = self._ended()
+        if ending is not None:
+            nodes = self._graph.node_data
+            return [
+                dict(nodes[node])
+                for node in dict.fromkeys(ending.supported_by)
+                if nodes[node]["kind"] == "effect"
+            ]
         if VERDICT not in self.graph:
             return []
         return [
@@ -300,13 +395,36 @@ class Derivation:
             if attrs["kind"] == DECIDES:
                 found = [
                     self.data(str(c))
-                    for c, _ in self.graph.in_edges(src)
-                    if self.graph.nodes[c]["kind"] == "clause"
+                    for c, _, edge in self.graph.in_edges(src, data=True)
+                    if self.graph.nodes[c]["kind"] == "clause" and edge["kind"] != MATCHES
                 ] + found
             elif attrs["kind"] == SUPPORTS and data["kind"] == "clause":
                 found.append(self.data(str(src)))
         unique = list({clause["clause_id"]: clause for clause in found}.values())
         return sorted(unique, key=lambda c: (c["role"] != "rule", c["order"]))
+
+    def deciding_clause_ids(self) -> set[str]:
+        """The ids of :meth:`deciding_clauses`."""
+        ending = self._ended()
+        if ending is None:
+            return {str(clause["clause_id"]) for clause in self.deciding_clauses()}
+        graph = self._graph
+        nodes = graph.node_data
+        ids = {
+            str(nodes[node]["clause_id"])
+            for node in ending.supported_by
+            if nodes[node]["kind"] == "clause"
+        }
+        if ending.step is not None:
+            ids.update(ending.step_clauses)
+            step = f"step:{ending.step}"
+            if step in nodes:
+                ids.update(
+                    str(nodes[c]["clause_id"])
+                    for c, _, edge in graph.in_edges(step, data=True)
+                    if nodes[c]["kind"] == "clause" and edge["kind"] != MATCHES
+                )
+        return ids
 
     def supported(self, removed: Iterable[str] = ()) -> bool:
         """Whether the verdict still has support once the ``removed`` nodes are gone.
@@ -353,9 +471,55 @@ class Derivation:
     def without(self, nodes: Iterable[str]) -> Derivation:
         """A copy of the derivation with some nodes removed (for what-if tests)."""
         copy = Derivation.__new__(Derivation)
+        copy._tail = []
         copy.graph = self.graph.copy()
         copy.graph.remove_nodes_from(list(nodes))
         copy._counter = self._counter
         copy._facts = dict(self._facts)
+        copy._absences = [n for n in self._absences if n in copy.graph.node_data]
         copy._later, copy._analyses = [], []
         return copy
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What building a graph's end concludes, read while it is deferred (:meth:`Derivation.defer`).
+
+    ``step``: the ladder step that decides (its node ``step:NAME`` gets the ``decides`` edge),
+    with the ids of the clauses it is cited with; ``supported_by``: the nodes that support the
+    verdict, made already (the facts the work adds besides are none of these kinds).
+    """
+
+    step: str | None
+    step_clauses: tuple[str, ...]
+    supported_by: tuple[str, ...]
+
+
+#: Each clause's node id and the attributes its node starts with, by the clause's identity
+#: (the clause is kept with them, so that its id stays its own).
+_CLAUSE_ATTRS: dict[int, tuple[Clause, str, dict[str, Any]]] = {}
+
+
+def _clause_attrs(clause: Clause) -> tuple[str, dict[str, Any]]:
+    """A clause's node id and node attributes but its role and order (made once per clause)."""
+    kept = _CLAUSE_ATTRS.get(id(clause))
+    if kept is not None and kept[0] is clause:
+        return kept[1], kept[2]
+    node = f"clause:{clause.id}"
+    attrs = {
+        "kind": "clause",
+        "label": clause.id,
+        "clause_id": clause.id,
+        "text": clause.text,
+        "question": clause.question,
+        "source": clause.source(),
+        "clause_kind": clause.kind,
+    }
+    if len(_CLAUSE_ATTRS) >= CLAUSES_KEPT:
+        _CLAUSE_ATTRS.clear()
+    _CLAUSE_ATTRS[id(clause)] = (clause, node, attrs)
+    return node, attrs
+
+
+#: How many clauses' attributes are kept (more than any game's corpus holds).
+CLAUSES_KEPT = 20_000

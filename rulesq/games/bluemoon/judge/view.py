@@ -146,13 +146,12 @@ class View:
                 graph.absence(text, assumed=True, icons_read=read[text])
             else:
                 graph.absence(text, assumed=True)
-        for fact in self.ctx.facts:
-            support.append(graph.fact(fact.text, fact.span.line))  # as ``Context.fact`` adds it
         answer = self.ctx.conclude(
             verdict,
             ruling.reason,
             decided_by=ruling.step,
             supported_by=tuple(dict.fromkeys(support)),
+            facts=self.ctx.facts,
         )
         graph.later(precedents_later(self.ctx, answer))
         return answer
