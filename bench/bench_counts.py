@@ -67,10 +67,12 @@ def main() -> None:
     files = files_of(paths)
     if len(files) < 2:
         raise SystemExit("give at least two situation files")
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "rulesq")], check=False)
     runs: list[tuple[str, Path | None]] = [("this", None)]
     if args.baseline is not None:
         runs.append(("baseline", args.baseline.resolve()))
+    for _, source in runs:  # bytecode written, as an installed package has it
+        tree = str((source or ROOT) / "rulesq")
+        subprocess.run([sys.executable, "-m", "compileall", "-q", tree], check=False)
     with tempfile.TemporaryDirectory() as caches:
         for label, source in runs:
             cache = Path(caches, label)

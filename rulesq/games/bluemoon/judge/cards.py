@@ -282,12 +282,21 @@ class CardInfo:
 
     @cached_property
     def parsed(self) -> ParsedText | None:
-        """The special power text read into effects (None without text)."""
+        """The special power text read into effects (None without text).
+
+        Read once per text in a process: another info of the same card (a situation that
+        gives it icons or a shield) shares the same immutable effects.
+        """
         if not self.text:
             return None
-        from rulesq.games.bluemoon.parser import parse_card_text
+        found = _PARSED.get(self.text)
+        if found is None:
+            from rulesq.games.bluemoon.parser import parse_card_text
 
-        return parse_card_text(self.text)
+            if len(_PARSED) >= _PARSED_KEPT:
+                _PARSED.clear()
+            found = _PARSED[self.text] = parse_card_text(self.text)
+        return found
 
     def is_a(self, card_type: CardType) -> bool:
         """Whether the card is of a type as card texts name types."""
@@ -335,6 +344,11 @@ class CardInfo:
         first = self.name.split()[0] if self.name.split() else ""
         match = re.match(r"[A-Z][a-z]*", first)
         return (match.group(0) if match else first).lower()
+
+
+#: Card texts read into effects, by text (immutable, so shared). Bounded: cleared when full.
+_PARSED: dict[str, ParsedText] = {}
+_PARSED_KEPT = 4096
 
 
 def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> CardInfo:
@@ -413,6 +427,25 @@ def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardIn
     return info
 
 
+#: Infos with what a situation states of the card (icons, shields), by the info and the
+#: changes: another situation stating the same is given the same (immutable) info, its text
+#: and name read once. Bounded: cleared when full.
+_REPLACED: dict[tuple[object, ...], tuple[CardInfo, CardInfo]] = {}
+
+
+def _replaced(info: CardInfo, **changes: object) -> CardInfo:
+    """``dataclasses.replace(info, **changes)``, made once for each info and changes."""
+    key = (id(info), *sorted(changes.items()))
+    found = _REPLACED.get(key)
+    if found is not None and found[0] is info:
+        return found[1]
+    if len(_REPLACED) >= _INFOS_KEPT:
+        _REPLACED.clear()
+    made = replace(info, **changes)  # type: ignore[arg-type]
+    _REPLACED[key] = (info, made)
+    return made
+
+
 class Catalog:
     """Every card a situation names, each with the values and icons the situation gives."""
 
@@ -443,7 +476,7 @@ class Catalog:
         """A shield the situation states on a card ("X" has an earth shield): printed on it."""
         info = self._infos.get(key)
         if info is not None:
-            self._infos[key] = replace(info, shields=info.shields | {element.lower()})
+            self._infos[key] = _replaced(info, shields=info.shields | {element.lower()})
 
     def _state_icons(self, key: str, icons: Iterable[str], kind: str) -> None:
         """Icons the situation states a card has, or lacks ("X" has icon FREE, has no icons)."""
@@ -452,9 +485,11 @@ class Catalog:
             return
         named = {" ".join(i.split()).upper() for i in icons}
         if kind == "lacks_icon":
-            self._infos[key] = replace(info, absent_icons=info.absent_icons | named)
+            self._infos[key] = _replaced(info, absent_icons=info.absent_icons | named)
         else:
-            self._infos[key] = replace(info, given_icons=info.given_icons | named, icons_known=True)
+            self._infos[key] = _replaced(
+                info, given_icons=info.given_icons | named, icons_known=True
+            )
 
     def info(self, ref: CardRef) -> CardInfo:
         """The info of a card reference of the situation."""

@@ -106,6 +106,11 @@ def effects_of(card: Instance) -> list[Source]:
     return list(found)
 
 
+def has_effect(card: Instance, kind: type | tuple[type, ...]) -> bool:
+    """Whether a card's text has an effect of a kind (as ``isinstance`` tells, by class)."""
+    return any(issubclass(found, kind) for found in _effect_kinds(card))
+
+
 def unignorable(source: Source) -> bool:
     """Whether the effect's kind outranks ignoring, so no ignore reaches it ("I must")."""
     return not ignore_reaches(source.kind)
@@ -119,6 +124,7 @@ class Forces:
         self._marks: dict[Source, Mark] | None = None
         self._unknown: dict[Source, str] = {}
         self._resolving = False
+        self._applying_found: tuple[Source, ...] | None = None
 
     @property
     def marks(self) -> dict[Source, Mark]:
@@ -382,7 +388,16 @@ class Forces:
     # ------------------------------------------------------------------ reading
     def applying(self) -> list[Source]:
         """The ignore effects that apply."""
-        return [s for s, m in self.marks.items() if m is Mark.APPLIES]
+        return list(self._applying())
+
+    def _applying(self) -> tuple[Source, ...]:
+        """The ignore effects that apply, listed once the fixed point is found (not while)."""
+        if self._applying_found is not None:
+            return self._applying_found
+        found = tuple(s for s, m in self.marks.items() if m is Mark.APPLIES)
+        if not self._resolving:
+            self._applying_found = found
+        return found
 
     def conflicts(self) -> list[Source]:
         """Ignore effects the ladder cannot decide (cards ignoring each other)."""
@@ -434,7 +449,7 @@ class Forces:
         """The ignore effect that ignores the whole card, if any."""
         if self._beyond_reach(card):
             return None
-        for source in self.applying():
+        for source in self._applying():
             if self._reaches(source, card, definite=True) == "card":
                 return Ignored(source, "card")
         self.require_decided(card, frozenset({"card"}))
@@ -447,7 +462,7 @@ class Forces:
         whole = self.card_ignored(card)
         if whole is not None:
             return whole
-        for source in self.applying():
+        for source in self._applying():
             if self._reaches(source, card, definite=True) == "text":
                 return Ignored(source, "text")
         self.require_decided(card, frozenset({"text"}))
@@ -456,7 +471,7 @@ class Forces:
     def icons_shielded(self, card: Instance) -> list[Source]:
         """The applying effects ignoring icons that the card's PROTECTED icon keeps off it."""
         kept = []
-        for source in self.applying():
+        for source in self._applying():
             effect = source.effect
             if (
                 not isinstance(effect, fx.Ignore)
@@ -471,7 +486,7 @@ class Forces:
 
     def shielded_from(self, card: Instance) -> Source | None:
         """An applying ignore effect that would silence the card's text but for PROTECTED."""
-        for source in self.applying():
+        for source in self._applying():
             if self._silences(source, card, definite=True):
                 continue
             if fx.scope_of(source.effect) is fx.Scope.ICONS:
@@ -491,7 +506,7 @@ class Forces:
         ignored = self.card_ignored(card) if whole else None
         if ignored is not None:
             return ignored
-        for source in self.applying():
+        for source in self._applying():
             if fx.scope_of(source.effect) is fx.Scope.ICONS and self._icon_reached(
                 source, card, icon
             ):
@@ -572,19 +587,26 @@ class Forces:
     def _cards_with(self, kind: type | tuple[type, ...]) -> list[Instance]:
         """The cards of the state with an effect of a kind, in the state's order.
 
-        Kept with the state's card index for as many cards as the state has (its cards are
-        only added to, or replaced with a new list and a new index).
+        Kept with the state's card index and extended by the cards added since (its cards
+        are only added to, or replaced with a new list and a new index): finding them again
+        after each card added costs the new cards only.
         """
         index = self.state.index()
-        kept: dict[type | tuple[type, ...], tuple[int, list[Instance]]] = index.__dict__.setdefault(
-            "_with_kind", {}
+        kept: dict[type | tuple[type, ...], tuple[list[int], list[Instance]]] = (
+            index.__dict__.setdefault("_with_kind", {})
         )
-        count = len(self.state.cards)
+        cards = self.state.cards
         known = kept.get(kind)
-        if known is not None and known[0] == count:
-            return known[1]
-        found = self._find_cards_with(kind, index.group("effect-kinds", _effect_kinds))
-        kept[kind] = (count, found)
+        if known is None:
+            found = self._find_cards_with(kind, index.group("effect-kinds", _effect_kinds))
+            known = kept[kind] = ([len(cards)], list(found))
+        done, found = known
+        if done[0] != len(cards):
+            WORK.cards += len(cards) - done[0]
+            for card in cards[done[0] :]:
+                if any(issubclass(effect, kind) for effect in _effect_kinds(card)):
+                    found.append(card)
+            done[0] = len(cards)
         return found
 
     def _find_cards_with(

@@ -16,6 +16,8 @@ from typing import Any
 
 #: The current epoch: marks increase it; changes within one epoch are saved once.
 _clock = [0]
+#: The same list, for the makers of objects that set their history themselves.
+CLOCK = _clock
 #: Attributes an object keeps for itself (its history, caches), never part of its fields.
 OWN = ("_saved", "_history", "_watcher", "_sources", "_acting", "_kinds")
 

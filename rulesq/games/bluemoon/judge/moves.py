@@ -16,7 +16,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
 from rulesq.games.bluemoon.judge.claims import require_followed
 from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
-from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
@@ -134,9 +134,8 @@ class Moves:
 
     def to_discard(self, card: Instance) -> None:
         """A card leaves play (or the hand) for its discard pile (leadership: the leader)."""
-        card.zone = Zone.LEADER if card.info.kind == "leadership" else Zone.DISCARD
-        card.active = False
-        card.face_down = False
+        zone = Zone.LEADER if card.info.kind == "leadership" else Zone.DISCARD
+        card.change(zone=zone, active=False, face_down=False)
         if card.info.kind == "ship":
             for loaded in self.state.cards:
                 if loaded.ship is card and loaded.zone is Zone.CARGO:
@@ -228,13 +227,15 @@ class Moves:
             for old in state.owned(who, frozenset({Zone.INFLUENCE})):
                 if old.info.kind == "hyla":
                     self.to_discard(old)
-        card.zone = zone
-        card.active = zone is not Zone.GONE
-        card.face_down = bluff
-        card.turn = state.turn
-        card.seq = state.next_seq()
-        card.played = True
-        card.used_gang = joins
+        card.change(
+            zone=zone,
+            active=zone is not Zone.GONE,
+            face_down=bluff,
+            turn=state.turn,
+            seq=state.next_seq(),
+            played=True,
+            used_gang=joins,
+        )
         event = self.record(
             "play",
             who,
@@ -281,10 +282,7 @@ class Moves:
 
     def _on_played(self, card: Instance, who: str, event: Event) -> None:
         """What a card does as it is played: element changes, interference effects."""
-        if not any(
-            isinstance(s.effect, fx.ElementChange | fx.InterferenceTrigger)
-            for s in effects_of(card)
-        ):
+        if not has_effect(card, (fx.ElementChange, fx.InterferenceTrigger)):
             return  # nothing acts as it is played: whether its text is ignored does not matter
         forces = Forces(self._moment_answered(card, who, event))
         sources = forces.in_force(card, in_hand=True)

@@ -15,7 +15,7 @@ from rulesq.corpus import load_corpus
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.claims import not_followed, require_followed
-from rulesq.games.bluemoon.judge.forces import Forces, effects_of
+from rulesq.games.bluemoon.judge.forces import Forces, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import ignored_or_not
 from rulesq.games.bluemoon.judge.iconuse import settled, start_keeping, stop_keeping, was_read
 from rulesq.games.bluemoon.judge.select import matches
@@ -43,9 +43,7 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
         assert isinstance(effect, fx.NextPlayedAsIf)
         icons.add(effect.as_if.icon)
     own = (
-        []
-        if not any(isinstance(s.effect, fx.PlayAsIf) for s in effects_of(card))
-        else forces.in_force(card, in_hand=True)
+        forces.in_force(card, in_hand=True) if has_effect(card, fx.PlayAsIf) else []
     )  # no "as if" text: nothing to read
     for source in own:
         effect = source.effect

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
+from operator import attrgetter, itemgetter
 from typing import Any, overload
 from weakref import ref
 
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
-from rulesq.games.bluemoon.judge.history import OWN, Remembering, new_epoch, remember
+from rulesq.games.bluemoon.judge.history import CLOCK, OWN, Remembering, new_epoch, remember
 from rulesq.games.bluemoon.judge.work import WORK
 
 ME, YOU = "me", "you"
@@ -41,9 +42,17 @@ class Step(IntEnum):
     @classmethod
     def named(cls, text: str) -> Step | None:
         """The phase a situation names (``Booster/Support``, ``Refresh``), or None."""
-        key = " ".join(text.lower().replace("?", "").split())
-        return PHASE_NAMES.get(key)
+        known = _NAMED.get(text)
+        if known is None:
+            key = " ".join(text.lower().replace("?", "").split())
+            if len(_NAMED) >= 1024:  # bounded: cleared when full
+                _NAMED.clear()
+            known = _NAMED[text] = (PHASE_NAMES.get(key),)
+        return known[0]
 
+
+#: The phase each text names, found once per text (a phase a situation names again).
+_NAMED: dict[str, tuple[Step | None]] = {}
 
 PHASE_TITLES = {
     Step.GAME_PREPARATION: "Game Preparation",
@@ -143,6 +152,19 @@ class Instance(Remembering):
         remember(fields)
         fields[name] = value
 
+    def change(self, **changes: Any) -> None:
+        """Set several fields at once, as setting each in turn would (saved once, moves watched)."""
+        fields = self.__dict__
+        if "_saved" in fields:
+            zone = changes.get("zone")
+            if zone is not None:
+                watching = fields.get("_watcher")
+                watcher = None if watching is None else watching()
+                if watcher is not None:
+                    watcher.moved(self, zone)
+            remember(fields)
+        fields.update(changes)
+
     @property
     def name(self) -> str:
         """The card's name."""
@@ -200,20 +222,38 @@ def new_instance(uid: int, info: CardInfo, owner: str, zone: Zone, **given: Any)
     made.update(_CARD_FIELDS)
     made.update(uid=uid, info=info, owner=owner, zone=zone)
     made.update(given)
-    card.start_history()
+    made["_history"] = []
+    made["_saved"] = CLOCK[0]  # as ``start_history`` sets them
     return card
 
 
 def new_event(
-    kind: str, who: str | None, turn: int, phase: Step | None, seq: int, **given: Any
+    kind: str,
+    who: str | None,
+    turn: int,
+    phase: Step | None,
+    seq: int,
+    cards: tuple[Instance, ...] = (),
+    data: dict[str, Any] | None = None,
+    line: int | None = None,
+    text: str = "",
 ) -> Event:
-    """``Event(kind, who, turn, phase, seq, **given)``, made without a call per field set."""
+    """``Event(kind, who, turn, phase, seq, …)``, its fields set at once (not one call each)."""
     event: Event = object.__new__(Event)
-    made = event.__dict__
-    made.update(kind=kind, who=who, turn=turn, phase=phase, seq=seq, cards=(), data={})
-    made.update(line=None, text="")
-    made.update(given)
-    event.start_history()
+    fields: dict[str, Any] = {
+        "kind": kind,
+        "who": who,
+        "turn": turn,
+        "phase": phase,
+        "seq": seq,
+        "cards": cards,
+        "data": {} if data is None else data,
+        "line": line,
+        "text": text,
+        "_history": [],
+        "_saved": CLOCK[0],  # as ``start_history`` sets them
+    }
+    object.__setattr__(event, "__dict__", fields)
     return event
 
 
@@ -304,7 +344,8 @@ class State:
         length now is enough to find it again.
         """
         players = {who: _player_now(p) for who, p in self.players.items()}
-        scalars = {name: getattr(self, name) for name in _SCALARS}
+        fields = self.__dict__
+        scalars = dict(zip(_SCALARS, _scalars_of(fields), strict=True))
         scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
         scalars["assumed"] = list(self.assumed)
         return Mark(
@@ -368,12 +409,18 @@ class State:
         self, name: str, who: str | None = None, zones: frozenset[Zone] | None = None
     ) -> Instance | None:
         """The most recent card of that name (of a player, in some zones), or None."""
-        key = " ".join(name.replace("\u2019", "'").casefold().split())
+        key = _FOLDED.get(name)
+        if key is None:
+            if len(_FOLDED) >= _FOLDED_KEPT:
+                _FOLDED.clear()
+            key = _FOLDED[name] = " ".join(name.replace("\u2019", "'").casefold().split())
         if zones is None:
             found = self.named(key) if who is None else self.named(key, who)
         else:
             found = self.index().placed(key, (ME, YOU) if who is None else (who,), zones)
-        return max(found, key=lambda c: c.seq) if found else None
+        if len(found) < 2:
+            return found[0] if found else None
+        return max(found, key=_seq)
 
     def named(self, key: str, who: str | None = None) -> list[Instance]:
         """The cards (of a player) whose folded name is ``key``, in the state's order."""
@@ -432,6 +479,14 @@ class State:
         return Step.GAME_PREPARATION
 
 
+#: Names as ``State.find`` folds them, folded once per name (bounded: cleared when full).
+_FOLDED: dict[str, str] = {}
+_FOLDED_KEPT = 4096
+
+
+_seq = attrgetter("seq")
+
+
 def _keys(card: Instance) -> list[str]:
     return [card.info.key]
 
@@ -456,6 +511,8 @@ class CardIndex:
         self._order: dict[int, int] = {}
 
     def _watch(self) -> None:
+        if len(self._order) == len(self.cards):
+            return
         watcher = ref(self)  # the cards do not keep their index alive: no cycle through it
         for at in range(len(self._order), len(self.cards)):
             card = self.cards[at]
@@ -512,16 +569,18 @@ _SCALARS = (
     "seq",
     "first_turn_of",
 )
+_scalars_of = itemgetter(*_SCALARS)
 
 
 def _player_now(player: Player) -> Player:
     """A copy of a player's side whose containers are its own (cards inside are shared)."""
     out = object.__new__(Player)
-    out.__dict__.update(player.__dict__)
-    out.hand_lacks = set(player.hand_lacks)
-    out.named_dragons = set(player.named_dragons)
-    out.area_counts = dict(player.area_counts)
-    out.deck = list(player.deck)
+    fields = out.__dict__
+    fields.update(player.__dict__)
+    fields["hand_lacks"] = set(player.hand_lacks)
+    fields["named_dragons"] = set(player.named_dragons)
+    fields["area_counts"] = dict(player.area_counts)
+    fields["deck"] = list(player.deck)
     return out
 
 
@@ -534,6 +593,7 @@ def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> An
 
     ``memo`` maps the objects copied so far to their copies (one memo: one consistent copy);
     with ``epoch``, cards and events are copied as they were at the mark of that epoch.
+    Card infos, effects, marks and the situation are shared: never changed once made.
     """
     kind = type(value)
     if kind in _ATOMIC:
@@ -541,48 +601,69 @@ def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> An
     known = memo.get(id(value))
     if known is not None:
         return known
-    if kind is Instance:
-        return _fork_card(value, memo, epoch)
-    if kind is Event:
-        return _fork_event(value, memo, epoch)
-    if kind is tuple:
-        return tuple([v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value])
-    if kind is list:
-        out: list[Any] = []
-        memo[id(value)] = out
-        out.extend(v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value)
-        return out
-    if kind is dict:
-        copied: dict[Any, Any] = {}
-        memo[id(value)] = copied
-        for key, item in value.items():
-            copied[key] = item if type(item) in _ATOMIC else fork_value(item, memo, epoch)
-        return copied
-    if kind is set or kind is frozenset:
-        return kind(v if type(v) in _ATOMIC else fork_value(v, memo, epoch) for v in value)
-    if kind is Player or kind is State:
-        return _fork_fields(value, memo, epoch)
-    if kind is Snapshots:
-        moments = Snapshots()
-        memo[id(value)] = moments
-        for seq, moment in value._marks.items():
-            moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
-        return moments
-    return value  # card infos, effects, marks, the situation: never changed once made
+    forker = _FORKERS.get(kind)
+    return value if forker is None else forker(value, memo, epoch)
 
 
-def _fields(value: Remembering, epoch: int | None) -> dict[str, Any]:
-    """A remembering object's fields now, or at the mark of ``epoch`` (not to be changed)."""
-    if epoch is None:
-        return value.__dict__
-    return value.fields_at(epoch)
+def _forked_items(
+    values: Iterable[Any], memo: dict[int, Any], epoch: int | None
+) -> tuple[list[Any], bool]:
+    """Each value of a container forked, and whether any is a copy (``fork_value`` inlined)."""
+    out = []
+    changed = False
+    for value in values:
+        kind = type(value)
+        if kind not in _ATOMIC:
+            known = memo.get(id(value))
+            if known is None:
+                forker = _FORKERS.get(kind)
+                known = value if forker is None else forker(value, memo, epoch)
+            if known is not value:
+                value = known
+                changed = True
+        out.append(value)
+    return out, changed
+
+
+def _fork_tuple(value: tuple[Any, ...], memo: dict[int, Any], epoch: int | None) -> Any:
+    items, changed = _forked_items(value, memo, epoch)
+    return tuple(items) if changed else value  # immutable: shared when nothing in it is copied
+
+
+def _fork_list(value: list[Any], memo: dict[int, Any], epoch: int | None) -> Any:
+    out: list[Any] = []
+    memo[id(value)] = out
+    out.extend(_forked_items(value, memo, epoch)[0])
+    return out
+
+
+def _fork_dict(value: dict[Any, Any], memo: dict[int, Any], epoch: int | None) -> Any:
+    copied: dict[Any, Any] = {}
+    memo[id(value)] = copied
+    copied.update(zip(value, _forked_items(value.values(), memo, epoch)[0], strict=True))
+    return copied
+
+
+def _fork_set(value: set[Any] | frozenset[Any], memo: dict[int, Any], epoch: int | None) -> Any:
+    items, changed = _forked_items(value, memo, epoch)
+    if not changed and type(value) is frozenset:
+        return value  # immutable: shared when nothing in it is copied
+    return type(value)(items)
+
+
+def _fork_snapshots(value: Snapshots, memo: dict[int, Any], epoch: int | None) -> Any:
+    moments = Snapshots()
+    memo[id(value)] = moments
+    for seq, moment in value._marks.items():
+        moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
+    return moments
 
 
 def _fork_card(card: Instance, memo: dict[int, Any], epoch: int | None) -> Instance:
     new = object.__new__(Instance)
     memo[id(card)] = new
     fields = new.__dict__
-    fields.update(_fields(card, epoch))
+    fields.update(card.__dict__ if epoch is None else card.fields_at(epoch))
     for name in OWN:
         fields.pop(name, None)
     ship = fields.get("ship")
@@ -591,7 +672,8 @@ def _fork_card(card: Instance, memo: dict[int, Any], epoch: int | None) -> Insta
     kinds = card.__dict__.get("_kinds")
     if kinds is not None:
         fields["_kinds"] = kinds  # the classes of its effects: the card's text, shared
-    new.start_history()
+    fields["_history"] = []  # as ``start_history`` sets them
+    fields["_saved"] = CLOCK[0]
     return new
 
 
@@ -599,14 +681,19 @@ def _fork_event(event: Event, memo: dict[int, Any], epoch: int | None) -> Event:
     new = object.__new__(Event)
     memo[id(event)] = new
     fields = new.__dict__
-    fields.update(_fields(event, epoch))
+    fields.update(event.__dict__ if epoch is None else event.fields_at(epoch))
     fields.pop("_saved", None)
     fields.pop("_history", None)
     if fields["cards"]:
-        fields["cards"] = tuple([fork_value(card, memo, epoch) for card in fields["cards"]])
-    if fields["data"]:
-        fields["data"] = fork_value(fields["data"], memo, epoch)
-    new.start_history()
+        fields["cards"] = tuple(_forked_items(fields["cards"], memo, epoch)[0])
+    data = fields["data"]
+    if data:
+        # An event's data is replaced, never changed in place: shared unless it holds cards.
+        items, changed = _forked_items(data.values(), memo, epoch)
+        if changed:
+            fields["data"] = dict(zip(data, items, strict=True))
+    fields["_history"] = []  # as ``start_history`` sets them
+    fields["_saved"] = CLOCK[0]
     return new
 
 
@@ -622,6 +709,20 @@ def _fork_fields(value: Any, memo: dict[int, Any], epoch: int | None) -> Any:
         else:
             fields[name] = fork_value(item, memo, epoch)
     return new
+
+
+#: How ``fork_value`` copies each kind of mutable value a state holds.
+_FORKERS: dict[type, Callable[[Any, dict[int, Any], int | None], Any]] = {
+    Instance: _fork_card,
+    Event: _fork_event,
+    tuple: _fork_tuple,
+    list: _fork_list,
+    dict: _fork_dict,
+    set: _fork_set,
+    frozenset: _fork_set,
+    Player: _fork_fields,
+    State: _fork_fields,
+}
 
 
 @dataclass(frozen=True)
@@ -681,6 +782,9 @@ class Snapshots:
 
     def __len__(self) -> int:
         return len(self._marks)
+
+
+_FORKERS[Snapshots] = _fork_snapshots
 
 
 def hand_current(state: State, who: str) -> bool:

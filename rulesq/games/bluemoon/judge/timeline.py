@@ -122,17 +122,9 @@ class Timeline(Moves):
         """Add an event at the current turn and phase."""
         state = self.state
         fact = self.fact
-        event = new_event(
-            kind,
-            who,
-            state.turn,
-            state.phase,
-            state.next_seq(),
-            cards=cards,
-            data=dict(data),
-            line=fact.span.line if fact else None,
-            text=fact.text if fact else "",
-        )
+        state.seq += 1  # ``State.next_seq``
+        line, text = (None, "") if fact is None else (fact.span.line, fact.text)
+        event = new_event(kind, who, state.turn, state.phase, state.seq, cards, data, line, text)
         state.events.append(event)
         return event
 
