@@ -131,17 +131,8 @@ def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
     new = _new(CardRef)
     fields = new.__dict__
     fields.update(ref.__dict__)
-    if lines or offset:  # as _moved_span moves it
-        at = fields["span"].__dict__
-        if at["end"]:
-            span = _new(Span)
-            span.__dict__.update(
-                start=at["start"] + offset,
-                end=at["end"] + offset,
-                line=at["line"] + lines,
-                column=at["column"],
-            )
-            fields["span"] = span
+    if lines or offset:
+        fields["span"] = _moved_span(fields["span"], lines, offset)
     return new
 
 
@@ -169,16 +160,7 @@ def _placed(item: T, lines: int, offset: int, index: int) -> T:
     fields = new.__dict__
     fields.update(item.__dict__)
     if lines or offset:
-        at = fields["span"].__dict__
-        if at["end"]:
-            span = _new(Span)
-            span.__dict__.update(
-                start=at["start"] + offset,
-                end=at["end"] + offset,
-                line=at["line"] + lines,
-                column=at["column"],
-            )
-            fields["span"] = span
+        fields["span"] = _moved_span(fields["span"], lines, offset)
     cards = fields["cards"]
     if cards:
         fields["cards"] = tuple([_moved_ref(ref, lines, offset) for ref in cards])

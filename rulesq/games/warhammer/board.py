@@ -13,6 +13,10 @@ if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.situation.model import CardRef, Fact
 
+#: What a card that acted this turn did (:meth:`Board.acted_this_turn`), as an answer says it.
+PLAYED_THIS_TURN = "was played this turn"
+TRIGGERED_THIS_TURN = "was triggered this turn"
+
 #: The phases of a turn, 0 to 5 (the FAQ's Updated Turn Sequence Diagram), by number.
 PHASES = ("beginning", "kingdom", "quest", "capital", "battlefield", "end")
 #: The words a situation may write for each phase ("phase 3", "phase capital phase").
@@ -206,6 +210,24 @@ class Board:
             text = placed.shown_text
             if text is not None:
                 yield placed, text
+
+    def acted_this_turn(self) -> list[tuple[Card, str]]:
+        """The cards played, then those triggered, this turn, each with what it did.
+
+        What it did reads ``was played this turn`` or ``was triggered this turn``; a card
+        triggered that is no longer in play (or has no known card) is not among them.
+        """
+        acted: list[tuple[Card, str]] = [
+            (card, PLAYED_THIS_TURN)
+            for capital in self.capitals.values()
+            for card, _ in capital.played
+            if card is not None
+        ]
+        for name, _who, _fact in self.triggered:
+            placed = self.find(name)
+            if placed is not None and placed.card is not None:
+                acted.append((placed.card, TRIGGERED_THIS_TURN))
+        return acted
 
     def in_zone(self, player: str, zone: Zone) -> list[InPlay]:
         """The cards a player has in one zone (attachments included)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer.board import TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text
 
 if TYPE_CHECKING:
@@ -100,18 +101,10 @@ def read(board: Board, placed: InPlay) -> Corruption:
     for link, where in links:
         _link(board, placed, link, where, found)
     named = {link.name.casefold() for link, _ in links}
-    stated: list[tuple[Card, str]] = [
-        (card, "was played this turn")
-        for capital in board.capitals.values()
-        for card, _ in capital.played
-        if card is not None
-    ]
-    stated += [
-        (found_card, "was triggered this turn")
-        for name, _who, _fact in board.triggered
-        if name.casefold() not in named
-        and (source := board.find(name)) is not None
-        and (found_card := source.card) is not None
+    stated = [
+        (card, what)
+        for card, what in board.acted_this_turn()
+        if what != TRIGGERED_THIS_TURN or card.name.casefold() not in named
     ]
     for card, what in stated:
         source = board.find(card.name)

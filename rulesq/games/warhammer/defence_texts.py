@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer.board import TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text
 
 if TYPE_CHECKING:
-    from rulesq.corpus.models import Card
     from rulesq.games.warhammer.board import Board, InPlay, Link
 
 #: A sentence that permits, forbids or requires defending (a trigger "when ... defends" does not).
@@ -124,23 +124,12 @@ def read(board: Board, unit: InPlay) -> Reading:
     for link in board.resolved:
         if link.card is not None:
             _resolved(board, unit, link, found)
-    stated: list[tuple[Card, str]] = [
-        (card, "was played this turn")
-        for capital in board.capitals.values()
-        for card, _ in capital.played
-        if card is not None
-    ]
-    stated += [
-        (card, "was triggered this turn")
-        for name, _who, _fact in board.triggered
-        if (card := _card(board, name)) is not None
-    ]
     resolved = {link.name.casefold() for link in board.resolved}
-    for card, what in stated:
+    for card, what in board.acted_this_turn():
         for sentence in _sentences(card.text or ""):
             if not SPEAKS.search(sentence) or MUST.search(sentence):
                 continue
-            if what == "was triggered this turn" and card.name.casefold() in resolved:
+            if what == TRIGGERED_THIS_TURN and card.name.casefold() in resolved:
                 continue  # the resolved link is read
             if _WIDENS.search(sentence):
                 found.widens.append(f'"{card.name}" {what} and reads "{sentence}"')
@@ -150,11 +139,6 @@ def read(board: Board, unit: InPlay) -> Reading:
                 "the situation does not state"
             )
     return found
-
-
-def _card(board: Board, name: str) -> Card | None:
-    placed = board.find(name)
-    return placed.card if placed is not None else None
 
 
 def _in_play(
