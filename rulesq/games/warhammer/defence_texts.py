@@ -212,7 +212,11 @@ def _no_developments(board: Board, unit: InPlay, quote: Text, found: Reading) ->
         )
     elif count == 0:
         found.forbids.append(
-            (quote, f'"{unit.name}" is in a {zone} with no developments: "{quote.quote}"')
+            (
+                quote,
+                f'"{unit.name}" is in a {zone} with no developments, and "{quote.card}" reads '
+                f'"{quote.quote}"',
+            )
         )
     else:
         found.steps.append(f'"{unit.name}" is in a {zone} with {count} developments')
