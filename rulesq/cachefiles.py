@@ -73,6 +73,22 @@ def content_key(files: Iterable[Path | str], salt: str) -> str:
     return digest.hexdigest()[:24]
 
 
+def package_init(name: str) -> Path | None:
+    """A top-level package's ``__init__.py``, found without importing it (None if not found).
+
+    Its content names the package's version (``__version__``), so a cache key that hashes it
+    changes with the version, and a command that does not need the package never loads it.
+    """
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    origin = spec.origin if spec is not None else None
+    return Path(origin) if origin and origin.endswith("__init__.py") else None
+
+
 class FileHashes:
     """The SHA-256 of files read for cache keys, remembered with each file's status.
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesq.cli.quick import read_ask
+from rulesq.cli.quick import read_ask, read_check
 
 ROOT = Path(__file__).resolve().parents[1]
 CASE = str(ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq")
@@ -106,3 +106,83 @@ def test_the_plain_ask_imports_no_command_line_library(tmp_path: Path) -> None:
     )
     assert done.stderr.strip().endswith("[]"), done.stderr
     assert "no" in done.stdout
+
+
+CASES = str(ROOT / "tests" / "cases" / "fma")
+ERRORS = str(ROOT / "tests" / "cases" / "input-errors")
+
+
+@pytest.mark.parametrize(
+    ("args", "read"),
+    [
+        ([CASE], {"paths": [CASE]}),
+        ([CASE, CASES], {"paths": [CASE, CASES]}),
+        ([CASE, "--json", "--follow"], {"paths": [CASE], "as_json": True, "follow": True}),
+        (["-g", "fma", CASE, "-j", "2"], {"paths": [CASE], "game": "fma", "jobs": 2}),
+        (["--jobs=007", CASE], {"paths": [CASE], "jobs": 7}),
+    ],
+)
+def test_plain_check_lines_are_read(args: list[str], read: dict[str, object]) -> None:
+    assert read_check(args) == read
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--help"],
+        ["-"],
+        [CASE, "--", "-x.rq"],
+        [CASE, "--jobs", "0"],
+        [CASE, "--jobs", "two"],
+        [CASE, "--jobs", "+2"],
+        [CASE, "--jobs", "\u0662"],
+        [CASE, "-j2"],
+        [CASE, "--json", "--json"],
+        [CASE, "--follow=yes"],
+        [CASE, "--explain"],
+        [CASE, "--game"],
+    ],
+)
+def test_any_other_check_is_left_to_the_app(args: list[str]) -> None:
+    assert read_check(args) is None
+
+
+#: Plain check lines, each with the same one that the quick reader declines.
+SAME_CHECK = [
+    ([CASE], ["--", CASE]),
+    ([CASE, CASES, "--jobs", "1"], ["--jobs", "1", "--", CASE, CASES]),
+    ([CASES, "--jobs", "2", "--json"], ["--jobs", "2", "--json", "--", CASES]),
+    ([ERRORS, "--jobs", "1"], ["--jobs", "1", "--", ERRORS]),
+    ([CASE, "missing.rq", "-g", "fma"], ["-g", "fma", "--", CASE, "missing.rq"]),
+    ([CASE, "missing.rq", "--json"], ["--json", "--", CASE, "missing.rq"]),
+]
+
+
+@pytest.mark.parametrize(("plain", "through_app"), SAME_CHECK)
+def test_the_same_check_as_the_app(
+    plain: list[str], through_app: list[str], tmp_path: Path
+) -> None:
+    assert read_check(plain) is not None and read_check(through_app) is None
+    assert _run(["check", *plain], tmp_path) == _run(["check", *through_app], tmp_path)
+
+
+def test_a_plain_check_imports_neither_the_command_line_library_nor_lark(tmp_path: Path) -> None:
+    """With its lines in the cache folder (a first check wrote them), no parser is needed."""
+    code = (
+        "import sys\nfrom rulesq.cli import main\n"
+        f"sys.argv = ['rulesq', 'check', {CASE!r}, '--jobs', '1']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "found = (m for m in ('typer', 'click', 'lark') if m in sys.modules)\n"
+        "sys.stderr.write(repr(sorted(found)))\n"
+    )
+    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+        )
+        for _ in range(2)
+    ]
+    assert runs[0].stderr.strip().endswith("['lark']"), runs[0].stderr
+    assert runs[1].stderr.strip().endswith("[]"), runs[1].stderr
+    assert all("AGREE" in run.stdout for run in runs)

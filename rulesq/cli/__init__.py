@@ -1,8 +1,8 @@
 """The ``rulesq`` command line: run a command, end with an honest exit code.
 
 The app (``rulesq.cli.build``) holds one module per command and imports a command's module
-only when it is built with it. A plain ``rulesq ask FILE`` is answered without it
-(``rulesq.cli.quick``): the command-line library is not even imported.
+only when it is built with it. A plain ``rulesq ask FILE`` or ``rulesq check PATH...`` is run
+without it (``rulesq.cli.quick``): the command-line library is not even imported.
 """
 
 from __future__ import annotations
@@ -72,10 +72,19 @@ def main() -> None:
             from rulesq.cli.quick import read_ask
 
             quick = read_ask(sys.argv[2:])
-        if quick is not None:
-            from rulesq.cli.answer import run_ask
+        elif named == "check" and not completing:
+            from rulesq.cli.quick import read_check
 
-            code: Any = run_ask(**quick)
+            quick = read_check(sys.argv[2:])
+        if quick is not None:
+            if named == "ask":
+                from rulesq.cli.answer import run_ask
+
+                code: Any = run_ask(**quick)
+            else:
+                from rulesq.cli.checking import run_check
+
+                code = run_check(**quick)
         else:
             from rulesq.cli.build import COMMANDS
 

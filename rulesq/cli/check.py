@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from rulesq.cli.common import EXIT_ERROR, EXIT_FAIL, GameOption, JsonOption, print_json
-
-if TYPE_CHECKING:
-    from rulesq.engine.check import FileCheck
+from rulesq.cli.common import GameOption, JsonOption
 
 
 def check(
@@ -50,24 +46,8 @@ def check(
       rulesq check corpus/bluemoon/cases
       rulesq check case.rq other.rq --json
     """
-    from rulesq.cli.parallel import reports
-    from rulesq.engine.check import planned_checks, summary_line
+    from rulesq.cli.checking import run_check
 
-    checked: list[FileCheck] = []
-    documents: list[dict[str, object]] = []
-    for report in reports(list(planned_checks(paths, follow)), game, as_json, jobs):
-        checked.append(report.summary())
-        if as_json:
-            assert report.document is not None
-            documents.append(report.document)
-        else:
-            report.write()
-    summary = summary_line(checked)
-    if as_json:
-        print_json({"files": documents, "summary": summary})
-    else:
-        sys.stdout.write(summary + "\n")
-    if any(r.failed for r in checked):
-        raise typer.Exit(EXIT_ERROR)
-    if any(r.result is None or r.result.value != "agree" for r in checked):
-        raise typer.Exit(EXIT_FAIL)
+    code = run_check(paths, game, follow, jobs, as_json)
+    if code:
+        raise typer.Exit(code)

@@ -21,10 +21,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-# The situation module imports this one when it has a tree to read, so Lark is loaded by
-# then; the names are needed at run time by every node read (isinstance).
-from lark import Token, Tree
-
 from rulesq.corpus.load import normalise_name
 from rulesq.corpus.models import Card
 from rulesq.errors import InputError, did_you_mean, suggest
@@ -40,7 +36,11 @@ from rulesq.situation.model import (
 )
 from rulesq.spans import Span
 
+# Lark is imported by the functions that read a tree: a situation whose lines all come from
+# the cache folder has none, and is read without loading Lark.
 if TYPE_CHECKING:
+    from lark import Token, Tree
+
     Node = Tree[Token]
 
 T = TypeVar("T")
@@ -195,6 +195,8 @@ class SituationBuilder:
 
     def build(self, tree: Node) -> Situation:
         """The situation the tree describes."""
+        from lark import Tree
+
         for child in tree.children:
             if isinstance(child, Tree):
                 self._item(child)
@@ -287,6 +289,8 @@ class SituationBuilder:
 
     def _card_def(self, tree: Node) -> tuple[str, Span, dict[str, Any]]:
         """An inline card's key, the span of its name and the fields of its ``Card``."""
+        from lark import Token, Tree
+
         from rulesq.inputs import MAX_CARD_TEXT, MAX_NAME, too_long
 
         name_token = _token(tree.children[0])
@@ -360,6 +364,8 @@ class SituationBuilder:
     def _collect(
         self, tree: Node, players: list[str], cards: list[CardRef], params: dict[str, Any]
     ) -> None:
+        from lark import Token, Tree
+
         for child in tree.children:
             if isinstance(child, Token):
                 key = bare(child.type).lower()
@@ -403,6 +409,8 @@ class SituationBuilder:
                 self._collect(child, players, cards, params)
 
     def _card(self, tree: Node, adhoc_ok: bool) -> CardRef:
+        from lark import Tree
+
         token = _token(tree.children[0])
         values: dict[str, int] = {}
         flags: list[str] = []
@@ -542,6 +550,8 @@ class SituationBuilder:
 
 def _token(item: object) -> Token:
     """A tree child that must be a token."""
+    from lark import Token
+
     if not isinstance(item, Token):
         raise TypeError(f"expected a token, got {item!r}")
     return item
@@ -549,12 +559,16 @@ def _token(item: object) -> Token:
 
 def _tree(item: object) -> Node:
     """A tree child that must be a tree."""
+    from lark import Tree
+
     if not isinstance(item, Tree):
         raise TypeError(f"expected a tree, got {item!r}")
     return item
 
 
 def _only_tree(tree: Node) -> Node:
+    from lark import Tree
+
     return next(child for child in tree.children if isinstance(child, Tree))
 
 

@@ -6,11 +6,12 @@ rulesq's cache folder (:mod:`rulesq.cachefiles`: private folder, atomic writes, 
 reads, JSON only), in one pack a game: each line's text -> its items, under a hash of the
 game, the grammar files, the code that parses and reads lines (this package's parser, lines,
 lineitems, build, model and this module, the spans, the name normaliser and the parser
-tables' loader), the game's words a line is checked against, the limits, and the lark and
-rulesq versions. A process reads the pack once, when a file first brings a line it has not
-read, and decodes only the lines it meets. Only files read from disk use it, with the lines
-stated to ask a question again with a turn, a phase or an icon (``Situation.remembered``); a
-text given otherwise (standard input, the rulings' made-up situations) is read as usual.
+tables' loader), the game's words a line is checked against, the limits, lark's ``__init__``
+(its version; read without importing lark) and the rulesq version. A process reads the pack
+once, when a file first brings a line it has not read, and decodes only the lines it meets.
+Only files read from disk use it, with the lines stated to ask a question again with a turn,
+a phase or an icon (``Situation.remembered``); a text given otherwise (standard input, the
+rulings' made-up situations) is read as usual.
 
 A line's items (:class:`rulesq.situation.build.LineItem`, as read from the line alone, at
 offset 0) are stored as a JSON text. A pack that is not such a mapping is read as empty; a
@@ -64,9 +65,7 @@ def _code_key(game: str) -> str:
     """The key of what a line's items depend on besides its text: grammars, code, words."""
     from pathlib import Path
 
-    import lark
-
-    from rulesq.cachefiles import content_key
+    from rulesq.cachefiles import content_key, package_init
     from rulesq.games import get_game
     from rulesq.inputs import MAX_CARD_TEXT, MAX_NAME
     from rulesq.paths import grammar_dir
@@ -77,11 +76,13 @@ def _code_key(game: str) -> str:
     code = [here / name for name in names]
     code += [here.parent / "larkcache.py", here.parent / "spans.py"]
     code.append(here.parent / "corpus" / "load.py")
+    lark = package_init("lark")  # its version, without importing it
+    code += [lark] if lark is not None else []
     found = get_game(game)
     words = (found.card_types, found.value_names, found.flag_names, found.answer_words)
     return content_key(
         sorted(grammar_dir().glob("situation*.lark")) + [grammar_dir() / "common.lark", *code],
-        f"{_KIND} {FORMAT} {lark.__version__} {game} {words!r} "
+        f"{_KIND} {FORMAT} {lark is not None} {game} {words!r} "
         f"{MAX_CARD_TEXT} {MAX_NAME} {MAX_NUMBER}",
     )
 

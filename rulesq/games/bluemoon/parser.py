@@ -6,9 +6,6 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from lark import Lark
-from lark.exceptions import UnexpectedInput, VisitError
-
 from rulesq.effects.base import Effect, ParsedText, Unparsed
 from rulesq.effects.grammar import describe_error, load_grammar, span_at, split_sentences
 from rulesq.effects.textcache import TextCache, for_game
@@ -16,6 +13,8 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.spans import Span
 
 if TYPE_CHECKING:
+    from lark import Lark
+
     from rulesq.games.bluemoon.reader import Continuation
 
 GRAMMAR = "bluemoon"
@@ -100,7 +99,10 @@ def read_card_text(text: str) -> ParsedText:
 
 
 def _sentence(lark: Lark, text: str, start: int, end: int) -> Effect:
-    # The reader is imported only when a text is read: corpus texts usually come from disk.
+    # The reader (and Lark) is imported only when a text is read: corpus texts usually come
+    # from disk.
+    from lark.exceptions import UnexpectedInput, VisitError
+
     from rulesq.games.bluemoon.build import build_effect
     from rulesq.games.bluemoon.reader import Reader, ReadError
 
