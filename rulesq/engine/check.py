@@ -176,25 +176,56 @@ def situation_files(paths: Iterable[str | Path], follow: bool = False) -> Iterat
 
 
 def _walk(root: Path, follow: bool) -> Iterator[Path]:
-    """The ``*.rq`` files under ``root``, sorted; links out of it only if ``follow``."""
+    """The ``*.rq`` files under ``root``, sorted; links out of it only if ``follow``.
+
+    Without ``follow`` the walk enters no linked folder, so a folder it meets is within
+    ``root``, and so is each of its files that is not a link: only a link is resolved to
+    tell (:func:`_inside`). Paths are sorted as ``Path`` objects sort (part by part).
+    """
     import os
 
     top = root.resolve()
-    found: list[Path] = []
+    found: list[tuple[tuple[str, ...], Path, str]] = []
     seen: set[Path] = set()
     for folder, dirs, files in os.walk(root, followlinks=follow):
-        real = Path(folder).resolve()
+        base = Path(folder)
+        real = base.resolve()
         if real in seen:  # a loop of links
             dirs[:] = []
             continue
         seen.add(real)
         if not follow:
-            dirs[:] = [d for d in dirs if not (Path(folder) / d).is_symlink()]
+            dirs[:] = [d for d in dirs if not os.path.islink(os.path.join(folder, d))]
+        within = real.is_relative_to(top)
+        parts = base.parts
         for name in files:
-            file = Path(folder) / name
-            if name.endswith(SUFFIX) and (follow or _inside(file, top)):
-                found.append(file)
-    yield from sorted(found)
+            if not name.endswith(SUFFIX):
+                continue
+            if follow:
+                kept = True
+            elif within:
+                kept = _inside_folder(folder, name, top)
+            else:
+                kept = _inside(base / name, top)
+            if kept:
+                found.append(((*parts, name), base, name))
+    found.sort(key=lambda entry: entry[0])
+    for _, base, name in found:
+        yield base / name
+
+
+def _inside_folder(folder: str, name: str, top: Path) -> bool:
+    """Whether the entry ``name`` of a folder within ``top`` is a file within ``top``."""
+    import os
+    import stat
+
+    try:
+        mode = os.lstat(os.path.join(folder, name)).st_mode
+    except OSError:
+        return False
+    if stat.S_ISLNK(mode):
+        return _inside(Path(folder) / name, top)
+    return stat.S_ISREG(mode)
 
 
 def _inside(file: Path, top: Path) -> bool:
@@ -213,8 +244,10 @@ def outside_links(root: Path) -> list[Path]:
     out = []
     for folder, dirs, files in os.walk(root):
         for name in [*dirs, *files]:
+            if not os.path.islink(os.path.join(folder, name)):
+                continue
             entry = Path(folder) / name
-            if entry.is_symlink() and (name in dirs or name.endswith(SUFFIX)):
+            if name in dirs or name.endswith(SUFFIX):
                 try:
                     inside = entry.resolve().is_relative_to(top)
                 except (OSError, RuntimeError):
