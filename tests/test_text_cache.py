@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from rulesq.effects import textcache
 from rulesq.effects.base import ParsedText
-from rulesq.effects.textcache import TextCache, Undecodable, decode, encode
+from rulesq.effects.textcache import TextCache, Undecodable, decode, encode, loads
 from rulesq.games import get_game
 from rulesq.games.bluemoon.parser import read_card_text
 
@@ -93,6 +94,73 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_forms_never_written_do_not_decode(data: object) -> None:
     with pytest.raises(Undecodable):
         decode(data)
+    with pytest.raises(Undecodable):
+        loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"\0c": "rulesq.spans:Span", "f": {"start": [1], "end": 1, "line": 1, "column": 1}},
+        {"\0c": "rulesq.spans:Span", "f": {"start": {"x": 1}, "end": 1, "line": 1, "column": 1}},
+        {"\0c": "rulesq.spans:Span", "f": {"\0t": []}},
+        {"\0c": "rulesq.spans:Span", "f": [], "g": 1},
+        {"\0t": [[1]]},
+        {"\0s": [{"a": 1}]},
+        {"\0t": 1},
+        {"\0t": [], "\0s": []},
+        {"\0e": "rulesq.effects.base:ParsedText", "v": 1},
+        {"\0e": "rulesq.effects.roles:Role", "v": [1]},
+        {"\0e": "rulesq.effects.roles:Role", "v": "x", "w": 1},
+        {"\0e": "rulesq.effects.roles:Role"},
+        {"\0c": "rulesq.spans:Span"},
+        {"a": {"\0t": []}},
+    ],
+)
+def test_nested_forms_never_written_are_refused_alike(data: object) -> None:
+    """Whatever the long way refuses (by any error), reading as the JSON is read refuses."""
+    with pytest.raises((Undecodable, TypeError, ValueError)):
+        decode(data)
+    with pytest.raises((Undecodable, TypeError, ValueError)):
+        loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("game", ["bluemoon", "fma", "warhammer"])
+def test_reading_as_the_json_is_read_gives_what_decoding_gives(game: str) -> None:
+    """Over every corpus text: equal trees, of the same types, node for node."""
+    for text in _texts(game):
+        stored = json.dumps(encode(_reader(game)(text)))
+        fast, slow = loads(stored), decode(json.loads(stored))
+        assert fast == slow and repr(fast) == repr(slow), text
+        assert encode(fast) == encode(slow) == json.loads(stored)
+
+
+def test_a_stored_text_is_read_with_one_call_per_json_object(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counted work: the hook once per object, and never the value-by-value decoder."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    text = max(_texts("bluemoon"), key=len)
+    _cache(tmp_path).get(text)  # written
+    objects = 0
+
+    def count(value: object) -> None:
+        nonlocal objects
+        if isinstance(value, dict):
+            objects += 1
+            for inner in value.values():
+                count(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                count(inner)
+
+    count(json.loads(json.dumps(encode(read_card_text(text)))))
+    calls: list[object] = []
+    node = textcache._node
+    monkeypatch.setattr(textcache, "_node", lambda data: calls.append(data) or node(data))
+    monkeypatch.setattr(textcache, "decode", lambda data: pytest.fail("decoded value by value"))
+    assert _cache(tmp_path).get(text) == read_card_text(text)
+    assert len(calls) == objects > 20
 
 
 @pytest.mark.parametrize("game", ["fma", "warhammer"])

@@ -105,18 +105,91 @@ def decode(data: Any) -> Any:
     raise Undecodable("an unknown form")
 
 
+class _Fields(dict[str, Any]):
+    """A JSON object that is no node: a node's field map (anything else is refused)."""
+
+
+#: What may not stand as a value of its own: a list (only in a tuple or a set) or a field map.
+_NOT_VALUES = frozenset({list, _Fields})
+
+
+def loads(text: str) -> Any:
+    """``decode(json.loads(text))``, decoded as the JSON is read (one call per object).
+
+    The same values and the same refusals as :func:`decode` (a test compares both over
+    every corpus text): each object is turned into its node, enum member, tuple or set as
+    soon as it is read; an object of no such form becomes a field map, which only a node's
+    ``f`` may be, and a list may only be a tuple's or a set's items.
+    """
+    value = json.loads(text, object_hook=_node)
+    if type(value) in _NOT_VALUES:
+        raise Undecodable("a list outside a tuple or a set, or an unknown form")
+    return value
+
+
+def _node(data: dict[str, Any]) -> Any:
+    """One JSON object as :func:`decode` reads it, its values already decoded."""
+    if _CLASS in data:
+        fields = data.get("f")
+        if len(data) != 2 or type(fields) is not _Fields:
+            raise Undecodable("an unknown form")
+        kind = _class(data[_CLASS])
+        names = _field_names(kind)
+        if names is None:
+            raise Undecodable(f"{data[_CLASS]} is not a dataclass")
+        if len(fields) != len(names) or not names.issuperset(fields):
+            raise Undecodable(f"{data[_CLASS]}: fields differ")
+        if not _NOT_VALUES.isdisjoint(map(type, fields.values())):
+            raise Undecodable("a list outside a tuple or a set, or an unknown form")
+        node: Any = object.__new__(kind)
+        if kind in _DICT_CLASSES:  # its fields live in the instance's dict: set at once
+            node.__dict__.update(fields)
+        else:
+            for name, value in fields.items():
+                object.__setattr__(node, name, value)
+        return node
+    if _ENUM in data:
+        if len(data) != 2 or "v" not in data:
+            raise Undecodable("an unknown form")
+        kind = _class(data[_ENUM])
+        if not issubclass(kind, Enum):
+            raise Undecodable(f"{data[_ENUM]} is not an enum")
+        value = data["v"]
+        if type(value) in _NOT_VALUES:
+            raise Undecodable("an unknown form")
+        member = kind._value2member_map_.get(value) if type(value) in (str, int) else None
+        return member if member is not None else kind(value)
+    if len(data) == 1 and (_TUPLE in data or _SET in data):
+        items = data.get(_TUPLE, data.get(_SET))
+        if type(items) is not list or not _NOT_VALUES.isdisjoint(map(type, items)):
+            raise Undecodable("an unknown form")
+        return tuple(items) if _TUPLE in data else frozenset(items)
+    return _Fields(data)
+
+
 _classes: dict[str, type] = {}
 _names: dict[type, frozenset[str] | None] = {}
+
+
+#: The dataclasses whose instances keep every field in their ``__dict__`` (no slots, and no
+#: class attribute that stands for a field: a descriptor would be bypassed).
+_DICT_CLASSES: set[type] = set()
 
 
 def _field_names(kind: type) -> frozenset[str] | None:
     """The names of a dataclass's fields (found once per class); None for another class."""
     if kind not in _names:
-        _names[kind] = (
+        names = _names[kind] = (
             frozenset(f.name for f in dataclasses.fields(kind))
             if dataclasses.is_dataclass(kind)
             else None
         )
+        if (
+            names is not None
+            and all("__slots__" not in klass.__dict__ for klass in kind.__mro__[:-1])
+            and not any(hasattr(getattr(kind, name, None), "__set__") for name in names)
+        ):
+            _DICT_CLASSES.add(kind)
     return _names[kind]
 
 
@@ -193,7 +266,7 @@ class TextCache:
         forgotten (with one warning): its texts are read again.
         """
         try:
-            parsed = decode(json.loads(stored[key]))
+            parsed = loads(stored[key])
             if not isinstance(parsed, ParsedText) or parsed.text != (key if text is None else text):
                 raise Undecodable("not the tree of this text")
         except (Undecodable, TypeError, ValueError, RecursionError) as error:
