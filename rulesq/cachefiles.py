@@ -26,7 +26,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -302,6 +301,8 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def temporary_beside(path: Path) -> Path:
     """A new, empty, uniquely named file (mode 0600) in ``path``'s folder, to fill then replace."""
+    import tempfile  # only to write: a command that writes nothing never loads it
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(handle)
     return Path(temporary)

@@ -167,13 +167,13 @@ def test_the_same_check_as_the_app(
     assert _run(["check", *plain], tmp_path) == _run(["check", *through_app], tmp_path)
 
 
-def test_a_plain_check_imports_neither_the_command_line_library_nor_lark(tmp_path: Path) -> None:
-    """With its lines in the cache folder (a first check wrote them), no parser is needed."""
+def test_a_plain_check_imports_no_command_line_library_parser_or_writer(tmp_path: Path) -> None:
+    """Its lines in the cache folder (a first check wrote them): nothing is parsed or written."""
     code = (
         "import sys\nfrom rulesq.cli import main\n"
         f"sys.argv = ['rulesq', 'check', {CASE!r}, '--jobs', '1']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "found = (m for m in ('typer', 'click', 'lark') if m in sys.modules)\n"
+        "found = (m for m in ('typer', 'click', 'lark', 'tempfile') if m in sys.modules)\n"
         "sys.stderr.write(repr(sorted(found)))\n"
     )
     env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
@@ -183,6 +183,6 @@ def test_a_plain_check_imports_neither_the_command_line_library_nor_lark(tmp_pat
         )
         for _ in range(2)
     ]
-    assert runs[0].stderr.strip().endswith("['lark']"), runs[0].stderr
+    assert runs[0].stderr.strip().endswith("['lark', 'tempfile']"), runs[0].stderr
     assert runs[1].stderr.strip().endswith("[]"), runs[1].stderr
     assert all("AGREE" in run.stdout for run in runs)
