@@ -46,13 +46,14 @@ def warm(card_scanners: bool = True, grammars: bool = True) -> None:
     from rulesq.errors import RulesqError
     from rulesq.games import GAMES, get_game
     from rulesq.games.base import Game
-    from rulesq.larkcache import compile_scanners
 
     loaded = [get_game(name) for name in GAMES if f"rulesq.games.{name}" in sys.modules]
     for target in {*GENERIC.values(), *(t for g in loaded for t in g.questions.values())}:
         import_module(target.partition(":")[0])
     if not grammars:
         return
+    from rulesq.larkcache import compile_scanners
+
     for game in loaded:
         if type(game).parse_card_text is Game.parse_card_text:  # no card-text grammar
             continue
