@@ -8,8 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
-
+    from rulesq.messages import Inbox
     from rulesq.runs import SharedRuns
 
 T = TypeVar("T")
@@ -107,8 +106,9 @@ def forked_map(
     The workers inherit ``function`` and ``items``; they take ``chunk`` items at a time from
     ``runs`` (lists of item indexes, each item in one run at most; by default one run of
     every item in order, which all the workers share), as :class:`rulesq.runs.SharedRuns`
-    hands them out, and send their results back on a ``multiprocessing`` pipe each
-    (serialised as ``multiprocessing.Pool`` sends them). This process only reads, and gives
+    hands them out, and send their results back on a pipe each (pickled:
+    ``rulesq.messages``, which spares this process importing ``multiprocessing`` before
+    the fork). This process only reads, and gives
     the results in the items' order as soon as each is there: unlike the pool, it spends no
     CPU on threads and messages that two workers on two cores need. Only the items the
     runs hold are mapped. With ``kinds`` (each item's kind) a worker done with its run takes
@@ -118,8 +118,8 @@ def forked_map(
     Needs ``os.fork``.
     """
     import gc
-    from multiprocessing import Pipe
 
+    from rulesq.messages import Inbox
     from rulesq.runs import SharedRuns
 
     shared = SharedRuns([range(len(items))] if runs is None else runs, chunk, kinds, loaded, fresh)
@@ -131,23 +131,26 @@ def forked_map(
     # What is loaded so far is left out of the workers' collections: a collection would
     # touch every object, and so copy each page a worker shares with this process.
     gc.freeze()
-    children: list[tuple[Connection, int]] = []  # each worker's result pipe and pid
+    pids: list[int] = []
+    inbox = Inbox(())
     finished = False
     try:
         for slot in range(workers):
-            receiver, sender = Pipe(duplex=False)
+            receiver, sender = os.pipe()
             pid = os.fork()
             if pid == 0:  # the worker: never returns
-                receiver.close()
+                os.close(receiver)
                 _work(function, items, shared, slot, sender, done)
-            sender.close()
-            children.append((receiver, pid))
-        yield from _gather([receiver for receiver, _ in children], shared.order)
+            os.close(sender)
+            pids.append(pid)
+            inbox.add(receiver)
+        yield from _gather(inbox, shared.order)
         finished = True
     finally:
         gc.unfreeze()
         shared.close()
-        _reap(children, stop=not finished)
+        inbox.close()
+        _reap(pids, stop=not finished)
 
 
 def _work(
@@ -155,24 +158,29 @@ def _work(
     items: Sequence[Any],
     shared: SharedRuns,
     slot: int,
-    out: Connection,
+    out: int,
     done: Callable[[], None] | None = None,
 ) -> NoReturn:
-    """In a forked worker: answer chunks until none is left, then exit (never returns)."""
+    """In a forked worker: answer chunks until none is left, then exit (never returns).
+
+    Each chunk's results go to the pipe ``out`` as one message (``rulesq.messages``).
+    """
     import traceback
+
+    from rulesq.messages import send
 
     code = 0
     try:
         while taken := shared.take(slot):
             try:
                 results = [function(items[shared.order[at]]) for at in taken]
-                out.send((taken.start, results, None))
+                send(out, (taken.start, results, None))
             except Exception as error:  # sent to be raised in the parent
                 try:
-                    out.send((taken.start, None, error))
+                    send(out, (taken.start, None, error))
                 except Exception:
                     text = "".join(traceback.format_exception(error))
-                    out.send((taken.start, None, RuntimeError(text)))
+                    send(out, (taken.start, None, RuntimeError(text)))
         if done is not None:
             try:
                 done()
@@ -184,24 +192,15 @@ def _work(
         os._exit(code)
 
 
-def _gather(receivers: list[Connection], order: list[int]) -> Iterator[Any]:
+def _gather(inbox: Inbox, order: list[int]) -> Iterator[Any]:
     """The results the workers send, in the items' order (``order``: the item at each place)."""
-    from multiprocessing.connection import Connection, wait
-
     waiting: dict[int, Any] = {}
-    open_ = list(receivers)
     expected = sorted(order)
     following = 0  # the place in ``expected`` of the next result to give
     while following < len(expected):
-        if not open_:
+        if not inbox.open:
             raise RuntimeError(f"a worker stopped before item {expected[following]} was done")
-        for ready in wait(open_):
-            assert isinstance(ready, Connection)
-            try:
-                start, results, error = ready.recv()
-            except EOFError:  # the worker has exited
-                open_.remove(ready)
-                continue
+        for start, results, error in inbox.receive():
             if error is not None:
                 raise error
             for at, result in enumerate(results, start):
@@ -211,12 +210,11 @@ def _gather(receivers: list[Connection], order: list[int]) -> Iterator[Any]:
             following += 1
 
 
-def _reap(children: list[tuple[Connection, int]], stop: bool) -> None:
-    """Close the result pipes and wait for the workers to exit (after stopping them)."""
+def _reap(pids: list[int], stop: bool) -> None:
+    """Wait for the workers to exit (after stopping them)."""
     import signal
 
-    for receiver, pid in children:
-        receiver.close()
+    for pid in pids:
         try:
             if stop:
                 os.kill(pid, signal.SIGTERM)

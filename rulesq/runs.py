@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mmap
+import os
 import struct
 from collections.abc import Hashable, Iterable, Sequence
 
@@ -21,8 +22,8 @@ class SharedRuns:
     such run is left does it take from the longest, and only a half of at least ``fresh``
     items (meeting a kind costs a worker about that many items' work, which a smaller half
     would not save): else it stops, and the runs' owners finish them. The state lives in
-    memory shared with the forks; a lock on a temporary file (released by the system if its
-    holder dies) guards it.
+    memory shared with the forks; a lock on a file (in memory where the system allows;
+    released by the system if its holder dies) guards it.
     """
 
     def __init__(
@@ -33,8 +34,6 @@ class SharedRuns:
         loaded: Iterable[Hashable] = (),
         fresh: int = 0,
     ) -> None:
-        import tempfile
-
         self.kinds = kinds
         self.fresh = fresh
         #: The kinds this process has met (each forked worker keeps its own copy).
@@ -48,7 +47,7 @@ class SharedRuns:
             end = start + (len(runs[slot]) if slot < len(runs) else 0)
             self._set(slot, start, end)
             start = end
-        self._file = tempfile.TemporaryFile()
+        self._file = _lock_file()
 
     def _get(self, slot: int) -> tuple[int, int]:
         low, high = struct.unpack_from("<II", self._state, 8 * slot)
@@ -119,7 +118,21 @@ class SharedRuns:
     def close(self) -> None:
         """Free the shared memory and the lock's file (in the process that made them)."""
         self._state.close()
-        self._file.close()
+        os.close(self._file)
+
+
+def _lock_file() -> int:
+    """A new file to lock, in memory where the system allows (no temporary file on disk)."""
+    if hasattr(os, "memfd_create"):
+        try:
+            return os.memfd_create("rulesq-runs", os.MFD_CLOEXEC)
+        except OSError:
+            pass
+    import tempfile
+
+    handle, name = tempfile.mkstemp()
+    os.unlink(name)
+    return handle
 
 
 def balanced_runs(order: Sequence[int], costs: Sequence[float], parts: int) -> list[list[int]]:
