@@ -1,28 +1,26 @@
-"""Messages between a process and the workers it forked: pickled objects on pipes.
+"""Messages between a process and the workers it forked: byte strings on pipes.
 
-Each message is its length (8 bytes) then its pickle, written whole by the one process that
+Each message is its length (8 bytes) then its bytes, written whole by the one process that
 writes the pipe. The parent reads every worker's pipe as data comes (``select.poll``) and
-gives each message once it is complete. Only forks of one run talk this way: nothing read
-from disk is ever unpickled. It stands in for ``multiprocessing``'s pipes, whose import
-(sockets, temporary files, subprocesses) was a tenth of a check's work before its fork.
+gives each message once it is complete. What the bytes hold is the caller's (a check's
+reports as JSON; other results as ``multiprocessing`` pickles them, between forks of one
+run only). It stands in for ``multiprocessing``'s pipes, whose import (sockets, temporary
+files, subprocesses) was a tenth of a check's work before its fork.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import select
 import struct
 from collections.abc import Iterable
-from typing import Any
 
 _HEAD = struct.Struct("<Q")
 _READ = 1 << 16
 
 
-def send(fd: int, message: object) -> None:
-    """Write ``message`` to the pipe ``fd`` (the pickling error if it cannot be pickled)."""
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+def send(fd: int, data: bytes) -> None:
+    """Write one message to the pipe ``fd``."""
     view = memoryview(_HEAD.pack(len(data)) + data)
     while view:
         view = view[os.write(fd, view) :]
@@ -42,14 +40,14 @@ class Inbox:
         self.open[fd] = bytearray()
         self._poll.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
 
-    def receive(self) -> list[Any]:
+    def receive(self) -> list[bytes]:
         """The messages complete after waiting for data (a pipe closed at its end is dropped).
 
         Empty when every pipe is closed, or when the data read completes no message yet.
         """
         if not self.open:
             return []
-        found: list[Any] = []
+        found: list[bytes] = []
         for fd, _ in self._poll.poll():
             data = os.read(fd, _READ)
             buffer = self.open[fd]
@@ -70,7 +68,7 @@ class Inbox:
         self.open.clear()
 
 
-def _complete(buffer: bytearray) -> list[Any]:
+def _complete(buffer: bytearray) -> list[bytes]:
     """The whole messages at the front of ``buffer``, taken out of it."""
     found = []
     start = 0
@@ -79,7 +77,7 @@ def _complete(buffer: bytearray) -> list[Any]:
         end = start + _HEAD.size + size
         if len(buffer) < end:
             break
-        found.append(pickle.loads(buffer[start + _HEAD.size : end]))  # noqa: S301 - a fork's
+        found.append(bytes(buffer[start + _HEAD.size : end]))
         start = end
     del buffer[:start]
     return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     from rulesq.messages import Inbox
@@ -100,15 +100,18 @@ def forked_map(
     loaded: Iterable[Hashable] = (),
     fresh: int = 0,
     done: Callable[[], None] | None = None,
+    codec: Codec | None = None,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
     The workers inherit ``function`` and ``items``; they take ``chunk`` items at a time from
     ``runs`` (lists of item indexes, each item in one run at most; by default one run of
     every item in order, which all the workers share), as :class:`rulesq.runs.SharedRuns`
-    hands them out, and send their results back on a pipe each (pickled:
-    ``rulesq.messages``, which spares this process importing ``multiprocessing`` before
-    the fork). This process only reads, and gives
+    hands them out, and send their results back on a pipe each (``rulesq.messages``), each
+    chunk's results (or its error) as ``codec`` writes them: by default as
+    ``multiprocessing`` pickles them; a caller whose results are plain data gives its own
+    (:class:`Codec`), and this process then never imports ``multiprocessing``. This process
+    only reads, and gives
     the results in the items' order as soon as each is there: unlike the pool, it spends no
     CPU on threads and messages that two workers on two cores need. Only the items the
     runs hold are mapped. With ``kinds`` (each item's kind) a worker done with its run takes
@@ -131,6 +134,7 @@ def forked_map(
     # What is loaded so far is left out of the workers' collections: a collection would
     # touch every object, and so copy each page a worker shares with this process.
     gc.freeze()
+    codec = codec or _pickles()
     pids: list[int] = []
     inbox = Inbox(())
     finished = False
@@ -140,11 +144,11 @@ def forked_map(
             pid = os.fork()
             if pid == 0:  # the worker: never returns
                 os.close(receiver)
-                _work(function, items, shared, slot, sender, done)
+                _work(function, items, shared, slot, sender, codec, done)
             os.close(sender)
             pids.append(pid)
             inbox.add(receiver)
-        yield from _gather(inbox, shared.order)
+        yield from _gather(inbox, shared.order, codec)
         finished = True
     finally:
         gc.unfreeze()
@@ -159,6 +163,7 @@ def _work(
     shared: SharedRuns,
     slot: int,
     out: int,
+    codec: Codec,
     done: Callable[[], None] | None = None,
 ) -> NoReturn:
     """In a forked worker: answer chunks until none is left, then exit (never returns).
@@ -174,13 +179,13 @@ def _work(
         while taken := shared.take(slot):
             try:
                 results = [function(items[shared.order[at]]) for at in taken]
-                send(out, (taken.start, results, None))
+                send(out, codec.dumps((taken.start, results, None)))
             except Exception as error:  # sent to be raised in the parent
                 try:
-                    send(out, (taken.start, None, error))
+                    send(out, codec.dumps((taken.start, None, error)))
                 except Exception:
                     text = "".join(traceback.format_exception(error))
-                    send(out, (taken.start, None, RuntimeError(text)))
+                    send(out, codec.dumps((taken.start, None, RuntimeError(text))))
         if done is not None:
             try:
                 done()
@@ -192,7 +197,21 @@ def _work(
         os._exit(code)
 
 
-def _gather(inbox: Inbox, order: list[int]) -> Iterator[Any]:
+class Codec(NamedTuple):
+    """How a chunk's message, ``(start, results, error)``, is written to bytes and read back."""
+
+    dumps: Callable[[tuple[int, Any, BaseException | None]], bytes]
+    loads: Callable[[bytes], tuple[int, Any, BaseException | None]]
+
+
+def _pickles() -> Codec:
+    """Messages as ``multiprocessing`` sends them (pickled, between forks of this run)."""
+    from multiprocessing.reduction import ForkingPickler
+
+    return Codec(lambda message: bytes(ForkingPickler.dumps(message)), ForkingPickler.loads)
+
+
+def _gather(inbox: Inbox, order: list[int], codec: Codec) -> Iterator[Any]:
     """The results the workers send, in the items' order (``order``: the item at each place)."""
     waiting: dict[int, Any] = {}
     expected = sorted(order)
@@ -200,7 +219,7 @@ def _gather(inbox: Inbox, order: list[int]) -> Iterator[Any]:
     while following < len(expected):
         if not inbox.open:
             raise RuntimeError(f"a worker stopped before item {expected[following]} was done")
-        for start, results, error in inbox.receive():
+        for start, results, error in map(codec.loads, inbox.receive()):
             if error is not None:
                 raise error
             for at, result in enumerate(results, start):

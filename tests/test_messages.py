@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(not can_fork(), reason="needs os.fork")
 
 
-def _all(inbox: Inbox) -> list[object]:
-    found: list[object] = []
+def _all(inbox: Inbox) -> list[bytes]:
+    found: list[bytes] = []
     while inbox.open:
         found.extend(inbox.receive())
     return found
@@ -25,7 +25,7 @@ def _all(inbox: Inbox) -> list[object]:
 
 def test_messages_of_every_size_come_whole_and_in_order() -> None:
     sizes = [0, 1, 7, 8, 9, 4095, 65536, 65537, 1_000_003]
-    messages = [(size, "x" * size) for size in sizes]
+    messages = [bytes([size % 256]) * size for size in sizes]
     receiver, sender = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -50,7 +50,7 @@ def test_several_writers_each_in_order() -> None:
         if pid == 0:
             os.close(receiver)
             for number in range(200):
-                send(sender, (writer, number, "y" * (number * 97)))
+                send(sender, f"{writer} {number} ".encode() + b"y" * (number * 97))
             os._exit(0)
         os.close(sender)
         inbox.add(receiver)
@@ -62,18 +62,33 @@ def test_several_writers_each_in_order() -> None:
         for pid in pids:
             os.waitpid(pid, 0)
     for writer in range(3):
-        mine = [m for m in found if isinstance(m, tuple) and m[0] == writer]
-        assert [m[1] for m in mine] == list(range(200))
+        mine = [m.split()[1] for m in found if m.split()[0] == str(writer).encode()]
+        assert mine == [str(number).encode() for number in range(200)]
 
 
-def test_a_message_that_cannot_be_pickled_writes_nothing() -> None:
-    receiver, sender = os.pipe()
-    with pytest.raises(Exception, match="pickle|lambda"):
-        send(sender, lambda: None)
-    send(sender, "after")
-    os.close(sender)
-    inbox = Inbox([receiver])
-    assert _all(inbox) == ["after"]
+def test_a_checks_reports_and_errors_come_back_as_sent() -> None:
+    """The check's JSON codec: reports (with odd text and documents), and errors."""
+    from rulesq.cli.check_report import Report
+    from rulesq.cli.parallel import _dumps, _loads
+
+    reports = [
+        Report("a\udcff.rq", "agree", "AGREE          a.rq", ""),
+        Report("b.rq", None, "ERROR b.rq", "caret\n  ^", None),
+        Report("c.rq", "disagree", document={"file": "c.rq", "answers": [{"x": [1, None]}]}),
+    ]
+    assert _loads(_dumps((8, reports, None))) == (8, reports, None)
+    start, none, error = _loads(_dumps((4, None, KeyError("k"))))
+    assert (start, none, type(error), str(error)) == (4, None, KeyError, "'k'")
+    _, _, other = _loads(_dumps((0, None, ZeroDivisionError("z"))))
+    assert type(other) is ZeroDivisionError
+
+    class Odd(Exception):
+        pass
+
+    _, _, odd = _loads(_dumps((0, None, Odd("o"))))
+    assert type(odd) is RuntimeError and str(odd) == "Odd: o"
+    _, _, unplain = _loads(_dumps((0, None, ValueError(object))))
+    assert type(unplain) is ValueError and str(unplain) == str(ValueError(object))
 
 
 def test_a_parallel_check_never_imports_multiprocessing(tmp_path: Path) -> None:

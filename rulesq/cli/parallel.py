@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -139,7 +140,7 @@ def _in_workers(
     situation lines loaded, and are given the files by index (nothing is pickled but the
     reports that come back). ``games``: each file's game, and the games loaded here.
     """
-    from rulesq.pool import forked_map
+    from rulesq.pool import Codec, forked_map
 
     kinds, loaded = games
     yield from forked_map(
@@ -152,7 +153,40 @@ def _in_workers(
         loaded,
         NEW_GAME_FILES,
         _keep_lines,
+        Codec(_dumps, _loads),
     )
+
+
+def _dumps(message: tuple[int, list[Report] | None, BaseException | None]) -> bytes:
+    """A worker's chunk of reports (or its error) as JSON: reports are plain data."""
+    import json
+
+    start, reports, error = message
+    rows = None if reports is None else [list(astuple(r)) for r in reports]
+    failed = None if error is None else [type(error).__name__, list(error.args), str(error)]
+    try:
+        return json.dumps([start, rows, failed]).encode("ascii")
+    except (TypeError, ValueError):  # an error's arguments that are not plain data
+        assert failed is not None
+        return json.dumps([start, rows, [failed[0], [failed[2]], failed[2]]]).encode("ascii")
+
+
+def _loads(data: bytes) -> tuple[int, list[Report] | None, BaseException | None]:
+    """The chunk :func:`_dumps` wrote (an error as its builtin type, or a RuntimeError)."""
+    import builtins
+    import json
+
+    start, rows, failed = json.loads(data)
+    reports = None if rows is None else [Report(*row) for row in rows]
+    error: BaseException | None = None
+    if failed is not None:
+        name, arguments, text = failed
+        kind = getattr(builtins, name, None)
+        if isinstance(kind, type) and issubclass(kind, Exception):
+            error = kind(*arguments)
+        else:
+            error = RuntimeError(f"{name}: {text}")
+    return start, reports, error
 
 
 def _in_pool(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:
