@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from rulesq.corpus.load import normalise_name
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
+from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.vocab import CardType
 
 if TYPE_CHECKING:
@@ -297,6 +298,12 @@ class CardInfo:
                 _PARSED.clear()
             found = _PARSED[self.text] = parse_card_text(self.text)
         return found
+
+    @once
+    def effect_classes(self) -> frozenset[type]:
+        """The classes of the text's effects (none without text): read once per info."""
+        parsed = self.parsed
+        return frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
 
     def is_a(self, card_type: CardType) -> bool:
         """Whether the card is of a type as card texts name types."""

@@ -125,6 +125,11 @@ class Forces:
         self._unknown: dict[Source, str] = {}
         self._resolving = False
         self._applying_found: tuple[Source, ...] | None = None
+        #: The players some ignore effect could reach, with the cards list and length it
+        #: was found for (asked of nearly every card: kept while the cards stay as they are).
+        self._reach: tuple[list[Instance], int, dict[Hashable, list[Instance]]] | None = None
+        #: The cards with an effect of each kind, kept the same way.
+        self._with: dict[type | tuple[type, ...], tuple[list[Instance], int, list[Instance]]] = {}
 
     @property
     def marks(self) -> dict[Source, Mark]:
@@ -152,7 +157,12 @@ class Forces:
 
         Then nothing ignores the card, its text or its icons, and the fixed point is not needed.
         """
-        return not self.state.index().group("ignore-reach", _ignore_reach).get(card.owner)
+        cards = self.state.cards
+        reach = self._reach
+        if reach is None or reach[0] is not cards or reach[1] != len(cards):
+            found = self.state.index().group("ignore-reach", _ignore_reach)
+            reach = self._reach = (cards, len(cards), found)
+        return not reach[2].get(card.owner)
 
     # ------------------------------------------------------------------ live cards
     def live(self, card: Instance) -> bool:
@@ -162,9 +172,10 @@ class Forces:
         """
         if card.face_down or card.cancelled:
             return False
-        if card.zone is Zone.LEADERSHIP:
+        zone = card.zone
+        if zone is Zone.LEADERSHIP:
             return card.turn == self.state.turn and not self.state.turn_over
-        return card.in_play and card.active
+        return zone in IN_PLAY and card.active
 
     def opposed(self, card: Instance) -> Source | None:
         """The "no effect if opposed by …" sentence that switches a card off, if any."""
@@ -449,6 +460,10 @@ class Forces:
         """The ignore effect that ignores the whole card, if any."""
         if self._beyond_reach(card):
             return None
+        return self._card_ignored(card)
+
+    def _card_ignored(self, card: Instance) -> Ignored | None:
+        """``card_ignored`` for a card some ignore effect of the situation could reach."""
         for source in self._applying():
             if self._reaches(source, card, definite=True) == "card":
                 return Ignored(source, "card")
@@ -459,7 +474,7 @@ class Forces:
         """What ignores the card's special power text (the card itself, or its text)."""
         if self._beyond_reach(card):
             return None
-        whole = self.card_ignored(card)
+        whole = self._card_ignored(card)
         if whole is not None:
             return whole
         for source in self._applying():
@@ -503,7 +518,7 @@ class Forces:
         """
         if self._beyond_reach(card):
             return None
-        ignored = self.card_ignored(card) if whole else None
+        ignored = self._card_ignored(card) if whole else None
         if ignored is not None:
             return ignored
         for source in self._applying():
@@ -560,8 +575,8 @@ class Forces:
         """
         if not in_hand and not self.live(card):
             return []
-        acting, beyond, all_beyond = _acting(card)
-        if self.opposed(card) is not None:
+        acting, beyond, all_beyond, opposable = _acting(card)
+        if opposable and self.opposed(card) is not None:
             return list(beyond)
         if all_beyond:
             return list(acting)
@@ -585,6 +600,19 @@ class Forces:
         return found
 
     def _cards_with(self, kind: type | tuple[type, ...]) -> list[Instance]:
+        """The cards of the state with an effect of a kind, in the state's order.
+
+        Asked again while the state's cards stay as they are, the list found is given again.
+        """
+        cards = self.state.cards
+        mine = self._with.get(kind)
+        if mine is not None and mine[0] is cards and mine[1] == len(cards):
+            return mine[2]
+        found = self._cards_with_kept(kind)
+        self._with[kind] = (cards, len(cards), found)
+        return found
+
+    def _cards_with_kept(self, kind: type | tuple[type, ...]) -> list[Instance]:
         """The cards of the state with an effect of a kind, in the state's order.
 
         Kept with the state's card index and extended by the cards added since (its cards
@@ -623,29 +651,35 @@ class Forces:
         return sorted((c for cards in lists for c in cards), key=lambda c: order[id(c)])
 
     def unparsed(self) -> list[Source]:
-        """Sentences of live cards that rulesq does not understand."""
+        """Sentences of live cards that rulesq does not understand.
+
+        Only the cards with such a sentence are looked at (kept with the card index, in the
+        state's order), not every card of the state.
+        """
         return [
             s
-            for card in self.state.cards
+            for card in self._cards_with(Unparsed)
             if self.live(card)
             for s in effects_of(card)
             if isinstance(s.effect, Unparsed)
         ]
 
 
-def _acting(card: Instance) -> tuple[list[Source], list[Source], bool]:
-    """A card's effects that can act, those beyond ignoring, and whether all that act are.
+def _acting(card: Instance) -> tuple[list[Source], list[Source], bool, bool]:
+    """A card's effects that can act, those beyond ignoring, whether all that act are, and more.
 
-    The effects that can act are all but sentences rulesq does not read and "no effect if
-    opposed" ones; beyond ignoring are those whose kind outranks it ("I must"), of all its
-    effects. Found once per card and kept beside it (like its effects).
+    The last is whether a "no effect if opposed" sentence could switch the card off. The
+    effects that can act are all but sentences rulesq does not read and "no effect if opposed"
+    ones; beyond ignoring are those whose kind outranks it ("I must"), of all its effects.
+    Found once per card and kept beside it (like its effects).
     """
-    known: tuple[list[Source], list[Source], bool] | None = card.__dict__.get("_acting")
+    known: tuple[list[Source], list[Source], bool, bool] | None = card.__dict__.get("_acting")
     if known is None:
         sources = effects_of(card)
         acting = [s for s in sources if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
         beyond = [s for s in sources if unignorable(s)]
-        known = (acting, beyond, all(s in beyond for s in acting))
+        opposable = fx.NoEffectIfOpposed in _effect_kinds(card)
+        known = (acting, beyond, all(s in beyond for s in acting), opposable)
         card.__dict__["_acting"] = known
     return known
 
@@ -654,9 +688,7 @@ def _effect_kinds(card: Instance) -> frozenset[type]:
     """The classes of a card's effects (the same for every copy of the card; kept beside it)."""
     known: frozenset[type] | None = card.__dict__.get("_kinds")
     if known is None:
-        parsed = card.info.parsed
-        known = frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
-        card.__dict__["_kinds"] = known
+        known = card.__dict__["_kinds"] = card.info.effect_classes
     return known
 
 

@@ -53,7 +53,14 @@ from rulesq.games.bluemoon.judge.playing import (
     next_played_as_if,
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, hand_current
+from rulesq.games.bluemoon.judge.state import (
+    Instance,
+    State,
+    Step,
+    Zone,
+    hand_current,
+    new_instance,
+)
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
 
@@ -174,7 +181,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             zone = Zone.COMBAT
         if zone is None or bluff or card.face_down:
             return []
-        probe = Instance(card.uid, card.info, who, zone, active=True, turn=self.state.turn)
+        probe = new_instance(card.uid, card.info, who, zone, active=True, turn=self.state.turn)
         try:
             why = self.forces.card_ignored(probe)
         except RulesqError:
@@ -564,7 +571,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     continue
                 probe = next(
                     (c for c in before.cards if c.uid == played.uid),
-                    Instance(played.uid, played.info, played.owner, Zone.HAND),
+                    new_instance(played.uid, played.info, played.owner, Zone.HAND),
                 )
                 forces = Forces(before)
                 applying = forces.applying()
@@ -614,7 +621,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 continue
             probe = next(
                 (c for c in before.cards if c.uid == played.uid),
-                Instance(played.uid, played.info, played.owner, Zone.HAND),
+                new_instance(played.uid, played.info, played.owner, Zone.HAND),
             )
             why = Forces(before).icon_ignored(probe, "FREE")
             if why is not None:
