@@ -243,3 +243,58 @@ def test_a_probe_card_is_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     plain = {k: v for k, v in vars(built).items() if k not in skip}
     assert {k: v for k, v in vars(made).items() if k not in skip} == plain
     assert {k: v for k, v in vars(again).items() if k not in skip} == plain
+
+
+def test_enum_members_held_as_plain_names_are_the_members_and_read_as_before() -> None:
+    """The members hot paths hold as plain names are their enums' own, and read as before.
+
+    ``players_of`` hands out shared sets that are the sets it made before, ``CardInfo.is_a``
+    (an ``if`` chain, not a ``match`` on the members) gives what the ``match`` gave.
+    """
+    from rulesq.engine import answer, resolve
+    from rulesq.engine.answer import Status
+    from rulesq.engine.resolve import Stance
+    from rulesq.games.bluemoon.judge import cards, moves, playing, select
+    from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, KINDS
+    from rulesq.games.bluemoon.judge.select import players_of
+    from rulesq.games.bluemoon.judge.state import ME, YOU, Step, other
+    from rulesq.games.bluemoon.vocab import CardType, Role
+
+    held = {
+        **{name: getattr(forces_module, name) for name in ("_LEADERSHIP", "_ICONS", "_UNDECIDED")},
+        "answer": answer._CANNOT,
+        "resolve": resolve._IGNORE,
+        "moves": (moves._COMBAT, moves._GONE, moves._BOOSTER_SUPPORT),
+        "playing": (playing._CARGO, playing._LANDED),
+        "select": (select._BOTH, select._CONTROLLER),
+        "cards": (cards._CHARACTER, cards._INFLUENCE, cards._BLUFF),
+    }
+    assert held["_LEADERSHIP"] is Zone.LEADERSHIP and held["_ICONS"] is fx.Scope.ICONS
+    assert held["_UNDECIDED"] is forces_module.Mark.UNDECIDED
+    assert held["answer"] is Status.CANNOT and held["resolve"] is Stance.IGNORE
+    assert held["moves"] == (Zone.COMBAT, Zone.GONE, Step.BOOSTER_SUPPORT)
+    assert held["playing"] == (Zone.CARGO, Zone.LANDED)
+    assert held["select"] == (Role.BOTH, Role.CONTROLLER)
+    assert held["cards"] == (CardType.CHARACTER, CardType.INFLUENCE, CardType.BLUFF)
+    for role in (None, *Role):
+        for controller in (ME, YOU):
+            if role is None or role is Role.BOTH:
+                expected = frozenset({ME, YOU})
+            elif role is Role.CONTROLLER:
+                expected = frozenset({controller})
+            else:
+                expected = frozenset({other(controller)})
+            assert players_of(role, controller) == expected
+    for kind in {*KINDS.values(), "unknown"}:
+        info = CardInfo(name="Some Card", kind=kind)
+        for card_type in CardType:
+            match card_type:
+                case CardType.CHARACTER:
+                    expected_type = kind in CHARACTER_KINDS
+                case CardType.INFLUENCE:
+                    expected_type = kind in ("hyla", "ship")
+                case CardType.BLUFF:
+                    expected_type = False
+                case _:
+                    expected_type = kind == card_type.value
+            assert info.is_a(card_type) is expected_type, (kind, card_type)

@@ -225,6 +225,11 @@ def kind_of(type_name: str) -> str:
 #: The name of a card a situation discards without naming it ("I discard 3 cards").
 UNNAMED = "an unnamed card"
 
+#: Enum members read on hot paths, held as plain names: on Python 3.11 reading a member off
+#: its class goes through the enum metaclass's ``__getattr__`` hook (several hundred
+#: instructions a read, ten times a plain class attribute).
+_CHARACTER, _INFLUENCE, _BLUFF = CardType.CHARACTER, CardType.INFLUENCE, CardType.BLUFF
+
 
 @dataclass(frozen=True)
 class CardInfo:
@@ -307,15 +312,13 @@ class CardInfo:
 
     def is_a(self, card_type: CardType) -> bool:
         """Whether the card is of a type as card texts name types."""
-        match card_type:
-            case CardType.CHARACTER:
-                return self.kind in CHARACTER_KINDS
-            case CardType.INFLUENCE:
-                return self.kind in ("hyla", "ship")
-            case CardType.BLUFF:
-                return False
-            case _:
-                return self.kind == card_type.value
+        if card_type == _CHARACTER:
+            return self.kind in CHARACTER_KINDS
+        if card_type == _INFLUENCE:
+            return self.kind in ("hyla", "ship")
+        if card_type == _BLUFF:
+            return False
+        return self.kind == card_type.value
 
     def printed_value(self, element: str | None) -> int | None:
         """The printed value in an element (None: the contested element, unknown which).

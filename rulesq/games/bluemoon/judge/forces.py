@@ -80,6 +80,14 @@ class Mark(Enum):
     FAILS = "fails"
 
 
+#: Enum members read on hot paths, held as plain names: on Python 3.11 reading a member off
+#: its class goes through the enum metaclass's ``__getattr__`` hook (several hundred
+#: instructions a read, ten times a plain class attribute).
+_LEADERSHIP = Zone.LEADERSHIP
+_ICONS, _CARDS, _TEXTS = fx.Scope.ICONS, fx.Scope.CARDS, fx.Scope.SPECIAL_POWER_TEXTS
+_UNDECIDED, _APPLIES, _FAILS = Mark.UNDECIDED, Mark.APPLIES, Mark.FAILS
+
+
 @dataclass(frozen=True)
 class Ignored:
     """Why something is ignored: the ignore effect that does it, and what it ignores."""
@@ -173,7 +181,7 @@ class Forces:
         if card.face_down or card.cancelled:
             return False
         zone = card.zone
-        if zone is Zone.LEADERSHIP:
+        if zone is _LEADERSHIP:
             return card.turn == self.state.turn and not self.state.turn_over
         return zone in IN_PLAY and card.active
 
@@ -251,14 +259,14 @@ class Forces:
 
     def _resolve(self) -> None:
         sources = self.ignore_sources
-        marks = self._marks = dict.fromkeys(sources, Mark.UNDECIDED)
+        marks = self._marks = dict.fromkeys(sources, _UNDECIDED)
         # Only an effect that ignores cards or texts of a player can silence that player's
         # cards (``_silences``): each is tried against those alone, not against every effect.
         silencers = {
             who: [
                 f
                 for f in sources
-                if getattr(f.effect, "scope", None) is not fx.Scope.ICONS
+                if getattr(f.effect, "scope", None) is not _ICONS
                 and who in players_of(getattr(f.effect, "owner", None), f.controller)
             ]
             for who in (ME, YOU)
@@ -268,29 +276,28 @@ class Forces:
             changed = False
             for source in sources:
                 WORK.tried += 1
-                if marks[source] is not Mark.UNDECIDED or source in self._unknown:
+                if marks[source] is not _UNDECIDED or source in self._unknown:
                     continue
                 possible = [
                     f
                     for f in silencers.get(source.card.owner, sources)
                     if f is not source
-                    and marks[f] is not Mark.FAILS
+                    and marks[f] is not _FAILS
                     and self._silences(f, source.card, definite=False)
                 ]
                 if not possible:
-                    marks[source] = Mark.APPLIES
+                    marks[source] = _APPLIES
                     changed = True
                 elif any(
-                    marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
-                    for f in possible
+                    marks[f] is _APPLIES and self._silences(f, source.card, True) for f in possible
                 ):
-                    marks[source] = Mark.FAILS
+                    marks[source] = _FAILS
                     changed = True
 
     def _silences(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether an ignore effect ignores a card or its text (so its effects stop)."""
         scope = fx.scope_of(ignorer.effect)
-        if scope is fx.Scope.ICONS:
+        if scope is _ICONS:
             return False
         return self._reaches(ignorer, card, definite) is not None
 
@@ -308,17 +315,17 @@ class Forces:
             effect.owner, ignorer.controller
         ):
             return None
-        if card is ignorer.card or card.face_down and effect.scope is fx.Scope.SPECIAL_POWER_TEXTS:
+        if card is ignorer.card or card.face_down and effect.scope is _TEXTS:
             return None
         controller = ignorer.controller
         view = _IconView(self)
-        if effect.scope is fx.Scope.ICONS:
+        if effect.scope is _ICONS:
             if self._icons_protected(ignorer, card, definite):
                 return None
             return "icons"  # every icon it has, or is treated as having while played
         if protection and self._protected_from(ignorer, card, definite):
             return None
-        if effect.scope is fx.Scope.CARDS:
+        if effect.scope is _CARDS:
             chosen = effect.cards is None or matches(effect.cards, card, controller, view)
             spared = any(matches(e, card, controller, view) for e in effect.except_cards)
             return "card" if chosen and not spared else None
@@ -361,9 +368,9 @@ class Forces:
         for source in self._icon_ignorers:
             WORK.tried += 1
             mark = marks.get(source)
-            if source is ignorer or mark is None or mark is Mark.FAILS:
+            if source is ignorer or mark is None or mark is _FAILS:
                 continue
-            if mark is Mark.UNDECIDED and definite:
+            if mark is _UNDECIDED and definite:
                 continue
             if self._icon_reached(source, card, icon):
                 return True
@@ -372,7 +379,7 @@ class Forces:
     @once
     def _icon_ignorers(self) -> list[Source]:
         """The ignore effects that ignore icons (read once: not every ignore effect each time)."""
-        return [s for s in self.ignore_sources if fx.scope_of(s.effect) is fx.Scope.ICONS]
+        return [s for s in self.ignore_sources if fx.scope_of(s.effect) is _ICONS]
 
     def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
@@ -405,14 +412,14 @@ class Forces:
         """The ignore effects that apply, listed once the fixed point is found (not while)."""
         if self._applying_found is not None:
             return self._applying_found
-        found = tuple(s for s, m in self.marks.items() if m is Mark.APPLIES)
+        found = tuple(s for s, m in self.marks.items() if m is _APPLIES)
         if not self._resolving:
             self._applying_found = found
         return found
 
     def conflicts(self) -> list[Source]:
         """Ignore effects the ladder cannot decide (cards ignoring each other)."""
-        return [s for s, m in self.marks.items() if m is Mark.UNDECIDED]
+        return [s for s, m in self.marks.items() if m is _UNDECIDED]
 
     def undecided_over(
         self, card: Instance, reach: frozenset[str] | None = None, icon: str | None = None
@@ -490,7 +497,7 @@ class Forces:
             effect = source.effect
             if (
                 not isinstance(effect, fx.Ignore)
-                or effect.scope is not fx.Scope.ICONS
+                or effect.scope is not _ICONS
                 or card is source.card
                 or card.owner not in players_of(effect.owner, source.controller)
             ):
@@ -504,7 +511,7 @@ class Forces:
         for source in self._applying():
             if self._silences(source, card, definite=True):
                 continue
-            if fx.scope_of(source.effect) is fx.Scope.ICONS:
+            if fx.scope_of(source.effect) is _ICONS:
                 continue
             if self._reaches(source, card, definite=True, protection=False) is not None:
                 return source
@@ -522,9 +529,7 @@ class Forces:
         if ignored is not None:
             return ignored
         for source in self._applying():
-            if fx.scope_of(source.effect) is fx.Scope.ICONS and self._icon_reached(
-                source, card, icon
-            ):
+            if fx.scope_of(source.effect) is _ICONS and self._icon_reached(source, card, icon):
                 return Ignored(source, icon.upper())
         self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
