@@ -20,7 +20,16 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import forces as forces_module
 from rulesq.games.bluemoon.judge.cards import CardInfo
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.state import CardIndex, Instance, State, Zone, new_instance
+from rulesq.games.bluemoon.judge.history import OWN
+from rulesq.games.bluemoon.judge.state import (
+    CardIndex,
+    Event,
+    Instance,
+    Player,
+    State,
+    Zone,
+    new_instance,
+)
 from rulesq.games.bluemoon.judge.timeline import Timeline
 from rulesq.games.bluemoon.judge.work import WORK
 from rulesq.situation import parse_situation
@@ -298,3 +307,103 @@ def test_enum_members_held_as_plain_names_are_the_members_and_read_as_before() -
                 case _:
                     expected_type = kind == card_type.value
             assert info.is_a(card_type) is expected_type, (kind, card_type)
+
+
+def _containers(obj: object) -> dict[str, object]:
+    """The list, dict and set fields of a state, player or card, by name (not its own caches)."""
+    return {
+        name: value
+        for name, value in vars(obj).items()
+        if type(value) in (list, dict, set) and name not in OWN
+    }
+
+
+def test_a_fork_copies_every_container_empty_or_not_as_its_forker_did() -> None:
+    """After each case's facts, every list, dict and set of the fork's state is its own.
+
+    Empty ones included (copied at once, without their forkers): each holds what the
+    original holds (its cards the fork's) and is not it, for the state, both players and
+    every card.
+    """
+    compared = 0
+    for situation in situations():
+        timeline = replayed_last(situation)
+        if timeline is None:
+            continue
+        fork = timeline.fork()
+        pairs: list[tuple[object, object]] = [(timeline.state, fork.state)]
+        pairs += [(timeline.state.players[w], fork.state.players[w]) for w in ("me", "you")]
+        pairs += list(zip(timeline.state.cards, fork.state.cards, strict=True))
+        for original, copy in pairs:
+            mine, theirs = _containers(original), _containers(copy)
+            assert mine.keys() == theirs.keys()
+            for name, value in mine.items():
+                copied = theirs[name]
+                assert copied is not value and len(copied) == len(value), (situation.source, name)
+                if isinstance(value, dict):
+                    assert list(copied) == list(value)  # cards inside are the fork's own
+                elif not any(isinstance(v, Instance | Player | Event) for v in value):
+                    assert copied == value, (situation.source, name)
+                compared += 1
+    assert compared > 2_000
+
+
+def replayed_last(situation: Any) -> Timeline | None:
+    """The timeline after the facts that read (None: not even the first)."""
+    timeline = Timeline(situation)
+    read = False
+    for fact in situation.facts:
+        try:
+            timeline.read([fact])
+        except RulesqError:
+            break
+        read = True
+    return timeline if read else None
+
+
+def test_empty_containers_and_an_events_cards_are_copied_without_a_call_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An empty list, dict or set takes no forker call; a list shared stays shared.
+
+    An event's cards, copied already with the state's, are looked up, not gone through again.
+    """
+    from rulesq.games.bluemoon.judge import state as state_module
+    from rulesq.games.bluemoon.judge.state import fork_value
+
+    situation = parse_situation(
+        'game bluemoon\nI have active "Wild Gazelle"\nit is my turn\nI play "Wild Antelope"\n',
+        "<generated>",
+    )
+    timeline = Timeline(situation)
+    timeline.read(situation.facts)
+    state = timeline.state
+    shared: list[str] = []
+    state.assumed = shared
+    state.player("me").__dict__["also"] = shared  # the same (empty) list twice
+    called: list[str] = []
+    for kind in (list, dict, set):
+        real = state_module._FORKERS[kind]
+
+        def counted(value: Any, memo: Any, epoch: Any, real: Any = real) -> Any:
+            called.append(f"{type(value).__name__}:{len(value)}")
+            return real(value, memo, epoch)
+
+        monkeypatch.setitem(state_module._FORKERS, kind, counted)
+    gone_through: list[int] = []
+    real_items = state_module._forked_items
+
+    def items(values: Any, memo: Any, epoch: Any) -> Any:
+        values = list(values)
+        gone_through.append(sum(isinstance(v, Instance) for v in values))
+        return real_items(values, memo, epoch)
+
+    monkeypatch.setattr(state_module, "_forked_items", items)
+    fork = fork_value(state, {})
+    assert all(not entry.endswith(":0") for entry in called), called  # no empty one
+    assert "list:2" in called  # the cards (and the events): non-empty, by their forker
+    assert fork.assumed is fork.player("me").__dict__["also"] is not shared
+    play = next(e for e in fork.events if e.kind == "play")
+    assert play.cards[0] is fork.find("Wild Antelope")
+    # the state's cards went through once, as its cards list; no event's cards again
+    assert gone_through.count(2) == 1 and sum(gone_through) == 2 + 1  # + the play's data
