@@ -285,6 +285,17 @@ def test_enum_members_held_as_plain_names_are_the_members_and_read_as_before() -
     assert held["playing"] == (Zone.CARGO, Zone.LANDED)
     assert held["select"] == (Role.BOTH, Role.CONTROLLER)
     assert held["cards"] == (CardType.CHARACTER, CardType.INFLUENCE, CardType.BLUFF)
+    from rulesq.games.bluemoon.judge import claims, permits, plays, values
+    from rulesq.games.bluemoon.kinds import Kind
+    from rulesq.games.bluemoon.selectors import Q
+
+    assert claims._GAME_RULE is Kind.GAME_RULE and permits._PERMIT is Stance.PERMIT
+    assert permits._REQUIRING == {Kind.I_MUST, Kind.CARD_TEXT}
+    assert permits._FORBIDDING == {Kind.IGNORE, Kind.YOU_MAY_NOT, Kind.CARD_TEXT}
+    assert permits._RULING == {Kind.CARD_TEXT, Kind.GAME_RULE}
+    assert (values._PRINTED_VALUE, values._VALUE) == (fx.Stage.PRINTED_VALUE, fx.Stage.VALUE)
+    assert values._GROUPS == (Q.GENERIC, Q.ALL, Q.EACH) and values._SOME == (Q.OF, Q.COUNT)
+    assert (plays._PERMIT, plays._CARGO, plays._HAND) == (Stance.PERMIT, Zone.CARGO, Zone.HAND)
     for role in (None, *Role):
         for controller in (ME, YOU):
             if role is None or role is Role.BOTH:
