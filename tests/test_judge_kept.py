@@ -418,3 +418,31 @@ def test_empty_containers_and_an_events_cards_are_copied_without_a_call_each(
     assert play.cards[0] is fork.find("Wild Antelope")
     # the state's cards went through once, as its cards list; no event's cards again
     assert gone_through.count(2) == 1 and sum(gone_through) == 2 + 1  # + the play's data
+
+
+def test_references_that_give_nothing_are_left_out_of_a_cards_info_key() -> None:
+    """A card named once or three times, plainly, is the same info; one given icons is not.
+
+    The infos are those made afresh (a reference giving no value nor icon gives nothing).
+    """
+    from rulesq.games.bluemoon.judge import cards
+
+    base = 'game bluemoon\nI have active "Laughing Gas"\n'
+    texts = [
+        base,
+        base + 'you have active "Tittertweet"\nit is my turn\nI discard "Laughing Gas"\n',
+        'game bluemoon\nI have active "Laughing Gas" (fire 3)\n',
+    ]
+    infos = [
+        cards.Catalog(parse_situation(text, "<generated>")).named("Laughing Gas") for text in texts
+    ]
+    assert infos[0] is infos[1] and infos[2] is not infos[0]
+    assert infos[2] is not None and infos[2].printed == {"fire": 3}
+    refs = [
+        ref
+        for text in texts[:2]
+        for item in parse_situation(text, "<generated>").items
+        for ref in item.cards
+        if ref.name == "Laughing Gas"
+    ]
+    assert len(refs) > 2 and infos[1] == cards.card_info(refs[0].card, "Laughing Gas", refs)

@@ -424,8 +424,14 @@ _INFOS_KEPT = 4096
 
 
 def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardInfo:
-    """``card_info``, made once for each card and what the situation gives it."""
-    given = tuple((tuple(ref.values.items()), ref.flags) for ref in refs)
+    """``card_info``, made once for each card and what the situation gives it.
+
+    A reference that gives no value and no icon gives the info nothing: it is left out of the
+    key (most are such), so that it is not gone through for each.
+    """
+    given = tuple(
+        [(tuple(ref.values.items()), ref.flags) for ref in refs if ref.values or ref.flags]
+    )
     key = (id(card), name, given)
     found = _INFOS.get(key)
     if found is not None and found[0] is card:
