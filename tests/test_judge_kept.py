@@ -446,3 +446,12 @@ def test_references_that_give_nothing_are_left_out_of_a_cards_info_key() -> None
         if ref.name == "Laughing Gas"
     ]
     assert len(refs) > 2 and infos[1] == cards.card_info(refs[0].card, "Laughing Gas", refs)
+
+
+def test_the_icons_tried_are_listed_once() -> None:
+    """Asked for every question, the icons' names are the corpus's, the same tuple each time."""
+    from rulesq.games.bluemoon.icons import icon_names, icon_rules
+
+    first = icon_names()
+    assert first == tuple(name for name, _ in icon_rules()) and "PROTECTED" in first
+    assert icon_names() is first

@@ -585,8 +585,9 @@ class Forces:
             return list(beyond)
         if all_beyond:
             return list(acting)
-        silenced = self.text_ignored(card) is not None
-        return [s for s in acting if not silenced or s in beyond]
+        if self.text_ignored(card) is None:
+            return list(acting)
+        return [s for s in acting if s in beyond]
 
     def effects(
         self,
