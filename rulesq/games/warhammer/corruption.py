@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 TRIGGERING = "warhammer/faq/rules-clarifications/triggering-a-card-effect"
 CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
+CHAIN = "warhammer/faq/timing-structure/b"
 #: A verb that corrupts a unit ("corrupt this unit", "corrupt one target unit"), not the
 #: adjective ("a corrupt unit") nor the state ("corrupted").
 _CORRUPTS = re.compile(
@@ -49,6 +50,11 @@ class Corruption:
     may_corrupt: list[str] = field(default_factory=list)
     #: Texts that may restore it, acted this turn (a "yes" is open).
     may_restore: list[str] = field(default_factory=list)
+    #: Links still on the chain whose effect has not happened yet (read ``now``), quoted.
+    pending: list[str] = field(default_factory=list)
+    waiting: list[Text] = field(default_factory=list)
+    #: Why a text that may corrupt did not act on it (a Forced effect not triggered).
+    steps: list[str] = field(default_factory=list)
 
 
 def _sentences(text: str) -> list[str]:
@@ -58,8 +64,12 @@ def _sentences(text: str) -> list[str]:
     return [plain[start:end].strip() for start, end in sentences(plain)]
 
 
-def read(board: Board, placed: InPlay) -> Corruption:
-    """What the texts the situation shows acting do to ``placed``'s corruption."""
+def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
+    """What the texts the situation shows acting do to ``placed``'s corruption.
+
+    ``now``: the corruption at the moment stated, when a link still on the chain has paid its
+    cost and its effect waits for the chain to resolve (else such a link leaves it open).
+    """
     from rulesq.games.warhammer.places import in_play
 
     found = Corruption()
@@ -99,7 +109,7 @@ def read(board: Board, placed: InPlay) -> Corruption:
     links = [(link, "resolved") for link in board.resolved]
     links += [(link, "on the chain") for link in board.chain]
     for link, where in links:
-        _link(board, placed, link, where, found)
+        _link(board, placed, link, where, found, now)
     named = {link.name.casefold() for link, _ in links}
     stated = [
         (card, what)
@@ -129,7 +139,9 @@ def _reaches_own(board: Board, source: InPlay, placed: InPlay, cost: str) -> boo
     return source is placed
 
 
-def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruption) -> None:
+def _link(
+    board: Board, placed: InPlay, link: Link, where: str, found: Corruption, now: bool
+) -> None:
     """A link of the chain (its cost is paid) or of a chain stated resolved."""
     if link.card is None:
         return
@@ -139,6 +151,9 @@ def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruptio
         found.rules.append(TRIGGERING)
         return
     label = f'"{link.name}" ({where})'
+    waiting = now and where == "on the chain" and board.resolving is None
+    if waiting and _waits(link, label, cost, found):
+        return
     if where == "resolved":
         cancelled = any(
             (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
@@ -151,6 +166,31 @@ def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruptio
                     found.rules.append(CARD_EFFECTS)
                 return
     _unread(link.card, label, cost, found)
+
+
+def _waits(link: Link, label: str, own: str, found: Corruption) -> bool:
+    """A link on the chain: its cost is paid, its effect waits for the chain to resolve.
+
+    False when its one Action is not read (then its sentences leave the answer open).
+    """
+    action, _ = ab.action_of(link.card)
+    if action is None:
+        return False
+    cost = (action.cost or "").strip()
+    if cost and cost != own and _CORRUPTS.search(cost):
+        found.may_corrupt.append(
+            f'{label} paid its cost "{cost}" as it was triggered, and what it corrupted is not '
+            "stated"
+        )
+    effect = action.effect
+    if _CORRUPTS.search(effect) or _RESTORES.search(effect):
+        found.pending.append(
+            f'{label} reads "{action.quote}": its effect happens when the chain resolves '
+            "(last in, first out), and the situation does not state that it has: not yet"
+        )
+        found.waiting.append(Text(link.name, action.quote))
+        found.rules.append(CHAIN)
+    return True
 
 
 def _unread(card: Card, label: str, cost: str, found: Corruption) -> None:
