@@ -98,7 +98,19 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('"Rodrik\'s Raiders" turned "Witch Hag\'s Curse" into a development',)
     },
     "warhammer-corruption/a-forced-text-that-corrupts-leaves-it-open.rq": {
-        1: ('"Warpstone Meteor" reads', "is not stated corrupted")
+        1: ('"Warpstone Meteor" reads', "is not stated corrupted", "its controller's turn began")
+    },
+    "warhammer-corruption/a-forced-text-on-entering-play-stated-entering.rq": {
+        1: ("it entered play this turn", "which unit it corrupted is not stated")
+    },
+    "warhammer-corruption/a-forced-text-on-combat-damage-assigned.rq": {
+        1: ("combat damage is assigned to it",)
+    },
+    "warhammer-corruption/a-forced-text-at-the-beginning-of-the-other-players-turn-has-not-acted.rq": {
+        1: ("it is not its controller's turn",)
+    },
+    "warhammer-corruption/a-chain-stated-resolving-leaves-it-open.rq": {
+        1: ('"Seduced by Darkness" (on the chain)',)
     },
     "warhammer-damage/lethal-with-a-toughness-given-to-the-zone-cannot-answer.rq": {
         1: ("Knight units in this zone gain Toughness 1.",)

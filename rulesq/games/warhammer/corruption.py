@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import forced_corrupting
 from rulesq.games.warhammer.board import TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text
 
@@ -36,6 +37,8 @@ _CANNOT_RESTORE = re.compile(r"\bcannot be restored\b", re.IGNORECASE)
 _CANNOT_CORRUPT = re.compile(r"\bcannot be corrupted\b", re.IGNORECASE)
 _ATTACHED = re.compile(r"^Corrupt that unit\.?$", re.IGNORECASE)
 _TARGET = re.compile(r"^Action: Corrupt one target unit\.?$", re.IGNORECASE)
+#: A text's zone word: its constant and Forced effects are active only in that zone.
+_ZONE_WORD = re.compile(r"^(?:Kingdom|Battlefield|Quest)\.?$", re.IGNORECASE)
 _OWN_COSTS = ("corrupt this unit", "corrupt this card", "corrupt attached unit")
 
 
@@ -77,13 +80,15 @@ def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
         text = holder.shown_text
         if not text or not in_play(board, holder):
             continue
-        in_action = False
+        in_action, zone = False, ""
         for sentence in _sentences(text):
             in_action = sentence.startswith("Action:") or (
                 in_action and re.match(r"^(?:That|Those|It|They|Then)\b", sentence) is not None
             )
             if in_action:
                 continue  # an Action acts only when triggered (then it is a link)
+            if _ZONE_WORD.match(sentence):
+                zone = sentence.rstrip(".")
             reaches = holder.attached_to is None or holder.attached_to is placed
             if reaches and (
                 (_RESTORES.search(sentence) and not _CANNOT_RESTORE.search(sentence))
@@ -104,6 +109,11 @@ def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
                         f'"{holder.name}" is attached to it and reads "{sentence}"; whether it was '
                         "restored since is not stated (write it corrupted, or I attach ...)"
                     )
+                continue
+            forced = forced_corrupting.read(board, holder, placed, sentence, zone)
+            if forced is not None:
+                (found.may_corrupt if forced.acted else found.steps).append(forced.why)
+                found.rules += [r for r in forced.rules if r not in found.rules]
                 continue
             found.may_corrupt.append(f'"{holder.name}" reads "{sentence}"')
     links = [(link, "resolved") for link in board.resolved]
