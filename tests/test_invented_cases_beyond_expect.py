@@ -112,8 +112,17 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-corruption/a-chain-stated-resolving-leaves-it-open.rq": {
         1: ('"Seduced by Darkness" (on the chain)',)
     },
-    "warhammer-damage/lethal-with-a-toughness-given-to-the-zone-cannot-answer.rq": {
-        1: ("Knight units in this zone gain Toughness 1.",)
+    "warhammer-toughness/lethal-with-a-toughness-given-to-the-zone.rq": {
+        1: ('"Steel Standard" gives it Toughness 1', "the 3 that destroys it")
+    },
+    "warhammer-toughness/toughness-from-two-sources-cannot-answer.rq": {
+        1: ("Toughness from 2 sources", '"Gromril Armour" gives it Toughness 1', "add up")
+    },
+    "warhammer-toughness/toughness-if-you-control-a-legend-not-stated-cannot-answer.rq": {
+        1: ("If you control a legend", "whether its player controls a legend")
+    },
+    "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
+        1: ("at least 3 resources in your pool", "the resources of its player")
     },
     "warhammer-defend/a-corrupted-unit-cannot-answer.rq": {
         1: ('"Longbeards" is corrupted', "not whether a corrupted unit may defend")

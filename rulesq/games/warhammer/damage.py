@@ -17,7 +17,15 @@ from rulesq.games.warhammer import combat_plays, lasting_grants, shields, texts
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
-from rulesq.games.warhammer.values import HIT_POINTS, Value, combat_damage, hit_points, power
+from rulesq.games.warhammer.values import (
+    CONSTANT,
+    HIT_POINTS,
+    Value,
+    combat_damage,
+    hit_points,
+    power,
+    toughness_given,
+)
 from rulesq.games.warhammer.vocab import Header, Zone
 from rulesq.situation.model import ME
 
@@ -89,11 +97,7 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
                 continue
             if isinstance(effect, fx.Ability) and effect.header is Header.ACTION:
                 continue
-            if (
-                isinstance(effect, fx.Clause)
-                and effect.trigger is None
-                and all(texts.hit_point_grant(act) is not None for act in effect.acts)
-            ):
+            if read_grant(effect) or _toughness_reminder(effect):
                 continue
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
@@ -133,16 +137,69 @@ def doublers(board: Board) -> list[Text]:
     return found
 
 
-def _toughness(placed: InPlay, value: Value) -> int | None:
+def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
+    """A unit's Toughness: its own keyword or one constant text that gives it (None: a gap).
+
+    The FAQ says Toughness cancels damage (Cancelling Damage), not how two Toughness values on
+    a unit add up: a unit with Toughness from two sources is a gap naming them.
+    """
+    sources: list[tuple[int, Text, str]] = []
     found = keyword(placed, "toughness")
-    if found is None:
-        return 0
-    amount, quote = found
-    if not isinstance(amount, int):
-        value.gaps.append(f'"{placed.name}" has Toughness {amount}: its value is not read')
+    if found is not None:
+        amount, quote = found
+        if not isinstance(amount, int):
+            value.gaps.append(f'"{placed.name}" has Toughness {amount}: its value is not read')
+            return None
+        sources.append((amount, quote, f'"{placed.name}" has Toughness {amount}'))
+    granted, given = toughness_given(board, placed)
+    if granted.gaps:
+        value.gaps += granted.gaps
         return None
+    for amount, quote in given:
+        sources.append((amount, quote, f'"{quote.card}" gives it Toughness {amount}'))
+    if len(sources) > 1:
+        value.gaps.append(
+            f'"{placed.name}" has Toughness from {len(sources)} sources ('
+            + "; ".join(why for _, _, why in sources)
+            + "): the FAQ does not say how Toughness values add up"
+        )
+        return None
+    if not sources:
+        return 0
+    amount, quote, why = sources[0]
     value.texts.append(quote)
+    if found is None:
+        value.steps.append(why)
+        value.rules += [CONSTANT] if CONSTANT not in value.rules else []
     return amount
+
+
+#: Toughness's reminder text read as a clause where the data's full stop falls inside it.
+_TOUGHNESS_REMINDER = re.compile(r"^\d+ of that damage$")
+
+
+def _toughness_reminder(effect: object) -> bool:
+    """Whether a clause is Toughness's reminder text, its full stop misplaced in the data."""
+    return (
+        isinstance(effect, fx.Clause)
+        and effect.trigger is not None
+        and " ".join(effect.trigger.words) == "whenever this unit is assigned damage"
+        and all(
+            a.kind == "cancel" and _TOUGHNESS_REMINDER.match(texts.words(a)) for a in effect.acts
+        )
+    )
+
+
+def read_grant(effect: object) -> bool:
+    """Whether a constant clause only changes hit points or gives Toughness (read elsewhere)."""
+    return (
+        isinstance(effect, fx.Clause)
+        and effect.trigger is None
+        and all(
+            texts.hit_point_grant(act) is not None or texts.toughness_grant(act) is not None
+            for act in effect.acts
+        )
+    )
 
 
 def dealt(board: Board, target: InPlay) -> Value:
@@ -152,7 +209,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     doubling = doublers(board)
     flow = shields.flow(board)
     value.gaps += flow.gaps
-    if flow.shielded and (doubling or keyword(target, "toughness") is not None):
+    if flow.shielded and (doubling or toughness(board, target, Value(0)) != 0):
         value.gaps.append(
             "damage redirected or cancelled by an effect together with damage doubled or "
             "Toughness: their order is not followed by rulesq"
@@ -163,7 +220,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     for assigned in flow.hits:
         if assigned.unit is not target:
             continue
-        cancel = _toughness(target, value)
+        cancel = toughness(board, target, value)
         if cancel is None:
             continue
         amount = assigned.amount * (1 + len(doubling))
@@ -405,11 +462,11 @@ def lethal(board: Board, defender: InPlay) -> Value:
             "damage cancellation"
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
-    toughness = _toughness(defender, value)
-    if toughness:
+    cancel = toughness(board, defender, value)
+    if cancel:
         value.add(
-            toughness,
-            f"plus Toughness {toughness}, a damage cancellation already active",
+            cancel,
+            f"plus Toughness {cancel}, a damage cancellation already active",
             None,
             QA_ASSIGN,
         )

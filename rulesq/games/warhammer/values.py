@@ -262,18 +262,29 @@ def _condition_words(grant: texts.Grant, constant: texts.Constant) -> str:
 
 
 COMBAT_DAMAGE = "combat damage"
+TOUGHNESS = "Toughness"
 #: How each value's grants are read from a constant act.
 _GRANTS = {
     "power": texts.power_grant,
     "hit points": texts.hit_point_grant,
     COMBAT_DAMAGE: texts.combat_damage_grant,
+    TOUGHNESS: texts.toughness_grant,
 }
 #: A "while attacking" / "defending" / "attacking or defending" condition, at a grant's start.
 _SIDE = re.compile(r"^while (attacking or defending|attacking|defending)\b")
 
 
-def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
-    """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
+def _grants(
+    board: Board,
+    target: InPlay,
+    value: Value,
+    what: str,
+    given: list[tuple[int, Text]] | None = None,
+) -> None:
+    """Add the constant grants of the cards in play to ``value`` (power or hit points).
+
+    ``given`` collects each grant that applies, its amount and its quote.
+    """
     from rulesq.games.warhammer.places import blanked
 
     for source, text in board.faceup_texts():  # a facedown development has no text
@@ -318,8 +329,10 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             holds = side and _holds(board, source, target, rest)
             times = _count(board, source, target, grant.per)
             if holds is None or times is None:
+                need = terms.missing(rest) if holds is None else ""
                 value.gaps.append(
                     f'"{source.name}": "{quote.quote}" depends on what the situation does not state'
+                    + (f": {need}" if need else "")
                 )
                 continue
             if not holds:
@@ -327,6 +340,8 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
+            if given is not None:
+                given.append((amount, quote))
 
 
 def _an_actions(source: InPlay, constant: texts.Constant) -> bool:
@@ -356,6 +371,13 @@ def combat_damage(board: Board, target: InPlay) -> Value:
     value = Value(0)
     _grants(board, target, value, COMBAT_DAMAGE)
     return value
+
+
+def toughness_given(board: Board, target: InPlay) -> tuple[Value, list[tuple[int, Text]]]:
+    """The constant texts in play that give a unit Toughness: each applying, and the gaps."""
+    value, given = Value(0), list[tuple[int, Text]]()
+    _grants(board, target, value, TOUGHNESS, given)
+    return value, given
 
 
 def _facedown(target: InPlay, what: str) -> Value | None:
