@@ -124,6 +124,15 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
         1: ("at least 3 resources in your pool", "the resources of its player")
     },
+    "warhammer-defend/a-lone-attacker-that-taxes-defenders-cannot-answer.rq": {
+        1: ("sacrifices a unit to declare defenders",)
+    },
+    "warhammer-defend/a-bodyguard-whose-legend-is-attacked-cannot-answer.rq": {
+        1: ("a legend is attacked", "whether units may defend it")
+    },
+    "warhammer-defend/a-development-does-not-defend.rq": {
+        1: ("only a development", "declares units as defenders")
+    },
     "warhammer-defend/a-corrupted-unit-cannot-answer.rq": {
         1: ('"Longbeards" is corrupted', "not whether a corrupted unit may defend")
     },

@@ -61,7 +61,7 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
                 + "; ".join(texts.widens)
                 + ": rulesq does not follow a text that lets units defend where the rules do not"
             )
-        if not texts.permits or unit.legend:
+        if not texts.permits:
             return ruling
         claims = [rule_claim(Stance.FORBID, ruling.reason, *ruling.rules)]
         claims += [text_claim(Stance.PERMIT, quote, why) for quote, why in texts.permits]
