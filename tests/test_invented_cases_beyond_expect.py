@@ -106,7 +106,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-corruption/a-forced-text-on-combat-damage-assigned.rq": {
         1: ("combat damage is assigned to it",)
     },
-    "warhammer-corruption/a-forced-text-at-the-beginning-of-the-other-players-turn-has-not-acted.rq": {
+    "warhammer-corruption/a-forced-text-on-the-other-players-turn-has-not-acted.rq": {
         1: ("it is not its controller's turn",)
     },
     "warhammer-corruption/a-chain-stated-resolving-leaves-it-open.rq": {
