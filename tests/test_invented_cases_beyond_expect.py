@@ -121,6 +121,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-if-you-control-a-legend-not-stated-cannot-answer.rq": {
         1: ("If you control a legend", "whether its player controls a legend")
     },
+    "warhammer-toughness/toughness-x-with-developments-not-stated-cannot-answer.rq": {
+        1: ("Toughness X", "X is the number of development cards in this zone", "does not state")
+    },
     "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
         1: ("at least 3 resources in your pool", "the resources of its player")
     },

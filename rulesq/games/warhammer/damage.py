@@ -25,6 +25,7 @@ from rulesq.games.warhammer.values import (
     hit_points,
     power,
     toughness_given,
+    x_value,
 )
 from rulesq.games.warhammer.vocab import Header, Zone
 from rulesq.situation.model import ME
@@ -147,10 +148,17 @@ def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
     found = keyword(placed, "toughness")
     if found is not None:
         amount, quote = found
+        why = f'"{placed.name}" has Toughness {amount}'
+        if isinstance(amount, str) and amount.upper() == "X":
+            counted, how = x_value(board, placed)
+            if counted is None:
+                value.gaps.append(f"{why}, and {how}")
+                return None
+            amount, why = counted, f"{why} ({how})"
         if not isinstance(amount, int):
-            value.gaps.append(f'"{placed.name}" has Toughness {amount}: its value is not read')
+            value.gaps.append(f"{why}: its value is not read")
             return None
-        sources.append((amount, quote, f'"{placed.name}" has Toughness {amount}'))
+        sources.append((amount, quote, why))
     granted, given = toughness_given(board, placed)
     if granted.gaps:
         value.gaps += granted.gaps
@@ -169,8 +177,9 @@ def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
     amount, quote, why = sources[0]
     value.texts.append(quote)
     if found is None:
-        value.steps.append(why)
         value.rules += [CONSTANT] if CONSTANT not in value.rules else []
+    if found is None or not isinstance(found[0], int):
+        value.steps.append(why)  # a grant, or an X counted: say where the amount comes from
     return amount
 
 

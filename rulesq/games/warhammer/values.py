@@ -183,7 +183,7 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
         return 1
     if per in ("resource token on this card", "resource token on it") and source is target:
         return source.tokens
-    if per == "resource token on this card":
+    if per in ("resource token on this card", "number of resource tokens on this unit"):
         return source.tokens
     if per in ("damage on it",):
         return target.damage
@@ -222,6 +222,23 @@ def _count(board: Board, source: InPlay, target: InPlay, per: str) -> int | None
         return found
     term = terms.count_term(per)
     return None if term is None else terms.counted(board, source, target, term)
+
+
+def x_value(board: Board, source: InPlay) -> tuple[int | None, str]:
+    """X as the card's own text defines it ("X is the number of ..."), counted on the board.
+
+    None with the reason: X undefined, its definition not read, or a count not stated.
+    """
+    assert source.card is not None
+    words = terms.x_definition(source.card.text or "")
+    if words is None:
+        return None, "its text does not define X"
+    found = _count(board, source, source, texts.X)
+    if found is not None:
+        return found, f"X is the {words}: {found}"
+    if _times(source, source, words) is None and terms.count_term(words) is None:
+        return None, f'rulesq does not read "X is the {words}"'
+    return None, f"X is the {words}, and the situation does not state it"
 
 
 def unread_part(text: str, constant: texts.Constant, what: str) -> str:
