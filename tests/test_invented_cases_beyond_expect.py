@@ -103,6 +103,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-corruption/a-forced-text-on-entering-play-stated-entering.rq": {
         1: ("it entered play this turn", "which unit it corrupted is not stated")
     },
+    "warhammer-corruption/a-forced-text-on-a-trigger-not-read-names-it.rq": {
+        1: ('whether "When the 3rd damage token is placed here" happened this turn',)
+    },
     "warhammer-corruption/a-forced-text-on-combat-damage-assigned.rq": {
         1: ("combat damage is assigned to it",)
     },

@@ -8,7 +8,7 @@ in play then), "When this unit enters play," (met when the situation shows it en
 this turn) and "When an opponent's unit is dealt combat damage," (met for a unit of its
 controller's opponent with combat damage assigned to it), with whom the effect reaches (this
 unit, a unit in this corresponding zone, that unit). Where the condition was met, which unit it
-corrupted is left open, named; any other trigger is a shape not read (None).
+corrupted is left open, named; any other trigger leaves it open, naming the trigger.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Outcome:
 
 
 def read(board: Board, holder: InPlay, placed: InPlay, sentence: str, zone: str) -> Outcome | None:
-    """What a Forced sentence of ``holder`` did to ``placed`` this turn (None: not read).
+    """What a Forced sentence of ``holder`` did to ``placed`` this turn (None: not a Forced one).
 
     ``zone`` is the zone word its text is active in ("Kingdom"), or "".
     """
@@ -91,7 +91,7 @@ def read(board: Board, holder: InPlay, placed: InPlay, sentence: str, zone: str)
         return Outcome(
             False, f"{said}: no combat damage is stated dealt to it this turn", (CONDITIONS,)
         )
-    return None
+    return Outcome(True, f'{said}, and whether "{when}" happened this turn is not read')
 
 
 def _beginning(board: Board, holder: InPlay, said: str, controller: str) -> Outcome:
