@@ -127,6 +127,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-x-with-developments-not-stated-cannot-answer.rq": {
         1: ("Toughness X", "X is the number of development cards in this zone", "does not state")
     },
+    "warhammer-toughness/toughness-given-to-questing-units-not-stated-questing-cannot-answer.rq": {
+        1: ("whether it is questing is not stated",)
+    },
     "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
         1: ("at least 3 resources in your pool", "the resources of its player")
     },

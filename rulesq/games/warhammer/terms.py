@@ -34,10 +34,13 @@ class Reach:
     at_least: int = 0
     #: The kind was a race icon ("[Orc]"): the race alone decides, never a trait.
     icon: bool = False
+    #: "damaged" (damage on it) or "questing" (on a quest), or "".
+    state: str = ""
 
 
 _UNITS = re.compile(
-    r"^(?:each )?(?P<your>your )?(?P<side>attacking |defending )?(?P<kind>\S+ )?units?"
+    r"^(?:each (?:of )?)?(?P<your>your )?(?P<side>attacking |defending )?"
+    r"(?P<state>damaged |questing )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
     r"(?P<where> in this zone| in all corresponding zones"
     r"| in a zone with at least (?P<n>\w+) (?P<trait>\S+) cards?)?$"
@@ -81,6 +84,7 @@ def reach(act: fx.Act) -> Reach | None:
         zone_with,
         at_least,
         icon,
+        (found.group("state") or "").strip(),
     )
 
 
@@ -100,6 +104,10 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
             return False
     if term.undamaged and target.damage:
         return False
+    if term.state == "damaged" and not target.damage:
+        return False
+    if term.state == "questing" and not _questing(board, target):
+        return False
     if term.icon and (card.fields.get("race") or "").casefold() != term.kind.casefold():
         return False
     if term.kind and not term.icon and not _has_kind(board, target, term.kind):
@@ -113,6 +121,23 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _questing(board: Board, target: InPlay) -> bool:
+    """Whether a unit is questing (CannotAnswer: in the quest zone, and not stated)."""
+    from rulesq.errors import CannotAnswer
+    from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer.vocab import Zone
+
+    here = P.place(board, target)
+    if here.questing is not None:
+        return True
+    if here.zone is Zone.QUEST and target.questing_on is None:
+        raise CannotAnswer(
+            f'"{target.name}" is in the quest zone, and whether it is questing is not stated '
+            f'(write, e.g., "{target.name}" is questing on "Some Quest")'
+        )
+    return False
 
 
 def _zone_shows(board: Board, target: InPlay, trait: str) -> int:
