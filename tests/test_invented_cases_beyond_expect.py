@@ -130,6 +130,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-given-to-questing-units-not-stated-questing-cannot-answer.rq": {
         1: ("whether it is questing is not stated",)
     },
+    "warhammer-damage/tactic-resolved-toughness-is-not-forgotten.rq": {
+        1: ('"Fearless in Battle" acted this turn and gives Toughness for a time',)
+    },
     "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
         1: ("at least 3 resources in your pool", "the resources of its player")
     },

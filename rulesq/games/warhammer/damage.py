@@ -68,6 +68,8 @@ _DOUBLE = re.compile(
     r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
 )
 QA_DOUBLE = FAQ + "qa/23"
+#: A sentence that gives Toughness (a tactic's, for a time).
+_GIVES_TOUGHNESS = re.compile(r"[^.:]*\bgains? Toughness\b[^.]*", re.IGNORECASE)
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
@@ -110,7 +112,13 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
     for play in combat_plays.played(board):
         if play.link is not None and not play.cancelled and shields.followed(play.link):
             continue  # a resolved redirect or cancel: its waiting effect is played out
-        if words.search(play.card.text or ""):
+        given = _GIVES_TOUGHNESS.search(play.card.text or "")
+        if given is not None:
+            gaps.append(
+                f'"{play.card.name}" acted this turn and gives Toughness for a time '
+                f'("{given.group(0).strip()}"): Toughness a tactic gives is not followed by rulesq'
+            )
+        elif words.search(play.card.text or ""):
             gaps.append(
                 f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
                 "damage units take is not followed by rulesq"
