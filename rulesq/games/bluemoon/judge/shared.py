@@ -7,7 +7,7 @@ kept untouched, and each question judges in a fork of it, the last one in the ke
 itself.
 
 A default's re-ask (``rulesq.engine.defaults``) states a line just before the question (``it
-is my turn``, ``phase Fight``): the facts before that line are the very facts of the
+is my turn``, ``phase Character``): the facts before that line are the very facts of the
 situation it was made from. When they hold a play (costlier to read than to copy), its
 reading starts from a copy of a reading of those facts kept for the situation's re-asks
 (``Branches``), or kept for its questions, when the cards read the same
@@ -74,7 +74,11 @@ class Branches:
 
     def keep(self, facts: list[Fact], timeline: Timeline) -> None:
         """Keep a copy of ``timeline`` (the reading of ``facts``), unless one is kept."""
-        if not any(len(f) == len(facts) and _starts(f, facts) for f, _ in self.kept):
+        catalog = timeline.catalog
+        if not any(
+            len(f) == len(facts) and _starts(f, facts) and t.catalog.same_as(catalog)
+            for f, t in self.kept
+        ):
             self.kept.append((facts, timeline.fork()))
 
 
