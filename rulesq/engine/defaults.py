@@ -147,6 +147,12 @@ def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
 
 Ask = Callable[["Situation", "Question"], "Answer"]
 
+#: Where a situation's memo holds what its re-asks may share (a game keeps there, for
+#: instance, its reading of the facts before the line a re-ask states).
+FAMILY = "defaults.family"
+#: Where a re-ask's memo holds the ``FAMILY`` of the situation it was made from.
+ASKED_FROM = "defaults.asked_from"
+
 
 def asked_with(situation: Situation, question: Question, line: str, ask: Ask) -> Answer | None:
     """``question`` answered again with ``line`` stated just before it; None if that cannot be."""

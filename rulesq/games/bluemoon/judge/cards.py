@@ -519,3 +519,8 @@ class Catalog:
     def named(self, name: str) -> CardInfo | None:
         """The info of a card the situation names, by name."""
         return self._infos.get(normalise_name(name))
+
+    def same_as(self, other: Catalog) -> bool:
+        """Whether both give the same cards the very same infos (one reads as the other)."""
+        mine, theirs = self._infos, other._infos
+        return mine.keys() == theirs.keys() and all(info is theirs[k] for k, info in mine.items())
