@@ -311,12 +311,14 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
 
 def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:
     """The highest loyalty of the faceup cards of a race its controller has in play."""
-    from rulesq.games.warhammer.places import controller
+    from rulesq.games.warhammer.places import controller, in_play
 
     highest = 0
     for placed in board.cards:
         card = placed.card
         if card is None or placed.facedown or controller(placed) != controller(source):
+            continue
+        if not in_play(board, placed):
             continue
         if (card.fields.get("race") or "").casefold() != race.casefold():
             continue

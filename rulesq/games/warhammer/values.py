@@ -451,9 +451,13 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
 
     FAQ Q&A 5: only loyalty icons in play count towards loyalty costs.
     """
+    from rulesq.games.warhammer.places import in_play
+
     value = Value(0, rules=[LOYALTY, LOYALTY_IN_PLAY])
     for placed in board.cards:
         if placed.owner != player or placed.card is None or placed.facedown:
+            continue
+        if not in_play(board, placed):  # destroyed, sacrificed or moved out of play
             continue
         if placed.card.fields.get("race") != race:
             continue
