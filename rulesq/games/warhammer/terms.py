@@ -47,6 +47,14 @@ _UNITS = re.compile(
 )
 
 
+#: Capitalised words before "unit" at the head of a sentence that name no race or trait: a
+#: state ("Corrupted units") or a pointer ("That unit"), left unread rather than taken as a trait.
+_NOT_KINDS = frozenset(
+    ("each", "units", "unit", "corrupted", "attached", "that", "this", "those", "these")
+    + ("target", "other", "all", "ready", "exhausted", "restored")
+)
+
+
 def reach(act: fx.Act) -> Reach | None:
     """The units a subject like "each attacking [Orc] unit" names, or None when not read.
 
@@ -64,7 +72,7 @@ def reach(act: fx.Act) -> Reach | None:
         raw = next(w for w in words if w.lower() == found.group("kind").strip())
         if raw.startswith("[") and raw.endswith("]"):
             kind, icon = raw[1:-1], True
-        elif raw[:1].isupper() and raw.lower() not in ("each", "units", "unit"):
+        elif raw[:1].isupper() and raw.lower() not in _NOT_KINDS:
             kind = raw
         else:
             return None

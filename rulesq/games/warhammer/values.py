@@ -302,9 +302,11 @@ def _grants(
 
     ``given`` collects each grant that applies, its amount and its quote.
     """
-    from rulesq.games.warhammer.places import blanked
+    from rulesq.games.warhammer.places import blanked, in_play
 
     for source, text in board.faceup_texts():  # a facedown development has no text
+        if not in_play(board, source):  # a card that left play gives nothing
+            continue
         blank = blanked(board, source)
         if blank is not None:
             value.steps.append(f'"{source.name}" has a blank text box ({blank.card})')
