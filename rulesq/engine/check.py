@@ -11,6 +11,8 @@ from rulesq.engine.expect import Outcome, Result, match
 from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
+    import os
+
     from rulesq.engine.answer import Answer
     from rulesq.situation.model import Question, Situation
 
@@ -224,6 +226,62 @@ def outside_links(root: Path) -> list[Path]:
     return sorted(out)
 
 
+def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
+    """What ``_walk(root, False)`` and :func:`outside_links` give, sorted, in one pass.
+
+    The folders walked are not links, so an entry that is not a link is within ``root``:
+    a ``*.rq`` one is a file to check when it is a regular file, and only links are
+    resolved (a link in is a file to check when it leads to one; a link out is reported).
+    """
+    import os
+
+    top: Path | None = None  # resolved when the first link is met
+    files: list[Path] = []
+    links: list[Path] = []
+    folders = [(os.fspath(root), root)]
+    while folders:
+        folder, at = folders.pop()
+        try:
+            with os.scandir(folder) as scanned:
+                entries = list(scanned)
+        except OSError:  # as os.walk does: a folder that cannot be listed is left out
+            continue
+        for entry in entries:
+            name = entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if not entry.is_symlink():
+                if is_dir:
+                    folders.append((entry.path, at / name))
+                elif name.endswith(SUFFIX) and _regular(entry):
+                    files.append(at / name)
+                continue
+            if not (is_dir or name.endswith(SUFFIX)):
+                continue
+            top = top or root.resolve()
+            file = at / name
+            try:
+                inside = file.resolve().is_relative_to(top)
+                regular = inside and not is_dir and file.is_file()
+            except (OSError, RuntimeError):
+                inside = regular = False
+            if not inside:
+                links.append(file)
+            elif regular:
+                files.append(file)
+    return sorted(files), sorted(links)
+
+
+def _regular(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder entry that is not a link is a regular file."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def check_paths(
     paths: Iterable[str | Path], game: str | None = None, follow: bool = False
 ) -> Iterator[FileCheck]:
@@ -252,8 +310,11 @@ def planned_checks(paths: Iterable[str | Path], follow: bool = False) -> Iterato
             message = f"no such file or folder: {shown}"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
             continue
-        files = list(situation_files([path], follow))
-        links = [] if follow or not path.is_dir() else outside_links(path)
+        links: list[Path] = []
+        if follow or not path.is_dir():
+            files = list(situation_files([path], follow))
+        else:
+            files, links = scan_folder(path)
         for link in links:
             message = (
                 f"{escape_controls(str(link))}: a link out of {shown}, not followed "
