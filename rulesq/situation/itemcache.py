@@ -136,14 +136,21 @@ _scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # t
 #: (game, cache folder) -> the pack read in this process.
 _PACKS: dict[tuple[str, Path], _Pack] = {}
 _AT_EXIT: list[bool] = []
+#: (game, the settings that choose the folder) -> its pack in ``_PACKS`` (found once).
+_CHOSEN: dict[tuple[str, tuple[str | None, ...]], _Pack] = {}
 
 
 def pack(game: str) -> _Pack | None:
     """The pack of ``game`` in the cache folder (read the first time); None without a folder."""
     import os
 
-    env = os.environ
-    folder = _folder(env.get("RULESQ_CACHE_DIR"), env.get("XDG_CACHE_HOME"), env.get("HOME"))
+    get = os.environ.get
+    explicit = get("RULESQ_CACHE_DIR")  # when set, the other two do not choose the folder
+    settings = (explicit,) if explicit else (explicit, get("XDG_CACHE_HOME"), get("HOME"))
+    found = _CHOSEN.get((game, settings))
+    if found is not None:
+        return found
+    folder = _folder(*settings)
     if folder is None:
         return None
     found = _PACKS.get((game, folder))
@@ -156,6 +163,7 @@ def pack(game: str) -> _Pack | None:
         key = hashlib.sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
         file = folder / f"{_PREFIX}{game}-{key}.json"
         found = _PACKS[game, folder] = _Pack(game, file, key, _read(file, key))
+    _CHOSEN[game, settings] = found
     return found
 
 
@@ -181,6 +189,7 @@ def forget() -> None:
     """Write what is new, then forget the packs read (the next use reads them again)."""
     flush()
     _PACKS.clear()
+    _CHOSEN.clear()
 
 
 def _write(pack: _Pack) -> None:
