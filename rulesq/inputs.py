@@ -192,6 +192,8 @@ def check_text(text: str, source: str) -> None:
 
 def check_counts(statements: int, questions: int, source: str, cards: int = 0) -> None:
     """Refuse a situation with too many statements, questions or cards named."""
+    if cards <= MAX_CARDS and statements <= MAX_STATEMENTS and questions <= MAX_QUESTIONS:
+        return
     shown = escape_controls(source)
     if cards > MAX_CARDS:
         raise RulesqError(

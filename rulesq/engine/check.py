@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +14,7 @@ from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
     import os
+    from types import ModuleType
 
     from rulesq.engine.answer import Answer
     from rulesq.situation.model import Question, Situation
@@ -63,14 +66,11 @@ class FileCheck:
 
 def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
     """Answer a situation and check every ``expect`` line of it."""
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.engine.ladder import load_ladder
-    from rulesq.games import get_game
-
-    game = get_game(situation.game)
-    ladder = load_ladder(game.name)
+    dispatch, ladders, games, _ = _modules()
+    game = games.get_game(situation.game)
+    ladder = ladders.load_ladder(game.name)
     checks = []
-    for answer in evaluate(situation):
+    for answer in dispatch.evaluate(situation):
         outcomes = [match(e, answer, ladder, game.corpus) for e in answer.question.expectations]
         checks.append(QuestionCheck(answer.question, answer, outcomes))
     result, reason = _file_result(checks)
@@ -124,13 +124,24 @@ def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     A check that loaded modules (the first of a game: its modules, grammar and corpus) leaves
     the collector what it loaded to keep for good (:func:`keep_loaded`).
     """
-    import sys
-
     loaded = len(sys.modules)
     checked = _check_file(path, game)
     if len(sys.modules) != loaded:
         keep_loaded()
     return checked
+
+
+@cache
+def _modules() -> tuple[ModuleType, ModuleType, ModuleType, ModuleType]:
+    """The modules a file's check calls, imported on its first check.
+
+    A function's own import costs each call about as much as placing an item. Their
+    functions are looked up at each call, so that a test that replaces one is heard.
+    """
+    from rulesq import games, situation
+    from rulesq.engine import dispatch, ladder
+
+    return dispatch, ladder, games, situation
 
 
 def keep_loaded() -> None:
@@ -148,10 +159,8 @@ def keep_loaded() -> None:
 
 
 def _check_file(path: str | Path, game: str | None) -> FileCheck:
-    from rulesq.situation import read_situation
-
     try:
-        situation = read_situation(path, game)
+        situation = _modules()[3].read_situation(path, game)
     except InputError as error:
         return FileCheck(str(path), None, reason=str(error), error=error)
     except RulesqError as error:  # not tied to a place in the file: name the file

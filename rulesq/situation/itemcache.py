@@ -326,7 +326,11 @@ def _dspan(value: Any) -> Span:
         start, end, line, column = value
         if type(start) is int and type(end) is int and type(line) is int and type(column) is int:
             span = _new(Span)
-            span.__dict__.update(start=start, end=end, line=line, column=column)
+            fields = span.__dict__
+            fields["start"] = start
+            fields["end"] = end
+            fields["line"] = line
+            fields["column"] = column
             return span
     raise Broken("a span is four numbers")
 
@@ -356,7 +360,12 @@ _STATEMENT_DEFAULTS = {cls: _defaults(cls) for cls in (Fact, Question)}
 
 
 def _strs(value: Any) -> tuple[str, ...]:
-    return tuple(_str(v) for v in _list(value))
+    if type(value) is not list:
+        raise Broken("not a line rulesq wrote")
+    for v in value:
+        if type(v) is not str:
+            raise Broken("not a line rulesq wrote")
+    return tuple(value)
 
 
 def _dref(value: Any) -> CardRef:
@@ -411,12 +420,15 @@ def _dstatement(value: Any, cls: type[Fact] | type[Question], at: Any) -> Fact |
         raise Broken("not a statement rulesq wrote")
     found: dict[str, Any] = {}
     for pair in params:
-        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+        if type(pair) is not list or len(pair) != 2:
             raise Broken("a parameter is a name and a value")
         name, given = pair
-        if type(given) is list:
+        if type(name) is not str:
+            raise Broken("a parameter is a name and a value")
+        shape = type(given)
+        if shape is list:
             given = _param(given)
-        elif type(given) is not int and type(given) is not str:
+        elif shape is not int and shape is not str:
             raise Broken("a parameter is a number, a word or a list of them")
         found[name] = given
     made = _new(cls)
@@ -471,7 +483,9 @@ def _dcard(value: Any) -> tuple[str, Span, dict[str, Any]]:
 def decode_line(data: Any) -> tuple[LineItem, ...]:
     """The inverse of :func:`encode_line`; :class:`Broken` for anything it never writes."""
     items = []
-    for element in _list(data):
+    if type(data) is not list:
+        raise Broken("not a line rulesq wrote")
+    for element in data:
         if type(element) is not list or len(element) != 3:
             raise Broken("a line item is three fields")
         kind, written, value = element
