@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -142,8 +143,6 @@ _CHOSEN: dict[tuple[str, tuple[str | None, ...]], _Pack] = {}
 
 def pack(game: str) -> _Pack | None:
     """The pack of ``game`` in the cache folder (read the first time); None without a folder."""
-    import os
-
     get = os.environ.get
     explicit = get("RULESQ_CACHE_DIR")  # when set, the other two do not choose the folder
     settings = (explicit,) if explicit else (explicit, get("XDG_CACHE_HOME"), get("HOME"))
@@ -198,8 +197,6 @@ def _write(pack: _Pack) -> None:
     Two processes (the workers of a check) that merge at once would each write the pack
     without the other's lines: the merge holds a lock (where the system has ``flock``).
     """
-    import os
-
     try:
         import fcntl
     except ImportError:  # no lock: a line lost is parsed again by a later process

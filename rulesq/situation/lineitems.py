@@ -44,6 +44,8 @@ _MEMO: dict[str, dict[str, tuple[LineItem, ...]]] = {}
 _COUNT = [0, 0]  # the lines remembered, and their characters
 #: A line that holds no item (blank, or only a comment).
 _BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?")
+#: The first characters of a line that may hold no item (any other holds one, or fails).
+_MAYBE_BLANK = " \t#"
 
 
 def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situation | None:
@@ -66,7 +68,7 @@ def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situatio
         if found:
             placed.append((number, found))
         elif found is None:
-            if line and not _BLANK.fullmatch(line):
+            if line and (line[0] not in _MAYBE_BLANK or not _BLANK.fullmatch(line)):
                 missing.append((len(placed), line))
                 placed.append([number, ()])
             elif _COUNT[0] < LIMIT and _COUNT[1] + len(line) <= CHARACTERS:
