@@ -98,10 +98,52 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('"Rodrik\'s Raiders" turned "Witch Hag\'s Curse" into a development',)
     },
     "warhammer-corruption/a-forced-text-that-corrupts-leaves-it-open.rq": {
-        1: ('"Warpstone Meteor" reads', "is not stated corrupted")
+        1: ('"Warpstone Meteor" reads', "is not stated corrupted", "its controller's turn began")
     },
-    "warhammer-damage/lethal-with-a-toughness-given-to-the-zone-cannot-answer.rq": {
-        1: ("Knight units in this zone gain Toughness 1.",)
+    "warhammer-corruption/a-forced-text-on-entering-play-stated-entering.rq": {
+        1: ("it entered play this turn", "which unit it corrupted is not stated")
+    },
+    "warhammer-corruption/a-forced-text-on-a-trigger-not-read-names-it.rq": {
+        1: ('whether "When the 3rd damage token is placed here" happened this turn',)
+    },
+    "warhammer-corruption/a-forced-text-on-combat-damage-assigned.rq": {
+        1: ("combat damage is assigned to it",)
+    },
+    "warhammer-corruption/a-forced-text-on-the-other-players-turn-has-not-acted.rq": {
+        1: ("it is not its controller's turn",)
+    },
+    "warhammer-corruption/a-chain-stated-resolving-leaves-it-open.rq": {
+        1: ('"Seduced by Darkness" (on the chain)',)
+    },
+    "warhammer-toughness/lethal-with-a-toughness-given-to-the-zone.rq": {
+        1: ('"Steel Standard" gives it Toughness 1', "the 3 that destroys it")
+    },
+    "warhammer-toughness/toughness-from-two-sources-cannot-answer.rq": {
+        1: ("Toughness from 2 sources", '"Gromril Armour" gives it Toughness 1', "add up")
+    },
+    "warhammer-toughness/toughness-if-you-control-a-legend-not-stated-cannot-answer.rq": {
+        1: ("If you control a legend", "whether its player controls a legend")
+    },
+    "warhammer-toughness/toughness-x-with-developments-not-stated-cannot-answer.rq": {
+        1: ("Toughness X", "X is the number of development cards in this zone", "does not state")
+    },
+    "warhammer-toughness/toughness-given-to-questing-units-not-stated-questing-cannot-answer.rq": {
+        1: ("whether it is questing is not stated",)
+    },
+    "warhammer-damage/tactic-resolved-toughness-is-not-forgotten.rq": {
+        1: ('"Fearless in Battle" acted this turn and gives Toughness for a time',)
+    },
+    "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
+        1: ("at least 3 resources in your pool", "the resources of its player")
+    },
+    "warhammer-defend/a-lone-attacker-that-taxes-defenders-cannot-answer.rq": {
+        1: ("sacrifices a unit to declare defenders",)
+    },
+    "warhammer-defend/a-bodyguard-whose-legend-is-attacked-cannot-answer.rq": {
+        1: ("a legend is attacked", "whether units may defend it")
+    },
+    "warhammer-defend/a-development-does-not-defend.rq": {
+        1: ("only a development", "declares units as defenders")
     },
     "warhammer-defend/a-corrupted-unit-cannot-answer.rq": {
         1: ('"Longbeards" is corrupted', "not whether a corrupted unit may defend")

@@ -25,3 +25,15 @@ def test_a_trigger_on_defending_does_not_speak_of_defending() -> None:
     cards = {card for card, _, _ in survey()}
     assert "Dragon Armour" not in cards
     assert "Clan Moulder's Elite" in cards
+
+
+#: Sentences that let units defend elsewhere whose shape is not read (it may only shrink).
+WIDENS_CEILING = 2
+
+
+def test_the_unread_widening_sentences_stay_under_their_ceiling() -> None:
+    found = survey()
+    widens = [(card, sentence) for card, sentence, kind in found if kind == "widens"]
+    assert len(widens) <= WIDENS_CEILING, f"{len(widens)} widening texts not read: {widens}"
+    kinds = {kind for _, _, kind in found}
+    assert {"kind to here", "with legend", "legend any", "kind any"} <= kinds

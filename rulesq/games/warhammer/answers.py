@@ -272,7 +272,7 @@ def corrupted(ctx: Context) -> Answer:
         )
     from rulesq.games.warhammer import corruption
 
-    acted = corruption.read(board, placed)
+    acted = corruption.read(board, placed, now=True)
     if placed.corrupted or acted.by:
         if acted.may_restore:
             raise CannotAnswer(
@@ -281,7 +281,9 @@ def corrupted(ctx: Context) -> Answer:
                 + ": whether it restored it is not followed by rulesq"
             )
         if placed.corrupted:
-            return _conclude(ctx, YesNo(True), f'"{card.name}" is in play corrupted', [V.ZONES])
+            why = "; ".join([f'"{card.name}" is in play corrupted', *acted.pending])
+            rules = [V.ZONES, *dict.fromkeys(acted.rules)]
+            return _conclude(ctx, YesNo(True), why, rules, acted.waiting)
         return _conclude(
             ctx,
             YesNo(True),
@@ -307,4 +309,6 @@ def corrupted(ctx: Context) -> Answer:
         rules = [QA_ENTERS_AS_DEVELOPMENT, QA_ENTERS_IN_A_STATE]
         return _conclude(ctx, YesNo(False), "; ".join(steps), rules, quoted)
     ctx.derivation().absence(f'the situation does not state that "{card.name}" is corrupted')
-    return _conclude(ctx, YesNo(False), f'"{card.name}" is in play, and not corrupted', [V.ZONES])
+    why = "; ".join([f'"{card.name}" is in play, and not corrupted', *acted.pending, *acted.steps])
+    rules = [V.ZONES, *dict.fromkeys(acted.rules)]
+    return _conclude(ctx, YesNo(False), why, rules, acted.waiting)

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.damage import doublers, keyword
-from rulesq.games.warhammer.values import hit_points
+from rulesq.games.warhammer.damage import doublers, toughness
+from rulesq.games.warhammer.values import Value, hit_points
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -145,7 +145,7 @@ def legal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
 def _deal(board: Board, state: State, link: Link, effect: Effect, target: InPlay) -> bool:
     """Deal a link's damage to one target; False when it cannot be followed."""
     amount = effect.amount or 0
-    if keyword(target, "toughness") is not None or doublers(board):
+    if toughness(board, target, Value(0)) != 0 or doublers(board):
         state.gaps.append(
             f'damage to "{target.name}" is cancelled or doubled as it is '
             "assigned: not followed on the chain"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import forced_corrupting
 from rulesq.games.warhammer.board import TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 TRIGGERING = "warhammer/faq/rules-clarifications/triggering-a-card-effect"
 CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
+CHAIN = "warhammer/faq/timing-structure/b"
 #: A verb that corrupts a unit ("corrupt this unit", "corrupt one target unit"), not the
 #: adjective ("a corrupt unit") nor the state ("corrupted").
 _CORRUPTS = re.compile(
@@ -35,6 +37,8 @@ _CANNOT_RESTORE = re.compile(r"\bcannot be restored\b", re.IGNORECASE)
 _CANNOT_CORRUPT = re.compile(r"\bcannot be corrupted\b", re.IGNORECASE)
 _ATTACHED = re.compile(r"^Corrupt that unit\.?$", re.IGNORECASE)
 _TARGET = re.compile(r"^Action: Corrupt one target unit\.?$", re.IGNORECASE)
+#: A text's zone word: its constant and Forced effects are active only in that zone.
+_ZONE_WORD = re.compile(r"^(?:Kingdom|Battlefield|Quest)\.?$", re.IGNORECASE)
 _OWN_COSTS = ("corrupt this unit", "corrupt this card", "corrupt attached unit")
 
 
@@ -49,6 +53,11 @@ class Corruption:
     may_corrupt: list[str] = field(default_factory=list)
     #: Texts that may restore it, acted this turn (a "yes" is open).
     may_restore: list[str] = field(default_factory=list)
+    #: Links still on the chain whose effect has not happened yet (read ``now``), quoted.
+    pending: list[str] = field(default_factory=list)
+    waiting: list[Text] = field(default_factory=list)
+    #: Why a text that may corrupt did not act on it (a Forced effect not triggered).
+    steps: list[str] = field(default_factory=list)
 
 
 def _sentences(text: str) -> list[str]:
@@ -58,8 +67,12 @@ def _sentences(text: str) -> list[str]:
     return [plain[start:end].strip() for start, end in sentences(plain)]
 
 
-def read(board: Board, placed: InPlay) -> Corruption:
-    """What the texts the situation shows acting do to ``placed``'s corruption."""
+def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
+    """What the texts the situation shows acting do to ``placed``'s corruption.
+
+    ``now``: the corruption at the moment stated, when a link still on the chain has paid its
+    cost and its effect waits for the chain to resolve (else such a link leaves it open).
+    """
     from rulesq.games.warhammer.places import in_play
 
     found = Corruption()
@@ -67,13 +80,15 @@ def read(board: Board, placed: InPlay) -> Corruption:
         text = holder.shown_text
         if not text or not in_play(board, holder):
             continue
-        in_action = False
+        in_action, zone = False, ""
         for sentence in _sentences(text):
             in_action = sentence.startswith("Action:") or (
                 in_action and re.match(r"^(?:That|Those|It|They|Then)\b", sentence) is not None
             )
             if in_action:
                 continue  # an Action acts only when triggered (then it is a link)
+            if _ZONE_WORD.match(sentence):
+                zone = sentence.rstrip(".")
             reaches = holder.attached_to is None or holder.attached_to is placed
             if reaches and (
                 (_RESTORES.search(sentence) and not _CANNOT_RESTORE.search(sentence))
@@ -95,11 +110,16 @@ def read(board: Board, placed: InPlay) -> Corruption:
                         "restored since is not stated (write it corrupted, or I attach ...)"
                     )
                 continue
+            forced = forced_corrupting.read(board, holder, placed, sentence, zone)
+            if forced is not None:
+                (found.may_corrupt if forced.acted else found.steps).append(forced.why)
+                found.rules += [r for r in forced.rules if r not in found.rules]
+                continue
             found.may_corrupt.append(f'"{holder.name}" reads "{sentence}"')
     links = [(link, "resolved") for link in board.resolved]
     links += [(link, "on the chain") for link in board.chain]
     for link, where in links:
-        _link(board, placed, link, where, found)
+        _link(board, placed, link, where, found, now)
     named = {link.name.casefold() for link, _ in links}
     stated = [
         (card, what)
@@ -129,7 +149,9 @@ def _reaches_own(board: Board, source: InPlay, placed: InPlay, cost: str) -> boo
     return source is placed
 
 
-def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruption) -> None:
+def _link(
+    board: Board, placed: InPlay, link: Link, where: str, found: Corruption, now: bool
+) -> None:
     """A link of the chain (its cost is paid) or of a chain stated resolved."""
     if link.card is None:
         return
@@ -139,6 +161,9 @@ def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruptio
         found.rules.append(TRIGGERING)
         return
     label = f'"{link.name}" ({where})'
+    waiting = now and where == "on the chain" and board.resolving is None
+    if waiting and _waits(link, label, cost, found):
+        return
     if where == "resolved":
         cancelled = any(
             (other.cancelling or "").casefold() == link.name.casefold() for other in board.resolved
@@ -151,6 +176,31 @@ def _link(board: Board, placed: InPlay, link: Link, where: str, found: Corruptio
                     found.rules.append(CARD_EFFECTS)
                 return
     _unread(link.card, label, cost, found)
+
+
+def _waits(link: Link, label: str, own: str, found: Corruption) -> bool:
+    """A link on the chain: its cost is paid, its effect waits for the chain to resolve.
+
+    False when its one Action is not read (then its sentences leave the answer open).
+    """
+    action, _ = ab.action_of(link.card)
+    if action is None:
+        return False
+    cost = (action.cost or "").strip()
+    if cost and cost != own and _CORRUPTS.search(cost):
+        found.may_corrupt.append(
+            f'{label} paid its cost "{cost}" as it was triggered, and what it corrupted is not '
+            "stated"
+        )
+    effect = action.effect
+    if _CORRUPTS.search(effect) or _RESTORES.search(effect):
+        found.pending.append(
+            f'{label} reads "{action.quote}": its effect happens when the chain resolves '
+            "(last in, first out), and the situation does not state that it has: not yet"
+        )
+        found.waiting.append(Text(link.name, action.quote))
+        found.rules.append(CHAIN)
+    return True
 
 
 def _unread(card: Card, label: str, cost: str, found: Corruption) -> None:

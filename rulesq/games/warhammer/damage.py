@@ -17,7 +17,16 @@ from rulesq.games.warhammer import combat_plays, lasting_grants, shields, texts
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
-from rulesq.games.warhammer.values import HIT_POINTS, Value, combat_damage, hit_points, power
+from rulesq.games.warhammer.values import (
+    CONSTANT,
+    HIT_POINTS,
+    Value,
+    combat_damage,
+    hit_points,
+    power,
+    toughness_given,
+    x_value,
+)
 from rulesq.games.warhammer.vocab import Header, Zone
 from rulesq.situation.model import ME
 
@@ -59,6 +68,8 @@ _DOUBLE = re.compile(
     r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
 )
 QA_DOUBLE = FAQ + "qa/23"
+#: A sentence that gives Toughness (a tactic's, for a time).
+_GIVES_TOUGHNESS = re.compile(r"[^.:]*\bgains? Toughness\b[^.]*", re.IGNORECASE)
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
@@ -89,11 +100,7 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
                 continue
             if isinstance(effect, fx.Ability) and effect.header is Header.ACTION:
                 continue
-            if (
-                isinstance(effect, fx.Clause)
-                and effect.trigger is None
-                and all(texts.hit_point_grant(act) is not None for act in effect.acts)
-            ):
+            if read_grant(effect) or _toughness_reminder(effect):
                 continue
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
@@ -105,7 +112,13 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
     for play in combat_plays.played(board):
         if play.link is not None and not play.cancelled and shields.followed(play.link):
             continue  # a resolved redirect or cancel: its waiting effect is played out
-        if words.search(play.card.text or ""):
+        given = _GIVES_TOUGHNESS.search(play.card.text or "")
+        if given is not None:
+            gaps.append(
+                f'"{play.card.name}" acted this turn and gives Toughness for a time '
+                f'("{given.group(0).strip()}"): Toughness a tactic gives is not followed by rulesq'
+            )
+        elif words.search(play.card.text or ""):
             gaps.append(
                 f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
                 "damage units take is not followed by rulesq"
@@ -133,16 +146,77 @@ def doublers(board: Board) -> list[Text]:
     return found
 
 
-def _toughness(placed: InPlay, value: Value) -> int | None:
+def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
+    """A unit's Toughness: its own keyword or one constant text that gives it (None: a gap).
+
+    The FAQ says Toughness cancels damage (Cancelling Damage), not how two Toughness values on
+    a unit add up: a unit with Toughness from two sources is a gap naming them.
+    """
+    sources: list[tuple[int, Text, str]] = []
     found = keyword(placed, "toughness")
-    if found is None:
-        return 0
-    amount, quote = found
-    if not isinstance(amount, int):
-        value.gaps.append(f'"{placed.name}" has Toughness {amount}: its value is not read')
+    if found is not None:
+        amount, quote = found
+        why = f'"{placed.name}" has Toughness {amount}'
+        if isinstance(amount, str) and amount.upper() == "X":
+            counted, how = x_value(board, placed)
+            if counted is None:
+                value.gaps.append(f"{why}, and {how}")
+                return None
+            amount, why = counted, f"{why} ({how})"
+        if not isinstance(amount, int):
+            value.gaps.append(f"{why}: its value is not read")
+            return None
+        sources.append((amount, quote, why))
+    granted, given = toughness_given(board, placed)
+    if granted.gaps:
+        value.gaps += granted.gaps
         return None
+    for amount, quote in given:
+        sources.append((amount, quote, f'"{quote.card}" gives it Toughness {amount}'))
+    if len(sources) > 1:
+        value.gaps.append(
+            f'"{placed.name}" has Toughness from {len(sources)} sources ('
+            + "; ".join(why for _, _, why in sources)
+            + "): the FAQ does not say how Toughness values add up"
+        )
+        return None
+    if not sources:
+        return 0
+    amount, quote, why = sources[0]
     value.texts.append(quote)
+    if found is None:
+        value.rules += [CONSTANT] if CONSTANT not in value.rules else []
+    if found is None or not isinstance(found[0], int):
+        value.steps.append(why)  # a grant, or an X counted: say where the amount comes from
     return amount
+
+
+#: Toughness's reminder text read as a clause where the data's full stop falls inside it.
+_TOUGHNESS_REMINDER = re.compile(r"^\d+ of that damage$")
+
+
+def _toughness_reminder(effect: object) -> bool:
+    """Whether a clause is Toughness's reminder text, its full stop misplaced in the data."""
+    return (
+        isinstance(effect, fx.Clause)
+        and effect.trigger is not None
+        and " ".join(effect.trigger.words) == "whenever this unit is assigned damage"
+        and all(
+            a.kind == "cancel" and _TOUGHNESS_REMINDER.match(texts.words(a)) for a in effect.acts
+        )
+    )
+
+
+def read_grant(effect: object) -> bool:
+    """Whether a constant clause only changes hit points or gives Toughness (read elsewhere)."""
+    return (
+        isinstance(effect, fx.Clause)
+        and effect.trigger is None
+        and all(
+            texts.hit_point_grant(act) is not None or texts.toughness_grant(act) is not None
+            for act in effect.acts
+        )
+    )
 
 
 def dealt(board: Board, target: InPlay) -> Value:
@@ -152,7 +226,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     doubling = doublers(board)
     flow = shields.flow(board)
     value.gaps += flow.gaps
-    if flow.shielded and (doubling or keyword(target, "toughness") is not None):
+    if flow.shielded and (doubling or toughness(board, target, Value(0)) != 0):
         value.gaps.append(
             "damage redirected or cancelled by an effect together with damage doubled or "
             "Toughness: their order is not followed by rulesq"
@@ -163,7 +237,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     for assigned in flow.hits:
         if assigned.unit is not target:
             continue
-        cancel = _toughness(target, value)
+        cancel = toughness(board, target, value)
         if cancel is None:
             continue
         amount = assigned.amount * (1 + len(doubling))
@@ -405,11 +479,11 @@ def lethal(board: Board, defender: InPlay) -> Value:
             "damage cancellation"
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
-    toughness = _toughness(defender, value)
-    if toughness:
+    cancel = toughness(board, defender, value)
+    if cancel:
         value.add(
-            toughness,
-            f"plus Toughness {toughness}, a damage cancellation already active",
+            cancel,
+            f"plus Toughness {cancel}, a damage cancellation already active",
             None,
             QA_ASSIGN,
         )

@@ -29,6 +29,7 @@ ALL_AT_ONCE = FAQ + "qa/32"
 ZONE = FAQ + "miscellaneous/moving-cards"
 LEGENDS = FAQ + "rules-clarifications/legends"
 ATTACKED_LEGEND = FAQ + "rules-clarifications/legends/part-2"
+DEVELOPMENT = FAQ + "card-types/developments/part-2"
 
 
 def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
@@ -60,7 +61,7 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
                 + "; ".join(texts.widens)
                 + ": rulesq does not follow a text that lets units defend where the rules do not"
             )
-        if not texts.permits or unit.legend:
+        if not texts.permits:
             return ruling
         claims = [rule_claim(Stance.FORBID, ruling.reason, *ruling.rules)]
         claims += [text_claim(Stance.PERMIT, quote, why) for quote, why in texts.permits]
@@ -99,6 +100,19 @@ def _by_rules(board: Board, unit: InPlay, here: P.Place, player: str | None) -> 
         )
     if unit.legend or "legend" in here.kinds:
         return _legend(board, unit)
+    if here.kinds == {"development"}:
+        return Ruling(
+            False,
+            "; ".join(
+                [
+                    *here.steps,
+                    f'"{name}" is only a development, a card type other than a unit (with no '
+                    "power and no hit points): the defending player declares units as defenders",
+                ]
+            ),
+            (*here.rules, DEVELOPMENT, DECLARE),
+            tuple(here.texts),
+        )
     if "unit" not in here.kinds:
         return Ruling(None, f'"{name}" is not a unit: rulesq answers for units and legends')
     if attack.legend is not None:

@@ -78,6 +78,31 @@ _ANY_ZONE_IF = re.compile(
     r"your pool), this unit may (?:attack from any zone and may )?defend any zone\.?$",
     re.IGNORECASE,
 )
+#: Units of a kind their controller controls in any zone may defend this card's zone.
+_KIND_TO_HERE = re.compile(
+    r"^(?P<kind>\w+) units you control in any zone may defend this zone\.?$", re.IGNORECASE
+)
+#: Its own unit may defend whenever a legend of a race its player controls defends.
+_WITH_LEGEND = re.compile(
+    r"^This unit can attack or defend whenever an? \[(?P<race>[^\]]+)\] legend you control "
+    r"attacks or defends\.?$",
+    re.IGNORECASE,
+)
+#: An attachment that lets its legend defend any of its player's zones.
+_LEGEND_ANY = re.compile(
+    r"^Attached legend (?:gets \+\d+ hit points and )?can defend any of your zones\.?$",
+    re.IGNORECASE,
+)
+#: A resolved Action: units of a kind its player controls may defend any of that player's zones.
+_KIND_ANY = re.compile(
+    r"^Action: Until the end of the turn, (?P<kind>\w+) units you control can defend any of "
+    r"your zones\b",
+    re.IGNORECASE,
+)
+#: A cost the defending player pays to declare any defender.
+_SACRIFICE_TO_DECLARE = re.compile(
+    r"\ba player must sacrifice a unit in order to declare defenders\b", re.IGNORECASE
+)
 _UNBURNED = re.compile(
     r"^This unit can defend any unburned zone if you are not attacking\.?$", re.IGNORECASE
 )
@@ -190,6 +215,12 @@ def _in_play(
                 "not stated"
             )
         return
+    if _SACRIFICE_TO_DECLARE.search(sentence):
+        found.gaps.append(
+            f'"{placed.name}" reads "{sentence}", and its condition holds: whether the defending '
+            "player sacrifices a unit to declare defenders (and which) is not stated"
+        )
+        return
     found.gaps.append(
         f'"{placed.name}" reads "{sentence}": rulesq does not follow a text that speaks of '
         "defending in this way"
@@ -258,7 +289,8 @@ def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
         if not in_action and placed is not None and placed.shown_text:
             continue  # a constant sentence of a card in play: read as such
         if _WIDENS.search(sentence):
-            found.widens.append(f'"{link.name}" resolved and reads "{sentence}"')
+            if cancelled or not _widened_by_link(board, unit, link, sentence, found):
+                found.widens.append(f'"{link.name}" resolved and reads "{sentence}"')
             continue
         if _TARGETS_CANNOT.match(sentence) and link.targets and not cancelled:
             if unit in link.targets:
@@ -295,6 +327,13 @@ def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Read
                 "it is not stated"
             )
         return
+    if _kind_to_here(board, unit, placed, quote, found) or _with_legend(
+        board, unit, placed, quote, found
+    ):
+        return
+    if _LEGEND_ANY.match(sentence):
+        _legend_any(board, unit, placed, quote, found)
+        return
     condition = _ANY_ZONE_IF.match(sentence)
     unburned = _UNBURNED.match(sentence)
     if (condition or unburned) and placed is not unit:
@@ -328,6 +367,124 @@ def _widens(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Read
     found.widens.append(f'"{placed.name}" reads "{sentence}"')
 
 
+def _kind_to_here(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Reading) -> bool:
+    """Units of a kind may defend this card's zone from any zone (False: not this shape)."""
+    from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer import traits
+
+    shape = _KIND_TO_HERE.match(quote.quote)
+    if shape is None:
+        return False
+    attack = board.attack
+    assert attack is not None and unit.card is not None
+    if unit.legend:
+        return True  # it speaks of units
+    source = P.place(board, placed)
+    if attack.zone is not source.zone or attack.defender != source.controller:
+        return True  # another zone is attacked: it speaks of this one only
+    if P.place(board, unit).controller != source.controller:
+        return True
+    kind = shape.group("kind")
+    if traits.of_kind(board, unit.card, kind):
+        found.permits.append((quote, f'"{unit.name}" is a {kind} unit: "{quote.quote}"'))
+    return True
+
+
+def _with_legend(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Reading) -> bool:
+    """Its own unit may defend while a legend of a race its player controls defends."""
+    from rulesq.games.warhammer import places as P
+
+    shape = _WITH_LEGEND.match(quote.quote)
+    if shape is None:
+        return False
+    if placed is not unit:
+        return True  # it speaks of its own unit only
+    attack = board.attack
+    assert attack is not None
+    race = shape.group("race")
+    mine = P.place(board, unit).controller
+    legends = [
+        c
+        for c in board.cards
+        if c.legend
+        and c.card is not None
+        and (c.card.fields.get("race") or "").casefold() == race.casefold()
+        and P.place(board, c).controller == mine
+    ]
+    if not legends:
+        found.widens.append(
+            f'"{unit.name}" reads "{quote.quote}", and whether its player controls a [{race}] '
+            'legend is not stated (write, e.g., my legend is "Some Legend")'
+        )
+        return True
+    defending = [
+        c
+        for c in legends
+        if c in attack.defenders
+        or (attack.legend is c and not c.corrupted and not attack.defenders)
+    ]
+    elsewhere = [c for c in legends if any(_LEGEND_ANY.match(t) for t in _attached_texts(board, c))]
+    if defending:
+        found.widens.append(
+            f'"{unit.name}" reads "{quote.quote}", and "{defending[0].name}" defends: the FAQ does '
+            "not say whether units may defend an attacked legend"
+        )
+    elif elsewhere and not attack.defenders:
+        found.widens.append(
+            f'"{unit.name}" reads "{quote.quote}", and whether "{elsewhere[0].name}" will defend '
+            "is not stated"
+        )
+    else:
+        names = ", ".join(f'"{c.name}"' for c in legends)
+        found.steps.append(f"{names}, its player's [{race}] legend, does not defend this attack")
+    return True
+
+
+def _attached_texts(board: Board, card: InPlay) -> list[str]:
+    """The sentences of the faceup cards attached to a card."""
+    return [s for c in board.attached_to(card) if c.shown_text for s in _sentences(c.shown_text)]
+
+
+def _legend_any(board: Board, unit: InPlay, placed: InPlay, quote: Text, found: Reading) -> None:
+    """An attachment letting its legend defend any of its player's zones."""
+    from rulesq.games.warhammer import places as P
+
+    if placed.attached_to is not unit:
+        return  # it speaks of the legend it is attached to
+    attack = board.attack
+    assert attack is not None
+    if unit.corrupted:
+        found.widens.append(
+            f'"{unit.name}" is corrupted and "{placed.name}" reads "{quote.quote}": corrupted '
+            "legends cannot defend, and which of the two decides is not read"
+        )
+    elif attack.defender == P.place(board, unit).controller and attack.legend is None:
+        found.permits.append(
+            (quote, f'"{placed.name}" is attached to "{unit.name}": "{quote.quote}"')
+        )
+
+
+def _widened_by_link(board: Board, unit: InPlay, link: Link, sentence: str, found: Reading) -> bool:
+    """A resolved link letting its player's units of a kind defend any zone (False: not read)."""
+    from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer import traits
+
+    shape = _KIND_ANY.match(sentence)
+    attack = board.attack
+    if shape is None or attack is None or unit.card is None:
+        return False
+    if unit.legend:
+        return True  # it speaks of units
+    if P.place(board, unit).controller != link.who or attack.defender != link.who:
+        return True  # another player's units
+    kind = shape.group("kind")
+    if traits.of_kind(board, unit.card, kind):
+        found.permits.append(
+            (Text(link.name, sentence), f'"{link.name}" resolved this turn: "{sentence}"')
+        )
+    return True
+
+
 #: What each shape of sentence does, as :func:`shape` names it ("" = read on the board).
 SHAPES = {
     "own": "forbids its own unit",
@@ -339,6 +496,11 @@ SHAPES = {
     "questing": "lets its questing unit defend any zone",
     "any zone if": "lets its own unit defend any zone on a condition",
     "unburned": "lets its own unit defend any unburned zone",
+    "kind to here": "lets its player's units of a kind defend its zone from any zone",
+    "with legend": "lets its own unit defend while its player's legend of a race defends "
+    "(open when the legend defends: the FAQ is silent on defending a legend)",
+    "legend any": "lets its attached legend defend any of its player's zones",
+    "kind any": "lets its player's units of a kind defend any zone, once resolved",
     "widens": "lets units defend elsewhere: not read (only where the rules say no)",
     "alone": "cannot defend alone: not read for its own unit",
     "action": "part of an Action of a card in play: acts only when triggered",
@@ -362,6 +524,10 @@ def shape(text: str, tactic: bool) -> list[tuple[str, str]]:
             ("questing", _QUESTING.match),
             ("any zone if", _ANY_ZONE_IF.match),
             ("unburned", _UNBURNED.match),
+            ("kind to here", _KIND_TO_HERE.match),
+            ("with legend", _WITH_LEGEND.match),
+            ("legend any", _LEGEND_ANY.match),
+            ("kind any", _KIND_ANY.match),
             ("widens", _WIDENS.search),
             ("own", _SELF.match),
             ("tokens", TOKENS.match),
@@ -370,7 +536,7 @@ def shape(text: str, tactic: bool) -> list[tuple[str, str]]:
             ("alone", _ALONE.match),
         )
         kind = next((name for name, test in patterns if test(sentence)), "")
-        if in_action and not tactic and kind not in ("must", "targets", "widens"):
+        if in_action and not tactic and kind not in ("must", "targets", "widens", "kind any"):
             kind = "action"
         found.append((sentence, kind))
     return found

@@ -34,10 +34,13 @@ class Reach:
     at_least: int = 0
     #: The kind was a race icon ("[Orc]"): the race alone decides, never a trait.
     icon: bool = False
+    #: "damaged" (damage on it) or "questing" (on a quest), or "".
+    state: str = ""
 
 
 _UNITS = re.compile(
-    r"^(?:each )?(?P<side>attacking |defending )?(?P<kind>\S+ )?units?"
+    r"^(?:each (?:of )?)?(?P<your>your )?(?P<side>attacking |defending )?"
+    r"(?P<state>damaged |questing )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
     r"(?P<where> in this zone| in all corresponding zones"
     r"| in a zone with at least (?P<n>\w+) (?P<trait>\S+) cards?)?$"
@@ -75,12 +78,13 @@ def reach(act: fx.Act) -> Reach | None:
     return Reach(
         (found.group("side") or "").strip(),
         kind,
-        bool(found.group("mine")),
+        bool(found.group("mine") or found.group("your")),
         "" if zone_with else (found.group("where") or "").strip(),
         bool(found.group("undamaged")),
         zone_with,
         at_least,
         icon,
+        (found.group("state") or "").strip(),
     )
 
 
@@ -100,6 +104,10 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
             return False
     if term.undamaged and target.damage:
         return False
+    if term.state == "damaged" and not target.damage:
+        return False
+    if term.state == "questing" and not _questing(board, target):
+        return False
     if term.icon and (card.fields.get("race") or "").casefold() != term.kind.casefold():
         return False
     if term.kind and not term.icon and not _has_kind(board, target, term.kind):
@@ -113,6 +121,23 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _questing(board: Board, target: InPlay) -> bool:
+    """Whether a unit is questing (CannotAnswer: in the quest zone, and not stated)."""
+    from rulesq.errors import CannotAnswer
+    from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer.vocab import Zone
+
+    here = P.place(board, target)
+    if here.questing is not None:
+        return True
+    if here.zone is Zone.QUEST and target.questing_on is None:
+        raise CannotAnswer(
+            f'"{target.name}" is in the quest zone, and whether it is questing is not stated '
+            f'(write, e.g., "{target.name}" is questing on "Some Quest")'
+        )
+    return False
 
 
 def _zone_shows(board: Board, target: InPlay, trait: str) -> int:
@@ -148,6 +173,8 @@ _DEVELOPMENTS = re.compile(
 )
 _ZONE_BURNING = re.compile(r"^(?:if|while) this zone is (?P<not>not )?burning$")
 _OPPOSED = re.compile(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: in combat)?$")
+_LEGEND = re.compile(r"^(?:if|while) you control a legend$")
+_POOL = re.compile(r"^(?:if|while) you have at least (?P<n>\w+) resources? in your pool$")
 
 
 def condition_term(words: str) -> Condition | None:
@@ -163,7 +190,28 @@ def condition_term(words: str) -> Condition | None:
         return Condition("zone burning", negated=bool(found.group("not")))
     if found := _OPPOSED.match(words):
         return Condition("opposed", negated=bool(found.group("not")))
+    if _LEGEND.match(words):
+        return Condition("legend")
+    if (found := _POOL.match(words)) and (found["n"].isdigit() or found["n"] in NUMBER_WORDS):
+        return Condition("pool", at_least=parse_number(found["n"]))
     return None
+
+
+#: What the situation must state for a condition to be read, by its kind.
+_MISSING = {
+    "developments": "how many developments the zone has (write, e.g., your kingdom has 2 "
+    "developments)",
+    "pool": "the resources of its player (write, e.g., you have 3 resources)",
+    "zone burning": "the zone the card is in",
+    "opposed": "whether it is in combat",
+    "legend": 'whether its player controls a legend (write, e.g., my legend is "Some Legend")',
+}
+
+
+def missing(words: str) -> str:
+    """What the situation must state for the condition in ``words`` to be read ("" unknown)."""
+    term = condition_term(words)
+    return _MISSING.get(term.kind, "") if term is not None else ""
 
 
 def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool | None:
@@ -176,6 +224,18 @@ def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool
         zone = _zone(source, term.zone)
         have = developments(board, source.owner, zone)
         return None if have is None else have >= term.at_least
+    if term.kind == "legend":
+        from rulesq.games.warhammer.places import controller
+
+        mine = controller(source)
+        return any(c.legend and controller(c) == mine for c in board.cards) or None
+    if term.kind == "pool":
+        from rulesq.games.warhammer.places import controller
+
+        if controller(source) != source.owner:
+            return None  # "you" may be another player than the card's owner
+        pool = board.capital(source.owner).resources
+        return None if pool is None else pool >= term.at_least
     if term.kind == "zone burning":
         if source.zone is None:
             return None

@@ -163,6 +163,18 @@ def hit_point_grant(act: fx.Act) -> Grant | None:
     return _tail(int(found.group(1)), found.group(2)) if found else None
 
 
+#: "gains Toughness 1" (after another keyword: "gains Scout and Toughness 1").
+_TOUGHNESS = re.compile(r"^(?:[\w-]+ and )?toughness (\d+)\b(.*)$")
+
+
+def toughness_grant(act: fx.Act) -> Grant | None:
+    """The Toughness a "gains Toughness 1" act gives, or None (Toughness X is not read)."""
+    if act.kind != "gain":
+        return None
+    found = _TOUGHNESS.match(words(act))
+    return _tail(int(found.group(1)), found.group(2)) if found else None
+
+
 _COMBAT_DAMAGE = re.compile(
     r"^(?:\+(\d+|x) damage in combat|(\d+) additional damage|"
     r"an? additional \+(\d+) damage in combat)(.*)$"

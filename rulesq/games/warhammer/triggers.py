@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import trigger_texts as T
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.values import power
+from rulesq.games.warhammer.values import Value, power
 from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
@@ -266,10 +266,10 @@ def _combat_applied(board: Board, count: Count) -> bool | None:
                 count.steps.append(f"{assigned.amount} combat damage is applied to the capital")
                 return True
             continue
-        cancel = D.keyword(assigned.card, "toughness")
-        amount = cancel[0] if cancel is not None else 0
-        if not isinstance(amount, int):
-            count.gaps.append(f'the Toughness of "{assigned.card.name}" is not read')
+        probe = Value(0)
+        amount = D.toughness(board, assigned.card, probe)
+        if amount is None:
+            count.gaps += probe.gaps
             return None
         if assigned.amount > amount:
             count.steps.append(

@@ -183,7 +183,7 @@ def _times(source: InPlay, target: InPlay, per: str) -> int | None:
         return 1
     if per in ("resource token on this card", "resource token on it") and source is target:
         return source.tokens
-    if per == "resource token on this card":
+    if per in ("resource token on this card", "number of resource tokens on this unit"):
         return source.tokens
     if per in ("damage on it",):
         return target.damage
@@ -224,6 +224,23 @@ def _count(board: Board, source: InPlay, target: InPlay, per: str) -> int | None
     return None if term is None else terms.counted(board, source, target, term)
 
 
+def x_value(board: Board, source: InPlay) -> tuple[int | None, str]:
+    """X as the card's own text defines it ("X is the number of ..."), counted on the board.
+
+    None with the reason: X undefined, its definition not read, or a count not stated.
+    """
+    assert source.card is not None
+    words = terms.x_definition(source.card.text or "")
+    if words is None:
+        return None, "its text does not define X"
+    found = _count(board, source, source, texts.X)
+    if found is not None:
+        return found, f"X is the {words}: {found}"
+    if _times(source, source, words) is None and terms.count_term(words) is None:
+        return None, f'rulesq does not read "X is the {words}"'
+    return None, f"X is the {words}, and the situation does not state it"
+
+
 def unread_part(text: str, constant: texts.Constant, what: str) -> str:
     """The part of a constant grant that rulesq does not read, or "" when it reads it all.
 
@@ -262,18 +279,29 @@ def _condition_words(grant: texts.Grant, constant: texts.Constant) -> str:
 
 
 COMBAT_DAMAGE = "combat damage"
+TOUGHNESS = "Toughness"
 #: How each value's grants are read from a constant act.
 _GRANTS = {
     "power": texts.power_grant,
     "hit points": texts.hit_point_grant,
     COMBAT_DAMAGE: texts.combat_damage_grant,
+    TOUGHNESS: texts.toughness_grant,
 }
 #: A "while attacking" / "defending" / "attacking or defending" condition, at a grant's start.
 _SIDE = re.compile(r"^while (attacking or defending|attacking|defending)\b")
 
 
-def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
-    """Add the constant grants of the cards in play to ``value`` (power or hit points)."""
+def _grants(
+    board: Board,
+    target: InPlay,
+    value: Value,
+    what: str,
+    given: list[tuple[int, Text]] | None = None,
+) -> None:
+    """Add the constant grants of the cards in play to ``value`` (power or hit points).
+
+    ``given`` collects each grant that applies, its amount and its quote.
+    """
     from rulesq.games.warhammer.places import blanked
 
     for source, text in board.faceup_texts():  # a facedown development has no text
@@ -318,8 +346,10 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
             holds = side and _holds(board, source, target, rest)
             times = _count(board, source, target, grant.per)
             if holds is None or times is None:
+                need = terms.missing(rest) if holds is None else ""
                 value.gaps.append(
                     f'"{source.name}": "{quote.quote}" depends on what the situation does not state'
+                    + (f": {need}" if need else "")
                 )
                 continue
             if not holds:
@@ -327,6 +357,8 @@ def _grants(board: Board, target: InPlay, value: Value, what: str) -> None:
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
+            if given is not None:
+                given.append((amount, quote))
 
 
 def _an_actions(source: InPlay, constant: texts.Constant) -> bool:
@@ -356,6 +388,13 @@ def combat_damage(board: Board, target: InPlay) -> Value:
     value = Value(0)
     _grants(board, target, value, COMBAT_DAMAGE)
     return value
+
+
+def toughness_given(board: Board, target: InPlay) -> tuple[Value, list[tuple[int, Text]]]:
+    """The constant texts in play that give a unit Toughness: each applying, and the gaps."""
+    value, given = Value(0), list[tuple[int, Text]]()
+    _grants(board, target, value, TOUGHNESS, given)
+    return value, given
 
 
 def _facedown(target: InPlay, what: str) -> Value | None:
