@@ -31,6 +31,10 @@ class Status(StrEnum):
 
 #: The statuses JSON spells otherwise than they read.
 _KEYS = {"decided by precedence": "precedence", "cannot answer": "cannot-answer"}
+#: Held as a plain name: on Python 3.11 reading a member off its enum class goes through the
+#: enum metaclass's ``__getattr__`` hook (ten times a plain class attribute), and ``answered``
+#: is read thousands of times a check.
+_CANNOT = Status.CANNOT
 
 
 @dataclass
@@ -57,7 +61,7 @@ class Answer:
     @property
     def answered(self) -> bool:
         """Whether there is a verdict."""
-        return self.verdict is not None and self.status is not Status.CANNOT
+        return self.verdict is not None and self.status is not _CANNOT
 
     @property
     def decided_by(self) -> str | None:

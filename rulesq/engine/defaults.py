@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
-    from rulesq.situation.model import Question, Situation
+    from rulesq.situation.model import Fact, Question, Situation
 
 #: How every assumption that the engine re-asks begins.
 TURN_DEFAULT = "no turn is stated: "
@@ -147,6 +147,12 @@ def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
 
 Ask = Callable[["Situation", "Question"], "Answer"]
 
+#: Where a situation's memo holds what its re-asks may share (a game keeps there, for
+#: instance, its reading of the facts before the line a re-ask states).
+FAMILY = "defaults.family"
+#: Where a re-ask's memo holds the ``FAMILY`` of the situation it was made from.
+ASKED_FROM = "defaults.asked_from"
+
 
 def asked_with(situation: Situation, question: Question, line: str, ask: Ask) -> Answer | None:
     """``question`` answered again with ``line`` stated just before it; None if that cannot be."""
@@ -173,9 +179,19 @@ def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> 
     """Whether a yes/no answer assumed the phase of the turn at the question."""
     if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
         return False
-    if any(f.kind == "phase" for f in situation.facts_before(question)):
+    if _phase_stated_this_turn(situation.facts_before(question)):
         return False
     return any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions())
+
+
+def _phase_stated_this_turn(facts: list[Fact]) -> bool:
+    """Whether a phase is stated after the last statement of a turn (one before is past)."""
+    for fact in reversed(facts):
+        if fact.kind == "phase":
+            return True
+        if fact.kind in TURN_FACTS:
+            return False
+    return False
 
 
 def _assumed_turn(situation: Situation, question: Question, answer: Answer) -> str | None:

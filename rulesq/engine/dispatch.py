@@ -274,12 +274,14 @@ def answer_question(
         from rulesq.engine import defaults
 
         # A situation made to ask again is kept with its memo while its questions are asked.
+        # Each is told what the situation's re-asks share (``defaults.FAMILY``).
         memos: dict[int, tuple[Situation, dict[str, Any]]] = memo.setdefault("defaults.memos", {})
+        family: dict[str, Any] = memo.setdefault(defaults.FAMILY, {})
 
         def ask(other: Situation, again: Question) -> Answer:
             kept = memos.get(id(other))
             if kept is None or kept[0] is not other:
-                kept = memos[id(other)] = (other, {})
+                kept = memos[id(other)] = (other, {defaults.ASKED_FROM: family})
             return _answer(other, again, game, kept[1], light=True)
 
         if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(

@@ -26,6 +26,7 @@ def icon_rules() -> tuple[tuple[str, str], ...]:
     )
 
 
+@cache
 def icon_names() -> tuple[str, ...]:
-    """The icons' names, in the file's order."""
+    """The icons' names, in the file's order (asked for every question: found once)."""
     return tuple(name for name, _ in icon_rules())

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from rulesq.corpus.load import normalise_name
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
+from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.vocab import CardType
 
 if TYPE_CHECKING:
@@ -224,6 +225,11 @@ def kind_of(type_name: str) -> str:
 #: The name of a card a situation discards without naming it ("I discard 3 cards").
 UNNAMED = "an unnamed card"
 
+#: Enum members read on hot paths, held as plain names: on Python 3.11 reading a member off
+#: its class goes through the enum metaclass's ``__getattr__`` hook (several hundred
+#: instructions a read, ten times a plain class attribute).
+_CHARACTER, _INFLUENCE, _BLUFF = CardType.CHARACTER, CardType.INFLUENCE, CardType.BLUFF
+
 
 @dataclass(frozen=True)
 class CardInfo:
@@ -298,17 +304,21 @@ class CardInfo:
             found = _PARSED[self.text] = parse_card_text(self.text)
         return found
 
+    @once
+    def effect_classes(self) -> frozenset[type]:
+        """The classes of the text's effects (none without text): read once per info."""
+        parsed = self.parsed
+        return frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
+
     def is_a(self, card_type: CardType) -> bool:
         """Whether the card is of a type as card texts name types."""
-        match card_type:
-            case CardType.CHARACTER:
-                return self.kind in CHARACTER_KINDS
-            case CardType.INFLUENCE:
-                return self.kind in ("hyla", "ship")
-            case CardType.BLUFF:
-                return False
-            case _:
-                return self.kind == card_type.value
+        if card_type == _CHARACTER:
+            return self.kind in CHARACTER_KINDS
+        if card_type == _INFLUENCE:
+            return self.kind in ("hyla", "ship")
+        if card_type == _BLUFF:
+            return False
+        return self.kind == card_type.value
 
     def printed_value(self, element: str | None) -> int | None:
         """The printed value in an element (None: the contested element, unknown which).
@@ -414,8 +424,14 @@ _INFOS_KEPT = 4096
 
 
 def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardInfo:
-    """``card_info``, made once for each card and what the situation gives it."""
-    given = tuple((tuple(ref.values.items()), ref.flags) for ref in refs)
+    """``card_info``, made once for each card and what the situation gives it.
+
+    A reference that gives no value and no icon gives the info nothing: it is left out of the
+    key (most are such), so that it is not gone through for each.
+    """
+    given = tuple(
+        [(tuple(ref.values.items()), ref.flags) for ref in refs if ref.values or ref.flags]
+    )
     key = (id(card), name, given)
     found = _INFOS.get(key)
     if found is not None and found[0] is card:
@@ -503,3 +519,8 @@ class Catalog:
     def named(self, name: str) -> CardInfo | None:
         """The info of a card the situation names, by name."""
         return self._infos.get(normalise_name(name))
+
+    def same_as(self, other: Catalog) -> bool:
+        """Whether both give the same cards the very same infos (one reads as the other)."""
+        mine, theirs = self._infos, other._infos
+        return mine.keys() == theirs.keys() and all(info is theirs[k] for k, info in mine.items())

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Claim", "Gather", "Stance", "decide", "effect_claim", "ignore_claim", "rule_claim"]
 
+#: Read for every claim of the rules, held as a plain name: on Python 3.11 reading a member
+#: off its enum class goes through the enum metaclass's ``__getattr__`` hook.
+_GAME_RULE = Kind.GAME_RULE
+
 
 @cache
 def ladder() -> Ladder:
@@ -114,7 +118,7 @@ def rule_claim(
     """A claim of the game rules (the clauses cited); ``holder``: the card whose icon it reads."""
     return Claim(
         stance,
-        Kind.GAME_RULE,
+        _GAME_RULE,
         reason,
         None,
         tuple(rules),

@@ -16,7 +16,14 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, CardInfo
 from rulesq.games.bluemoon.judge.limits import character_units
 from rulesq.games.bluemoon.judge.plays import PlayJudge
-from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, hand_current, other
+from rulesq.games.bluemoon.judge.state import (
+    Instance,
+    Step,
+    Zone,
+    hand_current,
+    new_instance,
+    other,
+)
 from rulesq.games.bluemoon.judge.values import POWER_ZONES, Values, announced_only
 
 if TYPE_CHECKING:
@@ -31,7 +38,7 @@ CHARACTER = CHARACTER_KINDS
 def probe(kind: str, who: str) -> Instance:
     """A card of a kind, without text or icons, supposed to be in the player's hand."""
     info = CardInfo(name=f"a {kind} card", kind=kind, text="")
-    return Instance(-1, info, who, Zone.HAND, seq=10**9)
+    return new_instance(-1, info, who, Zone.HAND, seq=10**9)
 
 
 def play_ruling(state: State, who: str, kind: str) -> Ruling:

@@ -80,6 +80,14 @@ class Mark(Enum):
     FAILS = "fails"
 
 
+#: Enum members read on hot paths, held as plain names: on Python 3.11 reading a member off
+#: its class goes through the enum metaclass's ``__getattr__`` hook (several hundred
+#: instructions a read, ten times a plain class attribute).
+_LEADERSHIP = Zone.LEADERSHIP
+_ICONS, _CARDS, _TEXTS = fx.Scope.ICONS, fx.Scope.CARDS, fx.Scope.SPECIAL_POWER_TEXTS
+_UNDECIDED, _APPLIES, _FAILS = Mark.UNDECIDED, Mark.APPLIES, Mark.FAILS
+
+
 @dataclass(frozen=True)
 class Ignored:
     """Why something is ignored: the ignore effect that does it, and what it ignores."""
@@ -125,6 +133,11 @@ class Forces:
         self._unknown: dict[Source, str] = {}
         self._resolving = False
         self._applying_found: tuple[Source, ...] | None = None
+        #: The players some ignore effect could reach, with the cards list and length it
+        #: was found for (asked of nearly every card: kept while the cards stay as they are).
+        self._reach: tuple[list[Instance], int, dict[Hashable, list[Instance]]] | None = None
+        #: The cards with an effect of each kind, kept the same way.
+        self._with: dict[type | tuple[type, ...], tuple[list[Instance], int, list[Instance]]] = {}
 
     @property
     def marks(self) -> dict[Source, Mark]:
@@ -152,7 +165,12 @@ class Forces:
 
         Then nothing ignores the card, its text or its icons, and the fixed point is not needed.
         """
-        return not self.state.index().group("ignore-reach", _ignore_reach).get(card.owner)
+        cards = self.state.cards
+        reach = self._reach
+        if reach is None or reach[0] is not cards or reach[1] != len(cards):
+            found = self.state.index().group("ignore-reach", _ignore_reach)
+            reach = self._reach = (cards, len(cards), found)
+        return not reach[2].get(card.owner)
 
     # ------------------------------------------------------------------ live cards
     def live(self, card: Instance) -> bool:
@@ -162,9 +180,10 @@ class Forces:
         """
         if card.face_down or card.cancelled:
             return False
-        if card.zone is Zone.LEADERSHIP:
+        zone = card.zone
+        if zone is _LEADERSHIP:
             return card.turn == self.state.turn and not self.state.turn_over
-        return card.in_play and card.active
+        return zone in IN_PLAY and card.active
 
     def opposed(self, card: Instance) -> Source | None:
         """The "no effect if opposed by …" sentence that switches a card off, if any."""
@@ -240,14 +259,14 @@ class Forces:
 
     def _resolve(self) -> None:
         sources = self.ignore_sources
-        marks = self._marks = dict.fromkeys(sources, Mark.UNDECIDED)
+        marks = self._marks = dict.fromkeys(sources, _UNDECIDED)
         # Only an effect that ignores cards or texts of a player can silence that player's
         # cards (``_silences``): each is tried against those alone, not against every effect.
         silencers = {
             who: [
                 f
                 for f in sources
-                if getattr(f.effect, "scope", None) is not fx.Scope.ICONS
+                if getattr(f.effect, "scope", None) is not _ICONS
                 and who in players_of(getattr(f.effect, "owner", None), f.controller)
             ]
             for who in (ME, YOU)
@@ -257,29 +276,28 @@ class Forces:
             changed = False
             for source in sources:
                 WORK.tried += 1
-                if marks[source] is not Mark.UNDECIDED or source in self._unknown:
+                if marks[source] is not _UNDECIDED or source in self._unknown:
                     continue
                 possible = [
                     f
                     for f in silencers.get(source.card.owner, sources)
                     if f is not source
-                    and marks[f] is not Mark.FAILS
+                    and marks[f] is not _FAILS
                     and self._silences(f, source.card, definite=False)
                 ]
                 if not possible:
-                    marks[source] = Mark.APPLIES
+                    marks[source] = _APPLIES
                     changed = True
                 elif any(
-                    marks[f] is Mark.APPLIES and self._silences(f, source.card, True)
-                    for f in possible
+                    marks[f] is _APPLIES and self._silences(f, source.card, True) for f in possible
                 ):
-                    marks[source] = Mark.FAILS
+                    marks[source] = _FAILS
                     changed = True
 
     def _silences(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether an ignore effect ignores a card or its text (so its effects stop)."""
         scope = fx.scope_of(ignorer.effect)
-        if scope is fx.Scope.ICONS:
+        if scope is _ICONS:
             return False
         return self._reaches(ignorer, card, definite) is not None
 
@@ -297,17 +315,17 @@ class Forces:
             effect.owner, ignorer.controller
         ):
             return None
-        if card is ignorer.card or card.face_down and effect.scope is fx.Scope.SPECIAL_POWER_TEXTS:
+        if card is ignorer.card or card.face_down and effect.scope is _TEXTS:
             return None
         controller = ignorer.controller
         view = _IconView(self)
-        if effect.scope is fx.Scope.ICONS:
+        if effect.scope is _ICONS:
             if self._icons_protected(ignorer, card, definite):
                 return None
             return "icons"  # every icon it has, or is treated as having while played
         if protection and self._protected_from(ignorer, card, definite):
             return None
-        if effect.scope is fx.Scope.CARDS:
+        if effect.scope is _CARDS:
             chosen = effect.cards is None or matches(effect.cards, card, controller, view)
             spared = any(matches(e, card, controller, view) for e in effect.except_cards)
             return "card" if chosen and not spared else None
@@ -350,9 +368,9 @@ class Forces:
         for source in self._icon_ignorers:
             WORK.tried += 1
             mark = marks.get(source)
-            if source is ignorer or mark is None or mark is Mark.FAILS:
+            if source is ignorer or mark is None or mark is _FAILS:
                 continue
-            if mark is Mark.UNDECIDED and definite:
+            if mark is _UNDECIDED and definite:
                 continue
             if self._icon_reached(source, card, icon):
                 return True
@@ -361,7 +379,7 @@ class Forces:
     @once
     def _icon_ignorers(self) -> list[Source]:
         """The ignore effects that ignore icons (read once: not every ignore effect each time)."""
-        return [s for s in self.ignore_sources if fx.scope_of(s.effect) is fx.Scope.ICONS]
+        return [s for s in self.ignore_sources if fx.scope_of(s.effect) is _ICONS]
 
     def _icons_protected(self, ignorer: Source, card: Instance, definite: bool) -> bool:
         """Whether PROTECTED shields a card's icons from an opposing effect ignoring icons.
@@ -394,14 +412,14 @@ class Forces:
         """The ignore effects that apply, listed once the fixed point is found (not while)."""
         if self._applying_found is not None:
             return self._applying_found
-        found = tuple(s for s, m in self.marks.items() if m is Mark.APPLIES)
+        found = tuple(s for s, m in self.marks.items() if m is _APPLIES)
         if not self._resolving:
             self._applying_found = found
         return found
 
     def conflicts(self) -> list[Source]:
         """Ignore effects the ladder cannot decide (cards ignoring each other)."""
-        return [s for s, m in self.marks.items() if m is Mark.UNDECIDED]
+        return [s for s, m in self.marks.items() if m is _UNDECIDED]
 
     def undecided_over(
         self, card: Instance, reach: frozenset[str] | None = None, icon: str | None = None
@@ -449,6 +467,10 @@ class Forces:
         """The ignore effect that ignores the whole card, if any."""
         if self._beyond_reach(card):
             return None
+        return self._card_ignored(card)
+
+    def _card_ignored(self, card: Instance) -> Ignored | None:
+        """``card_ignored`` for a card some ignore effect of the situation could reach."""
         for source in self._applying():
             if self._reaches(source, card, definite=True) == "card":
                 return Ignored(source, "card")
@@ -459,7 +481,7 @@ class Forces:
         """What ignores the card's special power text (the card itself, or its text)."""
         if self._beyond_reach(card):
             return None
-        whole = self.card_ignored(card)
+        whole = self._card_ignored(card)
         if whole is not None:
             return whole
         for source in self._applying():
@@ -475,7 +497,7 @@ class Forces:
             effect = source.effect
             if (
                 not isinstance(effect, fx.Ignore)
-                or effect.scope is not fx.Scope.ICONS
+                or effect.scope is not _ICONS
                 or card is source.card
                 or card.owner not in players_of(effect.owner, source.controller)
             ):
@@ -489,7 +511,7 @@ class Forces:
         for source in self._applying():
             if self._silences(source, card, definite=True):
                 continue
-            if fx.scope_of(source.effect) is fx.Scope.ICONS:
+            if fx.scope_of(source.effect) is _ICONS:
                 continue
             if self._reaches(source, card, definite=True, protection=False) is not None:
                 return source
@@ -503,13 +525,11 @@ class Forces:
         """
         if self._beyond_reach(card):
             return None
-        ignored = self.card_ignored(card) if whole else None
+        ignored = self._card_ignored(card) if whole else None
         if ignored is not None:
             return ignored
         for source in self._applying():
-            if fx.scope_of(source.effect) is fx.Scope.ICONS and self._icon_reached(
-                source, card, icon
-            ):
+            if fx.scope_of(source.effect) is _ICONS and self._icon_reached(source, card, icon):
                 return Ignored(source, icon.upper())
         self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
@@ -560,13 +580,14 @@ class Forces:
         """
         if not in_hand and not self.live(card):
             return []
-        acting, beyond, all_beyond = _acting(card)
-        if self.opposed(card) is not None:
+        acting, beyond, all_beyond, opposable = _acting(card)
+        if opposable and self.opposed(card) is not None:
             return list(beyond)
         if all_beyond:
             return list(acting)
-        silenced = self.text_ignored(card) is not None
-        return [s for s in acting if not silenced or s in beyond]
+        if self.text_ignored(card) is None:
+            return list(acting)
+        return [s for s in acting if s in beyond]
 
     def effects(
         self,
@@ -585,6 +606,19 @@ class Forces:
         return found
 
     def _cards_with(self, kind: type | tuple[type, ...]) -> list[Instance]:
+        """The cards of the state with an effect of a kind, in the state's order.
+
+        Asked again while the state's cards stay as they are, the list found is given again.
+        """
+        cards = self.state.cards
+        mine = self._with.get(kind)
+        if mine is not None and mine[0] is cards and mine[1] == len(cards):
+            return mine[2]
+        found = self._cards_with_kept(kind)
+        self._with[kind] = (cards, len(cards), found)
+        return found
+
+    def _cards_with_kept(self, kind: type | tuple[type, ...]) -> list[Instance]:
         """The cards of the state with an effect of a kind, in the state's order.
 
         Kept with the state's card index and extended by the cards added since (its cards
@@ -623,29 +657,35 @@ class Forces:
         return sorted((c for cards in lists for c in cards), key=lambda c: order[id(c)])
 
     def unparsed(self) -> list[Source]:
-        """Sentences of live cards that rulesq does not understand."""
+        """Sentences of live cards that rulesq does not understand.
+
+        Only the cards with such a sentence are looked at (kept with the card index, in the
+        state's order), not every card of the state.
+        """
         return [
             s
-            for card in self.state.cards
+            for card in self._cards_with(Unparsed)
             if self.live(card)
             for s in effects_of(card)
             if isinstance(s.effect, Unparsed)
         ]
 
 
-def _acting(card: Instance) -> tuple[list[Source], list[Source], bool]:
-    """A card's effects that can act, those beyond ignoring, and whether all that act are.
+def _acting(card: Instance) -> tuple[list[Source], list[Source], bool, bool]:
+    """A card's effects that can act, those beyond ignoring, whether all that act are, and more.
 
-    The effects that can act are all but sentences rulesq does not read and "no effect if
-    opposed" ones; beyond ignoring are those whose kind outranks it ("I must"), of all its
-    effects. Found once per card and kept beside it (like its effects).
+    The last is whether a "no effect if opposed" sentence could switch the card off. The
+    effects that can act are all but sentences rulesq does not read and "no effect if opposed"
+    ones; beyond ignoring are those whose kind outranks it ("I must"), of all its effects.
+    Found once per card and kept beside it (like its effects).
     """
-    known: tuple[list[Source], list[Source], bool] | None = card.__dict__.get("_acting")
+    known: tuple[list[Source], list[Source], bool, bool] | None = card.__dict__.get("_acting")
     if known is None:
         sources = effects_of(card)
         acting = [s for s in sources if not isinstance(s.effect, Unparsed | fx.NoEffectIfOpposed)]
         beyond = [s for s in sources if unignorable(s)]
-        known = (acting, beyond, all(s in beyond for s in acting))
+        opposable = fx.NoEffectIfOpposed in _effect_kinds(card)
+        known = (acting, beyond, all(s in beyond for s in acting), opposable)
         card.__dict__["_acting"] = known
     return known
 
@@ -654,9 +694,7 @@ def _effect_kinds(card: Instance) -> frozenset[type]:
     """The classes of a card's effects (the same for every copy of the card; kept beside it)."""
     known: frozenset[type] | None = card.__dict__.get("_kinds")
     if known is None:
-        parsed = card.info.parsed
-        known = frozenset(type(e) for e in parsed.effects) if parsed is not None else frozenset()
-        card.__dict__["_kinds"] = known
+        known = card.__dict__["_kinds"] = card.info.effect_classes
     return known
 
 

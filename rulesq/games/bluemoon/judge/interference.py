@@ -19,7 +19,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.overruled import ignoring, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches
-from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, other
+from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, new_instance, other
 from rulesq.games.bluemoon.selectors import Cards, DragonCount, Dragons, Q, Quantity
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import CardType, Role
@@ -57,7 +57,7 @@ def trigger_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
         if event is not None and event.kind == "play"
         else state
     )
-    probe = Instance(card.uid, card.info, who, Zone.HAND)
+    probe = new_instance(card.uid, card.info, who, Zone.HAND)
     why = Forces(before).text_ignored(probe)
     reason = f'"{card.name}" answers this action: {trigger_words(source)}'
     by_text = played_by_text(event)

@@ -44,15 +44,24 @@ PLAY_ZONES: dict[str, Zone] = {
     "interference": Zone.GONE,
 }
 
+#: Enum members and zone sets read on hot paths, held as plain names: on Python 3.11 reading
+#: a member off its class goes through the enum metaclass's ``__getattr__`` hook (several
+#: hundred instructions a read, ten times a plain class attribute).
+_COMBAT, _GONE, _LEADERSHIP, _INQUISITOR = Zone.COMBAT, Zone.GONE, Zone.LEADERSHIP, Zone.INQUISITOR
+_HAND, _LANDED, _SUPPORT, _INFLUENCE = Zone.HAND, Zone.LANDED, Zone.SUPPORT, Zone.INFLUENCE
+_IN_HAND, _ON_SHIPS = frozenset({Zone.HAND}), frozenset({Zone.CARGO})
+_LEADERSHIP_PHASE, _CHARACTER_PHASE = Step.LEADERSHIP, Step.CHARACTER
+_BOOSTER_SUPPORT = Step.BOOSTER_SUPPORT
+
 
 def phase_of(kind: str) -> Step | None:
     """The phase in which a card of this kind is played (interference cards: none)."""
     if kind in LEADERSHIP_PHASE_KINDS:
-        return Step.LEADERSHIP
+        return _LEADERSHIP_PHASE
     if kind in ("character", "mutant"):
-        return Step.CHARACTER
+        return _CHARACTER_PHASE
     if kind in ("booster", "support"):
-        return Step.BOOSTER_SUPPORT
+        return _BOOSTER_SUPPORT
     return None
 
 
@@ -99,25 +108,25 @@ class Moves:
             found.active = True
             return found
         info = self.catalog.info(ref)
-        zone = PLAY_ZONES.get(info.kind, Zone.COMBAT)
-        if zone is Zone.GONE:
-            zone = Zone.LEADERSHIP
+        zone = PLAY_ZONES.get(info.kind, _COMBAT)
+        if zone is _GONE:
+            zone = _LEADERSHIP
         card = self.new_card(ref, who, zone, active=True)
-        card.turn = self.state.turn if zone is Zone.LEADERSHIP else 0
-        if zone is Zone.INQUISITOR:
+        card.turn = self.state.turn if zone is _LEADERSHIP else 0
+        if zone is _INQUISITOR:
             self.state.player(who).inquisitor = card
         return card
 
     def take_from_hand(self, ref: CardRef, who: str) -> Instance:
         """The card leaves the hand (or a landed ship): the known copy, or a new one."""
         state = self.state
-        card = state.find(ref.name, who, frozenset({Zone.HAND}))
+        card = state.find(ref.name, who, _IN_HAND)
         if card is not None:
             card.source = "hand"
         else:
             card = self._from_landed_ship(ref, who)
         if card is None:
-            card = self.new_card(ref, who, Zone.HAND)
+            card = self.new_card(ref, who, _HAND)
             card.source = "hand"
         if card.source == "hand":
             player = state.player(who)
@@ -126,8 +135,8 @@ class Moves:
         return card
 
     def _from_landed_ship(self, ref: CardRef, who: str) -> Instance | None:
-        card = self.state.find(ref.name, who, frozenset({Zone.CARGO}))
-        if card is None or card.ship is None or card.ship.zone is not Zone.LANDED:
+        card = self.state.find(ref.name, who, _ON_SHIPS)
+        if card is None or card.ship is None or card.ship.zone is not _LANDED:
             return None
         card.source = "ship"
         return card
@@ -200,7 +209,7 @@ class Moves:
         if not responding:
             self.ensure_turn(who)
         card = self.take_from_hand(ref, who) if from_deck is None else from_deck[0]
-        step = Step.BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
+        step = _BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
         if (
             not responding
             and step is not None
@@ -222,14 +231,14 @@ class Moves:
             and pushes(forces, card)
         ):
             covered = self._cover(who)
-        zone = Zone.SUPPORT if bluff else PLAY_ZONES.get(card.info.kind, Zone.COMBAT)
-        if zone is Zone.INFLUENCE and card.info.kind == "hyla":
+        zone = _SUPPORT if bluff else PLAY_ZONES.get(card.info.kind, _COMBAT)
+        if zone is _INFLUENCE and card.info.kind == "hyla":
             for old in state.owned(who, frozenset({Zone.INFLUENCE})):
                 if old.info.kind == "hyla":
                     self.to_discard(old)
         card.change(
             zone=zone,
-            active=zone is not Zone.GONE,
+            active=zone is not _GONE,
             face_down=bluff,
             turn=state.turn,
             seq=state.next_seq(),

@@ -142,20 +142,17 @@ def permitted(
         return [claim]
 
     gathers: list[Gather] = [
-        Gather(frozenset({Kind.I_MUST, Kind.CARD_TEXT}), lambda: requirements(forces, asked)),
-        Gather(
-            frozenset({Kind.IGNORE, Kind.YOU_MAY_NOT, Kind.CARD_TEXT}),
-            lambda: prohibitions(forces, asked),
-        ),
+        Gather(_REQUIRING, lambda: requirements(forces, asked)),
+        Gather(_FORBIDDING, lambda: prohibitions(forces, asked)),
     ]
     if permits:
-        gathers.append(Gather(frozenset({Kind.CARD_TEXT}), lambda: permissions(forces, asked)))
+        gathers.append(Gather(_PERMITTING, lambda: permissions(forces, asked)))
     plain = [c for c in extra if isinstance(c, Claim)]
     gathers += [g for g in extra if isinstance(g, Gather)]
     if plain:
         kinds = frozenset(Kind(c.kind) for c in plain)
         gathers.append(Gather(kinds, lambda: plain))
-    gathers.append(Gather(frozenset({Kind.CARD_TEXT, Kind.GAME_RULE}), rules))
+    gathers.append(Gather(_RULING, rules))
     result = resolve(gathers, ladder())
     ruling = ruling_of(result)
     if base_claim and result.winner is base_claim[0]:
@@ -165,8 +162,8 @@ def permitted(
 
 def _base_claim(ruling: Ruling) -> Claim:
     """The rules' verdict as a claim (on the step its ruling names, when a text decided it)."""
-    stance = Stance.PERMIT if ruling.allowed else Stance.FORBID
-    kind: str = Kind.GAME_RULE
+    stance = _PERMIT if ruling.allowed else _FORBID
+    kind: str = _GAME_RULE
     if ruling.step is not None:
         step = ladder().step(ruling.step)
         if step is not None and step.kinds:
@@ -260,6 +257,15 @@ def permissions(forces: Forces, asked: Asked) -> list[Claim]:
 
 #: Periods during which a text stands (its window is checked by ``in_window``).
 PERIODS = frozenset({W.ON_TURN, W.THIS_TURN, W.THIS_FIGHT})
+
+#: Enum members (and sets of them) read on hot paths, held as plain names: on Python 3.11
+#: reading a member off its class goes through the enum metaclass's ``__getattr__`` hook
+#: (several hundred instructions a read, ten times a plain class attribute).
+_REQUIRING = frozenset({Kind.I_MUST, Kind.CARD_TEXT})
+_FORBIDDING = frozenset({Kind.IGNORE, Kind.YOU_MAY_NOT, Kind.CARD_TEXT})
+_PERMITTING = frozenset({Kind.CARD_TEXT})
+_RULING = frozenset({Kind.CARD_TEXT, Kind.GAME_RULE})
+_PERMIT, _FORBID, _GAME_RULE = Stance.PERMIT, Stance.FORBID, Kind.GAME_RULE
 
 
 def _standing(source: Source) -> bool:

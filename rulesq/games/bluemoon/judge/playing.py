@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Source
     from rulesq.games.bluemoon.judge.moves import Moves
 
+#: Enum members read on hot paths, held as plain names: on Python 3.11 reading
+#: a member off its class goes through the enum metaclass's ``__getattr__`` hook (several
+#: hundred instructions a read, ten times a plain class attribute).
+_CARGO, _LANDED = Zone.CARGO, Zone.LANDED
+_THIS_CARD, _THIS_TURN = RefKind.THIS_CARD, W.THIS_TURN
+
 
 def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
     """The icons a card is "treated as if it had" while it is played.
@@ -50,7 +56,7 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
         if (
             isinstance(effect, fx.PlayAsIf)
             and isinstance(effect.cards, Ref)
-            and effect.cards.kind is RefKind.THIS_CARD
+            and effect.cards.kind is _THIS_CARD
         ):
             if effect.condition is None or holds(effect.condition, who, forces, card):
                 icons.add(effect.as_if.icon)
@@ -66,7 +72,7 @@ def next_played_as_if(moves: Moves, card: Instance, who: str) -> list[Source]:
         effect = source.effect
         assert isinstance(effect, fx.NextPlayedAsIf)
         require_followed(source)
-        if effect.when is not None and effect.when.kind is not W.THIS_TURN:
+        if effect.when is not None and effect.when.kind is not _THIS_TURN:
             raise not_followed(source, f"the time '{effect.when.render()}'")
         if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
             continue
@@ -122,7 +128,7 @@ def pushes(forces: Forces, card: Instance) -> bool:
 
 def on_landed_ship(card: Instance) -> bool:
     """Whether a card lies on a ship that has landed (it may be played from there)."""
-    return card.zone is Zone.CARGO and card.ship is not None and card.ship.zone is Zone.LANDED
+    return card.zone is _CARGO and card.ship is not None and card.ship.zone is _LANDED
 
 
 def free_from_ship(card: Instance) -> bool:

@@ -53,7 +53,14 @@ from rulesq.games.bluemoon.judge.playing import (
     next_played_as_if,
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, hand_current
+from rulesq.games.bluemoon.judge.state import (
+    Instance,
+    State,
+    Step,
+    Zone,
+    hand_current,
+    new_instance,
+)
 from rulesq.games.bluemoon.selectors import Cards, Q
 from rulesq.games.bluemoon.times import W
 
@@ -61,6 +68,12 @@ from rulesq.games.bluemoon.times import W
 Found = Claim | Ruling
 
 INFINITE = 99
+
+#: Enum members (and sets of them) read on hot paths, held as plain names: on Python 3.11
+#: reading a member off its class goes through the enum metaclass's ``__getattr__`` hook
+#: (several hundred instructions a read, ten times a plain class attribute).
+_PERMIT = Stance.PERMIT
+_CARGO, _LANDED, _DISCARD, _HAND = Zone.CARGO, Zone.LANDED, Zone.DISCARD, Zone.HAND
 #: The rules that allow a play of each kind of card, cited when nothing stops it.
 BASIC_RULES: dict[str, tuple[str, ...]] = {
     "character": (R.MUST_PLAY_CHARACTER, R.FREE),
@@ -128,7 +141,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         kind = "support" if card.face_down else card.info.kind
         claims = [
             rule_claim(
-                Stance.PERMIT,
+                _PERMIT,
                 f'nothing stops "{card.name}" from being played this turn',
                 *BASIC_RULES.get(kind, ()),
                 default=True,
@@ -174,7 +187,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             zone = Zone.COMBAT
         if zone is None or bluff or card.face_down:
             return []
-        probe = Instance(card.uid, card.info, who, zone, active=True, turn=self.state.turn)
+        probe = new_instance(card.uid, card.info, who, zone, active=True, turn=self.state.turn)
         try:
             why = self.forces.card_ignored(probe)
         except RulesqError:
@@ -227,9 +240,9 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         state = self.state
         if card.in_play:
             return no(f'"{card.name}" is already in play', R.CARD_LOCATIONS)
-        if card.zone is Zone.CARGO:
+        if card.zone is _CARGO:
             ship = card.ship
-            if ship is None or ship.zone is not Zone.LANDED:
+            if ship is None or ship.zone is not _LANDED:
                 return no(
                     f'"{card.name}" is loaded on a ship that has not landed; cards on '
                     "ships are not part of the hand",
@@ -243,12 +256,12 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             )
         if from_deck:
             return None
-        if card.zone is Zone.DISCARD:
+        if card.zone is _DISCARD:
             return no(f'"{card.name}" is in the discard pile', R.CARD_LOCATIONS)
         player = state.player(who)
-        if card.zone is not Zone.HAND and player.hand_exact:
+        if card.zone is not _HAND and player.hand_exact:
             return no(f'"{card.name}" is not in the hand', R.CARD_LOCATIONS)
-        if card.zone is Zone.HAND and card.uid == -1:
+        if card.zone is _HAND and card.uid == -1:
             ruled_out = self._hand_rules_out(card, who)
             if ruled_out is not None:
                 return no(ruled_out, R.CARD_LOCATIONS)
@@ -564,7 +577,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     continue
                 probe = next(
                     (c for c in before.cards if c.uid == played.uid),
-                    Instance(played.uid, played.info, played.owner, Zone.HAND),
+                    new_instance(played.uid, played.info, played.owner, Zone.HAND),
                 )
                 forces = Forces(before)
                 applying = forces.applying()
@@ -614,7 +627,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                 continue
             probe = next(
                 (c for c in before.cards if c.uid == played.uid),
-                Instance(played.uid, played.info, played.owner, Zone.HAND),
+                new_instance(played.uid, played.info, played.owner, Zone.HAND),
             )
             why = Forces(before).icon_ignored(probe, "FREE")
             if why is not None:

@@ -44,12 +44,22 @@ PLACES: dict[TextZone, frozenset[Zone]] = {
     TextZone.SHIP: frozenset({Zone.CARGO}),
 }
 
+#: Enum members read on hot paths, held as plain names: on Python 3.11 reading a member off
+#: its class goes through the enum metaclass's ``__getattr__`` hook (several hundred
+#: instructions a read, ten times a plain class attribute).
+_BOTH, _CONTROLLER = Role.BOTH, Role.CONTROLLER
+#: The sets of players ``players_of`` gives (immutable, so shared).
+_EITHER = frozenset({ME, YOU})
+_ONE = {ME: frozenset({ME}), YOU: frozenset({YOU})}
+
 
 def players_of(role: Role | None, controller: str) -> frozenset[str]:
     """The players a role on a card stands for, given the card's controller."""
-    if role is None or role is Role.BOTH:
-        return frozenset({ME, YOU})
-    return frozenset({controller if role is Role.CONTROLLER else other(controller)})
+    if role is None or role is _BOTH:
+        return _EITHER
+    player = controller if role is _CONTROLLER else other(controller)
+    known = _ONE.get(player)
+    return known if known is not None else frozenset({player})
 
 
 def player_of(role: Role, controller: str) -> str:

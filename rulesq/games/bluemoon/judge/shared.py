@@ -5,13 +5,21 @@ a few more. Each question gets a timeline of its own (a question may play cards 
 turn in it), but the facts are read once: a timeline another question will read on from is
 kept untouched, and each question judges in a fork of it, the last one in the kept timeline
 itself.
+
+A default's re-ask (``rulesq.engine.defaults``) states a line just before the question (``it
+is my turn``, ``phase Character``): the facts before that line are the very facts of the
+situation it was made from. When they hold a play (costlier to read than to copy), its
+reading starts from a copy of a reading of those facts kept for the situation's re-asks
+(``Branches``), or kept for its questions, when the cards read the same
+(``Catalog.same_as``): the eight phases of one question read them once, not eight times.
 """
 
 from __future__ import annotations
 
 from operator import is_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rulesq.engine.defaults import ASKED_FROM, FAMILY
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -19,15 +27,22 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.cards import Catalog
     from rulesq.situation.model import Fact, Question, Situation
 
-#: Where a situation's shared readings are kept in ``Context.memo``.
+#: Where a situation's shared readings are kept in ``Context.memo`` (and in its ``FAMILY``).
 MEMO_KEY = "bluemoon.timelines"
+#: Where the readings kept for a situation's re-asks are, in its ``FAMILY``.
+BRANCHES_KEY = "bluemoon.branches"
+#: The statements whose reading judges a play (``Moves``): facts costlier to read again than
+#: to copy. Facts before a re-ask's line that hold none are read again (a copy of a state
+#: costs about what reading its cards does).
+PLAY_FACTS = frozenset({"play", "play_without_icon", "play_from_deck", "play_bluff"})
 
 
 def read_shared(ctx: Context, catalog: Catalog) -> Timeline:
     """The timeline after the facts the question sees, its own to change."""
     reads = ctx.memo.get(MEMO_KEY)
     if not isinstance(reads, Readings) or reads.situation is not ctx.situation:
-        reads = ctx.memo[MEMO_KEY] = Readings(ctx.situation)
+        reads = ctx.memo[MEMO_KEY] = Readings(ctx.situation, ctx.memo.get(ASKED_FROM))
+        ctx.memo.setdefault(FAMILY, {})[MEMO_KEY] = reads  # for the situation's re-asks
     return reads.timeline(ctx.question, ctx.facts, catalog)
 
 
@@ -36,15 +51,48 @@ def _starts(prefix: list[Fact], facts: list[Fact]) -> bool:
     return len(prefix) <= len(facts) and all(map(is_, prefix, facts))
 
 
+def _common(facts: list[Fact], others: list[Fact]) -> int:
+    """How many facts ``facts`` and ``others`` begin with that are the very same."""
+    count = 0
+    for fact, other in zip(facts, others, strict=False):
+        if fact is not other:
+            break
+        count += 1
+    return count
+
+
+def _worth_sharing(facts: list[Fact]) -> bool:
+    """Whether a copy of a reading of ``facts`` costs less than reading them: a play's does."""
+    return any(fact.kind in PLAY_FACTS for fact in facts)
+
+
+class Branches:
+    """Readings of the facts before the lines a situation's re-asks state, kept untouched."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[list[Fact], Timeline]] = []
+
+    def keep(self, facts: list[Fact], timeline: Timeline) -> None:
+        """Keep a copy of ``timeline`` (the reading of ``facts``), unless one is kept."""
+        catalog = timeline.catalog
+        if not any(
+            len(f) == len(facts) and _starts(f, facts) and t.catalog.same_as(catalog)
+            for f, t in self.kept
+        ):
+            self.kept.append((facts, timeline.fork()))
+
+
 class Readings:
     """The timelines kept, untouched, for the questions still to come."""
 
-    def __init__(self, situation: Situation) -> None:
+    def __init__(self, situation: Situation, asked_from: dict[str, Any] | None = None) -> None:
         self.situation = situation
         self.seen = [(q.index, situation.facts_before(q)) for q in situation.questions]
         self.kept: list[tuple[list[Fact], Timeline]] = []
         #: How many facts were read, all questions together (a measure of the work done).
         self.facts_read = 0
+        #: The ``FAMILY`` of the situation this one is a re-ask of (None: no re-ask).
+        self.asked_from = asked_from
 
     def wanted(self, facts: list[Fact], after: int, unless: list[Fact] | None = None) -> bool:
         """Whether a question after ``after`` sees these facts first (and not ``unless``)."""
@@ -61,7 +109,7 @@ class Readings:
             if len(kept_facts) >= len(start) and _starts(kept_facts, facts):
                 start, timeline = kept_facts, kept
         if timeline is None:
-            timeline = Timeline(self.situation, catalog)
+            start, timeline = self._branch(facts, catalog)
         elif self.wanted(start, question.index, unless=facts):
             timeline = timeline.fork()
         else:
@@ -72,3 +120,37 @@ class Readings:
         if self.wanted(facts, question.index):
             self.kept.append((facts, timeline.fork()))
         return timeline
+
+    def _branch(self, facts: list[Fact], catalog: Catalog) -> tuple[list[Fact], Timeline]:
+        """A re-ask's timeline after the facts it shares with its situation's (or a new one).
+
+        Those facts (the same objects) read with the same cards give the same timeline: a
+        copy of a reading kept (by the situation's questions, or for its re-asks) is read on
+        from; else they are read, and a copy kept for the other re-asks (the other phases).
+        """
+        family = self.asked_from
+        parent = family.get(MEMO_KEY) if family is not None else None
+        if family is None or not isinstance(parent, Readings):
+            return [], Timeline(self.situation, catalog)
+        shared = _common(facts, parent.situation.facts)
+        if shared == 0 or not _worth_sharing(facts[:shared]):
+            return [], Timeline(self.situation, catalog)
+        branches = family.setdefault(BRANCHES_KEY, Branches())
+        start: list[Fact] = []
+        found: Timeline | None = None
+        for kept_facts, kept in [*parent.kept, *branches.kept]:
+            if (
+                len(start) <= len(kept_facts) <= shared
+                and _starts(kept_facts, facts)
+                and kept.catalog.same_as(catalog)
+            ):
+                start, found = kept_facts, kept
+        timeline = Timeline(self.situation, catalog) if found is None else found.fork()
+        timeline.situation, timeline.catalog = self.situation, catalog
+        if len(start) < shared:
+            read = facts[len(start) : shared]
+            self.facts_read += len(read)
+            timeline.read(read)
+            start = facts[:shared]
+            branches.keep(start, timeline)
+        return start, timeline

@@ -19,7 +19,7 @@ from rulesq.games.bluemoon.judge.discards import minimal, satisfies
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.requirements import Requirement
 from rulesq.games.bluemoon.judge.select import matches
-from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.state import Instance, Zone, new_instance
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, CardsExpr, Measure, Q
 
@@ -28,7 +28,7 @@ def in_hand(card: Instance) -> Instance:
     """The card as it was in hand (where discards for a text are checked)."""
     if card.zone is Zone.HAND:
         return card
-    return Instance(card.uid, card.info, card.owner, Zone.HAND, seq=card.seq)
+    return new_instance(card.uid, card.info, card.owner, Zone.HAND, seq=card.seq)
 
 
 def factors(forces: Forces, req: Requirement) -> tuple[set[int], list[Source]]:

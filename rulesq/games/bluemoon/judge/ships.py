@@ -23,7 +23,7 @@ from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.ship_texts import just_played, load_texts, loads
-from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, new_instance, other
 
 #: The kinds of card that may be loaded onto a ship.
 LOADABLE = frozenset({"character", "mutant", "booster", "support"})
@@ -266,7 +266,7 @@ class ShipJudge:
         rulings = []
         for text in ("", "(a special power text)"):
             info = CardInfo(name="a support card", kind="support", text=text)
-            probe = Instance(-1, info, who, Zone.HAND, seq=10**9)
+            probe = new_instance(-1, info, who, Zone.HAND, seq=10**9)
             rulings.append(judge.can_play(probe, who, location=False))
         allowed = [r for r in rulings if r.allowed]
         if allowed:

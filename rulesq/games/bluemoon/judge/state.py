@@ -586,6 +586,8 @@ def _player_now(player: Player) -> Player:
 
 #: Values a fork shares: they never change (cards' infos, effects and enums are shared too).
 _ATOMIC: frozenset[type] = frozenset({str, int, bool, float, type(None), Zone, Step})
+#: Containers a fork copies empty at once when they are empty (a state holds many).
+_EMPTIED: frozenset[type] = frozenset({list, dict, set})
 
 
 def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> Any:
@@ -601,8 +603,7 @@ def fork_value(value: Any, memo: dict[int, Any], epoch: int | None = None) -> An
     known = memo.get(id(value))
     if known is not None:
         return known
-    forker = _FORKERS.get(kind)
-    return value if forker is None else forker(value, memo, epoch)
+    return _forked_one(value, kind, memo, epoch)
 
 
 def _forked_items(
@@ -617,12 +618,38 @@ def _forked_items(
             known = memo.get(id(value))
             if known is None:
                 forker = _FORKERS.get(kind)
-                known = value if forker is None else forker(value, memo, epoch)
+                if forker is None:
+                    known = value
+                elif kind in _EMPTIED and not value:
+                    known = _forked_empty(value, kind, memo)
+                else:
+                    known = forker(value, memo, epoch)
             if known is not value:
                 value = known
                 changed = True
         out.append(value)
     return out, changed
+
+
+def _forked_one(value: Any, kind: type, memo: dict[int, Any], epoch: int | None) -> Any:
+    """``fork_value`` of a value neither atomic nor in the memo."""
+    forker = _FORKERS.get(kind)
+    if forker is None:
+        return value
+    if kind in _EMPTIED and not value:
+        return _forked_empty(value, kind, memo)
+    return forker(value, memo, epoch)
+
+
+def _forked_empty(value: Any, kind: type, memo: dict[int, Any]) -> Any:
+    """An empty list, dict or set copied as its forker copies it, with no items to go through.
+
+    A list or a dict is noted in the memo, a set is not (as their forkers do).
+    """
+    copied = kind()
+    if kind is not set:
+        memo[id(value)] = copied
+    return copied
 
 
 def _fork_tuple(value: tuple[Any, ...], memo: dict[int, Any], epoch: int | None) -> Any:
@@ -684,8 +711,13 @@ def _fork_event(event: Event, memo: dict[int, Any], epoch: int | None) -> Event:
     fields.update(event.__dict__ if epoch is None else event.fields_at(epoch))
     fields.pop("_saved", None)
     fields.pop("_history", None)
-    if fields["cards"]:
-        fields["cards"] = tuple(_forked_items(fields["cards"], memo, epoch)[0])
+    cards = fields["cards"]
+    if cards:
+        # its cards are the state's, most often copied already: looked up in the memo at once
+        copies = [memo.get(id(card)) for card in cards]
+        if None in copies:
+            copies = _forked_items(cards, memo, epoch)[0]
+        fields["cards"] = tuple(copies)
     data = fields["data"]
     if data:
         # An event's data is replaced, never changed in place: shared unless it holds cards.
@@ -702,12 +734,22 @@ def _fork_fields(value: Any, memo: dict[int, Any], epoch: int | None) -> Any:
     memo[id(value)] = new
     fields = new.__dict__
     for name, item in value.__dict__.items():
-        if type(item) in _ATOMIC:
+        kind = type(item)
+        if kind in _ATOMIC:
             fields[name] = item
         elif name == "_index":
             fields[name] = None  # rebuilt for the copy's own cards when first asked
         else:
-            fields[name] = fork_value(item, memo, epoch)
+            known = memo.get(id(item))
+            if known is None:
+                forker = _FORKERS.get(kind)
+                if forker is None:
+                    known = item
+                elif kind in _EMPTIED and not item:
+                    known = _forked_empty(item, kind, memo)
+                else:
+                    known = forker(item, memo, epoch)
+            fields[name] = known
     return new
 
 

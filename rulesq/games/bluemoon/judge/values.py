@@ -49,6 +49,12 @@ INCREASES = {
 #: What a face-down bluff card's value rests on (Buka Invasion rulesheet, Bluffing).
 BLUFF_VALUE_NOTE = "a face-down bluff card counts as a printed value of 2 in the contested element"
 
+#: Enum members (and sets of them) read on hot paths, held as plain names: on Python 3.11
+#: reading a member off its class goes through the enum metaclass's ``__getattr__`` hook
+#: (several hundred instructions a read, ten times a plain class attribute).
+_PRINTED_VALUE, _VALUE = fx.Stage.PRINTED_VALUE, fx.Stage.VALUE
+_GROUPS, _SOME = (Q.GENERIC, Q.ALL, Q.EACH), (Q.OF, Q.COUNT)
+
 
 @dataclass
 class Valued:
@@ -117,7 +123,7 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
     for source in forces.effects(fx.ValueChange):
         effect = source.effect
         assert isinstance(effect, fx.ValueChange)
-        if effect.stage is not fx.Stage.PRINTED_VALUE or effect.cards is None:
+        if effect.stage is not _PRINTED_VALUE or effect.cards is None:
             continue
         if not acts_now(forces, source):
             continue
@@ -164,11 +170,7 @@ def acts_now(forces: Forces, source: Source) -> bool:
     effect = source.effect
     assert isinstance(effect, fx.ValueChange)
     cards = effect.cards
-    if (
-        isinstance(cards, Cards)
-        and not is_choice(effect)
-        and cards.quantity.kind not in (Q.GENERIC, Q.ALL, Q.EACH)
-    ):
+    if isinstance(cards, Cards) and not is_choice(effect) and cards.quantity.kind not in _GROUPS:
         # "two of my character cards": a choice of several cards the judge does not make
         raise CannotAnswer(f'rulesq cannot yet apply "{source.quote}" to {cards.render()}')
     if not forces.window_open(source):
@@ -206,11 +208,7 @@ def _apply(effect: fx.ValueChange, value: int, fire: int, earth: int) -> int:
 def is_choice(effect: fx.ValueChange) -> bool:
     """Whether the effect applies to one card its player chooses ("one of my cards")."""
     cards = effect.cards
-    return (
-        isinstance(cards, Cards)
-        and cards.quantity.kind in (Q.OF, Q.COUNT)
-        and cards.quantity.n == 1
-    )
+    return isinstance(cards, Cards) and cards.quantity.kind in _SOME and cards.quantity.n == 1
 
 
 class Values:
@@ -228,7 +226,7 @@ class Values:
             s
             for s in self.forces.effects(fx.ValueChange)
             if isinstance(s.effect, fx.ValueChange)
-            and s.effect.stage is fx.Stage.VALUE
+            and s.effect.stage is _VALUE
             and acts_now(self.forces, s)
         ]
 

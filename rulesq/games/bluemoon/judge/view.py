@@ -26,7 +26,7 @@ from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unne
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
-from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone
+from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone, new_instance
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -97,7 +97,7 @@ class View:
 
     def hypothetical(self, info: CardInfo, who: str, zone: Zone = Zone.HAND) -> Instance:
         """A card not in the state: one the player is supposed to hold."""
-        return Instance(-1, info, who, zone, seq=10**9)
+        return new_instance(-1, info, who, zone, seq=10**9)
 
     # ------------------------------------------------------------------ the graph
     def effect(self, source: Source) -> str:
