@@ -92,6 +92,7 @@ GAME = register(
             "at_home": "rulesq.games.fma.created_phase:at_home",
             "readiness": "rulesq.games.fma.created_phase:readiness",
         },
+        card_types=("character", "leader", "ally", "event", "attachment", "location", "advantage"),
         answer_words=("attackers", "defenders", "tie", "me", "you"),
     )
 )

@@ -369,6 +369,7 @@ def can_start(ctx: Context) -> Answer:
         unknown.append('the situation does not name your leader (write: my leader is "…")')
     for ally_ref in ctx.question.cards:
         claims += _start_claims(ally_ref, leader, unknown)
+        claims += _start_joins(ctx, ally_ref, table, player, unknown)
     for reason in unknown:
         _open(reason, claims)
     names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)
@@ -381,6 +382,22 @@ def can_start(ctx: Context) -> Answer:
         )
     )
     return judge(ctx, claims)
+
+
+def _start_joins(
+    ctx: Context, ally_ref: CardRef, table: Table, player: str, unknown: list[str]
+) -> list[Claim]:
+    """A starting ally's "will not join" text: starting puts it into play (the rulings, Join)."""
+    if ally_ref.card is None:
+        return []
+    claims: list[Claim] = []
+    for effect in effects_of(ally_ref.card)[0]:
+        if isinstance(effect, fx.WillNotJoin):
+            try:
+                claims += _join(ctx, ally_ref.card, effect, table, player)
+            except CannotAnswer as open_:
+                unknown.append(str(open_))
+    return claims
 
 
 def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str]) -> list[Claim]:

@@ -2,11 +2,13 @@
 
 A reduction "to a minimum of 1" lowers a cost no further than 1, and does not raise a cost
 that was already below it (the rulings, Reducing cost). A reduction or increase rulesq cannot
-place (whose, or which cards it names) leaves the cost *cannot answer*.
+place (whose, or which cards it names) leaves the cost *cannot answer*, and so does a cost
+that differs with the order its changes apply in (the sources give no order).
 """
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -16,12 +18,14 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.situation.model import Fact
 
 MINIMUM = "fma/rulings/reducing-cost/1"
+_MOST_ORDERS = 6  # 720 orders at most
 
 
 def attribute_cost(ctx: Context) -> Answer:
@@ -39,35 +43,36 @@ def attribute_cost(ctx: Context) -> Answer:
             "text (one ability with a number cost)"
         )
     printed = abilities[0].cost
-    value = printed
     printed_cost = ctx.derivation().effect(card.name, abilities[0].header(), card)
     support: list[str] = []
-    steps = [f'"{card.name}" costs {printed}']
     gone = {
         normalise_name(r.card.name if r.card else r.name)
         for f in ctx.facts_of("removed")
         for r in f.cards
     }
+    changes: list[tuple[Card, fx.ReduceCost | fx.IncreaseCost]] = []
     for fact in ctx.facts_of("in_play"):
         for source_ref in fact.cards:
             source = source_ref.card
             if source is None or normalise_name(source.name) in gone:
                 continue
-            value = _apply(ctx, source, card, value, steps, support, fact)
+            for effect in _changes(ctx, source, card):
+                support += [
+                    ctx.fact(fact),
+                    ctx.derivation().effect(source.name, effect.render(), source),
+                ]
+                changes.append((source, effect))
+    _same_in_every_order(printed, changes, card)
+    steps = [f'"{card.name}" costs {printed}']
+    value = printed
+    for source, effect in changes:
+        value = _step(source, effect, card, value, steps, support, ctx)
     # the cards in play that changed the cost decide before the printed cost they changed
     return ctx.conclude(Number(value), "; ".join(steps), supported_by=(*support, printed_cost))
 
 
-def _apply(
-    ctx: Context,
-    source: Card,
-    card: Card,
-    value: int,
-    steps: list[str],
-    support: list[str],
-    fact: Fact,
-) -> int:
-    """The cost after one card in play's reductions and increases."""
+def _changes(ctx: Context, source: Card, card: Card) -> list[fx.ReduceCost | fx.IncreaseCost]:
+    """One card in play's reductions and increases of the cost of ``card``."""
     if not source.text:
         raise CannotAnswer(f'the sources give no text for "{source.name}", which is in play')
     parsed = ctx.game.parse_card_text(source.text)
@@ -75,34 +80,85 @@ def _apply(
     why = parsed.not_understood(source.name)
     if why is not None:
         raise CannotAnswer(why)
+    found: list[fx.ReduceCost | fx.IncreaseCost] = []
     for effect in parsed.effects:
         if not isinstance(effect, fx.ReduceCost | fx.IncreaseCost):
             continue
         fits, why = free_play.fits(effect.what, card)
         if fits is None:
             raise CannotAnswer(why)
-        if not fits:
-            continue
-        support += [ctx.fact(fact), ctx.derivation().effect(source.name, effect.render(), source)]
-        if isinstance(effect, fx.IncreaseCost):
-            value += effect.amount
-            steps.append(f'+{effect.amount} from "{source.name}": {value}')
-            continue
-        lowered = value - effect.amount
-        if effect.minimum is not None:
-            floor = min(value, effect.minimum)  # a cost below the minimum is not raised
-            if lowered < floor:
-                support.append(ctx.clause(MINIMUM, "rule"))
-                lowered = floor
-        if lowered < 0:
-            raise CannotAnswer(
-                f'"{source.name}" would lower the cost of "{card.name}" below '
-                "zero, and the sources do not say what a cost below zero is"
-            )
-        steps.append(
-            f'-{effect.amount} from "{source.name}"'
-            + (f", to a minimum of {effect.minimum}" if effect.minimum is not None else "")
-            + f": {lowered}"
+        if fits:
+            found.append(effect)
+    return found
+
+
+def _lowered(value: int, effect: fx.ReduceCost) -> int:
+    """The cost after one reduction: never below its minimum, a lower cost not raised."""
+    lowered = value - effect.amount
+    if effect.minimum is not None:
+        lowered = max(lowered, min(value, effect.minimum))
+    return lowered
+
+
+def _outcome(printed: int, changes: Sequence[fx.ReduceCost | fx.IncreaseCost]) -> int | None:
+    """The cost after the changes in this order; None when it goes below zero."""
+    value = printed
+    for effect in changes:
+        value = (
+            value + effect.amount
+            if isinstance(effect, fx.IncreaseCost)
+            else _lowered(value, effect)
         )
-        value = lowered
+        if value < 0:
+            return None
     return value
+
+
+def _same_in_every_order(
+    printed: int, changes: list[tuple[Card, fx.ReduceCost | fx.IncreaseCost]], card: Card
+) -> None:
+    """Refuse a cost that depends on the order its changes apply in: the sources give none."""
+    effects = [effect for _, effect in changes]
+    if len(effects) > _MOST_ORDERS:
+        raise CannotAnswer(f'too many cards change the cost of "{card.name}" to weigh')
+    outcomes = {_outcome(printed, order) for order in permutations(effects)}
+    if len(outcomes) > 1:
+        names = ", ".join(sorted({f'"{source.name}"' for source, _ in changes}))
+        shown = ", ".join(
+            "below zero" if o is None else str(o)
+            for o in sorted(outcomes, key=lambda o: -1 if o is None else o)
+        )
+        raise CannotAnswer(
+            f'the cost of "{card.name}" depends on the order in which {names} change it '
+            f"({shown}), and the sources do not say which applies first"
+        )
+
+
+def _step(
+    source: Card,
+    effect: fx.ReduceCost | fx.IncreaseCost,
+    card: Card,
+    value: int,
+    steps: list[str],
+    support: list[str],
+    ctx: Context,
+) -> int:
+    """The cost after one card in play's reduction or increase."""
+    if isinstance(effect, fx.IncreaseCost):
+        value += effect.amount
+        steps.append(f'+{effect.amount} from "{source.name}": {value}')
+        return value
+    lowered = _lowered(value, effect)
+    if lowered > value - effect.amount:
+        support.append(ctx.clause(MINIMUM, "rule"))
+    if lowered < 0:
+        raise CannotAnswer(
+            f'"{source.name}" would lower the cost of "{card.name}" below '
+            "zero, and the sources do not say what a cost below zero is"
+        )
+    steps.append(
+        f'-{effect.amount} from "{source.name}"'
+        + (f", to a minimum of {effect.minimum}" if effect.minimum is not None else "")
+        + f": {lowered}"
+    )
+    return lowered

@@ -4,8 +4,9 @@ The claims: declaring before reacts (a limitation of the ladder: nothing reacts 
 announced and not yet fully declared, a cancel included); X's designator (a React event or
 ability is one whose boldfaced designator is React); X's requirements, as for any play. A React
 that takes place before a player draws is weighed by ``draws`` (Y must make a player draw, and
-the draw's result must not be known yet); any other occasion X reacts to (an "After …") is not
-checked: such a React is *cannot answer* unless some claim already says no.
+the draw's result must not be known yet); any other occasion X reacts to (an "After …"), and
+whether Y is among what a cancelling React cancels, are not checked: such a React is *cannot
+answer* unless some claim already says no.
 """
 
 from __future__ import annotations
@@ -66,9 +67,16 @@ def can_react(ctx: Context) -> Answer:
             drawn = draws.react_to_draw(ctx, table, card, reacted_ref.card, occasion, DESIGNATOR)
             if drawn is not None:  # it weighs the declaring itself: the timing before a draw
                 return judge(ctx, [c for c in claims if c is not early] + drawn)
+    cancels = [e for r in reacts for e in r.body if isinstance(e, fx.Cancel)]
     if not any(not c.allows for c in claims):
         if missing is not None:
             raise CannotAnswer(missing)
+        if cancels:  # a React that cancels needs the card reacted to among what it cancels
+            raise CannotAnswer(
+                f'"{card.name}" reacts by cancelling: "{cancels[0].render()}", and whether '
+                f'"{reacted_ref.name}" is one it may cancel is not checked here (ask: can '
+                f'"{card.name}" cancel "{reacted_ref.name}"?)'
+            )
         if occasions:
             raise CannotAnswer(
                 f'"{card.name}" reacts to an occasion ("{occasions[0].render()}"), and rulesq '

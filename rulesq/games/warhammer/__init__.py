@@ -123,6 +123,7 @@ GAME = register(
                 )
             },
         },
+        card_types=("unit", "support", "tactic", "quest", "legend", "fulcrum", "draft"),
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),
         answer_words=("me", "you", "kingdom", "quest", "battlefield", "discard"),

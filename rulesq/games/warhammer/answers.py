@@ -97,7 +97,7 @@ def value(ctx: Context) -> Answer:
 
         if card.fields.get("cost") == "X" and xvalue.definition(card) is not None:
             board = _board(ctx)
-            placed = board.find(card.name)
+            placed = board.only(card.name)
             if placed is None:
                 raise CannotAnswer(
                     f'"{card.name}" defines X by its player\'s opponent, and it is not in play: '
@@ -118,7 +118,7 @@ def value(ctx: Context) -> Answer:
             [V.LOYALTY],
         )
     board = _board(ctx)
-    placed = board.find(card.name)
+    placed = board.only(card.name)
     found = V.power(board, placed) if placed is not None else V.printed_power(card)
     return _value(ctx, found, "power", card.name)
 
@@ -127,7 +127,7 @@ def hit_points(ctx: Context) -> Answer:
     """Answer ``what are the hit points of "X"?``: printed, with constant modifiers."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.find(card.name)
+    placed = board.only(card.name)
     found = V.hit_points(board, placed) if placed is not None else V.printed_hit_points(card)
     return _value(ctx, found, "hit points", card.name)
 
@@ -136,7 +136,7 @@ def remaining_hit_points(ctx: Context) -> Answer:
     """Answer ``what are the remaining hit points of "X"?``: hit points minus damage."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.find(card.name)
+    placed = board.only(card.name)
     if placed is None:
         raise CannotAnswer(f'"{card.name}" is not on the board: only a unit in play has damage')
     found = V.hit_points(board, placed)
@@ -264,7 +264,7 @@ def corrupted(ctx: Context) -> Answer:
     """Answer ``is "X" corrupted?``."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.find(card.name)
+    placed = board.only(card.name)
     if placed is None:
         raise CannotAnswer(
             f'"{card.name}" is not on the board: only a card in play is '

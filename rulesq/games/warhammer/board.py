@@ -204,6 +204,28 @@ class Board:
         key = name.casefold()
         return next((c for c in self.cards if c.name.casefold() == key), None)
 
+    def only(self, name: str) -> InPlay | None:
+        """The one card on the board called ``name``, or None; two or more copies are open.
+
+        A question that names a card of which the board holds several copies does not say
+        which copy it asks about: *cannot answer*, the copies named.
+        """
+        from rulesq.errors import CannotAnswer
+
+        key = name.casefold()
+        copies = [c for c in self.cards if c.name.casefold() == key]
+        if len(copies) > 1:
+            where = ", ".join(
+                f"{'my' if c.owner == 'me' else 'your'} "
+                + (c.zone.value if c.zone else "legend" if c.legend else "play area")
+                for c in copies
+            )
+            raise CannotAnswer(
+                f'{len(copies)} copies of "{copies[0].name}" are on the board ({where}): '
+                "the question does not say which one it asks about"
+            )
+        return copies[0] if copies else None
+
     def faceup_texts(self) -> Iterator[tuple[InPlay, str]]:
         """Each faceup card in play that has a text, with that text, in the order stated."""
         for placed in self.cards:

@@ -185,7 +185,11 @@ def _zones(
         return
     free, unsure = [], []
     for z in allowed:
-        shown = [c for c in board.in_zone(player, z) if c.card is not None and not c.facedown]
+        shown = [
+            c
+            for c in board.in_zone(player, z)
+            if c.card is not None and not c.facedown and in_play(board, c)
+        ]
         heroes = [c.name for c in shown if c.card is not None and _hero(board, c.card)]
         unknown = [c.card for c in shown if c.card is not None and _hero(board, c.card) is None]
         if heroes:
@@ -258,6 +262,7 @@ def _attach_targets(board: Board, to: fx.Selector, player: str) -> list[InPlay]:
         for c in board.cards
         if c.card is not None
         and not c.facedown
+        and in_play(board, c)
         and (c.card.type or "").lower() == "unit"
         and (to.owner != "you" or c.owner == player)
         and (to.zone is None or c.zone is to.zone)
@@ -320,7 +325,10 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
         (
             c
             for c in board.cards
-            if c.owner == player and c.card is not None and c.card.name == card.name
+            if c.owner == player
+            and c.card is not None
+            and c.card.name == card.name
+            and in_play(board, c)
         ),
         None,
     )
@@ -360,7 +368,7 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     sources = [(card.name, text, True)] + [
         (c.name, c.card.text or "", False)
         for c in board.cards
-        if c.card is not None and c.owner == player
+        if c.card is not None and c.owner == player and in_play(board, c)
     ]
     for name, source_text, own in sources:
         for constant in texts.constants(source_text) if source_text else ():

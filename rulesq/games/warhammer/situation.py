@@ -58,6 +58,7 @@ class Reader(EventFacts):
     def __init__(self, situation: Situation) -> None:
         self.situation = situation
         self.board = Board()
+        self._zone_damage: dict[tuple[str, Zone], Fact] = {}
 
     def error(
         self,
@@ -97,6 +98,7 @@ class Reader(EventFacts):
             if handler is not None:
                 handler(fact)
         self._check_damage()
+        self._check_zone_damage()
         return self.board
 
     def _not_read(self, fact: Fact) -> InputError:
@@ -295,6 +297,41 @@ class Reader(EventFacts):
     def _fact_zone_damage(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
         self.board.capital(fact.who or ME).damage[zone] = int(fact.param("number"))
+        self._zone_damage[(fact.who or ME, zone)] = fact
+
+    def _check_zone_damage(self) -> None:
+        """A zone whose damage reaches its hit points burns: the situation must say so.
+
+        A section whose damage equals or exceeds its hit points burns (an assumed rule of the
+        Core Rulebook); a zone stated with that much damage and not stated burning, or with 8
+        or more and its developments not stated, is not taken as unburnt.
+        """
+        from rulesq.games.warhammer.damage import SECTION_HIT_POINTS, zone_hit_points
+
+        for (owner, zone), fact in self._zone_damage.items():
+            capital = self.board.capital(owner)
+            damage = capital.damage.get(zone, 0)
+            if zone in capital.burning or damage < SECTION_HIT_POINTS:
+                continue
+            whose = "my" if owner == ME else "your"
+            name = f"{whose} {zone.value}{' zone' if zone is Zone.QUEST else ''}"
+            points = zone_hit_points(self.board, owner, zone).value
+            if points is not None and damage < points:
+                continue
+            why = (
+                f"against its {points} hit points it burns"
+                if points is not None
+                else f"it burns unless it has {damage - SECTION_HIT_POINTS + 1} or more "
+                "developments, which the situation does not state"
+            )
+            raise self.error(
+                f"{name} has {damage} damage: {why}, and the situation does not say that "
+                "it is burning (a section burns when its damage reaches its hit points)",
+                fact,
+                str(damage),
+                suggestion=f"Write: {name} is burning"
+                + ("" if points is not None else f", or: {name} has N developments"),
+            )
 
     def _fact_assigned(self, fact: Fact) -> None:
         amount, combat = int(fact.param("number")), fact.param("combat") is not None

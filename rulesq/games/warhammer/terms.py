@@ -47,6 +47,14 @@ _UNITS = re.compile(
 )
 
 
+#: Capitalised words before "unit" at the head of a sentence that name no race or trait: a
+#: state ("Corrupted units") or a pointer ("That unit"), left unread rather than taken as a trait.
+_NOT_KINDS = frozenset(
+    ("each", "units", "unit", "corrupted", "attached", "that", "this", "those", "these")
+    + ("target", "other", "all", "ready", "exhausted", "restored")
+)
+
+
 def reach(act: fx.Act) -> Reach | None:
     """The units a subject like "each attacking [Orc] unit" names, or None when not read.
 
@@ -64,7 +72,7 @@ def reach(act: fx.Act) -> Reach | None:
         raw = next(w for w in words if w.lower() == found.group("kind").strip())
         if raw.startswith("[") and raw.endswith("]"):
             kind, icon = raw[1:-1], True
-        elif raw[:1].isupper() and raw.lower() not in ("each", "units", "unit"):
+        elif raw[:1].isupper() and raw.lower() not in _NOT_KINDS:
             kind = raw
         else:
             return None
@@ -311,12 +319,14 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
 
 def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:
     """The highest loyalty of the faceup cards of a race its controller has in play."""
-    from rulesq.games.warhammer.places import controller
+    from rulesq.games.warhammer.places import controller, in_play
 
     highest = 0
     for placed in board.cards:
         card = placed.card
         if card is None or placed.facedown or controller(placed) != controller(source):
+            continue
+        if not in_play(board, placed):
             continue
         if (card.fields.get("race") or "").casefold() != race.casefold():
             continue

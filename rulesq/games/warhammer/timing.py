@@ -543,6 +543,12 @@ def action_cost(ctx: Context) -> Answer:
     rules = [C.TRIGGERING] + (
         [IRON_QA] if action.cost is None and len(action.sentences) > 1 else []
     )
+    if action.cost is None and _tactic_costs(card):
+        raise CannotAnswer(
+            f'"{card.name}" is a tactic: its Action is triggered by playing it, which costs its '
+            f"printed cost ({card.fields.get('cost')}) and its loyalty; its text names no other "
+            f'cost (ask: what is the cost of "{card.name}"? or can I play "{card.name}"?)'
+        )
     if action.cost is None:
         return _conclude(
             ctx,
@@ -559,6 +565,13 @@ def action_cost(ctx: Context) -> Answer:
         rules,
         [text],
     )
+
+
+def _tactic_costs(card: Card) -> bool:
+    """Whether playing a tactic may cost something: a cost or loyalty not known to be 0."""
+    if (card.type or "").lower() != "tactic":
+        return False
+    return card.fields.get("cost") != 0 or card.fields.get("loyalty") not in (None, 0)
 
 
 def card_can_target(ctx: Context) -> Answer:

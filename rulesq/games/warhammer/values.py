@@ -302,9 +302,11 @@ def _grants(
 
     ``given`` collects each grant that applies, its amount and its quote.
     """
-    from rulesq.games.warhammer.places import blanked
+    from rulesq.games.warhammer.places import blanked, in_play
 
     for source, text in board.faceup_texts():  # a facedown development has no text
+        if not in_play(board, source):  # a card that left play gives nothing
+            continue
         blank = blanked(board, source)
         if blank is not None:
             value.steps.append(f'"{source.name}" has a blank text box ({blank.card})')
@@ -451,9 +453,13 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
 
     FAQ Q&A 5: only loyalty icons in play count towards loyalty costs.
     """
+    from rulesq.games.warhammer.places import in_play
+
     value = Value(0, rules=[LOYALTY, LOYALTY_IN_PLAY])
     for placed in board.cards:
         if placed.owner != player or placed.card is None or placed.facedown:
+            continue
+        if not in_play(board, placed):  # destroyed, sacrificed or moved out of play
             continue
         if placed.card.fields.get("race") != race:
             continue

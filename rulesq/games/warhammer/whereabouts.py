@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def _placed(ctx: Context, board: Board, index: int = 0) -> InPlay:
     ref = ctx.question.cards[index]
-    placed = board.find(ref.card.name if ref.card else ref.name)
+    placed = board.only(ref.card.name if ref.card else ref.name)
     if placed is None:
         raise CannotAnswer(f'"{ref.name}" is not on the board: put it in play first')
     return placed

@@ -43,7 +43,7 @@ def _assumed(value: Value) -> list[str]:
 
 def _in_play(ctx: Context, board: Board) -> InPlay:
     card = _card(ctx)
-    placed = board.find(card.name)
+    placed = board.only(card.name)
     if placed is None:
         raise CannotAnswer(
             f'"{card.name}" is not on the board: only a card in play takes damage or is destroyed'
