@@ -54,29 +54,62 @@ def read_file(name: str) -> str:
     if name == "-":
         data = sys.stdin.buffer.read(limit + 1)
         return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
-    shown = escape_controls(name)
     try:
-        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        handle = os.open(name, _OPEN)
     except OSError as error:
-        raise RulesqError(f"cannot read {shown}: {error.strerror or error}") from None
+        raise RulesqError(
+            f"cannot read {escape_controls(name)}: {error.strerror or error}"
+        ) from None
     try:
         info = os.fstat(handle)
-        if stat.S_ISDIR(info.st_mode):
-            raise RulesqError(f"cannot read {shown}: it is a folder")
         if not stat.S_ISREG(info.st_mode):
+            shown = escape_controls(name)
+            if stat.S_ISDIR(info.st_mode):
+                raise RulesqError(f"cannot read {shown}: it is a folder")
             raise RulesqError(
                 f"cannot read {shown}: not a regular file (a pipe, socket or "
                 "device); give a file, or - for standard input"
             )
         if info.st_size > limit:
-            raise _too_large(shown, limit)
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            data = read_up_to(stream, info.st_size, limit + 1)
+            raise _too_large(escape_controls(name), limit)
+        data = read_handle_up_to(handle, info.st_size, limit + 1)
     except OSError as error:
-        raise RulesqError(f"cannot read {shown}: {error.strerror or error}") from None
+        raise RulesqError(
+            f"cannot read {escape_controls(name)}: {error.strerror or error}"
+        ) from None
     finally:
         os.close(handle)
-    return decode(_bounded(data, limit, shown), name)
+    if len(data) > limit:
+        raise _too_large(escape_controls(name), limit)
+    return decode(data, name)
+
+
+#: How a situation file is opened: never blocking on a pipe (it is refused once opened).
+_OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+
+
+def read_handle_up_to(handle: int, size: int, most: int) -> bytes:
+    """:func:`read_up_to` of an open file descriptor, without a buffered stream around it."""
+    data = _read_handle(handle, min(size + 1, most))
+    if len(data) > size and len(data) < most:  # it grew: the rest, up to the bound
+        data += _read_handle(handle, most - len(data))
+    return data
+
+
+def _read_handle(handle: int, wanted: int) -> bytes:
+    """``wanted`` bytes of a file descriptor, fewer at its end (as a buffered read gives)."""
+    data = os.read(handle, wanted)
+    if len(data) < wanted and data:
+        chunks = [data]
+        got = len(data)
+        while got < wanted:
+            more = os.read(handle, wanted - got)
+            if not more:
+                break
+            chunks.append(more)
+            got += len(more)
+        data = b"".join(chunks)
+    return data
 
 
 def read_up_to(stream: BinaryIO, size: int, most: int) -> bytes:
@@ -159,6 +192,8 @@ def check_text(text: str, source: str) -> None:
 
 def check_counts(statements: int, questions: int, source: str, cards: int = 0) -> None:
     """Refuse a situation with too many statements, questions or cards named."""
+    if cards <= MAX_CARDS and statements <= MAX_STATEMENTS and questions <= MAX_QUESTIONS:
+        return
     shown = escape_controls(source)
     if cards > MAX_CARDS:
         raise RulesqError(

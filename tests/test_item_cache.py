@@ -357,10 +357,12 @@ def test_lines_read_by_two_processes_are_both_kept(
     read_situation(one)  # the first process, not done yet
     first = dict(itemcache._PACKS)
     itemcache._PACKS.clear()
+    itemcache._CHOSEN.clear()
     lineitems._MEMO.clear()
     read_situation(two)  # a second one, done first
     itemcache.flush()
     itemcache._PACKS.clear()
+    itemcache._CHOSEN.clear()
     itemcache._PACKS.update(first)
     itemcache.flush()
     assert {"I have 3 cards in hand", "you have 4 cards in hand"} <= set(_packed(tmp_path))
@@ -447,3 +449,33 @@ def test_an_ask_of_a_file_reads_its_lines_from_the_pack(
     assert capsys.readouterr().out == first.replace(str(file), "<-e>")
     lineitems.forget()
     assert not list(tmp_path.glob("linepack-*.json"))
+
+
+def test_a_pack_is_found_once_for_the_settings_that_choose_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked again with the same settings, no folder is looked for; other settings, another."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    lineitems.forget()
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(one))
+    first = itemcache.pack("bluemoon")
+    assert first is not None and first.file.parent == one
+    looked: list[object] = []
+    real = itemcache._folder
+
+    def counted(*settings: str | None) -> Path | None:
+        looked.append(settings)
+        return real(*settings)
+
+    monkeypatch.setattr(itemcache, "_folder", counted)
+    assert itemcache.pack("bluemoon") is first and not looked
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(two))
+    second = itemcache.pack("bluemoon")
+    assert second is not None and second.file.parent == two and looked == [(str(two),)]
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(one))
+    assert itemcache.pack("bluemoon") is first
+    monkeypatch.delenv("RULESQ_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    third = itemcache.pack("bluemoon")
+    assert third is not None and third.file.parent == tmp_path / "xdg" / "rulesq"
+    lineitems.forget()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,6 +13,9 @@ from rulesq.engine.expect import Outcome, Result, match
 from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
+    import os
+    from types import ModuleType
+
     from rulesq.engine.answer import Answer
     from rulesq.situation.model import Question, Situation
 
@@ -61,14 +66,11 @@ class FileCheck:
 
 def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
     """Answer a situation and check every ``expect`` line of it."""
-    from rulesq.engine.dispatch import evaluate
-    from rulesq.engine.ladder import load_ladder
-    from rulesq.games import get_game
-
-    game = get_game(situation.game)
-    ladder = load_ladder(game.name)
+    dispatch, ladders, games, _ = _modules()
+    game = games.get_game(situation.game)
+    ladder = ladders.load_ladder(game.name)
     checks = []
-    for answer in evaluate(situation):
+    for answer in dispatch.evaluate(situation):
         outcomes = [match(e, answer, ladder, game.corpus) for e in answer.question.expectations]
         checks.append(QuestionCheck(answer.question, answer, outcomes))
     result, reason = _file_result(checks)
@@ -122,13 +124,24 @@ def check_file(path: str | Path, game: str | None = None) -> FileCheck:
     A check that loaded modules (the first of a game: its modules, grammar and corpus) leaves
     the collector what it loaded to keep for good (:func:`keep_loaded`).
     """
-    import sys
-
     loaded = len(sys.modules)
     checked = _check_file(path, game)
     if len(sys.modules) != loaded:
         keep_loaded()
     return checked
+
+
+@cache
+def _modules() -> tuple[ModuleType, ModuleType, ModuleType, ModuleType]:
+    """The modules a file's check calls, imported on its first check.
+
+    A function's own import costs each call about as much as placing an item. Their
+    functions are looked up at each call, so that a test that replaces one is heard.
+    """
+    from rulesq import games, situation
+    from rulesq.engine import dispatch, ladder
+
+    return dispatch, ladder, games, situation
 
 
 def keep_loaded() -> None:
@@ -146,10 +159,8 @@ def keep_loaded() -> None:
 
 
 def _check_file(path: str | Path, game: str | None) -> FileCheck:
-    from rulesq.situation import read_situation
-
     try:
-        situation = read_situation(path, game)
+        situation = _modules()[3].read_situation(path, game)
     except InputError as error:
         return FileCheck(str(path), None, reason=str(error), error=error)
     except RulesqError as error:  # not tied to a place in the file: name the file
@@ -257,6 +268,62 @@ def outside_links(root: Path) -> list[Path]:
     return sorted(out)
 
 
+def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
+    """What ``_walk(root, False)`` and :func:`outside_links` give, sorted, in one pass.
+
+    The folders walked are not links, so an entry that is not a link is within ``root``:
+    a ``*.rq`` one is a file to check when it is a regular file, and only links are
+    resolved (a link in is a file to check when it leads to one; a link out is reported).
+    """
+    import os
+
+    top: Path | None = None  # resolved when the first link is met
+    files: list[Path] = []
+    links: list[Path] = []
+    folders = [(os.fspath(root), root)]
+    while folders:
+        folder, at = folders.pop()
+        try:
+            with os.scandir(folder) as scanned:
+                entries = list(scanned)
+        except OSError:  # as os.walk does: a folder that cannot be listed is left out
+            continue
+        for entry in entries:
+            name = entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if not entry.is_symlink():
+                if is_dir:
+                    folders.append((entry.path, at / name))
+                elif name.endswith(SUFFIX) and _regular(entry):
+                    files.append(at / name)
+                continue
+            if not (is_dir or name.endswith(SUFFIX)):
+                continue
+            top = top or root.resolve()
+            file = at / name
+            try:
+                inside = file.resolve().is_relative_to(top)
+                regular = inside and not is_dir and file.is_file()
+            except (OSError, RuntimeError):
+                inside = regular = False
+            if not inside:
+                links.append(file)
+            elif regular:
+                files.append(file)
+    return sorted(files), sorted(links)
+
+
+def _regular(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder entry that is not a link is a regular file."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def check_paths(
     paths: Iterable[str | Path], game: str | None = None, follow: bool = False
 ) -> Iterator[FileCheck]:
@@ -285,8 +352,11 @@ def planned_checks(paths: Iterable[str | Path], follow: bool = False) -> Iterato
             message = f"no such file or folder: {shown}"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
             continue
-        files = list(situation_files([path], follow))
-        links = [] if follow or not path.is_dir() else outside_links(path)
+        links: list[Path] = []
+        if follow or not path.is_dir():
+            files = list(situation_files([path], follow))
+        else:
+            files, links = scan_folder(path)
         for link in links:
             message = (
                 f"{escape_controls(str(link))}: a link out of {shown}, not followed "

@@ -9,9 +9,9 @@ game's corpus; then the game checks it (``Game.check_situation``). Bad input rai
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import cache
+from typing import TYPE_CHECKING
 
-from rulesq.errors import RulesqError, UnknownNameError
 from rulesq.situation.model import (
     ME,
     YOU,
@@ -36,6 +36,10 @@ __all__ = [
     "read_situation",
 ]
 
+if TYPE_CHECKING:
+    from pathlib import Path
+    from types import ModuleType
+
 
 def parse_situation(
     text: str, source: str = "<input>", game: str | None = None, remember: bool = False
@@ -47,37 +51,19 @@ def parse_situation(
     which tells the error. ``remember``: the text is a file's, likely read again; the items
     of its lines are kept on disk (:mod:`rulesq.situation.itemcache`).
     """
-    from rulesq.games import get_game
-    from rulesq.inputs import check_counts, check_text
-    from rulesq.situation.lineitems import read_by_lines
-    from rulesq.situation.parser import find_game
-    from rulesq.situation.resolve import resolve
-    from rulesq.situation.suppose import suppose_plays
-
-    text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
-    check_text(text, source)
-    name = find_game(text, source, default=game)
-    situation = read_by_lines(name, source, text, remember)
-    if situation is None:  # a line that does not read, or does not fit: the whole text's error
-        from rulesq.situation.build import SituationBuilder
-        from rulesq.situation.parser import parse_tree
-
-        situation = SituationBuilder(name, source, text).build(parse_tree(text, name, source))
-    situation.remembered = remember
-    named = sum([len(item.cards) for item in situation.items if isinstance(item, Statement)])
-    check_counts(len(situation.items), len(situation.questions), source, named)
-    found = get_game(name)
-    try:
-        found.corpus  # noqa: B018 - load it now, to report a missing corpus plainly
-    except UnknownNameError:
-        raise RulesqError(f"the {found.title} corpus is missing (no corpus/{name}/)") from None
-    resolved = suppose_plays(resolve(situation, found), found)
-    found.check_situation(resolved)
-    return resolved
+    parsed: Situation = _reading().parse(text, source, game, remember)
+    return parsed
 
 
 def read_situation(path: str | Path, game: str | None = None) -> Situation:
     """Read (a regular file, within the size limit, UTF-8), parse and resolve a situation file."""
-    from rulesq.inputs import read_file
+    text: str = _reading().read_file(str(path))
+    return parse_situation(text, str(path), game, remember=True)
 
-    return parse_situation(read_file(str(path)), str(path), game, remember=True)
+
+@cache
+def _reading() -> ModuleType:
+    """The module that reads situations (imported on first use, then at the cost of a call)."""
+    from rulesq.situation import reading
+
+    return reading

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rulesq.corpus.load import normalise_name
 from rulesq.corpus.models import Card
 from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games import get_game
 from rulesq.situation.model import (
     ME,
     SHARED_WORDS,
@@ -128,11 +129,19 @@ def _moved_span(span: Span, lines: int, offset: int) -> Span:
 
 
 def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
+    """A copy of ``ref``, its span moved as :func:`_moved_span` moves it."""
     new = _new(CardRef)
     fields = new.__dict__
     fields.update(ref.__dict__)
-    if lines or offset:
-        fields["span"] = _moved_span(fields["span"], lines, offset)
+    at = fields["span"].__dict__
+    if at["end"] and (lines or offset):
+        span = _new(Span)
+        moved = span.__dict__
+        moved["start"] = at["start"] + offset
+        moved["end"] = at["end"] + offset
+        moved["line"] = at["line"] + lines
+        moved["column"] = at["column"]
+        fields["span"] = span
     return new
 
 
@@ -155,12 +164,24 @@ def moved(item: T, lines: int, offset: int, **changes: Any) -> T:
 
 
 def _placed(item: T, lines: int, offset: int, index: int) -> T:
-    """A fact or question (and its cards) moved as :func:`moved` does, at ``index``."""
+    """A fact or question (and its cards) moved as :func:`moved` does, at ``index``.
+
+    The spans are made as :func:`_moved_span` makes them, here rather than by a call (a
+    situation places every item it has).
+    """
     new: T = _new(type(item))
     fields = new.__dict__
     fields.update(item.__dict__)
     if lines or offset:
-        fields["span"] = _moved_span(fields["span"], lines, offset)
+        at = fields["span"].__dict__
+        if at["end"]:
+            span = _new(Span)
+            moved = span.__dict__
+            moved["start"] = at["start"] + offset
+            moved["end"] = at["end"] + offset
+            moved["line"] = at["line"] + lines
+            moved["column"] = at["column"]
+            fields["span"] = span
     cards = fields["cards"]
     if cards:
         fields["cards"] = tuple([_moved_ref(ref, lines, offset) for ref in cards])
@@ -168,12 +189,30 @@ def _placed(item: T, lines: int, offset: int, index: int) -> T:
     return new
 
 
+def _placed_call(call: Expectation, lines: int, offset: int) -> Expectation:
+    """An ``expect`` call (and the card it names) moved as :func:`moved` moves it."""
+    new = _new(Expectation)
+    fields = new.__dict__
+    fields.update(call.__dict__)
+    if lines or offset:
+        at = fields["span"].__dict__
+        if at["end"]:
+            span = _new(Span)
+            moved = span.__dict__
+            moved["start"] = at["start"] + offset
+            moved["end"] = at["end"] + offset
+            moved["line"] = at["line"] + lines
+            moved["column"] = at["column"]
+            fields["span"] = span
+    if type(fields["value"]) is CardRef:
+        fields["value"] = _moved_ref(fields["value"], lines, offset)
+    return new
+
+
 class SituationBuilder:
     """Walks the tree of one situation text and builds its model (cards still unresolved)."""
 
     def __init__(self, game: str, source: str, text: str) -> None:
-        from rulesq.games import get_game
-
         self.situation = Situation(game=game, source=source, text=text)
         self.game = get_game(game)
         self._sources: list[str] = []
@@ -262,7 +301,7 @@ class SituationBuilder:
         elif kind == "expect":
             if self._question is None:
                 self._expected_after_question(_moved_span(item.span, lines, offset))
-            self._pending.append(moved(value, lines, offset))
+            self._pending.append(_placed_call(value, lines, offset))
         elif kind == "game":
             word, span = value
             if self.situation.items or self._question:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -137,14 +138,19 @@ _scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # t
 #: (game, cache folder) -> the pack read in this process.
 _PACKS: dict[tuple[str, Path], _Pack] = {}
 _AT_EXIT: list[bool] = []
+#: (game, the settings that choose the folder) -> its pack in ``_PACKS`` (found once).
+_CHOSEN: dict[tuple[str, tuple[str | None, ...]], _Pack] = {}
 
 
 def pack(game: str) -> _Pack | None:
     """The pack of ``game`` in the cache folder (read the first time); None without a folder."""
-    import os
-
-    env = os.environ
-    folder = _folder(env.get("RULESQ_CACHE_DIR"), env.get("XDG_CACHE_HOME"), env.get("HOME"))
+    get = os.environ.get
+    explicit = get("RULESQ_CACHE_DIR")  # when set, the other two do not choose the folder
+    settings = (explicit,) if explicit else (explicit, get("XDG_CACHE_HOME"), get("HOME"))
+    found = _CHOSEN.get((game, settings))
+    if found is not None:
+        return found
+    folder = _folder(*settings)
     if folder is None:
         return None
     found = _PACKS.get((game, folder))
@@ -157,6 +163,7 @@ def pack(game: str) -> _Pack | None:
         key = hashlib.sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
         file = folder / f"{_PREFIX}{game}-{key}.json"
         found = _PACKS[game, folder] = _Pack(game, file, key, _read(file, key))
+    _CHOSEN[game, settings] = found
     return found
 
 
@@ -182,6 +189,7 @@ def forget() -> None:
     """Write what is new, then forget the packs read (the next use reads them again)."""
     flush()
     _PACKS.clear()
+    _CHOSEN.clear()
 
 
 def _write(pack: _Pack) -> None:
@@ -190,8 +198,6 @@ def _write(pack: _Pack) -> None:
     Two processes (the workers of a check) that merge at once would each write the pack
     without the other's lines: the merge holds a lock (where the system has ``flock``).
     """
-    import os
-
     try:
         import fcntl
     except ImportError:  # no lock: a line lost is parsed again by a later process
@@ -318,7 +324,11 @@ def _dspan(value: Any) -> Span:
         start, end, line, column = value
         if type(start) is int and type(end) is int and type(line) is int and type(column) is int:
             span = _new(Span)
-            span.__dict__.update(start=start, end=end, line=line, column=column)
+            fields = span.__dict__
+            fields["start"] = start
+            fields["end"] = end
+            fields["line"] = line
+            fields["column"] = column
             return span
     raise Broken("a span is four numbers")
 
@@ -348,7 +358,12 @@ _STATEMENT_DEFAULTS = {cls: _defaults(cls) for cls in (Fact, Question)}
 
 
 def _strs(value: Any) -> tuple[str, ...]:
-    return tuple(_str(v) for v in _list(value))
+    if type(value) is not list:
+        raise Broken("not a line rulesq wrote")
+    for v in value:
+        if type(v) is not str:
+            raise Broken("not a line rulesq wrote")
+    return tuple(value)
 
 
 def _dref(value: Any) -> CardRef:
@@ -403,12 +418,15 @@ def _dstatement(value: Any, cls: type[Fact] | type[Question], at: Any) -> Fact |
         raise Broken("not a statement rulesq wrote")
     found: dict[str, Any] = {}
     for pair in params:
-        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+        if type(pair) is not list or len(pair) != 2:
             raise Broken("a parameter is a name and a value")
         name, given = pair
-        if type(given) is list:
+        if type(name) is not str:
+            raise Broken("a parameter is a name and a value")
+        shape = type(given)
+        if shape is list:
             given = _param(given)
-        elif type(given) is not int and type(given) is not str:
+        elif shape is not int and shape is not str:
             raise Broken("a parameter is a number, a word or a list of them")
         found[name] = given
     made = _new(cls)
@@ -463,7 +481,9 @@ def _dcard(value: Any) -> tuple[str, Span, dict[str, Any]]:
 def decode_line(data: Any) -> tuple[LineItem, ...]:
     """The inverse of :func:`encode_line`; :class:`Broken` for anything it never writes."""
     items = []
-    for element in _list(data):
+    if type(data) is not list:
+        raise Broken("not a line rulesq wrote")
+    for element in data:
         if type(element) is not list or len(element) != 3:
             raise Broken("a line item is three fields")
         kind, written, value = element

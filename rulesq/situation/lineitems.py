@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import RulesqError
+from rulesq.situation.build import SituationBuilder
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from lark import Token, Tree
 
-    from rulesq.situation.build import LineItem, SituationBuilder
+    from rulesq.situation.build import LineItem
     from rulesq.situation.model import Situation
 
 #: How many distinct lines are remembered, and their characters at most. When either is
@@ -40,6 +44,8 @@ _MEMO: dict[str, dict[str, tuple[LineItem, ...]]] = {}
 _COUNT = [0, 0]  # the lines remembered, and their characters
 #: A line that holds no item (blank, or only a comment).
 _BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?")
+#: The first characters of a line that may hold no item (any other holds one, or fails).
+_MAYBE_BLANK = " \t#"
 
 
 def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situation | None:
@@ -48,34 +54,35 @@ def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situatio
     ``remember``: the text is a file's: the lines not read yet in this process come from
     the cache folder, and are kept there.
     """
-    from rulesq.situation.build import SituationBuilder
-
-    body = text if text.endswith("\n") else text + "\n"
-    lines = body.split("\n")
-    lines.pop()  # the empty rest after the final newline
-    memo = _MEMO.setdefault(game, {})
-    placed: list[Any] = []  # [line index, offset, items] for each line that holds an item
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()  # the empty rest after the final newline
+    memo = _MEMO.get(game)
+    if memo is None:
+        memo = _MEMO[game] = {}
+    known = memo.get
+    placed: list[Any] = []  # [line index, items] for each line that holds an item
     missing: list[tuple[int, str]] = []  # (index in placed, line)
-    offset = 0
     for number, line in enumerate(lines):
-        found = memo.get(line)
-        if found is None:
-            if line and not _BLANK.fullmatch(line):
+        found = known(line)
+        if found:
+            placed.append((number, found))
+        elif found is None:
+            if line and (line[0] not in _MAYBE_BLANK or not _BLANK.fullmatch(line)):
                 missing.append((len(placed), line))
-                placed.append([number, offset, ()])
+                placed.append([number, ()])
             elif _COUNT[0] < LIMIT and _COUNT[1] + len(line) <= CHARACTERS:
                 memo[line] = ()  # blank, or a comment: no item (and never read)
                 _COUNT[0] += 1
                 _COUNT[1] += len(line)
-        elif found:
-            placed.append((number, offset, found))
-        offset += len(line) + 1
     if missing and not _read_missing(game, placed, missing, remember):
         return None
+    starts = list(accumulate(map(len, lines), initial=0))  # a line starts after those before
     builder = SituationBuilder(game, source, text)
     add = builder.add
     try:
-        for number, offset, items in placed:
+        for number, items in placed:
+            offset = starts[number] + number  # and their newlines
             for item in items:
                 add(item, number, offset)
     except RulesqError:
@@ -87,11 +94,7 @@ def _read_missing(
     game: str, placed: list[Any], missing: list[tuple[int, str]], remember: bool
 ) -> bool:
     """Read the lines not remembered into ``placed``; False when one does not parse or read."""
-    stored = None
-    if remember:
-        from rulesq.situation.itemcache import pack
-
-        stored = pack(game)
+    stored = _itemcache().pack(game) if remember else None
     for at, line in missing:
         items = stored.lookup(line) if stored is not None else None
         if items is None:
@@ -104,7 +107,7 @@ def _read_missing(
                 return False
             if stored is not None:
                 stored.keep(line, items)
-        placed[at][2] = items
+        placed[at][1] = items
         _remember(game, line, items)
     return True
 
@@ -139,14 +142,23 @@ def _read(game: str, line: str, trees: list[Tree[Token]]) -> tuple[LineItem, ...
 @cache
 def _reader(game: str) -> SituationBuilder:
     """The builder that reads ``game``'s lines alone (only :meth:`SituationBuilder.read`)."""
-    from rulesq.situation.build import SituationBuilder
-
     return SituationBuilder(game, "<line>", "")
+
+
+@cache
+def _itemcache() -> ModuleType:
+    """The packs of lines on disk (imported when a file's line is first missing)."""
+    from rulesq.situation import itemcache
+
+    return itemcache
 
 
 def _remember(game: str, line: str, items: tuple[LineItem, ...]) -> None:
     if _COUNT[0] < LIMIT and _COUNT[1] + len(line) <= CHARACTERS:
-        _MEMO.setdefault(game, {})[line] = items
+        memo = _MEMO.get(game)
+        if memo is None:
+            memo = _MEMO[game] = {}
+        memo[line] = items
         _COUNT[0] += 1
         _COUNT[1] += len(line)
 

@@ -7,6 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games import GAMES
 from rulesq.paths import grammar_dir
 from rulesq.spans import NEWLINE
 
@@ -19,12 +20,15 @@ if TYPE_CHECKING:
 BASE_GRAMMAR = "situation.lark"
 _GAME_LINE = re.compile(r"^[ \t]*game[ \t]+(\S+)[ \t]*(?:#.*)?$")
 _BLANK = re.compile(r"^[ \t]*(?:#.*)?$")
+#: The lines ``_BLANK`` and ``_GAME_LINE`` match, to the game line, in one match of the text
+#: (a line's ``\r`` before its newline is no part of it); when it fails, line by line.
+_FIRST_GAME = re.compile(
+    r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*game[ \t]+(\S+)[ \t]*(?:#[^\n]*)?\r?(?:\n|\Z)"
+)
 
 
 def grammar_file(game: str) -> str:
     """The grammar file that reads ``game``'s situations (its extension, or the base)."""
-    from rulesq.games import GAMES
-
     if game not in GAMES:  # never a file name made of an unchecked word
         return BASE_GRAMMAR
     extension = f"situation_{game}.lark"
@@ -55,8 +59,10 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
     The ``game`` line must come before any other statement. An unknown game name is an
     error pointing at the name, with the closest game names.
     """
-    from rulesq.games import GAMES
-
+    if not default:  # the usual text: blank lines or comments, then a known game's line
+        first = _FIRST_GAME.match(text)
+        if first is not None and first.group(1).lower() in GAMES:
+            return first.group(1).lower()
     for number, line in enumerate(_leading_lines(text), start=1):
         if _BLANK.match(line):
             continue
@@ -214,8 +220,6 @@ def _reads(game: str) -> Callable[[str], bool]:
 def _other_game(line: str, game: str) -> str | None:
     """The other game whose language reads ``line``, when this game's does not, or None."""
     from lark.exceptions import UnexpectedInput
-
-    from rulesq.games import GAMES
 
     if not line.strip():
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -11,6 +12,8 @@ from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situati
 from rulesq.spans import Span, text_lines
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rulesq.corpus import Corpus
     from rulesq.games.base import Game
 
@@ -112,10 +115,8 @@ class _Resolver:
         return expectation
 
     def decided_by(self, expectation: Expectation) -> None:
-        from rulesq.engine.ladder import load_ladder
-
         name = str(expectation.value)
-        ladder = load_ladder(self.game.name)
+        ladder = _ladders().load_ladder(self.game.name)
         if ladder is not None and ladder.step(name) is not None:
             return
         if self.corpus.find_clause(name) is not None:
@@ -149,6 +150,14 @@ class _Resolver:
             Span(0, 0, line, max(column, 1)),
             suggest(ref, [*aliases, *self.corpus.clauses]),
         )
+
+
+@cache
+def _ladders() -> ModuleType:
+    """The ladders' module (imported on first use; then a call, not an import, per call)."""
+    from rulesq.engine import ladder
+
+    return ladder
 
 
 def resolve_added(

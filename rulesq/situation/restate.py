@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rulesq import games, inputs
+from rulesq import situation as situations
+from rulesq.errors import RulesqError
+from rulesq.situation import lineitems, resolve
 from rulesq.situation.model import CardRef, Fact, Question, Situation
 from rulesq.spans import Span, text_lines
 
@@ -38,8 +42,6 @@ def stated(situation: Situation, at: int, lines: Sequence[str]) -> Situation:
     Raises ``RulesqError`` where the text so written would not parse, resolve or pass the
     game's checks, as ``parse_situation`` of it would.
     """
-    from rulesq.situation import parse_situation
-
     old = text_lines(situation.text)
     at = max(1, min(at, len(old) + 1))  # where the lines land in the text
     text = written_in(situation, at, lines)
@@ -48,7 +50,9 @@ def stated(situation: Situation, at: int, lines: Sequence[str]) -> Situation:
     if added is None or any(i.supposed is not None for i in situation.items):
         # A play a what-happens question supposes raises questions from the facts before
         # it: read the whole text, which raises them again.
-        return parse_situation(text, situation.source, situation.game, situation.remembered)
+        return situations.parse_situation(
+            text, situation.source, situation.game, situation.remembered
+        )
     offset = sum(len(line) + 1 for line in old[: at - 1])
     return _stated(situation, text, (at, offset), lines, added)
 
@@ -80,17 +84,13 @@ def _stated(
     added: list[Fact],
 ) -> Situation:
     """The situation with ``added`` (the facts of ``lines``) at ``place`` (line, offset)."""
-    from rulesq.games import get_game
-    from rulesq.inputs import check_counts, check_text
-    from rulesq.situation.resolve import resolve_added
-
-    check_text(text, situation.source)
+    inputs.check_text(text, situation.source)
     at, offset = place
     moved = sum(len(line) + 1 for line in lines)
     cut = next((n for n, i in enumerate(situation.items) if i.span.line >= at), None)
     before = situation.items[:cut] if cut is not None else list(situation.items)
     after = situation.items[len(before) :]
-    game = get_game(situation.game)
+    game = games.get_game(situation.game)
     new = [
         _with(
             fact,
@@ -109,10 +109,10 @@ def _stated(
         sources=situation.sources,
         remembered=situation.remembered,
     )
-    new = resolve_added(made, game, before, new)
+    new = resolve.resolve_added(made, game, before, new)
     made.items = [*before, *new, *(_down(item, moved, len(lines), shift) for item in after)]
     named = sum(len(item.cards) for item in made.items)
-    check_counts(len(made.items), len(made.questions), situation.source, named)
+    inputs.check_counts(len(made.items), len(made.questions), situation.source, named)
     game.check_situation(made)
     return made
 
@@ -135,11 +135,10 @@ def _added(situation: Situation, lines: Sequence[str]) -> list[Fact] | None:
     key = (situation.game, block, situation.remembered)
     if key in _ADDED:
         return _ADDED[key]
-    from rulesq.errors import RulesqError
-    from rulesq.situation.lineitems import read_by_lines
-
     try:
-        built = read_by_lines(situation.game, situation.source, block, situation.remembered)
+        built = lineitems.read_by_lines(
+            situation.game, situation.source, block, situation.remembered
+        )
     except RulesqError:
         built = None  # the whole text is read instead, and fails as it does
     found = _facts(built)

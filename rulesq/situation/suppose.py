@@ -28,7 +28,10 @@ def play_text(who: str | None, card: str) -> str:
 
 def suppose_plays(situation: Situation, game: Game) -> Situation:
     """The situation with each what-happens question read as the questions a play raises."""
-    if not any(isinstance(i, Question) and i.kind == OUTCOME for i in situation.items):
+    for asked in situation.items:
+        if asked.kind == OUTCOME and isinstance(asked, Question):
+            break
+    else:  # no what-happens question
         return situation
     items: list[Fact | Question] = []
     for item in situation.items:

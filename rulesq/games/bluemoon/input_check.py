@@ -77,7 +77,8 @@ def check(situation: Situation) -> None:
             _lacking(situation, item)
         elif item.kind == "icons":
             _lacked(situation, item)
-        _hand_size(situation, item, moment)
+        if item.kind in _HAND_FACTS:
+            _hand_size(situation, item, moment)
 
 
 def _lacking(situation: Situation, fact: Fact) -> None:
@@ -143,11 +144,15 @@ def _places(situation: Situation, fact: Fact, moment: Moment) -> None:
             moment.in_hand.setdefault(who, set()).add(key[1])
 
 
+#: The facts after which a hand may hold fewer cards than it names.
+_HAND_FACTS = ("hand_size", "hand", "hand_only")
+
+
 def _hand_size(situation: Situation, fact: Fact, moment: Moment) -> None:
     who = fact.who or ME
     size_fact = moment.hand_size.get(who)
     named = moment.in_hand.get(who, set())
-    if size_fact is None or fact.kind not in ("hand_size", "hand", "hand_only"):
+    if size_fact is None or fact.kind not in _HAND_FACTS:
         return
     size = int(size_fact.param("number", 0))
     if len(named) > size:

@@ -1,0 +1,112 @@
+"""The one-pass scan of a folder gives what the walk and the search for links out give."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from rulesq.engine import check
+from rulesq.engine.check import outside_links, planned_checks, scan_folder, situation_files
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _long_way(root: Path) -> tuple[list[Path], list[Path]]:
+    return list(situation_files([root])), outside_links(root)
+
+
+def _tree(tmp_path: Path) -> Path:
+    """A folder with every kind of entry: links in and out, loops, a pipe, nested folders."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "far.rq").write_text("game bluemoon\n")
+    folder = tmp_path / "cases"
+    (folder / "a" / "b").mkdir(parents=True)
+    (folder / "top.rq").write_text("game bluemoon\n")
+    (folder / "notes.txt").write_text("")
+    (folder / "a" / "one.rq").write_text("game bluemoon\n")
+    (folder / "a" / "b" / "two.rq").write_text("game bluemoon\n")
+    (folder / "a" / "dir.rq").mkdir()
+    (folder / "a" / "dir.rq" / "three.rq").write_text("game bluemoon\n")
+    (folder / "in.rq").symlink_to(folder / "a" / "one.rq")
+    (folder / "a" / "up.rq").symlink_to(folder / "top.rq")
+    (folder / "out.rq").symlink_to(outside / "far.rq")
+    (folder / "out.txt").symlink_to(outside / "far.rq")  # not a situation file: left alone
+    (folder / "outdir").symlink_to(outside, target_is_directory=True)
+    (folder / "indir").symlink_to(folder / "a", target_is_directory=True)
+    (folder / "broken.rq").symlink_to(folder / "missing.rq")
+    (folder / "broken-out.rq").symlink_to(outside / "missing.rq")
+    (folder / "loop.rq").symlink_to(folder / "loop.rq")
+    (folder / "folder-link.rq").symlink_to(folder / "a", target_is_directory=True)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.rq")
+    return folder
+
+
+def test_the_scan_gives_the_walks_files_and_links_over_every_case_folder() -> None:
+    """Every case folder, the corpus and the tests, as given and through a relative path."""
+    roots = [ROOT / "corpus", ROOT / "tests" / "cases", ROOT / "tests" / "examples"]
+    roots += sorted((ROOT / "corpus").glob("*/cases")) + [ROOT / "tests"]
+    for root in roots:
+        assert scan_folder(root) == _long_way(root), root
+    relative = Path(os.path.relpath(ROOT / "tests" / "cases"))
+    assert scan_folder(relative) == _long_way(relative)
+    assert [str(p) for p in scan_folder(relative)[0]] == [str(p) for p in _long_way(relative)[0]]
+
+
+def test_the_scan_gives_the_walks_files_and_links_with_links_pipes_and_loops(
+    tmp_path: Path,
+) -> None:
+    folder = _tree(tmp_path)
+    files, links = scan_folder(folder)
+    assert (files, links) == _long_way(folder)
+    assert folder / "in.rq" in files and folder / "a" / "dir.rq" / "three.rq" in files
+    assert folder / "out.rq" in links and folder / "outdir" in links
+    assert folder / "pipe.rq" not in files and folder / "loop.rq" not in files
+    through = tmp_path / "through"
+    through.symlink_to(folder, target_is_directory=True)  # the folder given by a link
+    assert scan_folder(through) == _long_way(through)
+    assert scan_folder(Path(f"{through}{os.sep}")) == _long_way(Path(f"{through}{os.sep}"))
+
+
+def test_planned_checks_are_the_same_as_with_the_walk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checks planned for a folder (errors for links out first, then the files)."""
+    folder = _tree(tmp_path)
+    (tmp_path / "empty").mkdir()
+    paths = [folder, tmp_path / "empty", folder / "top.rq", tmp_path / "nothing"]
+
+    def shown(items: list[object]) -> list[str]:
+        return [str(getattr(i, "reason", i)) for i in items]
+
+    fast = shown(list(planned_checks(paths)))
+    monkeypatch.setattr(check, "scan_folder", _long_way)
+    assert fast == shown(list(planned_checks(paths)))
+    assert any("a link out of" in line for line in fast)
+
+
+def test_the_scan_resolves_only_links_and_lists_each_folder_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over a folder without links: no path is resolved and each folder is listed once."""
+    counts = {"resolve": 0, "scandir": 0}
+    resolve, scandir = Path.resolve, os.scandir
+
+    def counted_resolve(self: Path, strict: bool = False) -> Path:
+        counts["resolve"] += 1
+        return resolve(self, strict)
+
+    def counted_scandir(path: str) -> object:
+        counts["scandir"] += 1
+        return scandir(path)
+
+    root = ROOT / "tests" / "cases"
+    folders = sum(1 for _ in os.walk(root))
+    monkeypatch.setattr(Path, "resolve", counted_resolve)
+    monkeypatch.setattr(os, "scandir", counted_scandir)
+    files, links = scan_folder(root)
+    assert len(files) > 500 and not links
+    assert counts == {"resolve": 0, "scandir": folders}
