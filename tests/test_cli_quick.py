@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from imported import imported
 
 from rulesq.cli.quick import read_ask, read_check
 
@@ -94,18 +95,9 @@ def test_the_same_answer_as_the_app(
 
 
 def test_the_plain_ask_imports_no_command_line_library(tmp_path: Path) -> None:
-    code = (
-        "import sys\nfrom rulesq.cli import main\n"
-        f"sys.argv = ['rulesq', 'ask', {CASE!r}]\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write(repr(sorted(m for m in ('typer', 'click') if m in sys.modules)))\n"
-    )
-    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
-    )
-    assert done.stderr.strip().endswith("[]"), done.stderr
-    assert "no" in done.stdout
+    out, found = imported(["ask", CASE], ("typer", "click"), tmp_path)
+    assert found == [], found
+    assert "no" in out
 
 
 CASES = str(ROOT / "tests" / "cases" / "fma")
@@ -169,20 +161,8 @@ def test_the_same_check_as_the_app(
 
 def test_a_plain_check_imports_no_command_line_library_parser_or_writer(tmp_path: Path) -> None:
     """Its lines in the cache folder (a first check wrote them): nothing is parsed or written."""
-    code = (
-        "import sys\nfrom rulesq.cli import main\n"
-        f"sys.argv = ['rulesq', 'check', {CASE!r}, '--jobs', '1']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "found = (m for m in ('typer', 'click', 'lark', 'tempfile') if m in sys.modules)\n"
-        "sys.stderr.write(repr(sorted(found)))\n"
-    )
-    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
-        )
-        for _ in range(2)
-    ]
-    assert runs[0].stderr.strip().endswith("['lark', 'tempfile']"), runs[0].stderr
-    assert runs[1].stderr.strip().endswith("[]"), runs[1].stderr
-    assert all("AGREE" in run.stdout for run in runs)
+    argv = ["check", CASE, "--jobs", "1"]
+    runs = [imported(argv, ("typer", "click", "lark", "tempfile"), tmp_path) for _ in range(2)]
+    assert runs[0][1] == ["lark", "tempfile"], runs[0]
+    assert runs[1][1] == [], runs[1]
+    assert all("AGREE" in out for out, _ in runs)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from imported import imported
 
 from rulesq.messages import Inbox, send
 from rulesq.pool import can_fork
@@ -94,19 +93,7 @@ def test_a_checks_reports_and_errors_come_back_as_sent() -> None:
 def test_a_parallel_check_never_imports_multiprocessing(tmp_path: Path) -> None:
     """The parent's work before the fork: no import of multiprocessing (or temporary files)."""
     cases = str(ROOT / "tests" / "cases" / "fma")
-    code = (
-        "import sys\nfrom rulesq.cli import main\n"
-        f"sys.argv = ['rulesq', 'check', {cases!r}, '--jobs', '2']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "found = (m for m in ('multiprocessing', 'tempfile') if m in sys.modules)\n"
-        "sys.stderr.write(repr(sorted(found)))\n"
-    )
-    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
-        )
-        for _ in range(2)
-    ]
-    assert runs[1].stderr.strip().endswith("[]"), runs[1].stderr
-    assert runs[0].stdout == runs[1].stdout and "AGREE" in runs[1].stdout
+    argv = ["check", cases, "--jobs", "2"]
+    runs = [imported(argv, ("multiprocessing", "tempfile"), tmp_path) for _ in range(2)]
+    assert runs[1][1] == [], runs[1]
+    assert runs[0][0] == runs[1][0] and "AGREE" in runs[1][0]

@@ -164,24 +164,12 @@ def moved(item: T, lines: int, offset: int, **changes: Any) -> T:
 
 
 def _placed(item: T, lines: int, offset: int, index: int) -> T:
-    """A fact or question (and its cards) moved as :func:`moved` does, at ``index``.
-
-    The spans are made as :func:`_moved_span` makes them, here rather than by a call (a
-    situation places every item it has).
-    """
+    """A fact or question (and its cards) moved as :func:`moved` does, at ``index``."""
     new: T = _new(type(item))
     fields = new.__dict__
     fields.update(item.__dict__)
     if lines or offset:
-        at = fields["span"].__dict__
-        if at["end"]:
-            span = _new(Span)
-            moved = span.__dict__
-            moved["start"] = at["start"] + offset
-            moved["end"] = at["end"] + offset
-            moved["line"] = at["line"] + lines
-            moved["column"] = at["column"]
-            fields["span"] = span
+        fields["span"] = _moved_span(fields["span"], lines, offset)
     cards = fields["cards"]
     if cards:
         fields["cards"] = tuple([_moved_ref(ref, lines, offset) for ref in cards])
@@ -195,15 +183,7 @@ def _placed_call(call: Expectation, lines: int, offset: int) -> Expectation:
     fields = new.__dict__
     fields.update(call.__dict__)
     if lines or offset:
-        at = fields["span"].__dict__
-        if at["end"]:
-            span = _new(Span)
-            moved = span.__dict__
-            moved["start"] = at["start"] + offset
-            moved["end"] = at["end"] + offset
-            moved["line"] = at["line"] + lines
-            moved["column"] = at["column"]
-            fields["span"] = span
+        fields["span"] = _moved_span(fields["span"], lines, offset)
     if type(fields["value"]) is CardRef:
         fields["value"] = _moved_ref(fields["value"], lines, offset)
     return new
