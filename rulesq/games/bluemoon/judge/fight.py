@@ -213,6 +213,9 @@ def fight_started(state: State, who: str) -> str | None:
     """
     if state.turn_owner != who:
         return None
+    earlier = _earlier_turn(state, who)
+    if earlier is not None:
+        return f"the player had a turn of this fight (line {earlier}) and did not decline"
     for event in state.events_of("play", who, this_turn=True):
         card = event.cards[0]
         if (
@@ -223,6 +226,18 @@ def fight_started(state: State, who: str) -> str | None:
             return f'"{card.name}" was played as a character card'
     if state.current_phase > Step.CHARACTER:
         return f"the turn has reached its {state.current_phase.title} phase"
+    return None
+
+
+def _earlier_turn(state: State, who: str) -> int | None:
+    """The line of an earlier turn of the player in this fight, on which he did not decline."""
+    first = state.first_turn_of
+    if first is None:
+        return None
+    declined = {e.turn for e in state.fight_events("decline", who)}
+    for event in state.fight_events("turn", who):
+        if first <= event.turn < state.turn and event.turn not in declined:
+            return event.line
     return None
 
 

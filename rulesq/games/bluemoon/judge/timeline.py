@@ -151,6 +151,8 @@ class Timeline(Moves):
         state = self.state
         if state.turn_owner is not None and not state.turn_over:
             self.end_turn(state.turn_owner)
+        if not state.fight_over and any(p.retreated for p in state.players.values()):
+            self.end_fight()  # a retreat ends the fight (rulebook p.7), stated or not
         if state.fight_over:
             self.start_fight()
         state.turn += 1
@@ -456,6 +458,10 @@ class Timeline(Moves):
 
     def on_fight_ends(self, fact: Fact) -> None:
         """The fight ends: the areas are cleared (rulebook p.9)."""
+        self.end_fight()
+
+    def end_fight(self) -> None:
+        """The end of the fight: the areas are cleared (rulebook p.9)."""
         state = self.state
         before = state.mark()
         event = self.record("fight_ends", None)
