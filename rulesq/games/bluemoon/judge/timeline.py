@@ -154,6 +154,8 @@ class Timeline(Moves):
         if not state.fight_over and any(p.retreated for p in state.players.values()):
             self.end_fight()  # a retreat ends the fight (rulebook p.7), stated or not
         if state.fight_over:
+            for player in state.players:
+                self.refresh_hand(player)  # at the end of any fight (rulebook p.9)
             self.start_fight()
         state.turn += 1
         state.turn_owner = who
@@ -163,6 +165,24 @@ class Timeline(Moves):
             state.first_turn_of = state.turn
             self._first_turn_pending = False
         self.record("turn", who)
+
+    def refresh_hand(self, who: str) -> None:
+        """A refresh now past: the hand is drawn up to six, known only from a known draw deck."""
+        state = self.state
+        player = state.player(who)
+        size = state.hand_size(who)
+        if size is not None and size >= 6:
+            return
+        if player.deck_count == 0:
+            return  # nothing to draw
+        player.hand_exact = False
+        if size is None or player.deck_count is None:
+            player.hand_count = None  # an unknown number drawn from the draw deck
+            player.deck_count = None
+            return
+        drawn = min(6 - size, player.deck_count)
+        player.hand_count = size + drawn
+        player.deck_count -= drawn
 
     def start_fight(self) -> None:
         """After a fight has ended, the next turn begins a new fight (rulebook p.9).
@@ -186,6 +206,10 @@ class Timeline(Moves):
     def end_turn(self, who: str) -> None:
         """The end of a turn: leadership cards go onto the leader (rulebook p.7, p.9)."""
         state = self.state
+        if (state.phase or Step.BEGINNING_OF_TURN) <= Step.REFRESH_HAND and not state.player(
+            who
+        ).retreated:
+            self.refresh_hand(who)  # the Refresh Hand phase (or a decline's refresh) is passed
         for card in state.owned(who, frozenset({Zone.LEADERSHIP})):
             card.zone = Zone.LEADER
             card.active = False
@@ -237,6 +261,8 @@ class Timeline(Moves):
             )
         if step >= Step.ANNOUNCE_POWER:
             self.discard_landed_ships(self.state.turn_owner)
+        if (self.state.phase or Step.BEGINNING_OF_TURN) <= Step.REFRESH_HAND < step:
+            self.refresh_hand(self.state.turn_owner)
         self.state.phase = step
         self.record("phase", self.state.turn_owner, step=step)
 
