@@ -151,8 +151,8 @@ class Timeline(Moves):
         state = self.state
         if state.turn_owner is not None and not state.turn_over:
             self.end_turn(state.turn_owner)
-        if not state.fight_over and any(p.retreated for p in state.players.values()):
-            self.end_fight()  # a retreat ends the fight (rulebook p.7), stated or not
+        if not state.fight_over and state.player(who).retreated:
+            self.end_fight()  # his retreat ended the fight (rulebook p.7); he starts the next
         if state.fight_over:
             for player in state.players:
                 self.refresh_hand(player)  # at the end of any fight (rulebook p.9)
