@@ -199,8 +199,8 @@ def starter(state: State) -> str | None:
             found = event.who
         elif event.kind == "decline" and event.who is not None:
             found = other(event.who)
-        elif event.kind == "turn" and event.turn == state.first_turn_of:
-            found = event.who
+        elif event.kind == "turn" and event.turn == state.first_turn_of and found is None:
+            found = event.who  # no one stated or known due: the first turn's player
     return found
 
 

@@ -192,6 +192,7 @@ class Timeline(Moves):
         first turn of the new fight.
         """
         state = self.state
+        retreated = [who for who, player in state.players.items() if player.retreated]
         state.fight_over = False
         state.element = None
         for player in state.players.values():
@@ -202,6 +203,9 @@ class Timeline(Moves):
             player.due_to_start = False
         self._first_turn_pending = True
         self.record("fight_starts", None)
+        for who in retreated:  # the player who retreated starts the next fight (FAQ)
+            state.player(who).due_to_start = True
+            self.record("due_to_start", who)
 
     def end_turn(self, who: str) -> None:
         """The end of a turn: leadership cards go onto the leader (rulebook p.7, p.9)."""
