@@ -528,13 +528,65 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
     what = have.what
     if not isinstance(what, Cards) or what.total is not None:
         raise CannotAnswer(f"rulesq cannot yet decide '{condition.render()}'")
-    count = count_cards(forces, who, what, controller, this_card)
-    quantity = what.quantity
-    n = quantity.n or 0
+    low, high = count_range(forces, who, what, controller, this_card)
+    others = (0, 0)
     if have.than is not None:
-        other_count = count_cards(
-            forces, player_of(have.than, controller), what, controller, this_card
+        others = count_range(forces, player_of(have.than, controller), what, controller, this_card)
+    verdicts = {
+        _compare(condition, what.quantity, count, other_count, have.than is not None)
+        for count in range(low, high + 1)
+        for other_count in range(others[0], others[1] + 1)
+    }
+    if len(verdicts) > 1:
+        raise CannotAnswer(
+            f"'{condition.render()}' counts cards of a kind, and the situation says the "
+            "combat and support areas hold more cards than it names: whether the others "
+            "are of that kind is not given"
         )
+    return verdicts.pop()
+
+
+def count_range(
+    forces: Forces, who: str, sel: Cards, controller: str, this_card: Instance | None = None
+) -> tuple[int, int]:
+    """The fewest and the most cards a selector may name: stated but unnamed cards may match.
+
+    A selector with a filter ("active character cards") counts the named cards; when the
+    situation states that the areas hold more cards than it names, each unnamed card may be one.
+    """
+    count = count_cards(forces, who, sel, controller, this_card)
+    place = sel.place if isinstance(sel.place, Place) else None
+    zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
+    if _plain(sel) or not zones:
+        return count, count
+    return count, count + _unnamed(forces, who, zones)
+
+
+_AREAS = frozenset({Zone.COMBAT, Zone.SUPPORT})
+
+
+def _unnamed(forces: Forces, who: str, zones: frozenset[Zone]) -> int:
+    """How many cards the stated area counts hold beyond those the situation names."""
+    counts = forces.state.player(who).area_counts
+
+    def named(within: frozenset[Zone]) -> int:
+        return len(forces.state.owned(who, within))
+
+    if "combat and support areas" in counts:
+        return max(0, counts["combat and support areas"] - named(_AREAS))
+    return sum(
+        max(0, counts[AREA_WORDS[zone]] - named(frozenset({zone})))
+        for zone in zones
+        if AREA_WORDS[zone] in counts
+    )
+
+
+def _compare(
+    condition: Having, quantity: Quantity, count: int, other_count: int, than: bool
+) -> bool:
+    """Whether counts satisfy a "have" condition's quantity."""
+    n = quantity.n or 0
+    if than:
         if quantity.kind is Q.AT_LEAST_MORE:
             return count >= other_count + n
         if quantity.kind is Q.FEWER:
