@@ -17,13 +17,15 @@ from typing import TYPE_CHECKING
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.conditions import Having
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
-from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity
+from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity, Ref
+from rulesq.games.bluemoon.selectors import R as RefKind
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
@@ -60,6 +62,26 @@ def _play_discard(act: a.Act) -> bool:
     return True
 
 
+def _them(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
+    """A discard of "one of them" read as the cards its condition counts, or the act as it is.
+
+    "If you have more than one active character card, I may now discard one of them."
+    """
+    condition = getattr(effect, "condition", None)
+    if not (
+        isinstance(act, a.Discard)
+        and isinstance(act.cards, Ref)
+        and act.cards.kind is RefKind.PART_OF_THEM
+        and isinstance(condition, Having)
+        and isinstance(condition.have.what, Cards)
+    ):
+        return act
+    them = replace(
+        condition.have.what, quantity=Quantity(Q.OF, act.cards.n or 1), owner=condition.who
+    )
+    return replace(act, cards=them)
+
+
 def _options(expr: CardsExpr) -> list[Cards]:
     if isinstance(expr, CardChoice):
         return list(expr.options)
@@ -90,7 +112,7 @@ def offers(forces: Forces, who: str) -> list[Offer]:
             for do in dos:
                 if do.actor.value != "controller" or do.mode not in PERMITTING:
                     continue
-                for act in do.acts:
+                for act in (_them(act, effect) for act in do.acts):
                     if _play_discard(act):
                         assert isinstance(act, a.Discard)
                         offer = Offer(source, act)
