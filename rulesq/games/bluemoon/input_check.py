@@ -222,7 +222,15 @@ def _named_dragon(situation: Situation, fact: Fact, moment: Moment) -> None:
 
 
 def _named_dragons(situation: Situation, fact: Fact, moment: Moment) -> None:
-    """No side holds fewer dragons than are named on it."""
+    """No side holds fewer dragons than are named on it, nor the game more than it has."""
+    if len(moment.named) > MOST_DRAGONS:
+        raise _error(
+            situation,
+            fact.span,
+            f"{len(moment.named)} dragons are named ({', '.join(sorted(moment.named))}), but "
+            f"the game has {MOST_DRAGONS}",
+            f"Name at most {MOST_DRAGONS} dragons.",
+        )
     for side, number in moment.dragons.items():
         named = sorted(c for c, (s, _) in moment.named.items() if s == side)
         if len(named) > number:
