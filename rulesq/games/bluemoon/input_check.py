@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
-from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS
+from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS, kind_of
 from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
@@ -79,6 +79,44 @@ def check(situation: Situation) -> None:
             _lacked(situation, item)
         if item.kind in _HAND_FACTS:
             _hand_size(situation, item, moment)
+        if item.kind in KIND_NEEDED:
+            _kind(situation, item)
+
+
+#: Facts that only a card of some kinds can be in, by the card's place in the fact (the ship
+#: landed, loaded or holding cards; the card played or lying face down as a bluff card).
+KIND_NEEDED: dict[str, tuple[slice, frozenset[str], str]] = {
+    "land": (slice(None), frozenset({"ship"}), "only a ship is landed"),
+    "load": (slice(-1, None), frozenset({"ship"}), "cards are loaded onto a ship"),
+    "cargo": (slice(0, 1), frozenset({"ship"}), "only a ship holds cards"),
+    "play_bluff": (
+        slice(None),
+        frozenset({"character"}),
+        "a bluff card is a character card with a BLUFF icon",
+    ),
+    "bluff_card": (
+        slice(None),
+        frozenset({"character"}),
+        "a bluff card is a character card with a BLUFF icon",
+    ),
+}
+
+
+def _kind(situation: Situation, fact: Fact) -> None:
+    """A card whose type the sources give is of a kind the fact allows."""
+    where, kinds, rule = KIND_NEEDED[fact.kind]
+    for ref in fact.cards[where]:
+        if ref.card is None:
+            continue
+        kind = kind_of(ref.card.type)
+        if kind == "unknown" or kind in kinds:
+            continue
+        raise _error(
+            situation,
+            ref.span,
+            f'"{ref.name}" is a {ref.card.type} card: {rule}',
+            "Name a card of that kind.",
+        )
 
 
 def _lacking(situation: Situation, fact: Fact) -> None:
