@@ -259,6 +259,7 @@ card "Thief" character: "Now I may draw one card from your hand and discard it."
 card "Clod" character: ""
 it is my turn
 I play "Bully"
+I use the special power text of "Bully"
 ask who chooses the card for "Bully"?
 ask must you discard a card?
 ask who chooses the card for "Thief"?

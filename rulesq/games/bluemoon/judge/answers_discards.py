@@ -236,6 +236,23 @@ def _judged(
     return no(f"{names}: {why}", *rules, sources=sources)
 
 
+def _forced_unless_unused(forces: Forces, req: Requirement) -> None:
+    """An optional "I may force you to discard" forces only if its player uses it."""
+    if not req.optional or req.play is None:
+        return
+    after = req.play.seq
+    state = forces.state
+    used = any(
+        e.seq > after and e.cards and e.cards[0] is req.source.card
+        for e in state.events_of("use_text")
+    ) or any(e.seq > after for e in state.events_of("discard", req.who))
+    if not used:
+        raise CannotAnswer(
+            f'"{req.name}" lets its player force the discard ({req.source.quote}), and the '
+            f'situation does not say he does: say I use the special power text of "{req.name}"'
+        )
+
+
 # ---------------------------------------------------------------------- must I discard?
 def must_discard(ctx: Context) -> Answer:
     """Answer ``must I discard [a card]?``."""
@@ -250,8 +267,10 @@ def must(forces: Forces, who: str) -> Ruling:
         for req in play_requirements(forces, event):
             if req.who != who or req.kind is Kind.OFFER:
                 continue
-            if req.kind is Kind.FORCED and window(forces, req) is not None:
-                continue
+            if req.kind is Kind.FORCED:
+                if window(forces, req) is not None or state.hand_size(who) == 0:
+                    continue
+                _forced_unless_unused(forces, req)
             if req.kind is Kind.LIMIT:
                 if excess(forces, req) > 0:
                     return by_text(req.source, f'"{req.name}": {req.source.quote}', R.YOU_MAY_NOT)
@@ -373,4 +392,17 @@ def _how_many(forces: Forces, who: str, ruling: Ruling) -> int:
     if quantity.kind not in (Q.COUNT, Q.ARTICLE):
         raise CannotAnswer(f'"{req.name}" asks for {expr.render()}: no single number of cards')
     done = discarded_for(forces, req) if req.kind is not Kind.OBLIGATION else turn_pool(forces, who)
-    return max(0, (quantity.n or 1) - len(done))
+    owed = max(0, (quantity.n or 1) - len(done))
+    if req.kind is Kind.FORCED:
+        # Forced to discard more cards than the hand holds: all of them (as far as possible).
+        hand = forces.state.hand_size(who)
+        if hand is None:
+            raise CannotAnswer(
+                f'"{req.name}" asks for {owed} card(s), and the situation does not say how '
+                "many cards the player holds: with fewer, he discards them all"
+            )
+        if hand < owed:
+            ruling.reason += f" (the player holds only {hand}: he discards as far as possible)"
+            ruling.cite(R.AS_FAR_AS_POSSIBLE)
+        return min(owed, hand)
+    return owed

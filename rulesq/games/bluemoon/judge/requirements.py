@@ -56,6 +56,8 @@ class Requirement:
     who: str
     kind: Kind
     play: Event | None = None
+    #: "Now I may force you to discard …": the text's player may leave it unused.
+    optional: bool = False
 
     @property
     def cards(self) -> CardsExpr:
@@ -143,7 +145,16 @@ def play_requirements(forces: Forces, event: Event) -> list[Requirement]:
                     for inner in act.acts:
                         if isinstance(inner, a.Discard) and _from_hand(inner):
                             for who in players_of(act.who, source.controller):
-                                out.append(Requirement(source, inner, who, Kind.FORCED, event))
+                                out.append(
+                                    Requirement(
+                                        source,
+                                        inner,
+                                        who,
+                                        Kind.FORCED,
+                                        event,
+                                        optional=do.mode is a.Mode.MAY,
+                                    )
+                                )
     return out
 
 
