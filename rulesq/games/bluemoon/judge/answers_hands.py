@@ -84,7 +84,12 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
 def draw_count(ctx: Context) -> Answer:
     """Answer ``how many cards do I draw?`` (from now to the end of the turn)."""
     view = View(ctx)
-    plan = rest_of_turn(view.forces, view.who)
+    state = view.state
+    forces = view.forces
+    if not state.fight_over and any(p.retreated for p in state.players.values()):
+        # A retreat ends the fight (rulebook p.7) on this turn, and its end refreshes the hands.
+        forces = Forces(fight_ended(state))
+    plan = rest_of_turn(forces, view.who)
     ruling = _plan_ruling(plan, f"{plan.total} card(s) drawn to the end of the turn")
     ruling.negatives.append("no further cards are taken to be played this turn")
     return view.answer(Number(plan.total), ruling)

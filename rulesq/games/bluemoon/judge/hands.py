@@ -342,6 +342,10 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
     if moment is not None and moment.kind != "phase":
         plan.rules += moment.rules
         plan.refresh()
+        if moment.kind == "fight":
+            # "At the end of each fight … I may draw to eight cards" (Octak) follows the refresh.
+            for _, source in end_of_fight_targets(forces, who):
+                apply_effect(plan, source)
         return plan
     owner = state.turn_owner
     if owner is None or turn_cut(state, owner) is not None:
