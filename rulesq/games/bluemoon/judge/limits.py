@@ -255,6 +255,7 @@ def slots(forces: Forces, who: str, first_turn: bool, extra: tuple[Source, ...] 
     """
     out = Slots(either=0 if first_turn else 1)
     used: list[Source] = []
+    also_booster = False
     for source in [*permissions(forces, who), *extra]:
         effect = source.effect
         assert isinstance(effect, fx.PlayPermission)
@@ -268,12 +269,15 @@ def slots(forces: Forces, who: str, first_turn: bool, extra: tuple[Source, ...] 
         n = INFINITE if many else (cards.quantity.n or 1)
         if kinds == {"support"}:
             out.support += n
-            if many:
-                out.booster += 1  # Special Rule 3: "you may also play one booster card"
+            also_booster = also_booster or many
         elif kinds == {"booster"}:
             out.booster += n
         else:
             out.either += n
         used.append(source)
+    if also_booster and out.either + out.booster == 0:
+        # Special Rule 3: "you may also play one booster card" beside any number of support
+        # cards: one booster in all (the turn's own, or this one when the turn has none).
+        out.booster = 1
     out.sources = tuple(used)
     return out
