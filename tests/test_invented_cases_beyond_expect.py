@@ -424,3 +424,10 @@ def test_status_keys_are_statuses() -> None:
     """The statuses named here are statuses the judge gives."""
     keys = {status.key for status in Status}
     assert {s for pins in STATUS.values() for s in pins.values()} <= keys
+
+
+def test_a_card_the_situation_does_not_place_is_assumed_in_hand() -> None:
+    """"Is it active?" of a card no line places is no, and the answer states the assumption."""
+    answer = answers("time/a-card-the-situation-does-not-place-is-taken-to-be-in-hand.rq")[0]
+    assumed = labels(answer, "absence", assumed=True)
+    assert any('does not place "Blaze"' in text for text in assumed), assumed

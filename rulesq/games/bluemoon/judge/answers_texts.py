@@ -33,6 +33,7 @@ from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect
 from rulesq.games.bluemoon.judge.view import View
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -325,7 +326,13 @@ def active(ctx: Context) -> Answer:
                 R.UNCOVERED_NOT_ACTIVE,
             )
         )
-    return view.yes_no(no(f'"{card.name}" is not in play ({card.zone.value})', R.CARD_LOCATIONS))
+    ruling = no(f'"{card.name}" is not in play ({card.zone.value})', R.CARD_LOCATIONS)
+    if card.uid < 0:
+        ruling.assumptions.append(
+            f'the situation does not place "{card.name}": it is taken to be in '
+            f"{'my' if card.owner == ME else 'your'} hand, not in play"
+        )
+    return view.yes_no(ruling)
 
 
 def text_effective(ctx: Context) -> Answer:
