@@ -427,7 +427,7 @@ def test_status_keys_are_statuses() -> None:
 
 
 def test_a_card_the_situation_does_not_place_is_assumed_in_hand() -> None:
-    """"Is it active?" of a card no line places is no, and the answer states the assumption."""
+    """ "Is it active?" of a card no line places is no, and the answer states the assumption."""
     answer = answers("time/a-card-the-situation-does-not-place-is-taken-to-be-in-hand.rq")[0]
     assumed = labels(answer, "absence", assumed=True)
     assert any('does not place "Blaze"' in text for text in assumed), assumed
