@@ -65,15 +65,17 @@ def six_cards(state: State, who: str) -> int:
     cards not.
     """
     counts = state.player(who).area_counts
+    # A stated count holds the face-down bluff cards of the support area too: they are left out.
+    bluffs = sum(1 for c in state.owned(who, frozenset({Zone.SUPPORT})) if c.face_down)
     if "combat and support areas" in counts:
-        return counts["combat and support areas"]
+        return max(0, counts["combat and support areas"] - bluffs)
     total = 0
     for zone, word in ((Zone.COMBAT, "combat area"), (Zone.SUPPORT, "support area")):
         if word in counts:
-            total += counts[word]
+            total += counts[word] - (bluffs if zone is Zone.SUPPORT else 0)
         else:
             total += sum(1 for c in state.owned(who, frozenset({zone})) if not c.face_down)
-    return total
+    return max(0, total)
 
 
 def _six_cards_dragon(state: State, base: Packet) -> None:
