@@ -48,6 +48,8 @@ class Moment:
     dragons: dict[str, int] = field(default_factory=dict)
     #: The dragons named on each side ("the red dragon is mine"), colour -> (side, fact).
     named: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    #: The "my hand holds only …" facts: the hand is every card they name.
+    only: dict[str, Fact] = field(default_factory=dict)
 
 
 def check(situation: Situation) -> None:
@@ -71,6 +73,8 @@ def check(situation: Situation) -> None:
             _named_dragon(situation, item, moment)
         elif item.kind in PLACES:
             _places(situation, item, moment)
+            if item.kind == "hand_only":
+                moment.only[item.who or ME] = item
         elif item.kind == "hand_size":
             moment.hand_size[item.who or ME] = item
         elif item.kind in ("no_icons", "lacks_icon"):
@@ -193,6 +197,16 @@ def _hand_size(situation: Situation, fact: Fact, moment: Moment) -> None:
     if size_fact is None or fact.kind not in _HAND_FACTS:
         return
     size = int(size_fact.param("number", 0))
+    only = moment.only.get(who)
+    if only is not None and len(named) < size:
+        owner = "my" if who == ME else "your"
+        raise _error(
+            situation,
+            fact.span,
+            f"{owner} hand holds {size} card(s) (line {size_fact.span.line}), but line "
+            f"{only.span.line} says it holds only {len(named)}",
+            "Give a number of cards in hand that counts every card the hand holds.",
+        )
     if len(named) > size:
         owner = "my" if who == ME else "your"
         raise _error(
