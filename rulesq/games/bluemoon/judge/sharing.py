@@ -17,7 +17,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.discards import minimal, satisfies
 from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.requirements import Requirement
+from rulesq.games.bluemoon.judge.requirements import Kind, Requirement
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import Instance, Zone, new_instance
 from rulesq.games.bluemoon.judge.values import holds
@@ -163,7 +163,20 @@ def _allowed_group(forces: Forces, req: Requirement, cards: list[Instance], fact
         return minimal(
             forces, req.cards, [in_hand(c) for c in cards], req.source.controller, factor
         )
+    if req.kind is Kind.OFFER and _whole(req.cards):
+        # "Now I may discard cards with a total … to attract one dragon": one discard that
+        # meets it; cards short of it achieve nothing, and a discard is made only to achieve.
+        return False
     return contributes(forces, req, cards, factor)
+
+
+def _whole(expr: CardsExpr) -> bool:
+    """Whether a text asks for one set of cards: a total, or an exact number of cards."""
+    options = getattr(expr, "options", None) or getattr(expr, "parts", None) or (expr,)
+    return all(
+        isinstance(o, Cards) and (o.total is not None or o.quantity.kind is Q.COUNT)
+        for o in options
+    )
 
 
 def by_total(expr: CardsExpr) -> bool:
