@@ -20,7 +20,7 @@ from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import holds
+from rulesq.games.bluemoon.judge.values import holds, unnamed_cards
 from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
@@ -205,11 +205,17 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
     state = forces.state
     bluffer = other(caller)
     cards = bluff_cards(state, bluffer)
-    if not cards:
+    unnamed = 0 if cards else unnamed_cards(forces, bluffer, frozenset({Zone.SUPPORT}))
+    if not cards and not unnamed:
         return no("there are no face-down bluff cards to call", R.BLUFF_CALL)
     window = _call_window(state, bluffer)
     if window is not None:
         return window
+    if unnamed:
+        raise CannotAnswer(
+            f"the situation names no bluff card, but the areas hold {unnamed} card(s) it "
+            "does not name: whether any is a face-down bluff card is not given"
+        )
     ignored = ignored_bluffs(forces, bluffer)
     if len(ignored) == len(cards):
         why = ignored[0][1]

@@ -559,13 +559,13 @@ def count_range(
     zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
     if _plain(sel) or not zones:
         return count, count
-    return count, count + _unnamed(forces, who, zones)
+    return count, count + unnamed_cards(forces, who, zones)
 
 
 _AREAS = frozenset({Zone.COMBAT, Zone.SUPPORT})
 
 
-def _unnamed(forces: Forces, who: str, zones: frozenset[Zone]) -> int:
+def unnamed_cards(forces: Forces, who: str, zones: frozenset[Zone]) -> int:
     """How many cards the stated area counts hold beyond those the situation names."""
     counts = forces.state.player(who).area_counts
 
