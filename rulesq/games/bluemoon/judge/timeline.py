@@ -502,6 +502,8 @@ class Timeline(Moves):
             elif card.zone is Zone.LEADERSHIP:
                 card.zone = Zone.LEADER
                 card.active = False
+        for player in state.players.values():
+            player.area_counts.clear()  # the areas are empty now, unnamed cards too
         state.fight_over = True
         state.turn_over = True
 

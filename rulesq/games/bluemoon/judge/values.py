@@ -317,6 +317,12 @@ class Values:
         self, who: str, element: str | None, chosen: dict[Source, Instance] | None = None
     ) -> tuple[Valued, list[Valued]]:
         """A player's total power in an element, and each counted card's value."""
+        unnamed = unnamed_cards(self.forces, who, _AREAS)
+        if unnamed:
+            raise CannotAnswer(
+                f"the situation says the combat and support areas hold {unnamed} card(s) "
+                "more than it names: whether they are active, and their values, are not given"
+            )
         cards = [c for c in self.forces.state.active(who) if c.zone in POWER_ZONES]
         values = [self.value(c, element, chosen) for c in cards]
         total = Valued(sum(v.value for v in values))
