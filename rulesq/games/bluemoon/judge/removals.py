@@ -171,6 +171,18 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect | fx.Obligat
         owners = players_of(when.role, who) if when.role is not None else (who,)
         if state.turn_owner not in owners or state.turn_over:
             return f'"{source.card.name}" acts only {when.render()}, and it is not that turn'
+        card = source.card
+        uses = [
+            e.seq
+            for e in state.events_of("use_text", who, this_turn=True)
+            if e.cards and e.cards[0] is card and e.seq > card.seq
+        ]
+        if uses and any(
+            e.seq > uses[0] and e.data.get("where") == "play" and e.data.get("owner") != who
+            for e in state.events_of("discard", who, this_turn=True)
+        ):
+            # "On my turn, I may discard one of …" (TopNotch): used, and its discard made.
+            return f'"{card.name}" was already used on this turn; it acts once on each turn'
         return None
     step = PHASE_OF_MOMENT.get(when.kind)
     if step is not None and when.role is not None:
