@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.bluff_plays import play_ruling as bluff_play
 from rulesq.games.bluemoon.judge.bluffs import losing
 from rulesq.games.bluemoon.judge.discards import satisfies
 from rulesq.games.bluemoon.judge.fight import (
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rulesq.games.bluemoon.judge.forces import Forces, Source
-    from rulesq.games.bluemoon.judge.state import Event, Instance
+    from rulesq.games.bluemoon.judge.state import Event, Instance, State
 
 
 def _retreats(do: a.Do | None) -> bool:
@@ -301,7 +302,26 @@ def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:
             "support" not in kinds or state.hand_size(who) == 0
         ):
             return no(f"the player holds no {' or '.join(kinds)} card")
+        if "support" in kinds and hand_lacks(state, who, frozenset(kinds)):
+            # The whole hand is known: a character card is the play of a support card only
+            # face down, with a BLUFF icon (Buka Invasion rulesheet).
+            cards = [*state.hand(who), *_landed_cargo(state, who)]
+            first = state.is_first_turn
+            if not any(bluff_play(state, card, who, first).allowed for card in cards):
+                return no(
+                    f"the player holds no {' or '.join(kinds)} card, and no card in hand can "
+                    "be played face down as a bluff card"
+                )
     return None
+
+
+def _landed_cargo(state: State, who: str) -> list[Instance]:
+    """The cards on the player's landed ships (played as if from the hand)."""
+    return [
+        c
+        for c in state.owned(who, frozenset({Zone.CARGO}))
+        if c.ship is not None and c.ship.zone is Zone.LANDED
+    ]
 
 
 def power(forces: Forces, who: str) -> Ruling | None:
