@@ -343,7 +343,7 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
         plan.rules += moment.rules
         plan.refresh()
         if moment.kind == "fight":
-            # "At the end of each fight … I may draw to eight cards" (Octak) follows the refresh.
+            # "At the end of each fight … I may draw to eight cards" follows the refresh.
             for _, source in end_of_fight_targets(forces, who):
                 apply_effect(plan, source)
         return plan

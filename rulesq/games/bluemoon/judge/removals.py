@@ -181,7 +181,7 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect | fx.Obligat
             e.seq > uses[0] and e.data.get("where") == "play" and e.data.get("owner") != who
             for e in state.events_of("discard", who, this_turn=True)
         ):
-            # "On my turn, I may discard one of …" (TopNotch): used, and its discard made.
+            # "On my turn, I may discard one of …": used, its discard made.
             return f'"{card.name}" was already used on this turn; it acts once on each turn'
         return None
     step = PHASE_OF_MOMENT.get(when.kind)
