@@ -8,21 +8,24 @@ gang, or pushes the previously active cards under it unless its own text says it
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.corpus import load_corpus
+from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.claims import not_followed, require_followed
-from rulesq.games.bluemoon.judge.forces import Forces, has_effect
+from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import ignored_or_not
 from rulesq.games.bluemoon.judge.iconuse import settled, start_keeping, stop_keeping, was_read
-from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, Zone
 from rulesq.games.bluemoon.judge.values import holds
+from rulesq.games.bluemoon.selectors import Cards, Quantity, Ref
 from rulesq.games.bluemoon.selectors import R as RefKind
-from rulesq.games.bluemoon.selectors import Ref
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
@@ -61,6 +64,50 @@ def as_if_icons(moves: Moves, card: Instance, who: str) -> frozenset[str]:
             if effect.condition is None or holds(effect.condition, who, forces, card):
                 icons.add(effect.as_if.icon)
     return frozenset(icons)
+
+
+def unfollowed_play_now(forces: Forces, card: Instance, who: str) -> None:
+    """Cannot answer when a text played this turn lets ``who`` play this card now.
+
+    "Now we both may play one crystal card as if we had the respective dragon on our side"
+    sets aside the turn, the one Leadership phase card and the dragon a card requires: the
+    judge does not follow such a play, so it gives no verdict on it.
+    """
+    state = forces.state
+    for owner in state.players:
+        for played in state.played_this_turn(owner):
+            if played.cancelled or not has_effect(played, fx.ActionEffect):
+                continue
+            plays = [e.seq for e in state.events_of("play") if e.cards and e.cards[0] is played]
+            if not plays or any(
+                e.seq > plays[-1] and e.kind in ("phase", "play")
+                for e in state.events_of(this_turn=True)
+            ):
+                continue  # "now" has passed
+            for source in effects_of(played):
+                effect = source.effect
+                if not isinstance(effect, fx.ActionEffect) or effect.when is None:
+                    continue
+                if effect.when.kind is not W.NOW:
+                    continue
+                for do in effect.dos:
+                    if who not in players_of(do.actor, source.controller):
+                        continue
+                    for act in do.acts:
+                        if (
+                            isinstance(act, a.Play)
+                            and isinstance(act.cards, Cards)
+                            and matches(
+                                replace(act.cards, quantity=Quantity()),
+                                card,
+                                source.controller,
+                                forces,
+                            )
+                        ):
+                            raise CannotAnswer(
+                                f'rulesq does not follow the play "{source.card.name}" allows '
+                                f"now ({source.quote})"
+                            )
 
 
 def next_played_as_if(moves: Moves, card: Instance, who: str) -> list[Source]:

@@ -51,6 +51,7 @@ from rulesq.games.bluemoon.judge.playing import (
     free_from_ship,
     gang_joins,
     next_played_as_if,
+    unfollowed_play_now,
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import (
@@ -129,6 +130,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
     def _can_play(
         self, card: Instance, who: str, bluff: bool, from_deck: bool, location: bool
     ) -> Ruling:
+        unfollowed_play_now(self.forces, card, who)
         gates = [self._turn, self._location, self._phase] if location else [self._turn, self._phase]
         notes: list[Ruling] = []
         for gate in gates:
