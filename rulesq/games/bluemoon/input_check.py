@@ -85,6 +85,23 @@ def check(situation: Situation) -> None:
             _hand_size(situation, item, moment)
         if item.kind in KIND_NEEDED:
             _kind(situation, item)
+        _sourced_values(situation, item)
+
+
+def _sourced_values(situation: Situation, fact: Fact) -> None:
+    """A value a situation gives a card is one the sources leave unknown, or the same."""
+    for ref in fact.cards:
+        if ref.card is None or not ref.values:
+            continue
+        for key, number in ref.values.items():
+            known = ref.card.fields.get(key)
+            if isinstance(known, int) and known != number:
+                raise _error(
+                    situation,
+                    ref.span,
+                    f'the sources give "{ref.name}" {key} {known}, not {number}',
+                    "A situation gives the values the sources leave unknown; leave this one out.",
+                )
 
 
 #: Facts that only a card of some kinds can be in, by the card's place in the fact (the ship
