@@ -24,6 +24,7 @@ from rulesq.games.fma.battle import (
     Combatant,
     SideResult,
     resolve_battle,
+    zero_toughness_doubt,
 )
 from rulesq.games.fma.handlers import blocked_by_gaps, cite_one, names_of, reader_for
 from rulesq.games.fma.state import State
@@ -241,6 +242,9 @@ def defeated(ctx: Context) -> Answer:
     fought = fight(ctx)
     if not isinstance(fought, Fight):
         return fought
+    open_sides, why = zero_toughness_doubt(fought.battle)
+    if open_sides:
+        raise CannotAnswer(why)
     result = fought.result
     attribute = fought.battle.attribute
     graph = ctx.derivation()
@@ -282,6 +286,9 @@ def defeat_choice(ctx: Context) -> Answer:
     if not isinstance(fought, Fight):
         return fought
     side = Side.ATTACKERS if ctx.question.param("side") == "attacking" else Side.DEFENDERS
+    open_sides, why = zero_toughness_doubt(fought.battle)
+    if side in open_sides:
+        raise CannotAnswer(why)
     result = fought.result
     mine = result.side(side)
     attribute = fought.battle.attribute

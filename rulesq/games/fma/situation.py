@@ -220,7 +220,11 @@ class Reader:
                     f"character's printed {name} is 0 or more",
                     fact,
                     ref,
-                    suggestion=f'Write a penalty as an effect, e.g. "{ref.name}" gets -1 {name}.',
+                    suggestion=(
+                        f'Write a penalty as an effect, e.g. "{ref.name}" gets -1 {name}.'
+                        if name != "toughness"
+                        else "Give the toughness as 0 or more: no statement lowers a toughness."
+                    ),
                 )
         return dict(ref.values), ref.flags
 
