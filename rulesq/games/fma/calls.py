@@ -26,7 +26,7 @@ from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
-from rulesq.games.fma.timing import resolved, undeclared
+from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
 from rulesq.games.fma.uniqueness import control_gate
 
@@ -531,6 +531,9 @@ def can_cancel(ctx: Context) -> Answer:
             )
     if missing is not None:
         _open(missing, claims)
+    gone = canceled_reason(read_table(ctx.facts), canceled)
+    if gone is not None:
+        _open(gone, claims)
     return judge(ctx, claims)
 
 

@@ -48,6 +48,23 @@ def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
     )
 
 
+def canceled_reason(table: Table, card: Card) -> str | None:
+    """Why a yes to reacting to (or cancelling) a card already canceled is not known (None: not).
+
+    The sources say what a canceled Block leaves unset, never whether a canceled card can
+    still be reacted to or canceled; a play of the card after the cancel is a new play.
+    """
+    name = normalise_name(card.name)
+    found = table.canceled.get(name)
+    play = table.play_of(card.name)
+    if found is None or (play is not None and play.fact.span.line > found.span.line):
+        return None
+    return (
+        f'"{card.name}" was canceled (line {found.span.line}): the sources do not say whether '
+        "a canceled card can still be reacted to or canceled"
+    )
+
+
 def resolved(ctx: Context, card: Card) -> Claim | None:
     """The no to canceling an event that stays attached once resolved (None: not such a one).
 
