@@ -67,7 +67,7 @@ def _check_play(
             f'"{card.name}" was played ({_line(fact)}) and {missing}: whether it set or reset '
             f'"{asked}" is not known'
         )
-    if any(isinstance(e, fx.SetCard) for e in effects):
+    if any(isinstance(e, fx.SetCard) for e in fx.walk(tuple(effects))):
         raise CannotAnswer(
             f'"{card.name}" was played ({_line(fact)}) and its text sets characters: rulesq does '
             f'not follow what it set, so whether "{asked}" is set is not known'
