@@ -24,6 +24,7 @@ from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
+from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
@@ -166,7 +167,18 @@ def can_character_play(ctx: Context) -> Answer:
     _settle(missing, card.name, claims)
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
-        claims += _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+        free = _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+        raisers = [
+            r.card
+            for f in ctx.facts_of("in_play")
+            for r in f.cards
+            if r.card is not None
+            and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
+        ]
+        doubt = None if free else play_doubt(card, effects, who, state, table, raisers)
+        if doubt is not None:
+            _open(doubt, claims)
+        claims += free
     return judge(ctx, claims)
 
 
