@@ -28,6 +28,8 @@ RULES = {fx.TURN: "fma/rulings/start-of-turn/1", fx.GAME: "fma/rulings/setup/1"}
 #: The step of each moment, as a situation states it (``it is the setup``).
 STEPS = {fx.TURN: "start of the turn", fx.GAME: "setup"}
 WORDS = {fx.TURN: "start-of-turn", fx.GAME: "start-of-game"}
+#: The headings of the rulings that order them.
+HEADINGS = {fx.TURN: "Start of turn", fx.GAME: "Setup"}
 OTHER = {"me": "you", "you": "me"}
 PLAYER = {"me": "I", "you": "you"}
 
@@ -137,8 +139,11 @@ def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> 
         )
     if not acted:
         raise CannotAnswer(
-            f"both players have {word} effects: the Play-or-Pass system orders them, and the "
-            'sources do not say who acts first in it (write who does: you perform "X")'
+            f"both players have {word} effects: the rulings ({HEADINGS[kind]}) "
+            "order them by the Play-or-Pass system but never say who acts first in it, and "
+            "whose turn it is does not settle it (the active player's first chance is the "
+            "Reacts rule for an occurrence no player created; these effects are not reacts); "
+            'write who does: you perform "X"'
         )
     last = acted[-1]
     done = "passed" if last.kind == "passes" else "performed one"
