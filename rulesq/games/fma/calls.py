@@ -478,11 +478,18 @@ def can_cancel(ctx: Context) -> Answer:
                 f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
             )
             continue
-        if what.kind not in ("event", "events") or not kind:
+        if what.kind not in ("event", "events", fx.EVENT_OR_ABILITY) or not kind:
             _unless_limited(
                 f'rulesq cannot tell whether "{canceled.name}" is '
                 f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
                 ' event: "…")',
+                claims,
+            )
+            continue
+        if kind != "event" and what.kind == fx.EVENT_OR_ABILITY:
+            _unless_limited(
+                f'"{canceled.name}" is a {kind}, and rulesq does not check whether an ability '
+                f"played from it is {what.render()}",
                 claims,
             )
             continue

@@ -172,6 +172,11 @@ class Designator:
         return f"{words} {self.attribute.value}" if self.attribute else words
 
 
+#: The kind of "a react" (an event or an ability with that designator; the rulings, "Event or
+#: ability": "a [something] event or [something] ability").
+EVENT_OR_ABILITY = "event or ability"
+
+
 @dataclass(frozen=True)
 class Selector:
     """A description of cards, characters or players (who or what an effect is about).
@@ -197,6 +202,8 @@ class Selector:
         """The head noun, singular or plural."""
         if self.kind == "event and ability":
             return "events and abilities"
+        if self.kind == EVENT_OR_ABILITY:
+            return EVENT_OR_ABILITY
         return PLURALS.get(self.kind, self.kind + "s") if self.plural else self.kind
 
     def render(self) -> str:
