@@ -15,6 +15,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/a-printed-value-an-erratum-corrects-says-so.rq": {
+        1: ("an erratum gives every version", "a misprinted version shows another"),
+    },
     "fma-timing/start-of-turn-effects-of-both-players-who-starts-is-not-a-guess.rq": {
         1: ("Start of turn", "Play-or-Pass", "never say who acts first", "not reacts"),
     },
