@@ -1,7 +1,7 @@
 """The reasons of FMA's *cannot answer* and definite answers name what decided (tests/cases/fma*).
 
 Each entry: a case file under tests/cases, the question's number (1-based), words the reason
-holds. A verdict right for a wrong reason is a wrong answer; a *cannot answer* must say why.
+holds (``!words``: words it must not hold). A verdict right for a wrong reason is a wrong answer; a *cannot answer* must say why.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/a-text-with-two-targets-is-not-said-to-target-none.rq": {
+        1: ("targets two characters", "!has no text that targets"),
+    },
     "fma/a-printed-value-an-erratum-corrects-says-so.rq": {
         1: ("an erratum gives every version", "a misprinted version shows another"),
     },
@@ -65,4 +68,7 @@ def test_reason_words(name: str) -> None:
     for number, words in REASON[name].items():
         reason = answers(name)[number - 1].reason
         for word in words:
-            assert word in reason, (number, reason)
+            if word.startswith("!"):
+                assert word[1:] not in reason, (number, reason)
+            else:
+                assert word in reason, (number, reason)

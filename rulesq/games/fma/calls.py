@@ -634,6 +634,13 @@ def can_target(ctx: Context) -> Answer:
         )
     if missing is not None:
         _open(missing, claims)
+    pairs = [e for e in effects if isinstance(e, fx.TargetPair)]
+    if not selectors and pairs:
+        _open(
+            f'"{card.name}" targets two characters ("{pairs[0].render()}"), and rulesq does not '
+            "follow which of them a character could be",
+            claims,
+        )
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
