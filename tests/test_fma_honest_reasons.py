@@ -1,7 +1,8 @@
 """The reasons of FMA's *cannot answer* and definite answers name what decided (tests/cases/fma*).
 
 Each entry: a case file under tests/cases, the question's number (1-based), words the reason
-holds (``!words``: words it must not hold). A verdict right for a wrong reason is a wrong answer; a *cannot answer* must say why.
+holds (``!words``: words it must not hold). A verdict right for a wrong reason is a wrong
+answer; a *cannot answer* must say why.
 """
 
 from __future__ import annotations
