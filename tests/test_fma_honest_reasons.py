@@ -16,6 +16,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/a-react-to-a-card-then-canceled-waits-for-nothing-known.rq": {
+        2: ('"Heavy Swing" was canceled', "never fully resolves"),
+    },
     "fma/a-text-with-two-targets-is-not-said-to-target-none.rq": {
         1: ("targets two characters", "!has no text that targets"),
     },

@@ -128,6 +128,12 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
             )
     if missing is not None:
         raise CannotAnswer(missing)
+    gone = canceled_reason(table, event_ref.card)
+    if gone is not None:
+        raise CannotAnswer(
+            f'{gone}; it never fully resolves, so whether "{react_ref.name}" waits for it '
+            "is not known"
+        )
     return ctx.conclude(
         YesNo(True),
         f'"{react_ref.name}" neither cancels nor takes place '
