@@ -16,6 +16,7 @@ from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
+from rulesq.games.fma.table import read_table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -56,7 +57,7 @@ def attribute_cost(ctx: Context) -> Answer:
             source = source_ref.card
             if source is None or normalise_name(source.name) in gone:
                 continue
-            for effect in _changes(ctx, source, card):
+            for effect in _changes(ctx, source, card, fact.who):
                 support += [
                     ctx.fact(fact),
                     ctx.derivation().effect(source.name, effect.render(), source),
@@ -71,8 +72,14 @@ def attribute_cost(ctx: Context) -> Answer:
     return ctx.conclude(Number(value), "; ".join(steps), supported_by=(*support, printed_cost))
 
 
-def _changes(ctx: Context, source: Card, card: Card) -> list[fx.ReduceCost | fx.IncreaseCost]:
-    """One card in play's reductions and increases of the cost of ``card``."""
+def _changes(
+    ctx: Context, source: Card, card: Card, controller: str | None
+) -> list[fx.ReduceCost | fx.IncreaseCost]:
+    """One card in play's reductions and increases of the cost of ``card``.
+
+    A change of "your" events reaches only the cards its controller plays: both players must
+    be known (the controller from ``my "X" is in play``, the card's from its play).
+    """
     if not source.text:
         raise CannotAnswer(f'the sources give no text for "{source.name}", which is in play')
     parsed = ctx.game.parse_card_text(source.text)
@@ -87,6 +94,15 @@ def _changes(ctx: Context, source: Card, card: Card) -> list[fx.ReduceCost | fx.
         fits, why = free_play.fits(effect.what, card)
         if fits is None:
             raise CannotAnswer(why)
+        if fits and effect.what.owner is not None:
+            play = read_table(ctx.facts).play_of(card.name)
+            if controller is None or play is None or play.player is None:
+                raise CannotAnswer(
+                    f'"{source.name}" changes the cost of {effect.what.render()}, and the '
+                    f'situation does not say whose "{source.name}" is and who plays '
+                    f'"{card.name}" (write: my "{source.name}" is in play; I play "{card.name}")'
+                )
+            fits = play.player == controller
         if fits:
             found.append(effect)
     return found

@@ -83,6 +83,9 @@ class Reader:
         self.game = game
         self.state = State()
         self._counter = 0
+        #: Cards stated in play and not yet stated gone (a text the state does not follow,
+        #: such as a cost increase, may still leave play).
+        self._in_play: set[str] = set()
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -710,6 +713,7 @@ class Reader:
 
     def _fact_in_play(self, fact: Fact) -> None:
         for ref in fact.cards:
+            self._in_play.add(_key(ref))
             card = ref.card
             if card is None:
                 continue
@@ -769,6 +773,9 @@ class Reader:
             character = self.state.characters.get(key)
             if character is not None and not character.gone:
                 character.gone = True
+                ended += 1
+            if key in self._in_play:
+                self._in_play.discard(key)
                 ended += 1
             if not ended:
                 raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)
