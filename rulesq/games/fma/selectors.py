@@ -168,8 +168,8 @@ class Designator:
 
     def render(self) -> str:
         """The phrase."""
-        words = " or ".join(t.value for t in self.timings)
-        return f"{words} {self.attribute.value}" if self.attribute else words
+        words = [" or ".join(t.value for t in self.timings)] if self.timings else []
+        return " ".join([*words, self.attribute.value] if self.attribute else words)
 
 
 #: The kind of "a react" (an event or an ability with that designator; the rulings, "Event or
