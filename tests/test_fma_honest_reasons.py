@@ -16,6 +16,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/a-target-inside-a-trigger-is-a-target.rq": {
+        1: ('does not follow "with strength less than a losing character"', "!has no text"),
+    },
     "fma/a-react-to-a-card-then-canceled-waits-for-nothing-known.rq": {
         2: ('"Heavy Swing" was canceled', "never fully resolves"),
     },

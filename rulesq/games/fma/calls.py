@@ -562,7 +562,7 @@ def can_target(ctx: Context) -> Answer:
     card = _card(source_ref)
     reader, state = reader_for(ctx)
     effects, missing = effects_of(card)
-    selectors = _selectors(effects, targeted=True)
+    selectors = list(dict.fromkeys(_selectors(fx.walk(tuple(effects)), targeted=True)))
     if has_named_targets(card):  # a ruling says what the card, its text never given, targets
         return _target_named(ctx, card, target_ref, state)
     if target_ref.card is not None and target_ref.card.type == "event":
@@ -603,9 +603,15 @@ def can_target(ctx: Context) -> Answer:
             continue
         fits = _describes(ctx, table, card, selector, target)
         if fits is None:
+            unfollowed = [q for q in selector.qualities if q != "defeated"]
+            unfollowed += [p.render() for p in selector.postmods]
+            hint = (
+                f'rulesq does not follow "{unfollowed[0]}"'
+                if unfollowed
+                else "give its factions and owner"
+            )
             _unless_limited(
-                f'rulesq cannot tell whether "{target.name}" is '
-                f"{selector.render()} (give its factions and owner)",
+                f'rulesq cannot tell whether "{target.name}" is {selector.render()} ({hint})',
                 claims,
             )
             continue
