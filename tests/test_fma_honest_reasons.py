@@ -16,6 +16,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/who-reacts-first-to-a-play-by-a-character-of-no-player.rq": {
+        1: ('who played "Quick Jab"', 'whose "Edward" is'),
+    },
     "fma/a-target-inside-a-trigger-is-a-target.rq": {
         1: ('does not follow "with strength less than a losing character"', "!has no text"),
     },

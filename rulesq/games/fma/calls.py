@@ -908,7 +908,16 @@ def reacts_first(ctx: Context) -> Answer:
         play = None
     if play is not None:
         if play.player is None:
-            raise CannotAnswer(f'the situation does not say who played "{play.card}"')
+            shown = next(
+                (r.name for r in play.fact.cards if normalise_name(r.name) == play.card), play.card
+            )
+            hint = (
+                f'write whose "{play.fact.cards[0].name}" is, e.g. my character '
+                f'"{play.fact.cards[0].name}"'
+                if play.by is not None
+                else f'write: you play "{shown}"'
+            )
+            raise CannotAnswer(f'the situation does not say who played "{shown}" ({hint})')
         node = ctx.fact(play.fact)
         first = OTHER[play.player]
         creator = "I" if play.player == "me" else "you"

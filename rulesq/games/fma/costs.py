@@ -8,6 +8,7 @@ that differs with the order its changes apply in (the sources give no order).
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,8 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 from rulesq.games.fma.table import read_table
+from rulesq.games.fma.vocab import Attribute, Timing
+from rulesq.spans import Span
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -33,11 +36,19 @@ def attribute_cost(ctx: Context) -> Answer:
     """``what is the attribute cost of "X"?``: its printed cost, changed by the cards in play."""
     ref = ctx.question.card
     card = ref.card
-    if card is None or not card.text:
+    written = _as_written(card) if card is not None and not card.text else None
+    if card is None or (not card.text and written is None):
         raise CannotAnswer(f'the sources give no text for "{ref.name}"')
-    parsed = ctx.game.parse_card_text(card.text)
-    assert isinstance(parsed, fx.FmaParsedText)
-    abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
+    as_written: list[str] = []
+    if written is not None:
+        abilities = [written]
+        source = (card.fields.get("field_sources") or {}).get("designator")
+        if source:  # the erratum that says the card is played as written
+            as_written.append(ctx.clause(str(source), "rule"))
+    else:
+        parsed = ctx.game.parse_card_text(card.text or "")
+        assert isinstance(parsed, fx.FmaParsedText)
+        abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1 or not isinstance(abilities[0].cost, int):
         raise CannotAnswer(
             f'rulesq cannot tell the attribute cost of "{card.name}" from its '
@@ -64,12 +75,31 @@ def attribute_cost(ctx: Context) -> Answer:
                 ]
                 changes.append((source, effect))
     _same_in_every_order(printed, changes, card)
-    steps = [f'"{card.name}" costs {printed}']
+    steps = [
+        f'"{card.name}" is played as written ("{abilities[0].header().rstrip(":")}"): '
+        f"it costs {printed}"
+        if written is not None
+        else f'"{card.name}" costs {printed}'
+    ]
     value = printed
     for source, effect in changes:
         value = _step(source, effect, card, value, steps, support, ctx)
     # the cards in play that changed the cost decide before the printed cost they changed
-    return ctx.conclude(Number(value), "; ".join(steps), supported_by=(*support, printed_cost))
+    return ctx.conclude(
+        Number(value), "; ".join(steps), supported_by=(*support, printed_cost, *as_written)
+    )
+
+
+def _as_written(card: Card) -> fx.Ability | None:
+    """The ability header a card whose text is never given is played as (an erratum's field)."""
+    found = re.fullmatch(r"(\w+) (\w+) (\d+)", str(card.fields.get("designator") or ""))
+    if found is None:
+        return None
+    try:
+        timing, attribute = Timing(found[1].lower()), Attribute(found[2].lower())
+    except ValueError:
+        return None
+    return fx.Ability(timing, attribute, int(found[3]), (), span=Span(0, 0))
 
 
 def _changes(
