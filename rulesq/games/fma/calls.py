@@ -18,13 +18,14 @@ from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import discards, free_play
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.card_answers import partial_reason, parts_of
+from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.play_doubts import play_doubt
+from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
@@ -75,29 +76,6 @@ def _card(ref: CardRef) -> Card:
     if ref.card is None:
         raise CannotAnswer(f'"{ref.name}" is not a card the sources give')
     return ref.card
-
-
-def effects_of(card: Card) -> tuple[list[Any], str | None]:
-    """The card's effects (abilities opened) and why they are not all of its text (None: all)."""
-    from rulesq.games import get_game
-
-    if card.text:
-        texts, missing = [card.text], None
-    elif parts_of(card):
-        texts, missing = [str(p["text"]) for p in parts_of(card)], partial_reason(card)
-    else:
-        return [], f'the sources give no text for "{card.name}"'
-    out: list[Any] = []
-    for text in texts:
-        parsed = get_game("fma").parse_card_text(text)
-        assert isinstance(parsed, fx.FmaParsedText)
-        if missing is None:
-            missing = parsed.not_understood(card.name)
-        for effect in parsed.effects:
-            out.append(effect)
-            if isinstance(effect, fx.Ability):
-                out += list(effect.body)
-    return out, missing
 
 
 def _character(ctx: Context, state: State, ref: CardRef) -> Character:
@@ -799,6 +777,12 @@ def can_block(ctx: Context) -> Answer:
             )
         )
     set_state = table.readiness.get(normalise_name(who.name))
+    try:  # a readiness stated before a later play, turn end or cancel may no longer hold
+        paid = set_by_cost(ctx.facts, ctx.question.card, set_state[1].span.line if set_state else 0)
+    except CannotAnswer:
+        set_state = paid = None
+    if paid is not None:
+        set_state = ("set", paid.play)
     if set_state is not None and set_state[0] == "set":
         ctx.fact(set_state[1])
         claims.append(

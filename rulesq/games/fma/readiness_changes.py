@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def _check_play(
     card = ref.card
     if card is None:
         raise CannotAnswer(f'the sources give no card "{ref.name}", played ({_line(fact)})')
-    effects, missing = calls.effects_of(card)
+    effects, missing = effects_of(card)
     if missing:
         raise CannotAnswer(
             f'"{card.name}" was played ({_line(fact)}) and {missing}: whether it set or reset '
