@@ -16,6 +16,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/a-passive-bonus-to-your-characters-reaches-its-controllers-only.rq": {
+        1: ('say whose "War Chest" is', "!give its factions"),
+    },
     "fma/who-reacts-first-to-a-play-by-a-character-of-no-player.rq": {
         1: ('who played "Quick Jab"', 'whose "Edward" is'),
     },

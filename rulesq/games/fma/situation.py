@@ -204,7 +204,7 @@ class Reader:
         self.state.characters[_key(ref)] = character
         self.state.revision += 1
         if card is not None and card.text:
-            self._passive_text(card, fact, owner_key=_key(ref))
+            self._passive_text(card, fact, owner_key=_key(ref), controller=owner)
         return character
 
     def _values(self, ref: CardRef, fact: Fact) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -725,10 +725,15 @@ class Reader:
                     f'the text of "{card.name}" is not known, so its effect is not known',
                 )
                 continue
-            self._passive_text(card, fact, owner_key=_key(ref))
+            self._passive_text(card, fact, owner_key=_key(ref), controller=fact.who)
 
     def _passive_text(
-        self, card: Card, fact: Fact | None, owner_key: str, bearer_key: str = ""
+        self,
+        card: Card,
+        fact: Fact | None,
+        owner_key: str,
+        bearer_key: str = "",
+        controller: str | None = None,
     ) -> None:
         parsed = self.parse(card)
         why = parsed.not_understood(card.name)
@@ -744,7 +749,15 @@ class Reader:
             start = len(self.state.entries)
             if isinstance(effect, fx.AttributeBonus) and effect.duration is None:
                 self.state.passives.append(
-                    Passive(card, effect, fact, start, owner_key=owner_key, bearer_key=bearer_key)
+                    Passive(
+                        card,
+                        effect,
+                        fact,
+                        start,
+                        owner_key=owner_key,
+                        bearer_key=bearer_key,
+                        controller=controller,
+                    )
                 )
             elif (
                 isinstance(effect, fx.NoGrants)
