@@ -711,6 +711,17 @@ class Reader:
                 )
         return None
 
+    def _fact_plays_as_react(self, fact: Fact) -> None:
+        react, target = fact.cards[0], fact.cards[-1]
+        if _key(react) == _key(target):
+            raise self.error(
+                f'"{_name(react)}" cannot be played as a react to itself',
+                fact,
+                target,
+                suggestion=f'Name the card it reacts to, e.g. I play "{_name(react)}" as a react '
+                'to "Some Event"',
+            )
+
     def _fact_in_play(self, fact: Fact) -> None:
         for ref in fact.cards:
             self._in_play.add(_key(ref))
