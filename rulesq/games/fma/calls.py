@@ -807,16 +807,19 @@ def can_attack(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     defender = _character(ctx, state, defender_ref)
     claims: list[Claim] = []
-    for ref in attackers:
+    for ref in (*attackers, defender_ref):
         who = _character(ctx, state, ref)
         if _defeated(ctx, state, who) is not None:
+            role = "it cannot attack" if ref is not defender_ref else "it cannot be attacked"
             claims.append(
                 rule_claim(
                     Stance.FORBID,
-                    f'"{who.name}" is defeated and does not count as a character',
+                    f'"{who.name}" is defeated and does not count as a character: {role}',
                     DEFEATED,
                 )
             )
+    if not claims:
+        _set_attackers(ctx, state, table, attackers, claims)
     place = table.place(defender.name)
     if place is None:
         _open(
@@ -833,7 +836,7 @@ def can_attack(ctx: Context) -> Answer:
                 'keyword: my character "A" (strength 3, Stealth))',
                 claims,
             )
-        elif all(stealthy):
+        elif all(stealthy) and not claims:  # Stealth lifts the home rule, not a defeat
             claims.append(
                 rule_claim(
                     Stance.PERMIT,
@@ -868,6 +871,24 @@ def can_attack(ctx: Context) -> Answer:
             claims,
         )
     return judge(ctx, claims)
+
+
+def _set_attackers(
+    ctx: Context, state: State, table: Table, attackers: list[CardRef], claims: list[Claim]
+) -> None:
+    """*Cannot answer* for an attacker that is set: the sources never say whether one may attack."""
+    for ref in attackers:
+        found = table.readiness.get(normalise_name(_character(ctx, state, ref).name))
+        try:
+            paid = set_by_cost(ctx.facts, ref, found[1].span.line if found else 0)
+        except CannotAnswer:
+            continue
+        if paid is not None or (found is not None and found[0] == "set"):
+            _open(
+                f'"{ref.name}" is set, and the sources do not say whether a set character may '
+                "declare an attack",
+                claims,
+            )
 
 
 # ---------------------------------------------------------------------------- reacts
