@@ -125,15 +125,27 @@ def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
     return None
 
 
+def _unread_others(facts: list[Fact], player: str, word: str) -> None:
+    """*Cannot answer* when another player's card in play has text rulesq does not read."""
+    for card, who, _ in draws.in_play(facts):
+        missing = calls.effects_of(card)[1]
+        if who != player and missing is not None:
+            raise CannotAnswer(
+                f'{missing}: whether "{card.name}" gives another player {word} effects to use '
+                "(and a place in the Play-or-Pass order) is not known"
+            )
+
+
 def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> Answer:
     """Whether it is the player's turn to perform one, in the Play-or-Pass order."""
     others = holders(ctx.facts, kind) - {player}
     acted = _acts(ctx.facts, step_fact.span.line)
     word = WORDS[kind]
     if not others:
+        _unread_others(ctx.facts, player, word)
         return ctx.conclude(
             YesNo(True),
-            f"no other player has {word} effects to use: {PLAYER[player]} performs them one at "
+            f"no other player has {word} effects to use: {PLAYER[player]} perform them one at "
             "a time",
             supported_by=(node, ctx.clause(RULES[kind], "rule")),
         )
@@ -227,6 +239,7 @@ def next_action(ctx: Context) -> Answer:
             f"{PLAYER[last.who]} passed and no other player has {WORDS[kind]} effects: the "
             "sources do not say what follows"
         )
+    _unread_others(ctx.facts, last.who, WORDS[kind])
     return ctx.conclude(
         Word(last.who),
         f"only {PLAYER[last.who]} {'have' if last.who == 'me' else 'has'} {WORDS[kind]} "
