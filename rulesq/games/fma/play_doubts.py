@@ -2,8 +2,8 @@
 
 Only characters play events and abilities; a requirement met lifts only itself. The sources
 never state the general rules of an ability's attribute cost against the playing character's
-attribute (the rulings show it once, for Follow me!: "you must play it on one of your
-characters with alchemy 5 (or less, if using Equivalent Exchange)") or of the phase a Main
+attribute (a card clarification shows it once, fma/cards/follow-me/clarification: "you must
+play it on one of your characters with alchemy 5 ...") or of the phase a Main
 ability is played in. When the situation shows either may stand in the way, a yes is
 *cannot answer*, with the reason.
 """

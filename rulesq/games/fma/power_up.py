@@ -3,8 +3,8 @@
 During the power-up phase, leaders can either gain two experience or level up (gaining no
 experience); they cannot level up and gain one experience (a card ruling states it for the
 phase). Levelling up alone is *cannot answer*: the rulings give it as the choice, not what it
-requires. A leader whose own text says he cannot gain experience or level up (Dante,
-Reclusive Herbalist, as corrected) cannot, whatever the phase allows; defeated, only if the
+requires. A leader whose own text says he cannot gain experience or level up (an erratum
+gives one such passive text) cannot, whatever the phase allows; defeated, only if the
 text says "even while" he is defeated (passive abilities on defeated cards have no effect).
 """
 

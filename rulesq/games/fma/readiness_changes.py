@@ -5,8 +5,9 @@ is declared, with the targets, before any react to the card can be played: the r
 Playing cards and abilities). Anything else after the stated readiness that may set or reset
 the character is *cannot answer*, with the reason: a text that sets characters, a card whose
 text is not known, a set cost whose payer is not named, a cost of a card then canceled (the
-rulings say of Block alone that a canceled card leaves its character unset), a leader that
-would be set, the end of a turn (the sources do not say what resets characters).
+rulings say of one card alone, fma/cards/block/ruling, that canceled it leaves its character
+unset), a leader that would be set, the end of a turn (the sources do not say what resets
+characters).
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
                     f'"{paid.card.name}" was canceled ({_line(fact)}) after "{ref.name}" paid its '
                     f'cost "{paid.ability.extra_cost.render() if paid.ability.extra_cost else ""}'
                     '": the sources do not say whether the costs of a canceled card stay paid '
-                    "(they say only of Block that its character is not set)"
+                    "(they say it of one card alone, fma/cards/block/ruling)"
                 )
         if kind not in PLAYS:
             continue

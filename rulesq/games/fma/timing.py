@@ -51,8 +51,9 @@ def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
 def canceled_reason(table: Table, card: Card) -> str | None:
     """Why a yes to reacting to (or cancelling) a card already canceled is not known (None: not).
 
-    The sources say what a canceled Block leaves unset, never whether a canceled card can
-    still be reacted to or canceled; a play of the card after the cancel is a new play.
+    The sources say what one canceled card leaves unset (fma/cards/block/ruling), never whether
+    a canceled card can still be reacted to or canceled; a play of the card after the cancel is
+    a new play.
     """
     name = normalise_name(card.name)
     found = table.canceled.get(name)
