@@ -217,6 +217,15 @@ def has_keyword(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{card.name}" has the {word} keyword', supported_by=tuple(support)
         )
+    faction = card.fields.get("faction")
+    if faction and str(faction).casefold() == folded:  # "is X a Rebel?": its faction says so
+        return ctx.conclude(
+            YesNo(True),
+            f'"{card.name}" is a {faction}'
+            + (f" {card.type}" if card.type else "")
+            + " (its faction)",
+            supported_by=tuple(field_clause(ctx, card, "faction")),
+        )
     if any(w.casefold() == folded for w in denied):
         support = field_clause(ctx, card, "not_keywords")
         return ctx.conclude(
