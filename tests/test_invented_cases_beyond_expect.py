@@ -130,8 +130,17 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-given-to-questing-units-not-stated-questing-cannot-answer.rq": {
         1: ("whether it is questing is not stated",)
     },
-    "warhammer-damage/tactic-resolved-toughness-is-not-forgotten.rq": {
-        1: ('"Fearless in Battle" acted this turn and gives Toughness for a time',)
+    "warhammer-toughness/a-resolved-tactic-and-a-units-own-toughness-cannot-answer.rq": {
+        1: ("Toughness from 2 sources", '"Fearless in Battle" gives it Toughness 1', "add up")
+    },
+    "warhammer-toughness/a-tactic-played-this-turn-at-an-unstated-time-cannot-answer.rq": {
+        1: ('"Fearless in Battle" gives Toughness', "does not say when")
+    },
+    "warhammer-toughness/a-tactic-triggered-after-the-damage-was-assigned-cannot-answer.rq": {
+        1: ("stated assigned before it was triggered",)
+    },
+    "warhammer-toughness/toughness-x-on-a-target-that-is-not-a-slayer-cannot-answer.rq": {
+        1: ('"Longbeards" is not a Slayer unit',)
     },
     "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
         1: ("at least 3 resources in your pool", "the resources of its player")
