@@ -139,6 +139,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/a-tactic-triggered-after-the-damage-was-assigned-cannot-answer.rq": {
         1: ("stated assigned before it was triggered",)
     },
+    "warhammer-toughness/toughness-x-from-the-opponents-units-with-no-attack-cannot-answer.rq": {
+        1: ("participating in combat, and the situation does not state it",)
+    },
     "warhammer-toughness/toughness-x-on-a-target-that-is-not-a-slayer-cannot-answer.rq": {
         1: ('"Longbeards" is not a Slayer unit',)
     },

@@ -299,7 +299,19 @@ def count_term(words: str) -> Count | None:
         return Count("developments")
     if found := _HIGHEST_LOYALTY.match(words):
         return Count("highest loyalty", found.group("race"))
+    if found := _OTHER_HERE.match(words):
+        return Count("other units here", found.group("race"))
+    if _OPPONENTS_IN_COMBAT.match(words):
+        return Count("opponent's units in combat")
     return None
+
+
+#: "the number of other [Dwarf] units in this zone".
+_OTHER_HERE = re.compile(r"^number of other \[(?P<race>[^\]]+)\] units in this zone$")
+#: "the number of all opponent's units participating in combat".
+_OPPONENTS_IN_COMBAT = re.compile(
+    r"^number of (?:all )?(?:the )?opponent'?s'? units participating in combat$"
+)
 
 
 def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | None:
@@ -314,7 +326,44 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
         return developments(board, source.owner, source.zone)
     if term.kind == "highest loyalty":
         return _highest_loyalty(board, source, term.what)
+    if term.kind == "other units here":
+        return _other_units_here(board, source, term.what)
+    if term.kind == "opponent's units in combat":
+        return _opponents_in_combat(board, source)
     return None
+
+
+def _other_units_here(board: Board, source: InPlay, race: str) -> int | None:
+    """The other units of a race in the card's zone of its player's area (None: a gap)."""
+    from rulesq.games.warhammer import places as P
+
+    here = P.place(board, source)
+    if here.gaps or here.zone is None:
+        return None
+    count = 0
+    for placed in board.cards:
+        card = placed.card
+        if placed is source or placed.legend or card is None:
+            continue
+        there = P.place(board, placed)
+        if there.gaps:
+            return None
+        if (there.side, there.zone) != (here.side, here.zone) or "unit" not in there.kinds:
+            continue
+        count += (card.fields.get("race") or "").casefold() == race.casefold()
+    return count
+
+
+def _opponents_in_combat(board: Board, source: InPlay) -> int | None:
+    """The units of the card's controller's opponent attacking or defending (None: no attack)."""
+    from rulesq.games.warhammer.places import controller
+
+    attack = board.attack
+    if attack is None:
+        return None
+    mine = controller(source)
+    fighting = [*attack.attackers, *attack.defenders]
+    return sum(1 for c in fighting if not c.legend and controller(c) != mine)
 
 
 def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:
