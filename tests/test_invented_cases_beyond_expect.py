@@ -142,6 +142,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-x-from-the-opponents-units-with-no-attack-cannot-answer.rq": {
         1: ("participating in combat, and the situation does not state it",)
     },
+    "warhammer-toughness/toughness-x-from-the-damage-with-two-damages-cannot-answer.rq": {
+        1: ("X grows as damage is applied",)
+    },
     "warhammer-toughness/toughness-x-on-a-target-that-is-not-a-slayer-cannot-answer.rq": {
         1: ('"Longbeards" is not a Slayer unit',)
     },

@@ -70,6 +70,8 @@ _DOUBLE = re.compile(
 QA_DOUBLE = FAQ + "qa/23"
 #: A sentence that gives Toughness (a tactic's, for a time).
 _GIVES_TOUGHNESS = re.compile(r"[^.:]*\bgains? Toughness\b[^.]*", re.IGNORECASE)
+#: A constant Toughness X that counts the damage on its unit (it changes as damage is applied).
+_LIVE_X = re.compile(r"\bToughness X, where X is the damage on\b", re.IGNORECASE)
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
@@ -176,6 +178,15 @@ def toughness(board: Board, placed: InPlay, value: Value, after: int | None = No
         value.gaps += granted.gaps
         return None
     for amount, quote in given:
+        if _LIVE_X.search(quote.quote) and (
+            len([a for a in board.assigned if a.card is placed]) > 1 or board.chain
+        ):
+            gap = (
+                f'"{quote.card}" reads "{quote.quote}": X grows as damage is applied, and more '
+                f'than one damage reaching "{placed.name}" is not followed by rulesq'
+            )
+            value.gaps += [gap] if gap not in value.gaps else []
+            return None
         sources.append((amount, quote, f'"{quote.card}" gives it Toughness {amount}'))
     lasting = tactic_toughness.given(board, placed, value, after)
     if lasting is None:

@@ -36,12 +36,15 @@ class Reach:
     icon: bool = False
     #: "damaged" (damage on it) or "questing" (on a quest), or "".
     state: str = ""
+    #: "with at least one Attachment support card attached to it".
+    equipped: bool = False
 
 
 _UNITS = re.compile(
     r"^(?:each (?:of )?)?(?P<your>your )?(?P<side>attacking |defending )?"
     r"(?P<state>damaged |questing )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
+    r"(?P<equipped> with at least one attachment support card attached to it)?"
     r"(?P<where> in this zone| in all corresponding zones"
     r"| in a zone with at least (?P<n>\w+) (?P<trait>\S+) cards?)?$"
 )
@@ -93,6 +96,7 @@ def reach(act: fx.Act) -> Reach | None:
         at_least,
         icon,
         (found.group("state") or "").strip(),
+        bool(found.group("equipped")),
     )
 
 
@@ -112,6 +116,8 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
             return False
     if term.undamaged and target.damage:
         return False
+    if term.equipped and not _equipped(board, target):
+        return False
     if term.state == "damaged" and not target.damage:
         return False
     if term.state == "questing" and not _questing(board, target):
@@ -129,6 +135,19 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _equipped(board: Board, target: InPlay) -> bool:
+    """Whether an Attachment support card in play is attached to the unit (traits read)."""
+    from rulesq.games.warhammer.places import in_play
+
+    return any(
+        c.card is not None
+        and (c.card.type or "").lower() == "support"
+        and traits.bears(board, c.card, "Attachment")
+        and in_play(board, c)
+        for c in board.attached_to(target)
+    )
 
 
 def _questing(board: Board, target: InPlay) -> bool:
@@ -291,7 +310,7 @@ def count_term(words: str) -> Count | None:
         return Count("tokens")
     if words in ("number of resource tokens on this card",):
         return Count("tokens")
-    if words == "damage on it":
+    if words in ("damage on it", "damage on that unit"):
         return Count("damage")
     if words == "burning zone":
         return Count("burning")
