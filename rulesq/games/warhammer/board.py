@@ -110,6 +110,8 @@ class Link:
     shown_as: str | None = None
     #: The player its text made its controller choose ("choosing you"), where stated.
     chosen: str | None = None
+    #: The zone its text made its controller choose ("choosing my battlefield"): whose, which.
+    chosen_zone: tuple[str, Zone] | None = None
 
 
 @dataclass(frozen=True)

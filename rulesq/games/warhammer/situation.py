@@ -413,6 +413,7 @@ class Reader(EventFacts):
             shown=shown,
             shown_as=str(shown_as) if shown_as is not None else None,
             chosen=_chosen(fact),
+            chosen_zone=_chosen_zone(fact),
         )
 
     _fact_respond = _fact_trigger
@@ -671,7 +672,16 @@ class Reader(EventFacts):
 def _chosen(fact: Fact) -> str | None:
     """The player a link's text made its controller choose ("choosing you"), or None."""
     players: tuple[str, ...] = tuple(fact.param("players") or ())
+    if fact.param("zone") is not None:
+        return None  # a zone was chosen
     return players[1] if len(players) > 1 else None
+
+
+def _chosen_zone(fact: Fact) -> tuple[str, Zone] | None:
+    """The zone a link's text made its controller choose ("choosing my battlefield"), or None."""
+    zone = fact.param("zone")
+    players: tuple[str, ...] = tuple(fact.param("players") or ())
+    return (players[-1], Zone(zone)) if zone is not None and players else None
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:
