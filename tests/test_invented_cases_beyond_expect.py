@@ -92,7 +92,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("cannot attack or defend alone", "whether another unit will defend with it")
     },
     "warhammer-defend/a-tactic-played-on-an-unstated-target-cannot-answer.rq": {
-        1: ('"Franz\'s Decree" was played this turn', "does not state")
+        1: ('"Franz\'s Decree" was played this turn', "the unit it targeted is not stated")
     },
     "warhammer-zones/an-attachment-turned-into-a-development-after-the-count-cannot-answer.rq": {
         1: ('"Rodrik\'s Raiders" turned "Witch Hag\'s Curse" into a development',)

@@ -167,10 +167,19 @@ def read(board: Board, unit: InPlay) -> Reading:
                 found.widens.append(f'"{card.name}" {what} and reads "{sentence}"')
                 continue
             found.gaps.append(
-                f'"{card.name}" {what} and reads "{sentence}": at a time, or on a target, '
-                "the situation does not state"
+                f'"{card.name}" {what} and reads "{sentence}": {unstated(card.name, sentence)}'
             )
     return found
+
+
+def unstated(name: str, sentence: str) -> str:
+    """What a text that acted this turn leaves unstated (target, time), and how to say it."""
+    say = f'say it, e.g. I trigger "{name}" targeting "Some Unit" and the chain has resolved'
+    if _TARGETS_CANNOT.match(sentence):
+        if re.search(r"\bagainst this attack\b", sentence, re.IGNORECASE):
+            return f"the unit it targeted, and the attack it acted in, are not stated: {say}"
+        return f"the unit it targeted is not stated: {say}"
+    return f"when it acted and on what are not stated: {say}"
 
 
 def _in_play(
