@@ -34,7 +34,7 @@ class Reach:
     at_least: int = 0
     #: The kind was a race icon ("[Orc]"): the race alone decides, never a trait.
     icon: bool = False
-    #: "damaged" (damage on it) or "questing" (on a quest), or "".
+    #: "damaged" (damage on it), "questing" (on a quest), "corrupted", or "".
     state: str = ""
     #: "with at least one Attachment support card attached to it".
     equipped: bool = False
@@ -42,7 +42,7 @@ class Reach:
 
 _UNITS = re.compile(
     r"^(?:each (?:of )?)?(?P<your>your )?(?P<side>attacking |defending )?"
-    r"(?P<state>damaged |questing )?(?P<kind>\S+ )?units?"
+    r"(?P<state>damaged |questing |corrupted )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
     r"(?P<equipped> with at least one attachment support card attached to it)?"
     r"(?P<where> in this zone| in all corresponding zones"
@@ -122,6 +122,8 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
         return False
     if term.state == "questing" and not _questing(board, target):
         return False
+    if term.state == "corrupted" and not _corrupted(board, target):
+        return False
     if term.icon and (card.fields.get("race") or "").casefold() != term.kind.casefold():
         return False
     if term.kind and not term.icon and not _has_kind(board, target, term.kind):
@@ -135,6 +137,35 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _corrupted(board: Board, target: InPlay) -> bool:
+    """Whether a unit is corrupted now (CannotAnswer naming what leaves it open)."""
+    from rulesq.errors import CannotAnswer
+    from rulesq.games.warhammer.corruption import corrupted
+
+    found, why = corrupted(board, target)
+    if found is None:
+        raise CannotAnswer(why)
+    return found
+
+
+def _corrupted_units(board: Board, source: InPlay, whose: str) -> int:
+    """The corrupted units in play that the card's controller ("mine") or an opponent controls."""
+    from rulesq.games.warhammer import places as P
+
+    mine = P.controller(source)
+    count = 0
+    for placed in board.cards:
+        if placed.legend or placed.facedown or placed.card is None:
+            continue
+        here = P.place(board, placed)
+        if here.zone is None or "unit" not in here.kinds:
+            continue
+        if (here.controller == mine) != (whose == "mine"):
+            continue
+        count += _corrupted(board, placed)
+    return count
 
 
 def _equipped(board: Board, target: InPlay) -> bool:
@@ -322,7 +353,15 @@ def count_term(words: str) -> Count | None:
         return Count("other units here", found.group("race"))
     if _OPPONENTS_IN_COMBAT.match(words):
         return Count("opponent's units in combat")
+    if found := _CORRUPTED_UNITS.match(words):
+        return Count("corrupted", "mine" if found.group("mine") else "opponent")
     return None
+
+
+#: "corrupted unit you control" / "corrupted unit controlled by an opponent".
+_CORRUPTED_UNITS = re.compile(
+    r"^corrupted unit (?:(?P<mine>you control)|controlled by (?:an opponent|your opponents))$"
+)
 
 
 #: "the number of other [Dwarf] units in this zone".
@@ -349,6 +388,8 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
         return _other_units_here(board, source, term.what)
     if term.kind == "opponent's units in combat":
         return _opponents_in_combat(board, source)
+    if term.kind == "corrupted":
+        return _corrupted_units(board, source, term.what)
     return None
 
 
