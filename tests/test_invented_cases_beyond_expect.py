@@ -142,6 +142,15 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-x-from-the-opponents-units-with-no-attack-cannot-answer.rq": {
         1: ("participating in combat, and the situation does not state it",)
     },
+    "warhammer-loyalty/loyalty-icons-not-given-and-the-most-is-affordable.rq": {
+        1: ("costs at most 6", '"Zhufbar Engineers"')
+    },
+    "warhammer-loyalty/loyalty-icons-not-given-and-the-least-is-unaffordable.rq": {
+        1: ("costs at least 4",)
+    },
+    "warhammer-loyalty/loyalty-icons-not-given-between-the-least-and-the-most-cannot-answer.rq": {
+        1: ('the loyalty icons of "Zhufbar Engineers"',)
+    },
     "warhammer-toughness/toughness-x-from-the-damage-with-two-damages-cannot-answer.rq": {
         1: ("X grows as damage is applied",)
     },
