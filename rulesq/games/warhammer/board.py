@@ -136,6 +136,8 @@ class Attack:
     legend: InPlay | None = None
     attackers: list[InPlay] = field(default_factory=list)
     defenders: list[InPlay] = field(default_factory=list)
+    #: The (last) fact that declares defenders.
+    declared: Fact | None = None
 
 
 @dataclass(frozen=True)

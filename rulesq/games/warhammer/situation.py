@@ -379,6 +379,7 @@ class Reader(EventFacts):
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
         attack.defenders += [self._in_play(ref) for ref in fact.cards]
+        attack.declared = fact
 
     def _fact_sacrificed(self, fact: Fact) -> None:
         self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]

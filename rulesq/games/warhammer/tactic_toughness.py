@@ -35,6 +35,8 @@ _TO_HAVE = re.compile(
 )
 #: X as a tactic defines it: "X is the damage on the unit" (its target's damage).
 _X_DAMAGE = re.compile(r"^(?:the )?damage on (?:the|that|this) unit$", re.IGNORECASE)
+#: X as a tactic defines it: "X is the number of defending units" (when it resolved).
+_X_DEFENDERS = re.compile(r"^(?:the )?number of defending units$", re.IGNORECASE)
 #: A targeted subject naming a race or trait: "Target Slayer unit".
 _TARGET_KIND = re.compile(r"^target (?P<kind>[\w'-]+) unit$", re.IGNORECASE)
 _LASTING = ("until the end of the turn", "until the end of the phase")
@@ -115,12 +117,21 @@ def read(card: Card) -> list[Term] | None:
                 or clause.trigger is not None
                 or (reach is None and not targeted)
                 or duration not in _LASTING
-                or (x and not (targeted and definition and _X_DAMAGE.match(definition)))
+                or (x and not _x_read(targeted, reach, definition))
             ):
                 return None
             amount = None if x else int(gain.group("n"))
             found.append(Term(quote, amount, reach, targeted, duration, subject))
     return found
+
+
+def _x_read(targeted: bool, reach: terms.Reach | None, definition: str | None) -> bool:
+    """Whether X is read: the damage on its target, or the defenders counted for defenders."""
+    if not definition:
+        return False
+    if targeted:
+        return _X_DAMAGE.match(definition) is not None
+    return reach is not None and reach.side == "defending" and bool(_X_DEFENDERS.match(definition))
 
 
 @dataclass(frozen=True)
@@ -170,9 +181,9 @@ def given(
         name = play.card.name
         read_terms = read(play.card)
         if read_terms is None:
-            value.gaps.append(
-                f'"{name}" acted this turn and gives Toughness in words rulesq does not read'
-            )
+            lead = f'"{name}" acted this turn and gives Toughness'
+            if not any(g.startswith(lead) for g in value.gaps):
+                value.gaps.append(f"{lead} in words rulesq does not read")
             return None
         for term in read_terms:
             quote = f'"{name}" gives Toughness ("{term.quote}")'
@@ -230,6 +241,26 @@ def given(
                     continue
             amount = term.amount
             why = f'"{name}" gives it Toughness {amount} {term.duration}'
+            if amount is None and not term.targeted:
+                attack = board.attack
+                declared = attack.declared if attack is not None else None
+                if attack is None or declared is None or declared.index > play.link.fact.index:
+                    value.gaps.append(
+                        f"{quote}, X the number of defending units when it resolved: the "
+                        "defenders are not stated declared before it"
+                    )
+                    return None
+                gone = {id(c) for c, _ in [*board.left, *board.sacrificed]}
+                if any(id(c) in gone for c in attack.defenders):
+                    value.gaps.append(
+                        f"{quote}, X the number of defending units, and a defender left play: "
+                        "whether X counts it is not read"
+                    )
+                    return None
+                amount = len(attack.defenders)
+                why = (
+                    f'"{name}" gives it Toughness X {term.duration}, X the {amount} defending units'
+                )
             if amount is None:
                 hits = [a for a in board.assigned if a.card is target]
                 if len(hits) > 1 or board.chain:
