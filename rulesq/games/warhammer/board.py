@@ -166,6 +166,9 @@ class Board:
     turn_fact: Fact | None = None
     phase: int | None = None
     phase_fact: Fact | None = None
+    #: Every turn and phase statement, in order (a later one may be a later turn or phase).
+    turns: list[tuple[str | None, Fact]] = field(default_factory=list)
+    phases: list[tuple[int, Fact]] = field(default_factory=list)
     assigned: list[Assigned] = field(default_factory=list)
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.

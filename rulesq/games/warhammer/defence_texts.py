@@ -516,6 +516,18 @@ def _widened_to_zones(
     quote = Text(link.name, sentence)
     if here.controller != attack.defender or here.zone is None:
         return True  # units defend their own player's zones
+    from rulesq.games.warhammer.combat_plays import ended
+
+    lasts = (
+        "until the end of the phase" if _ALL_ZONES.match(sentence) else "until the end of the turn"
+    )
+    over, why = ended(board, link, lasts)
+    if over is None:
+        found.widens.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+        return True
+    if over:
+        found.steps.append(f'"{link.name}" resolved, but {why}')
+        return True
     moved = [m for m in board.moves if m.card is unit]
     if moved:
         found.widens.append(

@@ -194,6 +194,7 @@ class Reader(EventFacts):
     # ------------------------------------------------------------------ facts
     def _fact_turn(self, fact: Fact) -> None:
         self.board.turn, self.board.turn_fact = fact.who, fact
+        self.board.turns.append((fact.who, fact))
 
     def _fact_phase(self, fact: Fact) -> None:
         word = str(fact.param("phase", fact.param("number", "")))
@@ -209,6 +210,7 @@ class Reader(EventFacts):
                 or 'Write, e.g., "phase capital" or "phase 3".',
             )
         self.board.phase, self.board.phase_fact = number, fact
+        self.board.phases.append((number, fact))
 
     def _fact_resources(self, fact: Fact) -> None:
         capital = self.board.capital(fact.who or ME)

@@ -197,6 +197,12 @@ def given(
                     "has resolved"
                 )
                 return None
+            over, why = combat_plays.ended(board, play.link, term.duration)
+            if over is None:
+                value.gaps.append(f"{quote}, and {why}")
+                return None
+            if over:
+                continue  # its effect has ended
             if after is not None and after < play.link.fact.index:
                 value.gaps.append(
                     f"{quote}, and the damage is stated assigned before it was triggered: "
