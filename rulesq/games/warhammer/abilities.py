@@ -51,7 +51,8 @@ FORMS: dict[str, re.Pattern[str]] = {
         r"(?: \(per action\))?$"
     ),
     "cancel": re.compile(
-        r"^cancel (?:a|an) (?P<what>tactic|Action) just (?:played|triggered)$", re.IGNORECASE
+        r"^cancel (?:a|an) (?P<what>tactic|Action|Spell card) just (?:played|triggered)$",
+        re.IGNORECASE,
     ),
     "cancel-unless-all": re.compile(
         r"^Cancel and discard target (?P<what>unit or support card) just played unless its "

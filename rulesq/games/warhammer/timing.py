@@ -121,7 +121,7 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
     if sentence is None or sentence.match is None:
         return
     what = sentence.match.group("what").lower()
-    fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what)]
+    fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what, board)]
     if fits and board.resolving is None:
         claims.append(
             rule_claim(
@@ -143,11 +143,17 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
     )
 
 
-def _is_a(kind: str, card: Card | None, what: str) -> bool:
-    """Whether a link (or a card asked about) is a tactic, or an "Action"."""
+def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -> bool:
+    """Whether a link (or a card asked about) is a tactic, an "Action", or a Spell card played.
+
+    A Spell card is one with the Spell trait (its traits unknown: CannotAnswer); triggering
+    the Action of a card in play is not playing it.
+    """
     tactic = card is not None and (card.type or "").lower() == "tactic"
     if what == "tactic":
         return tactic
+    if what == "spell card":
+        return card is not None and kind != "trigger" and traits.bears(board, card, "Spell")
     return tactic or kind == "trigger"
 
 
@@ -469,9 +475,11 @@ def can_cancel(ctx: Context) -> Answer:
     kind = link.kind if link is not None else "card"
     text = Text(canceller.name, action.quote)
     shown = 'an "Action"' if what == "action" else f"a {what}"
-    if _is_a(kind, other, what):
+    if _is_a(kind, other, what, board):
         what_it_is = (
-            'a tactic: playing it is an "Action", whether or not it is played from hand'
+            "a Spell card played"
+            if what == "spell card"
+            else 'a tactic: playing it is an "Action", whether or not it is played from hand'
             if (other.type or "").lower() == "tactic"
             else 'triggered: its "Action:" is on the chain'
         )
@@ -484,6 +492,14 @@ def can_cancel(ctx: Context) -> Answer:
         f'playing "{other.name}" (a {(other.type or "card").lower()}) is an action but not an '
         f'"Action:": "{canceller.name}" cancels only {shown}'
     )
+    if what == "spell card":
+        reason = (
+            f'"{other.name}" is triggered, not played: "{canceller.name}" cancels only {shown} '
+            "just played"
+            if kind == "trigger"
+            else f'"{other.name}" does not bear the Spell trait: "{canceller.name}" cancels only '
+            f"{shown} just played"
+        )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
 
 
