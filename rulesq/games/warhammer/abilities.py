@@ -51,7 +51,8 @@ FORMS: dict[str, re.Pattern[str]] = {
         r"(?: \(per action\))?$"
     ),
     "cancel": re.compile(
-        r"^cancel (?:a|an) (?P<what>tactic|Action|Spell card) just (?:played|triggered)$",
+        r"^cancel (?:a|an) (?P<what>tactic|Action|Spell card) just (?:played|triggered)"
+        r"(?P<in_play> by a card in play)?$",
         re.IGNORECASE,
     ),
     "cancel-unless-all": re.compile(

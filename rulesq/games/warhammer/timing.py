@@ -120,14 +120,18 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
     sentence = action.first("cancel")
     if sentence is None or sentence.match is None:
         return
-    what = sentence.match.group("what").lower()
+    what = _cancel_what(sentence.match)
     fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what, board)]
+    done = "triggered" if what.startswith("action") else "played"
+    cancels = f"{_a(what)} just {done}"
+    if what.endswith("in play"):
+        what, cancels = "Action of a card in play", "an Action just triggered by a card in play"
     if fits and board.resolving is None:
         claims.append(
             rule_claim(
                 Stance.PERMIT,
-                f'"{fits[0].name}" is on the unresolved chain: a card that cancels a {what} '
-                "just played may be played at any time during the chain, before it resolves",
+                f'"{fits[0].name}" is on the unresolved chain: a card that cancels {cancels} '
+                "may be played at any time during the chain, before it resolves",
                 C.JUST_PLAYED,
                 default=True,
             )
@@ -137,10 +141,21 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
         return
     _forbid(
         claims,
-        f'no {what} is on the chain: "{name}" cancels a {what} just played and can only be '
-        "played in response to that type of card",
+        f'no {what} is on the chain: "{name}" cancels {cancels} and can only be played in '
+        "response to that type of card",
         C.JUST_PLAYED,
     )
+
+
+def _a(what: str) -> str:
+    """The words with their article: "a tactic", "an action"."""
+    return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+
+
+def _cancel_what(found: re.Match[str]) -> str:
+    """What a "cancel … just played/triggered" reaches: "tactic", "action", "spell card"."""
+    what = found.group("what").lower()
+    return f"{what} by a card in play" if found.group("in_play") else what
 
 
 def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -> bool:
@@ -154,6 +169,8 @@ def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -
         return tactic
     if what == "spell card":
         return card is not None and kind != "trigger" and traits.bears(board, card, "Spell")
+    if what == "action by a card in play":
+        return not tactic and kind == "trigger"  # a tactic is played from the hand
     return tactic or kind == "trigger"
 
 
@@ -469,12 +486,25 @@ def can_cancel(ctx: Context) -> Answer:
     sentence = action.first("cancel")
     if sentence is None or sentence.match is None:
         raise CannotAnswer(f'"{canceller.name}": "{action.quote}" is not read as a cancel')
-    what = sentence.match.group("what").lower()
+    what = _cancel_what(sentence.match)
     board = _board(ctx)
     link = next((lk for lk in board.chain if lk.card is other), None)
     kind = link.kind if link is not None else "card"
     text = Text(canceller.name, action.quote)
     shown = 'an "Action"' if what == "action" else f"a {what}"
+    if what == "action by a card in play":
+        shown = 'an "Action" triggered by a card in play'
+        if not _is_a(kind, other, what, board):
+            why = (
+                " (a tactic is played, not in play)"
+                if (other.type or "").lower() == "tactic"
+                else ""
+            )
+            reason = (
+                f'"{other.name}" is not an "Action:" triggered by a card in play{why}: '
+                f'"{canceller.name}" cancels only {shown}'
+            )
+            return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
     if _is_a(kind, other, what, board):
         what_it_is = (
             "a Spell card played"
