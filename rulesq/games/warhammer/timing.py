@@ -489,6 +489,11 @@ def can_cancel(ctx: Context) -> Answer:
     what = _cancel_what(sentence.match)
     board = _board(ctx)
     link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is not None and not any(lk.card is canceller for lk in board.chain):
+        window: list[Claim] = []
+        _window(board, window)  # it must still be added to the chain to cancel anything
+        if window:
+            return _claims_to_answer(ctx, window, [])
     kind = link.kind if link is not None else "card"
     text = Text(canceller.name, action.quote)
     shown = 'an "Action"' if what == "action" else f"a {what}"
