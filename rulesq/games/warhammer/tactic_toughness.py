@@ -245,6 +245,12 @@ def given(
                 assert term.reach is not None
                 if not terms.reaches(board, play.who, None, target, term.reach):
                     continue
+                if _entered_after(board, target, play.link.fact.index):
+                    value.gaps.append(
+                        f'{quote}, and "{target.name}" is stated in play only after it resolved: '
+                        "whether a unit that enters play later gains it is not read"
+                    )
+                    return None
             amount = term.amount
             why = f'"{name}" gives it Toughness {amount} {term.duration}'
             if amount is None and not term.targeted:
@@ -282,6 +288,15 @@ def given(
                 )
             found.append((amount, Text(name, term.quote), why))
     return found
+
+
+def _entered_after(board: Board, target: InPlay, index: int) -> bool:
+    """Whether a unit is stated on the board, or entering play, only after a link."""
+    if target.fact.index > index:
+        return True
+    return any(
+        e.card is target and e.kind == "enters_play" and e.fact.index > index for e in board.events
+    )
 
 
 def unread(card: Card) -> bool:
