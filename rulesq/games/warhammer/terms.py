@@ -160,6 +160,10 @@ def _corrupted_units(board: Board, source: InPlay, whose: str) -> int:
         if placed.legend or placed.facedown or placed.card is None:
             continue
         here = P.place(board, placed)
+        if here.gaps:
+            from rulesq.errors import CannotAnswer
+
+            raise CannotAnswer(here.gaps[0])
         if here.zone is None or "unit" not in here.kinds:
             continue
         if (here.controller == mine) != (whose == "mine"):
