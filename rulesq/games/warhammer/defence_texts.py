@@ -309,6 +309,17 @@ def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
                 found.widens.append(f'"{link.name}" resolved and reads "{sentence}"')
             continue
         if _TARGETS_CANNOT.match(sentence) and link.targets and not cancelled:
+            lasting = re.search(r"\b(?:this turn|until the end of the turn)\b", sentence)
+            if lasting and unit in link.targets:
+                from rulesq.games.warhammer.combat_plays import ended
+
+                over, why = ended(board, link, "until the end of the turn")
+                if over is None:
+                    found.gaps.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+                    continue
+                if over:
+                    found.steps.append(f'"{link.name}" resolved, but {why}')
+                    continue
             if unit in link.targets:
                 found.forbids.append(
                     (
@@ -497,9 +508,17 @@ def _widened_by_link(board: Board, unit: InPlay, link: Link, sentence: str, foun
         return True  # another player's units
     kind = shape.group("kind")
     if traits.of_kind(board, unit.card, kind):
-        found.permits.append(
-            (Text(link.name, sentence), f'"{link.name}" resolved this turn: "{sentence}"')
-        )
+        from rulesq.games.warhammer.combat_plays import ended
+
+        over, why = ended(board, link, "until the end of the turn")
+        if over is None:
+            found.widens.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+        elif over:
+            found.steps.append(f'"{link.name}" resolved, but {why}')
+        else:
+            found.permits.append(
+                (Text(link.name, sentence), f'"{link.name}" resolved this turn: "{sentence}"')
+            )
     return True
 
 
