@@ -133,6 +133,15 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
                 if cancelled:
                     out.gaps.append(f'"{link.name}" resolved, and a link cancels it: not read')
                     continue
+                if re.search(r"\b(?:this turn|until the end of the turn)\b", sentence):
+                    from rulesq.games.warhammer.combat_plays import ended
+
+                    over, why = ended(board, link, "until the end of the turn")
+                    if over is None:
+                        out.gaps.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+                        continue
+                    if over:
+                        continue  # its turn is over
                 for unit in attackers:
                     if unit in link.targets:
                         out.claim(
