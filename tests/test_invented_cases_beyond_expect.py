@@ -142,6 +142,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-x-from-the-opponents-units-with-no-attack-cannot-answer.rq": {
         1: ("participating in combat, and the situation does not state it",)
     },
+    "warhammer-corruption/a-cost-lowered-for-each-corrupted-unit-of-the-opponents.rq": {
+        1: ('"Dark Sorceress" lowers it by 2',)
+    },
     "warhammer-loyalty/loyalty-icons-not-given-and-the-most-is-affordable.rq": {
         1: ("costs at most 6", '"Zhufbar Engineers"')
     },

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import target_taxes, texts, traits, xvalue
+from rulesq.games.warhammer import target_taxes, terms, texts, traits, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
@@ -379,6 +379,11 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
             if not own and not _changes_others(constant):
                 continue  # another card's text that lowers or raises its own cost
             if own and change is not None and change.what in ("this unit", "this card"):
+                times = _per(board, player, change.rest)
+                if times is not None and isinstance(change.amount, int):
+                    changes.append((change.amount * times, quote))
+                    value.steps.append(f'"{name}": {times} counted for "{change.rest}"')
+                    continue
                 holds = V.condition(board, change.rest)
                 if holds and isinstance(change.amount, int):
                     changes.append((change.amount, quote))
@@ -422,6 +427,19 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
         if base is not None:
             value.bounds, value.bounded = (base, None), [gap]  # loyalty only adds to the cost
     return value
+
+
+def _per(board: Board, player: str, rest: str) -> int | None:
+    """How many times a cost change "for each corrupted unit …" counts (None: not read).
+
+    CannotAnswer names a unit whose corruption is left open.
+    """
+    if not rest.startswith("for each "):
+        return None
+    term = terms.count_term(rest.removeprefix("for each "))
+    if term is None or term.kind != "corrupted":
+        return None
+    return terms.corrupted_units(board, player, term.what)
 
 
 #: Words of a constant text that change what cards cost.

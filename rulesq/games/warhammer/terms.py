@@ -150,11 +150,14 @@ def _corrupted(board: Board, target: InPlay) -> bool:
     return found
 
 
-def _corrupted_units(board: Board, source: InPlay, whose: str) -> int:
-    """The corrupted units in play that the card's controller ("mine") or an opponent controls."""
+def corrupted_units(board: Board, player: str, whose: str) -> int:
+    """The corrupted units in play that ``player`` ("mine") or an opponent of his controls.
+
+    CannotAnswer when a unit's corruption, or its place, is left open.
+    """
     from rulesq.games.warhammer import places as P
 
-    mine = P.controller(source)
+    mine = player
     count = 0
     for placed in board.cards:
         if placed.legend or placed.facedown or placed.card is None:
@@ -393,7 +396,9 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
     if term.kind == "opponent's units in combat":
         return _opponents_in_combat(board, source)
     if term.kind == "corrupted":
-        return _corrupted_units(board, source, term.what)
+        from rulesq.games.warhammer.places import controller
+
+        return corrupted_units(board, controller(source), term.what)
     return None
 
 
