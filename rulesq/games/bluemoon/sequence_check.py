@@ -112,14 +112,17 @@ def check(situation: Situation) -> None:
 
 
 def _who(fact: Fact) -> str:
+    """The player of a fact (I, unless it names you)."""
     return fact.who or ME
 
 
 def _whose(who: str) -> str:
+    """'my' or 'your'."""
     return "my" if who == ME else "your"
 
 
 def _new_turn(turn: Turn, who: str) -> None:
+    """A new turn of ``who``: nothing of it stated yet."""
     turn.owner = who
     turn.ended = turn.phase = turn.character = turn.decline = None
 
@@ -131,6 +134,7 @@ def _own(turn: Turn, who: str) -> None:
 
 
 def _on_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``it is my turn``: a new turn unless it is the same one going on (as the judge reads it)."""
     who = _who(fact)
     if turn.owner != who or turn.ended is not None:
         _new_turn(turn, who)
@@ -138,6 +142,7 @@ def _on_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_turn_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``my turn ends``: nothing more of that player's in it."""
     who = _who(fact)
     if turn.owner != who:
         _new_turn(turn, who)
@@ -145,11 +150,13 @@ def _on_turn_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``the fight ends``: the turn going on is over too."""
     if turn.owner is not None and turn.ended is None:
         turn.ended = fact
 
 
 def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A phase of the turn going on, not earlier than one stated in it (BM-Q26)."""
     step = Step.named(str(fact.param("phase", "")))
     if step is None or step is Step.GAME_PREPARATION or turn.owner is None:
         return  # an unknown phase is named elsewhere; a phase before any turn, by the judge
@@ -169,6 +176,7 @@ def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A play on its player's own turn, not after that turn is over (BM-Q137, rulebook p.7)."""
     who = _who(fact)
     kinds = [_kind(ref) for ref in fact.cards]
     if "interference" in kinds or None in kinds:
@@ -185,6 +193,7 @@ def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """One retreat a fight, by the turn's player up to his Announce Power phase (BM-Q312)."""
     who = _who(fact)
     _own(turn, who)
     if turn.retreat is not None:
@@ -216,7 +225,8 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
                 f"Put the retreat before the {late[0].title} phase. {RETREAT_PHASE}",
             )
         turn.ended = fact
-    elif turn.ended is None:
+    elif turn.ended is None and (turn.phase is None or turn.phase[0] < Step.END_OF_TURN):
+        # two Floods: 'after the end of my turn' (its End of Turn phase is read as its end)
         raise _error(
             situation,
             fact,
@@ -229,6 +239,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A decline by the turn's player, before his Character phase (BM-Q430, BM-Q355)."""
     who = _who(fact)
     _own(turn, who)
     if turn.owner != who and turn.ended is None:
@@ -258,6 +269,7 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_ships(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A player with a ship landed or loaded may play a card that is not in his hand."""
     turn.ships.add(_who(fact))
 
 
@@ -300,6 +312,7 @@ def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _kind(ref: CardRef) -> str | None:
+    """The card's type as the judge reads it, or None for a card not known."""
     if ref.card is None:
         return None
     return KINDS.get(ref.card.type.lower(), ref.card.type.lower())
@@ -308,6 +321,7 @@ def _kind(ref: CardRef) -> str | None:
 def _ended(
     situation: Situation, fact: Fact, turn: Turn, what: str, clause: str = OWN_TURN
 ) -> InputError:
+    """An event of the turn's player after the turn's end (or his retreat)."""
     end = turn.ended
     assert end is not None
     how = "retreat" if end.kind == "retreat" else "end"
@@ -322,6 +336,7 @@ def _ended(
 
 
 def _error(situation: Situation, fact: Fact, message: str, hint: str) -> InputError:
+    """An input error at the fact's line, with what would be allowed and the clause."""
     return InputError(
         message,
         situation.source,
