@@ -73,7 +73,7 @@ DECLINE_LATE = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """What the file has said so far about the turn going on."""
 
@@ -96,17 +96,17 @@ class Turn:
 def check(situation: Situation) -> None:
     """Raise ``InputError`` at the first stated event no Blue Moon turn sequence allows."""
     turn = Turn()
+    hands = turn.hands
+    handlers = _HANDLERS
     for item in situation.items:
-        if not isinstance(item, Fact) or item.supposed is not None:
+        if item.supposed is not None or not isinstance(item, Fact):
             continue
         kind = item.kind
-        if kind not in KEEP_HAND and kind not in EXACT_HANDS:
-            hands = turn.hands
+        if hands and kind not in KEEP_HAND and kind not in EXACT_HANDS:
             if kind in PLAYS:
                 _from_hand(situation, item, turn)
-            if hands:
-                hands.clear()
-        handler = _HANDLERS.get(kind)
+            hands.clear()
+        handler = handlers.get(kind)
         if handler is not None:
             handler(situation, item, turn)
 
@@ -177,18 +177,23 @@ def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
     """A play on its player's own turn, not after that turn is over (BM-Q137, rulebook p.7)."""
-    who = _who(fact)
-    kinds = [_kind(ref) for ref in fact.cards]
-    if "interference" in kinds or None in kinds:
-        return  # answers the other player's action; a card of unknown type is not judged
-    _own(turn, who)
-    if turn.owner == who and turn.ended is not None:
-        raise _ended(situation, fact, turn, "a card is played only on its player's turn")
-    if turn.owner != who and turn.ended is not None:
+    who = fact.who or ME
+    character = False
+    for ref in fact.cards:
+        kind = _kind(ref)
+        if kind is None or kind == "interference":
+            return  # answers the other player's action; a card of unknown type is not judged
+        character = character or kind in CHARACTER_KINDS
+    owner = turn.owner
+    if owner is None:
+        _new_turn(turn, who)  # on its player's turn, as the judge reads it
+    elif turn.ended is not None:
+        if owner == who:
+            raise _ended(situation, fact, turn, "a card is played only on its player's turn")
         _new_turn(turn, who)  # the other player's turn is over: this one's is left out
-    if turn.owner != who:
+    elif owner != who:
         return  # a play in the other player's turn (BM-Q137) is left to the judge
-    if turn.character is None and any(k in CHARACTER_KINDS for k in kinds):
+    if character and turn.character is None:
         turn.character = fact
 
 
@@ -315,7 +320,8 @@ def _kind(ref: CardRef) -> str | None:
     """The card's type as the judge reads it, or None for a card not known."""
     if ref.card is None:
         return None
-    return KINDS.get(ref.card.type.lower(), ref.card.type.lower())
+    kind = ref.card.type.lower()
+    return KINDS.get(kind, kind)
 
 
 def _ended(
