@@ -67,3 +67,17 @@ def test_the_stated_play_is_refused_at_its_line() -> None:
         parse_situation(text, "stated.rq")
     assert (raised.value.line, raised.value.column) == (5, 1)
     assert "line 4: its end" in raised.value.message
+
+
+def test_a_turn_or_phase_stated_before_a_question_does_not_bind_what_follows_it() -> None:
+    """The judge re-asks a question with a turn or phase stated just before it (the default it
+    took, ``rulesq.engine.defaults``): the facts after the question must not refuse that."""
+    restated = (
+        "game bluemoon\nit is my turn\nphase Booster/Support\nask can I retreat?\n"
+        "phase Retreat from Fight?\nask can I retreat?\n"
+    )
+    parse_situation(restated, "restated.rq")
+    other_turn = "game bluemoon\nit is your turn\nask can I retreat?\nI retreat\n"
+    parse_situation(other_turn, "other-turn.rq")
+    with pytest.raises(InputError):
+        parse_situation(other_turn.replace("ask can I retreat?\n", ""), "stated.rq")

@@ -91,6 +91,10 @@ class Turn:
     hands: dict[str, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
     #: The players who may play cards from a landed ship (a ship was landed or loaded).
     ships: set[str] = field(default_factory=set)
+    #: A question came since the turn was stated. The judge may ask it again with another
+    #: turn or phase stated just before it (the default it took): the phase is forgotten,
+    #: and an event of the other player is read as on his own turn, left unstated.
+    asked: bool = False
 
 
 def check(situation: Situation) -> None:
@@ -99,7 +103,10 @@ def check(situation: Situation) -> None:
     hands = turn.hands
     handlers = _HANDLERS
     for item in situation.items:
-        if item.supposed is not None or not isinstance(item, Fact):
+        if not isinstance(item, Fact):
+            turn.phase, turn.asked = None, True  # the question's moment may be re-asked
+            continue
+        if item.supposed is not None:
             continue
         kind = item.kind
         if hands and kind not in KEEP_HAND and kind not in EXACT_HANDS:
@@ -125,11 +132,16 @@ def _new_turn(turn: Turn, who: str) -> None:
     """A new turn of ``who``: nothing of it stated yet."""
     turn.owner = who
     turn.ended = turn.phase = turn.character = turn.decline = None
+    turn.asked = False
 
 
 def _own(turn: Turn, who: str) -> None:
-    """An event with no turn stated happens on its player's turn (as the judge reads it)."""
-    if turn.owner is None:
+    """An event with no turn stated happens on its player's turn (as the judge reads it).
+
+    So does an event after a question, unless the turn is stated again since (see ``asked``).
+    """
+    owner = turn.owner
+    if owner is None or (turn.asked and owner != who and turn.ended is None):
         _new_turn(turn, who)
 
 
@@ -138,6 +150,7 @@ def _on_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
     who = _who(fact)
     if turn.owner != who or turn.ended is not None:
         _new_turn(turn, who)
+    turn.asked = False
     turn.retreat = None  # turns may be left out between two stated ones: a new fight may start
 
 
