@@ -182,7 +182,8 @@ def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
             fact,
             f"the {step.title} phase cannot come after the {reached.title} phase of the same "
             f"turn (line {said.span.line}): a turn's phases come in order",
-            f"State the phases in turn order, or write whose turn it is for a new turn. "
+            f"State the phases in turn order; for a later turn, end this one first "
+            f"({_whose(turn.owner or ME)} turn ends). "
             f"{PHASE_ORDER}",
         )
     turn.phase = (step, fact)
