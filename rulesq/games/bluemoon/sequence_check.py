@@ -72,6 +72,11 @@ DECLINE_LATE = (
     "start the fight.'"
 )
 
+FROM_HAND = (
+    "BM-Q452: 'Your character card is played out of your hand into your combat area'; "
+    "BM-Q115: 'cards are then played from the landed ship rather than your hand that turn'."
+)
+
 
 @dataclass(slots=True)
 class Turn:
@@ -325,8 +330,8 @@ def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
                 situation.text,
                 ref.span.line,
                 ref.span.column,
-                suggestion="A card is played from its player's hand (or a landed ship): name "
-                "it in the hand, or write the draw that brings it there, before the play.",
+                suggestion="Name it in the hand, or write the draw that brings it there, "
+                f"before the play. {FROM_HAND}",
             )
 
 
