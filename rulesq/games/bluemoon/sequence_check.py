@@ -47,34 +47,40 @@ KEEP_HAND = frozenset(
     }
 )
 
-#: The clauses the rules rest on, quoted from the FAQ (BM-Qn: ``rulesq cite BM-Qn``).
+#: The clauses the rules rest on, quoted from the FAQ, with their ids (``rulesq cite ID``).
+FAQ = "bluemoon/faq/"
 PHASE_ORDER = (
-    "BM-Q26: the phases are 'Beginning of Turn, Leadership, Retreat from Fight?, Character, "
-    "Booster or Support (also Booster/Support), Announce Power, Refresh Hand, End of Turn'."
+    f"{FAQ}about-blue-moon-legends/10: the phases are 'Beginning of Turn, Leadership, "
+    "Retreat from Fight?, Character, Booster or Support (also Booster/Support), Announce "
+    "Power, Refresh Hand, End of Turn'."
 )
-OWN_TURN = "BM-Q137: 'Your cards can each only be played in the appropriate phase of your turn'."
+OWN_TURN = (
+    f"{FAQ}card-play-timing/2: 'Your cards can each only be played in the appropriate phase "
+    "of your turn'."
+)
 RETREAT_ENDS = (
-    "BM-Q438 (rulebook p.7): 'you announce your retreat. This ends the fight and your turn "
-    "concludes without any further obligations or activities.'"
+    f"{FAQ}end-of-fight/2 (rulebook p.7): 'you announce your retreat. This ends the fight and "
+    "your turn concludes without any further obligations or activities.'"
 )
 RETREAT_PHASE = (
-    "BM-Q312: 'In all other cases you retreat only in your Retreat from Fight? phase.' "
-    "(a called bluff: in the Announce Power phase; two Floods: after the end of the other "
-    "player's turn)."
+    f"{FAQ}special-power-texts-aqua-cards/1: 'In all other cases you retreat only in your "
+    "Retreat from Fight? phase.' (a called bluff: in the Announce Power phase; two Floods: "
+    "after the end of the other player's turn)."
 )
 DECLINE_PHASE = (
-    "BM-Q430: both 'usually (and the former only) take place in a player's Retreat from Fight? "
-    "phase, they are mutually exclusive, you are never allowed a choice between them.'"
+    f"{FAQ}start-of-fight/3: both 'usually (and the former only) take place in a player's "
+    "Retreat from Fight? phase, they are mutually exclusive, you are never allowed a choice "
+    "between them.'"
 )
 DECLINE_LATE = (
-    "BM-Q355: 'By playing a character card you have entered the Character phase and finished "
-    "the Retreat from Fight? phase, so the fight has started and it is too late to decline to "
-    "start the fight.'"
+    f"{FAQ}interference-cards/11: 'By playing a character card you have entered the Character "
+    "phase and finished the Retreat from Fight? phase, so the fight has started and it is too "
+    "late to decline to start the fight.'"
 )
-
 FROM_HAND = (
-    "BM-Q452: 'Your character card is played out of your hand into your combat area'; "
-    "BM-Q115: 'cards are then played from the landed ship rather than your hand that turn'."
+    f"{FAQ}end-of-game/5: 'Your character card is played out of your hand into your combat "
+    f"area'; {FAQ}about-the-new-rules-in-the-buka-invasion/2: 'cards are then played from the "
+    "landed ship rather than your hand that turn'."
 )
 
 
@@ -174,7 +180,7 @@ def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """A phase of the turn going on, not earlier than one stated in it (BM-Q26)."""
+    """A phase of the turn going on, not earlier than one stated in it (``PHASE_ORDER``)."""
     step = Step.named(str(fact.param("phase", "")))
     if step is None or step is Step.GAME_PREPARATION or turn.owner is None:
         return  # an unknown phase is named elsewhere; a phase before any turn, by the judge
@@ -195,7 +201,7 @@ def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """A play on its player's own turn, not after that turn is over (BM-Q137, rulebook p.7)."""
+    """A play on its player's own turn, not after that turn is over (``OWN_TURN``)."""
     who = fact.who or ME
     character = False
     for ref in fact.cards:
@@ -211,13 +217,13 @@ def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
             raise _ended(situation, fact, turn, "a card is played only on its player's turn")
         _new_turn(turn, who)  # the other player's turn is over: this one's is left out
     elif owner != who:
-        return  # a play in the other player's turn (BM-Q137) is left to the judge
+        return  # a play in the other player's turn (``OWN_TURN``) is left to the judge
     if character and turn.character is None:
         turn.character = fact
 
 
 def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """One retreat a fight, by the turn's player up to his Announce Power phase (BM-Q312)."""
+    """One retreat a fight, by the turn's player up to his Announce Power phase."""
     who = _who(fact)
     _own(turn, who)
     if turn.retreat is not None:
@@ -263,7 +269,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """A decline by the turn's player, before his Character phase (BM-Q430, BM-Q355)."""
+    """A decline by the turn's player, before his Character phase (``DECLINE_LATE``)."""
     who = _who(fact)
     _own(turn, who)
     if turn.owner != who and turn.ended is None:
