@@ -217,7 +217,17 @@ def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
             raise _ended(situation, fact, turn, "a card is played only on its player's turn")
         _new_turn(turn, who)  # the other player's turn is over: this one's is left out
     elif owner != who:
-        return  # a play in the other player's turn (``OWN_TURN``) is left to the judge
+        if turn.asked:
+            _new_turn(turn, who)  # after a question, read as on its player's turn (``asked``)
+        else:
+            raise _error(
+                situation,
+                fact,
+                f"it is {_whose(owner)} turn: {'I' if who == ME else 'you'} cannot play "
+                f"{'a card' if len(fact.cards) != 1 else _one_card(fact)} in it (only an "
+                "interference card answers the other player's turn)",
+                f"Write 'it is {_whose(who)} turn' before the play. {OWN_TURN}",
+            )
     if character and turn.character is None:
         turn.character = fact
 
@@ -339,6 +349,11 @@ def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
                 suggestion="Name it in the hand, or write the draw that brings it there, "
                 f"before the play. {FROM_HAND}",
             )
+
+
+def _one_card(fact: Fact) -> str:
+    """The one card a fact plays, quoted."""
+    return f'"{fact.cards[0].name}"'
 
 
 def _kind(ref: CardRef) -> str | None:
