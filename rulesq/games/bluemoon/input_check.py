@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games.bluemoon import sequence_check
 from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS, kind_of
 from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
@@ -86,6 +87,7 @@ def check(situation: Situation) -> None:
         if item.kind in KIND_NEEDED:
             _kind(situation, item)
         _sourced_values(situation, item)
+    sequence_check.check(situation)
 
 
 def _sourced_values(situation: Situation, fact: Fact) -> None:
