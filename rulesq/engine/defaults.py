@@ -37,6 +37,11 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
+from rulesq.engine.answer import Status
+from rulesq.errors import RulesqError
+from rulesq.situation.restate import stated
+from rulesq.spans import text_lines
+
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.situation.model import Fact, Question, Situation
@@ -136,9 +141,6 @@ def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
     (:func:`rulesq.situation.restate.stated`); None if the text so written would not be a
     situation (it would not parse, resolve or pass the game's checks).
     """
-    from rulesq.errors import RulesqError
-    from rulesq.situation.restate import stated
-
     try:
         return stated(situation, at, line.split("\n"))
     except RulesqError:
@@ -260,8 +262,6 @@ def first_line(situation: Situation) -> int:
     A card's icons are the card's, whenever they are stated: stated first, the line moves no
     event and sits in no moment of the replay.
     """
-    from rulesq.spans import text_lines
-
     if situation.items:
         return min(item.span.line for item in situation.items)
     return len(text_lines(situation.text)) + 1
@@ -343,8 +343,6 @@ def _icon_verdict(
     situation: Situation, question: Question, ask: Ask, line: str, restated: Restated | None
 ) -> str | None:
     """The verdict with ``line`` stated first (a *conflict*'s status); None: left out."""
-    from rulesq.engine.answer import Status
-
     again = asked_first(situation, question, line, ask, restated)
     if again is None:
         return None
