@@ -54,6 +54,8 @@ def test_given_icons_note_reads_by_name_and_as_a_whole_but_not_a_count() -> None
         fresh = IconReads()
         whole(GivenIcons({"STOP"}, fresh))
         assert fresh.read() is None
+    two = IconReads()
+    assert len(GivenIcons({"STOP", "FREE"}, two)) == 2 and two.read() is None
     assert alike("STOP", frozenset({"FREE"}), "PAIR")
     assert not alike("STOP", frozenset({"STOP"}), "PAIR")
     assert not alike("STOP", frozenset({"PAIR"}), "PAIR")

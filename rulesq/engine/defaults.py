@@ -21,7 +21,9 @@ to have none (``no_icons``), shown where the judging read them. A yes/no answer 
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
 a time; when a verdict differs, the judge is asked to say which icons the card has. An icon
 whose reading no step used (``Answer.unneeded_flags``, as the game notes it) would give the
-same verdict: it is asked about only when another icon changes the verdict.
+same verdict: it is asked about only when another icon changes the verdict. An icon that the
+judging with another icon given never asked for, where it read the card's flags only by name
+or counted them (``Answer.flags_read``), would be read the same: it takes that verdict.
 
 Asked again, a question needs its verdict and status alone: it is answered *light* (without
 the answer's graph; ``rulesq.engine.dispatch``).

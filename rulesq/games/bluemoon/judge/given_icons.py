@@ -63,7 +63,10 @@ class GivenIcons(frozenset[str]):
         return frozenset.__contains__(self, icon)
 
     def __len__(self) -> int:
-        return frozenset.__len__(self)  # a count: the same for any one icon given
+        count = frozenset.__len__(self)
+        if count != 1:
+            self.reads.whole = True  # a count is the same for any one icon given, only
+        return count
 
     def _whole(self) -> frozenset[str]:
         self.reads.whole = True
