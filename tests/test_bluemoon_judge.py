@@ -10,6 +10,7 @@ import pytest
 
 from rulesq.engine import Status, evaluate
 from rulesq.engine.dispatch import answer_question
+from rulesq.errors import InputError
 from rulesq.games import get_game
 from rulesq.situation import parse_situation
 
@@ -466,19 +467,29 @@ ask is the special power text of "Grey Wolf" ignored?
     )
 
 
-@pytest.mark.parametrize(
-    "going_back", ["phase Booster/Support\nphase Character", 'I play "Boots"\nphase Character']
-)
-def test_a_turn_going_back_to_an_earlier_phase_is_cannot_answer(going_back: str) -> None:
-    """A turn's phases come in order: a timeline that goes back is no state to judge."""
-    body = f"""
+GOING_BACK = """
 card "Hero" character (fire 1, earth 1): ""
 card "Boots" booster (fire 1, earth 1): ""
 it is my turn
 {going_back}
 ask can I play "Hero"?
 """
+
+
+def test_a_turn_going_back_to_an_earlier_phase_is_cannot_answer() -> None:
+    """A turn's phases come in order: a timeline that a play takes past the phase stated next
+    is no state to judge."""
+    body = GOING_BACK.format(going_back='I play "Boots"\nphase Character')
     assert answers(body) == [("-", Status.CANNOT.key)]
+
+
+def test_phases_stated_going_back_are_an_input_error() -> None:
+    """Two phases stated out of order in one turn are refused before judging, at the second."""
+    body = GOING_BACK.format(going_back="phase Booster/Support\nphase Character")
+    with pytest.raises(InputError) as raised:
+        parse_situation("game bluemoon\n" + body.strip() + "\n")
+    assert raised.value.line == 6
+    assert "cannot come after the Booster/Support phase" in raised.value.message
 
 
 def test_an_inline_card_can_state_its_people() -> None:

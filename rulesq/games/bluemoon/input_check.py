@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games.bluemoon import sequence_check
 from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS
 from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
@@ -79,6 +80,7 @@ def check(situation: Situation) -> None:
             _lacked(situation, item)
         if item.kind in _HAND_FACTS:
             _hand_size(situation, item, moment)
+    sequence_check.check(situation)
 
 
 def _lacking(situation: Situation, fact: Fact) -> None:

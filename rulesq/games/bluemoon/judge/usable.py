@@ -147,7 +147,7 @@ def _once(forces: Forces, source: Source, who: str) -> Ruling:
     """A "now" text: once, as its card is played (a replayed card is a new card)."""
     state = forces.state
     card = source.card
-    if not (card.played and card.turn == state.turn and state.is_turn_of(who)):
+    if not (card.played and card.turn == state.turn and state.is_turn_of(card.owner)):
         return no(
             f"{source.quote!r} took effect when its card was played and has no effect thereafter",
             R.TEXT_GROUPS,

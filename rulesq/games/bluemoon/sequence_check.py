@@ -1,0 +1,413 @@
+"""Blue Moon sequences no game can follow: an event out of its turn, phase or fight is an error.
+
+One pass over the facts, in order (linear in their number). What a file leaves unstated is not
+impossible: only what contradicts the rules, given the turn, phase and retreat the file states,
+is refused. A statement supposed for a question (``what happens if``) is asked, not stated.
+The clause each rule rests on is quoted in the hint (and in grammar/README.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.errors import InputError
+from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, KINDS
+from rulesq.games.bluemoon.judge.state import Step
+from rulesq.situation.model import ME, Fact
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import CardRef, Situation
+
+#: The facts that play cards from the hand (or a landed ship) on the player's own turn.
+PLAYS = frozenset({"play", "play_bluff", "play_without_icon"})
+#: Facts that say what a hand holds, exactly: a card played right after must be among them.
+EXACT_HANDS = frozenset({"hand_size", "hand_only", "run_out"})
+#: Facts that move no card into a hand: a hand stated exactly stays so across them.
+KEEP_HAND = frozenset(
+    {
+        "active",
+        "inactive",
+        "pile",
+        "influence",
+        "bluff_card",
+        "bluff_count",
+        "dragons_held",
+        "dragon_named",
+        "icons",
+        "no_icons",
+        "lacks_icon",
+        "shield",
+        "element",
+        "deck_size",
+        "area_size",
+        "hand_lacks",
+        "hand",
+    }
+)
+
+#: The clauses the rules rest on, quoted from the FAQ, with their ids (``rulesq cite ID``).
+FAQ = "bluemoon/faq/"
+PHASE_ORDER = (
+    f"{FAQ}about-blue-moon-legends/10: the phases are 'Beginning of Turn, Leadership, "
+    "Retreat from Fight?, Character, Booster or Support (also Booster/Support), Announce "
+    "Power, Refresh Hand, End of Turn'."
+)
+OWN_TURN = (
+    f"{FAQ}card-play-timing/2: 'Your cards can each only be played in the appropriate phase "
+    "of your turn'."
+)
+RETREAT_ENDS = (
+    f"{FAQ}end-of-fight/2 (rulebook p.7): 'you announce your retreat. This ends the fight and "
+    "your turn concludes without any further obligations or activities.'"
+)
+RETREAT_PHASE = (
+    f"{FAQ}special-power-texts-aqua-cards/1: 'In all other cases you retreat only in your "
+    "Retreat from Fight? phase.' (a called bluff: in the Announce Power phase; two Floods: "
+    "after the end of the other player's turn)."
+)
+DECLINE_PHASE = (
+    f"{FAQ}start-of-fight/3: both 'usually (and the former only) take place in a player's "
+    "Retreat from Fight? phase, they are mutually exclusive, you are never allowed a choice "
+    "between them.'"
+)
+DECLINE_LATE = (
+    f"{FAQ}interference-cards/11: 'By playing a character card you have entered the Character "
+    "phase and finished the Retreat from Fight? phase, so the fight has started and it is too "
+    "late to decline to start the fight.'"
+)
+FROM_HAND = (
+    f"{FAQ}end-of-game/5: 'Your character card is played out of your hand into your combat "
+    f"area'; {FAQ}about-the-new-rules-in-the-buka-invasion/2: 'cards are then played from the "
+    "landed ship rather than your hand that turn'."
+)
+
+
+@dataclass(slots=True)
+class Turn:
+    """What the file has said so far about the turn going on."""
+
+    owner: str | None = None
+    #: The fact that ended the turn (``my turn ends``, ``the fight ends``, the owner's retreat).
+    ended: Fact | None = None
+    #: The last phase stated in this turn, with its fact.
+    phase: tuple[Step, Fact] | None = None
+    #: The owner's first character card played this turn (the fight has started).
+    character: Fact | None = None
+    decline: Fact | None = None
+    #: A retreat since the last turn stated (a retreat ends the fight).
+    retreat: Fact | None = None
+    #: A hand stated exactly just before (player -> the fact and the cards it names).
+    hands: dict[str, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
+    #: The players who may play cards from a landed ship (a ship was landed or loaded).
+    ships: set[str] = field(default_factory=set)
+    #: A question came since the turn was stated. The judge may ask it again with another
+    #: turn or phase stated just before it (the default it took): the phase is forgotten,
+    #: and an event of the other player is read as on his own turn, left unstated.
+    asked: bool = False
+
+
+def check(situation: Situation) -> None:
+    """Raise ``InputError`` at the first stated event no Blue Moon turn sequence allows."""
+    turn = Turn()
+    hands = turn.hands
+    handlers = _HANDLERS
+    for item in situation.items:
+        if not isinstance(item, Fact):
+            turn.phase, turn.asked = None, True  # the question's moment may be re-asked
+            continue
+        if item.supposed is not None:
+            continue
+        kind = item.kind
+        if hands and kind not in KEEP_HAND and kind not in EXACT_HANDS:
+            if kind in PLAYS:
+                _from_hand(situation, item, turn)
+            hands.clear()
+        handler = handlers.get(kind)
+        if handler is not None:
+            handler(situation, item, turn)
+
+
+def _who(fact: Fact) -> str:
+    """The player of a fact (I, unless it names you)."""
+    return fact.who or ME
+
+
+def _whose(who: str) -> str:
+    """'my' or 'your'."""
+    return "my" if who == ME else "your"
+
+
+def _new_turn(turn: Turn, who: str) -> None:
+    """A new turn of ``who``: nothing of it stated yet."""
+    turn.owner = who
+    turn.ended = turn.phase = turn.character = turn.decline = None
+    turn.asked = False
+
+
+def _own(turn: Turn, who: str) -> None:
+    """An event with no turn stated happens on its player's turn (as the judge reads it).
+
+    So does an event after a question, unless the turn is stated again since (see ``asked``).
+    """
+    owner = turn.owner
+    if owner is None or (turn.asked and owner != who and turn.ended is None):
+        _new_turn(turn, who)
+
+
+def _on_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``it is my turn``: a new turn unless it is the same one going on (as the judge reads it)."""
+    who = _who(fact)
+    if turn.owner != who or turn.ended is not None:
+        _new_turn(turn, who)
+    turn.asked = False
+    turn.retreat = None  # turns may be left out between two stated ones: a new fight may start
+
+
+def _on_turn_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``my turn ends``: nothing more of that player's in it."""
+    who = _who(fact)
+    if turn.owner != who:
+        _new_turn(turn, who)
+    turn.ended = fact
+
+
+def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``the fight ends``: the turn going on is over too."""
+    if turn.owner is not None and turn.ended is None:
+        turn.ended = fact
+
+
+def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A phase of the turn going on, not earlier than one stated in it (``PHASE_ORDER``)."""
+    step = Step.named(str(fact.param("phase", "")))
+    if step is None or step is Step.GAME_PREPARATION or turn.owner is None:
+        return  # an unknown phase is named elsewhere; a phase before any turn, by the judge
+    if turn.ended is not None:
+        raise _ended(situation, fact, turn, f"the {step.title} phase cannot follow")
+    if turn.phase is not None and step < turn.phase[0]:
+        reached, said = turn.phase
+        raise _error(
+            situation,
+            fact,
+            f"the {step.title} phase cannot come after the {reached.title} phase of the same "
+            f"turn (line {said.span.line}): a turn's phases come in order",
+            f"State the phases in turn order; for a later turn, end this one first "
+            f"({_whose(turn.owner or ME)} turn ends). "
+            f"{PHASE_ORDER}",
+        )
+    turn.phase = (step, fact)
+
+
+def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A play on its player's own turn, not after that turn is over (``OWN_TURN``)."""
+    who = fact.who or ME
+    character = False
+    for ref in fact.cards:
+        kind = _kind(ref)
+        if kind is None or kind == "interference":
+            return  # answers the other player's action; a card of unknown type is not judged
+        character = character or kind in CHARACTER_KINDS
+    owner = turn.owner
+    if owner is None:
+        _new_turn(turn, who)  # on its player's turn, as the judge reads it
+    elif turn.ended is not None:
+        if owner == who:
+            raise _ended(situation, fact, turn, "a card is played only on its player's turn")
+        _new_turn(turn, who)  # the other player's turn is over: this one's is left out
+    elif owner != who:
+        if turn.asked:
+            _new_turn(turn, who)  # after a question, read as on its player's turn (``asked``)
+        else:
+            raise _error(
+                situation,
+                fact,
+                f"it is {_whose(owner)} turn: {'I' if who == ME else 'you'} cannot play "
+                f"{'a card' if len(fact.cards) != 1 else _one_card(fact)} in it (only an "
+                "interference card answers the other player's turn)",
+                f"Write 'it is {_whose(who)} turn' before the play. {OWN_TURN}",
+            )
+    if character and turn.character is None:
+        turn.character = fact
+
+
+def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """One retreat a fight, by the turn's player up to his Announce Power phase."""
+    who = _who(fact)
+    _own(turn, who)
+    if turn.retreat is not None:
+        raise _error(
+            situation,
+            fact,
+            f"{'I' if _who(turn.retreat) == ME else 'you'} retreated already (line "
+            f"{turn.retreat.span.line}), which ended the fight: a fight has one retreat",
+            f"Write whose turn it is (a new fight) before a second retreat. {RETREAT_ENDS}",
+        )
+    if turn.decline is not None:
+        raise _error(
+            situation,
+            fact,
+            f"a retreat cannot follow a decline to start the fight (line "
+            f"{turn.decline.span.line}) in the same turn",
+            f"Keep one of the two. {DECLINE_PHASE}",
+        )
+    if turn.owner == who:
+        if turn.ended is not None:
+            raise _ended(situation, fact, turn, "no retreat is left in it", RETREAT_PHASE)
+        late = turn.phase
+        if late is not None and late[0] > Step.ANNOUNCE_POWER:
+            raise _error(
+                situation,
+                fact,
+                f"the turn is past its Announce Power phase (line {late[1].span.line}): "
+                "no retreat is left in it",
+                f"Put the retreat before the {late[0].title} phase. {RETREAT_PHASE}",
+            )
+        turn.ended = fact
+    elif turn.ended is None and (turn.phase is None or turn.phase[0] < Step.END_OF_TURN):
+        # two Floods: 'after the end of my turn' (its End of Turn phase is read as its end)
+        raise _error(
+            situation,
+            fact,
+            f"it is {_whose(turn.owner or ME)} turn: {'I' if who == ME else 'you'} "
+            f"cannot retreat in it",
+            f"Write 'it is {_whose(who)} turn' before the retreat, or end the turn first "
+            f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
+        )
+    turn.retreat = fact
+
+
+def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A decline by the turn's player, before his Character phase (``DECLINE_LATE``)."""
+    who = _who(fact)
+    _own(turn, who)
+    if turn.owner != who and turn.ended is None:
+        raise _error(
+            situation,
+            fact,
+            f"it is {_whose(turn.owner or ME)} turn: only its player declines to start "
+            "a fight, in his Retreat from Fight? phase",
+            f"Write 'it is {_whose(who)} turn' before the decline. {DECLINE_PHASE}",
+        )
+    if turn.owner == who and turn.ended is not None:
+        raise _ended(situation, fact, turn, "no decline is left in it", DECLINE_PHASE)
+    if turn.owner != who:
+        _new_turn(turn, who)
+    late, what = turn.character, "a character card"
+    if late is None and turn.phase is not None and turn.phase[0] > Step.RETREAT_FROM_FIGHT:
+        late, what = turn.phase[1], f"the {turn.phase[0].title} phase"
+    if late is not None:
+        raise _error(
+            situation,
+            fact,
+            f"too late to decline to start the fight: line {late.span.line} is {what} of this turn",
+            f"Put the decline in the Retreat from Fight? phase, before any character card. "
+            f"{DECLINE_LATE}",
+        )
+    turn.decline = fact
+
+
+def _on_ships(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A player with a ship landed or loaded may play a card that is not in his hand."""
+    turn.ships.add(_who(fact))
+
+
+def _on_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A hand stated exactly: none (``0 cards``, ``run out``) or the cards ``hand_only`` names."""
+    who = _who(fact)
+    if fact.kind == "hand":
+        known = turn.hands.get(who)
+        if known is not None:
+            turn.hands[who] = (known[0], known[1] | {normalise_name(r.name) for r in fact.cards})
+        return
+    if fact.kind == "hand_only":
+        turn.hands[who] = (fact, frozenset(normalise_name(r.name) for r in fact.cards))
+    elif fact.kind == "run_out" or int(fact.param("number", 1)) == 0:
+        turn.hands[who] = (fact, frozenset())
+    else:
+        turn.hands.pop(who, None)
+
+
+def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """A card played right after its player's hand is stated exactly is one of its cards."""
+    who = _who(fact)
+    known = turn.hands.get(who)
+    if known is None or who in turn.ships:
+        return
+    said, held = known
+    for ref in fact.cards:
+        if normalise_name(ref.name) not in held:
+            hand = ", ".join(f'"{r.name}"' for r in said.cards) if said.cards else "no cards"
+            raise InputError(
+                f'"{ref.name}" is not in {_whose(who)} hand: line {said.span.line} says it '
+                f"holds {hand}",
+                situation.source,
+                situation.text,
+                ref.span.line,
+                ref.span.column,
+                suggestion="Name it in the hand, or write the draw that brings it there, "
+                f"before the play. {FROM_HAND}",
+            )
+
+
+def _one_card(fact: Fact) -> str:
+    """The one card a fact plays, quoted."""
+    return f'"{fact.cards[0].name}"'
+
+
+def _kind(ref: CardRef) -> str | None:
+    """The card's type as the judge reads it, or None for a card not known."""
+    if ref.card is None:
+        return None
+    kind = ref.card.type.lower()
+    return KINDS.get(kind, kind)
+
+
+def _ended(
+    situation: Situation, fact: Fact, turn: Turn, what: str, clause: str = OWN_TURN
+) -> InputError:
+    """An event of the turn's player after the turn's end (or his retreat)."""
+    end = turn.ended
+    assert end is not None
+    how = "retreat" if end.kind == "retreat" else "end"
+    whose = _whose(turn.owner or ME)
+    return _error(
+        situation,
+        fact,
+        f"{whose} turn is over (line {end.span.line}: its {how}); {what}",
+        f"Write 'it is {whose} turn' before this line for a later turn. "
+        + (RETREAT_ENDS if how == "retreat" else clause),
+    )
+
+
+def _error(situation: Situation, fact: Fact, message: str, hint: str) -> InputError:
+    """An input error at the fact's line, with what would be allowed and the clause."""
+    return InputError(
+        message,
+        situation.source,
+        situation.text,
+        fact.span.line,
+        fact.span.column,
+        suggestion=hint,
+    )
+
+
+_HANDLERS = {
+    "turn": _on_turn,
+    "turn_ends": _on_turn_ends,
+    "fight_ends": _on_fight_ends,
+    "phase": _on_phase,
+    "play": _on_play,
+    "play_bluff": _on_play,
+    "play_without_icon": _on_play,
+    "retreat": _on_retreat,
+    "decline": _on_decline,
+    "land": _on_ships,
+    "load": _on_ships,
+    "cargo": _on_ships,
+    "hand_size": _on_hand,
+    "hand_only": _on_hand,
+    "run_out": _on_hand,
+    "hand": _on_hand,
+}
