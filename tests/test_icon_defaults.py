@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesq.corpus.load import normalise_name
+from rulesq.engine import defaults
 from rulesq.engine.answer import Answer, Status
 from rulesq.engine.defaults import (
     ICON_CARDS_TRIED,
@@ -164,7 +165,9 @@ def test_only_the_icons_the_judging_asked_for_are_tried() -> None:
     assert len(asked) == 1  # PROTECTED only: no other icon was read
 
 
-def test_a_card_read_as_a_whole_is_tried_with_every_icon_the_corpus_lists() -> None:
+def test_a_card_read_as_a_whole_is_tried_with_every_icon_the_corpus_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     situation = parse_situation(
         'game bluemoon\ncard "Icon Hater" character: "Your cards with icons are ignored."\n'
         'you have active "Icon Hater"\nI have active "Baku But"\n'
@@ -177,7 +180,13 @@ def test_a_card_read_as_a_whole_is_tried_with_every_icon_the_corpus_lists() -> N
     asked, ask = _counting()
     reason = icons_decide(situation, situation.questions[0], plain, ask, game.flags_tried())
     assert reason is not None
-    assert len(asked) == len(game.flags_tried())
+    # Every icon has its verdict; the icons a judging read alike share it (``SAME_READING``):
+    # asked one by one, each is asked, and each gives the same verdict.
+    monkeypatch.setattr(defaults, "SAME_READING", False)
+    every, ask_every = _counting()
+    alone = icons_decide(situation, situation.questions[0], plain, ask_every, game.flags_tried())
+    assert alone == reason
+    assert len(every) == len(game.flags_tried()) > len(asked)
 
 
 def test_at_most_a_few_cards_are_tried() -> None:

@@ -23,7 +23,9 @@ JUDGE = "rulesq.games.bluemoon.judge"
 # module imports modules of its own layer or of a lower one, never of a higher one.
 STATE, LAW, READ_IN_PLAY, REPLAY, TOPICS, QUESTIONS = range(6)
 LAYERS: dict[str, int] = {
-    **dict.fromkeys(("cards", "history", "iconuse", "kept", "state", "rules", "work"), STATE),
+    **dict.fromkeys(
+        ("cards", "given_icons", "history", "iconuse", "kept", "state", "rules", "work"), STATE
+    ),
     **dict.fromkeys(
         (
             "ruling",

@@ -57,6 +57,11 @@ class Answer:
     #: used: asked again with one of them given, the verdict is the same. Called when the
     #: re-asks begin (the judging notes until then); None: not known, each flag is asked.
     unneeded_flags: Callable[[], Mapping[str, AbstractSet[str]]] | None = None
+    #: How the judging read the flags the situation gives each card (named quoted) whose
+    #: flags the sources do not give: the flags asked for by name, None when read as a whole
+    #: (a count of them is neither). Asked again with another flag given instead, one neither
+    #: read by name nor given, the judging reads the same (``rulesq.engine.defaults``).
+    flags_read: Callable[[], Mapping[str, AbstractSet[str] | None]] | None = None
 
     @property
     def answered(self) -> bool:

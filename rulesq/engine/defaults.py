@@ -21,7 +21,9 @@ to have none (``no_icons``), shown where the judging read them. A yes/no answer 
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
 a time; when a verdict differs, the judge is asked to say which icons the card has. An icon
 whose reading no step used (``Answer.unneeded_flags``, as the game notes it) would give the
-same verdict: it is asked about only when another icon changes the verdict.
+same verdict: it is asked about only when another icon changes the verdict. An icon that the
+judging with another icon given never asked for, where it read the card's flags only by name
+or counted them (``Answer.flags_read``), would be read the same: it takes that verdict.
 
 Asked again, a question needs its verdict and status alone: it is answered *light* (without
 the answer's graph; ``rulesq.engine.dispatch``).
@@ -36,6 +38,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
+
+from rulesq.engine.answer import Status
+from rulesq.errors import RulesqError
+from rulesq.situation.restate import stated
+from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -76,6 +83,9 @@ SAY_THE_ICONS = (
     "icons it has ({name} has no icons / {name} has icon {icon} / {name} has no {icon} "
     "icon): {verdicts}"
 )
+#: Whether an icon is given the verdict of another whose judging read the card's icons only
+#: by name, neither icon among them (:func:`icon_verdicts`; a test turns it off to compare).
+SAME_READING = True
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
 ICON_CARDS_TRIED = 4
@@ -136,9 +146,6 @@ def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
     (:func:`rulesq.situation.restate.stated`); None if the text so written would not be a
     situation (it would not parse, resolve or pass the game's checks).
     """
-    from rulesq.errors import RulesqError
-    from rulesq.situation.restate import stated
-
     try:
         return stated(situation, at, line.split("\n"))
     except RulesqError:
@@ -260,8 +267,6 @@ def first_line(situation: Situation) -> int:
     A card's icons are the card's, whenever they are stated: stated first, the line moves no
     event and sits in no moment of the replay.
     """
-    from rulesq.spans import text_lines
-
     if situation.items:
         return min(item.span.line for item in situation.items)
     return len(text_lines(situation.text)) + 1
@@ -322,11 +327,19 @@ def icon_verdicts(
     every icon are then shown).
     """
     shown = answer.verdict.show() if answer.verdict is not None else ""
+    asked: list[tuple[str, str | None, AbstractSet[str] | None]] = []  # icon, verdict, read
 
     def verdict_with(icon: str) -> str | None:
-        return _icon_verdict(
-            situation, question, ask, ICON_LINE.format(name=name, icon=icon), restated
-        )
+        line = ICON_LINE.format(name=name, icon=icon)
+        for given, verdict, read in asked if SAME_READING else ():
+            if read is not None and given not in read and icon not in read:
+                # Judged with ``given``, the card's icons were read only by name, neither
+                # ``given`` nor ``icon``: with ``icon`` the judging reads the same, so gives
+                # the same verdict, if the line can be stated at all.
+                return None if restated_first(situation, line, restated) is None else verdict
+        verdict, read = _icon_verdict(situation, question, ask, line, restated, name)
+        asked.append((icon, verdict, read))
+        return verdict
 
     gave = {i: shown if i in unneeded else verdict_with(i) for i in icons}
     if any(v not in (shown, None) for v in gave.values()):
@@ -340,19 +353,28 @@ def icon_verdicts(
 
 
 def _icon_verdict(
-    situation: Situation, question: Question, ask: Ask, line: str, restated: Restated | None
-) -> str | None:
-    """The verdict with ``line`` stated first (a *conflict*'s status); None: left out."""
-    from rulesq.engine.answer import Status
+    situation: Situation,
+    question: Question,
+    ask: Ask,
+    line: str,
+    restated: Restated | None,
+    name: str,
+) -> tuple[str | None, AbstractSet[str] | None]:
+    """The verdict with ``line`` stated first (a *conflict*'s status; None: left out).
 
+    With it, how that judging read the flags of the card ``name`` (quoted): the flags asked
+    for by name, or None (read as a whole, or not known).
+    """
     again = asked_first(situation, question, line, ask, restated)
     if again is None:
-        return None
+        return None, None
+    reads = again.flags_read() if again.flags_read is not None else {}
+    read = reads.get(name)
     if again.status is Status.CONFLICT:
-        return Status.CONFLICT.value
+        return Status.CONFLICT.value, read
     if again.answered and again.verdict is not None:
-        return again.verdict.show()
-    return None
+        return again.verdict.show(), read
+    return None, read
 
 
 def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:

@@ -38,16 +38,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from rulesq.engine import defaults
 from rulesq.engine.answer import Answer, Status
+from rulesq.engine.ladder import load_ladder
 from rulesq.errors import CannotAnswer, Undecided
+from rulesq.explain.graph import Derivation, Ending
+from rulesq.games import get_game
+from rulesq.situation.model import Question
 
 if TYPE_CHECKING:
     from rulesq.corpus import Clause, Corpus
     from rulesq.engine.ladder import Ladder, LadderStep
     from rulesq.engine.verdict import Verdict
-    from rulesq.explain.graph import Derivation
     from rulesq.games.base import Game
-    from rulesq.situation.model import Fact, Question, Situation
+    from rulesq.situation.model import Fact, Situation
 
 Handler = Callable[["Context"], Answer]
 _T = TypeVar("_T")
@@ -111,15 +115,11 @@ class Context:
     @_Once
     def ladder(self) -> Ladder | None:
         """The game's precedence ladder, or None."""
-        from rulesq.engine.ladder import load_ladder
-
         return load_ladder(self.game.name)
 
     def derivation(self) -> Derivation:
         """The graph of this answer (created on first use, with the question node)."""
         if self._graph is None:
-            from rulesq.explain.graph import Derivation
-
             self._graph = Derivation(self.question.text, self.question.span.line)
         return self._graph
 
@@ -192,8 +192,6 @@ class Context:
         verdict of most answers and never their graph. What could make the answer *cannot
         answer* (a step the ladder does not have) is found here, at once.
         """
-        from rulesq.explain.graph import Ending
-
         graph = self.derivation()
         step = None
         ends: tuple[LadderStep, list[Clause]] | None = None
@@ -271,8 +269,6 @@ def answer_question(
     memo = memo if memo is not None else {}
     answer = first if first is not None else _answer(situation, question, game, memo)
     if recheck_defaults:
-        from rulesq.engine import defaults
-
         # A situation made to ask again is kept with its memo while its questions are asked.
         # Each is told what the situation's re-asks share (``defaults.FAMILY``).
         memos: dict[int, tuple[Situation, dict[str, Any]]] = memo.setdefault("defaults.memos", {})
@@ -386,9 +382,6 @@ def evaluate(
     answers, by question index, of questions judged already without asking the defaults again.
     """
     first = first or {}
-    from rulesq.games import get_game
-    from rulesq.situation.model import Question
-
     game = get_game(situation.game)
     memo: dict[str, Any] = {}
     answers: dict[int, Answer] = {}

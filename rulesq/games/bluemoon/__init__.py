@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
@@ -11,6 +12,8 @@ from rulesq.games.bluemoon.judge.cards import KINDS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rulesq.effects import ParsedText
     from rulesq.situation.model import Fact, Question, Situation
 
@@ -43,21 +46,41 @@ class BlueMoon(Game):
 
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """What the played card's text touches: totals, dragons, draws and discards."""
-        from rulesq.games.bluemoon.outcomes import play_raises
-
-        return play_raises(situation, play)
+        return _play_raises()(situation, play)
 
     def flags_tried(self) -> tuple[str, ...]:
         """Every icon the corpus lists (``corpus/bluemoon/icons.toml``)."""
-        from rulesq.games.bluemoon.icons import icon_names
-
-        return icon_names()
+        return _icon_names()()
 
     def check_situation(self, situation: Situation) -> None:
         """A state no game can reach (a card in two places, a fourth dragon) is an error."""
-        from rulesq.games.bluemoon.input_check import check
+        _input_check()(situation)
 
-        check(situation)
+
+# Modules imported on first use, then held: an import run on each call costs about as much
+# as placing an item of a situation, and these run once or more for every question.
+@cache
+def _icon_names() -> Callable[[], tuple[str, ...]]:
+    """What lists the icons of the corpus (its module imported once)."""
+    from rulesq.games.bluemoon.icons import icon_names
+
+    return icon_names
+
+
+@cache
+def _play_raises() -> Callable[[Situation, Fact], list[Question]]:
+    """What finds the questions a play raises (its module imported once)."""
+    from rulesq.games.bluemoon.outcomes import play_raises
+
+    return play_raises
+
+
+@cache
+def _input_check() -> Callable[[Situation], None]:
+    """The game's check of a situation (its module imported once)."""
+    from rulesq.games.bluemoon.input_check import check
+
+    return check
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"

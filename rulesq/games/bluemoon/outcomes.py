@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rulesq.effects.roles import Role
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.cards import card_info
 from rulesq.situation.model import ME, YOU, CardRef, Fact, Question
 
 if TYPE_CHECKING:
@@ -110,8 +111,6 @@ def _in_play(situation: Situation, before: int) -> dict[str, list[CardRef]]:
 
 def play_raises(situation: Situation, play: Fact) -> list[Question]:
     """The questions a play raises (see the module's docstring), in the order of TOPICS."""
-    from rulesq.games.bluemoon.judge.cards import card_info
-
     who = play.who or ME
     ref = play.card
     info = card_info(ref.card, ref.name, [ref])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rulesq.effects.base import Node
@@ -276,8 +276,6 @@ class CardSet(Node):
 
 
 def _without_place(cards: Cards) -> Cards:
-    from dataclasses import replace
-
     return replace(cards, place=None, prep=Prep.FROM)
 
 

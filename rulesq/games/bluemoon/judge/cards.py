@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from rulesq.corpus.load import normalise_name
+from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.vocab import CardType
@@ -462,6 +463,35 @@ def _replaced(info: CardInfo, **changes: object) -> CardInfo:
     return made
 
 
+#: Infos whose given icons note their reads, by the info they are made from (and it).
+_NOTED: dict[int, tuple[CardInfo, CardInfo]] = {}
+
+
+def _noted(info: CardInfo) -> CardInfo:
+    """``info`` with its given icons a :class:`GivenIcons`, one record per info (kept)."""
+    found = _NOTED.get(id(info))
+    if found is not None and found[0] is info:
+        return found[1]
+    if len(_NOTED) >= _INFOS_KEPT:
+        _NOTED.clear()
+    made = replace(info, given_icons=GivenIcons(info.given_icons, IconReads()))
+    _NOTED[id(info)] = (info, made)
+    return made
+
+
+def given_reads(catalog: Catalog) -> dict[str, frozenset[str] | None]:
+    """How the judging read the icons the situation gives each card the sources give none for.
+
+    By card name: the icons asked for by name, or None when read as a whole
+    (:mod:`rulesq.games.bluemoon.judge.given_icons`).
+    """
+    return {
+        info.name: info.given_icons.reads.read()
+        for info in catalog._infos.values()
+        if isinstance(info.given_icons, GivenIcons)
+    }
+
+
 class Catalog:
     """Every card a situation names, each with the values and icons the situation gives."""
 
@@ -502,6 +532,10 @@ class Catalog:
         named = {" ".join(i.split()).upper() for i in icons}
         if kind == "lacks_icon":
             self._infos[key] = _replaced(info, absent_icons=info.absent_icons | named)
+        elif kind == "icons" and not info.icons_known:
+            # Given to a card the sources give none for: its reads are noted (``given_icons``).
+            made = _replaced(info, given_icons=info.given_icons | named, icons_known=True)
+            self._infos[key] = _noted(made)
         else:
             self._infos[key] = _replaced(
                 info, given_icons=info.given_icons | named, icons_known=True

@@ -10,6 +10,7 @@ dragon") are separate attractions.
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -382,8 +383,6 @@ def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: s
 
 
 def _as_in_hand(card: Instance) -> Instance:
-    from copy import copy
-
     probe = copy(card)
     probe.zone = Zone.HAND
     return probe

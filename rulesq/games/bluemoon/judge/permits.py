@@ -33,7 +33,7 @@ from rulesq.games.bluemoon.judge.claims import (
     ruling_of,
     shielded,
 )
-from rulesq.games.bluemoon.judge.forces import exempt_icons
+from rulesq.games.bluemoon.judge.forces import effects_of, exempt_icons
 from rulesq.games.bluemoon.judge.prohibits import covers, in_window
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.values import holds
@@ -209,8 +209,6 @@ def _touching(
             continue
         sources = forces.in_force(card)
         if every and forces.opposed(card) is None:
-            from rulesq.games.bluemoon.judge.forces import effects_of
-
             sources = effects_of(card)
         for source in sources:
             if not isinstance(source.effect, classes):

@@ -562,13 +562,13 @@ def precedents_later(ctx: Context, answer: Answer) -> Callable[[Derivation], obj
     It holds what it reads, not the answer nor its context: those hold the graph, which
     holds the work (a cycle only the collector would free).
     """
-    from rulesq.engine.answer import Answer
-
     corpus, facts = ctx.corpus, ctx.facts
     question, game, verdict = answer.question, answer.game, answer.verdict
     status, reason = answer.status, answer.reason
 
     def work(graph: Derivation) -> list[Match]:
+        from rulesq.engine.answer import Answer
+
         shown = Answer(question, game, verdict, status, reason, graph)
         return cite_precedents(corpus, facts, shown)
 

@@ -18,6 +18,7 @@ from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.bluemoon.judge.cards import (
     CardInfo,
     Catalog,
+    given_reads,
     merge_icons_read,
     note_unknown_icons,
 )
@@ -53,6 +54,11 @@ def judging_use(ctx: Context) -> IconUse:
 def unneeded_flags(*uses: IconUse) -> dict[str, set[str]]:
     """The icons of each card (quoted) read only into flags no step tested."""
     return {quoted(name): icons for name, icons in unneeded(*uses).items()}
+
+
+def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
+    """How the judging read the icons the situation gives each card (quoted) of none known."""
+    return {quoted(name): read for name, read in given_reads(catalog).items()}
 
 
 class View:
@@ -141,7 +147,9 @@ class View:
         """
         self.refuse_unread()
         if self.ctx.light:
-            return self._verdict_only(verdict, ruling)
+            light = self._verdict_only(verdict, ruling)
+            light.flags_read = partial(flags_read, self.catalog)
+            return light
         graph = self.ctx.derivation()
         support: list[str] = []
         for source in ruling.sources:
@@ -181,6 +189,7 @@ class View:
         )
         graph.later(precedents_later(self.ctx, answer))
         answer.unneeded_flags = partial(unneeded_flags, self.icon_use, self.timeline.icon_use)
+        answer.flags_read = partial(flags_read, self.catalog)
         return answer
 
     def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:

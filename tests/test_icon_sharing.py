@@ -1,0 +1,126 @@
+"""Icons asked about again share one judging where it read the card's icons the same.
+
+A card whose icons no source gives is asked about again with each icon given to it. Given
+so, its icons note how they are read (``rulesq.games.bluemoon.judge.given_icons``): by name,
+as a whole, or counted. A judging with icon P that read them only by name, neither P nor I,
+would read the same with I: I takes P's verdict, if it can be stated at all
+(``rulesq.engine.defaults.icon_verdicts``). Over every situation file each card's verdicts by
+icon are compared with those of asking every icon (``SAME_READING`` off); the asks saved are
+counted; and a record that misses a read is shown to change verdicts (the comparison sees it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesq.engine import defaults
+from rulesq.engine.check import check_file
+from rulesq.games.bluemoon.judge import cards
+from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, alike
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDERS = [
+    ROOT / "corpus" / "bluemoon" / "cases",
+    ROOT / "corpus" / "fma" / "cases",
+    ROOT / "corpus" / "warhammer" / "cases",
+    ROOT / "tests" / "cases",
+    ROOT.parent / "shared" / "examples",
+]
+SHARED = ROOT / "tests" / "cases" / "defaults" / "icons-read-as-a-count-share-one-judging.rq"
+
+
+def _files() -> list[Path]:
+    return [f for folder in FOLDERS if folder.is_dir() for f in sorted(folder.rglob("*.rq"))]
+
+
+def test_given_icons_note_reads_by_name_and_as_a_whole_but_not_a_count() -> None:
+    reads = IconReads()
+    icons = GivenIcons({"STOP"}, reads)
+    assert "FREE" not in icons and "STOP" in icons
+    assert len(icons) == 1 and bool(icons)
+    assert reads.read() == {"FREE", "STOP"}
+    for whole in (
+        lambda i: list(i),
+        lambda i: i == {"STOP"},
+        lambda i: hash(i),
+        lambda i: i & {"STOP"},
+        lambda i: frozenset({"X"}) | i,
+        lambda i: i.issubset({"STOP"}),
+        lambda i: sorted(i),
+    ):
+        fresh = IconReads()
+        whole(GivenIcons({"STOP"}, fresh))
+        assert fresh.read() is None
+    two = IconReads()
+    assert len(GivenIcons({"STOP", "FREE"}, two)) == 2 and two.read() is None
+    assert alike("STOP", frozenset({"FREE"}), "PAIR")
+    assert not alike("STOP", frozenset({"STOP"}), "PAIR")
+    assert not alike("STOP", frozenset({"PAIR"}), "PAIR")
+    assert not alike("STOP", None, "PAIR")
+
+
+def _compared(monkeypatch: pytest.MonkeyPatch, files: list[Path]) -> list[tuple[Any, ...]]:
+    """Every card's verdicts by icon, shared and asked one by one, where they differ."""
+    real = defaults.icon_verdicts
+    wrong: list[tuple[Any, ...]] = []
+
+    def both(*args: Any, **kwargs: Any) -> dict[str, list[str]]:
+        monkeypatch.setattr(defaults, "SAME_READING", False)
+        long = real(*args, **kwargs)
+        monkeypatch.setattr(defaults, "SAME_READING", True)
+        short = real(*args, **kwargs)
+        if short != long:
+            wrong.append((args[0].source, args[1].text, args[4], long, short))
+        return short
+
+    monkeypatch.setattr(defaults, "icon_verdicts", both)
+    for file in files:
+        check_file(file)
+    monkeypatch.undo()
+    return wrong
+
+
+def test_shared_icon_verdicts_are_those_of_asking_every_icon(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    files = _files()
+    assert len(files) > 1200
+    assert _compared(monkeypatch, files) == []
+
+
+def test_a_read_left_unnoted_would_share_a_wrong_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unnoted(self: GivenIcons, icon: object) -> bool:
+        return frozenset.__contains__(self, icon)
+
+    monkeypatch.setattr(GivenIcons, "__contains__", unnoted)
+    monkeypatch.setattr(cards, "_NOTED", {})  # records made afresh, with the names unnoted
+    wrong = _compared(monkeypatch, [SHARED])
+    assert wrong and wrong[0][3] != wrong[0][4]  # PROTECTED would take another icon's "yes"
+
+
+def _asks(monkeypatch: pytest.MonkeyPatch, files: list[Path], sharing: bool) -> int:
+    real = defaults._icon_verdict
+    count = [0]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(defaults, "_icon_verdict", counted)
+    monkeypatch.setattr(defaults, "SAME_READING", sharing)
+    for file in files:
+        check_file(file)
+    monkeypatch.setattr(defaults, "_icon_verdict", real)
+    return count[0]
+
+
+def test_icons_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cards, "_NOTED", {})  # each info's reads noted from now on
+    assert _asks(monkeypatch, [SHARED], True) == 2  # STOP, then PROTECTED (read by name)
+    assert _asks(monkeypatch, [SHARED], False) == 10
+    cases = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
+    shared, every = _asks(monkeypatch, cases, True), _asks(monkeypatch, cases, False)
+    assert (shared, every) == (67, 77)
