@@ -12,7 +12,7 @@ from rulesq.situation import parse_situation
 #: (a way a judge says it, the canonical form), each a line of a Blue Moon situation.
 VARIANTS = [
     ('my opponent has active "Pandemonium"', 'you have active "Pandemonium"'),
-    ('my opponent plays "Pandemonium"', 'you play "Pandemonium"'),
+    ('my opponent plays "How dare you!"', 'you play "How dare you!"'),
     ("my opponent's hand holds 2 cards", "your hand holds 2 cards"),
     ("the contested element is earth", "element earth"),
     ("it is the Booster/Support phase", "phase Booster/Support"),
