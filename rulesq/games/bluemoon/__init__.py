@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING
 
+from rulesq.errors import RulesqError
 from rulesq.games import register
 from rulesq.games.base import Game
 from rulesq.games.bluemoon.judge.cards import KINDS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rulesq.effects import ParsedText
     from rulesq.situation.model import Fact, Question, Situation
 
@@ -21,15 +26,12 @@ class BlueMoon(Game):
 
     def parse_card_text(self, text: str) -> ParsedText:
         """Read a special power text into effects, one sentence at a time."""
-        from rulesq.games.bluemoon.parser import parse_card_text
-
-        return parse_card_text(text)
+        parsed: ParsedText = _module("parser").parse_card_text(text)
+        return parsed
 
     def effect_kinds(self, text: str) -> frozenset[str]:
         """Each effect's class, with its act for a class that speaks of acts (Prohibition:Play)."""
-        from rulesq.errors import RulesqError
-        from rulesq.games.bluemoon.judge.permits import touches
-
+        touches = _module("judge.permits").touches
         try:
             effects = self.parse_card_text(text).effects
         except (RulesqError, ValueError):
@@ -43,21 +45,23 @@ class BlueMoon(Game):
 
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """What the played card's text touches: totals, dragons, draws and discards."""
-        from rulesq.games.bluemoon.outcomes import play_raises
-
-        return play_raises(situation, play)
+        raised: list[Question] = _module("outcomes").play_raises(situation, play)
+        return raised
 
     def flags_tried(self) -> tuple[str, ...]:
         """Every icon the corpus lists (``corpus/bluemoon/icons.toml``)."""
-        from rulesq.games.bluemoon.icons import icon_names
-
-        return icon_names()
+        names: tuple[str, ...] = _module("icons").icon_names()
+        return names
 
     def check_situation(self, situation: Situation) -> None:
         """A state no game can reach (a card in two places, a fourth dragon) is an error."""
-        from rulesq.games.bluemoon.input_check import check
+        _module("input_check").check(situation)
 
-        check(situation)
+
+@cache
+def _module(name: str) -> ModuleType:
+    """A submodule of the game, imported on first use (an import in a method costs each call)."""
+    return import_module(f"{__name__}.{name}")
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"

@@ -9,12 +9,16 @@ into a ``state``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rulesq.games.fma.effects import FmaParsedText
     from rulesq.situation.model import Situation
 
@@ -25,15 +29,18 @@ class FmaGame(Game):
 
     def parse_card_text(self, text: str) -> FmaParsedText:
         """Read an FMA card text into effects; sentences not understood stay ``Unparsed``."""
-        from rulesq.games.fma.parse import parse_card_text
-
-        return parse_card_text(text)
+        parsed: FmaParsedText = _module("parse").parse_card_text(text)
+        return parsed
 
     def check_situation(self, situation: Situation) -> None:
         """Read every fact of an FMA situation, so inconsistent input is an error at once."""
-        from rulesq.games.fma.situation import Reader
+        _module("situation").Reader(situation, self).read(situation.facts)
 
-        Reader(situation, self).read(situation.facts)
+
+@cache
+def _module(name: str) -> ModuleType:
+    """A submodule of the game, imported on first use (an import in a method costs each call)."""
+    return import_module(f"{__name__}.{name}")
 
 
 _HANDLERS = "rulesq.games.fma.handlers"
