@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING
 
-from rulesq.errors import RulesqError
 from rulesq.games import register
 from rulesq.games.base import Game
 from rulesq.games.bluemoon.judge.cards import KINDS
@@ -26,12 +24,14 @@ class BlueMoon(Game):
 
     def parse_card_text(self, text: str) -> ParsedText:
         """Read a special power text into effects, one sentence at a time."""
-        parsed: ParsedText = _module("parser").parse_card_text(text)
+        parsed: ParsedText = _parser().parse_card_text(text)
         return parsed
 
     def effect_kinds(self, text: str) -> frozenset[str]:
         """Each effect's class, with its act for a class that speaks of acts (Prohibition:Play)."""
-        touches = _module("judge.permits").touches
+        from rulesq.errors import RulesqError
+        from rulesq.games.bluemoon.judge.permits import touches
+
         try:
             effects = self.parse_card_text(text).effects
         except (RulesqError, ValueError):
@@ -45,23 +45,49 @@ class BlueMoon(Game):
 
     def play_raises(self, situation: Situation, play: Fact) -> list[Question]:
         """What the played card's text touches: totals, dragons, draws and discards."""
-        raised: list[Question] = _module("outcomes").play_raises(situation, play)
+        raised: list[Question] = _outcomes().play_raises(situation, play)
         return raised
 
     def flags_tried(self) -> tuple[str, ...]:
         """Every icon the corpus lists (``corpus/bluemoon/icons.toml``)."""
-        names: tuple[str, ...] = _module("icons").icon_names()
+        names: tuple[str, ...] = _icons().icon_names()
         return names
 
     def check_situation(self, situation: Situation) -> None:
         """A state no game can reach (a card in two places, a fourth dragon) is an error."""
-        _module("input_check").check(situation)
+        _input_check().check(situation)
 
 
 @cache
-def _module(name: str) -> ModuleType:
-    """A submodule of the game, imported on first use (an import in a method costs each call)."""
-    return import_module(f"{__name__}.{name}")
+def _parser() -> ModuleType:
+    """``rulesq.games.bluemoon.parser``, imported on the first text read."""
+    from rulesq.games.bluemoon import parser
+
+    return parser
+
+
+@cache
+def _outcomes() -> ModuleType:
+    """``rulesq.games.bluemoon.outcomes``, imported on the first play supposed."""
+    from rulesq.games.bluemoon import outcomes
+
+    return outcomes
+
+
+@cache
+def _icons() -> ModuleType:
+    """``rulesq.games.bluemoon.icons``, imported on the first icon tried."""
+    from rulesq.games.bluemoon import icons
+
+    return icons
+
+
+@cache
+def _input_check() -> ModuleType:
+    """``rulesq.games.bluemoon.input_check``, imported on the first check."""
+    from rulesq.games.bluemoon import input_check
+
+    return input_check
 
 
 _JUDGE = "rulesq.games.bluemoon.judge"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
@@ -29,18 +28,28 @@ class FmaGame(Game):
 
     def parse_card_text(self, text: str) -> FmaParsedText:
         """Read an FMA card text into effects; sentences not understood stay ``Unparsed``."""
-        parsed: FmaParsedText = _module("parse").parse_card_text(text)
+        parsed: FmaParsedText = _parse().parse_card_text(text)
         return parsed
 
     def check_situation(self, situation: Situation) -> None:
         """Read every fact of an FMA situation, so inconsistent input is an error at once."""
-        _module("situation").Reader(situation, self).read(situation.facts)
+        _situation().Reader(situation, self).read(situation.facts)
 
 
 @cache
-def _module(name: str) -> ModuleType:
-    """A submodule of the game, imported on first use (an import in a method costs each call)."""
-    return import_module(f"{__name__}.{name}")
+def _parse() -> ModuleType:
+    """``rulesq.games.fma.parse``, imported on the first text read."""
+    from rulesq.games.fma import parse
+
+    return parse
+
+
+@cache
+def _situation() -> ModuleType:
+    """``rulesq.games.fma.situation``, imported on the first check."""
+    from rulesq.games.fma import situation
+
+    return situation
 
 
 _HANDLERS = "rulesq.games.fma.handlers"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
@@ -27,20 +26,30 @@ class WarhammerGame(Game):
 
     def parse_card_text(self, text: str) -> WarhammerParsedText:
         """Read a Warhammer text into effects; sentences not understood stay ``Unparsed``."""
-        parsed: WarhammerParsedText = _module("parse").parse_card_text(text)
+        parsed: WarhammerParsedText = _parse().parse_card_text(text)
         return parsed
 
     def check_situation(self, situation: Situation) -> None:
         """Read every fact, so a bad value, phase or placement is an error at once."""
-        reader = _module("situation").Reader(situation)
+        reader = _situation().Reader(situation)
         reader.read(situation.facts)
         reader.check_questions()
 
 
 @cache
-def _module(name: str) -> ModuleType:
-    """A submodule of the game, imported on first use (an import in a method costs each call)."""
-    return import_module(f"{__name__}.{name}")
+def _parse() -> ModuleType:
+    """``rulesq.games.warhammer.parse``, imported on the first text read."""
+    from rulesq.games.warhammer import parse
+
+    return parse
+
+
+@cache
+def _situation() -> ModuleType:
+    """``rulesq.games.warhammer.situation``, imported on the first check."""
+    from rulesq.games.warhammer import situation
+
+    return situation
 
 
 _ANSWERS = "rulesq.games.warhammer.answers"
