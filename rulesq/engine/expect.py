@@ -143,7 +143,7 @@ def _decided_by(
     actual = answer.decided_by
     step = ladder.step(step_name) if ladder else None
     if step is not None:
-        if actual is not None and step.called(actual):
+        if actual is not None and (actual == step.name or step.called(actual)):
             return True, ""
         if actual is None:
             return False, (
