@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +151,35 @@ def test_a_call_is_worded_only_when_it_disagrees(monkeypatch: pytest.MonkeyPatch
     for file in _cases("bluemoon"):
         check_file(file)
     assert worded[0] == 0  # every call of the cases agrees: none is worded
+
+
+def test_a_check_looks_up_the_ladder_only_for_a_decided_by_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading and checking a file without ``expect decided by`` look the ladder up nowhere.
+
+    With such a call: once in resolving (its step checked), once in checking. (Judging may
+    look it up too: not counted here.)
+    """
+    files = _cases("bluemoon")
+    for file in files:
+        check_file(file)
+    real = ladder.load_ladder
+    counted = ("rulesq.engine.check", "rulesq.situation.resolve")
+    calls = [0]
+
+    def load(game: str) -> Any:
+        calls[0] += sys._getframe(1).f_globals.get("__name__") in counted
+        return real(game)
+
+    monkeypatch.setattr(ladder, "load_ladder", load)
+    without = 0
+    for file in files:
+        calls[0] = 0
+        checked = check_file(file)
+        steps = [
+            o for q in checked.questions for o in q.outcomes if o.expectation.kind == "decided_by"
+        ]
+        without += not steps
+        assert calls[0] == (2 if steps else 0), file
+    assert without > 50
