@@ -46,11 +46,15 @@ def max_input_bytes() -> int:
     return int(raw)
 
 
-def read_file(name: str) -> str:
-    """The text of a situation file (``-``: standard input), checked; RulesqError if unfit."""
+def read_file(name: str, limit: int | None = None) -> str:
+    """The text of a situation file (``-``: standard input), checked; RulesqError if unfit.
+
+    ``limit``: the size limit, when the caller has read it (:func:`max_input_bytes`).
+    """
     if name == "":
         raise RulesqError("the file name is empty")
-    limit = max_input_bytes()
+    if limit is None:
+        limit = max_input_bytes()
     if name == "-":
         data = sys.stdin.buffer.read(limit + 1)
         return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
@@ -171,12 +175,19 @@ def long_number(text: str) -> re.Match[str] | None:
     return _LONG_NUMBER.search(text)
 
 
-def check_text(text: str, source: str) -> None:
-    """Refuse a text too big to judge: larger than the limit, or a number too long."""
-    limit = max_input_bytes()
-    size = len(text)  # a character is at most 4 bytes of UTF-8: a short text is not encoded
-    if size > limit or (size * 4 > limit and len(text.encode("utf-8", errors="replace")) > limit):
-        raise _too_large(escape_controls(source), limit)
+def check_text(text: str, source: str, read_within: bool = False) -> None:
+    """Refuse a text too big to judge: larger than the limit, or a number too long.
+
+    ``read_within``: the text is a file's, just read by :func:`read_file` under the limit
+    (its size is not checked again).
+    """
+    if not read_within:
+        limit = max_input_bytes()
+        size = len(text)  # a character is at most 4 bytes of UTF-8: a short one is not encoded
+        if size > limit or (
+            size * 4 > limit and len(text.encode("utf-8", errors="replace")) > limit
+        ):
+            raise _too_large(escape_controls(source), limit)
     found = long_number(text)
     if found:
         line, column = line_column(text, found.start())

@@ -33,12 +33,12 @@ class Report:
     def summary(self) -> FileCheck:
         """What the summary line counts of this file."""
         from rulesq.engine.check import FileCheck
-        from rulesq.engine.expect import Result
+        from rulesq.engine.expect import RESULTS
         from rulesq.errors import RulesqError
 
         if self.result is None:
             return FileCheck(self.path, None, error=RulesqError(self.line))
-        return FileCheck(self.path, Result(self.result))
+        return FileCheck(self.path, RESULTS[self.result])
 
     def write(self) -> None:
         """Print the file's line; the details of an error first, on standard error."""
@@ -64,9 +64,9 @@ def report(result: FileCheck, as_json: bool) -> Report:
             result.error.render(),
         )
     assert result.result is not None
-    word = result.result.value.upper()
-    line = f"{word:<14} {result.path}" + (f": {result.reason}" if result.reason else "")
-    return Report(result.path, result.result.value, escape_controls(line))
+    value = str.__str__(result.result)  # the value, without the enum's descriptor
+    line = f"{value.upper():<14} {result.path}" + (f": {result.reason}" if result.reason else "")
+    return Report(result.path, value, escape_controls(line))
 
 
 def _value(result: FileCheck) -> str:

@@ -68,10 +68,13 @@ def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
     """Answer a situation and check every ``expect`` line of it."""
     dispatch, ladders, games, _ = _modules()
     game = games.get_game(situation.game)
-    ladder = ladders.load_ladder(game.name)
+    ladder = None  # looked up for the first ``expect decided by`` call, the only one to use it
     checks = []
     for answer in dispatch.evaluate(situation):
-        outcomes = [match(e, answer, ladder, game.corpus) for e in answer.question.expectations]
+        calls = answer.question.expectations
+        if ladder is None and any(call.kind == "decided_by" for call in calls):
+            ladder = ladders.load_ladder(game.name)
+        outcomes = [match(e, answer, ladder, game.corpus) for e in calls]
         checks.append(QuestionCheck(answer.question, answer, outcomes))
     result, reason = _file_result(checks)
     return FileCheck(path or situation.source, result, checks, reason, sources=situation.sources)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.answer import Answer, Status
-from rulesq.engine.verdict import Alternatives, Cards, Number, Text, Word, YesNo
+from rulesq.engine.verdict import Alternatives, Cards, Number, Text, Verdict, Word, YesNo
 
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
@@ -31,6 +31,10 @@ class Result(StrEnum):
     def key(self) -> str:
         """The result as JSON spells it, like a status: agree, disagree, cannot-answer, no-call."""
         return self.value.replace(" ", "-")
+
+
+#: Each result by its value (what ``Result(value)`` gives, without the enum's call).
+RESULTS: dict[str, Result] = {result.value: result for result in Result}
 
 
 @dataclass(frozen=True)
@@ -83,29 +87,38 @@ def match(
 
 
 def _verdict(expectation: Expectation, answer: Answer) -> tuple[bool, str]:
+    """Whether the call agrees with the verdict, and why not (worded only when it does not)."""
     verdict = answer.verdict
+    agrees = _agrees(expectation, verdict, answer)
+    if agrees is None:
+        return False, f"unknown kind of expectation: {expectation.kind}"
+    if agrees:
+        return True, ""
     shown = verdict.show() if verdict else "nothing"
-    said = f"expected {_expected(expectation)}, but the answer is {shown}"
+    return False, f"expected {_expected(expectation)}, but the answer is {shown}"
+
+
+def _agrees(expectation: Expectation, verdict: Verdict | None, answer: Answer) -> bool | None:
+    """Whether a word, number or quoted call agrees with the verdict; None for another kind."""
     kind, value = expectation.kind, expectation.value
     if kind == "word":
         word = str(value)
         if isinstance(verdict, YesNo):
-            return (word in ("yes", "no") and verdict.value == (word == "yes")), said
+            return word in ("yes", "no") and verdict.value == (word == "yes")
         if word in NOBODY:
-            empty = (
+            return (
                 (isinstance(verdict, Cards) and not verdict.names)
                 or (isinstance(verdict, Number) and verdict.value == 0)
                 or (isinstance(verdict, Word) and verdict.value in NOBODY)
             )
-            return empty, said
         if isinstance(verdict, Word):
-            return verdict.value.lower() == word, said
-        return False, said
+            return verdict.value.lower() == word
+        return False
     if kind == "number":
-        return isinstance(verdict, Number) and verdict.value == value, said
+        return isinstance(verdict, Number) and verdict.value == value
     if kind == "quoted":
-        return _quoted(expectation.groups, answer), said
-    return False, f"unknown kind of expectation: {kind}"
+        return _quoted(expectation.groups, answer)
+    return None
 
 
 def _quoted(groups: tuple[tuple[str, ...], ...], answer: Answer) -> bool:
@@ -130,7 +143,7 @@ def _decided_by(
     actual = answer.decided_by
     step = ladder.step(step_name) if ladder else None
     if step is not None:
-        if actual is not None and step.called(actual):
+        if actual is not None and (actual == step.name or step.called(actual)):
             return True, ""
         if actual is None:
             return False, (

@@ -298,6 +298,45 @@ class SituationBuilder:
         else:
             self._add_card(value, lines, offset)
 
+    def add_lines(self, placed: list[Any], starts: list[int]) -> None:
+        """:meth:`add` of every item of each line, in order.
+
+        ``placed``: (the line's index, its items) for each line that holds one; ``starts``:
+        where each line starts, its newlines left out. A fact, or a call after a question,
+        is placed here at once, as :meth:`add` places it (most items are one or the other).
+        """
+        items = self.situation.items
+        add = self.add
+        for number, found in placed:
+            offset = starts[number] + number  # and the newlines before the line
+            for item in found:
+                kind = item.kind
+                if kind == "fact" and number:  # placed as _placed places it
+                    if self._question is not None:
+                        self._close_question()
+                    value = item.value
+                    fact = _new(type(value))
+                    fields = fact.__dict__
+                    fields.update(value.__dict__)
+                    at = fields["span"].__dict__
+                    if at["end"]:
+                        span = _new(Span)
+                        moved = span.__dict__
+                        moved["start"] = at["start"] + offset
+                        moved["end"] = at["end"] + offset
+                        moved["line"] = at["line"] + number
+                        moved["column"] = at["column"]
+                        fields["span"] = span
+                    cards = fields["cards"]
+                    if cards:
+                        fields["cards"] = tuple([_moved_ref(r, number, offset) for r in cards])
+                    fields["index"] = len(items)
+                    items.append(fact)
+                elif kind == "expect" and self._question is not None:
+                    self._pending.append(_placed_call(item.value, number, offset))
+                else:
+                    add(item, number, offset)
+
     def _expected_after_question(self, span: Span) -> None:
         if self._question is None:
             raise self.error(

@@ -79,12 +79,8 @@ def read_by_lines(game: str, source: str, text: str, remember: bool) -> Situatio
         return None
     starts = list(accumulate(map(len, lines), initial=0))  # a line starts after those before
     builder = SituationBuilder(game, source, text)
-    add = builder.add
     try:
-        for number, items in placed:
-            offset = starts[number] + number  # and their newlines
-            for item in items:
-                add(item, number, offset)
+        builder.add_lines(placed, starts)
     except RulesqError:
         return None
     return builder.finish()

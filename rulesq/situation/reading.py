@@ -16,15 +16,27 @@ from rulesq.situation.model import Situation, Statement
 # a test that replaces one (to read the long way, or to count) is heard here too.
 
 
+#: The text :func:`read_file` gave last (read within the size limit), until it is parsed.
+_READ: list[str] = []
+
+
 def read_file(name: str) -> str:
     """:func:`rulesq.inputs.read_file`."""
-    return inputs.read_file(name)
+    text = inputs.read_file(name)
+    _READ[:] = [text]
+    return text
 
 
 def parse(text: str, source: str, game: str | None, remember: bool) -> Situation:
-    """:func:`rulesq.situation.parse_situation`."""
+    """:func:`rulesq.situation.parse_situation`.
+
+    The text :func:`read_file` just gave is within the size limit already: only its numbers
+    are checked (the limit is an environment setting, and reading one costs a file's
+    resolving).
+    """
+    read_within = bool(_READ) and _READ.pop() is text
     text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the text
-    inputs.check_text(text, source)
+    inputs.check_text(text, source, read_within)
     name = parser.find_game(text, source, default=game)
     situation = lineitems.read_by_lines(name, source, text, remember)
     if situation is None:  # a line that does not read, or does not fit: the whole text's error

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from rulesq.corpus import Corpus
+    from rulesq.engine.ladder import Ladder
     from rulesq.games.base import Game
 
 
@@ -32,13 +33,12 @@ def resolve(situation: Situation, game: Game) -> Situation:
     corpus = game.corpus
     resolver = _Resolver(situation, game, corpus)
     card = resolver.card
+    expectation = resolver.expectation
     for item in situation.items:
         for ref in item.cards:
             card(ref)
-        if isinstance(item, Question):
-            item.__dict__["expectations"] = tuple(
-                resolver.expectation(e) for e in item.expectations
-            )
+        if isinstance(item, Question) and item.expectations:
+            item.__dict__["expectations"] = tuple([expectation(e) for e in item.expectations])
     for source in situation.sources:
         resolver.source(source)
     return situation
@@ -51,6 +51,8 @@ class _Resolver:
         self.corpus = corpus
         #: Ad-hoc characters introduced so far (normalised name -> name as written).
         self.introduced: dict[str, str] = {}
+        #: The game's ladder, once a ``decided by`` call has looked it up.
+        self._ladder: list[Ladder | None] = []
 
     def error(
         self, message: str, span: Span, options: list[str], expected: list[str] | None = None
@@ -105,10 +107,10 @@ class _Resolver:
 
     def expectation(self, expectation: Expectation) -> Expectation:
         """The expectation with its card resolved (``because``) or its step checked."""
-        if expectation.card is not None:
+        if isinstance(expectation.value, CardRef):
             made = object.__new__(Expectation)  # as ``replace`` makes it, without ``__init__``
             made.__dict__.update(expectation.__dict__)
-            made.__dict__["value"] = self.card(expectation.card)
+            made.__dict__["value"] = self.card(expectation.value)
             return made
         if expectation.kind == "decided_by":
             self.decided_by(expectation)
@@ -116,7 +118,9 @@ class _Resolver:
 
     def decided_by(self, expectation: Expectation) -> None:
         name = str(expectation.value)
-        ladder = _ladders().load_ladder(self.game.name)
+        if not self._ladder:  # looked up once a situation (the corpus folder is a setting)
+            self._ladder.append(_ladders().load_ladder(self.game.name))
+        ladder = self._ladder[0]
         if ladder is not None and ladder.step(name) is not None:
             return
         if self.corpus.find_clause(name) is not None:

@@ -9,12 +9,15 @@ into a ``state``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rulesq.games.fma.effects import FmaParsedText
     from rulesq.situation.model import Situation
 
@@ -25,15 +28,28 @@ class FmaGame(Game):
 
     def parse_card_text(self, text: str) -> FmaParsedText:
         """Read an FMA card text into effects; sentences not understood stay ``Unparsed``."""
-        from rulesq.games.fma.parse import parse_card_text
-
-        return parse_card_text(text)
+        parsed: FmaParsedText = _parse().parse_card_text(text)
+        return parsed
 
     def check_situation(self, situation: Situation) -> None:
         """Read every fact of an FMA situation, so inconsistent input is an error at once."""
-        from rulesq.games.fma.situation import Reader
+        _situation().Reader(situation, self).read(situation.facts)
 
-        Reader(situation, self).read(situation.facts)
+
+@cache
+def _parse() -> ModuleType:
+    """``rulesq.games.fma.parse``, imported on the first text read."""
+    from rulesq.games.fma import parse
+
+    return parse
+
+
+@cache
+def _situation() -> ModuleType:
+    """``rulesq.games.fma.situation``, imported on the first check."""
+    from rulesq.games.fma import situation
+
+    return situation
 
 
 _HANDLERS = "rulesq.games.fma.handlers"

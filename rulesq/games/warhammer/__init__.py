@@ -7,12 +7,15 @@ situation (``board``) and the question handlers (``answers``, ``decks``) load on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
 from rulesq.games.base import Game
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rulesq.games.warhammer.effects import WarhammerParsedText
     from rulesq.situation.model import Situation
 
@@ -23,17 +26,30 @@ class WarhammerGame(Game):
 
     def parse_card_text(self, text: str) -> WarhammerParsedText:
         """Read a Warhammer text into effects; sentences not understood stay ``Unparsed``."""
-        from rulesq.games.warhammer.parse import parse_card_text
-
-        return parse_card_text(text)
+        parsed: WarhammerParsedText = _parse().parse_card_text(text)
+        return parsed
 
     def check_situation(self, situation: Situation) -> None:
         """Read every fact, so a bad value, phase or placement is an error at once."""
-        from rulesq.games.warhammer.situation import Reader
-
-        reader = Reader(situation)
+        reader = _situation().Reader(situation)
         reader.read(situation.facts)
         reader.check_questions()
+
+
+@cache
+def _parse() -> ModuleType:
+    """``rulesq.games.warhammer.parse``, imported on the first text read."""
+    from rulesq.games.warhammer import parse
+
+    return parse
+
+
+@cache
+def _situation() -> ModuleType:
+    """``rulesq.games.warhammer.situation``, imported on the first check."""
+    from rulesq.games.warhammer import situation
+
+    return situation
 
 
 _ANSWERS = "rulesq.games.warhammer.answers"
