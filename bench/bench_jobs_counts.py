@@ -85,6 +85,12 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
+    for tree in [ROOT, *([args.baseline.resolve()] if args.baseline else [])]:
+        # bytecode written, as an installed package has it (and as bench_counts.py does):
+        # without it each run compiles every module it imports again
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(tree / "rulesq")], check=False
+        )
     sets = {"given paths": [p.resolve() for p in args.paths]} if args.paths else folders()
     with tempfile.TemporaryDirectory() as caches:
         for name, paths in sets.items():

@@ -19,10 +19,54 @@ class's methods in one compilation instead), nothing changes: all is eager.
 
 from __future__ import annotations
 
-import dataclasses
-import threading
-from collections.abc import Callable
+import sys
+import types
 from typing import Any
+
+
+class _Inspect(types.ModuleType):
+    """Stands for ``inspect`` in ``dataclasses``: the real module, imported on first use."""
+
+    def __getattr__(self, name: str) -> Any:
+        import inspect
+
+        return getattr(inspect, name)
+
+
+def _import_dataclasses() -> None:
+    """Import ``dataclasses`` without ``inspect``, which it then imports on first use.
+
+    ``dataclasses`` imports ``inspect`` (with ``ast``, ``dis`` and ``tokenize``: about a
+    tenth of a check's start-up) only to sign a class that has no docstring, and rulesq's
+    classes have one. While ``dataclasses`` is imported, ``sys.modules`` holds a stand-in
+    for ``inspect`` (nothing else is imported then: its other imports are loaded before), and
+    the stand-in stays as its ``inspect``: it reads every name from the real module, imported
+    then. Anyone else's ``import inspect`` gets the real module. Where ``dataclasses`` or
+    ``inspect`` is loaded already, nothing changes.
+    """
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        return
+    import abc  # noqa: F401 - what dataclasses imports, loaded before the stand-in is put
+    import copy  # noqa: F401
+    import functools  # noqa: F401
+    import itertools  # noqa: F401
+    import keyword  # noqa: F401
+    import re  # noqa: F401
+    import reprlib  # noqa: F401
+
+    sys.modules["inspect"] = stand_in = _Inspect("inspect")
+    try:
+        import dataclasses  # noqa: F401 - imported here, without inspect
+    finally:
+        if sys.modules.get("inspect") is stand_in:
+            del sys.modules["inspect"]
+
+
+_import_dataclasses()
+
+import dataclasses  # noqa: E402 - imported above, without inspect
+import threading  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 #: ``lazy``: whether the class this thread is building now is one whose methods are made lazy.
 _local = threading.local()

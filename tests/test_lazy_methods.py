@@ -232,3 +232,35 @@ def test_a_stub_made_before_uninstall_still_compiles() -> None:
         assert repr(lazy.Point(1)) == "Point(x=1, y=0, tags=())"
     finally:
         lazymethods.install()
+
+
+def test_dataclasses_reads_inspect_on_first_use() -> None:
+    """``import rulesq`` imports ``dataclasses`` without ``inspect``; the first class with no
+    docstring loads it, and is signed as ``dataclasses`` always signs it; ``import inspect``
+    anywhere gives the real module."""
+    code = (
+        "import sys\nimport rulesq\nimport dataclasses\n"
+        "before = sorted(m for m in ('inspect', 'ast', 'dis', 'tokenize') if m in sys.modules)\n"
+        "@dataclasses.dataclass\nclass Bare:\n    x: int\n    y: 'list[str]'\n"
+        "import inspect\n"
+        "print(before, Bare.__doc__, type(inspect).__name__, inspect.signature is "
+        "dataclasses.inspect.signature, sys.modules['inspect'] is inspect)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert done == "[] Bare(x: int, y: 'list[str]') module True True"
+
+
+def test_dataclasses_without_the_stand_in_signs_the_same() -> None:
+    """With ``dataclasses`` imported as always (``inspect`` first), a docless class's
+    docstring is the same as with the stand-in."""
+    code = (
+        "import inspect\nimport sys\nimport rulesq\nimport dataclasses\n"
+        "@dataclasses.dataclass\nclass Bare:\n    x: int\n    y: 'list[str]'\n"
+        "print(Bare.__doc__, dataclasses.inspect is inspect)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert done == "Bare(x: int, y: 'list[str]') True"
