@@ -7,14 +7,19 @@ its start-up, though an answer calls only a few dozen of those methods (objects 
 card-text cache are built without ``__init__``).
 
 While a class of a ``rulesq`` module that has its own docstring is being built, each method
-is a stub that, on its first call, has ``dataclasses`` compile the very text it would have
-compiled, puts the result on the class (so later calls go straight to it) and calls it. The
+is a stub that, on its first call, has ``dataclasses`` write and compile the very text it
+would have (on Python 3.11 and 3.12 its builders, ``_init_fn`` and the others, are called
+then: writing the texts cost as much as the rest of a class's building; ``__init__``'s
+field-order check is still made at definition), puts the result on the class (so later
+calls go straight to it) and calls it. The
 methods, their names and their errors are the same; only ``inspect.signature`` of a class
 whose ``__init__`` was never called reads the stub's ``(*args, **kwargs)``, which is why a
 class without a docstring (``dataclasses`` derives one from that signature) is built eagerly.
 Other packages' dataclasses are built as always. On a Python whose ``dataclasses`` has no
 ``_create_fn`` or ``_process_class`` (they are private; 3.11 and 3.12 have them, 3.13 builds a
 class's methods in one compilation instead), nothing changes: all is eager.
+
+``dataclasses`` is imported here without ``inspect`` (see :func:`_import_dataclasses`).
 """
 
 from __future__ import annotations
