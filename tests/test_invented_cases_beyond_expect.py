@@ -92,7 +92,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("cannot attack or defend alone", "whether another unit will defend with it")
     },
     "warhammer-defend/a-tactic-played-on-an-unstated-target-cannot-answer.rq": {
-        1: ('"Franz\'s Decree" was played this turn', "does not state")
+        1: ('"Franz\'s Decree" was played this turn', "the unit it targeted is not stated")
     },
     "warhammer-zones/an-attachment-turned-into-a-development-after-the-count-cannot-answer.rq": {
         1: ('"Rodrik\'s Raiders" turned "Witch Hag\'s Curse" into a development',)
@@ -130,8 +130,35 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/toughness-given-to-questing-units-not-stated-questing-cannot-answer.rq": {
         1: ("whether it is questing is not stated",)
     },
-    "warhammer-damage/tactic-resolved-toughness-is-not-forgotten.rq": {
-        1: ('"Fearless in Battle" acted this turn and gives Toughness for a time',)
+    "warhammer-toughness/a-resolved-tactic-and-a-units-own-toughness-cannot-answer.rq": {
+        1: ("Toughness from 2 sources", '"Fearless in Battle" gives it Toughness 1', "add up")
+    },
+    "warhammer-toughness/a-tactic-played-this-turn-at-an-unstated-time-cannot-answer.rq": {
+        1: ('"Fearless in Battle" gives Toughness', "does not say when")
+    },
+    "warhammer-toughness/a-tactic-triggered-after-the-damage-was-assigned-cannot-answer.rq": {
+        1: ("stated assigned before it was triggered",)
+    },
+    "warhammer-toughness/toughness-x-from-the-opponents-units-with-no-attack-cannot-answer.rq": {
+        1: ("participating in combat, and the situation does not state it",)
+    },
+    "warhammer-corruption/a-cost-lowered-for-each-corrupted-unit-of-the-opponents.rq": {
+        1: ('"Dark Sorceress" lowers it by 2',)
+    },
+    "warhammer-loyalty/loyalty-icons-not-given-and-the-most-is-affordable.rq": {
+        1: ("costs at most 6", '"Zhufbar Engineers"')
+    },
+    "warhammer-loyalty/loyalty-icons-not-given-and-the-least-is-unaffordable.rq": {
+        1: ("costs at least 4",)
+    },
+    "warhammer-loyalty/loyalty-icons-not-given-between-the-least-and-the-most-cannot-answer.rq": {
+        1: ('the loyalty icons of "Zhufbar Engineers"',)
+    },
+    "warhammer-toughness/toughness-x-from-the-damage-with-two-damages-cannot-answer.rq": {
+        1: ("X grows as damage is applied",)
+    },
+    "warhammer-toughness/toughness-x-on-a-target-that-is-not-a-slayer-cannot-answer.rq": {
+        1: ('"Longbeards" is not a Slayer unit',)
     },
     "warhammer-toughness/toughness-on-a-condition-not-stated-cannot-answer.rq": {
         1: ("at least 3 resources in your pool", "the resources of its player")

@@ -35,3 +35,23 @@ def test_explain_sets_assumptions_apart_from_negative_facts() -> None:
     relied, _, assumed = chain.partition("  assumes:\n")
     assert ASSUMED in assumed, result.output
     assert ASSUMED not in relied, result.output
+
+
+def test_a_gap_whose_reason_is_its_label_is_shown_once() -> None:
+    """A gap's line does not repeat its text ("- X: X") when its reason says the same."""
+    situation = (
+        "game warhammer\\nit is my turn\\n"
+        'my battlefield has "Chaos Knights"\\nyour battlefield has "Clan Rats"\\n'
+        'I trigger "Blessing of Valaya" targeting "Chaos Knights", "Clan Rats"\\n'
+        'you respond with "Drain Magic" cancelling "Blessing of Valaya"\\n'
+        "the chain has resolved\\n"
+        '3 damage is assigned to "Chaos Knights"\\n'
+        'ask how much damage is "Chaos Knights" dealt?\\n'
+    )
+    result = runner.invoke(app, ["ask", "-e", situation])
+    gaps = [line.removeprefix("    - ") for line in result.output.splitlines()]
+    gaps = [line for line in gaps if line.startswith('"Blessing of Valaya" acted')]
+    assert gaps, result.output
+    for line in gaps:
+        half = (len(line) - 2) // 2
+        assert line[:half] != line[half + 2 :], line

@@ -27,6 +27,11 @@ def render_answers(
     return "\n\n".join(blocks) + "\n"
 
 
+def _gap_line(label: str, reason: str) -> str:
+    """A gap's line: its label, then its reason when the reason adds words to it."""
+    return label if reason in ("", label) else f"{label}: {reason}"
+
+
 def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: bool = False) -> str:
     """One answer: the question, the verdict, a one-line reason and the citations."""
     out = [f"ask {answer.question.text.removeprefix('ask ').strip()}"]
@@ -35,7 +40,7 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
         out.append(_wrap(f"{word}: {answer.reason}", "  "))
         for gap in answer.graph.gaps():
             if gap["label"] != answer.reason:
-                out.append(f"    - {gap['label']}: {gap['reason']}")
+                out.append(f"    - {_gap_line(gap['label'], gap['reason'])}")
     else:
         assert answer.verdict is not None
         out.append(f"  {answer.verdict.show()}")

@@ -25,7 +25,7 @@ attacker cannot be defeated because its side did not lose, so "S3 and S4 are def
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations, product
 
@@ -262,6 +262,48 @@ def _check(battle: Battle) -> None:
             + ", ".join(f'"{n}"' for n in unknown)
             + " is not known, so the battle cannot be resolved."
         )
+
+
+def zero_toughness_doubt(battle: Battle) -> tuple[tuple[Side, ...], str]:
+    """The sides whose player's choice a toughness of 0 leaves open, and why (none: settled).
+
+    Toughness protects "unless his side loses in a battle by an amount equal to or greater
+    than his toughness": whether a toughness of 0 is toughness at all (protecting on a side
+    that won or tied) or none, the sources do not say. Both readings are resolved; a side
+    whose choices differ between them cannot be answered. The winner never depends on it.
+    """
+    totals = {side: _total(battle.side(side)) for side in Side}
+    names = {
+        c.name
+        for side in Side
+        for c in battle.side(side)
+        if c.toughness == 0 and not c.sent_home and not c.undefeatable
+        if totals[side] >= totals[side.other]
+    }
+    if not names:
+        return (), ""
+
+    def reading(protect: bool) -> BattleResult:
+        sides = {
+            side: tuple(
+                replace(c, toughness=None, undefeatable=protect) if c.name in names else c
+                for c in battle.side(side)
+            )
+            for side in Side
+        }
+        return resolve_battle(
+            replace(battle, attackers=sides[Side.ATTACKERS], defenders=sides[Side.DEFENDERS])
+        )
+
+    shielded, bare = reading(True), reading(False)
+    open_sides = tuple(s for s in Side if shielded.side(s).choices != bare.side(s).choices)
+    listed = " and ".join(f'"{n}"' for n in sorted(names))
+    return open_sides, (
+        f"{listed} {'has' if len(names) == 1 else 'have'} toughness 0 on a side that did not "
+        "lose: a character with toughness is not defeated unless his side loses by at least "
+        "his toughness, and the sources do not say whether a toughness of 0 protects him, "
+        "which decides who is defeated"
+    )
 
 
 def _known(combatant: Combatant) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rulesq.engine.verdict import Alternatives, Cards, Word
+from rulesq.engine.verdict import Alternatives, Cards, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS
 from rulesq.games.fma import attributes as at
@@ -24,6 +24,7 @@ from rulesq.games.fma.battle import (
     Combatant,
     SideResult,
     resolve_battle,
+    zero_toughness_doubt,
 )
 from rulesq.games.fma.handlers import blocked_by_gaps, cite_one, names_of, reader_for
 from rulesq.games.fma.state import State
@@ -241,6 +242,9 @@ def defeated(ctx: Context) -> Answer:
     fought = fight(ctx)
     if not isinstance(fought, Fight):
         return fought
+    open_sides, why = zero_toughness_doubt(fought.battle)
+    if open_sides:
+        raise CannotAnswer(why)
     result = fought.result
     attribute = fought.battle.attribute
     graph = ctx.derivation()
@@ -282,6 +286,9 @@ def defeat_choice(ctx: Context) -> Answer:
     if not isinstance(fought, Fight):
         return fought
     side = Side.ATTACKERS if ctx.question.param("side") == "attacking" else Side.DEFENDERS
+    open_sides, why = zero_toughness_doubt(fought.battle)
+    if side in open_sides:
+        raise CannotAnswer(why)
     result = fought.result
     mine = result.side(side)
     attribute = fought.battle.attribute
@@ -343,3 +350,58 @@ def _rejected(ctx: Context, fought: Fight, pool: list[Combatant], mine: SideResu
                 )
             node = graph.alternative(note, sorted(names))
             graph.link(fought.rule, node, BEATS, note=note)
+
+
+def in_battle(ctx: Context, name: str) -> Answer | None:
+    """``is "X" defeated?`` for a character of the battle: as ``who is defeated?`` says.
+
+    Returns None when the character is not in the battle.
+
+    Raises:
+        CannotAnswer: the battle cannot be resolved, or its outcome is the players' choice.
+    """
+    _, state = reader_for(ctx)
+    setup = state.battle
+    if not any(name in setup.sides[side] for side in Side):
+        return None
+    fought = fight(ctx)
+    if not isinstance(fought, Fight):
+        return fought
+    if name in setup.sent_home:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{name}" was sent home during the battle, so the battle does not defeat it',
+            supported_by=(ctx.fact(setup.sent_home[name]), cite_one(ctx, citations.SENT_HOME)),
+        )
+    open_sides, why = zero_toughness_doubt(fought.battle)
+    if open_sides:
+        raise CannotAnswer(why)
+    result = fought.result
+    reason = f"{_outcome_words(result)}; " + "; ".join(
+        _choice_words(side, result.side(side), fought.battle.attribute) for side in Side
+    )
+    if name in result.may_be_defeated:
+        raise CannotAnswer(
+            f"{reason}: whether the choice falls on \"{name}\" is the player's, not the rules'"
+        )
+    tough = [
+        cite_one(ctx, citations.TOUGHNESS)
+        for side in Side
+        for c in fought.battle.side(side)
+        if c.name == name and c.toughness
+    ]
+    support = (*fought.facts, fought.rule, *tough)
+    if name in result.defeated:
+        return ctx.conclude(
+            YesNo(True),
+            f'{reason}: "{name}" is defeated when the battle resolves',
+            supported_by=support,
+        )
+    protected = [
+        _protection(fought, side, name) for side in Side if name in result.side(side).protected
+    ]
+    return ctx.conclude(
+        YesNo(False),
+        "; ".join([reason, *protected]) + f': the battle does not defeat "{name}"',
+        supported_by=support,
+    )

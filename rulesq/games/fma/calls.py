@@ -18,15 +18,17 @@ from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import discards, free_play
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.card_answers import partial_reason, parts_of
+from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
+from rulesq.games.fma.play_doubts import play_doubt
+from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, read_table
-from rulesq.games.fma.timing import resolved, undeclared
+from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
 from rulesq.games.fma.uniqueness import control_gate
 
@@ -74,29 +76,6 @@ def _card(ref: CardRef) -> Card:
     if ref.card is None:
         raise CannotAnswer(f'"{ref.name}" is not a card the sources give')
     return ref.card
-
-
-def effects_of(card: Card) -> tuple[list[Any], str | None]:
-    """The card's effects (abilities opened) and why they are not all of its text (None: all)."""
-    from rulesq.games import get_game
-
-    if card.text:
-        texts, missing = [card.text], None
-    elif parts_of(card):
-        texts, missing = [str(p["text"]) for p in parts_of(card)], partial_reason(card)
-    else:
-        return [], f'the sources give no text for "{card.name}"'
-    out: list[Any] = []
-    for text in texts:
-        parsed = get_game("fma").parse_card_text(text)
-        assert isinstance(parsed, fx.FmaParsedText)
-        if missing is None:
-            missing = parsed.not_understood(card.name)
-        for effect in parsed.effects:
-            out.append(effect)
-            if isinstance(effect, fx.Ability):
-                out += list(effect.body)
-    return out, missing
 
 
 def _character(ctx: Context, state: State, ref: CardRef) -> Character:
@@ -166,7 +145,18 @@ def can_character_play(ctx: Context) -> Answer:
     _settle(missing, card.name, claims)
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
-        claims += _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+        free = _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+        raisers = [
+            r.card
+            for f in ctx.facts_of("in_play")
+            for r in f.cards
+            if r.card is not None
+            and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
+        ]
+        doubt = None if free else play_doubt(card, effects, who, state, table, raisers)
+        if doubt is not None:
+            _open(doubt, claims)
+        claims += free
     return judge(ctx, claims)
 
 
@@ -466,11 +456,18 @@ def can_cancel(ctx: Context) -> Answer:
                 f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
             )
             continue
-        if what.kind not in ("event", "events") or not kind:
+        if what.kind not in ("event", "events", fx.EVENT_OR_ABILITY) or not kind:
             _unless_limited(
                 f'rulesq cannot tell whether "{canceled.name}" is '
                 f'{what.render()} (give its card type, e.g. card "{canceled.name}"'
                 ' event: "…")',
+                claims,
+            )
+            continue
+        if kind != "event" and what.kind == fx.EVENT_OR_ABILITY:
+            _unless_limited(
+                f'"{canceled.name}" is a {kind}, and rulesq does not check whether an ability '
+                f"played from it is {what.render()}",
                 claims,
             )
             continue
@@ -531,6 +528,9 @@ def can_cancel(ctx: Context) -> Answer:
             )
     if missing is not None:
         _open(missing, claims)
+    gone = canceled_reason(read_table(ctx.facts), canceled)
+    if gone is not None:
+        _open(gone, claims)
     return judge(ctx, claims)
 
 
@@ -540,7 +540,7 @@ def can_target(ctx: Context) -> Answer:
     card = _card(source_ref)
     reader, state = reader_for(ctx)
     effects, missing = effects_of(card)
-    selectors = _selectors(effects, targeted=True)
+    selectors = list(dict.fromkeys(_selectors(fx.walk(tuple(effects)), targeted=True)))
     if has_named_targets(card):  # a ruling says what the card, its text never given, targets
         return _target_named(ctx, card, target_ref, state)
     if target_ref.card is not None and target_ref.card.type == "event":
@@ -581,9 +581,15 @@ def can_target(ctx: Context) -> Answer:
             continue
         fits = _describes(ctx, table, card, selector, target)
         if fits is None:
+            unfollowed = [q for q in selector.qualities if q != "defeated"]
+            unfollowed += [p.render() for p in selector.postmods]
+            hint = (
+                f'rulesq does not follow "{unfollowed[0]}"'
+                if unfollowed
+                else "give its factions and owner"
+            )
             _unless_limited(
-                f'rulesq cannot tell whether "{target.name}" is '
-                f"{selector.render()} (give its factions and owner)",
+                f'rulesq cannot tell whether "{target.name}" is {selector.render()} ({hint})',
                 claims,
             )
             continue
@@ -612,6 +618,13 @@ def can_target(ctx: Context) -> Answer:
         )
     if missing is not None:
         _open(missing, claims)
+    pairs = [e for e in effects if isinstance(e, fx.TargetPair)]
+    if not selectors and pairs:
+        _open(
+            f'"{card.name}" targets two characters ("{pairs[0].render()}"), and rulesq does not '
+            "follow which of them a character could be",
+            claims,
+        )
     if not selectors:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
@@ -764,6 +777,12 @@ def can_block(ctx: Context) -> Answer:
             )
         )
     set_state = table.readiness.get(normalise_name(who.name))
+    try:  # a readiness stated before a later play, turn end or cancel may no longer hold
+        paid = set_by_cost(ctx.facts, ctx.question.card, set_state[1].span.line if set_state else 0)
+    except CannotAnswer:
+        set_state = paid = None
+    if paid is not None:
+        set_state = ("set", paid.play)
     if set_state is not None and set_state[0] == "set":
         ctx.fact(set_state[1])
         claims.append(
@@ -788,16 +807,19 @@ def can_attack(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     defender = _character(ctx, state, defender_ref)
     claims: list[Claim] = []
-    for ref in attackers:
+    for ref in (*attackers, defender_ref):
         who = _character(ctx, state, ref)
         if _defeated(ctx, state, who) is not None:
+            role = "it cannot attack" if ref is not defender_ref else "it cannot be attacked"
             claims.append(
                 rule_claim(
                     Stance.FORBID,
-                    f'"{who.name}" is defeated and does not count as a character',
+                    f'"{who.name}" is defeated and does not count as a character: {role}',
                     DEFEATED,
                 )
             )
+    if not claims:
+        _set_attackers(ctx, state, table, attackers, claims)
     place = table.place(defender.name)
     if place is None:
         _open(
@@ -814,7 +836,7 @@ def can_attack(ctx: Context) -> Answer:
                 'keyword: my character "A" (strength 3, Stealth))',
                 claims,
             )
-        elif all(stealthy):
+        elif all(stealthy) and not claims:  # Stealth lifts the home rule, not a defeat
             claims.append(
                 rule_claim(
                     Stance.PERMIT,
@@ -851,6 +873,24 @@ def can_attack(ctx: Context) -> Answer:
     return judge(ctx, claims)
 
 
+def _set_attackers(
+    ctx: Context, state: State, table: Table, attackers: list[CardRef], claims: list[Claim]
+) -> None:
+    """*Cannot answer* for an attacker that is set: the sources never say whether one may attack."""
+    for ref in attackers:
+        found = table.readiness.get(normalise_name(_character(ctx, state, ref).name))
+        try:
+            paid = set_by_cost(ctx.facts, ref, found[1].span.line if found else 0)
+        except CannotAnswer:
+            continue
+        if paid is not None or (found is not None and found[0] == "set"):
+            _open(
+                f'"{ref.name}" is set, and the sources do not say whether a set character may '
+                "declare an attack",
+                claims,
+            )
+
+
 # ---------------------------------------------------------------------------- reacts
 
 
@@ -873,7 +913,16 @@ def reacts_first(ctx: Context) -> Answer:
         play = None
     if play is not None:
         if play.player is None:
-            raise CannotAnswer(f'the situation does not say who played "{play.card}"')
+            shown = next(
+                (r.name for r in play.fact.cards if normalise_name(r.name) == play.card), play.card
+            )
+            hint = (
+                f'write whose "{play.fact.cards[0].name}" is, e.g. my character '
+                f'"{play.fact.cards[0].name}"'
+                if play.by is not None
+                else f'write: you play "{shown}"'
+            )
+            raise CannotAnswer(f'the situation does not say who played "{shown}" ({hint})')
         node = ctx.fact(play.fact)
         first = OTHER[play.player]
         creator = "I" if play.player == "me" else "you"

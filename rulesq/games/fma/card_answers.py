@@ -217,6 +217,15 @@ def has_keyword(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{card.name}" has the {word} keyword', supported_by=tuple(support)
         )
+    faction = card.fields.get("faction")
+    if faction and str(faction).casefold() == folded:  # "is X a Rebel?": its faction says so
+        return ctx.conclude(
+            YesNo(True),
+            f'"{card.name}" is a {faction}'
+            + (f" {card.type}" if card.type else "")
+            + " (its faction)",
+            supported_by=tuple(field_clause(ctx, card, "faction")),
+        )
     if any(w.casefold() == folded for w in denied):
         support = field_clause(ctx, card, "not_keywords")
         return ctx.conclude(
@@ -306,11 +315,14 @@ def counts_as_defeating(ctx: Context) -> Answer:
     card = asked_card(ctx)
     parsed = _text_of(ctx, card)
     units = _units(parsed.effects)
-    defeats = [e for e in units if isinstance(e, fx.Defeat)]
+    defeats = [e for e in units if isinstance(e, fx.Defeat | fx.DefeatedWhenMoved)]
     if defeats:
         node = ctx.derivation().effect(card.name, defeats[0].render(), card)
         return ctx.conclude(
-            YesNo(True), f'"{card.name}" defeats: it uses the word "defeat"', supported_by=(node,)
+            YesNo(True),
+            f'"{card.name}" defeats: its text says a character is defeated '
+            f'("{defeats[0].render()}")',
+            supported_by=(node,),
         )
     why = parsed.not_understood(card.name)
     if why is not None:
@@ -371,13 +383,8 @@ def _text_of(ctx: Context, card: Card) -> fx.FmaParsedText:
 
 
 def _units(effects: tuple[Any, ...]) -> list[Any]:
-    out: list[Any] = []
-    for effect in effects:
-        if isinstance(effect, fx.Ability):
-            out += _units(effect.body)
-        else:
-            out.append(effect)
-    return out
+    """Every effect but the abilities, nested ones (a trigger's, a condition's) included."""
+    return [e for e in fx.walk(effects) if not isinstance(e, fx.Ability)]
 
 
 def goal(ctx: Context) -> Answer:

@@ -8,6 +8,7 @@ that differs with the order its changes apply in (the sources give no order).
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,9 @@ from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
+from rulesq.games.fma.table import read_table
+from rulesq.games.fma.vocab import Attribute, Timing
+from rulesq.spans import Span
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,11 +36,19 @@ def attribute_cost(ctx: Context) -> Answer:
     """``what is the attribute cost of "X"?``: its printed cost, changed by the cards in play."""
     ref = ctx.question.card
     card = ref.card
-    if card is None or not card.text:
+    written = _as_written(card) if card is not None and not card.text else None
+    if card is None or (not card.text and written is None):
         raise CannotAnswer(f'the sources give no text for "{ref.name}"')
-    parsed = ctx.game.parse_card_text(card.text)
-    assert isinstance(parsed, fx.FmaParsedText)
-    abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
+    as_written: list[str] = []
+    if written is not None:
+        abilities = [written]
+        source = (card.fields.get("field_sources") or {}).get("designator")
+        if source:  # the erratum that says the card is played as written
+            as_written.append(ctx.clause(str(source), "rule"))
+    else:
+        parsed = ctx.game.parse_card_text(card.text or "")
+        assert isinstance(parsed, fx.FmaParsedText)
+        abilities = [e for e in parsed.effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1 or not isinstance(abilities[0].cost, int):
         raise CannotAnswer(
             f'rulesq cannot tell the attribute cost of "{card.name}" from its '
@@ -56,23 +68,48 @@ def attribute_cost(ctx: Context) -> Answer:
             source = source_ref.card
             if source is None or normalise_name(source.name) in gone:
                 continue
-            for effect in _changes(ctx, source, card):
+            for effect in _changes(ctx, source, card, fact.who):
                 support += [
                     ctx.fact(fact),
                     ctx.derivation().effect(source.name, effect.render(), source),
                 ]
                 changes.append((source, effect))
     _same_in_every_order(printed, changes, card)
-    steps = [f'"{card.name}" costs {printed}']
+    steps = [
+        f'"{card.name}" is played as written ("{abilities[0].header().rstrip(":")}"): '
+        f"it costs {printed}"
+        if written is not None
+        else f'"{card.name}" costs {printed}'
+    ]
     value = printed
     for source, effect in changes:
         value = _step(source, effect, card, value, steps, support, ctx)
     # the cards in play that changed the cost decide before the printed cost they changed
-    return ctx.conclude(Number(value), "; ".join(steps), supported_by=(*support, printed_cost))
+    return ctx.conclude(
+        Number(value), "; ".join(steps), supported_by=(*support, printed_cost, *as_written)
+    )
 
 
-def _changes(ctx: Context, source: Card, card: Card) -> list[fx.ReduceCost | fx.IncreaseCost]:
-    """One card in play's reductions and increases of the cost of ``card``."""
+def _as_written(card: Card) -> fx.Ability | None:
+    """The ability header a card whose text is never given is played as (an erratum's field)."""
+    found = re.fullmatch(r"(\w+) (\w+) (\d+)", str(card.fields.get("designator") or ""))
+    if found is None:
+        return None
+    try:
+        timing, attribute = Timing(found[1].lower()), Attribute(found[2].lower())
+    except ValueError:
+        return None
+    return fx.Ability(timing, attribute, int(found[3]), (), span=Span(0, 0))
+
+
+def _changes(
+    ctx: Context, source: Card, card: Card, controller: str | None
+) -> list[fx.ReduceCost | fx.IncreaseCost]:
+    """One card in play's reductions and increases of the cost of ``card``.
+
+    A change of "your" events reaches only the cards its controller plays: both players must
+    be known (the controller from ``my "X" is in play``, the card's from its play).
+    """
     if not source.text:
         raise CannotAnswer(f'the sources give no text for "{source.name}", which is in play')
     parsed = ctx.game.parse_card_text(source.text)
@@ -87,6 +124,15 @@ def _changes(ctx: Context, source: Card, card: Card) -> list[fx.ReduceCost | fx.
         fits, why = free_play.fits(effect.what, card)
         if fits is None:
             raise CannotAnswer(why)
+        if fits and effect.what.owner is not None:
+            play = read_table(ctx.facts).play_of(card.name)
+            if controller is None or play is None or play.player is None:
+                raise CannotAnswer(
+                    f'"{source.name}" changes the cost of {effect.what.render()}, and the '
+                    f'situation does not say whose "{source.name}" is and who plays '
+                    f'"{card.name}" (write: my "{source.name}" is in play; I play "{card.name}")'
+                )
+            fits = play.player == controller
         if fits:
             found.append(effect)
     return found

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls
+from rulesq.games.fma import calls, readiness_changes
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.table import HOME, key, read_table
 
@@ -112,6 +112,9 @@ def readiness(ctx: Context) -> Answer:
     asked = str(ctx.question.param("readiness"))
     table = read_table(ctx.facts)
     found = table.readiness.get(key(ref))
+    paid = readiness_changes.set_by_cost(ctx.facts, ref, found[1].span.line if found else 0)
+    if paid is not None:
+        found = ("set", paid.play)
     if found is None:
         raise CannotAnswer(
             f'the situation does not say whether "{ref.name}" is set or ready (write: '
@@ -126,6 +129,14 @@ def readiness(ctx: Context) -> Answer:
             f'"{ref.name}" was {state}; when the search phase "{card.name}" created ends, the '
             f"characters move home without being set or reset: it is still {state}",
             supported_by=(ctx.fact(fact), *nodes),
+        )
+    if paid is not None:
+        cost = paid.ability.extra_cost.render() if paid.ability.extra_cost else ""
+        node = ctx.derivation().effect(paid.card.name, paid.ability.render(), paid.card)
+        return ctx.conclude(
+            YesNo(state == asked),
+            f'"{ref.name}" played "{paid.card.name}", whose cost "{cost}" sets it: it is set',
+            supported_by=(ctx.fact(fact), node, ctx.clause(readiness_changes.DECLARE_COST, "rule")),
         )
     return ctx.conclude(
         YesNo(state == asked), f'"{ref.name}" is {state}', supported_by=(ctx.fact(fact),)

@@ -88,9 +88,12 @@ def revealed(ctx: Context) -> Answer:
             f'the situation does not say "{ref.name}" is drawn (write: I draw "{ref.name}")'
         )
     unknown: list[str] = []
+    unread: list[str] = []
     before = [f for f in ctx.facts if f.span.line < draw.fact.span.line]
     for card, controller, fact in in_play(before):
-        effects, _ = calls.effects_of(card)
+        effects, missing = calls.effects_of(card)
+        if missing is not None:
+            unread.append(missing)
         for trigger in (e for e in effects if isinstance(e, fx.Trigger)):
             event = trigger.event
             if not (isinstance(event, fx.Draws) and event.one and trigger.when == "after"):
@@ -121,6 +124,8 @@ def revealed(ctx: Context) -> Answer:
             f'the situation does not say who controls "{unknown[0]}" (write: my "{unknown[0]}" '
             "is in play)"
         )
+    if unread:
+        raise CannotAnswer(f"{unread[0]}: whether it reveals the cards drawn is not known")
     return ctx.conclude(
         YesNo(False),
         f'no text in play when "{ref.name}" was drawn reveals a card drawn: it goes to the '

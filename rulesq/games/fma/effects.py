@@ -74,6 +74,7 @@ from rulesq.games.fma.references import (
     Zone,
 )
 from rulesq.games.fma.selectors import (
+    EVENT_OR_ABILITY,
     AttributeAtLeastOther,
     AttributeBelow,
     ControlledBy,
@@ -147,6 +148,7 @@ __all__ = [
     "Discards",
     "DiscardHand",
     "Draws",
+    "EVENT_OR_ABILITY",
     "GAME",
     "IsDefeated",
     "Move",

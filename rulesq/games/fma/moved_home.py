@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import calls
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.state import match_subject
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 ONLY_IN_THAT_PHASE = "fma/cards/arid-desert/ruling"
+#: The fact kinds that play a card.
+PLAYS = ("play", "plays_as_react", "declared", "character_plays", "used_ability")
 
 
 def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
@@ -40,6 +44,30 @@ def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
         ):
             out.append((phase, fact))
     return out
+
+
+def _played_defeats(ctx: Context, name: str) -> None:
+    """*Cannot answer* when a card played may have defeated the character (not followed)."""
+    for fact in ctx.facts:
+        if fact.kind not in PLAYS:
+            continue
+        refs = {"character_plays": fact.cards[1:], "play": fact.cards}.get(fact.kind)
+        for ref in refs if refs is not None else fact.cards[:1]:
+            card = ref.card
+            if card is None:
+                continue
+            effects, missing = calls.effects_of(card)
+            if missing is not None:
+                raise CannotAnswer(
+                    f'"{card.name}" was played (line {fact.span.line}) and {missing}: whether '
+                    f'it defeated "{name}" is not known'
+                )
+            if any(isinstance(e, fx.Defeat) for e in fx.walk(tuple(effects))):
+                raise CannotAnswer(
+                    f'"{card.name}" was played (line {fact.span.line}) and its text defeats '
+                    f'characters: rulesq does not follow whom, so whether "{name}" is defeated '
+                    "is not known"
+                )
 
 
 def is_defeated(ctx: Context) -> Answer:
@@ -103,4 +131,8 @@ def is_defeated(ctx: Context) -> Answer:
                     f'"{source.name}" does not defeat it',
                     supported_by=(*support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")),
                 )
+    fought = in_battle(ctx, who.name)
+    if fought is not None:
+        return fought
+    _played_defeats(ctx, who.name)
     return ctx.conclude(YesNo(False), f'nothing in the situation defeats "{who.name}"')

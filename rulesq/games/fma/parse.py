@@ -308,6 +308,9 @@ def _transformer_class() -> Any:
         def events_and_abilities(self, meta: Any, c: list[Any]) -> _Tagged:
             return _Tagged("kind", ("event and ability", True))
 
+        def event_or_ability(self, meta: Any, c: list[Any]) -> _Tagged:
+            return _Tagged("kind", (fx.EVENT_OR_ABILITY, False))
+
         def kind_word(self, meta: Any, c: list[Any]) -> Token:
             token: Token = c[0]
             return token
@@ -519,6 +522,14 @@ def _transformer_class() -> Any:
 
         def cancel(self, meta: Any, c: list[Any]) -> Effect:
             return fx.Cancel(c[0], span=self.b.span(meta))
+
+        def cancel_a_react(self, meta: Any, c: list[Any]) -> Effect:
+            what = fx.Selector(
+                fx.EVENT_OR_ABILITY,
+                quantity=fx.Quantity("a"),
+                designator=fx.Designator((Timing.REACT,), None),
+            )
+            return fx.Cancel(what, span=self.b.span(meta))
 
         def set(self, meta: Any, c: list[Any]) -> Effect:
             return fx.SetCard(c[0], span=self.b.span(meta))

@@ -28,6 +28,8 @@ RULES = {fx.TURN: "fma/rulings/start-of-turn/1", fx.GAME: "fma/rulings/setup/1"}
 #: The step of each moment, as a situation states it (``it is the setup``).
 STEPS = {fx.TURN: "start of the turn", fx.GAME: "setup"}
 WORDS = {fx.TURN: "start-of-turn", fx.GAME: "start-of-game"}
+#: The headings of the rulings that order them.
+HEADINGS = {fx.TURN: "Start of turn", fx.GAME: "Setup"}
 OTHER = {"me": "you", "you": "me"}
 PLAYER = {"me": "I", "you": "you"}
 
@@ -123,22 +125,37 @@ def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
     return None
 
 
+def _unread_others(facts: list[Fact], player: str, word: str) -> None:
+    """*Cannot answer* when another player's card in play has text rulesq does not read."""
+    for card, who, _ in draws.in_play(facts):
+        missing = calls.effects_of(card)[1]
+        if who != player and missing is not None:
+            raise CannotAnswer(
+                f'{missing}: whether "{card.name}" gives another player {word} effects to use '
+                "(and a place in the Play-or-Pass order) is not known"
+            )
+
+
 def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> Answer:
     """Whether it is the player's turn to perform one, in the Play-or-Pass order."""
     others = holders(ctx.facts, kind) - {player}
     acted = _acts(ctx.facts, step_fact.span.line)
     word = WORDS[kind]
     if not others:
+        _unread_others(ctx.facts, player, word)
         return ctx.conclude(
             YesNo(True),
-            f"no other player has {word} effects to use: {PLAYER[player]} performs them one at "
+            f"no other player has {word} effects to use: {PLAYER[player]} perform them one at "
             "a time",
             supported_by=(node, ctx.clause(RULES[kind], "rule")),
         )
     if not acted:
         raise CannotAnswer(
-            f"both players have {word} effects: the Play-or-Pass system orders them, and the "
-            'sources do not say who acts first in it (write who does: you perform "X")'
+            f"both players have {word} effects: the rulings ({HEADINGS[kind]}) "
+            "order them by the Play-or-Pass system but never say who acts first in it, and "
+            "whose turn it is does not settle it (the active player's first chance is the "
+            "Reacts rule for an occurrence no player created; these effects are not reacts); "
+            'write who does: you perform "X"'
         )
     last = acted[-1]
     done = "passed" if last.kind == "passes" else "performed one"
@@ -222,6 +239,7 @@ def next_action(ctx: Context) -> Answer:
             f"{PLAYER[last.who]} passed and no other player has {WORDS[kind]} effects: the "
             "sources do not say what follows"
         )
+    _unread_others(ctx.facts, last.who, WORDS[kind])
     return ctx.conclude(
         Word(last.who),
         f"only {PLAYER[last.who]} {'have' if last.who == 'me' else 'has'} {WORDS[kind]} "

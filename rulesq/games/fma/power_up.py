@@ -3,7 +3,9 @@
 During the power-up phase, leaders can either gain two experience or level up (gaining no
 experience); they cannot level up and gain one experience (a card ruling states it for the
 phase). Levelling up alone is *cannot answer*: the rulings give it as the choice, not what it
-requires.
+requires. A leader whose own text says he cannot gain experience or level up (an erratum
+gives one such passive text) cannot, whatever the phase allows; defeated, only if the
+text says "even while" he is defeated (passive abilities on defeated cards have no effect).
 """
 
 from __future__ import annotations
@@ -12,6 +14,11 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import calls
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.card_answers import parts_of
+from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.table import read_table
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -20,10 +27,48 @@ if TYPE_CHECKING:
 POWER_UP = "fma/cards/dark-alleys/ruling"
 
 
+def _cannot_gain(ctx: Context, wanted: set[str]) -> Answer | None:
+    """The no of the leader's own text that he cannot gain experience or level up (None)."""
+    table = read_table(ctx.facts)
+    ref = table.leaders.get(ctx.question.who or "me")
+    card = ref.card if ref is not None else None
+    if card is None:
+        return None
+    effects, _ = calls.effects_of(card)
+    for effect in effects:
+        if not isinstance(effect, fx.CannotGain) or not wanted & set(effect.things):
+            continue
+        own = isinstance(effect.who, fx.This) or (
+            isinstance(effect.who, fx.Named) and card.name.startswith(effect.who.name)
+        )
+        if not own:
+            continue
+        _, state = reader_for(ctx)
+        found = state.find(card.name)
+        if found is not None and state.defeated_by(found.name) is not None:
+            if effect.even_while_defeated is None:
+                raise CannotAnswer(
+                    f'"{card.name}" is defeated, and passive abilities on defeated cards have '
+                    f'no effect: whether "{effect.render()}" still holds is not said'
+                )
+        node = ctx.derivation().effect(card.name, effect.render(), card)
+        errata = [ctx.clause(str(p["clause"]), "rule") for p in parts_of(card) if p.get("clause")]
+        return ctx.conclude(
+            YesNo(False),
+            f'your leader "{card.name}" reads "{effect.render()}"',
+            supported_by=(node, ctx.fact(table.leader_facts[ctx.question.who or "me"]), *errata),
+        )
+    return None
+
+
 def power_up(ctx: Context) -> Answer:
     """Answer ``can my leader [level up and] gain N experience in the power-up phase?``."""
     level_up = ctx.question.param("level_up") is not None
     gain = ctx.question.param("number")
+    wanted = ({"level"} if level_up else set()) | ({"experience"} if gain is not None else set())
+    barred = _cannot_gain(ctx, wanted)
+    if barred is not None:
+        return barred
     rule = ctx.clause(POWER_UP, "rule")
     if level_up and gain is not None:
         return ctx.conclude(

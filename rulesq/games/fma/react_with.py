@@ -18,7 +18,7 @@ from rulesq.games.fma import calls, draws
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.table import read_table
-from rulesq.games.fma.timing import undeclared
+from rulesq.games.fma.timing import canceled_reason, undeclared
 from rulesq.games.fma.vocab import Timing
 
 if TYPE_CHECKING:
@@ -82,6 +82,9 @@ def can_react(ctx: Context) -> Answer:
                 f'"{card.name}" reacts to an occasion ("{occasions[0].render()}"), and rulesq '
                 f'does not check that "{reacted_ref.name}" is one'
             )
+    gone = canceled_reason(table, reacted_ref.card)
+    if gone is not None and not any(not c.allows for c in claims):
+        raise CannotAnswer(gone)
     claims.append(
         card_claim(
             Stance.PERMIT,

@@ -168,8 +168,13 @@ class Designator:
 
     def render(self) -> str:
         """The phrase."""
-        words = " or ".join(t.value for t in self.timings)
-        return f"{words} {self.attribute.value}" if self.attribute else words
+        words = [" or ".join(t.value for t in self.timings)] if self.timings else []
+        return " ".join([*words, self.attribute.value] if self.attribute else words)
+
+
+#: The kind of "a react" (an event or an ability with that designator; the rulings, "Event or
+#: ability": "a [something] event or [something] ability").
+EVENT_OR_ABILITY = "event or ability"
 
 
 @dataclass(frozen=True)
@@ -197,6 +202,8 @@ class Selector:
         """The head noun, singular or plural."""
         if self.kind == "event and ability":
             return "events and abilities"
+        if self.kind == EVENT_OR_ABILITY:
+            return EVENT_OR_ABILITY
         return PLURALS.get(self.kind, self.kind + "s") if self.plural else self.kind
 
     def render(self) -> str:

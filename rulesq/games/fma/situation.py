@@ -83,6 +83,9 @@ class Reader:
         self.game = game
         self.state = State()
         self._counter = 0
+        #: Cards stated in play and not yet stated gone (a text the state does not follow,
+        #: such as a cost increase, may still leave play).
+        self._in_play: set[str] = set()
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -201,7 +204,7 @@ class Reader:
         self.state.characters[_key(ref)] = character
         self.state.revision += 1
         if card is not None and card.text:
-            self._passive_text(card, fact, owner_key=_key(ref))
+            self._passive_text(card, fact, owner_key=_key(ref), controller=owner)
         return character
 
     def _values(self, ref: CardRef, fact: Fact) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -220,7 +223,11 @@ class Reader:
                     f"character's printed {name} is 0 or more",
                     fact,
                     ref,
-                    suggestion=f'Write a penalty as an effect, e.g. "{ref.name}" gets -1 {name}.',
+                    suggestion=(
+                        f'Write a penalty as an effect, e.g. "{ref.name}" gets -1 {name}.'
+                        if name != "toughness"
+                        else "Give the toughness as 0 or more: no statement lowers a toughness."
+                    ),
                 )
         return dict(ref.values), ref.flags
 
@@ -704,8 +711,20 @@ class Reader:
                 )
         return None
 
+    def _fact_plays_as_react(self, fact: Fact) -> None:
+        react, target = fact.cards[0], fact.cards[-1]
+        if _key(react) == _key(target):
+            raise self.error(
+                f'"{_name(react)}" cannot be played as a react to itself',
+                fact,
+                target,
+                suggestion=f'Name the card it reacts to, e.g. I play "{_name(react)}" as a react '
+                'to "Some Event"',
+            )
+
     def _fact_in_play(self, fact: Fact) -> None:
         for ref in fact.cards:
+            self._in_play.add(_key(ref))
             card = ref.card
             if card is None:
                 continue
@@ -717,10 +736,15 @@ class Reader:
                     f'the text of "{card.name}" is not known, so its effect is not known',
                 )
                 continue
-            self._passive_text(card, fact, owner_key=_key(ref))
+            self._passive_text(card, fact, owner_key=_key(ref), controller=fact.who)
 
     def _passive_text(
-        self, card: Card, fact: Fact | None, owner_key: str, bearer_key: str = ""
+        self,
+        card: Card,
+        fact: Fact | None,
+        owner_key: str,
+        bearer_key: str = "",
+        controller: str | None = None,
     ) -> None:
         parsed = self.parse(card)
         why = parsed.not_understood(card.name)
@@ -736,7 +760,15 @@ class Reader:
             start = len(self.state.entries)
             if isinstance(effect, fx.AttributeBonus) and effect.duration is None:
                 self.state.passives.append(
-                    Passive(card, effect, fact, start, owner_key=owner_key, bearer_key=bearer_key)
+                    Passive(
+                        card,
+                        effect,
+                        fact,
+                        start,
+                        owner_key=owner_key,
+                        bearer_key=bearer_key,
+                        controller=controller,
+                    )
                 )
             elif (
                 isinstance(effect, fx.NoGrants)
@@ -765,6 +797,9 @@ class Reader:
             character = self.state.characters.get(key)
             if character is not None and not character.gone:
                 character.gone = True
+                ended += 1
+            if key in self._in_play:
+                self._in_play.discard(key)
                 ended += 1
             if not ended:
                 raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)

@@ -139,6 +139,8 @@ class Passive:
     #: The fact that ended the text (a defeat, a removal) and the rule why it stops.
     end_fact: Fact | None = None
     ended: tuple[Cited, ...] = ()
+    #: The player the text's "your" means (None: not stated).
+    controller: str | None = None
 
     @property
     def self_key(self) -> str:
@@ -216,7 +218,8 @@ class State:
                 who is None
                 or not _in_force(passive, until)
                 or not isinstance(effect, fx.AttributeBonus)
-                or passive_reaches(effect.who, who, passive.self_key) is not None
+                or passive_reaches(effect.who, who, passive.self_key, passive.controller)
+                is not None
             ):
                 continue
             if effect.attribute is None or attribute is None or effect.attribute is attribute:
@@ -234,12 +237,19 @@ class State:
                         )
                     )
                     continue
+                whose = isinstance(effect.who, fx.Selector) and effect.who.owner is not None
+                hint = (
+                    f'say whose "{passive.card.name}" is and whose "{who.name}" is (write: my '
+                    f'"{passive.card.name}" is in play; my character "{who.name}")'
+                    if whose and (passive.controller is None or who.owner is None)
+                    else f'give its factions and keywords, e.g. character "{who.name}" '
+                    "(strength 3, Elric)"
+                )
                 found.append(
                     Gap(
                         f'"{passive.card.name}" is in play',
                         f'the situation does not say whether "{who.name}" is one of the '
-                        f'"{subject}" of "{passive.card.name}"; give its factions and keywords, '
-                        f'e.g. character "{who.name}" (strength 3, Elric)',
+                        f'"{subject}" of "{passive.card.name}"; {hint}',
                         who.name,
                     )
                 )
@@ -426,7 +436,7 @@ def _applies(passive: Passive, character: Character) -> bool:
     """Whether a passive bonus reaches a character (unknown cases are gaps, not bonuses)."""
     effect = passive.effect
     assert isinstance(effect, fx.AttributeBonus)
-    return passive_reaches(effect.who, character, passive.self_key) is True
+    return passive_reaches(effect.who, character, passive.self_key, passive.controller) is True
 
 
 #: Quantities under which a passive text speaks of every character it describes.
@@ -440,7 +450,9 @@ def some_of(who: object) -> bool:
     )
 
 
-def passive_reaches(who: object, character: Character, own_key: str) -> bool | None:
+def passive_reaches(
+    who: object, character: Character, own_key: str, controller: str | None = None
+) -> bool | None:
     """Whether a passive text's subject reaches ``character``; None when it cannot be told.
 
     "Elric faction characters get +1 strength" reaches every Elric character; "a character",
@@ -449,9 +461,9 @@ def passive_reaches(who: object, character: Character, own_key: str) -> bool | N
     """
     if some_of(who):
         assert isinstance(who, fx.Selector)
-        fits = match_subject(replace(who, quantity=None), character, own_key)
+        fits = match_subject(replace(who, quantity=None), character, own_key, controller)
         return False if fits is False else None
-    return match_subject(who, character, own_key)
+    return match_subject(who, character, own_key, controller)
 
 
 def match_subject(

@@ -48,6 +48,24 @@ def undeclared(ctx: Context, table: Table, card: Card) -> Claim | None:
     )
 
 
+def canceled_reason(table: Table, card: Card) -> str | None:
+    """Why a yes to reacting to (or cancelling) a card already canceled is not known (None: not).
+
+    The sources say what one canceled card leaves unset (fma/cards/block/ruling), never whether
+    a canceled card can still be reacted to or canceled; a play of the card after the cancel is
+    a new play.
+    """
+    name = normalise_name(card.name)
+    found = table.canceled.get(name)
+    play = table.play_of(card.name)
+    if found is None or (play is not None and play.fact.span.line > found.span.line):
+        return None
+    return (
+        f'"{card.name}" was canceled (line {found.span.line}): the sources do not say whether '
+        "a canceled card can still be reacted to or canceled"
+    )
+
+
 def resolved(ctx: Context, card: Card) -> Claim | None:
     """The no to canceling an event that stays attached once resolved (None: not such a one).
 
@@ -111,6 +129,12 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
             )
     if missing is not None:
         raise CannotAnswer(missing)
+    gone = canceled_reason(table, event_ref.card)
+    if gone is not None:
+        raise CannotAnswer(
+            f'{gone}; it never fully resolves, so whether "{react_ref.name}" waits for it '
+            "is not known"
+        )
     return ctx.conclude(
         YesNo(True),
         f'"{react_ref.name}" neither cancels nor takes place '

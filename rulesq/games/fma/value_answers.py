@@ -221,8 +221,14 @@ def printed(ctx: Context) -> Answer:
             f"{len(changes)} later change(s) to its {attribute.value} do "
             "not count: printed attributes are only the printed numbers"
         )
-    return ctx.conclude(
-        Number(number),
-        f'the number printed on "{character.name}": {attribute.value} {number}',
-        supported_by=(*support, rule),
+    corrected = bool(character.sources) and (
+        character.card is None
+        or (character.card.fields.get("attributes") or {}).get(attribute.value) == number
     )
+    reason = (
+        f'the number an erratum gives every version of "{character.name}" to be played with '
+        f"(a misprinted version shows another): {attribute.value} {number}"
+        if corrected
+        else f'the number printed on "{character.name}": {attribute.value} {number}'
+    )
+    return ctx.conclude(Number(number), reason, supported_by=(*support, rule))

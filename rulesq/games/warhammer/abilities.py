@@ -51,7 +51,9 @@ FORMS: dict[str, re.Pattern[str]] = {
         r"(?: \(per action\))?$"
     ),
     "cancel": re.compile(
-        r"^cancel (?:a|an) (?P<what>tactic|Action) just (?:played|triggered)$", re.IGNORECASE
+        r"^cancel (?:a|an) (?P<what>tactic|Action|Spell card) just (?:played|triggered)"
+        r"(?P<in_play> by a card in play)?$",
+        re.IGNORECASE,
     ),
     "cancel-unless-all": re.compile(
         r"^Cancel and discard target (?P<what>unit or support card) just played unless its "

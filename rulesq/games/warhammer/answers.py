@@ -174,9 +174,15 @@ def _play(ctx: Context, zone: Zone | None) -> Answer:
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     reason = ruling.reason
     rules = list(ruling.rules)
-    if ruling.allowed and check.price is not None and check.price.value is not None:
-        reason += f"; it costs {check.price.value} ({'; '.join(check.price.steps)})"
-        rules += check.price.rules
+    price = check.price
+    if ruling.allowed and price is not None and price.value is not None:
+        steps = "; ".join(price.steps)
+        if price.bounds is not None:  # only loyalty icons not known: the most it may cost
+            unknown = "; ".join(price.bounded)
+            reason += f"; it costs at most {price.value} ({steps}; {unknown}: they only lower it)"
+        else:
+            reason += f"; it costs {price.value} ({steps})"
+        rules += price.rules
     return _concluded(ctx, ruling, reason, rules)
 
 

@@ -133,6 +133,15 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
                 if cancelled:
                     out.gaps.append(f'"{link.name}" resolved, and a link cancels it: not read')
                     continue
+                if re.search(r"\b(?:this turn|until the end of the turn)\b", sentence):
+                    from rulesq.games.warhammer.combat_plays import ended
+
+                    over, why = ended(board, link, "until the end of the turn")
+                    if over is None:
+                        out.gaps.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+                        continue
+                    if over:
+                        continue  # its turn is over
                 for unit in attackers:
                     if unit in link.targets:
                         out.claim(
@@ -148,6 +157,8 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
                 f'"{link.name}" ({where}) reads "{sentence}": not followed by the attack rules '
                 "of rulesq"
             )
+    from rulesq.games.warhammer.defence_texts import unstated
+
     stated = [c for capital in board.capitals.values() for c, _ in capital.played if c]
     resolved = {link.name.casefold() for link in [*board.resolved, *board.chain]}
     stated += [
@@ -159,8 +170,8 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
         for sentence in _sentences(card.text or ""):
             if _ATTACK_WORDS.search(sentence) and not MUST.search(sentence):
                 out.gaps.append(
-                    f'"{card.name}" acted this turn and reads "{sentence}", at a time or on a '
-                    "target the situation does not state"
+                    f'"{card.name}" acted this turn and reads "{sentence}": '
+                    + unstated(card.name, sentence)
                 )
 
 

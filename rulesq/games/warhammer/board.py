@@ -110,6 +110,8 @@ class Link:
     shown_as: str | None = None
     #: The player its text made its controller choose ("choosing you"), where stated.
     chosen: str | None = None
+    #: The zone its text made its controller choose ("choosing my battlefield"): whose, which.
+    chosen_zone: tuple[str, Zone] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ class Attack:
     legend: InPlay | None = None
     attackers: list[InPlay] = field(default_factory=list)
     defenders: list[InPlay] = field(default_factory=list)
+    #: The (last) fact that declares defenders.
+    declared: Fact | None = None
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,9 @@ class Board:
     turn_fact: Fact | None = None
     phase: int | None = None
     phase_fact: Fact | None = None
+    #: Every turn and phase statement, in order (a later one may be a later turn or phase).
+    turns: list[tuple[str | None, Fact]] = field(default_factory=list)
+    phases: list[tuple[int, Fact]] = field(default_factory=list)
     assigned: list[Assigned] = field(default_factory=list)
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.

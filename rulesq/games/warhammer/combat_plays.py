@@ -80,6 +80,44 @@ def played(board: Board) -> list[Played]:
     return found
 
 
+def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
+    """Whether a lasting effect of a resolved link has ended (None: open), with why.
+
+    Phases follow one another within a turn: a phase stated after the link other than the one
+    it resolved in means its phase is over, and a turn stated after it of the other player
+    means its turn is over. A turn restated for the same player may be a later one (open).
+    """
+    before = [w for w, f in board.turns if f.index < link.fact.index]
+    after = [w for w, f in board.turns if f.index > link.fact.index]
+    if after:
+        if before and any(w != before[-1] for w in after):
+            return (
+                True,
+                f"the turn it resolved in is over (a turn of the other player is stated after "
+                f"it), and it lasts {duration}",
+            )
+        return (
+            None,
+            f"a turn is stated after it resolved, and it lasts {duration}: whether it is a "
+            "later turn is not stated",
+        )
+    if not duration.endswith("phase"):
+        return False, ""
+    then = [n for n, f in board.phases if f.index < link.fact.index]
+    later = [n for n, f in board.phases if f.index > link.fact.index]
+    if not later:
+        return False, ""
+    if not then:
+        return None, f"a phase is stated after it resolved and none before, and it lasts {duration}"
+    if any(n != then[-1] for n in later):
+        return (
+            True,
+            f"the phase it resolved in is over (a later phase is stated after it), and it "
+            f"lasts {duration}",
+        )
+    return False, ""
+
+
 def _tactic(card: Card) -> bool:
     return (card.type or "").lower() == "tactic"
 
@@ -176,6 +214,13 @@ def _reached(board: Board, target: InPlay) -> tuple[list[tuple[Played, Term]], l
                     "phase: the situation does not say in which phase"
                 )
                 continue
+            over, why = ended(board, play.link, term.duration) if play.link else (False, "")
+            if over is None:
+                gaps.append(f'"{name}" resolved, and {why}')
+                continue
+            if over:
+                continue  # its effect has ended
+
             if term.side and not _on_side(board, target, term.side):
                 continue
             if term.targeted:

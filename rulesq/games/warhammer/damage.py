@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
-from rulesq.games.warhammer import combat_plays, lasting_grants, shields, texts
+from rulesq.games.warhammer import combat_plays, lasting_grants, shields, tactic_toughness, texts
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
@@ -70,6 +70,8 @@ _DOUBLE = re.compile(
 QA_DOUBLE = FAQ + "qa/23"
 #: A sentence that gives Toughness (a tactic's, for a time).
 _GIVES_TOUGHNESS = re.compile(r"[^.:]*\bgains? Toughness\b[^.]*", re.IGNORECASE)
+#: A constant Toughness X that counts the damage on its unit (it changes as damage is applied).
+_LIVE_X = re.compile(r"\bToughness X, where X is the damage on\b", re.IGNORECASE)
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
@@ -113,10 +115,12 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
         if play.link is not None and not play.cancelled and shields.followed(play.link):
             continue  # a resolved redirect or cancel: its waiting effect is played out
         given = _GIVES_TOUGHNESS.search(play.card.text or "")
+        if given is not None and not tactic_toughness.unread(play.card):
+            continue  # its Toughness is read by ``toughness``
         if given is not None:
             gaps.append(
                 f'"{play.card.name}" acted this turn and gives Toughness for a time '
-                f'("{given.group(0).strip()}"): Toughness a tactic gives is not followed by rulesq'
+                f'("{given.group(0).strip()}") in words rulesq does not read'
             )
         elif words.search(play.card.text or ""):
             gaps.append(
@@ -146,9 +150,11 @@ def doublers(board: Board) -> list[Text]:
     return found
 
 
-def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
-    """A unit's Toughness: its own keyword or one constant text that gives it (None: a gap).
+def toughness(board: Board, placed: InPlay, value: Value, after: int | None = None) -> int | None:
+    """A unit's Toughness: its own keyword, or one text that gives it (None: a gap).
 
+    The texts: a constant text in play, or a tactic that acted this turn (for damage assigned
+    after it: ``after`` is the index of the fact that assigns it, None for damage to come).
     The FAQ says Toughness cancels damage (Cancelling Damage), not how two Toughness values on
     a unit add up: a unit with Toughness from two sources is a gap naming them.
     """
@@ -172,7 +178,20 @@ def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
         value.gaps += granted.gaps
         return None
     for amount, quote in given:
+        if _LIVE_X.search(quote.quote) and (
+            len([a for a in board.assigned if a.card is placed]) > 1 or board.chain
+        ):
+            gap = (
+                f'"{quote.card}" reads "{quote.quote}": X grows as damage is applied, and more '
+                f'than one damage reaching "{placed.name}" is not followed by rulesq'
+            )
+            value.gaps += [gap] if gap not in value.gaps else []
+            return None
         sources.append((amount, quote, f'"{quote.card}" gives it Toughness {amount}'))
+    lasting = tactic_toughness.given(board, placed, value, after)
+    if lasting is None:
+        return None
+    sources += lasting
     if len(sources) > 1:
         value.gaps.append(
             f'"{placed.name}" has Toughness from {len(sources)} sources ('
@@ -185,10 +204,16 @@ def toughness(board: Board, placed: InPlay, value: Value) -> int | None:
     amount, quote, why = sources[0]
     value.texts.append(quote)
     if found is None:
-        value.rules += [CONSTANT] if CONSTANT not in value.rules else []
+        rule = CONSTANT if not lasting else tactic_toughness.CARD_EFFECTS
+        value.rules += [rule] if rule not in value.rules else []
     if found is None or not isinstance(found[0], int):
         value.steps.append(why)  # a grant, or an X counted: say where the amount comes from
     return amount
+
+
+def _first_assigned(board: Board, target: InPlay) -> int | None:
+    """The index of the first fact that assigns damage to a unit (None: none stated)."""
+    return min((a.fact.index for a in board.assigned if a.card is target), default=None)
 
 
 #: Toughness's reminder text read as a clause where the data's full stop falls inside it.
@@ -237,7 +262,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     for assigned in flow.hits:
         if assigned.unit is not target:
             continue
-        cancel = toughness(board, target, value)
+        cancel = toughness(board, target, value, _first_assigned(board, target))
         if cancel is None:
             continue
         amount = assigned.amount * (1 + len(doubling))

@@ -103,6 +103,13 @@ _KIND_ANY = re.compile(
 _SACRIFICE_TO_DECLARE = re.compile(
     r"\ba player must sacrifice a unit in order to declare defenders\b", re.IGNORECASE
 )
+#: A resolved Action: the units in the zone it chose may defend any zone this turn.
+_CHOSEN_ZONE = re.compile(r"^Units in that zone may defend any zone this turn\.?$", re.IGNORECASE)
+#: A resolved Action: the defending opponent may declare defenders from all his unburned zones.
+_ALL_ZONES = re.compile(
+    r"^Defending opponent may declare defenders from all of his non-burning zones\.?$",
+    re.IGNORECASE,
+)
 _UNBURNED = re.compile(
     r"^This unit can defend any unburned zone if you are not attacking\.?$", re.IGNORECASE
 )
@@ -160,10 +167,19 @@ def read(board: Board, unit: InPlay) -> Reading:
                 found.widens.append(f'"{card.name}" {what} and reads "{sentence}"')
                 continue
             found.gaps.append(
-                f'"{card.name}" {what} and reads "{sentence}": at a time, or on a target, '
-                "the situation does not state"
+                f'"{card.name}" {what} and reads "{sentence}": {unstated(card.name, sentence)}'
             )
     return found
+
+
+def unstated(name: str, sentence: str) -> str:
+    """What a text that acted this turn leaves unstated (target, time), and how to say it."""
+    say = f'say it, e.g. I trigger "{name}" targeting "Some Unit" and the chain has resolved'
+    if _TARGETS_CANNOT.match(sentence):
+        if re.search(r"\bagainst this attack\b", sentence, re.IGNORECASE):
+            return f"the unit it targeted, and the attack it acted in, are not stated: {say}"
+        return f"the unit it targeted is not stated: {say}"
+    return f"when it acted and on what are not stated: {say}"
 
 
 def _in_play(
@@ -293,6 +309,17 @@ def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
                 found.widens.append(f'"{link.name}" resolved and reads "{sentence}"')
             continue
         if _TARGETS_CANNOT.match(sentence) and link.targets and not cancelled:
+            lasting = re.search(r"\b(?:this turn|until the end of the turn)\b", sentence)
+            if lasting and unit in link.targets:
+                from rulesq.games.warhammer.combat_plays import ended
+
+                over, why = ended(board, link, "until the end of the turn")
+                if over is None:
+                    found.gaps.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+                    continue
+                if over:
+                    found.steps.append(f'"{link.name}" resolved, but {why}')
+                    continue
             if unit in link.targets:
                 found.forbids.append(
                     (
@@ -469,6 +496,8 @@ def _widened_by_link(board: Board, unit: InPlay, link: Link, sentence: str, foun
     from rulesq.games.warhammer import places as P
     from rulesq.games.warhammer import traits
 
+    if _CHOSEN_ZONE.match(sentence) or _ALL_ZONES.match(sentence):
+        return _widened_to_zones(board, unit, link, sentence, found)
     shape = _KIND_ANY.match(sentence)
     attack = board.attack
     if shape is None or attack is None or unit.card is None:
@@ -479,8 +508,80 @@ def _widened_by_link(board: Board, unit: InPlay, link: Link, sentence: str, foun
         return True  # another player's units
     kind = shape.group("kind")
     if traits.of_kind(board, unit.card, kind):
+        from rulesq.games.warhammer.combat_plays import ended
+
+        over, why = ended(board, link, "until the end of the turn")
+        if over is None:
+            found.widens.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+        elif over:
+            found.steps.append(f'"{link.name}" resolved, but {why}')
+        else:
+            found.permits.append(
+                (Text(link.name, sentence), f'"{link.name}" resolved this turn: "{sentence}"')
+            )
+    return True
+
+
+def _widened_to_zones(
+    board: Board, unit: InPlay, link: Link, sentence: str, found: Reading
+) -> bool:
+    """A resolved link letting units in a chosen zone, or in any unburned zone, defend."""
+    from rulesq.games.warhammer import places as P
+
+    attack = board.attack
+    if attack is None or unit.legend:
+        return True  # it speaks of units, in an attack
+    here = P.place(board, unit)
+    quote = Text(link.name, sentence)
+    if here.controller != attack.defender or here.zone is None:
+        return True  # units defend their own player's zones
+    from rulesq.games.warhammer.combat_plays import ended
+
+    lasts = (
+        "until the end of the phase" if _ALL_ZONES.match(sentence) else "until the end of the turn"
+    )
+    over, why = ended(board, link, lasts)
+    if over is None:
+        found.widens.append(f'"{link.name}" resolved and reads "{sentence}", and {why}')
+        return True
+    if over:
+        found.steps.append(f'"{link.name}" resolved, but {why}')
+        return True
+    moved = [m for m in board.moves if m.card is unit]
+    if moved:
+        found.widens.append(
+            f'"{link.name}" resolved and reads "{sentence}", and "{unit.name}" moved this turn: '
+            "whether the zone it was in when the link resolved or the one it is in now counts "
+            "is not read"
+        )
+        return True
+    if _ALL_ZONES.match(sentence):
+        if link.who != attack.attacker:
+            return True  # its player's opponent defends
+        burning = here.zone in board.capital(here.side).burning
+        if not burning:
+            found.permits.append(
+                (
+                    quote,
+                    f'"{link.name}" resolved this phase, and "{unit.name}" is in a zone that '
+                    f'is not burning: "{sentence}"',
+                )
+            )
+        return True
+    chosen = link.chosen_zone
+    if chosen is None:
+        found.widens.append(
+            f'"{link.name}" resolved and reads "{sentence}", and the zone it chose is not '
+            f'stated (write, e.g., I trigger "{link.name}" choosing my battlefield)'
+        )
+        return True
+    if (here.side, here.zone) == chosen:
         found.permits.append(
-            (Text(link.name, sentence), f'"{link.name}" resolved this turn: "{sentence}"')
+            (
+                quote,
+                f'"{link.name}" resolved this turn choosing the zone of "{unit.name}": '
+                f'"{sentence}"',
+            )
         )
     return True
 
@@ -501,6 +602,9 @@ SHAPES = {
     "(open when the legend defends: the FAQ is silent on defending a legend)",
     "legend any": "lets its attached legend defend any of its player's zones",
     "kind any": "lets its player's units of a kind defend any zone, once resolved",
+    "chosen zone": "lets the units in the zone it chose defend any zone, once resolved",
+    "all zones": "lets the defending opponent declare defenders from all his unburned zones, "
+    "once resolved",
     "widens": "lets units defend elsewhere: not read (only where the rules say no)",
     "alone": "cannot defend alone: not read for its own unit",
     "action": "part of an Action of a card in play: acts only when triggered",
@@ -528,6 +632,8 @@ def shape(text: str, tactic: bool) -> list[tuple[str, str]]:
             ("with legend", _WITH_LEGEND.match),
             ("legend any", _LEGEND_ANY.match),
             ("kind any", _KIND_ANY.match),
+            ("chosen zone", _CHOSEN_ZONE.match),
+            ("all zones", _ALL_ZONES.match),
             ("widens", _WIDENS.search),
             ("own", _SELF.match),
             ("tokens", TOKENS.match),

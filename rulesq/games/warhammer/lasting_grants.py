@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer import terms, texts, traits
+from rulesq.games.warhammer import combat_plays, terms, texts, traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
 
@@ -160,7 +160,15 @@ def grants(board: Board, target: InPlay) -> Value:
         value.gaps.append(f'"{target.name}": X in "{quote.quote}" is not read by rulesq')
         return value
     fixed = found.group("n") != "X"
+    duration = f"until the end of the {found.group('until').lower()}"
     for link in links:
+        over, why = combat_plays.ended(board, link, duration)
+        if over is None:
+            value.gaps.append(f'"{target.name}": its Action resolved, and {why}')
+            continue
+        if over:
+            value.steps.append(f'"{target.name}": its Action resolved, but {why}: it adds nothing')
+            continue
         amount = int(found.group("n")) if fixed else _x(board, target, link, text, value)
         if amount is None:
             continue

@@ -98,8 +98,12 @@ PLACE_WORDS = re.compile(
     r"as though|into play)\b",
     re.IGNORECASE,
 )
-#: A card's controller named, not changed ("each unit you control", "if he controls").
-_OWNED = re.compile(r"\b(?:you|he) controls?\b", re.IGNORECASE)
+#: A card's controller named, not changed ("each unit you control", "if he controls",
+#: "each corrupted unit controlled by an opponent").
+_OWNED = re.compile(
+    r"\b(?:(?:you|he) controls?|controlled by (?:an opponent|your opponents|you))\b",
+    re.IGNORECASE,
+)
 _FOLLOWED = (
     TAKE_CONTROL,
     MOVE_TO_CORRESPONDING,

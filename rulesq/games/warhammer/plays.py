@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import target_taxes, texts, traits, xvalue
+from rulesq.games.warhammer import target_taxes, terms, texts, traits, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
@@ -379,6 +379,11 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
             if not own and not _changes_others(constant):
                 continue  # another card's text that lowers or raises its own cost
             if own and change is not None and change.what in ("this unit", "this card"):
+                times = _per(board, player, change.rest)
+                if times is not None and isinstance(change.amount, int):
+                    changes.append((change.amount * times, quote))
+                    value.steps.append(f'"{name}": {times} counted for "{change.rest}"')
+                    continue
                 holds = V.condition(board, change.rest)
                 if holds and isinstance(change.amount, int):
                     changes.append((change.amount, quote))
@@ -403,6 +408,7 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     _other_costs(board, card, player, value)
     loyalty = card.fields.get("loyalty")
     race = card.fields.get("race")
+    base = value.value
     if isinstance(loyalty, int) and loyalty > 0 and race:
         icons = V.loyalty_icons(board, str(race), player)
         value.gaps += icons.gaps
@@ -412,9 +418,28 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
             value.add(
                 short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons in play: +{short}"
             )
+            if icons.gaps and base is not None:
+                # the icons not known only lower what the loyalty adds: 0 to ``short`` more
+                value.bounds, value.bounded = (base, base + short), list(icons.gaps)
     elif loyalty is None and (card.fields.get("race") or "Neutral") != "Neutral":
-        value.gaps.append(f'the sources do not give the loyalty of "{card.name}"')
+        gap = f'the sources do not give the loyalty of "{card.name}"'
+        value.gaps.append(gap)
+        if base is not None:
+            value.bounds, value.bounded = (base, None), [gap]  # loyalty only adds to the cost
     return value
+
+
+def _per(board: Board, player: str, rest: str) -> int | None:
+    """How many times a cost change "for each corrupted unit …" counts (None: not read).
+
+    CannotAnswer names a unit whose corruption is left open.
+    """
+    if not rest.startswith("for each "):
+        return None
+    term = terms.count_term(rest.removeprefix("for each "))
+    if term is None or term.kind != "corrupted":
+        return None
+    return terms.corrupted_units(board, player, term.what)
 
 
 #: Words of a constant text that change what cards cost.
@@ -503,10 +528,12 @@ def _base_cost(board: Board, card: Card, player: str) -> V.Value:
 def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     cost = price(board, card, text, player)
     check.price = cost
+    pool = board.capital(player).resources
+    if cost.gaps and _bounded(board, card, player, cost, pool, check):
+        return
     if cost.gaps:
         check.gaps += [(g, False) for g in cost.gaps]
         return
-    pool = board.capital(player).resources
     if pool is None:
         check.gaps.append(("the situation does not say how many resources the player has", False))
         return
@@ -522,6 +549,35 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
                 *cost.rules,
             ),
         )
+
+
+def _bounded(
+    board: Board, card: Card, player: str, cost: V.Value, pool: int | None, check: PlayCheck
+) -> bool:
+    """Decide the price where only loyalty is not known and every value gives one answer."""
+    if cost.bounds is None or pool is None or set(cost.gaps) != set(cost.bounded):
+        return False
+    least, most = cost.bounds
+    unknown = "; ".join(cost.bounded)
+    if least > pool:
+        check.claim(
+            "price",
+            rule_claim(
+                Stance.FORBID,
+                f'playing "{card.name}" costs at least {least} whatever its loyalty adds '
+                f"({unknown}), and only {pool} resources are in the pool",
+                *cost.rules,
+            ),
+        )
+        return True
+    if most is not None and most <= pool:
+        check.facts.append(
+            f'playing "{card.name}" costs at most {most} whatever the loyalty icons not known '
+            f"give ({unknown}), and {pool} resources are in the pool"
+        )
+        _taxes(board, card, player, most, pool, check)
+        return True
+    return False
 
 
 def _taxes(board: Board, card: Card, player: str, cost: int, pool: int, check: PlayCheck) -> None:

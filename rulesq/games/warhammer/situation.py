@@ -194,6 +194,7 @@ class Reader(EventFacts):
     # ------------------------------------------------------------------ facts
     def _fact_turn(self, fact: Fact) -> None:
         self.board.turn, self.board.turn_fact = fact.who, fact
+        self.board.turns.append((fact.who, fact))
 
     def _fact_phase(self, fact: Fact) -> None:
         word = str(fact.param("phase", fact.param("number", "")))
@@ -209,6 +210,7 @@ class Reader(EventFacts):
                 or 'Write, e.g., "phase capital" or "phase 3".',
             )
         self.board.phase, self.board.phase_fact = number, fact
+        self.board.phases.append((number, fact))
 
     def _fact_resources(self, fact: Fact) -> None:
         capital = self.board.capital(fact.who or ME)
@@ -379,6 +381,7 @@ class Reader(EventFacts):
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
         attack.defenders += [self._in_play(ref) for ref in fact.cards]
+        attack.declared = fact
 
     def _fact_sacrificed(self, fact: Fact) -> None:
         self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
@@ -413,6 +416,7 @@ class Reader(EventFacts):
             shown=shown,
             shown_as=str(shown_as) if shown_as is not None else None,
             chosen=_chosen(fact),
+            chosen_zone=_chosen_zone(fact),
         )
 
     _fact_respond = _fact_trigger
@@ -671,7 +675,16 @@ class Reader(EventFacts):
 def _chosen(fact: Fact) -> str | None:
     """The player a link's text made its controller choose ("choosing you"), or None."""
     players: tuple[str, ...] = tuple(fact.param("players") or ())
+    if fact.param("zone") is not None:
+        return None  # a zone was chosen
     return players[1] if len(players) > 1 else None
+
+
+def _chosen_zone(fact: Fact) -> tuple[str, Zone] | None:
+    """The zone a link's text made its controller choose ("choosing my battlefield"), or None."""
+    zone = fact.param("zone")
+    players: tuple[str, ...] = tuple(fact.param("players") or ())
+    return (players[-1], Zone(zone)) if zone is not None and players else None
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:

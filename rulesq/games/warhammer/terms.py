@@ -34,14 +34,17 @@ class Reach:
     at_least: int = 0
     #: The kind was a race icon ("[Orc]"): the race alone decides, never a trait.
     icon: bool = False
-    #: "damaged" (damage on it) or "questing" (on a quest), or "".
+    #: "damaged" (damage on it), "questing" (on a quest), "corrupted", or "".
     state: str = ""
+    #: "with at least one Attachment support card attached to it".
+    equipped: bool = False
 
 
 _UNITS = re.compile(
     r"^(?:each (?:of )?)?(?P<your>your )?(?P<side>attacking |defending )?"
-    r"(?P<state>damaged |questing )?(?P<kind>\S+ )?units?"
+    r"(?P<state>damaged |questing |corrupted )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
+    r"(?P<equipped> with at least one attachment support card attached to it)?"
     r"(?P<where> in this zone| in all corresponding zones"
     r"| in a zone with at least (?P<n>\w+) (?P<trait>\S+) cards?)?$"
 )
@@ -93,6 +96,7 @@ def reach(act: fx.Act) -> Reach | None:
         at_least,
         icon,
         (found.group("state") or "").strip(),
+        bool(found.group("equipped")),
     )
 
 
@@ -112,9 +116,13 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
             return False
     if term.undamaged and target.damage:
         return False
+    if term.equipped and not _equipped(board, target):
+        return False
     if term.state == "damaged" and not target.damage:
         return False
     if term.state == "questing" and not _questing(board, target):
+        return False
+    if term.state == "corrupted" and not _corrupted(board, target):
         return False
     if term.icon and (card.fields.get("race") or "").casefold() != term.kind.casefold():
         return False
@@ -129,6 +137,55 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _corrupted(board: Board, target: InPlay) -> bool:
+    """Whether a unit is corrupted now (CannotAnswer naming what leaves it open)."""
+    from rulesq.errors import CannotAnswer
+    from rulesq.games.warhammer.corruption import corrupted
+
+    found, why = corrupted(board, target)
+    if found is None:
+        raise CannotAnswer(why)
+    return found
+
+
+def corrupted_units(board: Board, player: str, whose: str) -> int:
+    """The corrupted units in play that ``player`` ("mine") or an opponent of his controls.
+
+    CannotAnswer when a unit's corruption, or its place, is left open.
+    """
+    from rulesq.games.warhammer import places as P
+
+    mine = player
+    count = 0
+    for placed in board.cards:
+        if placed.legend or placed.facedown or placed.card is None:
+            continue
+        here = P.place(board, placed)
+        if here.gaps:
+            from rulesq.errors import CannotAnswer
+
+            raise CannotAnswer(here.gaps[0])
+        if here.zone is None or "unit" not in here.kinds:
+            continue
+        if (here.controller == mine) != (whose == "mine"):
+            continue
+        count += _corrupted(board, placed)
+    return count
+
+
+def _equipped(board: Board, target: InPlay) -> bool:
+    """Whether an Attachment support card in play is attached to the unit (traits read)."""
+    from rulesq.games.warhammer.places import in_play
+
+    return any(
+        c.card is not None
+        and (c.card.type or "").lower() == "support"
+        and traits.bears(board, c.card, "Attachment")
+        and in_play(board, c)
+        for c in board.attached_to(target)
+    )
 
 
 def _questing(board: Board, target: InPlay) -> bool:
@@ -291,7 +348,7 @@ def count_term(words: str) -> Count | None:
         return Count("tokens")
     if words in ("number of resource tokens on this card",):
         return Count("tokens")
-    if words == "damage on it":
+    if words in ("damage on it", "damage on that unit"):
         return Count("damage")
     if words == "burning zone":
         return Count("burning")
@@ -299,7 +356,27 @@ def count_term(words: str) -> Count | None:
         return Count("developments")
     if found := _HIGHEST_LOYALTY.match(words):
         return Count("highest loyalty", found.group("race"))
+    if found := _OTHER_HERE.match(words):
+        return Count("other units here", found.group("race"))
+    if _OPPONENTS_IN_COMBAT.match(words):
+        return Count("opponent's units in combat")
+    if found := _CORRUPTED_UNITS.match(words):
+        return Count("corrupted", "mine" if found.group("mine") else "opponent")
     return None
+
+
+#: "corrupted unit you control" / "corrupted unit controlled by an opponent".
+_CORRUPTED_UNITS = re.compile(
+    r"^corrupted unit (?:(?P<mine>you control)|controlled by (?:an opponent|your opponents))$"
+)
+
+
+#: "the number of other [Dwarf] units in this zone".
+_OTHER_HERE = re.compile(r"^number of other \[(?P<race>[^\]]+)\] units in this zone$")
+#: "the number of all opponent's units participating in combat".
+_OPPONENTS_IN_COMBAT = re.compile(
+    r"^number of (?:all )?(?:the )?opponent'?s'? units participating in combat$"
+)
 
 
 def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | None:
@@ -314,7 +391,48 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
         return developments(board, source.owner, source.zone)
     if term.kind == "highest loyalty":
         return _highest_loyalty(board, source, term.what)
+    if term.kind == "other units here":
+        return _other_units_here(board, source, term.what)
+    if term.kind == "opponent's units in combat":
+        return _opponents_in_combat(board, source)
+    if term.kind == "corrupted":
+        from rulesq.games.warhammer.places import controller
+
+        return corrupted_units(board, controller(source), term.what)
     return None
+
+
+def _other_units_here(board: Board, source: InPlay, race: str) -> int | None:
+    """The other units of a race in the card's zone of its player's area (None: a gap)."""
+    from rulesq.games.warhammer import places as P
+
+    here = P.place(board, source)
+    if here.gaps or here.zone is None:
+        return None
+    count = 0
+    for placed in board.cards:
+        card = placed.card
+        if placed is source or placed.legend or card is None:
+            continue
+        there = P.place(board, placed)
+        if there.gaps:
+            return None
+        if (there.side, there.zone) != (here.side, here.zone) or "unit" not in there.kinds:
+            continue
+        count += (card.fields.get("race") or "").casefold() == race.casefold()
+    return count
+
+
+def _opponents_in_combat(board: Board, source: InPlay) -> int | None:
+    """The units of the card's controller's opponent attacking or defending (None: no attack)."""
+    from rulesq.games.warhammer.places import controller
+
+    attack = board.attack
+    if attack is None:
+        return None
+    mine = controller(source)
+    fighting = [*attack.attackers, *attack.defenders]
+    return sum(1 for c in fighting if not c.legend and controller(c) != mine)
 
 
 def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:

@@ -168,11 +168,24 @@ _TOUGHNESS = re.compile(r"^(?:[\w-]+ and )?toughness (\d+)\b(.*)$")
 
 
 def toughness_grant(act: fx.Act) -> Grant | None:
-    """The Toughness a "gains Toughness 1" act gives, or None (Toughness X is not read)."""
+    """The Toughness a "gains Toughness 1" act gives, or None.
+
+    "Toughness X, where X is …" is a grant of 1 for each X (``per`` is :data:`X`).
+    """
     if act.kind != "gain":
         return None
     found = _TOUGHNESS.match(words(act))
-    return _tail(int(found.group(1)), found.group(2)) if found else None
+    if found is not None:
+        return _tail(int(found.group(1)), found.group(2))
+    found = _TOUGHNESS_X.match(words(act))
+    if found is None:
+        return None
+    grant = _tail(1, found.group(1))
+    return None if grant.per else Grant(1, X, grant.condition)
+
+
+#: "gains Toughness X, where X is …".
+_TOUGHNESS_X = re.compile(r"^toughness x\b(.*)$")
 
 
 _COMBAT_DAMAGE = re.compile(

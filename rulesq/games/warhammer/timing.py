@@ -120,14 +120,18 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
     sentence = action.first("cancel")
     if sentence is None or sentence.match is None:
         return
-    what = sentence.match.group("what").lower()
-    fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what)]
+    what = _cancel_what(sentence.match)
+    fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what, board)]
+    done = "triggered" if what.startswith("action") else "played"
+    cancels = f"{_a(what)} just {done}"
+    if what.endswith("in play"):
+        what, cancels = "Action of a card in play", "an Action just triggered by a card in play"
     if fits and board.resolving is None:
         claims.append(
             rule_claim(
                 Stance.PERMIT,
-                f'"{fits[0].name}" is on the unresolved chain: a card that cancels a {what} '
-                "just played may be played at any time during the chain, before it resolves",
+                f'"{fits[0].name}" is on the unresolved chain: a card that cancels {cancels} '
+                "may be played at any time during the chain, before it resolves",
                 C.JUST_PLAYED,
                 default=True,
             )
@@ -137,17 +141,36 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
         return
     _forbid(
         claims,
-        f'no {what} is on the chain: "{name}" cancels a {what} just played and can only be '
-        "played in response to that type of card",
+        f'no {what} is on the chain: "{name}" cancels {cancels} and can only be played in '
+        "response to that type of card",
         C.JUST_PLAYED,
     )
 
 
-def _is_a(kind: str, card: Card | None, what: str) -> bool:
-    """Whether a link (or a card asked about) is a tactic, or an "Action"."""
+def _a(what: str) -> str:
+    """The words with their article: "a tactic", "an action"."""
+    return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+
+
+def _cancel_what(found: re.Match[str]) -> str:
+    """What a "cancel … just played/triggered" reaches: "tactic", "action", "spell card"."""
+    what = found.group("what").lower()
+    return f"{what} by a card in play" if found.group("in_play") else what
+
+
+def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -> bool:
+    """Whether a link (or a card asked about) is a tactic, an "Action", or a Spell card played.
+
+    A Spell card is one with the Spell trait (its traits unknown: CannotAnswer); triggering
+    the Action of a card in play is not playing it.
+    """
     tactic = card is not None and (card.type or "").lower() == "tactic"
     if what == "tactic":
         return tactic
+    if what == "spell card":
+        return card is not None and kind != "trigger" and traits.bears(board, card, "Spell")
+    if what == "action by a card in play":
+        return not tactic and kind == "trigger"  # a tactic is played from the hand
     return tactic or kind == "trigger"
 
 
@@ -463,15 +486,35 @@ def can_cancel(ctx: Context) -> Answer:
     sentence = action.first("cancel")
     if sentence is None or sentence.match is None:
         raise CannotAnswer(f'"{canceller.name}": "{action.quote}" is not read as a cancel')
-    what = sentence.match.group("what").lower()
+    what = _cancel_what(sentence.match)
     board = _board(ctx)
     link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is not None and not any(lk.card is canceller for lk in board.chain):
+        window: list[Claim] = []
+        _window(board, window)  # it must still be added to the chain to cancel anything
+        if window:
+            return _claims_to_answer(ctx, window, [])
     kind = link.kind if link is not None else "card"
     text = Text(canceller.name, action.quote)
     shown = 'an "Action"' if what == "action" else f"a {what}"
-    if _is_a(kind, other, what):
+    if what == "action by a card in play":
+        shown = 'an "Action" triggered by a card in play'
+        if not _is_a(kind, other, what, board):
+            why = (
+                " (a tactic is played, not in play)"
+                if (other.type or "").lower() == "tactic"
+                else ""
+            )
+            reason = (
+                f'"{other.name}" is not an "Action:" triggered by a card in play{why}: '
+                f'"{canceller.name}" cancels only {shown}'
+            )
+            return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+    if _is_a(kind, other, what, board):
         what_it_is = (
-            'a tactic: playing it is an "Action", whether or not it is played from hand'
+            "a Spell card played"
+            if what == "spell card"
+            else 'a tactic: playing it is an "Action", whether or not it is played from hand'
             if (other.type or "").lower() == "tactic"
             else 'triggered: its "Action:" is on the chain'
         )
@@ -484,6 +527,14 @@ def can_cancel(ctx: Context) -> Answer:
         f'playing "{other.name}" (a {(other.type or "card").lower()}) is an action but not an '
         f'"Action:": "{canceller.name}" cancels only {shown}'
     )
+    if what == "spell card":
+        reason = (
+            f'"{other.name}" is triggered, not played: "{canceller.name}" cancels only {shown} '
+            "just played"
+            if kind == "trigger"
+            else f'"{other.name}" does not bear the Spell trait: "{canceller.name}" cancels only '
+            f"{shown} just played"
+        )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
 
 

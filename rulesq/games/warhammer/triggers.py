@@ -267,7 +267,7 @@ def _combat_applied(board: Board, count: Count) -> bool | None:
                 return True
             continue
         probe = Value(0)
-        amount = D.toughness(board, assigned.card, probe)
+        amount = D.toughness(board, assigned.card, probe, assigned.fact.index)
         if amount is None:
             count.gaps += probe.gaps
             return None

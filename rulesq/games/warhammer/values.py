@@ -41,6 +41,10 @@ class Value:
     texts: list[Text] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     assumed: list[str] = field(default_factory=list)
+    #: Where its only gaps are loyalty icons not known: the least and the most it may be
+    #: (None: no most), and those gaps.
+    bounds: tuple[int, int | None] | None = None
+    bounded: list[str] = field(default_factory=list)
 
     def add(self, amount: int, step: str, text: Text | None = None, *rules: str) -> None:
         """Add to the value, recording why."""

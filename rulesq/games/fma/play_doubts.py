@@ -1,0 +1,63 @@
+"""What keeps a character's play of a card from a sure yes: its attribute below the cost, the phase.
+
+Only characters play events and abilities; a requirement met lifts only itself. The sources
+never state the general rules of an ability's attribute cost against the playing character's
+attribute (a card clarification shows it once, fma/cards/follow-me/clarification: "you must
+play it on one of your characters with alchemy 5 ...") or of the phase a Main
+ability is played in. When the situation shows either may stand in the way, a yes is
+*cannot answer*, with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulesq.games.fma import attributes as at
+from rulesq.games.fma import effects as fx
+from rulesq.games.fma.vocab import Timing
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.fma.state import Character, State
+    from rulesq.games.fma.table import Table
+
+MAIN_PHASE = "main phase"
+
+
+def play_doubt(
+    card: Card,
+    effects: list[Any],
+    who: Character,
+    state: State,
+    table: Table,
+    raisers: list[Card],
+) -> str | None:
+    """Why "yes, the character may play it" is not sure (None: nothing the situation shows).
+
+    ``raisers`` are the cards in play whose text increases attribute costs.
+    """
+    abilities = [e for e in effects if isinstance(e, fx.Ability)]
+    if len(abilities) != 1:
+        return None
+    ability = abilities[0]
+    header = ability.header()
+    if raisers and ability.cost is not None:
+        return (
+            f'"{raisers[0].name}" increases attribute costs, and rulesq does not check the cost '
+            f'of "{card.name}" against the attribute of the character that plays it'
+        )
+    if isinstance(ability.cost, int):
+        reading = at.attribute_value(state.timeline(), who.name, ability.attribute)
+        if reading.status is at.Status.KNOWN and reading.value is not None:
+            if reading.value < ability.cost:
+                return (
+                    f'"{who.name}" has {ability.attribute.value} {reading.value}, below the '
+                    f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
+                    "whether a character may play a card that costs more than its attribute"
+                )
+    if ability.timing is Timing.MAIN and table.step is not None and table.step[0] != MAIN_PHASE:
+        return (
+            f'"{card.name}" is played as "{header}" and it is the {table.step[0]}: rulesq does '
+            "not check the timing of a play"
+        )
+    return None
