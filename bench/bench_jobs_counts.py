@@ -14,8 +14,9 @@ evenly (a worker done takes half of what another has left), the run takes about
 the run as long as its slower worker's). Instructions leave out cache
 misses, page faults (a worker's first write to a page it shares with the parent) and the
 system's work, so this is an estimate of the work's shape, not a timing.
-``--baseline DIR`` measures another checkout's ``--jobs N`` the same way (imported from
-``DIR`` before the installed rulesq).
+``--baseline DIR`` measures another checkout's ``--jobs 1`` and ``--jobs N`` the same way
+(imported from ``DIR`` before the installed rulesq); each speed-up is over the checkout's
+own ``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -85,23 +86,34 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
+    for tree in [ROOT, *([args.baseline.resolve()] if args.baseline else [])]:
+        # bytecode written, as an installed package has it (and as bench_counts.py does):
+        # without it each run compiles every module it imports again
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(tree / "rulesq")], check=False
+        )
     sets = {"given paths": [p.resolve() for p in args.paths]} if args.paths else folders()
     with tempfile.TemporaryDirectory() as caches:
         for name, paths in sets.items():
-            one = sum(counts(paths, 1, None, Path(caches, "here")))
-            print(f"{name}: --jobs 1: {one / 1e9:.2f} G instructions")
+            print(f"{name}:")
             runs = [("this", None, Path(caches, "here"))]
             if args.baseline is not None:
                 runs.append(("baseline", args.baseline.resolve(), Path(caches, "baseline")))
             for label, source, cache in runs:
+                # each checkout's speed-up is over its own --jobs 1, counted in the same run
+                one = sum(counts(paths, 1, source, cache))
                 parent, *workers = counts(paths, args.jobs, source, cache)
                 idle = parent + sum(workers) / max(len(workers), 1)
                 slowest = parent + max(workers, default=0)
+                bound = one / (parent + max(one - parent, 0) / args.jobs)
                 print(
-                    f"  {label}: --jobs {args.jobs}: parent {parent / 1e9:.2f} G, workers "
+                    f"  {label}: --jobs 1: {one / 1e9:.2f} G; --jobs {args.jobs}: parent "
+                    f"{parent / 1e9:.2f} G, workers "
                     f"{' + '.join(f'{w / 1e9:.2f}' for w in workers)} G (all "
                     f"{(parent + sum(workers)) / 1e9:.2f} G); on idle cores "
-                    f"{idle / 1e9:.2f} G: {one / idle:.2f}x; with the slower worker "
+                    f"{idle / 1e9:.2f} G: {one / idle:.2f}x (bound {bound:.2f}x "
+                    f"for a perfect split after the parent's "
+                    f"{parent / one:.0%}); with the slower worker "
                     f"{slowest / 1e9:.2f} G: {one / slowest:.2f}x"
                 )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +36,8 @@ def _escape(character: str) -> str:
 
 def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
     """The closest candidates to ``word`` (case-insensitive), best first."""
+    import difflib  # only when an error is told: not loaded by every command
+
     pool = list(dict.fromkeys(candidates))
     by_lower: dict[str, str] = {}
     for name in pool:

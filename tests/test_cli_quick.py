@@ -166,3 +166,14 @@ def test_a_plain_check_imports_no_command_line_library_parser_or_writer(tmp_path
     assert runs[0][1] == ["lark", "tempfile"], runs[0]
     assert runs[1][1] == [], runs[1]
     assert all("AGREE" in out for out, _ in runs)
+
+
+def test_a_plain_check_loads_neither_inspect_nor_difflib(tmp_path: Path) -> None:
+    """``dataclasses`` gets ``inspect`` on first use (a class with no docstring), and the
+    errors' suggestions ``difflib``: a check that meets neither loads neither, nor what
+    ``inspect`` imports (``ast``, ``dis``, ``tokenize``)."""
+    argv = ["check", CASE, "--jobs", "1"]
+    heavy = ("inspect", "ast", "dis", "tokenize", "difflib")
+    runs = [imported(argv, heavy, tmp_path) for _ in range(2)]
+    assert runs[1][1] == [], runs[1]
+    assert all("AGREE" in out for out, _ in runs)

@@ -232,3 +232,88 @@ def test_a_stub_made_before_uninstall_still_compiles() -> None:
         assert repr(lazy.Point(1)) == "Point(x=1, y=0, tags=())"
     finally:
         lazymethods.install()
+
+
+def test_dataclasses_reads_inspect_on_first_use() -> None:
+    """``import rulesq`` imports ``dataclasses`` without ``inspect``; the first class with no
+    docstring loads it, and is signed as ``dataclasses`` always signs it; ``import inspect``
+    anywhere gives the real module."""
+    code = (
+        "import sys\nimport rulesq\nimport dataclasses\n"
+        "before = sorted(m for m in ('inspect', 'ast', 'dis', 'tokenize') if m in sys.modules)\n"
+        "@dataclasses.dataclass\nclass Bare:\n    x: int\n    y: 'list[str]'\n"
+        "import inspect\n"
+        "print(before, Bare.__doc__, type(inspect).__name__, inspect.signature is "
+        "dataclasses.inspect.signature, sys.modules['inspect'] is inspect)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert done == "[] Bare(x: int, y: 'list[str]') module True True"
+
+
+def test_dataclasses_without_the_stand_in_signs_the_same() -> None:
+    """With ``dataclasses`` imported as always (``inspect`` first), a docless class's
+    docstring is the same as with the stand-in."""
+    code = (
+        "import inspect\nimport sys\nimport rulesq\nimport dataclasses\n"
+        "@dataclasses.dataclass\nclass Bare:\n    x: int\n    y: 'list[str]'\n"
+        "print(Bare.__doc__, dataclasses.inspect is inspect)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert done == "Bare(x: int, y: 'list[str]') True"
+
+
+BAD_ORDER = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Bad:
+    """A field with no default after one with a default."""
+
+    a: int = 0
+    b: str
+'''
+
+
+def _define(name: str, eager: bool) -> Any:
+    """What defining :data:`BAD_ORDER` in a module ``name`` gives (lazily, or eagerly)."""
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    if eager:
+        lazymethods.uninstall()
+    try:
+        return outcome(lambda: exec(BAD_ORDER, module.__dict__))  # noqa: S102
+    finally:
+        del sys.modules[name]
+        lazymethods.install()
+
+
+def test_a_field_order_error_is_raised_at_definition_as_always() -> None:
+    """``__init__``'s text is written on first use, its definition check made at once."""
+    lazy, eager = _define("rulesq._lazy_bad", False), _define("rulesq._eager_bad", True)
+    assert lazy == eager == ("TypeError", "non-default argument 'b' follows default argument")
+
+
+@lazy_only
+def test_defining_a_class_writes_no_method_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted: a method's text (``_field_init`` for each ``__init__`` field, ``_repr_fn``'s
+    and the others') is written when the method is first called, not when the class is
+    defined; an eager class writes every one at once."""
+    calls = [0]
+    original = dataclasses._field_init  # type: ignore[attr-defined]
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(dataclasses, "_field_init", counting)
+    lazy = build("rulesq._lazy_probe_text")
+    assert calls[0] == 1, "only Bare's field (a class without a docstring is built eagerly)"
+    lazy.Point(1)
+    assert calls[0] == 1 + 4, "Point's four fields, when its __init__ is first called"
+    eager_build("rulesq._eager_probe_text")
+    assert calls[0] == 5 + 4 + 5 + 3 + 1 + 1, "every class's fields at once"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import astuple
@@ -103,16 +104,32 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
-    """The game a file names (``game`` when given) and its size; None if it cannot be read."""
+    """The game a file names (``game`` when given) and its size; None if it cannot be read.
+
+    Read from its descriptor (no buffered stream: the parent reads every file before the
+    fork, so this is part of the work no worker shares), to its end.
+    """
     try:
-        with open(path, "rb") as stream:
-            data = stream.read()
+        data = _read_all(path)
     except OSError:  # the worker reports it
         return None, 0.0
     if game is not None:
         return game.lower(), float(len(data))
     match = _GAME.match(data)
     return (match.group(1).decode("utf-8", "replace").lower() if match else None), float(len(data))
+
+
+def _read_all(path: str) -> bytes:
+    """The bytes of a file, read to its end from a descriptor (as ``open(path, "rb").read()``)."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        size = os.fstat(handle).st_size
+        chunks = [os.read(handle, max(size, 0) + 1)]
+        while chunks[-1]:
+            chunks.append(os.read(handle, max(size, 65536)))
+    finally:
+        os.close(handle)
+    return b"".join(chunks)
 
 
 def _shared(runs: Sequence[Sequence[int]], kinds: Sequence[str | None]) -> list[str]:

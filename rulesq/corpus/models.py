@@ -6,6 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: A record's fields that are a clause's or a card's own (the others go to ``extra``/``fields``).
+_CLAUSE_KEYS = frozenset(
+    ("id", "game", "document", "section", "kind", "text", "date", "aliases", "question")
+)
+_CARD_KEYS = frozenset(("id", "game", "name", "type", "text", "printed_text", "errata"))
+#: A clause or card is built with its fields set in one call, not through the frozen
+#: ``__init__`` (one guarded ``object.__setattr__`` a field): a corpus has hundreds, and
+#: loading Blue Moon's is part of every check's start-up. The same values, in field order.
+_new = object.__new__
+
 
 @dataclass(frozen=True)
 class Clause:
@@ -30,9 +40,9 @@ class Clause:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Clause:
-        """Build a clause from one line of ``clauses.jsonl``."""
-        known = {"id", "game", "document", "section", "kind", "text", "date", "aliases", "question"}
-        return cls(
+        """A clause from one line of ``clauses.jsonl`` (as ``cls(...)`` builds it)."""
+        clause = _new(cls)
+        clause.__dict__.update(
             id=record["id"],
             game=record["game"],
             document=record["document"],
@@ -42,8 +52,9 @@ class Clause:
             date=record.get("date"),
             aliases=tuple(record.get("aliases", ())),
             question=record.get("question"),
-            extra={k: v for k, v in record.items() if k not in known},
+            extra={k: v for k, v in record.items() if k not in _CLAUSE_KEYS},
         )
+        return clause
 
     def source(self) -> str:
         """Document, section and date in one line, as a citation shows it."""
@@ -74,9 +85,9 @@ class Card:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Card:
-        """Build a card from one line of ``cards.jsonl``."""
-        known = {"id", "game", "name", "type", "text", "printed_text", "errata"}
-        return cls(
+        """A card from one line of ``cards.jsonl`` (as ``cls(...)`` builds it)."""
+        card = _new(cls)
+        card.__dict__.update(
             id=record["id"],
             game=record["game"],
             name=record["name"],
@@ -84,8 +95,9 @@ class Card:
             text=record.get("text"),
             printed_text=record.get("printed_text"),
             errata=tuple(record.get("errata", ())),
-            fields={k: v for k, v in record.items() if k not in known},
+            fields={k: v for k, v in record.items() if k not in _CARD_KEYS},
         )
+        return card
 
     @property
     def changed_by_errata(self) -> bool:
