@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
-from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads
+from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.vocab import CardType
@@ -45,7 +44,6 @@ LEADERSHIP_PHASE_KINDS = frozenset({"leadership", "hyla", "crystal", "ship"})
 #: The kinds that go into the combat area, and the kinds that are character cards.
 CHARACTER_KINDS = frozenset({"character", "mutant"})
 ELEMENTS = ("fire", "earth")
-_T = TypeVar("_T")
 
 
 #: The statements that say which icons a card has or lacks (``"X" has icon FREE``,
@@ -112,7 +110,7 @@ def _note_unknown_icons(name: str, icon: str | None) -> None:
         asked.add(icon)
 
 
-class UnknownIcons(frozenset[str]):
+class UnknownIcons(NotedIcons):
     """The icons (none) of a card no source gives icons for, noting how they are read.
 
     ``icon in icons`` notes that icon; any other reading (iterating, counting, truth,
@@ -140,82 +138,8 @@ class UnknownIcons(frozenset[str]):
         _note_unknown_icons(self.name, None)
         return frozenset()
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._whole())
-
     def __len__(self) -> int:
         return len(self._whole())
-
-    def __and__(self, other: AbstractSet[object]) -> frozenset[str]:
-        return self._whole() & other
-
-    def __or__(self, other: AbstractSet[_T]) -> frozenset[str | _T]:
-        return self._whole() | other
-
-    def __sub__(self, other: AbstractSet[object]) -> frozenset[str]:
-        return self._whole() - other
-
-    def __xor__(self, other: AbstractSet[_T]) -> frozenset[str | _T]:
-        return self._whole() ^ other
-
-    __rand__ = __and__
-    __ror__ = __or__
-    __rxor__ = __xor__
-
-    def __rsub__(self, other: AbstractSet[_T]) -> frozenset[_T]:
-        return frozenset(other) - self._whole()
-
-    def __eq__(self, other: object) -> bool:
-        return self._whole() == other
-
-    def __ne__(self, other: object) -> bool:
-        return self._whole() != other
-
-    def __le__(self, other: AbstractSet[object]) -> bool:
-        return self._whole() <= other
-
-    def __lt__(self, other: AbstractSet[object]) -> bool:
-        return self._whole() < other
-
-    def __ge__(self, other: AbstractSet[object]) -> bool:
-        return self._whole() >= other
-
-    def __gt__(self, other: AbstractSet[object]) -> bool:
-        return self._whole() > other
-
-    __hash__ = frozenset.__hash__
-
-    def isdisjoint(self, other: Iterable[object]) -> bool:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().isdisjoint(other)
-
-    def issubset(self, other: Iterable[object]) -> bool:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().issubset(other)
-
-    def issuperset(self, other: Iterable[object]) -> bool:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().issuperset(other)
-
-    def union(self, *others: Iterable[_T]) -> frozenset[str | _T]:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().union(*others)
-
-    def intersection(self, *others: Iterable[object]) -> frozenset[str]:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().intersection(*others)
-
-    def difference(self, *others: Iterable[object]) -> frozenset[str]:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().difference(*others)
-
-    def symmetric_difference(self, other: Iterable[_T]) -> frozenset[str | _T]:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole().symmetric_difference(other)
-
-    def copy(self) -> frozenset[str]:
-        """As a frozenset does, noting the icons read as a whole."""
-        return self._whole()
 
 
 def kind_of(type_name: str) -> str:

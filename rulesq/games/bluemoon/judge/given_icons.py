@@ -47,36 +47,19 @@ def alike(given: str, read: AbstractSet[str] | None, other: str) -> bool:
     return read is not None and given not in read and other not in read
 
 
-class GivenIcons(frozenset[str]):
-    """A card's given icons that note into ``reads`` how they are read (see the module)."""
+class NotedIcons(frozenset[str]):
+    """A frozenset of icons whose readings are noted: each reads it through ``_whole``.
 
-    reads: IconReads
-
-    def __new__(cls, icons: Iterable[str], reads: IconReads) -> GivenIcons:
-        """The icons ``icons``, noting into ``reads``."""
-        made = super().__new__(cls, icons)
-        made.reads = reads
-        return made
-
-    def __contains__(self, icon: object) -> bool:
-        self.reads.named.add(str(icon))
-        return frozenset.__contains__(self, icon)
-
-    def __len__(self) -> int:
-        count = frozenset.__len__(self)
-        if count != 1:
-            self.reads.whole = True  # a count is the same for any one icon given, only
-        return count
+    A subclass notes ``icon in icons`` (and a count) its own way; every other reading
+    (iterating, comparing, combining) goes through ``_whole``, which notes the icons as read
+    as a whole and gives them as a plain frozenset.
+    """
 
     def _whole(self) -> frozenset[str]:
-        self.reads.whole = True
-        return frozenset(frozenset.__iter__(self))
+        raise NotImplementedError
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._whole())
-
-    def __hash__(self) -> int:
-        return hash(self._whole())
 
     def __eq__(self, other: object) -> bool:
         return self._whole() == other
@@ -96,6 +79,8 @@ class GivenIcons(frozenset[str]):
     def __gt__(self, other: AbstractSet[object]) -> bool:
         return self._whole() > other
 
+    __hash__ = frozenset.__hash__
+
     def __and__(self, other: AbstractSet[object]) -> frozenset[str]:
         return self._whole() & other
 
@@ -114,9 +99,6 @@ class GivenIcons(frozenset[str]):
 
     def __rsub__(self, other: AbstractSet[_T]) -> frozenset[_T]:
         return frozenset(other) - self._whole()
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (frozenset, (tuple(self._whole()),))
 
     def isdisjoint(self, other: Iterable[object]) -> bool:
         """As a frozenset does, noting the icons read as a whole."""
@@ -149,3 +131,35 @@ class GivenIcons(frozenset[str]):
     def copy(self) -> frozenset[str]:
         """As a frozenset does, noting the icons read as a whole."""
         return self._whole()
+
+
+class GivenIcons(NotedIcons):
+    """A card's given icons that note into ``reads`` how they are read (see the module)."""
+
+    reads: IconReads
+
+    def __new__(cls, icons: Iterable[str], reads: IconReads) -> GivenIcons:
+        """The icons ``icons``, noting into ``reads``."""
+        made = super().__new__(cls, icons)
+        made.reads = reads
+        return made
+
+    def __contains__(self, icon: object) -> bool:
+        self.reads.named.add(str(icon))
+        return frozenset.__contains__(self, icon)
+
+    def __len__(self) -> int:
+        count = frozenset.__len__(self)
+        if count != 1:
+            self.reads.whole = True  # a count is the same for any one icon given, only
+        return count
+
+    def _whole(self) -> frozenset[str]:
+        self.reads.whole = True
+        return frozenset(frozenset.__iter__(self))
+
+    def __hash__(self) -> int:
+        return hash(self._whole())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (frozenset, (tuple(self._whole()),))
