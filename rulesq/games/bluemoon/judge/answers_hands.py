@@ -52,6 +52,11 @@ if TYPE_CHECKING:
 
 ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
 OPTIONAL_TAKEN = 'optional draws ("I may draw") are taken to be made'
+#: A hand counted while its refresh is due now: the count is the one before it.
+BEFORE_REFRESH = (
+    "counted before the refresh due now ({reason}); "
+    '"to how many cards do I refresh my hand?" gives the count after it'
+)
 
 
 def _plan_ruling(plan: Plan, what: str) -> Ruling:
@@ -109,6 +114,9 @@ def hand_count(ctx: Context) -> Answer:
     if plan.hand is None:
         raise CannotAnswer("the situation does not say how many cards the player holds")
     ruling = _plan_ruling(plan, f"{plan.hand} card(s) in hand")
+    moment = refresh_moment(state, view.who)
+    if moment is not None:
+        ruling.assumptions.append(BEFORE_REFRESH.format(reason=moment.reason))
     return view.answer(Number(plan.hand), ruling)
 
 
