@@ -133,15 +133,7 @@ def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
     new = _new(CardRef)
     fields = new.__dict__
     fields.update(ref.__dict__)
-    at = fields["span"].__dict__
-    if at["end"] and (lines or offset):
-        span = _new(Span)
-        moved = span.__dict__
-        moved["start"] = at["start"] + offset
-        moved["end"] = at["end"] + offset
-        moved["line"] = at["line"] + lines
-        moved["column"] = at["column"]
-        fields["span"] = span
+    fields["span"] = _moved_span(fields["span"], lines, offset)
     return new
 
 
@@ -318,15 +310,7 @@ class SituationBuilder:
                     fact = _new(type(value))
                     fields = fact.__dict__
                     fields.update(value.__dict__)
-                    at = fields["span"].__dict__
-                    if at["end"]:
-                        span = _new(Span)
-                        moved = span.__dict__
-                        moved["start"] = at["start"] + offset
-                        moved["end"] = at["end"] + offset
-                        moved["line"] = at["line"] + number
-                        moved["column"] = at["column"]
-                        fields["span"] = span
+                    fields["span"] = _moved_span(fields["span"], number, offset)
                     cards = fields["cards"]
                     if cards:
                         fields["cards"] = tuple([_moved_ref(r, number, offset) for r in cards])
