@@ -1,12 +1,17 @@
-"""Running a rulesq command line in a fresh interpreter and naming the modules it imported."""
+"""Which modules rulesq imports: a command line run fresh, or the imports run in this process."""
 
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 
 def imported(argv: list[str], modules: tuple[str, ...], cache: Path) -> tuple[str, list[str]]:
@@ -24,3 +29,24 @@ def imported(argv: list[str], modules: tuple[str, ...], cache: Path) -> tuple[st
     found = ast.literal_eval(done.stderr.strip().splitlines()[-1])
     assert isinstance(found, list), done.stderr
     return done.stdout, found
+
+
+def imports_run(
+    monkeypatch: pytest.MonkeyPatch, caller_counted: Callable[[str], bool]
+) -> list[tuple[str, str]]:
+    """Note each import run from now on by a module ``caller_counted`` names: (caller, name).
+
+    ``monkeypatch.undo()`` stops the noting; the list keeps what was noted.
+    """
+    imported: list[tuple[str, str]] = []
+    real = builtins.__import__
+    frame = sys._getframe
+
+    def counted(name: str, *args: Any, **kwargs: Any) -> Any:
+        caller = str(frame(1).f_globals.get("__name__", ""))
+        if caller_counted(caller):
+            imported.append((caller, name))
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", counted)
+    return imported

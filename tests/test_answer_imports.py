@@ -9,13 +9,11 @@ imported at the top of their modules, or once and then held.
 
 from __future__ import annotations
 
-import builtins
 import re
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from imported import imports_run
 
 from rulesq.engine.check import check_file
 
@@ -39,17 +37,7 @@ def test_answering_runs_no_import_once_loaded(monkeypatch: pytest.MonkeyPatch) -
     assert len(files) > 343
     for file in files:
         check_file(file)
-    imported: list[tuple[str, str]] = []
-    real = builtins.__import__
-    frame = sys._getframe
-
-    def counted(name: str, *args: Any, **kwargs: Any) -> Any:
-        caller = str(frame(1).f_globals.get("__name__", ""))
-        if caller.startswith(ANSWERING):
-            imported.append((caller, name))
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", counted)
+    imported = imports_run(monkeypatch, lambda caller: caller.startswith(ANSWERING))
     for file in files:
         check_file(file)
     monkeypatch.undo()

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import builtins
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from imported import imports_run
 
 from rulesq.engine.check import check_file
 from rulesq.errors import RulesqError
@@ -38,17 +37,9 @@ def test_reading_and_checking_a_file_run_no_import_once_loaded(
     files = [f for game in ("bluemoon", "fma", "warhammer") for f in _cases(game)[:30]]
     for file in files:
         check_file(file)
-    imported: list[tuple[str, str]] = []
-    real = builtins.__import__
-    frame = sys._getframe
-
-    def counted(name: str, *args: Any, **kwargs: Any) -> Any:
-        caller = str(frame(1).f_globals.get("__name__", ""))
-        if caller.startswith(READING) or caller in GAMES:
-            imported.append((caller, name))
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", counted)
+    imported = imports_run(
+        monkeypatch, lambda caller: caller.startswith(READING) or caller in GAMES
+    )
     for file in files:
         check_file(file)
         read_situation(file)
