@@ -81,18 +81,15 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     """
     from rulesq.engine.check import check_file
     from rulesq.pool import can_fork
-    from rulesq.runs import balanced_runs
 
     if not can_fork():
         yield from _in_pool(files, game, as_json, workers)
         return
     kinds, sizes = zip(*(_sniff(path, game) for path in files), strict=True)
+    runs, shared = plan(kinds, sizes, workers)
     first: dict[str | None, int] = {}
     for index, kind in enumerate(kinds):
         first.setdefault(kind, index)
-    order = sorted(range(len(files)), key=lambda index: first[kinds[index]])
-    runs = balanced_runs(order, sizes, workers)
-    shared = _shared(runs, kinds)
     early = {first[kind]: report(check_file(files[first[kind]], game), as_json) for kind in shared}
     if early:
         warm(grammars=False)
@@ -101,6 +98,42 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     for index in range(len(files)):
         yield early[index] if index in early else next(checked)
     next(checked, None)  # done: the workers exit as they find nothing left
+
+
+def plan(
+    kinds: Sequence[str | None], sizes: Sequence[float], workers: int
+) -> tuple[list[list[int]], list[str]]:
+    """The runs of ``workers`` (file indexes) and the games loaded here before the fork.
+
+    The files are grouped by game (in the order the games first come) and cut into runs of
+    about equal predicted work (:func:`rulesq.checkcost.predicted`: by game and size, and a
+    game's load with its first file). A game whose files fall in two runs is loaded here
+    once, for both (its first file checked here), so its load counts in neither. Each run
+    then ends with the files of games loaded here: a worker done with its own takes the
+    later half of another's, and that half is of a game it need not load.
+    """
+    from rulesq.checkcost import predicted
+    from rulesq.runs import balanced_runs
+
+    first: dict[str | None, int] = {}
+    for index, kind in enumerate(kinds):
+        first.setdefault(kind, index)
+    order = sorted(range(len(kinds)), key=lambda index: first[kinds[index]])
+    costs, loads = predicted(kinds, sizes)
+    loaded: list[str] = []
+    for _ in range(2):  # cut, then cut again without the loads of the games found shared
+        weights = list(costs)
+        for kind, index in first.items():
+            if kind is not None and kind not in loaded:
+                weights[index] += loads.get(kind, 0.0)
+        runs = balanced_runs(order, weights, workers)
+        shared = _shared(runs, kinds)
+        if shared == loaded:
+            break
+        loaded = shared
+    last = set(loaded)
+    runs = [sorted(run, key=lambda index: kinds[index] in last) for run in runs]
+    return runs, loaded
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:

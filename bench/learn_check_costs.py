@@ -1,0 +1,112 @@
+"""Learn what checking a file of each game costs, from instruction counts: rulesq/checkcost.json.
+
+Usage: ``python bench/learn_check_costs.py [--write]`` (prints the table; ``--write`` also
+writes it where ``check --jobs N`` reads it).
+
+``check --jobs N`` cuts the files into runs of about equal predicted work. A file's size
+alone mispredicts it: a byte of a Blue Moon case costs about 1.7 times a byte of an FMA case,
+and the first file of a game in a process loads the game (Warhammer's: as much as 150 of its
+files). For each game this counts, under valgrind's callgrind with a dump before each file's
+check (a marker call), one process that checks a file of another game first (the modules
+every game shares, loaded) and then every case file of the game: ``per_byte`` is the
+instructions of the files after the first over their bytes, ``load`` what the first file
+costs beyond its bytes' share. The figures are relative weights: the machine's speed, the
+load and Python's version scale them all alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLE = ROOT / "rulesq" / "checkcost.json"
+
+#: Checks every file given, calling ``os.getpgrp`` (the marker) before each file's check.
+DRIVER = """
+import os, sys
+import rulesq.engine.check as check
+real = check.check_file
+def marked(path, game=None):
+    os.getpgrp()
+    return real(path, game)
+check.check_file = marked
+sys.argv = ["rulesq", "check", *sys.argv[1:], "--jobs", "1"]
+from rulesq.cli import run
+run()
+"""
+
+
+def game_files() -> dict[str, list[Path]]:
+    """Every case file of each game (its ``game`` line), in a check's order."""
+    sys.path.insert(0, str(ROOT))
+    from rulesq.cli.parallel import _sniff
+    from rulesq.engine.check import planned_checks
+
+    folders = [*sorted((ROOT / "corpus").glob("*/cases")), ROOT / "tests" / "cases"]
+    found: dict[str, list[Path]] = {}
+    for item in planned_checks([str(f) for f in folders]):
+        if isinstance(item, Path):
+            game, _ = _sniff(str(item), None)
+            if game is not None:
+                found.setdefault(game, []).append(item)
+    return found
+
+
+def marked_counts(files: list[Path], cache: Path) -> list[int]:
+    """Instructions before the first file, then of each file's check (one process)."""
+    env = dict(os.environ, PYTHONHASHSEED="0", RULESQ_CACHE_DIR=str(cache))
+    env["PYTHONPATH"] = str(ROOT)
+    command = [sys.executable, "-c", DRIVER, *map(str, files)]
+    quiet = subprocess.DEVNULL
+    where = tempfile.gettempdir()
+    subprocess.run(command, env=env, cwd=where, stdout=quiet, stderr=quiet, check=False)
+    with tempfile.TemporaryDirectory() as out:
+        counting = ["valgrind", "--tool=callgrind", "--dump-before=getpgrp", "--dump-instr=no"]
+        target = f"--callgrind-out-file={out}/counts"
+        subprocess.run(
+            [*counting, target, *command], env=env, cwd=where, stdout=quiet, stderr=quiet
+        )
+        parts: dict[int, int] = {}
+        for path in Path(out).iterdir():
+            number = re.fullmatch(r"counts(?:\.(\d+))?", path.name)
+            if number is None:
+                continue
+            for line in path.read_text().splitlines():
+                if line.startswith("totals:"):
+                    parts[int(number.group(1) or 1 << 30)] = int(line.split()[1])
+                    break
+    return [parts[key] for key in sorted(parts)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help=f"write {TABLE.name}")
+    args = parser.parse_args()
+    files = game_files()
+    table: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as cache:
+        for game, own in sorted(files.items()):
+            other = next(f[0] for g, f in sorted(files.items()) if g != game)
+            counts = marked_counts([other, *own], Path(cache))
+            costs = counts[2:]  # the first: start-up; the second: the other game's file
+            if len(costs) != len(own):
+                raise SystemExit(f"{game}: {len(costs)} counts for {len(own)} files")
+            sizes = [path.stat().st_size for path in own]
+            per_byte = sum(costs[1:]) / max(sum(sizes[1:]), 1)
+            load = max(costs[0] - per_byte * sizes[0], 0.0)
+            table[game] = {"per_byte": round(per_byte), "load": round(load)}
+            print(f"{game}: {len(own)} files, {per_byte:,.0f} per byte, load {load / 1e6:.1f} M")
+    if args.write:
+        TABLE.write_text(json.dumps(table, indent=2, sort_keys=True) + "\n")
+        print(f"written: {TABLE}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""What checking a file of each game is predicted to cost: weights learned from counts.
+
+``checkcost.json`` (written by ``bench/learn_check_costs.py`` from instruction counts) gives
+each game's instructions per byte of a case file and what its first file in a process costs
+beyond that (loading the game). ``check --jobs N`` cuts its runs by these predictions; a
+game the table lacks costs the table's mean per byte and no load, and without the table a
+file's cost is its size.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+TABLE = Path(__file__).with_name("checkcost.json")
+
+
+class GameCost(NamedTuple):
+    """Instructions per byte of a game's case file, and to load the game in a process."""
+
+    per_byte: float
+    load: float
+
+
+@cache
+def game_costs() -> dict[str, GameCost]:
+    """The learned table, by game (empty when it cannot be read)."""
+    try:
+        data = json.loads(TABLE.read_text(encoding="utf-8"))
+        return {
+            str(game): GameCost(float(row["per_byte"]), float(row["load"]))
+            for game, row in data.items()
+        }
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def predicted(
+    kinds: Sequence[str | None], sizes: Sequence[float]
+) -> tuple[list[float], dict[str, float]]:
+    """Each file's predicted cost (by its game and size), and each game's load."""
+    table = game_costs()
+    if not table:
+        return list(sizes), {}
+    mean = sum(row.per_byte for row in table.values()) / len(table)
+    costs = [
+        size * (table[kind].per_byte if kind in table else mean)
+        for kind, size in zip(kinds, sizes, strict=True)
+    ]
+    loads = {kind: table[kind].load for kind in set(kinds) if kind in table}
+    return costs, loads

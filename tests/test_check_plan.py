@@ -1,0 +1,106 @@
+"""``check --jobs N`` cuts its runs by predicted work: each game's cost per byte and its load."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rulesq import checkcost
+from rulesq.checkcost import game_costs, predicted
+from rulesq.cli import parallel
+from rulesq.engine.check import planned_checks
+from rulesq.games import GAMES
+from rulesq.runs import SharedRuns
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _every_folder() -> tuple[list[str | None], list[float]]:
+    """Each file's game and size, over every case folder (as the parent sniffs them)."""
+    folders = [*sorted((ROOT / "corpus").glob("*/cases")), ROOT / "tests" / "cases"]
+    files = [str(p) for p in planned_checks([str(f) for f in folders]) if isinstance(p, Path)]
+    kinds, sizes = zip(*(parallel._sniff(path, None) for path in files), strict=True)
+    return list(kinds), list(sizes)
+
+
+def _work(run: list[int], kinds: list[str | None], sizes: list[float], here: set[str]) -> float:
+    """A run's predicted work: its files, and the load of each game not loaded before the fork."""
+    costs, loads = predicted(kinds, sizes)
+    games = {kinds[index] for index in run} - here
+    return sum(costs[index] for index in run) + sum(loads.get(g or "", 0.0) for g in games)
+
+
+@pytest.fixture
+def no_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    game_costs.cache_clear()
+    monkeypatch.setattr(checkcost, "TABLE", ROOT / "no-such-table.json")
+    yield
+    game_costs.cache_clear()
+
+
+def test_the_table_weighs_every_game() -> None:
+    table = game_costs()
+    assert set(table) == set(GAMES)
+    assert all(row.per_byte > 0 and row.load > 0 for row in table.values())
+
+
+def test_a_file_costs_its_games_bytes_and_a_game_unknown_the_mean() -> None:
+    table = game_costs()
+    costs, loads = predicted(["bluemoon", "fma", None], [100.0, 100.0, 10.0])
+    assert costs[:2] == [100 * table["bluemoon"].per_byte, 100 * table["fma"].per_byte]
+    assert costs[2] == pytest.approx(10 * sum(r.per_byte for r in table.values()) / len(table))
+    assert loads == {"bluemoon": table["bluemoon"].load, "fma": table["fma"].load}
+
+
+def test_without_the_table_a_file_costs_its_size(no_table: None) -> None:
+    assert predicted(["bluemoon", "fma"], [3.0, 5.0]) == ([3.0, 5.0], {})
+
+
+def test_every_folder_is_cut_into_runs_of_even_predicted_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Learned weights: the runs' work within 1% (by size alone: 5% apart or more)."""
+    kinds, sizes = _every_folder()
+    runs, loaded = parallel.plan(kinds, sizes, 2)
+    assert sorted(index for run in runs for index in run) == list(range(len(kinds)))
+    work = [_work(run, kinds, sizes, set(loaded)) for run in runs]
+    assert abs(work[0] - work[1]) < 0.01 * sum(work)
+    # cut by size (each game's bytes alike, no load): the runs' predicted work is far apart
+    monkeypatch.setattr(checkcost, "game_costs", lambda: {})
+    by_size, shared = parallel.plan(kinds, sizes, 2)
+    monkeypatch.undo()
+    work = [_work(run, kinds, sizes, set(shared)) for run in by_size]
+    assert abs(work[0] - work[1]) > 0.05 * sum(work)
+
+
+#: Eight files of a, two of b, two of c, all alike: the cut falls in a.
+KINDS: list[str | None] = ["a"] * 8 + ["b"] * 2 + ["c"] * 2
+
+
+def test_a_game_in_two_runs_is_loaded_here_and_ends_each_run() -> None:
+    runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)
+    assert loaded == ["a"]
+    assert runs == [[0, 1, 2, 3, 4, 5], [8, 9, 10, 11, 6, 7]]  # b and c first, then a
+
+
+def test_a_worker_done_takes_the_shared_games_tail_of_the_other_run() -> None:
+    """The run of other games ends with the shared game's files: a worker done takes them."""
+    runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)
+    shared = SharedRuns(runs, chunk=2, kinds=KINDS, loaded=loaded, fresh=100)
+    assert [_taken(shared, 0) for _ in range(3)] == [[0, 1], [2, 3], [4, 5]]
+    assert _taken(shared, 1) == [8, 9]
+    assert _taken(shared, 0) == [6, 7]  # a's tail: a game worker 0 need not load
+    assert _taken(shared, 0) == []  # c is not loaded, and too small a half to load it for
+    assert _taken(shared, 1) == [10, 11]
+    shared.close()
+
+
+def test_games_in_one_run_each_are_loaded_by_their_workers() -> None:
+    runs, loaded = parallel.plan(["a"] * 4 + ["b"] * 4, [1.0] * 8, 2)
+    assert (runs, loaded) == ([[0, 1, 2, 3], [4, 5, 6, 7]], [])
+
+
+def _taken(shared: SharedRuns, worker: int) -> list[int]:
+    return [shared.order[at] for at in shared.take(worker)]
