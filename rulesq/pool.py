@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
 
 if TYPE_CHECKING:
@@ -98,9 +98,10 @@ def forked_map(
     runs: Sequence[Sequence[int]] | None = None,
     kinds: Sequence[Hashable] | None = None,
     loaded: Iterable[Hashable] = (),
-    fresh: int = 0,
+    fresh: float | Mapping[Hashable, float] = 0,
     done: Callable[[], None] | None = None,
     codec: Codec | None = None,
+    weights: Sequence[float] | None = None,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
@@ -116,7 +117,8 @@ def forked_map(
     CPU on threads and messages that two workers on two cores need. Only the items the
     runs hold are mapped. With ``kinds`` (each item's kind) a worker done with its run takes
     from a run of kinds it has met (or ``loaded`` here) first, and a half of other kinds only
-    of ``fresh`` items or more. An exception in a worker is raised here. ``done`` is called in
+    of ``fresh`` items or more (or, by kind, of at least what meeting its new kinds costs in
+    the items' ``weights``). An exception in a worker is raised here. ``done`` is called in
     each worker when it has nothing left (to keep what it learnt; its errors are ignored).
     Needs ``os.fork``.
     """
@@ -125,7 +127,8 @@ def forked_map(
     from rulesq.messages import Inbox
     from rulesq.runs import SharedRuns
 
-    shared = SharedRuns([range(len(items))] if runs is None else runs, chunk, kinds, loaded, fresh)
+    everything = [range(len(items))] if runs is None else runs
+    shared = SharedRuns(everything, chunk, kinds, loaded, fresh, weights)
     if len(set(shared.order)) != len(shared.order):
         shared.close()
         raise ValueError("an item is in two runs, or twice in one")

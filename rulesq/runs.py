@@ -5,7 +5,7 @@ from __future__ import annotations
 import mmap
 import os
 import struct
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 
 class SharedRuns:
@@ -21,7 +21,10 @@ class SharedRuns:
     (taken, or ``loaded`` before the fork: a kind None costs nothing to meet); only when no
     such run is left does it take from the longest, and only a half of at least ``fresh``
     items (meeting a kind costs a worker about that many items' work, which a smaller half
-    would not save): else it stops, and the runs' owners finish them. The state lives in
+    would not save): else it stops, and the runs' owners finish them. With ``weights``
+    (each item's predicted work, by item), ``fresh`` may give each kind what meeting it
+    costs in that work: a half is worth taking when its work is at least what meeting its
+    kinds not met costs. The state lives in
     memory shared with the forks; a lock on a file (in memory where the system allows;
     released by the system if its holder dies) guards it.
     """
@@ -32,10 +35,12 @@ class SharedRuns:
         chunk: int,
         kinds: Sequence[Hashable] | None = None,
         loaded: Iterable[Hashable] = (),
-        fresh: int = 0,
+        fresh: float | Mapping[Hashable, float] = 0,
+        weights: Sequence[float] | None = None,
     ) -> None:
         self.kinds = kinds
         self.fresh = fresh
+        self.weights = weights
         #: The kinds this process has met (each forked worker keeps its own copy).
         self.met: set[Hashable] = {None, *loaded}
         self.order = [index for run in runs for index in run]
@@ -93,12 +98,12 @@ class SharedRuns:
         """The run to take the later half of (None: none worth taking is left).
 
         The longest whose later half holds only kinds met, else the longest whose later half
-        holds at least ``fresh`` items.
+        is worth meeting its kinds for (:meth:`_worth`).
         """
         left = [other for other in range(self.count) if spans[other][0] < spans[other][1]]
         known = [other for other in left if self._all_met(*spans[other])]
         if not known:
-            known = [other for other in left if self._half(*spans[other]) >= self.fresh]
+            known = [other for other in left if self._worth(*spans[other])]
         if not known:
             return None
         return max(known, key=lambda other: spans[other][1] - spans[other][0])
@@ -106,6 +111,22 @@ class SharedRuns:
     def _half(self, low: int, high: int) -> int:
         """How many items a split of the run left at ``low:high`` takes."""
         return high - self._middle(low, high)
+
+    def _worth(self, low: int, high: int) -> bool:
+        """Whether the later half of the run left at ``low:high`` is worth meeting its kinds for.
+
+        Its items (or their ``weights``) reach ``fresh``, or, by kind, what meeting each of
+        its kinds not met costs together.
+        """
+        fresh = self.fresh
+        if not isinstance(fresh, Mapping):
+            return self._half(low, high) >= fresh
+        positions = range(self._middle(low, high), high)
+        order, weights = self.order, self.weights
+        work = sum(weights[order[at]] for at in positions) if weights else len(positions)
+        kinds = self.kinds
+        new = {kinds[order[at]] for at in positions} - self.met if kinds is not None else set()
+        return work >= sum(fresh.get(kind, 0.0) for kind in new)
 
     def _all_met(self, low: int, high: int) -> bool:
         """Whether the later half of the run left at ``low:high`` holds only kinds met."""

@@ -63,13 +63,13 @@ def test_every_folder_is_cut_into_runs_of_even_predicted_work(
 ) -> None:
     """Learned weights: the runs' work within 1% (by size alone: 5% apart or more)."""
     kinds, sizes = _every_folder()
-    runs, loaded = parallel.plan(kinds, sizes, 2)
+    runs, loaded = parallel.plan(kinds, sizes, 2)[:2]
     assert sorted(index for run in runs for index in run) == list(range(len(kinds)))
     work = [_work(run, kinds, sizes, set(loaded)) for run in runs]
     assert abs(work[0] - work[1]) < 0.01 * sum(work)
     # cut by size (each game's bytes alike, no load): the runs' predicted work is far apart
     monkeypatch.setattr(checkcost, "game_costs", lambda: {})
-    by_size, shared = parallel.plan(kinds, sizes, 2)
+    by_size, shared = parallel.plan(kinds, sizes, 2)[:2]
     monkeypatch.undo()
     work = [_work(run, kinds, sizes, set(shared)) for run in by_size]
     assert abs(work[0] - work[1]) > 0.05 * sum(work)
@@ -80,14 +80,14 @@ KINDS: list[str | None] = ["a"] * 8 + ["b"] * 2 + ["c"] * 2
 
 
 def test_a_game_in_two_runs_is_loaded_here_and_ends_each_run() -> None:
-    runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)
+    runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)[:2]
     assert loaded == ["a"]
     assert runs == [[0, 1, 2, 3, 4, 5], [8, 9, 10, 11, 6, 7]]  # b and c first, then a
 
 
 def test_a_worker_done_takes_the_shared_games_tail_of_the_other_run() -> None:
     """The run of other games ends with the shared game's files: a worker done takes them."""
-    runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)
+    runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)[:2]
     shared = SharedRuns(runs, chunk=2, kinds=KINDS, loaded=loaded, fresh=100)
     assert [_taken(shared, 0) for _ in range(3)] == [[0, 1], [2, 3], [4, 5]]
     assert _taken(shared, 1) == [8, 9]
@@ -98,9 +98,31 @@ def test_a_worker_done_takes_the_shared_games_tail_of_the_other_run() -> None:
 
 
 def test_games_in_one_run_each_are_loaded_by_their_workers() -> None:
-    runs, loaded = parallel.plan(["a"] * 4 + ["b"] * 4, [1.0] * 8, 2)
+    runs, loaded = parallel.plan(["a"] * 4 + ["b"] * 4, [1.0] * 8, 2)[:2]
     assert (runs, loaded) == ([[0, 1, 2, 3], [4, 5, 6, 7]], [])
 
 
 def _taken(shared: SharedRuns, worker: int) -> list[int]:
     return [shared.order[at] for at in shared.take(worker)]
+
+
+def test_the_workers_weigh_a_steal_by_the_learned_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan's predicted work and each game's load reach the shared runs."""
+    import rulesq.pool
+
+    seen: dict[str, object] = {}
+
+    def capture(*args: object) -> Iterator[object]:
+        seen["fresh"], seen["weights"] = args[7], args[10]
+        return iter(())
+
+    monkeypatch.setattr(rulesq.pool, "forked_map", capture)
+    kinds: list[str | None] = ["bluemoon"] * 4 + ["warhammer"] * 4
+    cut = parallel.plan(kinds, [100.0] * 8, 2)
+    list(parallel._in_workers([""] * 8, None, False, 2, cut.runs, kinds, cut))
+    table = game_costs()
+    assert seen["fresh"] == {
+        "bluemoon": table["bluemoon"].load,
+        "warhammer": table["warhammer"].load,
+    }
+    assert seen["weights"] == cut.costs

@@ -149,3 +149,20 @@ def test_a_half_of_a_kind_not_met_is_taken_only_when_it_is_large() -> None:
     assert [_taken(shared, 1) for _ in range(7)][-1] == []
     assert _taken(shared, 1) == [] and _taken(shared, 0) == []
     shared.close()
+
+
+@pytest.mark.parametrize(
+    ("load", "weight", "taken"),
+    [(5.0, 1.0, [8, 9]), (7.0, 1.0, []), (5.0, 0.5, []), (2.0, 0.5, [8, 9])],
+)
+def test_a_half_of_a_kind_not_met_is_taken_when_its_work_exceeds_the_kinds_load(
+    load: float, weight: float, taken: list[int]
+) -> None:
+    """By kind: the half's predicted work (six items of ``weight``) against meeting b."""
+    kinds = ["a"] * 2 + ["b"] * 12
+    runs = [[0, 1], list(range(2, 14))]
+    weights = [1.0] * 2 + [weight] * 12
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh={"b": load}, weights=weights)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == taken
+    shared.close()

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import astuple
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rulesq.cli.check_report import Report, report
 from rulesq.pool import cores, warm
@@ -19,9 +19,8 @@ if TYPE_CHECKING:
 MIN_FILES_PER_JOB = 4
 #: Files a worker takes at a time from its run (the reports still come back in order).
 CHUNK = 4
-#: The fewest files of a game it has not loaded that a worker done with its run takes half of
-#: another's for: loading a game costs about as much as checking 30 (FMA) to 260 (Warhammer)
-#: of its files, which a smaller half would not save.
+#: Without the learned costs (``rulesq.checkcost``), the fewest files of a game it has not
+#: loaded that a worker done with its run takes half of another's for.
 NEW_GAME_FILES = 128
 #: The game a situation names: its first line that is not blank or a comment.
 _GAME = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*game[ \t]+([^\s#]+)")
@@ -86,7 +85,8 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
         yield from _in_pool(files, game, as_json, workers)
         return
     kinds, sizes = zip(*(_sniff(path, game) for path in files), strict=True)
-    runs, shared = plan(kinds, sizes, workers)
+    cut = plan(kinds, sizes, workers)
+    runs, shared = cut.runs, cut.loaded
     first: dict[str | None, int] = {}
     for index, kind in enumerate(kinds):
         first.setdefault(kind, index)
@@ -94,15 +94,23 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     if early:
         warm(grammars=False)
     later = [[index for index in run if index not in early] for run in runs]
-    checked = _in_workers(files, game, as_json, workers, later, (kinds, shared))
+    checked = _in_workers(files, game, as_json, workers, later, kinds, cut)
     for index in range(len(files)):
         yield early[index] if index in early else next(checked)
     next(checked, None)  # done: the workers exit as they find nothing left
 
 
-def plan(
-    kinds: Sequence[str | None], sizes: Sequence[float], workers: int
-) -> tuple[list[list[int]], list[str]]:
+class Plan(NamedTuple):
+    """The runs of the workers (file indexes), the games loaded before the fork, the work."""
+
+    runs: list[list[int]]
+    loaded: list[str]
+    #: Each file's predicted work, and each game's load (empty: not known).
+    costs: list[float]
+    loads: dict[str, float]
+
+
+def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> Plan:
     """The runs of ``workers`` (file indexes) and the games loaded here before the fork.
 
     The files are grouped by game (in the order the games first come) and cut into runs of
@@ -133,7 +141,7 @@ def plan(
         loaded = shared
     last = set(loaded)
     runs = [sorted(run, key=lambda index: kinds[index] in last) for run in runs]
-    return runs, loaded
+    return Plan(runs, loaded, costs, loads)
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
@@ -182,17 +190,20 @@ def _in_workers(
     as_json: bool,
     workers: int,
     runs: list[list[int]],
-    games: tuple[Sequence[str | None], Sequence[str]],
+    kinds: Sequence[str | None],
+    cut: Plan,
 ) -> Iterator[Report]:
     """The reports of the files ``runs`` hold, in order, checked by ``workers`` forks.
 
     Forked workers start with this process's modules, grammars, corpus and remembered
     situation lines loaded, and are given the files by index (nothing is pickled but the
-    reports that come back). ``games``: each file's game, and the games loaded here.
+    reports that come back). ``kinds``: each file's game; ``cut``: the games loaded here,
+    and the work predicted: a worker done takes half of a run of a game it has not loaded
+    only when that half's work is more than the game's load.
     """
     from rulesq.pool import Codec, forked_map
 
-    kinds, loaded = games
+    fresh: float | dict[str, float] = cut.loads if cut.loads else NEW_GAME_FILES
     yield from forked_map(
         lambda path: _check((path, game, as_json)),
         files,
@@ -200,10 +211,11 @@ def _in_workers(
         CHUNK,
         runs,
         kinds,
-        loaded,
-        NEW_GAME_FILES,
+        cut.loaded,
+        fresh,  # type: ignore[arg-type]
         _keep_lines,
         Codec(_dumps, _loads),
+        cut.costs if cut.loads else None,
     )
 
 
