@@ -4,16 +4,20 @@ Usage: ``python bench/bench_jobs_counts.py [--jobs N] [--baseline DIR] [PATH ...
 (default: the Blue Moon cases, and every case folder but the input errors).
 
 A wall-clock speed-up shows only while cores are free; on a shared machine it is noise.
-This runs each check under valgrind's cachegrind (``--cache-sim=no``: instructions only,
-about 30 to 50 times slower) with its forked workers traced, and counts the instructions
-each process executes: one process with ``--jobs 1`` (``I1``), and with ``--jobs N`` the
-parent (``P``: all it does, nearly all of it before the fork) and each worker (its count
-less the parent's, which a fork inherits). On N idle cores, with the workers' work shared
-evenly (a worker done takes half of what another has left), the run takes about
-``P + (W1 + ... + WN) / N``; the speed-up is ``I1`` over that (and over ``P + max(W)``,
-the run as long as its slower worker's). Instructions leave out cache
-misses, page faults (a worker's first write to a page it shares with the parent) and the
-system's work, so this is an estimate of the work's shape, not a timing.
+This counts the instructions each process executes under valgrind (instructions only, about
+30 to 50 times slower): one process with ``--jobs 1`` (``I1``, cachegrind), and with
+``--jobs N`` (callgrind, its forked workers traced, a dump at each ``fork``) the parent's
+work before the fork (``P``), the parent's after it (``R``: reading the workers' reports and
+printing them) and each worker's own (``W1 ... WN``). On N idle cores the run takes about
+``P + (W1 + ... + WN + R) / N``: the parent's reading shares the cores with the workers,
+and a worker done takes half of what another has left, so the work ends about even (under
+valgrind on a loaded machine the workers run at unequal speeds, so which took how much is
+noise). The speed-up is ``I1`` over that; also shown, over ``P + max(W)``, the slower
+worker of this run. Before ``P`` and ``R`` were told apart, a worker's count less the whole
+parent's left ``R`` out: the figure printed then was ``I1`` over ``P + mean(W)``. Instructions
+leave out cache misses, page faults (a worker's first write to a page it shares with the
+parent) and the system's work, so this is an estimate of the work's shape, not a timing.
+Which worker takes what depends on how fast each runs, so two runs may differ a little.
 ``--baseline DIR`` measures another checkout's ``--jobs 1`` and ``--jobs N`` the same way
 (imported from ``DIR`` before the installed rulesq); each speed-up is over the checkout's
 own ``--jobs 1``.
@@ -60,22 +64,44 @@ def check(
     )
 
 
-def counts(paths: list[Path], jobs: int, source: Path | None, cache: Path) -> list[int]:
-    """Instructions of the parent, then of each worker (its own), of one check."""
+def one_process(paths: list[Path], source: Path | None, cache: Path) -> int:
+    """Instructions of one ``--jobs 1`` check (cachegrind)."""
     check(paths, 1, source, cache, [])  # bytecode and caches ready
     with tempfile.TemporaryDirectory() as out:
-        counting = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes"]
-        check(paths, jobs, source, cache, [*counting, f"--cachegrind-out-file={out}/counts.%p"])
-        found: dict[int, int] = {}
+        counting = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        check(paths, 1, source, cache, [*counting, f"--cachegrind-out-file={out}/counts"])
+        for line in Path(out, "counts").read_text().splitlines():
+            if line.startswith("summary:"):
+                return int(line.split()[1])
+    raise SystemExit("valgrind wrote no counts")
+
+
+def counts(paths: list[Path], jobs: int, source: Path | None, cache: Path) -> list[int]:
+    """Instructions of the parent before the fork, after it, then of each worker (its own)."""
+    check(paths, 1, source, cache, [])  # bytecode and caches ready
+    with tempfile.TemporaryDirectory() as out:
+        counting = [
+            "valgrind",
+            "--tool=callgrind",
+            "--trace-children=yes",
+            "--dump-before=fork",
+            "--dump-instr=no",
+        ]
+        check(paths, jobs, source, cache, [*counting, f"--callgrind-out-file={out}/counts.%p"])
+        found: dict[int, dict[int, int]] = {}
         for path in Path(out).glob("counts.*"):
+            pid, _, part = path.name.removeprefix("counts.").partition(".")
             for line in path.read_text().splitlines():
-                if line.startswith("summary:"):
-                    found[int(path.suffix[1:])] = int(line.split()[1])
+                if line.startswith("totals:"):
+                    found.setdefault(int(pid), {})[int(part or 1 << 30)] = int(line.split()[1])
+                    break
     if not found:
         raise SystemExit("valgrind wrote no counts")
     pids = sorted(found)  # the parent started first
     parent = found[pids[0]]
-    return [parent, *(found[pid] - parent for pid in pids[1:])]
+    before = sum(count for part, count in parent.items() if part < 1 << 30)
+    workers = [sum(found[pid].values()) for pid in pids[1:]]
+    return [before, parent.get(1 << 30, 0), *workers]
 
 
 def main() -> None:
@@ -101,19 +127,19 @@ def main() -> None:
                 runs.append(("baseline", args.baseline.resolve(), Path(caches, "baseline")))
             for label, source, cache in runs:
                 # each checkout's speed-up is over its own --jobs 1, counted in the same run
-                one = sum(counts(paths, 1, source, cache))
-                parent, *workers = counts(paths, args.jobs, source, cache)
-                idle = parent + sum(workers) / max(len(workers), 1)
-                slowest = parent + max(workers, default=0)
-                bound = one / (parent + max(one - parent, 0) / args.jobs)
+                one = one_process(paths, source, cache)
+                before, after, *workers = counts(paths, args.jobs, source, cache)
+                shared = (sum(workers) + after) / args.jobs
+                slowest = before + max(workers, default=0)
+                bound = one / (before + max(one - before, 0) / args.jobs)
                 print(
                     f"  {label}: --jobs 1: {one / 1e9:.2f} G; --jobs {args.jobs}: parent "
-                    f"{parent / 1e9:.2f} G, workers "
-                    f"{' + '.join(f'{w / 1e9:.2f}' for w in workers)} G (all "
-                    f"{(parent + sum(workers)) / 1e9:.2f} G); on idle cores "
-                    f"{idle / 1e9:.2f} G: {one / idle:.2f}x (bound {bound:.2f}x "
-                    f"for a perfect split after the parent's "
-                    f"{parent / one:.0%}); with the slower worker "
+                    f"{before / 1e9:.2f} G before the fork and {after / 1e9:.2f} G after, "
+                    f"workers {' + '.join(f'{w / 1e9:.2f}' for w in workers)} G (all "
+                    f"{(before + after + sum(workers)) / 1e9:.2f} G); on {args.jobs} idle "
+                    f"cores {(before + shared) / 1e9:.2f} G: {one / (before + shared):.2f}x "
+                    f"(bound {bound:.2f}x for a perfect split after the parent's "
+                    f"{before / one:.0%}); with the slower worker alone "
                     f"{slowest / 1e9:.2f} G: {one / slowest:.2f}x"
                 )
 
