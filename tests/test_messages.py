@@ -90,6 +90,36 @@ def test_a_checks_reports_and_errors_come_back_as_sent() -> None:
     assert type(unplain) is ValueError and str(unplain) == str(ValueError(object))
 
 
+def test_a_reports_fields_are_sent_as_astuple_gives_them_without_copying(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bytes of every example's report (text and JSON) are those of ``astuple``'s rows."""
+    import copy
+    import json
+    from dataclasses import astuple
+
+    from conftest import EXAMPLES
+
+    from rulesq.cli.check_report import report
+    from rulesq.cli.parallel import _dumps
+    from rulesq.engine.check import check_paths
+
+    checks = list(check_paths([EXAMPLES]))
+    reports = [report(check, as_json) for check in checks for as_json in (False, True)]
+    assert len(reports) > 20 and any(r.document for r in reports)
+    long_way = json.dumps([3, [list(astuple(r)) for r in reports], None]).encode("ascii")
+    copies = [0]
+    real = copy.deepcopy
+
+    def counted(*args: object, **kwargs: object) -> object:
+        copies[0] += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(copy, "deepcopy", counted)
+    assert _dumps((3, reports, None)) == long_way
+    assert copies == [0]
+
+
 def test_a_parallel_check_never_imports_multiprocessing(tmp_path: Path) -> None:
     """The parent's work before the fork: no import of multiprocessing (or temporary files)."""
     cases = str(ROOT / "tests" / "cases" / "fma")
