@@ -6,12 +6,13 @@ writes it where ``check --jobs N`` reads it).
 ``check --jobs N`` cuts the files into runs of about equal predicted work. A file's size
 alone mispredicts it: a byte of a Blue Moon case costs about 1.7 times a byte of an FMA case,
 and the first file of a game in a process loads the game (Warhammer's: as much as 150 of its
-files). For each game this counts, under valgrind's callgrind with a dump before each file's
-check (a marker call), one process that checks a file of another game first (the modules
-every game shares, loaded) and then every case file of the game: ``per_byte`` is the
-instructions of the files after the first over their bytes, ``load`` what the first file
-costs beyond its bytes' share. The figures are relative weights: the machine's speed, the
-load and Python's version scale them all alike.
+files). This counts, under valgrind's callgrind with a dump before each file's check (a
+marker call), one process that checks every case folder (as ``bench/bench_jobs_counts.py``
+does: the input errors left out, whose first error loads the situation grammar): for each
+game ``per_byte`` is the instructions of its files after the first over their bytes, and
+``load`` what its first file costs beyond its bytes' share (the first game's with the
+modules every game shares). The figures are relative weights: the machine's speed, the load
+and Python's version scale them all alike.
 """
 
 from __future__ import annotations
@@ -43,20 +44,19 @@ run()
 """
 
 
-def game_files() -> dict[str, list[Path]]:
-    """Every case file of each game (its ``game`` line), in a check's order."""
+def case_files() -> list[tuple[Path, str | None]]:
+    """Every case file a check of every case folder reads, in its order, with its game."""
     sys.path.insert(0, str(ROOT))
     from rulesq.cli.parallel import _sniff
     from rulesq.engine.check import planned_checks
 
-    folders = [*sorted((ROOT / "corpus").glob("*/cases")), ROOT / "tests" / "cases"]
-    found: dict[str, list[Path]] = {}
-    for item in planned_checks([str(f) for f in folders]):
-        if isinstance(item, Path):
-            game, _ = _sniff(str(item), None)
-            if game is not None:
-                found.setdefault(game, []).append(item)
-    return found
+    tests = [f for f in sorted((ROOT / "tests" / "cases").iterdir()) if f.is_dir()]
+    folders = [
+        *sorted((ROOT / "corpus").glob("*/cases")),
+        *(f for f in tests if f.name != "input-errors"),
+    ]
+    found = [item for item in planned_checks([str(f) for f in folders]) if isinstance(item, Path)]
+    return [(path, _sniff(str(path), None)[0]) for path in found]
 
 
 def marked_counts(files: list[Path], cache: Path) -> list[int]:
@@ -89,20 +89,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help=f"write {TABLE.name}")
     args = parser.parse_args()
-    files = game_files()
-    table: dict[str, dict[str, float]] = {}
+    files = case_files()
     with tempfile.TemporaryDirectory() as cache:
-        for game, own in sorted(files.items()):
-            other = next(f[0] for g, f in sorted(files.items()) if g != game)
-            counts = marked_counts([other, *own], Path(cache))
-            costs = counts[2:]  # the first: start-up; the second: the other game's file
-            if len(costs) != len(own):
-                raise SystemExit(f"{game}: {len(costs)} counts for {len(own)} files")
-            sizes = [path.stat().st_size for path in own]
-            per_byte = sum(costs[1:]) / max(sum(sizes[1:]), 1)
-            load = max(costs[0] - per_byte * sizes[0], 0.0)
-            table[game] = {"per_byte": round(per_byte), "load": round(load)}
-            print(f"{game}: {len(own)} files, {per_byte:,.0f} per byte, load {load / 1e6:.1f} M")
+        counts = marked_counts([path for path, _ in files], Path(cache))
+    costs = counts[1:]  # the first: the start-up, before the first file
+    if len(costs) != len(files):
+        raise SystemExit(f"{len(costs)} counts for {len(files)} files")
+    table: dict[str, dict[str, float]] = {}
+    for game in sorted({game for _, game in files if game is not None}):
+        own = [
+            (path.stat().st_size, cost)
+            for (path, g), cost in zip(files, costs, strict=True)
+            if g == game
+        ]
+        per_byte = sum(cost for _, cost in own[1:]) / max(sum(size for size, _ in own[1:]), 1)
+        load = max(own[0][1] - per_byte * own[0][0], 0.0)
+        table[game] = {"per_byte": round(per_byte), "load": round(load)}
+        print(f"{game}: {len(own)} files, {per_byte:,.0f} per byte, load {load / 1e6:.1f} M")
     if args.write:
         TABLE.write_text(json.dumps(table, indent=2, sort_keys=True) + "\n")
         print(f"written: {TABLE}")
