@@ -94,8 +94,12 @@ def main() -> None:
     except streams.OutputClosed as closed:
         streams.silence_stdout()
         if closed.error.errno == errno.EPIPE:
+            streams.silence_stderr()  # the reader of either output went away: quietly
             sys.exit(EXIT_BROKEN_PIPE)
-        sys.stderr.write(f"rulesq: error: cannot write the output: {closed}\n")
+        try:
+            sys.stderr.write(f"rulesq: error: cannot write the output: {closed}\n")
+        except streams.OutputClosed:  # standard error itself is closed or full
+            streams.silence_stderr()
         sys.exit(EXIT_ERROR)
     except RulesqError as error:
         report_error(error, as_json=as_json)
@@ -146,7 +150,7 @@ def run() -> None:
                 for stream in (sys.stdout, sys.stderr):
                     if stream is not None:
                         stream.flush()
-            except (OSError, ValueError, AttributeError):
+            except (OSError, ValueError, AttributeError, streams.OutputClosed):
                 raise done from None
             os._exit(code or 0)
         raise
