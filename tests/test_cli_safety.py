@@ -121,6 +121,24 @@ def test_standard_error_read_by_no_one_exits_141_quietly(tmp_path: Path) -> None
     assert process.wait(timeout=120) == 141
 
 
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    """Interrupted while checking (workers and all): exit 130, nothing on standard error."""
+    import signal
+
+    for jobs in ("1", "2"):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "rulesq", "check", "corpus", "tests/cases", "-j", jobs],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith(b"AGREE")  # started: interrupt it now
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=120)
+        assert process.returncode == 130 and b"Traceback" not in err, err
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_a_full_output_exits_2_with_one_line() -> None:
     """Standard output on a full device: exit 2, one line, no traceback."""

@@ -19,6 +19,7 @@ from rulesq.cli.basics import (
     EXIT_ERROR,
     EXIT_FAIL,
     EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     print_json,
     report_error,
@@ -53,8 +54,8 @@ def main() -> None:
 
     0, 1 and 2 are the commands' own (answered, not answered or disagreeing, bad input or
     usage); a closed or full standard output ends with 2 (141 for a broken pipe, as Unix
-    tools do); anything else is an internal error: exit 3, one line asking for a report, the
-    traceback only with RULESQ_DEBUG=1.
+    tools do), Ctrl-C with 130; anything else is an internal error: exit 3, one line asking
+    for a report, the traceback only with RULESQ_DEBUG=1.
     """
     completing = bool(os.environ.get(COMPLETE_VAR))
     if completing:
@@ -104,6 +105,8 @@ def main() -> None:
     except RulesqError as error:
         report_error(error, as_json=as_json)
         sys.exit(EXIT_ERROR)
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the workers end on their own
+        sys.exit(EXIT_INTERRUPTED)
     except Exception as error:  # noqa: BLE001 - a usage error, or a bug: one line, exit 3
         click = sys.modules.get("click")  # not imported: the error cannot be one of its own
         if click is not None and isinstance(error, click.UsageError):
