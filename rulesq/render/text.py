@@ -40,10 +40,10 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
         out.append(_wrap(f"{word}: {answer.reason}", "  "))
         for gap in answer.graph.gaps():
             if gap["label"] != answer.reason:
-                out.append(f"    - {_gap_line(gap['label'], gap['reason'])}")
+                out.append(_wrap(f"- {_gap_line(gap['label'], gap['reason'])}", "    "))
     else:
         assert answer.verdict is not None
-        out.append(f"  {answer.verdict.show()}")
+        out.append(_wrap(answer.verdict.show(), "  "))
         status = answer.status.value
         step = answer.decided_by
         if step:
