@@ -233,3 +233,18 @@ def test_the_history_is_kept_in_memory_when_the_cache_folder_fails(
     assert "cannot keep the lines typed" in capsys.readouterr().err
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
     assert isinstance(_history(), FileHistory)
+
+
+def test_a_line_refused_while_it_is_judged_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error met while answering is shown, and the line taken back, as a bad line is."""
+    from rulesq.errors import CannotAnswer
+
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+
+    def refused(self: Table, situation: object) -> str:
+        raise CannotAnswer("refused while judged")
+
+    monkeypatch.setattr(Table, "answer_last", refused)
+    assert table.handle('ask can I play "Laughing Gas"?') == "error: refused while judged"
+    assert table.lines == ['you have active "Pandemonium"']

@@ -69,7 +69,8 @@ class Table:
             return ""
         try:
             shown = self.answer_last(situation)
-        except RulesqError as error:
+        except RulesqError as error:  # refused while judged: not kept, as a bad line is not
+            self.lines.pop()
             return f"error: {error}"
         if line.startswith("expect "):  # the answer is on screen already: this call's result
             checked = [row for row in shown.splitlines() if row.startswith("  expect ")]
