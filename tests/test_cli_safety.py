@@ -230,6 +230,17 @@ def test_a_corpus_folder_with_no_game_is_said_plainly(tmp_path: Path) -> None:
         assert b"No game's corpus is in" in done.stderr, (args, done.stderr)
 
 
+def test_a_closed_standard_input_is_an_input_error() -> None:
+    """``ask -`` with standard input closed: exit 2 and why; the bare command and the table too."""
+    done = shell(f"{RQ} ask - <&-")
+    assert done.returncode == 2 and done.stderr == (
+        "error: cannot read standard input: it is closed\n"
+    )
+    assert shell(f"{RQ} <&-").stdout.startswith("Usage: rulesq")
+    table = shell(f"{RQ} shell <&-")
+    assert table.returncode == 0 and table.stderr == ""
+
+
 def test_a_number_has_at_most_100_digits() -> None:
     """5,000 digits are an error at the number, not a traceback; 100 are fine to read."""
     for digits, code in ((5000, 2), (inputs.MAX_DIGITS, None)):

@@ -198,6 +198,8 @@ def shell(game: str | None = None) -> None:
     from rulesq.games import get_game
 
     table = Table(get_game(game).name if game else "bluemoon")  # an unknown game: exit 2
+    if sys.stdin is None:  # standard input closed: no line to read
+        return
     if not sys.stdin.isatty():  # lines from a file or a pipe: each line's output, no prompt
         for line in sys.stdin:
             if line.strip() in (":quit", ":q", ":exit"):
