@@ -236,7 +236,7 @@ def test_a_closed_standard_input_is_an_input_error() -> None:
     assert done.returncode == 2 and done.stderr == (
         "error: cannot read standard input: it is closed\n"
     )
-    assert shell(f"{RQ} <&-").stdout.startswith("Usage: rulesq")
+    assert shell(f"{RQ} <&-").stdout.startswith("Usage: ")
     table = shell(f"{RQ} shell <&-")
     assert table.returncode == 0 and table.stderr == ""
 
