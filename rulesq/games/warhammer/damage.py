@@ -13,7 +13,14 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
-from rulesq.games.warhammer import combat_plays, lasting_grants, shields, tactic_toughness, texts
+from rulesq.games.warhammer import (
+    cancel_all,
+    combat_plays,
+    lasting_grants,
+    shields,
+    tactic_toughness,
+    texts,
+)
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
@@ -107,6 +114,8 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
+            if cancel_all.shape(quote):
+                continue  # read by ``toughness``
             if words.search(quote):
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
@@ -156,8 +165,20 @@ def toughness(board: Board, placed: InPlay, value: Value, after: int | None = No
     The texts: a constant text in play, or a tactic that acted this turn (for damage assigned
     after it: ``after`` is the index of the fact that assigns it, None for damage to come).
     The FAQ says Toughness cancels damage (Cancelling Damage), not how two Toughness values on
-    a unit add up: a unit with Toughness from two sources is a gap naming them.
+    a unit add up: a unit with Toughness from two sources is a gap naming them. A unit whose
+    own text cancels all damage to it cancels :data:`cancel_all.CANCELS_ALL`, whatever else
+    cancels some.
     """
+    every, said, why = cancel_all.cancels_all(board, placed)
+    if every is None:
+        value.gaps += [why] if why not in value.gaps else []
+        return None
+    if every and said is not None:
+        value.texts += [said] if said not in value.texts else []
+        step = f"{why}: all damage to it is cancelled"
+        value.steps += [step] if step not in value.steps else []
+        value.rules += [CANCELLING] if CANCELLING not in value.rules else []
+        return cancel_all.CANCELS_ALL
     sources: list[tuple[int, Text, str]] = []
     found = keyword(placed, "toughness")
     if found is not None:
@@ -275,7 +296,9 @@ def dealt(board: Board, target: InPlay) -> Value:
             value.texts += [t for t in doubling if t not in value.texts]
             value.rules += [QA_DOUBLE] if QA_DOUBLE not in value.rules else []
         cancelled = min(cancel, amount)
-        if cancelled:
+        if cancel >= cancel_all.CANCELS_ALL:
+            step += f", all {cancelled} cancelled"
+        elif cancelled:
             step += f", Toughness {cancel} cancels {cancelled}"
             value.rules += [CANCELLING] if CANCELLING not in value.rules else []
         value.add(amount - cancelled, step)
@@ -505,7 +528,12 @@ def lethal(board: Board, defender: InPlay) -> Value:
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
     cancel = toughness(board, defender, value)
-    if cancel:
+    if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
+        value.gaps.append(
+            f'"{defender.name}" cancels all damage to it: no amount of damage destroys it, and '
+            "the FAQ does not say what the attacker may assign then"
+        )
+    elif cancel:
         value.add(
             cancel,
             f"plus Toughness {cancel}, a damage cancellation already active",
