@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import target_taxes, terms, texts, traits, xvalue
+from rulesq.games.warhammer import play_conditions, target_taxes, terms, texts, traits, xvalue
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
@@ -158,6 +158,20 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
                         Stance.FORBID,
                         Text(card.name, sentence),
                         f'"{card.name}" reads "{sentence}", and it is not that player\'s turn',
+                    ),
+                )
+            continue
+        if play_conditions.reads(sentence):
+            verdict, why = play_conditions.met(board, sentence, player)
+            if verdict is None:
+                check.gaps.append((f'"{card.name}" reads "{sentence}", and {why}', False))
+            elif verdict is False:
+                check.claim(
+                    "condition",
+                    text_claim(
+                        Stance.FORBID,
+                        Text(card.name, sentence),
+                        f'"{card.name}" reads "{sentence}", and {why}',
                     ),
                 )
             continue

@@ -21,7 +21,7 @@ from rulesq.games.warhammer import chain as C
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
-from rulesq.games.warhammer.claims import Text, decide, rule_claim
+from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -276,6 +276,8 @@ def _play_rules(
     ruling, check = plays.can_play(board, card, player, None, None)
     if ruling is None or ruling.allowed is None:
         gaps += [g for g, _ in check.gaps] or ["whether the tactic can be played is not known"]
+    elif not ruling.allowed and ruling.texts:  # a card's own restriction: its text decides
+        claims.append(text_claim(Stance.FORBID, ruling.texts[0], ruling.reason))
     elif not ruling.allowed:
         _forbid(claims, ruling.reason, *ruling.rules)
 
