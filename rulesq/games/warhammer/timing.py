@@ -18,6 +18,7 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import chain as C
+from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
@@ -487,6 +488,9 @@ def can_cancel(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{canceller.name}": {why}')
     sentence = action.first("cancel")
     if sentence is None or sentence.match is None:
+        wanted = next((w for s in action.sentences if (w := TC.whom(s.words + "."))), None)
+        if wanted is not None:
+            return _targeted_cancel(ctx, canceller, other, action, wanted)
         raise CannotAnswer(f'"{canceller.name}": "{action.quote}" is not read as a cancel')
     what = _cancel_what(sentence.match)
     board = _board(ctx)
@@ -538,6 +542,33 @@ def can_cancel(ctx: Context) -> Answer:
             f"{shown} just played"
         )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+
+
+def _targeted_cancel(
+    ctx: Context, canceller: Card, other: Card, action: ab.Action, wanted: str
+) -> Answer:
+    """``can "A" cancel "B"?`` for a cancel of an Action "that targets" some card."""
+    board = _board(ctx)
+    link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is None:
+        raise CannotAnswer(f'"{other.name}" is not on the action chain')
+    if not any(lk.card is canceller for lk in board.chain):
+        window: list[Claim] = []
+        _window(board, window)  # it must still be added to the chain to cancel anything
+        if window:
+            return _claims_to_answer(ctx, window, [])
+    text = Text(canceller.name, action.quote)
+    if not _is_a(link.kind, other, "action", board):
+        reason = (
+            f'playing "{other.name}" (a {(other.type or "card").lower()}) is an action but not '
+            f'an "Action:": "{canceller.name}" cancels only an "Action" just triggered'
+        )
+        return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+    found, why = TC.verdict(board, link, wanted, TC.player_of(board, canceller))
+    if found is None:
+        raise CannotAnswer(f'"{canceller.name}" cancels an Action that targets {wanted}: {why}')
+    reason = f'{why}, and "{canceller.name}" cancels only an "Action" that targets {wanted}'
+    return _conclude(ctx, YesNo(found), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
 
 
 def then_resolves(ctx: Context) -> Answer:
