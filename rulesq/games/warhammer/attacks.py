@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 FAQ = "warhammer/faq/"
 PHASE_4 = FAQ + "turn-sequence/phase-4"
 QA_OVERRIDE = FAQ + "qa/35"
+LEGEND_CORRUPTED = FAQ + "rules-clarifications/legends/part-2"
 OUTSIDE = FAQ + "miscellaneous/attacks-made-outside-of-the-battlefield-phase"
 BATTLEFIELD_PHASE = PHASES.index("battlefield")
 QUEST_PHASE = PHASES.index("quest")
@@ -227,6 +228,9 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
             ),
         )
     for unit in attackers:
+        if unit.legend and P.controller(unit) == player:
+            _legend(board, unit, out)
+            continue
         here = P.place(board, unit)
         out.gaps += [g for g in here.gaps if g not in out.gaps]
         if "unit" not in here.kinds or here.zone is None or here.controller != player:
@@ -265,6 +269,29 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
             )
         _overrides(board, unit, here, attackers, out)
     return out
+
+
+def _legend(board: Board, legend: InPlay, out: Topics) -> None:
+    """A legend attacks: a corrupted one cannot; when another may, the FAQ does not say."""
+    from rulesq.games.warhammer.corruption import corrupted
+
+    state, why = corrupted(board, legend)
+    if state is None:
+        out.gaps.append(why)
+    elif state:
+        out.claim(
+            "corrupted",
+            rule_claim(
+                Stance.FORBID,
+                f'"{legend.name}" is a corrupted legend: corrupted legends cannot attack',
+                LEGEND_CORRUPTED,
+            ),
+        )
+    else:
+        out.gaps.append(
+            f'"{legend.name}" is a legend: the FAQ says corrupted legends cannot attack, not '
+            "when and from where another may"
+        )
 
 
 def _overrides(
