@@ -495,6 +495,8 @@ def can_cancel(ctx: Context) -> Answer:
     what = _cancel_what(sentence.match)
     board = _board(ctx)
     link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is None and any(lk.card is other for lk in board.resolved):
+        return _no_longer_just(ctx, canceller, other, action)
     if link is not None and not any(lk.card is canceller for lk in board.chain):
         window: list[Claim] = []
         _window(board, window)  # it must still be added to the chain to cancel anything
@@ -544,12 +546,25 @@ def can_cancel(ctx: Context) -> Answer:
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
 
 
+def _no_longer_just(ctx: Context, canceller: Card, other: Card, action: ab.Action) -> Answer:
+    """A link whose chain has resolved is no longer "just played" nor "just triggered"."""
+    reason = (
+        f'"{other.name}" is not part of an unresolved action chain (its chain has resolved): '
+        f'it is no longer "just played" or "just triggered", and "{canceller.name}" cancels '
+        "only such a card"
+    )
+    text = Text(canceller.name, action.quote)
+    return _conclude(ctx, YesNo(False), reason, [C.JUST_PLAYED], [text])
+
+
 def _targeted_cancel(
     ctx: Context, canceller: Card, other: Card, action: ab.Action, wanted: str
 ) -> Answer:
     """``can "A" cancel "B"?`` for a cancel of an Action "that targets" some card."""
     board = _board(ctx)
     link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is None and any(lk.card is other for lk in board.resolved):
+        return _no_longer_just(ctx, canceller, other, action)
     if link is None:
         raise CannotAnswer(f'"{other.name}" is not on the action chain')
     if not any(lk.card is canceller for lk in board.chain):
