@@ -17,6 +17,7 @@ from rulesq.engine.verdict import Text as TextVerdict
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
 from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer import traits
@@ -224,6 +225,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         gaps.append(f'"{card.name}": {why}')
     else:
         _timing(board, card, action, player, claims, gaps)
+        limits.once_per(board, card, action.quote, player, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims)
         _cost(board, action, card, placed, player, claims, gaps)
