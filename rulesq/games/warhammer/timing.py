@@ -19,8 +19,8 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
+from rulesq.games.warhammer import lost_actions, traits
 from rulesq.games.warhammer import targeted_cancels as TC
-from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
@@ -226,6 +226,8 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
     else:
         _timing(board, card, action, player, claims, gaps)
         limits.once_per(board, card, action.quote, player, claims, gaps)
+        if placed is not None and not tactic:
+            lost_actions.check(board, placed, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims)
         _cost(board, action, card, placed, player, claims, gaps)
