@@ -12,12 +12,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import play_conditions, target_taxes, terms, texts, traits, xvalue
+from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import (
+    play_conditions,
+    target_phrases,
+    target_taxes,
+    terms,
+    texts,
+    traits,
+    xvalue,
+)
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import controller, in_play
-from rulesq.games.warhammer.tactic_targets import target_claim
+from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
 from rulesq.games.warhammer.turn_plays import TurnPlay, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
 
@@ -82,6 +91,8 @@ def can_play(
     if target is not None:
         check.facts.append("no legal target of the tactic is in play")
         check.claim("target", target)
+    elif kind == "tactic":
+        _target_units(board, card, player, check)
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
@@ -98,6 +109,26 @@ def can_play(
     if decided is not None:
         return decided, check
     return Ruling(True, "nothing in the rules or the texts in play stops it", (PLAY,)), check
+
+
+def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> None:
+    """A tactic's target units, read with their qualifiers: one must be in play (Q&A 46)."""
+    action, _ = ab.action_of(card)
+    if action is None:
+        return
+    found = target_phrases.check(board, action.effect, player, None)
+    for words in found.missing:  # a phrase not read stays with the other checks of playing
+        check.facts.append("no legal target of the tactic is in play")
+        check.claim(
+            "target",
+            text_claim(
+                Stance.FORBID,
+                Text(card.name, action.quote),
+                f'"{card.name}" targets "{words}" and no unit in play is one: a card that '
+                "targets must have a legal target to be played",
+                QA_LEGAL_TARGET,
+            ),
+        )
 
 
 def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: PlayCheck) -> None:

@@ -19,7 +19,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer import lost_actions, traits
+from rulesq.games.warhammer import lost_actions, target_phrases, traits
 from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
@@ -176,15 +176,23 @@ def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -
     return tactic or kind == "trigger"
 
 
-def _targets(board: Board, action: ab.Action, player: str, claims: list[Claim]) -> list[str]:
+def _targets(
+    board: Board, action: ab.Action, player: str, claims: list[Claim], source: InPlay | None
+) -> list[str]:
     """A card that targets needs as many different legal targets in play as it names."""
-    gaps: list[str] = []
     units = [c for c in board.cards if c.card is not None and not c.facedown and not c.legend]
     units = [c for c in units if (c.card.type or "").lower() == "unit"]  # type: ignore[union-attr]
     needed = [t for t in action.targets if t == "unit"]
-    if len(needed) != len(action.targets):
-        gaps.append(f'the targets of "{action.quote}" other than units are not counted')
-        return gaps
+    found = target_phrases.check(board, action.effect, player, source)
+    gaps = list(found.gaps)
+    for words in found.missing:
+        _forbid(
+            claims,
+            f'no unit in play is a legal "{words}": a card effect is triggered only with valid '
+            "targets",
+            TARGETS,
+            TARGETS_QA,
+        )
     if needed and len(units) < len(needed):
         _forbid(
             claims,
@@ -229,7 +237,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
-        gaps += _targets(board, action, player, claims)
+        gaps += _targets(board, action, player, claims, placed)
         _cost(board, action, card, placed, player, claims, gaps)
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
