@@ -531,7 +531,7 @@ def lethal(board: Board, defender: InPlay) -> Value:
     if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
         value.gaps.append(
             f'"{defender.name}" cancels all damage to it: no amount of damage destroys it, and '
-            "the FAQ does not say what the attacker may assign then"
+            "the FAQ does not say how much may be assigned to it then"
         )
     elif cancel:
         value.add(
