@@ -21,6 +21,7 @@ from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
 from rulesq.games.warhammer import lost_actions, target_phrases, traits
 from rulesq.games.warhammer import targeted_cancels as TC
+from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
@@ -229,7 +230,15 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             FAQ + "terminology-clarifications/in-play",
         )
     action, why = ab.action_of(card)
-    if action is None:
+    present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
+    if (
+        action is None
+        and not tactic
+        and holds_action(card) is False
+        and grants_action(present) is None
+    ):
+        _forbid(claims, f'"{card.name}" has no Action: its text holds no "Action:"', ACTIONS)
+    elif action is None:
         gaps.append(f'"{card.name}": {why}')
     else:
         _timing(board, card, action, player, claims, gaps)
