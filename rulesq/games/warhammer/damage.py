@@ -50,6 +50,7 @@ QA_ZONE_DEALT = FAQ + "qa/47"
 QA_LEGEND = FAQ + "qa/44"
 QA_MOVE = FAQ + "qa/22"
 MOVING = FAQ + "damage/moving-damage"
+MOVING_CARDS = FAQ + "miscellaneous/moving-cards"
 DEALT = FAQ + "damage/dealt-damage"
 CANCELLING = FAQ + "damage/cancelling-damage"
 NON_COMBAT = FAQ + "damage/non-combat-damage"
@@ -553,7 +554,7 @@ def combat_pool(board: Board) -> Value:
     value = Value(0, rules=[COMBAT_POOL])
     attack = board.attack
     for attacker in attack.attackers if attack else []:
-        if _silenced(board, attacker, value):
+        if _silenced(board, attacker, value) or _moved_out(board, attacker, value):
             continue
         found = power(board, attacker)
         value.gaps += found.gaps
@@ -582,6 +583,45 @@ def combat_pool(board: Board) -> Value:
         value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
+
+
+def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether an attacker moved out of the battlefield after the attack: no longer attacking.
+
+    Moving Cards: "When an attacking unit is moved out of the battlefield, that unit is no
+    longer considered to be attacking." Damage stated assigned before the move, or a text that
+    lets a unit attack from elsewhere, leaves it open.
+    """
+    attack = board.attack
+    assert attack is not None
+    moves = [
+        m
+        for m in board.moves
+        if m.card is attacker
+        and m.fact.index > attack.fact.index
+        and m.zone is not Zone.BATTLEFIELD
+    ]
+    if not moves:
+        return False
+    move = moves[0]
+    early = [a for a in board.assigned if a.fact.index < move.fact.index]
+    elsewhere = [t for _, t in board.faceup_texts() if re.search(r"\battack from\b", t, re.I)]
+    if early or elsewhere:
+        value.gaps.append(
+            f'"{attacker.name}" moved out of the battlefield during the attack: '
+            + (
+                "damage was assigned before, so whether it counted is not followed"
+                if early
+                else "a text in play lets a unit attack from another zone"
+            )
+        )
+        return True
+    value.steps.append(
+        f'"{attacker.name}" moved out of the battlefield: it is no longer attacking and counts '
+        "nothing"
+    )
+    value.rules += [MOVING_CARDS] if MOVING_CARDS not in value.rules else []
+    return True
 
 
 def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:
