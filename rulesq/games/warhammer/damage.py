@@ -624,6 +624,34 @@ def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:
     return True
 
 
+def moved_out(board: Board, defender: InPlay) -> tuple[bool | None, str]:
+    """Whether a defender moved out of the zone it defends after it was declared.
+
+    Moving Cards: "When a defending unit is moved out of the zone it is defending, that unit
+    is no longer considered to be defending." Damage stated assigned before the move, or a
+    text that lets a unit defend from elsewhere, leaves it open (None, with why).
+    """
+    attack = board.attack
+    if attack is None or attack.zone is None or attack.declared is None:
+        return False, ""
+    declared = attack.declared.index
+    moves = [m for m in board.moves if m.card is defender and m.fact.index > declared]
+    if not moves or moves[-1].zone is attack.zone:
+        return False, ""
+    early = [a for a in board.assigned if a.fact.index < moves[0].fact.index]
+    elsewhere = [t for _, t in board.faceup_texts() if re.search(r"\bdefend\b", t, re.I)]
+    if early or elsewhere:
+        return None, (
+            f'"{defender.name}" moved out of the zone it defends: '
+            + (
+                "damage was assigned before, so whether it still counts is not followed"
+                if early
+                else "a text in play speaks of defending"
+            )
+        )
+    return True, f'"{defender.name}" moved out of the zone it defends: it is no longer defending'
+
+
 def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:
     """Whether an effect makes the attacker deal no damage in combat (then it counts 0)."""
     quiet = combat_plays.silenced(board, attacker)
