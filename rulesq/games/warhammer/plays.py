@@ -269,6 +269,7 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
     """An attachment needs a target in play (FAQ, Attachments): a unit its "Attach to" allows."""
     shown = traits.traits_of(board, card)
     if shown is not None and "Attachment" not in shown:
+        _attach_to_hero(board, card, text, player, check)
         return
     target = texts.attach_to(text) if text else None
     if shown is None:  # unknown traits: an "Attach to" text makes the trait matter
@@ -296,6 +297,52 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
                 ATTACHMENTS,
             ),
         )
+
+
+_HERO_OR_LEGEND = re.compile(r"^Attach to a target Hero or legend(?P<mine> you control)?\.?$")
+
+
+def _attach_to_hero(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
+    """A card with no Attachment trait that reads "Attach to a target …" still targets.
+
+    A card that targets must have a legal target to be played (Q&A 46): "a target Hero or
+    legend [you control]" is read; another "Attach to" leaves the answer open.
+    """
+    target = texts.attach_to(text) if text else None
+    if target is None:
+        return
+    sentence = target[1]
+    found = _HERO_OR_LEGEND.match(sentence)
+    if found is None:
+        check.gaps.append((f'"{card.name}" reads "{sentence}": its targets are not read', False))
+        return
+    unknown: Card | None = None
+    for placed in board.cards:
+        if placed.card is None or placed.facedown or not in_play(board, placed):
+            continue
+        if found.group("mine") and controller(placed) != player:
+            continue
+        if placed.legend:
+            return
+        if (placed.card.type or "").lower() == "unit":
+            hero = _hero(board, placed.card)
+            if hero:
+                return
+            unknown = placed.card if hero is None else unknown
+    if unknown is not None:
+        check.gaps.append((traits.unknown_traits(unknown), False))
+        return
+    check.facts.append("no Hero or legend it may be attached to is in play")
+    check.claim(
+        "target",
+        text_claim(
+            Stance.FORBID,
+            Text(card.name, sentence),
+            f'"{card.name}" reads "{sentence}", and no such card is in play: a card that '
+            "targets must have a legal target to be played",
+            QA_LEGAL_TARGET,
+        ),
+    )
 
 
 def _attach_targets(board: Board, to: fx.Selector, player: str) -> list[InPlay]:
