@@ -12,7 +12,7 @@ from rulesq.games.warhammer.places import controller, in_play
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.engine.resolve import Claim
-    from rulesq.games.warhammer.board import Board
+    from rulesq.games.warhammer.board import Board, Link
 
 _LIMIT = re.compile(r"\(?\s*limit once per (?P<per>turn|phase)\s*\.?\s*\)?\.?", re.IGNORECASE)
 
@@ -29,7 +29,12 @@ def once_per(
     now = [
         lk for lk in board.chain if lk.card is card and lk.kind == "trigger" and lk.who == player
     ]
-    earlier = [n for n, who, _ in board.triggered if who == player and n == card.name]
+    start = max((fact.index for _, fact in board.turns), default=-1)  # this turn's statement
+    earlier = [
+        n
+        for n, who, fact in board.triggered
+        if who == player and n == card.name and fact.index > start
+    ]
     used = len(now) + len(earlier)
     if not used:
         return
@@ -63,3 +68,32 @@ def once_per(
             f"{per}",
         )
     )
+
+
+#: A cancel that also bars the Action it cancels: "That Action may not be triggered for the
+#: rest of the turn."
+_BARS = re.compile(r"That Action may not be triggered for the rest of the turn\.?", re.I)
+
+
+def barred(board: Board, card: Card, claims: list[Claim]) -> None:
+    """Forbid an Action that a resolved cancel barred for the rest of the turn."""
+    for link in board.resolved:
+        if link.card is None or (link.cancelling or "").casefold() != card.name.casefold():
+            continue
+        found = _BARS.search(link.card.text or "")
+        later = [who for who, fact in board.turns if fact.index > link.fact.index]
+        if found is None or any(who != _turn_of(board, link) for who in later):
+            continue
+        claims.append(
+            text_claim(
+                Stance.FORBID,
+                Text(link.name, found.group(0)),
+                f'"{link.name}" cancelled "{card.name}" this turn: "{found.group(0)}"',
+            )
+        )
+
+
+def _turn_of(board: Board, link: Link) -> str | None:
+    """Whose turn it was when the link was added (the last turn stated before it)."""
+    before = [who for who, fact in board.turns if fact.index < link.fact.index]
+    return before[-1] if before else None

@@ -243,6 +243,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
     else:
         _timing(board, card, action, player, claims, gaps)
         limits.once_per(board, card, action.quote, player, claims, gaps)
+        limits.barred(board, card, claims)
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
@@ -380,10 +381,23 @@ def _cost(
         return
     low = cost.casefold()
     if low in ("corrupt this unit", "sacrifice this unit"):
-        if placed is not None and low.startswith("corrupt") and placed.corrupted:
+        if placed is None or not low.startswith("corrupt"):
+            return
+        from rulesq.games.warhammer.corruption import corrupted
+
+        state, why = corrupted(board, placed)
+        if state and not placed.corrupted and len({who for who, _ in board.turns}) > 1:
+            state = None  # a later turn's Kingdom phase may have restored it
+            why = (
+                f'"{card.name}" was corrupted by an effect ({why}), and a later turn is stated: '
+                "whether it was restored since is not followed"
+            )
+        if state is None:
+            gaps.append(why)
+        elif state:
             _forbid(
                 claims,
-                f'"{card.name}" is already corrupted: its cost "{cost}" cannot be paid',
+                f'"{card.name}" is already corrupted ({why}): its cost "{cost}" cannot be paid',
                 C.TRIGGERING,
             )
         return
