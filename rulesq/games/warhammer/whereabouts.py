@@ -225,6 +225,9 @@ def can_attack(ctx: Context) -> Answer:
         raise CannotAnswer("a player attacks his opponent's capital, not his own")
     units = [_placed(ctx, board, n) for n in range(len(ctx.question.cards))]
     read = A.can_attack(board, players[0], units)
+    zone = ctx.question.param("zone")
+    if zone is not None:
+        A.closed(board, players[-1], Zone(zone), read)
     if read.gaps:
         return ctx.cannot("; ".join(read.gaps), gaps=tuple((g, g) for g in read.gaps))
     ruling = A.decide_topics(read)
