@@ -98,6 +98,18 @@ def _qualifies(
     return True
 
 
+def _kinds(words: list[str]) -> list[str]:
+    """The qualifiers, adjacent capitalised words joined into one race or trait ("High Elf")."""
+    out: list[str] = []
+    for word in words:
+        bracket = bool(out) and out[-1].startswith("[") and not out[-1].endswith("]")
+        if bracket or (out and word[:1].isupper() and out[-1][:1].isupper()):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def check(board: Board, effect: str, player: str, source: InPlay | None) -> Targets:
     """The target phrases of an effect against the units in play, for ``player``."""
     out = Targets()
@@ -116,7 +128,7 @@ def check(board: Board, effect: str, player: str, source: InPlay | None) -> Targ
     ]
     for phrase in phrases:
         words = effect[phrase.start() : phrase.end("noun")].strip()
-        quals = phrase.group("quals").split()
+        quals = _kinds(phrase.group("quals").split())
         tail = phrase.group("tail")
         if any(q.lower() not in _STATES and not q[:1].isupper() and q[:1] != "[" for q in quals):
             continue
