@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import traits
-from rulesq.games.warhammer.places import controller, in_play
+from rulesq.games.warhammer.places import in_play, place
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
@@ -76,10 +76,10 @@ def _qualifies(
             if unit not in side:
                 return False
         elif low == "mine":
-            if controller(unit) != player:
+            if place(board, unit).controller != player:
                 return False
         elif low == "theirs":
-            if controller(unit) == player:
+            if place(board, unit).controller == player:
                 return False
         else:
             assert unit.card is not None

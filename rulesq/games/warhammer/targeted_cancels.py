@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer.places import controller
+from rulesq.games.warhammer.places import controller, place
 from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
@@ -42,10 +42,11 @@ def player_of(board: Board, canceller: Card) -> str | None:
 
 def _reaches(board: Board, target: InPlay, wanted: str, player: str) -> bool | None:
     """Whether one target is a card the sentence names, for ``player`` (None: not stated)."""
+    held = place(board, target).controller
     if wanted == "an opponent's card":
-        return controller(target) != player
+        return held != player
     unit = target.card is not None and (target.card.type or "").lower() == "unit"
-    if not unit or controller(target) != player:
+    if not unit or held != player:
         return False
     if any(a.card is target for a in board.assigned):
         return None  # damage assigned in the situation: whether it is on the unit yet
