@@ -64,7 +64,7 @@ def run_ask(
         from rulesq.render.text import render_answers
 
         if not answers:
-            sys.stdout.write("no question: write one as  ask ...?\n")
+            sys.stdout.write("no question: write one as ask ...? (rulesq forms lists them)\n")
         sys.stdout.write(render_answers(answers, outcomes, explain=explain) if answers else "")
     return EXIT_FAIL if any(not a.answered for a in answers) else EXIT_OK
 
