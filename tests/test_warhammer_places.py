@@ -66,7 +66,9 @@ def test_a_link_that_moves_cards_in_a_shape_not_read_is_not_guessed() -> None:
     base = 'game warhammer\nmy battlefield has "Chaos Knights"\n'
     asked = 'ask is "Chaos Knights" a unit?\n'
     assert outcomes(base + asked) == [("yes", "definite")]
-    with_text = base + 'I trigger "Hidden Operative"\n' + asked
+    with_text = (
+        base + 'my quest zone has "Hidden Operative"\nI trigger "Hidden Operative"\n' + asked
+    )
     assert outcomes(with_text)[0][1] == "cannot-answer"
 
 

@@ -25,7 +25,7 @@ _COST_VERBS = r"corrupt|sacrifice|spend|remove|discard|pay|turn|return"
 #: The verbs that begin the effect after a cost ("to do Y").
 _EFFECT_VERBS = (
     r"deal|destroy|cancel|play|discard|force|draw|put|move|heal|restore|corrupt|search|"
-    r"return|gain|take|look|reveal"
+    r"return|gain|take|look|reveal|have|give"
 )
 _COST = re.compile(
     rf"^(?P<cost>(?:{_COST_VERBS})\b.+?) to (?P<effect>(?:{_EFFECT_VERBS})\b.*)$",
@@ -137,6 +137,8 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
         for e in texts.parsed(card.text).effects
         if isinstance(e, fx.Ability) and e.header is Header.ACTION
     ]
+    if not actions:
+        return None, f'"{card.name}" has no Action of its own (its text holds no "Action:")'
     if len(actions) != 1:
         return None, f'"{card.name}" has {len(actions)} Actions: which one is meant is not read'
     start = card.text.find(actions[0].span.of(card.text).strip())

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 FAQ = "warhammer/faq/"
 PHASE_4 = FAQ + "turn-sequence/phase-4"
 QA_OVERRIDE = FAQ + "qa/35"
+LEGEND_CORRUPTED = FAQ + "rules-clarifications/legends/part-2"
 OUTSIDE = FAQ + "miscellaneous/attacks-made-outside-of-the-battlefield-phase"
 BATTLEFIELD_PHASE = PHASES.index("battlefield")
 QUEST_PHASE = PHASES.index("quest")
@@ -227,6 +228,9 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
             ),
         )
     for unit in attackers:
+        if unit.legend and P.controller(unit) == player:
+            _legend(board, unit, out)
+            continue
         here = P.place(board, unit)
         out.gaps += [g for g in here.gaps if g not in out.gaps]
         if "unit" not in here.kinds or here.zone is None or here.controller != player:
@@ -265,6 +269,72 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
             )
         _overrides(board, unit, here, attackers, out)
     return out
+
+
+_CLOSED = re.compile(r"^This zone cannot be attacked\.?$", re.IGNORECASE)
+_CLOSED_UNLESS = re.compile(
+    r"^This zone cannot be attacked, unless each other zone you control is burning\.?$",
+    re.IGNORECASE,
+)
+
+
+def closed(board: Board, defender: str, zone: Zone, out: Topics) -> None:
+    """A text in the attacked zone that says it cannot be attacked (card text decides)."""
+    for placed in board.cards:
+        if placed.card is None or placed.facedown or not P.in_play(board, placed):
+            continue
+        here = P.place(board, placed)
+        if here.side != defender or here.zone is not zone or P.blanked(board, placed):
+            continue
+        for _effect, quote in P.sentences(placed):
+            if "cannot be attacked" not in quote.lower():
+                continue
+            acted = [n for n, _, _ in board.triggered if n == placed.name]
+            acted += [lk.name for lk in [*board.chain, *board.resolved] if lk.card is placed.card]
+            if acted:
+                out.gaps.append(
+                    f'"{placed.name}" reads "{quote}", and it was triggered this turn: whether '
+                    "its text box is blank now is not followed"
+                )
+                continue
+            if _CLOSED_UNLESS.match(quote):
+                burning = board.capital(defender).burning
+                if all(z in burning for z in Zone if z is not zone):
+                    continue
+            elif not _CLOSED.match(quote):
+                out.gaps.append(f'"{placed.name}": "{quote}" is not read')
+                continue
+            out.claim(
+                "zone",
+                text_claim(
+                    Stance.FORBID,
+                    Text(placed.name, quote),
+                    f'"{placed.name}" is in the {zone.value} zone and reads "{quote}"',
+                ),
+            )
+
+
+def _legend(board: Board, legend: InPlay, out: Topics) -> None:
+    """A legend attacks: a corrupted one cannot; when another may, the FAQ does not say."""
+    from rulesq.games.warhammer.corruption import corrupted
+
+    state, why = corrupted(board, legend)
+    if state is None:
+        out.gaps.append(why)
+    elif state:
+        out.claim(
+            "corrupted",
+            rule_claim(
+                Stance.FORBID,
+                f'"{legend.name}" is a corrupted legend: corrupted legends cannot attack',
+                LEGEND_CORRUPTED,
+            ),
+        )
+    else:
+        out.gaps.append(
+            f'"{legend.name}" is a legend: the FAQ says corrupted legends cannot attack, not '
+            "when and from where another may"
+        )
 
 
 def _overrides(

@@ -13,7 +13,14 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
-from rulesq.games.warhammer import combat_plays, lasting_grants, shields, tactic_toughness, texts
+from rulesq.games.warhammer import (
+    cancel_all,
+    combat_plays,
+    lasting_grants,
+    shields,
+    tactic_toughness,
+    texts,
+)
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
@@ -43,6 +50,7 @@ QA_ZONE_DEALT = FAQ + "qa/47"
 QA_LEGEND = FAQ + "qa/44"
 QA_MOVE = FAQ + "qa/22"
 MOVING = FAQ + "damage/moving-damage"
+MOVING_CARDS = FAQ + "miscellaneous/moving-cards"
 DEALT = FAQ + "damage/dealt-damage"
 CANCELLING = FAQ + "damage/cancelling-damage"
 NON_COMBAT = FAQ + "damage/non-combat-damage"
@@ -107,6 +115,8 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
+            if cancel_all.shape(quote):
+                continue  # read by ``toughness``
             if words.search(quote):
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
@@ -156,8 +166,20 @@ def toughness(board: Board, placed: InPlay, value: Value, after: int | None = No
     The texts: a constant text in play, or a tactic that acted this turn (for damage assigned
     after it: ``after`` is the index of the fact that assigns it, None for damage to come).
     The FAQ says Toughness cancels damage (Cancelling Damage), not how two Toughness values on
-    a unit add up: a unit with Toughness from two sources is a gap naming them.
+    a unit add up: a unit with Toughness from two sources is a gap naming them. A unit whose
+    own text cancels all damage to it cancels :data:`cancel_all.CANCELS_ALL`, whatever else
+    cancels some.
     """
+    every, said, why = cancel_all.cancels_all(board, placed)
+    if every is None:
+        value.gaps += [why] if why not in value.gaps else []
+        return None
+    if every and said is not None:
+        value.texts += [said] if said not in value.texts else []
+        step = f"{why}: all damage to it is cancelled"
+        value.steps += [step] if step not in value.steps else []
+        value.rules += [CANCELLING] if CANCELLING not in value.rules else []
+        return cancel_all.CANCELS_ALL
     sources: list[tuple[int, Text, str]] = []
     found = keyword(placed, "toughness")
     if found is not None:
@@ -275,7 +297,9 @@ def dealt(board: Board, target: InPlay) -> Value:
             value.texts += [t for t in doubling if t not in value.texts]
             value.rules += [QA_DOUBLE] if QA_DOUBLE not in value.rules else []
         cancelled = min(cancel, amount)
-        if cancelled:
+        if cancel >= cancel_all.CANCELS_ALL:
+            step += f", all {cancelled} cancelled"
+        elif cancelled:
             step += f", Toughness {cancel} cancels {cancelled}"
             value.rules += [CANCELLING] if CANCELLING not in value.rules else []
         value.add(amount - cancelled, step)
@@ -505,7 +529,12 @@ def lethal(board: Board, defender: InPlay) -> Value:
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
     cancel = toughness(board, defender, value)
-    if cancel:
+    if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
+        value.gaps.append(
+            f'"{defender.name}" cancels all damage to it: no amount of damage destroys it, and '
+            "the FAQ does not say how much may be assigned to it then"
+        )
+    elif cancel:
         value.add(
             cancel,
             f"plus Toughness {cancel}, a damage cancellation already active",
@@ -525,7 +554,7 @@ def combat_pool(board: Board) -> Value:
     value = Value(0, rules=[COMBAT_POOL])
     attack = board.attack
     for attacker in attack.attackers if attack else []:
-        if _silenced(board, attacker, value):
+        if _silenced(board, attacker, value) or _moved_out(board, attacker, value):
             continue
         found = power(board, attacker)
         value.gaps += found.gaps
@@ -554,6 +583,73 @@ def combat_pool(board: Board) -> Value:
         value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
+
+
+def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether an attacker moved out of the battlefield after the attack: no longer attacking.
+
+    Moving Cards: "When an attacking unit is moved out of the battlefield, that unit is no
+    longer considered to be attacking." Damage stated assigned before the move, or a text that
+    lets a unit attack from elsewhere, leaves it open.
+    """
+    attack = board.attack
+    assert attack is not None
+    moves = [
+        m
+        for m in board.moves
+        if m.card is attacker
+        and m.fact.index > attack.fact.index
+        and m.zone is not Zone.BATTLEFIELD
+    ]
+    if not moves:
+        return False
+    move = moves[0]
+    early = [a for a in board.assigned if a.fact.index < move.fact.index]
+    elsewhere = [t for _, t in board.faceup_texts() if re.search(r"\battack from\b", t, re.I)]
+    if early or elsewhere:
+        value.gaps.append(
+            f'"{attacker.name}" moved out of the battlefield during the attack: '
+            + (
+                "damage was assigned before, so whether it counted is not followed"
+                if early
+                else "a text in play lets a unit attack from another zone"
+            )
+        )
+        return True
+    value.steps.append(
+        f'"{attacker.name}" moved out of the battlefield: it is no longer attacking and counts '
+        "nothing"
+    )
+    value.rules += [MOVING_CARDS] if MOVING_CARDS not in value.rules else []
+    return True
+
+
+def moved_out(board: Board, defender: InPlay) -> tuple[bool | None, str]:
+    """Whether a defender moved out of the zone it defends after it was declared.
+
+    Moving Cards: "When a defending unit is moved out of the zone it is defending, that unit
+    is no longer considered to be defending." Damage stated assigned before the move, or a
+    text that lets a unit defend from elsewhere, leaves it open (None, with why).
+    """
+    attack = board.attack
+    if attack is None or attack.zone is None or attack.declared is None:
+        return False, ""
+    declared = attack.declared.index
+    moves = [m for m in board.moves if m.card is defender and m.fact.index > declared]
+    if not moves or moves[-1].zone is attack.zone:
+        return False, ""
+    early = [a for a in board.assigned if a.fact.index < moves[0].fact.index]
+    elsewhere = [t for _, t in board.faceup_texts() if re.search(r"\bdefend\b", t, re.I)]
+    if early or elsewhere:
+        return None, (
+            f'"{defender.name}" moved out of the zone it defends: '
+            + (
+                "damage was assigned before, so whether it still counts is not followed"
+                if early
+                else "a text in play speaks of defending"
+            )
+        )
+    return True, f'"{defender.name}" moved out of the zone it defends: it is no longer defending'
 
 
 def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
+from rulesq.games.warhammer import texts, traits
 from rulesq.games.warhammer.claims import Text, rule_claim, text_claim
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ REARRANGE = re.compile(
     r"zones\.",
     re.IGNORECASE,
 )
+HERO = "warhammer/faq/terminology-clarifications/limit-one-hero-per-zone"
 #: "Put target unit that entered an opponent's discard pile this turn into play …"
 PUT_TARGET = re.compile(r"Action: Put target unit (?P<where>[^.]*?) into play\b[^.]*\.", re.I)
 
@@ -100,9 +102,46 @@ def can_move(
                 P.MOVING,
             )
         )
+    if zone is not None:
+        _hero_limit(board, target, side, zone, out)
     if effect is not None:
         _effect(board, mover, target, here, side, effect, out)
     return out
+
+
+def _is_hero(board: Board, card: Card) -> bool | None:
+    """Whether a card bears the Hero trait or "Limit one Hero per zone" (None: unknown)."""
+    if card.text and texts.hero_limit(card.text):
+        return True
+    shown = traits.traits_of(board, card)
+    return None if shown is None else "Hero" in shown
+
+
+def _hero_limit(board: Board, target: InPlay, side: str, zone: Zone, out: Claims) -> None:
+    """Limit one Hero per zone: no Hero is moved into a zone that holds a Hero."""
+    if target.card is None or _is_hero(board, target.card) is False:
+        return
+    there = [
+        c
+        for c in board.cards
+        if c is not target and c.card is not None and not c.facedown and not c.legend
+    ]
+    there = [c for c in there if (P.place(board, c).side, P.place(board, c).zone) == (side, zone)]
+    heroes = [c for c in there if c.card is not None and _is_hero(board, c.card)]
+    unknown = [c for c in there if c.card is not None and _is_hero(board, c.card) is None]
+    if heroes and _is_hero(board, target.card):
+        out.claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'Limit one Hero per zone: "{heroes[0].name}", a Hero, is in that '
+                f"{zone.value} zone, and no other Hero is moved into it",
+                HERO,
+            )
+        )
+    elif heroes or unknown:
+        card = target.card if not unknown else unknown[0].card
+        assert card is not None
+        out.gaps.append(traits.unknown_traits(card))
 
 
 def _effect(

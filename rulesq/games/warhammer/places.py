@@ -99,9 +99,10 @@ PLACE_WORDS = re.compile(
     re.IGNORECASE,
 )
 #: A card's controller named, not changed ("each unit you control", "if he controls",
-#: "each corrupted unit controlled by an opponent").
+#: "each corrupted unit controlled by an opponent", "while any opponent controls a …").
 _OWNED = re.compile(
-    r"\b(?:(?:you|he) controls?|controlled by (?:an opponent|your opponents|you))\b",
+    r"\b(?:(?:you|he|(?:any|an) opponent) controls?|"
+    r"controlled by (?:an opponent|your opponents|you))\b",
     re.IGNORECASE,
 )
 _FOLLOWED = (

@@ -12,12 +12,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Claim, Stance
-from rulesq.games.warhammer import target_taxes, terms, texts, traits, xvalue
+from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import (
+    play_conditions,
+    target_phrases,
+    target_taxes,
+    terms,
+    texts,
+    traits,
+    xvalue,
+)
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import controller, in_play
-from rulesq.games.warhammer.tactic_targets import target_claim
+from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
 from rulesq.games.warhammer.turn_plays import TurnPlay, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
 
@@ -82,6 +91,8 @@ def can_play(
     if target is not None:
         check.facts.append("no legal target of the tactic is in play")
         check.claim("target", target)
+    elif kind == "tactic":
+        _target_units(board, card, player, check)
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
@@ -98,6 +109,26 @@ def can_play(
     if decided is not None:
         return decided, check
     return Ruling(True, "nothing in the rules or the texts in play stops it", (PLAY,)), check
+
+
+def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> None:
+    """A tactic's target units, read with their qualifiers: one must be in play (Q&A 46)."""
+    action, _ = ab.action_of(card)
+    if action is None:
+        return
+    found = target_phrases.check(board, action.effect, player, None)
+    for words in found.missing:  # a phrase not read stays with the other checks of playing
+        check.facts.append("no legal target of the tactic is in play")
+        check.claim(
+            "target",
+            text_claim(
+                Stance.FORBID,
+                Text(card.name, action.quote),
+                f'"{card.name}" targets "{words}" and no unit in play is one: a card that '
+                "targets must have a legal target to be played",
+                QA_LEGAL_TARGET,
+            ),
+        )
 
 
 def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: PlayCheck) -> None:
@@ -158,6 +189,20 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
                         Stance.FORBID,
                         Text(card.name, sentence),
                         f'"{card.name}" reads "{sentence}", and it is not that player\'s turn',
+                    ),
+                )
+            continue
+        if play_conditions.reads(sentence):
+            verdict, why = play_conditions.met(board, sentence, player)
+            if verdict is None:
+                check.gaps.append((f'"{card.name}" reads "{sentence}", and {why}', False))
+            elif verdict is False:
+                check.claim(
+                    "condition",
+                    text_claim(
+                        Stance.FORBID,
+                        Text(card.name, sentence),
+                        f'"{card.name}" reads "{sentence}", and {why}',
                     ),
                 )
             continue
@@ -224,6 +269,7 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
     """An attachment needs a target in play (FAQ, Attachments): a unit its "Attach to" allows."""
     shown = traits.traits_of(board, card)
     if shown is not None and "Attachment" not in shown:
+        _attach_to_hero(board, card, text, player, check)
         return
     target = texts.attach_to(text) if text else None
     if shown is None:  # unknown traits: an "Attach to" text makes the trait matter
@@ -251,6 +297,52 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
                 ATTACHMENTS,
             ),
         )
+
+
+_HERO_OR_LEGEND = re.compile(r"^Attach to a target Hero or legend(?P<mine> you control)?\.?$")
+
+
+def _attach_to_hero(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
+    """A card with no Attachment trait that reads "Attach to a target …" still targets.
+
+    A card that targets must have a legal target to be played (Q&A 46): "a target Hero or
+    legend [you control]" is read; another "Attach to" leaves the answer open.
+    """
+    target = texts.attach_to(text) if text else None
+    if target is None:
+        return
+    sentence = target[1]
+    found = _HERO_OR_LEGEND.match(sentence)
+    if found is None:
+        check.gaps.append((f'"{card.name}" reads "{sentence}": its targets are not read', False))
+        return
+    unknown: Card | None = None
+    for placed in board.cards:
+        if placed.card is None or placed.facedown or not in_play(board, placed):
+            continue
+        if found.group("mine") and controller(placed) != player:
+            continue
+        if placed.legend:
+            return
+        if (placed.card.type or "").lower() == "unit":
+            hero = _hero(board, placed.card)
+            if hero:
+                return
+            unknown = placed.card if hero is None else unknown
+    if unknown is not None:
+        check.gaps.append((traits.unknown_traits(unknown), False))
+        return
+    check.facts.append("no Hero or legend it may be attached to is in play")
+    check.claim(
+        "target",
+        text_claim(
+            Stance.FORBID,
+            Text(card.name, sentence),
+            f'"{card.name}" reads "{sentence}", and no such card is in play: a card that '
+            "targets must have a legal target to be played",
+            QA_LEGAL_TARGET,
+        ),
+    )
 
 
 def _attach_targets(board: Board, to: fx.Selector, player: str) -> list[InPlay]:

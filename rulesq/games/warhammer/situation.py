@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.board import (
     PHASE_WORDS,
     PHASES,
@@ -99,7 +100,35 @@ class Reader(EventFacts):
                 handler(fact)
         self._check_damage()
         self._check_zone_damage()
+        self._check_triggered()
         return self.board
+
+    def _check_triggered(self) -> None:
+        """A card stated triggered (not a tactic) holds an Action, or a card here gives one."""
+        stated = [lk.fact.cards[0] for lk in self.board.chain if lk.kind == "trigger"]
+        stated += [ref for _, _, fact in self.board.triggered for ref in fact.cards]
+        present = [p.card for p in self.board.cards] + [lk.card for lk in self.board.chain]
+        if not stated or grants_action(present) is not None:
+            return
+        for ref in stated:
+            card = ref.card
+            if (
+                card is None
+                or (card.type or "").lower() == "tactic"
+                or holds_action(card)
+                in (
+                    True,
+                    None,
+                )
+            ):
+                continue
+            raise self.error(
+                f'"{card.name}" has no Action to trigger: its text holds no "Action:"',
+                ref,
+                expected=["a card whose text holds an Action", "a tactic"],
+                suggestion=f'A Forced effect or a constant text of "{card.name}" is not '
+                "triggered: state what it did instead",
+            )
 
     def _not_read(self, fact: Fact) -> InputError:
         """The error for a statement a Warhammer board has no place for."""
@@ -405,6 +434,14 @@ class Reader(EventFacts):
                 )
         if tactic and placed is None:
             self._from_hand(fact.who or ME)
+        elif placed is None and source.card is not None:
+            raise self.error(
+                f'"{source.name}" is not in play: a {source.card.type or "card"}\'s Action is '
+                "triggered from play (only a tactic is played from the hand)",
+                source,
+                suggestion=f"Write first, e.g., {'your' if fact.who == YOU else 'my'} "
+                f'battlefield has "{source.name}"',
+            )
         self._chain(
             fact,
             source,

@@ -40,6 +40,8 @@ _X_DEFENDERS = re.compile(r"^(?:the )?number of defending units$", re.IGNORECASE
 #: A targeted subject naming a race or trait: "Target Slayer unit".
 _TARGET_KIND = re.compile(r"^target (?P<kind>[\w'-]+) unit$", re.IGNORECASE)
 _LASTING = ("until the end of the turn", "until the end of the phase")
+#: An Action's trigger on its own unit ("When this unit ambushes,"): "it" is that unit.
+_OWN_TRIGGER = re.compile(r"^When this unit \w+$", re.IGNORECASE)
 #: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
 CARD_EFFECTS = combat_plays.CARD_EFFECTS
 #: Words of a text that may deal, move or cancel damage.
@@ -102,6 +104,9 @@ def read(card: Card) -> list[Term] | None:
             found.append(Term(quote, fixed, reach, False, duration, have.group("who"), own))
             continue
         shared: fx.Act | None = None  # "each Slayer unit … deals +1 … and gains Toughness 1"
+        own_trigger = clause.trigger is not None and bool(
+            _OWN_TRIGGER.match(clause.trigger.render().strip())
+        )
         for act in clause.acts:
             if act.subject is not None:
                 shared = act
@@ -109,19 +114,22 @@ def read(card: Card) -> list[Term] | None:
             if gain is None:
                 continue
             subject = shared.subject.render() if shared and shared.subject else ""
-            targeted = subject.lower() == "it" or subject.lower().startswith("target ")
-            reach = None if targeted or shared is None else terms.reach(shared)
+            own = own_trigger and subject.lower() in ("it", "this unit")
+            targeted = not own and (
+                subject.lower() == "it" or subject.lower().startswith("target ")
+            )
+            reach = None if targeted or own or shared is None else terms.reach(shared)
             x = gain.group("n") == "x"
             if (
                 clause.conditions
-                or clause.trigger is not None
-                or (reach is None and not targeted)
+                or (clause.trigger is not None and not own)
+                or (reach is None and not targeted and not own)
                 or duration not in _LASTING
-                or (x and not _x_read(targeted, reach, definition))
+                or (x and (own or not _x_read(targeted, reach, definition)))
             ):
                 return None
             amount = None if x else int(gain.group("n"))
-            found.append(Term(quote, amount, reach, targeted, duration, subject))
+            found.append(Term(quote, amount, reach, targeted, duration, subject, own))
     return found
 
 

@@ -240,6 +240,7 @@ _ZONE_BURNING = re.compile(r"^(?:if|while) this zone is (?P<not>not )?burning$")
 _OPPOSED = re.compile(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: in combat)?$")
 _LEGEND = re.compile(r"^(?:if|while) you control a legend$")
 _POOL = re.compile(r"^(?:if|while) you have at least (?P<n>\w+) resources? in your pool$")
+_OPPONENT_CORRUPTED = re.compile(r"^(?:if|while) (?:any|an) opponent controls a corrupted unit$")
 
 
 def condition_term(words: str) -> Condition | None:
@@ -259,6 +260,8 @@ def condition_term(words: str) -> Condition | None:
         return Condition("legend")
     if (found := _POOL.match(words)) and (found["n"].isdigit() or found["n"] in NUMBER_WORDS):
         return Condition("pool", at_least=parse_number(found["n"]))
+    if _OPPONENT_CORRUPTED.match(words):
+        return Condition("opponent corrupted", at_least=1)
     return None
 
 
@@ -269,6 +272,7 @@ _MISSING = {
     "pool": "the resources of its player (write, e.g., you have 3 resources)",
     "zone burning": "the zone the card is in",
     "opposed": "whether it is in combat",
+    "opponent corrupted": "which units in play are corrupted",
     "legend": 'whether its player controls a legend (write, e.g., my legend is "Some Legend")',
 }
 
@@ -301,6 +305,10 @@ def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool
             return None  # "you" may be another player than the card's owner
         pool = board.capital(source.owner).resources
         return None if pool is None else pool >= term.at_least
+    if term.kind == "opponent corrupted":
+        from rulesq.games.warhammer.places import controller
+
+        return corrupted_units(board, controller(source), "opponent") >= term.at_least
     if term.kind == "zone burning":
         if source.zone is None:
             return None

@@ -17,11 +17,14 @@ from rulesq.engine.verdict import Text as TextVerdict
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer import traits
+from rulesq.games.warhammer import lost_actions, target_phrases, traits
+from rulesq.games.warhammer import targeted_cancels as TC
+from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
-from rulesq.games.warhammer.claims import Text, decide, rule_claim
+from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -174,15 +177,23 @@ def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -
     return tactic or kind == "trigger"
 
 
-def _targets(board: Board, action: ab.Action, player: str, claims: list[Claim]) -> list[str]:
+def _targets(
+    board: Board, action: ab.Action, player: str, claims: list[Claim], source: InPlay | None
+) -> list[str]:
     """A card that targets needs as many different legal targets in play as it names."""
-    gaps: list[str] = []
     units = [c for c in board.cards if c.card is not None and not c.facedown and not c.legend]
     units = [c for c in units if (c.card.type or "").lower() == "unit"]  # type: ignore[union-attr]
     needed = [t for t in action.targets if t == "unit"]
-    if len(needed) != len(action.targets):
-        gaps.append(f'the targets of "{action.quote}" other than units are not counted')
-        return gaps
+    found = target_phrases.check(board, action.effect, player, source)
+    gaps = list(found.gaps)
+    for words in found.missing:
+        _forbid(
+            claims,
+            f'no unit in play is a legal "{words}": a card effect is triggered only with valid '
+            "targets",
+            TARGETS,
+            TARGETS_QA,
+        )
     if needed and len(units) < len(needed):
         _forbid(
             claims,
@@ -219,12 +230,24 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             FAQ + "terminology-clarifications/in-play",
         )
     action, why = ab.action_of(card)
-    if action is None:
+    present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
+    if (
+        action is None
+        and not tactic
+        and holds_action(card) is False
+        and grants_action(present) is None
+    ):
+        _forbid(claims, f'"{card.name}" has no Action: its text holds no "Action:"', ACTIONS)
+    elif action is None:
         gaps.append(f'"{card.name}": {why}')
     else:
         _timing(board, card, action, player, claims, gaps)
+        limits.once_per(board, card, action.quote, player, claims, gaps)
+        limits.barred(board, card, claims)
+        if placed is not None and not tactic:
+            lost_actions.check(board, placed, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
-        gaps += _targets(board, action, player, claims)
+        gaps += _targets(board, action, player, claims, placed)
         _cost(board, action, card, placed, player, claims, gaps)
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
@@ -276,6 +299,8 @@ def _play_rules(
     ruling, check = plays.can_play(board, card, player, None, None)
     if ruling is None or ruling.allowed is None:
         gaps += [g for g, _ in check.gaps] or ["whether the tactic can be played is not known"]
+    elif not ruling.allowed and ruling.texts:  # a card's own restriction: its text decides
+        claims.append(text_claim(Stance.FORBID, ruling.texts[0], ruling.reason))
     elif not ruling.allowed:
         _forbid(claims, ruling.reason, *ruling.rules)
 
@@ -356,10 +381,23 @@ def _cost(
         return
     low = cost.casefold()
     if low in ("corrupt this unit", "sacrifice this unit"):
-        if placed is not None and low.startswith("corrupt") and placed.corrupted:
+        if placed is None or not low.startswith("corrupt"):
+            return
+        from rulesq.games.warhammer.corruption import corrupted
+
+        state, why = corrupted(board, placed)
+        if state and not placed.corrupted and len({who for who, _ in board.turns}) > 1:
+            state = None  # a later turn's Kingdom phase may have restored it
+            why = (
+                f'"{card.name}" was corrupted by an effect ({why}), and a later turn is stated: '
+                "whether it was restored since is not followed"
+            )
+        if state is None:
+            gaps.append(why)
+        elif state:
             _forbid(
                 claims,
-                f'"{card.name}" is already corrupted: its cost "{cost}" cannot be paid',
+                f'"{card.name}" is already corrupted ({why}): its cost "{cost}" cannot be paid',
                 C.TRIGGERING,
             )
         return
@@ -485,10 +523,15 @@ def can_cancel(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{canceller.name}": {why}')
     sentence = action.first("cancel")
     if sentence is None or sentence.match is None:
+        wanted = next((w for s in action.sentences if (w := TC.whom(s.words + "."))), None)
+        if wanted is not None:
+            return _targeted_cancel(ctx, canceller, other, action, wanted)
         raise CannotAnswer(f'"{canceller.name}": "{action.quote}" is not read as a cancel')
     what = _cancel_what(sentence.match)
     board = _board(ctx)
     link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is None and any(lk.card is other for lk in board.resolved):
+        return _no_longer_just(ctx, canceller, other, action)
     if link is not None and not any(lk.card is canceller for lk in board.chain):
         window: list[Claim] = []
         _window(board, window)  # it must still be added to the chain to cancel anything
@@ -536,6 +579,46 @@ def can_cancel(ctx: Context) -> Answer:
             f"{shown} just played"
         )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+
+
+def _no_longer_just(ctx: Context, canceller: Card, other: Card, action: ab.Action) -> Answer:
+    """A link whose chain has resolved is no longer "just played" nor "just triggered"."""
+    reason = (
+        f'"{other.name}" is not part of an unresolved action chain (its chain has resolved): '
+        f'it is no longer "just played" or "just triggered", and "{canceller.name}" cancels '
+        "only such a card"
+    )
+    text = Text(canceller.name, action.quote)
+    return _conclude(ctx, YesNo(False), reason, [C.JUST_PLAYED], [text])
+
+
+def _targeted_cancel(
+    ctx: Context, canceller: Card, other: Card, action: ab.Action, wanted: str
+) -> Answer:
+    """``can "A" cancel "B"?`` for a cancel of an Action "that targets" some card."""
+    board = _board(ctx)
+    link = next((lk for lk in board.chain if lk.card is other), None)
+    if link is None and any(lk.card is other for lk in board.resolved):
+        return _no_longer_just(ctx, canceller, other, action)
+    if link is None:
+        raise CannotAnswer(f'"{other.name}" is not on the action chain')
+    if not any(lk.card is canceller for lk in board.chain):
+        window: list[Claim] = []
+        _window(board, window)  # it must still be added to the chain to cancel anything
+        if window:
+            return _claims_to_answer(ctx, window, [])
+    text = Text(canceller.name, action.quote)
+    if not _is_a(link.kind, other, "action", board):
+        reason = (
+            f'playing "{other.name}" (a {(other.type or "card").lower()}) is an action but not '
+            f'an "Action:": "{canceller.name}" cancels only an "Action" just triggered'
+        )
+        return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+    found, why = TC.verdict(board, link, wanted, TC.player_of(board, canceller))
+    if found is None:
+        raise CannotAnswer(f'"{canceller.name}" cancels an Action that targets {wanted}: {why}')
+    reason = f'{why}, and "{canceller.name}" cancels only an "Action" that targets {wanted}'
+    return _conclude(ctx, YesNo(found), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
 
 
 def then_resolves(ctx: Context) -> Answer:

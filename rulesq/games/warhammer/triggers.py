@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import damage as D
+from rulesq.games.warhammer import lost_actions
 from rulesq.games.warhammer import trigger_texts as T
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value, power
@@ -423,6 +424,14 @@ def times(board: Board, source: InPlay) -> Count:
             f'"{source.name}" is not in its {trigger.zone.value} zone: its text is not active',
             ZONE_TEXT,
         )
+        return count
+    lost, quote, why = lost_actions.taken(board, source, trigger.header or "")
+    if lost is None:
+        count.gaps.append(why)
+        return count
+    if lost and quote is not None:
+        count.texts.append(quote)
+        count.unmet(f"{why}: it has lost it")
         return count
     if not _questing_here(board, source, trigger.body, count):
         return count

@@ -37,6 +37,29 @@ def _place(ctx: Context) -> tuple[InPlay, P.Place] | Answer:
     found = P.place(board, placed)
     if found.gaps:
         return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
+    hits = [a for a in board.assigned if a.card is placed]
+    if found.zone is not None and hits and not any(a.combat for a in hits):
+        from rulesq.games.warhammer import damage as D
+
+        gone, value = D.destroyed(board, placed)
+        if gone is None:
+            gaps = value.gaps or ["whether the damage assigned destroys it is not known"]
+            return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+        replaced = D.pile_replacements(board)
+        if gone and replaced:
+            why = (
+                f'"{placed.name}" is destroyed, and "{replaced[0].card}" replaces where a unit '
+                f'leaving play goes ("{replaced[0].quote}"): where it goes is not followed'
+            )
+            return ctx.cannot(why, gaps=((why, why),))
+        if gone:
+            found.zone, found.side = None, placed.owner
+            found.steps += [
+                *value.steps,
+                "damage outside combat is applied as soon as it is assigned: it leaves play "
+                "destroyed, for its owner's discard pile",
+            ]
+            found.cite(*value.rules)
     return placed, found
 
 
@@ -202,6 +225,9 @@ def can_attack(ctx: Context) -> Answer:
         raise CannotAnswer("a player attacks his opponent's capital, not his own")
     units = [_placed(ctx, board, n) for n in range(len(ctx.question.cards))]
     read = A.can_attack(board, players[0], units)
+    zone = ctx.question.param("zone")
+    if zone is not None:
+        A.closed(board, players[-1], Zone(zone), read)
     if read.gaps:
         return ctx.cannot("; ".join(read.gaps), gaps=tuple((g, g) for g in read.gaps))
     ruling = A.decide_topics(read)

@@ -223,6 +223,12 @@ def can_assign(ctx: Context) -> Answer:
                 rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage", D.QA_BURNING)
             )
         for defender in attack.defenders:
+            gone, why = D.moved_out(board, defender)
+            if gone is None:
+                gaps.append(why)
+                continue
+            if gone:
+                continue  # no longer defending: no lethal damage is owed to it
             need = D.lethal(board, defender)
             gaps += need.gaps
             given = sum(a.amount for a in board.assigned if a.card is defender)
