@@ -25,12 +25,14 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 ONLY_IN_THAT_PHASE = "fma/cards/arid-desert/ruling"
+#: The fact kinds that move a character home (one sent home from a battle is moved home too).
+MOVES_HOME = ("moved_home", "sent_home")
 #: The fact kinds that play a card.
 PLAYS = ("play", "plays_as_react", "declared", "character_plays", "used_ability")
 
 
 def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
-    """Each time the character is moved home, with the phase it happened in (None: not said)."""
+    """Each time the character is moved or sent home, and the phase then (None: not said)."""
     phase: str | None = None
     out: list[tuple[str | None, Fact]] = []
     for fact in ctx.facts:
@@ -39,7 +41,7 @@ def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
         elif fact.kind == "step":
             step = str(fact.param("step_name"))
             phase = step.removesuffix(" phase") if step.endswith(" phase") else phase
-        elif fact.kind == "moved_home" and any(
+        elif fact.kind in MOVES_HOME and any(
             normalise_name(r.card.name if r.card else r.name) == name for r in fact.cards
         ):
             out.append((phase, fact))
