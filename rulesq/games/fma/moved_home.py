@@ -72,6 +72,27 @@ def _played_defeats(ctx: Context, name: str) -> None:
                 )
 
 
+def _standing_defeats(ctx: Context, name: str) -> None:
+    """*Cannot answer* when a card in play or attached has a text that defeats (not followed).
+
+    A text that defeats characters moved home in a phase is followed (``is_defeated``); any
+    other that defeats (a trigger such as "After …, defeat target character") may have acted.
+    """
+    for fact in (*ctx.facts_of("in_play"), *ctx.facts_of("attach")):
+        for ref in fact.cards[:1] if fact.kind == "attach" else fact.cards:
+            card = ref.card
+            if card is None or not card.text:
+                continue  # no text: nothing it defeats is known (a bonus is the attachment's)
+            effects, _ = calls.effects_of(card)
+            defeats = [e for e in fx.walk(tuple(effects)) if isinstance(e, fx.Defeat)]
+            if defeats:
+                raise CannotAnswer(
+                    f'"{card.name}" is in play (line {fact.span.line}) and its text defeats '
+                    f'characters ("{defeats[0].render()}"): rulesq does not follow when or '
+                    f'whom, so whether "{name}" is defeated is not known'
+                )
+
+
 def is_defeated(ctx: Context) -> Answer:
     """``is "X" defeated?``: a defeat the situation states, or a moved-home text that applies."""
     _, state = reader_for(ctx)
@@ -133,6 +154,7 @@ def is_defeated(ctx: Context) -> Answer:
                     f'"{source.name}" does not defeat it',
                     supported_by=(*support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")),
                 )
+    _standing_defeats(ctx, who.name)
     fought = in_battle(ctx, who.name)
     if fought is not None:
         return fought
