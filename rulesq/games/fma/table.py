@@ -95,6 +95,9 @@ def read_table(facts: list[Fact]) -> Table:
             where = HOME if "home" in str(fact.param("place")) else PARTY
             for ref in fact.cards:
                 table.places[key(ref)] = (where, fact)
+        elif kind in ("moved_home", "sent_home"):  # moved or sent home: at home
+            for ref in fact.cards:
+                table.places[key(ref)] = (HOME, fact)
         elif kind == "returned":  # a character returned to play comes back at home
             for ref in fact.cards:
                 table.places[key(ref)] = (HOME, fact)
