@@ -81,9 +81,14 @@ def _standing_defeats(ctx: Context, name: str) -> None:
     for fact in (*ctx.facts_of("in_play"), *ctx.facts_of("attach")):
         for ref in fact.cards[:1] if fact.kind == "attach" else fact.cards:
             card = ref.card
-            if card is None or not card.text:
-                continue  # no text: nothing it defeats is known (a bonus is the attachment's)
-            effects, _ = calls.effects_of(card)
+            if card is None:
+                continue  # a card the situation makes up: only the bonus it is given
+            effects, missing = calls.effects_of(card)
+            if missing is not None:
+                raise CannotAnswer(
+                    f'"{card.name}" is in play (line {fact.span.line}) and {missing}: whether '
+                    f'its text defeats "{name}" is not known'
+                )
             defeats = [e for e in fx.walk(tuple(effects)) if isinstance(e, fx.Defeat)]
             if defeats:
                 raise CannotAnswer(

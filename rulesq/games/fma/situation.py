@@ -391,6 +391,7 @@ class Reader:
             # subject describes (the bearer is "this character"); any other text that
             # bears on attributes is a gap for every character, not only the bearer.
             self._passive_text(card, fact, owner_key=_key(attachment), bearer_key=_key(holder_ref))
+            self._in_play.add(_key(attachment))  # so that it can be removed, whatever its text
         else:
             self.gap(
                 holder.name,
