@@ -959,7 +959,52 @@ def can_attack(ctx: Context) -> Answer:
             "on a character in a search party",
             claims,
         )
+    _attack_doubts(ctx, state, table, attackers, defender, claims)
     return judge(ctx, claims)
+
+
+def _attack_doubts(
+    ctx: Context,
+    state: State,
+    table: Table,
+    attackers: list[CardRef],
+    defender: Character,
+    claims: list[Claim],
+) -> None:
+    """*Cannot answer* for what the attack rules rulesq follows do not settle.
+
+    An attacker on the defender's own side (the sources never say whether one may attack
+    it), or a card played whose text takes control of a character or forbids declaring an
+    attack with one (Persuasion's kind: rulesq does not follow which character).
+    """
+    for ref in attackers:
+        who = _character(ctx, state, ref)
+        owner = who.owner or table.owners.get(normalise_name(who.name))
+        theirs = defender.owner or table.owners.get(normalise_name(defender.name))
+        if owner is not None and owner == theirs:
+            _open(
+                f'"{who.name}" and "{defender.name}" are on the same side, and the rules '
+                "rulesq follows do not say whether a character may attack one of its own side",
+                claims,
+            )
+    for play in table.plays:
+        ref = next((r for r in play.fact.cards if key(r) == play.card), None)
+        if ref is None or ref.card is None:
+            continue
+        effects, _ = effects_of(ref.card)
+        acts = [
+            e
+            for e in fx.walk(tuple(effects))
+            if isinstance(e, fx.GainControl)
+            or (isinstance(e, fx.Prohibition) and any(a.action == "attack" for a in e.actions))
+        ]
+        if acts:
+            _open(
+                f'"{ref.card.name}" was played (line {play.fact.span.line}) and its text reads '
+                f'"{acts[0].render()}": rulesq does not follow which character it takes or '
+                "bars from attacking",
+                claims,
+            )
 
 
 def _set_attackers(
