@@ -988,10 +988,10 @@ def _attack_doubts(
                 claims,
             )
     for play in table.plays:
-        ref = next((r for r in play.fact.cards if key(r) == play.card), None)
-        if ref is None or ref.card is None:
+        played = next((r for r in play.fact.cards if key(r) == play.card), None)
+        if played is None or played.card is None:
             continue
-        effects, _ = effects_of(ref.card)
+        effects, _ = effects_of(played.card)
         acts = [
             e
             for e in fx.walk(tuple(effects))
@@ -1000,7 +1000,7 @@ def _attack_doubts(
         ]
         if acts:
             _open(
-                f'"{ref.card.name}" was played (line {play.fact.span.line}) and its text reads '
+                f'"{played.card.name}" was played (line {play.fact.span.line}) and its text reads '
                 f'"{acts[0].render()}": rulesq does not follow which character it takes or '
                 "bars from attacking",
                 claims,
