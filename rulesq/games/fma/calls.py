@@ -649,7 +649,7 @@ def _pair_claims(
         _controller(ctx, card),
         lambda who: _ready(ctx, table, who),
         lambda who, name: _current(state, who, name),
-        tuple(c for c in state.characters.values() if _defeated(ctx, state, c) is None),
+        tuple(c for c in state.characters.values() if state.defeated_by(c.name) is None),
     )
     fits = target_pairs.fit_pair(pair, target, facts)
     words = f'"{card.name}" targets {pair.phrase()[len("target ") :]}'
