@@ -975,7 +975,7 @@ def _attack_doubts(
 
     An attacker on the defender's own side (the sources never say whether one may attack
     it), or a card played whose text takes control of a character or forbids declaring an
-    attack with one (Persuasion's kind: rulesq does not follow which character).
+    attack with one (rulesq does not follow which character).
     """
     for ref in attackers:
         who = _character(ctx, state, ref)

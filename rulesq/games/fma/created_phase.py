@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 CREATED = "fma/cards/catch-the-train/ruling"
-#: "All characters move home naturally during the cleanup phase" (the Arid Desert ruling).
+#: "All characters move home naturally during the cleanup phase" (a card ruling says so).
 CLEANUP = "fma/cards/arid-desert/ruling"
 OTHER = {"me": "you", "you": "me"}
 
