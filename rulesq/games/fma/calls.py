@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import discards, free_play
+from rulesq.games.fma import attributes as at
+from rulesq.games.fma import discards, free_play, target_pairs
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.cost_words import COST_WORDS, cost_fits
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
@@ -27,10 +29,11 @@ from rulesq.games.fma.named_targets import affect_claims, has_named_targets, tar
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
-from rulesq.games.fma.table import HOME, Table, read_table
+from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
 from rulesq.games.fma.uniqueness import control_gate
+from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -579,11 +582,11 @@ def can_target(ctx: Context) -> Answer:
                 )
             )
             continue
-        fits = _describes(ctx, table, card, selector, target)
+        fits, why = _describes(ctx, table, state, card, selector, target)
         if fits is None:
             unfollowed = [q for q in selector.qualities if q != "defeated"]
-            unfollowed += [p.render() for p in selector.postmods]
-            hint = (
+            unfollowed += [p.render() for p in selector.postmods if not isinstance(p, COST_WORDS)]
+            hint = why or (
                 f'rulesq does not follow "{unfollowed[0]}"'
                 if unfollowed
                 else "give its factions and owner"
@@ -619,15 +622,88 @@ def can_target(ctx: Context) -> Answer:
     if missing is not None:
         _open(missing, claims)
     pairs = [e for e in effects if isinstance(e, fx.TargetPair)]
-    if not selectors and pairs:
+    if not selectors and len(pairs) == 1 and not defeated:
+        _pair_claims(ctx, state, table, card, pairs[0], target, claims)
+    elif not selectors and pairs:
         _open(
             f'"{card.name}" targets two characters ("{pairs[0].render()}"), and rulesq does not '
             "follow which of them a character could be",
             claims,
         )
-    if not selectors:
+    if not selectors and not pairs:
         _open(f'"{card.name}" has no text that targets a character', claims)
     return judge(ctx, claims)
+
+
+def _pair_claims(
+    ctx: Context,
+    state: State,
+    table: Table,
+    card: Card,
+    pair: Any,
+    target: Character,
+    claims: list[Claim],
+) -> None:
+    """The claims of a text with two targets (an attacker and a defender) on ``target``."""
+    facts = target_pairs.Facts(
+        _controller(ctx, card),
+        lambda who: _ready(ctx, table, who),
+        lambda who, name: _current(state, who, name),
+        tuple(c for c in state.characters.values() if state.defeated_by(c.name) is None),
+    )
+    fits = target_pairs.fit_pair(pair, target, facts)
+    words = f'"{card.name}" targets {pair.phrase()[len("target ") :]}'
+    found = next((f for f in fits if f.fits), None)
+    if found is not None and found.partner is not None:
+        claims.append(
+            card_claim(
+                Stance.PERMIT,
+                card,
+                pair.phrase(),
+                f'{words}; "{target.name}" can be the character to {found.role}, with '
+                f'"{found.partner.name}"',
+            )
+        )
+    elif all(f.fits is False for f in fits):
+        claims.append(
+            card_claim(
+                Stance.FORBID,
+                card,
+                pair.phrase(),
+                f"{words}; " + " and ".join(f.reason for f in fits),
+            )
+        )
+    else:
+        _open(
+            f'{words}; whether "{target.name}" can be one is not known: '
+            + next(f.reason for f in fits if f.fits is None),
+            claims,
+        )
+
+
+def _ready(ctx: Context, table: Table, who: Character) -> bool | None:
+    """Whether a character is ready now: stated so, and set by no cost since (None: not said)."""
+    name = normalise_name(who.name)
+    found = table.readiness.get(name)
+    if found is None:
+        return None
+    ref = next(r for r in found[1].cards if key(r) == name)
+    try:
+        paid = set_by_cost(ctx.facts, ref, found[1].span.line)
+    except CannotAnswer:
+        return None
+    return found[0] == "ready" and paid is None
+
+
+def _current(state: State, who: Character, name: str) -> int | None:
+    """A character's current value of an attribute (None: a gap or no value)."""
+    attribute = Attribute.named(name)
+    if state.blocking(who.name, attribute):
+        return None
+    try:
+        return at.attribute_value(state.timeline(), who.name, attribute).value
+    except at.TimelineError:
+        return None
 
 
 def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -> Answer:
@@ -663,26 +739,39 @@ def _target_event(
 
 
 def _describes(
-    ctx: Context, table: Table, card: Card, selector: fx.Selector, target: Character
-) -> bool | None:
-    """Whether a character selector of ``card`` describes ``target`` (None: not told).
+    ctx: Context, table: Table, state: State, card: Card, selector: fx.Selector, target: Character
+) -> tuple[bool | None, str | None]:
+    """Whether a character selector of ``card`` describes ``target`` (None: not told, and why).
 
-    "defeated" is the caller's (the target's state); every other word is matched here or
+    "defeated" is the caller's (the target's state); the cost words are
+    :func:`rulesq.games.fma.cost_words.cost_fits`'; every other word is matched here or
     leaves the answer unknown.
     """
+    costs = [p for p in selector.postmods if isinstance(p, COST_WORDS)]
     plain = replace(
         selector,
         kind="character",
         target=False,
         quantity=None,
         qualities=tuple(q for q in selector.qualities if q != "defeated"),
+        postmods=tuple(p for p in selector.postmods if not isinstance(p, COST_WORDS)),
     )
     fits = match_subject(
         plain, target, normalise_name(card.name), controller=_controller(ctx, card)
     )
-    if fits and selector.kind in ("ally", "allies"):
-        fits = _is_ally(table, target)
-    return fits
+    if fits is not False and selector.kind in ("ally", "allies"):
+        ally = _is_ally(table, target)
+        fits = ally if ally is not True else fits
+    why: str | None = None
+    for postmod in costs:
+        if fits is False:
+            break
+        met, reason = cost_fits(postmod, target, card.name, table, state)
+        if met is False:
+            return False, None
+        if met is None:
+            fits, why = None, why or reason
+    return fits, why
 
 
 def _is_ally(table: Table, character: Character) -> bool | None:
@@ -870,7 +959,52 @@ def can_attack(ctx: Context) -> Answer:
             "on a character in a search party",
             claims,
         )
+    _attack_doubts(ctx, state, table, attackers, defender, claims)
     return judge(ctx, claims)
+
+
+def _attack_doubts(
+    ctx: Context,
+    state: State,
+    table: Table,
+    attackers: list[CardRef],
+    defender: Character,
+    claims: list[Claim],
+) -> None:
+    """*Cannot answer* for what the attack rules rulesq follows do not settle.
+
+    An attacker on the defender's own side (the sources never say whether one may attack
+    it), or a card played whose text takes control of a character or forbids declaring an
+    attack with one (rulesq does not follow which character).
+    """
+    for ref in attackers:
+        who = _character(ctx, state, ref)
+        owner = who.owner or table.owners.get(normalise_name(who.name))
+        theirs = defender.owner or table.owners.get(normalise_name(defender.name))
+        if owner is not None and owner == theirs:
+            _open(
+                f'"{who.name}" and "{defender.name}" are on the same side, and the rules '
+                "rulesq follows do not say whether a character may attack one of its own side",
+                claims,
+            )
+    for play in table.plays:
+        played = next((r for r in play.fact.cards if key(r) == play.card), None)
+        if played is None or played.card is None:
+            continue
+        effects, _ = effects_of(played.card)
+        acts = [
+            e
+            for e in fx.walk(tuple(effects))
+            if isinstance(e, fx.GainControl)
+            or (isinstance(e, fx.Prohibition) and any(a.action == "attack" for a in e.actions))
+        ]
+        if acts:
+            _open(
+                f'"{played.card.name}" was played (line {play.fact.span.line}) and its text reads '
+                f'"{acts[0].render()}": rulesq does not follow which character it takes or '
+                "bars from attacking",
+                claims,
+            )
 
 
 def _set_attackers(

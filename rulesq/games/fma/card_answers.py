@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.generic import card_text as generic_card_text
-from rulesq.engine.verdict import Number, Text, YesNo
+from rulesq.engine.verdict import Number, Text, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.handlers import reader_for
@@ -30,6 +30,8 @@ LOCATION_PLAYED = "fma/rulings/locations/1"
 DRAWING = "fma/rulings/drawing-cards/1"
 #: Defeated leaders retain their level (the Defeated characters ruling, second paragraph).
 DEFEATED_KEEP = "fma/rulings/defeated-characters/2"
+#: Defeated characters have no attributes, keywords or abilities (its first paragraph).
+DEFEATED_BARE = "fma/rulings/defeated-characters/1"
 
 
 def asked_card(ctx: Context, index: int = 0) -> Card:
@@ -182,14 +184,24 @@ def faction(ctx: Context) -> Answer:
     support = field_clause(ctx, card, "faction")
     kind = card.type
     shown = f"{value} {kind}" if kind else str(value)
-    return ctx.conclude(
-        Text(str(value)), f'"{card.name}" is a {shown}', supported_by=tuple(support)
-    )
+    reason = f'"{card.name}" is a {shown}'
+    defeat = _defeat(ctx, card)
+    if defeat is not None:
+        support += [defeat[0], ctx.clause(DEFEATED_KEEP, "rule")]
+        reason += "; defeated characters retain their faction"
+    return ctx.conclude(Text(str(value)), reason, supported_by=tuple(support))
 
 
 def keywords(ctx: Context) -> Answer:
-    """``what are the keywords of "X"?``: only when the sources give all of them."""
+    """``what are the keywords of "X"?``: only when the sources give all of them; none defeated."""
     card = asked_card(ctx)
+    defeat = _defeat(ctx, card)
+    if defeat is not None:
+        return ctx.conclude(
+            Word("none"),
+            f'"{card.name}" is defeated, and defeated characters have no keywords',
+            supported_by=defeat,
+        )
     words = [str(w) for w in card.fields.get("keywords") or ()]
     if not words or not card.fields.get("keywords_complete"):
         raise CannotAnswer(
@@ -212,19 +224,33 @@ def has_keyword(ctx: Context) -> Answer:
     flags = list(ctx.question.cards[0].flags)
     if card.fields.get("inline"):
         given += [str(i) for i in card.fields.get("icons") or ()]
+    faction = card.fields.get("faction")
+    defeat = _defeat(ctx, card)
+    if defeat is not None and not (faction and str(faction).casefold() == folded):
+        if any(w.casefold() == folded for w in flags):  # a faction or a keyword: not told which
+            raise CannotAnswer(
+                f'"{card.name}" is defeated: it keeps its faction but has no keywords, and the '
+                f"situation does not say whether {word} is its faction or a keyword"
+            )
+        return ctx.conclude(
+            YesNo(False),
+            f'"{card.name}" is defeated, and defeated characters have no keywords',
+            supported_by=defeat,
+        )
     if any(w.casefold() == folded for w in [*given, *flags]):
         support = field_clause(ctx, card, "keywords")
         return ctx.conclude(
             YesNo(True), f'"{card.name}" has the {word} keyword', supported_by=tuple(support)
         )
-    faction = card.fields.get("faction")
     if faction and str(faction).casefold() == folded:  # "is X a Rebel?": its faction says so
+        kept = [*defeat, ctx.clause(DEFEATED_KEEP, "rule")] if defeat is not None else []
         return ctx.conclude(
             YesNo(True),
             f'"{card.name}" is a {faction}'
             + (f" {card.type}" if card.type else "")
-            + " (its faction)",
-            supported_by=tuple(field_clause(ctx, card, "faction")),
+            + " (its faction)"
+            + ("; defeated characters retain their faction" if kept else ""),
+            supported_by=(*field_clause(ctx, card, "faction"), *kept),
         )
     if any(w.casefold() == folded for w in denied):
         support = field_clause(ctx, card, "not_keywords")
@@ -241,6 +267,15 @@ def has_keyword(ctx: Context) -> Answer:
             supported_by=tuple(support),
         )
     raise CannotAnswer(f'the sources do not say whether "{card.name}" has the {word} keyword')
+
+
+def _defeat(ctx: Context, card: Card) -> tuple[str, ...] | None:
+    """The graph nodes that the situation defeated ``card`` (the fact, the rule); None if not."""
+    _, state = reader_for(ctx)
+    fact = state.defeated_by(card.name)
+    if fact is None:
+        return None
+    return (ctx.fact(fact), ctx.clause(DEFEATED_BARE, "rule"))
 
 
 def unique(ctx: Context) -> Answer:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 CREATED = "fma/cards/catch-the-train/ruling"
+#: "All characters move home naturally during the cleanup phase" (a card ruling says so).
+CLEANUP = "fma/cards/arid-desert/ruling"
 OTHER = {"me": "you", "you": "me"}
 
 
@@ -99,11 +101,41 @@ def at_home(ctx: Context) -> Answer:
             f'the situation does not say where "{ref.name}" is (write: "{ref.name}" is in the '
             "search party)"
         )
+    cleanup = _cleanup_since(ctx.facts, place[1])
+    if cleanup is not None and place[0] != HOME:
+        if cleanup.kind != "period_ends":
+            raise CannotAnswer(
+                f"it is the cleanup phase ({_line(cleanup)}), in which all characters move home, "
+                f'and the situation does not say whether "{ref.name}" has moved home yet'
+            )
+        return ctx.conclude(
+            YesNo(True),
+            f"the turn ended ({_line(cleanup)}) after the situation placed "
+            f'"{ref.name}": all characters move home during the cleanup phase',
+            supported_by=(ctx.fact(place[1]), ctx.fact(cleanup), ctx.clause(CLEANUP, "rule")),
+        )
     return ctx.conclude(
         YesNo(place[0] == HOME),
         f'"{ref.name}" is {"at home" if place[0] == HOME else "in the search party"}',
         supported_by=(ctx.fact(place[1]),),
     )
+
+
+def _cleanup_since(facts: list[Fact], since: Fact) -> Fact | None:
+    """The first turn end after ``since``, else the first cleanup phase (None: neither)."""
+    cleanup: Fact | None = None
+    for fact in facts:
+        if fact.span.line <= since.span.line:
+            continue
+        if fact.kind == "period_ends" and fact.param("period") == "turn":
+            return fact
+        if fact.kind == "phase" and str(fact.param("phase")).lower() == "cleanup":
+            cleanup = cleanup or fact
+    return cleanup
+
+
+def _line(fact: Fact) -> str:
+    return f"line {fact.span.line}"
 
 
 def readiness(ctx: Context) -> Answer:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import Cards
 from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest
 from rulesq.games.fma import citations
+from rulesq.games.fma.goals import AttributeGoal
 from rulesq.games.fma.situation import Reader
 from rulesq.games.fma.state import PRECEDENT, RULE, Character, Cited, State
 from rulesq.games.fma.vocab import Attribute
@@ -133,6 +134,17 @@ def goals(ctx: Context) -> Answer:
     support = [ctx.fact(f) for f in state.goal_facts]
     support += cite(ctx, state.goal_clauses)
     shown = tuple(goal.render() for goal in state.goals)
+    changed = any(ref == citations.GOAL_CHANGE for ref, _ in state.goal_clauses)
+    amounts: dict[Attribute, set[int]] = {}
+    for goal in state.goals:
+        if isinstance(goal, AttributeGoal):
+            amounts.setdefault(goal.attribute, set()).add(goal.amount)
+    if changed and any(len(found) > 1 for found in amounts.values()):
+        raise CannotAnswer(
+            f"the change leaves {', '.join(shown)}: copies of the same attribute goal do not "
+            "stack, and the rulings do not say whether goals of one attribute with different "
+            "amounts are copies"
+        )
     reason = (
         "the goals as written"
         if len(state.goal_facts) == 1

@@ -25,12 +25,14 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 ONLY_IN_THAT_PHASE = "fma/cards/arid-desert/ruling"
+#: The fact kinds that move a character home (one sent home from a battle is moved home too).
+MOVES_HOME = ("moved_home", "sent_home")
 #: The fact kinds that play a card.
 PLAYS = ("play", "plays_as_react", "declared", "character_plays", "used_ability")
 
 
 def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
-    """Each time the character is moved home, with the phase it happened in (None: not said)."""
+    """Each time the character is moved or sent home, and the phase then (None: not said)."""
     phase: str | None = None
     out: list[tuple[str | None, Fact]] = []
     for fact in ctx.facts:
@@ -39,7 +41,7 @@ def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
         elif fact.kind == "step":
             step = str(fact.param("step_name"))
             phase = step.removesuffix(" phase") if step.endswith(" phase") else phase
-        elif fact.kind == "moved_home" and any(
+        elif fact.kind in MOVES_HOME and any(
             normalise_name(r.card.name if r.card else r.name) == name for r in fact.cards
         ):
             out.append((phase, fact))
@@ -67,6 +69,32 @@ def _played_defeats(ctx: Context, name: str) -> None:
                     f'"{card.name}" was played (line {fact.span.line}) and its text defeats '
                     f'characters: rulesq does not follow whom, so whether "{name}" is defeated '
                     "is not known"
+                )
+
+
+def _standing_defeats(ctx: Context, name: str) -> None:
+    """*Cannot answer* when a card in play or attached has a text that defeats (not followed).
+
+    A text that defeats characters moved home in a phase is followed (``is_defeated``); any
+    other that defeats (a trigger such as "After …, defeat target character") may have acted.
+    """
+    for fact in (*ctx.facts_of("in_play"), *ctx.facts_of("attach")):
+        for ref in fact.cards[:1] if fact.kind == "attach" else fact.cards:
+            card = ref.card
+            if card is None:
+                continue  # a card the situation makes up: only the bonus it is given
+            effects, missing = calls.effects_of(card)
+            if missing is not None:
+                raise CannotAnswer(
+                    f'"{card.name}" is in play (line {fact.span.line}) and {missing}: whether '
+                    f'its text defeats "{name}" is not known'
+                )
+            defeats = [e for e in fx.walk(tuple(effects)) if isinstance(e, fx.Defeat)]
+            if defeats:
+                raise CannotAnswer(
+                    f'"{card.name}" is in play (line {fact.span.line}) and its text defeats '
+                    f'characters ("{defeats[0].render()}"): rulesq does not follow when or '
+                    f'whom, so whether "{name}" is defeated is not known'
                 )
 
 
@@ -131,6 +159,7 @@ def is_defeated(ctx: Context) -> Answer:
                     f'"{source.name}" does not defeat it',
                     supported_by=(*support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")),
                 )
+    _standing_defeats(ctx, who.name)
     fought = in_battle(ctx, who.name)
     if fought is not None:
         return fought

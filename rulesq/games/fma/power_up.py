@@ -1,11 +1,13 @@
 """``can my leader gain 2 experience / level up in the power-up phase?``: one or the other.
 
 During the power-up phase, leaders can either gain two experience or level up (gaining no
-experience); they cannot level up and gain one experience (a card ruling states it for the
-phase). Levelling up alone is *cannot answer*: the rulings give it as the choice, not what it
-requires. A leader whose own text says he cannot gain experience or level up (an erratum
-gives one such passive text) cannot, whatever the phase allows; defeated, only if the
-text says "even while" he is defeated (passive abilities on defeated cards have no effect).
+experience); they cannot level up and gain one experience. A card's ruling states it, so it
+is read only while that card is in play: without it the sources never say what the phase
+gives (*cannot answer*). Levelling up alone is *cannot answer*: the rulings give it as the
+choice, not what it requires. A leader whose own text says he cannot gain experience or
+level up (an erratum gives one such passive text) cannot, whatever the phase allows;
+defeated, only if the text says "even while" he is defeated (passive abilities on defeated
+cards have no effect).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.table import read_table
 
 if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
 
 POWER_UP = "fma/cards/dark-alleys/ruling"
 
@@ -61,6 +65,26 @@ def _cannot_gain(ctx: Context, wanted: set[str]) -> Answer | None:
     return None
 
 
+def _ruled_card_in_play(ctx: Context) -> Fact:
+    """The fact that the card the power-up ruling is about is in play (else *cannot answer*).
+
+    The ruling is a card's entry: it says what leaders may do in the power-up phase with that
+    card, not without it (the sources never give the phase's own rule).
+    """
+    for fact in ctx.facts_of("in_play"):
+        if any(r.card is not None and POWER_UP in _clauses(r.card) for r in fact.cards):
+            return fact
+    raise CannotAnswer(
+        "the rulings say what a leader may do in the power-up phase only in the entry of the "
+        f"card it is about ({POWER_UP}), and the situation does not say that card is in play; "
+        "the sources never give the power-up phase without it"
+    )
+
+
+def _clauses(card: Card) -> tuple[str, ...]:
+    return tuple(str(c) for c in card.fields.get("clauses") or ())
+
+
 def power_up(ctx: Context) -> Answer:
     """Answer ``can my leader [level up and] gain N experience in the power-up phase?``."""
     level_up = ctx.question.param("level_up") is not None
@@ -69,13 +93,15 @@ def power_up(ctx: Context) -> Answer:
     barred = _cannot_gain(ctx, wanted)
     if barred is not None:
         return barred
+    source = _ruled_card_in_play(ctx)
     rule = ctx.clause(POWER_UP, "rule")
+    support = (ctx.fact(source), rule)
     if level_up and gain is not None:
         return ctx.conclude(
             YesNo(False),
             "in the power-up phase a leader either gains two experience or levels up, gaining "
             "no experience: not both",
-            supported_by=(rule,),
+            supported_by=support,
         )
     if gain is not None:
         two = int(gain) == 2
@@ -83,7 +109,7 @@ def power_up(ctx: Context) -> Answer:
             YesNo(two),
             "in the power-up phase a leader either gains two experience or levels up"
             + ("" if two else f": not {gain} experience"),
-            supported_by=(rule,),
+            supported_by=support,
         )
     raise CannotAnswer(
         "in the power-up phase a leader may level up instead of gaining two experience, and "

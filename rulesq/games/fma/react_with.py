@@ -11,19 +11,24 @@ answer* unless some claim already says no.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import calls, draws
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
+from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.timing import canceled_reason, undeclared
 from rulesq.games.fma.vocab import Timing
 
 if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.games.fma.table import Table
 
 DESIGNATOR = "fma/rulings/activated-abilities/1"
 REACTS = "fma/rulings/reacts/3"
@@ -85,6 +90,9 @@ def can_react(ctx: Context) -> Answer:
     gone = canceled_reason(table, reacted_ref.card)
     if gone is not None and not any(not c.allows for c in claims):
         raise CannotAnswer(gone)
+    unsure = _no_sure_player(ctx, table, card, effects)
+    if unsure is not None and not any(not c.allows for c in claims):
+        raise CannotAnswer(unsure)
     claims.append(
         card_claim(
             Stance.PERMIT,
@@ -97,3 +105,43 @@ def can_react(ctx: Context) -> Answer:
         )
     )
     return judge(ctx, claims)
+
+
+def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) -> str | None:
+    """Why none of the reacting player's characters is sure to play the react (None: one is).
+
+    Only characters play events and abilities, and a defeated one cannot; a character whose
+    attribute is below the cost is no sure player either (``play_doubt``). With no character
+    of the player named, or his leader named (a character too), nothing is said.
+    """
+    player = ctx.question.who or "me"
+    if player in table.leaders:
+        return None
+    _, state = reader_for(ctx)
+    mine = [
+        c
+        for c in state.characters.values()
+        if not c.gone and (c.owner or table.owners.get(normalise_name(c.name))) == player
+    ]
+    if not mine:
+        return None
+    raisers = [
+        r.card
+        for f in ctx.facts_of("in_play")
+        for r in f.cards
+        if r.card is not None
+        and any(isinstance(e, fx.IncreaseCost) for e in calls.effects_of(r.card)[0])
+    ]
+    reasons: list[str] = []
+    for who in mine:
+        if state.defeated_by(who.name) is not None:
+            reasons.append(f'"{who.name}" is defeated and cannot play events or abilities')
+            continue
+        doubt = play_doubt(card, effects, who, state, table, raisers)
+        if doubt is None:
+            return None
+        reasons.append(doubt)
+    return (
+        f"only characters play events and abilities, and none the situation gives you is sure "
+        f'to play "{card.name}": ' + "; ".join(reasons)
+    )

@@ -225,8 +225,8 @@ class Reader:
                     ref,
                     suggestion=(
                         f'Write a penalty as an effect, e.g. "{ref.name}" gets -1 {name}.'
-                        if name != "toughness"
-                        else "Give the toughness as 0 or more: no statement lowers a toughness."
+                        if name not in ("toughness", "cost")
+                        else f"Give the {name} as 0 or more: no statement lowers a {name}."
                     ),
                 )
         return dict(ref.values), ref.flags
@@ -243,6 +243,8 @@ class Reader:
         for name, value in values.items():
             if name == "toughness":
                 old = character.toughness
+            elif name == "cost":
+                old = character.cost
             else:
                 old = character.printed[Attribute(name)]
             if old is not None and old != value:
@@ -257,6 +259,8 @@ class Reader:
                 )
             if name == "toughness":
                 character.toughness = value
+            elif name == "cost":
+                character.cost = value
             elif old is None:
                 character.printed[Attribute(name)] = value
                 self.state.revision += 1
@@ -387,6 +391,7 @@ class Reader:
             # subject describes (the bearer is "this character"); any other text that
             # bears on attributes is a gap for every character, not only the bearer.
             self._passive_text(card, fact, owner_key=_key(attachment), bearer_key=_key(holder_ref))
+            self._in_play.add(_key(attachment))  # so that it can be removed, whatever its text
         else:
             self.gap(
                 holder.name,

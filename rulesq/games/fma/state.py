@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 #: The values a character may be given in a situation; the words it may be given.
-CHARACTER_VALUES = ("strength", "wits", "alchemy", "toughness")
+CHARACTER_VALUES = ("strength", "wits", "alchemy", "toughness", "cost")
 UNDEFEATABLE = "undefeatable"
 
 PERIODS = {"battle": Period.BATTLE, "search phase": Period.SEARCH_PHASE, "turn": Period.TURN}
@@ -58,6 +58,8 @@ class Character:
     name: str
     printed: dict[Attribute, int | None]
     toughness: int | None = None
+    #: Its cost (an ally's recruiting cost) when the situation gives it.
+    cost: int | None = None
     undefeatable: bool = False
     #: Factions and keywords the situation gives it (None: not stated, so unknown).
     traits: tuple[str, ...] | None = None

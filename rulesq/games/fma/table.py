@@ -42,6 +42,8 @@ class Table:
     places: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     readiness: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     experience: dict[str, tuple[int, Fact]] = field(default_factory=dict)
+    #: The X chosen for a card's cost ("X is 3 for …").
+    x_values: dict[str, tuple[int, Fact]] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
     plays: list[Play] = field(default_factory=list)
     canceled: dict[str, Fact] = field(default_factory=dict)
@@ -93,6 +95,9 @@ def read_table(facts: list[Fact]) -> Table:
             where = HOME if "home" in str(fact.param("place")) else PARTY
             for ref in fact.cards:
                 table.places[key(ref)] = (where, fact)
+        elif kind in ("moved_home", "sent_home"):  # moved or sent home: at home
+            for ref in fact.cards:
+                table.places[key(ref)] = (HOME, fact)
         elif kind == "returned":  # a character returned to play comes back at home
             for ref in fact.cards:
                 table.places[key(ref)] = (HOME, fact)
@@ -103,6 +108,8 @@ def read_table(facts: list[Fact]) -> Table:
             holder = key(fact.cards[0]) if fact.cards else table.leader_key(fact.who or "")
             if holder is not None:
                 table.experience[holder] = (int(fact.param("number")), fact)
+        elif kind == "x_value":
+            table.x_values[key(fact.cards[0])] = (int(fact.param("number")), fact)
         elif kind == "play":
             for ref in fact.cards:
                 table.plays.append(Play(key(ref), fact.who, fact))

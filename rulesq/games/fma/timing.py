@@ -114,6 +114,13 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
     rule = ctx.clause(REACT_TIMING, "rule")
     for effect in effects:
         if isinstance(effect, fx.Cancel):
+            doubt = _cancel_doubt(effect, event_ref.card, effects_of)
+            if doubt is not None:
+                raise CannotAnswer(
+                    f'"{react_ref.name}" reads "{effect.render()}", and {doubt}: whether it '
+                    f'cancels anything of "{event_ref.name}", and so takes place at once, is '
+                    "not known"
+                )
             node = ctx.derivation().effect(react_ref.name, effect.render(), react_ref.card)
             return ctx.conclude(
                 YesNo(False),
@@ -121,6 +128,12 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
                 supported_by=(node, rule),
             )
         if isinstance(effect, fx.Trigger) and effect.when == "before":
+            if not _has_act(effect.event, event_ref.card, effects_of):
+                raise CannotAnswer(
+                    f'"{react_ref.name}" reads "{effect.render()}", and rulesq does not find '
+                    f'that act in the text of "{event_ref.name}": whether it takes place '
+                    '"before" anything of it is not known'
+                )
             node = ctx.derivation().effect(react_ref.name, effect.render(), react_ref.card)
             return ctx.conclude(
                 YesNo(False),
@@ -142,3 +155,38 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
         "have resolved",
         supported_by=(rule,),
     )
+
+
+#: The act a "before" occasion names, as the effect of a text that does it.
+_ACTS: dict[type, tuple[type, ...]] = {
+    fx.IsDefeated: (fx.Defeat,),
+    fx.Draws: (fx.Draw,),
+}
+
+
+def _has_act(occasion: object, event: Card, effects_of: Any) -> bool:
+    """Whether the event's text does the act a "before" occasion names (False: not found)."""
+    acts = _ACTS.get(type(occasion))
+    effects, missing = effects_of(event)
+    if acts is None or missing is not None:
+        return False
+    return any(isinstance(e, acts) for e in fx.walk(tuple(effects)))
+
+
+def _cancel_doubt(cancel: Any, event: Card, effects_of: Any) -> str | None:
+    """Why a cancel may not reach the event: words not checked, a designator that differs."""
+    what = cancel.what
+    if not isinstance(what, fx.Selector) or what.postmods or what.qualities:
+        return "rulesq does not check every word of what it cancels"
+    wanted = what.designator
+    if wanted is None:
+        return None
+    effects, _ = effects_of(event)
+    headers = [(a.timing, a.attribute) for a in effects if isinstance(a, fx.Ability)]
+    if len(headers) != 1:
+        return f'which ability "{event.name}" is played as is not known'
+    timing, attribute = headers[0]
+    fits = (not wanted.timings or timing in wanted.timings) and (
+        wanted.attribute is None or wanted.attribute is attribute
+    )
+    return None if fits else f'"{event.name}" is not played as one'

@@ -1,0 +1,59 @@
+"""Whether a character meets a text's cost words: ``with cost lower than X``, ``of X or lower``.
+
+A character's cost is what the situation gives (``"Ally" (cost 2)``); X is the number its
+player chose (``X is 3 for "Card"``); ``this character’s cost`` is the cost of the character
+stated to play the card. Anything not given leaves the answer unknown, with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.games.fma.references import This
+from rulesq.games.fma.selectors import CostAtMost, CostBelow, CostOf
+
+if TYPE_CHECKING:
+    from rulesq.games.fma.selectors import Value
+    from rulesq.games.fma.state import Character, State
+    from rulesq.games.fma.table import Table
+
+#: The postmodifiers this module reads.
+COST_WORDS = (CostBelow, CostAtMost)
+
+
+def cost_fits(
+    postmod: CostBelow | CostAtMost, target: Character, card_name: str, table: Table, state: State
+) -> tuple[bool | None, str | None]:
+    """Whether ``target`` meets ``postmod`` of the card ``card_name``; else why not known."""
+    if postmod.value is None:
+        return None, f'rulesq does not follow "{postmod.render()}"'
+    bound, why = _bound(postmod.value, card_name, table, state)
+    if bound is None:
+        return None, why
+    if target.cost is None:
+        return None, f'the cost of "{target.name}" is not given (write "{target.name}" (cost 2))'
+    if isinstance(postmod, CostBelow):
+        return target.cost < bound, None
+    return target.cost <= bound, None
+
+
+def _bound(value: Value, card_name: str, table: Table, state: State) -> tuple[int | None, str]:
+    """The number a cost is compared with, or why it is not known."""
+    if isinstance(value, int):
+        return value, ""
+    if isinstance(value, CostOf):
+        play = table.play_of(card_name)
+        if not isinstance(value.of, This) or play is None or play.by is None:
+            return None, (
+                f'the character whose cost "{card_name}" compares with is not given '
+                f'(write "Character" plays "{card_name}")'
+            )
+        player = state.find(play.by)
+        if player is None or player.cost is None:
+            return None, f'the cost of the character that plays "{card_name}" is not given'
+        return player.cost, ""
+    chosen = table.x_values.get(normalise_name(card_name))
+    if chosen is None:
+        return None, f'the X chosen for "{card_name}" is not given (write X is 3 for "{card_name}")'
+    return chosen[0], ""
