@@ -14,7 +14,9 @@ defaults concern the turn:
 One concerns the phase: a turn whose phase no statement gives is at its beginning, before
 any phase of it is over (``beginning_of_turn``). A yes/no answer that rests on it is asked
 again in each phase of that turn (``Game.phases``); when the verdicts differ, the judge is
-asked to say which phase it is, and told the verdict in each.
+asked to say which phase it is, and told the verdict in each. A phase whose judging would read
+the same as that of a phase asked already (``Answer.phase_alike``: the game notes how the
+judging compared the phase stated) takes that verdict.
 
 One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
 to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
