@@ -14,6 +14,7 @@ that misses a read is shown to share wrong verdicts (the comparison sees it).
 from __future__ import annotations
 
 import copy
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ import pytest
 from rulesq.engine import defaults
 from rulesq.engine.check import check_file
 from rulesq.games.bluemoon.judge.phase_reads import NotedStep, PhaseReads, noted
-from rulesq.games.bluemoon.judge.state import Step
+from rulesq.games.bluemoon.judge.state import ME, Step, Zone
+from rulesq.games.bluemoon.judge.timeline import Timeline
+from rulesq.situation import parse_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = [
@@ -142,8 +145,28 @@ def _asks(monkeypatch: pytest.MonkeyPatch, files: list[Path], sharing: bool) -> 
 
 def test_phases_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     deciding = DECIDING[0]  # Beginning of Turn to Character: yes; the others: no
-    assert _asks(monkeypatch, [deciding], True) == 3  # Beginning, Character, Booster/Support
+    assert _asks(monkeypatch, [deciding], True) == 2  # Beginning of Turn, Booster/Support
     assert _asks(monkeypatch, [deciding], False) == 8
     cases = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
     shared, every = _asks(monkeypatch, cases, True), _asks(monkeypatch, cases, False)
-    assert (shared, every) == (26, 64)
+    assert (shared, every) == (18, 64)
+
+
+def test_a_refresh_changes_the_state_exactly_where_it_is_said_to() -> None:
+    # The replay compares a stated phase with the Refresh Hand phase only where a refresh
+    # would change something (``Timeline.refresh_changes``): refreshed, a hand changes
+    # exactly where it says so.
+    cards = 'card "A" character (fire 1, earth 1): ""\ncard "B" character (fire 1, earth 1): ""\n'
+    situation = parse_situation(f'game bluemoon\n{cards}I have in hand "A", "B"\n', "case.rq")
+    refs = situation.items[0].cards
+    sizes = product((None, 0, 3, 6, 7), (False, True), (0, 2), (None, 0, 2, 10))
+    for count, exact, known, deck in sizes:
+        timeline = Timeline(situation)
+        player = timeline.state.player(ME)
+        player.hand_count, player.hand_exact, player.deck_count = count, exact, deck
+        for n in range(known):
+            timeline.new_card(refs[n], ME, Zone.HAND)
+        changes = timeline.refresh_changes(ME)
+        before = dict(vars(player))
+        timeline.refresh_hand(ME)
+        assert (vars(player) != before) is changes, (count, exact, known, deck)

@@ -175,19 +175,26 @@ class Timeline(Moves):
         self.record("turn", who)
 
     def refresh_changes(self, who: str) -> bool:
-        """Whether a refresh of the player's hand now changes anything (:meth:`refresh_hand`)."""
+        """Whether a refresh of the player's hand now changes anything (:meth:`refresh_hand`).
+
+        Not with six cards or more in hand, nor with none to draw; nor when both the hand
+        and the draw deck are already of unknown size (the refresh leaves them unknown).
+        """
         size = self.state.hand_size(who)
         if size is not None and size >= 6:
             return False
-        return self.state.player(who).deck_count != 0  # else nothing to draw
+        deck = self.state.player(who).deck_count
+        return deck != 0 and (size is not None or deck is not None)
 
     def refresh_hand(self, who: str) -> None:
         """A refresh now past: the hand is drawn up to six, known only from a known draw deck."""
-        if not self.refresh_changes(who):
-            return
         state = self.state
         player = state.player(who)
         size = state.hand_size(who)
+        if size is not None and size >= 6:
+            return
+        if player.deck_count == 0:
+            return  # nothing to draw
         player.hand_exact = False
         if size is None or player.deck_count is None:
             player.hand_count = None  # an unknown number drawn from the draw deck
