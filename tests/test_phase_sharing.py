@@ -72,6 +72,11 @@ def test_a_noted_phase_notes_comparisons_and_whole_readings() -> None:
         lambda p: p.value,
         lambda p: p.name,
         lambda p: p.title == "Character",
+        lambda p: "the " + p.title,
+        lambda p: p.title.lower(),
+        lambda p: len(p.title),
+        lambda p: "Char" in p.title,
+        lambda p: str(p.title),
         lambda p: {Step.CHARACTER: 1}.get(p),
         lambda p: p < noted(Step.CHARACTER, PhaseReads(Step.CHARACTER)),
     ):

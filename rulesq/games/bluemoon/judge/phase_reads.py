@@ -18,7 +18,7 @@ phase, a refresh passed, a landed ship discarded) is decided by comparisons with
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import eq, ge, gt, le, lt, ne
 from typing import Any
 
@@ -181,8 +181,38 @@ class Worded:
     def __hash__(self) -> int:
         return hash(self._whole())
 
+    def __lt__(self, other: str) -> bool:
+        return self._whole() < other
+
+    def __le__(self, other: str) -> bool:
+        return self._whole() <= other
+
+    def __gt__(self, other: str) -> bool:
+        return self._whole() > other
+
+    def __ge__(self, other: str) -> bool:
+        return self._whole() >= other
+
+    def __add__(self, other: str) -> str:
+        return self._whole() + other
+
+    def __radd__(self, other: str) -> str:
+        return other + self._whole()
+
+    def __len__(self) -> int:
+        return len(self._whole())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole())
+
+    def __contains__(self, part: str) -> bool:
+        return part in self._whole()
+
+    def __getitem__(self, at: int | slice) -> str:
+        return self._whole()[at]
+
     def __getattr__(self, name: str) -> Any:
-        """Any other reading (``len``, ``lower``, ``in`` …): the phase read as a whole."""
+        """Any other reading (``lower``, ``split`` …): the phase read as a whole."""
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(self._whole(), name)
