@@ -24,7 +24,18 @@ JUDGE = "rulesq.games.bluemoon.judge"
 STATE, LAW, READ_IN_PLAY, REPLAY, TOPICS, QUESTIONS = range(6)
 LAYERS: dict[str, int] = {
     **dict.fromkeys(
-        ("cards", "given_icons", "history", "iconuse", "kept", "state", "rules", "work"), STATE
+        (
+            "cards",
+            "given_icons",
+            "history",
+            "iconuse",
+            "kept",
+            "state",
+            "rules",
+            "work",
+            "phase_reads",
+        ),
+        STATE,
     ),
     **dict.fromkeys(
         (

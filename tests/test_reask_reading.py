@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rulesq.engine import dispatch
+from rulesq.engine import defaults, dispatch
 from rulesq.engine.answer import Answer
 from rulesq.engine.dispatch import evaluate
 from rulesq.errors import RulesqError
@@ -120,14 +120,20 @@ TEXT = (
 
 
 def _facts_read(mode: str | None) -> tuple[int, int]:
-    """Facts read, all answers together, and the re-asks made (``None``: as shipped)."""
+    """Facts read, all answers together, and the re-asks made (``None``: as shipped).
+
+    Every phase is asked (none takes the verdict of a phase read alike: ``defaults``), so that
+    the eight re-asks read the facts before them.
+    """
     situation = parse_situation(TEXT, "<generated>")
     before = WORK.replayed
-    if mode is None:
-        evaluate(situation)
-        return WORK.replayed - before, -1
-    with reading(mode) as reasks:
-        evaluate(situation)
+    with pytest.MonkeyPatch.context() as every_phase:
+        every_phase.setattr(defaults, "SAME_PHASE_READING", False)
+        if mode is None:
+            evaluate(situation)
+            return WORK.replayed - before, -1
+        with reading(mode) as reasks:
+            evaluate(situation)
     return WORK.replayed - before, len(reasks)
 
 

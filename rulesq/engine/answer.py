@@ -62,6 +62,10 @@ class Answer:
     #: (a count of them is neither). Asked again with another flag given instead, one neither
     #: read by name nor given, the judging reads the same (``rulesq.engine.defaults``).
     flags_read: Callable[[], Mapping[str, AbstractSet[str] | None]] | None = None
+    #: Whether the judging would read the same with another phase (named) stated instead of
+    #: the one a phase re-ask stated: it read the phase only by comparisons that phase
+    #: passes alike (``rulesq.engine.defaults.phase_verdicts``). None: not known.
+    phase_alike: Callable[[str], bool] | None = None
 
     @property
     def answered(self) -> bool:

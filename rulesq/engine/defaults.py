@@ -14,7 +14,9 @@ defaults concern the turn:
 One concerns the phase: a turn whose phase no statement gives is at its beginning, before
 any phase of it is over (``beginning_of_turn``). A yes/no answer that rests on it is asked
 again in each phase of that turn (``Game.phases``); when the verdicts differ, the judge is
-asked to say which phase it is, and told the verdict in each.
+asked to say which phase it is, and told the verdict in each. A phase whose judging would read
+the same as that of a phase asked already (``Answer.phase_alike``: the game notes how the
+judging compared the phase stated) takes that verdict.
 
 One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
 to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
@@ -86,6 +88,9 @@ SAY_THE_ICONS = (
 #: Whether an icon is given the verdict of another whose judging read the card's icons only
 #: by name, neither icon among them (:func:`icon_verdicts`; a test turns it off to compare).
 SAME_READING = True
+#: Whether a phase is given the verdict of another whose judging read the phase only by
+#: comparisons both pass alike (:func:`phase_verdicts`; a test turns it off to compare).
+SAME_PHASE_READING = True
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
 ICON_CARDS_TRIED = 4
@@ -225,12 +230,29 @@ def phase_verdicts(
     """
     turn = _assumed_turn(situation, question, answer)
     verdicts: dict[str, list[str]] = {}
+    asked: list[tuple[str, Callable[[str], bool]]] = []  # a verdict, and the phases alike
     for phase in phases:
         line = f"phase {phase}" if turn is None else f"{turn}\nphase {phase}"
+        verdict = _alike_verdict(asked, phase) if SAME_PHASE_READING else None
+        if verdict is not None:
+            # Judged in another phase, the phase was read only by comparisons this one
+            # passes alike: judged in it, the reading is the same, so is the verdict, if the
+            # line can be stated at all.
+            if stated_at(situation, question.span.line, line) is not None:
+                verdicts.setdefault(verdict, []).append(phase)
+            continue
         again = asked_with(situation, question, line, ask)
         if again is not None and again.answered and again.verdict is not None:
-            verdicts.setdefault(again.verdict.show(), []).append(phase)
+            shown = again.verdict.show()
+            verdicts.setdefault(shown, []).append(phase)
+            if again.phase_alike is not None:
+                asked.append((shown, again.phase_alike))
     return verdicts
+
+
+def _alike_verdict(asked: list[tuple[str, Callable[[str], bool]]], phase: str) -> str | None:
+    """The verdict of a judging in another phase that would read ``phase`` the same."""
+    return next((verdict for verdict, alike in asked if alike(phase)), None)
 
 
 def say_the_phase(verdicts: dict[str, list[str]]) -> str:

@@ -280,7 +280,7 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
     if (
         state.turn_owner is not None
         and not state.turn_over
-        and state.current_phase is Step.END_OF_TURN
+        and state.current_phase == Step.END_OF_TURN
     ):
         sources += timed(forces, who, W.END_OF_TURN)
     pending = pending_play(state, forces)
@@ -402,7 +402,7 @@ def can_shuffle(ctx: Context) -> Answer:
     used = {e.cards[0].uid for e in state.events_of("use_text", who, this_turn=True)}
     for card in state.owned(who):
         if card.uid not in used and not (
-            state.current_phase is Step.END_OF_TURN and view.forces.live(card)
+            state.current_phase == Step.END_OF_TURN and view.forces.live(card)
         ):
             continue
         for source in view.forces.in_force(card):

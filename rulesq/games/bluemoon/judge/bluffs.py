@@ -64,11 +64,7 @@ def bluff_discard(state: State, card: Instance, who: str) -> Ruling | None:
     """
     if not card.face_down or card.owner != who or card.zone is not Zone.SUPPORT:
         return None
-    if (
-        state.turn_owner != who
-        or state.turn_over
-        or state.current_phase is not Step.BEGINNING_OF_TURN
-    ):
+    if state.turn_owner != who or state.turn_over or state.current_phase != Step.BEGINNING_OF_TURN:
         return None
     ruling = yes(
         f'"{card.name}" is one of the player\'s face-down bluff cards, and it is his '

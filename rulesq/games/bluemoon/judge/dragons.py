@@ -396,7 +396,7 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
     names ("my turn", "your turn"), the dragons go to the player the text names, and a text the
     player "may" follow is cannot answer (the situation does not say whether he does).
     """
-    if event.data.get("step") is not Step.BEGINNING_OF_TURN or event.who is None:
+    if event.data.get("step") != Step.BEGINNING_OF_TURN or event.who is None:
         return []
     found: list[Packet] = []
     for source in forces.effects(fx.ActionEffect):

@@ -416,7 +416,7 @@ def refresh_moment(state: State, who: str) -> Moment | None:
         )
     if declined:
         return None
-    if state.turn_owner == who and not state.turn_over and state.current_phase is Step.REFRESH_HAND:
+    if state.turn_owner == who and not state.turn_over and state.current_phase == Step.REFRESH_HAND:
         return Moment(
             "phase",
             "it is the player's Refresh Hand phase",

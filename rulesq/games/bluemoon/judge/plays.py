@@ -355,7 +355,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         if step is None or from_deck:
             return None
         now = self.state.current_phase
-        if now > step and not (now is Step.RETREAT_FROM_FIGHT and step > now):
+        if now > step and not (now == Step.RETREAT_FROM_FIGHT and step > now):
             return no(
                 f"the {step.title} phase is over (it is the {now.title} phase)", R.ALTERNATE_TURNS
             )

@@ -189,7 +189,7 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect | fx.Obligat
         if (
             state.turn_owner not in players_of(when.role, who)
             or state.turn_over
-            or state.current_phase is not step
+            or state.current_phase != step
         ):
             return f'"{source.card.name}" acts only {when.render()}, and it is not that moment'
         return None

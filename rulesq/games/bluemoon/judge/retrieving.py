@@ -78,7 +78,7 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
             R.RETRIEVE_START_OF_TURN,
             R.VOLUNTARY_OWN_TURN,
         )
-    if state.current_phase is not Step.BEGINNING_OF_TURN:
+    if state.current_phase != Step.BEGINNING_OF_TURN:
         return no(
             "a card is retrieved with its RETRIEVE icon only at the very beginning of "
             f"the turn; it is the {state.current_phase.title} phase",

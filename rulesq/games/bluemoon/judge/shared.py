@@ -35,6 +35,8 @@ BRANCHES_KEY = "bluemoon.branches"
 #: to copy. Facts before a re-ask's line that hold none are read again (a copy of a state
 #: costs about what reading its cards does).
 PLAY_FACTS = frozenset({"play", "play_without_icon", "play_from_deck", "play_bluff"})
+#: The facts a phase re-ask adds just before its question, by kind.
+_STATED = (["phase"], ["turn", "phase"])
 
 
 def read_shared(ctx: Context, catalog: Catalog) -> Timeline:
@@ -116,10 +118,26 @@ class Readings:
             self.kept = [(f, t) for f, t in self.kept if t is not timeline]
         rest = facts[len(start) :]
         self.facts_read += len(rest)
+        timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
         if self.wanted(facts, question.index):
             self.kept.append((facts, timeline.fork()))
         return timeline
+
+    def _stated_phase(self, facts: list[Fact], rest: list[Fact]) -> Fact | None:
+        """The phase a re-ask states just before its question, if read now (None: none).
+
+        A phase re-ask states ``phase <name>`` (after ``it is my turn`` when the turn was
+        assumed) just before the question: its last facts are new, those before them the
+        very facts of the situation it was made from. Its phase is read noted
+        (``rulesq.games.bluemoon.judge.phase_reads``).
+        """
+        family = self.asked_from
+        parent = family.get(MEMO_KEY) if family is not None else None
+        if not rest or not isinstance(parent, Readings) or rest[-1].kind != "phase":
+            return None
+        new = [f.kind for f in facts[_common(facts, parent.situation.facts) :]]
+        return rest[-1] if new in _STATED else None
 
     def _branch(self, facts: list[Fact], catalog: Catalog) -> tuple[list[Fact], Timeline]:
         """A re-ask's timeline after the facts it shares with its situation's (or a new one).

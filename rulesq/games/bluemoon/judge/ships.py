@@ -127,7 +127,7 @@ class ShipJudge:
             if ship.zone is Zone.LANDED:
                 broken.append("onto a landed ship")
             now = self.state.current_phase
-            if now is not Step.BOOSTER_SUPPORT:
+            if now != Step.BOOSTER_SUPPORT:
                 broken.append(f"in the {now.title} phase")
             if broken:
                 ruling.reason += (
@@ -299,7 +299,7 @@ class ShipJudge:
                 R.LAND_WHEN,
             )
         now = state.current_phase
-        if now is not Step.BEGINNING_OF_TURN:
+        if now != Step.BEGINNING_OF_TURN:
             ruling = no(
                 f"ships are landed in the Beginning of Turn phase (it is the {now.title} phase)",
                 R.LAND_WHEN,

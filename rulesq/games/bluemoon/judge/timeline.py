@@ -16,6 +16,7 @@ from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, noting_unknown_icons
 from rulesq.games.bluemoon.judge.iconuse import new_use
 from rulesq.games.bluemoon.judge.moves import Moves
+from rulesq.games.bluemoon.judge.phase_reads import PhaseReads, noted
 from rulesq.games.bluemoon.judge.state import (
     ME,
     Event,
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact, Situation
 
 
+#: The zone of landed ships (discarded as their player reaches the Announce Power phase).
+_LANDED = frozenset({Zone.LANDED})
+
+
 class Timeline(Moves):
     """Reads facts into a ``State``; ``state`` is the moment after the last fact read."""
 
@@ -50,6 +55,9 @@ class Timeline(Moves):
         self.icons_read: dict[str, set[str] | None] = {}
         #: What the replay's reads of unknown icons were for (re-asks it spares).
         self.icon_use = new_use()
+        #: The phase statement whose phase is read noted (a phase re-ask's), and the record.
+        self.noted_phase: Fact | None = None
+        self.phase_reads: PhaseReads | None = None
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
@@ -166,6 +174,18 @@ class Timeline(Moves):
             self._first_turn_pending = False
         self.record("turn", who)
 
+    def refresh_changes(self, who: str) -> bool:
+        """Whether a refresh of the player's hand now changes anything (:meth:`refresh_hand`).
+
+        Not with six cards or more in hand, nor with none to draw; nor when both the hand
+        and the draw deck are already of unknown size (the refresh leaves them unknown).
+        """
+        size = self.state.hand_size(who)
+        if size is not None and size >= 6:
+            return False
+        deck = self.state.player(who).deck_count
+        return deck != 0 and (size is not None or deck is not None)
+
     def refresh_hand(self, who: str) -> None:
         """A refresh now past: the hand is drawn up to six, known only from a known draw deck."""
         state = self.state
@@ -242,7 +262,10 @@ class Timeline(Moves):
         step = Step.named(name)
         if step is None:
             raise CannotAnswer(f"'{name}' is not a phase of a Blue Moon turn")
-        if step is Step.GAME_PREPARATION:
+        if fact is self.noted_phase:
+            self.phase_reads = PhaseReads(step)
+            step = noted(step, self.phase_reads)
+        if step == Step.GAME_PREPARATION:
             self.state.phase = step
             return
         if self.state.turn_owner is None:
@@ -263,10 +286,16 @@ class Timeline(Moves):
                 f"the situation goes back to the {step.title} phase after the turn "
                 f"reached its {reached.title} phase: a turn's phases come in order"
             )
-        if step >= Step.ANNOUNCE_POWER:
-            self.discard_landed_ships(self.state.turn_owner)
-        if (self.state.phase or Step.BEGINNING_OF_TURN) <= Step.REFRESH_HAND < step:
-            self.refresh_hand(self.state.turn_owner)
+        # What reaching the phase does is asked first, the phase only if it would do anything
+        # (a phase re-ask's phase is noted where it is read: not where it could change nothing).
+        owner = self.state.turn_owner
+        if self.state.owned(owner, _LANDED) and step >= Step.ANNOUNCE_POWER:
+            self.discard_landed_ships(owner)
+        if (
+            self.refresh_changes(owner)
+            and (self.state.phase or Step.BEGINNING_OF_TURN) <= Step.REFRESH_HAND < step
+        ):
+            self.refresh_hand(owner)
         self.state.phase = step
         self.record("phase", self.state.turn_owner, step=step)
 

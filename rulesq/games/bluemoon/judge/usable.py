@@ -232,7 +232,7 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
             R.TEXT_GROUP_PER_TURN,
             sources=[source],
         )
-    if kind is W.BEGINNING_OF_TURN and state.current_phase is not Step.BEGINNING_OF_TURN:
+    if kind is W.BEGINNING_OF_TURN and state.current_phase != Step.BEGINNING_OF_TURN:
         return no(
             f"{source.quote!r} is used at the beginning of the turn; it is the "
             f"{state.current_phase.title} phase",
@@ -328,7 +328,7 @@ def _phase_ruling(forces: Forces, source: Source) -> Ruling | None:
     """No when the phase a text's words imply is not the current phase (None: it is)."""
     step = implied_phase(source.effect)
     now = forces.state.current_phase
-    if step is None or now is step:
+    if step is None or now == step:
         return None
     when = fx.time_of(source.effect)
     if when is not None and when.kind is W.AFTER_PHASE and now > step:

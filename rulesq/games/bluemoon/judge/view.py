@@ -149,6 +149,9 @@ class View:
         if self.ctx.light:
             light = self._verdict_only(verdict, ruling)
             light.flags_read = partial(flags_read, self.catalog)
+            reads = self.timeline.phase_reads
+            if reads is not None:
+                light.phase_alike = reads.alike
             return light
         graph = self.ctx.derivation()
         support: list[str] = []
