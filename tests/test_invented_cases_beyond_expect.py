@@ -195,6 +195,18 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq": {3: ("(7, 9)",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-1.rq": {1: ("order",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-2.rq": {1: ("order",)},
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-1.rq": {
+        1: ('a character card to replace the one "Shame on you!" cancelled', "does not say")
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-2.rq": {
+        1: ("a replacement character card can still be played",)
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-4.rq": {
+        1: ('a card to play as "Baku But" asks', "does not say")
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-6.rq": {
+        1: ("holding a character card to play", "does not say")
+    },
     "values/a-shield-spares-matching-and-the-retreat-reason-says-so.rq": {
         1: ("shield", "!not below")
     },

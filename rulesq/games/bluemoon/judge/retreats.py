@@ -315,6 +315,29 @@ def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:
     return None
 
 
+def supplied(forces: Forces, who: str, source: Source) -> bool:
+    """Whether the hand (or a landed ship) is known to hold a card the obligation's play needs.
+
+    A card of the kind it names, or for a support card one that can be played face down as a bluff
+    card (the play of a support card, Buka Invasion rulesheet).
+    """
+    effect = source.effect
+    assert isinstance(effect, fx.Obligation)
+    state = forces.state
+    for act in effect.do.acts:
+        if not isinstance(act, a.Play) or not isinstance(act.cards, Cards) or not act.cards.types:
+            continue
+        kinds = frozenset(t.value for t in act.cards.types)
+        if hand_lacks(state, who, kinds) is False:
+            return True
+        if "support" in kinds:
+            cards = [*state.hand(who), *_landed_cargo(state, who)]
+            first = state.is_first_turn
+            if any(bluff_play(state, card, who, first).allowed for card in cards):
+                return True
+    return False
+
+
 def _landed_cargo(state: State, who: str) -> list[Instance]:
     """The cards on the player's landed ships (played as if from the hand)."""
     return [
