@@ -20,6 +20,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
+from rulesq.games.bluemoon.judge.removals import implied_use
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import opposing_influence
@@ -410,6 +411,10 @@ class Moves:
                 ref, who, state_in_play()
             )
             where = "play"
+            if card is not None and card.owner != who and state.turn_owner == who:
+                user = implied_use(Forces(state), who, card)
+                if user is not None:
+                    self.record("use_text", who, (user,), implied=True)
         if card is None:
             card = self.take_from_hand(ref, who)
             where = "hand"
