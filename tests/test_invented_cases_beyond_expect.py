@@ -195,6 +195,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq": {3: ("(7, 9)",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-1.rq": {1: ("order",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-2.rq": {1: ("order",)},
+    "hands/a-take-into-hand-text-is-shown-beside-the-draw-count-not-counted.rq": {
+        1: ('"Shaman of the Holy Sacrifice" takes cards into the hand without drawing them',)
+    },
     "hands/a-retreat-resting-on-the-hand-follows-what-it-states-1.rq": {
         1: ('a character card to replace the one "Shame on you!" cancelled', "does not say")
     },

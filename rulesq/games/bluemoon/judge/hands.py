@@ -107,6 +107,8 @@ class Plan:
     rules: list[str] = field(default_factory=list)
     assumed_deck: bool = False
     deck: int | None = None
+    #: Texts that take cards into the hand without drawing them (not counted as draws).
+    taken: list[Source] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.deck = self.forces.state.player(self.who).deck_count
@@ -236,6 +238,9 @@ def apply_effect(
                     from_deck=deck,
                     additional_end=act.cards.additional and end,
                 )
+            elif isinstance(act, a.Take) and not hand_only and source not in plan.taken:
+                # "take the others into my hand": taking cards, not drawing them (noted only).
+                plan.taken.append(source)
             elif isinstance(act, a.DrawTo) and not hand_only:
                 target = act.n if act.n is not None else _same_number(plan, source)
                 plan.take_to(target, f'"{source.card.name}"', source)
