@@ -409,6 +409,14 @@ def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:
     assert any('"Some Lift"' in text and "none" in text for text in assumed), assumed
 
 
+def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assumption() -> None:
+    """Octak's optional draw at the fight-end refresh is taken, and the answer says so."""
+    answer = answers("hands/an-end-of-fight-draw-to-a-number-counts-in-the-next-turns-hand-1.rq")[0]
+    assert answer.verdict == Number(8)
+    assumed = answer.graph.assumptions()
+    assert any('"Octak" draws to 8' in text and "optional" in text for text in assumed), assumed
+
+
 def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
     """Fewer than six cards rests on the named cards only, and the answer says it assumes so;
     with six named cards nothing is assumed."""

@@ -26,7 +26,6 @@ from rulesq.games.bluemoon.judge.hands import (
     Plan,
     Taking,
     apply_effect,
-    end_of_fight_targets,
     no_refresh_reason,
     pending_play,
     refresh_moment,
@@ -39,6 +38,7 @@ from rulesq.games.bluemoon.judge.permits import forbid_claims, permitted, stoppe
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
+from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
