@@ -23,7 +23,7 @@ from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.removals import implied_use
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import opposing_influence
+from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.cards import Catalog
@@ -142,8 +142,17 @@ class Moves:
         card.source = "ship"
         return card
 
+    def recount(self, card: Instance, step: int) -> None:
+        """A stated area count kept as a card enters (+1) or leaves (-1) the area after it."""
+        word = AREA_WORDS.get(card.zone)
+        counts = self.state.player(card.owner).area_counts
+        for key in () if word is None else (word, BOTH_AREAS):
+            if key in counts:
+                counts[key] = max(0, counts[key] + step)
+
     def to_discard(self, card: Instance) -> None:
         """A card leaves play (or the hand) for its discard pile (leadership: the leader)."""
+        self.recount(card, -1)
         zone = Zone.LEADER if card.info.kind == "leadership" else Zone.DISCARD
         card.change(zone=zone, active=False, face_down=False)
         if card.info.kind == "ship":
@@ -246,6 +255,7 @@ class Moves:
             played=True,
             used_gang=joins,
         )
+        self.recount(card, +1)
         event = self.record(
             "play",
             who,
@@ -433,6 +443,7 @@ class Moves:
                 card = self.new_card(ref, who, Zone.HAND)
             elif card.info.kind == "ship":
                 self.to_discard(card)
+            self.recount(card, -1)
             card.zone = Zone.HAND
             card.active = False
             player = self.state.player(who)

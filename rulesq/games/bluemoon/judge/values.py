@@ -453,6 +453,8 @@ def _best(
 
 # ---------------------------------------------------------------------- conditions
 AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
+#: The stated count of both areas together.
+BOTH_AREAS = "combat and support areas"
 
 
 def count_cards(
