@@ -205,7 +205,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("a replacement character card can still be played",)
     },
     "hands/a-retreat-resting-on-the-hand-follows-what-it-states-4.rq": {
-        1: ('a card to play as "Baku But" asks', "does not say")
+        1: ('the cards "Baku But" asks for', "does not say")
     },
     "hands/a-retreat-resting-on-the-hand-follows-what-it-states-6.rq": {
         1: ("holding a character card to play", "does not say")

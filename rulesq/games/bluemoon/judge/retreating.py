@@ -114,7 +114,7 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         elif not supplied(forces, who, source):
             raise CannotAnswer(
                 _hand_decides(
-                    forces, who, f'a card to play as "{source.card.name}" asks ({source.quote})'
+                    forces, who, f'the cards "{source.card.name}" asks for ({source.quote})'
                 )
             )
         else:
