@@ -417,6 +417,18 @@ def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assu
     assert any('"Octak" draws to 8' in text and "optional" in text for text in assumed), assumed
 
 
+def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:
+    """The sources' "Value 3" counted in an earth fight: the answer says it takes it so."""
+    answer = answers(
+        "values/a-value-given-without-its-element-is-an-assumption-in-a-stated-element.rq"
+    )[0]
+    assert answer.verdict == Number(7)
+    assumed = answer.graph.assumptions()
+    assert any(
+        '"Launch Burning Earth" value 3' in text and "earth value" in text for text in assumed
+    )
+
+
 def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
     """Fewer than six cards rests on the named cards only, and the answer says it assumes so;
     with six named cards nothing is assumed."""

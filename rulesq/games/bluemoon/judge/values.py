@@ -120,6 +120,12 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
             )
         else:
             out = Valued(known)
+            if card.info.plain_from_sources and element not in card.info.printed:
+                out.assumed.append(
+                    f'the sources give "{card.name}" value {known} in the contested element of '
+                    f"an FAQ question, not by element: it is taken to be its "
+                    f"{element or 'contested'} value"
+                )
     for source in forces.effects(fx.ValueChange):
         effect = source.effect
         assert isinstance(effect, fx.ValueChange)
