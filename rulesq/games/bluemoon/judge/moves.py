@@ -243,7 +243,8 @@ class Moves:
             covered = self._cover(who)
         zone = _SUPPORT if bluff else PLAY_ZONES.get(card.info.kind, _COMBAT)
         if zone is _INFLUENCE and card.info.kind == "hyla":
-            for old in state.owned(who, frozenset({Zone.INFLUENCE})):
+            # "If you play a Hyla, then any active Hyla (mine or yours) is discarded." (FAQ)
+            for old in [c for c in state.cards if c.zone is _INFLUENCE and c is not card]:
                 if old.info.kind == "hyla":
                     self.to_discard(old)
         card.change(
