@@ -422,6 +422,13 @@ def _both_printed_known(card: Instance, ups: list[Source]) -> None:
         assert isinstance(effect, fx.ValueChange)
         if effect.op not in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER):
             continue
+        info = card.info
+        if not card.face_down and not info.printed and info.plain_value is not None:
+            raise CannotAnswer(
+                f'"{source.card.name}" uses both printed values of "{card.name}" '
+                f"({source.quote}), and the sources give it value {info.plain_value} in "
+                "one element only"
+            )
         missing = [e for e in ("fire", "earth") if not _known(card, e)]
         if missing and (card.is_character or len(missing) == 1):
             raise CannotAnswer(
