@@ -198,6 +198,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "hands/a-take-into-hand-text-is-shown-beside-the-draw-count-not-counted.rq": {
         1: ('"Shaman of the Holy Sacrifice" takes cards into the hand without drawing them',)
     },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-10.rq": {
+        1: ("starting the fight, declines instead",)
+    },
     "hands/a-retreat-resting-on-the-hand-follows-what-it-states-1.rq": {
         1: ('a character card to replace the one "Shame on you!" cancelled', "does not say")
     },

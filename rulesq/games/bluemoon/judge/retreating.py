@@ -104,7 +104,12 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
             )
             ruling.cite(R.REPLACE, R.READ_OUT)
         if lacks_character(state, who) is None:
-            raise CannotAnswer(_hand_decides(forces, who, "a character card to play"))
+            if starter(state) == who and state.is_first_turn and fight_started(state, who) is None:
+                # Without a character card he declines to start the fight instead: no either way.
+                parts[-1] += ", or else the player, starting the fight, declines instead"
+                ruling.cite(R.STARTER_DECLINES)
+            else:
+                raise CannotAnswer(_hand_decides(forces, who, "a character card to play"))
     for source in retreat_obligations(forces, who):
         met = done(forces, who, source)
         ruling.sources.append(source)
