@@ -400,6 +400,13 @@ def implied_use(forces: Forces, who: str, card: Instance) -> Instance | None:
     last = max(discards, default=-1)
     if any(e.seq > last for e in state.events_of("use_text", who, this_turn=True)):
         return None  # a stated use whose discard this is
+    if not any(
+        _per_turn_discard(source)
+        for c in state.cards
+        if c.owner == who and c.in_play
+        for source in effects_of(c)
+    ):
+        return None  # no "On my turn, I may discard" text: nothing to count the use of
     fitting = [
         o for o in offers(forces, who) if o.closed is None and fits(forces, o, [card]) is None
     ]
@@ -414,3 +421,13 @@ def implied_use(forces: Forces, who: str, card: Instance) -> Instance | None:
     if isinstance(effect, fx.BlueMoonEffect) and effect.group is Group.PER_TURN_OR_EVENT:
         return fitting[0].source.card
     return None
+
+
+def _per_turn_discard(source: Source) -> bool:
+    """Whether a text discards cards in play once on each turn ("On my turn, I may discard")."""
+    effect = source.effect
+    return (
+        isinstance(effect, fx.ActionEffect)
+        and effect.group is Group.PER_TURN_OR_EVENT
+        and any(_play_discard(act) for do in effect.dos for act in do.acts)
+    )
