@@ -86,8 +86,8 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
     if any(s.source is not None for s in plan.steps):
         ruling.negatives.append(OPTIONAL_TAKEN)
     for source in plan.taken:
-        # The FAQ calls it taking cards into the hand (BM-Q330), gained by other wording than
-        # a draw (BM-Q334): shown beside the count, not counted.
+        # The FAQ calls it taking cards into the hand, gained by other wording than a draw:
+        # shown beside the count, not counted.
         ruling.reason += (
             f'; "{source.card.name}" takes cards into the hand without drawing them: {source.quote}'
         )

@@ -388,7 +388,7 @@ def implied_use(forces: Forces, who: str, card: Instance) -> Instance | None:
 
     ``who`` discards the opponent's ``card`` in play on his own turn and no use of a text is
     pending: only a text lets him (discarding is allowed only where specifically permitted). When
-    the one open text that fits is used once on each turn (TopNotch), the discard is its use; a
+    the one open text that fits is used once on each turn, the discard is its use; a
     "now" text of a card just played is that play's; several that fit are cannot answer.
     """
     state = forces.state
