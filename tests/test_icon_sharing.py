@@ -123,4 +123,6 @@ def test_icons_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert _asks(monkeypatch, [SHARED], False) == 10
     cases = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
     shared, every = _asks(monkeypatch, cases, True), _asks(monkeypatch, cases, False)
-    assert (shared, every) == (67, 77)
+    # BM-Q279b's discard with TopNotch's use unstated is counted as that use (the replay reads
+    # whether its text is in force, asking Impenetrable Fog's ignore about icons: 2 asks).
+    assert (shared, every) == (69, 79)

@@ -195,6 +195,24 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "mixed/an-opposing-reduction-that-ends-also-frees-the-instruction.rq": {3: ("(7, 9)",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-1.rq": {1: ("order",)},
     "values/total-power-effects-whose-order-matters-cannot-be-answered-2.rq": {1: ("order",)},
+    "hands/a-take-into-hand-text-is-shown-beside-the-draw-count-not-counted.rq": {
+        1: ('"Shaman of the Holy Sacrifice" takes cards into the hand without drawing them',)
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-10.rq": {
+        1: ("starting the fight, declines instead",)
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-1.rq": {
+        1: ('a character card to replace the one "Shame on you!" cancelled', "does not say")
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-2.rq": {
+        1: ("a replacement character card can still be played",)
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-4.rq": {
+        1: ('the cards "Baku But" asks for', "does not say")
+    },
+    "hands/a-retreat-resting-on-the-hand-follows-what-it-states-6.rq": {
+        1: ("holding a character card to play", "does not say")
+    },
     "values/a-shield-spares-matching-and-the-retreat-reason-says-so.rq": {
         1: ("shield", "!not below")
     },
@@ -392,6 +410,26 @@ def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:
     assert answer.verdict == Number(7)
     assumed = answer.graph.assumptions()
     assert any('"Some Lift"' in text and "none" in text for text in assumed), assumed
+
+
+def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assumption() -> None:
+    """Octak's optional draw at the fight-end refresh is taken, and the answer says so."""
+    answer = answers("hands/an-end-of-fight-draw-to-a-number-counts-in-the-next-turns-hand-1.rq")[0]
+    assert answer.verdict == Number(8)
+    assumed = answer.graph.assumptions()
+    assert any('"Octak" draws to 8' in text and "optional" in text for text in assumed), assumed
+
+
+def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:
+    """The sources' "Value 3" counted in an earth fight: the answer says it takes it so."""
+    answer = answers(
+        "values/a-value-given-without-its-element-is-an-assumption-in-a-stated-element.rq"
+    )[0]
+    assert answer.verdict == Number(7)
+    assumed = answer.graph.assumptions()
+    assert any(
+        '"Launch Burning Earth" value 3' in text and "earth value" in text for text in assumed
+    )
 
 
 def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:

@@ -15,8 +15,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest
 from rulesq.games.bluemoon import sequence_check
 from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS, kind_of
-from rulesq.games.bluemoon.judge.game_end import MOST_DRAGONS
-from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
+from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
 
 if TYPE_CHECKING:

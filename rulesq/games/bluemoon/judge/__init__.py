@@ -24,14 +24,16 @@ one, and no two modules import each other, even inside functions
    come before the replay. ``playing`` (as-if icons, FREE from a landed ship, gangs, covering),
    ``limits`` (the limits of a turn), ``ship_texts`` (texts loading ships), ``interference``
    (what an interference card answers), ``dragons``, ``bluffs``, ``discards`` and
-   ``attractions`` (the dragons each event brings; an interference card may answer one).
+   ``attractions`` (the dragons each event brings; an interference card may answer one),
+   ``removals`` (the texts that discard cards in play: a discard with no use stated is the use
+   of the one text that makes it).
 3. The replay: ``moves`` and ``timeline`` read the facts into a state; ``view`` is the state
    before one question, with the helpers that turn a ``ruling.Ruling`` into an answer (effects
    quoted, clauses cited rule first, what lost and what beat it).
 4. The rules of play, one topic a module: ``plays`` with ``forbids`` and ``own_text`` (may a
    card be played), ``bluff_plays``; ``usable``, ``retrieving``, ``replacing``, ``shielding``
    (using texts and icons; PROTECTED icons kept); ``requirements``, ``sharing``,
-   ``removals``, ``hands``, ``disclosure`` (hands and discards); ``fight``, ``retreats``,
+   ``hands``, ``disclosure`` (hands and discards); ``fight``, ``retreats``,
    ``retreating``, ``declines``, ``game_end`` (fights and the end of the game); ``ships``;
    ``decks`` (deck building).
 5. The questions: the ``answers_*`` modules, listed by question kind in

@@ -26,7 +26,6 @@ from rulesq.games.bluemoon.judge.hands import (
     Plan,
     Taking,
     apply_effect,
-    end_of_fight_targets,
     no_refresh_reason,
     pending_play,
     refresh_moment,
@@ -36,9 +35,12 @@ from rulesq.games.bluemoon.judge.hands import (
     turn_cut,
 )
 from rulesq.games.bluemoon.judge.permits import forbid_claims, permitted, stopped
+from rulesq.games.bluemoon.judge.requirements import Kind as Need
+from rulesq.games.bluemoon.judge.requirements import excess, play_requirements
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import State, Step, Zone
+from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
@@ -83,6 +85,13 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
         ruling.negatives.append(ASSUMED_DECK)
     if any(s.source is not None for s in plan.steps):
         ruling.negatives.append(OPTIONAL_TAKEN)
+    for source in plan.taken:
+        # The FAQ calls it taking cards into the hand, gained by other wording than a draw:
+        # shown beside the count, not counted.
+        ruling.reason += (
+            f'; "{source.card.name}" takes cards into the hand without drawing them: {source.quote}'
+        )
+        ruling.sources.append(source)
     return ruling
 
 
@@ -113,11 +122,37 @@ def hand_count(ctx: Context) -> Answer:
             apply_effect(plan, source, play=pending[0])
     if plan.hand is None:
         raise CannotAnswer("the situation does not say how many cards the player holds")
+    limited = _limit_pending(forces, view.who)
+    if limited is not None:
+        plan.hand -= limited[0]
+        plan.rules.append(R.TEXT_AFTER_PLAY)
     ruling = _plan_ruling(plan, f"{plan.hand} card(s) in hand")
+    if limited is not None and limited[0]:
+        ruling.reason += f'; "{limited[1].card.name}" makes the player discard {limited[0]}'
+        ruling.sources.append(limited[1])
     moment = refresh_moment(state, view.who)
     if moment is not None:
         ruling.assumptions.append(BEFORE_REFRESH.format(reason=moment.reason))
     return view.answer(Number(plan.hand), ruling)
+
+
+def _limit_pending(forces: Forces, who: str) -> tuple[int, Source] | None:
+    """The cards a hand limit the latest play sets now still takes, and its text.
+
+    "Now you may not have more than five cards in your hand and you must discard any additional
+    cards": the count once the play's text is done leaves them out.
+    """
+    state = forces.state
+    plays = list(state.events_of("play", this_turn=True))
+    if not plays or state.turn_over:
+        return None
+    last = plays[-1]
+    if any(e.kind in ("draw", "phase") and e.seq > last.seq for e in state.events):
+        return None
+    for req in play_requirements(forces, last):
+        if req.who == who and req.kind is Need.LIMIT:
+            return excess(forces, req), req.source
+    return None
 
 
 # ---------------------------------------------------------------------- refreshing

@@ -173,6 +173,9 @@ class CardInfo:
     printed: Mapping[str, int] = field(default_factory=dict)
     #: A value the sources give without an element: the value in the contested element.
     plain_value: int | None = None
+    #: The plain value is the sources' "Value n" (an FAQ question's contested element), not one
+    #: the situation gives.
+    plain_from_sources: bool = False
     shields: frozenset[str] = frozenset()
     moons: int | None = None
     capacity: int | None = None
@@ -303,6 +306,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
     moons = fields.get("moons")
     capacity = fields.get("capacity")
     plain = fields.get("value")
+    sourced = isinstance(plain, int)
     for ref in refs:
         for key, number in ref.values.items():
             if key in ELEMENTS:
@@ -313,6 +317,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
                 capacity = number
             elif key == "value":
                 plain = number
+                sourced = False
         icons |= {flag.upper() for flag in ref.flags}
         icons_known = icons_known or bool(ref.flags)
     kind = kind_of(card.type) if card is not None else "character"
@@ -325,6 +330,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         given_icons=frozenset(icons),
         printed=printed,
         plain_value=plain if isinstance(plain, int) else None,
+        plain_from_sources=sourced,
         shields=frozenset(shields),
         moons=moons if isinstance(moons, int) else None,
         capacity=capacity if isinstance(capacity, int) else None,

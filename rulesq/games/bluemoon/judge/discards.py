@@ -24,6 +24,8 @@ from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Measure, Q, Total
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from rulesq.games.bluemoon.judge.dragons import Packet
     from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.state import Event, Instance
@@ -53,7 +55,7 @@ def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int
         for amount in total.amounts
     ]
     if total.either:
-        return any(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
+        return _settled(forces, cards, needs, any)
     if total.on_different_cards and len(needs) > 1:
         unknown = ""  # the first gap's reason: a kept exception would hold this frame in a cycle
         for split in _splits(cards, len(needs)):
@@ -68,7 +70,31 @@ def meets_total(forces: Forces, total: Total, cards: list[Instance], factor: int
         if unknown:
             raise CannotAnswer(unknown)
         return False
-    return all(sum(_printed(forces, c, e) for c in cards) >= n for e, n in needs)
+    return _settled(forces, cards, needs, all)
+
+
+def _settled(
+    forces: Forces,
+    cards: list[Instance],
+    needs: list[tuple[str, int]],
+    join: Callable[[Iterable[bool]], bool],
+) -> bool:
+    """Each element's total against its need, joined by ``any`` or ``all``.
+
+    An element whose printed value is unknown on some card decides nothing when the known ones
+    settle it ("5 Fire or 5 Earth" met in Earth; "… and …" missed in one): only then is it asked.
+    """
+    found: list[bool] = []
+    unknown: CannotAnswer | None = None
+    for element, n in needs:
+        try:
+            found.append(sum(_printed(forces, c, element) for c in cards) >= n)
+        except CannotAnswer as missing:
+            unknown = unknown or missing
+    settled = join(found)
+    if unknown is None or settled is (join is any):
+        return settled
+    raise unknown
 
 
 def _splits(cards: list[Instance], parts: int) -> list[list[list[Instance]]]:

@@ -545,7 +545,7 @@ class Forces:
             return False
         return self.icon_ignored(card, name, whole) is None
 
-    def printed(self, card: Instance, element: str) -> int:
+    def printed(self, card: Instance, element: str | None) -> int:
         """A card's printed value in an element after printed-value effects.
 
         Special Rule 7 applies these first; an ignored card's values have no effect (0).
@@ -738,7 +738,7 @@ class _IconView:
     def has_icon(self, card: Instance, icon: str) -> bool:
         return self.forces.has_icon(card, icon, whole=False)
 
-    def printed(self, card: Instance, element: str) -> int:
+    def printed(self, card: Instance, element: str | None) -> int:
         return self.forces.printed(card, element)
 
     def played_this_turn(self, card: Instance) -> bool:

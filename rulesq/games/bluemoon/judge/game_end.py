@@ -20,13 +20,11 @@ from rulesq.games.bluemoon.judge.attractions import turn_packets
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.retreats import called
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import ME, YOU, Zone, other
+from rulesq.games.bluemoon.judge.state import ME, MOST_DRAGONS, YOU, Zone, other
 from rulesq.games.bluemoon.judge.timing import turn_cut_short
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
-
-MOST_DRAGONS = 3
 
 
 def _name(who: str) -> str:

@@ -23,6 +23,7 @@ from rulesq.games.bluemoon.judge.prohibits import BANS, forbidding
 from rulesq.games.bluemoon.judge.requirements import hand_discards, purpose
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Place, Q
 from rulesq.games.bluemoon.times import W, When
@@ -107,6 +108,8 @@ class Plan:
     rules: list[str] = field(default_factory=list)
     assumed_deck: bool = False
     deck: int | None = None
+    #: Texts that take cards into the hand without drawing them (not counted as draws).
+    taken: list[Source] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.deck = self.forces.state.player(self.who).deck_count
@@ -236,6 +239,9 @@ def apply_effect(
                     from_deck=deck,
                     additional_end=act.cards.additional and end,
                 )
+            elif isinstance(act, a.Take) and not hand_only and source not in plan.taken:
+                # "take the others into my hand": taking cards, not drawing them (noted only).
+                plan.taken.append(source)
             elif isinstance(act, a.DrawTo) and not hand_only:
                 target = act.n if act.n is not None else _same_number(plan, source)
                 plan.take_to(target, f'"{source.card.name}"', source)
@@ -439,18 +445,3 @@ def no_refresh_reason(state: State, who: str) -> tuple[str, list[str]]:
         "of a fight, or after declining to start a fight",
         [R.REFRESH_MOMENTS, R.FIGHT_END_REFRESH],
     )
-
-
-def end_of_fight_targets(forces: Forces, who: str) -> list[tuple[int, Source]]:
-    """The "at the end of each fight … draw to N cards" texts of the player's live cards."""
-    out = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
-        effect = source.effect
-        assert isinstance(effect, fx.ActionEffect)
-        if effect.when is None or effect.when.kind is not W.END_OF_EACH_FIGHT:
-            continue
-        for do in effect.dos:
-            for act in do.acts:
-                if isinstance(act, a.DrawTo) and act.n is not None:
-                    out.append((act.n, source))
-    return out

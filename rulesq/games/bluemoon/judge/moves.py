@@ -20,9 +20,10 @@ from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
+from rulesq.games.bluemoon.judge.removals import implied_use
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import opposing_influence
+from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.cards import Catalog
@@ -141,8 +142,17 @@ class Moves:
         card.source = "ship"
         return card
 
+    def recount(self, card: Instance, step: int) -> None:
+        """A stated area count kept as a card enters (+1) or leaves (-1) the area after it."""
+        word = AREA_WORDS.get(card.zone)
+        counts = self.state.player(card.owner).area_counts
+        for key in () if word is None else (word, BOTH_AREAS):
+            if key in counts:
+                counts[key] = max(0, counts[key] + step)
+
     def to_discard(self, card: Instance) -> None:
         """A card leaves play (or the hand) for its discard pile (leadership: the leader)."""
+        self.recount(card, -1)
         zone = Zone.LEADER if card.info.kind == "leadership" else Zone.DISCARD
         card.change(zone=zone, active=False, face_down=False)
         if card.info.kind == "ship":
@@ -233,7 +243,8 @@ class Moves:
             covered = self._cover(who)
         zone = _SUPPORT if bluff else PLAY_ZONES.get(card.info.kind, _COMBAT)
         if zone is _INFLUENCE and card.info.kind == "hyla":
-            for old in state.owned(who, frozenset({Zone.INFLUENCE})):
+            # "If you play a Hyla, then any active Hyla (mine or yours) is discarded." (FAQ)
+            for old in [c for c in state.cards if c.zone is _INFLUENCE and c is not card]:
                 if old.info.kind == "hyla":
                     self.to_discard(old)
         card.change(
@@ -245,6 +256,7 @@ class Moves:
             played=True,
             used_gang=joins,
         )
+        self.recount(card, +1)
         event = self.record(
             "play",
             who,
@@ -410,6 +422,10 @@ class Moves:
                 ref, who, state_in_play()
             )
             where = "play"
+            if card is not None and card.owner != who and state.turn_owner == who:
+                user = implied_use(Forces(state), who, card)
+                if user is not None:
+                    self.record("use_text", who, (user,), implied=True)
         if card is None:
             card = self.take_from_hand(ref, who)
             where = "hand"
@@ -428,6 +444,7 @@ class Moves:
                 card = self.new_card(ref, who, Zone.HAND)
             elif card.info.kind == "ship":
                 self.to_discard(card)
+            self.recount(card, -1)
             card.zone = Zone.HAND
             card.active = False
             player = self.state.player(who)

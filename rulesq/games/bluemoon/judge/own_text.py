@@ -17,7 +17,7 @@ from rulesq.games.bluemoon.judge.limits import permissions
 from rulesq.games.bluemoon.judge.overruled import ignoring, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import player_of
-from rulesq.games.bluemoon.judge.state import ME, Instance, State, Step, Zone
+from rulesq.games.bluemoon.judge.state import ME, MOST_DRAGONS, Instance, State, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Dragon, Q
 
@@ -202,6 +202,15 @@ def _named_dragon(state: State, holder: str, colour: str | None) -> tuple[bool |
         return None, ""
     if colour in side.named_dragons:
         return True, f"the {colour} dragon is on that side"
+    # The game's three dragons are told apart by colour, one crystal card each (FAQ, About
+    # Emissaries and Inquisitors): all three on a side hold the one named, none leave it out.
+    if side.dragons == MOST_DRAGONS:
+        return True, f"all {MOST_DRAGONS} dragons, the {colour} one among them, are on that side"
+    if any(p.dragons == MOST_DRAGONS for p in state.players.values()):
+        return (
+            False,
+            f"all {MOST_DRAGONS} dragons, the {colour} one among them, are on the other side",
+        )
     if any(colour in p.named_dragons for p in state.players.values()):
         return False, f"the {colour} dragon is on the other side"
     if side.dragons is not None and side.dragons == len(side.named_dragons):

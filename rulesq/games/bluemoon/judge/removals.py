@@ -24,6 +24,7 @@ from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
+from rulesq.games.bluemoon.kinds import Group
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity, Ref
 from rulesq.games.bluemoon.selectors import R as RefKind
 from rulesq.games.bluemoon.times import W
@@ -249,7 +250,7 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
             and (exception.last_remaining or matches(named, c, who, forces))
         ]
         left = [c for c in pool if c not in cards]
-        if len(left) < spare:
+        if len(left) < spare and any(c in pool for c in cards):
             return no(
                 f"the text leaves {exception.render()}, and no other card could be the one left",
                 R.READER_CHOOSES,
@@ -380,3 +381,53 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             f'"{offer.source.card.name}" is now ({offer.source.quote})'
         )
     return reasons[0]
+
+
+def implied_use(forces: Forces, who: str, card: Instance) -> Instance | None:
+    """The card whose "On my turn, I may discard …" text a discard with no use stated must be.
+
+    ``who`` discards the opponent's ``card`` in play on his own turn and no use of a text is
+    pending: only a text lets him (discarding is allowed only where specifically permitted). When
+    the one open text that fits is used once on each turn, the discard is its use; a
+    "now" text of a card just played is that play's; several that fit are cannot answer.
+    """
+    state = forces.state
+    discards = [
+        e.seq
+        for e in state.events_of("discard", who, this_turn=True)
+        if e.data.get("where") == "play" and e.data.get("owner") != who
+    ]
+    last = max(discards, default=-1)
+    if any(e.seq > last for e in state.events_of("use_text", who, this_turn=True)):
+        return None  # a stated use whose discard this is
+    if not any(
+        _per_turn_discard(source)
+        for c in state.cards
+        if c.owner == who and c.in_play
+        for source in effects_of(c)
+    ):
+        return None  # no "On my turn, I may discard" text: nothing to count the use of
+    fitting = [
+        o for o in offers(forces, who) if o.closed is None and fits(forces, o, [card]) is None
+    ]
+    users = {id(o.source.card): o.source.card for o in fitting}
+    if len(users) > 1:
+        names = " or ".join(f'"{c.name}"' for c in users.values())
+        raise CannotAnswer(
+            f'the discard of "{card.name}" is made by the text of {names}, and the situation '
+            'does not say which (write: I use the special power text of "…")'
+        )
+    effect = fitting[0].source.effect if len(fitting) == 1 else None
+    if isinstance(effect, fx.BlueMoonEffect) and effect.group is Group.PER_TURN_OR_EVENT:
+        return fitting[0].source.card
+    return None
+
+
+def _per_turn_discard(source: Source) -> bool:
+    """Whether a text discards cards in play once on each turn ("On my turn, I may discard")."""
+    effect = source.effect
+    return (
+        isinstance(effect, fx.ActionEffect)
+        and effect.group is Group.PER_TURN_OR_EVENT
+        and any(_play_discard(act) for do in effect.dos for act in do.acts)
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.fight import (
@@ -29,6 +30,7 @@ from rulesq.games.bluemoon.judge.retreats import (
     no_character,
     replacement_due,
     retreat_obligations,
+    supplied,
 )
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Step
@@ -88,7 +90,8 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         parts.append("a character card has been played this turn")
     else:
         can = play_ruling(state, who, "character")
-        parts.append("a character card can still be played")
+        replacing = "a replacement " if replacement_due(forces, who) is not None else "a "
+        parts.append(f"{replacing}character card can still be played")
         ruling.cite(R.MUST_PLAY_CHARACTER, *can.rules)
         ruling.sources += can.sources
         if any(
@@ -101,15 +104,24 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
             )
             ruling.cite(R.REPLACE, R.READ_OUT)
         if lacks_character(state, who) is None:
-            ruling.negatives.append(
-                "the situation does not say that the hand lacks a character card"
-            )
+            if starter(state) == who and state.is_first_turn and fight_started(state, who) is None:
+                # Without a character card he declines to start the fight instead: no either way.
+                parts[-1] += ", or else the player, starting the fight, declines instead"
+                ruling.cite(R.STARTER_DECLINES)
+            else:
+                raise CannotAnswer(_hand_decides(forces, who, "a character card to play"))
     for source in retreat_obligations(forces, who):
         met = done(forces, who, source)
         ruling.sources.append(source)
         if met is not None:
             parts.append(f'"{source.card.name}" is satisfied: {met.reason}')
             ruling.cite(*met.rules)
+        elif not supplied(forces, who, source):
+            raise CannotAnswer(
+                _hand_decides(
+                    forces, who, f'the cards "{source.card.name}" asks for ({source.quote})'
+                )
+            )
         else:
             parts.append(f'"{source.card.name}" can still be satisfied this turn')
             ruling.cite(R.OBLIGATION_CHECKED)
@@ -129,6 +141,17 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
             ruling.cite(R.MATCH_OPPONENT)
     ruling.reason = "nothing forces a retreat: " + "; ".join(parts)
     return ruling
+
+
+def _hand_decides(forces: Forces, who: str, what: str) -> str:
+    """Why a retreat resting on the hand is not answered: the situation does not say it holds it."""
+    due = replacement_due(forces, who)
+    if due is not None and what.startswith("a character card"):
+        what = f'a character card to replace the one "{due[0].card.name}" cancelled'
+    return (
+        f"whether the player must retreat rests on his hand holding {what}, which the situation "
+        "does not say (name the card in his hand, or say that he has none)"
+    )
 
 
 def can_retreat(forces: Forces, who: str) -> Ruling:

@@ -14,6 +14,7 @@ instructions supersede the game rules).
 from __future__ import annotations
 
 from copy import copy
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rulesq.games.bluemoon import acts as a
@@ -37,7 +38,7 @@ from rulesq.games.bluemoon.judge.permits import by_text
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.state import Step, Zone, hand_current
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards
 from rulesq.games.bluemoon.times import W
@@ -288,6 +289,11 @@ def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:
     assert isinstance(effect, fx.Obligation)
     state = forces.state
     for act in effect.do.acts:
+        whole = _whole_hand(state, who)
+        if isinstance(act, a.Discard) and whole is not None:
+            if not _meets(forces, act, whole, source.controller):
+                return no("the cards in the player's hand cannot meet it")
+            continue
         if not isinstance(act, a.Play) or not isinstance(act.cards, Cards) or not act.cards.types:
             return None
         kinds = [t.value for t in act.cards.types]
@@ -302,16 +308,63 @@ def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:
             "support" not in kinds or state.hand_size(who) == 0
         ):
             return no(f"the player holds no {' or '.join(kinds)} card")
-        if "support" in kinds and hand_lacks(state, who, frozenset(kinds)):
+        if "support" in kinds and hand_lacks(state, who, frozenset(kinds)) and whole is not None:
             # The whole hand is known: a character card is the play of a support card only
             # face down, with a BLUFF icon (Buka Invasion rulesheet).
-            cards = [*state.hand(who), *_landed_cargo(state, who)]
+            cards = [*whole, *_landed_cargo(state, who)]
             first = state.is_first_turn
             if not any(bluff_play(state, card, who, first).allowed for card in cards):
                 return no(
                     f"the player holds no {' or '.join(kinds)} card, and no card in hand can "
                     "be played face down as a bluff card"
                 )
+    return None
+
+
+def supplied(forces: Forces, who: str, source: Source) -> bool:
+    """Whether the hand (or a landed ship) is known to hold the cards an obligation asks for.
+
+    For a play, a card of the kind it names, or for a support card one that can be played face
+    down as a bluff card (the play of a support card, Buka Invasion rulesheet); for a discard,
+    cards of the hand that meet it.
+    """
+    effect = source.effect
+    assert isinstance(effect, fx.Obligation)
+    state = forces.state
+    for act in effect.do.acts:
+        if isinstance(act, a.Discard):
+            if _meets(forces, act, state.hand(who), source.controller):
+                return True
+            continue
+        if not isinstance(act, a.Play) or not isinstance(act.cards, Cards) or not act.cards.types:
+            continue
+        kinds = frozenset(t.value for t in act.cards.types)
+        if hand_lacks(state, who, kinds) is False:
+            return True
+        if "support" in kinds:
+            cards = [*state.hand(who), *_landed_cargo(state, who)]
+            first = state.is_first_turn
+            if any(bluff_play(state, card, who, first).allowed for card in cards):
+                return True
+    return False
+
+
+def _meets(forces: Forces, act: a.Discard, hand: list[Instance], controller: str) -> bool:
+    """Whether some of these cards in hand, discarded, meet the discard a text asks for."""
+    return any(
+        satisfies(forces, act.cards, list(cards), controller)
+        for size in range(1, len(hand) + 1)
+        for cards in combinations(hand, size)
+    )
+
+
+def _whole_hand(state: State, who: str) -> list[Instance] | None:
+    """The player's hand card by card, when the situation gives all of it (else None)."""
+    player = state.player(who)
+    if not hand_current(state, who):
+        return None
+    if player.hand_exact or state.hand_size(who) == 0:
+        return state.hand(who)
     return None
 
 

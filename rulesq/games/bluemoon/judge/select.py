@@ -25,7 +25,7 @@ class Looks(Protocol):
     def has_icon(self, card: Instance, icon: str) -> bool:
         """Whether the card has the icon and it is not ignored."""
 
-    def printed(self, card: Instance, element: str) -> int:
+    def printed(self, card: Instance, element: str | None) -> int:
         """The card's printed value in an element after printed-value effects."""
 
     def played_this_turn(self, card: Instance) -> bool:
@@ -187,6 +187,16 @@ def _has_icon(inst: Instance, icon: str, forces: Looks | None) -> bool:
 def _printed_above(sel: Cards, inst: Instance, forces: Looks | None) -> bool:
     limit = sel.printed_value_above
     assert limit is not None
+    if not inst.info.printed and inst.info.plain_value is not None:
+        # "Value 4": the value in one element (an FAQ question's contested one); the other
+        # printed value is not given, so only a value above the limit decides.
+        plain = forces.printed(inst, None) if forces is not None else inst.info.plain_value
+        if plain > limit:
+            return True
+        raise CannotAnswer(
+            f'the sources give "{inst.name}" value {inst.info.plain_value} in one element, '
+            "not its other printed value"
+        )
     unknown = ""  # the first gap's reason: a kept exception would hold this frame in a cycle
     for element in ("fire", "earth"):
         try:

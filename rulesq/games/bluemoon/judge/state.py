@@ -14,6 +14,8 @@ from rulesq.games.bluemoon.judge.history import CLOCK, OWN, Remembering, new_epo
 from rulesq.games.bluemoon.judge.work import WORK
 
 ME, YOU = "me", "you"
+#: The dragons of a game (rulebook p.10: "all three dragons").
+MOST_DRAGONS = 3
 
 
 def other(who: str) -> str:

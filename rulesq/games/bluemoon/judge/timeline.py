@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import turn_default
 from rulesq.errors import CannotAnswer
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, noting_unknown_icons
+from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.iconuse import new_use
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.phase_reads import PhaseReads, noted
@@ -30,8 +33,10 @@ from rulesq.games.bluemoon.judge.state import (
     other,
 )
 from rulesq.games.bluemoon.judge.work import WORK
+from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.forces import Source
     from rulesq.situation.model import CardRef, Fact, Situation
 
 
@@ -164,6 +169,7 @@ class Timeline(Moves):
         if state.fight_over:
             for player in state.players:
                 self.refresh_hand(player)  # at the end of any fight (rulebook p.9)
+                self.draw_at_fight_end(player)
             self.start_fight()
         state.turn += 1
         state.turn_owner = who
@@ -203,6 +209,26 @@ class Timeline(Moves):
         drawn = min(6 - size, player.deck_count)
         player.hand_count = size + drawn
         player.deck_count -= drawn
+
+    def draw_at_fight_end(self, who: str) -> None:
+        """After the fight-end refresh, "at the end of each fight … I may draw to N" (taken)."""
+        state = self.state
+        player = state.player(who)
+        for target, source in end_of_fight_targets(Forces(state), who):
+            size = state.hand_size(who)
+            if size is None or size >= target or player.deck_count == 0:
+                continue
+            state.assumed.append(
+                f'"{source.card.name}" draws to {target} cards at the end of the fight (an '
+                f"optional draw, taken to be made): {source.quote}"
+            )
+            player.hand_exact = False
+            if player.deck_count is None:
+                player.hand_count = None
+                continue
+            drawn = min(target - size, player.deck_count)
+            player.hand_count = size + drawn
+            player.deck_count -= drawn
 
     def start_fight(self) -> None:
         """After a fight has ended, the next turn begins a new fight (rulebook p.9).
@@ -560,3 +586,18 @@ class Timeline(Moves):
             self.to_discard(card)
         event = self.record("call_bluff", caller, revealed, bluffer=bluffer)
         self.state.snapshots[event.seq] = before
+
+
+def end_of_fight_targets(forces: Forces, who: str) -> list[tuple[int, Source]]:
+    """The "at the end of each fight … draw to N cards" texts of the player's live cards."""
+    out = []
+    for source in forces.effects(fx.ActionEffect, controller=who):
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        if effect.when is None or effect.when.kind is not W.END_OF_EACH_FIGHT:
+            continue
+        for do in effect.dos:
+            for act in do.acts:
+                if isinstance(act, a.DrawTo) and act.n is not None:
+                    out.append((act.n, source))
+    return out

@@ -120,6 +120,12 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
             )
         else:
             out = Valued(known)
+            if card.info.plain_from_sources and element not in card.info.printed:
+                out.assumed.append(
+                    f'the sources give "{card.name}" value {known} in the contested element of '
+                    f"an FAQ question, not by element: it is taken to be its "
+                    f"{element or 'contested'} value"
+                )
     for source in forces.effects(fx.ValueChange):
         effect = source.effect
         assert isinstance(effect, fx.ValueChange)
@@ -416,6 +422,13 @@ def _both_printed_known(card: Instance, ups: list[Source]) -> None:
         assert isinstance(effect, fx.ValueChange)
         if effect.op not in (fx.Op.INCREASE_TO_SUM, fx.Op.INCREASE_TO_HIGHER):
             continue
+        info = card.info
+        if not card.face_down and not info.printed and info.plain_value is not None:
+            raise CannotAnswer(
+                f'"{source.card.name}" uses both printed values of "{card.name}" '
+                f"({source.quote}), and the sources give it value {info.plain_value} in "
+                "one element only"
+            )
         missing = [e for e in ("fire", "earth") if not _known(card, e)]
         if missing and (card.is_character or len(missing) == 1):
             raise CannotAnswer(
@@ -453,6 +466,8 @@ def _best(
 
 # ---------------------------------------------------------------------- conditions
 AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
+#: The stated count of both areas together.
+BOTH_AREAS = "combat and support areas"
 
 
 def count_cards(
