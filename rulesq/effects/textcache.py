@@ -27,7 +27,6 @@ entry or file is read again and rewritten.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -35,6 +34,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from rulesq.digests import sha256
 from rulesq.effects.base import ParsedText
 
 _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
@@ -296,7 +296,7 @@ class TextCache:
         from rulesq.cachefiles import content_key
 
         sources = sorted(p for folder in self.packages for p in folder.glob("*.py"))
-        digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()
+        digest = sha256("\0".join(texts).encode()).hexdigest()
         return content_key([*self.grammars, *sources], f"card-texts {_FORMAT} {digest}")
 
     def _read_or_build(self) -> dict[str, str]:
@@ -399,7 +399,7 @@ class TextCache:
 
 def _digest(text: str) -> str:
     """The key of an inline text in the inline file: the SHA-256 of its content."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def for_game(game: str, package: Path, read: Callable[[str], ParsedText]) -> TextCache:
