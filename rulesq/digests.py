@@ -8,6 +8,7 @@ neither is built in, ``hashlib``'s is used.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from importlib import import_module
 from typing import Protocol
@@ -22,14 +23,18 @@ class Hash(Protocol):
 
 
 def _builtin() -> Callable[[bytes], Hash]:
-    """The interpreter's own ``sha256`` constructor, else ``hashlib``'s."""
-    for name in ("_sha2", "_sha256"):
-        try:
-            found = getattr(import_module(name), "sha256", None)
-        except ImportError:
-            continue
-        if callable(found):
-            return found  # type: ignore[no-any-return]
+    """The interpreter's own ``sha256`` constructor, else ``hashlib``'s.
+
+    One module is tried, the one this Python's version names: a module not found is looked
+    for along the whole path, which costs about as much as ``hashlib``.
+    """
+    name = "_sha2" if sys.version_info >= (3, 12) else "_sha256"
+    try:
+        found = getattr(import_module(name), "sha256", None)
+    except ImportError:
+        found = None
+    if callable(found):
+        return found  # type: ignore[no-any-return]
     import hashlib
 
     return hashlib.sha256
