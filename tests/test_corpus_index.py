@@ -64,6 +64,19 @@ def test_a_clause_is_decoded_when_read_and_only_then(cache: Path) -> None:
     assert corpus.clauses.undecoded() == total - 1
 
 
+def test_whether_a_clause_is_there_is_told_without_decoding_it(cache: Path) -> None:
+    """``has_clause`` (what a situation's ``source`` and ``decided by`` lines ask) says what
+    ``find_clause`` finds, for every id and alias, and decodes nothing."""
+    load_corpus("bluemoon")
+    load_corpus.cache_clear()
+    corpus, read = load_corpus("bluemoon"), whole("bluemoon")
+    refs = [*read.clauses, *read._aliases, *(a.upper() for a in read._aliases), "nothing", ""]
+    assert [corpus.has_clause(ref) for ref in refs] == [
+        read.find_clause(ref) is not None for ref in refs
+    ]
+    assert corpus.clauses.undecoded() == len(corpus.clauses)
+
+
 def test_without_a_cache_folder_every_clause_is_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

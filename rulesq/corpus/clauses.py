@@ -46,6 +46,13 @@ class Clauses(MutableMapping[str, Clause]):
             return self._decode(key, found)
         return found  # type: ignore[return-value]
 
+    def find(self, key: str) -> Clause | None:
+        """The clause ``key`` (decoded if it is still a line), or None: one look-up."""
+        found = self._items.get(key)
+        if type(found) is str:
+            return self._decode(key, found)
+        return found  # type: ignore[return-value]
+
     def __setitem__(self, key: str, clause: Clause) -> None:
         self._items[key] = clause
 

@@ -57,10 +57,18 @@ class Corpus:
 
     def find_clause(self, ref: str) -> Clause | None:
         """The clause with this id or alias, or None."""
-        if ref in self.clauses:
-            return self.clauses[ref]
+        found = self.clauses.find(ref)
+        if found is not None:
+            return found
         target = self._aliases.get(ref.lower())
-        return self.clauses.get(target) if target else None
+        return self.clauses.find(target) if target else None
+
+    def has_clause(self, ref: str) -> bool:
+        """Whether a clause has this id or alias (``find_clause`` finds one), none decoded."""
+        if ref in self.clauses:
+            return True
+        target = self._aliases.get(ref.lower())
+        return bool(target) and target in self.clauses
 
     def _alias_names(self) -> list[str]:
         return [alias for clause in self.clauses.values() for alias in clause.aliases]
