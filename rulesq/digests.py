@@ -17,9 +17,11 @@ from typing import Protocol
 class Hash(Protocol):
     """What a SHA-256 object offers the cache keys."""
 
-    def update(self, data: bytes, /) -> None: ...
+    def update(self, data: bytes, /) -> None:
+        """Hash ``data`` after what was hashed before."""
 
-    def hexdigest(self) -> str: ...
+    def hexdigest(self) -> str:
+        """The digest so far, in hexadecimal."""
 
 
 def _builtin() -> Callable[[bytes], Hash]:
