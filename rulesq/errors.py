@@ -166,7 +166,7 @@ class InputError(RulesqError):
         out = [
             escape_controls(
                 f"{self.source}:{self.line}:{self.column}: error: "
-                f"{shorten(self.message, _LONGEST_MESSAGE)}"
+                f"{shorten(self.message, LONGEST_MESSAGE)}"
             )
         ]
         line, at = window(self.source_line(), self.column)
@@ -176,15 +176,15 @@ class InputError(RulesqError):
         out.append("  " + " " * (column - 1) + "^")
         if self.expected:
             out.append(
-                escape_controls(shorten("expected " + _one_of(self.expected), _LONGEST_MESSAGE * 4))
+                escape_controls(shorten("expected " + _one_of(self.expected), LONGEST_MESSAGE * 4))
             )
         if self.suggestion:
-            out.append(escape_controls(shorten(self.suggestion, _LONGEST_MESSAGE)))
+            out.append(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)))
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(
                     ("did you mean: " if number == 0 else "          or: ")
-                    + shorten(form, _LONGEST_MESSAGE)
+                    + shorten(form, LONGEST_MESSAGE)
                 )
             )
         if self.forms_hint:
@@ -208,7 +208,7 @@ class InputError(RulesqError):
 #: The most characters of a line an error shows (a longer line is cut around the caret).
 _LONGEST_LINE = 100
 #: The most characters of a message (a message quoting a huge word is cut).
-_LONGEST_MESSAGE = 300
+LONGEST_MESSAGE = 300
 
 
 def shorten(text: str, limit: int) -> str:

@@ -56,7 +56,12 @@ def read_file(name: str, limit: int | None = None) -> str:
     if limit is None:
         limit = max_input_bytes()
     if name == "-":
-        data = sys.stdin.buffer.read(limit + 1)
+        if sys.stdin is None:  # started with standard input closed
+            raise RulesqError("cannot read standard input: it is closed")
+        try:
+            data = sys.stdin.buffer.read(limit + 1)
+        except OSError as error:
+            raise RulesqError(f"cannot read standard input: {error.strerror or error}") from None
         return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
     try:
         handle = os.open(name, _OPEN)

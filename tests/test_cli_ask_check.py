@@ -104,6 +104,18 @@ def test_ask_unknown_graph_format_is_bad_input() -> None:
     assert code == 2 and "dot" in out
 
 
+def test_ask_without_a_question_or_with_two_outputs_is_bad_input() -> None:
+    """No question to answer, or ``--graph`` with ``--json``: exit 2 and why, nothing judged."""
+    code, out = run("ask", "-e", "game warhammer")
+    assert code == 2 and "no question" in out and "rulesq forms" in out
+    code, out = run("ask", "--json", "-e", "game warhammer")
+    assert code == 2 and "no question" in json.loads(out)["error"]
+    code, out = run("ask", "--json", "--graph", "dot", str(ERRATA))
+    assert code == 2 and "not both" in json.loads(out)["error"]
+    code, out = run("ask", "--graph", "dot", str(ERRATA))
+    assert code == 0 and out.startswith("digraph")
+
+
 def test_ask_cannot_answer_exits_1() -> None:
     """A question that cannot be answered says why and exits 1."""
     code, out = run("ask", "-e", f"game warhammer\\n{DECK_QUESTION}")

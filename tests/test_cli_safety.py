@@ -108,6 +108,37 @@ def test_a_broken_pipe_exits_141_quietly() -> None:
     assert done.stderr.strip().splitlines() == ["rc=141"], done.stderr
 
 
+def test_standard_error_read_by_no_one_exits_141_quietly(tmp_path: Path) -> None:
+    """The reader of standard error went away before an error is told: 141, not a bug's 3."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulesq", "ask", str(tmp_path / "missing.rq")],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stderr is not None
+    process.stderr.close()  # before the error is written: writing it breaks the pipe
+    assert process.wait(timeout=120) == 141
+
+
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    """Interrupted while checking (workers and all): exit 130, nothing on standard error."""
+    import signal
+
+    for jobs in ("1", "2"):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "rulesq", "check", "corpus", "tests/cases", "-j", jobs],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith(b"AGREE")  # started: interrupt it now
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=120)
+        assert process.returncode == 130 and b"Traceback" not in err, err
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 def test_a_full_output_exits_2_with_one_line() -> None:
     """Standard output on a full device: exit 2, one line, no traceback."""
@@ -178,6 +209,36 @@ def test_the_input_size_is_limited(tmp_path: Path) -> None:
         check=False,
     )
     assert endless.returncode == 2 and b"input limit of 1,000,000 bytes" in endless.stderr
+
+
+def test_a_file_in_error_is_one_short_line_in_check(tmp_path: Path) -> None:
+    """A message quoting a huge name is cut in check's ERROR line, as in the details."""
+    case = tmp_path / "huge.rq"
+    case.write_text('game bluemoon\nask can I play "' + "A" * 5000 + '"?\n')
+    done = run(["check", str(case)])
+    assert done.returncode == 2
+    [line, _summary] = done.stdout.decode().splitlines()
+    assert line.startswith("ERROR") and line.endswith("…") and len(line) < 400 + len(str(case))
+    assert max(len(shown) for shown in done.stderr.decode().splitlines()) < 400
+
+
+def test_a_corpus_folder_with_no_game_is_said_plainly(tmp_path: Path) -> None:
+    """Pointed at a folder with no game, lookups say so (not "unknown card", not no match)."""
+    for args in (["card", "Pandemonium"], ["search", "dragon"], ["forms", "--game", "fma"]):
+        done = run(args, RULESQ_CORPUS_DIR=str(tmp_path))
+        assert done.returncode == 2, args
+        assert b"No game's corpus is in" in done.stderr, (args, done.stderr)
+
+
+def test_a_closed_standard_input_is_an_input_error() -> None:
+    """``ask -`` with standard input closed: exit 2 and why; the bare command and the table too."""
+    done = shell(f"{RQ} ask - <&-")
+    assert done.returncode == 2 and done.stderr == (
+        "error: cannot read standard input: it is closed\n"
+    )
+    assert shell(f"{RQ} <&-").stdout.startswith("Usage: ")
+    table = shell(f"{RQ} shell <&-")
+    assert table.returncode == 0 and table.stderr == ""
 
 
 def test_a_number_has_at_most_100_digits() -> None:

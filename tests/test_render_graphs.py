@@ -93,3 +93,42 @@ def test_cards_that_ignore_one_another_form_a_loop() -> None:
 
     loops = ignore_loops([("A", "B"), ("B", "A"), ("B", "C"), ("D", "D")])
     assert sorted(map(sorted, loops)) == [["A", "B"], ["D"]]
+
+
+def test_the_drawn_graph_quotes_the_deciding_rule_and_says_what_a_precedent_shares() -> None:
+    """DOT: the rule clause shows its quote, wrapped; precedents are named so; edges noted."""
+    situation = (
+        'game bluemoon\\nyou have active "Pandemonium"\\nI play "Trigger Brainstorm"\\n'
+        "ask can I play a support card?\\n"
+    )
+    result = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    rule = re.search(
+        r'\[label="(rule: bluemoon/rulebook/p17-special-rules/you-may-not[^]]*)"', text
+    )
+    assert rule is not None
+    lines = rule.group(1).split("\\n")
+    assert len(lines) > 2 and all(len(line) <= 44 for line in lines[1:])  # wrapped, not cut
+    assert "“Cards reading" in lines[1] and lines[-1].endswith("other cards.”")
+    assert "fillcolor=aliceblue" in text and '[label="precedent: bluemoon/faq/' in text
+    assert '[label="matches: same step: you may not"' in text
+    assert '[label="supports: argued for it"' in text
+    assert "edge [fontname=Helvetica" in text
+
+
+def test_many_sources_of_one_node_are_drawn_in_staggered_rows() -> None:
+    """A verdict resting on many facts and clauses gets them on three rows, not one."""
+    from rulesq.explain.digraph import DiGraph
+    from rulesq.render.graphs import _staggered
+
+    graph = DiGraph()
+    graph.add_node("verdict", kind="verdict", label="2")
+    for i in range(7):
+        graph.add_node(f"fact:{i}", kind="fact", label=f"fact {i}")
+        graph.add_edge(f"fact:{i}", "verdict", kind="supports")
+    graph.add_node("card", kind="card", label="A")
+    graph.add_edge("fact:0", "card", kind="quotes")
+    rows = _staggered(graph)
+    assert sorted(rows.values()) == [1, 1, 1, 2, 2, 3, 3]
+    assert ("fact:0", "card") not in rows  # one source only: one row

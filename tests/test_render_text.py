@@ -55,3 +55,32 @@ def test_a_gap_whose_reason_is_its_label_is_shown_once() -> None:
     for line in gaps:
         half = (len(line) - 2) // 2
         assert line[:half] != line[half + 2 :], line
+
+
+def test_a_long_verdict_and_the_sides_of_a_conflict_are_wrapped() -> None:
+    """A card's whole text as the verdict, and a conflict's sides, keep to the width."""
+    from pathlib import Path
+
+    from rulesq.render.text import WIDTH
+
+    root = Path(__file__).resolve().parents[1]
+    for path in (
+        "corpus/fma/cases/cards/burning-the-past-reads.rq",
+        "tests/cases/ignore/values-of-a-card-in-an-undecided-ignore-loop-are-a-conflict.rq",
+    ):
+        result = runner.invoke(app, ["ask", str(root / path)])
+        answer = result.output.partition("  cites:")[0]
+        assert all(len(line) <= WIDTH for line in answer.splitlines()), result.output
+        assert "\n    " in answer  # a continued line, indented
+
+
+def test_a_control_character_of_an_inline_card_is_shown_escaped() -> None:
+    """An inline card named with an escape sequence never reaches the terminal raw."""
+    situation = (
+        'game bluemoon\\ncard "Odd\x1b[2J" support: "You may not play booster cards."\\n'
+        'you have active "Odd\x1b[2J"\\nask can I play "Volcanic Gauntlets"?\\n'
+    )
+    for flags in ([], ["--explain"]):
+        result = runner.invoke(app, ["ask", *flags, "-e", situation])
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and '"Odd\\x1b[2J" forbids it' in result.output

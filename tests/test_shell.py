@@ -180,3 +180,71 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
         'you have active "Pandemonium"',
         'ask can I play "Laughing Gas"?',
     ]
+
+
+def test_ctrl_c_while_a_line_is_judged_takes_the_line_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table goes on after an interrupt, without the line it was judging."""
+    from rulesq.cli.shell import _handled
+
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+
+    def interrupted(self: Table, situation: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Table, "answer_last", interrupted)
+    assert _handled(table, 'ask can I play "Laughing Gas"?') == "interrupted: the line is not kept"
+    assert table.lines == ['you have active "Pandemonium"']
+
+
+def test_a_call_typed_shows_its_result_alone() -> None:
+    """The answer is on screen already: an expect line prints the call checked, not it again."""
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    table.handle('ask can I play "Laughing Gas"?')
+    assert table.handle("expect no") == "  expect no: AGREE"
+    assert table.handle("expect  yes") == (
+        "  expect  yes: DISAGREE (expected yes, but the answer is no)"
+    )
+
+
+def test_an_unknown_game_is_refused_before_the_table_opens() -> None:
+    """``rulesq shell --game chess``: the error, with the games, exit 2 (no table of chess)."""
+    from rulesq.cli.shell import shell
+    from rulesq.errors import UnknownNameError
+
+    with pytest.raises(UnknownNameError, match="Unknown game 'chess'"):
+        shell("chess")
+
+
+def test_the_history_is_kept_in_memory_when_the_cache_folder_fails(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A cache folder that cannot be made: one warning, the table still opens."""
+    pytest.importorskip("prompt_toolkit")
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from rulesq.cli.shell import _history
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(blocker / "cache"))
+    assert isinstance(_history(), InMemoryHistory)
+    assert "cannot keep the lines typed" in capsys.readouterr().err
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
+    assert isinstance(_history(), FileHistory)
+
+
+def test_a_line_refused_while_it_is_judged_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error met while answering is shown, and the line taken back, as a bad line is."""
+    from rulesq.errors import CannotAnswer
+
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+
+    def refused(self: Table, situation: object) -> str:
+        raise CannotAnswer("refused while judged")
+
+    monkeypatch.setattr(Table, "answer_last", refused)
+    assert table.handle('ask can I play "Laughing Gas"?') == "error: refused while judged"
+    assert table.lines == ['you have active "Pandemonium"']

@@ -19,6 +19,7 @@ from rulesq.cli.basics import (
     EXIT_ERROR,
     EXIT_FAIL,
     EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     print_json,
     report_error,
@@ -53,8 +54,8 @@ def main() -> None:
 
     0, 1 and 2 are the commands' own (answered, not answered or disagreeing, bad input or
     usage); a closed or full standard output ends with 2 (141 for a broken pipe, as Unix
-    tools do); anything else is an internal error: exit 3, one line asking for a report, the
-    traceback only with RULESQ_DEBUG=1.
+    tools do), Ctrl-C with 130; anything else is an internal error: exit 3, one line asking
+    for a report, the traceback only with RULESQ_DEBUG=1.
     """
     completing = bool(os.environ.get(COMPLETE_VAR))
     if completing:
@@ -94,12 +95,18 @@ def main() -> None:
     except streams.OutputClosed as closed:
         streams.silence_stdout()
         if closed.error.errno == errno.EPIPE:
+            streams.silence_stderr()  # the reader of either output went away: quietly
             sys.exit(EXIT_BROKEN_PIPE)
-        sys.stderr.write(f"rulesq: error: cannot write the output: {closed}\n")
+        try:
+            sys.stderr.write(f"rulesq: error: cannot write the output: {closed}\n")
+        except streams.OutputClosed:  # standard error itself is closed or full
+            streams.silence_stderr()
         sys.exit(EXIT_ERROR)
     except RulesqError as error:
         report_error(error, as_json=as_json)
         sys.exit(EXIT_ERROR)
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the workers end on their own
+        sys.exit(EXIT_INTERRUPTED)
     except Exception as error:  # noqa: BLE001 - a usage error, or a bug: one line, exit 3
         click = sys.modules.get("click")  # not imported: the error cannot be one of its own
         if click is not None and isinstance(error, click.UsageError):
@@ -146,7 +153,7 @@ def run() -> None:
                 for stream in (sys.stdout, sys.stderr):
                     if stream is not None:
                         stream.flush()
-            except (OSError, ValueError, AttributeError):
+            except (OSError, ValueError, AttributeError, streams.OutputClosed):
                 raise done from None
             os._exit(code or 0)
         raise

@@ -33,10 +33,19 @@ def run_ask(
                 f"unknown graph format '{graph}': --graph takes "
                 f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else "")
             )
+        if graph is not None and as_json:
+            raise RulesqError(
+                "give --graph or --json, not both: --graph prints the graph alone "
+                "(--graph json prints it as JSON)"
+            )
         # a file's lines come from the cache folder, and are kept there
         situation = parse_situation(text, source, game, remember=_a_file(file, expression))
         answers = evaluate(situation)
         _keep_lines()
+        if not answers:
+            raise RulesqError(
+                "no question: write one as ask ...? on its own line (rulesq forms lists them)"
+            )
         found = get_game(situation.game)
         ladder = load_ladder(found.name)
         outcomes = [
@@ -63,9 +72,7 @@ def run_ask(
     else:
         from rulesq.render.text import render_answers
 
-        if not answers:
-            sys.stdout.write("no question: write one as  ask ...?\n")
-        sys.stdout.write(render_answers(answers, outcomes, explain=explain) if answers else "")
+        sys.stdout.write(render_answers(answers, outcomes, explain=explain))
     return EXIT_FAIL if any(not a.answered for a in answers) else EXIT_OK
 
 

@@ -15,6 +15,8 @@ EXIT_ERROR = 2
 EXIT_INTERNAL = 3
 #: Standard output was a pipe whose reader went away (128 + SIGPIPE, as Unix tools do).
 EXIT_BROKEN_PIPE = 141
+#: Interrupted by the user (Ctrl-C: 128 + SIGINT, as Unix tools do).
+EXIT_INTERRUPTED = 130
 #: The variable the shell sets when it asks rulesq for completions.
 COMPLETE_VAR = "_RULESQ_COMPLETE"
 

@@ -93,7 +93,7 @@ def root(
     """
     if ctx.invoked_subcommand is not None:
         return
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty():
         from rulesq.cli.shell import shell
 
         shell()

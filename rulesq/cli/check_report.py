@@ -6,7 +6,8 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulesq.errors import InputError, escape_controls
+from rulesq.errors import LONGEST_MESSAGE as LONGEST
+from rulesq.errors import InputError, escape_controls, shorten
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
@@ -78,9 +79,10 @@ def _error_line(result: FileCheck) -> str:
     """Where a file failed and why, on one line (the details, with a caret, go to stderr)."""
     error = result.error
     if isinstance(error, InputError):
-        return f"{error.source}:{error.line}:{error.column}: {error.message}"
+        return f"{error.source}:{error.line}:{error.column}: {shorten(error.message, LONGEST)}"
     message = str(error).splitlines()[0] if str(error) else "cannot be checked"
-    return message if result.path in message else f"{result.path}: {message}"
+    message = message if result.path in message else f"{result.path}: {message}"
+    return shorten(message, LONGEST + len(result.path))
 
 
 def _as_dict(result: FileCheck) -> dict[str, object]:

@@ -36,6 +36,8 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
 
     try:
         games = [get_game(game)] if game else [get_game(name) for name in GAMES]
+        for found in games:
+            found.corpus  # noqa: B018 - its forms are the corpus's: a missing one is an error
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if as_json:

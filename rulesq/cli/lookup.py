@@ -10,12 +10,16 @@ if TYPE_CHECKING:
 
 def games_to_search(game: str | None) -> list[str]:
     """The named game (checked), or every game that has a corpus."""
-    from rulesq.corpus.load import available_games
+    from rulesq.corpus.load import available_games, no_corpus
+    from rulesq.errors import RulesqError
     from rulesq.games import get_game
 
     if game:
         return [get_game(game).name]
-    return available_games()
+    found = available_games()
+    if not found:
+        raise RulesqError(str(no_corpus()))
+    return found
 
 
 def marked(snippet: str, style: str = "bold reverse") -> Text:

@@ -18,6 +18,7 @@ from rulesq.errors import InputError, RulesqError
 if TYPE_CHECKING:
     from prompt_toolkit.completion import CompleteEvent, Completion
     from prompt_toolkit.document import Document
+    from prompt_toolkit.history import History
 
 HELP = """\
 Type a statement (you have active "Card"), a question (ask can I play "Card"?) or a call
@@ -66,7 +67,15 @@ class Table:
         self.lines.append(line)
         if not (line.startswith("ask ") or line.startswith("expect ")) or not situation.questions:
             return ""
-        return self.answer_last(situation)
+        try:
+            shown = self.answer_last(situation)
+        except RulesqError as error:  # refused while judged: not kept, as a bad line is not
+            self.lines.pop()
+            return f"error: {error}"
+        if line.startswith("expect "):  # the answer is on screen already: this call's result
+            checked = [row for row in shown.splitlines() if row.startswith("  expect ")]
+            return checked[-1] if checked else shown
+        return shown
 
     def answer_last(self, situation: object) -> str:
         """The answer to the last question of the situation, with its calls checked."""
@@ -146,6 +155,7 @@ COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
 
 def _renumbered(error: InputError, line: int) -> str:
     """An error in the typed line, shown without the file's place."""
+    error.forms_hint = error.forms_hint and "Every form, with an example: :forms"
     rendered = error.render().splitlines()
     first = rendered[0].split(": error: ", 1)[-1]
     if error.line != line:  # the error is in an earlier line (it cannot be: they parsed)
@@ -185,7 +195,11 @@ def shell(game: str | None = None) -> None:
 
     With no terminal (lines piped in), each line is read in turn and its output printed.
     """
-    table = Table(game or "bluemoon")
+    from rulesq.games import get_game
+
+    table = Table(get_game(game).name if game else "bluemoon")  # an unknown game: exit 2
+    if sys.stdin is None:  # standard input closed: no line to read
+        return
     if not sys.stdin.isatty():  # lines from a file or a pipe: each line's output, no prompt
         for line in sys.stdin:
             if line.strip() in (":quit", ":q", ":exit"):
@@ -197,9 +211,6 @@ def shell(game: str | None = None) -> None:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer
     from prompt_toolkit.completion import Completion as Done
-    from prompt_toolkit.history import FileHistory
-
-    from rulesq.paths import cache_dir
 
     class TableCompleter(Completer):
         def get_completions(
@@ -208,10 +219,8 @@ def shell(game: str | None = None) -> None:
             for text, start in completions(table, document.text_before_cursor):
                 yield Done(text, start_position=start)
 
-    folder = cache_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     session: PromptSession[str] = PromptSession(
-        history=FileHistory(str(folder / "shell-history")),
+        history=_history(),
         completer=TableCompleter(),
         complete_while_typing=False,
     )
@@ -225,6 +234,38 @@ def shell(game: str | None = None) -> None:
             break
         if line.strip() in (":quit", ":q", ":exit"):
             break
-        out = table.handle(line)
+        out = _handled(table, line)
         if out:
             sys.stdout.write(out + "\n")
+
+
+def _history() -> History:
+    """The lines typed before, kept in the cache folder; in memory when it cannot be used."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from rulesq.errors import escape_controls
+    from rulesq.paths import cache_dir
+
+    try:
+        folder = cache_dir()
+        path = folder / "shell-history"
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        where = escape_controls(str(error.filename or error))
+        sys.stderr.write(
+            f"rulesq: warning: cannot keep the lines typed in the cache folder ({where}: "
+            f"{error.strerror or error}); they are kept until you leave\n"
+        )
+        return InMemoryHistory()
+    return FileHistory(str(path))
+
+
+def _handled(table: Table, line: str) -> str:
+    """What the table prints for a typed line; Ctrl-C while it is judged takes the line back."""
+    kept = list(table.lines)
+    try:
+        return table.handle(line)
+    except KeyboardInterrupt:
+        table.lines = kept
+        return "interrupted: the line is not kept"

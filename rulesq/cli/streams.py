@@ -61,18 +61,23 @@ def _replace(error: UnicodeError) -> tuple[str, int]:
                 f"rulesq: warning: the output's encoding ({error.encoding}) "
                 "cannot show some characters; they are printed as '?'\n"
             )
-        except (OSError, ValueError):
+        except (OSError, ValueError, OutputClosed):
             pass
     return "?" * (error.end - error.start), error.end
 
 
 def prepare() -> bool:
-    """Make stdout replace what it cannot encode and stderr escape it; False if stdout is closed."""
+    """Make stdout replace what it cannot encode and stderr escape it; False if stdout is closed.
+
+    Both are wrapped in :class:`SafeOutput`: a closed or full stream ends rulesq plainly.
+    """
     codecs.register_error(HANDLER, _replace)
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process
-    elif hasattr(sys.stderr, "reconfigure"):
-        sys.stderr.reconfigure(errors="backslashreplace")
+    else:
+        if hasattr(sys.stderr, "reconfigure"):
+            sys.stderr.reconfigure(errors="backslashreplace")
+        sys.stderr = SafeOutput(sys.stderr)  # a reader gone away: exit 141 too, no traceback
     if sys.stdout is None:
         return False
     if hasattr(sys.stdout, "reconfigure"):
@@ -83,9 +88,22 @@ def prepare() -> bool:
 
 def silence_stdout() -> None:
     """Point file descriptor 1 at /dev/null, so that the final flush at exit cannot fail."""
+    _silence(1)
+
+
+def silence_stderr() -> None:
+    """Point file descriptor 2 at /dev/null, its pending text dropped (its reader went away)."""
+    _silence(2)
+    try:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process
+    except OSError:
+        pass
+
+
+def _silence(descriptor: int) -> None:
     try:
         null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
+        os.dup2(null, descriptor)
         os.close(null)
     except OSError:
         pass

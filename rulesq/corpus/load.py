@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rulesq.corpus.clauses import Clauses, held_lines, index_key, index_of
 from rulesq.corpus.models import Card, Clause
-from rulesq.errors import UnknownNameError
+from rulesq.errors import UnknownNameError, escape_controls
 from rulesq.paths import corpus_dir
 
 CLAUSE_FILES = ("clauses.jsonl", "rules.jsonl")
@@ -120,6 +120,21 @@ def available_games() -> list[str]:
     return sorted(p.name for p in root.iterdir() if p.is_dir() and (p / "cards.jsonl").exists())
 
 
+def no_corpus() -> str | None:
+    """What is wrong when the corpus folder holds no game at all (None when it holds one)."""
+    if available_games():
+        return None
+    return (
+        f"No game's corpus is in {escape_controls(str(corpus_dir()))}: each game is a folder "
+        "there holding its cards.jsonl (RULESQ_CORPUS_DIR names another corpus folder)."
+    )
+
+
+def _unknown_game(game: str) -> UnknownNameError:
+    """An unknown game; when the corpus folder holds none, says so."""
+    return UnknownNameError("game", game, available_games(), note=no_corpus())
+
+
 def games_with_card(name: str, skip: str | None = None) -> list[str]:
     """The games (other than ``skip``) whose corpus has a card called ``name``."""
     if not name.strip():
@@ -135,10 +150,10 @@ def games_with_card(name: str, skip: str | None = None) -> list[str]:
 def load_corpus(game: str) -> Corpus:
     """Load (once per process) the corpus of one game."""
     if not _GAME_NAME.fullmatch(game):  # checked before it becomes part of a path
-        raise UnknownNameError("game", game, available_games())
+        raise _unknown_game(game)
     folder = corpus_dir() / game
     if not folder.is_dir():
-        raise UnknownNameError("game", game, available_games())
+        raise _unknown_game(game)
     corpus = Corpus(game)
     paths = [folder / name for name in CLAUSE_FILES if (folder / name).exists()]
     if not _hold_clauses(corpus, paths):

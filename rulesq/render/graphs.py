@@ -69,26 +69,103 @@ def _plain(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _dot_quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT string: backslashes and quotes escaped, a line break as DOT's centred line break."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + escaped + '"'
+
+
+#: The widest line of a drawn label, in characters (a longer text is wrapped, not cut).
+DOT_WIDTH = 40
+#: The most characters of a node's text drawn (a clause the verdict rests on: its whole quote).
+DOT_TEXT_LIMIT = 200
+#: Fill colours of the clauses: the rules the verdict rests on, and the FAQ precedents.
+_DOT_FILLS = {"rule": "lightyellow", "precedent": "aliceblue"}
+#: A node with more sources (nodes nothing points at) than this has them drawn in staggered
+#: rows, as ``unflatten -l 3`` would: a verdict resting on ten facts is not drawn ten wide.
+_STAGGER_OVER, _STAGGER_ROWS = 3, 3
+
+
+def dot_label(data: dict[str, Any]) -> str:
+    """A drawn node's label: its kind, then its text wrapped (a rule clause: id and quote)."""
+    import textwrap
+
+    kind = str(data["kind"])
+    text = " ".join(str(data["label"]).split())
+    if kind == "effect":
+        text = f"{data['card']}: {text}"
+    head = kind
+    if kind == "clause":
+        role = str(data.get("role") or "rule")
+        head = "rule" if role == "rule" else role
+        text = str(data.get("clause_id") or text)
+        quote = " ".join(str(data.get("text") or "").split())
+        lines = [f"{head}: {text}"]
+        if role == "rule" and quote:
+            lines += textwrap.wrap(f"\u201c{_cut(quote, DOT_TEXT_LIMIT)}\u201d", DOT_WIDTH)
+        return "\n".join(lines)
+    return "\n".join(textwrap.wrap(f"{head}: {_cut(text, DOT_TEXT_LIMIT)}", DOT_WIDTH))
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _edge_label(data: dict[str, Any]) -> str:
+    """A drawn edge's label: its kind, and what it notes (what a precedent shares) wrapped."""
+    import textwrap
+
+    kind, note = str(data["kind"]), " ".join(str(data.get("note") or "").split())
+    return "\n".join(textwrap.wrap(f"{kind}: {note}", DOT_WIDTH)) if note else kind
+
+
+def _staggered(graph: Any) -> dict[tuple[Any, Any], int]:
+    """The rows (``minlen``) of the edges from sources into a node with many of them."""
+    edges = graph.edges()
+    targets = {v for _, v in edges}
+    sources = {node for node in graph.nodes if node not in targets}
+    into: dict[Any, list[Any]] = {}
+    for u, v in edges:
+        if u in sources:
+            into.setdefault(v, []).append(u)
+    rows: dict[tuple[Any, Any], int] = {}
+    for v, found in into.items():
+        if len(found) > _STAGGER_OVER:
+            for i, u in enumerate(found):
+                rows[(u, v)] = 1 + i % _STAGGER_ROWS
+    return rows
 
 
 def to_dot(answers: Sequence[Answer]) -> str:
-    """A Graphviz digraph with one cluster per question."""
-    out = ["digraph rulesq {", "  rankdir=BT;", "  node [fontname=Helvetica, fontsize=10];"]
+    """A Graphviz digraph with one cluster per question; labels wrapped, rule clauses quoted."""
+    font = "fontname=Helvetica"
+    out = [
+        "digraph rulesq {",
+        "  rankdir=BT;",
+        f"  graph [{font}, fontsize=12];",
+        f"  node [{font}, fontsize=10];",
+        f"  edge [{font}, fontsize=9];",
+    ]
     for index, answer in enumerate(answers, start=1):
         graph = answer.graph.graph
         out.append(f"  subgraph cluster_{index} {{")
         out.append(f"    label={_dot_quote(answer.question.text)};")
         for node, data in graph.nodes(data=True):
             shape = _DOT_SHAPES.get(str(data["kind"]), "box")
+            if data["kind"] == "clause":
+                fill = _DOT_FILLS.get(str(data.get("role")), _DOT_FILLS["rule"])
+                shape = f"box, style=filled, fillcolor={fill}"
             out.append(
                 f"    {_dot_quote(f'{index}/{node}')} "
-                f"[label={_dot_quote(node_label(data))}, shape={shape}];"
+                f"[label={_dot_quote(dot_label(data))}, shape={shape}];"
             )
+        rows = _staggered(graph)
         for u, v, data in graph.edges(data=True):
+            row = rows.get((u, v), 1)
             out.append(
                 f"    {_dot_quote(f'{index}/{u}')} -> {_dot_quote(f'{index}/{v}')} "
-                f"[label={_dot_quote(str(data['kind']))}];"
+                f"[label={_dot_quote(_edge_label(data))}"
+                + (f", minlen={row}" if row > 1 else "")
+                + "];"
             )
         out.append("  }")
     out.append("}")

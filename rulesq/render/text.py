@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Status
+from rulesq.errors import escape_controls
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -19,12 +20,16 @@ SHORT_QUOTE = 240
 def render_answers(
     answers: Sequence[Answer], outcomes: Sequence[Sequence[Outcome]] = (), explain: bool = False
 ) -> str:
-    """Every answer of a situation, separated by a blank line."""
+    """Every answer of a situation, separated by a blank line.
+
+    Control characters a situation's own text brought in (an inline card's name) are shown
+    escaped, as in messages: a terminal never runs them.
+    """
     blocks = []
     for index, answer in enumerate(answers):
         checked = outcomes[index] if index < len(outcomes) else ()
         blocks.append(render_answer(answer, checked, explain=explain))
-    return "\n\n".join(blocks) + "\n"
+    return escape_controls("\n\n".join(blocks) + "\n")
 
 
 def _gap_line(label: str, reason: str) -> str:
@@ -40,10 +45,10 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
         out.append(_wrap(f"{word}: {answer.reason}", "  "))
         for gap in answer.graph.gaps():
             if gap["label"] != answer.reason:
-                out.append(f"    - {_gap_line(gap['label'], gap['reason'])}")
+                out.append(_wrap(f"- {_gap_line(gap['label'], gap['reason'])}", "    "))
     else:
         assert answer.verdict is not None
-        out.append(f"  {answer.verdict.show()}")
+        out.append(_wrap(answer.verdict.show(), "  "))
         status = answer.status.value
         step = answer.decided_by
         if step:

@@ -177,7 +177,7 @@ def friendly_error(
     label = _token_label(body, line, column, expected_names) or _label(error, parser, body, line)
     if label in VALUE_LABELS and not _is_value_word(whole or found.strip("'"), parser):
         label = None  # "on my turn" after a card is no value written without parentheses
-    message = label or f"unexpected {found}"
+    message = label or f"unexpected {found.removeprefix('the ')}"  # "unexpected end of the line"
     if label:
         message = f"{label} (found {found})"
     hint = _hint(error, body, expected_names, parser)
