@@ -21,7 +21,6 @@ tables) goes through here, so that none of them can run code or serve stale data
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesq import __version__
+from rulesq.digests import sha256
 
 #: The largest cache file read (a bigger one is taken as foreign).
 MAX_CACHE_BYTES = 64 * 1024 * 1024
@@ -61,7 +61,7 @@ def content_key(files: Iterable[Path | str], salt: str) -> str:
     Each file's own hash is remembered with its status (:class:`FileHashes`), so a file
     unchanged since it was last read is not read again; the key is a hash of contents.
     """
-    digest = hashlib.sha256(f"{salt}\0{__version__}\0".encode())
+    digest = sha256(f"{salt}\0{__version__}\0".encode())
     hashes = FileHashes.get()
     for path in map(str, files):
         folder, name = os.path.split(path)
@@ -139,7 +139,7 @@ class FileHashes:
             if type(found) is str:
                 return found
         try:
-            found = hashlib.sha256(Path(name).read_bytes()).hexdigest()
+            found = sha256(Path(name).read_bytes()).hexdigest()
         except FileNotFoundError:
             return "absent"
         except OSError as error:  # unreadable: its error is its content

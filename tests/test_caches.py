@@ -132,8 +132,15 @@ def _lark() -> str:
     return parser.parse('game warhammer\nask what does "Some Card" read?\n').pretty()
 
 
+def _corpus() -> list[object]:
+    load_corpus.cache_clear()
+    corpus = load_corpus("bluemoon")
+    return [*corpus.clauses.items(), sorted(corpus._aliases.items())]
+
+
 LOADERS: dict[str, tuple[str, Callable[[], object]]] = {
     "search": ("search-*.sqlite", _search),
+    "corpus": ("corpus-bluemoon-*.json", _corpus),
     "faq": ("precedents-bluemoon-*.json", _faq),
     "lark": (f"lark-{Path(SMALL_GRAMMAR).stem}-*.json", _lark),
 }
@@ -151,9 +158,12 @@ def _wrong_schema(path: Path) -> None:
         return
     kind = "lark" if path.name.startswith("lark-") else "precedents"
     key = path.stem.rsplit("-", 1)[1]
-    payload = (
+    payload: object = (
         {"data": {}, "memo": {}} if kind == "lark" else {"files": 1, "entries": []}
     )  # every precedent dropped
+    if path.name.startswith("corpus-"):  # every clause dropped
+        kind = "corpus-index"
+        payload = {"ids": [], "files": [], "lines": [], "aliases": {}, "sizes": [[0, 0], [0, 0]]}
     cachefiles.write_json(path, kind, key, payload)
 
 

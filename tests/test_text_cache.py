@@ -75,7 +75,7 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
     _cache(tmp_path).get(text)
     file = next(tmp_path.glob("texts-bluemoon-*.json"))
     document = json.loads(file.read_text())
-    document["payload"][text] = json.dumps({"\0c": "os:system", "f": {}})
+    document["payload"][text] = json.dumps({"\0c": "os:system"})
     file.write_text(json.dumps(document))
     assert _cache(tmp_path).get(text) is None  # read again by the caller, not decoded
 
@@ -83,8 +83,10 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
 @pytest.mark.parametrize(
     "data",
     [
+        {"\0c": "os:system"},
         {"\0c": "os:system", "f": {}},
-        {"\0c": "rulesq.effects.base:Nope", "f": {}},
+        {"\0c": "rulesq.effects.base:Nope"},
+        {"\0c": "rulesq.effects.base:ParsedText", "text": "x"},
         {"\0c": "rulesq.effects.base:ParsedText", "f": {"text": "x"}},
         {"\0e": "rulesq.spans:Span", "v": 1},
         [1, 2],
@@ -101,10 +103,14 @@ def test_forms_never_written_do_not_decode(data: object) -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        {"\0c": "rulesq.spans:Span", "f": {"start": [1], "end": 1, "line": 1, "column": 1}},
-        {"\0c": "rulesq.spans:Span", "f": {"start": {"x": 1}, "end": 1, "line": 1, "column": 1}},
-        {"\0c": "rulesq.spans:Span", "f": {"\0t": []}},
+        {"\0c": "rulesq.spans:Span", "start": [1], "end": 1, "line": 1, "column": 1},
+        {"\0c": "rulesq.spans:Span", "start": {"x": 1}, "end": 1, "line": 1, "column": 1},
+        {"\0c": "rulesq.spans:Span", "f": {"start": 1, "end": 1, "line": 1, "column": 1}},
+        {"\0c": "rulesq.spans:Span", "\0t": []},
         {"\0c": "rulesq.spans:Span", "f": [], "g": 1},
+        {"\0c": None, "\0t": []},
+        {"\0c": ["x"], "\0t": []},
+        {"\0t": [{"\0c": "rulesq.spans:Span", "start": 1, "end": 1, "line": 1}]},
         {"\0t": [[1]]},
         {"\0s": [{"a": 1}]},
         {"\0t": 1},
@@ -250,7 +256,7 @@ def test_inline_texts_of_other_processes_are_kept(
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda tree: json.dumps({"\0c": "os:system", "f": {}}),
+        lambda tree: json.dumps({"\0c": "os:system"}),
         lambda tree: tree.replace("not in the corpus", "in the corpus"),  # another text's tree
         lambda tree: tree[: len(tree) // 2],
     ],
@@ -353,3 +359,42 @@ def test_an_empty_inline_text_comes_from_disk_without_a_warning(
     assert reads == []
     assert again == first
     assert "unusable cache" not in capsys.readouterr().err
+
+
+def test_a_node_is_one_json_object_and_its_class_is_found_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counted: as many JSON objects as nodes, members, tuples and sets (a node's fields
+    beside its class, not in an object of their own); a class named again is not looked up."""
+    import dataclasses
+    from enum import Enum
+
+    text = max(_texts("bluemoon"), key=len)
+    parsed = read_card_text(text)
+    values = 0
+
+    def count(value: object) -> None:
+        nonlocal values
+        if isinstance(value, Enum):
+            values += 1
+        elif dataclasses.is_dataclass(value):
+            values += 1
+            for f in dataclasses.fields(value):
+                count(getattr(value, f.name))
+        elif isinstance(value, tuple | frozenset):
+            values += 1
+            for inner in value:
+                count(inner)
+
+    count(parsed)
+    stored = json.dumps(encode(parsed))
+    calls: list[object] = []
+    node = textcache._node
+    monkeypatch.setattr(textcache, "_node", lambda data: calls.append(data) or node(data))
+    assert loads(stored) == parsed
+    assert len(calls) == values > 20
+    looked_up: list[object] = []
+    find = textcache._class
+    monkeypatch.setattr(textcache, "_class", lambda where: looked_up.append(where) or find(where))
+    assert loads(stored) == parsed
+    assert looked_up == []

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
+from rulesq.corpus.clauses import Clauses, held_lines, index_key, index_of
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import UnknownNameError, escape_controls
 from rulesq.paths import corpus_dir
@@ -31,7 +32,7 @@ class Corpus:
     """One game's clauses and cards, indexed by id, alias and name."""
 
     game: str
-    clauses: dict[str, Clause] = field(default_factory=dict)
+    clauses: Clauses = field(default_factory=Clauses)
     cards: dict[str, Card] = field(default_factory=dict)
     _aliases: dict[str, str] = field(default_factory=dict)
     _names: dict[str, str] = field(default_factory=dict)
@@ -56,10 +57,18 @@ class Corpus:
 
     def find_clause(self, ref: str) -> Clause | None:
         """The clause with this id or alias, or None."""
-        if ref in self.clauses:
-            return self.clauses[ref]
+        found = self.clauses.find(ref)
+        if found is not None:
+            return found
         target = self._aliases.get(ref.lower())
-        return self.clauses.get(target) if target else None
+        return self.clauses.find(target) if target else None
+
+    def has_clause(self, ref: str) -> bool:
+        """Whether a clause has this id or alias (``find_clause`` finds one), none decoded."""
+        if ref in self.clauses:
+            return True
+        target = self._aliases.get(ref.lower())
+        return bool(target) and target in self.clauses
 
     def _alias_names(self) -> list[str]:
         return [alias for clause in self.clauses.values() for alias in clause.aliases]
@@ -146,14 +155,70 @@ def load_corpus(game: str) -> Corpus:
     if not folder.is_dir():
         raise _unknown_game(game)
     corpus = Corpus(game)
-    for name in CLAUSE_FILES:
-        path = folder / name
-        if path.exists():
-            for record in read_jsonl(path):
-                corpus.add_clause(Clause.from_record(record))
+    paths = [folder / name for name in CLAUSE_FILES if (folder / name).exists()]
+    if not _hold_clauses(corpus, paths):
+        _read_clauses(corpus, paths)
     for name in CARD_FILES:
         path = folder / name
         if path.exists():
             for record in read_jsonl(path):
                 corpus.add_card(Card.from_record(record))
     return corpus
+
+
+def _read_clauses(corpus: Corpus, paths: list[Path]) -> None:
+    """Read every clause of the clause files into the corpus (the whole reading)."""
+    corpus.clauses.clear()
+    corpus._aliases.clear()
+    for path in paths:
+        for record in read_jsonl(path):
+            corpus.add_clause(Clause.from_record(record))
+
+
+def _hold_clauses(corpus: Corpus, paths: list[Path]) -> bool:
+    """Hold the clauses as their lines, by the index in the cache folder; False without one.
+
+    A missing or unusable index is made (the clauses read whole) and written.
+    """
+    from rulesq.cachefiles import (
+        CacheProblem,
+        private_dir,
+        prune,
+        read_json,
+        warn_once,
+        write_json,
+    )
+
+    folder = private_dir()
+    if folder is None:
+        return False
+    key = index_key(paths)
+    file = folder / f"corpus-{corpus.game}-{key}.json"
+    texts = [path.read_text(encoding="utf-8") for path in paths]
+    try:
+        payload = read_json(file, "corpus-index", key)
+        lines = held_lines(payload, texts) if payload is not None else None
+        if payload is not None and lines is None:
+            raise CacheProblem(f"{file.name} has the wrong shape")
+    except CacheProblem as problem:
+        warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
+        lines = None
+    if lines is None:
+        try:
+            records = [
+                (number, line, json.loads(text))
+                for number, whole in enumerate(texts)
+                for line, text in enumerate(whole.split("\n"))
+                if text.strip()
+            ]
+            payload = {**index_of(records), "sizes": [[len(t), t.count("\n")] for t in texts]}
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return False  # the whole reading tells what is wrong with the files
+        prune(folder, f"corpus-{corpus.game}-*.json", file)
+        write_json(file, "corpus-index", key, payload)
+        lines = held_lines(payload, texts)
+        if lines is None:
+            return False
+    corpus.clauses.hold(lines, payload["aliases"], lambda: _read_clauses(corpus, paths))
+    corpus._aliases.update(payload["aliases"])
+    return True

@@ -10,7 +10,8 @@ rulesq version, so an edit to any of them makes a new file.
 Each text's tree is stored as its own JSON document (a string in the file's payload, so that
 loading the file parses only the texts a command uses), in plain JSON (<NUL> is the
 character U+0000): a node is
-``{"<NUL>c": "module:Class", "f": {field: value}}``,
+``{"<NUL>c": "module:Class", field: value, ...}`` (its fields beside its class: one JSON
+object a node, one call of the decoding hook),
 an enum member ``{"<NUL>e": "module:Enum", "v": value}``, a tuple ``{"<NUL>t": [...]}``, a
 frozenset ``{"<NUL>s": [...]}``. Decoding builds only dataclasses and enums of rulesq's own
 modules; anything else, or a value that does not decode, makes the text be read again (with
@@ -27,7 +28,6 @@ entry or file is read again and rewritten.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from collections.abc import Callable, Iterable
 from enum import Enum
@@ -35,11 +35,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from rulesq.digests import sha256
 from rulesq.effects.base import ParsedText
 
 _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
 #: Bumped when the encoding changes.
-_FORMAT = "3"
+_FORMAT = "4"
 #: How many inline texts a game's inline file keeps (more are read, not stored).
 INLINE_LIMIT = 2048
 
@@ -59,10 +60,8 @@ def encode(value: Any) -> Any:
     if value is None or type(value) in (bool, int, float, str):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            _CLASS: _where(type(value)),
-            "f": {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)},
-        }
+        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {_CLASS: _where(type(value)), **fields}
     if isinstance(value, tuple):
         return {_TUPLE: [encode(v) for v in value]}
     if isinstance(value, frozenset):
@@ -82,12 +81,12 @@ def decode(data: Any) -> Any:
         return data
     if not isinstance(data, dict):
         raise Undecodable("a list outside a tuple or a set")
-    if _CLASS in data and len(data) == 2 and isinstance(data.get("f"), dict):
+    if _CLASS in data:
         kind = _class(data[_CLASS])
         names = _field_names(kind)
         if names is None:
             raise Undecodable(f"{data[_CLASS]} is not a dataclass")
-        fields = data["f"]
+        fields = {name: value for name, value in data.items() if name != _CLASS}
         if fields.keys() != names:
             raise Undecodable(f"{data[_CLASS]}: fields differ")
         node: Any = object.__new__(kind)
@@ -105,12 +104,10 @@ def decode(data: Any) -> Any:
     raise Undecodable("an unknown form")
 
 
-class _Fields(dict[str, Any]):
-    """A JSON object that is no node: a node's field map (anything else is refused)."""
-
-
-#: What may not stand as a value of its own: a list (only in a tuple or a set) or a field map.
-_NOT_VALUES = frozenset({list, _Fields})
+#: A node's class where the object names none (None may be named: it is no class).
+_ABSENT = object()
+#: What may not stand as a value of its own: a list (only in a tuple or a set).
+_NOT_VALUES = frozenset({list})
 
 
 def loads(text: str) -> Any:
@@ -118,57 +115,80 @@ def loads(text: str) -> Any:
 
     The same values and the same refusals as :func:`decode` (a test compares both over
     every corpus text): each object is turned into its node, enum member, tuple or set as
-    soon as it is read; an object of no such form becomes a field map, which only a node's
-    ``f`` may be, and a list may only be a tuple's or a set's items.
+    soon as it is read (an object of no such form is refused), and a list may only be a
+    tuple's or a set's items.
     """
     value = json.loads(text, object_hook=_node)
     if type(value) in _NOT_VALUES:
-        raise Undecodable("a list outside a tuple or a set, or an unknown form")
+        raise Undecodable("a list outside a tuple or a set")
     return value
 
 
 def _node(data: dict[str, Any]) -> Any:
     """One JSON object as :func:`decode` reads it, its values already decoded."""
-    if _CLASS in data:
-        fields = data.get("f")
-        if len(data) != 2 or type(fields) is not _Fields:
-            raise Undecodable("an unknown form")
-        kind = _class(data[_CLASS])
-        names = _field_names(kind)
-        if names is None:
-            raise Undecodable(f"{data[_CLASS]} is not a dataclass")
-        if len(fields) != len(names) or not names.issuperset(fields):
-            raise Undecodable(f"{data[_CLASS]}: fields differ")
-        if not _NOT_VALUES.isdisjoint(map(type, fields.values())):
-            raise Undecodable("a list outside a tuple or a set, or an unknown form")
+    where = data.pop(_CLASS, _ABSENT)
+    if where is not _ABSENT:
+        known = _nodes.get(where) if type(where) is str else None
+        kind, names, plain = known if known is not None else _node_kind(where)
+        if data.keys() != names:
+            raise Undecodable(f"{where}: fields differ")
+        if not _NOT_VALUES.isdisjoint(map(type, data.values())):
+            raise Undecodable("a list outside a tuple or a set")
         node: Any = object.__new__(kind)
-        if kind in _DICT_CLASSES:  # its fields live in the instance's dict: set at once
-            node.__dict__.update(fields)
+        if plain:  # its fields live in the instance's dict: set at once
+            node.__dict__.update(data)
         else:
-            for name, value in fields.items():
+            for name, value in data.items():
                 object.__setattr__(node, name, value)
         return node
     if _ENUM in data:
         if len(data) != 2 or "v" not in data:
             raise Undecodable("an unknown form")
-        kind = _class(data[_ENUM])
-        if not issubclass(kind, Enum):
-            raise Undecodable(f"{data[_ENUM]} is not an enum")
+        named = data[_ENUM]
+        enum = _enums.get(named) if type(named) is str else None
+        if enum is None:
+            enum = _enum_kind(named)
         value = data["v"]
         if type(value) in _NOT_VALUES:
             raise Undecodable("an unknown form")
-        member = kind._value2member_map_.get(value) if type(value) in (str, int) else None
-        return member if member is not None else kind(value)
+        member = enum._value2member_map_.get(value) if type(value) in (str, int) else None
+        return member if member is not None else enum(value)
     if len(data) == 1 and (_TUPLE in data or _SET in data):
         items = data.get(_TUPLE, data.get(_SET))
         if type(items) is not list or not _NOT_VALUES.isdisjoint(map(type, items)):
             raise Undecodable("an unknown form")
         return tuple(items) if _TUPLE in data else frozenset(items)
-    return _Fields(data)
+    raise Undecodable("an unknown form")
 
 
 _classes: dict[str, type] = {}
 _names: dict[type, frozenset[str] | None] = {}
+#: Found once per name: a node's class, its fields and whether they are set in its dict;
+#: an enum.
+_nodes: dict[str, tuple[type, frozenset[str], bool]] = {}
+_enums: dict[str, type[Enum]] = {}
+
+
+def _node_kind(where: Any) -> tuple[type, frozenset[str], bool]:
+    """The dataclass ``where`` names, its fields' names and whether its dict holds them."""
+    kind = _class(where)
+    names = _field_names(kind)
+    if names is None:
+        raise Undecodable(f"{where} is not a dataclass")
+    found = (kind, names, kind in _DICT_CLASSES)
+    if type(where) is str:
+        _nodes[where] = found
+    return found
+
+
+def _enum_kind(where: Any) -> type[Enum]:
+    """The enum ``where`` names."""
+    kind = _class(where)
+    if not issubclass(kind, Enum):
+        raise Undecodable(f"{where} is not an enum")
+    if type(where) is str:
+        _enums[where] = kind
+    return kind
 
 
 #: The dataclasses whose instances keep every field in their ``__dict__`` (no slots, and no
@@ -296,7 +316,7 @@ class TextCache:
         from rulesq.cachefiles import content_key
 
         sources = sorted(p for folder in self.packages for p in folder.glob("*.py"))
-        digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()
+        digest = sha256("\0".join(texts).encode()).hexdigest()
         return content_key([*self.grammars, *sources], f"card-texts {_FORMAT} {digest}")
 
     def _read_or_build(self) -> dict[str, str]:
@@ -399,7 +419,7 @@ class TextCache:
 
 def _digest(text: str) -> str:
     """The key of an inline text in the inline file: the SHA-256 of its content."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def for_game(game: str, package: Path, read: Callable[[str], ParsedText]) -> TextCache:

@@ -26,13 +26,13 @@ characters.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rulesq.digests import sha256
 from rulesq.situation.build import LineItem
 from rulesq.situation.model import CardRef, Expectation, Fact, Question, Statement
 from rulesq.spans import Span
@@ -160,7 +160,7 @@ def pack(game: str) -> _Pack | None:
 
             atexit.register(flush)
             _AT_EXIT.append(True)
-        key = hashlib.sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
+        key = sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
         file = folder / f"{_PREFIX}{game}-{key}.json"
         found = _PACKS[game, folder] = _Pack(game, file, key, _read(file, key))
     _CHOSEN[game, settings] = found

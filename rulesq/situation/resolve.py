@@ -123,7 +123,7 @@ class _Resolver:
         ladder = self._ladder[0]
         if ladder is not None and ladder.step(name) is not None:
             return
-        if self.corpus.find_clause(name) is not None:
+        if self.corpus.has_clause(name):
             return
         steps = ladder.names() if ladder else []
         where = f"a step of the {self.game.title} ladder" if ladder else "a clause id"
@@ -137,7 +137,7 @@ class _Resolver:
         )
 
     def source(self, ref: str) -> None:
-        if self.corpus.find_clause(ref) is not None:
+        if self.corpus.has_clause(ref):
             return
         line = next(
             (
