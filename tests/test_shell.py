@@ -182,6 +182,45 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
     ]
 
 
+@pytest.mark.parametrize(
+    ("lines", "code"),
+    [
+        ('you have active "Pandemonium"\nask can I play "Laughing Gas"?\nexpect no\n', 0),
+        ('you have active "Pandemonium"\nask can I play "Laughing Gas"?\nexpect yes\n', 1),
+        ('ask can I play "Laughing Gas"?\nI retreet\n', 2),
+        ('I retreet\nask can I play "Laughing Gas"?\nexpect yes\n', 2),
+    ],
+)
+def test_piped_lines_exit_as_check_would(tmp_path: Path, lines: str, code: int) -> None:
+    """Piped in, the table mode's exit code says whether every line was read and agreed."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "rulesq"), "shell"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
+        timeout=120,
+    )
+    assert done.returncode == code, done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_the_tables_code_follows_its_lines() -> None:
+    """A question that cannot be answered makes 1; a refused line 2, which nothing lowers."""
+    table = Table()
+    table.handle('ask can I play "Laughing Gas"?')
+    assert table.code == 1  # whose turn it is decides, and is not said
+    table.handle("I retreet")
+    assert table.code == 2
+    table.handle('you have active "Pandemonium"')
+    table.handle('ask can I play "Laughing Gas"?')
+    assert table.code == 2
+
+
 def test_ctrl_c_while_a_line_is_judged_takes_the_line_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table goes on after an interrupt, without the line it was judging."""
     from rulesq.cli.shell import _handled

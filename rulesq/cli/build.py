@@ -106,10 +106,14 @@ def shell_command(game: GameOption = None) -> None:
 
     Tab completes card names (inside quotes) and the statement and question forms; the
     arrows recall earlier lines. :show, :undo, :save case.rq, :game warhammer, :help.
+    With lines piped in, the exit code is check's: 2 after a line refused, 1 after a
+    question not answered or a call that does not agree, else 0.
     """
     from rulesq.cli.shell import shell
 
-    shell(game)
+    code = shell(game)
+    if code:
+        raise typer.Exit(code)
 
 
 def build_app(only: str | None = None) -> typer.Typer:

@@ -38,6 +38,9 @@ class Table:
 
     game: str = "bluemoon"
     lines: list[str] = field(default_factory=list)
+    #: The exit code the lines so far call for, as ``rulesq check`` would give it: 2 after a
+    #: line refused, else 1 after a question not answered or a call that does not agree.
+    code: int = 0
 
     def text(self, extra: Iterable[str] = ()) -> str:
         """The situation file so far (with ``extra`` lines after it)."""
@@ -61,8 +64,10 @@ class Table:
         try:
             situation = parse_situation(self.text([line]), "<table>")
         except InputError as error:
+            self.code = 2
             return _renumbered(error, len(self.lines) + 2)
         except RulesqError as error:
+            self.code = 2
             return f"error: {error}"
         self.lines.append(line)
         if not (line.startswith("ask ") or line.startswith("expect ")) or not situation.questions:
@@ -71,6 +76,7 @@ class Table:
             shown = self.answer_last(situation)
         except RulesqError as error:  # refused while judged: not kept, as a bad line is not
             self.lines.pop()
+            self.code = 2
             return f"error: {error}"
         if line.startswith("expect "):  # the answer is on screen already: this call's result
             checked = [row for row in shown.splitlines() if row.startswith("  expect ")]
@@ -80,7 +86,7 @@ class Table:
     def answer_last(self, situation: object) -> str:
         """The answer to the last question of the situation, with its calls checked."""
         from rulesq.engine.dispatch import evaluate
-        from rulesq.engine.expect import match
+        from rulesq.engine.expect import Result, match
         from rulesq.engine.ladder import load_ladder
         from rulesq.games import get_game
         from rulesq.render.text import render_answers
@@ -96,6 +102,10 @@ class Table:
             [match(e, answer, ladder, found.corpus) for e in answer.question.expectations]
             for answer in answers
         ]
+        if any(not a.answered for a in answers) or any(
+            o.result != Result.AGREE for row in outcomes for o in row
+        ):
+            self.code = max(self.code, 1)
         return render_answers(answers, outcomes).rstrip("\n")
 
     def command(self, line: str) -> str:
@@ -190,16 +200,17 @@ def completions(table: Table, before: str) -> list[tuple[str, int]]:
     return list(dict.fromkeys(out))
 
 
-def shell(game: str | None = None) -> None:
-    """Run the table mode at the terminal (prompt_toolkit; Ctrl-D or :quit leaves).
+def shell(game: str | None = None) -> int:
+    """Run the table mode at the terminal (prompt_toolkit; Ctrl-D or :quit leaves); the exit code.
 
-    With no terminal (lines piped in), each line is read in turn and its output printed.
+    With no terminal (lines piped in), each line is read in turn and its output printed, and
+    the exit code is the lines' (:attr:`Table.code`); at a terminal it is 0.
     """
     from rulesq.games import get_game
 
     table = Table(get_game(game).name if game else "bluemoon")  # an unknown game: exit 2
     if sys.stdin is None:  # standard input closed: no line to read
-        return
+        return 0
     if not sys.stdin.isatty():  # lines from a file or a pipe: each line's output, no prompt
         for line in sys.stdin:
             if line.strip() in (":quit", ":q", ":exit"):
@@ -207,7 +218,7 @@ def shell(game: str | None = None) -> None:
             out = table.handle(line)
             if out:
                 sys.stdout.write(out + "\n")
-        return
+        return table.code
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer
     from prompt_toolkit.completion import Completion as Done
@@ -237,6 +248,7 @@ def shell(game: str | None = None) -> None:
         out = _handled(table, line)
         if out:
             sys.stdout.write(out + "\n")
+    return 0
 
 
 def _history() -> History:
