@@ -308,6 +308,16 @@ class Derivation:
         """The card effects involved, quoted from their cards."""
         return [self.data(n) for n in self.nodes("effect")]
 
+    def loose_facts(self) -> list[str]:
+        """The fact nodes that explain nothing yet (no edge out of them), in the order added."""
+        graph = self.graph
+        explaining = {source for source, _target in graph.edges()}
+        return [
+            str(node)
+            for node, data in graph.node_data.items()
+            if data["kind"] == "fact" and node not in explaining
+        ]
+
     def facts(self) -> list[dict[str, Any]]:
         """The facts of the situation the answer uses."""
         return [self.data(n) for n in self.nodes("fact")]

@@ -102,11 +102,13 @@ def judge(ctx: Context, claims: list[Claim], support: tuple[str, ...] = ()) -> A
         if step is not None and (result.contested or winner.kind not in (GAME_RULE, *LIMITS))
         else None
     )
+    # the facts the handler read to judge (added to the graph, linked to nothing) support it
+    read = tuple(graph.loose_facts())
     return ctx.conclude(
         YesNo(winner.allows),
         winner.reason,
         decided_by=decided,
-        supported_by=(*nodes, *support),
+        supported_by=tuple(dict.fromkeys((*nodes, *support, *read))),
         carried=winner.rules,
     )
 
