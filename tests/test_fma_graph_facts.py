@@ -10,7 +10,7 @@ from rulesq.situation import parse_situation
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Question kinds whose answers are concluded outside the claims' judge: their read facts are
-#: not linked yet (left for later; the README's speed and graph notes say so).
+#: not linked yet (left for later).
 NOT_YET = {"waits", "is_defeated"}
 
 
