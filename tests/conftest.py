@@ -57,6 +57,22 @@ def case_files() -> list[tuple[str, Path]]:
     return cases + examples
 
 
+#: Every folder of situation files: each game's corpus cases, the invented cases, and the
+#: shared examples beside the checkout.
+CASE_FOLDERS = [
+    TESTS.parent / "corpus" / "bluemoon" / "cases",
+    TESTS.parent / "corpus" / "fma" / "cases",
+    TESTS.parent / "corpus" / "warhammer" / "cases",
+    INVENTED,
+    TESTS.parent.parent / "shared" / "examples",
+]
+
+
+def every_situation_file() -> list[Path]:
+    """Every situation file of :data:`CASE_FOLDERS` (a folder missing gives none), in order."""
+    return [f for folder in CASE_FOLDERS if folder.is_dir() for f in sorted(folder.rglob("*.rq"))]
+
+
 def invented_cases() -> list[Path]:
     """Every invented situation file (tests/cases/<topic>/*.rq)."""
     return sorted(INVENTED.rglob("*.rq"))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import every_situation_file
 
 import rulesq.explain.graph as graph_module
 from rulesq.corpus.models import Clause
@@ -41,22 +42,11 @@ from rulesq.situation import read_situation
 from rulesq.situation.model import Fact
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = [
-    ROOT / "corpus" / "bluemoon" / "cases",
-    ROOT / "corpus" / "fma" / "cases",
-    ROOT / "corpus" / "warhammer" / "cases",
-    ROOT / "tests" / "cases",
-    ROOT.parent / "shared" / "examples",
-]
-
-
-def _files() -> list[Path]:
-    return [f for folder in FOLDERS if folder.is_dir() for f in sorted(folder.rglob("*.rq"))]
 
 
 def _graphs() -> Iterator[tuple[str, Any]]:
     """Each answer of every case file: its verdict, status and reason, and its whole graph."""
-    for path in _files():
+    for path in every_situation_file():
         try:
             situation = read_situation(path)
             answers = evaluate(situation)
@@ -165,7 +155,7 @@ def test_a_check_builds_the_end_of_few_graphs(monkeypatch: pytest.MonkeyPatch) -
 def test_the_verdict_read_unbuilt_is_the_verdict_built() -> None:
     """The deciding step, effects and clauses read from a deferred end are those it builds."""
     read = 0
-    for path in _files():
+    for path in every_situation_file():
         try:
             answers = evaluate(read_situation(path))
         except RulesqError:

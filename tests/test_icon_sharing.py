@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import every_situation_file
 
 from rulesq.engine import defaults
 from rulesq.engine.check import check_file
@@ -22,18 +23,7 @@ from rulesq.games.bluemoon.judge import cards
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, alike
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = [
-    ROOT / "corpus" / "bluemoon" / "cases",
-    ROOT / "corpus" / "fma" / "cases",
-    ROOT / "corpus" / "warhammer" / "cases",
-    ROOT / "tests" / "cases",
-    ROOT.parent / "shared" / "examples",
-]
 SHARED = ROOT / "tests" / "cases" / "defaults" / "icons-read-as-a-count-share-one-judging.rq"
-
-
-def _files() -> list[Path]:
-    return [f for folder in FOLDERS if folder.is_dir() for f in sorted(folder.rglob("*.rq"))]
 
 
 def test_given_icons_note_reads_by_name_and_as_a_whole_but_not_a_count() -> None:
@@ -86,7 +76,7 @@ def _compared(monkeypatch: pytest.MonkeyPatch, files: list[Path]) -> list[tuple[
 def test_shared_icon_verdicts_are_those_of_asking_every_icon(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    files = _files()
+    files = every_situation_file()
     assert len(files) > 1200
     assert _compared(monkeypatch, files) == []
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import every_situation_file
 
 from rulesq.engine import defaults
 from rulesq.engine.check import check_file
@@ -28,13 +29,6 @@ from rulesq.games.bluemoon.judge.timeline import Timeline
 from rulesq.situation import parse_situation
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = [
-    ROOT / "corpus" / "bluemoon" / "cases",
-    ROOT / "corpus" / "fma" / "cases",
-    ROOT / "corpus" / "warhammer" / "cases",
-    ROOT / "tests" / "cases",
-    ROOT.parent / "shared" / "examples",
-]
 DEFAULTS = ROOT / "tests" / "cases" / "defaults"
 #: Invented cases where the phase decides the answer (the verdicts differ by phase).
 DECIDING = [
@@ -43,10 +37,6 @@ DECIDING = [
     DEFAULTS / "a-phase-stated-on-an-earlier-turn-is-not-asked-again.rq",
     DEFAULTS / "a-phase-stated-on-the-other-players-turn-is-not-mine.rq",
 ]
-
-
-def _files() -> list[Path]:
-    return [f for folder in FOLDERS if folder.is_dir() for f in sorted(folder.rglob("*.rq"))]
 
 
 def test_a_noted_phase_notes_comparisons_and_whole_readings() -> None:
@@ -114,7 +104,7 @@ def _compared(monkeypatch: pytest.MonkeyPatch, files: list[Path]) -> list[tuple[
 def test_shared_phase_verdicts_are_those_of_asking_every_phase(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    files = _files()
+    files = every_situation_file()
     assert len(files) > 1200 and all(f in files for f in DECIDING)
     assert _compared(monkeypatch, files) == [("deciding", 4)]
 
