@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,12 +77,9 @@ def _terminal_session(steps: list[tuple[bytes, str, bool]], cache: Path) -> tupl
     after the mark alone would type before it on a loaded machine). The exit code and all it
     showed."""
     import fcntl
-    import os
     import re
     import select
     import struct
-    import subprocess
-    import sys
     import termios
     import time
 
@@ -154,20 +154,21 @@ def test_rulesq_alone_on_a_terminal_opens_the_table_mode(tmp_path: Path) -> None
     ) in shown
 
 
-def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    lines = 'you have active "Pandemonium"\nask can I play "Laughing Gas"?\n:show\n:quit\nmore\n'
-    done = subprocess.run(
+def _piped(lines: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    """The installed ``rulesq shell`` run with ``lines`` piped in."""
+    return subprocess.run(
         [str(Path(sys.executable).parent / "rulesq"), "shell"],
         input=lines,
         capture_output=True,
         text=True,
-        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
+        env={**os.environ, "RULESQ_CACHE_DIR": str(cache)},
         timeout=120,
     )
+
+
+def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> None:
+    lines = 'you have active "Pandemonium"\nask can I play "Laughing Gas"?\n:show\n:quit\nmore\n'
+    done = _piped(lines, tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     out = done.stdout.splitlines()
     assert out[:3] == [
@@ -193,18 +194,7 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
 )
 def test_piped_lines_exit_as_check_would(tmp_path: Path, lines: str, code: int) -> None:
     """Piped in, the table mode's exit code says whether every line was read and agreed."""
-    import os
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [str(Path(sys.executable).parent / "rulesq"), "shell"],
-        input=lines,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
-        timeout=120,
-    )
+    done = _piped(lines, tmp_path)
     assert done.returncode == code, done.stdout
     assert "Traceback" not in done.stderr
 
