@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -71,6 +72,29 @@ CASE_FOLDERS = [
 def every_situation_file() -> list[Path]:
     """Every situation file of :data:`CASE_FOLDERS` (a folder missing gives none), in order."""
     return [f for folder in CASE_FOLDERS if folder.is_dir() for f in sorted(folder.rglob("*.rq"))]
+
+
+def checks_asking(
+    monkeypatch: pytest.MonkeyPatch, asker: str, switch: str, on: bool, files: list[Path]
+) -> int:
+    """How often ``rulesq.engine.defaults.<asker>`` is called checking ``files``, with the
+    module's ``switch`` (a sharing shortcut) set to ``on``."""
+    from rulesq.engine import defaults
+    from rulesq.engine.check import check_file
+
+    real = getattr(defaults, asker)
+    count = [0]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(defaults, asker, counted)
+    monkeypatch.setattr(defaults, switch, on)
+    for file in files:
+        check_file(file)
+    monkeypatch.setattr(defaults, asker, real)
+    return count[0]
 
 
 def invented_cases() -> list[Path]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import every_situation_file
+from conftest import checks_asking, every_situation_file
 
 from rulesq.engine import defaults
 from rulesq.engine.check import check_file
@@ -92,19 +92,7 @@ def test_a_read_left_unnoted_would_share_a_wrong_verdict(monkeypatch: pytest.Mon
 
 
 def _asks(monkeypatch: pytest.MonkeyPatch, files: list[Path], sharing: bool) -> int:
-    real = defaults._icon_verdict
-    count = [0]
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        count[0] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(defaults, "_icon_verdict", counted)
-    monkeypatch.setattr(defaults, "SAME_READING", sharing)
-    for file in files:
-        check_file(file)
-    monkeypatch.setattr(defaults, "_icon_verdict", real)
-    return count[0]
+    return checks_asking(monkeypatch, "_icon_verdict", "SAME_READING", sharing, files)
 
 
 def test_icons_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:

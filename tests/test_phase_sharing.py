@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import every_situation_file
+from conftest import checks_asking, every_situation_file
 
 from rulesq.engine import defaults
 from rulesq.engine.check import check_file
@@ -123,19 +123,7 @@ def test_a_read_left_unnoted_would_share_a_wrong_verdict(monkeypatch: pytest.Mon
 
 
 def _asks(monkeypatch: pytest.MonkeyPatch, files: list[Path], sharing: bool) -> int:
-    real = defaults.asked_with
-    count = [0]
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        count[0] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(defaults, "asked_with", counted)
-    monkeypatch.setattr(defaults, "SAME_PHASE_READING", sharing)
-    for file in files:
-        check_file(file)
-    monkeypatch.setattr(defaults, "asked_with", real)
-    return count[0]
+    return checks_asking(monkeypatch, "asked_with", "SAME_PHASE_READING", sharing, files)
 
 
 def test_phases_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
