@@ -21,7 +21,8 @@ from rulesq.games.fma import discards, free_play, target_pairs
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
-from rulesq.games.fma.cost_words import COST_WORDS, cost_fits
+from rulesq.games.fma.cost_words import COST_WORDS, cost_fits, event_cost_fits
+from rulesq.games.fma.costs import changed_by
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.loyal import factions_of, loyal_claims
@@ -454,7 +455,7 @@ def can_cancel(ctx: Context) -> Answer:
     kind = canceled.type or ("event" if canceled.fields.get("designator") else "")
     for cancel in cancels:
         what = cancel.what
-        if what.postmods:
+        if any(not isinstance(p, COST_WORDS) for p in what.postmods):
             _unless_limited(
                 f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
             )
@@ -506,6 +507,23 @@ def can_cancel(ctx: Context) -> Answer:
             and (wanted.attribute is None or wanted.attribute is attribute)
         )
         header = abilities[0].header()
+        priced = [p for p in what.postmods if isinstance(p, COST_WORDS)]
+        if fits and priced:
+            met, why = _event_cost_fits(ctx, canceler, canceled, abilities[0], priced)
+            if met is None:
+                _unless_limited(str(why), claims)
+                continue
+            if not met:
+                claims.append(
+                    card_claim(
+                        Stance.FORBID,
+                        canceler,
+                        cancel.render(),
+                        f'"{canceler.name}" cancels {what.render()}, and "{canceled.name}" '
+                        f"costs {abilities[0].cost} ({why})",
+                    )
+                )
+                continue
         if fits:
             claims.append(
                 card_claim(
@@ -535,6 +553,36 @@ def can_cancel(ctx: Context) -> Answer:
     if gone is not None:
         _open(gone, claims)
     return judge(ctx, claims)
+
+
+def _event_cost_fits(
+    ctx: Context, canceler: Card, canceled: Card, ability: fx.Ability, costs: list[Any]
+) -> tuple[bool | None, str]:
+    """Whether the event played as ``ability`` meets a cancel's cost words; why (or why not known).
+
+    The cost compared is the event's attribute cost: a cost not a number, or one a card in play
+    changes (the sources do not say whether the printed or the changed cost is meant), is not
+    known.
+    """
+    if not isinstance(ability.cost, int):
+        return None, (
+            f'the attribute cost of "{canceled.name}" is not a number ("{ability.header()}")'
+        )
+    changers = changed_by(ctx, canceled)
+    if changers:
+        return None, (
+            f'"{changers[0]}" changes the attribute cost of "{canceled.name}", and the sources do '
+            f'not say whether "{canceler.name}" compares the printed cost or the changed one'
+        )
+    _, state = reader_for(ctx)
+    table = read_table(ctx.facts)
+    for postmod in costs:
+        met, why = event_cost_fits(postmod, ability.cost, canceler.name, table, state)
+        if met is None:
+            return None, str(why)
+        if not met:
+            return False, f"not {postmod.render()}"
+    return True, ""
 
 
 def can_target(ctx: Context) -> Answer:
