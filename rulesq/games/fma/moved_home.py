@@ -91,11 +91,29 @@ def _standing_defeats(ctx: Context, name: str) -> None:
                 )
             defeats = [e for e in fx.walk(tuple(effects)) if isinstance(e, fx.Defeat)]
             if defeats:
+                gone = _removed_after(ctx, card.name, fact.span.line)
+                where = (
+                    f"was in play (line {fact.span.line}) until removed (line {gone}), "
+                    "and may have acted before then:"
+                    if gone is not None
+                    else f"is in play (line {fact.span.line}) and"
+                )
                 raise CannotAnswer(
-                    f'"{card.name}" is in play (line {fact.span.line}) and its text defeats '
-                    f'characters ("{defeats[0].render()}"): rulesq does not follow when or '
+                    f'"{card.name}" {where} its text defeats characters '
+                    f'("{defeats[0].render()}"): rulesq does not follow when or '
                     f'whom, so whether "{name}" is defeated is not known'
                 )
+
+
+def _removed_after(ctx: Context, name: str, line: int) -> int | None:
+    """The line where the card ``name``, in play from ``line``, is removed (None: it is not)."""
+    wanted = normalise_name(name)
+    for fact in ctx.facts_of("removed"):
+        if fact.span.line > line and any(
+            normalise_name(r.card.name if r.card else r.name) == wanted for r in fact.cards
+        ):
+            return fact.span.line
+    return None
 
 
 def is_defeated(ctx: Context) -> Answer:
