@@ -867,6 +867,28 @@ def can_attach(ctx: Context) -> Answer:
         )
     card = attachment.card
     effects, missing = effects_of(card) if card is not None else ([], "unknown")
+    for effect in effects:
+        if not isinstance(effect, fx.AttachRestriction) or card is None:
+            continue
+        fits = match_subject(replace(effect.to, quantity=None), holder, normalise_name(card.name))
+        if fits is None:
+            _open(
+                f'the situation does not say whether "{holder.name}" is {effect.to.render()} '
+                "(give its factions and keywords)",
+                claims,
+            )
+        elif not fits:
+            claims.append(
+                card_claim(
+                    Stance.FORBID,
+                    card,
+                    effect.render(),
+                    f'"{holder.name}" does not meet the requirement of "{card.name}": '
+                    f"{effect.render()}",
+                    REQUIREMENTS,
+                    requirement=True,
+                )
+            )
     _open(missing or f'rulesq does not check every requirement of "{attachment.name}"', claims)
     return judge(ctx, claims)
 
