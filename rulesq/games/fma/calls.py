@@ -25,7 +25,7 @@ from rulesq.games.fma.cost_words import COST_WORDS, cost_fits, event_cost_fits
 from rulesq.games.fma.costs import changed_by
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
-from rulesq.games.fma.loyal import factions_of, loyal_claims
+from rulesq.games.fma.loyal import LOYAL, factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
@@ -427,6 +427,23 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
         elif leader_factions is None or ally_factions is None:
             unknown.append(
                 f'the situation does not give the factions of your leader and of "{ally_ref.name}"'
+            )
+        elif (
+            loyal == 1
+            and leader_factions
+            and ally_factions
+            and not {f.casefold() for f in leader_factions} & {f.casefold() for f in ally_factions}
+        ):
+            claims.append(  # a faction Loyal: 1 counts: the leader's ('unaligned' has none)
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{ally_ref.name}" has Loyal: 1 and is {"/".join(ally_factions)}; when '
+                    "starting allies are revealed the leaders are the only characters in play, "
+                    f'and your leader "{leader.name}" ({"/".join(leader_factions)}) shares no '
+                    "faction with it",
+                    SETUP_ALLIES,
+                    LOYAL,
+                )
             )
     if not isinstance(loyal, int):
         unknown.append(
