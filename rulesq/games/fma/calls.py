@@ -247,6 +247,20 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     return out
 
 
+def _played_by(table: Table, by: fx.Selector, who: Character) -> bool | None:
+    """Whether ``who`` is the character a "may only be played by" names (None: not told).
+
+    "ally" is read as a character that is not its player's leader (``_is_ally``).
+    """
+    if by.kind not in ("ally", "allies"):
+        return match_subject(replace(by, quantity=None), who, "")
+    fits = match_subject(replace(by, kind="character", quantity=None), who, "")
+    if fits is False:
+        return False
+    ally = _is_ally(table, who)
+    return False if ally is False else (fits if ally else None)
+
+
 def _requirements(
     ctx: Context, card: Card, effects: list[Any], table: Table, who: Character | None, state: State
 ) -> list[Claim]:
@@ -262,11 +276,11 @@ def _requirements(
                     f'character plays it: can "Some Character" play '
                     f'"{card.name}"?'
                 )
-            fits = match_subject(replace(effect.by, quantity=None), who, "")
+            fits = _played_by(table, effect.by, who)
             if fits is None:
                 raise CannotAnswer(
                     f'the situation does not say whether "{who.name}" is '
-                    f"{effect.by.render()} (give its factions)"
+                    f"{effect.by.render()} (give its factions, and its player's leader)"
                 )
             if fits:
                 # a requirement met lifts only itself: the rules' verdict, not a permission
