@@ -34,6 +34,11 @@ REASONS = [
         2,
         '"Cursed Blade" was in play (line 15) until removed (line 18), and may have acted',
     ),
+    (
+        "fma-returned/the-values-of-a-character-returned-to-play-are-not-a-guess.rq",
+        0,
+        '"Orderly" returned to play (line 10): rulesq does not follow which of its values',
+    ),
 ]
 
 

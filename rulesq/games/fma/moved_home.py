@@ -17,6 +17,7 @@ from rulesq.games.fma import calls
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.memory import NO_MEMORY
 from rulesq.games.fma.state import match_subject
 
 if TYPE_CHECKING:
@@ -182,4 +183,16 @@ def is_defeated(ctx: Context) -> Answer:
     if fought is not None:
         return fought
     _played_defeats(ctx, who.name)
+    undone = state.defeat_undone(who.name)
+    if undone is not None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{who.name}" was defeated (line {undone[0].span.line}) and returned to play '
+            f'(line {undone[1].span.line}): cards sent to the discard pile have no "memory"',
+            supported_by=(
+                ctx.fact(undone[0]),
+                ctx.fact(undone[1]),
+                ctx.clause(NO_MEMORY, "rule"),
+            ),
+        )
     return ctx.conclude(YesNo(False), f'nothing in the situation defeats "{who.name}"')
