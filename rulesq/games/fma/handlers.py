@@ -134,20 +134,22 @@ def goals(ctx: Context) -> Answer:
     support = [ctx.fact(f) for f in state.goal_facts]
     support += cite(ctx, state.goal_clauses)
     shown = tuple(goal.render() for goal in state.goals)
-    changed = any(ref == citations.GOAL_CHANGE for ref, _ in state.goal_clauses)
+    merged = any(ref == citations.GOAL_CHANGE for ref, _ in state.goal_clauses)
     amounts: dict[Attribute, set[int]] = {}
     for goal in state.goals:
         if isinstance(goal, AttributeGoal):
             amounts.setdefault(goal.attribute, set()).add(goal.amount)
-    if changed and any(len(found) > 1 for found in amounts.values()):
+    if any(len(found) > 1 for found in amounts.values()):
+        leaves = "the change leaves" if len(state.goal_facts) > 1 else "the location has"
         raise CannotAnswer(
-            f"the change leaves {', '.join(shown)}: copies of the same attribute goal do not "
+            f"{leaves} {', '.join(shown)}: copies of the same attribute goal do not "
             "stack, and the rulings do not say whether goals of one attribute with different "
             "amounts are copies"
         )
-    reason = (
-        "the goals as written"
-        if len(state.goal_facts) == 1
-        else "after the changes: " + (", ".join(shown) or "no goal")
-    )
+    if len(state.goal_facts) > 1:
+        reason = "after the changes: " + (", ".join(shown) or "no goal")
+    elif merged:
+        reason = "copies of the same attribute goal do not stack: " + ", ".join(shown)
+    else:
+        reason = "the goals as written"
     return ctx.conclude(Goals(shown), reason, supported_by=tuple(support))

@@ -875,9 +875,13 @@ class Reader:
 
     # ------------------------------------------------------------------ goals
     def _fact_goals(self, fact: Fact) -> None:
-        self.state.goals = [self._goal(text, fact) for text in fact.param("goal", ())]
+        written = [self._goal(text, fact) for text in fact.param("goal", ())]
+        self.state.goals = list(dict.fromkeys(written))
         self.state.goal_facts = [fact]
         self.state.goal_clauses = []
+        if len(self.state.goals) < len(written):
+            # "Multiple copies of the same attribute goal do not stack."
+            self.state.goal_clauses.append((citations.GOAL_CHANGE, RULE))
 
     def _goal(self, text: str, fact: Fact) -> Goal:
         try:
