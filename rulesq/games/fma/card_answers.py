@@ -216,12 +216,16 @@ def keywords(ctx: Context) -> Answer:
 
 def has_keyword(ctx: Context) -> Answer:
     """``is "X" a hero?``: a keyword the sources give, deny, or leave open."""
-    card = asked_card(ctx)
+    ref = ctx.question.cards[0]
     word = " ".join(str(ctx.question.param("keyword_words", "")).split())
     folded = word.casefold()
+    stated = _stated_traits(ctx, ref.card.name if ref.card is not None else ref.name)
+    if ref.card is None and stated is not None:
+        return _stated_keyword(ctx, ref.name, word, stated)
+    card = asked_card(ctx)
     given = [str(w) for w in card.fields.get("keywords") or ()]
     denied = [str(w) for w in card.fields.get("not_keywords") or ()]
-    flags = list(ctx.question.cards[0].flags)
+    flags = [*ref.flags, *(stated or ())]
     if card.fields.get("inline"):
         given += [str(i) for i in card.fields.get("icons") or ()]
     faction = card.fields.get("faction")
@@ -231,6 +235,11 @@ def has_keyword(ctx: Context) -> Answer:
             raise CannotAnswer(
                 f'"{card.name}" is defeated: it keeps its faction but has no keywords, and the '
                 f"situation does not say whether {word} is its faction or a keyword"
+            )
+        if not faction and stated is None and not any(w.casefold() == folded for w in given):
+            raise CannotAnswer(
+                f'"{card.name}" is defeated: it has no keywords but keeps its faction, and '
+                "neither the sources nor the situation give its faction"
             )
         return ctx.conclude(
             YesNo(False),
@@ -267,6 +276,37 @@ def has_keyword(ctx: Context) -> Answer:
             supported_by=tuple(support),
         )
     raise CannotAnswer(f'the sources do not say whether "{card.name}" has the {word} keyword')
+
+
+def _stated_traits(ctx: Context, name: str) -> tuple[str, ...] | None:
+    """The factions and keywords the situation gives the character (None: not stated)."""
+    _, state = reader_for(ctx)
+    who = state.find(name)
+    return who.traits if who is not None else None
+
+
+def _stated_keyword(ctx: Context, name: str, word: str, stated: tuple[str, ...]) -> Answer:
+    """``is "X" a Rebel?`` of a character only the situation gives, with its words."""
+    _, state = reader_for(ctx)
+    who = state.find(name)
+    fact = who.fact if who is not None else None
+    given = [ctx.fact(fact)] if fact is not None else []
+    defeat = state.defeated_by(who.name if who is not None else name)
+    if word.casefold() not in (t.casefold() for t in stated):
+        return ctx.conclude(
+            YesNo(False),
+            f'the situation gives "{name}" the factions and keywords {", ".join(stated)}, '
+            f"not {word}",
+            supported_by=tuple(given),
+        )
+    if defeat is not None:
+        raise CannotAnswer(
+            f'"{name}" is defeated: it keeps its faction but has no keywords, and the '
+            f"situation does not say whether {word} is its faction or a keyword"
+        )
+    return ctx.conclude(
+        YesNo(True), f'the situation gives "{name}" the word {word}', supported_by=tuple(given)
+    )
 
 
 def _defeat(ctx: Context, card: Card) -> tuple[str, ...] | None:

@@ -24,6 +24,8 @@ NO_MEMORY = "fma/rulings/activated-abilities/3"
 #: The occasions a ``required_when`` field may name, and the fact kind that states each.
 OCCASIONS = {"leader set": ("would_set", "your leader would be set")}
 DEFEATED_PLAY = "fma/rulings/defeated-characters/2"
+#: Defeated characters have no attributes, keywords or abilities.
+DEFEATED_BARE = "fma/rulings/defeated-characters/1"
 
 
 def _last(facts: list[Fact], name: str, after: int = 0, first_only: bool = False) -> Fact | None:
@@ -82,20 +84,37 @@ def must_use(ctx: Context) -> Answer:
         raise CannotAnswer(f'rulesq does not know when "{ref.name}" must use its ability')
     kind, said = OCCASIONS[str(occasion)]
     name = key(ref)
-    in_play = [f for f in ctx.facts_of("in_play") if any(key(r) == name for r in f.cards)]
-    if not in_play or in_play[-1].who is None:
+    # whose it is: "my "X" is in play", "my leader is "X"", "my character "X" (…)"
+    whose = [
+        f
+        for f in ctx.facts
+        if f.kind in ("in_play", "leader", "character")
+        and f.who is not None
+        and any(key(r) == name for r in f.cards)
+    ]
+    if not whose:
         raise CannotAnswer(
             f'the situation does not say whose "{ref.name}" is in play (write: my "{ref.name}" '
             "is in play)"
         )
-    owner = in_play[-1].who
+    owner = whose[-1].who
+    defeated = _last(ctx.facts_of("defeated"), name)
+    if defeated is not None and _last(ctx.facts_of("returned"), name, defeated.span.line) is None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{ref.name}" is defeated, and defeated characters have no abilities',
+            supported_by=(ctx.fact(defeated), ctx.clause(DEFEATED_BARE, "rule")),
+        )
+    left = _last(ctx.facts_of("removed"), name, whose[-1].span.line)
+    if left is not None and _last(ctx.facts_of("returned"), name, left.span.line) is None:
+        raise CannotAnswer(f'"{ref.name}" has left play')
     now = [f for f in ctx.facts_of(kind) if f.who == owner]
     if not now:
         raise CannotAnswer(
             f'"{ref.name}" must use its ability when {said}, and the situation does not say so'
         )
     source = (card.fields.get("field_sources") or {}).get("required_when")
-    support = [ctx.fact(in_play[-1]), ctx.fact(now[-1])]
+    support = [ctx.fact(whose[-1]), ctx.fact(now[-1])]
     if source:
         support.append(ctx.clause(str(source), "rule"))
     return ctx.conclude(

@@ -29,6 +29,17 @@ def _out_of_play(ctx: Context) -> dict[str, Fact]:
     return out
 
 
+def still_out(ctx: Context) -> dict[str, Fact]:
+    """The characters out of play at the question: those not returned to play after it."""
+    out = _out_of_play(ctx)
+    for fact in ctx.facts_of("returned"):
+        for ref in fact.cards:
+            gone = out.get(key(ref))
+            if gone is not None and gone.span.line < fact.span.line:
+                del out[key(ref)]
+    return out
+
+
 def _asked_leader(ctx: Context) -> tuple[str, str]:
     """The key and name of the leader (or character) a question is about."""
     table = read_table(ctx.facts)

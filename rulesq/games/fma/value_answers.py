@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Number, Word
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import citations
+from rulesq.games.fma import citations, out_of_play
 from rulesq.games.fma.handlers import (
     ROLES,
     attribute_asked,
@@ -58,6 +59,11 @@ def value(ctx: Context) -> Answer:
         return blocked
     if character.gone:
         raise CannotAnswer(f'"{character.name}" has left play')
+    if normalise_name(character.name) in out_of_play.still_out(ctx):
+        raise CannotAnswer(
+            f'"{character.name}" is out of play, and the rulings say only that an out-of-play '
+            "leader cannot recruit and keeps his attachments, not what his attributes are"
+        )
     reading = at.attribute_value(state.timeline(), character.name, attribute)
     graph = ctx.derivation()
     support: list[str] = []
