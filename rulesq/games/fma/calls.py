@@ -486,7 +486,7 @@ def can_cancel(ctx: Context) -> Answer:
     kind = canceled.type or ("event" if canceled.fields.get("designator") else "")
     for cancel in cancels:
         what = cancel.what
-        if any(not isinstance(p, COST_WORDS) for p in what.postmods):
+        if any(not isinstance(p, (*COST_WORDS, fx.Targeting)) for p in what.postmods):
             _unless_limited(
                 f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
             )
@@ -538,6 +538,23 @@ def can_cancel(ctx: Context) -> Answer:
             and (wanted.attribute is None or wanted.attribute is attribute)
         )
         header = abilities[0].header()
+        aimed = [p for p in what.postmods if isinstance(p, fx.Targeting)]
+        if (
+            fits
+            and aimed
+            and target_missing is None
+            and not _targets_something(canceled, target_effects)
+        ):
+            claims.append(
+                card_claim(
+                    Stance.FORBID,
+                    canceler,
+                    cancel.render(),
+                    f'"{canceler.name}" cancels only {what.render()}, and "{canceled.name}" '
+                    "targets nothing",
+                )
+            )
+            continue
         priced = [p for p in what.postmods if isinstance(p, COST_WORDS)]
         if fits and priced:
             met, why = _event_cost_fits(ctx, canceler, canceled, abilities[0], priced)
@@ -555,6 +572,13 @@ def can_cancel(ctx: Context) -> Answer:
                     )
                 )
                 continue
+        if fits and aimed:  # its cost fits: what the event targets decides
+            _unless_limited(
+                f'"{canceler.name}" cancels only {what.render()}, and the situation cannot '
+                f'say what "{canceled.name}" targets',
+                claims,
+            )
+            continue
         if fits:
             claims.append(
                 card_claim(
@@ -584,6 +608,13 @@ def can_cancel(ctx: Context) -> Answer:
     if gone is not None:
         _open(gone, claims)
     return judge(ctx, claims)
+
+
+def _targets_something(card: Card, effects: list[Any]) -> bool:
+    """Whether the card's text may target: a targeted selector, or the word at all."""
+    if _selectors(fx.walk(tuple(effects)), targeted=True):
+        return True
+    return "target" in str(card.text or "").casefold()
 
 
 def _event_cost_fits(
