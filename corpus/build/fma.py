@@ -233,6 +233,9 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
     # A card whose cost a cancel leaves unpaid: canceled, its character is not set.
     "Block": ("ruling", {"canceled_unset": True}),
+    # A card whose act on a character is sending it to the discard pile, which a ruling says
+    # is not defeating it.
+    "The Armstrong Family Gloves": ("ruling", {"discards_not_defeats": True}),
     # A required ability: when it must be used ("leader set": your leader would be set).
     "Alphonse Elric, Sidekick": ("ruling", {"required_when": "leader set"}),
     # A defeat a ruling states for one case: a target of printed strength 0 is defeated when

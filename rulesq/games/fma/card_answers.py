@@ -388,6 +388,13 @@ def counts_as_drawing(ctx: Context) -> Answer:
 def counts_as_defeating(ctx: Context) -> Answer:
     """``does "X" count as defeating?``: sending a character to the discard pile does not."""
     card = asked_card(ctx)
+    if not card.text and card.fields.get("discards_not_defeats"):  # a ruling gives its act
+        return ctx.conclude(
+            YesNo(False),
+            f'"{card.name}" sends a character to the discard pile: that character is not '
+            "defeated, and effects that trigger off a character being defeated do not trigger",
+            supported_by=tuple(field_clause(ctx, card, "discards_not_defeats")),
+        )
     parsed = _text_of(ctx, card)
     units = _units(parsed.effects)
     defeats = [e for e in units if isinstance(e, fx.Defeat | fx.DefeatedWhenMoved)]

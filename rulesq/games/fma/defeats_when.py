@@ -1,9 +1,11 @@
 """``does "X" defeat "Y"?``: the defeat a ruling states for a card whose text is never given.
 
-The card's ``defeats_when`` field gives the case the ruling states: a target of a printed
-strength (``printed_strength``) is defeated when its current strength is at least a number
-(``strength_at_least``). Any other case — another printed strength, a lower current strength,
-a value not known — is *cannot answer*: the ruling says nothing of it.
+A card whose ``discards_not_defeats`` field is set (a ruling: the character it sends to the
+discard pile is not defeated) defeats no one. The card's ``defeats_when`` field gives the
+case the ruling states: a target of a printed strength (``printed_strength``) is defeated
+when its current strength is at least a number (``strength_at_least``). Any other case —
+another printed strength, a lower current strength, a value not known — is *cannot answer*:
+the ruling says nothing of it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
@@ -25,6 +28,8 @@ def defeats(ctx: Context) -> Answer:
     """Answer ``does "X" defeat "Y"?``."""
     source_ref, target_ref = ctx.question.cards[0], ctx.question.cards[1]
     card = source_ref.card
+    if card is not None and not card.text and card.fields.get("discards_not_defeats"):
+        return _discards(ctx, card)
     rule = card.fields.get("defeats_when") if card is not None else None
     if card is None or card.text or not isinstance(rule, dict):
         raise CannotAnswer(f'rulesq cannot tell from the sources whom "{source_ref.name}" defeats')
@@ -58,4 +63,15 @@ def defeats(ctx: Context) -> Answer:
         f'"{target.name}" has printed strength {printed} and strength {reading.value}: a ruling '
         f'says "{card.name}" defeats such a target when its strength is {least} or greater',
         supported_by=tuple(support),
+    )
+
+
+def _discards(ctx: Context, card: Card) -> Answer:
+    """No: a ruling says the card sends a character to the discard pile, and that is no defeat."""
+    source = (card.fields.get("field_sources") or {}).get("discards_not_defeats")
+    return ctx.conclude(
+        YesNo(False),
+        f'a ruling says that when "{card.name}" sends a character to the discard pile, that '
+        "character is not defeated",
+        supported_by=(ctx.clause(str(source), "rule"),) if source else (),
     )
