@@ -33,7 +33,7 @@ from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
-from rulesq.games.fma.uniqueness import control_gate
+from rulesq.games.fma.uniqueness import control_gate, play_gate
 from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
@@ -170,8 +170,13 @@ def can_play(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     _, state = reader_for(ctx)
     effects, missing = effects_of(card)
-    claims = _requirements(ctx, card, effects, table, None, state)
-    claims += loyal_claims(ctx, ctx.question.card, table, state, ctx.question.who or "me")
+    player = ctx.question.who or "me"
+    unique, doubt = play_gate(ctx, state, table, card, player)
+    claims = [unique] if unique is not None else []
+    claims += _requirements(ctx, card, effects, table, None, state)
+    claims += loyal_claims(ctx, ctx.question.card, table, state, player)
+    if doubt is not None:
+        _unless_limited(doubt, claims)
     _settle(missing, card.name, claims)
     claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     return judge(ctx, claims)

@@ -1,9 +1,10 @@
-"""Uniqueness when a card moves a character to your side: not while you control one of its name.
+"""Uniqueness: no character of a name you control comes to your side, by play or by control.
 
 You can only take control of a character if you could legally play it from your hand for
 purposes of uniqueness: not a non-mob character when you control a copy with the same name
 (a card ruling), a defeated copy too (defeated characters still count for uniqueness). A ruling
-may give two differently spelt cards one name.
+may give two differently spelt cards one name. Playing such a character from your hand is the
+measure the ruling takes, so it is barred the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 if TYPE_CHECKING:
     from typing import Any
 
+    from rulesq.corpus.models import Card
     from rulesq.engine.dispatch import Context
     from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
@@ -89,3 +91,54 @@ def control_gate(
             *((DEFEATED_COUNTS,) if defeated is not None else ()),
         )
     return None
+
+
+def play_gate(
+    ctx: Context, state: State, table: Table, card: Card, player: str
+) -> tuple[Claim | None, str | None]:
+    """The rules' no to playing ``card`` while ``player`` controls a non-mob character of its name.
+
+    Returns the claim (None: none), and why it is not known when a copy's mob status is not.
+    """
+    names = {normalise_name(card.name)}
+    alias = card.fields.get("same_name_as")
+    if alias:
+        names.add(normalise_name(str(alias)))
+    for mine in state.characters.values():
+        theirs = mine.owner or table.owners.get(normalise_name(mine.name))
+        if theirs != player or mine.gone:
+            continue
+        other = mine.card.fields.get("same_name_as") if mine.card is not None else None
+        if normalise_name(mine.name) not in names and not (
+            other and normalise_name(str(other)) == normalise_name(card.name)
+        ):
+            continue
+        mob = mine.has_trait("mob")
+        if mob is None:
+            return None, (
+                f'you control "{mine.name}", which has the same name as "{card.name}", and the '
+                "situation does not say whether it is a mob character"
+            )
+        if mob:
+            continue
+        defeated = state.defeated_by(mine.name)
+        if mine.fact is not None:
+            ctx.fact(mine.fact)
+        if defeated is not None:
+            ctx.fact(defeated)
+        return limit_claim(
+            Stance.FORBID,
+            UNIQUENESS,
+            f'you control "{mine.name}"'
+            + (
+                f' (the same name as "{card.name}")'
+                if normalise_name(mine.name) != normalise_name(card.name)
+                else ""
+            )
+            + (", defeated (defeated characters still count for uniqueness)" if defeated else "")
+            + f', no mob character: you cannot play another "{card.name}" from your hand, for '
+            "purposes of uniqueness",
+            UNIQUE_CONTROL,
+            *((DEFEATED_COUNTS,) if defeated is not None else ()),
+        ), None
+    return None, None
