@@ -112,18 +112,30 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
 
     Only characters play events and abilities, and a defeated one cannot; a character whose
     attribute is below the cost is no sure player either (``play_doubt``). With no character
-    of the player named, or his leader named (a character too), nothing is said.
+    of the player named, or his leader named without his values (a character too), one is
+    taken to play it, and the answer shows that it assumes so.
     """
     player = ctx.question.who or "me"
-    if player in table.leaders:
-        return None
     _, state = reader_for(ctx)
     mine = [
         c
         for c in state.characters.values()
         if not c.gone and (c.owner or table.owners.get(normalise_name(c.name))) == player
     ]
-    if not mine:
+    leader = table.leader_key(player)
+    bare = leader is not None and state.find(leader) is None
+    if bare or not mine:
+        whose, theirs = ("your", "yours") if player == "me" else ("his", "his")
+        said = (
+            f"{whose} leader is named without his values"
+            if bare
+            else f"no character of {theirs} is stated"
+        )
+        ctx.derivation().absence(
+            f'{said}: a character of {theirs} is taken to be able to play "{card.name}" (only '
+            "characters play events and abilities)",
+            assumed=True,
+        )
         return None
     raisers = [
         r.card
