@@ -211,7 +211,12 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Resembool Graveyard": ("erratum", {"keywords": ["Resembool"]}),
     "Roy Mustang, Administrator": (
         "erratum",
-        {"keywords": ["Human", "Soldier", "State Alchemist"], "keywords_complete": True},
+        {
+            "keywords": ["Human", "Soldier", "State Alchemist"],
+            "keywords_complete": True,
+            # "The chase version ... erroneously has the Hero keyword."
+            "not_keywords": ["Hero"],
+        },
     ),
     "Scar, Brawler": ("erratum", {"type": "leader", "faction": "Rebel"}),
     "Scar, Forging the Stone": (

@@ -269,6 +269,11 @@ def has_keyword(ctx: Context) -> Answer:
             supported_by=tuple(support),
         )
     if card.fields.get("keywords_complete"):
+        if not faction and stated is None:  # the word may be its faction, which is not given
+            raise CannotAnswer(
+                f"its keywords are {', '.join(given)}, not {word}, but the sources do not give "
+                f'the faction of "{card.name}"'
+            )
         support = field_clause(ctx, card, "keywords_complete")
         return ctx.conclude(
             YesNo(False),
