@@ -311,8 +311,7 @@ def _requirements(
                 )
         elif isinstance(effect, fx.PlayCondition):
             need = effect.experience
-            leader = table.leader_key(player)
-            held = table.experience.get(leader) if leader is not None else None
+            held = table.leader_experience(player)
             if held is None:
                 raise CannotAnswer(
                     f'"{card.name}" can only be played if your leader has '

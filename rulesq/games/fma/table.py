@@ -69,9 +69,20 @@ class Table:
         ref = self.leaders.get(player)
         return key(ref) if ref is not None else None
 
+    def leader_experience(self, player: str) -> tuple[int, Fact] | None:
+        """The experience a player's leader has, named or not, and the fact that says so."""
+        leader = self.leader_key(player)
+        found = self.experience.get(leader) if leader is not None else None
+        return found if found is not None else self.experience.get(_unnamed_leader(player))
+
     def play_of(self, name: str) -> Play | None:
         """The last play of a card."""
         return next((p for p in reversed(self.plays) if p.card == normalise_name(name)), None)
+
+
+def _unnamed_leader(player: str) -> str:
+    """The key the experience of a leader the facts do not name is kept under."""
+    return f"leader of {player}"
 
 
 def key(ref: CardRef) -> str:
@@ -106,6 +117,8 @@ def read_table(facts: list[Fact]) -> Table:
                 table.readiness[key(ref)] = (str(fact.param("readiness")), fact)
         elif kind == "experience":
             holder = key(fact.cards[0]) if fact.cards else table.leader_key(fact.who or "")
+            if holder is None and fact.who:  # "my leader has 2 experience", the leader not named
+                holder = _unnamed_leader(fact.who)
             if holder is not None:
                 table.experience[holder] = (int(fact.param("number")), fact)
         elif kind == "x_value":
