@@ -549,41 +549,40 @@ class Reader:
     # ------------------------------------------------------------------ cards that act
     def _fact_play(self, fact: Fact) -> None:
         for ref in fact.cards:
-            card = ref.card
-            if card is None:
-                continue
-            if not card.text:
-                self.gap(
-                    None,
-                    None,
-                    f'"{card.name}" was played',
-                    f'the text of "{card.name}" is not known, so what it does is not known',
-                )
-                continue
-            parsed = self.parse(card)
-            why = parsed.not_understood(card.name)
-            if why is not None:
-                self.gap(
-                    None,
-                    None,
-                    f'"{card.name}" was played',
-                    why,
-                )
-                continue
-            units = [
-                e
-                for top in parsed.effects
-                for e in (top.body if isinstance(top, fx.Ability) else (top,))
-            ]
-            for effect in units:
-                if (
-                    isinstance(effect, fx.Trigger)
-                    and isinstance(effect.event, fx.ReceivesBonus)
-                    and any(isinstance(e, fx.DoubleBonus) for e in effect.effects)
-                ):
-                    self._double(fact, ref, card, effect)
-                elif _bearing(effect):
-                    self._cannot_apply(card)
+            self._play_one(fact, ref)
+
+    def _play_one(self, fact: Fact, ref: CardRef) -> None:
+        """What a card played does to the values (a react played to another card too)."""
+        card = ref.card
+        if card is None:
+            return
+        if not card.text:
+            self.gap(
+                None,
+                None,
+                f'"{card.name}" was played',
+                f'the text of "{card.name}" is not known, so what it does is not known',
+            )
+            return
+        parsed = self.parse(card)
+        why = parsed.not_understood(card.name)
+        if why is not None:
+            self.gap(None, None, f'"{card.name}" was played', why)
+            return
+        units = [
+            e
+            for top in parsed.effects
+            for e in (top.body if isinstance(top, fx.Ability) else (top,))
+        ]
+        for effect in units:
+            if (
+                isinstance(effect, fx.Trigger)
+                and isinstance(effect.event, fx.ReceivesBonus)
+                and any(isinstance(e, fx.DoubleBonus) for e in effect.effects)
+            ):
+                self._double(fact, ref, card, effect)
+            elif _bearing(effect):
+                self._cannot_apply(card)
 
     def _cannot_apply(self, card: Card) -> None:
         self.gap(
@@ -726,6 +725,7 @@ class Reader:
                 suggestion=f'Name the card it reacts to, e.g. I play "{_name(react)}" as a react '
                 'to "Some Event"',
             )
+        self._play_one(fact, react)  # a react played is played: its text acts as any card's
 
     def _fact_in_play(self, fact: Fact) -> None:
         for ref in fact.cards:
