@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
     from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
+    from rulesq.situation.model import CardRef, Fact
 
 UNIQUE_CONTROL = "fma/cards/persuasion/ruling"
 #: Defeated characters count as characters for uniqueness (and team size) alone.
@@ -59,6 +60,9 @@ def control_gate(
     owner = target.owner or table.owners.get(normalise_name(target.name))
     if controller is None or owner == controller:
         return None
+    attached = _unique_attachment(ctx, table, target, controller)
+    if attached is not None:
+        return attached
     for mine in state.characters.values():
         theirs = mine.owner or table.owners.get(normalise_name(mine.name))
         if mine is target or theirs != controller or mine.gone:
@@ -142,3 +146,48 @@ def play_gate(
             *((DEFEATED_COUNTS,) if defeated is not None else ()),
         ), None
     return None, None
+
+
+def _is_unique(card: Card | None) -> bool:
+    """Whether the card has the Unique designator (a field, or an icon of a card line)."""
+    if card is None:
+        return False
+    icons = [str(i).casefold() for i in card.fields.get("icons") or ()]
+    return bool(card.fields.get("unique")) or "unique" in icons
+
+
+def _unique_attachment(
+    ctx: Context, table: Table, target: Character, controller: str
+) -> Claim | None:
+    """The no to taking control of a character bearing a unique attachment you have a copy of."""
+    removed = {_ref_key(r) for f in ctx.facts_of("removed") for r in f.cards}
+    bearers: dict[str, list[tuple[str, Fact]]] = {}
+    for fact in ctx.facts_of("attach"):
+        attachment, bearer = fact.cards[0], fact.cards[1]
+        name = _ref_key(attachment)
+        if name in removed or not _is_unique(attachment.card):
+            continue
+        whose = table.owners.get(_ref_key(bearer))
+        bearers.setdefault(name, []).append((whose or "", fact))
+    target_key = normalise_name(target.name)
+    for placed in bearers.values():
+        on_target = [f for _, f in placed if _ref_key(f.cards[1]) == target_key]
+        mine = [f for whose, f in placed if whose == controller]
+        if not on_target or not mine:
+            continue
+        ctx.fact(on_target[-1])
+        ctx.fact(mine[-1])
+        shown = on_target[-1].cards[0].name
+        return limit_claim(
+            Stance.FORBID,
+            UNIQUENESS,
+            f'"{target.name}" bears "{shown}", which is unique, and you have a copy of it in '
+            f'play: you cannot move "{target.name}" to your side of the table',
+            UNIQUE_CONTROL,
+        )
+    return None
+
+
+def _ref_key(ref: CardRef) -> str:
+    """A card reference's key (the card's name when the sources give it)."""
+    return normalise_name(ref.card.name if ref.card is not None else ref.name)
