@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Alternatives, Cards, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import citations
+from rulesq.games.fma import citations, out_of_play
 from rulesq.games.fma.battle import (
     Battle,
     BattleError,
@@ -64,6 +65,14 @@ def fight(ctx: Context) -> Fight | Answer:
                 f'the situation names no {side.value} (write, e.g., {side.value} "A" (strength 3))'
             )
     names = [n for side in Side for n in setup.sides[side]]
+    outside = out_of_play.still_out(ctx)
+    for name in names:
+        if normalise_name(name) in outside:
+            raise CannotAnswer(
+                f'"{name}" is out of play, and the rulings do not say what a character out of '
+                "play does in a battle (only that an out-of-play leader cannot recruit and keeps "
+                "his attachments)"
+            )
     blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at)
     if blocked is not None:
         return blocked

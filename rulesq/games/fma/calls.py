@@ -17,7 +17,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import discards, free_play, target_pairs
+from rulesq.games.fma import discards, free_play, out_of_play, target_pairs
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
@@ -1042,6 +1042,14 @@ def can_attack(ctx: Context) -> Answer:
                     f'"{who.name}" is defeated and does not count as a character: {role}',
                     DEFEATED,
                 )
+            )
+    outside = out_of_play.still_out(ctx)
+    for ref in (*attackers, defender_ref):
+        if key(ref) in outside and not claims:
+            raise CannotAnswer(
+                f'"{ref.name}" is out of play, and the rulings say only that an out-of-play '
+                "leader cannot recruit and keeps his attachments, not whether he may attack or "
+                "be attacked"
             )
     if not claims:
         _set_attackers(ctx, state, table, attackers, claims)
