@@ -33,7 +33,7 @@ from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
-from rulesq.games.fma.uniqueness import control_gate, play_gate
+from rulesq.games.fma.uniqueness import control_gate, play_gate, start_copies
 from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
@@ -382,6 +382,7 @@ def can_start(ctx: Context) -> Answer:
     for ally_ref in ctx.question.cards:
         claims += _start_claims(ally_ref, leader, unknown)
         claims += _start_joins(ctx, ally_ref, table, player, unknown)
+    claims += start_copies(list(ctx.question.cards), unknown)
     for reason in unknown:
         _open(reason, claims)
     names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)

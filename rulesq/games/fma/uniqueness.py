@@ -191,3 +191,46 @@ def _unique_attachment(
 def _ref_key(ref: CardRef) -> str:
     """A card reference's key (the card's name when the sources give it)."""
     return normalise_name(ref.card.name if ref.card is not None else ref.name)
+
+
+def start_copies(refs: list[CardRef], unknown: list[str]) -> list[Claim]:
+    """The no to starting with two copies of one non-mob character (revealed at once).
+
+    Whether a copy is a mob character comes from the words the line gives it (the card's
+    icons for a card line); when neither says, the reason is added to ``unknown``.
+    """
+    seen: dict[str, CardRef] = {}
+    for ref in refs:
+        name = _ref_key(ref)
+        first = seen.setdefault(name, ref)
+        if first is ref:
+            continue
+        mob = _mob_word(ref)
+        if mob is None:
+            unknown.append(
+                f'"{ref.name}" is named twice, and the situation does not say whether it is a '
+                "mob character (only copies of a mob character may be in play together)"
+            )
+            continue
+        if not mob:
+            return [
+                limit_claim(
+                    Stance.FORBID,
+                    UNIQUENESS,
+                    f'"{ref.name}" is named twice and is no mob character: you could not play '
+                    "the second copy from your hand while you control the first, for purposes "
+                    "of uniqueness",
+                    UNIQUE_CONTROL,
+                )
+            ]
+    return []
+
+
+def _mob_word(ref: CardRef) -> bool | None:
+    """Whether the words the line (or a card line) gives the card say it is a mob (None: none)."""
+    words = [str(w).casefold() for w in ref.flags]
+    if ref.card is not None and ref.card.fields.get("inline"):
+        words += [str(i).casefold() for i in ref.card.fields.get("icons") or ()]
+    if not words:
+        return None
+    return "mob" in words
