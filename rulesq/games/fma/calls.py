@@ -33,7 +33,7 @@ from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
-from rulesq.games.fma.uniqueness import control_gate, play_gate, start_copies
+from rulesq.games.fma.uniqueness import attach_gate, control_gate, play_gate, start_copies
 from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
@@ -932,6 +932,9 @@ def can_attach(ctx: Context) -> Answer:
                 DEFEATED,
             )
         )
+    copy = attach_gate(ctx, read_table(ctx.facts), attachment, ctx.question.who or "me")
+    if copy is not None:  # a limitation: no text of the attachment lifts it
+        claims.append(copy)
     card = attachment.card
     effects, missing = effects_of(card) if card is not None else ([], "unknown")
     for effect in effects:

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact
 
 UNIQUE_CONTROL = "fma/cards/persuasion/ruling"
+#: "You cannot use Sneak Thief to move a unique attachment to your side of the table if you
+#: already have a copy of that unique attachment in play."
+SNEAK_THIEF = "fma/cards/sneak-thief/ruling"
 #: Defeated characters count as characters for uniqueness (and team size) alone.
 DEFEATED_COUNTS = "fma/rulings/defeated-characters/1"
 
@@ -234,3 +237,26 @@ def _mob_word(ref: CardRef) -> bool | None:
     if not words:
         return None
     return "mob" in words
+
+
+def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) -> Claim | None:
+    """The no to attaching a unique attachment while a copy of it is on the player's side."""
+    if not _is_unique(attachment.card):
+        return None
+    name = _ref_key(attachment)
+    removed = {_ref_key(r) for f in ctx.facts_of("removed") for r in f.cards}
+    if name in removed:
+        return None
+    for fact in ctx.facts_of("attach"):
+        if _ref_key(fact.cards[0]) != name or table.owners.get(_ref_key(fact.cards[1])) != player:
+            continue
+        ctx.fact(fact)
+        return limit_claim(
+            Stance.FORBID,
+            UNIQUENESS,
+            f'"{attachment.name}" is unique, and a copy of it is in play on your side '
+            f'(attached to "{fact.cards[1].name}"): you cannot have another',
+            UNIQUE_CONTROL,
+            SNEAK_THIEF,
+        )
+    return None
