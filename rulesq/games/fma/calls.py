@@ -734,6 +734,12 @@ def can_target(ctx: Context) -> Answer:
                 f'"{card.name}" targets {named}, and "{target.name}" {verb} one',
             )
         )
+    if missing is not None and defeated:  # the text not read may be the exception
+        _unless_limited(
+            f"{missing}; a card that specifically targets defeated characters may target "
+            f'"{target.name}", though it is defeated',
+            claims,
+        )
     if missing is not None:
         _open(missing, claims)
     pairs = [e for e in effects if isinstance(e, fx.TargetPair)]
