@@ -1273,7 +1273,11 @@ def affects(ctx: Context) -> Answer:
         for selector in _selectors([effect], targeted=False):
             if selector.kind not in ("character", "characters", "ally", "allies"):
                 continue
-            if state.defeated_by(who.name) is not None and selector.faction:
+            if (
+                state.defeated_by(who.name) is not None
+                and selector.faction
+                and "defeated" not in selector.qualities  # the exception: it names them
+            ):
                 ctx.fact(state.defeated_by(who.name))  # type: ignore[arg-type]
                 claims.append(
                     rule_claim(
@@ -1281,6 +1285,18 @@ def affects(ctx: Context) -> Answer:
                         f'"{who.name}" is defeated: it cannot be '
                         "targeted or affected by cards that reference faction",
                         DEFEATED_FACTION,
+                    )
+                )
+                continue
+            if state.defeated_by(who.name) is not None and "defeated" not in selector.qualities:
+                ctx.fact(state.defeated_by(who.name))  # type: ignore[arg-type]
+                claims.append(
+                    rule_claim(
+                        Stance.FORBID,
+                        f'"{who.name}" is defeated, and defeated characters do not count as '
+                        f"characters for any purpose except uniqueness and limits on team size: "
+                        f'"{card.name}" speaks of {selector.render()}',
+                        DEFEATED,
                     )
                 )
                 continue
