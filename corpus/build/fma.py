@@ -241,6 +241,9 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     # A card whose act on a character is sending it to the discard pile, which a ruling says
     # is not defeating it.
     "The Armstrong Family Gloves": ("ruling", {"discards_not_defeats": True}),
+    # A card with an ability that acts when the card is discarded ("if you discard Plan B, you
+    # still draw the 3 cards"), its text never given.
+    "Plan B": ("ruling-2", {"acts_when_discarded": True}),
     # A required ability: when it must be used ("leader set": your leader would be set).
     "Alphonse Elric, Sidekick": ("ruling", {"required_when": "leader set"}),
     # A defeat a ruling states for one case: a target of printed strength 0 is defeated when

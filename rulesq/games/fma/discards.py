@@ -24,6 +24,14 @@ DISCARD_AS_REACT = "fma/cards/plan-b/ruling"
 CHOSEN_DISCARD = "fma/cards/plan-b/ruling-2"
 
 
+def by_ruling(card: Card) -> str | None:
+    """The clause by which a card whose text is never given acts when discarded (None: none)."""
+    if card.text or not card.fields.get("acts_when_discarded"):
+        return None
+    source = (card.fields.get("field_sources") or {}).get("acts_when_discarded")
+    return str(source) if source else None
+
+
 def on_discard(card: Card, effects_of: Any) -> list[fx.Trigger]:
     """The card's abilities that act when the card itself is discarded."""
     effects, missing = effects_of(card)
@@ -41,13 +49,18 @@ def on_discard(card: Card, effects_of: Any) -> list[fx.Trigger]:
 
 def as_react(ctx: Context, card: Card, event: str, fact: Fact, effects_of: Any) -> Answer:
     """A card discarded because of an event: its ability on being discarded waits like a react."""
-    acts = on_discard(card, effects_of)
-    if not acts:
+    ruling = by_ruling(card)
+    acts = on_discard(card, effects_of) if ruling is None else []
+    if not acts and ruling is None:
         raise CannotAnswer(
             f'"{card.name}" has no ability that acts when it is discarded, so nothing of it '
             f'waits for "{event}"'
         )
-    node = ctx.derivation().effect(card.name, acts[0].render(), card)
+    node = (
+        ctx.derivation().effect(card.name, acts[0].render(), card)
+        if acts
+        else ctx.clause(str(ruling), "rule")
+    )
     return ctx.conclude(
         YesNo(True),
         f'"{card.name}" is discarded because of "{event}": its ability on being discarded is '
@@ -81,8 +94,16 @@ def acts(ctx: Context, effects_of: Any) -> Answer:
         raise CannotAnswer(
             f'the situation does not say "{ref.name}" is discarded (write: I discard "{ref.name}")'
         )
-    found = on_discard(ref.card, effects_of)
     support = [ctx.fact(fact)]
+    ruling = by_ruling(ref.card)
+    if ruling is not None:  # a ruling gives the act of a card whose text is never given
+        return ctx.conclude(
+            YesNo(True),
+            f'a ruling says that if you discard "{ref.name}", even by your choice, its ability '
+            "on being discarded acts",
+            supported_by=(*support, ctx.clause(ruling, "rule")),
+        )
+    found = on_discard(ref.card, effects_of)
     if not found:
         return ctx.conclude(
             YesNo(False),
