@@ -123,8 +123,8 @@ def play_gate(
         mob = mine.has_trait("mob")
         if mob is None:
             return None, (
-                f'you control "{mine.name}", which has the same name as "{card.name}", and the '
-                "situation does not say whether it is a mob character"
+                f'the player controls "{mine.name}", which has the same name as "{card.name}", '
+                "and the situation does not say whether it is a mob character"
             )
         if mob:
             continue
@@ -136,14 +136,14 @@ def play_gate(
         return limit_claim(
             Stance.FORBID,
             UNIQUENESS,
-            f'you control "{mine.name}"'
+            f'the player controls "{mine.name}"'
             + (
                 f' (the same name as "{card.name}")'
                 if normalise_name(mine.name) != normalise_name(card.name)
                 else ""
             )
             + (", defeated (defeated characters still count for uniqueness)" if defeated else "")
-            + f', no mob character: you cannot play another "{card.name}" from your hand, for '
+            + f', no mob character: he cannot play another "{card.name}" from his hand, for '
             "purposes of uniqueness",
             UNIQUE_CONTROL,
             *((DEFEATED_COUNTS,) if defeated is not None else ()),
@@ -220,9 +220,9 @@ def start_copies(refs: list[CardRef], unknown: list[str]) -> list[Claim]:
                 limit_claim(
                     Stance.FORBID,
                     UNIQUENESS,
-                    f'"{ref.name}" is named twice and is no mob character: you could not play '
-                    "the second copy from your hand while you control the first, for purposes "
-                    "of uniqueness",
+                    f'"{ref.name}" is named twice and is no mob character: the player could not '
+                    "play the second copy from his hand while he controls the first, for "
+                    "purposes of uniqueness",
                     UNIQUE_CONTROL,
                 )
             ]
@@ -254,8 +254,9 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
         return limit_claim(
             Stance.FORBID,
             UNIQUENESS,
-            f'"{attachment.name}" is unique, and a copy of it is in play on your side '
-            f'(attached to "{fact.cards[1].name}"): you cannot have another',
+            f'"{attachment.name}" is unique, and a copy of it is in play on the side of the '
+            f'player who would attach it (attached to "{fact.cards[1].name}"): he cannot have '
+            "another",
             UNIQUE_CONTROL,
             SNEAK_THIEF,
         )
