@@ -715,6 +715,9 @@ class Reader:
                 )
         return None
 
+    def _fact_character_plays(self, fact: Fact) -> None:
+        self._play_one(fact, fact.cards[-1])  # a character's play: the card acts as any played
+
     def _fact_plays_as_react(self, fact: Fact) -> None:
         react, target = fact.cards[0], fact.cards[-1]
         if _key(react) == _key(target):
