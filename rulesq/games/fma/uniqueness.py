@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact
 
 UNIQUE_CONTROL = "fma/cards/persuasion/ruling"
-#: "You cannot use Sneak Thief to move a unique attachment to your side of the table if you
-#: already have a copy of that unique attachment in play."
-SNEAK_THIEF = "fma/cards/sneak-thief/ruling"
+#: A unique attachment is not moved to a side that has a copy of it in play (a card ruling).
+UNIQUE_ATTACH = "fma/cards/sneak-thief/ruling"
 #: Defeated characters count as characters for uniqueness (and team size) alone.
 DEFEATED_COUNTS = "fma/rulings/defeated-characters/1"
 
@@ -258,6 +257,6 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
             f'player who would attach it (attached to "{fact.cards[1].name}"): he cannot have '
             "another",
             UNIQUE_CONTROL,
-            SNEAK_THIEF,
+            UNIQUE_ATTACH,
         )
     return None
