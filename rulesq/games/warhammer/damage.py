@@ -160,7 +160,13 @@ def doublers(board: Board) -> list[Text]:
     return found
 
 
-def toughness(board: Board, placed: InPlay, value: Value, after: int | None = None) -> int | None:
+def toughness(
+    board: Board,
+    placed: InPlay,
+    value: Value,
+    after: int | None = None,
+    combat: bool | None = None,
+) -> int | None:
     """A unit's Toughness: its own keyword, or one text that gives it (None: a gap).
 
     The texts: a constant text in play, or a tactic that acted this turn (for damage assigned
@@ -170,13 +176,13 @@ def toughness(board: Board, placed: InPlay, value: Value, after: int | None = No
     own text cancels all damage to it cancels :data:`cancel_all.CANCELS_ALL`, whatever else
     cancels some.
     """
-    every, said, why = cancel_all.cancels_all(board, placed)
+    every, said, why = cancel_all.cancels_all(board, placed, combat)
     if every is None:
         value.gaps += [why] if why not in value.gaps else []
         return None
     if every and said is not None:
         value.texts += [said] if said not in value.texts else []
-        step = f"{why}: all damage to it is cancelled"
+        step = f"{why}: {cancel_all.what(said)} to it is cancelled"
         value.steps += [step] if step not in value.steps else []
         value.rules += [CANCELLING] if CANCELLING not in value.rules else []
         return cancel_all.CANCELS_ALL
@@ -284,7 +290,7 @@ def dealt(board: Board, target: InPlay) -> Value:
     for assigned in flow.hits:
         if assigned.unit is not target:
             continue
-        cancel = toughness(board, target, value, _first_assigned(board, target))
+        cancel = toughness(board, target, value, _first_assigned(board, target), assigned.combat)
         if cancel is None:
             continue
         amount = assigned.amount * (1 + len(doubling))
@@ -528,10 +534,11 @@ def lethal(board: Board, defender: InPlay) -> Value:
             "damage cancellation"
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
-    cancel = toughness(board, defender, value)
+    cancel = toughness(board, defender, value, combat=True)
     if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
+        every = cancel_all.what(value.texts[-1]) if value.texts else "all damage"
         value.gaps.append(
-            f'"{defender.name}" cancels all damage to it: no amount of damage destroys it, and '
+            f'"{defender.name}" cancels {every} to it: no amount of damage destroys it, and '
             "the FAQ does not say how much may be assigned to it then"
         )
     elif cancel:
@@ -728,11 +735,16 @@ def unread_combat_texts(board: Board) -> list[str]:
             quote = constant.quote.strip()
             if "counterstrike" in quote.casefold():
                 continue  # the keyword, read by the damage a defender deals
+            if cancel_all.shape(quote):
+                continue  # read by ``toughness``
             if _COMBAT_WORDS.search(quote) and texts.combat_damage_grant(constant.act) is None:
-                gaps.append(
+                gap = (
                     f'"{placed.name}": "{quote}" changes the damage dealt in combat, '
                     "and rulesq does not read it"
                 )
+                # One sentence may hold two acts ("Cancel all combat damage assigned to
+                # this unit."): it is one text not read, said once.
+                gaps += [gap] if gap not in gaps else []
     for link in board.chain:
         card = link.card
         if card is None or not card.text or lasting_grants.reads(card.text):

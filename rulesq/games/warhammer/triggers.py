@@ -268,7 +268,7 @@ def _combat_applied(board: Board, count: Count) -> bool | None:
                 return True
             continue
         probe = Value(0)
-        amount = D.toughness(board, assigned.card, probe, assigned.fact.index)
+        amount = D.toughness(board, assigned.card, probe, assigned.fact.index, combat=True)
         if amount is None:
             count.gaps += probe.gaps
             return None
