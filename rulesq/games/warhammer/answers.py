@@ -29,7 +29,11 @@ UNIQUE_SOURCES = "the FAQ's keyword errata (the card data marks no other card un
 
 
 def _board(ctx: Context) -> Board:
-    return read_board(ctx.situation, ctx.facts)
+    from rulesq.games.warhammer import pool
+
+    board = read_board(ctx.situation, ctx.facts)
+    pool.settle(board, ctx.situation)
+    return board
 
 
 def _card(ctx: Context) -> Card:

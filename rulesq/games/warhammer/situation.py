@@ -486,7 +486,9 @@ class Reader(EventFacts):
         self._chain(fact, fact.cards[0], kind="by-effect")
 
     def _fact_pay_more(self, fact: Fact) -> None:
-        self.board.payments[fact.cards[0].name.casefold()] = int(fact.param("number"))
+        name, amount = fact.cards[0].name.casefold(), int(fact.param("number"))
+        self.board.payments[name] = amount
+        self.board.paid_more.append((name, amount, fact))
 
     def _fact_decline(self, fact: Fact) -> None:
         self.board.payments[fact.cards[0].name.casefold()] = None

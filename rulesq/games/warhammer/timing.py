@@ -403,13 +403,18 @@ def _cost(
         return
     spend = _SPEND.match(cost)
     if spend is not None:
-        pool = board.capital(player).resources
-        if pool is None:
-            gaps.append("the resources in the pool are not stated")
+        capital = board.capital(player)
+        pool = capital.resources if capital.resources is not None else capital.pool_most
+        if pool is None or (capital.resources is None and pool >= int(spend.group("n"))):
+            gaps.append(
+                capital.pool_gap if capital.pool_gap else "the resources in the pool are not stated"
+            )
         elif pool < int(spend.group("n")):
+            most = "" if capital.resources is not None else "at most "
             _forbid(
                 claims,
-                f'the cost "{cost}" cannot be paid with {pool} resources',
+                f'the cost "{cost}" cannot be paid with {most}{pool} resources'
+                + (f" ({capital.pool_note})" if capital.pool_note else ""),
                 C.TRIGGERING,
             )
         return
