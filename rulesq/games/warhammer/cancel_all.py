@@ -21,6 +21,27 @@ _SHAPE = re.compile(
 )
 
 
+#: A unit's own text that keeps only N of each damage assigned to it.
+_KEEPS = re.compile(
+    r"^Whenever this unit is assigned damage, cancel all but (?P<n>\d+) of that damage\.?$"
+)
+
+
+def keeps(placed: InPlay, board: Board) -> tuple[int, Text] | None:
+    """The damage a unit's own text lets through of each assignment ("all but N"), quoted."""
+    from rulesq.games.warhammer.places import blanked, in_play
+
+    text = placed.shown_text
+    if text is None or not in_play(board, placed) or blanked(board, placed) is not None:
+        return None
+    for effect in texts.parsed(text).effects:
+        quote = effect.span.of(text).strip()
+        found = _KEEPS.match(quote)
+        if found is not None:
+            return int(found.group("n")), Text(placed.name, quote)
+    return None
+
+
 def what(said: Text) -> str:
     """What the text cancels, as an answer says it: "all damage" or "all combat damage"."""
     found = _SHAPE.match(said.quote.strip())
@@ -28,8 +49,8 @@ def what(said: Text) -> str:
 
 
 def shape(quote: str) -> bool:
-    """Whether a constant sentence is the shape this module reads."""
-    return _SHAPE.match(quote.strip()) is not None
+    """Whether a constant sentence is a shape this module reads."""
+    return _SHAPE.match(quote.strip()) is not None or _KEEPS.match(quote.strip()) is not None
 
 
 def cancels_all(

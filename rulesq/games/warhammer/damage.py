@@ -166,6 +166,7 @@ def toughness(
     value: Value,
     after: int | None = None,
     combat: bool | None = None,
+    assigned: int | None = None,
 ) -> int | None:
     """A unit's Toughness: its own keyword, or one text that gives it (None: a gap).
 
@@ -176,6 +177,9 @@ def toughness(
     own text cancels all damage to it cancels :data:`cancel_all.CANCELS_ALL`, whatever else
     cancels some.
     """
+    kept = cancel_all.keeps(placed, board)
+    if kept is not None:
+        return _keeps(board, placed, value, kept, after, combat, assigned)
     every, said, why = cancel_all.cancels_all(board, placed, combat)
     if every is None:
         value.gaps += [why] if why not in value.gaps else []
@@ -239,6 +243,57 @@ def toughness(
     return amount
 
 
+def _keeps(
+    board: Board,
+    placed: InPlay,
+    value: Value,
+    kept: tuple[int, Text],
+    after: int | None,
+    combat: bool | None,
+    amount: int | None,
+) -> int | None:
+    """What a unit's "cancel all but N of that damage" cancels of one assignment (``amount``).
+
+    With no amount (a caller asking whether anything cancels) it cancels; with another text
+    that cancels some of the damage too, the order is not read (a gap naming both).
+    """
+    keep, said = kept
+    probe = Value(0)
+    others = toughness_without_keeps(board, placed, probe, after, combat)
+    if others != 0:
+        gap = (
+            f'"{placed.name}" reads "{said.quote}" and another text cancels damage to it '
+            + (f"({'; '.join(probe.gaps + probe.steps)})" if probe.gaps or probe.steps else "")
+            + ": which applies first is not read by rulesq"
+        )
+        value.gaps += [gap] if gap not in value.gaps else []
+        return None
+    if amount is None:
+        return cancel_all.CANCELS_ALL
+    value.texts += [said] if said not in value.texts else []
+    value.rules += [CANCELLING] if CANCELLING not in value.rules else []
+    step = f'"{placed.name}" reads "{said.quote}": {min(amount, keep)} of {amount} is kept'
+    value.steps += [step] if step not in value.steps else []
+    return max(0, amount - keep)
+
+
+def toughness_without_keeps(
+    board: Board, placed: InPlay, value: Value, after: int | None, combat: bool | None
+) -> int | None:
+    """The unit's other damage cancellation (Toughness, cancel all), its own "all but" aside."""
+    every, said, why = cancel_all.cancels_all(board, placed, combat)
+    if every is None or every:
+        value.gaps.append(why)
+        return None
+    found = keyword(placed, "toughness")
+    granted, given = toughness_given(board, placed)
+    lasting = tactic_toughness.given(board, placed, Value(0), after)
+    if found is not None or granted.gaps or given or lasting is None or lasting:
+        value.steps.append(f'"{placed.name}" has Toughness or is given it')
+        return None
+    return 0
+
+
 def _first_assigned(board: Board, target: InPlay) -> int | None:
     """The index of the first fact that assigns damage to a unit (None: none stated)."""
     return min((a.fact.index for a in board.assigned if a.card is target), default=None)
@@ -290,10 +345,12 @@ def dealt(board: Board, target: InPlay) -> Value:
     for assigned in flow.hits:
         if assigned.unit is not target:
             continue
-        cancel = toughness(board, target, value, _first_assigned(board, target), assigned.combat)
+        amount = assigned.amount * (1 + len(doubling))
+        cancel = toughness(
+            board, target, value, _first_assigned(board, target), assigned.combat, amount
+        )
         if cancel is None:
             continue
-        amount = assigned.amount * (1 + len(doubling))
         step = assigned.step
         if doubling:
             step += (
@@ -305,6 +362,8 @@ def dealt(board: Board, target: InPlay) -> Value:
         cancelled = min(cancel, amount)
         if cancel >= cancel_all.CANCELS_ALL:
             step += f", all {cancelled} cancelled"
+        elif cancelled and cancel_all.keeps(target, board) is not None:
+            step += f", {cancelled} cancelled"
         elif cancelled:
             step += f", Toughness {cancel} cancels {cancelled}"
             value.rules += [CANCELLING] if CANCELLING not in value.rules else []
@@ -534,6 +593,24 @@ def lethal(board: Board, defender: InPlay) -> Value:
             "damage cancellation"
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
+    kept = cancel_all.keeps(defender, board)
+    if kept is not None and value.value is not None:
+        left = value.value
+        if left <= kept[0] and toughness(board, defender, value, combat=True, assigned=left) == 0:
+            value.steps.append(
+                f'"{defender.name}" reads "{kept[1].quote}": {left} damage, no more than it '
+                f"keeps ({kept[0]}), is not cancelled"
+            )
+            return value
+        value.gaps += (
+            []
+            if value.gaps
+            else [
+                f'"{defender.name}" reads "{kept[1].quote}": no amount of damage assigned to it at '
+                "once destroys it, and the FAQ does not say how much may be assigned to it then"
+            ]
+        )
+        return value
     cancel = toughness(board, defender, value, combat=True)
     if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
         every = cancel_all.what(value.texts[-1]) if value.texts else "all damage"
