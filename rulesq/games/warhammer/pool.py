@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 #: An Action's cost paid in resources ("Spend 2 resources").
 _SPEND = re.compile(r"^Spend (?P<n>\d+) resources?$", re.IGNORECASE)
 #: A cost that may take resources in words not read.
-_RESOURCE_WORDS = re.compile(r"\bresources?\b", re.IGNORECASE)
+_RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
 
 
 def settle(board: Board, situation: Situation) -> None:
