@@ -19,7 +19,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer import lost_actions, target_phrases, traits
+from rulesq.games.warhammer import granted_actions, lost_actions, target_phrases, traits
 from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
@@ -231,7 +231,14 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     action, why = ab.action_of(card)
     present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
-    if (
+    grant = _granted(board, card, placed, player, present) if action is None else None
+    if grant is not None:
+        gaps += grant.gaps
+        if grant.refused is not None:
+            claims.append(
+                text_claim(Stance.FORBID, Text(grant.source, grant.quote), grant.refused, ACTIONS)
+            )
+    elif (
         action is None
         and not tactic
         and holds_action(card) is False
@@ -265,6 +272,19 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     )
     return _claims_to_answer(ctx, claims, gaps)
+
+
+def _granted(
+    board: Board, card: Card, placed: InPlay | None, player: str, present: list[Card | None]
+) -> granted_actions.Granted | None:
+    """The Action an attachment gives a unit with none of its own, read (None: not read)."""
+    if placed is None or (card.type or "").lower() == "tactic" or holds_action(card) is not False:
+        return None
+    grant = granted_actions.granted(board, placed, player)
+    if grant is None:
+        return None
+    others = [c for c in present if c is not None and c.name != grant.source]
+    return grant if grants_action(others) is None else None
 
 
 def _conditions(
