@@ -95,11 +95,15 @@ def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
     return None
 
 
-def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str]:
+def unfollowed(
+    board: Board, words: re.Pattern[str] = _DAMAGE_WORDS, capital: bool = False
+) -> list[str]:
     """Texts in play that speak of damage (``words``) and that this module does not follow.
 
     Actions happen only when triggered (a situation says so); keywords this module follows,
-    hit point modifiers (read by the hit points) and reminder text are not gaps.
+    hit point modifiers (read by the hit points) and reminder text are not gaps; with
+    ``capital``, neither is a text that cancels one damage to its controller's capital each
+    turn (read by the damage a zone is dealt and whether it burns).
     """
     gaps: list[str] = []
     for placed, text in board.faceup_texts():
@@ -117,6 +121,8 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
                 continue
             if cancel_all.shape(quote):
                 continue  # read by ``toughness``
+            if capital and _CAPITAL_CANCEL.match(quote):
+                continue  # read by ``zone_dealt`` and ``zone_burns``
             if words.search(quote):
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
@@ -510,10 +516,33 @@ def zone_damage(board: Board, owner: str, zone: Zone) -> int | None:
     return board.capital(owner).damage.get(zone)
 
 
-def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
-    """The damage dealt to a zone: all the damage assigned to it (Q&A 47)."""
+#: A constant text that cancels one damage to its controller's capital once a turn.
+_CAPITAL_CANCEL = re.compile(r"^Cancel one damage assigned to your capital each turn\.?$")
+
+
+def capital_cancel(board: Board, owner: str) -> Text | None:
+    """The text in play that cancels one damage to ``owner``'s capital each turn, quoted."""
+    from rulesq.games.warhammer.places import controller, in_play
+
+    for placed, text in board.faceup_texts():
+        if controller(placed) != owner or not in_play(board, placed):
+            continue
+        for effect in texts.parsed(text).effects:
+            quote = effect.span.of(text).strip()
+            if _CAPITAL_CANCEL.match(quote):
+                return Text(placed.name, quote)
+    return None
+
+
+def zone_dealt(board: Board, owner: str, zone: Zone, less: int | None = None) -> Value:
+    """The damage dealt to a zone: all the damage assigned to it (Q&A 47).
+
+    A text that cancels one damage to the capital each turn may have been used earlier this
+    turn (the situation does not say): the count is open, unless ``less`` says how much of
+    the damage assigned here it cancels (``zone_burns`` tries both).
+    """
     value = Value(0, rules=[DEALT])
-    value.gaps += unfollowed(board)
+    value.gaps += unfollowed(board, capital=True)
     for assigned in board.assigned:
         if assigned.zone is zone and assigned.owner == owner:
             value.add(
@@ -522,10 +551,48 @@ def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
                 None,
                 QA_ZONE_DEALT,
             )
+    gate = capital_cancel(board, owner)
+    if gate is None or not value.value:
+        return value
+    if less is None:
+        value.gaps.append(
+            f'"{gate.card}" reads "{gate.quote}": whether it has cancelled one damage to this '
+            "capital earlier this turn is not stated"
+        )
+    elif less:
+        value.add(-less, f'"{gate.card}" cancels {less} of it', gate, CANCELLING)
     return value
 
 
 def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value]:
+    """Whether a zone burns once the damage assigned to it is applied (see ``_zone_burns``).
+
+    A text that cancels one damage to the capital each turn may or may not have been used
+    this turn: the verdict stands when both give it, else it is open.
+    """
+    gate = capital_cancel(board, owner)
+    if gate is None:
+        return _zone_burns(board, owner, zone, None)
+    whole, value = _zone_burns(board, owner, zone, 0)
+    less, _ = _zone_burns(board, owner, zone, 1)
+    if whole is not None and whole == less:
+        value.texts += [gate] if gate not in value.texts else []
+        value.steps.append(
+            f'whether "{gate.card}" ("{gate.quote}") cancels one of it or not, the verdict '
+            "is the same"
+        )
+        return whole, value
+    if whole is not None:
+        value.gaps.append(
+            f'"{gate.card}" reads "{gate.quote}": the zone burns unless it cancels one of this '
+            "damage, and whether it has cancelled one earlier this turn is not stated"
+        )
+    return None, value
+
+
+def _zone_burns(
+    board: Board, owner: str, zone: Zone, less: int | None
+) -> tuple[bool | None, Value]:
     """Whether a zone burns once the damage assigned to it is applied.
 
     A count the situation does not state (the developments, the damage already on the zone)
@@ -535,7 +602,7 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
     capital = board.capital(owner)
     if zone in capital.burning:
         return True, Value(None, ["the situation states that the zone burns"])
-    total = zone_dealt(board, owner, zone)
+    total = zone_dealt(board, owner, zone, less)
     points = zone_hit_points(board, owner, zone)
     total.steps += points.steps
     total.rules += points.rules
