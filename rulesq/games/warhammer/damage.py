@@ -707,6 +707,8 @@ def combat_pool(board: Board) -> Value:
     for attacker in attack.attackers if attack else []:
         if _silenced(board, attacker, value) or _moved_out(board, attacker, value):
             continue
+        if _struck_down(board, attacker, value):
+            continue
         found = power(board, attacker)
         value.gaps += found.gaps
         value.texts += found.texts
@@ -734,6 +736,36 @@ def combat_pool(board: Board) -> Value:
         value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
+
+
+def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether Counterstrike destroyed the attacker as the defenders were declared.
+
+    Counterstrike damage "is applied as soon as it is assigned, before any other actions can
+    be taken" (Keywords: Counterstrike): an attacker it destroys has left play before the
+    combat damage is counted, and counts nothing. Its hit points not known is a gap; with
+    several attackers the defending player chooses which takes it, and that is not read here.
+    """
+    struck = Value(0)
+    _counterstrike(board, attacker, struck)
+    if struck.gaps or not struck.value:
+        return False  # several attackers: which takes it is the defender's choice, not read
+    points = hit_points(board, attacker)
+    if points.value is None or points.gaps:
+        value.gaps.append(
+            f'"{attacker.name}" takes Counterstrike {struck.value}, and its hit points are not '
+            "known: whether it is still attacking is not"
+        )
+        return True
+    if attacker.damage + struck.value < points.value:
+        return False
+    value.texts += [t for t in struck.texts if t not in value.texts]
+    value.steps.append(
+        f'{"; ".join(struck.steps)}: "{attacker.name}" ({points.value} hit points, '
+        f"{attacker.damage} damage on it) is destroyed before combat damage and counts nothing"
+    )
+    value.rules += [r for r in (COUNTERSTRIKE,) if r not in value.rules]
+    return True
 
 
 def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:

@@ -198,6 +198,7 @@ def can_assign(ctx: Context) -> Answer:
                 Stance.FORBID,
                 f"the attackers count {pool.value} combat "
                 f"damage and {assigned} is already assigned",
+                *([D.COUNTERSTRIKE] if D.COUNTERSTRIKE in pool.rules else []),
                 D.COMBAT_POOL,
                 D.P12,
             )
