@@ -578,7 +578,11 @@ def _changes_others(constant: texts.Constant) -> bool:
     if "cost" not in constant.quote.casefold():
         return False
     change = texts.cost_change(constant.act)
-    return change is None or change.what not in ("this unit", "this card")
+    if change is None:
+        return True
+    # "this unit into your kingdom": its own cost, played into one zone (still itself).
+    itself = re.sub(r" into your (?:kingdom|battlefield|quest zone)$", "", change.what)
+    return itself not in ("this unit", "this card")
 
 
 def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
