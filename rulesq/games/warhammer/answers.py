@@ -290,6 +290,13 @@ def corrupted(ctx: Context) -> Answer:
                 + "; ".join(acted.may_restore)
                 + ": whether it restored it is not followed by rulesq"
             )
+        kingdom = corruption.kingdom_since(board, placed) if placed.corrupted else None
+        if kingdom:
+            raise CannotAnswer(
+                f'"{card.name}" was stated corrupted, and {kingdom}, where its controller may '
+                "restore one corrupt unit (Phase 1: Kingdom Phase): whether it was restored is "
+                "not stated"
+            )
         if placed.corrupted:
             why = "; ".join([f'"{card.name}" is in play corrupted', *acted.pending])
             rules = [V.ZONES, *dict.fromkeys(acted.rules)]
