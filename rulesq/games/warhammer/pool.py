@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer.turns import new_turns, phases_in
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -37,8 +38,27 @@ def settle(board: Board, situation: Situation) -> None:
         capital.settled = True
         stated = capital.resources_fact.index
         asked = [q.index for q in situation.questions if q.index > stated]
-        if asked:
-            _settle(board, player, capital, min(asked))
+        if not asked:
+            continue
+        if _kingdom_between(board, player, stated, min(asked)):
+            capital.resources = None
+            capital.pool_gap = (
+                "the resources are stated before a later turn of that player, whose Kingdom "
+                "phase resets the pool and collects resources: how many it holds now is not "
+                "stated"
+            )
+            continue
+        _settle(board, player, capital, min(asked))
+
+
+def _kingdom_between(board: Board, player: str, start: int, end: int) -> bool:
+    """Whether a new turn of the player, past phase 0 (or at no phase stated), comes between."""
+    for turn in new_turns(board, start, end):
+        if turn.who == player:
+            phases = phases_in(board, turn)
+            if not phases or max(phases) >= 1:
+                return True
+    return False
 
 
 def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
