@@ -40,7 +40,7 @@ def settle(board: Board, situation: Situation) -> None:
         asked = [q.index for q in situation.questions if q.index > stated]
         if not asked:
             continue
-        if _kingdom_between(board, player, stated, min(asked)):
+        if _kingdom_between(board, player, stated, None):  # the board ends at the question
             capital.resources = None
             capital.pool_gap = (
                 "the resources are stated before a later turn of that player, whose Kingdom "
@@ -51,7 +51,7 @@ def settle(board: Board, situation: Situation) -> None:
         _settle(board, player, capital, min(asked))
 
 
-def _kingdom_between(board: Board, player: str, start: int, end: int) -> bool:
+def _kingdom_between(board: Board, player: str, start: int, end: int | None) -> bool:
     """Whether a new turn of the player, past phase 0 (or at no phase stated), comes between."""
     for turn in new_turns(board, start, end):
         if turn.who == player:

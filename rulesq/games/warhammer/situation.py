@@ -222,6 +222,8 @@ class Reader(EventFacts):
 
     # ------------------------------------------------------------------ facts
     def _fact_turn(self, fact: Fact) -> None:
+        if self.board.turns and self.board.turns[-1][0] != fact.who:
+            self.board.attack = None  # a new turn: the attack of the turn before has ended
         self.board.turn, self.board.turn_fact = fact.who, fact
         self.board.turns.append((fact.who, fact))
 
