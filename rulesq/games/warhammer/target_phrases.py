@@ -183,3 +183,45 @@ def check(board: Board, effect: str, player: str, source: InPlay | None) -> Targ
             "play is not checked"
         )
     return out
+
+
+def unit_is_legal(
+    board: Board, effect: str, player: str, source: InPlay | None, unit: InPlay
+) -> tuple[bool | None, str]:
+    """Whether one unit in play is a legal target of an effect with one target phrase.
+
+    (None, why) when the effect has another number of targets, its phrase is not read, or a
+    fact its qualifiers need is left open; else the verdict and the phrase.
+    """
+    effect = re.sub(r"\btarget one unit\b", "one target unit", effect, flags=re.IGNORECASE)
+    phrases = list(_PHRASE.finditer(effect))
+    if len(phrases) != 1 or len(_ANY.findall(effect)) != 1:
+        return None, "its targets are not one unit read"
+    phrase = phrases[0]
+    words = effect[phrase.start() : phrase.end("noun")].strip()
+    quals = _kinds(phrase.group("quals").split())
+    tail = phrase.group("tail")
+    if any(q.lower() not in _STATES and not q[:1].isupper() and q[:1] != "[" for q in quals):
+        return None, f'"{words}" is not read'
+    fewer = None
+    zone = None if source is None else place(board, source).zone
+    if _MINE.match(tail):
+        quals.append("mine")
+    elif _THEIRS.match(tail):
+        quals.append("theirs")
+    elif found := _FEWER.match(tail):
+        fewer = found.group("trait")
+    elif _CORRESPONDING.match(tail) and zone is not None:
+        quals.append("corresponding")
+    elif tail.strip():
+        return None, f'"{words}{tail}" is not read'
+    other = bool(phrase.group("lead")) and "other" in phrase.group("lead").lower()
+    words = f"{words}{tail.rstrip()}"
+    if unit.card is None or unit.facedown or unit.legend or not in_play(board, unit):
+        return False, words
+    if (unit.card.type or "").lower() != "unit" or (other and unit is source):
+        return False, words
+    try:
+        return _qualifies(board, unit, quals, player, fewer, zone), words
+    except CannotAnswer as gap:
+        return None, str(gap)

@@ -761,7 +761,22 @@ def card_can_target(ctx: Context) -> Answer:
             [TARGETS],
             [text],
         )
-    raise CannotAnswer(f'whether "{other.name}" is a legal target of "{source.name}" is not read')
+    placed = board.find(other.name)
+    assert placed is not None
+    mine = board.find(source.name)
+    player = mine.owner if mine is not None else ctx.question.who or ME
+    legal, words = target_phrases.unit_is_legal(board, action.effect, player, mine, placed)
+    if legal is None:
+        raise CannotAnswer(
+            f'whether "{other.name}" is a legal target of "{source.name}" is not read ({words})'
+        )
+    return _conclude(
+        ctx,
+        YesNo(legal),
+        f'"{other.name}" {"is" if legal else "is not"} a legal "{words}" of "{source.name}"',
+        [TARGETS],
+        [text],
+    )
 
 
 _PUT_COST = re.compile(
