@@ -641,8 +641,11 @@ def _zone_burns(
     return damage >= points.value, total
 
 
-def lethal(board: Board, defender: InPlay) -> Value:
-    """The least damage that destroys a defender: remaining hit points plus active Toughness."""
+def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
+    """The least damage that destroys a unit: remaining hit points plus active Toughness.
+
+    ``combat``: whether the damage is combat damage (a text may cancel only that).
+    """
     value = hit_points(board, defender)
     if doublers(board):
         value.gaps.append(
@@ -663,7 +666,7 @@ def lethal(board: Board, defender: InPlay) -> Value:
     kept = cancel_all.keeps(defender, board)
     if kept is not None and value.value is not None:
         left = value.value
-        if left <= kept[0] and toughness(board, defender, value, combat=True, assigned=left) == 0:
+        if left <= kept[0] and toughness(board, defender, value, combat, assigned=left) == 0:
             value.steps.append(
                 f'"{defender.name}" reads "{kept[1].quote}": {left} damage, no more than it '
                 f"keeps ({kept[0]}), is not cancelled"
@@ -678,7 +681,7 @@ def lethal(board: Board, defender: InPlay) -> Value:
             ]
         )
         return value
-    cancel = toughness(board, defender, value, combat=True)
+    cancel = toughness(board, defender, value, combat=combat)
     if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
         every = cancel_all.what(value.texts[-1]) if value.texts else "all damage"
         value.gaps.append(
