@@ -101,7 +101,7 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
             continue
         if placed.fact.supposed is not None:
             continue
-        amount, why = _price(board, placed.card, player, None)
+        amount, why = _price(board, placed.card, player, None, placed.fact.index)
         if isinstance(amount, tuple):
             placed_at.append((placed.fact.index, amount[0], False))
             paid.append((amount[0], f'at least {amount[0]} for "{placed.name}"'))
@@ -174,14 +174,25 @@ def _link_cost(board: Board, link: Link, player: str) -> tuple[Cost, str]:
         taxed = taxes(board, link.card, player)
         if taxed.amount or taxed.gaps:
             return None, "what targeting cost it in taxes is not followed by rulesq"
-    return _price(board, link.card, player, link.paid)
+    return _price(board, link.card, player, link.paid, link.fact.index)
 
 
-def _price(board: Board, card: Card, player: str, paid: int | None) -> tuple[Cost, str]:
-    """What playing a card from the hand cost: its price, X as paid (its least: loyalty unknown)."""
+def _price(
+    board: Board, card: Card, player: str, paid: int | None, since: int = -1
+) -> tuple[Cost, str]:
+    """What playing a card from the hand cost: its price, X as paid (its least: loyalty unknown).
+
+    Priced as it was played: a copy of it stated in play from ``since`` on (the card itself,
+    entered) lends no loyalty icons to its own price.
+    """
     from rulesq.games.warhammer import plays, xvalue
 
-    cost = plays.price(board, card, card.text or "", player)
+    kept = board.cards
+    board.cards = [c for c in kept if not (c.card is card and c.fact.index >= since >= 0)]
+    try:
+        cost = plays.price(board, card, card.text or "", player)
+    finally:
+        board.cards = kept
     extra = 0
     if card.fields.get("cost") == "X" and xvalue.definition(card) is None:
         if paid is None:
