@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Situation
 
 #: An Action's cost paid in resources ("Spend 2 resources").
-_SPEND = re.compile(r"^Spend (?P<n>\d+) resources?$", re.IGNORECASE)
+_SPEND = re.compile(r"^Spend (?P<n>\d+|X) resources?$", re.IGNORECASE)
 #: A cost that may take resources in words not read.
 _RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
 
@@ -163,6 +163,10 @@ def _link_cost(board: Board, link: Link, player: str) -> tuple[Cost, str]:
             return None, f"what triggering it cost is not read ({why})"
         cost = action.cost or ""
         spend = _SPEND.match(cost)
+        if spend is not None and spend.group("n").upper() == "X":
+            if link.paid is None:
+                return None, f'its cost "{cost}" and what was paid for X is not stated'
+            return link.paid, ""
         if spend is not None:
             return int(spend.group("n")), ""
         if _RESOURCE_WORDS.search(cost):
