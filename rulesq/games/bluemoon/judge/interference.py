@@ -205,8 +205,7 @@ def cancelled_leadership(state: State, who: str) -> Instance | None:
 def cancelled_leadership_note(card: Instance) -> Ruling:
     """Why a cancelled Leadership phase card leaves the turn's Leadership phase card unused."""
     return yes(
-        f'"{card.name}" was cancelled: a cancelled Leadership phase card does not count as '
-        "played",
+        f'"{card.name}" was cancelled: a cancelled Leadership phase card does not count as played',
         R.CANCELLED_LEADERSHIP_NOT_PLAYED,
         R.ONE_LEADERSHIP_PHASE_CARD,
     )
