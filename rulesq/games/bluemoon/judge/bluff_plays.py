@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_icons, ignored_bluffs
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.permits import ignored_away
+from rulesq.games.bluemoon.judge.permits import icon_ignored_away, ignored_away
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import no
 
@@ -47,10 +47,10 @@ def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False
     if not live:
         why = forces.icon_ignored(card, icons[0])
         assert why is not None
-        return ignored_away(
+        return icon_ignored_away(
             f"the {icons[0]} icon",
             card,
-            why.source,
+            why,
             f'the {icons[0]} icon of "{card.name}"',
             "an ignored BLUFF icon has no effect",
             R.BLUFF_PLAY,
