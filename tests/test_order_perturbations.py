@@ -4,7 +4,7 @@
 their claims by a second mechanism as well, and each is perturbed here in the one place that
 holds it:
 
-- Warhammer's action chain resolves last in, first out (Q&A 18): ``chain.resolution_order``.
+- Warhammer's action chain resolves last in, first out (Q&A 18): ``board.resolution_order``.
   Resolved first in, first out, the W9 ruling (a response that destroys a Skaven unit makes
   Deathmaster Sniktch's target illegal) no longer holds.
 - FMA's attribute timeline applies the effects on a value in the order they happen, a set value
@@ -26,7 +26,7 @@ import pytest
 
 from rulesq.engine.dispatch import evaluate
 from rulesq.games.fma import attributes
-from rulesq.games.warhammer import chain
+from rulesq.games.warhammer import board
 from rulesq.paths import corpus_dir
 from rulesq.situation import read_situation
 
@@ -68,7 +68,7 @@ def test_the_chain_resolved_first_in_first_out_changes_verdicts(
 ) -> None:
     files = _files("warhammer")
     before = _verdicts(files)
-    monkeypatch.setattr(chain, "resolution_order", lambda links: list(links))
+    monkeypatch.setattr(board, "resolution_order", lambda links: list(links))
     changed = _changed(files, before)
     assert changed, "no Warhammer case notices the chain resolving first in, first out"
     assert any(c.startswith("w9-target-illegal-on-resolution.rq:13 yes") for c in changed), changed

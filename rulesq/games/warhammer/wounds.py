@@ -13,6 +13,7 @@ from rulesq.engine.resolve import Stance
 from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import attacks as A
+from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import shields
 from rulesq.games.warhammer.answers import _board, _card, _conclude
@@ -334,7 +335,7 @@ def resolves_first(ctx: Context) -> Answer:
     board = _board(ctx)
     if not board.chain:
         raise CannotAnswer('no action chain is stated (write, e.g., I trigger "X")')
-    order = C.resolution_order(board.chain)
+    order = B.resolution_order(board.chain)
     reason = "the chain resolves last in, first out: " + ", then ".join(
         f'"{link.name}"' for link in order
     )
