@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma/a-bonus-moved-away-is-named-in-the-reason-of-the-value-it-left.rq": {
+        1: ("+2 from an event", "moved to strength"),
+    },
     "time/no-order-to-choose-with-a-card-that-has-no-text.rq": {
         1: ('"Plain One" has no special power text', "!has no effect now")
     },
