@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "warhammer-toughness/a-toughness-whose-condition-fails-is-named-in-the-reason.rq": {
+        1: ("at least 3 resources", "does not hold", "gives no Toughness"),
+    },
     "fma/a-bonus-moved-away-is-named-in-the-reason-of-the-value-it-left.rq": {
         1: ("+2 from an event", "moved to strength"),
     },
