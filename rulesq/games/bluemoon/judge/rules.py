@@ -142,6 +142,7 @@ CONTINUOUS_NO_ORDER = GR + "continuous-no-order"
 # Deck building (Advanced Rules).
 DECK_OWN_PEOPLE_FREE = GR + "deck-own-people-free"
 DECK_BUY_OTHER_PEOPLES = GR + "deck-buy-other-peoples"
+DECK_MOON_COST = GR + "deck-moon-cost"
 DECK_TEN_MOONS = GR + "deck-ten-moons"
 DECK_ONE_COPY = GR + "deck-one-copy"
 DECK_INQUISITOR_ADDS = GR + "deck-inquisitor-adds"
