@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "warhammer-damage/damage-on-the-capital-after-lethal-rests-on-qa-12.rq": {
+        1: ("lethal damage first", "Hammerer of Karak Azul", "Toughness 1"),
+    },
     "warhammer-toughness/a-toughness-whose-condition-fails-is-named-in-the-reason.rq": {
         1: ("at least 3 resources", "does not hold", "gives no Toughness"),
     },

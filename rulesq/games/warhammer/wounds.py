@@ -173,6 +173,7 @@ def can_assign(ctx: Context) -> Answer:
         ]
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims: list[Claim] = []
+    lethal: list[str] = []  # the defenders assigned lethal damage, when the capital is asked
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
@@ -233,6 +234,11 @@ def can_assign(ctx: Context) -> Answer:
             need = D.lethal(board, defender)
             gaps += need.gaps
             given = sum(a.amount for a in board.assigned if a.card is defender)
+            if need.value is not None and given >= need.value:
+                lethal.append(
+                    f'"{defender.name}" is assigned {given} damage, the {need.value} that '
+                    f"destroys it or more ({'; '.join(need.steps)})"
+                )
             if need.value is not None and given < need.value:
                 claims.append(
                     rule_claim(
@@ -248,12 +254,16 @@ def can_assign(ctx: Context) -> Answer:
                 )
     if gaps:
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    # Damage on the capital rests on each defender having lethal damage first (Q&A 12): the
+    # answer says so, and cites the Q&A, where a defender was there to be assigned it.
+    first = f": every defender has lethal damage first ({'; '.join(lethal)})" if lethal else ""
     claims.append(
         rule_claim(
             Stance.PERMIT,
             "the attacker assigns the combat damage counted to "
-            "the defending units and the attacked zone",
+            "the defending units and the attacked zone" + first,
             D.P12,
+            *([D.QA_ASSIGN] if lethal else []),
             default=True,
         )
     )
