@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "mixed/a-bluff-card-in-hand-is-not-ignored-by-an-ignore-of-support-cards.rq": {
+        1: ("Flitterflutter", "in hand", "character card"),
+    },
     "warhammer-damage/damage-on-the-capital-after-lethal-rests-on-qa-12.rq": {
         1: ("lethal damage first", "Hammerer of Karak Azul", "Toughness 1"),
     },

@@ -117,6 +117,7 @@ LOAD_PREVENTION_BOOSTER_SUPPORT = GR + "load-prevention-booster-support"
 TEXT_LOADS_ADDITIONAL = GR + "text-loads-additional"
 LOAD_PREVENTION_COMPLETE = GR + "load-prevention-complete"
 BLUFF_ICON_IGNORED_IN_HAND = GR + "bluff-icon-ignored-in-hand"
+BLUFF_CARD_NOT_IGNORED_IN_HAND = GR + "bluff-card-not-ignored-in-hand"
 CALL_IN_ANNOUNCE_PHASE = GR + "call-in-announce-phase"
 FAILED_CALL_DISCARDS_BLUFFS = GR + "failed-call-discards-bluffs"
 # Using texts and icons (RETRIEVE, REPLACE, "I may" texts).
