@@ -17,7 +17,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.permits import icon_ignored_away, ignored_away, permitted
+from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, unnamed_cards
@@ -100,10 +100,10 @@ def losing_ruling(forces: Forces, cards: list[Instance]) -> Ruling:
             )
         why = forces.icon_ignored(card, wanted)
         if why is not None:
-            return icon_ignored_away(
+            return ignored_away(
                 f"the {wanted} icon",
                 card,
-                why,
+                why.source,
                 f'the {wanted} icon of "{card.name}"',
                 "an ignored icon does not count",
                 R.BLUFF_LOSING,
