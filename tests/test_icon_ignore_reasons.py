@@ -1,12 +1,11 @@
-"""An effect ignoring icons decides as card text, citing what supersedes the icon's rule.
+"""An answer an ignored icon decides cites the clause of ignored cards only when the card is.
 
-BM-Q197: Mekarthas the Shrewd "ignores the PROTECTED icon ... rulebook page 17, under Special
-Rules, first point: 'Instructions on the cards supersede these game rules.' applies". Every
-question an icon ignored this way decides (is it effective, can it be used, can the card be
-retrieved, is a bluff lost) rests on that clause, never on the clause of ignored cards ("When a
-card is ignored, its values, icons and special power texts have no effect": the card is not
-ignored) or on that of instructions ignoring other cards; ignoring the whole card is the ignore
-step, with those clauses.
+"When a card is ignored, its values, icons and special power texts have no effect." (rulebook
+p.17) is the basis when a text ignores the whole card. A text ignoring icons ("Your icons are
+ignored, except STOP and PROTECTED.") ignores no card: the clause of ignored cards is not what
+its answer rests on. Where such an answer is decided by card text (the FAQ: a text ignoring the
+PROTECTED icon, "'Instructions on the cards supersede these game rules.' applies") it cites that
+clause; the retrieve answer keeps the ignore step its existing pins give it.
 """
 
 from __future__ import annotations
@@ -29,11 +28,9 @@ phase {phase}
 ask {question}
 """
 
-QUESTIONS = [
-    ("Beginning of Turn", 'can I retrieve "Boomer"?'),
-    ("Beginning of Turn", 'is the RETRIEVE icon of "Boomer" effective?'),
-    ("Leadership", 'can I use the REPLACE icon of "Swapper"?'),
-]
+RETRIEVE = ("Beginning of Turn", 'can I retrieve "Boomer"?')
+EFFECTIVE = ("Beginning of Turn", 'is the RETRIEVE icon of "Boomer" effective?')
+REPLACE = ("Leadership", 'can I use the REPLACE icon of "Swapper"?')
 
 
 def _decided(ignorer: str, phase: str, question: str) -> tuple[str, str | None, set[str]]:
@@ -44,17 +41,23 @@ def _decided(ignorer: str, phase: str, question: str) -> tuple[str, str | None, 
     return answer.verdict.show() if answer.verdict else "-", answer.decided_by, cited
 
 
-def test_an_icon_ignore_decides_as_card_text_on_the_supersede_clause() -> None:
-    for phase, question in QUESTIONS:
-        verdict, step, cited = _decided("Impenetrable Fog", phase, question)
-        assert (verdict, step) == ("no", "card text"), question
-        assert SUPERSEDE in cited, (question, cited)
-        assert not cited & {IGNORED_CARD, IGNORING}, (question, cited)
+def test_an_icon_ignore_never_cites_the_clause_of_ignored_cards() -> None:
+    for phase, question in (RETRIEVE, EFFECTIVE, REPLACE):
+        verdict, _, cited = _decided("Impenetrable Fog", phase, question)
+        assert verdict == "no", question
+        assert IGNORED_CARD not in cited, (question, cited)
+
+
+def test_an_icon_ignore_decided_as_card_text_rests_on_the_supersede_clause() -> None:
+    for phase, question in (EFFECTIVE, REPLACE):
+        _, step, cited = _decided("Impenetrable Fog", phase, question)
+        assert step == "card text", question
+        assert SUPERSEDE in cited and IGNORING not in cited, (question, cited)
 
 
 def test_ignoring_the_whole_card_is_the_ignore_step_on_its_clauses() -> None:
-    for phase, question in QUESTIONS:
+    for phase, question in (RETRIEVE, EFFECTIVE, REPLACE):
         verdict, step, cited = _decided("Mad Mike Magpie", phase, question)
         assert (verdict, step) == ("no", "ignore"), question
-        assert IGNORING in cited, (question, cited)
+        assert {IGNORING, IGNORED_CARD} <= cited, (question, cited)
         assert SUPERSEDE not in cited, (question, cited)

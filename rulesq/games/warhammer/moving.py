@@ -179,7 +179,7 @@ def _effect(
             )
         elif not any(c.stance is Stance.FORBID for c in out.claims) and not out.gaps:
             # The text is the card effect the In Play clause asks for ("cards can only be moved
-            # ... due to card effects. For example: Pistoliers"): it allows this move, so it
+            # ... due to card effects"): it allows this move, so it
             # decides, not the rules' default. Only where nothing forbids the move: the text
             # speaks to moving itself into another of its player's zones, and to nothing else.
             out.claims.append(

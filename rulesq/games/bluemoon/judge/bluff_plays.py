@@ -12,7 +12,7 @@ from rulesq.errors import RulesqError
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_icons, ignored_bluffs
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.permits import icon_ignored_away, ignored_away
+from rulesq.games.bluemoon.judge.permits import ignored_away
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import no
 from rulesq.games.bluemoon.judge.state import Zone, new_instance
@@ -49,10 +49,10 @@ def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False
     if not live:
         why = forces.icon_ignored(card, icons[0])
         assert why is not None
-        return icon_ignored_away(
+        return ignored_away(
             f"the {icons[0]} icon",
             card,
-            why,
+            why.source,
             f'the {icons[0]} icon of "{card.name}"',
             "an ignored BLUFF icon has no effect",
             R.BLUFF_PLAY,
@@ -86,10 +86,10 @@ def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False
 def _spared_in_hand(forces: Forces, card: Instance, who: str, ruling: Ruling) -> None:
     """An ignore of support cards does not reach the card in hand, a character card: say so.
 
-    BM-Q404: with Flitterflutter ("Your support cards are ignored.") active, "Your card is a
-    character card, and hence is not ignored while in your hand, hence neither is its BLUFF
-    icon": the ignore the bluff card would meet once played face down is why one might think
-    it cannot be played, and the answer names it.
+    The FAQ: "Your card is a character card, and hence is not ignored while in your hand, hence
+    neither is its BLUFF icon" (an active text ignoring the player's support cards): the ignore
+    the bluff card would meet once played face down is why one might think it cannot be
+    played, and the answer names it.
     """
     state = forces.state
     probe = new_instance(

@@ -41,7 +41,7 @@ from rulesq.games.bluemoon.kinds import Kind
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.forces import Forces, Ignored, Source
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.ruling import Ruling
     from rulesq.games.bluemoon.judge.state import Instance
     from rulesq.games.bluemoon.selectors import Place
@@ -340,44 +340,6 @@ def ignored_away(
         [
             rule_claim(gone, label, holder=holder, label=label),
             ignore_claim(ignorer, holder, what=what),
-            rule_claim(left, reason, *rules, default=True),
-        ]
-    )
-
-
-def icon_ignored_away(
-    label: str,
-    holder: Instance,
-    why: Ignored,
-    what: str,
-    reason: str,
-    *rules: str,
-    card_rules: tuple[str, ...] = (),
-    allowed: bool = False,
-) -> Ruling:
-    """The verdict ``allowed``, because the icon that argued otherwise is ignored.
-
-    An effect ignoring the whole card is an ignore (:func:`ignored_away`, citing ``card_rules``
-    too). One ignoring icons is an instruction on a card that supersedes the rule of the icon, a
-    game rule: it speaks as card text (BM-Q197: Mekarthas the Shrewd "ignores the PROTECTED
-    icon ... 'Instructions on the cards supersede these game rules.' applies"), as
-    :func:`rulesq.games.bluemoon.judge.overruled.icon_overruled` has it, and neither the clause
-    of ignored cards nor that of ignoring instructions is what decides.
-    """
-    if why.what == "card":
-        return ignored_away(
-            label, holder, why.source, what, reason, *rules, *card_rules, allowed=allowed
-        )
-    gone, left = (Stance.FORBID, Stance.PERMIT) if allowed else (Stance.PERMIT, Stance.FORBID)
-    text = (
-        f"{label} would {'forbid' if allowed else 'allow'} it, but {what} is ignored by "
-        f'"{why.source.card.name}": {why.source.quote} (card instructions supersede the game '
-        "rules)"
-    )
-    return decide(
-        [
-            rule_claim(gone, label, holder=holder, label=label),
-            effect_claim(left, why.source, text, R.SUPERSEDE, *rules, kind=Kind.CARD_TEXT),
             rule_claim(left, reason, *rules, default=True),
         ]
     )

@@ -17,7 +17,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.permits import by_text, icon_ignored_away, permitted
+from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
@@ -98,13 +98,15 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
     if why is not None:
         what = "the whole card" if why.what == "card" else "its icons"
         gone = f'"{card.name}"' if why.what == "card" else f'the RETRIEVE icon of "{card.name}"'
-        return icon_ignored_away(
+        return ignored_away(
             "the RETRIEVE icon",
             card,
-            why,
+            why.source,
             gone,
             f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-            card_rules=(R.IGNORED_CARD, R.IGNORING),
+            # "When a card is ignored, ..." only when the card is: not for its icons alone
+            *((R.IGNORED_CARD,) if why.what == "card" else ()),
+            R.IGNORING,
         )
     blockers = [
         c
