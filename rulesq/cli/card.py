@@ -9,6 +9,7 @@ import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.cli.completion import card_names
+from rulesq.corpus.fields import Lack
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import RulesqError, UnknownNameError
 
@@ -102,17 +103,44 @@ def _clause(game: str, ref: str) -> Clause:
 
 
 def as_record(card: Card, errata: list[Clause]) -> dict[str, Any]:
-    """The card and its errata as a JSON object."""
+    """The card and its errata as a JSON object (``lacks``: the fields its type has not)."""
     return {
         "id": card.id,
         "game": card.game,
         "name": card.name,
         "type": card.type,
         "fields": dict(card.fields),
+        "lacks": [
+            {"fields": list(fields), "why": lack.why, "clause": lack.clause}
+            for lack, fields in lacked(card)
+        ],
         "printed_text": card.printed_text,
         "text_in_force": card.text,
         "errata": [{"id": c.id, "source": c.source(), "text": c.text} for c in errata],
     }
+
+
+def lacked(card: Card) -> list[tuple[Lack, list[str]]]:
+    """The card's empty fields its type does not have, with the entry that says so."""
+    from rulesq.corpus.fields import lacks_of
+
+    out = []
+    for lack in lacks_of(card.game, card.type):
+        fields = [f for f in lack.fields if f in card.fields and card.fields[f] is None]
+        if fields:
+            out.append((lack, fields))
+    return out
+
+
+def _reference(game: str, clause_id: str) -> str:
+    """A clause as ``cite`` takes it: its FAQ alias (``BM-Q157``) when it has one, else its id."""
+    import re
+
+    from rulesq.corpus import load_corpus
+
+    clause = load_corpus(game).clause(clause_id)
+    short = [a for a in clause.aliases if re.fullmatch(r"[A-Z]+-Q\d+", a)]
+    return short[0] if short else clause.id
 
 
 def _text(text: str | None) -> str:
@@ -177,9 +205,16 @@ def render(card: Card, errata: list[Clause]) -> str:
     mentions = faq_refs(card)
     if mentions:
         lines.append(f"  {'FAQ:':<13} {', '.join(mentions)}")
-    unknown = [k for k, v in card.fields.items() if v is None and k not in INTERNAL]
+    missing = lacked(card)
+    absent = {f for _, fields in missing for f in fields}
+    unknown = [
+        k for k, v in card.fields.items() if v is None and k not in INTERNAL and k not in absent
+    ]
     if unknown:
         lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
+    for lack, fields in missing:
+        where = f": {_reference(card.game, lack.clause)}" if lack.clause else ""
+        lines.append(f"  {'has none:':<13} {', '.join(fields)} ({lack.why}{where})")
     lines.append("")
     in_force = card.text if card.text is not None else "(unknown)"
     changed = card.text != card.printed_text and bool(card.errata)
