@@ -50,7 +50,9 @@ def test_the_mermaid_graph_is_as_legible_as_the_dot_one() -> None:
     result = runner.invoke(app, ["ask", "--graph", "mermaid", "-e", situation])
     assert result.exit_code == 0, result.output
     text = result.output
-    rule = re.search(r'(q1n\d+)\["rule: bluemoon/rulebook/p17-special-rules/you-may-not(.*)"\]', text)
+    rule = re.search(
+        r'(q1n\d+)\["rule: bluemoon/rulebook/p17-special-rules/you-may-not(.*)"\]', text
+    )
     assert rule is not None
     lines = rule.group(2).split("<br/>")
     assert len(lines) > 2 and "“Cards reading" in lines[1] and lines[-1].endswith("other cards.”")
