@@ -68,7 +68,7 @@ def test_blue_moon_ship_and_support() -> None:
 def test_warhammer_tactic_has_no_hit_points_or_power() -> None:
     lines = _card("Franz's Decree", "--game", "warhammer")
     assert _row(lines, "not given") == []
-    assert [row.split(" (")[0] for row in _row(lines, "has none")] == ["hit_points", "power"]
+    assert [row.split(" (")[0] for row in _row(lines, "has none")] == ["hit points", "power"]
 
 
 def test_without_the_file_every_empty_field_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,3 +91,11 @@ def test_card_json_lists_what_the_type_lacks() -> None:
         record["lacks"][1].items()
     )
     assert record["lacks"][1]["clause"] == "bluemoon/faq/ships-loading-ships/1"
+
+
+def test_fields_read_as_words_and_a_type_not_given_says_so() -> None:
+    """``defeats_when`` reads "defeats when", a flag "yes"; a card of no known type says so."""
+    lines = _card("In Over Your Head")
+    assert lines[0] == "In Over Your Head  (fma, card of a type the sources do not give)"
+    assert _row(lines, "defeats when") == ["printed strength: 0, strength at least: 1"]
+    assert _row(_card("Artificial Human"), "stays attached") == ["yes"]

@@ -191,17 +191,31 @@ def faq_refs(card: Card) -> list[str]:
     return [aliases.get(str(n), f"Q{n}") for n in numbers]
 
 
+def _label(key: str) -> str:
+    """A field's name as a player reads it: ``hit_points`` is ``hit points``."""
+    return key.replace("_", " ")
+
+
+def _shown(value: object) -> str:
+    """A field's value as a player reads it: a list joined, a flag yes, a map by its labels."""
+    if value is True:
+        return "yes"
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{_label(str(k))}: {'unknown' if v is None else _shown(v)}" for k, v in value.items()
+        )
+    if isinstance(value, list):
+        return ", ".join(_shown(v) for v in value)
+    return str(value)
+
+
 def render(card: Card, errata: list[Clause]) -> str:
     """The card as a player reads it: name, values, texts, errata and the FAQ mentions."""
-    lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
+    lines = [f"{card.name}  ({card.game}, {card.type or 'card of a type the sources do not give'})"]
     for key, value in card.fields.items():
         if value is None or value is False or value in ("", [], {}) or key in INTERNAL:
             continue
-        if isinstance(value, dict):
-            shown = ", ".join(f"{k}: {'unknown' if v is None else v}" for k, v in value.items())
-        else:
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        lines.append(f"  {key + ':':<13} {shown}")
+        lines.append(f"  {_label(key) + ':':<13} {_shown(value)}")
     mentions = faq_refs(card)
     if mentions:
         lines.append(f"  {'FAQ:':<13} {', '.join(mentions)}")
@@ -211,10 +225,11 @@ def render(card: Card, errata: list[Clause]) -> str:
         k for k, v in card.fields.items() if v is None and k not in INTERNAL and k not in absent
     ]
     if unknown:
-        lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
+        shown = ", ".join(map(_label, unknown))
+        lines.append(f"  {'not given:':<13} {shown} (unknown: the sources do not say)")
     for lack, fields in missing:
         where = f": {_reference(card.game, lack.clause)}" if lack.clause else ""
-        lines.append(f"  {'has none:':<13} {', '.join(fields)} ({lack.why}{where})")
+        lines.append(f"  {'has none:':<13} {', '.join(map(_label, fields))} ({lack.why}{where})")
     lines.append("")
     in_force = card.text if card.text is not None else "(unknown)"
     changed = card.text != card.printed_text and bool(card.errata)
