@@ -313,3 +313,13 @@ def test_a_piped_line_that_is_not_utf8_is_refused_at_its_byte(tmp_path: Path) ->
         "<stdin>:2:5: error: not UTF-8 text: the byte 0xff cannot be read (invalid start byte)"
     )
     assert out[2] == "      ^" and "  no" in out
+
+
+def test_save_reads_a_tilde_as_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    assert table.handle(":save ~/case.rq") == "saved 1 line to ~/case.rq"
+    assert (tmp_path / "case.rq").read_text().endswith('you have active "Pandemonium"\n')

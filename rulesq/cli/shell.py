@@ -156,7 +156,7 @@ class Table:
         if not path:
             return "give a file name: :save case.rq"
         try:
-            Path(path).write_text(self.text(), encoding="utf-8")
+            Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
         count = len(self.lines)
