@@ -99,3 +99,10 @@ def test_fields_read_as_words_and_a_type_not_given_says_so() -> None:
     assert lines[0] == "In Over Your Head  (fma, card of a type the sources do not give)"
     assert _row(lines, "defeats when") == ["printed strength: 0, strength at least: 1"]
     assert _row(_card("Artificial Human"), "stays attached") == ["yes"]
+
+
+def test_parse_of_a_card_whose_text_is_never_quoted_says_it_is_unknown() -> None:
+    """The text is unknown, not absent: the message says the sources do not quote it."""
+    result = runner.invoke(app, ["parse", "--card", "Speedius Unnecessarius"])
+    assert result.exit_code == 2
+    assert "the sources do not quote the text of 'Speedius Unnecessarius'" in result.output
