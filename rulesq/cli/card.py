@@ -133,7 +133,7 @@ def lacked(card: Card) -> list[tuple[Lack, list[str]]]:
 
 
 def _reference(game: str, clause_id: str) -> str:
-    """A clause as ``cite`` takes it: its FAQ alias (``BM-Q157``) when it has one, else its id."""
+    """A clause as ``cite`` takes it: its FAQ alias (``XX-Q<n>``) when it has one, else its id."""
     import re
 
     from rulesq.corpus import load_corpus
