@@ -323,3 +323,12 @@ def test_save_reads_a_tilde_as_the_home_folder(
     table.handle('you have active "Pandemonium"')
     assert table.handle(":save ~/case.rq") == "saved 1 line to ~/case.rq"
     assert (tmp_path / "case.rq").read_text().endswith('you have active "Pandemonium"\n')
+
+
+def test_a_piped_line_past_the_input_limit_names_the_situation(tmp_path: Path) -> None:
+    """The limit's message names the situation the table builds, not an internal name."""
+    done = _piped('ask can I play "' + "x" * 1_000_001 + '"?\n', tmp_path)
+    assert done.returncode == 2
+    assert done.stdout.startswith(
+        "<stdin>:1: error: the situation is larger than the input limit of 1,000,000 bytes"
+    )

@@ -73,7 +73,7 @@ class Table:
         if line.startswith("game "):
             return self.command(":" + line)
         try:
-            situation = parse_situation(self.text([line]), "<table>")
+            situation = parse_situation(self.text([line]), "the situation")
         except InputError as error:
             self.code = 2
             shown = _renumbered(error, len(self.lines) + 2)
@@ -265,7 +265,9 @@ def _piped(table: Table) -> int:
     """Read piped lines in turn, each error placed at ``<stdin>:line:column``; the exit code."""
     from rulesq.inputs import decode
 
-    for number, raw in enumerate(sys.stdin.buffer, start=1):
+    stream = getattr(sys.stdin, "buffer", None)  # bytes, so a byte not UTF-8 is placed
+    lines = stream if stream is not None else (s.encode("utf-8") for s in sys.stdin)
+    for number, raw in enumerate(lines, start=1):
         try:
             line = decode(raw, "<stdin>")
         except InputError as error:  # a byte that is not UTF-8: the line is refused
