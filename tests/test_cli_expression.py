@@ -35,3 +35,12 @@ def test_lines_of_several_expressions_are_counted_through(tmp_path: Path) -> Non
     done = _ask(tmp_path, "-e", "game bluemoon", "-e", "I retreet")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.startswith("<-e>:2:3: error: ")
+
+
+def test_a_graph_format_in_capitals_is_read(tmp_path: Path) -> None:
+    """``--graph DOT`` draws the DOT graph (it was an unknown format); ``--graph SVG`` is not."""
+    case = 'game bluemoon\\nyou have active "Pandemonium"\\nask can I play a support card?'
+    done = _ask(tmp_path, "--graph", "DOT", "-e", case)
+    assert done.returncode == 0 and done.stdout.startswith("digraph rulesq {")
+    bad = _ask(tmp_path, "--graph", "SVG", "-e", case)
+    assert bad.returncode == 2 and "unknown graph format 'SVG'" in bad.stderr
