@@ -94,11 +94,51 @@ def test_card_json_lists_what_the_type_lacks() -> None:
 
 
 def test_fields_read_as_words_and_a_type_not_given_says_so() -> None:
-    """``defeats_when`` reads "defeats when", a flag "yes"; a card of no known type says so."""
+    """A ruling's field reads as its label, with its ruling; a card of no known type says so."""
     lines = _card("In Over Your Head")
     assert lines[0] == "In Over Your Head  (fma, card of a type the sources do not give)"
-    assert _row(lines, "defeats when") == ["printed strength: 0, strength at least: 1"]
-    assert _row(_card("Artificial Human"), "stays attached") == ["yes"]
+    assert _row(lines, "defeats a character when") == [
+        "printed strength: 0, strength at least: 1 (fma/cards/in-over-your-head/ruling)"
+    ]
+    assert _row(_card("Artificial Human"), "stays attached once resolved") == [
+        "yes (fma/cards/artificial-human/ruling)"
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_label_names_a_field_of_the_corpus(game: str) -> None:
+    """A label the file gives is for a field some card of the game has."""
+    from rulesq.corpus.fields import labels
+
+    fields = {key for card in load_corpus(game).cards.values() for key in card.fields}
+    assert set(labels(game)) <= fields, set(labels(game)) - fields
+
+
+def test_every_shown_fma_ruling_field_has_a_label() -> None:
+    """No FMA field a ruling gives is shown by its internal name (``canceled_unset``)."""
+    from rulesq.cli.card import INTERNAL
+    from rulesq.corpus.fields import labels
+
+    given = {
+        key
+        for card in load_corpus("fma").cards.values()
+        for key in (card.fields.get("field_sources") or {})
+        if key not in INTERNAL and key not in {"type", "level", "faction", "attributes"}
+    }
+    given -= {"keywords", "unique", "text"}
+    assert given <= set(labels("fma")), given - set(labels("fma"))
+
+
+def test_without_the_labels_a_field_reads_as_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The labels carry the weight: without them Block's ruling reads "canceled unset"."""
+    import rulesq.corpus.fields as fields
+
+    monkeypatch.setattr(fields, "labels", lambda game: {})
+    assert _row(_card("Block"), "canceled unset") == ["yes (fma/cards/block/ruling)"]
+    monkeypatch.undo()
+    assert _row(_card("Block"), "if canceled, its player's character is not set") == [
+        "yes (fma/cards/block/ruling)"
+    ]
 
 
 def test_parse_of_a_card_whose_text_is_never_quoted_says_it_is_unknown() -> None:

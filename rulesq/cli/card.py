@@ -191,9 +191,12 @@ def faq_refs(card: Card) -> list[str]:
     return [aliases.get(str(n), f"Q{n}") for n in numbers]
 
 
-def _label(key: str) -> str:
-    """A field's name as a player reads it: ``hit_points`` is ``hit points``."""
-    return key.replace("_", " ")
+def _label(key: str, game: str = "") -> str:
+    """A field's name as a player reads it: its label, or ``hit_points`` as ``hit points``."""
+    from rulesq.corpus.fields import labels
+
+    given = labels(game).get(key) if game else None
+    return given or key.replace("_", " ")
 
 
 def _shown(value: object) -> str:
@@ -215,7 +218,9 @@ def render(card: Card, errata: list[Clause]) -> str:
     for key, value in card.fields.items():
         if value is None or value is False or value in ("", [], {}) or key in INTERNAL:
             continue
-        lines.append(f"  {_label(key) + ':':<13} {_shown(value)}")
+        source = (card.fields.get("field_sources") or {}).get(key)
+        cited = f" ({source})" if isinstance(source, str) else ""
+        lines.append(f"  {_label(key, card.game) + ':':<13} {_shown(value)}{cited}")
     mentions = faq_refs(card)
     if mentions:
         lines.append(f"  {'FAQ:':<13} {', '.join(mentions)}")

@@ -1,4 +1,4 @@
-"""The card fields a card type lacks, read from the corpus (``corpus/<game>/fields.toml``)."""
+"""The card fields a card type lacks, and how fields read, from ``corpus/<game>/fields.toml``."""
 
 from __future__ import annotations
 
@@ -48,3 +48,17 @@ def lacks_of(game: str, card_type: str | None) -> list[Lack]:
     if card_type is None:
         return []
     return [lack for lack in lacks(game) if card_type in lack.types]
+
+
+@cache
+def labels(game: str) -> dict[str, str]:
+    """The file's ``[labels]``: a field's name as a player reads it (none when not given)."""
+    from rulesq.tomlcache import read_toml
+
+    path = corpus_dir() / game / FIELDS_FILE
+    if not path.is_file():
+        return {}
+    table = read_toml(path).get("labels", {})
+    if not isinstance(table, dict):
+        return {}
+    return {str(key): str(label) for key, label in table.items()}
