@@ -6,11 +6,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
+from rulesq.frozen import replace
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.judge.kept import once
@@ -322,7 +323,8 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         icons_known = icons_known or bool(ref.flags)
     kind = kind_of(card.type) if card is not None else "character"
     people = fields.get("people")
-    return CardInfo(
+    made = object.__new__(CardInfo)  # a frozen class's __init__ sets each field through a call
+    made.__dict__.update(
         name=card.name if card is not None else name,
         kind=kind,
         card=card,
@@ -340,6 +342,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         icons_known=icons_known,
         absent_icons=frozenset(lacks),
     )
+    return made
 
 
 def _strings(value: object) -> list[str]:
@@ -388,7 +391,7 @@ def _replaced(info: CardInfo, **changes: object) -> CardInfo:
         return found[1]
     if len(_REPLACED) >= _INFOS_KEPT:
         _REPLACED.clear()
-    made = replace(info, **changes)  # type: ignore[arg-type]
+    made = replace(info, **changes)
     _REPLACED[key] = (info, made)
     return made
 
