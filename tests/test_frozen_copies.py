@@ -1,9 +1,10 @@
 """Frozen dataclasses copied or made without their ``__init__`` are what ``__init__`` makes.
 
 A frozen dataclass's ``__init__`` sets each field through a call. ``rulesq.frozen.replace``
-is ``dataclasses.replace`` without it, and a few objects made by the thousand in a check (a
-card's info and its effects, a call checked, an answer's ending) are made the same way. These
-tests compare each with the long way: on dataclasses of every shape, and over every case file.
+is ``dataclasses.replace`` without it, and the objects a check makes by the thousand (a card's
+info and its effects, a call checked, an answer's ending, an act asked and its gatherings of
+claims, a state's marks, its players) are made the same way. These tests compare each with
+the long way: on dataclasses of every shape, and over every case file.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ import pytest
 from conftest import every_situation_file
 
 from rulesq import frozen
+from rulesq.cli.check_report import Report, report
 from rulesq.engine import dispatch, expect
-from rulesq.engine.check import check_file
+from rulesq.engine.answer import _KEYS, Status
+from rulesq.engine.check import FileCheck, check_file
+from rulesq.engine.expect import Result
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import selectors
 from rulesq.games.bluemoon.judge import (
     answers_apply,
@@ -26,10 +32,13 @@ from rulesq.games.bluemoon.judge import (
     forbids,
     forces,
     limits,
+    permits,
     playing,
     prohibits,
     removals,
+    state,
     values,
+    view,
 )
 
 #: The modules that copy with ``rulesq.frozen.replace``.
@@ -174,14 +183,59 @@ def _watch(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
     monkeypatch.setattr(forces, "_source", made_as_init("source", forces._source))
     monkeypatch.setattr(expect, "_outcome", made_as_init("outcome", expect._outcome))
     monkeypatch.setattr(dispatch, "_ending", made_as_init("ending", dispatch._ending))
+    monkeypatch.setattr(permits, "_gather", made_as_init("gather", permits._gather))
+    monkeypatch.setattr(permits, "_asked", made_as_init("asked", permits._asked))
+    monkeypatch.setattr(state.State, "mark", made_as_init("mark", state.State.mark))
 
 
 def test_over_every_case_file_the_fast_copies_are_the_long_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    seen: dict[str, int] = dict.fromkeys(("replace", "card_info", "source", "outcome", "ending"), 0)
+    made = ("replace", "card_info", "source", "outcome", "ending", "gather", "asked", "mark")
+    seen: dict[str, int] = dict.fromkeys(made, 0)
     _watch(monkeypatch, seen)
     files: list[Path] = every_situation_file()
     for file in files:
         check_file(file)
     assert all(seen.values()), seen  # each way of making was met, and checked
+
+
+def test_a_new_player_and_state_are_what_init_makes_with_containers_of_their_own() -> None:
+    for who in ("I", "you"):
+        made, long_way = state.new_player(who), state.Player(who)
+        assert list(vars(made).items()) == list(vars(long_way).items())
+        assert made.deck is not state.new_player(who).deck
+    made_state, long_state = state.new_state(), state.State()
+    assert list(vars(made_state)) == list(vars(long_state))
+    for name, value in vars(long_state).items():
+        if name == "snapshots":  # no equality of its own: a new, empty one each
+            assert type(made_state.snapshots) is type(value) and not made_state.snapshots._marks
+        else:
+            assert vars(made_state)[name] == value, name
+    assert made_state.cards is not state.new_state().cards
+    assert made_state.players[state.ME] is not state.new_state().players[state.ME]
+
+
+def test_a_report_line_the_yes_no_verdicts_and_the_status_keys_are_the_long_way() -> None:
+    checked = FileCheck("case.rq", Result.AGREE)
+    assert _same(report(checked, False), Report("case.rq", "agree", f"{'AGREE':<14} case.rq"))
+    assert (view._YES, view._NO) == (YesNo(True), YesNo(False))
+    assert [s.key for s in Status] == [_KEYS.get(s.value, s.value) for s in Status]
+
+
+def test_icons_are_noted_as_before_once_a_replay_fails() -> None:
+    """Noting unknown icons stops even when a replay raises (as the context manager did)."""
+    outer: dict[str, set[str] | None] = {}
+    started = cards.start_noting_unknown_icons(outer)
+    try:
+        inner: dict[str, set[str] | None] = {}
+        with pytest.raises(CannotAnswer):
+            again = cards.start_noting_unknown_icons(inner)
+            try:
+                raise CannotAnswer("a replay fails")
+            finally:
+                cards.stop_noting_unknown_icons(again)
+        assert cards._UNKNOWN_ICONS_READ.get() is outer
+    finally:
+        cards.stop_noting_unknown_icons(started)
+    assert cards._UNKNOWN_ICONS_READ.get() is not outer

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -69,22 +68,29 @@ def note_unknown_icons() -> dict[str, set[str] | None]:
     return read
 
 
-@contextmanager
-def noting_unknown_icons(
+def start_noting_unknown_icons(
     read: dict[str, set[str] | None], use: IconUse | None = None
-) -> Iterator[None]:
-    """Note into ``read`` (a replay's own notes) while the block runs, then as before.
+) -> tuple[Token[dict[str, set[str] | None] | None], object | None]:
+    """Note into ``read`` (a replay's own notes) from now on; what to stop noting with.
 
     ``use``: where to note what the reads are for (:mod:`rulesq.games.bluemoon.judge.iconuse`).
+    A pair of calls, not a context manager: a replay and each icon flag note so, over a
+    thousand times a check, and a generator's context manager costs several times as much.
+    The caller stops in a ``finally``: :func:`stop_noting_unknown_icons`.
     """
     token = _UNKNOWN_ICONS_READ.set(read)
     used = note_use(use) if use is not None else None
-    try:
-        yield
-    finally:
-        if used is not None:
-            stop_noting(used)
-        _UNKNOWN_ICONS_READ.reset(token)
+    return token, used
+
+
+def stop_noting_unknown_icons(
+    started: tuple[Token[dict[str, set[str] | None] | None], object | None],
+) -> None:
+    """Note as before :func:`start_noting_unknown_icons` gave ``started``."""
+    token, used = started
+    if used is not None:
+        stop_noting(used)
+    _UNKNOWN_ICONS_READ.reset(token)
 
 
 def merge_icons_read(
