@@ -28,14 +28,21 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import selectors
 from rulesq.games.bluemoon.judge import (
     answers_apply,
+    answers_discards,
+    answers_play,
     cards,
+    discards,
     forbids,
     forces,
+    hands,
     limits,
     permits,
     playing,
     prohibits,
     removals,
+    retreats,
+    ruling,
+    ships,
     state,
     values,
     view,
@@ -45,14 +52,18 @@ from rulesq.games.bluemoon.judge import (
 FAST_COPYING = (
     selectors,
     answers_apply,
+    answers_discards,
     cards,
+    discards,
     forbids,
     forces,
     limits,
     playing,
     prohibits,
     removals,
+    retreats,
     values,
+    hands,
 )
 
 
@@ -239,3 +250,17 @@ def test_icons_are_noted_as_before_once_a_replay_fails() -> None:
     finally:
         cards.stop_noting_unknown_icons(started)
     assert cards._UNKNOWN_ICONS_READ.get() is not outer
+
+
+def test_a_new_ruling_and_the_probe_cards_are_the_long_way() -> None:
+    made = ruling.new_ruling(True, "why", ["R1"], [], "a step")
+    long_way = ruling.Ruling(True, "why", ["R1"], [], "a step")
+    assert list(vars(made).items()) == list(vars(long_way).items())
+    assert made.beaten is not ruling.new_ruling(True, "why", [], []).beaten
+    texts = ("", "(a special power text)")
+    assert ships._SUPPORT_PROBES == tuple(
+        cards.CardInfo(name="a support card", kind="support", text=t) for t in texts
+    )
+    assert answers_play._type_probe("booster", "booster") == cards.CardInfo(
+        name="a booster card", kind="booster", text=""
+    )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
@@ -55,6 +56,10 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
+#: A selector with nothing in it (immutable): selectors made here are copies of it with their
+#: fields given, made without ``__init__`` (``rulesq.frozen.replace``).
+_NO_FILTER = Cards()
+
 
 # ---------------------------------------------------------------------- may I discard?
 def can_discard(ctx: Context) -> Answer:
@@ -64,7 +69,7 @@ def can_discard(ctx: Context) -> Answer:
     cards = [view.card(ref, who) for ref in ctx.question.cards]
     hand = all(c.zone is Zone.HAND for c in cards)
     zones = (TextZone.HAND,) if hand else (TextZone.COMBAT_AREA, TextZone.SUPPORT_AREA)
-    act = a.Discard(cards=Cards(place=Place(owner=Role.CONTROLLER, zones=zones)))
+    act = a.Discard(cards=replace(_NO_FILTER, place=Place(owner=Role.CONTROLLER, zones=zones)))
     return view.yes_no(
         permitted(
             view.forces, who, act, permits=False, base=lambda: _discard_rules(view, who, cards)

@@ -253,7 +253,7 @@ class CardInfo:
             return self.kind in ("hyla", "ship")
         if card_type == _BLUFF:
             return False
-        return self.kind == card_type.value
+        return self.kind == str.__str__(card_type)  # its value, without the enum's descriptor
 
     def printed_value(self, element: str | None) -> int | None:
         """The printed value in an element (None: the contested element, unknown which).

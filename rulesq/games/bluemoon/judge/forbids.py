@@ -237,7 +237,8 @@ class ProhibitionChecks:
         forces = self.forces
         if not isinstance(cards, Cards):
             return matches(cards, card, source.controller, forces)
-        probe = Cards(
+        probe = replace(
+            _NO_FILTER,
             owner=cards.owner,
             types=cards.types,
             phase=cards.phase,
