@@ -47,6 +47,7 @@ from rulesq.games.bluemoon.judge import (
     values,
     view,
 )
+from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 #: The modules that copy with ``rulesq.frozen.replace``.
 FAST_COPYING = (
@@ -192,6 +193,7 @@ def _watch(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
         monkeypatch.setattr(cards, kept, {})
     monkeypatch.setattr(cards, "card_info", made_as_init("card_info", cards.card_info))
     monkeypatch.setattr(forces, "_source", made_as_init("source", forces._source))
+    monkeypatch.setattr(forces, "_ignored", made_as_init("ignored", forces._ignored))
     monkeypatch.setattr(expect, "_outcome", made_as_init("outcome", expect._outcome))
     monkeypatch.setattr(dispatch, "_ending", made_as_init("ending", dispatch._ending))
     monkeypatch.setattr(permits, "_gather", made_as_init("gather", permits._gather))
@@ -202,7 +204,8 @@ def _watch(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
 def test_over_every_case_file_the_fast_copies_are_the_long_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    made = ("replace", "card_info", "source", "outcome", "ending", "gather", "asked", "mark")
+    made = ("replace", "card_info", "source", "ignored", "outcome", "ending", "gather", "asked")
+    made += ("mark",)
     seen: dict[str, int] = dict.fromkeys(made, 0)
     _watch(monkeypatch, seen)
     files: list[Path] = every_situation_file()
@@ -261,6 +264,7 @@ def test_a_new_ruling_and_the_probe_cards_are_the_long_way() -> None:
     assert ships._SUPPORT_PROBES == tuple(
         cards.CardInfo(name="a support card", kind="support", text=t) for t in texts
     )
+    assert answers_discards._DISCARD_FROM_HAND.cards.place.zones == (TextZone.HAND,)
     assert answers_play._type_probe("booster", "booster") == cards.CardInfo(
         name="a booster card", kind="booster", text=""
     )

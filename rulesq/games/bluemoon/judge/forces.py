@@ -100,6 +100,13 @@ class Ignored:
 _new = object.__new__
 
 
+def _ignored(source: Source, what: str) -> Ignored:
+    """``Ignored(source, what)`` made without the frozen class's ``__init__``."""
+    made = _new(Ignored)
+    made.__dict__.update(source=source, what=what)
+    return made
+
+
 def _source(card: Instance, effect: Effect, index: int) -> Source:
     """``Source(card, effect, index)`` made without the frozen class's ``__init__``."""
     made = _new(Source)
@@ -484,7 +491,7 @@ class Forces:
         """``card_ignored`` for a card some ignore effect of the situation could reach."""
         for source in self._applying():
             if self._reaches(source, card, definite=True) == "card":
-                return Ignored(source, "card")
+                return _ignored(source, "card")
         self.require_decided(card, frozenset({"card"}))
         return None
 
@@ -497,7 +504,7 @@ class Forces:
             return whole
         for source in self._applying():
             if self._reaches(source, card, definite=True) == "text":
-                return Ignored(source, "text")
+                return _ignored(source, "text")
         self.require_decided(card, frozenset({"text"}))
         return None
 
@@ -541,7 +548,7 @@ class Forces:
             return ignored
         for source in self._applying():
             if fx.scope_of(source.effect) is _ICONS and self._icon_reached(source, card, icon):
-                return Ignored(source, icon.upper())
+                return _ignored(source, icon.upper())
         self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
 
