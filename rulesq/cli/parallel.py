@@ -7,13 +7,14 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import fields
 from operator import attrgetter
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from rulesq.cli.check_report import Report, report
 from rulesq.pool import cores, warm
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rulesq.engine.check import FileCheck
 
 #: Fewer files than this per process are checked in one process (a fork costs more).
@@ -30,7 +31,7 @@ _GAME = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*game[ \t]+([^\s#]+)")
 
 
 def reports(
-    items: list[FileCheck | Path], game: str | None, as_json: bool, jobs: int | None
+    items: Sequence[FileCheck | Path | str], game: str | None, as_json: bool, jobs: int | None
 ) -> Iterator[Report]:
     """The report of every item, in order: a check failed already, or a file checked.
 
@@ -41,7 +42,7 @@ def reports(
     from rulesq.engine.check import FileCheck, check_file
 
     jobs = cores() if jobs is None else jobs
-    files = [str(item) for item in items if isinstance(item, Path)]
+    files = [str(item) for item in items if not isinstance(item, FileCheck)]
     workers = min(jobs, len(files) // MIN_FILES_PER_JOB)
     checked = _checked(files, game, as_json, workers) if workers >= 2 else None
     for item in items:
@@ -151,28 +152,80 @@ def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
     """The game a file names (``game`` when given) and its size; None if it cannot be read.
 
     Read from its descriptor (no buffered stream: the parent reads every file before the
-    fork, so this is part of the work no worker shares), to its end.
+    fork, so this is part of the work no worker shares): its first :data:`HEAD` bytes, and
+    the rest only when they do not settle the game line (:func:`_settled`); the size is the
+    file's status's when the head is not the whole file (as reading it to its end gives).
     """
     try:
-        data = _read_all(path)
+        size, data = _read_head(path, HEAD)
     except OSError:  # the worker reports it
         return None, 0.0
     if game is not None:
-        return game.lower(), float(len(data))
+        return game.lower(), float(size)
     match = _GAME.match(data)
-    return (match.group(1).decode("utf-8", "replace").lower() if match else None), float(len(data))
+    if len(data) < size and not _settled(match, data):
+        try:
+            data = _read_all(path)
+        except OSError:
+            return None, 0.0
+        size = len(data)
+        match = _GAME.match(data)
+    return (match.group(1).decode("utf-8", "replace").lower() if match else None), float(size)
+
+
+#: The bytes of a file's beginning the parent reads to find its game line (its first line
+#: that is not blank or a comment: a few dozen bytes in every case file).
+HEAD = 512
+
+
+def _settled(match: re.Match[bytes] | None, head: bytes) -> bool:
+    """Whether the game line found in a file's head is the one its whole text gives.
+
+    A match that ends before the head does is (the name's end is read, and no line before
+    it can become a game line); no match, or one cut by the head's end, is not known.
+    """
+    return match is not None and match.end() < len(head)
+
+
+def _read_head(path: str, head: int) -> tuple[int, bytes]:
+    """A regular file's size and its first ``head`` bytes; another file's whole content.
+
+    From a descriptor: a file that is not regular (a pipe, a device) has no size to trust,
+    so it is read to its end, as ``open(path, "rb").read()`` reads it.
+    """
+    import stat
+
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            data = _read_rest(handle, status.st_size)
+            return len(data), data
+        data = os.read(handle, head)
+        if len(data) < head:  # the whole file (or all it holds now)
+            return len(data), data
+        if status.st_size > len(data):
+            return status.st_size, data
+        data += _read_rest(handle, 0)  # no more than the head, or a size not to trust
+        return len(data), data
+    finally:
+        os.close(handle)
 
 
 def _read_all(path: str) -> bytes:
     """The bytes of a file, read to its end from a descriptor (as ``open(path, "rb").read()``)."""
     handle = os.open(path, os.O_RDONLY)
     try:
-        size = os.fstat(handle).st_size
-        chunks = [os.read(handle, max(size, 0) + 1)]
-        while chunks[-1]:
-            chunks.append(os.read(handle, max(size, 65536)))
+        return _read_rest(handle, os.fstat(handle).st_size)
     finally:
         os.close(handle)
+
+
+def _read_rest(handle: int, size: int) -> bytes:
+    """What is left to read from a descriptor, to its end (``size``: what its status says)."""
+    chunks = [os.read(handle, max(size, 0) + 1)]
+    while chunks[-1]:
+        chunks.append(os.read(handle, max(size, 65536)))
     return b"".join(chunks)
 
 
