@@ -296,6 +296,8 @@ def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None
     the file does not exist; raises :class:`CacheProblem` as :func:`read_json` does, and
     when the ends do not cut the text (increasing, the last at its end).
     """
+    from itertools import pairwise
+
     try:
         raw = read_bytes(path)
     except FileNotFoundError:
@@ -319,7 +321,7 @@ def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None
     if (
         type(ends) is not list
         or not all(type(end) is int for end in ends)
-        or any(end < start for start, end in zip([0, *ends], ends))
+        or any(end < start for start, end in pairwise([0, *ends]))
         or (ends[-1] if ends else 0) != len(text)
     ):
         raise CacheProblem(f"{path.name} is corrupt")

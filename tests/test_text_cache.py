@@ -134,6 +134,8 @@ def test_loading_the_file_decodes_no_tree_and_a_text_only_its_own(
 
 
 def test_pieces_come_back_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from itertools import pairwise
+
     from rulesq.cachefiles import read_pieces, write_pieces
 
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
@@ -143,7 +145,7 @@ def test_pieces_come_back_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyP
         found = read_pieces(file, "kind", "key")
         assert found is not None
         body, ends = found
-        assert [body[a:b] for a, b in zip([0, *ends], ends)] == pieces
+        assert [body[a:b] for a, b in pairwise([0, *ends])] == pieces
     assert read_pieces(tmp_path / "missing.json", "kind", "key") is None
 
 
