@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.errors import LONGEST_MESSAGE as LONGEST
 from rulesq.errors import InputError, escape_controls, shorten
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rulesq.engine.check import FileCheck
+    from rulesq.engine.expect import Result
+    from rulesq.errors import RulesqError
 
 
 @dataclass(frozen=True)
@@ -33,13 +38,10 @@ class Report:
 
     def summary(self) -> FileCheck:
         """What the summary line counts of this file."""
-        from rulesq.engine.check import FileCheck
-        from rulesq.engine.expect import RESULTS
-        from rulesq.errors import RulesqError
-
+        file_check, results, error = _summary_parts()
         if self.result is None:
-            return FileCheck(self.path, None, error=RulesqError(self.line))
-        return FileCheck(self.path, RESULTS[self.result])
+            return file_check(self.path, None, error=error(self.line))
+        return file_check(self.path, results[self.result])
 
     def write(self) -> None:
         """Print the file's line; the details of an error first, on standard error."""
@@ -48,6 +50,16 @@ class Report:
             sys.stderr.write(self.details + "\n")
             sys.stderr.flush()
         sys.stdout.write(self.line + "\n")
+
+
+@cache
+def _summary_parts() -> tuple[type[FileCheck], Mapping[str, Result], type[RulesqError]]:
+    """What :meth:`Report.summary` builds with, imported once (not at each file's report)."""
+    from rulesq.engine.check import FileCheck
+    from rulesq.engine.expect import RESULTS
+    from rulesq.errors import RulesqError
+
+    return FileCheck, RESULTS, RulesqError
 
 
 def report(result: FileCheck, as_json: bool) -> Report:

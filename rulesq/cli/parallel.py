@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulesq.cli.check_report import Report, report
 from rulesq.pool import cores, warm
@@ -277,8 +278,6 @@ def _in_workers(
 
 def _dumps(message: tuple[int, list[Report] | None, BaseException | None]) -> bytes:
     """A worker's chunk of reports (or its error) as JSON: reports are plain data."""
-    import json
-
     start, reports, error = message
     rows = None if reports is None else [_FIELDS(r) for r in reports]
     failed = None if error is None else [type(error).__name__, list(error.args), str(error)]
@@ -290,14 +289,17 @@ def _dumps(message: tuple[int, list[Report] | None, BaseException | None]) -> by
 
 
 def _loads(data: bytes) -> tuple[int, list[Report] | None, BaseException | None]:
-    """The chunk :func:`_dumps` wrote (an error as its builtin type, or a RuntimeError)."""
-    import builtins
-    import json
+    """The chunk :func:`_dumps` wrote (an error as its builtin type, or a RuntimeError).
 
+    Each report is made with its fields set at once (as ``Report(*row)`` sets them, one
+    guarded ``object.__setattr__`` a field): the parent reads every file's report.
+    """
     start, rows, failed = json.loads(data)
-    reports = None if rows is None else [Report(*row) for row in rows]
+    reports = None if rows is None else [_report_of(row) for row in rows]
     error: BaseException | None = None
     if failed is not None:
+        import builtins
+
         name, arguments, text = failed
         kind = getattr(builtins, name, None)
         if isinstance(kind, type) and issubclass(kind, Exception):
@@ -305,6 +307,20 @@ def _loads(data: bytes) -> tuple[int, list[Report] | None, BaseException | None]
         else:
             error = RuntimeError(f"{name}: {text}")
     return start, reports, error
+
+
+#: A report's fields' names, in order, and a new report without ``__init__``.
+_NAMES = tuple(field.name for field in fields(Report))
+_new = object.__new__
+
+
+def _report_of(row: list[Any]) -> Report:
+    """The report whose fields are ``row``, in order (``Report(*row)``, set at once)."""
+    if len(row) != len(_NAMES):
+        return Report(*row)  # its own error
+    made: Report = _new(Report)
+    made.__dict__.update(zip(_NAMES, row, strict=True))
+    return made
 
 
 def _in_pool(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:
