@@ -305,7 +305,7 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
                 entries = list(scanned)
         except OSError:  # as os.walk does: a folder that cannot be listed is left out
             continue
-        text = str(at)
+        prefix = _prefix(str(at))
         key = tuple(map(fold, at.parts))
         for entry in entries:
             name = entry.name
@@ -317,7 +317,7 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
                 if is_dir:
                     folders.append((entry.path, at / name))
                 elif name.endswith(SUFFIX) and _regular(entry):
-                    files.append((key + (fold(name),), _joined(text, name)))
+                    files.append((key + (fold(name),), prefix + name))
                 continue
             if not (is_dir or name.endswith(SUFFIX)):
                 continue
@@ -331,16 +331,20 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
             if not inside:
                 links.append(file)
             elif regular:
-                files.append((key + (fold(name),), _joined(text, name)))
+                files.append((key + (fold(name),), prefix + name))
     files.sort(key=lambda found: found[0])
     return [name for _, name in files], sorted(links)
 
 
-def _joined(folder: str, name: str) -> str:
-    """``str(Path(folder) / name)`` for a folder's text as ``str`` gives it and an entry's name."""
+def _prefix(folder: str) -> str:
+    """What an entry's name follows in ``str(Path(folder) / name)`` (``folder``: ``str(Path)``).
+
+    Nothing for the current folder (``./a.rq`` is ``a.rq``), else the folder with its separator
+    (one: ``/`` itself ends with it).
+    """
     import os
 
-    return name if folder == "." else os.path.join(folder, name)
+    return "" if folder == "." else os.path.join(folder, "")
 
 
 def _regular(entry: os.DirEntry[str]) -> bool:
