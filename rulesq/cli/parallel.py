@@ -128,10 +128,15 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
     from rulesq.checkcost import predicted
     from rulesq.runs import balanced_runs
 
-    first: dict[str | None, int] = {}
+    groups: dict[str | None, list[int]] = {}  # each game's files, the games as they first come
     for index, kind in enumerate(kinds):
-        first.setdefault(kind, index)
-    order = sorted(range(len(kinds)), key=lambda index: first[kinds[index]])
+        group = groups.get(kind)
+        if group is None:
+            groups[kind] = [index]
+        else:
+            group.append(index)
+    first = {kind: group[0] for kind, group in groups.items()}
+    order = [index for group in groups.values() for index in group]
     costs, loads = predicted(kinds, sizes)
     loaded: list[str] = []
     for _ in range(2):  # cut, then cut again without the loads of the games found shared
@@ -145,8 +150,16 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
             break
         loaded = shared
     last = set(loaded)
-    runs = [sorted(run, key=lambda index: kinds[index] in last) for run in runs]
+    runs = [_loaded_last(run, kinds, last) for run in runs]
     return Plan(runs, loaded, costs, loads)
+
+
+def _loaded_last(run: list[int], kinds: Sequence[str | None], loaded: set[str]) -> list[int]:
+    """The run's files of games not ``loaded``, then those of games loaded, each in order."""
+    mine = [index for index in run if kinds[index] not in loaded]
+    if len(mine) == len(run):
+        return mine
+    return mine + [index for index in run if kinds[index] in loaded]
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
@@ -232,13 +245,12 @@ def _read_rest(handle: int, size: int) -> bytes:
 
 def _shared(runs: Sequence[Sequence[int]], kinds: Sequence[str | None]) -> list[str]:
     """The games whose files are in more than one run, in the order they first come."""
-    seen: dict[str, set[int]] = {}
-    for number, run in enumerate(runs):
-        for index in run:
-            kind = kinds[index]
+    seen: dict[str, int] = {}  # each game, as it first comes: in how many runs
+    for run in runs:
+        for kind in dict.fromkeys(map(kinds.__getitem__, run)):
             if kind is not None:
-                seen.setdefault(kind, set()).add(number)
-    return [kind for kind, numbers in seen.items() if len(numbers) > 1]
+                seen[kind] = seen.get(kind, 0) + 1
+    return [kind for kind, count in seen.items() if count > 1]
 
 
 def _in_workers(
