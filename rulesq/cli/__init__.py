@@ -7,24 +7,13 @@ without it (``rulesq.cli.quick``): the command-line library is not even imported
 
 from __future__ import annotations
 
-import gc
+import errno
+import os
+import sys
+from typing import TYPE_CHECKING, Any
 
-#: Allocations between two collections of the youngest objects (Python's default is 700).
-#: A check builds many short-lived trees and states and frees them without cycles, so the
-#: collector's passes were about a tenth of its CPU; at 50,000 they are a few percent, for
-#: about 2 MB more at peak over every case folder. Set as this module is imported (the
-#: command's own modules, thousands of objects that live on, load after it), and again by
-#: :func:`run`.
-YOUNG_OBJECTS_PER_COLLECTION = 50_000
-gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION, *gc.get_threshold()[1:])
-
-import errno  # noqa: E402 - imported once the collector's threshold is set
-import os  # noqa: E402
-import sys  # noqa: E402
-from typing import TYPE_CHECKING, Any  # noqa: E402
-
-from rulesq.cli import streams  # noqa: E402
-from rulesq.cli.basics import (  # noqa: E402
+from rulesq.cli import streams
+from rulesq.cli.basics import (
     COMPLETE_VAR,
     EXIT_BROKEN_PIPE,
     EXIT_ERROR,
@@ -35,7 +24,7 @@ from rulesq.cli.basics import (  # noqa: E402
     print_json,
     report_error,
 )
-from rulesq.errors import RulesqError  # noqa: E402
+from rulesq.errors import RulesqError
 
 if TYPE_CHECKING:
     import typer
@@ -134,6 +123,13 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else EXIT_OK)
 
 
+#: Allocations between two collections of the youngest objects (Python's default is 700).
+#: A check builds many short-lived trees and states and frees them without cycles, so the
+#: collector's passes were about a tenth of its CPU; at 50,000 they are a few percent, for
+#: about 2 MB more at peak over every case folder.
+YOUNG_OBJECTS_PER_COLLECTION = 50_000
+
+
 def run() -> None:
     """The ``rulesq`` command: :func:`main`, then out without the interpreter's teardown.
 
@@ -144,6 +140,8 @@ def run() -> None:
     exit handler. If flushing fails, the normal exit reports it; under a profiler or a
     tracer (coverage), which write their results at exit, the exit is the normal one.
     """
+    import gc
+
     gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION, *gc.get_threshold()[1:])
     try:
         main()
