@@ -188,7 +188,8 @@ def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
 
 
 #: The bytes of a file's beginning the parent reads to find its game line (its first line
-#: that is not blank or a comment: a few dozen bytes in every case file).
+#: that is not blank or a comment: within them in all but 9 of the 1,566 case files, which
+#: are read whole).
 HEAD = 512
 
 
