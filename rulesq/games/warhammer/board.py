@@ -155,6 +155,9 @@ class Attack:
     defenders: list[InPlay] = field(default_factory=list)
     #: The (last) fact that declares defenders.
     declared: Fact | None = None
+    #: The attacker each defender's Counterstrike is stated dealt to (the defender's name,
+    #: casefolded), with the fact.
+    struck: dict[str, tuple[InPlay, Fact]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
