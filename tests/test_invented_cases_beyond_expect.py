@@ -449,11 +449,12 @@ def test_an_older_printing_cites_only_the_most_recent_printing_clause() -> None:
     ]
 
 
-def test_copies_of_the_restricted_card_are_a_shown_assumption() -> None:
-    """Five copies is yes only under a shown assumption; one copy assumes nothing."""
+def test_copies_of_the_restricted_card_are_left_to_the_regular_rules() -> None:
+    """Five copies is open, the reason quoting the list; one copy is yes, assuming nothing."""
     five = answers("warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq")
-    (assumed,) = five[-1].graph.assumptions()
-    assert assumed.startswith("5 copies of Urguck") and "regular game rules" in assumed
+    assert five[-1].verdict is None and not five[-1].graph.assumptions()
+    assert 'to "the regular game rules"' in five[-1].reason
+    assert "whether 5 copies are allowed is not known" in five[-1].reason
     one = answers("warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-2.rq")
     assert one[-1].verdict == YesNo(True) and one[-1].graph.assumptions() == []
 

@@ -178,9 +178,9 @@ def _copies_left_to_the_rules(entry: Entry) -> str:
     """Why a deck with several copies of its restricted card is open (the number unknown)."""
     return (
         f"the deck holds one restricted card ({entry.card.name}) and no banned card, but the "
-        f"restricted list allows {entry.copies} copies of it only if the regular game rules "
-        'do ("as many copies of his chosen restricted card in a deck as the regular game '
-        'rules allow"), and the sources do not give that number'
+        'restricted list leaves the number of copies of it to "the regular game rules", '
+        f"which the sources do not give: whether {entry.copies} copies are allowed is not "
+        "known"
     )
 
 
