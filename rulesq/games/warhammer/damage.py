@@ -16,6 +16,7 @@ from rulesq.effects.base import Unparsed
 from rulesq.games.warhammer import (
     cancel_all,
     combat_plays,
+    forced_corrupting,
     lasting_grants,
     shields,
     tactic_toughness,
@@ -119,6 +120,10 @@ def unfollowed(
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
+            if forced_corrupting.ENTERS_FORCED.match(quote) and not forced_corrupting.entered(
+                board, placed
+            ):
+                continue  # its unit is not shown entering play: the board states its effect
             if cancel_all.shape(quote):
                 continue  # read by ``toughness``
             if capital and _CAPITAL_CANCEL.match(quote):
