@@ -242,6 +242,18 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "values/a-value-text-with-a-time-the-judge-does-not-follow-is-not-always-on.rq": {
         1: ("during my leadership phase",)
     },
+    "warhammer-resources/an-action-triggered-after-a-payment-names-what-remained.rq": {
+        2: ("only 1 remained when it was triggered", "2 stated, less 1", "!are stated")
+    },
+    "warhammer-scout/scout-before-defenders-are-declared-is-open.rq": {
+        1: ("no defenders are declared",)
+    },
+    "warhammer-moving/a-move-with-no-moving-card-named-is-open.rq": {
+        1: ("moved only by a card effect",)
+    },
+    "warhammer-counterstrike/counterstrike-not-stated-with-two-attackers-leaves-the-count-open.rq": {
+        1: ("chooses which attacker takes it", 'if "Chaos Knights" takes it')
+    },
     "warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq": {
         1: ("!rules allow",)
     },
