@@ -251,7 +251,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-moving/a-move-with-no-moving-card-named-is-open.rq": {
         1: ("moved only by a card effect",)
     },
-    "warhammer-counterstrike/counterstrike-not-stated-with-two-attackers-leaves-the-count-open.rq": {
+    "warhammer-counterstrike/counterstrike-not-stated-with-two-attackers-is-open.rq": {
         1: ("chooses which attacker takes it", 'if "Chaos Knights" takes it')
     },
     "warhammer/copies-of-the-restricted-card-are-left-to-the-regular-rules-1.rq": {
