@@ -245,6 +245,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-resources/an-action-triggered-after-a-payment-names-what-remained.rq": {
         2: ("only 1 remained when it was triggered", "2 stated, less 1", "!are stated")
     },
+    "warhammer-damage/assigning-before-defenders-are-declared-is-open.rq": {
+        1: ('no defenders are declared, and the attacked battlefield holds "Longbeards"',)
+    },
     "warhammer-scout/scout-before-defenders-are-declared-is-open.rq": {
         1: ("no defenders are declared",)
     },

@@ -169,6 +169,31 @@ def _once(gaps: list[str]) -> list[str]:
     return kept
 
 
+def _undeclared(board: Board) -> list[str]:
+    """Why the defenders are open: none declared, none assigned, units in the zone attacked."""
+    attack = board.attack
+    assert attack is not None
+    if attack.declared is not None or attack.zone is None or board.assigned:
+        return []
+    able = [
+        c.name
+        for c in board.cards
+        if c.owner == attack.defender
+        and c.zone is attack.zone
+        and not c.facedown
+        and c.card is not None
+        and (c.card.type or "").lower() == "unit"
+    ]
+    if not able:
+        return []
+    return [
+        f"no defenders are declared, and the attacked {attack.zone.value} holds "
+        + ", ".join(f'"{n}"' for n in able)
+        + ": combat damage is assigned after the defenders are declared (write, e.g., you "
+        f'declare "{able[0]}" as defender)'
+    ]
+
+
 def can_assign(ctx: Context) -> Answer:
     """Answer ``can I assign N damage to your kingdom / "C"?`` in combat (p.12 erratum)."""
     board = _board(ctx)
@@ -191,6 +216,7 @@ def can_assign(ctx: Context) -> Answer:
     claims: list[Claim] = []
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
+    gaps += _undeclared(board)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
     if pool.value is not None and not pool.gaps and assigned + amount > pool.value:
         claims.append(
