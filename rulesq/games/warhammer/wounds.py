@@ -173,8 +173,15 @@ def _undeclared(board: Board) -> list[str]:
     """Why the defenders are open: none declared, none assigned, units in the zone attacked."""
     attack = board.attack
     assert attack is not None
-    if attack.declared is not None or attack.zone is None or board.assigned:
+    if attack.declared is not None or attack.zone is None:
         return []
+    if any(
+        a.combat
+        or a.card in attack.attackers
+        or (a.zone, a.owner) == (attack.zone, attack.defender)
+        for a in board.assigned
+    ):
+        return []  # combat damage is assigned: the defenders were declared (none, here)
     able = [
         c.name
         for c in board.cards
