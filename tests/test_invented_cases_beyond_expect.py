@@ -260,6 +260,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-damage/assigning-before-defenders-are-declared-is-open.rq": {
         1: ('no defenders are declared, and the attacked battlefield holds "Longbeards"',)
     },
+    "warhammer-cancel/a-lasting-cancel-resolved-this-turn-leaves-a-later-action-open.rq": {
+        1: ('"Iron Discipline" resolved earlier this turn',)
+    },
     "warhammer-scout/scout-before-defenders-are-declared-is-open.rq": {
         1: ("no defenders are declared",)
     },

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.resolve import Claim
-    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.board import Board, InPlay, Link
     from rulesq.games.warhammer.values import Value
 
 #: What each assumed rule says, shown under ``assumes:`` where an answer rests on it.
@@ -404,6 +404,34 @@ def resolves_first(ctx: Context) -> Answer:
     return _conclude(ctx, Cards((order[0].name,)), reason, [C.LIFO, C.WINDOW])
 
 
+#: A cancel that lasts once its Action resolved ("Until the end of the turn, cancel …").
+_LASTING_CANCEL = re.compile(
+    r"[^.:]*\buntil the end of the (?:turn|phase)\b[^.]*\bcancel\b[^.]*", re.IGNORECASE
+)
+
+
+def _lasting_cancels(board: Board, link: Link) -> list[str]:
+    """Cancels that last from a chain resolved earlier this turn (not followed: open)."""
+    from rulesq.games.warhammer.turns import new_turns
+
+    gaps = []
+    for done in board.resolved:
+        text = done.card.text if done.card is not None else None
+        found = _LASTING_CANCEL.search(text or "")
+        if found is None or done.fact.index > link.fact.index:
+            continue
+        if new_turns(board, done.fact.index, link.fact.index):
+            continue  # its turn is over
+        aimed = "that targets this unit" in found.group(0)
+        if aimed and done.targets and not set(map(id, done.targets)) & set(map(id, link.targets)):
+            continue  # it guards the unit it targeted, which this link does not target
+        gaps.append(
+            f'"{done.name}" resolved earlier this turn, and its "{found.group(0).strip()}" '
+            "lasts: rulesq does not follow it"
+        )
+    return gaps
+
+
 def cancelled(ctx: Context) -> Answer:
     """Answer ``is "X" cancelled?``: targets checked again when the link resolves."""
     from rulesq.games.warhammer import chain as C
@@ -414,6 +442,9 @@ def cancelled(ctx: Context) -> Answer:
     if link is None:
         raise CannotAnswer(f'"{_card(ctx).name}" is not on the action chain')
     verdict, state = C.cancelled(board, link)
+    if verdict is False:
+        state.gaps += _lasting_cancels(board, link)
+        verdict = None if state.gaps else verdict
     if verdict is None:
         gaps = state.gaps or ["the chain does not resolve as far as it"]
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
