@@ -28,6 +28,9 @@ def card_text(ctx: Context) -> Answer:
     # a splice of an erratum the sources leave open is stated as an assumption
     for assumed in card.fields.get("text_assumes") or ():
         graph.absence(str(assumed), assumed=True)
+    # a correction of the card data (a typo, flavour or a trait run into the text) is shown
+    for corrected in card.fields.get("corrections") or ():
+        graph.absence(f"a data problem worked around: {corrected}", assumed=True)
     card_node = graph.card(card.name, card)
     errata = [ctx.clause(clause_id, role="rule") for clause_id in card.errata]
     changed = card.printed_text is not None and card.printed_text != card.text
