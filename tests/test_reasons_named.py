@@ -45,6 +45,13 @@ FIRST_PRECEDENT: dict[tuple[Path, int], str] = {
 }
 
 
+#: (case file, question number from 1) -> the card whose text decided (None: the rules did).
+DECIDING_CARD: dict[tuple[Path, int], str | None] = {
+    # BM-Q196: the discarding text gives no reason to override PROTECTED; the rule decides.
+    (INVENTED / "mixed/a-discard-text-stopped-by-protected-is-not-the-deciding-card.rq", 1): None,
+}
+
+
 @cache
 def answers(path: Path) -> tuple[Answer, ...]:
     """The answers of a case file."""
@@ -68,3 +75,9 @@ def test_the_own_faq_answer_is_the_first_precedent(where: tuple[Path, int]) -> N
     cites = answers(path)[number - 1].citations()
     cited = [c["clause_id"] for c in cites if c["role"] == "precedent"]
     assert cited and cited[0] == FIRST_PRECEDENT[where], f"{path.name} #{number}: {cited}"
+
+
+@pytest.mark.parametrize("where", sorted(DECIDING_CARD), ids=lambda w: f"{w[0].name}:{w[1]}")
+def test_the_deciding_card_is_the_one_that_decided(where: tuple[Path, int]) -> None:
+    path, number = where
+    assert answers(path)[number - 1].deciding_card == DECIDING_CARD[where]
