@@ -43,7 +43,8 @@ def card_text(ctx: Context) -> Answer:
         reason = f"the text in force after the erratum ({ids})"
     elif errata and card.printed_text is None:
         ids = ", ".join(str(graph.data(n)["clause_id"]) for n in errata)
-        reason = f"the text the erratum gives ({ids}); the sources do not give the printed text"
+        giver = _giver(ctx, card.errata)
+        reason = f"the text {giver} gives ({ids}); the sources do not give the printed text"
     elif errata:
         reason = "the text as printed; the errata about this card do not change its text"
     elif card.fields.get("inline"):
@@ -51,3 +52,12 @@ def card_text(ctx: Context) -> Answer:
     else:
         reason = "the text as printed; no erratum changes it"
     return ctx.conclude(Text(card.text), reason, supported_by=(card_node, *errata))
+
+
+def _giver(ctx: Context, refs: tuple[str, ...] | list[str]) -> str:
+    """What gives a card's text: "the erratum", or "the ruling" when only rulings do."""
+    kinds = set()
+    for ref in refs:
+        found = ctx.corpus.find_clause(ref)
+        kinds.add(found.kind if found is not None else "erratum")
+    return "the ruling" if kinds == {"ruling"} else "the erratum"

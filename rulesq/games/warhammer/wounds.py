@@ -127,6 +127,8 @@ def _destroyed_by_the_chain(ctx: Context, board: Board, placed: InPlay) -> Answe
             f'"{text.card}" restricts targeting, but "{link.name}" does not say "target": it '
             "targets none of the units it destroys, so the restriction does not interact"
         )
+    # The destroying text decides: _conclude makes the last text quoted the first effect.
+    quoted = quoted[1:] + quoted[:1]
     return _conclude(ctx, YesNo(True), "; ".join(steps), [shields.DESTROY, shields.TARGET], quoted)
 
 

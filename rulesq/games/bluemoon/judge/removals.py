@@ -348,7 +348,6 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
                     f"{names} has an effective PROTECTED icon: the opponent's cards "
                     "cannot discard it",
                     R.PROTECTED_NOT_REDUCED,
-                    sources=[offer.source],
                 )
             )
             continue
