@@ -385,7 +385,7 @@ def power(forces: Forces, who: str) -> Ruling | None:
     player = state.player(who)
     if player.announced_turn == state.turn:
         return None  # matched when announced: the current total power counts only then
-    why = no_more_cards(state, who)
+    why = no_more_cards(state, who) or _nothing_to_play(state, who)
     if why is None:
         return None
     short = power_short(forces, who)
@@ -404,6 +404,13 @@ def power(forces: Forces, who: str) -> Ruling | None:
         ruling.sources.append(again)
         ruling.cite(R.ATTACK_AGAIN)
     return ruling
+
+
+def _nothing_to_play(state: State, who: str) -> str | None:
+    """Why the player has no card left to play this turn: none in hand, none on a landed ship."""
+    if state.hand_size(who) != 0 or not hand_current(state, who) or _landed_cargo(state, who):
+        return None
+    return "the player holds no cards in hand, nor on a landed ship, to play"
 
 
 # ---------------------------------------------------------------------- all of them
