@@ -421,15 +421,24 @@ def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assu
 
 
 def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:
-    """The sources' "Value 3" counted in an earth fight: the answer says it takes it so."""
+    """The sources' "Value 2" counted in an earth fight: the answer says it takes it so."""
     answer = answers(
         "values/a-value-given-without-its-element-is-an-assumption-in-a-stated-element.rq"
     )[0]
-    assert answer.verdict == Number(7)
+    assert answer.verdict == Number(5)
     assumed = answer.graph.assumptions()
     assert any(
-        '"Launch Burning Earth" value 3' in text and "earth value" in text for text in assumed
+        '"Battling Boomerang" value 2' in text and "earth value" in text for text in assumed
     )
+
+
+def test_a_value_given_in_its_questions_element_is_no_assumption() -> None:
+    """BM-Q271's "Value 3" in a fire fight is the fire value: counted in fire, nothing assumed."""
+    answer = answers(
+        "values/a-value-given-in-the-element-of-its-question-is-that-elements-value-2.rq"
+    )[0]
+    assert answer.verdict == Number(7)
+    assert not any("value 3" in text for text in answer.graph.assumptions())
 
 
 def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
