@@ -375,16 +375,29 @@ def _draw_base(view: View, n: int) -> Ruling:
     offers = _draw_offers(view)
     if not offers:
         return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
+    deck = view.state.player(view.who).deck_count
+    if deck is not None:
+        offers = [_within_deck(offer, deck) for offer in offers]
     fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
     if not fitting:
         sizes = ", ".join(
             f"{r.start}" if len(r) == 1 else f"{r.start}-{r.stop - 1}" for r, _, _ in offers
         )
-        return no(
+        out = no(
             f"the player may draw {sizes} card(s) now, not {n}",
             *offers[0][1].rules,
             sources=offers[0][1].sources,
         )
+        if deck is not None and n > deck:
+            out.reason += f" (the draw deck holds {deck})"
+            out.cite(R.AS_FAR_AS_POSSIBLE)
+        elif any(opt and len(r) == 1 and n < r.start and got.sources for r, got, opt in offers):
+            # "I may draw two cards": two or none; only "up to" lets a player draw fewer.
+            out.reason += ': the text gives a number of cards, not "up to" a number'
+            out.cite(R.UP_TO_ANY_NUMBER)
+            if deck is None:
+                out.negatives.append(ASSUMED_DECK)
+        return out
     _, ruling = fitting[0]
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
@@ -393,6 +406,16 @@ def _draw_base(view: View, n: int) -> Ruling:
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
     return ruling
+
+
+def _within_deck(offer: tuple[range, Ruling, bool], deck: int) -> tuple[range, Ruling, bool]:
+    """A draw offer as the draw deck's cards allow: as many as possible when it holds fewer."""
+    r, ruling, optional = offer
+    if r.start <= deck:
+        return range(r.start, min(r.stop, deck + 1)), ruling, optional
+    ruling.reason += f" (the draw deck holds {deck} card(s): as many as possible)"
+    ruling.cite(R.AS_FAR_AS_POSSIBLE)
+    return range(deck, deck + 1), ruling, optional
 
 
 def _stops(view: View, n: int) -> list[Claim]:
