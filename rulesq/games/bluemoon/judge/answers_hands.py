@@ -20,6 +20,7 @@ from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
 from rulesq.games.bluemoon.judge.disclosure import disclosures
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.hands import (
+    AT_END_OF_TURN,
     FROM_DECK,
     REFRESH_TO,
     Moment,
@@ -317,7 +318,7 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
         and not state.turn_over
         and state.current_phase == Step.END_OF_TURN
     ):
-        sources += timed(forces, who, W.END_OF_TURN)
+        sources += timed(forces, who, W.END_OF_TURN) + timed(forces, who, W.TURN_ABOUT_TO_END)
     pending = pending_play(state, forces)
     if pending is not None and pending[0].who == who:
         sources += pending[1]
@@ -328,6 +329,16 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
             if who not in players_of(do.actor, source.controller):
                 continue
             for act in do.acts:
+                if isinstance(act, a.DrawTo) and act.n is not None:
+                    # "I may draw to nine cards": as many as the hand lacks of it.
+                    if hand is None:
+                        raise CannotAnswer(
+                            f'"{source.card.name}" draws to {act.n} cards ({source.quote}), '
+                            "and the situation does not say how many cards the player holds"
+                        )
+                    need = max(0, act.n - hand)
+                    text = yes(f'"{source.card.name}": {source.quote}', sources=[source])
+                    out.append((range(need, need + 1), text, do.mode is a.Mode.MAY))
                 if isinstance(act, a.Draw) and isinstance(act.cards, Cards):
                     quantity = act.cards.quantity
                     if quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
@@ -356,12 +367,18 @@ def can_draw(ctx: Context) -> Answer:
     """Answer ``can I draw 2 cards?``: the texts in force, then what lets the player draw."""
     view = View(ctx)
     n = int(ctx.question.param("number", 1))
-    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK))
-    stops = Gather(frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}), lambda: _stops(view, n))
+    fitting = [ruling for r, ruling, _ in _draw_offers(view) if n in r]
+    # Drawn only by texts' "additional cards at the end of my turn" (Chitter Chatter's words).
+    additional = bool(fitting) and all(_additional_end(r) for r in fitting)
+    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK, additional=additional))
+    stops = Gather(
+        frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}), lambda: _stops(view, n, additional)
+    )
     ruling = permitted(
         view.forces,
         view.who,
         act,
+        when=AT_END_OF_TURN if additional else None,
         base=lambda: _draw_base(view, n),
         extra=[stops],
         cite=(R.AS_FAR_AS_POSSIBLE,),
@@ -418,12 +435,27 @@ def _within_deck(offer: tuple[range, Ruling, bool], deck: int) -> tuple[range, R
     return range(deck, deck + 1), ruling, optional
 
 
-def _stops(view: View, n: int) -> list[Claim]:
+def _additional_end(ruling: Ruling) -> bool:
+    """Whether a draw offer is a text's "additional cards" drawn at the end of the turn."""
+    for source in ruling.sources:
+        effect = source.effect
+        if not isinstance(effect, fx.ActionEffect) or effect.when is None:
+            continue
+        if effect.when.kind is W.END_OF_TURN and any(
+            isinstance(act, a.Draw) and isinstance(act.cards, Cards) and act.cards.additional
+            for do in effect.dos
+            for act in do.acts
+        ):
+            return True
+    return False
+
+
+def _stops(view: View, n: int, additional: bool = False) -> list[Claim]:
     """The texts that stop one of the ``n`` cards drawn one by one (as the hand grows)."""
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
     )
-    plan.take(n, "draw")
+    plan.take(n, "draw", additional_end=additional)
     return forbid_claims(view.forces, plan.stopped[0]) if plan.stopped else []
 
 
