@@ -347,10 +347,14 @@ class Moves:
         if isinstance(effect, fx.CancelCard):
             target = self._last_play(other(who))
             if target is not None:
+                if target.info.kind == "interference":
+                    self._undo_cancels(target)
+                before = {"zone": target.zone, "active": target.active}
+                covered = self._covered_by(target, other(who))
                 target.cancelled = True
                 self.to_discard(target)
                 self._uncover(target, other(who))
-                self.record("cancel", who, (card, target))
+                self.record("cancel", who, (card, target), covered=covered, **before)
         elif isinstance(effect, fx.EndTurn):
             self.record("turn_ends", other(who), (card,), by=who)
             self.end_turn(other(who))
@@ -359,6 +363,33 @@ class Moves:
             self.record("obligation", other(who), (card,), effect=effect)
         elif isinstance(effect, fx.ActionEffect):
             self.record("interference_action", who, (card,), effect=effect)
+
+    def _undo_cancels(self, interference: Instance) -> None:
+        """A cancelled interference card cancelled nothing: the card it cancelled stays played.
+
+        FAQ (Interference Cards): had Shame on you! made the character card not count as played
+        before I saw that coming! could be played, the card "would be played, become not played,
+        and then, if I saw that coming! were played, become played again".
+        """
+        for event in self.state.events_of("cancel"):
+            if len(event.cards) < 2 or event.cards[0] is not interference:
+                continue
+            card = event.cards[1]
+            card.cancelled = False
+            card.change(zone=event.data["zone"], active=event.data["active"])
+            self.recount(card, +1)
+            for covered in event.data.get("covered", ()):
+                covered.active = False
+            for play in self.state.events_of("play", card.owner, this_turn=True):
+                if play.cards and play.cards[0] is card:
+                    play.data = {**play.data, "covered": event.data.get("covered", ())}
+
+    def _covered_by(self, card: Instance, who: str) -> tuple[Instance, ...]:
+        """The cards the play of this card covered (none once cancelled)."""
+        for event in self.state.events_of("play", who, this_turn=True):
+            if event.cards and event.cards[0] is card:
+                return tuple(event.data.get("covered", ()))
+        return ()
 
     def _uncover(self, cancelled: Instance, who: str) -> None:
         """A cancelled card never covered anything: the cards its play covered stay active."""
