@@ -20,7 +20,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
-from rulesq.games.bluemoon.judge.removals import implied_use
+from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
@@ -497,6 +497,10 @@ class Moves:
         who = fact.who or ME
         card = self.locate(fact.card, who) or self.put_in_play(fact.card, who)
         self.record("use_text", who, (card,))
+        for gone in discarded_by_use(Forces(self.state), card):
+            # "Now I may discard all of your active support cards", used: every one of them.
+            self.to_discard(gone)
+            self.record("discard", who, (gone,), where="play", owner=gone.owner)
 
     def on_use_icon(self, fact: Fact) -> None:
         """A player uses an icon of a card (REPLACE: a discard without effect)."""
