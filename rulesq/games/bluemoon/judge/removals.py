@@ -383,6 +383,10 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
     return reasons[0]
 
 
+#: Numbers that name every card of a kind ("all of your …", "your active FREE cards").
+WHOLE = {Q.ALL, Q.GENERIC, Q.EACH}
+
+
 def discarded_by_use(forces: Forces, card: Instance) -> list[Instance]:
     """The cards in play a used "Now I may discard all of …" text of this card discards.
 
@@ -395,7 +399,7 @@ def discarded_by_use(forces: Forces, card: Instance) -> list[Instance]:
         if offer.source.card is not card or offer.closed is not None:
             continue
         options = _options(offer.act.cards)
-        if len(options) != 1 or options[0].quantity.kind is not Q.ALL:
+        if len(options) != 1 or options[0].quantity.kind not in WHOLE:
             return []
         if any(_counted(e) for e in options[0].exceptions):
             return []
