@@ -427,9 +427,7 @@ def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:
     )[0]
     assert answer.verdict == Number(5)
     assumed = answer.graph.assumptions()
-    assert any(
-        '"Battling Boomerang" value 2' in text and "earth value" in text for text in assumed
-    )
+    assert any('"Battling Boomerang" value 2' in text and "earth value" in text for text in assumed)
 
 
 def test_a_value_given_in_its_questions_element_is_no_assumption() -> None:

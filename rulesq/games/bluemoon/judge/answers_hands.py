@@ -99,15 +99,22 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
 def draw_count(ctx: Context) -> Answer:
     """Answer ``how many cards do I draw?`` (from now to the end of the turn)."""
     view = View(ctx)
-    state = view.state
-    forces = view.forces
-    if not state.fight_over and any(p.retreated for p in state.players.values()):
-        # A retreat ends the fight (rulebook p.7) on this turn, and its end refreshes the hands.
-        forces = Forces(fight_ended(state))
+    forces = _after_retreat(view)
     plan = rest_of_turn(forces, view.who)
     ruling = _plan_ruling(plan, f"{plan.total} card(s) drawn to the end of the turn")
     ruling.negatives.append("no further cards are taken to be played this turn")
     return view.answer(Number(plan.total), ruling)
+
+
+def _after_retreat(view: View) -> Forces:
+    """The cards in force now, or once the fight a retreat ended is over (its end unstated).
+
+    A retreat ends the fight (rulebook p.7) on this turn, and its end refreshes the hands.
+    """
+    state = view.state
+    if not state.fight_over and any(p.retreated for p in state.players.values()):
+        return Forces(fight_ended(state))
+    return view.forces
 
 
 def hand_count(ctx: Context) -> Answer:
@@ -198,7 +205,8 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
         )
         forces = Forces(fight_ended(state))
     elif period is None:
-        found = refresh_moment(state, who)
+        forces = _after_retreat(view)
+        found = refresh_moment(forces.state, who)
         if found is None:
             reason, rules = no_refresh_reason(state, who)
             return no(reason, *rules)
@@ -242,8 +250,8 @@ def refresh_size(ctx: Context) -> Answer:
     """Answer ``to how many cards do I refresh my hand?``."""
     view = View(ctx)
     who = view.who
-    state = view.state
-    forces = view.forces
+    forces = _after_retreat(view)
+    state = forces.state
     moment = refresh_moment(state, who)
     target = REFRESH_TO
     ruling = yes(f"a hand is refreshed to {REFRESH_TO} cards", R.REFRESH_SIX)
@@ -368,7 +376,7 @@ def can_draw(ctx: Context) -> Answer:
     view = View(ctx)
     n = int(ctx.question.param("number", 1))
     fitting = [ruling for r, ruling, _ in _draw_offers(view) if n in r]
-    # Drawn only by texts' "additional cards at the end of my turn" (Chitter Chatter's words).
+    # Drawn only by texts' "additional cards at the end of my turn" (words a prohibition names).
     additional = bool(fitting) and all(_additional_end(r) for r in fitting)
     act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK, additional=additional))
     stops = Gather(

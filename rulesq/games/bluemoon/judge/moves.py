@@ -367,9 +367,9 @@ class Moves:
     def _undo_cancels(self, interference: Instance) -> None:
         """A cancelled interference card cancelled nothing: the card it cancelled stays played.
 
-        FAQ (Interference Cards): had Shame on you! made the character card not count as played
-        before I saw that coming! could be played, the card "would be played, become not played,
-        and then, if I saw that coming! were played, become played again".
+        FAQ (Interference Cards): had the cancelling card made the character card not count as
+        played before the card cancelling it could be played, the character card "would be
+        played, become not played, and then, if [it] were played, become played again".
         """
         for event in self.state.events_of("cancel"):
             if len(event.cards) < 2 or event.cards[0] is not interference:

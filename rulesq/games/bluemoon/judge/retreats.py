@@ -104,7 +104,7 @@ def replacement_due(forces: Forces, who: str) -> tuple[Source, Event, Instance |
             continue
         card = event.cards[0]
         if card.cancelled:
-            continue  # the interference card was itself cancelled (I saw that coming!)
+            continue  # the interference card was itself cancelled (by another one)
         triggers = [s for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)]
         target = _cancelled_before(state.events, event)
         kind = target.info.kind if target is not None else "character"
