@@ -231,6 +231,8 @@ FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "Scar, Alchemist Hunter": ("ruling", {"targets": ["itself", "defending character"]}),
     "Bull’s-eye": ("clarification", {"targets": ["advantage"]}),
     "Red Water Fever": ("ruling", {"affects": ["attachments"]}),
+    # A card whose cost a cancel leaves unpaid: canceled, its character is not set.
+    "Block": ("ruling", {"canceled_unset": True}),
     # A required ability: when it must be used ("leader set": your leader would be set).
     "Alphonse Elric, Sidekick": ("ruling", {"required_when": "leader set"}),
     # A defeat a ruling states for one case: a target of printed strength 0 is defeated when

@@ -228,10 +228,15 @@ class Context:
         return Answer(self.question, self.game.name, None, Status.CONFLICT, reason, graph)
 
     def cannot(self, reason: str, gaps: tuple[tuple[str, str], ...] = ()) -> Answer:
-        """A *cannot answer* with its reason; ``gaps`` are (text, why) pairs for the graph."""
+        """A *cannot answer* with its reason; ``gaps`` are (text, why) pairs for the graph.
+
+        The facts the handler read before it stopped (added, linked to nothing) support the
+        gaps: they are what the answer could not get past.
+        """
         graph = self.derivation()
+        read = graph.loose_facts()
         for text, why in gaps or ((reason, reason),):
-            graph.gap(text, why)
+            graph.support(read, graph.gap(text, why))
         return Answer(self.question, self.game.name, None, Status.CANNOT, reason, graph)
 
 

@@ -371,7 +371,11 @@ def in_battle(ctx: Context, name: str) -> Answer | None:
         return ctx.conclude(
             YesNo(False),
             f'"{name}" was sent home during the battle, so the battle does not defeat it',
-            supported_by=(ctx.fact(setup.sent_home[name]), cite_one(ctx, citations.SENT_HOME)),
+            supported_by=(
+                *fought.facts,
+                ctx.fact(setup.sent_home[name]),
+                cite_one(ctx, citations.SENT_HOME),
+            ),
         )
     open_sides, why = zero_toughness_doubt(fought.battle)
     if open_sides:

@@ -21,10 +21,11 @@ from rulesq.games.fma import discards, free_play, target_pairs
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
-from rulesq.games.fma.cost_words import COST_WORDS, cost_fits
+from rulesq.games.fma.cost_words import COST_WORDS, cost_fits, event_cost_fits
+from rulesq.games.fma.costs import changed_by
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
-from rulesq.games.fma.loyal import factions_of, loyal_claims
+from rulesq.games.fma.loyal import LOYAL, factions_of, loyal_claims
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
@@ -246,6 +247,20 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     return out
 
 
+def _played_by(table: Table, by: fx.Selector, who: Character) -> bool | None:
+    """Whether ``who`` is the character a "may only be played by" names (None: not told).
+
+    "ally" is read as a character that is not its player's leader (``_is_ally``).
+    """
+    if by.kind not in ("ally", "allies"):
+        return match_subject(replace(by, quantity=None), who, "")
+    fits = match_subject(replace(by, kind="character", quantity=None), who, "")
+    if fits is False:
+        return False
+    ally = _is_ally(table, who)
+    return False if ally is False else (fits if ally else None)
+
+
 def _requirements(
     ctx: Context, card: Card, effects: list[Any], table: Table, who: Character | None, state: State
 ) -> list[Claim]:
@@ -261,11 +276,11 @@ def _requirements(
                     f'character plays it: can "Some Character" play '
                     f'"{card.name}"?'
                 )
-            fits = match_subject(replace(effect.by, quantity=None), who, "")
+            fits = _played_by(table, effect.by, who)
             if fits is None:
                 raise CannotAnswer(
                     f'the situation does not say whether "{who.name}" is '
-                    f"{effect.by.render()} (give its factions)"
+                    f"{effect.by.render()} (give its factions, and its player's leader)"
                 )
             if fits:
                 # a requirement met lifts only itself: the rules' verdict, not a permission
@@ -427,6 +442,23 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
             unknown.append(
                 f'the situation does not give the factions of your leader and of "{ally_ref.name}"'
             )
+        elif (
+            loyal == 1
+            and leader_factions
+            and ally_factions
+            and not {f.casefold() for f in leader_factions} & {f.casefold() for f in ally_factions}
+        ):
+            claims.append(  # a faction Loyal: 1 counts: the leader's ('unaligned' has none)
+                rule_claim(
+                    Stance.FORBID,
+                    f'"{ally_ref.name}" has Loyal: 1 and is {"/".join(ally_factions)}; when '
+                    "starting allies are revealed the leaders are the only characters in play, "
+                    f'and your leader "{leader.name}" ({"/".join(leader_factions)}) shares no '
+                    "faction with it",
+                    SETUP_ALLIES,
+                    LOYAL,
+                )
+            )
     if not isinstance(loyal, int):
         unknown.append(
             f'the situation does not give the Loyal number of "{ally_ref.name}" (write, '
@@ -454,7 +486,7 @@ def can_cancel(ctx: Context) -> Answer:
     kind = canceled.type or ("event" if canceled.fields.get("designator") else "")
     for cancel in cancels:
         what = cancel.what
-        if what.postmods:
+        if any(not isinstance(p, COST_WORDS) for p in what.postmods):
             _unless_limited(
                 f'rulesq does not yet follow "{what.render()}" of "{canceler.name}"', claims
             )
@@ -506,6 +538,23 @@ def can_cancel(ctx: Context) -> Answer:
             and (wanted.attribute is None or wanted.attribute is attribute)
         )
         header = abilities[0].header()
+        priced = [p for p in what.postmods if isinstance(p, COST_WORDS)]
+        if fits and priced:
+            met, why = _event_cost_fits(ctx, canceler, canceled, abilities[0], priced)
+            if met is None:
+                _unless_limited(str(why), claims)
+                continue
+            if not met:
+                claims.append(
+                    card_claim(
+                        Stance.FORBID,
+                        canceler,
+                        cancel.render(),
+                        f'"{canceler.name}" cancels {what.render()}, and "{canceled.name}" '
+                        f"costs {abilities[0].cost} ({why})",
+                    )
+                )
+                continue
         if fits:
             claims.append(
                 card_claim(
@@ -535,6 +584,36 @@ def can_cancel(ctx: Context) -> Answer:
     if gone is not None:
         _open(gone, claims)
     return judge(ctx, claims)
+
+
+def _event_cost_fits(
+    ctx: Context, canceler: Card, canceled: Card, ability: fx.Ability, costs: list[Any]
+) -> tuple[bool | None, str]:
+    """Whether the event played as ``ability`` meets a cancel's cost words; why (or why not known).
+
+    The cost compared is the event's attribute cost: a cost not a number, or one a card in play
+    changes (the sources do not say whether the printed or the changed cost is meant), is not
+    known.
+    """
+    if not isinstance(ability.cost, int):
+        return None, (
+            f'the attribute cost of "{canceled.name}" is not a number ("{ability.header()}")'
+        )
+    changers = changed_by(ctx, canceled)
+    if changers:
+        return None, (
+            f'"{changers[0]}" changes the attribute cost of "{canceled.name}", and the sources do '
+            f'not say whether "{canceler.name}" compares the printed cost or the changed one'
+        )
+    _, state = reader_for(ctx)
+    table = read_table(ctx.facts)
+    for postmod in costs:
+        met, why = event_cost_fits(postmod, ability.cost, canceler.name, table, state)
+        if met is None:
+            return None, str(why)
+        if not met:
+            return False, f"not {postmod.render()}"
+    return True, ""
 
 
 def can_target(ctx: Context) -> Answer:
@@ -819,6 +898,28 @@ def can_attach(ctx: Context) -> Answer:
         )
     card = attachment.card
     effects, missing = effects_of(card) if card is not None else ([], "unknown")
+    for effect in effects:
+        if not isinstance(effect, fx.AttachRestriction) or card is None:
+            continue
+        fits = match_subject(replace(effect.to, quantity=None), holder, normalise_name(card.name))
+        if fits is None:
+            _open(
+                f'the situation does not say whether "{holder.name}" is {effect.to.render()} '
+                "(give its factions and keywords)",
+                claims,
+            )
+        elif not fits:
+            claims.append(
+                card_claim(
+                    Stance.FORBID,
+                    card,
+                    effect.render(),
+                    f'"{holder.name}" does not meet the requirement of "{card.name}": '
+                    f"{effect.render()}",
+                    REQUIREMENTS,
+                    requirement=True,
+                )
+            )
     _open(missing or f'rulesq does not check every requirement of "{attachment.name}"', claims)
     return judge(ctx, claims)
 

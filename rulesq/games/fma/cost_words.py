@@ -1,4 +1,4 @@
-"""Whether a character meets a text's cost words: ``with cost lower than X``, ``of X or lower``.
+"""Whether a character or an event meets a text's cost words (``with cost lower than X``).
 
 A character's cost is what the situation gives (``"Ally" (cost 2)``); X is the number its
 player chose (``X is 3 for "Card"``); ``this character’s cost`` is the cost of the character
@@ -33,9 +33,24 @@ def cost_fits(
         return None, why
     if target.cost is None:
         return None, f'the cost of "{target.name}" is not given (write "{target.name}" (cost 2))'
-    if isinstance(postmod, CostBelow):
-        return target.cost < bound, None
-    return target.cost <= bound, None
+    return _compare(postmod, target.cost, bound), None
+
+
+def event_cost_fits(
+    postmod: CostBelow | CostAtMost, cost: int, card_name: str, table: Table, state: State
+) -> tuple[bool | None, str | None]:
+    """Whether an event or ability of attribute cost ``cost`` meets ``postmod``; else why not."""
+    if postmod.value is None:
+        return None, f'rulesq does not follow "{postmod.render()}"'
+    bound, why = _bound(postmod.value, card_name, table, state)
+    if bound is None:
+        return None, why
+    return _compare(postmod, cost, bound), None
+
+
+def _compare(postmod: CostBelow | CostAtMost, cost: int, bound: int) -> bool:
+    """``lower than`` is strict, ``of X or lower`` is not."""
+    return cost < bound if isinstance(postmod, CostBelow) else cost <= bound
 
 
 def _bound(value: Value, card_name: str, table: Table, state: State) -> tuple[int | None, str]:

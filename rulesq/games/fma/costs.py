@@ -90,6 +90,27 @@ def attribute_cost(ctx: Context) -> Answer:
     )
 
 
+def changed_by(ctx: Context, card: Card) -> list[str]:
+    """The names of the cards in play that change the attribute cost of ``card``.
+
+    Raises:
+        CannotAnswer: a card in play whose text rulesq cannot read, or whose reach is not told.
+    """
+    gone = {
+        normalise_name(r.card.name if r.card else r.name)
+        for f in ctx.facts_of("removed")
+        for r in f.cards
+    }
+    return [
+        ref.card.name
+        for fact in ctx.facts_of("in_play")
+        for ref in fact.cards
+        if ref.card is not None
+        and normalise_name(ref.card.name) not in gone
+        and _changes(ctx, ref.card, card, fact.who)
+    ]
+
+
 def _as_written(card: Card) -> fx.Ability | None:
     """The ability header a card whose text is never given is played as (an erratum's field)."""
     found = re.fullmatch(r"(\w+) (\w+) (\d+)", str(card.fields.get("designator") or ""))

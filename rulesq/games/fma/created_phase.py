@@ -170,6 +170,26 @@ def readiness(ctx: Context) -> Answer:
             f'"{ref.name}" played "{paid.card.name}", whose cost "{cost}" sets it: it is set',
             supported_by=(ctx.fact(fact), node, ctx.clause(readiness_changes.DECLARE_COST, "rule")),
         )
+    unpaid = [
+        (play, cancel, card)
+        for play, cancel, card in readiness_changes.canceled_unpaid(ctx.facts, fact.span.line)
+        if play.kind != "character_plays" or key(play.cards[0]) == key(ref)
+    ]
+    if unpaid:
+        play, cancel, card = unpaid[-1]
+        source = (card.fields.get("field_sources") or {}).get("canceled_unset")
+        return ctx.conclude(
+            YesNo(state == asked),
+            f'"{card.name}" was played (line {play.span.line}) and canceled (line '
+            f"{cancel.span.line}): canceled, it does not set the character playing it; "
+            f'"{ref.name}" is still {state}',
+            supported_by=(
+                ctx.fact(fact),
+                ctx.fact(play),
+                ctx.fact(cancel),
+                *((ctx.clause(str(source), "rule"),) if source else ()),
+            ),
+        )
     return ctx.conclude(
         YesNo(state == asked), f'"{ref.name}" is {state}', supported_by=(ctx.fact(fact),)
     )

@@ -53,6 +53,7 @@ from rulesq.games.fma.acts import (
     TargetPair,
 )
 from rulesq.games.fma.passives import (
+    AttachRestriction,
     BattleClosed,
     CannotGain,
     DefeatedWhenMoved,
@@ -147,6 +148,7 @@ __all__ = [
     "IncreaseCost",
     "Discards",
     "DiscardHand",
+    "AttachRestriction",
     "Draws",
     "EVENT_OR_ABILITY",
     "GAME",

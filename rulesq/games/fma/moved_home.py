@@ -17,6 +17,7 @@ from rulesq.games.fma import calls
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
+from rulesq.games.fma.memory import NO_MEMORY
 from rulesq.games.fma.state import match_subject
 
 if TYPE_CHECKING:
@@ -91,11 +92,29 @@ def _standing_defeats(ctx: Context, name: str) -> None:
                 )
             defeats = [e for e in fx.walk(tuple(effects)) if isinstance(e, fx.Defeat)]
             if defeats:
+                gone = _removed_after(ctx, card.name, fact.span.line)
+                where = (
+                    f"was in play (line {fact.span.line}) until removed (line {gone}), "
+                    "and may have acted before then:"
+                    if gone is not None
+                    else f"is in play (line {fact.span.line}) and"
+                )
                 raise CannotAnswer(
-                    f'"{card.name}" is in play (line {fact.span.line}) and its text defeats '
-                    f'characters ("{defeats[0].render()}"): rulesq does not follow when or '
+                    f'"{card.name}" {where} its text defeats characters '
+                    f'("{defeats[0].render()}"): rulesq does not follow when or '
                     f'whom, so whether "{name}" is defeated is not known'
                 )
+
+
+def _removed_after(ctx: Context, name: str, line: int) -> int | None:
+    """The line where the card ``name``, in play from ``line``, is removed (None: it is not)."""
+    wanted = normalise_name(name)
+    for fact in ctx.facts_of("removed"):
+        if fact.span.line > line and any(
+            normalise_name(r.card.name if r.card else r.name) == wanted for r in fact.cards
+        ):
+            return fact.span.line
+    return None
 
 
 def is_defeated(ctx: Context) -> Answer:
@@ -164,4 +183,16 @@ def is_defeated(ctx: Context) -> Answer:
     if fought is not None:
         return fought
     _played_defeats(ctx, who.name)
+    undone = state.defeat_undone(who.name)
+    if undone is not None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{who.name}" was defeated (line {undone[0].span.line}) and returned to play '
+            f'(line {undone[1].span.line}): cards sent to the discard pile have no "memory"',
+            supported_by=(
+                ctx.fact(undone[0]),
+                ctx.fact(undone[1]),
+                ctx.clause(NO_MEMORY, "rule"),
+            ),
+        )
     return ctx.conclude(YesNo(False), f'nothing in the situation defeats "{who.name}"')

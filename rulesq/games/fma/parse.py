@@ -621,6 +621,9 @@ def _transformer_class() -> Any:
         def play_restriction(self, meta: Any, c: list[Any]) -> Effect:
             return fx.PlayRestriction(c[0], span=self.b.span(meta))
 
+        def attach_restriction(self, meta: Any, c: list[Any]) -> Effect:
+            return fx.AttachRestriction(c[0], span=self.b.span(meta))
+
         def play_condition(self, meta: Any, c: list[Any]) -> Effect:
             return fx.PlayCondition(c[0], c[1], c[2], span=self.b.span(meta))
 

@@ -23,6 +23,17 @@ class PlayRestriction(Effect):
 
 
 @dataclass(frozen=True)
+class AttachRestriction(Effect):
+    """``Will only attach to …``: which characters an attachment may be attached to."""
+
+    to: Selector
+
+    def render(self) -> str:
+        """The sentence."""
+        return sentence(f"will only attach to {self.to.render()}")
+
+
+@dataclass(frozen=True)
 class PlayCondition(Effect):
     """A play condition: ``X can only be played if your leader has N or more experience``."""
 

@@ -1,4 +1,4 @@
-"""What keeps a character's play of a card from a sure yes: its attribute below the cost, the phase.
+"""What keeps a character's play from a sure yes: its attribute below the cost, the phase, set.
 
 Only characters play events and abilities; a requirement met lifts only itself. The sources
 never state the general rules of an ability's attribute cost against the playing character's
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesq.corpus.load import normalise_name
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.vocab import Timing
@@ -55,6 +56,14 @@ def play_doubt(
                     f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
                     "whether a character may play a card that costs more than its attribute"
                 )
+    extra = ability.extra_cost
+    readiness = table.readiness.get(normalise_name(who.name))
+    if extra and extra.action == "set" and isinstance(extra.what, fx.This) and readiness:
+        if readiness[0] == "set":
+            return (
+                f'"{who.name}" is set (line {readiness[1].span.line}), and "{card.name}" costs '
+                f'"{extra.render()}": rulesq does not check whether a set character can pay it'
+            )
     if ability.timing is Timing.MAIN and table.step is not None and table.step[0] != MAIN_PHASE:
         return (
             f'"{card.name}" is played as "{header}" and it is the {table.step[0]}: rulesq does '

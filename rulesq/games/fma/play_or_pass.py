@@ -201,6 +201,22 @@ def _kind_of(facts: list[Fact], last: Fact) -> str | None:
     return None
 
 
+def _who_starts(facts: list[Fact]) -> None:
+    """*Cannot answer* who acts first at the setup or the start of the turn: no source says.
+
+    The rulings order such effects by the Play-or-Pass system, and say who acts after a player
+    acts or passes, never who takes the first action.
+    """
+    table = read_table(facts)
+    for kind, step in STEPS.items():
+        if table.step is not None and table.step[0] == step:
+            raise CannotAnswer(
+                f"at the {step}, the Play-or-Pass system orders the {WORDS[kind]} effects "
+                f"({HEADINGS[kind]}), and the sources do not say which player takes its first "
+                "action"
+            )
+
+
 def next_action(ctx: Context) -> Answer:
     """``who takes the next action?``: by Play-or-Pass, or after a created search phase."""
     ended = created_phase.last_end(ctx.facts)
@@ -208,6 +224,7 @@ def next_action(ctx: Context) -> Answer:
     if ended is not None and (not acts or acts[-1].span.line < ended.end.span.line):
         return created_phase.next_after(ctx, ended)
     if not acts:
+        _who_starts(ctx.facts)
         raise CannotAnswer(
             "the situation states nothing to follow: a start-of-turn or start-of-game effect "
             'performed (I perform "X"), a pass (you pass), or a search phase a card created '

@@ -96,6 +96,34 @@ def _check_play(
     return ability if payer == name else None
 
 
+def canceled_unpaid(facts: list[Fact], since: int) -> list[tuple[Fact, Fact, Card]]:
+    """The plays after line ``since`` a cancel left unpaid: (play, cancel, card), in order.
+
+    A card's ``canceled_unset`` field (a ruling: canceled, the character playing it is not set)
+    makes a play of it followed by its cancel set nobody.
+    """
+    found: list[tuple[Fact, Fact, Card]] = []
+    for index, fact in enumerate(facts):
+        if fact.span.line <= since or fact.kind not in PLAYS:
+            continue
+        for played, _payer in _played(fact):
+            card = played.card
+            if card is None or not card.fields.get("canceled_unset"):
+                continue
+            name = normalise_name(card.name)
+            cancel = next(
+                (
+                    later
+                    for later in facts[index + 1 :]
+                    if later.kind == "canceled" and any(key(r) == name for r in later.cards)
+                ),
+                None,
+            )
+            if cancel is not None:
+                found.append((fact, cancel, card))
+    return found
+
+
 def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
     """The play after line ``since`` whose cost set the character (None: none did).
 
@@ -104,6 +132,7 @@ def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
     """
     name = key(ref)
     paid: PaidSet | None = None
+    unpaid = canceled_unpaid(facts, since)
     for fact in facts:
         if fact.span.line <= since:
             continue
@@ -128,6 +157,8 @@ def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
         if kind not in PLAYS:
             continue
         for played, payer in _played(fact):
+            if any(play is fact and card is played.card for play, _, card in unpaid):
+                continue  # canceled, and its ruling says it leaves its character unset
             ability = _check_play(name, ref.name, played, payer, fact)
             if ability is not None and played.card is not None:
                 paid = PaidSet(fact, played.card, ability)

@@ -809,6 +809,31 @@ class Reader:
             if not ended:
                 raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)
 
+    def _fact_returned(self, fact: Fact) -> None:
+        """A character returned to play: no longer defeated or gone; its earlier values unknown.
+
+        Cards sent to the discard pile have no "memory" (the rulings, Activated abilities 3):
+        what of its earlier bonuses and settings it keeps is not followed.
+        """
+        for ref in fact.cards:
+            character = self.state.characters.get(_key(ref))
+            if character is None:
+                continue
+            earlier = character.gone or any(
+                character.name in {name for name, _ in entry.touches}
+                for entry in self.state.entries
+            )
+            character.gone = False
+            character.returned = fact
+            if earlier:
+                self.gap(
+                    character.name,
+                    None,
+                    fact.text,
+                    f'"{character.name}" returned to play (line {fact.span.line}): rulesq does '
+                    "not follow which of its values from before then it keeps",
+                )
+
     def _end_given(self, key: str, fact: Fact) -> int:
         ids = self.state.given_by.pop(key, [])
         timeline = self.state.timeline()

@@ -69,6 +69,8 @@ class Character:
     #: Clauses that give its printed values (a corpus card's erratum).
     sources: tuple[Cited, ...] = ()
     gone: bool = False
+    #: The fact that returned it to play (None: it never returned): a defeat before it ends.
+    returned: Fact | None = None
 
     def printed_values(self) -> at.Printed:
         """The printed values as the attribute library wants them."""
@@ -201,7 +203,23 @@ class State:
         for entry in self.entries:
             if isinstance(entry.event, at.Defeated) and entry.event.character == name:
                 found = entry.fact
-        return found
+        return None if found is not None and self.defeat_undone(name) else found
+
+    def defeat_undone(self, name: str) -> tuple[Fact, Fact] | None:
+        """The last defeat of ``name`` and the return to play after it (None: no such return).
+
+        Cards sent to the discard pile have no "memory": a return ends the defeat before it.
+        """
+        who = self.find(name)
+        back = who.returned if who is not None else None
+        defeats = [
+            e.fact
+            for e in self.entries
+            if isinstance(e.event, at.Defeated) and e.event.character == name and e.fact
+        ]
+        if back is None or not defeats or defeats[-1].span.line > back.span.line:
+            return None
+        return defeats[-1], back
 
     def blocking(
         self, character: str, attribute: Attribute | None, until: int | None = None

@@ -109,7 +109,7 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
             f'react to "{event_ref.name}" (write: I play "{react_ref.name}" as '
             f'a react to "{event_ref.name}")'
         )
-    ctx.fact(play.fact)
+    played = ctx.fact(play.fact)
     effects, missing = effects_of(react_ref.card)
     rule = ctx.clause(REACT_TIMING, "rule")
     for effect in effects:
@@ -125,7 +125,7 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
             return ctx.conclude(
                 YesNo(False),
                 f'"{react_ref.name}" cancels: it takes place at once, before the effect it cancels',
-                supported_by=(node, rule),
+                supported_by=(played, node, rule),
             )
         if isinstance(effect, fx.Trigger) and effect.when == "before":
             if not _has_act(effect.event, event_ref.card, effects_of):
@@ -138,7 +138,7 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
             return ctx.conclude(
                 YesNo(False),
                 f'"{react_ref.name}" takes place "before" the effect it reacts to',
-                supported_by=(node, rule),
+                supported_by=(played, node, rule),
             )
     if missing is not None:
         raise CannotAnswer(missing)
@@ -153,7 +153,7 @@ def waits(ctx: Context, effects_of: Any) -> Answer:
         f'"{react_ref.name}" neither cancels nor takes place '
         f'"before": it occurs after all the effects of "{event_ref.name}" '
         "have resolved",
-        supported_by=(rule,),
+        supported_by=(played, rule),
     )
 
 

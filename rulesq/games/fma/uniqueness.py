@@ -2,7 +2,8 @@
 
 You can only take control of a character if you could legally play it from your hand for
 purposes of uniqueness: not a non-mob character when you control a copy with the same name
-(a card ruling). A ruling may give two differently spelt cards one name.
+(a card ruling), a defeated copy too (defeated characters still count for uniqueness). A ruling
+may give two differently spelt cards one name.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from rulesq.games.fma.table import Table
 
 UNIQUE_CONTROL = "fma/cards/persuasion/ruling"
+#: Defeated characters count as characters for uniqueness (and team size) alone.
+DEFEATED_COUNTS = "fma/rulings/defeated-characters/1"
 
 
 def same_name(a: Character, b: Character) -> bool:
@@ -58,8 +61,10 @@ def control_gate(
         theirs = mine.owner or table.owners.get(normalise_name(mine.name))
         if mine is target or theirs != controller or mine.gone:
             continue
-        if state.defeated_by(mine.name) is not None or not same_name(mine, target):
+        if not same_name(mine, target):
             continue
+        # a defeated copy still counts: defeated characters count for uniqueness
+        defeated = state.defeated_by(mine.name)
         if mob is None:
             raise CannotAnswer(
                 f'you control "{mine.name}", which has the same name as '
@@ -70,12 +75,17 @@ def control_gate(
             return None
         if mine.fact is not None:
             ctx.fact(mine.fact)
+        if defeated is not None:
+            ctx.fact(defeated)
         return limit_claim(
             Stance.FORBID,
             UNIQUENESS,
-            f'you control "{mine.name}", which has the same name as '
-            f'"{target.name}": you could not play "{target.name}" from your hand '
-            "for purposes of uniqueness, so you cannot take control of it",
+            f'you control "{mine.name}"'
+            + (", defeated (defeated characters still count for uniqueness)," if defeated else "")
+            + f' which has the same name as "{target.name}": you could not play '
+            f'"{target.name}" from your hand for purposes of uniqueness, so you cannot take '
+            "control of it",
             UNIQUE_CONTROL,
+            *((DEFEATED_COUNTS,) if defeated is not None else ()),
         )
     return None

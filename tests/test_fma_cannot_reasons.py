@@ -1,0 +1,52 @@
+"""FMA: a *cannot answer* says the true reason (the sources' silence, a card gone from play)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesq.engine import evaluate
+from rulesq.situation import parse_situation
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+#: (case file, index of the question, words its reason must hold).
+REASONS = [
+    (
+        "fma-who-starts/who-starts-the-play-or-pass-is-not-a-guess.rq",
+        0,
+        "at the setup, the Play-or-Pass system orders the start-of-game effects (Setup), and "
+        "the sources do not say which player takes its first action",
+    ),
+    (
+        "fma-who-starts/who-starts-at-the-start-of-the-turn-is-not-the-active-player-by-guess.rq",
+        0,
+        "at the start of the turn, the Play-or-Pass system orders the start-of-turn effects",
+    ),
+    (
+        "fma-removed/an-attachment-that-defeats-may-have-acted-before-its-removal.rq",
+        1,
+        '"Cursed Blade" is in play (line 15)',
+    ),
+    (
+        "fma-removed/an-attachment-that-defeats-may-have-acted-before-its-removal.rq",
+        2,
+        '"Cursed Blade" was in play (line 15) until removed (line 18), and may have acted',
+    ),
+    (
+        "fma-returned/the-values-of-a-character-returned-to-play-are-not-a-guess.rq",
+        0,
+        '"Orderly" returned to play (line 10): rulesq does not follow which of its values',
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "index", "words"), REASONS)
+def test_the_reason_of_a_cannot_answer(name: str, index: int, words: str) -> None:
+    """The answer is *cannot answer*, and its reason holds the words that say why."""
+    path = CASES / name
+    situation = parse_situation(path.read_text(encoding="utf-8"), str(path))
+    answer = evaluate(situation)[index]
+    assert not answer.answered
+    assert words in answer.reason, answer.reason
