@@ -503,3 +503,13 @@ def test_a_card_the_situation_does_not_place_is_assumed_in_hand() -> None:
     answer = answers("time/a-card-the-situation-does-not-place-is-taken-to-be-in-hand.rq")[0]
     assumed = labels(answer, "absence", assumed=True)
     assert any('does not place "Blaze"' in text for text in assumed), assumed
+
+
+def test_a_draw_from_the_discard_pile_relies_on_the_pile_not_the_deck() -> None:
+    """Open Lucky Bag of Life's draw from the discard pile rests on the pile holding the cards,
+    and is not held to an empty draw deck."""
+    answer = answers("hands/a-draw-from-the-discard-pile-takes-no-card-from-the-draw-deck-2.rq")[0]
+    assert answer.verdict == YesNo(True)
+    relied = " ".join(answer.graph.negatives())
+    assert "discard pile is taken to hold enough" in relied
+    assert "draw deck" not in relied

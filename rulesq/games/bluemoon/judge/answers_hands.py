@@ -22,11 +22,13 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.hands import (
     AT_END_OF_TURN,
     FROM_DECK,
+    FROM_PILE,
     REFRESH_TO,
     Moment,
     Plan,
     Taking,
     apply_effect,
+    draw_place_ok,
     no_refresh_reason,
     pending_play,
     refresh_moment,
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
 
 ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
+ASSUMED_PILE = "the discard pile is taken to hold enough cards for these draws"
 OPTIONAL_TAKEN = 'optional draws ("I may draw") are taken to be made'
 #: A hand counted while its refresh is due now: the count is the one before it.
 BEFORE_REFRESH = (
@@ -378,9 +381,13 @@ def can_draw(ctx: Context) -> Answer:
     fitting = [ruling for r, ruling, _ in _draw_offers(view) if n in r]
     # Drawn only by texts' "additional cards at the end of my turn" (words a prohibition names).
     additional = bool(fitting) and all(_additional_end(r) for r in fitting)
-    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK, additional=additional))
+    # Drawn only from a (shuffled) discard pile: no card is taken from the draw deck.
+    from_pile = bool(fitting) and all(_from_pile(r, view.who) for r in fitting)
+    place = FROM_PILE if from_pile else FROM_DECK
+    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=place, additional=additional))
     stops = Gather(
-        frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}), lambda: _stops(view, n, additional)
+        frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}),
+        lambda: _stops(view, n, additional, from_deck=not from_pile),
     )
     ruling = permitted(
         view.forces,
@@ -401,8 +408,8 @@ def _draw_base(view: View, n: int) -> Ruling:
     if not offers:
         return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
     deck = view.state.player(view.who).deck_count
-    if deck is not None:
-        offers = [_within_deck(offer, deck) for offer in offers]
+    if deck is not None:  # (a draw from the discard pile is not held to the draw deck's cards)
+        offers = [o if _from_pile(o[1], view.who) else _within_deck(o, deck) for o in offers]
     fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
     if not fitting:
         sizes = ", ".join(
@@ -424,6 +431,9 @@ def _draw_base(view: View, n: int) -> Ruling:
                 out.negatives.append(ASSUMED_DECK)
         return out
     _, ruling = fitting[0]
+    if _from_pile(ruling, view.who):
+        ruling.negatives.append(ASSUMED_PILE)
+        return ruling
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
     )
@@ -458,12 +468,25 @@ def _additional_end(ruling: Ruling) -> bool:
     return False
 
 
-def _stops(view: View, n: int, additional: bool = False) -> list[Claim]:
+def _from_pile(ruling: Ruling, who: str) -> bool:
+    """Whether a draw offer is a text's draw from a pile, not from the draw deck."""
+    for source in ruling.sources:
+        effect = source.effect
+        if isinstance(effect, fx.ActionEffect) and any(
+            isinstance(act, a.Draw) and not draw_place_ok(act, who, source.controller)[1]
+            for do in effect.dos
+            for act in do.acts
+        ):
+            return True
+    return False
+
+
+def _stops(view: View, n: int, additional: bool = False, *, from_deck: bool = True) -> list[Claim]:
     """The texts that stop one of the ``n`` cards drawn one by one (as the hand grows)."""
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
     )
-    plan.take(n, "draw", additional_end=additional)
+    plan.take(n, "draw", additional_end=additional, from_deck=from_deck)
     return forbid_claims(view.forces, plan.stopped[0]) if plan.stopped else []
 
 
