@@ -137,6 +137,8 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
         for e in texts.parsed(card.text).effects
         if isinstance(e, fx.Ability) and e.header is Header.ACTION
     ]
+    if not actions and "Action:" in card.text:
+        return None, f'the grammar does not read the Action of "{card.name}"'
     if not actions:
         return None, f'"{card.name}" has no Action of its own (its text holds no "Action:")'
     if len(actions) != 1:

@@ -137,10 +137,14 @@ def can_ambush(ctx: Context) -> Answer:
         attack is None or attack.defender != here.side or attack.zone is not here.zone
     ):
         gaps.append("the zone of the development is not stated to be attacked")
-    paid = board.capital(player).resources
+    capital = board.capital(player)
+    paid = capital.resources
     if isinstance(cost, int) and not isinstance(cost, bool) and placed.facedown:
         if paid is None:
-            gaps.append(f"Ambush {cost} is paid in resources, and they are not stated")
+            gaps.append(
+                f"Ambush {cost} is paid in resources, and "
+                + (capital.pool_gap if capital.pool_gap else "they are not stated")
+            )
         elif paid < cost:
             claims.append(
                 rule_claim(

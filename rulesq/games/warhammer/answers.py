@@ -29,7 +29,11 @@ UNIQUE_SOURCES = "the FAQ's keyword errata (the card data marks no other card un
 
 
 def _board(ctx: Context) -> Board:
-    return read_board(ctx.situation, ctx.facts)
+    from rulesq.games.warhammer import pool
+
+    board = read_board(ctx.situation, ctx.facts)
+    pool.settle(board, ctx.situation)
+    return board
 
 
 def _card(ctx: Context) -> Card:
@@ -285,6 +289,13 @@ def corrupted(ctx: Context) -> Answer:
                 f'"{card.name}" was corrupted, and '
                 + "; ".join(acted.may_restore)
                 + ": whether it restored it is not followed by rulesq"
+            )
+        kingdom = corruption.kingdom_since(board, placed) if placed.corrupted else None
+        if kingdom:
+            raise CannotAnswer(
+                f'"{card.name}" was stated corrupted, and {kingdom}, where its controller may '
+                "restore one corrupt unit (Phase 1: Kingdom Phase): whether it was restored is "
+                "not stated"
             )
         if placed.corrupted:
             why = "; ".join([f'"{card.name}" is in play corrupted', *acted.pending])

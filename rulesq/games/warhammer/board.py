@@ -67,13 +67,30 @@ class Capital:
 
     burning: dict[Zone, Fact] = field(default_factory=dict)
     developments: dict[Zone, int] = field(default_factory=dict)
+    #: The pool: as stated, then (``pool.settle``) less what is paid after the statement.
     resources: int | None = None
     resources_fact: Fact | None = None
+    #: How the pool left was reached, or why it is not known (a payment not followed).
+    pool_note: str = ""
+    pool_gap: str = ""
+    #: The most the pool may hold when only the least of a payment after it is known.
+    pool_most: int | None = None
+    #: The pool just before a link paid after the pool was read (by the link's id).
+    pool_before: dict[int, int] = field(default_factory=dict)
+    settled: bool = False
     played: list[tuple[Card | None, Fact]] = field(default_factory=list)
     #: Damage already on each zone (its section of the capital).
     damage: dict[Zone, int] = field(default_factory=dict)
     #: Why a development count stated before is no longer known (an effect it cannot follow).
     unsure: dict[Zone, str] = field(default_factory=dict)
+
+    def pool_unknown(self) -> str:
+        """Why the pool is not known: not stated, or a payment after it not followed."""
+        return self.pool_gap or "the situation does not say how many resources the player has"
+
+    def pool_shown(self) -> str:
+        """How the pool was reached when paid from, as an answer says it after the count."""
+        return f" ({self.pool_note})" if self.pool_note else ""
 
 
 @dataclass(frozen=True)
@@ -179,6 +196,8 @@ class Board:
     resolving: Fact | None = None
     #: Additional resources paid for a link (by its name, casefolded); None: declined.
     payments: dict[str, int | None] = field(default_factory=dict)
+    #: The same payments in order: the link's name (casefolded), the amount, the fact.
+    paid_more: list[tuple[str, int, Fact]] = field(default_factory=list)
     #: The links of chains stated resolved, in order (their effects have happened).
     resolved: list[Link] = field(default_factory=list)
     #: Cards whose Action was triggered earlier this turn, with who triggered them.

@@ -1,4 +1,4 @@
-"""A unit's own constant text that cancels all damage to it ("Cancel all damage to this unit")."""
+"""A unit's own constant text that cancels all (combat) damage to it ("Cancel all damage...")."""
 
 from __future__ import annotations
 
@@ -13,19 +13,54 @@ if TYPE_CHECKING:
 
 #: What "cancels" when every damage is cancelled: more than any damage a situation assigns.
 CANCELS_ALL = 1_000_000
-#: The shape read: all damage (not only combat damage) to the card itself, on a condition.
-_SHAPE = re.compile(r"^Cancel all damage to this unit(?: (?P<cond>(?:while|if) [^.]+))?\.?$")
+#: The shapes read: all damage to the card itself, on a condition; or all combat damage
+#: assigned to it ("Cancel all combat damage assigned to this unit.").
+_SHAPE = re.compile(
+    r"^Cancel all (?P<combat>combat )?damage (?:to|assigned to) this unit"
+    r"(?: (?P<cond>(?:while|if) [^.]+))?\.?$"
+)
+
+
+#: A unit's own text that keeps only N of each damage assigned to it.
+_KEEPS = re.compile(
+    r"^Whenever this unit is assigned damage, cancel all but (?P<n>\d+) of that damage\.?$"
+)
+
+
+def keeps(placed: InPlay, board: Board) -> tuple[int, Text] | None:
+    """The damage a unit's own text lets through of each assignment ("all but N"), quoted."""
+    from rulesq.games.warhammer.places import blanked, in_play
+
+    text = placed.shown_text
+    if text is None or not in_play(board, placed) or blanked(board, placed) is not None:
+        return None
+    for effect in texts.parsed(text).effects:
+        quote = effect.span.of(text).strip()
+        found = _KEEPS.match(quote)
+        if found is not None:
+            return int(found.group("n")), Text(placed.name, quote)
+    return None
+
+
+def what(said: Text) -> str:
+    """What the text cancels, as an answer says it: "all damage" or "all combat damage"."""
+    found = _SHAPE.match(said.quote.strip())
+    return "all combat damage" if found is not None and found.group("combat") else "all damage"
 
 
 def shape(quote: str) -> bool:
-    """Whether a constant sentence is the shape this module reads."""
-    return _SHAPE.match(quote.strip()) is not None
+    """Whether a constant sentence is a shape this module reads."""
+    return _SHAPE.match(quote.strip()) is not None or _KEEPS.match(quote.strip()) is not None
 
 
-def cancels_all(board: Board, placed: InPlay) -> tuple[bool | None, Text | None, str]:
+def cancels_all(
+    board: Board, placed: InPlay, combat: bool | None = None
+) -> tuple[bool | None, Text | None, str]:
     """Whether the unit's own text cancels all damage to it now: (verdict, quote, why).
 
-    None: its condition is not read or the situation does not state what it looks at.
+    ``combat``: whether the damage asked about is combat damage (None: either may come, and a
+    text that cancels only combat damage counts). None: its condition is not read or the
+    situation does not state what it looks at.
     """
     from rulesq.games.warhammer.places import blanked, in_play
 
@@ -38,6 +73,8 @@ def cancels_all(board: Board, placed: InPlay) -> tuple[bool | None, Text | None,
         if found is None:
             continue
         said = Text(placed.name, quote)
+        if found.group("combat") and combat is False:
+            continue  # it cancels combat damage only
         words = found.group("cond") or ""
         if not words:
             return True, said, f'"{placed.name}" reads "{quote}"'

@@ -145,7 +145,7 @@ def legal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
 def _deal(board: Board, state: State, link: Link, effect: Effect, target: InPlay) -> bool:
     """Deal a link's damage to one target; False when it cannot be followed."""
     amount = effect.amount or 0
-    if toughness(board, target, Value(0)) != 0 or doublers(board):
+    if toughness(board, target, Value(0), combat=False) != 0 or doublers(board):
         state.gaps.append(
             f'damage to "{target.name}" is cancelled or doubled as it is '
             "assigned: not followed on the chain"

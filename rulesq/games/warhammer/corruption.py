@@ -220,6 +220,13 @@ def corrupted(board: Board, placed: InPlay) -> tuple[bool | None, str]:
     acted = read(board, placed)
     if placed.corrupted or acted.by:
         why = "stated corrupted" if placed.corrupted else "; ".join(acted.by)
+        kingdom = kingdom_since(board, placed) if placed.corrupted else None
+        if kingdom:
+            return None, (
+                f'"{placed.name}" was stated corrupted, and {kingdom}, where its controller may '
+                "restore one corrupt unit (Phase 1: Kingdom Phase): whether it was restored is "
+                "not stated"
+            )
         if acted.may_restore:
             return None, (
                 f'"{placed.name}" was corrupted ({why}), and '
@@ -234,3 +241,27 @@ def corrupted(board: Board, placed: InPlay) -> tuple[bool | None, str]:
             + ": whether it corrupts it is not followed by rulesq"
         )
     return False, ""
+
+
+def kingdom_since(board: Board, placed: InPlay) -> str | None:
+    """A Kingdom phase of the card's controller the situation passes after stating it.
+
+    A turn of its controller stated after the card's line, at a phase past the beginning of
+    the turn (or at no phase stated), has passed or may have passed his Kingdom phase.
+    """
+    from rulesq.games.warhammer.places import controller
+
+    after = placed.fact.index
+    whose = controller(placed)
+    for number, (who, fact) in enumerate(board.turns):
+        if who != whose or fact.index <= after:
+            continue
+        end = board.turns[number + 1][1].index if number + 1 < len(board.turns) else None
+        phases = [
+            n for n, f in board.phases if f.index > fact.index and (end is None or f.index < end)
+        ]
+        if not phases:
+            return "a later turn of its controller is stated, at a phase not stated"
+        if max(phases) >= 1:
+            return "a later turn of its controller is stated past its Kingdom phase"
+    return None

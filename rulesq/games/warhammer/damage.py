@@ -95,11 +95,15 @@ def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
     return None
 
 
-def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str]:
+def unfollowed(
+    board: Board, words: re.Pattern[str] = _DAMAGE_WORDS, capital: bool = False
+) -> list[str]:
     """Texts in play that speak of damage (``words``) and that this module does not follow.
 
     Actions happen only when triggered (a situation says so); keywords this module follows,
-    hit point modifiers (read by the hit points) and reminder text are not gaps.
+    hit point modifiers (read by the hit points) and reminder text are not gaps; with
+    ``capital``, neither is a text that cancels one damage to its controller's capital each
+    turn (read by the damage a zone is dealt and whether it burns).
     """
     gaps: list[str] = []
     for placed, text in board.faceup_texts():
@@ -117,6 +121,8 @@ def unfollowed(board: Board, words: re.Pattern[str] = _DAMAGE_WORDS) -> list[str
                 continue
             if cancel_all.shape(quote):
                 continue  # read by ``toughness``
+            if capital and _CAPITAL_CANCEL.match(quote):
+                continue  # read by ``zone_dealt`` and ``zone_burns``
             if words.search(quote):
                 gaps.append(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
@@ -160,7 +166,14 @@ def doublers(board: Board) -> list[Text]:
     return found
 
 
-def toughness(board: Board, placed: InPlay, value: Value, after: int | None = None) -> int | None:
+def toughness(
+    board: Board,
+    placed: InPlay,
+    value: Value,
+    after: int | None = None,
+    combat: bool | None = None,
+    assigned: int | None = None,
+) -> int | None:
     """A unit's Toughness: its own keyword, or one text that gives it (None: a gap).
 
     The texts: a constant text in play, or a tactic that acted this turn (for damage assigned
@@ -170,13 +183,16 @@ def toughness(board: Board, placed: InPlay, value: Value, after: int | None = No
     own text cancels all damage to it cancels :data:`cancel_all.CANCELS_ALL`, whatever else
     cancels some.
     """
-    every, said, why = cancel_all.cancels_all(board, placed)
+    kept = cancel_all.keeps(placed, board)
+    if kept is not None:
+        return _keeps(board, placed, value, kept, after, combat, assigned)
+    every, said, why = cancel_all.cancels_all(board, placed, combat)
     if every is None:
         value.gaps += [why] if why not in value.gaps else []
         return None
     if every and said is not None:
         value.texts += [said] if said not in value.texts else []
-        step = f"{why}: all damage to it is cancelled"
+        step = f"{why}: {cancel_all.what(said)} to it is cancelled"
         value.steps += [step] if step not in value.steps else []
         value.rules += [CANCELLING] if CANCELLING not in value.rules else []
         return cancel_all.CANCELS_ALL
@@ -233,6 +249,57 @@ def toughness(board: Board, placed: InPlay, value: Value, after: int | None = No
     return amount
 
 
+def _keeps(
+    board: Board,
+    placed: InPlay,
+    value: Value,
+    kept: tuple[int, Text],
+    after: int | None,
+    combat: bool | None,
+    amount: int | None,
+) -> int | None:
+    """What a unit's "cancel all but N of that damage" cancels of one assignment (``amount``).
+
+    With no amount (a caller asking whether anything cancels) it cancels; with another text
+    that cancels some of the damage too, the order is not read (a gap naming both).
+    """
+    keep, said = kept
+    probe = Value(0)
+    others = toughness_without_keeps(board, placed, probe, after, combat)
+    if others != 0:
+        gap = (
+            f'"{placed.name}" reads "{said.quote}" and another text cancels damage to it '
+            + (f"({'; '.join(probe.gaps + probe.steps)})" if probe.gaps or probe.steps else "")
+            + ": which applies first is not read by rulesq"
+        )
+        value.gaps += [gap] if gap not in value.gaps else []
+        return None
+    if amount is None:
+        return cancel_all.CANCELS_ALL
+    value.texts += [said] if said not in value.texts else []
+    value.rules += [CANCELLING] if CANCELLING not in value.rules else []
+    step = f'"{placed.name}" reads "{said.quote}": {min(amount, keep)} of {amount} is kept'
+    value.steps += [step] if step not in value.steps else []
+    return max(0, amount - keep)
+
+
+def toughness_without_keeps(
+    board: Board, placed: InPlay, value: Value, after: int | None, combat: bool | None
+) -> int | None:
+    """The unit's other damage cancellation (Toughness, cancel all), its own "all but" aside."""
+    every, said, why = cancel_all.cancels_all(board, placed, combat)
+    if every is None or every:
+        value.gaps.append(why)
+        return None
+    found = keyword(placed, "toughness")
+    granted, given = toughness_given(board, placed)
+    lasting = tactic_toughness.given(board, placed, Value(0), after)
+    if found is not None or granted.gaps or given or lasting is None or lasting:
+        value.steps.append(f'"{placed.name}" has Toughness or is given it')
+        return None
+    return 0
+
+
 def _first_assigned(board: Board, target: InPlay) -> int | None:
     """The index of the first fact that assigns damage to a unit (None: none stated)."""
     return min((a.fact.index for a in board.assigned if a.card is target), default=None)
@@ -284,10 +351,12 @@ def dealt(board: Board, target: InPlay) -> Value:
     for assigned in flow.hits:
         if assigned.unit is not target:
             continue
-        cancel = toughness(board, target, value, _first_assigned(board, target))
+        amount = assigned.amount * (1 + len(doubling))
+        cancel = toughness(
+            board, target, value, _first_assigned(board, target), assigned.combat, amount
+        )
         if cancel is None:
             continue
-        amount = assigned.amount * (1 + len(doubling))
         step = assigned.step
         if doubling:
             step += (
@@ -299,6 +368,8 @@ def dealt(board: Board, target: InPlay) -> Value:
         cancelled = min(cancel, amount)
         if cancel >= cancel_all.CANCELS_ALL:
             step += f", all {cancelled} cancelled"
+        elif cancelled and cancel_all.keeps(target, board) is not None:
+            step += f", {cancelled} cancelled"
         elif cancelled:
             step += f", Toughness {cancel} cancels {cancelled}"
             value.rules += [CANCELLING] if CANCELLING not in value.rules else []
@@ -445,10 +516,33 @@ def zone_damage(board: Board, owner: str, zone: Zone) -> int | None:
     return board.capital(owner).damage.get(zone)
 
 
-def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
-    """The damage dealt to a zone: all the damage assigned to it (Q&A 47)."""
+#: A constant text that cancels one damage to its controller's capital once a turn.
+_CAPITAL_CANCEL = re.compile(r"^Cancel one damage assigned to your capital each turn\.?$")
+
+
+def capital_cancel(board: Board, owner: str) -> Text | None:
+    """The text in play that cancels one damage to ``owner``'s capital each turn, quoted."""
+    from rulesq.games.warhammer.places import controller, in_play
+
+    for placed, text in board.faceup_texts():
+        if controller(placed) != owner or not in_play(board, placed):
+            continue
+        for effect in texts.parsed(text).effects:
+            quote = effect.span.of(text).strip()
+            if _CAPITAL_CANCEL.match(quote):
+                return Text(placed.name, quote)
+    return None
+
+
+def zone_dealt(board: Board, owner: str, zone: Zone, less: int | None = None) -> Value:
+    """The damage dealt to a zone: all the damage assigned to it (Q&A 47).
+
+    A text that cancels one damage to the capital each turn may have been used earlier this
+    turn (the situation does not say): the count is open, unless ``less`` says how much of
+    the damage assigned here it cancels (``zone_burns`` tries both).
+    """
     value = Value(0, rules=[DEALT])
-    value.gaps += unfollowed(board)
+    value.gaps += unfollowed(board, capital=True)
     for assigned in board.assigned:
         if assigned.zone is zone and assigned.owner == owner:
             value.add(
@@ -457,10 +551,48 @@ def zone_dealt(board: Board, owner: str, zone: Zone) -> Value:
                 None,
                 QA_ZONE_DEALT,
             )
+    gate = capital_cancel(board, owner)
+    if gate is None or not value.value:
+        return value
+    if less is None:
+        value.gaps.append(
+            f'"{gate.card}" reads "{gate.quote}": whether it has cancelled one damage to this '
+            "capital earlier this turn is not stated"
+        )
+    elif less:
+        value.add(-less, f'"{gate.card}" cancels {less} of it', gate, CANCELLING)
     return value
 
 
 def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value]:
+    """Whether a zone burns once the damage assigned to it is applied (see ``_zone_burns``).
+
+    A text that cancels one damage to the capital each turn may or may not have been used
+    this turn: the verdict stands when both give it, else it is open.
+    """
+    gate = capital_cancel(board, owner)
+    if gate is None:
+        return _zone_burns(board, owner, zone, None)
+    whole, value = _zone_burns(board, owner, zone, 0)
+    less, _ = _zone_burns(board, owner, zone, 1)
+    if whole is not None and whole == less:
+        value.texts += [gate] if gate not in value.texts else []
+        value.steps.append(
+            f'whether "{gate.card}" ("{gate.quote}") cancels one of it or not, the verdict '
+            "is the same"
+        )
+        return whole, value
+    if whole is not None:
+        value.gaps.append(
+            f'"{gate.card}" reads "{gate.quote}": the zone burns unless it cancels one of this '
+            "damage, and whether it has cancelled one earlier this turn is not stated"
+        )
+    return None, value
+
+
+def _zone_burns(
+    board: Board, owner: str, zone: Zone, less: int | None
+) -> tuple[bool | None, Value]:
     """Whether a zone burns once the damage assigned to it is applied.
 
     A count the situation does not state (the developments, the damage already on the zone)
@@ -470,7 +602,7 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
     capital = board.capital(owner)
     if zone in capital.burning:
         return True, Value(None, ["the situation states that the zone burns"])
-    total = zone_dealt(board, owner, zone)
+    total = zone_dealt(board, owner, zone, less)
     points = zone_hit_points(board, owner, zone)
     total.steps += points.steps
     total.rules += points.rules
@@ -509,8 +641,11 @@ def zone_burns(board: Board, owner: str, zone: Zone) -> tuple[bool | None, Value
     return damage >= points.value, total
 
 
-def lethal(board: Board, defender: InPlay) -> Value:
-    """The least damage that destroys a defender: remaining hit points plus active Toughness."""
+def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
+    """The least damage that destroys a unit: remaining hit points plus active Toughness.
+
+    ``combat``: whether the damage is combat damage (a text may cancel only that).
+    """
     value = hit_points(board, defender)
     if doublers(board):
         value.gaps.append(
@@ -528,10 +663,29 @@ def lethal(board: Board, defender: InPlay) -> Value:
             "damage cancellation"
         )
         value.rules += [shields.NOT_CANCELLING, shields.REDIRECTING]
-    cancel = toughness(board, defender, value)
+    kept = cancel_all.keeps(defender, board)
+    if kept is not None and value.value is not None:
+        left = value.value
+        if left <= kept[0] and toughness(board, defender, value, combat, assigned=left) == 0:
+            value.steps.append(
+                f'"{defender.name}" reads "{kept[1].quote}": {left} damage, no more than it '
+                f"keeps ({kept[0]}), is not cancelled"
+            )
+            return value
+        value.gaps += (
+            []
+            if value.gaps
+            else [
+                f'"{defender.name}" reads "{kept[1].quote}": no amount of damage assigned to it at '
+                "once destroys it, and the FAQ does not say how much may be assigned to it then"
+            ]
+        )
+        return value
+    cancel = toughness(board, defender, value, combat=combat)
     if cancel is not None and cancel >= cancel_all.CANCELS_ALL:
+        every = cancel_all.what(value.texts[-1]) if value.texts else "all damage"
         value.gaps.append(
-            f'"{defender.name}" cancels all damage to it: no amount of damage destroys it, and '
+            f'"{defender.name}" cancels {every} to it: no amount of damage destroys it, and '
             "the FAQ does not say how much may be assigned to it then"
         )
     elif cancel:
@@ -555,6 +709,8 @@ def combat_pool(board: Board) -> Value:
     attack = board.attack
     for attacker in attack.attackers if attack else []:
         if _silenced(board, attacker, value) or _moved_out(board, attacker, value):
+            continue
+        if _struck_down(board, attacker, value):
             continue
         found = power(board, attacker)
         value.gaps += found.gaps
@@ -583,6 +739,36 @@ def combat_pool(board: Board) -> Value:
         value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
     return value
+
+
+def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether Counterstrike destroyed the attacker as the defenders were declared.
+
+    Counterstrike damage "is applied as soon as it is assigned, before any other actions can
+    be taken" (Keywords: Counterstrike): an attacker it destroys has left play before the
+    combat damage is counted, and counts nothing. Its hit points not known is a gap; with
+    several attackers the defending player chooses which takes it, and that is not read here.
+    """
+    struck = Value(0)
+    _counterstrike(board, attacker, struck)
+    if struck.gaps or not struck.value:
+        return False  # several attackers: which takes it is the defender's choice, not read
+    points = hit_points(board, attacker)
+    if points.value is None or points.gaps:
+        value.gaps.append(
+            f'"{attacker.name}" takes Counterstrike {struck.value}, and its hit points are not '
+            "known: whether it is still attacking is not"
+        )
+        return True
+    if attacker.damage + struck.value < points.value:
+        return False
+    value.texts += [t for t in struck.texts if t not in value.texts]
+    value.steps.append(
+        f'{"; ".join(struck.steps)}: "{attacker.name}" ({points.value} hit points, '
+        f"{attacker.damage} damage on it) is destroyed before combat damage and counts nothing"
+    )
+    value.rules += [r for r in (COUNTERSTRIKE,) if r not in value.rules]
+    return True
 
 
 def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:
@@ -728,11 +914,16 @@ def unread_combat_texts(board: Board) -> list[str]:
             quote = constant.quote.strip()
             if "counterstrike" in quote.casefold():
                 continue  # the keyword, read by the damage a defender deals
+            if cancel_all.shape(quote):
+                continue  # read by ``toughness``
             if _COMBAT_WORDS.search(quote) and texts.combat_damage_grant(constant.act) is None:
-                gaps.append(
+                gap = (
                     f'"{placed.name}": "{quote}" changes the damage dealt in combat, '
                     "and rulesq does not read it"
                 )
+                # One sentence may hold two acts ("Cancel all combat damage assigned to
+                # this unit."): it is one text not read, said once.
+                gaps += [gap] if gap not in gaps else []
     for link in board.chain:
         card = link.card
         if card is None or not card.text or lasting_grants.reads(card.text):

@@ -74,7 +74,7 @@ def can_assign_indirect(ctx: Context) -> Answer:
                     INDIRECT,
                 )
             )
-        need = D.lethal(board, target)
+        need = D.lethal(board, target, combat=False)
         gaps += need.gaps
         given = _already(board, card=target)
         if need.value is not None and given + amount > need.value:

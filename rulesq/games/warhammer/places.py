@@ -455,7 +455,10 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         if read is None or link.source is not target:
             continue
         cost, quoted = read
-        paid = None if id(link) in resolved else board.capital(link.who).resources
+        capital = board.capital(link.who)
+        paid = (
+            None if id(link) in resolved else capital.pool_before.get(id(link), capital.resources)
+        )
         if cost and paid is None and id(link) not in resolved:
             found.gaps.append(
                 f'"{link.name}" costs {cost} resources: the situation does not state '

@@ -111,6 +111,11 @@ def can_play(
     return Ruling(True, "nothing in the rules or the texts in play stops it", (PLAY,)), check
 
 
+#: Targets are checked when a card is played (Targeting: Target); three of them (Q&A 26).
+TARGETING = "warhammer/faq/targeting/target"
+QA_TARGETS = "warhammer/faq/qa/26"
+
+
 def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> None:
     """A tactic's target units, read with their qualifiers: one must be in play (Q&A 46)."""
     action, _ = ab.action_of(card)
@@ -127,6 +132,27 @@ def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> No
                 f'"{card.name}" targets "{words}" and no unit in play is one: a card that '
                 "targets must have a legal target to be played",
                 QA_LEGAL_TARGET,
+            ),
+        )
+    needed = [t for t in action.targets if t == "unit"]
+    units = [
+        c
+        for c in board.cards
+        if c.card is not None
+        and not c.facedown
+        and not c.legend
+        and (c.card.type or "").lower() == "unit"
+    ]
+    if len(needed) > 1 and len(units) < len(needed):
+        check.facts.append("too few legal targets of the tactic are in play")
+        check.claim(
+            "target",
+            rule_claim(
+                Stance.FORBID,
+                f'"{card.name}" needs {len(needed)} different target units and {len(units)} '
+                "are in play: a card effect is triggered only with valid targets",
+                TARGETING,
+                QA_TARGETS,
             ),
         )
 
@@ -552,7 +578,11 @@ def _changes_others(constant: texts.Constant) -> bool:
     if "cost" not in constant.quote.casefold():
         return False
     change = texts.cost_change(constant.act)
-    return change is None or change.what not in ("this unit", "this card")
+    if change is None:
+        return True
+    # "this unit into your kingdom": its own cost, played into one zone (still itself).
+    itself = re.sub(r" into your (?:kingdom|battlefield|quest zone)$", "", change.what)
+    return itself not in ("this unit", "this card")
 
 
 def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
@@ -620,15 +650,31 @@ def _base_cost(board: Board, card: Card, player: str) -> V.Value:
 def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
     cost = price(board, card, text, player)
     check.price = cost
-    pool = board.capital(player).resources
+    capital = board.capital(player)
+    pool = capital.resources
     if cost.gaps and _bounded(board, card, player, cost, pool, check):
         return
     if cost.gaps:
         check.gaps += [(g, False) for g in cost.gaps]
         return
-    if pool is None:
-        check.gaps.append(("the situation does not say how many resources the player has", False))
+    most = capital.pool_most
+    if pool is None and most is not None and cost.value is not None and cost.value > most:
+        check.claim(
+            "price",
+            rule_claim(
+                Stance.FORBID,
+                f'playing "{card.name}" costs {cost.value} '
+                f"({'; '.join(cost.steps)}), and at most {most} resources are in the pool "
+                f"({capital.pool_note})",
+                *cost.rules,
+            ),
+        )
         return
+    if pool is None:
+        check.gaps.append((capital.pool_unknown(), False))
+        return
+    if capital.pool_note:
+        check.facts.append(f"{pool} resources are in the pool ({capital.pool_note})")
     if cost.value is not None and cost.value <= pool:
         _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
@@ -637,7 +683,8 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
             rule_claim(
                 Stance.FORBID,
                 f'playing "{card.name}" costs {cost.value} '
-                f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool",
+                f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool"
+                + capital.pool_shown(),
                 *cost.rules,
             ),
         )

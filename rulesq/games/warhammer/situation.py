@@ -222,6 +222,8 @@ class Reader(EventFacts):
 
     # ------------------------------------------------------------------ facts
     def _fact_turn(self, fact: Fact) -> None:
+        if self.board.turns and self.board.turns[-1][0] != fact.who:
+            self.board.attack = None  # a new turn: the attack of the turn before has ended
         self.board.turn, self.board.turn_fact = fact.who, fact
         self.board.turns.append((fact.who, fact))
 
@@ -486,7 +488,9 @@ class Reader(EventFacts):
         self._chain(fact, fact.cards[0], kind="by-effect")
 
     def _fact_pay_more(self, fact: Fact) -> None:
-        self.board.payments[fact.cards[0].name.casefold()] = int(fact.param("number"))
+        name, amount = fact.cards[0].name.casefold(), int(fact.param("number"))
+        self.board.payments[name] = amount
+        self.board.paid_more.append((name, amount, fact))
 
     def _fact_decline(self, fact: Fact) -> None:
         self.board.payments[fact.cards[0].name.casefold()] = None

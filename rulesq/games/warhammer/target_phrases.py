@@ -2,9 +2,11 @@
 
 A card that targets needs a legal target to be played or triggered (FAQ, Q&A 26 and 46). Read:
 "[one|another|one other] target [corrupted|damaged|attacking|defending|<Trait>|[Race]] unit"
-with a tail "you control", "an opponent controls", "or capital" (always legal) or "with fewer
-hit points than the number of <Trait> cards in play"; "target player" and "target opponent"
-are always legal. Any other target phrase is named as not read.
+with a tail "you control", "an opponent controls", "or capital" (always legal), "with fewer
+hit points than the number of <Trait> cards in play" or "in any corresponding zone" (any
+player's zone of the kind its card in play is in: not read for a card not in a zone);
+"target player" and "target opponent" are always legal. Any other target phrase is named as
+not read.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rulesq.games.warhammer.places import in_play, place
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.vocab import Zone
 
 _ANY = re.compile(r"\btarget\b", re.IGNORECASE)
 _PHRASE = re.compile(
@@ -31,6 +34,7 @@ _STATES = ("corrupted", "damaged", "attacking", "defending")
 _MINE = re.compile(r"^ you control\b", re.IGNORECASE)
 _THEIRS = re.compile(r"^ (?:an opponent controls|controlled by an opponent)\b", re.IGNORECASE)
 _OR_CAPITAL = re.compile(r"^ or (?:one target )?(?:capital|section)\b", re.IGNORECASE)
+_CORRESPONDING = re.compile(r"^ in any corresponding zone\b", re.IGNORECASE)
 _FEWER = re.compile(
     r"^ with fewer hit points than the number of (?P<trait>[\w'-]+) cards in play", re.IGNORECASE
 )
@@ -50,7 +54,12 @@ class Targets:
 
 
 def _qualifies(
-    board: Board, unit: InPlay, quals: list[str], player: str, trait_fewer: str | None
+    board: Board,
+    unit: InPlay,
+    quals: list[str],
+    player: str,
+    trait_fewer: str | None,
+    corresponding: Zone | None = None,
 ) -> bool:
     """Whether a unit in play meets the qualifiers (CannotAnswer: a fact left open)."""
     from rulesq.games.warhammer.corruption import corrupted
@@ -74,6 +83,9 @@ def _qualifies(
             side = [] if attack is None else attack.attackers
             side = side if low == "attacking" or attack is None else attack.defenders
             if unit not in side:
+                return False
+        elif low == "corresponding":
+            if corresponding is None or place(board, unit).zone is not corresponding:
                 return False
         elif low == "mine":
             if place(board, unit).controller != player:
@@ -142,15 +154,21 @@ def check(board: Board, effect: str, player: str, source: InPlay | None) -> Targ
             continue  # a capital is always there to target
         elif found := _FEWER.match(tail):
             fewer = found.group("trait")
+        elif _CORRESPONDING.match(tail):
+            here = None if source is None else place(board, source).zone
+            if here is None:
+                continue  # no zone of its own: its corresponding zones are not read
+            quals.append("corresponding")
         elif _QUALIFIES.match(tail):
             continue
+        zone = None if source is None else place(board, source).zone
         read += 1
         other = bool(phrase.group("lead")) and "other" in phrase.group("lead").lower()
         pool = [u for u in units if not (other and source is not None and u is source)]
         legal, open_ = 0, ""
         for unit in pool:
             try:
-                legal += _qualifies(board, unit, quals, player, fewer)
+                legal += _qualifies(board, unit, quals, player, fewer, zone)
             except CannotAnswer as gap:
                 open_ = open_ or str(gap)
         if legal:
@@ -165,3 +183,45 @@ def check(board: Board, effect: str, player: str, source: InPlay | None) -> Targ
             "play is not checked"
         )
     return out
+
+
+def unit_is_legal(
+    board: Board, effect: str, player: str, source: InPlay | None, unit: InPlay
+) -> tuple[bool | None, str]:
+    """Whether one unit in play is a legal target of an effect with one target phrase.
+
+    (None, why) when the effect has another number of targets, its phrase is not read, or a
+    fact its qualifiers need is left open; else the verdict and the phrase.
+    """
+    effect = re.sub(r"\btarget one unit\b", "one target unit", effect, flags=re.IGNORECASE)
+    phrases = list(_PHRASE.finditer(effect))
+    if len(phrases) != 1 or len(_ANY.findall(effect)) != 1:
+        return None, "its targets are not one unit read"
+    phrase = phrases[0]
+    words = effect[phrase.start() : phrase.end("noun")].strip()
+    quals = _kinds(phrase.group("quals").split())
+    tail = phrase.group("tail")
+    if any(q.lower() not in _STATES and not q[:1].isupper() and q[:1] != "[" for q in quals):
+        return None, f'"{words}" is not read'
+    fewer = None
+    zone = None if source is None else place(board, source).zone
+    if _MINE.match(tail):
+        quals.append("mine")
+    elif _THEIRS.match(tail):
+        quals.append("theirs")
+    elif found := _FEWER.match(tail):
+        fewer = found.group("trait")
+    elif _CORRESPONDING.match(tail) and zone is not None:
+        quals.append("corresponding")
+    elif tail.strip():
+        return None, f'"{words}{tail}" is not read'
+    other = bool(phrase.group("lead")) and "other" in phrase.group("lead").lower()
+    words = f"{words}{tail.rstrip()}"
+    if unit.card is None or unit.facedown or unit.legend or not in_play(board, unit):
+        return False, words
+    if (unit.card.type or "").lower() != "unit" or (other and unit is source):
+        return False, words
+    try:
+        return _qualifies(board, unit, quals, player, fewer, zone), words
+    except CannotAnswer as gap:
+        return None, str(gap)

@@ -19,7 +19,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import action_limits as limits
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer import lost_actions, target_phrases, traits
+from rulesq.games.warhammer import granted_actions, lost_actions, target_phrases, traits
 from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
@@ -231,7 +231,14 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     action, why = ab.action_of(card)
     present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
-    if (
+    grant = _granted(board, card, placed, player, present) if action is None else None
+    if grant is not None:
+        gaps += grant.gaps
+        if grant.refused is not None:
+            claims.append(
+                text_claim(Stance.FORBID, Text(grant.source, grant.quote), grant.refused, ACTIONS)
+            )
+    elif (
         action is None
         and not tactic
         and holds_action(card) is False
@@ -265,6 +272,19 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     )
     return _claims_to_answer(ctx, claims, gaps)
+
+
+def _granted(
+    board: Board, card: Card, placed: InPlay | None, player: str, present: list[Card | None]
+) -> granted_actions.Granted | None:
+    """The Action an attachment gives a unit with none of its own, read (None: not read)."""
+    if placed is None or (card.type or "").lower() == "tactic" or holds_action(card) is not False:
+        return None
+    grant = granted_actions.granted(board, placed, player)
+    if grant is None:
+        return None
+    others = [c for c in present if c is not None and c.name != grant.source]
+    return grant if grants_action(others) is None else None
 
 
 def _conditions(
@@ -403,13 +423,18 @@ def _cost(
         return
     spend = _SPEND.match(cost)
     if spend is not None:
-        pool = board.capital(player).resources
-        if pool is None:
-            gaps.append("the resources in the pool are not stated")
+        capital = board.capital(player)
+        pool = capital.resources if capital.resources is not None else capital.pool_most
+        if pool is None or (capital.resources is None and pool >= int(spend.group("n"))):
+            gaps.append(
+                capital.pool_gap if capital.pool_gap else "the resources in the pool are not stated"
+            )
         elif pool < int(spend.group("n")):
+            most = "" if capital.resources is not None else "at most "
             _forbid(
                 claims,
-                f'the cost "{cost}" cannot be paid with {pool} resources',
+                f'the cost "{cost}" cannot be paid with {most}{pool} resources'
+                + (f" ({capital.pool_note})" if capital.pool_note else ""),
                 C.TRIGGERING,
             )
         return
@@ -736,7 +761,22 @@ def card_can_target(ctx: Context) -> Answer:
             [TARGETS],
             [text],
         )
-    raise CannotAnswer(f'whether "{other.name}" is a legal target of "{source.name}" is not read')
+    placed = board.find(other.name)
+    assert placed is not None
+    mine = board.find(source.name)
+    player = mine.owner if mine is not None else ctx.question.who or ME
+    legal, words = target_phrases.unit_is_legal(board, action.effect, player, mine, placed)
+    if legal is None:
+        raise CannotAnswer(
+            f'whether "{other.name}" is a legal target of "{source.name}" is not read ({words})'
+        )
+    return _conclude(
+        ctx,
+        YesNo(legal),
+        f'"{other.name}" {"is" if legal else "is not"} a legal "{words}" of "{source.name}"',
+        [TARGETS],
+        [text],
+    )
 
 
 _PUT_COST = re.compile(

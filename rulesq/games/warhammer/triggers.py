@@ -268,7 +268,9 @@ def _combat_applied(board: Board, count: Count) -> bool | None:
                 return True
             continue
         probe = Value(0)
-        amount = D.toughness(board, assigned.card, probe, assigned.fact.index)
+        amount = D.toughness(
+            board, assigned.card, probe, assigned.fact.index, combat=True, assigned=assigned.amount
+        )
         if amount is None:
             count.gaps += probe.gaps
             return None

@@ -2,6 +2,7 @@
 
 A card played from the hand (or by an effect) is played when it joins the chain, whether the
 chain has resolved since or not; "I played "X" this turn" states a play at an unstated time.
+A play stated before a new turn (another player's turn stated after it) was not this turn.
 Each is listed once as its statement gives it: a reader that counts plays (not only asks
 whether one was made) must mind that a card stated played and also a link may be one play.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer.turns import new_turns
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -34,14 +37,14 @@ def plays_this_turn(board: Board, player: str | None = None) -> list[TurnPlay]:
     found = [
         TurnPlay(card, who)
         for who, capital in board.capitals.items()
-        for card, _ in capital.played
-        if card is not None
+        for card, fact in capital.played
+        if card is not None and not new_turns(board, fact.index)
     ]
     for links, resolved in ((board.resolved, True), (board.chain, False)):
         found += [
             TurnPlay(link.card, link.who, link, resolved)
             for link in links
-            if link.card is not None and _played(link)
+            if link.card is not None and _played(link) and not new_turns(board, link.fact.index)
         ]
     return [play for play in found if player is None or play.who == player]
 

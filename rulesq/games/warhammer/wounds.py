@@ -152,6 +152,23 @@ def zone_burns(ctx: Context) -> Answer:
     return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts, assumed=_assumed(value))
 
 
+#: The card and sentence a gap begins with ('"Card": "Sentence."'): one text not read.
+_GAP_TEXT = re.compile(r'^"[^"]+": "[^"]+"')
+
+
+def _once(gaps: list[str]) -> list[str]:
+    """The gaps with each text not read said once (the count and the lethal both name it)."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for gap in gaps:
+        found = _GAP_TEXT.match(gap)
+        key = found.group(0) if found else gap
+        if key not in seen:
+            seen.add(key)
+            kept.append(gap)
+    return kept
+
+
 def can_assign(ctx: Context) -> Answer:
     """Answer ``can I assign N damage to your kingdom / "C"?`` in combat (p.12 erratum)."""
     board = _board(ctx)
@@ -181,6 +198,7 @@ def can_assign(ctx: Context) -> Answer:
                 Stance.FORBID,
                 f"the attackers count {pool.value} combat "
                 f"damage and {assigned} is already assigned",
+                *([D.COUNTERSTRIKE] if D.COUNTERSTRIKE in pool.rules else []),
                 D.COMBAT_POOL,
                 D.P12,
             )
@@ -246,6 +264,7 @@ def can_assign(ctx: Context) -> Answer:
                     )
                 )
     if gaps:
+        gaps = _once(gaps)
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims.append(
         rule_claim(

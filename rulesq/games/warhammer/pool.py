@@ -1,0 +1,210 @@
+"""The resources left in a player's pool: the count stated, less what is paid after it.
+
+``I have 5 resources`` states the pool as it stands at the first question after the line:
+the plays written between the line and that question are already paid (the corpus's Q&A 26
+case reads a pool, then a tactic paid, then ``can I respond with …?`` against the pool as
+stated). What the player pays after that
+question comes out of it for the questions after: a card played from the hand (its price, X
+as paid), an Action triggered (its "Spend N resources" cost), an attachment played (``I
+attach``) and the additional resources paid for a link (``you pay 4 more resources for
+"X"``). A payment whose amount is not followed leaves the pool unknown, the reason naming it;
+one whose least only is known (a loyalty the sources do not give) leaves the most it may hold.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer.turns import new_turns, phases_in
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, Capital, Link
+    from rulesq.situation.model import Situation
+
+#: An Action's cost paid in resources ("Spend 2 resources").
+_SPEND = re.compile(r"^Spend (?P<n>\d+|X) resources?$", re.IGNORECASE)
+#: A cost that may take resources in words not read.
+_RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
+
+
+def settle(board: Board, situation: Situation) -> None:
+    """Take what each player paid after his pool was read out of it (once per board)."""
+    for player, capital in board.capitals.items():
+        if capital.resources_fact is None or capital.settled:
+            continue
+        capital.settled = True
+        stated = capital.resources_fact.index
+        asked = [q.index for q in situation.questions if q.index > stated]
+        if not asked:
+            continue
+        if _kingdom_between(board, player, stated, None):  # the board ends at the question
+            capital.resources = None
+            capital.pool_gap = (
+                "the resources are stated before a later turn of that player, whose Kingdom "
+                "phase resets the pool and collects resources: how many it holds now is not "
+                "stated"
+            )
+            continue
+        _settle(board, player, capital, min(asked))
+
+
+def _kingdom_between(board: Board, player: str, start: int, end: int | None) -> bool:
+    """Whether a new turn of the player, past phase 0 (or at no phase stated), comes between."""
+    for turn in new_turns(board, start, end):
+        if turn.who == player:
+            phases = phases_in(board, turn)
+            if not phases or max(phases) >= 1:
+                return True
+    return False
+
+
+def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
+    """Take out what is paid after ``after``, the index of the question the pool is read at."""
+    stated = capital.resources
+    assert stated is not None
+    paid: list[tuple[int, str]] = []
+    gaps: list[str] = []
+    #: Each payment's place in the timeline: (index, amount, exact), for the pool before a link.
+    placed_at: list[tuple[int, int, bool]] = []
+    counted: list[Link] = []
+    for link in [*board.resolved, *board.chain]:
+        if link.who != player or link.fact.index <= after or link.fact.supposed is not None:
+            continue
+        amount, why = _link_cost(board, link, player)
+        counted.append(link)
+        if isinstance(amount, tuple):  # only its least is known
+            placed_at.append((link.fact.index, amount[0], False))
+            paid.append((amount[0], f'at least {amount[0]} for "{link.name}"'))
+            gaps.append(f'"{link.name}" was {_how(link)} after it, and {why}')
+        elif amount is None:
+            capital.resources = None
+            capital.pool_gap = (
+                f'{stated} resources are stated before "{link.name}" was {_how(link)}, and {why}'
+            )
+            return
+        elif amount:
+            placed_at.append((link.fact.index, amount, True))
+            paid.append((amount, f'{amount} for "{link.name}"'))
+    for name, amount, fact in board.paid_more:
+        owner = next(
+            (lk for lk in [*board.resolved, *board.chain] if lk.name.casefold() == name), None
+        )
+        if owner is None or owner.who != player or fact.index <= after or fact.supposed is not None:
+            continue
+        placed_at.append((fact.index, amount, True))
+        paid.append((amount, f'{amount} more for "{owner.name}"'))
+    for placed in board.cards:
+        if placed.played_by != player or placed.fact.index <= after or placed.card is None:
+            continue
+        if placed.fact.supposed is not None:
+            continue
+        amount, why = _price(board, placed.card, player, None, placed.fact.index)
+        if isinstance(amount, tuple):
+            placed_at.append((placed.fact.index, amount[0], False))
+            paid.append((amount[0], f'at least {amount[0]} for "{placed.name}"'))
+            gaps.append(f'"{placed.name}" was attached after it, and {why}')
+        elif amount is None:
+            capital.resources = None
+            capital.pool_gap = (
+                f'{stated} resources are stated before "{placed.name}" was attached, and {why}'
+            )
+            return
+        elif amount:
+            placed_at.append((placed.fact.index, amount, True))
+            paid.append((amount, f'{amount} for "{placed.name}"'))
+    for link in counted:
+        before = [(a, exact) for i, a, exact in placed_at if i < link.fact.index]
+        if all(exact for _, exact in before):
+            capital.pool_before[id(link)] = stated - sum(a for a, _ in before)
+    if not paid:
+        return
+    spent = sum(amount for amount, _ in paid)
+    if gaps and spent <= stated:
+        capital.resources, capital.pool_most = None, stated - spent
+        capital.pool_gap = f"{stated} resources are stated, " + "; ".join(gaps)
+        capital.pool_note = (
+            f"{stated} stated, less " + ", ".join(why for _, why in paid) + " paid after it"
+        )
+        return
+    if spent > stated:
+        capital.resources = None
+        capital.pool_gap = (
+            f"{stated} resources are stated, and what is paid after it ("
+            + ", ".join(why for _, why in paid)
+            + f") comes to {spent}: more than the pool holds"
+        )
+        return
+    capital.resources = stated - spent
+    capital.pool_note = (
+        f"{stated} stated, less " + ", ".join(why for _, why in paid) + " paid after it"
+    )
+
+
+def _how(link: Link) -> str:
+    return "triggered" if link.kind == "trigger" else "played"
+
+
+#: What a payment cost: the amount, only its least (a one-tuple), or None (not known).
+Cost = int | tuple[int] | None
+
+
+def _link_cost(board: Board, link: Link, player: str) -> tuple[Cost, str]:
+    """What adding a link cost its player in resources, or None with why it is not known."""
+    if link.card is None:
+        return None, "the card is not known"
+    if link.kind == "by-effect":
+        return None, "what a card played by an effect costs is not followed by rulesq"
+    if link.kind == "trigger":
+        action, why = ab.action_of(link.card)
+        if action is None:
+            return None, f"what triggering it cost is not read ({why})"
+        cost = action.cost or ""
+        spend = _SPEND.match(cost)
+        if spend is not None and spend.group("n").upper() == "X":
+            if link.paid is None:
+                return None, f'its cost "{cost}" and what was paid for X is not stated'
+            return link.paid, ""
+        if spend is not None:
+            return int(spend.group("n")), ""
+        if _RESOURCE_WORDS.search(cost):
+            return None, f'its cost "{cost}" is not read by rulesq'
+        return 0, ""
+    if link.targets:
+        from rulesq.games.warhammer.target_taxes import taxes
+
+        taxed = taxes(board, link.card, player)
+        if taxed.amount or taxed.gaps:
+            return None, "what targeting cost it in taxes is not followed by rulesq"
+    return _price(board, link.card, player, link.paid, link.fact.index)
+
+
+def _price(
+    board: Board, card: Card, player: str, paid: int | None, since: int = -1
+) -> tuple[Cost, str]:
+    """What playing a card from the hand cost: its price, X as paid (its least: loyalty unknown).
+
+    Priced as it was played: a copy of it stated in play from ``since`` on (the card itself,
+    entered) lends no loyalty icons to its own price.
+    """
+    from rulesq.games.warhammer import plays, xvalue
+
+    kept = board.cards
+    board.cards = [c for c in kept if not (c.card is card and c.fact.index >= since >= 0)]
+    try:
+        cost = plays.price(board, card, card.text or "", player)
+    finally:
+        board.cards = kept
+    extra = 0
+    if card.fields.get("cost") == "X" and xvalue.definition(card) is None:
+        if paid is None:
+            return None, "its cost is X and what was paid for X is not stated (write paying N)"
+        extra = paid
+    why = "what it cost is not known: " + "; ".join(cost.gaps)
+    if cost.gaps and cost.bounds is not None and set(cost.gaps) == set(cost.bounded):
+        return (cost.bounds[0] + extra,), why
+    if cost.value is None or cost.gaps:
+        return None, why
+    return cost.value + extra, ""
