@@ -57,6 +57,18 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "mixed/a-bluff-card-in-hand-is-not-ignored-by-an-ignore-of-support-cards.rq": {
+        1: ("Flitterflutter", "in hand", "character card"),
+    },
+    "warhammer-damage/damage-on-the-capital-after-lethal-rests-on-qa-12.rq": {
+        1: ("lethal damage first", "Hammerer of Karak Azul", "Toughness 1"),
+    },
+    "warhammer-toughness/a-toughness-whose-condition-fails-is-named-in-the-reason.rq": {
+        1: ("at least 3 resources", "does not hold", "gives no Toughness"),
+    },
+    "fma/a-bonus-moved-away-is-named-in-the-reason-of-the-value-it-left.rq": {
+        1: ("+2 from an event", "moved to strength"),
+    },
     "time/no-order-to-choose-with-a-card-that-has-no-text.rq": {
         1: ('"Plain One" has no special power text', "!has no effect now")
     },

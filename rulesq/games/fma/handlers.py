@@ -34,6 +34,7 @@ ROLES: dict[str, str] = {
     citations.DEFEATED: RULE,
     citations.TOUGHNESS: RULE,
     citations.SENT_HOME: RULE,
+    citations.AFTER_THE_BATTLE: RULE,
     citations.BATTLE_RESOLUTION: PRECEDENT,
     citations.GOAL_CHANGE: RULE,
     citations.GOAL_OTHER: RULE,

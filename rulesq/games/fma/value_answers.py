@@ -122,6 +122,7 @@ def value(ctx: Context) -> Answer:
         graph.link(rule, node, BEATS, note="a value set to a number wipes earlier modifiers")
     still = {step.source for step in reading.steps}
     timeline = state.timeline()
+    gone: list[str] = []
     for entry in entries:
         event = entry.event
         if isinstance(event, at.Modifier | at.SetValue) and event.source not in still:
@@ -130,13 +131,16 @@ def value(ctx: Context) -> Answer:
                 if isinstance(event, at.SetValue)
                 else f"{event.amount:+d} from"
             )
-            graph.absence(
-                f"{change} {event.source} no longer applies: " + _where_now(timeline, event.id)
-            )
+            where = _where_now(timeline, event.id)
+            graph.absence(f"{change} {event.source} no longer applies: " + where)
+            if where.startswith("it was moved"):
+                # a bonus moved away is why this value lacks it: the reason says so
+                gone.append(f"{change} {event.source} no longer counts here ({where})")
     assert reading.value is not None
-    return ctx.conclude(
-        Number(reading.value), _value_reason(reading), supported_by=tuple(dict.fromkeys(support))
-    )
+    reason = _value_reason(reading)
+    if gone:
+        reason += "; " + "; ".join(gone)
+    return ctx.conclude(Number(reading.value), reason, supported_by=tuple(dict.fromkeys(support)))
 
 
 def _suppressed(

@@ -284,3 +284,12 @@ class Board:
     def attached_to(self, target: InPlay) -> list[InPlay]:
         """The cards attached to a card in play."""
         return [c for c in self.cards if c.attached_to is target]
+
+
+def resolution_order(chain: list[Link]) -> list[Link]:
+    """The links in the order they resolve: the last added first (Q&A 18).
+
+    The one place that orders a chain: the chain's judge, the damage its links deal and the
+    question what resolves first all read it.
+    """
+    return list(reversed(chain))

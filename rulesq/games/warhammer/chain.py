@@ -1,16 +1,16 @@
 """The Warhammer action chain: links resolve last in, first out; targets are checked again.
 
-The order is a strategy of its own (:func:`resolution_order`, Q&A 18). A link is an Action
-triggered, a card played from the hand (a tactic, or a card that enters play when the chain
-has resolved) or a card played by an effect as the chain resolves. Costs are paid as a link
-is added (a unit sacrificed to trigger leaves play at once). Resolving a link follows the
-effect forms of :mod:`abilities` — damage, destroy, a guard that cancels other actions
-targeting a unit unless more is paid, a cancel of a link "just played/triggered", a discard
-with an "if" condition on the cards in hand; any other effect is recorded as unfollowed, and
-the answer about a later link is *cannot answer* unless its targets have already left play
-(a card that leaves play never becomes a legal target again). A link whose targets have all
-become illegal, or whose condition is no longer met, is cancelled (FAQ, Illegal Target;
-Resolving a Card Effect).
+The order is a strategy of its own (:func:`rulesq.games.warhammer.board.resolution_order`, Q&A
+18). A link is an Action triggered, a card played from the hand (a tactic, or a card that
+enters play when the chain has resolved) or a card played by an effect as the chain resolves.
+Costs are paid as a link is added (a unit sacrificed to trigger leaves play at once). Resolving
+a link follows the effect forms of :mod:`abilities` — damage, destroy, a guard that cancels
+other actions targeting a unit unless more is paid, a cancel of a link "just played/triggered",
+a discard with an "if" condition on the cards in hand; any other effect is recorded as
+unfollowed, and the answer about a later link is *cannot answer* unless its targets have
+already left play (a card that leaves play never becomes a legal target again). A link whose
+targets have all become illegal, or whose condition is no longer met, is cancelled (FAQ,
+Illegal Target; Resolving a Card Effect).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, toughness
@@ -42,11 +43,6 @@ JUST_PLAYED = FAQ + "terminology-clarifications/just-played"
 ENTERING = FAQ + "terminology-clarifications/entering-play"
 TRIGGERING = FAQ + "rules-clarifications/triggering-a-card-effect"
 _OTHER = {"me": "you", "you": "me"}
-
-
-def resolution_order(chain: list[Link]) -> list[Link]:
-    """The links in the order they resolve: the last added first."""
-    return list(reversed(chain))
 
 
 @dataclass(frozen=True)
@@ -393,7 +389,7 @@ def cancelled(board: Board, link: Link) -> tuple[bool | None, State]:
             + f' resolve{"s" if len(after) == 1 else ""} before "{link.name}"'
         )
     _pay_costs(board, state)
-    for other in resolution_order(board.chain):
+    for other in B.resolution_order(board.chain):
         before = len(state.rules)
         outcome = resolve_link(board, state, other, asked=other is link)
         if outcome is None:

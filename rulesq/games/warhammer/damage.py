@@ -215,6 +215,10 @@ def toughness(
     if granted.gaps:
         value.gaps += granted.gaps
         return None
+    # A text that would give Toughness but does not now (its condition fails, its card is out
+    # of its zone) is why the damage is not cancelled: the reason says so.
+    value.steps += [s for s in granted.steps if s not in value.steps]
+    value.rules += [r for r in granted.rules if r not in value.rules]
     for amount, quote in given:
         if _LIVE_X.search(quote.quote) and (
             len([a for a in board.assigned if a.card is placed]) > 1 or board.chain

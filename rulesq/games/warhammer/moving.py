@@ -177,6 +177,20 @@ def _effect(
             out.claims.append(
                 text_claim(Stance.FORBID, quote, f"it costs {cost} resources and {paid} remain")
             )
+        elif not any(c.stance is Stance.FORBID for c in out.claims) and not out.gaps:
+            # The text is the card effect the In Play clause asks for ("cards can only be moved
+            # ... due to card effects"): it allows this move, so it
+            # decides, not the rules' default. Only where nothing forbids the move: the text
+            # speaks to moving itself into another of its player's zones, and to nothing else.
+            out.claims.append(
+                text_claim(
+                    Stance.PERMIT,
+                    quote,
+                    f'"{effect.name}" moves itself from its current zone to another of your '
+                    "zones: a card effect moves a card from one in-play zone to another",
+                    P.IN_PLAY,
+                )
+            )
         return
     if every is not None:
         quote = Text(effect.name, every.group(0))

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer.board import Assigned
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.corruption import corrupted
@@ -186,7 +187,7 @@ class _Run:
                     "damage is assigned while the chain is still open: not followed by rulesq"
                 )
                 return self.flow
-            order = list(reversed(chain))
+            order = B.resolution_order(chain)
             events += [(last, n + 1, link) for n, link in enumerate(order)]
         for _index, _n, item in sorted(events, key=lambda e: (e[0], e[1])):
             if isinstance(item, Assigned):

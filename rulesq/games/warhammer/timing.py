@@ -924,6 +924,16 @@ def _effect_type(card: Card) -> tuple[str, str] | None:
     return None
 
 
+def _trigger_quote(card: Card, kind: str, when: str) -> Text:
+    """The trigger quoted with its designator ("Forced: At the beginning of your turn").
+
+    Which designator a text bears is what orders it (Forced effects before Actions): the quote
+    shows it, where the card's text has it just before the trigger condition.
+    """
+    designated = f"{'Forced' if kind == 'forced' else 'Action'}: {when}"
+    return Text(card.name, designated if designated in (card.text or "") else when)
+
+
 def resolves_before(ctx: Context) -> Answer:
     """Answer ``does "A" resolve before "B"?`` for effects with the same trigger condition."""
     first, second = _two_cards(ctx)
@@ -937,7 +947,7 @@ def resolves_before(ctx: Context) -> Answer:
     (kind_a, when_a), (kind_b, when_b) = kinds[0], kinds[1]
     if when_a.casefold() != when_b.casefold():
         raise CannotAnswer(f'"{when_a}" and "{when_b}" are different trigger conditions')
-    texts = [Text(first.name, when_a), Text(second.name, when_b)]
+    texts = [_trigger_quote(first, kind_a, when_a), _trigger_quote(second, kind_b, when_b)]
     if kind_a != kind_b:
         reason = (
             f'"{first.name}" is a {names[kind_a]} and "{second.name}" a {names[kind_b]}'

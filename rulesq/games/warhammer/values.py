@@ -359,7 +359,9 @@ def _grants(
                 )
                 continue
             if not holds:
-                value.steps.append(f'"{source.name}": its condition ({cond}) does not hold')
+                value.steps.append(
+                    f'"{source.name}": its condition ({cond}) does not hold, so it gives no {what}'
+                )
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)

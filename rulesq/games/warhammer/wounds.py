@@ -13,6 +13,7 @@ from rulesq.engine.resolve import Stance
 from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import attacks as A
+from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import shields
 from rulesq.games.warhammer.answers import _board, _card, _conclude
@@ -189,6 +190,7 @@ def can_assign(ctx: Context) -> Answer:
         ]
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims: list[Claim] = []
+    lethal: list[str] = []  # the defenders assigned lethal damage, when the capital is asked
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
@@ -250,6 +252,11 @@ def can_assign(ctx: Context) -> Answer:
             need = D.lethal(board, defender)
             gaps += need.gaps
             given = sum(a.amount for a in board.assigned if a.card is defender)
+            if need.value is not None and given >= need.value:
+                lethal.append(
+                    f'"{defender.name}" is assigned {given} damage, the {need.value} that '
+                    f"destroys it or more ({'; '.join(need.steps)})"
+                )
             if need.value is not None and given < need.value:
                 claims.append(
                     rule_claim(
@@ -266,12 +273,16 @@ def can_assign(ctx: Context) -> Answer:
     if gaps:
         gaps = _once(gaps)
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
+    # Damage on the capital rests on each defender having lethal damage first (Q&A 12): the
+    # answer says so, and cites the Q&A, where a defender was there to be assigned it.
+    first = f": every defender has lethal damage first ({'; '.join(lethal)})" if lethal else ""
     claims.append(
         rule_claim(
             Stance.PERMIT,
             "the attacker assigns the combat damage counted to "
-            "the defending units and the attacked zone",
+            "the defending units and the attacked zone" + first,
             D.P12,
+            *([D.QA_ASSIGN] if lethal else []),
             default=True,
         )
     )
@@ -353,7 +364,7 @@ def resolves_first(ctx: Context) -> Answer:
     board = _board(ctx)
     if not board.chain:
         raise CannotAnswer('no action chain is stated (write, e.g., I trigger "X")')
-    order = C.resolution_order(board.chain)
+    order = B.resolution_order(board.chain)
     reason = "the chain resolves last in, first out: " + ", then ".join(
         f'"{link.name}"' for link in order
     )

@@ -325,7 +325,18 @@ def power_to_reach(ctx: Context) -> Answer:
         reason = (
             f"the opponent's current total power is {total.value} (not the power announced earlier)"
         )
+    # A text ignored since the announcement is why the power now differs: say so, and quote the
+    # ignoring card, as the answer about that total power does.
+    silenced = (
+        [] if announced_only(view.state, opponent) is not None else _texts_ignored(view, opponent)
+    )
+    reason += "".join(
+        f'; "{why.source.card.name}" ignores the special power text of "{card.name}", '
+        f"not its values ({why.source.quote})"
+        for card, why in silenced
+    )
     ruling = _ruling(view, total, reason)
+    ruling.sources += [why.source for _, why in silenced if why.source not in ruling.sources]
     ruling.cite(R.MATCH_OPPONENT)
     ruling.rules.append(R.CURRENT_TOTAL_POWER)
     return view.answer(Number(total.value), ruling)

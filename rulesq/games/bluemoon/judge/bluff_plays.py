@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import RulesqError
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_icons, ignored_bluffs
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.permits import ignored_away
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import no
+from rulesq.games.bluemoon.judge.state import Zone, new_instance
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.ruling import Ruling
@@ -76,5 +78,34 @@ def play_ruling(state: State, card: Instance, who: str, first_turn: bool = False
         ruling.reason = (
             f"{head}: {ruling.reason}" if ruling.step else f"{head}, and nothing stops that now"
         )
+        _spared_in_hand(forces, card, who, ruling)
     ruling.rules.insert(0, R.BLUFF_PLAY)
     return ruling
+
+
+def _spared_in_hand(forces: Forces, card: Instance, who: str, ruling: Ruling) -> None:
+    """An ignore of support cards does not reach the card in hand, a character card: say so.
+
+    The FAQ: "Your card is a character card, and hence is not ignored while in your hand, hence
+    neither is its BLUFF icon" (an active text ignoring the player's support cards): the ignore
+    the bluff card would meet once played face down is why one might think it cannot be
+    played, and the answer names it.
+    """
+    state = forces.state
+    probe = new_instance(
+        card.uid, card.info, who, Zone.SUPPORT, active=True, face_down=True, turn=state.turn
+    )
+    try:
+        why = forces.card_ignored(probe)
+    except RulesqError:
+        return
+    if why is None or forces.card_ignored(card) is not None:
+        return
+    ruling.reason += (
+        f'; "{why.source.card.name}" ignores it once it is a support card ({why.source.quote}), '
+        f'but in hand "{card.name}" is a character card: neither it nor its BLUFF icon is '
+        "ignored there"
+    )
+    ruling.cite(R.BLUFF_CARD_NOT_IGNORED_IN_HAND)
+    # not a source: the ignore does not decide the play, it only does not stop it
+    ruling.negatives.append(f'"{why.source.card.name}" does not ignore "{card.name}" in hand')

@@ -132,7 +132,7 @@ def cost(info: CardInfo, deck_people: str | None) -> Cost:
     return Cost(
         info.moons,
         f'"{info.name}" is {whose}: it costs its {moons}',
-        (R.DECK_BUY_OTHER_PEOPLES, R.DECK_PAY_OTHER_PEOPLES),
+        (R.DECK_BUY_OTHER_PEOPLES, R.DECK_MOON_COST, R.DECK_PAY_OTHER_PEOPLES),
     )
 
 

@@ -14,6 +14,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.attractions import single_dragon_pending
+from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
 from rulesq.games.bluemoon.judge.claims import Stance, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.overruled import ignoring, settle
@@ -190,3 +191,21 @@ def _first_character(state: State, event: Event, who: str) -> bool:
         if other_event.cards[0].is_character and not other_event.data.get("bluff"):
             return other_event is event
     return False
+
+
+def cancelled_leadership(state: State, who: str) -> Instance | None:
+    """The Leadership phase card ``who`` played this turn that an interference card cancelled."""
+    for event in state.events_of("play", who, this_turn=True):
+        card = event.cards[0]
+        if card.info.kind in LEADERSHIP_PHASE_KINDS and card.cancelled:
+            return card
+    return None
+
+
+def cancelled_leadership_note(card: Instance) -> Ruling:
+    """Why a cancelled Leadership phase card leaves the turn's Leadership phase card unused."""
+    return yes(
+        f'"{card.name}" was cancelled: a cancelled Leadership phase card does not count as played',
+        R.CANCELLED_LEADERSHIP_NOT_PLAYED,
+        R.ONE_LEADERSHIP_PHASE_CARD,
+    )

@@ -86,7 +86,12 @@ def icon_overruled(why: Ignored, card: Instance, stance: Stance, reason: str, *r
     """
     if why.what == "card":
         return ignoring(why, card, what="the card")
-    return effect_claim(stance, why.source, reason, R.SUPERSEDE, *rules, kind=Kind.CARD_TEXT)
+    # Not the clauses of ignored cards or of ignoring instructions: the icon alone is ignored,
+    # and card instructions superseding the game rules is what decides (the FAQ says so of a
+    # text ignoring the PROTECTED icon: "'Instructions on the cards supersede these game
+    # rules.' applies").
+    kept = [r for r in rules if r not in (R.IGNORED_CARD, R.IGNORING)]
+    return effect_claim(stance, why.source, reason, R.SUPERSEDE, *kept, kind=Kind.CARD_TEXT)
 
 
 def sentence_claims(sources: Iterable[Source], stance: Stance, reason: str) -> list[Claim]:

@@ -31,7 +31,11 @@ from rulesq.games.bluemoon.judge.claims import (
 )
 from rulesq.games.bluemoon.judge.forbids import ProhibitionChecks
 from rulesq.games.bluemoon.judge.forces import Forces, Source
-from rulesq.games.bluemoon.judge.interference import trigger_ruling
+from rulesq.games.bluemoon.judge.interference import (
+    cancelled_leadership,
+    cancelled_leadership_note,
+    trigger_ruling,
+)
 from rulesq.games.bluemoon.judge.limits import (
     Slots,
     Unit,
@@ -475,7 +479,8 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
                     R.REPLACE,
                 )
             ]
-        return []
+        cancelled = cancelled_leadership(state, who)
+        return [cancelled_leadership_note(cancelled)] if cancelled is not None else []
 
     def _character_limit(self, card: Instance, who: str) -> list[Found]:
         state = self.state

@@ -16,6 +16,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS
 from rulesq.games.bluemoon.judge.claims import Stance, rule_claim
+from rulesq.games.bluemoon.judge.interference import cancelled_leadership, cancelled_leadership_note
 from rulesq.games.bluemoon.judge.overruled import icon_overruled, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -106,6 +107,11 @@ def can_replace(forces: Forces, card: Instance, who: str) -> Ruling:
             f'"{spared[0].card.name}" excludes "{card.name}" from what it ignores '
             f"({spared[0].quote}), so " + ruling.reason
         )
+    cancelled = cancelled_leadership(state, who)
+    if cancelled is not None:
+        note = cancelled_leadership_note(cancelled)
+        ruling.reason = f"{note.reason}, so {ruling.reason}"
+        ruling.cite(*note.rules)
     for ban in _play_bans(forces, card, who):
         ruling.beaten.append((f'no ("{ban.card.name}" forbids playing it)', R.REPLACE_NOT_PLAYING))
         ruling.sources.append(ban)

@@ -104,7 +104,8 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
             why.source,
             gone,
             f'"{why.source.card.name}" ignores {what}: {why.source.quote}',
-            R.IGNORED_CARD,
+            # "When a card is ignored, ..." only when the card is: not for its icons alone
+            *((R.IGNORED_CARD,) if why.what == "card" else ()),
             R.IGNORING,
         )
     blockers = [
