@@ -178,7 +178,7 @@ class InputError(RulesqError):
             out.append(
                 escape_controls(shorten("expected " + _one_of(self.expected), LONGEST_MESSAGE * 4))
             )
-        if self.suggestion:
+        if self.suggestion and not self._said_by_nearest():
             out.append(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)))
         for number, form in enumerate(self.nearest):
             out.append(
@@ -190,6 +190,16 @@ class InputError(RulesqError):
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
+
+    def _said_by_nearest(self) -> bool:
+        """Whether the nearest form shows the word a ``Did you mean "W"?`` suggests already."""
+        import re
+
+        if not self.nearest or not (self.suggestion or "").startswith("Did you mean "):
+            return False
+        first = re.match(r'Did you mean "([^"]+)"', self.suggestion or "")
+        word = first and re.escape(first.group(1))
+        return bool(word and re.search(rf"(?<!\w){word}(?!\w)", self.nearest[0]))
 
     def to_dict(self) -> dict[str, object]:
         """Every field, for ``--json``."""

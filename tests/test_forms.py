@@ -199,10 +199,23 @@ def test_every_nearest_form_shown_is_a_line_the_language_reads(game: str, line: 
 def test_a_misspelt_choice_gets_did_you_mean() -> None:
     lines = _error_lines("element erth")
     assert lines[0] == "<-e>:2:9: error: unexpected 'erth'"
-    assert 'Did you mean "earth"?' in lines
-    assert 'Did you mean "PROTECTED"?' in _error_lines(
-        'ask is the PROTECTD icon of "Laughing Gas" effective?'
+    # the nearest form shows the word meant; the word alone is not suggested again
+    assert "did you mean: element earth" in lines and 'Did you mean "earth"?' not in lines
+    assert 'did you mean: ask is the PROTECTED icon of "Laughing Gas" effective?' in (
+        _error_lines('ask is the PROTECTD icon of "Laughing Gas" effective?')
     )
+
+
+def test_a_word_suggested_where_no_nearest_form_shows_it_is_kept() -> None:
+    """The word's suggestion stays when the nearest form does not show it, and in JSON."""
+    lines = _error_lines("ask can I retreet?")
+    assert "did you mean: ask can I retreat?" in lines
+    assert not any(line.startswith("Did you mean") for line in lines)
+    with pytest.raises(InputError) as caught:
+        parse_situation("game bluemoon\nask can I retreet?\n", "<test>")
+    assert caught.value.to_dict()["suggestion"] == 'Did you mean "retreat" or "retrieve"?'
+    caught.value.nearest = ["ask can I play a support card?"]
+    assert 'Did you mean "retreat" or "retrieve"?' in caught.value.render().splitlines()
 
 
 def test_the_nearest_form_of_an_unquoted_name_in_warhammer() -> None:

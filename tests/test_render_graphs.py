@@ -27,7 +27,10 @@ def graph(fmt: str) -> str:
 def test_mermaid_labels_are_entity_coded() -> None:
     """No raw ``"``, ``<``, ``>`` in a label, and every ``#`` starts an entity code."""
     text = graph("mermaid")
-    labels = re.findall(r'\["(.*)"\]$', text, flags=re.M)
+    found = re.findall(r'\["(.*)"\]$', text, flags=re.M)
+    found += re.findall(r'-->\|"(.*)"\|', text)
+    # a wrapped label's lines are joined by Mermaid's line break, the one tag it holds
+    labels = [label.replace("<br/>", " ") for label in found]
     assert labels and any("Odd #lt;b#gt;Card#lt;/b#gt; #35;quot;" in label for label in labels)
     for label in labels:
         assert not set(label) & set('"<>'), label
@@ -36,6 +39,30 @@ def test_mermaid_labels_are_entity_coded() -> None:
             for i, char in enumerate(label)
             if char == "#"
         ), label
+
+
+def test_the_mermaid_graph_is_as_legible_as_the_dot_one() -> None:
+    """Mermaid: the DOT graph's wrapped labels, a rule's quote, edges with their notes, styles."""
+    situation = (
+        'game bluemoon\\nyou have active "Pandemonium"\\nI play "Trigger Brainstorm"\\n'
+        "ask can I play a support card?\\n"
+    )
+    result = runner.invoke(app, ["ask", "--graph", "mermaid", "-e", situation])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    rule = re.search(
+        r'(q1n\d+)\["rule: bluemoon/rulebook/p17-special-rules/you-may-not(.*)"\]', text
+    )
+    assert rule is not None
+    lines = rule.group(2).split("<br/>")
+    assert len(lines) > 2 and "“Cards reading" in lines[1] and lines[-1].endswith("other cards.”")
+    assert all(len(line) <= 44 for line in lines[1:] if "#" not in line)  # wrapped, not cut
+    assert '-->|"matches: same step: you may not"|' in text
+    assert '-->|"supports: argued for it"|' in text
+    precedents = re.findall(r'(q1n\d+)\["precedent: bluemoon/faq/', text)
+    assert precedents and f"  class {','.join(precedents)} precedent" in text
+    assert f"  class {rule.group(1)} rule" in text and "  classDef precedent " in text
+    assert "…" not in text  # nothing cut
 
 
 def test_dot_strings_are_closed_and_backslashes_escaped() -> None:

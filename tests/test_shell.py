@@ -43,7 +43,7 @@ def test_save_and_game(tmp_path: Path) -> None:
     table = Table()
     table.handle('you have active "Pandemonium"')
     path = tmp_path / "case.rq"
-    assert table.handle(f":save {path}") == f"saved 1 lines to {path}"
+    assert table.handle(f":save {path}") == f"saved 1 line to {path}"
     assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
     assert table.handle(":game warhammer") == (
         "game warhammer: Warhammer: Invasion LCG, a new situation"
@@ -51,7 +51,7 @@ def test_save_and_game(tmp_path: Path) -> None:
     assert table.lines == [] and table.game == "warhammer"
     assert table.handle(":game chess").startswith("error: Unknown game 'chess'")
     assert table.handle(":shwo") == (
-        "unknown command ':shwo'. Did you mean \"show\"? :help lists them."
+        "error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
     )
     assert table.handle(":undo") == "nothing to undo"
 
@@ -277,3 +277,58 @@ def test_a_line_refused_while_it_is_judged_is_not_kept(monkeypatch: pytest.Monke
     monkeypatch.setattr(Table, "answer_last", refused)
     assert table.handle('ask can I play "Laughing Gas"?') == "error: refused while judged"
     assert table.lines == ['you have active "Pandemonium"']
+
+
+def test_piped_errors_are_placed_at_their_line_and_column(tmp_path: Path) -> None:
+    """Piped in, a refused line is named ``<stdin>:line:column`` (its indent counted), as a
+    file's is; a command that fails is named by its line, and the exit code is 2."""
+    lines = (
+        'you have active "Pandemonium"\n  you hve active "Pandemonium"\n'
+        ":save {}\n:shwo\nask can I play a support card?\n"
+    ).format(tmp_path / "no" / "such.rq")
+    done = _piped(lines, tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "<stdin>:2:7: error: unexpected 'hve'"
+    assert out[1:3] == ['  you hve active "Pandemonium"', "      ^"]
+    assert any(row.startswith("<stdin>:3: error: cannot write ") for row in out)
+    unknown = "<stdin>:4: error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
+    assert unknown in out
+    assert "  no" in out  # the lines after are still read
+
+
+def test_a_piped_line_that_is_not_utf8_is_refused_at_its_byte(tmp_path: Path) -> None:
+    """A byte that is not UTF-8 refuses its line at ``<stdin>:line:column``; the rest is read."""
+    data = b'you have active "Pandemonium"\nI pl\xffay\nask can I play a support card?\n'
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "rulesq"), "shell"],
+        input=data,
+        capture_output=True,
+        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
+        timeout=120,
+    )
+    out = done.stdout.decode("utf-8").splitlines()
+    assert done.returncode == 2 and done.stderr == b""
+    assert out[0] == (
+        "<stdin>:2:5: error: not UTF-8 text: the byte 0xff cannot be read (invalid start byte)"
+    )
+    assert out[2] == "      ^" and "  no" in out
+
+
+def test_save_reads_a_tilde_as_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    assert table.handle(":save ~/case.rq") == "saved 1 line to ~/case.rq"
+    assert (tmp_path / "case.rq").read_text().endswith('you have active "Pandemonium"\n')
+
+
+def test_a_piped_line_past_the_input_limit_names_the_situation(tmp_path: Path) -> None:
+    """The limit's message names the situation the table builds, not an internal name."""
+    done = _piped('ask can I play "' + "x" * 1_000_001 + '"?\n', tmp_path)
+    assert done.returncode == 2
+    assert done.stdout.startswith(
+        "<stdin>:1: error: the situation is larger than the input limit of 1,000,000 bytes"
+    )

@@ -27,6 +27,8 @@ def run_ask(
 
     try:
         text, source = _read_input(file, expression)
+        if graph is not None and graph.lower() in GRAPH_FORMATS:
+            graph = graph.lower()  # --graph DOT is dot
         if graph is not None and graph not in GRAPH_FORMATS:
             hint = did_you_mean(suggest(graph, GRAPH_FORMATS))
             raise RulesqError(

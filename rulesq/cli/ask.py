@@ -30,11 +30,11 @@ def ask(
         str | None, typer.Argument(help="A situation file (.rq), or - to read standard input.")
     ] = None,
     expression: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--expression",
             "-e",
-            help="The situation text (\\n separates lines).",
+            help="The situation text (\\n separates lines); given again, each is the next line.",
             autocompletion=expression_names,
         ),
     ] = None,
@@ -61,6 +61,7 @@ def ask(
     """
     from rulesq.cli.answer import run_ask
 
-    code = run_ask(file, expression, game, explain, graph, as_json)
+    text = "\n".join(expression) if expression else None  # -e A -e B: A, then B
+    code = run_ask(file, text, game, explain, graph, as_json)
     if code != EXIT_OK:
         raise typer.Exit(code)

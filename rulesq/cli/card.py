@@ -9,6 +9,7 @@ import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.cli.completion import card_names
+from rulesq.corpus.fields import Lack
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import RulesqError, UnknownNameError
 
@@ -102,17 +103,44 @@ def _clause(game: str, ref: str) -> Clause:
 
 
 def as_record(card: Card, errata: list[Clause]) -> dict[str, Any]:
-    """The card and its errata as a JSON object."""
+    """The card and its errata as a JSON object (``lacks``: the fields its type has not)."""
     return {
         "id": card.id,
         "game": card.game,
         "name": card.name,
         "type": card.type,
         "fields": dict(card.fields),
+        "lacks": [
+            {"fields": list(fields), "why": lack.why, "clause": lack.clause}
+            for lack, fields in lacked(card)
+        ],
         "printed_text": card.printed_text,
         "text_in_force": card.text,
         "errata": [{"id": c.id, "source": c.source(), "text": c.text} for c in errata],
     }
+
+
+def lacked(card: Card) -> list[tuple[Lack, list[str]]]:
+    """The card's empty fields its type does not have, with the entry that says so."""
+    from rulesq.corpus.fields import lacks_of
+
+    out = []
+    for lack in lacks_of(card.game, card.type):
+        fields = [f for f in lack.fields if f in card.fields and card.fields[f] is None]
+        if fields:
+            out.append((lack, fields))
+    return out
+
+
+def _reference(game: str, clause_id: str) -> str:
+    """A clause as ``cite`` takes it: its FAQ alias (``XX-Q<n>``) when it has one, else its id."""
+    import re
+
+    from rulesq.corpus import load_corpus
+
+    clause = load_corpus(game).clause(clause_id)
+    short = [a for a in clause.aliases if re.fullmatch(r"[A-Z]+-Q\d+", a)]
+    return short[0] if short else clause.id
 
 
 def _text(text: str | None) -> str:
@@ -163,23 +191,50 @@ def faq_refs(card: Card) -> list[str]:
     return [aliases.get(str(n), f"Q{n}") for n in numbers]
 
 
+def _label(key: str, game: str = "") -> str:
+    """A field's name as a player reads it: its label, or ``hit_points`` as ``hit points``."""
+    from rulesq.corpus.fields import labels
+
+    given = labels(game).get(key) if game else None
+    return given or key.replace("_", " ")
+
+
+def _shown(value: object) -> str:
+    """A field's value as a player reads it: a list joined, a flag yes, a map by its labels."""
+    if value is True:
+        return "yes"
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{_label(str(k))}: {'unknown' if v is None else _shown(v)}" for k, v in value.items()
+        )
+    if isinstance(value, list):
+        return ", ".join(_shown(v) for v in value)
+    return str(value)
+
+
 def render(card: Card, errata: list[Clause]) -> str:
     """The card as a player reads it: name, values, texts, errata and the FAQ mentions."""
-    lines = [f"{card.name}  ({card.game}, {card.type or 'card'})"]
+    lines = [f"{card.name}  ({card.game}, {card.type or 'card of a type the sources do not give'})"]
     for key, value in card.fields.items():
         if value is None or value is False or value in ("", [], {}) or key in INTERNAL:
             continue
-        if isinstance(value, dict):
-            shown = ", ".join(f"{k}: {'unknown' if v is None else v}" for k, v in value.items())
-        else:
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        lines.append(f"  {key + ':':<13} {shown}")
+        source = (card.fields.get("field_sources") or {}).get(key)
+        cited = f" ({source})" if isinstance(source, str) else ""
+        lines.append(f"  {_label(key, card.game) + ':':<13} {_shown(value)}{cited}")
     mentions = faq_refs(card)
     if mentions:
         lines.append(f"  {'FAQ:':<13} {', '.join(mentions)}")
-    unknown = [k for k, v in card.fields.items() if v is None and k not in INTERNAL]
+    missing = lacked(card)
+    absent = {f for _, fields in missing for f in fields}
+    unknown = [
+        k for k, v in card.fields.items() if v is None and k not in INTERNAL and k not in absent
+    ]
     if unknown:
-        lines.append(f"  {'not given:':<13} {', '.join(unknown)} (unknown: the sources do not say)")
+        shown = ", ".join(map(_label, unknown))
+        lines.append(f"  {'not given:':<13} {shown} (unknown: the sources do not say)")
+    for lack, fields in missing:
+        where = f": {_reference(card.game, lack.clause)}" if lack.clause else ""
+        lines.append(f"  {'has none:':<13} {', '.join(map(_label, fields))} ({lack.why}{where})")
     lines.append("")
     in_force = card.text if card.text is not None else "(unknown)"
     changed = card.text != card.printed_text and bool(card.errata)

@@ -68,7 +68,11 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
         from rulesq.cli.card import find
 
         found = find(card, game)
-        if not found.text or not found.text.strip():
+        if found.text is None:  # unknown, which is not the same as none
+            raise RulesqError(
+                f"the sources do not quote the text of '{found.name}': there is nothing to parse"
+            )
+        if not found.text.strip():
             raise RulesqError(f"'{found.name}' has no card text to parse.")
         return _with_grammar(get_game(found.game)), found.name, found.text
     assert text is not None

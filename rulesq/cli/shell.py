@@ -46,26 +46,40 @@ class Table:
         """The situation file so far (with ``extra`` lines after it)."""
         return "\n".join([f"game {self.game}", *self.lines, *extra]) + "\n"
 
-    def handle(self, line: str) -> str:
-        """What the table prints for one typed line (the situation grows when it is good)."""
-        line = line.strip()
-        if not line or line.startswith("#"):
-            return ""
-        if line.startswith(":"):
-            return self.command(line)
-        return self.add(line)
+    def handle(self, line: str, place: str | None = None) -> str:
+        """What the table prints for one typed line (the situation grows when it is good).
 
-    def add(self, line: str) -> str:
-        """Add a statement, question or call; answer a question, check a call."""
+        ``place`` (``<stdin>:3``, a piped line's) heads an error, with the column after it.
+        """
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            return ""
+        if stripped.startswith(":"):
+            out = self.command(stripped)
+        else:
+            out = self.add(stripped, place, len(line) - len(line.lstrip()))
+        if not out.startswith("error: "):
+            return out
+        self.code = 2  # a line refused, a command that failed
+        return f"{place}: {out}" if place and not out.startswith(f"{place}:") else out
+
+    def add(self, line: str, place: str | None = None, indent: int = 0) -> str:
+        """Add a statement, question or call; answer a question, check a call.
+
+        ``indent``: the blanks the line had before it, counted in an error's column.
+        """
         from rulesq.situation import parse_situation
 
         if line.startswith("game "):
             return self.command(":" + line)
         try:
-            situation = parse_situation(self.text([line]), "<table>")
+            situation = parse_situation(self.text([line]), "the situation")
         except InputError as error:
             self.code = 2
-            return _renumbered(error, len(self.lines) + 2)
+            shown = _renumbered(error, len(self.lines) + 2)
+            if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
+                return f"{place}:{error.column + indent}: {shown}"
+            return shown
         except RulesqError as error:
             self.code = 2
             return f"error: {error}"
@@ -133,18 +147,20 @@ class Table:
             return "\n".join(f"{f.example}\n    {f.says}" for f in forms_of(self.game))
         from rulesq.errors import did_you_mean, suggest
 
-        hint = did_you_mean(suggest(name, COMMANDS))
-        return f"unknown command ':{name}'." + (f" {hint}" if hint else "") + " :help lists them."
+        hint = did_you_mean([f":{c}" for c in suggest(name, COMMANDS)])
+        hint = f" {hint}" if hint else ""
+        return f"error: unknown command ':{name}'.{hint} :help lists them."
 
     def save(self, path: str) -> str:
         """Write the situation to ``path``."""
         if not path:
             return "give a file name: :save case.rq"
         try:
-            Path(path).write_text(self.text(), encoding="utf-8")
+            Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
-        return f"saved {len(self.lines)} lines to {path}"
+        count = len(self.lines)
+        return f"saved {count} {'line' if count == 1 else 'lines'} to {path}"
 
     def switch(self, game: str) -> str:
         """Start over with another game."""
@@ -212,13 +228,7 @@ def shell(game: str | None = None) -> int:
     if sys.stdin is None:  # standard input closed: no line to read
         return 0
     if not sys.stdin.isatty():  # lines from a file or a pipe: each line's output, no prompt
-        for line in sys.stdin:
-            if line.strip() in (":quit", ":q", ":exit"):
-                break
-            out = table.handle(line)
-            if out:
-                sys.stdout.write(out + "\n")
-        return table.code
+        return _piped(table)
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer
     from prompt_toolkit.completion import Completion as Done
@@ -249,6 +259,28 @@ def shell(game: str | None = None) -> int:
         if out:
             sys.stdout.write(out + "\n")
     return 0
+
+
+def _piped(table: Table) -> int:
+    """Read piped lines in turn, each error placed at ``<stdin>:line:column``; the exit code."""
+    from rulesq.inputs import decode
+
+    stream = getattr(sys.stdin, "buffer", None)  # bytes, so a byte not UTF-8 is placed
+    lines = stream if stream is not None else (s.encode("utf-8") for s in sys.stdin)
+    for number, raw in enumerate(lines, start=1):
+        try:
+            line = decode(raw, "<stdin>")
+        except InputError as error:  # a byte that is not UTF-8: the line is refused
+            table.code = 2
+            rendered = error.render().split(":", 2)[2]  # after "<stdin>:1" (one line decoded)
+            sys.stdout.write(f"<stdin>:{number}:{rendered}\n")
+            continue
+        if line.strip() in (":quit", ":q", ":exit"):
+            break
+        out = table.handle(line, f"<stdin>:{number}")
+        if out:
+            sys.stdout.write(out + "\n")
+    return table.code
 
 
 def _history() -> History:

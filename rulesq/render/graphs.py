@@ -183,16 +183,50 @@ def _mermaid_text(text: str) -> str:
     return " ".join(text.split())
 
 
+#: Mermaid classes of the node kinds drawn apart (as the DOT graph shades and outlines them).
+_MERMAID_CLASSES = {
+    "rule": "fill:lightyellow,stroke:#999",
+    "precedent": "fill:aliceblue,stroke:#999",
+    "verdict": "stroke-width:3px",
+    "alternative": "stroke-dasharray:6 3",
+    "absence": "stroke-dasharray:2 2",
+}
+
+
+def _mermaid_class(data: dict[str, Any]) -> str | None:
+    """The class a node is drawn with: its clause's role, or its kind, when either is set apart."""
+    kind = str(data["kind"])
+    name = str(data.get("role") or "rule") if kind == "clause" else kind
+    return name if name in _MERMAID_CLASSES else None
+
+
+def _mermaid_lines(text: str) -> str:
+    """Wrapped lines of a label as one Mermaid label: each entity-coded, joined by ``<br/>``."""
+    return "<br/>".join(_mermaid_text(line) for line in text.split("\n"))
+
+
 def to_mermaid(answers: Sequence[Answer]) -> str:
-    """A Mermaid flowchart with one subgraph per question."""
+    """A Mermaid flowchart with one subgraph per question, labelled and styled as the DOT one.
+
+    Nodes carry the DOT graph's labels (kind and text, wrapped, a deciding rule's quote), and
+    edges their kind and what they note (a precedent's ``matches``: what is shared).
+    """
     out = ["flowchart BT"]
     for index, answer in enumerate(answers, start=1):
         graph = answer.graph.graph
         ids = {node: f"q{index}n{i}" for i, node in enumerate(graph.nodes)}
+        classes: dict[str, list[str]] = {}
         out.append(f'  subgraph q{index} ["{_mermaid_text(answer.question.text)}"]')
         for node, data in graph.nodes(data=True):
-            out.append(f'    {ids[node]}["{_mermaid_text(node_label(data))}"]')
+            out.append(f'    {ids[node]}["{_mermaid_lines(dot_label(data))}"]')
+            name = _mermaid_class(data)
+            if name:
+                classes.setdefault(name, []).append(ids[node])
         for u, v, data in graph.edges(data=True):
-            out.append(f"    {ids[u]} -->|{data['kind']}| {ids[v]}")
+            label = _mermaid_lines(_edge_label(data)).replace("|", "#124;")
+            out.append(f'    {ids[u]} -->|"{label}"| {ids[v]}')
         out.append("  end")
+        for name, members in classes.items():
+            out.append(f"  class {','.join(members)} {name}")
+    out[1:1] = [f"  classDef {name} {style}" for name, style in _MERMAID_CLASSES.items()]
     return "\n".join(out) + "\n"

@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import declines, retreating
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.claims import Stance, rule_claim
 from rulesq.games.bluemoon.judge.fight import shielded
 from rulesq.games.bluemoon.judge.forces import effects_of
@@ -29,16 +30,18 @@ if TYPE_CHECKING:
 
 
 def must_retreat(ctx: Context) -> Answer:
-    """Answer ``must I retreat?``."""
+    """Answer ``must I retreat?`` (with no turn stated, on the asker's turn, then re-asked)."""
     view = View(ctx)
     view.refuse_unread()
+    assume_turn(view, "a player retreats on his own turn")
     return view.yes_no(retreating.must_retreat(view.forces, view.who))
 
 
 def can_retreat(ctx: Context) -> Answer:
-    """Answer ``can I retreat?``."""
+    """Answer ``can I retreat?`` (with no turn stated, on the asker's turn, then re-asked)."""
     view = View(ctx)
     view.refuse_unread()
+    assume_turn(view, "a player retreats on his own turn")
     return view.yes_no(retreating.can_retreat(view.forces, view.who))
 
 

@@ -15,6 +15,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.claims import Claim, Gather
 from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
 from rulesq.games.bluemoon.judge.disclosure import disclosures
@@ -235,13 +236,19 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
 def can_refresh(ctx: Context) -> Answer:
     """Answer ``can I refresh my hand [at the end of the turn]?``."""
     view = View(ctx)
+    assume_turn(view, REFRESHES_ON_OWN_TURN)  # no turn stated: re-asked on the other
     period = ctx.question.param("period")
     return view.yes_no(_refresh_ruling(view, str(period) if period else None))
+
+
+#: Why a question about refreshing, with no turn stated, is asked on the asker's turn first.
+REFRESHES_ON_OWN_TURN = "a player refreshes his hand on his own turn"
 
 
 def must_refresh(ctx: Context) -> Answer:
     """Answer ``must I refresh my hand?``: refreshing is not optional."""
     view = View(ctx)
+    assume_turn(view, REFRESHES_ON_OWN_TURN)
     ruling = _refresh_ruling(view, None)
     if ruling.allowed:
         ruling.reason += "; refreshing is not optional"

@@ -27,13 +27,11 @@ def judge(view: View) -> PlayJudge:
     return PlayJudge(view.state, first_turn=view.state.is_first_turn)
 
 
-def assume_turn(view: View) -> None:
-    """A question about playing, with no turn stated, supposes it is the asker's turn."""
+def assume_turn(view: View, why: str = "a player plays on his own turn") -> None:
+    """A question about playing (or ``why``), with no turn stated, supposes the asker's turn."""
     if view.state.turn_owner is None:
         whose = "my" if view.who == ME else "your"
-        view.state.assumed.append(
-            question_turn(f"it is taken to be {whose} turn (a player plays on his own turn)")
-        )
+        view.state.assumed.append(question_turn(f"it is taken to be {whose} turn ({why})"))
         view.timeline.start_turn(view.who)
         view.__dict__.pop("forces", None)
 

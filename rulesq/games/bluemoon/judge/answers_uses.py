@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.retrieving import can_retrieve as retrieve_ruling
@@ -35,13 +36,19 @@ PREPARING = (a.Search, a.Reshuffle)
 def can_retrieve(ctx: Context) -> Answer:
     """Answer ``can I retrieve "X"?``: by its RETRIEVE icon or by a card text."""
     view = View(ctx)
+    assume_turn(view, USES_ON_OWN_TURN)  # no turn stated: re-asked on the other
     card = view.card(who=view.who)
     return view.yes_no(retrieve_ruling(view.forces, card, view.who))
+
+
+#: Why a question about using an icon, with no turn stated, is asked on the asker's turn first.
+USES_ON_OWN_TURN = "a player uses his RETRIEVE and REPLACE icons on his own turn"
 
 
 def can_use_icon(ctx: Context) -> Answer:
     """Answer ``can I use the REPLACE icon of "X"?`` (REPLACE or RETRIEVE)."""
     view = View(ctx)
+    assume_turn(view, USES_ON_OWN_TURN)
     icon = str(ctx.question.param("icon", "")).upper()
     card = view.card(who=view.who)
     if card.owner != view.who:
