@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.errors import LONGEST_MESSAGE as LONGEST
-from rulesq.errors import InputError, escape_controls, shorten
+from rulesq.errors import InputError, RulesqError, escape_controls, shorten
 
 if TYPE_CHECKING:
     from rulesq.engine.check import FileCheck
+    from rulesq.engine.expect import Result
 
 
 @dataclass(frozen=True)
@@ -33,13 +35,10 @@ class Report:
 
     def summary(self) -> FileCheck:
         """What the summary line counts of this file."""
-        from rulesq.engine.check import FileCheck
-        from rulesq.engine.expect import RESULTS
-        from rulesq.errors import RulesqError
-
+        file_check, results = _summary_parts()
         if self.result is None:
-            return FileCheck(self.path, None, error=RulesqError(self.line))
-        return FileCheck(self.path, RESULTS[self.result])
+            return file_check(self.path, None, error=RulesqError(self.line))
+        return file_check(self.path, results[self.result])
 
     def write(self) -> None:
         """Print the file's line; the details of an error first, on standard error."""
@@ -48,6 +47,15 @@ class Report:
             sys.stderr.write(self.details + "\n")
             sys.stderr.flush()
         sys.stdout.write(self.line + "\n")
+
+
+@cache
+def _summary_parts() -> tuple[type[FileCheck], dict[str, Result]]:
+    """What :meth:`Report.summary` builds with, imported once (not once per report)."""
+    from rulesq.engine.check import FileCheck
+    from rulesq.engine.expect import RESULTS
+
+    return FileCheck, RESULTS
 
 
 def report(result: FileCheck, as_json: bool) -> Report:
@@ -67,7 +75,11 @@ def report(result: FileCheck, as_json: bool) -> Report:
     assert result.result is not None
     value = str.__str__(result.result)  # the value, without the enum's descriptor
     line = f"{value.upper():<14} {result.path}" + (f": {result.reason}" if result.reason else "")
-    return Report(result.path, value, escape_controls(line))
+    made = object.__new__(Report)  # without the frozen class's __init__ (a call a field)
+    made.__dict__.update(
+        path=result.path, result=value, line=escape_controls(line), details="", document=None
+    )
+    return made
 
 
 def _value(result: FileCheck) -> str:

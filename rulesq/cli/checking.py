@@ -38,6 +38,7 @@ def run_check(
         sys.stdout.write(summary + "\n")
     if any(r.failed for r in checked):
         return EXIT_ERROR
-    if any(r.result is None or r.result.value != "agree" for r in checked):
+    # The value read without the enum's descriptor (a call a file).
+    if any(r.result is None or str.__str__(r.result) != "agree" for r in checked):
         return EXIT_FAIL
     return EXIT_OK

@@ -26,7 +26,8 @@ class Status(StrEnum):
     @property
     def key(self) -> str:
         """The status as JSON spells it: definite, precedence, conflict, cannot-answer."""
-        return _KEYS.get(self.value, self.value)
+        value = str.__str__(self)  # the value, without the enum's descriptor (read per answer)
+        return _KEYS.get(value, value)
 
 
 #: The statuses JSON spells otherwise than they read.

@@ -215,7 +215,7 @@ class Context:
             graph.support(dict.fromkeys([*supported_by, *nodes]) if nodes else supported_by)
 
         clause_ids = tuple(c.id for c in ends[1]) if ends is not None else ()
-        graph.defer(end, Ending(step, clause_ids, tuple(supported_by)))
+        graph.defer(end, _ending(step, clause_ids, tuple(supported_by)))
         return Answer(self.question, self.game.name, verdict, status, reason, graph)
 
     def conflict(self, reason: str, sides: tuple[str, ...] = ()) -> Answer:
@@ -238,6 +238,13 @@ class Context:
         for text, why in gaps or ((reason, reason),):
             graph.support(read, graph.gap(text, why))
         return Answer(self.question, self.game.name, None, Status.CANNOT, reason, graph)
+
+
+def _ending(step: str | None, clauses: tuple[str, ...], supported_by: tuple[str, ...]) -> Ending:
+    """``Ending(...)`` made without the frozen class's ``__init__`` (one an answer)."""
+    made = object.__new__(Ending)
+    made.__dict__.update(step=step, step_clauses=clauses, supported_by=supported_by)
+    return made
 
 
 def handler_for(game: Game, kind: str) -> Handler | None:

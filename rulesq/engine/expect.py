@@ -46,6 +46,13 @@ class Outcome:
     detail: str = ""
 
 
+def _outcome(expectation: Expectation, result: Result, detail: str = "") -> Outcome:
+    """``Outcome(...)``, made without the frozen class's ``__init__`` (a call a field)."""
+    made = object.__new__(Outcome)
+    made.__dict__.update(expectation=expectation, result=result, detail=detail)
+    return made
+
+
 def normalise_text(text: str) -> str:
     """Text folded for comparison: curly quotes and apostrophes straightened, spacing squashed."""
     table = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
@@ -66,7 +73,7 @@ def match(
     """
     if expectation.kind == "cannot_answer":
         ok = answer.status is Status.CANNOT
-        return Outcome(
+        return _outcome(
             expectation,
             Result.AGREE if ok else Result.DISAGREE,
             "" if ok else _answered_after_all(answer),
@@ -74,16 +81,16 @@ def match(
     if expectation.kind == "conflict":
         ok = answer.status is Status.CONFLICT
         detail = "" if ok else _answered_after_all(answer).replace("cannot answer", "a conflict", 1)
-        return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE, detail)
+        return _outcome(expectation, Result.AGREE if ok else Result.DISAGREE, detail)
     if not answer.answered:
-        return Outcome(expectation, Result.CANNOT, answer.reason)
+        return _outcome(expectation, Result.CANNOT, answer.reason)
     if expectation.kind == "because":
         ok, detail = _because(expectation, answer)
     elif expectation.kind == "decided_by":
         ok, detail = _decided_by(str(expectation.value), answer, ladder, corpus)
     else:
         ok, detail = _verdict(expectation, answer)
-    return Outcome(expectation, Result.AGREE if ok else Result.DISAGREE, "" if ok else detail)
+    return _outcome(expectation, Result.AGREE if ok else Result.DISAGREE, "" if ok else detail)
 
 
 def _verdict(expectation: Expectation, answer: Answer) -> tuple[bool, str]:

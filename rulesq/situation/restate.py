@@ -17,7 +17,7 @@ from rulesq import games, inputs
 from rulesq import situation as situations
 from rulesq.errors import RulesqError
 from rulesq.situation import lineitems, resolve
-from rulesq.situation.model import CardRef, Fact, Question, Situation
+from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
 from rulesq.spans import Span, text_lines
 
 if TYPE_CHECKING:
@@ -161,38 +161,64 @@ def _facts(built: Situation | None) -> list[Fact] | None:
 
 
 def _moved(span: Span, offset: int, lines: int) -> Span:
-    """A span moved ``offset`` characters and ``lines`` lines down the text."""
-    return Span(span.start + offset, span.end + offset, span.line + lines, span.column)
+    """A span moved ``offset`` characters and ``lines`` lines down the text.
+
+    Made as ``Span(...)`` makes it, without the frozen class's ``__init__`` (a re-ask moves
+    every item after its lines, and their cards).
+    """
+    at = span.__dict__
+    new = _new(Span)
+    new.__dict__.update(
+        start=at["start"] + offset,
+        end=at["end"] + offset,
+        line=at["line"] + lines,
+        column=at["column"],
+    )
+    return new
 
 
 def _down(item: Fact | Question, offset: int, lines: int, shift: int) -> Fact | Question:
     """An item after the lines written in: its place moved down, its index ``shift`` on."""
-    changes: dict[str, Any] = {
-        "span": _moved(item.span, offset, lines),
-        "index": item.index + shift,
-        "cards": tuple(_card_down(ref, offset, lines) for ref in item.cards),
-    }
+    new = _new(type(item))
+    fields = new.__dict__
+    fields.update(item.__dict__)
+    fields["span"] = _moved(fields["span"], offset, lines)
+    fields["index"] += shift
+    fields["cards"] = tuple([_card_down(ref, offset, lines) for ref in fields["cards"]])
     if isinstance(item, Question) and item.expectations:
-        changes["expectations"] = tuple(
-            _with(
-                call,
-                span=_moved(call.span, offset, lines),
-                value=_card_down(call.value, offset, lines)
-                if isinstance(call.value, CardRef)
-                else call.value,
-            )
-            for call in item.expectations
+        fields["expectations"] = tuple(
+            [_call_down(call, offset, lines) for call in item.expectations]
         )
-    return _with(item, **changes)
+    return new
+
+
+def _call_down(call: Expectation, offset: int, lines: int) -> Expectation:
+    """An ``expect`` call after the lines written in (and the card it names) moved down."""
+    new = _new(type(call))
+    fields = new.__dict__
+    fields.update(call.__dict__)
+    fields["span"] = _moved(fields["span"], offset, lines)
+    value = fields["value"]
+    if isinstance(value, CardRef):
+        fields["value"] = _card_down(value, offset, lines)
+    return new
 
 
 def _card_down(ref: CardRef, offset: int, lines: int) -> CardRef:
-    return _with(ref, span=_moved(ref.span, offset, lines))
+    new = _new(type(ref))
+    fields = new.__dict__
+    fields.update(ref.__dict__)
+    fields["span"] = _moved(fields["span"], offset, lines)
+    return new
 
 
 def _with(item: T, **changes: Any) -> T:
     """A copy of a frozen model object with some fields changed (no ``__init__`` run)."""
-    new: T = object.__new__(type(item))
-    new.__dict__.update(item.__dict__)
-    new.__dict__.update(changes)
+    new: T = _new(type(item))
+    fields = new.__dict__
+    fields.update(item.__dict__)
+    fields.update(changes)
     return new
+
+
+_new = object.__new__

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rulesq.effects.base import Node
@@ -12,6 +12,7 @@ from rulesq.effects.quantity import NUMBERED as NUMBERED
 from rulesq.effects.quantity import Q as Q
 from rulesq.effects.quantity import Quantity as Quantity
 from rulesq.effects.words import join_and as join_and
+from rulesq.frozen import replace
 from rulesq.games.bluemoon.times import When
 from rulesq.games.bluemoon.vocab import AREAS, CardType, Phase, Role, Zone, number_word
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
@@ -55,6 +56,15 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
+#: A selector with nothing in it (immutable): selectors made here are copies of it with their
+#: fields given, made without ``__init__`` (``rulesq.frozen.replace``).
+_NO_FILTER = Cards()
+#: Discarding one's own cards from hand, and from the combat and support areas (made once).
+_DISCARD_FROM_HAND, _DISCARD_IN_PLAY = (
+    a.Discard(cards=replace(_NO_FILTER, place=Place(owner=Role.CONTROLLER, zones=zones)))
+    for zones in ((TextZone.HAND,), (TextZone.COMBAT_AREA, TextZone.SUPPORT_AREA))
+)
+
 
 # ---------------------------------------------------------------------- may I discard?
 def can_discard(ctx: Context) -> Answer:
@@ -63,8 +73,7 @@ def can_discard(ctx: Context) -> Answer:
     who = view.who
     cards = [view.card(ref, who) for ref in ctx.question.cards]
     hand = all(c.zone is Zone.HAND for c in cards)
-    zones = (TextZone.HAND,) if hand else (TextZone.COMBAT_AREA, TextZone.SUPPORT_AREA)
-    act = a.Discard(cards=Cards(place=Place(owner=Role.CONTROLLER, zones=zones)))
+    act = _DISCARD_FROM_HAND if hand else _DISCARD_IN_PLAY
     return view.yes_no(
         permitted(
             view.forces, who, act, permits=False, base=lambda: _discard_rules(view, who, cards)

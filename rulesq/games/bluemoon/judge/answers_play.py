@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.engine.defaults import question_turn
@@ -46,6 +47,12 @@ def can_play(ctx: Context) -> Answer:
     return view.yes_no(ruling)
 
 
+@cache
+def _type_probe(word: str, kind: str) -> CardInfo:
+    """A card of a type, without text or icons, made once per type (an info is immutable)."""
+    return CardInfo(name=f"a {word} card", kind=kind, text="")
+
+
 def can_play_type(ctx: Context) -> Answer:
     """``can I play a support card?``: a card of that type without text or icons."""
     view = View(ctx)
@@ -53,7 +60,7 @@ def can_play_type(ctx: Context) -> Answer:
     kind = kind_of(word)
     if kind == "unknown":
         raise CannotAnswer(f"'{word}' is not a Blue Moon card type")
-    info = CardInfo(name=f"a {word} card", kind=kind, text="")
+    info = _type_probe(word, kind)
     card = view.hypothetical(info, view.who)
     ruling = judge(view).can_play(card, view.who, conflict_ok=True)
     if ruling.allowed:

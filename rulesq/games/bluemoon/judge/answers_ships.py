@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
+#: A selector with nothing in it (immutable): selectors made here are copies of it with their
+#: fields given, made without ``__init__`` (``rulesq.frozen.replace``).
+_NO_FILTER = Cards()
+
 
 def judge(view: View) -> ShipJudge:
     """The ship judge at the question's moment (with no turn stated, the asker's turn)."""
@@ -74,7 +78,7 @@ def _load(
         onto = ShipPlace(Which.LANDED)
     else:
         onto = ShipPlace(Which.ONE_OF, Role.CONTROLLER if ship.owner == who else Role.OPPONENT)
-    act = a.Load(cards=Cards(), onto=onto)
+    act = a.Load(cards=_NO_FILTER, onto=onto)
     return permitted(ships.forces, who, act, base=lambda: ships.can_load(card, ship, who))
 
 

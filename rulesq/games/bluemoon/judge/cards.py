@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar, Token
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
+from rulesq.frozen import replace
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.judge.kept import once
@@ -68,22 +68,29 @@ def note_unknown_icons() -> dict[str, set[str] | None]:
     return read
 
 
-@contextmanager
-def noting_unknown_icons(
+def start_noting_unknown_icons(
     read: dict[str, set[str] | None], use: IconUse | None = None
-) -> Iterator[None]:
-    """Note into ``read`` (a replay's own notes) while the block runs, then as before.
+) -> tuple[Token[dict[str, set[str] | None] | None], object | None]:
+    """Note into ``read`` (a replay's own notes) from now on; what to stop noting with.
 
     ``use``: where to note what the reads are for (:mod:`rulesq.games.bluemoon.judge.iconuse`).
+    A pair of calls, not a context manager: a replay and each icon flag note so, over a
+    thousand times a check, and a generator's context manager costs several times as much.
+    The caller stops in a ``finally``: :func:`stop_noting_unknown_icons`.
     """
     token = _UNKNOWN_ICONS_READ.set(read)
     used = note_use(use) if use is not None else None
-    try:
-        yield
-    finally:
-        if used is not None:
-            stop_noting(used)
-        _UNKNOWN_ICONS_READ.reset(token)
+    return token, used
+
+
+def stop_noting_unknown_icons(
+    started: tuple[Token[dict[str, set[str] | None] | None], object | None],
+) -> None:
+    """Note as before :func:`start_noting_unknown_icons` gave ``started``."""
+    token, used = started
+    if used is not None:
+        stop_noting(used)
+    _UNKNOWN_ICONS_READ.reset(token)
 
 
 def merge_icons_read(
@@ -246,7 +253,7 @@ class CardInfo:
             return self.kind in ("hyla", "ship")
         if card_type == _BLUFF:
             return False
-        return self.kind == card_type.value
+        return self.kind == str.__str__(card_type)  # its value, without the enum's descriptor
 
     def printed_value(self, element: str | None) -> int | None:
         """The printed value in an element (None: the contested element, unknown which).
@@ -322,7 +329,8 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         icons_known = icons_known or bool(ref.flags)
     kind = kind_of(card.type) if card is not None else "character"
     people = fields.get("people")
-    return CardInfo(
+    made = object.__new__(CardInfo)  # a frozen class's __init__ sets each field through a call
+    made.__dict__.update(
         name=card.name if card is not None else name,
         kind=kind,
         card=card,
@@ -340,6 +348,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         icons_known=icons_known,
         absent_icons=frozenset(lacks),
     )
+    return made
 
 
 def _strings(value: object) -> list[str]:
@@ -388,7 +397,7 @@ def _replaced(info: CardInfo, **changes: object) -> CardInfo:
         return found[1]
     if len(_REPLACED) >= _INFOS_KEPT:
         _REPLACED.clear()
-    made = replace(info, **changes)  # type: ignore[arg-type]
+    made = replace(info, **changes)
     _REPLACED[key] = (info, made)
     return made
 

@@ -31,7 +31,7 @@ from rulesq.engine.resolve import (
 from rulesq.errors import CannotAnswer, RulesqError
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.ruling import Ruling
+from rulesq.games.bluemoon.judge.ruling import Ruling, new_ruling
 from rulesq.games.bluemoon.kinds import Kind
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def ruling_of(result: Resolution) -> Ruling:
     winner = result.winner
     if winner is None:
         raise RulesqError("no claim stands: the caller must give the rules' own claim")
-    ruling = Ruling(winner.allows, winner.reason, list(winner.rules), _sources([winner]))
+    ruling = new_ruling(winner.allows, winner.reason, list(winner.rules), _sources([winner]))
     for lost, ignore in result.removed:
         if lost.allows != winner.allows:
             ruling.beaten.append((_shown(lost), _by(ignore)))

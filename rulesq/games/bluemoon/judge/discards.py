@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.state import Event, Instance
     from rulesq.games.bluemoon.selectors import CardsExpr
+
+#: A selector with nothing in it (immutable): probes are made from it, without ``__init__``.
+_NO_FILTER = Cards()
 
 
 def _printed(forces: Forces, card: Instance, element: str) -> int:
@@ -125,7 +129,9 @@ def satisfies(
         return all(satisfies(forces, p, cards, controller, factor) for p in expr.parts)
     if not isinstance(expr, Cards):
         return False
-    probe = Cards(owner=expr.owner, types=expr.types, family=expr.family, icon=expr.icon)
+    probe = replace(
+        _NO_FILTER, owner=expr.owner, types=expr.types, family=expr.family, icon=expr.icon
+    )
     if not all(matches(probe, c, controller, forces) for c in cards):
         return False
     if expr.total is not None:

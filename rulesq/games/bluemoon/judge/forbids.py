@@ -9,9 +9,8 @@ one card") include the cards already played this turn.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -33,6 +32,9 @@ from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Noun, Q, Quantity
 from rulesq.games.bluemoon.times import W, When
 from rulesq.games.bluemoon.vocab import Zone as Area
+
+#: A selector with nothing in it, made once (immutable): compared with often.
+_NO_FILTER = Cards()
 
 
 class ProhibitionChecks:
@@ -235,7 +237,8 @@ class ProhibitionChecks:
         forces = self.forces
         if not isinstance(cards, Cards):
             return matches(cards, card, source.controller, forces)
-        probe = Cards(
+        probe = replace(
+            _NO_FILTER,
             owner=cards.owner,
             types=cards.types,
             phase=cards.phase,
@@ -368,6 +371,6 @@ def _unfollowed(when: When | None, act: a.Play) -> str | None:
         noun=Noun.CARD,
         exceptions=(),
     )
-    if followed != Cards():
+    if followed != _NO_FILTER:
         return f"'{cards.render()}'"
     return None

@@ -12,12 +12,13 @@ Effects left undecided by that (two cards ignoring each other) are a conflict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
 from rulesq.errors import CannotAnswer, Undecided
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import exempting_icons, ignore_reaches
 from rulesq.games.bluemoon.judge.kept import once
@@ -96,6 +97,23 @@ class Ignored:
     what: str  # "card", "text" or an icon name
 
 
+_new = object.__new__
+
+
+def _ignored(source: Source, what: str) -> Ignored:
+    """``Ignored(source, what)`` made without the frozen class's ``__init__``."""
+    made = _new(Ignored)
+    made.__dict__.update(source=source, what=what)
+    return made
+
+
+def _source(card: Instance, effect: Effect, index: int) -> Source:
+    """``Source(card, effect, index)`` made without the frozen class's ``__init__``."""
+    made = _new(Source)
+    made.__dict__.update(card=card, effect=effect, index=index)
+    return made
+
+
 def effects_of(card: Instance) -> list[Source]:
     """Every effect of a card's text (unparsed sentences included), in order.
 
@@ -108,7 +126,7 @@ def effects_of(card: Instance) -> list[Source]:
     found = (
         []
         if parsed is None
-        else [Source(card, effect, i) for i, effect in enumerate(parsed.effects)]
+        else [_source(card, effect, i) for i, effect in enumerate(parsed.effects)]
     )
     card.__dict__["_sources"] = found
     return list(found)
@@ -473,7 +491,7 @@ class Forces:
         """``card_ignored`` for a card some ignore effect of the situation could reach."""
         for source in self._applying():
             if self._reaches(source, card, definite=True) == "card":
-                return Ignored(source, "card")
+                return _ignored(source, "card")
         self.require_decided(card, frozenset({"card"}))
         return None
 
@@ -486,7 +504,7 @@ class Forces:
             return whole
         for source in self._applying():
             if self._reaches(source, card, definite=True) == "text":
-                return Ignored(source, "text")
+                return _ignored(source, "text")
         self.require_decided(card, frozenset({"text"}))
         return None
 
@@ -530,7 +548,7 @@ class Forces:
             return ignored
         for source in self._applying():
             if fx.scope_of(source.effect) is _ICONS and self._icon_reached(source, card, icon):
-                return Ignored(source, icon.upper())
+                return _ignored(source, icon.upper())
         self.require_decided(card, frozenset({"icons"}), icon.upper())
         return None
 

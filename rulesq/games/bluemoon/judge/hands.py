@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -31,6 +32,10 @@ from rulesq.games.bluemoon.vocab import Role
 from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 REFRESH_TO = 6
+
+#: A selector with nothing in it (immutable): selectors made here are copies of it with their
+#: fields given, made without ``__init__`` (``rulesq.frozen.replace``).
+_NO_FILTER = Cards()
 
 
 # ---------------------------------------------------------------------- prohibitions
@@ -71,7 +76,11 @@ class Taking:
         of the turn" or not; a condition on the hand is read with ``hand`` cards in it.
         """
         act = a.Draw(
-            cards=Cards(additional=additional_end, place=FROM_DECK if from_deck else FROM_PILE)
+            cards=replace(
+                _NO_FILTER,
+                additional=additional_end,
+                place=FROM_DECK if from_deck else FROM_PILE,
+            )
         )
         when = AT_END_OF_TURN if additional_end else None
         player = self.forces.state.player(self.who)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import RulesqError
-from rulesq.games.bluemoon.judge.cards import noting_unknown_icons
+from rulesq.games.bluemoon.judge.cards import start_noting_unknown_icons, stop_noting_unknown_icons
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.iconuse import (
     Kept,
@@ -46,11 +46,13 @@ def ignored_or_not(forces: Forces, card: Instance, icon: str) -> bool:
     if forces.out_of_reach(card):
         return True
     read: dict[str, set[str] | None] = {}
-    with noting_unknown_icons(read, new_use()):
-        try:
-            Forces(forces.state).icon_ignored(card, icon.upper())
-        except RulesqError:
-            return False
+    started = start_noting_unknown_icons(read, new_use())
+    try:
+        Forces(forces.state).icon_ignored(card, icon.upper())
+    except RulesqError:
+        return False
+    finally:
+        stop_noting_unknown_icons(started)
     # Asked aside of a card without the icon: so it would go with the icon only if the asking
     # read neither that icon of the card nor its icons as a whole.
     seen = read.get(card.info.name, set())

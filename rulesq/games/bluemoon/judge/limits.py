@@ -7,8 +7,9 @@ turn of a fight), more where a card text in force allows it ("one additional", "
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.claims import not_followed
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of

@@ -110,6 +110,25 @@ class Asked:
     cite: tuple[str, ...] = ()
 
 
+_new = object.__new__
+
+
+def _gather(kinds: frozenset[str], claims: Callable[[], Iterable[Claim]]) -> Gather:
+    """``Gather(kinds, claims)`` made without the frozen class's ``__init__`` (a call a field)."""
+    made = _new(Gather)
+    made.__dict__.update(kinds=kinds, claims=claims)
+    return made
+
+
+def _asked(
+    who: str, act: a.Act, when: When | None, place: Place | None, why: str, cite: tuple[str, ...]
+) -> Asked:
+    """``Asked(...)`` made without the frozen class's ``__init__`` (one an act judged)."""
+    made = _new(Asked)
+    made.__dict__.update(who=who, act=act, when=when, place=place, why=why, cite=cite)
+    return made
+
+
 def permitted(
     forces: Forces,
     who: str,
@@ -130,7 +149,7 @@ def permitted(
     claim adds (how the act falls under it). With ``permits`` False, "I may" texts are left to
     the caller (it judges their timing itself).
     """
-    asked = Asked(who, act, when, place, why, tuple(cite))
+    asked = _asked(who, act, when, place, why, tuple(cite))
     base_claim: list[Claim] = []
     base_ruling: list[Ruling] = []
 
@@ -142,17 +161,17 @@ def permitted(
         return [claim]
 
     gathers: list[Gather] = [
-        Gather(_REQUIRING, lambda: requirements(forces, asked)),
-        Gather(_FORBIDDING, lambda: prohibitions(forces, asked)),
+        _gather(_REQUIRING, lambda: requirements(forces, asked)),
+        _gather(_FORBIDDING, lambda: prohibitions(forces, asked)),
     ]
     if permits:
-        gathers.append(Gather(_PERMITTING, lambda: permissions(forces, asked)))
+        gathers.append(_gather(_PERMITTING, lambda: permissions(forces, asked)))
     plain = [c for c in extra if isinstance(c, Claim)]
     gathers += [g for g in extra if isinstance(g, Gather)]
     if plain:
         kinds = frozenset(Kind(c.kind) for c in plain)
-        gathers.append(Gather(kinds, lambda: plain))
-    gathers.append(Gather(_RULING, rules))
+        gathers.append(_gather(kinds, lambda: plain))
+    gathers.append(_gather(_RULING, rules))
     result = resolve(gathers, ladder())
     ruling = ruling_of(result)
     if base_claim and result.winner is base_claim[0]:

@@ -8,12 +8,12 @@ gang, or pushes the previously active cards under it unless its own text says it
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.corpus import load_corpus
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R

@@ -13,10 +13,11 @@ additional cards at that moment, and no other wording. Playing cards is judged b
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.select import players_of
@@ -44,6 +45,9 @@ RETRIEVE_INTO_HAND = a.Retrieve(
 )
 #: Taking cards into one's hand, whatever the way.
 TAKE_INTO_HAND = a.Take(cards=Cards(), into=Place(owner=Role.CONTROLLER, zones=(Zone.HAND,)))
+
+#: A selector and a number with nothing in them, made once (immutable): compared with often.
+_NO_FILTER, _ANY = Cards(), Quantity()
 
 
 def _place_of(cards: object) -> Place | None:
@@ -235,8 +239,8 @@ def _field_covers(mine: object, controller: str, asked: object, who: str) -> boo
             asked.zones
         ) <= set(mine.zones)
     if isinstance(mine, Cards):
-        plain = replace(mine, quantity=Quantity(), place=None)
-        if plain != Cards() or mine.quantity.kind not in (Q.GENERIC, Q.ANY):
+        plain = replace(mine, quantity=_ANY, place=None)
+        if plain != _NO_FILTER or mine.quantity.kind not in (Q.GENERIC, Q.ANY):
             return None
         if mine.place is None:
             return True

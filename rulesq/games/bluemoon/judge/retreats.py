@@ -17,6 +17,7 @@ from copy import copy
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
 
     from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.state import Event, Instance, State
+
+#: A selector with nothing in it (immutable): selectors made here are copies of it with their
+#: fields given, made without ``__init__`` (``rulesq.frozen.replace``).
+_NO_FILTER = Cards()
 
 
 def _retreats(do: a.Do | None) -> bool:
@@ -281,8 +286,8 @@ def done(forces: Forces, who: str, source: Source) -> Ruling | None:
 def _plain(cards: object) -> Cards:
     """The kind of card an obligation names, where it is aside."""
     if isinstance(cards, Cards):
-        return Cards(types=cards.types, family=cards.family, icon=cards.icon)
-    return Cards()
+        return replace(_NO_FILTER, types=cards.types, family=cards.family, icon=cards.icon)
+    return _NO_FILTER
 
 
 def _blocked(forces: Forces, who: str, source: Source) -> Ruling | None:

@@ -40,15 +40,38 @@ class Ruling:
         return self
 
 
+def new_ruling(
+    allowed: bool, reason: str, rules: list[str], sources: list[Source], step: str | None = None
+) -> Ruling:
+    """``Ruling(allowed, reason, rules, sources, step)``, made without a call per field set.
+
+    Every question judged makes several: the lists it starts empty are its own.
+    """
+    made: Ruling = object.__new__(Ruling)
+    made.__dict__.update(
+        allowed=allowed,
+        reason=reason,
+        rules=rules,
+        sources=sources,
+        step=step,
+        beaten=[],
+        against=[],
+        negatives=[],
+        conflict=[],
+        assumptions=[],
+    )
+    return made
+
+
 def yes(
     reason: str, *rules: str, sources: list[Source] | None = None, step: str | None = None
 ) -> Ruling:
     """A positive finding."""
-    return Ruling(True, reason, list(rules), list(sources or []), step)
+    return new_ruling(True, reason, list(rules), list(sources or []), step)
 
 
 def no(
     reason: str, *rules: str, sources: list[Source] | None = None, step: str | None = None
 ) -> Ruling:
     """A negative finding."""
-    return Ruling(False, reason, list(rules), list(sources or []), step)
+    return new_ruling(False, reason, list(rules), list(sources or []), step)

@@ -28,6 +28,13 @@ from rulesq.games.bluemoon.judge.state import Instance, State, Step, Zone, new_i
 #: The kinds of card that may be loaded onto a ship.
 LOADABLE = frozenset({"character", "mutant", "booster", "support"})
 
+#: The two support cards that stand for all of them (one with special power text, one
+#: without), made once: an info is immutable, and its text is read once.
+_SUPPORT_PROBES = tuple(
+    CardInfo(name="a support card", kind="support", text=text)
+    for text in ("", "(a special power text)")
+)
+
 
 def cargo(state: State, ship: Instance) -> list[Instance]:
     """The cards loaded onto a ship."""
@@ -264,8 +271,7 @@ class ShipJudge:
         """
         judge = PlayJudge(self.state, first_turn=self.first_turn)
         rulings = []
-        for text in ("", "(a special power text)"):
-            info = CardInfo(name="a support card", kind="support", text=text)
+        for info in _SUPPORT_PROBES:
             probe = new_instance(-1, info, who, Zone.HAND, seq=10**9)
             rulings.append(judge.can_play(probe, who, location=False))
         allowed = [r for r in rulings if r.allowed]

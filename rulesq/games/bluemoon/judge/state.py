@@ -288,12 +288,27 @@ class Player:
     deck: list[tuple[CardInfo, int]] = field(default_factory=list)
 
 
+#: Every field of a player, in order, with its default (the containers are made anew for each).
+_PLAYER_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(Player)}
+
+
+def new_player(who: str) -> Player:
+    """``Player(who)``, made without a call per field set (a state starts with two)."""
+    made: Player = object.__new__(Player)
+    made.__dict__.update(
+        _PLAYER_FIELDS, who=who, hand_lacks=set(), named_dragons=set(), area_counts={}, deck=[]
+    )
+    return made
+
+
 @dataclass
 class State:
     """The whole game at one moment of a situation's timeline."""
 
     element: str | None = None
-    players: dict[str, Player] = field(default_factory=lambda: {ME: Player(ME), YOU: Player(YOU)})
+    players: dict[str, Player] = field(
+        default_factory=lambda: {ME: new_player(ME), YOU: new_player(YOU)}
+    )
     cards: list[Instance] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     turn_owner: str | None = None
@@ -350,15 +365,17 @@ class State:
         scalars = dict(zip(_SCALARS, _scalars_of(fields), strict=True))
         scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
         scalars["assumed"] = list(self.assumed)
-        return Mark(
-            new_epoch(),
-            self.cards,
-            len(self.cards),
-            self.events,
-            len(self.events),
-            players,
-            scalars,
+        made = object.__new__(Mark)  # without the frozen class's __init__ (a call a field)
+        made.__dict__.update(
+            epoch=new_epoch(),
+            cards=self.cards,
+            card_count=len(self.cards),
+            events=self.events,
+            event_count=len(self.events),
+            players=players,
+            scalars=scalars,
         )
+        return made
 
     @property
     def is_first_turn(self) -> bool:
@@ -584,6 +601,25 @@ def _player_now(player: Player) -> Player:
     fields["area_counts"] = dict(player.area_counts)
     fields["deck"] = list(player.deck)
     return out
+
+
+#: Every field of a state, in order, with its default (the containers are made anew for each).
+_STATE_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(State)}
+
+
+def new_state() -> State:
+    """``State()``, made without a call per field set (a timeline starts with one)."""
+    made: State = object.__new__(State)
+    made.__dict__.update(
+        _STATE_FIELDS,
+        players={ME: new_player(ME), YOU: new_player(YOU)},
+        cards=[],
+        events=[],
+        snapshots=Snapshots(),
+        stated_shields={},
+        assumed=[],
+    )
+    return made
 
 
 #: Values a fork shares: they never change (cards' infos, effects and enums are shared too).

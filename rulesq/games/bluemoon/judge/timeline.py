@@ -15,7 +15,12 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
-from rulesq.games.bluemoon.judge.cards import CardInfo, Catalog, noting_unknown_icons
+from rulesq.games.bluemoon.judge.cards import (
+    CardInfo,
+    Catalog,
+    start_noting_unknown_icons,
+    stop_noting_unknown_icons,
+)
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.iconuse import new_use
 from rulesq.games.bluemoon.judge.moves import Moves
@@ -30,6 +35,7 @@ from rulesq.games.bluemoon.judge.state import (
     fork_value,
     new_event,
     new_instance,
+    new_state,
     other,
 )
 from rulesq.games.bluemoon.judge.work import WORK
@@ -50,7 +56,7 @@ class Timeline(Moves):
     def __init__(self, situation: Situation, catalog: Catalog | None = None) -> None:
         self.situation = situation
         self.catalog = catalog or Catalog(situation)
-        self.state = State()
+        self.state = new_state()
         self._uid = 0
         self._first_turn_pending = False
         self.fact: Fact | None = None
@@ -66,7 +72,8 @@ class Timeline(Moves):
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
-        with noting_unknown_icons(self.icons_read, self.icon_use):
+        started = start_noting_unknown_icons(self.icons_read, self.icon_use)
+        try:
             for fact in facts:
                 WORK.replayed += 1
                 self.fact = fact
@@ -78,6 +85,8 @@ class Timeline(Moves):
                     )
                 handler(fact)
                 self.note_cards_left()
+        finally:
+            stop_noting_unknown_icons(started)
         self.fact = None
         return self.state
 

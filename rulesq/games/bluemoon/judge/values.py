@@ -16,11 +16,12 @@ whose cards are not all named) makes the condition unknown: *cannot answer*, nev
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer, Undecided
+from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
@@ -44,6 +45,9 @@ INCREASES = {
     fx.Op.INCREASE_TO_SUM,
     fx.Op.INCREASE_TO_HIGHER,
 }
+
+#: A selector and a number with nothing in them, made once (immutable): compared with often.
+_NO_FILTER, _ANY = Cards(), Quantity()
 
 
 #: What a face-down bluff card's value rests on (Buka Invasion rulesheet, Bluffing).
@@ -505,8 +509,8 @@ def _plain(sel: Cards) -> bool:
     Every filter counts (a type, an icon, "that have a printed value higher than 4" …): only a
     selector that is nothing but an owner, a number and a place is plain.
     """
-    bare = replace(sel, quantity=Quantity(), owner=None, place=None, prep=Prep.FROM)
-    return bare == Cards()
+    bare = replace(sel, quantity=_ANY, owner=None, place=None, prep=Prep.FROM)
+    return bare == _NO_FILTER
 
 
 def _stated_area_count(forces: Forces, who: str, zones: frozenset[Zone]) -> int | None:

@@ -61,6 +61,10 @@ def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
     return {quoted(name): read for name, read in given_reads(catalog).items()}
 
 
+#: The two yes/no verdicts, made once (immutable): every yes/no answer gives one.
+_YES, _NO = YesNo(True), YesNo(False)
+
+
 class View:
     """The state before a question, with helpers for the answer's derivation graph."""
 
@@ -279,4 +283,7 @@ class View:
             self.refuse_unread()
             sides = tuple(self.effect(source) for source in ruling.conflict)
             return self.ctx.conflict(ruling.reason, sides)
-        return self.answer(YesNo(ruling.allowed), ruling)
+        allowed = ruling.allowed
+        return self.answer(
+            _YES if allowed is True else _NO if allowed is False else YesNo(allowed), ruling
+        )
