@@ -451,15 +451,22 @@ def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assu
 
 
 def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:
-    """The sources' "Value 3" counted in an earth fight: the answer says it takes it so."""
+    """The sources' "Value 2" counted in an earth fight: the answer says it takes it so."""
     answer = answers(
         "values/a-value-given-without-its-element-is-an-assumption-in-a-stated-element.rq"
     )[0]
-    assert answer.verdict == Number(7)
+    assert answer.verdict == Number(5)
     assumed = answer.graph.assumptions()
-    assert any(
-        '"Launch Burning Earth" value 3' in text and "earth value" in text for text in assumed
-    )
+    assert any('"Battling Boomerang" value 2' in text and "earth value" in text for text in assumed)
+
+
+def test_a_value_given_in_its_questions_element_is_no_assumption() -> None:
+    """BM-Q271's "Value 3" in a fire fight is the fire value: counted in fire, nothing assumed."""
+    answer = answers(
+        "values/a-value-given-in-the-element-of-its-question-is-that-elements-value-2.rq"
+    )[0]
+    assert answer.verdict == Number(7)
+    assert not any("value 3" in text for text in answer.graph.assumptions())
 
 
 def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
@@ -527,3 +534,13 @@ def test_a_card_the_situation_does_not_place_is_assumed_in_hand() -> None:
     answer = answers("time/a-card-the-situation-does-not-place-is-taken-to-be-in-hand.rq")[0]
     assumed = labels(answer, "absence", assumed=True)
     assert any('does not place "Blaze"' in text for text in assumed), assumed
+
+
+def test_a_draw_from_the_discard_pile_relies_on_the_pile_not_the_deck() -> None:
+    """Open Lucky Bag of Life's draw from the discard pile rests on the pile holding the cards,
+    and is not held to an empty draw deck."""
+    answer = answers("hands/a-draw-from-the-discard-pile-takes-no-card-from-the-draw-deck-2.rq")[0]
+    assert answer.verdict == YesNo(True)
+    relied = " ".join(answer.graph.negatives())
+    assert "discard pile is taken to hold enough" in relied
+    assert "draw deck" not in relied
