@@ -288,6 +288,68 @@ def write_json(path: Path, kind: str, key: str, payload: object) -> None:
         warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
 
 
+def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None:
+    """The text and the pieces' ends of a file written by :func:`write_pieces`.
+
+    Only the header line is decoded as JSON: a piece is the text's slice between the end of
+    the one before (0 for the first) and its own, read when it is wanted. Returns None when
+    the file does not exist; raises :class:`CacheProblem` as :func:`read_json` does, and
+    when the ends do not cut the text (increasing, the last at its end).
+    """
+    from itertools import pairwise
+
+    try:
+        raw = read_bytes(path)
+    except FileNotFoundError:
+        return None
+    head, newline, body = raw.partition(b"\n")
+    try:
+        header = json.loads(head.decode("utf-8"))
+        text = body.decode("utf-8")
+    except (ValueError, TypeError, RecursionError):
+        raise CacheProblem(f"{path.name} is corrupt") from None
+    if (
+        not newline
+        or not isinstance(header, dict)
+        or header.get("format") != "rulesq-cache"
+        or header.get("kind") != kind
+        or header.get("key") != key
+        or header.get("version") != __version__
+    ):
+        raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    ends = header.get("ends")
+    if (
+        type(ends) is not list
+        or not all(type(end) is int for end in ends)
+        or any(end < start for start, end in pairwise([0, *ends]))
+        or (ends[-1] if ends else 0) != len(text)
+    ):
+        raise CacheProblem(f"{path.name} is corrupt")
+    mark_used(path)
+    return text, ends
+
+
+def write_pieces(path: Path, kind: str, key: str, pieces: list[str]) -> None:
+    """Write texts one after another, under a header line (kind, key, version, where each ends).
+
+    Atomically; warns if it fails. :func:`read_pieces` reads them back.
+    """
+    from itertools import accumulate
+
+    header = {
+        "format": "rulesq-cache",
+        "kind": kind,
+        "key": key,
+        "version": __version__,
+        "ends": list(accumulate(map(len, pieces))),
+    }
+    head = json.dumps(header, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    try:
+        write_atomic(path, head + b"\n" + "".join(pieces).encode("utf-8"))
+    except OSError as error:
+        warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a unique temporary file beside ``path`` (mode 0600), then replace."""
     temporary = temporary_beside(path)

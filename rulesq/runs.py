@@ -162,15 +162,19 @@ def balanced_runs(order: Sequence[int], costs: Sequence[float], parts: int) -> l
     ``costs`` is indexed by item (not by position in ``order``). A run ends at the item
     that brings its total nearest to its share of the whole.
     """
-    total = sum(costs[index] for index in order)
-    runs: list[list[int]] = [[] for _ in range(max(1, parts))]
+    total = sum(map(costs.__getitem__, order))
+    count = max(1, parts)
+    runs: list[list[int]] = [[] for _ in range(count)]
     done = 0.0
     run = 0
+    current = runs[0]
+    share = total * (run + 1) / count  # where the run ends: its share of the whole
     for index in order:
         cost = costs[index]
-        share = total * (run + 1) / len(runs)
-        if run < len(runs) - 1 and runs[run] and done + cost / 2 > share:
+        if run < count - 1 and current and done + cost / 2 > share:
             run += 1
-        runs[run].append(index)
+            current = runs[run]
+            share = total * (run + 1) / count
+        current.append(index)
         done += cost
     return runs

@@ -126,3 +126,64 @@ def test_the_workers_weigh_a_steal_by_the_learned_work(monkeypatch: pytest.Monke
         "warhammer": table["warhammer"].load,
     }
     assert seen["weights"] == cut.costs
+
+
+def _plan_long_way(
+    kinds: list[str | None], sizes: list[float], workers: int
+) -> tuple[list[list[int]], list[str]]:
+    """The cut as it was first written: sorted by each game's first file, sets of runs."""
+
+    def balanced_runs(order: list[int], costs: list[float], parts: int) -> list[list[int]]:
+        total = sum(costs[index] for index in order)
+        runs: list[list[int]] = [[] for _ in range(max(1, parts))]
+        done = 0.0
+        run = 0
+        for index in order:
+            cost = costs[index]
+            share = total * (run + 1) / len(runs)
+            if run < len(runs) - 1 and runs[run] and done + cost / 2 > share:
+                run += 1
+            runs[run].append(index)
+            done += cost
+        return runs
+
+    first: dict[str | None, int] = {}
+    for index, kind in enumerate(kinds):
+        first.setdefault(kind, index)
+    order = sorted(range(len(kinds)), key=lambda index: first[kinds[index]])
+    costs, loads = predicted(kinds, sizes)
+    loaded: list[str] = []
+    for _ in range(2):
+        weights = list(costs)
+        for kind, index in first.items():
+            if kind is not None and kind not in loaded:
+                weights[index] += loads.get(kind, 0.0)
+        runs = balanced_runs(order, weights, workers)
+        seen: dict[str, set[int]] = {}
+        for number, run in enumerate(runs):
+            for index in run:
+                if kinds[index] is not None:
+                    seen.setdefault(kinds[index], set()).add(number)  # type: ignore[arg-type]
+        shared = [kind for kind, numbers in seen.items() if len(numbers) > 1]
+        if shared == loaded:
+            break
+        loaded = shared
+    last = set(loaded)
+    return [sorted(run, key=lambda index: kinds[index] in last) for run in runs], loaded
+
+
+def test_the_cut_is_the_one_first_written() -> None:
+    """Over every case folder, and mixed games of random sizes (with files of no game)."""
+    import random
+
+    kinds, sizes = _every_folder()
+    cases = [(kinds, sizes)]
+    chance = random.Random(14)
+    for count in (1, 2, 7, 40, 300):
+        games: list[str | None] = [*GAMES, None, "other"]
+        mixed = [chance.choice(games) for _ in range(count)]
+        cases.append((mixed, [float(chance.randint(0, 5000)) for _ in range(count)]))
+    for case_kinds, case_sizes in cases:
+        for workers in (1, 2, 3, 5):
+            cut = parallel.plan(case_kinds, case_sizes, workers)
+            assert (cut.runs, cut.loaded) == _plan_long_way(case_kinds, case_sizes, workers)

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from rulesq.engine import check
-from rulesq.engine.check import outside_links, planned_checks, scan_folder, situation_files
+from rulesq.engine.check import (
+    outside_links,
+    planned_checks,
+    planned_names,
+    scan_folder,
+    scan_names,
+    situation_files,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,9 +90,47 @@ def test_planned_checks_are_the_same_as_with_the_walk(
         return [str(getattr(i, "reason", i)) for i in items]
 
     fast = shown(list(planned_checks(paths)))
-    monkeypatch.setattr(check, "scan_folder", _long_way)
-    assert fast == shown(list(planned_checks(paths)))
+    names = shown(list(planned_names(paths)))
+    monkeypatch.setattr(check, "scan_names", _long_way_names)
+    assert fast == names == shown(list(planned_checks(paths)))
     assert any("a link out of" in line for line in fast)
+
+
+def _long_way_names(root: Path) -> tuple[list[str], list[Path]]:
+    files, links = _long_way(root)
+    return [str(file) for file in files], links
+
+
+def test_the_names_are_the_texts_of_the_walks_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``str`` gives each path the walk finds, in its order: every case folder, links,
+    relative folders and the current one (whose files have no ``./`` before them)."""
+    roots = [ROOT / "corpus", ROOT / "tests" / "cases", _tree(tmp_path)]
+    roots += [Path(os.path.relpath(ROOT / "tests" / "cases")), Path("tests/cases/../cases")]
+    monkeypatch.chdir(ROOT)
+    for root in roots:
+        assert scan_names(root) == _long_way_names(root), root
+    monkeypatch.chdir(ROOT / "tests" / "cases")
+    for root in (Path("."), Path("./fma"), Path("fma/")):
+        assert scan_names(root) == _long_way_names(root), root
+    assert not any(name.startswith(".") for name in scan_names(Path("."))[0])
+
+
+def test_a_file_listed_makes_no_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted: a path is joined for each folder of a folder without links, not for each file."""
+    joined = [0]
+    join = Path.__truediv__
+
+    def counted(self: Path, key: str) -> Path:
+        joined[0] += 1
+        return join(self, key)
+
+    root = ROOT / "tests" / "cases"
+    folders = sum(1 for _ in os.walk(root))
+    monkeypatch.setattr(Path, "__truediv__", counted)
+    files, _ = scan_names(root)
+    assert len(files) > 500 and joined[0] == folders - 1
 
 
 def test_the_scan_resolves_only_links_and_lists_each_folder_once(

@@ -53,7 +53,7 @@ def test_ask_explain_shows_the_whole_chain() -> None:
     assert "alternatives that lost:" in out
     assert "- yes — beaten by warhammer/faq/restricted-list" in out
     code, out = run(
-        "ask", "--explain", "-e", f'game warhammer\\nmy deck has 3 "Urguck"\\n{DECK_QUESTION}'
+        "ask", "--explain", "-e", f'game warhammer\\nmy deck has 1 "Urguck"\\n{DECK_QUESTION}'
     )
     assert code == 0 and "relies on:" in out and "no banned card in the deck" in out
 

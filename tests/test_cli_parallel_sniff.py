@@ -78,3 +78,41 @@ def test_sniffing_opens_no_stream(monkeypatch: pytest.MonkeyPatch) -> None:
     for path in files:
         parallel._sniff(path, None)
     assert (streams[0], opened[0]) == (0, len(files))
+
+
+@pytest.mark.parametrize("head", [1, 2, 5, 13, 40, 64])
+def test_a_short_head_gives_what_the_whole_file_gives(
+    head: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a head that cuts the game line or the comments before it, the rest is read."""
+    monkeypatch.setattr(parallel, "HEAD", head)
+    texts = {
+        "cut.rq": b"game bluemoon\nask x?\n",
+        "long-name.rq": b"game " + b"w" * 70 + b"\n",
+        "comments.rq": b"# a note\n" * 9 + b"\n  game Warhammer # here\nask x?\n",
+        "tail.rq": b"\n\n   game fma",
+        "none.rq": b"# a\n" * 30 + b"ask who wins?\n",
+    }
+    for name, data in texts.items():
+        (tmp_path / name).write_bytes(data)
+    paths = [str(tmp_path / name) for name in texts] + _every_file()[::7]
+    for path in paths:
+        assert parallel._sniff(path, None) == _long_way(path, None), path
+        assert parallel._sniff(path, "FMA") == _long_way(path, "FMA"), path
+
+
+def test_only_a_files_head_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted: one read of ``HEAD`` bytes a case file whose game line is in its head."""
+    reads: list[int] = []
+    real_read = os.read
+
+    def counting_read(handle: int, size: int) -> bytes:
+        reads.append(size)
+        return real_read(handle, size)
+
+    files = [f for f in _every_file()[:60] if os.path.getsize(f) > parallel.HEAD]
+    assert files
+    monkeypatch.setattr(os, "read", counting_read)
+    for path in files:
+        parallel._sniff(path, None)
+    assert reads == [parallel.HEAD] * len(files)

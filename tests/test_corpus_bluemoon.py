@@ -202,16 +202,28 @@ def test_electric_eel_values_and_icon() -> None:
 
 def test_unknown_values_are_null() -> None:
     """Values the FAQ never gives are null, not zero."""
-    for name in ("Pandemonium", "Tittertweet", "Brain Drain"):
+    for name in ("Pandemonium", "Penemikanas the Paranoid", "Brain Drain"):
         assert card(name)["fire"] is None
     assert card("Tittertweet")["earth"] == 2
     assert card("Brain Drain")["icons"] is None and card("Brain Drain")["moons"] is None
     zeros = [(c["name"], k) for c in records("cards.jsonl") for k in VALUE_KEYS if c[k] == 0]
     assert sorted(zeros) == [
         ("Electric Eel", "earth"),
+        ("Hank Highflyer Hawk", "fire"),
         ("Hank Highflyer Hawk", "value"),
         ("Zig-nur-Don", "earth"),
     ]
+
+
+def test_a_value_given_in_a_questions_element_is_that_elements_value() -> None:
+    """A "Value n" whose Q&A states the contested element is that element's value, and says so;
+    one whose Q&A states none stays a value of no element."""
+    penemikanas = card("Penemikanas the Paranoid")
+    assert (penemikanas["earth"], penemikanas["fire"], penemikanas["value"]) == (2, None, 2)
+    assert penemikanas["stated_in"] == {"earth value": "BM-Q176"}
+    assert card("Tittertweet")["fire"] == 2
+    boomerang = card("Battling Boomerang")
+    assert (boomerang["fire"], boomerang["earth"], boomerang["value"]) == (None, None, 2)
 
 
 def test_values_icons_and_other_fields_gathered() -> None:

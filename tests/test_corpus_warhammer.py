@@ -389,8 +389,56 @@ def test_printed_text_and_flavour_come_from_the_data(builder: Any) -> None:
         if source is None:
             assert c["printed_text"] is None
             continue
-        at = source.find(c["printed_text"])
+        printed, flavour = _undo_fixes(c)
+        at = source.find(printed)
         assert at >= 0, c["name"]
-        if c["flavour"]:
-            assert source.endswith(c["flavour"]), c["name"]
-            assert source.find(c["flavour"]) >= at + len(c["printed_text"]), c["name"]
+        if flavour:
+            assert source.endswith(flavour), c["name"]
+            assert source.find(flavour) >= at + len(printed), c["name"]
+
+
+def _fixes() -> dict[str, list[dict[str, str]]]:
+    import tomllib
+
+    with (FOLDER / "text-fixes.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _undo_fixes(c: dict[str, Any]) -> tuple[str, str | None]:
+    """A card's printed text and flavour with the corrections of text-fixes.toml undone."""
+    printed, flavour = c["printed_text"], c["flavour"]
+    fixes = _fixes()
+    for fix in reversed(fixes["flavour"]):
+        if fix["card"] == c["name"]:
+            printed = f"{printed} {fix['text']}".strip()
+            flavour = flavour[len(fix["text"]) :].strip() or None
+    for fix in fixes["trait"]:
+        if fix["card"] == c["name"]:
+            printed = f"{fix['text']} {printed}"
+    for fix in reversed(fixes["typo"]):
+        if fix["card"] == c["name"]:
+            printed = printed.replace(fix["means"], fix["reads"])
+    return printed, flavour
+
+
+def test_each_text_fix_is_shown_on_its_card() -> None:
+    """Every correction of text-fixes.toml is carried by its card and undoes to the data."""
+    fixes = _fixes()
+    named = {f["card"] for kind in ("typo", "flavour", "trait") for f in fixes[kind]}
+    for name in sorted(named):
+        for c in (c for c in cards() if c["name"] == name):
+            assert c.get("corrections"), name
+    assert card("Knights Panther")["text"].startswith("Action: Spend 1 resource to")
+    assert "Noble" in card("Queen Helga")["traits"]
+    assert not card("Queen Helga")["printed_text"].startswith("Noble.")
+
+
+def test_a_text_fix_that_does_not_match_stops_the_build(
+    builder: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A correction whose words the card does not read is an error, never skipped."""
+    fixes = sys.modules["warhammer_fixes"]
+    wrong = {"typo": [{"card": "Knights Panther", "reads": "resourze", "means": "resource"}]}
+    monkeypatch.setattr(fixes, "load", lambda: wrong)
+    with pytest.raises(ValueError, match="does not read 'resourze' once"):
+        builder.CardPool.load([])

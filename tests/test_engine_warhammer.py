@@ -70,16 +70,22 @@ def test_two_restricted_cards_break_the_list() -> None:
     assert reply.deciding_clause()["clause_id"] == "warhammer/faq/restricted-list"
 
 
-def test_one_restricted_card_in_any_number_of_copies_is_fine() -> None:
-    """One restricted card, three copies: yes, relying on no second restricted card."""
+def test_one_restricted_card_is_fine_and_its_copies_are_left_to_the_rules() -> None:
+    """One copy of one restricted card: yes, relying on no second restricted card; three
+    copies: open, since the list allows as many "as the regular game rules allow"."""
     reply = ask(
-        'my deck has 3 "Urguck", 3 "Grimgor Ironhide"\n'
+        'my deck has 1 "Urguck", 3 "Grimgor Ironhide"\n'
         "ask does my deck obey the restricted and banned lists?\n"
     )
     assert reply.verdict == YesNo(True)
     assert "no restricted card other than Urguck in the deck" in reply.graph.negatives()
     assert "no banned card in the deck" in reply.graph.negatives()
     assert reply.graph.supported()
+    three = ask(
+        'my deck has 3 "Urguck", 3 "Grimgor Ironhide"\n'
+        "ask does my deck obey the restricted and banned lists?\n"
+    )
+    assert three.status is Status.CANNOT and '"the regular game rules"' in three.reason
 
 
 def test_banned_card_breaks_the_list() -> None:

@@ -45,3 +45,33 @@ def test_stopping_early_stops_the_workers() -> None:
     results = forked_map(_square, list(range(1000)), workers=2, chunk=1)
     assert [next(results)[0] for _ in range(3)] == [0, 1, 4]
     results.close()  # the workers are stopped and waited for, without a hang
+
+
+class _Unsendable(Exception):
+    """An error holding what cannot be pickled."""
+
+
+def _fails_unsendably(number: int) -> int:
+    if number == 3:
+        raise _Unsendable(lambda: number)
+    return number
+
+
+def test_an_error_that_cannot_be_sent_comes_as_its_text() -> None:
+    with pytest.raises(RuntimeError, match="_Unsendable"):
+        list(forked_map(_fails_unsendably, list(range(8)), workers=2, chunk=1))
+
+
+def test_a_worker_imports_no_traceback_while_nothing_fails() -> None:
+    """In a fresh process: the workers answer without ``traceback`` (about 11 M each)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from rulesq.pool import forked_map\n"
+        "found = forked_map(lambda n: 'traceback' in sys.modules, list(range(8)), 2, 1)\n"
+        "print(sorted(set(found)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[False]"

@@ -90,6 +90,48 @@ def test_a_checks_reports_and_errors_come_back_as_sent() -> None:
     assert type(unplain) is ValueError and str(unplain) == str(ValueError(object))
 
 
+def test_a_report_read_back_is_the_one_its_constructor_makes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Made with its fields set at once: equal, hashed and shown alike, read-only as ever;
+    a row of the wrong length fails as the constructor does. Counted: no ``__init__``."""
+    import dataclasses
+
+    from rulesq.cli.check_report import Report
+    from rulesq.cli.parallel import _dumps, _loads, _report_of
+
+    rows: list[list[object]] = [
+        ["a.rq", "agree", "AGREE          a.rq", "", None],
+        ["b.rq", None, "ERROR b.rq", "caret\n  ^", None],
+        ["c.rq", "disagree", "", "", {"file": "c.rq"}],
+    ]
+    for row in rows:
+        fast, slow = _report_of(row), Report(*row)
+        assert fast == slow and repr(fast) == repr(slow) and fast.__dict__ == slow.__dict__
+        ours, theirs = fast.summary(), slow.summary()
+        assert fast.failed == slow.failed
+        assert (ours.path, ours.result) == (theirs.path, theirs.result)
+        assert repr(ours.error) == repr(theirs.error)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            fast.path = "x"  # type: ignore[misc]
+    assert hash(_report_of(rows[0])) == hash(Report(*rows[0]))
+    for wrong in ([], ["a.rq"] * 6):
+        with pytest.raises(TypeError):
+            Report(*wrong)
+        with pytest.raises(TypeError):
+            _report_of(wrong)
+    calls = [0]
+    init = Report.__init__
+
+    def counted(self: Report, *args: object, **kwargs: object) -> None:
+        calls[0] += 1
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    sent = _dumps((0, [Report(*row) for row in rows], None))
+    monkeypatch.setattr(Report, "__init__", counted)
+    assert _loads(sent)[1] == [_report_of(row) for row in rows] and calls[0] == 0
+
+
 def test_a_reports_fields_are_sent_as_astuple_gives_them_without_copying(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

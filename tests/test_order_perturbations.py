@@ -71,7 +71,7 @@ def test_the_chain_resolved_first_in_first_out_changes_verdicts(
     monkeypatch.setattr(board, "resolution_order", lambda links: list(links))
     changed = _changed(files, before)
     assert changed, "no Warhammer case notices the chain resolving first in, first out"
-    assert any(c.startswith("w9-target-illegal-on-resolution.rq:13 yes") for c in changed), changed
+    assert any(c.startswith("w9-target-illegal-on-resolution.rq:14 yes") for c in changed), changed
     # the order is held in one place: the damage a resolving chain deals follows it too
     assert any(c.startswith("nurgles-pestilence-cancelled-in-response.rq") for c in changed)
 

@@ -74,10 +74,79 @@ def test_a_tampered_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.Monkey
     text = _texts("bluemoon")[0]
     _cache(tmp_path).get(text)
     file = next(tmp_path.glob("texts-bluemoon-*.json"))
-    document = json.loads(file.read_text())
-    document["payload"][text] = json.dumps({"\0c": "os:system"})
-    file.write_text(json.dumps(document))
+    head, _, body = file.read_text().partition("\n")
+    ends = json.loads(head)["ends"]
+    tampered = json.dumps({"\0c": "os:system"})
+    header = json.loads(head)
+    header["ends"] = [end - ends[0] + len(tampered) for end in ends]
+    file.write_text(json.dumps(header) + "\n" + tampered + body[ends[0] :])
     assert _cache(tmp_path).get(text) is None  # read again by the caller, not decoded
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda head, body: (head.replace('"ends":[', '"ends":[1,'), body),
+        lambda head, body: (head.replace('"ends":[', '"ends":["1",'), body),
+        lambda head, body: (head, body + " "),
+        lambda head, body: (head, body[:-1]),
+        lambda head, body: (head.replace('"key":"', '"key":"x'), body),
+        lambda head, body: (head[:-1], body),
+        lambda head, body: (head + body, ""),
+    ],
+)
+def test_a_file_whose_header_does_not_cut_its_trees_is_rebuilt(
+    change: Callable[[str, str], tuple[str, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr("rulesq.cachefiles._warned", [])
+    text = _texts("bluemoon")[0]
+    _cache(tmp_path).get(text)
+    file = next(tmp_path.glob("texts-bluemoon-*.json"))
+    head, _, body = file.read_text().partition("\n")
+    changed_head, changed_body = change(head, body)
+    file.write_text(changed_head + ("\n" + changed_body if changed_body or "\n" in body else ""))
+    assert _cache(tmp_path).get(text) == read_card_text(text)
+    assert "unusable cache file" in capsys.readouterr().err
+    assert file.read_text().partition("\n")[2] == body  # rebuilt
+
+
+def test_loading_the_file_decodes_no_tree_and_a_text_only_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counted: the header, then the one tree of the text asked for (its slice, nothing else)."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    texts = _texts("bluemoon")
+    _cache(tmp_path).get(texts[0])  # written
+    decoded: list[str] = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda data, **k: decoded.append(data) or real(data, **k))
+    cache = _cache(tmp_path)
+    assert cache.get("An inline card's own text.") is None
+    assert len(decoded) == 1 and decoded[0].startswith('{"format":"rulesq-cache"')
+    assert len(decoded[0]) < 10 * len(texts)  # the ends only
+    assert cache.get(texts[5]) == read_card_text(texts[5])
+    assert len(decoded) == 2
+    assert decoded[1] == json.dumps(encode(read_card_text(texts[5])), separators=(",", ":"))
+
+
+def test_pieces_come_back_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from itertools import pairwise
+
+    from rulesq.cachefiles import read_pieces, write_pieces
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    for pieces in ([], ["a"], ["", "é\u2019x", "{}", "\n\n", ""], ["x" * 5000, "y"]):
+        file = tmp_path / "pieces.json"
+        write_pieces(file, "kind", "key", pieces)
+        found = read_pieces(file, "kind", "key")
+        assert found is not None
+        body, ends = found
+        assert [body[a:b] for a, b in pairwise([0, *ends])] == pieces
+    assert read_pieces(tmp_path / "missing.json", "kind", "key") is None
 
 
 @pytest.mark.parametrize(

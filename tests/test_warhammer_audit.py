@@ -19,11 +19,14 @@ def answers(body: str) -> list[Answer]:
 
 
 def test_an_action_the_grammar_does_not_read_is_not_said_absent() -> None:
-    """Knights Panther's text holds "Action:" (its "resourse" is misspelt in the data): the
-    reason says the grammar does not read it, never that the text holds no Action."""
+    """A text that holds "Action:" in words the grammar does not read ("resourse", as the
+    data misspelt Knights Panther's before the corpus corrected it): the reason says the
+    grammar does not read it, never that the text holds no Action."""
     (reply,) = answers(
+        'card "Misspelt Panther" unit (cost 2, power 1, hp 2): "Action: Spend 1 resourse to '
+        'give this unit [Power] until the end of the turn."\n'
         "it is my turn\nphase capital\nI have 3 resources\n"
-        'my battlefield has "Knights Panther"\nask can I trigger "Knights Panther"?\n'
+        'my battlefield has "Misspelt Panther"\nask can I trigger "Misspelt Panther"?\n'
     )
     assert reply.status is Status.CANNOT
     assert "does not read the Action" in reply.reason
@@ -48,15 +51,17 @@ def test_a_combat_text_not_read_is_named_once() -> None:
 
 
 def test_an_action_whose_cost_is_not_read_leaves_the_pool_open() -> None:
-    """A pool read before an Action whose cost is not read (Knights Panther's "Spend 1
-    resourse", misspelt in the data) is open after it, never the count as if it were free."""
+    """A pool read before an Action whose cost is not read ("Spend 1 resourse", as the data
+    misspelt Knights Panther's) is open after it, never the count as if it were free."""
     replies = answers(
+        'card "Misspelt Panther" unit (cost 2, power 1, hp 2): "Action: Spend 1 resourse to '
+        'give this unit [Power] until the end of the turn."\n'
         "it is my turn\nphase capital\nI have 1 resources\n"
-        'my battlefield has "Knights Panther", "Tree Kin"\n'
+        'my battlefield has "Misspelt Panther", "Tree Kin"\n'
         'ask can I trigger "Tree Kin"?\n'
-        'I trigger "Knights Panther"\nthe chain has resolved\n'
+        'I trigger "Misspelt Panther"\nthe chain has resolved\n'
         'ask can I trigger "Tree Kin"?\n'
     )
     assert replies[0].status is not Status.CANNOT
     assert replies[1].status is Status.CANNOT
-    assert "Knights Panther" in replies[1].reason
+    assert "Misspelt Panther" in replies[1].reason

@@ -105,9 +105,15 @@ def test_a_tactic_gives_defenders_their_keyword_value() -> None:
 
 
 def test_a_keyword_the_grammar_does_not_read_is_not_zero() -> None:
-    """Carnosaur Rider's "Savage 3 (… dmaage …)" is not parsed: its X is a gap, not 0."""
-    board = _board(SHIELDED)
-    rider = board.find("Carnosaur Rider")
+    """A "Savage 3 (… dmaage …)" the grammar does not parse (the data's misspelling, now
+    corrected in the corpus, on a card of the situation): its X is a gap, not 0."""
+    board = _board(
+        'card "Misspelt Rider" unit (cost 4, power 2, hp 4): "Savage 3 (whenever this unit is '
+        'dealt damage, it may deal 3 dmaage to target unit in any corresponding zone)."\n'
+        + '"Misspelt Rider" has traits Lizardmen and Cavalry\n'
+        + SHIELDED.replace('"Carnosaur Rider"', '"Misspelt Rider"')
+    )
+    rider = board.find("Misspelt Rider")
     assert rider is not None
     value = combat_plays.grants(board, rider)
     assert value.gaps and "Savage" in value.gaps[0]

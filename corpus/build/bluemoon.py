@@ -689,6 +689,17 @@ PROSE_LACKS = (
     ),
 )
 
+#: The element of a "Value n" the FAQ gives without one, where its question states the contested
+#: element: (card tag, element, Q&A, the words). The value is that element's printed value; the
+#: other element's stays unknown. A "Value n" of a question that states no element is kept as
+#: ``value`` alone (the value in the contested element, whichever it is).
+VALUE_ELEMENTS = (
+    ("Hoax 07", "earth", 176, "If the contested element is earth and you have active Penemikanas"),
+    ("Flit 12", "fire", 262, "If the contested element is fire and you have active only Hank"),
+    ("Flit 07", "fire", 271, "announce a total power of 5 fire"),
+    ("Flit 15", "fire", 271, "announce a total power of 5 fire"),
+)
+
 #: Slips in the FAQ's wording (kept verbatim): (Q&A, the words, what is wrong).
 SLIPS = (
     (35, "Have the publishers provides", "a verb slip in the question"),
@@ -1133,7 +1144,7 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         for item in mention.details:
             read_detail(card, item, where, problems)
     by_number = {qa.number: qa for qa in qas}
-    for _, _, number, words in PROSE_ICONS + PROSE_LACKS:
+    for _, _, number, words in PROSE_ICONS + PROSE_LACKS + VALUE_ELEMENTS:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
     labelled: dict[str, dict[int, str]] = defaultdict(dict)
@@ -1166,6 +1177,11 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
             f"BM-Q{number} states in prose, not in a tag, that {who} has "
             f"{'shields in both elements' if icon == 'shields' else icon}: "
             "recorded on the card with stated_in"
+        )
+    for tag, element, number, _ in VALUE_ELEMENTS:
+        problems.append(
+            f"{tag}: its 'Value n' is given in BM-Q{number}, whose contested element is "
+            f"{element}: recorded as its {element} value (stated_in), the other unknown"
         )
     for name, number, words in UNTAGGED_NAMES:
         if words not in by_number[number].text:
@@ -1210,6 +1226,11 @@ def card_record(
         elif icon not in icons:
             icons.append(icon)
             stated_in[icon] = f"BM-Q{number}"
+    values = dict(card.values)
+    for tag, element, number, _ in VALUE_ELEMENTS:
+        if tag == card.tag and values.get(element) is None:
+            values[element] = values.get("value")
+            stated_in[f"{element} value"] = f"BM-Q{number}"
     lacks: list[str] = []
     for target, icon, number, _ in PROSE_LACKS:
         if target == card.tag and not icons:
@@ -1226,8 +1247,8 @@ def card_record(
             "people": card.prefix,
             "number": int(card.number),
             "deck": card.decks[0] if card.decks else None,
-            "fire": card.values.get("fire"),
-            "earth": card.values.get("earth"),
+            "fire": values.get("fire"),
+            "earth": values.get("earth"),
             "value": card.values.get("value"),
             "icons": icons or None,
             "shields": shields or None,

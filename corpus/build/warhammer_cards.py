@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
+import warhammer_fixes
 from common import CARD_KEYS as COMMON_CARD_KEYS
 from common import DATA
 
@@ -184,6 +185,8 @@ class CardPool:
 
     cards: list[PoolCard]
     by_number: dict[int, list[PoolCard]] = field(default_factory=dict)
+    #: What text-fixes.toml corrected, by card id (corpus/build/warhammer_fixes.py).
+    corrections: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for card in self.cards:
@@ -202,7 +205,8 @@ class CardPool:
         cards = [_card(c, names, vocabulary, notes) for c in raw]
         for note, who in sorted(notes.items()):
             problems.append(f"Data: {note} ({len(who)} cards, e.g. {', '.join(who[:3])}).")
-        return cls(cards)
+        corrections = warhammer_fixes.apply(cards, problems)
+        return cls(cards, corrections=corrections)
 
     def resolve(
         self, name: str, num: int | None, problems: list[str], where: str
@@ -719,6 +723,8 @@ def build_cards(
         record.update(
             {"text": text, "printed_text": card.printed, "flavour": card.flavour, "errata": errata}
         )
+        if card.id in pool.corrections:
+            record["corrections"] = pool.corrections[card.id]
         rulings += answers.get(fold(card.name), [])
         if rulings:
             record["rulings"] = rulings

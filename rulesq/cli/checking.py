@@ -20,11 +20,11 @@ def run_check(
 ) -> int:
     """Check every file ``paths`` name, print a line each and the summary; the exit code."""
     from rulesq.cli.parallel import reports
-    from rulesq.engine.check import planned_checks, summary_line
+    from rulesq.engine.check import planned_names, summary_line
 
     checked: list[FileCheck] = []
     documents: list[dict[str, object]] = []
-    for report in reports(list(planned_checks(paths, follow)), game, as_json, jobs):
+    for report in reports(list(planned_names(paths, follow)), game, as_json, jobs):
         checked.append(report.summary())
         if as_json:
             assert report.document is not None

@@ -7,9 +7,10 @@ atomic write, header checked on read). The key is a hash of the corpus texts, th
 files, the Python files that read them (the game's package and ``rulesq/effects``) and the
 rulesq version, so an edit to any of them makes a new file.
 
-Each text's tree is stored as its own JSON document (a string in the file's payload, so that
-loading the file parses only the texts a command uses), in plain JSON (<NUL> is the
-character U+0000): a node is
+Each text's tree is stored as its own JSON document, one after another in the order of the
+sorted texts, after a header line that gives where each ends (``cachefiles.write_pieces``):
+loading the file decodes the header only, and a tree is sliced out and decoded when its text
+is first wanted. In plain JSON (<NUL> is the character U+0000), a node is
 ``{"<NUL>c": "module:Class", field: value, ...}`` (its fields beside its class: one JSON
 object a node, one call of the decoding hook),
 an enum member ``{"<NUL>e": "module:Enum", "v": value}``, a tuple ``{"<NUL>t": [...]}``, a
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from enum import Enum
 from importlib import import_module
 from pathlib import Path
@@ -40,7 +41,7 @@ from rulesq.effects.base import ParsedText
 
 _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
 #: Bumped when the encoding changes.
-_FORMAT = "4"
+_FORMAT = "5"
 #: How many inline texts a game's inline file keeps (more are read, not stored).
 INLINE_LIMIT = 2048
 
@@ -234,6 +235,45 @@ def _class(where: Any) -> type:
     return found
 
 
+class Trees(MutableMapping[str, str]):
+    """The stored trees of the corpus texts, by text: each sliced out of the file's text when read.
+
+    ``texts`` (sorted) and ``ends`` (where each text's tree ends in ``body``) come from the
+    file; nothing is copied until a tree is wanted. :meth:`clear` forgets them all (a tree
+    that does not decode makes the whole store be read again).
+    """
+
+    def __init__(self, texts: list[str], body: str, ends: list[int]) -> None:
+        self._at = {text: number for number, text in enumerate(texts)}
+        self._body = body
+        self._ends = ends
+
+    def __getitem__(self, text: str) -> str:
+        number = self._at[text]
+        return self._body[self._ends[number - 1] if number else 0 : self._ends[number]]
+
+    def __contains__(self, text: object) -> bool:
+        return text in self._at
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+    def __setitem__(self, text: str, tree: str) -> None:
+        raise TypeError("the stored trees are read only")
+
+    def __delitem__(self, text: str) -> None:
+        raise TypeError("the stored trees are read only")
+
+    def clear(self) -> None:
+        """Forget every tree (the texts are read again)."""
+        self._at = {}
+        self._body = ""
+        self._ends = []
+
+
 class TextCache:
     """The effect trees of one game's corpus texts, from disk when the cache is there."""
 
@@ -248,7 +288,7 @@ class TextCache:
         self.grammars = list(grammars)
         self.packages = list(packages)
         self.read = read
-        self._stored: dict[str, str] | None = None
+        self._stored: MutableMapping[str, str] | None = None
         self._inline: dict[str, str] | None = None
         self._inline_where: list[tuple[Path, str] | None] = []  # found once
 
@@ -278,7 +318,7 @@ class TextCache:
         return parsed
 
     def _decoded(
-        self, stored: dict[str, str], key: str, text: str | None = None
+        self, stored: MutableMapping[str, str], key: str, text: str | None = None
     ) -> ParsedText | None:
         """The tree stored under ``key`` (for ``text``, the key itself unless given), or None.
 
@@ -300,7 +340,7 @@ class TextCache:
             return None
         return parsed
 
-    def _load(self) -> dict[str, str]:
+    def _load(self) -> MutableMapping[str, str]:
         if self._stored is None:
             self._stored = self._read_or_build()
         return self._stored
@@ -319,14 +359,14 @@ class TextCache:
         digest = sha256("\0".join(texts).encode()).hexdigest()
         return content_key([*self.grammars, *sources], f"card-texts {_FORMAT} {digest}")
 
-    def _read_or_build(self) -> dict[str, str]:
+    def _read_or_build(self) -> MutableMapping[str, str]:
         from rulesq.cachefiles import (
             CacheProblem,
             private_dir,
             prune,
-            read_json,
+            read_pieces,
             warn_once,
-            write_json,
+            write_pieces,
         )
 
         folder = private_dir()
@@ -337,15 +377,12 @@ class TextCache:
         stem = f"texts-{self.game}-"
         file = folder / f"{stem}{key}.json"
         try:
-            payload = read_json(file, "card-texts", key)
-            if payload is not None:
-                if (
-                    not isinstance(payload, dict)
-                    or set(payload) != set(texts)
-                    or not all(isinstance(tree, str) for tree in payload.values())
-                ):
+            found = read_pieces(file, "card-texts", key)
+            if found is not None:
+                body, ends = found
+                if len(ends) != len(texts):
                     raise CacheProblem(f"{file.name} has the wrong shape")
-                return payload
+                return Trees(texts, body, ends)
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         try:
@@ -355,7 +392,7 @@ class TextCache:
         except TypeError:  # a node that cannot be stored: read every text as usual
             return {}
         prune(folder, f"{stem}*.json", file)
-        write_json(file, "card-texts", key, built)
+        write_pieces(file, "card-texts", key, [built[text] for text in texts])
         return built
 
     # ------------------------------------------------------------------ inline texts

@@ -278,10 +278,24 @@ def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
     a ``*.rq`` one is a file to check when it is a regular file, and only links are
     resolved (a link in is a file to check when it leads to one; a link out is reported).
     """
+    names, links = scan_names(root)
+    return [Path(name) for name in names], links
+
+
+def scan_names(root: Path) -> tuple[list[str], list[Path]]:
+    """What :func:`scan_folder` gives, each file to check as its path's text (``str``).
+
+    A ``Path`` costs tens of thousands of instructions to make and more to sort (part by
+    part, in Python): listing the Blue Moon cases as paths was about a twentieth of a
+    check's start-up. Here a ``Path`` is made for each folder only; a file is its folder's
+    text joined with its name (as ``str(folder / name)`` gives it), sorted by its parts as
+    paths sort.
+    """
     import os
 
+    fold = os.path.normcase  # how paths compare their parts (case-blind where paths are)
     top: Path | None = None  # resolved when the first link is met
-    files: list[Path] = []
+    files: list[tuple[tuple[str, ...], str]] = []
     links: list[Path] = []
     folders = [(os.fspath(root), root)]
     while folders:
@@ -291,6 +305,8 @@ def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
                 entries = list(scanned)
         except OSError:  # as os.walk does: a folder that cannot be listed is left out
             continue
+        prefix = _prefix(str(at))
+        key = tuple(map(fold, at.parts))
         for entry in entries:
             name = entry.name
             try:
@@ -301,7 +317,7 @@ def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
                 if is_dir:
                     folders.append((entry.path, at / name))
                 elif name.endswith(SUFFIX) and _regular(entry):
-                    files.append(at / name)
+                    files.append((key + (fold(name),), prefix + name))
                 continue
             if not (is_dir or name.endswith(SUFFIX)):
                 continue
@@ -315,8 +331,20 @@ def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
             if not inside:
                 links.append(file)
             elif regular:
-                files.append(file)
-    return sorted(files), sorted(links)
+                files.append((key + (fold(name),), prefix + name))
+    files.sort(key=lambda found: found[0])
+    return [name for _, name in files], sorted(links)
+
+
+def _prefix(folder: str) -> str:
+    """What an entry's name follows in ``str(Path(folder) / name)`` (``folder``: ``str(Path)``).
+
+    Nothing for the current folder (``./a.rq`` is ``a.rq``), else the folder with its separator
+    (one: ``/`` itself ends with it).
+    """
+    import os
+
+    return "" if folder == "." else os.path.join(folder, "")
 
 
 def _regular(entry: os.DirEntry[str]) -> bool:
@@ -342,6 +370,12 @@ def check_paths(
 
 def planned_checks(paths: Iterable[str | Path], follow: bool = False) -> Iterator[FileCheck | Path]:
     """What :func:`check_paths` does, in order: a file to check, or a check failed already."""
+    for item in planned_names(paths, follow):
+        yield item if isinstance(item, FileCheck) else Path(item)
+
+
+def planned_names(paths: Iterable[str | Path], follow: bool = False) -> Iterator[FileCheck | str]:
+    """:func:`planned_checks`, each file to check as its path's text (``str``, no ``Path``)."""
     from rulesq.errors import escape_controls
 
     for raw in paths:
@@ -357,9 +391,9 @@ def planned_checks(paths: Iterable[str | Path], follow: bool = False) -> Iterato
             continue
         links: list[Path] = []
         if follow or not path.is_dir():
-            files = list(situation_files([path], follow))
+            files = [str(file) for file in situation_files([path], follow)]
         else:
-            files, links = scan_folder(path)
+            files, links = scan_names(path)
         for link in links:
             message = (
                 f"{escape_controls(str(link))}: a link out of {shown}, not followed "

@@ -28,6 +28,9 @@ def card_text(ctx: Context) -> Answer:
     # a splice of an erratum the sources leave open is stated as an assumption
     for assumed in card.fields.get("text_assumes") or ():
         graph.absence(str(assumed), assumed=True)
+    # a correction of the card data (a typo, flavour or a trait run into the text) is shown
+    for corrected in card.fields.get("corrections") or ():
+        graph.absence(f"a data problem worked around: {corrected}", assumed=True)
     card_node = graph.card(card.name, card)
     errata = [ctx.clause(clause_id, role="rule") for clause_id in card.errata]
     changed = card.printed_text is not None and card.printed_text != card.text
@@ -40,7 +43,8 @@ def card_text(ctx: Context) -> Answer:
         reason = f"the text in force after the erratum ({ids})"
     elif errata and card.printed_text is None:
         ids = ", ".join(str(graph.data(n)["clause_id"]) for n in errata)
-        reason = f"the text the erratum gives ({ids}); the sources do not give the printed text"
+        giver = _giver(ctx, card.errata)
+        reason = f"the text {giver} gives ({ids}); the sources do not give the printed text"
     elif errata:
         reason = "the text as printed; the errata about this card do not change its text"
     elif card.fields.get("inline"):
@@ -48,3 +52,12 @@ def card_text(ctx: Context) -> Answer:
     else:
         reason = "the text as printed; no erratum changes it"
     return ctx.conclude(Text(card.text), reason, supported_by=(card_node, *errata))
+
+
+def _giver(ctx: Context, refs: tuple[str, ...] | list[str]) -> str:
+    """What gives a card's text: "the erratum", or "the ruling" when only rulings do."""
+    kinds = set()
+    for ref in refs:
+        found = ctx.corpus.find_clause(ref)
+        kinds.add(found.kind if found is not None else "erratum")
+    return "the ruling" if kinds == {"ruling"} else "the erratum"

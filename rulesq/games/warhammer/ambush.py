@@ -76,6 +76,13 @@ def scout(ctx: Context) -> Answer:
             f'"{card.name}" did not participate in the combat',
             [SCOUT],
         )
+    if attack.declared is None and not any(a.combat for a in board.assigned):
+        gap = (
+            "no defenders are declared and no combat damage is assigned: the combat has not "
+            f'reached its damage, so whether "{card.name}" survives it is not known yet '
+            '(write, e.g., you declare "C" as defender)'
+        )
+        return ctx.cannot(gap, gaps=((gap, gap),))
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return ctx.cannot("; ".join(value.gaps), gaps=tuple((g, g) for g in value.gaps))

@@ -77,6 +77,8 @@ class Capital:
     pool_most: int | None = None
     #: The pool just before a link paid after the pool was read (by the link's id).
     pool_before: dict[int, int] = field(default_factory=dict)
+    #: The links paid after the pool was read (by id): a link before it is paid in the pool.
+    paid_after: set[int] = field(default_factory=set)
     settled: bool = False
     played: list[tuple[Card | None, Fact]] = field(default_factory=list)
     #: Damage already on each zone (its section of the capital).
@@ -155,6 +157,9 @@ class Attack:
     defenders: list[InPlay] = field(default_factory=list)
     #: The (last) fact that declares defenders.
     declared: Fact | None = None
+    #: The attacker each defender's Counterstrike is stated dealt to (the defender's name,
+    #: casefolded), with the fact.
+    struck: dict[str, tuple[InPlay, Fact]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from rulesq.effects.base import Unparsed
 from rulesq.games.warhammer import (
     cancel_all,
     combat_plays,
+    forced_corrupting,
     lasting_grants,
     shields,
     tactic_toughness,
@@ -119,6 +120,10 @@ def unfollowed(
             quote = effect.span.of(text).strip()
             if _doubles(effect, quote) or followed_in_destruction(quote):
                 continue
+            if forced_corrupting.ENTERS_FORCED.match(quote) and not forced_corrupting.entered(
+                board, placed
+            ):
+                continue  # its unit is not shown entering play: the board states its effect
             if cancel_all.shape(quote):
                 continue  # read by ``toughness``
             if capital and _CAPITAL_CANCEL.match(quote):
@@ -398,10 +403,27 @@ def _counterstrike(board: Board, target: InPlay, value: Value) -> None:
             value.gaps.append(
                 f'"{defender.name}" has Counterstrike {amount}: its value is not read'
             )
+        elif (struck := attack.struck.get(defender.name.casefold())) is not None:
+            if struck[0] is target:
+                value.add(
+                    amount,
+                    f'"{defender.name}" deals Counterstrike {amount} to it when declared '
+                    "as a defender (uncancellable; stated dealt to it)",
+                    quote,
+                    COUNTERSTRIKE,
+                )
+            elif COUNTERSTRIKE not in value.rules:
+                value.steps.append(
+                    f'"{defender.name}" deals its Counterstrike to "{struck[0].name}", and '
+                    "Counterstrike damage cannot be split among attackers"
+                )
+                value.rules.append(COUNTERSTRIKE)
         elif len(attack.attackers) > 1:
             value.gaps.append(
                 f'"{defender.name}" has Counterstrike {amount}: its controller '
-                "chooses which attacker takes it, and the situation does not say"
+                "chooses which attacker takes it, and the situation does not say "
+                f'(write, e.g., "{defender.name}" deals its Counterstrike to '
+                f'"{attack.attackers[0].name}")'
             )
         else:
             value.add(
@@ -755,9 +777,18 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
     """
     struck = Value(0)
     _counterstrike(board, attacker, struck)
-    if struck.gaps or not struck.value:
-        return False  # several attackers: which takes it is the defender's choice, not read
     points = hit_points(board, attacker)
+    if struck.gaps:
+        most = _open_counterstrike(board)
+        if most is None or points.value is None or attacker.damage + most >= points.value:
+            value.gaps += [g for g in struck.gaps if g not in value.gaps]
+            value.gaps.append(
+                f'if "{attacker.name}" takes it, it may be destroyed before combat damage '
+                "and count nothing"
+            )
+        return False
+    if not struck.value:
+        return False
     if points.value is None or points.gaps:
         value.gaps.append(
             f'"{attacker.name}" takes Counterstrike {struck.value}, and its hit points are not '
@@ -773,6 +804,21 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
     )
     value.rules += [r for r in (COUNTERSTRIKE,) if r not in value.rules]
     return True
+
+
+def _open_counterstrike(board: Board) -> int | None:
+    """The most Counterstrike damage not stated dealt that one attacker may take (None: unread)."""
+    attack = board.attack
+    assert attack is not None
+    most = 0
+    for defender in attack.defenders:
+        found = keyword(defender, "counterstrike")
+        if found is None or defender.name.casefold() in attack.struck:
+            continue
+        if not isinstance(found[0], int):
+            return None
+        most += found[0]
+    return most
 
 
 def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:

@@ -175,11 +175,12 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
 
 
 def _copies_left_to_the_rules(entry: Entry) -> str:
-    """The assumption a deck with several copies of its restricted card rests on."""
+    """Why a deck with several copies of its restricted card is open (the number unknown)."""
     return (
-        f"{entry.copies} copies of {entry.card.name} are no more than the regular game "
-        "rules allow (the restricted list leaves the number of copies to them, and the "
-        "sources do not give it)"
+        f"the deck holds one restricted card ({entry.card.name}) and no banned card, but the "
+        'restricted list leaves the number of copies of it to "the regular game rules", '
+        f"which the sources do not give: whether {entry.copies} copies are allowed is not "
+        "known"
     )
 
 
@@ -223,8 +224,12 @@ def deck_lists(ctx: Context) -> Answer:
         return _breached(ctx, findings)
     for text in findings.negatives:
         ctx.derivation().absence(text)
-    for text in findings.assumed:
-        ctx.derivation().absence(text, assumed=True)
+    if findings.assumed:
+        gaps = tuple(
+            (text, "the seed documents do not give the regular game rules")
+            for text in findings.assumed
+        )
+        return ctx.cannot("; ".join(findings.assumed), gaps=gaps)
     held = (
         f"one restricted card ({findings.restricted[0]})"
         if findings.restricted

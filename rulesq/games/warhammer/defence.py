@@ -11,6 +11,7 @@ and which of them are not read, is ``defence_texts``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
@@ -68,6 +69,9 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
         claims += [text_claim(Stance.FORBID, quote, why) for quote, why in forbids]
         return decide(claims)
     if not forbids:
+        if ruling.allowed and texts.steps:
+            # The conditions of texts that could forbid it, met: say so.
+            return replace(ruling, reason="; ".join([ruling.reason, *texts.steps]))
         return ruling
     if unit in attack.defenders:
         raise CannotAnswer(

@@ -27,6 +27,8 @@ ZONES = "warhammer/faq/terminology-clarifications/zones-of-play"
 _FORCED = re.compile(r"^Forced: (?P<when>(?:When|At) [^,]+), (?P<effect>.+?)\.?$", re.IGNORECASE)
 _BEGINNING = re.compile(r"^At the beginning of your turn$", re.IGNORECASE)
 _ENTERS = re.compile(r"^When this unit enters play$", re.IGNORECASE)
+#: A whole Forced sentence that triggers only as its own unit enters play.
+ENTERS_FORCED = re.compile(r"^Forced: When this unit enters play, ", re.IGNORECASE)
 _DEALT = re.compile(r"^When an opponent's unit is dealt combat damage$", re.IGNORECASE)
 _ITSELF = re.compile(r"^corrupt this unit$", re.IGNORECASE)
 _CORRESPONDING = re.compile(r"\bin (?:this|any player's) corresponding zone\b", re.IGNORECASE)
@@ -69,16 +71,16 @@ def read(board: Board, holder: InPlay, placed: InPlay, sentence: str, zone: str)
     if _BEGINNING.match(when):
         return _beginning(board, holder, said, source.controller)
     if _ENTERS.match(when):
-        entered = _entered(board, holder)
-        if entered is False:
+        shown = entered(board, holder)
+        if shown is False:
             return Outcome(
                 False,
                 f"{said}: the situation does not show it entering play this turn",
                 (CONDITIONS,),
             )
-        if entered is True:
-            entered = "it entered play this turn, and which unit it corrupted is not stated"
-        return Outcome(True, f"{said}, and {entered}")
+        if shown is True:
+            shown = "it entered play this turn, and which unit it corrupted is not stated"
+        return Outcome(True, f"{said}, and {shown}")
     if _DEALT.match(when):
         if target.controller == source.controller:
             return Outcome(False, f"{said}: it corrupts only its controller's opponent's units")
@@ -105,16 +107,16 @@ def _beginning(board: Board, holder: InPlay, said: str, controller: str) -> Outc
             "before this turn (the board stated holds what it did then)",
             (CONDITIONS_EXAMPLE,),
         )
-    entered = _entered(board, holder)
-    if entered is True:
+    shown = entered(board, holder)
+    if shown is True:
         return Outcome(
             False,
             f"{said}: it entered play this turn, after the beginning of the turn",
             (CONDITIONS_EXAMPLE,),
         )
-    if entered:
+    if shown:
         return Outcome(
-            True, f"{said}, and {entered}: whether it was in play as the turn began is not known"
+            True, f"{said}, and {shown}: whether it was in play as the turn began is not known"
         )
     return Outcome(
         True,
@@ -123,7 +125,7 @@ def _beginning(board: Board, holder: InPlay, said: str, controller: str) -> Outc
     )
 
 
-def _entered(board: Board, holder: InPlay) -> bool | str:
+def entered(board: Board, holder: InPlay) -> bool | str:
     """Whether the situation shows ``holder`` entering play this turn (a str: it may have)."""
     key = holder.name.casefold()
     if any(

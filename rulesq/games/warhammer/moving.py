@@ -103,7 +103,18 @@ def can_move(
             )
         )
     if zone is not None:
+        before = len(out.claims)
         _hero_limit(board, target, side, zone, out)
+        barred = (side, zone) == (here.side, here.zone) or any(
+            c.stance is Stance.FORBID for c in out.claims[before:]
+        )
+        if effect is None and not barred:
+            out.gaps.append(
+                "a card is moved only by a card effect, and the question names none: whether "
+                f'one lets {"me" if mover == "me" else "you"} move "{target.name}" there is '
+                f'not known (write, e.g., can I move "{target.name}" to my kingdom with '
+                '"Some Card"?)'
+            )
     if effect is not None:
         _effect(board, mover, target, here, side, effect, out)
     return out

@@ -420,6 +420,37 @@ def _also_support(board: Board, found: Place) -> None:
         found.cite(QA_ALSO_SUPPORT)
 
 
+def _unpaid(board: Board, link: Link, cost: int, resolved: set[int]) -> str:
+    """Why a link's resource cost may not have been paid ("": it was, or it is not read).
+
+    A link stated before the pool was read is paid in it (the pool as stated is what is left
+    after it); one after is paid from what remained just before it.
+    """
+    if id(link) in resolved or not cost:
+        return ""
+    capital = board.capital(link.who)
+    if capital.resources_fact is None:
+        return (
+            f'"{link.name}" costs {cost} resources: the situation does not state the '
+            "resources of its player"
+        )
+    if id(link) not in capital.paid_after:
+        return ""  # triggered before the pool was read: the pool stated is what it left
+    before = capital.pool_before.get(id(link))
+    stated = int(capital.resources_fact.param("number"))
+    if before is None:
+        return (
+            f'"{link.name}" costs {cost} resources, and what remained of the {stated} stated '
+            "when it was triggered is not known"
+        )
+    if before < cost:
+        return (
+            f'"{link.name}" costs {cost} resources, and only {before} remained when it was '
+            f"triggered ({stated} stated, less {stated - before} paid before it)"
+        )
+    return ""
+
+
 def _zone_text(source: InPlay, quote: str) -> Zone | None:
     """The zone a sentence of the card's text is active in (its zone keyword), or None."""
     for constant in texts.constants(source.card.text if source.card and source.card.text else ""):
@@ -455,18 +486,9 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         if read is None or link.source is not target:
             continue
         cost, quoted = read
-        capital = board.capital(link.who)
-        paid = (
-            None if id(link) in resolved else capital.pool_before.get(id(link), capital.resources)
-        )
-        if cost and paid is None and id(link) not in resolved:
-            found.gaps.append(
-                f'"{link.name}" costs {cost} resources: the situation does not state '
-                "the resources of its player"
-            )
-            return
-        if paid is not None and paid < cost:
-            found.gaps.append(f'"{link.name}" costs {cost} resources and only {paid} are stated')
+        gap = _unpaid(board, link, cost, resolved)
+        if gap:
+            found.gaps.append(gap)
             return
         found.quote(quoted)
         found.kinds = {"development"}

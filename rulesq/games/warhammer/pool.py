@@ -75,6 +75,7 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
             continue
         amount, why = _link_cost(board, link, player)
         counted.append(link)
+        capital.paid_after.add(id(link))
         if isinstance(amount, tuple):  # only its least is known
             placed_at.append((link.fact.index, amount[0], False))
             paid.append((amount[0], f'at least {amount[0]} for "{link.name}"'))

@@ -414,6 +414,24 @@ class Reader(EventFacts):
         attack.defenders += [self._in_play(ref) for ref in fact.cards]
         attack.declared = fact
 
+    def _fact_counterstrike(self, fact: Fact) -> None:
+        attack = self.board.attack
+        source, target = fact.cards[:2]
+        defender, attacker = self._in_play(source), self._in_play(target)
+        if attack is None or defender not in attack.defenders:
+            raise self.error(
+                f'"{source.name}" is not declared as a defender: Counterstrike damage is dealt '
+                "by a defending unit when it is declared as a defender",
+                fact,
+                suggestion=f'Write first, e.g., you declare "{source.name}" as defender',
+            )
+        if attacker not in attack.attackers:
+            raise self.error(
+                f'"{target.name}" is not an attacker: Counterstrike damages an attacker',
+                fact,
+            )
+        attack.struck[defender.name.casefold()] = (attacker, fact)
+
     def _fact_sacrificed(self, fact: Fact) -> None:
         self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.resolve import Claim
-    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.board import Board, InPlay, Link
     from rulesq.games.warhammer.values import Value
 
 #: What each assumed rule says, shown under ``assumes:`` where an answer rests on it.
@@ -127,6 +127,8 @@ def _destroyed_by_the_chain(ctx: Context, board: Board, placed: InPlay) -> Answe
             f'"{text.card}" restricts targeting, but "{link.name}" does not say "target": it '
             "targets none of the units it destroys, so the restriction does not interact"
         )
+    # The destroying text decides: _conclude makes the last text quoted the first effect.
+    quoted = quoted[1:] + quoted[:1]
     return _conclude(ctx, YesNo(True), "; ".join(steps), [shields.DESTROY, shields.TARGET], quoted)
 
 
@@ -170,6 +172,38 @@ def _once(gaps: list[str]) -> list[str]:
     return kept
 
 
+def _undeclared(board: Board) -> list[str]:
+    """Why the defenders are open: none declared, none assigned, units in the zone attacked."""
+    attack = board.attack
+    assert attack is not None
+    if attack.declared is not None or attack.zone is None:
+        return []
+    if any(
+        a.combat
+        or a.card in attack.attackers
+        or (a.zone, a.owner) == (attack.zone, attack.defender)
+        for a in board.assigned
+    ):
+        return []  # combat damage is assigned: the defenders were declared (none, here)
+    able = [
+        c.name
+        for c in board.cards
+        if c.owner == attack.defender
+        and c.zone is attack.zone
+        and not c.facedown
+        and c.card is not None
+        and (c.card.type or "").lower() == "unit"
+    ]
+    if not able:
+        return []
+    return [
+        f"no defenders are declared, and the attacked {attack.zone.value} holds "
+        + ", ".join(f'"{n}"' for n in able)
+        + ": combat damage is assigned after the defenders are declared (write, e.g., you "
+        f'declare "{able[0]}" as defender)'
+    ]
+
+
 def can_assign(ctx: Context) -> Answer:
     """Answer ``can I assign N damage to your kingdom / "C"?`` in combat (p.12 erratum)."""
     board = _board(ctx)
@@ -193,6 +227,7 @@ def can_assign(ctx: Context) -> Answer:
     lethal: list[str] = []  # the defenders assigned lethal damage, when the capital is asked
     pool = D.combat_pool(board)
     gaps = list(pool.gaps)
+    gaps += _undeclared(board)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
     if pool.value is not None and not pool.gaps and assigned + amount > pool.value:
         claims.append(
@@ -371,6 +406,34 @@ def resolves_first(ctx: Context) -> Answer:
     return _conclude(ctx, Cards((order[0].name,)), reason, [C.LIFO, C.WINDOW])
 
 
+#: A cancel that lasts once its Action resolved ("Until the end of the turn, cancel …").
+_LASTING_CANCEL = re.compile(
+    r"[^.:]*\buntil the end of the (?:turn|phase)\b[^.]*\bcancel\b[^.]*", re.IGNORECASE
+)
+
+
+def _lasting_cancels(board: Board, link: Link) -> list[str]:
+    """Cancels that last from a chain resolved earlier this turn (not followed: open)."""
+    from rulesq.games.warhammer.turns import new_turns
+
+    gaps = []
+    for done in board.resolved:
+        text = done.card.text if done.card is not None else None
+        found = _LASTING_CANCEL.search(text or "")
+        if found is None or done.fact.index > link.fact.index:
+            continue
+        if new_turns(board, done.fact.index, link.fact.index):
+            continue  # its turn is over
+        aimed = "that targets this unit" in found.group(0)
+        if aimed and done.targets and not set(map(id, done.targets)) & set(map(id, link.targets)):
+            continue  # it guards the unit it targeted, which this link does not target
+        gaps.append(
+            f'"{done.name}" resolved earlier this turn, and its "{found.group(0).strip()}" '
+            "lasts: rulesq does not follow it"
+        )
+    return gaps
+
+
 def cancelled(ctx: Context) -> Answer:
     """Answer ``is "X" cancelled?``: targets checked again when the link resolves."""
     from rulesq.games.warhammer import chain as C
@@ -381,6 +444,9 @@ def cancelled(ctx: Context) -> Answer:
     if link is None:
         raise CannotAnswer(f'"{_card(ctx).name}" is not on the action chain')
     verdict, state = C.cancelled(board, link)
+    if verdict is False:
+        state.gaps += _lasting_cancels(board, link)
+        verdict = None if state.gaps else verdict
     if verdict is None:
         gaps = state.gaps or ["the chain does not resolve as far as it"]
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))

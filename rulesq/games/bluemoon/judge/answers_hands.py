@@ -21,12 +21,15 @@ from rulesq.games.bluemoon.judge.disclosure import disclosed as disclosing_play
 from rulesq.games.bluemoon.judge.disclosure import disclosures
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.hands import (
+    AT_END_OF_TURN,
     FROM_DECK,
+    FROM_PILE,
     REFRESH_TO,
     Moment,
     Plan,
     Taking,
     apply_effect,
+    draw_place_ok,
     no_refresh_reason,
     pending_play,
     refresh_moment,
@@ -54,6 +57,7 @@ if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
 
 ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
+ASSUMED_PILE = "the discard pile is taken to hold enough cards for these draws"
 OPTIONAL_TAKEN = 'optional draws ("I may draw") are taken to be made'
 #: A hand counted while its refresh is due now: the count is the one before it.
 BEFORE_REFRESH = (
@@ -99,15 +103,22 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
 def draw_count(ctx: Context) -> Answer:
     """Answer ``how many cards do I draw?`` (from now to the end of the turn)."""
     view = View(ctx)
-    state = view.state
-    forces = view.forces
-    if not state.fight_over and any(p.retreated for p in state.players.values()):
-        # A retreat ends the fight (rulebook p.7) on this turn, and its end refreshes the hands.
-        forces = Forces(fight_ended(state))
+    forces = _after_retreat(view)
     plan = rest_of_turn(forces, view.who)
     ruling = _plan_ruling(plan, f"{plan.total} card(s) drawn to the end of the turn")
     ruling.negatives.append("no further cards are taken to be played this turn")
     return view.answer(Number(plan.total), ruling)
+
+
+def _after_retreat(view: View) -> Forces:
+    """The cards in force now, or once the fight a retreat ended is over (its end unstated).
+
+    A retreat ends the fight (rulebook p.7) on this turn, and its end refreshes the hands.
+    """
+    state = view.state
+    if not state.fight_over and any(p.retreated for p in state.players.values()):
+        return Forces(fight_ended(state))
+    return view.forces
 
 
 def hand_count(ctx: Context) -> Answer:
@@ -198,7 +209,8 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
         )
         forces = Forces(fight_ended(state))
     elif period is None:
-        found = refresh_moment(state, who)
+        forces = _after_retreat(view)
+        found = refresh_moment(forces.state, who)
         if found is None:
             reason, rules = no_refresh_reason(state, who)
             return no(reason, *rules)
@@ -248,8 +260,8 @@ def refresh_size(ctx: Context) -> Answer:
     """Answer ``to how many cards do I refresh my hand?``."""
     view = View(ctx)
     who = view.who
-    state = view.state
-    forces = view.forces
+    forces = _after_retreat(view)
+    state = forces.state
     moment = refresh_moment(state, who)
     target = REFRESH_TO
     ruling = yes(f"a hand is refreshed to {REFRESH_TO} cards", R.REFRESH_SIX)
@@ -324,7 +336,7 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
         and not state.turn_over
         and state.current_phase == Step.END_OF_TURN
     ):
-        sources += timed(forces, who, W.END_OF_TURN)
+        sources += timed(forces, who, W.END_OF_TURN) + timed(forces, who, W.TURN_ABOUT_TO_END)
     pending = pending_play(state, forces)
     if pending is not None and pending[0].who == who:
         sources += pending[1]
@@ -335,6 +347,16 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
             if who not in players_of(do.actor, source.controller):
                 continue
             for act in do.acts:
+                if isinstance(act, a.DrawTo) and act.n is not None:
+                    # "I may draw to nine cards": as many as the hand lacks of it.
+                    if hand is None:
+                        raise CannotAnswer(
+                            f'"{source.card.name}" draws to {act.n} cards ({source.quote}), '
+                            "and the situation does not say how many cards the player holds"
+                        )
+                    need = max(0, act.n - hand)
+                    text = yes(f'"{source.card.name}": {source.quote}', sources=[source])
+                    out.append((range(need, need + 1), text, do.mode is a.Mode.MAY))
                 if isinstance(act, a.Draw) and isinstance(act.cards, Cards):
                     quantity = act.cards.quantity
                     if quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
@@ -363,12 +385,22 @@ def can_draw(ctx: Context) -> Answer:
     """Answer ``can I draw 2 cards?``: the texts in force, then what lets the player draw."""
     view = View(ctx)
     n = int(ctx.question.param("number", 1))
-    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=FROM_DECK))
-    stops = Gather(frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}), lambda: _stops(view, n))
+    fitting = [ruling for r, ruling, _ in _draw_offers(view) if n in r]
+    # Drawn only by texts' "additional cards at the end of my turn" (words a prohibition names).
+    additional = bool(fitting) and all(_additional_end(r) for r in fitting)
+    # Drawn only from a (shuffled) discard pile: no card is taken from the draw deck.
+    from_pile = bool(fitting) and all(_from_pile(r, view.who) for r in fitting)
+    place = FROM_PILE if from_pile else FROM_DECK
+    act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=place, additional=additional))
+    stops = Gather(
+        frozenset({Kind.YOU_MAY_NOT, Kind.CARD_TEXT}),
+        lambda: _stops(view, n, additional, from_deck=not from_pile),
+    )
     ruling = permitted(
         view.forces,
         view.who,
         act,
+        when=AT_END_OF_TURN if additional else None,
         base=lambda: _draw_base(view, n),
         extra=[stops],
         cite=(R.AS_FAR_AS_POSSIBLE,),
@@ -382,17 +414,33 @@ def _draw_base(view: View, n: int) -> Ruling:
     offers = _draw_offers(view)
     if not offers:
         return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
+    deck = view.state.player(view.who).deck_count
+    if deck is not None:  # (a draw from the discard pile is not held to the draw deck's cards)
+        offers = [o if _from_pile(o[1], view.who) else _within_deck(o, deck) for o in offers]
     fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
     if not fitting:
         sizes = ", ".join(
             f"{r.start}" if len(r) == 1 else f"{r.start}-{r.stop - 1}" for r, _, _ in offers
         )
-        return no(
+        out = no(
             f"the player may draw {sizes} card(s) now, not {n}",
             *offers[0][1].rules,
             sources=offers[0][1].sources,
         )
+        if deck is not None and n > deck:
+            out.reason += f" (the draw deck holds {deck})"
+            out.cite(R.AS_FAR_AS_POSSIBLE)
+        elif any(opt and len(r) == 1 and n < r.start and got.sources for r, got, opt in offers):
+            # "I may draw two cards": two or none; only "up to" lets a player draw fewer.
+            out.reason += ': the text gives a number of cards, not "up to" a number'
+            out.cite(R.UP_TO_ANY_NUMBER)
+            if deck is None:
+                out.negatives.append(ASSUMED_DECK)
+        return out
     _, ruling = fitting[0]
+    if _from_pile(ruling, view.who):
+        ruling.negatives.append(ASSUMED_PILE)
+        return ruling
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
     )
@@ -402,12 +450,50 @@ def _draw_base(view: View, n: int) -> Ruling:
     return ruling
 
 
-def _stops(view: View, n: int) -> list[Claim]:
+def _within_deck(offer: tuple[range, Ruling, bool], deck: int) -> tuple[range, Ruling, bool]:
+    """A draw offer as the draw deck's cards allow: as many as possible when it holds fewer."""
+    r, ruling, optional = offer
+    if r.start <= deck:
+        return range(r.start, min(r.stop, deck + 1)), ruling, optional
+    ruling.reason += f" (the draw deck holds {deck} card(s): as many as possible)"
+    ruling.cite(R.AS_FAR_AS_POSSIBLE)
+    return range(deck, deck + 1), ruling, optional
+
+
+def _additional_end(ruling: Ruling) -> bool:
+    """Whether a draw offer is a text's "additional cards" drawn at the end of the turn."""
+    for source in ruling.sources:
+        effect = source.effect
+        if not isinstance(effect, fx.ActionEffect) or effect.when is None:
+            continue
+        if effect.when.kind is W.END_OF_TURN and any(
+            isinstance(act, a.Draw) and isinstance(act.cards, Cards) and act.cards.additional
+            for do in effect.dos
+            for act in do.acts
+        ):
+            return True
+    return False
+
+
+def _from_pile(ruling: Ruling, who: str) -> bool:
+    """Whether a draw offer is a text's draw from a pile, not from the draw deck."""
+    for source in ruling.sources:
+        effect = source.effect
+        if isinstance(effect, fx.ActionEffect) and any(
+            isinstance(act, a.Draw) and not draw_place_ok(act, who, source.controller)[1]
+            for do in effect.dos
+            for act in do.acts
+        ):
+            return True
+    return False
+
+
+def _stops(view: View, n: int, additional: bool = False, *, from_deck: bool = True) -> list[Claim]:
     """The texts that stop one of the ``n`` cards drawn one by one (as the hand grows)."""
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
     )
-    plan.take(n, "draw")
+    plan.take(n, "draw", additional_end=additional, from_deck=from_deck)
     return forbid_claims(view.forces, plan.stopped[0]) if plan.stopped else []
 
 

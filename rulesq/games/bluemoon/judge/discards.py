@@ -147,11 +147,20 @@ def satisfies(
 def minimal(
     forces: Forces, expr: CardsExpr, cards: list[Instance], controller: str, factor: int = 1
 ) -> bool:
-    """Whether no card of the set could be left out (no extra discards, p.17)."""
+    """Whether no card of the set could be left out (no extra discards, p.17).
+
+    A smaller set known to satisfy the text settles it, whatever the sets with an unknown value.
+    """
+    unknown: CannotAnswer | None = None
     for size in range(1, len(cards)):
         for subset in combinations(cards, size):
-            if satisfies(forces, expr, list(subset), controller, factor):
-                return False
+            try:
+                if satisfies(forces, expr, list(subset), controller, factor):
+                    return False
+            except CannotAnswer as missing:
+                unknown = unknown or missing
+    if unknown is not None:
+        raise unknown
     return True
 
 

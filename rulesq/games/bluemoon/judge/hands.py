@@ -188,7 +188,7 @@ class Plan:
         return self.take_to(REFRESH_TO, label, source)
 
 
-def _draw_place_ok(act: a.Draw, who: str, controller: str) -> tuple[bool, bool]:
+def draw_place_ok(act: a.Draw, who: str, controller: str) -> tuple[bool, bool]:
     """Whether a draw goes into ``who``'s hand, and whether it is from the draw deck."""
     cards = act.cards
     place = cards.place if isinstance(cards, Cards) else None
@@ -236,7 +236,7 @@ def apply_effect(
                 plan.rules.append(R.REFRESH_SIX)
                 plan.refresh(f'"{source.card.name}": refresh', source)
             elif isinstance(act, a.Draw) and not hand_only:
-                into, deck = _draw_place_ok(act, who, controller)
+                into, deck = draw_place_ok(act, who, controller)
                 if not into or not isinstance(act.cards, Cards):
                     continue
                 n = _how_many(plan, source, act.cards, play)

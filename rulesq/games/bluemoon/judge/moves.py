@@ -20,7 +20,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
-from rulesq.games.bluemoon.judge.removals import implied_use
+from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
@@ -347,10 +347,14 @@ class Moves:
         if isinstance(effect, fx.CancelCard):
             target = self._last_play(other(who))
             if target is not None:
+                if target.info.kind == "interference":
+                    self._undo_cancels(target)
+                before = {"zone": target.zone, "active": target.active}
+                covered = self._covered_by(target, other(who))
                 target.cancelled = True
                 self.to_discard(target)
                 self._uncover(target, other(who))
-                self.record("cancel", who, (card, target))
+                self.record("cancel", who, (card, target), covered=covered, **before)
         elif isinstance(effect, fx.EndTurn):
             self.record("turn_ends", other(who), (card,), by=who)
             self.end_turn(other(who))
@@ -359,6 +363,33 @@ class Moves:
             self.record("obligation", other(who), (card,), effect=effect)
         elif isinstance(effect, fx.ActionEffect):
             self.record("interference_action", who, (card,), effect=effect)
+
+    def _undo_cancels(self, interference: Instance) -> None:
+        """A cancelled interference card cancelled nothing: the card it cancelled stays played.
+
+        FAQ (Interference Cards): had the cancelling card made the character card not count as
+        played before the card cancelling it could be played, the character card "would be
+        played, become not played, and then, if [it] were played, become played again".
+        """
+        for event in self.state.events_of("cancel"):
+            if len(event.cards) < 2 or event.cards[0] is not interference:
+                continue
+            card = event.cards[1]
+            card.cancelled = False
+            card.change(zone=event.data["zone"], active=event.data["active"])
+            self.recount(card, +1)
+            for covered in event.data.get("covered", ()):
+                covered.active = False
+            for play in self.state.events_of("play", card.owner, this_turn=True):
+                if play.cards and play.cards[0] is card:
+                    play.data = {**play.data, "covered": event.data.get("covered", ())}
+
+    def _covered_by(self, card: Instance, who: str) -> tuple[Instance, ...]:
+        """The cards the play of this card covered (none once cancelled)."""
+        for event in self.state.events_of("play", who, this_turn=True):
+            if event.cards and event.cards[0] is card:
+                return tuple(event.data.get("covered", ()))
+        return ()
 
     def _uncover(self, cancelled: Instance, who: str) -> None:
         """A cancelled card never covered anything: the cards its play covered stay active."""
@@ -466,6 +497,10 @@ class Moves:
         who = fact.who or ME
         card = self.locate(fact.card, who) or self.put_in_play(fact.card, who)
         self.record("use_text", who, (card,))
+        for gone in discarded_by_use(Forces(self.state), card):
+            # "Now I may discard all of your active support cards", used: every one of them.
+            self.to_discard(gone)
+            self.record("discard", who, (gone,), where="play", owner=gone.owner)
 
     def on_use_icon(self, fact: Fact) -> None:
         """A player uses an icon of a card (REPLACE: a discard without effect)."""

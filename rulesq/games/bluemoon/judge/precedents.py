@@ -579,9 +579,15 @@ def cite_precedents(corpus: Corpus, facts: Sequence[Fact], answer: Answer) -> li
     """Cite an answer's precedents and link each to the nodes of the answer it shares."""
     found = precedents(corpus, key_of(answer, facts))
     graph = answer.graph
+    first = -len(found) - 1
     for match in found:
         node = graph.clause(match.clause, role="precedent")
         data = graph.graph.nodes[node]
+        if match.score >= SAME_ANSWER:
+            # An FAQ answer to the same question that the answer's own derivation gives
+            # decided it: cited before the answers its rule clauses were taken from.
+            data["order"] = first
+            first += 1
         data["why"] = why(match)
         # The FAQ case answer matched: what it asked, its verdict and its cards.
         data["matched_kind"] = match.key.kind
@@ -593,6 +599,8 @@ def cite_precedents(corpus: Corpus, facts: Sequence[Fact], answer: Answer) -> li
 
 
 MATCHES_EDGE = "matches"
+#: The score of a case answer whose key is the answer's own (all shared, same kind and step).
+SAME_ANSWER = 2.0 - 1e-9
 
 
 def _shared_nodes(answer: Answer, match: Match) -> list[tuple[str, str]]:

@@ -348,7 +348,6 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
                     f"{names} has an effective PROTECTED icon: the opponent's cards "
                     "cannot discard it",
                     R.PROTECTED_NOT_REDUCED,
-                    sources=[offer.source],
                 )
             )
             continue
@@ -382,6 +381,38 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             f'"{offer.source.card.name}" is now ({offer.source.quote})'
         )
     return reasons[0]
+
+
+#: Numbers that name every card of a kind ("all of your …", "your active FREE cards").
+WHOLE = {Q.ALL, Q.GENERIC, Q.EACH}
+
+
+def discarded_by_use(forces: Forces, card: Instance) -> list[Instance]:
+    """The cards in play a used "Now I may discard all of …" text of this card discards.
+
+    Only a text that leaves its player no choice of cards (all of them, no exception he picks)
+    says which; the opponent's effectively PROTECTED cards stay.
+    """
+    who = card.owner
+    found: list[Instance] = []
+    for offer in offers(forces, who):
+        if offer.source.card is not card or offer.closed is not None:
+            continue
+        options = _options(offer.act.cards)
+        if len(options) != 1 or options[0].quantity.kind not in WHOLE:
+            return []
+        if any(_counted(e) for e in options[0].exceptions):
+            return []
+        found += [
+            c
+            for c in forces.state.cards
+            if c.in_play
+            and c.active
+            and c not in found
+            and not (c.owner != who and forces.protected(c))
+            and fits(forces, offer, [c]) is None
+        ]
+    return found
 
 
 def implied_use(forces: Forces, who: str, card: Instance) -> Instance | None:

@@ -19,6 +19,7 @@ from rulesq.games.bluemoon.judge.fight import (
     lacks_character,
     no_more_cards,
     play_ruling,
+    power_short,
     shield,
     starter,
 )
@@ -139,6 +140,16 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         else:
             parts.append("the total power is not below the opponent's")
             ruling.cite(R.MATCH_OPPONENT)
+    elif attacked(forces, who):
+        short = power_short(forces, who)
+        if short is not None:
+            mine, theirs, element = short
+            raise CannotAnswer(
+                f"his total power in {element} is {mine}, below the opponent's {theirs}, and he "
+                "must match it when he announces his power or retreat: whether he must "
+                "rests on the cards he can still play this turn, which the situation does not "
+                "give (say that he has no cards in hand, or give the cards he plays)"
+            )
     ruling.reason = "nothing forces a retreat: " + "; ".join(parts)
     return ruling
 

@@ -108,6 +108,8 @@ def replacement_due(forces: Forces, who: str) -> tuple[Source, Event, Instance |
         if not isinstance(effect, fx.Obligation) or not _retreats(effect.otherwise):
             continue
         card = event.cards[0]
+        if card.cancelled:
+            continue  # the interference card was itself cancelled (by another one)
         triggers = [s for s in effects_of(card) if isinstance(s.effect, fx.InterferenceTrigger)]
         target = _cancelled_before(state.events, event)
         kind = target.info.kind if target is not None else "character"
@@ -390,7 +392,7 @@ def power(forces: Forces, who: str) -> Ruling | None:
     player = state.player(who)
     if player.announced_turn == state.turn:
         return None  # matched when announced: the current total power counts only then
-    why = no_more_cards(state, who)
+    why = no_more_cards(state, who) or _nothing_to_play(state, who)
     if why is None:
         return None
     short = power_short(forces, who)
@@ -409,6 +411,13 @@ def power(forces: Forces, who: str) -> Ruling | None:
         ruling.sources.append(again)
         ruling.cite(R.ATTACK_AGAIN)
     return ruling
+
+
+def _nothing_to_play(state: State, who: str) -> str | None:
+    """Why the player has no card left to play this turn: none in hand, none on a landed ship."""
+    if state.hand_size(who) != 0 or not hand_current(state, who) or _landed_cargo(state, who):
+        return None
+    return "the player holds no cards in hand, nor on a landed ship, to play"
 
 
 # ---------------------------------------------------------------------- all of them

@@ -112,10 +112,20 @@ def contributes(forces: Forces, req: Requirement, cards: list[Instance], factor:
 def _adds(
     forces: Forces, card: Instance, others: list[Instance], needs: list[tuple[str, int]]
 ) -> bool:
+    """Whether the card adds to a total the others have not reached.
+
+    An unknown value in one element decides nothing when the card adds in another.
+    """
+    unknown: CannotAnswer | None = None
     for element, n in needs:
-        reached = sum(forces.printed(o, element) for o in others)
-        if reached < n and forces.printed(card, element) > 0:
-            return True
+        try:
+            reached = sum(forces.printed(o, element) for o in others)
+            if reached < n and forces.printed(card, element) > 0:
+                return True
+        except CannotAnswer as missing:
+            unknown = unknown or missing
+    if unknown is not None:
+        raise unknown
     return False
 
 
@@ -157,12 +167,29 @@ def jointly_allowed(
 def _allowed_group(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
     if not cards:
         return True
-    if met(forces, req, cards, factor):
-        if not by_total(req.cards):
+    try:
+        meets = met(forces, req, cards, factor)
+    except CannotAnswer:
+        # An unknown value leaves open whether they meet it: allowed if allowed either way.
+        if _allowed_if_met(forces, req, cards, factor) and _allowed_if_short(
+            forces, req, cards, factor
+        ):
             return True
-        return minimal(
-            forces, req.cards, [in_hand(c) for c in cards], req.source.controller, factor
-        )
+        raise
+    if meets:
+        return _allowed_if_met(forces, req, cards, factor)
+    return _allowed_if_short(forces, req, cards, factor)
+
+
+def _allowed_if_met(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
+    """Discards that meet the text: for a total, only with none to spare (p.17)."""
+    if not by_total(req.cards):
+        return True
+    return minimal(forces, req.cards, [in_hand(c) for c in cards], req.source.controller, factor)
+
+
+def _allowed_if_short(forces: Forces, req: Requirement, cards: list[Instance], factor: int) -> bool:
+    """Discards short of the text: allowed where each still counts towards it."""
     if req.kind is Kind.OFFER and _whole(req.cards):
         # "Now I may discard cards with a total … to attract one dragon": one discard that
         # meets it; cards short of it achieve nothing, and a discard is made only to achieve.

@@ -348,8 +348,15 @@ class Timeline(Moves):
 
     def on_due_to_start(self, fact: Fact) -> None:
         """The player who is due to start the fight."""
-        self.state.player(fact.who or ME).due_to_start = True
-        self.record("due_to_start", fact.who or ME)
+        who = fact.who or ME
+        self.state.player(who).due_to_start = True
+        # A fight not yet started: its first turn is this player's turn, now or the next one.
+        if self.state.first_turn_of is None and not self._first_turn_pending:
+            if self.state.turn_owner == who and not self.state.turn_over:
+                self.state.first_turn_of = self.state.turn
+            elif self.state.turn_owner is None or self.state.turn_over:
+                self._first_turn_pending = True
+        self.record("due_to_start", who)
 
     def on_run_out(self, fact: Fact) -> None:
         """A player runs out of cards (none in hand, none in the draw deck)."""
