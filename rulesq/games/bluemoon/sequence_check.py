@@ -77,6 +77,11 @@ DECLINE_LATE = (
     "phase and finished the Retreat from Fight? phase, so the fight has started and it is too "
     "late to decline to start the fight.'"
 )
+FIRST_TURN = (
+    f"{FAQ}interference-cards/11: 'Note that this text allows you to retreat in the first turn "
+    "of a fight, where the rules do not usually allow this.' (a card whose text speaks of a "
+    "retreat may allow it)"
+)
 FROM_HAND = (
     f"{FAQ}end-of-game/5: 'Your character card is played out of your hand into your combat "
     f"area'; {FAQ}about-the-new-rules-in-the-buka-invasion/2: 'cards are then played from the "
@@ -100,6 +105,8 @@ class Turn:
     retreat: Fact | None = None
     #: A hand stated exactly just before (player -> the fact and the cards it names).
     hands: dict[str, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
+    #: ``it is the first turn of the fight`` stated for the turn going on (or before any turn).
+    first: Fact | None = None
     #: The players who may play cards from a landed ship (a ship was landed or loaded).
     ships: set[str] = field(default_factory=set)
     #: A question came since the turn was stated. The judge may ask it again with another
@@ -160,6 +167,8 @@ def _on_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
     """``it is my turn``: a new turn unless it is the same one going on (as the judge reads it)."""
     who = _who(fact)
     if turn.owner != who or turn.ended is not None:
+        if turn.owner is not None:
+            turn.first = None  # a later turn: not the first of the fight stated before
         _new_turn(turn, who)
     turn.asked = False
     turn.retreat = None  # turns may be left out between two stated ones: a new fight may start
@@ -177,6 +186,11 @@ def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
     """``the fight ends``: the turn going on is over too."""
     if turn.owner is not None and turn.ended is None:
         turn.ended = fact
+
+
+def _on_first_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``it is the first turn of the fight``: of the turn going on, or of the next one stated."""
+    turn.first = fact
 
 
 def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -263,6 +277,16 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
                 f"the turn is past its Announce Power phase (line {late[1].span.line}): "
                 "no retreat is left in it",
                 f"Put the retreat before the {late[0].title} phase. {RETREAT_PHASE}",
+            )
+        if turn.first is not None and not _speaks_of_retreat(situation):
+            raise _error(
+                situation,
+                fact,
+                f"line {turn.first.span.line} makes this the first turn of the fight: its "
+                "starting player does not retreat in it, unless a card allows it (none "
+                "stated speaks of a retreat)",
+                "Decline to start the fight instead, or name the card that allows the retreat. "
+                f"{FIRST_TURN}",
             )
         turn.ended = fact
     elif turn.ended is None and (turn.phase is None or turn.phase[0] < Step.END_OF_TURN):
@@ -351,6 +375,13 @@ def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
             )
 
 
+def _speaks_of_retreat(situation: Situation) -> bool:
+    """Whether a card the situation names or defines has a text that speaks of a retreat."""
+    cards = [ref.card for fact in situation.facts for ref in fact.cards if ref.card is not None]
+    cards += situation.cards.values()
+    return any("retreat" in (card.text or "").lower() for card in cards)
+
+
 def _one_card(fact: Fact) -> str:
     """The one card a fact plays, quoted."""
     return f'"{fact.cards[0].name}"'
@@ -403,6 +434,7 @@ _HANDLERS = {
     "play_without_icon": _on_play,
     "retreat": _on_retreat,
     "decline": _on_decline,
+    "first_turn": _on_first_turn,
     "land": _on_ships,
     "load": _on_ships,
     "cargo": _on_ships,
