@@ -478,6 +478,19 @@ def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
     assert not any("situation names" in a for a in six.graph.assumptions())
 
 
+@pytest.mark.parametrize("number", [1, 3, 4])
+def test_a_count_condition_on_areas_left_unstated_is_shown_as_an_assumption(number: int) -> None:
+    """Neth-sur-Pot, Fel-nar-Gan, B.P. Unity: a verdict resting on the areas holding only the
+    named cards says so; with the areas' count stated nothing is assumed."""
+    name = f"fields/a-count-condition-on-areas-left-unstated-is-shown-as-an-assumption-{number}.rq"
+    assumed = answers(name)[-1].graph.assumptions()
+    assert any("hold only the cards the situation names" in a for a in assumed), assumed
+    stated = answers(
+        "fields/a-count-condition-on-areas-left-unstated-is-shown-as-an-assumption-2.rq"
+    )
+    assert not any("situation names" in a for a in stated[-1].graph.assumptions())
+
+
 def test_an_older_printing_cites_only_the_most_recent_printing_clause() -> None:
     """The older printing's text in force rests on "the most recent printing" alone."""
     answer = answers("warhammer/an-older-printing-reads-as-the-most-recent-one.rq")[-1]

@@ -26,7 +26,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of, zones_of
-from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
+from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, State, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Place, Prep, Q, Quantity, ShipPlace, Which
 
 if TYPE_CHECKING:
@@ -568,7 +568,42 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
             "combat and support areas hold more cards than it names: whether the others "
             "are of that kind is not given"
         )
-    return verdicts.pop()
+    verdict = verdicts.pop()
+    than = have.than is not None
+    sides = [(who, high + _MORE, others[1])]
+    if have.than is not None:
+        sides.append((player_of(have.than, controller), high, others[1] + _MORE))
+    for player, count, other_count in sides:
+        if not _areas_unstated(forces, player, what):
+            continue
+        if _compare(condition, what.quantity, count, other_count, than) != verdict:
+            whose = "my" if player == ME else "your"
+            _assume(
+                forces,
+                f"{whose} combat and support areas hold only the cards the situation names "
+                f"(more cards there would change '{condition.render()}')",
+            )
+    return verdict
+
+
+#: More cards than any area holds in a game: enough to change a count condition if it can be.
+_MORE = 60
+
+
+def _areas_unstated(forces: Forces, who: str, sel: Cards) -> bool:
+    """Whether the selector counts cards in areas whose number of cards the situation leaves out."""
+    place = sel.place if isinstance(sel.place, Place) else None
+    zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
+    counts = forces.state.player(who).area_counts
+    if not zones or "combat and support areas" in counts:
+        return False
+    return any(AREA_WORDS[zone] not in counts for zone in zones)
+
+
+def _assume(forces: Forces, note: str) -> None:
+    """Show with the answer what a verdict takes for granted (once)."""
+    if note not in forces.state.assumed:
+        forces.state.assumed.append(note)
 
 
 def count_range(
