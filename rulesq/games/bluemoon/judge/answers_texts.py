@@ -27,6 +27,7 @@ from rulesq.games.bluemoon.judge.overruled import (
     settle,
 )
 from rulesq.games.bluemoon.judge.playing import gang_joins
+from rulesq.games.bluemoon.judge.removals import unstated_choice
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.shielding import shield
@@ -291,6 +292,9 @@ def active(ctx: Context) -> Answer:
     view = View(ctx)
     card = view.card()
     if card.in_play and card.active:
+        pending = unstated_choice(view.forces, card)
+        if pending is not None:
+            raise CannotAnswer(pending)
         zone = card.zone.value
         rule = {
             "character": R.MOST_RECENT_ACTIVE,

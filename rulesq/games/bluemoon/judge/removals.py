@@ -23,7 +23,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.kinds import Group
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity, Ref
@@ -47,6 +47,9 @@ class Offer:
     source: Source
     act: a.Discard
     closed: str | None = None
+    #: "I may ...": its player chooses whether to act (FAQ: 'if it uses "may" you may choose
+    #: not to take any action').
+    optional: bool = False
 
 
 def _play_discard(act: a.Act) -> bool:
@@ -117,7 +120,7 @@ def offers(forces: Forces, who: str) -> list[Offer]:
                 for act in (_them(act, effect) for act in do.acts):
                     if _play_discard(act):
                         assert isinstance(act, a.Discard)
-                        offer = Offer(source, act)
+                        offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
                         offer.closed = _closed(forces, source, effect)
                         out.append(offer)
     return out
@@ -203,6 +206,41 @@ def _counted(exception: CardsExpr) -> bool:
     return isinstance(exception, Cards) and (
         exception.last_remaining or exception.quantity.kind in (Q.COUNT, Q.OF)
     )
+
+
+def unstated_choice(forces: Forces, card: Instance) -> str | None:
+    """Why whether ``card`` is still in play rests on a choice the situation leaves out, or None.
+
+    A card played this turn whose text "may" discard cards in play (``card`` among them) was
+    applied when played; with no use of it and no discard by its player stated since, whether
+    its player chose to act is not given.
+    """
+    state = forces.state
+    for who in {card.owner, other(card.owner)}:
+        for offer in offers(forces, who):
+            source = offer.source
+            if not offer.optional or fits(forces, offer, [card]) is not None:
+                continue
+            plays = [
+                e.seq
+                for e in state.events_of("play", who, this_turn=True)
+                if e.cards and e.cards[0] is source.card
+            ]
+            if not plays:
+                continue
+            after = plays[-1]
+            used = any(
+                e.seq > after and e.cards and e.cards[0] is source.card
+                for e in state.events_of("use_text", who)
+            ) or any(e.seq > after for e in state.events_of("discard", who))
+            if not used:
+                return (
+                    f'"{source.card.name}" was played with "{source.quote}": its player may '
+                    f'choose not to act, and the situation does not say whether "{card.name}" '
+                    f'was discarded (say I use the special power text of "{source.card.name}", '
+                    "or state the discard)"
+                )
+    return None
 
 
 def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
