@@ -29,6 +29,7 @@ from rulesq.games.bluemoon.judge.hands import (
     Plan,
     Taking,
     apply_effect,
+    discarded_for,
     draw_place_ok,
     no_refresh_reason,
     pending_play,
@@ -359,13 +360,25 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
                     out.append((range(need, need + 1), text, do.mode is a.Mode.MAY))
                 if isinstance(act, a.Draw) and isinstance(act.cards, Cards):
                     quantity = act.cards.quantity
-                    if quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
+                    same = quantity.kind in (Q.SAME_NUMBER, Q.UP_TO_SAME_NUMBER)
+                    if same and pending is not None and source in pending[1]:
+                        # "draw up to the same number of cards": as many as discarded for it
+                        n = discarded_for(forces, who, pending[0])
+                        if n == 0:
+                            raise CannotAnswer(
+                                f'"{source.card.name}" draws as many cards as were discarded '
+                                f"for it ({source.quote}), and the situation states no discard "
+                                "for it (write, e.g., I discard 2 cards)"
+                            )
+                        low = 0 if quantity.kind is Q.UP_TO_SAME_NUMBER else n
+                    elif quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
                         raise CannotAnswer(
                             f"rulesq does not follow '{quantity.render()}' in "
                             f'"{source.card.name}" ({source.quote})'
                         )
-                    n = quantity.n or 1
-                    low = 0 if quantity.kind is Q.UP_TO else n
+                    else:
+                        n = quantity.n or 1
+                        low = 0 if quantity.kind is Q.UP_TO else n
                     optional = do.mode is a.Mode.MAY
                     out.append(
                         (

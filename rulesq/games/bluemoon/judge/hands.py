@@ -262,13 +262,18 @@ def _how_many(plan: Plan, source: Source, cards: Cards, play: Event | None) -> i
     if quantity.kind in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
         return quantity.n or 1
     if quantity.kind in (Q.SAME_NUMBER, Q.UP_TO_SAME_NUMBER) and play is not None:
-        return sum(
-            len(e.cards)
-            for e in hand_discards(plan.forces.state, plan.who, play.turn)
-            if e.seq > play.seq and purpose(plan.forces, e) is play
-        )
+        return discarded_for(plan.forces, plan.who, play)
     raise CannotAnswer(
         f'rulesq cannot count the cards "{source.card.name}" draws ({cards.render()})'
+    )
+
+
+def discarded_for(forces: Forces, who: str, play: Event) -> int:
+    """How many cards the player discarded from his hand for a play's text ("the same number")."""
+    return sum(
+        len(e.cards)
+        for e in hand_discards(forces.state, who, play.turn)
+        if e.seq > play.seq and purpose(forces, e) is play
     )
 
 
