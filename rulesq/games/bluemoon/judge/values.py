@@ -586,7 +586,7 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
     return verdict
 
 
-#: More cards than any area holds in a game: enough to change a count condition if it can be.
+#: A number of cards beyond what any area holds: enough to change a count condition if it can.
 _MORE = 60
 
 
