@@ -178,9 +178,17 @@ def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -
 
 
 def _targets(
-    board: Board, action: ab.Action, player: str, claims: list[Claim], source: InPlay | None
+    board: Board,
+    action: ab.Action,
+    player: str,
+    claims: list[Claim],
+    source: InPlay | None,
+    met: list[tuple[str, str]],
 ) -> list[str]:
-    """A card that targets needs as many different legal targets in play as it names."""
+    """A card that targets needs as many different legal targets in play as it names.
+
+    Several target units, all found in play, are a condition met: added to ``met`` (Q&A 26).
+    """
     units = [c for c in board.cards if c.card is not None and not c.facedown and not c.legend]
     units = [c for c in units if (c.card.type or "").lower() == "unit"]  # type: ignore[union-attr]
     needed = [t for t in action.targets if t == "unit"]
@@ -201,6 +209,14 @@ def _targets(
             "are in play: a card effect is triggered only with valid targets",
             TARGETS,
             TARGETS_QA,
+        )
+    elif len(needed) > 1 and not found.missing:
+        met.append(
+            (
+                f"it needs {len(needed)} different target units and {len(units)} are in play: "
+                "a card effect is triggered only with valid targets",
+                TARGETS_QA,
+            )
         )
     return gaps
 
@@ -230,6 +246,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             FAQ + "terminology-clarifications/in-play",
         )
     action, why = ab.action_of(card)
+    met: list[tuple[str, str]] = []
     present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
     grant = _granted(board, card, placed, player, present) if action is None else None
     if grant is not None:
@@ -254,7 +271,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
-        gaps += _targets(board, action, player, claims, placed)
+        gaps += _targets(board, action, player, claims, placed, met)
         _cost(board, action, card, placed, player, claims, gaps)
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
@@ -264,8 +281,14 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
     claims.append(
         rule_claim(
             Stance.PERMIT,
-            "actions may be taken in an action window"
-            + (", in response to the chain" if respond else ""),
+            "; ".join(
+                [
+                    "actions may be taken in an action window"
+                    + (", in response to the chain" if respond else ""),
+                    *(why for why, _ in met),
+                ]
+            ),
+            *dict.fromkeys(rule for _, rule in met),
             C.WINDOW,
             ACTIONS,
             default=True,
