@@ -9,6 +9,7 @@ cancel "just played" with nothing of its type on the chain, targets, and costs. 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING
 
@@ -64,12 +65,21 @@ def cite_precedents(ctx: Context, names: list[str], rules: list[str]) -> None:
                 ctx.clause(str(ref), role="precedent")
 
 
-def _claims_to_answer(ctx: Context, claims: list[Claim], gaps: list[str]) -> Answer:
+def _claims_to_answer(
+    ctx: Context, claims: list[Claim], gaps: list[str], met: list[tuple[str, str]] | None = None
+) -> Answer:
+    """The ruling on the claims; a yes names the conditions checked and met, with their clauses."""
     if gaps and not any(c.stance is Stance.FORBID for c in claims):
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     ruling = decide(claims)
     if ruling.allowed is None:
         return ctx.cannot(ruling.reason)
+    if ruling.allowed and met:
+        ruling = dataclasses.replace(
+            ruling,
+            reason="; ".join([ruling.reason, *(why for why, _ in met)]),
+            rules=tuple(dict.fromkeys([*(rule for _, rule in met), *ruling.rules])),
+        )
     return _concluded(ctx, ruling)
 
 
@@ -276,25 +286,39 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
         _conditions(board, action, player, claims, gaps)
+        _then_unmet(action, placed, met)
     if tactic:
         _play_rules(board, card, player, claims, gaps)
     claims.append(
         rule_claim(
             Stance.PERMIT,
-            "; ".join(
-                [
-                    "actions may be taken in an action window"
-                    + (", in response to the chain" if respond else ""),
-                    *(why for why, _ in met),
-                ]
-            ),
-            *dict.fromkeys(rule for _, rule in met),
+            "actions may be taken in an action window"
+            + (", in response to the chain" if respond else ""),
             C.WINDOW,
             ACTIONS,
             default=True,
         )
     )
-    return _claims_to_answer(ctx, claims, gaps)
+    return _claims_to_answer(ctx, claims, gaps, met)
+
+
+def _then_unmet(action: ab.Action, placed: InPlay | None, met: list[tuple[str, str]]) -> None:
+    """An effect before "Then" that cannot resolve does not stop the trigger (Q&A 31)."""
+    before = [s for s in action.sentences if not s.then]
+    if placed is None or not before or len(before) == len(action.sentences):
+        return
+    first = before[-1]
+    if first.form != "remove-token" or first.match is None:
+        return
+    if placed.tokens < int(first.match.group("n") or 1):
+        met.append(
+            (
+                f'"{placed.name}" has {placed.tokens} resource tokens: "{first.words}" cannot '
+                'resolve, and the "Then" clause with it, but the Action can be triggered; it '
+                "will have no effect",
+                THEN_QA,
+            )
+        )
 
 
 def _granted(
