@@ -295,6 +295,10 @@ def _zones(
                 HERO,
             ),
         )
+    elif allowed and hero and not unsure and zone is not None:
+        check.met.append(
+            (f"Limit one Hero per zone: the {zone.value} zone holds no other Hero", HERO)
+        )
 
 
 def _hero(board: Board, card: Card) -> bool | None:
@@ -334,6 +338,14 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
                 "no such unit is in play: an attachment must be attached to a target in play",
                 ATTACHMENTS,
             ),
+        )
+    else:
+        check.met.append(
+            (
+                f'"{card.name}" reads "{sentence}", and such a unit is in play: an attachment '
+                "must be attached to a target in play",
+                ATTACHMENTS,
+            )
         )
 
 
