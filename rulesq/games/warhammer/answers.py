@@ -307,6 +307,15 @@ def corrupted(ctx: Context) -> Answer:
         if placed.corrupted:
             why = "; ".join([f'"{card.name}" is in play corrupted', *acted.pending])
             rules = [V.ZONES, *dict.fromkeys(acted.rules)]
+            from rulesq.games.warhammer.places import QA_REVERTS, place
+
+            if QA_REVERTS in place(board, placed).rules:
+                # An attachment made it a development, or has left it: Q&A 41 keeps it corrupt.
+                why += (
+                    "; a corrupted unit becomes a corrupted development, and reverts back to a "
+                    "corrupted unit when the attachment is removed"
+                )
+                rules = [QA_REVERTS, *rules]
             return _conclude(ctx, YesNo(True), why, rules, acted.waiting)
         return _conclude(
             ctx,
