@@ -64,6 +64,13 @@ def _conclude(
     assumed: list[str] | tuple[str, ...] = (),
     beaten: list[tuple[str, tuple[str, ...]]] | None = None,
 ) -> Answer:
+    """The answer, its verdict supported by the texts quoted, then the rules and the facts.
+
+    The texts are quoted in the order the reasoning met them, so the text that decided is the
+    LAST of ``quoted``: each is put before the others, and the answer lists (and names as its
+    deciding card) the first effect of its support. A builder whose deciding text is not the
+    last it met moves it there (``wounds``, ``damage``).
+    """
     graph = ctx.derivation()
     nodes = [ctx.clause(r, role="rule") for r in dict.fromkeys(rules)]
     for text in quoted:
@@ -300,6 +307,15 @@ def corrupted(ctx: Context) -> Answer:
         if placed.corrupted:
             why = "; ".join([f'"{card.name}" is in play corrupted', *acted.pending])
             rules = [V.ZONES, *dict.fromkeys(acted.rules)]
+            from rulesq.games.warhammer.places import QA_REVERTS, place
+
+            if QA_REVERTS in place(board, placed).rules:
+                # An attachment made it a development, or has left it: Q&A 41 keeps it corrupt.
+                why += (
+                    "; a corrupted unit becomes a corrupted development, and reverts back to a "
+                    "corrupted unit when the attachment is removed"
+                )
+                rules = [QA_REVERTS, *rules]
             return _conclude(ctx, YesNo(True), why, rules, acted.waiting)
         return _conclude(
             ctx,

@@ -71,6 +71,8 @@ class State:
     guards: list[tuple[InPlay, int, Link]] = field(default_factory=list)
     #: Links cancelled by a resolved cancel effect (name, casefolded) and by which card.
     cancelled: dict[str, str] = field(default_factory=dict)
+    #: The text of the cancel effect that cancels each of those links (the deciding text).
+    cancels: dict[str, Text] = field(default_factory=dict)
     #: Effects resolved but not followed (they decide nothing only if nothing depends on them).
     unfollowed: list[str] = field(default_factory=list)
     #: How many links have resolved so far.
@@ -228,6 +230,8 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
     if link.name.casefold() in state.cancelled:
         by = state.cancelled[link.name.casefold()]
         state.steps.append(f'"{by}" resolved first and cancels "{link.name}"')
+        if (cancel := state.cancels.get(link.name.casefold())) is not None:
+            state.texts.append(cancel)
         state.cite(JUST_PLAYED)
         return True
     guarded = _guarded(board, state, link)
@@ -316,6 +320,7 @@ def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
             state.unfollowed.append(f'which link "{link.name}" cancels is not stated')
             return False
         state.cancelled[link.cancelling.casefold()] = link.name
+        state.cancels[link.cancelling.casefold()] = Text(link.name, action.quote)
         return False
     if sentence is not None and found is not None and sentence.form == "cancel-unless-all":
         victim = link.cancelling
@@ -329,6 +334,7 @@ def _apply(board: Board, state: State, link: Link, action: ab.Action) -> bool:
             return False
         if board.payments.get(victim.casefold()) is None:
             state.cancelled[victim.casefold()] = link.name
+            state.cancels[victim.casefold()] = Text(link.name, action.quote)
         return False
     if sentence is not None and found is not None and sentence.form == "discard-hand":
         other = _OTHER[link.who]

@@ -355,7 +355,7 @@ def dealt(board: Board, target: InPlay) -> Value:
             "Toughness: their order is not followed by rulesq"
         )
     value.steps += flow.steps
-    value.texts += flow.texts
+    value.texts += _deciding_last(flow.texts, flow.decided.get(id(target)))
     value.rules += [r for r in flow.rules if r not in value.rules]
     for assigned in flow.hits:
         if assigned.unit is not target:
@@ -387,6 +387,11 @@ def dealt(board: Board, target: InPlay) -> Value:
             value.rules += [NON_COMBAT, P17]
     _counterstrike(board, target, value)
     return value
+
+
+def _deciding_last(texts: list[Text], card: str | None) -> list[Text]:
+    """The texts with the deciding card's last: the answer takes the last text quoted first."""
+    return [t for t in texts if t.card != card] + [t for t in texts if t.card == card]
 
 
 def _counterstrike(board: Board, target: InPlay, value: Value) -> None:

@@ -217,6 +217,18 @@ def _effect(
             f'"{effect.name}" moves cards into new zones; it does not specifically allow an '
             "opponent's zone"
         )
+        if not any(c.stance is Stance.FORBID for c in out.claims) and not out.gaps:
+            # As for a card that moves itself: the text is the card effect the In Play clause
+            # asks for, and where nothing forbids the move it decides, not the rules' default.
+            out.claims.append(
+                text_claim(
+                    Stance.PERMIT,
+                    quote,
+                    f'"{effect.name}" moves your units and support cards into new zones: a '
+                    "card effect moves a card from one in-play zone to another",
+                    P.IN_PLAY,
+                )
+            )
         return
     out.gaps.append(f'"{effect.name}": its text is not followed by the moving rules of rulesq')
 

@@ -57,6 +57,8 @@ class PlayCheck:
     gaps: list[tuple[str, bool]] = field(default_factory=list)  # (why, a card text could permit)
     price: V.Value | None = None
     facts: list[str] = field(default_factory=list)
+    #: Conditions of playing checked and met: (why, the clause that sets the condition).
+    met: list[tuple[str, str]] = field(default_factory=list)
 
     def claim(self, topic: str, claim: Claim) -> None:
         """Add a claim on one restriction."""
@@ -87,7 +89,7 @@ def can_play(
         check.gaps.append((f'the sources do not give the text of "{card.name}"', True))
     _zones(board, card, text, player, zone, check)
     _attachment(board, card, text, player, check)
-    target = target_claim(board, card)
+    target = target_claim(board, card, check.met)
     if target is not None:
         check.facts.append("no legal target of the tactic is in play")
         check.claim("target", target)
@@ -108,7 +110,9 @@ def can_play(
     decided = next((r for r in rulings if r.step is not None), None)
     if decided is not None:
         return decided, check
-    return Ruling(True, "nothing in the rules or the texts in play stops it", (PLAY,)), check
+    met = [why for why, _ in check.met]
+    reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
+    return Ruling(True, reason, (*dict.fromkeys(r for _, r in check.met), PLAY)), check
 
 
 #: Targets are checked when a card is played (Targeting: Target); three of them (Q&A 26).
@@ -154,6 +158,14 @@ def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> No
                 TARGETING,
                 QA_TARGETS,
             ),
+        )
+    elif len(needed) > 1 and not found.missing:
+        check.met.append(
+            (
+                f'"{card.name}" needs {len(needed)} different target units and {len(units)} '
+                "are in play: a card effect is triggered only with valid targets",
+                QA_TARGETS,
+            )
         )
 
 
@@ -283,6 +295,10 @@ def _zones(
                 HERO,
             ),
         )
+    elif allowed and hero and not unsure and zone is not None:
+        check.met.append(
+            (f"Limit one Hero per zone: the {zone.value} zone holds no other Hero", HERO)
+        )
 
 
 def _hero(board: Board, card: Card) -> bool | None:
@@ -322,6 +338,14 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
                 "no such unit is in play: an attachment must be attached to a target in play",
                 ATTACHMENTS,
             ),
+        )
+    else:
+        check.met.append(
+            (
+                f'"{card.name}" reads "{sentence}", and such a unit is in play: an attachment '
+                "must be attached to a target in play",
+                ATTACHMENTS,
+            )
         )
 
 

@@ -86,6 +86,9 @@ class Flow:
     texts: list[Text] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     shielded: bool = False
+    #: The card whose text decided what reached each unit (by ``id`` of the unit): the last
+    #: that cancelled or redirected some of its damage, else the one that dealt it.
+    decided: dict[int, str] = field(default_factory=dict)
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -250,7 +253,8 @@ class _Run:
                     flow.gaps.append(why)
                 extra = 1 if state else 0
                 how = f'{amount + extra} damage from "{link.name}"'
-                self.hit(unit, amount + extra, False, how + (", corrupted" if extra else ""))
+                extra_how = how + (", corrupted" if extra else "")
+                self.hit(unit, amount + extra, False, extra_how, by=link.name)
         elif destroy is not None:
             flow.cite(DESTROY, TARGET)
         elif _DAMAGE_WORDS.search(text):
@@ -259,16 +263,27 @@ class _Run:
                 "of rulesq"
             )
 
-    def hit(self, unit: InPlay | None, amount: int, combat: bool, how: str, depth: int = 0) -> None:
+    def hit(
+        self,
+        unit: InPlay | None,
+        amount: int,
+        combat: bool,
+        how: str,
+        depth: int = 0,
+        by: str | None = None,
+    ) -> None:
         if unit is None:
             return
         whole = amount
+        if by is not None:
+            self.flow.decided.setdefault(id(unit), by)
         for shield in self.shields:
             if amount <= 0 or shield.left <= 0 or shield.unit is not unit:
                 continue
             taken = min(shield.left, amount)
             shield.left -= taken
             amount -= taken
+            self.flow.decided[id(unit)] = shield.name
             if shield.to is None:
                 self.flow.steps.append(
                     f'"{shield.name}" cancels {taken} of the {how} to "{unit.name}"'
@@ -280,7 +295,7 @@ class _Run:
             )
             if depth < _DEPTH:
                 moved = f'{taken} of the {how}, redirected from "{unit.name}"'
-                self.hit(shield.to, taken, combat, moved, depth + 1)
+                self.hit(shield.to, taken, combat, moved, depth + 1, by=shield.name)
         if amount > 0:
             left = how if amount == whole else f"{how}, {amount} of it left"
             self.flow.hits.append(Hit(unit, amount, combat, left))

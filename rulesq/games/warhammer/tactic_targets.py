@@ -36,8 +36,13 @@ def _shows(board: Board, placed: InPlay, trait: str) -> bool | None:
     return traits.bears(board, placed.card, trait)
 
 
-def target_claim(board: Board, card: Card) -> Claim | None:
-    """A claim forbidding the play when no card in play is a legal target (None: not read)."""
+def target_claim(
+    board: Board, card: Card, met: list[tuple[str, str]] | None = None
+) -> Claim | None:
+    """A claim forbidding the play when no card in play is a legal target (None: not read).
+
+    A legal target found is added to ``met``, with the clause it meets (Q&A 46).
+    """
     if (card.type or "").lower() != "tactic" or not card.text:
         return None
     for effect in texts.parsed(card.text).effects:
@@ -49,7 +54,16 @@ def target_claim(board: Board, card: Card) -> Claim | None:
             continue
         trait = found.group("trait")
         shown = [(placed, _shows(board, placed, trait)) for placed in board.cards]
-        if any(bears for _, bears in shown):
+        bearing = [placed.name for placed, bears in shown if bears]
+        if bearing:
+            if met is not None:
+                met.append(
+                    (
+                        f'"{card.name}" targets one {trait} card and "{bearing[0]}" is one: a '
+                        "card that targets must have a legal target to be played",
+                        QA_LEGAL_TARGET,
+                    )
+                )
             return None
         unknown = next((placed for placed, bears in shown if bears is None), None)
         if unknown is not None and unknown.card is not None:

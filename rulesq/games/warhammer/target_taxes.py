@@ -2,7 +2,9 @@
 
 A constant "Opponents cannot target your units with card effects unless they pay an
 additional N resource(s) per effect" is read as a tax on targeting its controller's units.
-Any other text in force that restricts targeting (in play, or played this turn: stated, or
+An Action resolved this turn that cancels "any other action that targets this unit unless the
+action's controller pays an additional N resources" is read as the same tax on its unit. Any
+other text in force that restricts targeting (in play, or played this turn: stated, or
 its chain resolved), when it can reach what the card targets, is a gap: the answer is
 *cannot answer*, never a silent yes.
 """
@@ -30,6 +32,12 @@ _RESTRICTS = re.compile(
 _TAX = re.compile(
     r"^opponents cannot target your units with card effects unless they pay an additional "
     r"(?P<n>\d+) resources? per effect\.?$",
+    re.IGNORECASE,
+)
+#: A lasting tax from an Action resolved this turn: on the unit it targeted, paid by anyone.
+_LASTING = re.compile(
+    r"cancel any other action that targets this unit unless the action's controller pays an "
+    r"additional (?P<n>\d+) resources?(?: \(per action\))?",
     re.IGNORECASE,
 )
 #: What a card's text targets: "target [Trait] unit", "target support card", "target card".
@@ -111,6 +119,16 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
             continue  # a tactic still on the chain has not acted
         seen.add(played.id)
         if not said or (played.type or "").lower() != "tactic":
+            continue
+        lasting = _LASTING.search(said)
+        if lasting is not None and "unit" in aimed:
+            amount = int(lasting.group("n"))
+            found.amount += amount
+            found.texts.append(Text(played.name, lasting.group(0)))
+            found.steps.append(
+                f'"{played.name}", resolved this turn, cancels an action that targets its unit '
+                f'unless {amount} more is paid: {amount} more to target it with "{card.name}"'
+            )
             continue
         if _RESTRICTS.search(said):
             when = " (its chain has resolved)" if play.resolved else ""

@@ -9,6 +9,7 @@ cancel "just played" with nothing of its type on the chain, targets, and costs. 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING
 
@@ -64,12 +65,21 @@ def cite_precedents(ctx: Context, names: list[str], rules: list[str]) -> None:
                 ctx.clause(str(ref), role="precedent")
 
 
-def _claims_to_answer(ctx: Context, claims: list[Claim], gaps: list[str]) -> Answer:
+def _claims_to_answer(
+    ctx: Context, claims: list[Claim], gaps: list[str], met: list[tuple[str, str]] | None = None
+) -> Answer:
+    """The ruling on the claims; a yes names the conditions checked and met, with their clauses."""
     if gaps and not any(c.stance is Stance.FORBID for c in claims):
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     ruling = decide(claims)
     if ruling.allowed is None:
         return ctx.cannot(ruling.reason)
+    if ruling.allowed and met:
+        ruling = dataclasses.replace(
+            ruling,
+            reason="; ".join([ruling.reason, *(why for why, _ in met)]),
+            rules=tuple(dict.fromkeys([*(rule for _, rule in met), *ruling.rules])),
+        )
     return _concluded(ctx, ruling)
 
 
@@ -178,9 +188,17 @@ def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -
 
 
 def _targets(
-    board: Board, action: ab.Action, player: str, claims: list[Claim], source: InPlay | None
+    board: Board,
+    action: ab.Action,
+    player: str,
+    claims: list[Claim],
+    source: InPlay | None,
+    met: list[tuple[str, str]],
 ) -> list[str]:
-    """A card that targets needs as many different legal targets in play as it names."""
+    """A card that targets needs as many different legal targets in play as it names.
+
+    Several target units, all found in play, are a condition met: added to ``met`` (Q&A 26).
+    """
     units = [c for c in board.cards if c.card is not None and not c.facedown and not c.legend]
     units = [c for c in units if (c.card.type or "").lower() == "unit"]  # type: ignore[union-attr]
     needed = [t for t in action.targets if t == "unit"]
@@ -201,6 +219,14 @@ def _targets(
             "are in play: a card effect is triggered only with valid targets",
             TARGETS,
             TARGETS_QA,
+        )
+    elif len(needed) > 1 and not found.missing:
+        met.append(
+            (
+                f"it needs {len(needed)} different target units and {len(units)} are in play: "
+                "a card effect is triggered only with valid targets",
+                TARGETS_QA,
+            )
         )
     return gaps
 
@@ -230,6 +256,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             FAQ + "terminology-clarifications/in-play",
         )
     action, why = ab.action_of(card)
+    met: list[tuple[str, str]] = []
     present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
     grant = _granted(board, card, placed, player, present) if action is None else None
     if grant is not None:
@@ -254,11 +281,12 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
-        gaps += _targets(board, action, player, claims, placed)
+        gaps += _targets(board, action, player, claims, placed, met)
         _cost(board, action, card, placed, player, claims, gaps)
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
         _conditions(board, action, player, claims, gaps)
+        _then_unmet(action, placed, met)
     if tactic:
         _play_rules(board, card, player, claims, gaps)
     claims.append(
@@ -271,7 +299,26 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             default=True,
         )
     )
-    return _claims_to_answer(ctx, claims, gaps)
+    return _claims_to_answer(ctx, claims, gaps, met)
+
+
+def _then_unmet(action: ab.Action, placed: InPlay | None, met: list[tuple[str, str]]) -> None:
+    """An effect before "Then" that cannot resolve does not stop the trigger (Q&A 31)."""
+    before = [s for s in action.sentences if not s.then]
+    if placed is None or not before or len(before) == len(action.sentences):
+        return
+    first = before[-1]
+    if first.form != "remove-token" or first.match is None:
+        return
+    if placed.tokens < int(first.match.group("n") or 1):
+        met.append(
+            (
+                f'"{placed.name}" has {placed.tokens} resource tokens: "{first.words}" cannot '
+                'resolve, and the "Then" clause with it, but the Action can be triggered; it '
+                "will have no effect",
+                THEN_QA,
+            )
+        )
 
 
 def _granted(
