@@ -70,25 +70,30 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
     #: Each payment's place in the timeline: (index, amount, exact), for the pool before a link.
     placed_at: list[tuple[int, int, bool]] = []
     counted: list[Link] = []
+
+    def pay(index: int, name: str, how: str, amount: Cost, why: str) -> bool:
+        """Count one payment; False (the pool left unknown) when its amount is not followed."""
+        if isinstance(amount, tuple):  # only its least is known
+            placed_at.append((index, amount[0], False))
+            paid.append((amount[0], f'at least {amount[0]} for "{name}"'))
+            gaps.append(f'"{name}" was {how} after it, and {why}')
+        elif amount is None:
+            capital.resources = None
+            capital.pool_gap = f'{stated} resources are stated before "{name}" was {how}, and {why}'
+            return False
+        elif amount:
+            placed_at.append((index, amount, True))
+            paid.append((amount, f'{amount} for "{name}"'))
+        return True
+
     for link in [*board.resolved, *board.chain]:
         if link.who != player or link.fact.index <= after or link.fact.supposed is not None:
             continue
         amount, why = _link_cost(board, link, player)
         counted.append(link)
         capital.paid_after.add(id(link))
-        if isinstance(amount, tuple):  # only its least is known
-            placed_at.append((link.fact.index, amount[0], False))
-            paid.append((amount[0], f'at least {amount[0]} for "{link.name}"'))
-            gaps.append(f'"{link.name}" was {_how(link)} after it, and {why}')
-        elif amount is None:
-            capital.resources = None
-            capital.pool_gap = (
-                f'{stated} resources are stated before "{link.name}" was {_how(link)}, and {why}'
-            )
+        if not pay(link.fact.index, link.name, _how(link), amount, why):
             return
-        elif amount:
-            placed_at.append((link.fact.index, amount, True))
-            paid.append((amount, f'{amount} for "{link.name}"'))
     for name, amount, fact in board.paid_more:
         owner = next(
             (lk for lk in [*board.resolved, *board.chain] if lk.name.casefold() == name), None
@@ -103,19 +108,8 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
         if placed.fact.supposed is not None:
             continue
         amount, why = _price(board, placed.card, player, None, placed.fact.index)
-        if isinstance(amount, tuple):
-            placed_at.append((placed.fact.index, amount[0], False))
-            paid.append((amount[0], f'at least {amount[0]} for "{placed.name}"'))
-            gaps.append(f'"{placed.name}" was attached after it, and {why}')
-        elif amount is None:
-            capital.resources = None
-            capital.pool_gap = (
-                f'{stated} resources are stated before "{placed.name}" was attached, and {why}'
-            )
+        if not pay(placed.fact.index, placed.name, "attached", amount, why):
             return
-        elif amount:
-            placed_at.append((placed.fact.index, amount, True))
-            paid.append((amount, f'{amount} for "{placed.name}"'))
     for link in counted:
         before = [(a, exact) for i, a, exact in placed_at if i < link.fact.index]
         if all(exact for _, exact in before):
