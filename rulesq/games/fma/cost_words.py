@@ -14,7 +14,6 @@ from rulesq.games.fma.references import This
 from rulesq.games.fma.selectors import CostAtMost, CostBelow, CostOf
 
 if TYPE_CHECKING:
-    from rulesq.games.fma.selectors import Value
     from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
 
@@ -26,9 +25,7 @@ def cost_fits(
     postmod: CostBelow | CostAtMost, target: Character, card_name: str, table: Table, state: State
 ) -> tuple[bool | None, str | None]:
     """Whether ``target`` meets ``postmod`` of the card ``card_name``; else why not known."""
-    if postmod.value is None:
-        return None, f'rulesq does not follow "{postmod.render()}"'
-    bound, why = _bound(postmod.value, card_name, table, state)
+    bound, why = _bound(postmod, card_name, table, state)
     if bound is None:
         return None, why
     if target.cost is None:
@@ -40,9 +37,7 @@ def event_cost_fits(
     postmod: CostBelow | CostAtMost, cost: int, card_name: str, table: Table, state: State
 ) -> tuple[bool | None, str | None]:
     """Whether an event or ability of attribute cost ``cost`` meets ``postmod``; else why not."""
-    if postmod.value is None:
-        return None, f'rulesq does not follow "{postmod.render()}"'
-    bound, why = _bound(postmod.value, card_name, table, state)
+    bound, why = _bound(postmod, card_name, table, state)
     if bound is None:
         return None, why
     return _compare(postmod, cost, bound), None
@@ -53,8 +48,13 @@ def _compare(postmod: CostBelow | CostAtMost, cost: int, bound: int) -> bool:
     return cost < bound if isinstance(postmod, CostBelow) else cost <= bound
 
 
-def _bound(value: Value, card_name: str, table: Table, state: State) -> tuple[int | None, str]:
+def _bound(
+    postmod: CostBelow | CostAtMost, card_name: str, table: Table, state: State
+) -> tuple[int | None, str]:
     """The number a cost is compared with, or why it is not known."""
+    value = postmod.value
+    if value is None:
+        return None, f'rulesq does not follow "{postmod.render()}"'
     if isinstance(value, int):
         return value, ""
     if isinstance(value, CostOf):
