@@ -24,6 +24,26 @@ class Span:
         return cls(0, len(text), 1, 1)
 
 
+def moved_span(span: Span, lines: int, offset: int) -> Span:
+    """``span`` moved down ``lines`` lines and on ``offset`` characters (an unplaced one stays).
+
+    Made as ``Span(...)`` makes it, without the frozen class's ``__init__`` (a situation moves
+    thousands). A placed span is never empty (an item or a token has text), so an empty one
+    at the start is the unplaced one.
+    """
+    at = span.__dict__
+    if not at["end"] or not (lines or offset):
+        return span
+    new = object.__new__(Span)
+    new.__dict__.update(
+        start=at["start"] + offset,
+        end=at["end"] + offset,
+        line=at["line"] + lines,
+        column=at["column"],
+    )
+    return new
+
+
 #: The one line-splitting rule of rulesq, the one Lark's lexer counts by: only a line feed ends
 #: a line. A form feed, a vertical tab, U+0085, U+2028, U+2029 or a lone carriage return is a
 #: character inside a line (Python's ``str.splitlines`` would split there, and put a caret on

@@ -35,7 +35,7 @@ from rulesq.situation.model import (
     Question,
     Situation,
 )
-from rulesq.spans import Span
+from rulesq.spans import Span, moved_span
 
 # Lark is imported by the functions that read a tree: a situation whose lines all come from
 # the cache folder has none, and is read without loading Lark.
@@ -108,32 +108,12 @@ UNPLACED = Span(0, 0, 1, 1)
 _new = object.__new__
 
 
-def _moved_span(span: Span, lines: int, offset: int) -> Span:
-    """``span`` moved down ``lines`` lines and on ``offset`` characters (an unplaced one stays).
-
-    Made as ``Span(...)`` makes it, without the frozen class's ``__init__`` (a situation moves
-    thousands). A placed span is never empty (an item or a token has text), so an empty one
-    at the start is the unplaced one.
-    """
-    at = span.__dict__
-    if not at["end"] or not (lines or offset):
-        return span
-    new = _new(Span)
-    new.__dict__.update(
-        start=at["start"] + offset,
-        end=at["end"] + offset,
-        line=at["line"] + lines,
-        column=at["column"],
-    )
-    return new
-
-
 def _moved_ref(ref: CardRef, lines: int, offset: int) -> CardRef:
-    """A copy of ``ref``, its span moved as :func:`_moved_span` moves it."""
+    """A copy of ``ref``, its span moved as :func:`rulesq.spans.moved_span` moves it."""
     new = _new(CardRef)
     fields = new.__dict__
     fields.update(ref.__dict__)
-    fields["span"] = _moved_span(fields["span"], lines, offset)
+    fields["span"] = moved_span(fields["span"], lines, offset)
     return new
 
 
@@ -145,7 +125,7 @@ def moved(item: T, lines: int, offset: int, **changes: Any) -> T:
     new: T = _new(type(item))
     fields = new.__dict__
     fields.update(item.__dict__)
-    fields["span"] = _moved_span(fields["span"], lines, offset)
+    fields["span"] = moved_span(fields["span"], lines, offset)
     if isinstance(item, Expectation):
         if isinstance(item.value, CardRef):
             fields["value"] = _moved_ref(item.value, lines, offset)
@@ -161,7 +141,7 @@ def _placed(item: T, lines: int, offset: int, index: int) -> T:
     fields = new.__dict__
     fields.update(item.__dict__)
     if lines or offset:
-        fields["span"] = _moved_span(fields["span"], lines, offset)
+        fields["span"] = moved_span(fields["span"], lines, offset)
     cards = fields["cards"]
     if cards:
         fields["cards"] = tuple([_moved_ref(ref, lines, offset) for ref in cards])
@@ -175,7 +155,7 @@ def _placed_call(call: Expectation, lines: int, offset: int) -> Expectation:
     fields = new.__dict__
     fields.update(call.__dict__)
     if lines or offset:
-        fields["span"] = _moved_span(fields["span"], lines, offset)
+        fields["span"] = moved_span(fields["span"], lines, offset)
     if type(fields["value"]) is CardRef:
         fields["value"] = _moved_ref(fields["value"], lines, offset)
     return new
@@ -272,18 +252,18 @@ class SituationBuilder:
             self._place = (lines, offset)
         elif kind == "expect":
             if self._question is None:
-                self._expected_after_question(_moved_span(item.span, lines, offset))
+                self._expected_after_question(moved_span(item.span, lines, offset))
             self._pending.append(_placed_call(value, lines, offset))
         elif kind == "game":
             word, span = value
             if self.situation.items or self._question:
                 raise self.error(
-                    "the game line must come first", _moved_span(item.span, lines, offset)
+                    "the game line must come first", moved_span(item.span, lines, offset)
                 )
             if word != self.situation.game:
                 raise self.error(
                     f"this situation is already for {self.situation.game}",
-                    _moved_span(span, lines, offset),
+                    moved_span(span, lines, offset),
                 )
         elif kind == "source":
             self._sources += value
@@ -310,7 +290,7 @@ class SituationBuilder:
                     fact = _new(type(value))
                     fields = fact.__dict__
                     fields.update(value.__dict__)
-                    fields["span"] = _moved_span(fields["span"], number, offset)
+                    fields["span"] = moved_span(fields["span"], number, offset)
                     cards = fields["cards"]
                     if cards:
                         fields["cards"] = tuple([_moved_ref(r, number, offset) for r in cards])
@@ -374,7 +354,7 @@ class SituationBuilder:
         key, span, card = value
         if key in self.situation.cards:
             raise self.error(
-                f'the card "{card["name"]}" is defined twice', _moved_span(span, lines, offset)
+                f'the card "{card["name"]}" is defined twice', moved_span(span, lines, offset)
             )
         fields = dict(card["fields"])
         if "icons" in fields:

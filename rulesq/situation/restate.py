@@ -18,7 +18,7 @@ from rulesq import situation as situations
 from rulesq.errors import RulesqError
 from rulesq.situation import lineitems, resolve
 from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
-from rulesq.spans import Span, text_lines
+from rulesq.spans import moved_span, text_lines
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -94,9 +94,9 @@ def _stated(
     new = [
         _with(
             fact,
-            span=_moved(fact.span, offset, at - 1),
+            span=moved_span(fact.span, at - 1, offset),
             index=len(before) + n,
-            cards=tuple(_with(r, span=_moved(r.span, offset, at - 1)) for r in fact.cards),
+            cards=tuple(_with(r, span=moved_span(r.span, at - 1, offset)) for r in fact.cards),
         )
         for n, fact in enumerate(added)
     ]
@@ -160,29 +160,12 @@ def _facts(built: Situation | None) -> list[Fact] | None:
     return facts if len(facts) == len(built.items) else None
 
 
-def _moved(span: Span, offset: int, lines: int) -> Span:
-    """A span moved ``offset`` characters and ``lines`` lines down the text.
-
-    Made as ``Span(...)`` makes it, without the frozen class's ``__init__`` (a re-ask moves
-    every item after its lines, and their cards).
-    """
-    at = span.__dict__
-    new = _new(Span)
-    new.__dict__.update(
-        start=at["start"] + offset,
-        end=at["end"] + offset,
-        line=at["line"] + lines,
-        column=at["column"],
-    )
-    return new
-
-
 def _down(item: Fact | Question, offset: int, lines: int, shift: int) -> Fact | Question:
     """An item after the lines written in: its place moved down, its index ``shift`` on."""
     new = _new(type(item))
     fields = new.__dict__
     fields.update(item.__dict__)
-    fields["span"] = _moved(fields["span"], offset, lines)
+    fields["span"] = moved_span(fields["span"], lines, offset)
     fields["index"] += shift
     fields["cards"] = tuple([_card_down(ref, offset, lines) for ref in fields["cards"]])
     if isinstance(item, Question) and item.expectations:
@@ -197,7 +180,7 @@ def _call_down(call: Expectation, offset: int, lines: int) -> Expectation:
     new = _new(type(call))
     fields = new.__dict__
     fields.update(call.__dict__)
-    fields["span"] = _moved(fields["span"], offset, lines)
+    fields["span"] = moved_span(fields["span"], lines, offset)
     value = fields["value"]
     if isinstance(value, CardRef):
         fields["value"] = _card_down(value, offset, lines)
@@ -208,7 +191,7 @@ def _card_down(ref: CardRef, offset: int, lines: int) -> CardRef:
     new = _new(type(ref))
     fields = new.__dict__
     fields.update(ref.__dict__)
-    fields["span"] = _moved(fields["span"], offset, lines)
+    fields["span"] = moved_span(fields["span"], lines, offset)
     return new
 
 
