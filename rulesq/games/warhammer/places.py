@@ -28,6 +28,9 @@ MOVING = FAQ + "miscellaneous/moving-cards"
 IN_PLAY = FAQ + "terminology-clarifications/in-play"
 ZONES = FAQ + "terminology-clarifications/zones-of-play"
 OUT_OF_PLAY = FAQ + "terminology-clarifications/out-of-play"
+DESTROY = FAQ + "terminology-clarifications/destroy"
+SACRIFICE = FAQ + "terminology-clarifications/sacrifice"
+LEAVING_PLAY = FAQ + "terminology-clarifications/leaving-play"
 PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
 ATTACHMENTS = FAQ + "card-types/attachments"
 CONSTANT = FAQ + "rules-clarifications/constant-effects"
@@ -134,6 +137,8 @@ class Place:
     rules: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
+    #: Out of play, why the out of play zone it went to is not known ("": it is known).
+    pile_unknown: str = ""
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -232,7 +237,8 @@ def unfollowed(board: Board) -> list[str]:
 
 
 def _left(board: Board, placed: InPlay) -> bool:
-    return any(gone is placed for gone, _ in board.left)
+    """Whether it left play: stated gone, destroyed, discarded or sacrificed."""
+    return any(gone is placed for gone, _ in [*board.left, *board.sacrificed])
 
 
 def in_play(board: Board, placed: InPlay) -> bool:
@@ -263,7 +269,7 @@ def place(board: Board, target: InPlay) -> Place:
         return found
     host = target.attached_to
     if host is not None and not _left(board, host) and place(board, host).zone is None:
-        _gone(found, target, host)
+        _gone(found, target, host, "")
         return found
     _chain(board, target, found)
     _attachments(board, target, found)
@@ -292,7 +298,7 @@ def place(board: Board, target: InPlay) -> Place:
 def _events(board: Board, target: InPlay, found: Place) -> None:
     """Moves and departures in the order stated."""
     moves = {m.fact.index: m for m in board.moves}
-    departures = {fact.index: gone for gone, fact in board.left}
+    departures = {fact.index: (gone, fact) for gone, fact in [*board.left, *board.sacrificed]}
     for index in sorted([*moves, *departures]):
         move = moves.get(index)
         if move is not None:
@@ -306,9 +312,9 @@ def _events(board: Board, target: InPlay, found: Place) -> None:
                 found.questing = None
                 found.cite(QA_QUEST_MOVED, MOVING)
             continue
-        gone = departures[index]
+        gone, fact = departures[index]
         if gone is target or (target.attached_to is not None and gone is target.attached_to):
-            _gone(found, target, gone)
+            _gone(found, target, gone, fact.kind)
 
 
 def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
@@ -325,11 +331,22 @@ def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
         found.questing = None
 
 
-def _gone(found: Place, target: InPlay, gone: InPlay) -> None:
+def _gone(found: Place, target: InPlay, gone: InPlay, how: str) -> None:
     found.zone, found.questing = None, None
-    if gone is target:
-        found.steps.append(f'"{target.name}" leaves play for its owner\'s discard pile')
-        found.cite(OUT_OF_PLAY)
+    if gone is target and how == "leaves_play":
+        # "back into a hand, deck, or discard pile" (Leaving Play): which is not stated
+        found.steps.append(f'"{target.name}" leaves play')
+        found.pile_unknown = (
+            f'"{target.name}" leaves play, and which out of play zone it goes to (a hand, '
+            "the deck or the discard pile) is not stated"
+        )
+        found.cite(LEAVING_PLAY, OUT_OF_PLAY)
+    elif gone is target:
+        how = {"destroys": "destroyed"}.get(how, how)
+        rule = {"destroyed": DESTROY, "sacrificed": SACRIFICE}.get(how)
+        verb = f"is {how}: it is placed into" if rule else "leaves play for"
+        found.steps.append(f'"{target.name}" {verb} its owner\'s discard pile')
+        found.cite(*((rule,) if rule else ()), OUT_OF_PLAY)
     else:
         found.steps.append(
             f'"{gone.name}", the card it is attached to, leaves play: the attachment enters '
@@ -396,10 +413,9 @@ def _attachments(board: Board, target: InPlay, found: Place) -> None:
             found.questing = None
 
 
-def _also_support(board: Board, found: Place) -> None:
-    """Constant texts that treat every quest in play as a support card too."""
-    if "quest" not in found.kinds:
-        return
+def quests_also_support(board: Board, found: Place) -> list[tuple[InPlay, Text]]:
+    """The active constant texts that treat every quest in play as a support card too."""
+    active = []
     for source in board.cards:
         quoted = has(source, QUESTS_ALSO_SUPPORT)
         if quoted is None or not in_play(board, source):
@@ -411,6 +427,15 @@ def _also_support(board: Board, found: Place) -> None:
             )
             found.cite(ZONES)
             continue
+        active.append((source, quoted))
+    return active
+
+
+def _also_support(board: Board, found: Place) -> None:
+    """Constant texts that treat every quest in play as a support card too."""
+    if "quest" not in found.kinds:
+        return
+    for source, quoted in quests_also_support(board, found):
         found.quote(quoted)
         found.kinds.add("support")
         found.steps.append(

@@ -59,6 +59,8 @@ class PlayCheck:
     facts: list[str] = field(default_factory=list)
     #: Conditions of playing checked and met: (why, the clause that sets the condition).
     met: list[tuple[str, str]] = field(default_factory=list)
+    #: Card texts that set a condition of playing, checked and met (they decide a yes).
+    met_texts: list[tuple[str, Text]] = field(default_factory=list)
 
     def claim(self, topic: str, claim: Claim) -> None:
         """Add a claim on one restriction."""
@@ -110,9 +112,10 @@ def can_play(
     decided = next((r for r in rulings if r.step is not None), None)
     if decided is not None:
         return decided, check
-    met = [why for why, _ in check.met]
+    met = [why for why, _ in check.met] + [why for why, _ in check.met_texts]
     reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
-    return Ruling(True, reason, (*dict.fromkeys(r for _, r in check.met), PLAY)), check
+    rules = (*dict.fromkeys(r for _, r in check.met), PLAY)
+    return Ruling(True, reason, rules, tuple(text for _, text in check.met_texts)), check
 
 
 #: Targets are checked when a card is played (Targeting: Target); three of them (Q&A 26).
@@ -262,6 +265,9 @@ def _zones(
                     Stance.FORBID, Text(card.name, only[1]), f'"{card.name}" reads "{only[1]}"'
                 ),
             )
+        elif zone is not None:
+            why = f'"{card.name}" reads "{only[1]}", and it is played into that zone'
+            check.met_texts.append((why, Text(card.name, only[1])))
         allowed = [z for z in allowed if z is only[0]]
     hero = True if text and texts.hero_limit(text) else _hero(board, card)
     if hero is False or (card.type or "").lower() != "unit":
@@ -553,12 +559,17 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     base = value.value
     if isinstance(loyalty, int) and loyalty > 0 and race:
         icons = V.loyalty_icons(board, str(race), player)
+        stated = board.capital(player).icons is not None
+        if icons.value is not None and loyalty > icons.value and not stated:
+            # the capital's own icons would lower what the loyalty adds: the seeds never say
+            icons.gaps.append(V.capital_icons(str(race), player))
         value.gaps += icons.gaps
         value.rules += [r for r in icons.rules if r not in value.rules]
         if icons.value is not None:
             short = max(0, loyalty - icons.value)
+            where = "on the capital (stated) and in play" if stated else "in play"
             value.add(
-                short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons in play: +{short}"
+                short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons {where}: +{short}"
             )
             if icons.gaps and base is not None:
                 # the icons not known only lower what the loyalty adds: 0 to ``short`` more

@@ -247,6 +247,11 @@ class Reader(EventFacts):
         capital = self.board.capital(fact.who or ME)
         capital.resources, capital.resources_fact = int(fact.param("number")), fact
 
+    def _fact_capital_icons(self, fact: Fact) -> None:
+        race = str(fact.param("capital_race", "") or "").strip("[]")
+        count = fact.param("number", None)
+        self.board.capital(fact.who or ME).icons = {race: int(count)} if race and count else {}
+
     def _fact_burning(self, fact: Fact) -> None:
         self.board.capital(fact.who or ME).burning[Zone(fact.param("zone"))] = fact
 

@@ -454,6 +454,17 @@ def hit_points(board: Board, target: InPlay) -> Value:
     return value
 
 
+def capital_icons(race: str, player: str = ME) -> str:
+    """Why a capital's own icons leave a loyalty count open (the seeds never give them)."""
+    whose = "my" if player == ME else "your"
+    return (
+        f"the sources never say which loyalty icons a capital shows, and [{race}] icons on "
+        f"{whose} capital would lower what the loyalty adds (state them: "
+        f"{whose} capital shows no loyalty icons, or {whose} capital shows 1 [{race}] "
+        "loyalty icon)"
+    )
+
+
 def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
     """The loyalty icons of a race among the cards a player controls in play.
 
@@ -462,6 +473,9 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
     from rulesq.games.warhammer.places import in_play
 
     value = Value(0, rules=[LOYALTY, LOYALTY_IN_PLAY])
+    shown = board.capital(player).icons
+    if shown is not None:
+        value.add(shown.get(race, 0), f"the capital shows {shown.get(race, 0)} [{race}] icons")
     for placed in board.cards:
         if placed.owner != player or placed.card is None or placed.facedown:
             continue

@@ -78,6 +78,8 @@ def where(ctx: Context) -> Answer:
     if not isinstance(read, tuple):
         return read
     placed, found = read
+    if found.zone is None and found.pile_unknown:
+        raise CannotAnswer(found.pile_unknown)
     if found.zone is None:
         return _answer(ctx, Word("discard"), found, "it is in its owner's discard pile")
     whose = "my" if found.side == ME else "your"
@@ -111,6 +113,14 @@ def is_kind(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{placed.name}" is out of play')
     what = " and ".join(sorted(found.kinds)) or "of no known type"
     verdict = kind in found.kinds
+    if kind == "support" and not verdict and "quest" not in found.kinds:
+        for source, quoted in P.quests_also_support(_board(ctx), found):
+            found.quote(quoted)
+            found.steps.append(
+                f'"{source.name}" treats quests in play as support cards too, and '
+                f'"{placed.name}" is no quest'
+            )
+            found.cite(P.QA_ALSO_SUPPORT)
     return _answer(ctx, YesNo(verdict), found, f'"{placed.name}" is {what}')
 
 

@@ -457,6 +457,7 @@ def cancelled(ctx: Context) -> Answer:
         rules += [C.ILLEGAL] if C.ILLEGAL not in rules else []
     elif not verdict:
         reason += f'; nothing cancels "{link.name}"'
+        rules += [] if rules else [C.RESOLVING]  # checked again on resolution, nothing fails
     from rulesq.games.warhammer.timing import cite_precedents
 
     answer = _conclude(ctx, YesNo(verdict), reason, rules, state.texts)
