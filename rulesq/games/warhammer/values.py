@@ -87,6 +87,11 @@ def printed_power(card: Card) -> Value:
                 ],
             )
         where = ", ".join(f"{z} {n}" for z, n in icons.items()) if isinstance(icons, dict) else ""
+        if not where and card.fields.get("zone_icons"):
+            where = (
+                f"the sources give its zones {card.fields.get('power_icons')} icons, with no "
+                "zone order: the weakest is the same whichever zone shows it"
+            )
         return Value(
             power,
             [
@@ -452,6 +457,38 @@ def hit_points(board: Board, target: InPlay) -> Value:
         value.steps.append("a number is never reduced below zero")
         value.rules.append(REDUCTION)
     return value
+
+
+def zone_icons(card: Card) -> Value:
+    """The power icons a legend deals in combat: those of a zone (FAQ, Legends).
+
+    "When a legend is attacked through a particular zone, the legend deals combat damage equal
+    to its power icons in that zone"; which zone an attacking legend's icons are read from is
+    not said, so only a legend whose zones all show the same icons gives one count. A zone
+    string ("1-2-1") gives no zone order: which zone shows which is never guessed.
+    """
+    named = card.fields.get("zone_power")
+    shown = list(named.values()) if isinstance(named, dict) else card.fields.get("zone_icons")
+    if not isinstance(shown, list) or not shown:
+        return Value(
+            None,
+            rules=[LEGENDS],
+            gaps=[f'the sources do not give the power icons of each zone of "{card.name}"'],
+        )
+    if len(set(shown)) == 1:
+        return Value(
+            shown[0],
+            [f'"{card.name}" shows {shown[0]} power icons in each zone: it deals {shown[0]}'],
+            [LEGENDS],
+        )
+    order = "" if isinstance(named, dict) else " with no zone order"
+    gap = (
+        f'the sources give "{card.name}" power icons {card.fields.get("power_icons")} by '
+        f"zone{order}, and a legend deals combat damage equal to its power icons in a "
+        "zone: which zone's icons count here is not known"
+    )
+    # every zone gives one of its counts: from the fewest icons to the most
+    return Value(None, rules=[LEGENDS], gaps=[gap], bounds=(min(shown), max(shown)), bounded=[gap])
 
 
 def capital_icons(race: str, player: str = ME) -> str:
