@@ -313,6 +313,8 @@ def _grants(
     """
     from rulesq.games.warhammer.places import blanked, in_play
 
+    quoted = len(value.texts)
+    idle: list[Text] = []  # grants whose condition does not hold: they decide "no change"
     for source, text in board.faceup_texts():  # a facedown development has no text
         if not in_play(board, source):  # a card that left play gives nothing
             continue
@@ -367,11 +369,14 @@ def _grants(
                 value.steps.append(
                     f'"{source.name}": its condition ({cond}) does not hold, so it gives no {what}'
                 )
+                idle.append(quote)
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
             if given is not None:
                 given.append((amount, quote))
+    if len(value.texts) == quoted:  # no grant applied: the texts whose condition failed decide
+        value.texts += idle
 
 
 def _an_actions(source: InPlay, constant: texts.Constant) -> bool:
