@@ -15,6 +15,7 @@ from rulesq.engine.resolve import Claim, Stance
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import (
     play_conditions,
+    play_phases,
     target_phrases,
     target_taxes,
     terms,
@@ -112,7 +113,7 @@ def can_play(
     decided = next((r for r in rulings if r.step is not None), None)
     if decided is not None:
         return decided, check
-    met = [why for why, _ in check.met] + [why for why, _ in check.met_texts]
+    met = [why for why, _ in check.met if why] + [why for why, _ in check.met_texts]
     reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
     rules = (*dict.fromkeys(r for _, r in check.met), PLAY)
     return Ruling(True, reason, rules, tuple(text for _, text in check.met_texts)), check
@@ -232,6 +233,18 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
                         f'"{card.name}" reads "{sentence}", and it is not that player\'s turn',
                     ),
                 )
+            continue
+        if play_phases.reads(sentence):
+            verdict, why, rules = play_phases.met(board, sentence, player)
+            quote = Text(card.name, sentence)
+            said = f'"{card.name}" reads "{sentence}", and {why}'
+            if verdict is None:
+                check.gaps.append((said, False))
+            elif verdict is False:
+                check.claim("timing", text_claim(Stance.FORBID, quote, said, *rules))
+            else:
+                check.met_texts.append((said, quote))
+                check.met += [("", rule) for rule in rules]  # the clauses it rests on
             continue
         if play_conditions.reads(sentence):
             verdict, why = play_conditions.met(board, sentence, player)
