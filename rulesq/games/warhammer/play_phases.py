@@ -40,6 +40,7 @@ def met(board: Board, sentence: str, player: str) -> tuple[bool | None, str, tup
     if board.turn != player:
         return False, "it is not that player's turn", ()
     beginning = found.group("when") != "during"
+    rules: tuple[str, ...]
     if found.group("turn"):
         wanted, rules = 0, (BEGINNING_QA,)
     else:
