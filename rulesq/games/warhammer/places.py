@@ -236,6 +236,40 @@ def unfollowed(board: Board) -> list[str]:
     return gaps
 
 
+#: Words of an effect that can take a card out of play (damage that may destroy it too).
+_LEAVE_WORDS = re.compile(
+    r"\b(deals? (?:\d+|X) (?:indirect )?damage|destroy\w*|sacrific\w*|discard\w*|return\w*|"
+    r"leaves? play)\b",
+    re.IGNORECASE,
+)
+#: An effect with no target that reaches cards in play at large.
+_AT_LARGE = re.compile(r"\b(each|all|every)\b", re.IGNORECASE)
+
+
+def _resolved_departures(board: Board, target: InPlay) -> list[str]:
+    """Links of a chain stated resolved that may have taken the card out of play (gaps).
+
+    Their effects have happened, but the situation does not say what they did to it (a
+    departure stated is read first); damage and destruction on the chain are followed by
+    ``is "X" destroyed?``, not here.
+    """
+    gaps = []
+    for link in board.resolved:
+        text = link.card.text if link.card is not None else None
+        if not text or not _LEAVE_WORDS.search(text):
+            continue
+        if (link.targets and target not in link.targets) or (
+            not link.targets and not _AT_LARGE.search(text)
+        ):
+            continue
+        gaps.append(
+            f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
+            "play: what it did to it is not stated (state it, e.g., "
+            f'"{target.name}" is destroyed)'
+        )
+    return gaps
+
+
 def _left(board: Board, placed: InPlay) -> bool:
     """Whether it left play: stated gone, destroyed, discarded or sacrificed."""
     return any(gone is placed for gone, _ in [*board.left, *board.sacrificed])
@@ -267,6 +301,7 @@ def place(board: Board, target: InPlay) -> Place:
     _events(board, target, found)
     if found.zone is None:
         return found
+    found.gaps += _resolved_departures(board, target)
     host = target.attached_to
     if host is not None and not _left(board, host) and place(board, host).zone is None:
         _gone(found, target, host, "")
