@@ -16,6 +16,7 @@ from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import (
     play_conditions,
     play_phases,
+    spendable,
     target_phrases,
     target_taxes,
     terms,
@@ -113,7 +114,7 @@ def can_play(
     decided = next((r for r in rulings if r.step is not None), None)
     if decided is not None:
         return decided, check
-    met = [why for why, _ in check.met if why] + [why for why, _ in check.met_texts]
+    met = [why for why, _ in [*check.met, *check.met_texts] if why]
     reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
     rules = (*dict.fromkeys(r for _, r in check.met), PLAY)
     return Ruling(True, reason, rules, tuple(text for _, text in check.met_texts)), check
@@ -723,17 +724,28 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         return
     if capital.pool_note:
         check.facts.append(f"{pool} resources are in the pool ({capital.pool_note})")
+    extra = spendable.beside_pool(board, player)
+    if cost.value is not None and pool < cost.value <= pool + extra.amount:
+        # the pool alone is short: what a card lets the player spend as resources pays it
+        said = f"only {pool} resources are in the pool, but " + "; ".join(extra.steps)
+        check.met_texts += [(said, extra.texts[0])] + [("", t) for t in extra.texts[1:]]
+        check.met += [("", rule) for rule in extra.rules]
+        _taxes(board, card, player, cost.value, pool + extra.amount, check)
+        return
     if cost.value is not None and cost.value <= pool:
         _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
+        beside = f", and only {extra.amount} more may be spent ({'; '.join(extra.steps)})"
         check.claim(
             "price",
             rule_claim(
                 Stance.FORBID,
                 f'playing "{card.name}" costs {cost.value} '
                 f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool"
-                + capital.pool_shown(),
+                + capital.pool_shown()
+                + (beside if extra.amount else ""),
                 *cost.rules,
+                *extra.rules,
             ),
         )
 
