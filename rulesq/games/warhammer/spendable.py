@@ -44,8 +44,8 @@ class Spendable:
     rules: list[str] = field(default_factory=list)
 
 
-def beside_pool(board: Board, player: str) -> Spendable:
-    """What the player may spend to play a card now beside his pool."""
+def beside_pool(board: Board, player: str, playing: bool = True) -> Spendable:
+    """What the player may spend now beside his pool (to play a card, or for another cost)."""
     out = Spendable()
     for placed in board.cards:
         text = placed.card.text if placed.card is not None and not placed.facedown else None
@@ -59,7 +59,8 @@ def beside_pool(board: Board, player: str) -> Spendable:
             out.texts.append(Text(placed.name, found.group(0)))
             out.rules.append(DAMAGE_AS_RESOURCES)
         found = _TOKENS.search(text)
-        if found is not None and placed.tokens:
+        only_plays = found is not None and found.group(0).endswith("to play cards.")
+        if found is not None and placed.tokens and (playing or not only_plays):
             out.amount += placed.tokens
             out.steps.append(f'{placed.tokens} resource tokens on "{placed.name}" may be spent')
             out.texts.append(Text(placed.name, found.group(0)))

@@ -477,11 +477,28 @@ def _cost(
                 capital.pool_gap if capital.pool_gap else "the resources in the pool are not stated"
             )
         elif pool < int(spend.group("n")):
+            from rulesq.games.warhammer.spendable import beside_pool
+
+            extra = beside_pool(board, player, playing=False)
+            if pool + extra.amount >= int(spend.group("n")):
+                claims.append(
+                    text_claim(
+                        Stance.PERMIT,
+                        extra.texts[0],
+                        f'the cost "{cost}" is paid with {pool} resources in the pool, as '
+                        + "; ".join(extra.steps),
+                        *extra.rules,
+                        C.TRIGGERING,
+                    )
+                )
+                return
             most = "" if capital.resources is not None else "at most "
+            beside = f", and {extra.amount} more ({'; '.join(extra.steps)})"
             _forbid(
                 claims,
                 f'the cost "{cost}" cannot be paid with {most}{pool} resources'
-                + (f" ({capital.pool_note})" if capital.pool_note else ""),
+                + (f" ({capital.pool_note})" if capital.pool_note else "")
+                + (beside if extra.amount else ""),
                 C.TRIGGERING,
             )
         return
