@@ -530,4 +530,14 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
             value.gaps.append(f'the sources do not give the loyalty icons of "{placed.name}"')
             continue
         value.add(icons, f'"{placed.name}" shows {icons} [{race}] loyalty icons')
+    for card, _fact in board.capital(player).played:
+        kind = (card.type or "").lower() if card is not None else "tactic"
+        if card is None or kind == "tactic" or card.fields.get("race") != race:
+            continue
+        if not card.fields.get("loyalty") or board.find(card.name) is not None:
+            continue  # no icons, or stated where it is (counted above if in play)
+        value.gaps.append(
+            f'"{card.name}", played this turn, is not stated in play or out of it: its '
+            f"[{race}] loyalty icons count only while it is in play"
+        )
     return value
