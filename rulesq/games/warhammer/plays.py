@@ -29,7 +29,7 @@ from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import controller, in_play
 from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
-from rulesq.games.warhammer.turn_plays import TurnPlay, plays_this_turn
+from rulesq.games.warhammer.turn_plays import TurnPlay, played_unplaced, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
@@ -301,6 +301,18 @@ def _zones(
             unsure += unknown
         else:
             free.append(z)
+    maybe = [c for c in played_unplaced(board, player) if (c.type or "").lower() == "unit"]
+    maybe = [c for c in maybe if _hero(board, c) is not False]
+    if free and hero and len(free) <= len(maybe):
+        where = " or ".join(z.value for z in free)
+        check.gaps.append(
+            (
+                f'"{maybe[0].name}", played this turn and not stated where it is, may be a Hero '
+                f"in the {where} zone (Limit one Hero per zone)",
+                False,
+            )
+        )
+        return
     if allowed and not free and (hero is None or unsure):
         # Limit one Hero per zone decides, and a card's traits it reads are unknown
         check.gaps.append((traits.unknown_traits(card if hero is None else unsure[0]), False))
@@ -495,6 +507,14 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
         None,
     )
     if copy is None:
+        if any(c.name == card.name for c in played_unplaced(board, player)):
+            check.gaps.append(
+                (
+                    f'a copy of "{card.name}" was played this turn and is not stated in play or '
+                    "out of it: whether a copy is in play (for Unique) is not known",
+                    False,
+                )
+            )
         return
     if not card.fields.get("unique"):
         check.gaps.append(
@@ -574,7 +594,8 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     if isinstance(loyalty, int) and loyalty > 0 and race:
         icons = V.loyalty_icons(board, str(race), player)
         stated = board.capital(player).icons is not None
-        if icons.value is not None and loyalty > icons.value and not stated:
+        capital = icons.value is not None and loyalty > icons.value and not stated
+        if capital:
             # the capital's own icons would lower what the loyalty adds: the seeds never say
             icons.gaps.append(V.capital_icons(str(race), player))
         value.gaps += icons.gaps
@@ -586,8 +607,11 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
                 short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons {where}: +{short}"
             )
             if icons.gaps and base is not None:
-                # the icons not known only lower what the loyalty adds: 0 to ``short`` more
-                value.bounds, value.bounded = (base, base + short), list(icons.gaps)
+                # the icons not known only lower what the loyalty adds: from what the most
+                # icons leave short (none when their most is not known) to ``short`` more
+                top = icons.bounds[1] if icons.bounds is not None and not capital else None
+                least = max(0, loyalty - top) if top is not None else 0
+                value.bounds, value.bounded = (base + least, base + short), list(icons.gaps)
     elif loyalty is None and (card.fields.get("race") or "Neutral") != "Neutral":
         gap = f'the sources do not give the loyalty of "{card.name}"'
         value.gaps.append(gap)

@@ -530,14 +530,21 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
             value.gaps.append(f'the sources do not give the loyalty icons of "{placed.name}"')
             continue
         value.add(icons, f'"{placed.name}" shows {icons} [{race}] loyalty icons')
-    for card, _fact in board.capital(player).played:
-        kind = (card.type or "").lower() if card is not None else "tactic"
-        if card is None or kind == "tactic" or card.fields.get("race") != race:
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    unknown = bool(value.gaps)  # an icon count not given: no most
+    most = 0
+    for card in played_unplaced(board, player):
+        icons = card.fields.get("loyalty")
+        if card.fields.get("race") != race or not icons:
             continue
-        if not card.fields.get("loyalty") or board.find(card.name) is not None:
-            continue  # no icons, or stated where it is (counted above if in play)
+        most += icons if isinstance(icons, int) else 0
+        unknown = unknown or not isinstance(icons, int)
         value.gaps.append(
             f'"{card.name}", played this turn, is not stated in play or out of it: its '
             f"[{race}] loyalty icons count only while it is in play"
         )
+    if value.gaps and value.value is not None:
+        # the icons not known: at least those counted, at most those and the cards' that may be
+        value.bounds = (value.value, None if unknown else value.value + most)
     return value
