@@ -41,6 +41,7 @@ PLAYED_BY_EFFECT = FAQ + "miscellaneous/card-effects-resulting-in-playing-cards"
 PLAYED_BY_EFFECT_QA = FAQ + "qa/43"
 BEGINNING = FAQ + "turn-sequence/phase-0"
 BEGINNING_QA = FAQ + "qa/3"
+NON_TACTIC = FAQ + "rules-clarifications/playing-non-tactic-cards"
 BEGINNING_TIMING = FAQ + "timing-structure/d"
 FIRST_OPPORTUNITY = FAQ + "qa/38"
 TRIGGERED = FAQ + "rules-clarifications/triggered-actions-formerly-response-actions"
@@ -580,6 +581,16 @@ def can_respond(ctx: Context) -> Answer:
     board = _board(ctx)
     if not board.chain:
         raise CannotAnswer('no action chain is stated to respond to (write, e.g., you play "X")')
+    card = _card(ctx)
+    kind = (card.type or "").lower()
+    if kind in ("unit", "support", "quest") and board.find(card.name) is None:
+        return _conclude(
+            ctx,
+            YesNo(False),
+            f'"{card.name}" is a {kind} card, not in play: playing a unit, support, development '
+            "or quest card from hand cannot be done in response to anything",
+            [NON_TACTIC],
+        )
     return _trigger_claims(ctx, respond=True)
 
 

@@ -26,9 +26,22 @@ if TYPE_CHECKING:
 def _placed(ctx: Context, board: Board, index: int = 0) -> InPlay:
     ref = ctx.question.cards[index]
     placed = board.only(ref.card.name if ref.card else ref.name)
+    if placed is None and _played_on_chain(board, ref.name):
+        raise CannotAnswer(
+            f'"{ref.name}" is played and on the action chain: "When a card is played, it is '
+            'considered to be neither out of play nor in play" until the chain resolves'
+        )
     if placed is None:
         raise CannotAnswer(f'"{ref.name}" is not on the board: put it in play first')
     return placed
+
+
+def _played_on_chain(board: Board, name: str) -> bool:
+    """Whether a card played from the hand (or by an effect) waits on the chain."""
+    from rulesq.games.warhammer.turn_plays import PLAYED_KINDS
+
+    key = name.casefold()
+    return any(lk.kind in PLAYED_KINDS and lk.name.casefold() == key for lk in board.chain)
 
 
 def _place(ctx: Context) -> tuple[InPlay, P.Place] | Answer:
@@ -139,6 +152,18 @@ def questing(ctx: Context) -> Answer:
 
 def in_play(ctx: Context) -> Answer:
     """Answer ``is "X" in play?``."""
+    board = _board(ctx)
+    ref = ctx.question.cards[0]
+    if board.only(ref.card.name if ref.card else ref.name) is None and _played_on_chain(
+        board, ref.name
+    ):
+        return _conclude(
+            ctx,
+            YesNo(False),
+            f'"{ref.name}" is played and on the action chain: a card played is neither in play '
+            "nor out of play until the chain resolves",
+            [P.ENTERING],
+        )
     read = _place(ctx)
     if not isinstance(read, tuple):
         return read
