@@ -165,7 +165,9 @@ def _plan_long_way(
                 if kinds[index] is not None:
                     seen.setdefault(kinds[index], set()).add(number)  # type: ignore[arg-type]
         shared = [kind for kind, numbers in seen.items() if len(numbers) > 1]
-        if shared == loaded:
+        if shared == loaded or loaded:
+            # cut again without a shared game's load, the cut may fall at that game's edge:
+            # keep it loaded here, not flipped back to the loads these runs were not cut for
             break
         loaded = shared
     last = set(loaded)

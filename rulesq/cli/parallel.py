@@ -146,7 +146,9 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
                 weights[index] += loads.get(kind, 0.0)
         runs = balanced_runs(order, weights, workers)
         shared = _shared(runs, kinds)
-        if shared == loaded:
+        if shared == loaded or loaded:
+            # cut again without a shared game's load, the cut may fall at that game's edge:
+            # keep it loaded here, not flipped back to the loads these runs were not cut for
             break
         loaded = shared
     last = set(loaded)
