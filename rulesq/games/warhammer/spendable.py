@@ -1,10 +1,10 @@
 """What a player may spend beside his pool: damage or tokens a card lets him spend as resources.
 
 "During your capital phase, you may spend damage on this unit as though it were resources"
-(Urguck; the FAQ: "for each damage removed, the controlling player is considered to have
-spent 1 resource") and "You may spend (any) resource tokens on this card as though they were
-in your pool" read on the cards the player controls in play, with the damage or tokens stated
-on them.
+(the FAQ's clarification of it, among the card's rulings: "for each damage removed, the
+controlling player is considered to have spent 1 resource") and "You may spend (any) resource
+tokens on this card as though they were in your pool" read on the cards the player controls
+in play, with the damage or tokens stated on them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rulesq.games.warhammer.places import controller, in_play
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board
 
-#: Urguck's sentence (its reading is the FAQ's clarification, core-set/62).
+#: Damage spent as resources (the FAQ clarifies it among the card's rulings).
 _DAMAGE = re.compile(
     r"During your capital phase, you may spend damage on this unit as though it were "
     r"resources\.",
@@ -31,7 +31,6 @@ _TOKENS = re.compile(
     r"(?: to play cards)?\.",
     re.IGNORECASE,
 )
-DAMAGE_AS_RESOURCES = "warhammer/faq/errata/core-set/62"
 
 
 @dataclass
@@ -57,7 +56,9 @@ def beside_pool(board: Board, player: str, playing: bool = True) -> Spendable:
             out.amount += placed.damage
             out.steps.append(f'{placed.damage} damage on "{placed.name}" may be spent as resources')
             out.texts.append(Text(placed.name, found.group(0)))
-            out.rules.append(DAMAGE_AS_RESOURCES)
+            # the FAQ's clarifications of the card (its rulings under the errata)
+            rulings = placed.card.fields.get("rulings") if placed.card is not None else None
+            out.rules += [r for r in rulings or () if "/errata/" in r]
         found = _TOKENS.search(text)
         only_plays = found is not None and found.group(0).endswith("to play cards.")
         if found is not None and placed.tokens and (playing or not only_plays):
