@@ -307,7 +307,7 @@ def _zones(
         where = " or ".join(z.value for z in free)
         check.gaps.append(
             (
-                f'"{maybe[0].name}", played this turn and not stated where it is, may be a Hero '
+                f'"{maybe[0].name}", stated played and not stated where it is, may be a Hero '
                 f"in the {where} zone (Limit one Hero per zone)",
                 False,
             )
@@ -510,7 +510,7 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
         if any(c.name == card.name for c in played_unplaced(board, player)):
             check.gaps.append(
                 (
-                    f'a copy of "{card.name}" was played this turn and is not stated in play or '
+                    f'a copy of "{card.name}" was stated played and is not stated in play or '
                     "out of it: whether a copy is in play (for Unique) is not known",
                     False,
                 )

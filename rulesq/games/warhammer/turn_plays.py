@@ -56,7 +56,7 @@ def _played(link: Link) -> bool:
 
 
 def played_unplaced(board: Board, player: str) -> list[Card]:
-    """Cards other than tactics the player played this turn, not stated where they are now.
+    """Cards other than tactics the player is stated to have played, not stated where they are now.
 
     Each entered play when its chain resolved, unless something since took it out: it may
     be in play.

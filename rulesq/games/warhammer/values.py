@@ -541,7 +541,7 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
         most += icons if isinstance(icons, int) else 0
         unknown = unknown or not isinstance(icons, int)
         value.gaps.append(
-            f'"{card.name}", played this turn, is not stated in play or out of it: its '
+            f'"{card.name}", stated played, is not stated in play or out of it: its '
             f"[{race}] loyalty icons count only while it is in play"
         )
     if value.gaps and value.value is not None:
