@@ -139,7 +139,13 @@ def _defenders_count(board: Board) -> V.Value:
     assert attack is not None
     count = V.Value(0)
     for defender in attack.defenders:
-        for found in (V.power(board, defender), V.combat_damage(board, defender)):
+        dealt = V.power(board, defender)
+        if defender.legend and defender.card is not None:
+            # a legend deals its power icons in the zone it is attacked through: the most
+            dealt = V.zone_icons(defender.card)
+            if dealt.value is None and dealt.bounds is not None:
+                dealt = V.Value(dealt.bounds[1])
+        for found in (dealt, V.combat_damage(board, defender)):
             count.gaps += found.gaps
             if found.value is not None:
                 count.add(found.value, "")

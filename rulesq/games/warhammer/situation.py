@@ -416,7 +416,9 @@ class Reader(EventFacts):
                 fact,
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
-        attack.defenders += [self._in_play(ref) for ref in fact.cards]
+        declared = [self._in_play(ref) for ref in fact.cards]
+        # an attacked legend is a defender already (declared automatically): once each
+        attack.defenders += [d for d in declared if d not in attack.defenders]
         attack.declared = fact
 
     def _fact_counterstrike(self, fact: Fact) -> None:
