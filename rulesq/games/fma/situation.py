@@ -646,7 +646,7 @@ class Reader:
             elif not fits:
                 why = f'"{character.name}" is not {event.who.render()}'
         if why is not None:
-            self._undoubled(card, fact, why)
+            self._undoubled(card, fact, why, event.who, _key(ref))
             return
         label = f'"{card.name}" ({line_of(fact)})'
         self._add(
@@ -661,11 +661,14 @@ class Reader:
         bonus.origin = "event"  # a played card is an event: the doubled bonus is received again
         self.state.received.append(bonus.id)
 
-    def _undoubled(self, card: Card, fact: Fact, why: str) -> None:
+    def _undoubled(
+        self, card: Card, fact: Fact, why: str, whose: object = None, own: str = ""
+    ) -> None:
         """A doubling card played when rulesq cannot tell which bonus it doubles.
 
         Every character holding a bonus in force might be the one it doubled, so questions
-        about them are open; other characters are not touched.
+        about them are open; other characters are not touched, nor one the card's own words
+        (``whose``: "one of your characters") surely do not describe.
         """
         timeline = self.state.timeline()
         holders = []
@@ -676,6 +679,13 @@ class Reader:
                 continue
             holders.append(bonus.character)
         for name in dict.fromkeys(holders):
+            character = self.state.characters.get(normalise_name(name))
+            if (
+                whose is not None
+                and character is not None
+                and match_subject(whose, character, own, controller=fact.who) is False
+            ):
+                continue
             self.gap(name, None, f'"{card.name}" was played ({line_of(fact)})', why)
 
     def _not_just_received(self, bonus: Bonus) -> str | None:
