@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.vocab import Timing
+from rulesq.games.fma.vocab import Attribute, Timing
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -32,10 +32,13 @@ def play_doubt(
     state: State,
     table: Table,
     raisers: list[Card],
+    passives: bool = False,
 ) -> str | None:
     """Why "yes, the character may play it" is not sure (None: nothing the situation shows).
 
-    ``raisers`` are the cards in play whose text increases attribute costs.
+    ``raisers`` are the cards in play whose text increases attribute costs; ``passives``
+    says whether any card is stated in play (whose text may change a value the timeline of
+    the situation's characters does not hold).
     """
     abilities = [e for e in effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1:
@@ -47,15 +50,20 @@ def play_doubt(
             f'"{raisers[0].name}" increases attribute costs, and rulesq does not check the cost '
             f'of "{card.name}" against the attribute of the character that plays it'
         )
-    if isinstance(ability.cost, int):
-        reading = at.attribute_value(state.timeline(), who.name, ability.attribute)
-        if reading.status is at.Status.KNOWN and reading.value is not None:
-            if reading.value < ability.cost:
-                return (
-                    f'"{who.name}" has {ability.attribute.value} {reading.value}, below the '
-                    f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
-                    "whether a character may play a card that costs more than its attribute"
-                )
+    if isinstance(ability.cost, int) and ability.cost > 0:
+        value = _value(who, ability.attribute, state, passives)
+        if value is None:
+            return (
+                f'the situation does not give the {ability.attribute.value} of "{who.name}", '
+                f'and "{card.name}" has an attribute cost ("{header}"): whether he can pay it '
+                "is not known"
+            )
+        if value < ability.cost:
+            return (
+                f'"{who.name}" has {ability.attribute.value} {value}, below the '
+                f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
+                "whether a character may play a card that costs more than its attribute"
+            )
     extra = ability.extra_cost
     readiness = table.readiness.get(normalise_name(who.name))
     if extra and extra.action == "set" and isinstance(extra.what, fx.This) and readiness:
@@ -70,3 +78,16 @@ def play_doubt(
             "not check the timing of a play"
         )
     return None
+
+
+def _value(who: Character, attribute: Attribute, state: State, passives: bool) -> int | None:
+    """The character's current value of the attribute (None: not known).
+
+    A character the situation's timeline does not hold (a leader given by "my leader is"
+    alone) has his printed value, when his line gives it and no card in play may change it.
+    """
+    if who.name not in state.timeline().printed:
+        printed = who.printed.get(attribute)
+        return printed if printed is not None and not passives else None
+    reading = at.attribute_value(state.timeline(), who.name, attribute)
+    return reading.value if reading.status is at.Status.KNOWN else None
