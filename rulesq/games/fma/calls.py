@@ -806,7 +806,7 @@ def _pair_claims(
     elif all(f.fits is False for f in fits):
         if any(f.closed for f in fits):
             ctx.derivation().absence(
-                f'the situation names every character in play: none other than those it '
+                f"the situation names every character in play: none other than those it "
                 f'states could take the other role with "{target.name}"',
                 assumed=True,
             )
