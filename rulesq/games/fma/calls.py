@@ -92,7 +92,7 @@ def _character(ctx: Context, state: State, ref: CardRef) -> Character:
     )
 
 
-def _player_of(ctx: Context, state: State, ref: CardRef) -> Character:
+def player_of(ctx: Context, state: State, ref: CardRef) -> Character:
     """The character that plays a card: one of the situation, or a player's leader it names.
 
     A leader given by "my leader is" alone is a character his player controls, with the
@@ -148,7 +148,7 @@ def can_character_play(ctx: Context) -> Answer:
     player_ref, card_ref = ctx.question.cards[0], ctx.question.cards[1]
     reader, state = reader_for(ctx)
     table = read_table(ctx.facts)
-    who = _player_of(ctx, state, player_ref)
+    who = player_of(ctx, state, player_ref)
     card = _card(card_ref)
     claims: list[Claim] = []
     if _defeated(ctx, state, who) is not None:
