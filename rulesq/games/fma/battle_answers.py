@@ -49,6 +49,14 @@ class Fight:
     rule: str
 
 
+#: A character sent home is read as out of the battle; the ruling says only that "the battle
+#: continues as normal", so an answer resting on it shows it as an assumption.
+OUT_OF_IT = (
+    'the rulings say only that "the battle continues as normal" when a card is sent home; '
+    "that the card leaves the battle is read from it"
+)
+
+
 def fight(ctx: Context) -> Fight | Answer:
     """The battle before the question, resolved; or the *cannot answer* that stops it."""
     _, state = reader_for(ctx)
@@ -184,7 +192,8 @@ def battle_winner(ctx: Context) -> Answer:
                 if c.sent_home:
                     graph.absence(
                         f'"{c.name}" was sent home during the battle: its '
-                        f"{attribute} no longer counts for its side"
+                        f"{attribute} no longer counts for its side ({OUT_OF_IT})",
+                        assumed=True,
                     )
         fought.facts.append(home)
     reason = f"{_totals(fought)}; {_outcome_words(result)}"
@@ -229,7 +238,8 @@ def _negatives(ctx: Context, fought: Fight) -> list[str]:
             if c.sent_home:
                 graph.absence(
                     f'"{c.name}" was sent home during the battle: it is out of it '
-                    "and is not defeated in it"
+                    f"and is not defeated in it ({OUT_OF_IT})",
+                    assumed=True,
                 )
                 nodes.append(cite_one(ctx, citations.SENT_HOME))
             elif c.name in result.side(side).protected:
@@ -313,7 +323,10 @@ def defeat_choice(ctx: Context) -> Answer:
             if c.toughness and not c.undefeatable:
                 protecting.append(cite_one(ctx, citations.TOUGHNESS))
         elif c.sent_home:
-            graph.absence(f'"{c.name}" was sent home during the battle, so it cannot be chosen')
+            graph.absence(
+                f'"{c.name}" was sent home during the battle, so it cannot be chosen ({OUT_OF_IT})',
+                assumed=True,
+            )
             protecting.append(cite_one(ctx, citations.SENT_HOME))
     pool = [
         c
@@ -377,6 +390,10 @@ def in_battle(ctx: Context, name: str) -> Answer | None:
     if not isinstance(fought, Fight):
         return fought
     if name in setup.sent_home:
+        ctx.derivation().absence(
+            f'"{name}" was sent home during the battle: it is out of it ({OUT_OF_IT})',
+            assumed=True,
+        )
         return ctx.conclude(
             YesNo(False),
             f'"{name}" was sent home during the battle, so the battle does not defeat it',
