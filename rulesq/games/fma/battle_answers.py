@@ -113,6 +113,13 @@ def fight(ctx: Context) -> Fight | Answer:
         raise CannotAnswer(str(error)) from None
     facts = [ctx.fact(f) for f in setup.facts]
     facts += [ctx.fact(f) for f in setup.sent_home.values()]
+    if setup.sent_home:  # every answer the battle gives rests on the reading
+        gone = " and ".join(f'"{n}"' for n in setup.sent_home)
+        ctx.derivation().absence(
+            f"{gone} sent home during the battle: read as out of it, its value no longer "
+            f"counted and not defeated in it ({OUT_OF_IT})",
+            assumed=True,
+        )
     entries = state.all_entries(setup.ended_at)
     for entry in entries:
         if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
@@ -192,8 +199,7 @@ def battle_winner(ctx: Context) -> Answer:
                 if c.sent_home:
                     graph.absence(
                         f'"{c.name}" was sent home during the battle: its '
-                        f"{attribute} no longer counts for its side ({OUT_OF_IT})",
-                        assumed=True,
+                        f"{attribute} no longer counts for its side"
                     )
         fought.facts.append(home)
     reason = f"{_totals(fought)}; {_outcome_words(result)}"
@@ -238,8 +244,7 @@ def _negatives(ctx: Context, fought: Fight) -> list[str]:
             if c.sent_home:
                 graph.absence(
                     f'"{c.name}" was sent home during the battle: it is out of it '
-                    f"and is not defeated in it ({OUT_OF_IT})",
-                    assumed=True,
+                    "and is not defeated in it"
                 )
                 nodes.append(cite_one(ctx, citations.SENT_HOME))
             elif c.name in result.side(side).protected:
@@ -323,10 +328,7 @@ def defeat_choice(ctx: Context) -> Answer:
             if c.toughness and not c.undefeatable:
                 protecting.append(cite_one(ctx, citations.TOUGHNESS))
         elif c.sent_home:
-            graph.absence(
-                f'"{c.name}" was sent home during the battle, so it cannot be chosen ({OUT_OF_IT})',
-                assumed=True,
-            )
+            graph.absence(f'"{c.name}" was sent home during the battle, so it cannot be chosen')
             protecting.append(cite_one(ctx, citations.SENT_HOME))
     pool = [
         c
@@ -390,10 +392,6 @@ def in_battle(ctx: Context, name: str) -> Answer | None:
     if not isinstance(fought, Fight):
         return fought
     if name in setup.sent_home:
-        ctx.derivation().absence(
-            f'"{name}" was sent home during the battle: it is out of it ({OUT_OF_IT})',
-            assumed=True,
-        )
         return ctx.conclude(
             YesNo(False),
             f'"{name}" was sent home during the battle, so the battle does not defeat it',
