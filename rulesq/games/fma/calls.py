@@ -462,9 +462,15 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
                 )
             )
         elif leader_factions is None or ally_factions is None:
-            unknown.append(
-                f'the situation does not give the factions of your leader and of "{ally_ref.name}"'
-            )
+            whose = [
+                who
+                for who, given in (
+                    (f'your leader "{leader.name}"', leader_factions),
+                    (f'"{ally_ref.name}"', ally_factions),
+                )
+                if given is None
+            ]
+            unknown.append(f"the situation does not give the factions of {' or of '.join(whose)}")
         elif (
             loyal == 1
             and leader_factions
