@@ -150,7 +150,20 @@ def _after_the_battle(
             f"{entry.fact.text.strip()} (line {entry.fact.span.line}) comes after the battle "
             "ended: it has no effect on the battle"
         )
-    return [cite_one(ctx, citations.AFTER_THE_BATTLE)] if later else []
+    # what rulesq could not follow after the battle ended cannot change it either
+    unread = list(
+        dict.fromkeys(
+            gap.text
+            for name in names
+            for gap in state.blocking(name, attribute)
+            if gap.position >= ended_at
+        )
+    )
+    for text in unread:
+        graph.absence(
+            f"{text}, after the battle ended: whatever it does has no effect on the battle"
+        )
+    return [cite_one(ctx, citations.AFTER_THE_BATTLE)] if later or unread else []
 
 
 def _key(state: State, name: str) -> str:
@@ -376,10 +389,11 @@ def _rejected(ctx: Context, fought: Fight, pool: list[Combatant], mine: SideResu
             graph.link(fought.rule, node, BEATS, note=note)
 
 
-def in_battle(ctx: Context, name: str) -> Answer | None:
+def in_battle(ctx: Context, name: str, late: str | None = None) -> Answer | None:
     """``is "X" defeated?`` for a character of the battle: as ``who is defeated?`` says.
 
-    Returns None when the character is not in the battle.
+    Returns None when the character is not in the battle. ``late`` is why a card stated after
+    the battle ended may have defeated him since: it leaves only a defeat by the battle sure.
 
     Raises:
         CannotAnswer: the battle cannot be resolved, or its outcome is the players' choice.
@@ -391,6 +405,8 @@ def in_battle(ctx: Context, name: str) -> Answer | None:
     fought = fight(ctx)
     if not isinstance(fought, Fight):
         return fought
+    if late is not None and name not in fought.result.defeated:
+        raise CannotAnswer(late)
     if name in setup.sent_home:
         return ctx.conclude(
             YesNo(False),

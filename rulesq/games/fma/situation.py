@@ -324,6 +324,7 @@ class Reader:
         period = PERIODS[str(fact.param("period"))]
         if self.state.battle.open:
             self.state.battle.ended_at = len(self.state.entries)
+            self.state.battle.ended_line = fact.span.line
         self._add(Entry(at.PeriodEnds(period), fact))
 
     def _fact_defeated(self, fact: Fact) -> None:
@@ -938,7 +939,9 @@ class Reader:
         self, character: str | None, attribute: Attribute | None, text: str, reason: str
     ) -> None:
         """Record what stops some answers."""
-        self.state.gaps.append(Gap(text, reason, character, attribute))
+        self.state.gaps.append(
+            Gap(text, reason, character, attribute, position=len(self.state.entries))
+        )
 
 
 #: Effects that can change attributes, defeat characters or change a battle.

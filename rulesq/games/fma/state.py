@@ -95,6 +95,8 @@ class Gap:
     reason: str
     character: str | None = None
     attribute: Attribute | None = None
+    #: How many timeline entries there were when the gap arose (what came after a point).
+    position: int = 0
 
     def blocks(self, character: str, attribute: Attribute | None) -> bool:
         """Whether the gap touches this character's attribute (None: any attribute)."""
@@ -163,6 +165,8 @@ class BattleSetup:
     )
     sent_home: dict[str, Fact] = field(default_factory=dict)
     ended_at: int | None = None
+    #: The line of the statement that ended it.
+    ended_line: int | None = None
 
     @property
     def open(self) -> bool:
@@ -230,7 +234,11 @@ class State:
         entries, e.g. when a battle ended; None: now) whose subject may or may not describe
         the character (its factions are not stated).
         """
-        found = [gap for gap in self.gaps if gap.blocks(character, attribute)]
+        found = [
+            gap
+            for gap in self.gaps
+            if gap.blocks(character, attribute) and (until is None or gap.position < until)
+        ]
         who = self.find(character)
         for passive in self.passives:
             effect = passive.effect
