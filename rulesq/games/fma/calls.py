@@ -63,6 +63,7 @@ LOCATION_AFFECTED = "fma/rulings/locations/2"
 GLOBAL = "fma/rulings/global-effects/1"
 PASSIVE_HOME = "fma/rulings/passive-abilities/1"
 REQUIREMENTS = "fma/rulings/requirements/1"
+EVENTS = "fma/rulings/events/1"
 
 OTHER = {"me": "you", "you": "me"}
 
@@ -553,6 +554,43 @@ def can_cancel(ctx: Context) -> Answer:
             )
             continue
         if len(headers) > 1:
+            wanted = what.designator
+            fitting = [
+                wanted is None
+                or (
+                    (not wanted.timings or timing in wanted.timings)
+                    and (wanted.attribute is None or wanted.attribute is attribute)
+                )
+                for timing, attribute in headers
+            ]
+            shown = ", ".join(f'"{a.header()}"' for a in abilities)
+            if all(fitting) and not what.postmods and target_missing is None:
+                claims.append(  # whichever is played, it is one the canceler names
+                    card_claim(
+                        Stance.PERMIT,
+                        canceler,
+                        cancel.render(),
+                        f'"{canceler.name}" cancels {what.render()}, and "{canceled.name}" '
+                        f"has {shown}: whichever is played, it is one",
+                        DESIGNATOR,
+                        EVENT_OR_ABILITY,
+                        EVENTS,
+                    )
+                )
+                continue
+            if not any(fitting) and target_missing is None:
+                claims.append(
+                    rule_claim(
+                        Stance.FORBID,
+                        f'"{canceler.name}" cancels only {what.render()}, and "{canceled.name}" '
+                        f"has {shown}: played, it counts only as the one being played, and "
+                        "none of them is one",
+                        DESIGNATOR,
+                        EVENT_OR_ABILITY,
+                        EVENTS,
+                    )
+                )
+                continue
             _unless_limited(
                 f'"{canceled.name}" has {len(headers)} abilities; while it is '
                 "played it counts only as the one being played, and the "
