@@ -164,10 +164,12 @@ def can_character_play(ctx: Context) -> Answer:
     effects, missing = effects_of(card)
     defeated = bool(claims)
     claims += _requirements(ctx, card, effects, table, who, state)
-    _settle(missing, card.name, claims)
+    free: list[Claim] = []
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
         free = _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+    _settle(missing, card.name, claims + free)  # a permission may be all that speaks
+    if not defeated:
         raisers = [
             r.card
             for f in ctx.facts_of("in_play")
@@ -176,7 +178,7 @@ def can_character_play(ctx: Context) -> Answer:
             and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
         ]
         passives = bool(ctx.facts_of("in_play"))
-        doubt = None if free else play_doubt(card, effects, who, state, table, raisers, passives)
+        doubt = play_doubt(card, effects, who, state, table, raisers, passives, free=bool(free))
         if doubt is not None:
             _open(doubt, claims)
         claims += free

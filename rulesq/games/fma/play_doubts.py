@@ -33,18 +33,22 @@ def play_doubt(
     table: Table,
     raisers: list[Card],
     passives: bool = False,
+    free: bool = False,
 ) -> str | None:
     """Why "yes, the character may play it" is not sure (None: nothing the situation shows).
 
     ``raisers`` are the cards in play whose text increases attribute costs; ``passives``
     says whether any card is stated in play (whose text may change a value the timeline of
-    the situation's characters does not hold).
+    the situation's characters does not hold); ``free``, that a permission lets the player
+    play it without paying its cost (only its timing is left to doubt).
     """
     abilities = [e for e in effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1:
         return None
     ability = abilities[0]
     header = ability.header()
+    if free:
+        return _timing(card, ability, table)
     if raisers and ability.cost is not None:
         return (
             f'"{raisers[0].name}" increases attribute costs, and rulesq does not check the cost '
@@ -72,10 +76,15 @@ def play_doubt(
                 f'"{who.name}" is set (line {readiness[1].span.line}), and "{card.name}" costs '
                 f'"{extra.render()}": rulesq does not check whether a set character can pay it'
             )
+    return _timing(card, ability, table)
+
+
+def _timing(card: Card, ability: fx.Ability, table: Table) -> str | None:
+    """Why a Main ability asked about outside the main phase is no sure yes (None: it is not)."""
     if ability.timing is Timing.MAIN and table.step is not None and table.step[0] != MAIN_PHASE:
         return (
-            f'"{card.name}" is played as "{header}" and it is the {table.step[0]}: rulesq does '
-            "not check the timing of a play"
+            f'"{card.name}" is played as "{ability.header()}" and it is the {table.step[0]}: '
+            "rulesq does not check the timing of a play"
         )
     return None
 
