@@ -817,7 +817,34 @@ def can_target(ctx: Context) -> Answer:
         )
     if not selectors and not pairs:
         _open(f'"{card.name}" has no text that targets a character', claims)
+    home = _home_in_search(table, target)
+    if home is not None:
+        _open(home, claims)
     return judge(ctx, claims)
+
+
+#: The phases in which no character is in a search party (the search phase is not one).
+_NO_SEARCH_PARTY = ("main phase", "draw phase", "cleanup phase", "power-up phase")
+
+
+def _home_in_search(table: Table, target: Character) -> str | None:
+    """Why targeting a character at home is no sure yes: it may be the search phase.
+
+    The rulings say a non-targeted effect during the search phase reaches characters at home
+    as well as in search parties (Global effects), and that one card can target advantages at
+    home (a clarification); they never say a targeted one reaches a character at home then.
+    """
+    place = table.places.get(normalise_name(target.name))
+    if place is None or place[0] != HOME:
+        return None
+    step = table.step[0] if table.step is not None else None
+    if step in _NO_SEARCH_PARTY:
+        return None
+    when = f"it is the {step}" if step is not None else "the situation does not say the phase"
+    return (
+        f'"{target.name}" is at home and {when}: the rulings say that a non-targeted effect '
+        "during the search phase reaches characters at home too, never that a targeted one does"
+    )
 
 
 def _pair_claims(
