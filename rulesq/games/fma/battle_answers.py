@@ -81,7 +81,7 @@ def fight(ctx: Context) -> Fight | Answer:
                 "play does in a battle (only that an out-of-play leader cannot recruit and keeps "
                 "his attachments)"
             )
-    blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at)
+    blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at, setup.ended_line)
     if blocked is not None:
         return blocked
     timeline = state.timeline(setup.ended_at)
@@ -156,7 +156,7 @@ def _after_the_battle(
             gap.text
             for name in names
             for gap in state.blocking(name, attribute)
-            if gap.position >= ended_at
+            if state.battle.ended_line is not None and gap.line > state.battle.ended_line
         )
     )
     for text in unread:

@@ -83,6 +83,8 @@ class Reader:
         self.game = game
         self.state = State()
         self._counter = 0
+        #: The line of the statement being read (where a gap arises).
+        self._line = 0
         #: Cards stated in play and not yet stated gone (a text the state does not follow,
         #: such as a cost increase, may still leave play).
         self._in_play: set[str] = set()
@@ -128,6 +130,7 @@ class Reader:
     def read(self, facts: list[Fact]) -> State:
         """Read the facts, in order."""
         for fact in facts:
+            self._line = fact.span.line
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 handler(fact)
@@ -939,9 +942,7 @@ class Reader:
         self, character: str | None, attribute: Attribute | None, text: str, reason: str
     ) -> None:
         """Record what stops some answers."""
-        self.state.gaps.append(
-            Gap(text, reason, character, attribute, position=len(self.state.entries))
-        )
+        self.state.gaps.append(Gap(text, reason, character, attribute, line=self._line))
 
 
 #: Effects that can change attributes, defeat characters or change a battle.
