@@ -622,6 +622,9 @@ def can_cancel(ctx: Context) -> Answer:
     if action is None:
         raise CannotAnswer(f'"{canceller.name}": {why}')
     sentence = action.first("cancel")
+    played = action.first("cancel-unless-all")
+    if (sentence is None or sentence.match is None) and played is not None and played.match:
+        return _cancel_played_card(ctx, canceller, other, action)
     if sentence is None or sentence.match is None:
         wanted = next((w for s in action.sentences if (w := TC.whom(s.words + "."))), None)
         if wanted is not None:
@@ -679,6 +682,32 @@ def can_cancel(ctx: Context) -> Answer:
             f"{shown} just played"
         )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+
+
+def _cancel_played_card(ctx: Context, canceller: Card, other: Card, action: ab.Action) -> Answer:
+    """A cancel of "target unit or support card just played": a card played, on the chain."""
+    board = _board(ctx)
+    text = Text(canceller.name, action.quote)
+    if any(lk.card is other for lk in board.resolved) and not any(
+        lk.card is other for lk in board.chain
+    ):
+        return _no_longer_just(ctx, canceller, other, action)
+    kind = (other.type or "card").lower()
+    link = next((lk for lk in board.chain if lk.card is other), None)
+    if kind not in ("unit", "support"):
+        reason = f'"{other.name}" is a {kind}: "{canceller.name}" cancels a unit or support card'
+        return _conclude(ctx, YesNo(False), reason, [C.JUST_PLAYED], [text])
+    if link is None or link.kind != "card":
+        raise CannotAnswer(
+            f'"{other.name}" is not stated played on the action chain (write, e.g., you play '
+            f'"{other.name}")'
+        )
+    reason = (
+        f'"{other.name}", a {kind} card, is played and on the unresolved chain: "{canceller.name}" '
+        "cancels a unit or support card just played, unless its controller spends all the "
+        "resources in his pool"
+    )
+    return _conclude(ctx, YesNo(True), reason, [C.JUST_PLAYED], [text])
 
 
 def _no_longer_just(ctx: Context, canceller: Card, other: Card, action: ab.Action) -> Answer:
