@@ -103,6 +103,6 @@ def test_icons_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> Non
     shared, every = _asks(monkeypatch, cases, True), _asks(monkeypatch, cases, False)
     # BM-Q279b's discard with TopNotch's use unstated is counted as that use (the replay reads
     # whether its text is in force, asking Impenetrable Fog's ignore about icons: 2 asks).
-    # "is X active?" reads the optional discards of cards played this turn (whether their
-    # player chose to act is stated): 2 asks more.
-    assert (shared, every) == (71, 81)
+    # The optional discards of cards played this fight (whether their player chose to act is
+    # stated) are read only for a card whose own text has one: no ask for the others.
+    assert (shared, every) == (69, 79)

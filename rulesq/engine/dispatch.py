@@ -305,6 +305,9 @@ def answer_question(
         say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried(), restated)
         if say is not None:
             return Context(situation, question, game, {}).cannot(say)
+        say = defaults.choice_decides(situation, question, answer, ask)
+        if say is not None:
+            return Context(situation, question, game, {}).cannot(say)
     return answer
 
 

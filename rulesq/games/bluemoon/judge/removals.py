@@ -12,6 +12,7 @@ their card is played, "On my turn" texts on their player's turn only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
@@ -23,7 +24,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.kinds import Group
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity, Ref
@@ -109,20 +110,28 @@ def offers(forces: Forces, who: str) -> list[Offer]:
         gone = card.zone is Zone.GONE
         if not gone and not forces.live(card):
             continue
-        for source in _with_interference_effects(forces, forces.in_force(card, in_hand=gone)):
-            effect = source.effect
-            if not isinstance(effect, fx.ActionEffect | fx.Obligation):
+        sources = _with_interference_effects(forces, forces.in_force(card, in_hand=gone))
+        out += _offers_of(forces, sources)
+    return out
+
+
+def _offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
+    """The texts among ``sources`` that let their player discard cards in play."""
+    out: list[Offer] = []
+    for source in sources:
+        effect = source.effect
+        if not isinstance(effect, fx.ActionEffect | fx.Obligation):
+            continue
+        dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
+        for do in dos:
+            if do.actor.value != "controller" or do.mode not in PERMITTING:
                 continue
-            dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
-            for do in dos:
-                if do.actor.value != "controller" or do.mode not in PERMITTING:
-                    continue
-                for act in (_them(act, effect) for act in do.acts):
-                    if _play_discard(act):
-                        assert isinstance(act, a.Discard)
-                        offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
-                        offer.closed = _closed(forces, source, effect)
-                        out.append(offer)
+            for act in (_them(act, effect) for act in do.acts):
+                if _play_discard(act):
+                    assert isinstance(act, a.Discard)
+                    offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
+                    offer.closed = _closed(forces, source, effect)
+                    out.append(offer)
     return out
 
 
@@ -208,38 +217,118 @@ def _counted(exception: CardsExpr) -> bool:
     )
 
 
-def unstated_choice(forces: Forces, card: Instance) -> str | None:
-    """Why whether ``card`` is still in play rests on a choice the situation leaves out, or None.
+#: At most this many cards are tried as the cards an unstated optional discard may take, and
+#: this many ways of taking them: beyond, the choice is not tried (the answer cannot rest on it).
+CHOICE_CARDS = 8
+CHOICE_WAYS = 6
 
-    A card played this turn whose text "may" discard cards in play (``card`` among them) was
-    applied when played; with no use of it and no discard by its player stated since, whether
-    its player chose to act is not given.
+
+@dataclass
+class Pending:
+    """A "may" discard of a card played this fight whose use the situation does not state."""
+
+    source: Source
+    #: The line of the play the text acted at (the choice is made then).
+    line: int
+    #: Each way to use the text: the cards it discards (None: too many ways to try).
+    ways: list[tuple[Instance, ...]] | None
+    #: Whether the text leaves no choice of cards (all of them): its use says which.
+    whole: bool
+
+    @property
+    def what(self) -> str:
+        """The choice, as the answer names it."""
+        return f'"{self.source.card.name}" was played with "{self.source.quote}"'
+
+
+def _optional_play_discard(source: Source) -> bool:
+    """Whether a text lets its player discard cards in play at his option ("I may discard")."""
+    effect = source.effect
+    return isinstance(effect, fx.ActionEffect) and any(
+        do.mode is a.Mode.MAY and any(_play_discard(act) for act in do.acts) for do in effect.dos
+    )
+
+
+def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
+    """The "may" discards of cards played this fight (before line ``before``) left unstated.
+
+    A card played in the fight whose text "may" discard cards in play was applied when played;
+    with no use of it and no discard by its player stated since, whether its player chose to
+    act is not given (FAQ: 'if it uses "may" you may choose not to take any action'). Each is
+    listed with the ways it could have been used: the cards in play it could discard now.
     """
     state = forces.state
-    for who in {card.owner, other(card.owner)}:
-        for offer in offers(forces, who):
-            source = offer.source
-            if not offer.optional or fits(forces, offer, [card]) is not None:
+    plays = [
+        e
+        for e in state.fight_events("play")
+        if e.cards
+        and e.line is not None
+        and (before is None or e.line < before)
+        and any(_optional_play_discard(s) for s in effects_of(e.cards[0]))
+    ]
+    out: list[Pending] = []
+    for event in plays:
+        card, who = event.cards[0], event.who or ""
+        if any(e.seq > event.seq for e in state.events_of("discard", who)) or any(
+            e.seq > event.seq and e.cards and e.cards[0] is card
+            for e in state.events_of("use_text", who)
+        ):
+            continue  # its use, or the discard it made, is stated
+        # A card still in play (or an interference card applied) offers what is in force now;
+        # one gone since (a leadership card on the leader) its text as it acted when played.
+        if card.zone is Zone.GONE or forces.live(card):
+            found = [o for o in offers(forces, who) if o.source.card is card]
+        else:
+            found = _offers_of(forces, effects_of(card))
+        for offer in found:
+            if not offer.optional:
                 continue
-            plays = [
-                e.seq
-                for e in state.events_of("play", who, this_turn=True)
-                if e.cards and e.cards[0] is source.card
-            ]
-            if not plays:
-                continue
-            after = plays[-1]
-            used = any(
-                e.seq > after and e.cards and e.cards[0] is source.card
-                for e in state.events_of("use_text", who)
-            ) or any(e.seq > after for e in state.events_of("discard", who))
-            if not used:
-                return (
-                    f'"{source.card.name}" was played with "{source.quote}": its player may '
-                    f'choose not to act, and the situation does not say whether "{card.name}" '
-                    f'was discarded (say I use the special power text of "{source.card.name}", '
-                    "or state the discard)"
-                )
+            assert event.line is not None
+            pending = _ways(forces, offer, event.line)
+            if pending is not None and pending.ways != []:
+                out.append(pending)
+    return out
+
+
+def _ways(forces: Forces, offer: Offer, line: int) -> Pending | None:
+    """The ways an optional discard could take the cards in play now (maximal for "all")."""
+    who = offer.source.controller
+    candidates = [
+        c
+        for c in forces.state.cards
+        if c.in_play
+        and c.active
+        and not (c.owner != who and forces.protected(c))
+        and fits(forces, offer, [c]) is None
+    ]
+    if not candidates:
+        return None
+    options = _options(offer.act.cards)
+    whole = all(o.quantity.kind in WHOLE for o in options)
+    if whole and len(options) == 1 and not any(_counted(e) for e in options[0].exceptions):
+        return Pending(offer.source, line, [tuple(candidates)], whole=True)
+    if len(candidates) > CHOICE_CARDS:
+        return Pending(offer.source, line, None, whole=False)
+    sets = [
+        chosen
+        for size in range(1, len(candidates) + 1)
+        for chosen in combinations(candidates, size)
+        if fits(forces, offer, list(chosen)) is None
+    ]
+    if whole:
+        sets = [s for s in sets if not any(set(s) < set(t) for t in sets)]
+    return Pending(offer.source, line, sets if len(sets) <= CHOICE_WAYS else None, whole=False)
+
+
+def unstated_choice(forces: Forces, card: Instance) -> str | None:
+    """Why whether ``card`` is still in play rests on a choice the situation leaves out, or None."""
+    for pending in pending_choices(forces):
+        if pending.ways is None or any(card in way for way in pending.ways):
+            return (
+                f"{pending.what}: its player may choose not to act, and the situation does "
+                f'not say whether "{card.name}" was discarded (say I use the special power '
+                f'text of "{pending.source.card.name}", or state the discard)'
+            )
     return None
 
 

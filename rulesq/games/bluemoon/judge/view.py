@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
+from rulesq.engine.answer import Choice
 from rulesq.engine.defaults import beginning_of_turn, no_icons, quoted
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
@@ -26,6 +27,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unneeded
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
+from rulesq.games.bluemoon.judge.removals import pending_choices
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone, new_instance
 
@@ -60,6 +62,9 @@ def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
     """How the judging read the icons the situation gives each card (quoted) of none known."""
     return {quoted(name): read for name, read in given_reads(catalog).items()}
 
+
+#: The questions that ask about a player's optional choice itself: not asked again with it made.
+ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional", "can_discard"})
 
 #: The two yes/no verdicts, made once (immutable): every yes/no answer gives one.
 _YES, _NO = YesNo(True), YesNo(False)
@@ -176,7 +181,14 @@ class View:
             graph.absence(text)
         read_names = self._icons_read_names()
         iconless = [no_icons(name) for name in read_names]  # assumed where their icons were read
-        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *iconless]
+        choices = self._choices()
+        assumed = [
+            *self.state.assumed,
+            *ruling.assumptions,
+            *self._unquoted(),
+            *iconless,
+            *(c.assumption for c in choices),
+        ]
         if self.state.phase_defaulted and self.state.phase is None:
             whose = "my" if self.state.turn_owner == ME else "your"
             assumed.append(beginning_of_turn(whose))
@@ -197,6 +209,7 @@ class View:
         graph.later(precedents_later(self.ctx, answer))
         answer.unneeded_flags = partial(unneeded_flags, self.icon_use, self.timeline.icon_use)
         answer.flags_read = partial(flags_read, self.catalog)
+        answer.choices = choices
         return answer
 
     def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:
@@ -261,6 +274,50 @@ class View:
         """
         judged = sorted(self.unknown_icons_read)
         return [*judged, *sorted(set(self.timeline.icons_read) - set(judged))]
+
+    def _choices(self) -> tuple[Choice, ...]:
+        """The optional discards played this turn whose use is unstated, each way to try.
+
+        Taken as not used (the replay applies no discard it does not see); the engine asks
+        the question again with each use stated right after the play. A question about the
+        choice itself (may the text be used, may it discard a card) is not asked so.
+        """
+        if self.ctx.question.kind in ABOUT_THE_CHOICE:
+            return ()
+        out = []
+        for pending in pending_choices(self.forces, self.ctx.question.span.line):
+            card = pending.source.card
+            name = quoted(card.name)
+            player = "I" if card.owner == ME else "you"
+            branches: list[tuple[int, str, str]] = []
+            for way in pending.ways or ():
+                if pending.whole:
+                    line, label = f"{player} use the special power text of {name}", "if it is used"
+                else:
+                    names = ", ".join(quoted(c.name) for c in way)
+                    line, label = f"{player} discard {names}", f"if it discards {names}"
+                branches.append((pending.line + 1, line, label))
+            out.append(
+                Choice(
+                    assumption=(
+                        f"{pending.what} and no use of it is stated: it is taken not to be "
+                        "used (asked again with each use, the answer is the same)"
+                    ),
+                    reason=(
+                        f"{pending.what}: its player may choose not to act, and the situation "
+                        "does not say whether he did, which decides the answer: {verdicts} "
+                        + (
+                            f"(say {player} use the special power text of {name}, or state "
+                            "the discard)"
+                            if pending.whole
+                            else f"(state the discard it made: {player} discard …)"
+                        )
+                    ),
+                    taken="if it is not used",
+                    branches=tuple(branches),
+                )
+            )
+        return tuple(out)
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""
