@@ -13,6 +13,7 @@ from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.choices import unstated_choice
 from rulesq.games.bluemoon.judge.claims import (
     Claim,
     Stance,
@@ -27,7 +28,6 @@ from rulesq.games.bluemoon.judge.overruled import (
     settle,
 )
 from rulesq.games.bluemoon.judge.playing import gang_joins
-from rulesq.games.bluemoon.judge.removals import unstated_choice
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.shielding import shield

@@ -12,7 +12,6 @@ their card is played, "On my turn" texts on their player's turn only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
@@ -53,11 +52,11 @@ class Offer:
     optional: bool = False
 
 
-def _play_discard(act: a.Act) -> bool:
+def play_discard(act: a.Act) -> bool:
     """Whether a discard act names cards in play rather than in a hand."""
     if not isinstance(act, a.Discard):
         return False
-    options = _options(act.cards)
+    options = options_of(act.cards)
     if not options:
         return False
     for option in options:
@@ -88,7 +87,8 @@ def _them(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
     return replace(act, cards=them)
 
 
-def _options(expr: CardsExpr) -> list[Cards]:
+def options_of(expr: CardsExpr) -> list[Cards]:
+    """The alternatives or parts of a card selector ("X or Y", "X and Y"), or itself."""
     if isinstance(expr, CardChoice):
         return list(expr.options)
     if isinstance(expr, CardSet):
@@ -111,11 +111,11 @@ def offers(forces: Forces, who: str) -> list[Offer]:
         if not gone and not forces.live(card):
             continue
         sources = _with_interference_effects(forces, forces.in_force(card, in_hand=gone))
-        out += _offers_of(forces, sources)
+        out += offers_of(forces, sources)
     return out
 
 
-def _offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
+def offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
     """The texts among ``sources`` that let their player discard cards in play."""
     out: list[Offer] = []
     for source in sources:
@@ -127,7 +127,7 @@ def _offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
             if do.actor.value != "controller" or do.mode not in PERMITTING:
                 continue
             for act in (_them(act, effect) for act in do.acts):
-                if _play_discard(act):
+                if play_discard(act):
                     assert isinstance(act, a.Discard)
                     offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
                     offer.closed = _closed(forces, source, effect)
@@ -210,133 +210,18 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect | fx.Obligat
     return UNFOLLOWED + when.render()
 
 
-def _counted(exception: CardsExpr) -> bool:
+def counted_exception(exception: CardsExpr) -> bool:
     """An exception that spares some cards the text's player picks ("one active character")."""
     return isinstance(exception, Cards) and (
         exception.last_remaining or exception.quantity.kind in (Q.COUNT, Q.OF)
     )
 
 
-#: At most this many cards are tried as the cards an unstated optional discard may take, and
-#: this many ways of taking them: beyond, the choice is not tried (the answer cannot rest on it).
-CHOICE_CARDS = 8
-CHOICE_WAYS = 6
-
-
-@dataclass
-class Pending:
-    """A "may" discard of a card played this fight whose use the situation does not state."""
-
-    source: Source
-    #: The line of the play the text acted at (the choice is made then).
-    line: int
-    #: Each way to use the text: the cards it discards (None: too many ways to try).
-    ways: list[tuple[Instance, ...]] | None
-    #: Whether the text leaves no choice of cards (all of them): its use says which.
-    whole: bool
-
-    @property
-    def what(self) -> str:
-        """The choice, as the answer names it."""
-        return f'"{self.source.card.name}" was played with "{self.source.quote}"'
-
-
-def _optional_play_discard(source: Source) -> bool:
-    """Whether a text lets its player discard cards in play at his option ("I may discard")."""
-    effect = source.effect
-    return isinstance(effect, fx.ActionEffect) and any(
-        do.mode is a.Mode.MAY and any(_play_discard(act) for act in do.acts) for do in effect.dos
-    )
-
-
-def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
-    """The "may" discards of cards played this fight (before line ``before``) left unstated.
-
-    A card played in the fight whose text "may" discard cards in play was applied when played;
-    with no use of it and no discard by its player stated since, whether its player chose to
-    act is not given (FAQ: 'if it uses "may" you may choose not to take any action'). Each is
-    listed with the ways it could have been used: the cards in play it could discard now.
-    """
-    state = forces.state
-    plays = [
-        e
-        for e in state.fight_events("play")
-        if e.cards
-        and e.line is not None
-        and (before is None or e.line < before)
-        and any(_optional_play_discard(s) for s in effects_of(e.cards[0]))
-    ]
-    out: list[Pending] = []
-    for event in plays:
-        card, who = event.cards[0], event.who or ""
-        if any(e.seq > event.seq for e in state.events_of("discard", who)) or any(
-            e.seq > event.seq and e.cards and e.cards[0] is card
-            for e in state.events_of("use_text", who)
-        ):
-            continue  # its use, or the discard it made, is stated
-        # A card still in play (or an interference card applied) offers what is in force now;
-        # one gone since (a leadership card on the leader) its text as it acted when played.
-        if card.zone is Zone.GONE or forces.live(card):
-            found = [o for o in offers(forces, who) if o.source.card is card]
-        else:
-            found = _offers_of(forces, effects_of(card))
-        for offer in found:
-            if not offer.optional:
-                continue
-            assert event.line is not None
-            pending = _ways(forces, offer, event.line)
-            if pending is not None and pending.ways != []:
-                out.append(pending)
-    return out
-
-
-def _ways(forces: Forces, offer: Offer, line: int) -> Pending | None:
-    """The ways an optional discard could take the cards in play now (maximal for "all")."""
-    who = offer.source.controller
-    candidates = [
-        c
-        for c in forces.state.cards
-        if c.in_play
-        and c.active
-        and not (c.owner != who and forces.protected(c))
-        and fits(forces, offer, [c]) is None
-    ]
-    if not candidates:
-        return None
-    options = _options(offer.act.cards)
-    whole = all(o.quantity.kind in WHOLE for o in options)
-    if whole and len(options) == 1 and not any(_counted(e) for e in options[0].exceptions):
-        return Pending(offer.source, line, [tuple(candidates)], whole=True)
-    if len(candidates) > CHOICE_CARDS:
-        return Pending(offer.source, line, None, whole=False)
-    sets = [
-        chosen
-        for size in range(1, len(candidates) + 1)
-        for chosen in combinations(candidates, size)
-        if fits(forces, offer, list(chosen)) is None
-    ]
-    if whole:
-        sets = [s for s in sets if not any(set(s) < set(t) for t in sets)]
-    return Pending(offer.source, line, sets if len(sets) <= CHOICE_WAYS else None, whole=False)
-
-
-def unstated_choice(forces: Forces, card: Instance) -> str | None:
-    """Why whether ``card`` is still in play rests on a choice the situation leaves out, or None."""
-    for pending in pending_choices(forces):
-        if pending.ways is None or any(card in way for way in pending.ways):
-            return (
-                f"{pending.what}: its player may choose not to act, and the situation does "
-                f'not say whether "{card.name}" was discarded (say I use the special power '
-                f'text of "{pending.source.card.name}", or state the discard)'
-            )
-    return None
-
-
 def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
     """Why the text cannot discard these cards together (a ruling), or None if it can."""
     who = offer.source.controller
     reasons: list[Ruling] = []
-    for option in _options(offer.act.cards):
+    for option in options_of(offer.act.cards):
         why = _fits_option(forces, option, cards, who)
         if why is None:
             return None
@@ -358,13 +243,13 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
     base = replace(
         option,
         quantity=Quantity(),
-        exceptions=tuple(e for e in option.exceptions if not _counted(e)),
+        exceptions=tuple(e for e in option.exceptions if not counted_exception(e)),
     )
     for card in cards:
         if not matches(base, card, who, forces):
             return _not_named(forces, option, card, who)
     for exception in option.exceptions:
-        if not _counted(exception):
+        if not counted_exception(exception):
             continue
         assert isinstance(exception, Cards)
         spare = 1 if exception.last_remaining else exception.quantity.n or 1
@@ -489,8 +374,8 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             sources=[offer.source],
         )
         if any(
-            isinstance(e, Cards) and not e.last_remaining and _counted(e)
-            for o in _options(offer.act.cards)
+            isinstance(e, Cards) and not e.last_remaining and counted_exception(e)
+            for o in options_of(offer.act.cards)
             for e in o.exceptions
         ):
             ruling.cite(R.READER_CHOOSES, R.CHOOSING_WHAT_STAYS)
@@ -525,10 +410,10 @@ def discarded_by_use(forces: Forces, card: Instance) -> list[Instance]:
     for offer in offers(forces, who):
         if offer.source.card is not card or offer.closed is not None:
             continue
-        options = _options(offer.act.cards)
+        options = options_of(offer.act.cards)
         if len(options) != 1 or options[0].quantity.kind not in WHOLE:
             return []
-        if any(_counted(e) for e in options[0].exceptions):
+        if any(counted_exception(e) for e in options[0].exceptions):
             return []
         found += [
             c
@@ -588,5 +473,5 @@ def _per_turn_discard(source: Source) -> bool:
     return (
         isinstance(effect, fx.ActionEffect)
         and effect.group is Group.PER_TURN_OR_EVENT
-        and any(_play_discard(act) for do in effect.dos for act in do.acts)
+        and any(play_discard(act) for do in effect.dos for act in do.acts)
     )

@@ -23,11 +23,11 @@ from rulesq.games.bluemoon.judge.cards import (
     merge_icons_read,
     note_unknown_icons,
 )
+from rulesq.games.bluemoon.judge.choices import pending_choices
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unneeded
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
-from rulesq.games.bluemoon.judge.removals import pending_choices
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone, new_instance
 
@@ -64,7 +64,7 @@ def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
 
 
 #: The questions that ask about a player's optional choice itself: not asked again with it made.
-ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional", "can_discard"})
+ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional"})
 
 #: The two yes/no verdicts, made once (immutable): every yes/no answer gives one.
 _YES, _NO = YesNo(True), YesNo(False)
@@ -286,17 +286,13 @@ class View:
             return ()
         out = []
         for pending in pending_choices(self.forces, self.ctx.question.span.line):
-            card = pending.source.card
-            name = quoted(card.name)
-            player = "I" if card.owner == ME else "you"
-            branches: list[tuple[int, str, str]] = []
-            for way in pending.ways or ():
-                if pending.whole:
-                    line, label = f"{player} use the special power text of {name}", "if it is used"
-                else:
-                    names = ", ".join(quoted(c.name) for c in way)
-                    line, label = f"{player} discard {names}", f"if it discards {names}"
-                branches.append((pending.line + 1, line, label))
+            if self.ctx.question.kind in pending.about:
+                continue
+            if pending.use_stated:
+                raise CannotAnswer(
+                    f"{pending.what}, and its use is stated, but not which cards it took "
+                    f"({pending.hint.split(', or')[0]})"
+                )
             out.append(
                 Choice(
                     assumption=(
@@ -306,15 +302,12 @@ class View:
                     reason=(
                         f"{pending.what}: its player may choose not to act, and the situation "
                         "does not say whether he did, which decides the answer: {verdicts} "
-                        + (
-                            f"(say {player} use the special power text of {name}, or state "
-                            "the discard)"
-                            if pending.whole
-                            else f"(state the discard it made: {player} discard …)"
-                        )
+                        f"({pending.hint})"
                     ),
                     taken="if it is not used",
-                    branches=tuple(branches),
+                    branches=tuple(
+                        (pending.line + 1, line, label) for line, label in pending.ways or ()
+                    ),
                 )
             )
         return tuple(out)
