@@ -50,6 +50,9 @@ NONE: frozenset[str] = frozenset()
 #: The question kinds about a choice itself (see ``Pending.about``).
 RETRIEVE_ASKS = frozenset({"can_retrieve", "active"})
 DISCARD_ASKS = frozenset({"can_discard"})
+HAND_ASKS = frozenset(
+    {"can_discard", "satisfied", "discard_value", "who_chooses", "must_discard", "discard_count"}
+)
 
 
 def quoted(name: str) -> str:
@@ -73,6 +76,8 @@ class Pending:
     act: str = "discard"
     #: The use is stated, but not what it did (the cards it chose): no way is "not used".
     use_stated: bool = False
+    #: A discard from the player's own hand (Charm Holy Dragon, Water Spirit).
+    hand: bool = False
 
     @property
     def about(self) -> frozenset[str]:
@@ -82,6 +87,8 @@ class Pending:
         imposed by Summon Sorcerer is that the card which may be retrieved is active'), are
         read at the choice; whether a card may be discarded, likewise.
         """
+        if self.hand:
+            return HAND_ASKS
         return RETRIEVE_ASKS if self.act == "retrieve" else DISCARD_ASKS
 
     @property
@@ -174,10 +181,16 @@ def _retrieved(act: a.Act) -> Cards | None:
     return None
 
 
+def _own_hand_discard(act: a.Act) -> bool:
+    """Whether an act discards cards from its player's own hand ("to attract one dragon")."""
+    return isinstance(act, a.Discard) and _from_hand(act.cards, Role.CONTROLLER)
+
+
 def optional_kind(source: Source) -> bool:
     """Whether a text lets its player act at his option on cards in play or in a hand."""
     return any(
         play_discard(act)
+        or _own_hand_discard(act)
         or _hand_taken(act) is not None
         or _shuffle_away(act) is not None
         or _retrieved(act) is not None
@@ -285,6 +298,8 @@ def _pending(forces: Forces, source: Source, play: Event, after: list[Event]) ->
             assert pending.ways is not None
             pending.ways.append((pending.use_line, "if it is used"))
             return pending
+        elif _own_hand_discard(act) and not _used(after, source, HAND_ACTS, who):
+            return _hand_ways(forces, source, line)
         elif (what := _retrieved(act)) is not None and not _used(
             after, source, RETRIEVES, who, use=False
         ):
@@ -320,6 +335,33 @@ def _pending(forces: Forces, source: Source, play: Event, after: list[Event]) ->
                 ]
             return pending
     return None
+
+
+def _hand_ways(forces: Forces, source: Source, line: int) -> Pending | None:
+    """The ways an optional discard from the player's own hand could have gone.
+
+    A hand known card by card: each set of its cards (up to ``CHOICE_WAYS``); else one card
+    of it, unnamed (what its discard brings is then not known either).
+    """
+    who = source.controller
+    state = forces.state
+    size = state.hand_size(who)
+    if size == 0:
+        return None
+    pending = Pending(source, line, [], whole=False, hand=True)
+    assert pending.ways is not None
+    held = state.hand(who)
+    if state.player(who).hand_exact and held:
+        sets = [chosen for n in range(1, len(held) + 1) for chosen in combinations(held, n)]
+        if len(sets) > CHOICE_WAYS:
+            pending.ways = None
+            return pending
+        for chosen in sets:
+            names = ", ".join(quoted(c.name) for c in chosen)
+            pending.ways.append((f"{pending.player} discard {names}", f"if it discards {names}"))
+        return pending
+    pending.ways.append((f"{pending.player} discard 1 card", "if it discards a card"))
+    return pending
 
 
 def _discard_ways(forces: Forces, offer: Offer, line: int) -> Pending | None:
