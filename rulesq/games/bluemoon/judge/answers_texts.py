@@ -193,7 +193,7 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
         ruling.cite(*off_rules(off))
     opposed = forces.opposed(card)
     if opposed is not None:
-        ruling.reason += f"; but it has no effect: {opposed.quote}"
+        ruling.reason += f'; and "{card.name}" itself has no effect: {opposed.quote}'
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling

@@ -78,6 +78,17 @@ class Pending:
     use_stated: bool = False
     #: A discard from the player's own hand (Charm Holy Dragon, Water Spirit).
     hand: bool = False
+    #: The player who chooses, when not the text's player ("we both may discard …").
+    actor: str | None = None
+    #: The line each way is stated before (None: the line after the play). A discard from a
+    #: hand is stated just before the question: when both players choose, the other player of
+    #: a Chosen One acts first (BM-Q147), after what the situation states of it.
+    at: int | None = None
+
+    @property
+    def where(self) -> int:
+        """The line each way is stated before."""
+        return self.at if self.at is not None else self.line + 1
 
     @property
     def about(self) -> frozenset[str]:
@@ -98,8 +109,15 @@ class Pending:
 
     @property
     def player(self) -> str:
-        """The text's player, as a statement writes him (I / you)."""
-        return "I" if self.source.controller == ME else "you"
+        """The player who chooses, as a statement writes him (I / you)."""
+        return "I" if (self.actor or self.source.controller) == ME else "you"
+
+    @property
+    def chooser(self) -> str:
+        """Who chooses, as a reason names him."""
+        if self.actor is None or self.actor == self.source.controller:
+            return "its player"
+        return "the other player"
 
     @property
     def hint(self) -> str:
@@ -120,7 +138,7 @@ def _acts(source: Source) -> Iterator[tuple[a.Do, a.Act]]:
     if not isinstance(effect, fx.ActionEffect):
         return
     for do in effect.dos:
-        if do.mode is a.Mode.MAY and do.actor is Role.CONTROLLER:
+        if do.mode is a.Mode.MAY and do.actor in (Role.CONTROLLER, Role.BOTH):
             for act in do.acts:
                 yield do, act
 
@@ -183,7 +201,9 @@ def _retrieved(act: a.Act) -> Cards | None:
 
 def _own_hand_discard(act: a.Act) -> bool:
     """Whether an act discards cards from its player's own hand ("to attract one dragon")."""
-    return isinstance(act, a.Discard) and _from_hand(act.cards, Role.CONTROLLER)
+    return isinstance(act, a.Discard) and (
+        _from_hand(act.cards, Role.CONTROLLER) or _from_hand(act.cards, Role.BOTH)
+    )
 
 
 def optional_kind(source: Source) -> bool:
@@ -224,9 +244,7 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
             if not optional_kind(source) or not _condition_holds(forces, source):
                 continue
             after = [e for e in state.events if e.seq > event.seq]
-            found = _pending(forces, source, event, after)
-            if found is not None:
-                out.append(found)
+            out += _pending(forces, source, event, after, before)
     return out
 
 
@@ -261,7 +279,28 @@ def _used(
     return False
 
 
-def _pending(forces: Forces, source: Source, play: Event, after: list[Event]) -> Pending | None:
+def _pending(
+    forces: Forces, source: Source, play: Event, after: list[Event], before: int | None
+) -> list[Pending]:
+    """The choices an unstated optional text leaves, one for each player who chooses."""
+    for do, act in _acts(source):
+        if _own_hand_discard(act):
+            who = source.controller
+            actors = (who, other(who)) if do.actor is Role.BOTH else (who,)
+            out = [
+                found
+                for actor in actors
+                if not _used(after, source, HAND_ACTS, actor)
+                and (found := _hand_ways(forces, source, play, actor)) is not None
+            ]
+            for found in out:
+                found.at = before
+            return out
+    found = _choice(forces, source, play, after)
+    return [] if found is None else [found]
+
+
+def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> Pending | None:
     """The ways an unstated optional text could have been used, or None (stated, or no way)."""
     assert play.line is not None
     line = play.line
@@ -298,8 +337,6 @@ def _pending(forces: Forces, source: Source, play: Event, after: list[Event]) ->
             assert pending.ways is not None
             pending.ways.append((pending.use_line, "if it is used"))
             return pending
-        elif _own_hand_discard(act) and not _used(after, source, HAND_ACTS, who):
-            return _hand_ways(forces, source, line)
         elif (what := _retrieved(act)) is not None and not _used(
             after, source, RETRIEVES, who, use=False
         ):
@@ -337,18 +374,18 @@ def _pending(forces: Forces, source: Source, play: Event, after: list[Event]) ->
     return None
 
 
-def _hand_ways(forces: Forces, source: Source, line: int) -> Pending | None:
-    """The ways an optional discard from the player's own hand could have gone.
+def _hand_ways(forces: Forces, source: Source, play: Event, who: str) -> Pending | None:
+    """The ways an optional discard from ``who``'s own hand could have gone.
 
     A hand known card by card: each set of its cards (up to ``CHOICE_WAYS``); else one card
     of it, unnamed (what its discard brings is then not known either).
     """
-    who = source.controller
+    assert play.line is not None
     state = forces.state
     size = state.hand_size(who)
     if size == 0:
         return None
-    pending = Pending(source, line, [], whole=False, hand=True)
+    pending = Pending(source, play.line, [], whole=False, hand=True, actor=who)
     assert pending.ways is not None
     held = state.hand(who)
     if state.player(who).hand_exact and held:
@@ -458,8 +495,8 @@ def unstated_choice(forces: Forces, card: Instance) -> str | None:
                     f"({pending.hint.split(', or')[0]})"
                 )
             return (
-                f"{pending.what}: its player may choose not to act, and the situation does "
-                f'not say whether "{card.name}" is still in play ({pending.hint})'
+                f"{pending.what}: {pending.chooser} may choose not to act, and the situation "
+                f'does not say whether "{card.name}" is still in play ({pending.hint})'
             )
     return None
 

@@ -300,13 +300,14 @@ class View:
                         "used (asked again with each use, the answer is the same)"
                     ),
                     reason=(
-                        f"{pending.what}: its player may choose not to act, and the situation "
+                        f"{pending.what}: {pending.chooser} may choose not to act, and the "
+                        "situation "
                         "does not say whether he did, which decides the answer: {verdicts} "
                         f"({pending.hint})"
                     ),
                     taken="if it is not used",
                     branches=tuple(
-                        (pending.line + 1, line, label) for line, label in pending.ways or ()
+                        (pending.where, line, label) for line, label in pending.ways or ()
                     ),
                 )
             )
