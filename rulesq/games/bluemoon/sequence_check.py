@@ -308,6 +308,9 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             said = (
                 "makes this the first turn of the fight"
                 if first.kind == "first_turn"
+                else f"passes the start of the fight to {'me' if who == ME else 'you'}, and "
+                "this is its first turn"
+                if first.kind == "decline"
                 else f"says {'I am' if who == ME else 'you are'} due to start the fight, and "
                 "this is its first turn"
             )
@@ -364,6 +367,7 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
         )
     turn.decline = fact
     turn.due = YOU if who == ME else ME  # the opponent starts the fight instead
+    turn.first, turn.first_next = None, fact  # the next turn is the fight's first (BM-Q430)
 
 
 def _on_ships(situation: Situation, fact: Fact, turn: Turn) -> None:
