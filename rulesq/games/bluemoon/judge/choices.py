@@ -28,6 +28,7 @@ from rulesq.games.bluemoon.judge.removals import (
     offers_of,
     options_of,
     play_discard,
+    with_interference_effects,
 )
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
@@ -218,6 +219,18 @@ def optional_kind(source: Source) -> bool:
     )
 
 
+def _unwrapped(sources: list[Source]) -> list[Source]:
+    """The sources, an interference card's effects in place of its trigger."""
+    out: list[Source] = []
+    for source in sources:
+        effect = source.effect
+        if isinstance(effect, fx.InterferenceTrigger):
+            out += [Source(source.card, inner, source.index) for inner in effect.effects]
+        else:
+            out.append(source)
+    return out
+
+
 def _condition_holds(forces: Forces, source: Source) -> bool:
     condition = fx.condition_of(source.effect)
     return condition is None or holds(condition, source.controller, forces, source.card)
@@ -232,14 +245,14 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
         if e.cards
         and e.line is not None
         and (before is None or e.line < before)
-        and any(optional_kind(s) for s in effects_of(e.cards[0]))
+        and any(optional_kind(s) for s in _unwrapped(effects_of(e.cards[0])))
     ]
     out: list[Pending] = []
     for event in plays:
         card = event.cards[0]
         live = card.zone is Zone.GONE or forces.live(card)
         sources = forces.in_force(card, in_hand=card.zone is Zone.GONE) if live else []
-        sources = sources if live else effects_of(card)
+        sources = with_interference_effects(forces, sources if live else effects_of(card))
         for source in sources:
             if not optional_kind(source) or not _condition_holds(forces, source):
                 continue

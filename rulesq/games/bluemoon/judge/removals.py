@@ -110,7 +110,7 @@ def offers(forces: Forces, who: str) -> list[Offer]:
         gone = card.zone is Zone.GONE
         if not gone and not forces.live(card):
             continue
-        sources = _with_interference_effects(forces, forces.in_force(card, in_hand=gone))
+        sources = with_interference_effects(forces, forces.in_force(card, in_hand=gone))
         out += offers_of(forces, sources)
     return out
 
@@ -135,7 +135,7 @@ def offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
     return out
 
 
-def _with_interference_effects(forces: Forces, sources: list[Source]) -> list[Source]:
+def with_interference_effects(forces: Forces, sources: list[Source]) -> list[Source]:
     """The sources, with the effects of interference cards played in answer this turn."""
     out: list[Source] = []
     for source in sources:
