@@ -367,7 +367,10 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
         )
     turn.decline = fact
     turn.due = YOU if who == ME else ME  # the opponent starts the fight instead
-    turn.first, turn.first_next = None, fact  # the next turn is the fight's first (BM-Q430)
+    turn.first, turn.first_next = (
+        None,
+        fact,
+    )  # the next turn is the fight's first (FAQ, Start of Fight)
 
 
 def _on_ships(situation: Situation, fact: Fact, turn: Turn) -> None:

@@ -1,6 +1,6 @@
 """The optional texts ("Now I may …") played in the fight whose use the situation leaves out.
 
-BM-Q124: 'the card text on a played card is always read out and applied, although if it uses
+The FAQ: 'the card text on a played card is always read out and applied, although if it uses
 "may" you may choose not to take any action.' A card played in the fight whose text lets its
 player, at his option, discard cards in play, shuffle the other player's cards in play into his
 draw deck, take cards from the other player's hand or retrieve his own cards in play: with no
@@ -77,13 +77,13 @@ class Pending:
     act: str = "discard"
     #: The use is stated, but not what it did (the cards it chose): no way is "not used".
     use_stated: bool = False
-    #: A discard from the player's own hand (Charm Holy Dragon, Water Spirit).
+    #: A discard from the player's own hand ("… from my hand to attract one dragon").
     hand: bool = False
     #: The player who chooses, when not the text's player ("we both may discard …").
     actor: str | None = None
     #: The line each way is stated before (None: the line after the play). A discard from a
     #: hand is stated just before the question: when both players choose, the other player of
-    #: a Chosen One acts first (BM-Q147), after what the situation states of it.
+    #: a Chosen One acts first (FAQ, Card Play: Timing), after what the situation states of it.
     at: int | None = None
 
     @property
@@ -95,8 +95,9 @@ class Pending:
     def about(self) -> frozenset[str]:
         """The question kinds about this choice itself, answered as the text acts.
 
-        Whether a card may be retrieved, and whether it is active (BM-Q366: 'The only condition
-        imposed by Summon Sorcerer is that the card which may be retrieved is active'), are
+        Whether a card may be retrieved, and whether it is active (FAQ, Ships: General Rules:
+        'The only condition imposed by [the text] is that the card which may be retrieved is
+        active'), are
         read at the choice; whether a card may be discarded, likewise.
         """
         if self.hand:
@@ -367,8 +368,8 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
                 if c.in_play
                 and c.owner == who
                 and c.zone is not Zone.CARGO
-                and c is not source.card  # BM-Q337: 'should be considered to have a similar
-                # prohibition' (not this card) as Gloria Gracia's
+                and c is not source.card  # FAQ, Special Power Texts: Other: 'should be
+                # considered to have a similar prohibition' (not this card)
                 and matches(base, c, who, forces, source.card)
             ]
             if not candidates:
