@@ -102,6 +102,27 @@ SAME_PHASE_READING = True
 ICON_CARDS_TRIED = 4
 
 
+def other_way(situation: Situation, question: Question, answer: Answer, ask: Ask) -> Answer:
+    """The answer another way of an unstated choice gives, if it differs; else ``answer``.
+
+    For a default's re-ask (an icon given, a turn stated): a verdict there that rests on a
+    choice is then seen to differ, as it would in the answer itself.
+    """
+    if not answer.answered or answer.verdict is None:
+        return answer
+    shown = answer.verdict.show()
+    position = situation.questions.index(question)
+    for choice in answer.choices:
+        for at, lines, _ in choice.branches:
+            other = stated_at(situation, at, lines)
+            if other is None:
+                continue
+            again = ask(other, other.questions[position])
+            if again.answered and again.verdict is not None and again.verdict.show() != shown:
+                return again
+    return answer
+
+
 def choice_decides(
     situation: Situation, question: Question, answer: Answer, ask: Ask
 ) -> str | None:

@@ -13,7 +13,6 @@ from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.choices import unstated_choice
 from rulesq.games.bluemoon.judge.claims import (
     Claim,
     Stance,
@@ -292,9 +291,6 @@ def active(ctx: Context) -> Answer:
     view = View(ctx)
     card = view.card()
     if card.in_play and card.active:
-        pending = unstated_choice(view.forces, card)
-        if pending is not None:
-            raise CannotAnswer(pending)
         zone = card.zone.value
         rule = {
             "character": R.MOST_RECENT_ACTIVE,

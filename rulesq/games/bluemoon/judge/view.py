@@ -156,8 +156,10 @@ class View:
         """
         self.refuse_unread()
         if self.ctx.light:
+            choices = self._choices()
             light = self._verdict_only(verdict, ruling)
             light.flags_read = partial(flags_read, self.catalog)
+            light.choices = choices
             reads = self.timeline.phase_reads
             if reads is not None:
                 light.phase_alike = reads.alike
@@ -179,9 +181,9 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
+        choices = self._choices()  # (before the icons read are gathered: it reads some)
         read_names = self._icons_read_names()
         iconless = [no_icons(name) for name in read_names]  # assumed where their icons were read
-        choices = self._choices()
         assumed = [
             *self.state.assumed,
             *ruling.assumptions,
