@@ -28,6 +28,7 @@ from rulesq.games.bluemoon.judge.removals import (
     offers_of,
     options_of,
     play_discard,
+    them_of,
     with_interference_effects,
 )
 from rulesq.games.bluemoon.judge.select import matches
@@ -142,7 +143,7 @@ def _acts(source: Source) -> Iterator[tuple[a.Do, a.Act]]:
     for do in effect.dos:
         if do.mode is a.Mode.MAY and do.actor in (Role.CONTROLLER, Role.BOTH):
             for act in do.acts:
-                yield do, act
+                yield do, them_of(act, effect)  # "one of them": the cards its condition counts
 
 
 def _hand_taken(act: a.Act) -> int | None:

@@ -67,7 +67,7 @@ def play_discard(act: a.Act) -> bool:
     return True
 
 
-def _them(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
+def them_of(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
     """A discard of "one of them" read as the cards its condition counts, or the act as it is.
 
     "If you have more than one active character card, I may now discard one of them."
@@ -126,7 +126,7 @@ def offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
         for do in dos:
             if do.actor.value != "controller" or do.mode not in PERMITTING:
                 continue
-            for act in (_them(act, effect) for act in do.acts):
+            for act in (them_of(act, effect) for act in do.acts):
                 if play_discard(act):
                     assert isinstance(act, a.Discard)
                     offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
