@@ -6,7 +6,8 @@ player, at his option, discard cards in play, shuffle the other player's cards i
 draw deck, take cards from the other player's hand or retrieve his own cards in play: with no
 use of it (and no act it makes) stated since, the replay has not carried it out. Each is listed
 with the ways its use could have gone, as the statements that say so (the judge asks the
-question again with each, stated right after the play). A stated use carries out what needs no
+question again with each, stated right after the play; a discard from a hand, just before the
+question). A stated use carries out what needs no
 further choice (:func:`shuffled_by_use`, :func:`hand_taken_by_use`); one that picks cards
 ("one of") is settled by the discard or retrieve stated with it.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
@@ -57,11 +59,6 @@ HAND_ASKS = frozenset(
 )
 
 
-def quoted(name: str) -> str:
-    """A card name as a situation writes it: in double quotes, inner quotes escaped."""
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 @dataclass
 class Pending:
     """An optional text of a card played this fight whose use the situation does not state."""
@@ -98,8 +95,7 @@ class Pending:
 
         Whether a card may be retrieved, and whether it is active (FAQ, Ships: General Rules:
         'The only condition imposed by [the text] is that the card which may be retrieved is
-        active'), are
-        read at the choice; whether a card may be discarded, likewise.
+        active'), are read at the choice; whether a card may be discarded, likewise.
         """
         if self.hand:
             return HAND_ASKS
@@ -126,7 +122,7 @@ class Pending:
     def hint(self) -> str:
         """How the situation may state the choice."""
         if self.whole:
-            return f"say {self.use_line}, or leave it out only if it was not used"
+            return f"say {self.use_line}, or say nothing if it was not used"
         return f"state what it did: {self.player} {self.act} …, or say nothing if it was not used"
 
     @property
