@@ -102,17 +102,22 @@ SAME_PHASE_READING = True
 ICON_CARDS_TRIED = 4
 
 
-def other_way(situation: Situation, question: Question, answer: Answer, ask: Ask) -> Answer:
+def other_way(
+    situation: Situation, question: Question, answer: Answer, ask: Ask, known: AbstractSet[str]
+) -> Answer:
     """The answer another way of an unstated choice gives, if it differs; else ``answer``.
 
     For a default's re-ask (an icon given, a turn stated): a verdict there that rests on a
-    choice is then seen to differ, as it would in the answer itself.
+    choice the first answer did not meet (its assumption not in ``known``) is then seen to
+    differ; a choice the first answer met is asked each way of that answer itself.
     """
     if not answer.answered or answer.verdict is None:
         return answer
     shown = answer.verdict.show()
     position = situation.questions.index(question)
     for choice in answer.choices:
+        if choice.assumption in known:
+            continue
         for at, lines, _ in choice.branches:
             other = stated_at(situation, at, lines)
             if other is None:

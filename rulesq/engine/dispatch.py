@@ -292,11 +292,15 @@ def answer_question(
                 kept = memos[id(other)] = (other, {defaults.ASKED_FROM: family})
             return _answer(other, again, game, kept[1], light=True)
 
+        met = frozenset(c.assumption for c in answer.choices)
+
         def ask(other: Situation, again: Question) -> Answer:
             # Asked again with another default, a verdict may rest on a choice the first
             # judging did not meet (a text in force only with an icon given): asked each way.
             found = plain(other, again)
-            return defaults.other_way(other, again, found, plain) if found.choices else found
+            if not found.choices:
+                return found
+            return defaults.other_way(other, again, found, plain, met)
 
         if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
             situation, question, answer, ask
