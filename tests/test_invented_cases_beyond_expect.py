@@ -450,6 +450,28 @@ def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assu
     assert any('"Octak" draws to 8' in text and "optional" in text for text in assumed), assumed
 
 
+def test_an_optional_draw_of_a_played_card_is_shown_as_an_assumption() -> None:
+    """Water Spirit's optional draw is taken in the hand count and the draws, shown as Octak's."""
+    for answer in answers("hands/an-optional-draw-of-a-played-card-is-shown-as-an-assumption.rq"):
+        assumed = answer.graph.assumptions()
+        assert any('"Water Spirit" draws 2' in text and "optional" in text for text in assumed), (
+            assumed
+        )
+
+
+def test_an_unstated_optional_discard_that_changes_nothing_is_shown_as_an_assumption() -> None:
+    """Asked with and without the use of Provoke Earthquake, the same verdict: it is given,
+    with the use taken as not made shown."""
+    name = "choices/an-unstated-optional-discard-that-changes-nothing-is-answered.rq"
+    for answer in answers(name):
+        assert answer.answered
+        assumed = answer.graph.assumptions()
+        assert any(
+            '"Provoke Earthquake" was played' in text and "not to be used" in text
+            for text in assumed
+        ), assumed
+
+
 def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:
     """The sources' "Value 2" counted in an earth fight: the answer says it takes it so."""
     answer = answers(
