@@ -19,7 +19,7 @@ the same as that of a phase asked already (``Answer.phase_alike``: the game note
 judging compared the phase stated) takes that verdict.
 
 One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
-to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
+to have none (``no_icons``), shown where the judging read them. An answer that read them
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
 a time; when a verdict differs, the judge is asked to say which icons the card has. An icon
 whose reading no step used (``Answer.unneeded_flags``, as the game notes it) would give the
@@ -324,14 +324,15 @@ def say_the_phase(verdicts: dict[str, list[str]]) -> str:
 
 
 def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
-    """The cards whose icons a yes/no answer took to be none, with the icons it asked about.
+    """The cards whose icons an answer took to be none, with the icons it asked about.
 
     Each card is named as written (quoted), with the icons the judging asked the card for
-    (``icons_read`` on the assumption), or None when it read them as a whole. Only an
-    answer with a verdict of yes or no is re-asked; a card the situation says the icons of
-    is not taken to have none, so it is not among them.
+    (``icons_read`` on the assumption), or None when it read them as a whole. Any verdict is
+    re-asked, a number as a yes or no (a card's unknown PROTECTED icon may keep its text in
+    force, and change a total); a card the situation says the icons of is not taken to have
+    none, so it is not among them.
     """
-    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+    if not answer.answered or answer.verdict is None:
         return []
     graph = answer.graph
     cards: list[tuple[str, tuple[str, ...] | None]] = []
