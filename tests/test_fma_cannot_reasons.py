@@ -51,6 +51,17 @@ REASONS = [
         "mob character",
     ),
     (
+        "fma-set-cost/a-set-this-character-cost-needs-the-characters-readiness.rq",
+        0,
+        'the situation does not say whether "Aide" is ready, and "Rally Call" costs "Set this '
+        'character"',
+    ),
+    (
+        "fma-set-cost/a-set-this-character-cost-needs-the-characters-readiness.rq",
+        4,
+        '"Aide" was set by the cost of "Rally Call" (line 27)',
+    ),
+    (
         "fma-reacts/a-named-leader-who-cannot-play-is-no-sure-player-of-a-react.rq",
         0,
         'no character of yours is stated, and "Plain React" costs "React Wits 2"',

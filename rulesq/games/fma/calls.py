@@ -178,7 +178,9 @@ def can_character_play(ctx: Context) -> Answer:
             and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
         ]
         passives = bool(ctx.facts_of("in_play"))
-        doubt = play_doubt(card, effects, who, state, table, raisers, passives, free=bool(free))
+        doubt = play_doubt(
+            card, effects, who, state, table, raisers, passives, free=bool(free), facts=ctx.facts
+        )
         if doubt is not None:
             _open(doubt, claims)
         claims += free

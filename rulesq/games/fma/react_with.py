@@ -162,7 +162,7 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         if state.defeated_by(who.name) is not None:
             reasons.append(f'"{who.name}" is defeated and cannot play events or abilities')
             continue
-        doubt = play_doubt(card, effects, who, state, table, raisers, passives)
+        doubt = play_doubt(card, effects, who, state, table, raisers, passives, facts=ctx.facts)
         if doubt is None:
             return None
         reasons.append(doubt)
