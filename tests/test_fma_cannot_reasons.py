@@ -62,6 +62,17 @@ REASONS = [
         '"Aide" was set by the cost of "Rally Call" (line 27)',
     ),
     (
+        "fma-levels/an-invented-leaders-level-is-read-from-the-values-given.rq",
+        3,
+        'its card line gives no level for "Bare Chief" (write: card "Bare Chief" leader '
+        '(level 2), or "Bare Chief" is level 2)',
+    ),
+    (
+        "fma-levels/an-invented-leaders-level-is-read-from-the-values-given.rq",
+        6,
+        'the situation says "Card Chief" is level 4 (line 32), and its card gives level 3',
+    ),
+    (
         "fma-reacts/a-named-leader-who-cannot-play-is-no-sure-player-of-a-react.rq",
         0,
         'no character of yours is stated, and "Plain React" costs "React Wits 2"',
