@@ -17,7 +17,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import discards, free_play, out_of_play, target_pairs
+from rulesq.games.fma import discards, free_play, out_of_play, sides, target_pairs
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
@@ -880,10 +880,10 @@ def _pair_claims(
         )
     elif all(f.fits is False for f in fits):
         if any(f.closed for f in fits):
-            ctx.derivation().absence(
-                f"the situation names every character in play: none other than those it "
-                f'states could take the other role with "{target.name}"',
-                assumed=True,
+            sides.assume_named(
+                ctx,
+                "",
+                f'none other than those it states could take the other role with "{target.name}"',
             )
         claims.append(
             card_claim(

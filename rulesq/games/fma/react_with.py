@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, draws
+from rulesq.games.fma import calls, draws, sides
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
@@ -73,6 +73,9 @@ def can_react(ctx: Context) -> Answer:
             if drawn is not None:  # it weighs the declaring itself: the timing before a draw
                 weighed = [c for c in claims if c is not early] + drawn
                 if not any(not c.allows for c in weighed):
+                    none = _no_player(ctx, table, card)
+                    if none is not None:
+                        return judge(ctx, [*weighed, none])
                     unsure = _no_sure_player(ctx, table, card, effects)
                     if unsure is not None:
                         raise CannotAnswer(unsure)
@@ -95,6 +98,10 @@ def can_react(ctx: Context) -> Answer:
     gone = canceled_reason(table, reacted_ref.card)
     if gone is not None and not any(not c.allows for c in claims):
         raise CannotAnswer(gone)
+    if not any(not c.allows for c in claims):
+        none = _no_player(ctx, table, card)
+        if none is not None:
+            return judge(ctx, [*claims, none])
     unsure = _no_sure_player(ctx, table, card, effects)
     if unsure is not None and not any(not c.allows for c in claims):
         raise CannotAnswer(unsure)
@@ -110,6 +117,48 @@ def can_react(ctx: Context) -> Answer:
         )
     )
     return judge(ctx, claims)
+
+
+def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
+    """The no when every character of the player the situation states is defeated or gone.
+
+    Only characters play events and abilities, and a defeated one cannot; the player's side is
+    read as the characters stated (``sides``), and the answer shows it. None: one may play it,
+    or none of his is stated.
+    """
+    player = ctx.question.who or "me"
+    _, state = reader_for(ctx)
+    if not sides.side_closed(state, table, player):
+        return None
+    names = [
+        c.name
+        for c in state.characters.values()
+        if (c.owner or table.owners.get(normalise_name(c.name))) == player
+    ]
+    leader = table.leaders.get(player)
+    if leader is not None and state.find(normalise_name(leader.name)) is None:
+        names.append(leader.name)
+    defeats = []
+    for name in names:
+        found = state.find(normalise_name(name))
+        defeat = state.defeated_by(name)
+        if defeat is None and (found is None or not found.gone):
+            return None
+        if defeat is not None:
+            defeats.append(defeat)
+    whose = "yours" if player == "me" else "his"
+    for defeat in defeats:
+        ctx.fact(defeat)
+    sides.assume_named(ctx, f" of {whose}", f'none of {whose} can play "{card.name}"')
+    shown = ", ".join(f'"{n}"' for n in names)
+    return rule_claim(
+        Stance.FORBID,
+        f"every character of {whose} the situation states ({shown}) is defeated or has left "
+        "play, and defeated characters cannot play events or abilities (only characters play "
+        "them)",
+        calls.DEFEATED_FACTION,
+        calls.ONLY_CHARACTERS_PLAY,
+    )
 
 
 def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) -> str | None:
