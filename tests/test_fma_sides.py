@@ -13,6 +13,7 @@ from rulesq.situation import parse_situation
 CASES = Path(__file__).resolve().parent / "cases" / "fma-sides"
 LOYAL = CASES / "a-side-is-the-characters-stated-once-one-is-stated.rq"
 REACT = CASES / "a-react-with-every-stated-character-gone-is-a-no.rq"
+COPIES = CASES / "a-yes-to-a-character-coming-to-your-side-rests-on-no-unstated-copy.rq"
 TARGETS = (
     Path(__file__).resolve().parent
     / "cases"
@@ -31,16 +32,21 @@ def _named(answer: Answer) -> bool:
 
 
 def test_a_no_on_the_characters_stated_shows_it_and_a_yes_does_not() -> None:
-    """Every no resting on the side stated says so; the yes that found enough does not."""
+    """Every answer resting on the side stated says so; one that found enough does not."""
     empty, theirs, leader, enough = _answers(LOYAL)
     assert not empty.answered
     assert "no character of yours is stated" in empty.reason
     assert theirs.answered and _named(theirs)
     assert leader.answered and _named(leader)
-    assert enough.answered and not _named(enough)
+    assert enough.answered  # enough found: it rests on no other sharing a faction
+    assert not any("shares a faction" in text for text in enough.graph.assumptions())
     _, gone = _answers(REACT)
     assert gone.answered and _named(gone)
     assert _named(_answers(TARGETS)[1])
+    unknown, control, play, mob = _answers(COPIES)
+    assert not unknown.answered and "uniqueness" in unknown.reason
+    assert _named(control) and _named(play)
+    assert mob.answered and not _named(mob)
 
 
 def test_read_always_open_the_nos_are_not_answered(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,6 +56,8 @@ def test_read_always_open_the_nos_are_not_answered(monkeypatch: pytest.MonkeyPat
     assert not theirs.answered and not leader.answered
     assert not _answers(REACT)[1].answered
     assert not _answers(TARGETS)[1].answered
+    _, control, play, mob = _answers(COPIES)
+    assert not control.answered and not play.answered and mob.answered
 
 
 def test_read_always_closed_an_empty_side_is_a_no(monkeypatch: pytest.MonkeyPatch) -> None:
