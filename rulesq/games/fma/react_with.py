@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.games.fma.table import Table
+    from rulesq.situation.model import Fact
 
 DESIGNATOR = "fma/rulings/activated-abilities/1"
 REACTS = "fma/rulings/reacts/3"
@@ -138,7 +139,7 @@ def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
     leader = table.leaders.get(player)
     if leader is not None and state.find(normalise_name(leader.name)) is None:
         names.append(leader.name)
-    defeats = []
+    defeats: list[Fact] = []
     for name in names:
         found = state.find(normalise_name(name))
         defeat = state.defeated_by(name)
@@ -156,7 +157,7 @@ def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
         f"every character of {whose} the situation states ({shown}) is defeated or has left "
         "play, and defeated characters cannot play events or abilities (only characters play "
         "them)",
-        calls.DEFEATED_FACTION,
+        *((calls.DEFEATED_FACTION,) if defeats else ()),
         calls.ONLY_CHARACTERS_PLAY,
     )
 
