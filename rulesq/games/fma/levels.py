@@ -2,7 +2,7 @@
 
 The level comes from the card (the corpus, or its card line: ``card "X" leader (level 2)``) or
 from what the situation says (``"X" is level 2``, ``my leader is "X" (level 2)``; the last
-said holds). Leaders level up (Dark Alleys: "leaders can either gain two experience or level
+said holds). Leaders level up (a card ruling: "leaders can either gain two experience or level
 up"), so a stated level that differs from the card's is not weighed against it: *cannot
 answer*, with both. Nothing given is *cannot answer*, saying what to write. Defeated leaders
 retain their level (the Defeated characters ruling).
