@@ -73,6 +73,11 @@ REASONS = [
         'the situation says "Card Chief" is level 4 (line 32), and its card gives level 3',
     ),
     (
+        "fma-loyal/a-keyword-shared-is-no-faction-shared.rq",
+        0,
+        'the situation does not give the factions of your leader "Chief"',
+    ),
+    (
         "fma-reacts/a-named-leader-who-cannot-play-is-no-sure-player-of-a-react.rq",
         0,
         'no character of yours is stated, and "Plain React" costs "React Wits 2"',

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef
 
 LOYAL = "fma/rulings/loyal/1"
-_NOT_FACTIONS = ("unaligned", "stealth")
+#: Words of a line that name no faction: "unaligned", and the keywords the rulings name as such
+#: (Defeated characters: "keywords ... a defeated Mob character"; an erratum: "the Hero
+#: keyword"; another: "the “Sin” keyword"; Stealth: "characters with Stealth").
+_NOT_FACTIONS = ("unaligned", "stealth", "mob", "hero", "sin")
 
 
 def factions_of(ref: CardRef) -> list[str] | None:
