@@ -87,9 +87,8 @@ def test_card_shows_warhammer_text_in_force_with_erratum() -> None:
     assert record["errata"], record
     assert any("core-set" in e["id"] for e in record["errata"])
     code, text = run("card", "Franz's Decree", "--game", "warhammer")
-    assert (
-        "Text in force: Action: Target unit cannot be declared as an attacker or defender." in text
-    )
+    assert "Text in force: Action: Target unit cannot be declared as an attacker or\n" in text
+    assert "\n               defender.\n" in text  # wrapped under itself, within 80 columns
 
 
 def test_card_erratum_that_leaves_the_text_is_not_shown_as_changing_it() -> None:

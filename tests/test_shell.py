@@ -16,10 +16,11 @@ def test_a_situation_builds_up_and_each_question_is_answered() -> None:
     table = Table()
     assert table.handle('you have active "Pandemonium"') == ""
     out = table.handle('ask can I play "Laughing Gas"?').splitlines()
-    assert out[:3] == [
+    assert out[:4] == [
         'ask can I play "Laughing Gas"?',
         "  no",
-        '  decided by you may not: "Pandemonium" forbids it: You may not play support cards.',
+        '  decided by you may not: "Pandemonium" forbids it: You may not play support',
+        "    cards.",
     ]
     checked = table.handle("expect yes").splitlines()
     assert checked[-1] == "  expect yes: DISAGREE (expected yes, but the answer is no)"
@@ -43,8 +44,10 @@ def test_save_and_game(tmp_path: Path) -> None:
     table = Table()
     table.handle('you have active "Pandemonium"')
     path = tmp_path / "case.rq"
-    assert table.handle(f":save {path}") == f"saved 1 line to {path}"
+    # the count is the file's lines, the game line with them (as :show prints them)
+    assert table.handle(f":save {path}") == f"saved 2 lines to {path}"
     assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
+    assert path.read_text() == table.handle(":show") + "\n"
     assert table.handle(":game warhammer") == (
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
@@ -171,10 +174,11 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
     done = _piped(lines, tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     out = done.stdout.splitlines()
-    assert out[:3] == [
+    assert out[:4] == [
         'ask can I play "Laughing Gas"?',
         "  no",
-        '  decided by you may not: "Pandemonium" forbids it: You may not play support cards.',
+        '  decided by you may not: "Pandemonium" forbids it: You may not play support',
+        "    cards.",
     ]
     assert out[-3:] == [
         "game bluemoon",
@@ -321,7 +325,7 @@ def test_save_reads_a_tilde_as_the_home_folder(
     monkeypatch.setenv("HOME", str(tmp_path))
     table = Table()
     table.handle('you have active "Pandemonium"')
-    assert table.handle(":save ~/case.rq") == "saved 1 line to ~/case.rq"
+    assert table.handle(":save ~/case.rq") == "saved 2 lines to ~/case.rq"
     assert (tmp_path / "case.rq").read_text().endswith('you have active "Pandemonium"\n')
 
 

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
 
 HELP = """\
-Type a statement (you have active "Card"), a question (ask can I play "Card"?) or a call
-(expect no); a question is answered at once. Tab completes card names and forms.
+Type a statement (you have active "Card"), a question (ask can I play "Card"?)
+or a call (expect no); a question is answered at once. Tab completes card names
+and forms.
   :show         the situation so far
   :undo         take back the last line
   :save FILE    write the situation to a .rq file
@@ -159,8 +160,8 @@ class Table:
             Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
-        count = len(self.lines)
-        return f"saved {count} {'line' if count == 1 else 'lines'} to {path}"
+        count = len(self.lines) + 1  # the game line too: the lines the file holds
+        return f"saved {count} lines to {path}"
 
     def switch(self, game: str) -> str:
         """Start over with another game."""
