@@ -74,3 +74,30 @@ def test_check_names_a_non_utf8_file_once(tmp_path: object) -> None:
     assert (result.error.source, result.error.line, result.error.column) == (str(path), 1, 1)
     assert str(result.error) == "not UTF-8 text: the byte 0xff cannot be read (invalid start byte)"
     assert result.error.render().count(str(path)) == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "shown", "named"),
+    [
+        ("it is my\u00a0turn", "it is my\\xa0turn", "no-break space (U+00A0"),
+        ("it is my\u200bturn", "it is my\\u200bturn", "zero width space (U+200B"),
+        ("game\u3000bluemoon", "game\\u3000bluemoon", "ideographic space (U+3000"),
+    ],
+)
+def test_a_space_that_is_not_a_plain_one_is_shown_and_named(
+    line: str, shown: str, named: str
+) -> None:
+    """A line that fails on an odd space reads, printed as is, just like the form suggested
+    ("did you mean: it is my turn" under "it is my turn"): it is shown escaped and named."""
+    text = f"game bluemoon\n{line}\nask can I retreat?\n" if "game" not in line else line + "\n"
+    rendered = error_of(text).render()
+    assert f"  {shown}" in rendered.splitlines()
+    note = [row for row in rendered.splitlines() if row.startswith("note: ")]
+    assert len(note) == 1 and named in note[0] and "plain space" in note[0], rendered
+    assert "\u00a0" not in rendered and "\u200b" not in rendered and "\u3000" not in rendered
+
+
+def test_a_plain_line_has_no_note_about_spaces() -> None:
+    """The note comes only with such a character: a plain slip has none."""
+    rendered = error_of("game bluemoon\nit is my tern\nask can I retreat?\n").render()
+    assert "note:" not in rendered
