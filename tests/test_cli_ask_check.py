@@ -110,6 +110,11 @@ def test_ask_without_a_question_or_with_two_outputs_is_bad_input() -> None:
     assert code == 2 and "no question" in out and "rulesq forms" in out
     code, out = run("ask", "--json", "-e", "game warhammer")
     assert code == 2 and "no question" in json.loads(out)["error"]
+    # placed after the last line, where the question would go, with an example of one
+    assert (json.loads(out)["file"], json.loads(out)["line"]) == ("<-e>", 2)
+    code, out = run("ask", "-e", "game warhammer\nit is my turn\n")
+    assert out.splitlines()[0] == "<-e>:3:1: error: no question: the situation asks nothing"
+    assert "expected a question on its own line, like: ask " in out
     code, out = run("ask", "--json", "--graph", "dot", str(ERRATA))
     assert code == 2 and "not both" in json.loads(out)["error"]
     code, out = run("ask", "--graph", "dot", str(ERRATA))
