@@ -194,6 +194,7 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
         ('you have active "Pandemonium"\nask can I play "Laughing Gas"?\nexpect yes\n', 1),
         ('ask can I play "Laughing Gas"?\nI retreet\n', 2),
         ('I retreet\nask can I play "Laughing Gas"?\nexpect yes\n', 2),
+        ('you have active "Pandemonium"\n:save\n', 2),  # a command that failed: no file
     ],
 )
 def test_piped_lines_exit_as_check_would(tmp_path: Path, lines: str, code: int) -> None:

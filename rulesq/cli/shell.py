@@ -155,7 +155,7 @@ class Table:
     def save(self, path: str) -> str:
         """Write the situation to ``path``."""
         if not path:
-            return "give a file name: :save case.rq"
+            return "error: give a file name: :save case.rq"
         try:
             Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
         except OSError as error:
