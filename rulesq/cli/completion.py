@@ -30,7 +30,9 @@ SHELLS = ("bash", "zsh", "fish")
 def completion(
     shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
 ) -> None:
-    """Print the shell completion script: commands, options and card names complete.
+    """Print the completion script of a shell (bash, zsh or fish).
+
+    Commands, options and card names complete.
 
     Examples:
 

@@ -20,10 +20,11 @@ CALLS = (
 
 
 def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """List every statement and question form, each with an example and what it answers.
+    """List every statement and question form, with an example each.
 
     A situation file holds a game line, statements (facts and events, in order), questions
-    (ask ...?) and the calls to check (expect ...). Each form below is one line.
+    (ask ...?) and the calls to check (expect ...). Each form is one line, listed with what
+    it states or asks.
 
     Examples:
 
