@@ -55,6 +55,23 @@ def test_cite_by_alias_prints_the_verbatim_answer() -> None:
     assert "Q: " in out and "A: " in out
 
 
+def test_cite_reads_as_words_and_fits_in_80_columns() -> None:
+    """Every line fits in 80 columns, the text's words all there in their order; a corpus
+    field is labelled in words (``main section``), the labels aligned."""
+    from rulesq.corpus import load_corpus
+
+    code, out = run("cite", "BM-Q245")
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    clause = load_corpus("bluemoon").find_clause("BM-Q245")
+    assert clause is not None
+    body = out.split("\nA: ", 1)[1]
+    assert " ".join(body.split()) == " ".join(clause.text.split())
+    header = out.split("\n\n", 1)[0].splitlines()[1:]
+    assert "  main section: Specific Cases" in header
+    starts = {len(row) - len(row.split(":", 1)[1].lstrip()) for row in header}
+    assert len(starts) == 1, header  # every value starts in one column
+
+
 def test_cite_unknown_id_suggests_and_exits_2() -> None:
     """A mistyped clause id gives a suggestion and exit code 2."""
     code, out = run("cite", "BM-Q2455")
