@@ -153,3 +153,10 @@ def test_search_says_when_no_clause_holds_every_word() -> None:
     assert out.splitlines()[0].startswith("No clause holds every word of 'toughness zebra'")
     code, out = run("search", "toughness", "--limit", "1")
     assert code == 0 and "every word" not in out
+
+
+def test_search_fits_in_80_columns() -> None:
+    """Piped, each hit's source and snippet wrap at 80 columns, the marks kept."""
+    code, out = run("search", "dragon retreat", "--game", "bluemoon", "--limit", "20")
+    assert code == 0 and "[retreat]" in out
+    assert max(map(len, out.splitlines())) <= 80

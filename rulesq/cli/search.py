@@ -85,11 +85,17 @@ def search(
         console.print(f"did you mean: {respelled}", markup=False)
     if not found.hits:
         raise typer.Exit(EXIT_FAIL)
+    from rulesq.render.width import wrap
+
     for hit in found.hits:
         console.print(f"[bold]{hit.clause_id}[/bold]  ({hit.kind})", markup=True)
-        console.print(f"  {hit.source}", markup=False)
-        snippet = marked(hit.snippet) if console.is_terminal else unmarked(hit.snippet)
-        console.print("  ", snippet, sep="", markup=False)
+        console.print(wrap(hit.source, "  ", "    "), markup=False)
+        if console.is_terminal:  # the marks in bold, wrapped to the terminal under the indent
+            from rich.padding import Padding
+
+            console.print(Padding(marked(hit.snippet), (0, 0, 0, 2)), soft_wrap=False)
+        else:
+            console.print(wrap(unmarked(hit.snippet), "  ", "  "), markup=False)
 
 
 def _respelled(query: str, suggestions: dict[str, str]) -> str | None:
