@@ -42,9 +42,15 @@ def _escape(character: str) -> str:
 
 
 def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
-    """The closest candidates to ``word`` (case-insensitive), best first."""
-    import difflib  # only when an error is told: not loaded by every command
+    """The closest candidates to ``word`` (case-insensitive), best first.
 
+    The word is compared in its compatible form (NFKC): full-width letters, ligatures and
+    the like, which an input method or a page may give, find the name they spell.
+    """
+    import difflib  # only when an error is told: not loaded by every command
+    import unicodedata
+
+    word = unicodedata.normalize("NFKC", word)
     pool = list(dict.fromkeys(candidates))
     by_lower: dict[str, str] = {}
     for name in pool:

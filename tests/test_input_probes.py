@@ -101,3 +101,14 @@ def test_a_plain_line_has_no_note_about_spaces() -> None:
     """The note comes only with such a character: a plain slip has none."""
     rendered = error_of("game bluemoon\nit is my tern\nask can I retreat?\n").render()
     assert "note:" not in rendered
+
+
+def test_a_name_in_full_width_letters_finds_the_name_it_spells() -> None:
+    """Full-width letters (an input method's) and ligatures are compared as the letters they
+    stand for: the suggestion is the card they spell."""
+    pool = ["Pandemonium", "Laughing Gas", "Blaze", "Flare"]
+    error = UnknownNameError(
+        "card", "\uff30\uff41\uff4e\uff44\uff45\uff4d\uff4f\uff4e\uff49\uff55\uff4d", pool
+    )
+    assert error.suggestions[:1] == ["Pandemonium"]
+    assert UnknownNameError("card", "\ufb01re", ["Fire Wall", "Flare"]).suggestions
