@@ -143,9 +143,10 @@ class Table:
         if name == "game":
             return self.switch(argument)
         if name == "forms":
+            from rulesq.render.width import wrap
             from rulesq.situation.forms import forms_of
 
-            return "\n".join(f"{f.example}\n    {f.says}" for f in forms_of(self.game))
+            return "\n".join(f"{f.example}\n{wrap(f.says, '    ')}" for f in forms_of(self.game))
         from rulesq.errors import did_you_mean, suggest
 
         hint = did_you_mean([f":{c}" for c in suggest(name, COMMANDS)])
