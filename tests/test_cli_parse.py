@@ -107,6 +107,13 @@ def test_parse_text_or_card_not_both() -> None:
     assert run("parse")[0] == 2
 
 
+@pytest.mark.parametrize("text", ["", "   "])
+def test_parse_an_empty_text_is_bad_input(text: str) -> None:
+    """An empty text is refused (exit 2, saying why), not printed as an empty tree (exit 0)."""
+    code, out, err = run("parse", text, "--game", "bluemoon")
+    assert code == 2 and "the text is empty" in err and out == ""
+
+
 def test_coverage_bluemoon_last_line() -> None:
     """``rulesq coverage --game bluemoon`` ends with the count line."""
     code, out, _ = run("coverage", "--game", "bluemoon")
