@@ -160,3 +160,12 @@ def test_search_fits_in_80_columns() -> None:
     code, out = run("search", "dragon retreat", "--game", "bluemoon", "--limit", "20")
     assert code == 0 and "[retreat]" in out
     assert max(map(len, out.splitlines())) <= 80
+
+
+def test_search_repeats_a_long_query_cut_and_never_a_control_character() -> None:
+    """A pasted paragraph is repeated cut to a line, not whole (a 90,000-character query came
+    back whole); the respelled query shows an escape sequence escaped, never raw."""
+    code, out = run("search", "ab " * 30_000)
+    assert code == 1 and len(out) < 200, len(out)
+    code, out = run("search", "pandemonum \x1b[2J")
+    assert code == 1 and "did you mean: pandemonium" in out and "\x1b" not in out
