@@ -289,7 +289,6 @@ def _history() -> History:
     """The lines typed before, kept in the cache folder; in memory when it cannot be used."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    from rulesq.errors import escape_controls
     from rulesq.paths import cache_dir
 
     try:
@@ -298,10 +297,11 @@ def _history() -> History:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as error:
-        where = escape_controls(str(error.filename or error))
+        from rulesq.cachefiles import reason
+
         sys.stderr.write(
-            f"rulesq: warning: cannot keep the lines typed in the cache folder ({where}: "
-            f"{error.strerror or error}); they are kept until you leave\n"
+            f"rulesq: warning: cannot keep the lines typed in the cache folder ({reason(error)});"
+            " they are kept until you leave\n"
         )
         return InMemoryHistory()
     return FileHistory(str(path))
