@@ -337,3 +337,18 @@ def test_a_piped_line_past_the_input_limit_names_the_situation(tmp_path: Path) -
     assert done.stdout.startswith(
         "<stdin>:1: error: the situation is larger than the input limit of 1,000,000 bytes"
     )
+
+
+def test_lines_pasted_at_once_are_each_handled() -> None:
+    """A situation pasted in arrives as one input holding several lines: each is a line of
+    its own (the question among them answered, :undo takes back one), not one line whose
+    question is never asked."""
+    table = Table()
+    out = table.handle(
+        'you have active "Pandemonium"\nI play "Trigger Brainstorm"\n'
+        "ask can I play a support card?\nexpect no\n"
+    )
+    assert out.startswith("ask can I play a support card?\n  no\n"), out
+    assert out.splitlines()[-1] == "  expect no: AGREE"
+    assert len(table.lines) == 4
+    assert table.handle(":undo") == "took back: expect no"

@@ -51,7 +51,12 @@ class Table:
         """What the table prints for one typed line (the situation grows when it is good).
 
         ``place`` (``<stdin>:3``, a piped line's) heads an error, with the column after it.
+        Several lines at once (a situation pasted in) are each handled in turn, as if typed
+        one by one: kept as one line, a question among them would never be answered.
         """
+        if "\n" in line or "\r" in line:
+            done = (self.handle(part, place) for part in line.splitlines())
+            return "\n".join(out for out in done if out)
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             return ""
