@@ -150,3 +150,19 @@ def test_several_gaps_are_each_said_once() -> None:
     text = " ".join(result.output.split())
     for said in ("whose turn it is", "is Unique", "how many resources"):
         assert text.count(said) == 1, result.output
+
+
+def test_why_a_call_does_not_agree_wraps_under_the_call() -> None:
+    """A DISAGREE's detail goes on under the call (the call itself kept as written)."""
+    situation = (
+        'game bluemoon\\nyou have active "Pandemonium"\\nI play "Trigger Brainstorm"\\n'
+        "ask can I play a support card?\\nexpect decided by card text\\n"
+        'expect because "Trigger Brainstorm"\\n'
+    )
+    result = runner.invoke(app, ["ask", "-e", situation])
+    lines = result.output.splitlines()
+    at = lines.index(
+        "  expect decided by card text: DISAGREE (expected decided by 'card text', but"
+    )
+    assert lines[at + 1] == "    'you may not' decided it)"
+    assert all(len(line) <= 80 for line in lines[at:]), lines[at:]

@@ -352,3 +352,16 @@ def test_lines_pasted_at_once_are_each_handled() -> None:
     assert out.splitlines()[-1] == "  expect no: AGREE"
     assert len(table.lines) == 4
     assert table.handle(":undo") == "took back: expect no"
+
+
+def test_a_call_that_does_not_agree_shows_why_whole() -> None:
+    """A call's result keeps its reason when the reason wraps onto a second line."""
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    table.handle('I play "Trigger Brainstorm"')
+    table.handle("ask can I play a support card?")
+    out = table.handle("expect decided by card text").splitlines()
+    assert out == [
+        "  expect decided by card text: DISAGREE (expected decided by 'card text', but",
+        "    'you may not' decided it)",
+    ]

@@ -99,8 +99,14 @@ class Table:
             self.code = 2
             return f"error: {error}"
         if line.startswith("expect "):  # the answer is on screen already: this call's result
-            checked = [row for row in shown.splitlines() if row.startswith("  expect ")]
-            return checked[-1] if checked else shown
+            rows = shown.splitlines()
+            calls = [i for i, row in enumerate(rows) if row.startswith("  expect ")]
+            if not calls:
+                return shown
+            end = calls[-1] + 1  # the last call, and why it does not agree (wrapped under it)
+            while end < len(rows) and rows[end].startswith("    "):
+                end += 1
+            return "\n".join(rows[calls[-1] : end])
         return shown
 
     def answer_last(self, situation: object) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Status
 from rulesq.errors import escape_controls
-from rulesq.render.width import WIDTH
+from rulesq.render.width import WIDTH, hanging
 from rulesq.render.width import wrap as _wrap
 
 if TYPE_CHECKING:
@@ -74,7 +74,9 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
     for outcome in outcomes:
         mark = outcome.result.value.upper()
         line = f"  {outcome.expectation.text}: {mark}"
-        out.append(line + (f" ({outcome.detail})" if outcome.detail else ""))
+        if outcome.detail:  # why it does not agree: wrapped under the call, the call kept
+            line = hanging(line + " ", f"({outcome.detail})", 4)
+        out.append(line)
     return "\n".join(out)
 
 
