@@ -49,6 +49,15 @@ def test_completion_scripts(shell: str, marker: str) -> None:
 def test_completion_of_an_unknown_shell_is_an_error() -> None:
     result = runner.invoke(app, ["completion", "tcsh"])
     assert result.exit_code == 2
+    result = runner.invoke(app, ["completion", "bsh"])
+    assert result.exit_code == 2 and 'Did you mean "bash"' in result.output
+
+
+@pytest.mark.parametrize("said", ["ZSH", "/bin/zsh", " zsh "])
+def test_completion_reads_the_shell_as_a_judge_may_write_it(said: str) -> None:
+    """Any case, or the shell's path ($SHELL), names the shell."""
+    result = runner.invoke(app, ["completion", said])
+    assert result.exit_code == 0 and "#compdef rulesq" in result.output
 
 
 def _complete(*words: str) -> list[str]:
