@@ -192,7 +192,9 @@ class InputError(RulesqError):
                 escape_controls(shorten("expected " + _one_of(self.expected), LONGEST_MESSAGE * 4))
             )
         if self.suggestion and not self._said_by_nearest():
-            out.append(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)))
+            from rulesq.width import wrap  # a hint of several sentences: 80 columns
+
+            out.append(wrap(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)), ""))
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(

@@ -112,3 +112,13 @@ def test_a_name_in_full_width_letters_finds_the_name_it_spells() -> None:
     )
     assert error.suggestions[:1] == ["Pandemonium"]
     assert UnknownNameError("card", "\ufb01re", ["Fire Wall", "Flare"]).suggestions
+
+
+def test_a_long_hint_wraps_at_80_columns() -> None:
+    """A hint of several sentences (what to write instead, and the FAQ clause saying why)
+    wraps between words, its next lines indented; the message line stays whole."""
+    text = "game bluemoon\nit is my turn\nphase Character\nphase Leadership\nask can I retreat?\n"
+    lines = error_of(text).render().splitlines()
+    hint = lines[3:]
+    assert hint[0].startswith("State the phases in turn order;") and len(hint) > 1, lines
+    assert all(len(line) <= 80 for line in hint) and hint[1].startswith("  "), hint

@@ -12,7 +12,7 @@ from rulesq.cli.completion import card_names
 from rulesq.corpus.fields import Lack
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import RulesqError, UnknownNameError
-from rulesq.render.width import hanging
+from rulesq.width import hanging
 
 
 class AmbiguousCardError(RulesqError):

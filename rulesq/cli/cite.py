@@ -10,7 +10,7 @@ import typer
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.corpus.models import Clause
 from rulesq.errors import RulesqError, UnknownNameError
-from rulesq.render.width import hanging
+from rulesq.width import hanging
 
 
 def cite(

@@ -37,7 +37,7 @@ def coverage(game: GameOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(reports if game is None else reports[0])
     else:
-        from rulesq.render.width import wrap
+        from rulesq.width import wrap
 
         for report in reports:
             for miss in report["not_parsed"]:

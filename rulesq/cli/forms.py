@@ -52,7 +52,7 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
             }
         )
         return
-    from rulesq.render.width import wrap
+    from rulesq.width import wrap
 
     out: list[str] = []
     for found in games:

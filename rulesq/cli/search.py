@@ -94,7 +94,7 @@ def search(
         )
     if not found.hits:
         raise typer.Exit(EXIT_FAIL)
-    from rulesq.render.width import wrap
+    from rulesq.width import wrap
 
     for hit in found.hits:
         console.print(f"[bold]{hit.clause_id}[/bold]  ({hit.kind})", markup=True)

@@ -154,8 +154,8 @@ class Table:
         if name == "game":
             return self.switch(argument)
         if name == "forms":
-            from rulesq.render.width import wrap
             from rulesq.situation.forms import forms_of
+            from rulesq.width import wrap
 
             return "\n".join(f"{f.example}\n{wrap(f.says, '    ')}" for f in forms_of(self.game))
         from rulesq.errors import did_you_mean, suggest

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Status
 from rulesq.errors import escape_controls
-from rulesq.render.width import WIDTH, hanging
-from rulesq.render.width import wrap as _wrap
+from rulesq.width import WIDTH, hanging
+from rulesq.width import wrap as _wrap
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
