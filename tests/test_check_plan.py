@@ -165,9 +165,32 @@ def _plan_long_way(
                 if kinds[index] is not None:
                     seen.setdefault(kinds[index], set()).add(number)  # type: ignore[arg-type]
         shared = [kind for kind, numbers in seen.items() if len(numbers) > 1]
-        if shared == loaded:
+        if shared == loaded or loaded:
+            # cut again without a shared game's load, the cut may fall at that game's edge:
+            # keep it loaded here, not flipped back to the loads these runs were not cut for
             break
         loaded = shared
+
+    def spread(runs: list[list[int]], loaded: list[str]) -> float:
+        work = [
+            sum(costs[index] for index in run)
+            + sum(loads.get(k or "", 0.0) for k in {kinds[index] for index in run} - set(loaded))
+            for run in runs
+        ]
+        return max(work) - min(work) if work else 0.0
+
+    starts = {run[0] for run in runs[1:] if run}
+    edge = next(
+        (k for k, i in first.items() if k is not None and k not in loaded and i in starts), None
+    )
+    if edge is not None:
+        weights = list(costs)
+        for kind, index in first.items():
+            if kind is not None and kind not in loaded and kind != edge:
+                weights[index] += loads.get(kind, 0.0)
+        trial = balanced_runs(order, weights, workers)
+        if spread(trial, [*loaded, edge]) < spread(runs, loaded):
+            runs, loaded = trial, [*loaded, edge]
     last = set(loaded)
     return [sorted(run, key=lambda index: kinds[index] in last) for run in runs], loaded
 

@@ -66,6 +66,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/a-toughness-whose-condition-fails-is-named-in-the-reason.rq": {
         1: ("at least 3 resources", "does not hold", "gives no Toughness"),
     },
+    "fma-levels/an-invented-leaders-level-is-read-from-the-values-given.rq": {
+        1: ('"Card Chief" is a level 3 leader',),
+        2: ('"Line Chief" is a level 2 leader',),
+        3: ('"Named Chief" is a level 4 leader',),
+        6: ('"Bare Chief" is a level 1 leader',),
+    },
     "fma/a-bonus-moved-away-is-named-in-the-reason-of-the-value-it-left.rq": {
         1: ("+2 from an event", "moved to strength"),
     },
@@ -448,6 +454,28 @@ def test_an_end_of_fight_draw_counted_in_the_next_turns_hand_is_shown_as_an_assu
     assert answer.verdict == Number(8)
     assumed = answer.graph.assumptions()
     assert any('"Octak" draws to 8' in text and "optional" in text for text in assumed), assumed
+
+
+def test_an_optional_draw_of_a_played_card_is_shown_as_an_assumption() -> None:
+    """Water Spirit's optional draw is taken in the hand count and the draws, shown as Octak's."""
+    for answer in answers("hands/an-optional-draw-of-a-played-card-is-shown-as-an-assumption.rq"):
+        assumed = answer.graph.assumptions()
+        assert any('"Water Spirit" draws 2' in text and "optional" in text for text in assumed), (
+            assumed
+        )
+
+
+def test_an_unstated_optional_discard_that_changes_nothing_is_shown_as_an_assumption() -> None:
+    """Asked with and without the use of Provoke Earthquake, the same verdict: it is given,
+    with the use taken as not made shown."""
+    name = "choices/an-unstated-optional-discard-that-changes-nothing-is-answered.rq"
+    for answer in answers(name):
+        assert answer.answered
+        assumed = answer.graph.assumptions()
+        assert any(
+            '"Provoke Earthquake" was played' in text and "not to be used" in text
+            for text in assumed
+        ), assumed
 
 
 def test_a_value_given_without_its_element_is_shown_as_an_assumption() -> None:

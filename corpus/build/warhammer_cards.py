@@ -625,16 +625,22 @@ def legend_examples(clauses: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
 def legend_power(record: dict[str, Any], examples: dict[str, list[int]]) -> None:
     """A legend's power for card effects: the power icons of its weakest zone (the FAQ's
     Legends clarification). The printed icons stay in ``power_icons``; ``zone_power`` holds
-    the icons per zone (kingdom, quest, battlefield) when the sources give them (a "1-2-1"
-    field, or the clarification's example); otherwise the power is unknown (null)."""
+    the icons per zone (kingdom, quest, battlefield) where the sources name the zones (the
+    clarification's example); a "1-2-1" field gives the three zones' icons with no zone
+    order, kept as ``zone_icons`` (its weakest is known, which zone shows which is not);
+    otherwise the power is unknown (null)."""
     printed = record["power"]
     zones = examples.get(fold(record["name"]))
+    unordered = None
     if zones is None and isinstance(printed, str) and re.fullmatch(r"\d-\d-\d", printed):
-        zones = [int(n) for n in printed.split("-")]
+        unordered = [int(n) for n in printed.split("-")]
     record["power_icons"] = printed
-    record["power"] = min(zones) if zones else None
+    shown = zones or unordered
+    record["power"] = min(shown) if shown else None
     if zones:
         record["zone_power"] = dict(zip(ZONES, zones, strict=True))
+    if unordered:
+        record["zone_icons"] = unordered
     record.setdefault("rulings", []).append(LEGENDS)
 
 

@@ -146,12 +146,46 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
                 weights[index] += loads.get(kind, 0.0)
         runs = balanced_runs(order, weights, workers)
         shared = _shared(runs, kinds)
-        if shared == loaded:
+        if shared == loaded or loaded:
+            # cut again without a shared game's load, the cut may fall at that game's edge:
+            # keep it loaded here, not flipped back to the loads these runs were not cut for
             break
         loaded = shared
+    # A run that starts at a game's first file carries that game's whole load: share the game
+    # (loaded here, its files cut anywhere) where that evens the runs.
+    starts = {run[0] for run in runs[1:] if run}
+    for kind, index in first.items():
+        if kind is None or kind in loaded or index not in starts:
+            continue
+        weights = list(costs)
+        for other, at in first.items():
+            if other is not None and other not in loaded and other != kind:
+                weights[at] += loads.get(other, 0.0)
+        trial = balanced_runs(order, weights, workers)
+        if _spread(trial, kinds, costs, loads, [*loaded, kind]) < _spread(
+            runs, kinds, costs, loads, loaded
+        ):
+            runs, loaded = trial, [*loaded, kind]
+        break
     last = set(loaded)
     runs = [_loaded_last(run, kinds, last) for run in runs]
     return Plan(runs, loaded, costs, loads)
+
+
+def _spread(
+    runs: Sequence[Sequence[int]],
+    kinds: Sequence[str | None],
+    costs: Sequence[float],
+    loads: dict[str, float],
+    loaded: Sequence[str],
+) -> float:
+    """How far apart the runs' predicted work is: files, and the loads of games not loaded."""
+    work = [
+        sum(costs[index] for index in run)
+        + sum(loads.get(kind or "", 0.0) for kind in {kinds[index] for index in run} - {*loaded})
+        for run in runs
+    ]
+    return max(work) - min(work) if work else 0.0
 
 
 def _loaded_last(run: list[int], kinds: Sequence[str | None], loaded: set[str]) -> list[int]:

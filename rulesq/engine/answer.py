@@ -38,6 +38,23 @@ _KEYS = {"decided by precedence": "precedence", "cannot answer": "cannot-answer"
 _CANNOT = Status.CANNOT
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A player's choice the situation does not state, which the answer took one way.
+
+    ``assumption`` (one of the answer's assumptions) says which way; each of ``branches`` is
+    another way, as lines to state before a line of the situation: ``(at, lines, label)``,
+    ``label`` naming the way in a reason (as ``taken`` names the one taken). No branches: the
+    ways are too many to try, and no answer may rest on the choice.
+    """
+
+    assumption: str
+    #: Why there is no answer when the ways give different verdicts ({verdicts}: each way's).
+    reason: str
+    taken: str
+    branches: tuple[tuple[int, str, str], ...]
+
+
 @dataclass
 class Answer:
     """The answer to one question.
@@ -67,6 +84,9 @@ class Answer:
     #: the one a phase re-ask stated: it read the phase only by comparisons that phase
     #: passes alike (``rulesq.engine.defaults.phase_verdicts``). None: not known.
     phase_alike: Callable[[str], bool] | None = None
+    #: The choices of the players the situation leaves unstated that the judging took one way
+    #: (shown as assumptions): asked again each other way, the verdict must be the same.
+    choices: tuple[Choice, ...] = ()
 
     @property
     def answered(self) -> bool:

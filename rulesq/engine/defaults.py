@@ -27,6 +27,12 @@ same verdict: it is asked about only when another icon changes the verdict. An i
 judging with another icon given never asked for, where it read the card's flags only by name
 or counted them (``Answer.flags_read``), would be read the same: it takes that verdict.
 
+One concerns a player's choice the situation does not state (a Blue Moon "I may discard"
+text played with no use stated): the game lists each such choice the judging took one way,
+with the lines that state each other way (``Answer.choices``); the question is asked again with
+each, and when a verdict differs (or a way cannot be asked), the judge is asked to state the
+choice, told the verdict of each way.
+
 Asked again, a question needs its verdict and status alone: it is answered *light* (without
 the answer's graph; ``rulesq.engine.dispatch``).
 
@@ -94,6 +100,62 @@ SAME_PHASE_READING = True
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
 ICON_CARDS_TRIED = 4
+
+
+def other_way(
+    situation: Situation, question: Question, answer: Answer, ask: Ask, known: AbstractSet[str]
+) -> Answer:
+    """The answer another way of an unstated choice gives, if it differs; else ``answer``.
+
+    For a default's re-ask (an icon given, a turn stated): a verdict there that rests on a
+    choice the first answer did not meet (its assumption not in ``known``) is then seen to
+    differ; a choice the first answer met is asked each way of that answer itself.
+    """
+    if not answer.answered or answer.verdict is None:
+        return answer
+    shown = answer.verdict.show()
+    position = situation.questions.index(question)
+    for choice in answer.choices:
+        if choice.assumption in known:
+            continue
+        for at, lines, _ in choice.branches:
+            other = stated_at(situation, at, lines)
+            if other is None:
+                continue
+            again = ask(other, other.questions[position])
+            if again.answered and again.verdict is not None and again.verdict.show() != shown:
+                return again
+    return answer
+
+
+def choice_decides(
+    situation: Situation, question: Question, answer: Answer, ask: Ask
+) -> str | None:
+    """Why a player's unstated choice decides the answer (each way asked), or None.
+
+    Each choice the answer took one way (``Answer.choices``) is asked again each other way,
+    stated in the situation; a way that cannot be stated or answered, or gives another
+    verdict, leaves no answer: the reason names the choice and each way's verdict.
+    """
+    if not answer.answered or answer.verdict is None:
+        return None
+    shown = answer.verdict.show()
+    position = situation.questions.index(question)
+    for choice in answer.choices:
+        verdicts = [f"{shown} {choice.taken}"]
+        differs = not choice.branches
+        for at, lines, label in choice.branches:
+            other = stated_at(situation, at, lines)
+            again = ask(other, other.questions[position]) if other is not None else None
+            if again is None or not again.answered or again.verdict is None:
+                verdicts.append(f"not answered {label}")
+                differs = True
+                continue
+            verdicts.append(f"{again.verdict.show()} {label}")
+            differs = differs or again.verdict.show() != shown
+        if differs:
+            return choice.reason.format(verdicts="; ".join(verdicts))
+    return None
 
 
 def quoted(name: str) -> str:

@@ -286,11 +286,21 @@ def answer_question(
         memos: dict[int, tuple[Situation, dict[str, Any]]] = memo.setdefault("defaults.memos", {})
         family: dict[str, Any] = memo.setdefault(defaults.FAMILY, {})
 
-        def ask(other: Situation, again: Question) -> Answer:
+        def plain(other: Situation, again: Question) -> Answer:
             kept = memos.get(id(other))
             if kept is None or kept[0] is not other:
                 kept = memos[id(other)] = (other, {defaults.ASKED_FROM: family})
             return _answer(other, again, game, kept[1], light=True)
+
+        met = frozenset(c.assumption for c in answer.choices)
+
+        def ask(other: Situation, again: Question) -> Answer:
+            # Asked again with another default, a verdict may rest on a choice the first
+            # judging did not meet (a text in force only with an icon given): asked each way.
+            found = plain(other, again)
+            if not found.choices:
+                return found
+            return defaults.other_way(other, again, found, plain, met)
 
         if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
             situation, question, answer, ask
@@ -303,6 +313,9 @@ def answer_question(
                 return Context(situation, question, game, {}).cannot(reason)
         restated = memo.setdefault("defaults.restated", {})
         say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried(), restated)
+        if say is not None:
+            return Context(situation, question, game, {}).cannot(say)
+        say = defaults.choice_decides(situation, question, answer, plain)
         if say is not None:
             return Context(situation, question, game, {}).cannot(say)
     return answer

@@ -15,7 +15,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS, KINDS
 from rulesq.games.bluemoon.judge.state import Step
-from rulesq.situation.model import ME, Fact
+from rulesq.situation.model import ME, YOU, Fact
 
 if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Situation
@@ -105,8 +105,15 @@ class Turn:
     retreat: Fact | None = None
     #: A hand stated exactly just before (player -> the fact and the cards it names).
     hands: dict[str, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
-    #: ``it is the first turn of the fight`` stated for the turn going on (or before any turn).
+    #: ``it is the first turn of the fight`` stated for the turn going on (or before any turn),
+    #: or ``I am due to start the fight`` stated in its player's turn going on.
     first: Fact | None = None
+    #: ``I am due to start the fight`` stated with no turn going on: the next turn is the
+    #: fight's first (as the judge reads it).
+    first_next: Fact | None = None
+    #: The player the file says is due to start the fight (a decline passes it on), or None:
+    #: then the first turn's player starts it.
+    due: str | None = None
     #: The players who may play cards from a landed ship (a ship was landed or loaded).
     ships: set[str] = field(default_factory=set)
     #: A question came since the turn was stated. The judge may ask it again with another
@@ -151,6 +158,8 @@ def _new_turn(turn: Turn, who: str) -> None:
     turn.owner = who
     turn.ended = turn.phase = turn.character = turn.decline = None
     turn.asked = False
+    if turn.first_next is not None:
+        turn.first, turn.first_next = turn.first_next, None
 
 
 def _own(turn: Turn, who: str) -> None:
@@ -191,6 +200,21 @@ def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
 def _on_first_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
     """``it is the first turn of the fight``: of the turn going on, or of the next one stated."""
     turn.first = fact
+
+
+def _on_due_to_start(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """``I am due to start the fight``: its player's turn going on, or the next turn, is the first.
+
+    As the judge reads it (``Timeline.on_due_to_start``): a first turn stated already stays.
+    """
+    who = _who(fact)
+    turn.due = who
+    if turn.first is not None or turn.first_next is not None:
+        return
+    if turn.owner is None or turn.ended is not None:
+        turn.first_next = fact
+    elif turn.owner == who:
+        turn.first = fact
 
 
 def _on_phase(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -278,11 +302,22 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
                 "no retreat is left in it",
                 f"Put the retreat before the {late[0].title} phase. {RETREAT_PHASE}",
             )
-        if turn.first is not None and not _speaks_of_retreat(situation):
+        first = turn.first
+        starts = turn.due if turn.due is not None else turn.owner
+        if first is not None and starts == who and not _speaks_of_retreat(situation):
+            said = (
+                "makes this the first turn of the fight"
+                if first.kind == "first_turn"
+                else f"passes the start of the fight to {'me' if who == ME else 'you'}, and "
+                "this is its first turn"
+                if first.kind == "decline"
+                else f"says {'I am' if who == ME else 'you are'} due to start the fight, and "
+                "this is its first turn"
+            )
             raise _error(
                 situation,
                 fact,
-                f"line {turn.first.span.line} makes this the first turn of the fight: its "
+                f"line {first.span.line} {said}: its "
                 "starting player does not retreat in it, unless a card allows it (none "
                 "stated speaks of a retreat)",
                 "Decline to start the fight instead, or name the card that allows the retreat. "
@@ -300,6 +335,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
         )
     turn.retreat = fact
+    turn.due = turn.first = turn.first_next = None  # the fight is over: a new one, unstated
 
 
 def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -330,6 +366,11 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
             f"{DECLINE_LATE}",
         )
     turn.decline = fact
+    turn.due = YOU if who == ME else ME  # the opponent starts the fight instead
+    turn.first, turn.first_next = (
+        None,
+        fact,
+    )  # the next turn is the fight's first (FAQ, Start of Fight)
 
 
 def _on_ships(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -435,6 +476,7 @@ _HANDLERS = {
     "retreat": _on_retreat,
     "decline": _on_decline,
     "first_turn": _on_first_turn,
+    "due_to_start": _on_due_to_start,
     "land": _on_ships,
     "load": _on_ships,
     "cargo": _on_ships,

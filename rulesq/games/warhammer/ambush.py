@@ -17,6 +17,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer import texts
+from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.resolve import Claim
-    from rulesq.games.warhammer.board import InPlay
+    from rulesq.games.warhammer.board import Board, InPlay
 
 FAQ = "warhammer/faq/"
 SCOUT = FAQ + "keywords/scout"
@@ -83,6 +84,9 @@ def scout(ctx: Context) -> Answer:
             '(write, e.g., you declare "C" as defender)'
         )
         return ctx.cannot(gap, gaps=((gap, gap),))
+    pending = _damage_to_come(board, placed)
+    if pending:
+        return ctx.cannot(pending, gaps=((pending, pending),))
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return ctx.cannot("; ".join(value.gaps), gaps=tuple((g, g) for g in value.gaps))
@@ -104,6 +108,49 @@ def scout(ctx: Context) -> Answer:
         [SCOUT, *value.rules],
         value.texts,
     )
+
+
+def _damage_to_come(board: Board, placed: InPlay) -> str:
+    """Why the combat damage still to be assigned may destroy it ("": it cannot, or some is).
+
+    With the defenders declared and no combat damage assigned, the damage step is still to
+    come: a defender survives it only when the attackers count less than destroys it, an
+    attacker only when no defender opposes it.
+    """
+    attack = board.attack
+    if attack is None or any(a.combat for a in board.assigned):
+        return ""
+    why = f'no combat damage is assigned yet, so whether "{placed.name}" survives it is not known'
+    if placed in attack.attackers:
+        pool, side = _defenders_count(board), "defenders"
+    else:
+        pool, side = D.combat_pool(board), "attackers"
+    need = D.lethal(board, placed)
+    if pool.value is None or pool.gaps or need.value is None or need.gaps:
+        return why
+    if pool.value < need.value:
+        return ""
+    return f"{why}: the {side} count {pool.value}, and {need.value} destroys it"
+
+
+def _defenders_count(board: Board) -> V.Value:
+    """The combat damage the defenders may deal: their power and what texts add to it."""
+    attack = board.attack
+    assert attack is not None
+    count = V.Value(0)
+    for defender in attack.defenders:
+        dealt = V.power(board, defender)
+        if defender.legend and defender.card is not None:
+            # a legend deals its power icons in the zone it is attacked through: the most
+            dealt = V.zone_icons(defender.card)
+            if dealt.value is None and dealt.bounds is not None:
+                dealt = V.Value(dealt.bounds[1])
+        for found in (dealt, V.combat_damage(board, defender)):
+            count.gaps += found.gaps
+            if found.value is not None:
+                count.add(found.value, "")
+    count.gaps += D.unread_combat_texts(board)
+    return count
 
 
 def can_ambush(ctx: Context) -> Answer:

@@ -253,11 +253,14 @@ def limited(ctx: Context) -> Answer:
             list(card.errata),
             quoted,
         )
+    from rulesq.games.warhammer.claims import Text as Quote
+
     return _conclude(
         ctx,
         YesNo(False),
         f'the text in force of "{card.name}" has no Limited keyword',
         list(card.errata),
+        [Quote(card.name, card.text or "")],  # the whole text in force decides: no keyword
     )
 
 

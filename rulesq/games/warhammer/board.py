@@ -85,6 +85,9 @@ class Capital:
     damage: dict[Zone, int] = field(default_factory=dict)
     #: Why a development count stated before is no longer known (an effect it cannot follow).
     unsure: dict[Zone, str] = field(default_factory=dict)
+    #: The loyalty icons the capital shows, all of them, by race, as stated (None: not
+    #: stated); a race not in it shows none.
+    icons: dict[str, int] | None = None
 
     def pool_unknown(self) -> str:
         """Why the pool is not known: not stated, or a payment after it not followed."""

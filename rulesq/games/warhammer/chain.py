@@ -218,6 +218,10 @@ def _condition(board: Board, state: State, link: Link, action: ab.Action) -> boo
         state.gaps.append("the number of cards in the opponent's hand is not stated")
         return None
     state.steps.append(f'the opponent has {held} cards in hand when "{link.name}" resolves')
+    if held >= least:  # checked a second time on resolution, and still met
+        state.steps.append(f'its "if" condition ({least} or more) is still met')
+        state.texts.append(Text(link.name, action.quote))
+        state.cite(RESOLVING)
     return held >= least
 
 
@@ -386,8 +390,9 @@ def _pay_costs(board: Board, state: State) -> None:
 
 def cancelled(board: Board, link: Link) -> tuple[bool | None, State]:
     """Whether a link is cancelled when it resolves, after every link added after it."""
-    state = State(rules=[LIFO], hands=dict(board.hands))
     after = board.chain[board.chain.index(link) + 1 :]
+    # last in, first out decides only where links were added after it
+    state = State(rules=[LIFO] if after else [], hands=dict(board.hands))
     if after:
         state.steps.append(
             "last in, first out: "

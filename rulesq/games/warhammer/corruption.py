@@ -116,6 +116,7 @@ def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
                 found.rules += [r for r in forced.rules if r not in found.rules]
                 continue
             found.may_corrupt.append(f'"{holder.name}" reads "{sentence}"')
+    _entered(board, placed, found)
     links = [(link, "resolved") for link in board.resolved]
     links += [(link, "on the chain") for link in board.chain]
     for link, where in links:
@@ -135,6 +136,35 @@ def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
             continue
         _unread(card, f'"{card.name}" {what}', cost, found)
     return found
+
+
+def _entered(board: Board, placed: InPlay, found: Corruption) -> None:
+    """A unit stated entering a zone whose card corrupts the units entering it is corrupted.
+
+    "Your units enter this zone corrupted.": a unit moved in "is considered to have entered the
+    new zone" (Moving Cards), and one entering play there enters in that state (Q&A 17).
+    """
+    from rulesq.games.warhammer import places as P
+
+    if placed.facedown or any(card is placed for card, _ in board.developed):
+        return  # a development enters as a development, not a unit (Q&A 30)
+    for event in board.events:
+        if event.card is not placed or event.kind not in ("moved", "enters_play"):
+            continue
+        zone = event.zone if event.kind == "moved" else placed.zone
+        for holder in board.cards:
+            if holder is placed or holder.zone is not zone or holder.owner != placed.owner:
+                continue
+            if holder.fact.index > event.fact.index or not P.in_play(board, holder):
+                continue
+            quoted = P.has(holder, P.ENTER_CORRUPTED)
+            if quoted is None:
+                continue
+            verb = "moves into" if event.kind == "moved" else "enters play in"
+            found.by.append(f'"{placed.name}" {verb} the zone of "{holder.name}": "{quoted.quote}"')
+            found.texts.append(quoted)
+            moved = [P.MOVING] if event.kind == "moved" else []
+            found.rules += [r for r in (*moved, P.QA_ENTERS_IN_A_STATE) if r not in found.rules]
 
 
 def _own_cost(card: Card | None) -> str:

@@ -738,12 +738,20 @@ def combat_pool(board: Board) -> Value:
     """
     value = Value(0, rules=[COMBAT_POOL])
     attack = board.attack
+    spread: list[tuple[int, str]] = []  # a legend's count not known: its range, and why
     for attacker in attack.attackers if attack else []:
         if _silenced(board, attacker, value) or _moved_out(board, attacker, value):
             continue
         if _struck_down(board, attacker, value):
             continue
         found = power(board, attacker)
+        if attacker.legend and attacker.card is not None and found.value is not None:
+            found = _legend_count(board, attacker, found)
+            value.rules += [r for r in found.rules if r not in value.rules]
+            if found.bounds is not None:
+                least, most = found.bounds
+                value.add(least, f'"{attacker.name}" counts {least} to {most}')
+                spread += [((most or least) - least, g) for g in found.bounded]
         value.gaps += found.gaps
         value.texts += found.texts
         if found.value is not None:
@@ -769,7 +777,28 @@ def combat_pool(board: Board) -> Value:
             )
         value.steps += [s for s in extra.steps if s not in gives]
     value.gaps += unread_combat_texts(board)
+    if spread and value.value is not None and set(value.gaps) == {g for _, g in spread}:
+        value.bounds = (value.value, value.value + sum(n for n, _ in spread))
+        value.bounded = [g for _, g in spread]
     return value
+
+
+def _legend_count(board: Board, legend: InPlay, found: Value) -> Value:
+    """An attacking legend's combat damage: its icons in a zone, when every zone gives one.
+
+    Its power (its weakest zone) is for card effects; in combat a legend deals its power
+    icons in a zone (FAQ, Legends). A constant grant of power to it is not read here.
+    """
+    from rulesq.games.warhammer.values import printed_power, zone_icons
+
+    assert legend.card is not None
+    counted = zone_icons(legend.card)
+    if counted.value is not None and found.value != printed_power(legend.card).value:
+        counted.gaps.append(
+            f'"{legend.name}" has its power changed ({found.value}): how that reaches the '
+            "icons it deals in combat is not read"
+        )
+    return counted
 
 
 def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:

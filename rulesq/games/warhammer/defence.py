@@ -73,6 +73,25 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
             # The conditions of texts that could forbid it, met: say so.
             return replace(ruling, reason="; ".join([ruling.reason, *texts.steps]))
         return ruling
+    declared = attack.declared.index if attack.declared is not None else None
+    barred = {quote for quote, _, _ in texts.declaring}
+    if (
+        unit in attack.defenders
+        and declared is not None
+        and all(quote in barred for quote, _ in forbids)
+        and all(index > declared for _, index, _ in texts.declaring)
+    ):
+        # a text that bars declaring it, resolved after it was declared: no change of status
+        quotes = tuple(quote for quote, _, _ in texts.declaring)
+        errata = tuple(r for _, _, rules in texts.declaring for r in rules)
+        return Ruling(
+            True,
+            f'"{unit.name}" was declared a defender before '
+            + ", ".join(f'"{q.card}" resolved ("{q.quote}")' for q in quotes)
+            + ": a unit already defending keeps its status",
+            (*errata, DECLARE, ALL_AT_ONCE),
+            quotes,
+        )
     if unit in attack.defenders:
         raise CannotAnswer(
             f'"{unit.name}" is declared a defender, and '

@@ -125,6 +125,9 @@ class Reading:
     widens: list[str] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
+    #: Forbids that bar only declaring the unit ("cannot be declared as … defender"), with
+    #: the index of the statement of the link that made them and the card's errata.
+    declaring: list[tuple[Text, int, tuple[str, ...]]] = field(default_factory=list)
 
 
 def _sentences(text: str) -> list[str]:
@@ -288,6 +291,10 @@ def _poor(board: Board, placed: InPlay, quote: Text, found: Reading) -> None:
         )
 
 
+#: A text that bars declaring a unit, not a unit already declared.
+_DECLARING = re.compile(r"\bcannot be declared as an? (?:attacker or )?defender\b", re.I)
+
+
 def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
     """A link of a chain stated resolved: its targets "cannot defend", or a gap."""
     assert link.card is not None
@@ -321,12 +328,15 @@ def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:
                     found.steps.append(f'"{link.name}" resolved, but {why}')
                     continue
             if unit in link.targets:
+                quote = Text(link.name, sentence)
                 found.forbids.append(
-                    (
-                        Text(link.name, sentence),
-                        f'"{link.name}" resolved targeting "{unit.name}": "{sentence}"',
-                    )
+                    (quote, f'"{link.name}" resolved targeting "{unit.name}": "{sentence}"')
                 )
+                if _DECLARING.search(sentence):
+                    rulings = [
+                        r for r in link.card.fields.get("rulings") or () if "/errata/" in r
+                    ]  # the FAQ's clarifications of the card, then its errata
+                    found.declaring.append((quote, link.fact.index, (*rulings, *link.card.errata)))
             continue
         why = "a link cancels it" if cancelled else "its targets are not stated"
         found.gaps.append(f'"{link.name}" resolved and reads "{sentence}": {why}')

@@ -87,8 +87,7 @@ def read(board: Board, holder: InPlay, placed: InPlay, sentence: str, zone: str)
         if any(a.card is placed and a.combat for a in board.assigned):
             return Outcome(
                 True,
-                f"{said}, and combat damage is assigned to it: whether it is dealt and "
-                "corrupts it is not followed by rulesq",
+                f"{said}, and combat damage is assigned to it, not yet stated dealt",
             )
         return Outcome(
             False, f"{said}: no combat damage is stated dealt to it this turn", (CONDITIONS,)

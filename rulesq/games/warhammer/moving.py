@@ -17,6 +17,7 @@ from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer import texts, traits
 from rulesq.games.warhammer.claims import Text, rule_claim, text_claim
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -233,6 +234,10 @@ def _effect(
     out.gaps.append(f'"{effect.name}": its text is not followed by the moving rules of rulesq')
 
 
+def _whose(player: str) -> str:
+    return "I control" if player == ME else "you control"
+
+
 def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
     """The claims on sending a unit questing on a quest (Q&A 37)."""
     out = Claims()
@@ -254,7 +259,7 @@ def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
         out.claims.append(
             rule_claim(
                 Stance.FORBID,
-                f'"{quest.name}" is not a quest {player} controls in play',
+                f'"{quest.name}" is not a quest {_whose(player)} in play',
                 P.QA_QUEST_ANY_ZONE,
             )
         )
@@ -262,7 +267,7 @@ def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
         out.claims.append(
             rule_claim(
                 Stance.FORBID,
-                f'"{unit.name}" is not a unit {player} controls in play',
+                f'"{unit.name}" is not a unit {_whose(player)} in play',
                 P.QA_QUEST_ANY_ZONE,
             )
         )

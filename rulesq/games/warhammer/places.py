@@ -28,6 +28,9 @@ MOVING = FAQ + "miscellaneous/moving-cards"
 IN_PLAY = FAQ + "terminology-clarifications/in-play"
 ZONES = FAQ + "terminology-clarifications/zones-of-play"
 OUT_OF_PLAY = FAQ + "terminology-clarifications/out-of-play"
+DESTROY = FAQ + "terminology-clarifications/destroy"
+SACRIFICE = FAQ + "terminology-clarifications/sacrifice"
+LEAVING_PLAY = FAQ + "terminology-clarifications/leaving-play"
 PUT_INTO_PLAY = FAQ + "terminology-clarifications/put-into-play"
 ATTACHMENTS = FAQ + "card-types/attachments"
 CONSTANT = FAQ + "rules-clarifications/constant-effects"
@@ -39,6 +42,8 @@ QA_CONTROL_RETURNS = FAQ + "qa/16"
 QA_PUT_FROM_OUT = FAQ + "qa/20"
 QA_ATTACHED_DEVELOPMENT = FAQ + "qa/25"
 QA_QUEST_MOVED = FAQ + "qa/36"
+QUESTS = FAQ + "card-types/quests"
+ENTERING = FAQ + "terminology-clarifications/entering-play"
 QA_QUEST_ANY_ZONE = FAQ + "qa/37"
 QA_SAME_ZONE = FAQ + "qa/39"
 QA_REVERTS = FAQ + "qa/41"
@@ -134,6 +139,8 @@ class Place:
     rules: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
+    #: Out of play, why the out of play zone it went to is not known ("": it is known).
+    pile_unknown: str = ""
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -231,8 +238,43 @@ def unfollowed(board: Board) -> list[str]:
     return gaps
 
 
+#: Words of an effect that can take a card out of play (damage that may destroy it too).
+_LEAVE_WORDS = re.compile(
+    r"\b(deals? (?:\d+|X) (?:indirect )?damage|destroy\w*|sacrific\w*|discard\w*|return\w*|"
+    r"leaves? play)\b",
+    re.IGNORECASE,
+)
+#: An effect with no target that reaches cards in play at large.
+_AT_LARGE = re.compile(r"\b(each|all|every)\b", re.IGNORECASE)
+
+
+def _resolved_departures(board: Board, target: InPlay) -> list[str]:
+    """Links of a chain stated resolved that may have taken the card out of play (gaps).
+
+    Their effects have happened, but the situation does not say what they did to it (a
+    departure stated is read first); damage and destruction on the chain are followed by
+    ``is "X" destroyed?``, not here.
+    """
+    gaps = []
+    for link in board.resolved:
+        text = link.card.text if link.card is not None else None
+        if not text or not _LEAVE_WORDS.search(text):
+            continue
+        if (link.targets and target not in link.targets) or (
+            not link.targets and not _AT_LARGE.search(text)
+        ):
+            continue
+        gaps.append(
+            f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
+            "play: what it did to it is not stated (state it, e.g., "
+            f'"{target.name}" is destroyed)'
+        )
+    return gaps
+
+
 def _left(board: Board, placed: InPlay) -> bool:
-    return any(gone is placed for gone, _ in board.left)
+    """Whether it left play: stated gone, destroyed, discarded or sacrificed."""
+    return any(gone is placed for gone, _ in [*board.left, *board.sacrificed])
 
 
 def in_play(board: Board, placed: InPlay) -> bool:
@@ -261,9 +303,10 @@ def place(board: Board, target: InPlay) -> Place:
     _events(board, target, found)
     if found.zone is None:
         return found
+    found.gaps += _resolved_departures(board, target)
     host = target.attached_to
     if host is not None and not _left(board, host) and place(board, host).zone is None:
-        _gone(found, target, host)
+        _gone(found, target, host, "")
         return found
     _chain(board, target, found)
     _attachments(board, target, found)
@@ -292,7 +335,7 @@ def place(board: Board, target: InPlay) -> Place:
 def _events(board: Board, target: InPlay, found: Place) -> None:
     """Moves and departures in the order stated."""
     moves = {m.fact.index: m for m in board.moves}
-    departures = {fact.index: gone for gone, fact in board.left}
+    departures = {fact.index: (gone, fact) for gone, fact in [*board.left, *board.sacrificed]}
     for index in sorted([*moves, *departures]):
         move = moves.get(index)
         if move is not None:
@@ -306,9 +349,9 @@ def _events(board: Board, target: InPlay, found: Place) -> None:
                 found.questing = None
                 found.cite(QA_QUEST_MOVED, MOVING)
             continue
-        gone = departures[index]
+        gone, fact = departures[index]
         if gone is target or (target.attached_to is not None and gone is target.attached_to):
-            _gone(found, target, gone)
+            _gone(found, target, gone, fact.kind)
 
 
 def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
@@ -325,11 +368,22 @@ def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
         found.questing = None
 
 
-def _gone(found: Place, target: InPlay, gone: InPlay) -> None:
+def _gone(found: Place, target: InPlay, gone: InPlay, how: str) -> None:
     found.zone, found.questing = None, None
-    if gone is target:
-        found.steps.append(f'"{target.name}" leaves play for its owner\'s discard pile')
-        found.cite(OUT_OF_PLAY)
+    if gone is target and how == "leaves_play":
+        # "back into a hand, deck, or discard pile" (Leaving Play): which is not stated
+        found.steps.append(f'"{target.name}" leaves play')
+        found.pile_unknown = (
+            f'"{target.name}" leaves play, and which out of play zone it goes to (a hand, '
+            "the deck or the discard pile) is not stated"
+        )
+        found.cite(LEAVING_PLAY, OUT_OF_PLAY)
+    elif gone is target:
+        how = {"destroys": "destroyed"}.get(how, how)
+        rule = {"destroyed": DESTROY, "sacrificed": SACRIFICE}.get(how)
+        verb = f"is {how}: it is placed into" if rule else "leaves play for"
+        found.steps.append(f'"{target.name}" {verb} its owner\'s discard pile')
+        found.cite(*((rule,) if rule else ()), OUT_OF_PLAY)
     else:
         found.steps.append(
             f'"{gone.name}", the card it is attached to, leaves play: the attachment enters '
@@ -396,10 +450,9 @@ def _attachments(board: Board, target: InPlay, found: Place) -> None:
             found.questing = None
 
 
-def _also_support(board: Board, found: Place) -> None:
-    """Constant texts that treat every quest in play as a support card too."""
-    if "quest" not in found.kinds:
-        return
+def quests_also_support(board: Board, found: Place) -> list[tuple[InPlay, Text]]:
+    """The active constant texts that treat every quest in play as a support card too."""
+    active = []
     for source in board.cards:
         quoted = has(source, QUESTS_ALSO_SUPPORT)
         if quoted is None or not in_play(board, source):
@@ -411,6 +464,15 @@ def _also_support(board: Board, found: Place) -> None:
             )
             found.cite(ZONES)
             continue
+        active.append((source, quoted))
+    return active
+
+
+def _also_support(board: Board, found: Place) -> None:
+    """Constant texts that treat every quest in play as a support card too."""
+    if "quest" not in found.kinds:
+        return
+    for source, quoted in quests_also_support(board, found):
         found.quote(quoted)
         found.kinds.add("support")
         found.steps.append(

@@ -15,6 +15,8 @@ from rulesq.engine.resolve import Claim, Stance
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import (
     play_conditions,
+    play_phases,
+    spendable,
     target_phrases,
     target_taxes,
     terms,
@@ -27,7 +29,7 @@ from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import controller, in_play
 from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
-from rulesq.games.warhammer.turn_plays import TurnPlay, plays_this_turn
+from rulesq.games.warhammer.turn_plays import TurnPlay, played_unplaced, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
@@ -59,6 +61,8 @@ class PlayCheck:
     facts: list[str] = field(default_factory=list)
     #: Conditions of playing checked and met: (why, the clause that sets the condition).
     met: list[tuple[str, str]] = field(default_factory=list)
+    #: Card texts that set a condition of playing, checked and met (they decide a yes).
+    met_texts: list[tuple[str, Text]] = field(default_factory=list)
 
     def claim(self, topic: str, claim: Claim) -> None:
         """Add a claim on one restriction."""
@@ -110,9 +114,10 @@ def can_play(
     decided = next((r for r in rulings if r.step is not None), None)
     if decided is not None:
         return decided, check
-    met = [why for why, _ in check.met]
+    met = [why for why, _ in [*check.met, *check.met_texts] if why]
     reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
-    return Ruling(True, reason, (*dict.fromkeys(r for _, r in check.met), PLAY)), check
+    rules = (*dict.fromkeys(r for _, r in check.met), PLAY)
+    return Ruling(True, reason, rules, tuple(text for _, text in check.met_texts)), check
 
 
 #: Targets are checked when a card is played (Targeting: Target); three of them (Q&A 26).
@@ -230,6 +235,18 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
                     ),
                 )
             continue
+        if play_phases.reads(sentence):
+            verdict, why, rules = play_phases.met(board, sentence, player)
+            quote = Text(card.name, sentence)
+            said = f'"{card.name}" reads "{sentence}", and {why}'
+            if verdict is None:
+                check.gaps.append((said, False))
+            elif verdict is False:
+                check.claim("timing", text_claim(Stance.FORBID, quote, said, *rules))
+            else:
+                check.met_texts.append((said, quote))
+                check.met += [("", rule) for rule in rules]  # the clauses it rests on
+            continue
         if play_conditions.reads(sentence):
             verdict, why = play_conditions.met(board, sentence, player)
             if verdict is None:
@@ -262,6 +279,9 @@ def _zones(
                     Stance.FORBID, Text(card.name, only[1]), f'"{card.name}" reads "{only[1]}"'
                 ),
             )
+        elif zone is not None:
+            why = f'"{card.name}" reads "{only[1]}", and it is played into that zone'
+            check.met_texts.append((why, Text(card.name, only[1])))
         allowed = [z for z in allowed if z is only[0]]
     hero = True if text and texts.hero_limit(text) else _hero(board, card)
     if hero is False or (card.type or "").lower() != "unit":
@@ -281,6 +301,18 @@ def _zones(
             unsure += unknown
         else:
             free.append(z)
+    maybe = [c for c in played_unplaced(board, player) if (c.type or "").lower() == "unit"]
+    maybe = [c for c in maybe if _hero(board, c) is not False]
+    if free and hero and len(free) <= len(maybe):
+        where = " or ".join(z.value for z in free)
+        check.gaps.append(
+            (
+                f'"{maybe[0].name}", stated played and not stated where it is, may be a Hero '
+                f"in the {where} zone (Limit one Hero per zone)",
+                False,
+            )
+        )
+        return
     if allowed and not free and (hero is None or unsure):
         # Limit one Hero per zone decides, and a card's traits it reads are unknown
         check.gaps.append((traits.unknown_traits(card if hero is None else unsure[0]), False))
@@ -475,6 +507,14 @@ def _unique(board: Board, card: Card, player: str, check: PlayCheck) -> None:
         None,
     )
     if copy is None:
+        if any(c.name == card.name for c in played_unplaced(board, player)):
+            check.gaps.append(
+                (
+                    f'a copy of "{card.name}" was stated played and is not stated in play or '
+                    "out of it: whether a copy is in play (for Unique) is not known",
+                    False,
+                )
+            )
         return
     if not card.fields.get("unique"):
         check.gaps.append(
@@ -553,16 +593,25 @@ def price(board: Board, card: Card, text: str, player: str) -> V.Value:
     base = value.value
     if isinstance(loyalty, int) and loyalty > 0 and race:
         icons = V.loyalty_icons(board, str(race), player)
+        stated = board.capital(player).icons is not None
+        capital = icons.value is not None and loyalty > icons.value and not stated
+        if capital:
+            # the capital's own icons would lower what the loyalty adds: the seeds never say
+            icons.gaps.append(V.capital_icons(str(race), player))
         value.gaps += icons.gaps
         value.rules += [r for r in icons.rules if r not in value.rules]
         if icons.value is not None:
             short = max(0, loyalty - icons.value)
+            where = "on the capital (stated) and in play" if stated else "in play"
             value.add(
-                short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons in play: +{short}"
+                short, f"{loyalty} loyalty, {icons.value} matching [{race}] icons {where}: +{short}"
             )
             if icons.gaps and base is not None:
-                # the icons not known only lower what the loyalty adds: 0 to ``short`` more
-                value.bounds, value.bounded = (base, base + short), list(icons.gaps)
+                # the icons not known only lower what the loyalty adds: from what the most
+                # icons leave short (none when their most is not known) to ``short`` more
+                top = icons.bounds[1] if icons.bounds is not None and not capital else None
+                least = max(0, loyalty - top) if top is not None else 0
+                value.bounds, value.bounded = (base + least, base + short), list(icons.gaps)
     elif loyalty is None and (card.fields.get("race") or "Neutral") != "Neutral":
         gap = f'the sources do not give the loyalty of "{card.name}"'
         value.gaps.append(gap)
@@ -699,17 +748,28 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         return
     if capital.pool_note:
         check.facts.append(f"{pool} resources are in the pool ({capital.pool_note})")
+    extra = spendable.beside_pool(board, player)
+    if cost.value is not None and pool < cost.value <= pool + extra.amount:
+        # the pool alone is short: what a card lets the player spend as resources pays it
+        said = f"only {pool} resources are in the pool, but " + "; ".join(extra.steps)
+        check.met_texts += [(said, extra.texts[0])] + [("", t) for t in extra.texts[1:]]
+        check.met += [("", rule) for rule in extra.rules]
+        _taxes(board, card, player, cost.value, pool + extra.amount, check)
+        return
     if cost.value is not None and cost.value <= pool:
         _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
+        beside = f", and only {extra.amount} more may be spent ({'; '.join(extra.steps)})"
         check.claim(
             "price",
             rule_claim(
                 Stance.FORBID,
                 f'playing "{card.name}" costs {cost.value} '
                 f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool"
-                + capital.pool_shown(),
+                + capital.pool_shown()
+                + (beside if extra.amount else ""),
                 *cost.rules,
+                *extra.rules,
             ),
         )
 

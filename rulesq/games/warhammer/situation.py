@@ -247,6 +247,11 @@ class Reader(EventFacts):
         capital = self.board.capital(fact.who or ME)
         capital.resources, capital.resources_fact = int(fact.param("number")), fact
 
+    def _fact_capital_icons(self, fact: Fact) -> None:
+        race = str(fact.param("capital_race", "") or "").strip("[]")
+        count = fact.param("number", None)
+        self.board.capital(fact.who or ME).icons = {race: int(count)} if race and count else {}
+
     def _fact_burning(self, fact: Fact) -> None:
         self.board.capital(fact.who or ME).burning[Zone(fact.param("zone"))] = fact
 
@@ -411,7 +416,9 @@ class Reader(EventFacts):
                 fact,
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
-        attack.defenders += [self._in_play(ref) for ref in fact.cards]
+        declared = [self._in_play(ref) for ref in fact.cards]
+        # an attacked legend is a defender already (declared automatically): once each
+        attack.defenders += [d for d in declared if d not in attack.defenders]
         attack.declared = fact
 
     def _fact_counterstrike(self, fact: Fact) -> None:

@@ -41,6 +41,7 @@ PLAYED_BY_EFFECT = FAQ + "miscellaneous/card-effects-resulting-in-playing-cards"
 PLAYED_BY_EFFECT_QA = FAQ + "qa/43"
 BEGINNING = FAQ + "turn-sequence/phase-0"
 BEGINNING_QA = FAQ + "qa/3"
+NON_TACTIC = FAQ + "rules-clarifications/playing-non-tactic-cards"
 BEGINNING_TIMING = FAQ + "timing-structure/d"
 FIRST_OPPORTUNITY = FAQ + "qa/38"
 TRIGGERED = FAQ + "rules-clarifications/triggered-actions-formerly-response-actions"
@@ -477,11 +478,28 @@ def _cost(
                 capital.pool_gap if capital.pool_gap else "the resources in the pool are not stated"
             )
         elif pool < int(spend.group("n")):
+            from rulesq.games.warhammer.spendable import beside_pool
+
+            extra = beside_pool(board, player, playing=False)
+            if pool + extra.amount >= int(spend.group("n")):
+                claims.append(
+                    text_claim(
+                        Stance.PERMIT,
+                        extra.texts[0],
+                        f'the cost "{cost}" is paid with {pool} resources in the pool, as '
+                        + "; ".join(extra.steps),
+                        *extra.rules,
+                        C.TRIGGERING,
+                    )
+                )
+                return
             most = "" if capital.resources is not None else "at most "
+            beside = f", and {extra.amount} more ({'; '.join(extra.steps)})"
             _forbid(
                 claims,
                 f'the cost "{cost}" cannot be paid with {most}{pool} resources'
-                + (f" ({capital.pool_note})" if capital.pool_note else ""),
+                + (f" ({capital.pool_note})" if capital.pool_note else "")
+                + (beside if extra.amount else ""),
                 C.TRIGGERING,
             )
         return
@@ -563,6 +581,16 @@ def can_respond(ctx: Context) -> Answer:
     board = _board(ctx)
     if not board.chain:
         raise CannotAnswer('no action chain is stated to respond to (write, e.g., you play "X")')
+    card = _card(ctx)
+    kind = (card.type or "").lower()
+    if kind in ("unit", "support", "quest") and board.find(card.name) is None:
+        return _conclude(
+            ctx,
+            YesNo(False),
+            f'"{card.name}" is a {kind} card, not in play: playing a unit, support, development '
+            "or quest card from hand cannot be done in response to anything",
+            [NON_TACTIC],
+        )
     return _trigger_claims(ctx, respond=True)
 
 
@@ -594,6 +622,9 @@ def can_cancel(ctx: Context) -> Answer:
     if action is None:
         raise CannotAnswer(f'"{canceller.name}": {why}')
     sentence = action.first("cancel")
+    played = action.first("cancel-unless-all")
+    if (sentence is None or sentence.match is None) and played is not None and played.match:
+        return _cancel_played_card(ctx, canceller, other, action)
     if sentence is None or sentence.match is None:
         wanted = next((w for s in action.sentences if (w := TC.whom(s.words + "."))), None)
         if wanted is not None:
@@ -651,6 +682,32 @@ def can_cancel(ctx: Context) -> Answer:
             f"{shown} just played"
         )
     return _conclude(ctx, YesNo(False), reason, [CANCEL_ACTION_QA, ACTIONS], [text])
+
+
+def _cancel_played_card(ctx: Context, canceller: Card, other: Card, action: ab.Action) -> Answer:
+    """A cancel of "target unit or support card just played": a card played, on the chain."""
+    board = _board(ctx)
+    text = Text(canceller.name, action.quote)
+    if any(lk.card is other for lk in board.resolved) and not any(
+        lk.card is other for lk in board.chain
+    ):
+        return _no_longer_just(ctx, canceller, other, action)
+    kind = (other.type or "card").lower()
+    link = next((lk for lk in board.chain if lk.card is other), None)
+    if kind not in ("unit", "support"):
+        reason = f'"{other.name}" is a {kind}: "{canceller.name}" cancels a unit or support card'
+        return _conclude(ctx, YesNo(False), reason, [C.JUST_PLAYED], [text])
+    if link is None or link.kind != "card":
+        raise CannotAnswer(
+            f'"{other.name}" is not stated played on the action chain (write, e.g., you play '
+            f'"{other.name}")'
+        )
+    reason = (
+        f'"{other.name}", a {kind} card, is played and on the unresolved chain: "{canceller.name}" '
+        "cancels a unit or support card just played, unless its controller spends all the "
+        "resources in his pool"
+    )
+    return _conclude(ctx, YesNo(True), reason, [C.JUST_PLAYED], [text])
 
 
 def _no_longer_just(ctx: Context, canceller: Card, other: Card, action: ab.Action) -> Answer:

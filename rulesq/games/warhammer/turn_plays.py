@@ -53,3 +53,18 @@ def _played(link: Link) -> bool:
     if link.kind in PLAYED_KINDS:
         return True
     return link.card is not None and (link.card.type or "").lower() == "tactic"
+
+
+def played_unplaced(board: Board, player: str) -> list[Card]:
+    """Cards other than tactics the player is stated to have played, not stated where they are now.
+
+    Each entered play when its chain resolved, unless something since took it out: it may
+    be in play.
+    """
+    return [
+        card
+        for card, _fact in board.capital(player).played
+        if card is not None
+        and (card.type or "").lower() != "tactic"
+        and board.find(card.name) is None
+    ]

@@ -87,6 +87,11 @@ def printed_power(card: Card) -> Value:
                 ],
             )
         where = ", ".join(f"{z} {n}" for z, n in icons.items()) if isinstance(icons, dict) else ""
+        if not where and card.fields.get("zone_icons"):
+            where = (
+                f"the sources give its zones {card.fields.get('power_icons')} icons, with no "
+                "zone order: the weakest is the same whichever zone shows it"
+            )
         return Value(
             power,
             [
@@ -308,6 +313,8 @@ def _grants(
     """
     from rulesq.games.warhammer.places import blanked, in_play
 
+    quoted = len(value.texts)
+    idle: list[Text] = []  # grants whose condition does not hold: they decide "no change"
     for source, text in board.faceup_texts():  # a facedown development has no text
         if not in_play(board, source):  # a card that left play gives nothing
             continue
@@ -362,11 +369,14 @@ def _grants(
                 value.steps.append(
                     f'"{source.name}": its condition ({cond}) does not hold, so it gives no {what}'
                 )
+                idle.append(quote)
                 continue
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
             if given is not None:
                 given.append((amount, quote))
+    if len(value.texts) == quoted:  # no grant applied: the texts whose condition failed decide
+        value.texts += idle
 
 
 def _an_actions(source: InPlay, constant: texts.Constant) -> bool:
@@ -454,6 +464,49 @@ def hit_points(board: Board, target: InPlay) -> Value:
     return value
 
 
+def zone_icons(card: Card) -> Value:
+    """The power icons a legend deals in combat: those of a zone (FAQ, Legends).
+
+    "When a legend is attacked through a particular zone, the legend deals combat damage equal
+    to its power icons in that zone"; which zone an attacking legend's icons are read from is
+    not said, so only a legend whose zones all show the same icons gives one count. A zone
+    string ("1-2-1") gives no zone order: which zone shows which is never guessed.
+    """
+    named = card.fields.get("zone_power")
+    shown = list(named.values()) if isinstance(named, dict) else card.fields.get("zone_icons")
+    if not isinstance(shown, list) or not shown:
+        return Value(
+            None,
+            rules=[LEGENDS],
+            gaps=[f'the sources do not give the power icons of each zone of "{card.name}"'],
+        )
+    if len(set(shown)) == 1:
+        return Value(
+            shown[0],
+            [f'"{card.name}" shows {shown[0]} power icons in each zone: it deals {shown[0]}'],
+            [LEGENDS],
+        )
+    order = "" if isinstance(named, dict) else " with no zone order"
+    gap = (
+        f'the sources give "{card.name}" power icons {card.fields.get("power_icons")} by '
+        f"zone{order}, and a legend deals combat damage equal to its power icons in a "
+        "zone: which zone's icons count here is not known"
+    )
+    # every zone gives one of its counts: from the fewest icons to the most
+    return Value(None, rules=[LEGENDS], gaps=[gap], bounds=(min(shown), max(shown)), bounded=[gap])
+
+
+def capital_icons(race: str, player: str = ME) -> str:
+    """Why a capital's own icons leave a loyalty count open (the seeds never give them)."""
+    whose = "my" if player == ME else "your"
+    return (
+        f"the sources never say which loyalty icons a capital shows, and [{race}] icons on "
+        f"{whose} capital would lower what the loyalty adds (state them: "
+        f"{whose} capital shows no loyalty icons, or {whose} capital shows 1 [{race}] "
+        "loyalty icon)"
+    )
+
+
 def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
     """The loyalty icons of a race among the cards a player controls in play.
 
@@ -462,6 +515,9 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
     from rulesq.games.warhammer.places import in_play
 
     value = Value(0, rules=[LOYALTY, LOYALTY_IN_PLAY])
+    shown = board.capital(player).icons
+    if shown is not None:
+        value.add(shown.get(race, 0), f"the capital shows {shown.get(race, 0)} [{race}] icons")
     for placed in board.cards:
         if placed.owner != player or placed.card is None or placed.facedown:
             continue
@@ -474,4 +530,21 @@ def loyalty_icons(board: Board, race: str, player: str = ME) -> Value:
             value.gaps.append(f'the sources do not give the loyalty icons of "{placed.name}"')
             continue
         value.add(icons, f'"{placed.name}" shows {icons} [{race}] loyalty icons')
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    unknown = bool(value.gaps)  # an icon count not given: no most
+    most = 0
+    for card in played_unplaced(board, player):
+        icons = card.fields.get("loyalty")
+        if card.fields.get("race") != race or not icons:
+            continue
+        most += icons if isinstance(icons, int) else 0
+        unknown = unknown or not isinstance(icons, int)
+        value.gaps.append(
+            f'"{card.name}", stated played, is not stated in play or out of it: its '
+            f"[{race}] loyalty icons count only while it is in play"
+        )
+    if value.gaps and value.value is not None:
+        # the icons not known: at least those counted, at most those and the cards' that may be
+        value.bounds = (value.value, None if unknown else value.value + most)
     return value

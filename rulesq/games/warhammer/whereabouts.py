@@ -26,9 +26,22 @@ if TYPE_CHECKING:
 def _placed(ctx: Context, board: Board, index: int = 0) -> InPlay:
     ref = ctx.question.cards[index]
     placed = board.only(ref.card.name if ref.card else ref.name)
+    if placed is None and _played_on_chain(board, ref.name):
+        raise CannotAnswer(
+            f'"{ref.name}" is played and on the action chain: "When a card is played, it is '
+            'considered to be neither out of play nor in play" until the chain resolves'
+        )
     if placed is None:
         raise CannotAnswer(f'"{ref.name}" is not on the board: put it in play first')
     return placed
+
+
+def _played_on_chain(board: Board, name: str) -> bool:
+    """Whether a card played from the hand (or by an effect) waits on the chain."""
+    from rulesq.games.warhammer.turn_plays import PLAYED_KINDS
+
+    key = name.casefold()
+    return any(lk.kind in PLAYED_KINDS and lk.name.casefold() == key for lk in board.chain)
 
 
 def _place(ctx: Context) -> tuple[InPlay, P.Place] | Answer:
@@ -78,6 +91,8 @@ def where(ctx: Context) -> Answer:
     if not isinstance(read, tuple):
         return read
     placed, found = read
+    if found.zone is None and found.pile_unknown:
+        raise CannotAnswer(found.pile_unknown)
     if found.zone is None:
         return _answer(ctx, Word("discard"), found, "it is in its owner's discard pile")
     whose = "my" if found.side == ME else "your"
@@ -111,6 +126,14 @@ def is_kind(ctx: Context) -> Answer:
         raise CannotAnswer(f'"{placed.name}" is out of play')
     what = " and ".join(sorted(found.kinds)) or "of no known type"
     verdict = kind in found.kinds
+    if kind == "support" and not verdict and "quest" not in found.kinds:
+        for source, quoted in P.quests_also_support(_board(ctx), found):
+            found.quote(quoted)
+            found.steps.append(
+                f'"{source.name}" treats quests in play as support cards too, and '
+                f'"{placed.name}" is no quest'
+            )
+            found.cite(P.QA_ALSO_SUPPORT)
     return _answer(ctx, YesNo(verdict), found, f'"{placed.name}" is {what}')
 
 
@@ -129,6 +152,18 @@ def questing(ctx: Context) -> Answer:
 
 def in_play(ctx: Context) -> Answer:
     """Answer ``is "X" in play?``."""
+    board = _board(ctx)
+    ref = ctx.question.cards[0]
+    if board.only(ref.card.name if ref.card else ref.name) is None and _played_on_chain(
+        board, ref.name
+    ):
+        return _conclude(
+            ctx,
+            YesNo(False),
+            f'"{ref.name}" is played and on the action chain: a card played is neither in play '
+            "nor out of play until the chain resolves",
+            [P.ENTERING],
+        )
     read = _place(ctx)
     if not isinstance(read, tuple):
         return read
@@ -136,6 +171,13 @@ def in_play(ctx: Context) -> Answer:
     if found.zone is None:
         return _answer(ctx, YesNo(False), found, "it is out of play", P.OUT_OF_PLAY)
     return _answer(ctx, YesNo(True), found, f"it is in play, in the {found.zone.value} zone")
+
+
+def _quested_on(board: Board, quest: InPlay) -> bool:
+    """Whether a unit is questing on the quest now (after the moves stated)."""
+    return any(
+        unit.questing_on is quest and P.place(board, unit).questing is quest for unit in board.cards
+    )
 
 
 def tokens(ctx: Context) -> Answer:
@@ -147,6 +189,15 @@ def tokens(ctx: Context) -> Answer:
         return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
     if found.zone is None:
         raise CannotAnswer(f'"{placed.name}" is out of play: a new card, with no tokens')
+    if "quest" in found.kinds and found.tokens and not _quested_on(board, placed):
+        return _answer(
+            ctx,
+            Number(0),
+            found,
+            f'no unit is questing on "{placed.name}": resource tokens on a quest with no unit '
+            "questing on it are removed at once",
+            P.QUESTS,
+        )
     blank = P.blanked(board, placed)
     last = f"{found.tokens} resource tokens are on it"
     rules: list[str] = []

@@ -204,6 +204,23 @@ def _undeclared(board: Board) -> list[str]:
     ]
 
 
+def _within(pool: Value, total: int) -> int | None:
+    """The count that decides ``total`` (None: not known, or a range that it splits).
+
+    Where only a range is known, its bound on the side every count in it agrees on.
+    """
+    if pool.value is not None and not pool.gaps:
+        return pool.value
+    if pool.bounds is None or set(pool.gaps) != set(pool.bounded):
+        return None
+    least, most = pool.bounds
+    if total <= least:
+        return least
+    if most is not None and total > most:
+        return most
+    return None
+
+
 def can_assign(ctx: Context) -> Answer:
     """Answer ``can I assign N damage to your kingdom / "C"?`` in combat (p.12 erratum)."""
     board = _board(ctx)
@@ -226,14 +243,15 @@ def can_assign(ctx: Context) -> Answer:
     claims: list[Claim] = []
     lethal: list[str] = []  # the defenders assigned lethal damage, when the capital is asked
     pool = D.combat_pool(board)
-    gaps = list(pool.gaps)
-    gaps += _undeclared(board)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
-    if pool.value is not None and not pool.gaps and assigned + amount > pool.value:
+    decides = _within(pool, assigned + amount)
+    gaps = [] if decides is not None else list(pool.gaps)
+    gaps += _undeclared(board)
+    if decides is not None and assigned + amount > decides:
         claims.append(
             rule_claim(
                 Stance.FORBID,
-                f"the attackers count {pool.value} combat "
+                f"the attackers count {'at most ' if pool.bounds else ''}{decides} combat "
                 f"damage and {assigned} is already assigned",
                 *([D.COUNTERSTRIKE] if D.COUNTERSTRIKE in pool.rules else []),
                 D.COMBAT_POOL,
@@ -352,6 +370,10 @@ _POWER_ONLY = re.compile(r'^"[^"]+" counts -?\d+$')
 
 def _counted(pool: Value) -> str:
     """How the attackers' combat damage was counted, when a text bears on it beyond power."""
+    if pool.bounds is not None:
+        least, most = pool.bounds
+        unknown = "; ".join(pool.bounded)
+        return f"; the attackers count {least} to {most} ({unknown}): " + ", ".join(pool.steps)
     if pool.value is None or all(_POWER_ONLY.match(step) for step in pool.steps):
         return ""
     return f"; the attackers count {pool.value}: " + ", ".join(pool.steps)
@@ -457,6 +479,7 @@ def cancelled(ctx: Context) -> Answer:
         rules += [C.ILLEGAL] if C.ILLEGAL not in rules else []
     elif not verdict:
         reason += f'; nothing cancels "{link.name}"'
+        rules += [] if rules else [C.RESOLVING]  # checked again on resolution, nothing fails
     from rulesq.games.warhammer.timing import cite_precedents
 
     answer = _conclude(ctx, YesNo(verdict), reason, rules, state.texts)

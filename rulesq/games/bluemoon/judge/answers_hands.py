@@ -59,7 +59,9 @@ if TYPE_CHECKING:
 
 ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
 ASSUMED_PILE = "the discard pile is taken to hold enough cards for these draws"
-OPTIONAL_TAKEN = 'optional draws ("I may draw") are taken to be made'
+#: A text's optional draw counted as made ({name}: the card, quoted): shown as the
+#: end-of-fight draw to a number is (``Timeline.draw_at_fight_end``).
+OPTIONAL_TAKEN = "{name} draws {n} card(s) (an optional draw, taken to be made): {quote}"
 #: A hand counted while its refresh is due now: the count is the one before it.
 BEFORE_REFRESH = (
     "counted before the refresh due now ({reason}); "
@@ -89,8 +91,10 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
             ruling.beaten.append((f"{step.wanted} card(s) for {step.label}", step.stopped_by))
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
-    if any(s.source is not None for s in plan.steps):
-        ruling.negatives.append(OPTIONAL_TAKEN)
+    for step in plan.steps:
+        if step.optional and step.source is not None and step.drawn:
+            name, quote = f'"{step.source.card.name}"', step.source.quote
+            ruling.assumptions.append(OPTIONAL_TAKEN.format(name=name, n=step.drawn, quote=quote))
     for source in plan.taken:
         # The FAQ calls it taking cards into the hand, gained by other wording than a draw:
         # shown beside the count, not counted.

@@ -27,7 +27,6 @@ from rulesq.games.bluemoon.judge.overruled import (
     settle,
 )
 from rulesq.games.bluemoon.judge.playing import gang_joins
-from rulesq.games.bluemoon.judge.removals import unstated_choice
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.shielding import shield
@@ -193,7 +192,7 @@ def _not_ignored(view: View, card: Instance, what: str) -> Ruling:
         ruling.cite(*off_rules(off))
     opposed = forces.opposed(card)
     if opposed is not None:
-        ruling.reason += f"; but it has no effect: {opposed.quote}"
+        ruling.reason += f'; and "{card.name}" itself has no effect: {opposed.quote}'
         ruling.sources.append(opposed)
     ruling.negatives.append(f'no active card ignores "{card.name}" or {what}')
     return ruling
@@ -292,9 +291,6 @@ def active(ctx: Context) -> Answer:
     view = View(ctx)
     card = view.card()
     if card.in_play and card.active:
-        pending = unstated_choice(view.forces, card)
-        if pending is not None:
-            raise CannotAnswer(pending)
         zone = card.zone.value
         rule = {
             "character": R.MOST_RECENT_ACTIVE,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.bluffs import call_packets
@@ -25,7 +26,7 @@ from rulesq.games.bluemoon.judge.dragons import (
 )
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.select import player_of
-from rulesq.games.bluemoon.judge.state import Step
+from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, Step
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Source
@@ -48,7 +49,12 @@ def turn_packets(forces: Forces) -> list[Packet]:
         # Dragons come before the areas are cleared at the end of the fight (rulebook p.9).
         later = [e for e in cleared if e.seq > event.seq]
         at = Forces(state.snapshots[later[0].seq]) if later else forces
-        made = _made_by(at, event, last)
+        try:
+            made = _made_by(at, event, last)
+        except CannotAnswer:
+            if _won(state, found):
+                break  # a fourth dragon won the game at once: nothing after it happens
+            raise
         if not phase_over and _booster_support_over(event):
             phase_over = True
             made += sirens_packets(forces, None)
@@ -63,6 +69,18 @@ def turn_packets(forces: Forces) -> list[Packet]:
         if made:
             last = made
     return found
+
+
+def _won(state: State, found: list[Packet]) -> bool:
+    """Whether the attractions so far give a player with three dragons a fourth (a win)."""
+    for who, player in state.players.items():
+        if player.dragons is None:
+            continue
+        since = player.dragons_seq or 0
+        gained = sum(p.count for p in found if p.who == who and p.count and p.seq > since)
+        if player.dragons + gained > MOST_DRAGONS:
+            return True
+    return False
 
 
 def _first_time(packet: Packet, used: set[Source]) -> bool:

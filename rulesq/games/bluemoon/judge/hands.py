@@ -103,6 +103,8 @@ class Drawn:
     drawn: int
     source: Source | None = None
     stopped_by: Source | None = None
+    #: A text's "I may draw": counted as made, an assumption the answer shows.
+    optional: bool = False
 
 
 @dataclass
@@ -141,9 +143,10 @@ class Plan:
         *,
         from_deck: bool = True,
         additional_end: bool = False,
+        optional: bool = False,
     ) -> Drawn:
         """Draw up to ``n`` cards one by one, as far as the prohibitions allow."""
-        step = Drawn(label, n, 0, source)
+        step = Drawn(label, n, 0, source, optional=optional)
         for _ in range(n):
             stop = self.taking.blocks(self.hand, from_deck=from_deck, additional_end=additional_end)
             if stop is not None:
@@ -161,7 +164,9 @@ class Plan:
         self.steps.append(step)
         return step
 
-    def take_to(self, target: int, label: str, source: Source | None = None) -> Drawn:
+    def take_to(
+        self, target: int, label: str, source: Source | None = None, *, optional: bool = False
+    ) -> Drawn:
         """Draw up to a hand of ``target`` cards.
 
         The hand size is asked for only when it matters: a prohibition that stops every draw,
@@ -173,8 +178,8 @@ class Plan:
                     f"the situation does not say how many cards "
                     f"{'I hold' if self.who == 'me' else 'you hold'} in hand"
                 )
-            return self.take(1, label, source)
-        return self.take(max(0, target - self.hand), label, source)
+            return self.take(1, label, source, optional=optional)
+        return self.take(max(0, target - self.hand), label, source, optional=optional)
 
     def _stops_any_hand(self) -> Source | None:
         """A prohibition that stops the next draw from the deck, whatever the hand holds."""
@@ -247,13 +252,16 @@ def apply_effect(
                     source,
                     from_deck=deck,
                     additional_end=act.cards.additional and end,
+                    optional=do.mode is a.Mode.MAY,
                 )
             elif isinstance(act, a.Take) and not hand_only and source not in plan.taken:
                 # "take the others into my hand": taking cards, not drawing them (noted only).
                 plan.taken.append(source)
             elif isinstance(act, a.DrawTo) and not hand_only:
                 target = act.n if act.n is not None else _same_number(plan, source)
-                plan.take_to(target, f'"{source.card.name}"', source)
+                plan.take_to(
+                    target, f'"{source.card.name}"', source, optional=do.mode is a.Mode.MAY
+                )
 
 
 def _how_many(plan: Plan, source: Source, cards: Cards, play: Event | None) -> int:

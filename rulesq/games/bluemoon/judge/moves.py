@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
+from rulesq.games.bluemoon.judge.choices import hand_taken_by_use, shuffled_by_use
 from rulesq.games.bluemoon.judge.claims import require_followed
 from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
@@ -416,19 +417,18 @@ class Moves:
         who = fact.who or ME
         number = fact.param("number")
         count = int(number) if number is not None else 1
+        self.discard_unnamed(who, count, f"'{fact.text.strip()}' (line {fact.span.line})")
+
+    def discard_unnamed(self, who: str, count: int, what: str = "") -> None:
+        """``count`` cards the situation does not name leave the player's hand for the pile."""
         state = self.state
         player = state.player(who)
+        what = what or f"the discard of {count} card(s) of the hand"
         if player.hand_exact and state.hand(who):
-            raise CannotAnswer(
-                f"'{fact.text.strip()}' (line {fact.span.line}): the hand is "
-                "known card by card; name the cards discarded"
-            )
+            raise CannotAnswer(f"{what}: the hand is known card by card; name the cards discarded")
         size = state.hand_size(who)
         if size is not None and size < count:
-            raise CannotAnswer(
-                f"'{fact.text.strip()}' (line {fact.span.line}): the player "
-                f"holds only {size} card(s)"
-            )
+            raise CannotAnswer(f"{what}: the player holds only {size} card(s)")
         for _ in range(count):
             card = self.new_card(
                 CardInfo(name=UNNAMED, kind="unknown", icons_known=False), who, Zone.HAND
@@ -501,6 +501,19 @@ class Moves:
             # "Now I may discard all of your active support cards", used: every one of them.
             self.to_discard(gone)
             self.record("discard", who, (gone,), where="play", owner=gone.owner)
+        for gone in shuffled_by_use(Forces(self.state), card):
+            # "Now I may force you to shuffle all cards from your combat and support areas into
+            # your draw deck", used: they leave play for the draw deck.
+            self.recount(gone, -1)
+            gone.zone, gone.active = Zone.DECK, False
+            deck = self.state.player(gone.owner)
+            if deck.deck_count is not None:
+                deck.deck_count += 1
+        taken = hand_taken_by_use(card)
+        if taken is not None:
+            # "Now I may draw one card from your hand and discard it", "force you to discard
+            # two cards from your hand", used: that many of the other player's cards.
+            self.discard_unnamed(other(who), min(taken, self.state.hand_size(other(who)) or taken))
 
     def on_use_icon(self, fact: Fact) -> None:
         """A player uses an icon of a card (REPLACE: a discard without effect)."""

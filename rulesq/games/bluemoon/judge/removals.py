@@ -23,7 +23,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
-from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import Instance, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.kinds import Group
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, CardSet, Q, Quantity, Ref
@@ -52,11 +52,11 @@ class Offer:
     optional: bool = False
 
 
-def _play_discard(act: a.Act) -> bool:
+def play_discard(act: a.Act) -> bool:
     """Whether a discard act names cards in play rather than in a hand."""
     if not isinstance(act, a.Discard):
         return False
-    options = _options(act.cards)
+    options = options_of(act.cards)
     if not options:
         return False
     for option in options:
@@ -67,7 +67,7 @@ def _play_discard(act: a.Act) -> bool:
     return True
 
 
-def _them(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
+def them_of(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
     """A discard of "one of them" read as the cards its condition counts, or the act as it is.
 
     "If you have more than one active character card, I may now discard one of them."
@@ -87,7 +87,8 @@ def _them(act: a.Act, effect: fx.ActionEffect | fx.Obligation) -> a.Act:
     return replace(act, cards=them)
 
 
-def _options(expr: CardsExpr) -> list[Cards]:
+def options_of(expr: CardsExpr) -> list[Cards]:
+    """The alternatives or parts of a card selector ("X or Y", "X and Y"), or itself."""
     if isinstance(expr, CardChoice):
         return list(expr.options)
     if isinstance(expr, CardSet):
@@ -109,24 +110,32 @@ def offers(forces: Forces, who: str) -> list[Offer]:
         gone = card.zone is Zone.GONE
         if not gone and not forces.live(card):
             continue
-        for source in _with_interference_effects(forces, forces.in_force(card, in_hand=gone)):
-            effect = source.effect
-            if not isinstance(effect, fx.ActionEffect | fx.Obligation):
-                continue
-            dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
-            for do in dos:
-                if do.actor.value != "controller" or do.mode not in PERMITTING:
-                    continue
-                for act in (_them(act, effect) for act in do.acts):
-                    if _play_discard(act):
-                        assert isinstance(act, a.Discard)
-                        offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
-                        offer.closed = _closed(forces, source, effect)
-                        out.append(offer)
+        sources = with_interference_effects(forces, forces.in_force(card, in_hand=gone))
+        out += offers_of(forces, sources)
     return out
 
 
-def _with_interference_effects(forces: Forces, sources: list[Source]) -> list[Source]:
+def offers_of(forces: Forces, sources: list[Source]) -> list[Offer]:
+    """The texts among ``sources`` that let their player discard cards in play."""
+    out: list[Offer] = []
+    for source in sources:
+        effect = source.effect
+        if not isinstance(effect, fx.ActionEffect | fx.Obligation):
+            continue
+        dos = effect.dos if isinstance(effect, fx.ActionEffect) else (effect.do,)
+        for do in dos:
+            if do.actor.value != "controller" or do.mode not in PERMITTING:
+                continue
+            for act in (them_of(act, effect) for act in do.acts):
+                if play_discard(act):
+                    assert isinstance(act, a.Discard)
+                    offer = Offer(source, act, optional=do.mode is a.Mode.MAY)
+                    offer.closed = _closed(forces, source, effect)
+                    out.append(offer)
+    return out
+
+
+def with_interference_effects(forces: Forces, sources: list[Source]) -> list[Source]:
     """The sources, with the effects of interference cards played in answer this turn."""
     out: list[Source] = []
     for source in sources:
@@ -201,53 +210,18 @@ def _closed(forces: Forces, source: Source, effect: fx.ActionEffect | fx.Obligat
     return UNFOLLOWED + when.render()
 
 
-def _counted(exception: CardsExpr) -> bool:
+def counted_exception(exception: CardsExpr) -> bool:
     """An exception that spares some cards the text's player picks ("one active character")."""
     return isinstance(exception, Cards) and (
         exception.last_remaining or exception.quantity.kind in (Q.COUNT, Q.OF)
     )
 
 
-def unstated_choice(forces: Forces, card: Instance) -> str | None:
-    """Why whether ``card`` is still in play rests on a choice the situation leaves out, or None.
-
-    A card played this turn whose text "may" discard cards in play (``card`` among them) was
-    applied when played; with no use of it and no discard by its player stated since, whether
-    its player chose to act is not given.
-    """
-    state = forces.state
-    for who in {card.owner, other(card.owner)}:
-        for offer in offers(forces, who):
-            source = offer.source
-            if not offer.optional or fits(forces, offer, [card]) is not None:
-                continue
-            plays = [
-                e.seq
-                for e in state.events_of("play", who, this_turn=True)
-                if e.cards and e.cards[0] is source.card
-            ]
-            if not plays:
-                continue
-            after = plays[-1]
-            used = any(
-                e.seq > after and e.cards and e.cards[0] is source.card
-                for e in state.events_of("use_text", who)
-            ) or any(e.seq > after for e in state.events_of("discard", who))
-            if not used:
-                return (
-                    f'"{source.card.name}" was played with "{source.quote}": its player may '
-                    f'choose not to act, and the situation does not say whether "{card.name}" '
-                    f'was discarded (say I use the special power text of "{source.card.name}", '
-                    "or state the discard)"
-                )
-    return None
-
-
 def fits(forces: Forces, offer: Offer, cards: list[Instance]) -> Ruling | None:
     """Why the text cannot discard these cards together (a ruling), or None if it can."""
     who = offer.source.controller
     reasons: list[Ruling] = []
-    for option in _options(offer.act.cards):
+    for option in options_of(offer.act.cards):
         why = _fits_option(forces, option, cards, who)
         if why is None:
             return None
@@ -269,13 +243,13 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
     base = replace(
         option,
         quantity=Quantity(),
-        exceptions=tuple(e for e in option.exceptions if not _counted(e)),
+        exceptions=tuple(e for e in option.exceptions if not counted_exception(e)),
     )
     for card in cards:
         if not matches(base, card, who, forces):
             return _not_named(forces, option, card, who)
     for exception in option.exceptions:
-        if not _counted(exception):
+        if not counted_exception(exception):
             continue
         assert isinstance(exception, Cards)
         spare = 1 if exception.last_remaining else exception.quantity.n or 1
@@ -400,8 +374,8 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
             sources=[offer.source],
         )
         if any(
-            isinstance(e, Cards) and not e.last_remaining and _counted(e)
-            for o in _options(offer.act.cards)
+            isinstance(e, Cards) and not e.last_remaining and counted_exception(e)
+            for o in options_of(offer.act.cards)
             for e in o.exceptions
         ):
             ruling.cite(R.READER_CHOOSES, R.CHOOSING_WHAT_STAYS)
@@ -436,10 +410,10 @@ def discarded_by_use(forces: Forces, card: Instance) -> list[Instance]:
     for offer in offers(forces, who):
         if offer.source.card is not card or offer.closed is not None:
             continue
-        options = _options(offer.act.cards)
+        options = options_of(offer.act.cards)
         if len(options) != 1 or options[0].quantity.kind not in WHOLE:
             return []
-        if any(_counted(e) for e in options[0].exceptions):
+        if any(counted_exception(e) for e in options[0].exceptions):
             return []
         found += [
             c
@@ -499,5 +473,5 @@ def _per_turn_discard(source: Source) -> bool:
     return (
         isinstance(effect, fx.ActionEffect)
         and effect.group is Group.PER_TURN_OR_EVENT
-        and any(_play_discard(act) for do in effect.dos for act in do.acts)
+        and any(play_discard(act) for do in effect.dos for act in do.acts)
     )

@@ -556,6 +556,10 @@ class Timeline(Moves):
         self.state.player(who).declined = True
         self.record("decline", who)
         self.discard_landed_ships(who)
+        # The fight has not started: the other player is due to start it, and his next turn
+        # is its first turn ('If you are due to start a fight, but this is your first turn,
+        # then, and only then, you must decline to start a fight', FAQ, Start of Fight).
+        self._first_turn_pending = True
 
     def on_fight_ends(self, fact: Fact) -> None:
         """The fight ends: the areas are cleared (rulebook p.9)."""

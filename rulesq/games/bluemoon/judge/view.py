@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
+from rulesq.engine.answer import Choice
 from rulesq.engine.defaults import beginning_of_turn, no_icons, quoted
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
@@ -22,6 +23,7 @@ from rulesq.games.bluemoon.judge.cards import (
     merge_icons_read,
     note_unknown_icons,
 )
+from rulesq.games.bluemoon.judge.choices import pending_choices
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unneeded
 from rulesq.games.bluemoon.judge.kept import once
@@ -60,6 +62,9 @@ def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
     """How the judging read the icons the situation gives each card (quoted) of none known."""
     return {quoted(name): read for name, read in given_reads(catalog).items()}
 
+
+#: The questions that ask about a player's optional choice itself: not asked again with it made.
+ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional"})
 
 #: The two yes/no verdicts, made once (immutable): every yes/no answer gives one.
 _YES, _NO = YesNo(True), YesNo(False)
@@ -151,8 +156,10 @@ class View:
         """
         self.refuse_unread()
         if self.ctx.light:
+            choices = self._choices()
             light = self._verdict_only(verdict, ruling)
             light.flags_read = partial(flags_read, self.catalog)
+            light.choices = choices
             reads = self.timeline.phase_reads
             if reads is not None:
                 light.phase_alike = reads.alike
@@ -174,9 +181,16 @@ class View:
                 graph.link(self.effect(source), node, SUPPORTS, note="argued for it")
         for text in ruling.negatives:
             graph.absence(text)
+        choices = self._choices()  # (before the icons read are gathered: it reads some)
         read_names = self._icons_read_names()
         iconless = [no_icons(name) for name in read_names]  # assumed where their icons were read
-        assumed = [*self.state.assumed, *ruling.assumptions, *self._unquoted(), *iconless]
+        assumed = [
+            *self.state.assumed,
+            *ruling.assumptions,
+            *self._unquoted(),
+            *iconless,
+            *(c.assumption for c in choices),
+        ]
         if self.state.phase_defaulted and self.state.phase is None:
             whose = "my" if self.state.turn_owner == ME else "your"
             assumed.append(beginning_of_turn(whose))
@@ -197,6 +211,7 @@ class View:
         graph.later(precedents_later(self.ctx, answer))
         answer.unneeded_flags = partial(unneeded_flags, self.icon_use, self.timeline.icon_use)
         answer.flags_read = partial(flags_read, self.catalog)
+        answer.choices = choices
         return answer
 
     def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:
@@ -261,6 +276,44 @@ class View:
         """
         judged = sorted(self.unknown_icons_read)
         return [*judged, *sorted(set(self.timeline.icons_read) - set(judged))]
+
+    def _choices(self) -> tuple[Choice, ...]:
+        """The optional discards played this turn whose use is unstated, each way to try.
+
+        Taken as not used (the replay applies no discard it does not see); the engine asks
+        the question again with each use stated right after the play. A question about the
+        choice itself (may the text be used, may it discard a card) is not asked so.
+        """
+        if self.ctx.question.kind in ABOUT_THE_CHOICE:
+            return ()
+        out = []
+        for pending in pending_choices(self.forces, self.ctx.question.span.line):
+            if self.ctx.question.kind in pending.about:
+                continue
+            if pending.use_stated:
+                raise CannotAnswer(
+                    f"{pending.what}, and its use is stated, but not which cards it took "
+                    f"({pending.hint.split(', or')[0]})"
+                )
+            out.append(
+                Choice(
+                    assumption=(
+                        f"{pending.what} and no use of it is stated: it is taken not to be "
+                        "used (asked again with each use, the answer is the same)"
+                    ),
+                    reason=(
+                        f"{pending.what}: {pending.chooser} may choose not to act, and the "
+                        "situation "
+                        "does not say whether he did, which decides the answer: {verdicts} "
+                        f"({pending.hint})"
+                    ),
+                    taken="if it is not used",
+                    branches=tuple(
+                        (pending.where, line, label) for line, label in pending.ways or ()
+                    ),
+                )
+            )
+        return tuple(out)
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""

@@ -1,0 +1,490 @@
+"""The optional texts ("Now I may …") played in the fight whose use the situation leaves out.
+
+The FAQ: 'the card text on a played card is always read out and applied, although if it uses
+"may" you may choose not to take any action.' A card played in the fight whose text lets its
+player, at his option, discard cards in play, shuffle the other player's cards in play into his
+draw deck, take cards from the other player's hand or retrieve his own cards in play: with no
+use of it (and no act it makes) stated since, the replay has not carried it out. Each is listed
+with the ways its use could have gone, as the statements that say so (the judge asks the
+question again with each, stated right after the play; a discard from a hand, just before the
+question). A stated use carries out what needs no
+further choice (:func:`shuffled_by_use`, :func:`hand_taken_by_use`); one that picks cards
+("one of") is settled by the discard or retrieve stated with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rulesq.engine.defaults import quoted
+from rulesq.games.bluemoon import acts as a
+from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.removals import (
+    WHOLE,
+    Offer,
+    counted_exception,
+    fits,
+    offers_of,
+    options_of,
+    play_discard,
+    them_of,
+    with_interference_effects,
+)
+from rulesq.games.bluemoon.judge.select import matches
+from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
+from rulesq.games.bluemoon.judge.values import holds
+from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.vocab import Role
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+#: At most this many cards are tried as the cards an unstated optional text may take, and this
+#: many ways of taking them: beyond, the choice is not tried (no answer may rest on it).
+CHOICE_CARDS = 8
+CHOICE_WAYS = 6
+#: The stated events that are an optional text's act, by the kind of act.
+IN_PLAY_ACTS = frozenset({"discard"})
+HAND_ACTS = frozenset({"discard"})
+RETRIEVES = frozenset({"retrieve"})
+NONE: frozenset[str] = frozenset()
+#: The question kinds about a choice itself (see ``Pending.about``).
+RETRIEVE_ASKS = frozenset({"can_retrieve", "active"})
+DISCARD_ASKS = frozenset({"can_discard"})
+HAND_ASKS = frozenset(
+    {"can_discard", "satisfied", "discard_value", "who_chooses", "must_discard", "discard_count"}
+)
+
+
+@dataclass
+class Pending:
+    """An optional text of a card played this fight whose use the situation does not state."""
+
+    source: Source
+    #: The line of the play the text acted at (the choice is made then).
+    line: int
+    #: Each way to use the text: the statement that says so, and how a reason names it (None:
+    #: too many ways to try).
+    ways: list[tuple[str, str]] | None
+    #: Whether the use alone says what the text did (``I use the special power text of …``).
+    whole: bool
+    #: The statement that says what a use did when the use alone does not ("retrieve").
+    act: str = "discard"
+    #: The use is stated, but not what it did (the cards it chose): no way is "not used".
+    use_stated: bool = False
+    #: A discard from the player's own hand ("… from my hand to attract one dragon").
+    hand: bool = False
+    #: The player who chooses, when not the text's player ("we both may discard …").
+    actor: str | None = None
+    #: The line each way is stated before (None: the line after the play). A discard from a
+    #: hand is stated just before the question: when both players choose, the other player of
+    #: a Chosen One acts first (FAQ, Card Play: Timing), after what the situation states of it.
+    at: int | None = None
+
+    @property
+    def where(self) -> int:
+        """The line each way is stated before."""
+        return self.at if self.at is not None else self.line + 1
+
+    @property
+    def about(self) -> frozenset[str]:
+        """The question kinds about this choice itself, answered as the text acts.
+
+        Whether a card may be retrieved, and whether it is active (FAQ, Ships: General Rules:
+        'The only condition imposed by [the text] is that the card which may be retrieved is
+        active'), are read at the choice; whether a card may be discarded, likewise.
+        """
+        if self.hand:
+            return HAND_ASKS
+        return RETRIEVE_ASKS if self.act == "retrieve" else DISCARD_ASKS
+
+    @property
+    def what(self) -> str:
+        """The choice, as the answer names it."""
+        return f'"{self.source.card.name}" was played with "{self.source.quote}"'
+
+    @property
+    def player(self) -> str:
+        """The player who chooses, as a statement writes him (I / you)."""
+        return "I" if (self.actor or self.source.controller) == ME else "you"
+
+    @property
+    def chooser(self) -> str:
+        """Who chooses, as a reason names him."""
+        if self.actor is None or self.actor == self.source.controller:
+            return "its player"
+        return "the other player"
+
+    @property
+    def hint(self) -> str:
+        """How the situation may state the choice."""
+        if self.whole:
+            return f"say {self.use_line}, or say nothing if it was not used"
+        return f"state what it did: {self.player} {self.act} …, or say nothing if it was not used"
+
+    @property
+    def use_line(self) -> str:
+        """The statement of the text's use."""
+        return f"{self.player} use the special power text of {quoted(self.source.card.name)}"
+
+
+def _acts(source: Source) -> Iterator[tuple[a.Do, a.Act]]:
+    """Each act the text's player may do ("I may …"), with its clause."""
+    effect = source.effect
+    if not isinstance(effect, fx.ActionEffect):
+        return
+    for do in effect.dos:
+        if do.mode is a.Mode.MAY and do.actor in (Role.CONTROLLER, Role.BOTH):
+            for act in do.acts:
+                yield do, them_of(act, effect)  # "one of them": the cards its condition counts
+
+
+def _hand_taken(act: a.Act) -> int | None:
+    """How many cards an act takes from the other player's hand, or None for another act."""
+    if isinstance(act, a.Force) and act.who is Role.OPPONENT:
+        for inner in act.acts:
+            if isinstance(inner, a.Discard) and _from_hand(inner.cards):
+                return _number(inner.cards)
+    if isinstance(act, a.Draw) and _from_hand(act.cards, Role.OPPONENT):
+        return _number(act.cards)
+    return None
+
+
+def _from_hand(cards: object, owner: Role = Role.OPPONENT) -> bool:
+    place = cards.place if isinstance(cards, Cards) else None
+    return (
+        isinstance(place, Place)
+        and place.owner is owner
+        and any(z.value == "hand" for z in place.zones)
+    )
+
+
+def _number(cards: object) -> int | None:
+    """The fixed number of cards a selector names ("two cards"), or None."""
+    if not isinstance(cards, Cards):
+        return None
+    quantity = cards.quantity
+    return quantity.n if quantity.kind.value in ("count", "article", "of") else None
+
+
+def _shuffle_away(act: a.Act) -> Cards | None:
+    """The other player's cards in play an act shuffles into his draw deck, or None."""
+    if isinstance(act, a.Force) and act.who is Role.OPPONENT:
+        for inner in act.acts:
+            what, into = getattr(inner, "what", None), getattr(inner, "into", None)
+            if (
+                isinstance(inner, a.Shuffle)
+                and isinstance(what, Cards)
+                and isinstance(into, Place)
+                and any(z.value == "draw deck" for z in into.zones)
+                and isinstance(what.place, Place)
+                and not any(z.value == "hand" for z in what.place.zones)
+            ):
+                return what
+    return None
+
+
+def _retrieved(act: a.Act) -> Cards | None:
+    """The player's own cards in play an act takes back into his hand, or None."""
+    if isinstance(act, a.Retrieve) and isinstance(act.cards, Cards):
+        place = act.cards.place
+        if place is None or (
+            isinstance(place, Place) and not any(z.value == "discard pile" for z in place.zones)
+        ):
+            return act.cards
+    return None
+
+
+def _own_hand_discard(act: a.Act) -> bool:
+    """Whether an act discards cards from its player's own hand ("to attract one dragon")."""
+    return isinstance(act, a.Discard) and (
+        _from_hand(act.cards, Role.CONTROLLER) or _from_hand(act.cards, Role.BOTH)
+    )
+
+
+def optional_kind(source: Source) -> bool:
+    """Whether a text lets its player act at his option on cards in play or in a hand."""
+    return any(
+        play_discard(act)
+        or _own_hand_discard(act)
+        or _hand_taken(act) is not None
+        or _shuffle_away(act) is not None
+        or _retrieved(act) is not None
+        for _, act in _acts(source)
+    )
+
+
+def _unwrapped(sources: list[Source]) -> list[Source]:
+    """The sources, an interference card's effects in place of its trigger."""
+    out: list[Source] = []
+    for source in sources:
+        effect = source.effect
+        if isinstance(effect, fx.InterferenceTrigger):
+            out += [Source(source.card, inner, source.index) for inner in effect.effects]
+        else:
+            out.append(source)
+    return out
+
+
+def _condition_holds(forces: Forces, source: Source) -> bool:
+    condition = fx.condition_of(source.effect)
+    return condition is None or holds(condition, source.controller, forces, source.card)
+
+
+def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
+    """The optional texts of cards played this fight (before line ``before``) left unstated."""
+    state = forces.state
+    plays = [
+        e
+        for e in state.fight_events("play")
+        if e.cards
+        and e.line is not None
+        and (before is None or e.line < before)
+        and any(optional_kind(s) for s in _unwrapped(effects_of(e.cards[0])))
+    ]
+    out: list[Pending] = []
+    for event in plays:
+        card = event.cards[0]
+        live = card.zone is Zone.GONE or forces.live(card)
+        sources = forces.in_force(card, in_hand=card.zone is Zone.GONE) if live else []
+        sources = with_interference_effects(forces, sources if live else effects_of(card))
+        for source in sources:
+            if not optional_kind(source) or not _condition_holds(forces, source):
+                continue
+            after = [e for e in state.events if e.seq > event.seq]
+            out += _pending(forces, source, event, after, before)
+    return out
+
+
+def _use_stated(after: list[Event], source: Source) -> bool:
+    """Whether a use of the text is stated after its play."""
+    who = source.controller
+    return any(
+        e.kind == "use_text" and e.who == who and e.cards and e.cards[0] is source.card
+        for e in after
+    )
+
+
+def _used(
+    after: list[Event], source: Source, kinds: frozenset[str], hand: str, *, use: bool = True
+) -> bool:
+    """Whether a use of the text (``use``), or an act of ``kinds`` it makes, is stated after it.
+
+    ``hand``: the player from whose hand a discard counts (in play: any of the player's).
+    """
+    who = source.controller
+    if use and _use_stated(after, source):
+        return True
+    for e in after:
+        if e.kind not in kinds:
+            continue
+        if e.kind == "retrieve" and e.who == who:
+            return True
+        if e.kind == "discard" and e.data.get("where") == "play" and e.who == who:
+            return True
+        if e.kind == "discard" and e.data.get("where") == "hand" and e.who == hand:
+            return True
+    return False
+
+
+def _pending(
+    forces: Forces, source: Source, play: Event, after: list[Event], before: int | None
+) -> list[Pending]:
+    """The choices an unstated optional text leaves, one for each player who chooses."""
+    for do, act in _acts(source):
+        if _own_hand_discard(act):
+            who = source.controller
+            actors = (who, other(who)) if do.actor is Role.BOTH else (who,)
+            out = [
+                found
+                for actor in actors
+                if not _used(after, source, HAND_ACTS, actor)
+                and (found := _hand_ways(forces, source, play, actor)) is not None
+            ]
+            for found in out:
+                found.at = before
+            return out
+    found = _choice(forces, source, play, after)
+    return [] if found is None else [found]
+
+
+def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> Pending | None:
+    """The ways an unstated optional text could have been used, or None (stated, or no way)."""
+    assert play.line is not None
+    line = play.line
+    who = source.controller
+    for _, act in _acts(source):
+        if play_discard(act) and not _used(after, source, IN_PLAY_ACTS, who, use=False):
+            found = [o for o in offers_of(forces, [source]) if o.optional]
+            for offer in found:
+                pending = _discard_ways(forces, offer, line)
+                if pending is not None and not (pending.whole and _use_stated(after, source)):
+                    pending.use_stated = _use_stated(after, source)
+                    return pending
+        elif (n := _hand_taken(act)) is not None and not _used(
+            after, source, HAND_ACTS, other(who)
+        ):
+            size = forces.state.hand_size(other(who))
+            if size == 0:
+                continue
+            pending = Pending(source, line, [], whole=True)
+            assert pending.ways is not None
+            if isinstance(act, a.Force):
+                # "force you to discard two cards": the other player's discard is its use (the
+                # obligation a stated use leaves him is read as such).
+                count = n if size is None else min(n, size)
+                them = "you" if pending.player == "I" else "I"
+                pending.ways.append((f"{them} discard {count} cards", "if it is used"))
+            else:
+                pending.ways.append((pending.use_line, "if it is used"))
+            return pending
+        elif (what := _shuffle_away(act)) is not None and not _used(after, source, NONE, who):
+            if not _shuffled(forces, source, what):
+                continue
+            pending = Pending(source, line, [], whole=True)
+            assert pending.ways is not None
+            pending.ways.append((pending.use_line, "if it is used"))
+            return pending
+        elif (what := _retrieved(act)) is not None and not _used(
+            after, source, RETRIEVES, who, use=False
+        ):
+            base = Cards(
+                types=what.types,
+                icon=what.icon,
+                active=what.active,
+                place=what.place,
+                not_this_card=what.not_this_card,
+                owner=what.owner,
+            )
+            candidates = [
+                c
+                for c in forces.state.cards
+                if c.in_play
+                and c.owner == who
+                and c.zone is not Zone.CARGO
+                and c is not source.card  # FAQ, Special Power Texts: Other: 'should be
+                # considered to have a similar prohibition' (not this card)
+                and matches(base, c, who, forces, source.card)
+            ]
+            if not candidates:
+                continue
+            pending = Pending(source, line, None, whole=False, act="retrieve")
+            pending.use_stated = _use_stated(after, source)
+            if len(candidates) <= CHOICE_WAYS:
+                pending.ways = [
+                    (
+                        f"{pending.player} retrieve {quoted(c.name)}",
+                        f"if it retrieves {quoted(c.name)}",
+                    )
+                    for c in candidates
+                ]
+            return pending
+    return None
+
+
+def _hand_ways(forces: Forces, source: Source, play: Event, who: str) -> Pending | None:
+    """The ways an optional discard from ``who``'s own hand could have gone.
+
+    A hand known card by card: each set of its cards (up to ``CHOICE_WAYS``); else one card
+    of it, unnamed (what its discard brings is then not known either).
+    """
+    assert play.line is not None
+    state = forces.state
+    size = state.hand_size(who)
+    if size == 0:
+        return None
+    pending = Pending(source, play.line, [], whole=False, hand=True, actor=who)
+    assert pending.ways is not None
+    held = state.hand(who)
+    if state.player(who).hand_exact and held:
+        sets = [chosen for n in range(1, len(held) + 1) for chosen in combinations(held, n)]
+        if len(sets) > CHOICE_WAYS:
+            pending.ways = None
+            return pending
+        for chosen in sets:
+            names = ", ".join(quoted(c.name) for c in chosen)
+            pending.ways.append((f"{pending.player} discard {names}", f"if it discards {names}"))
+        return pending
+    pending.ways.append((f"{pending.player} discard 1 card", "if it discards a card"))
+    return pending
+
+
+def _discard_ways(forces: Forces, offer: Offer, line: int) -> Pending | None:
+    """The ways an optional discard could take the cards in play now (maximal for "all")."""
+    who = offer.source.controller
+    candidates = [
+        c
+        for c in forces.state.cards
+        if c.in_play
+        and c.active
+        and not (c.owner != who and forces.protected(c))
+        and fits(forces, offer, [c]) is None
+    ]
+    if not candidates:
+        return None
+    options = options_of(offer.act.cards)
+    whole = all(o.quantity.kind in WHOLE for o in options)
+    pending = Pending(offer.source, line, None, whole=False)
+    if whole and len(options) == 1 and not any(counted_exception(e) for e in options[0].exceptions):
+        pending.whole = True
+        pending.ways = [(pending.use_line, "if it is used")]
+        return pending
+    if len(candidates) > CHOICE_CARDS:
+        return pending
+    sets = [
+        chosen
+        for size in range(1, len(candidates) + 1)
+        for chosen in combinations(candidates, size)
+        if fits(forces, offer, list(chosen)) is None
+    ]
+    if whole:
+        sets = [s for s in sets if not any(set(s) < set(t) for t in sets)]
+    if len(sets) <= CHOICE_WAYS:
+        pending.ways = []
+        for chosen in sets:
+            names = ", ".join(quoted(c.name) for c in chosen)
+            pending.ways.append((f"{pending.player} discard {names}", f"if it discards {names}"))
+    return pending
+
+
+def _shuffled(forces: Forces, source: Source, what: Cards) -> list[Instance]:
+    """The other player's cards in play a shuffle text takes (not effectively PROTECTED ones)."""
+    who = source.controller
+    spared = [e for e in what.exceptions if isinstance(e, Cards)]
+    base = Cards(place=what.place, types=what.types)
+    return [
+        c
+        for c in forces.state.cards
+        if c.in_play
+        and c.owner != who
+        and c.zone is not Zone.CARGO
+        and matches(base, c, who, forces)
+        and not any(matches(e, c, who, forces) and forces.protected(c) for e in spared)
+    ]
+
+
+def shuffled_by_use(forces: Forces, card: Instance) -> list[Instance]:
+    """The other player's cards in play a used "force you to shuffle …" text of ``card`` takes."""
+    out: list[Instance] = []
+    for source in effects_of(card):
+        for _, act in _acts(source):
+            what = _shuffle_away(act)
+            if what is not None:
+                out += [c for c in _shuffled(forces, source, what) if c not in out]
+    return out
+
+
+def hand_taken_by_use(card: Instance) -> int | None:
+    """How many cards a used text of ``card`` draws from the other player's hand, or None.
+
+    Not a "force you to discard" text: its use leaves the other player the discard to make.
+    """
+    for source in effects_of(card):
+        for _, act in _acts(source):
+            n = _hand_taken(act)
+            if n is not None and not isinstance(act, a.Force):
+                return n
+    return None
