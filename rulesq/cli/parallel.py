@@ -138,7 +138,8 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
     game's load with its first file). A game whose files fall in two runs is loaded here
     once, for both (its first file checked here), so its load counts in neither. Each run
     then ends with the files of games loaded here: a worker done with its own takes the
-    later half of another's, and that half is of a game it need not load.
+    later half of another's, and that half is of a game it need not load. The failed files
+    start their run (:func:`_loaded_last`).
     """
     from rulesq.checkcost import FAILED, predicted
     from rulesq.runs import balanced_runs
@@ -172,11 +173,18 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
 
 
 def _loaded_last(run: list[int], kinds: Sequence[str | None], loaded: set[str]) -> list[int]:
-    """The run's files of games not ``loaded``, then those of games loaded, each in order."""
-    mine = [index for index in run if kinds[index] not in loaded]
-    if len(mine) == len(run):
-        return mine
-    return mine + [index for index in run if kinds[index] in loaded]
+    """The run's files of games not ``loaded``, then those of games loaded, each in order.
+
+    The files that failed last time (not loaded) come first: each costs as much as several
+    cases, and a run's tail, where the workers' ends meet, is best cut in small pieces.
+    """
+    from rulesq.checkcost import FAILED
+
+    failed = [] if FAILED in loaded else [index for index in run if kinds[index] == FAILED]
+    mine = [index for index in run if kinds[index] not in loaded and kinds[index] != FAILED]
+    if len(failed) + len(mine) == len(run):
+        return failed + mine
+    return failed + mine + [index for index in run if kinds[index] in loaded]
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
