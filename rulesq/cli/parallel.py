@@ -76,8 +76,8 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     The files are grouped by game and cut into one run per worker of about equal size (a
     file's size stands for its cost; the files that failed the last time a parallel check
     ran here are a group of their own: :mod:`rulesq.failedfiles`), so that each worker
-    loads only the games of its run
-    and meets the situation lines and cards of neighbouring files. The first file of each
+    loads only the games of its run and meets the situation lines and cards of
+    neighbouring files. The first file of each
     game that two runs share is checked here first: it loads the game's modules, grammar
     and corpus once, for every worker (and the game's question handlers are imported). A
     worker done with its run takes half of what is left of the longest other whose half is
