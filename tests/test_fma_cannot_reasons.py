@@ -39,6 +39,28 @@ REASONS = [
         0,
         '"Orderly" returned to play (line 10): rulesq does not follow which of its values',
     ),
+    (
+        "fma-setup/an-ally-of-unknown-faction-under-an-unaligned-leader-asks-for-its-factions.rq",
+        1,
+        'the situation does not give the factions of "Plain Guy"',
+    ),
+    (
+        "fma-uniqueness/a-copy-of-your-own-leader-is-not-played-from-hand.rq",
+        2,
+        'the player\'s leader is "Plain Chief", and the situation does not say whether he is a '
+        "mob character",
+    ),
+    (
+        "fma-reacts/a-named-leader-who-cannot-play-is-no-sure-player-of-a-react.rq",
+        0,
+        'no character of yours is stated, and "Plain React" costs "React Wits 2"',
+    ),
+    (
+        "fma-play/a-leader-named-alone-plays-and-an-unknown-attribute-is-no-yes.rq",
+        2,
+        'the situation does not give the alchemy of "Al", and "Burning the Past" has an '
+        "attribute cost",
+    ),
 ]
 
 

@@ -16,6 +16,9 @@ from rulesq.engine import Answer, evaluate
 from rulesq.situation import read_situation
 
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "fma-drawing/a-text-that-gets-no-cards-is-not-said-to-get-them.rq": {
+        1: ('does not use the word "draw"', "!gets cards without"),
+    },
     "fma/a-passive-bonus-to-your-characters-reaches-its-controllers-only.rq": {
         1: ('say whose "War Chest" is', "!give its factions"),
     },

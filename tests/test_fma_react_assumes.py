@@ -1,4 +1,4 @@
-"""FMA: a React judged with no character of the player stated says what it assumes."""
+"""FMA: a React judged with no character of the player stated: open with a cost, else assumed."""
 
 from __future__ import annotations
 
@@ -15,14 +15,18 @@ CASE = (
 )
 
 
-def test_a_react_with_no_character_stated_shows_its_assumption() -> None:
-    """The yes rests on a character able to play the react: the answer says so, the other not."""
+def test_a_react_with_no_character_stated_is_open_or_shows_its_assumption() -> None:
+    """A cost no stated character is sure to pay is open; with none, the yes says its assumption."""
     situation = parse_situation(CASE.read_text(encoding="utf-8"), str(CASE))
-    assumed, stated = evaluate(situation)
-    assert assumed.answered
+    costed, free, bare_leader, stated, defeated = evaluate(situation)
+    assert not costed.answered
+    assert not any("is stated" in text for text in costed.graph.assumptions())
+    assert free.answered
     assert any(
         "no character of yours is stated" in text and "only characters play" in text
-        for text in assumed.graph.assumptions()
-    ), assumed.graph.assumptions()
-    assert not stated.answered
+        for text in free.graph.assumptions()
+    ), free.graph.assumptions()
+    assert not bare_leader.answered
+    assert stated.answered
     assert not any("is stated" in text for text in stated.graph.assumptions())
+    assert not defeated.answered

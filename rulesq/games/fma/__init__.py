@@ -73,7 +73,7 @@ GAME = register(
             "part_text": f"{_CARDS}:part_text",
             "card_goal": f"{_CARDS}:goal",
             "keywords": f"{_CARDS}:keywords",
-            "has_keyword": f"{_CARDS}:has_keyword",
+            "has_keyword": "rulesq.games.fma.event_types:has_keyword",
             "unique": f"{_CARDS}:unique",
             "same_name": f"{_CARDS}:same_name",
             "starting_leader": f"{_CARDS}:starting_leader",

@@ -49,6 +49,14 @@ class Fight:
     rule: str
 
 
+#: A character sent home is read as out of the battle; the ruling says only that "the battle
+#: continues as normal", so an answer resting on it shows it as an assumption.
+OUT_OF_IT = (
+    'the rulings say only that "the battle continues as normal" when a card is sent home; '
+    "that the card leaves the battle is read from it"
+)
+
+
 def fight(ctx: Context) -> Fight | Answer:
     """The battle before the question, resolved; or the *cannot answer* that stops it."""
     _, state = reader_for(ctx)
@@ -73,7 +81,7 @@ def fight(ctx: Context) -> Fight | Answer:
                 "play does in a battle (only that an out-of-play leader cannot recruit and keeps "
                 "his attachments)"
             )
-    blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at)
+    blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at, setup.ended_line)
     if blocked is not None:
         return blocked
     timeline = state.timeline(setup.ended_at)
@@ -105,6 +113,13 @@ def fight(ctx: Context) -> Fight | Answer:
         raise CannotAnswer(str(error)) from None
     facts = [ctx.fact(f) for f in setup.facts]
     facts += [ctx.fact(f) for f in setup.sent_home.values()]
+    if setup.sent_home:  # every answer the battle gives rests on the reading
+        gone = " and ".join(f'"{n}"' for n in setup.sent_home)
+        ctx.derivation().absence(
+            f"{gone} sent home during the battle: read as out of it, its value no longer "
+            f"counted and not defeated in it ({OUT_OF_IT})",
+            assumed=True,
+        )
     entries = state.all_entries(setup.ended_at)
     for entry in entries:
         if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
@@ -135,7 +150,20 @@ def _after_the_battle(
             f"{entry.fact.text.strip()} (line {entry.fact.span.line}) comes after the battle "
             "ended: it has no effect on the battle"
         )
-    return [cite_one(ctx, citations.AFTER_THE_BATTLE)] if later else []
+    # what rulesq could not follow after the battle ended cannot change it either
+    unread = list(
+        dict.fromkeys(
+            gap.text
+            for name in names
+            for gap in state.blocking(name, attribute)
+            if state.battle.ended_line is not None and gap.line > state.battle.ended_line
+        )
+    )
+    for text in unread:
+        graph.absence(
+            f"{text}, after the battle ended: whatever it does has no effect on the battle"
+        )
+    return [cite_one(ctx, citations.AFTER_THE_BATTLE)] if later or unread else []
 
 
 def _key(state: State, name: str) -> str:
@@ -361,10 +389,11 @@ def _rejected(ctx: Context, fought: Fight, pool: list[Combatant], mine: SideResu
             graph.link(fought.rule, node, BEATS, note=note)
 
 
-def in_battle(ctx: Context, name: str) -> Answer | None:
+def in_battle(ctx: Context, name: str, late: str | None = None) -> Answer | None:
     """``is "X" defeated?`` for a character of the battle: as ``who is defeated?`` says.
 
-    Returns None when the character is not in the battle.
+    Returns None when the character is not in the battle. ``late`` is why a card stated after
+    the battle ended may have defeated him since: it leaves only a defeat by the battle sure.
 
     Raises:
         CannotAnswer: the battle cannot be resolved, or its outcome is the players' choice.
@@ -376,6 +405,8 @@ def in_battle(ctx: Context, name: str) -> Answer | None:
     fought = fight(ctx)
     if not isinstance(fought, Fight):
         return fought
+    if late is not None and name not in fought.result.defeated:
+        raise CannotAnswer(late)
     if name in setup.sent_home:
         return ctx.conclude(
             YesNo(False),

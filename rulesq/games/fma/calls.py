@@ -63,6 +63,7 @@ LOCATION_AFFECTED = "fma/rulings/locations/2"
 GLOBAL = "fma/rulings/global-effects/1"
 PASSIVE_HOME = "fma/rulings/passive-abilities/1"
 REQUIREMENTS = "fma/rulings/requirements/1"
+EVENTS = "fma/rulings/events/1"
 
 OTHER = {"me": "you", "you": "me"}
 
@@ -90,6 +91,23 @@ def _character(ctx: Context, state: State, ref: CardRef) -> Character:
         f'"{ref.name}" is not a character of this situation (introduce it: '
         f'my character "{ref.name}" (strength 3))'
     )
+
+
+def player_of(ctx: Context, state: State, ref: CardRef) -> Character:
+    """The character that plays a card: one of the situation, or a player's leader it names.
+
+    A leader given by "my leader is" alone is a character his player controls, with the
+    words (factions, keywords) and values his line gives him and no others.
+    """
+    name = normalise_name(ref.card.name if ref.card is not None else ref.name)
+    if name not in state.characters:
+        table = read_table(ctx.facts)
+        for player, leader in table.leaders.items():
+            if key(leader) == name:
+                ctx.fact(table.leader_facts[player])
+                printed = {a: leader.values.get(a.value) for a in Attribute}
+                return Character(leader.name, printed, traits=leader.flags or None, owner=player)
+    return _character(ctx, state, ref)
 
 
 def _defeated(ctx: Context, state: State, character: Character) -> str | None:
@@ -131,7 +149,7 @@ def can_character_play(ctx: Context) -> Answer:
     player_ref, card_ref = ctx.question.cards[0], ctx.question.cards[1]
     reader, state = reader_for(ctx)
     table = read_table(ctx.facts)
-    who = _character(ctx, state, player_ref)
+    who = player_of(ctx, state, player_ref)
     card = _card(card_ref)
     claims: list[Claim] = []
     if _defeated(ctx, state, who) is not None:
@@ -146,10 +164,12 @@ def can_character_play(ctx: Context) -> Answer:
     effects, missing = effects_of(card)
     defeated = bool(claims)
     claims += _requirements(ctx, card, effects, table, who, state)
-    _settle(missing, card.name, claims)
+    free: list[Claim] = []
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
         free = _free_plays(ctx, card, owner or ctx.question.who or "me", claims)
+    _settle(missing, card.name, claims + free)  # a permission may be all that speaks
+    if not defeated:
         raisers = [
             r.card
             for f in ctx.facts_of("in_play")
@@ -157,7 +177,8 @@ def can_character_play(ctx: Context) -> Answer:
             if r.card is not None
             and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
         ]
-        doubt = None if free else play_doubt(card, effects, who, state, table, raisers)
+        passives = bool(ctx.facts_of("in_play"))
+        doubt = play_doubt(card, effects, who, state, table, raisers, passives, free=bool(free))
         if doubt is not None:
             _open(doubt, claims)
         claims += free
@@ -444,9 +465,15 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
                 )
             )
         elif leader_factions is None or ally_factions is None:
-            unknown.append(
-                f'the situation does not give the factions of your leader and of "{ally_ref.name}"'
-            )
+            whose = [
+                who
+                for who, given in (
+                    (f'your leader "{leader.name}"', leader_factions),
+                    (f'"{ally_ref.name}"', ally_factions),
+                )
+                if given is None
+            ]
+            unknown.append(f"the situation does not give the factions of {' or of '.join(whose)}")
         elif (
             loyal == 1
             and leader_factions
@@ -529,6 +556,43 @@ def can_cancel(ctx: Context) -> Answer:
             )
             continue
         if len(headers) > 1:
+            wanted = what.designator
+            fitting = [
+                wanted is None
+                or (
+                    (not wanted.timings or timing in wanted.timings)
+                    and (wanted.attribute is None or wanted.attribute is attribute)
+                )
+                for timing, attribute in headers
+            ]
+            shown = ", ".join(f'"{a.header()}"' for a in abilities)
+            if all(fitting) and not what.postmods and target_missing is None:
+                claims.append(  # whichever is played, it is one the canceler names
+                    card_claim(
+                        Stance.PERMIT,
+                        canceler,
+                        cancel.render(),
+                        f'"{canceler.name}" cancels {what.render()}, and "{canceled.name}" '
+                        f"has {shown}: whichever is played, it is one",
+                        DESIGNATOR,
+                        EVENT_OR_ABILITY,
+                        EVENTS,
+                    )
+                )
+                continue
+            if not any(fitting) and target_missing is None:
+                claims.append(
+                    rule_claim(
+                        Stance.FORBID,
+                        f'"{canceler.name}" cancels only {what.render()}, and "{canceled.name}" '
+                        f"has {shown}: played, it counts only as the one being played, and "
+                        "none of them is one",
+                        DESIGNATOR,
+                        EVENT_OR_ABILITY,
+                        EVENTS,
+                    )
+                )
+                continue
             _unless_limited(
                 f'"{canceled.name}" has {len(headers)} abilities; while it is '
                 "played it counts only as the one being played, and the "
@@ -753,7 +817,34 @@ def can_target(ctx: Context) -> Answer:
         )
     if not selectors and not pairs:
         _open(f'"{card.name}" has no text that targets a character', claims)
+    home = _home_in_search(table, target)
+    if home is not None:
+        _open(home, claims)
     return judge(ctx, claims)
+
+
+#: The phases in which no character is in a search party (the search phase is not one).
+_NO_SEARCH_PARTY = ("main phase", "draw phase", "cleanup phase", "power-up phase")
+
+
+def _home_in_search(table: Table, target: Character) -> str | None:
+    """Why targeting a character at home is no sure yes: it may be the search phase.
+
+    The rulings say a non-targeted effect during the search phase reaches characters at home
+    as well as in search parties (Global effects), and that one card can target advantages at
+    home (a clarification); they never say a targeted one reaches a character at home then.
+    """
+    place = table.places.get(normalise_name(target.name))
+    if place is None or place[0] != HOME:
+        return None
+    step = table.step[0] if table.step is not None else None
+    if step in _NO_SEARCH_PARTY:
+        return None
+    when = f"it is the {step}" if step is not None else "the situation does not say the phase"
+    return (
+        f'"{target.name}" is at home and {when}: the rulings say that a non-targeted effect '
+        "during the search phase reaches characters at home too, never that a targeted one does"
+    )
 
 
 def _pair_claims(
@@ -786,6 +877,12 @@ def _pair_claims(
             )
         )
     elif all(f.fits is False for f in fits):
+        if any(f.closed for f in fits):
+            ctx.derivation().absence(
+                f"the situation names every character in play: none other than those it "
+                f'states could take the other role with "{target.name}"',
+                assumed=True,
+            )
         claims.append(
             card_claim(
                 Stance.FORBID,

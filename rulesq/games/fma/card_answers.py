@@ -384,8 +384,9 @@ def counts_as_drawing(ctx: Context) -> Answer:
         raise CannotAnswer(why)
     return ctx.conclude(
         YesNo(False),
-        f'"{card.name}" gets cards without the word "draw"; '
-        "only the draw phase and cards that use the word draw count as drawing",
+        f'the text of "{card.name}" does not use the word "draw" (whatever cards it gets, '
+        "it gets them otherwise); only the draw phase and cards that use the word draw count "
+        "as drawing",
         supported_by=(rule,),
     )
 

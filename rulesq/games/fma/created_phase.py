@@ -162,6 +162,15 @@ def readiness(ctx: Context) -> Answer:
             f"characters move home without being set or reset: it is still {state}",
             supported_by=(ctx.fact(fact), *nodes),
         )
+    if paid is not None and paid.bonus is not None:
+        node = ctx.derivation().effect(paid.card.name, paid.ability.render(), paid.card)
+        return ctx.conclude(
+            YesNo(state == asked),
+            f'"{paid.card.name}" was played (line {paid.play.span.line}) right after "{ref.name}" '
+            f"received an attribute bonus (line {paid.bonus.span.line}), and it sets that "
+            "character: it is set",
+            supported_by=(ctx.fact(fact), ctx.fact(paid.bonus), node),
+        )
     if paid is not None:
         cost = paid.ability.extra_cost.render() if paid.ability.extra_cost else ""
         node = ctx.derivation().effect(paid.card.name, paid.ability.render(), paid.card)

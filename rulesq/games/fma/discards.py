@@ -104,11 +104,13 @@ def acts(ctx: Context, effects_of: Any) -> Answer:
             supported_by=(*support, ctx.clause(ruling, "rule")),
         )
     found = on_discard(ref.card, effects_of)
-    if not found:
+    if not found:  # its text, read whole, decides: no part of it acts on its discard
+        text = ref.card.text or ""
         return ctx.conclude(
             YesNo(False),
-            f'"{ref.name}" has no ability that acts when it is discarded',
-            supported_by=tuple(support),
+            f'"{ref.name}" has no ability that acts when it is discarded (its text, read '
+            f'whole: "{text}")',
+            supported_by=(*support, ctx.derivation().effect(ref.name, text, ref.card)),
         )
     node = ctx.derivation().effect(ref.name, found[0].render(), ref.card)
     chosen = fact.kind == "chooses_discard"

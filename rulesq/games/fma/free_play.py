@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rulesq.games.fma import effects as fx
@@ -50,6 +51,8 @@ def fits(what: fx.Selector, card: Card) -> tuple[bool | None, str]:
         types = _TYPES.get(what.kind)
         if types is None:
             return None, f'rulesq does not follow the cards "{what.render()}" names'
+        if not card.type and what.kind == "event and ability" and _has_designator(card):
+            return True, ""  # whatever its type, what it plays is an event or an ability
         if not card.type:
             return None, (
                 f'rulesq cannot tell whether "{card.name}" is {what.render()} (give '
@@ -67,3 +70,12 @@ def fits(what: fx.Selector, card: Card) -> tuple[bool | None, str]:
         if str(faction).casefold() != what.faction.casefold():
             return False, ""
     return True, ""
+
+
+#: A boldfaced designator opening an event or an activated ability (``Main Alchemy 5:``).
+_DESIGNATOR = re.compile(r"\b(?:Main|Battle|Search|React) (?:Strength|Wits|Alchemy)\b")
+
+
+def _has_designator(card: Card) -> bool:
+    """Whether the card's text (or an erratum's field) opens an event or an ability."""
+    return bool(card.fields.get("designator")) or bool(_DESIGNATOR.search(card.text or ""))

@@ -112,9 +112,10 @@ def blocked_by_gaps(
     names: Iterable[str],
     attribute: Attribute | None,
     until: int | None = None,
+    until_line: int | None = None,
 ) -> Answer | None:
     """The *cannot answer* the gaps touching these characters give (at ``until``), or None."""
-    gaps = [gap for name in names for gap in state.blocking(name, attribute, until)]
+    gaps = [gap for name in names for gap in state.blocking(name, attribute, until, until_line)]
     if not gaps:
         return None
     unique = list(dict.fromkeys(gaps))

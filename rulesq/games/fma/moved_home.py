@@ -73,20 +73,26 @@ def _played_defeats(ctx: Context, name: str) -> None:
                 )
 
 
-def _standing_defeats(ctx: Context, name: str) -> None:
-    """*Cannot answer* when a card in play or attached has a text that defeats (not followed).
+def _standing_defeats(
+    ctx: Context, name: str, before: int | None = None, after: int | None = None
+) -> str | None:
+    """Why a card in play or attached may have defeated ``name`` (a text not followed), or None.
 
     A text that defeats characters moved home in a phase is followed (``is_defeated``); any
     other that defeats (a trigger such as "After …, defeat target character") may have acted.
+    Only the cards stated before line ``before``, or after line ``after``, are looked at.
     """
     for fact in (*ctx.facts_of("in_play"), *ctx.facts_of("attach")):
+        line = fact.span.line
+        if (before is not None and line >= before) or (after is not None and line <= after):
+            continue
         for ref in fact.cards[:1] if fact.kind == "attach" else fact.cards:
             card = ref.card
             if card is None:
                 continue  # a card the situation makes up: only the bonus it is given
             effects, missing = calls.effects_of(card)
             if missing is not None:
-                raise CannotAnswer(
+                return (
                     f'"{card.name}" is in play (line {fact.span.line}) and {missing}: whether '
                     f'its text defeats "{name}" is not known'
                 )
@@ -99,11 +105,12 @@ def _standing_defeats(ctx: Context, name: str) -> None:
                     if gone is not None
                     else f"is in play (line {fact.span.line}) and"
                 )
-                raise CannotAnswer(
+                return (
                     f'"{card.name}" {where} its text defeats characters '
                     f'("{defeats[0].render()}"): rulesq does not follow when or '
                     f'whom, so whether "{name}" is defeated is not known'
                 )
+    return None
 
 
 def _removed_after(ctx: Context, name: str, line: int) -> int | None:
@@ -178,10 +185,18 @@ def is_defeated(ctx: Context) -> Answer:
                     f'"{source.name}" does not defeat it',
                     supported_by=(*support, ctx.clause(ONLY_IN_THAT_PHASE, "rule")),
                 )
-    _standing_defeats(ctx, who.name)
-    fought = in_battle(ctx, who.name)
+    battle = state.battle
+    end = battle.ended_line if any(who.name in n for n in battle.sides.values()) else None
+    early = _standing_defeats(ctx, who.name, before=end)
+    if early is not None:
+        raise CannotAnswer(early)
+    # a card stated after the battle ended cannot undo a defeat the battle made (Battles)
+    late = _standing_defeats(ctx, who.name, after=end) if end is not None else None
+    fought = in_battle(ctx, who.name, late)
     if fought is not None:
         return fought
+    if late is not None:
+        raise CannotAnswer(late)
     _played_defeats(ctx, who.name)
     undone = state.defeat_undone(who.name)
     if undone is not None:

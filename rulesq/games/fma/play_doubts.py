@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.vocab import Timing
+from rulesq.games.fma.vocab import Attribute, Timing
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -32,30 +32,42 @@ def play_doubt(
     state: State,
     table: Table,
     raisers: list[Card],
+    passives: bool = False,
+    free: bool = False,
 ) -> str | None:
     """Why "yes, the character may play it" is not sure (None: nothing the situation shows).
 
-    ``raisers`` are the cards in play whose text increases attribute costs.
+    ``raisers`` are the cards in play whose text increases attribute costs; ``passives``
+    says whether any card is stated in play (whose text may change a value the timeline of
+    the situation's characters does not hold); ``free``, that a permission lets the player
+    play it without paying its cost (only its timing is left to doubt).
     """
     abilities = [e for e in effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1:
         return None
     ability = abilities[0]
     header = ability.header()
+    if free:
+        return _timing(card, ability, table)
     if raisers and ability.cost is not None:
         return (
             f'"{raisers[0].name}" increases attribute costs, and rulesq does not check the cost '
             f'of "{card.name}" against the attribute of the character that plays it'
         )
-    if isinstance(ability.cost, int):
-        reading = at.attribute_value(state.timeline(), who.name, ability.attribute)
-        if reading.status is at.Status.KNOWN and reading.value is not None:
-            if reading.value < ability.cost:
-                return (
-                    f'"{who.name}" has {ability.attribute.value} {reading.value}, below the '
-                    f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
-                    "whether a character may play a card that costs more than its attribute"
-                )
+    if isinstance(ability.cost, int) and ability.cost > 0:
+        value = _value(who, ability.attribute, state, passives)
+        if value is None:
+            return (
+                f'the situation does not give the {ability.attribute.value} of "{who.name}", '
+                f'and "{card.name}" has an attribute cost ("{header}"): whether he can pay it '
+                "is not known"
+            )
+        if value < ability.cost:
+            return (
+                f'"{who.name}" has {ability.attribute.value} {value}, below the '
+                f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
+                "whether a character may play a card that costs more than its attribute"
+            )
     extra = ability.extra_cost
     readiness = table.readiness.get(normalise_name(who.name))
     if extra and extra.action == "set" and isinstance(extra.what, fx.This) and readiness:
@@ -64,9 +76,27 @@ def play_doubt(
                 f'"{who.name}" is set (line {readiness[1].span.line}), and "{card.name}" costs '
                 f'"{extra.render()}": rulesq does not check whether a set character can pay it'
             )
+    return _timing(card, ability, table)
+
+
+def _timing(card: Card, ability: fx.Ability, table: Table) -> str | None:
+    """Why a Main ability asked about outside the main phase is no sure yes (None: it is not)."""
     if ability.timing is Timing.MAIN and table.step is not None and table.step[0] != MAIN_PHASE:
         return (
-            f'"{card.name}" is played as "{header}" and it is the {table.step[0]}: rulesq does '
-            "not check the timing of a play"
+            f'"{card.name}" is played as "{ability.header()}" and it is the {table.step[0]}: '
+            "rulesq does not check the timing of a play"
         )
     return None
+
+
+def _value(who: Character, attribute: Attribute, state: State, passives: bool) -> int | None:
+    """The character's current value of the attribute (None: not known).
+
+    A character the situation's timeline does not hold (a leader given by "my leader is"
+    alone) has his printed value, when his line gives it and no card in play may change it.
+    """
+    if who.name not in state.timeline().printed:
+        printed = who.printed.get(attribute)
+        return printed if printed is not None and not passives else None
+    reading = at.attribute_value(state.timeline(), who.name, attribute)
+    return reading.value if reading.status is at.Status.KNOWN else None

@@ -71,7 +71,12 @@ def can_react(ctx: Context) -> Answer:
         for occasion in occasions:
             drawn = draws.react_to_draw(ctx, table, card, reacted_ref.card, occasion, DESIGNATOR)
             if drawn is not None:  # it weighs the declaring itself: the timing before a draw
-                return judge(ctx, [c for c in claims if c is not early] + drawn)
+                weighed = [c for c in claims if c is not early] + drawn
+                if not any(not c.allows for c in weighed):
+                    unsure = _no_sure_player(ctx, table, card, effects)
+                    if unsure is not None:
+                        raise CannotAnswer(unsure)
+                return judge(ctx, weighed)
     cancels = [e for r in reacts for e in r.body if isinstance(e, fx.Cancel)]
     if not any(not c.allows for c in claims):
         if missing is not None:
@@ -111,9 +116,12 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
     """Why none of the reacting player's characters is sure to play the react (None: one is).
 
     Only characters play events and abilities, and a defeated one cannot; a character whose
-    attribute is below the cost is no sure player either (``play_doubt``). With no character
-    of the player named, or his leader named without his values (a character too), one is
-    taken to play it, and the answer shows that it assumes so.
+    attribute is below the cost, or not given, is no sure player either (``play_doubt``; a
+    leader given by "my leader is" alone is one of his characters, with the words and values
+    his line gives). With no character of the player stated, a React with an attribute cost
+    is no sure yes (whether one of his characters can pay it is the fact missing); one with
+    none is taken to be played by one of his characters (every player has a leader), and the
+    answer shows that it assumes so.
     """
     player = ctx.question.who or "me"
     _, state = reader_for(ctx)
@@ -122,18 +130,22 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         for c in state.characters.values()
         if not c.gone and (c.owner or table.owners.get(normalise_name(c.name))) == player
     ]
-    leader = table.leader_key(player)
-    bare = leader is not None and state.find(leader) is None
-    if bare or not mine:
-        whose, theirs = ("your", "yours") if player == "me" else ("his", "his")
-        said = (
-            f"{whose} leader is named without his values"
-            if bare
-            else f"no character of {theirs} is stated"
-        )
+    leader = table.leaders.get(player)
+    if leader is not None and state.find(normalise_name(leader.name)) is None:
+        mine.append(calls.player_of(ctx, state, leader))
+    if not mine:
+        theirs = "yours" if player == "me" else "his"
+        cost = _attribute_cost(effects)
+        if cost is not None:
+            return (
+                f'no character of {theirs} is stated, and "{card.name}" costs {cost}: only '
+                "characters play events and abilities, and whether one of "
+                f"{theirs} can pay it is not known"
+            )
         ctx.derivation().absence(
-            f'{said}: a character of {theirs} is taken to be able to play "{card.name}" (only '
-            "characters play events and abilities)",
+            f"no character of {theirs} is stated: a character of {theirs} is taken to be able "
+            f'to play "{card.name}" (only characters play events and abilities; it has no '
+            "attribute cost)",
             assumed=True,
         )
         return None
@@ -144,12 +156,13 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         if r.card is not None
         and any(isinstance(e, fx.IncreaseCost) for e in calls.effects_of(r.card)[0])
     ]
+    passives = bool(ctx.facts_of("in_play"))
     reasons: list[str] = []
     for who in mine:
         if state.defeated_by(who.name) is not None:
             reasons.append(f'"{who.name}" is defeated and cannot play events or abilities')
             continue
-        doubt = play_doubt(card, effects, who, state, table, raisers)
+        doubt = play_doubt(card, effects, who, state, table, raisers, passives)
         if doubt is None:
             return None
         reasons.append(doubt)
@@ -157,3 +170,12 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         f"only characters play events and abilities, and none the situation gives you is sure "
         f'to play "{card.name}": ' + "; ".join(reasons)
     )
+
+
+def _attribute_cost(effects: list[Any]) -> str | None:
+    """The React's attribute cost as printed (``React Wits 2``), None when it has none above 0."""
+    for effect in effects:
+        if isinstance(effect, fx.Ability) and effect.timing is Timing.REACT:
+            if isinstance(effect.cost, int) and effect.cost > 0:
+                return '"' + effect.header().rstrip(":") + '"'
+    return None

@@ -13,13 +13,15 @@ characters).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of
+from rulesq.games.fma.state import ORIGINS
 from rulesq.games.fma.table import key, read_table
+from rulesq.games.fma.vocab import Timing
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -38,6 +40,9 @@ class PaidSet:
     play: Fact
     card: Card
     ability: fx.Ability
+    #: The bonus just received that the play reacted to by setting its character (its text
+    #: sets "that character"), when it was no cost that set him.
+    bonus: Fact | None = None
 
 
 def _played(fact: Fact) -> list[tuple[CardRef, str | None]]:
@@ -55,10 +60,45 @@ def _line(fact: Fact) -> str:
     return f"line {fact.span.line}"
 
 
+def _sets_bonus_holder(effects: list[Any], previous: Fact | None) -> tuple[str, fx.Ability] | None:
+    """The character a React that sets "that character" after a bonus sets, and its ability.
+
+    It follows what it reacts to: the statement just before its play must be a bonus from a
+    source its words name, to a character its words describe (any character); else None.
+    """
+    abilities = [e for e in effects if isinstance(e, fx.Ability)]
+    if len(abilities) != 1 or abilities[0].timing is not Timing.REACT:
+        return None
+    body = abilities[0].body
+    if any(e is not abilities[0] and e not in body for e in effects):
+        return None  # more text than the one React
+    trigger = body[0] if len(body) == 1 and isinstance(body[0], fx.Trigger) else None
+    if trigger is None or not isinstance(trigger.event, fx.ReceivesBonus):
+        return None
+    if not trigger.effects or not all(
+        isinstance(e, fx.SetCard) and isinstance(e.what, fx.That) and e.who is None
+        for e in trigger.effects
+    ):
+        return None
+    who = trigger.event.who
+    plain = (
+        isinstance(who, fx.Selector)
+        and who.kind == "character"
+        and who.owner is None
+        and not (who.qualities or who.faction or who.designator or who.postmods)
+    )
+    if not plain or previous is None or previous.kind != "bonus" or not previous.cards:
+        return None
+    source = ORIGINS.get(str(previous.param("bonus_source") or ""))
+    if int(str(previous.param("signed_number"))) <= 0 or source not in trigger.event.sources:
+        return None
+    return key(previous.cards[0]), abilities[0]
+
+
 def _check_play(
-    name: str, asked: str, ref: CardRef, payer: str | None, fact: Fact
-) -> fx.Ability | None:
-    """The ability whose cost set the character (None: the play leaves it as it was)."""
+    name: str, asked: str, ref: CardRef, payer: str | None, fact: Fact, previous: Fact | None
+) -> tuple[fx.Ability, Fact | None] | None:
+    """The ability whose cost (or react to a bonus) set the character (None: it left him)."""
     card = ref.card
     if card is None:
         raise CannotAnswer(f'the sources give no card "{ref.name}", played ({_line(fact)})')
@@ -68,6 +108,10 @@ def _check_play(
             f'"{card.name}" was played ({_line(fact)}) and {missing}: whether it set or reset '
             f'"{asked}" is not known'
         )
+    reacted = _sets_bonus_holder(effects, previous)
+    if reacted is not None:
+        holder, ability = reacted
+        return (ability, previous) if holder == name else None
     if any(isinstance(e, fx.SetCard) for e in fx.walk(tuple(effects))):
         raise CannotAnswer(
             f'"{card.name}" was played ({_line(fact)}) and its text sets characters: rulesq does '
@@ -93,7 +137,7 @@ def _check_play(
             f'"{card.name}" (played, {_line(fact)}) costs "{cost.render()}", and the situation '
             f'does not say which character played it (write: "X" plays "{card.name}")'
         )
-    return ability if payer == name else None
+    return (ability, None) if payer == name else None
 
 
 def canceled_unpaid(facts: list[Fact], since: int) -> list[tuple[Fact, Fact, Card]]:
@@ -133,7 +177,9 @@ def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
     name = key(ref)
     paid: PaidSet | None = None
     unpaid = canceled_unpaid(facts, since)
+    previous: Fact | None = None
     for fact in facts:
+        before, previous = previous, fact
         if fact.span.line <= since:
             continue
         kind = fact.kind
@@ -159,7 +205,7 @@ def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
         for played, payer in _played(fact):
             if any(play is fact and card is played.card for play, _, card in unpaid):
                 continue  # canceled, and its ruling says it leaves its character unset
-            ability = _check_play(name, ref.name, played, payer, fact)
-            if ability is not None and played.card is not None:
-                paid = PaidSet(fact, played.card, ability)
+            found = _check_play(name, ref.name, played, payer, fact, before)
+            if found is not None and played.card is not None:
+                paid = PaidSet(fact, played.card, found[0], found[1])
     return paid

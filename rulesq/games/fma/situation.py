@@ -83,6 +83,8 @@ class Reader:
         self.game = game
         self.state = State()
         self._counter = 0
+        #: The line of the statement being read (where a gap arises).
+        self._line = 0
         #: Cards stated in play and not yet stated gone (a text the state does not follow,
         #: such as a cost increase, may still leave play).
         self._in_play: set[str] = set()
@@ -128,6 +130,7 @@ class Reader:
     def read(self, facts: list[Fact]) -> State:
         """Read the facts, in order."""
         for fact in facts:
+            self._line = fact.span.line
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 handler(fact)
@@ -324,6 +327,7 @@ class Reader:
         period = PERIODS[str(fact.param("period"))]
         if self.state.battle.open:
             self.state.battle.ended_at = len(self.state.entries)
+            self.state.battle.ended_line = fact.span.line
         self._add(Entry(at.PeriodEnds(period), fact))
 
     def _fact_defeated(self, fact: Fact) -> None:
@@ -646,7 +650,7 @@ class Reader:
             elif not fits:
                 why = f'"{character.name}" is not {event.who.render()}'
         if why is not None:
-            self._undoubled(card, fact, why)
+            self._undoubled(card, fact, why, event.who, _key(ref))
             return
         label = f'"{card.name}" ({line_of(fact)})'
         self._add(
@@ -661,11 +665,14 @@ class Reader:
         bonus.origin = "event"  # a played card is an event: the doubled bonus is received again
         self.state.received.append(bonus.id)
 
-    def _undoubled(self, card: Card, fact: Fact, why: str) -> None:
+    def _undoubled(
+        self, card: Card, fact: Fact, why: str, whose: object = None, own: str = ""
+    ) -> None:
         """A doubling card played when rulesq cannot tell which bonus it doubles.
 
         Every character holding a bonus in force might be the one it doubled, so questions
-        about them are open; other characters are not touched.
+        about them are open; other characters are not touched, nor one the card's own words
+        (``whose``: "one of your characters") surely do not describe.
         """
         timeline = self.state.timeline()
         holders = []
@@ -676,6 +683,13 @@ class Reader:
                 continue
             holders.append(bonus.character)
         for name in dict.fromkeys(holders):
+            character = self.state.characters.get(normalise_name(name))
+            if (
+                whose is not None
+                and character is not None
+                and match_subject(whose, character, own, controller=fact.who) is False
+            ):
+                continue
             self.gap(name, None, f'"{card.name}" was played ({line_of(fact)})', why)
 
     def _not_just_received(self, bonus: Bonus) -> str | None:
@@ -928,7 +942,7 @@ class Reader:
         self, character: str | None, attribute: Attribute | None, text: str, reason: str
     ) -> None:
         """Record what stops some answers."""
-        self.state.gaps.append(Gap(text, reason, character, attribute))
+        self.state.gaps.append(Gap(text, reason, character, attribute, line=self._line))
 
 
 #: Effects that can change attributes, defeat characters or change a battle.

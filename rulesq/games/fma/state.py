@@ -95,6 +95,8 @@ class Gap:
     reason: str
     character: str | None = None
     attribute: Attribute | None = None
+    #: The line of the statement that gave rise to it (what came after a point).
+    line: int = 0
 
     def blocks(self, character: str, attribute: Attribute | None) -> bool:
         """Whether the gap touches this character's attribute (None: any attribute)."""
@@ -163,6 +165,8 @@ class BattleSetup:
     )
     sent_home: dict[str, Fact] = field(default_factory=dict)
     ended_at: int | None = None
+    #: The line of the statement that ended it.
+    ended_line: int | None = None
 
     @property
     def open(self) -> bool:
@@ -222,15 +226,24 @@ class State:
         return defeats[-1], back
 
     def blocking(
-        self, character: str, attribute: Attribute | None, until: int | None = None
+        self,
+        character: str,
+        attribute: Attribute | None,
+        until: int | None = None,
+        until_line: int | None = None,
     ) -> list[Gap]:
         """The gaps that stop a question about this character's attribute.
 
-        Besides the recorded gaps: a passive bonus in force (at position ``until`` of the
-        entries, e.g. when a battle ended; None: now) whose subject may or may not describe
-        the character (its factions are not stated).
+        Besides the recorded gaps (those from statements up to ``until_line`` when given, e.g.
+        the line that ended a battle): a passive bonus in force (at position ``until`` of the
+        entries; None: now) whose subject may or may not describe the character (its factions
+        are not stated).
         """
-        found = [gap for gap in self.gaps if gap.blocks(character, attribute)]
+        found = [
+            gap
+            for gap in self.gaps
+            if gap.blocks(character, attribute) and (until_line is None or gap.line <= until_line)
+        ]
         who = self.find(character)
         for passive in self.passives:
             effect = passive.effect

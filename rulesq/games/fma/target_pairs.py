@@ -1,9 +1,11 @@
 """Whether a character can be one of a text's two targets: ``X to attack and Y to defend``.
 
 A character can take a role when it meets that role's words and a character the situation
-states (not defeated) can take the other role with it; it cannot when it meets neither role's
-own words. Anything else — a partner the situation may not list, a value or readiness not
-given, a word not followed — leaves the answer unknown.
+states (not defeated) can take the other role with it. It cannot when it fails the role's own
+words, or when every character the situation states fails the other role with it (a partner set,
+of the wrong side, or beaten by the comparison): the situation is read as naming the characters
+in play (as a Loyal count reads it), and the answer shows that it assumes so (``closed``).
+Anything else — a value or readiness not given, a word not followed — leaves it unknown.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ class Fit:
     role: str
     partner: Character | None = None
     reason: str = ""
+    #: A no that rests on the situation naming every character that could be the partner.
+    closed: bool = False
 
 
 def fit_pair(pair: TargetPair, target: Character, facts: Facts) -> list[Fit]:
@@ -53,19 +57,43 @@ def _fit_role(own: Selector, role: str, other: Selector, target: Character, fact
     mine, why = _own_words(own, target, facts)
     if mine is False:
         return Fit(False, role, reason=why)
-    unknown = why
+    unknown = ""
+    beaten: list[str] = []
     for partner in facts.others:
         if partner is target:
             continue
         theirs, other_why = _own_words(other, partner, facts)
         if theirs is False:
+            if _on_side(other, partner, facts):
+                beaten.append(other_why)
             continue
         pair_fits, pair_why = _compare(own, other, target, partner, facts)
+        if pair_fits is False:
+            beaten.append(pair_why)
+            continue
         if mine is True and theirs is True and pair_fits is True:
             return Fit(True, role, partner)
-        unknown = unknown or other_why or pair_why
-    alone = f"no character the situation names can {_other(role)} with it"
-    return Fit(None, role, reason=unknown or alone)
+        unknown = unknown or why or other_why or pair_why
+    if unknown or not beaten:  # no character of the partner's side stated: none is known
+        return Fit(
+            None,
+            role,
+            reason=unknown or f"no character the situation names can {_other(role)} with it",
+        )
+    alone = f"no character the situation names can {_other(role)} with it ({'; '.join(beaten)})"
+    return Fit(False, role, reason=alone, closed=True)
+
+
+def _on_side(selector: Selector, who: Character, facts: Facts) -> bool:
+    """Whether ``who`` is in play on the side the role's words name (yours, another's)."""
+    if who.gone or who.owner is None or facts.controller is None:
+        return False
+    mine = who.owner == facts.controller
+    if selector.owner is not None:
+        return mine
+    if any(isinstance(p, ControlledBy) and p.by.kind == "player" for p in selector.postmods):
+        return not mine
+    return True
 
 
 def _other(role: str) -> str:
@@ -128,5 +156,9 @@ def _compare(
                     f'"{(holder if mine is None else compared).name}" is not known here'
                 )
             elif mine < theirs:
-                return False, ""
+                name = postmod.attribute.value
+                return False, (
+                    f'"{holder.name}" has {name} {mine}, lower than the {theirs} of '
+                    f'"{compared.name}"'
+                )
     return result, why

@@ -15,6 +15,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
+from rulesq.games.fma.out_of_play import still_out
 
 if TYPE_CHECKING:
     from typing import Any
@@ -120,6 +121,9 @@ def play_gate(
         ):
             continue
         mob = mine.has_trait("mob")
+        leader = table.leaders.get(player)
+        if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
+            mob = _mob_word(leader)  # the leader's line gives his words
         if mob is None:
             return None, (
                 f'the player controls "{mine.name}", which has the same name as "{card.name}", '
@@ -147,7 +151,59 @@ def play_gate(
             UNIQUE_CONTROL,
             *((DEFEATED_COUNTS,) if defeated is not None else ()),
         ), None
-    return None, None
+    return _leader_gate(ctx, state, table, card, player, names)
+
+
+def _leader_gate(
+    ctx: Context, state: State, table: Table, card: Card, player: str, names: set[str]
+) -> tuple[Claim | None, str | None]:
+    """The no to playing a copy of the player's own leader, named but not given as a character.
+
+    The leader is a character the player controls; whether he is a mob character comes from
+    the words his line (or his card's keywords) gives him, and is otherwise not known.
+    """
+    leader = table.leaders.get(player)
+    if leader is None or _ref_key(leader) not in names or _ref_key(leader) in state.characters:
+        return None, None
+    if _ref_key(leader) in still_out(ctx):
+        return None, (
+            f'the player\'s leader "{leader.name}" has the same name as "{card.name}" and is out '
+            "of play, and the rulings do not say whether a leader out of play counts for "
+            "uniqueness"
+        )
+    mob = _mob_word(leader)
+    if mob is None:
+        same = (
+            f', which has the same name as "{card.name}",'
+            if _ref_key(leader) != normalise_name(card.name)
+            else ","
+        )
+        return None, (
+            f'the player\'s leader is "{leader.name}"{same} and the situation does not say '
+            "whether he is a mob character (only copies of a mob character may be in play "
+            f'together; give his keywords: my leader is "{leader.name}" (hero))'
+        )
+    if mob:
+        return None, None
+    ctx.fact(table.leader_facts[player])
+    defeated = state.defeated_by(leader.name)
+    if defeated is not None:
+        ctx.fact(defeated)
+    return limit_claim(
+        Stance.FORBID,
+        UNIQUENESS,
+        f'the player\'s leader is "{leader.name}"'
+        + (
+            f' (the same name as "{card.name}")'
+            if _ref_key(leader) != normalise_name(card.name)
+            else ""
+        )
+        + (", defeated (defeated characters still count for uniqueness)" if defeated else "")
+        + f', no mob character: the player controls him and cannot play another "{card.name}" '
+        "from his hand, for purposes of uniqueness",
+        UNIQUE_CONTROL,
+        *((DEFEATED_COUNTS,) if defeated is not None else ()),
+    ), None
 
 
 def _is_unique(card: Card | None) -> bool:
