@@ -61,12 +61,15 @@ def remembered() -> frozenset[str]:
 def remember(known: frozenset[str], checked: Sequence[str], failed: Iterable[str]) -> None:
     """Keep the paths that failed now, with those ``known`` that were not ``checked`` now.
 
-    Nothing is written when that is what is ``known`` already.
+    Nothing is written when that is what is ``known`` already; when something is, a path
+    known that was not checked now and no longer exists is dropped (checks of folders made
+    for a while, as tests make them, would otherwise fill the list).
     """
     now = set(checked)
     kept = [*sorted(path for path in known if path not in now), *dict.fromkeys(failed)]
     if set(kept) == known:
         return
+    kept = [path for path in kept if path in now or os.path.lexists(path)]
     from rulesq.cachefiles import write_json
 
     found = _file()

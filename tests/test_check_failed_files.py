@@ -32,6 +32,8 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_failed_files_of_a_check_are_remembered_per_working_folder(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    for name in ("b.rq", "d.rq"):
+        (here / name).write_text("")
     assert failedfiles.remembered() == frozenset()
     failedfiles.remember(frozenset(), ["a.rq", "b.rq", "c.rq"], ["b.rq"])
     assert failedfiles.remembered() == {"b.rq"}
@@ -45,6 +47,16 @@ def test_the_failed_files_of_a_check_are_remembered_per_working_folder(
     other.mkdir()
     monkeypatch.chdir(other)
     assert failedfiles.remembered() == frozenset()
+
+
+def test_a_path_remembered_that_no_longer_exists_is_dropped_when_the_list_changes(
+    here: Path,
+) -> None:
+    (here / "kept.rq").write_text("")
+    failedfiles.remember(frozenset(), ["gone.rq", "kept.rq"], ["gone.rq", "kept.rq"])
+    assert failedfiles.remembered() == {"gone.rq", "kept.rq"}  # as checked, existing or not
+    failedfiles.remember(frozenset({"gone.rq", "kept.rq"}), ["new.rq"], ["new.rq"])
+    assert failedfiles.remembered() == {"kept.rq", "new.rq"}
 
 
 def test_a_remembered_list_that_is_not_paths_is_ignored(here: Path) -> None:
