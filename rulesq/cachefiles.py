@@ -189,10 +189,28 @@ def private_dir() -> Path | None:
 
 
 def _reason(error: BaseException) -> str:
+    """Why a path of the cache cannot be used, in words (control characters escaped).
+
+    A file where the folder should be says so: the system's "File exists" (from making the
+    folder) and "Not a directory" (a file on its way) read as if nothing were wrong.
+    """
+    from rulesq.errors import escape_controls
+
     if isinstance(error, OSError):
         where = f"{error.filename}: " if error.filename else ""
-        return where + (error.strerror or str(error))
-    return str(error)
+        if isinstance(error, FileExistsError):
+            why = "a file is there, not a folder"
+        elif isinstance(error, NotADirectoryError):
+            why = "a file is on its way, not a folder"
+        else:
+            why = error.strerror or str(error)
+        return escape_controls(where + why)
+    return escape_controls(str(error))
+
+
+def reason(error: BaseException) -> str:
+    """Why a path of the cache folder cannot be used (for a command's own warning)."""
+    return _reason(error)
 
 
 def check_file(path: Path) -> os.stat_result:

@@ -20,8 +20,15 @@ class RulesqError(Exception):
 
 
 #: Characters never printed as they are: C0 and C1 controls (but newline and tab), and the
-#: line separators and bidirectional controls that reorder or break a terminal's line.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: line separators and bidirectional controls that reorder or break a terminal's line; and
+#: the spaces that are not the plain space, and the invisible characters (a no-break space, a
+#: zero-width space, a byte-order mark), that a text copied from a page brings in: shown as
+#: they are, a line that holds one reads the same as the form it fails to match.
+_INVISIBLE = "\xa0\xad\u1680\u180e\u2000-\u200f\u202f\u205f-\u2064\u3000\ufeff"
+_CONTROLS = re.compile(
+    f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069{_INVISIBLE}]"
+)
+_INVISIBLES = re.compile(f"[{_INVISIBLE}]")
 
 
 def escape_controls(text: str) -> str:
@@ -35,9 +42,15 @@ def _escape(character: str) -> str:
 
 
 def suggest(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
-    """The closest candidates to ``word`` (case-insensitive), best first."""
-    import difflib  # only when an error is told: not loaded by every command
+    """The closest candidates to ``word`` (case-insensitive), best first.
 
+    The word is compared in its compatible form (NFKC): full-width letters, ligatures and
+    the like, which an input method or a page may give, find the name they spell.
+    """
+    import difflib  # only when an error is told: not loaded by every command
+    import unicodedata
+
+    word = unicodedata.normalize("NFKC", word)
     pool = list(dict.fromkeys(candidates))
     by_lower: dict[str, str] = {}
     for name in pool:
@@ -179,7 +192,9 @@ class InputError(RulesqError):
                 escape_controls(shorten("expected " + _one_of(self.expected), LONGEST_MESSAGE * 4))
             )
         if self.suggestion and not self._said_by_nearest():
-            out.append(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)))
+            from rulesq.width import wrap  # a hint of several sentences: 80 columns
+
+            out.append(wrap(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)), ""))
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(
@@ -187,6 +202,7 @@ class InputError(RulesqError):
                     + shorten(form, LONGEST_MESSAGE)
                 )
             )
+        out += _invisible_note(self.source_line())
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
@@ -255,3 +271,22 @@ class Undecided(RulesqError):
     def __init__(self, reason: str, sides: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__(reason)
         self.sides = tuple(sides)
+
+
+def _invisible_note(line: str) -> list[str]:
+    """A note naming the first odd space or invisible character of ``line``, and what to type.
+
+    The line is shown escaped above it; the note says what the escape stands for.
+    """
+    import unicodedata  # only when an error is told
+
+    found = _INVISIBLES.search(line)
+    if found is None:
+        return []
+    character = found.group()
+    name = unicodedata.name(character, "an invisible character").lower()
+    code = f"U+{ord(character):04X}"
+    return [
+        f"note: column {found.start() + 1} holds a {name} ({code}, shown {_escape(character)}):"
+        " type a plain space instead, or delete it"
+    ]

@@ -66,8 +66,13 @@ def read_file(name: str, limit: int | None = None) -> str:
     try:
         handle = os.open(name, _OPEN)
     except OSError as error:
+        hint = ""
+        if isinstance(error, FileNotFoundError):
+            from rulesq.nearpath import did_you_mean_path
+
+            hint = did_you_mean_path(name)
         raise RulesqError(
-            f"cannot read {escape_controls(name)}: {error.strerror or error}"
+            f"cannot read {escape_controls(name)}: {error.strerror or error}{hint}"
         ) from None
     try:
         info = os.fstat(handle)

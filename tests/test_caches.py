@@ -365,6 +365,8 @@ def test_an_unusable_cache_folder_costs_only_time(
         assert done.stdout == reference[name]
         assert done.stderr.startswith("rulesq: warning: cannot use the cache folder"), done.stderr
         assert len(done.stderr.splitlines()) == 1, done.stderr
+        # a file where the folder should be is named so, not "File exists"/"Not a directory"
+        assert "a file is" in done.stderr and "not a folder" in done.stderr, done.stderr
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write to a read-only folder")

@@ -16,7 +16,13 @@ GAMES = ("bluemoon", "fma", "warhammer")
 def _card(*args: str) -> list[str]:
     result = runner.invoke(app, ["card", *args])
     assert result.exit_code == 0, result.output
-    return result.output.splitlines()
+    lines: list[str] = []
+    for line in result.output.splitlines():
+        if line.startswith(" " * 16) and lines:  # a field's value wrapped under itself
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
 
 
 def _row(lines: list[str], head: str) -> list[str]:

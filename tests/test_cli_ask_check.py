@@ -110,6 +110,11 @@ def test_ask_without_a_question_or_with_two_outputs_is_bad_input() -> None:
     assert code == 2 and "no question" in out and "rulesq forms" in out
     code, out = run("ask", "--json", "-e", "game warhammer")
     assert code == 2 and "no question" in json.loads(out)["error"]
+    # placed after the last line, where the question would go, with an example of one
+    assert (json.loads(out)["file"], json.loads(out)["line"]) == ("<-e>", 2)
+    code, out = run("ask", "-e", "game warhammer\nit is my turn\n")
+    assert out.splitlines()[0] == "<-e>:3:1: error: no question: the situation asks nothing"
+    assert "expected a question on its own line, like: ask " in out
     code, out = run("ask", "--json", "--graph", "dot", str(ERRATA))
     assert code == 2 and "not both" in json.loads(out)["error"]
     code, out = run("ask", "--graph", "dot", str(ERRATA))
@@ -237,3 +242,15 @@ def test_installed_command_runs_in_a_fresh_process() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "2 agree, 0 disagree, 0 cannot answer"
+
+
+def test_a_path_not_found_suggests_the_one_spelt_alike(tmp_path: Path) -> None:
+    """A mistyped file or folder gets the path that exists and is spelt like it (each missing
+    part replaced by its folder's closest name); nothing close, no suggestion."""
+    case = write(tmp_path, "cases/errata.rq", ERRATA.read_text(encoding="utf-8"))
+    code, out = run("ask", str(tmp_path / "cases" / "errata.r"))
+    assert code == 2 and out.rstrip().endswith(f"did you mean {case}?"), out
+    code, out = run("check", str(tmp_path / "case" / "errata.rq"))
+    assert code == 2 and f"did you mean {case}?" in out, out
+    code, out = run("ask", str(tmp_path / "zzzz.rq"))
+    assert code == 2 and "did you mean" not in out, out

@@ -55,6 +55,23 @@ def test_cite_by_alias_prints_the_verbatim_answer() -> None:
     assert "Q: " in out and "A: " in out
 
 
+def test_cite_reads_as_words_and_fits_in_80_columns() -> None:
+    """Every line fits in 80 columns, the text's words all there in their order; a corpus
+    field is labelled in words (``main section``), the labels aligned."""
+    from rulesq.corpus import load_corpus
+
+    code, out = run("cite", "BM-Q245")
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    clause = load_corpus("bluemoon").find_clause("BM-Q245")
+    assert clause is not None
+    body = out.split("\nA: ", 1)[1]
+    assert " ".join(body.split()) == " ".join(clause.text.split())
+    header = out.split("\n\n", 1)[0].splitlines()[1:]
+    assert "  main section: Specific Cases" in header
+    starts = {len(row) - len(row.split(":", 1)[1].lstrip()) for row in header}
+    assert len(starts) == 1, header  # every value starts in one column
+
+
 def test_cite_unknown_id_suggests_and_exits_2() -> None:
     """A mistyped clause id gives a suggestion and exit code 2."""
     code, out = run("cite", "BM-Q2455")
@@ -87,9 +104,8 @@ def test_card_shows_warhammer_text_in_force_with_erratum() -> None:
     assert record["errata"], record
     assert any("core-set" in e["id"] for e in record["errata"])
     code, text = run("card", "Franz's Decree", "--game", "warhammer")
-    assert (
-        "Text in force: Action: Target unit cannot be declared as an attacker or defender." in text
-    )
+    assert "Text in force: Action: Target unit cannot be declared as an attacker or\n" in text
+    assert "\n               defender.\n" in text  # wrapped under itself, within 80 columns
 
 
 def test_card_erratum_that_leaves_the_text_is_not_shown_as_changing_it() -> None:
@@ -137,3 +153,19 @@ def test_search_says_when_no_clause_holds_every_word() -> None:
     assert out.splitlines()[0].startswith("No clause holds every word of 'toughness zebra'")
     code, out = run("search", "toughness", "--limit", "1")
     assert code == 0 and "every word" not in out
+
+
+def test_search_fits_in_80_columns() -> None:
+    """Piped, each hit's source and snippet wrap at 80 columns, the marks kept."""
+    code, out = run("search", "dragon retreat", "--game", "bluemoon", "--limit", "20")
+    assert code == 0 and "[retreat]" in out
+    assert max(map(len, out.splitlines())) <= 80
+
+
+def test_search_repeats_a_long_query_cut_and_never_a_control_character() -> None:
+    """A pasted paragraph is repeated cut to a line, not whole (a 90,000-character query came
+    back whole); the respelled query shows an escape sequence escaped, never raw."""
+    code, out = run("search", "ab " * 30_000)
+    assert code == 1 and len(out) < 200, len(out)
+    code, out = run("search", "pandemonum \x1b[2J")
+    assert code == 1 and "did you mean: pandemonium" in out and "\x1b" not in out

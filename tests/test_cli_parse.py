@@ -107,6 +107,13 @@ def test_parse_text_or_card_not_both() -> None:
     assert run("parse")[0] == 2
 
 
+@pytest.mark.parametrize("text", ["", "   "])
+def test_parse_an_empty_text_is_bad_input(text: str) -> None:
+    """An empty text is refused (exit 2, saying why), not printed as an empty tree (exit 0)."""
+    code, out, err = run("parse", text, "--game", "bluemoon")
+    assert code == 2 and "the text is empty" in err and out == ""
+
+
 def test_coverage_bluemoon_last_line() -> None:
     """``rulesq coverage --game bluemoon`` ends with the count line."""
     code, out, _ = run("coverage", "--game", "bluemoon")
@@ -145,3 +152,13 @@ def test_coverage_lists_what_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> 
     assert lines[0] == "Invented: Now I frobnicate."
     assert lines[1].startswith('  not read: "Now I frobnicate." (unexpected')
     assert lines[-1] == "bluemoon: parsed 140 of 141 card texts" and code == 1
+
+
+def test_coverage_fits_in_80_columns() -> None:
+    """Each text not fully read, and each sentence not read, wraps at 80 columns under its
+    head (Warhammer lists dozens, some texts of 300 characters)."""
+    code, out, _ = run("coverage", "--game", "warhammer")
+    assert code == 1 and "not read: " in out
+    lines = out.splitlines()
+    assert [line for line in lines if len(line) > 80 and len(line.split()) > 1] == []
+    assert any(line.startswith("    ") for line in lines)  # a sentence went on, indented

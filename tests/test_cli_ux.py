@@ -49,6 +49,15 @@ def test_completion_scripts(shell: str, marker: str) -> None:
 def test_completion_of_an_unknown_shell_is_an_error() -> None:
     result = runner.invoke(app, ["completion", "tcsh"])
     assert result.exit_code == 2
+    result = runner.invoke(app, ["completion", "bsh"])
+    assert result.exit_code == 2 and 'Did you mean "bash"' in result.output
+
+
+@pytest.mark.parametrize("said", ["ZSH", "/bin/zsh", " zsh "])
+def test_completion_reads_the_shell_as_a_judge_may_write_it(said: str) -> None:
+    """Any case, or the shell's path ($SHELL), names the shell."""
+    result = runner.invoke(app, ["completion", said])
+    assert result.exit_code == 0 and "#compdef rulesq" in result.output
 
 
 def _complete(*words: str) -> list[str]:
@@ -132,3 +141,17 @@ def test_install_completion_in_another_shell_says_which_it_completes_in(
         "error: your shell is tcsh; rulesq completes in bash, zsh, fish: "
         "print the script with rulesq completion bash|zsh|fish\n"
     )
+
+
+def test_every_command_is_summed_up_whole_in_the_help() -> None:
+    """``rulesq --help`` at 80 columns shows each command's one-line summary uncut (a
+    summary too long for the line is cut to "..." mid-sentence)."""
+    from typer.testing import CliRunner
+
+    from rulesq.cli import app
+
+    result = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    listed = result.output.split("Commands:", 1)[1].splitlines()
+    rows = [row for row in listed if row.startswith("  ") and row.strip()]
+    assert len(rows) >= 12, result.output
+    assert [row for row in rows if row.rstrip().endswith("...")] == []

@@ -88,12 +88,12 @@ def test_a_phase_that_decides_the_verdict_is_asked_for() -> None:
         app,
         ["ask", "-e", 'game bluemoon\nit is my turn\nask can I play "Muster Reinforcements"?'],
     )
-    assert result.output.splitlines()[1:] == [
-        "  cannot answer: which phase it is decides the answer, and the situation does not say:"
-        " say",
-        "    which phase it is (phase <name>): yes in Beginning of Turn, Leadership; no in Retreat",
-        "    from Fight?, Character, Booster/Support, Announce Power, Refresh Hand, End of Turn",
-    ]
+    assert " ".join(result.output.split("\n", 1)[1].split()) == (
+        "cannot answer: which phase it is decides the answer, and the situation does not say:"
+        " say which phase it is (phase <name>): yes in Beginning of Turn, Leadership; no in"
+        " Retreat from Fight?, Character, Booster/Support, Announce Power, Refresh Hand, End of"
+        " Turn"
+    )
     (stated,) = _answers(
         'game bluemoon\nit is my turn\nphase Leadership\nask can I play "Muster Reinforcements"?\n'
     )
@@ -152,11 +152,11 @@ def test_a_game_with_no_default_phase_asks_nothing_more() -> None:
 
 def test_the_cli_asks_for_the_turn_in_so_many_words() -> None:
     result = runner.invoke(app, ["ask", "-e", 'game bluemoon\nask can I play "Laughing Gas"?'])
-    assert result.output.splitlines() == [
-        'ask can I play "Laughing Gas"?',
-        "  cannot answer: whose turn it is decides the answer, and the situation does not say: say",
-        "    whose turn it is (it is my turn / it is your turn)",
-    ]
+    assert result.output.splitlines()[0] == 'ask can I play "Laughing Gas"?'
+    assert " ".join(result.output.split("\n", 1)[1].split()) == (
+        "cannot answer: whose turn it is decides the answer, and the situation does not say: say"
+        " whose turn it is (it is my turn / it is your turn)"
+    )
 
 
 def test_a_phase_stated_before_the_turn_says_to_state_the_turn_first() -> None:

@@ -100,11 +100,24 @@ def test_forms_prints_each_form_with_what_it_answers() -> None:
     ]
     bluemoon = runner.invoke(app, ["forms", "--game", "bluemoon"]).output.splitlines()
     at = bluemoon.index('        also: ask what happens if my opponent plays "Pandemonium"?')
-    assert bluemoon[at - 2 : at] == [
+    assert bluemoon[at - 4 : at] == [
         '    ask what happens if I play "Laughing Gas"?',
-        "        the questions the play raises: can the player play it, then what its text "
-        "touches (totals, ignored texts, dragons, draws, discards, retreats), each answered",
+        "        the questions the play raises: can the player play it, then what its",
+        "          text touches (totals, ignored texts, dragons, draws, discards,",
+        "          retreats), each answered",
     ]
+
+
+def test_what_a_form_says_fits_in_80_columns() -> None:
+    """What each form states or asks wraps at 80 columns (under itself, past ``also:``); an
+    example, a line to type, stays whole whatever its length."""
+    from rulesq.situation.forms import forms_of
+
+    for game in ("bluemoon", "fma", "warhammer"):
+        lines = runner.invoke(app, ["forms", "--game", game]).output.splitlines()
+        examples = {f"    {f.example}" for f in forms_of(game)}
+        examples |= {f"        also: {a}" for f in forms_of(game) for a in f.also}
+        assert [line for line in lines if len(line) > 80 and line not in examples] == []
 
 
 def test_ask_help_points_to_forms() -> None:

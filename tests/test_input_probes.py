@@ -74,3 +74,51 @@ def test_check_names_a_non_utf8_file_once(tmp_path: object) -> None:
     assert (result.error.source, result.error.line, result.error.column) == (str(path), 1, 1)
     assert str(result.error) == "not UTF-8 text: the byte 0xff cannot be read (invalid start byte)"
     assert result.error.render().count(str(path)) == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "shown", "named"),
+    [
+        ("it is my\u00a0turn", "it is my\\xa0turn", "no-break space (U+00A0"),
+        ("it is my\u200bturn", "it is my\\u200bturn", "zero width space (U+200B"),
+        ("game\u3000bluemoon", "game\\u3000bluemoon", "ideographic space (U+3000"),
+    ],
+)
+def test_a_space_that_is_not_a_plain_one_is_shown_and_named(
+    line: str, shown: str, named: str
+) -> None:
+    """A line that fails on an odd space reads, printed as is, just like the form suggested
+    ("did you mean: it is my turn" under "it is my turn"): it is shown escaped and named."""
+    text = f"game bluemoon\n{line}\nask can I retreat?\n" if "game" not in line else line + "\n"
+    rendered = error_of(text).render()
+    assert f"  {shown}" in rendered.splitlines()
+    note = [row for row in rendered.splitlines() if row.startswith("note: ")]
+    assert len(note) == 1 and named in note[0] and "plain space" in note[0], rendered
+    assert "\u00a0" not in rendered and "\u200b" not in rendered and "\u3000" not in rendered
+
+
+def test_a_plain_line_has_no_note_about_spaces() -> None:
+    """The note comes only with such a character: a plain slip has none."""
+    rendered = error_of("game bluemoon\nit is my tern\nask can I retreat?\n").render()
+    assert "note:" not in rendered
+
+
+def test_a_name_in_full_width_letters_finds_the_name_it_spells() -> None:
+    """Full-width letters (an input method's) and ligatures are compared as the letters they
+    stand for: the suggestion is the card they spell."""
+    pool = ["Pandemonium", "Laughing Gas", "Blaze", "Flare"]
+    error = UnknownNameError(
+        "card", "\uff30\uff41\uff4e\uff44\uff45\uff4d\uff4f\uff4e\uff49\uff55\uff4d", pool
+    )
+    assert error.suggestions[:1] == ["Pandemonium"]
+    assert UnknownNameError("card", "\ufb01re", ["Fire Wall", "Flare"]).suggestions
+
+
+def test_a_long_hint_wraps_at_80_columns() -> None:
+    """A hint of several sentences (what to write instead, and the FAQ clause saying why)
+    wraps between words, its next lines indented; the message line stays whole."""
+    text = "game bluemoon\nit is my turn\nphase Character\nphase Leadership\nask can I retreat?\n"
+    lines = error_of(text).render().splitlines()
+    hint = lines[3:]
+    assert hint[0].startswith("State the phases in turn order;") and len(hint) > 1, lines
+    assert all(len(line) <= 80 for line in hint) and hint[1].startswith("  "), hint

@@ -155,8 +155,8 @@ def test_a_dragon_said_to_be_on_another_side_than_its_holder_s_is_an_input_error
         "<test>:2:1: error: the red dragon is said to be on a side that is not its holder's",
         "  I have the red dragon on your side",
         "  ^",
-        "Write, e.g., I have the red dragon on my side, or: the red dragon is on my "
-        "opponent's side.",
+        "Write, e.g., I have the red dragon on my side, or: the red dragon is on my",
+        "  opponent's side.",  # a hint wraps at 80 columns
     ]
 
 

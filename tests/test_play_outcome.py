@@ -55,8 +55,7 @@ def test_the_cli_prints_each_question_with_its_answer_and_reason() -> None:
         [
             'ask if I play "Irresistible Sirens": how many cards must you discard?',
             "  1",
-            '  definite: "Irresistible Sirens" requires it (each text satisfied on its own): By '
-            "the end",
+            '  definite: "Irresistible Sirens" requires it (each text satisfied on its own):',
         ],
     ]
 

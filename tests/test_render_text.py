@@ -84,3 +84,85 @@ def test_a_control_character_of_an_inline_card_is_shown_escaped() -> None:
         result = runner.invoke(app, ["ask", *flags, "-e", situation])
         assert result.exit_code == 0, result.output
         assert "\x1b" not in result.output and '"Odd\\x1b[2J" forbids it' in result.output
+
+
+def _too_wide(output: str) -> list[str]:
+    """The lines of an answer past 80 columns, but for the situation's own lines (the question
+    echoed, its calls) and a line of one word (an id longer than a line stays whole)."""
+    return [
+        line
+        for line in output.splitlines()
+        if len(line) > 80
+        and len(line.split()) > 1
+        and not line.startswith("ask ")
+        and not line.startswith("  expect ")
+    ]
+
+
+def test_every_answer_fits_in_80_columns() -> None:
+    """A terminal of 80 columns never wraps an answer mid-word: the verdict, the reason, the
+    assumptions, each citation's head (its id and source) and quote, ``--explain``'s chain."""
+    from pathlib import Path
+
+    from rulesq.render.text import WIDTH
+
+    assert WIDTH <= 80
+    root = Path(__file__).resolve().parents[1]
+    files = sorted((root / "corpus").glob("*/cases/**/*.rq"))[::25]
+    assert len(files) > 20
+    for path in files:
+        for flags in ([], ["--explain"]):
+            result = runner.invoke(app, ["ask", *flags, str(path)])
+            assert result.exit_code in (0, 1), result.output
+            assert _too_wide(result.output) == [], path
+
+
+def test_a_citation_head_is_wrapped_under_its_id() -> None:
+    """A clause's id and source, longer than a line, go on under the id, indented past the
+    quote, so the quote's own lines still stand apart."""
+    result = runner.invoke(app, ["ask", "-e", SITUATION.replace("\\n", "\n")])
+    lines = result.output.splitlines()
+    heads = [i for i, line in enumerate(lines) if line.startswith("    [")]
+    assert heads, result.output
+    for i in heads:
+        assert len(lines[i]) <= 80
+        if lines[i + 1].startswith("        "):  # the head went on
+            assert lines[i + 2].startswith("      \u201c") or lines[i + 2].startswith("      ")
+
+
+def test_several_gaps_are_each_said_once() -> None:
+    """A question several unstated things stop lists each once, not joined and then listed."""
+    result = runner.invoke(
+        app,
+        [
+            "ask",
+            "--game",
+            "warhammer",
+            "-e",
+            'my kingdom has "Grudgebearer"',
+            "-e",
+            'ask can I play "Grudgebearer"?',
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "  cannot answer, for 3 reasons:"
+    text = " ".join(result.output.split())
+    for said in ("whose turn it is", "is Unique", "how many resources"):
+        assert text.count(said) == 1, result.output
+
+
+def test_why_a_call_does_not_agree_wraps_under_the_call() -> None:
+    """A DISAGREE's detail goes on under the call (the call itself kept as written)."""
+    situation = (
+        'game bluemoon\\nyou have active "Pandemonium"\\nI play "Trigger Brainstorm"\\n'
+        "ask can I play a support card?\\nexpect decided by card text\\n"
+        'expect because "Trigger Brainstorm"\\n'
+    )
+    result = runner.invoke(app, ["ask", "-e", situation])
+    lines = result.output.splitlines()
+    at = lines.index(
+        "  expect decided by card text: DISAGREE (expected decided by 'card text', but"
+    )
+    assert lines[at + 1] == "    'you may not' decided it)"
+    assert all(len(line) <= 80 for line in lines[at:]), lines[at:]

@@ -16,10 +16,11 @@ def test_a_situation_builds_up_and_each_question_is_answered() -> None:
     table = Table()
     assert table.handle('you have active "Pandemonium"') == ""
     out = table.handle('ask can I play "Laughing Gas"?').splitlines()
-    assert out[:3] == [
+    assert out[:4] == [
         'ask can I play "Laughing Gas"?',
         "  no",
-        '  decided by you may not: "Pandemonium" forbids it: You may not play support cards.',
+        '  decided by you may not: "Pandemonium" forbids it: You may not play support',
+        "    cards.",
     ]
     checked = table.handle("expect yes").splitlines()
     assert checked[-1] == "  expect yes: DISAGREE (expected yes, but the answer is no)"
@@ -43,8 +44,10 @@ def test_save_and_game(tmp_path: Path) -> None:
     table = Table()
     table.handle('you have active "Pandemonium"')
     path = tmp_path / "case.rq"
-    assert table.handle(f":save {path}") == f"saved 1 line to {path}"
+    # the count is the file's lines, the game line with them (as :show prints them)
+    assert table.handle(f":save {path}") == f"saved 2 lines to {path}"
     assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
+    assert path.read_text() == table.handle(":show") + "\n"
     assert table.handle(":game warhammer") == (
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
@@ -171,10 +174,11 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
     done = _piped(lines, tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     out = done.stdout.splitlines()
-    assert out[:3] == [
+    assert out[:4] == [
         'ask can I play "Laughing Gas"?',
         "  no",
-        '  decided by you may not: "Pandemonium" forbids it: You may not play support cards.',
+        '  decided by you may not: "Pandemonium" forbids it: You may not play support',
+        "    cards.",
     ]
     assert out[-3:] == [
         "game bluemoon",
@@ -190,6 +194,7 @@ def test_the_table_mode_reads_piped_lines_without_a_prompt(tmp_path: Path) -> No
         ('you have active "Pandemonium"\nask can I play "Laughing Gas"?\nexpect yes\n', 1),
         ('ask can I play "Laughing Gas"?\nI retreet\n', 2),
         ('I retreet\nask can I play "Laughing Gas"?\nexpect yes\n', 2),
+        ('you have active "Pandemonium"\n:save\n', 2),  # a command that failed: no file
     ],
 )
 def test_piped_lines_exit_as_check_would(tmp_path: Path, lines: str, code: int) -> None:
@@ -321,7 +326,7 @@ def test_save_reads_a_tilde_as_the_home_folder(
     monkeypatch.setenv("HOME", str(tmp_path))
     table = Table()
     table.handle('you have active "Pandemonium"')
-    assert table.handle(":save ~/case.rq") == "saved 1 line to ~/case.rq"
+    assert table.handle(":save ~/case.rq") == "saved 2 lines to ~/case.rq"
     assert (tmp_path / "case.rq").read_text().endswith('you have active "Pandemonium"\n')
 
 
@@ -332,3 +337,31 @@ def test_a_piped_line_past_the_input_limit_names_the_situation(tmp_path: Path) -
     assert done.stdout.startswith(
         "<stdin>:1: error: the situation is larger than the input limit of 1,000,000 bytes"
     )
+
+
+def test_lines_pasted_at_once_are_each_handled() -> None:
+    """A situation pasted in arrives as one input holding several lines: each is a line of
+    its own (the question among them answered, :undo takes back one), not one line whose
+    question is never asked."""
+    table = Table()
+    out = table.handle(
+        'you have active "Pandemonium"\nI play "Trigger Brainstorm"\n'
+        "ask can I play a support card?\nexpect no\n"
+    )
+    assert out.startswith("ask can I play a support card?\n  no\n"), out
+    assert out.splitlines()[-1] == "  expect no: AGREE"
+    assert len(table.lines) == 4
+    assert table.handle(":undo") == "took back: expect no"
+
+
+def test_a_call_that_does_not_agree_shows_why_whole() -> None:
+    """A call's result keeps its reason when the reason wraps onto a second line."""
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    table.handle('I play "Trigger Brainstorm"')
+    table.handle("ask can I play a support card?")
+    out = table.handle("expect decided by card text").splitlines()
+    assert out == [
+        "  expect decided by card text: DISAGREE (expected decided by 'card text', but",
+        "    'you may not' decided it)",
+    ]

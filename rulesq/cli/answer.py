@@ -45,9 +45,7 @@ def run_ask(
         answers = evaluate(situation)
         _keep_lines()
         if not answers:
-            raise RulesqError(
-                "no question: write one as ask ...? on its own line (rulesq forms lists them)"
-            )
+            raise _no_question(text, source, situation.game)
         found = get_game(situation.game)
         ladder = load_ladder(found.name)
         outcomes = [
@@ -76,6 +74,30 @@ def run_ask(
 
         sys.stdout.write(render_answers(answers, outcomes, explain=explain))
     return EXIT_FAIL if any(not a.answered for a in answers) else EXIT_OK
+
+
+def _no_question(text: str, source: str, game: str) -> RulesqError:
+    """A situation that asks nothing, as an error placed where a question would go.
+
+    That is the line after its last; the plainest of the game's questions is the example.
+    """
+    from rulesq.errors import InputError
+    from rulesq.situation.forms import forms_of
+
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the line feed that ends the last line starts no line
+    asked = [f.example for f in forms_of(game) if f.is_question]
+    example = min(asked, key=len) if asked else "ask ...?"  # the plainest of them
+    return InputError(
+        "no question: the situation asks nothing",
+        source=source,
+        text=text + ("" if text.endswith("\n") or not text else "\n"),
+        line=len(lines) + 1,
+        column=1,
+        expected=[f"a question on its own line, like: {example}"],
+        forms_hint=f"Every form, with an example: rulesq forms --game {game}",
+    )
 
 
 def _a_file(file: str | None, expression: str | None) -> bool:

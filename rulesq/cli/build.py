@@ -102,10 +102,11 @@ def root(
 
 
 def shell_command(game: GameOption = None) -> None:
-    """The table mode: build a situation line by line; each question is answered at once.
+    """The table mode: build a situation line by line; ask as you go.
 
-    Tab completes card names (inside quotes) and the statement and question forms; the
-    arrows recall earlier lines. :show, :undo, :save case.rq, :game warhammer, :help.
+    Each question is answered at once. Tab completes card names (inside quotes) and the
+    statement and question forms; the arrows recall earlier lines. :show, :undo,
+    :save case.rq, :game warhammer, :help.
     With lines piped in, the exit code is check's: 2 after a line refused, 1 after a
     question not answered or a call that does not agree, else 0.
     """

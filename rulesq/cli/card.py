@@ -12,6 +12,7 @@ from rulesq.cli.completion import card_names
 from rulesq.corpus.fields import Lack
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import RulesqError, UnknownNameError
+from rulesq.width import hanging
 
 
 class AmbiguousCardError(RulesqError):
@@ -220,10 +221,10 @@ def render(card: Card, errata: list[Clause]) -> str:
             continue
         source = (card.fields.get("field_sources") or {}).get(key)
         cited = f" ({source})" if isinstance(source, str) else ""
-        lines.append(f"  {_label(key, card.game) + ':':<13} {_shown(value)}{cited}")
+        lines.append(hanging(f"  {_label(key, card.game) + ':':<13} ", f"{_shown(value)}{cited}"))
     mentions = faq_refs(card)
     if mentions:
-        lines.append(f"  {'FAQ:':<13} {', '.join(mentions)}")
+        lines.append(hanging(f"  {'FAQ:':<13} ", ", ".join(mentions)))
     missing = lacked(card)
     absent = {f for _, fields in missing for f in fields}
     unknown = [
@@ -231,26 +232,32 @@ def render(card: Card, errata: list[Clause]) -> str:
     ]
     if unknown:
         shown = ", ".join(map(_label, unknown))
-        lines.append(f"  {'not given:':<13} {shown} (unknown: the sources do not say)")
+        lines.append(
+            hanging(f"  {'not given:':<13} ", f"{shown} (unknown: the sources do not say)")
+        )
     for lack, fields in missing:
         where = f": {_reference(card.game, lack.clause)}" if lack.clause else ""
-        lines.append(f"  {'has none:':<13} {', '.join(map(_label, fields))} ({lack.why}{where})")
+        lines.append(
+            hanging(
+                f"  {'has none:':<13} ", f"{', '.join(map(_label, fields))} ({lack.why}{where})"
+            )
+        )
     lines.append("")
     in_force = card.text if card.text is not None else "(unknown)"
     changed = card.text != card.printed_text and bool(card.errata)
     if changed:
-        lines.append(f"Printed text:  {card.printed_text or '(not known)'}")
-        lines.append(f"Text in force: {in_force}")
+        lines.append(hanging("Printed text:  ", card.printed_text or "(not known)"))
+        lines.append(hanging("Text in force: ", in_force))
     else:
-        lines.append(f"Text: {_text(card.text)}")
+        lines.append(hanging("Text: ", _text(card.text)))
     if card.fields.get("text_note"):
-        lines.append(f"  Note: {card.fields['text_note']}")
+        lines.append(hanging("  Note: ", str(card.fields["text_note"]), 4))
     for assumed in card.fields.get("text_assumes") or ():
-        lines.append(f"  Assumes: {assumed}")
+        lines.append(hanging("  Assumes: ", str(assumed), 4))
     # An erratum that leaves the text as printed (a wrong collector's number) corrects the
     # card, not its text: say "erratum", not "changed by".
     label = "changed by" if changed else "erratum"
     for clause in errata:
-        lines.append(f"  {label} {clause.id} ({clause.source()}):")
-        lines.append(f"    {clause.text}")
+        lines.append(hanging(f"  {label} ", f"{clause.id} ({clause.source()}):", 6))
+        lines.append(hanging("    ", clause.text, 6))
     return "\n".join(lines)

@@ -10,6 +10,7 @@ import typer
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.corpus.models import Clause
 from rulesq.errors import RulesqError, UnknownNameError
+from rulesq.width import hanging
 
 
 def cite(
@@ -91,21 +92,27 @@ def as_record(clause: Clause) -> dict[str, Any]:
 
 
 def render(clause: Clause) -> str:
-    """The clause as text: header lines, then the question and the verbatim text."""
-    lines = [clause.id + (f"  (also {', '.join(clause.aliases)})" if clause.aliases else "")]
-    lines.append(f"  document: {clause.document}")
+    """The clause as text: header lines, then the question and the verbatim text.
+
+    The header's labels are aligned (a corpus field's name read as words: ``main section``);
+    every line fits in 80 columns, the text wrapped between its words, none changed.
+    """
+    header = [("document", clause.document)]
     if clause.section:
-        lines.append(f"  section:  {clause.section}")
+        header.append(("section", clause.section))
     if clause.date:
-        lines.append(f"  date:     {clause.date}")
-    lines.append(f"  kind:     {clause.kind}")
+        header.append(("date", clause.date))
+    header.append(("kind", clause.kind))
     for key, value in clause.extra.items():
         if value not in (None, "", [], {}):
             shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-            lines.append(f"  {key + ':':<9} {shown}")
+            header.append((key.replace("_", " "), shown))
+    width = max(len(label) for label, _ in header) + 2
+    lines = [clause.id + (f"  (also {', '.join(clause.aliases)})" if clause.aliases else "")]
+    lines += [hanging(f"  {label + ':':<{width}}", value) for label, value in header]
     lines.append("")
     if clause.question:
-        lines += [f"Q: {clause.question}", f"A: {clause.text}"]
+        lines += [hanging("Q: ", clause.question), hanging("A: ", clause.text)]
     else:
-        lines.append(clause.text)
+        lines.append(hanging("", clause.text))
     return "\n".join(lines)

@@ -30,7 +30,9 @@ SHELLS = ("bash", "zsh", "fish")
 def completion(
     shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
 ) -> None:
-    """Print the shell completion script: commands, options and card names complete.
+    """Print the completion script of a shell (bash, zsh or fish).
+
+    Commands, options and card names complete.
 
     Examples:
 
@@ -40,12 +42,18 @@ def completion(
       rulesq completion fish > ~/.config/fish/completions/rulesq.fish
       rulesq --install-completion     (writes it there for the shell you use)
     """
-    if shell not in SHELLS:
+    from rulesq.errors import did_you_mean, escape_controls, suggest
+
+    name = shell.strip().lower()  # ZSH is zsh; a path to the shell is its name too
+    name = name.rsplit("/", 1)[-1]
+    if name not in SHELLS:
+        hint = did_you_mean(suggest(name, SHELLS))
         sys.stderr.write(
-            f"error: unknown shell '{shell}': rulesq completes in {', '.join(SHELLS)}.\n"
+            f"error: unknown shell '{escape_controls(shell)}': rulesq completes in "
+            f"{', '.join(SHELLS)}." + (f" {hint}" if hint else "") + "\n"
         )
         raise typer.Exit(EXIT_ERROR)
-    sys.stdout.write(script(shell))
+    sys.stdout.write(script(name))
 
 
 def script(shell: str) -> str:

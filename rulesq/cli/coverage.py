@@ -37,11 +37,13 @@ def coverage(game: GameOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(reports if game is None else reports[0])
     else:
+        from rulesq.width import wrap
+
         for report in reports:
             for miss in report["not_parsed"]:
-                typer.echo(f"{miss['card']}: {miss['text']}")
+                typer.echo(wrap(f"{miss['card']}: {miss['text']}", ""))
                 for sentence in miss["sentences"]:
-                    typer.echo(f'  not read: "{sentence["text"]}" ({sentence["reason"]})')
+                    typer.echo(wrap(f'not read: "{sentence["text"]}" ({sentence["reason"]})', "  "))
             typer.echo(
                 f"{report['game']}: parsed {report['parsed']} of {report['total']} card texts"
             )

@@ -20,10 +20,11 @@ CALLS = (
 
 
 def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """List every statement and question form, each with an example and what it answers.
+    """List every statement and question form, with an example each.
 
     A situation file holds a game line, statements (facts and events, in order), questions
-    (ask ...?) and the calls to check (expect ...). Each form below is one line.
+    (ask ...?) and the calls to check (expect ...). Each form is one line, listed with what
+    it states or asks.
 
     Examples:
 
@@ -51,6 +52,8 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
             }
         )
         return
+    from rulesq.width import wrap
+
     out: list[str] = []
     for found in games:
         listed = forms_of(found.name)
@@ -59,10 +62,10 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
             out.append(f"  {title}:")
             for form in (f for f in listed if f.is_question == questions):
                 out.append(f"    {form.example}")
-                out.append(f"        {form.says}")
+                out.append(wrap(form.says, " " * 8))  # a line to type stays whole; this wraps
                 out += [f"        also: {also}" for also in form.also]
         out.append("  calls to check (after a question):")
         for example, says in CALLS:
-            out += [f"    {example}", f"        {says}"]
+            out += [f"    {example}", wrap(says, " " * 8)]
         out.append("")
     sys.stdout.write("\n".join(out))

@@ -76,6 +76,8 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
             raise RulesqError(f"'{found.name}' has no card text to parse.")
         return _with_grammar(get_game(found.game)), found.name, found.text
     assert text is not None
+    if not text.strip():  # as a corpus card with no text: nothing to read, not an empty tree
+        raise RulesqError("the text is empty: there is nothing to parse (give a card text)")
     if game is None:
         raise NoGrammarError(
             "Say which game's grammar reads the text: --game "

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rulesq.cli.common import GameOption, JsonOption, fail, print_json
+from rulesq.cli.common import GameOption, fail, print_json
 from rulesq.cli.completion import card_names
 from rulesq.errors import RulesqError
 from rulesq.jsontext import to_json
@@ -36,7 +36,9 @@ def rulings(
             "cores); the document is the same as with one.",
         ),
     ] = None,
-    as_json: JsonOption = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON instead of the Markdown document.")
+    ] = False,
 ) -> None:
     """Write FAQ-style rulings among cards (Markdown or JSON), cited.
 

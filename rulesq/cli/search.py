@@ -14,6 +14,10 @@ from rulesq.errors import RulesqError
 MAX_LIMIT = 10_000
 
 
+#: The most of a query a message repeats (a query may be a whole paragraph pasted in).
+QUERY_SHOWN = 60
+
+
 def search(
     query: Annotated[
         str, typer.Argument(help="Words to look for, e.g. 'you may not take precedence'.")
@@ -74,22 +78,33 @@ def search(
         return
     from rich.console import Console
 
+    from rulesq.errors import escape_controls, shorten
+
     console = Console(highlight=False, soft_wrap=True)
+    said = escape_controls(repr(shorten(query, QUERY_SHOWN)))  # the query, as long as a line
     if not found.hits:
-        console.print(f"No clause matches {query!r}.", markup=False)
+        console.print(f"No clause matches {said}.", markup=False)
     elif not found.every_word:
         console.print(
-            f"No clause holds every word of {query!r}; clauses with some of them:", markup=False
+            f"No clause holds every word of {said}; clauses with some of them:", markup=False
         )
     if respelled:
-        console.print(f"did you mean: {respelled}", markup=False)
+        console.print(
+            f"did you mean: {escape_controls(shorten(respelled, QUERY_SHOWN))}", markup=False
+        )
     if not found.hits:
         raise typer.Exit(EXIT_FAIL)
+    from rulesq.width import wrap
+
     for hit in found.hits:
         console.print(f"[bold]{hit.clause_id}[/bold]  ({hit.kind})", markup=True)
-        console.print(f"  {hit.source}", markup=False)
-        snippet = marked(hit.snippet) if console.is_terminal else unmarked(hit.snippet)
-        console.print("  ", snippet, sep="", markup=False)
+        console.print(wrap(hit.source, "  ", "    "), markup=False)
+        if console.is_terminal:  # the marks in bold, wrapped to the terminal under the indent
+            from rich.padding import Padding
+
+            console.print(Padding(marked(hit.snippet), (0, 0, 0, 2)), soft_wrap=False)
+        else:
+            console.print(wrap(unmarked(hit.snippet), "  ", "  "), markup=False)
 
 
 def _respelled(query: str, suggestions: dict[str, str]) -> str | None:

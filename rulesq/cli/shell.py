@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
 
 HELP = """\
-Type a statement (you have active "Card"), a question (ask can I play "Card"?) or a call
-(expect no); a question is answered at once. Tab completes card names and forms.
+Type a statement (you have active "Card"), a question (ask can I play "Card"?)
+or a call (expect no); a question is answered at once. Tab completes card names
+and forms.
   :show         the situation so far
   :undo         take back the last line
   :save FILE    write the situation to a .rq file
@@ -50,7 +51,12 @@ class Table:
         """What the table prints for one typed line (the situation grows when it is good).
 
         ``place`` (``<stdin>:3``, a piped line's) heads an error, with the column after it.
+        Several lines at once (a situation pasted in) are each handled in turn, as if typed
+        one by one: kept as one line, a question among them would never be answered.
         """
+        if "\n" in line or "\r" in line:
+            done = (self.handle(part, place) for part in line.splitlines())
+            return "\n".join(out for out in done if out)
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             return ""
@@ -93,8 +99,14 @@ class Table:
             self.code = 2
             return f"error: {error}"
         if line.startswith("expect "):  # the answer is on screen already: this call's result
-            checked = [row for row in shown.splitlines() if row.startswith("  expect ")]
-            return checked[-1] if checked else shown
+            rows = shown.splitlines()
+            calls = [i for i, row in enumerate(rows) if row.startswith("  expect ")]
+            if not calls:
+                return shown
+            end = calls[-1] + 1  # the last call, and why it does not agree (wrapped under it)
+            while end < len(rows) and rows[end].startswith("    "):
+                end += 1
+            return "\n".join(rows[calls[-1] : end])
         return shown
 
     def answer_last(self, situation: object) -> str:
@@ -143,8 +155,9 @@ class Table:
             return self.switch(argument)
         if name == "forms":
             from rulesq.situation.forms import forms_of
+            from rulesq.width import wrap
 
-            return "\n".join(f"{f.example}\n    {f.says}" for f in forms_of(self.game))
+            return "\n".join(f"{f.example}\n{wrap(f.says, '    ')}" for f in forms_of(self.game))
         from rulesq.errors import did_you_mean, suggest
 
         hint = did_you_mean([f":{c}" for c in suggest(name, COMMANDS)])
@@ -154,13 +167,13 @@ class Table:
     def save(self, path: str) -> str:
         """Write the situation to ``path``."""
         if not path:
-            return "give a file name: :save case.rq"
+            return "error: give a file name: :save case.rq"
         try:
             Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
-        count = len(self.lines)
-        return f"saved {count} {'line' if count == 1 else 'lines'} to {path}"
+        count = len(self.lines) + 1  # the game line too: the lines the file holds
+        return f"saved {count} lines to {path}"
 
     def switch(self, game: str) -> str:
         """Start over with another game."""
@@ -287,7 +300,6 @@ def _history() -> History:
     """The lines typed before, kept in the cache folder; in memory when it cannot be used."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    from rulesq.errors import escape_controls
     from rulesq.paths import cache_dir
 
     try:
@@ -296,10 +308,11 @@ def _history() -> History:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as error:
-        where = escape_controls(str(error.filename or error))
+        from rulesq.cachefiles import reason
+
         sys.stderr.write(
-            f"rulesq: warning: cannot keep the lines typed in the cache folder ({where}: "
-            f"{error.strerror or error}); they are kept until you leave\n"
+            f"rulesq: warning: cannot keep the lines typed in the cache folder ({reason(error)});"
+            " they are kept until you leave\n"
         )
         return InMemoryHistory()
     return FileHistory(str(path))

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Status
 from rulesq.errors import escape_controls
+from rulesq.width import WIDTH, hanging
+from rulesq.width import wrap as _wrap
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.expect import Outcome
 
-WIDTH = 92
 SHORT_QUOTE = 240
 
 
@@ -42,10 +42,17 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
     out = [f"ask {answer.question.text.removeprefix('ask ').strip()}"]
     if not answer.answered:
         word = "conflict" if answer.status is Status.CONFLICT else "cannot answer"
-        out.append(_wrap(f"{word}: {answer.reason}", "  "))
-        for gap in answer.graph.gaps():
-            if gap["label"] != answer.reason:
-                out.append(_wrap(f"- {_gap_line(gap['label'], gap['reason'])}", "    "))
+        gaps = [
+            _gap_line(gap["label"], gap["reason"])
+            for gap in answer.graph.gaps()
+            if gap["label"] != answer.reason
+        ]
+        if len(gaps) > 1 and all(gap in answer.reason for gap in gaps):
+            # the reason is the gaps joined: each is said once, on its own line
+            out.append(f"  {word}, for {len(gaps)} reasons:")
+        else:
+            out.append(_wrap(f"{word}: {answer.reason}", "  "))
+        out += [_wrap(f"- {gap}", "    ") for gap in gaps]
     else:
         assert answer.verdict is not None
         out.append(_wrap(answer.verdict.show(), "  "))
@@ -67,7 +74,9 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
     for outcome in outcomes:
         mark = outcome.result.value.upper()
         line = f"  {outcome.expectation.text}: {mark}"
-        out.append(line + (f" ({outcome.detail})" if outcome.detail else ""))
+        if outcome.detail:  # why it does not agree: wrapped under the call, the call kept
+            line = hanging(line + " ", f"({outcome.detail})", 4)
+        out.append(line)
     return "\n".join(out)
 
 
@@ -77,10 +86,7 @@ def _chain(answer: Answer) -> list[str]:
     facts = graph.facts()
     if facts:
         out.append("  facts:")
-        out += [
-            f"    - {f['label']}" + (f"  (line {f['line']})" if f.get("line") else "")
-            for f in facts
-        ]
+        out += [_fact(f["label"], f.get("line")) for f in facts]
     effects = graph.effects()
     if effects:
         out.append("  card effects:")
@@ -106,6 +112,12 @@ def _chain(answer: Answer) -> list[str]:
     return out
 
 
+def _fact(label: str, line: object) -> str:
+    """A fact of ``--explain``, with the line it was stated on; wrapped when too long."""
+    shown = f"    - {label}" + (f"  (line {line})" if line else "")
+    return shown if len(shown) <= WIDTH else _wrap(shown, "    ")
+
+
 def _node_name(node: dict[str, Any]) -> str:
     kind = node["kind"]
     if kind == "clause":
@@ -118,9 +130,10 @@ def _node_name(node: dict[str, Any]) -> str:
 
 
 def _clause(clause: dict[str, Any], full: bool) -> list[str]:
-    head = f"    [{clause['clause_id']}] {clause['source']}"
+    head = f"[{clause['clause_id']}] {clause['source']}"
     if clause.get("role") == "precedent":
         head += " (precedent)"
+    head = _wrap(head, "    ", "        ")
     text = str(clause["text"])
     body = text if full else _short(text, SHORT_QUOTE)
     lines = [head]
@@ -136,14 +149,3 @@ def _clause(clause: dict[str, Any], full: bool) -> list[str]:
 def _short(text: str, limit: int) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
-
-
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(
-        " ".join(text.split()),
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "  ",
-        break_on_hyphens=False,
-        break_long_words=False,
-    )
