@@ -160,6 +160,20 @@ def base_kinds(placed: InPlay) -> set[str]:
     return {kind} if kind else set()
 
 
+def quested_on(board: Board, quest: InPlay) -> bool:
+    """Whether a unit is questing on the quest now (after the moves stated)."""
+    return any(
+        unit.questing_on is quest and place(board, unit).questing is quest for unit in board.cards
+    )
+
+
+def tokens_held(board: Board, placed: InPlay) -> int:
+    """The resource tokens on a card now: none on a quest no unit is questing on (Quests)."""
+    if placed.tokens and "quest" in base_kinds(placed) and not quested_on(board, placed):
+        return 0
+    return placed.tokens
+
+
 def controller(placed: InPlay) -> str:
     """Who controls a card before any effect: who played an attachment, else whose area."""
     return placed.played_by or placed.owner

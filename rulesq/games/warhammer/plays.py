@@ -27,7 +27,7 @@ from rulesq.games.warhammer import (
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
-from rulesq.games.warhammer.places import controller, in_play
+from rulesq.games.warhammer.places import QUESTS, controller, in_play
 from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
 from rulesq.games.warhammer.turn_plays import TurnPlay, played_unplaced, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
@@ -760,6 +760,7 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
         beside = f", and only {extra.amount} more may be spent ({'; '.join(extra.steps)})"
+        removed = "".join(f" ({why})" for why in extra.removed)
         check.claim(
             "price",
             rule_claim(
@@ -767,9 +768,11 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
                 f'playing "{card.name}" costs {cost.value} '
                 f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool"
                 + capital.pool_shown()
-                + (beside if extra.amount else ""),
+                + (beside if extra.amount else "")
+                + removed,
                 *cost.rules,
                 *extra.rules,
+                *([QUESTS] if extra.removed else []),
             ),
         )
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.places import controller, in_play
+from rulesq.games.warhammer.places import controller, in_play, tokens_held
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board
@@ -41,6 +41,8 @@ class Spendable:
     steps: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    #: Tokens stated on a quest no unit is questing on: removed, why, and the clause.
+    removed: list[str] = field(default_factory=list)
 
 
 def beside_pool(board: Board, player: str, playing: bool = True) -> Spendable:
@@ -61,8 +63,14 @@ def beside_pool(board: Board, player: str, playing: bool = True) -> Spendable:
             out.rules += [r for r in rulings or () if "/errata/" in r]
         found = _TOKENS.search(text)
         only_plays = found is not None and found.group(0).endswith("to play cards.")
-        if found is not None and placed.tokens and (playing or not only_plays):
-            out.amount += placed.tokens
-            out.steps.append(f'{placed.tokens} resource tokens on "{placed.name}" may be spent')
+        held = tokens_held(board, placed)
+        if found is not None and placed.tokens and not held:
+            out.removed.append(
+                f'the {placed.tokens} resource tokens stated on "{placed.name}" are removed: no '
+                "unit is questing on it"
+            )
+        if found is not None and held and (playing or not only_plays):
+            out.amount += held
+            out.steps.append(f'{held} resource tokens on "{placed.name}" may be spent')
             out.texts.append(Text(placed.name, found.group(0)))
     return out
