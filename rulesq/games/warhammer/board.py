@@ -75,6 +75,11 @@ class Capital:
     pool_gap: str = ""
     #: The most the pool may hold when only the least of a payment after it is known.
     pool_most: int | None = None
+    #: The least the pool may hold when a payment may have been made beside it (a card
+    #: letting its player spend damage or tokens as resources), and how many of those were
+    #: spent, least and most.
+    pool_least: int | None = None
+    beside_spent: tuple[int, int] = (0, 0)
     #: The pool just before a link paid after the pool was read (by the link's id).
     pool_before: dict[int, int] = field(default_factory=dict)
     #: The links paid after the pool was read (by id): a link before it is paid in the pool.

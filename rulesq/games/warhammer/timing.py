@@ -474,6 +474,9 @@ def _cost(
             )
         return
     spend = _SPEND.match(cost)
+    want = int(spend.group("n")) if spend is not None else 0
+    if spend is not None and _spend_reached(board, player, cost, want, claims, gaps):
+        return
     if spend is not None:
         capital = board.capital(player)
         pool = capital.resources if capital.resources is not None else capital.pool_most
@@ -538,6 +541,39 @@ def _cost(
             )
         return
     gaps.append(f'whether the cost "{cost}" can be paid is not followed by rulesq')
+
+
+def _spend_reached(
+    board: Board, player: str, cost: str, want: int, claims: list[Claim], gaps: list[str]
+) -> bool:
+    """A "Spend N resources" cost against a pool paid from beside it too (False: not so)."""
+    from rulesq.games.warhammer.spendable import reach
+
+    reached = reach(board, player, playing=False)
+    if reached is None:
+        return False
+    least, most, extra = reached
+    capital = board.capital(player)
+    held = f"{least} to {most}" if least != most else f"{least}"
+    said = f"{held} resources may be spent ({capital.pool_note})"
+    if want <= least and extra.texts:
+        claims.append(
+            text_claim(
+                Stance.PERMIT,
+                extra.texts[0],
+                f'the cost "{cost}" is paid: {said}',
+                *extra.rules,
+                C.TRIGGERING,
+            )
+        )
+    elif want > most:
+        _forbid(claims, f'the cost "{cost}" cannot be paid: only {said}', C.TRIGGERING)
+    elif want > least:
+        gaps.append(
+            f'the cost is "{cost}", and {said}: how each payment was split between the pool '
+            "and what may be spent beside it is not stated"
+        )
+    return True
 
 
 #: A cost paid in the card's own resource tokens ("Discard 3 resource tokens from this card").
