@@ -229,6 +229,8 @@ class Board:
     developed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: Cards that left play (destroyed, discarded), by the fact that says so.
     left: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: Cards stated still in play, with the ids of the links resolved before the statement.
+    stayed: list[tuple[InPlay, frozenset[int]]] = field(default_factory=list)
     #: Traits the situation states for cards (by name, casefolded): all of each card's traits.
     stated_traits: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: Whether a card is Limited, where the situation states it (by name, casefolded).

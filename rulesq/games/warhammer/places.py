@@ -258,6 +258,12 @@ _LEAVE_WORDS = re.compile(
     r"leaves? play)\b",
     re.IGNORECASE,
 )
+#: Discard words about a hand, a deck or a discard pile: no card in play leaves by them.
+_NOT_FROM_PLAY = re.compile(
+    r"\bdiscard piles?\b|\bdiscards? (?:his|your|their|each) hands?\b|"
+    r"\bdiscard (?:the top|a card from your hand)\b",
+    re.IGNORECASE,
+)
 #: An effect with no target that reaches cards in play at large.
 _AT_LARGE = re.compile(r"\b(each|all|every)\b", re.IGNORECASE)
 
@@ -272,16 +278,18 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
     gaps = []
     for link in board.resolved:
         text = link.card.text if link.card is not None else None
-        if not text or not _LEAVE_WORDS.search(text):
+        if not text or not _LEAVE_WORDS.search(_NOT_FROM_PLAY.sub("", text)):
             continue
         if (link.targets and target not in link.targets) or (
             not link.targets and not _AT_LARGE.search(text)
         ):
             continue
+        if any(p is target and id(link) in ids for p, ids in board.stayed):
+            continue  # stated still in play after it resolved
         gaps.append(
             f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
             "play: what it did to it is not stated (state it, e.g., "
-            f'"{target.name}" is destroyed)'
+            f'"{target.name}" is destroyed, or "{target.name}" stays in play)'
         )
     return gaps
 
