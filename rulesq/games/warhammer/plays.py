@@ -796,7 +796,7 @@ def _price_reached(
     held = f"{least} to {most}" if least != most else f"{least}"
     said = f"{held} resources may be spent ({capital.pool_note})"
     if value <= least:
-        if extra.texts:
+        if extra.texts and value > (capital.pool_least or 0):  # the pool alone may fall short
             check.met_texts += [(said, extra.texts[0])] + [("", t) for t in extra.texts[1:]]
             check.met += [("", rule) for rule in extra.rules]
         else:

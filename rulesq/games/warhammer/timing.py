@@ -556,7 +556,7 @@ def _spend_reached(
     capital = board.capital(player)
     held = f"{least} to {most}" if least != most else f"{least}"
     said = f"{held} resources may be spent ({capital.pool_note})"
-    if want <= least and extra.texts:
+    if want <= least and extra.texts and want > (capital.pool_least or 0):
         claims.append(
             text_claim(
                 Stance.PERMIT,
