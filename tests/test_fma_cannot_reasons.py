@@ -51,6 +51,33 @@ REASONS = [
         "mob character",
     ),
     (
+        "fma-set-cost/a-set-this-character-cost-needs-the-characters-readiness.rq",
+        0,
+        'the situation does not say whether "Aide" is ready, and "Rally Call" costs "Set this '
+        'character"',
+    ),
+    (
+        "fma-set-cost/a-set-this-character-cost-needs-the-characters-readiness.rq",
+        4,
+        '"Aide" was set by the cost of "Rally Call" (line 27)',
+    ),
+    (
+        "fma-levels/an-invented-leaders-level-is-read-from-the-values-given.rq",
+        3,
+        'its card line gives no level for "Bare Chief" (write: card "Bare Chief" leader '
+        '(level 2), or "Bare Chief" is level 2)',
+    ),
+    (
+        "fma-levels/an-invented-leaders-level-is-read-from-the-values-given.rq",
+        6,
+        'the situation says "Card Chief" is level 4 (line 32), and its card gives level 3',
+    ),
+    (
+        "fma-loyal/a-keyword-shared-is-no-faction-shared.rq",
+        0,
+        'the situation does not give the factions of your leader "Chief"',
+    ),
+    (
         "fma-reacts/a-named-leader-who-cannot-play-is-no-sure-player-of-a-react.rq",
         0,
         'no character of yours is stated, and "Plain React" costs "React Wits 2"',

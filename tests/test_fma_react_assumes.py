@@ -29,4 +29,7 @@ def test_a_react_with_no_character_stated_is_open_or_shows_its_assumption() -> N
     assert not bare_leader.answered
     assert stated.answered
     assert not any("is stated" in text for text in stated.graph.assumptions())
-    assert not defeated.answered
+    assert defeated.answered
+    assert any(
+        "names every character of yours in play" in text for text in defeated.graph.assumptions()
+    ), defeated.graph.assumptions()

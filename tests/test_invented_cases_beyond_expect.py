@@ -66,6 +66,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-toughness/a-toughness-whose-condition-fails-is-named-in-the-reason.rq": {
         1: ("at least 3 resources", "does not hold", "gives no Toughness"),
     },
+    "fma-levels/an-invented-leaders-level-is-read-from-the-values-given.rq": {
+        1: ('"Card Chief" is a level 3 leader',),
+        2: ('"Line Chief" is a level 2 leader',),
+        3: ('"Named Chief" is a level 4 leader',),
+        6: ('"Bare Chief" is a level 1 leader',),
+    },
     "fma/a-bonus-moved-away-is-named-in-the-reason-of-the-value-it-left.rq": {
         1: ("+2 from an event", "moved to strength"),
     },

@@ -17,7 +17,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import discards, free_play, out_of_play, target_pairs
+from rulesq.games.fma import discards, free_play, out_of_play, sides, target_pairs
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
@@ -33,7 +33,13 @@ from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
-from rulesq.games.fma.uniqueness import attach_gate, control_gate, play_gate, start_copies
+from rulesq.games.fma.uniqueness import (
+    attach_gate,
+    control_gate,
+    no_copy,
+    play_gate,
+    start_copies,
+)
 from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
@@ -178,7 +184,9 @@ def can_character_play(ctx: Context) -> Answer:
             and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
         ]
         passives = bool(ctx.facts_of("in_play"))
-        doubt = play_doubt(card, effects, who, state, table, raisers, passives, free=bool(free))
+        doubt = play_doubt(
+            card, effects, who, state, table, raisers, passives, free=bool(free), facts=ctx.facts
+        )
         if doubt is not None:
             _open(doubt, claims)
         claims += free
@@ -200,6 +208,12 @@ def can_play(ctx: Context) -> Answer:
         _unless_limited(doubt, claims)
     _settle(missing, card.name, claims)
     claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
+    if unique is None and doubt is None and not any(not c.allows for c in claims):
+        mob = "mob" in (str(i).casefold() for i in card.fields.get("icons") or ())
+        if card.type in ("ally", "character") and not mob:
+            unsure = no_copy(ctx, state, table, card.name, player)
+            if unsure is not None:
+                _open(unsure, claims)
     return judge(ctx, claims)
 
 
@@ -734,6 +748,11 @@ def can_target(ctx: Context) -> Answer:
     )
     if unique is not None:  # a limitation: the ladder keeps it over the text that takes control
         claims.append(unique)
+    taker = _controller(ctx, card)
+    owner = target.owner or read_table(ctx.facts).owners.get(normalise_name(target.name))
+    copyable = unique is None and taker is not None and owner != taker
+    copyable = copyable and target.has_trait("mob") is not True
+    copyable = copyable and any(isinstance(e, fx.GainControl) for e in effects)
     defeated = _defeated(ctx, state, target) is not None
     if defeated:
         claims.append(
@@ -820,6 +839,10 @@ def can_target(ctx: Context) -> Answer:
     home = _home_in_search(table, target)
     if home is not None:
         _open(home, claims)
+    if copyable and taker is not None and not any(not c.allows for c in claims):
+        unsure = no_copy(ctx, state, table, target.name, taker)
+        if unsure is not None:
+            _open(unsure, claims)
     return judge(ctx, claims)
 
 
@@ -878,10 +901,10 @@ def _pair_claims(
         )
     elif all(f.fits is False for f in fits):
         if any(f.closed for f in fits):
-            ctx.derivation().absence(
-                f"the situation names every character in play: none other than those it "
-                f'states could take the other role with "{target.name}"',
-                assumed=True,
+            sides.assume_named(
+                ctx,
+                "",
+                f'none other than those it states could take the other role with "{target.name}"',
             )
         claims.append(
             card_claim(

@@ -97,23 +97,9 @@ def part_text(ctx: Context) -> Answer:
 
 def level(ctx: Context) -> Answer:
     """``what is the level of "X"?``: a leader's level (kept while he is defeated)."""
-    card = asked_card(ctx)
-    value = card.fields.get("level")
-    support = field_clause(ctx, card, "level")
-    if not isinstance(value, int):
-        for fact in ctx.facts_of("level"):
-            if any(normalise_name(r.name) == normalise_name(card.name) for r in fact.cards):
-                value = int(fact.param("number"))
-                support.append(ctx.fact(fact))
-    if not isinstance(value, int):
-        raise CannotAnswer(f'the sources give no level for "{card.name}"')
-    reason = f'"{card.name}" is a level {value} leader'
-    _, state = reader_for(ctx)
-    defeat = state.defeated_by(card.name)
-    if defeat is not None:
-        support += [ctx.fact(defeat), ctx.clause(DEFEATED_KEEP, "rule")]
-        reason += "; defeated leaders retain their level"
-    return ctx.conclude(Number(value), reason, supported_by=tuple(support))
+    from rulesq.games.fma.levels import level as leader_level
+
+    return leader_level(ctx)
 
 
 def cost(ctx: Context) -> Answer:

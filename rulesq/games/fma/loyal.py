@@ -2,7 +2,9 @@
 
 An ally with several factions meets its Loyal requirement with any mix of characters that
 share one of them, and each character counts once however many factions it has (the rulings,
-Loyal). Starting allies are the setup's (``calls.can_start``).
+Loyal). Too few is a no read on the characters stated (``sides``: the answer shows it), and
+*cannot answer* when none of the player's is stated. Starting allies are the setup's
+(``calls.can_start``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import sides
 from rulesq.games.fma.claims import Claim, Stance, rule_claim
 
 if TYPE_CHECKING:
@@ -20,7 +23,10 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef
 
 LOYAL = "fma/rulings/loyal/1"
-_NOT_FACTIONS = ("unaligned", "stealth")
+#: Words of a line that name no faction: "unaligned", and the keywords the rulings name as such
+#: (Defeated characters: "keywords ... a defeated Mob character"; an erratum: "the Hero
+#: keyword"; another: "the “Sin” keyword"; Stealth: "characters with Stealth").
+_NOT_FACTIONS = ("unaligned", "stealth", "mob", "hero", "sin")
 
 
 def factions_of(ref: CardRef) -> list[str] | None:
@@ -84,8 +90,8 @@ def loyal_claims(
     shown = "/".join(wanted)
     reason = (
         f'"{ref.name}" has Loyal: {need} and is {shown}; '
-        f"{len(counted)} of your characters in play share a faction with it"
-        + (f" ({', '.join(counted)}; each counts once)" if counted else "")
+        f"{len(counted)} of {'your' if player == 'me' else 'his'} characters in play share a "
+        "faction with it" + (f" ({', '.join(counted)}; each counts once)" if counted else "")
     )
     if len(counted) >= need:
         return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
@@ -94,4 +100,14 @@ def loyal_claims(
             f"{reason}, and the situation does not give the factions of "
             + ", ".join(f'"{n}"' for n in unknown)
         )
+    whose = "yours" if player == "me" else "his"
+    if not sides.side_closed(state, table, player):
+        raise CannotAnswer(
+            f"{reason}, and no character of {whose} is stated: the characters "
+            f"{'you have' if player == 'me' else 'he has'} in play are not known (write, "
+            'e.g., my leader is "…" (Rebel))'
+        )
+    sides.assume_named(
+        ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
+    )
     return [rule_claim(Stance.FORBID, reason, LOYAL)]

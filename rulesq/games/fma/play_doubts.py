@@ -13,14 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
+from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma.readiness_changes import set_by_cost
+from rulesq.games.fma.table import key
 from rulesq.games.fma.vocab import Attribute, Timing
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rulesq.corpus.models import Card
     from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
+    from rulesq.situation.model import Fact
 
 MAIN_PHASE = "main phase"
 
@@ -34,13 +40,15 @@ def play_doubt(
     raisers: list[Card],
     passives: bool = False,
     free: bool = False,
+    facts: Sequence[Fact] = (),
 ) -> str | None:
     """Why "yes, the character may play it" is not sure (None: nothing the situation shows).
 
     ``raisers`` are the cards in play whose text increases attribute costs; ``passives``
     says whether any card is stated in play (whose text may change a value the timeline of
     the situation's characters does not hold); ``free``, that a permission lets the player
-    play it without paying its cost (only its timing is left to doubt).
+    play it without paying its cost (only its timing is left to doubt); ``facts``, the
+    situation's statements (a play after a stated readiness may have set the character).
     """
     abilities = [e for e in effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1:
@@ -68,15 +76,48 @@ def play_doubt(
                 f'attribute cost of "{card.name}" ("{header}"), and rulesq does not check '
                 "whether a character may play a card that costs more than its attribute"
             )
-    extra = ability.extra_cost
-    readiness = table.readiness.get(normalise_name(who.name))
-    if extra and extra.action == "set" and isinstance(extra.what, fx.This) and readiness:
-        if readiness[0] == "set":
-            return (
-                f'"{who.name}" is set (line {readiness[1].span.line}), and "{card.name}" costs '
-                f'"{extra.render()}": rulesq does not check whether a set character can pay it'
-            )
+    doubt = _set_cost(card, ability, who, table, facts)
+    if doubt is not None:
+        return doubt
     return _timing(card, ability, table)
+
+
+def _set_cost(
+    card: Card, ability: fx.Ability, who: Character, table: Table, facts: Sequence[Fact]
+) -> str | None:
+    """Why a ``Set this character`` cost is no sure payment (None: the character is ready).
+
+    Set, it is not known whether he can pay it (the sources never say); so a character whose
+    readiness is not stated, or may have changed since it was, is no sure payer either.
+    """
+    extra = ability.extra_cost
+    if not extra or extra.action != "set" or not isinstance(extra.what, fx.This):
+        return None
+    name = normalise_name(who.name)
+    readiness = table.readiness.get(name)
+    costs = f'"{card.name}" costs "{extra.render()}"'
+    if readiness is None:
+        return (
+            f'the situation does not say whether "{who.name}" is ready, and {costs} (a set '
+            f'character may not pay it; say which it is: "{who.name}" is ready)'
+        )
+    state, fact = readiness
+    ref = next(r for r in fact.cards if key(r) == name)
+    try:
+        paid = set_by_cost(list(facts), ref, fact.span.line)
+    except CannotAnswer as open_:
+        return f"{open_}, and {costs}"
+    if paid is not None:
+        return (
+            f'"{who.name}" was set by the cost of "{paid.card.name}" (line {paid.play.span.line}), '
+            f"and {costs}: rulesq does not check whether a set character can pay it"
+        )
+    if state == "set":
+        return (
+            f'"{who.name}" is set (line {fact.span.line}), and {costs}: rulesq does not check '
+            "whether a set character can pay it"
+        )
+    return None
 
 
 def _timing(card: Card, ability: fx.Ability, table: Table) -> str | None:

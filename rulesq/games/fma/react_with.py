@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, draws
+from rulesq.games.fma import calls, draws, sides
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.games.fma.table import Table
+    from rulesq.situation.model import Fact
 
 DESIGNATOR = "fma/rulings/activated-abilities/1"
 REACTS = "fma/rulings/reacts/3"
@@ -73,6 +74,9 @@ def can_react(ctx: Context) -> Answer:
             if drawn is not None:  # it weighs the declaring itself: the timing before a draw
                 weighed = [c for c in claims if c is not early] + drawn
                 if not any(not c.allows for c in weighed):
+                    none = _no_player(ctx, table, card)
+                    if none is not None:
+                        return judge(ctx, [*weighed, none])
                     unsure = _no_sure_player(ctx, table, card, effects)
                     if unsure is not None:
                         raise CannotAnswer(unsure)
@@ -95,6 +99,10 @@ def can_react(ctx: Context) -> Answer:
     gone = canceled_reason(table, reacted_ref.card)
     if gone is not None and not any(not c.allows for c in claims):
         raise CannotAnswer(gone)
+    if not any(not c.allows for c in claims):
+        none = _no_player(ctx, table, card)
+        if none is not None:
+            return judge(ctx, [*claims, none])
     unsure = _no_sure_player(ctx, table, card, effects)
     if unsure is not None and not any(not c.allows for c in claims):
         raise CannotAnswer(unsure)
@@ -110,6 +118,48 @@ def can_react(ctx: Context) -> Answer:
         )
     )
     return judge(ctx, claims)
+
+
+def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
+    """The no when every character of the player the situation states is defeated or gone.
+
+    Only characters play events and abilities, and a defeated one cannot; the player's side is
+    read as the characters stated (``sides``), and the answer shows it. None: one may play it,
+    or none of his is stated.
+    """
+    player = ctx.question.who or "me"
+    _, state = reader_for(ctx)
+    if not sides.side_closed(state, table, player):
+        return None
+    names = [
+        c.name
+        for c in state.characters.values()
+        if (c.owner or table.owners.get(normalise_name(c.name))) == player
+    ]
+    leader = table.leaders.get(player)
+    if leader is not None and state.find(normalise_name(leader.name)) is None:
+        names.append(leader.name)
+    defeats: list[Fact] = []
+    for name in names:
+        found = state.find(normalise_name(name))
+        defeat = state.defeated_by(name)
+        if defeat is None and (found is None or not found.gone):
+            return None
+        if defeat is not None:
+            defeats.append(defeat)
+    whose = "yours" if player == "me" else "his"
+    for defeat in defeats:
+        ctx.fact(defeat)
+    sides.assume_named(ctx, f" of {whose}", f'none of {whose} can play "{card.name}"')
+    shown = ", ".join(f'"{n}"' for n in names)
+    return rule_claim(
+        Stance.FORBID,
+        f"every character of {whose} the situation states ({shown}) is defeated or has left "
+        "play, and defeated characters cannot play events or abilities (only characters play "
+        "them)",
+        *((calls.DEFEATED_FACTION,) if defeats else ()),
+        calls.ONLY_CHARACTERS_PLAY,
+    )
 
 
 def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) -> str | None:
@@ -162,7 +212,7 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         if state.defeated_by(who.name) is not None:
             reasons.append(f'"{who.name}" is defeated and cannot play events or abilities')
             continue
-        doubt = play_doubt(card, effects, who, state, table, raisers, passives)
+        doubt = play_doubt(card, effects, who, state, table, raisers, passives, facts=ctx.facts)
         if doubt is None:
             return None
         reasons.append(doubt)

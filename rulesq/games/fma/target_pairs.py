@@ -3,8 +3,8 @@
 A character can take a role when it meets that role's words and a character the situation
 states (not defeated) can take the other role with it. It cannot when it fails the role's own
 words, or when every character the situation states fails the other role with it (a partner set,
-of the wrong side, or beaten by the comparison): the situation is read as naming the characters
-in play (as a Loyal count reads it), and the answer shows that it assumes so (``closed``).
+of the wrong side, or beaten by the comparison): the side is read as the characters stated
+(``sides``, the one rule), and the answer shows that it assumes so (``closed``).
 Anything else — a value or readiness not given, a word not followed — leaves it unknown.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulesq.games.fma import sides
 from rulesq.games.fma.selectors import AttributeAtLeastOther, ControlledBy
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def _fit_role(own: Selector, role: str, other: Selector, target: Character, fact
         if mine is True and theirs is True and pair_fits is True:
             return Fit(True, role, partner)
         unknown = unknown or why or other_why or pair_why
-    if unknown or not beaten:  # no character of the partner's side stated: none is known
+    if unknown or not sides.closed(len(beaten)):  # no partner's side stated: none is known
         return Fit(
             None,
             role,

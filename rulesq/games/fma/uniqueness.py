@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import sides
 from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 from rulesq.games.fma.out_of_play import still_out
 
@@ -204,6 +205,23 @@ def _leader_gate(
         UNIQUE_CONTROL,
         *((DEFEATED_COUNTS,) if defeated is not None else ()),
     ), None
+
+
+def no_copy(ctx: Context, state: State, table: Table, name: str, player: str) -> str | None:
+    """A yes that rests on ``player`` controlling no copy of ``name`` beyond those stated.
+
+    On a side read as the characters stated (``sides``), the answer shows it and None is
+    returned; with none of his stated, why the yes is not sure.
+    """
+    whose = "yours" if player == "me" else "his"
+    if sides.side_closed(state, table, player):
+        sides.assume_named(ctx, f" of {whose}", f'none is a copy of "{name}" (uniqueness)')
+        return None
+    return (
+        f"no character of {whose} is stated: whether "
+        f'{"you control" if player == "me" else "he controls"} a copy of "{name}" is not '
+        "known, and a player cannot have two copies of a non-mob character in play (uniqueness)"
+    )
 
 
 def _is_unique(card: Card | None) -> bool:
