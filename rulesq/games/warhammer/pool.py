@@ -71,7 +71,7 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
     #: Each payment's place in the timeline: (index, amount, exact), for the pool before a link.
     placed_at: list[tuple[int, int, bool]] = []
     counted: list[Link] = []
-    #: What each payment might have taken beside the pool (Urguck's damage, tokens).
+    #: What each payment might have taken beside the pool (damage or tokens spent as resources).
     beside: list[tuple[int, spendable.Spendable]] = []
 
     def pay(index: int, name: str, how: str, amount: Cost, why: str) -> bool:
@@ -163,7 +163,7 @@ def _beside(
     """Settle a pool whose payments after it may have been made in part beside it.
 
     Up to ``flex`` of what was spent may have come from what a card lets the player spend as
-    resources (Urguck's damage in his capital phase, tokens "as though they were in your
+    resources (damage on a unit in his capital phase, tokens "as though they were in your
     pool"); what was so spent is gone, and the situation does not say how each payment was
     split: the pool holds a range, and pool and beside together what is left of both.
     """
