@@ -165,6 +165,9 @@ GOES_ON = (
     "can_attack",
     "can_defend",
 )
+#: Of those, the questions on what the damage assigned does as it is applied: a zone that
+#: damage burns burns with it, so only the zones burning before it may have ended the game.
+AS_APPLIED = ("destroyed", "damage_dealt", "zone_burns")
 
 GAME = register(
     WarhammerGame(

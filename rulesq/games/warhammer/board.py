@@ -80,6 +80,8 @@ class Capital:
     #: spent, least and most.
     pool_least: int | None = None
     beside_spent: tuple[int, int] = (0, 0)
+    #: The damage spent as resources off each card (by the card's id), least and most.
+    damage_spent: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: The pool just before a link paid after the pool was read (by the link's id).
     pool_before: dict[int, int] = field(default_factory=dict)
     #: The links paid after the pool was read (by id): a link before it is paid in the pool.

@@ -22,7 +22,7 @@ from rulesq.games.warhammer.turns import new_turns, phases_in
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
-    from rulesq.games.warhammer.board import Board, Capital, Link
+    from rulesq.games.warhammer.board import Board, Capital, InPlay, Link
     from rulesq.situation.model import Situation
 
 #: An Action's cost paid in resources ("Spend 2 resources").
@@ -187,6 +187,7 @@ def _beside(
         capital.pool_gap = f"{stated} resources are stated, " + "; ".join(gaps)
         return
     capital.beside_spent = (lo, hi)
+    _spent_off(capital, lo, hi, sources)
     capital.pool_least, capital.pool_most = stated - spent + lo, stated - spent + hi
     if lo == hi:
         capital.resources = stated - spent + lo
@@ -197,6 +198,23 @@ def _beside(
         f"in part beside the pool ({steps}): how it was split is not stated, so the pool holds "
         f"{capital.pool_least} to {capital.pool_most}"
     )
+
+
+def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spendable]) -> None:
+    """What each card's damage gave of the ``lo`` to ``hi`` spent beside the pool, least and most.
+
+    A card gives at most what it held when paid from; at least what the others could not give.
+    """
+    held: dict[int, tuple[InPlay, int, bool]] = {}
+    for source in sources:
+        for placed, amount, is_damage in source.held:
+            before = held.get(id(placed))
+            if before is None or before[1] < amount:
+                held[id(placed)] = (placed, amount, is_damage)
+    whole = sum(amount for _, amount, _ in held.values())
+    for key, (_placed, amount, is_damage) in held.items():
+        if is_damage:
+            capital.damage_spent[key] = (max(0, lo - (whole - amount)), min(amount, hi))
 
 
 def _how(link: Link) -> str:

@@ -18,7 +18,7 @@ from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.places import controller, in_play, tokens_held
 
 if TYPE_CHECKING:
-    from rulesq.games.warhammer.board import Board
+    from rulesq.games.warhammer.board import Board, InPlay
 
 #: Damage spent as resources (the FAQ clarifies it among the card's rulings).
 _DAMAGE = re.compile(
@@ -43,6 +43,8 @@ class Spendable:
     rules: list[str] = field(default_factory=list)
     #: Tokens stated on a quest no unit is questing on: removed, why, and the clause.
     removed: list[str] = field(default_factory=list)
+    #: Each card counted and what it adds: (the card, the amount, whether it is damage).
+    held: list[tuple[InPlay, int, bool]] = field(default_factory=list)
 
 
 def _own_capital(board: Board, player: str, at: int | None) -> bool:
@@ -75,6 +77,7 @@ def beside_pool(
             out.amount += placed.damage
             out.steps.append(f'{placed.damage} damage on "{placed.name}" may be spent as resources')
             out.texts.append(Text(placed.name, found.group(0)))
+            out.held.append((placed, placed.damage, True))
             # the FAQ's clarifications of the card (its rulings under the errata)
             rulings = placed.card.fields.get("rulings") if placed.card is not None else None
             out.rules += [r for r in rulings or () if "/errata/" in r]
@@ -90,6 +93,7 @@ def beside_pool(
             out.amount += held
             out.steps.append(f'{held} resource tokens on "{placed.name}" may be spent')
             out.texts.append(Text(placed.name, found.group(0)))
+            out.held.append((placed, held, False))
     return out
 
 
@@ -108,3 +112,43 @@ def reach(board: Board, player: str, playing: bool = True) -> tuple[int, int, Sp
     low = capital.pool_least + max(0, extra.amount - lo)
     high = capital.pool_most + max(0, extra.amount - hi)
     return min(low, high), max(low, high), extra
+
+
+def spends_damage(quote: str) -> bool:
+    """Whether a text lets its player spend the damage on its unit as resources."""
+    return _DAMAGE.fullmatch(quote.strip()) is not None
+
+
+@dataclass
+class Damage:
+    """The damage on a card, least and most, once what was spent off it is gone; how, and why."""
+
+    least: int
+    most: int
+    step: str = ""
+    texts: list[Text] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+
+def damage_now(board: Board, placed: InPlay) -> Damage:
+    """The damage on a card once what was spent off it as resources is gone.
+
+    The step says what was spent ("" when none may have been): a payment made with the
+    card's damage removes it, as the pool's payments leave the pool. The text letting it be
+    spent and the FAQ's clarifications of the card are given as why.
+    """
+    spent = board.capital(controller(placed)).damage_spent.get(id(placed))
+    if spent is None or spent == (0, 0) or placed.card is None:
+        return Damage(placed.damage, placed.damage)
+    lo, hi = spent
+    found = _DAMAGE.search(placed.card.text or "")
+    texts = [Text(placed.name, found.group(0))] if found is not None else []
+    rulings = placed.card.fields.get("rulings")
+    rules = [r for r in rulings or () if "/errata/" in r]
+    step = f"{placed.damage} damage stated, less {lo} spent as resources"
+    if lo != hi:
+        step = (
+            f"{placed.damage} damage stated, less {lo} to {hi} spent as resources (how the "
+            "payments were split between the pool and the damage is not stated)"
+        )
+    return Damage(placed.damage - hi, placed.damage - lo, step, texts, rules)
