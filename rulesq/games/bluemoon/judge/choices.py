@@ -54,7 +54,7 @@ RETRIEVES = frozenset({"retrieve"})
 LOADS = frozenset({"load"})
 NONE: frozenset[str] = frozenset()
 #: The question kinds about a choice itself (see ``Pending.about``).
-RETRIEVE_ASKS = frozenset({"can_retrieve", "active"})
+RETRIEVE_ASKS = frozenset({"can_retrieve"})
 DISCARD_ASKS = frozenset({"can_discard"})
 LOAD_ASKS = frozenset({"can_load", "can_load_any"})
 HAND_ASKS = frozenset(
@@ -96,9 +96,10 @@ class Pending:
     def about(self) -> frozenset[str]:
         """The question kinds about this choice itself, answered as the text acts.
 
-        Whether a card may be retrieved, and whether it is active (FAQ, Ships: General Rules:
-        'The only condition imposed by [the text] is that the card which may be retrieved is
-        active'), are read at the choice; whether a card may be discarded, likewise.
+        Whether a card may be retrieved is read at the choice (its condition, that the card is
+        active, is the card's state as the text is played); whether it is active after the
+        play is not: the unstated retrieve may have taken it, as an unstated discard may.
+        Whether a card may be discarded is read at the choice, likewise.
         """
         if self.hand:
             return HAND_ASKS
