@@ -105,6 +105,11 @@ class Turn:
     retreat: Fact | None = None
     #: A hand stated exactly just before (player -> the fact and the cards it names).
     hands: dict[str, tuple[Fact, frozenset[str]]] = field(default_factory=dict)
+    #: A hand count and the cards named in hand since (player -> the count's fact and number,
+    #: the names): once the names reach the count, the hand is stated exactly.
+    counted: dict[str, tuple[Fact | None, int | None, tuple[str, ...]]] = field(
+        default_factory=dict
+    )
     #: ``it is the first turn of the fight`` stated for the turn going on (or before any turn),
     #: or ``I am due to start the fight`` stated in its player's turn going on.
     first: Fact | None = None
@@ -125,7 +130,7 @@ class Turn:
 def check(situation: Situation) -> None:
     """Raise ``InputError`` at the first stated event no Blue Moon turn sequence allows."""
     turn = Turn()
-    hands = turn.hands
+    hands, counted = turn.hands, turn.counted
     handlers = _HANDLERS
     for item in situation.items:
         if not isinstance(item, Fact):
@@ -134,10 +139,11 @@ def check(situation: Situation) -> None:
         if item.supposed is not None:
             continue
         kind = item.kind
-        if hands and kind not in KEEP_HAND and kind not in EXACT_HANDS:
-            if kind in PLAYS:
+        if (hands or counted) and kind not in KEEP_HAND and kind not in EXACT_HANDS:
+            if kind in PLAYS and hands:
                 _from_hand(situation, item, turn)
             hands.clear()
+            counted.clear()
         handler = handlers.get(kind)
         if handler is not None:
             handler(situation, item, turn)
@@ -385,7 +391,14 @@ def _on_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
         known = turn.hands.get(who)
         if known is not None:
             turn.hands[who] = (known[0], known[1] | {normalise_name(r.name) for r in fact.cards})
+        else:
+            _count(fact, who, turn, None)
         return
+    if fact.kind == "hand_size" and int(fact.param("number", 1)) > 0:
+        turn.hands.pop(who, None)
+        _count(fact, who, turn, int(fact.param("number", 1)))
+        return
+    turn.counted.pop(who, None)
     if fact.kind == "hand_only":
         turn.hands[who] = (fact, frozenset(normalise_name(r.name) for r in fact.cards))
     elif fact.kind == "run_out" or int(fact.param("number", 1)) == 0:
@@ -394,16 +407,35 @@ def _on_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
         turn.hands.pop(who, None)
 
 
+def _count(fact: Fact, who: str, turn: Turn, number: int | None) -> None:
+    """A hand count, or cards named in hand: every card of the count named is the whole hand."""
+    counter, count, names = turn.counted.get(who, (None, None, ()))
+    if number is not None:
+        counter, count = fact, number
+    else:
+        names += tuple(r.name for r in fact.cards)
+    turn.counted[who] = (counter, count, names)
+    if counter is not None and count is not None and len(set(names)) >= count:
+        turn.hands[who] = (counter, frozenset(normalise_name(name) for name in names))
+
+
 def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
     """A card played right after its player's hand is stated exactly is one of its cards."""
     who = _who(fact)
     known = turn.hands.get(who)
-    if known is None or who in turn.ships:
+    if known is None:
         return
     said, held = known
     for ref in fact.cards:
+        if who in turn.ships and _kind(ref) != "ship":
+            continue  # may come from a landed ship (a ship is never loaded onto one)
         if normalise_name(ref.name) not in held:
             hand = ", ".join(f'"{r.name}"' for r in said.cards) if said.cards else "no cards"
+            if said.kind == "hand_size" and held:
+                named = turn.counted.get(who, (None, None, ()))[2]
+                hand = f"{len(named)} card(s), each named in hand: " + ", ".join(
+                    f'"{name}"' for name in named
+                )
             raise InputError(
                 f'"{ref.name}" is not in {_whose(who)} hand: line {said.span.line} says it '
                 f"holds {hand}",
