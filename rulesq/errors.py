@@ -141,7 +141,7 @@ class UnknownNameError(RulesqError):
         return {
             "error": str(self),
             "kind": self.kind,
-            "name": self.name,
+            "name": shorten(self.name, _LONGEST_NAME),  # bound as the message shows it
             "suggestions": self.suggestions,
         }
 
