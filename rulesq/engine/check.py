@@ -13,7 +13,6 @@ from rulesq.engine.expect import Outcome, Result, match
 from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
-    import os
     from types import ModuleType
 
     from rulesq.engine.answer import Answer
