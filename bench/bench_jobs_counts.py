@@ -77,8 +77,13 @@ def one_process(paths: list[Path], source: Path | None, cache: Path) -> int:
 
 
 def counts(paths: list[Path], jobs: int, source: Path | None, cache: Path) -> list[int]:
-    """Instructions of the parent before the fork, after it, then of each worker (its own)."""
+    """Instructions of the parent before the fork, after it, then of each worker (its own).
+
+    Counted after a run with ``--jobs N`` too: the files that failed in it are remembered
+    (``rulesq.failedfiles``) and planned together, as in every parallel check after a first.
+    """
     check(paths, 1, source, cache, [])  # bytecode and caches ready
+    check(paths, jobs, source, cache, [])  # and the files that fail remembered
     with tempfile.TemporaryDirectory() as out:
         counting = [
             "valgrind",

@@ -11,8 +11,12 @@ marker call), one process that checks every case folder (as ``bench/bench_jobs_c
 does: the input errors left out, whose first error loads the situation grammar): for each
 game ``per_byte`` is the instructions of its files after the first over their bytes, and
 ``load`` what its first file costs beyond its bytes' share (the first game's with the
-modules every game shares). The figures are relative weights: the machine's speed, the load
-and Python's version scale them all alike.
+modules every game shares). The input errors are counted last in the same process, as one
+kind of their own (``#failed``, :data:`rulesq.checkcost.FAILED`: a check remembers the files
+that failed and plans them together): its ``load`` is what the first error costs beyond its
+bytes' share (importing lark and loading the situation grammars, every game's loaded
+already). The figures are relative weights: the machine's speed, the load and Python's
+version scale them all alike.
 """
 
 from __future__ import annotations
@@ -45,8 +49,12 @@ run()
 
 
 def case_files() -> list[tuple[Path, str | None]]:
-    """Every case file a check of every case folder reads, in its order, with its game."""
+    """Every case file a check of every case folder reads, in its order, with its game.
+
+    The input errors come last, each of the kind :data:`rulesq.checkcost.FAILED`.
+    """
     sys.path.insert(0, str(ROOT))
+    from rulesq.checkcost import FAILED
     from rulesq.cli.parallel import _sniff
     from rulesq.engine.check import planned_checks
 
@@ -56,7 +64,10 @@ def case_files() -> list[tuple[Path, str | None]]:
         *(f for f in tests if f.name != "input-errors"),
     ]
     found = [item for item in planned_checks([str(f) for f in folders]) if isinstance(item, Path)]
-    return [(path, _sniff(str(path), None)[0]) for path in found]
+    errors = planned_checks([str(ROOT / "tests" / "cases" / "input-errors")])
+    return [(path, _sniff(str(path), None)[0]) for path in found] + [
+        (path, FAILED) for path in errors if isinstance(path, Path)
+    ]
 
 
 def marked_counts(files: list[Path], cache: Path) -> list[int]:
@@ -96,7 +107,7 @@ def main() -> None:
     if len(costs) != len(files):
         raise SystemExit(f"{len(costs)} counts for {len(files)} files")
     table: dict[str, dict[str, float]] = {}
-    for game in sorted({game for _, game in files if game is not None}):
+    for game in sorted({game for _, game in files if game is not None}):  # "#failed" first
         own = [
             (path.stat().st_size, cost)
             for (path, g), cost in zip(files, costs, strict=True)

@@ -21,11 +21,12 @@ same machine load; a figure's ratio is to the floor of the same run.
    counts. Also shown, for comparison only: the steady rate of one process that checks the
    files round after round, the remembered situation lines forgotten before each round.
 3. ``rulesq check``: CPU, wall and peak RSS with ``--jobs 1``, and the wall-clock speed-up of
-   ``--jobs N`` (N = the cores) over ``--jobs 1``, over the Blue Moon cases and over every
-   case folder (``corpus/*/cases`` and ``tests/cases``). Beside the whole run's speed-up: the
-   speed-up of the part after start-up, ``(W1 - S) / (WN - S)`` with ``S`` the wall of a
-   check of the first file alone, and Amdahl's bound for the whole run when that part scales
-   perfectly, ``W1 / (S + (W1 - S) / N)``.
+   ``--jobs N`` (N = the cores) over ``--jobs 1``, over the Blue Moon cases, over every
+   case folder (``corpus/*/cases`` and ``tests/cases``, the input errors left out), and over
+   those with the input errors and the seed examples (issue 14's command). Beside the whole
+   run's speed-up: the speed-up of the part after start-up, ``(W1 - S) / (WN - S)`` with
+   ``S`` the wall of a check of the first file alone, and Amdahl's bound for the whole run
+   when that part scales perfectly, ``W1 / (S + (W1 - S) / N)``.
 4. Warhammer pool parse: every Warhammer card text read by the card-text grammar after load
    (CPU; the grammar itself, not the parsed texts kept on disk).
 5. With ``--rulings N``: ``rulesq rulings`` over the first N Blue Moon cards with a text
@@ -68,7 +69,9 @@ NEUTRAL = Path(tempfile.gettempdir())
 class Run:
     """One child process measured: CPU seconds, wall seconds, peak RSS (MB), exit code."""
 
-    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+    def __init__(
+        self, command: list[str], env: dict[str, str], codes: tuple[int, ...] = (0, 1)
+    ) -> None:
         start = time.perf_counter()
         child = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=NEUTRAL
@@ -81,7 +84,7 @@ class Run:
         self.cpu = usage.ru_utime + usage.ru_stime
         self.rss = usage.ru_maxrss / 1024  # kB on Linux
         self.code = child.returncode
-        if self.code not in (0, 1):
+        if self.code not in codes:
             raise SystemExit(f"{' '.join(command)} failed ({self.code}):\n{error.decode()}")
 
 
@@ -90,14 +93,19 @@ def median(runs: list[Run], field: str) -> float:
     return float(statistics.median(getattr(r, field) for r in runs))
 
 
-def interleaved(commands: list[tuple[list[str], dict[str, str]]], runs: int) -> list[list[Run]]:
-    """``runs`` runs of each command, taking turns (after one warm-up run of each)."""
+def interleaved(
+    commands: list[tuple[list[str], dict[str, str]]], runs: int, codes: tuple[int, ...] = (0, 1)
+) -> list[list[Run]]:
+    """``runs`` runs of each command, taking turns (after one warm-up run of each).
+
+    ``codes``: the exit codes a run may end with (another stops the benchmark).
+    """
     for command, env in commands:
-        Run(command, env)
+        Run(command, env, codes)
     done: list[list[Run]] = [[] for _ in commands]
     for _ in range(runs):
         for runs_of, (command, env) in zip(done, commands, strict=True):
-            runs_of.append(Run(command, env))
+            runs_of.append(Run(command, env, codes))
     return done
 
 
@@ -431,6 +439,29 @@ def main() -> None:
                 (stopped(folders), env),
             ],
             max(3, args.runs // 3),
+        )
+        line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
+        scaling(done[0], done[1], done[2], done[3], cores)
+
+        # The same with the input errors and the seed examples (the command of issue 14's
+        # goal; exit code 2): a warm-up run of each remembers the files that fail.
+        examples = ROOT.parent / "shared" / "examples"
+        whole = [*sorted((ROOT / "corpus").glob("*/cases")), ROOT / "tests" / "cases"]
+        whole += [examples if examples.is_dir() else ROOT / "tests" / "examples"]
+        count = sum(len(list(f.rglob("*.rq"))) for f in whole)
+        print(
+            f"rulesq check corpus/*/cases tests/cases {whole[-1].relative_to(ROOT.parent)} "
+            f"({count} files, the input errors too; --jobs {cores} vs --jobs 1)"
+        )
+        done = interleaved(
+            [
+                (checking(whole, 1), env),
+                (checking(whole, cores), env),
+                (checking(first, 1), env),
+                (stopped(whole), env),
+            ],
+            max(3, args.runs // 3),
+            (0, 1, 2),
         )
         line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
         scaling(done[0], done[1], done[2], done[3], cores)

@@ -2,9 +2,10 @@
 
 ``checkcost.json`` (written by ``bench/learn_check_costs.py`` from instruction counts) gives
 each game's instructions per byte of a case file and what its first file in a process costs
-beyond that (loading the game). ``check --jobs N`` cuts its runs by these predictions; a
-game the table lacks costs the table's mean per byte and no load, and without the table a
-file's cost is its size.
+beyond that (loading the game), and the same for the files a check found failing (the row
+:data:`FAILED`: input errors, whose first loads the situation grammars). ``check --jobs N``
+cuts its runs by these predictions; a game the table lacks costs the games' mean per byte
+and no load, and without the table a file's cost is its size.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 TABLE = Path(__file__).with_name("checkcost.json")
+#: The kind of the files a check found failing last time (no game line can name it: a game's
+#: name holds no ``#``), planned together (``rulesq.failedfiles``).
+FAILED = "#failed"
 
 
 class GameCost(NamedTuple):
@@ -45,7 +49,8 @@ def predicted(
     table = game_costs()
     if not table:
         return list(sizes), {}
-    mean = sum(row.per_byte for row in table.values()) / len(table)
+    games = [row.per_byte for kind, row in table.items() if kind != FAILED]
+    mean = sum(games) / len(games) if games else 1.0
     costs = [
         size * (table[kind].per_byte if kind in table else mean)
         for kind, size in zip(kinds, sizes, strict=True)

@@ -21,7 +21,15 @@ _READ = 1 << 16
 
 def send(fd: int, data: bytes) -> None:
     """Write one message to the pipe ``fd``."""
-    view = memoryview(_HEAD.pack(len(data)) + data)
+    send_all(fd, [data])
+
+
+def send_all(fd: int, messages: list[bytes]) -> None:
+    """Write several messages to the pipe ``fd`` at once (one write while the pipe takes it)."""
+    if not messages:
+        return
+    head = _HEAD.pack
+    view = memoryview(b"".join(part for data in messages for part in (head(len(data)), data)))
     while view:
         view = view[os.write(fd, view) :]
 

@@ -102,6 +102,7 @@ def forked_map(
     done: Callable[[], None] | None = None,
     codec: Codec | None = None,
     weights: Sequence[float] | None = None,
+    batch: int = 1,
 ) -> Iterator[R]:
     """``function`` of every item, in order, in ``workers`` processes forked from this one.
 
@@ -147,7 +148,7 @@ def forked_map(
             pid = os.fork()
             if pid == 0:  # the worker: never returns
                 os.close(receiver)
-                _work(function, items, shared, slot, sender, codec, done)
+                _work(function, items, shared, slot, sender, codec, done, batch)
             os.close(sender)
             pids.append(pid)
             inbox.add(receiver)
@@ -168,29 +169,41 @@ def _work(
     out: int,
     codec: Codec,
     done: Callable[[], None] | None = None,
+    batch: int = 1,
 ) -> NoReturn:
     """In a forked worker: answer chunks until none is left, then exit (never returns).
 
-    Each chunk's results go to the pipe ``out`` as one message (``rulesq.messages``).
-    ``traceback`` (with ``tokenize`` and ``linecache``: about 11 million instructions, each
-    worker's own) is imported only for an error whose message cannot be sent as it is.
+    Each chunk's results go to the pipe ``out`` as one message (``rulesq.messages``); the
+    messages wait until they hold ``batch`` items or more (or an error, or the worker has
+    nothing left), then go in one write: each write wakes the parent, which shares the
+    cores with the workers. ``traceback`` (with ``tokenize`` and ``linecache``: about 11
+    million instructions, each worker's own) is imported only for an error whose message
+    cannot be sent as it is.
     """
-    from rulesq.messages import send
+    from rulesq.messages import send_all
 
     code = 0
     try:
+        waiting: list[bytes] = []
+        held = 0  # the items the waiting messages hold
         while taken := shared.take(slot):
             try:
                 results = [function(items[shared.order[at]]) for at in taken]
-                send(out, codec.dumps((taken.start, results, None)))
+                waiting.append(codec.dumps((taken.start, results, None)))
+                held += len(taken)
             except Exception as error:  # sent to be raised in the parent
                 try:
-                    send(out, codec.dumps((taken.start, None, error)))
+                    waiting.append(codec.dumps((taken.start, None, error)))
                 except Exception:
                     import traceback
 
                     text = "".join(traceback.format_exception(error))
-                    send(out, codec.dumps((taken.start, None, RuntimeError(text))))
+                    waiting.append(codec.dumps((taken.start, None, RuntimeError(text))))
+                held = batch
+            if held >= batch:
+                send_all(out, waiting)
+                waiting, held = [], 0
+        send_all(out, waiting)
         if done is not None:
             try:
                 done()

@@ -53,3 +53,36 @@ def test_jobs_must_be_positive() -> None:
     done = _check(0, str(EXAMPLES))
     assert done.returncode == 2
     assert b"--jobs" in done.stderr
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_every_folder_checked_in_parallel_prints_what_one_process_prints(
+    as_json: bool, tmp_path: Path
+) -> None:
+    """Every case folder (the input errors too) and the examples: the same bytes and exit code.
+
+    Twice in parallel: the first run remembers the files that failed, the second plans them
+    together (``rulesq.failedfiles``), in another cut of the runs.
+    """
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    folders = [str(f) for f in sorted((corpus_dir()).glob("*/cases"))]
+    folders += [str(ROOT / "tests" / "cases"), str(EXAMPLES)]
+    extra = ["--json"] if as_json else []
+
+    def run(jobs: int) -> tuple[int, bytes, bytes]:
+        done = subprocess.run(
+            [sys.executable, "-m", "rulesq", "check", *folders, *extra, "--jobs", str(jobs)],
+            capture_output=True,
+            cwd=ROOT,
+            env=dict(os.environ, RULESQ_CACHE_DIR=str(cache)),
+            check=False,
+        )
+        return done.returncode, done.stdout, done.stderr
+
+    one = run(1)
+    assert one[0] == 2  # the input errors
+    assert one[1].count(b"\n") > 1000 or as_json
+    assert run(2) == one
+    assert list(cache.glob("check-failed-*.json"))  # what failed, remembered
+    assert run(2) == one

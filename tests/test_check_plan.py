@@ -42,7 +42,7 @@ def no_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_the_table_weighs_every_game() -> None:
     table = game_costs()
-    assert set(table) == set(GAMES)
+    assert set(table) - {checkcost.FAILED} == set(GAMES)  # and the failed files' row
     assert all(row.per_byte > 0 and row.load > 0 for row in table.values())
 
 
@@ -50,7 +50,8 @@ def test_a_file_costs_its_games_bytes_and_a_game_unknown_the_mean() -> None:
     table = game_costs()
     costs, loads = predicted(["bluemoon", "fma", None], [100.0, 100.0, 10.0])
     assert costs[:2] == [100 * table["bluemoon"].per_byte, 100 * table["fma"].per_byte]
-    assert costs[2] == pytest.approx(10 * sum(r.per_byte for r in table.values()) / len(table))
+    games = [row.per_byte for kind, row in table.items() if kind != checkcost.FAILED]
+    assert costs[2] == pytest.approx(10 * sum(games) / len(games))  # the games' mean
     assert loads == {"bluemoon": table["bluemoon"].load, "fma": table["fma"].load}
 
 
@@ -61,18 +62,26 @@ def test_without_the_table_a_file_costs_its_size(no_table: None) -> None:
 def test_every_folder_is_cut_into_runs_of_even_predicted_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Learned weights: the runs' work within 1% (by size alone: 5% apart or more)."""
+    """Learned weights: the longer run's work is at most half the whole and half a game's load.
+
+    A game cut in two runs is loaded before the fork, for both: the runs end together, but
+    later by half its load. A game a little more than half the work (Blue Moon's files and
+    load) is better left whole in one run, which then ends later than half by less than
+    that; further apart than that, the cut is wrong (as by size alone).
+    """
     kinds, sizes = _every_folder()
     runs, loaded = parallel.plan(kinds, sizes, 2)[:2]
     assert sorted(index for run in runs for index in run) == list(range(len(kinds)))
+    costs, loads = predicted(kinds, sizes)
+    slack = max(loads.values()) / 2 + max(costs)  # a shared load, and a file's granularity
     work = [_work(run, kinds, sizes, set(loaded)) for run in runs]
-    assert abs(work[0] - work[1]) < 0.01 * sum(work)
+    assert max(work) < sum(work) / 2 + slack
     # cut by size (each game's bytes alike, no load): the runs' predicted work is far apart
     monkeypatch.setattr(checkcost, "game_costs", lambda: {})
     by_size, shared = parallel.plan(kinds, sizes, 2)[:2]
     monkeypatch.undo()
     work = [_work(run, kinds, sizes, set(shared)) for run in by_size]
-    assert abs(work[0] - work[1]) > 0.05 * sum(work)
+    assert max(work) > sum(work) / 2 + slack
 
 
 #: Eight files of a, two of b, two of c, all alike: the cut falls in a.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +76,33 @@ def test_a_worker_imports_no_traceback_while_nothing_fails() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[False]"
+
+
+@pytest.mark.parametrize("batch", [1, 3])
+def test_a_worker_sends_its_chunks_a_batch_at_a_time(
+    batch: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each write holds ``batch`` chunks (the worker's last what is left); all come in order."""
+    import rulesq.messages
+
+    log = tmp_path / "writes"
+    real = rulesq.messages.send_all
+
+    def logged(fd: int, messages: list[bytes]) -> None:  # in the workers, forked after this
+        if messages:
+            with log.open("a") as out:
+                out.write(f"{os.getpid()} {len(messages)}\n")
+        real(fd, messages)
+
+    monkeypatch.setattr(rulesq.messages, "send_all", logged)
+    runs = [list(range(0, 10)), list(range(10, 20))]
+    results = list(forked_map(_square, list(range(20)), workers=2, chunk=1, runs=runs, batch=batch))
+    assert [value for value, _ in results] == [n * n for n in range(20)]
+    writes: dict[str, list[int]] = {}
+    for line in log.read_text().splitlines():
+        pid, count = line.split()
+        writes.setdefault(pid, []).append(int(count))
+    assert sum(map(sum, writes.values())) == 20  # a chunk of one item a message
+    for counts in writes.values():
+        assert counts[:-1] == [batch] * (len(counts) - 1)
+        assert 1 <= counts[-1] <= batch

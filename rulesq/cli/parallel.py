@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 MIN_FILES_PER_JOB = 4
 #: Files a worker takes at a time from its run (the reports still come back in order).
 CHUNK = 4
+#: Reports a worker holds before it sends them (each send wakes the parent: fewer, larger).
+BATCH = 32
 #: Without the learned costs (``rulesq.checkcost``), the fewest files of a game it has not
 #: loaded that a worker done with its run takes half of another's for.
 NEW_GAME_FILES = 128
@@ -72,8 +74,10 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     """The reports of ``files``, in order, checked by ``workers`` processes.
 
     The files are grouped by game and cut into one run per worker of about equal size (a
-    file's size stands for its cost), so that each worker loads only the games of its run
-    and meets the situation lines and cards of neighbouring files. The first file of each
+    file's size stands for its cost; the files that failed the last time a parallel check
+    ran here are a group of their own: :mod:`rulesq.failedfiles`), so that each worker
+    loads only the games of its run and meets the situation lines and cards of
+    neighbouring files. The first file of each
     game that two runs share is checked here first: it loads the game's modules, grammar
     and corpus once, for every worker (and the game's question handlers are imported). A
     worker done with its run takes half of what is left of the longest other whose half is
@@ -83,13 +87,18 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     grammar (for a text not in the corpus) and the lexer states a file needs are loaded by
     the worker that meets them.
     """
+    from rulesq.checkcost import FAILED
     from rulesq.engine.check import check_file
+    from rulesq.failedfiles import remember, remembered
     from rulesq.pool import can_fork
 
     if not can_fork():
         yield from _in_pool(files, game, as_json, workers)
         return
+    known = remembered()
     kinds, sizes = zip(*(_sniff(path, game) for path in files), strict=True)
+    if known:  # the files that failed last time: one kind, planned together
+        kinds = tuple(FAILED if f in known else k for f, k in zip(files, kinds, strict=True))
     cut = plan(kinds, sizes, workers)
     runs, shared = cut.runs, cut.loaded
     first: dict[str | None, int] = {}
@@ -100,9 +109,14 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
         warm(grammars=False)
     later = [[index for index in run if index not in early] for run in runs]
     checked = _in_workers(files, game, as_json, workers, later, kinds, cut)
+    failed: list[str] = []
     for index in range(len(files)):
-        yield early[index] if index in early else next(checked)
+        done = early[index] if index in early else next(checked)
+        if done.result is None:
+            failed.append(files[index])
+        yield done
     next(checked, None)  # done: the workers exit as they find nothing left
+    remember(known, files, failed)
 
 
 class Plan(NamedTuple):
@@ -118,14 +132,16 @@ class Plan(NamedTuple):
 def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> Plan:
     """The runs of ``workers`` (file indexes) and the games loaded here before the fork.
 
-    The files are grouped by game (in the order the games first come) and cut into runs of
+    The files are grouped by game (in the order the games first come; the files that failed
+    last time, of the kind :data:`rulesq.checkcost.FAILED`, last) and cut into runs of
     about equal predicted work (:func:`rulesq.checkcost.predicted`: by game and size, and a
     game's load with its first file). A game whose files fall in two runs is loaded here
     once, for both (its first file checked here), so its load counts in neither. Each run
     then ends with the files of games loaded here: a worker done with its own takes the
-    later half of another's, and that half is of a game it need not load.
+    later half of another's, and that half is of a game it need not load. The failed files
+    start their run (:func:`_loaded_last`).
     """
-    from rulesq.checkcost import predicted
+    from rulesq.checkcost import FAILED, predicted
     from rulesq.runs import balanced_runs
 
     groups: dict[str | None, list[int]] = {}  # each game's files, the games as they first come
@@ -135,6 +151,8 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
             groups[kind] = [index]
         else:
             group.append(index)
+    if FAILED in groups:  # last: in the last run, where no other worker has to meet them
+        groups[FAILED] = groups.pop(FAILED)
     first = {kind: group[0] for kind, group in groups.items()}
     order = [index for group in groups.values() for index in group]
     costs, loads = predicted(kinds, sizes)
@@ -189,11 +207,18 @@ def _spread(
 
 
 def _loaded_last(run: list[int], kinds: Sequence[str | None], loaded: set[str]) -> list[int]:
-    """The run's files of games not ``loaded``, then those of games loaded, each in order."""
-    mine = [index for index in run if kinds[index] not in loaded]
-    if len(mine) == len(run):
-        return mine
-    return mine + [index for index in run if kinds[index] in loaded]
+    """The run's files of games not ``loaded``, then those of games loaded, each in order.
+
+    The files that failed last time (not loaded) come first: each costs as much as several
+    cases, and a run's tail, where the workers' ends meet, is best cut in small pieces.
+    """
+    from rulesq.checkcost import FAILED
+
+    failed = [] if FAILED in loaded else [index for index in run if kinds[index] == FAILED]
+    mine = [index for index in run if kinds[index] not in loaded and kinds[index] != FAILED]
+    if len(failed) + len(mine) == len(run):
+        return failed + mine
+    return failed + mine + [index for index in run if kinds[index] in loaded]
 
 
 def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
@@ -326,6 +351,7 @@ def _in_workers(
         _keep_lines,
         Codec(_dumps, _loads),
         cut.costs if cut.loads else None,
+        BATCH,
     )
 
 

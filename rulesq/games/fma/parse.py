@@ -40,6 +40,8 @@ def parser() -> Lark:
 
 @dataclass
 class _Header:
+    """An ability's header as read: its timing, attribute, cost and extra cost."""
+
     timing: Timing
     attribute: Attribute
     cost: int | str | None
