@@ -173,8 +173,8 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
     # (loaded here, its files cut anywhere) where that evens the runs.
     starts = {run[0] for run in runs[1:] if run}
     for kind, index in first.items():
-        if kind is None or kind in loaded or index not in starts:
-            continue
+        if kind is None or kind == FAILED or kind in loaded or index not in starts:
+            continue  # the failed files are no game to load here: they start their own run
         weights = list(costs)
         for other, at in first.items():
             if other is not None and other not in loaded and other != kind:
