@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulesq import checkcost
-from rulesq.checkcost import game_costs, predicted
+from rulesq.checkcost import FAILED, game_costs, predicted
 from rulesq.cli import parallel
 from rulesq.engine.check import planned_checks
 from rulesq.games import GAMES
@@ -173,7 +173,7 @@ def _plan_long_way(
             for index in run:
                 if kinds[index] is not None:
                     seen.setdefault(kinds[index], set()).add(number)  # type: ignore[arg-type]
-        shared = [kind for kind, numbers in seen.items() if len(numbers) > 1]
+        shared = [k for k, numbers in seen.items() if len(numbers) > 1 and k != FAILED]
         if shared == loaded or loaded:
             # cut again without a shared game's load, the cut may fall at that game's edge:
             # keep it loaded here, not flipped back to the loads these runs were not cut for
@@ -190,7 +190,7 @@ def _plan_long_way(
 
     starts = {run[0] for run in runs[1:] if run}
     edge = next(
-        (k for k, i in first.items() if k is not None and k not in loaded and i in starts), None
+        (k for k, i in first.items() if k not in (None, FAILED, *loaded) and i in starts), None
     )
     if edge is not None:
         weights = list(costs)

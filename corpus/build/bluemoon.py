@@ -687,6 +687,9 @@ PROSE_LACKS = (
         268,
         "including Laughing Gas, have their special power texts ignored",
     ),
+    ("Pillar 06", "PROTECTED", 168, "First apply CoolCat, reducing printed fire value"),
+    ("Vulca 20", "PROTECTED", 173, "but you reduced it to 2 by playing Enthrall Opposition"),
+    ("Hoax 25", "PROTECTED", 174, "as Duplicator of Strength is no longer ignored"),
 )
 
 #: The element of a "Value n" the FAQ gives without one, where its question states the contested

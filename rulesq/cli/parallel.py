@@ -163,7 +163,7 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
             if kind is not None and kind not in loaded:
                 weights[index] += loads.get(kind, 0.0)
         runs = balanced_runs(order, weights, workers)
-        shared = _shared(runs, kinds)
+        shared = [kind for kind in _shared(runs, kinds) if kind != FAILED]  # never loaded here
         if shared == loaded or loaded:
             # cut again without a shared game's load, the cut may fall at that game's edge:
             # keep it loaded here, not flipped back to the loads these runs were not cut for
@@ -173,8 +173,8 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
     # (loaded here, its files cut anywhere) where that evens the runs.
     starts = {run[0] for run in runs[1:] if run}
     for kind, index in first.items():
-        if kind is None or kind == FAILED or kind in loaded or index not in starts:
-            continue  # the failed files are no game to load here: they start their own run
+        if kind in (None, FAILED) or kind in loaded or index not in starts:
+            continue
         weights = list(costs)
         for other, at in first.items():
             if other is not None and other not in loaded and other != kind:

@@ -53,6 +53,10 @@ class Choice:
     reason: str
     taken: str
     branches: tuple[tuple[int, str, str], ...]
+    #: How a reason names the choice among others (the card that offers it), and how the
+    #: situation may state it: for the reason of choices that decide only together.
+    what: str = ""
+    hint: str = ""
 
 
 @dataclass

@@ -19,7 +19,7 @@ the same as that of a phase asked already (``Answer.phase_alike``: the game note
 judging compared the phase stated) takes that verdict.
 
 One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
-to have none (``no_icons``), shown where the judging read them. A yes/no answer that read them
+to have none (``no_icons``), shown where the judging read them. An answer that read them
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
 a time; when a verdict differs, the judge is asked to say which icons the card has. An icon
 whose reading no step used (``Answer.unneeded_flags``, as the game notes it) would give the
@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from itertools import product
 from typing import TYPE_CHECKING
 
 from rulesq.engine.answer import Status
@@ -128,6 +129,22 @@ def other_way(
     return answer
 
 
+#: At most this many ways of two or more unstated choices together are asked (each costs an
+#: answer); past it, no answer may rest on them (:func:`choices_together`).
+COMBINED_WAYS = 12
+#: The reason of an answer that unstated choices decide together ({whats}: the cards that
+#: offer them; {verdicts}: each way's; {hints}: how to state them).
+SAY_THE_CHOICES = (
+    "the choices of {whats} are not stated, and they decide the answer together, though "
+    "neither does alone: {verdicts} ({hints})"
+)
+#: The reason when the ways of unstated choices together are too many to ask.
+TOO_MANY_CHOICES = (
+    "the choices of {whats} are not stated, and together they have more than {most} ways, "
+    "too many to try: no answer may rest on them ({hints})"
+)
+
+
 def choice_decides(
     situation: Situation, question: Question, answer: Answer, ask: Ask
 ) -> str | None:
@@ -135,10 +152,20 @@ def choice_decides(
 
     Each choice the answer took one way (``Answer.choices``) is asked again each other way,
     stated in the situation; a way that cannot be stated or answered, or gives another
-    verdict, leaves no answer: the reason names the choice and each way's verdict.
+    verdict, leaves no answer: the reason names the choice and each way's verdict. When no
+    choice alone does, the choices are asked together (:func:`choices_together`).
     """
     if not answer.answered or answer.verdict is None:
         return None
+    alone = _choice_alone(situation, question, answer, ask)
+    if alone is not None or len(answer.choices) < 2:
+        return alone
+    return choices_together(situation, question, answer, ask)
+
+
+def _choice_alone(situation: Situation, question: Question, answer: Answer, ask: Ask) -> str | None:
+    """Why one unstated choice, the others taken as the answer took them, decides it."""
+    assert answer.verdict is not None
     shown = answer.verdict.show()
     position = situation.questions.index(question)
     for choice in answer.choices:
@@ -156,6 +183,53 @@ def choice_decides(
         if differs:
             return choice.reason.format(verdicts="; ".join(verdicts))
     return None
+
+
+def choices_together(
+    situation: Situation, question: Question, answer: Answer, ask: Ask
+) -> str | None:
+    """Why unstated choices decide the answer together, each other way alone having not.
+
+    Each way of two or more of the choices at once (the others as the answer took them) is
+    stated in the situation, the later line first; at most ``COMBINED_WAYS`` are asked, and
+    past it no answer may rest on them. None when every way gives the answer's verdict.
+    """
+    assert answer.verdict is not None
+    shown = answer.verdict.show()
+    position = situation.questions.index(question)
+    choices = [c for c in answer.choices if c.branches]
+    whats = " and ".join(c.what for c in choices)
+    hints = "; ".join(f"{c.what}: {c.hint}" for c in choices)
+    ways = [
+        way
+        for way in product(*[[None, *c.branches] for c in choices])
+        if sum(branch is not None for branch in way) >= 2
+    ]
+    if len(ways) > COMBINED_WAYS:
+        return TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
+    for way in ways:
+        other: Situation | None = situation
+        for at, lines, _ in sorted((b for b in way if b is not None), key=lambda b: -b[0]):
+            other = stated_at(other, at, lines) if other is not None else None
+        again = ask(other, other.questions[position]) if other is not None else None
+        if again is not None and again.answered and again.verdict is not None:
+            if again.verdict.show() == shown:
+                continue
+            verdict = again.verdict.show()
+        else:
+            verdict = "not answered"
+        used = " and ".join(
+            f"{c.what} {_bare(b[2])}" for c, b in zip(choices, way, strict=True) if b is not None
+        )
+        taken = " and ".join(f"{c.what} {_bare(c.taken)}" for c in choices)
+        verdicts = f"{shown} if {taken}; {verdict} if {used}"
+        return SAY_THE_CHOICES.format(whats=whats, verdicts=verdicts, hints=hints)
+    return None
+
+
+def _bare(label: str) -> str:
+    """A way's label without its "if it": what the card's player did ("discards "Aid"")."""
+    return label.removeprefix("if ").removeprefix("it ")
 
 
 def quoted(name: str) -> str:
@@ -324,14 +398,15 @@ def say_the_phase(verdicts: dict[str, list[str]]) -> str:
 
 
 def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
-    """The cards whose icons a yes/no answer took to be none, with the icons it asked about.
+    """The cards whose icons an answer took to be none, with the icons it asked about.
 
     Each card is named as written (quoted), with the icons the judging asked the card for
-    (``icons_read`` on the assumption), or None when it read them as a whole. Only an
-    answer with a verdict of yes or no is re-asked; a card the situation says the icons of
-    is not taken to have none, so it is not among them.
+    (``icons_read`` on the assumption), or None when it read them as a whole. Any verdict is
+    re-asked, a number as a yes or no (a card's unknown PROTECTED icon may keep its text in
+    force, and change a total); a card the situation says the icons of is not taken to have
+    none, so it is not among them.
     """
-    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+    if not answer.answered or answer.verdict is None:
         return []
     graph = answer.graph
     cards: list[tuple[str, tuple[str, ...] | None]] = []

@@ -479,6 +479,7 @@ _HANDLERS = {
     "due_to_start": _on_due_to_start,
     "land": _on_ships,
     "load": _on_ships,
+    "load_count": _on_ships,
     "cargo": _on_ships,
     "hand_size": _on_hand,
     "hand_only": _on_hand,

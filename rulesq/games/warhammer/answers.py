@@ -150,9 +150,19 @@ def remaining_hit_points(ctx: Context) -> Answer:
     placed = board.only(card.name)
     if placed is None:
         raise CannotAnswer(f'"{card.name}" is not on the board: only a unit in play has damage')
+    from rulesq.games.warhammer.spendable import damage_now
+
     found = V.hit_points(board, placed)
+    now = damage_now(board, placed)
+    if now.least != now.most:
+        found.gaps.append(
+            f'"{card.name}": {now.step}, so it holds {now.least} to {now.most} damage'
+        )
     if found.value is not None and not found.gaps:
-        found.add(-placed.damage, f"less {placed.damage} damage", None, V.HIT_POINTS)
+        spent = f" ({now.step})" if now.step else ""
+        found.add(-now.most, f"less {now.most} damage{spent}", None, V.HIT_POINTS)
+        found.texts += now.texts
+        found.rules += [r for r in now.rules if r not in found.rules]
     return _value(ctx, found, "remaining hit points", card.name)
 
 

@@ -75,6 +75,13 @@ class Capital:
     pool_gap: str = ""
     #: The most the pool may hold when only the least of a payment after it is known.
     pool_most: int | None = None
+    #: The least the pool may hold when a payment may have been made beside it (a card
+    #: letting its player spend damage or tokens as resources), and how many of those were
+    #: spent, least and most.
+    pool_least: int | None = None
+    beside_spent: tuple[int, int] = (0, 0)
+    #: The damage spent as resources off each card (by the card's id), least and most.
+    damage_spent: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: The pool just before a link paid after the pool was read (by the link's id).
     pool_before: dict[int, int] = field(default_factory=dict)
     #: The links paid after the pool was read (by id): a link before it is paid in the pool.
@@ -224,6 +231,8 @@ class Board:
     developed: list[tuple[InPlay, Fact]] = field(default_factory=list)
     #: Cards that left play (destroyed, discarded), by the fact that says so.
     left: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: Cards stated still in play, with the ids of the links resolved before the statement.
+    stayed: list[tuple[InPlay, frozenset[int]]] = field(default_factory=list)
     #: Traits the situation states for cards (by name, casefolded): all of each card's traits.
     stated_traits: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: Whether a card is Limited, where the situation states it (by name, casefolded).

@@ -24,6 +24,7 @@ from rulesq.games.warhammer import (
 )
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.spendable import damage_now, spends_damage
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import (
     CONSTANT,
@@ -126,6 +127,8 @@ def unfollowed(
                 continue  # its unit is not shown entering play: the board states its effect
             if cancel_all.shape(quote):
                 continue  # read by ``toughness``
+            if spends_damage(quote):
+                continue  # the damage it spends is taken off by ``damage_now``
             if capital and _CAPITAL_CANCEL.match(quote):
                 continue  # read by ``zone_dealt`` and ``zone_burns``
             if words.search(quote):
@@ -450,7 +453,17 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
     total.rules += [r for r in [*points.rules, HIT_POINTS, LEAVE_PLAY] if r not in total.rules]
     if total.gaps or total.value is None or points.value is None:
         return None, total
-    damage = target.damage + total.value
+    now = damage_now(board, target)
+    if now.step:
+        total.steps.append(now.step)
+        total.texts += now.texts
+        total.rules += [r for r in now.rules if r not in total.rules]
+    if (now.least + total.value >= points.value) != (now.most + total.value >= points.value):
+        total.gaps.append(
+            f"{now.step}: whether its damage reaches its {points.value} hit points rests on it"
+        )
+        return None, total
+    damage = now.most + total.value
     total.steps.append(f"{damage} damage on it against {points.value} hit points")
     if points.value == 0 and damage == 0:
         total.rules.append(QA_ZERO)
@@ -1045,7 +1058,11 @@ def room(board: Board, target: InPlay) -> Value:
     Moved damage is not assigned, so Toughness does not count (FAQ, Moving Damage).
     """
     value = hit_points(board, target)
+    now = damage_now(board, target)
+    if now.least != now.most:
+        value.gaps.append(f"{now.step}, so it holds {now.least} to {now.most} damage")
     if value.value is not None and not value.gaps:
-        value.add(-target.damage, f"less {target.damage} damage on it", None, HIT_POINTS)
+        on = f"less {now.most} damage on it" + (f" ({now.step})" if now.step else "")
+        value.add(-now.most, on, None, HIT_POINTS)
         value.value = max(value.value or 0, 0)
     return value

@@ -271,7 +271,43 @@ def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
                 P.QA_QUEST_ANY_ZONE,
             )
         )
+    if not any(c.stance is Stance.FORBID for c in out.claims):
+        out.gaps += _quest_open(board, player, unit, quest, at_unit.questing)
     return out
+
+
+def _quest_open(
+    board: Board, player: str, unit: InPlay, quest: InPlay, questing: InPlay | None
+) -> list[str]:
+    """What Q&A 37 leaves open: when a unit is sent, and how many units a quest holds.
+
+    Its answer ("you can send a unit questing on a quest you control in any zone") is asked
+    by the player who sends it, about the quest's zone; the sources never say in whose turn
+    or when a unit is sent, nor whether a quest or a unit may have more than one questing.
+    """
+    gaps: list[str] = []
+    if board.turn != player:
+        whose = "no turn is stated" if board.turn is None else "it is not that player's turn"
+        gaps.append(
+            f"{whose}: the sources never say when a unit may be sent questing (Q&A 37 says only "
+            "that the quest may be in any zone)"
+        )
+    others = [
+        u.name
+        for u in board.cards
+        if u is not unit and u.questing_on is quest and P.place(board, u).questing is quest
+    ]
+    if others:
+        gaps.append(
+            f'"{others[0]}" is questing on "{quest.name}": the sources never say whether a quest '
+            "may have more than one unit questing on it"
+        )
+    if questing is not None:
+        gaps.append(
+            f'"{unit.name}" is questing on "{questing.name}" already: the sources never say '
+            "whether a unit may be sent questing again, or on two quests"
+        )
+    return gaps
 
 
 def can_put_into_play(target: InPlay | None, name: str, effect: Card | None) -> Claims:

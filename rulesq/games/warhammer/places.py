@@ -160,6 +160,20 @@ def base_kinds(placed: InPlay) -> set[str]:
     return {kind} if kind else set()
 
 
+def quested_on(board: Board, quest: InPlay) -> bool:
+    """Whether a unit is questing on the quest now (after the moves stated)."""
+    return any(
+        unit.questing_on is quest and place(board, unit).questing is quest for unit in board.cards
+    )
+
+
+def tokens_held(board: Board, placed: InPlay) -> int:
+    """The resource tokens on a card now: none on a quest no unit is questing on (Quests)."""
+    if placed.tokens and "quest" in base_kinds(placed) and not quested_on(board, placed):
+        return 0
+    return placed.tokens
+
+
 def controller(placed: InPlay) -> str:
     """Who controls a card before any effect: who played an attachment, else whose area."""
     return placed.played_by or placed.owner
@@ -244,6 +258,12 @@ _LEAVE_WORDS = re.compile(
     r"leaves? play)\b",
     re.IGNORECASE,
 )
+#: Discard words about a hand, a deck or a discard pile: no card in play leaves by them.
+_NOT_FROM_PLAY = re.compile(
+    r"\bdiscard piles?\b|\bdiscards? (?:his|your|their|each) hands?\b|"
+    r"\bdiscard (?:the top|a card from your hand)\b",
+    re.IGNORECASE,
+)
 #: An effect with no target that reaches cards in play at large.
 _AT_LARGE = re.compile(r"\b(each|all|every)\b", re.IGNORECASE)
 
@@ -258,16 +278,18 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
     gaps = []
     for link in board.resolved:
         text = link.card.text if link.card is not None else None
-        if not text or not _LEAVE_WORDS.search(text):
+        if not text or not _LEAVE_WORDS.search(_NOT_FROM_PLAY.sub("", text)):
             continue
         if (link.targets and target not in link.targets) or (
             not link.targets and not _AT_LARGE.search(text)
         ):
             continue
+        if any(p is target and id(link) in ids for p, ids in board.stayed):
+            continue  # stated still in play after it resolved
         gaps.append(
             f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
             "play: what it did to it is not stated (state it, e.g., "
-            f'"{target.name}" is destroyed)'
+            f'"{target.name}" is destroyed, or "{target.name}" stays in play)'
         )
     return gaps
 

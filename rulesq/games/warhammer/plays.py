@@ -27,7 +27,7 @@ from rulesq.games.warhammer import (
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Ruling, Text, decide, rule_claim, text_claim
-from rulesq.games.warhammer.places import controller, in_play
+from rulesq.games.warhammer.places import QUESTS, controller, in_play
 from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
 from rulesq.games.warhammer.turn_plays import TurnPlay, played_unplaced, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
@@ -730,6 +730,10 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
     if cost.gaps:
         check.gaps += [(g, False) for g in cost.gaps]
         return
+    reached = spendable.reach(board, player)
+    if reached is not None and cost.value is not None:
+        _price_reached(board, card, player, cost, cost.value, reached, check)
+        return
     most = capital.pool_most
     if pool is None and most is not None and cost.value is not None and cost.value > most:
         check.claim(
@@ -760,6 +764,7 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         _taxes(board, card, player, cost.value, pool, check)
     if cost.value is not None and cost.value > pool:
         beside = f", and only {extra.amount} more may be spent ({'; '.join(extra.steps)})"
+        removed = "".join(f" ({why})" for why in extra.removed)
         check.claim(
             "price",
             rule_claim(
@@ -767,11 +772,55 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
                 f'playing "{card.name}" costs {cost.value} '
                 f"({'; '.join(cost.steps)}), and only {pool} resources are in the pool"
                 + capital.pool_shown()
-                + (beside if extra.amount else ""),
+                + (beside if extra.amount else "")
+                + removed,
+                *cost.rules,
+                *extra.rules,
+                *([QUESTS] if extra.removed else []),
+            ),
+        )
+
+
+def _price_reached(
+    board: Board,
+    card: Card,
+    player: str,
+    cost: V.Value,
+    value: int,
+    reached: tuple[int, int, spendable.Spendable],
+    check: PlayCheck,
+) -> None:
+    """The price against a pool paid from beside it too: the least and most left to spend."""
+    least, most, extra = reached
+    capital = board.capital(player)
+    held = f"{least} to {most}" if least != most else f"{least}"
+    said = f"{held} resources may be spent ({capital.pool_note})"
+    if value <= least:
+        if extra.texts and value > (capital.pool_least or 0):  # the pool alone may fall short
+            check.met_texts += [(said, extra.texts[0])] + [("", t) for t in extra.texts[1:]]
+            check.met += [("", rule) for rule in extra.rules]
+        else:
+            check.facts.append(said)
+        _taxes(board, card, player, value, least, check)
+        return
+    if value > most:
+        check.claim(
+            "price",
+            rule_claim(
+                Stance.FORBID,
+                f'playing "{card.name}" costs {value} ({"; ".join(cost.steps)}), and only {said}',
                 *cost.rules,
                 *extra.rules,
             ),
         )
+        return
+    check.gaps.append(
+        (
+            f'playing "{card.name}" costs {value}, and {said}: how each payment was split '
+            "between the pool and what may be spent beside it is not stated",
+            False,
+        )
+    )
 
 
 def _bounded(

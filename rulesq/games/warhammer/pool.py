@@ -17,11 +17,12 @@ import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
+from rulesq.games.warhammer import spendable
 from rulesq.games.warhammer.turns import new_turns, phases_in
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
-    from rulesq.games.warhammer.board import Board, Capital, Link
+    from rulesq.games.warhammer.board import Board, Capital, InPlay, Link
     from rulesq.situation.model import Situation
 
 #: An Action's cost paid in resources ("Spend 2 resources").
@@ -70,9 +71,15 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
     #: Each payment's place in the timeline: (index, amount, exact), for the pool before a link.
     placed_at: list[tuple[int, int, bool]] = []
     counted: list[Link] = []
+    #: What each payment might have taken beside the pool (damage or tokens spent as resources).
+    beside: list[tuple[int, spendable.Spendable]] = []
 
     def pay(index: int, name: str, how: str, amount: Cost, why: str) -> bool:
         """Count one payment; False (the pool left unknown) when its amount is not followed."""
+        if amount:
+            there = spendable.beside_pool(board, player, how != "triggered", at=index)
+            most = amount[0] if isinstance(amount, tuple) else amount
+            beside.append((min(most, there.amount), there))
         if isinstance(amount, tuple):  # only its least is known
             placed_at.append((index, amount[0], False))
             paid.append((amount[0], f'at least {amount[0]} for "{name}"'))
@@ -102,6 +109,8 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
             continue
         placed_at.append((fact.index, amount, True))
         paid.append((amount, f'{amount} more for "{owner.name}"'))
+        there = spendable.beside_pool(board, player, True, at=fact.index)
+        beside.append((min(amount, there.amount), there))
     for placed in board.cards:
         if placed.played_by != player or placed.fact.index <= after or placed.card is None:
             continue
@@ -117,6 +126,10 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
     if not paid:
         return
     spent = sum(amount for amount, _ in paid)
+    flex = min(max(b.amount for _, b in beside), sum(n for n, _ in beside)) if beside else 0
+    if flex:
+        _beside(capital, stated, spent, flex, paid, gaps, [b for _, b in beside if b.amount])
+        return
     if gaps and spent <= stated:
         capital.resources, capital.pool_most = None, stated - spent
         capital.pool_gap = f"{stated} resources are stated, " + "; ".join(gaps)
@@ -136,6 +149,72 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
     capital.pool_note = (
         f"{stated} stated, less " + ", ".join(why for _, why in paid) + " paid after it"
     )
+
+
+def _beside(
+    capital: Capital,
+    stated: int,
+    spent: int,
+    flex: int,
+    paid: list[tuple[int, str]],
+    gaps: list[str],
+    sources: list[spendable.Spendable],
+) -> None:
+    """Settle a pool whose payments after it may have been made in part beside it.
+
+    Up to ``flex`` of what was spent may have come from what a card lets the player spend as
+    resources (damage on a unit in his capital phase, tokens "as though they were in your
+    pool"); what was so spent is gone, and the situation does not say how each payment was
+    split: the pool holds a range, and pool and beside together what is left of both.
+    """
+    capital.pool_before.clear()  # what remained before a link depends on the split
+    lo, hi = max(0, spent - stated), min(flex, spent)
+    steps = "; ".join(dict.fromkeys(step for b in sources for step in b.steps))
+    what = ", ".join(why for _, why in paid)
+    capital.pool_note = (
+        f"{stated} stated, less {what} paid after it, from the pool or from what may be spent "
+        f"beside it ({steps})"
+    )
+    if lo > hi:
+        capital.resources = None
+        capital.pool_gap = (
+            f"{stated} resources are stated, and what is paid after it ({what}) comes to "
+            f"{spent}: more than the pool and the {flex} beside it ({steps}) hold"
+        )
+        return
+    if gaps:
+        capital.resources, capital.pool_most = None, stated - spent + hi
+        capital.pool_gap = f"{stated} resources are stated, " + "; ".join(gaps)
+        return
+    capital.beside_spent = (lo, hi)
+    _spent_off(capital, lo, hi, sources)
+    capital.pool_least, capital.pool_most = stated - spent + lo, stated - spent + hi
+    if lo == hi:
+        capital.resources = stated - spent + lo
+        return
+    capital.resources = None
+    capital.pool_gap = (
+        f"{stated} resources are stated, and what is paid after it ({what}) may have been paid "
+        f"in part beside the pool ({steps}): how it was split is not stated, so the pool holds "
+        f"{capital.pool_least} to {capital.pool_most}"
+    )
+
+
+def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spendable]) -> None:
+    """What each card's damage gave of the ``lo`` to ``hi`` spent beside the pool, least and most.
+
+    A card gives at most what it held when paid from; at least what the others could not give.
+    """
+    held: dict[int, tuple[InPlay, int, bool]] = {}
+    for source in sources:
+        for placed, amount, is_damage in source.held:
+            before = held.get(id(placed))
+            if before is None or before[1] < amount:
+                held[id(placed)] = (placed, amount, is_damage)
+    whole = sum(amount for _, amount, _ in held.values())
+    for key, (_placed, amount, is_damage) in held.items():
+        if is_damage:
+            capital.damage_spent[key] = (max(0, lo - (whole - amount)), min(amount, hi))
 
 
 def _how(link: Link) -> str:

@@ -686,6 +686,19 @@ class Reader(EventFacts):
         super()._fact_leaves_play(fact)
         self._fact_discarded(fact)
 
+    def _fact_stays_in_play(self, fact: Fact) -> None:
+        """The card is still in play: the links resolved so far did not take it out of play."""
+        from rulesq.games.warhammer.places import in_play
+
+        placed = self._in_play(fact.card)
+        if not in_play(self.board, placed):
+            raise self.error(
+                f'"{placed.name}" is out of play already: it cannot stay in play',
+                fact.card,
+                suggestion="Leave the line out, or state the card in play again.",
+            )
+        self.board.stayed.append((placed, frozenset(id(lk) for lk in self.board.resolved)))
+
     def _fact_destroyed(self, fact: Fact) -> None:
         super()._fact_destroyed(fact)
         self._fact_discarded(fact)

@@ -390,7 +390,9 @@ _OPPONENTS_IN_COMBAT = re.compile(
 def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | None:
     """How many a count counts on the board (None when the board does not say)."""
     if term.kind == "tokens":
-        return source.tokens
+        from rulesq.games.warhammer.places import tokens_held
+
+        return tokens_held(board, source)
     if term.kind == "damage":
         return target.damage
     if term.kind == "burning":

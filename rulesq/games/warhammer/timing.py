@@ -26,6 +26,7 @@ from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
+from rulesq.games.warhammer.places import QUESTS, tokens_held
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -287,7 +288,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
         _conditions(board, action, player, claims, gaps)
-        _then_unmet(action, placed, met)
+        _then_unmet(board, action, placed, met)
     if tactic:
         _play_rules(board, card, player, claims, gaps)
     claims.append(
@@ -303,7 +304,9 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
     return _claims_to_answer(ctx, claims, gaps, met)
 
 
-def _then_unmet(action: ab.Action, placed: InPlay | None, met: list[tuple[str, str]]) -> None:
+def _then_unmet(
+    board: Board, action: ab.Action, placed: InPlay | None, met: list[tuple[str, str]]
+) -> None:
     """An effect before "Then" that cannot resolve does not stop the trigger (Q&A 31)."""
     before = [s for s in action.sentences if not s.then]
     if placed is None or not before or len(before) == len(action.sentences):
@@ -311,10 +314,11 @@ def _then_unmet(action: ab.Action, placed: InPlay | None, met: list[tuple[str, s
     first = before[-1]
     if first.form != "remove-token" or first.match is None:
         return
-    if placed.tokens < int(first.match.group("n") or 1):
+    held = tokens_held(board, placed)
+    if held < int(first.match.group("n") or 1):
         met.append(
             (
-                f'"{placed.name}" has {placed.tokens} resource tokens: "{first.words}" cannot '
+                f'"{placed.name}" has {held} resource tokens: "{first.words}" cannot '
                 'resolve, and the "Then" clause with it, but the Action can be triggered; it '
                 "will have no effect",
                 THEN_QA,
@@ -470,6 +474,9 @@ def _cost(
             )
         return
     spend = _SPEND.match(cost)
+    want = int(spend.group("n")) if spend is not None else 0
+    if spend is not None and _spend_reached(board, player, cost, want, claims, gaps):
+        return
     if spend is not None:
         capital = board.capital(player)
         pool = capital.resources if capital.resources is not None else capital.pool_most
@@ -503,6 +510,10 @@ def _cost(
                 C.TRIGGERING,
             )
         return
+    own = _OWN_TOKENS.match(cost)
+    if own is not None and placed is not None and own.group("n").upper() != "X":
+        _own_tokens(board, placed, cost, int(own.group("n") or 1), claims)
+        return
     tokens = _TOKENS_FOR_A_CARD.match(cost)
     if tokens is not None and placed is not None:
         trait = tokens.group("trait")
@@ -530,6 +541,67 @@ def _cost(
             )
         return
     gaps.append(f'whether the cost "{cost}" can be paid is not followed by rulesq')
+
+
+def _spend_reached(
+    board: Board, player: str, cost: str, want: int, claims: list[Claim], gaps: list[str]
+) -> bool:
+    """A "Spend N resources" cost against a pool paid from beside it too (False: not so)."""
+    from rulesq.games.warhammer.spendable import reach
+
+    reached = reach(board, player, playing=False)
+    if reached is None:
+        return False
+    least, most, extra = reached
+    capital = board.capital(player)
+    held = f"{least} to {most}" if least != most else f"{least}"
+    said = f"{held} resources may be spent ({capital.pool_note})"
+    if want <= least and extra.texts and want > (capital.pool_least or 0):
+        claims.append(
+            text_claim(
+                Stance.PERMIT,
+                extra.texts[0],
+                f'the cost "{cost}" is paid: {said}',
+                *extra.rules,
+                C.TRIGGERING,
+            )
+        )
+    elif want > most:
+        _forbid(claims, f'the cost "{cost}" cannot be paid: only {said}', C.TRIGGERING)
+    elif want > least:
+        gaps.append(
+            f'the cost is "{cost}", and {said}: how each payment was split between the pool '
+            "and what may be spent beside it is not stated"
+        )
+    return True
+
+
+#: A cost paid in the card's own resource tokens ("Discard 3 resource tokens from this card").
+_OWN_TOKENS = re.compile(
+    r"^(?:Discard|Remove) (?:a|(?P<n>\d+|X)) resource(?: token)?s? (?:from|on) this card$",
+    re.IGNORECASE,
+)
+
+
+def _own_tokens(board: Board, placed: InPlay, cost: str, want: int, claims: list[Claim]) -> None:
+    """The card's own tokens pay the cost, or it cannot be paid (none left on a lone quest)."""
+    held = tokens_held(board, placed)
+    if held >= want:
+        return
+    if held < placed.tokens:  # tokens stated on a quest no unit is questing on
+        _forbid(
+            claims,
+            f'the {placed.tokens} resource tokens stated on "{placed.name}" are removed, as no '
+            f'unit is questing on it: its cost "{cost}" cannot be paid',
+            QUESTS,
+            C.TRIGGERING,
+        )
+        return
+    _forbid(
+        claims,
+        f'"{placed.name}" has {held} resource tokens: its cost "{cost}" cannot be paid',
+        C.TRIGGERING,
+    )
 
 
 def _target_taxes(
@@ -777,8 +849,9 @@ def then_resolves(ctx: Context) -> Answer:
     placed = board.find(card.name)
     if first.form == "remove-token" and first.match is not None and placed is not None:
         needed = int(first.match.group("n") or 1)
-        done = placed.tokens >= needed
-        reason = f'"{card.name}" has {placed.tokens} resource tokens: ' + (
+        held = tokens_held(board, placed)
+        done = held >= needed
+        reason = f'"{card.name}" has {held} resource tokens: ' + (
             f'"{first.words}" resolves, so the "Then" clause can resolve'
             if done
             else f'"{first.words}" cannot resolve, so the "Then" clause does not: the '

@@ -186,14 +186,14 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
     return None
 
 
-def _times(source: InPlay, target: InPlay, per: str) -> int | None:
-    """How many times a "for each …" counts (None when not read)."""
+def _times(source: InPlay, target: InPlay, per: str, tokens: int) -> int | None:
+    """How many times a "for each …" counts (None when not read); ``tokens``: on the source."""
     if not per:
         return 1
     if per in ("resource token on this card", "resource token on it") and source is target:
-        return source.tokens
+        return tokens
     if per in ("resource token on this card", "number of resource tokens on this unit"):
-        return source.tokens
+        return tokens
     if per in ("damage on it",):
         return target.damage
     return None
@@ -244,7 +244,9 @@ def _count(board: Board, source: InPlay, target: InPlay, per: str) -> int | None
         per = terms.x_definition(source.card.text or "") or ""
         if not per:
             return None
-    found = _times(source, target, per)
+    from rulesq.games.warhammer.places import tokens_held
+
+    found = _times(source, target, per, tokens_held(board, source))
     if found is not None:
         return found
     term = terms.count_term(per)
@@ -263,7 +265,7 @@ def x_value(board: Board, source: InPlay) -> tuple[int | None, str]:
     found = _count(board, source, source, texts.X)
     if found is not None:
         return found, f"X is the {words}: {found}"
-    if _times(source, source, words) is None and terms.count_term(words) is None:
+    if _times(source, source, words, source.tokens) is None and terms.count_term(words) is None:
         return None, f'rulesq does not read "X is the {words}"'
     return None, f"X is the {words}, and the situation does not state it"
 

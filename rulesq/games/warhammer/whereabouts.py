@@ -173,13 +173,6 @@ def in_play(ctx: Context) -> Answer:
     return _answer(ctx, YesNo(True), found, f"it is in play, in the {found.zone.value} zone")
 
 
-def _quested_on(board: Board, quest: InPlay) -> bool:
-    """Whether a unit is questing on the quest now (after the moves stated)."""
-    return any(
-        unit.questing_on is quest and P.place(board, unit).questing is quest for unit in board.cards
-    )
-
-
 def tokens(ctx: Context) -> Answer:
     """Answer ``how many resource tokens are on "X"?``: kept when its text box is blanked."""
     board = _board(ctx)
@@ -189,7 +182,7 @@ def tokens(ctx: Context) -> Answer:
         return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
     if found.zone is None:
         raise CannotAnswer(f'"{placed.name}" is out of play: a new card, with no tokens')
-    if "quest" in found.kinds and found.tokens and not _quested_on(board, placed):
+    if "quest" in found.kinds and found.tokens and not P.quested_on(board, placed):
         return _answer(
             ctx,
             Number(0),

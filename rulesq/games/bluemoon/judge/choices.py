@@ -3,8 +3,9 @@
 The FAQ: 'the card text on a played card is always read out and applied, although if it uses
 "may" you may choose not to take any action.' A card played in the fight whose text lets its
 player, at his option, discard cards in play, shuffle the other player's cards in play into his
-draw deck, take cards from the other player's hand or retrieve his own cards in play: with no
-use of it (and no act it makes) stated since, the replay has not carried it out. Each is listed
+draw deck, take cards from the other player's hand, retrieve his own cards in play or load
+cards of his hand onto the ship just played: with no use of it (and no act it makes) stated
+since, the replay has not carried it out. Each is listed
 with the ways its use could have gone, as the statements that say so (the judge asks the
 question again with each, stated right after the play; a discard from a hand, just before the
 question). A stated use carries out what needs no
@@ -36,7 +37,7 @@ from rulesq.games.bluemoon.judge.removals import (
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
 from rulesq.games.bluemoon.judge.values import holds
-from rulesq.games.bluemoon.selectors import Cards, Place
+from rulesq.games.bluemoon.selectors import Cards, Place, ShipPlace, Which
 from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
@@ -50,10 +51,12 @@ CHOICE_WAYS = 6
 IN_PLAY_ACTS = frozenset({"discard"})
 HAND_ACTS = frozenset({"discard"})
 RETRIEVES = frozenset({"retrieve"})
+LOADS = frozenset({"load"})
 NONE: frozenset[str] = frozenset()
 #: The question kinds about a choice itself (see ``Pending.about``).
-RETRIEVE_ASKS = frozenset({"can_retrieve", "active"})
+RETRIEVE_ASKS = frozenset({"can_retrieve"})
 DISCARD_ASKS = frozenset({"can_discard"})
+LOAD_ASKS = frozenset({"can_load", "can_load_any"})
 HAND_ASKS = frozenset(
     {"can_discard", "satisfied", "discard_value", "who_chooses", "must_discard", "discard_count"}
 )
@@ -93,12 +96,15 @@ class Pending:
     def about(self) -> frozenset[str]:
         """The question kinds about this choice itself, answered as the text acts.
 
-        Whether a card may be retrieved, and whether it is active (FAQ, Ships: General Rules:
-        'The only condition imposed by [the text] is that the card which may be retrieved is
-        active'), are read at the choice; whether a card may be discarded, likewise.
+        Whether a card may be retrieved is read at the choice (its condition, that the card is
+        active, is the card's state as the text is played); whether it is active after the
+        play is not: the unstated retrieve may have taken it, as an unstated discard may.
+        Whether a card may be discarded is read at the choice, likewise.
         """
         if self.hand:
             return HAND_ASKS
+        if self.act == "load":
+            return LOAD_ASKS
         return RETRIEVE_ASKS if self.act == "retrieve" else DISCARD_ASKS
 
     @property
@@ -205,11 +211,25 @@ def _own_hand_discard(act: a.Act) -> bool:
     )
 
 
+def _own_hand_load(act: a.Act) -> int | None:
+    """How many cards at most an act loads from its player's hand onto this ship, or None."""
+    if (
+        isinstance(act, a.Load)
+        and isinstance(act.onto, ShipPlace)
+        and act.onto.which is Which.THIS
+        and _from_hand(act.cards, Role.CONTROLLER)
+        and isinstance(act.cards, Cards)
+    ):
+        return act.cards.quantity.n
+    return None
+
+
 def optional_kind(source: Source) -> bool:
     """Whether a text lets its player act at his option on cards in play or in a hand."""
     return any(
         play_discard(act)
         or _own_hand_discard(act)
+        or _own_hand_load(act) is not None
         or _hand_taken(act) is not None
         or _shuffle_away(act) is not None
         or _retrieved(act) is not None
@@ -283,6 +303,8 @@ def _used(
             continue
         if e.kind == "retrieve" and e.who == who:
             return True
+        if e.kind == "load" and e.who == who and e.data.get("text_of") == source.card.uid:
+            return True
         if e.kind == "discard" and e.data.get("where") == "play" and e.who == who:
             return True
         if e.kind == "discard" and e.data.get("where") == "hand" and e.who == hand:
@@ -348,6 +370,14 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
             assert pending.ways is not None
             pending.ways.append((pending.use_line, "if it is used"))
             return pending
+        elif (most := _own_hand_load(act)) is not None and not _used(
+            after, source, LOADS, who, use=False
+        ):
+            pending = _load_ways(forces, source, line, most)
+            if pending is None:
+                continue
+            pending.use_stated = _use_stated(after, source)
+            return pending
         elif (what := _retrieved(act)) is not None and not _used(
             after, source, RETRIEVES, who, use=False
         ):
@@ -383,6 +413,41 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
                 ]
             return pending
     return None
+
+
+def _load_ways(forces: Forces, source: Source, line: int, most: int | None) -> Pending | None:
+    """The ways an optional load of up to ``most`` cards of the hand onto this ship could go.
+
+    The named cards of the hand, each set of them, with as many of its unnamed cards as the
+    hand may hold besides (``I load 2 cards onto …``); None when the hand holds no card.
+    """
+    state, who = forces.state, source.controller
+    size = state.hand_size(who)
+    if size == 0 or most is None:
+        return None
+    ship = quoted(source.card.name)
+    pending = Pending(source, line, [], whole=False, act="load")
+    held = [c for c in state.hand(who) if c is not source.card]
+    exact = state.player(who).hand_exact
+    unnamed = 0 if exact else most if size is None else max(size - len(held), 0)
+    ways: list[tuple[str, str]] = []
+    for n in range(0, min(most, len(held)) + 1):
+        for chosen in combinations(held, n):
+            names = ", ".join(quoted(c.name) for c in chosen)
+            for extra in range(0, min(unnamed, most - n) + 1):
+                if n + extra == 0:
+                    continue
+                lines = [f"{pending.player} load {names} onto {ship}"] if names else []
+                if extra:
+                    lines.append(f"{pending.player} load {extra} cards onto {ship}")
+                what = " and ".join(
+                    [names] * bool(names) + [f"{extra} unnamed card(s)"] * bool(extra)
+                )
+                ways.append(("\n".join(lines), f"if it loads {what}"))
+    if not ways:
+        return None
+    pending.ways = ways if len(ways) <= CHOICE_WAYS else None
+    return pending
 
 
 def _hand_ways(forces: Forces, source: Source, play: Event, who: str) -> Pending | None:

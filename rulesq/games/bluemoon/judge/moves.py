@@ -559,18 +559,45 @@ class Moves:
         """
         who = fact.who or ME
         *refs, ship_ref = fact.cards
-        ship = self.locate(ship_ref, who, frozenset({Zone.INFLUENCE, Zone.LANDED}))
-        if ship is None:
-            ship = self.new_card(ship_ref, who, Zone.INFLUENCE, active=True)
+        ship = self._ship(ship_ref, who)
         for ref in refs:
-            card = self.take_from_hand(ref, who)
-            text = load_text_for(Forces(self.state), card, ship, who)
-            card.zone = Zone.CARGO
-            card.ship = ship
-            if text is not None:
-                self.record("load", who, (card, ship), by_text=True, text_of=text.source.card.uid)
-            else:
-                self.record("load", who, (card, ship))
+            self._load(self.take_from_hand(ref, who), ship, who)
+
+    def on_load_count(self, fact: Fact) -> None:
+        """A player loads cards from hand that the situation does not name onto a ship."""
+        who = fact.who or ME
+        number = fact.param("number")
+        count = int(number) if number is not None else 1
+        state, player = self.state, self.state.player(who)
+        what = f"'{fact.text.strip()}' (line {fact.span.line})"
+        if player.hand_exact and state.hand(who):
+            raise CannotAnswer(f"{what}: the hand is known card by card; name the cards loaded")
+        size = state.hand_size(who)
+        if size is not None and size < count:
+            raise CannotAnswer(f"{what}: the player holds only {size} card(s)")
+        ship = self._ship(fact.cards[-1], who)
+        for _ in range(count):
+            card = self.new_card(
+                CardInfo(name=UNNAMED, kind="unknown", icons_known=False), who, Zone.HAND
+            )
+            if player.hand_count is not None and player.hand_count > 0:
+                player.hand_count -= 1
+            self._load(card, ship, who)
+
+    def _ship(self, ref: CardRef, who: str) -> Instance:
+        """The ship a player loads cards onto (in his influence area, or landed)."""
+        ship = self.locate(ref, who, frozenset({Zone.INFLUENCE, Zone.LANDED}))
+        return ship if ship is not None else self.new_card(ref, who, Zone.INFLUENCE, active=True)
+
+    def _load(self, card: Instance, ship: Instance, who: str) -> None:
+        """A card of the hand goes onto a ship (by a card text loading cards just now, or not)."""
+        text = load_text_for(Forces(self.state), card, ship, who)
+        card.zone = Zone.CARGO
+        card.ship = ship
+        if text is not None:
+            self.record("load", who, (card, ship), by_text=True, text_of=text.source.card.uid)
+        else:
+            self.record("load", who, (card, ship))
 
 
 def state_in_play() -> frozenset[Zone]:

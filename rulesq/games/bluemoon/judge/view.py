@@ -311,6 +311,8 @@ class View:
                     branches=tuple(
                         (pending.where, line, label) for line, label in pending.ways or ()
                     ),
+                    what=quoted(pending.source.card.name),
+                    hint=pending.hint,
                 )
             )
         return tuple(out)
