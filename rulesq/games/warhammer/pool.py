@@ -34,7 +34,13 @@ _RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
 def settle(board: Board, situation: Situation) -> None:
     """Take what each player paid after his pool was read out of it (once per board)."""
     for player, capital in board.capitals.items():
-        if capital.resources_fact is None or capital.settled:
+        if capital.settled:
+            continue
+        if capital.resources_fact is None:
+            capital.settled = True
+            asked = [q.index for q in situation.questions]
+            if asked:  # no pool stated: what each payment took off a card is not known
+                _spent_unknown(board, player, capital, min(asked))
             continue
         capital.settled = True
         stated = capital.resources_fact.index
@@ -48,6 +54,7 @@ def settle(board: Board, situation: Situation) -> None:
                 "phase resets the pool and collects resources: how many it holds now is not "
                 "stated"
             )
+            _spent_unknown(board, player, capital, min(asked))
             continue
         _settle(board, player, capital, min(asked))
 
@@ -198,6 +205,35 @@ def _beside(
         f"in part beside the pool ({steps}): how it was split is not stated, so the pool holds "
         f"{capital.pool_least} to {capital.pool_most}"
     )
+
+
+def _spent_unknown(board: Board, player: str, capital: Capital, after: int) -> None:
+    """Damage each payment after ``after`` may have taken off a card, the pool not known.
+
+    With no pool stated, or a new turn's pool not stated, how each payment was split is not
+    known: each card gave from none to what it held then (a range, ``spendable.damage_now``).
+    """
+    payments: list[tuple[int, Cost, bool]] = []
+    for link in [*board.resolved, *board.chain]:
+        if link.who == player and link.fact.index > after and link.fact.supposed is None:
+            payments.append(
+                (link.fact.index, _link_cost(board, link, player)[0], link.kind == "trigger")
+            )
+    for placed in board.cards:
+        if placed.played_by != player or placed.fact.index <= after or placed.card is None:
+            continue
+        if placed.fact.supposed is None:
+            price = _price(board, placed.card, player, None, placed.fact.index)[0]
+            payments.append((placed.fact.index, price, False))
+    for index, amount, triggered in payments:
+        if amount == 0:
+            continue
+        there = spendable.beside_pool(board, player, not triggered, at=index)
+        for placed, held, is_damage in there.held:
+            most = held if not isinstance(amount, int) else min(held, amount)
+            before = capital.damage_spent.get(id(placed), (0, 0))[1]
+            if is_damage and most:
+                capital.damage_spent[id(placed)] = (0, min(held, before + most))
 
 
 def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spendable]) -> None:
