@@ -213,27 +213,41 @@ def _spent_unknown(board: Board, player: str, capital: Capital, after: int) -> N
     With no pool stated, or a new turn's pool not stated, how each payment was split is not
     known: each card gave from none to what it held then (a range, ``spendable.damage_now``).
     """
-    payments: list[tuple[int, Cost, bool]] = []
-    for link in [*board.resolved, *board.chain]:
-        if link.who == player and link.fact.index > after and link.fact.supposed is None:
-            payments.append(
-                (link.fact.index, _link_cost(board, link, player)[0], link.kind == "trigger")
-            )
-    for placed in board.cards:
-        if placed.played_by != player or placed.fact.index <= after or placed.card is None:
-            continue
-        if placed.fact.supposed is None:
-            price = _price(board, placed.card, player, None, placed.fact.index)[0]
-            payments.append((placed.fact.index, price, False))
-    for index, amount, triggered in payments:
-        if amount == 0:
-            continue
+    payments: list[tuple[int, Link | InPlay]] = [
+        (link.fact.index, link)
+        for link in [*board.resolved, *board.chain]
+        if link.who == player and link.fact.index > after and link.fact.supposed is None
+    ]
+    payments += [
+        (placed.fact.index, placed)
+        for placed in board.cards
+        if placed.played_by == player
+        and placed.fact.index > after
+        and placed.card is not None
+        and placed.fact.supposed is None
+    ]
+    for index, paid in payments:
+        triggered = getattr(paid, "kind", "") == "trigger"
         there = spendable.beside_pool(board, player, not triggered, at=index)
-        for placed, held, is_damage in there.held:
+        held_damage = [(placed, held) for placed, held, is_damage in there.held if is_damage]
+        if not held_damage:
+            continue  # no card's damage to spend: the cost need not be read
+        amount = _cost_of(board, paid, player)
+        for placed, held in held_damage:
             most = held if not isinstance(amount, int) else min(held, amount)
             before = capital.damage_spent.get(id(placed), (0, 0))[1]
-            if is_damage and most:
+            if most:
                 capital.damage_spent[id(placed)] = (0, min(held, before + most))
+
+
+def _cost_of(board: Board, paid: Link | InPlay, player: str) -> Cost:
+    """What a link added or a card attached cost its player (None or a least when not known)."""
+    from rulesq.games.warhammer.board import Link
+
+    if isinstance(paid, Link):
+        return _link_cost(board, paid, player)[0]
+    assert paid.card is not None
+    return _price(board, paid.card, player, None, paid.fact.index)[0]
 
 
 def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spendable]) -> None:
