@@ -44,6 +44,9 @@ def settle(board: Board, situation: Situation) -> None:
             continue
         capital.settled = True
         stated = capital.resources_fact.index
+        earlier = [q.index for q in situation.questions if q.index < stated]
+        if earlier:  # paid between a question and the pool restated: the split is not known
+            _spent_unknown(board, player, capital, min(earlier), stated)
         asked = [q.index for q in situation.questions if q.index > stated]
         if not asked:
             continue
@@ -207,22 +210,29 @@ def _beside(
     )
 
 
-def _spent_unknown(board: Board, player: str, capital: Capital, after: int) -> None:
-    """Damage each payment after ``after`` may have taken off a card, the pool not known.
+def _spent_unknown(
+    board: Board, player: str, capital: Capital, after: int, before: int | None = None
+) -> None:
+    """Damage each payment after ``after`` (and before ``before``) may have taken off a card.
 
-    With no pool stated, or a new turn's pool not stated, how each payment was split is not
-    known: each card gave from none to what it held then (a range, ``spendable.damage_now``).
+    With no pool stated, a new turn's pool not stated, or the pool stated only after the
+    payment, how each payment was split is not known: each card gave from none to what it held
+    then (a range, ``spendable.damage_now``).
     """
     payments: list[tuple[int, Link | InPlay]] = [
         (link.fact.index, link)
         for link in [*board.resolved, *board.chain]
-        if link.who == player and link.fact.index > after and link.fact.supposed is None
+        if link.who == player
+        and link.fact.index > after
+        and link.fact.supposed is None
+        and (before is None or link.fact.index < before)
     ]
     payments += [
         (placed.fact.index, placed)
         for placed in board.cards
         if placed.played_by == player
         and placed.fact.index > after
+        and (before is None or placed.fact.index < before)
         and placed.card is not None
         and placed.fact.supposed is None
     ]
@@ -263,8 +273,10 @@ def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spend
                 held[id(placed)] = (placed, amount, is_damage)
     whole = sum(amount for _, amount, _ in held.values())
     for key, (_placed, amount, is_damage) in held.items():
-        if is_damage:
-            capital.damage_spent[key] = (max(0, lo - (whole - amount)), min(amount, hi))
+        if is_damage:  # widened by what a payment before the pool was stated may have taken
+            earlier = capital.damage_spent.get(key, (0, 0))[1]
+            least = max(0, lo - (whole - amount))
+            capital.damage_spent[key] = (least, min(amount, hi + earlier))
 
 
 def _how(link: Link) -> str:
