@@ -88,7 +88,7 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
         """Count one payment; False (the pool left unknown) when its amount is not followed."""
         if amount:
             there = spendable.beside_pool(board, player, how != "triggered", at=index)
-            most = amount[0] if isinstance(amount, tuple) else amount
+            most = there.amount if isinstance(amount, tuple) else amount  # a least: up to all
             beside.append((min(most, there.amount), there))
         if isinstance(amount, tuple):  # only its least is known
             placed_at.append((index, amount[0], False))
@@ -191,10 +191,12 @@ def _beside(
             f"{stated} resources are stated, and what is paid after it ({what}) comes to "
             f"{spent}: more than the pool and the {flex} beside it ({steps}) hold"
         )
+        _spent_off(capital, 0, flex, sources)  # what the damage gave is not known either
         return
     if gaps:
         capital.resources, capital.pool_most = None, stated - spent + hi
         capital.pool_gap = f"{stated} resources are stated, " + "; ".join(gaps)
+        _spent_off(capital, 0, flex, sources)
         return
     capital.beside_spent = (lo, hi)
     _spent_off(capital, lo, hi, sources)
