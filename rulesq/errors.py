@@ -141,7 +141,7 @@ class UnknownNameError(RulesqError):
         return {
             "error": str(self),
             "kind": self.kind,
-            "name": self.name,
+            "name": shorten(self.name, _LONGEST_NAME),  # bound as the message shows it
             "suggestions": self.suggestions,
         }
 
@@ -192,9 +192,12 @@ class InputError(RulesqError):
                 escape_controls(shorten("expected " + _one_of(self.expected), LONGEST_MESSAGE * 4))
             )
         if self.suggestion and not self._said_by_nearest():
-            from rulesq.width import wrap  # a hint of several sentences: 80 columns
+            import sys
 
-            out.append(wrap(escape_controls(shorten(self.suggestion, LONGEST_MESSAGE)), ""))
+            from rulesq.width import columns, wrap  # a hint of several sentences: wrapped
+
+            hint = escape_controls(shorten(self.suggestion, LONGEST_MESSAGE))
+            out.append(wrap(hint, "", width=columns(sys.stderr)))  # where errors are shown
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(

@@ -71,7 +71,9 @@ def test_the_scan_gives_the_walks_files_and_links_with_links_pipes_and_loops(
     assert (files, links) == _long_way(folder)
     assert folder / "in.rq" in files and folder / "a" / "dir.rq" / "three.rq" in files
     assert folder / "out.rq" in links and folder / "outdir" in links
-    assert folder / "pipe.rq" not in files and folder / "loop.rq" not in files
+    assert folder / "loop.rq" not in files
+    # a pipe named *.rq is a file to check, which the reader refuses by name: not skipped
+    assert (folder / "pipe.rq" in files) == hasattr(os, "mkfifo")
     through = tmp_path / "through"
     through.symlink_to(folder, target_is_directory=True)  # the folder given by a link
     assert scan_folder(through) == _long_way(through)
@@ -155,3 +157,34 @@ def test_the_scan_resolves_only_links_and_lists_each_folder_once(
     files, links = scan_folder(root)
     assert len(files) > 500 and not links
     assert counts == {"resolve": 0, "scandir": folders}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_pipe_named_rq_in_a_folder_is_an_error_line_never_a_hang(
+    tmp_path: Path, jobs: str
+) -> None:
+    """``check DIR`` names a pipe ``*.rq`` in an ERROR line and exits 2, as given by name; it
+    was skipped in silence (all agree), and given by name with ``--jobs 2`` the planner
+    opened it waiting for a writer (a hang)."""
+    import subprocess
+    import sys
+
+    for index in range(12):  # enough files for the runs to be forked
+        (tmp_path / f"case-{index:02}.rq").write_text(
+            'game bluemoon\nI have active "Pandemonium"\nask is "Pandemonium" active?\nexpect yes\n'
+        )
+    os.mkfifo(tmp_path / "pipe.rq")
+    for given in ([str(tmp_path)], sorted(map(str, tmp_path.glob("*.rq")))):
+        done = subprocess.run(
+            [sys.executable, "-m", "rulesq", "check", *given, "--jobs", jobs],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,  # a guard against the hang, not a measure
+            check=False,
+        )
+        assert done.returncode == 2, done.stdout + done.stderr
+        errors = [line for line in done.stdout.splitlines() if line.startswith("ERROR")]
+        assert len(errors) == 1 and "pipe.rq" in errors[0] and "not a regular file" in errors[0]
+        assert done.stdout.splitlines()[-1].startswith("12 agree, 0 disagree")

@@ -25,9 +25,7 @@ def test_search_finds_the_you_may_not_precedence_clause() -> None:
     assert hits, out
     top = hits[0]
     assert top["kind"] == "rule-quote"
-    assert "take precedence over all remaining instructions" in top["snippet"].replace(
-        "[", ""
-    ).replace("]", "")
+    assert "take precedence over all remaining instructions" in top["snippet"].replace("**", "")
 
 
 def test_search_text_output_names_id_and_source() -> None:
@@ -158,8 +156,21 @@ def test_search_says_when_no_clause_holds_every_word() -> None:
 def test_search_fits_in_80_columns() -> None:
     """Piped, each hit's source and snippet wrap at 80 columns, the marks kept."""
     code, out = run("search", "dragon retreat", "--game", "bluemoon", "--limit", "20")
-    assert code == 0 and "[retreat]" in out
+    assert code == 0 and "**retreat**" in out
     assert max(map(len, out.splitlines())) <= 80
+
+
+def test_search_marks_piped_matches_with_what_no_clause_holds() -> None:
+    """Piped (and in JSON) a matched word is ``**word**``, a mark no clause of any game holds,
+    so it is never read as the sources' own ``[Flit 27]``; brackets were the mark before."""
+    from rulesq.cli.lookup import PLAIN_MARK
+    from rulesq.corpus import load_corpus
+
+    for game in ("bluemoon", "warhammer", "fma"):
+        texts = [c.text + (c.question or "") for c in load_corpus(game).clauses.values()]
+        assert texts and not any(PLAIN_MARK[0] in text for text in texts), game
+    code, out = run("search", "Flit", "--game", "bluemoon", "--limit", "20")
+    assert code == 0 and "**Flit**" in out and "[Flit]" not in out
 
 
 def test_search_repeats_a_long_query_cut_and_never_a_control_character() -> None:

@@ -329,3 +329,12 @@ def test_rulings_to_a_bad_target_is_exit_2(tmp_path: Path) -> None:
         result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "-o", str(target)])
         assert result.exit_code == 2, target
         assert result.output.startswith(f"error: cannot write {target}: "), result.output
+
+
+def test_an_unknown_huge_name_is_cut_in_the_json_error_too() -> None:
+    """``card --json`` bounds the name it echoes as the text message does (80 characters)."""
+    done = run(["card", "A" * 100_000, "--json"])
+    assert done.returncode == 2
+    error = json.loads(done.stdout)
+    assert error["name"] == "A" * 79 + "…"
+    assert f"'{error['name']}'" in error["error"]

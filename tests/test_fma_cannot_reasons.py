@@ -88,6 +88,33 @@ REASONS = [
         'the situation does not give the alchemy of "Al", and "Burning the Past" has an '
         "attribute cost",
     ),
+    (
+        "fma-factions/a-word-the-data-does-not-classify-is-no-silent-faction.rq",
+        0,
+        "0 of your characters in play share a faction with it, and the rulings do not say "
+        'whether "Zealot" is a faction or another keyword',
+    ),
+    (
+        "fma-factions/a-word-the-data-does-not-classify-is-no-silent-faction.rq",
+        2,
+        'the rulings do not say whether "Villain" is a faction or another keyword',
+    ),
+    (
+        "fma-factions/a-will-not-join-text-is-open-on-a-word-not-classified.rq",
+        0,
+        '"Outsider" will not join a Rebel leader, and of your leader "Boss" the rulings do not '
+        'say whether "Villain" is a faction',
+    ),
+    (
+        "fma-levels/an-allys-level-is-not-read.rq",
+        0,
+        '"Squire" is an ally, and the rulings give levels to leaders alone',
+    ),
+    (
+        "fma-levels/an-allys-level-is-not-read.rq",
+        1,
+        "they never say an ally has a level",
+    ),
 ]
 
 

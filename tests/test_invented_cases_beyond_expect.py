@@ -91,6 +91,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "defaults/an-unstated-phase-for-a-retreat-is-asked-for.rq": {
         1: ("say which phase it is", "yes in Beginning of Turn, Leadership, Retreat from Fight?;")
     },
+    "warhammer-tokens/a-power-per-token-with-no-tokens-stated-is-not-known.rq": {
+        1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
+    },
+    "warhammer-tokens/a-power-per-token-with-zero-tokens-stated.rq": {
+        1: ('"Grudgebearer" gives +0 power',),
+    },
     "warhammer/an-unstated-phase-is-a-gap-not-a-default.rq": {
         1: ("does not say the phase", "Capital Phase")
     },

@@ -61,7 +61,7 @@ def test_a_long_verdict_and_the_sides_of_a_conflict_are_wrapped() -> None:
     """A card's whole text as the verdict, and a conflict's sides, keep to the width."""
     from pathlib import Path
 
-    from rulesq.render.text import WIDTH
+    from rulesq.width import WIDTH
 
     root = Path(__file__).resolve().parents[1]
     for path in (
@@ -104,7 +104,7 @@ def test_every_answer_fits_in_80_columns() -> None:
     assumptions, each citation's head (its id and source) and quote, ``--explain``'s chain."""
     from pathlib import Path
 
-    from rulesq.render.text import WIDTH
+    from rulesq.width import WIDTH
 
     assert WIDTH <= 80
     root = Path(__file__).resolve().parents[1]

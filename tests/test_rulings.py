@@ -141,10 +141,13 @@ def test_counts_are_singular_for_one() -> None:
     [
         ((PROHIBITOR, "Franz's Decree"), "several games"),
         (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium" (bluemoon)?'),
+        # a card against its own copy: refused, not silently read as the card alone
+        ((PROHIBITOR, SUPPORT, PROHIBITOR), '"Pandemonium" is named twice: rulings are between'),
+        ((SUPPORT, "laughing gas"), "'Laughing Gas' and 'laughing gas' both name \"Laughing Gas\""),
     ],
 )
 def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:
-    """Cards of two games or a misspelt card: a message and exit code 2."""
+    """Cards of two games, a misspelt card, a card named twice: a message and exit code 2."""
     result = runner.invoke(app, ["rulings", *args])
     assert result.exit_code == 2
     assert message in result.output

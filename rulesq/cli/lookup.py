@@ -39,8 +39,13 @@ def marked(snippet: str, style: str = "bold reverse") -> Text:
     return text
 
 
+#: A matched word in JSON and piped output: ``**word**``. No clause of any game holds an
+#: asterisk, so the mark cannot be read as the sources' own text (brackets could: ``[Flit 27]``).
+PLAIN_MARK = "**"
+
+
 def unmarked(snippet: str) -> str:
-    """A snippet with the match marks as ``[brackets]`` (for JSON and plain output)."""
+    """A snippet with the match marks as ``**word**`` (for JSON and plain output)."""
     from rulesq.corpus.search import MARK_CLOSE, MARK_OPEN
 
-    return snippet.replace(MARK_OPEN, "[").replace(MARK_CLOSE, "]")
+    return snippet.replace(MARK_OPEN, PLAIN_MARK).replace(MARK_CLOSE, PLAIN_MARK)

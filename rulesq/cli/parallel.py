@@ -246,6 +246,9 @@ def _sniff(path: str, game: str | None) -> tuple[str | None, float]:
     return (match.group(1).decode("utf-8", "replace").lower() if match else None), float(size)
 
 
+#: How the parent opens a file to sniff: never blocking on a pipe (it is not read).
+_OPEN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+
 #: The bytes of a file's beginning the parent reads to find its game line (its first line
 #: that is not blank or a comment: within them in all but 9 of the 1,566 case files, which
 #: are read whole).
@@ -262,19 +265,19 @@ def _settled(match: re.Match[bytes] | None, head: bytes) -> bool:
 
 
 def _read_head(path: str, head: int) -> tuple[int, bytes]:
-    """A regular file's size and its first ``head`` bytes; another file's whole content.
+    """A regular file's size and its first ``head`` bytes; nothing of another file.
 
-    From a descriptor: a file that is not regular (a pipe, a device) has no size to trust,
-    so it is read to its end, as ``open(path, "rb").read()`` reads it.
+    From a descriptor, opened without blocking: a file that is not regular (a pipe, a
+    device) is not read (the worker's reader refuses it by name); opening a pipe that
+    blocks waited for a writer forever.
     """
     import stat
 
-    handle = os.open(path, os.O_RDONLY)
+    handle = os.open(path, _OPEN)
     try:
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
-            data = _read_rest(handle, status.st_size)
-            return len(data), data
+            return 0, b""
         data = os.read(handle, head)
         if len(data) < head:  # the whole file (or all it holds now)
             return len(data), data
@@ -287,10 +290,13 @@ def _read_head(path: str, head: int) -> tuple[int, bytes]:
 
 
 def _read_all(path: str) -> bytes:
-    """The bytes of a file, read to its end from a descriptor (as ``open(path, "rb").read()``)."""
-    handle = os.open(path, os.O_RDONLY)
+    """A regular file's bytes, read to its end from a descriptor; nothing of another file."""
+    import stat
+
+    handle = os.open(path, _OPEN)
     try:
-        return _read_rest(handle, os.fstat(handle).st_size)
+        status = os.fstat(handle)
+        return _read_rest(handle, status.st_size) if stat.S_ISREG(status.st_mode) else b""
     finally:
         os.close(handle)
 

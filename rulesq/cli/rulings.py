@@ -59,7 +59,7 @@ def rulings(
     from rulesq.rulings import write_rulings
 
     try:
-        cards = [find(name, game) for name in dict.fromkeys(names)]
+        cards = _distinct([(name, find(name, game)) for name in names])
         games = sorted({card.game for card in cards})
         if len(games) > 1:
             raise RulesqError(
@@ -131,3 +131,27 @@ def _as_record(found: Any) -> dict[str, Any]:
         "skipped": [{"title": q.title, "reason": q.reason} for q in found.skipped],
         "about": [{"clause_id": c.id, "source": c.source(), "text": c.text} for c in found.about],
     }
+
+
+def _distinct(found: list[tuple[str, Any]]) -> list[Any]:
+    """The cards named, refused when two names give one card (never silently one card).
+
+    A situation names a card once, so a card's rulings against its own copy cannot be
+    asked: the two would be read as one card.
+    """
+    first: dict[str, str] = {}
+    for name, card in found:
+        key = f"{card.game}/{card.id}"
+        if key in first:
+            named = (
+                f'"{card.name}" is named twice'
+                if first[key] == name
+                else f"'{first[key]}' and '{name}' both name \"{card.name}\""
+            )
+            raise RulesqError(
+                f"{named}: rulings are between different cards (a card against its own "
+                "copy cannot be told apart in a situation). "
+                f'Name it once for the questions about it alone: rulesq rulings "{card.name}"'
+            )
+        first[key] = name
+    return [card for _, card in found]

@@ -13,7 +13,6 @@ from rulesq.engine.expect import Outcome, Result, match
 from rulesq.errors import InputError, RulesqError
 
 if TYPE_CHECKING:
-    import os
     from types import ModuleType
 
     from rulesq.engine.answer import Answer
@@ -239,13 +238,17 @@ def _inside_folder(folder: str, name: str, top: Path) -> bool:
         return False
     if stat.S_ISLNK(mode):
         return _inside(Path(folder) / name, top)
-    return stat.S_ISREG(mode)
+    return not stat.S_ISDIR(mode)  # a pipe or a device too: the reader refuses it, by name
 
 
 def _inside(file: Path, top: Path) -> bool:
-    """Whether ``file`` (after its links) is a file within the folder ``top``."""
+    """Whether ``file`` (after its links) is a file within the folder ``top``.
+
+    Any file that is not a folder: a pipe or a device named ``*.rq`` is checked, and so
+    refused by name (an ERROR line, exit 2), never skipped in silence.
+    """
     try:
-        return file.resolve().is_relative_to(top) and file.is_file()
+        return file.resolve().is_relative_to(top) and file.exists() and not file.is_dir()
     except (OSError, RuntimeError):
         return False
 
@@ -275,7 +278,8 @@ def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
     """What ``_walk(root, False)`` and :func:`outside_links` give, sorted, in one pass.
 
     The folders walked are not links, so an entry that is not a link is within ``root``:
-    a ``*.rq`` one is a file to check when it is a regular file, and only links are
+    a ``*.rq`` one is a file to check when it is not a folder (a pipe is one, which the reader
+    refuses: an ERROR line naming it), and only links are
     resolved (a link in is a file to check when it leads to one; a link out is reported).
     """
     names, links = scan_names(root)
@@ -316,7 +320,7 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
             if not entry.is_symlink():
                 if is_dir:
                     folders.append((entry.path, at / name))
-                elif name.endswith(SUFFIX) and _regular(entry):
+                elif name.endswith(SUFFIX):
                     files.append((key + (fold(name),), prefix + name))
                 continue
             if not (is_dir or name.endswith(SUFFIX)):
@@ -325,7 +329,7 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
             file = at / name
             try:
                 inside = file.resolve().is_relative_to(top)
-                regular = inside and not is_dir and file.is_file()
+                regular = inside and not is_dir and file.exists()
             except (OSError, RuntimeError):
                 inside = regular = False
             if not inside:
@@ -345,14 +349,6 @@ def _prefix(folder: str) -> str:
     import os
 
     return "" if folder == "." else os.path.join(folder, "")
-
-
-def _regular(entry: os.DirEntry[str]) -> bool:
-    """Whether a folder entry that is not a link is a regular file."""
-    try:
-        return entry.is_file()
-    except OSError:
-        return False
 
 
 def check_paths(

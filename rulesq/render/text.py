@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.answer import Status
 from rulesq.errors import escape_controls
-from rulesq.width import WIDTH, hanging
+from rulesq.width import columns, hanging
 from rulesq.width import wrap as _wrap
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def _chain(answer: Answer) -> list[str]:
 def _fact(label: str, line: object) -> str:
     """A fact of ``--explain``, with the line it was stated on; wrapped when too long."""
     shown = f"    - {label}" + (f"  (line {line})" if line else "")
-    return shown if len(shown) <= WIDTH else _wrap(shown, "    ")
+    return shown if len(shown) <= columns() else _wrap(shown, "    ")
 
 
 def _node_name(node: dict[str, Any]) -> str:

@@ -17,7 +17,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import discards, free_play, out_of_play, sides, target_pairs
+from rulesq.games.fma import discards, free_play, out_of_play, sides, target_pairs, words
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
@@ -25,7 +25,7 @@ from rulesq.games.fma.cost_words import COST_WORDS, cost_fits, event_cost_fits
 from rulesq.games.fma.costs import changed_by
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
-from rulesq.games.fma.loyal import LOYAL, factions_of, loyal_claims
+from rulesq.games.fma.loyal import LOYAL, factions_of, loyal_claims, unclassified_of
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
@@ -381,9 +381,18 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
     ctx.fact(table.leader_facts[player])
     faction = effect.leader.faction
     factions = factions_of(leader)
-    if factions is None:
+    others = unclassified_of(leader)
+    if factions is None and not (faction is not None and others):
         raise CannotAnswer(f'the sources do not give the faction of your leader "{leader.name}"')
-    fits = faction is None or faction.casefold() in {f.casefold() for f in factions}
+    # the text names a leader's word ("a X leader"): a word of his line fits, classified or not
+    fits = faction is None or faction.casefold() in {
+        f.casefold() for f in (*(factions or ()), *others)
+    }
+    if not fits and factions is None:
+        raise CannotAnswer(
+            f'"{card.name}" will not join {effect.leader.render()}, and of your leader '
+            f'"{leader.name}" ' + words.unknown_reason(others)
+        )
     if not fits:
         return []
     return [
@@ -468,6 +477,7 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
     if leader is not None:
         leader_factions = factions_of(leader)
         ally_factions = factions_of(ally_ref)
+        open_words = [*unclassified_of(leader), *unclassified_of(ally_ref)]
         if leader_factions == [] and ally_factions:
             claims.append(
                 rule_claim(
@@ -487,13 +497,20 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
                 )
                 if given is None
             ]
-            unknown.append(f"the situation does not give the factions of {' or of '.join(whose)}")
+            unknown.append(
+                words.unknown_reason(open_words)
+                if open_words
+                else f"the situation does not give the factions of {' or of '.join(whose)}"
+            )
         elif (
             loyal == 1
             and leader_factions
             and ally_factions
             and not {f.casefold() for f in leader_factions} & {f.casefold() for f in ally_factions}
         ):
+            if open_words:  # an unclassified word on either may be the faction they share
+                unknown.append(words.unknown_reason(open_words))
+                return claims
             claims.append(  # a faction Loyal: 1 counts: the leader's ('unaligned' has none)
                 rule_claim(
                     Stance.FORBID,

@@ -5,7 +5,8 @@ from what the situation says (``"X" is level 2``, ``my leader is "X" (level 2)``
 said holds). Leaders level up (a card ruling: "leaders can either gain two experience or level
 up"), so a stated level that differs from the card's is not weighed against it: *cannot
 answer*, with both. Nothing given is *cannot answer*, saying what to write. Defeated leaders
-retain their level (the Defeated characters ruling).
+retain their level (the Defeated characters ruling). The rulings give levels to leaders
+alone: a level given to a card of another type (an ally's card line) is *cannot answer*.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def level(ctx: Context) -> Answer:
     if not isinstance(printed, int) and not said:
         assert card is not None
         raise CannotAnswer(_none_given(card.name, card.type, bool(card.fields.get("inline"))))
+    kind = card.type if card is not None else ""
+    if not is_leader and kind and kind.isalpha():
+        article = "an" if kind[:1].casefold() in "aeiou" else "a"
+        raise CannotAnswer(
+            f'"{name}" is {article} {kind}, and the rulings give levels to leaders alone ("a '
+            f'level 2 leader"; "Defeated leaders also retain their level"): they never say '
+            f"{article} {kind} has a level"
+        )
     support: list[str] = []
     if said:
         value, fact = said[-1]

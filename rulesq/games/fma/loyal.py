@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import sides
+from rulesq.games.fma import sides, words
 from rulesq.games.fma.claims import Claim, Stance, rule_claim
 
 if TYPE_CHECKING:
@@ -23,26 +23,38 @@ if TYPE_CHECKING:
     from rulesq.situation.model import CardRef
 
 LOYAL = "fma/rulings/loyal/1"
-#: Words of a line that name no faction: "unaligned", and the keywords the rulings name as such
-#: (Defeated characters: "keywords ... a defeated Mob character"; an erratum: "the Hero
-#: keyword"; another: "the “Sin” keyword"; Stealth: "characters with Stealth").
-_NOT_FACTIONS = ("unaligned", "stealth", "mob", "hero", "sin")
+
+
+def _line_words(ref: CardRef) -> list[str]:
+    """The words of a card's situation line, and of its inline card line."""
+    card = ref.card
+    words = list(ref.flags)
+    if card is not None and card.fields.get("inline"):
+        words += [str(i) for i in card.fields.get("icons") or ()]
+    return words
 
 
 def factions_of(ref: CardRef) -> list[str] | None:
-    """A card's factions: its corpus field, or the words of its situation line (None: unknown)."""
+    """A card's factions: its corpus field, or its line's words the data names factions.
+
+    None: unknown (no word of the line is a faction, nor says unaligned). Keywords are no
+    faction; a word the data does not classify is none either (``unclassified_of``).
+    """
     card = ref.card
-    words = [f for f in ref.flags if f.casefold() not in _NOT_FACTIONS]
     if card is not None and card.fields.get("faction"):
         return [str(card.fields["faction"])]
-    if card is not None and card.fields.get("inline"):
-        icons = [str(i) for i in card.fields.get("icons") or ()]
-        words += [i for i in icons if i.casefold() not in _NOT_FACTIONS]
-        if words or any(i.casefold() == "unaligned" for i in icons):
-            return words
-    if words or any(f.casefold() == "unaligned" for f in ref.flags):
-        return words
+    read = words.read(_line_words(ref))
+    if read.factions or read.unaligned:
+        return list(read.factions)
     return None
+
+
+def unclassified_of(ref: CardRef) -> list[str]:
+    """The words of a card's line the data does not classify (none when its corpus gives one)."""
+    card = ref.card
+    if card is not None and card.fields.get("faction"):
+        return []
+    return list(words.read(_line_words(ref)).unclassified)
 
 
 def loyal_number(ref: CardRef) -> int | None:
@@ -61,20 +73,32 @@ def loyal_claims(
     need = loyal_number(ref)
     if need is None:
         return []
-    wanted = factions_of(ref)
+    wanted = factions_of(ref) or []
+    maybe = {w.casefold(): w for w in unclassified_of(ref)}
     if not wanted:
+        if maybe:
+            raise CannotAnswer(
+                f'"{ref.name}" has Loyal: {need}; ' + words.unknown_reason(maybe.values())
+            )
         raise CannotAnswer(f'the situation does not give the factions of "{ref.name}"')
     folded = {w.casefold() for w in wanted}
     counted: list[str] = []
     unknown: list[str] = []
+    open_words: list[str] = []  # words ally and character share that may be factions
+
+    def weigh(name: str, factions: list[str] | None, others: list[str]) -> None:
+        """Count one character: a faction shared, unknown, or a shared unclassified word."""
+        if factions is not None and folded & {f.casefold() for f in factions}:
+            counted.append(name)
+        elif shared := [maybe[w.casefold()] for w in others if w.casefold() in maybe]:
+            open_words.extend(shared)
+        elif factions is None:
+            unknown.append(name)
+
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
-        factions = factions_of(leader)
-        if factions is None:
-            unknown.append(leader.name)
-        elif folded & {f.casefold() for f in factions}:
-            counted.append(leader.name)
+        weigh(leader.name, factions_of(leader), unclassified_of(leader))
     for character in state.characters.values():
         owner = character.owner or table.owners.get(normalise_name(character.name))
         if owner != player or character.gone or state.defeated_by(character.name) is not None:
@@ -84,9 +108,10 @@ def loyal_claims(
         if character.fact is not None:
             ctx.fact(character.fact)
         if character.traits is None:
-            unknown.append(character.name)
-        elif folded & {t.casefold() for t in character.traits}:
-            counted.append(character.name)
+            weigh(character.name, None, [])
+        else:
+            read = words.read(character.traits)
+            weigh(character.name, list(read.factions), list(read.unclassified))
     shown = "/".join(wanted)
     reason = (
         f'"{ref.name}" has Loyal: {need} and is {shown}; '
@@ -95,6 +120,8 @@ def loyal_claims(
     )
     if len(counted) >= need:
         return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
+    if open_words:
+        raise CannotAnswer(f"{reason}, and " + words.unknown_reason(open_words))
     if unknown:
         raise CannotAnswer(
             f"{reason}, and the situation does not give the factions of "

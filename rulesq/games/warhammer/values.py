@@ -201,6 +201,24 @@ def _times(board: Board, source: InPlay, target: InPlay, per: str, tokens: int) 
     return None
 
 
+def _unstated_tokens(source: InPlay, per: str) -> str:
+    """What to state when a grant counts resource tokens the situation does not give, or ""."""
+    if per not in _TOKEN_COUNTS or source.ref.value("tokens") is not None:
+        return ""
+    return (
+        f'the situation states no resource tokens on "{source.name}", and it may hold some: '
+        f'give their number where the board has it, e.g., "{source.name}" (tokens 0)'
+    )
+
+
+#: The "for each …" of a grant that counts the resource tokens on its card.
+_TOKEN_COUNTS = (
+    "resource token on this card",
+    "resource token on it",
+    "number of resource tokens on this unit",
+)
+
+
 def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
     """Whether a constant act reaches the target: a subject read here, else its terms."""
     found = _applies(source, target, _subject(constant), board)
@@ -365,8 +383,11 @@ def _grants(
             rest = _SIDE.sub("", cond).strip()
             holds = side and _holds(board, source, target, rest)
             times = _count(board, source, target, grant.per)
+            unstated = _unstated_tokens(source, grant.per)
+            if unstated:  # none stated is not none on it: its Forced effects may have put some
+                times = None
             if holds is None or times is None:
-                need = terms.missing(rest) if holds is None else ""
+                need = terms.missing(rest) if holds is None else unstated
                 value.gaps.append(
                     f'"{source.name}": "{quote.quote}" depends on what the situation does not state'
                     + (f": {need}" if need else "")

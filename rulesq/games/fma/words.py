@@ -1,0 +1,61 @@
+"""Which words of a situation line are factions: ``corpus/fma/words.toml``, read here alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from rulesq.paths import corpus_dir
+
+#: The file, in the FMA corpus folder, that classifies a line's words.
+WORDS_FILE = "words.toml"
+FACTION, NO_FACTION, KEYWORD = "factions", "no_faction", "keywords"
+
+
+@dataclass(frozen=True)
+class Words:
+    """A line's words read: its factions, whether it says unaligned, and the words not known."""
+
+    factions: tuple[str, ...]
+    unaligned: bool
+    unclassified: tuple[str, ...]
+
+
+@cache
+def table() -> dict[str, str]:
+    """Each word the data classifies (casefolded), to its class."""
+    from rulesq.tomlcache import read_toml
+
+    data = read_toml(corpus_dir() / "fma" / WORDS_FILE)
+    return {
+        str(word).casefold(): kind
+        for kind in (FACTION, NO_FACTION, KEYWORD)
+        for word in data.get(kind, {})
+    }
+
+
+def read(words: Iterable[str]) -> Words:
+    """The words split by the data: factions kept, keywords dropped, the rest unclassified."""
+    known = table()
+    factions: list[str] = []
+    unclassified: list[str] = []
+    unaligned = False
+    for word in words:
+        kind = known.get(word.casefold())
+        if kind == FACTION:
+            factions.append(word)
+        elif kind == NO_FACTION:
+            unaligned = True
+        elif kind is None:
+            unclassified.append(word)
+    return Words(tuple(factions), unaligned, tuple(unclassified))
+
+
+def unknown_reason(words: Iterable[str]) -> str:
+    """Why unclassified words leave an answer open, naming them."""
+    named = ", ".join(f'"{w}"' for w in dict.fromkeys(words))
+    return (
+        f"the rulings do not say whether {named} is a faction or another keyword "
+        "(corpus/fma/words.toml classifies the words they name)"
+    )
