@@ -24,6 +24,7 @@ from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, toughness
+from rulesq.games.warhammer.spendable import damage_left
 from rulesq.games.warhammer.values import Value, hit_points
 
 if TYPE_CHECKING:
@@ -149,7 +150,14 @@ def _deal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
             "assigned: not followed on the chain"
         )
         return False
-    total = target.damage + state.damage.get(id(target), 0) + amount
+    now = damage_left(board, target)
+    if now is None:
+        state.gaps.append(
+            f'the damage on "{target.name}" is not known: how a payment was split between the '
+            "pool and the damage on it is not stated"
+        )
+        return False
+    total = now + state.damage.get(id(target), 0) + amount
     state.damage[id(target)] = state.damage.get(id(target), 0) + amount
     points = hit_points(board, target)
     state.gaps += points.gaps

@@ -698,9 +698,15 @@ def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
         )
     # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
     value.gaps += unfollowed(board, _CANCELLING_WORDS)
+    now = damage_now(board, defender)
+    if now.least != now.most:
+        value.gaps.append(f"{now.step}, so it holds {now.least} to {now.most} damage")
     if value.value is None or value.gaps:
         return value
-    value.add(-defender.damage, f"less {defender.damage} damage on it", None, HIT_POINTS)
+    on = f"less {now.most} damage on it" + (f" ({now.step})" if now.step else "")
+    value.add(-now.most, on, None, HIT_POINTS)
+    value.texts += [t for t in now.texts if t not in value.texts]
+    value.rules += [r for r in now.rules if r not in value.rules]
     if any(defender is first for first in shields.redirected_from(board)):
         value.steps.append(
             "damage an effect would redirect from it is not counted: redirecting is not "
@@ -825,9 +831,10 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
     struck = Value(0)
     _counterstrike(board, attacker, struck)
     points = hit_points(board, attacker)
+    now = damage_now(board, attacker)
     if struck.gaps:
         most = _open_counterstrike(board)
-        if most is None or points.value is None or attacker.damage + most >= points.value:
+        if most is None or points.value is None or now.most + most >= points.value:
             value.gaps += [g for g in struck.gaps if g not in value.gaps]
             value.gaps.append(
                 f'if "{attacker.name}" takes it, it may be destroyed before combat damage '
@@ -842,14 +849,22 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
             "known: whether it is still attacking is not"
         )
         return True
-    if attacker.damage + struck.value < points.value:
+    if now.most + struck.value < points.value:
         return False
-    value.texts += [t for t in struck.texts if t not in value.texts]
+    if now.least + struck.value < points.value:
+        value.gaps.append(
+            f'"{attacker.name}" takes Counterstrike {struck.value} against {points.value} hit '
+            f"points: {now.step}, so whether it is destroyed before combat damage is not known"
+        )
+        value.texts += [t for t in now.texts if t not in value.texts]
+        return True
+    value.texts += [t for t in [*struck.texts, *now.texts] if t not in value.texts]
+    spent = f" ({now.step})" if now.step else ""
     value.steps.append(
         f'{"; ".join(struck.steps)}: "{attacker.name}" ({points.value} hit points, '
-        f"{attacker.damage} damage on it) is destroyed before combat damage and counts nothing"
+        f"{now.least} damage on it{spent}) is destroyed before combat damage and counts nothing"
     )
-    value.rules += [r for r in (COUNTERSTRIKE,) if r not in value.rules]
+    value.rules += [r for r in (COUNTERSTRIKE, *now.rules) if r not in value.rules]
     return True
 
 

@@ -34,10 +34,19 @@ _RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
 def settle(board: Board, situation: Situation) -> None:
     """Take what each player paid after his pool was read out of it (once per board)."""
     for player, capital in board.capitals.items():
-        if capital.resources_fact is None or capital.settled:
+        if capital.settled:
+            continue
+        if capital.resources_fact is None:
+            capital.settled = True
+            asked = [q.index for q in situation.questions]
+            if asked:  # no pool stated: what each payment took off a card is not known
+                _spent_unknown(board, player, capital, min(asked))
             continue
         capital.settled = True
         stated = capital.resources_fact.index
+        earlier = [q.index for q in situation.questions if q.index < stated]
+        if earlier:  # paid between a question and the pool restated: the split is not known
+            _spent_unknown(board, player, capital, min(earlier), stated)
         asked = [q.index for q in situation.questions if q.index > stated]
         if not asked:
             continue
@@ -48,6 +57,7 @@ def settle(board: Board, situation: Situation) -> None:
                 "phase resets the pool and collects resources: how many it holds now is not "
                 "stated"
             )
+            _spent_unknown(board, player, capital, min(asked))
             continue
         _settle(board, player, capital, min(asked))
 
@@ -78,7 +88,7 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
         """Count one payment; False (the pool left unknown) when its amount is not followed."""
         if amount:
             there = spendable.beside_pool(board, player, how != "triggered", at=index)
-            most = amount[0] if isinstance(amount, tuple) else amount
+            most = there.amount if isinstance(amount, tuple) else amount  # a least: up to all
             beside.append((min(most, there.amount), there))
         if isinstance(amount, tuple):  # only its least is known
             placed_at.append((index, amount[0], False))
@@ -181,10 +191,12 @@ def _beside(
             f"{stated} resources are stated, and what is paid after it ({what}) comes to "
             f"{spent}: more than the pool and the {flex} beside it ({steps}) hold"
         )
+        _spent_off(capital, 0, flex, sources)  # what the damage gave is not known either
         return
     if gaps:
         capital.resources, capital.pool_most = None, stated - spent + hi
         capital.pool_gap = f"{stated} resources are stated, " + "; ".join(gaps)
+        _spent_off(capital, 0, flex, sources)
         return
     capital.beside_spent = (lo, hi)
     _spent_off(capital, lo, hi, sources)
@@ -200,6 +212,56 @@ def _beside(
     )
 
 
+def _spent_unknown(
+    board: Board, player: str, capital: Capital, after: int, before: int | None = None
+) -> None:
+    """Damage each payment after ``after`` (and before ``before``) may have taken off a card.
+
+    With no pool stated, a new turn's pool not stated, or the pool stated only after the
+    payment, how each payment was split is not known: each card gave from none to what it held
+    then (a range, ``spendable.damage_now``).
+    """
+    payments: list[tuple[int, Link | InPlay]] = [
+        (link.fact.index, link)
+        for link in [*board.resolved, *board.chain]
+        if link.who == player
+        and link.fact.index > after
+        and link.fact.supposed is None
+        and (before is None or link.fact.index < before)
+    ]
+    payments += [
+        (placed.fact.index, placed)
+        for placed in board.cards
+        if placed.played_by == player
+        and placed.fact.index > after
+        and (before is None or placed.fact.index < before)
+        and placed.card is not None
+        and placed.fact.supposed is None
+    ]
+    for index, paid in payments:
+        triggered = getattr(paid, "kind", "") == "trigger"
+        there = spendable.beside_pool(board, player, not triggered, at=index)
+        held_damage = [(placed, held) for placed, held, is_damage in there.held if is_damage]
+        if not held_damage:
+            continue  # no card's damage to spend: the cost need not be read
+        amount = _cost_of(board, paid, player)
+        for placed, held in held_damage:
+            most = held if not isinstance(amount, int) else min(held, amount)
+            before = capital.damage_spent.get(id(placed), (0, 0))[1]
+            if most:
+                capital.damage_spent[id(placed)] = (0, min(held, before + most))
+
+
+def _cost_of(board: Board, paid: Link | InPlay, player: str) -> Cost:
+    """What a link added or a card attached cost its player (None or a least when not known)."""
+    from rulesq.games.warhammer.board import Link
+
+    if isinstance(paid, Link):
+        return _link_cost(board, paid, player)[0]
+    assert paid.card is not None
+    return _price(board, paid.card, player, None, paid.fact.index)[0]
+
+
 def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spendable]) -> None:
     """What each card's damage gave of the ``lo`` to ``hi`` spent beside the pool, least and most.
 
@@ -213,8 +275,10 @@ def _spent_off(capital: Capital, lo: int, hi: int, sources: list[spendable.Spend
                 held[id(placed)] = (placed, amount, is_damage)
     whole = sum(amount for _, amount, _ in held.values())
     for key, (_placed, amount, is_damage) in held.items():
-        if is_damage:
-            capital.damage_spent[key] = (max(0, lo - (whole - amount)), min(amount, hi))
+        if is_damage:  # widened by what a payment before the pool was stated may have taken
+            earlier = capital.damage_spent.get(key, (0, 0))[1]
+            least = max(0, lo - (whole - amount))
+            capital.damage_spent[key] = (least, min(amount, hi + earlier))
 
 
 def _how(link: Link) -> str:

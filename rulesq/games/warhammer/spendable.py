@@ -152,3 +152,17 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
             "payments were split between the pool and the damage is not stated)"
         )
     return Damage(placed.damage - hi, placed.damage - lo, step, texts, rules)
+
+
+def damage_left(board: Board, placed: InPlay) -> int | None:
+    """The damage on a card once what was spent off it is gone (None: the split is not stated)."""
+    now = damage_now(board, placed)
+    return now.least if now.least == now.most else None
+
+
+def bears_damage(board: Board, placed: InPlay) -> bool | None:
+    """Whether a card has damage on it once what was spent off it is gone (None: not known)."""
+    now = damage_now(board, placed)
+    if now.least > 0:
+        return True
+    return False if now.most <= 0 else None

@@ -290,7 +290,15 @@ def given(
                         "and more than one damage reaches it"
                     )
                     return None
-                amount = target.damage
+                from rulesq.games.warhammer.spendable import damage_left, damage_now
+
+                amount = damage_left(board, target)
+                if amount is None:
+                    value.gaps.append(
+                        f'{quote}, X the damage on "{target.name}": '
+                        f"{damage_now(board, target).step}"
+                    )
+                    return None
                 why = (
                     f'"{name}" gives it Toughness X {term.duration}, X the damage on it ({amount})'
                 )

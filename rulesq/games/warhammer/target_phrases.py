@@ -77,7 +77,12 @@ def _qualifies(
         elif low == "damaged":
             if any(a.card is unit for a in board.assigned):
                 raise CannotAnswer(f'the damage on "{unit.name}" now is not followed')
-            if unit.damage <= 0:
+            from rulesq.games.warhammer.spendable import bears_damage, damage_now
+
+            damaged = bears_damage(board, unit)
+            if damaged is None:
+                raise CannotAnswer(f'"{unit.name}": {damage_now(board, unit).step}')
+            if not damaged:
                 return False
         elif low in ("attacking", "defending"):
             side = [] if attack is None else attack.attackers

@@ -50,7 +50,9 @@ def _reaches(board: Board, target: InPlay, wanted: str, player: str) -> bool | N
         return False
     if any(a.card is target for a in board.assigned):
         return None  # damage assigned in the situation: whether it is on the unit yet
-    return target.damage > 0
+    from rulesq.games.warhammer.spendable import bears_damage
+
+    return bears_damage(board, target)
 
 
 def targets_named(board: Board, link: Link, wanted: str, player: str) -> bool | None:

@@ -114,11 +114,11 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
         )
         if target not in side:
             return False
-    if term.undamaged and target.damage:
+    if term.undamaged and _damaged(board, target):
         return False
     if term.equipped and not _equipped(board, target):
         return False
-    if term.state == "damaged" and not target.damage:
+    if term.state == "damaged" and not _damaged(board, target):
         return False
     if term.state == "questing" and not _questing(board, target):
         return False
@@ -137,6 +137,17 @@ def reaches(board: Board, owner: str, zone: Zone | None, target: InPlay, term: R
     if term.where == "in all corresponding zones":
         return zone is not None and target.zone is zone
     return True
+
+
+def _damaged(board: Board, target: InPlay) -> bool:
+    """Whether a unit has damage on it now (CannotAnswer when what was spent off it is open)."""
+    from rulesq.errors import CannotAnswer
+    from rulesq.games.warhammer.spendable import bears_damage, damage_now
+
+    found = bears_damage(board, target)
+    if found is None:
+        raise CannotAnswer(f'"{target.name}": {damage_now(board, target).step}')
+    return found
 
 
 def _corrupted(board: Board, target: InPlay) -> bool:
@@ -394,7 +405,9 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
 
         return tokens_held(board, source)
     if term.kind == "damage":
-        return target.damage
+        from rulesq.games.warhammer.spendable import damage_left
+
+        return damage_left(board, target)
     if term.kind == "burning":
         return sum(len(capital.burning) for capital in board.capitals.values())
     if term.kind == "developments":

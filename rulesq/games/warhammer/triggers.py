@@ -150,7 +150,13 @@ def _you_heal(board: Board, source: InPlay, count: Count) -> None:
         if healer.owner != source.owner:
             count.unmet(f'"{event.card.name}" is healed by the opponent\'s "{healer.name}"')
             continue
-        if event.card.damage <= 0:
+        from rulesq.games.warhammer.spendable import bears_damage, damage_now
+
+        damaged = bears_damage(board, event.card)
+        if damaged is None:
+            count.gaps.append(f'"{event.card.name}": {damage_now(board, event.card).step}')
+            continue
+        if not damaged:
             count.unmet(f'"{event.card.name}" has no damage on it, so it is not healed', HEALING)
             continue
         count.met(f'"{healer.name}" heals "{event.card.name}"', HEALING, QA_HEALED_EACH)

@@ -186,7 +186,7 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
     return None
 
 
-def _times(source: InPlay, target: InPlay, per: str, tokens: int) -> int | None:
+def _times(board: Board, source: InPlay, target: InPlay, per: str, tokens: int) -> int | None:
     """How many times a "for each …" counts (None when not read); ``tokens``: on the source."""
     if not per:
         return 1
@@ -195,7 +195,9 @@ def _times(source: InPlay, target: InPlay, per: str, tokens: int) -> int | None:
     if per in ("resource token on this card", "number of resource tokens on this unit"):
         return tokens
     if per in ("damage on it",):
-        return target.damage
+        from rulesq.games.warhammer.spendable import damage_left
+
+        return damage_left(board, target)
     return None
 
 
@@ -246,7 +248,7 @@ def _count(board: Board, source: InPlay, target: InPlay, per: str) -> int | None
             return None
     from rulesq.games.warhammer.places import tokens_held
 
-    found = _times(source, target, per, tokens_held(board, source))
+    found = _times(board, source, target, per, tokens_held(board, source))
     if found is not None:
         return found
     term = terms.count_term(per)
@@ -265,7 +267,10 @@ def x_value(board: Board, source: InPlay) -> tuple[int | None, str]:
     found = _count(board, source, source, texts.X)
     if found is not None:
         return found, f"X is the {words}: {found}"
-    if _times(source, source, words, source.tokens) is None and terms.count_term(words) is None:
+    if (
+        _times(board, source, source, words, source.tokens) is None
+        and terms.count_term(words) is None
+    ):
         return None, f'rulesq does not read "X is the {words}"'
     return None, f"X is the {words}, and the situation does not state it"
 
