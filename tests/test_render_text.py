@@ -152,6 +152,15 @@ def test_several_gaps_are_each_said_once() -> None:
         assert text.count(said) == 1, result.output
 
 
+def test_one_gap_the_reason_says_is_not_listed_again() -> None:
+    """A reason that holds its one gap (with words before it) says it once, not twice."""
+    case = "tests/cases/warhammer-resources/damage-that-may-have-been-spent-leaves-the-unit-open.rq"
+    result = runner.invoke(app, ["ask", case])
+    assert "cannot answer: the remaining hit points" in result.output, result.output
+    text = " ".join(result.output.split())
+    assert text.count("so it holds 0 to 2 damage") == 1, result.output
+
+
 def test_why_a_call_does_not_agree_wraps_under_the_call() -> None:
     """A DISAGREE's detail goes on under the call (the call itself kept as written)."""
     situation = (

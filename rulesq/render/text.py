@@ -52,6 +52,8 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
             out.append(f"  {word}, for {len(gaps)} reasons:")
         else:
             out.append(_wrap(f"{word}: {answer.reason}", "  "))
+            if len(gaps) == 1 and gaps[0] in answer.reason:
+                gaps = []  # the reason says the one gap already
         out += [_wrap(f"- {gap}", "    ") for gap in gaps]
     else:
         assert answer.verdict is not None
