@@ -36,12 +36,16 @@ DEFEATED_COUNTS = "fma/rulings/defeated-characters/1"
 
 def same_name(a: Character, b: Character) -> bool:
     """Whether two characters have the same name (a card's ``same_name_as`` counts)."""
-    names = {normalise_name(a.name), normalise_name(b.name)}
-    if len(names) == 1:
+    return names_match(a.name, a.card, b.name, b.card)
+
+
+def names_match(name_a: str, card_a: Card | None, name_b: str, card_b: Card | None) -> bool:
+    """Whether two names are one: spelt alike, or one card's ``same_name_as`` names the other."""
+    if normalise_name(name_a) == normalise_name(name_b):
         return True
-    for card, other in ((a.card, b), (b.card, a)):
+    for card, other in ((card_a, name_b), (card_b, name_a)):
         alias = card.fields.get("same_name_as") if card is not None else None
-        if alias and normalise_name(str(alias)) == normalise_name(other.name):
+        if alias and normalise_name(str(alias)) == normalise_name(other):
             return True
     return False
 
@@ -108,18 +112,11 @@ def play_gate(
 
     Returns the claim (None: none), and why it is not known when a copy's mob status is not.
     """
-    names = {normalise_name(card.name)}
-    alias = card.fields.get("same_name_as")
-    if alias:
-        names.add(normalise_name(str(alias)))
     for mine in state.characters.values():
         theirs = mine.owner or table.owners.get(normalise_name(mine.name))
         if theirs != player or mine.gone:
             continue
-        other = mine.card.fields.get("same_name_as") if mine.card is not None else None
-        if normalise_name(mine.name) not in names and not (
-            other and normalise_name(str(other)) == normalise_name(card.name)
-        ):
+        if not names_match(mine.name, mine.card, card.name, card):
             continue
         mob = mine.has_trait("mob")
         leader = table.leaders.get(player)
@@ -152,11 +149,11 @@ def play_gate(
             UNIQUE_CONTROL,
             *((DEFEATED_COUNTS,) if defeated is not None else ()),
         ), None
-    return _leader_gate(ctx, state, table, card, player, names)
+    return _leader_gate(ctx, state, table, card, player)
 
 
 def _leader_gate(
-    ctx: Context, state: State, table: Table, card: Card, player: str, names: set[str]
+    ctx: Context, state: State, table: Table, card: Card, player: str
 ) -> tuple[Claim | None, str | None]:
     """The no to playing a copy of the player's own leader, named but not given as a character.
 
@@ -164,7 +161,11 @@ def _leader_gate(
     the words his line (or his card's keywords) gives him, and is otherwise not known.
     """
     leader = table.leaders.get(player)
-    if leader is None or _ref_key(leader) not in names or _ref_key(leader) in state.characters:
+    if (
+        leader is None
+        or not names_match(_ref_key(leader), None, card.name, card)
+        or _ref_key(leader) in state.characters
+    ):
         return None, None
     if _ref_key(leader) in still_out(ctx):
         return None, (
