@@ -570,9 +570,11 @@ class Moves:
         count = int(number) if number is not None else 1
         state, player = self.state, self.state.player(who)
         what = f"'{fact.text.strip()}' (line {fact.span.line})"
-        if player.hand_exact and state.hand(who):
+        size, held = state.hand_size(who), state.hand(who)
+        if held and (player.hand_exact or (size is not None and len(held) >= size)):
+            # Known card by card (stated whole, or counted with every card named): the cards
+            # loaded are some of those named, not known which.
             raise CannotAnswer(f"{what}: the hand is known card by card; name the cards loaded")
-        size = state.hand_size(who)
         if size is not None and size < count:
             raise CannotAnswer(f"{what}: the player holds only {size} card(s)")
         ship = self._ship(fact.cards[-1], who)
