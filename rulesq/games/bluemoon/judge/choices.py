@@ -34,6 +34,13 @@ from rulesq.games.bluemoon.judge.removals import (
     them_of,
     with_interference_effects,
 )
+from rulesq.games.bluemoon.judge.searches import (
+    exchange_candidates,
+    exchange_ways,
+    exchanged_for,
+    selected_from_deck,
+    selection_ways,
+)
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
 from rulesq.games.bluemoon.judge.values import holds
@@ -47,16 +54,27 @@ if TYPE_CHECKING:
 #: many ways of taking them: beyond, the choice is not tried (no answer may rest on it).
 CHOICE_CARDS = 8
 CHOICE_WAYS = 6
+#: A search of a pile may take any card of the game that fits and the situation places nowhere
+#: else: this many such ways are tried (Entreat Favor's pick names each influence card).
+SEARCH_WAYS = 12
 #: The stated events that are an optional text's act, by the kind of act.
 IN_PLAY_ACTS = frozenset({"discard"})
 HAND_ACTS = frozenset({"discard"})
 RETRIEVES = frozenset({"retrieve"})
 LOADS = frozenset({"load"})
+EXCHANGES = frozenset({"exchange"})
+#: A pick from the draw deck is stated by the card it plays or loads.
+SELECTS = frozenset({"play", "load"})
 NONE: frozenset[str] = frozenset()
 #: The question kinds about a choice itself (see ``Pending.about``).
 RETRIEVE_ASKS = frozenset({"can_retrieve"})
 DISCARD_ASKS = frozenset({"can_discard"})
 LOAD_ASKS = frozenset({"can_load", "can_load_any"})
+EXCHANGE_ASKS = frozenset({"can_exchange"})
+SELECT_ASKS = frozenset({"can_play_from_deck", "can_load", "can_load_any"})
+#: The question kinds about the choice when they name a card it could take (the condition it
+#: reads: a card the exchange takes is on the discard pile as the text is read, BM-Q344).
+TAKEN_ASKS = frozenset({"in_discard_pile"})
 HAND_ASKS = frozenset(
     {"can_discard", "satisfied", "discard_value", "who_chooses", "must_discard", "discard_count"}
 )
@@ -86,6 +104,14 @@ class Pending:
     #: hand is stated just before the question: when both players choose, the other player of
     #: a Chosen One acts first (FAQ, Card Play: Timing), after what the situation states of it.
     at: int | None = None
+    #: The cards (names) the choice could take, whose state it reads (``TAKEN_ASKS``).
+    takes: frozenset[str] = frozenset()
+
+    def is_about(self, kind: str, names: list[str]) -> bool:
+        """Whether a question (its kind, the cards it names) asks about this choice itself."""
+        return kind in self.about or (
+            kind in TAKEN_ASKS and any(name in self.takes for name in names)
+        )
 
     @property
     def where(self) -> int:
@@ -103,6 +129,10 @@ class Pending:
         """
         if self.hand:
             return HAND_ASKS
+        if self.act == "exchange":
+            return EXCHANGE_ASKS
+        if self.act == "select":
+            return SELECT_ASKS
         if self.act == "load":
             return LOAD_ASKS
         return RETRIEVE_ASKS if self.act == "retrieve" else DISCARD_ASKS
@@ -129,7 +159,23 @@ class Pending:
         """How the situation may state the choice."""
         if self.whole:
             return f"say {self.use_line}, or say nothing if it was not used"
+        if self.act == "select":
+            poss = "my" if self.player == "I" else "your"
+            return (
+                f"state what it did: {self.player} play … from {poss} draw deck / {self.player} "
+                f"load a card from {poss} draw deck onto …, or {self.no_use_line}"
+            )
+        if self.ways is None or self.act == "exchange":
+            return f"state what it did: {self.player} {self.act} …, or {self.no_use_line}"
         return f"state what it did: {self.player} {self.act} …, or say nothing if it was not used"
+
+    @property
+    def no_use_line(self) -> str:
+        """The statement that the text was not used."""
+        do = "do" if self.player == "I" else "does"
+        return (
+            f"{self.player} {do} not use the special power text of {quoted(self.source.card.name)}"
+        )
 
     @property
     def use_line(self) -> str:
@@ -233,6 +279,8 @@ def optional_kind(source: Source) -> bool:
         or _hand_taken(act) is not None
         or _shuffle_away(act) is not None
         or _retrieved(act) is not None
+        or exchanged_for(act) is not None
+        or selected_from_deck(source, act) is not None
         for _, act in _acts(source)
     )
 
@@ -279,6 +327,14 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     return out
 
 
+def _not_used(after: list[Event], source: Source) -> bool:
+    """Whether the situation states that the text was not used (``I do not use …``)."""
+    return any(
+        e.kind == "no_use" and e.who == source.controller and e.cards and e.cards[0] is source.card
+        for e in after
+    )
+
+
 def _use_stated(after: list[Event], source: Source) -> bool:
     """Whether a use of the text is stated after its play."""
     who = source.controller
@@ -305,6 +361,13 @@ def _used(
             return True
         if e.kind == "load" and e.who == who and e.data.get("text_of") == source.card.uid:
             return True
+        if e.kind == "exchange" and e.who == who and e.cards and e.cards[0] is source.card:
+            return True
+        if e.kind == "play" and e.who == who:
+            by = e.data.get("by_text")
+            card = getattr(by, "card", None)  # the text that played it (forked: by uid)
+            if card is not None and card.uid == source.card.uid:
+                return True
         if e.kind == "discard" and e.data.get("where") == "play" and e.who == who:
             return True
         if e.kind == "discard" and e.data.get("where") == "hand" and e.who == hand:
@@ -316,6 +379,8 @@ def _pending(
     forces: Forces, source: Source, play: Event, after: list[Event], before: int | None
 ) -> list[Pending]:
     """The choices an unstated optional text leaves, one for each player who chooses."""
+    if _not_used(after, source):
+        return []
     for do, act in _acts(source):
         if _own_hand_discard(act):
             who = source.controller
@@ -377,6 +442,28 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
             if pending is None:
                 continue
             pending.use_stated = _use_stated(after, source)
+            return pending
+        elif (taken := exchanged_for(act)) is not None and not _used(
+            after, source, EXCHANGES, who, use=False
+        ):
+            candidates = exchange_candidates(forces, source, taken)
+            if not candidates:
+                continue
+            pending = Pending(source, line, None, whole=False, act="exchange")
+            pending.use_stated = _use_stated(after, source)
+            pending.takes = frozenset(c.name for c in candidates)
+            ways = exchange_ways(pending.player, source, candidates)
+            pending.ways = ways if len(ways) <= SEARCH_WAYS else None
+            return pending
+        elif (pick := selected_from_deck(source, act)) is not None and not _used(
+            after, source, SELECTS, who, use=False
+        ):
+            pending = Pending(source, line, None, whole=False, act="select")
+            ways = selection_ways(forces, source, pick, pending.player)
+            if not ways:
+                continue
+            pending.use_stated = _use_stated(after, source)
+            pending.ways = ways if len(ways) <= SEARCH_WAYS else None
             return pending
         elif (what := _retrieved(act)) is not None and not _used(
             after, source, RETRIEVES, who, use=False

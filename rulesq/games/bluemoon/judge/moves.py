@@ -16,7 +16,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
 from rulesq.games.bluemoon.judge.choices import hand_taken_by_use, shuffled_by_use
 from rulesq.games.bluemoon.judge.claims import require_followed
-from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
+from rulesq.games.bluemoon.judge.deck_plays import deck_loading_texts, deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
@@ -585,6 +585,65 @@ class Moves:
             if player.hand_count is not None and player.hand_count > 0:
                 player.hand_count -= 1
             self._load(card, ship, who)
+
+    def on_load_from_deck(self, fact: Fact) -> None:
+        """A card a text in force selects from the draw deck and loads onto a ship.
+
+        The card never passes through the hand (the hand keeps its count); the draw deck,
+        when its size is known, holds one card fewer.
+        """
+        who = fact.who or ME
+        *refs, ship_ref = fact.cards
+        what = f"'{fact.text.strip()}' (line {fact.span.line})"
+        if refs:
+            card = self.new_card(refs[0], who, Zone.DECK)
+        else:
+            info = CardInfo(name=UNNAMED, kind="unknown", icons_known=False)
+            card = self.new_card(info, who, Zone.DECK)
+        texts = deck_loading_texts(Forces(self.state), card, who)
+        if not texts:
+            raise CannotAnswer(
+                f"{what}: no card text in force has its player load "
+                + (f'"{card.name}"' if refs else "a card")
+                + " from the draw deck onto a ship"
+            )
+        ship = self._ship(ship_ref, who)
+        player = self.state.player(who)
+        if player.deck_count is not None and player.deck_count > 0:
+            player.deck_count -= 1
+        card.source = "deck"
+        card.zone, card.ship = Zone.CARGO, ship
+        self.record(
+            "load", who, (card, ship), by_text=True, from_deck=True, text_of=texts[-1].card.uid
+        )
+
+    def on_exchange(self, fact: Fact) -> None:
+        """A card in play exchanged with one of its player's discard pile (by its text).
+
+        The first goes onto the discard pile; the second, from there, takes its place in play.
+        """
+        who = fact.who or ME
+        first_ref, second_ref = fact.cards[:2]
+        first = self.locate(first_ref, who, state_in_play())
+        if first is None:
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): \"{first_ref.name}\" is not "
+                "in play, so nothing puts it on the discard pile in exchange"
+            )
+        second = self.locate(second_ref, who, frozenset({Zone.DISCARD}))
+        if second is None:
+            second = self.new_card(second_ref, who, Zone.DISCARD)
+        zone = first.zone
+        self.to_discard(first)
+        second.change(zone=zone, active=True, turn=self.state.turn, seq=self.state.next_seq())
+        self.recount(second, +1)
+        self.record("exchange", who, (first, second))
+
+    def on_no_use(self, fact: Fact) -> None:
+        """A player does not use the optional text of a card played: it is stated."""
+        who = fact.who or ME
+        card = self.locate(fact.card, who) or self.put_in_play(fact.card, who)
+        self.record("no_use", who, (card,))
 
     def _ship(self, ref: CardRef, who: str) -> Instance:
         """The ship a player loads cards onto (in his influence area, or landed)."""

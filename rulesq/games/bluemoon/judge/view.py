@@ -288,7 +288,8 @@ class View:
             return ()
         out = []
         for pending in pending_choices(self.forces, self.ctx.question.span.line):
-            if self.ctx.question.kind in pending.about:
+            names = [ref.name for ref in self.ctx.question.cards]
+            if pending.is_about(self.ctx.question.kind, names):
                 continue
             if pending.use_stated:
                 raise CannotAnswer(
@@ -306,6 +307,10 @@ class View:
                         "situation "
                         "does not say whether he did, which decides the answer: {verdicts} "
                         f"({pending.hint})"
+                        if pending.ways is not None
+                        else f"{pending.what}: {pending.chooser} may choose not to act, and "
+                        "the situation does not say whether he did; it has too many ways to "
+                        f"try, so no answer may rest on it ({pending.hint})"
                     ),
                     taken="if it is not used",
                     branches=tuple(
