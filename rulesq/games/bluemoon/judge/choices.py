@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 CHOICE_CARDS = 8
 CHOICE_WAYS = 6
 #: A search of a pile may take any card of the game that fits and the situation places nowhere
-#: else: this many such ways are tried (Entreat Favor's pick names each influence card).
+#: else: this many such ways are tried (a pick of "one influence card" names each of them).
 SEARCH_WAYS = 12
 #: The stated events that are an optional text's act, by the kind of act.
 IN_PLAY_ACTS = frozenset({"discard"})
@@ -73,7 +73,8 @@ LOAD_ASKS = frozenset({"can_load", "can_load_any"})
 EXCHANGE_ASKS = frozenset({"can_exchange"})
 SELECT_ASKS = frozenset({"can_play_from_deck", "can_load", "can_load_any"})
 #: The question kinds about the choice when they name a card it could take (the condition it
-#: reads: a card the exchange takes is on the discard pile as the text is read, BM-Q344).
+#: reads: a card the exchange takes is on the discard pile as the text is read, FAQ,
+#: Influence and Achievement Cards).
 TAKEN_ASKS = frozenset({"in_discard_pile"})
 HAND_ASKS = frozenset(
     {"can_discard", "satisfied", "discard_value", "who_chooses", "must_discard", "discard_count"}
