@@ -2,9 +2,10 @@
 
 "Now I search through my discard pile and may exchange this card with any Hyla card from
 there", "Now I search through my draw deck and may select either one influence card and play
-it, or one character/booster/support card and load it onto one of my ships". A pile the situation does not give card by card may hold any card of the game that
-fits and that the situation places nowhere else (a situation names a card once): each is a way
-the choice could have gone, stated as the situation would say it.
+it, or one character/booster/support card and load it onto one of my ships". A pile the
+situation does not give card by card may hold any card of the game that fits and that the
+situation places nowhere else (a situation names a card once): each is a way the choice could
+have gone, stated as the situation would say it.
 """
 
 from __future__ import annotations
