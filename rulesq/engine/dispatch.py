@@ -316,11 +316,12 @@ def answer_question(
             say = defaults.icons_decide(
                 situation, question, answer, ask, game.flags_tried(), restated
             )
+            if say is None:
+                # Each way of a choice asked, the choices it leaves met anew (a text no longer
+                # ignored once a card is discarded) are asked each way too.
+                say = defaults.choice_decides(situation, question, answer, ask)
         except defaults.TooManyChoices as error:
             return Context(situation, question, game, {}).cannot(str(error))
-        if say is not None:
-            return Context(situation, question, game, {}).cannot(say)
-        say = defaults.choice_decides(situation, question, answer, plain)
         if say is not None:
             return Context(situation, question, game, {}).cannot(say)
     return answer
