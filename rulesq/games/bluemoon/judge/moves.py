@@ -128,6 +128,13 @@ class Moves:
         else:
             card = self._from_landed_ship(ref, who)
         if card is None:
+            if state.player(who).hand_exact:
+                fact = self.fact
+                where = f"'{fact.text.strip()}' (line {fact.span.line}): " if fact else ""
+                raise CannotAnswer(
+                    f'{where}"{ref.name}" is not in the hand, which the situation gives card by '
+                    "card: name it in the hand, or write the draw that brings it there"
+                )
             card = self.new_card(ref, who, _HAND)
             card.source = "hand"
         if card.source == "hand":
