@@ -75,6 +75,8 @@ class Moves:
     applied: list[tuple[Instance, Instance]]
     #: For each application, the opponent's effects then influencing the target (None: unknown).
     applied_influence: list[frozenset[tuple[int, str]] | None]
+    #: The fact being read (None between facts).
+    fact: Fact | None
 
     def new_card(
         self, ref: CardRef | CardInfo, owner: str, zone: Zone, active: bool = False
