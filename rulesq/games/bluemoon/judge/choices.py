@@ -44,7 +44,7 @@ from rulesq.games.bluemoon.judge.searches import (
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
 from rulesq.games.bluemoon.judge.values import holds
-from rulesq.games.bluemoon.selectors import Cards, Place, ShipPlace, Which
+from rulesq.games.bluemoon.selectors import CardChoice, Cards, Place, ShipPlace, Which
 from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
@@ -252,9 +252,16 @@ def _retrieved(act: a.Act) -> Cards | None:
 
 
 def _own_hand_discard(act: a.Act) -> bool:
-    """Whether an act discards cards from its player's own hand ("to attract one dragon")."""
-    return isinstance(act, a.Discard) and (
-        _from_hand(act.cards, Role.CONTROLLER) or _from_hand(act.cards, Role.BOTH)
+    """Whether an act discards cards from its player's own hand ("to attract one dragon").
+
+    A choice of selectors ("two leadership cards, two Hyla cards or two crystal cards from my
+    hand") when each of them is of the hand.
+    """
+    if not isinstance(act, a.Discard):
+        return False
+    options = act.cards.options if isinstance(act.cards, CardChoice) else (act.cards,)
+    return all(
+        _from_hand(cards, Role.CONTROLLER) or _from_hand(cards, Role.BOTH) for cards in options
     )
 
 
