@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.disclosure import state_after
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.removals import (
     WHOLE,
@@ -406,16 +407,36 @@ def _pending(
     return [] if found is None else [found]
 
 
+def _at_play(forces: Forces, source: Source, play: Event) -> tuple[Forces, Source]:
+    """The game as the text acted (just after its play), with the text's source in it.
+
+    The cards the text could take are those of that moment: a card played later was not there
+    to take, and a card covered or gone later was (a retrieve could have saved it).
+    """
+    moment = state_after(forces.state, play)
+    if moment is forces.state:
+        return forces, source
+    twin = next((c for c in moment.cards if c.uid == source.card.uid), None)
+    if twin is None:
+        return forces, source
+    return Forces(moment), Source(twin, source.effect, source.index)
+
+
 def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> Pending | None:
-    """The ways an unstated optional text could have been used, or None (stated, or no way)."""
+    """The ways an unstated optional text could have been used, or None (stated, or no way).
+
+    Its use is read in the events after the play (``source``, of the question's game); the
+    cards it could take, in the game as it acted (:func:`_at_play`).
+    """
     assert play.line is not None
     line = play.line
     who = source.controller
+    then, acting = _at_play(forces, source, play)
     for _, act in _acts(source):
         if play_discard(act) and not _used(after, source, IN_PLAY_ACTS, who, use=False):
-            found = [o for o in offers_of(forces, [source]) if o.optional]
+            found = [o for o in offers_of(then, [acting]) if o.optional]
             for offer in found:
-                pending = _discard_ways(forces, offer, line)
+                pending = _discard_ways(then, offer, line)
                 if pending is not None and not (pending.whole and _use_stated(after, source)):
                     pending.use_stated = _use_stated(after, source)
                     return pending
@@ -437,7 +458,7 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
                 pending.ways.append((pending.use_line, "if it is used"))
             return pending
         elif (what := _shuffle_away(act)) is not None and not _used(after, source, NONE, who):
-            if not _shuffled(forces, source, what):
+            if not _shuffled(then, acting, what):
                 continue
             pending = Pending(source, line, [], whole=True)
             assert pending.ways is not None
@@ -446,7 +467,7 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
         elif (most := _own_hand_load(act)) is not None and not _used(
             after, source, LOADS, who, use=False
         ):
-            pending = _load_ways(forces, source, line, most)
+            pending = _load_ways(then, acting, line, most)
             if pending is None:
                 continue
             pending.use_stated = _use_stated(after, source)
@@ -454,7 +475,7 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
         elif (taken := exchanged_for(act)) is not None and not _used(
             after, source, EXCHANGES, who, use=False
         ):
-            candidates = exchange_candidates(forces, source, taken)
+            candidates = exchange_candidates(then, acting, taken)
             if not candidates:
                 continue
             pending = Pending(source, line, None, whole=False, act="exchange")
@@ -467,7 +488,7 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
             after, source, SELECTS, who, use=False
         ):
             pending = Pending(source, line, None, whole=False, act="select")
-            ways = selection_ways(forces, source, pick, pending.player)
+            ways = selection_ways(then, acting, pick, pending.player)
             if not ways:
                 continue
             pending.use_stated = _use_stated(after, source)
@@ -486,13 +507,13 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
             )
             candidates = [
                 c
-                for c in forces.state.cards
+                for c in then.state.cards
                 if c.in_play
                 and c.owner == who
                 and c.zone is not Zone.CARGO
-                and c is not source.card  # FAQ, Special Power Texts: Other: 'should be
+                and c is not acting.card  # FAQ, Special Power Texts: Other: 'should be
                 # considered to have a similar prohibition' (not this card)
-                and matches(base, c, who, forces, source.card)
+                and matches(base, c, who, then, acting.card)
             ]
             if not candidates:
                 continue
