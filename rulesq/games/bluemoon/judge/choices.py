@@ -108,6 +108,8 @@ class Pending:
     at: int | None = None
     #: The cards (names) the choice could take, whose state it reads (``TAKEN_ASKS``).
     takes: frozenset[str] = frozenset()
+    #: Whether the text acted as its card was played (else: a use of an active card's text).
+    played: bool = True
 
     def is_about(self, kind: str, names: list[str]) -> bool:
         """Whether a question (its kind, the cards it names) asks about this choice itself."""
@@ -142,7 +144,8 @@ class Pending:
     @property
     def what(self) -> str:
         """The choice, as the answer names it."""
-        return f'"{self.source.card.name}" was played with "{self.source.quote}"'
+        verb = "was played with" if self.played else "was used:"
+        return f'"{self.source.card.name}" {verb} "{self.source.quote}"'
 
     @property
     def player(self) -> str:
@@ -333,6 +336,35 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
                 continue
             after = [e for e in state.events if e.seq > event.seq]
             out += _pending(forces, source, event, after, before)
+    return out + _stated_uses(forces, before, {id(e.cards[0]) for e in plays})
+
+
+def _stated_uses(forces: Forces, before: int | None, played: set[int]) -> list[Pending]:
+    """The uses stated of active cards' optional texts that pick cards, the cards not stated.
+
+    "On my turn, I may discard one of your active booster/support cards": ``I use the special
+    power text of …`` with no discard stated since says the text acted, not on which card.
+    """
+    state = forces.state
+    out: list[Pending] = []
+    for event in state.fight_events("use_text"):
+        if (
+            not event.cards
+            or event.line is None
+            or (before is not None and event.line >= before)
+            or event.data.get("implied")
+            or id(event.cards[0]) in played
+            or not forces.live(event.cards[0])
+        ):
+            continue
+        after = [e for e in state.events if e.seq > event.seq]
+        for source in forces.in_force(event.cards[0]):
+            if not optional_kind(source):
+                continue
+            found = _choice(forces, source, event, after)
+            if found is not None and not found.whole:
+                found.use_stated, found.played = True, False
+                out.append(found)
     return out
 
 
