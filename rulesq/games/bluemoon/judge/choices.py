@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.disclosure import state_after
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.removals import (
     WHOLE,
@@ -43,7 +42,7 @@ from rulesq.games.bluemoon.judge.searches import (
     selection_ways,
 )
 from rulesq.games.bluemoon.judge.select import matches
-from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
+from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other, state_after
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import CardChoice, Cards, Place, ShipPlace, Which
 from rulesq.games.bluemoon.vocab import Role

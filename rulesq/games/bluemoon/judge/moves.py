@@ -22,6 +22,7 @@ from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
+from rulesq.games.bluemoon.judge.searches import exchanged_for
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
@@ -638,6 +639,17 @@ class Moves:
             raise CannotAnswer(
                 f"'{fact.text.strip()}' (line {fact.span.line}): \"{first_ref.name}\" is not "
                 "in play, so nothing puts it on the discard pile in exchange"
+            )
+        if not any(
+            exchanged_for(act) is not None
+            for source in effects_of(first)
+            if isinstance(source.effect, fx.ActionEffect)
+            for do in source.effect.dos
+            for act in do.acts
+        ):
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): no text of "
+                f'"{first_ref.name}" exchanges it with a card of the discard pile'
             )
         second = self.locate(second_ref, who, frozenset({Zone.DISCARD}))
         if second is None:
