@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.removals import (
     WHOLE,
@@ -655,11 +656,27 @@ def _discard_ways(forces: Forces, offer: Offer, line: int) -> Pending | None:
     if whole:
         sets = [s for s in sets if not any(set(s) < set(t) for t in sets)]
     if len(sets) <= CHOICE_WAYS:
-        pending.ways = []
-        for chosen in sets:
-            names = ", ".join(quoted(c.name) for c in chosen)
-            pending.ways.append((f"{pending.player} discard {names}", f"if it discards {names}"))
+        pending.ways = [_discard_way(pending.player, chosen) for chosen in sets]
     return pending
+
+
+def _discard_way(player: str, chosen: tuple[Instance, ...]) -> tuple[str, str]:
+    """The statements that discard these cards in play, and the way's label.
+
+    A face-down bluff card the situation does not name is discarded as such (``I discard your
+    bluff card``), one statement each.
+    """
+    named = [c for c in chosen if c.name != UNKNOWN_BLUFF]
+    unnamed = [c for c in chosen if c.name == UNKNOWN_BLUFF]
+    names = ", ".join(quoted(c.name) for c in named)
+    lines = [f"{player} discard {names}"] if named else []
+    for card in unnamed:
+        poss = "my" if card.owner == ME else "your"
+        lines.append(f"{player} discard {poss} bluff card")
+    what = " and ".join(
+        [names] * bool(named) + [f"{len(unnamed)} face-down bluff card(s)"] * bool(unnamed)
+    )
+    return "\n".join(lines), f"if it discards {what}"
 
 
 def _shuffled(forces: Forces, source: Source, what: Cards) -> list[Instance]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
 from rulesq.games.bluemoon.judge.choices import hand_taken_by_use, shuffled_by_use
 from rulesq.games.bluemoon.judge.claims import require_followed
@@ -626,6 +627,27 @@ class Moves:
         self.record(
             "load", who, (card, ship), by_text=True, from_deck=True, text_of=texts[-1].card.uid
         )
+
+    def on_discard_bluff(self, fact: Fact) -> None:
+        """One face-down bluff card the situation does not name is discarded."""
+        players = fact.param("players", (fact.who or ME,))
+        who, owner = players[0], players[-1]
+        card = next(
+            (
+                c
+                for c in self.state.owned(owner, frozenset({Zone.SUPPORT}))
+                if c.face_down and c.name == UNKNOWN_BLUFF
+            ),
+            None,
+        )
+        if card is None:
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): the situation gives that player "
+                "no face-down bluff card it does not name"
+            )
+        self.to_discard(card)
+        self.state.player(owner).unknown_bluffs -= 1
+        self.record("discard", who, (card,), where="play", owner=owner)
 
     def on_exchange(self, fact: Fact) -> None:
         """A card in play exchanged with one of its player's discard pile (by its text).
