@@ -17,10 +17,12 @@ from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.cards import card_info
+from rulesq.games.bluemoon.judge.prohibits import forbidding
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Zone, new_instance
-from rulesq.games.bluemoon.selectors import Cards, Ref
+from rulesq.games.bluemoon.selectors import Cards, Place, Ref
 from rulesq.games.bluemoon.selectors import R as RefKind
+from rulesq.games.bluemoon.vocab import Role
 from rulesq.games.bluemoon.vocab import Zone as TextZone
 
 if TYPE_CHECKING:
@@ -100,9 +102,21 @@ def exchange_ways(player: str, source: Source, candidates: list[Instance]) -> li
     ]
 
 
+#: Taking a card out of one's own draw deck (what a pick from it does, played or loaded).
+TAKE_FROM_DECK = a.Take(
+    cards=Cards(place=Place(owner=Role.CONTROLLER, zones=(TextZone.DRAW_DECK,)))
+)
+
+
 def selection_ways(forces: Forces, source: Source, pick: a.SelectEither, player: str) -> list[Way]:
-    """Each way of a pick from the draw deck: a card played, or a card loaded onto a ship."""
+    """Each way of a pick from the draw deck: a card played, or a card loaded onto a ship.
+
+    None when a "you may not" text in force forbids taking cards from the draw deck: the text
+    may search it but not take a card from it (FAQ, Special Power Texts: Buka Cards).
+    """
     who = source.controller
+    if forbidding(forces, who, TAKE_FROM_DECK) is not None:
+        return []
     poss = "my" if who == ME else "your"
     ways: list[Way] = []
     for branch in pick.options:
