@@ -177,10 +177,7 @@ class Pending:
     @property
     def no_use_line(self) -> str:
         """The statement that the text was not used."""
-        do = "do" if self.player == "I" else "does"
-        return (
-            f"{self.player} {do} not use the special power text of {quoted(self.source.card.name)}"
-        )
+        return f"{self.player} do not use the special power text of {quoted(self.source.card.name)}"
 
     @property
     def use_line(self) -> str:
@@ -328,6 +325,8 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     out: list[Pending] = []
     for event in plays:
         card = event.cards[0]
+        if card.cancelled:
+            continue  # cancelled as it was played: its text never acted
         live = card.zone is Zone.GONE or forces.live(card)
         sources = forces.in_force(card, in_hand=card.zone is Zone.GONE) if live else []
         sources = with_interference_effects(forces, sources if live else effects_of(card))
