@@ -24,6 +24,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND, forbidding
 from rulesq.games.bluemoon.judge.removals import (
     WHOLE,
     Offer,
@@ -528,6 +529,8 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
         elif (what := _retrieved(act)) is not None and not _used(
             after, source, RETRIEVES, who, use=False
         ):
+            if forbidding(then, who, RETRIEVE_INTO_HAND) is not None:
+                continue  # retrieving is taking into the hand (FAQ): none may be taken
             base = Cards(
                 types=what.types,
                 icon=what.icon,
