@@ -282,3 +282,33 @@ def test_the_trace_sees_a_builder_left_out(cache: Path, monkeypatch: pytest.Monk
     dropped = set(builders) - {"corpus/query.py"}
     assert "corpus/query.py" in called - PLUMBING - dropped
     assert "corpus/query.py" in search.BUILT_BY
+
+
+def _foreign(entry: Path) -> None:
+    """Another kind's entry under this one's name (valid JSON, another header)."""
+    cachefiles.write_json(entry, "another-kind", "another-key", {"lines": ["x"]})
+
+
+def _halved(entry: Path) -> None:
+    data = entry.read_bytes()
+    entry.write_bytes(data[: len(data) // 2])
+
+
+@pytest.mark.parametrize("damage", [_foreign, _halved], ids=["foreign", "halved"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_broken_or_foreign_entry_is_rebuilt(
+    cache: Path, kind: str, damage: Callable[[Path], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An entry that is not what this code writes gives the same answer, and is written anew."""
+    pattern, load, _ = _kinds()[kind]
+    expected = load()
+    [entry] = cache.glob(pattern)
+    damage(entry)
+    damaged = entry.read_bytes()
+    _forget()
+    cachefiles._warned.clear()
+    assert load() == expected
+    assert "Traceback" not in capsys.readouterr().err
+    _forget()
+    assert load() == expected
+    assert [p.read_bytes() != damaged for p in cache.glob(pattern)] == [True]
