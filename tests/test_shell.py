@@ -67,6 +67,35 @@ def test_completion_of_card_names_forms_and_commands() -> None:
     table.handle(":game warhammer")
     assert ("Franz's Decree\"", -5) in completions(table, 'ask what does "Franz')
     assert completions(table, 'ask what does "Laughing G') == []
+    assert completions(table, ":game b") == [("bluemoon", -1)]
+    assert completions(table, "game ") == [("bluemoon", 0), ("fma", 0), ("warhammer", 0)]
+    assert completions(table, ":game fma") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("quit", ":quit"),
+        ("exit", ":quit"),
+        ("help", ":help"),
+        ("Show", ":show"),
+        ("save case.rq", ":save case.rq"),
+        ("undo", ":undo"),
+    ],
+)
+def test_a_command_typed_without_its_colon_is_pointed_to_it(typed: str, meant: str) -> None:
+    """A command word is no situation line: the error names the command (not a grammar word)."""
+    table = Table()
+    out = table.handle(typed).splitlines()
+    assert out[0] == f"error: unexpected '{typed.split()[0]}'"
+    assert f"did you mean: {meant}" in out
+    assert not any(line.startswith("Did you mean") for line in out)
+    assert table.lines == [] and table.code == 2
+
+
+def test_a_line_that_only_begins_with_a_command_word_is_not_pointed_to_it() -> None:
+    out = Table().handle("show me").splitlines()
+    assert not any(":show" in line for line in out)
 
 
 #: The table mode's prompt as the terminal shows it (colours and cursor moves left out).

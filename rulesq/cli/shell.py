@@ -82,6 +82,9 @@ class Table:
             situation = parse_situation(self.text([line]), "the situation")
         except InputError as error:
             self.code = 2
+            meant = _bare_command(line)
+            if meant is not None and error.line == len(self.lines) + 2:
+                error.nearest, error.suggestion = [meant], None  # "quit" is ":quit"
             shown = _renumbered(error, len(self.lines) + 2)
             if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
                 return f"{place}:{error.column + indent}: {shown}"
@@ -190,6 +193,17 @@ class Table:
 
 
 COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
+#: Words typed for a command without its colon that name it otherwise.
+_ALSO = {"exit": "quit", "q": "quit", "h": "help", "?": "help"}
+
+
+def _bare_command(line: str) -> str | None:
+    """The ``:command`` a line that does not read meant (``quit`` -> ``:quit``), or None."""
+    word, _, rest = line.strip().partition(" ")
+    name = _ALSO.get(word.casefold(), word.casefold())
+    if name not in COMMANDS or (rest.strip() and name not in ("save", "game")):
+        return None
+    return f":{name} {rest.strip()}".rstrip()
 
 
 def _renumbered(error: InputError, line: int) -> str:
@@ -205,8 +219,9 @@ def _renumbered(error: InputError, line: int) -> str:
 def completions(table: Table, before: str) -> list[tuple[str, int]]:
     """What completes ``before`` (the text left of the cursor): (text, start offset).
 
-    Inside an open quote, the current game's card names; at ``:``, the commands; otherwise
-    the forms whose example begins with what is typed (names in them left as typed).
+    Inside an open quote, the current game's card names; at ``:``, the commands; after
+    ``:game`` or ``game``, the games; otherwise the forms whose example begins with what is
+    typed (names in them left as typed).
     """
     from rulesq.corpus import load_corpus
 
@@ -215,6 +230,11 @@ def completions(table: Table, before: str) -> list[tuple[str, int]]:
         names = load_corpus(table.game).card_names()
         low = typed.casefold()
         return [(f'{n}"', -len(typed)) for n in sorted(set(names)) if n.casefold().startswith(low)]
+    head, space, typed = before.lstrip().partition(" ")
+    if space and head in (":game", "game") and " " not in typed:
+        from rulesq.cli.completion import game_names
+
+        return [(name, -len(typed)) for name in game_names(typed) if name != typed]
     if before.startswith(":"):
         return [(f":{c}", -len(before)) for c in COMMANDS if f":{c}".startswith(before)]
     from rulesq.situation.forms import forms_of
