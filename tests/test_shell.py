@@ -59,6 +59,21 @@ def test_save_and_game(tmp_path: Path) -> None:
     assert table.handle(":undo") == "nothing to undo"
 
 
+def test_save_never_replaces_another_file_unless_asked(tmp_path: Path) -> None:
+    """``:save`` keeps a file that holds something else; ``:save!`` replaces it."""
+    path = tmp_path / "case.rq"
+    path.write_text("game warhammer\n# a hand-written case\n", encoding="utf-8")
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    assert table.handle(f":save {path}") == f"error: {path} exists: :save! {path} replaces it"
+    assert path.read_text() == "game warhammer\n# a hand-written case\n"
+    assert table.code == 2
+    assert table.handle(f":save! {path}") == f"saved 2 lines to {path}"
+    assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
+    assert table.handle(f":save {path}") == f"saved 2 lines to {path}"  # the same: no harm
+    assert table.handle(f":save {tmp_path}").startswith(f"error: cannot write {tmp_path}:")
+
+
 def test_completion_of_card_names_forms_and_commands() -> None:
     table = Table()
     assert ('Laughing Gas"', -4) in completions(table, 'ask can I play "Laug')

@@ -26,7 +26,7 @@ or a call (expect no); a question is answered at once. Tab completes card names
 and forms.
   :show         the situation so far
   :undo         take back the last line
-  :save FILE    write the situation to a .rq file
+  :save FILE    write the situation to a .rq file (:save! FILE replaces one)
   :game NAME    start over with another game (bluemoon, warhammer, fma)
   :forms        every statement and question form
   :clear        start over
@@ -152,8 +152,8 @@ class Table:
         if name == "clear":
             self.lines = []
             return f"game {self.game}: a new situation"
-        if name == "save":
-            return self.save(argument)
+        if name in ("save", "save!"):
+            return self.save(argument, replace=name == "save!")
         if name == "game":
             return self.switch(argument)
         if name == "forms":
@@ -167,12 +167,15 @@ class Table:
         hint = f" {hint}" if hint else ""
         return f"error: unknown command ':{name}'.{hint} :help lists them."
 
-    def save(self, path: str) -> str:
-        """Write the situation to ``path``."""
+    def save(self, path: str, replace: bool = False) -> str:
+        """Write the situation to ``path``; a file there already is replaced only if asked."""
         if not path:
             return "error: give a file name: :save case.rq"
+        target = Path(path).expanduser()  # ~ is home
         try:
-            Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
+            if not replace and target.is_file() and _held(target) != self.text():
+                return f"error: {path} exists: :save! {path} replaces it"
+            target.write_text(self.text(), encoding="utf-8")
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
         count = len(self.lines) + 1  # the game line too: the lines the file holds
@@ -193,6 +196,16 @@ class Table:
 
 
 COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
+
+
+def _held(path: Path) -> str | None:
+    """The text of the file at ``path`` (None when it is no file or not text)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 #: Words typed for a command without its colon that name it otherwise.
 _ALSO = {"exit": "quit", "q": "quit", "h": "help", "?": "help"}
 
