@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from enum import Enum
 from importlib import import_module
@@ -361,7 +362,7 @@ class TextCache:
 
         root = Path(__file__).parents[1]
         sources = sorted(p for folder in self.packages for p in folder.glob("*.py"))
-        code = tuple(path.relative_to(root).as_posix() for path in sources)
+        code = tuple(os.path.relpath(path, root) for path in sources)  # under the package
         digest = sha256("\0".join(texts).encode()).hexdigest()
         salt = f"card-texts {_FORMAT} {digest}"
         return content_key(self.grammars, salt, (*code, *BUILT_BY))
