@@ -16,6 +16,7 @@ from rulesq.engine.generic import card_text as generic_card_text
 from rulesq.engine.verdict import Number, Text, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import words
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.table import read_table
 
@@ -217,12 +218,15 @@ def has_keyword(ctx: Context) -> Answer:
     faction = card.fields.get("faction")
     defeat = _defeat(ctx, card)
     if defeat is not None and not (faction and str(faction).casefold() == folded):
-        if any(w.casefold() == folded for w in flags):  # a faction or a keyword: not told which
-            raise CannotAnswer(
-                f'"{card.name}" is defeated: it keeps its faction but has no keywords, and the '
-                f"situation does not say whether {word} is its faction or a keyword"
-            )
-        if not faction and stated is None and not any(w.casefold() == folded for w in given):
+        if any(w.casefold() == folded for w in flags):  # a faction or a keyword: the data says
+            return _defeated_word(ctx, card.name, word, defeat, [])
+        kind = words.table().get(folded)
+        if (
+            kind != words.KEYWORD
+            and not faction
+            and stated is None
+            and not any(w.casefold() == folded for w in given)
+        ):
             raise CannotAnswer(
                 f'"{card.name}" is defeated: it has no keywords but keeps its faction, and '
                 "neither the sources nor the situation give its faction"
@@ -291,12 +295,40 @@ def _stated_keyword(ctx: Context, name: str, word: str, stated: tuple[str, ...])
             supported_by=tuple(given),
         )
     if defeat is not None:
-        raise CannotAnswer(
-            f'"{name}" is defeated: it keeps its faction but has no keywords, and the '
-            f"situation does not say whether {word} is its faction or a keyword"
+        return _defeated_word(
+            ctx, name, word, (ctx.fact(defeat), ctx.clause(DEFEATED_BARE, "rule")), given
         )
     return ctx.conclude(
         YesNo(True), f'the situation gives "{name}" the word {word}', supported_by=tuple(given)
+    )
+
+
+def _defeated_word(
+    ctx: Context, name: str, word: str, defeat: tuple[str, ...], given: list[str]
+) -> Answer:
+    """A word the situation gave a defeated character: kept as its faction, lost as a keyword.
+
+    Defeated characters "retain their faction" but have no keywords; which the word is, the
+    data says (``words``), as for every faction question; a word it does not classify is open.
+    """
+    kind = words.table().get(word.casefold())
+    if kind in (words.FACTION, words.NO_FACTION):
+        return ctx.conclude(
+            YesNo(True),
+            f'"{name}" is defeated, and defeated characters retain their faction: {word} is a '
+            "faction (corpus/fma/words.toml)",
+            supported_by=(*given, defeat[0], ctx.clause(DEFEATED_KEEP, "rule")),
+        )
+    if kind == words.KEYWORD:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{name}" is defeated, and defeated characters have no keywords: {word} is a '
+            "keyword (corpus/fma/words.toml), not a faction",
+            supported_by=(*given, *defeat),
+        )
+    raise CannotAnswer(
+        f'"{name}" is defeated: it keeps its faction but has no keywords, and '
+        + words.unknown_reason([word])
     )
 
 
