@@ -288,6 +288,12 @@ def _stated_keyword(ctx: Context, name: str, word: str, stated: tuple[str, ...])
     given = [ctx.fact(fact)] if fact is not None else []
     defeat = state.defeated_by(who.name if who is not None else name)
     if word.casefold() not in (t.casefold() for t in stated):
+        read = words.read(stated)
+        if read.known_factions() is None and words.table().get(word.casefold()) != words.KEYWORD:
+            raise CannotAnswer(  # its words are keywords (or unclassified): no faction given
+                f'the situation gives "{name}" the words {", ".join(stated)} and no faction '
+                f"(corpus/fma/words.toml), and {word} may be its faction"
+            )
         return ctx.conclude(
             YesNo(False),
             f'the situation gives "{name}" the factions and keywords {", ".join(stated)}, '

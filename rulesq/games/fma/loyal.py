@@ -43,10 +43,8 @@ def factions_of(ref: CardRef) -> list[str] | None:
     card = ref.card
     if card is not None and card.fields.get("faction"):
         return [str(card.fields["faction"])]
-    read = words.read(_line_words(ref))
-    if read.factions or read.unaligned:
-        return list(read.factions)
-    return None
+    known = words.read(_line_words(ref)).known_factions()
+    return None if known is None else list(known)
 
 
 def unclassified_of(ref: CardRef) -> list[str]:
@@ -107,11 +105,15 @@ def loyal_claims(
             continue
         if character.fact is not None:
             ctx.fact(character.fact)
-        if character.traits is None:
+        given = character.card.fields.get("faction") if character.card is not None else None
+        if given:
+            weigh(character.name, [str(given)], [])
+        elif character.traits is None:
             weigh(character.name, None, [])
-        else:
+        else:  # a line of keywords alone gives no faction: not known (``known_factions``)
             read = words.read(character.traits)
-            weigh(character.name, list(read.factions), list(read.unclassified))
+            known = read.known_factions()
+            weigh(character.name, None if known is None else list(known), list(read.unclassified))
     shown = "/".join(wanted)
     reason = (
         f'"{ref.name}" has Loyal: {need} and is {shown}; '

@@ -21,6 +21,14 @@ class Words:
     unaligned: bool
     unclassified: tuple[str, ...]
 
+    def known_factions(self) -> tuple[str, ...] | None:
+        """The factions the words give; None when none is given and unaligned is not said.
+
+        A line whose every word is a keyword gives no faction: that is not known, never
+        "no faction" (the word for none is ``unaligned``).
+        """
+        return self.factions if self.factions or self.unaligned else None
+
 
 @cache
 def table() -> dict[str, str]:
