@@ -130,12 +130,14 @@ def loyal_claims(
             + ", ".join(f'"{n}"' for n in unknown)
         )
     whose = "yours" if player == "me" else "his"
-    if not sides.side_closed(state, table, player):
+    if not sides.closed(sides.stated_count(state, table, player)):
         raise CannotAnswer(
             f"{reason}, and no character of {whose} is stated: the characters "
             f"{'you have' if player == 'me' else 'he has'} in play are not known (write, "
             'e.g., my leader is "…" (Rebel))'
         )
+    if not sides.side_closed(state, table, player):
+        raise CannotAnswer(f"{reason}, and " + sides.unknown_reason(state, table, player))
     sides.assume_named(
         ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
     )
