@@ -80,7 +80,13 @@ def _code_key(game: str) -> str:
     lark = package_init("lark")  # its version, without importing it
     code += [lark] if lark is not None else []
     found = get_game(game)
-    words = (found.card_types, found.value_names, found.flag_names, found.answer_words)
+    words = (
+        found.card_types,
+        found.value_names,
+        found.flag_names,
+        found.answer_words,
+        found.flag_phrases(),
+    )
     return content_key(
         sorted(grammar_dir().glob("situation*.lark")) + [grammar_dir() / "common.lark", *code],
         f"{_KIND} {FORMAT} {lark is not None} {game} {words!r} "

@@ -43,6 +43,17 @@ def table() -> dict[str, str]:
     }
 
 
+@cache
+def names() -> tuple[str, ...]:
+    """Every word the data classifies, as the data spells it."""
+    from rulesq.tomlcache import read_toml
+
+    data = read_toml(corpus_dir() / "fma" / WORDS_FILE)
+    return tuple(
+        str(word) for kind in (FACTION, NO_FACTION, KEYWORD) for word in data.get(kind, {})
+    )
+
+
 def read(words: Iterable[str]) -> Words:
     """The words split by the data: factions kept, keywords dropped, the rest unclassified."""
     known = table()
