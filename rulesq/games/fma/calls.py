@@ -1139,7 +1139,8 @@ def can_block(ctx: Context) -> Answer:
             )
         )
     battle = state.battle
-    if battle.open and any(who.name in side for side in battle.sides.values()):
+    gone = battle.sent_home.get(who.name) if battle.open else None
+    if gone is None and battle.open and any(who.name in side for side in battle.sides.values()):
         for fact in battle.facts:
             ctx.fact(fact)
         claims.append(
@@ -1176,6 +1177,14 @@ def can_block(ctx: Context) -> Answer:
                 f'"{who.name}" is set, and setting the character is the cost of blocking',
                 "fma/cards/block/ruling",
             )
+        )
+    if gone is not None:  # sent home: still in the attack? the rulings never say
+        ctx.fact(gone)
+        _open(
+            f'"{who.name}" was sent home during this battle, and the rulings say only that "the '
+            'battle continues as normal": whether it still participates in the attack (and so '
+            "cannot block it) is not said",
+            claims,
         )
     _open(
         f'"{who.name}" blocks only with a card or ability that lets it block, and the '
