@@ -93,3 +93,18 @@ def test_a_line_of_keywords_alone_gives_no_faction(monkeypatch: pytest.MonkeyPat
     table = dict(words.table())
     monkeypatch.setattr(words, "table", lambda: {**table, "human": words.FACTION})
     assert _verdicts(KEYWORDS_ALONE)[:3] == ["no", "no", "no"]  # Grunt is a Human: not a Rebel
+
+
+FACTION_TEXT = CASES / "a-text-naming-a-faction-reads-the-line-by-the-data.rq"
+
+
+def test_a_text_naming_a_faction_reads_the_line_by_the_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keywords alone leave a faction text open; made a faction, the word says it is not one."""
+    before = _verdicts(FACTION_TEXT)
+    assert before[0] == "cannot answer" and before[2] == "no" and before[4] == "cannot answer"
+    table = dict(words.table())
+    monkeypatch.setattr(words, "table", lambda: {**table, "human": words.FACTION})
+    after = _verdicts(FACTION_TEXT)
+    assert after[0] == "no" and after[3] == "no" and after[4] == "3"

@@ -78,3 +78,21 @@ def unknown_reason(words: Iterable[str]) -> str:
         f"the rulings do not say whether {named} is a faction or another keyword "
         "(corpus/fma/words.toml classifies the words they name)"
     )
+
+
+def line_has(traits: tuple[str, ...] | None, word: str) -> bool | None:
+    """Whether a line's words make a character a ``word`` (a faction or keyword a text names).
+
+    None when it cannot be told: the words are not given, or the word is not on the line and
+    may be its faction while the line gives none (a line of keywords or unclassified words
+    alone). A keyword not on the line is not its keyword: the line lists them.
+    """
+    if traits is None:
+        return None
+    folded = word.casefold()
+    if folded in (t.casefold() for t in traits):
+        return True
+    if table().get(folded) == KEYWORD:
+        return False
+    return False if read(traits).known_factions() is not None else None
+
