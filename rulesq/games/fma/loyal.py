@@ -55,6 +55,40 @@ def unclassified_of(ref: CardRef) -> list[str]:
     return list(words.read(_line_words(ref)).unclassified)
 
 
+def _leader_out(ctx: Context, state: State, name: str, absent: list[str]) -> bool:
+    """Whether the leader does not count: defeated, gone or out of play (noted in ``absent``).
+
+    Defeated characters "do not count as characters for any purpose except uniqueness and
+    limits on team size"; a leader out of play is not in play.
+    """
+    from rulesq.games.fma.out_of_play import still_out
+
+    found = state.find(name)
+    defeat = state.defeated_by(found.name if found is not None else name)
+    if defeat is not None:
+        ctx.fact(defeat)
+        absent.append(f'"{name}" is defeated')
+        return True
+    out = still_out(ctx).get(normalise_name(name))
+    if out is not None:
+        ctx.fact(out)
+        absent.append(f'"{name}" is out of play')
+        return True
+    if found is not None and found.gone:
+        absent.append(f'"{name}" has left play')
+        return True
+    return False
+
+
+def unaligned_loyal(name: str, need: int) -> str:
+    """Why an unaligned ally's Loyal is open: it has no faction for the count to share."""
+    return (
+        f'"{name}" is unaligned and has Loyal: {need}: Loyal counts characters that share a '
+        "faction with it, and it has none; the rulings never say how an unaligned ally's "
+        "Loyal is met"
+    )
+
+
 def loyal_number(ref: CardRef) -> int | None:
     """The Loyal number the situation or the inline card gives (None: not given)."""
     loyal = ref.values.get("loyal")
@@ -73,6 +107,8 @@ def loyal_claims(
         return []
     wanted = factions_of(ref) or []
     maybe = {w.casefold(): w for w in unclassified_of(ref)}
+    if factions_of(ref) == [] and not maybe:
+        raise CannotAnswer(unaligned_loyal(ref.name, need))
     if not wanted:
         if maybe:
             raise CannotAnswer(
@@ -82,6 +118,7 @@ def loyal_claims(
     folded = {w.casefold() for w in wanted}
     counted: list[str] = []
     unknown: list[str] = []
+    absent: list[str] = []  # the leader defeated or out of play: no character in play counted
     open_words: list[str] = []  # words ally and character share that may be factions
 
     def weigh(name: str, factions: list[str] | None, others: list[str]) -> None:
@@ -96,7 +133,8 @@ def loyal_claims(
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
-        weigh(leader.name, factions_of(leader), unclassified_of(leader))
+        if not _leader_out(ctx, state, leader.name, absent):
+            weigh(leader.name, factions_of(leader), unclassified_of(leader))
     for character in state.characters.values():
         owner = character.owner or table.owners.get(normalise_name(character.name))
         if owner != player or character.gone or state.defeated_by(character.name) is not None:
@@ -118,7 +156,9 @@ def loyal_claims(
     reason = (
         f'"{ref.name}" has Loyal: {need} and is {shown}; '
         f"{len(counted)} of {'your' if player == 'me' else 'his'} characters in play share a "
-        "faction with it" + (f" ({', '.join(counted)}; each counts once)" if counted else "")
+        "faction with it"
+        + (f" ({', '.join(counted)}; each counts once)" if counted else "")
+        + (f" ({', '.join(absent)}: he does not count)" if absent else "")
     )
     if len(counted) >= need:
         return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]

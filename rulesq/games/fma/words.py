@@ -95,4 +95,3 @@ def line_has(traits: tuple[str, ...] | None, word: str) -> bool | None:
     if table().get(folded) == KEYWORD:
         return False
     return False if read(traits).known_factions() is not None else None
-
