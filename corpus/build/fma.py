@@ -259,6 +259,23 @@ MORE_FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "A Job Well Done": ("ruling", {"targets": ["current location"]}),
 }
 
+#: Cards no entry of their own gives, named in another card's clause with a fact about them:
+#: card -> (the entry whose clause names it, that clause's label, the fields it states).
+#: The Armstrong Family Gloves' ruling: "undefeatable characters (attacking Maes Hughes,
+#: Dedicated Soldier or any Roy Mustang with Liza Hawkeye, Sharpshooter out)".
+MENTIONED: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "Maes Hughes, Dedicated Soldier": (
+        "The Armstrong Family Gloves",
+        "ruling",
+        {"undefeatable_when": "attacking"},
+    ),
+    "Liza Hawkeye, Sharpshooter": (
+        "The Armstrong Family Gloves",
+        "ruling",
+        {"makes_undefeatable": "Roy Mustang"},
+    ),
+}
+
 #: Another name a card is played under, as the rulings state it.
 SAME_NAME = {"Envy, Homonculus": "Envy, Homunculus"}
 
@@ -562,6 +579,37 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
     return record
 
 
+def mentioned_records(entry: str, clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards an entry's clause names with a fact about them (``MENTIONED``)."""
+    by_label = {c["label"]: c for c in clauses}
+    out: list[dict[str, Any]] = []
+    for name, (where, label, values) in MENTIONED.items():
+        if where != entry:
+            continue
+        clause = by_label[label]
+        if name not in squash(str(clause["text"])):
+            raise SystemExit(f"fma: {name!r} is not named in {clause['id']}")
+        record: dict[str, Any] = {
+            "id": f"{GAME}/{card_slug(name)}",
+            "game": GAME,
+            "name": name,
+            "type": None,
+            "text": None,
+            "printed_text": None,
+            "text_clause": None,
+            "level": None,
+            "faction": None,
+            "attributes": None,
+            "keywords": None,
+            **values,
+            "field_sources": dict.fromkeys(values, clause["id"]),
+            "errata": [],
+            "clauses": [clause["id"]],
+        }
+        out.append(record)
+    return out
+
+
 def build() -> list[str]:
     """Write clauses.jsonl and cards.jsonl; return the seed problems worked around."""
     clauses, cards, problems = records(read_seed(GAME))
@@ -590,6 +638,7 @@ def records(seed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
         own = card_clauses(entry)
         clauses += own
         cards.append(card_record(entry, own))
+        cards += mentioned_records(entry.name, own)
         for number, (text, date) in enumerate(general, 1):
             clauses.append(
                 {

@@ -29,6 +29,7 @@ from rulesq.games.fma.battle import (
 )
 from rulesq.games.fma.handlers import blocked_by_gaps, cite_one, names_of, reader_for
 from rulesq.games.fma.state import State
+from rulesq.games.fma.undefeatable import why_undefeatable
 from rulesq.games.fma.vocab import Attribute, Side
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ def fight(ctx: Context) -> Fight | Answer:
         return blocked
     timeline = state.timeline(setup.ended_at)
     sides: dict[Side, list[Combatant]] = {side: [] for side in Side}
+    ruled_by: list[str] = []  # the clauses that make a combatant undefeatable
     for side in Side:
         for name in setup.sides[side]:
             character = state.characters[_key(state, name)]
@@ -97,12 +99,15 @@ def fight(ctx: Context) -> Fight | Answer:
                 )
             if reading.status is at.Status.BELOW_ZERO:
                 raise CannotAnswer(reading.render() + ", so the battle cannot be resolved")
+            ruled = why_undefeatable(ctx, state, character, side)
+            if ruled:
+                ruled_by.append(ruled)
             sides[side].append(
                 Combatant(
                     name,
                     reading.value,
                     character.toughness,
-                    character.undefeatable,
+                    character.undefeatable or ruled is not None,
                     name in setup.sent_home,
                 )
             )
@@ -112,6 +117,7 @@ def fight(ctx: Context) -> Fight | Answer:
     except BattleError as error:
         raise CannotAnswer(str(error)) from None
     facts = [ctx.fact(f) for f in setup.facts]
+    facts += [ctx.clause(ref, "rule") for ref in dict.fromkeys(ruled_by)]
     facts += [ctx.fact(f) for f in setup.sent_home.values()]
     if setup.sent_home:  # every answer the battle gives rests on the reading
         gone = " and ".join(f'"{n}"' for n in setup.sent_home)
