@@ -35,7 +35,7 @@ def test_the_phrases_are_the_datas() -> None:
 def test_a_comma_left_out_is_the_first_form_offered() -> None:
     """A word after a value with no comma: the line with the comma, which reads, comes first."""
     error = _error('game fma\nmy character "Ed" (strength 3 Elric)\n')
-    assert error.nearest[0] == 'my character "Ed" (strength 3, Elric)'
+    assert error.nearest == ['my character "Ed" (strength 3, Elric)']
     error = _error('game bluemoon\nI play "Boost" (fire 2 PROTECTED)\n')
     assert error.nearest[0] == 'I play "Boost" (fire 2, PROTECTED)'
 

@@ -153,11 +153,10 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
         from rulesq.situation.forms import nearest
         from rulesq.situation.syntax_errors import word_classes
 
-        friendly.nearest = _comma_left_out(friendly.source_line(), friendly.column, game)
-        friendly.nearest += nearest(
+        mended = _comma_left_out(friendly.source_line(), friendly.column, game)
+        friendly.nearest = mended or nearest(  # the line mended is the one form to offer
             friendly.source_line(), game, word_classes(parser), check=_reads(game)
         )
-        friendly.nearest = list(dict.fromkeys(friendly.nearest))[:2]
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
     if other is not None:
         from rulesq.games import get_game
