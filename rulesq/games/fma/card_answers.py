@@ -163,11 +163,13 @@ def _cost_with_leader(ctx: Context, card: Card, costs: dict[str, Any]) -> Answer
 
 
 def faction(ctx: Context) -> Answer:
-    """``what is the faction of "X"?``."""
-    card = asked_card(ctx)
-    value = card.fields.get("faction")
+    """``what is the faction of "X"?``: the corpus's, or the line's words the data names."""
+    ref = ctx.question.cards[0]
+    card = ref.card
+    value = card.fields.get("faction") if card is not None else None
     if not value:
-        raise CannotAnswer(f'the sources give no faction for "{card.name}"')
+        return _line_faction(ctx, ref.card.name if ref.card is not None else ref.name)
+    assert card is not None
     support = field_clause(ctx, card, "faction")
     kind = card.type
     shown = f"{value} {kind}" if kind else str(value)
@@ -177,6 +179,33 @@ def faction(ctx: Context) -> Answer:
         support += [defeat[0], ctx.clause(DEFEATED_KEEP, "rule")]
         reason += "; defeated characters retain their faction"
     return ctx.conclude(Text(str(value)), reason, supported_by=tuple(support))
+
+
+def _line_faction(ctx: Context, name: str) -> Answer:
+    """The faction a character's words give (``corpus/fma/words.toml`` says which are)."""
+    ref = ctx.question.cards[0]
+    card = ref.card
+    line = [*ref.flags, *(_stated_traits(ctx, name) or ())]
+    if card is not None and card.fields.get("inline"):
+        line += [str(i) for i in card.fields.get("icons") or ()]
+    read = words.read(line)
+    known = read.known_factions()
+    if known is None or read.unclassified:
+        missing = (
+            words.unknown_reason(read.unclassified)
+            if read.unclassified
+            else "neither the sources nor the situation give it"
+        )
+        raise CannotAnswer(f'the faction of "{name}" is not known: {missing}')
+    _, state = reader_for(ctx)
+    who = state.find(name)
+    support = [ctx.fact(who.fact)] if who is not None and who.fact is not None else []
+    shown = "/".join(known) if known else "unaligned"
+    return ctx.conclude(
+        Text(shown),
+        f'the words of "{name}" give its faction: {shown} (corpus/fma/words.toml)',
+        supported_by=tuple(support),
+    )
 
 
 def keywords(ctx: Context) -> Answer:
