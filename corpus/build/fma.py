@@ -276,6 +276,19 @@ MENTIONED: dict[str, tuple[str, str, dict[str, Any]]] = {
     ),
 }
 
+#: Cards a rule topic's clause names with a fact about them: card -> (clause id, fields).
+#: Changing attributes, example 1: "Jean Havoc, Second Lieutenant has a printed strength of 4.
+#: ... his game text gives him another +1 strength" (a text never given: ``text_changes``).
+TOPIC_MENTIONED: dict[str, tuple[str, dict[str, Any]]] = {
+    "Jean Havoc, Second Lieutenant": (
+        "fma/rulings/changing-attributes/example-1",
+        {
+            "attributes": {"strength": 4, "wits": None, "alchemy": None},
+            "text_changes": ["strength"],
+        },
+    ),
+}
+
 #: Another name a card is played under, as the rulings state it.
 SAME_NAME = {"Envy, Homonculus": "Envy, Homunculus"}
 
@@ -582,32 +595,44 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
 def mentioned_records(entry: str, clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The cards an entry's clause names with a fact about them (``MENTIONED``)."""
     by_label = {c["label"]: c for c in clauses}
-    out: list[dict[str, Any]] = []
-    for name, (where, label, values) in MENTIONED.items():
-        if where != entry:
-            continue
-        clause = by_label[label]
-        if name not in squash(str(clause["text"])):
-            raise SystemExit(f"fma: {name!r} is not named in {clause['id']}")
-        record: dict[str, Any] = {
-            "id": f"{GAME}/{card_slug(name)}",
-            "game": GAME,
-            "name": name,
-            "type": None,
-            "text": None,
-            "printed_text": None,
-            "text_clause": None,
-            "level": None,
-            "faction": None,
-            "attributes": None,
-            "keywords": None,
-            **values,
-            "field_sources": dict.fromkeys(values, clause["id"]),
-            "errata": [],
-            "clauses": [clause["id"]],
-        }
-        out.append(record)
-    return out
+    return [
+        mentioned_record(name, by_label[label], values)
+        for name, (where, label, values) in MENTIONED.items()
+        if where == entry
+    ]
+
+
+def topic_mentioned_records(clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards a rule topic's clause names with a fact about them (``TOPIC_MENTIONED``)."""
+    by_id = {c["id"]: c for c in clauses}
+    return [
+        mentioned_record(name, by_id[ref], values)
+        for name, (ref, values) in TOPIC_MENTIONED.items()
+    ]
+
+
+def mentioned_record(name: str, clause: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """A card no entry gives, with the fields the clause that names it states."""
+    if name not in squash(str(clause["text"])):
+        raise SystemExit(f"fma: {name!r} is not named in {clause['id']}")
+    record: dict[str, Any] = {
+        "id": f"{GAME}/{card_slug(name)}",
+        "game": GAME,
+        "name": name,
+        "type": None,
+        "text": None,
+        "printed_text": None,
+        "text_clause": None,
+        "level": None,
+        "faction": None,
+        "attributes": None,
+        "keywords": None,
+        **values,
+        "field_sources": dict.fromkeys(values, clause["id"]),
+        "errata": [],
+        "clauses": [clause["id"]],
+    }
+    return record
 
 
 def build() -> list[str]:
@@ -656,6 +681,7 @@ def records(seed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
                 f'The closing note "{text}" sits inside the last card entry ({entry.name}) '
                 f"but concerns no card; it is the clause {GAME}/cards/general/{number}."
             )
+    cards += topic_mentioned_records(clauses)
     problems += content_problems(seed)
     for record in clauses:
         record.pop("label", None)
