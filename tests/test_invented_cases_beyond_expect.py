@@ -57,6 +57,12 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "hands/a-hand-counted-and-named-in-full-holds-no-other-card.rq": {
+        1: ("all named", '"Blip"', '"Bloop"'),
+    },
+    "defaults/a-card-placed-nowhere-may-be-on-the-discard-pile.rq": {
+        1: ('does not place "Piplox"', "the discard pile"),
+    },
     "mixed/a-bluff-card-in-hand-is-not-ignored-by-an-ignore-of-support-cards.rq": {
         1: ("Flitterflutter", "in hand", "character card"),
     },

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
@@ -92,8 +93,10 @@ def in_discard_pile(ctx: Context) -> Answer:
 def discard_ruling(state: State, card: Instance, who: str) -> Ruling:
     """Whether a card is on a player's discard pile, and what put it there."""
     if card.uid < 0:
-        return no(
-            f'the situation does not place "{card.name}" on the discard pile', R.CARD_LOCATIONS
+        # Placed nowhere: it may be in the hand, the draw deck or the discard pile.
+        raise CannotAnswer(
+            f'the situation does not place "{card.name}": it may be in the hand, the draw '
+            "deck or the discard pile; say where it is"
         )
     if card.owner != who:
         return no(f'"{card.name}" is not the player\'s card', R.CARD_LOCATIONS)

@@ -292,8 +292,14 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
             )
         ):
             return None
-        if state.hand_size(who) == 0:
+        size = state.hand_size(who)
+        if size == 0:
             return "the hand holds no cards"
+        named = [c.name for c in state.hand(who) if c.uid >= 0]
+        if size is not None and named and len(named) >= size:
+            # Counted and named in full: the named cards are the whole hand.
+            held = ", ".join(f'"{name}"' for name in named)
+            return f"the hand holds {size} card(s), all named ({held}), and not this one"
         lacking = [
             k
             for k in player.hand_lacks
