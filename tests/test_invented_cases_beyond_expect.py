@@ -57,6 +57,12 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "choices/a-choice-opened-by-a-way-of-another-is-asked-each-way-too.rq": {
+        1: (
+            'yes if it plays "Reappearance" and "Reappearance" is not used',
+            'no if it plays "Reappearance" and "Reappearance" exchanges it for "Octak"',
+        ),
+    },
     "hands/a-hand-counted-and-named-in-full-holds-no-other-card.rq": {
         1: ("all named", '"Blip"', '"Bloop"'),
     },

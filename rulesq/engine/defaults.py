@@ -190,43 +190,96 @@ TOO_MANY_CHOICES = (
 
 
 def choice_decides(
-    situation: Situation, question: Question, answer: Answer, ask: Ask
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    plain: Ask | None = None,
 ) -> str | None:
     """Why a player's unstated choice decides the answer (each way asked), or None.
 
     Each choice the answer took one way (``Answer.choices``) is asked again each other way,
     stated in the situation; a way that cannot be stated or answered, or gives another
-    verdict, leaves no answer: the reason names the choice and each way's verdict. When no
-    choice alone does, the choices are asked together (:func:`choices_together`).
+    verdict, leaves no answer: the reason names the choice and each way's verdict. A way
+    that opens another choice is asked each way of that one too, and named by the whole
+    path (``plain``: the re-ask that does not try the choices it meets). When no choice
+    alone does, the choices are asked together (:func:`choices_together`).
     """
     if not answer.answered or answer.verdict is None:
         return None
-    alone = _choice_alone(situation, question, answer, ask)
+    alone = _choice_alone(situation, question, answer, ask, plain)
     if alone is not None or len(answer.choices) < 2:
         return alone
     return choices_together(situation, question, answer, ask)
 
 
-def _choice_alone(situation: Situation, question: Question, answer: Answer, ask: Ask) -> str | None:
+def _choice_alone(
+    situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None
+) -> str | None:
     """Why one unstated choice, the others taken as the answer took them, decides it."""
     assert answer.verdict is not None
     shown = answer.verdict.show()
     position = situation.questions.index(question)
+    met = frozenset(c.assumption for c in answer.choices)
     for choice in answer.choices:
         verdicts = [f"{shown} {choice.taken}"]
         differs = not choice.branches
         for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
-            again = ask(other, other.questions[position]) if other is not None else None
-            if again is None or not again.answered or again.verdict is None:
-                verdicts.append(f"not answered {label}")
-                differs = True
-                continue
-            verdicts.append(f"{again.verdict.show()} {label}")
-            differs = differs or again.verdict.show() != shown
+            for verdict, path in _way_verdicts(other, position, label, ask, plain, met):
+                verdicts.append(f"{verdict} {path}")
+                differs = differs or verdict != shown
         if differs:
             return choice.reason.format(verdicts="; ".join(verdicts))
     return None
+
+
+def _way_verdicts(
+    other: Situation | None,
+    position: int,
+    label: str,
+    ask: Ask,
+    plain: Ask | None,
+    met: AbstractSet[str],
+) -> list[tuple[str, str]]:
+    """Each verdict one way of a choice gives ("not answered" when none), with its path.
+
+    A way that opens a choice the answer did not meet (a card it plays, whose text may act
+    in turn) is asked each way of that choice too, each named by the whole path ("if it
+    plays "A" and "A" exchanges it for "B""), not by its first step alone.
+    """
+    if other is None:
+        return [("not answered", label)]
+    again = question = other.questions[position]
+    found = plain(other, question) if plain is not None else None
+    opened = (
+        [c for c in found.choices if c.branches and c.assumption not in met]
+        if found is not None and found.answered and found.verdict is not None
+        else []
+    )
+    if found is None or not opened:
+        again = ask(other, question)
+        if not again.answered or again.verdict is None:
+            return [("not answered", label)]
+        return [(again.verdict.show(), label)]
+    assert found.verdict is not None
+    out = [
+        (
+            found.verdict.show(),
+            " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)]),
+        )
+    ]
+    for nested in opened:
+        for at, lines, inner in nested.branches:
+            deeper = stated_at(other, at, lines)
+            result = ask(deeper, deeper.questions[position]) if deeper is not None else None
+            verdict = (
+                result.verdict.show()
+                if result is not None and result.answered and result.verdict is not None
+                else "not answered"
+            )
+            out.append((verdict, f"{label} and {nested.what} {_bare(inner)}"))
+    return out
 
 
 def choices_together(

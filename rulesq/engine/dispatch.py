@@ -319,7 +319,7 @@ def answer_question(
             if say is None:
                 # Each way of a choice asked, the choices it leaves met anew (a text no longer
                 # ignored once a card is discarded) are asked each way too.
-                say = defaults.choice_decides(situation, question, answer, ask)
+                say = defaults.choice_decides(situation, question, answer, ask, plain)
         except defaults.TooManyChoices as error:
             return Context(situation, question, game, {}).cannot(str(error))
         if say is not None:

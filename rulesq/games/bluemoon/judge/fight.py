@@ -36,9 +36,13 @@ CHARACTER = CHARACTER_KINDS
 
 
 def probe(kind: str, who: str) -> Instance:
-    """A card of a kind, without text or icons, supposed to be in the player's hand."""
+    """A card of a kind, without text or icons, supposed to be in the player's hand.
+
+    Its uid, -2, tells it from a named card the situation does not place (-1): it stands for any
+    card of the kind, so a hand known card by card does not rule it out by name.
+    """
     info = CardInfo(name=f"a {kind} card", kind=kind, text="")
-    return new_instance(-1, info, who, Zone.HAND, seq=10**9)
+    return new_instance(-2, info, who, Zone.HAND, seq=10**9)
 
 
 def play_ruling(state: State, who: str, kind: str) -> Ruling:

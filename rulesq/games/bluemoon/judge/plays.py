@@ -267,19 +267,20 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         player = state.player(who)
         if card.zone is not _HAND and player.hand_exact:
             return no(f'"{card.name}" is not in the hand', R.CARD_LOCATIONS)
-        if card.zone is _HAND and card.uid == -1:
-            ruled_out = self._hand_rules_out(card, who)
+        if card.zone is _HAND and card.uid < 0:
+            ruled_out = self._hand_rules_out(card, who, named=card.uid == -1)
             if ruled_out is not None:
                 return no(ruled_out, R.CARD_LOCATIONS)
         if card.info.kind in ("character", "mutant", "booster", "support") or bluff:
             return self._landed_restriction(card, who)
         return None
 
-    def _hand_rules_out(self, card: Instance, who: str) -> str | None:
+    def _hand_rules_out(self, card: Instance, who: str, named: bool) -> str | None:
         """Why a card only supposed to be in the hand cannot be there, or None.
 
         By what the situation says of the hand, while that still holds (no new turn, draw or
-        retrieval since).
+        retrieval since). A ``named`` card (not a probe standing for any card of its kind) is
+        also ruled out by a hand counted and named in full.
         """
         state = self.state
         player = state.player(who)
@@ -295,10 +296,10 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         size = state.hand_size(who)
         if size == 0:
             return "the hand holds no cards"
-        named = [c.name for c in state.hand(who) if c.uid >= 0]
-        if size is not None and named and len(named) >= size:
-            # Counted and named in full: the named cards are the whole hand.
-            held = ", ".join(f'"{name}"' for name in named)
+        names = [c.name for c in state.hand(who) if c.uid >= 0]
+        if named and size is not None and names and len(names) >= size:
+            # Counted and named in full: the named cards are the whole hand, not this one.
+            held = ", ".join(f'"{name}"' for name in names)
             return f"the hand holds {size} card(s), all named ({held}), and not this one"
         lacking = [
             k
