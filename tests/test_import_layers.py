@@ -67,6 +67,7 @@ LAYERS: dict[str, int] = {
             "removals",
             "searches",
             "choices",
+            "game_choices",
         ),
         READ_IN_PLAY,
     ),

@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "choices/a-retrieve-icon-unused-at-an-unstated-beginning-of-turn-is-a-choice-1.rq": {
+        1: ("RETRIEVE icon", 'yes if it is not used; no if it retrieves "Battling Boomerang"'),
+    },
     "choices/a-choice-opened-by-a-way-of-another-is-asked-each-way-too.rq": {
         1: (
             'yes if it plays "Reappearance" and "Reappearance" is not used',

@@ -250,7 +250,7 @@ def _way_verdicts(
     """
     if other is None:
         return [("not answered", label)]
-    again = question = other.questions[position]
+    question = other.questions[position]
     found = plain(other, question) if plain is not None else None
     opened = (
         [c for c in found.choices if c.branches and c.assumption not in met]

@@ -25,6 +25,7 @@ from rulesq.games.bluemoon.judge.cards import (
 )
 from rulesq.games.bluemoon.judge.choices import pending_choices
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.game_choices import icon_choices
 from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unneeded
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
@@ -290,7 +291,8 @@ class View:
         if kind in ABOUT_THE_CHOICE and not names:
             return ()
         out = []
-        for pending in pending_choices(self.forces, self.ctx.question.span.line):
+        line = self.ctx.question.span.line
+        for pending in [*pending_choices(self.forces, line), *icon_choices(self.forces, line)]:
             if kind in ABOUT_THE_CHOICE and pending.source.card.name in names:
                 continue  # may its own text be used: asked as it stands
             if pending.is_about(kind, names):
