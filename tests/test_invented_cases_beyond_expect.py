@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "hands/a-load-from-a-hand-counted-and-named-in-full-takes-only-its-cards.rq": {
+        1: ('"Zed" is not in the hand',),
+    },
     "choices/a-retrieve-icon-unused-at-an-unstated-beginning-of-turn-is-a-choice-1.rq": {
         1: ("RETRIEVE icon", 'yes if it is not used; no if it retrieves "Battling Boomerang"'),
     },

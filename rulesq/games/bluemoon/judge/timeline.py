@@ -374,6 +374,7 @@ class Timeline(Moves):
         player = self.state.player(fact.who or ME)
         player.hand_count = int(fact.param("number"))
         player.hand_seq = self.state.next_seq()
+        self.note_whole_hand(fact.who or ME)
 
     def on_deck_size(self, fact: Fact) -> None:
         """How many cards a player's draw deck holds."""
@@ -428,6 +429,17 @@ class Timeline(Moves):
         for ref in fact.cards:
             if self.state.find(ref.name, who, frozenset({Zone.HAND})) is None:
                 self.new_card(ref, who, Zone.HAND)
+        self.note_whole_hand(who)
+
+    def note_whole_hand(self, who: str) -> None:
+        """A hand counted with as many cards named is known card by card, as one stated whole."""
+        state, player = self.state, self.state.player(who)
+        if (
+            player.hand_count is not None
+            and player.hand_count > 0
+            and len(state.hand(who)) >= player.hand_count
+        ):
+            player.hand_exact = True
 
     def on_hand_only(self, fact: Fact) -> None:
         """A player's whole hand."""
