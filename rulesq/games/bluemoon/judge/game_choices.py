@@ -68,7 +68,12 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     who = state.turn_owner
     if who is None or state.turn_over or state.phase is None:
         return []
-    if state.phase <= Step.BEGINNING_OF_TURN:
+    # The phase is read last, and only with a card that could have been retrieved: a phase
+    # read is one the phase re-asks must tell apart (the phases read alike are asked once).
+    if not any(
+        card.played and card.turn < state.turn and card.info.icons_known and ICON in card.info.icons
+        for card in state.owned(who, active=True)
+    ):
         return []
     turns = [e for e in state.events_of("turn", who) if e.turn == state.turn]
     if not turns:
@@ -84,6 +89,8 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
             return []
         if event.kind == "phase" and event.data.get("step") == Step.BEGINNING_OF_TURN:
             return []
+    if state.phase <= Step.BEGINNING_OF_TURN:
+        return []
     moment = Forces(state_after(state, start))
     if forbidding(moment, who, RETRIEVE_INTO_HAND) is not None:
         return []
