@@ -1273,7 +1273,51 @@ def can_attack(ctx: Context) -> Answer:
             claims,
         )
     _attack_doubts(ctx, state, table, attackers, defender, claims)
+    _attack_defaults(ctx, state, table, attackers, claims)
     return judge(ctx, claims)
+
+
+#: The one place the rulings put a battle: "During the search phase, Havoc is targeted by
+#: Stone Wall. ... if he enters battle" (Changing attributes). They never say when an attack
+#: may be declared, nor whether a set character may declare one.
+_ATTACK_PHASE = "search phase"
+
+
+def _attack_defaults(
+    ctx: Context, state: State, table: Table, attackers: list[CardRef], claims: list[Claim]
+) -> None:
+    """What a yes to declaring an attack rests on and the situation does not state.
+
+    A stated phase other than the search phase is *cannot answer* (the rulings name no phase
+    for declaring an attack); no phase stated, or an attacker whose readiness is not stated,
+    is taken as the search phase and ready, and the answer shows it. A no needs neither.
+    """
+    if any(not c.allows for c in claims):
+        return
+    if table.step is not None and table.step[0] != _ATTACK_PHASE:
+        ctx.fact(table.step[1])
+        raise CannotAnswer(
+            f"it is the {table.step[0]}, and the rulings do not say in which phase an attack "
+            "may be declared (they place a battle only in the search phase)"
+        )
+    if table.step is None:
+        ctx.derivation().absence(
+            "no phase is stated: it is taken to be the search phase, where the rulings place a "
+            "battle (they do not say in which phase an attack may be declared)",
+            assumed=True,
+        )
+    unstated = [
+        _character(ctx, state, r).name
+        for r in attackers
+        if normalise_name(_character(ctx, state, r).name) not in table.readiness
+    ]
+    if unstated:
+        names = " and ".join(f'"{n}"' for n in unstated)
+        ctx.derivation().absence(
+            f"the situation does not say whether {names} is ready or set: taken to be ready "
+            "(the sources do not say whether a set character may declare an attack)",
+            assumed=True,
+        )
 
 
 def _attack_doubts(
