@@ -7,9 +7,8 @@ from pathlib import Path
 from rulesq.engine import evaluate
 from rulesq.situation import parse_situation
 
-CASE = (
-    Path(__file__).resolve().parent.parent / "corpus" / "fma" / "cases" / "calls" / "stealth-only.rq"
-)
+ROOT = Path(__file__).resolve().parent.parent
+CASE = ROOT / "corpus" / "fma" / "cases" / "calls" / "stealth-only.rq"
 
 
 def _assumptions(text: str) -> list[list[str]]:
