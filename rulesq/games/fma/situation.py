@@ -88,6 +88,9 @@ class Reader:
         #: Cards stated in play and not yet stated gone (a text the state does not follow,
         #: such as a cost increase, may still leave play).
         self._in_play: set[str] = set()
+        #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
+        #: change of the source leaves the copier's value open (``_copies_followed``).
+        self._copies: list[tuple[str, Attribute, str, int, str]] = []
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -134,6 +137,7 @@ class Reader:
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 handler(fact)
+                self._copies_followed()
             elif fact.kind == "active":
                 raise self.error(
                     "FMA has no active cards; say which cards are in play",
@@ -530,6 +534,34 @@ class Reader:
             ((citations.SET_VALUE_ORDER, PRECEDENT),),
             copied=f' copying the {attribute.value} of "{source.name}"',
         )
+        if source.name != target.name:
+            self._copies.append((target.name, attribute, source.name, reading.value, fact.text))
+
+    def _copies_followed(self) -> None:
+        """A copy whose source's value has changed since: the copier's value is open.
+
+        The rulings say a copy "sets" the value (Changing attributes: "copy the strength of a
+        character with 5 strength. That sets Envy's strength to 5"), never whether the copy
+        follows a later change of the character copied.
+        """
+        for copy in list(self._copies):
+            target, attribute, source, value, line = copy
+            try:
+                now = at.attribute_value(self.state.timeline(), source, attribute).value
+            except at.TimelineError:
+                now = None
+            if now == value:
+                continue
+            self._copies.remove(copy)
+            shown = "is no longer known" if now is None else f"is now {now}"
+            self.gap(
+                target,
+                attribute,
+                line,
+                f'"{target}" copied the {attribute.value} of "{source}" ({value}), whose '
+                f"{attribute.value} {shown}: the rulings say a copy sets the value, not whether "
+                "it follows a later change of the character copied",
+            )
 
     def _fact_move(self, fact: Fact) -> None:
         actor, holder_ref = fact.cards[0], fact.cards[1]
