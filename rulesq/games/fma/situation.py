@@ -90,7 +90,9 @@ class Reader:
         self._in_play: set[str] = set()
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
-        self._copies: list[tuple[str, Attribute, str, int, str]] = []
+        self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
+        #: The gap each copy left open, by the copy's label (lifted when the copy ends).
+        self._copy_gaps: dict[str, Gap] = {}
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -535,7 +537,10 @@ class Reader:
             copied=f' copying the {attribute.value} of "{source.name}"',
         )
         if source.name != target.name:
-            self._copies.append((target.name, attribute, source.name, reading.value, fact.text))
+            label = f'"{_name(actor)}" copying the {attribute.value} of "{source.name}"'
+            label += f" ({line_of(fact)})"
+            copy = (target.name, attribute, source.name, reading.value, fact.text, label)
+            self._copies.append(copy)
 
     def _copies_followed(self) -> None:
         """A copy whose source's value has changed since: the copier's value is open.
@@ -545,14 +550,21 @@ class Reader:
         follows a later change of the character copied.
         """
         for copy in list(self._copies):
-            target, attribute, source, value, line = copy
+            target, attribute, source, value, line, label = copy
             try:
-                now = at.attribute_value(self.state.timeline(), source, attribute).value
+                timeline = self.state.timeline()
+                now = at.attribute_value(timeline, source, attribute).value
+                steps = at.attribute_value(timeline, target, attribute).steps
             except at.TimelineError:
-                now = None
-            if now == value:
+                now, steps = None, ()
+            opened = self._copy_gaps.get(label)
+            if not any(s.source == label and s.counts for s in steps):
+                self._copies.remove(copy)  # the copy has ended: nothing of it is left open
+                if opened is not None:
+                    self.state.gaps.remove(opened)
                 continue
-            self._copies.remove(copy)
+            if opened is not None or now == value:
+                continue
             shown = "is no longer known" if now is None else f"is now {now}"
             self.gap(
                 target,
@@ -562,6 +574,7 @@ class Reader:
                 f"{attribute.value} {shown}: the rulings say a copy sets the value, not whether "
                 "it follows a later change of the character copied",
             )
+            self._copy_gaps[label] = self.state.gaps[-1]
 
     def _fact_move(self, fact: Fact) -> None:
         actor, holder_ref = fact.cards[0], fact.cards[1]
