@@ -231,7 +231,7 @@ class State:
         """A card in play whose text, never given, changes characters' values (a rule says so).
 
         Whose values it changes is not known, so each character's is open until the situation
-        states what the card gives it ("X" gets +1 strength from "Hakuro, General"). A
+        states what the card gives it ("X" gets +1 strength from "Y", the card). A
         defeated or gone card changes nothing (passive abilities on defeated cards have no
         effect).
         """
