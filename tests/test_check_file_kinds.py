@@ -67,6 +67,7 @@ class _Planned(Exception):
     """Raised where the plan would be made: the sniffing is done by then."""
 
 
+@pytest.mark.skipif(not can_fork(), reason="needs os.fork (else a pool, which plans nothing)")
 def test_the_parent_reads_only_the_files_it_does_not_remember(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -87,9 +88,6 @@ def test_the_parent_reads_only_the_files_it_does_not_remember(
 
     monkeypatch.setattr(parallel, "_sniff", sniff)
     monkeypatch.setattr(parallel, "plan", plan)
-    monkeypatch.setattr(parallel, "_in_pool", plan)  # without fork: no plan, no sniff
-    if not can_fork():
-        pytest.skip("needs os.fork")
     with pytest.raises(_Planned):
         next(parallel._checked(["a.rq", "b.rq", "c.rq"], None, False, 2))
     assert read == ["c.rq"]

@@ -236,11 +236,7 @@ def _makespan(
     A game loaded here is work before the fork, which no worker shares: its whole load
     counts, not half. A run's work is its files and the loads of its games not loaded here.
     """
-    work = [
-        sum(costs[index] for index in run)
-        + sum(loads.get(kind or "", 0.0) for kind in {kinds[index] for index in run} - {*loaded})
-        for run in runs
-    ]
+    work = _work(runs, kinds, costs, loads, loaded)
     return sum(loads.get(kind, 0.0) for kind in loaded) + max(work, default=0.0)
 
 
@@ -252,12 +248,24 @@ def _spread(
     loaded: Sequence[str],
 ) -> float:
     """How far apart the runs' predicted work is: files, and the loads of games not loaded."""
-    work = [
-        sum(costs[index] for index in run)
-        + sum(loads.get(kind or "", 0.0) for kind in {kinds[index] for index in run} - {*loaded})
+    work = _work(runs, kinds, costs, loads, loaded)
+    return max(work) - min(work) if work else 0.0
+
+
+def _work(
+    runs: Sequence[Sequence[int]],
+    kinds: Sequence[str | None],
+    costs: Sequence[float],
+    loads: dict[str, float],
+    loaded: Sequence[str],
+) -> list[float]:
+    """Each run's predicted work: its files, and the loads of its games not loaded here."""
+    cost, kind_of, here = costs.__getitem__, kinds.__getitem__, {*loaded}
+    return [
+        sum(map(cost, run))
+        + sum(loads.get(kind or "", 0.0) for kind in set(map(kind_of, run)) - here)
         for run in runs
     ]
-    return max(work) - min(work) if work else 0.0
 
 
 def _loaded_last(run: list[int], kinds: Sequence[str | None], loaded: set[str]) -> list[int]:
