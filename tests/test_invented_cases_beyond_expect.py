@@ -94,6 +94,18 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-tokens/a-power-per-token-with-no-tokens-stated-is-not-known.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },
+    "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
+        1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
+    },
+    "warhammer-tokens/tokens-as-pool-not-stated-cannot-answer.rq": {
+        1: ('"Temple of Verena" reads', 'states no resource tokens on "Temple of Verena"'),
+    },
+    "warhammer-tokens/exactly-n-tokens-to-attack-not-stated-cannot-answer.rq": {
+        1: ("exactly 3 resource tokens", 'states no resource tokens on "Daemon Prince"'),
+    },
+    "warhammer-tokens/a-token-cost-with-tokens-not-stated-cannot-answer.rq": {
+        1: ('"Remove a resource token from this card"', 'no resource tokens on "Citadel of Dusk"'),
+    },
     "warhammer-tokens/a-power-per-token-with-zero-tokens-stated.rq": {
         1: ('"Grudgebearer" gives +0 power',),
     },

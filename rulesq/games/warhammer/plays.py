@@ -762,6 +762,17 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         return
     if cost.value is not None and cost.value <= pool:
         _taxes(board, card, player, cost.value, pool, check)
+    if cost.value is not None and cost.value > pool + extra.amount and extra.unknown:
+        check.gaps.append(
+            (
+                f'playing "{card.name}" costs {cost.value}, and {pool} resources are in the pool'
+                + capital.pool_shown()
+                + "; "
+                + "; ".join(extra.unknown),
+                False,
+            )
+        )
+        return
     if cost.value is not None and cost.value > pool:
         beside = f", and only {extra.amount} more may be spent ({'; '.join(extra.steps)})"
         removed = "".join(f" ({why})" for why in extra.removed)
@@ -802,6 +813,11 @@ def _price_reached(
         else:
             check.facts.append(said)
         _taxes(board, card, player, value, least, check)
+        return
+    if value > most and extra.unknown:
+        check.gaps.append(
+            (f'playing "{card.name}" costs {value}, and {said}; ' + "; ".join(extra.unknown), False)
+        )
         return
     if value > most:
         check.claim(

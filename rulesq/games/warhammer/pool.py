@@ -88,6 +88,13 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
         """Count one payment; False (the pool left unknown) when its amount is not followed."""
         if amount:
             there = spendable.beside_pool(board, player, how != "triggered", at=index)
+            if there.unknown:  # any part of it may have been paid beside the pool
+                capital.resources = None
+                capital.pool_gap = (
+                    f'{stated} resources are stated before "{name}" was {how}, and it may have '
+                    "been paid beside the pool: " + "; ".join(there.unknown)
+                )
+                return False
             most = there.amount if isinstance(amount, tuple) else amount  # a least: up to all
             beside.append((min(most, there.amount), there))
         if isinstance(amount, tuple):  # only its least is known

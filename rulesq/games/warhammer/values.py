@@ -186,8 +186,10 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
     return None
 
 
-def _times(board: Board, source: InPlay, target: InPlay, per: str, tokens: int) -> int | None:
-    """How many times a "for each …" counts (None when not read); ``tokens``: on the source."""
+def _times(
+    board: Board, source: InPlay, target: InPlay, per: str, tokens: int | None
+) -> int | None:
+    """How many times a "for each …" counts (None: not read, or ``tokens`` on it not known)."""
     if not per:
         return 1
     if per in ("resource token on this card", "resource token on it") and source is target:
