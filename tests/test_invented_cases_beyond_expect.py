@@ -94,6 +94,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-tokens/a-power-per-token-with-no-tokens-stated-is-not-known.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },
+    "warhammer-questing/what-q-and-a-37-leaves-open.rq": {
+        1: ("never say in which phase a unit is sent questing", "the phase stated is not read"),
+    },
     "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },
