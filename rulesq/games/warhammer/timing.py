@@ -19,8 +19,14 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import action_limits as limits
+from rulesq.games.warhammer import (
+    action_zones,
+    granted_actions,
+    lost_actions,
+    target_phrases,
+    traits,
+)
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer import granted_actions, lost_actions, target_phrases, traits
 from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
@@ -282,6 +288,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         limits.barred(board, card, claims)
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
+            action_zones.check(board, placed, action.quote, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims, placed, met)
         _cost(board, action, card, placed, player, claims, gaps)
