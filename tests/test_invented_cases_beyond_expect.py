@@ -94,6 +94,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-tokens/a-power-per-token-with-no-tokens-stated-is-not-known.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },
+    "warhammer-targets/a-tactic-targeting-a-card-in-a-discard-pile-cannot-answer.rq": {
+        1: ('targets a card out of play ("target card from your discard pile")',),
+    },
     "warhammer-questing/what-q-and-a-37-leaves-open.rq": {
         1: ("never say in which phase a unit is sent questing", "the phase stated is not read"),
     },

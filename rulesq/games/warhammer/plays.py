@@ -125,13 +125,32 @@ TARGETING = "warhammer/faq/targeting/target"
 QA_TARGETS = "warhammer/faq/qa/26"
 
 
+#: A target in an out of play zone: "return target card … from your discard pile".
+_OUT_OF_PLAY_TARGET = re.compile(
+    r"\btarget\b[^.]*?\b(?:in|from) (?:your|an opponent's|his|each player's) "
+    r"(?:discard pile|hand|deck)\b",
+    re.IGNORECASE,
+)
+
+
 def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> None:
     """A tactic's target units, read with their qualifiers: one must be in play (Q&A 46)."""
     action, _ = ab.action_of(card)
     if action is None:
         return
     found = target_phrases.check(board, action.effect, player, None)
-    for words in found.missing:  # a phrase not read stays with the other checks of playing
+    if found.gaps and (pile := _OUT_OF_PLAY_TARGET.search(action.effect)) is not None:
+        # "Unless otherwise stated, a card can only target cards that are in play": this one
+        # targets a card out of play, and whether one is there is not read (Q&A 46)
+        check.gaps.append(
+            (
+                f'"{card.name}" targets a card out of play ("{pile.group(0)}"): whether a legal '
+                "target is there is not read by rulesq, and a card that targets must have one "
+                "to be played",
+                False,
+            )
+        )
+    for words in found.missing:
         check.facts.append("no legal target of the tactic is in play")
         check.claim(
             "target",
