@@ -487,6 +487,12 @@ def hit_points(board: Board, target: InPlay) -> Value:
     if value.value is None:
         return value
     _grants(board, target, value, "hit points")
+    from rulesq.games.warhammer.hit_point_changes import changed, unread
+
+    value.gaps += [gap for gap in unread(board, target) if gap not in value.gaps]
+    for change, quote in changed(board, target):
+        if value.value is not None:
+            value.add(change, f'"{quote.card}" resolved on it: {change:+d}', quote, HIT_POINTS)
     if value.value is not None and value.value < 0:
         value.value = 0
         value.steps.append("a number is never reduced below zero")
