@@ -73,8 +73,10 @@ def _read(board: Board, link: Link, target: InPlay) -> tuple[int, Text] | None:
     """The change a resolved link made to the unit's hit points, when read (else None)."""
     text = link.card.text if link.card is not None else None
     said = _TARGET_GETS.search(text or "")
-    if said is None or link.targets != (target,) or new_turns(board, link.fact.index):
+    if said is None or link.targets != (target,):
         return None
+    if any(fact.index > link.fact.index for _who, fact in board.turns):
+        return None  # over, or (the same player's turn restated) maybe a later turn: open
     others = [lk for lk in board.resolved if lk is not link and lk.card is not None]
     if any(_CANCEL.search(lk.card.text or "") for lk in others if lk.card is not None):
         return None  # a resolved link that cancels may have cancelled it: left open
