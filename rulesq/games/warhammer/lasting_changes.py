@@ -129,13 +129,21 @@ def _acted(board: Board, target: InPlay, what: str) -> list[str]:
             f'"{link.name}" resolved and changes {what} ("{change.group(0)}"): what it '
             f'does to "{target.name}" is not followed by rulesq'
         )
-    for capital in board.capitals.values():
-        for card, _fact in capital.played:
-            if card is not None and card.text and CHANGES[what].search(card.text):
-                gaps.append(
-                    f'"{card.name}" was played this turn and changes {what}: what it did '
-                    f'to "{target.name}" is not followed by rulesq'
-                )
+    links = {id(link.fact) for link in [*board.resolved, *board.chain]}
+    acted = [(card, fact, "was played") for c in board.capitals.values() for card, fact in c.played]
+    for name, _who, fact in board.triggered:
+        if not any(ref.name == name for ref in fact.cards):
+            continue  # a link of a chain stated resolved: read above
+        placed = board.find(name)
+        acted.append((placed.card if placed is not None else None, fact, "was triggered"))
+    for card, fact, did in acted:  # stated played or triggered this turn, not as a link
+        if card is None or id(fact) in links or new_turns(board, fact.index):
+            continue
+        if card.text and CHANGES[what].search(card.text):
+            gaps.append(
+                f'"{card.name}" {did} this turn and changes {what}: what it did to '
+                f'"{target.name}" is not followed by rulesq'
+            )
     return gaps
 
 
