@@ -378,6 +378,27 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
             (f'"{card.name}" reads "{sentence}": rulesq checks unit targets only', False)
         )
         return
+    quals = [w for w in to.words if w.casefold() not in _PLAIN_ATTACH_WORDS]
+    if quals:  # a race, a trait or a state: read as the target phrases of an effect are
+        found = target_phrases.check(board, sentence, player, None)
+        if found.gaps:
+            check.gaps += [(gap, False) for gap in found.gaps]
+            return
+        if found.missing:
+            check.facts.append("no unit the attachment may go on is in play")
+            check.claim(
+                "target",
+                text_claim(
+                    Stance.FORBID,
+                    Text(card.name, sentence),
+                    f'"{card.name}" reads "{sentence}", and no such unit is in play ('
+                    + ", ".join(quals)
+                    + "): an attachment must be attached to a target in play",
+                    ATTACHMENTS,
+                    QA_LEGAL_TARGET,
+                ),
+            )
+            return
     if not _attach_targets(board, to, player):
         check.facts.append("no unit the attachment may go on is in play")
         check.claim(
@@ -444,6 +465,14 @@ def _attach_to_hero(board: Board, card: Card, text: str, player: str, check: Pla
             QA_LEGAL_TARGET,
         ),
     )
+
+
+#: The words of an "Attach to" the zone and controller checks read; any other (a race, a trait,
+#: a state) is read by the target phrases.
+_PLAIN_ATTACH_WORDS = frozenset(
+    ("a", "an", "one", "target", "unit", "you", "control", "in", "your")
+    + ("battlefield", "kingdom", "quest", "zone")
+)
 
 
 def _attach_targets(board: Board, to: fx.Selector, player: str) -> list[InPlay]:
