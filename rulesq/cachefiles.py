@@ -5,8 +5,10 @@ tables) goes through here, so that none of them can run code or serve stale data
 
 - the folder is rulesq's own (``rulesq.paths.cache_dir()``), created with mode 0700; a
   folder owned by someone else, or writable by others, is not used;
-- keys are a SHA-256 of the contents of the files a cache derives from, the rulesq version
-  and a per-cache salt (never sizes or modification times);
+- keys are a SHA-256 of the contents of the files a cache derives from, of the modules of
+  rulesq's own code that build it (its *builders*: :func:`code_fingerprint`), the rulesq
+  version and a per-cache salt (never sizes or modification times): two checkouts of one
+  version with different code never read each other's entries;
 - a file is read only if it is a regular file owned by the current user, not writable by
   others, opened without following symlinks; its contents are data (JSON or SQLite), never
   pickle;
@@ -55,13 +57,17 @@ def warn_once(message: str) -> None:
         pass
 
 
-def content_key(files: Iterable[Path | str], salt: str) -> str:
+def content_key(files: Iterable[Path | str], salt: str, code: tuple[str, ...] = ()) -> str:
     """A hash of the contents of ``files`` (missing ones count as absent), the salt and version.
 
-    Each file's own hash is remembered with its status (:class:`FileHashes`), so a file
-    unchanged since it was last read is not read again; the key is a hash of contents.
+    ``code`` names the builder modules (paths under the package, as ``"spans.py"``): their
+    :func:`code_fingerprint` is hashed too. Each file's own hash is remembered with its
+    status (:class:`FileHashes`), so a file unchanged since it was last read is not read
+    again; the key is a hash of contents.
     """
     digest = sha256(f"{salt}\0{__version__}\0".encode())
+    if code:
+        digest.update(f"code {code_fingerprint(code)}\0".encode())
     hashes = FileHashes.get()
     for path in map(str, files):
         folder, name = os.path.split(path)
@@ -70,6 +76,22 @@ def content_key(files: Iterable[Path | str], salt: str) -> str:
         digest.update(b"\0")
     hashes.save()
     return digest.hexdigest()[:24]
+
+
+def code_fingerprint(names: tuple[str, ...]) -> str:
+    """A hash of the contents of rulesq's own modules ``names`` (paths under the package).
+
+    A cache keys on the modules that build what it stores, so an entry another checkout's
+    code built (the same version, other code) is never read: it is rebuilt. Only those few
+    files are hashed, through :class:`FileHashes` (a file unchanged since it was last read
+    costs one ``stat``), so that a cold command stays lean.
+    """
+    root = os.path.dirname(__file__)
+    hashes = FileHashes.get()
+    digest = sha256(b"")
+    for name in names:
+        digest.update(f"{name}\0{hashes.of(os.path.join(root, name))}\0".encode())
+    return digest.hexdigest()
 
 
 def package_init(name: str) -> Path | None:

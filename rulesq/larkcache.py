@@ -8,8 +8,9 @@ finds there, so another local user could plant a file that runs code as the rule
 
 So rulesq builds each parser without Lark's cache and stores Lark's own serialised form
 (``Lark.memo_serialize``: plain dicts, lists, tuples, strings, numbers) as JSON, under a
-header whose key is the hash of every grammar file's contents, the options, and the rulesq,
-Lark and Python versions (``rulesq.cachefiles``: private folder, owner checks, atomic writes).
+header whose key is the hash of every grammar file's contents, the options, this module
+(which encodes the tables), and the rulesq, Lark and Python versions (``rulesq.cachefiles``:
+private folder, owner checks, atomic writes).
 JSON cannot run code: decoding only builds containers, which :func:`decode_object` turns into
 tuples and Lark tokens, and Lark's loader then only instantiates its own grammar classes.
 A cache file that is missing, foreign or corrupt, or that Lark refuses, is rebuilt.
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 #: Tags of the JSON forms of values JSON has no form for (a tuple, a token, a dict whose
 #: keys are not all strings); a NUL-prefixed key never occurs in Lark's data.
 _TUPLE, _TOKEN, _PAIRS = "\0t", "\0k", "\0m"
+#: The modules that build an entry (:func:`rulesq.cachefiles.code_fingerprint`): the
+#: tables are Lark's (its version is in the key), encoded here.
+BUILT_BY = ("larkcache.py",)
 
 
 def encode(value: Any) -> Any:
@@ -175,7 +179,7 @@ def _open_parser(path: Path, **options: Any) -> Lark:
         return Lark.open(str(path), **options)
     grammars = sorted(path.parent.glob("*.lark"))
     salt = f"lark {path.name} {sorted(options.items())!r} {lark_version} {sys.version_info[:2]}"
-    key = content_key([path, *grammars], salt)
+    key = content_key([path, *grammars], salt, BUILT_BY)
     stem = f"lark-{path.stem}-"
     file = folder / f"{stem}{key}.json"
     try:

@@ -1,14 +1,20 @@
 """TOML data files read once and kept as checked JSON in the cache folder (no TOML reader then).
 
 Importing ``tomllib`` and reading a file costs a cold command a few milliseconds; the JSON
-copy, keyed by the file's contents and the rulesq version (``rulesq.cachefiles``), costs a
-fraction of that. A file whose data JSON cannot hold (a date) is read as TOML every time.
+copy, keyed by the file's contents, this module and the rulesq version
+(``rulesq.cachefiles``), costs a fraction of that. A file whose data JSON cannot hold (a
+date) is read as TOML every time.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
+
+#: The modules that build an entry (:func:`rulesq.cachefiles.code_fingerprint`); the TOML
+#: reader is the interpreter's, whose version the key holds.
+BUILT_BY = ("tomlcache.py",)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -27,7 +33,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     text = path.read_text(encoding="utf-8")
     if folder is None:
         return _parse(text)
-    key = content_key([path], "toml")
+    key = content_key([path], f"toml {sys.version_info[:2]}", BUILT_BY)
     stem = f"toml-{path.parent.name}-{path.stem}-"
     file = folder / f"{stem}{key}.json"
     try:

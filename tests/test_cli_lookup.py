@@ -77,6 +77,24 @@ def test_cite_unknown_id_suggests_and_exits_2() -> None:
     assert "Did you mean" in out
 
 
+@pytest.mark.parametrize(
+    "section",
+    [
+        "bluemoon/faq/special-power-texts-you-may-not",
+        "faq/special-power-texts-you-may-not/",
+    ],
+)
+def test_cite_of_a_section_names_its_clauses_in_order(section: str) -> None:
+    """A section's id is no clause: its clauses are named first to last (2 before 11); exit 2."""
+    code, out = run("cite", section)
+    assert code == 2
+    first = "bluemoon/faq/special-power-texts-you-may-not/1"
+    last = "bluemoon/faq/special-power-texts-you-may-not/11"
+    assert f"is a section, not a clause: it holds 11 clauses, {first} to {last}." in out
+    assert f"Cite one of them: rulesq cite {first}" in out
+    assert run("cite", first)[0] == 0
+
+
 def test_card_shows_blue_moon_text() -> None:
     """``rulesq card Pandemonium`` shows its special power text."""
     code, out = run("card", "Pandemonium")

@@ -59,6 +59,15 @@ def test_parse_card_did_you_mean() -> None:
     assert 'Did you mean "Tittertweet"?' in err
 
 
+def test_parse_with_nothing_to_parse_says_so() -> None:
+    """Neither a text nor --card: what to give (not "not both"); both: not both; exit 2."""
+    code, _, err = run("parse")
+    assert code == 2
+    assert "not both" not in err and "Give a card text (with --game) or --card NAME" in err
+    code, _, err = run("parse", "Some text.", "--card", "Tittertweet")
+    assert code == 2 and "(not both)" in err
+
+
 def test_parse_error_shows_caret_and_expected_words() -> None:
     """An unreadable sentence: the text, a caret under the spot, what was expected; exit 2."""
     text = "Now I may discard all of your active suport cards."

@@ -81,6 +81,14 @@ def test_the_shell_completes_card_names_after_card_rulings_and_e() -> None:
     assert expression_names("I play") == []
 
 
+def test_the_shell_completes_games_graph_formats_and_shells() -> None:
+    """The values an option or argument takes complete, as its help lists them."""
+    assert _complete("rulesq", "ask", "--game", "") == ["bluemoon", "fma", "warhammer"]
+    assert _complete("rulesq", "forms", "-g", "w") == ["warhammer"]
+    assert _complete("rulesq", "ask", "--graph", "m") == ["mermaid"]
+    assert _complete("rulesq", "completion", "") == ["bash", "zsh", "fish"]
+
+
 @pytest.mark.parametrize(
     ("typed", "inserted"),
     [

@@ -94,3 +94,24 @@ def test_the_why_shown_is_the_real_one(tmp_path: Path) -> None:
     start = result.output.index("      why: ")
     end = result.output.index("\n    [", start)
     assert result.output[start:end] + "\n" == shown
+
+
+def test_every_situation_shown_with_its_answer_prints_that_answer(tmp_path: Path) -> None:
+    """Each situation block followed by an answer block: asked, it prints that answer first.
+
+    Some answers are shown without their citations (the lines that follow): the answer
+    shown is the beginning of what rulesq prints, line for line.
+    """
+    found = blocks()
+    pairs = [
+        (found[i], found[i + 1])
+        for i in range(len(found) - 1)
+        if re.match(r"game \w+\n", found[i]) and found[i + 1].startswith("ask ")
+    ]
+    assert len(pairs) >= 6  # Blue Moon, FMA and Warhammer answers at least
+    for number, (situation, shown) in enumerate(pairs):
+        case = tmp_path / f"case{number}.rq"
+        case.write_text(situation, encoding="utf-8")
+        result = runner.invoke(app, ["ask", str(case)])
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith(shown), situation

@@ -53,10 +53,10 @@ def test_the_key_covers_the_code_that_builds_it(tmp_path: Path) -> None:
 
     code = tmp_path / "builder.py"
     code.write_text("RANKING = 1\n", encoding="utf-8")
-    before = clause_fingerprint(["bluemoon"], "test", code=[str(code)])
-    assert clause_fingerprint(["bluemoon"], "test", code=[str(code)]) == before
+    before = clause_fingerprint(["bluemoon"], "test", code=(str(code),))
+    assert clause_fingerprint(["bluemoon"], "test", code=(str(code),)) == before
     code.write_text("RANKING = 2  # a different ranking\n", encoding="utf-8")
-    assert clause_fingerprint(["bluemoon"], "test", code=[str(code)]) != before
+    assert clause_fingerprint(["bluemoon"], "test", code=(str(code),)) != before
 
 
 def test_stemming_matches_other_word_forms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -59,6 +59,21 @@ def test_save_and_game(tmp_path: Path) -> None:
     assert table.handle(":undo") == "nothing to undo"
 
 
+def test_save_never_replaces_another_file_unless_asked(tmp_path: Path) -> None:
+    """``:save`` keeps a file that holds something else; ``:save!`` replaces it."""
+    path = tmp_path / "case.rq"
+    path.write_text("game warhammer\n# a hand-written case\n", encoding="utf-8")
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    assert table.handle(f":save {path}") == f"error: {path} exists: :save! {path} replaces it"
+    assert path.read_text() == "game warhammer\n# a hand-written case\n"
+    assert table.code == 2
+    assert table.handle(f":save! {path}") == f"saved 2 lines to {path}"
+    assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
+    assert table.handle(f":save {path}") == f"saved 2 lines to {path}"  # the same: no harm
+    assert table.handle(f":save {tmp_path}").startswith(f"error: cannot write {tmp_path}:")
+
+
 def test_completion_of_card_names_forms_and_commands() -> None:
     table = Table()
     assert ('Laughing Gas"', -4) in completions(table, 'ask can I play "Laug')
@@ -67,6 +82,35 @@ def test_completion_of_card_names_forms_and_commands() -> None:
     table.handle(":game warhammer")
     assert ("Franz's Decree\"", -5) in completions(table, 'ask what does "Franz')
     assert completions(table, 'ask what does "Laughing G') == []
+    assert completions(table, ":game b") == [("bluemoon", -1)]
+    assert completions(table, "game ") == [("bluemoon", 0), ("fma", 0), ("warhammer", 0)]
+    assert completions(table, ":game fma") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("quit", ":quit"),
+        ("exit", ":quit"),
+        ("help", ":help"),
+        ("Show", ":show"),
+        ("save case.rq", ":save case.rq"),
+        ("undo", ":undo"),
+    ],
+)
+def test_a_command_typed_without_its_colon_is_pointed_to_it(typed: str, meant: str) -> None:
+    """A command word is no situation line: the error names the command (not a grammar word)."""
+    table = Table()
+    out = table.handle(typed).splitlines()
+    assert out[0] == f"error: unexpected '{typed.split()[0]}'"
+    assert f"did you mean: {meant}" in out
+    assert not any(line.startswith("Did you mean") for line in out)
+    assert table.lines == [] and table.code == 2
+
+
+def test_a_line_that_only_begins_with_a_command_word_is_not_pointed_to_it() -> None:
+    out = Table().handle("show me").splitlines()
+    assert not any(":show" in line for line in out)
 
 
 #: The table mode's prompt as the terminal shows it (colours and cursor moves left out).

@@ -123,4 +123,14 @@ def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:
         raise RulesqError("no situation: give a file, - for standard input, or -e TEXT")
     from rulesq.inputs import read_file
 
-    return read_file(file), "<stdin>" if file == "-" else file
+    try:
+        return read_file(file), "<stdin>" if file == "-" else file
+    except RulesqError as error:
+        if str(error).endswith(": it is a folder"):  # its files are checked, not asked
+            from rulesq.errors import escape_controls
+
+            raise RulesqError(
+                f"{error}: 'rulesq check {escape_controls(file)}' answers and checks each "
+                "situation file in it"
+            ) from None
+        raise

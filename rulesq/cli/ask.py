@@ -8,7 +8,7 @@ import typer
 
 from rulesq.cli.answer import GRAPH_FORMATS
 from rulesq.cli.common import EXIT_OK, GameOption, JsonOption
-from rulesq.cli.completion import expression_names
+from rulesq.cli.completion import expression_names, graph_formats
 
 __all__ = ["GRAPH_FORMATS", "ask"]
 
@@ -21,7 +21,12 @@ ExplainOption = Annotated[
     ),
 ]
 GraphOption = Annotated[
-    str | None, typer.Option("--graph", help="Print the derivation graph: dot, mermaid or json.")
+    str | None,
+    typer.Option(
+        "--graph",
+        help="Print the derivation graph: dot, mermaid or json.",
+        autocompletion=graph_formats,
+    ),
 ]
 
 

@@ -55,7 +55,36 @@ def find(ref: str, game: str | None) -> Clause:
             return found
         known += list(corpus.clauses)
         known += [alias for c in corpus.clauses.values() for alias in c.aliases]
+    section = _section(ref, known)
+    if section:
+        raise RulesqError(
+            f"'{ref}' is a section, not a clause: it holds {len(section)} "
+            f"clause{'s' if len(section) > 1 else ''}, {section[0]}"
+            + (f" to {section[-1]}" if len(section) > 1 else "")
+            + f". Cite one of them: rulesq cite {section[0]}"
+        )
     raise UnknownNameError("clause", ref, known)
+
+
+def _section(ref: str, ids: Iterable[str]) -> list[str]:
+    """The clause ids under ``ref`` read as a section (``…/you-may-not``), in their order.
+
+    The numbers in them count: ``…/2`` comes before ``…/11``.
+    """
+    import re
+
+    head = ref.rstrip("/").lower() + "/"
+    if head == "/":
+        return []
+    inside = [  # the game may be left out, as in a clause's id
+        i for i in ids if i.lower().startswith(head) or i.lower().partition("/")[2].startswith(head)
+    ]
+    return sorted(
+        inside,
+        key=lambda i: [
+            (0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", i)
+        ],
+    )
 
 
 def _loose(clauses: Iterable[Clause], ref: str) -> Clause | None:

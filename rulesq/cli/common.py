@@ -15,6 +15,7 @@ from rulesq.cli.basics import (
     print_json,
     report_error,
 )
+from rulesq.cli.completion import game_names
 from rulesq.errors import RulesqError
 
 __all__ = [
@@ -31,7 +32,10 @@ __all__ = [
 ]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-GameOption = Annotated[str | None, typer.Option("--game", "-g", help="bluemoon, warhammer or fma.")]
+GameOption = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="bluemoon, warhammer or fma.", autocompletion=game_names),
+]
 
 
 def fail(error: RulesqError, *, as_json: bool = False) -> typer.Exit:

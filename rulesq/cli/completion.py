@@ -18,6 +18,9 @@ __all__ = [
     "completion",
     "enable",
     "expression_names",
+    "game_names",
+    "graph_formats",
+    "shell_names",
     "detect_shell",
     "for_bash",
     "install",
@@ -28,11 +31,11 @@ SHELLS = ("bash", "zsh", "fish")
 
 
 def completion(
-    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
+    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.", autocompletion=shell_names)],
 ) -> None:
     """Print the completion script of a shell (bash, zsh or fish).
 
-    Commands, options and card names complete.
+    Commands, options, card names, games, graph formats and shells complete.
 
     Examples:
 
@@ -141,6 +144,26 @@ def card_names(incomplete: str) -> list[str]:
     typed = incomplete.strip('"').casefold()
     names = [name for game in available_games() for name in load_corpus(game).card_names()]
     return sorted({n for n in names if n.casefold().startswith(typed)})
+
+
+def game_names(incomplete: str) -> list[str]:
+    """The games whose name begins with what is typed (after ``--game``, ``:game``)."""
+    from rulesq.games import GAMES
+
+    typed = incomplete.strip().casefold()
+    return [game for game in GAMES if game.startswith(typed)]
+
+
+def graph_formats(incomplete: str) -> list[str]:
+    """The formats of ``--graph`` that begin with what is typed."""
+    from rulesq.cli.answer import GRAPH_FORMATS
+
+    return [name for name in GRAPH_FORMATS if name.startswith(incomplete.strip().casefold())]
+
+
+def shell_names(incomplete: str) -> list[str]:
+    """The shells ``rulesq completion`` writes a script for that begin with what is typed."""
+    return [name for name in SHELLS if name.startswith(incomplete.strip().casefold())]
 
 
 def expression_names(incomplete: str) -> list[str]:

@@ -62,7 +62,12 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
     """The game, a name for the source, and the text to parse."""
     from rulesq.games import get_game
 
-    if (text is None) == (card is None):
+    if text is None and card is None:
+        raise RulesqError(
+            "Give a card text (with --game) or --card NAME: nothing to parse; "
+            "'rulesq parse --help' shows examples."
+        )
+    if text is not None and card is not None:
         raise RulesqError("Give either a card text or --card NAME (not both).")
     if card is not None:
         from rulesq.cli.card import find

@@ -26,7 +26,7 @@ or a call (expect no); a question is answered at once. Tab completes card names
 and forms.
   :show         the situation so far
   :undo         take back the last line
-  :save FILE    write the situation to a .rq file
+  :save FILE    write the situation to a .rq file (:save! FILE replaces one)
   :game NAME    start over with another game (bluemoon, warhammer, fma)
   :forms        every statement and question form
   :clear        start over
@@ -82,6 +82,9 @@ class Table:
             situation = parse_situation(self.text([line]), "the situation")
         except InputError as error:
             self.code = 2
+            meant = _bare_command(line)
+            if meant is not None and error.line == len(self.lines) + 2:
+                error.nearest, error.suggestion = [meant], None  # "quit" is ":quit"
             shown = _renumbered(error, len(self.lines) + 2)
             if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
                 return f"{place}:{error.column + indent}: {shown}"
@@ -149,8 +152,8 @@ class Table:
         if name == "clear":
             self.lines = []
             return f"game {self.game}: a new situation"
-        if name == "save":
-            return self.save(argument)
+        if name in ("save", "save!"):
+            return self.save(argument, replace=name == "save!")
         if name == "game":
             return self.switch(argument)
         if name == "forms":
@@ -164,12 +167,15 @@ class Table:
         hint = f" {hint}" if hint else ""
         return f"error: unknown command ':{name}'.{hint} :help lists them."
 
-    def save(self, path: str) -> str:
-        """Write the situation to ``path``."""
+    def save(self, path: str, replace: bool = False) -> str:
+        """Write the situation to ``path``; a file there already is replaced only if asked."""
         if not path:
             return "error: give a file name: :save case.rq"
+        target = Path(path).expanduser()  # ~ is home
         try:
-            Path(path).expanduser().write_text(self.text(), encoding="utf-8")  # ~ is home
+            if not replace and target.is_file() and _held(target) != self.text():
+                return f"error: {path} exists: :save! {path} replaces it"
+            target.write_text(self.text(), encoding="utf-8")
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
         count = len(self.lines) + 1  # the game line too: the lines the file holds
@@ -192,6 +198,27 @@ class Table:
 COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
 
 
+def _held(path: Path) -> str | None:
+    """The text of the file at ``path`` (None when it is no file or not text)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+#: Words typed for a command without its colon that name it otherwise.
+_ALSO = {"exit": "quit", "q": "quit", "h": "help", "?": "help"}
+
+
+def _bare_command(line: str) -> str | None:
+    """The ``:command`` a line that does not read meant (``quit`` -> ``:quit``), or None."""
+    word, _, rest = line.strip().partition(" ")
+    name = _ALSO.get(word.casefold(), word.casefold())
+    if name not in COMMANDS or (rest.strip() and name not in ("save", "game")):
+        return None
+    return f":{name} {rest.strip()}".rstrip()
+
+
 def _renumbered(error: InputError, line: int) -> str:
     """An error in the typed line, shown without the file's place."""
     error.forms_hint = error.forms_hint and "Every form, with an example: :forms"
@@ -205,8 +232,9 @@ def _renumbered(error: InputError, line: int) -> str:
 def completions(table: Table, before: str) -> list[tuple[str, int]]:
     """What completes ``before`` (the text left of the cursor): (text, start offset).
 
-    Inside an open quote, the current game's card names; at ``:``, the commands; otherwise
-    the forms whose example begins with what is typed (names in them left as typed).
+    Inside an open quote, the current game's card names; at ``:``, the commands; after
+    ``:game`` or ``game``, the games; otherwise the forms whose example begins with what is
+    typed (names in them left as typed).
     """
     from rulesq.corpus import load_corpus
 
@@ -215,6 +243,11 @@ def completions(table: Table, before: str) -> list[tuple[str, int]]:
         names = load_corpus(table.game).card_names()
         low = typed.casefold()
         return [(f'{n}"', -len(typed)) for n in sorted(set(names)) if n.casefold().startswith(low)]
+    head, space, typed = before.lstrip().partition(" ")
+    if space and head in (":game", "game") and " " not in typed:
+        from rulesq.cli.completion import game_names
+
+        return [(name, -len(typed)) for name in game_names(typed) if name != typed]
     if before.startswith(":"):
         return [(f":{c}", -len(before)) for c in COMMANDS if f":{c}".startswith(before)]
     from rulesq.situation.forms import forms_of

@@ -24,6 +24,8 @@ from rulesq.corpus.models import Clause
 
 #: Bumped when the index stores something else.
 _FORMAT = "2"
+#: The modules that build the index (:func:`rulesq.cachefiles.code_fingerprint`).
+INDEX_BUILT_BY = ("corpus/clauses.py", "corpus/load.py", "corpus/models.py")
 
 
 class IndexMismatch(ValueError):
@@ -168,6 +170,4 @@ def index_key(files: list[Path]) -> str:
     """The index's cache key: the clause files, the code that reads them, the version."""
     from rulesq.cachefiles import content_key
 
-    here = Path(__file__).parent
-    code = [here / "clauses.py", here / "load.py", here / "models.py"]
-    return content_key([*files, *code], f"corpus-index {_FORMAT}")
+    return content_key(files, f"corpus-index {_FORMAT}", INDEX_BUILT_BY)

@@ -103,15 +103,16 @@ def normalise_name(name: str) -> str:
     return " ".join(folded.split())
 
 
-def clause_fingerprint(games: Iterable[str], salt: str, code: Iterable[str] = ()) -> str:
+def clause_fingerprint(games: Iterable[str], salt: str, code: tuple[str, ...] = ()) -> str:
     """A hash of the clause files of these games (and of the ``code`` that reads them).
 
-    Caches key on it: an edit of a clause file or of the code building the cache rebuilds it.
+    ``code`` names the builder modules (:func:`rulesq.cachefiles.code_fingerprint`). Caches
+    key on it: an edit of a clause file or of the code building the cache rebuilds it.
     """
     from rulesq.cachefiles import content_key
 
     files = [corpus_dir() / game / name for game in sorted(set(games)) for name in CLAUSE_FILES]
-    return content_key([*files, *code], salt)
+    return content_key(files, salt, code)
 
 
 def available_games() -> list[str]:

@@ -33,6 +33,15 @@ from rulesq.paths import cache_dir
 #: Marks the matched words in a snippet; renderers turn them into colour or brackets.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
 _SCHEMA_VERSION = "3"
+#: The modules that build the index: this one, the words and concepts it indexes, and the
+#: clauses' reading (:func:`rulesq.cachefiles.code_fingerprint`).
+BUILT_BY = (
+    "corpus/search.py",
+    "corpus/query.py",
+    "corpus/models.py",
+    "corpus/load.py",
+    "corpus/clauses.py",
+)
 #: A card's number and quoted text in a FAQ question: ``[Hoax 26] ("You may not …")``.
 _QUOTED = re.compile(r'\s*\[[^\]]*\]|\s*\(\s*"[^"]*"\s*\)|\s*\("[^)]*\)')
 #: How many clauses BM25 picks before they are reranked.
@@ -62,11 +71,12 @@ class Found:
 
 
 def corpus_fingerprint(games: Iterable[str]) -> str:
-    """A hash of these games' clause files and of this module: a change to either rebuilds.
+    """A hash of these games' clause files and of the modules that build the index.
 
-    A change to how the index is built or ranked needs no schema bump by hand.
+    A change to either rebuilds: a change to how the index is built or ranked needs no
+    schema bump by hand (:data:`BUILT_BY`).
     """
-    return clause_fingerprint(games, salt=f"search-{_SCHEMA_VERSION}", code=[__file__])
+    return clause_fingerprint(games, salt=f"search-{_SCHEMA_VERSION}", code=BUILT_BY)
 
 
 def index_path(games: Iterable[str]) -> Path:

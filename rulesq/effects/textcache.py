@@ -4,8 +4,9 @@ A cold ``rulesq ask`` would otherwise load the card-text grammar and read every 
 meets. The first process that needs a corpus text reads all of the game's corpus texts and
 writes their effect trees to rulesq's cache folder (``rulesq.cachefiles``: private folder,
 atomic write, header checked on read). The key is a hash of the corpus texts, the grammar
-files, the Python files that read them (the game's package and ``rulesq/effects``) and the
-rulesq version, so an edit to any of them makes a new file.
+files, the Python files that read them (the game's package, ``rulesq/effects`` and the
+modules they call, :data:`BUILT_BY`) and the rulesq version, so an edit to any of them
+makes a new file.
 
 Each text's tree is stored as its own JSON document, one after another in the order of the
 sorted texts, after a header line that gives where each ends (``cachefiles.write_pieces``):
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from enum import Enum
 from importlib import import_module
@@ -42,6 +44,9 @@ from rulesq.effects.base import ParsedText
 _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
 #: Bumped when the encoding changes.
 _FORMAT = "5"
+#: The modules outside the game's package and ``rulesq/effects`` that reading a text calls
+#: (:func:`rulesq.cachefiles.code_fingerprint`; ``tests/test_cache_builders.py`` checks it).
+BUILT_BY = ("spans.py", "lazymethods.py", "larkcache.py")
 #: How many inline texts a game's inline file keeps (more are read, not stored).
 INLINE_LIMIT = 2048
 
@@ -355,9 +360,12 @@ class TextCache:
     def _key(self, texts: list[str]) -> str:
         from rulesq.cachefiles import content_key
 
+        root = Path(__file__).parents[1]
         sources = sorted(p for folder in self.packages for p in folder.glob("*.py"))
+        code = tuple(os.path.relpath(path, root) for path in sources)  # under the package
         digest = sha256("\0".join(texts).encode()).hexdigest()
-        return content_key([*self.grammars, *sources], f"card-texts {_FORMAT} {digest}")
+        salt = f"card-texts {_FORMAT} {digest}"
+        return content_key(self.grammars, salt, (*code, *BUILT_BY))
 
     def _read_or_build(self) -> MutableMapping[str, str]:
         from rulesq.cachefiles import (

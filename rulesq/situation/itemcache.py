@@ -4,10 +4,11 @@
 once (:mod:`rulesq.situation.lineitems`); the items of every line a file brings are kept in
 rulesq's cache folder (:mod:`rulesq.cachefiles`: private folder, atomic writes, checked
 reads, JSON only), in one pack a game: each line's text -> its items, under a hash of the
-game, the grammar files, the code that parses and reads lines (this package's parser, lines,
-lineitems, build, model and this module, the spans, the name normaliser and the parser
-tables' loader), the game's words a line is checked against, the limits, lark's ``__init__``
-(its version; read without importing lark) and the rulesq version. A process reads the pack
+game, the grammar files, the code that parses and reads lines (:data:`BUILT_BY`: this
+package's parser, lines, lineitems, build, model and this module, the spans, the name
+normaliser, the parser tables' loader and the helpers they call), the game's words a line
+is checked against, the limits, lark's ``__init__`` (its version; read without importing
+lark) and the rulesq version. A process reads the pack
 once, when a file first brings a line it has not read, and decodes only the lines it meets.
 Only files read from disk use it, with the lines stated to ask a question again with a turn,
 a phase or an icon (``Situation.remembered``); a text given otherwise (standard input, the
@@ -55,6 +56,23 @@ KEEP = 4096
 _PREFIX = "linepack-"
 _FORMER = ("lines-", "tree-")
 _KIND = "situation-line-pack"
+#: The modules that read a line into its items (:func:`rulesq.cachefiles.code_fingerprint`;
+#: ``tests/test_cache_builders.py`` checks that reading calls no other).
+BUILT_BY = (
+    "situation/parser.py",
+    "situation/lines.py",
+    "situation/lineitems.py",
+    "situation/build.py",
+    "situation/model.py",
+    "situation/itemcache.py",
+    "larkcache.py",
+    "spans.py",
+    "corpus/load.py",
+    "errors.py",
+    "games/__init__.py",
+    "inputs.py",
+    "lazymethods.py",
+)
 
 
 class Broken(ValueError):
@@ -64,27 +82,21 @@ class Broken(ValueError):
 @cache
 def _code_key(game: str) -> str:
     """The key of what a line's items depend on besides its text: grammars, code, words."""
-    from pathlib import Path
-
     from rulesq.cachefiles import content_key, package_init
     from rulesq.games import get_game
     from rulesq.inputs import MAX_CARD_TEXT, MAX_NAME
     from rulesq.paths import grammar_dir
     from rulesq.situation.build import MAX_NUMBER
 
-    here = Path(__file__).parent
-    names = ("parser.py", "lines.py", "lineitems.py", "build.py", "model.py", "itemcache.py")
-    code = [here / name for name in names]
-    code += [here.parent / "larkcache.py", here.parent / "spans.py"]
-    code.append(here.parent / "corpus" / "load.py")
     lark = package_init("lark")  # its version, without importing it
-    code += [lark] if lark is not None else []
     found = get_game(game)
     words = (found.card_types, found.value_names, found.flag_names, found.answer_words)
     return content_key(
-        sorted(grammar_dir().glob("situation*.lark")) + [grammar_dir() / "common.lark", *code],
+        [*sorted(grammar_dir().glob("situation*.lark")), grammar_dir() / "common.lark"]
+        + ([lark] if lark is not None else []),
         f"{_KIND} {FORMAT} {lark is not None} {game} {words!r} "
         f"{MAX_CARD_TEXT} {MAX_NAME} {MAX_NUMBER}",
+        BUILT_BY,
     )
 
 
