@@ -63,6 +63,10 @@ DEFEATED = "fma/rulings/defeated-characters/1"
 DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
 DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
 BLOCK_STEP = "fma/rulings/blocking/1"
+#: The one place the rulings put a battle: "During the search phase, Havoc is targeted by
+#: Stone Wall. ... if he enters battle" (Changing attributes). A battle, and so its maneuver
+#: step, may be under way in that phase.
+_BATTLE_PHASE = "search phase"
 BLOCK_IS_REACT = "fma/rulings/blocking/2"
 BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
 STEALTH = "fma/rulings/stealth/1"
@@ -1187,7 +1191,11 @@ def can_block(ctx: Context) -> Answer:
                 BLOCK_OWN_ATTACK,
             )
         )
-    if table.step is not None and table.step[0] not in ("maneuver step", "battle phase"):
+    if table.step is not None and table.step[0] not in (
+        "maneuver step",
+        "battle phase",
+        _BATTLE_PHASE,
+    ):
         ctx.fact(table.step[1])
         claims.append(
             rule_claim(
@@ -1312,10 +1320,8 @@ def can_attack(ctx: Context) -> Answer:
     return judge(ctx, claims)
 
 
-#: The one place the rulings put a battle: "During the search phase, Havoc is targeted by
-#: Stone Wall. ... if he enters battle" (Changing attributes). They never say when an attack
-#: may be declared, nor whether a set character may declare one.
-_ATTACK_PHASE = "search phase"
+#: They never say when an attack may be declared, nor whether a set character may declare one.
+_ATTACK_PHASE = _BATTLE_PHASE
 
 
 def _attack_defaults(
