@@ -52,7 +52,7 @@ def test_save_and_game(tmp_path: Path) -> None:
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
     assert table.lines == [] and table.game == "warhammer"
-    assert table.handle(":game chess").startswith("error: Unknown game 'chess'")
+    assert table.handle(":game chess").startswith("error: unknown game 'chess'")
     assert table.handle(":shwo") == (
         "error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
     )
@@ -291,7 +291,7 @@ def test_an_unknown_game_is_refused_before_the_table_opens() -> None:
     from rulesq.cli.shell import shell
     from rulesq.errors import UnknownNameError
 
-    with pytest.raises(UnknownNameError, match="Unknown game 'chess'"):
+    with pytest.raises(UnknownNameError, match="unknown game 'chess'"):
         shell("chess")
 
 
