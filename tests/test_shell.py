@@ -431,3 +431,18 @@ def test_a_call_that_does_not_agree_shows_why_whole() -> None:
         "  expect decided by card text: DISAGREE (expected decided by 'card text', but",
         "    'you may not' decided it)",
     ]
+
+
+@pytest.mark.parametrize("game", ["bluemoon", "fma", "warhammer"])
+def test_help_shows_a_statement_and_a_question_of_the_current_game(game: str) -> None:
+    """:help's examples are lines the game reads (not Blue Moon's in an FMA table), and each
+    typed as shown is read: no error."""
+    table = Table()
+    table.handle(f":game {game}")
+    shown = table.handle(":help").splitlines()
+    assert shown[1].endswith(f"In {game}, for example:")
+    statement, question = shown[2].strip(), shown[3].strip()
+    assert not table.handle(statement).startswith("error")
+    assert table.lines == [statement]
+    assert not table.handle(question).startswith("error")
+    assert all(len(line) <= 80 for line in shown)

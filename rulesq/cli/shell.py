@@ -21,9 +21,11 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
 
 HELP = """\
-Type a statement (you have active "Card"), a question (ask can I play "Card"?)
-or a call (expect no); a question is answered at once. Tab completes card names
-and forms.
+Type a statement, a question or a call (expect no), one a line; a question is
+answered at once, and a call checked against it. In {game}, for example:
+  {statement}
+  {question}
+Tab completes card names and forms.
   :show         the situation so far
   :undo         take back the last line
   :save FILE    write the situation to a .rq file (:save! FILE replaces one)
@@ -149,7 +151,12 @@ class Table:
         name, _, argument = line[1:].strip().partition(" ")
         argument = argument.strip()
         if name in ("help", "h", "?"):
-            return HELP
+            from rulesq.situation.forms import forms_of
+
+            forms = forms_of(self.game)
+            statement = next(f.example for f in forms if not f.is_question)
+            question = next(f.example for f in forms if f.is_question)
+            return HELP.format(game=self.game, statement=statement, question=question)
         if name == "show":
             return self.text().rstrip("\n")
         if name == "undo":
