@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rulesq.cli import app
@@ -177,3 +181,26 @@ def test_the_supposed_play_is_written_as_a_play_statement() -> None:
     assert (
         'no turn is stated: "I play "Hank Highflyer Hawk"" is taken to happen on my turn' in assumed
     )
+
+
+@pytest.mark.parametrize(("call", "code"), [("expect no", 0), ("expect yes", 1)])
+def test_ask_check_and_the_piped_table_give_one_exit_code(
+    tmp_path: Path, call: str, code: int
+) -> None:
+    """A call that does not agree makes each of them exit 1 (ask printed DISAGREE, and exited
+    0); every call agreeing, 0. The file is the case above with its call kept or turned."""
+    text = CANNOT_PLAY.read_text(encoding="utf-8").replace("expect no\n", call + "\n")
+    case = tmp_path / "case.rq"
+    case.write_text(text, encoding="utf-8")
+    asked = runner.invoke(app, ["ask", str(case)])
+    checked = runner.invoke(app, ["check", str(case)])
+    piped = subprocess.run(
+        [str(Path(sys.executable).parent / "rulesq"), "shell"],
+        input=text,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path / "cache")},
+        timeout=120,
+    )
+    assert (asked.exit_code, checked.exit_code, piped.returncode) == (code,) * 3
+    assert f"  {call}: {'AGREE' if code == 0 else 'DISAGREE'}" in asked.output
