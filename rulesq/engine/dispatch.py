@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from rulesq.engine import defaults
@@ -366,8 +366,6 @@ def _prune_facts(
     situation: Situation, question: Question, verdict: Verdict | None, graph: Derivation, game: Game
 ) -> None:
     """Keep a fact's ``supports`` edge only if the verdict changes without that fact."""
-    from dataclasses import replace
-
     from rulesq.errors import RulesqError
     from rulesq.explain.analysis import prune_facts
 
@@ -404,8 +402,6 @@ def evaluate(
     ``first``: the answers, by question index, of questions judged already without asking
     the defaults again.
     """
-    from dataclasses import replace
-
     first = first or {}
     game = get_game(situation.game)
     memo: dict[str, Any] = {}
