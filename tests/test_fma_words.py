@@ -66,3 +66,45 @@ def test_the_data_decides(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _verdicts(MOB)[1] == "yes"  # "mob" a faction shared
     monkeypatch.setattr(words, "table", lambda: {})
     assert _verdicts(KEYWORDS)[0] == "cannot answer"  # no faction known at all
+
+
+DEFEATED = Path(__file__).resolve().parent / "cases" / "fma-keywords"
+DEFEATED_WORDS = DEFEATED / "a-defeated-characters-words-are-read-by-the-faction-data.rq"
+KEYWORDS_ALONE = CASES / "a-line-of-keywords-alone-gives-no-faction.rq"
+
+
+def test_a_defeated_characters_words_are_read_by_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A defeated character keeps a word as its faction or loses it as a keyword, by the data."""
+    before = _verdicts(DEFEATED_WORDS)
+    assert before[:3] == ["yes", "no", "cannot answer"]  # Rebel, Hero, Zealot
+    table = dict(words.table())
+    monkeypatch.setattr(
+        words,
+        "table",
+        lambda: {**table, "rebel": words.KEYWORD, "hero": words.FACTION, "zealot": words.KEYWORD},
+    )
+    assert _verdicts(DEFEATED_WORDS)[:3] == ["no", "yes", "no"]
+
+
+def test_a_line_of_keywords_alone_gives_no_faction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keywords alone leave the faction unknown; made a faction, a word of the line decides."""
+    before = _verdicts(KEYWORDS_ALONE)
+    assert before[:3] == ["cannot answer", "cannot answer", "no"]
+    table = dict(words.table())
+    monkeypatch.setattr(words, "table", lambda: {**table, "human": words.FACTION})
+    assert _verdicts(KEYWORDS_ALONE)[:3] == ["no", "no", "no"]  # Grunt is a Human: not a Rebel
+
+
+FACTION_TEXT = CASES / "a-text-naming-a-faction-reads-the-line-by-the-data.rq"
+
+
+def test_a_text_naming_a_faction_reads_the_line_by_the_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keywords alone leave a faction text open; made a faction, the word says it is not one."""
+    before = _verdicts(FACTION_TEXT)
+    assert before[0] == "cannot answer" and before[2] == "no" and before[4] == "cannot answer"
+    table = dict(words.table())
+    monkeypatch.setattr(words, "table", lambda: {**table, "human": words.FACTION})
+    after = _verdicts(FACTION_TEXT)
+    assert after[0] == "no" and after[3] == "no" and after[4] == "3"

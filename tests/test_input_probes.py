@@ -122,3 +122,12 @@ def test_a_long_hint_wraps_at_80_columns() -> None:
     hint = lines[3:]
     assert hint[0].startswith("State the phases in turn order;") and len(hint) > 1, lines
     assert all(len(line) <= 80 for line in hint) and hint[1].startswith("  "), hint
+
+
+def test_an_error_at_the_end_of_a_crlf_line_after_a_comment_is_at_its_end() -> None:
+    """A comment takes the line's "\\r": the error at the line's end is placed at its end
+    (it was one column past it, and the caret one short of the column told)."""
+    error = error_of("game bluemoon\r\nI # a comment\r\n")
+    assert (error.line, error.column) == (2, len("I # a comment") + 1)
+    shown = error.render().splitlines()
+    assert shown[2].index("^") == 2 + error.column - 1

@@ -259,6 +259,36 @@ MORE_FIELDS: dict[str, tuple[str, dict[str, Any]]] = {
     "A Job Well Done": ("ruling", {"targets": ["current location"]}),
 }
 
+#: Cards no entry of their own gives, named in another card's clause with a fact about them:
+#: card -> (the entry whose clause names it, that clause's label, the fields it states).
+#: The Armstrong Family Gloves' ruling: "undefeatable characters (attacking Maes Hughes,
+#: Dedicated Soldier or any Roy Mustang with Liza Hawkeye, Sharpshooter out)".
+MENTIONED: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "Maes Hughes, Dedicated Soldier": (
+        "The Armstrong Family Gloves",
+        "ruling",
+        {"undefeatable_when": "attacking"},
+    ),
+    "Liza Hawkeye, Sharpshooter": (
+        "The Armstrong Family Gloves",
+        "ruling",
+        {"makes_undefeatable": "Roy Mustang"},
+    ),
+}
+
+#: Cards a rule topic's clause names with a fact about them: card -> (clause id, fields).
+#: Changing attributes, example 1: "Jean Havoc, Second Lieutenant has a printed strength of 4.
+#: ... his game text gives him another +1 strength" (a text never given: ``text_changes``).
+TOPIC_MENTIONED: dict[str, tuple[str, dict[str, Any]]] = {
+    "Jean Havoc, Second Lieutenant": (
+        "fma/rulings/changing-attributes/example-1",
+        {
+            "attributes": {"strength": 4, "wits": None, "alchemy": None},
+            "text_changes": ["strength"],
+        },
+    ),
+}
+
 #: Another name a card is played under, as the rulings state it.
 SAME_NAME = {"Envy, Homonculus": "Envy, Homunculus"}
 
@@ -562,6 +592,49 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
     return record
 
 
+def mentioned_records(entry: str, clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards an entry's clause names with a fact about them (``MENTIONED``)."""
+    by_label = {c["label"]: c for c in clauses}
+    return [
+        mentioned_record(name, by_label[label], values)
+        for name, (where, label, values) in MENTIONED.items()
+        if where == entry
+    ]
+
+
+def topic_mentioned_records(clauses: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards a rule topic's clause names with a fact about them (``TOPIC_MENTIONED``)."""
+    by_id = {c["id"]: c for c in clauses}
+    return [
+        mentioned_record(name, by_id[ref], values)
+        for name, (ref, values) in TOPIC_MENTIONED.items()
+    ]
+
+
+def mentioned_record(name: str, clause: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """A card no entry gives, with the fields the clause that names it states."""
+    if name not in squash(str(clause["text"])):
+        raise SystemExit(f"fma: {name!r} is not named in {clause['id']}")
+    record: dict[str, Any] = {
+        "id": f"{GAME}/{card_slug(name)}",
+        "game": GAME,
+        "name": name,
+        "type": None,
+        "text": None,
+        "printed_text": None,
+        "text_clause": None,
+        "level": None,
+        "faction": None,
+        "attributes": None,
+        "keywords": None,
+        **values,
+        "field_sources": dict.fromkeys(values, clause["id"]),
+        "errata": [],
+        "clauses": [clause["id"]],
+    }
+    return record
+
+
 def build() -> list[str]:
     """Write clauses.jsonl and cards.jsonl; return the seed problems worked around."""
     clauses, cards, problems = records(read_seed(GAME))
@@ -590,6 +663,7 @@ def records(seed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
         own = card_clauses(entry)
         clauses += own
         cards.append(card_record(entry, own))
+        cards += mentioned_records(entry.name, own)
         for number, (text, date) in enumerate(general, 1):
             clauses.append(
                 {
@@ -607,6 +681,7 @@ def records(seed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
                 f'The closing note "{text}" sits inside the last card entry ({entry.name}) '
                 f"but concerns no card; it is the clause {GAME}/cards/general/{number}."
             )
+    cards += topic_mentioned_records(clauses)
     problems += content_problems(seed)
     for record in clauses:
         record.pop("label", None)

@@ -80,6 +80,14 @@ class Game:
         """
         return ()
 
+    def flag_phrases(self) -> tuple[str, ...]:
+        """The words of several words a card's parentheses may hold (``phrase_value``).
+
+        A grammar that reads several words as one (FMA's ``State Alchemist``) takes only
+        these; others are an input error (a comma left out, most likely). The default: none.
+        """
+        return ()
+
     def check_situation(self, situation: Situation) -> None:
         """Check a parsed, resolved situation against the game's own rules of input.
 

@@ -472,12 +472,32 @@ class SituationBuilder:
                 self._check_word(parts[0], key, self.game.value_names, "value")
                 values[key] = self._number(parts[1])
             else:
-                flag = " ".join(str(parts[0]).split())
+                if kind == "phrase_value":
+                    self._check_phrase(parts)
+                flag = " ".join(" ".join(str(p) for p in parts).split())
                 if flag.upper() in (f.upper() for f in flags):
                     raise self.error(f"the icon '{flag}' is given twice", token_span(parts[0]))
                 self._check_word(parts[0], flag.upper(), self.game.flag_names, "icon")
                 flags.append(flag)
         return values, flags, words
+
+    def _check_phrase(self, parts: list[Token]) -> None:
+        """Words of several words must be one the game names; else an error at the first."""
+        phrase = " ".join(str(p) for p in parts)
+        known = self.game.flag_phrases()
+        if phrase.casefold() in (k.casefold() for k in known):
+            return
+        options = [*suggest(phrase, known), ", ".join(str(p) for p in parts)]
+        raise InputError(
+            f"'{phrase}' is not a {self.game.title} word of several words (a comma between "
+            "words, most likely)",
+            self.situation.source,
+            self.situation.text,
+            parts[0].line or 1,
+            parts[0].column or 1,
+            expected=[*known, "words apart, each after a comma"] if known else ["a comma"],
+            suggestion=did_you_mean(options),
+        )
 
     def _check_word(self, token: Token, word: str, known: tuple[str, ...], what: str) -> None:
         """An error at ``token`` unless ``word`` is one of the game's ``known`` words."""

@@ -90,7 +90,13 @@ def _code_key(game: str) -> str:
 
     lark = package_init("lark")  # its version, without importing it
     found = get_game(game)
-    words = (found.card_types, found.value_names, found.flag_names, found.answer_words)
+    words = (
+        found.card_types,
+        found.value_names,
+        found.flag_names,
+        found.answer_words,
+        found.flag_phrases(),
+    )
     return content_key(
         [*sorted(grammar_dir().glob("situation*.lark")), grammar_dir() / "common.lark"]
         + ([lark] if lark is not None else []),

@@ -153,7 +153,8 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
         from rulesq.situation.forms import nearest
         from rulesq.situation.syntax_errors import word_classes
 
-        friendly.nearest = nearest(
+        mended = _comma_left_out(friendly.source_line(), friendly.column, game)
+        friendly.nearest = mended or nearest(  # the line mended is the one form to offer
             friendly.source_line(), game, word_classes(parser), check=_reads(game)
         )
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
@@ -201,6 +202,18 @@ def with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
     return tree
 
 
+def _comma_left_out(line: str, column: int, game: str) -> list[str]:
+    """The line with a comma before the word it stopped at, when that reads (a list of values)."""
+    at = column - 1
+    before = line[:at].rstrip()
+    if not 0 < at < len(line) or not line[at].isalpha() or before.endswith((",", "(")):
+        return []
+    if before.rfind("(") <= before.rfind(")"):  # not inside a card's parentheses
+        return []
+    mended = f"{before}, {line[at:]}".strip()
+    return [mended] if _reads(game)(mended) else []
+
+
 def _reads(game: str) -> Callable[[str], bool]:
     """Whether ``game``'s language reads a line (on its own)."""
     from lark.exceptions import UnexpectedInput
@@ -232,11 +245,23 @@ def _other_game(line: str, game: str) -> str | None:
         if other == game or grammar_file(other) == BASE_GRAMMAR:
             continue
         try:
-            parser_for(other).parse(line + "\n")
+            tree = parser_for(other).parse(line + "\n")
         except UnexpectedInput:
             continue
-        return other
+        if _phrases_known(tree, other):
+            return other
     return None
+
+
+def _phrases_known(tree: Tree[Token], game: str) -> bool:
+    """Whether every word of several words a tree reads is one ``game`` names (as it checks)."""
+    from rulesq.games import get_game
+
+    known = {p.casefold() for p in get_game(game).flag_phrases()}
+    return all(
+        " ".join(str(t) for t in node.children).casefold() in known
+        for node in tree.find_data("phrase_value")
+    )
 
 
 def _item_lines(body: str) -> list[tuple[int, int, int, int]]:

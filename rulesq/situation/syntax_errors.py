@@ -208,9 +208,11 @@ def _token_label(body: str, line: int, column: int, expected: set[str]) -> str |
 def _place(error: UnexpectedInput, body: str) -> tuple[int, int]:
     line = getattr(error, "line", -1)
     column = getattr(error, "column", -1)
+    lines = text_lines(body) or [""]
     if line is None or line < 1:
-        lines = text_lines(body) or [""]
         return len(lines), len(lines[-1]) + 1
+    if line <= len(lines):  # never past the line's end: a comment may take its "\r" (CRLF)
+        column = min(column, len(lines[line - 1]) + 1)
     return line, max(column, 1)
 
 

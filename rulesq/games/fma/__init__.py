@@ -31,6 +31,12 @@ class FmaGame(Game):
         parsed: FmaParsedText = _parse().parse_card_text(text)
         return parsed
 
+    def flag_phrases(self) -> tuple[str, ...]:
+        """The words of several words ``corpus/fma/words.toml`` classifies (State Alchemist …)."""
+        from rulesq.games.fma import words
+
+        return tuple(sorted({w for w in words.names() if " " in w}))
+
     def check_situation(self, situation: Situation) -> None:
         """Read every fact of an FMA situation, so inconsistent input is an error at once."""
         _situation().Reader(situation, self).read(situation.facts)

@@ -306,6 +306,46 @@ def zero_toughness_doubt(battle: Battle) -> tuple[tuple[Side, ...], str]:
     )
 
 
+def unknown_toughness_doubt(battle: Battle, names: Iterable[str]) -> tuple[tuple[Side, ...], str]:
+    """The sides whose player's choice characters of unknown keywords and text leave open.
+
+    A card whose keywords the sources do not all give may have Toughness, and one whose text
+    they never give may not be defeatable ("undefeatable characters", a card ruling): the
+    battle is resolved with them unprotected and with them undefeatable; a side whose choices
+    differ cannot be answered. The winner never depends on it.
+    """
+    unknown = {
+        c.name
+        for side in Side
+        for c in battle.side(side)
+        if c.name in set(names) and not c.sent_home and not c.undefeatable and not c.toughness
+    }
+    if not unknown:
+        return (), ""
+
+    def reading(protect: bool) -> BattleResult:
+        sides = {
+            side: tuple(
+                replace(c, undefeatable=True) if protect and c.name in unknown else c
+                for c in battle.side(side)
+            )
+            for side in Side
+        }
+        return resolve_battle(
+            replace(battle, attackers=sides[Side.ATTACKERS], defenders=sides[Side.DEFENDERS])
+        )
+
+    shielded, bare = reading(True), reading(False)
+    open_sides = tuple(s for s in Side if shielded.side(s).choices != bare.side(s).choices)
+    listed = " and ".join(f'"{n}"' for n in sorted(unknown))
+    return open_sides, (
+        f"the sources give neither every keyword nor the text of {listed}: "
+        f"{'it' if len(unknown) == 1 else 'each'} may have Toughness or a text that keeps it "
+        "from being defeated, which decides who is defeated (give its toughness, e.g. "
+        "toughness 2, if it has one)"
+    )
+
+
 def _known(combatant: Combatant) -> int:
     if combatant.value is None:
         raise CannotAnswer(f'the value of "{combatant.name}" is not known.')

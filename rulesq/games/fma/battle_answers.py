@@ -25,10 +25,12 @@ from rulesq.games.fma.battle import (
     Combatant,
     SideResult,
     resolve_battle,
+    unknown_toughness_doubt,
     zero_toughness_doubt,
 )
 from rulesq.games.fma.handlers import blocked_by_gaps, cite_one, names_of, reader_for
-from rulesq.games.fma.state import State
+from rulesq.games.fma.state import Character, State
+from rulesq.games.fma.undefeatable import why_undefeatable
 from rulesq.games.fma.vocab import Attribute, Side
 
 if TYPE_CHECKING:
@@ -47,6 +49,15 @@ class Fight:
     result: BattleResult
     facts: list[str]
     rule: str
+    #: Characters of the corpus whose keywords and text are not all given (toughness unknown).
+    unread: tuple[str, ...] = ()
+
+    def doubt(self) -> tuple[tuple[Side, ...], str]:
+        """The sides a toughness of 0, or one not known, leaves open, and why."""
+        open_sides, why = zero_toughness_doubt(self.battle)
+        if open_sides:
+            return open_sides, why
+        return unknown_toughness_doubt(self.battle, self.unread)
 
 
 #: A character sent home is read as out of the battle; the ruling says only that "the battle
@@ -86,6 +97,7 @@ def fight(ctx: Context) -> Fight | Answer:
         return blocked
     timeline = state.timeline(setup.ended_at)
     sides: dict[Side, list[Combatant]] = {side: [] for side in Side}
+    ruled_by: list[str] = []  # the clauses that make a combatant undefeatable
     for side in Side:
         for name in setup.sides[side]:
             character = state.characters[_key(state, name)]
@@ -97,12 +109,15 @@ def fight(ctx: Context) -> Fight | Answer:
                 )
             if reading.status is at.Status.BELOW_ZERO:
                 raise CannotAnswer(reading.render() + ", so the battle cannot be resolved")
+            ruled = why_undefeatable(ctx, state, character, side)
+            if ruled:
+                ruled_by.append(ruled)
             sides[side].append(
                 Combatant(
                     name,
                     reading.value,
                     character.toughness,
-                    character.undefeatable,
+                    character.undefeatable or ruled is not None,
                     name in setup.sent_home,
                 )
             )
@@ -112,6 +127,7 @@ def fight(ctx: Context) -> Fight | Answer:
     except BattleError as error:
         raise CannotAnswer(str(error)) from None
     facts = [ctx.fact(f) for f in setup.facts]
+    facts += [ctx.clause(ref, "rule") for ref in dict.fromkeys(ruled_by)]
     facts += [ctx.fact(f) for f in setup.sent_home.values()]
     if setup.sent_home:  # every answer the battle gives rests on the reading
         gone = " and ".join(f'"{n}"' for n in setup.sent_home)
@@ -125,9 +141,33 @@ def fight(ctx: Context) -> Fight | Answer:
         if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
             facts.append(ctx.fact(entry.fact))
     facts += _after_the_battle(ctx, state, setup.ended_at, names, attribute)
-    return Fight(
-        battle, result, list(dict.fromkeys(facts)), cite_one(ctx, citations.BATTLE_RESOLUTION)
+    unread = tuple(
+        name
+        for side in Side
+        for name in setup.sides[side]
+        if _unread(state.characters[_key(state, name)])
     )
+    return Fight(
+        battle,
+        result,
+        list(dict.fromkeys(facts)),
+        cite_one(ctx, citations.BATTLE_RESOLUTION),
+        unread,
+    )
+
+
+def _unread(character: Character) -> bool:
+    """Whether a character is a corpus card whose keywords and text the sources do not give.
+
+    Such a card may have Toughness, or a text that keeps it from being defeated; a card line
+    of the situation (or a character it makes up) is the whole card.
+    """
+    card = character.card
+    if card is None or card.fields.get("inline") or character.toughness is not None:
+        return False
+    if card.fields.get("keywords_complete") and card.text:
+        return False
+    return True
 
 
 def _after_the_battle(
@@ -279,7 +319,7 @@ def defeated(ctx: Context) -> Answer:
     fought = fight(ctx)
     if not isinstance(fought, Fight):
         return fought
-    open_sides, why = zero_toughness_doubt(fought.battle)
+    open_sides, why = fought.doubt()
     if open_sides:
         raise CannotAnswer(why)
     result = fought.result
@@ -323,7 +363,7 @@ def defeat_choice(ctx: Context) -> Answer:
     if not isinstance(fought, Fight):
         return fought
     side = Side.ATTACKERS if ctx.question.param("side") == "attacking" else Side.DEFENDERS
-    open_sides, why = zero_toughness_doubt(fought.battle)
+    open_sides, why = fought.doubt()
     if side in open_sides:
         raise CannotAnswer(why)
     result = fought.result
@@ -417,7 +457,7 @@ def in_battle(ctx: Context, name: str, late: str | None = None) -> Answer | None
                 cite_one(ctx, citations.SENT_HOME),
             ),
         )
-    open_sides, why = zero_toughness_doubt(fought.battle)
+    open_sides, why = fought.doubt()
     if open_sides:
         raise CannotAnswer(why)
     result = fought.result

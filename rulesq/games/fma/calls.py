@@ -897,11 +897,19 @@ def _pair_claims(
     claims: list[Claim],
 ) -> None:
     """The claims of a text with two targets (an attacker and a defender) on ``target``."""
+    stated = [c for c in state.characters.values() if state.defeated_by(c.name) is None]
+    for player, leader in table.leaders.items():  # a leader named by his line alone plays too
+        if key(leader) not in state.characters:
+            printed = {a: leader.values.get(a.value) for a in Attribute}
+            stated.append(
+                Character(leader.name, printed, traits=leader.flags or None, owner=player)
+            )
     facts = target_pairs.Facts(
         _controller(ctx, card),
         lambda who: _ready(ctx, table, who),
         lambda who, name: _current(state, who, name),
-        tuple(c for c in state.characters.values() if state.defeated_by(c.name) is None),
+        tuple(stated),
+        lambda player: sides.side_closed(state, table, player),
     )
     fits = target_pairs.fit_pair(pair, target, facts)
     words = f'"{card.name}" targets {pair.phrase()[len("target ") :]}'
@@ -954,7 +962,12 @@ def _ready(ctx: Context, table: Table, who: Character) -> bool | None:
 
 
 def _current(state: State, who: Character, name: str) -> int | None:
-    """A character's current value of an attribute (None: a gap or no value)."""
+    """A character's current value of an attribute (None: a gap or no value).
+
+    A leader named by his line alone has no place in the timeline: his value is not known.
+    """
+    if state.find(who.name) is None:
+        return None
     attribute = Attribute.named(name)
     if state.blocking(who.name, attribute):
         return None
@@ -1126,7 +1139,8 @@ def can_block(ctx: Context) -> Answer:
             )
         )
     battle = state.battle
-    if battle.open and any(who.name in side for side in battle.sides.values()):
+    gone = battle.sent_home.get(who.name) if battle.open else None
+    if gone is None and battle.open and any(who.name in side for side in battle.sides.values()):
         for fact in battle.facts:
             ctx.fact(fact)
         claims.append(
@@ -1163,6 +1177,14 @@ def can_block(ctx: Context) -> Answer:
                 f'"{who.name}" is set, and setting the character is the cost of blocking',
                 "fma/cards/block/ruling",
             )
+        )
+    if gone is not None:  # sent home: still in the attack? the rulings never say
+        ctx.fact(gone)
+        _open(
+            f'"{who.name}" was sent home during this battle, and the rulings say only that "the '
+            'battle continues as normal": whether it still participates in the attack (and so '
+            "cannot block it) is not said",
+            claims,
         )
     _open(
         f'"{who.name}" blocks only with a card or ability that lets it block, and the '

@@ -16,6 +16,7 @@ from rulesq.engine.generic import card_text as generic_card_text
 from rulesq.engine.verdict import Number, Text, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import words
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.table import read_table
 
@@ -162,11 +163,13 @@ def _cost_with_leader(ctx: Context, card: Card, costs: dict[str, Any]) -> Answer
 
 
 def faction(ctx: Context) -> Answer:
-    """``what is the faction of "X"?``."""
-    card = asked_card(ctx)
-    value = card.fields.get("faction")
+    """``what is the faction of "X"?``: the corpus's, or the line's words the data names."""
+    ref = ctx.question.cards[0]
+    card = ref.card
+    value = card.fields.get("faction") if card is not None else None
     if not value:
-        raise CannotAnswer(f'the sources give no faction for "{card.name}"')
+        return _line_faction(ctx, ref.card.name if ref.card is not None else ref.name)
+    assert card is not None
     support = field_clause(ctx, card, "faction")
     kind = card.type
     shown = f"{value} {kind}" if kind else str(value)
@@ -176,6 +179,33 @@ def faction(ctx: Context) -> Answer:
         support += [defeat[0], ctx.clause(DEFEATED_KEEP, "rule")]
         reason += "; defeated characters retain their faction"
     return ctx.conclude(Text(str(value)), reason, supported_by=tuple(support))
+
+
+def _line_faction(ctx: Context, name: str) -> Answer:
+    """The faction a character's words give (``corpus/fma/words.toml`` says which are)."""
+    ref = ctx.question.cards[0]
+    card = ref.card
+    line = [*ref.flags, *(_stated_traits(ctx, name) or ())]
+    if card is not None and card.fields.get("inline"):
+        line += [str(i) for i in card.fields.get("icons") or ()]
+    read = words.read(line)
+    known = read.known_factions()
+    if known is None or read.unclassified:
+        missing = (
+            words.unknown_reason(read.unclassified)
+            if read.unclassified
+            else "neither the sources nor the situation give it"
+        )
+        raise CannotAnswer(f'the faction of "{name}" is not known: {missing}')
+    _, state = reader_for(ctx)
+    who = state.find(name)
+    support = [ctx.fact(who.fact)] if who is not None and who.fact is not None else []
+    shown = "/".join(known) if known else "unaligned"
+    return ctx.conclude(
+        Text(shown),
+        f'the words of "{name}" give its faction: {shown} (corpus/fma/words.toml)',
+        supported_by=tuple(support),
+    )
 
 
 def keywords(ctx: Context) -> Answer:
@@ -217,12 +247,15 @@ def has_keyword(ctx: Context) -> Answer:
     faction = card.fields.get("faction")
     defeat = _defeat(ctx, card)
     if defeat is not None and not (faction and str(faction).casefold() == folded):
-        if any(w.casefold() == folded for w in flags):  # a faction or a keyword: not told which
-            raise CannotAnswer(
-                f'"{card.name}" is defeated: it keeps its faction but has no keywords, and the '
-                f"situation does not say whether {word} is its faction or a keyword"
-            )
-        if not faction and stated is None and not any(w.casefold() == folded for w in given):
+        if any(w.casefold() == folded for w in flags):  # a faction or a keyword: the data says
+            return _defeated_word(ctx, card.name, word, defeat, [])
+        kind = words.table().get(folded)
+        if (
+            kind != words.KEYWORD
+            and not faction
+            and stated is None
+            and not any(w.casefold() == folded for w in given)
+        ):
             raise CannotAnswer(
                 f'"{card.name}" is defeated: it has no keywords but keeps its faction, and '
                 "neither the sources nor the situation give its faction"
@@ -284,6 +317,12 @@ def _stated_keyword(ctx: Context, name: str, word: str, stated: tuple[str, ...])
     given = [ctx.fact(fact)] if fact is not None else []
     defeat = state.defeated_by(who.name if who is not None else name)
     if word.casefold() not in (t.casefold() for t in stated):
+        read = words.read(stated)
+        if read.known_factions() is None and words.table().get(word.casefold()) != words.KEYWORD:
+            raise CannotAnswer(  # its words are keywords (or unclassified): no faction given
+                f'the situation gives "{name}" the words {", ".join(stated)} and no faction '
+                f"(corpus/fma/words.toml), and {word} may be its faction"
+            )
         return ctx.conclude(
             YesNo(False),
             f'the situation gives "{name}" the factions and keywords {", ".join(stated)}, '
@@ -291,12 +330,40 @@ def _stated_keyword(ctx: Context, name: str, word: str, stated: tuple[str, ...])
             supported_by=tuple(given),
         )
     if defeat is not None:
-        raise CannotAnswer(
-            f'"{name}" is defeated: it keeps its faction but has no keywords, and the '
-            f"situation does not say whether {word} is its faction or a keyword"
+        return _defeated_word(
+            ctx, name, word, (ctx.fact(defeat), ctx.clause(DEFEATED_BARE, "rule")), given
         )
     return ctx.conclude(
         YesNo(True), f'the situation gives "{name}" the word {word}', supported_by=tuple(given)
+    )
+
+
+def _defeated_word(
+    ctx: Context, name: str, word: str, defeat: tuple[str, ...], given: list[str]
+) -> Answer:
+    """A word the situation gave a defeated character: kept as its faction, lost as a keyword.
+
+    Defeated characters "retain their faction" but have no keywords; which the word is, the
+    data says (``words``), as for every faction question; a word it does not classify is open.
+    """
+    kind = words.table().get(word.casefold())
+    if kind in (words.FACTION, words.NO_FACTION):
+        return ctx.conclude(
+            YesNo(True),
+            f'"{name}" is defeated, and defeated characters retain their faction: {word} is a '
+            "faction (corpus/fma/words.toml)",
+            supported_by=(*given, defeat[0], ctx.clause(DEFEATED_KEEP, "rule")),
+        )
+    if kind == words.KEYWORD:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{name}" is defeated, and defeated characters have no keywords: {word} is a '
+            "keyword (corpus/fma/words.toml), not a faction",
+            supported_by=(*given, *defeat),
+        )
+    raise CannotAnswer(
+        f'"{name}" is defeated: it keeps its faction but has no keywords, and '
+        + words.unknown_reason([word])
     )
 
 

@@ -43,10 +43,8 @@ def factions_of(ref: CardRef) -> list[str] | None:
     card = ref.card
     if card is not None and card.fields.get("faction"):
         return [str(card.fields["faction"])]
-    read = words.read(_line_words(ref))
-    if read.factions or read.unaligned:
-        return list(read.factions)
-    return None
+    known = words.read(_line_words(ref)).known_factions()
+    return None if known is None else list(known)
 
 
 def unclassified_of(ref: CardRef) -> list[str]:
@@ -55,6 +53,40 @@ def unclassified_of(ref: CardRef) -> list[str]:
     if card is not None and card.fields.get("faction"):
         return []
     return list(words.read(_line_words(ref)).unclassified)
+
+
+def _leader_out(ctx: Context, state: State, name: str, absent: list[str]) -> bool:
+    """Whether the leader does not count: defeated, gone or out of play (noted in ``absent``).
+
+    Defeated characters "do not count as characters for any purpose except uniqueness and
+    limits on team size"; a leader out of play is not in play.
+    """
+    from rulesq.games.fma.out_of_play import still_out
+
+    found = state.find(name)
+    defeat = state.defeated_by(found.name if found is not None else name)
+    if defeat is not None:
+        ctx.fact(defeat)
+        absent.append(f'"{name}" is defeated')
+        return True
+    out = still_out(ctx).get(normalise_name(name))
+    if out is not None:
+        ctx.fact(out)
+        absent.append(f'"{name}" is out of play')
+        return True
+    if found is not None and found.gone:
+        absent.append(f'"{name}" has left play')
+        return True
+    return False
+
+
+def unaligned_loyal(name: str, need: int) -> str:
+    """Why an unaligned ally's Loyal is open: it has no faction for the count to share."""
+    return (
+        f'"{name}" is unaligned and has Loyal: {need}: Loyal counts characters that share a '
+        "faction with it, and it has none; the rulings never say how an unaligned ally's "
+        "Loyal is met"
+    )
 
 
 def loyal_number(ref: CardRef) -> int | None:
@@ -75,6 +107,8 @@ def loyal_claims(
         return []
     wanted = factions_of(ref) or []
     maybe = {w.casefold(): w for w in unclassified_of(ref)}
+    if factions_of(ref) == [] and not maybe:
+        raise CannotAnswer(unaligned_loyal(ref.name, need))
     if not wanted:
         if maybe:
             raise CannotAnswer(
@@ -84,6 +118,7 @@ def loyal_claims(
     folded = {w.casefold() for w in wanted}
     counted: list[str] = []
     unknown: list[str] = []
+    absent: list[str] = []  # the leader defeated or out of play: no character in play counted
     open_words: list[str] = []  # words ally and character share that may be factions
 
     def weigh(name: str, factions: list[str] | None, others: list[str]) -> None:
@@ -98,7 +133,8 @@ def loyal_claims(
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
-        weigh(leader.name, factions_of(leader), unclassified_of(leader))
+        if not _leader_out(ctx, state, leader.name, absent):
+            weigh(leader.name, factions_of(leader), unclassified_of(leader))
     for character in state.characters.values():
         owner = character.owner or table.owners.get(normalise_name(character.name))
         if owner != player or character.gone or state.defeated_by(character.name) is not None:
@@ -107,16 +143,22 @@ def loyal_claims(
             continue
         if character.fact is not None:
             ctx.fact(character.fact)
-        if character.traits is None:
+        given = character.card.fields.get("faction") if character.card is not None else None
+        if given:
+            weigh(character.name, [str(given)], [])
+        elif character.traits is None:
             weigh(character.name, None, [])
-        else:
+        else:  # a line of keywords alone gives no faction: not known (``known_factions``)
             read = words.read(character.traits)
-            weigh(character.name, list(read.factions), list(read.unclassified))
+            known = read.known_factions()
+            weigh(character.name, None if known is None else list(known), list(read.unclassified))
     shown = "/".join(wanted)
     reason = (
         f'"{ref.name}" has Loyal: {need} and is {shown}; '
         f"{len(counted)} of {'your' if player == 'me' else 'his'} characters in play share a "
-        "faction with it" + (f" ({', '.join(counted)}; each counts once)" if counted else "")
+        "faction with it"
+        + (f" ({', '.join(counted)}; each counts once)" if counted else "")
+        + (f" ({', '.join(absent)}: he does not count)" if absent else "")
     )
     if len(counted) >= need:
         return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
@@ -128,12 +170,14 @@ def loyal_claims(
             + ", ".join(f'"{n}"' for n in unknown)
         )
     whose = "yours" if player == "me" else "his"
-    if not sides.side_closed(state, table, player):
+    if not sides.closed(sides.stated_count(state, table, player)):
         raise CannotAnswer(
             f"{reason}, and no character of {whose} is stated: the characters "
             f"{'you have' if player == 'me' else 'he has'} in play are not known (write, "
             'e.g., my leader is "…" (Rebel))'
         )
+    if not sides.side_closed(state, table, player):
+        raise CannotAnswer(f"{reason}, and " + sides.unknown_reason(state, table, player))
     sides.assume_named(
         ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
     )

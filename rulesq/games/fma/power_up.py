@@ -81,6 +81,34 @@ def _ruled_card_in_play(ctx: Context) -> Fact:
     )
 
 
+def _leader_known(ctx: Context) -> None:
+    """*Cannot answer* when the leader asked about is not named, or is out of play.
+
+    A leader's own text may bar him from gaining experience or levelling up (a leader's erratum
+    gives such a text), so an unnamed one may be barred; and the rulings say of an out-of-play
+    leader only that he cannot recruit and keeps his attachments, and that a card's experience
+    comes "when he returns to play", never what the power-up phase gives him while he is out.
+    """
+    from rulesq.games.fma import out_of_play
+
+    table = read_table(ctx.facts)
+    player = ctx.question.who or "me"
+    leader = table.leader_key(player)
+    if leader is None:
+        raise CannotAnswer(
+            'the situation does not name your leader (write: my leader is "…"), and a leader\'s '
+            "own text may say he cannot gain experience or level up"
+        )
+    fact = out_of_play.still_out(ctx).get(leader)
+    if fact is not None:
+        ctx.fact(fact)
+        raise CannotAnswer(
+            "your leader is out of play, and the rulings never say what the power-up phase "
+            "gives a leader out of play (only that he cannot recruit, keeps his attachments, "
+            "and gains a card's experience when he returns to play)"
+        )
+
+
 def _clauses(card: Card) -> tuple[str, ...]:
     return tuple(str(c) for c in card.fields.get("clauses") or ())
 
@@ -105,6 +133,8 @@ def power_up(ctx: Context) -> Answer:
         )
     if gain is not None:
         two = int(gain) == 2
+        if two:  # a no holds for any leader; a yes needs one his text does not bar
+            _leader_known(ctx)
         return ctx.conclude(
             YesNo(two),
             "in the power-up phase a leader either gains two experience or levels up"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, draws, sides
+from rulesq.games.fma import calls, draws, out_of_play, sides
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
@@ -208,9 +208,18 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
     ]
     passives = bool(ctx.facts_of("in_play"))
     reasons: list[str] = []
+    outside = out_of_play.still_out(ctx)
     for who in mine:
         if state.defeated_by(who.name) is not None:
             reasons.append(f'"{who.name}" is defeated and cannot play events or abilities')
+            continue
+        if normalise_name(who.name) in outside:
+            ctx.fact(outside[normalise_name(who.name)])
+            reasons.append(
+                f'"{who.name}" is out of play, and the rulings say only that an out-of-play '
+                "leader cannot recruit and keeps his attachments, not whether he plays events "
+                "or abilities"
+            )
             continue
         doubt = play_doubt(card, effects, who, state, table, raisers, passives, facts=ctx.facts)
         if doubt is None:

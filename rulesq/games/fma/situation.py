@@ -206,9 +206,28 @@ class Reader:
             character.toughness = toughness if isinstance(toughness, int) else None
         self.state.characters[_key(ref)] = character
         self.state.revision += 1
+        if card is not None:
+            self._text_changes(character, card)
         if card is not None and card.text:
             self._passive_text(card, fact, owner_key=_key(ref), controller=owner)
         return character
+
+    def _text_changes(self, character: Character, card: Card) -> None:
+        """A gap on each attribute a ruling says the card's own text (never given) changes.
+
+        It is lifted once the situation states what that text gives (``_fact_bonus``).
+        """
+        source = (card.fields.get("field_sources") or {}).get("text_changes", "a ruling")
+        for written in card.fields.get("text_changes") or ():
+            attribute = Attribute.named(str(written))
+            self.gap(
+                character.name,
+                attribute,
+                _OWN_TEXT.format(name=character.name),
+                f'{source} says the game text of "{character.name}" changes its '
+                f"{attribute.value}, and the sources never give that text (write what it gives: "
+                f'"{character.name}" gets +1 {attribute.value} from its own text)',
+            )
 
     def _values(self, ref: CardRef, fact: Fact) -> tuple[dict[str, int], tuple[str, ...]]:
         for name in ref.values:
@@ -412,6 +431,13 @@ class Reader:
         attributes = [Attribute.named(str(attribute))] if attribute else list(Attribute)
         duration = self._duration(fact)
         origin, label, clauses = self._origin(fact)
+        if origin == "text":  # what its own text gives is stated: no longer a gap
+            own = _OWN_TEXT.format(name=holder.name)
+            self.state.gaps = [
+                g
+                for g in self.state.gaps
+                if not (g.text == own and g.character == holder.name and g.attribute in attributes)
+            ]
         for each in attributes:
             ident = self._next("bonus")
             event = at.Modifier(
@@ -944,6 +970,9 @@ class Reader:
         """Record what stops some answers."""
         self.state.gaps.append(Gap(text, reason, character, attribute, line=self._line))
 
+
+#: The gap of a character whose own text, never given, changes an attribute (a ruling says so).
+_OWN_TEXT = '"{name}" has a game text that changes its values'
 
 #: Effects that can change attributes, defeat characters or change a battle.
 _BEARING = (

@@ -524,8 +524,10 @@ def match_subject(
             return None
         if character.owner != controller:
             return False
-    if who.faction:
-        return character.has_trait(who.faction)
+    if who.faction:  # a faction or keyword word, read by the data (``words.line_has``)
+        from rulesq.games.fma.words import line_has
+
+        return line_has(character.traits, who.faction)
     return True
 
 

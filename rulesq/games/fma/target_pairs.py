@@ -31,6 +31,8 @@ class Facts:
     ready: Callable[[Character], bool | None]
     value: Callable[[Character, str], int | None]
     others: tuple[Character, ...]
+    #: Whether a player's side is read as the characters stated (``sides.side_closed``).
+    side_known: Callable[[str], bool] = lambda player: False
 
 
 @dataclass(frozen=True)
@@ -75,12 +77,19 @@ def _fit_role(own: Selector, role: str, other: Selector, target: Character, fact
         if mine is True and theirs is True and pair_fits is True:
             return Fit(True, role, partner)
         unknown = unknown or why or other_why or pair_why
-    if unknown or not sides.closed(len(beaten)):  # no partner's side stated: none is known
-        return Fit(
-            None,
-            role,
-            reason=unknown or f"no character the situation names can {_other(role)} with it",
-        )
+    open_sides = [p for p in _partner_sides(other, facts) if not facts.side_known(p)]
+    if unknown or not sides.closed(len(beaten)) or open_sides:  # a partner's side not known
+        alone = f"no character the situation names can {_other(role)} with it"
+        if not unknown and beaten and open_sides:
+            alone += (
+                f" ({'; '.join(beaten)}), but "
+                + " or ".join(
+                    "your leader" if p == facts.controller else "the other player's leader"
+                    for p in open_sides
+                )
+                + " is not named: a leader is in play, and one not stated may"
+            )
+        return Fit(None, role, reason=unknown or alone)
     alone = f"no character the situation names can {_other(role)} with it ({'; '.join(beaten)})"
     return Fit(False, role, reason=alone, closed=True)
 
@@ -95,6 +104,18 @@ def _on_side(selector: Selector, who: Character, facts: Facts) -> bool:
     if any(isinstance(p, ControlledBy) and p.by.kind == "player" for p in selector.postmods):
         return not mine
     return True
+
+
+def _partner_sides(selector: Selector, facts: Facts) -> tuple[str, ...]:
+    """The players whose characters could take the role's words (the text's player's or not)."""
+    players = ("me", "you")
+    if facts.controller is None:
+        return players
+    if selector.owner is not None:
+        return (facts.controller,)
+    if any(isinstance(p, ControlledBy) and p.by.kind == "player" for p in selector.postmods):
+        return tuple(p for p in players if p != facts.controller)
+    return players
 
 
 def _other(role: str) -> str:

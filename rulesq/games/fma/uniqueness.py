@@ -218,6 +218,12 @@ def no_copy(ctx: Context, state: State, table: Table, name: str, player: str) ->
     if sides.side_closed(state, table, player):
         sides.assume_named(ctx, f" of {whose}", f'none is a copy of "{name}" (uniqueness)')
         return None
+    if sides.closed(sides.stated_count(state, table, player)):
+        return (
+            sides.unknown_reason(state, table, player)
+            + f'; whether one is a copy of "{name}" is not known, and a player cannot have two '
+            "copies of a non-mob character in play (uniqueness)"
+        )
     return (
         f"no character of {whose} is stated: whether "
         f'{"you control" if player == "me" else "he controls"} a copy of "{name}" is not '

@@ -235,6 +235,8 @@ def printed(ctx: Context) -> Answer:
         character.card is None
         or (character.card.fields.get("attributes") or {}).get(attribute.value) == number
     )
+    if corrected and character.card is not None and not character.card.errata:
+        corrected = False  # a ruling that gives the number, not an erratum that corrects it
     reason = (
         f'the number an erratum gives every version of "{character.name}" to be played with '
         f"(a misprinted version shows another): {attribute.value} {number}"
