@@ -65,6 +65,7 @@ LAYERS: dict[str, int] = {
             "discards",
             "attractions",
             "removals",
+            "searches",
             "choices",
         ),
         READ_IN_PLAY,

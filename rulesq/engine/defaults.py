@@ -126,6 +126,50 @@ def other_way(
             again = ask(other, other.questions[position])
             if again.answered and again.verdict is not None and again.verdict.show() != shown:
                 return again
+    return _other_way_together(situation, question, answer, ask, known)
+
+
+class TooManyChoices(Exception):
+    """A default's re-ask met unstated choices whose ways together are too many to ask."""
+
+
+def _other_way_together(
+    situation: Situation, question: Question, answer: Answer, ask: Ask, known: AbstractSet[str]
+) -> Answer:
+    """The answer two or more unstated choices at once give, if it differs; else ``answer``.
+
+    As :func:`choices_together` does for the first answer, for a default's re-ask: each way of
+    two or more of its choices at once, one at least a choice the first answer did not meet
+    (those it met are asked together of that answer itself). Past ``COMBINED_WAYS`` ways, no
+    answer may rest on them: :class:`TooManyChoices`, with the reason.
+    """
+    assert answer.verdict is not None
+    choices = [c for c in answer.choices if c.branches]
+    if len(choices) < 2 or all(c.assumption in known for c in choices):
+        return answer
+    ways = [
+        way
+        for way in product(*[[None, *c.branches] for c in choices])
+        if sum(branch is not None for branch in way) >= 2
+        and any(
+            b is not None and c.assumption not in known for c, b in zip(choices, way, strict=True)
+        )
+    ]
+    if len(ways) > COMBINED_WAYS:
+        whats = " and ".join(c.what for c in choices)
+        hints = "; ".join(f"{c.what}: {c.hint}" for c in choices)
+        raise TooManyChoices(TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints))
+    shown = answer.verdict.show()
+    position = situation.questions.index(question)
+    for way in ways:
+        other: Situation | None = situation
+        for at, lines, _ in sorted((b for b in way if b is not None), key=lambda b: -b[0]):
+            other = stated_at(other, at, lines) if other is not None else None
+        if other is None:
+            continue
+        again = ask(other, other.questions[position])
+        if again.answered and again.verdict is not None and again.verdict.show() != shown:
+            return again
     return answer
 
 

@@ -302,20 +302,26 @@ def answer_question(
                 return found
             return defaults.other_way(other, again, found, plain, met)
 
-        if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
-            situation, question, answer, ask
-        ):
-            return Context(situation, question, game, {}).cannot(defaults.SAY_THE_TURN)
-        if game.phases and defaults.rests_on_phase(situation, question, answer):
-            verdicts = defaults.phase_verdicts(situation, question, answer, ask, game.phases)
-            if len(verdicts) > 1:
-                reason = defaults.say_the_phase(verdicts)
-                return Context(situation, question, game, {}).cannot(reason)
-        restated = memo.setdefault("defaults.restated", {})
-        say = defaults.icons_decide(situation, question, answer, ask, game.flags_tried(), restated)
-        if say is not None:
-            return Context(situation, question, game, {}).cannot(say)
-        say = defaults.choice_decides(situation, question, answer, plain)
+        try:
+            if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
+                situation, question, answer, ask
+            ):
+                return Context(situation, question, game, {}).cannot(defaults.SAY_THE_TURN)
+            if game.phases and defaults.rests_on_phase(situation, question, answer):
+                verdicts = defaults.phase_verdicts(situation, question, answer, ask, game.phases)
+                if len(verdicts) > 1:
+                    reason = defaults.say_the_phase(verdicts)
+                    return Context(situation, question, game, {}).cannot(reason)
+            restated = memo.setdefault("defaults.restated", {})
+            say = defaults.icons_decide(
+                situation, question, answer, ask, game.flags_tried(), restated
+            )
+            if say is None:
+                # Each way of a choice asked, the choices it leaves met anew (a text no longer
+                # ignored once a card is discarded) are asked each way too.
+                say = defaults.choice_decides(situation, question, answer, ask)
+        except defaults.TooManyChoices as error:
+            return Context(situation, question, game, {}).cannot(str(error))
         if say is not None:
             return Context(situation, question, game, {}).cannot(say)
     return answer

@@ -111,6 +111,7 @@ KIND_NEEDED: dict[str, tuple[slice, frozenset[str], str]] = {
     "land": (slice(None), frozenset({"ship"}), "only a ship is landed"),
     "load": (slice(-1, None), frozenset({"ship"}), "cards are loaded onto a ship"),
     "load_count": (slice(-1, None), frozenset({"ship"}), "cards are loaded onto a ship"),
+    "load_from_deck": (slice(-1, None), frozenset({"ship"}), "cards are loaded onto a ship"),
     "cargo": (slice(0, 1), frozenset({"ship"}), "only a ship holds cards"),
     "play_bluff": (
         slice(None),

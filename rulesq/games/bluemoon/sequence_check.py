@@ -8,7 +8,7 @@ The clause each rule rests on is quoted in the hint (and in grammar/README.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 PLAYS = frozenset({"play", "play_bluff", "play_without_icon"})
 #: Facts that say what a hand holds, exactly: a card played right after must be among them.
 EXACT_HANDS = frozenset({"hand_size", "hand_only", "run_out"})
+#: Facts that load cards of the hand onto a ship: a hand stated exactly stays so, without them.
+LOADS = frozenset({"load", "load_count"})
 #: Facts that move no card into a hand: a hand stated exactly stays so across them.
 KEEP_HAND = frozenset(
     {
@@ -110,6 +112,8 @@ class Turn:
     counted: dict[str, tuple[Fact | None, int | None, tuple[str, ...]]] = field(
         default_factory=dict
     )
+    #: The loads from a hand stated exactly since it was stated (player -> their facts).
+    loads: dict[str, list[Fact]] = field(default_factory=dict)
     #: ``it is the first turn of the fight`` stated for the turn going on (or before any turn),
     #: or ``I am due to start the fight`` stated in its player's turn going on.
     first: Fact | None = None
@@ -139,11 +143,14 @@ def check(situation: Situation) -> None:
         if item.supposed is not None:
             continue
         kind = item.kind
-        if (hands or counted) and kind not in KEEP_HAND and kind not in EXACT_HANDS:
+        if kind in LOADS:
+            _loaded(situation, item, turn)
+        elif (hands or counted) and kind not in KEEP_HAND and kind not in EXACT_HANDS:
             if kind in PLAYS and hands:
                 _from_hand(situation, item, turn)
             hands.clear()
             counted.clear()
+            turn.loads.clear()
         handler = handlers.get(kind)
         if handler is not None:
             handler(situation, item, turn)
@@ -380,8 +387,34 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_ships(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """A player with a ship landed or loaded may play a card that is not in his hand."""
+    """A player with a ship landed may play a card that is not in his hand."""
     turn.ships.add(_who(fact))
+
+
+def _loaded(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """Cards of the hand loaded onto a ship: a hand stated exactly is the rest of it.
+
+    Named cards are among the hand (as a card played is) and leave it; cards the load does
+    not name leave a hand known card by card a part of it, not known which (a card played
+    later must still be one of it), and a count not yet named in full unknown.
+    """
+    who = _who(fact)
+    if fact.kind == "load_count":
+        turn.counted.pop(who, None)
+        return
+    known = turn.hands.get(who)
+    if known is not None:
+        _from_hand(situation, replace(fact, cards=fact.cards[:-1]), turn)
+    turn.loads.setdefault(who, []).append(fact)
+    if known is not None:
+        turn.hands[who] = (known[0], known[1] - _loaded_names(turn, who))
+    elif who in turn.counted:
+        _count(fact, who, turn, None, named=())
+
+
+def _loaded_names(turn: Turn, who: str) -> set[str]:
+    """The cards (folded names) loaded from the player's hand since it was stated."""
+    return {normalise_name(r.name) for load in turn.loads.get(who, ()) for r in load.cards[:-1]}
 
 
 def _on_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -394,6 +427,7 @@ def _on_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
         else:
             _count(fact, who, turn, None)
         return
+    turn.loads.pop(who, None)
     if fact.kind == "hand_size" and int(fact.param("number", 1)) > 0:
         turn.hands.pop(who, None)
         _count(fact, who, turn, int(fact.param("number", 1)))
@@ -407,16 +441,27 @@ def _on_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
         turn.hands.pop(who, None)
 
 
-def _count(fact: Fact, who: str, turn: Turn, number: int | None) -> None:
-    """A hand count, or cards named in hand: every card of the count named is the whole hand."""
+def _count(
+    fact: Fact, who: str, turn: Turn, number: int | None, named: tuple[str, ...] | None = None
+) -> None:
+    """A hand count, or cards named in hand: every card of the count named is the whole hand.
+
+    Less the cards loaded from the hand since (``turn.loads``): the rest of the count named is
+    the rest of the hand. ``named``: the names the fact adds (by default, its cards').
+    """
     counter, count, names = turn.counted.get(who, (None, None, ()))
     if number is not None:
         counter, count = fact, number
     else:
-        names += tuple(r.name for r in fact.cards)
+        names += tuple(r.name for r in fact.cards) if named is None else named
     turn.counted[who] = (counter, count, names)
-    if counter is not None and count is not None and len(set(names)) >= count:
-        turn.hands[who] = (counter, frozenset(normalise_name(name) for name in names))
+    if counter is None or count is None:
+        return
+    gone = _loaded_names(turn, who)
+    loaded = sum(len(load.cards) - 1 for load in turn.loads.get(who, ()))
+    left = {normalise_name(name) for name in names} - gone
+    if len(left) >= count - loaded:
+        turn.hands[who] = (counter, frozenset(left))
 
 
 def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -433,9 +478,12 @@ def _from_hand(situation: Situation, fact: Fact, turn: Turn) -> None:
             hand = ", ".join(f'"{r.name}"' for r in said.cards) if said.cards else "no cards"
             if said.kind == "hand_size" and held:
                 named = turn.counted.get(who, (None, None, ()))[2]
-                hand = f"{len(named)} card(s), each named in hand: " + ", ".join(
+                hand = f"{said.param('number', len(named))} card(s), named in hand: " + ", ".join(
                     f'"{name}"' for name in named
                 )
+            for load in turn.loads.get(who, ()):
+                names = ", ".join(f'"{r.name}"' for r in load.cards[:-1])
+                hand += f"; line {load.span.line} loads {names} onto a ship"
             raise InputError(
                 f'"{ref.name}" is not in {_whose(who)} hand: line {said.span.line} says it '
                 f"holds {hand}",
@@ -510,9 +558,6 @@ _HANDLERS = {
     "first_turn": _on_first_turn,
     "due_to_start": _on_due_to_start,
     "land": _on_ships,
-    "load": _on_ships,
-    "load_count": _on_ships,
-    "cargo": _on_ships,
     "hand_size": _on_hand,
     "hand_only": _on_hand,
     "run_out": _on_hand,

@@ -26,8 +26,9 @@ one, and no two modules import each other, even inside functions
    (what an interference card answers), ``dragons``, ``bluffs``, ``discards`` and
    ``attractions`` (the dragons each event brings; an interference card may answer one),
    ``removals`` (the texts that discard cards in play: a discard with no use stated is the use
-   of the one text that makes it), ``choices`` (the optional texts played whose use is left
-   unstated, with each way they could have gone).
+   of the one text that makes it), ``searches`` (the cards a search of a pile could take),
+   ``choices`` (the optional texts played whose use is left unstated, with each way they could
+   have gone).
 3. The replay: ``moves`` and ``timeline`` read the facts into a state; ``view`` is the state
    before one question, with the helpers that turn a ``ruling.Ruling`` into an answer (effects
    quoted, clauses cited rule first, what lost and what beat it).

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING
 from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND, forbidding
 from rulesq.games.bluemoon.judge.removals import (
     WHOLE,
     Offer,
@@ -34,10 +36,17 @@ from rulesq.games.bluemoon.judge.removals import (
     them_of,
     with_interference_effects,
 )
+from rulesq.games.bluemoon.judge.searches import (
+    exchange_candidates,
+    exchange_ways,
+    exchanged_for,
+    selected_from_deck,
+    selection_ways,
+)
 from rulesq.games.bluemoon.judge.select import matches
-from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other
+from rulesq.games.bluemoon.judge.state import ME, Event, Instance, Zone, other, state_after
 from rulesq.games.bluemoon.judge.values import holds
-from rulesq.games.bluemoon.selectors import Cards, Place, ShipPlace, Which
+from rulesq.games.bluemoon.selectors import CardChoice, Cards, Place, ShipPlace, Which
 from rulesq.games.bluemoon.vocab import Role
 
 if TYPE_CHECKING:
@@ -47,16 +56,28 @@ if TYPE_CHECKING:
 #: many ways of taking them: beyond, the choice is not tried (no answer may rest on it).
 CHOICE_CARDS = 8
 CHOICE_WAYS = 6
+#: A search of a pile may take any card of the game that fits and the situation places nowhere
+#: else: this many such ways are tried (a pick of "one influence card" names each of them).
+SEARCH_WAYS = 12
 #: The stated events that are an optional text's act, by the kind of act.
 IN_PLAY_ACTS = frozenset({"discard"})
 HAND_ACTS = frozenset({"discard"})
 RETRIEVES = frozenset({"retrieve"})
 LOADS = frozenset({"load"})
+EXCHANGES = frozenset({"exchange"})
+#: A pick from the draw deck is stated by the card it plays or loads.
+SELECTS = frozenset({"play", "load"})
 NONE: frozenset[str] = frozenset()
 #: The question kinds about a choice itself (see ``Pending.about``).
 RETRIEVE_ASKS = frozenset({"can_retrieve"})
 DISCARD_ASKS = frozenset({"can_discard"})
 LOAD_ASKS = frozenset({"can_load", "can_load_any"})
+EXCHANGE_ASKS = frozenset({"can_exchange"})
+SELECT_ASKS = frozenset({"can_play_from_deck", "can_load", "can_load_any"})
+#: The question kinds about the choice when they name a card it could take (the condition it
+#: reads: a card the exchange takes is on the discard pile as the text is read, FAQ,
+#: Influence and Achievement Cards).
+TAKEN_ASKS = frozenset({"in_discard_pile"})
 HAND_ASKS = frozenset(
     {"can_discard", "satisfied", "discard_value", "who_chooses", "must_discard", "discard_count"}
 )
@@ -86,6 +107,16 @@ class Pending:
     #: hand is stated just before the question: when both players choose, the other player of
     #: a Chosen One acts first (FAQ, Card Play: Timing), after what the situation states of it.
     at: int | None = None
+    #: The cards (names) the choice could take, whose state it reads (``TAKEN_ASKS``).
+    takes: frozenset[str] = frozenset()
+    #: Whether the text acted as its card was played (else: a use of an active card's text).
+    played: bool = True
+
+    def is_about(self, kind: str, names: list[str]) -> bool:
+        """Whether a question (its kind, the cards it names) asks about this choice itself."""
+        return kind in self.about or (
+            kind in TAKEN_ASKS and any(name in self.takes for name in names)
+        )
 
     @property
     def where(self) -> int:
@@ -103,6 +134,10 @@ class Pending:
         """
         if self.hand:
             return HAND_ASKS
+        if self.act == "exchange":
+            return EXCHANGE_ASKS
+        if self.act == "select":
+            return SELECT_ASKS
         if self.act == "load":
             return LOAD_ASKS
         return RETRIEVE_ASKS if self.act == "retrieve" else DISCARD_ASKS
@@ -110,7 +145,8 @@ class Pending:
     @property
     def what(self) -> str:
         """The choice, as the answer names it."""
-        return f'"{self.source.card.name}" was played with "{self.source.quote}"'
+        verb = "was played with" if self.played else "was used:"
+        return f'"{self.source.card.name}" {verb} "{self.source.quote}"'
 
     @property
     def player(self) -> str:
@@ -129,7 +165,20 @@ class Pending:
         """How the situation may state the choice."""
         if self.whole:
             return f"say {self.use_line}, or say nothing if it was not used"
+        if self.act == "select":
+            poss = "my" if self.player == "I" else "your"
+            return (
+                f"state what it did: {self.player} play … from {poss} draw deck / {self.player} "
+                f"load a card from {poss} draw deck onto …, or {self.no_use_line}"
+            )
+        if self.ways is None or self.act == "exchange":
+            return f"state what it did: {self.player} {self.act} …, or {self.no_use_line}"
         return f"state what it did: {self.player} {self.act} …, or say nothing if it was not used"
+
+    @property
+    def no_use_line(self) -> str:
+        """The statement that the text was not used."""
+        return f"{self.player} do not use the special power text of {quoted(self.source.card.name)}"
 
     @property
     def use_line(self) -> str:
@@ -205,9 +254,16 @@ def _retrieved(act: a.Act) -> Cards | None:
 
 
 def _own_hand_discard(act: a.Act) -> bool:
-    """Whether an act discards cards from its player's own hand ("to attract one dragon")."""
-    return isinstance(act, a.Discard) and (
-        _from_hand(act.cards, Role.CONTROLLER) or _from_hand(act.cards, Role.BOTH)
+    """Whether an act discards cards from its player's own hand ("to attract one dragon").
+
+    A choice of selectors ("two leadership cards, two Hyla cards or two crystal cards from my
+    hand") when each of them is of the hand.
+    """
+    if not isinstance(act, a.Discard):
+        return False
+    options = act.cards.options if isinstance(act.cards, CardChoice) else (act.cards,)
+    return all(
+        _from_hand(cards, Role.CONTROLLER) or _from_hand(cards, Role.BOTH) for cards in options
     )
 
 
@@ -233,6 +289,8 @@ def optional_kind(source: Source) -> bool:
         or _hand_taken(act) is not None
         or _shuffle_away(act) is not None
         or _retrieved(act) is not None
+        or exchanged_for(act) is not None
+        or selected_from_deck(source, act) is not None
         for _, act in _acts(source)
     )
 
@@ -268,6 +326,8 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     out: list[Pending] = []
     for event in plays:
         card = event.cards[0]
+        if card.cancelled:
+            continue  # cancelled as it was played: its text never acted
         live = card.zone is Zone.GONE or forces.live(card)
         sources = forces.in_force(card, in_hand=card.zone is Zone.GONE) if live else []
         sources = with_interference_effects(forces, sources if live else effects_of(card))
@@ -276,7 +336,44 @@ def pending_choices(forces: Forces, before: int | None = None) -> list[Pending]:
                 continue
             after = [e for e in state.events if e.seq > event.seq]
             out += _pending(forces, source, event, after, before)
+    return out + _stated_uses(forces, before, {id(e.cards[0]) for e in plays})
+
+
+def _stated_uses(forces: Forces, before: int | None, played: set[int]) -> list[Pending]:
+    """The uses stated of active cards' optional texts that pick cards, the cards not stated.
+
+    "On my turn, I may discard one of your active booster/support cards": ``I use the special
+    power text of …`` with no discard stated since says the text acted, not on which card.
+    """
+    state = forces.state
+    out: list[Pending] = []
+    for event in state.fight_events("use_text"):
+        if (
+            not event.cards
+            or event.line is None
+            or (before is not None and event.line >= before)
+            or event.data.get("implied")
+            or id(event.cards[0]) in played
+            or not forces.live(event.cards[0])
+        ):
+            continue
+        after = [e for e in state.events if e.seq > event.seq]
+        for source in forces.in_force(event.cards[0]):
+            if not optional_kind(source):
+                continue
+            found = _choice(forces, source, event, after)
+            if found is not None and not found.whole:
+                found.use_stated, found.played = True, False
+                out.append(found)
     return out
+
+
+def _not_used(after: list[Event], source: Source) -> bool:
+    """Whether the situation states that the text was not used (``I do not use …``)."""
+    return any(
+        e.kind == "no_use" and e.who == source.controller and e.cards and e.cards[0] is source.card
+        for e in after
+    )
 
 
 def _use_stated(after: list[Event], source: Source) -> bool:
@@ -305,6 +402,13 @@ def _used(
             return True
         if e.kind == "load" and e.who == who and e.data.get("text_of") == source.card.uid:
             return True
+        if e.kind == "exchange" and e.who == who and e.cards and e.cards[0] is source.card:
+            return True
+        if e.kind == "play" and e.who == who:
+            by = e.data.get("by_text")
+            card = getattr(by, "card", None)  # the text that played it (forked: by uid)
+            if card is not None and card.uid == source.card.uid:
+                return True
         if e.kind == "discard" and e.data.get("where") == "play" and e.who == who:
             return True
         if e.kind == "discard" and e.data.get("where") == "hand" and e.who == hand:
@@ -316,6 +420,8 @@ def _pending(
     forces: Forces, source: Source, play: Event, after: list[Event], before: int | None
 ) -> list[Pending]:
     """The choices an unstated optional text leaves, one for each player who chooses."""
+    if _not_used(after, source):
+        return []
     for do, act in _acts(source):
         if _own_hand_discard(act):
             who = source.controller
@@ -333,16 +439,36 @@ def _pending(
     return [] if found is None else [found]
 
 
+def _at_play(forces: Forces, source: Source, play: Event) -> tuple[Forces, Source]:
+    """The game as the text acted (just after its play), with the text's source in it.
+
+    The cards the text could take are those of that moment: a card played later was not there
+    to take, and a card covered or gone later was (a retrieve could have saved it).
+    """
+    moment = state_after(forces.state, play)
+    if moment is forces.state:
+        return forces, source
+    twin = next((c for c in moment.cards if c.uid == source.card.uid), None)
+    if twin is None:
+        return forces, source
+    return Forces(moment), Source(twin, source.effect, source.index)
+
+
 def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> Pending | None:
-    """The ways an unstated optional text could have been used, or None (stated, or no way)."""
+    """The ways an unstated optional text could have been used, or None (stated, or no way).
+
+    Its use is read in the events after the play (``source``, of the question's game); the
+    cards it could take, in the game as it acted (:func:`_at_play`).
+    """
     assert play.line is not None
     line = play.line
     who = source.controller
+    then, acting = _at_play(forces, source, play)
     for _, act in _acts(source):
         if play_discard(act) and not _used(after, source, IN_PLAY_ACTS, who, use=False):
-            found = [o for o in offers_of(forces, [source]) if o.optional]
+            found = [o for o in offers_of(then, [acting]) if o.optional]
             for offer in found:
-                pending = _discard_ways(forces, offer, line)
+                pending = _discard_ways(then, offer, line)
                 if pending is not None and not (pending.whole and _use_stated(after, source)):
                     pending.use_stated = _use_stated(after, source)
                     return pending
@@ -364,7 +490,7 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
                 pending.ways.append((pending.use_line, "if it is used"))
             return pending
         elif (what := _shuffle_away(act)) is not None and not _used(after, source, NONE, who):
-            if not _shuffled(forces, source, what):
+            if not _shuffled(then, acting, what):
                 continue
             pending = Pending(source, line, [], whole=True)
             assert pending.ways is not None
@@ -373,14 +499,38 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
         elif (most := _own_hand_load(act)) is not None and not _used(
             after, source, LOADS, who, use=False
         ):
-            pending = _load_ways(forces, source, line, most)
+            pending = _load_ways(then, acting, line, most)
             if pending is None:
                 continue
             pending.use_stated = _use_stated(after, source)
             return pending
+        elif (taken := exchanged_for(act)) is not None and not _used(
+            after, source, EXCHANGES, who, use=False
+        ):
+            candidates = exchange_candidates(then, acting, taken)
+            if not candidates:
+                continue
+            pending = Pending(source, line, None, whole=False, act="exchange")
+            pending.use_stated = _use_stated(after, source)
+            pending.takes = frozenset(c.name for c in candidates)
+            ways = exchange_ways(pending.player, source, candidates)
+            pending.ways = ways if len(ways) <= SEARCH_WAYS else None
+            return pending
+        elif (pick := selected_from_deck(source, act)) is not None and not _used(
+            after, source, SELECTS, who, use=False
+        ):
+            pending = Pending(source, line, None, whole=False, act="select")
+            ways = selection_ways(then, acting, pick, pending.player)
+            if not ways:
+                continue
+            pending.use_stated = _use_stated(after, source)
+            pending.ways = ways if len(ways) <= SEARCH_WAYS else None
+            return pending
         elif (what := _retrieved(act)) is not None and not _used(
             after, source, RETRIEVES, who, use=False
         ):
+            if forbidding(then, who, RETRIEVE_INTO_HAND) is not None:
+                continue  # retrieving is taking into the hand (FAQ): none may be taken
             base = Cards(
                 types=what.types,
                 icon=what.icon,
@@ -391,13 +541,13 @@ def _choice(forces: Forces, source: Source, play: Event, after: list[Event]) -> 
             )
             candidates = [
                 c
-                for c in forces.state.cards
+                for c in then.state.cards
                 if c.in_play
                 and c.owner == who
                 and c.zone is not Zone.CARGO
-                and c is not source.card  # FAQ, Special Power Texts: Other: 'should be
+                and c is not acting.card  # FAQ, Special Power Texts: Other: 'should be
                 # considered to have a similar prohibition' (not this card)
-                and matches(base, c, who, forces, source.card)
+                and matches(base, c, who, then, acting.card)
             ]
             if not candidates:
                 continue
@@ -508,11 +658,27 @@ def _discard_ways(forces: Forces, offer: Offer, line: int) -> Pending | None:
     if whole:
         sets = [s for s in sets if not any(set(s) < set(t) for t in sets)]
     if len(sets) <= CHOICE_WAYS:
-        pending.ways = []
-        for chosen in sets:
-            names = ", ".join(quoted(c.name) for c in chosen)
-            pending.ways.append((f"{pending.player} discard {names}", f"if it discards {names}"))
+        pending.ways = [_discard_way(pending.player, chosen) for chosen in sets]
     return pending
+
+
+def _discard_way(player: str, chosen: tuple[Instance, ...]) -> tuple[str, str]:
+    """The statements that discard these cards in play, and the way's label.
+
+    A face-down bluff card the situation does not name is discarded as such (``I discard your
+    bluff card``), one statement each.
+    """
+    named = [c for c in chosen if c.name != UNKNOWN_BLUFF]
+    unnamed = [c for c in chosen if c.name == UNKNOWN_BLUFF]
+    names = ", ".join(quoted(c.name) for c in named)
+    lines = [f"{player} discard {names}"] if named else []
+    for card in unnamed:
+        poss = "my" if card.owner == ME else "your"
+        lines.append(f"{player} discard {poss} bluff card")
+    what = " and ".join(
+        [names] * bool(named) + [f"{len(unnamed)} face-down bluff card(s)"] * bool(unnamed)
+    )
+    return "\n".join(lines), f"if it discards {what}"
 
 
 def _shuffled(forces: Forces, source: Source, what: Cards) -> list[Instance]:

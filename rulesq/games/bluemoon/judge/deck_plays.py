@@ -1,4 +1,4 @@
-"""The card texts in force that have a player search the draw deck and play a card from it."""
+"""The card texts in force that have a player search the draw deck, play or load a card of it."""
 
 from __future__ import annotations
 
@@ -36,14 +36,41 @@ def deck_playing_texts(forces: Forces, card: Instance, who: str) -> list[Source]
     return found
 
 
-def _plays(do: a.Do, card: Instance, who: str, forces: Forces, source: Source) -> bool:
-    """Whether a clause of the text has ``who`` select and play a card like ``card``."""
+def deck_loading_texts(forces: Forces, card: Instance, who: str) -> list[Source]:
+    """The texts in force that have ``who`` load a card like ``card`` from his draw deck.
+
+    A card the situation does not name (its kind unknown) may be any the text selects.
+    """
+    found = []
+    for source in forces.effects(fx.ActionEffect, controller=who):
+        effect = source.effect
+        assert isinstance(effect, fx.ActionEffect)
+        searches = any(
+            isinstance(x, a.Search) and TextZone.DRAW_DECK in x.place.zones
+            for do in effect.dos
+            for x in do.acts
+        )
+        if searches and any(_plays(do, card, who, forces, source, a.Load) for do in effect.dos):
+            found.append(source)
+    return found
+
+
+def _plays(
+    do: a.Do,
+    card: Instance,
+    who: str,
+    forces: Forces,
+    source: Source,
+    kind: type[a.Act] = a.Play,
+) -> bool:
+    """Whether a clause of the text has ``who`` select and play (or load) a card like ``card``."""
     if who not in players_of(do.actor, source.controller):
         return False
     for act in do.acts:
         branches = act.options if isinstance(act, a.SelectEither) else ()
         for branch in branches:
-            plays = any(isinstance(x, a.Play) for x in branch.acts)
-            if plays and matches(branch.cards, card, who, forces):
+            plays = any(isinstance(x, kind) for x in branch.acts)
+            unknown = kind is a.Load and card.info.kind == "unknown"  # a card not named
+            if plays and (unknown or matches(branch.cards, card, who, forces)):
                 return True
     return False

@@ -12,7 +12,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone
+from rulesq.games.bluemoon.judge.state import Event, Instance, State, Zone, state_after
 from rulesq.games.bluemoon.times import W
 
 
@@ -40,12 +40,6 @@ def disclosures(state: State, forces: Forces, owner: str) -> list[tuple[Event, S
                     ):
                         out.append((event, Source(card, source.effect, source.index)))
     return out
-
-
-def state_after(state: State, event: Event) -> State:
-    """The state just after an event: the snapshot before the next play, or now."""
-    later = sorted(seq for seq in state.snapshots if seq > event.seq)
-    return state.snapshots[later[0]] if later else state
 
 
 def _twin(state: State, card: Instance) -> Instance:

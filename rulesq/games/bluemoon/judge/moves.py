@@ -13,15 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
 from rulesq.games.bluemoon.judge.choices import hand_taken_by_use, shuffled_by_use
 from rulesq.games.bluemoon.judge.claims import require_followed
-from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
+from rulesq.games.bluemoon.judge.deck_plays import deck_loading_texts, deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
+from rulesq.games.bluemoon.judge.searches import exchanged_for
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
@@ -75,6 +77,8 @@ class Moves:
     applied: list[tuple[Instance, Instance]]
     #: For each application, the opponent's effects then influencing the target (None: unknown).
     applied_influence: list[frozenset[tuple[int, str]] | None]
+    #: The fact being read (None between facts).
+    fact: Fact | None
 
     def new_card(
         self, ref: CardRef | CardInfo, owner: str, zone: Zone, active: bool = False
@@ -128,6 +132,13 @@ class Moves:
         else:
             card = self._from_landed_ship(ref, who)
         if card is None:
+            if state.player(who).hand_exact:
+                fact = self.fact
+                where = f"'{fact.text.strip()}' (line {fact.span.line}): " if fact else ""
+                raise CannotAnswer(
+                    f'{where}"{ref.name}" is not in the hand, which the situation gives card by '
+                    "card: name it in the hand, or write the draw that brings it there"
+                )
             card = self.new_card(ref, who, _HAND)
             card.source = "hand"
         if card.source == "hand":
@@ -570,9 +581,11 @@ class Moves:
         count = int(number) if number is not None else 1
         state, player = self.state, self.state.player(who)
         what = f"'{fact.text.strip()}' (line {fact.span.line})"
-        if player.hand_exact and state.hand(who):
+        size, held = state.hand_size(who), state.hand(who)
+        if held and (player.hand_exact or (size is not None and len(held) >= size)):
+            # Known card by card (stated whole, or counted with every card named): the cards
+            # loaded are some of those named, not known which.
             raise CannotAnswer(f"{what}: the hand is known card by card; name the cards loaded")
-        size = state.hand_size(who)
         if size is not None and size < count:
             raise CannotAnswer(f"{what}: the player holds only {size} card(s)")
         ship = self._ship(fact.cards[-1], who)
@@ -583,6 +596,97 @@ class Moves:
             if player.hand_count is not None and player.hand_count > 0:
                 player.hand_count -= 1
             self._load(card, ship, who)
+
+    def on_load_from_deck(self, fact: Fact) -> None:
+        """A card a text in force selects from the draw deck and loads onto a ship.
+
+        The card never passes through the hand (the hand keeps its count); the draw deck,
+        when its size is known, holds one card fewer.
+        """
+        who = fact.who or ME
+        *refs, ship_ref = fact.cards
+        what = f"'{fact.text.strip()}' (line {fact.span.line})"
+        if refs:
+            card = self.new_card(refs[0], who, Zone.DECK)
+        else:
+            info = CardInfo(name=UNNAMED, kind="unknown", icons_known=False)
+            card = self.new_card(info, who, Zone.DECK)
+        texts = deck_loading_texts(Forces(self.state), card, who)
+        if not texts:
+            raise CannotAnswer(
+                f"{what}: no card text in force has its player load "
+                + (f'"{card.name}"' if refs else "a card")
+                + " from the draw deck onto a ship"
+            )
+        ship = self._ship(ship_ref, who)
+        player = self.state.player(who)
+        if player.deck_count is not None and player.deck_count > 0:
+            player.deck_count -= 1
+        card.source = "deck"
+        card.zone, card.ship = Zone.CARGO, ship
+        self.record(
+            "load", who, (card, ship), by_text=True, from_deck=True, text_of=texts[-1].card.uid
+        )
+
+    def on_discard_bluff(self, fact: Fact) -> None:
+        """One face-down bluff card the situation does not name is discarded."""
+        players = fact.param("players", (fact.who or ME,))
+        who, owner = players[0], players[-1]
+        card = next(
+            (
+                c
+                for c in self.state.owned(owner, frozenset({Zone.SUPPORT}))
+                if c.face_down and c.name == UNKNOWN_BLUFF
+            ),
+            None,
+        )
+        if card is None:
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): the situation gives that player "
+                "no face-down bluff card it does not name"
+            )
+        self.to_discard(card)
+        self.state.player(owner).unknown_bluffs -= 1
+        self.record("discard", who, (card,), where="play", owner=owner)
+
+    def on_exchange(self, fact: Fact) -> None:
+        """A card in play exchanged with one of its player's discard pile (by its text).
+
+        The first goes onto the discard pile; the second, from there, takes its place in play.
+        """
+        who = fact.who or ME
+        first_ref, second_ref = fact.cards[:2]
+        first = self.locate(first_ref, who, state_in_play())
+        if first is None:
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): \"{first_ref.name}\" is not "
+                "in play, so nothing puts it on the discard pile in exchange"
+            )
+        if not any(
+            exchanged_for(act) is not None
+            for source in effects_of(first)
+            if isinstance(source.effect, fx.ActionEffect)
+            for do in source.effect.dos
+            for act in do.acts
+        ):
+            raise CannotAnswer(
+                f"'{fact.text.strip()}' (line {fact.span.line}): no text of "
+                f'"{first_ref.name}" exchanges it with a card of the discard pile'
+            )
+        second = self.locate(second_ref, who, frozenset({Zone.DISCARD}))
+        if second is None:
+            second = self.new_card(second_ref, who, Zone.DISCARD)
+        zone = first.zone
+        self.to_discard(first)
+        second.change(zone=zone, active=True, turn=self.state.turn, seq=self.state.next_seq())
+        self.recount(second, +1)
+        self.record("exchange", who, (first, second))
+
+    def on_no_use(self, fact: Fact) -> None:
+        """A player does not use the optional text of a card played: it is stated."""
+        who = fact.who or ME
+        card = self.locate(fact.card, who) or self.put_in_play(fact.card, who)
+        self.record("no_use", who, (card,))
 
     def _ship(self, ref: CardRef, who: str) -> Instance:
         """The ship a player loads cards onto (in his influence area, or landed)."""

@@ -879,3 +879,9 @@ def hand_current(state: State, who: str) -> bool:
     if player.deck_count == 0:
         return True
     return not any(e.seq > player.hand_seq for e in state.events_of("turn"))
+
+
+def state_after(state: State, event: Event) -> State:
+    """The state just after an event: the snapshot before the next play, or now."""
+    later = sorted(seq for seq in state.snapshots if seq > event.seq)
+    return state.snapshots[later[0]] if later else state

@@ -63,7 +63,8 @@ def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
     return {quoted(name): read for name, read in given_reads(catalog).items()}
 
 
-#: The questions that ask about a player's optional choice itself: not asked again with it made.
+#: The questions that ask about a player's optional choice itself, of the card they name: not
+#: asked again with its choice made (another card's choice may still decide them).
 ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional"})
 
 #: The two yes/no verdicts, made once (immutable): every yes/no answer gives one.
@@ -284,11 +285,15 @@ class View:
         the question again with each use stated right after the play. A question about the
         choice itself (may the text be used, may it discard a card) is not asked so.
         """
-        if self.ctx.question.kind in ABOUT_THE_CHOICE:
+        kind = self.ctx.question.kind
+        names = [ref.name for ref in self.ctx.question.cards]
+        if kind in ABOUT_THE_CHOICE and not names:
             return ()
         out = []
         for pending in pending_choices(self.forces, self.ctx.question.span.line):
-            if self.ctx.question.kind in pending.about:
+            if kind in ABOUT_THE_CHOICE and pending.source.card.name in names:
+                continue  # may its own text be used: asked as it stands
+            if pending.is_about(kind, names):
                 continue
             if pending.use_stated:
                 raise CannotAnswer(
@@ -306,6 +311,10 @@ class View:
                         "situation "
                         "does not say whether he did, which decides the answer: {verdicts} "
                         f"({pending.hint})"
+                        if pending.ways is not None
+                        else f"{pending.what}: {pending.chooser} may choose not to act, and "
+                        "the situation does not say whether he did; it has too many ways to "
+                        f"try, so no answer may rest on it ({pending.hint})"
                     ),
                     taken="if it is not used",
                     branches=tuple(
