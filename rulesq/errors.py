@@ -19,6 +19,18 @@ class RulesqError(Exception):
         return {"error": str(self)}
 
 
+def lowered(message: str) -> str:
+    """``message`` worded as rulesq's errors are: its first word in lower case.
+
+    A first word written in capitals throughout is a name (``NAME``, ``RULESQ_CACHE_DIR``),
+    and is kept.
+    """
+    word = message.split(" ", 1)[0]
+    if not word[:1].isupper() or word.isupper():
+        return message
+    return message[:1].lower() + message[1:]
+
+
 #: Characters never printed as they are: C0 and C1 controls (but newline and tab), and the
 #: line separators and bidirectional controls that reorder or break a terminal's line; and
 #: the spaces that are not the plain space, and the invisible characters (a no-break space, a
@@ -113,7 +125,7 @@ class UnknownNameError(RulesqError):
             name = name[: _LONGEST_NAME - 1] + "…"
         if not name.strip():
             self.suggestions: list[str] = []
-            message = f"No {kind} name given: the name is empty."
+            message = f"no {kind} name given: the name is empty."
         else:
             shown = suggest_labelled(name, pool) if labelled else suggest(name, pool)
             self.suggestions = [s.rsplit(" (", 1)[0] for s in shown] if labelled else shown
@@ -129,7 +141,7 @@ class UnknownNameError(RulesqError):
                     )
                     + "?"
                 )
-            message = f"Unknown {kind} '{name}'." + (f" {hint}" if hint else "")
+            message = f"unknown {kind} '{name}'." + (f" {hint}" if hint else "")
         if not self.suggestions and 0 < len(pool) <= _LISTED:
             message += f" Known {kind}s: {', '.join(pool)}."
         if note:

@@ -42,17 +42,30 @@ def corpus_dir() -> Path:
     return Path(override)
 
 
+#: Why a relative ``RULESQ_CACHE_DIR`` is not used (after the path it gives).
+RELATIVE_CACHE_DIR = (
+    "RULESQ_CACHE_DIR is a relative path, which would be a new folder wherever rulesq runs: "
+    "give an absolute one (RULESQ_CACHE_DIR=$PWD/…)"
+)
+
+
 def cache_dir() -> Path:
     """The folder of rulesq's own derived caches (search index, parser tables), mode 0700.
 
     Raises ``OSError`` when it cannot be created; ``rulesq.cachefiles.private_dir`` checks
-    that it is safe to use.
+    that it is safe to use. A relative ``RULESQ_CACHE_DIR`` is refused (``OSError``): it would
+    name another folder in every folder rulesq runs from. A relative ``XDG_CACHE_HOME`` is
+    ignored, as the XDG base directory specification says.
     """
-    explicit = os.environ.get("RULESQ_CACHE_DIR")
+    explicit = os.path.expanduser(os.environ.get("RULESQ_CACHE_DIR") or "")
     xdg = os.environ.get("XDG_CACHE_HOME")
+    if explicit and not os.path.isabs(explicit):
+        import errno
+
+        raise OSError(errno.EINVAL, RELATIVE_CACHE_DIR, explicit)
     if explicit:
         root = Path(explicit)
-    elif xdg:
+    elif xdg and os.path.isabs(xdg):
         root = Path(xdg) / "rulesq"
     else:
         root = Path.home() / ".cache" / "rulesq"

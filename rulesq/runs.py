@@ -23,8 +23,9 @@ class SharedRuns:
     items (meeting a kind costs a worker about that many items' work, which a smaller half
     would not save): else it stops, and the runs' owners finish them. With ``weights``
     (each item's predicted work, by item), ``fresh`` may give each kind what meeting it
-    costs in that work: a half is worth taking when its work is at least what meeting its
-    kinds not met costs. The state lives in
+    costs in that work: a worker then takes not a half but the tail that ends it and the
+    run's owner together, its meeting of the run's kinds counted (:meth:`_even`), when the
+    run's work is more than that meeting costs. The state lives in
     memory shared with the forks; a lock on a file (in memory where the system allows;
     released by the system if its holder dies) guards it.
     """
@@ -87,6 +88,8 @@ class SharedRuns:
             return 0, 0
         low, high = spans[victim]
         middle = self._middle(low, high)
+        if not self._all_met(low, high):
+            middle = max(middle, self._even(low, high))
         self._set(victim, low, middle)
         return middle, high
 
@@ -121,12 +124,38 @@ class SharedRuns:
         fresh = self.fresh
         if not isinstance(fresh, Mapping):
             return self._half(low, high) >= fresh
-        positions = range(self._middle(low, high), high)
+        return self._even(low, high) < high
+
+    def _meeting(self, positions: range) -> float:
+        """What meeting the kinds at ``positions`` not met costs (by kind, ``fresh``)."""
+        fresh, kinds, order = self.fresh, self.kinds, self.order
+        if not isinstance(fresh, Mapping) or kinds is None:
+            return 0.0
+        new = {kinds[order[at]] for at in positions} - self.met
+        return sum(fresh.get(kind, 0.0) for kind in new)
+
+    def _even(self, low: int, high: int) -> int:
+        """Where a tail of the run left at ``low:high`` starts that ends both workers together.
+
+        With ``fresh`` by kind, a worker that takes a tail of work ``h`` from a run of work
+        ``R`` first meets its kinds (``L``): it ends after ``L + h``, the run's owner after
+        ``R - h``, so the tail to take is ``(R - L) / 2`` (a half when ``L`` is nothing).
+        ``high`` when that is nothing (``R <= L``): no tail is worth taking. Without ``fresh``
+        by kind, the later half.
+        """
+        if not isinstance(self.fresh, Mapping):
+            return self._middle(low, high)
         order, weights = self.order, self.weights
-        work = sum(weights[order[at]] for at in positions) if weights else len(positions)
-        kinds = self.kinds
-        new = {kinds[order[at]] for at in positions} - self.met if kinds is not None else set()
-        return work >= sum(fresh.get(kind, 0.0) for kind in new)
+        cost = (lambda at: weights[order[at]]) if weights else (lambda at: 1.0)
+        whole = sum(cost(at) for at in range(low, high))
+        tail = (whole - self._meeting(range(low, high))) / 2
+        if tail <= 0:
+            return high
+        start, taken = high, 0.0
+        while start > low and taken < tail:
+            start -= 1
+            taken += cost(start)
+        return start
 
     def _all_met(self, low: int, high: int) -> bool:
         """Whether the later half of the run left at ``low:high`` holds only kinds met."""

@@ -280,6 +280,26 @@ def problems(case: Case, outcome: Outcome) -> list[str]:
         found.append("a traceback")
     if case.text is not None and outcome.code == 2:
         found += _misplaced(case, outcome)
+    found += [f"an error not worded as the others: {m[:80]!r}" for m in miswritten(outcome.stderr)]
+    return found
+
+
+#: An error's message on standard error: after ``error: `` at the start of a line, or after
+#: the place (``file:line:col: error: ``).
+ERROR_MESSAGE = re.compile(r"^(?:[^\s:][^:]*(?::\d+){1,2}: )?error: (?P<message>.*)$", re.M)
+
+
+def miswritten(stderr: str) -> list[str]:
+    """The error messages of ``stderr`` that do not begin as every error does.
+
+    An error begins ``error: `` and its message with a word in lower case (a quote, a
+    number, or a name in capitals throughout may come first): never ``Error:`` nor an
+    ordinary word capitalised (``error: Unknown card``).
+    """
+    from rulesq.errors import lowered
+
+    found = [m for m in ERROR_MESSAGE.findall(stderr) if lowered(m) != m]
+    found += [line for line in stderr.splitlines() if line.startswith(("Error:", "rulesq: error"))]
     return found
 
 

@@ -538,3 +538,58 @@ def test_lark_tables_round_trip_through_json() -> None:
     assert same(_serialize(again, None), original)
     with pytest.raises(ValueError):
         json.loads('{"\\u0000x": 1}', object_hook=decode_object)
+
+
+# --- a relative cache folder ---------------------------------------------------------------
+
+
+def test_a_relative_cache_folder_is_refused_with_a_warning(
+    tmp_path: Path, reference: dict[str, str]
+) -> None:
+    """RULESQ_CACHE_DIR=.cache would make a folder wherever rulesq runs: it is not used.
+
+    The answer is the same, one warning says why and what to give, and no folder is made in
+    the folder the command runs from.
+    """
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {**os.environ, "RULESQ_CACHE_DIR": ".cache", "PYTHONHASHSEED": "0"}
+    for name, args in (
+        ("ask", ["ask", str(BLUEMOON_CASE)]),
+        ("search", ["search", QUERY, "--json"]),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "rulesq", *args],
+            env=env,
+            cwd=work,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0 and done.stdout == reference[name], done.stderr
+        [warning] = done.stderr.splitlines()
+        assert warning.startswith("rulesq: warning: cannot use the cache folder (.cache: ")
+        assert "RULESQ_CACHE_DIR is a relative path" in warning and "absolute" in warning
+    assert list(work.iterdir()) == []
+
+
+def test_the_cache_folder_is_absolute_or_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative RULESQ_CACHE_DIR raises; ``~`` is the home folder; a relative
+    XDG_CACHE_HOME is ignored (the XDG base directory specification)."""
+    from rulesq.paths import RELATIVE_CACHE_DIR, cache_dir
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("RULESQ_CACHE_DIR", "cache")
+    with pytest.raises(OSError, match="RULESQ_CACHE_DIR is a relative path") as raised:
+        cache_dir()
+    assert raised.value.strerror == RELATIVE_CACHE_DIR and raised.value.filename == "cache"
+    monkeypatch.setenv("RULESQ_CACHE_DIR", "~/cache")
+    assert cache_dir() == tmp_path / "home" / "cache"
+    monkeypatch.setenv("RULESQ_CACHE_DIR", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", "xdg")
+    assert cache_dir() == tmp_path / "home" / ".cache" / "rulesq"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home"]

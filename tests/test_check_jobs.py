@@ -62,7 +62,8 @@ def test_every_folder_checked_in_parallel_prints_what_one_process_prints(
     """Every case folder (the input errors too) and the examples: the same bytes and exit code.
 
     Twice in parallel: the first run remembers the files that failed, the second plans them
-    together (``rulesq.failedfiles``), in another cut of the runs.
+    together (``rulesq.failedfiles``), in another cut of the runs, from each file's game as
+    the first found it (``rulesq.filekinds``).
     """
     cache = tmp_path / "cache"
     cache.mkdir(mode=0o700)
@@ -85,4 +86,5 @@ def test_every_folder_checked_in_parallel_prints_what_one_process_prints(
     assert one[1].count(b"\n") > 1000 or as_json
     assert run(2) == one
     assert list(cache.glob("check-failed-*.json"))  # what failed, remembered
+    assert list(cache.glob("check-kinds-*.json"))  # and each file's game: not read again
     assert run(2) == one

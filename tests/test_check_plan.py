@@ -17,11 +17,19 @@ from rulesq.runs import SharedRuns
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _every_folder() -> tuple[list[str | None], list[float]]:
-    """Each file's game and size, over every case folder (as the parent sniffs them)."""
+def _every_folder(failed: bool = False) -> tuple[list[str | None], list[float]]:
+    """Each file's game and size, over every case folder (as the parent sniffs them).
+
+    With ``failed``, the input errors are of the kind the files remembered failing have.
+    """
     folders = [*sorted((ROOT / "corpus").glob("*/cases")), ROOT / "tests" / "cases"]
     files = [str(p) for p in planned_checks([str(f) for f in folders]) if isinstance(p, Path)]
     kinds, sizes = zip(*(parallel._sniff(path, None) for path in files), strict=True)
+    if failed:
+        kinds = tuple(
+            FAILED if Path(path).parent.name == "input-errors" else kind
+            for path, kind in zip(files, kinds, strict=True)
+        )
     return list(kinds), list(sizes)
 
 
@@ -200,6 +208,32 @@ def _plan_long_way(
         trial = balanced_runs(order, weights, workers)
         if spread(trial, [*loaded, edge]) < spread(runs, loaded):
             runs, loaded = trial, [*loaded, edge]
+
+    def makespan(runs: list[list[int]], loaded: list[str]) -> float:
+        here = sum(loads.get(k, 0.0) for k in loaded)  # before the fork: no worker shares it
+        work = [
+            sum(costs[index] for index in run)
+            + sum(loads.get(k or "", 0.0) for k in {kinds[index] for index in run} - set(loaded))
+            for run in runs
+        ]
+        return here + max(work)
+
+    if loaded:  # whole games in each run, when that is predicted to end sooner
+        games = list(dict.fromkeys(kinds[index] for index in order))
+        if FAILED in games:
+            games.remove(FAILED)
+            games.append(FAILED)
+        members = [[index for index in order if kinds[index] == game] for game in games]
+        weights = [
+            sum(costs[index] for index in group) + loads.get(game or "", 0.0)
+            for game, group in zip(games, members, strict=True)
+        ]
+        whole = [
+            [index for at in run for index in members[at]]
+            for run in balanced_runs(list(range(len(games))), weights, workers)
+        ]
+        if makespan(whole, []) < makespan(runs, loaded):
+            runs, loaded = whole, []
     last = set(loaded)
     return [sorted(run, key=lambda index: kinds[index] in last) for run in runs], loaded
 
@@ -219,3 +253,33 @@ def test_the_cut_is_the_one_first_written() -> None:
         for workers in (1, 2, 3, 5):
             cut = parallel.plan(case_kinds, case_sizes, workers)
             assert (cut.runs, cut.loaded) == _plan_long_way(case_kinds, case_sizes, workers)
+
+
+def test_whole_games_per_run_when_loading_the_cut_game_here_would_end_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over every folder the cut falls in a game whose load would come first, before the fork.
+
+    Loaded here, it is work that no worker shares; the runs of whole games are predicted to
+    end sooner, though further apart.
+    """
+    kinds, sizes = _every_folder(failed=True)
+    costs, loads = predicted(kinds, sizes)
+    cut = parallel.plan(kinds, sizes, 2)
+    assert cut.loaded == []
+    games = [{kinds[index] for index in run} for run in cut.runs]
+    assert not games[0] & games[1]  # each game in one run
+    # without whole games, a game is loaded here: predicted to end later
+    monkeypatch.setattr(parallel, "_whole_games", lambda *args: [list(range(len(kinds)))])
+    shared = parallel.plan(kinds, sizes, 2)
+    assert shared.loaded
+    assert parallel._makespan(cut.runs, kinds, costs, loads, []) < parallel._makespan(
+        shared.runs, kinds, costs, loads, shared.loaded
+    )
+
+
+def test_a_shared_game_is_kept_when_whole_games_would_end_later() -> None:
+    """One game far larger than the others: only a cut inside it evens the runs."""
+    kinds: list[str | None] = ["bluemoon"] * 40 + ["fma"] * 2
+    cut = parallel.plan(kinds, [1000.0] * 42, 2)
+    assert cut.loaded == ["bluemoon"]

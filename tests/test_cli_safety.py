@@ -147,7 +147,7 @@ def test_a_full_output_exits_2_with_one_line() -> None:
     done = shell(f"{RQ} search dragon >/dev/full")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "rulesq: error: cannot write the output: No space left on device"
+        "error: cannot write the output: No space left on device"
     ]
 
 
@@ -229,7 +229,7 @@ def test_a_corpus_folder_with_no_game_is_said_plainly(tmp_path: Path) -> None:
     for args in (["card", "Pandemonium"], ["search", "dragon"], ["forms", "--game", "fma"]):
         done = run(args, RULESQ_CORPUS_DIR=str(tmp_path))
         assert done.returncode == 2, args
-        assert b"No game's corpus is in" in done.stderr, (args, done.stderr)
+        assert b"no game's corpus is in" in done.stderr, (args, done.stderr)
 
 
 def test_a_closed_standard_input_is_an_input_error() -> None:
@@ -277,7 +277,7 @@ def test_a_300_character_game_is_an_unknown_game() -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert (
-            "Unknown game" in result.output
+            "unknown game" in result.output
             and result.exception is None
             or isinstance(result.exception, SystemExit)
         )

@@ -155,7 +155,7 @@ def test_timeline_errors_are_reported() -> None:
     printed = {"X": Printed(strength=2), "Havoc": Printed(strength=4)}
     with pytest.raises(TimelineError, match="not an attribute bonus"):
         attribute_value(Timeline(printed, (Modifier("X", S, -1, id="p"), DoubleBonus("p"))), "X", S)
-    with pytest.raises(TimelineError, match="No effect"):
+    with pytest.raises(TimelineError, match="no effect"):
         attribute_value(Timeline(printed, (EffectEnds("nothing"),)), "X", S)
     with pytest.raises(UnknownNameError, match='Did you mean "Havoc"'):
         attribute_value(Timeline(printed), "Havok", S)

@@ -21,7 +21,7 @@ def error_of(text: str) -> InputError:
 def test_an_empty_name_is_not_answered_with_random_suggestions() -> None:
     """``rulesq card ""`` says the name is empty instead of suggesting unrelated cards."""
     error = UnknownNameError("card", "", ["Pandemonium", "Laughing Gas"])
-    assert str(error).startswith("No card name given: the name is empty.")
+    assert str(error).startswith("no card name given: the name is empty.")
     assert error.suggestions == []
 
 

@@ -112,6 +112,24 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-tokens/a-power-per-token-with-no-tokens-stated-is-not-known.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },
+    "warhammer-targets/a-tactic-targeting-a-card-in-a-discard-pile-cannot-answer.rq": {
+        1: ('targets a card out of play ("target card from your discard pile")',),
+    },
+    "warhammer-questing/what-q-and-a-37-leaves-open.rq": {
+        1: ("never say in which phase a unit is sent questing", "the phase stated is not read"),
+    },
+    "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
+        1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
+    },
+    "warhammer-tokens/tokens-as-pool-not-stated-cannot-answer.rq": {
+        1: ('"Temple of Verena" reads', 'states no resource tokens on "Temple of Verena"'),
+    },
+    "warhammer-tokens/exactly-n-tokens-to-attack-not-stated-cannot-answer.rq": {
+        1: ("exactly 3 resource tokens", 'states no resource tokens on "Daemon Prince"'),
+    },
+    "warhammer-tokens/a-token-cost-with-tokens-not-stated-cannot-answer.rq": {
+        1: ('"Remove a resource token from this card"', 'no resource tokens on "Citadel of Dusk"'),
+    },
     "warhammer-tokens/a-power-per-token-with-zero-tokens-stated.rq": {
         1: ('"Grudgebearer" gives +0 power',),
     },

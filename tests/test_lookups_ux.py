@@ -82,7 +82,7 @@ def test_suggestions_say_each_cards_game() -> None:
     result = runner.invoke(app, ["card", "Urguk"])
     assert result.exit_code == 2
     assert result.output.strip() == (
-        "error: Unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?"
+        "error: unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?"
     )
 
 

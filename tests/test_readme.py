@@ -65,7 +65,7 @@ def test_the_rulings_shown_are_the_real_ones(number: int, cards: list[str]) -> N
 def test_the_card_error_shown_is_the_real_one() -> None:
     """``rulesq card Pandemonum``: the message the README quotes, exit code 2."""
     text = README.read_text(encoding="utf-8")
-    quoted = re.search(r"`(error: Unknown card 'Pandemonum'[^`]*)`", text)
+    quoted = re.search(r"`(error: unknown card 'Pandemonum'[^`]*)`", text)
     assert quoted is not None
     result = runner.invoke(app, ["card", "Pandemonum"])
     assert result.exit_code == 2

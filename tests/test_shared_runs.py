@@ -153,16 +153,36 @@ def test_a_half_of_a_kind_not_met_is_taken_only_when_it_is_large() -> None:
 
 @pytest.mark.parametrize(
     ("load", "weight", "taken"),
-    [(5.0, 1.0, [8, 9]), (7.0, 1.0, []), (5.0, 0.5, []), (2.0, 0.5, [8, 9])],
+    [
+        (5.0, 1.0, [10, 11]),  # 12 - 5: a tail of 3.5 items' work, 4 items
+        (7.0, 1.0, [11, 12]),  # a half (6) would not pay its load: a tail of 2.5 still does
+        (5.0, 0.5, [13]),  # 6 - 5: one item's work
+        (2.0, 0.5, [10, 11]),  # 6 - 2: 2 of work, 4 items
+        (12.0, 1.0, []),  # meeting b costs all that is left: its owner ends first alone
+    ],
 )
-def test_a_half_of_a_kind_not_met_is_taken_when_its_work_exceeds_the_kinds_load(
+def test_a_kind_not_met_is_taken_as_the_tail_that_ends_both_together(
     load: float, weight: float, taken: list[int]
 ) -> None:
-    """By kind: the half's predicted work (six items of ``weight``) against meeting b."""
+    """By kind: a worker meeting b first ends after ``load + tail``, the owner after the rest.
+
+    Of a run of twelve items of ``weight`` (work ``R``), the tail taken is ``(R - load) / 2``
+    of work: not a half, which would end the taker later than the owner by ``load``.
+    """
     kinds = ["a"] * 2 + ["b"] * 12
     runs = [[0, 1], list(range(2, 14))]
     weights = [1.0] * 2 + [weight] * 12
     shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh={"b": load}, weights=weights)
     assert _taken(shared, 0) == [0, 1]
     assert _taken(shared, 0) == taken
+    shared.close()
+
+
+def test_a_half_of_kinds_met_is_taken_whatever_their_load() -> None:
+    """A tail of kinds the worker has met costs it no meeting: the later half, as ever."""
+    kinds = ["b"] * 2 + ["b"] * 12
+    runs = [[0, 1], list(range(2, 14))]
+    shared = SharedRuns(runs, chunk=2, kinds=kinds, fresh={"b": 100.0}, weights=[1.0] * 14)
+    assert _taken(shared, 0) == [0, 1]
+    assert _taken(shared, 0) == [8, 9]
     shared.close()

@@ -52,7 +52,7 @@ def test_save_and_game(tmp_path: Path) -> None:
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
     assert table.lines == [] and table.game == "warhammer"
-    assert table.handle(":game chess").startswith("error: Unknown game 'chess'")
+    assert table.handle(":game chess").startswith("error: unknown game 'chess'")
     assert table.handle(":shwo") == (
         "error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
     )
@@ -271,7 +271,9 @@ def test_ctrl_c_while_a_line_is_judged_takes_the_line_back(monkeypatch: pytest.M
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Table, "answer_last", interrupted)
-    assert _handled(table, 'ask can I play "Laughing Gas"?') == "interrupted: the line is not kept"
+    assert _handled(table, 'ask can I play "Laughing Gas"?') == [
+        ("interrupted: the line is not kept", False)
+    ]
     assert table.lines == ['you have active "Pandemonium"']
 
 
@@ -291,7 +293,7 @@ def test_an_unknown_game_is_refused_before_the_table_opens() -> None:
     from rulesq.cli.shell import shell
     from rulesq.errors import UnknownNameError
 
-    with pytest.raises(UnknownNameError, match="Unknown game 'chess'"):
+    with pytest.raises(UnknownNameError, match="unknown game 'chess'"):
         shell("chess")
 
 
@@ -337,13 +339,33 @@ def test_piped_errors_are_placed_at_their_line_and_column(tmp_path: Path) -> Non
     ).format(tmp_path / "no" / "such.rq")
     done = _piped(lines, tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    out = done.stdout.splitlines()
-    assert out[0] == "<stdin>:2:7: error: unexpected 'hve'"
-    assert out[1:3] == ['  you hve active "Pandemonium"', "      ^"]
-    assert any(row.startswith("<stdin>:3: error: cannot write ") for row in out)
+    errors = done.stderr.splitlines()  # errors on standard error, the answers on standard output
+    assert errors[0] == "<stdin>:2:7: error: unexpected 'hve'"
+    assert errors[1:3] == ['  you hve active "Pandemonium"', "      ^"]
+    assert any(row.startswith("<stdin>:3: error: cannot write ") for row in errors)
     unknown = "<stdin>:4: error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
-    assert unknown in out
-    assert "  no" in out  # the lines after are still read
+    assert unknown in errors
+    assert done.stdout.startswith("ask can I play a support card?\n  no\n")  # still read
+    assert "error" not in done.stdout
+
+
+def test_piped_errors_keep_their_place_among_the_answers(tmp_path: Path) -> None:
+    """Both streams to one file (``2>&1``): each error comes after the answers before it."""
+    lines = 'you have active "Pandemonium"\nask can I play a support card?\nI retreet\n:show\n'
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "rulesq"), "shell"],
+        input=lines,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
+        timeout=120,
+    )
+    rows = done.stdout.splitlines()
+    answered, refused = rows.index("  no"), rows.index("<stdin>:3:3: error: unexpected 'retreet'")
+    shown = rows.index("game bluemoon")  # :show, after the refused line
+    assert answered < refused < shown, done.stdout
+    assert done.returncode == 2
 
 
 def test_a_piped_line_that_is_not_utf8_is_refused_at_its_byte(tmp_path: Path) -> None:
@@ -356,12 +378,12 @@ def test_a_piped_line_that_is_not_utf8_is_refused_at_its_byte(tmp_path: Path) ->
         env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
         timeout=120,
     )
-    out = done.stdout.decode("utf-8").splitlines()
-    assert done.returncode == 2 and done.stderr == b""
-    assert out[0] == (
+    errors = done.stderr.decode("utf-8").splitlines()
+    assert done.returncode == 2
+    assert errors[0] == (
         "<stdin>:2:5: error: not UTF-8 text: the byte 0xff cannot be read (invalid start byte)"
     )
-    assert out[2] == "      ^" and "  no" in out
+    assert errors[2] == "      ^" and "  no" in done.stdout.decode("utf-8").splitlines()
 
 
 def test_save_reads_a_tilde_as_the_home_folder(
@@ -377,8 +399,8 @@ def test_save_reads_a_tilde_as_the_home_folder(
 def test_a_piped_line_past_the_input_limit_names_the_situation(tmp_path: Path) -> None:
     """The limit's message names the situation the table builds, not an internal name."""
     done = _piped('ask can I play "' + "x" * 1_000_001 + '"?\n', tmp_path)
-    assert done.returncode == 2
-    assert done.stdout.startswith(
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(
         "<stdin>:1: error: the situation is larger than the input limit of 1,000,000 bytes"
     )
 
@@ -409,3 +431,18 @@ def test_a_call_that_does_not_agree_shows_why_whole() -> None:
         "  expect decided by card text: DISAGREE (expected decided by 'card text', but",
         "    'you may not' decided it)",
     ]
+
+
+@pytest.mark.parametrize("game", ["bluemoon", "fma", "warhammer"])
+def test_help_shows_a_statement_and_a_question_of_the_current_game(game: str) -> None:
+    """:help's examples are lines the game reads (not Blue Moon's in an FMA table), and each
+    typed as shown is read: no error."""
+    table = Table()
+    table.handle(f":game {game}")
+    shown = table.handle(":help").splitlines()
+    assert shown[1].endswith(f"In {game}, for example:")
+    statement, question = shown[2].strip(), shown[3].strip()
+    assert not table.handle(statement).startswith("error")
+    assert table.lines == [statement]
+    assert not table.handle(question).startswith("error")
+    assert all(len(line) <= 80 for line in shown)

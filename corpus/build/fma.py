@@ -279,6 +279,12 @@ MENTIONED: dict[str, tuple[str, str, dict[str, Any]]] = {
 #: Cards a rule topic's clause names with a fact about them: card -> (clause id, fields).
 #: Changing attributes, example 1: "Jean Havoc, Second Lieutenant has a printed strength of 4.
 #: ... his game text gives him another +1 strength" (a text never given: ``text_changes``).
+#: Example 1 too: "Also, Hakuro, General is in play, giving Havoc another +1 strength" (a
+#: text never given that changes another character's strength while in play:
+#: ``text_changes_in_play``). Example 2: "you use Envy's game text to copy the strength of a
+#: character" (``text_copies``). The topic's first clause: "Various cards can add to or reduce
+#: that value, either constantly (attachments, Hakuro, Trisha Elric, etc.)", which value not
+#: said: every attribute.
 TOPIC_MENTIONED: dict[str, tuple[str, dict[str, Any]]] = {
     "Jean Havoc, Second Lieutenant": (
         "fma/rulings/changing-attributes/example-1",
@@ -286,6 +292,18 @@ TOPIC_MENTIONED: dict[str, tuple[str, dict[str, Any]]] = {
             "attributes": {"strength": 4, "wits": None, "alchemy": None},
             "text_changes": ["strength"],
         },
+    ),
+    "Hakuro, General": (
+        "fma/rulings/changing-attributes/example-1",
+        {"text_changes_in_play": ["strength"]},
+    ),
+    "Envy, Doppelganger": (
+        "fma/rulings/changing-attributes/example-2",
+        {"text_copies": ["strength"]},
+    ),
+    "Trisha Elric": (
+        "fma/rulings/changing-attributes/1",
+        {"text_changes_in_play": ["strength", "wits", "alchemy"]},
     ),
 }
 

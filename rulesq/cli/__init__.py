@@ -24,7 +24,7 @@ from rulesq.cli.basics import (
     print_json,
     report_error,
 )
-from rulesq.errors import RulesqError
+from rulesq.errors import RulesqError, lowered
 
 if TYPE_CHECKING:
     import typer
@@ -64,7 +64,7 @@ def main() -> None:
         completion.enable()
     as_json = "--json" in sys.argv[1:]
     if not streams.prepare():
-        sys.stderr.write("rulesq: error: standard output is closed\n")
+        sys.stderr.write("error: standard output is closed\n")
         sys.exit(EXIT_ERROR)
     try:
         named = sys.argv[1] if len(sys.argv) > 1 else None
@@ -98,7 +98,7 @@ def main() -> None:
             streams.silence_stderr()  # the reader of either output went away: quietly
             sys.exit(EXIT_BROKEN_PIPE)
         try:
-            sys.stderr.write(f"rulesq: error: cannot write the output: {closed}\n")
+            sys.stderr.write(f"error: cannot write the output: {closed}\n")
         except streams.OutputClosed:  # standard error itself is closed or full
             streams.silence_stderr()
         sys.exit(EXIT_ERROR)
@@ -111,9 +111,9 @@ def main() -> None:
         click = sys.modules.get("click")  # not imported: the error cannot be one of its own
         if click is not None and isinstance(error, click.UsageError):
             if as_json:
-                print_json({"error": error.format_message(), "usage": True})
+                print_json({"error": lowered(error.format_message()), "usage": True})
             else:
-                error.show()
+                report_usage(error)
             sys.exit(EXIT_ERROR)
         if click is not None and isinstance(error, click.Abort):
             sys.stderr.write("Aborted.\n")
@@ -159,6 +159,21 @@ def run() -> None:
         raise
 
 
+def report_usage(error: Any) -> None:
+    """A usage mistake (the command-line library's): the usage, then ``error: message``.
+
+    The message is worded as every other error is (``error: no such option …``), not as the
+    library prints it (``Error: No such option …``).
+    """
+    ctx = error.ctx
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = f"Try '{ctx.command_path} {ctx.help_option_names[0]}' for help.\n"
+        sys.stderr.write(f"{ctx.get_usage()}\n{hint}\n")
+    sys.stderr.write(f"error: {lowered(error.format_message())}\n")
+
+
 def report_internal(error: BaseException, *, as_json: bool) -> None:
     """Say that rulesq failed (a bug), in one line; the traceback with RULESQ_DEBUG=1."""
     import traceback
@@ -176,6 +191,6 @@ def report_internal(error: BaseException, *, as_json: bool) -> None:
         if as_json:
             print_json({"error": message, "internal": True})
             sys.stdout.flush()
-        sys.stderr.write(f"rulesq: {message}\n")
+        sys.stderr.write(f"error: {message}\n")
     except (OSError, streams.OutputClosed):
         pass

@@ -20,7 +20,7 @@ def run_ask(
 ) -> int:
     """Answer the situation of ``file`` (or ``expression``), print it; the exit code."""
     from rulesq.engine.dispatch import evaluate
-    from rulesq.engine.expect import match
+    from rulesq.engine.expect import Result, match
     from rulesq.engine.ladder import load_ladder
     from rulesq.games import get_game
     from rulesq.situation import parse_situation
@@ -73,7 +73,11 @@ def run_ask(
         from rulesq.render.text import render_answers
 
         sys.stdout.write(render_answers(answers, outcomes, explain=explain))
-    return EXIT_FAIL if any(not a.answered for a in answers) else EXIT_OK
+    # as check and the table mode read it: 1 when a call printed does not agree, too
+    unsettled = any(not a.answered for a in answers) or any(
+        o.result is not Result.AGREE for row in outcomes for o in row
+    )
+    return EXIT_FAIL if unsettled else EXIT_OK
 
 
 def _no_question(text: str, source: str, game: str) -> RulesqError:

@@ -52,8 +52,9 @@ def ask(
 
     Prints each question's verdict, its status (definite, decided by a ladder step,
     conflict or cannot answer), a one-line reason, the assumptions made and the clauses
-    cited. Exit code 0 when every question is answered, 1 when one cannot be, 2 on bad
-    input. Every statement and question form, with an example: rulesq forms.
+    cited. Exit code 0 when every question is answered (and every expect line agrees), 1
+    when one cannot be (or a call does not agree), 2 on bad input. Every statement and
+    question form, with an example: rulesq forms.
 
     Examples:
 

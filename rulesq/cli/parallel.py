@@ -87,6 +87,7 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     grammar (for a text not in the corpus) and the lexer states a file needs are loaded by
     the worker that meets them.
     """
+    from rulesq import filekinds
     from rulesq.checkcost import FAILED
     from rulesq.engine.check import check_file
     from rulesq.failedfiles import remember, remembered
@@ -96,7 +97,10 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
         yield from _in_pool(files, game, as_json, workers)
         return
     known = remembered()
-    kinds, sizes = zip(*(_sniff(path, game) for path in files), strict=True)
+    # each file's game and size, as the last parallel check here found them, else read now
+    seen = filekinds.remembered() if game is None else {}
+    found = [seen.get(path) or _sniff(path, game) for path in files]
+    kinds, sizes = zip(*found, strict=True)
     if known:  # the files that failed last time: one kind, planned together
         kinds = tuple(FAILED if f in known else k for f, k in zip(files, kinds, strict=True))
     cut = plan(kinds, sizes, workers)
@@ -117,6 +121,8 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
         yield done
     next(checked, None)  # done: the workers exit as they find nothing left
     remember(known, files, failed)
+    if game is None:
+        filekinds.remember(seen, files, found)
 
 
 class Plan(NamedTuple):
@@ -185,9 +191,53 @@ def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> P
         ):
             runs, loaded = trial, [*loaded, kind]
         break
+    if loaded:
+        whole = _whole_games(groups, costs, loads, workers)
+        if _makespan(whole, kinds, costs, loads, []) < _makespan(runs, kinds, costs, loads, loaded):
+            runs, loaded = whole, []
     last = set(loaded)
     runs = [_loaded_last(run, kinds, last) for run in runs]
     return Plan(runs, loaded, costs, loads)
+
+
+def _whole_games(
+    groups: dict[str | None, list[int]],
+    costs: Sequence[float],
+    loads: dict[str, float],
+    workers: int,
+) -> list[list[int]]:
+    """The groups (each a game's files, in order) cut into runs of whole games, about even.
+
+    No game is then loaded before the fork: each is loaded by the one worker whose run
+    holds it, and the runs end as far apart as the games' predicted work allows.
+    """
+    from rulesq.runs import balanced_runs
+
+    files = list(groups.values())
+    weights = [
+        sum(costs[index] for index in group) + loads.get(kind or "", 0.0)
+        for kind, group in groups.items()
+    ]
+    return [
+        [index for at in run for index in files[at]]
+        for run in balanced_runs(range(len(files)), weights, workers)
+    ]
+
+
+def _makespan(
+    runs: Sequence[Sequence[int]],
+    kinds: Sequence[str | None],
+    costs: Sequence[float],
+    loads: dict[str, float],
+    loaded: Sequence[str],
+) -> float:
+    """When the last run is predicted to end: the loads here first, then the longest run.
+
+    A game loaded here is work before the fork, which no worker shares: its whole load
+    counts, not half. A run's work is its files and the loads of its games not loaded here.
+    """
+    work = _work(runs, kinds, costs, loads, loaded)
+    return sum(loads.get(kind, 0.0) for kind in loaded) + max(work, default=0.0)
 
 
 def _spread(
@@ -198,12 +248,24 @@ def _spread(
     loaded: Sequence[str],
 ) -> float:
     """How far apart the runs' predicted work is: files, and the loads of games not loaded."""
-    work = [
-        sum(costs[index] for index in run)
-        + sum(loads.get(kind or "", 0.0) for kind in {kinds[index] for index in run} - {*loaded})
+    work = _work(runs, kinds, costs, loads, loaded)
+    return max(work) - min(work) if work else 0.0
+
+
+def _work(
+    runs: Sequence[Sequence[int]],
+    kinds: Sequence[str | None],
+    costs: Sequence[float],
+    loads: dict[str, float],
+    loaded: Sequence[str],
+) -> list[float]:
+    """Each run's predicted work: its files, and the loads of its games not loaded here."""
+    cost, kind_of, here = costs.__getitem__, kinds.__getitem__, {*loaded}
+    return [
+        sum(map(cost, run))
+        + sum(loads.get(kind or "", 0.0) for kind in set(map(kind_of, run)) - here)
         for run in runs
     ]
-    return max(work) - min(work) if work else 0.0
 
 
 def _loaded_last(run: list[int], kinds: Sequence[str | None], loaded: set[str]) -> list[int]:

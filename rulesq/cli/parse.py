@@ -64,11 +64,11 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
 
     if text is None and card is None:
         raise RulesqError(
-            "Give a card text (with --game) or --card NAME: nothing to parse; "
+            "give a card text (with --game) or --card NAME: nothing to parse; "
             "'rulesq parse --help' shows examples."
         )
     if text is not None and card is not None:
-        raise RulesqError("Give either a card text or --card NAME (not both).")
+        raise RulesqError("give either a card text or --card NAME (not both).")
     if card is not None:
         from rulesq.cli.card import find
 
@@ -85,7 +85,7 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
         raise RulesqError("the text is empty: there is nothing to parse (give a card text)")
     if game is None:
         raise NoGrammarError(
-            "Say which game's grammar reads the text: --game "
+            "say which game's grammar reads the text: --game "
             + " or --game ".join(games_with_grammar())
             + "."
         )

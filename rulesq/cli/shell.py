@@ -21,9 +21,11 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
 
 HELP = """\
-Type a statement (you have active "Card"), a question (ask can I play "Card"?)
-or a call (expect no); a question is answered at once. Tab completes card names
-and forms.
+Type a statement, a question or a call (expect no), one a line; a question is
+answered at once, and a call checked against it. In {game}, for example:
+  {statement}
+  {question}
+Tab completes card names and forms.
   :show         the situation so far
   :undo         take back the last line
   :save FILE    write the situation to a .rq file (:save! FILE replaces one)
@@ -54,20 +56,27 @@ class Table:
         Several lines at once (a situation pasted in) are each handled in turn, as if typed
         one by one: kept as one line, a question among them would never be answered.
         """
+        return "\n".join(out for out, _ in self.outputs(line, place) if out)
+
+    def outputs(self, line: str, place: str | None = None) -> list[tuple[str, bool]]:
+        """What :meth:`handle` prints, for each line of ``line``, and whether it is an error.
+
+        An error is printed on standard error when the lines are piped in.
+        """
         if "\n" in line or "\r" in line:
-            done = (self.handle(part, place) for part in line.splitlines())
-            return "\n".join(out for out in done if out)
+            return [out for part in line.splitlines() for out in self.outputs(part, place)]
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
-            return ""
+            return [("", False)]
         if stripped.startswith(":"):
             out = self.command(stripped)
         else:
             out = self.add(stripped, place, len(line) - len(line.lstrip()))
-        if not out.startswith("error: "):
-            return out
+        placed = place is not None and out.startswith(f"{place}:")  # add placed it already
+        if not out.startswith("error: ") and not placed:
+            return [(out, False)]
         self.code = 2  # a line refused, a command that failed
-        return f"{place}: {out}" if place and not out.startswith(f"{place}:") else out
+        return [(f"{place}: {out}" if place and not placed else out, True)]
 
     def add(self, line: str, place: str | None = None, indent: int = 0) -> str:
         """Add a statement, question or call; answer a question, check a call.
@@ -142,7 +151,12 @@ class Table:
         name, _, argument = line[1:].strip().partition(" ")
         argument = argument.strip()
         if name in ("help", "h", "?"):
-            return HELP
+            from rulesq.situation.forms import forms_of
+
+            forms = forms_of(self.game)
+            statement = next(f.example for f in forms if not f.is_question)
+            question = next(f.example for f in forms if f.is_question)
+            return HELP.format(game=self.game, statement=statement, question=question)
         if name == "show":
             return self.text().rstrip("\n")
         if name == "undo":
@@ -301,9 +315,7 @@ def shell(game: str | None = None) -> int:
             break
         if line.strip() in (":quit", ":q", ":exit"):
             break
-        out = _handled(table, line)
-        if out:
-            sys.stdout.write(out + "\n")
+        _print(_handled(table, line))
     return 0
 
 
@@ -319,14 +331,28 @@ def _piped(table: Table) -> int:
         except InputError as error:  # a byte that is not UTF-8: the line is refused
             table.code = 2
             rendered = error.render().split(":", 2)[2]  # after "<stdin>:1" (one line decoded)
-            sys.stdout.write(f"<stdin>:{number}:{rendered}\n")
+            _error(f"<stdin>:{number}:{rendered}")
             continue
         if line.strip() in (":quit", ":q", ":exit"):
             break
-        out = table.handle(line, f"<stdin>:{number}")
-        if out:
-            sys.stdout.write(out + "\n")
+        _print(table.outputs(line, f"<stdin>:{number}"))
     return table.code
+
+
+def _print(outputs: list[tuple[str, bool]]) -> None:
+    """Each output of a line: an error on standard error, the rest on standard output."""
+    for out, refused in outputs:
+        if refused:
+            _error(out)
+        elif out:
+            sys.stdout.write(out + "\n")
+
+
+def _error(text: str) -> None:
+    """An error on standard error, after the output before it (two streams, one order)."""
+    sys.stdout.flush()
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
 def _history() -> History:
@@ -351,11 +377,14 @@ def _history() -> History:
     return FileHistory(str(path))
 
 
-def _handled(table: Table, line: str) -> str:
-    """What the table prints for a typed line; Ctrl-C while it is judged takes the line back."""
+def _handled(table: Table, line: str) -> list[tuple[str, bool]]:
+    """What the table prints for a typed line (:meth:`Table.outputs`).
+
+    Ctrl-C while it is judged takes the line back.
+    """
     kept = list(table.lines)
     try:
-        return table.handle(line)
+        return table.outputs(line)
     except KeyboardInterrupt:
         table.lines = kept
-        return "interrupted: the line is not kept"
+        return [("interrupted: the line is not kept", False)]

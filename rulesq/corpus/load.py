@@ -126,7 +126,7 @@ def no_corpus() -> str | None:
     if available_games():
         return None
     return (
-        f"No game's corpus is in {escape_controls(str(corpus_dir()))}: each game is a folder "
+        f"no game's corpus is in {escape_controls(str(corpus_dir()))}: each game is a folder "
         "there holding its cards.jsonl (RULESQ_CORPUS_DIR names another corpus folder)."
     )
 

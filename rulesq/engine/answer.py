@@ -91,6 +91,9 @@ class Answer:
     #: The choices of the players the situation leaves unstated that the judging took one way
     #: (shown as assumptions): asked again each other way, the verdict must be the same.
     choices: tuple[Choice, ...] = ()
+    #: The questions a play raises that were not asked because the play cannot be made (an
+    #: answer no to whether it can): their texts, listed under that answer.
+    not_asked: tuple[str, ...] = ()
 
     @property
     def answered(self) -> bool:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from rulesq.engine import defaults
@@ -372,8 +372,6 @@ def _prune_facts(
     situation: Situation, question: Question, verdict: Verdict | None, graph: Derivation, game: Game
 ) -> None:
     """Keep a fact's ``supports`` edge only if the verdict changes without that fact."""
-    from dataclasses import replace
-
     from rulesq.errors import RulesqError
     from rulesq.explain.analysis import prune_facts
 
@@ -397,10 +395,6 @@ def _prune_facts(
     prune_facts(graph, unchanged_without, checks=max(1, PRUNING_WORK // max(len(facts), 1)))
 
 
-#: Why a question a play raises is not asked: the play cannot be made (``{}``: the card).
-NOT_PLAYED = "{} cannot be played now (the answer above), so the play raises no question"
-
-
 def evaluate(
     situation: Situation,
     questions: list[Question] | None = None,
@@ -409,24 +403,27 @@ def evaluate(
     """Answer every question of a situation (or those of ``questions``), in order.
 
     A question a supposed play raises (``Question.supposed``) is asked only if the play can
-    be made: when the question whether it can answers no, it is not asked. ``first``: the
-    answers, by question index, of questions judged already without asking the defaults again.
+    be made: when the question whether it can answers no, it is not asked, and has no
+    answer; the answer whether the play can be made lists it (``Answer.not_asked``).
+    ``first``: the answers, by question index, of questions judged already without asking
+    the defaults again.
     """
     first = first or {}
     game = get_game(situation.game)
     memo: dict[str, Any] = {}
     answers: dict[int, Answer] = {}
-    out = []
+    out: list[Answer] = []
     for question in questions if questions is not None else situation.questions:
         if question.supposed is not None:
             gate = situation.items[question.supposed]
             assert isinstance(gate, Question)
             if question.supposed not in answers:
                 answers[question.supposed] = answer_question(situation, gate, game, memo)
-            if _refused(answers[question.supposed]):
-                ctx = Context(situation, question, game, memo)
-                cards = ", ".join(f'"{c.name}"' for c in gate.cards)
-                out.append(ctx.cannot(NOT_PLAYED.format(cards)))
+            refused = answers[question.supposed]
+            if _refused(refused):
+                listed = replace(refused, not_asked=(*refused.not_asked, question.text))
+                answers[question.supposed] = listed
+                out = [listed if a is refused else a for a in out]
                 continue
         answer = answers.get(question.index) or answer_question(
             situation, question, game, memo, first=first.get(question.index)

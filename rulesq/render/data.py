@@ -43,6 +43,7 @@ def answer_to_dict(answer: Answer, outcomes: Sequence[Outcome] = ()) -> dict[str
         "negatives": graph.negatives(),
         "assumptions": graph.assumptions(),
         "gaps": [{"text": g["label"], "reason": g["reason"]} for g in graph.gaps()],
+        "not_asked": list(answer.not_asked),
         "expectations": [
             {
                 "expect": o.expectation.text,

@@ -68,6 +68,9 @@ def render_answer(answer: Answer, outcomes: Sequence[Outcome] = (), explain: boo
     if explain:
         answer.graph.analyse()
         out += _chain(answer)
+    if answer.not_asked:  # the play cannot be made: what it would raise is not asked
+        out.append("  not asked, as the play cannot be made:")
+        out += [f"    {text}" for text in answer.not_asked]
     citations = answer.citations()
     if citations:
         out.append("  cites:")

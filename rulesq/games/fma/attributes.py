@@ -314,7 +314,7 @@ def bonus_amount(timeline: Timeline, bonus: str, at: int | None = None) -> tuple
 
 def _prefix(events: Sequence[Event], at: int) -> Sequence[Event]:
     if not 0 <= at <= len(events):
-        raise TimelineError(f"There is no point {at} in a timeline of {len(events)} events.")
+        raise TimelineError(f"there is no point {at} in a timeline of {len(events)} events.")
     return events[:at]
 
 
@@ -353,7 +353,7 @@ class _Replayed:
         """The effect in force called ``key``."""
         item = self.by_key.get(key) if key else None
         if item is None:
-            raise TimelineError(f'No effect "{key}" is in force at this point.')
+            raise TimelineError(f'no effect "{key}" is in force at this point.')
         return item
 
     def add(self, item: _Active) -> None:
@@ -413,7 +413,7 @@ def _replay(timeline: Timeline, events: Sequence[Event]) -> _Replayed:
         elif isinstance(event, MoveBonus):
             bonus = _bonus(done, event.bonus)
             if bonus.attribute is event.to:
-                raise TimelineError(f'The bonus "{event.bonus}" is already on {event.to.value}.')
+                raise TimelineError(f'the bonus "{event.bonus}" is already on {event.to.value}.')
             bonus.notes.append(
                 f"moved from {bonus.attribute.value} to {event.to.value} by "
                 f"{event.source or 'an effect'}"

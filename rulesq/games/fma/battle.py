@@ -222,7 +222,7 @@ def maximal_choices(
     """
     if len(pool) > MAX_CHOICE_POOL:
         raise BattleError(
-            f"Too many characters ({len(pool)}) to list the choices of a side; "
+            f"too many characters ({len(pool)}) to list the choices of a side; "
             f"at most {MAX_CHOICE_POOL}."
         )
 
@@ -246,19 +246,19 @@ def maximal_choices(
 
 def _check(battle: Battle) -> None:
     if not battle.attackers or not battle.defenders:
-        raise BattleError("A battle needs at least one attacker and one defender.")
+        raise BattleError("a battle needs at least one attacker and one defender.")
     names = [c.name for side in Side for c in battle.side(side)]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise BattleError(
-            "Two characters in the battle share a name: " + ", ".join(f'"{n}"' for n in twice) + "."
+            "two characters in the battle share a name: " + ", ".join(f'"{n}"' for n in twice) + "."
         )
     unknown = [
         c.name for side in Side for c in battle.side(side) if c.value is None and not c.sent_home
     ]
     if unknown:
         raise CannotAnswer(
-            f"The {battle.attribute.value} of "
+            f"the {battle.attribute.value} of "
             + ", ".join(f'"{n}"' for n in unknown)
             + " is not known, so the battle cannot be resolved."
         )
@@ -348,7 +348,7 @@ def unknown_toughness_doubt(battle: Battle, names: Iterable[str]) -> tuple[tuple
 
 def _known(combatant: Combatant) -> int:
     if combatant.value is None:
-        raise CannotAnswer(f'The value of "{combatant.name}" is not known.')
+        raise CannotAnswer(f'the value of "{combatant.name}" is not known.')
     return combatant.value
 
 

@@ -25,7 +25,14 @@ from rulesq.games.fma.cost_words import COST_WORDS, cost_fits, event_cost_fits
 from rulesq.games.fma.costs import changed_by
 from rulesq.games.fma.event_targets import event_claims
 from rulesq.games.fma.handlers import reader_for
-from rulesq.games.fma.loyal import LOYAL, factions_of, loyal_claims, unclassified_of
+from rulesq.games.fma.loyal import (
+    LOYAL,
+    factions_of,
+    loyal_claims,
+    loyal_number,
+    unaligned_loyal,
+    unclassified_of,
+)
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
@@ -56,6 +63,10 @@ DEFEATED = "fma/rulings/defeated-characters/1"
 DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
 DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
 BLOCK_STEP = "fma/rulings/blocking/1"
+#: The one place the rulings put a battle: "During the search phase, Havoc is targeted by
+#: Stone Wall. ... if he enters battle" (Changing attributes). A battle, and so its maneuver
+#: step, may be under way in that phase.
+_BATTLE_PHASE = "search phase"
 BLOCK_IS_REACT = "fma/rulings/blocking/2"
 BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
 STEALTH = "fma/rulings/stealth/1"
@@ -425,6 +436,7 @@ def can_start(ctx: Context) -> Answer:
         unknown.append('the situation does not name your leader (write: my leader is "…")')
     for ally_ref in ctx.question.cards:
         claims += _start_claims(ally_ref, leader, unknown)
+        _unaligned_start(ctx, ally_ref, leader, unknown)
         claims += _start_joins(ctx, ally_ref, table, player, unknown)
     claims += start_copies(list(ctx.question.cards), unknown)
     for reason in unknown:
@@ -455,6 +467,33 @@ def _start_joins(
             except CannotAnswer as open_:
                 unknown.append(str(open_))
     return claims
+
+
+def _unaligned_start(
+    ctx: Context, ally_ref: CardRef, leader: CardRef | None, unknown: list[str]
+) -> None:
+    """An unaligned starting ally with Loyal: 1, read as its play later is.
+
+    Loyal counts characters that share a faction with the ally, and an unaligned one has none:
+    the rulings never say how its Loyal is met, so under a leader with a faction it is open, as
+    playing it later is. Under an unaligned leader the rulings pair the two ("They can only
+    start with unaligned allies"; "you can play Loyal: 1 characters"): read so, and shown.
+    """
+    if leader is None or factions_of(ally_ref) != [] or unclassified_of(ally_ref):
+        return
+    need = loyal_number(ally_ref)
+    if need != 1:
+        return
+    if factions_of(leader) == [] and not unclassified_of(leader):
+        ctx.derivation().absence(
+            f'"{ally_ref.name}" is unaligned and has Loyal: 1, and the rulings never say how an '
+            "unaligned ally's Loyal is met: under your unaligned leader it is read as the setup "
+            'rulings pair them ("They can only start with unaligned allies"; "you can play '
+            'Loyal: 1 characters")',
+            assumed=True,
+        )
+    else:
+        unknown.append(unaligned_loyal(ally_ref.name, need))
 
 
 def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str]) -> list[Claim]:
@@ -1152,7 +1191,11 @@ def can_block(ctx: Context) -> Answer:
                 BLOCK_OWN_ATTACK,
             )
         )
-    if table.step is not None and table.step[0] not in ("maneuver step", "battle phase"):
+    if table.step is not None and table.step[0] not in (
+        "maneuver step",
+        "battle phase",
+        _BATTLE_PHASE,
+    ):
         ctx.fact(table.step[1])
         claims.append(
             rule_claim(
@@ -1273,7 +1316,49 @@ def can_attack(ctx: Context) -> Answer:
             claims,
         )
     _attack_doubts(ctx, state, table, attackers, defender, claims)
+    _attack_defaults(ctx, state, table, attackers, claims)
     return judge(ctx, claims)
+
+
+#: They never say when an attack may be declared, nor whether a set character may declare one.
+_ATTACK_PHASE = _BATTLE_PHASE
+
+
+def _attack_defaults(
+    ctx: Context, state: State, table: Table, attackers: list[CardRef], claims: list[Claim]
+) -> None:
+    """What a yes to declaring an attack rests on and the situation does not state.
+
+    A stated phase other than the search phase is *cannot answer* (the rulings name no phase
+    for declaring an attack); no phase stated, or an attacker whose readiness is not stated,
+    is taken as the search phase and ready, and the answer shows it. A no needs neither.
+    """
+    if any(not c.allows for c in claims):
+        return
+    if table.step is not None and table.step[0] != _ATTACK_PHASE:
+        ctx.fact(table.step[1])
+        raise CannotAnswer(
+            f"it is the {table.step[0]}, and the rulings do not say in which phase an attack "
+            "may be declared (they place a battle only in the search phase)"
+        )
+    if table.step is None:
+        ctx.derivation().absence(
+            "no phase is stated: it is taken to be the search phase, where the rulings place a "
+            "battle (they do not say in which phase an attack may be declared)",
+            assumed=True,
+        )
+    unstated = [
+        _character(ctx, state, r).name
+        for r in attackers
+        if normalise_name(_character(ctx, state, r).name) not in table.readiness
+    ]
+    if unstated:
+        names = " and ".join(f'"{n}"' for n in unstated)
+        ctx.derivation().absence(
+            f"the situation does not say whether {names} is ready or set: taken to be ready "
+            "(the sources do not say whether a set character may declare an attack)",
+            assumed=True,
+        )
 
 
 def _attack_doubts(

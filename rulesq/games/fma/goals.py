@@ -66,7 +66,7 @@ def read_goal(text: str) -> Goal:
     """
     if not text.strip():
         raise InputError(
-            "A goal cannot be empty.", text=text, expected=["Wits +1", "a State Alchemist"]
+            "a goal cannot be empty.", text=text, expected=["Wits +1", "a State Alchemist"]
         )
     match = _ATTRIBUTE_GOAL.match(text)
     if match:

@@ -85,7 +85,8 @@ def _leader_known(ctx: Context) -> None:
     """*Cannot answer* when the leader asked about is not named, or is out of play.
 
     A leader's own text may bar him from gaining experience or levelling up (a leader's erratum
-    gives such a text), so an unnamed one may be barred; and the rulings say of an out-of-play
+    gives such a text), so an unnamed one may be barred, and so may a corpus leader whose text
+    the sources never give (or give only in part); and the rulings say of an out-of-play
     leader only that he cannot recruit and keeps his attachments, and that a card's experience
     comes "when he returns to play", never what the power-up phase gives him while he is out.
     """
@@ -98,6 +99,15 @@ def _leader_known(ctx: Context) -> None:
         raise CannotAnswer(
             'the situation does not name your leader (write: my leader is "…"), and a leader\'s '
             "own text may say he cannot gain experience or level up"
+        )
+    ref = table.leaders.get(player)
+    card = ref.card if ref is not None else None
+    if card is not None and not card.fields.get("inline") and card.text is None:
+        ctx.fact(table.leader_facts[player])
+        raise CannotAnswer(
+            f'the sources never give the text of your leader "{card.name}"'
+            + (" in whole" if parts_of(card) else "")
+            + ", and a leader's own text may say he cannot gain experience or level up"
         )
     fact = out_of_play.still_out(ctx).get(leader)
     if fact is not None:

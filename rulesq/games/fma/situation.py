@@ -88,6 +88,11 @@ class Reader:
         #: Cards stated in play and not yet stated gone (a text the state does not follow,
         #: such as a cost increase, may still leave play).
         self._in_play: set[str] = set()
+        #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
+        #: change of the source leaves the copier's value open (``_copies_followed``).
+        self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
+        #: The gap each copy left open, by the copy's label (lifted when the copy ends).
+        self._copy_gaps: dict[str, Gap] = {}
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -133,7 +138,10 @@ class Reader:
             self._line = fact.span.line
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
+                before = len(self.state.entries)
                 handler(fact)
+                if self._copies and len(self.state.entries) > before:
+                    self._copies_followed(self.state.entries[before:])
             elif fact.kind == "active":
                 raise self.error(
                     "FMA has no active cards; say which cards are in play",
@@ -530,6 +538,54 @@ class Reader:
             ((citations.SET_VALUE_ORDER, PRECEDENT),),
             copied=f' copying the {attribute.value} of "{source.name}"',
         )
+        if source.name != target.name:
+            label = f'"{_name(actor)}" copying the {attribute.value} of "{source.name}"'
+            label += f" ({line_of(fact)})"
+            copy = (target.name, attribute, source.name, reading.value, fact.text, label)
+            for earlier in [c for c in self._copies if (c[0], c[1]) == (target.name, attribute)]:
+                self._copies.remove(earlier)  # a later copy replaces an earlier one's value
+                opened = self._copy_gaps.pop(earlier[5], None)
+                if opened is not None:
+                    self.state.gaps.remove(opened)
+            self._copies.append(copy)
+
+    def _copies_followed(self, added: list[Entry]) -> None:
+        """A copy whose source's value has changed since: the copier's value is open.
+
+        The rulings say a copy "sets" the value (Changing attributes: "copy the strength of a
+        character with 5 strength. That sets Envy's strength to 5"), never whether the copy
+        follows a later change of the character copied. Only the entries a statement
+        ``added`` are weighed: a copy is looked at again when one touches its source (or, its
+        gap open, to see whether it has ended), so the reading stays linear.
+        """
+        for copy in list(self._copies):
+            target, attribute, source, value, line, label = copy
+            opened = self._copy_gaps.get(label)
+            if opened is None and not any((source, attribute) in e.touches for e in added):
+                continue
+            try:
+                timeline = self.state.timeline()
+                now = at.attribute_value(timeline, source, attribute).value
+                steps = at.attribute_value(timeline, target, attribute).steps
+            except at.TimelineError:
+                now, steps = None, ()
+            if not any(s.source == label and s.counts for s in steps):
+                self._copies.remove(copy)  # the copy has ended: nothing of it is left open
+                if opened is not None:
+                    self.state.gaps.remove(opened)
+                continue
+            if opened is not None or now == value:
+                continue
+            shown = "is no longer known" if now is None else f"is now {now}"
+            self.gap(
+                target,
+                attribute,
+                line,
+                f'"{target}" copied the {attribute.value} of "{source}" ({value}), whose '
+                f"{attribute.value} {shown}: the rulings say a copy sets the value, not whether "
+                "it follows a later change of the character copied",
+            )
+            self._copy_gaps[label] = self.state.gaps[-1]
 
     def _fact_move(self, fact: Fact) -> None:
         actor, holder_ref = fact.cards[0], fact.cards[1]

@@ -225,6 +225,50 @@ class State:
             return None
         return defeats[-1], back
 
+    def _unread_changes(
+        self, who: Character, attribute: Attribute | None, until: int | None
+    ) -> list[Gap]:
+        """A card in play whose text, never given, changes characters' values (a rule says so).
+
+        Whose values it changes is not known, so each character's is open until the situation
+        states what the card gives it ("X" gets +1 strength from "Y", the card). A
+        defeated or gone card changes nothing (passive abilities on defeated cards have no
+        effect).
+        """
+        found: list[Gap] = []
+        entries = self.entries if until is None else self.entries[:until]
+        for other in self.characters.values():
+            card = other.card
+            changes = card.fields.get("text_changes_in_play") if card is not None else None
+            if card is None or not changes or other.gone:
+                continue
+            if self.defeated_by(other.name) is not None:
+                continue
+            if attribute is not None and attribute.value not in changes:
+                continue
+            stated = any(
+                e.fact is not None
+                and len(e.fact.cards) > 1
+                and normalise_name(e.fact.cards[1].name) == normalise_name(other.name)
+                and any(name == who.name for name, _ in e.touches)
+                for e in entries
+            )
+            if stated:
+                continue
+            source = (card.fields.get("field_sources") or {}).get("text_changes_in_play")
+            found.append(
+                Gap(
+                    f'"{other.name}" is in play',
+                    f'{source} says the game text of "{other.name}" changes characters\' '
+                    f"{'/'.join(str(c) for c in changes)} while in play, and the sources never "
+                    f'give that text: whether it changes "{who.name}" is not known (write what '
+                    f'it gives: "{who.name}" gets +1 {(attribute or Attribute.STRENGTH).value} '
+                    f'from "{other.name}")',
+                    who.name,
+                )
+            )
+        return found
+
     def blocking(
         self,
         character: str,
@@ -245,6 +289,8 @@ class State:
             if gap.blocks(character, attribute) and (until_line is None or gap.line <= until_line)
         ]
         who = self.find(character)
+        if who is not None:
+            found += self._unread_changes(who, attribute, until)
         for passive in self.passives:
             effect = passive.effect
             if (

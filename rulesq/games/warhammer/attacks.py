@@ -95,7 +95,9 @@ def _unfollowed(board: Board, attackers: list[InPlay], out: Topics) -> list[str]
             tokens = TOKENS.match(quote)
             if tokens is not None:
                 want = int(tokens.group("n"))
-                if placed in attackers and placed.tokens != want:
+                if placed in attackers and not P.tokens_stated(placed):
+                    gaps.append(f'"{placed.name}" reads "{quote}", and {P.tokens_gap(placed)}')
+                elif placed in attackers and placed.tokens != want:
                     out.claim(
                         "declared",
                         text_claim(

@@ -47,6 +47,9 @@ class InPlay:
     questing_on: InPlay | None = None
     #: The player who played an attachment, when the situation says (he controls it).
     played_by: str | None = None
+    #: Whether the situation states the card entering play (developed from the hand): a new
+    #: card, with no resource tokens on it.
+    entered: bool = False
 
     @property
     def name(self) -> str:

@@ -208,8 +208,12 @@ def _in_play(
         return
     if tokens := TOKENS.match(sentence):
         if placed is unit:
+            from rulesq.games.warhammer import places as P
+
             want = int(tokens.group("n"))
-            if unit.tokens != want:
+            if not P.tokens_stated(unit):
+                found.gaps.append(f'"{unit.name}" reads "{sentence}", and {P.tokens_gap(unit)}')
+            elif unit.tokens != want:
                 found.forbids.append(
                     (
                         quote,

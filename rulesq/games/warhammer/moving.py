@@ -273,6 +273,10 @@ def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
         )
     if not any(c.stance is Stance.FORBID for c in out.claims):
         out.gaps += _quest_open(board, player, unit, quest, at_unit.questing)
+        out.steps.append(
+            "the sources never say in which phase a unit is sent questing (the Turn Sequence "
+            "names no questing); Q&A 37 answers yes with no phase, so the phase stated is not read"
+        )
     return out
 
 

@@ -134,7 +134,8 @@ class Place:
     kinds: set[str]
     questing: InPlay | None
     damage: int
-    tokens: int
+    #: None: not stated, and no rule fixes them (:func:`tokens_gap` says what to state).
+    tokens: int | None
     steps: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
@@ -167,11 +168,31 @@ def quested_on(board: Board, quest: InPlay) -> bool:
     )
 
 
-def tokens_held(board: Board, placed: InPlay) -> int:
-    """The resource tokens on a card now: none on a quest no unit is questing on (Quests)."""
-    if placed.tokens and "quest" in base_kinds(placed) and not quested_on(board, placed):
+def tokens_held(board: Board, placed: InPlay) -> int | None:
+    """The resource tokens on a card now: none on a quest no unit is questing on (Quests).
+
+    None when the situation does not state them and no rule fixes them (:func:`tokens_gap`).
+    """
+    if "quest" in base_kinds(placed) and not quested_on(board, placed):
         return 0
-    return placed.tokens
+    return placed.tokens if tokens_stated(placed) else None
+
+
+def tokens_stated(placed: InPlay) -> bool:
+    """Whether the situation fixes the card's resource tokens: given, or it just entered play.
+
+    A card developed from the hand enters play a new card (Out of Play: "treated as though
+    it were a new card"), with none on it.
+    """
+    return placed.ref.value("tokens") is not None or placed.entered
+
+
+def tokens_gap(placed: InPlay) -> str:
+    """Why the resource tokens on a card are not known, saying what to state."""
+    return (
+        f'the situation states no resource tokens on "{placed.name}", and it may hold some: '
+        f'give their number where the board has it, e.g., "{placed.name}" (tokens 0)'
+    )
 
 
 def controller(placed: InPlay) -> str:
@@ -319,7 +340,7 @@ def place(board: Board, target: InPlay) -> Place:
         base_kinds(target),
         target.questing_on,
         target.damage,
-        target.tokens,
+        target.tokens if tokens_stated(target) else None,
     )
     found.gaps += unfollowed(board)
     _events(board, target, found)

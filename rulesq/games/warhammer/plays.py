@@ -125,13 +125,32 @@ TARGETING = "warhammer/faq/targeting/target"
 QA_TARGETS = "warhammer/faq/qa/26"
 
 
+#: A target in an out of play zone: "return target card … from your discard pile".
+_OUT_OF_PLAY_TARGET = re.compile(
+    r"\btarget\b[^.]*?\b(?:in|from) (?:your|an opponent's|his|each player's) "
+    r"(?:discard pile|hand|deck)\b",
+    re.IGNORECASE,
+)
+
+
 def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> None:
     """A tactic's target units, read with their qualifiers: one must be in play (Q&A 46)."""
     action, _ = ab.action_of(card)
     if action is None:
         return
     found = target_phrases.check(board, action.effect, player, None)
-    for words in found.missing:  # a phrase not read stays with the other checks of playing
+    if found.gaps and (pile := _OUT_OF_PLAY_TARGET.search(action.effect)) is not None:
+        # "Unless otherwise stated, a card can only target cards that are in play": this one
+        # targets a card out of play, and whether one is there is not read (Q&A 46)
+        check.gaps.append(
+            (
+                f'"{card.name}" targets a card out of play ("{pile.group(0)}"): whether a legal '
+                "target is there is not read by rulesq, and a card that targets must have one "
+                "to be played",
+                False,
+            )
+        )
+    for words in found.missing:
         check.facts.append("no legal target of the tactic is in play")
         check.claim(
             "target",
@@ -359,6 +378,27 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
             (f'"{card.name}" reads "{sentence}": rulesq checks unit targets only', False)
         )
         return
+    quals = [w for w in to.words if w.casefold() not in _PLAIN_ATTACH_WORDS]
+    if quals:  # a race, a trait or a state: read as the target phrases of an effect are
+        found = target_phrases.check(board, sentence, player, None)
+        if found.gaps:
+            check.gaps += [(gap, False) for gap in found.gaps]
+            return
+        if found.missing:
+            check.facts.append("no unit the attachment may go on is in play")
+            check.claim(
+                "target",
+                text_claim(
+                    Stance.FORBID,
+                    Text(card.name, sentence),
+                    f'"{card.name}" reads "{sentence}", and no such unit is in play ('
+                    + ", ".join(quals)
+                    + "): an attachment must be attached to a target in play",
+                    ATTACHMENTS,
+                    QA_LEGAL_TARGET,
+                ),
+            )
+            return
     if not _attach_targets(board, to, player):
         check.facts.append("no unit the attachment may go on is in play")
         check.claim(
@@ -425,6 +465,14 @@ def _attach_to_hero(board: Board, card: Card, text: str, player: str, check: Pla
             QA_LEGAL_TARGET,
         ),
     )
+
+
+#: The words of an "Attach to" the zone and controller checks read; any other (a race, a trait,
+#: a state) is read by the target phrases.
+_PLAIN_ATTACH_WORDS = frozenset(
+    ("a", "an", "one", "target", "unit", "you", "control", "in", "your")
+    + ("battlefield", "kingdom", "quest", "zone")
+)
 
 
 def _attach_targets(board: Board, to: fx.Selector, player: str) -> list[InPlay]:
@@ -762,6 +810,17 @@ def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -
         return
     if cost.value is not None and cost.value <= pool:
         _taxes(board, card, player, cost.value, pool, check)
+    if cost.value is not None and cost.value > pool + extra.amount and extra.unknown:
+        check.gaps.append(
+            (
+                f'playing "{card.name}" costs {cost.value}, and {pool} resources are in the pool'
+                + capital.pool_shown()
+                + "; "
+                + "; ".join(extra.unknown),
+                False,
+            )
+        )
+        return
     if cost.value is not None and cost.value > pool:
         beside = f", and only {extra.amount} more may be spent ({'; '.join(extra.steps)})"
         removed = "".join(f" ({why})" for why in extra.removed)
@@ -802,6 +861,11 @@ def _price_reached(
         else:
             check.facts.append(said)
         _taxes(board, card, player, value, least, check)
+        return
+    if value > most and extra.unknown:
+        check.gaps.append(
+            (f'playing "{card.name}" costs {value}, and {said}; ' + "; ".join(extra.unknown), False)
+        )
         return
     if value > most:
         check.claim(

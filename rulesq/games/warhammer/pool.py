@@ -50,30 +50,47 @@ def settle(board: Board, situation: Situation) -> None:
         asked = [q.index for q in situation.questions if q.index > stated]
         if not asked:
             continue
-        if _kingdom_between(board, player, stated, None):  # the board ends at the question
+        reset = _kingdom_between(board, player, stated, None)
+        if reset is not None:  # the board ends at the question
+            # what was paid before that turn came out of the pool as stated: read exactly
+            _settle(board, player, capital, min(asked), end=reset)
+            capital.pool_least = capital.pool_most = None
+            capital.beside_spent = (0, 0)
             capital.resources = None
             capital.pool_gap = (
                 "the resources are stated before a later turn of that player, whose Kingdom "
                 "phase resets the pool and collects resources: how many it holds now is not "
                 "stated"
             )
-            _spent_unknown(board, player, capital, min(asked))
+            _spent_unknown(board, player, capital, max(min(asked), reset))
             continue
         _settle(board, player, capital, min(asked))
 
 
-def _kingdom_between(board: Board, player: str, start: int, end: int | None) -> bool:
-    """Whether a new turn of the player, past phase 0 (or at no phase stated), comes between."""
+def _kingdom_between(board: Board, player: str, start: int, end: int | None) -> int | None:
+    """Where a new turn of the player, past phase 0 (or at no phase stated), begins between.
+
+    None when none does.
+    """
     for turn in new_turns(board, start, end):
         if turn.who == player:
             phases = phases_in(board, turn)
             if not phases or max(phases) >= 1:
-                return True
-    return False
+                return turn.index
+    return None
 
 
-def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
-    """Take out what is paid after ``after``, the index of the question the pool is read at."""
+def _settle(
+    board: Board, player: str, capital: Capital, after: int, end: int | None = None
+) -> None:
+    """Take out what is paid after ``after``, the index of the question the pool is read at.
+
+    ``end``: only what is paid before that line (a new turn of the player resets the pool).
+    """
+
+    def before_end(index: int) -> bool:
+        return end is None or index < end
+
     stated = capital.resources
     assert stated is not None
     paid: list[tuple[int, str]] = []
@@ -88,6 +105,13 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
         """Count one payment; False (the pool left unknown) when its amount is not followed."""
         if amount:
             there = spendable.beside_pool(board, player, how != "triggered", at=index)
+            if there.unknown:  # any part of it may have been paid beside the pool
+                capital.resources = None
+                capital.pool_gap = (
+                    f'{stated} resources are stated before "{name}" was {how}, and it may have '
+                    "been paid beside the pool: " + "; ".join(there.unknown)
+                )
+                return False
             most = there.amount if isinstance(amount, tuple) else amount  # a least: up to all
             beside.append((min(most, there.amount), there))
         if isinstance(amount, tuple):  # only its least is known
@@ -106,6 +130,8 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
     for link in [*board.resolved, *board.chain]:
         if link.who != player or link.fact.index <= after or link.fact.supposed is not None:
             continue
+        if not before_end(link.fact.index):
+            continue
         amount, why = _link_cost(board, link, player)
         counted.append(link)
         capital.paid_after.add(id(link))
@@ -117,12 +143,16 @@ def _settle(board: Board, player: str, capital: Capital, after: int) -> None:
         )
         if owner is None or owner.who != player or fact.index <= after or fact.supposed is not None:
             continue
+        if not before_end(fact.index):
+            continue
         placed_at.append((fact.index, amount, True))
         paid.append((amount, f'{amount} more for "{owner.name}"'))
         there = spendable.beside_pool(board, player, True, at=fact.index)
         beside.append((min(amount, there.amount), there))
     for placed in board.cards:
         if placed.played_by != player or placed.fact.index <= after or placed.card is None:
+            continue
+        if not before_end(placed.fact.index):
             continue
         if placed.fact.supposed is not None:
             continue
@@ -247,9 +277,9 @@ def _spent_unknown(
         amount = _cost_of(board, paid, player)
         for placed, held in held_damage:
             most = held if not isinstance(amount, int) else min(held, amount)
-            before = capital.damage_spent.get(id(placed), (0, 0))[1]
-            if most:
-                capital.damage_spent[id(placed)] = (0, min(held, before + most))
+            least, before = capital.damage_spent.get(id(placed), (0, 0))
+            if most:  # what was spent before stays spent
+                capital.damage_spent[id(placed)] = (least, min(held, before + most))
 
 
 def _cost_of(board: Board, paid: Link | InPlay, player: str) -> Cost:

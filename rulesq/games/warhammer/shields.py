@@ -52,8 +52,6 @@ EACH_UNIT = re.compile(
 )
 DESTROY_ALL = re.compile(r"Action: Destroy all units in play\.", re.IGNORECASE)
 _DAMAGE_WORDS = re.compile(r"\b(damage|destroy\w*|cancel\w*|redirect\w*)\b", re.IGNORECASE)
-#: How many times damage may be passed on from one shield to the next.
-_DEPTH = 8
 
 
 @dataclass
@@ -269,7 +267,6 @@ class _Run:
         amount: int,
         combat: bool,
         how: str,
-        depth: int = 0,
         by: str | None = None,
     ) -> None:
         if unit is None:
@@ -293,9 +290,9 @@ class _Run:
                 f'"{shield.name}" redirects {taken} of the {how} from "{unit.name}" to '
                 f'"{shield.to.name}" (after it is assigned, right before it is applied)'
             )
-            if depth < _DEPTH:
-                moved = f'{taken} of the {how}, redirected from "{unit.name}"'
-                self.hit(shield.to, taken, combat, moved, depth + 1, by=shield.name)
+            # each pass uses up some of a shield, so damage redirected back and forth ends
+            moved = f'{taken} of the {how}, redirected from "{unit.name}"'
+            self.hit(shield.to, taken, combat, moved, by=shield.name)
         if amount > 0:
             left = how if amount == whole else f"{how}, {amount} of it left"
             self.flow.hits.append(Hit(unit, amount, combat, left))

@@ -651,6 +651,7 @@ class Reader(EventFacts):
         zone = Zone(fact.param("zone"))
         placed = self._place(fact.card, fact, players[0], zone)
         placed.facedown = True
+        placed.entered = True
         self.board.developed.append((placed, fact))
         counts = self.board.capital(players[0]).developments
         if zone in counts:  # a count stated before: one more development from now on

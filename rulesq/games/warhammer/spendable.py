@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.places import controller, in_play, tokens_held
+from rulesq.games.warhammer.places import controller, in_play, tokens_gap, tokens_held
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
@@ -45,6 +45,8 @@ class Spendable:
     removed: list[str] = field(default_factory=list)
     #: Each card counted and what it adds: (the card, the amount, whether it is damage).
     held: list[tuple[InPlay, int, bool]] = field(default_factory=list)
+    #: Why a card lets its player spend tokens the situation does not give (any number).
+    unknown: list[str] = field(default_factory=list)
 
 
 def _own_capital(board: Board, player: str, at: int | None) -> bool:
@@ -84,6 +86,11 @@ def beside_pool(
         found = _TOKENS.search(text)
         only_plays = found is not None and found.group(0).endswith("to play cards.")
         held = tokens_held(board, placed)
+        if found is not None and held is None and (playing or not only_plays):
+            out.unknown.append(
+                f'"{placed.name}" reads "{found.group(0)}", and {tokens_gap(placed)}'
+            )
+            continue
         if found is not None and placed.tokens and not held:
             out.removed.append(
                 f'the {placed.tokens} resource tokens stated on "{placed.name}" are removed: no '

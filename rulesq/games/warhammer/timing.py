@@ -19,14 +19,20 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import action_limits as limits
+from rulesq.games.warhammer import (
+    action_zones,
+    granted_actions,
+    lost_actions,
+    target_phrases,
+    traits,
+)
 from rulesq.games.warhammer import chain as C
-from rulesq.games.warhammer import granted_actions, lost_actions, target_phrases, traits
 from rulesq.games.warhammer import targeted_cancels as TC
 from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
-from rulesq.games.warhammer.places import QUESTS, tokens_held
+from rulesq.games.warhammer.places import QUESTS, tokens_gap, tokens_held
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -282,6 +288,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         limits.barred(board, card, claims)
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
+            action_zones.check(board, placed, action.quote, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims, placed, met)
         _cost(board, action, card, placed, player, claims, gaps)
@@ -315,7 +322,7 @@ def _then_unmet(
     if first.form != "remove-token" or first.match is None:
         return
     held = tokens_held(board, placed)
-    if held < int(first.match.group("n") or 1):
+    if held is not None and held < int(first.match.group("n") or 1):
         met.append(
             (
                 f'"{placed.name}" has {held} resource tokens: "{first.words}" cannot '
@@ -500,6 +507,9 @@ def _cost(
                     )
                 )
                 return
+            if extra.unknown:
+                gaps.append(f'the cost is "{cost}", and ' + "; ".join(extra.unknown))
+                return
             most = "" if capital.resources is not None else "at most "
             beside = f", and {extra.amount} more ({'; '.join(extra.steps)})"
             _forbid(
@@ -511,10 +521,13 @@ def _cost(
             )
         return
     own = _OWN_TOKENS.match(cost)
-    if own is not None and placed is not None and own.group("n").upper() != "X":
-        _own_tokens(board, placed, cost, int(own.group("n") or 1), claims)
+    if own is not None and placed is not None and (own.group("n") or "1").upper() != "X":
+        _own_tokens(board, placed, cost, int(own.group("n") or 1), claims, gaps)
         return
     tokens = _TOKENS_FOR_A_CARD.match(cost)
+    if tokens is not None and placed is not None and tokens_held(board, placed) is None:
+        gaps.append(f'the cost is "{cost}", and {tokens_gap(placed)}')
+        return
     if tokens is not None and placed is not None:
         trait = tokens.group("trait")
         pile = [c for c in board.discard.get(player, []) if _has_trait(board, c, trait)]
@@ -566,6 +579,8 @@ def _spend_reached(
                 C.TRIGGERING,
             )
         )
+    elif want > most and extra.unknown:
+        gaps.append(f'the cost is "{cost}", and {said}; ' + "; ".join(extra.unknown))
     elif want > most:
         _forbid(claims, f'the cost "{cost}" cannot be paid: only {said}', C.TRIGGERING)
     elif want > least:
@@ -583,9 +598,14 @@ _OWN_TOKENS = re.compile(
 )
 
 
-def _own_tokens(board: Board, placed: InPlay, cost: str, want: int, claims: list[Claim]) -> None:
+def _own_tokens(
+    board: Board, placed: InPlay, cost: str, want: int, claims: list[Claim], gaps: list[str]
+) -> None:
     """The card's own tokens pay the cost, or it cannot be paid (none left on a lone quest)."""
     held = tokens_held(board, placed)
+    if held is None:
+        gaps.append(f'the cost is "{cost}", and {tokens_gap(placed)}')
+        return
     if held >= want:
         return
     if held < placed.tokens:  # tokens stated on a quest no unit is questing on
@@ -850,6 +870,8 @@ def then_resolves(ctx: Context) -> Answer:
     if first.form == "remove-token" and first.match is not None and placed is not None:
         needed = int(first.match.group("n") or 1)
         held = tokens_held(board, placed)
+        if held is None:
+            raise CannotAnswer(f'"{first.words}" needs {needed}: {tokens_gap(placed)}')
         done = held >= needed
         reason = f'"{card.name}" has {held} resource tokens: ' + (
             f'"{first.words}" resolves, so the "Then" clause can resolve'

@@ -29,6 +29,8 @@ CONSTANT = FAQ + "rules-clarifications/constant-effects"
 ZONES = FAQ + "terminology-clarifications/zones-of-play"
 LOYALTY_IN_PLAY = FAQ + "qa/5"
 BLANK = FAQ + "qa/28"
+#: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
+CARD_EFFECTS = FAQ + "rules-clarifications/card-effects"
 
 
 @dataclass
@@ -186,8 +188,10 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
     return None
 
 
-def _times(board: Board, source: InPlay, target: InPlay, per: str, tokens: int) -> int | None:
-    """How many times a "for each …" counts (None when not read); ``tokens``: on the source."""
+def _times(
+    board: Board, source: InPlay, target: InPlay, per: str, tokens: int | None
+) -> int | None:
+    """How many times a "for each …" counts (None: not read, or ``tokens`` on it not known)."""
     if not per:
         return 1
     if per in ("resource token on this card", "resource token on it") and source is target:
@@ -472,7 +476,18 @@ def power(board: Board, target: InPlay) -> Value:
     if value.value is None:
         return value
     _grants(board, target, value, "power")
+    _lasting(board, target, value, "power")
     return value
+
+
+def _lasting(board: Board, target: InPlay, value: Value, what: str) -> None:
+    """Add what links resolved this turn did to the value; what is not read is a gap."""
+    from rulesq.games.warhammer.lasting_changes import changed, unread
+
+    value.gaps += [gap for gap in unread(board, target, what) if gap not in value.gaps]
+    rule = HIT_POINTS if what == "hit points" else CARD_EFFECTS
+    for change, quote in changed(board, target, what):
+        value.add(change, f'"{quote.card}" resolved on it: {change:+d}', quote, rule)
 
 
 def hit_points(board: Board, target: InPlay) -> Value:
@@ -485,6 +500,7 @@ def hit_points(board: Board, target: InPlay) -> Value:
     if value.value is None:
         return value
     _grants(board, target, value, "hit points")
+    _lasting(board, target, value, "hit points")
     if value.value is not None and value.value < 0:
         value.value = 0
         value.steps.append("a number is never reduced below zero")

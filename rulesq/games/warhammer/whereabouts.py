@@ -182,7 +182,7 @@ def tokens(ctx: Context) -> Answer:
         return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
     if found.zone is None:
         raise CannotAnswer(f'"{placed.name}" is out of play: a new card, with no tokens')
-    if "quest" in found.kinds and found.tokens and not P.quested_on(board, placed):
+    if "quest" in found.kinds and found.tokens != 0 and not P.quested_on(board, placed):
         return _answer(
             ctx,
             Number(0),
@@ -191,6 +191,8 @@ def tokens(ctx: Context) -> Answer:
             "questing on it are removed at once",
             P.QUESTS,
         )
+    if found.tokens is None:
+        raise CannotAnswer(P.tokens_gap(placed))
     blank = P.blanked(board, placed)
     last = f"{found.tokens} resource tokens are on it"
     rules: list[str] = []

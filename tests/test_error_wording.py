@@ -1,0 +1,132 @@
+"""Every error is worded alike: ``error: `` and a message that begins in lower case."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import fuzzgen
+import pytest
+
+from rulesq.errors import lowered
+
+PACKAGE = Path(__file__).resolve().parent.parent / "rulesq"
+#: Exceptions of Python's own (bugs, never shown to a user as an error of rulesq).
+BUILTIN = {
+    "AssertionError",
+    "AttributeError",
+    "KeyError",
+    "NotImplementedError",
+    "OSError",
+    "RuntimeError",
+    "TypeError",
+    "ValueError",
+}
+
+
+def _openings(node: ast.expr) -> list[str]:
+    """The literal text a message expression begins with (each branch of an ``if``)."""
+    if isinstance(node, ast.IfExp):
+        return _openings(node.body) + _openings(node.orelse)
+    if isinstance(node, ast.BinOp):
+        return _openings(node.left)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.Constant):
+        return [str(node.values[0].value)]
+    return []
+
+
+def capitalised(source: str) -> list[str]:
+    """The messages raised in ``source`` whose literal opening begins with a capitalised word."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name in BUILTIN or not (name.endswith("Error") or name in ("CannotAnswer", "Undecided")):
+            continue
+        messages = node.args[:1] + [k.value for k in node.keywords if k.arg == "message"]
+        found += [
+            f"line {node.lineno}: {text[:60]!r}"
+            for message in messages
+            for text in _openings(message)
+            if lowered(text) != text
+        ]
+    return found
+
+
+def test_every_message_rulesq_raises_begins_in_lower_case() -> None:
+    """A message written in the code is never ``Unknown card …`` beside ``unknown card …``."""
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}: {where}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for where in capitalised(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_scan_finds_a_capitalised_message() -> None:
+    """The scan above can fail: each way a message is written is read."""
+    source = (
+        'raise RulesqError("Unknown card")\n'
+        'raise InputError(f"No {x}", source="s")\n'
+        'raise CannotAnswer("b" if x else "The c")\n'
+        'raise UnknownNameError("x" + "y")\n'
+        'raise InputError(message="Bad line")\n'
+        'raise ValueError("Not shown to a user")\n'
+        'raise RulesqError("RULESQ_CACHE_DIR names no folder")\n'
+    )
+    assert [f.split(":")[0] for f in capitalised(source)] == [
+        "line 1",
+        "line 2",
+        "line 3",
+        "line 5",
+    ]
+
+
+def test_lowered_keeps_a_name_in_capitals() -> None:
+    assert lowered("No such option '--x'.") == "no such option '--x'."
+    assert lowered("RULESQ_CACHE_DIR is relative") == "RULESQ_CACHE_DIR is relative"
+    assert lowered('"Blaze" is a character card') == '"Blaze" is a character card'
+    assert lowered("") == ""
+
+
+#: Bad command lines of every kind: a name, a usage mistake, a file, a text, a limit.
+BAD = [
+    ["card", "Pandemonum"],
+    ["card", ""],
+    ["card"],
+    ["cite", "xyz"],
+    ["forms", "--game", "nope"],
+    ["parse"],
+    ["parse", "You may not retreat.", "--card", "Blaze"],
+    ["parse", "You may not retreat."],
+    ["ask", "--bogus"],
+    ["ask", "/nonexistent/case.rq"],
+    ["ask", "-e", "game bluemoon\nelement is earth\nask can I retreat?"],
+    ["ask", "-e", "game bluemoon\nit is my turn"],
+    ["check", "-j", "x", "."],
+    ["nosuchcommand"],
+    ["rulings", "Pandemonium", "pandemonium"],
+    ["completion", "tcsh"],
+    ["search", "-n", "-1", "dragon"],
+]
+
+
+@pytest.mark.parametrize("args", BAD, ids=[" ".join(a)[:40] for a in BAD])
+def test_every_error_a_command_prints_is_worded_alike(args: list[str]) -> None:
+    outcome = fuzzgen.run(fuzzgen.Case("wording", args))
+    assert outcome.code == 2, outcome.stderr
+    assert fuzzgen.ERROR_MESSAGE.search(outcome.stderr), outcome.stderr
+    assert not fuzzgen.miswritten(outcome.stderr), outcome.stderr
+
+
+def test_the_check_of_printed_errors_can_fail() -> None:
+    assert fuzzgen.miswritten("error: Unknown card 'X'.\n") == ["Unknown card 'X'."]
+    assert fuzzgen.miswritten("case.rq:2:3: error: Bad word\n") == ["Bad word"]
+    assert fuzzgen.miswritten("Usage: rulesq\n\nError: No such option\n") == [
+        "Error: No such option"
+    ]
+    assert fuzzgen.miswritten("error: unknown card 'X'. Did you mean \"Y\"?\n") == []
