@@ -63,6 +63,18 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "choices/a-retrieve-icon-unused-at-an-unstated-beginning-of-turn-is-a-choice-1.rq": {
         1: ("RETRIEVE icon", 'yes if it is not used; no if it retrieves "Battling Boomerang"'),
     },
+    "choices/a-choice-opened-two-choices-down-is-asked-each-way-too.rq": {
+        1: (
+            'yes if it discards "Laughing Gas" and "Entreat Favor" plays "Reappearance" and '
+            '"Reappearance" is not used',
+        ),
+    },
+    "choices/choices-asked-together-that-open-another-are-asked-each-way-of-it-too.rq": {
+        1: (
+            'yes if "Guarded Spirit" discards "Laughing Gas" and "Shielded Spirit" discards '
+            '"Giggle Gas" and "Entreat Favor" plays "Reappearance" and "Reappearance" is not used',
+        ),
+    },
     "choices/a-choice-opened-by-a-way-of-another-is-asked-each-way-too.rq": {
         1: (
             'yes if it plays "Reappearance" and "Reappearance" is not used',

@@ -210,7 +210,7 @@ def choice_decides(
     alone = _choice_alone(situation, question, answer, ask, plain)
     if alone is not None or len(answer.choices) < 2:
         return alone
-    return choices_together(situation, question, answer, ask)
+    return choices_together(situation, question, answer, ask, plain)
 
 
 def _choice_alone(
@@ -245,8 +245,8 @@ def _way_verdicts(
     """Each verdict one way of a choice gives ("not answered" when none), with its path.
 
     A way that opens a choice the answer did not meet (a card it plays, whose text may act
-    in turn) is asked each way of that choice too, each named by the whole path ("if it
-    plays "A" and "A" exchanges it for "B""), not by its first step alone.
+    in turn) is asked each way of that choice too, and so on down, each named by the whole
+    path ("if it plays "A" and "A" exchanges it for "B""), not by its first step alone.
     """
     if other is None:
         return [("not answered", label)]
@@ -269,27 +269,27 @@ def _way_verdicts(
             " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)]),
         )
     ]
+    # A way of an opened choice may open another in turn (a card it plays, whose text acts):
+    # asked the same way, each choice met once along a path (so the paths end).
+    seen = met | frozenset(c.assumption for c in opened)
     for nested in opened:
         for at, lines, inner in nested.branches:
             deeper = stated_at(other, at, lines)
-            result = ask(deeper, deeper.questions[position]) if deeper is not None else None
-            verdict = (
-                result.verdict.show()
-                if result is not None and result.answered and result.verdict is not None
-                else "not answered"
-            )
-            out.append((verdict, f"{label} and {nested.what} {_bare(inner)}"))
+            path = f"{label} and {nested.what} {_bare(inner)}"
+            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen))
     return out
 
 
 def choices_together(
-    situation: Situation, question: Question, answer: Answer, ask: Ask
+    situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None = None
 ) -> str | None:
     """Why unstated choices decide the answer together, each other way alone having not.
 
     Each way of two or more of the choices at once (the others as the answer took them) is
     stated in the situation, the later line first; at most ``COMBINED_WAYS`` are asked, and
-    past it no answer may rest on them. None when every way gives the answer's verdict.
+    past it no answer may rest on them. A way that opens another choice is asked each way of
+    that one too, named by the whole path (:func:`_way_verdicts`; ``plain`` as there). None
+    when every way gives the answer's verdict.
     """
     assert answer.verdict is not None
     shown = answer.verdict.show()
@@ -304,22 +304,20 @@ def choices_together(
     ]
     if len(ways) > COMBINED_WAYS:
         return TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
+    met = frozenset(c.assumption for c in answer.choices)
+    taken = " and ".join(f"{c.what} {_bare(c.taken)}" for c in choices)
     for way in ways:
         other: Situation | None = situation
         for at, lines, _ in sorted((b for b in way if b is not None), key=lambda b: -b[0]):
             other = stated_at(other, at, lines) if other is not None else None
-        again = ask(other, other.questions[position]) if other is not None else None
-        if again is not None and again.answered and again.verdict is not None:
-            if again.verdict.show() == shown:
-                continue
-            verdict = again.verdict.show()
-        else:
-            verdict = "not answered"
         used = " and ".join(
             f"{c.what} {_bare(b[2])}" for c, b in zip(choices, way, strict=True) if b is not None
         )
-        taken = " and ".join(f"{c.what} {_bare(c.taken)}" for c in choices)
-        verdicts = f"{shown} if {taken}; {verdict} if {used}"
+        found = _way_verdicts(other, position, f"if {used}", ask, plain, met)
+        if all(verdict == shown for verdict, _ in found):
+            continue
+        each = "; ".join(f"{verdict} {path}" for verdict, path in found)
+        verdicts = f"{shown} if {taken}; {each}"
         return SAY_THE_CHOICES.format(whats=whats, verdicts=verdicts, hints=hints)
     return None
 
