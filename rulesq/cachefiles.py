@@ -210,6 +210,23 @@ def private_dir() -> Path | None:
     return folder
 
 
+def working_folder_file(prefix: str) -> tuple[Path, str] | None:
+    """The cache file ``prefix`` keeps for the working folder, and its key (None: no cache).
+
+    The key is the working folder itself: what such a file remembers (paths as a command was
+    given them) holds only for the folder they are relative to.
+    """
+    folder = private_dir()
+    if folder is None:
+        return None
+    try:
+        where = os.getcwd()
+    except OSError:
+        return None
+    key = sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return folder / f"{prefix}-{key}.json", where
+
+
 def _reason(error: BaseException) -> str:
     """Why a path of the cache cannot be used, in words (control characters escaped).
 

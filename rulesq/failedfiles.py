@@ -27,18 +27,9 @@ LIMIT = 4096
 
 def _file() -> tuple[Path, str] | None:
     """This working folder's file in the cache folder, and its key (None: no cache folder)."""
-    from rulesq.cachefiles import private_dir
-    from rulesq.digests import sha256
+    from rulesq.cachefiles import working_folder_file
 
-    folder = private_dir()
-    if folder is None:
-        return None
-    try:
-        where = os.getcwd()
-    except OSError:
-        return None
-    key = sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    return folder / f"check-failed-{key}.json", where
+    return working_folder_file("check-failed")
 
 
 def remembered() -> frozenset[str]:

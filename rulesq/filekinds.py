@@ -13,7 +13,6 @@ Kept per working folder (the paths are as given), under ``rulesq.cachefiles``' r
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -30,18 +29,9 @@ Found = tuple[str | None, float]
 
 def _file() -> tuple[Path, str] | None:
     """This working folder's file in the cache folder, and its key (None: no cache folder)."""
-    from rulesq.cachefiles import private_dir
-    from rulesq.digests import sha256
+    from rulesq.cachefiles import working_folder_file
 
-    folder = private_dir()
-    if folder is None:
-        return None
-    try:
-        where = os.getcwd()
-    except OSError:
-        return None
-    key = sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    return folder / f"check-kinds-{key}.json", where
+    return working_folder_file("check-kinds")
 
 
 def remembered() -> dict[str, Found]:

@@ -283,20 +283,9 @@ def zero_toughness_doubt(battle: Battle) -> tuple[tuple[Side, ...], str]:
     if not names:
         return (), ""
 
-    def reading(protect: bool) -> BattleResult:
-        sides = {
-            side: tuple(
-                replace(c, toughness=None, undefeatable=protect) if c.name in names else c
-                for c in battle.side(side)
-            )
-            for side in Side
-        }
-        return resolve_battle(
-            replace(battle, attackers=sides[Side.ATTACKERS], defenders=sides[Side.DEFENDERS])
-        )
-
-    shielded, bare = reading(True), reading(False)
-    open_sides = tuple(s for s in Side if shielded.side(s).choices != bare.side(s).choices)
+    open_sides = _sides_the_reading_opens(
+        battle, names, lambda c, protect: replace(c, toughness=None, undefeatable=protect)
+    )
     listed = " and ".join(f'"{n}"' for n in sorted(names))
     return open_sides, (
         f"{listed} {'has' if len(names) == 1 else 'have'} toughness 0 on a side that did not "
@@ -304,6 +293,28 @@ def zero_toughness_doubt(battle: Battle) -> tuple[tuple[Side, ...], str]:
         "his toughness, and the sources do not say whether a toughness of 0 protects him, "
         "which decides who is defeated"
     )
+
+
+def _sides_the_reading_opens(
+    battle: Battle, names: set[str], read: Callable[[Combatant, bool], Combatant]
+) -> tuple[Side, ...]:
+    """The sides whose player's choices differ when ``names`` are read protected and not.
+
+    ``read(c, protect)`` gives the character ``c`` as one reading of it has him; the battle is
+    resolved with each reading of every named character, and the choices compared side by side.
+    """
+
+    def resolved(protect: bool) -> BattleResult:
+        sides = {
+            side: tuple(read(c, protect) if c.name in names else c for c in battle.side(side))
+            for side in Side
+        }
+        return resolve_battle(
+            replace(battle, attackers=sides[Side.ATTACKERS], defenders=sides[Side.DEFENDERS])
+        )
+
+    shielded, bare = resolved(True), resolved(False)
+    return tuple(s for s in Side if shielded.side(s).choices != bare.side(s).choices)
 
 
 def unknown_toughness_doubt(battle: Battle, names: Iterable[str]) -> tuple[tuple[Side, ...], str]:
@@ -323,20 +334,9 @@ def unknown_toughness_doubt(battle: Battle, names: Iterable[str]) -> tuple[tuple
     if not unknown:
         return (), ""
 
-    def reading(protect: bool) -> BattleResult:
-        sides = {
-            side: tuple(
-                replace(c, undefeatable=True) if protect and c.name in unknown else c
-                for c in battle.side(side)
-            )
-            for side in Side
-        }
-        return resolve_battle(
-            replace(battle, attackers=sides[Side.ATTACKERS], defenders=sides[Side.DEFENDERS])
-        )
-
-    shielded, bare = reading(True), reading(False)
-    open_sides = tuple(s for s in Side if shielded.side(s).choices != bare.side(s).choices)
+    open_sides = _sides_the_reading_opens(
+        battle, unknown, lambda c, protect: replace(c, undefeatable=True) if protect else c
+    )
     listed = " and ".join(f'"{n}"' for n in sorted(unknown))
     return open_sides, (
         f"the sources give neither every keyword nor the text of {listed}: "

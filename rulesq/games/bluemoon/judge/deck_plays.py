@@ -20,20 +20,7 @@ def deck_playing_texts(forces: Forces, card: Instance, who: str) -> list[Source]
     A text searches the draw deck and selects a card of the kind it names to play it; whether
     it can be used now (its moment) is the caller's question.
     """
-    found = []
-    for source in forces.effects(fx.ActionEffect, controller=who):
-        effect = source.effect
-        assert isinstance(effect, fx.ActionEffect)
-        searches = any(
-            isinstance(x, a.Search) and TextZone.DRAW_DECK in x.place.zones
-            for do in effect.dos
-            for x in do.acts
-        )
-        if not searches:
-            continue
-        if any(_plays(do, card, who, forces, source) for do in effect.dos):
-            found.append(source)
-    return found
+    return _deck_texts(forces, card, who, a.Play)
 
 
 def deck_loading_texts(forces: Forces, card: Instance, who: str) -> list[Source]:
@@ -41,6 +28,11 @@ def deck_loading_texts(forces: Forces, card: Instance, who: str) -> list[Source]
 
     A card the situation does not name (its kind unknown) may be any the text selects.
     """
+    return _deck_texts(forces, card, who, a.Load)
+
+
+def _deck_texts(forces: Forces, card: Instance, who: str, kind: type[a.Act]) -> list[Source]:
+    """The texts in force that search ``who``'s draw deck and ``kind`` (play, load) ``card``."""
     found = []
     for source in forces.effects(fx.ActionEffect, controller=who):
         effect = source.effect
@@ -50,7 +42,7 @@ def deck_loading_texts(forces: Forces, card: Instance, who: str) -> list[Source]
             for do in effect.dos
             for x in do.acts
         )
-        if searches and any(_plays(do, card, who, forces, source, a.Load) for do in effect.dos):
+        if searches and any(_plays(do, card, who, forces, source, kind) for do in effect.dos):
             found.append(source)
     return found
 
