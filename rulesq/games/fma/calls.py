@@ -1191,11 +1191,7 @@ def can_block(ctx: Context) -> Answer:
                 BLOCK_OWN_ATTACK,
             )
         )
-    if table.step is not None and table.step[0] not in (
-        "maneuver step",
-        "battle phase",
-        _BATTLE_PHASE,
-    ):
+    if table.step is not None and table.step[0] not in ("maneuver step", _BATTLE_PHASE):
         ctx.fact(table.step[1])
         claims.append(
             rule_claim(

@@ -45,7 +45,7 @@ from rulesq.games.fma.state import (
     line_of,
     match_subject,
 )
-from rulesq.games.fma.vocab import Attribute, Duration, Side
+from rulesq.games.fma.vocab import PHASES, Attribute, Duration, Side
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -309,6 +309,25 @@ class Reader:
             character.owner = owner
 
     # ------------------------------------------------------------------ characters, battles
+    def _fact_phase(self, fact: Fact) -> None:
+        """``it is the main phase``: one of the phases the rulings name, else an input error."""
+        word = str(fact.param("phase", "")).strip()
+        if word.lower() in PHASES:
+            return
+        at = fact.text.lower().find(word.lower()) if word else -1
+        span = fact.span
+        column = span.column + at if at >= 0 else span.column
+        raise InputError(
+            f"'{word}' is not a phase of an FMA turn the rulings name",
+            self.situation.source,
+            self.situation.text,
+            span.line,
+            column,
+            expected=[f"{phase} phase" for phase in PHASES],
+            suggestion=did_you_mean(suggest(word, PHASES))
+            or "Write, e.g., it is the search phase (a battle's steps: it is the maneuver step).",
+        )
+
     def _fact_character(self, fact: Fact) -> None:
         for ref in fact.cards:
             self.character(ref, fact, owner=fact.who)

@@ -102,3 +102,8 @@ class Timing(StrEnum):
     def heading(self) -> str:
         """As printed: ``Main``."""
         return self.value.capitalize()
+
+
+#: The phases of a turn the rulings name ("During the search phase", "in the draw phase", "the
+#: power-up phase", "In the main phase", "during the cleanup phase"); a situation's phase is one.
+PHASES = ("draw", "power-up", "main", "search", "cleanup")

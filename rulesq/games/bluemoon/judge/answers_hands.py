@@ -91,6 +91,11 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
             ruling.beaten.append((f"{step.wanted} card(s) for {step.label}", step.stopped_by))
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
+    if any(
+        s.source is not None and s.drawn and _draws_from_pile(s.source, plan.who)
+        for s in plan.steps
+    ):
+        ruling.negatives.append(ASSUMED_PILE)
     for step in plan.steps:
         if step.optional and step.source is not None and step.drawn:
             name, quote = f'"{step.source.card.name}"', step.source.quote
@@ -494,15 +499,17 @@ def _additional_end(ruling: Ruling) -> bool:
 
 def _from_pile(ruling: Ruling, who: str) -> bool:
     """Whether a draw offer is a text's draw from a pile, not from the draw deck."""
-    for source in ruling.sources:
-        effect = source.effect
-        if isinstance(effect, fx.ActionEffect) and any(
-            isinstance(act, a.Draw) and not draw_place_ok(act, who, source.controller)[1]
-            for do in effect.dos
-            for act in do.acts
-        ):
-            return True
-    return False
+    return any(_draws_from_pile(source, who) for source in ruling.sources)
+
+
+def _draws_from_pile(source: Source, who: str) -> bool:
+    """Whether ``source``'s text has ``who`` draw from a pile, not from the draw deck."""
+    effect = source.effect
+    return isinstance(effect, fx.ActionEffect) and any(
+        isinstance(act, a.Draw) and not draw_place_ok(act, who, source.controller)[1]
+        for do in effect.dos
+        for act in do.acts
+    )
 
 
 def _stops(view: View, n: int, additional: bool = False, *, from_deck: bool = True) -> list[Claim]:
