@@ -176,6 +176,9 @@ def _other_way_together(
 #: At most this many ways of two or more unstated choices together are asked (each costs an
 #: answer); past it, no answer may rest on them (:func:`choices_together`).
 COMBINED_WAYS = 12
+#: At most this many ways are asked for one question's choices, those opened further down
+#: included (each costs an answer; a chain of choices could otherwise multiply without end).
+NESTED_WAYS = 96
 #: The reason of an answer that unstated choices decide together ({whats}: the cards that
 #: offer them; {verdicts}: each way's; {hints}: how to state them).
 SAY_THE_CHOICES = (
@@ -221,12 +224,13 @@ def _choice_alone(
     shown = answer.verdict.show()
     position = situation.questions.index(question)
     met = frozenset(c.assumption for c in answer.choices)
+    budget = [NESTED_WAYS]
     for choice in answer.choices:
         verdicts = [f"{shown} {choice.taken}"]
         differs = not choice.branches
         for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
-            for verdict, path in _way_verdicts(other, position, label, ask, plain, met):
+            for verdict, path in _way_verdicts(other, position, label, ask, plain, met, budget):
                 verdicts.append(f"{verdict} {path}")
                 differs = differs or verdict != shown
         if differs:
@@ -241,15 +245,21 @@ def _way_verdicts(
     ask: Ask,
     plain: Ask | None,
     met: AbstractSet[str],
+    budget: list[int],
 ) -> list[tuple[str, str]]:
     """Each verdict one way of a choice gives ("not answered" when none), with its path.
 
     A way that opens a choice the answer did not meet (a card it plays, whose text may act
     in turn) is asked each way of that choice too, and so on down, each named by the whole
     path ("if it plays "A" and "A" exchanges it for "B""), not by its first step alone.
+    Each way asked takes one from ``budget`` (shared by every path of one question); with
+    none left, the way is not asked and no answer may rest on it.
     """
     if other is None:
         return [("not answered", label)]
+    if budget[0] <= 0:
+        return [("not answered", f"{label} (past {NESTED_WAYS} ways, not tried)")]
+    budget[0] -= 1
     question = other.questions[position]
     found = plain(other, question) if plain is not None else None
     opened = (
@@ -276,7 +286,7 @@ def _way_verdicts(
         for at, lines, inner in nested.branches:
             deeper = stated_at(other, at, lines)
             path = f"{label} and {nested.what} {_bare(inner)}"
-            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen))
+            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget))
     return out
 
 
@@ -306,6 +316,7 @@ def choices_together(
         return TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
     met = frozenset(c.assumption for c in answer.choices)
     taken = " and ".join(f"{c.what} {_bare(c.taken)}" for c in choices)
+    budget = [NESTED_WAYS]
     for way in ways:
         other: Situation | None = situation
         for at, lines, _ in sorted((b for b in way if b is not None), key=lambda b: -b[0]):
@@ -313,7 +324,7 @@ def choices_together(
         used = " and ".join(
             f"{c.what} {_bare(b[2])}" for c, b in zip(choices, way, strict=True) if b is not None
         )
-        found = _way_verdicts(other, position, f"if {used}", ask, plain, met)
+        found = _way_verdicts(other, position, f"if {used}", ask, plain, met, budget)
         if all(verdict == shown for verdict, _ in found):
             continue
         each = "; ".join(f"{verdict} {path}" for verdict, path in found)
