@@ -63,9 +63,9 @@ DEFEATED = "fma/rulings/defeated-characters/1"
 DEFEATED_FACTION = "fma/rulings/defeated-characters/2"
 DEFEATED_EXCEPTION = "fma/rulings/defeated-characters/3"
 BLOCK_STEP = "fma/rulings/blocking/1"
-#: The one place the rulings put a battle: "During the search phase, Havoc is targeted by
-#: Stone Wall. ... if he enters battle" (Changing attributes). A battle, and so its maneuver
-#: step, may be under way in that phase.
+#: The one place the rulings put a battle: the search phase, in the example of a character
+#: that "enters battle" there (fma/rulings/changing-attributes/example-1). A battle, and so
+#: its maneuver step, may be under way in that phase.
 _BATTLE_PHASE = "search phase"
 BLOCK_IS_REACT = "fma/rulings/blocking/2"
 BLOCK_OWN_ATTACK = "fma/rulings/blocking/3"
