@@ -181,3 +181,14 @@ def whi_corpus() -> Iterator[None]:
     else:
         with corpus_at(FIXTURE_CORPUS):
             yield
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder of its own, with a cache folder of its own."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "cache").mkdir(mode=0o700)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    return work

@@ -18,17 +18,6 @@ from rulesq.pool import can_fork
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working folder of its own, with a cache folder of its own."""
-    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
-    (tmp_path / "cache").mkdir(mode=0o700)
-    work = tmp_path / "work"
-    work.mkdir()
-    monkeypatch.chdir(work)
-    return work
-
-
 def test_the_failed_files_of_a_check_are_remembered_per_working_folder(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
