@@ -566,11 +566,9 @@ def extract(clause: dict[str, Any], how: str) -> str:
     return text.split(":", 1)[1].strip()
 
 
-def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
-    """The card of one entry: fields the rulings give, text in force, errata."""
-    by_label = {c["label"]: c for c in clauses}
-    name = entry.name
-    record: dict[str, Any] = {
+def blank_record(name: str) -> dict[str, Any]:
+    """A card's record before any source fills it: its id, game and name, every text unknown."""
+    return {
         "id": f"{GAME}/{card_slug(name)}",
         "game": GAME,
         "name": name,
@@ -579,6 +577,13 @@ def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
         "printed_text": None,
         "text_clause": None,
     }
+
+
+def card_record(entry: Entry, clauses: list[dict[str, Any]]) -> dict[str, Any]:
+    """The card of one entry: fields the rulings give, text in force, errata."""
+    by_label = {c["label"]: c for c in clauses}
+    name = entry.name
+    record = blank_record(name)
     if name in FULL_TEXT:
         label, how = FULL_TEXT[name]
         record["text"] = extract(by_label[label], how)
@@ -634,13 +639,7 @@ def mentioned_record(name: str, clause: dict[str, Any], values: dict[str, Any]) 
     if name not in squash(str(clause["text"])):
         raise SystemExit(f"fma: {name!r} is not named in {clause['id']}")
     record: dict[str, Any] = {
-        "id": f"{GAME}/{card_slug(name)}",
-        "game": GAME,
-        "name": name,
-        "type": None,
-        "text": None,
-        "printed_text": None,
-        "text_clause": None,
+        **blank_record(name),
         "level": None,
         "faction": None,
         "attributes": None,
