@@ -130,6 +130,22 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-questing/what-q-and-a-37-leaves-open.rq": {
         1: ("never say in which phase a unit is sent questing", "the phase stated is not read"),
     },
+    "warhammer-damage-unstated/a-unit-listed-without-damage-is-not-read-as-undamaged.rq": {
+        1: ('states no damage on "Chaos Knights"', '"Chaos Knights" (damage 0)', "0 to 3 damage"),
+        2: ('states no damage on "Chaos Knights"', "0 to 3 damage"),
+    },
+    "warhammer-damage-unstated/damage-spent-as-resources-not-stated-cannot-answer.rq": {
+        1: ('"Urguck" reads', 'states no damage on "Urguck"'),
+    },
+    "warhammer-damage-unstated/a-damaged-target-with-unstated-damage-cannot-answer.rq": {
+        1: ('states no damage on "Chaos Knights"',),
+    },
+    "warhammer-damage-unstated/a-heal-of-a-unit-with-unstated-damage-cannot-answer.rq": {
+        1: ('states no damage on "Savage Gors"',),
+    },
+    "warhammer-damage-unstated/damage-that-reaches-the-hit-points-destroys-whatever-it-held.rq": {
+        1: ("holds 0 to 3 damage", "at least 4 damage on it against 4 hit points"),
+    },
     "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },

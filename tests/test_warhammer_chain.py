@@ -58,7 +58,7 @@ W9 = """game warhammer
 it is your turn
 phase battlefield
 my battlefield has "Deathmaster Sniktch", "Clan Rats", "Gutter Runners", "Jezzail Team"
-your battlefield has "Dark Zealot"
+your battlefield has "Dark Zealot" (damage 0)
 I trigger "Deathmaster Sniktch" targeting "Dark Zealot"
 {response}
 ask is "Deathmaster Sniktch" cancelled?

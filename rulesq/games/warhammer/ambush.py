@@ -127,7 +127,7 @@ def _damage_to_come(board: Board, placed: InPlay) -> str:
         pool, side = D.combat_pool(board), "attackers"
     need = D.lethal(board, placed)
     if pool.value is None or pool.gaps or need.value is None or need.gaps:
-        return why
+        return f"{why}: " + "; ".join(need.gaps or pool.gaps) if need.gaps or pool.gaps else why
     if pool.value < need.value:
         return ""
     return f"{why}: the {side} count {pool.value}, and {need.value} destroys it"

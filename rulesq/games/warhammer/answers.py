@@ -153,12 +153,10 @@ def remaining_hit_points(ctx: Context) -> Answer:
     from rulesq.games.warhammer.spendable import damage_now
 
     found = V.hit_points(board, placed)
-    now = damage_now(board, placed)
-    if now.least != now.most:
-        found.gaps.append(
-            f'"{card.name}": {now.step}, so it holds {now.least} to {now.most} damage'
-        )
-    if found.value is not None and not found.gaps:
+    now = damage_now(board, placed).below(found.value if not found.gaps else None)
+    if now.known is None:
+        found.gaps.append(f'"{card.name}": {now.step}, so it holds {now.held()}')
+    if found.value is not None and not found.gaps and now.most is not None:
         spent = f" ({now.step})" if now.step else ""
         found.add(-now.most, f"less {now.most} damage{spent}", None, V.HIT_POINTS)
         found.texts += now.texts

@@ -24,7 +24,7 @@ from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, toughness
-from rulesq.games.warhammer.spendable import damage_left
+from rulesq.games.warhammer.spendable import damage_now
 from rulesq.games.warhammer.values import Value, hit_points
 
 if TYPE_CHECKING:
@@ -150,22 +150,22 @@ def _deal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
             "assigned: not followed on the chain"
         )
         return False
-    now = damage_left(board, target)
-    if now is None:
-        state.gaps.append(
-            f'the damage on "{target.name}" is not known: how a payment was split between the '
-            "pool and the damage on it is not stated"
-        )
-        return False
-    total = now + state.damage.get(id(target), 0) + amount
-    state.damage[id(target)] = state.damage.get(id(target), 0) + amount
     points = hit_points(board, target)
     state.gaps += points.gaps
     if points.value is None:
         return False
+    held = damage_now(board, target).below(points.value if not points.gaps else None)
+    before = state.damage.get(id(target), 0)
+    state.damage[id(target)] = before + amount
+    if held.known is None and held.least + before + amount < points.value:
+        state.gaps.append(
+            f'the damage on "{target.name}" is not known: {held.step} (it may hold {held.held()})'
+        )
+        return False
+    total = held.least + before + amount
     state.steps.append(
         f'"{link.name}" deals {amount} damage to "{target.name}" '
-        f"({total} against {points.value} hit points)"
+        f"({'at least ' if held.known is None else ''}{total} against {points.value} hit points)"
     )
     if total >= points.value:
         state.destroyed.append(target)

@@ -41,6 +41,7 @@ from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.spendable import Damage
 
 FAQ = "warhammer/faq/"
 P12 = FAQ + "rulebook-errata/p12"
@@ -453,18 +454,22 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
     total.rules += [r for r in [*points.rules, HIT_POINTS, LEAVE_PLAY] if r not in total.rules]
     if total.gaps or total.value is None or points.value is None:
         return None, total
-    now = damage_now(board, target)
+    now = damage_now(board, target).below(points.value)
+    assert now.most is not None  # bounded by the hit points
     if now.step:
-        total.steps.append(now.step)
+        total.steps.append(now.step if now.known is not None else _unstated(now, points.value))
         total.texts += now.texts
         total.rules += [r for r in now.rules if r not in total.rules]
     if (now.least + total.value >= points.value) != (now.most + total.value >= points.value):
         total.gaps.append(
-            f"{now.step}: whether its damage reaches its {points.value} hit points rests on it"
+            f"{now.step}: whether its damage reaches its {points.value} hit points rests on it "
+            f"(it may hold {now.held()})"
         )
         return None, total
-    damage = now.most + total.value
-    total.steps.append(f"{damage} damage on it against {points.value} hit points")
+    reached = now.least + total.value >= points.value
+    damage = (now.least if reached else now.most) + total.value
+    bound = "" if now.known is not None else "at least " if reached else "at most "
+    total.steps.append(f"{bound}{damage} damage on it against {points.value} hit points")
     if points.value == 0 and damage == 0:
         total.rules.append(QA_ZERO)
     elif damage == 0 and _lowers_hit_points(board):
@@ -474,6 +479,14 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
         )
         total.rules.append(QA_ZERO)
     return damage >= points.value, total
+
+
+def _unstated(now: Damage, points: int) -> str:
+    """The damage not stated on a unit in play, bounded by its hit points, as a step says it."""
+    return (
+        f"the situation states no damage on it: in play with {points} hit points, it holds "
+        f"{now.held()} (a unit whose damage reaches its hit points is destroyed)"
+    )
 
 
 def _lowers_hit_points(board: Board) -> bool:
@@ -698,10 +711,10 @@ def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
         )
     # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
     value.gaps += unfollowed(board, _CANCELLING_WORDS)
-    now = damage_now(board, defender)
-    if now.least != now.most:
-        value.gaps.append(f"{now.step}, so it holds {now.least} to {now.most} damage")
-    if value.value is None or value.gaps:
+    now = damage_now(board, defender).below(value.value if not value.gaps else None)
+    if now.known is None:
+        value.gaps.append(f"{now.step}, so it holds {now.held()}")
+    if value.value is None or value.gaps or now.most is None:
         return value
     on = f"less {now.most} damage on it" + (f" ({now.step})" if now.step else "")
     value.add(-now.most, on, None, HIT_POINTS)
@@ -831,10 +844,15 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
     struck = Value(0)
     _counterstrike(board, attacker, struck)
     points = hit_points(board, attacker)
-    now = damage_now(board, attacker)
+    now = damage_now(board, attacker).below(points.value if not points.gaps else None)
     if struck.gaps:
         most = _open_counterstrike(board)
-        if most is None or points.value is None or now.most + most >= points.value:
+        if (
+            most is None
+            or points.value is None
+            or now.most is None
+            or now.most + most >= points.value
+        ):
             value.gaps += [g for g in struck.gaps if g not in value.gaps]
             value.gaps.append(
                 f'if "{attacker.name}" takes it, it may be destroyed before combat damage '
@@ -849,7 +867,7 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
             "known: whether it is still attacking is not"
         )
         return True
-    if now.most + struck.value < points.value:
+    if now.most is not None and now.most + struck.value < points.value:
         return False
     if now.least + struck.value < points.value:
         value.gaps.append(
@@ -1073,10 +1091,10 @@ def room(board: Board, target: InPlay) -> Value:
     Moved damage is not assigned, so Toughness does not count (FAQ, Moving Damage).
     """
     value = hit_points(board, target)
-    now = damage_now(board, target)
-    if now.least != now.most:
-        value.gaps.append(f"{now.step}, so it holds {now.least} to {now.most} damage")
-    if value.value is not None and not value.gaps:
+    now = damage_now(board, target).below(value.value if not value.gaps else None)
+    if now.known is None:
+        value.gaps.append(f"{now.step}, so it holds {now.held()}")
+    if value.value is not None and not value.gaps and now.most is not None:
         on = f"less {now.most} damage on it" + (f" ({now.step})" if now.step else "")
         value.add(-now.most, on, None, HIT_POINTS)
         value.value = max(value.value or 0, 0)

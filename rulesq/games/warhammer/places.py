@@ -195,6 +195,29 @@ def tokens_gap(placed: InPlay) -> str:
     )
 
 
+def damage_stated(placed: InPlay) -> bool:
+    """Whether the situation fixes the damage on a card: given, a new card, or no hit points.
+
+    A card developed from the hand enters play a new card; a development (facedown) and a
+    card printed with no hit points (a support, a quest, an attachment) hold no damage.
+    """
+    if placed.ref.value("damage") is not None or placed.entered or placed.facedown:
+        return True
+    card = placed.card
+    if card is None:
+        return False
+    points = card.fields.get("hit_points", card.fields.get("hp"))
+    return points is None and (card.type or "").lower() not in ("unit", "legend")
+
+
+def damage_gap(placed: InPlay) -> str:
+    """Why the damage on a card is not known, saying what to state."""
+    return (
+        f'the situation states no damage on "{placed.name}", and it may have some: give it '
+        f'where the board has it, e.g., "{placed.name}" (damage 0)'
+    )
+
+
 def controller(placed: InPlay) -> str:
     """Who controls a card before any effect: who played an attachment, else whose area."""
     return placed.played_by or placed.owner

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.places import controller, in_play, tokens_gap, tokens_held
+from rulesq.games.warhammer.places import (
+    controller,
+    damage_gap,
+    damage_stated,
+    in_play,
+    tokens_gap,
+    tokens_held,
+)
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
@@ -75,6 +82,11 @@ def beside_pool(
         if at is not None and placed.fact.index >= at:
             continue
         found = _DAMAGE.search(text)
+        if found is not None and own_capital and not damage_stated(placed):
+            out.unknown.append(
+                f'"{placed.name}" reads "{found.group(0)}", and {damage_gap(placed)}'
+            )
+            continue
         if found is not None and own_capital and placed.damage:
             out.amount += placed.damage
             out.steps.append(f'{placed.damage} damage on "{placed.name}" may be spent as resources')
@@ -128,13 +140,39 @@ def spends_damage(quote: str) -> bool:
 
 @dataclass
 class Damage:
-    """The damage on a card, least and most, once what was spent off it is gone; how, and why."""
+    """The damage on a card, least and most, once what was spent off it is gone; how, and why.
+
+    ``most`` is None when the situation states no damage on the card (:func:`damage_gap`):
+    the step then says what to state.
+    """
 
     least: int
-    most: int
+    most: int | None
     step: str = ""
     texts: list[Text] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+
+    @property
+    def known(self) -> int | None:
+        """The damage when only one amount is possible, else None."""
+        return self.least if self.least == self.most else None
+
+    def below(self, points: int | None) -> Damage:
+        """Bounded by a unit's hit points: one in play holds less damage than that.
+
+        A unit whose damage reaches its hit points is destroyed (it leaves play), so a unit
+        still in play with unstated damage holds from none to one less than its hit points
+        (a unit of 1 hit point holds none).
+        """
+        if self.most is not None or points is None:
+            return self
+        return Damage(self.least, max(self.least, points - 1), self.step, self.texts, self.rules)
+
+    def held(self) -> str:
+        """The amounts it may hold, as an answer says it ("0 to 2 damage")."""
+        if self.most is None:
+            return f"{self.least} or more damage"
+        return f"{self.least} to {self.most} damage"
 
 
 def damage_now(board: Board, placed: InPlay) -> Damage:
@@ -144,6 +182,8 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
     card's damage removes it, as the pool's payments leave the pool. The text letting it be
     spent and the FAQ's clarifications of the card are given as why.
     """
+    if not damage_stated(placed):
+        return Damage(0, None, damage_gap(placed))
     spent = board.capital(controller(placed)).damage_spent.get(id(placed))
     if spent is None or spent == (0, 0) or placed.card is None:
         return Damage(placed.damage, placed.damage)
@@ -162,9 +202,8 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
 
 
 def damage_left(board: Board, placed: InPlay) -> int | None:
-    """The damage on a card once what was spent off it is gone (None: the split is not stated)."""
-    now = damage_now(board, placed)
-    return now.least if now.least == now.most else None
+    """The damage on a card once what was spent off it is gone (None: not known, see the step)."""
+    return damage_now(board, placed).known
 
 
 def bears_damage(board: Board, placed: InPlay) -> bool | None:
@@ -172,4 +211,4 @@ def bears_damage(board: Board, placed: InPlay) -> bool | None:
     now = damage_now(board, placed)
     if now.least > 0:
         return True
-    return False if now.most <= 0 else None
+    return False if now.most is not None and now.most <= 0 else None

@@ -71,7 +71,11 @@ def verdict(board: Board, link: Link, wanted: str, player: str | None) -> tuple[
     found = {p: targets_named(board, link, wanted, p) for p in players}
     answers = set(found.values())
     if None in answers:
-        return None, f'whether "{link.name}" targets {wanted} is not stated (its damage)'
+        from rulesq.games.warhammer.spendable import damage_now
+
+        steps = [damage_now(board, t).step for t in link.targets]
+        why = "; ".join(s for s in steps if s) or "its damage"
+        return None, f'whether "{link.name}" targets {wanted} is not stated ({why})'
     if len(answers) > 1:
         return None, "who plays the cancel is not stated, and the answer depends on it"
     named = ", ".join(f'"{t.name}"' for t in link.targets)

@@ -205,6 +205,14 @@ def _times(
     return None
 
 
+def _unstated_damage(board: Board, target: InPlay) -> str:
+    """Why the damage a grant counts on a unit is not known ("": it is)."""
+    from rulesq.games.warhammer.spendable import damage_now
+
+    now = damage_now(board, target)
+    return now.step if now.known is None else ""
+
+
 def _unstated_tokens(source: InPlay, per: str) -> str:
     """What to state when a grant counts resource tokens the situation does not give, or ""."""
     if per not in _TOKEN_COUNTS or source.ref.value("tokens") is not None:
@@ -392,6 +400,8 @@ def _grants(
                 times = None
             if holds is None or times is None:
                 need = terms.missing(rest) if holds is None else unstated
+                if not need and grant.per in ("damage on it",):
+                    need = _unstated_damage(board, target)
                 value.gaps.append(
                     f'"{source.name}": "{quote.quote}" depends on what the situation does not state'
                     + (f": {need}" if need else "")
