@@ -128,7 +128,11 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('targets a card out of play ("target card from your discard pile")',),
     },
     "warhammer-questing/what-q-and-a-37-leaves-open.rq": {
-        1: ("never say in which phase a unit is sent questing", "the phase stated is not read"),
+        1: ("a unit may be sent questing on a quest its player controls, in any zone",),
+    },
+    "warhammer-questing/a-stated-phase-leaves-sending-a-unit-questing-open.rq": {
+        2: ("the quest phase is stated", "(warhammer/faq/turn-sequence/phase-2) names no questing"),
+        3: ("the capital phase is stated", "(warhammer/faq/turn-sequence/phase-3)"),
     },
     "warhammer-damage-unstated/a-unit-listed-without-damage-is-not-read-as-undamaged.rq": {
         1: ('states no damage on "Chaos Knights"', '"Chaos Knights" (damage 0)', "0 to 3 damage"),
@@ -508,6 +512,14 @@ def test_a_phase_that_does_not_decide_is_shown_and_one_reached_is_not_assumed() 
         (answer,) = answers(name)
         assert answer.answered, answer.reason
         assert not any("phase" in a for a in answer.graph.assumptions()), name
+
+
+def test_sending_a_unit_questing_with_no_phase_shows_the_phase_is_not_given() -> None:
+    """Q&A 37's yes with no phase stated says so under assumes, citing the Turn Sequence."""
+    answer = answers("warhammer-questing/a-stated-phase-leaves-sending-a-unit-questing-open.rq")[0]
+    assert answer.verdict == YesNo(True)
+    assert any("no phase is stated: Q&A 37" in text for text in answer.graph.assumptions())
+    assert "warhammer/faq/turn-sequence/phase-3" in [c.get("clause_id") for c in answer.citations()]
 
 
 def test_a_value_counted_as_none_is_shown_as_an_assumption() -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer import texts, traits
+from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
 from rulesq.games.warhammer.claims import Text, rule_claim, text_claim
 from rulesq.situation.model import ME
 
@@ -49,6 +50,10 @@ class Claims:
     claims: list[Claim] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
+    #: What a verdict rests on that the situation does not state (shown under ``assumes:``).
+    assumed: list[str] = field(default_factory=list)
+    #: Clauses read beside the claims' own (cited with the verdict).
+    rules: list[str] = field(default_factory=list)
 
 
 def can_move(
@@ -273,11 +278,34 @@ def can_quest(board: Board, player: str, unit: InPlay, quest: InPlay) -> Claims:
         )
     if not any(c.stance is Stance.FORBID for c in out.claims):
         out.gaps += _quest_open(board, player, unit, quest, at_unit.questing)
-        out.steps.append(
-            "the sources never say in which phase a unit is sent questing (the Turn Sequence "
-            "names no questing); Q&A 37 answers yes with no phase, so the phase stated is not read"
-        )
+        _quest_phase(board, out)
     return out
+
+
+def _quest_phase(board: Board, out: Claims) -> None:
+    """What the Turn Sequence says of sending a unit questing: nothing, in any phase.
+
+    The Updated Turn Sequence Diagram lists what each phase holds (the quest phase counts
+    power and draws cards; the capital phase plays cards from the hand; every phase lets
+    players take Actions) and names no sending of a unit questing; Q&A 37's yes names no
+    phase. So with no phase stated the yes is Q&A 37's, as the FAQ asks it (an assumption
+    shown), and a phase stated leaves it open: the sources say nothing of it there.
+    """
+    clauses = [PHASE_CLAUSE.format(n=n) for n in range(len(PHASES))]
+    if board.phase is None:
+        out.assumed.append(
+            "no phase is stated: Q&A 37 answers yes with none, as it is asked; the Turn "
+            "Sequence (phases 0 to 5) names no phase in which a unit is sent questing"
+        )
+        out.rules += clauses
+        return
+    name = PHASES[board.phase]
+    out.gaps.append(
+        f"the {name} phase is stated, and the sources never say in which phase a unit is sent "
+        f"questing: the Turn Sequence's phase {board.phase} ({PHASE_CLAUSE.format(n=board.phase)})"
+        " names no questing, nor does any other phase, and Q&A 37's yes names no phase (leave "
+        "the phase out to ask Q&A 37's question as the FAQ asks it)"
+    )
 
 
 def _quest_open(

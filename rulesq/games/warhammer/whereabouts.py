@@ -221,7 +221,18 @@ def _ruled(ctx: Context, read: M.Claims) -> Answer:
     ruling = decide(read.claims)
     if ruling.allowed is None:
         raise CannotAnswer(ruling.reason)
-    return _concluded(ctx, ruling, "; ".join([*read.steps, ruling.reason]))
+    if not read.assumed and not read.rules:
+        return _concluded(ctx, ruling, "; ".join([*read.steps, ruling.reason]))
+    return _conclude(
+        ctx,
+        YesNo(bool(ruling.allowed)),
+        "; ".join([*read.steps, ruling.reason]),
+        [*ruling.rules, *read.rules],
+        list(ruling.texts),
+        decided_by=ruling.step,
+        assumed=read.assumed,
+        beaten=[(b.label or b.reason, b.rules) for b in ruling.beaten],
+    )
 
 
 def can_move(ctx: Context) -> Answer:
