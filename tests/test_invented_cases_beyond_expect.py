@@ -150,6 +150,22 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-damage-unstated/damage-that-reaches-the-hit-points-destroys-whatever-it-held.rq": {
         1: ("holds 0 to 3 damage", "at least 4 damage on it against 4 hit points"),
     },
+    "warhammer-costs/an-or-cost-is-paid-with-the-option-the-payer-can-pay.rq": {
+        1: ("is a choice its payer makes", '"turn this unit into a development" can be paid'),
+    },
+    "warhammer-costs/a-discard-from-the-hand-reads-the-hand-size.rq": {
+        1: ("the hand holds 2 cards",),
+        2: ("whether one is a quest is not stated", "!zone"),
+        3: ("the hand holds no cards",),
+    },
+    "warhammer-costs/spend-x-resources-counts-x-as-the-card-defines-it.rq": {
+        1: ('"Spend X resources (X = 2)" cannot be paid with 1 resources',),
+        3: ("defines X as the number of your developments in this zone: 2",),
+    },
+    "warhammer-costs/spend-x-with-x-not-stated-cannot-answer.rq": {
+        1: ("X is the number of your developments in this zone",),
+        2: ('no resource tokens on "The Imperial Zoo"',),
+    },
     "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },

@@ -25,7 +25,7 @@ _COST_VERBS = r"corrupt|sacrifice|spend|remove|discard|pay|turn|return"
 #: The verbs that begin the effect after a cost ("to do Y").
 _EFFECT_VERBS = (
     r"deal|destroy|cancel|play|discard|force|draw|put|move|heal|restore|corrupt|search|"
-    r"return|gain|take|look|reveal|have|give"
+    r"return|gain|take|look|reveal|have|give|treat"
 )
 _COST = re.compile(
     rf"^(?P<cost>(?:{_COST_VERBS})\b.+?) to (?P<effect>(?:{_EFFECT_VERBS})\b.*)$",

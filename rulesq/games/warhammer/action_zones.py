@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer.claims import Text, text_claim
-from rulesq.games.warhammer.trigger_texts import sentences
 
 if TYPE_CHECKING:
     from rulesq.engine.resolve import Claim
@@ -23,11 +22,25 @@ if TYPE_CHECKING:
 AS_THOUGH_QA = "warhammer/faq/qa/14"
 
 
-def zone_of(name: str, text: str, quote: str) -> tuple[Zone, str] | None:
-    """The zone word an Action's quote stands after, and that word, or None."""
-    for header, zone, said, _body in sentences(name, text):
-        if header == "Action" and zone is not None and quote.strip().startswith(said.strip()):
-            return zone, zone.value.capitalize() + "."
+def zone_of(name: str, text: str, quote: str) -> tuple[tuple[Zone, ...], str] | None:
+    """The zones the zone words an Action's quote stands after name, and those words, or None.
+
+    "Kingdom or Quest. Action: …" names two zones: the Action is active in either.
+    """
+    from rulesq.games.warhammer import effects as fx
+    from rulesq.games.warhammer import texts
+
+    zones: list[Zone] = []
+    words = ""
+    for effect in texts.parsed(text).effects:
+        said = effect.span.of(text).strip()
+        if isinstance(effect, fx.ZoneText):
+            if said != words:
+                zones, words = [], said
+            zones.append(effect.zone)
+            continue
+        if said.startswith("Action:") and quote.strip().startswith(said) and zones:
+            return tuple(zones), words
     return None
 
 
@@ -39,19 +52,20 @@ def check(board: Board, placed: InPlay, quote: str, claims: list[Claim], gaps: l
     found = zone_of(placed.name, text, quote)
     if found is None:
         return
-    zone, word = found
+    zones, word = found
     here = P.place(board, placed)
     if here.gaps:
         gaps.extend(g for g in here.gaps if g not in gaps)
         return
-    if here.zone is None or here.zone is zone:
+    if here.zone is None or here.zone in zones:
         return
+    where = " or ".join(f"the {z.value}" for z in zones)
     claims.append(
         text_claim(
             Stance.FORBID,
             Text(placed.name, word),
             f'"{placed.name}" is in the {here.zone.value} zone, and its Action follows the zone '
-            f'word "{word}": it is active only while the card is in the {zone.value} zone',
+            f'word "{word}": it is active only while the card is in {where} zone',
             P.ZONES,
             AS_THOUGH_QA,
         )

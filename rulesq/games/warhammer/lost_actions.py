@@ -52,6 +52,8 @@ def taken(
                         return verdict
             elif _FEARED.match(quote) and source not in attackers:
                 continue
+            elif quote.startswith("Action:"):
+                continue  # acts only once triggered: the loop below reads those of this turn
             elif _TAKES.search(quote) and not P.ATTACHED_BLANK.match(quote):
                 found = (None, None, f'"{source.name}": "{quote}" may take it away: not followed')
     for card, did in board.acted_this_turn():

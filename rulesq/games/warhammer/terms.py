@@ -371,7 +371,11 @@ def count_term(words: str) -> Count | None:
         return Count("damage")
     if words == "burning zone":
         return Count("burning")
-    if words in ("number of developments in this zone", "number of development cards in this zone"):
+    if words in (
+        "number of developments in this zone",
+        "number of development cards in this zone",
+        "number of your developments in this zone",
+    ):
         return Count("developments")
     if found := _HIGHEST_LOYALTY.match(words):
         return Count("highest loyalty", found.group("race"))

@@ -23,6 +23,7 @@ from rulesq.games.warhammer import (
     action_zones,
     granted_actions,
     lost_actions,
+    paid_costs,
     target_phrases,
     traits,
 )
@@ -257,14 +258,28 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             "chain",
             C.ENTERING,
         )
+    action, why = ab.action_of(card)
+    met: list[tuple[str, str]] = []
+    only = _ONLY_OPPONENT.search(card.text or "") if not tactic else None
+    if on_chain:
+        pass
+    elif only is not None and placed is not None and placed.owner == player:
+        claims.append(
+            text_claim(
+                Stance.FORBID,
+                Text(card.name, only.group(0)),
+                f'"{card.name}" reads "{only.group(0)}", and the player controls it',
+                ACTIONS,
+            )
+        )
+    elif only is not None and placed is not None:
+        met.append((f'"{card.name}" reads "{only.group(0)}": an opponent triggers it', ACTIONS))
     elif not tactic and (placed is None or placed.owner != player):
         _forbid(
             claims,
             f'"{card.name}" is not in play under the player\'s control',
             FAQ + "terminology-clarifications/in-play",
         )
-    action, why = ab.action_of(card)
-    met: list[tuple[str, str]] = []
     present = [p.card for p in board.cards] + [lk.card for lk in board.chain]
     grant = _granted(board, card, placed, player, present) if action is None else None
     if grant is not None:
@@ -291,7 +306,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
             action_zones.check(board, placed, action.quote, claims, gaps)
         _cancel_needs(board, action, card.name, claims)
         gaps += _targets(board, action, player, claims, placed, met)
-        _cost(board, action, card, placed, player, claims, gaps)
+        _cost(board, action, card, placed, player, claims, gaps, met)
         if not tactic:  # a tactic's taxes are part of playing it (plays.can_play)
             _target_taxes(board, action, card, player, gaps)
         _conditions(board, action, player, claims, gaps)
@@ -443,6 +458,8 @@ def _timing(
 
 
 _SPEND = re.compile(r"^Spend (?P<n>\d+) resources?$", re.IGNORECASE)
+#: A card in play whose Action only its controller's opponents trigger.
+_ONLY_OPPONENT = re.compile(r"\bOnly an opponent may trigger this ability\.", re.IGNORECASE)
 
 
 def _cost(
@@ -453,10 +470,86 @@ def _cost(
     player: str,
     claims: list[Claim],
     gaps: list[str],
+    met: list[tuple[str, str]],
 ) -> None:
     """A cost that cannot be paid stops the trigger; a cost not followed makes a gap."""
     cost = action.cost
     if cost is None:
+        return
+    choice = paid_costs.options(cost)
+    if choice is not None:
+        _or_cost(board, cost, choice, card, placed, player, claims, gaps, met)
+        return
+    _one_cost(board, cost, card, placed, player, claims, gaps, met)
+
+
+def _or_cost(
+    board: Board,
+    cost: str,
+    choice: list[str],
+    card: Card,
+    placed: InPlay | None,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+    met: list[tuple[str, str]],
+) -> None:
+    """A choice of costs: paid when the payer can pay one of them completely (The Word "Or")."""
+    ways: list[tuple[str, bool | None, str]] = []
+    for option in choice:
+        own_claims: list[Claim] = []
+        own_gaps: list[str] = []
+        _one_cost(board, option, card, placed, player, own_claims, own_gaps, [])
+        forbids = [c for c in own_claims if c.stance is Stance.FORBID]
+        if own_gaps:
+            ways.append((option, None, "; ".join(own_gaps)))
+        elif forbids:
+            ways.append((option, False, "; ".join(c.reason for c in forbids)))
+        else:
+            ways.append((option, True, f'"{option}" can be paid'))
+    said = "; ".join(why for _, _, why in ways)
+    if any(ok for _, ok, _ in ways):
+        met.append(
+            (
+                f'the cost "{cost}" is a choice its payer makes, and he may choose an option he '
+                f"can pay completely: {said}",
+                paid_costs.WORD_OR,
+            )
+        )
+    elif all(ok is False for _, ok, _ in ways):
+        _forbid(
+            claims,
+            f'the cost "{cost}" is a choice, and neither option can be paid: {said}',
+            paid_costs.WORD_OR,
+            C.TRIGGERING,
+        )
+    else:
+        gaps.append(f'the cost "{cost}" is a choice of its payer: {said}')
+
+
+def _one_cost(
+    board: Board,
+    cost: str,
+    card: Card,
+    placed: InPlay | None,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+    met: list[tuple[str, str]],
+) -> None:
+    """One cost: paid, not payable (a claim) or not followed (a gap)."""
+    for read in (
+        paid_costs.from_hand(board, cost, player),
+        paid_costs.self_development(board, cost, placed),
+    ):
+        if read is None:
+            continue
+        if read.payable is None:
+            gaps.append(read.why)
+        elif not read.payable:
+            _forbid(claims, read.why, C.TRIGGERING)
+        else:
+            met.append((read.why, C.TRIGGERING))
         return
     low = cost.casefold()
     if low in ("corrupt this unit", "sacrifice this unit"):
@@ -482,20 +575,30 @@ def _cost(
         return
     spend = _SPEND.match(cost)
     want = int(spend.group("n")) if spend is not None else 0
+    x, defined = paid_costs.spend_x(board, cost, card, placed)
+    if defined and x is None:
+        gaps.append(defined)
+        return
+    if defined and x is not None:
+        spend, want = _SPEND.match(f"Spend {x} resources"), x
+        cost = f"{cost} (X = {x})"
+        met.append((defined, paid_costs.LETTER_X))
     if spend is not None and _spend_reached(board, player, cost, want, claims, gaps):
         return
     if spend is not None:
         capital = board.capital(player)
         pool = capital.resources if capital.resources is not None else capital.pool_most
-        if pool is None or (capital.resources is None and pool >= int(spend.group("n"))):
+        if want == 0:
+            return
+        if pool is None or (capital.resources is None and pool >= want):
             gaps.append(
                 capital.pool_gap if capital.pool_gap else "the resources in the pool are not stated"
             )
-        elif pool < int(spend.group("n")):
+        elif pool < want:
             from rulesq.games.warhammer.spendable import beside_pool
 
             extra = beside_pool(board, player, playing=False)
-            if pool + extra.amount >= int(spend.group("n")):
+            if pool + extra.amount >= want:
                 claims.append(
                     text_claim(
                         Stance.PERMIT,

@@ -1,0 +1,107 @@
+"""Warhammer Action costs read on the board: hand discards, self-development, X, a choice.
+
+A discard from the hand, a unit turned into a development, "Spend X resources" with X as the
+card defines it, and a choice between two costs. A hand is read by its size (``you have 3
+cards in hand``): a discard of any card is paid from a hand that holds one; what kind of card a
+hand holds is never stated, so a discard of a quest is open unless the hand is empty. "Or"
+between two costs is a choice the payer makes (The Word "Or": "he must choose an option that
+he can resolve completely").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulesq.games.warhammer import places as P
+from rulesq.games.warhammer.terms import count_term, counted, x_definition
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.board import Board, InPlay
+
+WORD_OR = "warhammer/faq/terminology-clarifications/the-word-or"
+LETTER_X = "warhammer/faq/terminology-clarifications/the-letter-x"
+
+#: "Discard a card from your hand", "Discard a quest from hand", "a quest or Grudge support card".
+_FROM_HAND = re.compile(r"^discard (?:a|an|one) (?P<what>.+?) from (?:your )?hand$", re.IGNORECASE)
+_SELF_DEVELOPMENT = re.compile(r"^turn this unit into a development$", re.IGNORECASE)
+_SPEND_X = re.compile(r"^spend X resources?$", re.IGNORECASE)
+#: The verbs a cost of an "or" choice begins with.
+_COST_VERB = re.compile(r"^(?:discard|turn|spend|sacrifice|corrupt|remove|pay)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Paid:
+    """Whether a cost can be paid (None: not known) and why."""
+
+    payable: bool | None
+    why: str
+
+
+def options(cost: str) -> list[str] | None:
+    """The costs an "or" choice offers ("Discard a quest from hand or turn this unit …")."""
+    parts = [p.strip() for p in re.split(r"\s+or\s+", cost)]
+    if len(parts) < 2 or not all(_COST_VERB.match(p) for p in parts):
+        return None
+    return parts
+
+
+def from_hand(board: Board, cost: str, player: str) -> Paid | None:
+    """A discard from the hand, read against the hand's size (None: not such a cost)."""
+    found = _FROM_HAND.match(cost)
+    if found is None:
+        return None
+    what = found.group("what")
+    held = board.hands.get(player)
+    if held is None:
+        return Paid(
+            None,
+            f'"{cost}": the cards in hand are not stated (write, e.g., I have 3 cards in hand)',
+        )
+    if held == 0:
+        return Paid(False, f'"{cost}" cannot be paid: the hand holds no cards')
+    if what.casefold() == "card":
+        return Paid(True, f'"{cost}" can be paid: the hand holds {held} cards')
+    return Paid(
+        None,
+        f'"{cost}": the hand holds {held} cards, and whether one is a {what} is not stated '
+        "(a hand is stated by its size)",
+    )
+
+
+def self_development(board: Board, cost: str, placed: InPlay | None) -> Paid | None:
+    """Turning the card's own unit into a development: paid while it is a unit in play."""
+    if _SELF_DEVELOPMENT.match(cost) is None:
+        return None
+    if placed is None:
+        return Paid(None, f'"{cost}": the unit is not on the board')
+    here = P.place(board, placed)
+    if here.gaps:
+        return Paid(None, f'"{cost}": ' + "; ".join(here.gaps))
+    if here.zone is None or "unit" not in here.kinds:
+        return Paid(False, f'"{cost}" cannot be paid: "{placed.name}" is not a unit in play')
+    return Paid(True, f'"{cost}" can be paid: "{placed.name}" is a unit in play')
+
+
+def spend_x(board: Board, cost: str, card: Card, placed: InPlay | None) -> tuple[int | None, str]:
+    """X of a "Spend X resources" cost as the card defines it: (X or None, why); not such: ""."""
+    if _SPEND_X.match(cost) is None:
+        return None, ""
+    what = x_definition(card.text or "")
+    if what is None:  # The Letter X: with no definition, X is 0
+        return 0, f'"{card.name}" does not define X: it is 0'
+    what = what if what.startswith("the ") else f"the {what}"
+    term = count_term(what)
+    if term is None:
+        return None, f'the cost is "{cost}", and "X is {what}" is not read by rulesq'
+    if placed is None:
+        return None, f'the cost is "{cost}", X is {what}, and "{card.name}" is not on the board'
+    amount = counted(board, placed, placed, term)
+    if amount is None:
+        return None, (
+            f'the cost is "{cost}", X is {what}, and the situation does not state it'
+            + (f" ({P.tokens_gap(placed)})" if term.kind == "tokens" else "")
+        )
+    return amount, f'"{card.name}" defines X as {what}: {amount}'
