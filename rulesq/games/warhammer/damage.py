@@ -353,6 +353,8 @@ def dealt(board: Board, target: InPlay) -> Value:
     doubling = doublers(board)
     flow = shields.flow(board)
     value.gaps += flow.gaps
+    if id(target) in flow.open:
+        value.gaps.append(flow.open[id(target)])
     if flow.shielded and (doubling or toughness(board, target, Value(0)) != 0):
         value.gaps.append(
             "damage redirected or cancelled by an effect together with damage doubled or "

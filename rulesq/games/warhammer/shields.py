@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import board as B
@@ -88,9 +89,17 @@ class Flow:
     #: that cancelled or redirected some of its damage, else the one that dealt it.
     decided: dict[int, str] = field(default_factory=dict)
 
+    #: Why the damage reaching a unit is not known (by ``id`` of the unit): waiting effects
+    #: on one unit whose order of applying, a choice the sources do not give, changes it.
+    open: dict[int, str] = field(default_factory=dict)
+
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
         self.rules += [r for r in rules if r not in self.rules]
+
+
+#: The most orders of waiting effects played out for one question (past it all are open).
+MOST_ORDERS = 64
 
 
 def _text(link: Link) -> str:
@@ -170,10 +179,14 @@ def _named(board: Board, link: Link) -> bool:
 class _Run:
     """One pass over the facts and the chain, in order, for every unit."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, picks: tuple[tuple[int, ...], ...] = ()) -> None:
         self.board = board
         self.flow = Flow()
         self.shields: list[Shield] = []
+        #: The order taken at each damage that several unlike waiting effects share, in turn.
+        self.picks = picks
+        #: Each such damage met: the unit and how many effects wait on it.
+        self.contested: list[tuple[InPlay, list[str]]] = []
 
     def run(self) -> Flow:
         board = self.board
@@ -274,8 +287,8 @@ class _Run:
         whole = amount
         if by is not None:
             self.flow.decided.setdefault(id(unit), by)
-        for shield in self.shields:
-            if amount <= 0 or shield.left <= 0 or shield.unit is not unit:
+        for shield in self._ordered(unit, amount):
+            if amount <= 0 or shield.left <= 0:
                 continue
             taken = min(shield.left, amount)
             shield.left -= taken
@@ -297,7 +310,64 @@ class _Run:
             left = how if amount == whole else f"{how}, {amount} of it left"
             self.flow.hits.append(Hit(unit, amount, combat, left))
 
+    def _ordered(self, unit: InPlay, amount: int) -> list[Shield]:
+        """The effects waiting on the unit, in the order they apply to this damage.
+
+        Resolution order, unless several that do unlike things (cancel, redirect elsewhere)
+        share less damage than they wait for: their order is then a choice, taken from
+        ``picks`` and noted in ``contested``.
+        """
+        waiting = [s for s in self.shields if s.unit is unit and s.left > 0]
+        unlike = len({id(s.to) if s.to is not None else None for s in waiting}) > 1
+        if len(waiting) < 2 or not unlike or amount >= sum(s.left for s in waiting):
+            return waiting
+        turn = len(self.contested)
+        self.contested.append((unit, [s.name for s in waiting]))
+        pick = self.picks[turn] if turn < len(self.picks) else tuple(range(len(waiting)))
+        return [waiting[n] for n in pick]
+
+
+def _reached(found: Flow) -> dict[int, list[tuple[int, bool]]]:
+    """The damage reaching each unit (by ``id``): its amounts, combat or not, sorted."""
+    out: dict[int, list[tuple[int, bool]]] = {}
+    for hit in found.hits:
+        out.setdefault(id(hit.unit), []).append((hit.amount, hit.combat))
+    return {key: sorted(value) for key, value in out.items()}
+
 
 def flow(board: Board) -> Flow:
-    """The damage reaching every unit once the facts and the chain are played out."""
-    return _Run(board).run()
+    """The damage reaching every unit once the facts and the chain are played out.
+
+    Where several effects wait on one unit's damage and the order they apply in would change
+    what reaches a unit, that unit's damage is open (:attr:`Flow.open`): the sources give no
+    order for them (Redirecting Damage, Cancelling Damage say only when each applies).
+    """
+    first = _Run(board)
+    found = first.run()
+    if not first.contested:
+        return found
+    runs: list[_Run] = []
+    todo: list[tuple[tuple[int, ...], ...]] = [()]
+    while todo and len(runs) < MOST_ORDERS:
+        picks = todo.pop()
+        run = _Run(board, picks)
+        run.run()
+        runs.append(run)
+        if len(run.contested) > len(picks):  # the next shared damage: each order of it
+            _unit, names = run.contested[len(picks)]
+            todo += [(*picks, order) for order in permutations(range(len(names)))]
+    seen = [_reached(run.flow) for run in runs]
+    units = {id(u): u for u in board.cards}
+    shared = "; ".join(
+        f'"{unit.name}": ' + ", ".join(f'"{n}"' for n in names) for unit, names in first.contested
+    )
+    keys = set(units) if todo else {k for reached in seen for k in reached}
+    for key in keys:
+        if todo or len({tuple(reached.get(key, [])) for reached in seen}) > 1:
+            name = units[key].name if key in units else "a unit"
+            found.open[key] = (
+                f"effects waiting on one unit's damage ({shared}) apply in an order the sources "
+                f'do not give (a choice), and the damage reaching "{name}" rests on it'
+                + (f" (past {MOST_ORDERS} orders, not tried)" if todo else "")
+            )
+    return found
