@@ -153,7 +153,7 @@ def remaining_hit_points(ctx: Context) -> Answer:
     from rulesq.games.warhammer.spendable import damage_now
 
     found = V.hit_points(board, placed)
-    now = damage_now(board, placed).below(found.value if not found.gaps else None)
+    now = damage_now(board, placed).below(V.steady_hit_points(placed, found))
     if now.known is None:
         found.gaps.append(f'"{card.name}": {now.step}, so it holds {now.held()}')
     if found.value is not None and not found.gaps and now.most is not None:

@@ -362,6 +362,12 @@ def _overrides(
     if found is None:
         return
     quote = Text(quest.name, found.group(0))
+    if board.phase == QUEST_PHASE and board.turn is None and len(attackers) == 1:
+        out.gaps.append(
+            f'"{quest.name}" reads "{found.group(0)}", and the turn is not stated: whose quest '
+            "phase it is is not known (write, e.g., it is my turn)"
+        )
+        return
     if board.phase == QUEST_PHASE and board.turn == here.controller and len(attackers) == 1:
         for topic in ("from", "when"):
             out.claim(

@@ -25,7 +25,7 @@ from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, toughness
 from rulesq.games.warhammer.spendable import damage_now
-from rulesq.games.warhammer.values import Value, hit_points
+from rulesq.games.warhammer.values import Value, hit_points, steady_hit_points
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -154,7 +154,7 @@ def _deal(board: Board, state: State, link: Link, effect: Effect, target: InPlay
     state.gaps += points.gaps
     if points.value is None:
         return False
-    held = damage_now(board, target).below(points.value if not points.gaps else None)
+    held = damage_now(board, target).below(steady_hit_points(target, points))
     before = state.damage.get(id(target), 0)
     state.damage[id(target)] = before + amount
     if held.known is None and held.least + before + amount < points.value:

@@ -33,6 +33,7 @@ from rulesq.games.warhammer.values import (
     combat_damage,
     hit_points,
     power,
+    steady_hit_points,
     toughness_given,
     x_value,
 )
@@ -456,20 +457,19 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
     total.rules += [r for r in [*points.rules, HIT_POINTS, LEAVE_PLAY] if r not in total.rules]
     if total.gaps or total.value is None or points.value is None:
         return None, total
-    now = damage_now(board, target).below(points.value)
-    assert now.most is not None  # bounded by the hit points
+    now = damage_now(board, target).below(steady_hit_points(target, points))
     if now.step:
         total.steps.append(now.step if now.known is not None else _unstated(now, points.value))
         total.texts += now.texts
         total.rules += [r for r in now.rules if r not in total.rules]
-    if (now.least + total.value >= points.value) != (now.most + total.value >= points.value):
+    reached = now.least + total.value >= points.value
+    if not reached and (now.most is None or now.most + total.value >= points.value):
         total.gaps.append(
             f"{now.step}: whether its damage reaches its {points.value} hit points rests on it "
             f"(it may hold {now.held()})"
         )
         return None, total
-    reached = now.least + total.value >= points.value
-    damage = (now.least if reached else now.most) + total.value
+    damage = (now.least if reached or now.most is None else now.most) + total.value
     bound = "" if now.known is not None else "at least " if reached else "at most "
     total.steps.append(f"{bound}{damage} damage on it against {points.value} hit points")
     if points.value == 0 and damage == 0:
@@ -485,6 +485,8 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
 
 def _unstated(now: Damage, points: int) -> str:
     """The damage not stated on a unit in play, bounded by its hit points, as a step says it."""
+    if now.most is None:
+        return f"the situation states no damage on it: it holds {now.held()}"
     return (
         f"the situation states no damage on it: in play with {points} hit points, it holds "
         f"{now.held()} (a unit whose damage reaches its hit points is destroyed)"
@@ -713,7 +715,7 @@ def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
         )
     # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
     value.gaps += unfollowed(board, _CANCELLING_WORDS)
-    now = damage_now(board, defender).below(value.value if not value.gaps else None)
+    now = damage_now(board, defender).below(steady_hit_points(defender, value))
     if now.known is None:
         value.gaps.append(f"{now.step}, so it holds {now.held()}")
     if value.value is None or value.gaps or now.most is None:
@@ -846,7 +848,7 @@ def _struck_down(board: Board, attacker: InPlay, value: Value) -> bool:
     struck = Value(0)
     _counterstrike(board, attacker, struck)
     points = hit_points(board, attacker)
-    now = damage_now(board, attacker).below(points.value if not points.gaps else None)
+    now = damage_now(board, attacker).below(steady_hit_points(attacker, points))
     if struck.gaps:
         most = _open_counterstrike(board)
         if (
@@ -1093,7 +1095,7 @@ def room(board: Board, target: InPlay) -> Value:
     Moved damage is not assigned, so Toughness does not count (FAQ, Moving Damage).
     """
     value = hit_points(board, target)
-    now = damage_now(board, target).below(value.value if not value.gaps else None)
+    now = damage_now(board, target).below(steady_hit_points(target, value))
     if now.known is None:
         value.gaps.append(f"{now.step}, so it holds {now.held()}")
     if value.value is not None and not value.gaps and now.most is not None:

@@ -500,6 +500,19 @@ def _lasting(board: Board, target: InPlay, value: Value, what: str) -> None:
         value.add(change, f'"{quote.card}" resolved on it: {change:+d}', quote, rule)
 
 
+def steady_hit_points(target: InPlay, points: Value) -> int | None:
+    """The hit points a unit's unstated damage stays below, or None: no bound is read.
+
+    A unit in play holds less damage than its hit points (more destroys it) only where they are
+    its printed hit points, nothing in play changing them: a text that lowers them now may be
+    what destroys it (Horrific Mutation's "-1 hit points" on a defender with 1 damage).
+    """
+    if target.card is None or points.gaps or points.value is None or len(points.steps) != 1:
+        return None
+    printed = printed_hit_points(target.card).value
+    return points.value if printed == points.value else None
+
+
 def hit_points(board: Board, target: InPlay) -> Value:
     """A unit's hit points in play: printed plus or minus constant modifiers."""
     assert target.card is not None
