@@ -106,6 +106,8 @@ def _settle(
         if amount:
             there = spendable.beside_pool(board, player, how != "triggered", at=index)
             if there.unknown:  # any part of it may have been paid beside the pool
+                for card in there.unsure:  # and its damage with it, up to all of it
+                    capital.damage_spent[id(card)] = (0, card.damage)
                 capital.resources = None
                 capital.pool_gap = (
                     f'{stated} resources are stated before "{name}" was {how}, and it may have '

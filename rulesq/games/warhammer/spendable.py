@@ -54,16 +54,25 @@ class Spendable:
     held: list[tuple[InPlay, int, bool]] = field(default_factory=list)
     #: Why a card lets its player spend tokens the situation does not give (any number).
     unknown: list[str] = field(default_factory=list)
+    #: The cards whose stated damage may have been spent, it is not known whether.
+    unsure: list[InPlay] = field(default_factory=list)
 
 
-def _own_capital(board: Board, player: str, at: int | None) -> bool:
-    """Whether it is the player's capital phase now, or at the line ``at`` (as stated before)."""
+def _own_capital(board: Board, player: str, at: int | None) -> bool | None:
+    """Whether it is the player's capital phase now, or at the line ``at`` (as stated before).
+
+    None: the turn or the phase is not stated (and what is stated does not rule it out).
+    """
     capital = PHASES.index("capital")
     if at is None:
-        return board.turn == player and board.phase == capital
-    turns = [who for who, fact in board.turns if fact.index < at]
-    phases = [n for n, fact in board.phases if fact.index < at]
-    return bool(turns and phases) and turns[-1] == player and phases[-1] == capital
+        turn, phase = board.turn, board.phase
+    else:
+        turns = [who for who, fact in board.turns if fact.index < at]
+        phases = [n for n, fact in board.phases if fact.index < at]
+        turn, phase = (turns[-1] if turns else None), (phases[-1] if phases else None)
+    if (turn is not None and turn != player) or (phase is not None and phase != capital):
+        return False
+    return None if turn is None or phase is None else True
 
 
 def beside_pool(
@@ -82,6 +91,17 @@ def beside_pool(
         if at is not None and placed.fact.index >= at:
             continue
         found = _DAMAGE.search(text)
+        if (
+            found is not None
+            and own_capital is None
+            and (placed.damage or not damage_stated(placed))
+        ):
+            out.unknown.append(
+                f'"{placed.name}" reads "{found.group(0)}", and the situation does not state the '
+                "turn and the phase: whether it is his capital phase is not known"
+            )
+            out.unsure.append(placed)
+            continue
         if found is not None and own_capital and not damage_stated(placed):
             out.unknown.append(
                 f'"{placed.name}" reads "{found.group(0)}", and {damage_gap(placed)}'
