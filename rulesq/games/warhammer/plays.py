@@ -895,14 +895,19 @@ def _bounded(
         return False
     least, most = cost.bounds
     unknown = "; ".join(cost.bounded)
+    extra = spendable.beside_pool(board, player)
+    if least > pool and (extra.unknown or least <= pool + extra.amount):
+        return False  # what a card lets him spend beside the pool may pay it
     if least > pool:
+        beside = f", and {extra.amount} more ({'; '.join(extra.steps)})" if extra.amount else ""
         check.claim(
             "price",
             rule_claim(
                 Stance.FORBID,
                 f'playing "{card.name}" costs at least {least} whatever its loyalty adds '
-                f"({unknown}), and only {pool} resources are in the pool",
+                f"({unknown}), and only {pool} resources are in the pool{beside}",
                 *cost.rules,
+                *extra.rules,
             ),
         )
         return True
