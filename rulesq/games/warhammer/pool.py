@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import spendable
 from rulesq.games.warhammer.turns import new_turns, phases_in
+from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -33,6 +34,8 @@ _RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
 
 def settle(board: Board, situation: Situation) -> None:
     """Take what each player paid after his pool was read out of it (once per board)."""
+    for player in (ME, YOU):
+        board.capital(player)  # a player with nothing stated of his capital pays too
     for player, capital in board.capitals.items():
         if capital.settled:
             continue
@@ -274,6 +277,7 @@ def _spent_unknown(
         triggered = getattr(paid, "kind", "") == "trigger"
         there = spendable.beside_pool(board, player, not triggered, at=index)
         held_damage = [(placed, held) for placed, held, is_damage in there.held if is_damage]
+        held_damage += [(placed, placed.damage) for placed in there.unsure if placed.damage]
         if not held_damage:
             continue  # no card's damage to spend: the cost need not be read
         amount = _cost_of(board, paid, player)
