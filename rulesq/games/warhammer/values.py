@@ -505,7 +505,7 @@ def steady_hit_points(target: InPlay, points: Value) -> int | None:
 
     A unit in play holds less damage than its hit points (more destroys it) only where they are
     its printed hit points, nothing in play changing them: a text that lowers them now may be
-    what destroys it (Horrific Mutation's "-1 hit points" on a defender with 1 damage).
+    what destroys it (a "-1 hit points" given to a defender with 1 damage).
     """
     if target.card is None or points.gaps or points.value is None or len(points.steps) != 1:
         return None
