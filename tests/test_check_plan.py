@@ -258,12 +258,14 @@ def test_the_cut_is_the_one_first_written() -> None:
 def test_whole_games_per_run_when_loading_the_cut_game_here_would_end_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Over every folder the cut falls in a game whose load would come first, before the fork.
+    """Three games whose even cut falls inside one: its load would come first, before the fork.
 
     Loaded here, it is work that no worker shares; the runs of whole games are predicted to
-    end sooner, though further apart.
+    end sooner, though further apart. (The case folders made this so until the Warhammer
+    cases grew: :func:`test_every_folder_plan_ends_no_later_than_whole_games` checks them.)
     """
-    kinds, sizes = _every_folder(failed=True)
+    kinds: list[str | None] = ["bluemoon"] * 20 + ["warhammer"] * 20 + ["fma"] * 10
+    sizes = [1000.0] * len(kinds)
     costs, loads = predicted(kinds, sizes)
     cut = parallel.plan(kinds, sizes, 2)
     assert cut.loaded == []
@@ -275,6 +277,22 @@ def test_whole_games_per_run_when_loading_the_cut_game_here_would_end_later(
     assert shared.loaded
     assert parallel._makespan(cut.runs, kinds, costs, loads, []) < parallel._makespan(
         shared.runs, kinds, costs, loads, shared.loaded
+    )
+
+
+def test_every_folder_plan_ends_no_later_than_whole_games() -> None:
+    """Over every folder the plan is predicted to end no later than runs of whole games."""
+    kinds, sizes = _every_folder(failed=True)
+    costs, loads = predicted(kinds, sizes)
+    cut = parallel.plan(kinds, sizes, 2)
+    groups: dict[str | None, list[int]] = {}
+    for index, kind in enumerate(kinds):
+        groups.setdefault(kind, []).append(index)
+    if FAILED in groups:
+        groups[FAILED] = groups.pop(FAILED)
+    whole = parallel._whole_games(groups, costs, loads, 2)
+    assert parallel._makespan(cut.runs, kinds, costs, loads, cut.loaded) <= parallel._makespan(
+        whole, kinds, costs, loads, []
     )
 
 
