@@ -47,8 +47,8 @@ class InPlay:
     questing_on: InPlay | None = None
     #: The player who played an attachment, when the situation says (he controls it).
     played_by: str | None = None
-    #: Whether the situation states the card entering play (developed from the hand): a new
-    #: card, with no resource tokens on it.
+    #: Whether the situation states the card entering play (developed from the hand, or
+    #: "X enters play"): a new card, with no damage or resource tokens on it unless stated.
     entered: bool = False
 
     @property

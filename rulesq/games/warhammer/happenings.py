@@ -56,7 +56,8 @@ class EventFacts:
             self._event("destroyed", ref, fact, source)
 
     def _fact_enters_play(self, fact: Fact) -> None:
-        self._event("enters_play", fact.cards[0], fact)
+        event = self._event("enters_play", fact.cards[0], fact)
+        event.card.entered = True  # a new card: no damage or resource tokens unless stated
 
     def _fact_leaves_play(self, fact: Fact) -> None:
         self._event("leaves_play", fact.cards[0], fact)
