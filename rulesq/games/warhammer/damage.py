@@ -24,7 +24,7 @@ from rulesq.games.warhammer import (
 )
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
-from rulesq.games.warhammer.spendable import damage_now, spends_damage
+from rulesq.games.warhammer.spendable import Damage, damage_now, spends_damage
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import (
     CONSTANT,
@@ -42,7 +42,6 @@ from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
-    from rulesq.games.warhammer.spendable import Damage
 
 FAQ = "warhammer/faq/"
 P12 = FAQ + "rulebook-errata/p12"
@@ -702,10 +701,26 @@ def _zone_burns(
     return damage >= points.value, total
 
 
-def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
+def lethal_bounds(board: Board, defender: InPlay, combat: bool = True) -> tuple[Value, Value]:
+    """The least damage that destroys a unit, least and most: its damage may not be stated.
+
+    Where the situation states no damage on it and its hit points bound it, the least is
+    counted with the most it may hold, the most with none; else both are :func:`lethal`.
+    """
+    now = damage_now(board, defender).below(
+        steady_hit_points(defender, hit_points(board, defender))
+    )
+    if now.known is not None or now.most is None:
+        found = lethal(board, defender, combat)
+        return found, found
+    return lethal(board, defender, combat, now.most), lethal(board, defender, combat, now.least)
+
+
+def lethal(board: Board, defender: InPlay, combat: bool = True, held: int | None = None) -> Value:
     """The least damage that destroys a unit: remaining hit points plus active Toughness.
 
-    ``combat``: whether the damage is combat damage (a text may cancel only that).
+    ``combat``: whether the damage is combat damage (a text may cancel only that). ``held``:
+    the damage taken to be on it, where the situation states none (:func:`lethal_bounds`).
     """
     value = hit_points(board, defender)
     if doublers(board):
@@ -716,6 +731,14 @@ def lethal(board: Board, defender: InPlay, combat: bool = True) -> Value:
     # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
     value.gaps += unfollowed(board, _CANCELLING_WORDS)
     now = damage_now(board, defender).below(steady_hit_points(defender, value))
+    if held is not None and now.known is None and now.most is not None:
+        now = Damage(
+            held,
+            held,
+            f"taking {held} of the {now.held()} it may hold (none is stated)",
+            now.texts,
+            now.rules,
+        )
     if now.known is None:
         value.gaps.append(f"{now.step}, so it holds {now.held()}")
     if value.value is None or value.gaps or now.most is None:

@@ -15,6 +15,7 @@ from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer.answers import _board, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
+from rulesq.games.warhammer.spendable import damage_now
 from rulesq.games.warhammer.values import HIT_POINTS
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
@@ -74,10 +75,19 @@ def can_assign_indirect(ctx: Context) -> Answer:
                     INDIRECT,
                 )
             )
-        need = D.lethal(board, target, combat=False)
-        gaps += need.gaps
+        low, need = D.lethal_bounds(board, target, combat=False)
+        gaps += [g for g in [*low.gaps, *need.gaps] if g not in gaps]
         given = _already(board, card=target)
-        if need.value is not None and given + amount > need.value:
+        if (
+            low.value is not None
+            and need.value is not None
+            and low.value < given + amount <= need.value
+        ):
+            gaps.append(
+                f'{low.value} to {need.value} damage destroys "{target.name}": '
+                f"{damage_now(board, target).step}"
+            )
+        elif need.value is not None and given + amount > need.value:
             claims.append(
                 rule_claim(
                     Stance.FORBID,

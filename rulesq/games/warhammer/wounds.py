@@ -18,6 +18,7 @@ from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import shields
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
+from rulesq.games.warhammer.spendable import damage_now
 from rulesq.games.warhammer.values import HIT_POINTS
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
@@ -302,9 +303,17 @@ def can_assign(ctx: Context) -> Answer:
                 continue
             if gone:
                 continue  # no longer defending: no lethal damage is owed to it
-            need = D.lethal(board, defender)
-            gaps += need.gaps
+            low, need = D.lethal_bounds(board, defender)
+            gaps += [g for g in [*low.gaps, *need.gaps] if g not in gaps]
             given = sum(a.amount for a in board.assigned if a.card is defender)
+            if low.value is not None and need.value is not None and low.value <= given < need.value:
+                gaps.append(
+                    f'"{defender.name}" is assigned {given} damage, and {low.value} to '
+                    f"{need.value} destroys it: {damage_now(board, defender).step}"
+                )
+                continue
+            if low.value is not None and given < low.value:
+                need = low
             if need.value is not None and given >= need.value:
                 lethal.append(
                     f'"{defender.name}" is assigned {given} damage, the {need.value} that '
