@@ -166,6 +166,13 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("X is the number of your developments in this zone",),
         2: ('no resource tokens on "The Imperial Zoo"',),
     },
+    "warhammer-resources/damage-spent-as-resources-with-no-turn-or-phase-stated.rq": {
+        1: ("does not state the turn and the phase",),
+        2: ("whether it was its controller's capital phase",),
+    },
+    "warhammer-resources/damage-that-may-have-been-spent-with-nothing-of-the-capital-stated.rq": {
+        2: ("how the payments were split",),
+    },
     "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },

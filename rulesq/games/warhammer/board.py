@@ -85,6 +85,9 @@ class Capital:
     beside_spent: tuple[int, int] = (0, 0)
     #: The damage spent as resources off each card (by the card's id), least and most.
     damage_spent: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: The cards (by id) whose damage may have been spent only if it was their controller's
+    #: capital phase, which the situation does not say.
+    spent_if_capital: set[int] = field(default_factory=set)
     #: The pool just before a link paid after the pool was read (by the link's id).
     pool_before: dict[int, int] = field(default_factory=dict)
     #: The links paid after the pool was read (by id): a link before it is paid in the pool.

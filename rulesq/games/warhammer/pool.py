@@ -111,6 +111,7 @@ def _settle(
             if there.unknown:  # any part of it may have been paid beside the pool
                 for card in there.unsure:  # and its damage with it, up to all of it
                     capital.damage_spent[id(card)] = (0, card.damage)
+                    capital.spent_if_capital.add(id(card))
                 capital.resources = None
                 capital.pool_gap = (
                     f'{stated} resources are stated before "{name}" was {how}, and it may have '
@@ -278,6 +279,7 @@ def _spent_unknown(
         there = spendable.beside_pool(board, player, not triggered, at=index)
         held_damage = [(placed, held) for placed, held, is_damage in there.held if is_damage]
         held_damage += [(placed, placed.damage) for placed in there.unsure if placed.damage]
+        capital.spent_if_capital |= {id(placed) for placed in there.unsure if placed.damage}
         if not held_damage:
             continue  # no card's damage to spend: the cost need not be read
         amount = _cost_of(board, paid, player)

@@ -214,10 +214,12 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
     rules = [r for r in rulings or () if "/errata/" in r]
     step = f"{placed.damage} damage stated, less {lo} spent as resources"
     if lo != hi:
-        step = (
-            f"{placed.damage} damage stated, less {lo} to {hi} spent as resources (how the "
-            "payments were split between the pool and the damage is not stated)"
+        why = (
+            "whether it was its controller's capital phase, when it may be spent, is not stated"
+            if id(placed) in board.capital(controller(placed)).spent_if_capital
+            else "how the payments were split between the pool and the damage is not stated"
         )
+        step = f"{placed.damage} damage stated, less {lo} to {hi} spent as resources ({why})"
     return Damage(placed.damage - hi, placed.damage - lo, step, texts, rules)
 
 
