@@ -48,6 +48,14 @@ def options(cost: str) -> list[str] | None:
     return parts
 
 
+def parts(cost: str) -> list[str] | None:
+    """The costs paid together ("Spend 1 resource and discard a card from your hand")."""
+    found = [p.strip() for p in re.split(r"\s+and\s+", cost)]
+    if len(found) < 2 or not all(_COST_VERB.match(p) for p in found):
+        return None
+    return found
+
+
 def from_hand(board: Board, cost: str, player: str) -> Paid | None:
     """A discard from the hand, read against the hand's size (None: not such a cost)."""
     found = _FROM_HAND.match(cost)

@@ -480,7 +480,37 @@ def _cost(
     if choice is not None:
         _or_cost(board, cost, choice, card, placed, player, claims, gaps, met)
         return
+    together = paid_costs.parts(cost)
+    if together is not None:
+        _and_cost(board, together, card, placed, player, claims, gaps, met)
+        return
     _one_cost(board, cost, card, placed, player, claims, gaps, met)
+
+
+def _and_cost(
+    board: Board,
+    together: list[str],
+    card: Card,
+    placed: InPlay | None,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+    met: list[tuple[str, str]],
+) -> None:
+    """Costs paid together: each must be paid, so one that cannot be stops the trigger."""
+    own_claims: list[Claim] = []
+    own_gaps: list[str] = []
+    own_met: list[tuple[str, str]] = []
+    for part in together:
+        _one_cost(board, part, card, placed, player, own_claims, own_gaps, own_met)
+    forbids = [c for c in own_claims if c.stance is Stance.FORBID]
+    if forbids:
+        claims.extend(forbids)
+    elif own_gaps:
+        gaps.extend(own_gaps)
+    else:
+        claims.extend(own_claims)
+        met.extend(own_met)
 
 
 def _or_cost(
