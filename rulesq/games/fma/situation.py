@@ -29,6 +29,7 @@ from rulesq.games.fma.state import (
     DURATIONS,
     ORIGIN_WORDS,
     ORIGINS,
+    OWN_CHANGES,
     PERIODS,
     PRECEDENT,
     RULE,
@@ -851,15 +852,41 @@ class Reader:
             card = ref.card
             if card is None:
                 continue
-            if not card.text:
-                self.gap(
-                    None,
-                    None,
-                    f'"{card.name}" is in play',
-                    f'the text of "{card.name}" is not known, so its effect is not known',
-                )
+            if not card.text:  # its text may change values: each is open (``State.blocking``)
+                self.state.unread_in_play[_key(ref)] = (card, fact.span.line)
                 continue
             self._passive_text(card, fact, owner_key=_key(ref), controller=fact.who)
+
+    def _fact_no_changes(self, fact: Fact) -> None:
+        """``"X" changes no values``: its text, never given, changes no character's values.
+
+        Only of a card whose text the sources leave unknown: of any other it is an input error.
+        """
+        for ref in fact.cards:
+            card = ref.card
+            if card is None:
+                raise self.error(
+                    f'"{ref.name}" is no card of the corpus or of a card line: it has no text '
+                    "that could change values",
+                    fact,
+                    ref,
+                    suggestion="Leave the line out.",
+                )
+            said = any(card.fields.get(f) for f in ("text_changes_in_play", *OWN_CHANGES))
+            if card.text or said:
+                given = (
+                    f'the text of "{card.name}"'
+                    if card.text
+                    else f'that the text of "{card.name}" changes values'
+                )
+                raise self.error(
+                    f"the sources give {given}: a situation states only what the sources leave "
+                    "unknown",
+                    fact,
+                    ref,
+                    suggestion="Leave the line out.",
+                )
+            self.state.unchanging[_key(ref)] = fact
 
     def _passive_text(
         self,
@@ -923,6 +950,7 @@ class Reader:
                 ended += 1
             if key in self._in_play:
                 self._in_play.discard(key)
+                self.state.unread_in_play.pop(key, None)
                 ended += 1
             if not ended:
                 raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)
