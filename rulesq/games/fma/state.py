@@ -252,7 +252,7 @@ class State:
             return None
         return defeats[-1], back
 
-    def _unread_changes(
+    def unread_changes(
         self,
         who: Character,
         attribute: Attribute | None,
@@ -339,7 +339,7 @@ class State:
         ]
         who = self.find(character)
         if who is not None:
-            found += self._unread_changes(who, attribute, until, until_line)
+            found += self.unread_changes(who, attribute, until, until_line)
         for passive in self.passives:
             effect = passive.effect
             if (
