@@ -31,6 +31,7 @@ from rulesq.games.fma.loyal import (
     loyal_claims,
     loyal_number,
     unaligned_loyal,
+    unaligned_reading,
     unclassified_of,
 )
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
@@ -485,13 +486,7 @@ def _unaligned_start(
     if need != 1:
         return
     if factions_of(leader) == [] and not unclassified_of(leader):
-        ctx.derivation().absence(
-            f'"{ally_ref.name}" is unaligned and has Loyal: 1, and the rulings never say how an '
-            "unaligned ally's Loyal is met: under your unaligned leader it is read as the setup "
-            'rulings pair them ("They can only start with unaligned allies"; "you can play '
-            'Loyal: 1 characters")',
-            assumed=True,
-        )
+        ctx.derivation().absence(unaligned_reading(ally_ref.name, 1, "your"), assumed=True)
     else:
         unknown.append(unaligned_loyal(ally_ref.name, need))
 
