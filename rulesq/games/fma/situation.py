@@ -969,8 +969,15 @@ class Reader:
                 character.name in {name for name, _ in entry.touches}
                 for entry in self.state.entries
             )
+            key = _key(ref)
+            ended = [p for p in self.state.passives if p.owner_key == key and p.end is not None]
+            live = [p for p in self.state.passives if p.owner_key == key and p.end is None]
             character.gone = False
             character.returned = fact
+            card = character.card
+            if ended and not live and card is not None and card.text:
+                # back in play, its passive text acts again (it had ended with the card)
+                self._passive_text(card, fact, owner_key=key, controller=character.owner)
             if earlier:
                 self.gap(
                     character.name,
