@@ -121,6 +121,13 @@ def fight(ctx: Context) -> Fight | Answer:
                     name in setup.sent_home,
                 )
             )
+    for side in Side:
+        if sides[side] and all(c.sent_home for c in sides[side]):
+            raise CannotAnswer(
+                f"every one of the {side.value} was sent home during the battle, and the rulings "
+                'say only that "the battle continues as normal" when a card is sent home, not '
+                "how a battle with no character left on one side is resolved"
+            )
     battle = Battle(attribute, tuple(sides[Side.ATTACKERS]), tuple(sides[Side.DEFENDERS]))
     try:
         result = resolve_battle(battle)
