@@ -860,14 +860,10 @@ def can_target(ctx: Context) -> Answer:
             )
             continue
         stance = Stance.PERMIT if fits else Stance.FORBID
-        claims.append(
-            card_claim(
-                stance,
-                card,
-                selector.render(),
-                f'"{card.name}" targets {named}, and "{target.name}" {verb} one',
-            )
-        )
+        said = f'"{card.name}" targets {named}, and "{target.name}" {verb} one'
+        if target.gone and not fits:
+            said += f' ("{target.name}" has left play)'
+        claims.append(card_claim(stance, card, selector.render(), said))
     if missing is not None and defeated:  # the text not read may be the exception
         _unless_limited(
             f"{missing}; a card that specifically targets defeated characters may target "

@@ -18,7 +18,7 @@ from rulesq.games.fma.claims import Claim, Stance, rule_claim
 
 if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
-    from rulesq.games.fma.state import State
+    from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
     from rulesq.situation.model import CardRef
 
@@ -53,6 +53,30 @@ def unclassified_of(ref: CardRef) -> list[str]:
     if card is not None and card.fields.get("faction"):
         return []
     return list(words.read(_line_words(ref)).unclassified)
+
+
+def _in_play(ctx: Context, state: State, table: Table, player: str) -> list[Character]:
+    """The player's characters in play that a Loyal count weighs, his leader aside.
+
+    Not one defeated ("do not count as characters for any purpose except uniqueness and limits
+    on team size"), gone, or out of play (noted: the answer shows the statement).
+    """
+    from rulesq.games.fma.out_of_play import still_out
+
+    outside = still_out(ctx)
+    found: list[Character] = []
+    for character in state.characters.values():
+        key = normalise_name(character.name)
+        owner = character.owner or table.owners.get(key)
+        if owner != player or character.gone or state.defeated_by(character.name) is not None:
+            continue
+        if table.leaders.get(player) is not None and key == table.leader_key(player):
+            continue
+        if key in outside:
+            ctx.fact(outside[key])
+            continue
+        found.append(character)
+    return found
 
 
 def _leader_out(ctx: Context, state: State, name: str, absent: list[str]) -> bool:
@@ -121,12 +145,7 @@ def _unaligned_claims(
         ctx.fact(table.leader_facts[player])
         if not _leader_out(ctx, state, leader.name, []) and _unaligned(factions_of(leader), leader):
             counted.append(leader.name)
-    for character in state.characters.values():
-        owner = character.owner or table.owners.get(normalise_name(character.name))
-        if owner != player or character.gone or state.defeated_by(character.name) is not None:
-            continue
-        if leader is not None and normalise_name(character.name) == table.leader_key(player):
-            continue
+    for character in _in_play(ctx, state, table, player):
         given = character.card.fields.get("faction") if character.card is not None else None
         if given or character.traits is None:
             continue
@@ -199,12 +218,7 @@ def loyal_claims(
         ctx.fact(table.leader_facts[player])
         if not _leader_out(ctx, state, leader.name, absent):
             weigh(leader.name, factions_of(leader), unclassified_of(leader))
-    for character in state.characters.values():
-        owner = character.owner or table.owners.get(normalise_name(character.name))
-        if owner != player or character.gone or state.defeated_by(character.name) is not None:
-            continue
-        if leader is not None and normalise_name(character.name) == table.leader_key(player):
-            continue
+    for character in _in_play(ctx, state, table, player):
         if character.fact is not None:
             ctx.fact(character.fact)
         given = character.card.fields.get("faction") if character.card is not None else None
