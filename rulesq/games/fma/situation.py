@@ -92,6 +92,8 @@ class Reader:
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
+        #: The plays a later statement cancels (``_canceled_plays``).
+        self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
 
@@ -135,6 +137,7 @@ class Reader:
     # ------------------------------------------------------------------ reading
     def read(self, facts: list[Fact]) -> State:
         """Read the facts, in order."""
+        self._canceled = _canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
             handler = getattr(self, f"_fact_{fact.kind}", None)
@@ -660,8 +663,8 @@ class Reader:
     def _play_one(self, fact: Fact, ref: CardRef) -> None:
         """What a card played does to the values (a react played to another card too)."""
         card = ref.card
-        if card is None:
-            return
+        if card is None or (fact.span.line, _key(ref)) in self._canceled:
+            return  # canceled since: none of its effects happens
         if not card.text:
             self.gap(
                 None,
@@ -1105,6 +1108,36 @@ def _bearing(effect: Any) -> bool:
     if isinstance(effect, fx.Ability):
         return any(_bearing(e) for e in effect.body)
     return isinstance(effect, _BEARING)
+
+
+#: The statements that play a card (the card played is the last one they name).
+_PLAYS = ("play", "plays_as_react", "character_plays")
+
+
+def _canceled_plays(facts: list[Fact]) -> set[tuple[int, str]]:
+    """The plays a later statement cancels, as (line of the play, key of the card played).
+
+    ``"X" is canceled`` cancels the last play of X before it: its effects never happen.
+    """
+    found: set[tuple[int, str]] = set()
+    for at_index, fact in enumerate(facts):
+        if fact.kind != "canceled":
+            continue
+        for ref in fact.cards:
+            for earlier in reversed(facts[:at_index]):
+                if any(_key(played) == _key(ref) for played in _played(earlier)):
+                    found.add((earlier.span.line, _key(ref)))
+                    break
+    return found
+
+
+def _played(fact: Fact) -> list[CardRef]:
+    """The cards a statement plays (none: it plays none)."""
+    if fact.kind not in _PLAYS or not fact.cards:
+        return []
+    if fact.kind == "plays_as_react":
+        return [fact.cards[0]]
+    return list(fact.cards) if fact.kind == "play" else [fact.cards[-1]]
 
 
 def read_state(situation: Situation, game: Game, facts: list[Fact]) -> State:
