@@ -57,12 +57,34 @@ def draws_of(facts: list[Fact]) -> list[Drawn]:
 
 
 def in_play(facts: list[Fact]) -> list[tuple[Card, str | None, Fact]]:
-    """The cards with a text that the facts put in play: each with its controller."""
+    """The cards with a text that the facts put in play and keep there: each with its controller.
+
+    A card defeated, gone or out of play since has no effect ("Passive abilities on defeated
+    cards do not have any effect"; defeated characters have no abilities); returned to play, it
+    is back.
+    """
     out: list[tuple[Card, str | None, Fact]] = []
+    away: dict[str, tuple[Card, str | None, Fact]] = {}
     for fact in facts:
         if fact.kind in ("in_play", "leader", "character"):
             out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
+        elif fact.kind in ("defeated", "removed", "out_of_play"):
+            names = {key(r) for r in fact.cards}
+            away.update(
+                {normalise_name(e[0].name): e for e in out if e[0].name and _keyed(e, names)}
+            )
+            out = [e for e in out if not _keyed(e, names)]
+        elif fact.kind == "returned":
+            for ref in fact.cards:
+                back = away.pop(key(ref), None)
+                if back is not None:
+                    out.append(back)
     return out
+
+
+def _keyed(entry: tuple[Card, str | None, Fact], names: set[str]) -> bool:
+    """Whether an entry of ``in_play`` is one of the cards named (by key)."""
+    return normalise_name(entry[0].name) in names
 
 
 def _acts_for(who: object, controller: str | None, drawer: str | None) -> bool | None:

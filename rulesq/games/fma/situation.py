@@ -92,7 +92,7 @@ class Reader:
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
-        #: The plays a later statement cancels (``_canceled_plays``).
+        #: The plays a later statement cancels (``canceled_plays``).
         self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
@@ -137,7 +137,7 @@ class Reader:
     # ------------------------------------------------------------------ reading
     def read(self, facts: list[Fact]) -> State:
         """Read the facts, in order."""
-        self._canceled = _canceled_plays(facts)
+        self._canceled = canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
             handler = getattr(self, f"_fact_{fact.kind}", None)
@@ -1114,7 +1114,7 @@ def _bearing(effect: Any) -> bool:
 _PLAYS = ("play", "plays_as_react", "character_plays")
 
 
-def _canceled_plays(facts: list[Fact]) -> set[tuple[int, str]]:
+def canceled_plays(facts: list[Fact]) -> set[tuple[int, str]]:
     """The plays a later statement cancels, as (line of the play, key of the card played).
 
     ``"X" is canceled`` cancels the last play of X before it: its effects never happen.
