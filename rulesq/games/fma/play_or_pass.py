@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, created_phase, draws
+from rulesq.games.fma import calls, created_phase, still_in_play
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.table import read_table
 
@@ -59,7 +59,9 @@ def _moment_of(ref: CardRef) -> tuple[Card, fx.Trigger, str]:
 def holders(facts: list[Fact], kind: str) -> set[str]:
     """The players with an effect of that moment: in play under them, or performed by them."""
     found = {
-        who for card, who, _ in draws.in_play(facts) if who is not None and moment(card)[1] == kind
+        who
+        for card, who, _ in still_in_play.in_play(facts)
+        if who is not None and moment(card)[1] == kind
     }
     return found | {f.who for f in facts if f.kind == "performs" and f.who is not None}
 
@@ -127,7 +129,7 @@ def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
 
 def _unread_others(facts: list[Fact], player: str, word: str) -> None:
     """*Cannot answer* when another player's card in play has text rulesq does not read."""
-    for card, who, _ in draws.in_play(facts):
+    for card, who, _ in still_in_play.in_play(facts):
         missing = calls.effects_of(card)[1]
         if who != player and missing is not None:
             raise CannotAnswer(
