@@ -38,6 +38,7 @@ from rulesq.games.fma.named_targets import affect_claims, has_named_targets, tar
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
+from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
@@ -189,11 +190,9 @@ def can_character_play(ctx: Context) -> Answer:
     _settle(missing, card.name, claims + free)  # a permission may be all that speaks
     if not defeated:
         raisers = [
-            r.card
-            for f in ctx.facts_of("in_play")
-            for r in f.cards
-            if r.card is not None
-            and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
+            source
+            for source, _, _ in in_play(ctx.facts)
+            if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
         ]
         passives = bool(ctx.facts_of("in_play"))
         doubt = play_doubt(
@@ -244,58 +243,49 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     unless some claim already says no.
     """
     out: list[Claim] = []
-    gone = {
-        normalise_name(r.card.name if r.card else r.name)
-        for f in ctx.facts_of("removed")
-        for r in f.cards
-    }
-    for fact in ctx.facts_of("in_play"):
-        for ref in fact.cards:
-            source = ref.card
-            if source is None or normalise_name(source.name) in gone:
+    for source, controller, fact in in_play(ctx.facts):  # not one gone or defeated since
+        effects, missing = effects_of(source)
+        if missing is not None and fact.kind == "in_play":  # as before: not a character's
+            _open(missing, claims)
+        for effect in free_play.standing(effects):
+            if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
+                _open(
+                    f'rulesq cannot tell who "{effect.render()}" ("{source.name}") speaks of',
+                    claims,
+                )
                 continue
-            effects, missing = effects_of(source)
-            if missing is not None:
-                _open(missing, claims)
-            for effect in free_play.standing(effects):
-                if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
-                    _open(
-                        f'rulesq cannot tell who "{effect.render()}" ("{source.name}") speaks of',
-                        claims,
+            if controller is None:
+                _open(
+                    f'"{source.name}" lets its controller play cards without paying '
+                    "their cost, and the situation does not say who controls it "
+                    f'(write: my "{source.name}" is in play)',
+                    claims,
+                )
+                continue
+            if controller != player:
+                continue
+            if effect.from_zone is not None or effect.as_if_in is not None:
+                _open(
+                    f'rulesq does not follow where "{source.name}" lets you play cards from',
+                    claims,
+                )
+                continue
+            fits, why = free_play.fits(effect.what, card)
+            if fits is None:
+                _open(why, claims)
+            elif fits:
+                ctx.fact(fact)
+                out.append(
+                    card_claim(
+                        Stance.PERMIT,
+                        source,
+                        effect.render(),
+                        f'"{source.name}" lets you play '
+                        f"{effect.what.render()} without paying the cost, "
+                        f'and "{card.name}" is one',
+                        REQUIREMENTS,
                     )
-                    continue
-                if fact.who is None:
-                    _open(
-                        f'"{source.name}" lets its controller play cards without paying '
-                        "their cost, and the situation does not say who controls it "
-                        f'(write: my "{source.name}" is in play)',
-                        claims,
-                    )
-                    continue
-                if fact.who != player:
-                    continue
-                if effect.from_zone is not None or effect.as_if_in is not None:
-                    _open(
-                        f'rulesq does not follow where "{source.name}" lets you play cards from',
-                        claims,
-                    )
-                    continue
-                fits, why = free_play.fits(effect.what, card)
-                if fits is None:
-                    _open(why, claims)
-                elif fits:
-                    ctx.fact(fact)
-                    out.append(
-                        card_claim(
-                            Stance.PERMIT,
-                            source,
-                            effect.render(),
-                            f'"{source.name}" lets you play '
-                            f"{effect.what.render()} without paying the cost, "
-                            f'and "{card.name}" is one',
-                            REQUIREMENTS,
-                        )
-                    )
+                )
     return out
 
 
