@@ -157,7 +157,7 @@ def _cost_with_leader(ctx: Context, card: Card, costs: dict[str, Any]) -> Answer
     from rulesq.games.fma.out_of_play import still_out
 
     out = still_out(ctx).get(normalise_name(name))
-    if out is not None:  # Sidetracked: "An out-of-play leader cannot recruit."
+    if out is not None:  # the rulings: "An out-of-play leader cannot recruit."
         raise CannotAnswer(
             f'the sources give the cost of "{card.name}" only when started with or played by '
             f'your leader "{name}", who is out of play (line {out.span.line}): an out-of-play '
