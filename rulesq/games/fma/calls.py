@@ -783,6 +783,7 @@ def can_target(ctx: Context) -> Answer:
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
+    _out_of_play_open(ctx, target, "target")
     claims: list[Claim] = []
     unique = control_gate(
         ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card)
@@ -1475,6 +1476,17 @@ def acts_when_discarded(ctx: Context) -> Answer:
 # ---------------------------------------------------------------------------- affects
 
 
+def _out_of_play_open(ctx: Context, who: Character, verb: str) -> None:
+    """*Cannot answer* whether a card may ``verb`` a character out of play (not in play)."""
+    outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
+    if outside is not None:
+        raise CannotAnswer(
+            f'"{who.name}" is out of play (line {outside.span.line}), and the rulings say of a '
+            "card out of play only that an out-of-play leader cannot recruit and keeps his "
+            f"attachments, not whether a card in play may {verb} it"
+        )
+
+
 def affects(ctx: Context) -> Answer:
     """``does "X" affect "Y"?``: a location a text changes; the characters a text describes."""
     card = _card(ctx.question.cards[0])
@@ -1488,6 +1500,7 @@ def affects(ctx: Context) -> Answer:
     reader, state = reader_for(ctx)
     table = read_table(ctx.facts)
     who = _character(ctx, state, other_ref)
+    _out_of_play_open(ctx, who, "affect")
     claims: list[Claim] = []
     subjects = [e for e in effects if not isinstance(e, fx.Ability)]
     for effect in subjects:
