@@ -1099,6 +1099,12 @@ def can_attach(ctx: Context) -> Answer:
     attachment, holder_ref = ctx.question.cards[0], ctx.question.cards[1]
     reader, state = reader_for(ctx)
     holder = _character(ctx, state, holder_ref)
+    if holder.gone:  # not a requirement's no: the card is not in play
+        raise CannotAnswer(
+            f'"{holder.name}" has left play, and the rulings never say what attaching a card to '
+            "a card that has left play would do"
+        )
+    _out_of_play_open(ctx, holder, "be attached to")
     claims: list[Claim] = []
     if _defeated(ctx, state, holder) is not None:
         claims.append(
