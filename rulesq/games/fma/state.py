@@ -289,14 +289,16 @@ class State:
                 continue
             if attribute is not None and attribute.value not in changes:
                 continue
-            stated = any(
-                e.fact is not None
+            given = {  # the attributes of this character the situation says the card changes
+                a.value
+                for e in entries
+                if e.fact is not None
                 and len(e.fact.cards) > 1
                 and normalise_name(e.fact.cards[1].name) == normalise_name(name)
-                and any(n == who.name for n, _ in e.touches)
-                for e in entries
-            )
-            if stated:
+                for n, a in e.touches
+                if n == who.name
+            }
+            if (attribute.value in given) if attribute is not None else set(changes) <= given:
                 continue
             hint = (
                 f'(write what it gives: "{who.name}" gets +1 '
