@@ -666,12 +666,13 @@ class Reader:
         if card is None or (fact.span.line, _key(ref)) in self._canceled:
             return  # canceled since: none of its effects happens
         if not card.text:
-            self.gap(
-                None,
-                None,
-                f'"{card.name}" was played',
-                f'the text of "{card.name}" is not known, so what it does is not known',
-            )
+            if _key(ref) not in self.state.unchanging:  # else: said to change no values
+                self.gap(
+                    None,
+                    None,
+                    f'"{card.name}" was played',
+                    f'the text of "{card.name}" is not known, so what it does is not known',
+                )
             return
         parsed = self.parse(card)
         why = parsed.not_understood(card.name)
@@ -890,6 +891,12 @@ class Reader:
                     suggestion="Leave the line out.",
                 )
             self.state.unchanging[_key(ref)] = fact
+            unread = f'the text of "{card.name}" is not known'
+            self.state.gaps = [  # played before, its text not known: it changed no values
+                g
+                for g in self.state.gaps
+                if not (g.text == f'"{card.name}" was played' and g.reason.startswith(unread))
+            ]
 
     def _passive_text(
         self,
