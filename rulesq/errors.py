@@ -19,6 +19,14 @@ class RulesqError(Exception):
         return {"error": str(self)}
 
 
+def warning_line(message: str) -> str:
+    """``warning: message``, as every warning is printed (as an error is ``error: message``).
+
+    Control characters are shown escaped, as in an error's message.
+    """
+    return f"warning: {escape_controls(message)}"
+
+
 def lowered(message: str) -> str:
     """``message`` worded as rulesq's errors are: its first word in lower case.
 

@@ -368,10 +368,14 @@ def _history() -> History:
             pass
     except OSError as error:
         from rulesq.cachefiles import reason
+        from rulesq.errors import warning_line
 
         sys.stderr.write(
-            f"rulesq: warning: cannot keep the lines typed in the cache folder ({reason(error)});"
-            " they are kept until you leave\n"
+            warning_line(
+                f"cannot keep the lines typed in the cache folder ({reason(error)});"
+                " they are kept until you leave"
+            )
+            + "\n"
         )
         return InMemoryHistory()
     return FileHistory(str(path))
