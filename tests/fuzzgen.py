@@ -294,13 +294,23 @@ def miswritten(stderr: str) -> list[str]:
 
     An error begins ``error: `` and its message with a word in lower case (a quote, a
     number, or a name in capitals throughout may come first): never ``Error:`` nor an
-    ordinary word capitalised (``error: Unknown card``).
+    ordinary word capitalised (``error: Unknown card``). Its hints quote what to type in
+    double quotes; a warning begins ``warning: ``.
     """
     from rulesq.errors import lowered
 
     found = [m for m in ERROR_MESSAGE.findall(stderr) if lowered(m) != m]
     found += [line for line in stderr.splitlines() if line.startswith(("Error:", "rulesq: error"))]
+    # a hint quotes what to type in double quotes, as every hint does; a warning is worded
+    # as an error is
+    found += [line for line in stderr.splitlines() if re.search(_MISQUOTED, line)]
     return found
+
+
+#: A hint worded otherwise than rulesq's own: a suggestion or a command to type in single
+#: quotes (the command-line library's ``Try 'rulesq --help'``, ``(Did you mean one of: '--x'?)``),
+#: or a warning that does not read ``warning: …``.
+_MISQUOTED = r"Did you mean '|\(Did you mean|Try '|^rulesq: warning|^Warning:"
 
 
 def _texts(case: Case) -> list[str]:

@@ -104,7 +104,7 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
         1,
         1,
         expected=[f"game {g}" for g in GAMES],
-        suggestion="Start the file with, for example, 'game bluemoon' (or pass --game).",
+        suggestion='Start the file with, for example, "game bluemoon" (or pass --game).',
     )
 
 
