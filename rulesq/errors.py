@@ -226,7 +226,9 @@ class InputError(RulesqError):
                     + shorten(form, LONGEST_MESSAGE)
                 )
             )
-        out += _invisible_note(self.source_line())
+        from rulesq.width import wrap
+
+        out += [wrap(note, "", width=width) for note in _invisible_note(self.source_line())]
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
