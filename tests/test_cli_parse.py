@@ -76,7 +76,7 @@ def test_parse_error_shows_caret_and_expected_words() -> None:
     lines = err.splitlines()
     column = text.index("suport") + 1
     assert lines[0].startswith(f"<text>:1:{column}: error: cannot read")
-    assert "did you mean 'support'" in lines[0]
+    assert 'did you mean "support"' in lines[0]
     assert lines[1] == "  " + text
     assert lines[2] == "  " + " " * (column - 1) + "^"
     assert lines[3].startswith("expected one of: ") and "a card type" in lines[3]

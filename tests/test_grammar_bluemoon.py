@@ -164,9 +164,12 @@ def test_errors_say_what_was_expected_in_words(text: str) -> None:
 def test_expected_words_are_words() -> None:
     """Punctuation and name terminals are described, keywords quoted."""
     (bad,) = parse("You may not play suport cards.").unparsed
-    assert "a card type" in bad.expected and "'your'" not in bad.expected
-    assert "did you mean 'support'" in bad.reason
-    assert WORDS["COMMA_EXCEPT"] == "', except'"
+    assert "a card type" in bad.expected and '"your"' not in bad.expected
+    assert '"my", "your" or "our"' in bad.expected
+    assert 'did you mean "support"' in bad.reason
+    # in double quotes, as a situation's errors show a word to type
+    assert WORDS["COMMA_EXCEPT"] == '", except"'
+    assert not [w for w in bad.expected if w.startswith("'")], bad.expected
 
 
 @settings(max_examples=150, deadline=None)
