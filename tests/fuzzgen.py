@@ -225,7 +225,7 @@ def make_case(rng: random.Random, kind: str | None = None, folder: str | None = 
     if roll < 0.25:
         return command_case(rng, kind)
     data = situation(rng, kind)
-    text = data.decode("utf-8", errors="replace")
+    text = data.decode("utf-8", errors="backslashreplace")
     if roll < 0.4 and folder is not None:
         path = os.path.join(folder, "case.rq")
         return Case(kind, ["check", path], data, text)
