@@ -136,6 +136,7 @@ def _problem(unparsed: Unparsed, text: str, source: str) -> InputError:
 
 def _render(game: Game, source: str, parsed: ParsedText) -> str:
     from rulesq.effects.show import render_tree
+    from rulesq.width import hanging
 
     head = f"{source} ({game.name})" if source != "<text>" else f"text ({game.name})"
-    return f"{head}: {parsed.text}\n" + render_tree(parsed)
+    return hanging(f"{head}: ", parsed.text, hang=2) + "\n" + render_tree(parsed)
