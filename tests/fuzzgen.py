@@ -247,7 +247,8 @@ def run(case: Case) -> Outcome:
     """Run the case's command line in this process, as ``python -m rulesq`` would."""
     from rulesq.cli import main
 
-    if case.args[0] == "check":
+    if case.args[0] == "check" and case.text is not None:  # a situation written to check
+        # (not a command line's own: ``check -j x .`` once wrote a file "-j" where it ran)
         Path(case.args[1]).write_bytes(case.data)
     stdin = io.TextIOWrapper(io.BytesIO(case.data), encoding="utf-8")
     out, err = io.BytesIO(), io.BytesIO()

@@ -166,3 +166,14 @@ def test_a_usage_mistake_hints_as_every_error_does(args: list[str], said: str) -
     as_json = fuzzgen.run(fuzzgen.Case("usage", [*args, "--json"]))
     assert as_json.code == 2
     assert json.loads(as_json.stdout) == {"error": said.removeprefix("error: "), "usage": True}
+
+
+def test_a_bad_command_line_leaves_no_file_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Running the bad command lines writes nothing where they run (``check -j x .`` wrote an
+    empty file named "-j", which a commit then took for part of the project)."""
+    monkeypatch.chdir(tmp_path)
+    for args in BAD:
+        fuzzgen.run(fuzzgen.Case("wording", args))
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
