@@ -236,3 +236,24 @@ def test_several_questions_are_drawn_one_under_another() -> None:
     drawn = _edges(text)
     pointed_at = {v for (_, v) in drawn}
     assert stacked and all(node not in pointed_at for node in stacked)
+
+
+def test_a_game_rule_cites_the_faq_answer_it_is_written_from() -> None:
+    """A game rule written from an FAQ answer brings the answer along, linked to it by a
+    ``cites`` edge: drawn, the answer stood alone, tied to nothing."""
+    import json
+    from pathlib import Path
+
+    case = (
+        Path(__file__).resolve().parents[1]
+        / "corpus/bluemoon/cases/interference-cards/q356-cancelled-leadership-card.rq"
+    )
+    result = runner.invoke(app, ["ask", "--graph", "json", str(case)])
+    assert result.exit_code == 0, result.output
+    for graph in json.loads(result.output):
+        cites = {(e["source"], e["target"]) for e in graph["edges"] if e["kind"] == "cites"}
+        rule = "clause:bluemoon/rules/one-leadership-phase-card"
+        assert (rule, "clause:bluemoon/faq/card-play-general-rules/1") in cites
+        tied = {e["source"] for e in graph["edges"]} | {e["target"] for e in graph["edges"]}
+        lone = [n["id"] for n in graph["nodes"] if n["kind"] == "clause" and n["id"] not in tied]
+        assert not lone, lone
