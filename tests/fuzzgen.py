@@ -311,7 +311,9 @@ def miswritten(stderr: str) -> list[str]:
 #: A hint worded otherwise than rulesq's own: a suggestion or a command to type in single
 #: quotes (the command-line library's ``Try 'rulesq --help'``, ``(Did you mean one of: '--x'?)``),
 #: or a warning that does not read ``warning: …``.
-_MISQUOTED = r"Did you mean '|\(Did you mean|Try '|^rulesq: warning|^Warning:"
+_MISQUOTED = (
+    r"Did you mean '|\(Did you mean|Try '|[Ww]rite '|file with '|^rulesq: warning|^Warning:"
+)
 
 
 def _texts(case: Case) -> list[str]:

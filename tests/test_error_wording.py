@@ -137,6 +137,8 @@ def test_the_check_of_printed_errors_can_fail() -> None:
     assert fuzzgen.miswritten("error: x. (Did you mean one of: '--a', '--b'?)\n") != []
     assert fuzzgen.miswritten("rulesq: warning: the cache\n") != []
     assert fuzzgen.miswritten("warning: the cache\n") == []
+    assert fuzzgen.miswritten("Write 'it is my turn' before the play.\n") != []
+    assert fuzzgen.miswritten('Write "it is my turn" before the play.\n') == []
 
 
 #: Usage mistakes whose message names what to type instead, and the hint each must print.

@@ -166,7 +166,8 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
             f"situation is for {get_game(game).title}"
         )
         friendly.suggestion = (
-            f"Write it in {get_game(game).title}'s language, or start the file with 'game {other}'."
+            f"Write it in {get_game(game).title}'s language, or start the file with"
+            f' "game {other}".'
         )
     raise friendly
 
