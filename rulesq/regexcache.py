@@ -1,19 +1,21 @@
 """Regular expressions compiled once and kept, compiled, in the cache folder for later processes.
 
-Compiling a pattern runs ``re``'s parser and compiler, which are Python: a check of every case
-folder spent about a tenth of its time on it (the grammars' lexer states, built as Lark first
-meets them, and the patterns that read Warhammer's card texts), and every process paid it
-again, each ``--jobs`` worker for the states it met. What the compiler makes of a pattern is
-a list of codes for the matching engine (``_sre``); :func:`compiled` keeps that list in a
-table of the cache folder and makes the pattern from it as ``re`` does once it has compiled
-(``_sre.compile``), so a later process skips the parser and the compiler.
+Compiling a pattern runs ``re``'s parser and compiler, which are Python: counted, 0.33 G of
+the 7.7 G instructions of a check of ``tests/cases`` (the grammars' lexer states, built as
+Lark first meets them) and a fifth of a Warhammer file's first check (the patterns that read
+its card texts), paid again by every process, each ``--jobs`` worker for the states it met.
+What the compiler makes of a pattern is a list of codes for the matching engine (``_sre``);
+:func:`compiled` keeps that list in a table of the cache folder and makes the pattern from it
+as ``re`` does once it has compiled (``_sre.compile``), so a later process skips the parser
+and the compiler.
 
 A table is a JSON file (:mod:`rulesq.cachefiles`: private folder, owner checks, atomic
 writes, checked reads) named for what compiles its patterns (a grammar's lexer states, the
 modules' patterns), under a key of the Python build (its version, and the engine's
 ``MAGIC`` and code size: the codes' format), this module's code and the rulesq version. A
-pattern made from a table equals the one ``re.compile`` makes (``==`` compares the codes;
-a test compares every pattern a check of every case folder compiles); the engine validates
+pattern made from a table equals the one ``re.compile`` makes (``==`` compares the codes:
+an entry is kept only when they are equal, and a test compares every lexer state of the
+situation grammars and every Warhammer pattern); the engine validates
 the codes it is given, and an entry it refuses is compiled again and rewritten. The
 patterns compiled in a process that a table lacked are written when the command ends
 (:func:`flush`, also at the interpreter's exit), merged with the table as it is on disk
@@ -164,26 +166,37 @@ _CODE_ITEM = 4
 
 
 def _compile(pattern: str, flags: int) -> tuple[re.Pattern[str], list[Any] | None]:
-    """The pattern compiled, and its entry (None: not to be kept), as ``re.compile`` does."""
+    """The pattern ``re.compile`` makes, and its entry (None: not to be kept).
+
+    The codes are made as ``re``'s compiler makes them, and kept only when the pattern made
+    from them equals ``re.compile``'s (``==`` compares the codes): a compiler that works
+    otherwise leaves nothing in the table. A pattern's error is ``re.compile``'s.
+    """
+    expected = re.compile(pattern, flags)
     engine = _engine()
     if engine is None or flags & _NOT_KEPT:
-        return re.compile(pattern, flags), None
+        return expected, None
     parser, compiler, sre = engine
-    parsed = parser.parse(pattern, flags)
-    code = compiler._code(parsed, flags)
-    state = parsed.state
-    names: list[str | None] = [None] * state.groups
-    for group, index in state.groupdict.items():
-        names[index] = group
-    all_flags = int(flags | state.flags)
-    made: re.Pattern[str] = sre.compile(
-        pattern, all_flags, code, state.groups - 1, state.groupdict, tuple(names)
-    )
+    try:
+        parsed = parser.parse(pattern, flags)
+        code = compiler._code(parsed, flags)
+        state = parsed.state
+        names: list[str | None] = [None] * state.groups
+        for group, index in state.groupdict.items():
+            names[index] = group
+        all_flags = int(flags | state.flags)
+        made = sre.compile(
+            pattern, all_flags, code, state.groups - 1, state.groupdict, tuple(names)
+        )
+    except (AttributeError, TypeError, ValueError, RuntimeError, OverflowError):
+        return expected, None
+    if made != expected or made.groupindex != expected.groupindex:
+        return expected, None
     from array import array
     from binascii import b2a_base64
 
     codes = b2a_base64(array("I", code).tobytes(), newline=False).decode("ascii")
-    return made, [all_flags, state.groups - 1, names, codes]
+    return expected, [all_flags, state.groups - 1, names, codes]
 
 
 def _from_entry(pattern: str, entry: Any) -> re.Pattern[str] | None:

@@ -133,6 +133,28 @@ def test_a_broken_entry_is_compiled_again_and_rewritten(cache: Path, damage: obj
     assert healed != broken and regexcache._from_entry(pattern, healed) == made
 
 
+def test_codes_that_make_another_pattern_are_never_kept(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A compiler whose codes do not make ``re.compile``'s pattern leaves nothing in the table."""
+    parser, compiler, sre = regexcache._engine()  # type: ignore[misc]
+    other = compiler._code(parser.parse(r"\bother\b", 0), 0)
+
+    class Wrong:
+        """A compiler whose codes are another pattern's (re's own is left alone)."""
+
+        @staticmethod
+        def _code(parsed: object, flags: int) -> list[int]:
+            return list(other)
+
+    monkeypatch.setattr(regexcache, "_engine", lambda: (parser, Wrong, sre))
+    pattern = r"\bquest\b"
+    made = regexcache.compiled(pattern)
+    assert made == re.compile(pattern) and made.search("a quest")
+    regexcache.forget()
+    assert list(cache.glob("regex-*.json")) == []
+
+
 def test_the_key_names_the_python_build(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Another Python (another code format) reads a table of its own, never this one's."""
     regexcache.compiled(r"\bquest\b")
