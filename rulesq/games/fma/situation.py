@@ -96,6 +96,8 @@ class Reader:
         self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
+        #: The leaders named by "my leader is" lines: a later statement may name one alone.
+        self._leaders: dict[str, tuple[CardRef, Fact]] = {}
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -171,6 +173,8 @@ class Reader:
         key = _key(ref)
         existing = self.state.characters.get(key)
         values, words = self._values(ref, fact)
+        if existing is None and not introduce and key in self._leaders:
+            existing = self._leader_character(key)
         if existing is None and not introduce and ref.card is None:
             known = [c.name for c in self.state.characters.values()]
             raise self.error(
@@ -331,6 +335,19 @@ class Reader:
             suggestion=did_you_mean(suggest(word, PHASES))
             or "Write, e.g., it is the search phase (a battle's steps: it is the maneuver step).",
         )
+
+    def _fact_leader(self, fact: Fact) -> None:
+        """``my leader is "X"``: kept, so that a later statement may name him as a character."""
+        if fact.cards and fact.who:
+            self._leaders[_key(fact.cards[0])] = (fact.cards[0], fact)
+
+    def _leader_character(self, key: str) -> Character:
+        """A leader named by his line alone, as a character: a leader is one (Setup: "leaders
+        are the only characters in play"), with the words and values his line gives."""
+        ref, fact = self._leaders[key]
+        leader = self._new_character(ref, fact, fact.who)
+        self._merge(leader, ref, fact, *self._values(ref, fact), fact.who)
+        return leader
 
     def _fact_character(self, fact: Fact) -> None:
         for ref in fact.cards:
