@@ -342,8 +342,10 @@ class Reader:
             self._leaders[_key(fact.cards[0])] = (fact.cards[0], fact)
 
     def _leader_character(self, key: str) -> Character:
-        """A leader named by his line alone, as a character: a leader is one (Setup: "leaders
-        are the only characters in play"), with the words and values his line gives."""
+        """A leader named by his line alone, as a character, with his line's words and values.
+
+        A leader is one (Setup: "leaders are the only characters in play").
+        """
         ref, fact = self._leaders[key]
         leader = self._new_character(ref, fact, fact.who)
         self._merge(leader, ref, fact, *self._values(ref, fact), fact.who)
