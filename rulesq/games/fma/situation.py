@@ -472,6 +472,7 @@ class Reader:
                 f'"{name}" attached to "{holder.name}"',
                 f'the bonuses "{name}" gives are not known (give them, e.g. '
                 f'attach "{name}" (strength +1) to "{holder.name}")',
+                attachment=True,
             )
 
     def _fact_bonus(self, fact: Fact) -> None:
@@ -1104,10 +1105,17 @@ class Reader:
 
     # ------------------------------------------------------------------ gaps
     def gap(
-        self, character: str | None, attribute: Attribute | None, text: str, reason: str
+        self,
+        character: str | None,
+        attribute: Attribute | None,
+        text: str,
+        reason: str,
+        attachment: bool = False,
     ) -> None:
-        """Record what stops some answers."""
-        self.state.gaps.append(Gap(text, reason, character, attribute, line=self._line))
+        """Record what stops some answers (``attachment``: an attachment's unknown bonuses)."""
+        self.state.gaps.append(
+            Gap(text, reason, character, attribute, line=self._line, attachment=attachment)
+        )
 
 
 #: The gap of a character whose own text, never given, changes an attribute (a ruling says so).
