@@ -395,9 +395,9 @@ class State:
     ) -> list[Gap]:
         """The gaps of attachments' unknown bonuses that a card in force settles.
 
-        Riverside: "Attachments do not give abilities or attribute bonuses or penalties": while
-        such a text is in force (at position ``until``; None: now), every bonus the attachment
-        could give comes to the same, none.
+        While a text "Attachments do not give abilities or attribute bonuses or penalties" is in
+        force (at position ``until``; None: now), every bonus the attachment could give comes to
+        the same, none.
         """
         if not self.suppressing(until):
             return []
