@@ -173,7 +173,7 @@ class Reader:
         key = _key(ref)
         existing = self.state.characters.get(key)
         values, words = self._values(ref, fact)
-        if existing is None and not introduce and key in self._leaders:
+        if existing is None and key in self._leaders:
             existing = self._leader_character(key)
         if existing is None and not introduce and ref.card is None:
             known = [c.name for c in self.state.characters.values()]
@@ -348,7 +348,8 @@ class Reader:
         """
         ref, fact = self._leaders[key]
         leader = self._new_character(ref, fact, fact.who)
-        self._merge(leader, ref, fact, *self._values(ref, fact), fact.who)
+        values = {n: v for n, v in ref.values.items() if n in CHARACTER_VALUES}  # not his level
+        self._merge(leader, ref, fact, values, ref.flags, fact.who)
         return leader
 
     def _fact_character(self, fact: Fact) -> None:
