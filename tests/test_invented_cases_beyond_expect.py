@@ -57,6 +57,10 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "hands/a-draw-from-a-discard-pile-of-stated-size-takes-as-many-as-it-holds-1.rq": {
+        1: ('"Open Lucky Bag of Life": 2', "the discard pile holds 2 card(s)"),
+        2: ("the discard pile holds 2", "!Wall of Fire"),
+    },
     "hands/a-load-from-a-hand-counted-and-named-in-full-takes-only-its-cards.rq": {
         1: ('"Zed" is not in the hand',),
     },
@@ -567,6 +571,13 @@ def test_a_count_condition_on_areas_left_unstated_is_shown_as_an_assumption(numb
     name = f"fields/a-count-condition-on-areas-left-unstated-is-shown-as-an-assumption-{number}.rq"
     assumed = answers(name)[-1].graph.assumptions()
     assert any("hold only the cards the situation names" in a for a in assumed), assumed
+    for count in answers(
+        "hands/a-count-of-draws-from-a-discard-pile-of-unstated-size-shows-what-it-takes.rq"
+    ):
+        assert any(
+            "pile is taken to hold enough" in text and "my discard pile has 3 cards" in text
+            for text in count.graph.assumptions()
+        ), count.graph.assumptions()
     stated = answers(
         "fields/a-count-condition-on-areas-left-unstated-is-shown-as-an-assumption-2.rq"
     )
@@ -639,3 +650,19 @@ def test_a_draw_from_the_discard_pile_relies_on_the_pile_not_the_deck() -> None:
     relied = " ".join(answer.graph.negatives())
     assert "discard pile is taken to hold enough" in relied
     assert "draw deck" not in relied
+
+
+def test_a_draw_from_a_discard_pile_of_unstated_size_shows_the_pile_taken_to_hold_enough() -> None:
+    """``can I draw 3 cards?`` from a pile no line sizes says the pile is taken to hold enough,
+    and names the line to write; with the size stated, it assumes nothing of the pile."""
+    (shown_pile, _) = answers(
+        "hands/a-draw-from-the-discard-pile-takes-no-card-from-the-draw-deck-1.rq"
+    )
+    assert any(
+        "discard pile is taken to hold enough" in text and "my discard pile has 3 cards" in text
+        for text in shown_pile.graph.assumptions()
+    ), shown_pile.graph.assumptions()
+    stated = answers(
+        "hands/a-draw-from-a-discard-pile-of-stated-size-takes-as-many-as-it-holds-2.rq"
+    )
+    assert not [t for a in stated for t in a.graph.assumptions() if "pile is taken" in t]

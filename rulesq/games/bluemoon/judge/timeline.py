@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 #: The zone of landed ships (discarded as their player reaches the Announce Power phase).
 _LANDED = frozenset({Zone.LANDED})
+_PILE = frozenset({Zone.DISCARD})
 
 
 class Timeline(Moves):
@@ -380,6 +381,14 @@ class Timeline(Moves):
         """How many cards a player's draw deck holds."""
         self.state.player(fact.who or ME).deck_count = int(fact.param("number"))
 
+    def on_pile_size(self, fact: Fact) -> None:
+        """How many cards a player's discard pile holds (its known cards among them)."""
+        who = fact.who or ME
+        player = self.state.player(who)
+        player.pile_count = int(fact.param("number"))
+        player.pile_cards = frozenset(c.uid for c in self.state.owned(who, _PILE))
+        player.pile_unsure = False
+
     def on_dragons_held(self, fact: Fact) -> None:
         """How many dragons a player has on his side."""
         player = self.state.player(fact.who or ME)
@@ -456,8 +465,12 @@ class Timeline(Moves):
     def on_pile(self, fact: Fact) -> None:
         """Cards on a player's discard pile."""
         who = fact.who or ME
+        player = self.state.player(who)
         for ref in fact.cards:
-            self.new_card(ref, who, Zone.DISCARD)
+            card = self.new_card(ref, who, Zone.DISCARD)
+            if player.pile_count is not None:  # a card of the pile whose size is stated
+                player.pile_cards |= {card.uid}
+                player.pile_count = max(player.pile_count, len(player.pile_cards))
 
     def on_influence(self, fact: Fact) -> None:
         """Cards in a player's influence area (Hyla, ships not landed)."""
@@ -590,6 +603,8 @@ class Timeline(Moves):
                 card.zone = Zone.LEADER
                 card.active = False
         for player in state.players.values():
+            if player.area_counts:  # unnamed cards of the areas join the pile
+                player.pile_unsure = True
             player.area_counts.clear()  # the areas are empty now, unnamed cards too
         state.fight_over = True
         state.turn_over = True
