@@ -72,8 +72,8 @@ BEFORE_REFRESH = (
 def pile_assumed(plan: Plan) -> str | None:
     """The assumption a plan's draws from a discard pile of unstated size rest on, or None.
 
-    The FAQ counts such draws as made (BM-Q251: Shaman of the Afterlife's draw "from it" is
-    "One", the pile's size never given), so the count stands, and the answer says what it
+    The FAQ counts such draws as made (an answer held to one card by a prohibition on the hand
+    is "One", the pile's size never given), so the count stands, and the answer says what it
     takes the pile to hold and the line that would state it.
     """
     step = plan.pile_unknown

@@ -63,8 +63,9 @@ def retrieve_blockers(state: State, who: str) -> list[Instance]:
 
     Rulebook p.15 (RETRIEVE): 'If your opponent's combat area contains active character cards
     depicting the RETRIEVE icon then you may not apply the RETRIEVE function depicted on your
-    character cards.' An ignored icon is still depicted (BM-Q191), so it still blocks; the
-    block reaches only character cards (BM-Q189).
+    character cards.' An ignored icon is still depicted, so it still blocks; the block
+    reaches only character cards (``rules.RETRIEVE_BLOCKER_DEPICTS``,
+    ``rules.RETRIEVE_BLOCKED_CHARACTERS_ONLY``).
     """
     return [
         c
