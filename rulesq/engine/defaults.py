@@ -192,14 +192,49 @@ TOO_MANY_CHOICES = (
 )
 
 
+#: Up to this many ways, a reason lists each with its verdict; past it, the ways are grouped by
+#: verdict, each group counted, with its first ``SHOWN_WAYS`` ways (:func:`readable_ways`).
+LISTED_WAYS = 8
+SHOWN_WAYS = 3
+
+
+def readable_ways(ways: list[tuple[str, str]]) -> str:
+    """Each way of a choice with its verdict ("yes if it plays "A""), as a reason says them.
+
+    Up to ``LISTED_WAYS`` ways, each is listed in turn. Past it the list is grouped by verdict
+    (in the order the verdicts first come): each group says how many ways give it and shows
+    its first ``SHOWN_WAYS`` (every way of a group of at most ``SHOWN_WAYS + 1``, so "1 more"
+    is never said), so a verdict that few ways give, what decides, is shown whole; a verdict
+    of one way is said as a listed way is ("yes if it plays "A"").
+    """
+    if len(ways) <= LISTED_WAYS:
+        return "; ".join(f"{verdict} {path}" for verdict, path in ways)
+    groups: dict[str, list[str]] = {}
+    for verdict, path in ways:
+        groups.setdefault(verdict, []).append(path)
+    out = []
+    for verdict, paths in groups.items():
+        if len(paths) == 1:  # a verdict of one way: said as a listed way is
+            out.append(f"{verdict} {paths[0]}")
+            continue
+        shown = paths if len(paths) <= SHOWN_WAYS + 1 else paths[:SHOWN_WAYS]
+        more = len(paths) - len(shown)
+        listed = "; ".join(shown) + (f"; and {more} more" if more else "")
+        out.append(f"{verdict} in {len(paths)} ways ({listed})")
+    return f"{len(ways)} ways: " + "; ".join(out)
+
+
 def choice_decides(
     situation: Situation,
     question: Question,
     answer: Answer,
     ask: Ask,
     plain: Ask | None = None,
-) -> str | None:
+) -> tuple[str, str] | None:
     """Why a player's unstated choice decides the answer (each way asked), or None.
+
+    The reason comes twice: as shown (many ways grouped by verdict: :func:`readable_ways`)
+    and whole (every way and its verdict, for ``--json``).
 
     Each choice the answer took one way (``Answer.choices``) is asked again each other way,
     stated in the situation; a way that cannot be stated or answered, or gives another
@@ -218,7 +253,7 @@ def choice_decides(
 
 def _choice_alone(
     situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None
-) -> str | None:
+) -> tuple[str, str] | None:
     """Why one unstated choice, the others taken as the answer took them, decides it."""
     assert answer.verdict is not None
     shown = answer.verdict.show()
@@ -226,15 +261,18 @@ def _choice_alone(
     met = frozenset(c.assumption for c in answer.choices)
     budget = [NESTED_WAYS]
     for choice in answer.choices:
-        verdicts = [f"{shown} {choice.taken}"]
+        verdicts = [(shown, choice.taken)]
         differs = not choice.branches
         for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
             for verdict, path in _way_verdicts(other, position, label, ask, plain, met, budget):
-                verdicts.append(f"{verdict} {path}")
+                verdicts.append((verdict, path))
                 differs = differs or verdict != shown
         if differs:
-            return choice.reason.format(verdicts="; ".join(verdicts))
+            whole = "; ".join(f"{verdict} {path}" for verdict, path in verdicts)
+            return choice.reason.format(verdicts=readable_ways(verdicts)), choice.reason.format(
+                verdicts=whole
+            )
     return None
 
 
@@ -292,7 +330,7 @@ def _way_verdicts(
 
 def choices_together(
     situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None = None
-) -> str | None:
+) -> tuple[str, str] | None:
     """Why unstated choices decide the answer together, each other way alone having not.
 
     Each way of two or more of the choices at once (the others as the answer took them) is
@@ -313,7 +351,8 @@ def choices_together(
         if sum(branch is not None for branch in way) >= 2
     ]
     if len(ways) > COMBINED_WAYS:
-        return TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
+        said = TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
+        return said, said
     met = frozenset(c.assumption for c in answer.choices)
     taken = " and ".join(f"{c.what} {_bare(c.taken)}" for c in choices)
     budget = [NESTED_WAYS]
@@ -327,9 +366,12 @@ def choices_together(
         found = _way_verdicts(other, position, f"if {used}", ask, plain, met, budget)
         if all(verdict == shown for verdict, _ in found):
             continue
-        each = "; ".join(f"{verdict} {path}" for verdict, path in found)
-        verdicts = f"{shown} if {taken}; {each}"
-        return SAY_THE_CHOICES.format(whats=whats, verdicts=verdicts, hints=hints)
+        every = [(shown, f"if {taken}"), *found]
+        whole = "; ".join(f"{verdict} {path}" for verdict, path in every)
+        return (
+            SAY_THE_CHOICES.format(whats=whats, verdicts=readable_ways(every), hints=hints),
+            SAY_THE_CHOICES.format(whats=whats, verdicts=whole, hints=hints),
+        )
     return None
 
 
