@@ -57,6 +57,18 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "choices/a-choice-a-default-re-ask-meets-is-asked-down-each-path-1.rq": {
+        1: ('which icons "Entreat Favor" has decides the answer', "yes with PROTECTED"),
+    },
+    "choices/a-way-a-default-re-ask-cannot-answer-leaves-no-answer.rq": {
+        1: (
+            'the choice of "Entreat Favor" is not stated',
+            'one way of it (if it plays "Tronknor") cannot be answered',
+        ),
+    },
+    "choices/a-retrieve-icon-the-opponents-retrieve-character-blocks-is-no-choice-2.rq": {
+        1: ('"Battling Boomerang" depicts the RETRIEVE icon',),
+    },
     "hands/a-draw-from-a-discard-pile-of-stated-size-takes-as-many-as-it-holds-1.rq": {
         1: ('"Open Lucky Bag of Life": 2', "the discard pile holds 2 card(s)"),
         2: ("the discard pile holds 2", "!Wall of Fire"),

@@ -110,27 +110,51 @@ def other_way(
 
     For a default's re-ask (an icon given, a turn stated): a verdict there that rests on a
     choice the first answer did not meet (its assumption not in ``known``) is then seen to
-    differ; a choice the first answer met is asked each way of that answer itself.
+    differ; a choice the first answer met is asked each way of that answer itself. Each way
+    is asked down its path (:func:`_way_verdicts`: a choice it opens, each way of that one
+    too), and a way that cannot be answered leaves none: :class:`WayUnanswered`.
     """
     if not answer.answered or answer.verdict is None:
         return answer
     shown = answer.verdict.show()
     position = situation.questions.index(question)
+    met = known | frozenset(c.assumption for c in answer.choices)
+    budget = [NESTED_WAYS]
     for choice in answer.choices:
         if choice.assumption in known:
             continue
-        for at, lines, _ in choice.branches:
+        for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
             if other is None:
                 continue
-            again = ask(other, other.questions[position])
-            if again.answered and again.verdict is not None and again.verdict.show() != shown:
-                return again
+            # Each way asked down its path: a way that opens another choice (a card it plays,
+            # whose text acts) is asked each way of that one too, as the first answer's are.
+            kept: dict[str, Answer] = {}
+            for verdict, path in _way_verdicts(other, position, label, ask, ask, met, budget, kept):
+                if path not in kept:  # not answered: no verdict may rest on the others
+                    raise WayUnanswered(
+                        WAY_UNANSWERED.format(what=choice.what, path=path, hint=choice.hint)
+                    )
+                if verdict != shown:
+                    return kept[path]
     return _other_way_together(situation, question, answer, ask, known)
 
 
 class TooManyChoices(Exception):
     """A default's re-ask met unstated choices whose ways together are too many to ask."""
+
+
+class WayUnanswered(TooManyChoices):
+    """A default's re-ask met an unstated choice one way of which cannot be answered."""
+
+
+#: The reason when a way of a choice a default's re-ask met cannot be answered ({what}: the
+#: choice; {path}: the way, down its path; {hint}: how to state it).
+WAY_UNANSWERED = (
+    "the choice of {what} is not stated, and where the question is asked again with another "
+    "default (an icon given, a turn or a phase stated) one way of it ({path}) cannot be "
+    "answered: no answer may rest on the others ({hint})"
+)
 
 
 def _other_way_together(
@@ -284,8 +308,11 @@ def _way_verdicts(
     plain: Ask | None,
     met: AbstractSet[str],
     budget: list[int],
+    kept: dict[str, Answer] | None = None,
 ) -> list[tuple[str, str]]:
     """Each verdict one way of a choice gives ("not answered" when none), with its path.
+
+    ``kept``: when given, the answer of each path answered, by its path.
 
     A way that opens a choice the answer did not meet (a card it plays, whose text may act
     in turn) is asked each way of that choice too, and so on down, each named by the whole
@@ -306,17 +333,18 @@ def _way_verdicts(
         else []
     )
     if found is None or not opened:
-        again = ask(other, question)
+        # (asked plainly already when ``ask`` is the plain re-ask: that answer is the one)
+        again = found if found is not None and ask is plain else ask(other, question)
         if not again.answered or again.verdict is None:
             return [("not answered", label)]
+        if kept is not None:
+            kept[label] = again
         return [(again.verdict.show(), label)]
     assert found.verdict is not None
-    out = [
-        (
-            found.verdict.show(),
-            " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)]),
-        )
-    ]
+    taken = " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)])
+    if kept is not None:
+        kept[taken] = found
+    out = [(found.verdict.show(), taken)]
     # A way of an opened choice may open another in turn (a card it plays, whose text acts):
     # asked the same way, each choice met once along a path (so the paths end).
     seen = met | frozenset(c.assumption for c in opened)
@@ -324,7 +352,7 @@ def _way_verdicts(
         for at, lines, inner in nested.branches:
             deeper = stated_at(other, at, lines)
             path = f"{label} and {nested.what} {_bare(inner)}"
-            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget))
+            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget, kept))
     return out
 
 
