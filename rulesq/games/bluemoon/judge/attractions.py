@@ -53,12 +53,15 @@ def turn_packets(forces: Forces) -> list[Packet]:
         # Dragons come before the areas are cleared at the end of the fight (rulebook p.9).
         later = [e for e in cleared if e.seq > event.seq]
         at = Forces(state.snapshots[later[0].seq]) if later else forces
+        if event.kind in ("phase", "turn"):
+            # A phase's texts act on the cards as the phase begins, not on those played since.
+            at = Forces(state_after(state, event))
         try:
             made = _made_by(at, event, last)
             if not began and event.kind == "turn" and event.who == state.turn_owner:
                 # A turn begins with its Beginning of Turn phase (rulebook p.6), stated or not:
                 # its texts act on the cards as the turn begins.
-                made += _phase_packets(Forces(state_after(state, event)), _beginning(event))
+                made += _phase_packets(at, _beginning(event))
         except CannotAnswer:
             if _won(state, found):
                 break  # a fourth dragon won the game at once: nothing after it happens
