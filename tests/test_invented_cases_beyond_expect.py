@@ -701,3 +701,12 @@ def test_a_reason_with_many_ways_shows_them_grouped_and_keeps_every_way() -> Non
     assert "and 13 more" in answer.reason
     whole = whole_reason(answer)
     assert whole != answer.reason and whole.count("; no if") == 15, whole
+
+
+def test_a_discard_with_no_turn_stated_shows_the_turn_it_is_taken_on() -> None:
+    """My discards with no turn stated are taken on my turn, and the answer says so."""
+    for answer in answers("time/a-discard-with-no-turn-stated-is-taken-on-its-players-turn.rq"):
+        assert any(
+            text.startswith("no turn is stated: ") and "taken to happen on my turn" in text
+            for text in answer.graph.assumptions()
+        ), answer.graph.assumptions()
