@@ -161,12 +161,24 @@ class Timeline(Moves):
         return found
 
     def ensure_turn(self, who: str) -> None:
-        """A play with no turn stated happens on the player's own turn (an assumption shown)."""
-        if self.state.turn_owner is None:
+        """A play with no turn stated happens on the player's own turn (an assumption shown).
+
+        After the other player's turn is over, with the fight going on, the next turn is this
+        player's (the players take turns): it begins, though no line states it.
+        """
+        state = self.state
+        if state.turn_owner is None:
             event = f'"{self.fact.text.strip()}"' if self.fact is not None else "the event"
-            self.state.assumed.append(
+            state.assumed.append(
                 turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn")
             )
+            self.start_turn(who)
+        elif (
+            state.turn_over
+            and state.turn_owner != who
+            and not state.fight_over
+            and not state.player(state.turn_owner).retreated
+        ):
             self.start_turn(who)
 
     def start_turn(self, who: str) -> None:
