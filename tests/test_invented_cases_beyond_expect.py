@@ -710,3 +710,18 @@ def test_a_discard_with_no_turn_stated_shows_the_turn_it_is_taken_on() -> None:
             text.startswith("no turn is stated: ") and "taken to happen on my turn" in text
             for text in answer.graph.assumptions()
         ), answer.graph.assumptions()
+
+
+def test_a_winner_by_cards_shows_the_other_player_taken_not_to_run_out() -> None:
+    """The winner by cards, his own cards unknown, is taken not to have run out, and the
+    answer says so (the FAQ case, both players' cards stated, takes nothing)."""
+    name = "defaults/a-winner-by-cards-shows-the-other-player-taken-not-to-run-out.rq"
+    (answer,) = answers(name)
+    assert any(
+        "I am taken not to have run out of cards" in t for t in answer.graph.assumptions()
+    ), answer.graph.assumptions()
+    faq = read_situation(
+        INVENTED.parent.parent / "corpus/bluemoon/cases/end-of-game/q452-shame-on-you-last-cards.rq"
+    )
+    (stated,) = evaluate(faq)
+    assert not [t for t in stated.graph.assumptions() if "run out" in t]
