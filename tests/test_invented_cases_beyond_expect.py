@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "choices/a-retrieve-icon-with-no-phase-stated-leaves-the-phase-to-decide.rq": {
+        1: ("which phase it is decides the answer", "yes in Beginning of Turn; no in Leadership"),
+    },
     "choices/a-choice-a-default-re-ask-meets-is-asked-down-each-path-1.rq": {
         1: ('which icons "Entreat Favor" has decides the answer', "yes with PROTECTED"),
     },

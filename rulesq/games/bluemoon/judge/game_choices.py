@@ -87,7 +87,7 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     """
     state = forces.state
     who = state.turn_owner
-    if who is None or state.turn_over or state.phase is None:
+    if who is None or state.turn_over:
         return []
     # The phase is read last, and only with a card that could have been retrieved: a phase
     # read is one the phase re-asks must tell apart (the phases read alike are asked once).
@@ -110,7 +110,7 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
             return []
         if event.kind == "phase" and event.data.get("step") == Step.BEGINNING_OF_TURN:
             return []
-    if state.phase <= Step.BEGINNING_OF_TURN:
+    if state.current_phase <= Step.BEGINNING_OF_TURN:  # (no phase stated: its beginning)
         return []
     moment = Forces(state_after(state, start))
     if forbidding(moment, who, RETRIEVE_INTO_HAND) is not None:
