@@ -57,6 +57,9 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "values/value-effect-on-a-turn-with-no-turn-stated-cannot-be-told.rq": {
+        1: ('whose turn it is decides whether the text of "Some Chill" acts',),
+    },
     "choices/a-retrieve-icon-with-no-phase-stated-leaves-the-phase-to-decide.rq": {
         1: ("which phase it is decides the answer", "yes in Beginning of Turn; no in Leadership"),
     },
