@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -21,8 +22,41 @@ FAQ_CASE = re.compile(r"\b(BM-Q\d+|WHI-W\d+)\b")
 
 @cache
 def card_names() -> tuple[str, ...]:
-    names = {card.name for game in available_games() for card in load_corpus(game).cards.values()}
+    names = set()
+    for game in available_games():
+        for card in load_corpus(game).cards.values():
+            names.add(card.name)
+            names.update(character_names(game, card.name))
     return tuple(sorted(n for n in names if n not in ORDINARY_WORDS and len(n) > 3))
+
+
+def character_names(game: str, name: str) -> set[str]:
+    """The names a card of the form "Name, Subtitle" also goes by in the rulings.
+
+    The part before the comma ("Name"), and each of its words that is no word of the game's
+    rules: not written in lower case anywhere in its source, and not one of its vocabulary's
+    words (``words.toml``: a faction or keyword that is also a surname is the game's, not a
+    card's).
+    """
+    if ", " not in name:
+        return set()
+    head = name.split(", ", 1)[0]
+    rules_words = _rules_words(game)
+    words = {word for word in head.split() if len(word) > 3 and word.lower() not in rules_words}
+    return {head} | words
+
+
+@cache
+def _rules_words(game: str) -> frozenset[str]:
+    """Every word the game's source writes in lower case, and its vocabulary's words."""
+    folder = ROOT / "corpus" / game
+    source = (folder / "source.txt").read_text(encoding="utf-8")
+    words = set(re.findall(r"\b[a-z][a-z'-]*\b", source))
+    vocabulary = folder / "words.toml"
+    if vocabulary.exists():
+        for table in tomllib.loads(vocabulary.read_text(encoding="utf-8")).values():
+            words.update(word.lower() for key in table for word in key.split())
+    return frozenset(words)
 
 
 def occurrences(path: Path) -> list[str]:
@@ -54,3 +88,13 @@ def test_the_scan_catches_a_card_name(tmp_path: Path) -> None:
     sample.write_text(f'SPECIAL = "{name}"  # see BM-Q12\n', encoding="utf-8")
     hits = occurrences(sample)
     assert f"sample.py: {name}" in hits and "sample.py: BM-Q12" in hits
+
+
+def test_the_scan_catches_a_character_by_one_of_his_names(tmp_path: Path) -> None:
+    """A comment naming a "Name, Subtitle" card by its name alone, or by one word of it that
+    is no word of the rules, is reported; a faction that is also a surname is not."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("# Havoc's strength; Jean Havoc; Elric faction characters\n", "utf-8")
+    hits = occurrences(sample)
+    assert {"sample.py: Havoc", "sample.py: Jean Havoc"} <= set(hits)
+    assert "sample.py: Elric" not in hits

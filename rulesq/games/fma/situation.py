@@ -571,9 +571,9 @@ class Reader:
     def _copies_followed(self, added: list[Entry]) -> None:
         """A copy whose source's value has changed since: the copier's value is open.
 
-        The rulings say a copy "sets" the value (Changing attributes: "copy the strength of a
-        character with 5 strength. That sets Envy's strength to 5"), never whether the copy
-        follows a later change of the character copied. Only the entries a statement
+        The rulings say a copy "sets" the value (``fma/rulings/changing-attributes/example-2``:
+        a copy of a character with 5 strength sets the copier's strength to 5), never whether
+        the copy follows a later change of the character copied. Only the entries a statement
         ``added`` are weighed: a copy is looked at again when one touches its source (or, its
         gap open, to see whether it has ended), so the reading stays linear.
         """
