@@ -30,3 +30,17 @@ def test_under_a_rebel_leader_the_same_ally_is_open() -> None:
     )
     last = evaluate(parse_situation(text, str(CASE)))[-1]
     assert not last.answered
+
+
+def test_playing_it_later_rests_on_the_same_reading_as_starting_it() -> None:
+    """Start and later play under the same unaligned leader: one reading, shown by both."""
+    case = (
+        CASE.parent.parent
+        / "fma-loyal"
+        / "an-unaligned-loyal-ally-played-later-is-read-as-at-setup.rq"
+    )
+    answers = evaluate(parse_situation(case.read_text(encoding="utf-8"), str(case)))
+    start, play = answers[0], answers[1]
+    assert start.answered and play.answered
+    reading = [t for t in start.graph.assumptions() if "unaligned ally's Loyal" in t]
+    assert reading and reading[0] in play.graph.assumptions()

@@ -92,6 +92,20 @@ def fight(ctx: Context) -> Fight | Answer:
                 "play does in a battle (only that an out-of-play leader cannot recruit and keeps "
                 "his attachments)"
             )
+        left = [
+            f.span.line
+            for f in ctx.facts_of("removed")
+            if any(
+                normalise_name(r.card.name if r.card else r.name) == normalise_name(name)
+                for r in f.cards
+            )
+        ]
+        if left and (setup.ended_line is None or left[-1] < setup.ended_line):
+            raise CannotAnswer(
+                f'"{name}" left play during the battle (line {left[-1]}), and the rulings say '
+                'only that "the battle continues as normal" when a card is sent home, not what '
+                "a character that left play does in it"
+            )
     blocked = blocked_by_gaps(ctx, state, names, attribute, setup.ended_at, setup.ended_line)
     if blocked is not None:
         return blocked
@@ -120,6 +134,13 @@ def fight(ctx: Context) -> Fight | Answer:
                     character.undefeatable or ruled is not None,
                     name in setup.sent_home,
                 )
+            )
+    for side in Side:
+        if sides[side] and all(c.sent_home for c in sides[side]):
+            raise CannotAnswer(
+                f"every one of the {side.value} was sent home during the battle, and the rulings "
+                'say only that "the battle continues as normal" when a card is sent home, not '
+                "how a battle with no character left on one side is resolved"
             )
     battle = Battle(attribute, tuple(sides[Side.ATTACKERS]), tuple(sides[Side.DEFENDERS]))
     try:

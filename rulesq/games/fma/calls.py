@@ -31,12 +31,14 @@ from rulesq.games.fma.loyal import (
     loyal_claims,
     loyal_number,
     unaligned_loyal,
+    unaligned_reading,
     unclassified_of,
 )
 from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
+from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
 from rulesq.games.fma.timing import waits as _waits
@@ -188,11 +190,9 @@ def can_character_play(ctx: Context) -> Answer:
     _settle(missing, card.name, claims + free)  # a permission may be all that speaks
     if not defeated:
         raisers = [
-            r.card
-            for f in ctx.facts_of("in_play")
-            for r in f.cards
-            if r.card is not None
-            and any(isinstance(e, fx.IncreaseCost) for e in effects_of(r.card)[0])
+            source
+            for source, _, _ in in_play(ctx.facts)
+            if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
         ]
         passives = bool(ctx.facts_of("in_play"))
         doubt = play_doubt(
@@ -243,58 +243,49 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     unless some claim already says no.
     """
     out: list[Claim] = []
-    gone = {
-        normalise_name(r.card.name if r.card else r.name)
-        for f in ctx.facts_of("removed")
-        for r in f.cards
-    }
-    for fact in ctx.facts_of("in_play"):
-        for ref in fact.cards:
-            source = ref.card
-            if source is None or normalise_name(source.name) in gone:
+    for source, controller, fact in in_play(ctx.facts):  # not one gone or defeated since
+        effects, missing = effects_of(source)
+        if missing is not None and fact.kind == "in_play":  # as before: not a character's
+            _open(missing, claims)
+        for effect in free_play.standing(effects):
+            if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
+                _open(
+                    f'rulesq cannot tell who "{effect.render()}" ("{source.name}") speaks of',
+                    claims,
+                )
                 continue
-            effects, missing = effects_of(source)
-            if missing is not None:
-                _open(missing, claims)
-            for effect in free_play.standing(effects):
-                if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
-                    _open(
-                        f'rulesq cannot tell who "{effect.render()}" ("{source.name}") speaks of',
-                        claims,
+            if controller is None:
+                _open(
+                    f'"{source.name}" lets its controller play cards without paying '
+                    "their cost, and the situation does not say who controls it "
+                    f'(write: my "{source.name}" is in play)',
+                    claims,
+                )
+                continue
+            if controller != player:
+                continue
+            if effect.from_zone is not None or effect.as_if_in is not None:
+                _open(
+                    f'rulesq does not follow where "{source.name}" lets you play cards from',
+                    claims,
+                )
+                continue
+            fits, why = free_play.fits(effect.what, card)
+            if fits is None:
+                _open(why, claims)
+            elif fits:
+                ctx.fact(fact)
+                out.append(
+                    card_claim(
+                        Stance.PERMIT,
+                        source,
+                        effect.render(),
+                        f'"{source.name}" lets you play '
+                        f"{effect.what.render()} without paying the cost, "
+                        f'and "{card.name}" is one',
+                        REQUIREMENTS,
                     )
-                    continue
-                if fact.who is None:
-                    _open(
-                        f'"{source.name}" lets its controller play cards without paying '
-                        "their cost, and the situation does not say who controls it "
-                        f'(write: my "{source.name}" is in play)',
-                        claims,
-                    )
-                    continue
-                if fact.who != player:
-                    continue
-                if effect.from_zone is not None or effect.as_if_in is not None:
-                    _open(
-                        f'rulesq does not follow where "{source.name}" lets you play cards from',
-                        claims,
-                    )
-                    continue
-                fits, why = free_play.fits(effect.what, card)
-                if fits is None:
-                    _open(why, claims)
-                elif fits:
-                    ctx.fact(fact)
-                    out.append(
-                        card_claim(
-                            Stance.PERMIT,
-                            source,
-                            effect.render(),
-                            f'"{source.name}" lets you play '
-                            f"{effect.what.render()} without paying the cost, "
-                            f'and "{card.name}" is one',
-                            REQUIREMENTS,
-                        )
-                    )
+                )
     return out
 
 
@@ -485,13 +476,7 @@ def _unaligned_start(
     if need != 1:
         return
     if factions_of(leader) == [] and not unclassified_of(leader):
-        ctx.derivation().absence(
-            f'"{ally_ref.name}" is unaligned and has Loyal: 1, and the rulings never say how an '
-            "unaligned ally's Loyal is met: under your unaligned leader it is read as the setup "
-            'rulings pair them ("They can only start with unaligned allies"; "you can play '
-            'Loyal: 1 characters")',
-            assumed=True,
-        )
+        ctx.derivation().absence(unaligned_reading(ally_ref.name, 1, "your"), assumed=True)
     else:
         unknown.append(unaligned_loyal(ally_ref.name, need))
 
@@ -798,6 +783,7 @@ def can_target(ctx: Context) -> Answer:
     if target_ref.card is not None and target_ref.card.type == "event":
         return _target_event(ctx, card, selectors, target_ref.card, missing)
     target = _character(ctx, state, target_ref)
+    _out_of_play_open(ctx, target, "target")
     claims: list[Claim] = []
     unique = control_gate(
         ctx, state, read_table(ctx.facts), effects, target, _controller(ctx, card)
@@ -865,14 +851,10 @@ def can_target(ctx: Context) -> Answer:
             )
             continue
         stance = Stance.PERMIT if fits else Stance.FORBID
-        claims.append(
-            card_claim(
-                stance,
-                card,
-                selector.render(),
-                f'"{card.name}" targets {named}, and "{target.name}" {verb} one',
-            )
-        )
+        said = f'"{card.name}" targets {named}, and "{target.name}" {verb} one'
+        if target.gone and not fits:
+            said += f' ("{target.name}" has left play)'
+        claims.append(card_claim(stance, card, selector.render(), said))
     if missing is not None and defeated:  # the text not read may be the exception
         _unless_limited(
             f"{missing}; a card that specifically targets defeated characters may target "
@@ -1117,6 +1099,12 @@ def can_attach(ctx: Context) -> Answer:
     attachment, holder_ref = ctx.question.cards[0], ctx.question.cards[1]
     reader, state = reader_for(ctx)
     holder = _character(ctx, state, holder_ref)
+    if holder.gone:  # not a requirement's no: the card is not in play
+        raise CannotAnswer(
+            f'"{holder.name}" has left play, and the rulings never say what attaching a card to '
+            "a card that has left play would do"
+        )
+    _out_of_play_open(ctx, holder, "be attached to")
     claims: list[Claim] = []
     if _defeated(ctx, state, holder) is not None:
         claims.append(
@@ -1494,6 +1482,17 @@ def acts_when_discarded(ctx: Context) -> Answer:
 # ---------------------------------------------------------------------------- affects
 
 
+def _out_of_play_open(ctx: Context, who: Character, verb: str) -> None:
+    """*Cannot answer* whether a card may ``verb`` a character out of play (not in play)."""
+    outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
+    if outside is not None:
+        raise CannotAnswer(
+            f'"{who.name}" is out of play (line {outside.span.line}), and the rulings say of a '
+            "card out of play only that an out-of-play leader cannot recruit and keeps his "
+            f"attachments, not whether a card in play may {verb} it"
+        )
+
+
 def affects(ctx: Context) -> Answer:
     """``does "X" affect "Y"?``: a location a text changes; the characters a text describes."""
     card = _card(ctx.question.cards[0])
@@ -1507,6 +1506,7 @@ def affects(ctx: Context) -> Answer:
     reader, state = reader_for(ctx)
     table = read_table(ctx.facts)
     who = _character(ctx, state, other_ref)
+    _out_of_play_open(ctx, who, "affect")
     claims: list[Claim] = []
     subjects = [e for e in effects if not isinstance(e, fx.Ability)]
     for effect in subjects:

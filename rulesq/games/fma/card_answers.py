@@ -154,6 +154,15 @@ def _cost_with_leader(ctx: Context, card: Card, costs: dict[str, Any]) -> Answer
             f'the sources give the cost of "{card.name}" only with the leader {listed}, '
             f'and your leader is "{name}"'
         )
+    from rulesq.games.fma.out_of_play import still_out
+
+    out = still_out(ctx).get(normalise_name(name))
+    if out is not None:  # the rulings: "An out-of-play leader cannot recruit."
+        raise CannotAnswer(
+            f'the sources give the cost of "{card.name}" only when started with or played by '
+            f'your leader "{name}", who is out of play (line {out.span.line}): an out-of-play '
+            "leader cannot recruit"
+        )
     support = [ctx.fact(table.leader_facts[player]), *field_clause(ctx, card, "cost_with_leader")]
     return ctx.conclude(
         Number(found),

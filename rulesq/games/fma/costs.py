@@ -12,11 +12,11 @@ import re
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
+from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.vocab import Attribute, Timing
 from rulesq.spans import Span
@@ -57,23 +57,14 @@ def attribute_cost(ctx: Context) -> Answer:
     printed = abilities[0].cost
     printed_cost = ctx.derivation().effect(card.name, abilities[0].header(), card)
     support: list[str] = []
-    gone = {
-        normalise_name(r.card.name if r.card else r.name)
-        for f in ctx.facts_of("removed")
-        for r in f.cards
-    }
     changes: list[tuple[Card, fx.ReduceCost | fx.IncreaseCost]] = []
-    for fact in ctx.facts_of("in_play"):
-        for source_ref in fact.cards:
-            source = source_ref.card
-            if source is None or normalise_name(source.name) in gone:
-                continue
-            for effect in _changes(ctx, source, card, fact.who):
-                support += [
-                    ctx.fact(fact),
-                    ctx.derivation().effect(source.name, effect.render(), source),
-                ]
-                changes.append((source, effect))
+    for source, who, fact in in_play(ctx.facts):
+        for effect in _changes(ctx, source, card, who):
+            support += [
+                ctx.fact(fact),
+                ctx.derivation().effect(source.name, effect.render(), source),
+            ]
+            changes.append((source, effect))
     _same_in_every_order(printed, changes, card)
     steps = [
         f'"{card.name}" is played as written ("{abilities[0].header().rstrip(":")}"): '
@@ -96,18 +87,8 @@ def changed_by(ctx: Context, card: Card) -> list[str]:
     Raises:
         CannotAnswer: a card in play whose text rulesq cannot read, or whose reach is not told.
     """
-    gone = {
-        normalise_name(r.card.name if r.card else r.name)
-        for f in ctx.facts_of("removed")
-        for r in f.cards
-    }
     return [
-        ref.card.name
-        for fact in ctx.facts_of("in_play")
-        for ref in fact.cards
-        if ref.card is not None
-        and normalise_name(ref.card.name) not in gone
-        and _changes(ctx, ref.card, card, fact.who)
+        source.name for source, who, _ in in_play(ctx.facts) if _changes(ctx, source, card, who)
     ]
 
 

@@ -15,6 +15,7 @@ from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import calls, readiness_changes
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma.situation import canceled_plays
 from rulesq.games.fma.table import HOME, key, read_table
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ def last_end(facts: list[Fact]) -> Ended | None:
         return None
     end = ends[-1]
     since = ends[-2].span.line if len(ends) > 1 else 0
+    canceled = canceled_plays(facts)
     for fact in reversed(facts):
         line = fact.span.line
         if (
@@ -60,6 +62,8 @@ def last_end(facts: list[Fact]) -> Ended | None:
             continue
         refs = fact.cards[1:] if fact.kind == "character_plays" else fact.cards
         for ref in refs:
+            if (line, key(ref)) in canceled:
+                continue  # canceled, it created no search phase
             if ref.card is not None and _creates(ref.card):
                 player = fact.who
                 if player is None:

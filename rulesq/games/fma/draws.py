@@ -18,6 +18,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import calls
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import TIMING, Claim, Stance, card_claim, limit_claim
+from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import key
 
 if TYPE_CHECKING:
@@ -53,15 +54,6 @@ def draws_of(facts: list[Fact]) -> list[Drawn]:
         drawn = tuple(key(r) for r in fact.cards if r.adhoc_ok)
         source = next((key(r) for r in fact.cards if not r.adhoc_ok), None)
         out.append(Drawn(fact.who, drawn, source, fact))
-    return out
-
-
-def in_play(facts: list[Fact]) -> list[tuple[Card, str | None, Fact]]:
-    """The cards with a text that the facts put in play: each with its controller."""
-    out: list[tuple[Card, str | None, Fact]] = []
-    for fact in facts:
-        if fact.kind in ("in_play", "leader", "character"):
-            out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
     return out
 
 

@@ -18,7 +18,7 @@ from rulesq.games.fma.claims import Claim, Stance, rule_claim
 
 if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
-    from rulesq.games.fma.state import State
+    from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
     from rulesq.situation.model import CardRef
 
@@ -55,6 +55,30 @@ def unclassified_of(ref: CardRef) -> list[str]:
     return list(words.read(_line_words(ref)).unclassified)
 
 
+def _in_play(ctx: Context, state: State, table: Table, player: str) -> list[Character]:
+    """The player's characters in play that a Loyal count weighs, his leader aside.
+
+    Not one defeated ("do not count as characters for any purpose except uniqueness and limits
+    on team size"), gone, or out of play (noted: the answer shows the statement).
+    """
+    from rulesq.games.fma.out_of_play import still_out
+
+    outside = still_out(ctx)
+    found: list[Character] = []
+    for character in state.characters.values():
+        key = normalise_name(character.name)
+        owner = character.owner or table.owners.get(key)
+        if owner != player or character.gone or state.defeated_by(character.name) is not None:
+            continue
+        if table.leaders.get(player) is not None and key == table.leader_key(player):
+            continue
+        if key in outside:
+            ctx.fact(outside[key])
+            continue
+        found.append(character)
+    return found
+
+
 def _leader_out(ctx: Context, state: State, name: str, absent: list[str]) -> bool:
     """Whether the leader does not count: defeated, gone or out of play (noted in ``absent``).
 
@@ -89,6 +113,65 @@ def unaligned_loyal(name: str, need: int) -> str:
     )
 
 
+#: The setup rulings' sentences an unaligned ally's Loyal is read by (Leaders; Setup).
+PAIRING = '"They can only start with unaligned allies"; "you can play Loyal: 1 characters"'
+
+
+def unaligned_reading(name: str, need: int, whose: str) -> str:
+    """The reading a yes to an unaligned ally's Loyal rests on, shown as an assumption.
+
+    Setup reads the leader's count ("leaders are the only characters in play, so you can play
+    Loyal: 1 characters"), and an unaligned leader "can only start with unaligned allies": an
+    unaligned character counts for an unaligned ally, at setup and later alike.
+    """
+    return (
+        f'"{name}" is unaligned and has Loyal: {need}, and the rulings never say how an '
+        f"unaligned ally's Loyal is met: {whose} unaligned characters in play are read to count "
+        f"for it, as the setup rulings pair an unaligned leader with it ({PAIRING})"
+    )
+
+
+def _unaligned_claims(
+    ctx: Context, ref: CardRef, need: int, table: Table, state: State, player: str
+) -> list[Claim]:
+    """An unaligned ally's Loyal: a yes when enough unaligned characters of the player's count.
+
+    Read so by the setup rulings' pairing (``unaligned_reading``, shown); fewer, it stays open:
+    the rulings never say whether a character with a faction counts for it.
+    """
+    counted: list[str] = []
+    leader = table.leaders.get(player)
+    if leader is not None:
+        ctx.fact(table.leader_facts[player])
+        if not _leader_out(ctx, state, leader.name, []) and _unaligned(factions_of(leader), leader):
+            counted.append(leader.name)
+    for character in _in_play(ctx, state, table, player):
+        given = character.card.fields.get("faction") if character.card is not None else None
+        if given or character.traits is None:
+            continue
+        read = words.read(character.traits)
+        if read.known_factions() == () and not read.unclassified:
+            if character.fact is not None:
+                ctx.fact(character.fact)
+            counted.append(character.name)
+    if len(counted) < need:
+        raise CannotAnswer(unaligned_loyal(ref.name, need))
+    whose = "your" if player == "me" else "his"
+    ctx.derivation().absence(unaligned_reading(ref.name, need, whose), assumed=True)
+    many = len(counted) != 1
+    reason = (
+        f'"{ref.name}" has Loyal: {need} and is unaligned; {len(counted)} unaligned '
+        f"character{'s' if many else ''} of {whose} {'are' if many else 'is'} in play "
+        f"({', '.join(counted)}; each counts once)"
+    )
+    return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
+
+
+def _unaligned(factions: list[str] | None, ref: CardRef) -> bool:
+    """Whether a card is stated unaligned (no faction, and no word the data does not classify)."""
+    return factions == [] and not unclassified_of(ref)
+
+
 def loyal_number(ref: CardRef) -> int | None:
     """The Loyal number the situation or the inline card gives (None: not given)."""
     loyal = ref.values.get("loyal")
@@ -108,7 +191,7 @@ def loyal_claims(
     wanted = factions_of(ref) or []
     maybe = {w.casefold(): w for w in unclassified_of(ref)}
     if factions_of(ref) == [] and not maybe:
-        raise CannotAnswer(unaligned_loyal(ref.name, need))
+        return _unaligned_claims(ctx, ref, need, table, state, player)
     if not wanted:
         if maybe:
             raise CannotAnswer(
@@ -135,12 +218,7 @@ def loyal_claims(
         ctx.fact(table.leader_facts[player])
         if not _leader_out(ctx, state, leader.name, absent):
             weigh(leader.name, factions_of(leader), unclassified_of(leader))
-    for character in state.characters.values():
-        owner = character.owner or table.owners.get(normalise_name(character.name))
-        if owner != player or character.gone or state.defeated_by(character.name) is not None:
-            continue
-        if leader is not None and normalise_name(character.name) == table.leader_key(player):
-            continue
+    for character in _in_play(ctx, state, table, player):
         if character.fact is not None:
             ctx.fact(character.fact)
         given = character.card.fields.get("faction") if character.card is not None else None

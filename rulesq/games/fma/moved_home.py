@@ -136,7 +136,6 @@ def is_defeated(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{who.name}" is defeated', supported_by=(ctx.fact(stated),)
         )
-    moves = _moves(ctx, normalise_name(who.name))
     for fact in ctx.facts_of("in_play"):
         for source_ref in fact.cards:
             source = source_ref.card
@@ -160,7 +159,19 @@ def is_defeated(ctx: Context) -> Answer:
                     )
                 if not fits:
                     continue
+                gone = _removed_after(ctx, source.name, fact.span.line)
+                moves = [  # only a move while the card is in play: its text acts then
+                    (phase, move)
+                    for phase, move in _moves(ctx, normalise_name(who.name))
+                    if fact.span.line < move.span.line and (gone is None or move.span.line < gone)
+                ]
                 if not moves:
+                    if _moves(ctx, normalise_name(who.name)):
+                        ctx.derivation().absence(
+                            f'"{who.name}" was not moved home while "{source.name}" was in play '
+                            f"(line {fact.span.line}"
+                            + (f", removed line {gone})" if gone is not None else ")")
+                        )
                     continue
                 if any(phase is None for phase, _ in moves):
                     raise CannotAnswer(

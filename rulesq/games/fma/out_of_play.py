@@ -57,7 +57,7 @@ def _asked_leader(ctx: Context) -> tuple[str, str]:
 def can_recruit(ctx: Context) -> Answer:
     """``can my leader recruit?``: not while he is out of play."""
     leader_key, name = _asked_leader(ctx)
-    fact = _out_of_play(ctx).get(leader_key)
+    fact = still_out(ctx).get(leader_key)  # not once he has returned to play
     if fact is None:
         raise CannotAnswer(
             f'rulesq does not model recruiting beyond a leader out of play, and "{name}" is in play'
@@ -86,7 +86,7 @@ def keeps(ctx: Context) -> Answer:
     if any(key(r) == attachment for f in ctx.facts_of("removed") for r in f.cards):
         return ctx.conclude(YesNo(False), f'"{attachment_ref.name}" was removed')
     table = read_table(ctx.facts)
-    fact = _out_of_play(ctx).get(bearer)
+    fact = still_out(ctx).get(bearer)
     if fact is None or bearer not in {table.leader_key(p) for p in table.leaders}:
         raise CannotAnswer(
             f'rulesq answers this only for a leader out of play, and "{bearer_ref.name}" is not one'

@@ -63,6 +63,13 @@ def play_doubt(
             f'of "{card.name}" against the attribute of the character that plays it'
         )
     if isinstance(ability.cost, int) and ability.cost > 0:
+        found = state.find(who.name)
+        gaps = state.unread_changes(found, ability.attribute, None) if found else []
+        if gaps:  # a card of unknown text in play may change the value
+            return (
+                f'{gaps[0].reason}, and "{card.name}" has an attribute cost ("{header}"): '
+                "whether he can pay it is not known"
+            )
         value = _value(who, ability.attribute, state, passives)
         if value is None:
             return (

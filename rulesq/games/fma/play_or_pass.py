@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, created_phase, draws
+from rulesq.games.fma import calls, created_phase, still_in_play
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.table import read_table
+from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -59,7 +60,9 @@ def _moment_of(ref: CardRef) -> tuple[Card, fx.Trigger, str]:
 def holders(facts: list[Fact], kind: str) -> set[str]:
     """The players with an effect of that moment: in play under them, or performed by them."""
     found = {
-        who for card, who, _ in draws.in_play(facts) if who is not None and moment(card)[1] == kind
+        who
+        for card, who, _ in still_in_play.in_play(facts)
+        if who is not None and moment(card)[1] == kind
     }
     return found | {f.who for f in facts if f.kind == "performs" and f.who is not None}
 
@@ -90,6 +93,11 @@ def can_perform(ctx: Context) -> Answer:
     event = trigger.event
     assert isinstance(event, fx.StepStart)
     whose = event.whose.owner if event.whose is not None else None
+    if whose in ("your", "his") and table.turn is None:
+        raise CannotAnswer(
+            f'"{card.name}" acts {event.render()}, and the situation does not say whose turn it '
+            "is (write: it is my turn)"
+        )
     if whose in ("your", "his") and table.turn is not None and table.turn[0] != player:
         return ctx.conclude(
             YesNo(False),
@@ -100,7 +108,68 @@ def can_perform(ctx: Context) -> Answer:
         blocked = _setup_order(ctx, player, node)
         if blocked is not None:
             return blocked
-    return _order(ctx, kind, player, node, step_fact)
+    placed = _placed(ctx, card, player, node)
+    if placed is not None:
+        return placed
+    answer = _order(ctx, kind, player, node, step_fact)
+    if isinstance(answer.verdict, YesNo) and answer.verdict.value:
+        _not_again(ctx, card, step_fact)
+    return answer
+
+
+def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
+    """The no or *cannot answer* of a card not in play under the player (None: it is in play).
+
+    A card acts from play: one stated in play and gone, defeated or out of play since has no
+    effect to perform (a no); one the situation never puts in play, or puts there without
+    saying whose it is, is not known.
+    """
+    name = normalise_name(card.name)
+    held = [
+        (who, fact)
+        for c, who, fact in still_in_play.in_play(ctx.facts)
+        if normalise_name(c.name) == name
+    ]
+    if not held:
+        stated = [f for f in ctx.facts if any(key(r) == name for r in f.cards)]
+        if any(f.kind in ("in_play", "leader", "character") for f in stated):
+            return ctx.conclude(
+                YesNo(False),
+                f'"{card.name}" is no longer in play: its effect has nothing to act from',
+                supported_by=(node, ctx.fact(stated[-1])),
+            )
+        raise CannotAnswer(
+            f'the situation does not put "{card.name}" in play (write: my "{card.name}" is in play)'
+        )
+    whose = {who for who, _ in held}
+    if None in whose:
+        raise CannotAnswer(
+            f'the situation does not say whose "{card.name}" is (write: my "{card.name}" is '
+            "in play)"
+        )
+    if player not in whose:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{card.name}" is not {"mine" if player == "me" else "yours"}: its player performs '
+            "its effect",
+            supported_by=(node, ctx.fact(held[-1][1])),
+        )
+    return None
+
+
+def _not_again(ctx: Context, card: Card, step_fact: Fact) -> None:
+    """*Cannot answer* a yes to performing an effect already performed at this moment."""
+    name = normalise_name(card.name)
+    done = [
+        f
+        for f in ctx.facts
+        if f.kind == "performs" and f.span.line > step_fact.span.line and key(f.cards[0]) == name
+    ]
+    if done:
+        raise CannotAnswer(
+            f'"{card.name}" was performed already (line {done[-1].span.line}), and the rulings '
+            "say such effects are performed one at a time, never whether one is performed twice"
+        )
 
 
 def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
@@ -127,7 +196,7 @@ def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
 
 def _unread_others(facts: list[Fact], player: str, word: str) -> None:
     """*Cannot answer* when another player's card in play has text rulesq does not read."""
-    for card, who, _ in draws.in_play(facts):
+    for card, who, _ in still_in_play.in_play(facts):
         missing = calls.effects_of(card)[1]
         if who != player and missing is not None:
             raise CannotAnswer(

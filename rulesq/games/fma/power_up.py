@@ -71,8 +71,10 @@ def _ruled_card_in_play(ctx: Context) -> Fact:
     The ruling is a card's entry: it says what leaders may do in the power-up phase with that
     card, not without it (the sources never give the phase's own rule).
     """
-    for fact in ctx.facts_of("in_play"):
-        if any(r.card is not None and POWER_UP in _clauses(r.card) for r in fact.cards):
+    from rulesq.games.fma.still_in_play import in_play
+
+    for card, _, fact in in_play(ctx.facts):  # not one that has left play since
+        if POWER_UP in _clauses(card):
             return fact
     raise CannotAnswer(
         "the rulings say what a leader may do in the power-up phase only in the entry of the "

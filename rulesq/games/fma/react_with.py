@@ -20,6 +20,7 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.play_doubts import play_doubt
+from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.timing import canceled_reason, undeclared
 from rulesq.games.fma.vocab import Timing
@@ -200,11 +201,9 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         )
         return None
     raisers = [
-        r.card
-        for f in ctx.facts_of("in_play")
-        for r in f.cards
-        if r.card is not None
-        and any(isinstance(e, fx.IncreaseCost) for e in calls.effects_of(r.card)[0])
+        source
+        for source, _, _ in in_play(ctx.facts)
+        if any(isinstance(e, fx.IncreaseCost) for e in calls.effects_of(source)[0])
     ]
     passives = bool(ctx.facts_of("in_play"))
     reasons: list[str] = []

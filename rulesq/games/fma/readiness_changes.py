@@ -193,6 +193,12 @@ def set_by_cost(facts: list[Fact], ref: CardRef, since: int) -> PaidSet | None:
                 f'the situation says "{ref.name}" would be set ({_line(fact)}), not that it was'
             )
         if kind == "canceled" and paid is not None:
+            if (
+                any(key(r) == normalise_name(paid.card.name) for r in fact.cards)
+                and paid.bonus is not None
+            ):
+                paid = None  # it set the character by its effect: canceled, that never happens
+                continue
             if any(key(r) == normalise_name(paid.card.name) for r in fact.cards):
                 raise CannotAnswer(
                     f'"{paid.card.name}" was canceled ({_line(fact)}) after "{ref.name}" paid its '

@@ -29,6 +29,7 @@ from rulesq.games.fma.state import (
     DURATIONS,
     ORIGIN_WORDS,
     ORIGINS,
+    OWN_CHANGES,
     PERIODS,
     PRECEDENT,
     RULE,
@@ -91,6 +92,8 @@ class Reader:
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
+        #: The plays a later statement cancels (``canceled_plays``).
+        self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
 
@@ -134,6 +137,7 @@ class Reader:
     # ------------------------------------------------------------------ reading
     def read(self, facts: list[Fact]) -> State:
         """Read the facts, in order."""
+        self._canceled = canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
             handler = getattr(self, f"_fact_{fact.kind}", None)
@@ -659,15 +663,16 @@ class Reader:
     def _play_one(self, fact: Fact, ref: CardRef) -> None:
         """What a card played does to the values (a react played to another card too)."""
         card = ref.card
-        if card is None:
-            return
+        if card is None or (fact.span.line, _key(ref)) in self._canceled:
+            return  # canceled since: none of its effects happens
         if not card.text:
-            self.gap(
-                None,
-                None,
-                f'"{card.name}" was played',
-                f'the text of "{card.name}" is not known, so what it does is not known',
-            )
+            if _key(ref) not in self.state.unchanging:  # else: said to change no values
+                self.gap(
+                    None,
+                    None,
+                    f'"{card.name}" was played',
+                    f'the text of "{card.name}" is not known, so what it does is not known',
+                )
             return
         parsed = self.parse(card)
         why = parsed.not_understood(card.name)
@@ -851,15 +856,47 @@ class Reader:
             card = ref.card
             if card is None:
                 continue
-            if not card.text:
-                self.gap(
-                    None,
-                    None,
-                    f'"{card.name}" is in play',
-                    f'the text of "{card.name}" is not known, so its effect is not known',
-                )
+            if not card.text:  # its text may change values: each is open (``State.blocking``)
+                self.state.unread_in_play[_key(ref)] = (card, fact.span.line)
                 continue
             self._passive_text(card, fact, owner_key=_key(ref), controller=fact.who)
+
+    def _fact_no_changes(self, fact: Fact) -> None:
+        """``"X" changes no values``: its text, never given, changes no character's values.
+
+        Only of a card whose text the sources leave unknown: of any other it is an input error.
+        """
+        for ref in fact.cards:
+            card = ref.card
+            if card is None:
+                raise self.error(
+                    f'"{ref.name}" is no card of the corpus or of a card line: it has no text '
+                    "that could change values",
+                    fact,
+                    ref,
+                    suggestion="Leave the line out.",
+                )
+            said = any(card.fields.get(f) for f in ("text_changes_in_play", *OWN_CHANGES))
+            if card.text or said:
+                given = (
+                    f'the text of "{card.name}"'
+                    if card.text
+                    else f'that the text of "{card.name}" changes values'
+                )
+                raise self.error(
+                    f"the sources give {given}: a situation states only what the sources leave "
+                    "unknown",
+                    fact,
+                    ref,
+                    suggestion="Leave the line out.",
+                )
+            self.state.unchanging[_key(ref)] = fact
+            unread = f'the text of "{card.name}" is not known'
+            self.state.gaps = [  # played before, its text not known: it changed no values
+                g
+                for g in self.state.gaps
+                if not (g.text == f'"{card.name}" was played' and g.reason.startswith(unread))
+            ]
 
     def _passive_text(
         self,
@@ -923,6 +960,7 @@ class Reader:
                 ended += 1
             if key in self._in_play:
                 self._in_play.discard(key)
+                self.state.unread_in_play.pop(key, None)
                 ended += 1
             if not ended:
                 raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)
@@ -941,8 +979,15 @@ class Reader:
                 character.name in {name for name, _ in entry.touches}
                 for entry in self.state.entries
             )
+            key = _key(ref)
+            ended = [p for p in self.state.passives if p.owner_key == key and p.end is not None]
+            live = [p for p in self.state.passives if p.owner_key == key and p.end is None]
             character.gone = False
             character.returned = fact
+            card = character.card
+            if ended and not live and card is not None and card.text:
+                # back in play, its passive text acts again (it had ended with the card)
+                self._passive_text(card, fact, owner_key=key, controller=character.owner)
             if earlier:
                 self.gap(
                     character.name,
@@ -1070,6 +1115,36 @@ def _bearing(effect: Any) -> bool:
     if isinstance(effect, fx.Ability):
         return any(_bearing(e) for e in effect.body)
     return isinstance(effect, _BEARING)
+
+
+#: The statements that play a card (the card played is the last one they name).
+_PLAYS = ("play", "plays_as_react", "character_plays")
+
+
+def canceled_plays(facts: list[Fact]) -> set[tuple[int, str]]:
+    """The plays a later statement cancels, as (line of the play, key of the card played).
+
+    ``"X" is canceled`` cancels the last play of X before it: its effects never happen.
+    """
+    found: set[tuple[int, str]] = set()
+    for at_index, fact in enumerate(facts):
+        if fact.kind != "canceled":
+            continue
+        for ref in fact.cards:
+            for earlier in reversed(facts[:at_index]):
+                if any(_key(played) == _key(ref) for played in _played(earlier)):
+                    found.add((earlier.span.line, _key(ref)))
+                    break
+    return found
+
+
+def _played(fact: Fact) -> list[CardRef]:
+    """The cards a statement plays (none: it plays none)."""
+    if fact.kind not in _PLAYS or not fact.cards:
+        return []
+    if fact.kind == "plays_as_react":
+        return [fact.cards[0]]
+    return list(fact.cards) if fact.kind == "play" else [fact.cards[-1]]
 
 
 def read_state(situation: Situation, game: Game, facts: list[Fact]) -> State:

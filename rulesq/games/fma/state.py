@@ -154,6 +154,28 @@ class Passive:
         return self.bearer_key or self.owner_key
 
 
+#: Corpus fields a ruling gives a card whose own text changes or copies its own values.
+OWN_CHANGES = ("text_changes", "text_copies")
+
+
+def unread_attributes(card: Card) -> tuple[str, ...]:
+    """The attributes a card's text, never given, may change in play (none: its text is read).
+
+    A text given is read (``situation``); a ruling that says what the text changes
+    (``text_changes_in_play``) names the attributes; one that says the text changes or copies
+    the card's own values (``text_changes``, ``text_copies``) is followed where the values are
+    stated; any other card whose text the sources never give may change every attribute.
+    """
+    if card.text:
+        return ()
+    named = card.fields.get("text_changes_in_play")
+    if named:
+        return tuple(str(a) for a in named)
+    if any(card.fields.get(f) for f in OWN_CHANGES):
+        return ()
+    return tuple(a.value for a in Attribute)
+
+
 @dataclass
 class BattleSetup:
     """The battle as written so far: its attribute, its sides, who was sent home, its end."""
@@ -194,6 +216,11 @@ class State:
     #: Counts the changes to the characters' printed values (a character added, a value
     #: given): the printed values of a timeline built before a change are read again.
     revision: int = 0
+    #: Cards stated in play, not characters, whose text is not known (by key: the card and
+    #: the line that put it in play); a card that leaves play is taken out.
+    unread_in_play: dict[str, tuple[Card, int]] = field(default_factory=dict)
+    #: Cards stated to change no character's values (``"X" changes no values``), by key.
+    unchanging: dict[str, Fact] = field(default_factory=dict)
     #: The last timeline built (for all the entries), extended as entries are added.
     _built: _Built | None = field(default=None, repr=False)
 
@@ -225,48 +252,72 @@ class State:
             return None
         return defeats[-1], back
 
-    def _unread_changes(
-        self, who: Character, attribute: Attribute | None, until: int | None
+    def unread_changes(
+        self,
+        who: Character,
+        attribute: Attribute | None,
+        until: int | None,
+        until_line: int | None = None,
     ) -> list[Gap]:
-        """A card in play whose text, never given, changes characters' values (a rule says so).
+        """A card in play whose text, never given, may change characters' values.
 
-        Whose values it changes is not known, so each character's is open until the situation
-        states what the card gives it ("X" gets +1 strength from "Y", the card). A
-        defeated or gone card changes nothing (passive abilities on defeated cards have no
-        effect).
+        A card whose text the sources never give may change any value its text might reach,
+        unless its corpus entry says what that text changes (a ruling: ``text_changes_in_play``
+        names the attributes; ``text_changes`` and ``text_copies`` are its own values, read
+        elsewhere). Whose values it changes is not known, so each character's is open until
+        the situation states what the card gives it ("X" gets +1 strength from "Y", the card).
+        A character card and a card stated in play are read alike. A defeated or gone card
+        changes nothing (passive abilities on defeated cards have no effect); one that came
+        into play after ``until_line`` (a battle's end) changes nothing before it.
         """
         found: list[Gap] = []
         entries = self.entries if until is None else self.entries[:until]
-        for other in self.characters.values():
-            card = other.card
-            changes = card.fields.get("text_changes_in_play") if card is not None else None
-            if card is None or not changes or other.gone:
+        cards: list[tuple[str, Card, int]] = [
+            (c.name, c.card, c.fact.span.line)
+            for c in self.characters.values()
+            if c.card is not None
+            and c.fact is not None  # named only by the question: not stated in play
+            and not c.gone
+            and self.defeated_by(c.name) is None
+        ]
+        cards += [(card.name, card, line) for card, line in self.unread_in_play.values()]
+        for name, card, line in cards:
+            if normalise_name(name) in self.unchanging:
                 continue
-            if self.defeated_by(other.name) is not None:
+            changes = unread_attributes(card)
+            if not changes or (until_line is not None and line > until_line):
                 continue
             if attribute is not None and attribute.value not in changes:
                 continue
-            stated = any(
-                e.fact is not None
-                and len(e.fact.cards) > 1
-                and normalise_name(e.fact.cards[1].name) == normalise_name(other.name)
-                and any(name == who.name for name, _ in e.touches)
+            given = {  # the attributes of this character the situation says the card changes
+                a.value
                 for e in entries
-            )
-            if stated:
+                if e.fact is not None
+                and len(e.fact.cards) > 1
+                and normalise_name(e.fact.cards[1].name) == normalise_name(name)
+                for n, a in e.touches
+                if n == who.name
+            }
+            if (attribute.value in given) if attribute is not None else set(changes) <= given:
                 continue
-            source = (card.fields.get("field_sources") or {}).get("text_changes_in_play")
-            found.append(
-                Gap(
-                    f'"{other.name}" is in play',
-                    f'{source} says the game text of "{other.name}" changes characters\' '
-                    f"{'/'.join(str(c) for c in changes)} while in play, and the sources never "
-                    f'give that text: whether it changes "{who.name}" is not known (write what '
-                    f'it gives: "{who.name}" gets +1 {(attribute or Attribute.STRENGTH).value} '
-                    f'from "{other.name}")',
-                    who.name,
-                )
+            hint = (
+                f'(write what it gives: "{who.name}" gets +1 '
+                f'{(attribute or Attribute.STRENGTH).value} from "{name}", or "{name}" changes '
+                "no values)"
             )
+            source = (card.fields.get("field_sources") or {}).get("text_changes_in_play")
+            if card.fields.get("text_changes_in_play"):
+                reason = (
+                    f'{source} says the game text of "{name}" changes characters\' '
+                    f"{'/'.join(changes)} while in play, and the sources never "
+                    f'give that text: whether it changes "{who.name}" is not known {hint}'
+                )
+            else:
+                reason = (
+                    f'the text of "{name}" is not known, and a card\'s text may change '
+                    f'characters\' values: whether it changes "{who.name}" is not known {hint}'
+                )
+            found.append(Gap(f'"{name}" is in play', reason, who.name, line=line))
         return found
 
     def blocking(
@@ -290,7 +341,7 @@ class State:
         ]
         who = self.find(character)
         if who is not None:
-            found += self._unread_changes(who, attribute, until)
+            found += self.unread_changes(who, attribute, until, until_line)
         for passive in self.passives:
             effect = passive.effect
             if (

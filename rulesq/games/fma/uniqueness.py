@@ -258,6 +258,8 @@ def _unique_attachment(
         mine = [f for whose, f in placed if whose == controller]
         if not on_target or not mine:
             continue
+        if all(_ref_key(f.cards[1]) in removed for f in mine):
+            raise CannotAnswer(bearer_gone(mine[-1]))  # whether the copy went with it: not said
         ctx.fact(on_target[-1])
         ctx.fact(mine[-1])
         shown = on_target[-1].cards[0].name
@@ -327,8 +329,12 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
     removed = {_ref_key(r) for f in ctx.facts_of("removed") for r in f.cards}
     if name in removed:
         return None
+    unsure: list[Fact] = []
     for fact in ctx.facts_of("attach"):
         if _ref_key(fact.cards[0]) != name or table.owners.get(_ref_key(fact.cards[1])) != player:
+            continue
+        if _ref_key(fact.cards[1]) in removed:
+            unsure.append(fact)  # its bearer has left play: whether the copy went too is not said
             continue
         ctx.fact(fact)
         return limit_claim(
@@ -340,4 +346,16 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
             UNIQUE_CONTROL,
             UNIQUE_ATTACH,
         )
+    if unsure:
+        raise CannotAnswer(bearer_gone(unsure[-1]))
     return None
+
+
+def bearer_gone(fact: Fact) -> str:
+    """Why a unique attachment whose bearer has left play may or may not still be in play."""
+    return (
+        f'a copy of "{fact.cards[0].name}" was attached to "{fact.cards[1].name}" (line '
+        f"{fact.span.line}), which has left play since, and the sources never say whether an "
+        "attachment leaves play with the character bearing it (only that a leader out of play "
+        "keeps his)"
+    )

@@ -1,0 +1,48 @@
+"""FMA: the cards the facts put in play and keep there, each with its controller.
+
+A card defeated, gone or out of play since has no effect ("Passive abilities on defeated cards
+do not have any effect"; defeated characters have no abilities); returned to play, it is back.
+Draws, Play-or-Pass and attribute costs read the cards in play through it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.games.fma.table import key
+
+if TYPE_CHECKING:
+    from rulesq.corpus.models import Card
+    from rulesq.situation.model import Fact
+
+
+def in_play(facts: list[Fact]) -> list[tuple[Card, str | None, Fact]]:
+    """The cards with a text that the facts put in play and keep there: each with its controller.
+
+    A card defeated, gone or out of play since has no effect ("Passive abilities on defeated
+    cards do not have any effect"; defeated characters have no abilities); returned to play, it
+    is back.
+    """
+    out: list[tuple[Card, str | None, Fact]] = []
+    away: dict[str, tuple[Card, str | None, Fact]] = {}
+    for fact in facts:
+        if fact.kind in ("in_play", "leader", "character"):
+            out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
+        elif fact.kind in ("defeated", "removed", "out_of_play"):
+            names = {key(r) for r in fact.cards}
+            away.update(
+                {normalise_name(e[0].name): e for e in out if e[0].name and _keyed(e, names)}
+            )
+            out = [e for e in out if not _keyed(e, names)]
+        elif fact.kind == "returned":
+            for ref in fact.cards:
+                back = away.pop(key(ref), None)
+                if back is not None:
+                    out.append(back)
+    return out
+
+
+def _keyed(entry: tuple[Card, str | None, Fact], names: set[str]) -> bool:
+    """Whether an entry of ``in_play`` is one of the cards named (by key)."""
+    return normalise_name(entry[0].name) in names
