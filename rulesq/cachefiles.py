@@ -46,12 +46,14 @@ class CacheProblem(Exception):
 
 
 def warn_once(message: str) -> None:
-    """Print ``rulesq: warning: message`` on stderr, once per process (later ones are dropped)."""
+    """Print ``warning: message`` on stderr, once per process (later ones are dropped)."""
     if _warned:
         return
     _warned.append(message)
+    from rulesq.errors import warning_line
+
     try:
-        sys.stderr.write(f"rulesq: warning: {message}\n")
+        sys.stderr.write(warning_line(message) + "\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass

@@ -19,6 +19,14 @@ class RulesqError(Exception):
         return {"error": str(self)}
 
 
+def warning_line(message: str) -> str:
+    """``warning: message``, as every warning is printed (as an error is ``error: message``).
+
+    Control characters are shown escaped, as in an error's message.
+    """
+    return f"warning: {escape_controls(message)}"
+
+
 def lowered(message: str) -> str:
     """``message`` worded as rulesq's errors are: its first word in lower case.
 
@@ -199,17 +207,18 @@ class InputError(RulesqError):
         out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
         column = len(escape_controls(line[: at - 1])) + 1 if shown.strip() else 1
         out.append("  " + " " * (column - 1) + "^")
-        if self.expected:
-            out.append(
-                escape_controls(shorten("expected " + _one_of(self.expected), LONGEST_MESSAGE * 4))
-            )
-        if self.suggestion and not self._said_by_nearest():
-            import sys
+        import sys
 
-            from rulesq.width import columns, wrap  # a hint of several sentences: wrapped
+        from rulesq.width import columns  # where errors are shown
+
+        width = columns(sys.stderr)
+        if self.expected:
+            out.append(_expected(self.expected, width))
+        if self.suggestion and not self._said_by_nearest():
+            from rulesq.width import wrap  # a hint of several sentences: wrapped
 
             hint = escape_controls(shorten(self.suggestion, LONGEST_MESSAGE))
-            out.append(wrap(hint, "", width=columns(sys.stderr)))  # where errors are shown
+            out.append(wrap(hint, "", width=width))
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(
@@ -217,7 +226,9 @@ class InputError(RulesqError):
                     + shorten(form, LONGEST_MESSAGE)
                 )
             )
-        out += _invisible_note(self.source_line())
+        from rulesq.width import wrap
+
+        out += [wrap(note, "", width=width) for note in _invisible_note(self.source_line())]
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
@@ -267,10 +278,23 @@ def window(line: str, column: int, width: int = _LONGEST_LINE) -> tuple[str, int
     return shown, column - start + (1 if start else 0)
 
 
-def _one_of(words: Sequence[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return "one of: " + ", ".join(words)
+def _expected(words: Sequence[str], width: int) -> str:
+    """``expected W`` or ``expected one of: A, B, …``, wrapped to ``width`` between the words.
+
+    A word is never cut (one with blanks in it is a form to type); the list is bounded as a
+    long message is (the words past the bound are shown as ``…``).
+    """
+    from rulesq.width import pack
+
+    shown: list[str] = []
+    size = 0
+    for word in words:
+        size += len(word) + 2
+        if size > LONGEST_MESSAGE * 4:
+            shown.append("…")
+            break
+        shown.append(escape_controls(shorten(word, LONGEST_MESSAGE)))
+    return pack("expected " + ("one of: " if len(words) > 1 else ""), shown, width)
 
 
 class CannotAnswer(RulesqError):

@@ -157,7 +157,8 @@ def decode(data: bytes, source: str) -> str:
     except UnicodeDecodeError as error:
         before = data[: error.start].decode("utf-8")
         line, column = line_column(before, len(before))
-        text = data.decode("utf-8", errors="replace")
+        # the bytes that are not UTF-8 shown as they are (\xff), not all as one sign (U+FFFD)
+        text = data.decode("utf-8", errors="backslashreplace")
         bad = data[error.start]
         raise InputError(
             f"not UTF-8 text: the byte 0x{bad:02x} cannot be read ({error.reason})",
@@ -165,7 +166,9 @@ def decode(data: bytes, source: str) -> str:
             text,
             line,
             column,
-            suggestion="Save the file as UTF-8.",
+            suggestion=(
+                "Give the text as UTF-8." if source.startswith("<") else "Save the file as UTF-8."
+            ),
         ) from None
 
 

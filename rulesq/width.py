@@ -8,6 +8,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import TextIO
 
 #: Every line rulesq prints as text fits in 80 columns (a line is cut only between words: a
@@ -68,3 +69,23 @@ def hanging(head: str, text: str, hang: int | None = None) -> str:
         )
         or head.rstrip()
     )
+
+
+def pack(head: str, items: Sequence[str], width: int, hang: str = "  ") -> str:
+    """``head`` then ``items`` (a comma after each but the last), in lines of ``width`` columns.
+
+    Lines break only between items: an item is never cut (a form with blanks in it, or one
+    longer than a line, stays whole). The first item follows ``head``; the next lines come
+    after ``hang``.
+    """
+    lines = [head]
+    last = len(items) - 1
+    for number, item in enumerate(items):
+        piece = item + ("," if number < last else "")
+        if number == 0:
+            lines[-1] += piece
+        elif len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(hang + piece)
+    return "\n".join(lines)

@@ -225,7 +225,7 @@ def make_case(rng: random.Random, kind: str | None = None, folder: str | None = 
     if roll < 0.25:
         return command_case(rng, kind)
     data = situation(rng, kind)
-    text = data.decode("utf-8", errors="replace")
+    text = data.decode("utf-8", errors="backslashreplace")
     if roll < 0.4 and folder is not None:
         path = os.path.join(folder, "case.rq")
         return Case(kind, ["check", path], data, text)
@@ -247,7 +247,8 @@ def run(case: Case) -> Outcome:
     """Run the case's command line in this process, as ``python -m rulesq`` would."""
     from rulesq.cli import main
 
-    if case.args[0] == "check":
+    if case.args[0] == "check" and case.text is not None:  # a situation written to check
+        # (not a command line's own: ``check -j x .`` once wrote a file "-j" where it ran)
         Path(case.args[1]).write_bytes(case.data)
     stdin = io.TextIOWrapper(io.BytesIO(case.data), encoding="utf-8")
     out, err = io.BytesIO(), io.BytesIO()
@@ -294,13 +295,25 @@ def miswritten(stderr: str) -> list[str]:
 
     An error begins ``error: `` and its message with a word in lower case (a quote, a
     number, or a name in capitals throughout may come first): never ``Error:`` nor an
-    ordinary word capitalised (``error: Unknown card``).
+    ordinary word capitalised (``error: Unknown card``). Its hints quote what to type in
+    double quotes; a warning begins ``warning: ``.
     """
     from rulesq.errors import lowered
 
     found = [m for m in ERROR_MESSAGE.findall(stderr) if lowered(m) != m]
     found += [line for line in stderr.splitlines() if line.startswith(("Error:", "rulesq: error"))]
+    # a hint quotes what to type in double quotes, as every hint does; a warning is worded
+    # as an error is
+    found += [line for line in stderr.splitlines() if re.search(_MISQUOTED, line)]
     return found
+
+
+#: A hint worded otherwise than rulesq's own: a suggestion or a command to type in single
+#: quotes (the command-line library's ``Try 'rulesq --help'``, ``(Did you mean one of: '--x'?)``),
+#: or a warning that does not read ``warning: …``.
+_MISQUOTED = (
+    r"Did you mean '|\(Did you mean|Try '|[Ww]rite '|file with '|^rulesq: warning|^Warning:"
+)
 
 
 def _texts(case: Case) -> list[str]:

@@ -222,12 +222,14 @@ def test_a_damaged_cache_is_rebuilt_with_one_warning(
     cachefiles._warned.clear()
     assert load() == expected
     err = capsys.readouterr().err
-    assert err.count("rulesq: warning:") == 1 and len(err.splitlines()) == 1, err
+    assert (
+        err.startswith("warning: ") and err.count("warning:") == 1 and len(err.splitlines()) == 1
+    ), err
     cachefiles._warned.clear()
     assert load() == expected
     again = capsys.readouterr().err
     if damage == "directory":  # cannot be replaced: built in memory each time, with a warning
-        assert again.count("rulesq: warning:") == 1
+        assert again.count("warning:") == 1
     else:
         assert again == "", "the cache was not rewritten"
 
@@ -363,7 +365,7 @@ def test_an_unusable_cache_folder_costs_only_time(
         done = run(args, tmp_path / "unused", **env)
         assert done.returncode == 0, done.stderr
         assert done.stdout == reference[name]
-        assert done.stderr.startswith("rulesq: warning: cannot use the cache folder"), done.stderr
+        assert done.stderr.startswith("warning: cannot use the cache folder"), done.stderr
         assert len(done.stderr.splitlines()) == 1, done.stderr
         # a file where the folder should be is named so, not "File exists"/"Not a directory"
         assert "a file is" in done.stderr and "not a folder" in done.stderr, done.stderr
@@ -569,7 +571,7 @@ def test_a_relative_cache_folder_is_refused_with_a_warning(
         )
         assert done.returncode == 0 and done.stdout == reference[name], done.stderr
         [warning] = done.stderr.splitlines()
-        assert warning.startswith("rulesq: warning: cannot use the cache folder (.cache: ")
+        assert warning.startswith("warning: cannot use the cache folder (.cache: ")
         assert "RULESQ_CACHE_DIR is a relative path" in warning and "absolute" in warning
     assert list(work.iterdir()) == []
 

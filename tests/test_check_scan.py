@@ -188,3 +188,20 @@ def test_a_pipe_named_rq_in_a_folder_is_an_error_line_never_a_hang(
         errors = [line for line in done.stdout.splitlines() if line.startswith("ERROR")]
         assert len(errors) == 1 and "pipe.rq" in errors[0] and "not a regular file" in errors[0]
         assert done.stdout.splitlines()[-1].startswith("12 agree, 0 disagree")
+
+
+def test_a_link_not_checked_says_why(tmp_path: Path) -> None:
+    """A link out, a link to nothing (in the folder or out of it) and a loop: each an ERROR line
+    saying which (a loop and a missing file were called links out of the folder, and a link
+    to a missing file in the folder was skipped in silence)."""
+    folder = _tree(tmp_path)
+    reasons = {
+        Path(item.path).name: str(item.reason)
+        for item in planned_names([folder])
+        if not isinstance(item, str)
+    }
+    assert reasons["out.rq"].endswith(f"a link out of {folder}, not followed (--follow follows it)")
+    assert reasons["broken.rq"].endswith("a link to nothing: what it leads to does not exist")
+    assert reasons["broken-out.rq"].endswith("a link to nothing: what it leads to does not exist")
+    assert reasons["loop.rq"].endswith("a link that leads round in a loop, to no file")
+    assert "folder-link.rq" not in reasons  # a link to a folder within is walked, not reported

@@ -76,7 +76,7 @@ def test_parse_error_shows_caret_and_expected_words() -> None:
     lines = err.splitlines()
     column = text.index("suport") + 1
     assert lines[0].startswith(f"<text>:1:{column}: error: cannot read")
-    assert "did you mean 'support'" in lines[0]
+    assert 'did you mean "support"' in lines[0]
     assert lines[1] == "  " + text
     assert lines[2] == "  " + " " * (column - 1) + "^"
     assert lines[3].startswith("expected one of: ") and "a card type" in lines[3]
@@ -171,3 +171,25 @@ def test_coverage_fits_in_80_columns() -> None:
     lines = out.splitlines()
     assert [line for line in lines if len(line) > 80 and len(line.split()) > 1] == []
     assert any(line.startswith("    ") for line in lines)  # a sentence went on, indented
+
+
+def test_the_text_and_its_sentences_wrap_to_80_columns() -> None:
+    """A long card text: the header and each sentence wrap (they ran to 121 columns); the same
+    words; the tree's lines, one field each, are kept."""
+    text = (
+        "You may not play support cards and you may not play booster cards while I have an"
+        " active character card. Your special power texts are ignored, except on Flit"
+        " character cards."
+    )
+    result = runner.invoke(app, ["parse", text, "--game", "bluemoon"])
+    lines = result.stdout.splitlines()
+    tree = [line for line in lines if line.startswith("     ") or "[ladder:" in line]
+    prose = [line for line in lines if line not in tree]
+    assert all(len(line) <= 80 for line in prose), prose
+    assert prose[0].startswith("text (bluemoon): You may not play") and prose[1].startswith("  ")
+    assert any(line.startswith("1. You may not") for line in prose)
+    assert any(line.startswith("   NOT UNDERSTOOD: ") for line in prose)
+    head = " ".join(
+        line.strip() for line in prose[: prose.index(next(p for p in prose if p.startswith("1. ")))]
+    )
+    assert head == f"text (bluemoon): {text}"

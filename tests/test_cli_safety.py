@@ -177,8 +177,10 @@ def test_a_non_utf8_file_is_an_error_at_its_line_and_column(tmp_path: Path) -> N
     for args, stdin, name in (([str(case)], None, str(case)), (["-"], data, "<stdin>")):
         done = run(["ask", *args], stdin=stdin)
         assert done.returncode == 2
-        first = done.stderr.decode().splitlines()[0]
+        first, shown, _, hint = done.stderr.decode().splitlines()[:4]
         assert first.startswith(f"{name}:2:20: error: not UTF-8 text"), first
+        assert shown == '  ask can I play "Caf\\xe9"?'  # the byte as it is, not U+FFFD
+        assert hint == ("Give the text as UTF-8." if stdin else "Save the file as UTF-8.")
 
 
 def test_special_files_are_refused(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ def test_a_line_that_is_not_the_indexed_clause_reads_them_all(
     first = next(iter(corpus.clauses))
     assert corpus.clauses[first] == whole("bluemoon").clauses[first]
     assert corpus.clauses.undecoded() == 0
-    assert capsys.readouterr().err.count("rulesq: warning:") == 1
+    assert capsys.readouterr().err.count("warning:") == 1
     same(corpus, whole("bluemoon"))
 
 
@@ -143,7 +143,7 @@ def test_an_index_that_does_not_fit_is_made_again(
     load_corpus.cache_clear()
     capsys.readouterr()
     same(load_corpus("bluemoon"), whole("bluemoon"))
-    assert capsys.readouterr().err.count("rulesq: warning:") == 1
+    assert capsys.readouterr().err.count("warning:") == 1
 
 
 def test_ids_and_aliases_given_twice_as_the_whole_reading(cache: Path, tmp_path: Path) -> None:

@@ -166,7 +166,7 @@ def test_a_phase_stated_before_the_turn_says_to_state_the_turn_first() -> None:
     assert answer.status is Status.CANNOT
     assert answer.reason == (
         "the phase (line 2) is stated before whose turn it is (line 3): "
-        "write 'it is my turn' first, then the phase"
+        'write "it is my turn" first, then the phase'
     )
     (alone,) = _answers("game bluemoon\nphase Booster/Support\nask can I play a support card?\n")
     assert alone.reason == (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import fuzzgen
@@ -130,3 +131,51 @@ def test_the_check_of_printed_errors_can_fail() -> None:
         "Error: No such option"
     ]
     assert fuzzgen.miswritten("error: unknown card 'X'. Did you mean \"Y\"?\n") == []
+    usage = "Usage: rulesq ask [OPTIONS] [FILE]\nTry 'rulesq ask --help' for help.\n\n"
+    assert fuzzgen.miswritten(usage) == ["Try 'rulesq ask --help' for help."]
+    assert fuzzgen.miswritten("error: no such option '--x'. Did you mean '--y'?\n") != []
+    assert fuzzgen.miswritten("error: x. (Did you mean one of: '--a', '--b'?)\n") != []
+    assert fuzzgen.miswritten("rulesq: warning: the cache\n") != []
+    assert fuzzgen.miswritten("warning: the cache\n") == []
+    assert fuzzgen.miswritten("Write 'it is my turn' before the play.\n") != []
+    assert fuzzgen.miswritten('Write "it is my turn" before the play.\n') == []
+
+
+#: Usage mistakes whose message names what to type instead, and the hint each must print.
+USAGE_HINTS = [
+    (
+        ["ask", "--gmae", "x"],
+        'error: no such option \'--gmae\'. Did you mean "--game" or "--graph"?',
+    ),
+    (["chek"], "error: no such command 'chek'. Did you mean \"check\"?"),
+    (["--versio"], "error: no such option '--versio'. Did you mean \"--version\"?"),
+    (["ask", "a", "b"], "error: unexpected extra argument: 'b'"),
+]
+
+
+@pytest.mark.parametrize(("args", "said"), USAGE_HINTS, ids=[" ".join(a) for a, _ in USAGE_HINTS])
+def test_a_usage_mistake_hints_as_every_error_does(args: list[str], said: str) -> None:
+    """The library's own words (``Try 'rulesq --help'``, ``(Did you mean one of: '--game',
+    '--graph'?)``, ``Got unexpected extra argument (b)``) are rulesq's: double quotes around
+    what to type, a sentence of its own; with ``--json`` the same message."""
+    outcome = fuzzgen.run(fuzzgen.Case("usage", args))
+    assert outcome.code == 2, outcome.stderr
+    assert outcome.stderr.splitlines()[-1] == said, outcome.stderr
+    assert re.search(r'^Try "[^"]* --help" for help\.$', outcome.stderr, re.M), outcome.stderr
+    assert not fuzzgen.miswritten(outcome.stderr)
+    import json
+
+    as_json = fuzzgen.run(fuzzgen.Case("usage", [*args, "--json"]))
+    assert as_json.code == 2
+    assert json.loads(as_json.stdout) == {"error": said.removeprefix("error: "), "usage": True}
+
+
+def test_a_bad_command_line_leaves_no_file_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Running the bad command lines writes nothing where they run (``check -j x .`` wrote an
+    empty file named "-j", which a commit then took for part of the project)."""
+    monkeypatch.chdir(tmp_path)
+    for args in BAD:
+        fuzzgen.run(fuzzgen.Case("wording", args))
+    assert sorted(p.name for p in tmp_path.iterdir()) == []

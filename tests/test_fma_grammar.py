@@ -372,3 +372,16 @@ def test_send_to_discard_pile_is_its_own_act() -> None:
     (send,) = ability.body
     assert isinstance(send, fx.SendToDiscard) and not isinstance(send, fx.Defeat)
     assert send.render() == "Send target character to the discard pile."
+
+
+def test_an_unread_sentence_says_where_and_what_in_words() -> None:
+    """The grammar's stop: its place (the caret goes under it, not at the sentence's start) and
+    what it expected as words to type (``"adds"``), not terminal names (``ADDS``)."""
+    from rulesq.effects.base import Unparsed
+    from rulesq.games.fma.parse import parse_card_text
+
+    parsed = parse_card_text("Zap: blah the thing.")
+    (bad,) = [e for e in parsed.effects if isinstance(e, Unparsed)]
+    assert bad.offset == 3 and bad.reason.endswith("(at ':')")
+    assert '"adds"' in bad.expected and "ADDS" not in bad.expected
+    assert all(w.islower() or w.startswith('"') for w in bad.expected), bad.expected

@@ -164,9 +164,12 @@ def test_errors_say_what_was_expected_in_words(text: str) -> None:
 def test_expected_words_are_words() -> None:
     """Punctuation and name terminals are described, keywords quoted."""
     (bad,) = parse("You may not play suport cards.").unparsed
-    assert "a card type" in bad.expected and "'your'" not in bad.expected
-    assert "did you mean 'support'" in bad.reason
-    assert WORDS["COMMA_EXCEPT"] == "', except'"
+    assert "a card type" in bad.expected and '"your"' not in bad.expected
+    assert '"my", "your" or "our"' in bad.expected
+    assert 'did you mean "support"' in bad.reason
+    # in double quotes, as a situation's errors show a word to type
+    assert WORDS["COMMA_EXCEPT"] == '", except"'
+    assert not [w for w in bad.expected if w.startswith("'")], bad.expected
 
 
 @settings(max_examples=150, deadline=None)
@@ -331,3 +334,16 @@ def test_corpus_ladder_counts() -> None:
     assert counts[Kind.I_MUST] == 2
     assert counts[Kind.IGNORE] == 8
     assert counts[Kind.YOU_MAY_NOT] == 18
+
+
+def test_a_choice_after_a_total_in_an_element_round_trips() -> None:
+    """A place shared by the options is not said once at the end when an option before the
+    last counts a total in an element: "… at least 3 Fire or two cards from your hand" reads
+    "Fire or" as the start of "Fire or Earth" (found by the splicing test above)."""
+    text = (
+        "By the end of your Booster/Support phase, you must discard cards with a total printed"
+        " value of at least 3 Fire from your hand, or two cards from your hand."
+    )
+    (effect,) = parse(text).effects
+    assert not isinstance(effect, Unparsed)
+    assert parse(effect.render()).effects == (effect,)

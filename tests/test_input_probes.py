@@ -92,8 +92,15 @@ def test_a_space_that_is_not_a_plain_one_is_shown_and_named(
     text = f"game bluemoon\n{line}\nask can I retreat?\n" if "game" not in line else line + "\n"
     rendered = error_of(text).render()
     assert f"  {shown}" in rendered.splitlines()
-    note = [row for row in rendered.splitlines() if row.startswith("note: ")]
-    assert len(note) == 1 and named in note[0] and "plain space" in note[0], rendered
+    rows = rendered.splitlines()
+    at = [n for n, row in enumerate(rows) if row.startswith("note: ")]
+    assert len(at) == 1, rendered
+    from itertools import takewhile
+
+    block = [rows[at[0]], *takewhile(lambda row: row.startswith("  "), rows[at[0] + 1 :])]
+    note = " ".join(row.strip() for row in block)
+    assert named in note and "plain space" in note, rendered
+    assert all(len(row) <= 80 for row in block), block  # wrapped as a hint is
     assert "\u00a0" not in rendered and "\u200b" not in rendered and "\u3000" not in rendered
 
 

@@ -102,7 +102,9 @@ def test_a_byte_that_is_not_utf8_is_placed_by_line_feeds(separator: str) -> None
     assert result.exit_code == 2
     head, shown, caret = result.stderr.splitlines()[:3]
     assert head.startswith(f"<stdin>:{line}:{column}: error: not UTF-8 text"), head
-    assert shown == '  ask can I play "Caf\ufffd"?' and caret.index("^") == 2 + column - 1
+    # the byte shown as it is, the caret under it, and the hint for a text not a file
+    assert shown == '  ask can I play "Caf\\xe9"?' and caret.index("^") == 2 + column - 1
+    assert result.stderr.splitlines()[3] == "Give the text as UTF-8."
 
 
 def test_the_rule() -> None:

@@ -115,3 +115,50 @@ def test_every_situation_shown_with_its_answer_prints_that_answer(tmp_path: Path
         result = runner.invoke(app, ["ask", str(case)])
         assert result.exit_code == 0, result.output
         assert result.output.startswith(shown), situation
+
+
+def test_the_syntax_error_shown_is_the_real_one() -> None:
+    """The error block under "A line it cannot read" is what ``ask -`` prints for its line."""
+    found = blocks()
+    [shown] = [block for block in found if block.startswith("<stdin>:")]
+    line = shown.splitlines()[1].strip()
+    result = runner.invoke(app, ["ask", "-"], input=f"game bluemoon\n{line}\n")
+    assert result.exit_code == 2
+    assert result.output == shown
+
+
+def test_the_search_claims_are_true() -> None:
+    """A misspelt word: no match, a respelling, exit 1; a question finds its FAQ answer first;
+    a word of the search lists finds the rulebook's."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    said = re.search(
+        r"\(`rulesq search (\w+)` answers `(No clause matches '\w+'\.)` and `(did you mean: \w+)`,"
+        r" exit code 1\)",
+        text,
+    )
+    assert said is not None
+    result = runner.invoke(app, ["search", said.group(1)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [said.group(2), said.group(3)]
+    question = re.search(r"`rulesq search '([^']+)'` puts (BM-Q\d+) first", text)
+    assert question is not None
+    first = runner.invoke(app, ["search", question.group(1)]).output.splitlines()[0]
+    cited = runner.invoke(app, ["cite", question.group(2)]).output.splitlines()[0]
+    assert first.split()[0] == cited.split()[0]
+
+
+def test_the_lookup_claims_are_true() -> None:
+    """A unique beginning of a name finds the card; the coverage counts shown are the real ones."""
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    beginning = re.search(r'a unique beginning of a name \(`rulesq card "([^"]+)"`\)', text)
+    assert beginning is not None
+    result = runner.invoke(app, ["card", beginning.group(1)])
+    assert result.exit_code == 0 and result.output.startswith(beginning.group(1))
+    counts = re.findall(
+        r"rulesq coverage --game (\w+) +# (\w+: parsed \d+ of \d+ card texts)",
+        README.read_text(encoding="utf-8"),
+    )
+    assert counts  # warhammer's at least
+    for game, line in counts:
+        result = runner.invoke(app, ["coverage", "--game", game])
+        assert result.output.splitlines()[-1] == line, game

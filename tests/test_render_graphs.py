@@ -57,8 +57,13 @@ def test_the_mermaid_graph_is_as_legible_as_the_dot_one() -> None:
     lines = rule.group(2).split("<br/>")
     assert len(lines) > 2 and "“Cards reading" in lines[1] and lines[-1].endswith("other cards.”")
     assert all(len(line) <= 44 for line in lines[1:] if "#" not in line)  # wrapped, not cut
-    assert '-->|"matches: same step: you may not"|' in text
+    # a precedent says what it shares; its edges to the shared nodes are dotted, unlabelled
+    assert re.search(r'\["precedent: bluemoon/faq/[^"]*matches: same step: you may not', text)
+    assert re.search(r"^    q1n\d+ -\.-> q1n\d+$", text, flags=re.M)
+    assert '"matches:' not in text.replace('["', "")
     assert '-->|"supports: argued for it"|' in text
+    assert re.search(r"^  linkStyle [\d,]+ stroke-width:3px", text, flags=re.M)
+    assert re.search(r"^  class [q\dn,]+ decisive$", text, flags=re.M)
     precedents = re.findall(r'(q1n\d+)\["precedent: bluemoon/faq/', text)
     assert precedents and f"  class {','.join(precedents)} precedent" in text
     assert f"  class {rule.group(1)} rule" in text and "  classDef precedent " in text
@@ -132,14 +137,14 @@ def test_the_drawn_graph_quotes_the_deciding_rule_and_says_what_a_precedent_shar
     assert result.exit_code == 0, result.output
     text = result.output
     rule = re.search(
-        r'\[label="(rule: bluemoon/rulebook/p17-special-rules/you-may-not[^]]*)"', text
+        r'\[label="(rule: bluemoon/rulebook/p17-special-rules/you-may-not(?:[^"\\]|\\.)*)"', text
     )
     assert rule is not None
     lines = rule.group(1).split("\\n")
     assert len(lines) > 2 and all(len(line) <= 44 for line in lines[1:])  # wrapped, not cut
     assert "“Cards reading" in lines[1] and lines[-1].endswith("other cards.”")
     assert "fillcolor=aliceblue" in text and '[label="precedent: bluemoon/faq/' in text
-    assert '[label="matches: same step: you may not"' in text
+    assert re.search(r'\[label="precedent: bluemoon/faq/[^"]*matches: same step: you may not', text)
     assert '[label="supports: argued for it"' in text
     assert "edge [fontname=Helvetica" in text
 
@@ -159,3 +164,96 @@ def test_many_sources_of_one_node_are_drawn_in_staggered_rows() -> None:
     rows = _staggered(graph)
     assert sorted(rows.values()) == [1, 1, 1, 2, 2, 3, 3]
     assert ("fact:0", "card") not in rows  # one source only: one row
+
+
+def _dot(situation: str) -> str:
+    result = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _edges(text: str) -> dict[tuple[str, str], str]:
+    """Each drawn edge (its two nodes, without the question's number) and its attributes."""
+    return {
+        (u.split("/", 1)[1], v.split("/", 1)[1]): attrs
+        for u, v, attrs in re.findall(r'^    "([^"]+)" -> "([^"]+)" \[(.*)\];$', text, flags=re.M)
+    }
+
+
+def _node_attrs(text: str, node: str) -> str:
+    found = re.search(rf'^    "1/{re.escape(node)}" \[(.*)\];$', text, flags=re.M)
+    assert found is not None, node
+    return found.group(1)
+
+
+PERMISSION = (
+    'game bluemoon\nyou have active "Pandemonium"\nI play "Trigger Brainstorm"\n'
+    "ask can I play a support card?\n"
+)
+
+
+def test_the_path_that_decided_is_drawn_apart() -> None:
+    """The step that decides, the rule under it, the winning card's effect and what it beats are
+    drawn thick and coloured; the losing card's effect, the facts and the precedents are not;
+    a precedent's ``matches`` edges are dashed and unlabelled."""
+    from rulesq.render.graphs import DECISIVE_COLOUR
+
+    text = _dot(PERMISSION)
+    edges = _edges(text)
+    thick = {pair for pair, attrs in edges.items() if "penwidth=2.5" in attrs}
+    effects = dict(re.findall(r'^    "1/(effect:\d+)" \[label="effect: ([^:]+):', text, re.M))
+    winner = next(node for node, card in effects.items() if card == "Pandemonium")
+    loser = next(node for node, card in effects.items() if card == "Trigger Brainstorm")
+    assert ("step:you may not", "verdict") in thick
+    assert (winner, "verdict") in thick
+    assert any(u == winner and v.startswith("alternative:") for u, v in thick)
+    assert any(u.startswith("clause:bluemoon/rulebook/") and v == "verdict" for u, v in thick)
+    assert not any(loser in pair or pair[0].startswith("fact:") for pair in thick), thick
+    assert DECISIVE_COLOUR in _node_attrs(text, winner)
+    assert DECISIVE_COLOUR not in _node_attrs(text, loser)
+    matches = [attrs for (u, _), attrs in edges.items() if u.startswith("clause:bluemoon/faq/")]
+    assert matches and all("style=dashed" in a and "label=" not in a for a in matches)
+
+
+def test_the_decisive_path_is_empty_without_a_verdict() -> None:
+    """No verdict, nothing drawn apart (a *cannot answer* has no path that decided)."""
+    from rulesq.explain.digraph import DiGraph
+    from rulesq.render.graphs import decisive
+
+    graph = DiGraph()
+    graph.add_node("question", kind="question", label="q")
+    graph.add_node("gap:1", kind="gap", label="unread")
+    graph.add_edge("gap:1", "question", kind="blocks")
+    assert decisive(graph, None) == (set(), set())
+
+
+def test_several_questions_are_drawn_one_under_another() -> None:
+    """Two questions: invisible edges put the second under the first (side by side, four
+    questions were 7,700 pixels wide); one question has none."""
+    assert "style=invis" not in _dot(PERMISSION)
+    text = _dot(PERMISSION.replace("ask", "it is my turn\nask") + "ask can I retreat?\n")
+    stacked = re.findall(r'^  "2/question" -> "1/([^"]+)" \[style=invis\];$', text, flags=re.M)
+    drawn = _edges(text)
+    pointed_at = {v for (_, v) in drawn}
+    assert stacked and all(node not in pointed_at for node in stacked)
+
+
+def test_a_game_rule_cites_the_faq_answer_it_is_written_from() -> None:
+    """A game rule written from an FAQ answer brings the answer along, linked to it by a
+    ``cites`` edge: drawn, the answer stood alone, tied to nothing."""
+    import json
+    from pathlib import Path
+
+    case = (
+        Path(__file__).resolve().parents[1]
+        / "corpus/bluemoon/cases/interference-cards/q356-cancelled-leadership-card.rq"
+    )
+    result = runner.invoke(app, ["ask", "--graph", "json", str(case)])
+    assert result.exit_code == 0, result.output
+    for graph in json.loads(result.output):
+        cites = {(e["source"], e["target"]) for e in graph["edges"] if e["kind"] == "cites"}
+        rule = "clause:bluemoon/rules/one-leadership-phase-card"
+        assert (rule, "clause:bluemoon/faq/card-play-general-rules/1") in cites
+        tied = {e["source"] for e in graph["edges"]} | {e["target"] for e in graph["edges"]}
+        lone = [n["id"] for n in graph["nodes"] if n["kind"] == "clause" and n["id"] not in tied]
+        assert not lone, lone

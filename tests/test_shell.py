@@ -446,3 +446,15 @@ def test_help_shows_a_statement_and_a_question_of_the_current_game(game: str) ->
     assert table.lines == [statement]
     assert not table.handle(question).startswith("error")
     assert all(len(line) <= 80 for line in shown)
+
+
+@pytest.mark.parametrize("command", [":show", ":undo", ":clear", ":forms", ":help"])
+def test_a_command_that_takes_nothing_refuses_what_follows_it(command: str) -> None:
+    """``:undo 3`` or ``:show all`` is refused, the situation untouched (the words after it
+    were dropped unread: ``:undo 3`` took back one line, ``:clear x`` cleared all)."""
+    table = Table()
+    table.handle('you have active "Pandemonium"')
+    out = table.handle(f"{command} 3")
+    assert out == f"error: {command} takes nothing after it (found '3'): type {command} alone"
+    assert table.lines == ['you have active "Pandemonium"']
+    assert not table.handle(command).startswith("error:")

@@ -104,3 +104,93 @@ def test_card_on_a_narrow_terminal_fits_it_and_piped_is_unchanged() -> None:
     # past 50 only a word longer than the line stays whole (a clause id)
     assert all(len(line.split()) == 1 for line in narrow.splitlines() if len(line) > 50)
     assert len(narrow.splitlines()) > len(piped.splitlines())
+
+
+def test_pack_breaks_between_items_only() -> None:
+    """Every line fits, the items come back whole and in order, a long one on a line of its own."""
+    items = [f'"word{index}"' for index in range(40)] + ["a form with blanks in it"]
+    items.insert(5, "x" * 70)
+    lines = width.pack("expected one of: ", items, 50).splitlines()
+    assert lines[0].startswith('expected one of: "word0", "word1",')
+    assert all(len(line) <= 50 for line in lines if "x" * 70 not in line)
+    assert "  " + "x" * 70 + "," in lines
+    assert lines[-1].endswith("a form with blanks in it")
+    rejoined = " ".join(line.strip() for line in lines).removeprefix("expected one of: ")
+    assert rejoined == ", ".join(items)
+
+
+BAD_LINE = 'game bluemoon\nI hvae "Blaze" active\n'
+
+
+def _stderr_on_terminal(args: list[str], wide: int, stdin: bytes) -> str:
+    """``rulesq ARGS``'s standard error on a pseudo-terminal ``wide`` columns wide."""
+    import fcntl
+    import struct
+    import termios
+
+    leader, follower = os.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, wide, 0, 0))
+    with subprocess.Popen(
+        [sys.executable, "-m", "rulesq", *args],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=follower,
+    ) as process:
+        os.close(follower)
+        assert process.stdin is not None
+        process.stdin.write(stdin)
+        process.stdin.close()
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=120)
+    os.close(leader)
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def _expected_block(err: str) -> list[str]:
+    """The lines of an error's ``expected …`` list (to the line after it)."""
+    lines = err.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith("expected "))
+    end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith("  "))
+    return lines[start:end]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or sys.platform == "win32", reason="no pty")
+def test_an_errors_expected_list_wraps_to_the_terminal_and_to_80_piped() -> None:
+    """``expected one of: …`` fits the terminal's width (50), and 80 piped; no word is cut, and
+    the words are those ``--json`` gives (it was one line of 150 columns)."""
+    args = ["ask", "-"]
+    piped = subprocess.run(
+        [sys.executable, "-m", "rulesq", *args],
+        cwd=ROOT,
+        input=BAD_LINE,
+        capture_output=True,
+        text=True,
+    )
+    assert piped.returncode == 2
+    block = _expected_block(piped.stderr)
+    assert len(block) > 1 and all(len(line) <= 80 for line in block), block
+    narrow = _expected_block(_stderr_on_terminal(args, 50, BAD_LINE.encode()))
+    assert len(narrow) > len(block) and all(len(line) <= 50 for line in narrow), narrow
+    import json
+
+    listed = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "rulesq", *args, "--json"],
+            cwd=ROOT,
+            input=BAD_LINE,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )["expected"]
+    for shown in (block, narrow):
+        text = " ".join(line.strip() for line in shown).removeprefix("expected one of: ")
+        assert text == ", ".join(listed)

@@ -111,7 +111,7 @@ def main() -> None:
         click = sys.modules.get("click")  # not imported: the error cannot be one of its own
         if click is not None and isinstance(error, click.UsageError):
             if as_json:
-                print_json({"error": lowered(error.format_message()), "usage": True})
+                print_json({"error": usage_message(error), "usage": True})
             else:
                 report_usage(error)
             sys.exit(EXIT_ERROR)
@@ -163,15 +163,38 @@ def report_usage(error: Any) -> None:
     """A usage mistake (the command-line library's): the usage, then ``error: message``.
 
     The message is worded as every other error is (``error: no such option …``), not as the
-    library prints it (``Error: No such option …``).
+    library prints it (``Error: No such option …``); what to type is in double quotes, as in
+    every other hint (``Try "rulesq --help" for help.``).
     """
+    from rulesq.errors import escape_controls
+
     ctx = error.ctx
     if ctx is not None:
         hint = ""
         if ctx.command.get_help_option(ctx) is not None:
-            hint = f"Try '{ctx.command_path} {ctx.help_option_names[0]}' for help.\n"
+            hint = f'Try "{ctx.command_path} {ctx.help_option_names[0]}" for help.\n'
         sys.stderr.write(f"{ctx.get_usage()}\n{hint}\n")
-    sys.stderr.write(f"error: {lowered(error.format_message())}\n")
+    sys.stderr.write(f"error: {escape_controls(usage_message(error))}\n")
+
+
+def usage_message(error: Any) -> str:
+    """The message of a usage mistake, worded as rulesq's own errors are.
+
+    Its first word in lower case; the library's suggestions (``(Did you mean one of: '--game',
+    '--graph'?)``) given as every other error gives them (``Did you mean "--game" or
+    "--graph"?``); an extra argument quoted as a name given is (``'b'``, not ``(b)``).
+    """
+    import re
+
+    from rulesq.errors import did_you_mean
+
+    possibilities = getattr(error, "possibilities", None)
+    message = str(error.message) if possibilities else error.format_message()
+    extra = re.fullmatch(r"Got unexpected extra (arguments?) \((.*)\)", message)
+    if extra:
+        message = f"unexpected extra {extra.group(1)}: {extra.group(2)!r}"
+    hint = did_you_mean(list(possibilities)) if possibilities else None
+    return lowered(message) + (f" {hint}" if hint else "")
 
 
 def report_internal(error: BaseException, *, as_json: bool) -> None:

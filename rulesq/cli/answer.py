@@ -134,7 +134,7 @@ def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:
             from rulesq.errors import escape_controls
 
             raise RulesqError(
-                f"{error}: 'rulesq check {escape_controls(file)}' answers and checks each "
+                f'{error}: "rulesq check {escape_controls(file)}" answers and checks each '
                 "situation file in it"
             ) from None
         raise

@@ -65,7 +65,7 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
     if text is None and card is None:
         raise RulesqError(
             "give a card text (with --game) or --card NAME: nothing to parse; "
-            "'rulesq parse --help' shows examples."
+            '"rulesq parse --help" shows examples.'
         )
     if text is not None and card is not None:
         raise RulesqError("give either a card text or --card NAME (not both).")
@@ -136,6 +136,7 @@ def _problem(unparsed: Unparsed, text: str, source: str) -> InputError:
 
 def _render(game: Game, source: str, parsed: ParsedText) -> str:
     from rulesq.effects.show import render_tree
+    from rulesq.width import hanging
 
     head = f"{source} ({game.name})" if source != "<text>" else f"text ({game.name})"
-    return f"{head}: {parsed.text}\n" + render_tree(parsed)
+    return hanging(f"{head}: ", parsed.text, hang=2) + "\n" + render_tree(parsed)

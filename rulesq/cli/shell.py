@@ -150,6 +150,13 @@ class Table:
         """A ``:command``."""
         name, _, argument = line[1:].strip().partition(" ")
         argument = argument.strip()
+        if argument and name in _BARE:  # not dropped unread: the user meant something by it
+            from rulesq.errors import escape_controls
+
+            return (
+                f"error: :{name} takes nothing after it (found '{escape_controls(argument)}'):"
+                f" type :{name} alone"
+            )
         if name in ("help", "h", "?"):
             from rulesq.situation.forms import forms_of
 
@@ -210,6 +217,8 @@ class Table:
 
 
 COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
+#: The commands that take nothing after them (``:save`` takes a file, ``:game`` a game).
+_BARE = frozenset({"help", "h", "?", "show", "undo", "clear", "forms"})
 
 
 def _held(path: Path) -> str | None:
@@ -368,10 +377,14 @@ def _history() -> History:
             pass
     except OSError as error:
         from rulesq.cachefiles import reason
+        from rulesq.errors import warning_line
 
         sys.stderr.write(
-            f"rulesq: warning: cannot keep the lines typed in the cache folder ({reason(error)});"
-            " they are kept until you leave\n"
+            warning_line(
+                f"cannot keep the lines typed in the cache folder ({reason(error)});"
+                " they are kept until you leave"
+            )
+            + "\n"
         )
         return InMemoryHistory()
     return FileHistory(str(path))

@@ -56,10 +56,15 @@ def _replace(error: UnicodeError) -> tuple[str, int]:
         raise error
     if not _warned:
         _warned.append(error.encoding)
+        from rulesq.errors import warning_line
+
         try:
             sys.stderr.write(
-                f"rulesq: warning: the output's encoding ({error.encoding}) "
-                "cannot show some characters; they are printed as '?'\n"
+                warning_line(
+                    f"the output's encoding ({error.encoding}) "
+                    'cannot show some characters; they are printed as "?"'
+                )
+                + "\n"
             )
         except (OSError, ValueError, OutputClosed):
             pass

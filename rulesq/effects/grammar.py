@@ -99,7 +99,7 @@ class SyntaxProblem:
             return "unexpected end of sentence"
         text = f"unexpected {self.found}"
         if self.suggestions:
-            text += " (did you mean " + " or ".join(f"'{s}'" for s in self.suggestions) + "?)"
+            text += " (did you mean " + " or ".join(f'"{s}"' for s in self.suggestions) + "?)"
         return text
 
 
@@ -111,9 +111,10 @@ def describe_error(
 ) -> SyntaxProblem:
     """Turn a Lark parse error into a :class:`SyntaxProblem` with expectations in words.
 
-    ``words`` maps terminal names to words ("CARD" -> "'card'"); a terminal not in it is
-    shown as its name in lower case, quoted. ``groups`` replace a set of terminals that
-    are all expected by one phrase ("a card type").
+    ``words`` maps terminal names to words (``CARD`` -> ``"card"``); a terminal not in it is
+    shown as its name in lower case, in double quotes (as a situation's errors show a word to
+    type; the word found is in single ones, as a name given is). ``groups`` replace a set of
+    terminals that are all expected by one phrase ("a card type").
     """
     import difflib
 
@@ -154,8 +155,8 @@ def expected_words(
         if members <= left:
             left -= members
             out.append(phrase)
-    out += [words.get(name, f"'{name.lower()}'") for name in left]
-    return sorted(dict.fromkeys(out), key=lambda w: (w.startswith("'"), w))
+    out += [words.get(name, f'"{name.lower()}"') for name in left]
+    return sorted(dict.fromkeys(out), key=lambda w: (w.startswith('"'), w))
 
 
 def _word_at(text: str, offset: int) -> str:

@@ -97,13 +97,19 @@ def parsed_to_data(parsed: ParsedText) -> dict[str, Any]:
 
 
 def render_tree(parsed: ParsedText) -> str:
-    """Each effect numbered, with the words it came from and its tree below."""
+    """Each effect numbered, with the words it came from and its tree below.
+
+    The words and a reason not understood wrap to the width (:mod:`rulesq.width`); the tree's
+    lines, one field each, are kept whole.
+    """
+    from rulesq.width import hanging
+
     out: list[str] = []
     for i, effect in enumerate(parsed.effects, 1):
         words = effect.span.of(parsed.text) if effect.span else ""
-        out.append(f"{i}. {words}")
+        out.append(hanging(f"{i}. ", words, hang=3))
         if isinstance(effect, Unparsed):
-            out.append(f"   NOT UNDERSTOOD: {effect.reason}")
+            out.append(hanging("   NOT UNDERSTOOD: ", effect.reason, hang=5))
             continue
         out += tree_lines(effect, indent="   ")
     return "\n".join(out)

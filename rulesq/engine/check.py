@@ -254,7 +254,11 @@ def _inside(file: Path, top: Path) -> bool:
 
 
 def outside_links(root: Path) -> list[Path]:
-    """The ``*.rq`` links (files or folders) under ``root`` that lead out of it, sorted."""
+    """The ``*.rq`` links (files or folders) under ``root`` not checked, sorted.
+
+    Those that lead out of it, and those that lead to nothing (a loop, a missing file):
+    each is an ERROR line (:func:`_link_problem` says which), never skipped in silence.
+    """
     import os
 
     top = root.resolve()
@@ -269,7 +273,7 @@ def outside_links(root: Path) -> list[Path]:
                     inside = entry.resolve().is_relative_to(top)
                 except (OSError, RuntimeError):
                     inside = False
-                if not inside:
+                if not inside or not (name in dirs or entry.exists()):
                     out.append(entry)
     return sorted(out)
 
@@ -332,7 +336,7 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
                 regular = inside and not is_dir and file.exists()
             except (OSError, RuntimeError):
                 inside = regular = False
-            if not inside:
+            if not inside or not (is_dir or regular):  # out, or leading nowhere: reported
                 links.append(file)
             elif regular:
                 files.append((key + (fold(name),), prefix + name))
@@ -393,15 +397,34 @@ def planned_names(paths: Iterable[str | Path], follow: bool = False) -> Iterator
         else:
             files, links = scan_names(path)
         for link in links:
-            message = (
-                f"{escape_controls(str(link))}: a link out of {shown}, not followed "
-                "(--follow follows it)"
-            )
+            message = f"{escape_controls(str(link))}: {_link_problem(link, path, shown)}"
             yield FileCheck(str(link), None, reason=message, error=RulesqError(message))
         if not files and not links:
             message = f"no situation files (*{SUFFIX}) in {shown}"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
         yield from files
+
+
+def _link_problem(link: Path, root: Path, shown: str) -> str:
+    """Why a link met in the folder ``root`` (``shown`` as given) is not checked.
+
+    It leads out of the folder (followed only with ``--follow``), to nothing, or round in a
+    loop: the last two were called links out of the folder, which sent a user looking for
+    the folder they led to.
+    """
+    try:
+        target = link.resolve(strict=True)
+    except FileNotFoundError:
+        return "a link to nothing: what it leads to does not exist"
+    except (OSError, RuntimeError) as error:  # a loop (ELOOP, or RuntimeError before 3.13)
+        import errno
+
+        if isinstance(error, RuntimeError) or error.errno == errno.ELOOP:
+            return "a link that leads round in a loop, to no file"
+        return f"a link that cannot be followed ({error.strerror or error})"
+    if target.is_relative_to(root.resolve()) and not target.is_file():
+        return "a link to no file (it leads to something that is not a regular file)"
+    return f"a link out of {shown}, not followed (--follow follows it)"
 
 
 def summary_line(checks: Iterable[FileCheck]) -> str:

@@ -135,8 +135,83 @@ def _staggered(graph: Any) -> dict[tuple[Any, Any], int]:
     return rows
 
 
+#: What the path that decided is drawn with: its nodes outlined and its edges drawn thick,
+#: in one colour, so the eye finds it first among the facts, assumptions and precedents.
+DECISIVE_COLOUR = "#1f4e9c"
+_DOT_DECISIVE = f'penwidth=2.5, color="{DECISIVE_COLOUR}"'
+#: A precedent's ``matches`` edges: thin, dashed and grey, unlabelled (what each shares is
+#: listed on the precedent itself): drawn as reasons, they hid the one that decided, and
+#: their labels overlapped each other and the edges.
+_DOT_MATCHES = "style=dashed, color=gray55, arrowhead=empty"
+#: The edge kinds the decisive path is made of.
+_DECISIVE_KINDS = frozenset({"decides", "supports", "beats"})
+
+
+def decisive(graph: Any, deciding_card: str | None) -> tuple[set[Any], set[tuple[Any, Any]]]:
+    """The nodes and edges of the path that decided the verdict.
+
+    The verdict; the ladder step that decides it and the rule clauses that support that step;
+    the effects of the card whose text decided (``deciding_card``); the rule clauses that
+    support the verdict; and every node that beats an alternative. Its edges are
+    the ``decides``, ``supports`` and ``beats`` edges between those nodes and into the
+    alternatives they beat. Empty when there is no verdict.
+    """
+    if "verdict" not in graph:
+        return set(), set()
+    nodes: set[Any] = {"verdict"}
+    for u, _, data in graph.in_edges("verdict", data=True):
+        kind, info = data["kind"], graph.nodes[u]
+        if kind == "decides":
+            nodes.add(u)
+            nodes.update(
+                c
+                for c, _, edge in graph.in_edges(u, data=True)
+                if edge["kind"] == "supports" and graph.nodes[c]["kind"] == "clause"
+            )
+        elif kind == "supports" and info["kind"] == "effect":
+            if deciding_card is not None and info.get("card") == deciding_card:
+                nodes.add(u)
+        elif kind == "supports" and info["kind"] == "clause" and info.get("role") == "rule":
+            nodes.add(u)
+    nodes.update(u for u, _, data in graph.edges(data=True) if data["kind"] == "beats")
+    edges = {
+        (u, v)
+        for u, v, data in graph.edges(data=True)
+        if data["kind"] in _DECISIVE_KINDS
+        and u in nodes
+        and (v in nodes or data["kind"] == "beats")
+    }
+    return nodes, edges
+
+
+def shared_notes(graph: Any, node: Any) -> list[str]:
+    """What a precedent shares with the answer: the notes of its ``matches`` edges, once each."""
+    notes = [
+        part.strip()
+        for _, _, data in graph.out_edges(node, data=True)
+        if data["kind"] == "matches"
+        for part in str(data.get("note") or "").split(";")
+    ]
+    return list(dict.fromkeys(note for note in notes if note))
+
+
+def _drawn_label(graph: Any, node: Any, data: dict[str, Any]) -> str:
+    """A node's drawn label; a precedent's lists what it shares with the answer (``matches: …``)."""
+    import textwrap
+
+    label = dot_label(data)
+    shared = shared_notes(graph, node) if data["kind"] == "clause" else []
+    if shared:
+        label += "\n" + "\n".join(textwrap.wrap("matches: " + "; ".join(shared), DOT_WIDTH))
+    return label
+
+
 def to_dot(answers: Sequence[Answer]) -> str:
-    """A Graphviz digraph with one cluster per question; labels wrapped, rule clauses quoted."""
+    """A Graphviz digraph with one cluster per question; labels wrapped, rule clauses quoted.
+
+    The path that decided is drawn thick and coloured; a precedent's ``matches`` edges thin,
+    dashed and unlabelled, what it shares written on it.
+    """
     font = "fontname=Helvetica"
     out = [
         "digraph rulesq {",
@@ -149,27 +224,51 @@ def to_dot(answers: Sequence[Answer]) -> str:
         graph = answer.graph.graph
         out.append(f"  subgraph cluster_{index} {{")
         out.append(f"    label={_dot_quote(answer.question.text)};")
+        on_path, path_edges = decisive(graph, answer.deciding_card)
         for node, data in graph.nodes(data=True):
             shape = _DOT_SHAPES.get(str(data["kind"]), "box")
             if data["kind"] == "clause":
                 fill = _DOT_FILLS.get(str(data.get("role")), _DOT_FILLS["rule"])
                 shape = f"box, style=filled, fillcolor={fill}"
+            if node in on_path:
+                shape += f", {_DOT_DECISIVE}"
             out.append(
                 f"    {_dot_quote(f'{index}/{node}')} "
-                f"[label={_dot_quote(dot_label(data))}, shape={shape}];"
+                f"[label={_dot_quote(_drawn_label(graph, node, data))}, shape={shape}];"
             )
         rows = _staggered(graph)
         for u, v, data in graph.edges(data=True):
             row = rows.get((u, v), 1)
+            if data["kind"] == "matches":
+                drawn = _DOT_MATCHES
+            else:
+                drawn = f"label={_dot_quote(_edge_label(data))}"
+                if (u, v) in path_edges:
+                    drawn += f', {_DOT_DECISIVE}, fontcolor="{DECISIVE_COLOUR}"'
             out.append(
                 f"    {_dot_quote(f'{index}/{u}')} -> {_dot_quote(f'{index}/{v}')} "
-                f"[label={_dot_quote(_edge_label(data))}"
-                + (f", minlen={row}" if row > 1 else "")
-                + "];"
+                f"[{drawn}" + (f", minlen={row}" if row > 1 else "") + "];"
             )
         out.append("  }")
+        if index > 1:
+            out += _stacked(index, answers[index - 2].graph.graph)
     out.append("}")
     return "\n".join(out) + "\n"
+
+
+def _stacked(index: int, above: Any) -> list[str]:
+    """Invisible edges that draw question ``index`` under the one before it, not beside it.
+
+    Each question's drawing is wide already; side by side, four were 7,700 pixels wide and
+    unreadable at any zoom that shows them whole. From this question (the top of its
+    drawing) to every node at the bottom of the one above (the nodes nothing points at).
+    """
+    targets = {v for _, v in above.edges()}
+    return [
+        f"  {_dot_quote(f'{index}/question')} -> {_dot_quote(f'{index - 1}/{node}')} [style=invis];"
+        for node in above.nodes
+        if node not in targets
+    ]
 
 
 def _mermaid_text(text: str) -> str:
@@ -190,6 +289,7 @@ _MERMAID_CLASSES = {
     "verdict": "stroke-width:3px",
     "alternative": "stroke-dasharray:6 3",
     "absence": "stroke-dasharray:2 2",
+    "decisive": "stroke:#1f4e9c,stroke-width:3px",
 }
 
 
@@ -212,21 +312,35 @@ def to_mermaid(answers: Sequence[Answer]) -> str:
     edges their kind and what they note (a precedent's ``matches``: what is shared).
     """
     out = ["flowchart BT"]
+    thick: list[int] = []  # the links of the decisive paths, by their number in the chart
+    links = 0
     for index, answer in enumerate(answers, start=1):
         graph = answer.graph.graph
         ids = {node: f"q{index}n{i}" for i, node in enumerate(graph.nodes)}
         classes: dict[str, list[str]] = {}
         out.append(f'  subgraph q{index} ["{_mermaid_text(answer.question.text)}"]')
+        on_path, path_edges = decisive(graph, answer.deciding_card)
         for node, data in graph.nodes(data=True):
-            out.append(f'    {ids[node]}["{_mermaid_lines(dot_label(data))}"]')
-            name = _mermaid_class(data)
-            if name:
-                classes.setdefault(name, []).append(ids[node])
+            out.append(f'    {ids[node]}["{_mermaid_lines(_drawn_label(graph, node, data))}"]')
+            for name in (_mermaid_class(data), "decisive" if node in on_path else None):
+                if name:
+                    classes.setdefault(name, []).append(ids[node])
         for u, v, data in graph.edges(data=True):
-            label = _mermaid_lines(_edge_label(data)).replace("|", "#124;")
-            out.append(f'    {ids[u]} -->|"{label}"| {ids[v]}')
+            if data["kind"] == "matches":
+                out.append(f"    {ids[u]} -.-> {ids[v]}")
+            else:
+                label = _mermaid_lines(_edge_label(data)).replace("|", "#124;")
+                out.append(f'    {ids[u]} -->|"{label}"| {ids[v]}')
+            if (u, v) in path_edges:
+                thick.append(links)
+            links += 1
         out.append("  end")
-        for name, members in classes.items():
+        # the decisive path's class last: its outline is drawn over a kind's own
+        for name, members in sorted(classes.items(), key=lambda item: item[0] == "decisive"):
             out.append(f"  class {','.join(members)} {name}")
+    if thick:
+        out.append(
+            f"  linkStyle {','.join(map(str, thick))} stroke-width:3px,stroke:{DECISIVE_COLOUR}"
+        )
     out[1:1] = [f"  classDef {name} {style}" for name, style in _MERMAID_CLASSES.items()]
     return "\n".join(out) + "\n"

@@ -104,7 +104,7 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
         1,
         1,
         expected=[f"game {g}" for g in GAMES],
-        suggestion="Start the file with, for example, 'game bluemoon' (or pass --game).",
+        suggestion='Start the file with, for example, "game bluemoon" (or pass --game).',
     )
 
 
@@ -166,7 +166,8 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
             f"situation is for {get_game(game).title}"
         )
         friendly.suggestion = (
-            f"Write it in {get_game(game).title}'s language, or start the file with 'game {other}'."
+            f"Write it in {get_game(game).title}'s language, or start the file with"
+            f' "game {other}".'
         )
     raise friendly
 

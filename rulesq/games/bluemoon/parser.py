@@ -23,17 +23,17 @@ INTERNAL = "internal error while reading this sentence"
 
 #: Terminals shown as words in "expected …" (keywords show as themselves, quoted).
 WORDS: dict[str, str] = {
-    "PERIOD": "'.'",
-    "COMMA": "','",
-    "COLON": "':'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "SLASH": "'/'",
-    "PLUS": "'+'",
-    "DASH": "'-'",
-    "COMMA_EXCEPT": "', except'",
-    "A": "'a'",
-    "I": "'I'",
+    "PERIOD": '"."',
+    "COMMA": '","',
+    "COLON": '":"',
+    "LPAR": '"("',
+    "RPAR": '")"',
+    "SLASH": '"/"',
+    "PLUS": '"+"',
+    "DASH": '"-"',
+    "COMMA_EXCEPT": '", except"',
+    "A": '"a"',
+    "I": '"I"',
     "NAME": "a card or family name (capitalised)",
     "ICON_NAME": "an icon in capitals (like PROTECTED)",
     "QUOTED": "a quoted card name",
@@ -64,8 +64,8 @@ GROUPS: tuple[tuple[frozenset[str], str], ...] = (
     ),
     (frozenset({"INT", "NUMBER_WORD"}), "a number"),
     (frozenset({"FIRE", "EARTH"}), "an element (Fire or Earth)"),
-    (frozenset({"MY", "YOUR", "OUR"}), "'my', 'your' or 'our'"),
-    (frozenset({"I", "YOU", "WE"}), "'I', 'you' or 'we'"),
+    (frozenset({"MY", "YOUR", "OUR"}), '"my", "your" or "our"'),
+    (frozenset({"I", "YOU", "WE"}), '"I", "you" or "we"'),
 )
 
 

@@ -253,10 +253,15 @@ class CardChoice(Node):
         """The options joined with ``or``; a place they share is said once, at the end.
 
         Not when an option has exceptions: "…, except X from your combat area" would read
-        the place as the exceptions' own.
+        the place as the exceptions' own; nor when an option before the last counts a total
+        in an element: "… at least 3 Fire or two cards" would read as "Fire or Earth".
         """
         places = {(o.place, o.prep) for o in self.options}
-        shared = len(places) == 1 and not any(o.exceptions for o in self.options)
+        shared = (
+            len(places) == 1
+            and not any(o.exceptions for o in self.options)
+            and not any(o.total is not None for o in self.options[:-1])
+        )
         if shared and self.options[0].place is not None:
             bare = [_without_place(o).render() for o in self.options]
             last = self.options[-1]

@@ -278,7 +278,7 @@ def _on_play(situation: Situation, fact: Fact, turn: Turn) -> None:
                 f"it is {_whose(owner)} turn: {'I' if who == ME else 'you'} cannot play "
                 f"{'a card' if len(fact.cards) != 1 else _one_card(fact)} in it (only an "
                 "interference card answers the other player's turn)",
-                f"Write 'it is {_whose(who)} turn' before the play. {OWN_TURN}",
+                f'Write "it is {_whose(who)} turn" before the play. {OWN_TURN}',
             )
     if character and turn.character is None:
         turn.character = fact
@@ -345,7 +345,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             fact,
             f"it is {_whose(turn.owner or ME)} turn: {'I' if who == ME else 'you'} "
             f"cannot retreat in it",
-            f"Write 'it is {_whose(who)} turn' before the retreat, or end the turn first "
+            f'Write "it is {_whose(who)} turn" before the retreat, or end the turn first '
             f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
         )
     turn.retreat = fact
@@ -362,7 +362,7 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
             fact,
             f"it is {_whose(turn.owner or ME)} turn: only its player declines to start "
             "a fight, in his Retreat from Fight? phase",
-            f"Write 'it is {_whose(who)} turn' before the decline. {DECLINE_PHASE}",
+            f'Write "it is {_whose(who)} turn" before the decline. {DECLINE_PHASE}',
         )
     if turn.owner == who and turn.ended is not None:
         raise _ended(situation, fact, turn, "no decline is left in it", DECLINE_PHASE)
@@ -529,7 +529,7 @@ def _ended(
         situation,
         fact,
         f"{whose} turn is over (line {end.span.line}: its {how}); {what}",
-        f"Write 'it is {whose} turn' before this line for a later turn. "
+        f'Write "it is {whose} turn" before this line for a later turn. '
         + (RETREAT_ENDS if how == "retreat" else clause),
     )
 

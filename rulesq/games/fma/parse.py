@@ -21,6 +21,8 @@ from rulesq.paths import grammar_dir
 from rulesq.spans import Span, line_column
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from lark import Lark, Token
 
     from rulesq.effects.textcache import TextCache
@@ -114,6 +116,27 @@ def read_card_text(text: str) -> fx.FmaParsedText:
     return fx.FmaParsedText(text, tuple(out))
 
 
+def _expected_words(names: Iterable[str]) -> tuple[str, ...]:
+    """The terminals the grammar expected, as words to type: ``"adds"`` for ``ADDS``.
+
+    A terminal that stands for one fixed string is that string, in double quotes (as a
+    situation's errors show a word); another (a name, a number) is its name in lower case.
+    """
+    from lark.lexer import PatternStr
+
+    shown = set()
+    for name in names:
+        try:
+            pattern = parser().get_terminal(name).pattern
+        except KeyError:
+            pattern = None
+        if isinstance(pattern, PatternStr):
+            shown.add(f'"{pattern.value}"')
+        else:  # a shared keyword's terminal name starts with "_" (it stays out of the tree)
+            shown.add(name.lstrip("_").lower().replace("_", " "))
+    return tuple(sorted(shown, key=lambda word: (word.startswith('"'), word.lower())))
+
+
 def _parse_sentence(text: str, start: int, end: int) -> tuple[_Header | None, list[Effect]]:
     """One sentence: its ability header (if any) and its effects, or an Unparsed node."""
     from lark.exceptions import LarkError, UnexpectedInput
@@ -126,14 +149,19 @@ def _parse_sentence(text: str, start: int, end: int) -> tuple[_Header | None, li
         column = getattr(error, "column", 0)
         token = getattr(error, "token", None)
         near = f"'{token}'" if token else f"column {column}"
-        # a shared keyword's terminal name starts with "_" (it stays out of the tree)
-        expected = sorted(
-            name.lstrip("_")
-            for name in getattr(error, "expected", None) or getattr(error, "allowed", None) or []
-        )
-        reason = f"the FMA card grammar does not read this sentence (at {near}"
-        reason += f"; expected one of: {', '.join(expected[:8])})" if expected else ")"
-        return None, [Unparsed(piece, reason, span=_span(text, start, end))]
+        at = getattr(token, "start_pos", None)
+        at = at if isinstance(at, int) else getattr(error, "pos_in_stream", None)
+        names = getattr(error, "expected", None) or getattr(error, "allowed", None) or []
+        reason = f"the FMA card grammar does not read this sentence (at {near})"
+        return None, [
+            Unparsed(
+                piece,
+                reason,
+                start + at if isinstance(at, int) else None,
+                _expected_words(names),
+                span=_span(text, start, end),
+            )
+        ]
     except LarkError as error:  # pragma: no cover - a grammar bug, reported not hidden
         return None, [
             Unparsed(piece, f"the FMA card grammar failed: {error}", span=_span(text, start, end))

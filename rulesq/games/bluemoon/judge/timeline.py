@@ -323,7 +323,7 @@ class Timeline(Moves):
             if later is not None:
                 raise CannotAnswer(
                     f"the phase (line {line}) is stated before whose turn it is "
-                    f"(line {later.span.line}): write '{later.text.strip()}' first, then the phase"
+                    f'(line {later.span.line}): write "{later.text.strip()}" first, then the phase'
                 )
             raise CannotAnswer(
                 "the situation names a phase but not whose turn it is (write: it is my turn)"

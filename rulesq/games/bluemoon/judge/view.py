@@ -136,6 +136,9 @@ class View:
     def clause(self, ref: str, verdict: str = "") -> str:
         """The node of a clause (by id or alias); a game rule brings its FAQ answer along.
 
+        The rule's node cites the answer's (a ``cites`` edge): the answer is where the rule is
+        written from.
+
         Not an FAQ answer that opens with the word opposite to the verdict ("Yes, you can"
         under a "no"): it rules on the other side of the game rule.
         """
@@ -145,7 +148,9 @@ class View:
         if found is not None and found.kind == "game-rule" and isinstance(source, str):
             faq = self.ctx.corpus.find_clause(source)
             if faq is None or not opens_against(verdict, faq.text):
-                self.ctx.clause(source, role="precedent")
+                answer = self.ctx.clause(source, role="precedent")
+                # the rule cites the answer it is written from (drawn, it stood alone)
+                self.ctx.derivation().link(node, answer, "cites")
         return node
 
     def answer(self, verdict: Verdict, ruling: Ruling) -> Answer:
