@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer.terms import count_term, counted, x_definition
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -25,11 +26,11 @@ WORD_OR = "warhammer/faq/terminology-clarifications/the-word-or"
 LETTER_X = "warhammer/faq/terminology-clarifications/the-letter-x"
 
 #: "Discard a card from your hand", "Discard a quest from hand", "a quest or Grudge support card".
-_FROM_HAND = re.compile(r"^discard (?:a|an|one) (?P<what>.+?) from (?:your )?hand$", re.IGNORECASE)
-_SELF_DEVELOPMENT = re.compile(r"^turn this unit into a development$", re.IGNORECASE)
-_SPEND_X = re.compile(r"^spend X resources?$", re.IGNORECASE)
+_FROM_HAND = compiled(r"^discard (?:a|an|one) (?P<what>.+?) from (?:your )?hand$", re.IGNORECASE)
+_SELF_DEVELOPMENT = compiled(r"^turn this unit into a development$", re.IGNORECASE)
+_SPEND_X = compiled(r"^spend X resources?$", re.IGNORECASE)
 #: The verbs a cost of an "or" choice begins with.
-_COST_VERB = re.compile(r"^(?:discard|turn|spend|sacrifice|corrupt|remove|pay)\b", re.IGNORECASE)
+_COST_VERB = compiled(r"^(?:discard|turn|spend|sacrifice|corrupt|remove|pay)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
