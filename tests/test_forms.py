@@ -212,9 +212,8 @@ def _first_nearest(game: str, line: str) -> str | None:
 
 def test_rare_words_weigh_more_and_the_start_typed_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each part of the likeness carries weight: without the words the form holds, the deck
-    question is offered no form; with every word weighing the same, "is X legal" is offered
-    "is X corrupted" before the deck's legality; without the start typed, "can X attack" is
-    offered "defend this attack" first."""
+    question is offered no form; with every word weighing the same, or without the start
+    typed, "can X attack" is offered "defend this attack" first."""
     from rulesq.situation import forms
 
     attack, deck, legal = TELLING[:3]
@@ -227,7 +226,7 @@ def test_rare_words_weigh_more_and_the_start_typed_counts(monkeypatch: pytest.Mo
     monkeypatch.setattr(
         forms, "_weights", lambda game, classes: dict.fromkeys(weights(game, classes), 1.0)
     )
-    assert _first_nearest("warhammer", legal[0]) == 'ask is "Chaos Knights" corrupted?'
+    assert _first_nearest("warhammer", attack[0]) == 'ask can "Chaos Spawn" defend this attack?'
     monkeypatch.setattr(forms, "_weights", weights)
     monkeypatch.setattr(forms, "_same_start", lambda line, form, weights: 0.0)
     assert _first_nearest("warhammer", attack[0]) == 'ask can "Chaos Spawn" defend this attack?'

@@ -236,20 +236,16 @@ def _likeness(line: list[str], form: list[str], weights: dict[str, float]) -> fl
     line's telling words (``deck``, ``attack``) outranks one that holds only its frame (``ask
     can "X" … ?``). Slots (names, players, numbers) and words no example holds weigh nothing.
     """
-
-    def weight(word: str) -> float:
-        return 0.0 if word in _SLOTS else weights.get(word, 0.0)
-
     previous = [0.0] * (len(form) + 1)
     for word in line:
         current = [0.0]
         for column, theirs in enumerate(form):
             best = max(previous[column + 1], current[column])
             if word == theirs:
-                best = max(best, previous[column] + weight(word))
+                best = max(best, previous[column] + _weight(word, weights))
             current.append(best)
         previous = current
-    total = sum(map(weight, line))
+    total = sum(_weight(word, weights) for word in line)
     return previous[-1] / total if total else 0.0
 
 
@@ -264,9 +260,14 @@ def _same_start(line: list[str], form: list[str], weights: dict[str, float]) -> 
     for mine, theirs in zip(line, form, strict=False):
         if mine != theirs and not {mine, theirs} <= _WHO:
             break
-        same += weights.get(mine, 0.0)
-    total = sum(weights.get(word, 0.0) for word in line)
+        same += _weight(mine, weights)
+    total = sum(_weight(word, weights) for word in line)
     return same / total if total else 0.0
+
+
+def _weight(word: str, weights: dict[str, float]) -> float:
+    """A word's weight: none for a slot (a name, a player, a number) or a word no form holds."""
+    return 0.0 if word in _SLOTS else weights.get(word, 0.0)
 
 
 def nearest(
