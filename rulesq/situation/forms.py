@@ -290,7 +290,7 @@ def nearest(
     if not shape:
         return []
     weights = _weights(game, classes)
-    # a capitalised word no example holds is part of a name left unquoted ("Laughing Gas"),
+    # a capitalised word no example holds is part of a name left unquoted ("Tear Gas"),
     # not a misspelt word ("Gas" read as "as"): it tells no form apart
     vocabulary = _vocabulary(game)
     as_typed = [
