@@ -11,12 +11,14 @@ marker call), one process that checks every case folder (as ``bench/bench_jobs_c
 does: the input errors left out, whose first error loads the situation grammar): for each
 game ``per_byte`` is the instructions of its files after the first over their bytes, and
 ``load`` what its first file costs beyond its bytes' share (the first game's with the
-modules every game shares). The input errors are counted last in the same process, as one
-kind of their own (``#failed``, :data:`rulesq.checkcost.FAILED`: a check remembers the files
-that failed and plans them together): its ``load`` is what the first error costs beyond its
-bytes' share (importing lark and loading the situation grammars, every game's loaded
-already). The figures are relative weights: the machine's speed, the load and Python's
-version scale them all alike.
+modules every game shares). The input errors are counted in a process of their own, as one
+kind (``#failed``, :data:`rulesq.checkcost.FAILED`: a check remembers the files that failed
+and plans them together, in one worker): its ``load`` is what the first error costs there
+beyond its bytes' share and the process's start-up: importing lark, loading the situation
+grammars (an error's suggestions try every game's) and the games the errors name, as the
+worker that meets them pays it (counted after every game was loaded, as it once was, it was
+a tenth of that). The figures are relative weights: the machine's speed, the load and
+Python's version scale them all alike.
 """
 
 from __future__ import annotations
@@ -100,10 +102,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help=f"write {TABLE.name}")
     args = parser.parse_args()
+    from rulesq.checkcost import FAILED
+
     files = case_files()
+    cases = [(path, game) for path, game in files if game != FAILED]
+    errors = [(path, game) for path, game in files if game == FAILED]
+    costs: list[int] = []
     with tempfile.TemporaryDirectory() as cache:
-        counts = marked_counts([path for path, _ in files], Path(cache))
-    costs = counts[1:]  # the first: the start-up, before the first file
+        for part in (cases, errors):  # the errors in a process of their own, as in a worker
+            counts = marked_counts([path for path, _ in part], Path(cache))
+            costs += counts[1:]  # the first: the start-up, before the first file
     if len(costs) != len(files):
         raise SystemExit(f"{len(costs)} counts for {len(files)} files")
     table: dict[str, dict[str, float]] = {}

@@ -22,8 +22,10 @@ same machine load; a figure's ratio is to the floor of the same run.
    files round after round, the remembered situation lines forgotten before each round.
 3. ``rulesq check``: CPU, wall and peak RSS with ``--jobs 1``, and the wall-clock speed-up of
    ``--jobs N`` (N = the cores) over ``--jobs 1``, over the Blue Moon cases, over every
-   case folder (``corpus/*/cases`` and ``tests/cases``, the input errors left out), and over
-   those with the input errors and the seed examples (issue 14's command). Beside the whole
+   case folder (``corpus/*/cases`` and ``tests/cases``, the input errors left out), over
+   those with the input errors and the seed examples (issue 14's command), and over one
+   directory given alone, ``tests/cases`` (the three games and the input errors) and
+   ``corpus`` (the three games' FAQ cases): the goal's "a directory". Beside the whole
    run's speed-up: the speed-up of the part after start-up, ``(W1 - S) / (WN - S)`` with
    ``S`` the wall of a check of the first file alone, and Amdahl's bound for the whole run
    when that part scales perfectly, ``W1 / (S + (W1 - S) / N)``.
@@ -465,6 +467,27 @@ def main() -> None:
         )
         line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
         scaling(done[0], done[1], done[2], done[3], cores)
+
+        # The goal's directory form: one directory given, checked in parallel (tests/cases
+        # holds the input errors: exit code 2); its start-up is a check of its first file.
+        for directory in (ROOT / "tests" / "cases", ROOT / "corpus"):
+            files = sorted(directory.rglob("*.rq"))
+            print(
+                f"rulesq check {directory.relative_to(ROOT)} ({len(files)} files, one "
+                f"directory; --jobs {cores} vs --jobs 1)"
+            )
+            done = interleaved(
+                [
+                    (checking([directory], 1), env),
+                    (checking([directory], cores), env),
+                    (checking(files[:1], 1), env),
+                    (stopped([directory]), env),
+                ],
+                max(3, args.runs // 3),
+                (0, 1, 2),
+            )
+            line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
+            scaling(done[0], done[1], done[2], done[3], cores)
 
         print("memory (peak RSS; median)")
         for game, (mine, floor, base_runs) in asks.items():

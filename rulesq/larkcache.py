@@ -150,10 +150,28 @@ def compile_scanners(parsers: list[Lark] | None = None) -> None:
 
 @cache
 def open_parser(path: Path, **options: Any) -> Lark:
-    """The LALR parser of the grammar file ``path``, its tables cached as checked JSON."""
+    """The LALR parser of the grammar file ``path``, its tables cached as checked JSON.
+
+    Its lexer states' patterns are kept compiled in the cache folder too
+    (:mod:`rulesq.regexcache`, a table per grammar): Lark compiles a state's patterns when it
+    first meets the state, in every process.
+    """
     parser = _open_parser(path, **options)
+    _keep_compiled(parser, f"lark-{path.stem}")
     _OPENED.append(parser)
     return parser
+
+
+def _keep_compiled(parser: Lark, table: str) -> None:
+    """Make the lexers of ``parser`` compile their patterns through the table ``table``."""
+    from rulesq.regexcache import RegexModule
+
+    module = RegexModule(table)
+    parser.lexer_conf.re_module = module  # type: ignore[assignment]
+    lexer = getattr(parser.parser, "lexer", None)
+    for state in [*getattr(lexer, "lexers", {}).values(), getattr(lexer, "root_lexer", None)]:
+        if state is not None and hasattr(state, "re"):
+            state.re = module
 
 
 def _open_parser(path: Path, **options: Any) -> Lark:

@@ -9,6 +9,7 @@ of that code can never leave an entry built by the old code in use.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,6 +45,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def _forget() -> None:
     """Forget what this process holds of the caches (as a new process would)."""
+    from rulesq import regexcache
     from rulesq.games.bluemoon import parser as bluemoon
     from rulesq.games.fma import parse as fma
     from rulesq.games.warhammer import parse as warhammer
@@ -51,6 +53,7 @@ def _forget() -> None:
     from rulesq.situation import itemcache, lineitems
 
     lineitems.forget()
+    regexcache.forget()
     itemcache._code_key.cache_clear()
     itemcache._folder.cache_clear()
     open_parser.cache_clear()
@@ -78,6 +81,16 @@ def _corpus() -> object:
     load_corpus.cache_clear()
     corpus = load_corpus("bluemoon")
     return [*corpus.clauses.items(), sorted(corpus._aliases.items())]
+
+
+def _regexes() -> object:
+    from rulesq import regexcache
+
+    regexcache.forget()
+    patterns = [r"(?P<n>\d+) (?:cards?|resources?)\b", r"^Action: (?P<what>.+)$"]
+    made = [regexcache.compiled(pattern, re.IGNORECASE) for pattern in patterns]
+    regexcache.flush()  # as a process ending
+    return made  # patterns compare by their codes
 
 
 def _search() -> object:
@@ -113,7 +126,7 @@ def _lines() -> object:
 
 #: Each cache: the pattern of its entries, what reads (or builds) it, and its builders.
 def _kinds() -> dict[str, tuple[str, Callable[[], object], tuple[str, ...]]]:
-    from rulesq import larkcache, tomlcache
+    from rulesq import larkcache, regexcache, tomlcache
     from rulesq.corpus import clauses, search
     from rulesq.effects import textcache
     from rulesq.situation import itemcache
@@ -137,6 +150,7 @@ def _kinds() -> dict[str, tuple[str, Callable[[], object], tuple[str, ...]]]:
             texts_of("warhammer"),
         ),
         "lines": ("linepack-bluemoon-*.json", _lines, itemcache.BUILT_BY),
+        "regexes": ("regex-modules-*.json", _regexes, regexcache.BUILT_BY),
     }
 
 
@@ -149,6 +163,7 @@ KINDS = (
     "texts-bluemoon",
     "texts-warhammer",
     "lines",
+    "regexes",
 )
 
 
@@ -164,6 +179,7 @@ def test_the_kinds_are_every_cache_keyed_on_its_builders() -> None:
         "corpus/search.py",
         "effects/textcache.py",
         "larkcache.py",
+        "regexcache.py",
         "situation/itemcache.py",
         "tomlcache.py",
     ]
@@ -202,6 +218,8 @@ def test_a_perturbed_builder_rebuilds_the_entry(
 #: Where a cache's entry is built, when ``load`` does more than build it (a situation file
 #: read is built from its lines' items, and only those are kept): the functions traced.
 BUILDING: dict[str, tuple[tuple[str, str], ...]] = {
+    # the parser's tables are built here; its lexers then compile through the regex tables
+    "lark": (("rulesq.larkcache", "_open_parser"),),
     "lines": (
         ("rulesq.situation.lineitems", "_parse"),
         ("rulesq.situation.lineitems", "_read"),

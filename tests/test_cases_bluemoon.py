@@ -86,6 +86,7 @@ def parse(text: str) -> Situation:
         ('you use the special power text of "A"', "use_text", "you", {}),
         ("your combat and support areas hold 6 cards", "area_size", "you", {"number": 6}),
         ("my draw deck has 10 cards", "deck_size", "me", {"number": 10}),
+        ("your discard pile has 2 cards", "pile_size", "you", {"number": 2}),
     ],
 )
 def test_special_power_text_facts(

@@ -136,7 +136,8 @@ def run() -> None:
     Tearing the interpreter down (freeing every module and object one by one) costs a cold
     ``ask`` about a fifth of its time and does nothing a finished command needs: the output
     is flushed here, every cache file was written and closed already (the situation lines'
-    packs too, which a library's process writes at its exit), and no command leaves another
+    packs too, which a library's process writes at its exit; the compiled patterns a table
+    lacked are written here, as their exit handler would), and no command leaves another
     exit handler. If flushing fails, the normal exit reports it; under a profiler or a
     tracer (coverage), which write their results at exit, the exit is the normal one.
     """
@@ -149,6 +150,7 @@ def run() -> None:
         code = done.code
         watched = sys.getprofile() is not None or sys.gettrace() is not None
         if not watched and (code is None or isinstance(code, int)):
+            _keep_regexes()
             try:
                 for stream in (sys.stdout, sys.stderr):
                     if stream is not None:
@@ -157,6 +159,14 @@ def run() -> None:
                 raise done from None
             os._exit(code or 0)
         raise
+
+
+def _keep_regexes() -> None:
+    """Write the patterns compiled here that the cache folder lacked (its exit handler's work)."""
+    if "rulesq.regexcache" in sys.modules:
+        from rulesq.regexcache import flush
+
+        flush()
 
 
 def report_usage(error: Any) -> None:

@@ -61,13 +61,20 @@ def reports(
 
 
 def _keep_lines() -> None:
-    """Write the situation lines read here that the cache folder lacks (once, at the end)."""
+    """Write the situation lines read here that the cache folder lacks (once, at the end).
+
+    And the compiled patterns (:mod:`rulesq.regexcache`): a worker ends without exit handlers.
+    """
     import sys
 
     if "rulesq.situation.itemcache" in sys.modules:
         from rulesq.situation.itemcache import flush
 
         flush()
+    if "rulesq.regexcache" in sys.modules:
+        from rulesq.regexcache import flush as keep_regexes
+
+        keep_regexes()
 
 
 def _checked(files: list[str], game: str | None, as_json: bool, workers: int) -> Iterator[Report]:

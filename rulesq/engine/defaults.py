@@ -110,27 +110,51 @@ def other_way(
 
     For a default's re-ask (an icon given, a turn stated): a verdict there that rests on a
     choice the first answer did not meet (its assumption not in ``known``) is then seen to
-    differ; a choice the first answer met is asked each way of that answer itself.
+    differ; a choice the first answer met is asked each way of that answer itself. Each way
+    is asked down its path (:func:`_way_verdicts`: a choice it opens, each way of that one
+    too), and a way that cannot be answered leaves none: :class:`WayUnanswered`.
     """
     if not answer.answered or answer.verdict is None:
         return answer
     shown = answer.verdict.show()
     position = situation.questions.index(question)
+    met = known | frozenset(c.assumption for c in answer.choices)
+    budget = [NESTED_WAYS]
     for choice in answer.choices:
         if choice.assumption in known:
             continue
-        for at, lines, _ in choice.branches:
+        for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
             if other is None:
                 continue
-            again = ask(other, other.questions[position])
-            if again.answered and again.verdict is not None and again.verdict.show() != shown:
-                return again
+            # Each way asked down its path: a way that opens another choice (a card it plays,
+            # whose text acts) is asked each way of that one too, as the first answer's are.
+            kept: dict[str, Answer] = {}
+            for verdict, path in _way_verdicts(other, position, label, ask, ask, met, budget, kept):
+                if path not in kept:  # not answered: no verdict may rest on the others
+                    raise WayUnanswered(
+                        WAY_UNANSWERED.format(what=choice.what, path=path, hint=choice.hint)
+                    )
+                if verdict != shown:
+                    return kept[path]
     return _other_way_together(situation, question, answer, ask, known)
 
 
 class TooManyChoices(Exception):
     """A default's re-ask met unstated choices whose ways together are too many to ask."""
+
+
+class WayUnanswered(TooManyChoices):
+    """A default's re-ask met an unstated choice one way of which cannot be answered."""
+
+
+#: The reason when a way of a choice a default's re-ask met cannot be answered ({what}: the
+#: choice; {path}: the way, down its path; {hint}: how to state it).
+WAY_UNANSWERED = (
+    "the choice of {what} is not stated, and where the question is asked again with another "
+    "default (an icon given, a turn or a phase stated) one way of it ({path}) cannot be "
+    "answered: no answer may rest on the others ({hint})"
+)
 
 
 def _other_way_together(
@@ -192,14 +216,49 @@ TOO_MANY_CHOICES = (
 )
 
 
+#: Up to this many ways, a reason lists each with its verdict; past it, the ways are grouped by
+#: verdict, each group counted, with its first ``SHOWN_WAYS`` ways (:func:`readable_ways`).
+LISTED_WAYS = 8
+SHOWN_WAYS = 3
+
+
+def readable_ways(ways: list[tuple[str, str]]) -> str:
+    """Each way of a choice with its verdict ("yes if it plays "A""), as a reason says them.
+
+    Up to ``LISTED_WAYS`` ways, each is listed in turn. Past it the list is grouped by verdict
+    (in the order the verdicts first come): each group says how many ways give it and shows
+    its first ``SHOWN_WAYS`` (every way of a group of at most ``SHOWN_WAYS + 1``, so "1 more"
+    is never said), so a verdict that few ways give, what decides, is shown whole; a verdict
+    of one way is said as a listed way is ("yes if it plays "A"").
+    """
+    if len(ways) <= LISTED_WAYS:
+        return "; ".join(f"{verdict} {path}" for verdict, path in ways)
+    groups: dict[str, list[str]] = {}
+    for verdict, path in ways:
+        groups.setdefault(verdict, []).append(path)
+    out = []
+    for verdict, paths in groups.items():
+        if len(paths) == 1:  # a verdict of one way: said as a listed way is
+            out.append(f"{verdict} {paths[0]}")
+            continue
+        shown = paths if len(paths) <= SHOWN_WAYS + 1 else paths[:SHOWN_WAYS]
+        more = len(paths) - len(shown)
+        listed = "; ".join(shown) + (f"; and {more} more" if more else "")
+        out.append(f"{verdict} in {len(paths)} ways ({listed})")
+    return f"{len(ways)} ways: " + "; ".join(out)
+
+
 def choice_decides(
     situation: Situation,
     question: Question,
     answer: Answer,
     ask: Ask,
     plain: Ask | None = None,
-) -> str | None:
+) -> tuple[str, str] | None:
     """Why a player's unstated choice decides the answer (each way asked), or None.
+
+    The reason comes twice: as shown (many ways grouped by verdict: :func:`readable_ways`)
+    and whole (every way and its verdict, for ``--json``).
 
     Each choice the answer took one way (``Answer.choices``) is asked again each other way,
     stated in the situation; a way that cannot be stated or answered, or gives another
@@ -218,7 +277,7 @@ def choice_decides(
 
 def _choice_alone(
     situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None
-) -> str | None:
+) -> tuple[str, str] | None:
     """Why one unstated choice, the others taken as the answer took them, decides it."""
     assert answer.verdict is not None
     shown = answer.verdict.show()
@@ -226,15 +285,18 @@ def _choice_alone(
     met = frozenset(c.assumption for c in answer.choices)
     budget = [NESTED_WAYS]
     for choice in answer.choices:
-        verdicts = [f"{shown} {choice.taken}"]
+        verdicts = [(shown, choice.taken)]
         differs = not choice.branches
         for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
             for verdict, path in _way_verdicts(other, position, label, ask, plain, met, budget):
-                verdicts.append(f"{verdict} {path}")
+                verdicts.append((verdict, path))
                 differs = differs or verdict != shown
         if differs:
-            return choice.reason.format(verdicts="; ".join(verdicts))
+            whole = "; ".join(f"{verdict} {path}" for verdict, path in verdicts)
+            return choice.reason.format(verdicts=readable_ways(verdicts)), choice.reason.format(
+                verdicts=whole
+            )
     return None
 
 
@@ -246,8 +308,11 @@ def _way_verdicts(
     plain: Ask | None,
     met: AbstractSet[str],
     budget: list[int],
+    kept: dict[str, Answer] | None = None,
 ) -> list[tuple[str, str]]:
     """Each verdict one way of a choice gives ("not answered" when none), with its path.
+
+    ``kept``: when given, the answer of each path answered, by its path.
 
     A way that opens a choice the answer did not meet (a card it plays, whose text may act
     in turn) is asked each way of that choice too, and so on down, each named by the whole
@@ -268,17 +333,18 @@ def _way_verdicts(
         else []
     )
     if found is None or not opened:
-        again = ask(other, question)
+        # (asked plainly already when ``ask`` is the plain re-ask: that answer is the one)
+        again = found if found is not None and ask is plain else ask(other, question)
         if not again.answered or again.verdict is None:
             return [("not answered", label)]
+        if kept is not None:
+            kept[label] = again
         return [(again.verdict.show(), label)]
     assert found.verdict is not None
-    out = [
-        (
-            found.verdict.show(),
-            " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)]),
-        )
-    ]
+    taken = " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)])
+    if kept is not None:
+        kept[taken] = found
+    out = [(found.verdict.show(), taken)]
     # A way of an opened choice may open another in turn (a card it plays, whose text acts):
     # asked the same way, each choice met once along a path (so the paths end).
     seen = met | frozenset(c.assumption for c in opened)
@@ -286,13 +352,13 @@ def _way_verdicts(
         for at, lines, inner in nested.branches:
             deeper = stated_at(other, at, lines)
             path = f"{label} and {nested.what} {_bare(inner)}"
-            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget))
+            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget, kept))
     return out
 
 
 def choices_together(
     situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None = None
-) -> str | None:
+) -> tuple[str, str] | None:
     """Why unstated choices decide the answer together, each other way alone having not.
 
     Each way of two or more of the choices at once (the others as the answer took them) is
@@ -313,7 +379,8 @@ def choices_together(
         if sum(branch is not None for branch in way) >= 2
     ]
     if len(ways) > COMBINED_WAYS:
-        return TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
+        said = TOO_MANY_CHOICES.format(whats=whats, most=COMBINED_WAYS, hints=hints)
+        return said, said
     met = frozenset(c.assumption for c in answer.choices)
     taken = " and ".join(f"{c.what} {_bare(c.taken)}" for c in choices)
     budget = [NESTED_WAYS]
@@ -327,9 +394,12 @@ def choices_together(
         found = _way_verdicts(other, position, f"if {used}", ask, plain, met, budget)
         if all(verdict == shown for verdict, _ in found):
             continue
-        each = "; ".join(f"{verdict} {path}" for verdict, path in found)
-        verdicts = f"{shown} if {taken}; {each}"
-        return SAY_THE_CHOICES.format(whats=whats, verdicts=verdicts, hints=hints)
+        every = [(shown, f"if {taken}"), *found]
+        whole = "; ".join(f"{verdict} {path}" for verdict, path in every)
+        return (
+            SAY_THE_CHOICES.format(whats=whats, verdicts=readable_ways(every), hints=hints),
+            SAY_THE_CHOICES.format(whats=whats, verdicts=whole, hints=hints),
+        )
     return None
 
 

@@ -316,14 +316,17 @@ def answer_question(
             say = defaults.icons_decide(
                 situation, question, answer, ask, game.flags_tried(), restated
             )
-            if say is None:
-                # Each way of a choice asked, the choices it leaves met anew (a text no longer
-                # ignored once a card is discarded) are asked each way too.
-                say = defaults.choice_decides(situation, question, answer, ask, plain)
+            if say is not None:
+                return Context(situation, question, game, {}).cannot(say)
+            # Each way of a choice asked, the choices it leaves met anew (a text no longer
+            # ignored once a card is discarded) are asked each way too.
+            said = defaults.choice_decides(situation, question, answer, ask, plain)
         except defaults.TooManyChoices as error:
             return Context(situation, question, game, {}).cannot(str(error))
-        if say is not None:
-            return Context(situation, question, game, {}).cannot(say)
+        if said is not None:
+            # Shown grouped when the ways are many; the gap keeps every way (``--json``).
+            shown, whole = said
+            return Context(situation, question, game, {}).cannot(shown, ((shown, whole),))
     return answer
 
 

@@ -43,6 +43,7 @@ KEEP_HAND = frozenset(
         "shield",
         "element",
         "deck_size",
+        "pile_size",
         "area_size",
         "hand_lacks",
         "hand",

@@ -28,7 +28,13 @@ from rulesq.games.fma.battle import (
     unknown_toughness_doubt,
     zero_toughness_doubt,
 )
-from rulesq.games.fma.handlers import blocked_by_gaps, cite_one, names_of, reader_for
+from rulesq.games.fma.handlers import (
+    blocked_by_gaps,
+    cite_one,
+    names_of,
+    reader_for,
+    settled_support,
+)
 from rulesq.games.fma.state import Character, State
 from rulesq.games.fma.undefeatable import why_undefeatable
 from rulesq.games.fma.vocab import Attribute, Side
@@ -162,6 +168,7 @@ def fight(ctx: Context) -> Fight | Answer:
         if entry.fact is not None and any((n, attribute) in entry.touches for n in names):
             facts.append(ctx.fact(entry.fact))
     facts += _after_the_battle(ctx, state, setup.ended_at, names, attribute)
+    facts += settled_support(ctx, state, names, attribute, setup.ended_at)
     unread = tuple(
         name
         for side in Side

@@ -164,7 +164,7 @@ def _open(reason: str, claims: list[Claim]) -> None:
 
 
 def can_character_play(ctx: Context) -> Answer:
-    """``can "E" play "X"?``: only characters play; a defeated one cannot; X's requirements."""
+    """``can "E" play "X"?``: only characters play (not one defeated or gone); X's requirements."""
     player_ref, card_ref = ctx.question.cards[0], ctx.question.cards[1]
     reader, state = reader_for(ctx)
     table = read_table(ctx.facts)
@@ -178,6 +178,14 @@ def can_character_play(ctx: Context) -> Answer:
                 f'"{who.name}" is defeated, and defeated '
                 "characters cannot play events or abilities",
                 DEFEATED_FACTION,
+            )
+        )
+    elif who.gone:  # as a React's player (``react_with``): a card that left play is none
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" has left play, and only characters play events and abilities',
+                ONLY_CHARACTERS_PLAY,
             )
         )
     effects, missing = effects_of(card)

@@ -16,13 +16,13 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import calls, readiness_changes
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.situation import canceled_plays
-from rulesq.games.fma.table import HOME, key, read_table
+from rulesq.games.fma.table import HOME, RETURNED_HOME, key, read_table
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.situation.model import Fact
+    from rulesq.situation.model import CardRef, Fact
 
 CREATED = "fma/cards/catch-the-train/ruling"
 #: "All characters move home naturally during the cleanup phase" (a card ruling says so).
@@ -92,6 +92,14 @@ def at_home(ctx: Context) -> Answer:
     ref = ctx.question.card
     table = read_table(ctx.facts)
     place = table.place(ref.card.name if ref.card is not None else ref.name)
+    left = _left_since(ctx.facts, ref, place[1] if place is not None else None)
+    if left is not None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{ref.name}" has left play ({_line(left)}) and has not returned: it is at no '
+            "home (characters are returned to play at a player's home)",
+            supported_by=(ctx.fact(left), ctx.clause(RETURNED_HOME, "rule")),
+        )
     ended = last_end(ctx.facts)
     if ended is not None and (place is None or place[1].span.line < ended.end.span.line):
         card, nodes = _created(ctx, ended, "where the characters go")
@@ -123,6 +131,19 @@ def at_home(ctx: Context) -> Answer:
         f'"{ref.name}" is {"at home" if place[0] == HOME else "in the search party"}',
         supported_by=(ctx.fact(place[1]),),
     )
+
+
+def _left_since(facts: list[Fact], ref: CardRef, place: Fact | None) -> Fact | None:
+    """The statement that took the card out of play after it was placed, not returned since."""
+    left: Fact | None = None
+    for fact in facts:
+        if not any(key(r) == key(ref) for r in fact.cards):
+            continue
+        if fact.kind == "removed" and (place is None or fact.span.line > place.span.line):
+            left = fact
+        elif fact.kind == "returned":
+            left = None
+    return left
 
 
 def _cleanup_since(facts: list[Fact], since: Fact) -> Fact | None:

@@ -19,7 +19,7 @@ from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest
 from rulesq.games.fma import citations
 from rulesq.games.fma.goals import AttributeGoal
 from rulesq.games.fma.situation import Reader
-from rulesq.games.fma.state import PRECEDENT, RULE, Character, Cited, State
+from rulesq.games.fma.state import PRECEDENT, RULE, Character, Cited, State, card_clauses
 from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
@@ -60,6 +60,26 @@ def reader_for(ctx: Context) -> tuple[Reader, State]:
 def cite(ctx: Context, cited: Iterable[Cited]) -> list[str]:
     """Add clauses to the graph with their roles; their nodes, in order."""
     return [ctx.clause(ref, role) for ref, role in dict.fromkeys(cited)]
+
+
+def settled_support(
+    ctx: Context, state: State, names: Iterable[str], attribute: Attribute, until: int | None
+) -> list[str]:
+    """What settles attachments' unknown bonuses for these characters: the stopping card.
+
+    Its fact, its text and its clauses (none when no such bonus is settled; ``lifted_gaps``).
+    """
+    if not any(state.lifted_gaps(n, attribute, until) for n in names):
+        return []
+    out: list[str] = []
+    for passive in state.suppressing(until):
+        if passive.fact is not None:
+            out.append(ctx.fact(passive.fact))
+        out.append(
+            ctx.derivation().effect(passive.card.name, passive.effect.render(), passive.card)
+        )
+        out += cite(ctx, card_clauses(passive.card))
+    return out
 
 
 def cite_one(ctx: Context, ref: str) -> str:

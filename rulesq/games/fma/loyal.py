@@ -3,7 +3,8 @@
 An ally with several factions meets its Loyal requirement with any mix of characters that
 share one of them, and each character counts once however many factions it has (the rulings,
 Loyal). Too few is a no read on the characters stated (``sides``: the answer shows it), and
-*cannot answer* when none of the player's is stated. Starting allies are the setup's
+*cannot answer* when none of the player's is stated; too few even counting each character whose
+faction is not known is a no as well. Starting allies are the setup's
 (``calls.can_start``).
 """
 
@@ -203,6 +204,7 @@ def loyal_claims(
     unknown: list[str] = []
     absent: list[str] = []  # the leader defeated or out of play: no character in play counted
     open_words: list[str] = []  # words ally and character share that may be factions
+    open_names: list[str] = []  # the characters sharing such a word
 
     def weigh(name: str, factions: list[str] | None, others: list[str]) -> None:
         """Count one character: a faction shared, unknown, or a shared unclassified word."""
@@ -210,6 +212,7 @@ def loyal_claims(
             counted.append(name)
         elif shared := [maybe[w.casefold()] for w in others if w.casefold() in maybe]:
             open_words.extend(shared)
+            open_names.append(name)
         elif factions is None:
             unknown.append(name)
 
@@ -240,12 +243,21 @@ def loyal_claims(
     )
     if len(counted) >= need:
         return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
-    if open_words:
+    could = [*open_names, *unknown]  # each may share a faction: too few even so is a no
+    if open_words and len(counted) + len(could) >= need:
         raise CannotAnswer(f"{reason}, and " + words.unknown_reason(open_words))
-    if unknown:
+    if unknown and len(counted) + len(could) >= need:
         raise CannotAnswer(
             f"{reason}, and the situation does not give the factions of "
             + ", ".join(f'"{n}"' for n in unknown)
+        )
+    if could:
+        many = len(counted) + len(could) != 1
+        reason += (
+            "; even if "
+            + ", ".join(f'"{n}"' for n in could)
+            + f" shared one, {len(counted) + len(could)} character{'s' if many else ''} "
+            f"would be fewer than {need}"
         )
     whose = "yours" if player == "me" else "his"
     if not sides.closed(sides.stated_count(state, table, player)):

@@ -4,7 +4,7 @@ If a card plays an activated ability, is then sent to the discard pile and retur
 that turn, it can use the activated ability again (the rulings, Activated abilities). A card
 that used its ability and has not left play since is *cannot answer*: rulesq does not hold the
 limits on using an ability again (its cost, a text's own limit). A defeated character plays no
-ability.
+ability, nor does a card that left play and has not returned (only characters play abilities).
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Fact
 
 NO_MEMORY = "fma/rulings/activated-abilities/3"
+#: "Only characters “play” events and abilities": a card that left play plays none.
+ONLY_CHARACTERS_PLAY = "fma/rulings/activated-abilities/2"
 #: The occasions a ``required_when`` field may name, and the fact kind that states each.
 OCCASIONS = {"leader set": ("would_set", "your leader would be set")}
 DEFEATED_PLAY = "fma/rulings/defeated-characters/2"
@@ -48,6 +50,19 @@ def use_again(ctx: Context) -> Answer:
         )
     left = _last(ctx.facts_of("removed"), name, used.span.line, first_only=True)
     back = _last(ctx.facts_of("returned"), name, left.span.line) if left is not None else None
+    if left is not None and back is None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{ref.name}" left play after using its activated ability and has not returned: '
+            "only characters play abilities, and a card can use the ability again when it "
+            '"is then sent to the discard pile and returns to play"',
+            supported_by=(
+                ctx.fact(used),
+                ctx.fact(left),
+                ctx.clause(ONLY_CHARACTERS_PLAY, "rule"),
+                ctx.clause(NO_MEMORY, "rule"),
+            ),
+        )
     if left is None or back is None:
         raise CannotAnswer(
             f'"{ref.name}" used its activated ability and has not left play and returned '

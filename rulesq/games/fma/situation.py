@@ -96,6 +96,8 @@ class Reader:
         self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
+        #: The leaders named by "my leader is" lines: a later statement may name one alone.
+        self._leaders: dict[str, tuple[CardRef, Fact]] = {}
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -171,6 +173,8 @@ class Reader:
         key = _key(ref)
         existing = self.state.characters.get(key)
         values, words = self._values(ref, fact)
+        if existing is None and key in self._leaders:
+            existing = self._leader_character(key)
         if existing is None and not introduce and ref.card is None:
             known = [c.name for c in self.state.characters.values()]
             raise self.error(
@@ -332,6 +336,22 @@ class Reader:
             or "Write, e.g., it is the search phase (a battle's steps: it is the maneuver step).",
         )
 
+    def _fact_leader(self, fact: Fact) -> None:
+        """``my leader is "X"``: kept, so that a later statement may name him as a character."""
+        if fact.cards and fact.who:
+            self._leaders[_key(fact.cards[0])] = (fact.cards[0], fact)
+
+    def _leader_character(self, key: str) -> Character:
+        """A leader named by his line alone, as a character, with his line's words and values.
+
+        A leader is one (Setup: "leaders are the only characters in play").
+        """
+        ref, fact = self._leaders[key]
+        leader = self._new_character(ref, fact, fact.who)
+        values = {n: v for n, v in ref.values.items() if n in CHARACTER_VALUES}  # not his level
+        self._merge(leader, ref, fact, values, ref.flags, fact.who)
+        return leader
+
     def _fact_character(self, fact: Fact) -> None:
         for ref in fact.cards:
             self.character(ref, fact, owner=fact.who)
@@ -453,6 +473,7 @@ class Reader:
                 f'"{name}" attached to "{holder.name}"',
                 f'the bonuses "{name}" gives are not known (give them, e.g. '
                 f'attach "{name}" (strength +1) to "{holder.name}")',
+                attachment=True,
             )
 
     def _fact_bonus(self, fact: Fact) -> None:
@@ -1085,10 +1106,17 @@ class Reader:
 
     # ------------------------------------------------------------------ gaps
     def gap(
-        self, character: str | None, attribute: Attribute | None, text: str, reason: str
+        self,
+        character: str | None,
+        attribute: Attribute | None,
+        text: str,
+        reason: str,
+        attachment: bool = False,
     ) -> None:
-        """Record what stops some answers."""
-        self.state.gaps.append(Gap(text, reason, character, attribute, line=self._line))
+        """Record what stops some answers (``attachment``: an attachment's unknown bonuses)."""
+        self.state.gaps.append(
+            Gap(text, reason, character, attribute, line=self._line, attachment=attachment)
+        )
 
 
 #: The gap of a character whose own text, never given, changes an attribute (a ruling says so).

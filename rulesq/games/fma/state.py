@@ -97,6 +97,8 @@ class Gap:
     attribute: Attribute | None = None
     #: The line of the statement that gave rise to it (what came after a point).
     line: int = 0
+    #: An attachment's bonuses not known: none counts while a card stops attachments giving any.
+    attachment: bool = False
 
     def blocks(self, character: str, attribute: Attribute | None) -> bool:
         """Whether the gap touches this character's attribute (None: any attribute)."""
@@ -334,10 +336,13 @@ class State:
         entries; None: now) whose subject may or may not describe the character (its factions
         are not stated).
         """
+        lifted = self.lifted_gaps(character, attribute, until)
         found = [
             gap
             for gap in self.gaps
-            if gap.blocks(character, attribute) and (until_line is None or gap.line <= until_line)
+            if gap.blocks(character, attribute)
+            and (until_line is None or gap.line <= until_line)
+            and gap not in lifted
         ]
         who = self.find(character)
         if who is not None:
@@ -384,6 +389,19 @@ class State:
                     )
                 )
         return found
+
+    def lifted_gaps(
+        self, character: str, attribute: Attribute | None, until: int | None = None
+    ) -> list[Gap]:
+        """The gaps of attachments' unknown bonuses that a card in force settles.
+
+        While a text "Attachments do not give abilities or attribute bonuses or penalties" is in
+        force (at position ``until``; None: now), every bonus the attachment could give comes to
+        the same, none.
+        """
+        if not self.suppressing(until):
+            return []
+        return [g for g in self.gaps if g.attachment and g.blocks(character, attribute)]
 
     def all_entries(self, until: int | None = None) -> list[Entry]:
         """The timeline's entries in order, passive bonuses included, up to a position."""

@@ -157,10 +157,11 @@ def _suppressed(
     if not stoppers:
         return
     stopped = [
-        e
+        str(getattr(e.event, "source", "an attachment"))
         for e in state.entries
         if e.origin == "attachment" and (character.name, attribute) in e.touches
     ]
+    stopped += [gap.text for gap in state.lifted_gaps(character.name, attribute)]
     if not stopped:
         return
     graph = ctx.derivation()
@@ -170,8 +171,7 @@ def _suppressed(
         effect = graph.effect(passive.card.name, passive.effect.render(), passive.card)
         support.append(effect)
         support += cite(ctx, card_clauses(passive.card))
-        for entry in stopped:
-            source = getattr(entry.event, "source", "an attachment")
+        for source in stopped:
             graph.absence(
                 f"{source} gives no {attribute.value} bonus or penalty: "
                 f'"{passive.card.name}" is in play ("{passive.effect.render()}")'

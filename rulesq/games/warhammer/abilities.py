@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.vocab import Header
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -27,51 +28,51 @@ _EFFECT_VERBS = (
     r"deal|destroy|cancel|play|discard|force|draw|put|move|heal|restore|corrupt|search|"
     r"return|gain|take|look|reveal|have|give"
 )
-_COST = re.compile(
+_COST = compiled(
     rf"^(?P<cost>(?:{_COST_VERBS})\b.+?) to (?P<effect>(?:{_EFFECT_VERBS})\b.*)$",
     re.IGNORECASE,
 )
-_TRIGGER = re.compile(r"^(?P<when>(?:When|Whenever|At)\b[^,]+),\s*(?P<rest>.+)$")
-_THEN = re.compile(r"(?:^|(?<=\.)\s*)Then,\s*", re.IGNORECASE)
-_NEXT_HEADER = re.compile(r"(?:Action|Forced|Quest)\s*:")
-_TARGET = re.compile(
+_TRIGGER = compiled(r"^(?P<when>(?:When|Whenever|At)\b[^,]+),\s*(?P<rest>.+)$")
+_THEN = compiled(r"(?:^|(?<=\.)\s*)Then,\s*", re.IGNORECASE)
+_NEXT_HEADER = compiled(r"(?:Action|Forced|Quest)\s*:")
+_TARGET = compiled(
     r"\b[Tt]arget\s+(?:one\s+)?(?P<what>unit|units|development|support card|player|opponent)"
 )
 
 #: Effect forms followed on the chain, by name: a pattern over one effect sentence.
 FORMS: dict[str, re.Pattern[str]] = {
-    "deal": re.compile(r"^deal (?P<n>\d+|X) damage to (?:one )?target unit$", re.IGNORECASE),
-    "destroy": re.compile(
+    "deal": compiled(r"^deal (?P<n>\d+|X) damage to (?:one )?target unit$", re.IGNORECASE),
+    "destroy": compiled(
         r"^destroy one target unit(?: with fewer hit points than the number of "
         r"(?P<trait>[A-Z][\w']*) cards in play)?$"
     ),
-    "guard": re.compile(
+    "guard": compiled(
         r"^Target one unit\. Until the end of the turn, cancel any other action that targets "
         r"this unit unless the action's controller pays an additional (?P<n>\d+) resources"
         r"(?: \(per action\))?$"
     ),
-    "cancel": re.compile(
+    "cancel": compiled(
         r"^cancel (?:a|an) (?P<what>tactic|Action|Spell card) just (?:played|triggered)"
         r"(?P<in_play> by a card in play)?$",
         re.IGNORECASE,
     ),
-    "cancel-unless-all": re.compile(
+    "cancel-unless-all": compiled(
         r"^Cancel and discard target (?P<what>unit or support card) just played unless its "
         r"controller spends all resources in his pool$"
     ),
-    "discard-hand": re.compile(
+    "discard-hand": compiled(
         r"^discard (?P<n>\d+) cards? at random from that player's hand if he has "
         r"(?P<least>\d+) or more cards in hand$",
         re.IGNORECASE,
     ),
-    "remove-token": re.compile(
+    "remove-token": compiled(
         r"^remove (?:a|(?P<n>\d+)) resource tokens? from this card$", re.IGNORECASE
     ),
-    "put-tokens-questing": re.compile(
+    "put-tokens-questing": compiled(
         r"^if a unit is questing here, put X resource tokens on this card, where X is the "
         r"unit's power$"
     ),
-    "put-token": re.compile(r"^put a resource token on this (?:unit|card)$", re.IGNORECASE),
+    "put-token": compiled(r"^put a resource token on this (?:unit|card)$", re.IGNORECASE),
 }
 
 
@@ -162,7 +163,7 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
     return action, None
 
 
-_FORCED = re.compile(r"Forced:\s*(?P<when>(?:When|At) [^,]+),\s*(?P<effect>[^.]+)\.")
+_FORCED = compiled(r"Forced:\s*(?P<when>(?:When|At) [^,]+),\s*(?P<effect>[^.]+)\.")
 
 
 def forced_of(card: Card | None) -> tuple[str, str] | None:

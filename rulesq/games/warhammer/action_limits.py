@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer.claims import Text, text_claim
 from rulesq.games.warhammer.places import controller, in_play
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.engine.resolve import Claim
     from rulesq.games.warhammer.board import Board, Link
 
-_LIMIT = re.compile(r"\(?\s*limit once per (?P<per>turn|phase)\s*\.?\s*\)?\.?", re.IGNORECASE)
+_LIMIT = compiled(r"\(?\s*limit once per (?P<per>turn|phase)\s*\.?\s*\)?\.?", re.IGNORECASE)
 
 
 def once_per(
@@ -72,7 +73,7 @@ def once_per(
 
 #: A cancel that also bars the Action it cancels: "That Action may not be triggered for the
 #: rest of the turn."
-_BARS = re.compile(r"That Action may not be triggered for the rest of the turn\.?", re.I)
+_BARS = compiled(r"That Action may not be triggered for the rest of the turn\.?", re.I)
 
 
 def barred(board: Board, card: Card, claims: list[Claim]) -> None:

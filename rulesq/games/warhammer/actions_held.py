@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -11,9 +12,9 @@ if TYPE_CHECKING:
     from rulesq.corpus.models import Card
 
 #: A bold "Action:" header (Rules Clarifications: Actions).
-_ACTION = re.compile(r"\bAction\s*:")
+_ACTION = compiled(r"\bAction\s*:")
 #: A text that gives a card an Action in quotes: 'gains "Action: …"', 'gains: "Action: …"'.
-_GRANT = re.compile(r"\bgains?:?\s*[\"“]Action\s*:")
+_GRANT = compiled(r"\bgains?:?\s*[\"“]Action\s*:")
 
 
 def holds_action(card: Card) -> bool | None:

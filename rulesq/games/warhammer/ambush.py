@@ -20,6 +20,7 @@ from rulesq.games.warhammer import texts
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -32,7 +33,7 @@ SCOUT = FAQ + "keywords/scout"
 AMBUSH = FAQ + "keywords/ambush"
 AMBUSH_STEP = FAQ + "turn-sequence/phase-4/part-2"
 #: A text that gives a keyword to a unit (not followed here).
-_GAINS = re.compile(r"\bgains? (?:Scout|Ambush)\b", re.IGNORECASE)
+_GAINS = compiled(r"\bgains? (?:Scout|Ambush)\b", re.IGNORECASE)
 
 
 def _printed(placed: InPlay, name: str) -> int | str | None | bool:

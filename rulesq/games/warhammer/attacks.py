@@ -24,6 +24,7 @@ from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.engine.resolve import Claim
@@ -39,18 +40,18 @@ BATTLEFIELD_PHASE = PHASES.index("battlefield")
 QUEST_PHASE = PHASES.index("quest")
 
 #: "During your quest phase, the unit questing on this card can initiate a single attack …"
-QUEST_PHASE_ATTACK = re.compile(
+QUEST_PHASE_ATTACK = compiled(
     r"Action: During your quest phase, the unit questing on this card can initiate a single "
     r"attack against a single zone controlled by an opponent\.",
     re.IGNORECASE,
 )
 #: Words of a text that permit or forbid attacking (or being declared an attacker), or say
 #: where from.
-_ATTACK_WORDS = re.compile(
+_ATTACK_WORDS = compiled(
     r"\b(?:may|can|cannot|must)\b[^.]*\battack(?:ers?)?\b|\battack from\b", re.IGNORECASE
 )
 #: The targets of a resolved link cannot attack (for no longer than the turn).
-_TARGETS_CANNOT = re.compile(
+_TARGETS_CANNOT = compiled(
     r"^(?:Action: (?:When [^,]+, )?)?(?:one )?(?:target unit|that unit|those units) cannot "
     r"(?:be declared as an attacker(?: or defender)?|attack(?: or defend)?)"
     r"(?: this turn| until the end of the turn)?\.?$",
@@ -273,8 +274,8 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
     return out
 
 
-_CLOSED = re.compile(r"^This zone cannot be attacked\.?$", re.IGNORECASE)
-_CLOSED_UNLESS = re.compile(
+_CLOSED = compiled(r"^This zone cannot be attacked\.?$", re.IGNORECASE)
+_CLOSED_UNLESS = compiled(
     r"^This zone cannot be attacked, unless each other zone you control is burning\.?$",
     re.IGNORECASE,
 )

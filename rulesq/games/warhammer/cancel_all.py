@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import terms, texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
@@ -15,14 +15,14 @@ if TYPE_CHECKING:
 CANCELS_ALL = 1_000_000
 #: The shapes read: all damage to the card itself, on a condition; or all combat damage
 #: assigned to it ("Cancel all combat damage assigned to this unit.").
-_SHAPE = re.compile(
+_SHAPE = compiled(
     r"^Cancel all (?P<combat>combat )?damage (?:to|assigned to) this unit"
     r"(?: (?P<cond>(?:while|if) [^.]+))?\.?$"
 )
 
 
 #: A unit's own text that keeps only N of each damage assigned to it.
-_KEEPS = re.compile(
+_KEEPS = compiled(
     r"^Whenever this unit is assigned damage, cancel all but (?P<n>\d+) of that damage\.?$"
 )
 

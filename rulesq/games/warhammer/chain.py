@@ -26,6 +26,7 @@ from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.damage import doublers, toughness
 from rulesq.games.warhammer.spendable import damage_left
 from rulesq.games.warhammer.values import Value, hit_points
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -288,8 +289,8 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
     return _apply(board, state, link, action)
 
 
-_IF = re.compile(r"\bif\b", re.IGNORECASE)
-_PLAIN_TARGET = re.compile(r"\b[Tt]arget (?:one )?unit(?=$|[.,]| to\b)")
+_IF = compiled(r"\bif\b", re.IGNORECASE)
+_PLAIN_TARGET = compiled(r"\b[Tt]arget (?:one )?unit(?=$|[.,]| to\b)")
 
 
 def _readable(state: State, link: Link, action: ab.Action) -> bool:

@@ -18,6 +18,7 @@ from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import keyword_amounts, terms, texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
 
 #: "deals no damage in combat".
-_NONE = re.compile(r"^no damage in combat$")
+_NONE = compiled(r"^no damage in combat$")
 #: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
 CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
 
@@ -170,12 +171,12 @@ def read(card: Card) -> list[Term] | None:
 
 
 #: "Choose a player." and a count of that player's discard pile.
-_CHOOSE_PLAYER = re.compile(r"\bChoose a player\.")
-_PILE = re.compile(r"\bfor each unit in that player's discard pile\b")
+_CHOOSE_PLAYER = compiled(r"\bChoose a player\.")
+_PILE = compiled(r"\bfor each unit in that player's discard pile\b")
 #: The "while …" conditions read: a side of the attack.
 _SIDE = {"while defending": "defending", "while attacking": "attacking"}
 #: "X is (equal to) the amount of Savage they have".
-_KEYWORD_X = re.compile(r"^(?:the )?amount of (?P<keyword>[A-Z]\w+) (?:they have|it has)$")
+_KEYWORD_X = compiled(r"^(?:the )?amount of (?P<keyword>[A-Z]\w+) (?:they have|it has)$")
 
 
 def _keyword_x(text: str) -> str:

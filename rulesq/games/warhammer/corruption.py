@@ -19,6 +19,7 @@ from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import forced_corrupting
 from rulesq.games.warhammer.board import TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -29,16 +30,16 @@ CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
 CHAIN = "warhammer/faq/timing-structure/b"
 #: A verb that corrupts a unit ("corrupt this unit", "corrupt one target unit"), not the
 #: adjective ("a corrupt unit") nor the state ("corrupted").
-_CORRUPTS = re.compile(
+_CORRUPTS = compiled(
     r"\bcorrupt (?:this|that|one|target|a|an|all|up|x|\d+|attached|the)\b", re.IGNORECASE
 )
-_RESTORES = re.compile(r"\brestor(?:e|es|ed)\b", re.IGNORECASE)
-_CANNOT_RESTORE = re.compile(r"\bcannot be restored\b", re.IGNORECASE)
-_CANNOT_CORRUPT = re.compile(r"\bcannot be corrupted\b", re.IGNORECASE)
-_ATTACHED = re.compile(r"^Corrupt that unit\.?$", re.IGNORECASE)
-_TARGET = re.compile(r"^Action: Corrupt one target unit\.?$", re.IGNORECASE)
+_RESTORES = compiled(r"\brestor(?:e|es|ed)\b", re.IGNORECASE)
+_CANNOT_RESTORE = compiled(r"\bcannot be restored\b", re.IGNORECASE)
+_CANNOT_CORRUPT = compiled(r"\bcannot be corrupted\b", re.IGNORECASE)
+_ATTACHED = compiled(r"^Corrupt that unit\.?$", re.IGNORECASE)
+_TARGET = compiled(r"^Action: Corrupt one target unit\.?$", re.IGNORECASE)
 #: A text's zone word: its constant and Forced effects are active only in that zone.
-_ZONE_WORD = re.compile(r"^(?:Kingdom|Battlefield|Quest)\.?$", re.IGNORECASE)
+_ZONE_WORD = compiled(r"^(?:Kingdom|Battlefield|Quest)\.?$", re.IGNORECASE)
 _OWN_COSTS = ("corrupt this unit", "corrupt this card", "corrupt attached unit")
 
 

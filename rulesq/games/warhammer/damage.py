@@ -37,6 +37,7 @@ from rulesq.games.warhammer.values import (
     x_value,
 )
 from rulesq.games.warhammer.vocab import Header, Zone
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -66,22 +67,22 @@ COMBAT_POOL = "warhammer/assumed/combat-damage-counted"
 SECTION_HIT_POINTS = 8
 
 #: Words of a card text that speak to damage, destruction or burning.
-_DAMAGE_WORDS = re.compile(
+_DAMAGE_WORDS = compiled(
     r"\b(damage|toughness|counterstrike|destroy\w*|burn\w*|"
     r"hit points|redirect\w*|cancel\w*)\b",
     re.IGNORECASE,
 )
 #: Words of a text that may cancel damage as it is assigned (the least damage that destroys).
-_CANCELLING_WORDS = re.compile(r"\b(toughness|cancel\w*|prevent\w*)\b", re.IGNORECASE)
+_CANCELLING_WORDS = compiled(r"\b(toughness|cancel\w*|prevent\w*)\b", re.IGNORECASE)
 #: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
-_DOUBLE = re.compile(
+_DOUBLE = compiled(
     r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
 )
 QA_DOUBLE = FAQ + "qa/23"
 #: A sentence that gives Toughness (a tactic's, for a time).
-_GIVES_TOUGHNESS = re.compile(r"[^.:]*\bgains? Toughness\b[^.]*", re.IGNORECASE)
+_GIVES_TOUGHNESS = compiled(r"[^.:]*\bgains? Toughness\b[^.]*", re.IGNORECASE)
 #: A constant Toughness X that counts the damage on its unit (it changes as damage is applied).
-_LIVE_X = re.compile(r"\bToughness X, where X is the damage on\b", re.IGNORECASE)
+_LIVE_X = compiled(r"\bToughness X, where X is the damage on\b", re.IGNORECASE)
 #: The keywords this module follows.
 FOLLOWED_KEYWORDS = frozenset({"toughness", "counterstrike"})
 
@@ -318,7 +319,7 @@ def _first_assigned(board: Board, target: InPlay) -> int | None:
 
 
 #: Toughness's reminder text read as a clause where the data's full stop falls inside it.
-_TOUGHNESS_REMINDER = re.compile(r"^\d+ of that damage$")
+_TOUGHNESS_REMINDER = compiled(r"^\d+ of that damage$")
 
 
 def _toughness_reminder(effect: object) -> bool:
@@ -487,7 +488,7 @@ def _lowers_hit_points(board: Board) -> bool:
 
 
 #: A text that sends a card leaving play elsewhere than its owner's discard pile, "instead".
-_REPLACES_PILE = re.compile(
+_REPLACES_PILE = compiled(
     r"^if an? (?:unit|card)\b[^.]*\bwould (?:enter|be (?:put|placed) (?:in|into)) its "
     r"owner's discard pile\b[^.]*\binstead\b",
     re.IGNORECASE,
@@ -561,7 +562,7 @@ def zone_damage(board: Board, owner: str, zone: Zone) -> int | None:
 
 
 #: A constant text that cancels one damage to its controller's capital once a turn.
-_CAPITAL_CANCEL = re.compile(r"^Cancel one damage assigned to your capital each turn\.?$")
+_CAPITAL_CANCEL = compiled(r"^Cancel one damage assigned to your capital each turn\.?$")
 
 
 def capital_cancel(board: Board, owner: str) -> Text | None:
@@ -975,7 +976,7 @@ def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:
 
 
 #: Words of a card text that change the damage dealt in combat or what a unit counts.
-_COMBAT_WORDS = re.compile(
+_COMBAT_WORDS = compiled(
     r"damage in combat|additional damage|combat damage|double all (?:combat )?damage|"
     r"deals? no (?:combat )?damage|count(?:s)? (?:its|their) power",
     re.IGNORECASE,
@@ -992,7 +993,7 @@ def _action_quotes(text: str) -> list[str]:
 
 
 #: "+-X" / "+-1": a sign lost or doubled in the card data (corpus/warhammer/seed-problems.md).
-_BOTH_SIGNS = re.compile(r"\+-(?:\d+|X\b)")
+_BOTH_SIGNS = compiled(r"\+-(?:\d+|X\b)")
 
 
 def _unparsed_combat(placed: InPlay, text: str) -> list[str]:

@@ -18,6 +18,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 RESTRICTED, BANNED = "restricted", "banned"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_LIMIT = re.compile(r"\bLimit (\d+|one|two|three|four|five) per deck\b", re.IGNORECASE)
+_LIMIT = compiled(r"\bLimit (\d+|one|two|three|four|five) per deck\b", re.IGNORECASE)
 
 
 @dataclass

@@ -20,46 +20,47 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.board import TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
 
 #: A sentence that permits, forbids or requires defending (a trigger "when ... defends" does not).
-SPEAKS = re.compile(
+SPEAKS = compiled(
     r"\b(?:cannot|can|may|must)\b[^.]*\bdefend\b|\bdeclare(?:d|s)?\b[^.]*\bdefenders?\b"
     r"|\bdefenders?\b[^.]*\bdeclared\b",
     re.IGNORECASE,
 )
-_SELF = re.compile(r"^This unit cannot defend\.?$", re.IGNORECASE)
-TOKENS = re.compile(
+_SELF = compiled(r"^This unit cannot defend\.?$", re.IGNORECASE)
+TOKENS = compiled(
     r"^This unit cannot be declared as an attacker or defender unless it has exactly "
     r"(?P<n>\d+) resource tokens? on it\.?$",
     re.IGNORECASE,
 )
-_NO_DEVELOPMENTS = re.compile(
+_NO_DEVELOPMENTS = compiled(
     r"^Units in a zone with no developments cannot defend\.?$", re.IGNORECASE
 )
-_POOR = re.compile(
+_POOR = compiled(
     r"^While this unit is attacking a player with no resources or with no cards in his hand, "
     r"units cannot defend\.?$",
     re.IGNORECASE,
 )
 #: A constant text that holds only while its unit attacks (alone).
-_WHILE_ATTACKING = re.compile(r"^While this unit is attacking(?P<alone> alone)?\b", re.IGNORECASE)
-_ALONE = re.compile(r"^(?P<who>.+) cannot attack or defend alone\.?$", re.IGNORECASE)
+_WHILE_ATTACKING = compiled(r"^While this unit is attacking(?P<alone> alone)?\b", re.IGNORECASE)
+_ALONE = compiled(r"^(?P<who>.+) cannot attack or defend alone\.?$", re.IGNORECASE)
 #: The targets of a link cannot defend (for a time no longer than the turn).
-_TARGETS_CANNOT = re.compile(
+_TARGETS_CANNOT = compiled(
     r"^(?:Action: (?:When [^,]+, )?)?(?:one )?(?:target unit|that unit|those units) cannot "
     r"(?:defend|be declared as an attacker or defender|attack or defend)"
     r"(?: against this attack| this turn| until the end of the turn)?\.?$",
     re.IGNORECASE,
 )
 #: A requirement to defend where able: it does not change whether a unit may.
-MUST = re.compile(
+MUST = compiled(
     r"\bmust (?:defend|be declared as an attacker or defender)\b[^.]*\bif able\b", re.IGNORECASE
 )
 #: A text that lets units defend where the rules do not (another zone, beside a legend).
-_WIDENS = re.compile(
+_WIDENS = compiled(
     r"\b(?:may|can) defend (?:any|this)\b|\bcan attack or defend whenever\b"
     r"|\bmay declare defenders from\b",
     re.IGNORECASE,
@@ -67,50 +68,50 @@ _WIDENS = re.compile(
 
 
 #: A quest's questing unit may defend any zone.
-_QUESTING = re.compile(
+_QUESTING = compiled(
     r"^Any unit questing (?:here|on this card) (?:may|can) defend any (?:of your )?zones?"
     r"(?: when they are attacked)?\.?$",
     re.IGNORECASE,
 )
 #: A unit that may defend any zone on a condition of its controller's board.
-_ANY_ZONE_IF = re.compile(
+_ANY_ZONE_IF = compiled(
     r"^(?:If you control a (?P<legend>legend)|While you have at least (?P<n>\d+) resources in "
     r"your pool), this unit may (?:attack from any zone and may )?defend any zone\.?$",
     re.IGNORECASE,
 )
 #: Units of a kind their controller controls in any zone may defend this card's zone.
-_KIND_TO_HERE = re.compile(
+_KIND_TO_HERE = compiled(
     r"^(?P<kind>\w+) units you control in any zone may defend this zone\.?$", re.IGNORECASE
 )
 #: Its own unit may defend whenever a legend of a race its player controls defends.
-_WITH_LEGEND = re.compile(
+_WITH_LEGEND = compiled(
     r"^This unit can attack or defend whenever an? \[(?P<race>[^\]]+)\] legend you control "
     r"attacks or defends\.?$",
     re.IGNORECASE,
 )
 #: An attachment that lets its legend defend any of its player's zones.
-_LEGEND_ANY = re.compile(
+_LEGEND_ANY = compiled(
     r"^Attached legend (?:gets \+\d+ hit points and )?can defend any of your zones\.?$",
     re.IGNORECASE,
 )
 #: A resolved Action: units of a kind its player controls may defend any of that player's zones.
-_KIND_ANY = re.compile(
+_KIND_ANY = compiled(
     r"^Action: Until the end of the turn, (?P<kind>\w+) units you control can defend any of "
     r"your zones\b",
     re.IGNORECASE,
 )
 #: A cost the defending player pays to declare any defender.
-_SACRIFICE_TO_DECLARE = re.compile(
+_SACRIFICE_TO_DECLARE = compiled(
     r"\ba player must sacrifice a unit in order to declare defenders\b", re.IGNORECASE
 )
 #: A resolved Action: the units in the zone it chose may defend any zone this turn.
-_CHOSEN_ZONE = re.compile(r"^Units in that zone may defend any zone this turn\.?$", re.IGNORECASE)
+_CHOSEN_ZONE = compiled(r"^Units in that zone may defend any zone this turn\.?$", re.IGNORECASE)
 #: A resolved Action: the defending opponent may declare defenders from all his unburned zones.
-_ALL_ZONES = re.compile(
+_ALL_ZONES = compiled(
     r"^Defending opponent may declare defenders from all of his non-burning zones\.?$",
     re.IGNORECASE,
 )
-_UNBURNED = re.compile(
+_UNBURNED = compiled(
     r"^This unit can defend any unburned zone if you are not attacking\.?$", re.IGNORECASE
 )
 
@@ -296,7 +297,7 @@ def _poor(board: Board, placed: InPlay, quote: Text, found: Reading) -> None:
 
 
 #: A text that bars declaring a unit, not a unit already declared.
-_DECLARING = re.compile(r"\bcannot be declared as an? (?:attacker or )?defender\b", re.I)
+_DECLARING = compiled(r"\bcannot be declared as an? (?:attacker or )?defender\b", re.I)
 
 
 def _resolved(board: Board, unit: InPlay, link: Link, found: Reading) -> None:

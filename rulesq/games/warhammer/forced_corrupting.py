@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulesq.regexcache import compiled
+
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
 
@@ -24,16 +26,16 @@ CONDITIONS = "warhammer/faq/rules-clarifications/trigger-conditions"
 CONDITIONS_EXAMPLE = CONDITIONS + "/part-2"
 ZONES = "warhammer/faq/terminology-clarifications/zones-of-play"
 
-_FORCED = re.compile(r"^Forced: (?P<when>(?:When|At) [^,]+), (?P<effect>.+?)\.?$", re.IGNORECASE)
-_BEGINNING = re.compile(r"^At the beginning of your turn$", re.IGNORECASE)
-_ENTERS = re.compile(r"^When this unit enters play$", re.IGNORECASE)
+_FORCED = compiled(r"^Forced: (?P<when>(?:When|At) [^,]+), (?P<effect>.+?)\.?$", re.IGNORECASE)
+_BEGINNING = compiled(r"^At the beginning of your turn$", re.IGNORECASE)
+_ENTERS = compiled(r"^When this unit enters play$", re.IGNORECASE)
 #: A whole Forced sentence that triggers only as its own unit enters play.
-ENTERS_FORCED = re.compile(r"^Forced: When this unit enters play, ", re.IGNORECASE)
-_DEALT = re.compile(r"^When an opponent's unit is dealt combat damage$", re.IGNORECASE)
-_ITSELF = re.compile(r"^corrupt this unit$", re.IGNORECASE)
-_CORRESPONDING = re.compile(r"\bin (?:this|any player's) corresponding zone\b", re.IGNORECASE)
+ENTERS_FORCED = compiled(r"^Forced: When this unit enters play, ", re.IGNORECASE)
+_DEALT = compiled(r"^When an opponent's unit is dealt combat damage$", re.IGNORECASE)
+_ITSELF = compiled(r"^corrupt this unit$", re.IGNORECASE)
+_CORRESPONDING = compiled(r"\bin (?:this|any player's) corresponding zone\b", re.IGNORECASE)
 #: Words of a text that put a card into play (then what entered play this turn is unknown).
-_INTO_PLAY = re.compile(r"\binto play\b", re.IGNORECASE)
+_INTO_PLAY = compiled(r"\binto play\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

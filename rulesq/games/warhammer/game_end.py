@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.answer import Status
 from rulesq.engine.verdict import YesNo
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 #: A text that raises the zones a player must burn to win ("you must burn 3 zones instead of 2
 #: in order to win for the rest of the game"): below it, play goes on.
-_MORE_TO_WIN = re.compile(
+_MORE_TO_WIN = compiled(
     r"you must burn (?P<n>\d+) zones instead of 2 (?:in order )?to win[^.]*\.", re.IGNORECASE
 )
 

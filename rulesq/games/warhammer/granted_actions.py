@@ -12,16 +12,18 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.regexcache import compiled
+
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
 
 #: The grant read, with when it holds and the granted Action's text.
-_GRANT = re.compile(
+_GRANT = compiled(
     r"While attached unit is (?P<when>attacking or defending|attacking|defending), it "
     r"gains:?\s*[\"“](?P<action>Action:[^\"”]+)[\"”]"
 )
 #: The granted Action's cost read: a card of a race discarded from the hand.
-_DISCARD = re.compile(r"^Action:\s*discard an? \[(?P<race>[^\]]+)\] unit from your hand to\b")
+_DISCARD = compiled(r"^Action:\s*discard an? \[(?P<race>[^\]]+)\] unit from your hand to\b")
 
 
 @dataclass

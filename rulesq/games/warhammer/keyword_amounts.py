@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -31,7 +32,7 @@ _TARGETED = (
     r"its printed power\b"
 )
 #: A blanked text box (except for Traits): the unit's own keyword is gone.
-_BLANK = re.compile(
+_BLANK = compiled(
     r"^Treat attached unit as though its printed text box were blank \(except for Traits\)\.?$",
     re.IGNORECASE,
 )
@@ -60,7 +61,7 @@ def _own(target: InPlay, keyword: str, blank: Text | None) -> int | None:
 
 def _changes(text: str, keyword: str) -> list[str]:
     """The sentences of a text that give or take the keyword."""
-    pattern = re.compile(_CHANGES.format(k=re.escape(keyword)), re.IGNORECASE)
+    pattern = compiled(_CHANGES.format(k=re.escape(keyword)), re.IGNORECASE)
     return [s for s in _sentences(re.sub(r"\s*\([^)]*\)", "", text)) if pattern.search(s)]
 
 

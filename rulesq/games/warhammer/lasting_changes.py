@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import sentences
 from rulesq.games.warhammer.turns import new_turns
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
 
 #: A change of each value in a text: "gets -1 hit points"; "gains [Power]", "loses [Power]".
 CHANGES = {
-    "hit points": re.compile(r"[+-]\s?(?:\d+|X) hit points?\b", re.IGNORECASE),
-    "power": re.compile(
+    "hit points": compiled(r"[+-]\s?(?:\d+|X) hit points?\b", re.IGNORECASE),
+    "power": compiled(
         r"\b(?:gains?|loses?|gets?) (?:\[Power\]|[+-]\s?(?:\d+|X) power\b|all power\b)"
         r"|\bdoes not count its power\b",
         re.IGNORECASE,
@@ -32,23 +33,23 @@ CHANGES = {
 _UNTIL = r" until the end of the turn\b"
 #: "have target unit get -1 hit points until the end of the turn" (its one stated target).
 _TARGET_GETS = {
-    "hit points": re.compile(
+    "hit points": compiled(
         r"\btarget unit gets? (?P<sign>[+-])(?P<n>\d+) hit points?" + _UNTIL, re.IGNORECASE
     ),
-    "power": re.compile(
+    "power": compiled(
         r"\btarget unit(?: in (?:the|your) \w+)? gains? (?P<icons>(?:\[Power\] ?)+)" + _UNTIL,
         re.IGNORECASE,
     ),
 }
 #: "to have it gain [Power] until the end of the turn" (its own card).
-_ITSELF_GAINS = re.compile(
+_ITSELF_GAINS = compiled(
     r"\b(?:to have it|this (?:unit|card)) gains? (?P<icons>(?:\[Power\] ?)+)" + _UNTIL,
     re.IGNORECASE,
 )
 #: A text that cancels: it may have cancelled a link.
-_CANCEL = re.compile(r"\bcancel", re.IGNORECASE)
+_CANCEL = compiled(r"\bcancel", re.IGNORECASE)
 #: Its player's own turn: a Forced effect "At the beginning of your turn".
-_YOUR_TURN = re.compile(r"^At the beginning of your turn\b", re.IGNORECASE)
+_YOUR_TURN = compiled(r"^At the beginning of your turn\b", re.IGNORECASE)
 
 
 def _forced(board: Board, target: InPlay, what: str) -> list[str]:

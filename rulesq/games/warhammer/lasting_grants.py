@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import combat_plays, terms, texts, traits
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -28,9 +29,9 @@ CARD_EFFECTS = "warhammer/faq/rules-clarifications/card-effects"
 #: The letter X: its value is set as the card's text says (FAQ, The Letter X).
 LETTER_X = "warhammer/faq/terminology-clarifications/the-letter-x"
 #: "X is the discarded card's cost".
-_DISCARDED_COST = re.compile(r"^discarded card's cost$", re.IGNORECASE)
+_DISCARDED_COST = compiled(r"^discarded card's cost$", re.IGNORECASE)
 #: "reveal X Lizardmen units from your hand".
-_REVEAL_X = re.compile(r"\breveal X (?P<trait>[A-Z][\w'-]*) units? from your hand\b", re.IGNORECASE)
+_REVEAL_X = compiled(r"\breveal X (?P<trait>[A-Z][\w'-]*) units? from your hand\b", re.IGNORECASE)
 
 
 def _x_kind(text: str) -> str | None:

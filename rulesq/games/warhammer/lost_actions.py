@@ -9,20 +9,21 @@ from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer import terms
 from rulesq.games.warhammer.claims import Text, text_claim
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.engine.resolve import Claim
     from rulesq.games.warhammer.board import Board, InPlay
 
 #: "Units in a zone with no developments lose all Actions and Forced Effects."
-_NO_DEVELOPMENTS = re.compile(
+_NO_DEVELOPMENTS = compiled(
     r"^Units in a zone with no developments lose all Actions(?P<forced> and Forced Effects)?\.?$",
     re.IGNORECASE,
 )
 #: Words of a text that may take Actions away (a blank text box, lost Actions).
-_TAKES = re.compile(r"\bblank\b|\blose all Actions\b", re.IGNORECASE)
+_TAKES = compiled(r"\bblank\b|\blose all Actions\b", re.IGNORECASE)
 #: Feared blanks only while its unit attacks: "Feared 1 (while this unit is attacking, …)".
-_FEARED = re.compile(r"^Feared \d+\b", re.IGNORECASE)
+_FEARED = compiled(r"^Feared \d+\b", re.IGNORECASE)
 
 
 def taken(

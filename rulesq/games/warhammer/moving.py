@@ -17,6 +17,7 @@ from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer import texts, traits
 from rulesq.games.warhammer.claims import Text, rule_claim, text_claim
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -26,20 +27,20 @@ if TYPE_CHECKING:
     from rulesq.games.warhammer.vocab import Zone
 
 #: "Spend 1 resource to move this unit from its current zone to another of your zones."
-MOVE_SELF = re.compile(
+MOVE_SELF = compiled(
     r"Action: (?:Spend (?P<cost>\d+) resources? to )?move this unit from its current zone "
     r"to another of your zones\.",
     re.IGNORECASE,
 )
 #: "Rearrange your units and support cards, moving any number of them into new zones."
-REARRANGE = re.compile(
+REARRANGE = compiled(
     r"Action: Rearrange your units and support cards, moving any number of them into new "
     r"zones\.",
     re.IGNORECASE,
 )
 HERO = "warhammer/faq/terminology-clarifications/limit-one-hero-per-zone"
 #: "Put target unit that entered an opponent's discard pile this turn into play …"
-PUT_TARGET = re.compile(r"Action: Put target unit (?P<where>[^.]*?) into play\b[^.]*\.", re.I)
+PUT_TARGET = compiled(r"Action: Put target unit (?P<where>[^.]*?) into play\b[^.]*\.", re.I)
 
 
 @dataclass

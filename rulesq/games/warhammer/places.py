@@ -18,6 +18,7 @@ from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.vocab import Header
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -53,59 +54,59 @@ QA_ENTERS_AS_DEVELOPMENT = FAQ + "qa/30"
 QA_ENTERS_IN_A_STATE = FAQ + "qa/17"
 
 #: Constant sentences followed here, by what they do.
-TAKE_CONTROL = re.compile(r"^Take control of attached unit\.?$", re.IGNORECASE)
-MOVE_TO_CORRESPONDING = re.compile(r"^Move that unit to your corresponding zone\.?$", re.I)
-ATTACHED_BECOMES_DEVELOPMENT = re.compile(
+TAKE_CONTROL = compiled(r"^Take control of attached unit\.?$", re.IGNORECASE)
+MOVE_TO_CORRESPONDING = compiled(r"^Move that unit to your corresponding zone\.?$", re.I)
+ATTACHED_BECOMES_DEVELOPMENT = compiled(
     r"^Attached card is considered to have a blank text box, loses all power, and becomes "
     r"a development\.?$",
     re.IGNORECASE,
 )
-QUESTS_ALSO_SUPPORT = re.compile(
+QUESTS_ALSO_SUPPORT = compiled(
     r"^Treat all quests in play as if they are also support cards\.?$", re.IGNORECASE
 )
-ATTACHED_BLANK = re.compile(
+ATTACHED_BLANK = compiled(
     r"^Treat attached unit as though its printed text box were blank \(except for Traits\)\.?$",
     re.IGNORECASE,
 )
 #: "Each development you control becomes a unit with 2 hit points and [Power][Power]."
-DEVELOPMENTS_BECOME_UNITS = re.compile(
+DEVELOPMENTS_BECOME_UNITS = compiled(
     r"^Each development you control becomes a unit with \d+ hit points and (?:\[Power\])+\.?$",
     re.IGNORECASE,
 )
-STILL_DEVELOPMENT = re.compile(r"^It still counts as a development\.?$", re.IGNORECASE)
+STILL_DEVELOPMENT = compiled(r"^It still counts as a development\.?$", re.IGNORECASE)
 #: "Your units enter this zone corrupted."
-ENTER_CORRUPTED = re.compile(r"^Your units enter this zone corrupted\.?$", re.IGNORECASE)
-AS_THOUGH = re.compile(
+ENTER_CORRUPTED = compiled(r"^Your units enter this zone corrupted\.?$", re.IGNORECASE)
+AS_THOUGH = compiled(
     r"^Any unit questing here may attack as though it were in your battlefield\.?$", re.I
 )
 #: An action that turns its own unit into a development for the turn, and what follows it.
-SELF_DEVELOPMENT = re.compile(
+SELF_DEVELOPMENT = compiled(
     r"Action: (?:Spend (?P<cost>\d+) resources? to )?have this unit become a development "
     r"until the end of the turn\. It no longer counts as a unit\.",
     re.IGNORECASE,
 )
 #: "turn target support card facedown into a development"
-TURN_FACEDOWN = re.compile(
+TURN_FACEDOWN = compiled(
     r"Action: (?:When this unit enters play, )?turn target support card facedown into a "
     r"development\.",
     re.IGNORECASE,
 )
 #: "Until the end of the turn, one target development becomes a unit …" (also a development).
-DEVELOPMENT_BECOMES_UNIT = re.compile(
+DEVELOPMENT_BECOMES_UNIT = compiled(
     r"Action: Until the end of the turn, one target development becomes a unit with \d+ hit "
     r"points and (?:\[Power\])+\. It also counts as a development\.",
     re.IGNORECASE,
 )
-NO_LONGER_UNIT = re.compile(r"^It no longer counts as a unit\.?$", re.IGNORECASE)
+NO_LONGER_UNIT = compiled(r"^It no longer counts as a unit\.?$", re.IGNORECASE)
 #: Words of a text that speak of control, movement or what a card is.
-PLACE_WORDS = re.compile(
+PLACE_WORDS = compiled(
     r"\b(control\w*|becomes?|treat|counts? as|mov(?:e|es|ed|ing)|rearrange\w*|"
     r"as though|into play)\b",
     re.IGNORECASE,
 )
 #: A card's controller named, not changed ("each unit you control", "if he controls",
 #: "each corrupted unit controlled by an opponent", "while any opponent controls a …").
-_OWNED = re.compile(
+_OWNED = compiled(
     r"\b(?:(?:you|he|(?:any|an) opponent) controls?|"
     r"controlled by (?:an opponent|your opponents|you))\b",
     re.IGNORECASE,
@@ -274,19 +275,19 @@ def unfollowed(board: Board) -> list[str]:
 
 
 #: Words of an effect that can take a card out of play (damage that may destroy it too).
-_LEAVE_WORDS = re.compile(
+_LEAVE_WORDS = compiled(
     r"\b(deals? (?:\d+|X) (?:indirect )?damage|destroy\w*|sacrific\w*|discard\w*|return\w*|"
     r"leaves? play)\b",
     re.IGNORECASE,
 )
 #: Discard words about a hand, a deck or a discard pile: no card in play leaves by them.
-_NOT_FROM_PLAY = re.compile(
+_NOT_FROM_PLAY = compiled(
     r"\bdiscard piles?\b|\bdiscards? (?:his|your|their|each) hands?\b|"
     r"\bdiscard (?:the top|a card from your hand)\b",
     re.IGNORECASE,
 )
 #: An effect with no target that reaches cards in play at large.
-_AT_LARGE = re.compile(r"\b(each|all|every)\b", re.IGNORECASE)
+_AT_LARGE = compiled(r"\b(each|all|every)\b", re.IGNORECASE)
 
 
 def _resolved_departures(board: Board, target: InPlay) -> list[str]:

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.places import place
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board
 
 #: "Play only if you control a Lizardmen unit." / "… at least 1 unit." (lower case, no stop).
-_CONTROL_UNIT = re.compile(
+_CONTROL_UNIT = compiled(
     r"^play only if you control (?:a|an|at least (?:1|one)) (?:(?P<kind>[a-z][\w' -]*?) )?unit$"
 )
 

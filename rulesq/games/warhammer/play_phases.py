@@ -8,10 +8,10 @@ a moment inside phase 4 the situation cannot state, so phase 4 leaves it open.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.board import PHASE_CLAUSE, PHASES
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 #: Q&A 3: effects "at the beginning of the turn" happen in the Beginning of the Turn, phase 0.
 BEGINNING_QA = "warhammer/faq/qa/3"
 #: "play during your quest phase" / "play only at the beginning of your turn" (lower case).
-_SHAPE = re.compile(
+_SHAPE = compiled(
     r"^play (?:only )?(?P<when>during|at the beginning of) your "
     r"(?:(?P<phase>kingdom|quest|capital|battlefield) phase|(?P<turn>turn))$"
 )

@@ -31,6 +31,7 @@ from rulesq.games.warhammer.places import QUESTS, controller, in_play
 from rulesq.games.warhammer.tactic_targets import QA_LEGAL_TARGET, target_claim
 from rulesq.games.warhammer.turn_plays import TurnPlay, played_unplaced, plays_this_turn
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -126,7 +127,7 @@ QA_TARGETS = "warhammer/faq/qa/26"
 
 
 #: A target in an out of play zone: "return target card … from your discard pile".
-_OUT_OF_PLAY_TARGET = re.compile(
+_OUT_OF_PLAY_TARGET = compiled(
     r"\btarget\b[^.]*?\b(?:in|from) (?:your|an opponent's|his|each player's) "
     r"(?:discard pile|hand|deck)\b",
     re.IGNORECASE,
@@ -421,7 +422,7 @@ def _attachment(board: Board, card: Card, text: str, player: str, check: PlayChe
         )
 
 
-_HERO_OR_LEGEND = re.compile(r"^Attach to a target Hero or legend(?P<mine> you control)?\.?$")
+_HERO_OR_LEGEND = compiled(r"^Attach to a target Hero or legend(?P<mine> you control)?\.?$")
 
 
 def _attach_to_hero(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:
@@ -682,13 +683,13 @@ def _per(board: Board, player: str, rest: str) -> int | None:
 
 
 #: Words of a constant text that change what cards cost.
-_COST_WORDS = re.compile(
+_COST_WORDS = compiled(
     r"\bcosts? [^.]*\b(?:more|less|additional|fewer)\b|"
     r"\b(?:lower|reduce|raise|increase)\w* the cost",
     re.IGNORECASE,
 )
 #: The cost change read on another card: opponents' units cost N more to play.
-_OPPONENTS_UNITS = re.compile(
+_OPPONENTS_UNITS = compiled(
     r"^opponent(?:'s|s') units cost (?P<n>\d+) additional resources? to play\.?$",
     re.IGNORECASE,
 )

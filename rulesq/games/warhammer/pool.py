@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import spendable
 from rulesq.games.warhammer.turns import new_turns, phases_in
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -26,9 +27,9 @@ if TYPE_CHECKING:
     from rulesq.situation.model import Situation
 
 #: An Action's cost paid in resources ("Spend 2 resources").
-_SPEND = re.compile(r"^Spend (?P<n>\d+|X) resources?$", re.IGNORECASE)
+_SPEND = compiled(r"^Spend (?P<n>\d+|X) resources?$", re.IGNORECASE)
 #: A cost that may take resources in words not read.
-_RESOURCE_WORDS = re.compile(r"\bresour\w*", re.IGNORECASE)
+_RESOURCE_WORDS = compiled(r"\bresour\w*", re.IGNORECASE)
 
 
 def settle(board: Board, situation: Situation) -> None:

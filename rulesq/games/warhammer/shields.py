@@ -21,6 +21,7 @@ from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer.board import Assigned
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.corruption import corrupted
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -35,23 +36,23 @@ P17 = FAQ + "rulebook-errata/p17"
 TARGET = FAQ + "targeting/target"
 DESTROY = FAQ + "terminology-clarifications/destroy"
 
-REDIRECT = re.compile(
+REDIRECT = compiled(
     r"Action: The next (?P<n>\d+) damage that would be dealt to one target unit are "
     r"redirected to another target unit\.",
     re.IGNORECASE,
 )
-CANCEL_NEXT = re.compile(
+CANCEL_NEXT = compiled(
     r"Action: Cancel the next (?P<n>\d+) damage that would be dealt to one target "
     r"(?:(?P<race>\[[^\]]+\]) )?unit this turn\.",
     re.IGNORECASE,
 )
-EACH_UNIT = re.compile(
+EACH_UNIT = compiled(
     r"Action: Each unit in play takes (?P<n>\d+) damage\.(?P<more> Corrupted units take an "
     r"additional damage\.)?",
     re.IGNORECASE,
 )
-DESTROY_ALL = re.compile(r"Action: Destroy all units in play\.", re.IGNORECASE)
-_DAMAGE_WORDS = re.compile(r"\b(damage|destroy\w*|cancel\w*|redirect\w*)\b", re.IGNORECASE)
+DESTROY_ALL = compiled(r"Action: Destroy all units in play\.", re.IGNORECASE)
+_DAMAGE_WORDS = compiled(r"\b(damage|destroy\w*|cancel\w*|redirect\w*)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -108,7 +109,7 @@ def destroyers(board: Board) -> list[tuple[Link, Text]]:
 
 
 #: A text in play that restricts targeting with card effects.
-TARGET_RESTRICTION = re.compile(r"[^.]*\bcannot (?:target|be targeted)\b[^.]*\.", re.IGNORECASE)
+TARGET_RESTRICTION = compiled(r"[^.]*\bcannot (?:target|be targeted)\b[^.]*\.", re.IGNORECASE)
 
 
 def target_restrictions(board: Board) -> list[Text]:

@@ -16,17 +16,18 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.places import controller, in_play, tokens_gap, tokens_held
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
 
 #: Damage spent as resources (the FAQ clarifies it among the card's rulings).
-_DAMAGE = re.compile(
+_DAMAGE = compiled(
     r"During your capital phase, you may spend damage on this unit as though it were "
     r"resources\.",
     re.IGNORECASE,
 )
-_TOKENS = re.compile(
+_TOKENS = compiled(
     r"You may spend (?:any )?resource tokens on this card as though they were in your pool"
     r"(?: to play cards)?\.",
     re.IGNORECASE,

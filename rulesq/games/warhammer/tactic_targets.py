@@ -15,6 +15,7 @@ from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts, traits
 from rulesq.games.warhammer.claims import Text, text_claim
 from rulesq.games.warhammer.vocab import Header
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
 
 QA_LEGAL_TARGET = "warhammer/faq/qa/46"
-_TARGET = re.compile(
+_TARGET = compiled(
     r"^(?:destroy|discard|return) one target (?P<trait>[A-Z][\w']*) card\b", re.IGNORECASE
 )
 

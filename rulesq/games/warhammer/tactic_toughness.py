@@ -18,6 +18,7 @@ from rulesq.games.warhammer import combat_plays, terms, texts, traits
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.vocab import Header
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -25,27 +26,27 @@ if TYPE_CHECKING:
     from rulesq.games.warhammer.values import Value
 
 #: "gains Toughness 1" / "gain Toughness X" (the act's words, lower case).
-_GAIN = re.compile(r"^toughness (?P<n>\d+|x)$")
-_GIVES = re.compile(r"\bgains? Toughness\b", re.IGNORECASE)
+_GAIN = compiled(r"^toughness (?P<n>\d+|x)$")
+_GIVES = compiled(r"\bgains? Toughness\b", re.IGNORECASE)
 #: "… to have your units gain Toughness 2 until the end of the turn" (an Action's cost first).
-_TO_HAVE = re.compile(
+_TO_HAVE = compiled(
     r"\bto have (?P<who>your units|this unit) gain Toughness (?P<n>\d+) until the end of the "
     r"(?:turn|phase)\.?$",
     re.IGNORECASE,
 )
 #: X as a tactic defines it: "X is the damage on the unit" (its target's damage).
-_X_DAMAGE = re.compile(r"^(?:the )?damage on (?:the|that|this) unit$", re.IGNORECASE)
+_X_DAMAGE = compiled(r"^(?:the )?damage on (?:the|that|this) unit$", re.IGNORECASE)
 #: X as a tactic defines it: "X is the number of defending units" (when it resolved).
-_X_DEFENDERS = re.compile(r"^(?:the )?number of defending units$", re.IGNORECASE)
+_X_DEFENDERS = compiled(r"^(?:the )?number of defending units$", re.IGNORECASE)
 #: A targeted subject naming a race or trait: "Target Slayer unit".
-_TARGET_KIND = re.compile(r"^target (?P<kind>[\w'-]+) unit$", re.IGNORECASE)
+_TARGET_KIND = compiled(r"^target (?P<kind>[\w'-]+) unit$", re.IGNORECASE)
 _LASTING = ("until the end of the turn", "until the end of the phase")
 #: An Action's trigger on its own unit ("When this unit ambushes,"): "it" is that unit.
-_OWN_TRIGGER = re.compile(r"^When this unit \w+$", re.IGNORECASE)
+_OWN_TRIGGER = compiled(r"^When this unit \w+$", re.IGNORECASE)
 #: A card effect, once triggered, exists apart from its source (FAQ, Card Effects).
 CARD_EFFECTS = combat_plays.CARD_EFFECTS
 #: Words of a text that may deal, move or cancel damage.
-_DAMAGE = re.compile(r"\b(damage|toughness|cancel\w*|redirect\w*)\b", re.IGNORECASE)
+_DAMAGE = compiled(r"\b(damage|toughness|cancel\w*|redirect\w*)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

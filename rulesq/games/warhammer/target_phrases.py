@@ -18,28 +18,29 @@ from typing import TYPE_CHECKING
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import traits
 from rulesq.games.warhammer.places import in_play, place
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay
     from rulesq.games.warhammer.vocab import Zone
 
-_ANY = re.compile(r"\btarget\b", re.IGNORECASE)
-_PHRASE = re.compile(
+_ANY = compiled(r"\btarget\b", re.IGNORECASE)
+_PHRASE = compiled(
     r"\b(?P<lead>one other |another |other |one )?target (?P<quals>(?:[\w'\[\]-]+ )*?)"
     r"(?P<noun>units?)\b(?P<tail>(?:(?!\btarget\b)[^.;:])*)",
     re.IGNORECASE,
 )
-_PLAYER = re.compile(r"\btarget (?:player|opponent)\b", re.IGNORECASE)
+_PLAYER = compiled(r"\btarget (?:player|opponent)\b", re.IGNORECASE)
 _STATES = ("corrupted", "damaged", "attacking", "defending")
-_MINE = re.compile(r"^ you control\b", re.IGNORECASE)
-_THEIRS = re.compile(r"^ (?:an opponent controls|controlled by an opponent)\b", re.IGNORECASE)
-_OR_CAPITAL = re.compile(r"^ or (?:one target )?(?:capital|section)\b", re.IGNORECASE)
-_CORRESPONDING = re.compile(r"^ in any corresponding zone\b", re.IGNORECASE)
-_FEWER = re.compile(
+_MINE = compiled(r"^ you control\b", re.IGNORECASE)
+_THEIRS = compiled(r"^ (?:an opponent controls|controlled by an opponent)\b", re.IGNORECASE)
+_OR_CAPITAL = compiled(r"^ or (?:one target )?(?:capital|section)\b", re.IGNORECASE)
+_CORRESPONDING = compiled(r"^ in any corresponding zone\b", re.IGNORECASE)
+_FEWER = compiled(
     r"^ with fewer hit points than the number of (?P<trait>[\w'-]+) cards in play", re.IGNORECASE
 )
 #: Words that may follow "unit" and qualify it further (then read only in the shapes above).
-_QUALIFIES = re.compile(
+_QUALIFIES = compiled(
     r"^ (?:you|he|an?|your|each|or|in|with|that|which|of|not|controlled|other|and)\b",
     re.IGNORECASE,
 )

@@ -19,29 +19,28 @@ from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.places import blanked, controller, in_play
 from rulesq.games.warhammer.turn_plays import plays_this_turn
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.games.warhammer.board import Board
 
 #: A text that restricts targeting: cannot target / be targeted, or targets ... unless.
-_RESTRICTS = re.compile(
-    r"\bcannot (?:be )?target(?:ed)?\b|\btargets? [^.]*\bunless\b", re.IGNORECASE
-)
+_RESTRICTS = compiled(r"\bcannot (?:be )?target(?:ed)?\b|\btargets? [^.]*\bunless\b", re.IGNORECASE)
 #: The tax read: on the units of the text's controller, paid by his opponents.
-_TAX = re.compile(
+_TAX = compiled(
     r"^opponents cannot target your units with card effects unless they pay an additional "
     r"(?P<n>\d+) resources? per effect\.?$",
     re.IGNORECASE,
 )
 #: A lasting tax from an Action resolved this turn: on the unit it targeted, paid by anyone.
-_LASTING = re.compile(
+_LASTING = compiled(
     r"cancel any other action that targets this unit unless the action's controller pays an "
     r"additional (?P<n>\d+) resources?(?: \(per action\))?",
     re.IGNORECASE,
 )
 #: What a card's text targets: "target [Trait] unit", "target support card", "target card".
-_TARGETS = re.compile(r"\btarget\b(?P<what>[^.,:;]*)", re.IGNORECASE)
+_TARGETS = compiled(r"\btarget\b(?P<what>[^.,:;]*)", re.IGNORECASE)
 #: The kinds of card a phrase names.
 _KINDS = ("unit", "support", "legend", "development", "quest", "attachment", "tactic")
 

@@ -8,17 +8,17 @@ both players' answers agree.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.places import controller, place
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.games.warhammer.board import Board, InPlay, Link
 
-_SHAPE = re.compile(
+_SHAPE = compiled(
     r"^Cancel an Action just triggered that targets "
     r"(?P<whom>an opponent's card|a damaged unit you control)\.?$"
 )

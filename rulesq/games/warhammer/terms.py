@@ -7,12 +7,12 @@ against the board (None when the board does not state what the term needs).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulesq.effects.words import NUMBER_WORDS, parse_number
 from rulesq.games.warhammer import traits
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer import effects as fx
@@ -40,7 +40,7 @@ class Reach:
     equipped: bool = False
 
 
-_UNITS = re.compile(
+_UNITS = compiled(
     r"^(?:each (?:of )?)?(?P<your>your )?(?P<side>attacking |defending )?"
     r"(?P<state>damaged |questing |corrupted )?(?P<kind>\S+ )?units?"
     r"(?P<undamaged> with no damage on (?:it|them))?(?P<mine> you control)?"
@@ -243,15 +243,15 @@ class Condition:
     zone: str = ""
 
 
-_DEVELOPMENTS = re.compile(
+_DEVELOPMENTS = compiled(
     r"^(?:if|while) you have (?:at least (?P<n1>\w+)|(?P<n2>\w+) or more) developments? "
     r"in (?P<zone>this zone|your kingdom|your quest zone|your battlefield)$"
 )
-_ZONE_BURNING = re.compile(r"^(?:if|while) this zone is (?P<not>not )?burning$")
-_OPPOSED = re.compile(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: in combat)?$")
-_LEGEND = re.compile(r"^(?:if|while) you control a legend$")
-_POOL = re.compile(r"^(?:if|while) you have at least (?P<n>\w+) resources? in your pool$")
-_OPPONENT_CORRUPTED = re.compile(r"^(?:if|while) (?:any|an) opponent controls a corrupted unit$")
+_ZONE_BURNING = compiled(r"^(?:if|while) this zone is (?P<not>not )?burning$")
+_OPPOSED = compiled(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: in combat)?$")
+_LEGEND = compiled(r"^(?:if|while) you control a legend$")
+_POOL = compiled(r"^(?:if|while) you have at least (?P<n>\w+) resources? in your pool$")
+_OPPONENT_CORRUPTED = compiled(r"^(?:if|while) (?:any|an) opponent controls a corrupted unit$")
 
 
 def condition_term(words: str) -> Condition | None:
@@ -355,7 +355,7 @@ class Count:
     what: str = ""
 
 
-_HIGHEST_LOYALTY = re.compile(
+_HIGHEST_LOYALTY = compiled(
     r"^highest loyalty (?:on|of) an? \[(?P<race>[^\]]+)\] card you control$"
 )
 
@@ -385,15 +385,15 @@ def count_term(words: str) -> Count | None:
 
 
 #: "corrupted unit you control" / "corrupted unit controlled by an opponent".
-_CORRUPTED_UNITS = re.compile(
+_CORRUPTED_UNITS = compiled(
     r"^corrupted unit (?:(?P<mine>you control)|controlled by (?:an opponent|your opponents))$"
 )
 
 
 #: "the number of other [Dwarf] units in this zone".
-_OTHER_HERE = re.compile(r"^number of other \[(?P<race>[^\]]+)\] units in this zone$")
+_OTHER_HERE = compiled(r"^number of other \[(?P<race>[^\]]+)\] units in this zone$")
 #: "the number of all opponent's units participating in combat".
-_OPPONENTS_IN_COMBAT = re.compile(
+_OPPONENTS_IN_COMBAT = compiled(
     r"^number of (?:all )?(?:the )?opponent'?s'? units participating in combat$"
 )
 
@@ -478,7 +478,7 @@ def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:
     return highest
 
 
-_DEFINES = re.compile(r"\bX is (?:the |equal to )?(?P<what>[^.]+)\.")
+_DEFINES = compiled(r"\bX is (?:the |equal to )?(?P<what>[^.]+)\.")
 
 
 def x_definition(text: str) -> str | None:

@@ -18,12 +18,13 @@ from functools import cache
 from rulesq.effects.words import parse_number
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 
 POWER_ICON = "[power]"
 
 
 #: An Action's effect that makes its own card deal more damage in combat for a time.
-_LASTING_SELF_GRANT = re.compile(
+_LASTING_SELF_GRANT = compiled(
     r"\bthis (?:unit|legend) deals? \+(?P<n>\d+|X) damage in combat "
     r"until (?:the )?end of the (?P<until>turn|phase)\b",
     re.IGNORECASE,
@@ -140,8 +141,8 @@ class Grant:
     condition: str = ""
 
 
-_POWER = re.compile(r"^((?:\[power\]\s*)+)(.*)$")
-_HIT = re.compile(r"^([+-]\d+) hit points?(.*)$")
+_POWER = compiled(r"^((?:\[power\]\s*)+)(.*)$")
+_HIT = compiled(r"^([+-]\d+) hit points?(.*)$")
 
 
 def power_grant(act: fx.Act) -> Grant | None:
@@ -164,7 +165,7 @@ def hit_point_grant(act: fx.Act) -> Grant | None:
 
 
 #: "gains Toughness 1" (after another keyword: "gains Scout and Toughness 1").
-_TOUGHNESS = re.compile(r"^(?:[\w-]+ and )?toughness (\d+)\b(.*)$")
+_TOUGHNESS = compiled(r"^(?:[\w-]+ and )?toughness (\d+)\b(.*)$")
 
 
 def toughness_grant(act: fx.Act) -> Grant | None:
@@ -185,10 +186,10 @@ def toughness_grant(act: fx.Act) -> Grant | None:
 
 
 #: "gains Toughness X, where X is …".
-_TOUGHNESS_X = re.compile(r"^toughness x\b(.*)$")
+_TOUGHNESS_X = compiled(r"^toughness x\b(.*)$")
 
 
-_COMBAT_DAMAGE = re.compile(
+_COMBAT_DAMAGE = compiled(
     r"^(?:\+(\d+|x) damage in combat|(\d+) additional damage|"
     r"an? additional \+(\d+) damage in combat)(.*)$"
 )
@@ -226,10 +227,10 @@ def _tail(n: int, rest: str) -> Grant:
 
 
 #: "where X is …" after a grant: X is read from the card's text, not from the grant.
-_WHERE_X = re.compile(r",?\s*where x is .*$")
+_WHERE_X = compiled(r",?\s*where x is .*$")
 
 
-_COST = re.compile(
+_COST = compiled(
     r"^the cost (?:to play|for you to play|of) (?P<what>.+?) by "
     r"(?P<n>\d+|x|one|two|three|four|five)(?P<rest>.*)$"
 )

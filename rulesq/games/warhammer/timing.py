@@ -33,6 +33,7 @@ from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded,
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import QUESTS, tokens_gap, tokens_held
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def _forbid(claims: list[Claim], reason: str, *rules: str) -> None:
     claims.append(rule_claim(Stance.FORBID, reason, *rules))
 
 
-_ENDS_CHAIN = re.compile(
+_ENDS_CHAIN = compiled(
     r"When this card is played, immediately end and resolve the current action chain\."
 )
 
@@ -442,7 +443,7 @@ def _timing(
     )
 
 
-_SPEND = re.compile(r"^Spend (?P<n>\d+) resources?$", re.IGNORECASE)
+_SPEND = compiled(r"^Spend (?P<n>\d+) resources?$", re.IGNORECASE)
 
 
 def _cost(
@@ -592,7 +593,7 @@ def _spend_reached(
 
 
 #: A cost paid in the card's own resource tokens ("Discard 3 resource tokens from this card").
-_OWN_TOKENS = re.compile(
+_OWN_TOKENS = compiled(
     r"^(?:Discard|Remove) (?:a|(?P<n>\d+|X)) resource(?: token)?s? (?:from|on) this card$",
     re.IGNORECASE,
 )
@@ -647,7 +648,7 @@ def _target_taxes(
     )
 
 
-_TOKENS_FOR_A_CARD = re.compile(
+_TOKENS_FOR_A_CARD = compiled(
     r"^Remove resource tokens from this card equal to the printed cost of a target "
     r"(?P<trait>[A-Z]\w*) card in your discard pile$"
 )
@@ -978,7 +979,7 @@ def card_can_target(ctx: Context) -> Answer:
     )
 
 
-_PUT_COST = re.compile(
+_PUT_COST = compiled(
     r"Put all revealed units with a printed cost of (?P<n>\d+) or lower into your battlefield"
 )
 
@@ -1020,7 +1021,7 @@ def can_put(ctx: Context) -> Answer:
     )
 
 
-_TOKENS_ON_QUEST = re.compile(
+_TOKENS_ON_QUEST = compiled(
     r"^When an opponent puts at least (?P<n>\d+) resource tokens? on a quest in any "
     r"corresponding zone$"
 )
@@ -1083,7 +1084,7 @@ def can_interrupt(ctx: Context) -> Answer:
     return _conclude(ctx, YesNo(met), reason, rules, texts)
 
 
-_TOP_REVEALED = re.compile(r"Players play with the top card of their decks revealed\.")
+_TOP_REVEALED = compiled(r"Players play with the top card of their decks revealed\.")
 DRAWS_AT_ONCE = FAQ + "qa/15"
 
 

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.vocab import Zone
 
 #: The trigger conditions followed, by name: a pattern over the sentence after its header.
 CONDITIONS: dict[str, re.Pattern[str]] = {
-    name: re.compile(pattern, re.IGNORECASE)
+    name: compiled(pattern, re.IGNORECASE)
     for name, pattern in {
         "enters_play": r"^(?:when|after) this unit enters play\b",
         "leaves_play": r"^(?:when|after) this unit leaves play\b",
@@ -42,24 +43,24 @@ CONDITIONS: dict[str, re.Pattern[str]] = {
 }
 #: Effects that move a card: "target opponent gains control of this unit and moves it to his
 #: corresponding zone".
-CONTROL_MOVE = re.compile(
+CONTROL_MOVE = compiled(
     r"^target opponent gains control of this unit and moves it to his corresponding zone$",
     re.IGNORECASE,
 )
 #: A zone restriction: "Cards with fewer than 3 loyalty cannot enter this zone".
-LOYALTY_BAR = re.compile(
+LOYALTY_BAR = compiled(
     r"^cards with fewer than (?P<n>\d+) loyalty cannot enter this zone$", re.IGNORECASE
 )
 #: "Your units enter this zone corrupted."
-ENTER_CORRUPTED = re.compile(r"^your units enter this zone corrupted$", re.IGNORECASE)
+ENTER_CORRUPTED = compiled(r"^your units enter this zone corrupted$", re.IGNORECASE)
 #: "search the top five cards of your deck" and "you may search an additional card".
-SEARCH = re.compile(r"\bsearch the top (?P<n>\w+) cards of your deck\b", re.IGNORECASE)
-SEARCH_MORE = re.compile(
+SEARCH = compiled(r"\bsearch the top (?P<n>\w+) cards of your deck\b", re.IGNORECASE)
+SEARCH_MORE = compiled(
     r"^whenever you search your deck, you may search an additional card$", re.IGNORECASE
 )
 #: "search the top five cards of your deck for a support card with cost 2 or lower. You may
 #: put that card into this zone."
-SEARCH_FOR = re.compile(
+SEARCH_FOR = compiled(
     r"\bsearch the top \w+ cards of your deck for an? (?P<type>support|unit) card with cost "
     r"(?P<n>\d+) or lower\. You may put that card into this zone\b",
     re.IGNORECASE,

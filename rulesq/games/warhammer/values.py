@@ -6,12 +6,12 @@ it rests on.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import terms, texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ _GRANTS = {
     TOUGHNESS: texts.toughness_grant,
 }
 #: A "while attacking" / "defending" / "attacking or defending" condition, at a grant's start.
-_SIDE = re.compile(r"^while (attacking or defending|attacking|defending)\b")
+_SIDE = compiled(r"^while (attacking or defending|attacking|defending)\b")
 
 
 def _grants(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from rulesq.regexcache import compiled
+
 
 class Zone(Enum):
     """A zone of a capital (and of play)."""
@@ -71,7 +73,7 @@ _FAMILIES: dict[str, str] = {
     "end": r"ends",
     "target": r"targeted",
 }
-_VERBS = [(kind, re.compile(f"(?:{stems})", re.IGNORECASE)) for kind, stems in _FAMILIES.items()]
+_VERBS = [(kind, compiled(f"(?:{stems})", re.IGNORECASE)) for kind, stems in _FAMILIES.items()]
 
 #: Verbs that an act can be (the others only describe events: enter, leave, attack …).
 ACT_KINDS = frozenset(_FAMILIES)

@@ -20,6 +20,7 @@ from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import decide, rule_claim
 from rulesq.games.warhammer.values import HIT_POINTS
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ def zone_burns(ctx: Context) -> Answer:
 
 
 #: The card and sentence a gap begins with ('"Card": "Sentence."'): one text not read.
-_GAP_TEXT = re.compile(r'^"[^"]+": "[^"]+"')
+_GAP_TEXT = compiled(r'^"[^"]+": "[^"]+"')
 
 
 def _once(gaps: list[str]) -> list[str]:
@@ -365,7 +366,7 @@ def can_assign(ctx: Context) -> Answer:
 
 
 #: The step of an attacker that counts its power alone.
-_POWER_ONLY = re.compile(r'^"[^"]+" counts -?\d+$')
+_POWER_ONLY = compiled(r'^"[^"]+" counts -?\d+$')
 
 
 def _counted(pool: Value) -> str:
@@ -429,7 +430,7 @@ def resolves_first(ctx: Context) -> Answer:
 
 
 #: A cancel that lasts once its Action resolved ("Until the end of the turn, cancel …").
-_LASTING_CANCEL = re.compile(
+_LASTING_CANCEL = compiled(
     r"[^.:]*\buntil the end of the (?:turn|phase)\b[^.]*\bcancel\b[^.]*", re.IGNORECASE
 )
 

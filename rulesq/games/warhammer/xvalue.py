@@ -7,11 +7,11 @@ Q&A 48); where no card defines it, X is 0 (The Letter X). Only the definitions i
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer.terms import x_definition
 from rulesq.games.warhammer.values import Value
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 DEFINED_BY_CARD = "warhammer/faq/qa/48"
 LETTER_X = "warhammer/faq/terminology-clarifications/the-letter-x"
-_FEWEST_IN_HAND = re.compile(r"^fewest number of cards in any opponent's hand$")
+_FEWEST_IN_HAND = compiled(r"^fewest number of cards in any opponent's hand$")
 _OTHER = {"me": "you", "you": "me"}
 
 

@@ -44,7 +44,7 @@ from rulesq.games.bluemoon.judge.requirements import Kind as Need
 from rulesq.games.bluemoon.judge.requirements import excess, play_requirements
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import State, Step, Zone
+from rulesq.games.bluemoon.judge.state import ME, State, Step, Zone, pile_size
 from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.kinds import Kind
@@ -69,11 +69,33 @@ BEFORE_REFRESH = (
 )
 
 
+def pile_assumed(plan: Plan) -> str | None:
+    """The assumption a plan's draws from a discard pile of unstated size rest on, or None.
+
+    The FAQ counts such draws as made (an answer held to one card by a prohibition on the hand
+    is "One", the pile's size never given), so the count stands, and the answer says what it
+    takes the pile to hold and the line that would state it.
+    """
+    step = plan.pile_unknown
+    if step is None or step.source is None:
+        return None
+    poss = "my" if plan.who == ME else "your"
+    known, _ = pile_size(plan.forces.state, plan.who)
+    return (
+        f'{ASSUMED_PILE}: "{step.source.card.name}" draws from {poss} discard pile as many '
+        f"cards as it holds, and the situation does not say how many it holds ({known} placed "
+        f"there; write, e.g., {poss} discard pile has {step.wanted} cards)"
+    )
+
+
 def _plan_ruling(plan: Plan, what: str) -> Ruling:
     """The ruling that explains a plan of draws."""
     parts = []
     for step in plan.steps:
         text = f"{step.label}: {step.drawn}"
+        if step.pile_out is not None:
+            text += f" (the discard pile holds {step.pile_out} card(s): as many as it holds)"
+            plan.rules.append(R.AS_FAR_AS_POSSIBLE)
         if step.stopped_by is not None:
             text += f' (then "{step.stopped_by.card.name}" stops it: {step.stopped_by.quote})'
         parts.append(text)
@@ -91,11 +113,10 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
             ruling.beaten.append((f"{step.wanted} card(s) for {step.label}", step.stopped_by))
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
-    if any(
-        s.source is not None and s.drawn and _draws_from_pile(s.source, plan.who)
-        for s in plan.steps
-    ):
+    pile = pile_assumed(plan)
+    if pile is not None:
         ruling.negatives.append(ASSUMED_PILE)
+        ruling.assumptions.append(pile)
     for step in plan.steps:
         if step.optional and step.source is not None and step.drawn:
             name, quote = f'"{step.source.card.name}"', step.source.quote
@@ -407,11 +428,14 @@ def can_draw(ctx: Context) -> Answer:
     """Answer ``can I draw 2 cards?``: the texts in force, then what lets the player draw."""
     view = View(ctx)
     n = int(ctx.question.param("number", 1))
-    fitting = [ruling for r, ruling, _ in _draw_offers(view) if n in r]
+    offers = _held_offers(view)
+    fitting = [ruling for r, ruling, _ in offers if n in r]
     # Drawn only by texts' "additional cards at the end of my turn" (words a prohibition names).
     additional = bool(fitting) and all(_additional_end(r) for r in fitting)
-    # Drawn only from a (shuffled) discard pile: no card is taken from the draw deck.
-    from_pile = bool(fitting) and all(_from_pile(r, view.who) for r in fitting)
+    # Drawn only from a (shuffled) discard pile: no card is taken from the draw deck (with
+    # none fitting, every offer is from the pile: a pile too small, not the deck, says no).
+    drawn = fitting or [ruling for _, ruling, _ in offers]
+    from_pile = bool(drawn) and all(_from_pile(r, view.who) for r in drawn)
     place = FROM_PILE if from_pile else FROM_DECK
     act = a.Draw(cards=Cards(quantity=Quantity(Q.COUNT, n), place=place, additional=additional))
     stops = Gather(
@@ -433,12 +457,11 @@ def can_draw(ctx: Context) -> Answer:
 
 def _draw_base(view: View, n: int) -> Ruling:
     """What lets the player draw ``n`` cards now, by the rules or a text's own words."""
-    offers = _draw_offers(view)
+    offers = _held_offers(view)
     if not offers:
         return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
     deck = view.state.player(view.who).deck_count
-    if deck is not None:  # (a draw from the discard pile is not held to the draw deck's cards)
-        offers = [o if _from_pile(o[1], view.who) else _within_deck(o, deck) for o in offers]
+    pile, pile_exact = pile_size(view.state, view.who)
     fitting = [(r, ruling) for r, ruling, _ in offers if n in r]
     if not fitting:
         sizes = ", ".join(
@@ -452,6 +475,9 @@ def _draw_base(view: View, n: int) -> Ruling:
         if deck is not None and n > deck:
             out.reason += f" (the draw deck holds {deck})"
             out.cite(R.AS_FAR_AS_POSSIBLE)
+        elif pile_exact and n > pile and all(_from_pile(o[1], view.who) for o in offers):
+            out.reason += f" (the discard pile holds {pile})"
+            out.cite(R.AS_FAR_AS_POSSIBLE)
         elif any(opt and len(r) == 1 and n < r.start and got.sources for r, got, opt in offers):
             # "I may draw two cards": two or none; only "up to" lets a player draw fewer.
             out.reason += ': the text gives a number of cards, not "up to" a number'
@@ -461,7 +487,14 @@ def _draw_base(view: View, n: int) -> Ruling:
         return out
     _, ruling = fitting[0]
     if _from_pile(ruling, view.who):
-        ruling.negatives.append(ASSUMED_PILE)
+        if n > pile and not pile_exact:  # shown: the pile's size is not stated
+            poss = "my" if view.who == ME else "your"
+            ruling.negatives.append(ASSUMED_PILE)
+            ruling.assumptions.append(
+                f'{ASSUMED_PILE}: "{ruling.sources[0].card.name}" draws from {poss} discard '
+                f"pile as many cards as it holds, and the situation does not say how many it "
+                f"holds ({pile} placed there; write, e.g., {poss} discard pile has {n} cards)"
+            )
         return ruling
     plan = Plan(
         view.forces, view.who, view.state.hand_size(view.who), Taking(view.forces, view.who)
@@ -472,12 +505,24 @@ def _draw_base(view: View, n: int) -> Ruling:
     return ruling
 
 
-def _within_deck(offer: tuple[range, Ruling, bool], deck: int) -> tuple[range, Ruling, bool]:
-    """A draw offer as the draw deck's cards allow: as many as possible when it holds fewer."""
+def _held_offers(view: View) -> list[tuple[range, Ruling, bool]]:
+    """The draw offers as the cards there allow: a pile's (size stated) or the draw deck's."""
+    deck = view.state.player(view.who).deck_count
+    pile, pile_exact = pile_size(view.state, view.who)
+    return [
+        (_within(o, pile, "discard pile") if pile_exact else o)
+        if _from_pile(o[1], view.who)
+        else (o if deck is None else _within(o, deck, "draw deck"))
+        for o in _draw_offers(view)
+    ]
+
+
+def _within(offer: tuple[range, Ruling, bool], deck: int, where: str) -> tuple[range, Ruling, bool]:
+    """A draw offer as the deck's (or pile's) cards allow: as many as possible if fewer."""
     r, ruling, optional = offer
     if r.start <= deck:
         return range(r.start, min(r.stop, deck + 1)), ruling, optional
-    ruling.reason += f" (the draw deck holds {deck} card(s): as many as possible)"
+    ruling.reason += f" (the {where} holds {deck} card(s): as many as possible)"
     ruling.cite(R.AS_FAR_AS_POSSIBLE)
     return range(deck, deck + 1), ruling, optional
 

@@ -26,7 +26,7 @@ from rulesq.games.bluemoon.judge.dragons import (
 )
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of
 from rulesq.games.bluemoon.judge.select import player_of
-from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, Step
+from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, Step, new_event, state_after
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Source
@@ -43,14 +43,25 @@ def turn_packets(forces: Forces) -> list[Packet]:
     used: set[Source] = set()
     phase_over = False
     cleared = [e for e in state.events_of("fight_ends") if e.seq in state.snapshots]
+    began = any(
+        e.kind == "phase" and e.turn == state.turn and e.data.get("step") == Step.BEGINNING_OF_TURN
+        for e in state.events
+    )
     for event in state.events:
         if event.turn != state.turn:
             continue
         # Dragons come before the areas are cleared at the end of the fight (rulebook p.9).
         later = [e for e in cleared if e.seq > event.seq]
         at = Forces(state.snapshots[later[0].seq]) if later else forces
+        if event.kind in ("phase", "turn"):
+            # A phase's texts act on the cards as the phase begins, not on those played since.
+            at = Forces(state_after(state, event))
         try:
             made = _made_by(at, event, last)
+            if not began and event.kind == "turn" and event.who == state.turn_owner:
+                # A turn begins with its Beginning of Turn phase (rulebook p.6), stated or not:
+                # its texts act on the cards as the turn begins.
+                made += _phase_packets(at, _beginning(event))
         except CannotAnswer:
             if _won(state, found):
                 break  # a fourth dragon won the game at once: nothing after it happens
@@ -69,6 +80,12 @@ def turn_packets(forces: Forces) -> list[Packet]:
         if made:
             last = made
     return found
+
+
+def _beginning(turn: Event) -> Event:
+    """The Beginning of Turn phase of a turn no line states it of, at the turn's start."""
+    step = Step.BEGINNING_OF_TURN
+    return new_event("phase", turn.who, turn.turn, step, turn.seq, data={"step": step})
 
 
 def _won(state: State, found: list[Packet]) -> bool:

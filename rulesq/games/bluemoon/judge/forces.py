@@ -231,6 +231,12 @@ class Forces:
                 and not state.turn_over
             )
         if when.kind is W.ON_TURN and when.role is not None:
+            if state.turn_owner is None:  # no turn stated, nor taken for an event
+                raise CannotAnswer(
+                    f'whose turn it is decides whether the text of "{source.card.name}" acts '
+                    f"('{when.render()}'), and the situation does not say: say whose turn it is "
+                    "(it is my turn / it is your turn)"
+                )
             return (
                 state.turn_owner in players_of(when.role, source.controller) and not state.turn_over
             )

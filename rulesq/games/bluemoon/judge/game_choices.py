@@ -19,10 +19,11 @@ from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon.judge.choices import RETRIEVE_ASKS, Pending
 from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND, forbidding
-from rulesq.games.bluemoon.judge.state import ME, Step, state_after
+from rulesq.games.bluemoon.judge.state import ME, State, Step, Zone, other, state_after
 
 if TYPE_CHECKING:
     from rulesq.effects.base import Effect
+    from rulesq.games.bluemoon.judge.state import Instance
 
 #: The icon whose use at the very beginning of its player's turn is the game's option.
 ICON = "RETRIEVE"
@@ -57,16 +58,36 @@ class IconPending(Pending):
         )
 
 
+def retrieve_blockers(state: State, who: str) -> list[Instance]:
+    """The opposing cards that block the RETRIEVE icon of ``who``'s character cards.
+
+    Rulebook p.15 (RETRIEVE): 'If your opponent's combat area contains active character cards
+    depicting the RETRIEVE icon then you may not apply the RETRIEVE function depicted on your
+    character cards.' An ignored icon is still depicted, so it still blocks; the block
+    reaches only character cards (``rules.RETRIEVE_BLOCKER_DEPICTS``,
+    ``rules.RETRIEVE_BLOCKED_CHARACTERS_ONLY``).
+    """
+    return [
+        c
+        for c in state.owned(other(who), _COMBAT, active=True)
+        if c.is_character and ICON in c.info.icons
+    ]
+
+
+_COMBAT = frozenset({Zone.COMBAT})
+
+
 def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     """The RETRIEVE icons the turn's player could have used, the beginning of his turn unstated.
 
     None while the turn is at its very beginning (the question asks there), when the situation
     states that phase (it says what was retrieved there) or any retrieve of the player this
-    turn, or when a "you may not" text forbids taking cards into the hand.
+    turn, or when a "you may not" text forbids taking cards into the hand; a card whose icon
+    the opponent's RETRIEVE character cards block (:func:`retrieve_blockers`) is no way.
     """
     state = forces.state
     who = state.turn_owner
-    if who is None or state.turn_over or state.phase is None:
+    if who is None or state.turn_over:
         return []
     # The phase is read last, and only with a card that could have been retrieved: a phase
     # read is one the phase re-asks must tell apart (the phases read alike are asked once).
@@ -89,7 +110,7 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
             return []
         if event.kind == "phase" and event.data.get("step") == Step.BEGINNING_OF_TURN:
             return []
-    if state.phase <= Step.BEGINNING_OF_TURN:
+    if state.current_phase <= Step.BEGINNING_OF_TURN:  # (no phase stated: its beginning)
         return []
     moment = Forces(state_after(state, start))
     if forbidding(moment, who, RETRIEVE_INTO_HAND) is not None:
@@ -104,6 +125,7 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
             or not card.info.icons_known
             or ICON not in card.info.icons
             or moment.icon_ignored(card, ICON) is not None
+            or (card.is_character and retrieve_blockers(moment.state, who))  # forbidden
         ):
             continue
         # No card text acts here: the source stands for the card (its effect is never read).

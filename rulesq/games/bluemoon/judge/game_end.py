@@ -25,6 +25,7 @@ from rulesq.games.bluemoon.judge.timing import turn_cut_short
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.judge.state import State
 
 
 def _name(who: str) -> str:
@@ -246,15 +247,27 @@ def _by_cards(forces: Forces, dragons: int) -> Win:
         loser = min(out, key=lambda p: out[p] or 0)
         why = f"both ran out of cards, {_name(loser)} first (only the last running out counts)"
     who = other(loser)
-    return Win(
-        who,
-        0,
-        yes(
-            f"all three dragons are in the centre and {why}: {_name(who)} held cards most recently",
-            R.WINNER_DRAGONS,
-            R.WINNER_LAST_CARDS,
-        ),
+    ruling = yes(
+        f"all three dragons are in the centre and {why}: {_name(who)} held cards most recently",
+        R.WINNER_DRAGONS,
+        R.WINNER_LAST_CARDS,
     )
+    if len(out) == 1 and not _holds_cards(state, who):
+        # As the FAQ reads "the game ends due to my running out of cards": the other player,
+        # not stated to run out, did not; shown, as his cards are not known.
+        ruling.assumptions.append(
+            f"{_name(who)} {'am' if who == ME else 'are'} taken not to have run out of cards: "
+            f"the situation does not say how many cards {_name(who)} hold in hand and in the "
+            "draw deck"
+        )
+    return Win(who, 0, ruling)
+
+
+def _holds_cards(state: State, who: str) -> bool:
+    """Whether the player is known to have cards now, in hand or in the draw deck."""
+    hand = state.hand_size(who)
+    deck = state.player(who).deck_count
+    return (hand is not None and hand > 0) or (deck is not None and deck > 0)
 
 
 def score(forces: Forces) -> tuple[int, Win]:

@@ -23,7 +23,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source
 from rulesq.games.bluemoon.judge.prohibits import BANS, forbidding
 from rulesq.games.bluemoon.judge.requirements import hand_discards, purpose
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other, pile_size
 from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, Place, Q
@@ -105,6 +105,8 @@ class Drawn:
     stopped_by: Source | None = None
     #: A text's "I may draw": counted as made, an assumption the answer shows.
     optional: bool = False
+    #: Held to the cards of a discard pile of known size (as many as it holds).
+    pile_out: int | None = None
 
 
 @dataclass
@@ -119,11 +121,17 @@ class Plan:
     rules: list[str] = field(default_factory=list)
     assumed_deck: bool = False
     deck: int | None = None
+    #: The discard pile's cards: at least ``pile``, all of them when ``pile_exact``.
+    pile: int = 0
+    pile_exact: bool = False
+    #: A draw from the pile that needs more cards than it is known to hold (its size unstated).
+    pile_unknown: Drawn | None = None
     #: Texts that take cards into the hand without drawing them (not counted as draws).
     taken: list[Source] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.deck = self.forces.state.player(self.who).deck_count
+        self.pile, self.pile_exact = pile_size(self.forces.state, self.who)
 
     @property
     def total(self) -> int:
@@ -156,6 +164,13 @@ class Plan:
                 if self.deck <= 0:
                     break
                 self.deck -= 1
+            elif not from_deck:  # a pile: as many cards as it holds (rulebook p.17, rule 4)
+                if self.pile <= 0 and self.pile_exact:
+                    step.pile_out = step.drawn
+                    break
+                if self.pile <= 0 and self.pile_unknown is None:
+                    self.pile_unknown = step
+                self.pile = max(0, self.pile - 1)
             step.drawn += 1
             if self.hand is not None:
                 self.hand += 1

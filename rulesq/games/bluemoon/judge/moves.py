@@ -418,14 +418,16 @@ class Moves:
 
     # ------------------------------------------------------------------ other moves
     def on_discard(self, fact: Fact) -> None:
-        """A player discards cards."""
+        """A player discards cards (with no turn stated, on his own turn: an assumption shown)."""
         who = fact.who or ME
+        self.ensure_turn(who)
         for ref in fact.cards:
             self.discard(ref, who)
 
     def on_discard_count(self, fact: Fact) -> None:
         """A player discards cards from hand that the situation does not name."""
         who = fact.who or ME
+        self.ensure_turn(who)
         number = fact.param("number")
         count = int(number) if number is not None else 1
         self.discard_unnamed(who, count, f"'{fact.text.strip()}' (line {fact.span.line})")

@@ -17,12 +17,13 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.game_choices import retrieve_blockers
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.shielding import shield
-from rulesq.games.bluemoon.judge.state import Step, Zone, other
+from rulesq.games.bluemoon.judge.state import Step, Zone
 from rulesq.games.bluemoon.judge.usable import effect_usable
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
 
@@ -108,11 +109,7 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
             *((R.IGNORED_CARD,) if why.what == "card" else ()),
             R.IGNORING,
         )
-    blockers = [
-        c
-        for c in state.owned(other(who), frozenset({Zone.COMBAT}), active=True)
-        if c.is_character and ICON in c.info.icons
-    ]
+    blockers = retrieve_blockers(state, who)
     if blockers and card.is_character:
         names = ", ".join(f'"{c.name}"' for c in blockers)
         ruling = no(

@@ -268,6 +268,11 @@ class Player:
     hand_exact: bool = False  # the known cards are the whole hand
     hand_lacks: set[str] = field(default_factory=set)
     deck_count: int | None = None
+    #: The cards the situation says the discard pile holds (None: unstated), the pile's known
+    #: cards then (by uid, counted in it), and whether unnamed cards may have joined it since.
+    pile_count: int | None = None
+    pile_cards: frozenset[int] = frozenset()
+    pile_unsure: bool = False
     dragons: int | None = None
     #: The dragons the situation names on this side, by colour ("the red dragon").
     named_dragons: set[str] = field(default_factory=set)
@@ -589,6 +594,23 @@ _SCALARS = (
     "first_turn_of",
 )
 _scalars_of = itemgetter(*_SCALARS)
+
+
+def pile_size(state: State, who: str) -> tuple[int, bool]:
+    """How many cards a player's discard pile holds at least, and whether that is all of them.
+
+    A stated size follows the known cards moved onto the pile or off it since; with none
+    stated, the pile holds at least the cards the situation places there.
+    """
+    player = state.player(who)
+    now = {c.uid for c in state.owned(who, _PILE)}
+    if player.pile_count is None:
+        return len(now), False
+    size = player.pile_count + len(now - player.pile_cards) - len(player.pile_cards - now)
+    return max(size, len(now)), not player.pile_unsure
+
+
+_PILE = frozenset({Zone.DISCARD})
 
 
 def _player_now(player: Player) -> Player:

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 #: The zone of landed ships (discarded as their player reaches the Announce Power phase).
 _LANDED = frozenset({Zone.LANDED})
+_PILE = frozenset({Zone.DISCARD})
 
 
 class Timeline(Moves):
@@ -160,12 +161,24 @@ class Timeline(Moves):
         return found
 
     def ensure_turn(self, who: str) -> None:
-        """A play with no turn stated happens on the player's own turn (an assumption shown)."""
-        if self.state.turn_owner is None:
+        """A play with no turn stated happens on the player's own turn (an assumption shown).
+
+        After the other player's turn is over, with the fight going on, the next turn is this
+        player's (the players take turns): it begins, though no line states it.
+        """
+        state = self.state
+        if state.turn_owner is None:
             event = f'"{self.fact.text.strip()}"' if self.fact is not None else "the event"
-            self.state.assumed.append(
+            state.assumed.append(
                 turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn")
             )
+            self.start_turn(who)
+        elif (
+            state.turn_over
+            and state.turn_owner != who
+            and not state.fight_over
+            and not state.player(state.turn_owner).retreated
+        ):
             self.start_turn(who)
 
     def start_turn(self, who: str) -> None:
@@ -380,6 +393,14 @@ class Timeline(Moves):
         """How many cards a player's draw deck holds."""
         self.state.player(fact.who or ME).deck_count = int(fact.param("number"))
 
+    def on_pile_size(self, fact: Fact) -> None:
+        """How many cards a player's discard pile holds (its known cards among them)."""
+        who = fact.who or ME
+        player = self.state.player(who)
+        player.pile_count = int(fact.param("number"))
+        player.pile_cards = frozenset(c.uid for c in self.state.owned(who, _PILE))
+        player.pile_unsure = False
+
     def on_dragons_held(self, fact: Fact) -> None:
         """How many dragons a player has on his side."""
         player = self.state.player(fact.who or ME)
@@ -456,8 +477,12 @@ class Timeline(Moves):
     def on_pile(self, fact: Fact) -> None:
         """Cards on a player's discard pile."""
         who = fact.who or ME
+        player = self.state.player(who)
         for ref in fact.cards:
-            self.new_card(ref, who, Zone.DISCARD)
+            card = self.new_card(ref, who, Zone.DISCARD)
+            if player.pile_count is not None:  # a card of the pile whose size is stated
+                player.pile_cards |= {card.uid}
+                player.pile_count = max(player.pile_count, len(player.pile_cards))
 
     def on_influence(self, fact: Fact) -> None:
         """Cards in a player's influence area (Hyla, ships not landed)."""
@@ -590,6 +615,8 @@ class Timeline(Moves):
                 card.zone = Zone.LEADER
                 card.active = False
         for player in state.players.values():
+            if player.area_counts:  # unnamed cards of the areas join the pile
+                player.pile_unsure = True
             player.area_counts.clear()  # the areas are empty now, unnamed cards too
         state.fight_over = True
         state.turn_over = True
