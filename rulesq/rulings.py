@@ -87,6 +87,16 @@ class Template:
         """The question's title, for these cards."""
         return self.title.format(a=a.name, b=b.name if b is not None else "")
 
+    def with_one(self, cards: Sequence[Card]) -> str:
+        """The title of a question about two cards where only ``cards`` (one or none) are given.
+
+        Its places are said in words, never shown as they are written (``"{b}"``): the card
+        given, and "another card" (or "a card") for each one missing.
+        """
+        named = [f'"{card.name}"' for card in cards[:1]] or ["a card"]
+        title = self.title.replace('"{a}"', "{a}").replace('"{b}"', "{b}")
+        return title.format(a=named[0], b="another card")
+
     def fill(self, game: str, a: Card, b: Card | None = None) -> tuple[str, str]:
         """The question's title and its situation text, for these cards."""
         names = {"a": a.name, "b": b.name if b is not None else ""}
@@ -266,7 +276,9 @@ def questions(
             elif skipped is not None:
                 skipped.append(Skipped(template.heading(a, b), why))
         if len(cards) < 2 and skipped is not None:
-            skipped.append(Skipped(template.title, "a question about two cards needs two"))
+            skipped.append(
+                Skipped(template.with_one(cards), "a question about two cards needs two")
+            )
 
 
 @dataclass(frozen=True)
@@ -311,7 +323,7 @@ def _not_yes(game: str, first: Template, a: Card, b: Card) -> str | None:
     try:
         answers = _evaluate(text)
     except (RulesqError, ValueError) as error:
-        return f"it follows {title!r}, which rulesq cannot answer ({error})"
+        return f'it follows "{title}", which rulesq cannot answer ({error})'
     shown = [x.verdict.show() for x in answers if x.verdict is not None]
     if shown != ["yes"]:
         reason = answers[0].reason if answers else "no answer"

@@ -20,8 +20,8 @@ from rulesq.engine.check import (
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _long_way(root: Path) -> tuple[list[Path], list[Path]]:
-    return list(situation_files([root])), outside_links(root)
+def _long_way(root: Path, unlisted: check.Unlisted | None = None) -> tuple[list[Path], list[Path]]:
+    return list(situation_files([root], unlisted=unlisted)), outside_links(root)
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -98,8 +98,10 @@ def test_planned_checks_are_the_same_as_with_the_walk(
     assert any("a link out of" in line for line in fast)
 
 
-def _long_way_names(root: Path) -> tuple[list[str], list[Path]]:
-    files, links = _long_way(root)
+def _long_way_names(
+    root: Path, unlisted: check.Unlisted | None = None
+) -> tuple[list[str], list[Path]]:
+    files, links = _long_way(root, unlisted)
     return [str(file) for file in files], links
 
 
@@ -205,3 +207,37 @@ def test_a_link_not_checked_says_why(tmp_path: Path) -> None:
     assert reasons["broken-out.rq"].endswith("a link to nothing: what it leads to does not exist")
     assert reasons["loop.rq"].endswith("a link that leads round in a loop, to no file")
     assert "folder-link.rq" not in reasons  # a link to a folder within is walked, not reported
+
+
+@pytest.mark.parametrize("follow", [[], ["--follow"]])
+def test_a_folder_that_cannot_be_listed_is_an_error_line_never_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, follow: list[str]
+) -> None:
+    """A subfolder ``check DIR`` cannot list is an ERROR line naming it and why, and the exit
+    code is 2 (not every file was checked); it was left out in silence: "1 agree", exit 0.
+    (Run as root, a folder's permissions do not stop the listing: the listing is made to
+    fail.)"""
+    from typer.testing import CliRunner
+
+    from rulesq.cli import app
+
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "hidden.rq").write_text("game bluemoon\n")
+    (tmp_path / "open.rq").write_text(
+        'game bluemoon\nI have active "Pandemonium"\nask is "Pandemonium" active?\nexpect yes\n'
+    )
+    real = os.scandir
+
+    def scandir(path: str) -> object:
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = CliRunner().invoke(app, ["check", str(tmp_path), "--jobs", "1", *follow])
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("ERROR")]
+    assert len(errors) == 1, result.output
+    assert str(tmp_path / "locked") in errors[0] and "cannot be listed" in errors[0], errors
+    assert "Permission denied" in result.output, result.output
+    assert result.output.splitlines()[-1].startswith("1 agree, 0 disagree"), result.output

@@ -145,7 +145,8 @@ def test_a_syntax_error_shows_the_nearest_complete_form() -> None:
     [
         ('you have actve "Pandemonium"', 'you have active "Pandemonium"'),
         ("I keep 3 cards", "I hold 3 cards"),
-        ('can you play "Pandemonium"', 'you play "Pandemonium"'),
+        # a question typed without "ask": the question, which holds every word typed
+        ('can you play "Pandemonium"', 'ask can you play "Pandemonium"?'),
         ("ask must you retreat", "ask must you retreat?"),
         (
             'ask is the BLUF icon of "Pandemonium" effective',
@@ -178,6 +179,58 @@ def test_a_synonym_ranks_the_form_it_stands_for_first() -> None:
     with pytest.raises(InputError) as caught:
         parse_situation('game warhammer\nask can I block with "Chaos Knights"?\n', "<test>")
     assert caught.value.nearest[0] == 'ask can I defend with "Chaos Knights"?'
+
+
+#: Lines whose nearest form shares their telling words, not only their frame (``ask can "X"
+#: … ?``): they were offered cancel, target and block forms.
+TELLING = [
+    ('ask can "Chaos Spawn" attack?', 'ask can I attack your kingdom with "Chaos Spawn"?'),
+    (
+        'ask may a deck hold both "Chaos Spawn" and "Troll Vomit"?',
+        "ask does my deck obey the restricted and banned lists?",
+    ),
+    ('ask is "Chaos Knights" legal?', "ask is my deck legal?"),
+    (
+        'ask can "Chaos Spawn" attack your kingdom?',
+        'ask can I attack your kingdom with "Chaos Spawn"?',
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "meant"), TELLING)
+def test_the_nearest_form_shares_the_lines_telling_words(line: str, meant: str) -> None:
+    result = runner.invoke(app, ["ask", "-e", f"game warhammer\\n{line}"])
+    assert result.exit_code == 2
+    assert f"did you mean: {meant}" in result.output.splitlines(), result.output
+
+
+def _first_nearest(game: str, line: str) -> str | None:
+    with pytest.raises(InputError) as caught:
+        parse_situation(f"game {game}\n{line}\n", "<test>")
+    return caught.value.nearest[0] if caught.value.nearest else None
+
+
+def test_rare_words_weigh_more_and_the_start_typed_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each part of the likeness carries weight: without the words the form holds, the deck
+    question is offered no form; with every word weighing the same, or without the start
+    typed, "can X attack" is offered "defend this attack" first."""
+    from rulesq.situation import forms
+
+    attack, deck, legal = TELLING[:3]
+    for line, meant in (attack, deck, legal):
+        assert _first_nearest("warhammer", line) == meant
+    likeness, weights, start = forms._likeness, forms._weights, forms._same_start
+    monkeypatch.setattr(forms, "_likeness", lambda line, form, weights: 0.0)
+    assert _first_nearest("warhammer", deck[0]) is None
+    monkeypatch.setattr(forms, "_likeness", likeness)
+    monkeypatch.setattr(
+        forms, "_weights", lambda game, classes: dict.fromkeys(weights(game, classes), 1.0)
+    )
+    assert _first_nearest("warhammer", attack[0]) == 'ask can "Chaos Spawn" defend this attack?'
+    monkeypatch.setattr(forms, "_weights", weights)
+    monkeypatch.setattr(forms, "_same_start", lambda line, form, weights: 0.0)
+    assert _first_nearest("warhammer", attack[0]) == 'ask can "Chaos Spawn" defend this attack?'
+    monkeypatch.setattr(forms, "_same_start", start)
 
 
 #: Lines a judge types that no form reads, per game (suggestions must be readable lines).

@@ -171,7 +171,22 @@ def test_why_a_call_does_not_agree_wraps_under_the_call() -> None:
     result = runner.invoke(app, ["ask", "-e", situation])
     lines = result.output.splitlines()
     at = lines.index(
-        "  expect decided by card text: DISAGREE (expected decided by 'card text', but"
+        '  expect decided by card text: DISAGREE (expected decided by "card text", but'
     )
-    assert lines[at + 1] == "    'you may not' decided it)"
+    assert lines[at + 1] == '    "you may not" decided it)'
     assert all(len(line) <= 80 for line in lines[at:]), lines[at:]
+
+
+def test_ladder_step_names_are_in_double_quotes_as_in_every_other_message() -> None:
+    """``--explain``'s deciding step and a DISAGREE on ``expect decided by`` quote the step
+    as every other message quotes what it names: in double quotes."""
+    situation = (
+        'game bluemoon\\nyou have active "Pandemonium"\\nI play "Trigger Brainstorm"\\n'
+        "ask can I play a support card?\\nexpect decided by ignore\\n"
+    )
+    result = runner.invoke(app, ["ask", "--explain", "-e", situation])
+    lines = result.output.splitlines()
+    assert '  decided by the ladder step "you may not"' in lines, result.output
+    text = " ".join(result.output.split())
+    assert 'expected decided by "ignore", but "you may not" decided it' in text, text
+    assert "step '" not in text and "by '" not in text, text

@@ -334,3 +334,14 @@ def test_rulings_leave_the_collector_as_they_found_it() -> None:
         seen.append(gc.get_threshold())
     assert gc.get_threshold() == before
     assert seen[0][0] >= before[0] and seen[0][2] > before[2]
+
+
+def test_a_question_about_two_cards_not_asked_of_one_names_its_places_in_words() -> None:
+    """With one card, a pair question not asked names the card and "another card", never
+    the template's places as written ("{a}", "{b}"), which a judge cannot read."""
+    result = CliRunner().invoke(app, ["rulings", "Chaos Knights"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if "needs two" in line]
+    assert lines, result.output
+    assert '- May a deck hold both "Chaos Knights" and another card? Not asked' in result.output
+    assert not any("{" in line for line in lines), lines

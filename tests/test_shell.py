@@ -428,8 +428,8 @@ def test_a_call_that_does_not_agree_shows_why_whole() -> None:
     table.handle("ask can I play a support card?")
     out = table.handle("expect decided by card text").splitlines()
     assert out == [
-        "  expect decided by card text: DISAGREE (expected decided by 'card text', but",
-        "    'you may not' decided it)",
+        '  expect decided by card text: DISAGREE (expected decided by "card text", but',
+        '    "you may not" decided it)',
     ]
 
 

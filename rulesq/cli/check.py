@@ -38,7 +38,8 @@ def check(
     (", J with no call to check" when some files have none). Exit code 0 when every call
     agrees, 1 otherwise (a file with no call too), 2 when a file cannot be read or parsed.
     Symbolic links that lead out of a folder are not followed (an ERROR line each) unless
-    --follow. Files are checked in parallel (--jobs), the lines printed in the same order.
+    --follow; a folder that cannot be listed is an ERROR line too (exit 2). Files are
+    checked in parallel (--jobs), the lines printed in the same order.
 
     Examples:
 

@@ -174,21 +174,27 @@ def _check_file(path: str | Path, game: str | None) -> FileCheck:
         return FileCheck(str(path), None, reason=str(error), error=error)
 
 
-def situation_files(paths: Iterable[str | Path], follow: bool = False) -> Iterator[Path]:
+#: A folder that could not be listed, and why (its files are not checked: an ERROR line).
+Unlisted = list[tuple[Path, OSError]]
+
+
+def situation_files(
+    paths: Iterable[str | Path], follow: bool = False, unlisted: Unlisted | None = None
+) -> Iterator[Path]:
     """The files to check: each file given, and every ``*.rq`` under each directory.
 
     Symbolic links under a directory that lead out of it are left out unless ``follow``
-    (see :func:`outside_links`).
+    (see :func:`outside_links`). A folder that cannot be listed is added to ``unlisted``.
     """
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from _walk(path, follow)
+            yield from _walk(path, follow, unlisted)
         else:
             yield path
 
 
-def _walk(root: Path, follow: bool) -> Iterator[Path]:
+def _walk(root: Path, follow: bool, unlisted: Unlisted | None = None) -> Iterator[Path]:
     """The ``*.rq`` files under ``root``, sorted; links out of it only if ``follow``.
 
     Without ``follow`` the walk enters no linked folder, so a folder it meets is within
@@ -200,7 +206,12 @@ def _walk(root: Path, follow: bool) -> Iterator[Path]:
     top = root.resolve()
     found: list[tuple[tuple[str, ...], Path, str]] = []
     seen: set[Path] = set()
-    for folder, dirs, files in os.walk(root, followlinks=follow):
+
+    def refused(error: OSError) -> None:
+        if unlisted is not None:
+            unlisted.append((Path(error.filename), error))
+
+    for folder, dirs, files in os.walk(root, followlinks=follow, onerror=refused):
         base = Path(folder)
         real = base.resolve()
         if real in seen:  # a loop of links
@@ -290,14 +301,15 @@ def scan_folder(root: Path) -> tuple[list[Path], list[Path]]:
     return [Path(name) for name in names], links
 
 
-def scan_names(root: Path) -> tuple[list[str], list[Path]]:
+def scan_names(root: Path, unlisted: Unlisted | None = None) -> tuple[list[str], list[Path]]:
     """What :func:`scan_folder` gives, each file to check as its path's text (``str``).
 
     A ``Path`` costs tens of thousands of instructions to make and more to sort (part by
     part, in Python): listing the Blue Moon cases as paths was about a twentieth of a
     check's start-up. Here a ``Path`` is made for each folder only; a file is its folder's
     text joined with its name (as ``str(folder / name)`` gives it), sorted by its parts as
-    paths sort.
+    paths sort. A folder that cannot be listed is added to ``unlisted`` (never left out in
+    silence: its files would pass for checked).
     """
     import os
 
@@ -311,7 +323,9 @@ def scan_names(root: Path) -> tuple[list[str], list[Path]]:
         try:
             with os.scandir(folder) as scanned:
                 entries = list(scanned)
-        except OSError:  # as os.walk does: a folder that cannot be listed is left out
+        except OSError as error:  # the caller reports it: its files are not checked
+            if unlisted is not None:
+                unlisted.append((at, error))
             continue
         prefix = _prefix(str(at))
         key = tuple(map(fold, at.parts))
@@ -392,14 +406,22 @@ def planned_names(paths: Iterable[str | Path], follow: bool = False) -> Iterator
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
             continue
         links: list[Path] = []
+        unlisted: Unlisted = []
         if follow or not path.is_dir():
-            files = [str(file) for file in situation_files([path], follow)]
+            files = [str(file) for file in situation_files([path], follow, unlisted)]
         else:
-            files, links = scan_names(path)
+            files, links = scan_names(path, unlisted)
+        for folder, error in sorted(unlisted, key=lambda found: found[0]):
+            why = error.strerror or str(error)
+            message = (
+                f"{escape_controls(str(folder))}: a folder that cannot be listed ({why}):"
+                " its situation files are not checked"
+            )
+            yield FileCheck(str(folder), None, reason=message, error=RulesqError(message))
         for link in links:
             message = f"{escape_controls(str(link))}: {_link_problem(link, path, shown)}"
             yield FileCheck(str(link), None, reason=message, error=RulesqError(message))
-        if not files and not links:
+        if not files and not links and not unlisted:
             message = f"no situation files (*{SUFFIX}) in {shown}"
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
         yield from files

@@ -167,7 +167,7 @@ class Context:
         """The ladder step called ``name``."""
         step = self.ladder.step(name) if self.ladder else None
         if step is None:
-            raise CannotAnswer(f"{self.game.title} has no ladder step '{name}'")
+            raise CannotAnswer(f'{self.game.title} has no ladder step "{name}"')
         return step
 
     def conclude(

@@ -154,10 +154,10 @@ def _decided_by(
             return True, ""
         if actual is None:
             return False, (
-                f"expected the verdict to be decided by '{step.name}', but no "
+                f'expected the verdict to be decided by "{step.name}", but no '
                 f"precedence decided it ({answer.status})"
             )
-        return False, f"expected decided by '{step.name}', but '{actual}' decided it"
+        return False, f'expected decided by "{step.name}", but "{actual}" decided it'
     clause = corpus.find_clause(step_name) if corpus else None
     cited = answer.graph.deciding_clause_ids()
     if clause is not None and clause.id in cited:

@@ -98,7 +98,7 @@ def _chain(answer: Answer) -> list[str]:
         out += [_wrap(f'- {e["card"]}: "{e["label"]}"', "    ") for e in effects]
     step = answer.decided_by
     if step:
-        out.append(f"  decided by the ladder step '{step}'")
+        out.append(f'  decided by the ladder step "{step}"')
     alternatives = graph.alternatives()
     if alternatives:
         out.append("  alternatives that lost:")
@@ -130,7 +130,7 @@ def _node_name(node: dict[str, Any]) -> str:
     if kind == "effect":
         return f'{node["card"]}: "{_short(str(node["label"]), 60)}"'
     if kind == "step":
-        return f"ladder step '{node['label']}'"
+        return f'ladder step "{node["label"]}"'
     return str(node["label"])
 
 

@@ -124,7 +124,7 @@ def _vocabulary(game: str) -> frozenset[str]:
 
 def forget() -> None:
     """Forget the forms read (the corpus folder they were read from has changed)."""
-    for read in (_forms_file, forms_of, _vocabulary):
+    for read in (_forms_file, forms_of, _vocabulary, _weights):
         read.cache_clear()
 
 
@@ -201,6 +201,75 @@ def _respelt(words: set[str], choices: frozenset[str]) -> list[str]:
     return []
 
 
+#: The slots of a shape (a name, a player, an owner, a number): filled in, they are no words.
+_SLOTS = frozenset({'"', "@", "$", "#"})
+
+#: A card and a player are alike at the start of a line: each is who acts ("X" attacks, I attack).
+_WHO = frozenset({'"', "@"})
+
+
+@cache
+def _weights(game: str, classes: tuple[frozenset[str], ...]) -> dict[str, float]:
+    """How much each word of the examples tells a form apart: rarer words weigh more.
+
+    A word in every question (``ask``, ``?``, a name's slot) weighs little; ``deck`` or
+    ``attack``, in a few forms, weighs much (the inverse of the share of examples holding it).
+    """
+    import math
+
+    shapes = [
+        set(_shape(_tokens(example), classes=classes))
+        for form in forms_of(game)
+        for example in (form.example, *form.also)
+    ]
+    counts: dict[str, int] = {}
+    for shape in shapes:
+        for word in shape:
+            counts[word] = counts.get(word, 0) + 1
+    return {word: math.log(1 + len(shapes) / count) for word, count in counts.items()}
+
+
+def _likeness(line: list[str], form: list[str], weights: dict[str, float]) -> float:
+    """How much of the line's words the form holds, in order, each by its weight (0 to 1).
+
+    The weight of the heaviest common subsequence over the line's: a form that holds the
+    line's telling words (``deck``, ``attack``) outranks one that holds only its frame (``ask
+    can "X" … ?``). Slots (names, players, numbers) and words no example holds weigh nothing.
+    """
+    previous = [0.0] * (len(form) + 1)
+    for word in line:
+        current = [0.0]
+        for column, theirs in enumerate(form):
+            best = max(previous[column + 1], current[column])
+            if word == theirs:
+                best = max(best, previous[column] + _weight(word, weights))
+            current.append(best)
+        previous = current
+    total = sum(_weight(word, weights) for word in line)
+    return previous[-1] / total if total else 0.0
+
+
+def _same_start(line: list[str], form: list[str], weights: dict[str, float]) -> float:
+    """The share (by weight) of the line that the form starts with, word for word.
+
+    A line is typed from its start, and read until a word fails: a form that goes on as the
+    line does (``ask can "X" attack`` in ``ask can I attack …``) is nearer than one that only
+    holds the line's words further on (``ask can "X" defend this attack?``).
+    """
+    same = 0.0
+    for mine, theirs in zip(line, form, strict=False):
+        if mine != theirs and not {mine, theirs} <= _WHO:
+            break
+        same += _weight(mine, weights)
+    total = sum(_weight(word, weights) for word in line)
+    return same / total if total else 0.0
+
+
+def _weight(word: str, weights: dict[str, float]) -> float:
+    """A word's weight: none for a slot (a name, a player, a number) or a word no form holds."""
+    return 0.0 if word in _SLOTS else weights.get(word, 0.0)
+
+
 def nearest(
     line: str,
     game: str,
@@ -211,23 +280,35 @@ def nearest(
 ) -> list[str]:
     """The forms most like ``line`` (best first), filled in with the line's own words.
 
-    With ``check`` (does a line parse?), a filled-in form that does not parse is shown as
-    its example instead: a suggestion is always a line the language reads.
+    A form's likeness is the shapes' ratio, with how much of the line's words it holds (rare
+    words weighing more) and how far it starts as the line does (:func:`_likeness`,
+    :func:`_same_start`). With ``check`` (does a line parse?), a filled-in form that does not
+    parse is shown as its example instead: a suggestion is always a line the language reads.
     """
     words = synonyms_of(game)
     shape = _shape([words.get(t.lower(), t) for t in _tokens(line)], _vocabulary(game), classes)
     if not shape:
         return []
-    scored: list[tuple[float, int, str]] = []
+    weights = _weights(game, classes)
+    # a capitalised word no example holds is part of a name left unquoted ("Tear Gas"),
+    # not a misspelt word ("Gas" read as "as"): it tells no form apart
+    vocabulary = _vocabulary(game)
+    as_typed = [
+        token.lower() if token[0].isupper() and token.lower() not in vocabulary else word
+        for token, word in zip(_tokens(line), shape, strict=True)
+    ]
+    scored: list[tuple[float, float, int, str]] = []
     for index, form in enumerate(forms_of(game)):
         for example in (form.example, *form.also):
             other = _shape(_tokens(example), classes=classes)
             ratio = difflib.SequenceMatcher(None, shape, other).ratio()
-            if ratio >= cutoff:
-                scored.append((-ratio, index, example))
+            likeness = (ratio + _likeness(as_typed, other, weights)) / 2
+            likeness += _same_start(shape, other, weights) / 2
+            if likeness >= cutoff:
+                scored.append((-likeness, -ratio, index, example))
     scored.sort()
     out: list[str] = []
-    for _, _, example in scored:
+    for *_, example in scored:
         filled = _fill(example, line, classes, game)
         if check is not None and not check(filled):
             filled = example

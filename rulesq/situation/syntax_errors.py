@@ -168,6 +168,7 @@ def friendly_error(
     line, column = _place(error, body)
     found = _found(error, body)
     column, whole = _word_start(body, line, column)
+    whole = whole or _word_begun(body, line, column, found)
     if whole:
         found = f"'{whole}'"
     expected = sorted(
@@ -233,6 +234,21 @@ def _word_start(body: str, line: int, column: int) -> tuple[int, str | None]:
         start -= 1
     match = _WORD.match(text, start)
     return start + 1, match.group(0) if match else None
+
+
+def _word_begun(body: str, line: int, column: int, found: str) -> str | None:
+    """The word at ``column`` when the token found is only its beginning, else None.
+
+    The lexer may take a keyword off the front of a word ("attack" read as "a" then "ttack"):
+    the error names the word typed, not the keyword ("unexpected 'attack'", not "'a'").
+    """
+    token = found[1:-1] if found[:1] == "'" == found[-1:] and len(found) > 2 else ""
+    lines = body.splitlines()
+    if not token[:1].isalpha() or not 0 < line <= len(lines):
+        return None
+    match = _WORD.match(lines[line - 1], column - 1)
+    word = match.group(0) if match else ""
+    return word if len(word) > len(token) and word.startswith(token) else None
 
 
 def _found(error: UnexpectedInput, body: str) -> str:
