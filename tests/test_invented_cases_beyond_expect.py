@@ -316,6 +316,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('text of "Pilgrimage"', "`limited` field")
     },
     "fma/an-unstated-step-is-asked-for-not-assumed.rq": {1: ("does not say what is reacted to",)},
+    "fma-removed/a-card-that-left-play-is-affected-by-nothing-because-it-left.rq": {
+        2: ('"Y" has left play', '!"Y" is not one'),
+    },
     "play/a-named-dragon-decides-a-dragon-requirement-1.rq": {
         1: ('"Red Gem" requires the red dragon', "the red dragon is on my side")
     },

@@ -1559,14 +1559,15 @@ def affects(ctx: Context) -> Answer:
             if fits and place is not None and place[0] == HOME:
                 ctx.fact(place[1])
                 rules = [GLOBAL]
+            whether = "is one" if fits else "is not one"
+            if who.gone and not fits:  # the reason is that it left play, not what it is
+                whether = "has left play"
             claims.append(
                 card_claim(
                     Stance.PERMIT if fits else Stance.FORBID,
                     card,
                     effect.render(),
-                    f'"{card.name}" speaks of '
-                    f'{selector.render()}, and "{who.name}" '
-                    f"{'is' if fits else 'is not'} one"
+                    f'"{card.name}" speaks of {selector.render()}, and "{who.name}" {whether}'
                     + (" (at home too: it is not targeted)" if rules else ""),
                     *rules,
                 )
