@@ -300,7 +300,8 @@ def test_an_unknown_game_is_refused_before_the_table_opens() -> None:
 def test_the_history_is_kept_in_memory_when_the_cache_folder_fails(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """A cache folder that cannot be made: one warning, the table still opens."""
+    """A cache folder that cannot be made: one warning (worded ``warning: …``, as every
+    warning is), the table still opens."""
     pytest.importorskip("prompt_toolkit")
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -310,7 +311,10 @@ def test_the_history_is_kept_in_memory_when_the_cache_folder_fails(
     blocker.write_text("")
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(blocker / "cache"))
     assert isinstance(_history(), InMemoryHistory)
-    assert "cannot keep the lines typed" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "cannot keep the lines typed" in err
+    assert err.startswith("warning: cannot keep the lines typed in the cache folder"), err
+    assert err.count("warning:") == 1, err
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
     assert isinstance(_history(), FileHistory)
 

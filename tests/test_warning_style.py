@@ -83,19 +83,3 @@ def test_the_output_encoding_warning_reads_alike() -> None:
     assert done.returncode == 0, err
     assert err.startswith("warning: the output's encoding (ascii) cannot show"), err
     assert err.count("warning:") == 1 and 'printed as "?"' in err, err
-
-
-def test_the_table_history_warning_reads_alike(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """The table mode's own warning (no history file): ``warning: …`` too."""
-    pytest.importorskip("prompt_toolkit")
-    from rulesq.cli.shell import _history
-
-    blocker = tmp_path / "file"
-    blocker.write_text("")
-    monkeypatch.setenv("RULESQ_CACHE_DIR", str(blocker / "cache"))
-    _history()
-    err = capsys.readouterr().err
-    assert err.startswith("warning: cannot keep the lines typed in the cache folder"), err
-    assert err.count("warning:") == 1, err

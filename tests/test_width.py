@@ -58,8 +58,9 @@ def test_piped_output_stays_at_80_whatever_the_terminal(monkeypatch: pytest.Monk
     assert columns() == WIDTH
 
 
-def _on_terminal(args: list[str], wide: int) -> str:
-    """``rulesq ARGS`` with its standard output on a pseudo-terminal ``wide`` columns wide."""
+def _on_terminal(args: list[str], wide: int, stdin: bytes | None = None) -> str:
+    """``rulesq ARGS`` on a pseudo-terminal ``wide`` columns wide: its standard output, or,
+    given ``stdin`` to read, its standard error (the output then discarded)."""
     import fcntl
     import struct
     import termios
@@ -69,11 +70,15 @@ def _on_terminal(args: list[str], wide: int) -> str:
     with subprocess.Popen(
         [sys.executable, "-m", "rulesq", *args],
         cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=follower,
-        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
+        stdout=follower if stdin is None else subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL if stdin is None else follower,
     ) as process:
         os.close(follower)
+        if stdin is not None:
+            assert process.stdin is not None
+            process.stdin.write(stdin)
+            process.stdin.close()
         chunks = []
         while True:
             try:
@@ -122,39 +127,6 @@ def test_pack_breaks_between_items_only() -> None:
 BAD_LINE = 'game bluemoon\nI hvae "Blaze" active\n'
 
 
-def _stderr_on_terminal(args: list[str], wide: int, stdin: bytes) -> str:
-    """``rulesq ARGS``'s standard error on a pseudo-terminal ``wide`` columns wide."""
-    import fcntl
-    import struct
-    import termios
-
-    leader, follower = os.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, wide, 0, 0))
-    with subprocess.Popen(
-        [sys.executable, "-m", "rulesq", *args],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=follower,
-    ) as process:
-        os.close(follower)
-        assert process.stdin is not None
-        process.stdin.write(stdin)
-        process.stdin.close()
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        process.wait(timeout=120)
-    os.close(leader)
-    return b"".join(chunks).decode().replace("\r\n", "\n")
-
-
 def _expected_block(err: str) -> list[str]:
     """The lines of an error's ``expected …`` list (to the line after it)."""
     lines = err.splitlines()
@@ -178,7 +150,7 @@ def test_an_errors_expected_list_wraps_to_the_terminal_and_to_80_piped() -> None
     assert piped.returncode == 2
     block = _expected_block(piped.stderr)
     assert len(block) > 1 and all(len(line) <= 80 for line in block), block
-    narrow = _expected_block(_stderr_on_terminal(args, 50, BAD_LINE.encode()))
+    narrow = _expected_block(_on_terminal(args, 50, BAD_LINE.encode()))
     assert len(narrow) > len(block) and all(len(line) <= 50 for line in narrow), narrow
     import json
 
