@@ -1163,7 +1163,17 @@ def can_block(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     who = _character(ctx, state, ctx.question.card)
     claims: list[Claim] = []
-    if _defeated(ctx, state, who) is not None:
+    if who.gone:  # as a React's player: a card that left play plays none
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" has left play: blocking is a React, and only characters play '
+                "events and abilities",
+                BLOCK_IS_REACT,
+                ONLY_CHARACTERS_PLAY,
+            )
+        )
+    elif _defeated(ctx, state, who) is not None:
         claims.append(
             rule_claim(
                 Stance.FORBID,
@@ -1249,6 +1259,11 @@ def can_attack(ctx: Context) -> Answer:
             )
     outside = out_of_play.still_out(ctx)
     for ref in (*attackers, defender_ref):
+        if _character(ctx, state, ref).gone and not claims:
+            raise CannotAnswer(
+                f'"{ref.name}" has left play and has not returned, and the rulings never say '
+                "whether a card that left play may attack or be attacked"
+            )
         if key(ref) in outside and not claims:
             raise CannotAnswer(
                 f'"{ref.name}" is out of play, and the rulings say only that an out-of-play '
