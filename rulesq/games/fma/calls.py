@@ -1379,11 +1379,20 @@ def _attack_doubts(
     """*Cannot answer* for what the attack rules rulesq follows do not settle.
 
     An attacker on the defender's own side (the sources never say whether one may attack
-    it), or a card played whose text takes control of a character or forbids declaring an
-    attack with one (rulesq does not follow which character).
+    it), an attacker at home (they speak only of attacks on a character at home, and place a
+    battle in the search phase), or a card played whose text takes control of a character or
+    forbids declaring an attack with one (rulesq does not follow which character).
     """
     for ref in attackers:
         who = _character(ctx, state, ref)
+        place = table.place(who.name)
+        if place is not None and place[0] == HOME:
+            ctx.fact(place[1])
+            _open(
+                f'"{who.name}" is at home, and the rulings never say whether a character at '
+                "home may declare an attack (they speak only of attacks on a character at home)",
+                claims,
+            )
         owner = who.owner or table.owners.get(normalise_name(who.name))
         theirs = defender.owner or table.owners.get(normalise_name(defender.name))
         if owner is not None and owner == theirs:
