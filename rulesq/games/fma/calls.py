@@ -882,7 +882,7 @@ def can_target(ctx: Context) -> Answer:
         )
     if not selectors and not pairs:
         _open(f'"{card.name}" has no text that targets a character', claims)
-    home = _home_in_search(table, target)
+    home = _home_in_search(table, state, target)
     if home is not None:
         _open(home, claims)
     if copyable and taker is not None and not any(not c.allows for c in claims):
@@ -896,17 +896,30 @@ def can_target(ctx: Context) -> Answer:
 _NO_SEARCH_PARTY = ("main phase", "draw phase", "cleanup phase", "power-up phase")
 
 
-def _home_in_search(table: Table, target: Character) -> str | None:
+def _home_in_search(table: Table, state: State, target: Character) -> str | None:
     """Why targeting a character at home is no sure yes: it may be the search phase.
 
     The rulings say a non-targeted effect during the search phase reaches characters at home
     as well as in search parties (Global effects), and that one card can target advantages at
     home (a clarification); they never say a targeted one reaches a character at home then.
+    In a stated part of the search phase, a character whose place is not given (and who is not
+    in the battle) may be at home.
     """
     place = table.places.get(normalise_name(target.name))
-    if place is None or place[0] != HOME:
-        return None
     step = table.step[0] if table.step is not None else None
+    if place is None:
+        battle = state.battle
+        fighting = battle.open and any(target.name in side for side in battle.sides.values())
+        if step is None or step in _NO_SEARCH_PARTY or fighting or target.gone:
+            return None
+        return (
+            f'it is the {step}, and the situation does not say whether "{target.name}" is at '
+            "home or in a search party: the rulings say that a non-targeted effect during the "
+            "search phase reaches characters at home too, never that a targeted one does "
+            f'(write: "{target.name}" is in the search party)'
+        )
+    if place[0] != HOME:
+        return None
     if step in _NO_SEARCH_PARTY:
         return None
     when = f"it is the {step}" if step is not None else "the situation does not say the phase"
