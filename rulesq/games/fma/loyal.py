@@ -2,10 +2,11 @@
 
 An ally with several factions meets its Loyal requirement with any mix of characters that
 share one of them, and each character counts once however many factions it has (the rulings,
-Loyal). Too few is a no read on the characters stated (``sides``: the answer shows it), and
-*cannot answer* when none of the player's is stated; too few even counting each character whose
-faction is not known is a no as well. Starting allies are the setup's
-(``calls.can_start``).
+Loyal). Loyal is a requirement ("that ally can meet its Loyal requirements"), which a card
+that lets you play cards without cost does not lift (Requirements). Too few is a no read on
+the characters stated (``sides``: the answer shows it), and *cannot answer* when none of the
+player's is stated; too few even counting each character whose faction is not known is a no
+as well. Starting allies are the setup's (``calls.can_start``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import sides, words
-from rulesq.games.fma.claims import Claim, Stance, rule_claim
+from rulesq.games.fma.claims import Claim, Stance, requirement_claim, rule_claim
 
 if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
@@ -221,7 +222,7 @@ def _too_few(
     if not sides.side_closed(state, table, player):
         raise CannotAnswer(f"{reason}, and " + sides.unknown_reason(state, table, player))
     sides.assume_named(ctx, f" of {whose}", f'no other character may count for "{ref.name}"')
-    return [rule_claim(Stance.FORBID, reason, LOYAL, SETUP_COUNT)]
+    return [requirement_claim(Stance.FORBID, reason, LOYAL, SETUP_COUNT)]
 
 
 def _unaligned(factions: list[str] | None, ref: CardRef) -> bool:
@@ -327,4 +328,4 @@ def loyal_claims(
     sides.assume_named(
         ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
     )
-    return [rule_claim(Stance.FORBID, reason, LOYAL)]
+    return [requirement_claim(Stance.FORBID, reason, LOYAL)]
