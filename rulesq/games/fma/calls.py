@@ -223,10 +223,14 @@ def can_play(ctx: Context) -> Answer:
     claims = [unique] if unique is not None else []
     claims += _requirements(ctx, card, effects, table, None, state)
     claims += loyal_claims(ctx, ctx.question.card, table, state, player)
+    recruit = out_of_play.recruit_claim(ctx, player) if card.type == "ally" else None
+    if recruit is not None:
+        claims.append(recruit)
     if doubt is not None:
         _unless_limited(doubt, claims)
     _settle(missing, card.name, claims)
-    claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
+    if recruit is None:  # a permission to skip the cost says nothing of who recruits
+        claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     if unique is None and doubt is None and not any(not c.allows for c in claims):
         mob = "mob" in (str(i).casefold() for i in card.fields.get("icons") or ())
         if card.type in ("ally", "character") and not mob:
