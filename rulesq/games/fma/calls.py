@@ -17,7 +17,15 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import discards, free_play, out_of_play, sides, target_pairs, words
+from rulesq.games.fma import (
+    citations,
+    discards,
+    free_play,
+    out_of_play,
+    sides,
+    target_pairs,
+    words,
+)
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
@@ -34,7 +42,12 @@ from rulesq.games.fma.loyal import (
     unaligned_reading,
     unclassified_of,
 )
-from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
+from rulesq.games.fma.named_targets import (
+    affect_claims,
+    has_named_targets,
+    left_play_claim,
+    target_claims,
+)
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
@@ -49,7 +62,7 @@ from rulesq.games.fma.uniqueness import (
     play_gate,
     start_copies,
 )
-from rulesq.games.fma.vocab import Attribute
+from rulesq.games.fma.vocab import Attribute, Side
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -790,6 +803,9 @@ def can_target(ctx: Context) -> Answer:
     reader, state = reader_for(ctx)
     effects, missing = effects_of(card)
     selectors = list(dict.fromkeys(_selectors(fx.walk(tuple(effects)), targeted=True)))
+    away = _source_away(ctx, state, card, played=True)
+    if away is not None:
+        return judge(ctx, [away])
     if has_named_targets(card):  # a ruling says what the card, its text never given, targets
         return _target_named(ctx, card, target_ref, state)
     if target_ref.card is not None and target_ref.card.type == "event":
@@ -1024,8 +1040,17 @@ def _current(state: State, who: Character, name: str) -> int | None:
 
 
 def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -> Answer:
-    """``can "X" target "Y"?`` for a card whose targets only a ruling gives."""
+    """``can "X" target "Y"?`` for a card whose targets only a ruling gives.
+
+    A target that left play is targeted by no text, one out of play is not known. "The
+    defending character" is read in a battle going on, of which he was not sent home.
+    """
     found = state.find(target_ref.card.name if target_ref.card is not None else target_ref.name)
+    if found is not None:
+        _out_of_play_open(ctx, found, "target")
+    if found is not None and found.gone:
+        return judge(ctx, [left_play_claim(ctx, card, found.name)])
+    _battle_doubt(card, found, state)
     if found is not None and _defeated(ctx, state, found) is not None:
         return judge(  # the ruling's words name no defeated character: no exception
             ctx,
@@ -1038,6 +1063,75 @@ def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -
             ],
         )
     return judge(ctx, target_claims(ctx, card, target_ref, state))
+
+
+def _source_away(ctx: Context, state: State, card: Card, played: bool) -> Claim | None:
+    """The no (or *cannot answer*) for a character's text once it is no longer in play.
+
+    Defeated characters "have no attributes, keywords ... or abilities" and "cannot play
+    events or abilities", and passive abilities on defeated cards "do not have any effect";
+    a card that left play plays no ability ("Only characters “play” events and abilities").
+    What the passive text of one that left play, or of one out of play, reaches is not said.
+    """
+    source = state.find(card.name)
+    if source is None:  # a card stated in play (a location, an attachment) that is no longer
+        name = normalise_name(card.name)
+        stated = [f for f in ctx.facts if f.kind == "in_play" and name in map(key, f.cards)]
+        if stated and all(normalise_name(c.name) != name for c, _, _ in in_play(ctx.facts)):
+            raise CannotAnswer(
+                f'"{card.name}" was in play (line {stated[-1].span.line}) and no longer is, and '
+                f"the rulings never say what the text of such a card "
+                f"{'targets' if played else 'affects'}"
+            )
+        return None
+    if source.fact is None:  # named only by the question: its text as written
+        return None
+    defeat = _defeated(ctx, state, source)
+    if defeat is not None:
+        rules = (DEFEATED_FACTION,) if played else (DEFEATED, citations.PASSIVE_DEFEATED)
+        what = (
+            "plays no event or ability"
+            if played
+            else "has no abilities, and its passive text has no effect"
+        )
+        return rule_claim(Stance.FORBID, f'"{source.name}" is defeated: it {what}', *rules)
+    if source.gone and played:
+        return rule_claim(
+            Stance.FORBID,
+            f'"{source.name}" has left play, and only characters play events and abilities',
+            ONLY_CHARACTERS_PLAY,
+        )
+    out = out_of_play.still_out(ctx).get(normalise_name(source.name))
+    if source.gone or out is not None:
+        where = "has left play and has not returned" if source.gone else "is out of play"
+        raise CannotAnswer(
+            f'"{source.name}" {where}, and the rulings never say what the text of such a card '
+            f"{'targets' if played else 'affects'}"
+        )
+    return None
+
+
+def _battle_doubt(card: Card, found: Character | None, state: State) -> None:
+    """*Cannot answer* for "the defending character" once the battle ended or he was sent home.
+
+    The ruling names the defending character of a battle; after it, or sent home during it
+    ("the battle continues as normal"), whether he still is one is not said.
+    """
+    if found is None or "defending character" not in (card.fields.get("targets") or ()):
+        return
+    battle = state.battle
+    if found.name not in battle.sides[Side.DEFENDERS]:
+        return
+    if not battle.open:
+        raise CannotAnswer(
+            f'"{found.name}" defended in a battle that has ended, and the ruling on '
+            f'"{card.name}" names the defending character: whether one is left is not said'
+        )
+    if found.name in battle.sent_home:
+        raise CannotAnswer(
+            f'"{found.name}" was sent home during the battle, and the rulings say only that "the '
+            'battle continues as normal": whether he is still the defending character is not said'
+        )
 
 
 def _target_event(
@@ -1547,6 +1641,9 @@ def affects(ctx: Context) -> Answer:
     card = _card(ctx.question.cards[0])
     other_ref = ctx.question.cards[1]
     effects, missing = effects_of(card)
+    away = _source_away(ctx, reader_for(ctx)[1], card, played=False)
+    if away is not None:
+        return judge(ctx, [away])
     named = affect_claims(ctx, card, other_ref)
     if named is not None:  # a ruling says what the card, its text never given, affects
         return judge(ctx, named)
