@@ -239,7 +239,7 @@ def can_play(ctx: Context) -> Answer:
     recruit = out_of_play.recruit_claim(ctx, player) if card.type == "ally" else None
     if recruit is not None:
         claims.append(recruit)
-    if doubt is not None:
+    if doubt is not None and recruit is None:  # no copy of it can make it recruited
         _unless_limited(doubt, claims)
     _settle(missing, card.name, claims)
     if recruit is None:  # a permission to skip the cost says nothing of who recruits
