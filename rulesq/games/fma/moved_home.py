@@ -18,15 +18,14 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.memory import NO_MEMORY
+from rulesq.games.fma.spared import removed_after as _removed_after
+from rulesq.games.fma.spared import spared_by
 from rulesq.games.fma.state import match_subject
-from rulesq.games.fma.triggers import IsDefeated, Trigger
 
 if TYPE_CHECKING:
-    from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
-    from rulesq.games.fma.state import Character
-    from rulesq.situation.model import CardRef, Fact
+    from rulesq.situation.model import Fact
 
 ONLY_IN_THAT_PHASE = "fma/cards/arid-desert/ruling"
 #: The fact kinds that move a character home (one sent home from a battle is moved home too).
@@ -116,61 +115,6 @@ def _standing_defeats(
     return None
 
 
-def _spared(ctx: Context, who: Character, line: int) -> str | None:
-    """Why a defeat a moved-home text makes may not happen (None: nothing says so).
-
-    A card attached to the character by ``line`` (or his own card) whose text replaces his
-    defeat ("Before this character is defeated, move him home and set him instead"), or whose
-    text the sources give only in part or not at all, may keep him from being defeated.
-    """
-    name = normalise_name(who.name)
-    cards: list[tuple[Card, str]] = []
-    if who.card is not None:
-        cards.append((who.card, f'"{who.name}" is a card of the sources'))
-    for fact in ctx.facts_of("attach"):
-        if fact.span.line >= line or normalise_name(_named(fact.cards[1])) != name:
-            continue
-        card = fact.cards[0].card
-        gone = _removed_after(ctx, _named(fact.cards[0]), fact.span.line)
-        if card is not None and (gone is None or gone > line):
-            cards.append((card, f'"{card.name}" is attached to "{who.name}"'))
-    for card, said in cards:
-        effects, missing = calls.effects_of(card)
-        instead = [
-            e
-            for e in fx.walk(tuple(effects))
-            if isinstance(e, Trigger) and e.instead and isinstance(e.event, IsDefeated)
-        ]
-        if instead:
-            return (
-                f'{said}, and its text reads "{instead[0].render()}": it replaces the defeat, and '
-                f'rulesq does not follow what the replacement does, so whether "{who.name}" is '
-                "defeated is not known"
-            )
-        if missing is not None:
-            return (
-                f'{said}, and {missing}: whether its text keeps "{who.name}" from being '
-                "defeated is not known"
-            )
-    return None
-
-
-def _named(ref: CardRef) -> str:
-    """The name a reference stands for (its card's, else as written)."""
-    return ref.card.name if ref.card is not None else ref.name
-
-
-def _removed_after(ctx: Context, name: str, line: int) -> int | None:
-    """The line where the card ``name``, in play from ``line``, is removed (None: it is not)."""
-    wanted = normalise_name(name)
-    for fact in ctx.facts_of("removed"):
-        if fact.span.line > line and any(
-            normalise_name(r.card.name if r.card else r.name) == wanted for r in fact.cards
-        ):
-            return fact.span.line
-    return None
-
-
 def is_defeated(ctx: Context) -> Answer:
     """``is "X" defeated?``: a defeat the situation states, or a moved-home text that applies."""
     _, state = reader_for(ctx)
@@ -229,7 +173,7 @@ def is_defeated(ctx: Context) -> Answer:
                 node = ctx.derivation().effect(source.name, effect.render(), source)
                 support = (ctx.fact(fact), ctx.fact(move), node)
                 if hit:
-                    spared = _spared(ctx, who, move.span.line)
+                    spared = spared_by(ctx, who, move.span.line)
                     if spared is not None:
                         raise CannotAnswer(spared)
                     return ctx.conclude(
