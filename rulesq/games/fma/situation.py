@@ -1010,7 +1010,7 @@ class Reader:
     def _fact_out_of_play(self, fact: Fact) -> None:
         """A card out of play: its own passive text stops (a card acts while it is in play).
 
-        An attachment it keeps (Sidetracked: "A leader does not lose his attachments when he is
+        An attachment it keeps (a card ruling: "A leader does not lose his attachments when he is
         out of play") may or may not act: the values its text reaches are open until he returns.
         """
         keys = [_key(r) for r in fact.cards]

@@ -20,7 +20,7 @@ def spared_by(ctx: Context, who: Character, line: int, unread: bool = True) -> s
     """Why a defeat may not happen to ``who`` (None: no text of his or on him says so).
 
     A card attached to the character before ``line`` (and not removed by then), or his own
-    card, whose text replaces his defeat (Stones of Life: "Before this character is defeated,
+    card, whose text replaces his defeat (an erratum: "Before this character is defeated,
     move him home and set him instead"), or (``unread``) whose text the sources give only in
     part or not at all.
     """
