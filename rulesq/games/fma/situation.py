@@ -614,6 +614,25 @@ class Reader:
                     self.state.gaps.remove(opened)
             self._copies.append(copy)
 
+    def _copied_gone(self, source: str, where: str) -> None:
+        """A copy of a character that left play or is out of play: the copier's value is open.
+
+        Its value is no longer known (as when it changes, ``_copies_followed``), and the
+        rulings never say whether a copy follows the character copied.
+        """
+        for target, attribute, copied, value, line, label in self._copies:
+            if copied != source or label in self._copy_gaps:
+                continue
+            self.gap(
+                target,
+                attribute,
+                line,
+                f'"{target}" copied the {attribute.value} of "{source}" ({value}), which {where}: '
+                "the rulings say a copy sets the value, not whether it follows the character "
+                "copied",
+            )
+            self._copy_gaps[label] = self.state.gaps[-1]
+
     def _copies_followed(self, added: list[Entry]) -> None:
         """A copy whose source's value has changed since: the copier's value is open.
 
@@ -999,6 +1018,7 @@ class Reader:
             character = self.state.characters.get(key)
             if character is not None and not character.gone:
                 character.gone = True
+                self._copied_gone(character.name, "has left play")
                 ended += 1
             if key in self._in_play:
                 self._in_play.discard(key)
@@ -1017,6 +1037,9 @@ class Reader:
         if not fact.cards:
             keys = [k for k, (_, said) in self._leaders.items() if said.who == fact.who][-1:]
         for key in keys:
+            character = self.state.characters.get(key)
+            if character is not None:
+                self._copied_gone(character.name, "is out of play")
             for passive in self.state.passives:
                 if passive.end is not None:
                     continue
