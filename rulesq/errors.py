@@ -181,6 +181,10 @@ class InputError(RulesqError):
     nearest: list[str] = field(default_factory=list)
     #: Where every form is listed (``rulesq forms --game G``), with ``nearest``.
     forms_hint: str | None = None
+    #: The words of the line no form says (not misspelt: the language has no such form).
+    unsaid: list[str] = field(default_factory=list)
+    #: The game whose forms ``unsaid`` are said of (its title).
+    language: str = ""
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -219,6 +223,10 @@ class InputError(RulesqError):
 
             hint = escape_controls(shorten(self.suggestion, LONGEST_MESSAGE))
             out.append(wrap(hint, "", width=width))
+        if self.unsaid:
+            from rulesq.width import wrap
+
+            out.append(wrap(escape_controls(self.unsaid_note()), "", width=width))
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(
@@ -232,6 +240,13 @@ class InputError(RulesqError):
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
+
+    def unsaid_note(self) -> str:
+        """``no Blue Moon form says "X"; the nearest:``, for the words of ``unsaid``."""
+        words = [f'"{shorten(word, _LONGEST_NAME)}"' for word in self.unsaid]
+        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        game = f"{self.language} " if self.language else ""
+        return f"no {game}form says {joined}" + ("; the nearest:" if self.nearest else "")
 
     def _said_by_nearest(self) -> bool:
         """Whether the nearest form shows the word a ``Did you mean "W"?`` suggests already."""
@@ -253,6 +268,7 @@ class InputError(RulesqError):
             "expected": self.expected,
             "suggestion": self.suggestion,
             "nearest": self.nearest,
+            "unsaid": self.unsaid,
             "text": self.source_line(),
         }
 

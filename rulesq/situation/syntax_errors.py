@@ -139,6 +139,15 @@ def word_classes(parser: Lark) -> tuple[frozenset[str], ...]:
     return tuple(classes)
 
 
+def keywords_of(parser: Lark) -> frozenset[str]:
+    """Every plain word the grammar reads as a keyword (lower case), in any rule."""
+    return frozenset(
+        t.pattern.value.lower()
+        for t in parser.terminals
+        if t.pattern.type == "str" and _WORD.fullmatch(t.pattern.value)
+    )
+
+
 def _keywords(names: set[str], parser: Lark) -> list[str]:
     """The plain-word keywords among the expected terminals."""
     by_name = {t.name: t for t in parser.terminals}
