@@ -333,12 +333,24 @@ def _hint(error: UnexpectedInput, body: str, expected: set[str], parser: Lark) -
         word = match.group(0) if match else ""
     else:
         return None
-    if not _WORD.fullmatch(word):
+    if not _WORD.fullmatch(word) or _plain_word(word, parser):
         return None
     keywords = _keywords(expected, parser)
     choices = {w.lower(): w for w in _choice_words(expected, parser)}
     close = difflib.get_close_matches(word.lower(), [*keywords, *choices], n=2, cutoff=0.6)
     return did_you_mean([choices.get(c, c) for c in close])
+
+
+def _plain_word(word: str, parser: Lark) -> bool:
+    """Whether ``word`` is a common English word the language has no use for.
+
+    Such a word is the judge's own wording, not a misspelt keyword: FMA's ``how`` is not
+    "who". A word of the language may be a slip for another (``pay`` for ``play``).
+    """
+    from rulesq.corpus.query import query_words
+
+    lowered = word.lower()
+    return lowered in query_words().stop_words and lowered not in keywords_of(parser)
 
 
 def _choice_words(names: set[str], parser: Lark) -> list[str]:
