@@ -100,6 +100,15 @@ def suggest_labelled(word: str, candidates: Iterable[str], limit: int = 3) -> li
     return [labelled[n] for n in ranked]
 
 
+def typed(words: Iterable[str]) -> list[str]:
+    """Words to type, as an error's ``expected`` list shows them: each in double quotes.
+
+    A syntax error's list quotes its keywords (``expected "earth" or "fire"``); a word the
+    game checks after the grammar (a card type, a value, a phase) reads the same.
+    """
+    return [f'"{word}"' for word in words]
+
+
 def did_you_mean(options: Sequence[str]) -> str | None:
     """``Did you mean "A" or "B"?`` for a list of suggestions, or None."""
     if not options:

@@ -159,3 +159,27 @@ def test_a_common_english_word_is_no_misspelt_keyword() -> None:
     assert not _plain_word("is", parser_for("bluemoon"))
     slip = error_of('game warhammer\nyour kingdom has "Longbeards"\n"Longbeards" stays in pay\n')
     assert slip.suggestion == 'Did you mean "play"?'
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ('game bluemoon\ncard "X" wizzard (fire 3): ""\n', '"character"'),
+        ('game bluemoon\nask what is the power of "Blaze"?\n', '"fire"'),
+        ('game fma\ncharacter "F" (strength 3)\nask what is the power of "F"?\n', '"strength"'),
+        ("game fma\nit is the serch phase\n", '"draw phase"'),
+        ('game warhammer\nask what is the value of "Chaos Knights"?\n', '"cost"'),
+    ],
+)
+def test_words_the_game_checks_are_expected_in_double_quotes(text: str, first: str) -> None:
+    """A word checked after the grammar (a card type, a value, a phase) is expected as a
+    syntax error's keywords are: what to type, in double quotes (they were bare words)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulesq.cli import app
+
+    result = CliRunner().invoke(app, ["ask", "--json", "-e", text.replace("\n", "\\n")])
+    assert result.exit_code == 2
+    assert json.loads(result.output)["expected"][0] == first
