@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.board import (
     PHASE_WORDS,
@@ -197,7 +197,7 @@ class Reader(EventFacts):
                         f"'{name}' of \"{ref.name}\" comes from the card, not from the board",
                         ref,
                         name,
-                        expected=sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS}),
+                        expected=typed(sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS})),
                         suggestion=did_you_mean(suggest(name, sorted(BOARD_VALUES))),
                     )
 
@@ -215,7 +215,7 @@ class Reader(EventFacts):
                     f"'{word}' is not a value a Warhammer card has",
                     question,
                     word,
-                    expected=list(VALUES_ASKED),
+                    expected=typed(VALUES_ASKED),
                     suggestion=did_you_mean(suggest(word, VALUES_ASKED))
                     or 'For hit points ask: what are the hit points of "X"?',
                 )
