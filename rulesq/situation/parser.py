@@ -162,10 +162,13 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
             from rulesq.situation.forms import unsaid_words
             from rulesq.situation.syntax_errors import keywords_of
 
+            # a keyword the grammar reads elsewhere is no word the language lacks, but the
+            # word refused here is not read here: FMA's "deck" (no form of FMA says it)
+            refused = _refused_word(friendly.source_line(), friendly.column)
             friendly.unsaid = [
                 word
                 for word in unsaid_words(friendly.source_line(), game, word_classes(parser))
-                if word not in keywords_of(parser)
+                if word not in keywords_of(parser) or word == refused
             ]
             friendly.language = get_game(game).title
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
@@ -212,6 +215,12 @@ def with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
             if isinstance(only, Tree):
                 _place(only, number, line_start, start, end)
     return tree
+
+
+def _refused_word(line: str, column: int) -> str:
+    """The word (lower case) that starts at ``column`` of ``line``, or ``""``."""
+    found = re.compile(r"[A-Za-z][\w'-]*").match(line, max(column - 1, 0))
+    return found.group().lower() if found else ""
 
 
 def _comma_left_out(line: str, column: int, game: str) -> list[str]:
