@@ -372,3 +372,48 @@ def test_the_nearest_form_of_an_unquoted_name_in_warhammer() -> None:
     with pytest.raises(InputError) as caught:
         parse_situation("game warhammer\nask what does Chaos Knights read?\n", "<test>")
     assert caught.value.nearest[0] == 'ask what does "Chaos Knights" read?'
+
+
+def test_every_near_reason_quotes_its_clause_verbatim() -> None:
+    """Each ``[near_because]`` quote is found in the text of the clause it names."""
+    import json
+
+    from rulesq.paths import corpus_dir
+    from rulesq.situation.forms import _forms_file
+
+    checked = 0
+    for game in GAMES:
+        texts = {}
+        for name in ("clauses.jsonl", "rules.jsonl"):
+            path = corpus_dir() / game / name
+            if path.is_file():
+                for row in path.read_text(encoding="utf-8").splitlines():
+                    clause = json.loads(row)
+                    texts[clause["id"]] = (clause["text"], clause.get("aliases", []))
+        for word, because in _forms_file(game).get("near_because", {}).items():
+            text, aliases = texts[because["clause"]]
+            assert because["alias"] in aliases, word
+            for quote in because["quotes"]:
+                assert quote in text, (game, word, quote)
+                checked += 1
+    assert checked >= 2
+
+
+def test_a_card_s_power_asked_as_a_value_says_why_and_offers_the_total_power() -> None:
+    """Blue Moon "what is the power of X?": BM-Q157 cited, value and total power offered."""
+    from rulesq.situation import forms
+
+    error = _error_of("bluemoon", 'ask what is the power of "Blaze"?')
+    assert error.suggestion is not None and "(BM-Q157)" in error.suggestion
+    assert '"A value applies to a single card."' in error.suggestion
+    assert error.nearest == [
+        'ask what is the earth value of "Blaze"?',
+        "ask what is my total power?",
+    ]
+    # only number forms: without the kind, a yes/no form about special power text comes second
+    assert forms.nearest('ask what is the power of "Blaze"?', "bluemoon", cutoff=0.0)[1] != (
+        "ask what is my total power?"
+    )
+    # a misspelt value keeps its one word; a word near no value is told no more
+    assert _error_of("bluemoon", 'ask what is the fyre value of "Blaze"?').nearest == []
+    assert _error_of("bluemoon", 'ask what is the wits value of "Blaze"?').suggestion is None

@@ -75,6 +75,30 @@ def near_words_of(game: str) -> dict[str, frozenset[str]]:
     }
 
 
+def near_because(game: str, word: str) -> str:
+    """Why a judge's ``word`` is near another (``[near_because]`` of forms.toml), cited.
+
+    ``says`` in the forms' words, then the clause's alias and its quotes, each verbatim
+    (a test finds every one in its clause's text); ``""`` when the game gives no reason.
+    """
+    because = _forms_file(game).get("near_because", {}).get(word.lower())
+    if not because:
+        return ""
+    quotes = " … ".join(f'"{quote}"' for quote in because["quotes"])
+    return f"{because['says']}: {quotes} ({because['alias']})"
+
+
+def nearest_of_kind(line: str, game: str, kind: str, limit: int = 2) -> list[str]:
+    """The question forms nearest ``line`` that give a ``kind`` of answer (``number``)."""
+    return nearest(
+        line,
+        game,
+        limit=limit,
+        cutoff=0.0,
+        only=lambda form: form.is_question and _answer_kind(form) == kind,
+    )
+
+
 def synonyms_of(game: str) -> dict[str, str]:
     """Words a judge uses for a word of the game's forms (``[synonyms]`` of its forms.toml)."""
     return {str(k).lower(): str(v) for k, v in _forms_file(game).get("synonyms", {}).items()}
@@ -367,6 +391,7 @@ def nearest(
     limit: int = 2,
     cutoff: float = 0.45,
     check: Callable[[str], bool] | None = None,
+    only: Callable[[Form], bool] | None = None,
 ) -> list[str]:
     """The forms most like ``line`` (best first), filled in with the line's own words.
 
@@ -374,6 +399,7 @@ def nearest(
     words weighing more) and how far it starts as the line does (:func:`_likeness`,
     :func:`_same_start`). With ``check`` (does a line parse?), a filled-in form that does not
     parse is shown as its example instead: a suggestion is always a line the language reads.
+    With ``only``, the forms it refuses are never offered.
     """
     words = synonyms_of(game)
     shape = _shape([words.get(t.lower(), t) for t in _tokens(line)], _vocabulary(game), classes)
@@ -391,6 +417,8 @@ def nearest(
     kind = _asked_kind(shape)
     scored: list[tuple[float, float, int, str]] = []
     for index, form in enumerate(forms_of(game)):
+        if only is not None and not only(form):
+            continue
         for example in (form.example, *form.also):
             other = _shape(_tokens(example), classes=classes)
             ratio = difflib.SequenceMatcher(None, shape, other).ratio()

@@ -340,9 +340,25 @@ def _phase(situation: Situation, fact: Fact) -> None:
 
 def _question(situation: Situation, question: Question) -> None:
     if question.kind == "value":
-        _word(situation, question, "attribute", VALUES, "a Blue Moon value")
+        try:
+            _word(situation, question, "attribute", VALUES, "a Blue Moon value")
+        except InputError as error:
+            _near_value(situation, question, error)
+            raise
     elif question.kind == "can_play_type":
         _word(situation, question, "card_type", tuple(KINDS), "a Blue Moon card type")
+
+
+def _near_value(situation: Situation, question: Question, error: InputError) -> None:
+    """A word near a value (a card's "power"): why, and the value and total power forms."""
+    from rulesq.situation.forms import near_because, near_words_of, nearest_of_kind
+
+    word = str(question.param("attribute", "")).lower()
+    if error.suggestion or "value" not in near_words_of("bluemoon").get(word, ()):
+        return
+    error.suggestion = near_because("bluemoon", word) or None
+    error.nearest = nearest_of_kind(situation.line(question.span.line), "bluemoon", "number")
+    error.forms_hint = "Every form, with an example: rulesq forms --game bluemoon"
 
 
 def _word(
