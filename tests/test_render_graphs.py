@@ -275,3 +275,30 @@ def test_a_drawn_quote_too_long_is_cut_between_words() -> None:
     assert words[-1] in source.split() or words[-1] == "zone", words[-3:]
     assert _cut("one two three", 10) == "one two…" and _cut("one two", 10) == "one two"
     assert len(_cut("word " * 100, DOT_TEXT_LIMIT)) <= DOT_TEXT_LIMIT
+
+
+def test_a_precedent_on_the_path_that_decided_quotes_the_words_it_rests_on() -> None:
+    """FMA's worked example beats the alternatives: drawn on the path, with its whole quote.
+
+    Off the path (the second question, where it only supports) it is named alone, and a
+    precedent drawn on the path without its quote (``quoted`` off) fails the test.
+    """
+    from rulesq.paths import corpus_dir
+    from rulesq.render import graphs
+
+    path = corpus_dir() / "fma" / "cases" / "battles" / "toughness-1.rq"
+    result = runner.invoke(app, ["ask", "--graph", "dot", str(path)])
+    assert result.exit_code == 0, result.output
+    labels = dict(
+        re.findall(r'^\s*"(\d/clause:[^"]+)" \[label="((?:[^"\\]|\\.)*)"', result.output, re.M)
+    )
+    on_path = labels["1/clause:fma/rulings/battles/example-1"].replace("\\n", " ")
+    assert on_path.startswith("precedent: fma/rulings/battles/example-1 “Here’s an example")
+    assert "The A/B/C team wins the battle, 10 to 7." in on_path  # the words it rests on
+    assert on_path.endswith("cannot choose to defeat one or no characters.”")
+    assert labels["2/clause:fma/rulings/battles/example-1"] == (
+        "precedent: fma/rulings/battles/example-1"
+    )
+    data = {"kind": "clause", "role": "precedent", "label": "x", "clause_id": "x", "text": "Q."}
+    assert graphs.dot_label(data, quoted=True) == "precedent: x\n“Q.”"
+    assert graphs.dot_label(data) == "precedent: x"

@@ -85,8 +85,12 @@ _DOT_FILLS = {"rule": "lightyellow", "precedent": "aliceblue"}
 _STAGGER_OVER, _STAGGER_ROWS = 3, 3
 
 
-def dot_label(data: dict[str, Any]) -> str:
-    """A drawn node's label: its kind, then its text wrapped (a rule clause: id and quote)."""
+def dot_label(data: dict[str, Any], quoted: bool = False) -> str:
+    """A drawn node's label: its kind, then its text wrapped (a rule clause: id and quote).
+
+    ``quoted``: a clause of any role is drawn with its quote (one on the path that decided:
+    a precedent drawn there shows the words it rests on, not its id alone).
+    """
     import textwrap
 
     kind = str(data["kind"])
@@ -100,8 +104,10 @@ def dot_label(data: dict[str, Any]) -> str:
         text = str(data.get("clause_id") or text)
         quote = " ".join(str(data.get("text") or "").split())
         lines = [f"{head}: {text}"]
-        if role == "rule" and quote:
-            lines += textwrap.wrap(f"\u201c{_cut(quote, DOT_TEXT_LIMIT)}\u201d", DOT_WIDTH)
+        if (role == "rule" or quoted) and quote:
+            # a precedent is a worked example: the words it rests on are often its last ones
+            limit = len(quote) if role != "rule" else DOT_TEXT_LIMIT
+            lines += textwrap.wrap(f"\u201c{_cut(quote, limit)}\u201d", DOT_WIDTH)
         return "\n".join(lines)
     return "\n".join(textwrap.wrap(f"{head}: {_cut(text, DOT_TEXT_LIMIT)}", DOT_WIDTH))
 
@@ -205,11 +211,14 @@ def shared_notes(graph: Any, node: Any) -> list[str]:
     return list(dict.fromkeys(note for note in notes if note))
 
 
-def _drawn_label(graph: Any, node: Any, data: dict[str, Any]) -> str:
-    """A node's drawn label; a precedent's lists what it shares with the answer (``matches: …``)."""
+def _drawn_label(graph: Any, node: Any, data: dict[str, Any], on_path: bool = False) -> str:
+    """A node's drawn label; a precedent's lists what it shares with the answer (``matches: …``).
+
+    A clause on the path that decided (``on_path``) is quoted, a precedent as a rule.
+    """
     import textwrap
 
-    label = dot_label(data)
+    label = dot_label(data, quoted=on_path)
     shared = shared_notes(graph, node) if data["kind"] == "clause" else []
     if shared:
         label += "\n" + "\n".join(textwrap.wrap("matches: " + "; ".join(shared), DOT_WIDTH))
@@ -244,7 +253,8 @@ def to_dot(answers: Sequence[Answer]) -> str:
                 shape += f", {_DOT_DECISIVE}"
             out.append(
                 f"    {_dot_quote(f'{index}/{node}')} "
-                f"[label={_dot_quote(_drawn_label(graph, node, data))}, shape={shape}];"
+                f"[label={_dot_quote(_drawn_label(graph, node, data, node in on_path))}, "
+                f"shape={shape}];"
             )
         rows = _staggered(graph)
         for u, v, data in graph.edges(data=True):
@@ -331,7 +341,8 @@ def to_mermaid(answers: Sequence[Answer]) -> str:
         out.append(f'  subgraph q{index} ["{_mermaid_text(answer.question.text)}"]')
         on_path, path_edges = decisive(graph, answer.deciding_card)
         for node, data in graph.nodes(data=True):
-            out.append(f'    {ids[node]}["{_mermaid_lines(_drawn_label(graph, node, data))}"]')
+            label = _drawn_label(graph, node, data, node in on_path)
+            out.append(f'    {ids[node]}["{_mermaid_lines(label)}"]')
             for name in (_mermaid_class(data), "decisive" if node in on_path else None):
                 if name:
                     classes.setdefault(name, []).append(ids[node])
