@@ -524,10 +524,11 @@ def quests_also_support(board: Board, found: Place) -> list[tuple[InPlay, Text]]
         quoted = has(source, QUESTS_ALSO_SUPPORT)
         if quoted is None or not in_play(board, source):
             continue
-        zone = _zone_text(source, quoted.quote)
-        if zone is not None and source.zone is not zone:
+        zones = _zone_text(source, quoted.quote)
+        if not texts.active_in(zones, source.zone):
             found.steps.append(
-                f'"{source.name}" is not in its {zone.value} zone: its text is not active'
+                f'"{source.name}" is not in its {texts.zone_names(zones)} zone: its text is '
+                "not active"
             )
             found.cite(ZONES)
             continue
@@ -580,12 +581,12 @@ def _unpaid(board: Board, link: Link, cost: int, resolved: set[int]) -> str:
     return ""
 
 
-def _zone_text(source: InPlay, quote: str) -> Zone | None:
-    """The zone a sentence of the card's text is active in (its zone keyword), or None."""
+def _zone_text(source: InPlay, quote: str) -> tuple[Zone, ...]:
+    """The zones a sentence of the card's text is active in (its zone words; none: any)."""
     for constant in texts.constants(source.card.text if source.card and source.card.text else ""):
         if constant.quote.strip() == quote:
-            return constant.zone
-    return None
+            return constant.zones
+    return ()
 
 
 def _chain(board: Board, target: InPlay, found: Place) -> None:

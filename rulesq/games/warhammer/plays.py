@@ -737,10 +737,10 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
             if found is None or constant.clause.conditions:
                 value.gaps += [gap] if gap not in value.gaps else []
                 continue
-            if constant.zone is not None and placed.zone is not constant.zone:
+            if not texts.active_in(constant.zones, placed.zone):
                 value.steps.append(
-                    f'"{placed.name}" is not in its {constant.zone.value} zone: its text is '
-                    "not active"
+                    f'"{placed.name}" is not in its {texts.zone_names(constant.zones)} zone: '
+                    "its text is not active"
                 )
                 continue
             amount = int(found.group("n"))

@@ -121,7 +121,7 @@ def _active(source: InPlay, constant: texts.Constant) -> bool:
     """Whether a constant text is active: its card is in play faceup, in its zone."""
     if source.facedown:
         return False
-    return constant.zone is None or source.zone is constant.zone
+    return texts.active_in(constant.zones, source.zone)
 
 
 #: The subjects, conditions and counts read here (``terms`` reads the others).
@@ -384,7 +384,7 @@ def _grants(
                 )
                 continue
             if not _active(source, constant):
-                zone = constant.zone.value if constant.zone else "play"
+                zone = texts.zone_names(constant.zones) or "play"
                 value.steps.append(
                     f'"{source.name}" is not in its {zone} zone: its text is not active'
                 )
