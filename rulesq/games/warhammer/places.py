@@ -370,6 +370,9 @@ def place(board: Board, target: InPlay) -> Place:
     _events(board, target, found)
     if found.zone is None:
         return found
+    _paid_sacrifices(board, target, found)
+    if found.zone is None:
+        return found
     found.gaps += _resolved_departures(board, target)
     host = target.attached_to
     if host is not None and not _left(board, host) and place(board, host).zone is None:
@@ -419,6 +422,44 @@ def _events(board: Board, target: InPlay, found: Place) -> None:
         gone, fact = departures[index]
         if gone is target or (target.attached_to is not None and gone is target.attached_to):
             _gone(found, target, gone, fact.kind)
+
+
+def _paid_sacrifices(board: Board, target: InPlay, found: Place) -> None:
+    """A unit sacrificed to pay a cost stated paid: the payer's only unit, or maybe this one."""
+    from rulesq.games.warhammer import cost_sacrifices as S
+
+    if target.facedown or base_kinds(target) != {"unit"}:
+        return
+    for paid in S.payments(board):
+        units = [
+            c
+            for c in board.cards
+            if controller(c) == paid.who
+            and not c.facedown
+            and base_kinds(c) == {"unit"}
+            and c.zone is not None
+            and (
+                not paid.race or str(c.card.fields.get("race") or "").casefold() == paid.race
+                if c.card is not None
+                else False
+            )
+        ]
+        if target not in units or S.stated(board, paid, units):
+            continue
+        left = [c for c in units if not _left(board, c)]
+        if left == [target]:
+            found.steps.append(
+                f'"{paid.name}" costs "{paid.cost}", paid as it was triggered, and "{target.name}" '
+                "was its payer's only such unit"
+            )
+            _gone(found, target, target, "sacrificed")
+            found.cite(S.TRIGGERING)
+            return
+        found.gaps.append(
+            f'"{paid.name}" costs "{paid.cost}", paid as it was triggered: which unit its payer '
+            f'sacrificed is his choice, not stated, and "{target.name}" may be it (state it: '
+            f'{"I" if paid.who == target.owner else "you"} sacrifice "{target.name}", or another)'
+        )
 
 
 def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:

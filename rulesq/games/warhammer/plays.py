@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Claim, Stance
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import (
+    paid_costs,
     play_conditions,
     play_phases,
     spendable,
@@ -103,6 +104,8 @@ def can_play(
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
+    if kind == "tactic":
+        _tactic_cost(board, card, player, check)
     rulings = [
         decide([*claims, rule_claim(Stance.PERMIT, "nothing stops it", PLAY, default=True)])
         for claims in check.topics.values()
@@ -767,6 +770,24 @@ def _base_cost(board: Board, card: Card, player: str) -> V.Value:
             for gap in defined.gaps
         ]
     return defined
+
+
+def _tactic_cost(board: Board, card: Card, player: str, check: PlayCheck) -> None:
+    """A tactic's Action cost ("Do X to do Y"), paid as it is played: one it cannot pay stops it."""
+    action, _ = ab.action_of(card)
+    if action is None or action.cost is None:
+        return
+    for paid in paid_costs.tactic_cost(board, card, action.cost, player):
+        if paid.payable is None:
+            check.gaps.append((paid.why, False))
+        elif not paid.payable:
+            check.facts.append(paid.why)
+            check.claim(
+                "cost",
+                rule_claim(Stance.FORBID, paid.why, paid_costs.TRIGGERING),
+            )
+        else:
+            check.met.append((paid.why, paid_costs.TRIGGERING))
 
 
 def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:

@@ -569,8 +569,10 @@ def _one_cost(
     met: list[tuple[str, str]],
 ) -> None:
     """One cost: paid, not payable (a claim) or not followed (a gap)."""
+    tactic = card if (card.type or "").lower() == "tactic" else None
     for read in (
-        paid_costs.from_hand(board, cost, player),
+        paid_costs.from_hand(board, cost, player, tactic),
+        paid_costs.sacrifice(board, cost, player),
         paid_costs.self_development(board, cost, placed),
     ):
         if read is None:
