@@ -164,7 +164,9 @@ class Grant:
     condition: str = ""
 
 
-_POWER = compiled(r"^((?:\[power\]\s*)+)(.*)$")
+#: "[Power]", or "[P]" as some card texts print the icon.
+_POWER = compiled(r"^((?:\[(?:power|p)\]\s*)+)(.*)$")
+_ICON = compiled(r"\[(?:power|p)\]")
 _HIT = compiled(r"^([+-]\d+) hit points?(.*)$")
 
 
@@ -175,7 +177,7 @@ def power_grant(act: fx.Act) -> Grant | None:
     found = _POWER.match(words(act))
     if found is None:
         return None
-    n = found.group(1).count(POWER_ICON) * (-1 if act.kind == "lose" else 1)
+    n = len(_ICON.findall(found.group(1))) * (-1 if act.kind == "lose" else 1)
     return _tail(n, found.group(2))
 
 

@@ -6,6 +6,7 @@ it rests on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -232,8 +233,14 @@ _TOKEN_COUNTS = (
 
 
 def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
-    """Whether a constant act reaches the target: a subject read here, else its terms."""
-    found = _applies(source, target, _subject(constant), board)
+    """Whether a constant act reaches the target: a subject read here, else its terms.
+
+    A card naming itself ("Squig Herders gains [P] …") is "this card".
+    """
+    subject = _subject(constant)
+    if subject == source.name.casefold():
+        subject = "this card"
+    found = _applies(source, target, subject, board)
     if found is not None:
         return found
     term = terms.reach(constant.act)
@@ -361,9 +368,11 @@ def _grants(
             value.texts += [blank] if blank not in value.texts else []
             value.rules += [BLANK] if BLANK not in value.rules else []
             continue
+        _unread_mentions(board, source, target, text, what, value)
         for constant in texts.constants(text):
             grant = _GRANTS[what](constant.act)
             if grant is None:
+                _unread_mention(board, source, target, constant, what, value)
                 continue
             if constant.clause.duration is not None and _an_actions(source, constant):
                 continue  # an Action's effect, read once resolved (lasting_grants)
@@ -419,6 +428,77 @@ def _grants(
                 given.append((amount, quote))
     if len(value.texts) == quoted:  # no grant applied: the texts whose condition failed decide
         value.texts += idle
+
+
+#: Words of a text that speak of a value (combat damage: ``damage.unread_combat_texts``).
+_MENTIONS = {
+    "power": compiled(r"\[(?:power|p)\]|\bpower\b", re.IGNORECASE),
+    "hit points": compiled(r"\bhit points?\b", re.IGNORECASE),
+    TOUGHNESS: compiled(r"\btoughness\b", re.IGNORECASE),
+}
+#: The start of a sentence that speaks of its own card only ("This unit gains …").
+_OWN = compiled(r"^(?:this (?:unit|card|legend|support)|it)\b", re.IGNORECASE)
+#: A sentence that speaks of the card its card is attached to.
+_HOST = compiled(r"\battached (?:unit|card|legend)\b", re.IGNORECASE)
+
+
+def _gap(value: Value, gap: str) -> None:
+    value.gaps += [gap] if gap not in value.gaps else []
+
+
+def _unread_mention(
+    board: Board,
+    source: InPlay,
+    target: InPlay,
+    constant: texts.Constant,
+    what: str,
+    value: Value,
+) -> None:
+    """A constant sentence that speaks of the value in a way not read: a gap where it may reach.
+
+    A sentence none of whose acts gives a grant read here ("gains [Power] equal to …") may
+    change the value of whom it reaches; it is never taken as changing nothing.
+    """
+    pattern = _MENTIONS.get(what)
+    if pattern is None or not pattern.search(constant.quote):
+        return
+    if any(_GRANTS[what](act) is not None for act in constant.clause.acts):
+        return  # the sentence's grant is read (its other acts are its condition's words)
+    if not _active(source, constant) or _reaches(board, source, target, constant) is False:
+        return
+    _gap(
+        value,
+        f'"{source.name}": "{constant.quote.strip()}" speaks of {what}, and how it changes '
+        "it is not read by rulesq",
+    )
+
+
+def _unread_mentions(
+    board: Board, source: InPlay, target: InPlay, text: str, what: str, value: Value
+) -> None:
+    """A sentence of a card in play the grammar does not read that speaks of the value: a gap.
+
+    Unless it speaks of its own card only (another card's value asked) or of the card it is
+    attached to (another card asked).
+    """
+    from rulesq.effects.base import Unparsed
+
+    pattern = _MENTIONS.get(what)
+    if pattern is None:
+        return
+    for effect in texts.parsed(text).effects:
+        quote = effect.span.of(text).strip()
+        if not isinstance(effect, Unparsed) or not pattern.search(quote):
+            continue
+        body = quote.split(":", 1)[1].strip() if ":" in quote.split(" ", 1)[0] else quote
+        if target is not source and (_OWN.match(body) or body.startswith(source.name)):
+            continue
+        if _HOST.search(body) and source.attached_to is not target:
+            continue
+        _gap(
+            value,
+            f'"{source.name}": "{quote}" speaks of {what}, and the grammar does not read it',
+        )
 
 
 def _an_actions(source: InPlay, constant: texts.Constant) -> bool:
