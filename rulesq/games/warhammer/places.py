@@ -176,6 +176,16 @@ def tokens_held(board: Board, placed: InPlay) -> int | None:
     """
     if "quest" in base_kinds(placed) and not quested_on(board, placed):
         return 0
+    return _tokens_placed(placed)
+
+
+def _tokens_placed(placed: InPlay) -> int | None:
+    """The resource tokens a card holds as stated, or as its own text put them as it entered."""
+    from rulesq.games.warhammer import entering
+
+    given = entering.own(placed, "tokens")
+    if given is not None:
+        return given.least
     return placed.tokens if tokens_stated(placed) else None
 
 
@@ -364,7 +374,7 @@ def place(board: Board, target: InPlay) -> Place:
         base_kinds(target),
         target.questing_on,
         target.damage,
-        target.tokens if tokens_stated(target) else None,
+        _tokens_placed(target),
     )
     found.gaps += unfollowed(board)
     _events(board, target, found)

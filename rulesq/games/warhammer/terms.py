@@ -413,6 +413,8 @@ def count_term(words: str) -> Count | None:
         return Count("other units here", found.group("race"))
     if _OPPONENTS_IN_COMBAT.match(words):
         return Count("opponent's units in combat")
+    if words == "enemy unit participating in the battle":
+        return Count("enemy units in battle")
     if found := _CORRUPTED_UNITS.match(words):
         return Count("corrupted", "mine" if found.group("mine") else "opponent")
     return None
@@ -454,6 +456,8 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
         return _other_units_here(board, source, term.what)
     if term.kind == "opponent's units in combat":
         return _opponents_in_combat(board, source)
+    if term.kind == "enemy units in battle":
+        return _enemies_of_host(board, source)
     if term.kind == "corrupted":
         from rulesq.games.warhammer.places import controller
 
@@ -492,6 +496,20 @@ def _opponents_in_combat(board: Board, source: InPlay) -> int | None:
     mine = controller(source)
     fighting = [*attack.attackers, *attack.defenders]
     return sum(1 for c in fighting if not c.legend and controller(c) != mine)
+
+
+def _enemies_of_host(board: Board, source: InPlay) -> int | None:
+    """The units fighting against the unit an attachment is on (None: not read).
+
+    "Enemy" is read from the attached unit's side: an attachment its controller put on
+    another player's unit is not read.
+    """
+    from rulesq.games.warhammer.places import controller
+
+    host = source.attached_to
+    if host is None or controller(host) != controller(source):
+        return None
+    return _opponents_in_combat(board, source)
 
 
 def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:

@@ -24,6 +24,7 @@ from rulesq.games.warhammer import (
     granted_actions,
     lost_actions,
     paid_costs,
+    play_phases,
     target_phrases,
     traits,
 )
@@ -300,6 +301,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         gaps.append(f'"{card.name}": {why}')
     else:
         _timing(board, card, action, player, claims, gaps)
+        _during(board, card, action, player, claims, gaps, met)
         limits.once_per(board, card, action.quote, player, claims, gaps)
         limits.barred(board, card, claims)
         if placed is not None and not tactic:
@@ -398,6 +400,30 @@ def _play_rules(
         claims.append(text_claim(Stance.FORBID, ruling.texts[0], ruling.reason))
     elif not ruling.allowed:
         _forbid(claims, ruling.reason, *ruling.rules)
+
+
+def _during(
+    board: Board,
+    card: Card,
+    action: ab.Action,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+    met: list[tuple[str, str]],
+) -> None:
+    """An Action led by "During your quest phase," is taken in that phase of its player's turn."""
+    if action.during is None:
+        return
+    ok, why, rules = play_phases.met(board, "play " + action.during, player)
+    said = f'"{card.name}" reads "{action.during}"'
+    if ok is None:
+        gaps.append(f"{said}: {why}")
+    elif not ok:
+        claims.append(
+            text_claim(Stance.FORBID, Text(card.name, action.during), f"{said}: {why}", *rules)
+        )
+    else:
+        met.append((f"{said}: {why}", rules[-1]))
 
 
 def _timing(

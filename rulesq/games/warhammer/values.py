@@ -140,7 +140,11 @@ _SCOPE = {
     "each unit in this zone": True,
 }
 _SUBJECTS = frozenset({*_SIDES, *_ATTACHED, "attached legend", *_SELF, *_SCOPE})
-_HOST_SIDE = ("while attached unit is attacking", "while attached unit is defending")
+_HOST_SIDE = (
+    "while attached unit is attacking",
+    "while attached unit is defending",
+    "while attached unit is attacking or defending",
+)
 _ANY_BURNING = ("if a zone is burning", "while a zone is burning")
 _COUNTS = ("", "resource token on this card", "resource token on it", "damage on it")
 
@@ -182,7 +186,11 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
         attack = board.attack
         if attack is None or source.attached_to is None:
             return False
-        side = attack.attackers if condition.endswith("attacking") else attack.defenders
+        side = {
+            "attacking": attack.attackers,
+            "defending": attack.defenders,
+            "attacking or defending": [*attack.attackers, *attack.defenders],
+        }[condition.removeprefix("while attached unit is ")]
         return source.attached_to in side
     if condition in _ANY_BURNING:
         return any(c.burning for c in board.capitals.values())
@@ -319,11 +327,12 @@ def unread_part(text: str, constant: texts.Constant, what: str) -> str:
 
 
 def _subject(constant: texts.Constant) -> str:
-    """The subject's words; "it" after a "this unit" condition is this unit."""
-    if constant.subject == "it" and any(
-        "this unit" in p.render().lower() for p in constant.clause.conditions
-    ):
-        return "this unit"  # "While this unit is …, it deals …"
+    """The subject's words; "it" after a "this unit" (or "attached unit") condition is that unit."""
+    for unit in ("this unit", "attached unit"):
+        if constant.subject == "it" and any(
+            unit in p.render().lower() for p in constant.clause.conditions
+        ):
+            return unit  # "While this unit is …, it deals …"
     return constant.subject
 
 
@@ -407,7 +416,7 @@ def _grants(
             unstated = _unstated_tokens(source, grant.per)
             if unstated:  # none stated is not none on it: its Forced effects may have put some
                 times = None
-            if holds is None or times is None:
+            if holds is None or (holds and times is None):
                 need = terms.missing(rest) if holds is None else unstated
                 if not need and grant.per in ("damage on it",):
                     need = _unstated_damage(board, target)
@@ -422,6 +431,7 @@ def _grants(
                 )
                 idle.append(quote)
                 continue
+            assert times is not None  # a holding condition with no count is a gap above
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
             if given is not None:
