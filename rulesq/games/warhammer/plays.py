@@ -716,9 +716,16 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
     The player's own cards that lower or raise costs are read by :func:`price`; any other
     card in play whose constant text changes costs is read here or makes the price a gap.
     """
+    from rulesq.effects.base import Unparsed
+
     for placed, text in board.faceup_texts():
         if not in_play(board, placed):
             continue
+        for effect in texts.parsed(text).effects:  # a sentence not read that changes costs
+            said = effect.span.of(text).strip()
+            if isinstance(effect, Unparsed) and _COST_WORDS.search(said):
+                gap = f'"{placed.name}": "{said}" speaks of costs, and the grammar does not read it'
+                value.gaps += [gap] if gap not in value.gaps else []
         for constant in texts.constants(text):
             quote = Text(placed.name, constant.quote.strip())
             own = controller(placed) == player
