@@ -32,6 +32,8 @@ def _board(ctx: Context) -> Board:
     from rulesq.games.warhammer import pool
 
     board = read_board(ctx.situation, ctx.facts)
+    if board.ambiguous:
+        raise CannotAnswer("; ".join(board.ambiguous))
     pool.settle(board, ctx.situation)
     return board
 
