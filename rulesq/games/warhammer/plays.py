@@ -101,6 +101,7 @@ def can_play(
         check.claim("target", target)
     elif kind == "tactic":
         _target_units(board, card, player, check)
+    _targets_maybe_in_play(board, check)
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
@@ -122,6 +123,30 @@ def can_play(
     reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
     rules = (*dict.fromkeys(r for _, r in check.met), PLAY)
     return Ruling(True, reason, rules, tuple(text for _, text in check.met_texts)), check
+
+
+def _targets_maybe_in_play(board: Board, check: PlayCheck) -> None:
+    """No legal target in play, but a card stated played this turn and placed nowhere may be one.
+
+    Such a card may be in play (its chain resolved, nothing stated took it out): the target
+    refused is open, the card named.
+    """
+    forbids = [c for c in check.topics.get("target", []) if c.stance is Stance.FORBID]
+    if not forbids:
+        return
+    maybe = [c.name for who in list(board.capitals) for c in played_unplaced(board, who)]
+    if not maybe:
+        return
+    del check.topics["target"]
+    said = ", ".join(f'"{n}"' for n in maybe)
+    check.gaps.append(
+        (
+            "; ".join(c.reason for c in forbids)
+            + f"; but {said}, stated played this turn and placed nowhere, may be in play and "
+            "a legal target (state where it is)",
+            True,
+        )
+    )
 
 
 #: Targets are checked when a card is played (Targeting: Target); three of them (Q&A 26).
@@ -718,6 +743,15 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
     """
     from rulesq.effects.base import Unparsed
 
+    for who in list(board.capitals):  # a card played this turn, placed nowhere: maybe in play
+        for other in played_unplaced(board, who):
+            for constant in texts.constants(other.text or ""):
+                if _COST_WORDS.search(constant.quote) and _changes_others(constant):
+                    gap = (
+                        f'"{other.name}" is stated played this turn and placed nowhere: it may '
+                        f'be in play, and "{constant.quote.strip()}" changes costs'
+                    )
+                    value.gaps += [gap] if gap not in value.gaps else []
     for placed, text in board.faceup_texts():
         if not in_play(board, placed):
             continue

@@ -215,6 +215,21 @@ def _targets(
     needed = [t for t in action.targets if t == "unit"]
     found = target_phrases.check(board, action.effect, player, source)
     gaps = list(found.gaps)
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    maybe = [
+        c.name
+        for who in list(board.capitals)
+        for c in played_unplaced(board, who)
+        if (c.type or "").lower() == "unit"
+    ]
+    if maybe and (found.missing or (needed and len(units) < len(needed))):
+        said = ", ".join(f'"{n}"' for n in maybe)
+        return [
+            *gaps,
+            f"too few legal target units are in play, but {said}, stated played this turn and "
+            "placed nowhere, may be in play and a target (state where it is)",
+        ]
     for words in found.missing:
         _forbid(
             claims,
@@ -276,6 +291,11 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     elif only is not None and placed is not None:
         met.append((f'"{card.name}" reads "{only.group(0)}": an opponent triggers it', ACTIONS))
+    elif not tactic and placed is None and _played_unplaced(board, card, player):
+        gaps.append(
+            f'"{card.name}" is stated played this turn and placed nowhere: it may be in play '
+            f'(state where it is, e.g., my battlefield has "{card.name}")'
+        )
     elif not tactic and (placed is None or placed.owner != player):
         _forbid(
             claims,
@@ -327,6 +347,13 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     )
     return _claims_to_answer(ctx, claims, gaps, met)
+
+
+def _played_unplaced(board: Board, card: Card, player: str) -> bool:
+    """Whether the player is stated to have played the card this turn, placed nowhere."""
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    return any(c.name == card.name for c in played_unplaced(board, player))
 
 
 def _then_unmet(

@@ -243,7 +243,7 @@ _TOKEN_COUNTS = (
 def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
     """Whether a constant act reaches the target: a subject read here, else its terms.
 
-    A card naming itself ("Squig Herders gains [P] …") is "this card".
+    A card naming itself ("<its name> gains [P] …") is "this card".
     """
     subject = _subject(constant)
     if subject == source.name.casefold():
