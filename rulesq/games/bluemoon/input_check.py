@@ -9,6 +9,8 @@ names, at most three dragons on both sides together. Question words the judge do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -349,15 +351,23 @@ def _question(situation: Situation, question: Question) -> None:
         _word(situation, question, "card_type", tuple(KINDS), "a Blue Moon card type")
 
 
+@cache
+def _forms() -> ModuleType:
+    """The forms of the language (imported on an error's first use, then held)."""
+    from rulesq.situation import forms
+
+    return forms
+
+
 def _near_value(situation: Situation, question: Question, error: InputError) -> None:
     """A word near a value (a card's "power"): why, and the value and total power forms."""
-    from rulesq.situation.forms import near_because, near_words_of, nearest_of_kind
-
+    forms = _forms()
     word = str(question.param("attribute", "")).lower()
-    if error.suggestion or "value" not in near_words_of("bluemoon").get(word, ()):
+    if error.suggestion or "value" not in forms.near_words_of("bluemoon").get(word, ()):
         return
-    error.suggestion = near_because("bluemoon", word) or None
-    error.nearest = nearest_of_kind(situation.line(question.span.line), "bluemoon", "number")
+    error.suggestion = forms.near_because("bluemoon", word) or None
+    line = situation.line(question.span.line)
+    error.nearest = forms.nearest_of_kind(line, "bluemoon", "number")
     error.forms_hint = "Every form, with an example: rulesq forms --game bluemoon"
 
 
