@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.fields import lacking
 from rulesq.corpus.load import normalise_name
 from rulesq.frozen import replace
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
@@ -306,7 +307,10 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
             printed[element] = value
     icons = {i.upper() for i in _strings(fields.get("icons"))}
     icons_known = (
-        card is None or isinstance(fields.get("icons"), list) or bool(fields.get("inline"))
+        card is None
+        or isinstance(fields.get("icons"), list)
+        or bool(fields.get("inline"))
+        or lacking(card.game, card.type, "icons") is not None  # a ship has none (BM-Q370)
     )
     lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
     shields = {s.lower() for s in _strings(fields.get("shields"))}
