@@ -172,3 +172,28 @@ def test_a_phase_stated_before_the_turn_says_to_state_the_turn_first() -> None:
     assert alone.reason == (
         "the situation names a phase but not whose turn it is (write: it is my turn)"
     )
+
+
+def test_the_phase_a_play_reached_is_shown_as_assumed_and_not_asked_for() -> None:
+    """The rules say a card is played in its phase, not that the turn stays there: shown.
+
+    It is no phase default (the question is not asked again in each phase): the situation
+    states the play as its latest event. With a phase stated since, nothing is assumed.
+    """
+    from conftest import INVENTED
+
+    from rulesq.engine.defaults import played_phase
+    from rulesq.situation import read_situation
+
+    folder = INVENTED / "defaults"
+    (kept,) = evaluate(
+        read_situation(folder / "a-phase-reached-by-a-play-is-shown-as-assumed-1.rq")
+    )
+    said = played_phase("Some Hero", "Character")
+    assert kept.status is not Status.CANNOT
+    assert said in kept.graph.assumptions()
+    assert not said.startswith(PHASE_DEFAULT)
+    (stated,) = evaluate(
+        read_situation(folder / "a-phase-reached-by-a-play-is-shown-as-assumed-2.rq")
+    )
+    assert not [a for a in stated.graph.assumptions() if "phase" in a]

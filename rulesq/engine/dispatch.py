@@ -320,7 +320,9 @@ def answer_question(
                 return Context(situation, question, game, {}).cannot(say)
             # Each way of a choice asked, the choices it leaves met anew (a text no longer
             # ignored once a card is discarded) are asked each way too.
-            said = defaults.choice_decides(situation, question, answer, ask, plain)
+            said = defaults.choice_decides(
+                situation, question, answer, ask, plain, game.flags_tried()
+            )
         except defaults.TooManyChoices as error:
             return Context(situation, question, game, {}).cannot(str(error))
         if said is not None:

@@ -44,7 +44,7 @@ from rulesq.games.bluemoon.judge.requirements import Kind as Need
 from rulesq.games.bluemoon.judge.requirements import excess, play_requirements
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import ME, State, Step, Zone, pile_size
+from rulesq.games.bluemoon.judge.state import ME, YOU, State, Step, Zone, pile_size
 from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.kinds import Kind
@@ -653,6 +653,14 @@ def disclosed(ctx: Context) -> Answer:
         return view.yes_no(
             no(f'"{card.name}" is not in a hand ({card.zone.value})', R.DISCLOSED_REMAIN)
         )
+    if card.uid < 0:  # placed nowhere: in a hand a text disclosed, or anywhere else
+        opened = [s for who in (ME, YOU) for _, s in disclosures(state, view.forces, who)]
+        if opened:
+            raise CannotAnswer(
+                f'the situation does not say where "{card.name}" is, and "{opened[0].card.name}" '
+                f"disclosed a hand: it is disclosed if it was in that hand then (say where it "
+                f'is: you have in hand "{card.name}")'
+            )
     event = disclosing_play(state, view.forces, card)
     if event is not None:
         ruling = yes(

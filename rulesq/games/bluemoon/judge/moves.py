@@ -238,7 +238,7 @@ class Moves:
             and state.turn_owner == who
             and (state.phase is None or state.phase < step)
         ):
-            state.phase = step
+            state.set_phase(step, card.info.name)
         card.as_if = frozenset() if bluff else as_if_icons(self, card, who)
         forces = Forces(state)
         free = not bluff and icon_flag(forces, card, "FREE")  # kept in the record alone
@@ -538,7 +538,7 @@ class Moves:
             if self.state.turn_owner == who and (
                 self.state.phase is None or self.state.phase < Step.LEADERSHIP
             ):
-                self.state.phase = Step.LEADERSHIP
+                self.state.set_phase(Step.LEADERSHIP, card.info.name)
         self.record("use_icon", who, (card,), icon=icon)
 
     def on_apply(self, fact: Fact) -> None:

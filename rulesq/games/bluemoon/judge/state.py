@@ -324,6 +324,12 @@ class State:
     seq: int = 0
     #: Whether a rule read the phase of a turn whose phase no statement gives (a default).
     phase_defaulted: bool = field(default=False, compare=False)
+    #: The card whose play brought the turn to its phase, no phase stated since (the rules
+    #: say a card is played in its phase, not that the turn stays there): None when a
+    #: statement gave the phase.
+    phase_played: str | None = field(default=None, compare=False)
+    #: Whether a rule read the phase while a play gave it (``phase_played``): shown then.
+    phase_play_read: bool = field(default=False, compare=False)
     #: The state just before each play (by the play event's sequence number): interference
     #: cards answer a play, so their texts are read as things stood before it.
     snapshots: Snapshots = field(default_factory=lambda: Snapshots(), repr=False)
@@ -496,11 +502,20 @@ class State:
     def current_phase(self) -> Step:
         """The phase now; a turn whose phase is not stated starts at its beginning."""
         if self.phase is not None:
+            if self.phase_played is not None:
+                self.phase_play_read = True
             return self.phase
         if self.turn_owner:
             self.phase_defaulted = True
             return Step.BEGINNING_OF_TURN
         return Step.GAME_PREPARATION
+
+    def set_phase(self, step: Step | None, played: str | None = None) -> None:
+        """The turn reaches ``step``: stated (``played`` None), or by the play of that card."""
+        self.phase = step
+        if played != self.phase_played:
+            self.phase_played = played
+            self.phase_play_read = False
 
 
 #: Names as ``State.find`` folds them, folded once per name (bounded: cleared when full).

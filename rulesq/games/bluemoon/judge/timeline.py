@@ -195,7 +195,7 @@ class Timeline(Moves):
             self.start_fight()
         state.turn += 1
         state.turn_owner = who
-        state.phase = None
+        state.set_phase(None)
         state.turn_over = False
         if self._first_turn_pending:
             state.first_turn_of = state.turn
@@ -314,7 +314,7 @@ class Timeline(Moves):
             self.phase_reads = PhaseReads(step)
             step = noted(step, self.phase_reads)
         if step == Step.GAME_PREPARATION:
-            self.state.phase = step
+            self.state.set_phase(step)
             return
         if self.state.turn_owner is None:
             line = fact.span.line
@@ -344,7 +344,7 @@ class Timeline(Moves):
             and (self.state.phase or Step.BEGINNING_OF_TURN) <= Step.REFRESH_HAND < step
         ):
             self.refresh_hand(owner)
-        self.state.phase = step
+        self.state.set_phase(step)
         self.record("phase", self.state.turn_owner, step=step)
 
     def on_first_turn(self, fact: Fact) -> None:
@@ -575,7 +575,7 @@ class Timeline(Moves):
             self.state.turn_owner == who
             and (self.state.phase or Step.BEGINNING_OF_TURN) < Step.ANNOUNCE_POWER
         ):
-            self.state.phase = Step.ANNOUNCE_POWER
+            self.state.set_phase(Step.ANNOUNCE_POWER)
         self.record("announce", who, number=player.announced, element=self.state.element)
 
     def on_retreat(self, fact: Fact) -> None:
