@@ -160,6 +160,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "hands/a-card-placed-nowhere-after-a-hand-was-disclosed-may-be-in-it.rq": {
         1: ('does not say where "Blaze" is', '"Butterfly Scout" disclosed a hand'),
     },
+    "hands/a-discard-after-declining-with-the-hand-unstated-is-open-1.rq": {
+        1: ("whether a discard is due after declining rests on the player's hand",),
+    },
     "defaults/an-unknown-icon-that-decides-is-asked-for.rq": {
         1: ('which icons "Baku But" has decides the answer', "yes with none; no with PROTECTED")
     },
