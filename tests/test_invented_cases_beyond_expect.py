@@ -163,6 +163,10 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "hands/a-discard-after-declining-with-the-hand-unstated-is-open-1.rq": {
         1: ("whether a discard is due after declining rests on the player's hand",),
     },
+    "hands/a-refresh-with-the-hand-size-unstated-draws-an-unknown-number.rq": {
+        1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
+        2: ("Refresh Hand phase, drawing up to six cards",),
+    },
     "defaults/an-unknown-icon-that-decides-is-asked-for.rq": {
         1: ('which icons "Baku But" has decides the answer', "yes with none; no with PROTECTED")
     },

@@ -358,6 +358,12 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
         )
     moment = refresh_moment(state, who)
     hand = state.hand_size(who)
+    if moment is not None and hand is None:
+        # A refresh draws as many as the hand lacks of six: none, or up to six.
+        raise CannotAnswer(
+            f"{moment.reason}, drawing up to six cards, and the situation does not say how many "
+            "cards the player holds (write, e.g., I have 4 cards in hand)"
+        )
     if moment is not None and hand is not None:
         need = max(0, REFRESH_TO - hand)
         out.append((range(need, need + 1), yes(moment.reason, *moment.rules), False))
