@@ -167,6 +167,20 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
         2: ("Refresh Hand phase, drawing up to six cards",),
     },
+    "defaults/a-phase-whose-re-ask-cannot-be-answered-leaves-no-answer.rq": {
+        1: ("which phase it is decides the answer", "cannot answer in Refresh Hand, End of Turn"),
+    },
+    "defaults/a-turn-whose-re-ask-meets-an-unstated-phase-asks-each-phase.rq": {
+        1: ("whose turn it is decides the answer",),
+    },
+    "hands/a-refresh-of-an-unstated-hand-leaves-the-draw-deck-count-open-1.rq": {
+        1: ("the draw deck held 1 card(s) before a refresh drew from it",),
+        3: ("the draw deck held 1 card(s) before a refresh drew from it",),
+    },
+    "acts/a-draw-with-no-turn-stated-is-open.rq": {
+        1: ("no turn is stated, and whether a player may draw now",),
+        2: ("no turn is stated, and whether a player may draw now",),
+    },
     "defaults/an-unknown-icon-that-decides-is-asked-for.rq": {
         1: ('which icons "Baku But" has decides the answer', "yes with none; no with PROTECTED")
     },

@@ -92,6 +92,9 @@ class Answer:
     #: re-ask, without its graph) took to have none, each with the icons the judging asked
     #: it for (None: read as a whole). None: not noted (a full answer's graph holds them).
     iconless: tuple[tuple[str, tuple[str, ...] | None], ...] | None = None
+    #: Whether the judging took a turn whose phase no statement gives to be at its beginning
+    #: (a light answer too: a turn re-ask then asks each phase of that turn).
+    phase_assumed: bool = False
     #: The choices of the players the situation leaves unstated that the judging took one way
     #: (shown as assumptions): asked again each other way, the verdict must be the same.
     choices: tuple[Choice, ...] = ()

@@ -587,15 +587,34 @@ def asked_with(situation: Situation, question: Question, line: str, ask: Ask) ->
     return ask(other, other.questions[position])
 
 
-def turn_decides(situation: Situation, question: Question, answer: Answer, ask: Ask) -> bool:
-    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers)."""
+def turn_decides(
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    phases: tuple[str, ...] = (),
+) -> bool:
+    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers).
+
+    A turn so stated whose judging took its phase to be its beginning (``phase_assumed``) is
+    asked in each of ``phases`` (the game's) too: the turn and the phase are both unstated.
+    """
     shown = answer.verdict.show() if answer.verdict is not None else None
+
+    def differs(again: Answer | None) -> bool:
+        if again is None:
+            return False  # no situation of the game: not a turn the question is asked on
+        # another verdict, or none: no answer may rest on the turn taken
+        return not again.answered or again.verdict is None or again.verdict.show() != shown
+
     for line in TURN_LINES:
         again = asked_with(situation, question, line, ask)
-        if again is None or not again.answered:
-            continue
-        if (again.verdict.show() if again.verdict is not None else None) != shown:
+        if differs(again):
             return True
+        if again is not None and again.phase_assumed:
+            for phase in phases:
+                if differs(asked_with(situation, question, f"{line}\nphase {phase}", ask)):
+                    return True
     return False
 
 
@@ -659,6 +678,9 @@ def phase_verdicts(
             verdicts.setdefault(shown, []).append(phase)
             if again.phase_alike is not None:
                 asked.append((shown, again.phase_alike))
+        elif again is not None and again.status is not Status.CONFLICT:
+            # No answer in that phase: no answer may rest on the phase taken either.
+            verdicts.setdefault(UNANSWERED, []).append(phase)
     return verdicts
 
 

@@ -304,7 +304,7 @@ def answer_question(
 
         try:
             if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
-                situation, question, answer, ask
+                situation, question, answer, ask, game.phases
             ):
                 return Context(situation, question, game, {}).cannot(defaults.SAY_THE_TURN)
             if game.phases and defaults.rests_on_phase(situation, question, answer):

@@ -203,6 +203,9 @@ class Moves:
         player = self.state.player(who)
         if player.deck_count is not None and player.deck_count > 0:
             player.deck_count -= 1
+        if player.deck_most is not None:
+            player.deck_most = max(0, player.deck_most - 1)
+            player.deck_least = max(0, player.deck_least - 1)
         self.play(fact.card, who, from_deck=(card, texts[-1]))
 
     def on_play_bluff(self, fact: Fact) -> None:
@@ -522,6 +525,9 @@ class Moves:
             deck = self.state.player(gone.owner)
             if deck.deck_count is not None:
                 deck.deck_count += 1
+            if deck.deck_most is not None:
+                deck.deck_most += 1
+                deck.deck_least += 1
         taken = hand_taken_by_use(card)
         if taken is not None:
             # "Now I may draw one card from your hand and discard it", "force you to discard
@@ -624,6 +630,9 @@ class Moves:
         player = self.state.player(who)
         if player.deck_count is not None and player.deck_count > 0:
             player.deck_count -= 1
+        if player.deck_most is not None:
+            player.deck_most = max(0, player.deck_most - 1)
+            player.deck_least = max(0, player.deck_least - 1)
         card.source = "deck"
         card.zone, card.ship = Zone.CARGO, ship
         self.record(

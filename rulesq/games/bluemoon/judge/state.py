@@ -268,6 +268,10 @@ class Player:
     hand_exact: bool = False  # the known cards are the whole hand
     hand_lacks: set[str] = field(default_factory=set)
     deck_count: int | None = None
+    #: At least and at most this many cards in the draw deck, its count lost: a refresh drew
+    #: from it as many cards as an unstated hand lacked of six, up to six (None: no bound).
+    deck_least: int = 0
+    deck_most: int | None = None
     #: The cards the situation says the discard pile holds (None: unstated), the pile's known
     #: cards then (by uid, counted in it), and whether unnamed cards may have joined it since.
     pile_count: int | None = None

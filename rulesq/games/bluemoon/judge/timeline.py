@@ -226,6 +226,9 @@ class Timeline(Moves):
         player.hand_exact = False
         if size is None or player.deck_count is None:
             player.hand_count = None  # an unknown number drawn from the draw deck
+            if player.deck_count is not None:  # it held that many: no more now, six fewer at most
+                player.deck_least = max(0, player.deck_count - 6)
+                player.deck_most = player.deck_count
             player.deck_count = None
             return
         drawn = min(6 - size, player.deck_count)
@@ -391,7 +394,8 @@ class Timeline(Moves):
 
     def on_deck_size(self, fact: Fact) -> None:
         """How many cards a player's draw deck holds."""
-        self.state.player(fact.who or ME).deck_count = int(fact.param("number"))
+        player = self.state.player(fact.who or ME)
+        player.deck_count, player.deck_least, player.deck_most = int(fact.param("number")), 0, None
 
     def on_pile_size(self, fact: Fact) -> None:
         """How many cards a player's discard pile holds (its known cards among them)."""

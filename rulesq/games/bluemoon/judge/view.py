@@ -169,6 +169,7 @@ class View:
             light.choices = choices
             # The cards it took to have no icons, for a way of a choice asked down its path
             # (its icons re-asked there: ``rulesq.engine.defaults``).
+            light.phase_assumed = self.state.phase_defaulted and self.state.phase is None
             names = self._icons_read_names()
             light.iconless = tuple(
                 (quoted(name), None if icons is None else tuple(sorted(icons)))
