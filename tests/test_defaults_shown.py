@@ -197,3 +197,20 @@ def test_the_phase_a_play_reached_is_shown_as_assumed_and_not_asked_for() -> Non
         read_situation(folder / "a-phase-reached-by-a-play-is-shown-as-assumed-2.rq")
     )
     assert not [a for a in stated.graph.assumptions() if "phase" in a]
+
+
+def test_a_first_turn_of_the_fight_unstated_is_shown_where_it_decides() -> None:
+    """A turn not said to be its fight's first is taken to be a later one, shown where the first
+    would give another verdict; a situation that states it (BM-Q123) assumes nothing of it."""
+    from conftest import INVENTED
+
+    from rulesq.situation import read_situation
+
+    case = INVENTED / "defaults" / "a-first-turn-of-the-fight-unstated-is-shown-where-it-decides.rq"
+    (later,) = evaluate(read_situation(case))
+    assert later.verdict is not None and later.verdict.show() == "yes"
+    shown = [a for a in later.graph.assumptions() if "first of its fight" in a]
+    assert shown and "the answer would be no" in shown[0]
+    root = INVENTED.parents[1] / "corpus" / "bluemoon" / "cases"
+    (stated, *_) = evaluate(read_situation(next(root.rglob("q123-*.rq"))))
+    assert not [a for a in stated.graph.assumptions() if "first of its fight" in a]

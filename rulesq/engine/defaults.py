@@ -57,6 +57,7 @@ from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
+    from rulesq.games.base import ShownDefault
     from rulesq.situation.model import Fact, Question, Situation
 
 #: How every assumption that the engine re-asks begins.
@@ -616,6 +617,30 @@ def turn_decides(
                 if differs(asked_with(situation, question, f"{line}\nphase {phase}", ask)):
                     return True
     return False
+
+
+def shown_default(
+    situation: Situation, question: Question, answer: Answer, default: ShownDefault, ask: Ask
+) -> str | None:
+    """The assumption to show when ``default``'s line would change a yes/no verdict, or None.
+
+    Not asked when the situation states it (a fact of a kind of ``default.stated_by`` before
+    the question) or the line cannot be stated there.
+    """
+    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+        return None
+    if question.kind not in default.asked_of:
+        return None
+    if any(f.kind in default.stated_by for f in situation.facts_before(question)):
+        return None
+    stated = stated_at(situation, question.span.line, default.line)
+    if stated is None:
+        return None
+    again = ask(stated, stated.questions[situation.questions.index(question)])
+    other = again.verdict.show() if again.answered and again.verdict is not None else UNANSWERED
+    if other == answer.verdict.show():
+        return None
+    return default.assumption.format(verdict=other)
 
 
 def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> bool:

@@ -329,6 +329,10 @@ def answer_question(
             # Shown grouped when the ways are many; the gap keeps every way (``--json``).
             shown, whole = said
             return Context(situation, question, game, {}).cannot(shown, ((shown, whole),))
+        for default in game.shown_defaults:
+            other = defaults.shown_default(situation, question, answer, default, plain)
+            if other is not None:
+                answer.graph.absence(other, assumed=True)
     return answer
 
 
