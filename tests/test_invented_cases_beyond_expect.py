@@ -154,6 +154,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "choices/a-card-a-way-plays-has-its-unknown-icons-asked-for-1.rq": {
         1: ('which icons "Piplox" has decides it: yes with none', 'if it plays "Piplox"'),
     },
+    "choices/a-card-a-way-plays-has-its-unknown-icons-asked-for-4.rq": {
+        1: ('the choice of "Entreat Favor" is not stated', "which icons", "no with STOP"),
+    },
     "choices/a-card-a-way-plays-has-its-unknown-icons-asked-for-2.rq": {
         1: ('which icons "Piplox" has decides the answer', "no with STOP"),
     },

@@ -110,7 +110,12 @@ UNANSWERED = "cannot answer"
 
 
 def other_way(
-    situation: Situation, question: Question, answer: Answer, ask: Ask, known: AbstractSet[str]
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    known: AbstractSet[str],
+    icons: WayIcons | None = None,
 ) -> Answer:
     """The answer another way of an unstated choice gives, if it differs; else ``answer``.
 
@@ -118,7 +123,9 @@ def other_way(
     choice the first answer did not meet (its assumption not in ``known``) is then seen to
     differ; a choice the first answer met is asked each way of that answer itself. Each way
     is asked down its path (:func:`_way_verdicts`: a choice it opens, each way of that one
-    too), and a way that cannot be answered leaves none: :class:`WayUnanswered`.
+    too), and a way that cannot be answered leaves none: :class:`WayUnanswered`. ``icons``:
+    when given, a way whose verdict the icons of a card it reaches anew decide is one that
+    cannot be answered (:func:`_way_icons`).
     """
     if not answer.answered or answer.verdict is None:
         return answer
@@ -136,10 +143,13 @@ def other_way(
             # Each way asked down its path: a way that opens another choice (a card it plays,
             # whose text acts) is asked each way of that one too, as the first answer's are.
             kept: dict[str, Answer] = {}
-            for verdict, path in _way_verdicts(other, position, label, ask, ask, met, budget, kept):
-                if path not in kept:  # not answered: no verdict may rest on the others
+            found = _way_verdicts(other, position, label, ask, ask, met, budget, kept, icons)
+            for verdict, path in found:
+                if path not in kept or verdict.startswith(UNANSWERED):
+                    # not answered (or not with every icon): no verdict may rest on the others
+                    said = f"{path}: {verdict}" if path in kept else path
                     raise WayUnanswered(
-                        WAY_UNANSWERED.format(what=choice.what, path=path, hint=choice.hint)
+                        WAY_UNANSWERED.format(what=choice.what, path=said, hint=choice.hint)
                     )
                 if verdict != shown:
                     return kept[path]

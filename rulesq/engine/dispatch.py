@@ -293,14 +293,19 @@ def answer_question(
             return _answer(other, again, game, kept[1], light=True)
 
         met = frozenset(c.assumption for c in answer.choices)
+        way_icons: list[defaults.WayIcons] = []
 
         def ask(other: Situation, again: Question) -> Answer:
             # Asked again with another default, a verdict may rest on a choice the first
-            # judging did not meet (a text in force only with an icon given): asked each way.
+            # judging did not meet (a text in force only with an icon given): asked each way,
+            # a card a way reaches anew asked about with each icon (as the first answer's are).
             found = plain(other, again)
             if not found.choices:
                 return found
-            return defaults.other_way(other, again, found, plain, met)
+            if not way_icons:
+                known = frozenset(name for name, _ in defaults.iconless_cards(answer))
+                way_icons.append(defaults.WayIcons(game.flags_tried(), known, plain))
+            return defaults.other_way(other, again, found, plain, met, way_icons[0])
 
         try:
             if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
