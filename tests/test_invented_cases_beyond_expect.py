@@ -184,6 +184,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("no turn is stated, and whether a player may draw now",),
         2: ("no turn is stated, and whether a player may draw now",),
     },
+    "time/sequence-after-a-question-the-other-players-play-is-on-his-own-turn-2.rq": {
+        2: ("how many cards the player holds",),
+    },
     "defaults/an-unknown-icon-that-decides-is-asked-for.rq": {
         1: ('which icons "Baku But" has decides the answer', "yes with none; no with PROTECTED")
     },

@@ -106,6 +106,10 @@ class Moves:
         """End a player's turn (the timeline provides it)."""
         raise NotImplementedError
 
+    def start_turn(self, who: str) -> None:
+        """Begin a player's turn, the one going on over (the timeline provides it)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ helpers
     def put_in_play(self, ref: CardRef, who: str) -> Instance:
         """A card already active when the situation starts (``I have active "X"``)."""
@@ -233,6 +237,10 @@ class Moves:
         responding = info.kind == "interference" and state.turn_owner not in (None, who)
         if not responding:
             self.ensure_turn(who)
+            if state.turn_owner not in (None, who) and not state.turn_over and from_deck is None:
+                # Cards are played on their player's own turn: the other player's play (the
+                # input check admits one only after a question) begins his turn, as it reads it.
+                self.start_turn(who)
         card = self.take_from_hand(ref, who) if from_deck is None else from_deck[0]
         step = _BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
         if (
