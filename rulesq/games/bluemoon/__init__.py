@@ -145,7 +145,8 @@ ICONS = (
     "EMPTY BLUFF",
 )
 #: A turn no statement makes the first of its fight is taken to be a later one (the FAQ reads
-#: a situation so: BM-Q123 states its first turn), shown where the first would decide.
+#: a situation so: an FAQ case that means the first turn states it), shown where the first
+#: would decide.
 FIRST_TURN = ShownDefault(
     "it is the first turn of the fight",
     frozenset({"first_turn", "due_to_start"}),

@@ -310,7 +310,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         card is None
         or isinstance(fields.get("icons"), list)
         or bool(fields.get("inline"))
-        or lacking(card.game, card.type, "icons") is not None  # a ship has none (BM-Q370)
+        or lacking(card.game, card.type, "icons") is not None  # a type with none (fields.toml)
     )
     lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
     shields = {s.lower() for s in _strings(fields.get("shields"))}
