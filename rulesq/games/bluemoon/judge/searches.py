@@ -16,7 +16,7 @@ from rulesq.corpus.load import load_corpus, normalise_name
 from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.cards import card_info
+from rulesq.games.bluemoon.judge.cards import corpus_info
 from rulesq.games.bluemoon.judge.prohibits import forbidding
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Zone, new_instance
@@ -68,8 +68,11 @@ def _unplaced(forces: Forces, who: str, selector: Cards, source: Source) -> list
     for card in load_corpus("bluemoon").cards.values():
         if normalise_name(card.name) in placed:
             continue
-        made = new_instance(-1, card_info(card, card.name), who, Zone.DISCARD, seq=10**9)
-        if made.info.kind not in NOT_IN_PILES and matches(bare, made, who, forces, source.card):
+        info = corpus_info(card)
+        if info.kind in NOT_IN_PILES:
+            continue
+        made = new_instance(-1, info, who, Zone.DISCARD, seq=10**9)
+        if matches(bare, made, who, forces, source.card):
             out.append(made)
     return out
 
