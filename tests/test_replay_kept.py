@@ -354,3 +354,48 @@ def test_the_fight_s_events_read_in_one_pass_are_those_two_passes_give() -> None
                     assert WORK.events - before == 2 * len(state.events)
                     compared += 1
     assert compared > 3_000
+
+
+def test_readings_find_a_question_s_facts_only_when_an_earlier_one_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The readings a situation's questions share find the facts a later question sees when
+    an earlier question asks whether to keep its reading for it (``Readings.wanted``): the
+    last question is asked about by none. Every case answers as it did with them all found
+    at once."""
+    from rulesq.engine.check import check_situation
+    from rulesq.games.bluemoon.judge import shared
+
+    found: list[int] = []
+    real = Situation.facts_before
+
+    def counted(self: Situation, question: Any) -> Any:
+        found.append(question.index)
+        return real(self, question)
+
+    def eager(self: Any, situation: Situation, asked_from: Any = None) -> None:
+        real_init(self, situation, asked_from)
+        self.seen = [(q, situation.facts_before(q)) for q in situation.questions]
+
+    real_init = shared.Readings.__init__
+    situation = parse_situation(
+        'game bluemoon\nI have active "Blaze"\nask is "Blaze" ignored?\n', "<generated>"
+    )
+    monkeypatch.setattr(Situation, "facts_before", counted)
+    check_situation(situation)
+    lazily = len(found)
+    with monkeypatch.context() as at_once:
+        at_once.setattr(shared.Readings, "__init__", eager)
+        found.clear()
+        check_situation(situation)
+    assert len(found) == lazily + 1  # the one question's facts were not found for the readings
+    monkeypatch.setattr(Situation, "facts_before", real)
+    lazy = [check_situation(s) for s in situations()]
+    monkeypatch.setattr(shared.Readings, "__init__", eager)
+    for first, checked in zip(lazy, (check_situation(s) for s in situations()), strict=True):
+        assert checked.result == first.result
+        for one, other in zip(first.questions, checked.questions, strict=True):
+            assert (one.answer.verdict, one.answer.reason) == (
+                other.answer.verdict,
+                other.answer.reason,
+            )
