@@ -31,6 +31,19 @@ SEARCHING = [
 ]
 
 
+def _fitting_found_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search finds its fitting cards anew (``searches._fitting`` keeps none)."""
+    from rulesq.games.bluemoon.judge import searches
+
+    real = searches._fitting
+
+    def anew(*args: Any) -> Any:
+        searches._FITTING.clear()
+        return real(*args)
+
+    monkeypatch.setattr(searches, "_fitting", anew)
+
+
 def test_every_corpus_card_s_kept_info_is_the_one_made_anew() -> None:
     corpus = load_corpus("bluemoon")
     for card in corpus.cards.values():
@@ -52,6 +65,7 @@ def test_a_search_makes_each_card_s_info_once_and_answers_alike_without_the_keep
 
     monkeypatch.setattr(cards, "card_info", counted)
     monkeypatch.setattr(cards, "_INFOS", {})
+    _fitting_found_each_time(monkeypatch)  # each search goes through every card
     kept = [check_file(path) for path in SEARCHING]
     assert all(c.result is not None and c.result.value == "agree" for c in kept)
     once = len(made)
@@ -82,3 +96,90 @@ def test_a_card_the_situation_gives_a_value_is_not_given_the_kept_info() -> None
     given = Catalog(situation).info(situation.questions[0].card)
     assert "PROTECTED" in given.given_icons and "PROTECTED" not in plain.given_icons
     assert corpus_info(card) is plain  # the situation's info did not take its place
+
+
+def test_a_search_s_fitting_cards_are_found_once_and_the_same_without_the_keeping(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The corpus cards a selector of types and a family fits are found once per selector
+    (``searches._fitting``); found anew at each search, every answer is the same."""
+    from rulesq.games.bluemoon.judge import searches
+
+    matched = [0]
+    real = searches.matches
+
+    def counted(*args: Any) -> Any:
+        matched[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(searches, "matches", counted)
+    monkeypatch.setattr(searches, "_FITTING", {})
+    kept = [check_file(path) for path in SEARCHING]
+    once = matched[0]
+    _fitting_found_each_time(monkeypatch)
+    matched[0] = 0
+    again = [check_file(path) for path in SEARCHING]
+    assert matched[0] > once * 3 // 2  # the keeping carries weight: about half the matching
+    for first, second in zip(kept, again, strict=True):
+        assert first.result == second.result
+        for one, other in zip(first.questions, second.questions, strict=True):
+            assert (one.answer.verdict, one.answer.reason) == (
+                other.answer.verdict,
+                other.answer.reason,
+            )
+
+
+def test_the_fitting_cards_are_kept_apart_by_types_and_family() -> None:
+    """Two selectors that fit other cards do not share what was found for either."""
+    from rulesq.games.bluemoon.judge import searches
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
+    from rulesq.games.bluemoon.judge.state import State, Zone, new_instance
+    from rulesq.games.bluemoon.selectors import Cards
+    from rulesq.games.bluemoon.vocab import CardType
+
+    forces = Forces(State())
+    holder = new_instance(-1, corpus_info(_card("Blaze")), "me", Zone.HAND)
+    source = Source(holder, None, 0)  # type: ignore[arg-type]
+    names = {}
+    for bare in (
+        Cards(types=(CardType.CHARACTER,)),
+        Cards(types=(CardType.BOOSTER,)),
+        Cards(types=(CardType.CHARACTER,), family="Aqua"),
+    ):
+        fits = searches._fitting(forces, "me", bare, source)
+        assert fits is searches._fitting(forces, "me", bare, source)  # kept
+        long = [
+            c.name
+            for c in load_corpus("bluemoon").cards.values()
+            if corpus_info(c).kind not in searches.NOT_IN_PILES
+            and searches.matches(
+                bare, new_instance(-1, corpus_info(c), "me", Zone.DISCARD), "me", forces, holder
+            )
+        ]
+        assert [info.name for _, info in fits] == long
+        names[bare] = [info.name for _, info in fits]
+    assert len({tuple(v) for v in names.values()}) == 3
+
+
+def _card(name: str) -> Any:
+    found = load_corpus("bluemoon").find_card(name)
+    assert found is not None
+    return found
+
+
+def test_whether_an_effect_is_optional_is_found_once_and_as_its_acts_say() -> None:
+    """``choices.optional_kind`` keeps each effect's answer; it is the one its acts give."""
+    from rulesq.games.bluemoon.judge import choices
+    from rulesq.games.bluemoon.judge.forces import effects_of
+    from rulesq.games.bluemoon.judge.state import Zone, new_instance
+
+    compared = optional = 0
+    for card in load_corpus("bluemoon").cards.values():
+        made = new_instance(-1, corpus_info(card), "me", Zone.COMBAT)
+        for source in effects_of(made):
+            first = choices.optional_kind(source)
+            assert first == choices._optional_kind(source), card.name
+            assert choices._OPTIONAL[id(source.effect)] == (source.effect, first)  # kept
+            compared += 1
+            optional += first
+    assert compared > 100 and 0 < optional < compared  # both answers met
