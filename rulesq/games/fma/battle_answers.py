@@ -35,6 +35,7 @@ from rulesq.games.fma.handlers import (
     reader_for,
     settled_support,
 )
+from rulesq.games.fma.spared import spared_by
 from rulesq.games.fma.state import Character, State
 from rulesq.games.fma.undefeatable import why_undefeatable
 from rulesq.games.fma.vocab import Attribute, Side
@@ -351,6 +352,7 @@ def defeated(ctx: Context) -> Answer:
     if open_sides:
         raise CannotAnswer(why)
     result = fought.result
+    _replaced(ctx, {*result.defeated, *result.may_be_defeated})
     attribute = fought.battle.attribute
     graph = ctx.derivation()
     protecting = _negatives(ctx, fought)
@@ -383,6 +385,16 @@ def defeated(ctx: Context) -> Answer:
     ]
     reason = f"{_outcome_words(result)}; " + "; ".join([*choices, *shielded])
     return ctx.conclude(verdict, reason, supported_by=(*fought.facts, fought.rule, *protecting))
+
+
+def _replaced(ctx: Context, names: set[str]) -> None:
+    """*Cannot answer* when a text on a character the battle defeats replaces his defeat."""
+    _, state = reader_for(ctx)
+    for name in sorted(names):
+        who = state.find(name)
+        why = spared_by(ctx, who, ctx.question.span.line, unread=False) if who else None
+        if why is not None:
+            raise CannotAnswer(why)
 
 
 def defeat_choice(ctx: Context) -> Answer:

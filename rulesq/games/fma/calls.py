@@ -17,7 +17,15 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import discards, free_play, out_of_play, sides, target_pairs, words
+from rulesq.games.fma import (
+    citations,
+    discards,
+    free_play,
+    out_of_play,
+    sides,
+    target_pairs,
+    words,
+)
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of as effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
@@ -34,7 +42,12 @@ from rulesq.games.fma.loyal import (
     unaligned_reading,
     unclassified_of,
 )
-from rulesq.games.fma.named_targets import affect_claims, has_named_targets, target_claims
+from rulesq.games.fma.named_targets import (
+    affect_claims,
+    has_named_targets,
+    left_play_claim,
+    target_claims,
+)
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
@@ -49,7 +62,7 @@ from rulesq.games.fma.uniqueness import (
     play_gate,
     start_copies,
 )
-from rulesq.games.fma.vocab import Attribute
+from rulesq.games.fma.vocab import Attribute, Side
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -223,10 +236,14 @@ def can_play(ctx: Context) -> Answer:
     claims = [unique] if unique is not None else []
     claims += _requirements(ctx, card, effects, table, None, state)
     claims += loyal_claims(ctx, ctx.question.card, table, state, player)
-    if doubt is not None:
+    recruit = out_of_play.recruit_claim(ctx, player) if card.type == "ally" else None
+    if recruit is not None:
+        claims.append(recruit)
+    if doubt is not None and recruit is None:  # no copy of it can make it recruited
         _unless_limited(doubt, claims)
     _settle(missing, card.name, claims)
-    claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
+    if recruit is None:  # a permission to skip the cost says nothing of who recruits
+        claims += _free_plays(ctx, card, ctx.question.who or "me", claims)
     if unique is None and doubt is None and not any(not c.allows for c in claims):
         mob = "mob" in (str(i).casefold() for i in card.fields.get("icons") or ())
         if card.type in ("ally", "character") and not mob:
@@ -786,6 +803,9 @@ def can_target(ctx: Context) -> Answer:
     reader, state = reader_for(ctx)
     effects, missing = effects_of(card)
     selectors = list(dict.fromkeys(_selectors(fx.walk(tuple(effects)), targeted=True)))
+    away = _source_away(ctx, state, card, played=True)
+    if away is not None:
+        return judge(ctx, [away])
     if has_named_targets(card):  # a ruling says what the card, its text never given, targets
         return _target_named(ctx, card, target_ref, state)
     if target_ref.card is not None and target_ref.card.type == "event":
@@ -882,7 +902,7 @@ def can_target(ctx: Context) -> Answer:
         )
     if not selectors and not pairs:
         _open(f'"{card.name}" has no text that targets a character', claims)
-    home = _home_in_search(table, target)
+    home = _home_in_search(table, state, target)
     if home is not None:
         _open(home, claims)
     if copyable and taker is not None and not any(not c.allows for c in claims):
@@ -896,17 +916,30 @@ def can_target(ctx: Context) -> Answer:
 _NO_SEARCH_PARTY = ("main phase", "draw phase", "cleanup phase", "power-up phase")
 
 
-def _home_in_search(table: Table, target: Character) -> str | None:
+def _home_in_search(table: Table, state: State, target: Character) -> str | None:
     """Why targeting a character at home is no sure yes: it may be the search phase.
 
     The rulings say a non-targeted effect during the search phase reaches characters at home
     as well as in search parties (Global effects), and that one card can target advantages at
     home (a clarification); they never say a targeted one reaches a character at home then.
+    In a stated part of the search phase, a character whose place is not given (and who is not
+    in the battle) may be at home.
     """
     place = table.places.get(normalise_name(target.name))
-    if place is None or place[0] != HOME:
-        return None
     step = table.step[0] if table.step is not None else None
+    if place is None:
+        battle = state.battle
+        fighting = battle.open and any(target.name in side for side in battle.sides.values())
+        if step is None or step in _NO_SEARCH_PARTY or fighting or target.gone:
+            return None
+        return (
+            f'it is the {step}, and the situation does not say whether "{target.name}" is at '
+            "home or in a search party: the rulings say that a non-targeted effect during the "
+            "search phase reaches characters at home too, never that a targeted one does "
+            f'(write: "{target.name}" is in the search party)'
+        )
+    if place[0] != HOME:
+        return None
     if step in _NO_SEARCH_PARTY:
         return None
     when = f"it is the {step}" if step is not None else "the situation does not say the phase"
@@ -1007,8 +1040,17 @@ def _current(state: State, who: Character, name: str) -> int | None:
 
 
 def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -> Answer:
-    """``can "X" target "Y"?`` for a card whose targets only a ruling gives."""
+    """``can "X" target "Y"?`` for a card whose targets only a ruling gives.
+
+    A target that left play is targeted by no text, one out of play is not known. "The
+    defending character" is read in a battle going on, of which he was not sent home.
+    """
     found = state.find(target_ref.card.name if target_ref.card is not None else target_ref.name)
+    if found is not None:
+        _out_of_play_open(ctx, found, "target")
+    if found is not None and found.gone:
+        return judge(ctx, [left_play_claim(ctx, card, found.name)])
+    _battle_doubt(card, found, state)
     if found is not None and _defeated(ctx, state, found) is not None:
         return judge(  # the ruling's words name no defeated character: no exception
             ctx,
@@ -1021,6 +1063,75 @@ def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -
             ],
         )
     return judge(ctx, target_claims(ctx, card, target_ref, state))
+
+
+def _source_away(ctx: Context, state: State, card: Card, played: bool) -> Claim | None:
+    """The no (or *cannot answer*) for a character's text once it is no longer in play.
+
+    Defeated characters "have no attributes, keywords ... or abilities" and "cannot play
+    events or abilities", and passive abilities on defeated cards "do not have any effect";
+    a card that left play plays no ability ("Only characters “play” events and abilities").
+    What the passive text of one that left play, or of one out of play, reaches is not said.
+    """
+    source = state.find(card.name)
+    if source is None:  # a card stated in play (a location, an attachment) that is no longer
+        name = normalise_name(card.name)
+        stated = [f for f in ctx.facts if f.kind == "in_play" and name in map(key, f.cards)]
+        if stated and all(normalise_name(c.name) != name for c, _, _ in in_play(ctx.facts)):
+            raise CannotAnswer(
+                f'"{card.name}" was in play (line {stated[-1].span.line}) and no longer is, and '
+                f"the rulings never say what the text of such a card "
+                f"{'targets' if played else 'affects'}"
+            )
+        return None
+    if source.fact is None:  # named only by the question: its text as written
+        return None
+    defeat = _defeated(ctx, state, source)
+    if defeat is not None:
+        rules = (DEFEATED_FACTION,) if played else (DEFEATED, citations.PASSIVE_DEFEATED)
+        what = (
+            "plays no event or ability"
+            if played
+            else "has no abilities, and its passive text has no effect"
+        )
+        return rule_claim(Stance.FORBID, f'"{source.name}" is defeated: it {what}', *rules)
+    if source.gone and played:
+        return rule_claim(
+            Stance.FORBID,
+            f'"{source.name}" has left play, and only characters play events and abilities',
+            ONLY_CHARACTERS_PLAY,
+        )
+    out = out_of_play.still_out(ctx).get(normalise_name(source.name))
+    if source.gone or out is not None:
+        where = "has left play and has not returned" if source.gone else "is out of play"
+        raise CannotAnswer(
+            f'"{source.name}" {where}, and the rulings never say what the text of such a card '
+            f"{'targets' if played else 'affects'}"
+        )
+    return None
+
+
+def _battle_doubt(card: Card, found: Character | None, state: State) -> None:
+    """*Cannot answer* for "the defending character" once the battle ended or he was sent home.
+
+    The ruling names the defending character of a battle; after it, or sent home during it
+    ("the battle continues as normal"), whether he still is one is not said.
+    """
+    if found is None or "defending character" not in (card.fields.get("targets") or ()):
+        return
+    battle = state.battle
+    if found.name not in battle.sides[Side.DEFENDERS]:
+        return
+    if not battle.open:
+        raise CannotAnswer(
+            f'"{found.name}" defended in a battle that has ended, and the ruling on '
+            f'"{card.name}" names the defending character: whether one is left is not said'
+        )
+    if found.name in battle.sent_home:
+        raise CannotAnswer(
+            f'"{found.name}" was sent home during the battle, and the rulings say only that "the '
+            'battle continues as normal": whether he is still the defending character is not said'
+        )
 
 
 def _target_event(
@@ -1163,7 +1274,17 @@ def can_block(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     who = _character(ctx, state, ctx.question.card)
     claims: list[Claim] = []
-    if _defeated(ctx, state, who) is not None:
+    if who.gone:  # as a React's player: a card that left play plays none
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{who.name}" has left play: blocking is a React, and only characters play '
+                "events and abilities",
+                BLOCK_IS_REACT,
+                ONLY_CHARACTERS_PLAY,
+            )
+        )
+    elif _defeated(ctx, state, who) is not None:
         claims.append(
             rule_claim(
                 Stance.FORBID,
@@ -1249,6 +1370,11 @@ def can_attack(ctx: Context) -> Answer:
             )
     outside = out_of_play.still_out(ctx)
     for ref in (*attackers, defender_ref):
+        if _character(ctx, state, ref).gone and not claims:
+            raise CannotAnswer(
+                f'"{ref.name}" has left play and has not returned, and the rulings never say '
+                "whether a card that left play may attack or be attacked"
+            )
         if key(ref) in outside and not claims:
             raise CannotAnswer(
                 f'"{ref.name}" is out of play, and the rulings say only that an out-of-play '
@@ -1364,11 +1490,20 @@ def _attack_doubts(
     """*Cannot answer* for what the attack rules rulesq follows do not settle.
 
     An attacker on the defender's own side (the sources never say whether one may attack
-    it), or a card played whose text takes control of a character or forbids declaring an
-    attack with one (rulesq does not follow which character).
+    it), an attacker at home (they speak only of attacks on a character at home, and place a
+    battle in the search phase), or a card played whose text takes control of a character or
+    forbids declaring an attack with one (rulesq does not follow which character).
     """
     for ref in attackers:
         who = _character(ctx, state, ref)
+        place = table.place(who.name)
+        if place is not None and place[0] == HOME:
+            ctx.fact(place[1])
+            _open(
+                f'"{who.name}" is at home, and the rulings never say whether a character at '
+                "home may declare an attack (they speak only of attacks on a character at home)",
+                claims,
+            )
         owner = who.owner or table.owners.get(normalise_name(who.name))
         theirs = defender.owner or table.owners.get(normalise_name(defender.name))
         if owner is not None and owner == theirs:
@@ -1506,6 +1641,9 @@ def affects(ctx: Context) -> Answer:
     card = _card(ctx.question.cards[0])
     other_ref = ctx.question.cards[1]
     effects, missing = effects_of(card)
+    away = _source_away(ctx, reader_for(ctx)[1], card, played=False)
+    if away is not None:
+        return judge(ctx, [away])
     named = affect_claims(ctx, card, other_ref)
     if named is not None:  # a ruling says what the card, its text never given, affects
         return judge(ctx, named)

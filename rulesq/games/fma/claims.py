@@ -24,7 +24,15 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
-__all__ = ["Claim", "Stance", "card_claim", "judge", "limit_claim", "rule_claim"]
+__all__ = [
+    "Claim",
+    "Stance",
+    "card_claim",
+    "judge",
+    "limit_claim",
+    "requirement_claim",
+    "rule_claim",
+]
 
 REQUIREMENT, CARD_TEXT, GAME_RULE = "requirement", "card_text", "game_rule"
 TIMING, UNIQUENESS = "timing", "uniqueness"
@@ -66,6 +74,11 @@ def card_claim(
 def rule_claim(stance: Stance, reason: str, *rules: str, default: bool = False) -> Claim:
     """A claim of the rules (the clauses cited); ``default``: the rules' verdict when alone."""
     return Claim(stance, GAME_RULE, reason, None, tuple(rules), default=default)
+
+
+def requirement_claim(stance: Stance, reason: str, *rules: str) -> Claim:
+    """A claim of a card's requirement the rules read (a Loyal number), no sentence quoted."""
+    return Claim(stance, REQUIREMENT, reason, None, tuple(rules))
 
 
 def limit_claim(stance: Stance, kind: str, reason: str, *rules: str) -> Claim:

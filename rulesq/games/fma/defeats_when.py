@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import attributes as at
@@ -37,6 +38,7 @@ def defeats(ctx: Context) -> Answer:
     target = state.find(target_ref.card.name if target_ref.card is not None else target_ref.name)
     if target is None:
         raise CannotAnswer(f'"{target_ref.name}" is not a character of this situation')
+    _not_in_play(ctx, card, target.name, target.gone)
     printed = target.printed[Attribute.STRENGTH]
     wanted, least = rule.get("printed_strength"), rule.get("strength_at_least")
     if printed is None or printed != wanted or not isinstance(least, int):
@@ -64,6 +66,28 @@ def defeats(ctx: Context) -> Answer:
         f'says "{card.name}" defeats such a target when its strength is {least} or greater',
         supported_by=tuple(support),
     )
+
+
+def _not_in_play(ctx: Context, card: Card, name: str, gone: bool) -> None:
+    """*Cannot answer* for a target that left play or is out of play: the ruling is of a target.
+
+    The ruling speaks of "the target", and a card that left play is targeted by no text; of a
+    card out of play the rulings say only that an out-of-play leader cannot recruit and keeps
+    his attachments.
+    """
+    from rulesq.games.fma.out_of_play import still_out
+
+    out = still_out(ctx).get(normalise_name(name))
+    if out is not None:
+        why = (
+            f"is out of play (line {out.span.line}), and the rulings never say whether a card "
+            "out of play can be targeted"
+        )
+    elif gone:
+        why = "has left play and has not returned, and a card that left play is targeted by no text"
+    else:
+        return
+    raise CannotAnswer(f'the ruling on "{card.name}" speaks of its target, and "{name}" {why}')
 
 
 def _discards(ctx: Context, card: Card) -> Answer:

@@ -2,10 +2,11 @@
 
 An ally with several factions meets its Loyal requirement with any mix of characters that
 share one of them, and each character counts once however many factions it has (the rulings,
-Loyal). Too few is a no read on the characters stated (``sides``: the answer shows it), and
-*cannot answer* when none of the player's is stated; too few even counting each character whose
-faction is not known is a no as well. Starting allies are the setup's
-(``calls.can_start``).
+Loyal). Loyal is a requirement ("that ally can meet its Loyal requirements"), which a card
+that lets you play cards without cost does not lift (Requirements). Too few is a no read on
+the characters stated (``sides``: the answer shows it), and *cannot answer* when none of the
+player's is stated; too few even counting each character whose faction is not known is a no
+as well. Starting allies are the setup's (``calls.can_start``).
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import sides, words
-from rulesq.games.fma.claims import Claim, Stance, rule_claim
+from rulesq.games.fma.claims import Claim, Stance, requirement_claim, rule_claim
 
 if TYPE_CHECKING:
     from rulesq.engine.dispatch import Context
     from rulesq.games.fma.state import Character, State
     from rulesq.games.fma.table import Table
-    from rulesq.situation.model import CardRef
+    from rulesq.situation.model import CardRef, Fact
 
 LOYAL = "fma/rulings/loyal/1"
+#: Setup: "leaders are the only characters in play, so you can play Loyal: 1 characters".
+SETUP_COUNT = "fma/rulings/setup/2"
 
 
 def _line_words(ref: CardRef) -> list[str]:
@@ -137,16 +140,26 @@ def _unaligned_claims(
 ) -> list[Claim]:
     """An unaligned ally's Loyal: a yes when enough unaligned characters of the player's count.
 
-    Read so by the setup rulings' pairing (``unaligned_reading``, shown); fewer, it stays open:
-    the rulings never say whether a character with a faction counts for it.
+    Read so by the setup rulings' pairing (``unaligned_reading``, shown). Fewer characters in
+    play than its Loyal number, whatever their factions, is a no (``_too_few``); else fewer
+    unaligned ones leaves it open: the rulings never say whether a character with a faction
+    counts for it.
     """
     counted: list[str] = []
+    present: list[str] = []  # every character of his in play, each once
+    facts: list[Fact] = []  # the statements that put them there
+    absent: list[str] = []
     leader = table.leaders.get(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
-        if not _leader_out(ctx, state, leader.name, []) and _unaligned(factions_of(leader), leader):
-            counted.append(leader.name)
+        if not _leader_out(ctx, state, leader.name, absent):
+            present.append(leader.name)
+            if _unaligned(factions_of(leader), leader):
+                counted.append(leader.name)
     for character in _in_play(ctx, state, table, player):
+        present.append(character.name)
+        if character.fact is not None:
+            facts.append(character.fact)
         given = character.card.fields.get("faction") if character.card is not None else None
         if given or character.traits is None:
             continue
@@ -156,16 +169,60 @@ def _unaligned_claims(
                 ctx.fact(character.fact)
             counted.append(character.name)
     if len(counted) < need:
+        if len(present) < need:
+            for fact in facts:
+                ctx.fact(fact)
+            return _too_few(ctx, ref, need, present, absent, table, state, player)
         raise CannotAnswer(unaligned_loyal(ref.name, need))
     whose = "your" if player == "me" else "his"
     ctx.derivation().absence(unaligned_reading(ref.name, need, whose), assumed=True)
     many = len(counted) != 1
     reason = (
         f'"{ref.name}" has Loyal: {need} and is unaligned; {len(counted)} unaligned '
-        f"character{'s' if many else ''} of {whose} {'are' if many else 'is'} in play "
+        f"character{'s' if many else ''} of {'yours' if player == 'me' else 'his'} "
+        f"{'are' if many else 'is'} in play "
         f"({', '.join(counted)}; each counts once)"
     )
     return [rule_claim(Stance.PERMIT, reason, LOYAL, default=True)]
+
+
+def _too_few(
+    ctx: Context,
+    ref: CardRef,
+    need: int,
+    present: list[str],
+    absent: list[str],
+    table: Table,
+    state: State,
+    player: str,
+) -> list[Claim]:
+    """Fewer characters in play than an unaligned ally's Loyal number: a no, whatever counts.
+
+    Setup: "leaders are the only characters in play, so you can play Loyal: 1 characters, but
+    not characters with a higher loyalty number": the count of characters in play bounds the
+    Loyal number, whatever their factions. Read on the side stated (``sides``, shown).
+    """
+    whose = "yours" if player == "me" else "his"
+    many = len(present) != 1
+    reason = (
+        f'"{ref.name}" has Loyal: {need}; {len(present)} character{"s" if many else ""} of '
+        f"{whose} {'are' if many else 'is'} in play"
+        + (f" ({', '.join(present)})" if present else "")
+        + (f" ({', '.join(absent)}: he does not count)" if absent else "")
+        + f", fewer than {need} whatever their factions (Setup: the count of characters in "
+        'play bounds the Loyal number: "leaders are the only characters in play, so you can '
+        'play Loyal: 1 characters, but not characters with a higher loyalty number")'
+    )
+    if not sides.closed(sides.stated_count(state, table, player)):
+        raise CannotAnswer(
+            f"{reason}, and no character of {whose} is stated: the characters "
+            f"{'you have' if player == 'me' else 'he has'} in play are not known (write, "
+            'e.g., my leader is "…" (unaligned))'
+        )
+    if not sides.side_closed(state, table, player):
+        raise CannotAnswer(f"{reason}, and " + sides.unknown_reason(state, table, player))
+    sides.assume_named(ctx, f" of {whose}", f'no other character may count for "{ref.name}"')
+    return [requirement_claim(Stance.FORBID, reason, LOYAL, SETUP_COUNT)]
 
 
 def _unaligned(factions: list[str] | None, ref: CardRef) -> bool:
@@ -271,4 +328,4 @@ def loyal_claims(
     sides.assume_named(
         ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
     )
-    return [rule_claim(Stance.FORBID, reason, LOYAL)]
+    return [requirement_claim(Stance.FORBID, reason, LOYAL)]

@@ -18,6 +18,8 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.memory import NO_MEMORY
+from rulesq.games.fma.spared import removed_after as _removed_after
+from rulesq.games.fma.spared import spared_by
 from rulesq.games.fma.state import match_subject
 
 if TYPE_CHECKING:
@@ -113,17 +115,6 @@ def _standing_defeats(
     return None
 
 
-def _removed_after(ctx: Context, name: str, line: int) -> int | None:
-    """The line where the card ``name``, in play from ``line``, is removed (None: it is not)."""
-    wanted = normalise_name(name)
-    for fact in ctx.facts_of("removed"):
-        if fact.span.line > line and any(
-            normalise_name(r.card.name if r.card else r.name) == wanted for r in fact.cards
-        ):
-            return fact.span.line
-    return None
-
-
 def is_defeated(ctx: Context) -> Answer:
     """``is "X" defeated?``: a defeat the situation states, or a moved-home text that applies."""
     _, state = reader_for(ctx)
@@ -182,6 +173,9 @@ def is_defeated(ctx: Context) -> Answer:
                 node = ctx.derivation().effect(source.name, effect.render(), source)
                 support = (ctx.fact(fact), ctx.fact(move), node)
                 if hit:
+                    spared = spared_by(ctx, who, move.span.line)
+                    if spared is not None:
+                        raise CannotAnswer(spared)
                     return ctx.conclude(
                         YesNo(True),
                         f'"{who.name}" was moved home during '

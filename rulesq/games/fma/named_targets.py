@@ -96,6 +96,18 @@ def target_claims(ctx: Context, card: Card, target: CardRef, state: State) -> li
     ]
 
 
+def left_play_claim(ctx: Context, card: Card, name: str) -> Claim:
+    """The no to targeting a card that left play: a card that left play is targeted by no text."""
+    return card_claim(
+        Stance.FORBID,
+        card,
+        _said(ctx, card, "targets"),
+        f'"{card.name}" targets what a ruling states, and "{name}" has left play: a card that '
+        "left play is targeted by no text",
+        *_source(card, "targets"),
+    )
+
+
 def affect_claims(ctx: Context, card: Card, other: CardRef) -> list[Claim] | None:
     """The claims of an ``affects`` field on affecting ``other`` (None: the card has none)."""
     words = card.fields.get("affects")

@@ -1,4 +1,4 @@
-"""A leader out of play cannot recruit and keeps his attachments (a card ruling)."""
+"""A leader out of play cannot recruit (nor his player play an ally) and keeps his attachments."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma.claims import Claim, Stance, rule_claim
 from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
@@ -66,6 +67,29 @@ def can_recruit(ctx: Context) -> Answer:
         YesNo(False),
         f'"{name}" is out of play, and an out-of-play leader cannot recruit',
         supported_by=(ctx.fact(fact), ctx.clause(OUT_OF_PLAY, "rule")),
+    )
+
+
+def recruit_claim(ctx: Context, player: str) -> Claim | None:
+    """The no to playing an ally while the player's leader is out of play (None: he is not).
+
+    Playing an ally is recruiting it ("Join": a card that will not join "cannot be recruited",
+    apart from being put into play by cards), and "An out-of-play leader cannot recruit".
+    """
+    table = read_table(ctx.facts)
+    leader = table.leader_key(player)
+    fact = still_out(ctx).get(leader) if leader is not None else None
+    if fact is None:
+        return None
+    ctx.fact(fact)
+    ctx.fact(table.leader_facts[player])
+    whose = "your" if player == "me" else "his"
+    name = table.leaders[player].name
+    return rule_claim(
+        Stance.FORBID,
+        f'{whose} leader "{name}" is out of play, and an out-of-play leader cannot recruit '
+        "(playing an ally is recruiting it)",
+        OUT_OF_PLAY,
     )
 
 

@@ -75,6 +75,9 @@ def can_react(ctx: Context) -> Answer:
             if drawn is not None:  # it weighs the declaring itself: the timing before a draw
                 weighed = [c for c in claims if c is not early] + drawn
                 if not any(not c.allows for c in weighed):
+                    gone = canceled_reason(table, reacted_ref.card)
+                    if gone is not None:  # a react to a draw as to any card
+                        raise CannotAnswer(gone)
                     none = _no_player(ctx, table, card)
                     if none is not None:
                         return judge(ctx, [*weighed, none])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
-from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import citations
 from rulesq.games.fma import effects as fx
@@ -89,6 +89,10 @@ class Reader:
         #: Cards stated in play and not yet stated gone (a text the state does not follow,
         #: such as a cost increase, may still leave play).
         self._in_play: set[str] = set()
+        #: The leaders whose passive text their leader line started (not started again).
+        self._leader_texts: set[str] = set()
+        #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
+        self._out_gaps: dict[str, list[Gap]] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
@@ -224,7 +228,9 @@ class Reader:
         self.state.revision += 1
         if card is not None:
             self._text_changes(character, card)
-        if card is not None and card.text:
+        # a leader's line started his text already; named now, the character reads it
+        self.state.unread_in_play.pop(_key(ref), None)
+        if card is not None and card.text and _key(ref) not in self._leader_texts:
             self._passive_text(card, fact, owner_key=_key(ref), controller=owner)
         return character
 
@@ -252,7 +258,7 @@ class Reader:
                     f"'{name}' is not a value of an FMA character",
                     fact,
                     ref,
-                    expected=list(CHARACTER_VALUES),
+                    expected=typed(CHARACTER_VALUES),
                     suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)),
                 )
             if ref.values[name] < 0:
@@ -331,15 +337,30 @@ class Reader:
             self.situation.text,
             span.line,
             column,
-            expected=[f"{phase} phase" for phase in PHASES],
+            expected=typed(f"{phase} phase" for phase in PHASES),
             suggestion=did_you_mean(suggest(word, PHASES))
             or "Write, e.g., it is the search phase (a battle's steps: it is the maneuver step).",
         )
 
     def _fact_leader(self, fact: Fact) -> None:
-        """``my leader is "X"``: kept, so that a later statement may name him as a character."""
+        """``my leader is "X"``: kept, so that a later statement may name him as a character.
+
+        A leader is in play from the setup on (Setup: "after the leader comes into play"): his
+        card's passive text acts from this line, and a text the sources never give may change
+        values (``State.unread_changes``), as a character's does once he is named as one.
+        """
         if fact.cards and fact.who:
-            self._leaders[_key(fact.cards[0])] = (fact.cards[0], fact)
+            ref = fact.cards[0]
+            key = _key(ref)
+            self._leaders[key] = (ref, fact)
+            card = ref.card
+            if card is None or key in self.state.characters or key in self._leader_texts:
+                return
+            if card.text:
+                self._leader_texts.add(key)
+                self._passive_text(card, fact, owner_key=key, controller=fact.who)
+            else:
+                self.state.unread_in_play[key] = (card, fact.span.line)
 
     def _leader_character(self, key: str) -> Character:
         """A leader named by his line alone, as a character, with his line's words and values.
@@ -444,7 +465,7 @@ class Reader:
                     f"'{value_name}' is not an attribute",
                     fact,
                     attachment,
-                    expected=[a.value for a in Attribute],
+                    expected=typed(a.value for a in Attribute),
                     suggestion=did_you_mean(suggest(value_name, list(Attribute))),
                 ) from None
             ident = self._next("attach")
@@ -592,6 +613,25 @@ class Reader:
                 if opened is not None:
                     self.state.gaps.remove(opened)
             self._copies.append(copy)
+
+    def _copied_gone(self, source: str, where: str) -> None:
+        """A copy of a character that left play or is out of play: the copier's value is open.
+
+        Its value is no longer known (as when it changes, ``_copies_followed``), and the
+        rulings never say whether a copy follows the character copied.
+        """
+        for target, attribute, copied, value, line, label in self._copies:
+            if copied != source or label in self._copy_gaps:
+                continue
+            self.gap(
+                target,
+                attribute,
+                line,
+                f'"{target}" copied the {attribute.value} of "{source}" ({value}), which {where}: '
+                "the rulings say a copy sets the value, not whether it follows the character "
+                "copied",
+            )
+            self._copy_gaps[label] = self.state.gaps[-1]
 
     def _copies_followed(self, added: list[Entry]) -> None:
         """A copy whose source's value has changed since: the copier's value is open.
@@ -978,6 +1018,7 @@ class Reader:
             character = self.state.characters.get(key)
             if character is not None and not character.gone:
                 character.gone = True
+                self._copied_gone(character.name, "has left play")
                 ended += 1
             if key in self._in_play:
                 self._in_play.discard(key)
@@ -986,15 +1027,63 @@ class Reader:
             if not ended:
                 raise self.error(f'"{_name(ref)}" is not attached or in play here', fact, ref)
 
+    def _fact_out_of_play(self, fact: Fact) -> None:
+        """A card out of play: its own passive text stops (a card acts while it is in play).
+
+        An attachment it keeps (a card ruling: "A leader does not lose his attachments when he is
+        out of play") may or may not act: the values its text reaches are open until he returns.
+        """
+        keys = [_key(r) for r in fact.cards]
+        if not fact.cards:
+            keys = [k for k, (_, said) in self._leaders.items() if said.who == fact.who][-1:]
+        for key in keys:
+            character = self.state.characters.get(key)
+            if character is not None:
+                self._copied_gone(character.name, "is out of play")
+            for passive in self.state.passives:
+                if passive.end is not None:
+                    continue
+                if passive.owner_key == key:
+                    passive.end = len(self.state.entries)
+                    passive.end_fact = fact
+                elif passive.bearer_key == key:
+                    attribute = (
+                        passive.effect.attribute
+                        if isinstance(passive.effect, fx.AttributeBonus)
+                        else None
+                    )
+                    name = passive.card.name
+                    gap = Gap(
+                        f'"{name}" is attached to a card out of play',
+                        f'"{name}" is attached to a card out of play (line {fact.span.line}), '
+                        'and the rulings say only that "A leader does not lose his attachments '
+                        'when he is out of play", not whether their text still acts',
+                        None,
+                        attribute,
+                        line=self._line,
+                    )
+                    self.state.gaps.append(gap)
+                    self._out_gaps.setdefault(key, []).append(gap)
+
     def _fact_returned(self, fact: Fact) -> None:
         """A character returned to play: no longer defeated or gone; its earlier values unknown.
 
         Cards sent to the discard pile have no "memory" (the rulings, Activated abilities 3):
-        what of its earlier bonuses and settings it keeps is not followed.
+        what of its earlier bonuses and settings it keeps is not followed. A card back from out
+        of play gives its passive text again, and its attachments' texts act as before.
         """
         for ref in fact.cards:
-            character = self.state.characters.get(_key(ref))
+            key = _key(ref)
+            for gap in self._out_gaps.pop(key, []):
+                self.state.gaps.remove(gap)
+            character = self.state.characters.get(key)
             if character is None:
+                mine = [p for p in self.state.passives if p.owner_key == key]
+                card = ref.card
+                if key in self._leader_texts and card is not None and mine:
+                    if all(p.end is not None for p in mine):  # a leader named by his line
+                        player = self._leaders[key][1].who
+                        self._passive_text(card, fact, owner_key=key, controller=player)
                 continue
             earlier = character.gone or any(
                 character.name in {name for name, _ in entry.touches}

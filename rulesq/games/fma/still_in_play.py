@@ -26,11 +26,16 @@ def in_play(facts: list[Fact]) -> list[tuple[Card, str | None, Fact]]:
     """
     out: list[tuple[Card, str | None, Fact]] = []
     away: dict[str, tuple[Card, str | None, Fact]] = {}
+    leaders: dict[str, str] = {}  # each player's leader, by key ("my leader is out of play")
     for fact in facts:
+        if fact.kind == "leader" and fact.cards and fact.who:
+            leaders[fact.who] = key(fact.cards[0])
         if fact.kind in ("in_play", "leader", "character"):
             out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
         elif fact.kind in ("defeated", "removed", "out_of_play"):
             names = {key(r) for r in fact.cards}
+            if fact.kind == "out_of_play" and not fact.cards and fact.who in leaders:
+                names = {leaders[fact.who]}
             away.update(
                 {normalise_name(e[0].name): e for e in out if e[0].name and _keyed(e, names)}
             )
