@@ -1025,6 +1025,15 @@ class Reader:
         keys = [_key(r) for r in fact.cards]
         if not fact.cards:
             keys = [k for k, (_, said) in self._leaders.items() if said.who == fact.who][-1:]
+            if not keys:  # which character is out of play is not known: no answer may guess
+                poss = "your" if fact.who == "you" else "my"
+                raise self.error(
+                    f"the situation does not name {poss} leader: which character is out of "
+                    "play is not known",
+                    fact,
+                    suggestion=f'Name him first: {poss} leader is "…" (or write: "…" is out of '
+                    "play)",
+                )
         for key in keys:
             character = self.state.characters.get(key)
             if character is not None:
