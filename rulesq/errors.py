@@ -100,6 +100,15 @@ def suggest_labelled(word: str, candidates: Iterable[str], limit: int = 3) -> li
     return [labelled[n] for n in ranked]
 
 
+def typed(words: Iterable[str]) -> list[str]:
+    """Words to type, as an error's ``expected`` list shows them: each in double quotes.
+
+    A syntax error's list quotes its keywords (``expected "earth" or "fire"``); a word the
+    game checks after the grammar (a card type, a value, a phase) reads the same.
+    """
+    return [f'"{word}"' for word in words]
+
+
 def did_you_mean(options: Sequence[str]) -> str | None:
     """``Did you mean "A" or "B"?`` for a list of suggestions, or None."""
     if not options:
@@ -181,6 +190,10 @@ class InputError(RulesqError):
     nearest: list[str] = field(default_factory=list)
     #: Where every form is listed (``rulesq forms --game G``), with ``nearest``.
     forms_hint: str | None = None
+    #: The words of the line no form says (not misspelt: the language has no such form).
+    unsaid: list[str] = field(default_factory=list)
+    #: The game whose forms ``unsaid`` are said of (its title).
+    language: str = ""
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -219,6 +232,10 @@ class InputError(RulesqError):
 
             hint = escape_controls(shorten(self.suggestion, LONGEST_MESSAGE))
             out.append(wrap(hint, "", width=width))
+        if self.unsaid:
+            from rulesq.width import wrap
+
+            out.append(wrap(escape_controls(self.unsaid_note()), "", width=width))
         for number, form in enumerate(self.nearest):
             out.append(
                 escape_controls(
@@ -232,6 +249,13 @@ class InputError(RulesqError):
         if self.forms_hint:
             out.append(self.forms_hint)
         return "\n".join(out)
+
+    def unsaid_note(self) -> str:
+        """``no Blue Moon form says "X"; the nearest:``, for the words of ``unsaid``."""
+        words = [f'"{shorten(word, _LONGEST_NAME)}"' for word in self.unsaid]
+        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        game = f"{self.language} " if self.language else ""
+        return f"no {game}form says {joined}" + ("; the nearest:" if self.nearest else "")
 
     def _said_by_nearest(self) -> bool:
         """Whether the nearest form shows the word a ``Did you mean "W"?`` suggests already."""
@@ -253,6 +277,7 @@ class InputError(RulesqError):
             "expected": self.expected,
             "suggestion": self.suggestion,
             "nearest": self.nearest,
+            "unsaid": self.unsaid,
             "text": self.source_line(),
         }
 

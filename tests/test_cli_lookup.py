@@ -91,8 +91,20 @@ def test_cite_of_a_section_names_its_clauses_in_order(section: str) -> None:
     first = "bluemoon/faq/special-power-texts-you-may-not/1"
     last = "bluemoon/faq/special-power-texts-you-may-not/11"
     assert f"is a section, not a clause: it holds 11 clauses, {first} to {last}." in out
-    assert f"Cite one of them: rulesq cite {first}" in out
+    assert f'Cite one of them: "rulesq cite {first}".' in out
     assert run("cite", first)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("typed", "search"),
+    [("pandemonium", "rulesq search pandemonium"), ("you may not", "rulesq search 'you may not'")],
+)
+def test_cite_of_words_points_to_the_search(typed: str, search: str) -> None:
+    """Words are no clause id: the error says how to find a clause by its words; exit 2."""
+    code, out = run("cite", typed)
+    assert code == 2
+    assert f'to find one by its words, try "{search}".' in " ".join(out.split())
+    assert "search" not in run("cite", "BM-Q9999")[1]  # an id misspelt: its nearest ids
 
 
 def test_card_shows_blue_moon_text() -> None:

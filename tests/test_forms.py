@@ -233,6 +233,90 @@ def test_rare_words_weigh_more_and_the_start_typed_counts(monkeypatch: pytest.Mo
     monkeypatch.setattr(forms, "_same_start", start)
 
 
+#: A judge's own words for a card's power or a deck's cards, and the form each means.
+MEANT = {
+    "power": ("warhammer", 'ask how much power does "Chaos Knights" have?'),
+    "value": ("bluemoon", 'ask how much power does "Blaze" have?'),
+    "deck": ("bluemoon", 'ask can my deck hold "Blaze"?'),
+}
+
+
+def test_each_part_of_the_question_likeness_carries_weight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Frame words weighing a quarter, the kind of answer asked, the card kept and the words a
+    judge means by his (``near``) each decide a case (tests/cases/input-errors pins them)."""
+    from rulesq.situation import forms
+
+    power, value, deck = MEANT["power"], MEANT["value"], MEANT["deck"]
+    assert _first_nearest(*power) == 'ask what is the power of "Chaos Knights"?'
+    assert _first_nearest(*value) == 'ask what is the earth value of "Blaze"?'
+    assert _first_nearest(*deck) == 'ask can I add "Blaze" to my deck?'
+    monkeypatch.setattr(forms, "FRAME_SHARE", 1.0)
+    forms.forget()  # the weights are kept per game
+    assert _first_nearest(*power) == 'ask how much damage is "Chaos Knights" dealt?'
+    monkeypatch.undo()
+    forms.forget()
+    monkeypatch.setattr(forms, "_QUESTION_MARKS", frozenset())
+    assert _first_nearest(*power) == 'ask how many hit points does "Chaos Knights" have?'
+    monkeypatch.undo()
+    forms.forget()
+    monkeypatch.setattr(forms, "OTHER_KIND", 0.0)
+    assert _first_nearest(*deck) == "ask how many cards must my deck hold?"
+    monkeypatch.undo()
+    monkeypatch.setattr(forms, "NO_CARD", 0.0)
+    assert _first_nearest(*value) == "ask how much fire must I still discard?"
+    assert _first_nearest(*deck) == "ask how many cards must my deck hold?"
+    monkeypatch.undo()
+    monkeypatch.setattr(forms, "near_words_of", lambda game: {})
+    assert _first_nearest(*value) == "ask how much fire must I still discard?"
+
+
+def _error_of(game: str, line: str) -> InputError:
+    with pytest.raises(InputError) as caught:
+        parse_situation(f"game {game}\n{line}\n", "<test>")
+    return caught.value
+
+
+def test_a_word_no_form_says_is_said_plainly_before_the_nearest() -> None:
+    """FMA cards have no power: the error says no form says it, then offers the nearest."""
+    line = 'ask how much power does "Fighter" have?'
+    error = _error_of("fma", line)
+    assert error.unsaid == ["power"] and error.to_dict()["unsaid"] == ["power"]
+    result = runner.invoke(app, ["ask", "-e", f"game fma\\n{line}"])
+    lines = result.output.splitlines()
+    note = 'no Fullmetal Alchemist TCG form says "power"; the nearest:'
+    assert result.exit_code == 2 and lines[lines.index(note) + 1].startswith("did you mean: ")
+    # a misspelt word is no word the language lacks; a word every line has is no telling one
+    assert _error_of("bluemoon", "ask can I retreet?").unsaid == []
+    assert _error_of("bluemoon", 'ask how much power does "Blaze" have?').unsaid == []
+
+
+def test_a_whole_word_is_not_read_as_a_compound_holding_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "power" is no misspelt "power-up" (FMA's phase): read as one, it would be said."""
+    from rulesq.situation import forms
+
+    line = 'ask how much power does "Fighter" have?'
+    assert _error_of("fma", line).unsaid == ["power"]
+
+    def closest(word: str, vocabulary: frozenset[str]) -> str:
+        return (forms.difflib.get_close_matches(word, vocabulary, 1, 0.75) or [word])[0]
+
+    monkeypatch.setattr(forms, "_respelt_word", closest)
+    assert _error_of("fma", line).unsaid == []
+
+
+def test_a_keyword_of_the_grammar_is_never_said_to_be_unsaid() -> None:
+    """No example says "hold" in Warhammer, but its grammar reads it: not said to be missing."""
+    from rulesq.situation.forms import unsaid_words
+
+    line = 'ask can my deck hold "Chaos Knights"?'
+    assert unsaid_words(line, "warhammer") == ["hold"]
+    assert _error_of("warhammer", line).unsaid == []
+
+
 #: Lines a judge types that no form reads, per game (suggestions must be readable lines).
 MISSES = [
     ("bluemoon", "ask whose turn is it?"),

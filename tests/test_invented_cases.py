@@ -19,6 +19,10 @@ runner = CliRunner()
 ERROR = re.compile(r"^# error: (?P<line>\d+)(?::(?P<column>\d+))?(?: (?P<words>.+))?$")
 #: ``# suggestion: <words the suggestion contains>`` (or ``none``) right after it.
 SUGGESTION = re.compile(r"^# suggestion: (?P<words>.+)$")
+#: ``# nearest: <the first nearest form, whole>`` and ``# unsaid: <words>`` (or ``none``: the
+#: words no form says), in the comment lines after those.
+NEAREST = re.compile(r"^# nearest: (?P<form>.+)$")
+UNSAID = re.compile(r"^# unsaid: (?P<words>.+)$")
 EXPECT = re.compile(r"^\s*expect\b", re.MULTILINE)
 
 
@@ -30,6 +34,8 @@ class ExpectedError:
     column: int | None
     words: str | None
     suggestion: str | None
+    nearest: str | None = None
+    unsaid: str | None = None
 
 
 def expected_error(path: Path) -> ExpectedError | None:
@@ -39,12 +45,17 @@ def expected_error(path: Path) -> ExpectedError | None:
     if match is None:
         return None
     hint = SUGGESTION.match(lines[1]) if len(lines) > 1 else None
+    comments = [line for line in lines[1:] if line.startswith("#")]
+    form = next((m.group("form") for m in map(NEAREST.match, comments) if m), None)
+    unsaid = next((m.group("words") for m in map(UNSAID.match, comments) if m), None)
     column = match.group("column")
     return ExpectedError(
         int(match.group("line")),
         int(column) if column else None,
         match.group("words"),
         hint.group("words") if hint else None,
+        form,
+        unsaid,
     )
 
 
@@ -94,6 +105,14 @@ def error_disagreements(
             problems.append(f"unexpected suggestion {suggestion!r}")
     elif wanted.suggestion and wanted.suggestion not in str(suggestion or ""):
         problems.append(f"suggestion {suggestion!r} lacks {wanted.suggestion!r}")
+    forms = error.get("nearest")
+    first = forms[0] if isinstance(forms, list) and forms else None
+    if wanted.nearest is not None and first != wanted.nearest:
+        problems.append(f"nearest form {first!r}, not {wanted.nearest!r}")
+    words = error.get("unsaid")
+    unsaid = ", ".join(words) if isinstance(words, list) and words else "none"
+    if wanted.unsaid is not None and unsaid != wanted.unsaid:
+        problems.append(f"words no form says: {unsaid}, not {wanted.unsaid}")
     return problems
 
 

@@ -435,6 +435,14 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "fields/a-discard-text-at-the-end-of-a-turn-acts-then-3.rq": {
         1: ("during my Booster/Support phase",)
     },
+    # A card's text quoted in a reason is in double quotes, as everywhere else in the output
+    # (it was a Python repr: single quotes, or double ones when the text held an apostrophe).
+    "play/an-on-my-turn-discard-text-acts-once-on-each-turn-1.rq": {
+        2: ('"On my turn, I may discard one of your active booster/support cards." was already',)
+    },
+    "time/immediately-after-a-phase-does-not-come-after-a-retreat.rq": {
+        1: ('"Immediately after my Booster/Support phase, I search through my draw deck',)
+    },
 }
 
 #: Reasons compared case-blind (the Python check lowered them).

@@ -129,10 +129,11 @@ def test_an_unknown_phase_is_an_input_error_with_a_suggestion() -> None:
         "<test>:3:7: error: 'Refresh Hands' is not a phase of a Blue Moon turn",
         "  phase Refresh Hands",
         "        ^",
-        # wrapped at 80 between the phases, never inside one ("Retreat from Fight?" whole)
-        "expected one of: Game Preparation, Beginning of Turn, Leadership,",
-        "  Retreat from Fight?, Character, Booster/Support, Announce Power, Refresh Hand,",
-        "  End of Turn",
+        # wrapped at 80 between the phases, never inside one ("Retreat from Fight?" whole);
+        # each in double quotes, as a syntax error's keywords are (what to type)
+        'expected one of: "Game Preparation", "Beginning of Turn", "Leadership",',
+        '  "Retreat from Fight?", "Character", "Booster/Support", "Announce Power",',
+        '  "Refresh Hand", "End of Turn"',
         'Did you mean "Refresh Hand"?',
     ]
 

@@ -257,3 +257,21 @@ def test_a_game_rule_cites_the_faq_answer_it_is_written_from() -> None:
         tied = {e["source"] for e in graph["edges"]} | {e["target"] for e in graph["edges"]}
         lone = [n["id"] for n in graph["nodes"] if n["kind"] == "clause" and n["id"] not in tied]
         assert not lone, lone
+
+
+def test_a_drawn_quote_too_long_is_cut_between_words() -> None:
+    """The Warhammer "in play" clause is cut at 200 characters: before a word, never in one
+    ("due t…" read as a misquote)."""
+    from rulesq.render.graphs import DOT_TEXT_LIMIT, _cut
+
+    text = _dot(
+        'game warhammer\nit is my turn\nI have 1 resource\nmy kingdom has "Pistoliers"\n'
+        'ask can I move "Pistoliers" to my discard pile with "Pistoliers"?\n'
+    )
+    quote = re.search(r"in-play\\n(“.*?…”)", text)
+    assert quote is not None, text
+    words = " ".join(quote.group(1).split("\\n")).strip("“”…").split()
+    source = "due to a card effect"  # the clause goes on: "… in play zone due to …"
+    assert words[-1] in source.split() or words[-1] == "zone", words[-3:]
+    assert _cut("one two three", 10) == "one two…" and _cut("one two", 10) == "one two"
+    assert len(_cut("word " * 100, DOT_TEXT_LIMIT)) <= DOT_TEXT_LIMIT

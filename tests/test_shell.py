@@ -48,6 +48,8 @@ def test_save_and_game(tmp_path: Path) -> None:
     assert table.handle(f":save {path}") == f"saved 2 lines to {path}"
     assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
     assert path.read_text() == table.handle(":show") + "\n"
+    alone = tmp_path / "game.rq"
+    assert Table().handle(f":save {alone}") == f"saved 1 line to {alone}"  # not "1 lines"
     assert table.handle(":game warhammer") == (
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
@@ -105,6 +107,8 @@ def test_a_command_typed_without_its_colon_is_pointed_to_it(typed: str, meant: s
     assert out[0] == f"error: unexpected '{typed.split()[0]}'"
     assert f"did you mean: {meant}" in out
     assert not any(line.startswith("Did you mean") for line in out)
+    # the command is what is meant: no note that no form says the word
+    assert not any(" form says " in line for line in out)
     assert table.lines == [] and table.code == 2
 
 

@@ -145,3 +145,41 @@ def test_unknown_source_is_reported(whi_fixture: Path) -> None:
     error = error_of("game warhammer\nsource warhammer/faq/restricted-lst\n")
     assert error.line == 2 and error.column == 8
     assert str(error.suggestion).startswith('Did you mean "warhammer/faq/restricted-list"')
+
+
+def test_a_common_english_word_is_no_misspelt_keyword() -> None:
+    """FMA's "how" is the judge's own word, not a slip for "who"; a word of the language
+    ("pay") and a common word the language uses ("is") may still be slips for a keyword."""
+    from rulesq.situation.parser import parser_for
+    from rulesq.situation.syntax_errors import _plain_word
+
+    assert error_of('game fma\nask how much power does "X" have?\n').suggestion is None
+    assert _plain_word("how", parser_for("fma"))
+    assert not _plain_word("pay", parser_for("warhammer"))
+    assert not _plain_word("is", parser_for("bluemoon"))
+    slip = error_of('game warhammer\nyour kingdom has "Longbeards"\n"Longbeards" stays in pay\n')
+    assert slip.suggestion == 'Did you mean "play"?'
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ('game bluemoon\ncard "X" wizzard (fire 3): ""\n', '"character"'),
+        ('game bluemoon\nask what is the power of "Blaze"?\n', '"fire"'),
+        ('game fma\ncharacter "F" (strength 3)\nask what is the power of "F"?\n', '"strength"'),
+        ("game fma\nit is the serch phase\n", '"draw phase"'),
+        ('game warhammer\nask what is the value of "Chaos Knights"?\n', '"cost"'),
+    ],
+)
+def test_words_the_game_checks_are_expected_in_double_quotes(text: str, first: str) -> None:
+    """A word checked after the grammar (a card type, a value, a phase) is expected as a
+    syntax error's keywords are: what to type, in double quotes (they were bare words)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulesq.cli import app
+
+    result = CliRunner().invoke(app, ["ask", "--json", "-e", text.replace("\n", "\\n")])
+    assert result.exit_code == 2
+    assert json.loads(result.output)["expected"][0] == first

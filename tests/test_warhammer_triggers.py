@@ -36,7 +36,7 @@ def followed() -> list[tuple[str, str, str, str]]:
         if (card.type or "").lower() == "legend":
             continue
         for trigger in T.triggers(card.name, card.text):
-            zone = trigger.zone.value if trigger.zone else None
+            zone = trigger.zones[0].value if trigger.zones else None
             traits = card.fields.get("traits") or ()
             kind = "attachment" if "Attachment" in traits else (card.type or "")
             found.append((card.name, kind, trigger.condition, zone or ""))

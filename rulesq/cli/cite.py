@@ -61,9 +61,18 @@ def find(ref: str, game: str | None) -> Clause:
             f"'{ref}' is a section, not a clause: it holds {len(section)} "
             f"clause{'s' if len(section) > 1 else ''}, {section[0]}"
             + (f" to {section[-1]}" if len(section) > 1 else "")
-            + f". Cite one of them: rulesq cite {section[0]}"
+            + f'. Cite one of them: "rulesq cite {section[0]}".'
         )
-    raise UnknownNameError("clause", ref, known)
+    raise UnknownNameError("clause", ref, known, note=_search_hint(ref))
+
+
+def _search_hint(ref: str) -> str | None:
+    """For words that are no clause id (no number, no ``/``): the search that finds them."""
+    if any(c.isdigit() for c in ref) or "/" in ref or not ref.strip():
+        return None
+    words = " ".join(ref.split())
+    typed = f"'{words}'" if " " in words else words
+    return f'A clause is cited by its id; to find one by its words, try "rulesq search {typed}".'
 
 
 def _section(ref: str, ids: Iterable[str]) -> list[str]:

@@ -48,7 +48,8 @@ def search(
     try:
         if not any(character.isalnum() for character in query):
             raise RulesqError(
-                "nothing to search for: give one or more words, e.g. rulesq search 'you may not'"
+                "nothing to search for: give one or more words, e.g. "
+                "\"rulesq search 'you may not'\"."
             )
         found = search_words(query, games_to_search(game), min(limit, MAX_LIMIT))
     except RulesqError as error:

@@ -94,6 +94,7 @@ class Table:
             meant = _bare_command(line)
             if meant is not None and error.line == len(self.lines) + 2:
                 error.nearest, error.suggestion = [meant], None  # "quit" is ":quit"
+                error.unsaid = []  # a command: no form is meant
             shown = _renumbered(error, len(self.lines) + 2)
             if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
                 return f"{place}:{error.column + indent}: {shown}"
@@ -200,7 +201,7 @@ class Table:
         except OSError as error:
             return f"error: cannot write {path}: {error.strerror or error}"
         count = len(self.lines) + 1  # the game line too: the lines the file holds
-        return f"saved {count} lines to {path}"
+        return f"saved {count} line{'' if count == 1 else 's'} to {path}"
 
     def switch(self, game: str) -> str:
         """Start over with another game."""

@@ -107,7 +107,17 @@ def dot_label(data: dict[str, Any]) -> str:
 
 
 def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+    """``text``, cut to ``limit`` characters with an ellipsis, between words where it can.
+
+    A quote cut in a word reads as a misquote ("due t…"); cut before it, it reads as the
+    clause's own words ("due…").
+    """
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 1]
+    if text[limit - 1] != " " and " " in kept:
+        kept = kept.rsplit(" ", 1)[0]
+    return kept.rstrip(" ,;:") + "\u2026"
 
 
 def _edge_label(data: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesq.corpus.load import normalise_name
 from rulesq.corpus.models import Card
-from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games import get_game
 from rulesq.situation.model import (
     ME,
@@ -495,7 +495,7 @@ class SituationBuilder:
             self.situation.text,
             parts[0].line or 1,
             parts[0].column or 1,
-            expected=[*known, "words apart, each after a comma"] if known else ["a comma"],
+            expected=[*typed(known), "words apart, each after a comma"] if known else ["a comma"],
             suggestion=did_you_mean(options),
         )
 
@@ -509,7 +509,7 @@ class SituationBuilder:
             self.situation.text,
             token.line or 1,
             token.column or 1,
-            expected=list(known),
+            expected=typed(known),
             suggestion=did_you_mean(suggest(str(token), known)),
         )
 

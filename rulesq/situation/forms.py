@@ -63,6 +63,18 @@ def forms_of(game: str) -> tuple[Form, ...]:
     )
 
 
+def near_words_of(game: str) -> dict[str, frozenset[str]]:
+    """Words a judge may mean by a word of his line (``[near]`` of the game's forms.toml).
+
+    Unlike a synonym, the line's word is kept: it suggests the forms of either word
+    (Blue Moon's "power" is a player's total power, or a card's value).
+    """
+    near = _forms_file(game).get("near", {})
+    return {
+        str(word).lower(): frozenset(str(w).lower() for w in words) for word, words in near.items()
+    }
+
+
 def synonyms_of(game: str) -> dict[str, str]:
     """Words a judge uses for a word of the game's forms (``[synonyms]`` of its forms.toml)."""
     return {str(k).lower(): str(v) for k, v in _forms_file(game).get("synonyms", {}).items()}
@@ -104,11 +116,21 @@ def _shape(
         elif any(word in words for words in classes):
             out.append("%" + str(next(i for i, w in enumerate(classes) if word in w)))
         elif vocabulary and word not in vocabulary:
-            close = difflib.get_close_matches(word, vocabulary, n=1, cutoff=0.75)
-            out.append(close[0] if close else word)
+            out.append(_respelt_word(word, vocabulary))
         else:
             out.append(word)
     return out
+
+
+def _respelt_word(word: str, vocabulary: frozenset[str]) -> str:
+    """The word of ``vocabulary`` a misspelt ``word`` stands for, else ``word`` itself.
+
+    A whole word is no misspelling of a compound holding it: "power" is not "power-up".
+    """
+    for close in difflib.get_close_matches(word, vocabulary, n=3, cutoff=0.75):
+        if word not in close.split("-"):
+            return close
+    return word
 
 
 @cache
@@ -226,7 +248,31 @@ def _weights(game: str, classes: tuple[frozenset[str], ...]) -> dict[str, float]
     for shape in shapes:
         for word in shape:
             counts[word] = counts.get(word, 0) + 1
-    return {word: math.log(1 + len(shapes) / count) for word, count in counts.items()}
+    frame = _frame_words()
+    return {
+        word: math.log(1 + len(shapes) / count) * (FRAME_SHARE if word in frame else 1.0)
+        for word, count in counts.items()
+    }
+
+
+#: The share of its weight a frame word keeps (``how``, ``much``, ``does``, ``the``).
+FRAME_SHARE = 0.25
+
+
+def _frame_words() -> frozenset[str]:
+    """The common English words a question is framed with, not what it asks about.
+
+    They are the words a search drops (``corpus/search.toml``): rare as they may be among a
+    game's examples (``much`` is in two), they tell the form a judge meant less than the
+    word the line asks about (``power``, ``deck``) does.
+    """
+    from rulesq.corpus.query import query_words
+
+    return query_words().stop_words | _QUESTION_MARKS
+
+
+#: What makes a line a question, whatever it asks: frame words as well.
+_QUESTION_MARKS = frozenset({"ask", "?"})
 
 
 def _likeness(line: list[str], form: list[str], weights: dict[str, float]) -> float:
@@ -247,6 +293,50 @@ def _likeness(line: list[str], form: list[str], weights: dict[str, float]) -> fl
         previous = current
     total = sum(_weight(word, weights) for word in line)
     return previous[-1] / total if total else 0.0
+
+
+#: What a question form loses when it answers another kind than the line asks (a number
+#: for a yes/no).
+OTHER_KIND = 0.1
+#: What a form loses when the line names a card and the form has no place for one (filled
+#: in, it would drop the card the judge asks about).
+NO_CARD = 0.15
+#: The words a question's kind of answer is told by, its first word after ``ask``.
+_YES_NO = frozenset({"can", "may", "must", "is", "are", "does", "do", "did"})
+_NUMBER = frozenset({"many", "much"})
+
+
+def _asked_kind(shape: list[str]) -> str | None:
+    """The kind of answer a question line asks for (``yes/no``, ``number``), or None.
+
+    ``can …``, ``is …`` ask yes or no, ``how many …`` a number; ``what …`` and a statement
+    tell no kind.
+    """
+    words = shape[1:] if shape[:1] == ["ask"] else shape
+    if words[:1] and words[0] in _YES_NO:
+        return "yes/no"
+    if words[:1] == ["how"] and words[1:2] and words[1] in _NUMBER:
+        return "number"
+    return None
+
+
+def _answer_kind(form: Form) -> str | None:
+    """The kind of answer a question form gives, as its ``says`` begins (``yes/no: …``)."""
+    kind = form.says.split(":", 1)[0]
+    return kind if kind in ("yes/no", "number") else None
+
+
+def _as_near(line: list[str], form: list[str], near: dict[str, frozenset[str]]) -> list[str]:
+    """The line with each word the form lacks read as a word it is near that the form holds.
+
+    Blue Moon's "power" of a card is its "value" (``[near]`` of forms.toml): ``ask how much
+    power does "X" have?`` holds the value form's telling word, as it holds total power's.
+    """
+    held = set(form)
+    return [
+        word if word in held else next((w for w in sorted(near.get(word, ())) if w in held), word)
+        for word in line
+    ]
 
 
 def _same_start(line: list[str], form: list[str], weights: dict[str, float]) -> float:
@@ -297,14 +387,21 @@ def nearest(
         token.lower() if token[0].isupper() and token.lower() not in vocabulary else word
         for token, word in zip(_tokens(line), shape, strict=True)
     ]
+    near = near_words_of(game)
+    kind = _asked_kind(shape)
     scored: list[tuple[float, float, int, str]] = []
     for index, form in enumerate(forms_of(game)):
         for example in (form.example, *form.also):
             other = _shape(_tokens(example), classes=classes)
             ratio = difflib.SequenceMatcher(None, shape, other).ratio()
-            likeness = (ratio + _likeness(as_typed, other, weights)) / 2
+            held = _likeness(_as_near(as_typed, other, near), other, weights)
+            likeness = (ratio + held) / 2
             likeness += _same_start(shape, other, weights) / 2
             if likeness >= cutoff:
+                if kind and form.is_question and _answer_kind(form) not in (None, kind):
+                    likeness -= OTHER_KIND
+                if '"' in shape and '"' not in other:
+                    likeness -= NO_CARD
                 scored.append((-likeness, -ratio, index, example))
     scored.sort()
     out: list[str] = []
@@ -316,4 +413,32 @@ def nearest(
             out.append(filled)
         if len(out) == limit:
             break
+    return out
+
+
+def unsaid_words(line: str, game: str, classes: tuple[frozenset[str], ...] = ()) -> list[str]:
+    """The words of ``line`` that no form of ``game`` says, nor a misspelling of one.
+
+    Only the words a line asks about count: not a frame word (``how``, ``does``), a name, a
+    number, a player, a word of a choice (an element), a capitalised word (part of a name
+    left unquoted), nor a word a judge may use for a form's (``[synonyms]``, ``[near]``).
+    ``ask how much power does "X" have?`` in FMA, whose cards have no power, gives
+    ``["power"]``: the nearest forms shown are then no form of what the judge asked.
+    """
+    vocabulary = _vocabulary(game)
+    known = vocabulary | _frame_words() | synonyms_of(game).keys() | near_words_of(game).keys()
+    out: list[str] = []
+    for token in _tokens(line):
+        word = token.lower()
+        if (
+            word in known
+            or not token[0].isalpha()
+            or token[0].isupper()
+            or word in PLAYERS | OWNERS
+            or any(word in words for words in classes)
+            or _respelt_word(word, vocabulary) != word
+        ):
+            continue
+        if word not in out:
+            out.append(word)
     return out

@@ -157,6 +157,17 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
         friendly.nearest = mended or nearest(  # the line mended is the one form to offer
             friendly.source_line(), game, word_classes(parser), check=_reads(game)
         )
+        if not mended:
+            from rulesq.games import get_game
+            from rulesq.situation.forms import unsaid_words
+            from rulesq.situation.syntax_errors import keywords_of
+
+            friendly.unsaid = [
+                word
+                for word in unsaid_words(friendly.source_line(), game, word_classes(parser))
+                if word not in keywords_of(parser)
+            ]
+            friendly.language = get_game(game).title
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
     if other is not None:
         from rulesq.games import get_game

@@ -139,6 +139,15 @@ def word_classes(parser: Lark) -> tuple[frozenset[str], ...]:
     return tuple(classes)
 
 
+def keywords_of(parser: Lark) -> frozenset[str]:
+    """Every plain word the grammar reads as a keyword (lower case), in any rule."""
+    return frozenset(
+        t.pattern.value.lower()
+        for t in parser.terminals
+        if t.pattern.type == "str" and _WORD.fullmatch(t.pattern.value)
+    )
+
+
 def _keywords(names: set[str], parser: Lark) -> list[str]:
     """The plain-word keywords among the expected terminals."""
     by_name = {t.name: t for t in parser.terminals}
@@ -324,12 +333,24 @@ def _hint(error: UnexpectedInput, body: str, expected: set[str], parser: Lark) -
         word = match.group(0) if match else ""
     else:
         return None
-    if not _WORD.fullmatch(word):
+    if not _WORD.fullmatch(word) or _plain_word(word, parser):
         return None
     keywords = _keywords(expected, parser)
     choices = {w.lower(): w for w in _choice_words(expected, parser)}
     close = difflib.get_close_matches(word.lower(), [*keywords, *choices], n=2, cutoff=0.6)
     return did_you_mean([choices.get(c, c) for c in close])
+
+
+def _plain_word(word: str, parser: Lark) -> bool:
+    """Whether ``word`` is a common English word the language has no use for.
+
+    Such a word is the judge's own wording, not a misspelt keyword: FMA's ``how`` is not
+    "who". A word of the language may be a slip for another (``pay`` for ``play``).
+    """
+    from rulesq.corpus.query import query_words
+
+    lowered = word.lower()
+    return lowered in query_words().stop_words and lowered not in keywords_of(parser)
 
 
 def _choice_words(names: set[str], parser: Lark) -> list[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
-from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.bluemoon import sequence_check
 from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS, kind_of
 from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, PHASE_TITLES, Step
@@ -333,7 +333,7 @@ def _phase(situation: Situation, fact: Fact) -> None:
         situation.text,
         fact.span.line,
         start + 1 if start >= 0 else fact.span.column,
-        expected=titles,
+        expected=typed(titles),
         suggestion=did_you_mean(close),
     )
 
@@ -359,7 +359,7 @@ def _word(
         situation.text,
         question.span.line,
         column if column > 1 else question.span.column,
-        expected=list(known),
+        expected=typed(known),
         suggestion=did_you_mean(suggest(word, known)),
     )
 

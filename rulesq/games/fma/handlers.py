@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Cards
-from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest
+from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import citations
 from rulesq.games.fma.goals import AttributeGoal
 from rulesq.games.fma.situation import Reader
@@ -110,7 +110,7 @@ def attribute_asked(ctx: Context) -> Attribute:
             ctx.situation.text,
             line,
             max(column, 1),
-            expected=options,
+            expected=typed(options),
             suggestion=did_you_mean(suggest(word, options)),
         ) from None
 

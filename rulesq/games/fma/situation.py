@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
-from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import citations
 from rulesq.games.fma import effects as fx
@@ -254,7 +254,7 @@ class Reader:
                     f"'{name}' is not a value of an FMA character",
                     fact,
                     ref,
-                    expected=list(CHARACTER_VALUES),
+                    expected=typed(CHARACTER_VALUES),
                     suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)),
                 )
             if ref.values[name] < 0:
@@ -333,7 +333,7 @@ class Reader:
             self.situation.text,
             span.line,
             column,
-            expected=[f"{phase} phase" for phase in PHASES],
+            expected=typed(f"{phase} phase" for phase in PHASES),
             suggestion=did_you_mean(suggest(word, PHASES))
             or "Write, e.g., it is the search phase (a battle's steps: it is the maneuver step).",
         )
@@ -454,7 +454,7 @@ class Reader:
                     f"'{value_name}' is not an attribute",
                     fact,
                     attachment,
-                    expected=[a.value for a in Attribute],
+                    expected=typed(a.value for a in Attribute),
                     suggestion=did_you_mean(suggest(value_name, list(Attribute))),
                 ) from None
             ident = self._next("attach")

@@ -33,6 +33,10 @@ _COST = compiled(
     re.IGNORECASE,
 )
 _TRIGGER = compiled(r"^(?P<when>(?:When|Whenever|At)\b[^,]+),\s*(?P<rest>.+)$")
+_DURING = compiled(
+    r"^(?P<during>During your (?:kingdom|quest|capital|battlefield) phase),\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
 _THEN = compiled(r"(?:^|(?<=\.)\s*)Then,\s*", re.IGNORECASE)
 _NEXT_HEADER = compiled(r"(?:Action|Forced|Quest)\s*:")
 _TARGET = compiled(
@@ -92,6 +96,8 @@ class Action:
 
     quote: str
     trigger: str | None = None
+    #: A lead "During your quest phase," naming the phase of its player's turn it is taken in.
+    during: str | None = None
     cost: str | None = None
     sentences: list[Sentence] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
@@ -153,6 +159,9 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
     trigger = _TRIGGER.match(body)
     if trigger is not None:
         action.trigger, body = trigger.group("when"), trigger.group("rest")
+    during = _DURING.match(body)
+    if during is not None:
+        action.during, body = during.group("during"), during.group("rest")
     first_sentence, _, rest = body.partition(". ")
     costed = _COST.match(first_sentence.rstrip("."))
     if costed is not None:

@@ -32,8 +32,49 @@ def _board(ctx: Context) -> Board:
     from rulesq.games.warhammer import pool
 
     board = read_board(ctx.situation, ctx.facts)
+    if board.ambiguous:
+        raise CannotAnswer("; ".join(board.ambiguous))
+    unplaced = _unplaced_texts(board) if ctx.question.kind not in _PLAYS else []
+    if unplaced:
+        raise CannotAnswer("; ".join(unplaced))
     pool.settle(board, ctx.situation)
     return board
+
+
+#: Questions on playing a card: a card played this turn and placed nowhere is read there by
+#: what bears on a play (its icons, its copy, a cost it changes), not by its whole text.
+_PLAYS = ("can_play", "can_play_in", "limited", "unique")
+
+
+def _unplaced_texts(board: Board) -> list[str]:
+    """Cards stated played this turn and placed nowhere whose texts act while in play.
+
+    Such a card may be in play (its chain resolved, nothing stated took it out): a constant
+    text or a Forced ability of it may bear on any answer, and where it is is not stated.
+    Keywords, zone restrictions, "Attach to …" and Actions (they act when triggered) do not.
+    """
+    from rulesq.games.warhammer import effects as fx
+    from rulesq.games.warhammer import texts
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+    from rulesq.games.warhammer.vocab import Header
+
+    quiet = (fx.Keyword, fx.Only, fx.Limit, fx.ZoneText, fx.Reminder, fx.AttachTo, fx.XIs)
+    gaps = []
+    for player in list(board.capitals):
+        for card in played_unplaced(board, player):
+            text = card.text or ""
+            for effect in texts.parsed(text).effects:
+                if isinstance(effect, quiet):
+                    continue
+                if isinstance(effect, fx.Ability) and effect.header is Header.ACTION:
+                    continue
+                gaps.append(
+                    f'"{card.name}" is stated played this turn and placed nowhere: it may be in '
+                    f'play, and "{effect.span.of(text).strip()}" may bear on the answer (state '
+                    f'where it is, e.g., my battlefield has "{card.name}")'
+                )
+                break
+    return gaps
 
 
 def _card(ctx: Context) -> Card:
@@ -130,8 +171,26 @@ def value(ctx: Context) -> Answer:
         )
     board = _board(ctx)
     placed = board.only(card.name)
+    if placed is None:
+        _maybe_in_play(board, card, "power")
     found = V.power(board, placed) if placed is not None else V.printed_power(card)
     return _value(ctx, found, "power", card.name)
+
+
+def _maybe_in_play(board: Board, card: Card, what: str) -> None:
+    """A card stated played this turn and placed nowhere may be in play: its value there is open.
+
+    Its printed value is the answer only out of play; in play, constant texts may change it.
+    """
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    for player in list(board.capitals):
+        if any(c is card or c.name == card.name for c in played_unplaced(board, player)):
+            raise CannotAnswer(
+                f'"{card.name}" is stated played this turn and placed nowhere: it may be in '
+                f"play, where its {what} may not be the printed one (state where it is, e.g., "
+                f'my battlefield has "{card.name}")'
+            )
 
 
 def hit_points(ctx: Context) -> Answer:
@@ -139,6 +198,8 @@ def hit_points(ctx: Context) -> Answer:
     card = _card(ctx)
     board = _board(ctx)
     placed = board.only(card.name)
+    if placed is None:
+        _maybe_in_play(board, card, "hit points")
     found = V.hit_points(board, placed) if placed is not None else V.printed_hit_points(card)
     return _value(ctx, found, "hit points", card.name)
 

@@ -211,6 +211,8 @@ class Board:
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
+    #: Statements that name a card of which the board holds several copies (which one?).
+    ambiguous: list[str] = field(default_factory=list)
     #: The action chain, in the order its links were added.
     chain: list[Link] = field(default_factory=list)
     #: The fact that says the chain is resolving (no action may be added then).

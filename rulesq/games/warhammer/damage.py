@@ -563,7 +563,33 @@ def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
         )
     elif developments:
         value.add(developments, f"plus {developments} for its developments")
+    for gap in _made_developments(board, owner, zone):
+        value.value = None
+        value.steps.append(gap)
     return value
+
+
+#: A constant text that makes cards of its zone developments as well as what they are printed.
+_ALSO_DEVELOPMENTS = compiled(r"\bin this zone is considered to be a development\b", re.IGNORECASE)
+
+
+def _made_developments(board: Board, owner: str, zone: Zone) -> list[str]:
+    """Texts active in the zone that make its cards developments too: a count not followed."""
+    from rulesq.games.warhammer.places import controller, in_play
+
+    gaps = []
+    for placed, text in board.faceup_texts():
+        if controller(placed) != owner or placed.zone is not zone or not in_play(board, placed):
+            continue
+        for constant in texts.constants(text):
+            if not texts.active_in(constant.zones, placed.zone):
+                continue
+            if _ALSO_DEVELOPMENTS.search(constant.quote):
+                gaps.append(
+                    f'plus 1 for each development in it, and "{placed.name}" makes cards in it '
+                    f'developments too ("{constant.quote.strip()}"): how many is not followed'
+                )
+    return gaps
 
 
 def _developments_form(owner: str, zone: Zone) -> str:

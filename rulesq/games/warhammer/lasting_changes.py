@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.trigger_texts import sentences
 from rulesq.games.warhammer.turns import new_turns
@@ -63,7 +64,7 @@ def _forced(board: Board, target: InPlay, what: str) -> list[str]:
         for header, zone, quote, body in sentences(placed.name, text):
             if header != "Forced" or not CHANGES[what].search(body):
                 continue
-            if zone is not None and placed.zone is not zone:
+            if not texts.active_in(zone, placed.zone):
                 continue  # after a zone word, active only in that zone (Zones of Play)
             if _YOUR_TURN.match(body) and board.turn not in (None, controller(placed)):
                 continue  # acted at the beginning of its player's turn: that turn is over

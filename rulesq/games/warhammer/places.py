@@ -176,6 +176,16 @@ def tokens_held(board: Board, placed: InPlay) -> int | None:
     """
     if "quest" in base_kinds(placed) and not quested_on(board, placed):
         return 0
+    return _tokens_placed(placed)
+
+
+def _tokens_placed(placed: InPlay) -> int | None:
+    """The resource tokens a card holds as stated, or as its own text put them as it entered."""
+    from rulesq.games.warhammer import entering
+
+    given = entering.own(placed, "tokens")
+    if given is not None:
+        return given.least
     return placed.tokens if tokens_stated(placed) else None
 
 
@@ -364,10 +374,13 @@ def place(board: Board, target: InPlay) -> Place:
         base_kinds(target),
         target.questing_on,
         target.damage,
-        target.tokens if tokens_stated(target) else None,
+        _tokens_placed(target),
     )
     found.gaps += unfollowed(board)
     _events(board, target, found)
+    if found.zone is None:
+        return found
+    _paid_sacrifices(board, target, found)
     if found.zone is None:
         return found
     found.gaps += _resolved_departures(board, target)
@@ -419,6 +432,44 @@ def _events(board: Board, target: InPlay, found: Place) -> None:
         gone, fact = departures[index]
         if gone is target or (target.attached_to is not None and gone is target.attached_to):
             _gone(found, target, gone, fact.kind)
+
+
+def _paid_sacrifices(board: Board, target: InPlay, found: Place) -> None:
+    """A unit sacrificed to pay a cost stated paid: the payer's only unit, or maybe this one."""
+    from rulesq.games.warhammer import cost_sacrifices as S
+
+    if target.facedown or base_kinds(target) != {"unit"}:
+        return
+    for paid in S.payments(board):
+        units = [
+            c
+            for c in board.cards
+            if controller(c) == paid.who
+            and not c.facedown
+            and base_kinds(c) == {"unit"}
+            and c.zone is not None
+            and (
+                not paid.race or str(c.card.fields.get("race") or "").casefold() == paid.race
+                if c.card is not None
+                else False
+            )
+        ]
+        if target not in units or S.stated(board, paid, units):
+            continue
+        left = [c for c in units if not _left(board, c)]
+        if left == [target]:
+            found.steps.append(
+                f'"{paid.name}" costs "{paid.cost}", paid as it was triggered, and "{target.name}" '
+                "was its payer's only such unit"
+            )
+            _gone(found, target, target, "sacrificed")
+            found.cite(S.TRIGGERING)
+            return
+        found.gaps.append(
+            f'"{paid.name}" costs "{paid.cost}", paid as it was triggered: which unit its payer '
+            f'sacrificed is his choice, not stated, and "{target.name}" may be it (state it: '
+            f'{"I" if paid.who == target.owner else "you"} sacrifice "{target.name}", or another)'
+        )
 
 
 def _moved(found: Place, target: InPlay, side: str, zone: Zone | None) -> None:
@@ -524,10 +575,11 @@ def quests_also_support(board: Board, found: Place) -> list[tuple[InPlay, Text]]
         quoted = has(source, QUESTS_ALSO_SUPPORT)
         if quoted is None or not in_play(board, source):
             continue
-        zone = _zone_text(source, quoted.quote)
-        if zone is not None and source.zone is not zone:
+        zones = _zone_text(source, quoted.quote)
+        if not texts.active_in(zones, source.zone):
             found.steps.append(
-                f'"{source.name}" is not in its {zone.value} zone: its text is not active'
+                f'"{source.name}" is not in its {texts.zone_names(zones)} zone: its text is '
+                "not active"
             )
             found.cite(ZONES)
             continue
@@ -580,12 +632,12 @@ def _unpaid(board: Board, link: Link, cost: int, resolved: set[int]) -> str:
     return ""
 
 
-def _zone_text(source: InPlay, quote: str) -> Zone | None:
-    """The zone a sentence of the card's text is active in (its zone keyword), or None."""
+def _zone_text(source: InPlay, quote: str) -> tuple[Zone, ...]:
+    """The zones a sentence of the card's text is active in (its zone words; none: any)."""
     for constant in texts.constants(source.card.text if source.card and source.card.text else ""):
         if constant.quote.strip() == quote:
-            return constant.zone
-    return None
+            return constant.zones
+    return ()
 
 
 def _chain(board: Board, target: InPlay, found: Place) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Claim, Stance
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import (
+    paid_costs,
     play_conditions,
     play_phases,
     spendable,
@@ -100,9 +101,12 @@ def can_play(
         check.claim("target", target)
     elif kind == "tactic":
         _target_units(board, card, player, check)
+    _targets_maybe_in_play(board, check)
     _limited(board, card, text, player, check)
     _unique(board, card, player, check)
     _price(board, card, text, player, check)
+    if kind == "tactic":
+        _tactic_cost(board, card, player, check)
     rulings = [
         decide([*claims, rule_claim(Stance.PERMIT, "nothing stops it", PLAY, default=True)])
         for claims in check.topics.values()
@@ -119,6 +123,30 @@ def can_play(
     reason = "; ".join(["nothing in the rules or the texts in play stops it", *met])
     rules = (*dict.fromkeys(r for _, r in check.met), PLAY)
     return Ruling(True, reason, rules, tuple(text for _, text in check.met_texts)), check
+
+
+def _targets_maybe_in_play(board: Board, check: PlayCheck) -> None:
+    """No legal target in play, but a card stated played this turn and placed nowhere may be one.
+
+    Such a card may be in play (its chain resolved, nothing stated took it out): the target
+    refused is open, the card named.
+    """
+    forbids = [c for c in check.topics.get("target", []) if c.stance is Stance.FORBID]
+    if not forbids:
+        return
+    maybe = [c.name for who in list(board.capitals) for c in played_unplaced(board, who)]
+    if not maybe:
+        return
+    del check.topics["target"]
+    said = ", ".join(f'"{n}"' for n in maybe)
+    check.gaps.append(
+        (
+            "; ".join(c.reason for c in forbids)
+            + f"; but {said}, stated played this turn and placed nowhere, may be in play and "
+            "a legal target (state where it is)",
+            True,
+        )
+    )
 
 
 #: Targets are checked when a card is played (Targeting: Target); three of them (Q&A 26).
@@ -713,9 +741,25 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
     The player's own cards that lower or raise costs are read by :func:`price`; any other
     card in play whose constant text changes costs is read here or makes the price a gap.
     """
+    from rulesq.effects.base import Unparsed
+
+    for who in list(board.capitals):  # a card played this turn, placed nowhere: maybe in play
+        for other in played_unplaced(board, who):
+            for constant in texts.constants(other.text or ""):
+                if _COST_WORDS.search(constant.quote) and _changes_others(constant):
+                    gap = (
+                        f'"{other.name}" is stated played this turn and placed nowhere: it may '
+                        f'be in play, and "{constant.quote.strip()}" changes costs'
+                    )
+                    value.gaps += [gap] if gap not in value.gaps else []
     for placed, text in board.faceup_texts():
         if not in_play(board, placed):
             continue
+        for effect in texts.parsed(text).effects:  # a sentence not read that changes costs
+            said = effect.span.of(text).strip()
+            if isinstance(effect, Unparsed) and _COST_WORDS.search(said):
+                gap = f'"{placed.name}": "{said}" speaks of costs, and the grammar does not read it'
+                value.gaps += [gap] if gap not in value.gaps else []
         for constant in texts.constants(text):
             quote = Text(placed.name, constant.quote.strip())
             own = controller(placed) == player
@@ -737,10 +781,10 @@ def _other_costs(board: Board, card: Card, player: str, value: V.Value) -> None:
             if found is None or constant.clause.conditions:
                 value.gaps += [gap] if gap not in value.gaps else []
                 continue
-            if constant.zone is not None and placed.zone is not constant.zone:
+            if not texts.active_in(constant.zones, placed.zone):
                 value.steps.append(
-                    f'"{placed.name}" is not in its {constant.zone.value} zone: its text is '
-                    "not active"
+                    f'"{placed.name}" is not in its {texts.zone_names(constant.zones)} zone: '
+                    "its text is not active"
                 )
                 continue
             amount = int(found.group("n"))
@@ -767,6 +811,24 @@ def _base_cost(board: Board, card: Card, player: str) -> V.Value:
             for gap in defined.gaps
         ]
     return defined
+
+
+def _tactic_cost(board: Board, card: Card, player: str, check: PlayCheck) -> None:
+    """A tactic's Action cost ("Do X to do Y"), paid as it is played: one it cannot pay stops it."""
+    action, _ = ab.action_of(card)
+    if action is None or action.cost is None:
+        return
+    for paid in paid_costs.tactic_cost(board, card, action.cost, player):
+        if paid.payable is None:
+            check.gaps.append((paid.why, False))
+        elif not paid.payable:
+            check.facts.append(paid.why)
+            check.claim(
+                "cost",
+                rule_claim(Stance.FORBID, paid.why, paid_costs.TRIGGERING),
+            )
+        else:
+            check.met.append((paid.why, paid_costs.TRIGGERING))
 
 
 def _price(board: Board, card: Card, text: str, player: str, check: PlayCheck) -> None:

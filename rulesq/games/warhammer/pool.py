@@ -128,6 +128,7 @@ def _settle(
         elif amount is None:
             capital.resources = None
             capital.pool_gap = f'{stated} resources are stated before "{name}" was {how}, and {why}'
+            _spent_unpriced(board, player, capital, index, how)
             return False
         elif amount:
             placed_at.append((index, amount, True))
@@ -247,6 +248,19 @@ def _beside(
         f"in part beside the pool ({steps}): how it was split is not stated, so the pool holds "
         f"{capital.pool_least} to {capital.pool_most}"
     )
+
+
+def _spent_unpriced(board: Board, player: str, capital: Capital, index: int, how: str) -> None:
+    """A payment of an amount not known: each card's damage it may have taken, none to all."""
+    there = spendable.beside_pool(board, player, how != "triggered", at=index)
+    for placed, held, is_damage in there.held:
+        if is_damage and held:
+            before = capital.damage_spent.get(id(placed), (0, 0))[1]
+            capital.damage_spent[id(placed)] = (0, max(held, before))
+    for card in there.unsure:
+        if card.damage:
+            capital.damage_spent[id(card)] = (0, card.damage)
+            capital.spent_if_capital.add(id(card))
 
 
 def _spent_unknown(

@@ -245,6 +245,9 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
             out.append(_paren(segment[0], span))
             continue
         low = _low(segment)
+        if low[:1] == ["or"] and _continues(out) and _has_main_act(segment[1:]):
+            out[-1] = _or_acts(out[-1], segment[1:], span)  # "either …, or sacrifice …"
+            continue
         if low and low[0] == "then":
             then, segment, low = True, segment[1:], low[1:]
             if not segment:
@@ -267,6 +270,9 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
             continue
         if not _has_main_act(segment) and _continues(out) and lead is None:
             out[-1] = _extend(out[-1], segment, span)  # "…, where X is …", "…, corrupted"
+            continue
+        if not _has_main_act(segment) and lead is None and _aside_after(out):
+            out[-2] = _extend(out[-2], segment, span)  # "… (you may split them up), corrupted"
             continue
         acts = _acts(segment, span)
         acts[-1], until = _until(acts[-1])
@@ -293,6 +299,27 @@ def _clauses(items: list[Item], span: Span) -> list[Effect]:
                 + ") with no act"
             )
     return out
+
+
+def _or_acts(clause: Effect, segment: list[Item], span: Span) -> Effect:
+    """The clause with the acts of an ", or …" phrase joined to it by "or" (one choice).
+
+    "That opponent must either deal 3 damage …, or sacrifice a unit …": the second act is
+    the other option of the same subject and modal, not an act of its own.
+    """
+    assert isinstance(clause, Clause)
+    acts = _acts(segment, span)
+    first = acts[0]
+    modal = first.modal or clause.acts[0].modal
+    acts[0] = Act(first.kind, first.verb, None, first.object, modal, "or", span=first.span)
+    return Clause(
+        (*clause.acts, *acts),
+        clause.trigger,
+        clause.conditions,
+        clause.duration,
+        clause.then,
+        span=span,
+    )
 
 
 def _until(act: Act) -> tuple[Act, Phrase | None]:
@@ -341,6 +368,11 @@ def _paren(words: tuple[Word, ...], span: Span) -> Effect:
             span=span,
         )
     return Reminder(tuple(w.text for w in words), span=span)
+
+
+def _aside_after(out: list[Effect]) -> bool:
+    """Whether a reminder in parentheses stands right after a clause with acts."""
+    return len(out) >= 2 and isinstance(out[-1], Reminder) and _continues(out[:-1])
 
 
 def _continues(out: list[Effect]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesq.errors import InputError, did_you_mean, suggest
+from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.board import (
     PHASE_WORDS,
@@ -60,6 +60,7 @@ class Reader(EventFacts):
         self.situation = situation
         self.board = Board()
         self._zone_damage: dict[tuple[str, Zone], Fact] = {}
+        self._now: Fact | None = None
 
     def error(
         self,
@@ -97,7 +98,9 @@ class Reader(EventFacts):
                 raise self._not_read(fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
+                self._now = fact
                 handler(fact)
+                self._now = None
         self._check_damage()
         self._check_zone_damage()
         self._check_triggered()
@@ -197,7 +200,7 @@ class Reader(EventFacts):
                         f"'{name}' of \"{ref.name}\" comes from the card, not from the board",
                         ref,
                         name,
-                        expected=sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS}),
+                        expected=typed(sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS})),
                         suggestion=did_you_mean(suggest(name, sorted(BOARD_VALUES))),
                     )
 
@@ -215,7 +218,7 @@ class Reader(EventFacts):
                     f"'{word}' is not a value a Warhammer card has",
                     question,
                     word,
-                    expected=list(VALUES_ASKED),
+                    expected=typed(VALUES_ASKED),
                     suggestion=did_you_mean(suggest(word, VALUES_ASKED))
                     or 'For hit points ask: what are the hit points of "X"?',
                 )
@@ -323,6 +326,7 @@ class Reader(EventFacts):
 
     # ------------------------------------------------------------------ damage and combat
     def _in_play(self, ref: CardRef) -> InPlay:
+        self._which_copy(ref)
         found = self.board.find(ref.name)
         if found is None:
             raise self.error(
@@ -331,6 +335,25 @@ class Reader(EventFacts):
                 suggestion=f'Write, e.g., my battlefield has "{ref.name}"',
             )
         return found
+
+    def _which_copy(self, ref: CardRef) -> None:
+        """A statement naming a card of which the board holds more copies than it names.
+
+        It does not say which copy it speaks of: the answers after it are open (the board
+        takes the first copy only to go on reading).
+        """
+        key = ref.name.casefold()
+        copies = sum(1 for c in self.board.cards if c.name.casefold() == key)
+        fact = self._now
+        named = sum(1 for r in fact.cards if r.name.casefold() == key) if fact else 1
+        if copies > 1 and named < copies:
+            line = self.situation.text.count("\n", 0, ref.span.start) + 1
+            said = (
+                f'line {line} names "{ref.name}", of which the board holds {copies} copies: '
+                "which one it speaks of is not said"
+            )
+            if said not in self.board.ambiguous:
+                self.board.ambiguous.append(said)
 
     def _fact_zone_damage(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))

@@ -203,6 +203,11 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
     card's damage removes it, as the pool's payments leave the pool. The text letting it be
     spent and the FAQ's clarifications of the card are given as why.
     """
+    from rulesq.games.warhammer import entering
+
+    given = entering.own(placed, "damage") or entering.next_unit(board, placed)
+    if given is not None:
+        return Damage(given.least, given.most, given.step, [given.text])
     if not damage_stated(placed):
         return Damage(0, None, damage_gap(placed))
     spent = board.capital(controller(placed)).damage_spent.get(id(placed))

@@ -88,7 +88,7 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
             quote = constant.quote.strip()
             if not _RESTRICTS.search(quote):
                 continue
-            if constant.zone is not None and placed.zone is not constant.zone:
+            if not texts.active_in(constant.zones, placed.zone):
                 continue
             tax = _TAX.match(quote)
             if tax is not None:

@@ -252,6 +252,7 @@ _OPPOSED = compiled(r"^while (?:this unit is |it is )?(?P<not>not )?opposed(?: i
 _LEGEND = compiled(r"^(?:if|while) you control a legend$")
 _POOL = compiled(r"^(?:if|while) you have at least (?P<n>\w+) resources? in your pool$")
 _OPPONENT_CORRUPTED = compiled(r"^(?:if|while) (?:any|an) opponent controls a corrupted unit$")
+_DAMAGED = compiled(r"^(?:if|while) you control at least one damaged unit$")
 
 
 def condition_term(words: str) -> Condition | None:
@@ -273,6 +274,8 @@ def condition_term(words: str) -> Condition | None:
         return Condition("pool", at_least=parse_number(found["n"]))
     if _OPPONENT_CORRUPTED.match(words):
         return Condition("opponent corrupted", at_least=1)
+    if _DAMAGED.match(words):
+        return Condition("damaged unit", at_least=1)
     return None
 
 
@@ -284,6 +287,7 @@ _MISSING = {
     "zone burning": "the zone the card is in",
     "opposed": "whether it is in combat",
     "opponent corrupted": "which units in play are corrupted",
+    "damaged unit": 'the damage on its player\'s units (write, e.g., "Some Unit" (damage 0))',
     "legend": 'whether its player controls a legend (write, e.g., my legend is "Some Legend")',
 }
 
@@ -320,6 +324,8 @@ def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool
         from rulesq.games.warhammer.places import controller
 
         return corrupted_units(board, controller(source), "opponent") >= term.at_least
+    if term.kind == "damaged unit":
+        return _damaged_unit(board, source)
     if term.kind == "zone burning":
         if source.zone is None:
             return None
@@ -332,6 +338,28 @@ def holds(board: Board, source: InPlay, target: InPlay, term: Condition) -> bool
         opposed = bool(attack.defenders) if target in attack.attackers else True
         return opposed != term.negated
     return None
+
+
+def _damaged_unit(board: Board, source: InPlay) -> bool | None:
+    """Whether the card's controller controls a unit in play with damage on it (None: not known)."""
+    from rulesq.games.warhammer import places as P
+    from rulesq.games.warhammer.spendable import bears_damage
+
+    unknown = False
+    for placed in board.cards:
+        if placed.facedown or P.controller(placed) != P.controller(source):
+            continue
+        here = P.place(board, placed)
+        if here.gaps:
+            unknown = True
+            continue
+        if here.zone is None or "unit" not in here.kinds:
+            continue
+        damaged = bears_damage(board, placed)
+        if damaged:
+            return True
+        unknown = unknown or damaged is None
+    return None if unknown else False
 
 
 def _zone(source: InPlay, word: str) -> Zone | None:
@@ -371,6 +399,8 @@ def count_term(words: str) -> Count | None:
         return Count("damage")
     if words == "burning zone":
         return Count("burning")
+    if words in ("of your unburned zones", "each of your unburned zones"):
+        return Count("unburned")
     if words in (
         "number of developments in this zone",
         "number of development cards in this zone",
@@ -383,6 +413,8 @@ def count_term(words: str) -> Count | None:
         return Count("other units here", found.group("race"))
     if _OPPONENTS_IN_COMBAT.match(words):
         return Count("opponent's units in combat")
+    if words == "enemy unit participating in the battle":
+        return Count("enemy units in battle")
     if found := _CORRUPTED_UNITS.match(words):
         return Count("corrupted", "mine" if found.group("mine") else "opponent")
     return None
@@ -414,6 +446,8 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
         return damage_left(board, target)
     if term.kind == "burning":
         return sum(len(capital.burning) for capital in board.capitals.values())
+    if term.kind == "unburned":  # the three zones of its player's capital, less those burning
+        return 3 - len(board.capital(source.owner).burning)
     if term.kind == "developments":
         return developments(board, source.owner, source.zone)
     if term.kind == "highest loyalty":
@@ -422,6 +456,8 @@ def counted(board: Board, source: InPlay, target: InPlay, term: Count) -> int | 
         return _other_units_here(board, source, term.what)
     if term.kind == "opponent's units in combat":
         return _opponents_in_combat(board, source)
+    if term.kind == "enemy units in battle":
+        return _enemies_of_host(board, source)
     if term.kind == "corrupted":
         from rulesq.games.warhammer.places import controller
 
@@ -460,6 +496,20 @@ def _opponents_in_combat(board: Board, source: InPlay) -> int | None:
     mine = controller(source)
     fighting = [*attack.attackers, *attack.defenders]
     return sum(1 for c in fighting if not c.legend and controller(c) != mine)
+
+
+def _enemies_of_host(board: Board, source: InPlay) -> int | None:
+    """The units fighting against the unit an attachment is on (None: not read).
+
+    "Enemy" is read from the attached unit's side: an attachment its controller put on
+    another player's unit is not read.
+    """
+    from rulesq.games.warhammer.places import controller
+
+    host = source.attached_to
+    if host is None or controller(host) != controller(source):
+        return None
+    return _opponents_in_combat(board, source)
 
 
 def _highest_loyalty(board: Board, source: InPlay, race: str) -> int | None:

@@ -44,31 +44,54 @@ def parsed(text: str) -> fx.WarhammerParsedText:
     return parse_card_text(text)
 
 
+def zoned(text: str) -> Iterator[tuple[tuple[Zone, ...], fx.Effect]]:
+    """Each effect of a text with the zones its zone words name (none: active in any zone).
+
+    One sentence of zone words names them all ("Kingdom or Quest." names two: the text after
+    it is active in either); the next such sentence replaces them.
+    """
+    zones: tuple[Zone, ...] = ()
+    said: tuple[int, int] | None = None
+    for effect in parsed(text).effects:
+        if isinstance(effect, fx.ZoneText):
+            here = (effect.span.start, effect.span.end)
+            zones = (*zones, effect.zone) if here == said else (effect.zone,)
+            said = here
+            continue
+        yield zones, effect
+
+
+def active_in(zones: tuple[Zone, ...], zone: Zone | None) -> bool:
+    """Whether a text after zone words naming ``zones`` is active in ``zone`` (none: any zone)."""
+    return not zones or zone in zones
+
+
+def zone_names(zones: tuple[Zone, ...]) -> str:
+    """The zones, for a reason: "kingdom or quest"."""
+    return " or ".join(z.value for z in zones)
+
+
 @dataclass(frozen=True)
 class Constant:
-    """A constant act of a card: the act, its clause (frame) and the zone it is active in."""
+    """A constant act of a card: the act, its clause (frame) and the zones it is active in."""
 
     act: fx.Act
     clause: fx.Clause
-    zone: Zone | None
+    zones: tuple[Zone, ...]
     subject: str
     quote: str
 
 
 def constants(text: str) -> Iterator[Constant]:
     """The acts of a text outside any ability: its constant effects (FAQ, Constant Effects)."""
-    doc = parsed(text)
-    zone: Zone | None = None
-    for effect in doc.effects:
-        if isinstance(effect, fx.ZoneText):
-            zone = effect.zone
+    for zones, effect in zoned(text):
         if not isinstance(effect, fx.Clause) or effect.trigger is not None:
             continue
         subject = ""
         for act in effect.acts:
             if act.subject is not None:
                 subject = act.subject.render().lower()
-            yield Constant(act, effect, zone, subject, effect.span.of(text))
+            yield Constant(act, effect, zones, subject, effect.span.of(text))
 
 
 def words(act: fx.Act) -> str:
@@ -141,7 +164,9 @@ class Grant:
     condition: str = ""
 
 
-_POWER = compiled(r"^((?:\[power\]\s*)+)(.*)$")
+#: "[Power]", or "[P]" as some card texts print the icon.
+_POWER = compiled(r"^((?:\[(?:power|p)\]\s*)+)(.*)$")
+_ICON = compiled(r"\[(?:power|p)\]")
 _HIT = compiled(r"^([+-]\d+) hit points?(.*)$")
 
 
@@ -152,7 +177,7 @@ def power_grant(act: fx.Act) -> Grant | None:
     found = _POWER.match(words(act))
     if found is None:
         return None
-    n = found.group(1).count(POWER_ICON) * (-1 if act.kind == "lose" else 1)
+    n = len(_ICON.findall(found.group(1))) * (-1 if act.kind == "lose" else 1)
     return _tail(n, found.group(2))
 
 

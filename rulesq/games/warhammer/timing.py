@@ -24,6 +24,7 @@ from rulesq.games.warhammer import (
     granted_actions,
     lost_actions,
     paid_costs,
+    play_phases,
     target_phrases,
     traits,
 )
@@ -214,6 +215,21 @@ def _targets(
     needed = [t for t in action.targets if t == "unit"]
     found = target_phrases.check(board, action.effect, player, source)
     gaps = list(found.gaps)
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    maybe = [
+        c.name
+        for who in list(board.capitals)
+        for c in played_unplaced(board, who)
+        if (c.type or "").lower() == "unit"
+    ]
+    if maybe and (found.missing or (needed and len(units) < len(needed))):
+        said = ", ".join(f'"{n}"' for n in maybe)
+        return [
+            *gaps,
+            f"too few legal target units are in play, but {said}, stated played this turn and "
+            "placed nowhere, may be in play and a target (state where it is)",
+        ]
     for words in found.missing:
         _forbid(
             claims,
@@ -275,6 +291,11 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     elif only is not None and placed is not None:
         met.append((f'"{card.name}" reads "{only.group(0)}": an opponent triggers it', ACTIONS))
+    elif not tactic and placed is None and _played_unplaced(board, card, player):
+        gaps.append(
+            f'"{card.name}" is stated played this turn and placed nowhere: it may be in play '
+            f'(state where it is, e.g., my battlefield has "{card.name}")'
+        )
     elif not tactic and (placed is None or placed.owner != player):
         _forbid(
             claims,
@@ -300,6 +321,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         gaps.append(f'"{card.name}": {why}')
     else:
         _timing(board, card, action, player, claims, gaps)
+        _during(board, card, action, player, claims, gaps, met)
         limits.once_per(board, card, action.quote, player, claims, gaps)
         limits.barred(board, card, claims)
         if placed is not None and not tactic:
@@ -325,6 +347,13 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         )
     )
     return _claims_to_answer(ctx, claims, gaps, met)
+
+
+def _played_unplaced(board: Board, card: Card, player: str) -> bool:
+    """Whether the player is stated to have played the card this turn, placed nowhere."""
+    from rulesq.games.warhammer.turn_plays import played_unplaced
+
+    return any(c.name == card.name for c in played_unplaced(board, player))
 
 
 def _then_unmet(
@@ -398,6 +427,30 @@ def _play_rules(
         claims.append(text_claim(Stance.FORBID, ruling.texts[0], ruling.reason))
     elif not ruling.allowed:
         _forbid(claims, ruling.reason, *ruling.rules)
+
+
+def _during(
+    board: Board,
+    card: Card,
+    action: ab.Action,
+    player: str,
+    claims: list[Claim],
+    gaps: list[str],
+    met: list[tuple[str, str]],
+) -> None:
+    """An Action led by "During your quest phase," is taken in that phase of its player's turn."""
+    if action.during is None:
+        return
+    ok, why, rules = play_phases.met(board, "play " + action.during, player)
+    said = f'"{card.name}" reads "{action.during}"'
+    if ok is None:
+        gaps.append(f"{said}: {why}")
+    elif not ok:
+        claims.append(
+            text_claim(Stance.FORBID, Text(card.name, action.during), f"{said}: {why}", *rules)
+        )
+    else:
+        met.append((f"{said}: {why}", rules[-1]))
 
 
 def _timing(
@@ -569,8 +622,10 @@ def _one_cost(
     met: list[tuple[str, str]],
 ) -> None:
     """One cost: paid, not payable (a claim) or not followed (a gap)."""
+    tactic = card if (card.type or "").lower() == "tactic" else None
     for read in (
-        paid_costs.from_hand(board, cost, player),
+        paid_costs.from_hand(board, cost, player, tactic),
+        paid_costs.sacrifice(board, cost, player),
         paid_costs.self_development(board, cost, placed),
     ):
         if read is None:

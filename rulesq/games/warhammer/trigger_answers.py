@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import Number, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import damage as D
+from rulesq.games.warhammer import texts
 from rulesq.games.warhammer import trigger_texts as T
 from rulesq.games.warhammer import triggers as G
 from rulesq.games.warhammer.answers import _board, _card, _conclude
@@ -105,8 +106,8 @@ def search_count(ctx: Context) -> Answer:
         for _header, zone, quote, body in T.sentences(other.name, text):
             if not T.SEARCH_MORE.match(body):
                 continue
-            if zone is not None and other.zone is not zone:
-                steps.append(f'"{other.name}" is not in its {zone.value} zone')
+            if not texts.active_in(zone, other.zone):
+                steps.append(f'"{other.name}" is not in its {texts.zone_names(zone)} zone')
                 continue
             amount += 1
             quotes.append(Text(other.name, quote))
@@ -232,8 +233,6 @@ def can_put(ctx: Context) -> Answer:
     Read from "search … for a support card with cost N or lower. You may put that card into
     this zone": the cost is the printed number, never the loyalty (FAQ, Cost).
     """
-    from rulesq.games.warhammer import texts
-
     board = _board(ctx)
     source_ref, wanted_ref = ctx.question.cards
     source, wanted = source_ref.card, wanted_ref.card

@@ -76,20 +76,16 @@ class Trigger:
 
     condition: str
     header: str | None
-    zone: Zone | None
+    zones: tuple[Zone, ...]
     quote: Text
     body: str
     match: re.Match[str]
 
 
-def sentences(name: str, text: str) -> list[tuple[str | None, Zone | None, str, str]]:
-    """Each effect of a text: its header, the zone its zone text limits it to, quote, body."""
-    found: list[tuple[str | None, Zone | None, str, str]] = []
-    zone: Zone | None = None
-    for effect in texts.parsed(text).effects:
-        if isinstance(effect, fx.ZoneText):
-            zone = effect.zone
-            continue
+def sentences(name: str, text: str) -> list[tuple[str | None, tuple[Zone, ...], str, str]]:
+    """Each effect of a text: its header, the zones its zone words limit it to, quote, body."""
+    found: list[tuple[str | None, tuple[Zone, ...], str, str]] = []
+    for zone, effect in texts.zoned(text):
         quote = effect.span.of(text).strip()
         header = effect.header.value if isinstance(effect, fx.Ability) else None
         body = quote.split(":", 1)[1].strip() if header else quote

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import damage as D
-from rulesq.games.warhammer import lost_actions
+from rulesq.games.warhammer import lost_actions, texts
 from rulesq.games.warhammer import trigger_texts as T
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value, power
@@ -427,9 +427,10 @@ def times(board: Board, source: InPlay) -> Count:
     trigger = found[0]
     count.texts.append(trigger.quote)
     count.header = trigger.header
-    if trigger.zone is not None and source.zone is not trigger.zone:
+    if not texts.active_in(trigger.zones, source.zone):
         count.unmet(
-            f'"{source.name}" is not in its {trigger.zone.value} zone: its text is not active',
+            f'"{source.name}" is not in its {texts.zone_names(trigger.zones)} zone: '
+            "its text is not active",
             ZONE_TEXT,
         )
         return count

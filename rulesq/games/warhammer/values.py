@@ -6,6 +6,7 @@ it rests on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -121,7 +122,7 @@ def _active(source: InPlay, constant: texts.Constant) -> bool:
     """Whether a constant text is active: its card is in play faceup, in its zone."""
     if source.facedown:
         return False
-    return constant.zone is None or source.zone is constant.zone
+    return texts.active_in(constant.zones, source.zone)
 
 
 #: The subjects, conditions and counts read here (``terms`` reads the others).
@@ -139,7 +140,11 @@ _SCOPE = {
     "each unit in this zone": True,
 }
 _SUBJECTS = frozenset({*_SIDES, *_ATTACHED, "attached legend", *_SELF, *_SCOPE})
-_HOST_SIDE = ("while attached unit is attacking", "while attached unit is defending")
+_HOST_SIDE = (
+    "while attached unit is attacking",
+    "while attached unit is defending",
+    "while attached unit is attacking or defending",
+)
 _ANY_BURNING = ("if a zone is burning", "while a zone is burning")
 _COUNTS = ("", "resource token on this card", "resource token on it", "damage on it")
 
@@ -181,7 +186,11 @@ def condition(board: Board, condition: str, source: InPlay | None = None) -> boo
         attack = board.attack
         if attack is None or source.attached_to is None:
             return False
-        side = attack.attackers if condition.endswith("attacking") else attack.defenders
+        side = {
+            "attacking": attack.attackers,
+            "defending": attack.defenders,
+            "attacking or defending": [*attack.attackers, *attack.defenders],
+        }[condition.removeprefix("while attached unit is ")]
         return source.attached_to in side
     if condition in _ANY_BURNING:
         return any(c.burning for c in board.capitals.values())
@@ -232,8 +241,14 @@ _TOKEN_COUNTS = (
 
 
 def _reaches(board: Board, source: InPlay, target: InPlay, constant: texts.Constant) -> bool | None:
-    """Whether a constant act reaches the target: a subject read here, else its terms."""
-    found = _applies(source, target, _subject(constant), board)
+    """Whether a constant act reaches the target: a subject read here, else its terms.
+
+    A card naming itself ("<its name> gains [P] …") is "this card".
+    """
+    subject = _subject(constant)
+    if subject == source.name.casefold():
+        subject = "this card"
+    found = _applies(source, target, subject, board)
     if found is not None:
         return found
     term = terms.reach(constant.act)
@@ -312,11 +327,12 @@ def unread_part(text: str, constant: texts.Constant, what: str) -> str:
 
 
 def _subject(constant: texts.Constant) -> str:
-    """The subject's words; "it" after a "this unit" condition is this unit."""
-    if constant.subject == "it" and any(
-        "this unit" in p.render().lower() for p in constant.clause.conditions
-    ):
-        return "this unit"  # "While this unit is …, it deals …"
+    """The subject's words; "it" after a "this unit" (or "attached unit") condition is that unit."""
+    for unit in ("this unit", "attached unit"):
+        if constant.subject == "it" and any(
+            unit in p.render().lower() for p in constant.clause.conditions
+        ):
+            return unit  # "While this unit is …, it deals …"
     return constant.subject
 
 
@@ -361,9 +377,11 @@ def _grants(
             value.texts += [blank] if blank not in value.texts else []
             value.rules += [BLANK] if BLANK not in value.rules else []
             continue
+        _unread_mentions(board, source, target, text, what, value)
         for constant in texts.constants(text):
             grant = _GRANTS[what](constant.act)
             if grant is None:
+                _unread_mention(board, source, target, constant, what, value)
                 continue
             if constant.clause.duration is not None and _an_actions(source, constant):
                 continue  # an Action's effect, read once resolved (lasting_grants)
@@ -384,7 +402,7 @@ def _grants(
                 )
                 continue
             if not _active(source, constant):
-                zone = constant.zone.value if constant.zone else "play"
+                zone = texts.zone_names(constant.zones) or "play"
                 value.steps.append(
                     f'"{source.name}" is not in its {zone} zone: its text is not active'
                 )
@@ -398,7 +416,7 @@ def _grants(
             unstated = _unstated_tokens(source, grant.per)
             if unstated:  # none stated is not none on it: its Forced effects may have put some
                 times = None
-            if holds is None or times is None:
+            if holds is None or (holds and times is None):
                 need = terms.missing(rest) if holds is None else unstated
                 if not need and grant.per in ("damage on it",):
                     need = _unstated_damage(board, target)
@@ -413,12 +431,84 @@ def _grants(
                 )
                 idle.append(quote)
                 continue
+            assert times is not None  # a holding condition with no count is a gap above
             amount = grant.amount * times
             value.add(amount, f'"{source.name}" gives {amount:+d} {what}', quote, CONSTANT)
             if given is not None:
                 given.append((amount, quote))
     if len(value.texts) == quoted:  # no grant applied: the texts whose condition failed decide
         value.texts += idle
+
+
+#: Words of a text that speak of a value (combat damage: ``damage.unread_combat_texts``).
+_MENTIONS = {
+    "power": compiled(r"\[(?:power|p)\]|\bpower\b", re.IGNORECASE),
+    "hit points": compiled(r"\bhit points?\b", re.IGNORECASE),
+    TOUGHNESS: compiled(r"\btoughness\b", re.IGNORECASE),
+}
+#: The start of a sentence that speaks of its own card only ("This unit gains …").
+_OWN = compiled(r"^(?:this (?:unit|card|legend|support)|it)\b", re.IGNORECASE)
+#: A sentence that speaks of the card its card is attached to.
+_HOST = compiled(r"\battached (?:unit|card|legend)\b", re.IGNORECASE)
+
+
+def _gap(value: Value, gap: str) -> None:
+    value.gaps += [gap] if gap not in value.gaps else []
+
+
+def _unread_mention(
+    board: Board,
+    source: InPlay,
+    target: InPlay,
+    constant: texts.Constant,
+    what: str,
+    value: Value,
+) -> None:
+    """A constant sentence that speaks of the value in a way not read: a gap where it may reach.
+
+    A sentence none of whose acts gives a grant read here ("gains [Power] equal to …") may
+    change the value of whom it reaches; it is never taken as changing nothing.
+    """
+    pattern = _MENTIONS.get(what)
+    if pattern is None or not pattern.search(constant.quote):
+        return
+    if any(_GRANTS[what](act) is not None for act in constant.clause.acts):
+        return  # the sentence's grant is read (its other acts are its condition's words)
+    if not _active(source, constant) or _reaches(board, source, target, constant) is False:
+        return
+    _gap(
+        value,
+        f'"{source.name}": "{constant.quote.strip()}" speaks of {what}, and how it changes '
+        "it is not read by rulesq",
+    )
+
+
+def _unread_mentions(
+    board: Board, source: InPlay, target: InPlay, text: str, what: str, value: Value
+) -> None:
+    """A sentence of a card in play the grammar does not read that speaks of the value: a gap.
+
+    Unless it speaks of its own card only (another card's value asked) or of the card it is
+    attached to (another card asked).
+    """
+    from rulesq.effects.base import Unparsed
+
+    pattern = _MENTIONS.get(what)
+    if pattern is None:
+        return
+    for effect in texts.parsed(text).effects:
+        quote = effect.span.of(text).strip()
+        if not isinstance(effect, Unparsed) or not pattern.search(quote):
+            continue
+        body = quote.split(":", 1)[1].strip() if ":" in quote.split(" ", 1)[0] else quote
+        if target is not source and (_OWN.match(body) or body.startswith(source.name)):
+            continue
+        if _HOST.search(body) and source.attached_to is not target:
+            continue
+        _gap(
+            value,
+            f'"{source.name}": "{quote}" speaks of {what}, and the grammar does not read it',
+        )
 
 
 def _an_actions(source: InPlay, constant: texts.Constant) -> bool:

@@ -112,14 +112,58 @@ def destroyed(ctx: Context) -> Answer:
     return _conclude(ctx, YesNo(verdict), reason, value.rules, value.texts)
 
 
+#: Words of a text in play that may keep a unit from being destroyed ("If attached unit would be
+#: destroyed, sacrifice this attachment instead", "cannot be destroyed").
+_SPARED = re.compile(
+    r"\b(?:would be|cannot be|can't be|is not|not be) destroyed\b|\binstead of (?:being )?destroy",
+    re.IGNORECASE,
+)
+
+
+def _sparing(board: Board, target: InPlay) -> list[str]:
+    """Texts in play that may keep the unit from being destroyed, none followed here.
+
+    A sentence that says a unit "would be destroyed" or "cannot be destroyed", or one the
+    grammar does not read that speaks of destroying; not an Action (it acts when triggered),
+    nor a sentence of another unit's own ("this unit") or of an attachment on another unit.
+    """
+    from rulesq.effects.base import Unparsed
+    from rulesq.games.warhammer import effects as fx
+    from rulesq.games.warhammer import texts
+    from rulesq.games.warhammer.vocab import Header
+
+    gaps = []
+    for placed, text in board.faceup_texts():
+        for effect in texts.parsed(text).effects:
+            if isinstance(effect, fx.Ability) and effect.header is Header.ACTION:
+                continue
+            quote = effect.span.of(text).strip()
+            unread = isinstance(effect, Unparsed) and "destroy" in quote.casefold()
+            if not unread and not _SPARED.search(quote):
+                continue
+            if _OWN_UNIT.search(quote) and placed is not target:
+                continue
+            if _ATTACHED.search(quote) and placed.attached_to is not target:
+                continue
+            said = "the grammar does not read it" if unread else "rulesq does not follow it"
+            gaps.append(f'"{placed.name}": "{quote}" may keep it from being destroyed, and {said}')
+    return gaps
+
+
+#: A sentence of a card's own unit, and one of the unit an attachment is on.
+_OWN_UNIT = re.compile(r"^(?:\w+: )?(?:if )?this unit\b", re.IGNORECASE)
+_ATTACHED = re.compile(r"\battached unit\b", re.IGNORECASE)
+
+
 def _destroyed_by_the_chain(ctx: Context, board: Board, placed: InPlay) -> Answer | None:
     """A link that destroys every unit in play: it targets none (FAQ, Target)."""
     found = shields.destroyers(board)
     if not found or placed.card is None or (placed.card.type or "").lower() != "unit":
         return None
     flow = shields.flow(board)
-    if flow.gaps:
-        return ctx.cannot("; ".join(flow.gaps), gaps=tuple((g, g) for g in flow.gaps))
+    gaps = [*flow.gaps, *_sparing(board, placed)]
+    if gaps:
+        return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     link, quote = found[0]
     steps = [f'"{link.name}" resolves: it destroys every unit in play']
     quoted = [quote]

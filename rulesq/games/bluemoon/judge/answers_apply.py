@@ -82,7 +82,7 @@ def _applies(forces: Forces, card: Instance, target: Instance, view: View) -> Ru
                 sources=[source],
             )
         ruling = yes(
-            f'"{target.name}" is one of the cards {source.quote!r} names, and the '
+            f'"{target.name}" is one of the cards "{source.quote}" names, and the '
             "original player of a card determines how it is applied",
             R.APPLY_INSTRUCTION,
             sources=[source],

@@ -403,7 +403,7 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
                         low = 0 if quantity.kind is Q.UP_TO_SAME_NUMBER else n
                     elif quantity.kind not in (Q.COUNT, Q.UP_TO, Q.ARTICLE, Q.OF):
                         raise CannotAnswer(
-                            f"rulesq does not follow '{quantity.render()}' in "
+                            f'rulesq does not follow "{quantity.render()}" in '
                             f'"{source.card.name}" ({source.quote})'
                         )
                     else:

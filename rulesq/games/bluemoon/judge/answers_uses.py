@@ -106,7 +106,7 @@ def text_optional(ctx: Context) -> Answer:
     if binding:
         return view.yes_no(
             no(
-                f"{binding[0].quote!r} {_binds(binding[0])}: it is always applied (unless ignored)",
+                f'"{binding[0].quote}" {_binds(binding[0])}: it is always applied (unless ignored)',
                 R.AS_FAR_AS_POSSIBLE,
                 R.MAY_OPTIONAL,
                 sources=binding,

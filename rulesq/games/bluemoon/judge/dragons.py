@@ -339,7 +339,7 @@ def _follows_obligation(source: Source, effect: fx.Obligation, obligated: str) -
         ):
             unfollowed.append(act.render())
     if unfollowed:
-        words = "; ".join(f"'{w}'" for w in unfollowed)
+        words = "; ".join(f'"{w}"' for w in unfollowed)
         raise CannotAnswer(
             f'rulesq does not follow {words} in "{source.card.name}" ({source.quote})'
         )
@@ -360,7 +360,7 @@ def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: s
         or wanted[0].cards.quantity.kind not in (Q.COUNT, Q.ARTICLE, Q.OF, Q.ANY)
     ):
         raise CannotAnswer(
-            f"rulesq does not follow '{effect.do.render()}' when it checks "
+            f'rulesq does not follow "{effect.do.render()}" when it checks '
             "whether the discard was made"
         )
     needed = wanted[0].cards.quantity.n or 1
@@ -371,7 +371,7 @@ def _obligation_met(state: State, who: str, effect: fx.Obligation, controller: s
         if any(card.info.name == UNNAMED for card in event.cards):
             raise CannotAnswer(
                 "cards were discarded without being named, and whether they "
-                f"are what '{effect.do.render()}' asks for depends on which "
+                f'are what "{effect.do.render()}" asks for depends on which '
                 'cards they were; name them (I discard "A", "B")'
             )
         found += sum(
@@ -423,7 +423,7 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
             )
         if attract.dragons.kind not in (DragonCount.COUNT, DragonCount.ADDITIONAL):
             raise CannotAnswer(
-                f"rulesq does not follow '{attract.dragons.render()}' in "
+                f'rulesq does not follow "{attract.dragons.render()}" in '
                 f'"{source.card.name}" ({source.quote})'
             )
         who = player_of(do.actor, source.controller)

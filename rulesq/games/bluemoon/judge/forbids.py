@@ -346,16 +346,16 @@ def _unfollowed(when: When | None, act: a.Play) -> str | None:
     <the player's> combat area".
     """
     if when is not None and when.kind not in (W.ON_TURN, W.THIS_FIGHT):
-        return f"'{when.render()}'"
+        return f'"{when.render()}"'
     if act.as_if is not None or act.without_pushing:
-        return f"'{act.render()}'"
+        return f'"{act.render()}"'
     if act.into is not None and act.into.zones != (Area.COMBAT_AREA,):
-        return f"'into {act.into.render()}'"
+        return f'"into {act.into.render()}"'
     cards = act.cards
     if not isinstance(cards, Cards):
         return None
     if cards.quantity.kind not in _FOLLOWED_QUANTITIES:
-        return f"'{cards.render()}'"
+        return f'"{cards.render()}"'
     followed = replace(
         cards,
         quantity=Quantity(),
@@ -372,5 +372,5 @@ def _unfollowed(when: When | None, act: a.Play) -> str | None:
         exceptions=(),
     )
     if followed != _NO_FILTER:
-        return f"'{cards.render()}'"
+        return f'"{cards.render()}"'
     return None

@@ -234,7 +234,7 @@ class Forces:
             if state.turn_owner is None:  # no turn stated, nor taken for an event
                 raise CannotAnswer(
                     f'whose turn it is decides whether the text of "{source.card.name}" acts '
-                    f"('{when.render()}'), and the situation does not say: say whose turn it is "
+                    f'("{when.render()}"), and the situation does not say: say whose turn it is '
                     "(it is my turn / it is your turn)"
                 )
             return (
@@ -244,7 +244,7 @@ class Forces:
             return True  # a card in play is in play during this fight only
         raise CannotAnswer(
             f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-            f"('{when.render()}') is now"
+            f'("{when.render()}") is now'
         )
 
     # ------------------------------------------------------------------ the fixed point

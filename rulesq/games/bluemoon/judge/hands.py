@@ -398,7 +398,7 @@ def rest_of_turn(forces: Forces, who: str) -> Plan:
         when = fx.time_of(source.effect)
         named = Step.named(when.phase.value) if when is not None and when.phase else None
         if named is None:
-            raise CannotAnswer(f"rulesq cannot tell which phase {source.quote!r} follows")
+            raise CannotAnswer(f'rulesq cannot tell which phase "{source.quote}" follows')
         if phase <= named:
             apply_effect(plan, source)
     if who == owner and phase <= Step.REFRESH_HAND:

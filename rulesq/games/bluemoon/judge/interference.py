@@ -153,11 +153,11 @@ def check_trigger(trigger: a.Do) -> None:
             and act.cards.first
             and act.cards != FIRST_CHARACTER
         ):
-            raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
+            raise CannotAnswer(f'rulesq cannot yet follow the trigger "{trigger.render()}"')
         if isinstance(act, a.Attract) and act.dragons != Dragons(DragonCount.EXACTLY, 1):
-            raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
+            raise CannotAnswer(f'rulesq cannot yet follow the trigger "{trigger.render()}"')
         if not isinstance(act, a.Play | a.AnnouncePower | a.Attract | a.Retreat):
-            raise CannotAnswer(f"rulesq cannot yet follow the trigger '{trigger.render()}'")
+            raise CannotAnswer(f'rulesq cannot yet follow the trigger "{trigger.render()}"')
 
 
 def answers(trigger: a.Do, event: Event, state: State, controller: str) -> bool:

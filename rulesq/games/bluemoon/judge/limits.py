@@ -164,7 +164,7 @@ def _unfollowed(effect: fx.PlayPermission) -> str | None:
     ):
         rest = replace(rest, place=None)
     if rest != Cards():
-        return f"'{cards.render()}'"
+        return f'"{cards.render()}"'
     return None
 
 

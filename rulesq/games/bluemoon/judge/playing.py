@@ -120,7 +120,7 @@ def next_played_as_if(moves: Moves, card: Instance, who: str) -> list[Source]:
         assert isinstance(effect, fx.NextPlayedAsIf)
         require_followed(source)
         if effect.when is not None and effect.when.kind is not _THIS_TURN:
-            raise not_followed(source, f"the time '{effect.when.render()}'")
+            raise not_followed(source, f'the time "{effect.when.render()}"')
         if source.card.turn != state.turn or not matches(effect.cards, card, who, forces):
             continue
         later = [

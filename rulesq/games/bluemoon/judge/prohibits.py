@@ -120,7 +120,7 @@ def in_window(forces: Forces, source: Source) -> bool:
     if limit.kind in UNFOLLOWED_PERIODS and isinstance(source.effect, BANS):
         raise CannotAnswer(
             f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-            f"('{limit.render()}') covers this ({source.quote})"
+            f'("{limit.render()}") covers this ({source.quote})'
         )
     return True
 
@@ -203,7 +203,7 @@ def covers(
             if strict:
                 raise CannotAnswer(
                     f'rulesq cannot yet tell whether "{source.card.name}" '
-                    f"covers this: its '{banned.render()}' is narrowed by its "
+                    f'covers this: its "{banned.render()}" is narrowed by its '
                     f"{item.name} ({source.quote})"
                 )
             return False
@@ -217,7 +217,7 @@ def covers(
     ):
         raise CannotAnswer(
             f'rulesq cannot yet tell whether "{source.card.name}"\'s time '
-            f"('{limit.render()}') is now ({source.quote})"
+            f'("{limit.render()}") is now ({source.quote})'
         )
     return _same_moment(limit, controller, who, when)
 

@@ -281,7 +281,7 @@ def _fits_option(forces: Forces, option: Cards, cards: list[Instance], who: str)
             R.SUPERSEDE,
         )
     if quantity.kind not in UPPER_BOUNDS | LOWER_BOUNDS | UNBOUNDED | {Q.MORE_THAN}:
-        raise CannotAnswer(f"rulesq does not follow '{quantity.render()}' in '{option.render()}'")
+        raise CannotAnswer(f'rulesq does not follow "{quantity.render()}" in "{option.render()}"')
     if quantity.kind in UPPER_BOUNDS and len(cards) > limit:
         ruling = no(
             f"the text discards {limit} card{'s' if limit > 1 else ''}, and these are "
@@ -389,7 +389,7 @@ def discard_in_play(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
         assert offer.closed is not None
         raise CannotAnswer(
             f"rulesq cannot yet tell whether the time "
-            f"'{offer.closed.removeprefix(UNFOLLOWED)}' of "
+            f'"{offer.closed.removeprefix(UNFOLLOWED)}" of '
             f'"{offer.source.card.name}" is now ({offer.source.quote})'
         )
     return reasons[0]

@@ -327,7 +327,7 @@ def window(forces: Forces, req: Requirement) -> str | None:
         if state.current_phase > last:
             return f"the {last.title} phase, by whose end the discard is made, is over"
         return None
-    raise not_followed(req.source, f"the time '{when.render()}' of a discard")
+    raise not_followed(req.source, f'the time "{when.render()}" of a discard')
 
 
 def requirement_texts(forces: Forces, who: str) -> list[Requirement]:

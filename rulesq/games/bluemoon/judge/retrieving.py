@@ -172,7 +172,7 @@ def text_ruling(
     ]
     limit = _how_many(act.cards, source)
     if limit is not None and len(done) >= limit:
-        return no(f"{source.quote!r} has already retrieved its card", sources=[source])
+        return no(f'"{source.quote}" has already retrieved its card', sources=[source])
     if not _named(forces, act.cards, card, source.controller, source.card):
         return _not_named(act.cards, card, source)
     return by_text(
@@ -196,8 +196,7 @@ def _how_many(cards: object, source: Source) -> int | None:
         return None
     if quantity.kind not in BOUNDED:
         raise CannotAnswer(
-            f"rulesq does not follow '{quantity.render()}' in "
-            f'"{source.card.name}" ({source.quote})'
+            f'rulesq does not follow "{quantity.render()}" in "{source.card.name}" ({source.quote})'
         )
     return quantity.n
 
@@ -218,7 +217,7 @@ def _named(
 
 def _not_named(cards: object, card: Instance, source: Source) -> Ruling:
     """Why a retrieving text does not reach the card."""
-    ruling = no(f'"{card.name}" is not one of the cards {source.quote!r} names', sources=[source])
+    ruling = no(f'"{card.name}" is not one of the cards "{source.quote}" names', sources=[source])
     if isinstance(cards, Cards):
         place = cards.place
         if isinstance(place, Place) and card.zone not in zones_of(place):

@@ -121,7 +121,7 @@ def unfollowed_words(sel: Cards) -> str | None:
         words.append(f"{sel.prep.value} {sel.place.render()}")
     if sel.phase is not None and sel.phase is not Phase.LEADERSHIP:
         words.append(f"{sel.phase.value} phase")
-    return ", ".join(f"'{w}'" for w in words) if words else None
+    return ", ".join(f'"{w}"' for w in words) if words else None
 
 
 def _cards(
@@ -130,7 +130,7 @@ def _cards(
     unfollowed = unfollowed_words(sel)
     if unfollowed is not None:
         raise CannotAnswer(
-            f"rulesq does not follow the words {unfollowed} of '{sel.render()}' when picking cards"
+            f'rulesq does not follow the words {unfollowed} of "{sel.render()}" when picking cards'
         )
     if sel.owner is not None and inst.owner not in players_of(sel.owner, controller):
         return False

@@ -160,7 +160,7 @@ def _limit(cards: CardsExpr, source: Source) -> int:
     if cards.quantity.kind not in BOUNDED:
         raise CannotAnswer(
             f'rulesq does not follow the number of cards "{source.card.name}" '
-            f"loads ('{cards.quantity.render()}': {source.quote})"
+            f'loads ("{cards.quantity.render()}": {source.quote})'
         )
     return cards.quantity.n or 1
 

@@ -111,11 +111,11 @@ def effect_acts(view: View, source: Source) -> Ruling:
         if cut is not None or state.turn_owner != controller:
             reason = cut or "it is not the card's player's turn"
             return no(
-                f"{source.quote!r} acts at the end of its player's turn, and {reason}",
+                f'"{source.quote}" acts at the end of its player\'s turn, and {reason}',
                 R.ANNOUNCE_RETREAT,
                 sources=[source],
             )
-        return yes(f"{source.quote!r} acts at the end of this turn", sources=[source])
+        return yes(f'"{source.quote}" acts at the end of this turn', sources=[source])
     if when is not None and when.kind is W.END_OF_EACH_FIGHT:
         if not state.fight_over:
             why = (
@@ -124,14 +124,14 @@ def effect_acts(view: View, source: Source) -> Ruling:
                 else "the fight has not ended"
             )
             return no(
-                f"{source.quote!r} acts only at the end of a fight, and {why}",
+                f'"{source.quote}" acts only at the end of a fight, and {why}',
                 R.FIGHT_END_REFRESH,
                 sources=[source],
             )
         if condition is not None and not holds(condition, controller, view.forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
         return yes(
-            f"{source.quote!r} acts at the end of the fight", R.FIGHT_END_REFRESH, sources=[source]
+            f'"{source.quote}" acts at the end of the fight', R.FIGHT_END_REFRESH, sources=[source]
         )
     if when is not None and when.kind is W.AFTER_PHASE:
         named = Step.named(when.phase.value) if when.phase is not None else None
@@ -142,7 +142,7 @@ def effect_acts(view: View, source: Source) -> Ruling:
         if cut is not None or state.turn_owner != controller:
             reason = cut or "it is not the card's player's turn"
             return no(
-                f"{source.quote!r} acts only after that phase of its player's turn, and {reason}",
+                f'"{source.quote}" acts only after that phase of its player\'s turn, and {reason}',
                 R.ANNOUNCE_RETREAT,
                 sources=[source],
             )
@@ -162,14 +162,14 @@ def effect_acts(view: View, source: Source) -> Ruling:
                     effect_claim(
                         Stance.PERMIT,
                         source,
-                        f"{source.quote!r}: the card's instruction supersedes the "
+                        f'"{source.quote}": the card\'s instruction supersedes the '
                         "STOP rule that skips the rest of the turn's card play",
                         R.SUPERSEDE,
                         R.STOP,
                     ),
                 ]
             )
-        return yes(f"{source.quote!r} acts after that phase", sources=[source])
+        return yes(f'"{source.quote}" acts after that phase', sources=[source])
     if (
         when is not None
         and when.kind is W.NOW
@@ -180,11 +180,11 @@ def effect_acts(view: View, source: Source) -> Ruling:
             return no(f"its condition is not met: {source.quote}", sources=[source])
         if card.turn != state.turn and card.zone is not Zone.GONE:
             return no(
-                f"{source.quote!r} acted when the card was played; it does not act again",
+                f'"{source.quote}" acted when the card was played; it does not act again',
                 R.TEXT_GROUP_ONCE,
                 sources=[source],
             )
-        return yes(f"{source.quote!r} acts as the card is played", sources=[source])
+        return yes(f'"{source.quote}" acts as the card is played', sources=[source])
     if condition is not None:
         if not holds(condition, controller, view.forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])

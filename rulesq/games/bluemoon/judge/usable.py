@@ -149,18 +149,18 @@ def _once(forces: Forces, source: Source, who: str) -> Ruling:
     card = source.card
     if not (card.played and card.turn == state.turn and state.is_turn_of(card.owner)):
         return no(
-            f"{source.quote!r} took effect when its card was played and has no effect thereafter",
+            f'"{source.quote}" took effect when its card was played and has no effect thereafter',
             R.TEXT_GROUPS,
             R.TEXT_GROUP_ONCE,
             sources=[source],
         )
     if uses_this_turn(forces, card):
         return no(
-            f"{source.quote!r} was already used when its card was played",
+            f'"{source.quote}" was already used when its card was played',
             R.TEXT_GROUP_ONCE,
             sources=[source],
         )
-    reason = f'"{card.name}" was played this turn: {source.quote!r} can be used as it is played'
+    reason = f'"{card.name}" was played this turn: "{source.quote}" can be used as it is played'
     sources = [source]
     player = next(
         (
@@ -196,13 +196,13 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
     if kind is W.END_OF_EACH_FIGHT:
         if not state.fight_over:
             return no(
-                f"{source.quote!r} is used at the end of a fight, and the fight has not ended",
+                f'"{source.quote}" is used at the end of a fight, and the fight has not ended',
                 R.TEXT_GROUP_PER_TURN,
                 sources=[source],
             )
         return yes(
             f"the fight has ended: the combat and support areas are cleared before hands "
-            f"are refreshed, and then {source.quote!r} is used",
+            f'are refreshed, and then "{source.quote}" is used',
             R.TEXT_GROUP_PER_TURN,
             R.FIGHT_END_REMOVE,
             R.FIGHT_END_REFRESH,
@@ -216,25 +216,25 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
         cut = turn_cut_short(state, who)
         if cut is not None:
             return no(
-                f"{source.quote!r} acts at the end of its player's turn, and {cut}",
+                f'"{source.quote}" acts at the end of its player\'s turn, and {cut}',
                 R.ANNOUNCE_RETREAT,
                 sources=[source],
             )
         if state.current_phase < Step.END_OF_TURN:
             return no(
-                f"{source.quote!r} is used at the end of the turn; it is the "
+                f'"{source.quote}" is used at the end of the turn; it is the '
                 f"{state.current_phase.title} phase",
                 R.TEXT_GROUP_PER_TURN,
                 sources=[source],
             )
         return yes(
-            f"it is the end of the turn: {source.quote!r} can be used",
+            f'it is the end of the turn: "{source.quote}" can be used',
             R.TEXT_GROUP_PER_TURN,
             sources=[source],
         )
     if kind is W.BEGINNING_OF_TURN and state.current_phase != Step.BEGINNING_OF_TURN:
         return no(
-            f"{source.quote!r} is used at the beginning of the turn; it is the "
+            f'"{source.quote}" is used at the beginning of the turn; it is the '
             f"{state.current_phase.title} phase",
             R.TEXT_GROUP_PER_TURN,
             sources=[source],
@@ -244,7 +244,7 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
         return phase
     if uses_this_turn(forces, source.card):
         return no(
-            f"{source.quote!r} was already used on this turn: such texts can be used "
+            f'"{source.quote}" was already used on this turn: such texts can be used '
             "once on each of my turns",
             R.TEXT_GROUP_PER_TURN,
             sources=[source],
@@ -253,7 +253,7 @@ def _per_turn(forces: Forces, source: Source, who: str) -> Ruling:
         forces,
         source.card,
         yes(
-            f"{source.quote!r} can be used once on each of its player's turns while its card is "
+            f'"{source.quote}" can be used once on each of its player\'s turns while its card is '
             "active, and it has not been used on this turn since its card came into play",
             R.TEXT_GROUP_PER_TURN,
             sources=[source],
@@ -265,7 +265,7 @@ def _continuous(forces: Forces, source: Source, who: str) -> Ruling:
     """A continuous text: it acts while its card is active; "I may" texts on my turn."""
     if not voluntary(source.effect):
         return yes(
-            f"{source.quote!r} acts as long as its card is active",
+            f'"{source.quote}" acts as long as its card is active',
             R.TEXT_GROUP_CONTINUOUS,
             sources=[source],
         )
@@ -276,7 +276,7 @@ def _continuous(forces: Forces, source: Source, who: str) -> Ruling:
     if phase is not None:
         return phase
     return yes(
-        f"{source.quote!r} can be used while its card is active",
+        f'"{source.quote}" can be used while its card is active',
         R.TEXT_GROUP_CONTINUOUS,
         sources=[source],
     )
@@ -301,7 +301,7 @@ def _own_turn(forces: Forces, source: Source, who: str) -> Ruling | None:
         return None
     whose = "its player's" if who in players else "the other player's"
     return no(
-        f"{source.quote!r} is used on {whose} turn, and it is not that turn now",
+        f'"{source.quote}" is used on {whose} turn, and it is not that turn now',
         R.VOLUNTARY_OWN_TURN,
         R.ALTERNATE_TURNS,
         sources=[source],
@@ -334,7 +334,7 @@ def _phase_ruling(forces: Forces, source: Source) -> Ruling | None:
     if when is not None and when.kind is W.AFTER_PHASE and now > step:
         return None
     return no(
-        f"{source.quote!r} is usable only in the {step.title} phase; it is the {now.title} phase",
+        f'"{source.quote}" is usable only in the {step.title} phase; it is the {now.title} phase',
         R.PERMISSION_IN_ITS_PHASE,
         sources=[source],
     )
@@ -383,7 +383,7 @@ def _condition(forces: Forces, source: Source, who: str, ruling: Ruling) -> Ruli
             f"({condition.render()}), which the situation does not settle: "
             f"{unknown}"
         )
-        ruling.negatives.append(f"the condition of {source.quote!r} is not settled")
+        ruling.negatives.append(f'the condition of "{source.quote}" is not settled')
         return ruling
     if not met:
         return no(f"its condition does not hold: {source.quote}", sources=[source])

@@ -544,7 +544,7 @@ def holds(
         return forces.state.player(who).retreated
     if isinstance(condition, Wins):
         raise CannotAnswer("the situation does not say who wins the game")
-    raise CannotAnswer(f"rulesq cannot yet decide the condition '{condition.render()}'")
+    raise CannotAnswer(f'rulesq cannot yet decide the condition "{condition.render()}"')
 
 
 def _having(condition: Having, controller: str, forces: Forces, this_card: Instance | None) -> bool:
@@ -552,7 +552,7 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
     have: Have = condition.have
     what = have.what
     if not isinstance(what, Cards) or what.total is not None:
-        raise CannotAnswer(f"rulesq cannot yet decide '{condition.render()}'")
+        raise CannotAnswer(f'rulesq cannot yet decide "{condition.render()}"')
     low, high = count_range(forces, who, what, controller, this_card)
     others = (0, 0)
     if have.than is not None:
@@ -564,7 +564,7 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
     }
     if len(verdicts) > 1:
         raise CannotAnswer(
-            f"'{condition.render()}' counts cards of a kind, and the situation says the "
+            f'"{condition.render()}" counts cards of a kind, and the situation says the '
             "combat and support areas hold more cards than it names: whether the others "
             "are of that kind is not given"
         )
@@ -581,7 +581,7 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
             _assume(
                 forces,
                 f"{whose} combat and support areas hold only the cards the situation names "
-                f"(more cards there would change '{condition.render()}')",
+                f'(more cards there would change "{condition.render()}")',
             )
     return verdict
 
@@ -653,7 +653,7 @@ def _compare(
             return count < other_count
         if quantity.kind is Q.MORE_THAN:
             return count > other_count
-        raise CannotAnswer(f"rulesq cannot yet compare '{condition.render()}'")
+        raise CannotAnswer(f'rulesq cannot yet compare "{condition.render()}"')
     match quantity.kind:
         case Q.NO:
             return count == 0
@@ -669,7 +669,7 @@ def _compare(
             return count <= n
         case Q.ARTICLE | Q.GENERIC | Q.COUNT | Q.ANY:
             return count >= max(n, 1)
-    raise CannotAnswer(f"rulesq cannot yet count '{condition.render()}'")
+    raise CannotAnswer(f'rulesq cannot yet count "{condition.render()}"')
 
 
 def _attacked(condition: AttackedBy, controller: str, forces: Forces) -> bool:
@@ -712,4 +712,4 @@ def _played_from(condition: PlayedFrom, this_card: Instance | None) -> bool:
     place = condition.place
     if isinstance(place, ShipPlace) and place.which is Which.LANDED:
         return this_card.source == "ship"
-    raise CannotAnswer(f"rulesq cannot yet decide '{condition.render()}'")
+    raise CannotAnswer(f'rulesq cannot yet decide "{condition.render()}"')
