@@ -126,6 +126,17 @@ def play_gate(
         leader = table.leaders.get(player)
         if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
             mob = _mob_word(leader)  # the leader's line gives his words
+        if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
+            same = (
+                f', which has the same name as "{card.name}",'
+                if normalise_name(mine.name) != normalise_name(card.name)
+                else ","
+            )
+            return None, (
+                f'the player\'s leader is "{leader.name}"{same} and the situation does not say '
+                "whether he is a mob character (only copies of a mob character may be in play "
+                f'together; give his keywords: my leader is "{leader.name}" (hero))'
+            )
         if mob is None:
             return None, (
                 f'the player controls "{mine.name}", which has the same name as "{card.name}", '
