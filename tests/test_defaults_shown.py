@@ -172,3 +172,45 @@ def test_a_phase_stated_before_the_turn_says_to_state_the_turn_first() -> None:
     assert alone.reason == (
         "the situation names a phase but not whose turn it is (write: it is my turn)"
     )
+
+
+def test_the_phase_a_play_reached_is_shown_as_assumed_and_not_asked_for() -> None:
+    """The rules say a card is played in its phase, not that the turn stays there: shown.
+
+    It is no phase default (the question is not asked again in each phase): the situation
+    states the play as its latest event. With a phase stated since, nothing is assumed.
+    """
+    from conftest import INVENTED
+
+    from rulesq.engine.defaults import played_phase
+    from rulesq.situation import read_situation
+
+    folder = INVENTED / "defaults"
+    (kept,) = evaluate(
+        read_situation(folder / "a-phase-reached-by-a-play-is-shown-as-assumed-1.rq")
+    )
+    said = played_phase("Some Hero", "Character")
+    assert kept.status is not Status.CANNOT
+    assert said in kept.graph.assumptions()
+    assert not said.startswith(PHASE_DEFAULT)
+    (stated,) = evaluate(
+        read_situation(folder / "a-phase-reached-by-a-play-is-shown-as-assumed-2.rq")
+    )
+    assert not [a for a in stated.graph.assumptions() if "phase" in a]
+
+
+def test_a_first_turn_of_the_fight_unstated_is_shown_where_it_decides() -> None:
+    """A turn not said to be its fight's first is taken to be a later one, shown where the first
+    would give another verdict; a situation that states it (BM-Q123) assumes nothing of it."""
+    from conftest import INVENTED
+
+    from rulesq.situation import read_situation
+
+    case = INVENTED / "defaults" / "a-first-turn-of-the-fight-unstated-is-shown-where-it-decides.rq"
+    (later,) = evaluate(read_situation(case))
+    assert later.verdict is not None and later.verdict.show() == "yes"
+    shown = [a for a in later.graph.assumptions() if "first of its fight" in a]
+    assert shown and "the answer would be no" in shown[0]
+    root = INVENTED.parents[1] / "corpus" / "bluemoon" / "cases"
+    (stated, *_) = evaluate(read_situation(next(root.rglob("q123-*.rq"))))
+    assert not [a for a in stated.graph.assumptions() if "first of its fight" in a]

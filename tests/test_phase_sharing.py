@@ -39,6 +39,8 @@ DECIDING = [
     DEFAULTS.parent
     / "choices"
     / "a-retrieve-icon-with-no-phase-stated-leaves-the-phase-to-decide.rq",
+    # two phases with no answer (Refresh Hand, End of Turn) among phases that say no
+    DEFAULTS / "a-phase-whose-re-ask-cannot-be-answered-leaves-no-answer.rq",
 ]
 
 

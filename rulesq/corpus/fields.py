@@ -62,3 +62,9 @@ def labels(game: str) -> dict[str, str]:
     if not isinstance(table, dict):
         return {}
     return {str(key): str(label) for key, label in table.items()}
+
+
+@cache
+def lacking(game: str, card_type: str | None, name: str) -> Lack | None:
+    """The entry that says cards of ``card_type`` lack the field ``name``, or None."""
+    return next((lack for lack in lacks_of(game, card_type) if name in lack.fields), None)

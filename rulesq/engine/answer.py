@@ -88,6 +88,13 @@ class Answer:
     #: the one a phase re-ask stated: it read the phase only by comparisons that phase
     #: passes alike (``rulesq.engine.defaults.phase_verdicts``). None: not known.
     phase_alike: Callable[[str], bool] | None = None
+    #: The cards (named quoted) whose icons no source gives that a light answer (a default's
+    #: re-ask, without its graph) took to have none, each with the icons the judging asked
+    #: it for (None: read as a whole). None: not noted (a full answer's graph holds them).
+    iconless: tuple[tuple[str, tuple[str, ...] | None], ...] | None = None
+    #: Whether the judging took a turn whose phase no statement gives to be at its beginning
+    #: (a light answer too: a turn re-ask then asks each phase of that turn).
+    phase_assumed: bool = False
     #: The choices of the players the situation leaves unstated that the judging took one way
     #: (shown as assumptions): asked again each other way, the verdict must be the same.
     choices: tuple[Choice, ...] = ()

@@ -21,7 +21,8 @@ judging compared the phase stated) takes that verdict.
 One concerns a card's flags (Blue Moon's icons): a card whose icons no source gives is taken
 to have none (``no_icons``), shown where the judging read them. An answer that read them
 is asked again with each icon the game lists (``Game.flags_tried``) given to the card, one at
-a time; when a verdict differs, the judge is asked to say which icons the card has. An icon
+a time; when a verdict differs, or an icon given leaves the question with no answer, the
+judge is asked to say which icons the card has. An icon
 whose reading no step used (``Answer.unneeded_flags``, as the game notes it) would give the
 same verdict: it is asked about only when another icon changes the verdict. An icon that the
 judging with another icon given never asked for, where it read the card's flags only by name
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -55,6 +57,7 @@ from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
+    from rulesq.games.base import ShownDefault
     from rulesq.situation.model import Fact, Question, Situation
 
 #: How every assumption that the engine re-asks begins.
@@ -101,10 +104,18 @@ SAME_PHASE_READING = True
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
 ICON_CARDS_TRIED = 4
+#: The verdict shown for a re-ask that cannot be answered: with that default another way (an
+#: icon given), the question has no answer, so no answer may rest on the default.
+UNANSWERED = "cannot answer"
 
 
 def other_way(
-    situation: Situation, question: Question, answer: Answer, ask: Ask, known: AbstractSet[str]
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    known: AbstractSet[str],
+    icons: WayIcons | None = None,
 ) -> Answer:
     """The answer another way of an unstated choice gives, if it differs; else ``answer``.
 
@@ -112,7 +123,9 @@ def other_way(
     choice the first answer did not meet (its assumption not in ``known``) is then seen to
     differ; a choice the first answer met is asked each way of that answer itself. Each way
     is asked down its path (:func:`_way_verdicts`: a choice it opens, each way of that one
-    too), and a way that cannot be answered leaves none: :class:`WayUnanswered`.
+    too), and a way that cannot be answered leaves none: :class:`WayUnanswered`. ``icons``:
+    when given, a way whose verdict the icons of a card it reaches anew decide is one that
+    cannot be answered (:func:`_way_icons`).
     """
     if not answer.answered or answer.verdict is None:
         return answer
@@ -130,10 +143,13 @@ def other_way(
             # Each way asked down its path: a way that opens another choice (a card it plays,
             # whose text acts) is asked each way of that one too, as the first answer's are.
             kept: dict[str, Answer] = {}
-            for verdict, path in _way_verdicts(other, position, label, ask, ask, met, budget, kept):
-                if path not in kept:  # not answered: no verdict may rest on the others
+            found = _way_verdicts(other, position, label, ask, ask, met, budget, kept, icons)
+            for verdict, path in found:
+                if path not in kept or verdict.startswith(UNANSWERED):
+                    # not answered (or not with every icon): no verdict may rest on the others
+                    said = f"{path}: {verdict}" if path in kept else path
                     raise WayUnanswered(
-                        WAY_UNANSWERED.format(what=choice.what, path=path, hint=choice.hint)
+                        WAY_UNANSWERED.format(what=choice.what, path=said, hint=choice.hint)
                     )
                 if verdict != shown:
                     return kept[path]
@@ -254,6 +270,7 @@ def choice_decides(
     answer: Answer,
     ask: Ask,
     plain: Ask | None = None,
+    flags: tuple[str, ...] = (),
 ) -> tuple[str, str] | None:
     """Why a player's unstated choice decides the answer (each way asked), or None.
 
@@ -266,17 +283,87 @@ def choice_decides(
     that opens another choice is asked each way of that one too, and named by the whole
     path (``plain``: the re-ask that does not try the choices it meets). When no choice
     alone does, the choices are asked together (:func:`choices_together`).
+
+    ``flags``: the game's icons. A card a way reaches that the answer did not (a card it
+    plays or retrieves), whose icons the sources do not give, is asked about with each of
+    them given, as the answer's own are (:func:`icons_decide`): a way whose verdict an icon
+    changes has none (:class:`WayIcons`).
     """
     if not answer.answered or answer.verdict is None:
         return None
-    alone = _choice_alone(situation, question, answer, ask, plain)
+    icons = (
+        WayIcons(flags, frozenset(name for name, _ in iconless_cards(answer)), plain)
+        if flags and plain is not None
+        else None
+    )
+    alone = _choice_alone(situation, question, answer, ask, plain, icons)
     if alone is not None or len(answer.choices) < 2:
         return alone
-    return choices_together(situation, question, answer, ask, plain)
+    return choices_together(situation, question, answer, ask, plain, icons)
+
+
+@dataclass(frozen=True)
+class WayIcons:
+    """How a way of a choice asks about the icons of the cards it reaches anew."""
+
+    #: The game's icons, each given to such a card in turn.
+    flags: tuple[str, ...]
+    #: The cards the answer itself took to have no icons (named quoted): asked about there.
+    known: frozenset[str]
+    #: The plain re-ask (each choice taken one way): with an icon given, a choice the path
+    #: did not meet is asked each way too (:func:`other_way`), those it met are not (each of
+    #: their ways is a path of its own).
+    plain: Ask
+
+
+#: The verdict of a way whose verdict the icons of a card it reaches anew decide ({name}: the
+#: card, quoted; {verdicts}: the icons that give each verdict).
+WAY_ICONS = "cannot answer (which icons {name} has decides it: {verdicts})"
+
+
+def _way_icons(
+    other: Situation,
+    question: Question,
+    found: Answer,
+    icons: WayIcons | None,
+    met: AbstractSet[str],
+) -> str | None:
+    """The verdict of a way when the icons of a card it reaches anew decide it, else None.
+
+    A card the answer itself took to have no icons is asked about there (and with it, each
+    way again), not here; at most ``ICON_CARDS_TRIED`` cards are tried. ``met``: the choices
+    met down the way's path (each way of them is asked as a path of its own).
+    """
+    if icons is None:
+        return None
+    plain = icons.plain
+
+    def ask(situation: Situation, again: Question) -> Answer:
+        answer = plain(situation, again)
+        return answer if not answer.choices else other_way(situation, again, answer, plain, met)
+
+    for name, asked in iconless_cards(found)[:ICON_CARDS_TRIED]:
+        if name in icons.known:
+            continue
+        tried = icons.flags if asked is None else tuple(i for i in icons.flags if i in asked)
+        if not tried:
+            continue
+        verdicts = icon_verdicts(other, question, found, ask, name, tried)
+        if len(verdicts) > 1:
+            shown = "; ".join(
+                f"{verdict} with {', '.join(given)}" for verdict, given in verdicts.items()
+            )
+            return WAY_ICONS.format(name=name, verdicts=shown)
+    return None
 
 
 def _choice_alone(
-    situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    plain: Ask | None,
+    icons: WayIcons | None = None,
 ) -> tuple[str, str] | None:
     """Why one unstated choice, the others taken as the answer took them, decides it."""
     assert answer.verdict is not None
@@ -289,7 +376,8 @@ def _choice_alone(
         differs = not choice.branches
         for at, lines, label in choice.branches:
             other = stated_at(situation, at, lines)
-            for verdict, path in _way_verdicts(other, position, label, ask, plain, met, budget):
+            found = _way_verdicts(other, position, label, ask, plain, met, budget, icons=icons)
+            for verdict, path in found:
                 verdicts.append((verdict, path))
                 differs = differs or verdict != shown
         if differs:
@@ -309,10 +397,13 @@ def _way_verdicts(
     met: AbstractSet[str],
     budget: list[int],
     kept: dict[str, Answer] | None = None,
+    icons: WayIcons | None = None,
 ) -> list[tuple[str, str]]:
     """Each verdict one way of a choice gives ("not answered" when none), with its path.
 
-    ``kept``: when given, the answer of each path answered, by its path.
+    ``kept``: when given, the answer of each path answered, by its path. ``icons``: when
+    given, a card the way reaches anew whose icons decide its verdict leaves it none
+    (:func:`_way_icons`).
 
     A way that opens a choice the answer did not meet (a card it plays, whose text may act
     in turn) is asked each way of that choice too, and so on down, each named by the whole
@@ -339,25 +430,31 @@ def _way_verdicts(
             return [("not answered", label)]
         if kept is not None:
             kept[label] = again
-        return [(again.verdict.show(), label)]
+        said = _way_icons(other, question, again, icons, met)
+        return [(said or again.verdict.show(), label)]
     assert found.verdict is not None
     taken = " and ".join([label, *(f"{c.what} {_bare(c.taken)}" for c in opened)])
     if kept is not None:
         kept[taken] = found
-    out = [(found.verdict.show(), taken)]
     # A way of an opened choice may open another in turn (a card it plays, whose text acts):
     # asked the same way, each choice met once along a path (so the paths end).
     seen = met | frozenset(c.assumption for c in opened)
+    out = [(_way_icons(other, question, found, icons, seen) or found.verdict.show(), taken)]
     for nested in opened:
         for at, lines, inner in nested.branches:
             deeper = stated_at(other, at, lines)
             path = f"{label} and {nested.what} {_bare(inner)}"
-            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget, kept))
+            out.extend(_way_verdicts(deeper, position, path, ask, plain, seen, budget, kept, icons))
     return out
 
 
 def choices_together(
-    situation: Situation, question: Question, answer: Answer, ask: Ask, plain: Ask | None = None
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    plain: Ask | None = None,
+    icons: WayIcons | None = None,
 ) -> tuple[str, str] | None:
     """Why unstated choices decide the answer together, each other way alone having not.
 
@@ -391,7 +488,7 @@ def choices_together(
         used = " and ".join(
             f"{c.what} {_bare(b[2])}" for c, b in zip(choices, way, strict=True) if b is not None
         )
-        found = _way_verdicts(other, position, f"if {used}", ask, plain, met, budget)
+        found = _way_verdicts(other, position, f"if {used}", ask, plain, met, budget, icons=icons)
         if all(verdict == shown for verdict, _ in found):
             continue
         every = [(shown, f"if {taken}"), *found]
@@ -421,6 +518,20 @@ def no_icons(name: str) -> str:
 def phase_default(text: str) -> str:
     """The assumption of the phase of a turn no statement gives the phase of."""
     return PHASE_DEFAULT + text
+
+
+#: The assumption of the phase a play brought the turn to, no phase stated since ({card}: the
+#: card played, quoted; {phase}: the phase). Not a ``PHASE_DEFAULT``: it is shown, not re-asked
+#: (the turn may have gone on, but the situation states the play as its latest event).
+PLAYED_PHASE = (
+    "no phase is stated since {card} was played: the turn is taken to be in the {phase} "
+    "phase still, the one it is played in (a later phase would be stated: phase <name>)"
+)
+
+
+def played_phase(card: str, phase: str) -> str:
+    """The assumption that the turn is still in the phase a card was played in."""
+    return PLAYED_PHASE.format(card=quoted(card), phase=phase)
 
 
 def beginning_of_turn(whose: str) -> str:
@@ -487,16 +598,59 @@ def asked_with(situation: Situation, question: Question, line: str, ask: Ask) ->
     return ask(other, other.questions[position])
 
 
-def turn_decides(situation: Situation, question: Question, answer: Answer, ask: Ask) -> bool:
-    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers)."""
+def turn_decides(
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    phases: tuple[str, ...] = (),
+) -> bool:
+    """Whether stating either turn before ``question`` changes its verdict (``ask`` answers).
+
+    A turn so stated whose judging took its phase to be its beginning (``phase_assumed``) is
+    asked in each of ``phases`` (the game's) too: the turn and the phase are both unstated.
+    """
     shown = answer.verdict.show() if answer.verdict is not None else None
+
+    def differs(again: Answer | None) -> bool:
+        if again is None:
+            return False  # no situation of the game: not a turn the question is asked on
+        # another verdict, or none: no answer may rest on the turn taken
+        return not again.answered or again.verdict is None or again.verdict.show() != shown
+
     for line in TURN_LINES:
         again = asked_with(situation, question, line, ask)
-        if again is None or not again.answered:
-            continue
-        if (again.verdict.show() if again.verdict is not None else None) != shown:
+        if differs(again):
             return True
+        if again is not None and again.phase_assumed:
+            for phase in phases:
+                if differs(asked_with(situation, question, f"{line}\nphase {phase}", ask)):
+                    return True
     return False
+
+
+def shown_default(
+    situation: Situation, question: Question, answer: Answer, default: ShownDefault, ask: Ask
+) -> str | None:
+    """The assumption to show when ``default``'s line would change a yes/no verdict, or None.
+
+    Not asked when the situation states it (a fact of a kind of ``default.stated_by`` before
+    the question) or the line cannot be stated there.
+    """
+    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+        return None
+    if question.kind not in default.asked_of:
+        return None
+    if any(f.kind in default.stated_by for f in situation.facts_before(question)):
+        return None
+    stated = stated_at(situation, question.span.line, default.line)
+    if stated is None:
+        return None
+    again = ask(stated, stated.questions[situation.questions.index(question)])
+    other = again.verdict.show() if again.answered and again.verdict is not None else UNANSWERED
+    if other == answer.verdict.show():
+        return None
+    return default.assumption.format(verdict=other)
 
 
 def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> bool:
@@ -559,6 +713,9 @@ def phase_verdicts(
             verdicts.setdefault(shown, []).append(phase)
             if again.phase_alike is not None:
                 asked.append((shown, again.phase_alike))
+        elif again is not None and again.status is not Status.CONFLICT:
+            # No answer in that phase: no answer may rest on the phase taken either.
+            verdicts.setdefault(UNANSWERED, []).append(phase)
     return verdicts
 
 
@@ -584,6 +741,8 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
     """
     if not answer.answered or answer.verdict is None:
         return []
+    if answer.iconless is not None:  # a light answer notes them (its graph does not hold them)
+        return list(answer.iconless)
     graph = answer.graph
     cards: list[tuple[str, tuple[str, ...] | None]] = []
     for node in graph.nodes("absence"):
@@ -656,7 +815,9 @@ def icon_verdicts(
 
     No icons is the verdict the answer gave; each icon the game lists is then given to the
     card alone, one at a time. An icon that makes rules of one rank disagree gives a
-    *conflict*; one the judge cannot answer with is left out. An icon of ``unneeded`` (whose
+    *conflict*; one the judge cannot answer with gives ``UNANSWERED`` (no answer may rest on
+    the card having none: with that icon there is none), and one that cannot be stated at all
+    (the situation would be no game's) is left out. An icon of ``unneeded`` (whose
     reading no step of the answer used: ``Answer.unneeded_flags``) gives the answer's
     verdict: it is asked about only when another icon changes the verdict (the verdicts of
     every icon are then shown).
@@ -695,8 +856,9 @@ def _icon_verdict(
     restated: Restated | None,
     name: str,
 ) -> tuple[str | None, AbstractSet[str] | None]:
-    """The verdict with ``line`` stated first (a *conflict*'s status; None: left out).
+    """The verdict with ``line`` stated first (``UNANSWERED`` when none; None: left out).
 
+    A *conflict* gives its status; a situation the line cannot be stated in is left out.
     With it, how that judging read the flags of the card ``name`` (quoted): the flags asked
     for by name, or None (read as a whole, or not known).
     """
@@ -709,7 +871,7 @@ def _icon_verdict(
         return Status.CONFLICT.value, read
     if again.answered and again.verdict is not None:
         return again.verdict.show(), read
-    return None, read
+    return UNANSWERED, read
 
 
 def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:

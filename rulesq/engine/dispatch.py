@@ -293,18 +293,23 @@ def answer_question(
             return _answer(other, again, game, kept[1], light=True)
 
         met = frozenset(c.assumption for c in answer.choices)
+        way_icons: list[defaults.WayIcons] = []
 
         def ask(other: Situation, again: Question) -> Answer:
             # Asked again with another default, a verdict may rest on a choice the first
-            # judging did not meet (a text in force only with an icon given): asked each way.
+            # judging did not meet (a text in force only with an icon given): asked each way,
+            # a card a way reaches anew asked about with each icon (as the first answer's are).
             found = plain(other, again)
             if not found.choices:
                 return found
-            return defaults.other_way(other, again, found, plain, met)
+            if not way_icons:
+                known = frozenset(name for name, _ in defaults.iconless_cards(answer))
+                way_icons.append(defaults.WayIcons(game.flags_tried(), known, plain))
+            return defaults.other_way(other, again, found, plain, met, way_icons[0])
 
         try:
             if defaults.rests_on_turn(situation, question, answer) and defaults.turn_decides(
-                situation, question, answer, ask
+                situation, question, answer, ask, game.phases
             ):
                 return Context(situation, question, game, {}).cannot(defaults.SAY_THE_TURN)
             if game.phases and defaults.rests_on_phase(situation, question, answer):
@@ -320,13 +325,19 @@ def answer_question(
                 return Context(situation, question, game, {}).cannot(say)
             # Each way of a choice asked, the choices it leaves met anew (a text no longer
             # ignored once a card is discarded) are asked each way too.
-            said = defaults.choice_decides(situation, question, answer, ask, plain)
+            said = defaults.choice_decides(
+                situation, question, answer, ask, plain, game.flags_tried()
+            )
         except defaults.TooManyChoices as error:
             return Context(situation, question, game, {}).cannot(str(error))
         if said is not None:
             # Shown grouped when the ways are many; the gap keeps every way (``--json``).
             shown, whole = said
             return Context(situation, question, game, {}).cannot(shown, ((shown, whole),))
+        for default in game.shown_defaults:
+            other = defaults.shown_default(situation, question, answer, default, plain)
+            if other is not None:
+                answer.graph.absence(other, assumed=True)
     return answer
 
 

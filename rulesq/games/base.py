@@ -14,6 +14,22 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class ShownDefault:
+    """A default the game takes where a statement is missing, shown where it decides.
+
+    The question is asked again with ``line`` stated just before it; when the verdict differs
+    (or there is none), the answer shows ``assumption`` (``{verdict}``: the other verdict).
+    Not asked when a fact of a kind in ``stated_by`` comes before the question, nor of a
+    question of a kind not in ``asked_of`` (the questions whose judging reads the default).
+    """
+
+    line: str
+    stated_by: frozenset[str]
+    assumption: str
+    asked_of: frozenset[str]
+
+
+@dataclass(frozen=True)
 class Game:
     """A game: its name, its title and its corpus; game modules add their rules."""
 
@@ -35,6 +51,9 @@ class Game:
     #: verdict rests on the phase the game takes where none is stated. Empty: the game
     #: takes no default phase (an unstated phase it needs is a gap).
     phases: tuple[str, ...] = ()
+    #: Defaults shown where they decide a yes/no verdict (the FAQ reads a situation so, and
+    #: the answer is kept): see :class:`ShownDefault`.
+    shown_defaults: tuple[ShownDefault, ...] = ()
 
     @cached_property
     def corpus(self) -> Corpus:

@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rulesq.games import register
-from rulesq.games.base import Game
+from rulesq.games.base import Game, ShownDefault
 from rulesq.games.bluemoon.judge.cards import KINDS
 from rulesq.games.bluemoon.judge.state import PHASE_TITLES, Step
 
@@ -144,6 +144,21 @@ ICONS = (
     "EARTH BLUFF",
     "EMPTY BLUFF",
 )
+#: A turn no statement makes the first of its fight is taken to be a later one (the FAQ reads
+#: a situation so: an FAQ case that means the first turn states it), shown where the first
+#: would decide.
+FIRST_TURN = ShownDefault(
+    "it is the first turn of the fight",
+    frozenset({"first_turn", "due_to_start"}),
+    "the situation does not say that this turn is the first of its fight: it is taken to be a "
+    "later one (on the first, the answer would be {verdict}: write it is the first turn of the "
+    "fight if it is)",
+    # the questions whose judging reads whether the turn is its fight's first
+    frozenset(
+        "can_play can_play_type can_play_together can_play_bluff can_load can_load_any "
+        "can_land must_retreat can_retreat can_decline must_decline".split()
+    ),
+)
 #: Card types of a ``card`` line (the corpus's types, as the judge reads them).
 CARD_TYPES = tuple(KINDS)
 
@@ -157,5 +172,6 @@ GAME = register(
         flag_names=ICONS,
         answer_words=("me", "you", "fire", "earth"),
         phases=TURN_PHASES,
+        shown_defaults=(FIRST_TURN,),
     )
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.fields import lacking
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.bluemoon import sequence_check
@@ -169,8 +170,20 @@ def _lacking(situation: Situation, fact: Fact) -> None:
 
 
 def _lacked(situation: Situation, fact: Fact) -> None:
-    """A card is not given an icon an FAQ answer means it lacks (``lacks_icons``)."""
+    """A card is not given an icon an FAQ answer means it lacks, nor one its type lacks.
+
+    ``lacks_icons`` records the first; ``fields.toml`` the second (a ship has no icons).
+    """
     ref = fact.cards[0]
+    lack = lacking(ref.card.game, ref.card.type, "icons") if ref.card is not None else None
+    if lack is not None and ref.card is not None:
+        raise _error(
+            situation,
+            fact.span,
+            f'"{ref.name}" is a {ref.card.type} card: {lack.why}'
+            + (f" ({lack.clause}: rulesq cite {lack.clause})" if lack.clause else ""),
+            f'Leave the line out: "{ref.name}" has no icons.',
+        )
     lacks = ref.card.fields.get("lacks_icons") if ref.card is not None else None
     lacked = {i.upper() for i in lacks if isinstance(i, str)} if isinstance(lacks, list) else set()
     clash = [i for i in fact.param("icon", ()) if " ".join(i.split()).upper() in lacked]

@@ -311,12 +311,20 @@ def must(forces: Forces, who: str) -> Ruling:
         ]
         if after:
             return no("the player has already discarded after declining", R.DECLINE_DISCARD)
-        if state.hand_size(who) == 0:
+        size = state.hand_size(who)
+        if size == 0:
             return no(
                 "the player declined with no cards left in hand: he declines without a "
                 "discard, as far as possible",
                 R.DECLINE_WITHOUT_CARDS,
                 R.AS_FAR_AS_POSSIBLE,
+            )
+        if size is None and not state.hand(who):
+            # With no card left in hand he declines without a discard: the hand decides.
+            raise CannotAnswer(
+                "whether a discard is due after declining rests on the player's hand holding a "
+                "card, which the situation does not say (name a card in the hand, or say how "
+                "many it holds: I have 2 cards in hand)"
             )
         return yes(
             "a player who declines to start a fight discards one to three cards (not none)",

@@ -29,6 +29,7 @@ from rulesq.games.bluemoon.judge.hands import (
     Plan,
     Taking,
     apply_effect,
+    deck_lost,
     discarded_for,
     draw_place_ok,
     no_refresh_reason,
@@ -44,7 +45,7 @@ from rulesq.games.bluemoon.judge.requirements import Kind as Need
 from rulesq.games.bluemoon.judge.requirements import excess, play_requirements
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import ME, State, Step, Zone, pile_size
+from rulesq.games.bluemoon.judge.state import ME, YOU, State, Step, Zone, pile_size
 from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.kinds import Kind
@@ -358,6 +359,12 @@ def _draw_offers(view: View) -> list[tuple[range, Ruling, bool]]:
         )
     moment = refresh_moment(state, who)
     hand = state.hand_size(who)
+    if moment is not None and hand is None:
+        # A refresh draws as many as the hand lacks of six: none, or up to six.
+        raise CannotAnswer(
+            f"{moment.reason}, drawing up to six cards, and the situation does not say how many "
+            "cards the player holds (write, e.g., I have 4 cards in hand)"
+        )
     if moment is not None and hand is not None:
         need = max(0, REFRESH_TO - hand)
         out.append((range(need, need + 1), yes(moment.reason, *moment.rules), False))
@@ -459,6 +466,7 @@ def _draw_base(view: View, n: int) -> Ruling:
     """What lets the player draw ``n`` cards now, by the rules or a text's own words."""
     offers = _held_offers(view)
     if not offers:
+        _no_moment(view.state)
         return no("no rule or text lets the player draw cards now", R.REFRESH_MOMENTS)
     deck = view.state.player(view.who).deck_count
     pile, pile_exact = pile_size(view.state, view.who)
@@ -509,11 +517,17 @@ def _held_offers(view: View) -> list[tuple[range, Ruling, bool]]:
     """The draw offers as the cards there allow: a pile's (size stated) or the draw deck's."""
     deck = view.state.player(view.who).deck_count
     pile, pile_exact = pile_size(view.state, view.who)
+    offers = _draw_offers(view)
+    player = view.state.player(view.who)
+    if deck is None and any(
+        o[0].stop - 1 > player.deck_least and not _from_pile(o[1], view.who) for o in offers
+    ):
+        deck_lost(player.deck_most)
     return [
         (_within(o, pile, "discard pile") if pile_exact else o)
         if _from_pile(o[1], view.who)
         else (o if deck is None else _within(o, deck, "draw deck"))
-        for o in _draw_offers(view)
+        for o in offers
     ]
 
 
@@ -579,9 +593,23 @@ def must_draw(ctx: Context) -> Answer:
             return view.yes_no(ruling)
         ruling.cite(R.REFRESH_NOT_OPTIONAL)
         return view.yes_no(ruling)
+    _no_moment(view.state)
     return view.yes_no(
         no(f"no rule or text requires the player to draw {n} card(s) now", R.REFRESH_MOMENTS)
     )
+
+
+def _no_moment(state: State) -> None:
+    """Cannot answer that no rule lets a player draw when no turn is stated at all.
+
+    A draw comes at a moment of a turn (a refresh, the end of a turn, a text played as it
+    acts): with none stated, whether it is such a moment is not known.
+    """
+    if state.turn_owner is None and state.phase is None and not state.fight_over:
+        raise CannotAnswer(
+            "no turn is stated, and whether a player may draw now rests on whose turn and "
+            "which phase it is (say it: it is my turn, phase End of Turn)"
+        )
 
 
 # ---------------------------------------------------------------------- shuffling back
@@ -653,6 +681,14 @@ def disclosed(ctx: Context) -> Answer:
         return view.yes_no(
             no(f'"{card.name}" is not in a hand ({card.zone.value})', R.DISCLOSED_REMAIN)
         )
+    if card.uid < 0:  # placed nowhere: in a hand a text disclosed, or anywhere else
+        opened = [s for who in (ME, YOU) for _, s in disclosures(state, view.forces, who)]
+        if opened:
+            raise CannotAnswer(
+                f'the situation does not say where "{card.name}" is, and "{opened[0].card.name}" '
+                f"disclosed a hand: it is disclosed if it was in that hand then (say where it "
+                f'is: you have in hand "{card.name}")'
+            )
     event = disclosing_play(state, view.forces, card)
     if event is not None:
         ruling = yes(

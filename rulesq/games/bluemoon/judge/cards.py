@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.fields import lacking
 from rulesq.corpus.load import normalise_name
 from rulesq.frozen import replace
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
@@ -306,7 +307,10 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
             printed[element] = value
     icons = {i.upper() for i in _strings(fields.get("icons"))}
     icons_known = (
-        card is None or isinstance(fields.get("icons"), list) or bool(fields.get("inline"))
+        card is None
+        or isinstance(fields.get("icons"), list)
+        or bool(fields.get("inline"))
+        or lacking(card.game, card.type, "icons") is not None  # a type with none (fields.toml)
     )
     lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
     shields = {s.lower() for s in _strings(fields.get("shields"))}
@@ -381,6 +385,15 @@ def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardIn
     info = card_info(card, name, refs)
     _INFOS[key] = (card, info)
     return info
+
+
+def corpus_info(card: Card) -> CardInfo:
+    """``card_info(card, card.name)``: a corpus card's own info, made once (immutable, shared).
+
+    A search of a pile goes through every card of the game, once per answer: each card's
+    info is the same every time.
+    """
+    return _known_info(card, card.name, ())
 
 
 #: Infos with what a situation states of the card (icons, shields), by the info and the

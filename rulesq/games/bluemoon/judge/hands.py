@@ -121,6 +121,8 @@ class Plan:
     rules: list[str] = field(default_factory=list)
     assumed_deck: bool = False
     deck: int | None = None
+    #: The cards drawn from a draw deck of unknown count so far (against ``deck_least``).
+    from_deck: int = 0
     #: The discard pile's cards: at least ``pile``, all of them when ``pile_exact``.
     pile: int = 0
     pile_exact: bool = False
@@ -160,6 +162,11 @@ class Plan:
             if stop is not None:
                 step.stopped_by = stop
                 break
+            if from_deck and self.deck is None:
+                player = self.forces.state.player(self.who)
+                if self.from_deck >= player.deck_least:  # it may hold no more
+                    deck_lost(player.deck_most)
+                self.from_deck += 1
             if from_deck and self.deck is not None:
                 if self.deck <= 0:
                     break
@@ -482,3 +489,17 @@ def no_refresh_reason(state: State, who: str) -> tuple[str, list[str]]:
         "of a fight, or after declining to start a fight",
         [R.REFRESH_MOMENTS, R.FIGHT_END_REFRESH],
     )
+
+
+def deck_lost(most: int | None) -> None:
+    """Cannot answer a draw from a draw deck whose count a refresh lost (``Player.deck_most``).
+
+    It held ``most`` cards, and a refresh drew as many as an unstated hand lacked of six: it
+    may hold too few now. With no such bound (None), the deck is taken to hold enough.
+    """
+    if most is not None:
+        raise CannotAnswer(
+            f"the draw deck held {most} card(s) before a refresh drew from it as many as the "
+            "hand lacked of six, and the situation does not say how many the hand held: how "
+            "many the deck holds now is not known (write, e.g., my draw deck has 1 card)"
+        )

@@ -106,6 +106,10 @@ class Moves:
         """End a player's turn (the timeline provides it)."""
         raise NotImplementedError
 
+    def start_turn(self, who: str) -> None:
+        """Begin a player's turn, the one going on over (the timeline provides it)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ helpers
     def put_in_play(self, ref: CardRef, who: str) -> Instance:
         """A card already active when the situation starts (``I have active "X"``)."""
@@ -203,6 +207,9 @@ class Moves:
         player = self.state.player(who)
         if player.deck_count is not None and player.deck_count > 0:
             player.deck_count -= 1
+        if player.deck_most is not None:
+            player.deck_most = max(0, player.deck_most - 1)
+            player.deck_least = max(0, player.deck_least - 1)
         self.play(fact.card, who, from_deck=(card, texts[-1]))
 
     def on_play_bluff(self, fact: Fact) -> None:
@@ -230,6 +237,10 @@ class Moves:
         responding = info.kind == "interference" and state.turn_owner not in (None, who)
         if not responding:
             self.ensure_turn(who)
+            if state.turn_owner not in (None, who) and not state.turn_over and from_deck is None:
+                # Cards are played on their player's own turn: the other player's play (the
+                # input check admits one only after a question) begins his turn, as it reads it.
+                self.start_turn(who)
         card = self.take_from_hand(ref, who) if from_deck is None else from_deck[0]
         step = _BOOSTER_SUPPORT if bluff else phase_of(card.info.kind)
         if (
@@ -238,7 +249,7 @@ class Moves:
             and state.turn_owner == who
             and (state.phase is None or state.phase < step)
         ):
-            state.phase = step
+            state.set_phase(step, card.info.name)
         card.as_if = frozenset() if bluff else as_if_icons(self, card, who)
         forces = Forces(state)
         free = not bluff and icon_flag(forces, card, "FREE")  # kept in the record alone
@@ -522,6 +533,9 @@ class Moves:
             deck = self.state.player(gone.owner)
             if deck.deck_count is not None:
                 deck.deck_count += 1
+            if deck.deck_most is not None:
+                deck.deck_most += 1
+                deck.deck_least += 1
         taken = hand_taken_by_use(card)
         if taken is not None:
             # "Now I may draw one card from your hand and discard it", "force you to discard
@@ -538,7 +552,7 @@ class Moves:
             if self.state.turn_owner == who and (
                 self.state.phase is None or self.state.phase < Step.LEADERSHIP
             ):
-                self.state.phase = Step.LEADERSHIP
+                self.state.set_phase(Step.LEADERSHIP, card.info.name)
         self.record("use_icon", who, (card,), icon=icon)
 
     def on_apply(self, fact: Fact) -> None:
@@ -624,6 +638,9 @@ class Moves:
         player = self.state.player(who)
         if player.deck_count is not None and player.deck_count > 0:
             player.deck_count -= 1
+        if player.deck_most is not None:
+            player.deck_most = max(0, player.deck_most - 1)
+            player.deck_least = max(0, player.deck_least - 1)
         card.source = "deck"
         card.zone, card.ship = Zone.CARGO, ship
         self.record(

@@ -195,7 +195,7 @@ class Timeline(Moves):
             self.start_fight()
         state.turn += 1
         state.turn_owner = who
-        state.phase = None
+        state.set_phase(None)
         state.turn_over = False
         if self._first_turn_pending:
             state.first_turn_of = state.turn
@@ -226,6 +226,9 @@ class Timeline(Moves):
         player.hand_exact = False
         if size is None or player.deck_count is None:
             player.hand_count = None  # an unknown number drawn from the draw deck
+            if player.deck_count is not None:  # it held that many: no more now, six fewer at most
+                player.deck_least = max(0, player.deck_count - 6)
+                player.deck_most = player.deck_count
             player.deck_count = None
             return
         drawn = min(6 - size, player.deck_count)
@@ -314,7 +317,7 @@ class Timeline(Moves):
             self.phase_reads = PhaseReads(step)
             step = noted(step, self.phase_reads)
         if step == Step.GAME_PREPARATION:
-            self.state.phase = step
+            self.state.set_phase(step)
             return
         if self.state.turn_owner is None:
             line = fact.span.line
@@ -344,7 +347,7 @@ class Timeline(Moves):
             and (self.state.phase or Step.BEGINNING_OF_TURN) <= Step.REFRESH_HAND < step
         ):
             self.refresh_hand(owner)
-        self.state.phase = step
+        self.state.set_phase(step)
         self.record("phase", self.state.turn_owner, step=step)
 
     def on_first_turn(self, fact: Fact) -> None:
@@ -391,7 +394,8 @@ class Timeline(Moves):
 
     def on_deck_size(self, fact: Fact) -> None:
         """How many cards a player's draw deck holds."""
-        self.state.player(fact.who or ME).deck_count = int(fact.param("number"))
+        player = self.state.player(fact.who or ME)
+        player.deck_count, player.deck_least, player.deck_most = int(fact.param("number")), 0, None
 
     def on_pile_size(self, fact: Fact) -> None:
         """How many cards a player's discard pile holds (its known cards among them)."""
@@ -575,7 +579,7 @@ class Timeline(Moves):
             self.state.turn_owner == who
             and (self.state.phase or Step.BEGINNING_OF_TURN) < Step.ANNOUNCE_POWER
         ):
-            self.state.phase = Step.ANNOUNCE_POWER
+            self.state.set_phase(Step.ANNOUNCE_POWER)
         self.record("announce", who, number=player.announced, element=self.state.element)
 
     def on_retreat(self, fact: Fact) -> None:

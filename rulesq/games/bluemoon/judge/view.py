@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
 from rulesq.engine.answer import Choice
-from rulesq.engine.defaults import beginning_of_turn, no_icons, quoted
+from rulesq.engine.defaults import beginning_of_turn, no_icons, played_phase, quoted
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
@@ -167,6 +167,14 @@ class View:
             light = self._verdict_only(verdict, ruling)
             light.flags_read = partial(flags_read, self.catalog)
             light.choices = choices
+            # The cards it took to have no icons, for a way of a choice asked down its path
+            # (its icons re-asked there: ``rulesq.engine.defaults``).
+            light.phase_assumed = self.state.phase_defaulted and self.state.phase is None
+            names = self._icons_read_names()
+            light.iconless = tuple(
+                (quoted(name), None if icons is None else tuple(sorted(icons)))
+                for name, (_, icons) in zip(names, self._asked(names), strict=True)
+            )
             reads = self.timeline.phase_reads
             if reads is not None:
                 light.phase_alike = reads.alike
@@ -201,6 +209,9 @@ class View:
         if self.state.phase_defaulted and self.state.phase is None:
             whose = "my" if self.state.turn_owner == ME else "your"
             assumed.append(beginning_of_turn(whose))
+        played = self.state.phase_played
+        if played is not None and self.state.phase_play_read and self.state.phase is not None:
+            assumed.append(played_phase(played, self.state.phase.title))
         asked = self._asked(read_names)
         read = {text: None if icons is None else sorted(icons) for text, icons in asked}
         for text in dict.fromkeys(assumed):
