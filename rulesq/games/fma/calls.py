@@ -125,23 +125,6 @@ def _character(ctx: Context, state: State, ref: CardRef) -> Character:
     )
 
 
-def player_of(ctx: Context, state: State, ref: CardRef) -> Character:
-    """The character that plays a card: one of the situation, or a player's leader it names.
-
-    A leader given by "my leader is" alone is a character his player controls, with the
-    words (factions, keywords) and values his line gives him and no others.
-    """
-    name = normalise_name(ref.card.name if ref.card is not None else ref.name)
-    if name not in state.characters:
-        table = read_table(ctx.facts)
-        for player, leader in table.leaders.items():
-            if key(leader) == name:
-                ctx.fact(table.leader_facts[player])
-                printed = {a: leader.values.get(a.value) for a in Attribute}
-                return Character(leader.name, printed, traits=leader.flags or None, owner=player)
-    return _character(ctx, state, ref)
-
-
 def _defeated(ctx: Context, state: State, character: Character) -> str | None:
     """The graph node of the fact that defeated the character, or None."""
     fact = state.defeated_by(character.name)
@@ -181,7 +164,7 @@ def can_character_play(ctx: Context) -> Answer:
     player_ref, card_ref = ctx.question.cards[0], ctx.question.cards[1]
     reader, state = reader_for(ctx)
     table = read_table(ctx.facts)
-    who = player_of(ctx, state, player_ref)
+    who = _character(ctx, state, player_ref)
     card = _card(card_ref)
     claims: list[Claim] = []
     if _defeated(ctx, state, who) is not None:

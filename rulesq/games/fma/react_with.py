@@ -184,9 +184,6 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         for c in state.characters.values()
         if not c.gone and (c.owner or table.owners.get(normalise_name(c.name))) == player
     ]
-    leader = table.leaders.get(player)
-    if leader is not None and state.find(normalise_name(leader.name)) is None:
-        mine.append(calls.player_of(ctx, state, leader))
     if not mine:
         theirs = "yours" if player == "me" else "his"
         cost = _attribute_cost(effects)

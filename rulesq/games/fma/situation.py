@@ -89,8 +89,6 @@ class Reader:
         #: Cards stated in play and not yet stated gone (a text the state does not follow,
         #: such as a cost increase, may still leave play).
         self._in_play: set[str] = set()
-        #: The leaders whose passive text their leader line started (not started again).
-        self._leader_texts: set[str] = set()
         #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
         self._out_gaps: dict[str, list[Gap]] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
@@ -177,8 +175,6 @@ class Reader:
         key = _key(ref)
         existing = self.state.characters.get(key)
         values, words = self._values(ref, fact)
-        if existing is None and key in self._leaders:
-            existing = self._leader_character(key)
         if existing is None and not introduce and ref.card is None:
             known = [c.name for c in self.state.characters.values()]
             raise self.error(
@@ -228,9 +224,9 @@ class Reader:
         self.state.revision += 1
         if card is not None:
             self._text_changes(character, card)
-        # a leader's line started his text already; named now, the character reads it
+        # a card stated in play and now named as a character: the character reads its text
         self.state.unread_in_play.pop(_key(ref), None)
-        if card is not None and card.text and _key(ref) not in self._leader_texts:
+        if card is not None and card.text:
             self._passive_text(card, fact, owner_key=_key(ref), controller=owner)
         return character
 
@@ -343,30 +339,23 @@ class Reader:
         )
 
     def _fact_leader(self, fact: Fact) -> None:
-        """``my leader is "X"``: kept, so that a later statement may name him as a character.
+        """``my leader is "X"``: a character of the situation from this line on.
 
-        A leader is in play from the setup on (Setup: "after the leader comes into play"): his
-        card's passive text acts from this line, and a text the sources never give may change
-        values (``State.unread_changes``), as a character's does once he is named as one.
+        A leader is in play from the setup on (Setup: "after the leader comes into play"), and
+        a character (Setup: "leaders are the only characters in play"): built here, the one
+        place that builds the cards in play, every reader (statements, targets, values,
+        affects, attacks and blocks) knows him, with his line's words and values, as if he
+        were stated on a character line; his card's passive text acts from this line.
         """
         if fact.cards and fact.who:
             ref = fact.cards[0]
             key = _key(ref)
             self._leaders[key] = (ref, fact)
-            card = ref.card
-            if card is None or key in self.state.characters or key in self._leader_texts:
-                return
-            if card.text:
-                self._leader_texts.add(key)
-                self._passive_text(card, fact, owner_key=key, controller=fact.who)
-            else:
-                self.state.unread_in_play[key] = (card, fact.span.line)
+            if key not in self.state.characters:
+                self._leader_character(key)
 
     def _leader_character(self, key: str) -> Character:
-        """A leader named by his line alone, as a character, with his line's words and values.
-
-        A leader is one (Setup: "leaders are the only characters in play").
-        """
+        """A leader named by his line, as a character, with his line's words and values."""
         ref, fact = self._leaders[key]
         leader = self._new_character(ref, fact, fact.who)
         values = {n: v for n, v in ref.values.items() if n in CHARACTER_VALUES}  # not his level
@@ -1036,6 +1025,15 @@ class Reader:
         keys = [_key(r) for r in fact.cards]
         if not fact.cards:
             keys = [k for k, (_, said) in self._leaders.items() if said.who == fact.who][-1:]
+            if not keys:  # which character is out of play is not known: no answer may guess
+                poss = "your" if fact.who == "you" else "my"
+                raise self.error(
+                    f"the situation does not name {poss} leader: which character is out of "
+                    "play is not known",
+                    fact,
+                    suggestion=f'Name him first: {poss} leader is "…" (or write: "…" is out of '
+                    "play)",
+                )
         for key in keys:
             character = self.state.characters.get(key)
             if character is not None:
@@ -1078,12 +1076,6 @@ class Reader:
                 self.state.gaps.remove(gap)
             character = self.state.characters.get(key)
             if character is None:
-                mine = [p for p in self.state.passives if p.owner_key == key]
-                card = ref.card
-                if key in self._leader_texts and card is not None and mine:
-                    if all(p.end is not None for p in mine):  # a leader named by his line
-                        player = self._leaders[key][1].who
-                        self._passive_text(card, fact, owner_key=key, controller=player)
                 continue
             earlier = character.gone or any(
                 character.name in {name for name, _ in entry.touches}

@@ -77,6 +77,8 @@ def control_gate(
             continue
         if not same_name(mine, target):
             continue
+        if normalise_name(mine.name) in still_out(ctx):
+            raise CannotAnswer(_out_of_play(mine.name, target.name))
         # a defeated copy still counts: defeated characters count for uniqueness
         defeated = state.defeated_by(mine.name)
         if mob is None:
@@ -118,10 +120,23 @@ def play_gate(
             continue
         if not names_match(mine.name, mine.card, card.name, card):
             continue
+        if normalise_name(mine.name) in still_out(ctx):
+            return None, _out_of_play(mine.name, card.name)
         mob = mine.has_trait("mob")
         leader = table.leaders.get(player)
         if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
             mob = _mob_word(leader)  # the leader's line gives his words
+        if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
+            same = (
+                f', which has the same name as "{card.name}",'
+                if normalise_name(mine.name) != normalise_name(card.name)
+                else ","
+            )
+            return None, (
+                f'the player\'s leader is "{leader.name}"{same} and the situation does not say '
+                "whether he is a mob character (only copies of a mob character may be in play "
+                f'together; give his keywords: my leader is "{leader.name}" (hero))'
+            )
         if mob is None:
             return None, (
                 f'the player controls "{mine.name}", which has the same name as "{card.name}", '
@@ -149,63 +164,20 @@ def play_gate(
             UNIQUE_CONTROL,
             *((DEFEATED_COUNTS,) if defeated is not None else ()),
         ), None
-    return _leader_gate(ctx, state, table, card, player)
+    return None, None
 
 
-def _leader_gate(
-    ctx: Context, state: State, table: Table, card: Card, player: str
-) -> tuple[Claim | None, str | None]:
-    """The no to playing a copy of the player's own leader, named but not given as a character.
-
-    The leader is a character the player controls; whether he is a mob character comes from
-    the words his line (or his card's keywords) gives him, and is otherwise not known.
-    """
-    leader = table.leaders.get(player)
-    if (
-        leader is None
-        or not names_match(_ref_key(leader), None, card.name, card)
-        or _ref_key(leader) in state.characters
-    ):
-        return None, None
-    if _ref_key(leader) in still_out(ctx):
-        return None, (
-            f'the player\'s leader "{leader.name}" has the same name as "{card.name}" and is out '
-            "of play, and the rulings do not say whether a leader out of play counts for "
-            "uniqueness"
-        )
-    mob = _mob_word(leader)
-    if mob is None:
-        same = (
-            f', which has the same name as "{card.name}",'
-            if _ref_key(leader) != normalise_name(card.name)
-            else ","
-        )
-        return None, (
-            f'the player\'s leader is "{leader.name}"{same} and the situation does not say '
-            "whether he is a mob character (only copies of a mob character may be in play "
-            f'together; give his keywords: my leader is "{leader.name}" (hero))'
-        )
-    if mob:
-        return None, None
-    ctx.fact(table.leader_facts[player])
-    defeated = state.defeated_by(leader.name)
-    if defeated is not None:
-        ctx.fact(defeated)
-    return limit_claim(
-        Stance.FORBID,
-        UNIQUENESS,
-        f'the player\'s leader is "{leader.name}"'
-        + (
-            f' (the same name as "{card.name}")'
-            if _ref_key(leader) != normalise_name(card.name)
-            else ""
-        )
-        + (", defeated (defeated characters still count for uniqueness)" if defeated else "")
-        + f', no mob character: the player controls him and cannot play another "{card.name}" '
-        "from his hand, for purposes of uniqueness",
-        UNIQUE_CONTROL,
-        *((DEFEATED_COUNTS,) if defeated is not None else ()),
-    ), None
+def _out_of_play(name: str, other: str) -> str:
+    """Why a character out of play of another's name leaves uniqueness open."""
+    same = (
+        f', which has the same name as "{other}",'
+        if normalise_name(name) != normalise_name(other)
+        else ","
+    )
+    return (
+        f'the player controls "{name}"{same} and he is out of play: the rulings do not say '
+        "whether a character out of play counts for uniqueness"
+    )
 
 
 def no_copy(ctx: Context, state: State, table: Table, name: str, player: str) -> str | None:
