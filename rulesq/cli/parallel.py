@@ -52,7 +52,7 @@ def reports(
         if isinstance(item, FileCheck):
             yield report(item, as_json)
         elif checked is None:
-            yield report(check_file(item, game), as_json)
+            yield report(check_file(item, game, assumed=as_json), as_json)
         else:
             yield next(checked)
     if checked is not None:
@@ -115,7 +115,10 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
     first: dict[str | None, int] = {}
     for index, kind in enumerate(kinds):
         first.setdefault(kind, index)
-    early = {first[kind]: report(check_file(files[first[kind]], game), as_json) for kind in shared}
+    early = {
+        first[kind]: report(check_file(files[first[kind]], game, assumed=as_json), as_json)
+        for kind in shared
+    }
     if early:
         warm(grammars=False)
     later = [[index for index in run if index not in early] for run in runs]
@@ -484,4 +487,4 @@ def _check(job: tuple[str, str | None, bool]) -> Report:
     from rulesq.engine.check import check_file
 
     path, game, as_json = job
-    return report(check_file(path, game), as_json)
+    return report(check_file(path, game, assumed=as_json), as_json)

@@ -63,13 +63,20 @@ class FileCheck:
         return self.error is not None
 
 
-def check_situation(situation: Situation, path: str | None = None) -> FileCheck:
-    """Answer a situation and check every ``expect`` line of it."""
+def check_situation(
+    situation: Situation, path: str | None = None, *, assumed: bool = True
+) -> FileCheck:
+    """Answer a situation and check every ``expect`` line of it.
+
+    ``assumed``: the answers hold the assumptions they only show (a report that prints the
+    answers whole, ``--json``, needs them; the text report prints none, and no ``expect``
+    line reads them): :func:`rulesq.engine.dispatch.answer_question`.
+    """
     dispatch, ladders, games, _ = _modules()
     game = games.get_game(situation.game)
     ladder = None  # looked up for the first ``expect decided by`` call, the only one to use it
     checks = []
-    for answer in dispatch.evaluate(situation):
+    for answer in dispatch.evaluate(situation, assumed=assumed):
         calls = answer.question.expectations
         if ladder is None and any(call.kind == "decided_by" for call in calls):
             ladder = ladders.load_ladder(game.name)
@@ -120,14 +127,15 @@ def _short(text: str, limit: int = 100) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
-def check_file(path: str | Path, game: str | None = None) -> FileCheck:
+def check_file(path: str | Path, game: str | None = None, *, assumed: bool = True) -> FileCheck:
     """Read and check one file; bad input is recorded, not raised.
 
-    A check that loaded modules (the first of a game: its modules, grammar and corpus) leaves
-    the collector what it loaded to keep for good (:func:`keep_loaded`).
+    ``assumed``: see :func:`check_situation`. A check that loaded modules (the first of a game:
+    its modules, grammar and corpus) leaves the collector what it loaded to keep for good
+    (:func:`keep_loaded`).
     """
     loaded = len(sys.modules)
-    checked = _check_file(path, game)
+    checked = _check_file(path, game, assumed)
     if len(sys.modules) != loaded:
         keep_loaded()
     return checked
@@ -160,7 +168,7 @@ def keep_loaded() -> None:
     gc.freeze()
 
 
-def _check_file(path: str | Path, game: str | None) -> FileCheck:
+def _check_file(path: str | Path, game: str | None, assumed: bool) -> FileCheck:
     try:
         situation = _modules()[3].read_situation(path, game)
     except InputError as error:
@@ -169,7 +177,7 @@ def _check_file(path: str | Path, game: str | None) -> FileCheck:
         located = error if str(path) in str(error) else RulesqError(f"{path}: {error}")
         return FileCheck(str(path), None, reason=str(located), error=located)
     try:
-        return check_situation(situation, str(path))
+        return check_situation(situation, str(path), assumed=assumed)
     except InputError as error:  # a game found the input inconsistent while answering
         return FileCheck(str(path), None, reason=str(error), error=error)
 

@@ -268,6 +268,7 @@ def answer_question(
     *,
     recheck_defaults: bool = True,
     first: Answer | None = None,
+    assumed: bool = True,
 ) -> Answer:
     """Answer one question of a situation.
 
@@ -276,7 +277,9 @@ def answer_question(
     with each icon the game lists given to the card; when that changes the verdict, there
     is no answer until the judge says whose turn (which phase, which icons) it is.
     ``first``: the question's answer before that, when it was judged already (without
-    ``recheck_defaults``).
+    ``recheck_defaults``). ``assumed``: the assumptions an answer only shows (the game's
+    ``shown_defaults``, each found by asking again) are looked for; a command that prints no
+    assumption (a check's text report) leaves them out: its verdicts and reasons are the same.
     """
     memo = memo if memo is not None else {}
     answer = first if first is not None else _answer(situation, question, game, memo)
@@ -334,7 +337,7 @@ def answer_question(
             # Shown grouped when the ways are many; the gap keeps every way (``--json``).
             shown, whole = said
             return Context(situation, question, game, {}).cannot(shown, ((shown, whole),))
-        for default in game.shown_defaults:
+        for default in game.shown_defaults if assumed else ():
             other = defaults.shown_default(situation, question, answer, default, plain)
             if other is not None:
                 answer.graph.absence(other, assumed=True)
@@ -413,6 +416,8 @@ def evaluate(
     situation: Situation,
     questions: list[Question] | None = None,
     first: dict[int, Answer] | None = None,
+    *,
+    assumed: bool = True,
 ) -> list[Answer]:
     """Answer every question of a situation (or those of ``questions``), in order.
 
@@ -420,7 +425,7 @@ def evaluate(
     be made: when the question whether it can answers no, it is not asked, and has no
     answer; the answer whether the play can be made lists it (``Answer.not_asked``).
     ``first``: the answers, by question index, of questions judged already without asking
-    the defaults again.
+    the defaults again. ``assumed``: as :func:`answer_question`'s.
     """
     first = first or {}
     game = get_game(situation.game)
@@ -432,7 +437,9 @@ def evaluate(
             gate = situation.items[question.supposed]
             assert isinstance(gate, Question)
             if question.supposed not in answers:
-                answers[question.supposed] = answer_question(situation, gate, game, memo)
+                answers[question.supposed] = answer_question(
+                    situation, gate, game, memo, assumed=assumed
+                )
             refused = answers[question.supposed]
             if _refused(refused):
                 listed = replace(refused, not_asked=(*refused.not_asked, question.text))
@@ -440,7 +447,7 @@ def evaluate(
                 out = [listed if a is refused else a for a in out]
                 continue
         answer = answers.get(question.index) or answer_question(
-            situation, question, game, memo, first=first.get(question.index)
+            situation, question, game, memo, first=first.get(question.index), assumed=assumed
         )
         answers[question.index] = answer
         out.append(answer)
