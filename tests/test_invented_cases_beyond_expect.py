@@ -195,6 +195,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "warhammer-resources/damage-that-may-have-been-spent-with-nothing-of-the-capital-stated.rq": {
         2: ("how the payments were split",),
     },
+    "warhammer-resources/damage-that-may-have-paid-a-play-before-the-pool-is-read.rq": {
+        1: ("0 to 2 spent as resources", "ask a question between the line and it"),
+    },
     "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),
     },

@@ -220,11 +220,21 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
     rules = [r for r in rulings or () if "/errata/" in r]
     step = f"{placed.damage} damage stated, less {lo} spent as resources"
     if lo != hi:
-        why = (
-            "whether it was its controller's capital phase, when it may be spent, is not stated"
-            if id(placed) in board.capital(controller(placed)).spent_if_capital
-            else "how the payments were split between the pool and the damage is not stated"
-        )
+        capital = board.capital(controller(placed))
+        if id(placed) in capital.spent_if_capital:
+            why = (
+                "whether it was its controller's capital phase, when it may be spent, is not "
+                "stated"
+            )
+        elif id(placed) in capital.spent_before_read:
+            why = (
+                "the resources stated are the pool as it stands at the first question after "
+                "the line, the plays between them already paid: how they were split between the "
+                "pool and the damage is not stated; to state the pool before a play, ask a "
+                "question between the line and it"
+            )
+        else:
+            why = "how the payments were split between the pool and the damage is not stated"
         step = f"{placed.damage} damage stated, less {lo} to {hi} spent as resources ({why})"
     return Damage(placed.damage - hi, placed.damage - lo, step, texts, rules)
 
