@@ -196,6 +196,12 @@ class Damage:
         return f"{self.least} to {self.most} damage"
 
 
+#: Why damage spent off a card is open when the phase it was spent in is not stated.
+_CAPITAL_UNSTATED = (
+    "whether it was its controller's capital phase, when it may be spent, is not stated"
+)
+
+
 def damage_now(board: Board, placed: InPlay) -> Damage:
     """The damage on a card once what was spent off it as resources is gone.
 
@@ -222,10 +228,7 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
     if lo != hi:
         capital = board.capital(controller(placed))
         if id(placed) in capital.spent_if_capital:
-            why = (
-                "whether it was its controller's capital phase, when it may be spent, is not "
-                "stated"
-            )
+            why = _CAPITAL_UNSTATED
         elif id(placed) in capital.spent_before_read:
             why = (
                 "the resources stated are the pool as it stands at the first question after "
