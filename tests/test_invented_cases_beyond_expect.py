@@ -184,6 +184,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('"Spend X resources (X = 2)" cannot be paid with 1 resources',),
         3: ("defines X as the number of your developments in this zone: 2",),
     },
+    "warhammer-costs/a-grant-from-a-unit-a-sacrifice-cost-may-have-taken-is-open.rq": {
+        1: ('4 if I sacrifice "Chaos Knights"', '3 if I sacrifice "Frenzied Big \'Un"'),
+    },
     "warhammer-costs/spend-x-with-x-not-stated-cannot-answer.rq": {
         1: ("X is the number of your developments in this zone",),
         2: ('no resource tokens on "The Imperial Zoo"',),
