@@ -281,3 +281,121 @@ def test_a_card_given_icons_again_is_the_same_info_its_text_read_once(
     assert infos[0] is infos[1] and infos[2] is not infos[0]
     assert all(info is not None and info.parsed is not None for info in infos)
     assert infos[0] is not None and infos[0].text and read.count(infos[0].text) == 1
+
+
+def _mutables(obj: Any) -> list[int]:
+    """The ids of the containers and cards an object's fields hold (a fork copies each)."""
+    return [id(v) for v in vars(obj).values() if isinstance(v, list | dict | set | Instance)]
+
+
+def test_a_state_and_its_players_forked_field_by_plan_are_forked_as_the_long_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After every fact of every case, a fork through the fields that may hold a mutable value
+    (``state._fork_planned``) is the long way's fork (``state._fork_fields``) field by field,
+    and copies every container the long way copies; the plan is what forks them."""
+    from rulesq.games.bluemoon.judge import state as state_module
+
+    planned = [0]
+    real = state_module._fork_planned
+
+    def counted(*args: Any) -> Any:
+        planned[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(state_module, "_fork_planned", counted)
+    compared = 0
+    for situation in situations():
+        for timeline in replayed(situation)[-2:]:
+            state = timeline.state
+            quick = state_module.fork_value(state, {})
+            with monkeypatch.context() as long:
+                long.setitem(state_module._FORKERS, State, state_module._fork_fields)
+                long.setitem(state_module._FORKERS, Player, state_module._fork_fields)
+                slow = state_module.fork_value(state, {})
+            assert reading(quick) == reading(slow), situation.source
+            assert quick._index is None and slow._index is None
+            for mine, theirs in [
+                (quick, state),
+                *zip(quick.players.values(), state.players.values(), strict=True),
+            ]:
+                assert not set(_mutables(mine)) & set(_mutables(theirs)), situation.source
+            compared += 1
+    assert compared > 300 and planned[0] >= 3 * compared  # the state and its two players
+
+
+def test_a_player_with_a_field_its_class_does_not_declare_is_forked_the_long_way() -> None:
+    """An undeclared field might hold anything: its player is forked field by field."""
+    from rulesq.games.bluemoon.judge.state import fork_value
+
+    state = State()
+    extra: list[str] = ["a"]
+    state.player("me").__dict__["also"] = extra
+    fork = fork_value(state, {})
+    assert fork.player("me").__dict__["also"] == ["a"]
+    assert fork.player("me").__dict__["also"] is not extra  # copied, as the long way does
+
+
+def test_the_fight_s_events_read_in_one_pass_are_those_two_passes_give() -> None:
+    """``State.fight_events``: the events of a kind and player after the fight's last start,
+    and the work counted as the two looks over the events it stands for."""
+    compared = 0
+    for situation in situations():
+        for timeline in replayed(situation)[-1:]:
+            state = timeline.state
+            kinds = [None, "fight_starts", *sorted({e.kind for e in state.events})]
+            for kind in kinds:
+                for who in (None, "me", "you"):
+                    events = list(state.events_of(kind, who))
+                    starts = [e.seq for e in state.events_of("fight_starts")]
+                    long = [e for e in events if not starts or e.seq > starts[-1]]
+                    before = WORK.events
+                    assert state.fight_events(kind, who) == long, (situation.source, kind)
+                    assert WORK.events - before == 2 * len(state.events)
+                    compared += 1
+    assert compared > 3_000
+
+
+def test_readings_find_a_question_s_facts_only_when_an_earlier_one_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The readings a situation's questions share find the facts a later question sees when
+    an earlier question asks whether to keep its reading for it (``Readings.wanted``): the
+    last question is asked about by none. Every case answers as it did with them all found
+    at once."""
+    from rulesq.engine.check import check_situation
+    from rulesq.games.bluemoon.judge import shared
+
+    found: list[int] = []
+    real = Situation.facts_before
+
+    def counted(self: Situation, question: Any) -> Any:
+        found.append(question.index)
+        return real(self, question)
+
+    def eager(self: Any, situation: Situation, asked_from: Any = None) -> None:
+        real_init(self, situation, asked_from)
+        self.seen = [(q, situation.facts_before(q)) for q in situation.questions]
+
+    real_init = shared.Readings.__init__
+    situation = parse_situation(
+        'game bluemoon\nI have active "Blaze"\nask is "Blaze" ignored?\n', "<generated>"
+    )
+    monkeypatch.setattr(Situation, "facts_before", counted)
+    check_situation(situation)
+    lazily = len(found)
+    with monkeypatch.context() as at_once:
+        at_once.setattr(shared.Readings, "__init__", eager)
+        found.clear()
+        check_situation(situation)
+    assert len(found) == lazily + 1  # the one question's facts were not found for the readings
+    monkeypatch.setattr(Situation, "facts_before", real)
+    lazy = [check_situation(s) for s in situations()]
+    monkeypatch.setattr(shared.Readings, "__init__", eager)
+    for first, checked in zip(lazy, (check_situation(s) for s in situations()), strict=True):
+        assert checked.result == first.result
+        for one, other in zip(first.questions, checked.questions, strict=True):
+            assert (one.answer.verdict, one.answer.reason) == (
+                other.answer.verdict,
+                other.answer.reason,
+            )

@@ -14,7 +14,7 @@ from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
-from rulesq.games.bluemoon.judge.cards import card_info
+from rulesq.games.bluemoon.judge.cards import corpus_info
 from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.deck_plays import deck_playing_texts
 from rulesq.games.bluemoon.judge.forces import effects_of
@@ -126,7 +126,7 @@ def affects(ctx: Context) -> Answer:
         assert isinstance(sel, Cards)
         loose = replace(sel, owner=None, place=None, active=False)
         for record in ctx.corpus.cards.values():
-            other = view.hypothetical(card_info(record, record.name), card.owner, Zone.COMBAT)
+            other = view.hypothetical(corpus_info(record), card.owner, Zone.COMBAT)
             other.active = True
             if record.name not in named and matches(loose, other, card.owner, None):
                 named.append(record.name)

@@ -383,6 +383,15 @@ def _known_info(card: Card | None, name: str, refs: Sequence[CardRef]) -> CardIn
     return info
 
 
+def corpus_info(card: Card) -> CardInfo:
+    """``card_info(card, card.name)``: a corpus card's own info, made once (immutable, shared).
+
+    A search of a pile goes through every card of the game, once per answer: each card's
+    info is the same every time.
+    """
+    return _known_info(card, card.name, ())
+
+
 #: Infos with what a situation states of the card (icons, shields), by the info and the
 #: changes: another situation stating the same is given the same (immutable) info, its text
 #: and name read once. Bounded: cleared when full.

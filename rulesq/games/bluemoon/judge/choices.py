@@ -280,8 +280,32 @@ def _own_hand_load(act: a.Act) -> int | None:
     return None
 
 
+#: Whether each effect lets its player act at his option (:func:`optional_kind`), by the
+#: effect, kept with it (a parsed text's effects are immutable, shared by every card of the
+#: text). Asked of every card played this fight, for every answer and re-ask. Bounded:
+#: cleared when full.
+_OPTIONAL: dict[int, tuple[object, bool]] = {}
+_OPTIONAL_KEPT = 4096
+
+
 def optional_kind(source: Source) -> bool:
-    """Whether a text lets its player act at his option on cards in play or in a hand."""
+    """Whether a text lets its player act at his option on cards in play or in a hand.
+
+    It reads the effect alone (its acts), so it is found once per effect.
+    """
+    effect = source.effect
+    found = _OPTIONAL.get(id(effect))
+    if found is not None and found[0] is effect:
+        return found[1]
+    optional = _optional_kind(source)
+    if len(_OPTIONAL) >= _OPTIONAL_KEPT:
+        _OPTIONAL.clear()
+    _OPTIONAL[id(effect)] = (effect, optional)
+    return optional
+
+
+def _optional_kind(source: Source) -> bool:
+    """:func:`optional_kind`, found from the effect's acts."""
     return any(
         play_discard(act)
         or _own_hand_discard(act)

@@ -16,7 +16,7 @@ from rulesq.corpus.load import load_corpus, normalise_name
 from rulesq.engine.defaults import quoted
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
-from rulesq.games.bluemoon.judge.cards import card_info
+from rulesq.games.bluemoon.judge.cards import CardInfo, corpus_info
 from rulesq.games.bluemoon.judge.prohibits import forbidding
 from rulesq.games.bluemoon.judge.select import matches
 from rulesq.games.bluemoon.judge.state import ME, Zone, new_instance
@@ -60,16 +60,54 @@ def selected_from_deck(source: Source, act: a.Act) -> a.SelectEither | None:
     return act if searched else None
 
 
+#: The corpus cards (name folded, info) a selector of types and a family, with no icon,
+#: fits, in corpus order, by the corpus and the selector: fitting one reads the card's info
+#: alone (neither its player nor the texts in force). A search goes through every card of
+#: the game once per answer and re-ask. Bounded: cleared when full.
+_FITTING: dict[tuple[object, ...], tuple[object, list[tuple[str, CardInfo]]]] = {}
+_FITTING_KEPT = 256
+
+
+def _fitting(forces: Forces, who: str, bare: Cards, source: Source) -> list[tuple[str, CardInfo]]:
+    """The corpus cards ``bare`` fits (no icon in it), found once per selector."""
+    corpus = load_corpus("bluemoon")
+    key = (id(corpus), bare.types, bare.family)
+    found = _FITTING.get(key)
+    if found is not None and found[0] is corpus:
+        return found[1]
+    fits = []
+    for card in corpus.cards.values():
+        info = corpus_info(card)
+        if info.kind in NOT_IN_PILES:
+            continue
+        made = new_instance(-1, info, who, Zone.DISCARD, seq=10**9)
+        if matches(bare, made, who, forces, source.card):
+            fits.append((normalise_name(card.name), info))
+    if len(_FITTING) >= _FITTING_KEPT:
+        _FITTING.clear()
+    _FITTING[key] = (corpus, fits)
+    return fits
+
+
 def _unplaced(forces: Forces, who: str, selector: Cards, source: Source) -> list[Instance]:
     """The cards of the game that fit ``selector`` and that the situation places nowhere."""
     placed = {normalise_name(c.name) for c in forces.state.cards}
     bare = Cards(types=selector.types, family=selector.family, icon=selector.icon)
+    if bare.icon is None:  # fitting reads the card alone: the cards found once
+        return [
+            new_instance(-1, info, who, Zone.DISCARD, seq=10**9)
+            for name, info in _fitting(forces, who, bare, source)
+            if name not in placed
+        ]
     out = []
     for card in load_corpus("bluemoon").cards.values():
         if normalise_name(card.name) in placed:
             continue
-        made = new_instance(-1, card_info(card, card.name), who, Zone.DISCARD, seq=10**9)
-        if made.info.kind not in NOT_IN_PILES and matches(bare, made, who, forces, source.card):
+        info = corpus_info(card)
+        if info.kind in NOT_IN_PILES:
+            continue
+        made = new_instance(-1, info, who, Zone.DISCARD, seq=10**9)
+        if matches(bare, made, who, forces, source.card):
             out.append(made)
     return out
 

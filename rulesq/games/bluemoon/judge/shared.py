@@ -89,7 +89,11 @@ class Readings:
 
     def __init__(self, situation: Situation, asked_from: dict[str, Any] | None = None) -> None:
         self.situation = situation
-        self.seen = [(q.index, situation.facts_before(q)) for q in situation.questions]
+        #: The questions, each with the facts it sees once asked for (``wanted``): a question
+        #: asks only about the questions after it, the last one about none.
+        self.seen: list[tuple[Question, list[Fact] | None]] = [
+            (q, None) for q in situation.questions
+        ]
         self.kept: list[tuple[list[Fact], Timeline]] = []
         #: How many facts were read, all questions together (a measure of the work done).
         self.facts_read = 0
@@ -98,10 +102,15 @@ class Readings:
 
     def wanted(self, facts: list[Fact], after: int, unless: list[Fact] | None = None) -> bool:
         """Whether a question after ``after`` sees these facts first (and not ``unless``)."""
-        return any(
-            index > after and _starts(facts, seen) and (unless is None or not _starts(unless, seen))
-            for index, seen in self.seen
-        )
+        for at, (question, seen) in enumerate(self.seen):
+            if question.index <= after:
+                continue
+            if seen is None:
+                seen = self.situation.facts_before(question)
+                self.seen[at] = (question, seen)
+            if _starts(facts, seen) and (unless is None or not _starts(unless, seen)):
+                return True
+        return False
 
     def timeline(self, question: Question, facts: list[Fact], catalog: Catalog) -> Timeline:
         """Read on from the longest kept reading the facts begin with (or from the start)."""
