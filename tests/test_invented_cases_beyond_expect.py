@@ -234,6 +234,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('"Spend X resources (X = 2)" cannot be paid with 1 resources',),
         3: ("defines X as the number of your developments in this zone: 2",),
     },
+    "warhammer-costs/a-grant-from-a-unit-a-sacrifice-cost-may-have-taken-is-open.rq": {
+        1: ('4 if I sacrifice "Chaos Knights"', '3 if I sacrifice "Frenzied Big \'Un"'),
+    },
     "warhammer-costs/spend-x-with-x-not-stated-cannot-answer.rq": {
         1: ("X is the number of your developments in this zone",),
         2: ('no resource tokens on "The Imperial Zoo"',),
@@ -244,6 +247,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     },
     "warhammer-resources/damage-that-may-have-been-spent-with-nothing-of-the-capital-stated.rq": {
         2: ("how the payments were split",),
+    },
+    "warhammer-resources/damage-that-may-have-paid-a-play-before-the-pool-is-read.rq": {
+        1: ("0 to 2 spent as resources", "ask a question between the line and it"),
     },
     "warhammer-tokens/how-many-tokens-not-stated-cannot-answer.rq": {
         1: ('states no resource tokens on "Grudgebearer"', "(tokens 0)"),

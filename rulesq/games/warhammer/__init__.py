@@ -169,14 +169,18 @@ GOES_ON = (
 #: damage burns burns with it, so only the zones burning before it may have ended the game.
 AS_APPLIED = ("destroyed", "damage_dealt", "zone_burns")
 
+#: Where each question is answered: asked each way of an open sacrifice cost
+#: (``each_sacrifice``), by its handler or, for play going on, by ``game_end``.
+TARGETS: dict[str, str] = {
+    **HANDLERS,
+    **{kind: f"rulesq.games.warhammer.game_end:{kind}" for kind in GOES_ON},
+}
+
 GAME = register(
     WarhammerGame(
         name="warhammer",
         title="Warhammer: Invasion LCG",
-        questions={
-            **HANDLERS,
-            **{kind: f"rulesq.games.warhammer.game_end:{kind}" for kind in GOES_ON},
-        },
+        questions={kind: f"rulesq.games.warhammer.each_sacrifice:{kind}" for kind in TARGETS},
         card_types=("unit", "support", "tactic", "quest", "legend", "fulcrum", "draft"),
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),

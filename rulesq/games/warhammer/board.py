@@ -88,6 +88,9 @@ class Capital:
     #: The cards (by id) whose damage may have been spent only if it was their controller's
     #: capital phase, which the situation does not say.
     spent_if_capital: set[int] = field(default_factory=set)
+    #: The cards (by id) whose damage may have paid a play between the pool line and the
+    #: first question after it: the pool stated is what the play left, not how it was paid.
+    spent_before_read: set[int] = field(default_factory=set)
     #: The pool just before a link paid after the pool was read (by the link's id).
     pool_before: dict[int, int] = field(default_factory=dict)
     #: The links paid after the pool was read (by id): a link before it is paid in the pool.

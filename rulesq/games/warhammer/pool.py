@@ -54,6 +54,13 @@ def settle(board: Board, situation: Situation) -> None:
         asked = [q.index for q in situation.questions if q.index > stated]
         if not asked:
             continue
+        # paid between the pool line and the first question: the pool stated is what it left,
+        # so how each payment was split between the pool and damage spent is not known
+        before = dict(capital.damage_spent)
+        _spent_unknown(board, player, capital, stated, min(asked))
+        capital.spent_before_read |= {
+            key for key, spent in capital.damage_spent.items() if before.get(key) != spent
+        }
         reset = _kingdom_between(board, player, stated, None)
         if reset is not None:  # the board ends at the question
             # what was paid before that turn came out of the pool as stated: read exactly

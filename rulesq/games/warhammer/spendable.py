@@ -196,6 +196,12 @@ class Damage:
         return f"{self.least} to {self.most} damage"
 
 
+#: Why damage spent off a card is open when the phase it was spent in is not stated.
+_CAPITAL_UNSTATED = (
+    "whether it was its controller's capital phase, when it may be spent, is not stated"
+)
+
+
 def damage_now(board: Board, placed: InPlay) -> Damage:
     """The damage on a card once what was spent off it as resources is gone.
 
@@ -220,11 +226,18 @@ def damage_now(board: Board, placed: InPlay) -> Damage:
     rules = [r for r in rulings or () if "/errata/" in r]
     step = f"{placed.damage} damage stated, less {lo} spent as resources"
     if lo != hi:
-        why = (
-            "whether it was its controller's capital phase, when it may be spent, is not stated"
-            if id(placed) in board.capital(controller(placed)).spent_if_capital
-            else "how the payments were split between the pool and the damage is not stated"
-        )
+        capital = board.capital(controller(placed))
+        if id(placed) in capital.spent_if_capital:
+            why = _CAPITAL_UNSTATED
+        elif id(placed) in capital.spent_before_read:
+            why = (
+                "the resources stated are the pool as it stands at the first question after "
+                "the line, the plays between them already paid: how they were split between the "
+                "pool and the damage is not stated; to state the pool before a play, ask a "
+                "question between the line and it"
+            )
+        else:
+            why = "how the payments were split between the pool and the damage is not stated"
         step = f"{placed.damage} damage stated, less {lo} to {hi} spent as resources ({why})"
     return Damage(placed.damage - hi, placed.damage - lo, step, texts, rules)
 
