@@ -234,6 +234,11 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('"Spend X resources (X = 2)" cannot be paid with 1 resources',),
         3: ("defines X as the number of your developments in this zone: 2",),
     },
+    "warhammer-power/a-unit-that-left-play-takes-no-constant-grant.rq": {
+        2: ('"Longbeards" has left play', "constant effects only apply to cards in play"),
+        3: ('"Longbeards" has left play',),
+        4: ('"Longbeards" has left play: only a unit in play has damage',),
+    },
     "warhammer-costs/a-grant-from-a-unit-a-sacrifice-cost-may-have-taken-is-open.rq": {
         1: ('4 if I sacrifice "Chaos Knights"', '3 if I sacrifice "Frenzied Big \'Un"'),
     },

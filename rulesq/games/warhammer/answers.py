@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
     from rulesq.engine.verdict import Verdict
-    from rulesq.games.warhammer.board import Board
+    from rulesq.games.warhammer.board import Board, InPlay
     from rulesq.games.warhammer.claims import Ruling, Text
 
 UNIQUE_SOURCES = "the FAQ's keyword errata (the card data marks no other card unique)"
@@ -173,8 +173,27 @@ def value(ctx: Context) -> Answer:
     placed = board.only(card.name)
     if placed is None:
         _maybe_in_play(board, card, "power")
-    found = V.power(board, placed) if placed is not None else V.printed_power(card)
+    if placed is not None and _left_play(board, placed):
+        found = _out_of_play(V.printed_power(card), card.name)
+    else:
+        found = V.power(board, placed) if placed is not None else V.printed_power(card)
     return _value(ctx, found, "power", card.name)
+
+
+def _left_play(board: Board, placed: InPlay) -> bool:
+    """Whether a card stated in play has left it since (sacrificed, destroyed, discarded)."""
+    from rulesq.games.warhammer.places import in_play
+
+    return not in_play(board, placed)
+
+
+def _out_of_play(printed: V.Value, name: str) -> V.Value:
+    """The value of a card that left play: its printed one, no constant effect applying."""
+    printed.steps.append(
+        f'"{name}" has left play, and constant effects only apply to cards in play'
+    )
+    printed.rules.append(V.CONSTANT)
+    return printed
 
 
 def _maybe_in_play(board: Board, card: Card, what: str) -> None:
@@ -200,7 +219,10 @@ def hit_points(ctx: Context) -> Answer:
     placed = board.only(card.name)
     if placed is None:
         _maybe_in_play(board, card, "hit points")
-    found = V.hit_points(board, placed) if placed is not None else V.printed_hit_points(card)
+    if placed is not None and _left_play(board, placed):
+        found = _out_of_play(V.printed_hit_points(card), card.name)
+    else:
+        found = V.hit_points(board, placed) if placed is not None else V.printed_hit_points(card)
     return _value(ctx, found, "hit points", card.name)
 
 
@@ -211,6 +233,8 @@ def remaining_hit_points(ctx: Context) -> Answer:
     placed = board.only(card.name)
     if placed is None:
         raise CannotAnswer(f'"{card.name}" is not on the board: only a unit in play has damage')
+    if _left_play(board, placed):
+        raise CannotAnswer(f'"{card.name}" has left play: only a unit in play has damage')
     from rulesq.games.warhammer.spendable import damage_now
 
     found = V.hit_points(board, placed)
