@@ -478,6 +478,28 @@ class Derivation:
 
         return holds(VERDICT, frozenset())
 
+    def unstate(self, text: str, line: int) -> None:
+        """Read the graph on the situation as written, without a statement a re-ask inserted.
+
+        An answer judged on a situation restated with ``text`` inserted as line ``line`` (each
+        way of a choice the situation leaves open, every way giving the same verdict) shows
+        no such fact, and the lines after it keep their numbers as written.
+        """
+        data = self.graph.node_data
+        inserted = [
+            node
+            for node, attrs in data.items()
+            if attrs["kind"] == "fact" and attrs.get("line") == line and attrs["label"] == text
+        ]
+        self._graph.remove_nodes_from(inserted)
+        for attrs in data.values():
+            at = attrs.get("line")
+            if isinstance(at, int) and at > line:
+                attrs["line"] = at - 1
+        self._facts = {
+            key: node for key, node in self._facts.items() if node in self._graph.node_data
+        }
+
     def without(self, nodes: Iterable[str]) -> Derivation:
         """A copy of the derivation with some nodes removed (for what-if tests)."""
         copy = Derivation.__new__(Derivation)

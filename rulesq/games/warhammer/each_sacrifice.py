@@ -124,6 +124,7 @@ def _compared(ctx: Context, answer: Answer, choice: Open) -> Answer:
     assert first is not None and first.verdict is not None
     if answer.verdict is not None and first.verdict.show() == answer.verdict.show():
         return answer
+    first.graph.unstate(ways[0][1], at)  # the line stated to ask it is no fact of the situation
     return replace(
         first,
         question=ctx.question,
