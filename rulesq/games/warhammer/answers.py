@@ -18,6 +18,8 @@ from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
@@ -169,15 +171,27 @@ def value(ctx: Context) -> Answer:
             "to the cost of playing the card, but is not part of its cost",
             [V.LOYALTY],
         )
+    return _board_value(ctx, card, "power", V.power, V.printed_power)
+
+
+def _board_value(
+    ctx: Context,
+    card: Card,
+    what: str,
+    in_play: Callable[[Board, InPlay], V.Value],
+    printed: Callable[[Card], V.Value],
+) -> Answer:
+    """A card's value: in play, with the constant effects on it; else its printed one."""
     board = _board(ctx)
     placed = board.only(card.name)
     if placed is None:
-        _maybe_in_play(board, card, "power")
-    if placed is not None and _left_play(board, placed):
-        found = _out_of_play(V.printed_power(card), card.name)
+        _maybe_in_play(board, card, what)
+        found = printed(card)
+    elif _left_play(board, placed):
+        found = _out_of_play(printed(card), card.name)
     else:
-        found = V.power(board, placed) if placed is not None else V.printed_power(card)
-    return _value(ctx, found, "power", card.name)
+        found = in_play(board, placed)
+    return _value(ctx, found, what, card.name)
 
 
 def _left_play(board: Board, placed: InPlay) -> bool:
@@ -214,16 +228,7 @@ def _maybe_in_play(board: Board, card: Card, what: str) -> None:
 
 def hit_points(ctx: Context) -> Answer:
     """Answer ``what are the hit points of "X"?``: printed, with constant modifiers."""
-    card = _card(ctx)
-    board = _board(ctx)
-    placed = board.only(card.name)
-    if placed is None:
-        _maybe_in_play(board, card, "hit points")
-    if placed is not None and _left_play(board, placed):
-        found = _out_of_play(V.printed_hit_points(card), card.name)
-    else:
-        found = V.hit_points(board, placed) if placed is not None else V.printed_hit_points(card)
-    return _value(ctx, found, "hit points", card.name)
+    return _board_value(ctx, _card(ctx), "hit points", V.hit_points, V.printed_hit_points)
 
 
 def remaining_hit_points(ctx: Context) -> Answer:
