@@ -284,9 +284,9 @@ def test_a_check_that_loaded_modules_leaves_the_collector_what_it_loaded(
     monkeypatch.setattr(check_module, "keep_loaded", lambda: kept.append(1))
     real = check_module._check_file
 
-    def loading(path: str | Path, game: str | None) -> Any:
+    def loading(path: str | Path, game: str | None, assumed: bool) -> Any:
         sys.modules["rulesq_test_loaded"] = types.ModuleType("rulesq_test_loaded")
-        return real(path, game)
+        return real(path, game, assumed)
 
     try:
         monkeypatch.setattr(check_module, "_check_file", loading)
