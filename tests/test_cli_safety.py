@@ -133,6 +133,9 @@ def test_ctrl_c_exits_130_without_a_traceback() -> None:
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            # Ctrl-C as at a terminal: a test run started in the background (``cmd &`` in a
+            # script) ignores SIGINT, and its children would inherit that (as they should)
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
         )
         assert process.stdout is not None
         assert process.stdout.readline().startswith(b"AGREE")  # started: interrupt it now
