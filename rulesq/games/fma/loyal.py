@@ -213,16 +213,25 @@ def _too_few(
         'play bounds the Loyal number: "leaders are the only characters in play, so you can '
         'play Loyal: 1 characters, but not characters with a higher loyalty number")'
     )
+    _side_known(state, table, player, reason, "unaligned")
+    sides.assume_named(ctx, f" of {whose}", f'no other character may count for "{ref.name}"')
+    return [requirement_claim(Stance.FORBID, reason, LOYAL, SETUP_COUNT)]
+
+
+def _side_known(state: State, table: Table, player: str, reason: str, example: str) -> None:
+    """Cannot answer when the characters ``player`` has in play are not all known.
+
+    ``reason``: the Loyal reading so far; ``example``: a faction word for the line to write.
+    """
     if not sides.closed(sides.stated_count(state, table, player)):
+        whose = "yours" if player == "me" else "his"
         raise CannotAnswer(
             f"{reason}, and no character of {whose} is stated: the characters "
             f"{'you have' if player == 'me' else 'he has'} in play are not known (write, "
-            'e.g., my leader is "…" (unaligned))'
+            f'e.g., my leader is "…" ({example}))'
         )
     if not sides.side_closed(state, table, player):
         raise CannotAnswer(f"{reason}, and " + sides.unknown_reason(state, table, player))
-    sides.assume_named(ctx, f" of {whose}", f'no other character may count for "{ref.name}"')
-    return [requirement_claim(Stance.FORBID, reason, LOYAL, SETUP_COUNT)]
 
 
 def _unaligned(factions: list[str] | None, ref: CardRef) -> bool:
@@ -317,14 +326,7 @@ def loyal_claims(
             f"would be fewer than {need}"
         )
     whose = "yours" if player == "me" else "his"
-    if not sides.closed(sides.stated_count(state, table, player)):
-        raise CannotAnswer(
-            f"{reason}, and no character of {whose} is stated: the characters "
-            f"{'you have' if player == 'me' else 'he has'} in play are not known (write, "
-            'e.g., my leader is "…" (Rebel))'
-        )
-    if not sides.side_closed(state, table, player):
-        raise CannotAnswer(f"{reason}, and " + sides.unknown_reason(state, table, player))
+    _side_known(state, table, player, reason, "Rebel")
     sides.assume_named(
         ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
     )
