@@ -115,6 +115,25 @@ REASONS = [
         1,
         "they never say an ally has a level",
     ),
+    (
+        "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
+        0,
+        'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '
+        'one leader (Setup: "after the leader comes into play"): which is your leader is not '
+        'known (state one alone: my leader is "…")',
+    ),
+    (
+        "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
+        1,
+        'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9)',
+    ),
+    (
+        "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
+        3,
+        'two leaders of his, "Scar, Harbinger of Chaos" (line 16) and "Basque Grand, Tucker’s '
+        'Patron" (line 17), and a player has one leader (Setup: "after the leader comes into '
+        'play"): which is his leader is not known (state one alone: your leader is "…")',
+    ),
 ]
 
 

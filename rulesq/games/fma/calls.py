@@ -50,7 +50,7 @@ from rulesq.games.fma.named_targets import (
 )
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
-from rulesq.games.fma.state import Character, State, match_subject
+from rulesq.games.fma.state import CHARACTER_TYPES, Character, State, match_subject
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
@@ -253,7 +253,8 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     out: list[Claim] = []
     for source, controller, fact in in_play(ctx.facts):  # not one gone or defeated since
         effects, missing = effects_of(source)
-        if missing is not None and fact.kind == "in_play":  # as before: not a character's
+        if missing is not None and fact.kind == "in_play" and source.type not in CHARACTER_TYPES:
+            # as before: not a character's (stated on a character line or in play alike)
             _open(missing, claims)
         for effect in free_play.standing(effects):
             if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
@@ -382,7 +383,7 @@ def _requirements(
 
 
 def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> list[Claim]:
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is None:
         raise CannotAnswer(
             f'"{card.name}" will not join {effect.leader.render()}, and the '
@@ -428,7 +429,7 @@ def can_start(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     claims: list[Claim] = []
     unknown: list[str] = []
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
     else:

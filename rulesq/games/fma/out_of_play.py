@@ -49,7 +49,7 @@ def _asked_leader(ctx: Context) -> tuple[str, str]:
         name = ref.card.name if ref.card is not None else ref.name
         return normalise_name(name), name
     player = ctx.question.who or "me"
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is None:
         raise CannotAnswer('the situation does not name the leader (write: my leader is "…")')
     return key(leader), leader.name
@@ -84,7 +84,8 @@ def recruit_claim(ctx: Context, player: str) -> Claim | None:
     ctx.fact(fact)
     ctx.fact(table.leader_facts[player])
     whose = "your" if player == "me" else "his"
-    name = table.leaders[player].name
+    found = table.leader(player)
+    name = found.name if found is not None else leader
     return rule_claim(
         Stance.FORBID,
         f'{whose} leader "{name}" is out of play, and an out-of-play leader cannot recruit '

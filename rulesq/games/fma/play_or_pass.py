@@ -172,21 +172,11 @@ def _not_again(ctx: Context, card: Card, step_fact: Fact) -> None:
         )
 
 
-def _leader_card_in_play(ctx: Context, player: str) -> bool:
-    """Whether a leader card of the player's is stated in play (on a character line, say).
-
-    A leader card comes into play as its player's leader (Setup), so his leader is in play.
-    """
-    return any(
-        card.type == "leader" and who == player for card, who, _ in still_in_play.in_play(ctx.facts)
-    )
-
-
 def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
     """The no of setup's order: the leader first, the starting allies after (None: in between)."""
     rule = ctx.clause(RULES[fx.GAME], "rule")
     table = read_table(ctx.facts)
-    if player not in table.leader_facts and not _leader_card_in_play(ctx, player):
+    if table.leader(player) is None:  # a leader line, or a leader card of his stated in play
         return ctx.conclude(
             YesNo(False),
             "start-of-game effects are performed after the leader comes into play, and the "
