@@ -116,6 +116,17 @@ REASONS = [
         "they never say an ally has a level",
     ),
     (
+        "fma-attributes/a-copy-of-a-character-away-from-play-is-not-known.rq",
+        1,
+        '"Mimic" copies the strength of "Rival", which is not known here ("Rival" is out of '
+        "play (line 20)",
+    ),
+    (
+        "fma-attributes/a-copy-of-a-character-away-from-play-is-not-known.rq",
+        2,
+        '"Echo" copies the strength of "Other", which is not known here ("Other" has left play)',
+    ),
+    (
         "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
         0,
         'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '

@@ -93,6 +93,8 @@ class Reader:
         self._in_play: set[str] = set()
         #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
         self._out_gaps: dict[str, list[Gap]] = {}
+        #: The cards out of play and not returned since, by key: the line that put each out.
+        self._outside: dict[str, int] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
@@ -579,8 +581,9 @@ class Reader:
         attribute = Attribute.named(str(fact.param("attribute")))
         gaps = self.state.blocking(source.name, attribute)
         reading = at.attribute_value(self.state.timeline(), source.name, attribute)
-        if gaps or reading.value is None:
-            why = gaps[0].reason if gaps else reading.render()
+        away = self._away(source)
+        if gaps or reading.value is None or away:
+            why = away or (gaps[0].reason if gaps else reading.render())
             self.gap(
                 target.name,
                 attribute,
@@ -608,6 +611,19 @@ class Reader:
                 if opened is not None:
                     self.state.gaps.remove(opened)
             self._copies.append(copy)
+
+    def _away(self, who: Character) -> str:
+        """Why a character's values are not known where it is: left play, or out of play ("")."""
+        if who.gone:
+            return f'"{who.name}" has left play'
+        line = self._outside.get(normalise_name(who.name))
+        if line is not None:
+            return (
+                f'"{who.name}" is out of play (line {line}), and the rulings say only that an '
+                "out-of-play leader cannot recruit and keeps his attachments, not what his "
+                "attributes are"
+            )
+        return ""
 
     def _copied_gone(self, source: str, where: str) -> None:
         """A copy of a character that left play or is out of play: the copier's value is open.
@@ -1054,6 +1070,7 @@ class Reader:
                     "play)",
                 )
         for key in keys:
+            self._outside[key] = fact.span.line
             character = self.state.characters.get(key)
             if character is not None:
                 self._copied_gone(character.name, "is out of play")
@@ -1091,6 +1108,7 @@ class Reader:
         """
         for ref in fact.cards:
             key = _key(ref)
+            self._outside.pop(key, None)
             for gap in self._out_gaps.pop(key, []):
                 self.state.gaps.remove(gap)
             character = self.state.characters.get(key)
