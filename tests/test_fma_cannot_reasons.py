@@ -127,6 +127,12 @@ REASONS = [
         '"Echo" copies the strength of "Other", which is not known here ("Other" has left play)',
     ),
     (
+        "fma-out-of-play/a-leader-who-left-play-is-no-sure-keeper-of-his-attachments.rq",
+        1,
+        '"Bright Hero" left play (line 16) after "Brass Locket" was attached, and the rulings '
+        "say only that a leader does not lose his attachments when he is out of play",
+    ),
+    (
         "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
         0,
         'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '

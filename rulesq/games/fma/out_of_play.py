@@ -112,6 +112,18 @@ def keeps(ctx: Context) -> Answer:
         return ctx.conclude(YesNo(False), f'"{attachment_ref.name}" was removed')
     table = read_table(ctx.facts)
     fact = still_out(ctx).get(bearer)
+    left = [  # the ruling speaks of a leader out of play, not of one that left play since
+        f
+        for f in ctx.facts_of("removed")
+        if bearer in {key(r) for r in f.cards} and f.span.line > attached[-1].span.line
+    ]
+    if left:
+        raise CannotAnswer(
+            f'"{bearer_ref.name}" left play (line {left[-1].span.line}) after '
+            f'"{attachment_ref.name}" was attached, and the rulings say only that a leader does '
+            "not lose his attachments when he is out of play, not what becomes of them when he "
+            "leaves play"
+        )
     if fact is None or bearer not in {table.leader_key(p) for p in table.leaders}:
         raise CannotAnswer(
             f'rulesq answers this only for a leader out of play, and "{bearer_ref.name}" is not one'
