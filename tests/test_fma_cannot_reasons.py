@@ -133,6 +133,17 @@ REASONS = [
         "say only that a leader does not lose his attachments when he is out of play",
     ),
     (
+        "fma-defeats/a-card-that-left-play-or-is-out-of-play-is-no-sure-defeat.rq",
+        1,
+        '"Edward" has left play, and the rulings never say whether such a card is defeated',
+    ),
+    (
+        "fma-defeats/a-card-that-left-play-or-is-out-of-play-is-no-sure-defeat.rq",
+        2,
+        '"Alphonse" is out of play (line 22), and the rulings never say whether such a card is '
+        "defeated",
+    ),
+    (
         "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
         0,
         'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '
