@@ -144,6 +144,23 @@ REASONS = [
         "defeated",
     ),
     (
+        "fma-readiness/a-card-away-from-play-has-no-sure-place-or-readiness.rq",
+        1,
+        '"Runner" is out of play (line 26), and the rulings never say where such a card is',
+    ),
+    (
+        "fma-readiness/a-card-away-from-play-has-no-sure-place-or-readiness.rq",
+        3,
+        '"Brute" has left play (line 31) and has not returned, and the rulings never say '
+        "whether such a card is set or ready",
+    ),
+    (
+        "fma-readiness/a-card-away-from-play-has-no-sure-place-or-readiness.rq",
+        4,
+        '"Scout" returned to play (line 35) after the situation said it was set (line 21): cards '
+        'sent to the discard pile have no "memory"',
+    ),
+    (
         "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
         0,
         'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '
