@@ -161,6 +161,17 @@ REASONS = [
         'sent to the discard pile have no "memory"',
     ),
     (
+        "fma-timing/the-other-players-unnamed-leader-leaves-the-play-or-pass-open.rq",
+        0,
+        "your leader is not named, and a leader is in play from the setup on: whether you have "
+        "start-of-turn effects to use (and a place in the Play-or-Pass order) is not known",
+    ),
+    (
+        "fma-timing/the-other-players-unnamed-leader-leaves-the-play-or-pass-open.rq",
+        1,
+        'the text of your leader "Boss" is not known: whether you have start-of-turn effects',
+    ),
+    (
         "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
         0,
         'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '
