@@ -172,6 +172,12 @@ REASONS = [
         'the text of your leader "Boss" is not known: whether you have start-of-turn effects',
     ),
     (
+        "fma-leaders/a-leader-who-left-play-is-no-sure-leader-a-card-will-not-join.rq",
+        2,
+        'your leader "Scar, Brawler" has left play: the rulings never say whether a player whose '
+        "leader left play has a leader a card joins",
+    ),
+    (
         "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
         0,
         'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '

@@ -400,6 +400,14 @@ def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> l
             f'situation does not name your leader (write: my leader is "…")'
         )
     ctx.fact(table.leader_facts[player])
+    _, state = reader_for(ctx)
+    found = state.find(key(leader))
+    if found is not None and found.gone:  # the rulings never have a leader leave play
+        raise CannotAnswer(
+            f'"{card.name}" will not join {effect.leader.render()}, and your leader '
+            f'"{leader.name}" has left play: the rulings never say whether a player whose leader '
+            "left play has a leader a card joins"
+        )
     faction = effect.leader.faction
     factions = factions_of(leader)
     others = unclassified_of(leader)
