@@ -184,19 +184,19 @@ def can_character_play(ctx: Context) -> Answer:
                 ONLY_CHARACTERS_PLAY,
             )
         )
-    else:
-        outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
-        if outside is not None:
-            ctx.fact(outside)
-            raise CannotAnswer(
-                f'"{who.name}" is out of play (line {outside.span.line}), and the rulings say '
-                "only that an out-of-play leader cannot recruit and keeps his attachments, not "
-                "whether he plays events or abilities"
-            )
     effects, missing = effects_of(card)
     defeated = bool(claims)
     if not who.gone:  # one that left play is no character: its words are not weighed
         claims += _requirements(ctx, card, effects, table, who, state)
+    outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
+    if outside is not None and not defeated:  # a no of its requirements stands all the same
+        ctx.fact(outside)
+        _open(
+            f'"{who.name}" is out of play (line {outside.span.line}), and the rulings say only '
+            "that an out-of-play leader cannot recruit and keeps his attachments, not whether he "
+            "plays events or abilities",
+            claims,
+        )
     free: list[Claim] = []
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
