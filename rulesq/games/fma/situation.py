@@ -946,12 +946,34 @@ class Reader:
 
         Only of a card whose text the sources leave unknown: of any other it is an input error.
         """
+        self._unknown_text_only(fact, "that could change values")
+
+    def _fact_no_effect(self, fact: Fact) -> None:
+        """``"X" has no effect``: its text, never given, changes nothing (values, plays, goals).
+
+        Only of a card whose text the sources leave unknown, or give only in part: of any
+        other it is an input error. Plays and goals read it from the facts
+        (``unknown_texts.inert``); values, as ``"X" changes no values``.
+        """
+        for ref in fact.cards:
+            if ref.card is not None and ref.card.fields.get("text_parts"):
+                raise self.error(
+                    f'the sources give part of the text of "{ref.card.name}": a situation '
+                    "cannot say the whole of it has no effect",
+                    fact,
+                    ref,
+                    suggestion="Leave the line out.",
+                )
+        self._unknown_text_only(fact, "that could have an effect")
+
+    def _unknown_text_only(self, fact: Fact, could: str) -> None:
+        """Each card named is one of unknown text (else an input error): it changes no values."""
         for ref in fact.cards:
             card = ref.card
             if card is None:
                 raise self.error(
                     f'"{ref.name}" is no card of the corpus or of a card line: it has no text '
-                    "that could change values",
+                    f"{could}",
                     fact,
                     ref,
                     suggestion="Leave the line out.",
