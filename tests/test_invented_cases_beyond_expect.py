@@ -399,6 +399,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "fma-unknown-text/a-card-of-unknown-text-in-play-leaves-a-react-open.rq": {
         1: ('no text for "Watcher"', 'whether "Plain React" can react to "Light Swing"')
     },
+    "fma-leaders/a-replaced-leader-of-unknown-text-opens-nothing.rq": {
+        1: ('"Roy Mustang, Administrator"',)
+    },
     "fma-unknown-text/a-card-of-unread-text-in-play-leaves-a-play-open.rq": {
         1: ('all of the text of "Mystery Man"', "give its text on a card line")
     },
