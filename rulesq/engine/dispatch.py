@@ -260,6 +260,13 @@ def handler_for(game: Game, kind: str) -> Handler | None:
     return handler
 
 
+#: Whether a default's re-ask of a question already asked of the very same situation made
+#: to ask again takes that answer (a test turns it off to compare).
+ASKED_ONCE = True
+#: Where the memo of a situation made to ask again keeps its answers, by question index.
+ASKED_KEY = "dispatch.asked"
+
+
 def answer_question(
     situation: Situation,
     question: Question,
@@ -293,7 +300,19 @@ def answer_question(
             kept = memos.get(id(other))
             if kept is None or kept[0] is not other:
                 kept = memos[id(other)] = (other, {defaults.ASKED_FROM: family})
-            return _answer(other, again, game, kept[1], light=True)
+            if not ASKED_ONCE:
+                return _answer(other, again, game, kept[1], light=True)
+            # The same question of the same situation made to ask again (a way of a choice
+            # asked plainly, then through ``ask``) is answered once: a light answer is never
+            # changed once made.
+            asked: dict[int, tuple[Question, Answer]] = kept[1].setdefault(ASKED_KEY, {})
+            found = asked.get(again.index)
+            if found is None or found[0] is not again:
+                found = asked[again.index] = (
+                    again,
+                    _answer(other, again, game, kept[1], light=True),
+                )
+            return found[1]
 
         met = frozenset(c.assumption for c in answer.choices)
         way_icons: list[defaults.WayIcons] = []
