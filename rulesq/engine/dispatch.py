@@ -267,6 +267,24 @@ ASKED_ONCE = True
 ASKED_KEY = "dispatch.asked"
 
 
+def asked_once(memo: dict[str, Any], question: Question, answer: Callable[[], Answer]) -> Answer:
+    """The answer to ``question`` of the situation whose memo is ``memo``, found once.
+
+    A situation made to ask again may be asked the same question twice (a way of a choice
+    asked plainly, then through the re-ask that tries the choices it meets): the second
+    time takes the first answer, which is light and never changed once made. Kept by the
+    question's index, for that very question (another situation's, at the same index, is
+    answered anew); each situation made has a memo of its own.
+    """
+    if not ASKED_ONCE:
+        return answer()
+    asked: dict[int, tuple[Question, Answer]] = memo.setdefault(ASKED_KEY, {})
+    found = asked.get(question.index)
+    if found is None or found[0] is not question:
+        found = asked[question.index] = (question, answer())
+    return found[1]
+
+
 def answer_question(
     situation: Situation,
     question: Question,
@@ -300,19 +318,9 @@ def answer_question(
             kept = memos.get(id(other))
             if kept is None or kept[0] is not other:
                 kept = memos[id(other)] = (other, {defaults.ASKED_FROM: family})
-            if not ASKED_ONCE:
-                return _answer(other, again, game, kept[1], light=True)
-            # The same question of the same situation made to ask again (a way of a choice
-            # asked plainly, then through ``ask``) is answered once: a light answer is never
-            # changed once made.
-            asked: dict[int, tuple[Question, Answer]] = kept[1].setdefault(ASKED_KEY, {})
-            found = asked.get(again.index)
-            if found is None or found[0] is not again:
-                found = asked[again.index] = (
-                    again,
-                    _answer(other, again, game, kept[1], light=True),
-                )
-            return found[1]
+            return asked_once(
+                kept[1], again, lambda: _answer(other, again, game, kept[1], light=True)
+            )
 
         met = frozenset(c.assumption for c in answer.choices)
         way_icons: list[defaults.WayIcons] = []
