@@ -289,8 +289,8 @@ def choice_decides(
     them given, as the answer's own are (:func:`icons_decide`): a way whose verdict an icon
     changes has none (:class:`WayIcons`).
     """
-    if not answer.answered or answer.verdict is None:
-        return None
+    if not answer.answered or answer.verdict is None or not answer.choices:
+        return None  # no choice taken one way: none to ask the other ways of
     icons = (
         WayIcons(flags, frozenset(name for name, _ in iconless_cards(answer)), plain)
         if flags and plain is not None
