@@ -562,9 +562,9 @@ def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> b
     """
     if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
         return False
-    if any(f.kind in TURN_FACTS for f in situation.facts_before(question)):
-        return False
-    return any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions())
+    if not any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions()):
+        return False  # (most answers: their facts are not gone through)
+    return not any(f.kind in TURN_FACTS for f in situation.facts_before(question))
 
 
 def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
@@ -657,9 +657,9 @@ def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> 
     """Whether a yes/no answer assumed the phase of the turn at the question."""
     if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
         return False
-    if _phase_stated_this_turn(situation.facts_before(question)):
-        return False
-    return any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions())
+    if not any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions()):
+        return False  # (most answers: their facts are not gone through)
+    return not _phase_stated_this_turn(situation.facts_before(question))
 
 
 def _phase_stated_this_turn(facts: list[Fact]) -> bool:
