@@ -53,6 +53,9 @@ STATUS: dict[str, dict[int, str]] = {
         3: "definite",
     },
     "mixed/end-of-turn-draws-with-a-prohibition-that-is-ignored-2.rq": {1: "definite"},
+    "hands/a-hand-stated-on-a-turn-of-unstated-phase-counts-the-same-in-every-phase.rq": {
+        1: "definite"
+    },
 }
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
@@ -169,6 +172,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "hands/a-refresh-with-the-hand-size-unstated-draws-an-unknown-number.rq": {
         1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
         2: ("Refresh Hand phase, drawing up to six cards",),
+    },
+    "defaults/an-unstated-phase-that-decides-a-draw-count-is-asked-for.rq": {
+        1: ("which phase it is decides the answer", "Refresh Hand; 1 in End of Turn"),
+    },
+    "hands/a-hand-stated-on-a-turn-of-unstated-phase-counts-the-same-in-every-phase.rq": {
+        1: ("3 card(s) in hand: no draws",),
     },
     "defaults/a-phase-whose-re-ask-cannot-be-answered-leaves-no-answer.rq": {
         1: ("which phase it is decides the answer", "cannot answer in Refresh Hand, End of Turn"),
