@@ -85,6 +85,10 @@ FIRST_TURN = (
     "of a fight, where the rules do not usually allow this.' (a card whose text speaks of a "
     "retreat may allow it)"
 )
+DUE_FIRST = (
+    f"{FAQ}start-of-fight/1: 'When you are due to start a fight, you start the turn sequence "
+    "on rulebook page 6, under Turn Phases.'"
+)
 FROM_HAND = (
     f"{FAQ}end-of-game/5: 'Your character card is played out of your hand into your combat "
     f"area'; {FAQ}about-the-new-rules-in-the-buka-invasion/2: 'cards are then played from the "
@@ -124,6 +128,9 @@ class Turn:
     #: The player the file says is due to start the fight (a decline passes it on), or None:
     #: then the first turn's player starts it.
     due: str | None = None
+    #: The statement that made ``due`` the player due to start (``I am due to start the
+    #: fight``, or the other player's decline), or None.
+    due_fact: Fact | None = None
     #: The players who may play cards from a landed ship (a ship was landed or loaded).
     ships: set[str] = field(default_factory=set)
     #: A question came since the turn was stated. The judge may ask it again with another
@@ -212,8 +219,33 @@ def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_first_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """``it is the first turn of the fight``: of the turn going on, or of the next one stated."""
+    """``it is the first turn of the fight``: of the turn going on, or of the next one stated.
+
+    Not of the other player's turn than the one due to start the fight: its first turn is his.
+    """
+    if turn.owner is not None and turn.ended is None:
+        _first_turn_of_due(situation, fact, turn, turn.owner)
     turn.first = fact
+
+
+def _first_turn_of_due(situation: Situation, fact: Fact, turn: Turn, owner: str) -> None:
+    """Refuse a first turn of the fight that is ``owner``'s while the other is due to start it."""
+    due, said = turn.due, turn.due_fact
+    if due is None or said is None or due == owner:
+        return
+    what = (
+        f"says {'I am' if due == ME else 'you are'} due to start the fight"
+        if said.kind == "due_to_start"
+        else f"passes the start of the fight to {'me' if due == ME else 'you'}"
+    )
+    raise _error(
+        situation,
+        fact,
+        f"line {said.span.line} {what}: its first turn is {_whose(due)} turn, not "
+        f"{_whose(owner)} turn",
+        f'Write "it is {_whose(due)} turn" for the first turn of the fight, or leave out '
+        f"one of the two lines. {DUE_FIRST}",
+    )
 
 
 def _on_due_to_start(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -222,7 +254,17 @@ def _on_due_to_start(situation: Situation, fact: Fact, turn: Turn) -> None:
     As the judge reads it (``Timeline.on_due_to_start``): a first turn stated already stays.
     """
     who = _who(fact)
-    turn.due = who
+    turn.due, turn.due_fact = who, fact
+    first, owner = turn.first, turn.owner
+    if first is not None and first.kind == "first_turn" and owner not in (None, who):
+        if turn.ended is None:
+            raise _error(
+                situation,
+                fact,
+                f"line {first.span.line} makes {_whose(owner or ME)} turn the first of the "
+                f"fight: {'I am' if who == ME else 'you are'} not due to start it",
+                f"Leave out one of the two lines. {DUE_FIRST}",
+            )
     if turn.first is not None or turn.first_next is not None:
         return
     if turn.owner is None or turn.ended is not None:
@@ -349,7 +391,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
         )
     turn.retreat = fact
-    turn.due = turn.first = turn.first_next = None  # the fight is over: a new one, unstated
+    turn.due = turn.first = turn.first_next = turn.due_fact = None  # the fight is over: a new one
 
 
 def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -381,6 +423,7 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
         )
     turn.decline = fact
     turn.due = YOU if who == ME else ME  # the opponent starts the fight instead
+    turn.due_fact = fact
     turn.first, turn.first_next = (
         None,
         fact,
