@@ -131,6 +131,11 @@ class Turn:
     #: The statement that made ``due`` the player due to start (``I am due to start the
     #: fight``, or the other player's decline), or None.
     due_fact: Fact | None = None
+    #: The cards on a ship (folded names), each with the ship's folded name and the statement
+    #: that put it there (``"S" holds "A"``, a load), until it is played.
+    aboard: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    #: The ships landed (folded names).
+    landed: set[str] = field(default_factory=set)
     #: The players who may play cards from a landed ship (a ship was landed or loaded).
     ships: set[str] = field(default_factory=set)
     #: A question came since the turn was stated. The judge may ask it again with another
@@ -159,9 +164,48 @@ def check(situation: Situation) -> None:
             hands.clear()
             counted.clear()
             turn.loads.clear()
+        if kind in SHIPPED:
+            _shipped(situation, item, turn)
         handler = handlers.get(kind)
         if handler is not None:
             handler(situation, item, turn)
+
+
+#: The facts that put cards on a ship, land it, or play cards (from a landed ship, maybe).
+SHIPPED = frozenset({"cargo", "load", "land"}) | PLAYS
+NOT_HAND = (
+    "bluemoon/bi-rulesheet/loading-a-ship/not-part-of-hand: 'Cards on ships are not part of "
+    "your hand.'; bluemoon/bi-rulesheet/landing-a-ship/as-if-in-hand: 'you play such cards "
+    "from the landed ships as if they were in your hand'."
+)
+
+
+def _shipped(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """Cards put on a ship are played from it once it has landed, not before (``NOT_HAND``)."""
+    cards = fact.cards
+    if fact.kind == "land":
+        turn.landed.update(normalise_name(ref.name) for ref in cards)
+    elif fact.kind == "cargo" and cards:
+        for ref in cards[1:]:
+            turn.aboard[normalise_name(ref.name)] = (normalise_name(cards[0].name), fact)
+    elif fact.kind == "load" and cards:
+        for ref in cards[:-1]:
+            turn.aboard[normalise_name(ref.name)] = (normalise_name(cards[-1].name), fact)
+    else:
+        for ref in cards:
+            on = turn.aboard.pop(normalise_name(ref.name), None)
+            if on is not None and on[0] not in turn.landed:
+                ship = on[1].cards[0 if on[1].kind == "cargo" else -1].name
+                raise InputError(
+                    f'"{ref.name}" is on "{ship}" (line {on[1].span.line}), which has not '
+                    "landed: a card on a ship is played only from the ship once it has landed",
+                    situation.source,
+                    situation.text,
+                    ref.span.line,
+                    ref.span.column,
+                    suggestion=f'Land the ship first (I land "{ship}", in the Beginning of Turn '
+                    f"phase). {NOT_HAND}",
+                )
 
 
 def _who(fact: Fact) -> str:
