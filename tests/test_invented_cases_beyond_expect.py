@@ -173,6 +173,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
         2: ("Refresh Hand phase, drawing up to six cards",),
     },
+    "values/a-shield-the-sources-do-not-give-decides-matching-1.rq": {
+        1: ('the sources give no shields for "Wild', '"Wild Unicorn" has no shields'),
+    },
+    "values/a-shield-the-sources-do-not-give-decides-matching-2.rq": {
+        1: ('the sources give no shields for "Blaze": a shield in fire on it',),
+    },
     "defaults/an-unstated-phase-that-decides-a-draw-count-is-asked-for.rq": {
         1: ("which phase it is decides the answer", "Refresh Hand; 1 in End of Turn"),
     },

@@ -84,6 +84,8 @@ def check(situation: Situation) -> None:
             _lacking(situation, item)
         elif item.kind == "icons":
             _lacked(situation, item)
+        elif item.kind == "no_shields":
+            _shielded(situation, item)
         if item.kind in _HAND_FACTS:
             _hand_size(situation, item, moment)
         if item.kind in KIND_NEEDED:
@@ -168,6 +170,25 @@ def _lacking(situation: Situation, fact: Fact) -> None:
             fact.span,
             f'"{ref.name}" {said}, but it is given the icon {clash[0]}',
             "State the icons a card has once: remove this line or the icon.",
+        )
+
+
+def _shielded(situation: Situation, fact: Fact) -> None:
+    """A card said to show no shield is given none, by the sources or the situation."""
+    ref = fact.cards[0]
+    given = ref.card.fields.get("shields") if ref.card is not None else None
+    shields = [str(s).lower() for s in given] if isinstance(given, list) else []
+    key = normalise_name(ref.name)
+    for item in situation.items:
+        if getattr(item, "kind", None) == "shield" and item.cards:
+            if normalise_name(item.cards[0].name) == key:
+                shields.append(str(item.param("element")).lower())
+    if shields:
+        raise _error(
+            situation,
+            fact.span,
+            f'"{ref.name}" has no shields, but it is given a shield in {shields[0]}',
+            "State the shields a card has once: remove this line or the shield.",
         )
 
 

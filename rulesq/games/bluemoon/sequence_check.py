@@ -39,6 +39,7 @@ KEEP_HAND = frozenset(
         "dragon_named",
         "icons",
         "no_icons",
+        "no_shields",
         "lacks_icon",
         "shield",
         "element",
