@@ -173,6 +173,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
         2: ("Refresh Hand phase, drawing up to six cards",),
     },
+    "mixed/who-chooses-for-a-card-placed-nowhere-is-not-known.rq": {
+        1: ('the situation does not place "Crysalus Frendus": whose card it is',),
+    },
     "values/a-shield-the-sources-do-not-give-decides-matching-1.rq": {
         1: ('the sources give no shields for "Wild', '"Wild Unicorn" has no shields'),
     },

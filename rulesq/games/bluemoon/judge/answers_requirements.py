@@ -294,6 +294,13 @@ def who_chooses(ctx: Context) -> Answer:
     card = view.card()
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    if card.uid < 0:
+        # Placed nowhere: whose card it is (the "I" of its text) is not known.
+        raise CannotAnswer(
+            f'the situation does not place "{card.name}": whose card it is, the "I" of its '
+            "text, decides who chooses; say who has it (e.g. you have active "
+            f'"{card.name}")'
+        )
     controller = card.owner
     for source in effects_of(card):
         for do in _dos_of(source.effect):
