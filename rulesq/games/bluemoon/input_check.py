@@ -86,6 +86,8 @@ def check(situation: Situation) -> None:
             _lacked(situation, item)
         elif item.kind == "no_shields":
             _shielded(situation, item)
+        elif item.kind == "cargo":
+            _capacity(situation, item)
         if item.kind in _HAND_FACTS:
             _hand_size(situation, item, moment)
         if item.kind in KIND_NEEDED:
@@ -170,6 +172,26 @@ def _lacking(situation: Situation, fact: Fact) -> None:
             fact.span,
             f'"{ref.name}" {said}, but it is given the icon {clash[0]}',
             "State the icons a card has once: remove this line or the icon.",
+        )
+
+
+def _capacity(situation: Situation, fact: Fact) -> None:
+    """A ship holds no more cards than its capacity ("X" holds "A", "B")."""
+    ship, held = fact.cards[0], fact.cards[1:]
+    capacity: object = ship.values.get("capacity")
+    key = normalise_name(ship.name)
+    for item in situation.items:
+        for other in item.cards:
+            if normalise_name(other.name) == key and "capacity" in other.values:
+                capacity = other.values["capacity"]
+    if capacity is None and ship.card is not None:
+        capacity = ship.card.fields.get("capacity")
+    if isinstance(capacity, int) and len(held) > capacity:
+        raise _error(
+            situation,
+            held[capacity].span,
+            f'"{ship.name}" holds {len(held)} cards, but its capacity is {capacity}',
+            "A ship holds at most its capacity: name fewer cards on it.",
         )
 
 
