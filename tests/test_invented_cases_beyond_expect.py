@@ -173,6 +173,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
         2: ("Refresh Hand phase, drawing up to six cards",),
     },
+    "mixed/a-game-ending-with-the-dragons-tied-has-no-winner-the-sources-give.rq": {
+        1: ("both players have 1 dragon on their side (the third in the centre)", "!not allow"),
+    },
     "mixed/who-chooses-for-a-card-placed-nowhere-is-not-known.rq": {
         1: ('the situation does not place "Crysalus Frendus": whose card it is',),
     },
