@@ -176,6 +176,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "mixed/a-game-ending-with-the-dragons-tied-has-no-winner-the-sources-give.rq": {
         1: ("both players have 1 dragon on their side (the third in the centre)", "!not allow"),
     },
+    "hands/a-hand-stated-before-the-first-turn-is-that-turns-hand-1.rq": {
+        1: ("the hand holds no cards",),
+    },
+    "hands/a-hand-stated-before-the-first-turn-is-that-turns-hand-2.rq": {
+        1: ("the hand holds no cards",),
+    },
     "mixed/who-chooses-for-a-card-placed-nowhere-is-not-known.rq": {
         1: ('the situation does not place "Crysalus Frendus": whose card it is',),
     },
