@@ -56,6 +56,9 @@ STATUS: dict[str, dict[int, str]] = {
     "hands/a-hand-stated-on-a-turn-of-unstated-phase-counts-the-same-in-every-phase.rq": {
         1: "definite"
     },
+    "hands/a-count-after-an-event-on-a-turn-no-statement-makes-is-not-asked-by-phase.rq": {
+        1: "definite"
+    },
 }
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
@@ -181,6 +184,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     },
     "hands/a-hand-stated-before-the-first-turn-is-that-turns-hand-2.rq": {
         1: ("the hand holds no cards",),
+    },
+    "hands/a-count-after-an-event-on-a-turn-no-statement-makes-is-not-asked-by-phase.rq": {
+        1: ("3 card(s) in hand: no draws", "!which phase"),
     },
     "mixed/who-chooses-for-a-card-placed-nowhere-is-not-known.rq": {
         1: ('the situation does not place "Crysalus Frendus": whose card it is',),

@@ -658,10 +658,17 @@ PHASE_ASKED = frozenset({"yes-no", "number"})
 
 
 def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> bool:
-    """Whether a yes/no or number answer assumed the phase of the turn at the question."""
+    """Whether a yes/no or number answer assumed the phase of the turn at the question.
+
+    A number only on a turn a statement makes: on a turn taken for an event (``I retreat``,
+    no turn stated), a count answers for the event itself, as it does for the turn taken.
+    """
     if not answer.answered or answer.verdict is None or answer.verdict.kind not in PHASE_ASKED:
         return False
-    if _phase_stated_this_turn(situation.facts_before(question)):
+    facts = situation.facts_before(question)
+    if _phase_stated_this_turn(facts):
+        return False
+    if answer.verdict.kind == "number" and not any(f.kind in TURN_FACTS for f in facts):
         return False
     return any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions())
 
@@ -728,10 +735,10 @@ def _phase_line(situation: Situation, question: Question, answer: Answer) -> int
     """Where a phase re-ask states the phase: the line before which ``phase <name>`` goes.
 
     A yes/no answer's: just before the question. A number's (a count the situation states on
-    the turn, then read at the question): just after the statement that made the turn, so
-    that what is stated on the turn is stated in that phase (``I have 3 cards in hand`` in the
-    End of Turn phase is the hand after its refresh, not before it); a situation whose turn
-    no statement makes states it just before the question.
+    the turn, then read at the question): just after the statement that made the turn (a
+    number is asked again only on such a turn: :func:`rests_on_phase`), so that what is
+    stated on the turn is stated in that phase (``I have 3 cards in hand`` in the End of Turn
+    phase is the hand after its refresh, not before it).
     """
     if answer.verdict is None or answer.verdict.kind != "number":
         return question.span.line
