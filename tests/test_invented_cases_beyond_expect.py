@@ -53,6 +53,12 @@ STATUS: dict[str, dict[int, str]] = {
         3: "definite",
     },
     "mixed/end-of-turn-draws-with-a-prohibition-that-is-ignored-2.rq": {1: "definite"},
+    "hands/a-hand-stated-on-a-turn-of-unstated-phase-counts-the-same-in-every-phase.rq": {
+        1: "definite"
+    },
+    "hands/a-count-after-an-event-on-a-turn-no-statement-makes-is-not-asked-by-phase.rq": {
+        1: "definite"
+    },
 }
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
@@ -169,6 +175,33 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "hands/a-refresh-with-the-hand-size-unstated-draws-an-unknown-number.rq": {
         1: ("Refresh Hand phase, drawing up to six cards", "how many cards the player holds"),
         2: ("Refresh Hand phase, drawing up to six cards",),
+    },
+    "mixed/a-game-ending-with-the-dragons-tied-has-no-winner-the-sources-give.rq": {
+        1: ("both players have 1 dragon on their side (the third in the centre)", "!not allow"),
+    },
+    "hands/a-hand-stated-before-the-first-turn-is-that-turns-hand-1.rq": {
+        1: ("the hand holds no cards",),
+    },
+    "hands/a-hand-stated-before-the-first-turn-is-that-turns-hand-2.rq": {
+        1: ("the hand holds no cards",),
+    },
+    "hands/a-count-after-an-event-on-a-turn-no-statement-makes-is-not-asked-by-phase.rq": {
+        1: ("3 card(s) in hand: no draws", "!which phase"),
+    },
+    "mixed/who-chooses-for-a-card-placed-nowhere-is-not-known.rq": {
+        1: ('the situation does not place "Crysalus Frendus": whose card it is',),
+    },
+    "values/a-shield-the-sources-do-not-give-decides-matching-1.rq": {
+        1: ('the sources give no shields for "Wild', '"Wild Unicorn" has no shields'),
+    },
+    "values/a-shield-the-sources-do-not-give-decides-matching-2.rq": {
+        1: ('the sources give no shields for "Blaze": a shield in fire on it',),
+    },
+    "defaults/an-unstated-phase-that-decides-a-draw-count-is-asked-for.rq": {
+        1: ("which phase it is decides the answer", "Refresh Hand; 1 in End of Turn"),
+    },
+    "hands/a-hand-stated-on-a-turn-of-unstated-phase-counts-the-same-in-every-phase.rq": {
+        1: ("3 card(s) in hand: no draws",),
     },
     "defaults/a-phase-whose-re-ask-cannot-be-answered-leaves-no-answer.rq": {
         1: ("which phase it is decides the answer", "cannot answer in Refresh Hand, End of Turn"),

@@ -41,6 +41,8 @@ DECIDING = [
     / "a-retrieve-icon-with-no-phase-stated-leaves-the-phase-to-decide.rq",
     # two phases with no answer (Refresh Hand, End of Turn) among phases that say no
     DEFAULTS / "a-phase-whose-re-ask-cannot-be-answered-leaves-no-answer.rq",
+    # a number: the cards drawn to the end of the turn (4, then 1 in End of Turn)
+    DEFAULTS / "an-unstated-phase-that-decides-a-draw-count-is-asked-for.rq",
 ]
 
 

@@ -12,8 +12,8 @@ defaults concern the turn:
   turn of the player it asks about (a player plays on his own turn), and re-asked likewise.
 
 One concerns the phase: a turn whose phase no statement gives is at its beginning, before
-any phase of it is over (``beginning_of_turn``). A yes/no answer that rests on it is asked
-again in each phase of that turn (``Game.phases``); when the verdicts differ, the judge is
+any phase of it is over (``beginning_of_turn``). A yes/no or number answer that rests on it
+is asked again in each phase of that turn (``Game.phases``); when the verdicts differ, the judge is
 asked to say which phase it is, and told the verdict in each. A phase whose judging would read
 the same as that of a phase asked already (``Answer.phase_alike``: the game notes how the
 judging compared the phase stated) takes that verdict.
@@ -653,13 +653,24 @@ def shown_default(
     return default.assumption.format(verdict=other)
 
 
+#: The verdicts a phase re-ask is made for: a yes/no, or a number (a count, a value, a total).
+PHASE_ASKED = frozenset({"yes-no", "number"})
+
+
 def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> bool:
-    """Whether a yes/no answer assumed the phase of the turn at the question."""
-    if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
+    """Whether a yes/no or number answer assumed the phase of the turn at the question.
+
+    A number only on a turn a statement makes: on a turn taken for an event (``I retreat``,
+    no turn stated), a count answers for the event itself, as it does for the turn taken.
+    """
+    if not answer.answered or answer.verdict is None or answer.verdict.kind not in PHASE_ASKED:
         return False
     if not any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions()):
         return False  # (most answers: their facts are not gone through)
-    return not _phase_stated_this_turn(situation.facts_before(question))
+    facts = situation.facts_before(question)
+    if _phase_stated_this_turn(facts):
+        return False
+    return answer.verdict.kind != "number" or any(f.kind in TURN_FACTS for f in facts)
 
 
 def _phase_stated_this_turn(facts: list[Fact]) -> bool:
@@ -695,6 +706,7 @@ def phase_verdicts(
     be asked in, and is left out.
     """
     turn = _assumed_turn(situation, question, answer)
+    at = _phase_line(situation, question, answer) if turn is None else question.span.line
     verdicts: dict[str, list[str]] = {}
     asked: list[tuple[str, Callable[[str], bool]]] = []  # a verdict, and the phases alike
     for phase in phases:
@@ -704,10 +716,10 @@ def phase_verdicts(
             # Judged in another phase, the phase was read only by comparisons this one
             # passes alike: judged in it, the reading is the same, so is the verdict, if the
             # line can be stated at all.
-            if stated_at(situation, question.span.line, line) is not None:
+            if stated_at(situation, at, line) is not None:
                 verdicts.setdefault(verdict, []).append(phase)
             continue
-        again = asked_with(situation, question, line, ask)
+        again = _asked_at(situation, question, at, line, ask)
         if again is not None and again.answered and again.verdict is not None:
             shown = again.verdict.show()
             verdicts.setdefault(shown, []).append(phase)
@@ -717,6 +729,33 @@ def phase_verdicts(
             # No answer in that phase: no answer may rest on the phase taken either.
             verdicts.setdefault(UNANSWERED, []).append(phase)
     return verdicts
+
+
+def _phase_line(situation: Situation, question: Question, answer: Answer) -> int:
+    """Where a phase re-ask states the phase: the line before which ``phase <name>`` goes.
+
+    A yes/no answer's: just before the question. A number's (a count the situation states on
+    the turn, then read at the question): just after the statement that made the turn (a
+    number is asked again only on such a turn: :func:`rests_on_phase`), so that what is
+    stated on the turn is stated in that phase (``I have 3 cards in hand`` in the End of Turn
+    phase is the hand after its refresh, not before it).
+    """
+    if answer.verdict is None or answer.verdict.kind != "number":
+        return question.span.line
+    turns = [f for f in situation.facts_before(question) if f.kind in TURN_FACTS]
+    return turns[-1].span.line + 1 if turns else question.span.line
+
+
+def _asked_at(
+    situation: Situation, question: Question, at: int, line: str, ask: Ask
+) -> Answer | None:
+    """``question`` answered again with ``line`` stated before line ``at``; None if it cannot be."""
+    if at == question.span.line:
+        return asked_with(situation, question, line, ask)
+    other = stated_at(situation, at, line)
+    if other is None:
+        return None
+    return ask(other, other.questions[situation.questions.index(question)])
 
 
 def _alike_verdict(asked: list[tuple[str, Callable[[str], bool]]], phase: str) -> str | None:

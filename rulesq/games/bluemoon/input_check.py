@@ -84,6 +84,10 @@ def check(situation: Situation) -> None:
             _lacking(situation, item)
         elif item.kind == "icons":
             _lacked(situation, item)
+        elif item.kind == "no_shields":
+            _shielded(situation, item)
+        elif item.kind == "cargo":
+            _capacity(situation, item)
         if item.kind in _HAND_FACTS:
             _hand_size(situation, item, moment)
         if item.kind in KIND_NEEDED:
@@ -168,6 +172,45 @@ def _lacking(situation: Situation, fact: Fact) -> None:
             fact.span,
             f'"{ref.name}" {said}, but it is given the icon {clash[0]}',
             "State the icons a card has once: remove this line or the icon.",
+        )
+
+
+def _capacity(situation: Situation, fact: Fact) -> None:
+    """A ship holds no more cards than its capacity ("X" holds "A", "B")."""
+    ship, held = fact.cards[0], fact.cards[1:]
+    capacity: object = ship.values.get("capacity")
+    key = normalise_name(ship.name)
+    for item in situation.items:
+        for other in item.cards:
+            if normalise_name(other.name) == key and "capacity" in other.values:
+                capacity = other.values["capacity"]
+    if capacity is None and ship.card is not None:
+        capacity = ship.card.fields.get("capacity")
+    if isinstance(capacity, int) and len(held) > capacity:
+        raise _error(
+            situation,
+            held[capacity].span,
+            f'"{ship.name}" holds {len(held)} cards, but its capacity is {capacity}',
+            "A ship holds at most its capacity: name fewer cards on it.",
+        )
+
+
+def _shielded(situation: Situation, fact: Fact) -> None:
+    """A card said to show no shield is given none, by the sources or the situation."""
+    ref = fact.cards[0]
+    given = ref.card.fields.get("shields") if ref.card is not None else None
+    shields = [str(s).lower() for s in given] if isinstance(given, list) else []
+    key = normalise_name(ref.name)
+    for item in situation.items:
+        if getattr(item, "kind", None) == "shield" and item.cards:
+            if normalise_name(item.cards[0].name) == key:
+                shields.append(str(item.param("element")).lower())
+    if shields:
+        raise _error(
+            situation,
+            fact.span,
+            f'"{ref.name}" has no shields, but it is given a shield in {shields[0]}',
+            "State the shields a card has once: remove this line or the shield.",
         )
 
 

@@ -39,6 +39,7 @@ KEEP_HAND = frozenset(
         "dragon_named",
         "icons",
         "no_icons",
+        "no_shields",
         "lacks_icon",
         "shield",
         "element",
@@ -85,6 +86,10 @@ FIRST_TURN = (
     "of a fight, where the rules do not usually allow this.' (a card whose text speaks of a "
     "retreat may allow it)"
 )
+DUE_FIRST = (
+    f"{FAQ}start-of-fight/1: 'When you are due to start a fight, you start the turn sequence "
+    "on rulebook page 6, under Turn Phases.'"
+)
 FROM_HAND = (
     f"{FAQ}end-of-game/5: 'Your character card is played out of your hand into your combat "
     f"area'; {FAQ}about-the-new-rules-in-the-buka-invasion/2: 'cards are then played from the "
@@ -124,6 +129,14 @@ class Turn:
     #: The player the file says is due to start the fight (a decline passes it on), or None:
     #: then the first turn's player starts it.
     due: str | None = None
+    #: The statement that made ``due`` the player due to start (``I am due to start the
+    #: fight``, or the other player's decline), or None.
+    due_fact: Fact | None = None
+    #: The cards on a ship (folded names), each with the ship's folded name and the statement
+    #: that put it there (``"S" holds "A"``, a load), until it is played.
+    aboard: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    #: The ships landed (folded names).
+    landed: set[str] = field(default_factory=set)
     #: The players who may play cards from a landed ship (a ship was landed or loaded).
     ships: set[str] = field(default_factory=set)
     #: A question came since the turn was stated. The judge may ask it again with another
@@ -152,9 +165,48 @@ def check(situation: Situation) -> None:
             hands.clear()
             counted.clear()
             turn.loads.clear()
+        if kind in SHIPPED:
+            _shipped(situation, item, turn)
         handler = handlers.get(kind)
         if handler is not None:
             handler(situation, item, turn)
+
+
+#: The facts that put cards on a ship, land it, or play cards (from a landed ship, maybe).
+SHIPPED = frozenset({"cargo", "load", "land"}) | PLAYS
+NOT_HAND = (
+    "bluemoon/bi-rulesheet/loading-a-ship/not-part-of-hand: 'Cards on ships are not part of "
+    "your hand.'; bluemoon/bi-rulesheet/landing-a-ship/as-if-in-hand: 'you play such cards "
+    "from the landed ships as if they were in your hand'."
+)
+
+
+def _shipped(situation: Situation, fact: Fact, turn: Turn) -> None:
+    """Cards put on a ship are played from it once it has landed, not before (``NOT_HAND``)."""
+    cards = fact.cards
+    if fact.kind == "land":
+        turn.landed.update(normalise_name(ref.name) for ref in cards)
+    elif fact.kind == "cargo" and cards:
+        for ref in cards[1:]:
+            turn.aboard[normalise_name(ref.name)] = (normalise_name(cards[0].name), fact)
+    elif fact.kind == "load" and cards:
+        for ref in cards[:-1]:
+            turn.aboard[normalise_name(ref.name)] = (normalise_name(cards[-1].name), fact)
+    else:
+        for ref in cards:
+            on = turn.aboard.pop(normalise_name(ref.name), None)
+            if on is not None and on[0] not in turn.landed:
+                ship = on[1].cards[0 if on[1].kind == "cargo" else -1].name
+                raise InputError(
+                    f'"{ref.name}" is on "{ship}" (line {on[1].span.line}), which has not '
+                    "landed: a card on a ship is played only from the ship once it has landed",
+                    situation.source,
+                    situation.text,
+                    ref.span.line,
+                    ref.span.column,
+                    suggestion=f'Land the ship first (I land "{ship}", in the Beginning of Turn '
+                    f"phase). {NOT_HAND}",
+                )
 
 
 def _who(fact: Fact) -> str:
@@ -212,8 +264,33 @@ def _on_fight_ends(situation: Situation, fact: Fact, turn: Turn) -> None:
 
 
 def _on_first_turn(situation: Situation, fact: Fact, turn: Turn) -> None:
-    """``it is the first turn of the fight``: of the turn going on, or of the next one stated."""
+    """``it is the first turn of the fight``: of the turn going on, or of the next one stated.
+
+    Not of the other player's turn than the one due to start the fight: its first turn is his.
+    """
+    if turn.owner is not None and turn.ended is None:
+        _first_turn_of_due(situation, fact, turn, turn.owner)
     turn.first = fact
+
+
+def _first_turn_of_due(situation: Situation, fact: Fact, turn: Turn, owner: str) -> None:
+    """Refuse a first turn of the fight that is ``owner``'s while the other is due to start it."""
+    due, said = turn.due, turn.due_fact
+    if due is None or said is None or due == owner:
+        return
+    what = (
+        f"says {'I am' if due == ME else 'you are'} due to start the fight"
+        if said.kind == "due_to_start"
+        else f"passes the start of the fight to {'me' if due == ME else 'you'}"
+    )
+    raise _error(
+        situation,
+        fact,
+        f"line {said.span.line} {what}: its first turn is {_whose(due)} turn, not "
+        f"{_whose(owner)} turn",
+        f'Write "it is {_whose(due)} turn" for the first turn of the fight, or leave out '
+        f"one of the two lines. {DUE_FIRST}",
+    )
 
 
 def _on_due_to_start(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -222,7 +299,17 @@ def _on_due_to_start(situation: Situation, fact: Fact, turn: Turn) -> None:
     As the judge reads it (``Timeline.on_due_to_start``): a first turn stated already stays.
     """
     who = _who(fact)
-    turn.due = who
+    turn.due, turn.due_fact = who, fact
+    first, owner = turn.first, turn.owner
+    if first is not None and first.kind == "first_turn" and owner not in (None, who):
+        if turn.ended is None:
+            raise _error(
+                situation,
+                fact,
+                f"line {first.span.line} makes {_whose(owner or ME)} turn the first of the "
+                f"fight: {'I am' if who == ME else 'you are'} not due to start it",
+                f"Leave out one of the two lines. {DUE_FIRST}",
+            )
     if turn.first is not None or turn.first_next is not None:
         return
     if turn.owner is None or turn.ended is not None:
@@ -349,7 +436,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
         )
     turn.retreat = fact
-    turn.due = turn.first = turn.first_next = None  # the fight is over: a new one, unstated
+    turn.due = turn.first = turn.first_next = turn.due_fact = None  # the fight is over: a new one
 
 
 def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
@@ -381,6 +468,7 @@ def _on_decline(situation: Situation, fact: Fact, turn: Turn) -> None:
         )
     turn.decline = fact
     turn.due = YOU if who == ME else ME  # the opponent starts the fight instead
+    turn.due_fact = fact
     turn.first, turn.first_next = (
         None,
         fact,

@@ -16,7 +16,7 @@ from rulesq.games.bluemoon.judge import declines, retreating
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.claims import Stance, rule_claim
-from rulesq.games.bluemoon.judge.fight import shielded
+from rulesq.games.bluemoon.judge.fight import shielded, unknown_shield
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.overruled import icon_overruled, settle
 from rulesq.games.bluemoon.judge.ruling import no, yes
@@ -133,6 +133,7 @@ def must_match(ctx: Context) -> Answer:
         fallback = rule_claim(Stance.REQUIRE, reason, *rules, default=True)
         overruled = icon_overruled(ignored, card, Stance.REQUIRE, reason, *rules)
         return view.yes_no(settle([shield, overruled, fallback]).ruling)
+    unknown_shield(view.forces, view.who, element)
     return view.yes_no(
         yes(
             f"no active character or booster card of the player has a shield "

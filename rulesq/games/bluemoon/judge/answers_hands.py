@@ -70,6 +70,19 @@ BEFORE_REFRESH = (
 )
 
 
+def deck_assumed(who: str, drawn: int) -> str:
+    """The assumption that a draw deck of unstated size holds the ``drawn`` cards taken from it.
+
+    Shown with the answer, as the pile's is: with fewer cards in the deck, fewer are drawn (as
+    far as possible), so the count rests on it.
+    """
+    poss = "my" if who == ME else "your"
+    return (
+        f"{ASSUMED_DECK}: the situation does not say how many cards {poss} draw deck holds, "
+        f"and {drawn} card(s) are drawn from it (write, e.g., {poss} draw deck has {drawn} cards)"
+    )
+
+
 def pile_assumed(plan: Plan) -> str | None:
     """The assumption a plan's draws from a discard pile of unstated size rest on, or None.
 
@@ -114,6 +127,8 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
             ruling.beaten.append((f"{step.wanted} card(s) for {step.label}", step.stopped_by))
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
+    if plan.past_deck:
+        ruling.assumptions.append(deck_assumed(plan.who, plan.past_deck))
     pile = pile_assumed(plan)
     if pile is not None:
         ruling.negatives.append(ASSUMED_PILE)
@@ -510,6 +525,8 @@ def _draw_base(view: View, n: int) -> Ruling:
     plan.take(n, "draw")
     if plan.assumed_deck:
         ruling.negatives.append(ASSUMED_DECK)
+    if plan.past_deck:
+        ruling.assumptions.append(deck_assumed(plan.who, plan.past_deck))
     return ruling
 
 

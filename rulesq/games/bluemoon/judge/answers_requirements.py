@@ -39,7 +39,7 @@ from rulesq.games.bluemoon.judge.sharing import (
     met,
     unknown_factor,
 )
-from rulesq.games.bluemoon.judge.state import Instance, other
+from rulesq.games.bluemoon.judge.state import ME, YOU, Instance, other
 from rulesq.games.bluemoon.judge.values import printed_value
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Place
@@ -294,6 +294,20 @@ def who_chooses(ctx: Context) -> Answer:
     card = view.card()
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    word, ruling = _chooser(view, card)
+    if card.uid < 0 and word.value in (ME, YOU):
+        # Placed nowhere: whose card it is (the "I" of its text) is not known, and the
+        # player who chooses is named from it (chance is nobody's, whoever's card it is).
+        raise CannotAnswer(
+            f'the situation does not place "{card.name}": whose card it is, the "I" of its '
+            "text, decides who chooses; say who has it (e.g. you have active "
+            f'"{card.name}")'
+        )
+    return view.answer(word, ruling)
+
+
+def _chooser(view: View, card: Instance) -> tuple[Word, Ruling]:
+    """Who chooses the cards for the card's text, and why, the card its owner's."""
     controller = card.owner
     for source in effects_of(card):
         for do in _dos_of(source.effect):
@@ -303,31 +317,25 @@ def who_chooses(ctx: Context) -> Answer:
                     forced = players_of(act.who, controller)
                     if len(forced) == 1:
                         (player,) = forced
-                        return view.answer(
-                            Word(player),
-                            yes(
-                                f'"{card.name}" makes the other player discard ("{source.quote}"): '
-                                "the card's player is not mentioned, so the player who discards "
-                                "chooses",
-                                R.FORCED_PLAYER_CHOOSES,
-                                sources=[source],
-                            ),
+                        return Word(player), yes(
+                            f'"{card.name}" makes the other player discard ("{source.quote}"): '
+                            "the card's player is not mentioned, so the player who discards "
+                            "chooses",
+                            R.FORCED_PLAYER_CHOOSES,
+                            sources=[source],
                         )
                 if isinstance(act, a.Draw) and len(actors) == 1:
                     owner = _other_hand(act, controller, actors)
                     if owner is not None:
-                        return view.answer(*_drawn_at_random(view, source, owner))
+                        return _drawn_at_random(view, source, owner)
                 if isinstance(act, a.Discard) and len(actors) == 1 and controller not in actors:
                     (player,) = actors
-                    return view.answer(
-                        Word(player),
-                        yes(
-                            f'"{card.name}" has the other player discard ("{source.quote}"): the '
-                            "card's player is not mentioned as choosing, so the player who "
-                            "discards chooses",
-                            R.FORCED_PLAYER_CHOOSES,
-                            sources=[source],
-                        ),
+                    return Word(player), yes(
+                        f'"{card.name}" has the other player discard ("{source.quote}"): the '
+                        "card's player is not mentioned as choosing, so the player who "
+                        "discards chooses",
+                        R.FORCED_PLAYER_CHOOSES,
+                        sources=[source],
                     )
     ruling = yes(
         f'"{card.name}" is read out by its player, the "I" of the text, who decides '
@@ -336,7 +344,7 @@ def who_chooses(ctx: Context) -> Answer:
         R.APPLY_INSTRUCTION,
         R.READER_CHOOSES,
     )
-    return view.answer(Word(controller), ruling)
+    return Word(controller), ruling
 
 
 def _dos_of(effect: object) -> list[a.Do]:

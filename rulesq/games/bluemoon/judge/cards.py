@@ -185,6 +185,9 @@ class CardInfo:
     #: the situation gives.
     plain_from_sources: bool = False
     shields: frozenset[str] = frozenset()
+    #: Whether the sources (or the situation) say which shields the card has: a shield is an
+    #: icon (the FAQ), so a card whose icons they do not give may show one.
+    shields_known: bool = True
     moons: int | None = None
     capacity: int | None = None
     #: The special power text: ``None`` when the sources never give it, ``""`` for none.
@@ -314,6 +317,12 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
     )
     lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
     shields = {s.lower() for s in _strings(fields.get("shields"))}
+    shields_known = (
+        card is None
+        or isinstance(fields.get("shields"), list)
+        or bool(fields.get("inline"))
+        or lacking(card.game, card.type, "icons") is not None  # a type with no icons
+    )
     moons = fields.get("moons")
     capacity = fields.get("capacity")
     plain = fields.get("value")
@@ -331,6 +340,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
                 sourced = False
         icons |= {flag.upper() for flag in ref.flags}
         icons_known = icons_known or bool(ref.flags)
+        shields_known = shields_known or bool(ref.flags)
     kind = kind_of(card.type) if card is not None else "character"
     people = fields.get("people")
     made = object.__new__(CardInfo)  # a frozen class's __init__ sets each field through a call
@@ -344,6 +354,7 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         plain_value=plain if isinstance(plain, int) else None,
         plain_from_sources=sourced,
         shields=frozenset(shields),
+        shields_known=shields_known,
         moons=moons if isinstance(moons, int) else None,
         capacity=capacity if isinstance(capacity, int) else None,
         text=card.text if card is not None else None,
@@ -466,6 +477,8 @@ class Catalog:
             kind = getattr(item, "kind", None)
             if kind == "shield" and item.cards:
                 self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))
+            elif kind == "no_shields" and item.cards:
+                self._state_no_shields(normalise_name(item.cards[0].name))
             elif kind in ICON_FACTS and item.cards:
                 icons = item.param("icon", ())
                 self._state_icons(normalise_name(item.cards[0].name), icons, kind)
@@ -475,6 +488,12 @@ class Catalog:
         info = self._infos.get(key)
         if info is not None:
             self._infos[key] = _replaced(info, shields=info.shields | {element.lower()})
+
+    def _state_no_shields(self, key: str) -> None:
+        """The situation says a card shows no shield ("X" has no shields)."""
+        info = self._infos.get(key)
+        if info is not None:
+            self._infos[key] = _replaced(info, shields_known=True)
 
     def _state_icons(self, key: str, icons: Iterable[str], kind: str) -> None:
         """Icons the situation states a card has, or lacks ("X" has icon FREE, has no icons)."""
@@ -486,11 +505,14 @@ class Catalog:
             self._infos[key] = _replaced(info, absent_icons=info.absent_icons | named)
         elif kind == "icons" and not info.icons_known:
             # Given to a card the sources give none for: its reads are noted (``given_icons``).
-            made = _replaced(info, given_icons=info.given_icons | named, icons_known=True)
+            # Its icons are these only: it shows no shield either.
+            made = _replaced(
+                info, given_icons=info.given_icons | named, icons_known=True, shields_known=True
+            )
             self._infos[key] = _noted(made)
         else:
             self._infos[key] = _replaced(
-                info, given_icons=info.given_icons | named, icons_known=True
+                info, given_icons=info.given_icons | named, icons_known=True, shields_known=True
             )
 
     def info(self, ref: CardRef) -> CardInfo:

@@ -156,6 +156,31 @@ def shielded(forces: Forces, who: str, element: str) -> tuple[Instance, Ignored 
     return ignored
 
 
+def unknown_shield(forces: Forces, who: str, element: str) -> None:
+    """Cannot answer when a shield in the element, on a card that may show one, would decide.
+
+    Called where no active card of the player shows one (``shield``): an active character or
+    booster card of his whose icons, shields among them, the sources do not give (nor the
+    situation) may show one, and its icons are not ignored.
+    """
+    for card in forces.state.active(who):
+        info = card.info
+        if (
+            card.zone in POWER_ZONES
+            and (card.is_character or info.kind == "booster")
+            and not card.face_down
+            and not info.shields_known
+            and forces.icon_ignored(card, "SHIELD") is None
+        ):
+            name = card.name.replace('"', '\\"')
+            raise CannotAnswer(
+                f'the sources give no shields for "{card.name}": a shield in {element} on it '
+                "would spare its player matching the opponent's total power (a shield is an "
+                f'icon); say which it shows ("{name}" has no shields, or "{name}" has an '
+                f"{element} shield)"
+            )
+
+
 def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
     """The player's and the opponent's total power when his falls short, else None.
 
@@ -175,6 +200,7 @@ def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
             continue
         mine = total(forces, who, element)
         if mine < theirs:
+            unknown_shield(forces, who, element)
             short.append((mine, theirs, element))
     if len(short) == len(elements):
         return short[0]

@@ -232,7 +232,9 @@ def _by_cards(forces: Forces, dragons: int) -> Win:
     state = forces.state
     if dragons:
         raise CannotAnswer(
-            "both players have the same number of dragons, which the three dragons do not allow"
+            f"both players have {dragons} dragon{'' if dragons == 1 else 's'} on their side (the "
+            "third in the centre): the sources say who wins when one player has more dragons, or "
+            "none has any ('Whichever of us has attracted one or more dragons'), not when they tie"
         )
     out = {p: state.player(p).ran_out for p in (ME, YOU) if state.player(p).out_of_cards}
     if not out:

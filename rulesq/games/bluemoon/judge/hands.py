@@ -120,6 +120,9 @@ class Plan:
     steps: list[Drawn] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     assumed_deck: bool = False
+    #: The cards drawn from a draw deck of unknown count past what it surely holds: the
+    #: count rests on the deck holding them (0: it does not).
+    past_deck: int = 0
     deck: int | None = None
     #: The cards drawn from a draw deck of unknown count so far (against ``deck_least``).
     from_deck: int = 0
@@ -166,6 +169,7 @@ class Plan:
                 player = self.forces.state.player(self.who)
                 if self.from_deck >= player.deck_least:  # it may hold no more
                     deck_lost(player.deck_most)
+                    self.past_deck = self.from_deck + 1
                 self.from_deck += 1
             if from_deck and self.deck is not None:
                 if self.deck <= 0:

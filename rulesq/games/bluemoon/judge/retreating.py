@@ -89,6 +89,15 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         ruling.cite(R.ATTACK_AGAIN, R.SUPERSEDE)
     elif attacked(forces, who):
         parts.append("a character card has been played this turn")
+    elif (started := _first_turn_started(forces, who)) is not None:
+        # Past the Character phase of the fight's first turn, its starter played a character
+        # card (or he would have declined instead): no rule has him retreat on that turn (a
+        # text that does, such as a replacement due, is read before).
+        parts.append(
+            f"the player started the fight on this, its first turn ({started}): the rules "
+            "do not usually allow a retreat on the first turn of a fight"
+        )
+        ruling.cite(R.FIGHT_STARTED, R.FIRST_TURN_RETREAT)
     else:
         can = play_ruling(state, who, "character")
         replacing = "a replacement " if replacement_due(forces, who) is not None else "a "
@@ -152,6 +161,17 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
             )
     ruling.reason = "nothing forces a retreat: " + "; ".join(parts)
     return ruling
+
+
+def _first_turn_started(forces: Forces, who: str) -> str | None:
+    """Why the fight the player starts on this, its first turn, is past its Character phase.
+
+    None when it is not (a replacement a text asks for may still be due in it).
+    """
+    state = forces.state
+    if starter(state) != who or not state.is_first_turn or state.current_phase <= Step.CHARACTER:
+        return None
+    return fight_started(state, who)
 
 
 def _hand_decides(forces: Forces, who: str, what: str) -> str:

@@ -983,14 +983,19 @@ def hand_current(state: State, who: str) -> bool:
     """Whether what the situation said of the hand still holds.
 
     Whether what the situation said of the player's hand still holds: said on the current turn, or
-    his draw deck is empty (a refresh draws nothing).
+    before any turn (of the first turn stated), or his draw deck is empty (a refresh draws
+    nothing).
     """
     player = state.player(who)
     if player.hand_seq is None:
         return False
     if player.deck_count == 0:
         return True
-    return not any(e.seq > player.hand_seq for e in state.events_of("turn"))
+    turns = [e.seq for e in state.events_of("turn")]
+    later = sum(1 for seq in turns if seq > player.hand_seq)
+    # Stated before any turn, it is the hand of the first turn stated: nothing between them
+    # (no phase of a turn, no end of a fight) changes a hand.
+    return later == 0 or (later == 1 and len(turns) == 1)
 
 
 def state_after(state: State, event: Event) -> State:

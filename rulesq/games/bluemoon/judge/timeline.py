@@ -541,6 +541,9 @@ class Timeline(Moves):
     def on_no_icons(self, fact: Fact) -> None:
         """A card has no icons: read with the card (``Catalog``), nothing moves."""
 
+    def on_no_shields(self, fact: Fact) -> None:
+        """A card shows no shield: read with the card (``Catalog``), nothing moves."""
+
     def on_lacks_icon(self, fact: Fact) -> None:
         """A card lacks an icon: read with the card (``Catalog``), nothing moves."""
 
