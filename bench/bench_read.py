@@ -28,9 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The children's working folder: an empty one. ``python -m`` and ``-c`` put it first on the
-#: path, and the import system lists it (again whenever it changes): the shared temporary
-#: folder, hundreds of entries that other processes keep changing, cost a fresh check about
-#: 20 M instructions, and a different number each run.
+#: path, and the import system lists it (again whenever it changes): in the shared temporary
+#: folder, which other processes write to, a fresh check counted up to 23 M instructions more,
+#: a different number each run.
 _EMPTY = tempfile.TemporaryDirectory(prefix="rulesq-cwd-")
 EMPTY = _EMPTY.name
 
