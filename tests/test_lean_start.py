@@ -1,4 +1,4 @@
-"""A check's start-up loads nothing it never uses: no source compiled, no URL or thread module."""
+"""A check's start-up does nothing it never uses: no source compiled, no URL or thread module."""
 
 from __future__ import annotations
 
@@ -18,12 +18,14 @@ FILES = [
     for path in sorted((ROOT / "corpus" / game / "cases").rglob("*.rq"))[:4]
 ]
 
-#: Runs ``rulesq ARGV`` with the builtin ``compile`` noting each call (in forked workers too).
+#: Runs ``rulesq ARGV`` with the builtin ``compile`` noting each call (in forked workers too)
+#: but the import system's, which compiles a module whose bytecode is not written.
 _NOTING = """
 import builtins, sys
 real = builtins.compile
 def noted(source, *args, **kwargs):
-    sys.stderr.write("compiled: " + repr(source)[:80] + "\\n")
+    if not sys._getframe(1).f_code.co_filename.startswith("<frozen importlib"):
+        sys.stderr.write("compiled: " + repr(source)[:80] + "\\n")
     return real(source, *args, **kwargs)
 builtins.compile = noted
 from rulesq.cli import main
@@ -91,3 +93,42 @@ def test_as_uri_gives_the_same_uri_with_the_stand_in() -> None:
     )
     made, expected = done.stdout.split()
     assert made == expected == "file:///a%20b/%C3%BC%25/c"
+
+
+def test_every_character_escaped_is_unprintable() -> None:
+    """``escape_controls`` returns a printable text as it is, without its pattern: exact only
+    while no character the pattern escapes is printable."""
+    from rulesq.errors import _controls, escape_controls
+
+    every = "".join(map(chr, range(0x110000)))
+    escaped = _controls().findall(every)
+    assert len(escaped) > 100
+    assert not any(character.isprintable() for character in escaped)
+    for character in ("\x1b", "\x9b", "\u2028", "\u202e", "\xa0", "\ufeff"):
+        assert escape_controls(f"a{character}b") != f"a{character}b"
+    assert escape_controls("a\tb\nc é") == "a\tb\nc é"
+
+
+def test_a_plain_check_compiles_no_class_beyond_ascii(tmp_path: Path) -> None:
+    """The control characters' and odd spaces' classes (``rulesq.errors``) and JSON's unsafe
+    characters (``rulesq.jsontext``), each about 2.5 M instructions to compile, are compiled
+    when first needed: a check whose files agree, printing its report, needs none."""
+    code = (
+        "import sys\nfrom rulesq.cli import main\n"
+        "sys.argv = ['rulesq', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "from rulesq import errors, jsontext\n"
+        "made = [f.cache_info().currsize for f in "
+        "(errors._controls, errors._invisibles, jsontext._unsafe)]\n"
+        "sys.stderr.write('\\n' + repr(made))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "check", *FILES, "--jobs", "2"],
+        env={**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert "12 agree" in done.stdout
+    assert done.stderr.splitlines()[-1] == "[0, 0, 0]", done.stderr
