@@ -33,6 +33,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The children's working folder: an empty one. ``python -m`` and ``-c`` put it first on the
+#: path, and the import system lists it (again whenever it changes): in the shared temporary
+#: folder, which other processes write to, a fresh check counted up to 23 M instructions more,
+#: a different number each run.
+_EMPTY = tempfile.TemporaryDirectory(prefix="rulesq-cwd-")
+EMPTY = _EMPTY.name
 TABLE = ROOT / "rulesq" / "checkcost.json"
 
 #: Checks every file given, calling ``os.getpgrp`` (the marker) before each file's check.
@@ -78,7 +84,7 @@ def marked_counts(files: list[Path], cache: Path) -> list[int]:
     env["PYTHONPATH"] = str(ROOT)
     command = [sys.executable, "-c", DRIVER, *map(str, files)]
     quiet = subprocess.DEVNULL
-    where = tempfile.gettempdir()
+    where = EMPTY
     subprocess.run(command, env=env, cwd=where, stdout=quiet, stderr=quiet, check=False)
     with tempfile.TemporaryDirectory() as out:
         counting = ["valgrind", "--tool=callgrind", "--dump-before=getpgrp", "--dump-instr=no"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 
 class RulesqError(Exception):
@@ -45,15 +46,28 @@ def lowered(message: str) -> str:
 #: zero-width space, a byte-order mark), that a text copied from a page brings in: shown as
 #: they are, a line that holds one reads the same as the form it fails to match.
 _INVISIBLE = "\xa0\xad\u1680\u180e\u2000-\u200f\u202f\u205f-\u2064\u3000\ufeff"
-_CONTROLS = re.compile(
-    f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069{_INVISIBLE}]"
-)
-_INVISIBLES = re.compile(f"[{_INVISIBLE}]")
+_CONTROL_CLASS = f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069{_INVISIBLE}]"
+
+
+# Both compiled on first use: ``re`` compiles a class of ranges beyond ASCII in Python, about
+# 2.5 M instructions each, and a check whose texts are all printable needs neither.
+@cache
+def _controls() -> re.Pattern[str]:
+    """The characters :func:`escape_controls` escapes (none of them printable)."""
+    return re.compile(_CONTROL_CLASS)
+
+
+@cache
+def _invisibles() -> re.Pattern[str]:
+    """The odd spaces and invisible characters a copied text brings in."""
+    return re.compile(f"[{_INVISIBLE}]")
 
 
 def escape_controls(text: str) -> str:
     """``text`` with control characters shown as escapes (ESC as backslash x1b)."""
-    return _CONTROLS.sub(lambda m: _escape(m.group()), text)
+    if text.isprintable():  # every character escaped is unprintable (a test checks each)
+        return text
+    return _controls().sub(lambda m: _escape(m.group()), text)
 
 
 def _escape(character: str) -> str:
@@ -344,7 +358,7 @@ def _invisible_note(line: str) -> list[str]:
     """
     import unicodedata  # only when an error is told
 
-    found = _INVISIBLES.search(line)
+    found = _invisibles().search(line)
     if found is None:
         return []
     character = found.group()

@@ -70,11 +70,11 @@ def _import_dataclasses() -> None:
 _import_dataclasses()
 
 import dataclasses  # noqa: E402 - imported above, without inspect
-import threading  # noqa: E402
+from _thread import _local as thread_local  # noqa: E402 - threading's local, without threading
 from collections.abc import Callable  # noqa: E402
 
 #: ``lazy``: whether the class this thread is building now is one whose methods are made lazy.
-_local = threading.local()
+_local = thread_local()
 #: How many stubs were made, and how many of them have compiled their method (for tests).
 made: list[int] = [0]
 compiled: list[int] = [0]

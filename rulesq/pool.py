@@ -215,11 +215,17 @@ def _work(
         os._exit(code)
 
 
-class Codec(NamedTuple):
-    """How a chunk's message, ``(start, results, error)``, is written to bytes and read back."""
-
-    dumps: Callable[[tuple[int, Any, BaseException | None]], bytes]
-    loads: Callable[[bytes], tuple[int, Any, BaseException | None]]
+#: A chunk's message: ``(start, results, error)``.
+_Message = tuple[int, Any, BaseException | None]
+# Functional, its fields' types objects: a class statement under postponed annotations gives
+# typing strings, which it compiles, and a process's first ``compile()`` builds the classes
+# of ``ast`` (about 9 M instructions; ``tests/test_no_compile.py``).
+Codec = NamedTuple(  # noqa: UP014 - no field type compiled at import
+    "Codec", [("dumps", Callable[[_Message], bytes]), ("loads", Callable[[bytes], _Message])]
+)
+Codec.__doc__ = (
+    "How a chunk's message, ``(start, results, error)``, is written to bytes and read back."
+)
 
 
 def _pickles() -> Codec:

@@ -135,14 +135,20 @@ def _checked(files: list[str], game: str | None, as_json: bool, workers: int) ->
         filekinds.remember(seen, files, found)
 
 
-class Plan(NamedTuple):
-    """The runs of the workers (file indexes), the games loaded before the fork, the work."""
+# Functional, its fields' types objects: see ``rulesq.pool.Codec``.
+Plan = NamedTuple(  # noqa: UP014 - no field type compiled at import
+    "Plan",
+    [
+        ("runs", list[list[int]]),
+        ("loaded", list[str]),
+        ("costs", list[float]),
+        ("loads", dict[str, float]),
+    ],
+)
+Plan.__doc__ = """The workers' runs (file indexes), the games loaded before the fork, the work.
 
-    runs: list[list[int]]
-    loaded: list[str]
-    #: Each file's predicted work, and each game's load (empty: not known).
-    costs: list[float]
-    loads: dict[str, float]
+``costs``: each file's predicted work; ``loads``: each game's load (empty: not known).
+"""
 
 
 def plan(kinds: Sequence[str | None], sizes: Sequence[float], workers: int) -> Plan:

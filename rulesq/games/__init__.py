@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-import threading
+from _thread import RLock  # threading's lock, without importing threading
 
 from rulesq.errors import UnknownNameError
 from rulesq.games.base import Game
@@ -13,7 +13,7 @@ from rulesq.games.base import Game
 GAMES: tuple[str, ...] = ("bluemoon", "fma", "warhammer")
 
 _REGISTRY: dict[str, Game] = {}
-_LOCK = threading.RLock()
+_LOCK = RLock()
 
 
 def register(game: Game) -> Game:

@@ -17,17 +17,22 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import TypedDict
 
+# Functional, its fields' types objects: see ``rulesq.pool.Codec``.
+IconUse = TypedDict(  # noqa: UP013 - no field type compiled at import
+    "IconUse",
+    {
+        "direct": dict[str, set[str] | None],
+        "kept": set[tuple[str, str]],
+        "used": set[tuple[str, str]],
+    },
+)
+IconUse.__doc__ = """The use of unknown icons in one reading (a replay's, or a question's judging).
 
-class IconUse(TypedDict):
-    """The use of unknown icons in one reading (a replay's, or a question's judging)."""
-
-    #: Icons read to decide a step at once, by card name (None: read as a whole).
-    direct: dict[str, set[str] | None]
-    #: (card name, icon) read only into a kept flag, or into a step that goes the same way
-    #: with the icon, where no ignore effect could reach the card.
-    kept: set[tuple[str, str]]
-    #: (card name, icon) whose kept flag a step tested.
-    used: set[tuple[str, str]]
+``direct``: the icons read to decide a step at once, by card name (None: read as a whole).
+``kept``: (card name, icon) read only into a kept flag, or into a step that goes the same way
+with the icon, where no ignore effect could reach the card. ``used``: (card name, icon) whose
+kept flag a step tested.
+"""
 
 
 def new_use() -> IconUse:
