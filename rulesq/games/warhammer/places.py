@@ -19,9 +19,11 @@ from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.vocab import Header
 from rulesq.regexcache import compiled
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
+    from rulesq.games.warhammer.cost_sacrifices import Payment
     from rulesq.games.warhammer.vocab import Zone
 
 FAQ = "warhammer/faq/"
@@ -434,27 +436,29 @@ def _events(board: Board, target: InPlay, found: Place) -> None:
             _gone(found, target, gone, fact.kind)
 
 
+def sacrifice_units(board: Board, paid: Payment) -> list[InPlay]:
+    """The units that could pay a sacrifice cost: its payer's faceup units, of its race."""
+    return [
+        c
+        for c in board.cards
+        if controller(c) == paid.who
+        and not c.facedown
+        and base_kinds(c) == {"unit"}
+        and c.zone is not None
+        and c.card is not None
+        and (not paid.race or str(c.card.fields.get("race") or "").casefold() == paid.race)
+    ]
+
+
 def _paid_sacrifices(board: Board, target: InPlay, found: Place) -> None:
     """A unit sacrificed to pay a cost stated paid: the payer's only unit, or maybe this one."""
     from rulesq.games.warhammer import cost_sacrifices as S
 
     if target.facedown or base_kinds(target) != {"unit"}:
         return
-    for paid in S.payments(board):
-        units = [
-            c
-            for c in board.cards
-            if controller(c) == paid.who
-            and not c.facedown
-            and base_kinds(c) == {"unit"}
-            and c.zone is not None
-            and (
-                not paid.race or str(c.card.fields.get("race") or "").casefold() == paid.race
-                if c.card is not None
-                else False
-            )
-        ]
-        if target not in units or S.stated(board, paid, units):
+    for paid in S.unpaid(board, lambda p: sacrifice_units(board, p)):
+        units = sacrifice_units(board, paid)
+        if target not in units:
             continue
         left = [c for c in units if not _left(board, c)]
         if left == [target]:
@@ -468,7 +472,7 @@ def _paid_sacrifices(board: Board, target: InPlay, found: Place) -> None:
         found.gaps.append(
             f'"{paid.name}" costs "{paid.cost}", paid as it was triggered: which unit its payer '
             f'sacrificed is his choice, not stated, and "{target.name}" may be it (state it: '
-            f'{"I" if paid.who == target.owner else "you"} sacrifice "{target.name}", or another)'
+            f'{"I" if paid.who == ME else "you"} sacrifice "{target.name}", or another)'
         )
 
 
