@@ -77,8 +77,11 @@ _DAMAGE_WORDS = compiled(
     r"hit points|redirect\w*|cancel\w*)\b",
     re.IGNORECASE,
 )
-#: Words of a text that may cancel damage as it is assigned (the least damage that destroys).
-_CANCELLING_WORDS = compiled(r"\b(toughness|cancel\w*|prevent\w*)\b", re.IGNORECASE)
+#: Words of a text that may change the least damage that destroys a unit: damage it takes
+#: or has cancelled as it is assigned (uncancellable too), its hit points.
+_LETHAL_WORDS = compiled(
+    r"\b(toughness|(?:un)?cancel\w*|prevent\w*|damage|hit points)\b", re.IGNORECASE
+)
 #: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
 _DOUBLE = compiled(
     r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
@@ -759,8 +762,9 @@ def lethal(board: Board, defender: InPlay, combat: bool = True, held: int | None
             "damage doubled as it is assigned: the least damage that destroys a "
             "defender is not computed"
         )
-    # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
-    value.gaps += unfollowed(board, _CANCELLING_WORDS)
+    # A text that gives Toughness (to units in a zone, say), cancels damage or deals it (as a
+    # unit is opposed in combat, say) may change it.
+    value.gaps += unfollowed(board, _LETHAL_WORDS)
     now = damage_now(board, defender).below(steady_hit_points(defender, value))
     if held is not None and now.known is None and now.most is not None:
         now = Damage(
