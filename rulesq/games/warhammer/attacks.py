@@ -46,9 +46,12 @@ QUEST_PHASE_ATTACK = compiled(
     re.IGNORECASE,
 )
 #: Words of a text that permit or forbid attacking (or being declared an attacker), or say
-#: where from.
+#: where from, or that add, take away or cut short a battlefield phase ("You have no
+#: Battlefield phase this turn.").
 _ATTACK_WORDS = compiled(
-    r"\b(?:may|can|cannot|must)\b[^.]*\battack(?:ers?)?\b|\battack from\b", re.IGNORECASE
+    r"\b(?:may|can|cannot|must)\b[^.]*\battack(?:ers?)?\b|\battack from\b"
+    r"|\b(?:no|an additional) battlefield phase\b|\bskip the rest of your battlefield phase\b",
+    re.IGNORECASE,
 )
 #: The targets of a resolved link cannot attack (for no longer than the turn).
 _TARGETS_CANNOT = compiled(
