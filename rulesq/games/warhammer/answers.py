@@ -246,12 +246,45 @@ def remaining_hit_points(ctx: Context) -> Answer:
     now = damage_now(board, placed).below(V.steady_hit_points(placed, found))
     if now.known is None:
         found.gaps.append(f'"{card.name}": {now.step}, so it holds {now.held()}')
+    taken = _dealt_since(board, placed)
+    found.gaps += [g for g in taken.gaps if g not in found.gaps]
     if found.value is not None and not found.gaps and now.most is not None:
         spent = f" ({now.step})" if now.step else ""
         found.add(-now.most, f"less {now.most} damage{spent}", None, V.HIT_POINTS)
         found.texts += now.texts
         found.rules += [r for r in now.rules if r not in found.rules]
+        if taken.value:
+            found.add(-taken.value, f"less {taken.value} dealt ({'; '.join(taken.steps)})")
+            found.rules += [r for r in taken.rules if r not in found.rules]
+        if found.value is not None and found.value <= 0:
+            raise CannotAnswer(
+                f'"{card.name}" is destroyed by the damage on it ({"; ".join(found.steps)}): only '
+                "a unit in play has remaining hit points"
+            )
     return _value(ctx, found, "remaining hit points", card.name)
+
+
+def _dealt_since(board: Board, placed: InPlay) -> V.Value:
+    """The damage dealt to a unit besides that stated on it, where some is assigned or acted.
+
+    Damage assigned outside combat is applied at once; a card that acted this turn and speaks
+    of damage is not followed (a gap); combat damage assigned to it is applied when the
+    assignment is over, and whether the question is asked before or after is not told (a gap).
+    """
+    from rulesq.games.warhammer import combat_plays
+    from rulesq.games.warhammer import damage as D
+
+    if not any(a.card is placed for a in board.assigned) and not combat_plays.played(board):
+        return V.Value(0)
+    if any(a.card is placed and a.combat for a in board.assigned):
+        return V.Value(
+            None,
+            gaps=[
+                f'combat damage is assigned to "{placed.name}": its remaining hit points before '
+                "that damage is applied, or after, are not told apart"
+            ],
+        )
+    return D.dealt(board, placed)
 
 
 def can_play(ctx: Context) -> Answer:
