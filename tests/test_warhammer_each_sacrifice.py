@@ -21,11 +21,14 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
 
 CASE = INVENTED / "warhammer-costs" / "a-count-every-sacrifice-choice-agrees-on-is-given.rq"
+#: Two open costs: each way is judged with two lines written in.
+TWO = INVENTED / "warhammer-costs" / "two-open-costs-every-pair-agreeing-is-given.rq"
 
 
-def test_the_facts_of_an_answer_every_choice_gives_are_lines_of_the_file() -> None:
-    written = CASE.read_text(encoding="utf-8").splitlines()
-    answer = evaluate(read_situation(CASE))[0]
+@pytest.mark.parametrize("case", [CASE, TWO], ids=["one-cost", "two-costs"])
+def test_the_facts_of_an_answer_every_choice_gives_are_lines_of_the_file(case: Path) -> None:
+    written = case.read_text(encoding="utf-8").splitlines()
+    answer = evaluate(read_situation(case))[0]
     assert "every choice gives it" in answer.reason  # asked each way, all agreeing
     facts = answer.graph.facts()
     assert facts
