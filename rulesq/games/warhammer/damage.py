@@ -1053,7 +1053,7 @@ def _left_combat(board: Board, unit: InPlay, since: int) -> tuple[bool | None, s
     went += [
         link.fact.index
         for link in [*board.resolved, *board.chain]
-        if S.unit_cost(link.card) is not None  # the one unit left to pay it
+        if link.who == P.controller(unit) and S.unit_cost(link.card) is not None  # its payer's
     ]
     if went and max(went) < since:
         return False, ""  # gone before it was in combat: not read here
