@@ -206,7 +206,7 @@ def _declared_already(board: Board, player: str, out: Topics) -> None:
         rule_claim(
             Stance.FORBID,
             "the attack of this battlefield phase is declared already, its attackers all at once "
-            "(\"Active player simultaneously declares all attackers.\")",
+            '("Active player simultaneously declares all attackers.")',
             PHASE_4,
         ),
     )
