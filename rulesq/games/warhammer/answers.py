@@ -274,6 +274,9 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
     from rulesq.games.warhammer import combat_plays
     from rulesq.games.warhammer import damage as D
 
+    later = _turn_since(board, placed)
+    if later and (texts := D.unfollowed(board)):
+        return V.Value(None, gaps=[f"{later}, and {texts[0]} (it may have dealt damage since)"])
     if not any(a.card is placed for a in board.assigned) and not combat_plays.played(board):
         return V.Value(0)
     if any(a.card is placed and a.combat for a in board.assigned):
@@ -285,6 +288,19 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
             ],
         )
     return D.dealt(board, placed)
+
+
+def _turn_since(board: Board, placed: InPlay) -> str:
+    """How a turn began after the card's damage was stated ("" when none did)."""
+    at = placed.fact.index
+    whose = next((who for who, fact in reversed(board.turns) if fact.index < at), None)
+    for who, fact in board.turns:
+        if fact.index > at and who != whose:
+            line = fact.span.line
+            return f'a turn began (line {line}) after the damage on "{placed.name}" was stated'
+        if fact.index > at:
+            whose = who
+    return ""
 
 
 def can_play(ctx: Context) -> Answer:
