@@ -1048,6 +1048,8 @@ def _left_combat(board: Board, unit: InPlay, since: int) -> tuple[bool | None, s
 
     went = [f.index for card, f in [*board.left, *board.sacrificed] if card is unit]
     went += [m.fact.index for m in board.moves if m.card is unit and m.zone is None]
+    if not went and (forced := P.left_forced(board, unit)):
+        return None, forced[0]
     if not went and (unit.legend or P.place(board, unit).zone is not None):
         return False, ""
     went += [

@@ -325,6 +325,47 @@ _NOT_FROM_PLAY = compiled(
 _AT_LARGE = compiled(r"\b(each|all|every)\b", re.IGNORECASE)
 
 
+#: A card's own Forced effect as it leaves play: it still triggers (Leaving Play, a
+#: self-referential effect), after the card is gone.
+_LEAVES_FORCED = compiled(r"Forced: When this unit leaves play, (?P<effect>[^.]*)\.", re.IGNORECASE)
+
+
+def left_forced(board: Board, target: InPlay) -> list[str]:
+    """Cards stated gone whose "When this unit leaves play" Forced effect may take this one.
+
+    A card that left play still triggers its own leaving-play ability (Leaving Play); one that
+    sacrifices, destroys or returns a unit reaches those its words allow ("each opponent must
+    sacrifice a unit in this corresponding zone": the other player's units in that zone), and
+    which it took is not stated (gaps).
+    """
+    gaps: list[str] = []
+    if any(kept is target for kept, _ in board.stayed):
+        return gaps  # stated still in play
+    for gone, _fact in [*board.left, *board.sacrificed]:
+        if gone is target or gone.card is None:
+            continue
+        found = _LEAVES_FORCED.search(gone.card.text or "")
+        if found is None or not _LEAVE_WORDS.search(found.group("effect")):
+            continue
+        effect = found.group("effect")
+        if re.search(r"\bunit\b", effect) and base_kinds(target) != {"unit"}:
+            continue
+        if re.search(r"\bopponent", effect, re.IGNORECASE) and controller(target) == controller(
+            gone
+        ):
+            continue
+        if re.search(r"\bcorresponding zone\b", effect, re.IGNORECASE) and target.zone is not (
+            gone.zone
+        ):
+            continue
+        gaps.append(
+            f'"{gone.name}" left play, and its "{found.group(0)}" may have taken "{target.name}" '
+            f'out of play: what it did is not stated (state it, e.g., "{target.name}" is '
+            f'sacrificed, or "{target.name}" stays in play)'
+        )
+    return gaps
+
+
 def _resolved_departures(board: Board, target: InPlay) -> list[str]:
     """Links of a chain stated resolved that may have taken the card out of play (gaps).
 
@@ -382,6 +423,7 @@ def place(board: Board, target: InPlay) -> Place:
     _events(board, target, found)
     if found.zone is None:
         return found
+    found.gaps += left_forced(board, target)
     _paid_sacrifices(board, target, found)
     if found.zone is None:
         return found

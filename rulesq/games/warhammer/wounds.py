@@ -308,7 +308,7 @@ def can_assign(ctx: Context) -> Answer:
     if ctx.question.cards:
         target = _in_play(ctx, board)
         gone, why = D.no_longer_defending(board, target)
-        if gone is None and D.LEFT_PLAY in why:  # out of play now, whatever it was owed
+        if gone is None and why.startswith(f'"{target.name}" {D.LEFT_PLAY}'):  # out of play
             gone, why = True, f'"{target.name}" {D.LEFT_PLAY}: it is no longer defending'
         if gone is None:
             gaps.append(why)
