@@ -190,8 +190,28 @@ def _board_value(
     elif _left_play(board, placed):
         found = _out_of_play(printed(card), card.name)
     else:
-        found = in_play(board, placed)
+        found = _maybe_left(board, placed, in_play(board, placed), printed(card))
     return _value(ctx, found, what, card.name)
+
+
+def _maybe_left(board: Board, placed: InPlay, found: V.Value, printed: V.Value) -> V.Value:
+    """A value read in play, where the card may have left play since (its printed one there).
+
+    Gone to pay a cost (its payer's only unit), it has its printed value; where it may be gone
+    (another card's leaving-play Forced effect, damage since a turn began) and the values
+    differ, open. (A link resolved on it is read by the value itself.)
+    """
+    from rulesq.games.warhammer import places as P
+
+    here = P.place(board, placed)
+    if here.zone is None and not here.gaps and not here.pile_unknown:
+        return _out_of_play(printed, placed.name)
+    why = P.left_forced(board, placed)
+    if "unit" in here.kinds and (since := damaged_since(board, placed)):
+        why.append(since)
+    if why and (found.value != printed.value or found.gaps):
+        found.gaps += [g for g in why if g not in found.gaps]
+    return found
 
 
 def _left_play(board: Board, placed: InPlay) -> bool:
@@ -274,7 +294,7 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
     from rulesq.games.warhammer import combat_plays
     from rulesq.games.warhammer import damage as D
 
-    later = _turn_since(board, placed)
+    later = turn_since(board, placed)
     if later and (texts := D.unfollowed(board)):
         return V.Value(None, gaps=[f"{later}, and {texts[0]} (it may have dealt damage since)"])
     if not any(a.card is placed for a in board.assigned) and not combat_plays.played(board):
@@ -290,7 +310,7 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
     return D.dealt(board, placed)
 
 
-def _turn_since(board: Board, placed: InPlay) -> str:
+def turn_since(board: Board, placed: InPlay) -> str:
     """How a turn began after the card's damage was stated ("" when none did)."""
     at = placed.fact.index
     whose = next((who for who, fact in reversed(board.turns) if fact.index < at), None)
@@ -301,6 +321,22 @@ def _turn_since(board: Board, placed: InPlay) -> str:
         if fact.index > at:
             whose = who
     return ""
+
+
+def damaged_since(board: Board, placed: InPlay) -> str:
+    """Why a unit may have been destroyed since it was stated ("" when nothing says so).
+
+    A turn began after it was stated, and a text in play that speaks of damage is not followed
+    ("Forced: At the beginning of your turn, attached unit takes 1 uncancellable damage."): the
+    damage it may have taken since may have destroyed it.
+    """
+    from rulesq.games.warhammer import damage as D
+
+    later = turn_since(board, placed)
+    texts = D.unfollowed(board) if later else []
+    if not texts:
+        return ""
+    return f"{later}, and {texts[0]} (damage it may have taken since may have destroyed it)"
 
 
 def can_play(ctx: Context) -> Answer:
