@@ -6,6 +6,7 @@ limited or corrupted; whether a zone burns.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number, YesNo
@@ -15,6 +16,7 @@ from rulesq.games.warhammer import plays
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.situation import read_board
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -211,7 +213,28 @@ def _maybe_left(board: Board, placed: InPlay, found: V.Value, printed: V.Value) 
         why.append(since)
     if why and (found.value != printed.value or found.gaps):
         found.gaps += [g for g in why if g not in found.gaps]
+    found.gaps += [g for g in _damaged_by_assignment(board, placed) if g not in found.gaps]
     return found
+
+
+#: "damaged" or "undamaged" in a text: what it reaches rests on the damage on a unit.
+_DAMAGED = compiled(r"\b(?:un)?damaged\b", re.IGNORECASE)
+
+
+def _damaged_by_assignment(board: Board, placed: InPlay) -> list[str]:
+    """Why a text reading "damaged" may reach a unit that damage is assigned to (or nothing).
+
+    Once applied (outside combat, at once) the damage makes it damaged, and the value read
+    with the damage stated would miss it.
+    """
+    if not any(a.card is placed and a.amount > 0 for a in board.assigned):
+        return []
+    return [
+        f'damage is assigned to "{placed.name}", and "{other.name}" reads "damaged": whether it '
+        "reaches it once that damage is applied is not followed"
+        for other, text in board.faceup_texts()
+        if _DAMAGED.search(text)
+    ][:1]
 
 
 def _left_play(board: Board, placed: InPlay) -> bool:
