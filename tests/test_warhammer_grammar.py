@@ -155,3 +155,17 @@ def test_nouns_read_as_verbs_where_an_act_starts() -> None:
         assert isinstance(clause, fx.Clause)
         kinds.append([a.kind for a in clause.acts])
     assert kinds == [["turn"], ["name"], ["target"], ["draw"]]
+
+
+def test_a_sentence_in_parentheses_after_one_read_is_reminder_text() -> None:
+    """Reminder text restates the rules: read as such after a sentence read, with its words;
+    alone, or after a sentence not read, a parenthesis the grammar cannot read stays unread."""
+    after = parse_card_text(
+        "Action: Draw 1 card. (Play restrictions must still be observed.)"
+    ).effects
+    assert isinstance(after[-1], fx.Reminder)
+    assert after[-1].render() == "(Play restrictions must still be observed.)"
+    alone = parse_card_text("(Play restrictions must still be observed.)").effects
+    assert isinstance(alone[0], Unparsed)
+    unread = parse_card_text("Zorp the glorp. (Play restrictions must still be observed.)")
+    assert isinstance(unread.effects[-1], Unparsed)

@@ -43,6 +43,10 @@ _TARGET = compiled(
     r"\b[Tt]arget\s+(?:one\s+)?(?P<what>unit|units|development|support card|player|opponent)"
 )
 
+#: What follows a target that is a card on the chain, not in play ("target unit or support
+#: card just played"): no unit in play need be there to trigger it.
+_ON_CHAIN = compiled(r"(?:\s+or\s+\w+(?:\s+card)?)?\s+just\s+(?:played|triggered)\b")
+
 #: Effect forms followed on the chain, by name: a pattern over one effect sentence.
 FORMS: dict[str, re.Pattern[str]] = {
     "deal": compiled(r"^deal (?P<n>\d+|X) damage to (?:one )?target unit$", re.IGNORECASE),
@@ -101,6 +105,8 @@ class Action:
     cost: str | None = None
     sentences: list[Sentence] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
+    #: The targets that are cards in play (not one "just played", on the chain).
+    in_play: list[str] = field(default_factory=list)
 
     @property
     def effect(self) -> str:
@@ -169,6 +175,11 @@ def action_of(card: Card | None) -> tuple[Action | None, str | None]:
         body = costed.group("effect") + (". " + rest if rest else "")
     action.sentences = _sentences(body.strip())
     action.targets = [m.group("what") for m in _TARGET.finditer(action.effect)]
+    action.in_play = [
+        m.group("what")
+        for m in _TARGET.finditer(action.effect)
+        if not _ON_CHAIN.match(action.effect, m.end())
+    ]
     return action, None
 
 

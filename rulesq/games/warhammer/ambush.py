@@ -200,6 +200,11 @@ def can_ambush(ctx: Context) -> Answer:
                 f"Ambush {cost} is paid in resources, and "
                 + (capital.pool_gap if capital.pool_gap else "they are not stated")
             )
+        elif paid < cost and (lowered := _cost_texts(board, player)):
+            gaps.append(
+                f"Ambush {cost} costs more than the {paid} resources that remain, but "
+                f"{lowered[0]} may lower it, and that is not followed"
+            )
         elif paid < cost:
             claims.append(
                 rule_claim(
@@ -214,3 +219,19 @@ def can_ambush(ctx: Context) -> Answer:
     return _conclude(
         ctx, YesNo(ruling.allowed), ruling.reason, list(ruling.rules), decided_by=ruling.step
     )
+
+
+#: A sentence that changes what an Ambush costs ("Lower the Ambush cost of the first card you
+#: ambush each turn by 1.").
+_AMBUSH_COST = compiled(r"\bambush cost\b", re.IGNORECASE)
+
+
+def _cost_texts(board: Board, player: str) -> list[str]:
+    """The texts in play of the player's cards that speak of an Ambush cost, with their card."""
+    return [
+        f'"{placed.name}" ("{sentence.strip()}")'
+        for placed, text in board.faceup_texts()
+        if P.controller(placed) == player
+        for sentence in re.split(r"(?<=\.)\s+", text)
+        if _AMBUSH_COST.search(sentence)
+    ]

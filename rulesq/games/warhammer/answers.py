@@ -6,6 +6,7 @@ limited or corrupted; whether a zone burns.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Number, YesNo
@@ -15,6 +16,7 @@ from rulesq.games.warhammer import plays
 from rulesq.games.warhammer import values as V
 from rulesq.games.warhammer.situation import read_board
 from rulesq.games.warhammer.vocab import Zone
+from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
@@ -190,8 +192,49 @@ def _board_value(
     elif _left_play(board, placed):
         found = _out_of_play(printed(card), card.name)
     else:
-        found = in_play(board, placed)
+        found = _maybe_left(board, placed, in_play(board, placed), printed(card))
     return _value(ctx, found, what, card.name)
+
+
+def _maybe_left(board: Board, placed: InPlay, found: V.Value, printed: V.Value) -> V.Value:
+    """A value read in play, where the card may have left play since (its printed one there).
+
+    Gone to pay a cost (its payer's only unit), it has its printed value; where it may be gone
+    (another card's leaving-play Forced effect, damage since a turn began) and the values
+    differ, open. (A link resolved on it is read by the value itself.)
+    """
+    from rulesq.games.warhammer import places as P
+
+    here = P.place(board, placed)
+    if here.zone is None and not here.gaps and not here.pile_unknown:
+        return _out_of_play(printed, placed.name)
+    why = P.left_forced(board, placed)
+    if "unit" in here.kinds and (since := damaged_since(board, placed)):
+        why.append(since)
+    if why and (found.value != printed.value or found.gaps):
+        found.gaps += [g for g in why if g not in found.gaps]
+    found.gaps += [g for g in _damaged_by_assignment(board, placed) if g not in found.gaps]
+    return found
+
+
+#: "damaged" or "undamaged" in a text: what it reaches rests on the damage on a unit.
+_DAMAGED = compiled(r"\b(?:un)?damaged\b", re.IGNORECASE)
+
+
+def _damaged_by_assignment(board: Board, placed: InPlay) -> list[str]:
+    """Why a text reading "damaged" may reach a unit that damage is assigned to (or nothing).
+
+    Once applied (outside combat, at once) the damage makes it damaged, and the value read
+    with the damage stated would miss it.
+    """
+    if not any(a.card is placed and a.amount > 0 for a in board.assigned):
+        return []
+    return [
+        f'damage is assigned to "{placed.name}", and "{other.name}" reads "damaged": whether it '
+        "reaches it once that damage is applied is not followed"
+        for other, text in board.faceup_texts()
+        if _DAMAGED.search(text)
+    ][:1]
 
 
 def _left_play(board: Board, placed: InPlay) -> bool:
@@ -246,12 +289,77 @@ def remaining_hit_points(ctx: Context) -> Answer:
     now = damage_now(board, placed).below(V.steady_hit_points(placed, found))
     if now.known is None:
         found.gaps.append(f'"{card.name}": {now.step}, so it holds {now.held()}')
+    taken = _dealt_since(board, placed)
+    found.gaps += [g for g in taken.gaps if g not in found.gaps]
     if found.value is not None and not found.gaps and now.most is not None:
         spent = f" ({now.step})" if now.step else ""
         found.add(-now.most, f"less {now.most} damage{spent}", None, V.HIT_POINTS)
         found.texts += now.texts
         found.rules += [r for r in now.rules if r not in found.rules]
+        if taken.value:
+            found.add(-taken.value, f"less {taken.value} dealt ({'; '.join(taken.steps)})")
+            found.rules += [r for r in taken.rules if r not in found.rules]
+        if found.value is not None and found.value <= 0:
+            raise CannotAnswer(
+                f'"{card.name}" is destroyed by the damage on it ({"; ".join(found.steps)}): only '
+                "a unit in play has remaining hit points"
+            )
     return _value(ctx, found, "remaining hit points", card.name)
+
+
+def _dealt_since(board: Board, placed: InPlay) -> V.Value:
+    """The damage dealt to a unit besides that stated on it, where some is assigned or acted.
+
+    Damage assigned outside combat is applied at once; a card that acted this turn and speaks
+    of damage is not followed (a gap); combat damage assigned to it is applied when the
+    assignment is over, and whether the question is asked before or after is not told (a gap).
+    """
+    from rulesq.games.warhammer import combat_plays
+    from rulesq.games.warhammer import damage as D
+
+    later = turn_since(board, placed)
+    if later and (texts := D.unfollowed(board)):
+        return V.Value(None, gaps=[f"{later}, and {texts[0]} (it may have dealt damage since)"])
+    if not any(a.card is placed for a in board.assigned) and not combat_plays.played(board):
+        return V.Value(0)
+    if any(a.card is placed and a.combat for a in board.assigned):
+        return V.Value(
+            None,
+            gaps=[
+                f'combat damage is assigned to "{placed.name}": its remaining hit points before '
+                "that damage is applied, or after, are not told apart"
+            ],
+        )
+    return D.dealt(board, placed)
+
+
+def turn_since(board: Board, placed: InPlay) -> str:
+    """How a turn began after the card's damage was stated ("" when none did)."""
+    at = placed.fact.index
+    whose = next((who for who, fact in reversed(board.turns) if fact.index < at), None)
+    for who, fact in board.turns:
+        if fact.index > at and who != whose:
+            line = fact.span.line
+            return f'a turn began (line {line}) after the damage on "{placed.name}" was stated'
+        if fact.index > at:
+            whose = who
+    return ""
+
+
+def damaged_since(board: Board, placed: InPlay) -> str:
+    """Why a unit may have been destroyed since it was stated ("" when nothing says so).
+
+    A turn began after it was stated, and a text in play that speaks of damage is not followed
+    ("Forced: At the beginning of your turn, attached unit takes 1 uncancellable damage."): the
+    damage it may have taken since may have destroyed it.
+    """
+    from rulesq.games.warhammer import damage as D
+
+    later = turn_since(board, placed)
+    texts = D.unfollowed(board) if later else []
+    if not texts:
+        return ""
+    return f"{later}, and {texts[0]} (damage it may have taken since may have destroyed it)"
 
 
 def can_play(ctx: Context) -> Answer:

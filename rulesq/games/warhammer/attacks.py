@@ -46,9 +46,12 @@ QUEST_PHASE_ATTACK = compiled(
     re.IGNORECASE,
 )
 #: Words of a text that permit or forbid attacking (or being declared an attacker), or say
-#: where from.
+#: where from, or that add, take away or cut short a battlefield phase ("You have no
+#: Battlefield phase this turn.").
 _ATTACK_WORDS = compiled(
-    r"\b(?:may|can|cannot|must)\b[^.]*\battack(?:ers?)?\b|\battack from\b", re.IGNORECASE
+    r"\b(?:may|can|cannot|must)\b[^.]*\battack(?:ers?)?\b|\battack from\b"
+    r"|\b(?:no|an additional) battlefield phase\b|\bskip the rest of your battlefield phase\b",
+    re.IGNORECASE,
 )
 #: The targets of a resolved link cannot attack (for no longer than the turn).
 _TARGETS_CANNOT = compiled(
@@ -179,6 +182,36 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
                 )
 
 
+def _declared_already(board: Board, player: str, out: Topics) -> None:
+    """No second attack in a battlefield phase: the player's attack stated in it used it up.
+
+    Its attackers are declared all at once ("Active player simultaneously declares all
+    attackers."). A battlefield phase stated again after it may be another one (a card gives
+    it): open.
+    """
+    attack = board.attack
+    if attack is None or attack.attacker != player or board.phase != BATTLEFIELD_PHASE:
+        return
+    before = [number for number, fact in board.phases if fact.index < attack.fact.index]
+    if not before or before[-1] != BATTLEFIELD_PHASE:
+        return  # an attack outside the battlefield phase (a card lets it) does not use it up
+    if any(fact.index > attack.fact.index for _, fact in board.phases):
+        out.gaps.append(
+            "a battlefield phase is stated again after the attack of this turn: whether it is "
+            "another one (a card gives it) is not read"
+        )
+        return
+    out.claim(
+        "when",
+        rule_claim(
+            Stance.FORBID,
+            "the attack of this battlefield phase is declared already, its attackers all at once "
+            '("Active player simultaneously declares all attackers.")',
+            PHASE_4,
+        ),
+    )
+
+
 def _sentences(text: str) -> list[str]:
     from rulesq.games.warhammer.parse import sentences
 
@@ -218,6 +251,7 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
                 Stance.FORBID, "only the active player attacks, in his battlefield phase", PHASE_4
             ),
         )
+    _declared_already(board, player, out)
     if phase is None:
         out.gaps.append("the phase is not stated: attacks are made in the battlefield phase")
     elif phase != BATTLEFIELD_PHASE:

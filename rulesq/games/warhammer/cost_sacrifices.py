@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from rulesq.corpus.models import Card
     from rulesq.games.warhammer.board import Board, InPlay
     from rulesq.situation.model import Fact
@@ -70,8 +72,27 @@ def payments(board: Board) -> list[Payment]:
     return out
 
 
-def stated(board: Board, payment: Payment, units: list[InPlay]) -> bool:
-    """Whether a sacrifice of one of the payer's units is stated with the link (before or after)."""
-    return any(
-        gone in units and payment.fact.index - 1 <= fact.index for gone, fact in board.sacrificed
-    )
+def unpaid(board: Board, units_of: Callable[[Payment], Sequence[InPlay]]) -> list[Payment]:
+    """The payments no stated sacrifice pays; ``units_of``: the units that could pay each.
+
+    A sacrifice stated just before a link or after it (``I sacrifice "X"``) pays one cost
+    only: the earliest link's it could pay that no earlier stated sacrifice paid. So two
+    links each costing a unit, with one sacrifice stated, leave the later one's unit open.
+    """
+    used: set[int] = set()
+    out: list[Payment] = []
+    for paid in sorted(payments(board), key=lambda p: p.fact.index):
+        units = units_of(paid)
+        found = next(
+            (
+                n
+                for n, (gone, fact) in enumerate(board.sacrificed)
+                if n not in used and gone in units and paid.fact.index - 1 <= fact.index
+            ),
+            None,
+        )
+        if found is None:
+            out.append(paid)
+        else:
+            used.add(found)
+    return out

@@ -62,6 +62,10 @@ COUNTERSTRIKE = FAQ + "keywords/counterstrike"
 LEAVE_PLAY = FAQ + "turn-sequence/phase-4"
 DESTROY = FAQ + "terminology-clarifications/destroy"
 SACRIFICE = FAQ + "terminology-clarifications/sacrifice"
+#: A card that left play "is treated as though it were a new card": in no combat.
+OUT_OF_PLAY = FAQ + "terminology-clarifications/out-of-play"
+#: How a unit in combat that left play is said to.
+LEFT_PLAY = "left play"
 ZONE_HIT_POINTS = "warhammer/assumed/zone-hit-points"
 COMBAT_POOL = "warhammer/assumed/combat-damage-counted"
 #: A capital section's hit points before developments (assumed rule, Core Rulebook).
@@ -73,8 +77,11 @@ _DAMAGE_WORDS = compiled(
     r"hit points|redirect\w*|cancel\w*)\b",
     re.IGNORECASE,
 )
-#: Words of a text that may cancel damage as it is assigned (the least damage that destroys).
-_CANCELLING_WORDS = compiled(r"\b(toughness|cancel\w*|prevent\w*)\b", re.IGNORECASE)
+#: Words of a text that may change the least damage that destroys a unit: damage it takes
+#: or has cancelled as it is assigned (uncancellable too), its hit points.
+_LETHAL_WORDS = compiled(
+    r"\b(toughness|(?:un)?cancel\w*|prevent\w*|damage|hit points)\b", re.IGNORECASE
+)
 #: A constant text that doubles the damage assigned to units as it is assigned (Q&A 23).
 _DOUBLE = compiled(
     r"^double all damage assigned to units(?: as it is being assigned)?\.?$", re.IGNORECASE
@@ -755,8 +762,9 @@ def lethal(board: Board, defender: InPlay, combat: bool = True, held: int | None
             "damage doubled as it is assigned: the least damage that destroys a "
             "defender is not computed"
         )
-    # A text that gives Toughness (to units in a zone, say) or cancels damage may raise it.
-    value.gaps += unfollowed(board, _CANCELLING_WORDS)
+    # A text that gives Toughness (to units in a zone, say), cancels damage or deals it (as a
+    # unit is opposed in combat, say) may change it.
+    value.gaps += unfollowed(board, _LETHAL_WORDS)
     now = damage_now(board, defender).below(steady_hit_points(defender, value))
     if held is not None and now.known is None and now.most is not None:
         now = Damage(
@@ -827,6 +835,8 @@ def combat_pool(board: Board) -> Value:
     spread: list[tuple[int, str]] = []  # a legend's count not known: its range, and why
     for attacker in attack.attackers if attack else []:
         if _silenced(board, attacker, value) or _moved_out(board, attacker, value):
+            continue
+        if _left_attack(board, attacker, value):
             continue
         if _struck_down(board, attacker, value):
             continue
@@ -994,17 +1004,22 @@ def _moved_out(board: Board, attacker: InPlay, value: Value) -> bool:
     return True
 
 
-def moved_out(board: Board, defender: InPlay) -> tuple[bool | None, str]:
-    """Whether a defender moved out of the zone it defends after it was declared.
+def no_longer_defending(board: Board, defender: InPlay) -> tuple[bool | None, str]:
+    """Whether a declared defender is defending no longer: it left play, or moved away.
 
-    Moving Cards: "When a defending unit is moved out of the zone it is defending, that unit
-    is no longer considered to be defending." Damage stated assigned before the move, or a
-    text that lets a unit defend from elsewhere, leaves it open (None, with why).
+    A card that left play (sacrificed, destroyed, discarded: "remove a card you control from
+    play") is in no combat; Moving Cards: "When a defending unit is moved out of the zone it
+    is defending, that unit is no longer considered to be defending." Damage stated assigned
+    before it went, or a text that lets a unit defend from elsewhere, leaves it open (None,
+    with why).
     """
     attack = board.attack
     if attack is None or attack.zone is None or attack.declared is None:
         return False, ""
     declared = attack.declared.index
+    gone, why = _left_combat(board, defender, declared)
+    if gone is not False:
+        return gone, why if gone is None else f"{why}: it is no longer defending"
     moves = [m for m in board.moves if m.card is defender and m.fact.index > declared]
     if not moves or moves[-1].zone is attack.zone:
         return False, ""
@@ -1020,6 +1035,51 @@ def moved_out(board: Board, defender: InPlay) -> tuple[bool | None, str]:
             )
         )
     return True, f'"{defender.name}" moved out of the zone it defends: it is no longer defending'
+
+
+def _left_combat(board: Board, unit: InPlay, since: int) -> tuple[bool | None, str]:
+    """Whether a unit in combat since the fact ``since`` left play (None: open, with why).
+
+    Stated gone, or the one unit left to pay a sacrifice cost; damage assigned before it went
+    leaves open whether it still counts.
+    """
+    from rulesq.games.warhammer import cost_sacrifices as S
+    from rulesq.games.warhammer import places as P
+
+    went = [f.index for card, f in [*board.left, *board.sacrificed] if card is unit]
+    went += [m.fact.index for m in board.moves if m.card is unit and m.zone is None]
+    if not went and (forced := P.left_forced(board, unit)):
+        return None, forced[0]
+    if not went and (unit.legend or P.place(board, unit).zone is not None):
+        return False, ""
+    went += [
+        link.fact.index
+        for link in [*board.resolved, *board.chain]
+        if link.who == P.controller(unit) and S.unit_cost(link.card) is not None  # its payer's
+    ]
+    if went and max(went) < since:
+        return False, ""  # gone before it was in combat: not read here
+    after = min((n for n in went if n > since), default=None)
+    if any(after is None or a.fact.index < after for a in board.assigned):
+        return None, (
+            f'"{unit.name}" left play during the attack: damage was assigned before, so '
+            "whether it still counts is not followed"
+        )
+    return True, f'"{unit.name}" left play'
+
+
+def _left_attack(board: Board, attacker: InPlay, value: Value) -> bool:
+    """Whether an attacker left play after the attack: it counts no combat damage."""
+    attack = board.attack
+    assert attack is not None
+    gone, why = _left_combat(board, attacker, attack.fact.index)
+    if gone is None:
+        value.gaps.append(why)
+        return True
+    if gone:
+        value.steps.append(f"{why}: it is no longer attacking and counts nothing")
+        value.rules += [OUT_OF_PLAY] if OUT_OF_PLAY not in value.rules else []
+    return bool(gone)
 
 
 def _silenced(board: Board, attacker: InPlay, value: Value) -> bool:

@@ -11,7 +11,13 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Effect, Unparsed
-from rulesq.games.warhammer.effects import WarhammerParsedText
+from rulesq.games.warhammer.effects import (
+    Ability,
+    Clause,
+    Keyword,
+    Reminder,
+    WarhammerParsedText,
+)
 from rulesq.games.warhammer.reader import Item, NotRead, read_sentence, tokens
 from rulesq.paths import grammar_dir
 from rulesq.spans import Span
@@ -117,6 +123,21 @@ def _words(sentence: str) -> tuple[Item, ...]:
     return tuple(tokens(parser().parse(sentence)))
 
 
+def _reminder_after(out: list[Effect], sentence: str) -> bool:
+    """Whether a sentence is reminder text: wholly in parentheses, after a sentence read.
+
+    "(Play restrictions must still be observed.)" after an Action restates the rules.
+    """
+    inner = sentence.strip()
+    return (
+        inner.startswith("(")
+        and inner.endswith(")")
+        and "(" not in inner[1:]
+        and bool(out)
+        and isinstance(out[-1], (Ability, Clause, Keyword))
+    )
+
+
 def read_card_text(text: str) -> WarhammerParsedText:
     """Read a Warhammer text with the grammar (:func:`parse_card_text` keeps the result)."""
     from lark.exceptions import UnexpectedInput
@@ -128,6 +149,10 @@ def read_card_text(text: str) -> WarhammerParsedText:
         try:
             words = _words(sentence)
         except UnexpectedInput as error:
+            if _reminder_after(out, sentence):
+                # Reminder text after an ability restates the rules: its words, no effect
+                out.append(Reminder(tuple(sentence.strip()[1:-1].split()), span=span))
+                continue
             pos = getattr(error, "pos_in_stream", None) or 0
             unread = sentence[pos:].split()[:1]
             expected = tuple(  # plain strings (lark may give its Tokens)

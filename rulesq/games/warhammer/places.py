@@ -19,9 +19,11 @@ from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.vocab import Header
 from rulesq.regexcache import compiled
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
+    from rulesq.games.warhammer.cost_sacrifices import Payment
     from rulesq.games.warhammer.vocab import Zone
 
 FAQ = "warhammer/faq/"
@@ -323,6 +325,47 @@ _NOT_FROM_PLAY = compiled(
 _AT_LARGE = compiled(r"\b(each|all|every)\b", re.IGNORECASE)
 
 
+#: A card's own Forced effect as it leaves play: it still triggers (Leaving Play, a
+#: self-referential effect), after the card is gone.
+_LEAVES_FORCED = compiled(r"Forced: When this unit leaves play, (?P<effect>[^.]*)\.", re.IGNORECASE)
+
+
+def left_forced(board: Board, target: InPlay) -> list[str]:
+    """Cards stated gone whose "When this unit leaves play" Forced effect may take this one.
+
+    A card that left play still triggers its own leaving-play ability (Leaving Play); one that
+    sacrifices, destroys or returns a unit reaches those its words allow ("each opponent must
+    sacrifice a unit in this corresponding zone": the other player's units in that zone), and
+    which it took is not stated (gaps).
+    """
+    gaps: list[str] = []
+    if any(kept is target for kept, _ in board.stayed):
+        return gaps  # stated still in play
+    for gone, _fact in [*board.left, *board.sacrificed]:
+        if gone is target or gone.card is None:
+            continue
+        found = _LEAVES_FORCED.search(gone.card.text or "")
+        if found is None or not _LEAVE_WORDS.search(found.group("effect")):
+            continue
+        effect = found.group("effect")
+        if re.search(r"\bunit\b", effect) and base_kinds(target) != {"unit"}:
+            continue
+        if re.search(r"\bopponent", effect, re.IGNORECASE) and controller(target) == controller(
+            gone
+        ):
+            continue
+        if re.search(r"\bcorresponding zone\b", effect, re.IGNORECASE) and target.zone is not (
+            gone.zone
+        ):
+            continue
+        gaps.append(
+            f'"{gone.name}" left play, and its "{found.group(0)}" may have taken "{target.name}" '
+            f'out of play: what it did is not stated (state it, e.g., "{target.name}" is '
+            f'sacrificed, or "{target.name}" stays in play)'
+        )
+    return gaps
+
+
 def _resolved_departures(board: Board, target: InPlay) -> list[str]:
     """Links of a chain stated resolved that may have taken the card out of play (gaps).
 
@@ -380,6 +423,7 @@ def place(board: Board, target: InPlay) -> Place:
     _events(board, target, found)
     if found.zone is None:
         return found
+    found.gaps += left_forced(board, target)
     _paid_sacrifices(board, target, found)
     if found.zone is None:
         return found
@@ -434,27 +478,29 @@ def _events(board: Board, target: InPlay, found: Place) -> None:
             _gone(found, target, gone, fact.kind)
 
 
+def sacrifice_units(board: Board, paid: Payment) -> list[InPlay]:
+    """The units that could pay a sacrifice cost: its payer's faceup units, of its race."""
+    return [
+        c
+        for c in board.cards
+        if controller(c) == paid.who
+        and not c.facedown
+        and base_kinds(c) == {"unit"}
+        and c.zone is not None
+        and c.card is not None
+        and (not paid.race or str(c.card.fields.get("race") or "").casefold() == paid.race)
+    ]
+
+
 def _paid_sacrifices(board: Board, target: InPlay, found: Place) -> None:
     """A unit sacrificed to pay a cost stated paid: the payer's only unit, or maybe this one."""
     from rulesq.games.warhammer import cost_sacrifices as S
 
     if target.facedown or base_kinds(target) != {"unit"}:
         return
-    for paid in S.payments(board):
-        units = [
-            c
-            for c in board.cards
-            if controller(c) == paid.who
-            and not c.facedown
-            and base_kinds(c) == {"unit"}
-            and c.zone is not None
-            and (
-                not paid.race or str(c.card.fields.get("race") or "").casefold() == paid.race
-                if c.card is not None
-                else False
-            )
-        ]
-        if target not in units or S.stated(board, paid, units):
+    for paid in S.unpaid(board, lambda p: sacrifice_units(board, p)):
+        units = sacrifice_units(board, paid)
+        if target not in units:
             continue
         left = [c for c in units if not _left(board, c)]
         if left == [target]:
@@ -468,7 +514,7 @@ def _paid_sacrifices(board: Board, target: InPlay, found: Place) -> None:
         found.gaps.append(
             f'"{paid.name}" costs "{paid.cost}", paid as it was triggered: which unit its payer '
             f'sacrificed is his choice, not stated, and "{target.name}" may be it (state it: '
-            f'{"I" if paid.who == target.owner else "you"} sacrifice "{target.name}", or another)'
+            f'{"I" if paid.who == ME else "you"} sacrifice "{target.name}", or another)'
         )
 
 

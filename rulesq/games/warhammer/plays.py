@@ -191,7 +191,7 @@ def _target_units(board: Board, card: Card, player: str, check: PlayCheck) -> No
                 QA_LEGAL_TARGET,
             ),
         )
-    needed = [t for t in action.targets if t == "unit"]
+    needed = [t for t in action.in_play if t == "unit"]
     units = [
         c
         for c in board.cards

@@ -35,6 +35,9 @@ _STATES = ("corrupted", "damaged", "attacking", "defending")
 _MINE = compiled(r"^ you control\b", re.IGNORECASE)
 _THEIRS = compiled(r"^ (?:an opponent controls|controlled by an opponent)\b", re.IGNORECASE)
 _OR_CAPITAL = compiled(r"^ or (?:one target )?(?:capital|section)\b", re.IGNORECASE)
+#: A card just played, on the chain and not in play: what the chain holds decides (the
+#: cancel's own check, ``timing``), no unit in play.
+_JUST_PLAYED = compiled(r"^ or support card just played\b", re.IGNORECASE)
 _CORRESPONDING = compiled(r"^ in any corresponding zone\b", re.IGNORECASE)
 _FEWER = compiled(
     r"^ with fewer hit points than the number of (?P<trait>[\w'-]+) cards in play", re.IGNORECASE
@@ -158,6 +161,9 @@ def check(board: Board, effect: str, player: str, source: InPlay | None) -> Targ
         elif _OR_CAPITAL.match(tail):
             read += 1
             continue  # a capital is always there to target
+        elif _JUST_PLAYED.match(tail):
+            read += 1
+            continue  # a card on the chain, read by the cancel's own check
         elif found := _FEWER.match(tail):
             fewer = found.group("trait")
         elif _CORRESPONDING.match(tail):

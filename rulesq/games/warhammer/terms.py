@@ -7,6 +7,7 @@ against the board (None when the board does not state what the term needs).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -147,7 +148,32 @@ def _damaged(board: Board, target: InPlay) -> bool:
     found = bears_damage(board, target)
     if found is None:
         raise CannotAnswer(f'"{target.name}": {damage_now(board, target).step}')
+    dealt = may_be_dealt(board, target)
+    if not found and dealt:
+        raise CannotAnswer(f'"{target.name}" is stated with no damage, but {dealt}')
     return found
+
+
+#: A text that deals damage to a unit (or makes it take some): "deal 3 damage", not "deals no
+#: damage" nor "+1 damage in combat".
+_DEALS = compiled(r"\b(?:deal|take)s? (?!no\b)(?:\w+ ){0,2}damage\b", re.IGNORECASE)
+
+
+def may_be_dealt(board: Board, target: InPlay) -> str:
+    """Why damage may be on a unit besides that stated ("" when nothing says so).
+
+    A link resolved that deals damage and targeted it (or whose targets are not stated), after
+    the card was stated, may have put damage on it: whether it is damaged now is then not read
+    from the statement.
+    """
+    for link in board.resolved:
+        if link.card is None or not _DEALS.search(link.card.text or ""):
+            continue
+        if link.fact.index < target.fact.index:
+            continue  # its damage was stated after the link
+        if target in link.targets or not link.targets:
+            return f'"{link.name}" resolved and deals damage, and it may have reached it'
+    return ""
 
 
 def _corrupted(board: Board, target: InPlay) -> bool:
@@ -358,7 +384,7 @@ def _damaged_unit(board: Board, source: InPlay) -> bool | None:
         damaged = bears_damage(board, placed)
         if damaged:
             return True
-        unknown = unknown or damaged is None
+        unknown = unknown or damaged is None or bool(may_be_dealt(board, placed))
     return None if unknown else False
 
 

@@ -141,10 +141,10 @@ def _window(board: Board, claims: list[Claim]) -> None:
 
 def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim]) -> None:
     """A "cancel … just played/triggered" card needs a link of that type on the chain."""
-    sentence = action.first("cancel")
+    sentence = action.first("cancel") or action.first("cancel-unless-all")
     if sentence is None or sentence.match is None:
         return
-    what = _cancel_what(sentence.match)
+    what = _cancel_what(sentence.match) if sentence.form == "cancel" else "unit or support card"
     fits = [lk for lk in board.chain if _is_a(lk.kind, lk.card, what, board)]
     done = "triggered" if what.startswith("action") else "played"
     cancels = f"{_a(what)} just {done}"
@@ -173,13 +173,17 @@ def _cancel_needs(board: Board, action: ab.Action, name: str, claims: list[Claim
 
 def _a(what: str) -> str:
     """The words with their article: "a tactic", "an action"."""
-    return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+    return f"{'an' if what[0] in 'aeio' else 'a'} {what}"  # a unit, an action
 
 
 def _cancel_what(found: re.Match[str]) -> str:
     """What a "cancel … just played/triggered" reaches: "tactic", "action", "spell card"."""
     what = found.group("what").lower()
     return f"{what} by a card in play" if found.group("in_play") else what
+
+
+#: The card types a "target unit or support card just played" reaches.
+_CARDS = ("unit", "support")
 
 
 def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -> bool:
@@ -195,6 +199,8 @@ def _is_a(kind: str, card: Card | None, what: str, board: Board | None = None) -
         return card is not None and kind != "trigger" and traits.bears(board, card, "Spell")
     if what == "action by a card in play":
         return not tactic and kind == "trigger"  # a tactic is played from the hand
+    if what == "unit or support card":  # played from the hand: a link of the card itself
+        return kind == "card" and card is not None and (card.type or "").lower() in _CARDS
     return tactic or kind == "trigger"
 
 
@@ -212,7 +218,7 @@ def _targets(
     """
     units = [c for c in board.cards if c.card is not None and not c.facedown and not c.legend]
     units = [c for c in units if (c.card.type or "").lower() == "unit"]  # type: ignore[union-attr]
-    needed = [t for t in action.targets if t == "unit"]
+    needed = [t for t in action.in_play if t == "unit"]
     found = target_phrases.check(board, action.effect, player, source)
     gaps = list(found.gaps)
     from rulesq.games.warhammer.turn_plays import played_unplaced

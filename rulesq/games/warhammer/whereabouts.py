@@ -11,7 +11,7 @@ from rulesq.engine.verdict import Number, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.warhammer import moving as M
 from rulesq.games.warhammer import places as P
-from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded
+from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, damaged_since
 from rulesq.games.warhammer.claims import decide
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.situation.model import ME
@@ -50,6 +50,8 @@ def _place(ctx: Context) -> tuple[InPlay, P.Place] | Answer:
     found = P.place(board, placed)
     if found.gaps:
         return ctx.cannot("; ".join(found.gaps), gaps=tuple((g, g) for g in found.gaps))
+    if found.zone is not None and "unit" in found.kinds and (why := damaged_since(board, placed)):
+        return ctx.cannot(why, gaps=((why, why),))
     hits = [a for a in board.assigned if a.card is placed]
     if found.zone is not None and hits and not any(a.combat for a in hits):
         from rulesq.games.warhammer import damage as D

@@ -288,6 +288,7 @@ def can_assign(ctx: Context) -> Answer:
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
     claims: list[Claim] = []
     lethal: list[str] = []  # the defenders assigned lethal damage, when the capital is asked
+    away: list[str] = []  # the defenders declared that defend no longer: none is owed to them
     pool = D.combat_pool(board)
     assigned = sum(a.amount for a in board.assigned if a.combat or a.card in attack.defenders)
     decides = _within(pool, assigned + amount)
@@ -306,13 +307,19 @@ def can_assign(ctx: Context) -> Answer:
         )
     if ctx.question.cards:
         target = _in_play(ctx, board)
-        if target not in attack.defenders:
+        gone, why = D.no_longer_defending(board, target)
+        if gone is None and why.startswith(f'"{target.name}" {D.LEFT_PLAY}'):  # out of play
+            gone, why = True, f'"{target.name}" {D.LEFT_PLAY}: it is no longer defending'
+        if gone is None:
+            gaps.append(why)
+        elif target not in attack.defenders or gone:
+            said = why if gone else f'"{target.name}" is not defending'
             claims.append(
                 rule_claim(
                     Stance.FORBID,
-                    f'"{target.name}" is not defending: combat '
-                    "damage goes to the defending units and the capital",
+                    f"{said}: combat damage goes to the defending units and the capital",
                     D.P12,
+                    *([D.OUT_OF_PLAY] if gone and D.LEFT_PLAY in why else []),
                 )
             )
     else:
@@ -342,12 +349,13 @@ def can_assign(ctx: Context) -> Answer:
                 rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage", D.QA_BURNING)
             )
         for defender in attack.defenders:
-            gone, why = D.moved_out(board, defender)
+            gone, why = D.no_longer_defending(board, defender)
             if gone is None:
                 gaps.append(why)
                 continue
             if gone:
-                continue  # no longer defending: no lethal damage is owed to it
+                away.append(why)  # no longer defending: no lethal damage is owed to it
+                continue
             low, need = D.lethal_bounds(board, defender)
             gaps += [g for g in [*low.gaps, *need.gaps] if g not in gaps]
             given = sum(a.amount for a in board.assigned if a.card is defender)
@@ -383,6 +391,7 @@ def can_assign(ctx: Context) -> Answer:
     # Damage on the capital rests on each defender having lethal damage first (Q&A 12): the
     # answer says so, and cites the Q&A, where a defender was there to be assigned it.
     first = f": every defender has lethal damage first ({'; '.join(lethal)})" if lethal else ""
+    first += f"; {'; '.join(away)}, and no lethal damage is owed to it" if away else ""
     claims.append(
         rule_claim(
             Stance.PERMIT,
