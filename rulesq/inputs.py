@@ -41,7 +41,7 @@ def max_input_bytes() -> int:
     if not raw.isdigit() or len(raw) > 15 or int(raw) <= 0:
         raise RulesqError(
             f"RULESQ_MAX_INPUT must be a positive number of bytes, not "
-            f"'{escape_controls(raw[:40])}'"
+            f'"{escape_controls(raw[:40])}"'
         )
     return int(raw)
 

@@ -342,4 +342,4 @@ def test_an_unknown_huge_name_is_cut_in_the_json_error_too() -> None:
     assert done.returncode == 2
     error = json.loads(done.stdout)
     assert error["name"] == "A" * 79 + "…"
-    assert f"'{error['name']}'" in error["error"]
+    assert f'"{error["name"]}"' in error["error"]

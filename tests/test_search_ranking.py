@@ -171,7 +171,7 @@ def test_a_misspelt_word_gets_a_suggestion_and_exit_1() -> None:
     result = runner.invoke(app, ["search", "pandemonum"])
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        "No clause matches 'pandemonum'.",
+        'No clause matches "pandemonum".',
         "did you mean: pandemonium",
     ]
     result = runner.invoke(app, ["search", "Pandemonum", "--json"])
@@ -192,7 +192,7 @@ def test_a_misspelt_word_beside_known_ones_still_lists_partial_hits() -> None:
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == (
-        "No clause holds every word of 'Pandemonium bluf zupport'; clauses with some of them:"
+        'No clause holds every word of "Pandemonium bluf zupport"; clauses with some of them:'
     )
     assert lines[1] == "did you mean: Pandemonium bluf support"
     assert lines[2].startswith("bluemoon/")

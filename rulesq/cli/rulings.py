@@ -146,7 +146,7 @@ def _distinct(found: list[tuple[str, Any]]) -> list[Any]:
             named = (
                 f'"{card.name}" is named twice'
                 if first[key] == name
-                else f"'{first[key]}' and '{name}' both name \"{card.name}\""
+                else f'"{first[key]}" and "{name}" both name "{card.name}"'
             )
             raise RulesqError(
                 f"{named}: rulings are between different cards (a card against its own "

@@ -155,7 +155,7 @@ class Table:
             from rulesq.errors import escape_controls
 
             return (
-                f"error: :{name} takes nothing after it (found '{escape_controls(argument)}'):"
+                f'error: :{name} takes nothing after it (found "{escape_controls(argument)}"):'
                 f" type :{name} alone"
             )
         if name in ("help", "h", "?"):
@@ -187,7 +187,7 @@ class Table:
 
         hint = did_you_mean([f":{c}" for c in suggest(name, COMMANDS)])
         hint = f" {hint}" if hint else ""
-        return f"error: unknown command ':{name}'.{hint} :help lists them."
+        return f'error: unknown command ":{name}".{hint} :help lists them.'
 
     def save(self, path: str, replace: bool = False) -> str:
         """Write the situation to ``path``; a file there already is replaced only if asked."""

@@ -346,7 +346,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             f"it is {_whose(turn.owner or ME)} turn: {'I' if who == ME else 'you'} "
             f"cannot retreat in it",
             f'Write "it is {_whose(who)} turn" before the retreat, or end the turn first '
-            f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
+            f'(two Floods: "after the end of my turn"). {RETREAT_PHASE}',
         )
     turn.retreat = fact
     turn.due = turn.first = turn.first_next = None  # the fight is over: a new one, unstated
