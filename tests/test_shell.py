@@ -338,6 +338,24 @@ def test_a_line_refused_while_it_is_judged_is_not_kept(monkeypatch: pytest.Monke
     assert table.lines == ['you have active "Pandemonium"']
 
 
+def test_a_word_refused_while_it_is_judged_shows_its_caret_and_hint() -> None:
+    """A word the judge checks (an FMA attribute) is refused as a file's would be: the caret
+    under it, what was expected, the spelling meant (the table showed the first line alone)."""
+    table = Table("fma")
+    table.handle('my characters "Edward" (strength 3, Elric)')
+    out = table.handle('ask what is the strenght of "Edward"?').splitlines()
+    assert out == [
+        'error: "strenght" is not an FMA attribute',
+        '  ask what is the strenght of "Edward"?',
+        "                  ^",
+        'expected one of: "strength", "wits", "alchemy"',
+        'Did you mean "strength"?',
+    ]
+    assert table.lines == ['my characters "Edward" (strength 3, Elric)'] and table.code == 2
+    out = table.handle('ask what is the strenght of "Edward"?', "<stdin>:2").splitlines()
+    assert out[0] == '<stdin>:2:17: error: "strenght" is not an FMA attribute'
+
+
 def test_piped_errors_are_placed_at_their_line_and_column(tmp_path: Path) -> None:
     """Piped in, a refused line is named ``<stdin>:line:column`` (its indent counted), as a
     file's is; a command that fails is named by its line, and the exit code is 2."""

@@ -95,10 +95,7 @@ class Table:
             if meant is not None and error.line == len(self.lines) + 2:
                 error.nearest, error.suggestion = [meant], None  # "quit" is ":quit"
                 error.unsaid = []  # a command: no form is meant
-            shown = _renumbered(error, len(self.lines) + 2)
-            if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
-                return f"{place}:{error.column + indent}: {shown}"
-            return shown
+            return self._refused(error, place, indent)
         except RulesqError as error:
             self.code = 2
             return f"error: {error}"
@@ -110,6 +107,8 @@ class Table:
         except RulesqError as error:  # refused while judged: not kept, as a bad line is not
             self.lines.pop()
             self.code = 2
+            if isinstance(error, InputError):  # a word the judge checks: caret, hint, as parsed
+                return self._refused(error, place, indent)
             return f"error: {error}"
         if line.startswith("expect "):  # the answer is on screen already: this call's result
             rows = shown.splitlines()
@@ -120,6 +119,13 @@ class Table:
             while end < len(rows) and rows[end].startswith("    "):
                 end += 1
             return "\n".join(rows[calls[-1] : end])
+        return shown
+
+    def _refused(self, error: InputError, place: str | None, indent: int) -> str:
+        """A line refused, shown whole (caret, what was expected, the hint) as a file's is."""
+        shown = _renumbered(error, len(self.lines) + 2)
+        if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
+            return f"{place}:{error.column + indent}: {shown}"
         return shown
 
     def answer_last(self, situation: object) -> str:
