@@ -110,6 +110,15 @@ def quoted(text: str) -> str:
     return '"' + text.replace('"', '\\"') + '"'
 
 
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in lower case, as a message goes on after its colon.
+
+    ``cannot write out.md: no such file or directory``, not the system's ``No such …``.
+    """
+    said = str(error.strerror or error)
+    return said[:1].lower() + said[1:]
+
+
 def line_named(text: str, line: int) -> str:
     """A situation's line as a message names it: ``line 3 (I play "Blaze")``.
 

@@ -13,7 +13,7 @@ import stat
 import sys
 from typing import BinaryIO
 
-from rulesq.errors import InputError, RulesqError, escape_controls
+from rulesq.errors import InputError, RulesqError, escape_controls, os_reason
 from rulesq.spans import line_column
 
 #: The default largest input, in bytes (``RULESQ_MAX_INPUT`` overrides it).
@@ -61,7 +61,7 @@ def read_file(name: str, limit: int | None = None) -> str:
         try:
             data = sys.stdin.buffer.read(limit + 1)
         except OSError as error:
-            raise RulesqError(f"cannot read standard input: {_why(error)}") from None
+            raise RulesqError(f"cannot read standard input: {os_reason(error)}") from None
         return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
     try:
         handle = os.open(name, _OPEN)
@@ -71,7 +71,7 @@ def read_file(name: str, limit: int | None = None) -> str:
         shown = escape_controls(name)
         raise RulesqError(f"no such file or folder: {shown}{did_you_mean_path(name)}") from None
     except OSError as error:
-        raise RulesqError(f"cannot read {escape_controls(name)}: {_why(error)}") from None
+        raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
@@ -86,18 +86,12 @@ def read_file(name: str, limit: int | None = None) -> str:
             raise _too_large(escape_controls(name), limit)
         data = read_handle_up_to(handle, info.st_size, limit + 1)
     except OSError as error:
-        raise RulesqError(f"cannot read {escape_controls(name)}: {_why(error)}") from None
+        raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
     finally:
         os.close(handle)
     if len(data) > limit:
         raise _too_large(escape_controls(name), limit)
     return decode(data, name)
-
-
-def _why(error: OSError) -> str:
-    """Why the system refused, in lower case as every message goes on (``permission denied``)."""
-    said = str(error.strerror or error)
-    return said[:1].lower() + said[1:]
 
 
 #: How a situation file is opened: never blocking on a pipe (it is refused once opened).

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesq.errors import InputError, RulesqError
+from rulesq.errors import InputError, RulesqError, os_reason
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import CompleteEvent, Completion
@@ -205,7 +205,7 @@ class Table:
                 return f"error: {path} exists: :save! {path} replaces it"
             target.write_text(self.text(), encoding="utf-8")
         except OSError as error:
-            return f"error: cannot write {path}: {error.strerror or error}"
+            return f"error: cannot write {path}: {os_reason(error)}"
         count = len(self.lines) + 1  # the game line too: the lines the file holds
         return f"saved {count} line{'' if count == 1 else 's'} to {path}"
 
