@@ -104,7 +104,7 @@ def quoted(text: str) -> str:
     r"""``text`` in double quotes, as a message quotes every word, name or line it shows.
 
     What was found, what was given and what to type are quoted alike (``unexpected "is"``,
-    ``unknown card "Pandemonum"``, ``Did you mean "Pandemonium"?``); a double quote inside is
+    ``unknown card "Y"``, ``Did you mean "X"?``); a double quote inside is
     written ``\"``, as a situation writes one inside a quoted name.
     """
     return '"' + text.replace('"', '\\"') + '"'
@@ -120,10 +120,10 @@ def os_reason(error: OSError) -> str:
 
 
 def line_named(text: str, line: int) -> str:
-    """A situation's line as a message names it: ``line 3 (I play "Blaze")``.
+    """A situation's line as a message names it: ``line 3 (I play "X")``.
 
     Its number, then its text in parentheses with its own quotes, never in quotes of its own
-    (``"I play "Blaze""`` read as two quoted texts).
+    (``"I play "X""`` read as two quoted texts).
     """
     return f"line {line} ({text.strip()})"
 
