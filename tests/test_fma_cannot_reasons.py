@@ -115,6 +115,87 @@ REASONS = [
         1,
         "they never say an ally has a level",
     ),
+    (
+        "fma-attributes/a-copy-of-a-character-away-from-play-is-not-known.rq",
+        1,
+        '"Mimic" copies the strength of "Rival", which is not known here ("Rival" is out of '
+        "play (line 20)",
+    ),
+    (
+        "fma-attributes/a-copy-of-a-character-away-from-play-is-not-known.rq",
+        2,
+        '"Echo" copies the strength of "Other", which is not known here ("Other" has left play)',
+    ),
+    (
+        "fma-out-of-play/a-leader-who-left-play-is-no-sure-keeper-of-his-attachments.rq",
+        1,
+        '"Bright Hero" left play (line 16) after "Brass Locket" was attached, and the rulings '
+        "say only that a leader does not lose his attachments when he is out of play",
+    ),
+    (
+        "fma-defeats/a-card-that-left-play-or-is-out-of-play-is-no-sure-defeat.rq",
+        1,
+        '"Edward" has left play, and the rulings never say whether such a card is defeated',
+    ),
+    (
+        "fma-defeats/a-card-that-left-play-or-is-out-of-play-is-no-sure-defeat.rq",
+        2,
+        '"Alphonse" is out of play (line 22), and the rulings never say whether such a card is '
+        "defeated",
+    ),
+    (
+        "fma-readiness/a-card-away-from-play-has-no-sure-place-or-readiness.rq",
+        1,
+        '"Runner" is out of play (line 26), and the rulings never say where such a card is',
+    ),
+    (
+        "fma-readiness/a-card-away-from-play-has-no-sure-place-or-readiness.rq",
+        3,
+        '"Brute" has left play (line 31) and has not returned, and the rulings never say '
+        "whether such a card is set or ready",
+    ),
+    (
+        "fma-readiness/a-card-away-from-play-has-no-sure-place-or-readiness.rq",
+        4,
+        '"Scout" returned to play (line 35) after the situation said it was set (line 21): cards '
+        'sent to the discard pile have no "memory"',
+    ),
+    (
+        "fma-timing/the-other-players-unnamed-leader-leaves-the-play-or-pass-open.rq",
+        0,
+        "your leader is not named, and a leader is in play from the setup on: whether you have "
+        "start-of-turn effects to use (and a place in the Play-or-Pass order) is not known",
+    ),
+    (
+        "fma-timing/the-other-players-unnamed-leader-leaves-the-play-or-pass-open.rq",
+        1,
+        'the text of your leader "Boss" is not known: whether you have start-of-turn effects',
+    ),
+    (
+        "fma-leaders/a-leader-who-left-play-is-no-sure-leader-a-card-will-not-join.rq",
+        2,
+        'your leader "Scar, Brawler" has left play: the rulings never say whether a player whose '
+        "leader left play has a leader a card joins",
+    ),
+    (
+        "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
+        0,
+        'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9), and a player has '
+        'one leader (Setup: "after the leader comes into play"): which is your leader is not '
+        'known (state one alone: my leader is "…")',
+    ),
+    (
+        "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
+        1,
+        'two leaders of yours, "Chief" (line 8) and "Scar, Brawler" (line 9)',
+    ),
+    (
+        "fma-leaders/two-leaders-of-one-player-leave-his-leader-unknown.rq",
+        3,
+        'two leaders of his, "Scar, Harbinger of Chaos" (line 16) and "Basque Grand, Tucker’s '
+        'Patron" (line 17), and a player has one leader (Setup: "after the leader comes into '
+        'play"): which is his leader is not known (state one alone: your leader is "…")',
+    ),
 ]
 
 

@@ -63,7 +63,7 @@ def test_read_always_open_the_nos_are_not_answered(monkeypatch: pytest.MonkeyPat
 def test_read_always_closed_an_empty_side_is_a_no(monkeypatch: pytest.MonkeyPatch) -> None:
     """Perturbed (a side with nothing stated closed), the empty side's question becomes a no."""
     monkeypatch.setattr(sides, "closed", lambda stated: True)
-    monkeypatch.setattr(sides, "leader_named", lambda state, table, player: True)
+    monkeypatch.setattr(sides, "leader_named", lambda table, player: True)
     assert _answers(LOYAL)[0].answered
 
 
@@ -76,7 +76,7 @@ def test_an_unnamed_leader_leaves_the_side_open(monkeypatch: pytest.MonkeyPatch)
     assert not any(a.answered for a in (loyal, pair, control, react))
     assert "leader is not named" in loyal.reason and "leader is not named" in control.reason
     assert "leader is not named" in pair.reason
-    monkeypatch.setattr(sides, "leader_named", lambda state, table, player: True)
+    monkeypatch.setattr(sides, "leader_named", lambda table, player: True)
     loyal, pair, control, react = _answers(UNNAMED)[:4]
     assert loyal.answered and _named(loyal) and loyal.verdict.show() == "no"
     assert pair.answered and pair.verdict.show() == "no"

@@ -50,7 +50,7 @@ from rulesq.games.fma.named_targets import (
 )
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
-from rulesq.games.fma.state import Character, State, match_subject
+from rulesq.games.fma.state import CHARACTER_TYPES, Character, State, match_subject
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
@@ -186,7 +186,17 @@ def can_character_play(ctx: Context) -> Answer:
         )
     effects, missing = effects_of(card)
     defeated = bool(claims)
-    claims += _requirements(ctx, card, effects, table, who, state)
+    if not who.gone:  # one that left play is no character: its words are not weighed
+        claims += _requirements(ctx, card, effects, table, who, state)
+    outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
+    if outside is not None and not defeated:  # a no of its requirements stands all the same
+        ctx.fact(outside)
+        _open(
+            f'"{who.name}" is out of play (line {outside.span.line}), and the rulings say only '
+            "that an out-of-play leader cannot recruit and keeps his attachments, not whether he "
+            "plays events or abilities",
+            claims,
+        )
     free: list[Claim] = []
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
@@ -253,7 +263,8 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     out: list[Claim] = []
     for source, controller, fact in in_play(ctx.facts):  # not one gone or defeated since
         effects, missing = effects_of(source)
-        if missing is not None and fact.kind == "in_play":  # as before: not a character's
+        if missing is not None and fact.kind == "in_play" and source.type not in CHARACTER_TYPES:
+            # as before: not a character's (stated on a character line or in play alike)
             _open(missing, claims)
         for effect in free_play.standing(effects):
             if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
@@ -382,13 +393,21 @@ def _requirements(
 
 
 def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> list[Claim]:
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is None:
         raise CannotAnswer(
             f'"{card.name}" will not join {effect.leader.render()}, and the '
             f'situation does not name your leader (write: my leader is "…")'
         )
     ctx.fact(table.leader_facts[player])
+    _, state = reader_for(ctx)
+    found = state.find(key(leader))
+    if found is not None and found.gone:  # the rulings never have a leader leave play
+        raise CannotAnswer(
+            f'"{card.name}" will not join {effect.leader.render()}, and your leader '
+            f'"{leader.name}" has left play: the rulings never say whether a player whose leader '
+            "left play has a leader a card joins"
+        )
     faction = effect.leader.faction
     factions = factions_of(leader)
     others = unclassified_of(leader)
@@ -428,7 +447,7 @@ def can_start(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     claims: list[Claim] = []
     unknown: list[str] = []
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
     else:

@@ -140,7 +140,7 @@ def _cost_with_leader(ctx: Context, card: Card, costs: dict[str, Any]) -> Answer
     """A character's cost that a ruling gives for one leader (started with or played by it)."""
     player = ctx.question.who or "me"
     table = read_table(ctx.facts)
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     listed = " or ".join(f'"{name}"' for name in costs)
     if leader is None:
         raise CannotAnswer(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, readiness_changes
+from rulesq.games.fma import calls, out_of_play, readiness_changes
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.situation import canceled_plays
 from rulesq.games.fma.table import HOME, RETURNED_HOME, key, read_table
@@ -100,6 +100,7 @@ def at_home(ctx: Context) -> Answer:
             "home (characters are returned to play at a player's home)",
             supported_by=(ctx.fact(left), ctx.clause(RETURNED_HOME, "rule")),
         )
+    _out(ctx, ref, "where such a card is (characters are returned to play at a player's home)")
     ended = last_end(ctx.facts)
     if ended is not None and (place is None or place[1].span.line < ended.end.span.line):
         card, nodes = _created(ctx, ended, "where the characters go")
@@ -126,11 +127,22 @@ def at_home(ctx: Context) -> Answer:
             f'"{ref.name}": all characters move home during the cleanup phase',
             supported_by=(ctx.fact(place[1]), ctx.fact(cleanup), ctx.clause(CLEANUP, "rule")),
         )
+    rules = table.place_rules(ref.card.name if ref.card is not None else ref.name)
     return ctx.conclude(
         YesNo(place[0] == HOME),
-        f'"{ref.name}" is {"at home" if place[0] == HOME else "in the search party"}',
-        supported_by=(ctx.fact(place[1]),),
+        f'"{ref.name}" is {"at home" if place[0] == HOME else "in the search party"}'
+        + (" (characters are returned to play at a player's home)" if rules else ""),
+        supported_by=(ctx.fact(place[1]), *(ctx.clause(rule, "rule") for rule in rules)),
     )
+
+
+def _out(ctx: Context, ref: CardRef, what: str) -> None:
+    """*Cannot answer* for a card out of play: the rulings never say ``what``."""
+    outside = out_of_play.still_out(ctx).get(key(ref))
+    if outside is not None:
+        raise CannotAnswer(
+            f'"{ref.name}" is out of play ({_line(outside)}), and the rulings never say {what}'
+        )
 
 
 def _left_since(facts: list[Fact], ref: CardRef, place: Fact | None) -> Fact | None:
@@ -172,6 +184,26 @@ def readiness(ctx: Context) -> Answer:
     paid = readiness_changes.set_by_cost(ctx.facts, ref, found[1].span.line if found else 0)
     if paid is not None:
         found = ("set", paid.play)
+    left = _left_since(ctx.facts, ref, found[1] if found is not None else None)
+    if left is not None:  # set and ready are said of characters in play
+        raise CannotAnswer(
+            f'"{ref.name}" has left play ({_line(left)}) and has not returned, and the rulings '
+            "never say whether such a card is set or ready"
+        )
+    _out(ctx, ref, "whether such a card is set or ready")
+    back = [
+        f
+        for f in ctx.facts
+        if f.kind == "returned"
+        and key(ref) in {key(r) for r in f.cards}
+        and (found is None or f.span.line > found[1].span.line)
+    ]
+    if back and found is not None:
+        raise CannotAnswer(
+            f'"{ref.name}" returned to play ({_line(back[-1])}) after the situation said it was '
+            f'{found[0]} ({_line(found[1])}): cards sent to the discard pile have no "memory", '
+            "and the rulings never say whether a card returned to play is set or ready"
+        )
     if found is None:
         raise CannotAnswer(
             f'the situation does not say whether "{ref.name}" is set or ready (write: '

@@ -74,7 +74,7 @@ def _in_play(ctx: Context, state: State, table: Table, player: str) -> list[Char
         owner = character.owner or table.owners.get(key)
         if owner != player or character.gone or state.defeated_by(character.name) is not None:
             continue
-        if table.leaders.get(player) is not None and key == table.leader_key(player):
+        if key == table.leader_key(player):
             continue
         if key in outside:
             ctx.fact(outside[key])
@@ -149,7 +149,7 @@ def _unaligned_claims(
     present: list[str] = []  # every character of his in play, each once
     facts: list[Fact] = []  # the statements that put them there
     absent: list[str] = []
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
         if not _leader_out(ctx, state, leader.name, absent):
@@ -282,7 +282,7 @@ def loyal_claims(
         elif factions is None:
             unknown.append(name)
 
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is not None:
         ctx.fact(table.leader_facts[player])
         if not _leader_out(ctx, state, leader.name, absent):

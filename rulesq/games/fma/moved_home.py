@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls
+from rulesq.games.fma import calls, out_of_play
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
@@ -115,6 +115,21 @@ def _standing_defeats(
     return None
 
 
+def _away(ctx: Context, name: str, gone: bool) -> None:
+    """*Cannot answer* for a card that left play or is out of play: is it defeated?
+
+    Defeat is said of characters in play ("Defeated characters do not count as characters for
+    any purpose except uniqueness and limits on team size"); the rulings never say whether a
+    card that left play, or one out of play, is (still) defeated.
+    """
+    outside = out_of_play.still_out(ctx).get(normalise_name(name))
+    if gone or outside is not None:
+        where = "has left play" if outside is None else f"is out of play (line {outside.span.line})"
+        raise CannotAnswer(
+            f'"{name}" {where}, and the rulings never say whether such a card is defeated'
+        )
+
+
 def is_defeated(ctx: Context) -> Answer:
     """``is "X" defeated?``: a defeat the situation states, or a moved-home text that applies."""
     _, state = reader_for(ctx)
@@ -122,6 +137,7 @@ def is_defeated(ctx: Context) -> Answer:
     who = state.find(ref.card.name if ref.card is not None else ref.name)
     if who is None:
         raise CannotAnswer(f'"{ref.name}" is not a character of this situation')
+    _away(ctx, who.name, who.gone)
     stated = state.defeated_by(who.name)
     if stated is not None:
         return ctx.conclude(

@@ -49,7 +49,7 @@ def _asked_leader(ctx: Context) -> tuple[str, str]:
         name = ref.card.name if ref.card is not None else ref.name
         return normalise_name(name), name
     player = ctx.question.who or "me"
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is None:
         raise CannotAnswer('the situation does not name the leader (write: my leader is "…")')
     return key(leader), leader.name
@@ -84,7 +84,8 @@ def recruit_claim(ctx: Context, player: str) -> Claim | None:
     ctx.fact(fact)
     ctx.fact(table.leader_facts[player])
     whose = "your" if player == "me" else "his"
-    name = table.leaders[player].name
+    found = table.leader(player)
+    name = found.name if found is not None else leader
     return rule_claim(
         Stance.FORBID,
         f'{whose} leader "{name}" is out of play, and an out-of-play leader cannot recruit '
@@ -111,6 +112,18 @@ def keeps(ctx: Context) -> Answer:
         return ctx.conclude(YesNo(False), f'"{attachment_ref.name}" was removed')
     table = read_table(ctx.facts)
     fact = still_out(ctx).get(bearer)
+    left = [  # the ruling speaks of a leader out of play, not of one that left play since
+        f
+        for f in ctx.facts_of("removed")
+        if bearer in {key(r) for r in f.cards} and f.span.line > attached[-1].span.line
+    ]
+    if left:
+        raise CannotAnswer(
+            f'"{bearer_ref.name}" left play (line {left[-1].span.line}) after '
+            f'"{attachment_ref.name}" was attached, and the rulings say only that a leader does '
+            "not lose his attachments when he is out of play, not what becomes of them when he "
+            "leaves play"
+        )
     if fact is None or bearer not in {table.leader_key(p) for p in table.leaders}:
         raise CannotAnswer(
             f'rulesq answers this only for a leader out of play, and "{bearer_ref.name}" is not one'

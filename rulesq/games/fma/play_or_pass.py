@@ -147,12 +147,14 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
             f'the situation does not say whose "{card.name}" is (write: my "{card.name}" is '
             "in play)"
         )
-    if player not in whose:
+    if player not in whose:  # the rulings speak of the effects each player has to use
+        kind = moment(card)[1]
+        rules = (ctx.clause(RULES[kind], "rule"),) if kind in RULES else ()
         return ctx.conclude(
             YesNo(False),
             f'"{card.name}" is not {"mine" if player == "me" else "yours"}: its player performs '
             "its effect",
-            supported_by=(node, ctx.fact(held[-1][1])),
+            supported_by=(node, ctx.fact(held[-1][1]), *rules),
         )
     return None
 
@@ -172,21 +174,11 @@ def _not_again(ctx: Context, card: Card, step_fact: Fact) -> None:
         )
 
 
-def _leader_card_in_play(ctx: Context, player: str) -> bool:
-    """Whether a leader card of the player's is stated in play (on a character line, say).
-
-    A leader card comes into play as its player's leader (Setup), so his leader is in play.
-    """
-    return any(
-        card.type == "leader" and who == player for card, who, _ in still_in_play.in_play(ctx.facts)
-    )
-
-
 def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
     """The no of setup's order: the leader first, the starting allies after (None: in between)."""
     rule = ctx.clause(RULES[fx.GAME], "rule")
     table = read_table(ctx.facts)
-    if player not in table.leader_facts and not _leader_card_in_play(ctx, player):
+    if table.leader(player) is None:  # a leader line, or a leader card of his stated in play
         return ctx.conclude(
             YesNo(False),
             "start-of-game effects are performed after the leader comes into play, and the "
@@ -202,6 +194,35 @@ def _setup_order(ctx: Context, player: str, node: str) -> Answer | None:
             supported_by=(node, ctx.fact(revealed[-1]), rule),
         )
     return None
+
+
+def _others_known(ctx: Context, player: str, word: str) -> None:
+    """*Cannot answer* unless the other player's cards are known to hold no such effect.
+
+    His leader is in play from the setup on (Setup: "after the leader comes into play"): while
+    he is not named, or his text is not given, the other player may have an effect of that
+    moment to use. Named, his cards in play are read as those stated, and the answer says so.
+    """
+    other = OTHER[player]
+    poss = "your" if other == "you" else "my"
+    leader = read_table(ctx.facts).leader(other)
+    if leader is None:
+        raise CannotAnswer(
+            f"{poss} leader is not named, and a leader is in play from the setup on: whether "
+            f"{PLAYER[other]} have {word} effects to use (and a place in the Play-or-Pass "
+            f'order) is not known (write: {poss} leader is "…")'
+        )
+    if leader.card is None:
+        raise CannotAnswer(
+            f'the text of {poss} leader "{leader.name}" is not known: whether {PLAYER[other]} '
+            f"have {word} effects to use (and a place in the Play-or-Pass order) is not known "
+            f'(write his card: card "{leader.name}" leader: "…")'
+        )
+    theirs = "yours" if other == "you" else "mine"
+    ctx.derivation().absence(
+        f"the situation names every card of {theirs} in play: none has {word} effects to use",
+        assumed=True,
+    )
 
 
 def _unread_others(facts: list[Fact], player: str, word: str) -> None:
@@ -222,6 +243,7 @@ def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> 
     word = WORDS[kind]
     if not others:
         _unread_others(ctx.facts, player, word)
+        _others_known(ctx, player, word)
         return ctx.conclude(
             YesNo(True),
             f"no other player has {word} effects to use: {PLAYER[player]} perform them one at "
@@ -336,6 +358,7 @@ def next_action(ctx: Context) -> Answer:
             "sources do not say what follows"
         )
     _unread_others(ctx.facts, last.who, WORDS[kind])
+    _others_known(ctx, last.who, WORDS[kind])
     return ctx.conclude(
         Word(last.who),
         f"only {PLAYER[last.who]} {'have' if last.who == 'me' else 'has'} {WORDS[kind]} "

@@ -34,7 +34,7 @@ POWER_UP = "fma/cards/dark-alleys/ruling"
 def _cannot_gain(ctx: Context, wanted: set[str]) -> Answer | None:
     """The no of the leader's own text that he cannot gain experience or level up (None)."""
     table = read_table(ctx.facts)
-    ref = table.leaders.get(ctx.question.who or "me")
+    ref = table.leader(ctx.question.who or "me")
     card = ref.card if ref is not None else None
     if card is None:
         return None
@@ -102,7 +102,7 @@ def _leader_known(ctx: Context) -> None:
             'the situation does not name your leader (write: my leader is "…"), and a leader\'s '
             "own text may say he cannot gain experience or level up"
         )
-    ref = table.leaders.get(player)
+    ref = table.leader(player)
     card = ref.card if ref is not None else None
     if card is not None and not card.fields.get("inline") and card.text is None:
         ctx.fact(table.leader_facts[player])

@@ -140,7 +140,7 @@ def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
         for c in state.characters.values()
         if (c.owner or table.owners.get(normalise_name(c.name))) == player
     ]
-    leader = table.leaders.get(player)
+    leader = table.leader(player)
     if leader is not None and state.find(normalise_name(leader.name)) is None:
         names.append(leader.name)
     defeats: list[Fact] = []

@@ -46,16 +46,12 @@ def stated_count(state: State, table: Table, player: str) -> int:
     return len(names | ({leader} if leader is not None else set()))
 
 
-def leader_named(state: State, table: Table, player: str) -> bool:
-    """Whether the situation names ``player``'s leader (a leader line, or a leader card stated)."""
-    if table.leader_key(player) is not None:
-        return True
-    return any(
-        c.card is not None
-        and c.card.type == "leader"
-        and (c.owner or table.owners.get(normalise_name(c.name))) == player
-        for c in state.characters.values()
-    )
+def leader_named(table: Table, player: str) -> bool:
+    """Whether the situation names ``player``'s leader (a leader line, or a leader card stated).
+
+    Two leaders stated for him are *cannot answer* (``Table.leader``).
+    """
+    return table.leader(player) is not None
 
 
 def side_closed(state: State, table: Table, player: str) -> bool:
@@ -63,7 +59,7 @@ def side_closed(state: State, table: Table, player: str) -> bool:
 
     Only when his leader is named: an unnamed leader is a character of his not stated.
     """
-    return closed(stated_count(state, table, player)) and leader_named(state, table, player)
+    return closed(stated_count(state, table, player)) and leader_named(table, player)
 
 
 def unknown_reason(state: State, table: Table, player: str) -> str:

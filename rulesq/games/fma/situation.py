@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
-from rulesq.errors import InputError, did_you_mean, suggest, typed
+from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import attributes as at
 from rulesq.games.fma import citations
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.goals import Goal, change_attribute_goals, read_goal, replace_goal
 from rulesq.games.fma.state import (
+    CHARACTER_TYPES,
     CHARACTER_VALUES,
     DURATIONS,
     ORIGIN_WORDS,
@@ -46,6 +47,7 @@ from rulesq.games.fma.state import (
     line_of,
     match_subject,
 )
+from rulesq.games.fma.table import Table, stated_leaders
 from rulesq.games.fma.vocab import PHASES, Attribute, Duration, Side
 
 if TYPE_CHECKING:
@@ -91,6 +93,8 @@ class Reader:
         self._in_play: set[str] = set()
         #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
         self._out_gaps: dict[str, list[Gap]] = {}
+        #: The cards out of play and not returned since, by key: the line that put each out.
+        self._outside: dict[str, int] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
@@ -100,6 +104,8 @@ class Reader:
         self._copy_gaps: dict[str, Gap] = {}
         #: The leaders named by "my leader is" lines: a later statement may name one alone.
         self._leaders: dict[str, tuple[CardRef, Fact]] = {}
+        #: Each player's leader as the table reads him (a leader line, or a leader card stated).
+        self._table = Table()
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -144,6 +150,8 @@ class Reader:
         self._canceled = canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
+            for ref in stated_leaders(fact):
+                self._table.name_leader(fact.who or "", ref, fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 before = len(self.state.entries)
@@ -573,8 +581,9 @@ class Reader:
         attribute = Attribute.named(str(fact.param("attribute")))
         gaps = self.state.blocking(source.name, attribute)
         reading = at.attribute_value(self.state.timeline(), source.name, attribute)
-        if gaps or reading.value is None:
-            why = gaps[0].reason if gaps else reading.render()
+        away = self._away(source)
+        if gaps or reading.value is None or away:
+            why = away or (gaps[0].reason if gaps else reading.render())
             self.gap(
                 target.name,
                 attribute,
@@ -602,6 +611,19 @@ class Reader:
                 if opened is not None:
                     self.state.gaps.remove(opened)
             self._copies.append(copy)
+
+    def _away(self, who: Character) -> str:
+        """Why a character's values are not known where it is: left play, or out of play ("")."""
+        if who.gone:
+            return f'"{who.name}" has left play'
+        line = self._outside.get(normalise_name(who.name))
+        if line is not None:
+            return (
+                f'"{who.name}" is out of play (line {line}), and the rulings say only that an '
+                "out-of-play leader cannot recruit and keeps his attachments, not what his "
+                "attributes are"
+            )
+        return ""
 
     def _copied_gone(self, source: str, where: str) -> None:
         """A copy of a character that left play or is out of play: the copier's value is open.
@@ -901,10 +923,18 @@ class Reader:
         self._play_one(fact, react)  # a react played is played: its text acts as any card's
 
     def _fact_in_play(self, fact: Fact) -> None:
+        """``"X" is in play``: a character card (an ally, a leader) is a character in play.
+
+        Built as a character line builds it (``character``), with the statement's player: every
+        reader of the characters in play (Loyal's count, a side of the table, values) knows it.
+        """
         for ref in fact.cards:
             self._in_play.add(_key(ref))
             card = ref.card
             if card is None:
+                continue
+            if card.type in CHARACTER_TYPES:
+                self.character(ref, fact, owner=fact.who)
                 continue
             if not card.text:  # its text may change values: each is open (``State.blocking``)
                 self.state.unread_in_play[_key(ref)] = (card, fact.span.line)
@@ -1024,9 +1054,14 @@ class Reader:
         """
         keys = [_key(r) for r in fact.cards]
         if not fact.cards:
-            keys = [k for k, (_, said) in self._leaders.items() if said.who == fact.who][-1:]
+            poss = "your" if fact.who == "you" else "my"
+            try:
+                leader = self._table.leader_key(fact.who or "")
+            except CannotAnswer as doubt:  # two leaders of his stated: which is out of play?
+                hint = 'Write: "…" is out of play'
+                raise self.error(str(doubt), fact, suggestion=hint) from None
+            keys = [leader] if leader is not None else []
             if not keys:  # which character is out of play is not known: no answer may guess
-                poss = "your" if fact.who == "you" else "my"
                 raise self.error(
                     f"the situation does not name {poss} leader: which character is out of "
                     "play is not known",
@@ -1035,6 +1070,7 @@ class Reader:
                     "play)",
                 )
         for key in keys:
+            self._outside[key] = fact.span.line
             character = self.state.characters.get(key)
             if character is not None:
                 self._copied_gone(character.name, "is out of play")
@@ -1072,6 +1108,7 @@ class Reader:
         """
         for ref in fact.cards:
             key = _key(ref)
+            self._outside.pop(key, None)
             for gap in self._out_gaps.pop(key, []):
                 self.state.gaps.remove(gap)
             character = self.state.characters.get(key)

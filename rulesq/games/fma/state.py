@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: The values a character may be given in a situation; the words it may be given.
 CHARACTER_VALUES = ("strength", "wits", "alchemy", "toughness", "cost")
+#: The card types that are characters (the rulings: "Rebel allies", "your Rebel leader").
+CHARACTER_TYPES = ("ally", "leader")
 UNDEFEATABLE = "undefeatable"
 
 PERIODS = {"battle": Period.BATTLE, "search phase": Period.SEARCH_PHASE, "turn": Period.TURN}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
-from rulesq.games.fma.table import key
+from rulesq.games.fma.table import key, stated_leaders
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -28,8 +28,8 @@ def in_play(facts: list[Fact]) -> list[tuple[Card, str | None, Fact]]:
     away: dict[str, tuple[Card, str | None, Fact]] = {}
     leaders: dict[str, str] = {}  # each player's leader, by key ("my leader is out of play")
     for fact in facts:
-        if fact.kind == "leader" and fact.cards and fact.who:
-            leaders[fact.who] = key(fact.cards[0])
+        for ref in stated_leaders(fact):
+            leaders[fact.who or ""] = key(ref)
         if fact.kind in ("in_play", "leader", "character"):
             out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
         elif fact.kind in ("defeated", "removed", "out_of_play"):

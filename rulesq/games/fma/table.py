@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
+from rulesq.errors import CannotAnswer
 
 if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact
@@ -37,8 +38,11 @@ class Play:
 class Table:
     """The table as the facts leave it."""
 
+    #: Each player's leader and the statement that names him (read through ``leader``).
     leaders: dict[str, CardRef] = field(default_factory=dict)
     leader_facts: dict[str, Fact] = field(default_factory=dict)
+    #: Why a player's leader is not known: two leaders stated for him (``leader`` raises it).
+    doubts: dict[str, str] = field(default_factory=dict)
     places: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     readiness: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     experience: dict[str, tuple[int, Fact]] = field(default_factory=dict)
@@ -64,10 +68,39 @@ class Table:
         found = self.place(name)
         return (RETURNED_HOME,) if found is not None and found[1].kind == "returned" else ()
 
+    def leader(self, player: str) -> CardRef | None:
+        """A player's leader, if the facts name one; *cannot answer* if they state two."""
+        if player in self.doubts:
+            raise CannotAnswer(self.doubts[player])
+        return self.leaders.get(player)
+
     def leader_key(self, player: str) -> str | None:
-        """The key of a player's leader, if the facts name one."""
-        ref = self.leaders.get(player)
+        """The key of a player's leader, if the facts name one (``leader``)."""
+        ref = self.leader(player)
         return key(ref) if ref is not None else None
+
+    def name_leader(self, player: str, ref: CardRef, fact: Fact) -> None:
+        """Take ``ref`` as ``player``'s leader; a second, other leader leaves him not known.
+
+        A player has one leader, in play from the setup on (Setup: "after the leader comes into
+        play and before any other starting cards"): two of his stated are a situation the
+        rulings never describe, and which is his leader is not known.
+        """
+        before = self.leaders.get(player)
+        if before is None and player not in self.doubts:
+            self.leaders[player], self.leader_facts[player] = ref, fact
+            return
+        if before is not None and key(before) == key(ref):
+            if fact.kind == "leader" or self.leader_facts[player].kind != "leader":
+                self.leaders[player], self.leader_facts[player] = ref, fact
+            return
+        if before is not None:
+            if fact.kind == "leader" and self.leader_facts[player].kind == "leader":
+                self.leaders[player], self.leader_facts[player] = ref, fact  # restated
+                return
+            earlier = self.leader_facts[player]
+            self.doubts[player] = doubt(player, (before, earlier), (ref, fact))
+            del self.leaders[player], self.leader_facts[player]
 
     def leader_experience(self, player: str) -> tuple[int, Fact] | None:
         """The experience a player's leader has, named or not, and the fact that says so."""
@@ -90,14 +123,45 @@ def key(ref: CardRef) -> str:
     return normalise_name(ref.card.name if ref.card is not None else ref.name)
 
 
+def stated_leaders(fact: Fact) -> list[CardRef]:
+    """The leaders a statement names for its player: a leader line's, or his leader cards in play.
+
+    A leader card stated in play on a player's side (``my character "X"``, ``my "X" is in
+    play``) is his leader: a player has one, and it is the character in play first (Setup:
+    "after the leader comes into play and before any other starting cards (such as allies)
+    come into play"; "At that time, leaders are the only characters in play").
+    """
+    if not fact.who or not fact.cards:
+        return []
+    if fact.kind == "leader":
+        return [fact.cards[0]]
+    if fact.kind in ("character", "in_play"):
+        return [r for r in fact.cards if r.card is not None and r.card.type == "leader"]
+    return []
+
+
+def doubt(player: str, first: tuple[CardRef, Fact], second: tuple[CardRef, Fact]) -> str:
+    """Why a player's leader is not known: two leaders stated for him, each on its line."""
+    whose, his, poss = ("yours", "your", "my") if player == "me" else ("his", "his", "your")
+    named = " and ".join(
+        f'"{ref.card.name if ref.card is not None else ref.name}" (line {fact.span.line})'
+        for ref, fact in (first, second)
+    )
+    return (
+        f"the situation states two leaders of {whose}, {named}, and a player has one leader "
+        f'(Setup: "after the leader comes into play"): which is {his} leader is not known (state '
+        f'one alone: {poss} leader is "…")'
+    )
+
+
 def read_table(facts: list[Fact]) -> Table:
     """The table the facts establish, read in order."""
     table = Table()
     for fact in facts:
         kind = fact.kind
+        for ref in stated_leaders(fact):
+            table.name_leader(fact.who or "", ref, fact)
         if kind == "leader" and fact.who:
-            table.leaders[fact.who] = fact.cards[0]
-            table.leader_facts[fact.who] = fact
             table.owners[key(fact.cards[0])] = fact.who
         elif kind == "character" and fact.who:
             for ref in fact.cards:
@@ -116,7 +180,8 @@ def read_table(facts: list[Fact]) -> Table:
             for ref in fact.cards:
                 table.readiness[key(ref)] = (str(fact.param("readiness")), fact)
         elif kind == "experience":
-            holder = key(fact.cards[0]) if fact.cards else table.leader_key(fact.who or "")
+            named = table.leaders.get(fact.who or "")  # two stated: ``leader`` says so when read
+            holder = key(fact.cards[0]) if fact.cards else key(named) if named else None
             if holder is None and fact.who:  # "my leader has 2 experience", the leader not named
                 holder = _unnamed_leader(fact.who)
             if holder is not None:

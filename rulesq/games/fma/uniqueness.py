@@ -123,7 +123,7 @@ def play_gate(
         if normalise_name(mine.name) in still_out(ctx):
             return None, _out_of_play(mine.name, card.name)
         mob = mine.has_trait("mob")
-        leader = table.leaders.get(player)
+        leader = table.leader(player)
         if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
             mob = _mob_word(leader)  # the leader's line gives his words
         if mob is None and leader is not None and _ref_key(leader) == normalise_name(mine.name):
