@@ -377,6 +377,34 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('text of "Pilgrimage"', "`limited` field")
     },
     "fma/an-unstated-step-is-asked-for-not-assumed.rq": {1: ("does not say what is reacted to",)},
+    "fma-leaders/a-leader-card-of-unknown-text-in-play-leaves-a-play-open.rq": {
+        1: ('no text for "Scar, Brawler"', "may change whether", '"Scar, Brawler" has no effect')
+    },
+    "fma-leaders/a-leader-card-of-unknown-text-on-a-character-line-leaves-a-play-open.rq": {
+        1: ('no text for "Scar, Harbinger of Chaos"', "may change whether")
+    },
+    "fma-loyal/an-unaligned-leader-of-unknown-text-leaves-a-loyal-play-open.rq": {
+        1: ('no text for "Loner"', '"Loner" has no effect')
+    },
+    "fma-unknown-text/a-card-said-to-change-no-values-may-still-bar-a-play.rq": {
+        1: ('no text for "Roy Mustang, Administrator"', "may change whether")
+    },
+    "fma-goals/a-card-of-unknown-text-in-play-leaves-the-goals-open.rq": {
+        1: ('no text for "Scar, Brawler"', "may change the goals", "has no effect"),
+        4: ('no text for "Hakuro, General"', "!has no effect"),
+    },
+    "fma-unknown-text/a-card-of-unknown-text-in-play-leaves-an-attack-open.rq": {
+        1: ('no text for "Scar, Brawler"', 'whether "Shade" can attack "Sleeper"')
+    },
+    "fma-unknown-text/a-card-of-unknown-text-in-play-leaves-a-react-open.rq": {
+        1: ('no text for "Watcher"', 'whether "Plain React" can react to "Light Swing"')
+    },
+    "fma-leaders/a-replaced-leader-of-unknown-text-opens-nothing.rq": {
+        1: ('"Roy Mustang, Administrator"',)
+    },
+    "fma-unknown-text/a-card-of-unread-text-in-play-leaves-a-play-open.rq": {
+        1: ('all of the text of "Mystery Man"', "give its text on a card line")
+    },
     "fma-removed/a-card-that-left-play-is-affected-by-nothing-because-it-left.rq": {
         2: ('"Y" has left play', '!"Y" is not one'),
     },

@@ -289,8 +289,8 @@ def choice_decides(
     them given, as the answer's own are (:func:`icons_decide`): a way whose verdict an icon
     changes has none (:class:`WayIcons`).
     """
-    if not answer.answered or answer.verdict is None:
-        return None
+    if not answer.answered or answer.verdict is None or not answer.choices:
+        return None  # no choice taken one way: none to ask the other ways of
     icons = (
         WayIcons(flags, frozenset(name for name, _ in iconless_cards(answer)), plain)
         if flags and plain is not None
@@ -562,9 +562,9 @@ def rests_on_turn(situation: Situation, question: Question, answer: Answer) -> b
     """
     if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
         return False
-    if any(f.kind in TURN_FACTS for f in situation.facts_before(question)):
-        return False
-    return any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions())
+    if not any(a.startswith((TURN_DEFAULT, QUESTION_TURN)) for a in answer.graph.assumptions()):
+        return False  # (most answers: their facts are not gone through)
+    return not any(f.kind in TURN_FACTS for f in situation.facts_before(question))
 
 
 def stated_at(situation: Situation, at: int, line: str) -> Situation | None:
@@ -657,9 +657,9 @@ def rests_on_phase(situation: Situation, question: Question, answer: Answer) -> 
     """Whether a yes/no answer assumed the phase of the turn at the question."""
     if not answer.answered or answer.verdict is None or answer.verdict.kind != "yes-no":
         return False
-    if _phase_stated_this_turn(situation.facts_before(question)):
-        return False
-    return any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions())
+    if not any(a.startswith(PHASE_DEFAULT) for a in answer.graph.assumptions()):
+        return False  # (most answers: their facts are not gone through)
+    return not _phase_stated_this_turn(situation.facts_before(question))
 
 
 def _phase_stated_this_turn(facts: list[Fact]) -> bool:
@@ -755,32 +755,32 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
     return cards
 
 
-def first_line(situation: Situation) -> int:
-    """The line of the situation's first statement or question (past the end: none).
+def after_last_line(situation: Situation) -> int:
+    """The line past the situation's last: where a card's icons are stated to ask again.
 
-    A card's icons are the card's, whenever they are stated: stated first, the line moves no
-    event and sits in no moment of the replay.
+    A card's icons are the card's, whenever they are stated (the situation's cards are read
+    with every line that gives them icons): stated after every line, the line moves no event
+    and sits in no moment of the replay, and no item moves. The facts each question sees are
+    then the very ones of the situation: nothing is placed anew but the line itself.
     """
-    if situation.items:
-        return min(item.span.line for item in situation.items)
     return len(text_lines(situation.text)) + 1
 
 
-#: The situations made with a line stated first, by that line (None: it cannot be).
+#: The situations made with a line stated after the last, by that line (None: it cannot be).
 Restated = dict[str, "Situation | None"]
 
 
 def restated_first(
     situation: Situation, line: str, restated: Restated | None = None
 ) -> Situation | None:
-    """The situation with ``line`` stated first; None if that cannot be.
+    """The situation with ``line`` stated apart, after its last line; None if that cannot be.
 
     ``restated`` keeps each situation so made, for the situation's other questions: the
     same line is stated once per situation, not once per question.
     """
     if restated is not None and line in restated:
         return restated[line]
-    other = stated_at(situation, first_line(situation), line)
+    other = stated_at(situation, after_last_line(situation), line)
     if restated is not None:
         restated[line] = other
     return other
@@ -793,7 +793,7 @@ def asked_first(
     ask: Ask,
     restated: Restated | None = None,
 ) -> Answer | None:
-    """``question`` answered again with ``line`` stated first; None if that cannot be."""
+    """``question`` answered again with ``line`` stated apart; None if that cannot be."""
     position = situation.questions.index(question)
     other = restated_first(situation, line, restated)
     if other is None:
@@ -856,7 +856,7 @@ def _icon_verdict(
     restated: Restated | None,
     name: str,
 ) -> tuple[str | None, AbstractSet[str] | None]:
-    """The verdict with ``line`` stated first (``UNANSWERED`` when none; None: left out).
+    """The verdict with ``line`` stated apart (``UNANSWERED`` when none; None: left out).
 
     A *conflict* gives its status; a situation the line cannot be stated in is left out.
     With it, how that judging read the flags of the card ``name`` (quoted): the flags asked

@@ -260,6 +260,31 @@ def handler_for(game: Game, kind: str) -> Handler | None:
     return handler
 
 
+#: Whether a default's re-ask of a question already asked of the very same situation made
+#: to ask again takes that answer (a test turns it off to compare).
+ASKED_ONCE = True
+#: Where the memo of a situation made to ask again keeps its answers, by question index.
+ASKED_KEY = "dispatch.asked"
+
+
+def asked_once(memo: dict[str, Any], question: Question, answer: Callable[[], Answer]) -> Answer:
+    """The answer to ``question`` of the situation whose memo is ``memo``, found once.
+
+    A situation made to ask again may be asked the same question twice (a way of a choice
+    asked plainly, then through the re-ask that tries the choices it meets): the second
+    time takes the first answer, which is light and never changed once made. Kept by the
+    question's index, for that very question (another situation's, at the same index, is
+    answered anew); each situation made has a memo of its own.
+    """
+    if not ASKED_ONCE:
+        return answer()
+    asked: dict[int, tuple[Question, Answer]] = memo.setdefault(ASKED_KEY, {})
+    found = asked.get(question.index)
+    if found is None or found[0] is not question:
+        found = asked[question.index] = (question, answer())
+    return found[1]
+
+
 def answer_question(
     situation: Situation,
     question: Question,
@@ -293,7 +318,9 @@ def answer_question(
             kept = memos.get(id(other))
             if kept is None or kept[0] is not other:
                 kept = memos[id(other)] = (other, {defaults.ASKED_FROM: family})
-            return _answer(other, again, game, kept[1], light=True)
+            return asked_once(
+                kept[1], again, lambda: _answer(other, again, game, kept[1], light=True)
+            )
 
         met = frozenset(c.assumption for c in answer.choices)
         way_icons: list[defaults.WayIcons] = []

@@ -74,7 +74,7 @@ GAME = register(
             "defeat_choice": f"{_BATTLES}:defeat_choice",
             "value": f"{_VALUES}:value",
             "printed": f"{_VALUES}:printed",
-            "goals": f"{_HANDLERS}:goals",
+            "goals": "rulesq.games.fma.goal_answers:goals",
             "card_text": f"{_CARDS}:card_text",
             "part_text": f"{_CARDS}:part_text",
             "card_goal": f"{_CARDS}:goal",

@@ -24,6 +24,7 @@ from rulesq.games.fma import (
     out_of_play,
     sides,
     target_pairs,
+    unknown_texts,
     words,
 )
 from rulesq.games.fma import effects as fx
@@ -50,7 +51,7 @@ from rulesq.games.fma.named_targets import (
 )
 from rulesq.games.fma.play_doubts import play_doubt
 from rulesq.games.fma.readiness_changes import set_by_cost
-from rulesq.games.fma.state import CHARACTER_TYPES, Character, State, match_subject
+from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.timing import canceled_reason, resolved, undeclared
@@ -261,11 +262,11 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     unless some claim already says no.
     """
     out: list[Claim] = []
+    unread = unknown_texts.doubt(ctx.facts, f'whether "{card.name}" can be played')
+    if unread is not None:
+        _open(unread, claims)
     for source, controller, fact in in_play(ctx.facts):  # not one gone or defeated since
-        effects, missing = effects_of(source)
-        if missing is not None and fact.kind == "in_play" and source.type not in CHARACTER_TYPES:
-            # as before: not a character's (stated on a character line or in play alike)
-            _open(missing, claims)
+        effects, _ = effects_of(source)
         for effect in free_play.standing(effects):
             if not (isinstance(effect.who, fx.Pronoun) and effect.who.word == "you"):
                 _open(
@@ -1353,6 +1354,14 @@ def can_block(ctx: Context) -> Answer:
 
 
 def can_attack(ctx: Context) -> Answer:
+    """``can "A" attack "C"?``; a yes a card of unknown text in play may change is open."""
+    *attackers, defender = (r.name for r in ctx.question.cards)
+    named = " and ".join(f'"{name}"' for name in attackers)
+    what = f'whether {named} can attack "{defender}"'
+    return unknown_texts.open_yes(ctx.facts, _can_attack(ctx), what)
+
+
+def _can_attack(ctx: Context) -> Answer:
     """``can "A" and "B" attack "C"?``: a character at home only by Stealth characters."""
     *attackers, defender_ref = ctx.question.cards
     reader, state = reader_for(ctx)

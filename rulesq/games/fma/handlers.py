@@ -1,4 +1,4 @@
-"""FMA question handlers: the helpers they share, and the goal question.
+"""FMA question handlers: the helpers they share.
 
 The battle questions are in ``rulesq.games.fma.battle_answers``, the value questions in
 ``rulesq.games.fma.value_answers``. Each handler reads the facts before its question
@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rulesq.engine.verdict import Cards
 from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import citations
-from rulesq.games.fma.goals import AttributeGoal
 from rulesq.games.fma.situation import Reader
 from rulesq.games.fma.state import PRECEDENT, RULE, Character, Cited, State, card_clauses
 from rulesq.games.fma.vocab import Attribute
@@ -40,12 +38,6 @@ ROLES: dict[str, str] = {
     citations.GOAL_OTHER: RULE,
     citations.PRINTED: RULE,
 }
-
-
-class Goals(Cards):
-    """The goals of a location (a set of printed goals such as ``Strength +1``)."""
-
-    kind = "goals"
 
 
 # ---------------------------------------------------------------------------- reading
@@ -140,38 +132,3 @@ def blocked_by_gaps(
         return None
     unique = list(dict.fromkeys(gaps))
     return ctx.cannot(unique[0].reason, gaps=tuple((g.text, g.reason) for g in unique))
-
-
-# ---------------------------------------------------------------------------- goals
-
-
-def goals(ctx: Context) -> Answer:
-    """Answer ``ask what is the goal of the location?`` after the goal changes written."""
-    _, state = reader_for(ctx)
-    if state.goals is None:
-        raise CannotAnswer(
-            "the situation gives no goal (write, e.g., the location has goals "
-            '"Wits +1" and "Alchemy +1")'
-        )
-    support = [ctx.fact(f) for f in state.goal_facts]
-    support += cite(ctx, state.goal_clauses)
-    shown = tuple(goal.render() for goal in state.goals)
-    merged = any(ref == citations.GOAL_CHANGE for ref, _ in state.goal_clauses)
-    amounts: dict[Attribute, set[int]] = {}
-    for goal in state.goals:
-        if isinstance(goal, AttributeGoal):
-            amounts.setdefault(goal.attribute, set()).add(goal.amount)
-    if any(len(found) > 1 for found in amounts.values()):
-        leaves = "the change leaves" if len(state.goal_facts) > 1 else "the location has"
-        raise CannotAnswer(
-            f"{leaves} {', '.join(shown)}: copies of the same attribute goal do not "
-            "stack, and the rulings do not say whether goals of one attribute with different "
-            "amounts are copies"
-        )
-    if len(state.goal_facts) > 1:
-        reason = "after the changes: " + (", ".join(shown) or "no goal")
-    elif merged:
-        reason = "copies of the same attribute goal do not stack: " + ", ".join(shown)
-    else:
-        reason = "the goals as written"
-    return ctx.conclude(Goals(shown), reason, supported_by=tuple(support))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, draws, out_of_play, sides
+from rulesq.games.fma import calls, draws, out_of_play, sides, unknown_texts
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
@@ -37,7 +37,14 @@ REACTS = "fma/rulings/reacts/3"
 
 
 def can_react(ctx: Context) -> Answer:
-    """``can I react to "Y" with "X"?``."""
+    """``can I react to "Y" with "X"?``; a yes a card of unknown text in play may change is open."""
+    reacted, react = ctx.question.cards[0].name, ctx.question.cards[1].name
+    what = f'whether "{react}" can react to "{reacted}"'
+    return unknown_texts.open_yes(ctx.facts, _can_react(ctx), what)
+
+
+def _can_react(ctx: Context) -> Answer:
+    """``can I react to "Y" with "X"?``, read on the texts known."""
     reacted_ref, react_ref = ctx.question.cards[0], ctx.question.cards[1]
     if react_ref.card is None or reacted_ref.card is None:
         raise CannotAnswer("both cards must be cards the sources or the situation give")

@@ -104,6 +104,8 @@ class Reader:
         self._copy_gaps: dict[str, Gap] = {}
         #: The leaders named by "my leader is" lines: a later statement may name one alone.
         self._leaders: dict[str, tuple[CardRef, Fact]] = {}
+        #: The cards stated on a character line (a leader among them stays one when replaced).
+        self._character_lines: set[str] = set()
         #: Each player's leader as the table reads him (a leader line, or a leader card stated).
         self._table = Table()
 
@@ -358,9 +360,27 @@ class Reader:
         if fact.cards and fact.who:
             ref = fact.cards[0]
             key = _key(ref)
+            self._replace_leader(fact, key)
             self._leaders[key] = (ref, fact)
             if key not in self.state.characters:
                 self._leader_character(key)
+
+    def _replace_leader(self, fact: Fact, key: str) -> None:
+        """A player's earlier leader line of another card is replaced: he is no character now.
+
+        A player has one leader (Setup: "after the leader comes into play"): the new line says
+        who he is. The earlier leader, a character by his line alone, leaves the situation
+        (Loyal no longer counts him) and his card's passive text stops; one stated on a
+        character line too stays that character.
+        """
+        for old, (_, earlier) in list(self._leaders.items()):
+            if earlier.who != fact.who or old == key:
+                continue
+            del self._leaders[old]
+            if old in self._character_lines or old in self._in_play:
+                continue
+            self.state.characters.pop(old, None)
+            self._end_passives(old, fact)
 
     def _leader_character(self, key: str) -> Character:
         """A leader named by his line, as a character, with his line's words and values."""
@@ -372,6 +392,7 @@ class Reader:
 
     def _fact_character(self, fact: Fact) -> None:
         for ref in fact.cards:
+            self._character_lines.add(_key(ref))
             self.character(ref, fact, owner=fact.who)
 
     def _fact_battle(self, fact: Fact) -> None:
@@ -946,12 +967,34 @@ class Reader:
 
         Only of a card whose text the sources leave unknown: of any other it is an input error.
         """
+        self._unknown_text_only(fact, "that could change values")
+
+    def _fact_no_effect(self, fact: Fact) -> None:
+        """``"X" has no effect``: its text, never given, changes nothing (values, plays, goals).
+
+        Only of a card whose text the sources leave unknown, or give only in part: of any
+        other it is an input error. Plays and goals read it from the facts
+        (``unknown_texts.inert``); values, as ``"X" changes no values``.
+        """
+        for ref in fact.cards:
+            if ref.card is not None and ref.card.fields.get("text_parts"):
+                raise self.error(
+                    f'the sources give part of the text of "{ref.card.name}": a situation '
+                    "cannot say the whole of it has no effect",
+                    fact,
+                    ref,
+                    suggestion="Leave the line out.",
+                )
+        self._unknown_text_only(fact, "that could have an effect")
+
+    def _unknown_text_only(self, fact: Fact, could: str) -> None:
+        """Each card named is one of unknown text (else an input error): it changes no values."""
         for ref in fact.cards:
             card = ref.card
             if card is None:
                 raise self.error(
                     f'"{ref.name}" is no card of the corpus or of a card line: it has no text '
-                    "that could change values",
+                    f"{could}",
                     fact,
                     ref,
                     suggestion="Leave the line out.",

@@ -22,13 +22,17 @@ def in_play(facts: list[Fact]) -> list[tuple[Card, str | None, Fact]]:
 
     A card defeated, gone or out of play since has no effect ("Passive abilities on defeated
     cards do not have any effect"; defeated characters have no abilities); returned to play, it
-    is back.
+    is back. A player's leader named by a leader line that a later line replaces is no longer
+    in play (a player has one leader).
     """
     out: list[tuple[Card, str | None, Fact]] = []
     away: dict[str, tuple[Card, str | None, Fact]] = {}
     leaders: dict[str, str] = {}  # each player's leader, by key ("my leader is out of play")
     for fact in facts:
         for ref in stated_leaders(fact):
+            before = leaders.get(fact.who or "")
+            if fact.kind == "leader" and before is not None and before != key(ref):
+                out = [e for e in out if not (e[2].kind == "leader" and _keyed(e, {before}))]
             leaders[fact.who or ""] = key(ref)
         if fact.kind in ("in_play", "leader", "character"):
             out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]

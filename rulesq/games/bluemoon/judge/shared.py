@@ -99,6 +99,8 @@ class Readings:
         self.facts_read = 0
         #: The ``FAMILY`` of the situation this one is a re-ask of (None: no re-ask).
         self.asked_from = asked_from
+        #: The cards the questions were read with (the situation's: one catalog).
+        self.catalog: Catalog | None = None
 
     def wanted(self, facts: list[Fact], after: int, unless: list[Fact] | None = None) -> bool:
         """Whether a question after ``after`` sees these facts first (and not ``unless``)."""
@@ -114,6 +116,7 @@ class Readings:
 
     def timeline(self, question: Question, facts: list[Fact], catalog: Catalog) -> Timeline:
         """Read on from the longest kept reading the facts begin with (or from the start)."""
+        self.catalog = catalog
         start: list[Fact] = []
         timeline: Timeline | None = None
         for kept_facts, kept in self.kept:
@@ -154,13 +157,21 @@ class Readings:
         Those facts (the same objects) read with the same cards give the same timeline: a
         copy of a reading kept (by the situation's questions, or for its re-asks) is read on
         from; else they are read, and a copy kept for the other re-asks (the other phases).
+        A re-ask whose cards read otherwise than the situation's (an icon given to a card)
+        reads its facts anew and keeps no copy: no reading kept is of its cards, and its
+        copy would serve no other re-ask of them.
         """
         family = self.asked_from
         parent = family.get(MEMO_KEY) if family is not None else None
         if family is None or not isinstance(parent, Readings):
             return [], Timeline(self.situation, catalog)
         shared = _common(facts, parent.situation.facts)
-        if shared == 0 or not _worth_sharing(facts[:shared]):
+        if (
+            shared == 0
+            or not _worth_sharing(facts[:shared])
+            or parent.catalog is None
+            or not parent.catalog.same_as(catalog)
+        ):
             return [], Timeline(self.situation, catalog)
         branches = family.setdefault(BRANCHES_KEY, Branches())
         start: list[Fact] = []

@@ -1,0 +1,67 @@
+"""FMA: a card in play whose text rulesq does not know or read leaves an answer open."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.engine.verdict import YesNo
+from rulesq.errors import CannotAnswer
+from rulesq.games.fma.card_effects import effects_of
+from rulesq.games.fma.state import OWN_CHANGES
+from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.table import key
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rulesq.corpus.models import Card
+    from rulesq.engine.answer import Answer
+    from rulesq.situation.model import Fact
+
+#: The statement that settles a card of unknown text: ``"X" has no effect``.
+NO_EFFECT = "no_effect"
+
+
+def inert(facts: Sequence[Fact]) -> set[str]:
+    """The cards (by key) the situation says have no effect (``"X" has no effect``)."""
+    return {key(r) for f in facts if f.kind == NO_EFFECT for r in f.cards}
+
+
+def doubt(facts: Sequence[Fact], what: str, settled: set[str] | None = None) -> str | None:
+    """Why a card in play whose text is unknown or not read may change ``what`` (None: none).
+
+    The reason names the card and what settles it: its text on a card line, or, when the
+    sources never give it, ``"X" has no effect``. ``settled`` are cards (by key) the
+    situation already says what they do to ``what``.
+    """
+    skip = inert(facts) | (settled or set())
+    for card, _, _ in in_play(list(facts)):
+        _, missing = effects_of(card)
+        if missing is None or normalise_name(card.name) in skip:
+            continue
+        return f"{missing}, and it is in play: its text may change {what}{_settle(card)}"
+    return None
+
+
+def _settle(card: Card) -> str:
+    """What settles the card's text: ``"X" has no effect`` where the sources say nothing of it."""
+    if card.text:
+        return " (give its text on a card line, in words rulesq reads)"
+    said = ("text_parts", "text_changes_in_play", *OWN_CHANGES)
+    if any(card.fields.get(f) for f in said):
+        return ""  # the sources say it does something: no statement settles it
+    return f' (write: "{card.name}" has no effect, or give its text on a card line)'
+
+
+def open_yes(facts: Sequence[Fact], answer: Answer, what: str) -> Answer:
+    """The answer, unless it is a yes a card of unknown or unread text in play may change.
+
+    A no stands: it rests on a rule or a text read, as a play's does (``calls._open``).
+    """
+    if not (isinstance(answer.verdict, YesNo) and answer.verdict.value):
+        return answer
+    reason = doubt(facts, what)
+    if reason is not None:
+        raise CannotAnswer(reason)
+    return answer
