@@ -114,6 +114,41 @@ def suggest_labelled(word: str, candidates: Iterable[str], limit: int = 3) -> li
     return [labelled[n] for n in ranked]
 
 
+def quoted(text: str) -> str:
+    r"""``text`` in double quotes, as a message quotes every word, name or line it shows.
+
+    What was found, what was given and what to type are quoted alike (``unexpected "is"``,
+    ``unknown card "Y"``, ``Did you mean "X"?``); a double quote inside is
+    written ``\"``, as a situation writes one inside a quoted name.
+    """
+    return '"' + text.replace('"', '\\"') + '"'
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in lower case, as a message goes on after its colon.
+
+    ``cannot write out.md: no such file or directory``, not the system's ``No such …``.
+    """
+    said = str(error.strerror or error)
+    return said[:1].lower() + said[1:]
+
+
+def line_named(text: str, line: int) -> str:
+    """A situation's line as a message names it: ``line 3 (I play "X")``.
+
+    Its number, then its text in parentheses with its own quotes, never in quotes of its own
+    (``"I play "X""`` read as two quoted texts).
+    """
+    return f"line {line} ({text.strip()})"
+
+
+def unquoted(found: str) -> str:
+    """The text :func:`quoted` quoted, or ``""`` when ``found`` is no quoted text."""
+    if len(found) < 2 or found[0] != '"' or found[-1] != '"':
+        return ""
+    return found[1:-1].replace('\\"', '"')
+
+
 def typed(words: Iterable[str]) -> list[str]:
     """Words to type, as an error's ``expected`` list shows them: each in double quotes.
 
@@ -162,17 +197,13 @@ class UnknownNameError(RulesqError):
             self.suggestions = [s.rsplit(" (", 1)[0] for s in shown] if labelled else shown
             hint = did_you_mean(self.suggestions)
             if labelled and shown:  # "Name" (game): the game outside the quotes
-                quoted = [f'"{s.rsplit(" (", 1)[0]}" ({s.rsplit(" (", 1)[1]}' for s in shown]
+                named = [f'"{s.rsplit(" (", 1)[0]}" ({s.rsplit(" (", 1)[1]}' for s in shown]
                 hint = (
                     "Did you mean "
-                    + (
-                        quoted[0]
-                        if len(quoted) == 1
-                        else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-                    )
+                    + (named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1])
                     + "?"
                 )
-            message = f"unknown {kind} '{name}'." + (f" {hint}" if hint else "")
+            message = f"unknown {kind} {quoted(name)}." + (f" {hint}" if hint else "")
         if not self.suggestions and 0 < len(pool) <= _LISTED:
             message += f" Known {kind}s: {', '.join(pool)}."
         if note:

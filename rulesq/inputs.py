@@ -13,7 +13,7 @@ import stat
 import sys
 from typing import BinaryIO
 
-from rulesq.errors import InputError, RulesqError, escape_controls
+from rulesq.errors import InputError, RulesqError, escape_controls, os_reason
 from rulesq.spans import line_column
 
 #: The default largest input, in bytes (``RULESQ_MAX_INPUT`` overrides it).
@@ -41,7 +41,7 @@ def max_input_bytes() -> int:
     if not raw.isdigit() or len(raw) > 15 or int(raw) <= 0:
         raise RulesqError(
             f"RULESQ_MAX_INPUT must be a positive number of bytes, not "
-            f"'{escape_controls(raw[:40])}'"
+            f'"{escape_controls(raw[:40])}"'
         )
     return int(raw)
 
@@ -61,19 +61,17 @@ def read_file(name: str, limit: int | None = None) -> str:
         try:
             data = sys.stdin.buffer.read(limit + 1)
         except OSError as error:
-            raise RulesqError(f"cannot read standard input: {error.strerror or error}") from None
+            raise RulesqError(f"cannot read standard input: {os_reason(error)}") from None
         return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
     try:
         handle = os.open(name, _OPEN)
-    except OSError as error:
-        hint = ""
-        if isinstance(error, FileNotFoundError):
-            from rulesq.nearpath import did_you_mean_path
+    except FileNotFoundError:  # worded as check words it, with a path near it
+        from rulesq.nearpath import did_you_mean_path
 
-            hint = did_you_mean_path(name)
-        raise RulesqError(
-            f"cannot read {escape_controls(name)}: {error.strerror or error}{hint}"
-        ) from None
+        shown = escape_controls(name)
+        raise RulesqError(f"no such file or folder: {shown}{did_you_mean_path(name)}") from None
+    except OSError as error:
+        raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
@@ -88,9 +86,7 @@ def read_file(name: str, limit: int | None = None) -> str:
             raise _too_large(escape_controls(name), limit)
         data = read_handle_up_to(handle, info.st_size, limit + 1)
     except OSError as error:
-        raise RulesqError(
-            f"cannot read {escape_controls(name)}: {error.strerror or error}"
-        ) from None
+        raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
     finally:
         os.close(handle)
     if len(data) > limit:

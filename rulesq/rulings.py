@@ -194,7 +194,7 @@ def _template(
     keep = str(entry.get("keep", "quotes-a"))
     if not keep.startswith(KEEP_RULES):
         raise RulesqError(
-            f"{where}: unknown keep rule '{keep}' (one of quotes-a, cites, verdict:<word>)"
+            f'{where}: unknown keep rule "{keep}" (one of quotes-a, cites, verdict:<word>)'
         )
     return Template(
         title=str(entry["title"]),
@@ -311,7 +311,7 @@ def _not_after(
         return None
     first = by_title.get(template.after)
     if first is None:
-        raise RulesqError(f"rulings.toml: '{template.title}' follows an unknown question")
+        raise RulesqError(f'rulings.toml: "{template.title}" follows an unknown question')
     return _not_yes(game, first, a, b)
 
 

@@ -151,4 +151,4 @@ def test_parse_of_a_card_whose_text_is_never_quoted_says_it_is_unknown() -> None
     """The text is unknown, not absent: the message says the sources do not quote it."""
     result = runner.invoke(app, ["parse", "--card", "Speedius Unnecessarius"])
     assert result.exit_code == 2
-    assert "the sources do not quote the text of 'Speedius Unnecessarius'" in result.output
+    assert 'the sources do not quote the text of "Speedius Unnecessarius"' in result.output

@@ -141,7 +141,11 @@ def test_ask_bad_input_exits_2_without_traceback(tmp_path: Path) -> None:
     assert code == 2
     assert f"{bad}:2:15: error: unknown card" in out and "Traceback" not in out
     code, out = run("ask", str(tmp_path / "missing.rq"))
-    assert code == 2 and "cannot read" in out
+    assert code == 2
+    # worded as check words it, never the system's capitalised "No such file or directory"
+    assert f"error: no such file or folder: {tmp_path / 'missing.rq'}" in out, out
+    code, out = run("check", str(tmp_path / "missing.rq"))
+    assert f"error: no such file or folder: {tmp_path / 'missing.rq'}" in out, out
     code, out = run("ask", "--json", str(bad))
     assert code == 2 and json.loads(out)["line"] == 2
 

@@ -43,4 +43,4 @@ def test_a_graph_format_in_capitals_is_read(tmp_path: Path) -> None:
     done = _ask(tmp_path, "--graph", "DOT", "-e", case)
     assert done.returncode == 0 and done.stdout.startswith("digraph rulesq {")
     bad = _ask(tmp_path, "--graph", "SVG", "-e", case)
-    assert bad.returncode == 2 and "unknown graph format 'SVG'" in bad.stderr
+    assert bad.returncode == 2 and 'unknown graph format "SVG"' in bad.stderr

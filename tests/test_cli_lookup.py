@@ -178,7 +178,7 @@ def test_search_says_when_no_clause_holds_every_word() -> None:
     """The any-word fallback is announced, so a hit is never read as matching every word."""
     code, out = run("search", "toughness zebra", "--limit", "2")
     assert code == 0
-    assert out.splitlines()[0].startswith("No clause holds every word of 'toughness zebra'")
+    assert out.splitlines()[0].startswith('No clause holds every word of "toughness zebra"')
     code, out = run("search", "toughness", "--limit", "1")
     assert code == 0 and "every word" not in out
 

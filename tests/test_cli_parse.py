@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -68,6 +69,28 @@ def test_parse_with_nothing_to_parse_says_so() -> None:
     assert code == 2 and "(not both)" in err
 
 
+def test_the_warhammer_reader_quotes_the_words_it_cannot_read_as_every_error_does() -> None:
+    """The words no word class reads are in double quotes, as in every other message."""
+    code, out, err = run("parse", "Target unit frobs 2.", "--game", "warhammer")
+    assert code == 2
+    assert 'NOT UNDERSTOOD: no word class reads "frobs"' in out
+    assert err.startswith('<text>:1:13: error: cannot read "Target unit frobs 2.": no word class')
+    code, out, err = run("parse", "Your units gain plenty.", "--game", "warhammer")
+    assert 'no word class reads "plenty"' in out  # the word, not its full stop
+
+
+def test_the_warhammer_reader_says_what_it_expected_in_words() -> None:
+    """Its word classes first, in words: never the grammar's names (``BANG, COLON``), and none
+    cut off (a verb and a rules word were the first left out of eight)."""
+    code, _, err = run("parse", "Target unit frobs 2.", "--game", "warhammer")
+    assert code == 2
+    said = " ".join(err.split()).split("expected one of: ", 1)[1]
+    assert said.startswith("a verb the reader knows, a rules word the reader knows, a zone")
+    assert not re.search(r"\b[A-Z]{3,}\b", said), said
+    code, _, err = run("parse", "Deal 2 damage to up to", "--game", "warhammer")
+    assert err.rstrip().endswith('expected one of: a number, a number word, "X"')
+
+
 def test_parse_error_shows_caret_and_expected_words() -> None:
     """An unreadable sentence: the text, a caret under the spot, what was expected; exit 2."""
     text = "Now I may discard all of your active suport cards."
@@ -76,7 +99,7 @@ def test_parse_error_shows_caret_and_expected_words() -> None:
     lines = err.splitlines()
     column = text.index("suport") + 1
     assert lines[0].startswith(f"<text>:1:{column}: error: cannot read")
-    assert 'did you mean "support"' in lines[0]
+    assert 'unexpected "suport" (did you mean "support"?)' in lines[0]  # quoted as all are
     assert lines[1] == "  " + text
     assert lines[2] == "  " + " " * (column - 1) + "^"
     assert lines[3].startswith("expected one of: ") and "a card type" in lines[3]

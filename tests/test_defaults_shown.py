@@ -31,7 +31,8 @@ def test_an_event_with_no_turn_does_not_silently_make_it_that_players_turn() -> 
         "ask what total power must I reach?\nask can I retreat?\n"
     )
     assert (
-        'no turn is stated: "you announced a total power of 5" is taken to happen on your turn'
+        "no turn is stated: line 2 (you announced a total power of 5) is taken to happen on "
+        "your turn"
     ) in reach.graph.assumptions()
     assert retreat.status is Status.CANNOT
     assert retreat.reason == SAY_THE_TURN

@@ -156,7 +156,7 @@ def test_a_question_without_handler_cannot_be_answered() -> None:
     game = Game(name="bluemoon", title="Blue Moon")
     reply = answer_question(situation, situation.questions[0], game)
     assert reply.status is Status.CANNOT and reply.verdict is None
-    assert "no handler for 'can_play'" in reply.reason
+    assert 'no handler for "can_play"' in reply.reason
     assert handler_for(game, "card_text") is not None and "card_text" in GENERIC
 
 

@@ -58,6 +58,81 @@ def capitalised(source: str) -> list[str]:
     return found
 
 
+#: A span in single quotes (not an apostrophe: ``player's``); ``\0`` stands for a value.
+SINGLE_QUOTED = re.compile(r"(?<![\w'])'[^'\n]+'(?![\w])")
+#: A command to type, in whose words single quotes are the shell's: ``"rulesq search 'a b'"``.
+COMMAND = re.compile(r'"rulesq [^"]*"')
+
+
+def _texts(node: ast.expr) -> list[str]:
+    """The text a message expression writes, a value interpolated read as ``\0``."""
+    if isinstance(node, ast.IfExp):
+        return _texts(node.body) + _texts(node.orelse)
+    if isinstance(node, ast.BinOp):
+        return [a + b for a in _texts(node.left) for b in _texts(node.right)] or [""]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return [
+            "".join(
+                str(part.value) if isinstance(part, ast.Constant) else "\0" for part in node.values
+            )
+        ]
+    return ["\0"]
+
+
+def single_quoted(source: str) -> list[str]:
+    """The messages raised in ``source`` that quote something in single quotes."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name in BUILTIN or not (
+            name.endswith("Error") or name in ("CannotAnswer", "Undecided", "NotRead")
+        ):
+            continue
+        for argument in [*node.args, *(k.value for k in node.keywords)]:
+            found += [
+                f"line {node.lineno}: {text[:60]!r}"
+                for text in _texts(argument)
+                if SINGLE_QUOTED.search(COMMAND.sub("", text))
+            ]
+    return found
+
+
+def test_every_message_rulesq_raises_quotes_in_double_quotes() -> None:
+    """A word found, a name given and what to type are quoted alike: ``unexpected "is"``,
+    ``unknown card "Pandemonum"``, ``Did you mean "Pandemonium"?`` (the card reader and the
+    situation's syntax errors said ``unexpected 'is'`` beside ``unknown card "X"``)."""
+    found = [
+        f"{path.relative_to(PACKAGE.parent)}: {where}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for where in single_quoted(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_scan_finds_a_single_quoted_message() -> None:
+    """The scan above can fail: a quote around a value, a literal, a concatenation, a hint."""
+    source = (
+        "raise InputError(f\"unexpected '{word}'\")\n"
+        "raise ReadError(\"'or …' follows only 'must'\")\n"
+        'raise NotRead("no verb in \'" + text + "\'")\n'
+        'raise InputError("x", suggestion="write \'it is my turn\'")\n'
+        'raise RulesqError(f"the player\'s {x} and \\"{y}\\"")\n'
+        "raise ValueError(f\"internal '{x}'\")\n"
+        "raise RulesqError('try \"rulesq search \\'a b\\'\"')\n"
+    )
+    assert [f.split(":")[0] for f in single_quoted(source)] == [
+        "line 1",
+        "line 2",
+        "line 3",
+        "line 4",
+    ]
+
+
 def test_every_message_rulesq_raises_begins_in_lower_case() -> None:
     """A message written in the code is never ``Unknown card …`` beside ``unknown card …``."""
     found = [
@@ -145,11 +220,11 @@ def test_the_check_of_printed_errors_can_fail() -> None:
 USAGE_HINTS = [
     (
         ["ask", "--gmae", "x"],
-        'error: no such option \'--gmae\'. Did you mean "--game" or "--graph"?',
+        'error: no such option "--gmae". Did you mean "--game" or "--graph"?',
     ),
-    (["chek"], "error: no such command 'chek'. Did you mean \"check\"?"),
-    (["--versio"], "error: no such option '--versio'. Did you mean \"--version\"?"),
-    (["ask", "a", "b"], "error: unexpected extra argument: 'b'"),
+    (["chek"], 'error: no such command "chek". Did you mean "check"?'),
+    (["--versio"], 'error: no such option "--versio". Did you mean "--version"?'),
+    (["ask", "a", "b"], 'error: unexpected extra argument: "b"'),
 ]
 
 

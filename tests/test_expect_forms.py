@@ -153,7 +153,7 @@ def test_an_unknown_word_is_an_input_error_with_a_suggestion(tmp_path: Path) -> 
     path.write_text(FORBIDDEN + "expect nope\n", encoding="utf-8")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
-    assert f"{path}:4:8: error: 'nope' is not a call" in result.stderr
+    assert f'{path}:4:8: error: "nope" is not a call' in result.stderr
     assert "         ^" in result.stderr
 
 

@@ -382,6 +382,6 @@ def test_an_unread_sentence_says_where_and_what_in_words() -> None:
 
     parsed = parse_card_text("Zap: blah the thing.")
     (bad,) = [e for e in parsed.effects if isinstance(e, Unparsed)]
-    assert bad.offset == 3 and bad.reason.endswith("(at ':')")
+    assert bad.offset == 3 and bad.reason.endswith('(at ":")')
     assert '"adds"' in bad.expected and "ADDS" not in bad.expected
     assert all(w.islower() or w.startswith('"') for w in bad.expected), bad.expected

@@ -105,7 +105,7 @@ def test_a_name_introduced_earlier_resolves_later() -> None:
 @pytest.mark.parametrize(
     ("body", "message", "line"),
     [
-        ('character "A" (strenght 3)\n', "'strenght' is not a value of an FMA character", 2),
+        ('character "A" (strenght 3)\n', '"strenght" is not a value of an FMA character', 2),
         (
             'character "A" (strength 3)\ncharacter "A" (strength 4)\n',
             '"A" cannot have strength 4: line 2 gives 3',
@@ -118,7 +118,7 @@ def test_a_name_introduced_earlier_resolves_later() -> None:
         ),
         (
             'character "A" (strength 3)\nattach "Saber" (fire +1) to "A"\n',
-            "'fire' is not an attribute",
+            '"fire" is not an attribute',
             3,
         ),
         ('"Wall" sets the strength of "Wall" to 3\n', '"Wall" is not a character', 2),
@@ -142,7 +142,7 @@ def test_check_reports_a_bad_question_as_an_error(tmp_path: Path) -> None:
     )
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
-    assert "bad.rq:3:17: error: 'fire' is not an FMA attribute" in result.output
+    assert 'bad.rq:3:17: error: "fire" is not an FMA attribute' in result.output
     assert "Traceback" not in result.output
 
 

@@ -348,7 +348,7 @@ def test_every_nearest_form_shown_is_a_line_the_language_reads(game: str, line: 
 
 def test_a_misspelt_choice_gets_did_you_mean() -> None:
     lines = _error_lines("element erth")
-    assert lines[0] == "<-e>:2:9: error: unexpected 'erth'"
+    assert lines[0] == '<-e>:2:9: error: unexpected "erth"'
     # the nearest form shows the word meant; the word alone is not suggested again
     assert "did you mean: element earth" in lines and 'Did you mean "earth"?' not in lines
     assert 'did you mean: ask is the PROTECTED icon of "Laughing Gas" effective?' in (

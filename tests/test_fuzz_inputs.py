@@ -269,9 +269,9 @@ def test_the_checks_can_fail() -> None:
     """The checker sees a wrong exit code, a traceback and a caret on the wrong line."""
     text = "game bluemoon\fask\nzz\n"
     case = fuzzgen.Case("unicode", ["ask", "-"], text.encode(), text)
-    good = fuzzgen.Outcome(2, "", "<stdin>:2:1: error: unexpected 'zz'\n  zz\n  ^\n")
+    good = fuzzgen.Outcome(2, "", '<stdin>:2:1: error: unexpected "zz"\n  zz\n  ^\n')
     assert fuzzgen.problems(case, good) == []
-    wrong_line = fuzzgen.Outcome(2, "", "<stdin>:2:1: error: unexpected 'zz'\n  ask\n  ^\n")
+    wrong_line = fuzzgen.Outcome(2, "", '<stdin>:2:1: error: unexpected "zz"\n  ask\n  ^\n')
     assert fuzzgen.problems(case, wrong_line)
     assert fuzzgen.problems(case, fuzzgen.Outcome(3, "", "internal error"))
     assert fuzzgen.problems(case, fuzzgen.Outcome(1, "Traceback (most recent call last)", ""))

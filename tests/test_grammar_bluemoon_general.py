@@ -592,7 +592,7 @@ def test_mixed_and_or_between_cards_is_not_guessed() -> None:
         "Now I may discard two booster cards or two support cards and two crystal cards."
     )
     (bad,) = parsed.unparsed
-    assert "'or'" in bad.reason and "'and'" in bad.reason
+    assert '"or"' in bad.reason and '"and"' in bad.reason
 
 
 def test_ignore_exceptions_follow_the_scope() -> None:

@@ -450,7 +450,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "play/a-cost-of-two-discards-needs-two-other-cards-in-hand-2.rq": {
         1: ('"Tutu Zip" can be played by discarding 2 cards',)
     },
-    "play/we-in-a-condition-is-not-read-as-one-player.rq": {1: ("'we'",)},
+    "play/we-in-a-condition-is-not-read-as-one-player.rq": {1: ('"we"',)},
     "mixed/an-instruction-applied-to-a-card-the-opponent-then-ignores-may-move.rq": {
         3: ("(2, 4)", "influenced by the opponent since")
     },
@@ -531,7 +531,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ("Character phase",)
     },
     "fields/a-beginning-of-turn-attraction-the-player-may-take-is-cannot-answer.rq": {
-        1: ("'may'",)
+        1: ('"may"',)
     },
     "fields/an-or-i-attract-text-with-a-time-or-mode-not-followed-is-cannot-answer-1.rq": {
         1: ("your Character phase",)

@@ -73,7 +73,7 @@ def test_a_beginning_of_several_names_lists_them_with_their_games() -> None:
     result = runner.invoke(app, ["card", "Mad"])
     assert result.exit_code == 2
     assert result.output.strip() == (
-        "error: 'Mad' begins several card names: \"Mad Mike Magpie\" (bluemoon), "
+        'error: "Mad" begins several card names: "Mad Mike Magpie" (bluemoon), '
         '"Mad Shaman" (warhammer). Give more of the name.'
     )
 
@@ -82,7 +82,7 @@ def test_suggestions_say_each_cards_game() -> None:
     result = runner.invoke(app, ["card", "Urguk"])
     assert result.exit_code == 2
     assert result.output.strip() == (
-        "error: unknown card 'Urguk'. Did you mean \"Urguck\" (warhammer)?"
+        'error: unknown card "Urguk". Did you mean "Urguck" (warhammer)?'
     )
 
 

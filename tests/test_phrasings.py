@@ -126,7 +126,7 @@ def _error(text: str) -> InputError:
 def test_an_unknown_phase_is_an_input_error_with_a_suggestion() -> None:
     error = _error("game bluemoon\nit is my turn\nphase Refresh Hands\n")
     assert error.render().splitlines() == [
-        "<test>:3:7: error: 'Refresh Hands' is not a phase of a Blue Moon turn",
+        '<test>:3:7: error: "Refresh Hands" is not a phase of a Blue Moon turn',
         "  phase Refresh Hands",
         "        ^",
         # wrapped at 80 between the phases, never inside one ("Retreat from Fight?" whole);
@@ -147,7 +147,7 @@ def test_a_phase_said_in_a_sentence_is_checked_too() -> None:
 def test_the_caret_is_under_a_misspelt_word_that_begins_like_a_keyword() -> None:
     error = _error('game bluemoon\nyou have actve "Pandemonium"\n')
     lines = error.render().splitlines()
-    assert lines[0] == "<test>:2:10: error: unexpected 'actve'"
+    assert lines[0] == '<test>:2:10: error: unexpected "actve"'
     assert lines[2] == "           ^"
     assert error.suggestion == 'Did you mean "active"?'
 

@@ -179,7 +179,8 @@ def test_the_supposed_play_is_written_as_a_play_statement() -> None:
     answers = evaluate(parse_situation(text, "<test>"))
     assumed = [a for answer in answers for a in answer.graph.assumptions()]
     assert (
-        'no turn is stated: "I play "Hank Highflyer Hawk"" is taken to happen on my turn' in assumed
+        'no turn is stated: line 2 (I play "Hank Highflyer Hawk") is taken to happen on my turn'
+        in assumed
     )
 
 

@@ -65,7 +65,7 @@ def test_the_rulings_shown_are_the_real_ones(number: int, cards: list[str]) -> N
 def test_the_card_error_shown_is_the_real_one() -> None:
     """``rulesq card Pandemonum``: the message the README quotes, exit code 2."""
     text = README.read_text(encoding="utf-8")
-    quoted = re.search(r"`(error: unknown card 'Pandemonum'[^`]*)`", text)
+    quoted = re.search(r'`(error: unknown card "Pandemonum"[^`]*)`', text)
     assert quoted is not None
     result = runner.invoke(app, ["card", "Pandemonum"])
     assert result.exit_code == 2
@@ -132,7 +132,7 @@ def test_the_search_claims_are_true() -> None:
     a word of the search lists finds the rulebook's."""
     text = " ".join(README.read_text(encoding="utf-8").split())
     said = re.search(
-        r"\(`rulesq search (\w+)` answers `(No clause matches '\w+'\.)` and `(did you mean: \w+)`,"
+        r'\(`rulesq search (\w+)` answers `(No clause matches "\w+"\.)` and `(did you mean: \w+)`,'
         r" exit code 1\)",
         text,
     )

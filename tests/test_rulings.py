@@ -143,7 +143,7 @@ def test_counts_are_singular_for_one() -> None:
         (("Pandemonum", SUPPORT), 'Did you mean "Pandemonium" (bluemoon)?'),
         # a card against its own copy: refused, not silently read as the card alone
         ((PROHIBITOR, SUPPORT, PROHIBITOR), '"Pandemonium" is named twice: rulings are between'),
-        ((SUPPORT, "laughing gas"), "'Laughing Gas' and 'laughing gas' both name \"Laughing Gas\""),
+        ((SUPPORT, "laughing gas"), '"Laughing Gas" and "laughing gas" both name "Laughing Gas"'),
     ],
 )
 def test_bad_card_sets_exit_2(args: tuple[str, ...], message: str) -> None:

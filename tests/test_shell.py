@@ -35,7 +35,7 @@ def test_a_situation_builds_up_and_each_question_is_answered() -> None:
 def test_a_bad_line_is_not_kept_and_shows_the_nearest_form() -> None:
     table = Table()
     out = table.handle('you have actve "Pandemonium"').splitlines()
-    assert out[0] == "error: unexpected 'actve'"
+    assert out[0] == 'error: unexpected "actve"'
     assert 'did you mean: you have active "Pandemonium"' in out
     assert table.lines == []
 
@@ -54,9 +54,9 @@ def test_save_and_game(tmp_path: Path) -> None:
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
     assert table.lines == [] and table.game == "warhammer"
-    assert table.handle(":game chess").startswith("error: unknown game 'chess'")
+    assert table.handle(":game chess").startswith('error: unknown game "chess"')
     assert table.handle(":shwo") == (
-        "error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
+        'error: unknown command ":shwo". Did you mean ":show"? :help lists them.'
     )
     assert table.handle(":undo") == "nothing to undo"
 
@@ -104,7 +104,7 @@ def test_a_command_typed_without_its_colon_is_pointed_to_it(typed: str, meant: s
     """A command word is no situation line: the error names the command (not a grammar word)."""
     table = Table()
     out = table.handle(typed).splitlines()
-    assert out[0] == f"error: unexpected '{typed.split()[0]}'"
+    assert out[0] == f'error: unexpected "{typed.split()[0]}"'
     assert f"did you mean: {meant}" in out
     assert not any(line.startswith("Did you mean") for line in out)
     # the command is what is meant: no note that no form says the word
@@ -297,7 +297,7 @@ def test_an_unknown_game_is_refused_before_the_table_opens() -> None:
     from rulesq.cli.shell import shell
     from rulesq.errors import UnknownNameError
 
-    with pytest.raises(UnknownNameError, match="unknown game 'chess'"):
+    with pytest.raises(UnknownNameError, match='unknown game "chess"'):
         shell("chess")
 
 
@@ -338,6 +338,24 @@ def test_a_line_refused_while_it_is_judged_is_not_kept(monkeypatch: pytest.Monke
     assert table.lines == ['you have active "Pandemonium"']
 
 
+def test_a_word_refused_while_it_is_judged_shows_its_caret_and_hint() -> None:
+    """A word the judge checks (an FMA attribute) is refused as a file's would be: the caret
+    under it, what was expected, the spelling meant (the table showed the first line alone)."""
+    table = Table("fma")
+    table.handle('my characters "Edward" (strength 3, Elric)')
+    out = table.handle('ask what is the strenght of "Edward"?').splitlines()
+    assert out == [
+        'error: "strenght" is not an FMA attribute',
+        '  ask what is the strenght of "Edward"?',
+        "                  ^",
+        'expected one of: "strength", "wits", "alchemy"',
+        'Did you mean "strength"?',
+    ]
+    assert table.lines == ['my characters "Edward" (strength 3, Elric)'] and table.code == 2
+    out = table.handle('ask what is the strenght of "Edward"?', "<stdin>:2").splitlines()
+    assert out[0] == '<stdin>:2:17: error: "strenght" is not an FMA attribute'
+
+
 def test_piped_errors_are_placed_at_their_line_and_column(tmp_path: Path) -> None:
     """Piped in, a refused line is named ``<stdin>:line:column`` (its indent counted), as a
     file's is; a command that fails is named by its line, and the exit code is 2."""
@@ -348,10 +366,10 @@ def test_piped_errors_are_placed_at_their_line_and_column(tmp_path: Path) -> Non
     done = _piped(lines, tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     errors = done.stderr.splitlines()  # errors on standard error, the answers on standard output
-    assert errors[0] == "<stdin>:2:7: error: unexpected 'hve'"
+    assert errors[0] == '<stdin>:2:7: error: unexpected "hve"'
     assert errors[1:3] == ['  you hve active "Pandemonium"', "      ^"]
     assert any(row.startswith("<stdin>:3: error: cannot write ") for row in errors)
-    unknown = "<stdin>:4: error: unknown command ':shwo'. Did you mean \":show\"? :help lists them."
+    unknown = '<stdin>:4: error: unknown command ":shwo". Did you mean ":show"? :help lists them.'
     assert unknown in errors
     assert done.stdout.startswith("ask can I play a support card?\n  no\n")  # still read
     assert "error" not in done.stdout
@@ -370,7 +388,7 @@ def test_piped_errors_keep_their_place_among_the_answers(tmp_path: Path) -> None
         timeout=120,
     )
     rows = done.stdout.splitlines()
-    answered, refused = rows.index("  no"), rows.index("<stdin>:3:3: error: unexpected 'retreet'")
+    answered, refused = rows.index("  no"), rows.index('<stdin>:3:3: error: unexpected "retreet"')
     shown = rows.index("game bluemoon")  # :show, after the refused line
     assert answered < refused < shown, done.stdout
     assert done.returncode == 2
@@ -463,6 +481,6 @@ def test_a_command_that_takes_nothing_refuses_what_follows_it(command: str) -> N
     table = Table()
     table.handle('you have active "Pandemonium"')
     out = table.handle(f"{command} 3")
-    assert out == f"error: {command} takes nothing after it (found '3'): type {command} alone"
+    assert out == f'error: {command} takes nothing after it (found "3"): type {command} alone'
     assert table.lines == ['you have active "Pandemonium"']
     assert not table.handle(command).startswith("error:")

@@ -84,14 +84,24 @@ def test_common_slips_get_a_plain_label(line: str, label: str) -> None:
 def test_an_unknown_word_is_not_mislabelled() -> None:
     """A word that is no question word gets "unexpected", not the "starts with ask" label."""
     error = error_of("game bluemoon\nhello there\n")
-    assert error.message == "unexpected 'hello'"
+    assert error.message == 'unexpected "hello"'
     assert all(label not in error.message for label in EXACT)
+
+
+def test_the_text_found_is_in_double_quotes_an_inner_quote_escaped() -> None:
+    """What was found is quoted as every message quotes; the quote it holds is written \\"."""
+    error = error_of('game bluemoon\nI play "Blaze\n')
+    assert error.message.endswith('(found "\\"Blaze")')
+    from rulesq.errors import quoted, unquoted
+
+    assert unquoted(quoted('say "hi"')) == 'say "hi"'
+    assert unquoted("'hi'") == ""
 
 
 def test_words_after_a_card_that_are_no_value_are_not_labelled_as_values() -> None:
     """ "on my turn" after a card is no value written without its parentheses."""
     error = error_of('game bluemoon\nI play "Laughing Gas" on my turn\n')
-    assert error.message == "unexpected 'on'"
+    assert error.message == 'unexpected "on"'
     assert error.nearest[0] == 'I play "Laughing Gas"'
     slip = error_of('game bluemoon\nI play "Laughing Gas" fire 2\n')
     assert slip.message.startswith("values and icons go in parentheses after the card name")

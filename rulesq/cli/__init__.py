@@ -192,17 +192,20 @@ def usage_message(error: Any) -> str:
 
     Its first word in lower case; the library's suggestions (``(Did you mean one of: '--game',
     '--graph'?)``) given as every other error gives them (``Did you mean "--game" or
-    "--graph"?``); an extra argument quoted as a name given is (``'b'``, not ``(b)``).
+    "--graph"?``); a name given in double quotes, as every message quotes (``no such option
+    "--gmae".``, ``unexpected extra argument: "b"``, not ``'--gmae'`` and ``(b)``).
     """
     import re
 
-    from rulesq.errors import did_you_mean
+    from rulesq.errors import did_you_mean, quoted
 
     possibilities = getattr(error, "possibilities", None)
     message = str(error.message) if possibilities else error.format_message()
     extra = re.fullmatch(r"Got unexpected extra (arguments?) \((.*)\)", message)
     if extra:
-        message = f"unexpected extra {extra.group(1)}: {extra.group(2)!r}"
+        message = f"unexpected extra {extra.group(1)}: {quoted(extra.group(2))}"
+    else:  # the library quotes a name given in single quotes: "no such option '--gmae'."
+        message = re.sub(r"(?<![\w'])'([^'\n]*)'(?![\w])", lambda m: quoted(m.group(1)), message)
     hint = did_you_mean(list(possibilities)) if possibilities else None
     return lowered(message) + (f" {hint}" if hint else "")
 

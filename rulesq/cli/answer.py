@@ -32,7 +32,7 @@ def run_ask(
         if graph is not None and graph not in GRAPH_FORMATS:
             hint = did_you_mean(suggest(graph, GRAPH_FORMATS))
             raise RulesqError(
-                f"unknown graph format '{graph}': --graph takes "
+                f'unknown graph format "{graph}": --graph takes '
                 f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else "")
             )
         if graph is not None and as_json:

@@ -60,7 +60,7 @@ def find(name: str, game: str | None) -> Card:
         found = [c for g in games for c in by_prefix(load_corpus(g).cards.values(), name)]
         if len(found) > 1:
             raise AmbiguousCardError(
-                f"'{name}' begins several card names: "
+                f'"{name}" begins several card names: '
                 + ", ".join(f'"{c.name}" ({c.game})' for c in found[:6])
                 + ("…" if len(found) > 6 else "")
                 + ". Give more of the name."
@@ -69,7 +69,7 @@ def find(name: str, game: str | None) -> Card:
         return found[0]
     if len(found) > 1:
         where = ", ".join(c.game for c in found)
-        raise AmbiguousCardError(f"'{name}' is a card in several games ({where}); add --game.")
+        raise AmbiguousCardError(f'"{name}" is a card in several games ({where}); add --game.')
     from rulesq.corpus.load import games_with_card
 
     several = len(games) > 1  # the game of each suggestion is said when any game may be meant

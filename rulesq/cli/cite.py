@@ -58,7 +58,7 @@ def find(ref: str, game: str | None) -> Clause:
     section = _section(ref, known)
     if section:
         raise RulesqError(
-            f"'{ref}' is a section, not a clause: it holds {len(section)} "
+            f'"{ref}" is a section, not a clause: it holds {len(section)} '
             f"clause{'s' if len(section) > 1 else ''}, {section[0]}"
             + (f" to {section[-1]}" if len(section) > 1 else "")
             + f'. Cite one of them: "rulesq cite {section[0]}".'
@@ -71,7 +71,7 @@ def _search_hint(ref: str) -> str | None:
     if any(c.isdigit() for c in ref) or "/" in ref or not ref.strip():
         return None
     words = " ".join(ref.split())
-    typed = f"'{words}'" if " " in words else words
+    typed = f"'{words}'" if " " in words else words  # the shell's quotes, in a command
     return f'A clause is cited by its id; to find one by its words, try "rulesq search {typed}".'
 
 

@@ -52,7 +52,7 @@ def completion(
     if name not in SHELLS:
         hint = did_you_mean(suggest(name, SHELLS))
         sys.stderr.write(
-            f"error: unknown shell '{escape_controls(shell)}': rulesq completes in "
+            f'error: unknown shell "{escape_controls(shell)}": rulesq completes in '
             f"{', '.join(SHELLS)}." + (f" {hint}" if hint else "") + "\n"
         )
         raise typer.Exit(EXIT_ERROR)

@@ -75,10 +75,10 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
         found = find(card, game)
         if found.text is None:  # unknown, which is not the same as none
             raise RulesqError(
-                f"the sources do not quote the text of '{found.name}': there is nothing to parse"
+                f'the sources do not quote the text of "{found.name}": there is nothing to parse'
             )
         if not found.text.strip():
-            raise RulesqError(f"'{found.name}' has no card text to parse.")
+            raise RulesqError(f'"{found.name}" has no card text to parse.')
         return _with_grammar(get_game(found.game)), found.name, found.text
     assert text is not None
     if not text.strip():  # as a corpus card with no text: nothing to read, not an empty tree

@@ -9,7 +9,7 @@ import typer
 
 from rulesq.cli.common import GameOption, fail, print_json
 from rulesq.cli.completion import card_names
-from rulesq.errors import RulesqError
+from rulesq.errors import RulesqError, os_reason
 from rulesq.jsontext import to_json
 
 
@@ -103,7 +103,7 @@ def _write(output: Path, text: str, as_json: bool) -> None:
         output.write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
         raise fail(
-            RulesqError(f"cannot write {shown}: {error.strerror or error}"), as_json=as_json
+            RulesqError(f"cannot write {shown}: {os_reason(error)}"), as_json=as_json
         ) from None
 
 
@@ -146,7 +146,7 @@ def _distinct(found: list[tuple[str, Any]]) -> list[Any]:
             named = (
                 f'"{card.name}" is named twice'
                 if first[key] == name
-                else f"'{first[key]}' and '{name}' both name \"{card.name}\""
+                else f'"{first[key]}" and "{name}" both name "{card.name}"'
             )
             raise RulesqError(
                 f"{named}: rulings are between different cards (a card against its own "

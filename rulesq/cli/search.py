@@ -79,10 +79,10 @@ def search(
         return
     from rich.console import Console
 
-    from rulesq.errors import escape_controls, shorten
+    from rulesq.errors import escape_controls, quoted, shorten
 
     console = Console(highlight=False, soft_wrap=True)
-    said = escape_controls(repr(shorten(query, QUERY_SHOWN)))  # the query, as long as a line
+    said = escape_controls(quoted(shorten(query, QUERY_SHOWN)))  # the query, as long as a line
     if not found.hits:
         console.print(f"No clause matches {said}.", markup=False)
     elif not found.every_word:

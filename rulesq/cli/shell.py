@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesq.errors import InputError, RulesqError
+from rulesq.errors import InputError, RulesqError, os_reason
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import CompleteEvent, Completion
@@ -95,10 +95,7 @@ class Table:
             if meant is not None and error.line == len(self.lines) + 2:
                 error.nearest, error.suggestion = [meant], None  # "quit" is ":quit"
                 error.unsaid = []  # a command: no form is meant
-            shown = _renumbered(error, len(self.lines) + 2)
-            if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
-                return f"{place}:{error.column + indent}: {shown}"
-            return shown
+            return self._refused(error, place, indent)
         except RulesqError as error:
             self.code = 2
             return f"error: {error}"
@@ -110,6 +107,8 @@ class Table:
         except RulesqError as error:  # refused while judged: not kept, as a bad line is not
             self.lines.pop()
             self.code = 2
+            if isinstance(error, InputError):  # a word the judge checks: caret, hint, as parsed
+                return self._refused(error, place, indent)
             return f"error: {error}"
         if line.startswith("expect "):  # the answer is on screen already: this call's result
             rows = shown.splitlines()
@@ -120,6 +119,13 @@ class Table:
             while end < len(rows) and rows[end].startswith("    "):
                 end += 1
             return "\n".join(rows[calls[-1] : end])
+        return shown
+
+    def _refused(self, error: InputError, place: str | None, indent: int) -> str:
+        """A line refused, shown whole (caret, what was expected, the hint) as a file's is."""
+        shown = _renumbered(error, len(self.lines) + 2)
+        if place and shown.startswith("error: ") and error.line == len(self.lines) + 2:
+            return f"{place}:{error.column + indent}: {shown}"
         return shown
 
     def answer_last(self, situation: object) -> str:
@@ -155,7 +161,7 @@ class Table:
             from rulesq.errors import escape_controls
 
             return (
-                f"error: :{name} takes nothing after it (found '{escape_controls(argument)}'):"
+                f'error: :{name} takes nothing after it (found "{escape_controls(argument)}"):'
                 f" type :{name} alone"
             )
         if name in ("help", "h", "?"):
@@ -187,7 +193,7 @@ class Table:
 
         hint = did_you_mean([f":{c}" for c in suggest(name, COMMANDS)])
         hint = f" {hint}" if hint else ""
-        return f"error: unknown command ':{name}'.{hint} :help lists them."
+        return f'error: unknown command ":{name}".{hint} :help lists them.'
 
     def save(self, path: str, replace: bool = False) -> str:
         """Write the situation to ``path``; a file there already is replaced only if asked."""
@@ -199,7 +205,7 @@ class Table:
                 return f"error: {path} exists: :save! {path} replaces it"
             target.write_text(self.text(), encoding="utf-8")
         except OSError as error:
-            return f"error: cannot write {path}: {error.strerror or error}"
+            return f"error: cannot write {path}: {os_reason(error)}"
         count = len(self.lines) + 1  # the game line too: the lines the file holds
         return f"saved {count} line{'' if count == 1 else 's'} to {path}"
 

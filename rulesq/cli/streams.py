@@ -16,7 +16,8 @@ class OutputClosed(Exception):
     """Standard output cannot be written any more (closed pipe, full disk, closed file)."""
 
     def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror or str(error))
+        said = error.strerror or str(error)  # in lower case after its colon, as errors.os_reason
+        super().__init__(said[:1].lower() + said[1:])
         self.error = error
 
 

@@ -103,16 +103,19 @@ def normalise_name(name: str) -> str:
     return " ".join(folded.split())
 
 
-def clause_fingerprint(games: Iterable[str], salt: str, code: tuple[str, ...] = ()) -> str:
+def clause_fingerprint(
+    games: Iterable[str], salt: str, code: tuple[str, ...] = (), also: tuple[str, ...] = ()
+) -> str:
     """A hash of the clause files of these games (and of the ``code`` that reads them).
 
-    ``code`` names the builder modules (:func:`rulesq.cachefiles.code_fingerprint`). Caches
-    key on it: an edit of a clause file or of the code building the cache rebuilds it.
+    ``code`` names the builder modules (:func:`rulesq.cachefiles.code_fingerprint`), ``also``
+    other corpus files the cache is built from (``search.toml``). Caches key on it: an edit
+    of a clause file, of such a file or of the code building the cache rebuilds it.
     """
     from rulesq.cachefiles import content_key
 
     files = [corpus_dir() / game / name for game in sorted(set(games)) for name in CLAUSE_FILES]
-    return content_key(files, salt, code)
+    return content_key([*files, *(corpus_dir() / name for name in also)], salt, code)
 
 
 def available_games() -> list[str]:

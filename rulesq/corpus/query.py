@@ -1,4 +1,4 @@
-"""How a search query becomes concepts: stop words dropped, synonyms grouped (search.toml)."""
+"""How a search query becomes concepts: stop words dropped, synonyms and terms grouped."""
 
 from __future__ import annotations
 
@@ -21,9 +21,14 @@ class Concept:
     typed: str
     terms: tuple[str, ...]
 
-    def fts(self) -> str:
-        """The concept as an FTS5 expression: any of its terms, each a quoted phrase."""
-        return " OR ".join('"' + " ".join(_WORD.findall(term)) + '"' for term in self.terms)
+    def fts(self, words: QueryWords | None = None) -> str:
+        """The concept as an FTS5 expression: any of its terms, each a quoted phrase.
+
+        Given the query words, each of their terms is glued into one word, as in a text
+        :meth:`QueryWords.glued` (``special power`` is ``specialpower``).
+        """
+        terms = [words.glued(term) if words else term for term in self.terms]
+        return " OR ".join('"' + " ".join(_WORD.findall(term)) + '"' for term in terms)
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,16 @@ class QueryWords:
     stop_words: frozenset[str]
     synonyms: dict[str, tuple[str, ...]]
     longest: int
+    #: Phrases that are one thing, whose words alone mean another (``special power``).
+    terms: tuple[str, ...] = ()
+
+    def glued(self, text: str) -> str:
+        """``text`` with each term written as one word, so its words alone do not find it."""
+        for term in self.terms:
+            words = term.split()
+            pattern = r"\b" + r"\W+".join(re.escape(word) for word in words) + r"\b"
+            text = re.sub(pattern, "".join(words), text, flags=re.IGNORECASE)
+        return text
 
     def known(self, word: str) -> bool:
         """Whether ``word`` is a stop word or part of a synonym group."""
@@ -73,6 +88,9 @@ def _query_words(path: Path) -> QueryWords:
     except FileNotFoundError:
         data = {}
     synonyms: dict[str, list[str]] = {}
+    terms = tuple(" ".join(words_of(term)) for term in data.get("terms", []))
+    for term in terms:
+        synonyms.setdefault(_key(term), [])
     for group in data.get("synonyms", []):
         for term in group:
             others = synonyms.setdefault(_key(term), [])
@@ -80,8 +98,9 @@ def _query_words(path: Path) -> QueryWords:
     longest = max((len(key.split()) for key in synonyms), default=1)
     return QueryWords(
         frozenset(str(data.get("stop_words", "")).split()),
-        {key: tuple(terms) for key, terms in synonyms.items()},
+        {key: tuple(others) for key, others in synonyms.items()},
         longest,
+        terms,
     )
 
 

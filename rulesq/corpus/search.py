@@ -27,12 +27,12 @@ from rulesq.cachefiles import (
     warn_once,
 )
 from rulesq.corpus.load import clause_fingerprint, load_corpus
-from rulesq.corpus.query import Concept, concepts, words_of
+from rulesq.corpus.query import Concept, QueryWords, concepts, query_words, words_of
 from rulesq.paths import cache_dir
 
 #: Marks the matched words in a snippet; renderers turn them into colour or brackets.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
-_SCHEMA_VERSION = "3"
+_SCHEMA_VERSION = "4"
 #: The modules that build the index: this one, the words and concepts it indexes, and the
 #: clauses' reading (:func:`rulesq.cachefiles.code_fingerprint`).
 BUILT_BY = (
@@ -42,8 +42,8 @@ BUILT_BY = (
     "corpus/load.py",
     "corpus/clauses.py",
 )
-#: A card's number and quoted text in a FAQ question: ``[Hoax 26] ("You may not …")``.
-_QUOTED = re.compile(r'\s*\[[^\]]*\]|\s*\(\s*"[^"]*"\s*\)|\s*\("[^)]*\)')
+#: A card's number in a FAQ question: ``[Hoax 26]``.
+_NUMBER = re.compile(r"\s*\[[^\]]*\]")
 #: How many clauses BM25 picks before they are reranked.
 _CANDIDATES = 300
 
@@ -71,12 +71,14 @@ class Found:
 
 
 def corpus_fingerprint(games: Iterable[str]) -> str:
-    """A hash of these games' clause files and of the modules that build the index.
+    """A hash of these games' clause files, the query words and the modules that build the index.
 
     A change to either rebuilds: a change to how the index is built or ranked needs no
     schema bump by hand (:data:`BUILT_BY`).
     """
-    return clause_fingerprint(games, salt=f"search-{_SCHEMA_VERSION}", code=BUILT_BY)
+    return clause_fingerprint(
+        games, salt=f"search-{_SCHEMA_VERSION}", code=BUILT_BY, also=("search.toml",)
+    )
 
 
 def index_path(games: Iterable[str]) -> Path:
@@ -163,9 +165,7 @@ def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.C
     rows = []
     for corpus in [load_corpus(game) for game in games]:
         for c in corpus.clauses.values():
-            question = c.question or ""
-            asks = _QUOTED.sub("", question)
-            quoted = " ".join(match.group(0).strip() for match in _QUOTED.finditer(question))
+            asks, quoted = split_question(c.question or "")
             rows.append(
                 (
                     c.id,
@@ -179,7 +179,25 @@ def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.C
                     c.text,
                 )
             )
-    db.executemany("INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    db.executemany(
+        "INSERT INTO clauses (rowid, id, game, kind, source, aliases, section, asks, quoted, "
+        "text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(rowid, *row) for rowid, row in enumerate(rows, 1)],
+    )
+    # What a clause holds and what its question asks, each term glued into one word (so
+    # "power" does not find "special power text"): the rerank's tables; the question's
+    # alone, so that its length, not the answer's, weighs its words.
+    glued = query_words().glued
+    db.execute("CREATE VIRTUAL TABLE held USING fts5(words, tokenize='porter unicode61')")
+    db.execute("CREATE VIRTUAL TABLE asked USING fts5(asks, tokenize='porter unicode61')")
+    db.executemany(
+        "INSERT INTO held (rowid, words) VALUES (?, ?)",
+        [(rowid, glued(" ".join(row[4:]))) for rowid, row in enumerate(rows, 1)],
+    )
+    db.executemany(
+        "INSERT INTO asked (rowid, asks) VALUES (?, ?)",
+        [(rowid, glued(row[6])) for rowid, row in enumerate(rows, 1) if row[6]],
+    )
     uses = Counter(
         word for row in rows for column in row[4:] for word in words_of(column) if word.isalpha()
     )
@@ -197,6 +215,49 @@ def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.C
     )
     db.commit()
     return db
+
+
+def split_question(question: str) -> tuple[str, str]:
+    """What a FAQ question asks, and the cards' particulars it quotes, apart.
+
+    A card's number (``[Hoax 26]``) and a parenthesis that quotes its text (``(Value 2, "Your
+    special power texts are ignored …")``, nested parentheses and all) describe the card, not
+    the question: their words would rank the question for what its cards say.
+    """
+    asks: list[str] = []
+    quoted: list[str] = []
+    at = 0
+    for start, end in _particulars(question):
+        asks.append(question[at:start])
+        quoted.append(question[start:end].strip())
+        at = end
+    asks.append(question[at:])
+    return "".join(asks), " ".join(quoted)
+
+
+def _particulars(question: str) -> list[tuple[int, int]]:
+    """Where the card numbers and the quoting parentheses are, each with its leading space."""
+    spans = [(m.start(), m.end()) for m in _NUMBER.finditer(question)]
+    depth = 0
+    opened = 0
+    for at, char in enumerate(question):
+        if char == "(":
+            if depth == 0:
+                opened = at
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if depth == 0 and '"' in question[opened:at]:
+                start = len(question[:opened].rstrip())
+                spans.append((start, at + 1))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def search(query: str, games: list[str], limit: int = 10) -> list[Hit]:
@@ -230,12 +291,9 @@ def _found(db: sqlite3.Connection, query: str, limit: int) -> Found:
     return Found(hits, bool(hits) and hits[0].every_word, suggestions)
 
 
-def _matching(db: sqlite3.Connection, match: str, columns: str = "") -> set[int]:
-    if columns:
-        match = f"{{{columns}}} : ({match})"
-    return {
-        row[0] for row in db.execute("SELECT rowid FROM clauses WHERE clauses MATCH ?", (match,))
-    }
+def _matching(db: sqlite3.Connection, match: str, table: str = "clauses") -> set[int]:
+    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ?"
+    return {row[0] for row in db.execute(sql, (match,))}
 
 
 def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: int) -> list[Hit]:
@@ -244,8 +302,12 @@ def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: in
     Clauses holding every word typed come first, then those holding every concept (a word
     or one of its synonyms; stop words aside), then the rest. Within each, a clause scores
     its BM25 (relative to the best) plus the share of the query's concepts it holds
-    anywhere, plus the share it holds in what a FAQ question asks; each concept weighs by
-    its rarity (IDF), so a clause holding the rare words of the query rises.
+    anywhere, each weighed by its rarity (IDF), plus what a FAQ question asks, scored over
+    the questions alone (:func:`_asked`), so that the question's own length weighs its
+    words, not the answer's: a short question about the query's words rises over a long
+    one that also names them. The shares and the question's score read a query word in a
+    term of ``search.toml`` only when the query types the term: the "power" of "special
+    power text" is another word.
     """
     # Columns: 0 id, 1 game, 2 kind, 3 source, 4 aliases, 5 section, 6 asks, 7 quoted,
     # 8 text. What a FAQ question asks weighs most, then card names and quotes, the text.
@@ -259,28 +321,31 @@ def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: in
     rows = db.execute(sql, (match, _CANDIDATES)).fetchall()
     if not rows:
         return []
+    words = query_words()
     (total_rows,) = db.execute("SELECT count(*) FROM clauses").fetchone()
     held: dict[int, float] = {}
-    asked: dict[int, float] = {}
     held_all: dict[int, int] = {}
-    weight_sum = 0.0
+    weights: list[float] = []
     for concept in wanted:
-        anywhere = _matching(db, concept.fts())
-        weight = math.log((total_rows + 1) / (len(anywhere) + 0.5))
-        weight_sum += weight
+        anywhere = _matching(db, concept.fts(words), "held")
+        weights.append(math.log((total_rows + 1) / (len(anywhere) + 0.5)))
         for rowid in anywhere:
-            held[rowid] = held.get(rowid, 0.0) + weight
+            held[rowid] = held.get(rowid, 0.0) + weights[-1]
             held_all[rowid] = held_all.get(rowid, 0) + 1
-        for rowid in _matching(db, concept.fts(), "asks"):
-            asked[rowid] = asked.get(rowid, 0.0) + weight
-    weight_sum = weight_sum or 1.0
+    weight_sum = sum(weights) or 1.0
+    # What a FAQ question asks: half its share of the concepts, each graded by the
+    # question's BM25 for it against the best question's; half its BM25 for them all.
+    asked = {rowid: value / 2 for rowid, value in _asked(db, wanted, words).items()}
+    for concept, weight in zip(wanted, weights, strict=True):
+        for rowid, value in _asked(db, [concept], words).items():
+            asked[rowid] = asked.get(rowid, 0.0) + value * weight / weight_sum / 2
     best = min(row[6] for row in rows) or -1.0
 
     typed = _matching(db, " ".join(f'"{word}"' for word in words_of(query)))
 
     def score(row: tuple[int, str, str, str, str, str, float]) -> float:
         rowid = row[0]
-        return (held.get(rowid, 0.0) + asked.get(rowid, 0.0)) / weight_sum + row[6] / best
+        return held.get(rowid, 0.0) / weight_sum + asked.get(rowid, 0.0) + row[6] / best
 
     def tier(row: tuple[int, str, str, str, str, str, float]) -> tuple[bool, bool, float]:
         return row[0] in typed, held_all.get(row[0], 0) == len(wanted), score(row)
@@ -298,6 +363,14 @@ def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: in
         )
         for row in ranked
     ]
+
+
+def _asked(db: sqlite3.Connection, wanted: list[Concept], words: QueryWords) -> dict[int, float]:
+    """Each FAQ question's BM25 for the concepts, over the questions alone, relative to the best."""
+    match = " OR ".join(f"({concept.fts(words)})" for concept in wanted)
+    scores = dict(db.execute("SELECT rowid, bm25(asked) FROM asked WHERE asked MATCH ?", (match,)))
+    best = min(scores.values(), default=0.0) or -1.0
+    return {rowid: value / best for rowid, value in scores.items()}
 
 
 def _closest(db: sqlite3.Connection, word: str) -> str | None:

@@ -94,7 +94,7 @@ class SyntaxProblem:
 
     @property
     def message(self) -> str:
-        """``unexpected 'foo'`` with a "did you mean" when a keyword is close."""
+        """``unexpected "foo"`` with a "did you mean" when a keyword is close."""
         if not self.found:
             return "unexpected end of sentence"
         text = f"unexpected {self.found}"
@@ -112,13 +112,15 @@ def describe_error(
     """Turn a Lark parse error into a :class:`SyntaxProblem` with expectations in words.
 
     ``words`` maps terminal names to words (``CARD`` -> ``"card"``); a terminal not in it is
-    shown as its name in lower case, in double quotes (as a situation's errors show a word to
-    type; the word found is in single ones, as a name given is). ``groups`` replace a set of
+    shown as its name in lower case, in double quotes, as a situation's errors show a word to
+    type and the word found. ``groups`` replace a set of
     terminals that are all expected by one phrase ("a card type").
     """
     import difflib
 
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    from rulesq.errors import quoted, unquoted
 
     offset = len(sentence)
     expected: set[str] = set()
@@ -127,18 +129,18 @@ def describe_error(
         offset = error.token.start_pos if error.token.start_pos is not None else len(sentence)
         expected = set(error.accepts or error.expected)
         if error.token.type != "$END":
-            found = f"'{_word_at(sentence, offset)}'"
+            found = quoted(_word_at(sentence, offset))
     elif isinstance(error, UnexpectedCharacters):
         offset = error.pos_in_stream if error.pos_in_stream is not None else 0
         expected = set(error.allowed or ())
-        found = f"'{_word_at(sentence, offset)}'"
+        found = quoted(_word_at(sentence, offset))
     elif isinstance(error, UnexpectedEOF):
         expected = set(error.expected)
     keywords = {n.lower() for n in expected if n.isalpha() and n not in words}
     for members, _ in groups:
         if members & expected:
             keywords |= {n.lower() for n in members if n.isalpha() and n not in words}
-    word = found.strip("'").lower()
+    word = unquoted(found).lower()
     close = tuple(difflib.get_close_matches(word, sorted(keywords), n=2, cutoff=0.75))
     return SyntaxProblem(offset, found, tuple(expected_words(expected, words, groups)), close)
 

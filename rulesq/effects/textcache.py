@@ -46,7 +46,7 @@ _CLASS, _ENUM, _TUPLE, _SET = "\0c", "\0e", "\0t", "\0s"
 _FORMAT = "5"
 #: The modules outside the game's package and ``rulesq/effects`` that reading a text calls
 #: (:func:`rulesq.cachefiles.code_fingerprint`; ``tests/test_cache_builders.py`` checks it).
-BUILT_BY = ("spans.py", "lazymethods.py", "larkcache.py")
+BUILT_BY = ("spans.py", "lazymethods.py", "larkcache.py", "errors.py")
 #: How many inline texts a game's inline file keeps (more are read, not stored).
 INLINE_LIMIT = 2048
 

@@ -134,7 +134,7 @@ class Context:
         """
         found = self.corpus.find_clause(ref)
         if found is None:
-            raise CannotAnswer(f"the {self.game.title} corpus has no clause '{ref}'")
+            raise CannotAnswer(f'the {self.game.title} corpus has no clause "{ref}"')
         return self.derivation().clause(found, role)
 
     def cite(self, clause: Clause, role: str | None = None) -> str:
@@ -390,7 +390,7 @@ def _answer(
     if handler is None:
         return ctx.cannot(
             f"{game.title} cannot answer this kind of question yet "
-            f"(no handler for '{question.kind}')"
+            f'(no handler for "{question.kind}")'
         )
     try:
         answer = handler(ctx)

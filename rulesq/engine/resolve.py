@@ -119,7 +119,7 @@ def step_of(ladder: Ladder, kind: str) -> LadderStep:
     """The ladder step a kind of rule sits on."""
     step = ladder.step_of_kind(kind)
     if step is None:
-        raise RulesqError(f"the {ladder.game} ladder places no rule of kind '{kind}'")
+        raise RulesqError(f'the {ladder.game} ladder places no rule of kind "{kind}"')
     return step
 
 

@@ -468,7 +468,7 @@ class SituationBuilder:
             elif kind == "number_value":
                 key = str(parts[0]).lower()
                 if key in values:
-                    raise self.error(f"the value '{key}' is given twice", token_span(parts[0]))
+                    raise self.error(f'the value "{key}" is given twice', token_span(parts[0]))
                 self._check_word(parts[0], key, self.game.value_names, "value")
                 values[key] = self._number(parts[1])
             else:
@@ -476,7 +476,7 @@ class SituationBuilder:
                     self._check_phrase(parts)
                 flag = " ".join(" ".join(str(p) for p in parts).split())
                 if flag.upper() in (f.upper() for f in flags):
-                    raise self.error(f"the icon '{flag}' is given twice", token_span(parts[0]))
+                    raise self.error(f'the icon "{flag}" is given twice', token_span(parts[0]))
                 self._check_word(parts[0], flag.upper(), self.game.flag_names, "icon")
                 flags.append(flag)
         return values, flags, words
@@ -489,7 +489,7 @@ class SituationBuilder:
             return
         options = [*suggest(phrase, known), ", ".join(str(p) for p in parts)]
         raise InputError(
-            f"'{phrase}' is not a {self.game.title} word of several words (a comma between "
+            f'"{phrase}" is not a {self.game.title} word of several words (a comma between '
             "words, most likely)",
             self.situation.source,
             self.situation.text,
@@ -504,7 +504,7 @@ class SituationBuilder:
         if not known or word in known:
             return
         raise InputError(
-            f"'{token}' is not a {self.game.title} {what}",
+            f'"{token}" is not a {self.game.title} {what}',
             self.situation.source,
             self.situation.text,
             token.line or 1,
@@ -569,7 +569,7 @@ class SituationBuilder:
         ]
         hint = did_you_mean(close) or ("The words a call may use: " + ", ".join(known) + ".")
         raise InputError(
-            f"'{token}' is not a call rulesq can check in {self.game.title}",
+            f'"{token}" is not a call rulesq can check in {self.game.title}',
             self.situation.source,
             self.situation.text,
             token.line or 1,

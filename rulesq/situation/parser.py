@@ -73,7 +73,7 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
         if name.lower() not in GAMES:
             options = suggest(name, GAMES)
             raise InputError(
-                f"unknown game '{name}'",
+                f'unknown game "{name}"',
                 source,
                 text,
                 number,

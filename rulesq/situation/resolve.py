@@ -130,7 +130,7 @@ class _Resolver:
         offset = expectation.text.find(name.split()[0]) if name else 0
         span = replace(expectation.span, column=expectation.span.column + max(offset, 0))
         raise self.error(
-            f"'{name}' is not {where}",
+            f'"{name}" is not {where}',
             span,
             suggest(name, steps),
             expected=[f'"{s}"' for s in steps] + ["a clause id or alias"],
@@ -150,7 +150,7 @@ class _Resolver:
         column = self.situation.line(line).find(ref) + 1
         aliases = [a for clause in self.corpus.clauses.values() for a in clause.aliases]
         raise self.error(
-            f"unknown source '{ref}': no {self.game.title} clause has this id or alias",
+            f'unknown source "{ref}": no {self.game.title} clause has this id or alias',
             Span(0, 0, line, max(column, 1)),
             suggest(ref, [*aliases, *self.corpus.clauses]),
         )

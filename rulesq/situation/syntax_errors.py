@@ -6,7 +6,7 @@ import difflib
 import re
 from typing import TYPE_CHECKING
 
-from rulesq.errors import InputError, did_you_mean
+from rulesq.errors import InputError, did_you_mean, quoted, unquoted
 from rulesq.spans import text_lines
 
 if TYPE_CHECKING:
@@ -179,13 +179,13 @@ def friendly_error(
     column, whole = _word_start(body, line, column)
     whole = whole or _word_begun(body, line, column, found)
     if whole:
-        found = f"'{whole}'"
+        found = quoted(whole)
     expected = sorted(
         {describe_terminal(n, parser) for n in expected_names},
         key=lambda w: (not w.startswith('"'), w),
     )
     label = _token_label(body, line, column, expected_names) or _label(error, parser, body, line)
-    if label in VALUE_LABELS and not _is_value_word(whole or found.strip("'"), parser):
+    if label in VALUE_LABELS and not _is_value_word(whole or unquoted(found), parser):
         label = None  # "on my turn" after a card is no value written without parentheses
     message = label or f"unexpected {found.removeprefix('the ')}"  # "unexpected end of the line"
     if label:
@@ -249,9 +249,9 @@ def _word_begun(body: str, line: int, column: int, found: str) -> str | None:
     """The word at ``column`` when the token found is only its beginning, else None.
 
     The lexer may take a keyword off the front of a word ("attack" read as "a" then "ttack"):
-    the error names the word typed, not the keyword ("unexpected 'attack'", not "'a'").
+    the error names the word typed, not the keyword (``unexpected "attack"``, not ``"a"``).
     """
-    token = found[1:-1] if found[:1] == "'" == found[-1:] and len(found) > 2 else ""
+    token = unquoted(found)
     lines = body.splitlines()
     if not token[:1].isalpha() or not 0 < line <= len(lines):
         return None
@@ -267,13 +267,13 @@ def _found(error: UnexpectedInput, body: str) -> str:
         token = error.token
         if bare_terminal(token.type) in ("_NL", "$END"):
             return "the end of the line"
-        return f"'{token}'"
+        return quoted(str(token))
     if isinstance(error, UnexpectedCharacters):
         position = error.pos_in_stream or 0
         word = _WORD.match(body, position)
         if word:
-            return f"'{word.group(0)}'"
-        return f"'{body[position]}'"
+            return quoted(word.group(0))
+        return quoted(body[position])
     return "the end of the text"
 
 

@@ -76,7 +76,7 @@ class _Either:
 
     def freeze(self) -> a.SelectEither:
         if len(self.branches) < 2:
-            raise ReadError("'select either' needs two options joined by 'or'")
+            raise ReadError('"select either" needs two options joined by "or"')
         return a.SelectEither(
             tuple(a.Branch(c, tuple(acts)) for c, acts in self.branches), span=self.start.span
         )
@@ -107,10 +107,10 @@ def build_chain(chain: Chain) -> Built:
         if item.np is not None:
             if either is not None:
                 if "or" not in words:
-                    raise ReadError("the options of 'select either' are joined by 'or'")
+                    raise ReadError('the options of "select either" are joined by "or"')
                 either.branches.append((item.np, []))
             elif not isinstance(item.np, Cards):
-                raise ReadError("'or <cards>' and 'and <cards>' need cards")
+                raise ReadError('"or <cards>" and "and <cards>" need cards')
             else:
                 more_cards.append((words, item.np))
             _apply_suffixes(built, target[-1], item, close_cards)
@@ -121,7 +121,7 @@ def build_chain(chain: Chain) -> Built:
         if "or" in words:
             close_either()
             if otherwise or target is otherwise:
-                raise ReadError("only one alternative ('or …') is allowed")
+                raise ReadError('only one alternative ("or …") is allowed')
             target = otherwise
             target.append(
                 DoDraft(item.subject or drafts[0].actor, item.mode or a.Mode.PLAIN, span=item.span)
@@ -130,12 +130,12 @@ def build_chain(chain: Chain) -> Built:
             close_either()
             who = item.subject or (target[-1].actor if target else None)
             if who is None:
-                raise ReadError("say who does it: 'I', 'you' or 'we both'")
+                raise ReadError('say who does it: "I", "you" or "we both"')
             target.append(DoDraft(who, item.mode or a.Mode.PLAIN, span=item.span))
         elif either is not None:
             if item.adverbs:
                 raise ReadError(
-                    "an option of 'select either' takes no 'now', 'also' or 'immediately'"
+                    'an option of "select either" takes no "now", "also" or "immediately"'
                 )
             either.branches[-1][1].append(act)
             _apply_suffixes(built, target[-1], item, close_cards)
@@ -144,10 +144,10 @@ def build_chain(chain: Chain) -> Built:
         for adverb in item.adverbs:
             if adverb.word == "now":
                 if built.now:
-                    raise ReadError("'now' is said twice")
+                    raise ReadError('"now" is said twice')
                 built.now = True
             elif getattr(draft, adverb.word):
-                raise ReadError(f"'{adverb.word}' is said twice")
+                raise ReadError(f'"{adverb.word}" is said twice')
             else:
                 setattr(draft, adverb.word, True)
         if isinstance(act, EitherStart):
@@ -159,7 +159,7 @@ def build_chain(chain: Chain) -> Built:
     built.dos = [d.freeze() for d in drafts]
     if otherwise:
         if len(otherwise) > 1:
-            raise ReadError("the alternative after 'or' is one clause")
+            raise ReadError('the alternative after "or" is one clause')
         built.otherwise = otherwise[0].freeze()
     return built
 
@@ -173,20 +173,20 @@ def _add_cards(draft: DoDraft, more: list[tuple[frozenset[str], Cards]]) -> None
     act = draft.acts[-1] if draft.acts else None
     first = getattr(act, "cards", None)
     if act is None or not isinstance(first, Cards):
-        raise ReadError("'or <cards>' and 'and <cards>' follow cards")
+        raise ReadError('"or <cards>" and "and <cards>" follow cards')
     last_words = more[-1][0]
     if any("then" in words for words, _ in more):
-        raise ReadError("'then' joins acts, not cards")
+        raise ReadError('"then" joins acts, not cards')
     options = _share_place((first, *(cards for _, cards in more)))
     if any(o.exceptions for o in options[:-1]):
         # "all cards, except X [if …] and Y cards": Y is one more exception or more cards
-        raise ReadError("after 'except …', 'and <cards>' or 'or <cards>' is ambiguous")
+        raise ReadError('after "except …", "and <cards>" or "or <cards>" is ambiguous')
     if "or" in last_words and all("and" not in w for w, _ in more):
         joined: CardChoice | CardSet = CardChoice(options)
     elif "and" in last_words and all("or" not in w for w, _ in more):
         joined = CardSet(options)
     else:
-        raise ReadError("join cards with 'or' (a choice) or with 'and' (all of them)")
+        raise ReadError('join cards with "or" (a choice) or with "and" (all of them)')
     draft.acts[-1] = replace(act, cards=joined)  # type: ignore[call-arg]
 
 
@@ -209,7 +209,7 @@ def _apply_suffixes(
                 close_cards()
                 act = draft.acts[-1]
                 if not isinstance(act, a.Discard) or act.purpose is not None:
-                    raise ReadError("'to attract …' follows a discard")
+                    raise ReadError('"to attract …" follows a discard')
                 draft.acts[-1] = replace(act, purpose=suffix.value)
             case "to_play":
                 built.to_play = True
@@ -230,7 +230,7 @@ def _apply_suffixes(
 
 def _set_when(built: Built, when: When) -> None:
     if built.when is not None:
-        raise ReadError(f"two times are given: '{built.when.render()}' and '{when.render()}'")
+        raise ReadError(f'two times are given: "{built.when.render()}" and "{when.render()}"')
     built.when = when
 
 
@@ -260,9 +260,9 @@ def build_effect(
             condition = lead.condition
     if isinstance(body, tuple) and body[0] == "continuation":
         if leads or after_colon:
-            raise ReadError("'Then …' continues the sentence before it")
+            raise ReadError('"Then …" continues the sentence before it')
         built = build_chain(body[1])
-        _no_extras(built, "'Then …'")
+        _no_extras(built, '"Then …"')
         return Continuation(tuple(built.dos), span=span)
     if isinstance(body, Chain):
         built = build_chain(body)
@@ -274,7 +274,7 @@ def build_effect(
             _set_when(built, When(W.NOW))
         return _from_chain(built, after_colon, span)
     if after_colon:
-        raise ReadError("a colon follows only 'I may play this card when …'")
+        raise ReadError('a colon follows only "I may play this card when …"')
     return _with_leads(body, when, condition, span)
 
 
@@ -286,12 +286,12 @@ def _with_leads(
         return replace(effect, span=span)
     if isinstance(effect, fx.Ignore | fx.ValueChange | fx.ElementChange):
         return replace(effect, when=when, condition=condition, span=span)
-    raise ReadError(f"'{effect.render()}' does not take a time or a condition")
+    raise ReadError(f'"{effect.render()}" does not take a time or a condition')
 
 
 def _no_extras(built: Built, what: str) -> None:
     if built.otherwise or built.even_if or built.trigger or built.to_play:
-        raise ReadError(f"{what} does not take 'or …', a trigger or a purpose")
+        raise ReadError(f'{what} does not take "or …", a trigger or a purpose')
 
 
 def _is_this_card(cards: Any) -> bool:
@@ -332,7 +332,7 @@ def _no_adverbs(do: a.Do, what: str, keep: str = "") -> None:
     """An effect that keeps no 'also' / 'immediately' of its clause is not said with one."""
     for word in ("also", "immediately"):
         if getattr(do, word) and word != keep:
-            raise ReadError(f"{what} is not said with '{word}'")
+            raise ReadError(f'{what} is not said with "{word}"')
 
 
 def _lift_turn(b: Built) -> None:
@@ -368,11 +368,11 @@ def _from_chain(
             or b.even_if
             or b.to_play
         ):
-            raise ReadError("a trigger reads 'I may play this card when <event>: <effect>'")
-        _no_adverbs(first, "'I may play this card when …'")
+            raise ReadError('a trigger reads "I may play this card when <event>: <effect>"')
+        _no_adverbs(first, '"I may play this card when …"')
         return fx.InterferenceTrigger(b.trigger[0], b.trigger[1], after_colon, span=span)
     if after_colon:
-        raise ReadError("a colon follows only 'I may play this card when …'")
+        raise ReadError('a colon follows only "I may play this card when …"')
     if b.to_play:
         if (
             single is None
@@ -383,8 +383,8 @@ def _from_chain(
             or b.even_if
             or first.actor is not Role.CONTROLLER
         ):
-            raise ReadError("a play cost reads 'I must <do one thing> to play this card'")
-        _no_adverbs(first, "'I must … to play this card'")
+            raise ReadError('a play cost reads "I must <do one thing> to play this card"')
+        _no_adverbs(first, '"I must … to play this card"')
         return fx.MustToPlay(single, span=span)
     if first.mode is a.Mode.MAY_ONLY:
         if (
@@ -395,8 +395,8 @@ def _from_chain(
             or b.otherwise
             or b.even_if
         ):
-            raise ReadError("a play condition reads 'I may only play this card if <condition>'")
-        _no_adverbs(first, "'I may only play this card if …'")
+            raise ReadError('a play condition reads "I may only play this card if <condition>"')
+        _no_adverbs(first, '"I may only play this card if …"')
         return fx.PlayCondition(b.condition, span=span)
     if first.mode is a.Mode.MAY_NOT:
         return _may_not(b, span)
@@ -406,12 +406,12 @@ def _from_chain(
         if _names_replacement(first) and not _replacement_or_retreat(b):
             # the one form the game gives: the card just cancelled is replaced, or its player
             # retreats (the judge reads no other)
-            raise ReadError("a replacement reads 'you must play a replacement, or retreat'")
+            raise ReadError('a replacement reads "you must play a replacement, or retreat"')
         return fx.Obligation(first, b.otherwise, b.even_if, b.when, b.condition, span=span)
     if b.otherwise or b.even_if:
-        raise ReadError("'or …' follows only 'must'")
+        raise ReadError('"or …" follows only "must"')
     if any(isinstance(act, a.Have) for do in b.dos for act in do.acts):
-        raise ReadError("'have' states a condition: 'if I have …', 'you may not have …'")
+        raise ReadError('"have" states a condition: "if I have …", "you may not have …"')
     if (
         isinstance(b.condition, Retreats)
         and b.when is None
@@ -420,14 +420,14 @@ def _from_chain(
         and single.dragons.kind
         in (DragonCount.ADDITIONAL, DragonCount.FEWER, DragonCount.NO_MORE_THAN)
     ):
-        _no_adverbs(first, "'if … retreat, … attract …'")
+        _no_adverbs(first, '"if … retreat, … attract …"')
         if (
             Role.BOTH in (b.condition.who, first.actor)
             or b.condition.who is first.actor
             or single.dragons.in_total
         ):
             # the player who retreats gives the dragons; the other one attracts them
-            raise ReadError("'if I retreat, you attract …' or 'if you retreat, I attract …'")
+            raise ReadError('"if I retreat, you attract …" or "if you retreat, I attract …"')
         return fx.DragonModifier(
             b.condition.who, first.actor, single.dragons, b.condition.now, span=span
         )
@@ -437,7 +437,7 @@ def _from_chain(
         and first.mode is a.Mode.PLAIN
         and isinstance(single, a.Receive | a.Score)
     ):
-        _no_adverbs(first, "'if … win the game, …'")
+        _no_adverbs(first, '"if … win the game, …"')
         return fx.ScoreModifier(b.condition.who, first.actor, single, span=span)
     if (
         isinstance(single, a.Play)
@@ -446,37 +446,37 @@ def _from_chain(
     ):
         return _play(b, first, single, span)
     if b.condition is not None and isinstance(b.condition, Retreats | Wins):
-        raise ReadError("after 'if I retreat' or 'if I win the game' comes what changes")
+        raise ReadError('after "if I retreat" or "if I win the game" comes what changes')
     return fx.ActionEffect(tuple(b.dos), b.when, b.condition, span=span)
 
 
 def _may_not(b: Built, span: Span) -> fx.BlueMoonEffect:
     first = b.dos[0]
     if len(first.acts) != 1:
-        raise ReadError("'may not' forbids one thing at a time")
+        raise ReadError('"may not" forbids one thing at a time')
     remedy = None
     if len(b.dos) == 2 and b.dos[1].mode is a.Mode.MUST and b.dos[1].actor is first.actor:
         remedy = b.dos[1]
     elif len(b.dos) > 1:
-        raise ReadError("after 'may not …' only 'and you must …' can follow")
+        raise ReadError('after "may not …" only "and you must …" can follow')
     if b.otherwise or b.even_if:
-        raise ReadError("'may not' takes no 'or …'")
-    _no_adverbs(first, "'may not …'")
+        raise ReadError('"may not" takes no "or …"')
+    _no_adverbs(first, '"may not …"')
     if first.actor is Role.OPPONENT:
         return fx.Prohibition(first.actor, first.acts[0], b.when, b.condition, remedy, span=span)
     if first.actor is Role.CONTROLLER and remedy is None:
         return fx.SelfRestriction(first.actor, first.acts[0], b.when, b.condition, span=span)
-    raise ReadError("'may not' is said of 'you' (a prohibition) or 'I' (a self-restriction)")
+    raise ReadError('"may not" is said of "you" (a prohibition) or "I" (a self-restriction)')
 
 
 def _play(b: Built, first: a.Do, play: a.Play, span: Span) -> fx.BlueMoonEffect:
     """``I may play …``: as if it had an icon, without pushing, or a permission."""
     if _is_this_card(play.cards) and first.actor is not Role.CONTROLLER:
-        raise ReadError("this card is played by its controller: 'I may play this card …'")
+        raise ReadError('this card is played by its controller: "I may play this card …"')
     if isinstance(play.as_if, a.AsIfIcon) and play.into is None and not play.without_pushing:
         if b.when is not None or first.actor is not Role.CONTROLLER:
-            raise ReadError("'as if it had the … icon' takes a condition, not a time")
-        _no_adverbs(first, "'I may play … as if it had the … icon'")
+            raise ReadError('"as if it had the … icon" takes a condition, not a time')
+        _no_adverbs(first, '"I may play … as if it had the … icon"')
         return fx.PlayAsIf(play.cards, play.as_if, b.condition, span=span)
     if (
         play.without_pushing
@@ -486,7 +486,7 @@ def _play(b: Built, first: a.Do, play: a.Play, span: Span) -> fx.BlueMoonEffect:
         and not (b.when or b.condition)
         and first.actor is Role.CONTROLLER
     ):
-        _no_adverbs(first, "'I may play this card … without pushing …'")
+        _no_adverbs(first, '"I may play this card … without pushing …"')
         return fx.PlayWithoutPushing(play.into, span=span)
     if (
         play.as_if is None
@@ -494,7 +494,7 @@ def _play(b: Built, first: a.Do, play: a.Play, span: Span) -> fx.BlueMoonEffect:
         and play.into is None
         and not _is_this_card(play.cards)
     ):
-        _no_adverbs(first, "'I may play …'", keep="also")
+        _no_adverbs(first, '"I may play …"', keep="also")
         return fx.PlayPermission(
             first.actor, play.cards, b.when, b.condition, first.also, span=span
         )

@@ -386,7 +386,7 @@ def _phase(situation: Situation, fact: Fact) -> None:
     words = {title.split("/")[0].split()[0]: title for title in titles}
     close = suggest(name, titles) or [words[w] for w in suggest(name.split()[0], words)]
     raise InputError(
-        f"'{name}' is not a phase of a Blue Moon turn",
+        f'"{name}" is not a phase of a Blue Moon turn',
         situation.source,
         situation.text,
         fact.span.line,
@@ -436,7 +436,7 @@ def _word(
     line = situation.line(question.span.line)
     column = line.lower().find(f" {word} ", max(question.span.column - 1, 0)) + 2
     raise InputError(
-        f"'{word}' is not {what}",
+        f'"{word}" is not {what}',
         situation.source,
         situation.text,
         question.span.line,

@@ -171,7 +171,7 @@ def _continue(out: list[Effect], more: Continuation, text: str) -> Effect:
         return replace(prev, dos=prev.dos + more.dos, span=_union(prev.span, more.span, text))
     return Unparsed(
         more.span.of(text),
-        "'Then …' continues a sentence in which players act, and the sentence before is not one",
+        '"Then …" continues a sentence in which players act, and the sentence before is not one',
         span=more.span,
     )
 

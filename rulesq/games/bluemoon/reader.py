@@ -363,9 +363,9 @@ class Reader(Transformer[Token, Any]):
         """A player doing something, as a trigger: the opponent's action (E&I rulesheet)."""
         act, who = _one(ch, a.Act), _one(ch, Role)
         if who is not Role.OPPONENT:
-            raise ReadError("an interference card answers the opponent's action: 'when you …'")
+            raise ReadError('an interference card answers the opponent\'s action: "when you …"')
         if isinstance(act, a.AnnouncePower) and act.owner is not who:
-            raise ReadError("a player announces his own power: 'when you announce your power'")
+            raise ReadError('a player announces his own power: "when you announce your power"')
         return a.Do(who, (act,), span=self._span_of(meta))
 
     # -------------------------------------------------------------- verb phrases
@@ -403,7 +403,7 @@ class Reader(Transformer[Token, Any]):
         mods = _once(_of(ch, Mod), "shuffle")
         if "exceptions" in mods:
             if not isinstance(cards, Cards) or cards.exceptions:
-                raise ReadError("'except' needs the cards it makes exceptions to")
+                raise ReadError('"except" needs the cards it makes exceptions to')
             cards = replace(cards, exceptions=_card_exceptions(mods["exceptions"]))
         return a.Shuffle(
             cards, bool(mods.get("face_down")), mods.get("into"), span=self._span_of(meta)
@@ -413,7 +413,7 @@ class Reader(Transformer[Token, Any]):
         """``shuffle <pile> [face down] [into <place>]``."""
         mods = _once(_of(ch, Mod), "shuffle")
         if "exceptions" in mods:
-            raise ReadError("'except' needs cards, not a pile")
+            raise ReadError('"except" needs cards, not a pile')
         return a.Shuffle(
             _one(ch, Place), bool(mods.get("face_down")), mods.get("into"), span=self._span_of(meta)
         )
@@ -454,7 +454,7 @@ class Reader(Transformer[Token, Any]):
         """``play <cards>`` with how it is played."""
         mods = _once(_of(ch, Mod), "play")
         if len(_of(ch, a.AsIfIcon) + _of(ch, a.AsIfDragon)) > 1:
-            raise ReadError("'play' says 'as if' twice")
+            raise ReadError('"play" says "as if" twice')
         as_if = _one(ch, a.AsIfIcon) or _one(ch, a.AsIfDragon)
         return a.Play(
             self._cards(ch)[0],
@@ -475,7 +475,7 @@ class Reader(Transformer[Token, Any]):
     def as_if_icon(self, meta: Meta, ch: list[Any]) -> a.AsIfIcon:
         """``as if it had the FREE icon``."""
         if isinstance(_one(ch, Role), Role):
-            raise ReadError("a card has the icon: 'as if it had …', 'as if they had …'")
+            raise ReadError('a card has the icon: "as if it had …", "as if they had …"')
         icon = [t for t in _tokens(ch) if t.type == "ICON_NAME"][0]
         return a.AsIfIcon(str(icon), span=self._span_of(meta))
 
@@ -483,7 +483,7 @@ class Reader(Transformer[Token, Any]):
         """``as if we had the respective dragon on our side``."""
         holder = _one(ch, Role)
         if holder is None:
-            raise ReadError("a dragon is had by a player: 'as if I had …', 'as if we had …'")
+            raise ReadError('a dragon is had by a player: "as if I had …", "as if we had …"')
         return a.AsIfDragon(holder, _one(ch, Dragon), span=self._span_of(meta))
 
     def pronoun(self, meta: Meta, ch: list[Any]) -> Any:
@@ -567,17 +567,17 @@ class Reader(Transformer[Token, Any]):
         if isinstance(act, a.Retreat):
             return Retreats(who, now, span=span), when
         if now:
-            raise ReadError("'now' in a condition only follows 'retreat'")
+            raise ReadError('"now" in a condition only follows "retreat"')
         if isinstance(act, a.Have):
             if act.than is not None and act.than is who:
                 raise ReadError("a player's cards are compared with the other player's")
             if isinstance(act.what, Cards) and act.what.exceptions:
                 # "if I have two cards, except PROTECTED cards, you …": where does it end?
-                raise ReadError("a condition's cards take no 'except …'")
+                raise ReadError('a condition\'s cards take no "except …"')
             return Having(who, act, span=span), when
         if isinstance(act, WinGame):
             return Wins(who, span=span), when
-        raise ReadError(f"'{act.render()}' cannot be a condition")
+        raise ReadError(f'"{act.render()}" cannot be a condition')
 
     def attacked(self, meta: Meta, ch: list[Any]) -> tuple[Condition, None]:
         """``I am attacked by at least 7 total power``."""
@@ -677,7 +677,7 @@ class Reader(Transformer[Token, Any]):
         elif quantity.kind is Q.ANY and quantity.n is None and not head.plural:
             quantity = replace(quantity, n=1)
         if quantity.kind in (Q.OF, Q.EACH) and owner is None:
-            raise ReadError(f"'{quantity.render()}' needs whose cards: 'my', 'your' or 'our'")
+            raise ReadError(f'"{quantity.render()}" needs whose cards: "my", "your" or "our"')
         values: dict[str, Any] = {}
         for mod in _of(ch, Mod):
             if mod.name in values:
@@ -825,7 +825,7 @@ class Reader(Transformer[Token, Any]):
         name = str(ch[0])
         if any(word.fullmatch(name) for word in _keywords()):
             # "four Fire cards", "If cards": a word of the grammar, not a people or family
-            raise ReadError(f"'{name}' is a word of card texts, not a people or family name")
+            raise ReadError(f'"{name}" is a word of card texts, not a people or family name')
         return Mod("family", name)
 
     def head_cards(self, meta: Meta, ch: list[Any]) -> Head:
@@ -1069,10 +1069,10 @@ class Reader(Transformer[Token, Any]):
         """``Your support cards are ignored[, except …]``."""
         cards = _values(ch)[0]
         if not isinstance(cards, Cards) or cards.owner is None:
-            raise ReadError("say whose cards are ignored: 'your … cards are ignored'")
+            raise ReadError('say whose cards are ignored: "your … cards are ignored"')
         if cards.quantity.singular or _has(ch, "IS"):
             # "your support card is ignored" does not say which one of them
-            raise ReadError("ignored cards are said in the plural: 'your … cards are ignored'")
+            raise ReadError('ignored cards are said in the plural: "your … cards are ignored"')
         return _ignore(fx.Scope.CARDS, cards.owner, cards, _one(ch, Mod), self._span_of(meta))
 
     def ignore_icons(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1091,7 +1091,7 @@ class Reader(Transformer[Token, Any]):
         if cards != Cards(Quantity(Q.DEFINITE), owner=Role.OPPONENT):
             # the card cancelled is the one the interference card answers: "your card"
             raise ReadError(
-                "the card cancelled is the card answered: 'your card is cancelled and discarded'"
+                'the card cancelled is the card answered: "your card is cancelled and discarded"'
             )
         return fx.CancelCard(cards, span=self._span_of(meta))
 
@@ -1101,7 +1101,7 @@ class Reader(Transformer[Token, Any]):
         if cards != Cards(owner=Role.CONTROLLER, active=True):
             # the attack is the player's whole combat area: "my active cards attack again"
             raise ReadError(
-                "a player's active cards attack again together: 'my active cards attack again'"
+                'a player\'s active cards attack again together: "my active cards attack again"'
             )
         return fx.AttackAgain(cards, span=self._span_of(meta))
 
@@ -1197,7 +1197,7 @@ class Reader(Transformer[Token, Any]):
         """``The next <cards> I play on this turn is treated as if it had the FREE icon``."""
         head: Head = _one(ch, Head)
         if head.plural:
-            raise ReadError("'the next' takes one card: 'the next … card'")
+            raise ReadError('"the next" takes one card: "the next … card"')
         values = _once(_of(ch, Mod), "the next")
         cards = Cards(
             quantity=Quantity(Q.DEFINITE),
@@ -1212,7 +1212,7 @@ class Reader(Transformer[Token, Any]):
         who, when = _one(ch, Role), _one(ch, When)
         if who is not Role.CONTROLLER or when is None or when.kind is not W.THIS_TURN:
             # what the effect means: the next card its controller plays on the turn it is played
-            raise ReadError("'the next … card I play on this turn is treated as if …'")
+            raise ReadError('"the next … card I play on this turn is treated as if …"')
         return fx.NextPlayedAsIf(cards, as_if, who, when, span=self._span_of(meta))
 
     def not_selectable(self, meta: Meta, ch: list[Any]) -> fx.BlueMoonEffect:
@@ -1238,7 +1238,7 @@ def _compared(cards: Any, than: Role | None) -> Any:
     if compares != (than is not None):
         # "fewer cards" needs "than you"; "two cards … than you" compares nothing
         raise ReadError(
-            "'fewer …' and 'at least two more …' go with 'than <player>', and only they do"
+            '"fewer …" and "at least two more …" go with "than <player>", and only they do'
         )
     return cards
 
@@ -1248,7 +1248,7 @@ def _once(mods: list[Mod], verb: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for mod in mods:
         if mod.name in out:
-            raise ReadError(f"'{verb}' says its {mod.name.replace('_', ' ')} twice")
+            raise ReadError(f'"{verb}" says its {mod.name.replace("_", " ")} twice')
         out[mod.name] = mod.value
     return out
 
@@ -1267,7 +1267,7 @@ def _card_exceptions(mods: list[Mod]) -> tuple[CardsExpr, ...]:
     out: list[CardsExpr] = []
     for mod in mods:
         if mod.name != "cards":
-            raise ReadError("here the exceptions are cards: 'except active PROTECTED cards'")
+            raise ReadError('here the exceptions are cards: "except active PROTECTED cards"')
         out.append(mod.value)
     return tuple(out)
 
@@ -1283,11 +1283,11 @@ def _ignore(
         (icons if mod.name == "icon" else excepted).append(mod.value)
         # what each scope spares: icons by name; cards; the texts on cards
         if scope is fx.Scope.ICONS and mod.name != "icon":
-            raise ReadError("ignored icons are excepted by name: 'except STOP and PROTECTED'")
+            raise ReadError('ignored icons are excepted by name: "except STOP and PROTECTED"')
         if scope is not fx.Scope.ICONS and mod.name == "icon":
-            raise ReadError(f"say which cards are excepted: 'except {mod.value} cards'")
+            raise ReadError(f'say which cards are excepted: "except {mod.value} cards"')
         if scope is fx.Scope.CARDS and mod.name == "on":
-            raise ReadError("ignored cards are excepted as cards: 'except Flit cards'")
+            raise ReadError('ignored cards are excepted as cards: "except Flit cards"')
     on_cards = scope is not fx.Scope.CARDS
     return fx.Ignore(
         scope,

@@ -54,36 +54,36 @@ KEEP_HAND = frozenset(
 #: The clauses the rules rest on, quoted from the FAQ, with their ids (``rulesq cite ID``).
 FAQ = "bluemoon/faq/"
 PHASE_ORDER = (
-    f"{FAQ}about-blue-moon-legends/10: the phases are 'Beginning of Turn, Leadership, "
+    f'{FAQ}about-blue-moon-legends/10: the phases are "Beginning of Turn, Leadership, '
     "Retreat from Fight?, Character, Booster or Support (also Booster/Support), Announce "
-    "Power, Refresh Hand, End of Turn'."
+    'Power, Refresh Hand, End of Turn".'
 )
 OWN_TURN = (
-    f"{FAQ}card-play-timing/2: 'Your cards can each only be played in the appropriate phase "
-    "of your turn'."
+    f'{FAQ}card-play-timing/2: "Your cards can each only be played in the appropriate phase '
+    'of your turn".'
 )
 RETREAT_ENDS = (
-    f"{FAQ}end-of-fight/2 (rulebook p.7): 'you announce your retreat. This ends the fight and "
-    "your turn concludes without any further obligations or activities.'"
+    f'{FAQ}end-of-fight/2 (rulebook p.7): "you announce your retreat. This ends the fight and '
+    'your turn concludes without any further obligations or activities."'
 )
 RETREAT_PHASE = (
-    f"{FAQ}special-power-texts-aqua-cards/1: 'In all other cases you retreat only in your "
-    "Retreat from Fight? phase.' (a called bluff: in the Announce Power phase; two Floods: "
+    f'{FAQ}special-power-texts-aqua-cards/1: "In all other cases you retreat only in your '
+    'Retreat from Fight? phase." (a called bluff: in the Announce Power phase; two Floods: '
     "after the end of the other player's turn)."
 )
 DECLINE_PHASE = (
-    f"{FAQ}start-of-fight/3: both 'usually (and the former only) take place in a player's "
+    f"{FAQ}start-of-fight/3: both \"usually (and the former only) take place in a player's "
     "Retreat from Fight? phase, they are mutually exclusive, you are never allowed a choice "
-    "between them.'"
+    'between them."'
 )
 DECLINE_LATE = (
-    f"{FAQ}interference-cards/11: 'By playing a character card you have entered the Character "
+    f'{FAQ}interference-cards/11: "By playing a character card you have entered the Character '
     "phase and finished the Retreat from Fight? phase, so the fight has started and it is too "
-    "late to decline to start the fight.'"
+    'late to decline to start the fight."'
 )
 FIRST_TURN = (
-    f"{FAQ}interference-cards/11: 'Note that this text allows you to retreat in the first turn "
-    "of a fight, where the rules do not usually allow this.' (a card whose text speaks of a "
+    f'{FAQ}interference-cards/11: "Note that this text allows you to retreat in the first turn '
+    'of a fight, where the rules do not usually allow this." (a card whose text speaks of a '
     "retreat may allow it)"
 )
 DUE_FIRST = (
@@ -91,9 +91,9 @@ DUE_FIRST = (
     "on rulebook page 6, under Turn Phases.'"
 )
 FROM_HAND = (
-    f"{FAQ}end-of-game/5: 'Your character card is played out of your hand into your combat "
-    f"area'; {FAQ}about-the-new-rules-in-the-buka-invasion/2: 'cards are then played from the "
-    "landed ship rather than your hand that turn'."
+    f'{FAQ}end-of-game/5: "Your character card is played out of your hand into your combat '
+    f'area"; {FAQ}about-the-new-rules-in-the-buka-invasion/2: "cards are then played from the '
+    'landed ship rather than your hand that turn".'
 )
 
 
@@ -433,7 +433,7 @@ def _on_retreat(situation: Situation, fact: Fact, turn: Turn) -> None:
             f"it is {_whose(turn.owner or ME)} turn: {'I' if who == ME else 'you'} "
             f"cannot retreat in it",
             f'Write "it is {_whose(who)} turn" before the retreat, or end the turn first '
-            f"(two Floods: 'after the end of my turn'). {RETREAT_PHASE}",
+            f'(two Floods: "after the end of my turn"). {RETREAT_PHASE}',
         )
     turn.retreat = fact
     turn.due = turn.first = turn.first_next = turn.due_fact = None  # the fight is over: a new one

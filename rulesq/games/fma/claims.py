@@ -84,7 +84,7 @@ def requirement_claim(stance: Stance, reason: str, *rules: str) -> Claim:
 def limit_claim(stance: Stance, kind: str, reason: str, *rules: str) -> Claim:
     """A claim of a rule the ladder ranks as a limitation (``timing``, ``uniqueness``)."""
     if kind not in (TIMING, UNIQUENESS):
-        raise RulesqError(f"'{kind}' is not a kind of FMA limitation")
+        raise RulesqError(f'"{kind}" is not a kind of FMA limitation')
     return Claim(stance, kind, reason, None, tuple(rules))
 
 

@@ -97,7 +97,7 @@ def attribute_asked(ctx: Context) -> Attribute:
         column = ctx.situation.line(line).find(word) + 1
         options = [a.value for a in Attribute]
         raise InputError(
-            f"'{word}' is not an FMA attribute",
+            f'"{word}" is not an FMA attribute',
             ctx.situation.source,
             ctx.situation.text,
             line,

@@ -148,7 +148,7 @@ def _parse_sentence(text: str, start: int, end: int) -> tuple[_Header | None, li
     except UnexpectedInput as error:
         column = getattr(error, "column", 0)
         token = getattr(error, "token", None)
-        near = f"'{token}'" if token else f"column {column}"
+        near = f'"{token}"' if token else f"column {column}"
         at = getattr(token, "start_pos", None)
         at = at if isinstance(at, int) else getattr(error, "pos_in_stream", None)
         names = getattr(error, "expected", None) or getattr(error, "allowed", None) or []

@@ -169,7 +169,7 @@ class Reader:
             elif fact.kind in NOT_READ:
                 name = fact.cards[0].name if fact.cards else "Card"
                 raise self.error(
-                    f"'{fact.text.strip()}' is not an FMA statement",
+                    "the line is not an FMA statement",
                     fact,
                     suggestion=NOT_READ[fact.kind].format(
                         name=name, poss="your" if fact.who == "you" else "my"
@@ -261,7 +261,7 @@ class Reader:
         for name in ref.values:
             if name not in CHARACTER_VALUES:
                 raise self.error(
-                    f"'{name}' is not a value of an FMA character",
+                    f'"{name}" is not a value of an FMA character',
                     fact,
                     ref,
                     expected=typed(CHARACTER_VALUES),
@@ -338,7 +338,7 @@ class Reader:
         span = fact.span
         column = span.column + at if at >= 0 else span.column
         raise InputError(
-            f"'{word}' is not a phase of an FMA turn the rulings name",
+            f'"{word}" is not a phase of an FMA turn the rulings name',
             self.situation.source,
             self.situation.text,
             span.line,
@@ -470,7 +470,7 @@ class Reader:
         ids = self.state.given_by.setdefault(_key(attachment), [])
         for value_name in attachment.flags:
             raise self.error(
-                f"an attachment's bonus is an attribute and a number, not '{value_name}'",
+                f'an attachment\'s bonus is an attribute and a number, not "{value_name}"',
                 fact,
                 attachment,
                 expected=["(strength +1)", "(wits -1)"],
@@ -480,7 +480,7 @@ class Reader:
                 attribute = Attribute.named(value_name)
             except Exception:
                 raise self.error(
-                    f"'{value_name}' is not an attribute",
+                    f'"{value_name}" is not an attribute',
                     fact,
                     attachment,
                     expected=typed(a.value for a in Attribute),

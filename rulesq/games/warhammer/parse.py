@@ -7,10 +7,12 @@ guessed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Effect, Unparsed
+from rulesq.errors import quoted
 from rulesq.games.warhammer.effects import (
     Ability,
     Clause,
@@ -114,6 +116,40 @@ def _corpus_texts() -> TextCache:
     return for_game("warhammer", Path(__file__).parent, read_card_text)
 
 
+#: The grammar's terminals in words, for what a sentence not read expected: the word classes
+#: first, then punctuation (``expected one of: a verb …``, never ``BANG, COLON``).
+_SAID = {
+    "VERB": "a verb the reader knows",
+    "WORD": "a rules word the reader knows",
+    "ZONE": "a zone (kingdom, quest, battlefield)",
+    "NAME": "a capitalised name",
+    "ICON": "an icon ([Dwarf])",
+    "NON": 'a "non-" word',
+    "QUOTED": "a quoted text",
+    "INT": "a number",
+    "NUMBER_WORD": "a number word",
+    "SIGNED": "a signed number (+1)",
+    "ORDINAL": "an ordinal (1st)",
+    "X": '"X"',
+    "HEADER": 'an ability header ("Action:")',
+    "COLON": '":"',
+    "COMMA": '","',
+    "PERIOD": '"."',
+    "BANG": '"!"',
+    "LPAR": '"("',
+    "RPAR": '")"',
+}
+
+
+def expected_words(names: Iterable[str]) -> tuple[str, ...]:
+    """What the grammar expected, in words, in the order of :data:`_SAID` (others after)."""
+    order = list(_SAID)
+    given = set(names)
+    known = sorted(given & set(_SAID), key=order.index)
+    other = sorted({f'"{n.lower()}"' for n in given - set(_SAID) if n.isalpha()})
+    return tuple(_SAID[n] for n in known) + tuple(other)
+
+
 @lru_cache(maxsize=4096)
 def _words(sentence: str) -> tuple[Item, ...]:
     """A sentence's words as the grammar reads them; lark's UnexpectedInput if it does not read.
@@ -154,19 +190,18 @@ def read_card_text(text: str) -> WarhammerParsedText:
                 out.append(Reminder(tuple(sentence.strip()[1:-1].split()), span=span))
                 continue
             pos = getattr(error, "pos_in_stream", None) or 0
-            unread = sentence[pos:].split()[:1]
-            expected = tuple(  # plain strings (lark may give its Tokens)
-                sorted(
-                    str(name)
-                    for name in getattr(error, "expected", None)
-                    or getattr(error, "allowed", None)
-                    or ()
-                )
-            )[:8]
+            # the word not read, without the stop or comma after it ("plenty", not "plenty.")
+            unread = [word.rstrip(".,;:!") or word for word in sentence[pos:].split()[:1]]
+            expected = expected_words(  # plain strings (lark may give its Tokens)
+                str(name)
+                for name in getattr(error, "expected", None)
+                or getattr(error, "allowed", None)
+                or ()
+            )
             out.append(
                 Unparsed(
                     sentence,
-                    f"no word class reads {' '.join(unread)!r}",
+                    f"no word class reads {quoted(' '.join(unread))}",
                     start + pos,
                     expected,
                     span=span,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.effects.base import Effect
 from rulesq.effects.words import parse_number
+from rulesq.errors import quoted
 from rulesq.games.warhammer.acts import (
     Ability,
     Act,
@@ -475,7 +476,7 @@ def _acts(segment: list[Item], span: Span) -> list[Act]:
     if passive is not None and (not verbs or passive < verbs[0]):
         verbs = [passive, *verbs]
     if not verbs:
-        raise NotRead("no verb in '" + " ".join(w.text for w in _flat(segment)) + "'")
+        raise NotRead("no verb in " + quoted(" ".join(w.text for w in _flat(segment))))
     acts: list[Act] = []
     head = _flat(segment[: verbs[0]])
     cut = next((i for i, w in enumerate(head) if w.text.lower() in _MODALS), len(head))

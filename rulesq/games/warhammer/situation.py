@@ -142,7 +142,7 @@ class Reader(EventFacts):
             name=fact.cards[0].name if fact.cards else "Card",
         )
         return self.error(
-            f"'{fact.text.strip()}' is not a Warhammer statement",
+            "the line is not a Warhammer statement",
             fact,
             suggestion=f"{hint[0].upper()}{hint[1:]}. Every form: rulesq forms --game warhammer",
         )
@@ -187,7 +187,7 @@ class Reader(EventFacts):
                 continue
             if item.kind not in BOARD_FACTS:
                 raise self.error(
-                    f"'{given[0]}' is given to \"{ref.name}\" where it is not in play: a card's "
+                    f'"{given[0]}" is given to "{ref.name}" where it is not in play: a card\'s '
                     "damage, resource tokens and state are given where the board holds it",
                     ref,
                     given[0],
@@ -197,7 +197,7 @@ class Reader(EventFacts):
             for name in ref.values:
                 if name not in BOARD_VALUES:
                     raise self.error(
-                        f"'{name}' of \"{ref.name}\" comes from the card, not from the board",
+                        f'"{name}" of "{ref.name}" comes from the card, not from the board',
                         ref,
                         name,
                         expected=typed(sorted(BOARD_VALUES | {f.lower() for f in BOARD_FLAGS})),
@@ -215,7 +215,7 @@ class Reader(EventFacts):
             word = str(question.param("attribute", ""))
             if question.kind == "value" and word.lower() not in VALUES_ASKED:
                 raise self.error(
-                    f"'{word}' is not a value a Warhammer card has",
+                    f'"{word}" is not a value a Warhammer card has',
                     question,
                     word,
                     expected=typed(VALUES_ASKED),
@@ -236,7 +236,7 @@ class Reader(EventFacts):
         if number is None:
             names = [*PHASES, *(f"{n}" for n in range(len(PHASES)))]
             raise self.error(
-                f"'{word}' is not a phase of a Warhammer turn",
+                f'"{word}" is not a phase of a Warhammer turn',
                 fact,
                 word,
                 expected=[f"{n} ({p})" for n, p in enumerate(PHASES)],

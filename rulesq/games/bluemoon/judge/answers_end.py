@@ -24,7 +24,7 @@ def ends(ctx: Context) -> Answer:
     period = str(ctx.question.param("period", "")).lower()
     judge = ENDINGS.get(period)
     if judge is None:
-        raise CannotAnswer(f"'{period}' is not a turn, a fight or a game")
+        raise CannotAnswer(f'"{period}" is not a turn, a fight or a game')
     return view.yes_no(judge(view.forces))
 
 

@@ -59,7 +59,7 @@ def can_play_type(ctx: Context) -> Answer:
     word = str(ctx.question.param("card_type", "")).lower()
     kind = kind_of(word)
     if kind == "unknown":
-        raise CannotAnswer(f"'{word}' is not a Blue Moon card type")
+        raise CannotAnswer(f'"{word}" is not a Blue Moon card type')
     info = _type_probe(word, kind)
     card = view.hypothetical(info, view.who)
     ruling = judge(view).can_play(card, view.who, conflict_ok=True)

@@ -271,7 +271,7 @@ def value(ctx: Context) -> Answer:
             ),
         )
     if attribute not in ("fire", "earth", "printed"):
-        raise CannotAnswer(f"'{attribute}' is not a Blue Moon value (fire, earth, capacity)")
+        raise CannotAnswer(f'"{attribute}" is not a Blue Moon value (fire, earth, capacity)')
     if attribute == "printed":
         return _printed(view, card)
     values = values_of(view)

@@ -419,7 +419,7 @@ def _phase_packets(forces: Forces, event: Event) -> list[Packet]:
             raise CannotAnswer(
                 f"the situation does not say whether the player follows "
                 f'"{source.card.name}" ({source.quote}): rulesq does not follow '
-                f"'{do.mode.value}' here"
+                f'"{do.mode.value}" here'
             )
         if attract.dragons.kind not in (DragonCount.COUNT, DragonCount.ADDITIONAL):
             raise CannotAnswer(

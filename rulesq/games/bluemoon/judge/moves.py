@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, line_named
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import LEADERSHIP_PHASE_KINDS, UNNAMED, CardInfo
@@ -138,7 +138,7 @@ class Moves:
         if card is None:
             if state.player(who).hand_exact:
                 fact = self.fact
-                where = f"'{fact.text.strip()}' (line {fact.span.line}): " if fact else ""
+                where = f"{line_named(fact.text, fact.span.line)}: " if fact else ""
                 raise CannotAnswer(
                     f'{where}"{ref.name}" is not in the hand, which the situation gives card by '
                     "card: name it in the hand, or write the draw that brings it there"
@@ -200,7 +200,7 @@ class Moves:
         texts = deck_playing_texts(Forces(self.state), card, who)
         if not texts:
             raise CannotAnswer(
-                f"'{fact.text.strip()}' (line {fact.span.line}): no card text in force has "
+                f"{line_named(fact.text, fact.span.line)}: no card text in force has "
                 f'its player play "{card.name}" from the draw deck'
             )
         card.source = "deck"
@@ -441,7 +441,7 @@ class Moves:
         self.ensure_turn(who)
         number = fact.param("number")
         count = int(number) if number is not None else 1
-        self.discard_unnamed(who, count, f"'{fact.text.strip()}' (line {fact.span.line})")
+        self.discard_unnamed(who, count, line_named(fact.text, fact.span.line))
 
     def discard_unnamed(self, who: str, count: int, what: str = "") -> None:
         """``count`` cards the situation does not name leave the player's hand for the pile."""
@@ -596,7 +596,7 @@ class Moves:
         number = fact.param("number")
         count = int(number) if number is not None else 1
         state, player = self.state, self.state.player(who)
-        what = f"'{fact.text.strip()}' (line {fact.span.line})"
+        what = line_named(fact.text, fact.span.line)
         size, held = state.hand_size(who), state.hand(who)
         if held and (player.hand_exact or (size is not None and len(held) >= size)):
             # Known card by card (stated whole, or counted with every card named): the cards
@@ -621,7 +621,7 @@ class Moves:
         """
         who = fact.who or ME
         *refs, ship_ref = fact.cards
-        what = f"'{fact.text.strip()}' (line {fact.span.line})"
+        what = line_named(fact.text, fact.span.line)
         if refs:
             card = self.new_card(refs[0], who, Zone.DECK)
         else:
@@ -661,7 +661,7 @@ class Moves:
         )
         if card is None:
             raise CannotAnswer(
-                f"'{fact.text.strip()}' (line {fact.span.line}): the situation gives that player "
+                f"{line_named(fact.text, fact.span.line)}: the situation gives that player "
                 "no face-down bluff card it does not name"
             )
         self.to_discard(card)
@@ -678,7 +678,7 @@ class Moves:
         first = self.locate(first_ref, who, state_in_play())
         if first is None:
             raise CannotAnswer(
-                f"'{fact.text.strip()}' (line {fact.span.line}): \"{first_ref.name}\" is not "
+                f'{line_named(fact.text, fact.span.line)}: "{first_ref.name}" is not '
                 "in play, so nothing puts it on the discard pile in exchange"
             )
         if not any(
@@ -689,7 +689,7 @@ class Moves:
             for act in do.acts
         ):
             raise CannotAnswer(
-                f"'{fact.text.strip()}' (line {fact.span.line}): no text of "
+                f"{line_named(fact.text, fact.span.line)}: no text of "
                 f'"{first_ref.name}" exchanges it with a card of the discard pile'
             )
         second = self.locate(second_ref, who, frozenset({Zone.DISCARD}))

@@ -65,7 +65,7 @@ def players_of(role: Role | None, controller: str) -> frozenset[str]:
 def player_of(role: Role, controller: str) -> str:
     """The one player a role stands for ("we both" is not one player)."""
     if role is Role.BOTH:
-        raise CannotAnswer("rulesq cannot yet read 'we' where the text means one player")
+        raise CannotAnswer('rulesq cannot yet read "we" where the text means one player')
     return controller if role is Role.CONTROLLER else other(controller)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import turn_default
-from rulesq.errors import CannotAnswer
+from rulesq.errors import CannotAnswer, line_named
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
@@ -81,8 +81,8 @@ class Timeline(Moves):
                 handler = getattr(self, f"on_{fact.kind}", None)
                 if handler is None:
                     raise CannotAnswer(
-                        f"the Blue Moon judge does not know the statement "
-                        f"'{fact.text}' (line {fact.span.line})"
+                        "the Blue Moon judge does not know the statement "
+                        + line_named(fact.text, fact.span.line)
                     )
                 handler(fact)
                 self.note_cards_left()
@@ -168,7 +168,8 @@ class Timeline(Moves):
         """
         state = self.state
         if state.turn_owner is None:
-            event = f'"{self.fact.text.strip()}"' if self.fact is not None else "the event"
+            fact = self.fact
+            event = line_named(fact.text, fact.span.line) if fact is not None else "the event"
             state.assumed.append(
                 turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn")
             )
@@ -312,7 +313,7 @@ class Timeline(Moves):
         name = str(fact.param("phase", ""))
         step = Step.named(name)
         if step is None:
-            raise CannotAnswer(f"'{name}' is not a phase of a Blue Moon turn")
+            raise CannotAnswer(f'"{name}" is not a phase of a Blue Moon turn')
         if fact is self.noted_phase:
             self.phase_reads = PhaseReads(step)
             step = noted(step, self.phase_reads)
