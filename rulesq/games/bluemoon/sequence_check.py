@@ -87,8 +87,8 @@ FIRST_TURN = (
     "retreat may allow it)"
 )
 DUE_FIRST = (
-    f"{FAQ}start-of-fight/1: 'When you are due to start a fight, you start the turn sequence "
-    "on rulebook page 6, under Turn Phases.'"
+    f'{FAQ}start-of-fight/1: "When you are due to start a fight, you start the turn sequence '
+    'on rulebook page 6, under Turn Phases."'
 )
 FROM_HAND = (
     f'{FAQ}end-of-game/5: "Your character card is played out of your hand into your combat '

@@ -234,7 +234,7 @@ def _by_cards(forces: Forces, dragons: int) -> Win:
         raise CannotAnswer(
             f"both players have {dragons} dragon{'' if dragons == 1 else 's'} on their side (the "
             "third in the centre): the sources say who wins when one player has more dragons, or "
-            "none has any ('Whichever of us has attracted one or more dragons'), not when they tie"
+            'none has any ("Whichever of us has attracted one or more dragons"), not when they tie'
         )
     out = {p: state.player(p).ran_out for p in (ME, YOU) if state.player(p).out_of_cards}
     if not out:
