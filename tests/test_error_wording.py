@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import fuzzgen
@@ -102,15 +103,20 @@ def single_quoted(source: str) -> list[str]:
     return found
 
 
+def in_package(scan: Callable[[str], list[str]]) -> list[str]:
+    """What ``scan`` finds in each of rulesq's modules, each place named by its file."""
+    return [
+        f"{path.relative_to(PACKAGE.parent)}: {where}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for where in scan(path.read_text(encoding="utf-8"))
+    ]
+
+
 def test_every_message_rulesq_raises_quotes_in_double_quotes() -> None:
     """A word found, a name given and what to type are quoted alike: ``unexpected "is"``,
     ``unknown card "Pandemonum"``, ``Did you mean "Pandemonium"?`` (the card reader and the
     situation's syntax errors said ``unexpected 'is'`` beside ``unknown card "X"``)."""
-    found = [
-        f"{path.relative_to(PACKAGE.parent)}: {where}"
-        for path in sorted(PACKAGE.rglob("*.py"))
-        for where in single_quoted(path.read_text(encoding="utf-8"))
-    ]
+    found = in_package(single_quoted)
     assert not found, "\n".join(found)
 
 
@@ -135,11 +141,7 @@ def test_the_scan_finds_a_single_quoted_message() -> None:
 
 def test_every_message_rulesq_raises_begins_in_lower_case() -> None:
     """A message written in the code is never ``Unknown card …`` beside ``unknown card …``."""
-    found = [
-        f"{path.relative_to(PACKAGE.parent)}: {where}"
-        for path in sorted(PACKAGE.rglob("*.py"))
-        for where in capitalised(path.read_text(encoding="utf-8"))
-    ]
+    found = in_package(capitalised)
     assert not found, "\n".join(found)
 
 
