@@ -435,6 +435,20 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "fma-leaders/a-replaced-leader-of-unknown-text-opens-nothing.rq": {
         1: ('"Roy Mustang, Administrator"',)
     },
+    "fma-unknown-text/a-faction-a-card-of-unknown-text-may-grant-leaves-a-no-open.rq": {
+        1: ('no text for "Odd Place"', 'the factions and keywords of "Soldier"', "has no effect"),
+        2: ('no text for "Odd Place"', 'the factions and keywords of "Soldier"', "has no effect"),
+    },
+    "fma-unknown-text/a-cost-a-card-of-unknown-text-may-change-is-settled-by-no-effect.rq": {
+        1: ('no text for "Odd Place"', 'the attribute cost of "Zap"', '"Odd Place" has no effect')
+    },
+    "fma-unknown-text/a-power-up-beside-a-card-of-unknown-text-is-open.rq": {
+        1: ('no text for "Odd Place"', "the power-up phase", '"Odd Place" has no effect')
+    },
+    "fma-unknown-text/a-card-said-to-have-no-effect-reveals-no-draw-and-gives-no-turn-effect.rq": {
+        1: ('no text for "Odd Place"', "reveals the cards drawn", '"Odd Place" has no effect'),
+        2: ('no text for "Odd Place"', "start-of-turn effects", '"Odd Place" has no effect'),
+    },
     "fma-unknown-text/a-card-of-unread-text-in-play-leaves-a-play-open.rq": {
         1: ('all of the text of "Mystery Man"', "give its text on a card line")
     },

@@ -836,6 +836,7 @@ def can_target(ctx: Context) -> Answer:
             )
         )
     table = read_table(ctx.facts)
+    granted: list[str] = []  # nos a text in play of unknown words may turn (a faction it grants)
     for selector in selectors:
         if selector.kind not in ("character", "ally", "characters", "allies"):
             continue
@@ -881,11 +882,18 @@ def can_target(ctx: Context) -> Answer:
                 )
             )
             continue
+        if not fits and _lacks_only_faction(ctx, table, state, card, selector, target):
+            why_not = unknown_texts.granted(ctx.facts, target.name)
+            if why_not is not None:  # a text of unknown words may grant it the faction
+                granted.append(why_not)
+                continue
         stance = Stance.PERMIT if fits else Stance.FORBID
         said = f'"{card.name}" targets {named}, and "{target.name}" {verb} one'
         if target.gone and not fits:
             said += f' ("{target.name}" has left play)'
         claims.append(card_claim(stance, card, selector.render(), said))
+    for why_not in granted:
+        _open(why_not, claims)
     if missing is not None and defeated:  # the text not read may be the exception
         _unless_limited(
             f"{missing}; a card that specifically targets defeated characters may target "
@@ -1186,6 +1194,16 @@ def _describes(
         if met is None:
             fits, why = None, why or reason
     return fits, why
+
+
+def _lacks_only_faction(
+    ctx: Context, table: Table, state: State, card: Card, selector: fx.Selector, target: Character
+) -> bool:
+    """Whether ``selector`` would describe ``target`` but for the faction or keyword it names."""
+    if not selector.faction:
+        return False
+    plain = replace(selector, faction=None, faction_word=False)
+    return _describes(ctx, table, state, card, plain, target)[0] is True
 
 
 def _is_ally(table: Table, character: Character) -> bool | None:
@@ -1665,6 +1683,7 @@ def affects(ctx: Context) -> Answer:
     who = _character(ctx, state, other_ref)
     _out_of_play_open(ctx, who, "affect")
     claims: list[Claim] = []
+    granted: list[str] = []  # nos a text in play of unknown words may turn (a faction it grants)
     subjects = [e for e in effects if not isinstance(e, fx.Ability)]
     for effect in subjects:
         for selector in _selectors([effect], targeted=False):
@@ -1698,6 +1717,13 @@ def affects(ctx: Context) -> Answer:
                 )
                 continue
             fits = match_subject(replace(selector, quantity=None), who, normalise_name(card.name))
+            if fits is False and selector.faction:  # a text of unknown words may grant it
+                plain = replace(selector, quantity=None, faction=None, faction_word=False)
+                if match_subject(plain, who, normalise_name(card.name)) is True:
+                    why_not = unknown_texts.granted(ctx.facts, who.name)
+                    if why_not is not None:
+                        granted.append(why_not)
+                        continue
             if fits is None:
                 raise CannotAnswer(
                     f'rulesq cannot tell whether "{who.name}" is one of the '
@@ -1721,6 +1747,8 @@ def affects(ctx: Context) -> Answer:
                     *rules,
                 )
             )
+    for why_not in granted:
+        _open(why_not, claims)
     if missing is not None or not claims:
         _open(missing or f'rulesq cannot tell which characters "{card.name}" affects', claims)
     return judge(ctx, claims)
