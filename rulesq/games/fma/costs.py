@@ -17,6 +17,7 @@ from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
+from rulesq.games.fma.state import text_given
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.vocab import Attribute, Timing
@@ -120,14 +121,14 @@ def _changes(
     A change of "your" events reaches only the cards its controller plays: both players must
     be known (the controller from ``my "X" is in play``, the card's from its play).
     """
-    if not source.text:
+    if not text_given(source):
         from rulesq.games.fma import unknown_texts
 
         raise CannotAnswer(
             f'the sources give no text for "{source.name}", which is in play: its text may '
             f'change the attribute cost of "{card.name}"{unknown_texts.settle(source)}'
         )
-    parsed = ctx.game.parse_card_text(source.text)
+    parsed = ctx.game.parse_card_text(source.text or "")
     assert isinstance(parsed, fx.FmaParsedText)
     why = parsed.not_understood(source.name)
     if why is not None:

@@ -46,6 +46,7 @@ from rulesq.games.fma.state import (
     card_clauses,
     line_of,
     match_subject,
+    text_given,
 )
 from rulesq.games.fma.table import Table
 from rulesq.games.fma.vocab import PHASES, Attribute, Duration, Side
@@ -734,7 +735,7 @@ class Reader:
         card = ref.card
         if card is None or (fact.span.line, _key(ref)) in self._canceled:
             return  # canceled since: none of its effects happens
-        if not card.text:
+        if not text_given(card):
             if _key(ref) not in self.state.unchanging:  # else: said to change no values
                 self.gap(
                     None,
@@ -933,7 +934,7 @@ class Reader:
             if card.type in CHARACTER_TYPES:
                 self.character(ref, fact, owner=fact.who)
                 continue
-            if not card.text:  # its text may change values: each is open (``State.blocking``)
+            if not text_given(card):  # its text may change values: open (``State.blocking``)
                 self.state.unread_in_play[_key(ref)] = (card, fact.span.line)
                 continue
             self._passive_text(card, fact, owner_key=_key(ref), controller=fact.who)
@@ -976,10 +977,10 @@ class Reader:
                     suggestion="Leave the line out.",
                 )
             said = any(card.fields.get(f) for f in ("text_changes_in_play", *OWN_CHANGES))
-            if card.text or said:
+            if text_given(card) or said:
                 given = (
                     f'the text of "{card.name}"'
-                    if card.text
+                    if text_given(card)
                     else f'that the text of "{card.name}" changes values'
                 )
                 raise self.error(

@@ -8,7 +8,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma.card_effects import effects_of
-from rulesq.games.fma.state import OWN_CHANGES
+from rulesq.games.fma.state import OWN_CHANGES, text_given
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import key
 
@@ -58,7 +58,7 @@ def granted(facts: Sequence[Fact], name: str) -> str | None:
 
 def settle(card: Card) -> str:
     """What settles the card's text: ``"X" has no effect`` where the sources say nothing of it."""
-    if card.text:
+    if text_given(card):
         return " (give its text on a card line, in words rulesq reads)"
     said = ("text_parts", "text_changes_in_play", *OWN_CHANGES)
     if any(card.fields.get(f) for f in said):
