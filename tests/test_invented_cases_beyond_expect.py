@@ -439,6 +439,13 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('no text for "Odd Place"', 'the factions and keywords of "Soldier"', "has no effect"),
         2: ('no text for "Odd Place"', 'the factions and keywords of "Soldier"', "has no effect"),
     },
+    "fma-unknown-text/an-attachment-of-unknown-text-attached-is-a-card-in-play.rq": {
+        1: ('no text for "Odd Charm"', "it is in play", '"Odd Charm" has no effect'),
+        2: ('no text for "Odd Charm"', "the goals"),
+    },
+    "fma-goals/a-card-of-unknown-text-played-after-the-goals-leaves-them-open.rq": {
+        2: ('no text for "Odd Event"', "played after the goals", '"Odd Event" has no effect')
+    },
     "fma-unknown-text/a-cost-a-card-of-unknown-text-may-change-is-settled-by-no-effect.rq": {
         1: ('no text for "Odd Place"', 'the attribute cost of "Zap"', '"Odd Place" has no effect')
     },

@@ -1298,13 +1298,13 @@ def canceled_plays(facts: list[Fact]) -> set[tuple[int, str]]:
             continue
         for ref in fact.cards:
             for earlier in reversed(facts[:at_index]):
-                if any(_key(played) == _key(ref) for played in _played(earlier)):
+                if any(_key(played) == _key(ref) for played in played_cards(earlier)):
                     found.add((earlier.span.line, _key(ref)))
                     break
     return found
 
 
-def _played(fact: Fact) -> list[CardRef]:
+def played_cards(fact: Fact) -> list[CardRef]:
     """The cards a statement plays (none: it plays none)."""
     if fact.kind not in _PLAYS or not fact.cards:
         return []
