@@ -458,6 +458,11 @@ def can_start(ctx: Context) -> Answer:
         _unaligned_start(ctx, ally_ref, leader, unknown)
         claims += _start_joins(ctx, ally_ref, table, player, unknown)
     claims += start_copies(list(ctx.question.cards), unknown)
+    if leader is not None and leader.card is not None:  # in play before any starting ally
+        what = "which allies can start (a leader is in play before them)"
+        unread = unknown_texts.card_doubt(ctx.facts, leader.card, what)
+        if unread is not None:
+            unknown.append(unread)
     for reason in unknown:
         _open(reason, claims)
     names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)

@@ -44,6 +44,14 @@ def doubt(facts: Sequence[Fact], what: str, settled: set[str] | None = None) -> 
     return None
 
 
+def card_doubt(facts: Sequence[Fact], card: Card, what: str) -> str | None:
+    """Why one card's text, unknown or not read, may change ``what`` (None: read, or inert)."""
+    _, missing = effects_of(card)
+    if missing is None or normalise_name(card.name) in inert(facts):
+        return None
+    return f"{missing}: its text may change {what}{settle(card)}"
+
+
 def granted(facts: Sequence[Fact], name: str) -> str | None:
     """Why a no that rests on a faction or keyword ``name`` lacks is no sure no (None: it is).
 
