@@ -443,8 +443,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('no text for "Odd Charm"', "it is in play", '"Odd Charm" has no effect'),
         2: ('no text for "Odd Charm"', "the goals"),
     },
+    "fma-loyal/a-faction-a-card-of-unknown-text-may-grant-leaves-a-loyal-no-open.rq": {
+        1: ('no text for "Odd Place"', "the factions of the characters", "has no effect")
+    },
     "fma-setup/a-leader-of-unknown-text-leaves-a-start-open.rq": {
         1: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
+        2: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
         3: ('"Scar, Brawler"', "which allies can start", '"Scar, Brawler" has no effect'),
     },
     "fma-goals/a-card-of-unknown-text-played-after-the-goals-leaves-them-open.rq": {

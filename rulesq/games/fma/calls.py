@@ -453,16 +453,17 @@ def can_start(ctx: Context) -> Answer:
         ctx.fact(table.leader_facts[player])
     else:
         unknown.append('the situation does not name your leader (write: my leader is "…")')
+    unread = None  # his text is in play before any starting ally, and may grant factions
+    if leader is not None and leader.card is not None:
+        what = "which allies can start (a leader is in play before them)"
+        unread = unknown_texts.card_doubt(ctx.facts, leader.card, what)
     for ally_ref in ctx.question.cards:
-        claims += _start_claims(ally_ref, leader, unknown)
+        claims += _start_claims(ally_ref, leader, unknown, unread)
         _unaligned_start(ctx, ally_ref, leader, unknown)
         claims += _start_joins(ctx, ally_ref, table, player, unknown)
     claims += start_copies(list(ctx.question.cards), unknown)
-    if leader is not None and leader.card is not None:  # in play before any starting ally
-        what = "which allies can start (a leader is in play before them)"
-        unread = unknown_texts.card_doubt(ctx.facts, leader.card, what)
-        if unread is not None:
-            unknown.append(unread)
+    if unread is not None:
+        unknown.append(unread)
     for reason in unknown:
         _open(reason, claims)
     names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)
@@ -514,8 +515,14 @@ def _unaligned_start(
         unknown.append(unaligned_loyal(ally_ref.name, need))
 
 
-def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str]) -> list[Claim]:
-    """The claims on one starting ally; what is not known of it is added to ``unknown``."""
+def _start_claims(
+    ally_ref: CardRef, leader: CardRef | None, unknown: list[str], unread: str | None = None
+) -> list[Claim]:
+    """The claims on one starting ally; what is not known of it is added to ``unknown``.
+
+    ``unread``: why the leader's text is not known; it may grant a faction the two then share
+    (Loyal: an ally's "multiple factions" a leader grants), so a Loyal: 1 no is open with it.
+    """
     claims: list[Claim] = []
     loyal = ally_ref.values.get("loyal")
     if loyal is None and ally_ref.card is not None and ally_ref.card.fields.get("inline"):
@@ -567,6 +574,9 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
         ):
             if open_words:  # an unclassified word on either may be the faction they share
                 unknown.append(words.unknown_reason(open_words))
+                return claims
+            if unread is not None:  # his text may grant the faction they would share
+                unknown.append(unread)
                 return claims
             claims.append(  # a faction Loyal: 1 counts: the leader's ('unaligned' has none)
                 rule_claim(
