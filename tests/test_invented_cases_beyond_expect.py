@@ -446,6 +446,10 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "fma-loyal/a-faction-a-card-of-unknown-text-may-grant-leaves-a-loyal-no-open.rq": {
         1: ('no text for "Odd Place"', "the factions of the characters", "has no effect")
     },
+    "fma-unknown-text/a-requirement-a-card-of-unknown-text-may-meet-leaves-a-no-open.rq": {
+        1: ('no text for "Odd Place"', 'factions and keywords of "Soldier"', "has no effect"),
+        2: ('no text for "Odd Place"', 'factions and keywords of "Soldier"', "has no effect"),
+    },
     "fma-setup/a-leader-of-unknown-text-leaves-a-start-open.rq": {
         1: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
         2: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),

@@ -187,8 +187,9 @@ def can_character_play(ctx: Context) -> Answer:
         )
     effects, missing = effects_of(card)
     defeated = bool(claims)
+    granted: list[str] = []  # requirement nos a text of unknown words may lift (a faction)
     if not who.gone:  # one that left play is no character: its words are not weighed
-        claims += _requirements(ctx, card, effects, table, who, state)
+        claims += _requirements(ctx, card, effects, table, who, state, granted)
     outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
     if outside is not None and not defeated:  # a no of its requirements stands all the same
         ctx.fact(outside)
@@ -198,6 +199,8 @@ def can_character_play(ctx: Context) -> Answer:
             "plays events or abilities",
             claims,
         )
+    for why_not in granted:
+        _open(why_not, claims)
     free: list[Claim] = []
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
@@ -324,9 +327,20 @@ def _played_by(table: Table, by: fx.Selector, who: Character) -> bool | None:
 
 
 def _requirements(
-    ctx: Context, card: Card, effects: list[Any], table: Table, who: Character | None, state: State
+    ctx: Context,
+    card: Card,
+    effects: list[Any],
+    table: Table,
+    who: Character | None,
+    state: State,
+    granted: list[str] | None = None,
 ) -> list[Claim]:
-    """The claims of a card's requirements and limitations on being played or joining."""
+    """The claims of a card's requirements and limitations on being played or joining.
+
+    ``granted``, when given, takes the no of a requirement ``who`` fails only for a faction or
+    keyword a text of unknown words in play may grant him (``unknown_texts.granted``), instead
+    of the no.
+    """
     claims: list[Claim] = []
     player = ctx.question.who or "me"
     for effect in effects:
@@ -354,6 +368,8 @@ def _requirements(
                         default=True,
                     )
                 )
+            elif granted is not None and (why := _granted(ctx, table, effect.by, who)):
+                granted.append(why)
             else:
                 claims.append(
                     card_claim(
@@ -391,6 +407,15 @@ def _requirements(
         elif isinstance(effect, fx.WillNotJoin):
             claims += _join(ctx, card, effect, table, player)
     return claims
+
+
+def _granted(ctx: Context, table: Table, by: fx.Selector, who: Character) -> str | None:
+    """Why ``who`` failing ``by`` only for its faction or keyword is no sure no (None: it is)."""
+    if not by.faction:
+        return None
+    if _played_by(table, replace(by, faction=None, faction_word=False), who) is not True:
+        return None
+    return unknown_texts.granted(ctx.facts, who.name)
 
 
 def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> list[Claim]:
@@ -1275,10 +1300,20 @@ def can_attach(ctx: Context) -> Answer:
         claims.append(copy)
     card = attachment.card
     effects, missing = effects_of(card) if card is not None else ([], "unknown")
+    granted: list[str] = []
     for effect in effects:
         if not isinstance(effect, fx.AttachRestriction) or card is None:
             continue
         fits = match_subject(replace(effect.to, quantity=None), holder, normalise_name(card.name))
+        plain = replace(effect.to, quantity=None, faction=None, faction_word=False)
+        if (
+            fits is False
+            and effect.to.faction
+            and match_subject(plain, holder, normalise_name(card.name)) is True
+            and (why_not := unknown_texts.granted(ctx.facts, holder.name)) is not None
+        ):
+            granted.append(why_not)  # a text of unknown words may grant him the faction
+            continue
         if fits is None:
             _open(
                 f'the situation does not say whether "{holder.name}" is {effect.to.render()} '
@@ -1297,6 +1332,8 @@ def can_attach(ctx: Context) -> Answer:
                     requirement=True,
                 )
             )
+    for why_not in granted:
+        _open(why_not, claims)
     _open(missing or f'rulesq does not check every requirement of "{attachment.name}"', claims)
     return judge(ctx, claims)
 
