@@ -450,6 +450,11 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('no text for "Odd Place"', 'factions and keywords of "Soldier"', "has no effect"),
         2: ('no text for "Odd Place"', 'factions and keywords of "Soldier"', "has no effect"),
     },
+    "fma-out-of-play/my-leader-is-out-of-play-names-the-leader-of-its-moment.rq": {
+        1: ('"New Boss" is in play',),
+        2: ('"Old Boss" is out of play',),
+        3: ('does not say where "New Boss" is',),
+    },
     "fma-setup/a-leader-of-unknown-text-leaves-a-start-open.rq": {
         1: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
         2: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
