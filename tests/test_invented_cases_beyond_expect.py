@@ -455,6 +455,9 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         2: ('"Old Boss" is out of play',),
         3: ('does not say where "New Boss" is',),
     },
+    "fma-defeats/a-card-said-to-have-no-effect-defeats-no-one-moved-home.rq": {
+        1: ('no text for "Odd Place"', '"Odd Place" has no effect')
+    },
     "fma-setup/a-leader-of-unknown-text-leaves-a-start-open.rq": {
         1: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
         2: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
