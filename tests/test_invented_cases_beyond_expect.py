@@ -458,6 +458,10 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "fma-defeats/a-card-said-to-have-no-effect-defeats-no-one-moved-home.rq": {
         1: ('no text for "Odd Place"', '"Odd Place" has no effect')
     },
+    "fma-targets/a-job-well-done-targets-only-the-current-location.rq": {
+        2: ("more than one location in play",),
+        3: ('"Quiet Town" has left play',),
+    },
     "fma-setup/a-leader-of-unknown-text-leaves-a-start-open.rq": {
         1: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
         2: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
