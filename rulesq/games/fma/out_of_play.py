@@ -8,7 +8,8 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma.claims import Claim, Stance, rule_claim
-from rulesq.games.fma.table import Table, key, read_table
+from rulesq.games.fma.presence import OUT, Presence
+from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -18,33 +19,20 @@ if TYPE_CHECKING:
 OUT_OF_PLAY = "fma/cards/sidetracked/ruling-2"
 
 
-def _out_of_play(ctx: Context) -> dict[str, Fact]:
-    """The characters out of play (leaders named by "my leader is out of play" included).
+def still_out(ctx: Context) -> dict[str, Fact]:
+    """The characters out of play at the question (leaders named by "my leader is out of play").
 
-    "my leader is out of play" names the leader of that statement's moment (``Table.read``,
-    the one reading of who leads), not one a later leader line names.
+    Read through ``Presence.read``, the one reading of who is out of play: "my leader is out
+    of play" names the leader of that statement's moment; a card returned to play since is back.
     """
-    table = Table()
+    presence = Presence()
     out: dict[str, Fact] = {}
     for fact in ctx.facts:
-        table.read(fact)
-        if fact.kind != "out_of_play":
-            continue
-        if fact.cards:
-            out.update({key(ref): fact for ref in fact.cards})
-        elif fact.who and table.leaders.get(fact.who) is not None:
-            out[key(table.leaders[fact.who])] = fact
-    return out
-
-
-def still_out(ctx: Context) -> dict[str, Fact]:
-    """The characters out of play at the question: those not returned to play after it."""
-    out = _out_of_play(ctx)
-    for fact in ctx.facts_of("returned"):
-        for ref in fact.cards:
-            gone = out.get(key(ref))
-            if gone is not None and gone.span.line < fact.span.line:
-                del out[key(ref)]
+        moves = presence.read(fact)
+        if moves.status == OUT:
+            out.update(dict.fromkeys(moves.away, fact))
+        for name in moves.returned:
+            out.pop(name, None)
     return out
 
 

@@ -24,6 +24,7 @@ from rulesq.games.fma import attributes as at
 from rulesq.games.fma import citations
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.goals import Goal, change_attribute_goals, read_goal, replace_goal
+from rulesq.games.fma.presence import OUT, Moves, Presence
 from rulesq.games.fma.state import (
     CHARACTER_TYPES,
     CHARACTER_VALUES,
@@ -48,7 +49,6 @@ from rulesq.games.fma.state import (
     match_subject,
     text_given,
 )
-from rulesq.games.fma.table import Table
 from rulesq.games.fma.vocab import PHASES, Attribute, Duration, Side
 
 if TYPE_CHECKING:
@@ -94,8 +94,8 @@ class Reader:
         self._in_play: set[str] = set()
         #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
         self._out_gaps: dict[str, list[Gap]] = {}
-        #: The cards out of play and not returned since, by key: the line that put each out.
-        self._outside: dict[str, int] = {}
+        #: The cards stated in play that are not characters, by key: the player stating each.
+        self._placed: dict[str, str | None] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
         #: change of the source leaves the copier's value open (``_copies_followed``).
         self._copies: list[tuple[str, Attribute, str, int, str, str]] = []
@@ -103,11 +103,11 @@ class Reader:
         self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
-        #: Each player's leader as the table reads him (a leader line, or a leader card stated):
-        #: the one reading of who leads (``Table.read``), statement by statement.
-        self._table = Table()
-        #: The leaders who leave play with the statement being read (a later leader line).
-        self._leaving: list[str] = []
+        #: Who leads, and who is in play, defeated, gone or out of play: the one reading of it
+        #: (``Presence.read``, which reads ``Table.read``), statement by statement.
+        self._presence = Presence()
+        #: What the statement being read does to the cards in play (``Presence.read``).
+        self._moves = Moves()
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -152,7 +152,7 @@ class Reader:
         self._canceled = canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
-            self._leaving = self._table.read(fact)
+            self._moves = self._presence.read(fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 before = len(self.state.entries)
@@ -358,7 +358,7 @@ class Reader:
         leader this line replaces (``Table.read``) leaves the situation: Loyal no longer counts
         him and his card's passive text stops.
         """
-        for old in self._leaving:
+        for old in self._moves.leaving:
             self.state.characters.pop(old, None)
             self._end_passives(old, fact)
         if fact.cards and fact.who:
@@ -417,7 +417,7 @@ class Reader:
         self._add(Entry(at.PeriodEnds(period), fact))
 
     def _fact_defeated(self, fact: Fact) -> None:
-        for ref in fact.cards:
+        for ref in self._taken(fact):
             character = self.known(ref, fact)
             entry = Entry(
                 at.Defeated(character.name, clause=citations.DEFEATED),
@@ -427,6 +427,10 @@ class Reader:
             )
             self._add(entry)
             self._end_passives(_key(ref), fact, defeated=True)
+
+    def _taken(self, fact: Fact) -> list[CardRef]:
+        """The cards a statement takes away (``Presence.read``, the one reading of it)."""
+        return [r for r in fact.cards if _key(r) in self._moves.away]
 
     # ------------------------------------------------------------------ attributes
     def _fact_attach(self, fact: Fact) -> None:
@@ -614,10 +618,11 @@ class Reader:
         """Why a character's values are not known where it is: left play, or out of play ("")."""
         if who.gone:
             return f'"{who.name}" has left play'
-        line = self._outside.get(normalise_name(who.name))
-        if line is not None:
+        where, fact = self._presence.where(normalise_name(who.name))
+        if where == OUT and fact is not None:
             return (
-                f'"{who.name}" is out of play (line {line}), and the rulings say only that an '
+                f'"{who.name}" is out of play (line {fact.span.line}), and the rulings say only '
+                "that an "
                 "out-of-play leader cannot recruit and keeps his attachments, not what his "
                 "attributes are"
             )
@@ -934,6 +939,7 @@ class Reader:
             if card.type in CHARACTER_TYPES:
                 self.character(ref, fact, owner=fact.who)
                 continue
+            self._placed[_key(ref)] = fact.who
             if not text_given(card):  # its text may change values: open (``State.blocking``)
                 self.state.unread_in_play[_key(ref)] = (card, fact.span.line)
                 continue
@@ -1051,7 +1057,7 @@ class Reader:
                 )
 
     def _fact_removed(self, fact: Fact) -> None:
-        for ref in fact.cards:
+        for ref in self._taken(fact):
             key = _key(ref)
             ended = self._end_given(key, fact) + self._end_passives(key, fact)
             character = self.state.characters.get(key)
@@ -1072,15 +1078,14 @@ class Reader:
         An attachment it keeps (a card ruling: "A leader does not lose his attachments when he is
         out of play") may or may not act: the values its text reaches are open until he returns.
         """
-        keys = [_key(r) for r in fact.cards]
+        keys = self._moves.away  # "my leader is out of play": his leader (``Presence.read``)
         if not fact.cards:
             poss = "your" if fact.who == "you" else "my"
             try:
-                leader = self._table.leader_key(fact.who or "")
+                self._presence.table.leader_key(fact.who or "")
             except CannotAnswer as doubt:  # two leaders of his stated: which is out of play?
                 hint = 'Write: "…" is out of play'
                 raise self.error(str(doubt), fact, suggestion=hint) from None
-            keys = [leader] if leader is not None else []
             if not keys:  # which character is out of play is not known: no answer may guess
                 raise self.error(
                     f"the situation does not name {poss} leader: which character is out of "
@@ -1090,7 +1095,6 @@ class Reader:
                     "play)",
                 )
         for key in keys:
-            self._outside[key] = fact.span.line
             character = self.state.characters.get(key)
             if character is not None:
                 self._copied_gone(character.name, "is out of play")
@@ -1126,13 +1130,13 @@ class Reader:
         what of its earlier bonuses and settings it keeps is not followed. A card back from out
         of play gives its passive text again, and its attachments' texts act as before.
         """
-        for ref in fact.cards:
+        for ref in [r for r in fact.cards if _key(r) in self._moves.returned]:
             key = _key(ref)
-            self._outside.pop(key, None)
             for gap in self._out_gaps.pop(key, []):
                 self.state.gaps.remove(gap)
             character = self.state.characters.get(key)
             if character is None:
+                self._back_in_play(ref, fact)
                 continue
             earlier = character.gone or any(
                 character.name in {name for name, _ in entry.touches}
@@ -1155,6 +1159,21 @@ class Reader:
                     f'"{character.name}" returned to play (line {fact.span.line}): rulesq does '
                     "not follow which of its values from before then it keeps",
                 )
+
+    def _back_in_play(self, ref: CardRef, fact: Fact) -> None:
+        """A card stated in play (not a character) back in play: its text acts again, or is open.
+
+        Its passive text had ended with it (``_fact_removed``, ``_fact_out_of_play``); back, the
+        card is in play as the cards in play read it (``still_in_play``).
+        """
+        key, card = _key(ref), ref.card
+        if key not in self._placed or card is None:
+            return
+        self._in_play.add(key)
+        if not text_given(card):
+            self.state.unread_in_play.setdefault(key, (card, fact.span.line))
+        elif not any(p.owner_key == key and p.end is None for p in self.state.passives):
+            self._passive_text(card, fact, owner_key=key, controller=self._placed[key])
 
     def _end_given(self, key: str, fact: Fact) -> int:
         ids = self.state.given_by.pop(key, [])

@@ -1,0 +1,74 @@
+"""FMA: the one reading of who is in play, defeated, gone or out of play, statement by statement.
+
+Every reader of the cards in play (the situation reader, ``still_in_play``, ``out_of_play``)
+walks the facts through ``Presence.read``: what each statement does to the cards in play is
+decided here, once. Who leads is ``Table.read``'s, which it walks in turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulesq.games.fma.table import Table, key
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import Fact
+
+#: What a card is, by the statements read so far (a card never named away is in play).
+IN_PLAY, DEFEATED, GONE, OUT = "in play", "defeated", "gone", "out of play"
+#: The statements that take cards away, and where each puts them.
+AWAY = {"defeated": DEFEATED, "removed": GONE, "out_of_play": OUT}
+
+
+@dataclass
+class Moves:
+    """What one statement does to the cards in play, each by key."""
+
+    #: The leaders a later leader line replaces: they leave play (``Table.name_leader``).
+    leaving: list[str] = field(default_factory=list)
+    #: The cards the statement takes away ("my leader is out of play": his leader's key).
+    away: list[str] = field(default_factory=list)
+    #: Where they go: defeated, gone or out of play (None: nowhere).
+    status: str | None = None
+    #: The attachments that go with their bearer (defeated or gone; not out of play: "A leader
+    #: does not lose his attachments when he is out of play").
+    borne: list[str] = field(default_factory=list)
+    #: The cards returned to play.
+    returned: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Presence:
+    """Who is in play, defeated, gone or out of play, as the statements read so far leave it."""
+
+    table: Table = field(default_factory=Table)
+    #: Each card taken away and not returned since: where it is, and the statement that says so.
+    status: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    #: Each attachment attached and its bearer, by key.
+    bearers: dict[str, str] = field(default_factory=dict)
+
+    def read(self, fact: Fact) -> Moves:
+        """Read one statement: what it does to the cards in play."""
+        moves = Moves(leaving=self.table.read(fact))
+        kind = fact.kind
+        if kind == "attach" and len(fact.cards) > 1:
+            self.bearers[key(fact.cards[0])] = key(fact.cards[1])
+        elif kind in AWAY:
+            moves.status = AWAY[kind]
+            moves.away = [key(r) for r in fact.cards]
+            leader = self.table.leaders.get(fact.who or "")
+            if kind == "out_of_play" and not fact.cards and leader is not None:
+                moves.away = [key(leader)]  # "my leader is out of play": the leader of its moment
+            if kind != "out_of_play":
+                moves.borne = [a for a, b in self.bearers.items() if b in moves.away]
+            self.status.update(dict.fromkeys(moves.away + moves.borne, (moves.status, fact)))
+        elif kind == "returned":
+            moves.returned = [key(r) for r in fact.cards]
+            for name in moves.returned:
+                self.status.pop(name, None)
+        return moves
+
+    def where(self, name: str) -> tuple[str, Fact | None]:
+        """Where a card is by the statements read so far (in play unless taken away), and why."""
+        return self.status.get(name, (IN_PLAY, None))

@@ -1,0 +1,59 @@
+"""FMA: one reading decides who is in play, defeated, gone or out of play (``Presence.read``).
+
+The situation reader (values), the cards in play (``still_in_play``: undefeatable, unknown
+texts) and the characters out of play (``out_of_play.still_out``: recruiting) all walk the
+facts through it; perturbed there, every side moves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesq.engine import Answer, evaluate
+from rulesq.games.fma import presence
+from rulesq.situation import parse_situation
+
+CASES = Path(__file__).resolve().parent / "cases"
+MENTOR = CASES / "fma-returned" / "a-character-back-in-play-gives-its-passive-again.rq"
+LOCATION = CASES / "fma-returned" / "a-location-back-in-play-gives-its-passive-again.rq"
+ROY = CASES / "fma-battles" / "an-undefeatable-roy-needs-liza-in-play.rq"
+RECRUIT = (
+    CASES / "fma-out-of-play" / "a-leader-named-out-of-play-cannot-recruit-until-he-returns.rq"
+)
+
+
+def _shown(path: Path) -> list[str]:
+    answers: list[Answer] = list(
+        evaluate(parse_situation(path.read_text(encoding="utf-8"), str(path)))
+    )
+    return [a.verdict.show() if a.answered else "cannot answer" for a in answers]
+
+
+def test_every_reader_agrees_as_read() -> None:
+    """As read: a defeat, a removal and an out of play end a text; a return starts it again."""
+    assert _shown(MENTOR) == ["3", "4", "3", "4"]
+    assert _shown(LOCATION) == ["3", "2", "yes", "3", "2", "3"]
+    assert _shown(ROY)[1::2] == ['"Roy Mustang, Administrator"'] * 2
+    assert _shown(RECRUIT) == ["no", "cannot answer"]
+
+
+@pytest.mark.parametrize("kind", ["defeated", "removed", "out_of_play"])
+def test_perturbed_to_take_nothing_away_the_readers_move(
+    monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """Perturbed (a statement of ``kind`` takes no card away), the answers on each side move."""
+    before = {path: _shown(path) for path in (MENTOR, LOCATION, ROY, RECRUIT)}
+    monkeypatch.delitem(presence.AWAY, kind)
+    after = {path: _shown(path) for path in before}
+    if kind == "defeated":
+        assert after[MENTOR][0] == "4"  # the reader: the defeated Mentor's text still acts
+        assert after[ROY][3] == "nobody"  # still_in_play: a defeated Liza still protects Roy
+    elif kind == "removed":
+        assert after[LOCATION][1] == "3"  # the reader: the location that left play still acts
+        assert after[MENTOR][2] == "4"
+    else:
+        assert after[LOCATION][4] == "3"  # the reader: the location out of play still acts
+        assert after[ROY][1] == "nobody"  # still_in_play: Liza out of play still protects Roy
+        assert after[RECRUIT][0] == "cannot answer"  # still_out: no leader is out of play
