@@ -62,7 +62,6 @@ _HANDLERS = "rulesq.games.fma.handlers"
 _BATTLES = "rulesq.games.fma.battle_answers"
 _VALUES = "rulesq.games.fma.value_answers"
 _CARDS = "rulesq.games.fma.card_answers"
-_CALLS = "rulesq.games.fma.calls"
 
 GAME = register(
     FmaGame(
@@ -94,19 +93,19 @@ GAME = register(
             "must_use": "rulesq.games.fma.memory:must_use",
             "defeats": "rulesq.games.fma.defeats_when:defeats",
             "power_up": "rulesq.games.fma.power_up:power_up",
-            "can_play": f"{_CALLS}:can_play",
-            "can_character_play": f"{_CALLS}:can_character_play",
-            "can_cancel": f"{_CALLS}:can_cancel",
-            "can_target": f"{_CALLS}:can_target",
-            "can_attach": f"{_CALLS}:can_attach",
-            "can_block": f"{_CALLS}:can_block",
-            "can_attack": f"{_CALLS}:can_attack",
-            "can_start": f"{_CALLS}:can_start",
-            "reacts_first": f"{_CALLS}:reacts_first",
+            "can_play": "rulesq.games.fma.play_calls:can_play",
+            "can_character_play": "rulesq.games.fma.play_calls:can_character_play",
+            "can_cancel": "rulesq.games.fma.cancel_calls:can_cancel",
+            "can_target": "rulesq.games.fma.target_calls:can_target",
+            "can_attach": "rulesq.games.fma.attach_calls:can_attach",
+            "can_block": "rulesq.games.fma.battle_calls:can_block",
+            "can_attack": "rulesq.games.fma.battle_calls:can_attack",
+            "can_start": "rulesq.games.fma.start_calls:can_start",
+            "reacts_first": "rulesq.games.fma.react_calls:reacts_first",
             "can_react": "rulesq.games.fma.react_with:can_react",
-            "waits": f"{_CALLS}:waits",
-            "acts_when_discarded": f"{_CALLS}:acts_when_discarded",
-            "affects": f"{_CALLS}:affects",
+            "waits": "rulesq.games.fma.react_calls:waits",
+            "acts_when_discarded": "rulesq.games.fma.react_calls:acts_when_discarded",
+            "affects": "rulesq.games.fma.affect_calls:affects",
             "revealed": "rulesq.games.fma.draws:revealed",
             "can_perform": "rulesq.games.fma.play_or_pass:can_perform",
             "perform_together": "rulesq.games.fma.play_or_pass:perform_together",

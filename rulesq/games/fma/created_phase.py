@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, out_of_play, readiness_changes
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import out_of_play, readiness_changes
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.situation import canceled_plays
 from rulesq.games.fma.table import HOME, RETURNED_HOME, key, read_table
 
@@ -41,7 +42,7 @@ class Ended:
 
 
 def _creates(card: Card) -> bool:
-    effects, _ = calls.effects_of(card)
+    effects, _ = effects_of(card)
     return any(isinstance(e, fx.BeginPhase) for e in effects)
 
 
@@ -80,7 +81,7 @@ def _created(ctx: Context, ended: Ended, asked: str) -> tuple[Card, tuple[str, .
             f"{asked} only after a search phase a card created"
         )
     card = ended.card
-    effects, _ = calls.effects_of(card)
+    effects, _ = effects_of(card)
     begin = next(e for e in effects if isinstance(e, fx.BeginPhase))
     node = ctx.derivation().effect(card.name, begin.render(), card)
     nodes = (node, ctx.fact(ended.play), ctx.fact(ended.end), ctx.clause(CREATED, "rule"))

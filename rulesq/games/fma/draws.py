@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, unknown_texts
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import unknown_texts
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.claims import TIMING, Claim, Stance, card_claim, limit_claim
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import key
@@ -84,7 +85,7 @@ def revealed(ctx: Context) -> Answer:
     before = [f for f in ctx.facts if f.span.line < draw.fact.span.line]
     inert = unknown_texts.inert(ctx.facts)  # "X" has no effect: it reveals nothing
     for card, controller, fact in in_play(before):
-        effects, missing = calls.effects_of(card)
+        effects, missing = effects_of(card)
         if missing is not None and normalise_name(card.name) not in inert:
             unread.append(missing + unknown_texts.settle(card))
         for trigger in (e for e in effects if isinstance(e, fx.Trigger)):
@@ -161,7 +162,7 @@ def react_to_draw(
     if not isinstance(event, fx.Draws) or occasion.when != "before":
         return None
     quote = occasion.render()
-    effects, missing = calls.effects_of(reacted)
+    effects, missing = effects_of(reacted)
     draws = _draws_in(effects)
     if not draws:
         if missing is not None:

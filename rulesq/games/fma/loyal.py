@@ -6,7 +6,7 @@ Loyal). Loyal is a requirement ("that ally can meet its Loyal requirements"), wh
 that lets you play cards without cost does not lift (Requirements). Too few is a no read on
 the characters stated (``sides``: the answer shows it), and *cannot answer* when none of the
 player's is stated; too few even counting each character whose faction is not known is a no
-as well. Starting allies are the setup's (``calls.can_start``).
+as well. Starting allies are the setup's (``start_calls.can_start``).
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, out_of_play, unknown_texts
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import out_of_play, unknown_texts
 from rulesq.games.fma.battle_answers import in_battle
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.memory import NO_MEMORY
 from rulesq.games.fma.spared import removed_after as _removed_after
@@ -61,7 +62,7 @@ def _played_defeats(ctx: Context, name: str) -> None:
             card = ref.card
             if card is None:
                 continue
-            effects, missing = calls.effects_of(card)
+            effects, missing = effects_of(card)
             if missing is not None:
                 raise CannotAnswer(
                     f'"{card.name}" was played (line {fact.span.line}) and {missing}: whether '
@@ -93,7 +94,7 @@ def _standing_defeats(
             card = ref.card
             if card is None:
                 continue  # a card the situation makes up: only the bonus it is given
-            effects, missing = calls.effects_of(card)
+            effects, missing = effects_of(card)
             if missing is not None and normalise_name(card.name) in inert:
                 continue  # "X" has no effect: it defeats no one
             if missing is not None:

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, created_phase, still_in_play, unknown_texts
+from rulesq.games.fma import created_phase, still_in_play, unknown_texts
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ PLAYER = {"me": "I", "you": "you"}
 
 def moment(card: Card) -> tuple[fx.Trigger | None, str | None, str | None]:
     """A card's start-of-turn or start-of-game trigger, its moment, and why its text is short."""
-    effects, missing = calls.effects_of(card)
+    effects, missing = effects_of(card)
     for effect in effects:
         if isinstance(effect, fx.Trigger) and isinstance(effect.event, fx.StepStart):
             if effect.event.step in RULES:
@@ -229,7 +230,7 @@ def _unread_others(facts: list[Fact], player: str, word: str) -> None:
     """*Cannot answer* when another player's card in play has text rulesq does not read."""
     inert = unknown_texts.inert(facts)  # "X" has no effect: it gives none to use
     for card, who, _ in still_in_play.in_play(facts):
-        missing = calls.effects_of(card)[1]
+        missing = effects_of(card)[1]
         if who != player and missing is not None and normalise_name(card.name) not in inert:
             raise CannotAnswer(
                 f'{missing}: whether "{card.name}" gives another player {word} effects to use '

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_answers import parts_of
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.table import read_table
 
@@ -38,7 +38,7 @@ def _cannot_gain(ctx: Context, wanted: set[str]) -> Answer | None:
     card = ref.card if ref is not None else None
     if card is None:
         return None
-    effects, _ = calls.effects_of(card)
+    effects, _ = effects_of(card)
     for effect in effects:
         if not isinstance(effect, fx.CannotGain) or not wanted & set(effect.things):
             continue

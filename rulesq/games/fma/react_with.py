@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, draws, out_of_play, sides, unknown_texts
+from rulesq.games.fma import call_basics, draws, out_of_play, play_calls, sides, unknown_texts
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.play_doubts import play_doubt
@@ -54,7 +55,7 @@ def _can_react(ctx: Context) -> Answer:
     early = undeclared(ctx, table, reacted_ref.card)
     if early is not None:
         claims.append(early)
-    effects, missing = calls.effects_of(card)
+    effects, missing = effects_of(card)
     abilities = [e for e in effects if isinstance(e, fx.Ability)]
     reacts = [a for a in abilities if a.timing is Timing.REACT]
     limited = any(not c.allows and c.kind in LIMITS for c in claims)
@@ -75,7 +76,7 @@ def _can_react(ctx: Context) -> Answer:
         )
         return judge(ctx, claims)
     occasions = [e for r in reacts for e in r.body if isinstance(e, fx.Trigger)]
-    claims += calls.requirements_of(ctx, card, effects, table)
+    claims += play_calls.requirements_of(ctx, card, effects, table)
     if missing is None:
         for occasion in occasions:
             drawn = draws.react_to_draw(ctx, table, card, reacted_ref.card, occasion, DESIGNATOR)
@@ -168,8 +169,8 @@ def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
         f"every character of {whose} the situation states ({shown}) is defeated or has left "
         "play, and defeated characters cannot play events or abilities (only characters play "
         "them)",
-        *((calls.DEFEATED_FACTION,) if defeats else ()),
-        calls.ONLY_CHARACTERS_PLAY,
+        *((call_basics.DEFEATED_FACTION,) if defeats else ()),
+        call_basics.ONLY_CHARACTERS_PLAY,
     )
 
 
@@ -210,7 +211,7 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
     raisers = [
         source
         for source, _, _ in in_play(ctx.facts)
-        if any(isinstance(e, fx.IncreaseCost) for e in calls.effects_of(source)[0])
+        if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
     ]
     passives = bool(ctx.facts_of("in_play"))
     reasons: list[str] = []

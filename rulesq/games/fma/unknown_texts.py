@@ -77,7 +77,7 @@ def settle(card: Card) -> str:
 def open_yes(facts: Sequence[Fact], answer: Answer, what: str) -> Answer:
     """The answer, unless it is a yes a card of unknown or unread text in play may change.
 
-    A no stands: it rests on a rule or a text read, as a play's does (``calls._open``).
+    A no stands: it rests on a rule or a text read, as a play's does (``call_basics.leave_open``).
     """
     if not (isinstance(answer.verdict, YesNo) and answer.verdict.value):
         return answer
