@@ -1,8 +1,9 @@
 """FMA: one reading decides who is in play, defeated, gone or out of play (``Presence.read``).
 
 The situation reader (values), the cards in play (``still_in_play``: undefeatable, unknown
-texts) and the characters out of play (``out_of_play.still_out``: recruiting) all walk the
-facts through it; perturbed there, every side moves.
+texts), the characters out of play (``out_of_play.still_out``: recruiting) and the copies of a
+unique attachment (``uniqueness.attach_gate``) all walk the facts through it; perturbed there,
+every side moves.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ CASES = Path(__file__).resolve().parent / "cases"
 MENTOR = CASES / "fma-returned" / "a-character-back-in-play-gives-its-passive-again.rq"
 LOCATION = CASES / "fma-returned" / "a-location-back-in-play-gives-its-passive-again.rq"
 ROY = CASES / "fma-battles" / "an-undefeatable-roy-needs-liza-in-play.rq"
+UNIQUE = CASES / "fma-uniqueness" / "a-copy-attached-after-another-left-play-counts.rq"
 RECRUIT = (
     CASES / "fma-out-of-play" / "a-leader-named-out-of-play-cannot-recruit-until-he-returns.rq"
 )
@@ -37,6 +39,7 @@ def test_every_reader_agrees_as_read() -> None:
     assert _shown(LOCATION) == ["3", "2", "yes", "3", "2", "3"]
     assert _shown(ROY)[1::2] == ['"Roy Mustang, Administrator"'] * 2
     assert _shown(RECRUIT) == ["no", "cannot answer"]
+    assert _shown(UNIQUE) == ["cannot answer", "4", "no"]
 
 
 @pytest.mark.parametrize("kind", ["defeated", "removed", "out_of_play"])
@@ -44,7 +47,7 @@ def test_perturbed_to_take_nothing_away_the_readers_move(
     monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     """Perturbed (a statement of ``kind`` takes no card away), the answers on each side move."""
-    before = {path: _shown(path) for path in (MENTOR, LOCATION, ROY, RECRUIT)}
+    before = {path: _shown(path) for path in (MENTOR, LOCATION, ROY, RECRUIT, UNIQUE)}
     monkeypatch.delitem(presence.AWAY, kind)
     after = {path: _shown(path) for path in before}
     if kind == "defeated":
@@ -53,6 +56,7 @@ def test_perturbed_to_take_nothing_away_the_readers_move(
     elif kind == "removed":
         assert after[LOCATION][1] == "3"  # the reader: the location that left play still acts
         assert after[MENTOR][2] == "4"
+        assert after[UNIQUE][0] == "no"  # uniqueness: the copy that left play is still a bar
     else:
         assert after[LOCATION][4] == "3"  # the reader: the location out of play still acts
         assert after[ROY][1] == "nobody"  # still_in_play: Liza out of play still protects Roy

@@ -17,6 +17,7 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import sides
 from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 from rulesq.games.fma.out_of_play import still_out
+from rulesq.games.fma.presence import GONE, Presence
 
 if TYPE_CHECKING:
     from typing import Any
@@ -298,15 +299,21 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
     if not _is_unique(attachment.card):
         return None
     name = _ref_key(attachment)
-    removed = {_ref_key(r) for f in ctx.facts_of("removed") for r in f.cards}
-    if name in removed:
-        return None
-    unsure: list[Fact] = []
-    for fact in ctx.facts_of("attach"):
-        if _ref_key(fact.cards[0]) != name or table.owners.get(_ref_key(fact.cards[1])) != player:
-            continue
-        if _ref_key(fact.cards[1]) in removed:
-            unsure.append(fact)  # its bearer has left play: whether the copy went too is not said
+    copies: list[tuple[Fact, bool]] = []  # each copy attached: has its bearer left play since?
+    presence = Presence()  # who leaves play, in order (``Presence.read``)
+    for fact in ctx.facts:
+        moves = presence.read(fact)
+        if fact.kind == "attach" and _ref_key(fact.cards[0]) == name:
+            if table.owners.get(_ref_key(fact.cards[1])) == player:
+                copies.append((fact, False))
+        elif moves.status == GONE and name in moves.away:
+            copies.clear()  # the copies attached so far have left play; a later one counts
+        elif moves.status == GONE:
+            copies = [(f, gone or _ref_key(f.cards[1]) in moves.away) for f, gone in copies]
+    # its bearer has left play: whether the copy went too is not said
+    unsure = [fact for fact, gone in copies if gone]
+    for fact, gone in copies:
+        if gone:
             continue
         ctx.fact(fact)
         return limit_claim(
