@@ -677,9 +677,10 @@ PROSE_ICONS = (
     ),
 )
 
-#: Icons an FAQ answer means a card lacks, the sources giving none of its icons: (card tag,
+#: Icons an FAQ answer means a card lacks, the sources giving not all of its icons: (card tag,
 #: icon, Q&A, the words). An opposing effect reaches the card in the answer, which the icon
-#: would stop (PROTECTED). Recorded as ``lacks_icons``, with ``stated_in`` ("no PROTECTED").
+#: would stop (PROTECTED), or the answer says it has none of them (BLUFF). Recorded as
+#: ``lacks_icons``, with ``stated_in`` ("no PROTECTED").
 PROSE_LACKS = (
     (
         "Khind 27",
@@ -690,7 +691,24 @@ PROSE_LACKS = (
     ("Pillar 06", "PROTECTED", 168, "First apply CoolCat, reducing printed fire value"),
     ("Vulca 20", "PROTECTED", 173, "but you reduced it to 2 by playing Enthrall Opposition"),
     ("Hoax 25", "PROTECTED", 174, "as Duplicator of Strength is no longer ignored"),
+    ("Hoax 05", "PROTECTED", 156, "so Ciklarethas the Bitter is ignored because it has an icon"),
+    ("Mutant 106", "PROTECTED", 262, "Since your character card is ignored, this includes"),
+    ("Mutant 105", "PROTECTED", 271, "The mutant's special power text is completely ignored"),
+    ("Tutu 507", "PROTECTED", 273, "I must apply it here where it works to my disadvantage"),
+    ("Mimix 22", "PROTECTED", 171, "this does not apply to Sun Setting or Moon Rising"),
+    ("Mimix 23", "PROTECTED", 171, "this does not apply to Sun Setting or Moon Rising"),
+    ("Buka 03", "FIRE BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
+    ("Buka 03", "EARTH BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
+    ("Buka 03", "EMPTY BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
 )
+
+#: Cards whose icons an FAQ answer gives completely (it quotes the whole card line, or says the
+#: card has no other icon): (card tag, Q&A, the words). None does: each tag's parenthesis gives
+#: the icons the answer needs (Wild Unicorn [Mimix 15] shows "PAIR icon" only, yet BM-Q182
+#: gives a card of its pair a shield). A card's icons are so recorded ``icons_complete: false``
+#: (the others unknown, asked about as a card's whose icons the sources never give), its
+#: shields ``shields_complete: false`` unless it shows one in both elements (a card has two).
+ICONS_COMPLETE: tuple[tuple[str, int, str], ...] = ()
 
 #: The element of a "Value n" the FAQ gives without one, where its question states the contested
 #: element: (card tag, element, Q&A, the words). The value is that element's printed value; the
@@ -1150,6 +1168,9 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
     for _, _, number, words in PROSE_ICONS + PROSE_LACKS + VALUE_ELEMENTS:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
+    for _, number, words in ICONS_COMPLETE:
+        if words not in by_number[number].text:
+            raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
     labelled: dict[str, dict[int, str]] = defaultdict(dict)
     for card in cards.values():
         if card.labels:
@@ -1168,10 +1189,21 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         "booster/support/leadership card of its people"
     )
     for target, icon, number, _ in PROSE_LACKS:
+        if icon.endswith("BLUFF"):
+            problems.append(
+                f"BM-Q{number} says {target} has no BLUFF icon of any sort: recorded as "
+                f"lacks_icons {icon}"
+            )
+            continue
         problems.append(
             f"BM-Q{number} has an opposing effect reach {target}, which a {icon} icon would "
-            f"stop: recorded as lacks_icons (the sources give none of its icons)"
+            "stop: recorded as lacks_icons (the sources give not all of its icons)"
         )
+    partial = [r["tag"] for r in records if r["icons"] and not r.get("icons_complete")]
+    problems.append(
+        f"{len(partial)} cards are given icons (in a tag or in prose) but no answer gives all "
+        "of them: recorded icons_complete false, an unmentioned icon (or shield) unknown"
+    )
     for tag, (kind, why) in TYPE_BY_READING.items():
         problems.append(f"{tag} is named with no type: typed '{kind}' (type_inferred), as {why}")
     for target, icon, number, _ in PROSE_ICONS:
@@ -1236,9 +1268,12 @@ def card_record(
             stated_in[f"{element} value"] = f"BM-Q{number}"
     lacks: list[str] = []
     for target, icon, number, _ in PROSE_LACKS:
-        if target == card.tag and not icons:
+        if target == card.tag and icon not in icons:
             lacks.append(icon)
             stated_in[f"no {icon}"] = f"BM-Q{number}"
+    complete = [number for tag, number, _ in ICONS_COMPLETE if tag == card.tag]
+    if complete:
+        stated_in["icons complete"] = f"BM-Q{complete[0]}"
     return (
         {
             "id": f"{GAME}/{slug(card.prefix)}-{card.number}",
@@ -1262,6 +1297,8 @@ def card_record(
             "deck_text": deck_text,
             "mentions": card.mentions,
         }
+        | ({"icons_complete": bool(complete)} if icons else {})
+        | ({"shields_complete": {"Fire", "Earth"} <= set(shields)} if shields else {})
         | ({"lacks_icons": lacks} if lacks else {})
         | ({"stated_in": stated_in} if stated_in else {})
     )
