@@ -721,6 +721,21 @@ VALUE_ELEMENTS = (
     ("Flit 15", "fire", 271, "announce a total power of 5 fire"),
 )
 
+#: Values an FAQ answer's total power gives a booster or support card the sources give no value
+#: for: (card tag, elements, Q&A, the words). The total counts the card as adding nothing in
+#: that element (no value, or 0): recorded as 0 there, with ``stated_in``. Many booster and
+#: support cards have values (BM-Q157), so one the sources give none for is otherwise unknown.
+ZERO_VALUES = (
+    ("Pillar 26", ("fire", "earth"), 261, "rather than the booster card itself having a value"),
+    ("Aqua 20", ("earth",), 166, "First you add the cards' values, getting 6 or 8"),
+    ("Pillar 21", ("fire",), 168, "doubling total power to 0"),
+    ("Pillar 22", ("fire",), 169, "then apply Potion of Conjoining to give 4 total power"),
+    ("Pillar 22", ("fire", "earth"), 170, "6 if the contested element is fire, or 4 if"),
+    ("Pillar 24", ("fire", "earth"), 170, "6 if the contested element is fire, or 4 if"),
+    ("Aqua 27", ("fire", "earth"), 171, "6 (regardless of whether the contested element is fire"),
+    ("Vulca 20", ("fire",), 173, "you reduced it to 2 by playing Enthrall Opposition"),
+)
+
 #: Slips in the FAQ's wording (kept verbatim): (Q&A, the words, what is wrong).
 SLIPS = (
     (35, "Have the publishers provides", "a verb slip in the question"),
@@ -1165,7 +1180,7 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         for item in mention.details:
             read_detail(card, item, where, problems)
     by_number = {qa.number: qa for qa in qas}
-    for _, _, number, words in PROSE_ICONS + PROSE_LACKS + VALUE_ELEMENTS:
+    for _, _, number, words in PROSE_ICONS + PROSE_LACKS + VALUE_ELEMENTS + ZERO_VALUES:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
     for _, number, words in ICONS_COMPLETE:
@@ -1212,6 +1227,12 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
             f"BM-Q{number} states in prose, not in a tag, that {who} has "
             f"{'shields in both elements' if icon == 'shields' else icon}: "
             "recorded on the card with stated_in"
+        )
+    for tag, elements, number, _ in ZERO_VALUES:
+        problems.append(
+            f"BM-Q{number}'s total power counts {tag} as adding nothing in "
+            f"{' and '.join(elements)}: recorded as 0 there (stated_in), the sources giving "
+            "it no value"
         )
     for tag, element, number, _ in VALUE_ELEMENTS:
         problems.append(
@@ -1266,6 +1287,11 @@ def card_record(
         if tag == card.tag and values.get(element) is None:
             values[element] = values.get("value")
             stated_in[f"{element} value"] = f"BM-Q{number}"
+    for tag, elements, number, _ in ZERO_VALUES:
+        for element in elements:
+            if tag == card.tag and values.get(element) is None and values.get("value") is None:
+                values[element] = 0
+                stated_in[f"{element} value"] = f"BM-Q{number}"
     lacks: list[str] = []
     for target, icon, number, _ in PROSE_LACKS:
         if target == card.tag and icon not in icons:
