@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.fields import lacking
 from rulesq.corpus.load import normalise_name
 from rulesq.frozen import replace
+from rulesq.games.bluemoon.icons import rival_icons
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.judge.kept import once
@@ -380,8 +381,6 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
 
 def _rivals(icons: Iterable[str]) -> set[str]:
     """The icons a card with ``icons`` lacks, as each excludes the others of its group."""
-    from rulesq.games.bluemoon.icons import rival_icons
-
     rivals = rival_icons()
     return {other for icon in icons for other in rivals.get(icon, ())}
 

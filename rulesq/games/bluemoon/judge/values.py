@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.fields import lacking
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
@@ -164,8 +165,6 @@ def _may_have_values(card: Instance) -> bool:
     many booster cards and support cards (and ... some Hyla) have values" (BM-Q157): a card
     the sources give no values for, and whose type may have them, is not counted as 0.
     """
-    from rulesq.corpus.fields import lacking
-
     record = card.info.card
     if record is None or card.info.inline:
         return False  # a card line gives its values, or none
