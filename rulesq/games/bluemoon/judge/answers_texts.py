@@ -373,6 +373,12 @@ def text_effective(ctx: Context) -> Answer:
     card = view.card()
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    if card.uid < 0 and card.info.has_text:
+        # Placed nowhere: in play it may take effect, elsewhere not (nor taken to be in hand).
+        raise CannotAnswer(
+            f'the situation does not place "{card.name}": a text takes effect from a card in '
+            f'play; say where it is (e.g. I have active "{card.name}")'
+        )
     return view.yes_no(takes_effect(view, card))
 
 
