@@ -86,3 +86,12 @@ def test_an_answer_the_other_icons_do_not_decide_shows_them_taken_as_none() -> N
     assumed = answer.graph.assumptions()
     assert answer.verdict is not None and answer.verdict.show() == "yes"
     assert no_icons("Young Fox", ("PAIR",)) in assumed
+
+
+def test_the_card_lookup_says_a_list_is_partial() -> None:
+    from rulesq.cli.card import render
+    from rulesq.corpus import load_corpus
+
+    shown = render(load_corpus("bluemoon").card("Wild Unicorn"), [])
+    assert "icons:        PAIR (those the sources mention; others unknown)" in shown
+    assert "complete" not in shown
