@@ -697,6 +697,8 @@ PROSE_LACKS = (
     ("Tutu 507", "PROTECTED", 273, "I must apply it here where it works to my disadvantage"),
     ("Mimix 22", "PROTECTED", 171, "this does not apply to Sun Setting or Moon Rising"),
     ("Mimix 23", "PROTECTED", 171, "this does not apply to Sun Setting or Moon Rising"),
+    ("Pillar 16", "PROTECTED", 300, "so that your Caterpillar booster cards are no longer ignored"),
+    ("Pillar 17", "PROTECTED", 300, "so that your Caterpillar booster cards are no longer ignored"),
     ("Buka 03", "FIRE BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
     ("Buka 03", "EARTH BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
     ("Buka 03", "EMPTY BLUFF", 400, "because it does not have a BLUFF icon of any sort"),

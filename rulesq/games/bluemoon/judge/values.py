@@ -114,7 +114,7 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
                 )
             if card.is_character or card.info.printed or _may_have_values(card):
                 # A character card has values; so has a card whose other value is given; and
-                # many booster, support and Hyla cards have them (BM-Q157).
+                # many booster, support and Hyla cards have them (the FAQ).
                 what = f"{element} value" if element else "value in the contested element"
                 raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
             known = 0
@@ -162,7 +162,7 @@ def _may_have_values(card: Instance) -> bool:
     """Whether a card of unknown values may have some: its type is not one that lacks them.
 
     ``fields.toml`` lists the types without values; of the others, "All character cards, and
-    many booster cards and support cards (and ... some Hyla) have values" (BM-Q157): a card
+    many booster cards and support cards (and ... some Hyla) have values" (the FAQ): a card
     the sources give no values for, and whose type may have them, is not counted as 0.
     """
     record = card.info.card
