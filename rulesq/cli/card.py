@@ -157,6 +157,8 @@ INTERNAL = frozenset(
         "type_inferred",
         "stated_in",
         "lacks_icons",
+        "icons_complete",
+        "shields_complete",
         "deck_text",
         "text_clause",
         "field_sources",
@@ -221,6 +223,9 @@ def render(card: Card, errata: list[Clause]) -> str:
             continue
         source = (card.fields.get("field_sources") or {}).get(key)
         cited = f" ({source})" if isinstance(source, str) else ""
+        partial = f"{key}_complete"
+        if card.fields.get(partial) is False:
+            cited += " (those the sources mention; others unknown)"
         lines.append(hanging(f"  {_label(key, card.game) + ':':<13} ", f"{_shown(value)}{cited}"))
     mentions = faq_refs(card)
     if mentions:
