@@ -21,6 +21,7 @@ MENTOR = CASES / "fma-returned" / "a-character-back-in-play-gives-its-passive-ag
 LOCATION = CASES / "fma-returned" / "a-location-back-in-play-gives-its-passive-again.rq"
 ROY = CASES / "fma-battles" / "an-undefeatable-roy-needs-liza-in-play.rq"
 UNIQUE = CASES / "fma-uniqueness" / "a-copy-attached-after-another-left-play-counts.rq"
+TAKE = CASES / "fma-uniqueness" / "a-copy-attached-after-another-left-play-bars-taking-control.rq"
 RECRUIT = (
     CASES / "fma-out-of-play" / "a-leader-named-out-of-play-cannot-recruit-until-he-returns.rq"
 )
@@ -40,6 +41,7 @@ def test_every_reader_agrees_as_read() -> None:
     assert _shown(ROY)[1::2] == ['"Roy Mustang, Administrator"'] * 2
     assert _shown(RECRUIT) == ["no", "cannot answer"]
     assert _shown(UNIQUE) == ["cannot answer", "4", "no"]
+    assert _shown(TAKE) == ["yes", "no", "yes"]
 
 
 @pytest.mark.parametrize("kind", ["defeated", "removed", "out_of_play"])
@@ -47,7 +49,7 @@ def test_perturbed_to_take_nothing_away_the_readers_move(
     monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     """Perturbed (a statement of ``kind`` takes no card away), the answers on each side move."""
-    before = {path: _shown(path) for path in (MENTOR, LOCATION, ROY, RECRUIT, UNIQUE)}
+    before = {path: _shown(path) for path in (MENTOR, LOCATION, ROY, RECRUIT, UNIQUE, TAKE)}
     monkeypatch.delitem(presence.AWAY, kind)
     after = {path: _shown(path) for path in before}
     if kind == "defeated":
@@ -57,6 +59,7 @@ def test_perturbed_to_take_nothing_away_the_readers_move(
         assert after[LOCATION][1] == "3"  # the reader: the location that left play still acts
         assert after[MENTOR][2] == "4"
         assert after[UNIQUE][0] == "no"  # uniqueness: the copy that left play is still a bar
+        assert after[TAKE][0] == "no"  # and it still bars taking control of its other bearer
     else:
         assert after[LOCATION][4] == "3"  # the reader: the location out of play still acts
         assert after[ROY][1] == "nobody"  # still_in_play: Liza out of play still protects Roy

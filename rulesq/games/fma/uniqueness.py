@@ -216,25 +216,18 @@ def _unique_attachment(
     ctx: Context, table: Table, target: Character, controller: str
 ) -> Claim | None:
     """The no to taking control of a character bearing a unique attachment you have a copy of."""
-    removed = {_ref_key(r) for f in ctx.facts_of("removed") for r in f.cards}
-    bearers: dict[str, list[tuple[str, Fact]]] = {}
-    for fact in ctx.facts_of("attach"):
-        attachment, bearer = fact.cards[0], fact.cards[1]
-        name = _ref_key(attachment)
-        if name in removed or not _is_unique(attachment.card):
-            continue
-        whose = table.owners.get(_ref_key(bearer))
-        bearers.setdefault(name, []).append((whose or "", fact))
     target_key = normalise_name(target.name)
-    for placed in bearers.values():
-        on_target = [f for _, f in placed if _ref_key(f.cards[1]) == target_key]
-        mine = [f for whose, f in placed if whose == controller]
+    for placed in _attached_copies(ctx).values():
+        on_target = [f for f, _ in placed if _ref_key(f.cards[1]) == target_key]
+        mine = [
+            (f, gone) for f, gone in placed if table.owners.get(_ref_key(f.cards[1])) == controller
+        ]
         if not on_target or not mine:
             continue
-        if all(_ref_key(f.cards[1]) in removed for f in mine):
-            raise CannotAnswer(bearer_gone(mine[-1]))  # whether the copy went with it: not said
+        if all(gone for _, gone in mine):
+            raise CannotAnswer(bearer_gone(mine[-1][0]))  # whether the copy went with it: not said
         ctx.fact(on_target[-1])
-        ctx.fact(mine[-1])
+        ctx.fact(mine[-1][0])
         shown = on_target[-1].cards[0].name
         return limit_claim(
             Stance.FORBID,
@@ -244,6 +237,29 @@ def _unique_attachment(
             UNIQUE_CONTROL,
         )
     return None
+
+
+def _attached_copies(ctx: Context) -> dict[str, list[tuple[Fact, bool]]]:
+    """The copies of each unique attachment attached and in play, by key, in order.
+
+    Each with whether its bearer has left play since it was attached (whether the copy went
+    with it is not said). A card named leaving play takes away the copies of it attached before
+    then, not one attached after (``Presence.read``, the one reading of who leaves play).
+    """
+    copies: dict[str, list[tuple[Fact, bool]]] = {}
+    presence = Presence()
+    for fact in ctx.facts:
+        moves = presence.read(fact)
+        if fact.kind == "attach" and _is_unique(fact.cards[0].card):
+            copies.setdefault(_ref_key(fact.cards[0]), []).append((fact, False))
+        elif moves.status == GONE:
+            for name in moves.away:
+                copies.pop(name, None)
+            for name, placed in copies.items():
+                copies[name] = [
+                    (f, gone or _ref_key(f.cards[1]) in moves.away) for f, gone in placed
+                ]
+    return copies
 
 
 def _ref_key(ref: CardRef) -> str:
@@ -299,17 +315,11 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
     if not _is_unique(attachment.card):
         return None
     name = _ref_key(attachment)
-    copies: list[tuple[Fact, bool]] = []  # each copy attached: has its bearer left play since?
-    presence = Presence()  # who leaves play, in order (``Presence.read``)
-    for fact in ctx.facts:
-        moves = presence.read(fact)
-        if fact.kind == "attach" and _ref_key(fact.cards[0]) == name:
-            if table.owners.get(_ref_key(fact.cards[1])) == player:
-                copies.append((fact, False))
-        elif moves.status == GONE and name in moves.away:
-            copies.clear()  # the copies attached so far have left play; a later one counts
-        elif moves.status == GONE:
-            copies = [(f, gone or _ref_key(f.cards[1]) in moves.away) for f, gone in copies]
+    copies = [
+        (fact, gone)
+        for fact, gone in _attached_copies(ctx).get(name, [])
+        if table.owners.get(_ref_key(fact.cards[1])) == player
+    ]
     # its bearer has left play: whether the copy went too is not said
     unsure = [fact for fact, gone in copies if gone]
     for fact, gone in copies:
