@@ -417,6 +417,7 @@ class Reader(EventFacts):
         zone = fact.param("zone")
         attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
         attack.attackers = [self._in_play(ref) for ref in fact.cards]
+        self._check_sides(fact, attack.attackers, attacker, "attacks with")
         if zone is None:
             legend = next((c for c in self.board.cards if c.legend and c.owner == defender), None)
             if legend is None:
@@ -440,9 +441,39 @@ class Reader(EventFacts):
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
         declared = [self._in_play(ref) for ref in fact.cards]
+        self._check_sides(fact, declared, attack.defender, "declares as defenders only")
         # an attacked legend is a defender already (declared automatically): once each
         attack.defenders += [d for d in declared if d not in attack.defenders]
         attack.declared = fact
+
+    def _check_sides(self, fact: Fact, units: list[InPlay], player: str, acts: str) -> None:
+        """A player attacks, or defends, with units he controls: another's is an input error."""
+        for ref, placed in zip(fact.cards, units, strict=True):
+            if self._side(placed) == player:
+                continue
+            whose = "my" if player == ME else "your"
+            own = [
+                c.name
+                for c in self.board.cards
+                if self._side(c) == player
+                and (c.card is None or (c.card.type or "").lower() == "unit")
+            ]
+            raise self.error(
+                f'"{ref.name}" is a card of the other player: a player {acts} units he '
+                "controls, never his opponent's",
+                ref,
+                expected=[f"a unit in {whose} play area"],
+                suggestion=did_you_mean(suggest(ref.name, own) or own[:3])
+                or f'Put it in {whose} play area first, e.g., {whose} battlefield has "{ref.name}"',
+            )
+
+    def _side(self, placed: InPlay) -> str:
+        """Whose play area a card is in after the moves stated so far (or who attached it)."""
+        side = placed.played_by or placed.owner
+        for move in self.board.moves:
+            if move.card is placed:
+                side = move.side
+        return side
 
     def _fact_counterstrike(self, fact: Fact) -> None:
         attack = self.board.attack
