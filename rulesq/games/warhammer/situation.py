@@ -338,8 +338,8 @@ class Reader(EventFacts):
         capital.played += [(ref.card, fact) for ref in fact.cards]
 
     # ------------------------------------------------------------------ damage and combat
-    def _in_play(self, ref: CardRef) -> InPlay:
-        found = self._copy(ref)
+    def _in_play(self, ref: CardRef, side: str | None = None) -> InPlay:
+        found = self._copy(ref, side)
         if found is None:
             raise self.error(
                 f'"{ref.name}" is not in play: put it on the board first',
@@ -348,13 +348,14 @@ class Reader(EventFacts):
             )
         return found
 
-    def _copy(self, ref: CardRef) -> InPlay | None:
+    def _copy(self, ref: CardRef, side: str | None = None) -> InPlay | None:
         """The copy on the board a statement's card names (None: no copy), noted as named.
 
         Values and states given to the card name the copy whose board line gave them (an
         input error when none did); copies named by one statement are told apart (the
         statement names each once). Several copies left and not alike: which one is not
-        said, and the answers after it are open (the board takes the first to go on).
+        said, and the answers after it are open (the board takes the first to go on). A
+        statement about one player's cards (``side``: an attack, a sacrifice) names his.
         """
         from rulesq.games.warhammer import copies as C
 
@@ -371,6 +372,7 @@ class Reader(EventFacts):
         from rulesq.games.warhammer.places import in_play
 
         found = [c for c in found if in_play(self.board, c)] or found  # a copy gone is done
+        found = [c for c in found if side in (None, self._side(c))] or found
         fact = self._now
         others = {
             id(self._picks[id(r)]) for r in (fact.cards if fact else []) if id(r) in self._picks
@@ -478,7 +480,7 @@ class Reader(EventFacts):
             raise self.error("a player attacks his opponent's capital, not his own", fact)
         zone = fact.param("zone")
         attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
-        attack.attackers = [self._in_play(ref) for ref in fact.cards]
+        attack.attackers = [self._in_play(ref, attacker) for ref in fact.cards]
         self._check_sides(fact, attack.attackers, attacker, "attacks with")
         if zone is None:
             legend = next((c for c in self.board.cards if c.legend and c.owner == defender), None)
@@ -502,7 +504,7 @@ class Reader(EventFacts):
                 fact,
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
-        declared = [self._in_play(ref) for ref in fact.cards]
+        declared = [self._in_play(ref, attack.defender) for ref in fact.cards]
         self._check_sides(fact, declared, attack.defender, "declares as defenders only")
         # an attacked legend is a defender already (declared automatically): once each
         attack.defenders += [d for d in declared if d not in attack.defenders]
@@ -556,7 +558,8 @@ class Reader(EventFacts):
         attack.struck[defender.name.casefold()] = (attacker, fact)
 
     def _fact_sacrificed(self, fact: Fact) -> None:
-        self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
+        who = fact.who or ME  # a player sacrifices cards he controls
+        self.board.sacrificed += [(self._in_play(ref, who), fact) for ref in fact.cards]
 
     def _fact_trigger(self, fact: Fact, kind: str | None = None) -> None:
         source, *targets = fact.cards
