@@ -478,6 +478,16 @@ class Reader(EventFacts):
         attacker, defender = fact.param("players", (ME, YOU))[:2]
         if attacker == defender:
             raise self.error("a player attacks his opponent's capital, not his own", fact)
+        turn = self.board.turn
+        if turn is not None and turn != attacker:
+            raise self.error(
+                f"it is {'my' if turn == ME else 'your'} turn: only the active player attacks "
+                '(FAQ, Turn Sequence, Phase 4: "Active player declares the target of his '
+                'attack")',
+                fact,
+                suggestion=f'Write "it is {"my" if attacker == ME else "your"} turn" '
+                "before the attack, or name the other player as attacking",
+            )
         zone = fact.param("zone")
         attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
         attack.attackers = [self._in_play(ref, attacker) for ref in fact.cards]
@@ -503,6 +513,16 @@ class Reader(EventFacts):
                 "no attack is stated: defenders are declared against an attack",
                 fact,
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
+            )
+        if (fact.who or ME) != attack.defender:
+            raise self.error(
+                "the attacking player does not declare defenders: the defending player "
+                '(FAQ, Turn Sequence, Phase 4: "Defending player simultaneously declares all '
+                'defenders")',
+                fact,
+                suggestion=f"Write: {'I' if attack.defender == ME else 'you'} declare "
+                + ", ".join(f'"{ref.name}"' for ref in fact.cards)
+                + " as defender",
             )
         declared = [self._in_play(ref, attack.defender) for ref in fact.cards]
         self._check_sides(fact, declared, attack.defender, "declares as defenders only")
