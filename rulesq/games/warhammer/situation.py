@@ -348,14 +348,17 @@ class Reader(EventFacts):
             )
         return found
 
-    def _copy(self, ref: CardRef, side: str | None = None) -> InPlay | None:
+    def _copy(
+        self, ref: CardRef, side: str | None = None, avoid: set[int] | frozenset[int] = frozenset()
+    ) -> InPlay | None:
         """The copy on the board a statement's card names (None: no copy), noted as named.
 
         Values and states given to the card name the copy whose board line gave them (an
         input error when none did); copies named by one statement are told apart (the
         statement names each once). Several copies left and not alike: which one is not
         said, and the answers after it are open (the board takes the first to go on). A
-        statement about one player's cards (``side``: an attack, a sacrifice) names his.
+        statement about one player's cards (``side``: an attack, a sacrifice) names his;
+        a trigger names a copy that has not added a link yet (``avoid``), where one is left.
         """
         from rulesq.games.warhammer import copies as C
 
@@ -373,6 +376,7 @@ class Reader(EventFacts):
 
         found = [c for c in found if in_play(self.board, c)] or found  # a copy gone is done
         found = [c for c in found if side in (None, self._side(c))] or found
+        found = [c for c in found if id(c) not in avoid] or found
         fact = self._now
         others = {
             id(self._picks[id(r)]) for r in (fact.cards if fact else []) if id(r) in self._picks
@@ -587,7 +591,11 @@ class Reader(EventFacts):
         shown = tuple(ref.card for ref in targets) if shown_as is not None else ()
         targets = [] if shown_as is not None else targets
         paid = fact.param("number")
-        placed = self._copy(source)
+        # a copy that has not added a link yet, where one is left (once per copy)
+        start = max((f.index for _, f in self.board.turns), default=-1)  # this turn's
+        links = [*self.board.resolved, *self.board.chain]
+        used = {id(lk.source) for lk in links if lk.source and lk.fact.index > start}
+        placed = self._copy(source, avoid=used)
         tactic = source.card is not None and (source.card.type or "").lower() == "tactic"
         cancelling = fact.param("cancelling")
         if cancelling is not None:
