@@ -387,7 +387,7 @@ class Reader(EventFacts):
         left = [r for r in (fact.cards if fact else [ref]) if r.name.casefold() == key]
         left = [r for r in left if r is ref or not (id(r) in self._picks or r.values or r.flags)]
         if len(free) > len(left) and not C.alike(self.board, free, self._singled):
-            self._which_copy(ref, len(free))
+            self._which_copy(ref, free)
         placed = free[0]
         self._picks[id(ref)] = placed
         self._singled.add(id(placed))
@@ -409,16 +409,25 @@ class Reader(EventFacts):
             suggestion=f"Did you mean {' or '.join(dict.fromkeys(lines))}?",
         )
 
-    def _which_copy(self, ref: CardRef, copies: int) -> None:
+    def _which_copy(self, ref: CardRef, copies: list[InPlay]) -> None:
         """A statement naming one of several copies that are not alike, without saying which.
 
-        The answers after it are open: the line is named, with how to name the copy.
+        The answers after it are open: the line is named, with how to name the copy (as its
+        board line writes it, or, written alike there, with values that tell them apart).
         """
+        from rulesq.games.warhammer import copies as C
+
         line = self.situation.text.count("\n", 0, ref.span.start) + 1
+        written = list(dict.fromkeys(C.written(c.ref) for c in copies))
+        how = (
+            "name it as its board line writes it: " + " or ".join(written)
+            if len(written) == len(copies)
+            else "give the copies different values where the board states them (e.g., "
+            f'"{ref.name}" (damage 0) and "{ref.name}" (damage 1)), then name one so'
+        )
         said = (
-            f'line {line} names "{ref.name}", of which the board holds {copies} copies: '
-            "which one it speaks of is not said (name it by the values its board line gives "
-            f'it, e.g., "{ref.name}" (damage 1))'
+            f'line {line} names "{ref.name}", of which the board holds {len(copies)} copies: '
+            f"which one it speaks of is not said ({how})"
         )
         if said not in self.board.ambiguous:
             self.board.ambiguous.append(said)
