@@ -1,8 +1,8 @@
 """Which copy of a card a Warhammer statement names: by its board values, or any when alike.
 
 A board line may hold several copies of one card, told apart by the values and states it
-gives each (``"Chaos Knights" (damage 0), "Chaos Knights" (damage 3)``). A statement names
-one of them by repeating what its board line gave it (``I sacrifice "Chaos Knights" (damage
+gives each (``"Some Unit" (damage 0), "Some Unit" (damage 3)``). A statement names
+one of them by repeating what its board line gave it (``I sacrifice "Some Unit" (damage
 3)``); named by its name alone, the copy is not said, which matters unless the copies are
 alike in every way the board records and no statement before has singled one out.
 """
