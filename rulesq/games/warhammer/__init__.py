@@ -180,7 +180,7 @@ GAME = register(
     WarhammerGame(
         name="warhammer",
         title="Warhammer: Invasion LCG",
-        questions={kind: f"rulesq.games.warhammer.each_sacrifice:{kind}" for kind in TARGETS},
+        questions={kind: f"rulesq.games.warhammer.each_reading:{kind}" for kind in TARGETS},
         card_types=("unit", "support", "tactic", "quest", "legend", "fulcrum", "draft"),
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),
