@@ -277,7 +277,7 @@ def _placed_or_unreached(
     ignore reaches it: the card is not taken to be in the asker's hand. With no such ignore
     in force, nothing ignores it wherever it is.
     """
-    if card.uid >= 0:
+    if not placed_nowhere(card):
         return
     sources = [s for s in view.forces.ignore_sources if fx.scope_of(s.effect) in scopes]
     if not sources:
