@@ -215,6 +215,17 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def _stated(card: Card, key: str, value: object) -> str:
+    """Where a value an FAQ answer gives comes from (a 0 from a total is no printed 0)."""
+    stated = card.fields.get("stated_in")
+    answer = stated.get(f"{key} value") if isinstance(stated, dict) else None
+    if not isinstance(answer, str):
+        return ""
+    if value == 0 and card.fields.get("value") is None:  # no "Value n" given: from a total
+        return f" (no printed value given: {answer}'s total counts the card as adding nothing)"
+    return f" (from {answer})"
+
+
 def render(card: Card, errata: list[Clause]) -> str:
     """The card as a player reads it: name, values, texts, errata and the FAQ mentions."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card of a type the sources do not give'})"]
@@ -223,6 +234,7 @@ def render(card: Card, errata: list[Clause]) -> str:
             continue
         source = (card.fields.get("field_sources") or {}).get(key)
         cited = f" ({source})" if isinstance(source, str) else ""
+        cited += _stated(card, key, value)
         partial = f"{key}_complete"
         if card.fields.get(partial) is False:
             cited += " (those the sources mention; others unknown)"
