@@ -27,3 +27,21 @@ def test_a_game_line_against_the_game_option_names_both_in_quotes() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert 'error: this situation is for "bluemoon", but --game asked for "fma"' in result.output
+
+
+def test_an_fma_card_lists_the_rulings_about_it() -> None:
+    """Momentum's ruling ("Each playing of Momentum doubles …") is named on its card."""
+    result = runner.invoke(app, ["card", "Momentum"])
+    assert result.exit_code == 0
+    assert "  rulings:      fma/cards/momentum/ruling" in result.output.splitlines()
+    # A ruling a field already cites is not named twice.
+    result = runner.invoke(app, ["card", "Trisha Elric"])
+    assert result.output.count("fma/rulings/changing-attributes/1") == 1, result.output
+
+
+def test_a_long_field_label_s_value_goes_on_under_the_values_column() -> None:
+    """Not pushed to the right edge under the end of a label longer than the column."""
+    lines = runner.invoke(app, ["card", "Trisha Elric"]).output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "changes a character's" in line)
+    assert lines[at + 1].startswith(" " * 16) and lines[at + 1][16] != " ", lines
+    assert all(len(line) <= 80 for line in lines)
