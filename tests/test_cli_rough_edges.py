@@ -45,3 +45,13 @@ def test_a_long_field_label_s_value_goes_on_under_the_values_column() -> None:
     at = next(i for i, line in enumerate(lines) if "changes a character's" in line)
     assert lines[at + 1].startswith(" " * 16) and lines[at + 1][16] != " ", lines
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_the_corpus_table_has_no_padding_at_its_edges() -> None:
+    """Its lines start with the game and end with the count, right-aligned: no trailing spaces."""
+    lines = runner.invoke(app, ["corpus", "--game", "fma"]).output.splitlines()
+    assert lines[0].startswith("game ") and lines[0].endswith("count")
+    assert all(line == line.strip() for line in lines), lines
+    counts = [line.rsplit(" ", 1)[1] for line in lines[1:]]
+    assert all(count.isdigit() for count in counts)
+    assert len({len(line) for line in lines}) == 1  # the counts end in one column

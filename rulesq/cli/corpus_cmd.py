@@ -30,7 +30,10 @@ def corpus(game: GameOption = None, as_json: JsonOption = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("game", "what", "count", box=None)
+    from rich.table import Column
+
+    # No padding at the edges and the counts to the right: no line ends in spaces.
+    table = Table("game", "what", Column("count", justify="right"), box=None, pad_edge=False)
     for name, counts in summary.items():
         for kind, count in counts["clauses"].items():
             table.add_row(name, f"clauses: {kind}", str(count))
