@@ -28,9 +28,7 @@ def corpus(game: GameOption = None, as_json: JsonOption = False) -> None:
         print_json(summary)
         return
     from rich.console import Console
-    from rich.table import Table
-
-    from rich.table import Column
+    from rich.table import Column, Table
 
     # No padding at the edges and the counts to the right: no line ends in spaces.
     table = Table("game", "what", Column("count", justify="right"), box=None, pad_edge=False)
