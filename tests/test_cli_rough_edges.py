@@ -55,3 +55,14 @@ def test_the_corpus_table_has_no_padding_at_its_edges() -> None:
     counts = [line.rsplit(" ", 1)[1] for line in lines[1:]]
     assert all(count.isdigit() for count in counts)
     assert len({len(line) for line in lines}) == 1  # the counts end in one column
+
+
+def test_a_choice_mistyped_lists_the_choices_in_quotes() -> None:
+    """``--graph`` and ``completion`` name what to type as every other error does."""
+    result = runner.invoke(app, ["ask", "--graph", "svg", "-e", "game fma"])
+    assert result.exit_code == 2
+    said = 'error: unknown graph format "svg": --graph takes "dot", "mermaid" or "json".'
+    assert said in result.output
+    result = runner.invoke(app, ["completion", "tcsh"])
+    assert result.exit_code == 2
+    assert 'rulesq completes in "bash", "zsh" or "fish".' in result.output
