@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from typer.testing import CliRunner
 
@@ -66,3 +68,17 @@ def test_a_choice_mistyped_lists_the_choices_in_quotes() -> None:
     result = runner.invoke(app, ["completion", "tcsh"])
     assert result.exit_code == 2
     assert 'rulesq completes in "bash", "zsh" or "fish".' in result.output
+
+
+def test_a_number_below_an_option_s_bound_is_said_in_words() -> None:
+    """Not the library's formula ("0 is not in the range x>=1.")."""
+    done = subprocess.run(
+        [sys.executable, "-m", "rulesq", "search", "dragon", "--limit", "0"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    said = 'error: invalid value for "--limit" / "-n": "0" is too small: give 1 or more.'
+    assert done.stderr.splitlines()[-1] == said, done.stderr
