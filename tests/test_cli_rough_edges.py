@@ -82,3 +82,11 @@ def test_a_number_below_an_option_s_bound_is_said_in_words() -> None:
     assert done.returncode == 2
     said = 'error: invalid value for "--limit" / "-n": "0" is too small: give 1 or more.'
     assert done.stderr.splitlines()[-1] == said, done.stderr
+
+
+def test_a_deck_s_reason_names_its_cards_in_quotes() -> None:
+    """As every other reason names a card ("Pandemonium" forbids it)."""
+    args = ["ask", "-e", "game warhammer", "-e", 'my deck has 3 "Urguck", 1 "Dwarf Ranger"']
+    result = runner.invoke(app, [*args, "-e", "ask is my deck legal?"])
+    said = " ".join(result.output.split())
+    assert 'the deck holds 2 different restricted cards ("Urguck", "Dwarf Ranger")' in said

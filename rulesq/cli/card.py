@@ -199,8 +199,8 @@ _VALUES = 16
 def rulings_about(card: Card) -> list[str]:
     """The clauses about the card no other line shows (errata, rulings, a field's source).
 
-    An FMA card's rulings are listed only there (Momentum's "Each playing of Momentum doubles
-    the currently existing bonus").
+    An FMA card's rulings are listed only there (``fma/cards/<card>/ruling``): no field
+    of its record names them.
     """
     sources = card.fields.get("field_sources")
     cited = [v for v in sources.values() if isinstance(v, str)] if isinstance(sources, dict) else []

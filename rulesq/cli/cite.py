@@ -92,14 +92,14 @@ class PastTheEnds(RulesqError):
 
 
 def _numbered(ref: str, known: Iterable[str]) -> PastTheEnds | None:
-    """For a number past the ends of its series (``BM-Q9999``): which numbers there are.
+    """For a number past the ends of its series (``XX-Q9999``): which numbers there are.
 
-    A series is the names that differ only in their last number (``BM-Q1`` … ``BM-Q467``,
+    A series is the names that differ only in their last number (``XX-Q1`` … ``XX-Q<n>``,
     ``…/battles/1``, ``…/battles/2``); ``Q9999`` and an id without its game are read as
     their ends, as :func:`_loose` reads them. A number inside the series' range that is
     missing, or a series of one, is left to the nearest names; past the ends, only the
-    numbers one slip away are suggested (a digit typed twice, two swapped: ``BM-Q2455``
-    for ``BM-Q245``), not every number that looks alike.
+    numbers one slip away are suggested (a digit typed twice, two swapped: ``XX-Q2455``
+    for ``XX-Q245``), not every number that looks alike.
     """
     import re
 
