@@ -19,6 +19,7 @@ from rulesq.paths import corpus_dir
 from rulesq.situation import parse_situation
 
 I_MUST_UNDER_IGNORE = """game bluemoon
+"WhizWhiz" has no PROTECTED icon
 you have active "Laughing Gas"
 I play "WhizWhiz"
 ask is the special power text of "WhizWhiz" ignored?

@@ -132,7 +132,9 @@ def test_an_icon_that_changes_nothing_leaves_the_assumption_shown() -> None:
 def test_an_icon_the_corpus_says_a_card_lacks_is_neither_assumed_nor_given() -> None:
     """Laughing Gas lacks PROTECTED by an FAQ answer (``lacks_icons``): nothing to ask."""
     situation = parse_situation(
-        'game bluemoon\nyou have active "Tittertweet"\nI have active "Laughing Gas"\n'
+        # (the icons of Tittertweet, all given: the sources mention RETRIEVE alone)
+        'game bluemoon\n"Tittertweet" has icon RETRIEVE\n'
+        'you have active "Tittertweet"\nI have active "Laughing Gas"\n'
         'ask is the special power text of "Laughing Gas" ignored?\n',
         "<test>",
     )

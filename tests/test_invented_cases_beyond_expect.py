@@ -435,6 +435,51 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "fma-leaders/a-replaced-leader-of-unknown-text-opens-nothing.rq": {
         1: ('"Roy Mustang, Administrator"',)
     },
+    "fma-unknown-text/a-faction-a-card-of-unknown-text-may-grant-leaves-a-no-open.rq": {
+        1: ('no text for "Odd Place"', 'the factions and keywords of "Soldier"', "has no effect"),
+        2: ('no text for "Odd Place"', 'the factions and keywords of "Soldier"', "has no effect"),
+    },
+    "fma-unknown-text/an-attachment-of-unknown-text-attached-is-a-card-in-play.rq": {
+        1: ('no text for "Odd Charm"', "it is in play", '"Odd Charm" has no effect'),
+        2: ('no text for "Odd Charm"', "the goals"),
+    },
+    "fma-loyal/a-faction-a-card-of-unknown-text-may-grant-leaves-a-loyal-no-open.rq": {
+        1: ('no text for "Odd Place"', "the factions of the characters", "has no effect")
+    },
+    "fma-unknown-text/a-requirement-a-card-of-unknown-text-may-meet-leaves-a-no-open.rq": {
+        1: ('no text for "Odd Place"', 'factions and keywords of "Soldier"', "has no effect"),
+        2: ('no text for "Odd Place"', 'factions and keywords of "Soldier"', "has no effect"),
+    },
+    "fma-out-of-play/my-leader-is-out-of-play-names-the-leader-of-its-moment.rq": {
+        1: ('"New Boss" is in play',),
+        2: ('"Old Boss" is out of play',),
+        3: ('does not say where "New Boss" is',),
+    },
+    "fma-defeats/a-card-said-to-have-no-effect-defeats-no-one-moved-home.rq": {
+        1: ('no text for "Odd Place"', '"Odd Place" has no effect')
+    },
+    "fma-targets/a-job-well-done-targets-only-the-current-location.rq": {
+        2: ("more than one location in play",),
+        3: ('"Quiet Town" has left play',),
+    },
+    "fma-setup/a-leader-of-unknown-text-leaves-a-start-open.rq": {
+        1: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
+        2: ('no text for "Boss"', "which allies can start", '"Boss" has no effect'),
+        3: ('"Scar, Brawler"', "which allies can start", '"Scar, Brawler" has no effect'),
+    },
+    "fma-goals/a-card-of-unknown-text-played-after-the-goals-leaves-them-open.rq": {
+        2: ('no text for "Odd Event"', "played after the goals", '"Odd Event" has no effect')
+    },
+    "fma-unknown-text/a-cost-a-card-of-unknown-text-may-change-is-settled-by-no-effect.rq": {
+        1: ('no text for "Odd Place"', 'the attribute cost of "Zap"', '"Odd Place" has no effect')
+    },
+    "fma-unknown-text/a-power-up-beside-a-card-of-unknown-text-is-open.rq": {
+        1: ('no text for "Odd Place"', "the power-up phase", '"Odd Place" has no effect')
+    },
+    "fma-unknown-text/a-card-said-to-have-no-effect-reveals-no-draw-and-gives-no-turn-effect.rq": {
+        1: ('no text for "Odd Place"', "reveals the cards drawn", '"Odd Place" has no effect'),
+        2: ('no text for "Odd Place"', "start-of-turn effects", '"Odd Place" has no effect'),
+    },
     "fma-unknown-text/a-card-of-unread-text-in-play-leaves-a-play-open.rq": {
         1: ('all of the text of "Mystery Man"', "give its text on a card line")
     },

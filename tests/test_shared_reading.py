@@ -78,6 +78,9 @@ def test_a_question_that_plays_cards_leaves_the_next_one_its_facts() -> None:
     """
     start = (
         "game bluemoon\nit is my turn\nphase Character\n"
+        # (their whole icon lists: the sources mention PAIR, not all their icons)
+        '"Wild Gazelle" has icon PAIR\n"Wild Antelope" has icon PAIR\n'
+        '"Wild Unicorn" has icon PAIR\n'
         'I have in hand "Wild Gazelle", "Wild Antelope", "Wild Unicorn"\n'
     )
     shared = parse_situation(

@@ -677,9 +677,10 @@ PROSE_ICONS = (
     ),
 )
 
-#: Icons an FAQ answer means a card lacks, the sources giving none of its icons: (card tag,
+#: Icons an FAQ answer means a card lacks, the sources giving not all of its icons: (card tag,
 #: icon, Q&A, the words). An opposing effect reaches the card in the answer, which the icon
-#: would stop (PROTECTED). Recorded as ``lacks_icons``, with ``stated_in`` ("no PROTECTED").
+#: would stop (PROTECTED), or the answer says it has none of them (BLUFF). Recorded as
+#: ``lacks_icons``, with ``stated_in`` ("no PROTECTED").
 PROSE_LACKS = (
     (
         "Khind 27",
@@ -690,7 +691,26 @@ PROSE_LACKS = (
     ("Pillar 06", "PROTECTED", 168, "First apply CoolCat, reducing printed fire value"),
     ("Vulca 20", "PROTECTED", 173, "but you reduced it to 2 by playing Enthrall Opposition"),
     ("Hoax 25", "PROTECTED", 174, "as Duplicator of Strength is no longer ignored"),
+    ("Hoax 05", "PROTECTED", 156, "so Ciklarethas the Bitter is ignored because it has an icon"),
+    ("Mutant 106", "PROTECTED", 262, "Since your character card is ignored, this includes"),
+    ("Mutant 105", "PROTECTED", 271, "The mutant's special power text is completely ignored"),
+    ("Tutu 507", "PROTECTED", 273, "I must apply it here where it works to my disadvantage"),
+    ("Mimix 22", "PROTECTED", 171, "this does not apply to Sun Setting or Moon Rising"),
+    ("Mimix 23", "PROTECTED", 171, "this does not apply to Sun Setting or Moon Rising"),
+    ("Pillar 16", "PROTECTED", 300, "so that your Caterpillar booster cards are no longer ignored"),
+    ("Pillar 17", "PROTECTED", 300, "so that your Caterpillar booster cards are no longer ignored"),
+    ("Buka 03", "FIRE BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
+    ("Buka 03", "EARTH BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
+    ("Buka 03", "EMPTY BLUFF", 400, "because it does not have a BLUFF icon of any sort"),
 )
+
+#: Cards whose icons an FAQ answer gives completely (it quotes the whole card line, or says the
+#: card has no other icon): (card tag, Q&A, the words). None does: each tag's parenthesis gives
+#: the icons the answer needs (Wild Unicorn [Mimix 15] shows "PAIR icon" only, yet BM-Q182
+#: gives a card of its pair a shield). A card's icons are so recorded ``icons_complete: false``
+#: (the others unknown, asked about as a card's whose icons the sources never give), its
+#: shields ``shields_complete: false`` unless it shows one in both elements (a card has two).
+ICONS_COMPLETE: tuple[tuple[str, int, str], ...] = ()
 
 #: The element of a "Value n" the FAQ gives without one, where its question states the contested
 #: element: (card tag, element, Q&A, the words). The value is that element's printed value; the
@@ -701,6 +721,21 @@ VALUE_ELEMENTS = (
     ("Flit 12", "fire", 262, "If the contested element is fire and you have active only Hank"),
     ("Flit 07", "fire", 271, "announce a total power of 5 fire"),
     ("Flit 15", "fire", 271, "announce a total power of 5 fire"),
+)
+
+#: Values an FAQ answer's total power gives a booster or support card the sources give no value
+#: for: (card tag, elements, Q&A, the words). The total counts the card as adding nothing in
+#: that element (no value, or 0): recorded as 0 there, with ``stated_in``. Many booster and
+#: support cards have values (BM-Q157), so one the sources give none for is otherwise unknown.
+ZERO_VALUES = (
+    ("Pillar 26", ("fire", "earth"), 261, "rather than the booster card itself having a value"),
+    ("Aqua 20", ("earth",), 166, "First you add the cards' values, getting 6 or 8"),
+    ("Pillar 21", ("fire",), 168, "doubling total power to 0"),
+    ("Pillar 22", ("fire",), 169, "then apply Potion of Conjoining to give 4 total power"),
+    ("Pillar 22", ("fire", "earth"), 170, "6 if the contested element is fire, or 4 if"),
+    ("Pillar 24", ("fire", "earth"), 170, "6 if the contested element is fire, or 4 if"),
+    ("Aqua 27", ("fire", "earth"), 171, "6 (regardless of whether the contested element is fire"),
+    ("Vulca 20", ("fire",), 173, "you reduced it to 2 by playing Enthrall Opposition"),
 )
 
 #: Slips in the FAQ's wording (kept verbatim): (Q&A, the words, what is wrong).
@@ -1147,7 +1182,10 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         for item in mention.details:
             read_detail(card, item, where, problems)
     by_number = {qa.number: qa for qa in qas}
-    for _, _, number, words in PROSE_ICONS + PROSE_LACKS + VALUE_ELEMENTS:
+    for _, _, number, words in PROSE_ICONS + PROSE_LACKS + VALUE_ELEMENTS + ZERO_VALUES:
+        if words not in by_number[number].text:
+            raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
+    for _, number, words in ICONS_COMPLETE:
         if words not in by_number[number].text:
             raise SystemExit(f"bluemoon: BM-Q{number} no longer says {words!r}")
     labelled: dict[str, dict[int, str]] = defaultdict(dict)
@@ -1168,10 +1206,21 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
         "booster/support/leadership card of its people"
     )
     for target, icon, number, _ in PROSE_LACKS:
+        if icon.endswith("BLUFF"):
+            problems.append(
+                f"BM-Q{number} says {target} has no BLUFF icon of any sort: recorded as "
+                f"lacks_icons {icon}"
+            )
+            continue
         problems.append(
             f"BM-Q{number} has an opposing effect reach {target}, which a {icon} icon would "
-            f"stop: recorded as lacks_icons (the sources give none of its icons)"
+            "stop: recorded as lacks_icons (the sources give not all of its icons)"
         )
+    partial = [r["tag"] for r in records if r["icons"] and not r.get("icons_complete")]
+    problems.append(
+        f"{len(partial)} cards are given icons (in a tag or in prose) but no answer gives all "
+        "of them: recorded icons_complete false, an unmentioned icon (or shield) unknown"
+    )
     for tag, (kind, why) in TYPE_BY_READING.items():
         problems.append(f"{tag} is named with no type: typed '{kind}' (type_inferred), as {why}")
     for target, icon, number, _ in PROSE_ICONS:
@@ -1180,6 +1229,12 @@ def build_cards(seed: str, qas: list[QA], problems: list[str]) -> list[dict[str,
             f"BM-Q{number} states in prose, not in a tag, that {who} has "
             f"{'shields in both elements' if icon == 'shields' else icon}: "
             "recorded on the card with stated_in"
+        )
+    for tag, elements, number, _ in ZERO_VALUES:
+        problems.append(
+            f"BM-Q{number}'s total power counts {tag} as adding nothing in "
+            f"{' and '.join(elements)}: recorded as 0 there (stated_in), the sources giving "
+            "it no value"
         )
     for tag, element, number, _ in VALUE_ELEMENTS:
         problems.append(
@@ -1234,11 +1289,19 @@ def card_record(
         if tag == card.tag and values.get(element) is None:
             values[element] = values.get("value")
             stated_in[f"{element} value"] = f"BM-Q{number}"
+    for tag, elements, number, _ in ZERO_VALUES:
+        for element in elements:
+            if tag == card.tag and values.get(element) is None and values.get("value") is None:
+                values[element] = 0
+                stated_in[f"{element} value"] = f"BM-Q{number}"
     lacks: list[str] = []
     for target, icon, number, _ in PROSE_LACKS:
-        if target == card.tag and not icons:
+        if target == card.tag and icon not in icons:
             lacks.append(icon)
             stated_in[f"no {icon}"] = f"BM-Q{number}"
+    complete = [number for tag, number, _ in ICONS_COMPLETE if tag == card.tag]
+    if complete:
+        stated_in["icons complete"] = f"BM-Q{complete[0]}"
     return (
         {
             "id": f"{GAME}/{slug(card.prefix)}-{card.number}",
@@ -1262,6 +1325,8 @@ def card_record(
             "deck_text": deck_text,
             "mentions": card.mentions,
         }
+        | ({"icons_complete": bool(complete)} if icons else {})
+        | ({"shields_complete": {"Fire", "Earth"} <= set(shields)} if shields else {})
         | ({"lacks_icons": lacks} if lacks else {})
         | ({"stated_in": stated_in} if stated_in else {})
     )

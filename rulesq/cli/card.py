@@ -157,6 +157,8 @@ INTERNAL = frozenset(
         "type_inferred",
         "stated_in",
         "lacks_icons",
+        "icons_complete",
+        "shields_complete",
         "deck_text",
         "text_clause",
         "field_sources",
@@ -241,6 +243,9 @@ def render(card: Card, errata: list[Clause]) -> str:
             continue
         source = (card.fields.get("field_sources") or {}).get(key)
         cited = f" ({source})" if isinstance(source, str) else ""
+        partial = f"{key}_complete"
+        if card.fields.get(partial) is False:
+            cited += " (those the sources mention; others unknown)"
         head = f"  {_label(key, card.game) + ':':<13} "
         # A label longer than the column (FMA's "while in play, its game text (never given)
         # changes a character's:") would push its value's next lines to the right edge.

@@ -85,6 +85,10 @@ SAY_THE_PHASE = (
 #: How the assumption of a card whose icons no source gives begins, and how it ends.
 ICONS_DEFAULT = "the sources give no icons for "
 ICONS_TAKEN = ": it is taken to have none"
+#: A card the sources mention some icons of (not all): the icons they give follow the name,
+#: and it is taken to have no other ("... for "X" beyond PAIR: it is taken to have no other").
+ICONS_BEYOND = " beyond "
+ICONS_OTHER = ": it is taken to have no other"
 #: The statements that say which icons a card has ({name}: the card's name, quoted).
 NO_ICONS_LINE = "{name} has no icons"
 ICON_LINE = "{name} has icon {icon}"
@@ -94,6 +98,14 @@ SAY_THE_ICONS = (
     "which icons {name} has decides the answer, and the sources do not say: say which "
     "icons it has ({name} has no icons / {name} has icon {icon} / {name} has no {icon} "
     "icon): {verdicts}"
+)
+#: The same, for a card the sources mention some icons of ({known}: those, as a line states
+#: them; {verdicts}: "no other" first).
+SAY_OTHER_ICONS = (
+    "which icons {name} has beside {known} decides the answer, and the sources do not say "
+    "(they mention only the icons an answer needs): say which icons it has ({name} has "
+    "{icons} {known} / {name} has icons {known} and {icon} / {name} has no {icon} icon): "
+    "{verdicts}"
 )
 #: Whether an icon is given the verdict of another whose judging read the card's icons only
 #: by name, neither icon among them (:func:`icon_verdicts`; a test turns it off to compare).
@@ -510,9 +522,30 @@ def quoted(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def no_icons(name: str) -> str:
-    """The assumption that a card whose icons no source gives has none."""
+def no_icons(name: str, known: tuple[str, ...] = ()) -> str:
+    """The assumption that a card whose icons no source gives has none.
+
+    ``known``: the icons the sources mention, not all of its icons: it is taken to have no
+    other.
+    """
+    if known:
+        return f"{ICONS_DEFAULT}{quoted(name)}{ICONS_BEYOND}{', '.join(known)}{ICONS_OTHER}"
     return f"{ICONS_DEFAULT}{quoted(name)}{ICONS_TAKEN}"
+
+
+def iconless_label(label: str) -> tuple[str, tuple[str, ...]] | None:
+    """The card (quoted) and the icons mentioned of a :func:`no_icons` assumption, else None."""
+    if not label.startswith(ICONS_DEFAULT):
+        return None
+    if label.endswith(ICONS_TAKEN):
+        return label[len(ICONS_DEFAULT) : -len(ICONS_TAKEN)], ()
+    if label.endswith(ICONS_OTHER):
+        name, beyond, icons = label[len(ICONS_DEFAULT) : -len(ICONS_OTHER)].rpartition(
+            '"' + ICONS_BEYOND
+        )
+        if beyond:
+            return name + '"', tuple(icons.split(", "))
+    return None
 
 
 def phase_default(text: str) -> str:
@@ -786,12 +819,22 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
     cards: list[tuple[str, tuple[str, ...] | None]] = []
     for node in graph.nodes("absence"):
         data = graph.data(node)
-        label = str(data["label"])
-        if data.get("assumed") and label.startswith(ICONS_DEFAULT) and label.endswith(ICONS_TAKEN):
+        card = iconless_label(str(data["label"])) if data.get("assumed") else None
+        if card is not None:
             read = data.get("icons_read")
             asked = tuple(str(i) for i in read) if isinstance(read, list) else None
-            cards.append((label[len(ICONS_DEFAULT) : -len(ICONS_TAKEN)], asked))
+            cards.append((card[0], asked))
     return cards
+
+
+def icons_mentioned(answer: Answer, name: str) -> tuple[str, ...]:
+    """The icons the sources mention of a card an answer took to have no other (quoted name)."""
+    for node in answer.graph.nodes("absence"):
+        data = answer.graph.data(node)
+        card = iconless_label(str(data["label"])) if data.get("assumed") else None
+        if card is not None and card[0] == name:
+            return card[1]
+    return ()
 
 
 def after_last_line(situation: Situation) -> int:
@@ -913,13 +956,26 @@ def _icon_verdict(
     return UNANSWERED, read
 
 
-def say_the_icons(name: str, verdicts: dict[str, list[str]]) -> str:
+def say_the_icons(name: str, verdicts: dict[str, list[str]], known: tuple[str, ...] = ()) -> str:
     """The reason that asks for a card's icons, with the icons that give each verdict.
 
-    The first verdict is the one with no icons; the forms name the first icon that differs.
+    The first verdict is the one with no icons (``known``: no icon but those the sources
+    mention); the forms name the first icon that differs.
     """
-    shown = "; ".join(f"{verdict} with {', '.join(icons)}" for verdict, icons in verdicts.items())
+    other = "no other" if known else "none"
+    shown = "; ".join(
+        f"{verdict} with {', '.join(other if i == 'none' else i for i in icons)}"
+        for verdict, icons in verdicts.items()
+    )
     icon = next(i for icons in list(verdicts.values())[1:] for i in icons)  # the first to differ
+    if known:
+        return SAY_OTHER_ICONS.format(
+            name=name,
+            known=" and ".join(known),
+            icons="icons" if len(known) > 1 else "icon",
+            icon=icon,
+            verdicts=shown,
+        )
     return SAY_THE_ICONS.format(name=name, icon=icon, verdicts=shown)
 
 
@@ -949,5 +1005,5 @@ def icons_decide(
             continue  # no icon tried could give another verdict
         verdicts = icon_verdicts(situation, question, answer, ask, name, tried, restated, unneeded)
         if len(verdicts) > 1:
-            return say_the_icons(name, verdicts)
+            return say_the_icons(name, verdicts, icons_mentioned(answer, name))
     return None

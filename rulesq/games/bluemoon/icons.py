@@ -30,3 +30,17 @@ def icon_rules() -> tuple[tuple[str, str], ...]:
 def icon_names() -> tuple[str, ...]:
     """The icons' names, in the file's order (asked for every question: found once)."""
     return tuple(name for name, _ in icon_rules())
+
+
+@cache
+def rival_icons() -> dict[str, frozenset[str]]:
+    """Each icon of a ``one_of`` group, with the others of its group (a card has one at most)."""
+    from rulesq.tomlcache import read_toml
+
+    path = corpus_dir() / "bluemoon" / ICONS_FILE
+    entries = read_toml(path).get("icon", []) if path.is_file() else []
+    groups: dict[str, set[str]] = {}
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("one_of"), str):
+            groups.setdefault(entry["one_of"], set()).add(str(entry["name"]))
+    return {icon: frozenset(group - {icon}) for group in groups.values() for icon in sorted(group)}

@@ -187,8 +187,9 @@ def can_character_play(ctx: Context) -> Answer:
         )
     effects, missing = effects_of(card)
     defeated = bool(claims)
+    granted: list[str] = []  # requirement nos a text of unknown words may lift (a faction)
     if not who.gone:  # one that left play is no character: its words are not weighed
-        claims += _requirements(ctx, card, effects, table, who, state)
+        claims += _requirements(ctx, card, effects, table, who, state, granted)
     outside = out_of_play.still_out(ctx).get(normalise_name(who.name))
     if outside is not None and not defeated:  # a no of its requirements stands all the same
         ctx.fact(outside)
@@ -198,6 +199,8 @@ def can_character_play(ctx: Context) -> Answer:
             "plays events or abilities",
             claims,
         )
+    for why_not in granted:
+        _open(why_not, claims)
     free: list[Claim] = []
     if not defeated:  # a permission to skip the cost says nothing of who may play
         owner = who.owner or table.owners.get(normalise_name(who.name))
@@ -324,9 +327,20 @@ def _played_by(table: Table, by: fx.Selector, who: Character) -> bool | None:
 
 
 def _requirements(
-    ctx: Context, card: Card, effects: list[Any], table: Table, who: Character | None, state: State
+    ctx: Context,
+    card: Card,
+    effects: list[Any],
+    table: Table,
+    who: Character | None,
+    state: State,
+    granted: list[str] | None = None,
 ) -> list[Claim]:
-    """The claims of a card's requirements and limitations on being played or joining."""
+    """The claims of a card's requirements and limitations on being played or joining.
+
+    ``granted``, when given, takes the no of a requirement ``who`` fails only for a faction or
+    keyword a text of unknown words in play may grant him (``unknown_texts.granted``), instead
+    of the no.
+    """
     claims: list[Claim] = []
     player = ctx.question.who or "me"
     for effect in effects:
@@ -354,6 +368,8 @@ def _requirements(
                         default=True,
                     )
                 )
+            elif granted is not None and (why := _granted(ctx, table, effect.by, who)):
+                granted.append(why)
             else:
                 claims.append(
                     card_claim(
@@ -391,6 +407,15 @@ def _requirements(
         elif isinstance(effect, fx.WillNotJoin):
             claims += _join(ctx, card, effect, table, player)
     return claims
+
+
+def _granted(ctx: Context, table: Table, by: fx.Selector, who: Character) -> str | None:
+    """Why ``who`` failing ``by`` only for its faction or keyword is no sure no (None: it is)."""
+    if not by.faction:
+        return None
+    if _played_by(table, replace(by, faction=None, faction_word=False), who) is not True:
+        return None
+    return unknown_texts.granted(ctx.facts, who.name)
 
 
 def _join(ctx: Context, card: Card, effect: Any, table: Table, player: str) -> list[Claim]:
@@ -453,11 +478,17 @@ def can_start(ctx: Context) -> Answer:
         ctx.fact(table.leader_facts[player])
     else:
         unknown.append('the situation does not name your leader (write: my leader is "…")')
+    unread = None  # his text is in play before any starting ally, and may grant factions
+    if leader is not None and leader.card is not None:
+        what = "which allies can start (a leader is in play before them)"
+        unread = unknown_texts.card_doubt(ctx.facts, leader.card, what)
     for ally_ref in ctx.question.cards:
-        claims += _start_claims(ally_ref, leader, unknown)
+        claims += _start_claims(ally_ref, leader, unknown, unread)
         _unaligned_start(ctx, ally_ref, leader, unknown)
         claims += _start_joins(ctx, ally_ref, table, player, unknown)
     claims += start_copies(list(ctx.question.cards), unknown)
+    if unread is not None:
+        unknown.append(unread)
     for reason in unknown:
         _open(reason, claims)
     names = " and ".join(f'"{r.name}"' for r in ctx.question.cards)
@@ -509,8 +540,14 @@ def _unaligned_start(
         unknown.append(unaligned_loyal(ally_ref.name, need))
 
 
-def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str]) -> list[Claim]:
-    """The claims on one starting ally; what is not known of it is added to ``unknown``."""
+def _start_claims(
+    ally_ref: CardRef, leader: CardRef | None, unknown: list[str], unread: str | None = None
+) -> list[Claim]:
+    """The claims on one starting ally; what is not known of it is added to ``unknown``.
+
+    ``unread``: why the leader's text is not known; it may grant a faction the two then share
+    (Loyal: an ally's "multiple factions" a leader grants), so a Loyal: 1 no is open with it.
+    """
     claims: list[Claim] = []
     loyal = ally_ref.values.get("loyal")
     if loyal is None and ally_ref.card is not None and ally_ref.card.fields.get("inline"):
@@ -562,6 +599,9 @@ def _start_claims(ally_ref: CardRef, leader: CardRef | None, unknown: list[str])
         ):
             if open_words:  # an unclassified word on either may be the faction they share
                 unknown.append(words.unknown_reason(open_words))
+                return claims
+            if unread is not None:  # his text may grant the faction they would share
+                unknown.append(unread)
                 return claims
             claims.append(  # a faction Loyal: 1 counts: the leader's ('unaligned' has none)
                 rule_claim(
@@ -836,6 +876,7 @@ def can_target(ctx: Context) -> Answer:
             )
         )
     table = read_table(ctx.facts)
+    granted: list[str] = []  # nos a text in play of unknown words may turn (a faction it grants)
     for selector in selectors:
         if selector.kind not in ("character", "ally", "characters", "allies"):
             continue
@@ -881,11 +922,18 @@ def can_target(ctx: Context) -> Answer:
                 )
             )
             continue
+        if not fits and _lacks_only_faction(ctx, table, state, card, selector, target):
+            why_not = unknown_texts.granted(ctx.facts, target.name)
+            if why_not is not None:  # a text of unknown words may grant it the faction
+                granted.append(why_not)
+                continue
         stance = Stance.PERMIT if fits else Stance.FORBID
         said = f'"{card.name}" targets {named}, and "{target.name}" {verb} one'
         if target.gone and not fits:
             said += f' ("{target.name}" has left play)'
         claims.append(card_claim(stance, card, selector.render(), said))
+    for why_not in granted:
+        _open(why_not, claims)
     if missing is not None and defeated:  # the text not read may be the exception
         _unless_limited(
             f"{missing}; a card that specifically targets defeated characters may target "
@@ -1188,6 +1236,16 @@ def _describes(
     return fits, why
 
 
+def _lacks_only_faction(
+    ctx: Context, table: Table, state: State, card: Card, selector: fx.Selector, target: Character
+) -> bool:
+    """Whether ``selector`` would describe ``target`` but for the faction or keyword it names."""
+    if not selector.faction:
+        return False
+    plain = replace(selector, faction=None, faction_word=False)
+    return _describes(ctx, table, state, card, plain, target)[0] is True
+
+
 def _is_ally(table: Table, character: Character) -> bool | None:
     """Whether a character is an ally (not a leader); None when its player's leader is unnamed."""
     name = normalise_name(character.name)
@@ -1242,10 +1300,20 @@ def can_attach(ctx: Context) -> Answer:
         claims.append(copy)
     card = attachment.card
     effects, missing = effects_of(card) if card is not None else ([], "unknown")
+    granted: list[str] = []
     for effect in effects:
         if not isinstance(effect, fx.AttachRestriction) or card is None:
             continue
         fits = match_subject(replace(effect.to, quantity=None), holder, normalise_name(card.name))
+        plain = replace(effect.to, quantity=None, faction=None, faction_word=False)
+        if (
+            fits is False
+            and effect.to.faction
+            and match_subject(plain, holder, normalise_name(card.name)) is True
+            and (why_not := unknown_texts.granted(ctx.facts, holder.name)) is not None
+        ):
+            granted.append(why_not)  # a text of unknown words may grant him the faction
+            continue
         if fits is None:
             _open(
                 f'the situation does not say whether "{holder.name}" is {effect.to.render()} '
@@ -1264,6 +1332,8 @@ def can_attach(ctx: Context) -> Answer:
                     requirement=True,
                 )
             )
+    for why_not in granted:
+        _open(why_not, claims)
     _open(missing or f'rulesq does not check every requirement of "{attachment.name}"', claims)
     return judge(ctx, claims)
 
@@ -1665,6 +1735,7 @@ def affects(ctx: Context) -> Answer:
     who = _character(ctx, state, other_ref)
     _out_of_play_open(ctx, who, "affect")
     claims: list[Claim] = []
+    granted: list[str] = []  # nos a text in play of unknown words may turn (a faction it grants)
     subjects = [e for e in effects if not isinstance(e, fx.Ability)]
     for effect in subjects:
         for selector in _selectors([effect], targeted=False):
@@ -1698,6 +1769,13 @@ def affects(ctx: Context) -> Answer:
                 )
                 continue
             fits = match_subject(replace(selector, quantity=None), who, normalise_name(card.name))
+            if fits is False and selector.faction:  # a text of unknown words may grant it
+                plain = replace(selector, quantity=None, faction=None, faction_word=False)
+                if match_subject(plain, who, normalise_name(card.name)) is True:
+                    why_not = unknown_texts.granted(ctx.facts, who.name)
+                    if why_not is not None:
+                        granted.append(why_not)
+                        continue
             if fits is None:
                 raise CannotAnswer(
                     f'rulesq cannot tell whether "{who.name}" is one of the '
@@ -1721,6 +1799,8 @@ def affects(ctx: Context) -> Answer:
                     *rules,
                 )
             )
+    for why_not in granted:
+        _open(why_not, claims)
     if missing is not None or not claims:
         _open(missing or f'rulesq cannot tell which characters "{card.name}" affects', claims)
     return judge(ctx, claims)

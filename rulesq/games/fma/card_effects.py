@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_answers import partial_reason, parts_of
+from rulesq.games.fma.state import text_given
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -15,8 +16,8 @@ def effects_of(card: Card) -> tuple[list[Any], str | None]:
     """The card's effects (abilities opened) and why they are not all of its text (None: all)."""
     from rulesq.games import get_game
 
-    if card.text:
-        texts, missing = [card.text], None
+    if text_given(card):
+        texts, missing = [card.text or ""], None
     elif parts_of(card):
         texts, missing = [str(p["text"]) for p in parts_of(card)], partial_reason(card)
     else:

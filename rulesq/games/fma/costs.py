@@ -12,10 +12,12 @@ import re
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Number
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
+from rulesq.games.fma.state import text_given
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.vocab import Attribute, Timing
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.situation.model import Fact
 
 MINIMUM = "fma/rulings/reducing-cost/1"
 _MOST_ORDERS = 6  # 720 orders at most
@@ -58,7 +61,7 @@ def attribute_cost(ctx: Context) -> Answer:
     printed_cost = ctx.derivation().effect(card.name, abilities[0].header(), card)
     support: list[str] = []
     changes: list[tuple[Card, fx.ReduceCost | fx.IncreaseCost]] = []
-    for source, who, fact in in_play(ctx.facts):
+    for source, who, fact in _in_play(ctx):
         for effect in _changes(ctx, source, card, who):
             support += [
                 ctx.fact(fact),
@@ -87,9 +90,15 @@ def changed_by(ctx: Context, card: Card) -> list[str]:
     Raises:
         CannotAnswer: a card in play whose text rulesq cannot read, or whose reach is not told.
     """
-    return [
-        source.name for source, who, _ in in_play(ctx.facts) if _changes(ctx, source, card, who)
-    ]
+    return [source.name for source, who, _ in _in_play(ctx) if _changes(ctx, source, card, who)]
+
+
+def _in_play(ctx: Context) -> list[tuple[Card, str | None, Fact]]:
+    """The cards in play that may change a cost: not one the situation says has no effect."""
+    from rulesq.games.fma import unknown_texts
+
+    inert = unknown_texts.inert(ctx.facts)
+    return [entry for entry in in_play(ctx.facts) if normalise_name(entry[0].name) not in inert]
 
 
 def _as_written(card: Card) -> fx.Ability | None:
@@ -112,9 +121,14 @@ def _changes(
     A change of "your" events reaches only the cards its controller plays: both players must
     be known (the controller from ``my "X" is in play``, the card's from its play).
     """
-    if not source.text:
-        raise CannotAnswer(f'the sources give no text for "{source.name}", which is in play')
-    parsed = ctx.game.parse_card_text(source.text)
+    if not text_given(source):
+        from rulesq.games.fma import unknown_texts
+
+        raise CannotAnswer(
+            f'the sources give no text for "{source.name}", which is in play: its text may '
+            f'change the attribute cost of "{card.name}"{unknown_texts.settle(source)}'
+        )
+    parsed = ctx.game.parse_card_text(source.text or "")
     assert isinstance(parsed, fx.FmaParsedText)
     why = parsed.not_understood(source.name)
     if why is not None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls
+from rulesq.games.fma import calls, unknown_texts
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.claims import TIMING, Claim, Stance, card_claim, limit_claim
 from rulesq.games.fma.still_in_play import in_play
@@ -82,10 +82,11 @@ def revealed(ctx: Context) -> Answer:
     unknown: list[str] = []
     unread: list[str] = []
     before = [f for f in ctx.facts if f.span.line < draw.fact.span.line]
+    inert = unknown_texts.inert(ctx.facts)  # "X" has no effect: it reveals nothing
     for card, controller, fact in in_play(before):
         effects, missing = calls.effects_of(card)
-        if missing is not None:
-            unread.append(missing)
+        if missing is not None and normalise_name(card.name) not in inert:
+            unread.append(missing + unknown_texts.settle(card))
         for trigger in (e for e in effects if isinstance(e, fx.Trigger)):
             event = trigger.event
             if not (isinstance(event, fx.Draws) and event.one and trigger.when == "after"):

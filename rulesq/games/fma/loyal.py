@@ -272,8 +272,11 @@ def loyal_claims(
     open_words: list[str] = []  # words ally and character share that may be factions
     open_names: list[str] = []  # the characters sharing such a word
 
+    weighed: list[str] = []  # every character of his in play (a text may grant a faction)
+
     def weigh(name: str, factions: list[str] | None, others: list[str]) -> None:
         """Count one character: a faction shared, unknown, or a shared unclassified word."""
+        weighed.append(name)
         if factions is not None and folded & {f.casefold() for f in factions}:
             counted.append(name)
         elif shared := [maybe[w.casefold()] for w in others if w.casefold() in maybe]:
@@ -327,6 +330,13 @@ def loyal_claims(
         )
     whose = "yours" if player == "me" else "his"
     _side_known(state, table, player, reason, "Rebel")
+    if len(weighed) >= need:  # enough characters, if a text of unknown words grants the faction
+        from rulesq.games.fma import unknown_texts
+
+        what = f"the factions of the characters of {whose} in play ({', '.join(weighed)})"
+        granted = unknown_texts.doubt(ctx.facts, what)
+        if granted is not None:
+            raise CannotAnswer(f"{reason}, and {granted}")
     sides.assume_named(
         ctx, f" of {whose}", f'no other character shares a faction with "{ref.name}"'
     )

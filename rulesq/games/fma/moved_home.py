@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, out_of_play
+from rulesq.games.fma import calls, out_of_play, unknown_texts
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.memory import NO_MEMORY
 from rulesq.games.fma.spared import removed_after as _removed_after
 from rulesq.games.fma.spared import spared_by
-from rulesq.games.fma.state import match_subject
+from rulesq.games.fma.state import match_subject, text_given
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -84,6 +84,7 @@ def _standing_defeats(
     other that defeats (a trigger such as "After …, defeat target character") may have acted.
     Only the cards stated before line ``before``, or after line ``after``, are looked at.
     """
+    inert = unknown_texts.inert(ctx.facts)
     for fact in (*ctx.facts_of("in_play"), *ctx.facts_of("attach")):
         line = fact.span.line
         if (before is not None and line >= before) or (after is not None and line <= after):
@@ -93,6 +94,8 @@ def _standing_defeats(
             if card is None:
                 continue  # a card the situation makes up: only the bonus it is given
             effects, missing = calls.effects_of(card)
+            if missing is not None and normalise_name(card.name) in inert:
+                continue  # "X" has no effect: it defeats no one
             if missing is not None:
                 return (
                     f'"{card.name}" is in play (line {fact.span.line}) and {missing}: whether '
@@ -143,12 +146,18 @@ def is_defeated(ctx: Context) -> Answer:
         return ctx.conclude(
             YesNo(True), f'"{who.name}" is defeated', supported_by=(ctx.fact(stated),)
         )
+    inert = unknown_texts.inert(ctx.facts)  # "X" has no effect: it defeats no one
     for fact in ctx.facts_of("in_play"):
         for source_ref in fact.cards:
             source = source_ref.card
-            if source is None or not source.text:
-                raise CannotAnswer(f'the sources give no text for "{source_ref.name}"')
-            parsed = ctx.game.parse_card_text(source.text)
+            if source is not None and normalise_name(source.name) in inert:
+                continue
+            if source is None or not text_given(source):
+                raise CannotAnswer(
+                    f'the sources give no text for "{source_ref.name}"'
+                    + (unknown_texts.settle(source) if source is not None else "")
+                )
+            parsed = ctx.game.parse_card_text(source.text or "")
             assert isinstance(parsed, fx.FmaParsedText)
             why = parsed.not_understood(source.name)
             if why is not None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma.claims import Claim, Stance, card_claim
+from rulesq.games.fma.table import key
 from rulesq.games.fma.vocab import Side
 
 if TYPE_CHECKING:
@@ -50,15 +51,29 @@ def has_named_targets(card: Card) -> bool:
     return not card.text and isinstance(card.fields.get("targets"), list)
 
 
-def _current_location(ctx: Context, target: CardRef) -> bool:
-    """Whether the target is a location the situation has in play (the current one)."""
+def _current_location(ctx: Context, target: CardRef) -> bool | None:
+    """Whether the target is the current location: the one location the facts keep in play.
+
+    None when more than one is kept in play: a game has one current location, and which it is
+    the situation does not say. One that left play since is none (``still_in_play``).
+    """
     if target.card is None or target.card.type != "location":
         return False
-    name = normalise_name(target.card.name)
-    return any(
-        normalise_name(r.card.name if r.card else r.name) == name
-        for fact in ctx.facts_of("in_play")
-        for r in fact.cards
+    from rulesq.games.fma.still_in_play import in_play
+
+    here = {normalise_name(c.name) for c, _, _ in in_play(ctx.facts) if c.type == "location"}
+    if normalise_name(target.card.name) not in here:
+        return False
+    return True if len(here) == 1 else None
+
+
+def _left_play(ctx: Context, target: CardRef) -> bool:
+    """Whether the facts put the target in play and then took it out ("X" leaves play)."""
+    name = normalise_name(target.card.name if target.card is not None else target.name)
+    stated = [f.span.line for f in ctx.facts_of("in_play") for r in f.cards if key(r) == name]
+    return bool(stated) and any(
+        f.span.line > stated[0] and any(key(r) == name for r in f.cards)
+        for f in ctx.facts_of("removed")
     )
 
 
@@ -76,8 +91,18 @@ def target_claims(ctx: Context, card: Card, target: CardRef, state: State) -> li
             fits.append(word)
         elif word == "advantage" and target.card is not None and target.card.type == "advantage":
             fits.append(word)
-        elif word == "current location" and _current_location(ctx, target):
-            fits.append(word)
+        elif word == "current location":
+            current = _current_location(ctx, target)
+            if current is None:
+                raise CannotAnswer(
+                    f'"{card.name}" targets the current location, as a ruling states, and the '
+                    "situation has more than one location in play: which is the current one "
+                    f'is not said (write: "…" leaves play)'
+                )
+            if current:
+                fits.append(word)
+            elif _left_play(ctx, target):
+                return [left_play_claim(ctx, card, target.name)]
     if not fits:
         listed = ", ".join(TARGET_WORDS.get(str(w), str(w)) for w in words)
         raise CannotAnswer(

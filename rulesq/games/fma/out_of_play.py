@@ -8,7 +8,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma.claims import Claim, Stance, rule_claim
-from rulesq.games.fma.table import key, read_table
+from rulesq.games.fma.table import Table, key, read_table
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -19,14 +19,21 @@ OUT_OF_PLAY = "fma/cards/sidetracked/ruling-2"
 
 
 def _out_of_play(ctx: Context) -> dict[str, Fact]:
-    """The characters out of play (leaders named by "my leader is out of play" included)."""
-    table = read_table(ctx.facts)
+    """The characters out of play (leaders named by "my leader is out of play" included).
+
+    "my leader is out of play" names the leader of that statement's moment (``Table.read``,
+    the one reading of who leads), not one a later leader line names.
+    """
+    table = Table()
     out: dict[str, Fact] = {}
-    for fact in ctx.facts_of("out_of_play"):
+    for fact in ctx.facts:
+        table.read(fact)
+        if fact.kind != "out_of_play":
+            continue
         if fact.cards:
             out.update({key(ref): fact for ref in fact.cards})
-        elif fact.who and table.leader_key(fact.who) is not None:
-            out[table.leader_key(fact.who) or ""] = fact
+        elif fact.who and table.leaders.get(fact.who) is not None:
+            out[key(table.leaders[fact.who])] = fact
     return out
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import calls, created_phase, still_in_play
+from rulesq.games.fma import calls, created_phase, still_in_play, unknown_texts
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.table import key, read_table
 
@@ -227,12 +227,13 @@ def _others_known(ctx: Context, player: str, word: str) -> None:
 
 def _unread_others(facts: list[Fact], player: str, word: str) -> None:
     """*Cannot answer* when another player's card in play has text rulesq does not read."""
+    inert = unknown_texts.inert(facts)  # "X" has no effect: it gives none to use
     for card, who, _ in still_in_play.in_play(facts):
         missing = calls.effects_of(card)[1]
-        if who != player and missing is not None:
+        if who != player and missing is not None and normalise_name(card.name) not in inert:
             raise CannotAnswer(
                 f'{missing}: whether "{card.name}" gives another player {word} effects to use '
-                "(and a place in the Play-or-Pass order) is not known"
+                f"(and a place in the Play-or-Pass order) is not known{unknown_texts.settle(card)}"
             )
 
 

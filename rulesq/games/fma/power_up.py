@@ -121,6 +121,23 @@ def _leader_known(ctx: Context) -> None:
         )
 
 
+def _others_known(ctx: Context) -> None:
+    """*Cannot answer* beside a card in play whose text is unknown or unread, the ruled one aside.
+
+    Texts act on a leader's experience (a card's ruling: "he will gain 6 experience when he
+    returns to play"; a leader's erratum: "cannot gain experience or level up"), so a text of
+    unknown words may bar the gain. The card the ruling is about is settled by its ruling.
+    """
+    from rulesq.corpus.load import normalise_name
+    from rulesq.games.fma import unknown_texts
+    from rulesq.games.fma.still_in_play import in_play
+
+    ruled = {normalise_name(c.name) for c, _, _ in in_play(ctx.facts) if POWER_UP in _clauses(c)}
+    why = unknown_texts.doubt(ctx.facts, "what your leader gains in the power-up phase", ruled)
+    if why is not None:
+        raise CannotAnswer(why)
+
+
 def _clauses(card: Card) -> tuple[str, ...]:
     return tuple(str(c) for c in card.fields.get("clauses") or ())
 
@@ -147,6 +164,7 @@ def power_up(ctx: Context) -> Answer:
         two = int(gain) == 2
         if two:  # a no holds for any leader; a yes needs one his text does not bar
             _leader_known(ctx)
+            _others_known(ctx)
         return ctx.conclude(
             YesNo(two),
             "in the power-up phase a leader either gains two experience or levels up"

@@ -46,8 +46,9 @@ from rulesq.games.fma.state import (
     card_clauses,
     line_of,
     match_subject,
+    text_given,
 )
-from rulesq.games.fma.table import Table, stated_leaders
+from rulesq.games.fma.table import Table
 from rulesq.games.fma.vocab import PHASES, Attribute, Duration, Side
 
 if TYPE_CHECKING:
@@ -102,12 +103,11 @@ class Reader:
         self._canceled: set[tuple[int, str]] = set()
         #: The gap each copy left open, by the copy's label (lifted when the copy ends).
         self._copy_gaps: dict[str, Gap] = {}
-        #: The leaders named by "my leader is" lines: a later statement may name one alone.
-        self._leaders: dict[str, tuple[CardRef, Fact]] = {}
-        #: The cards stated on a character line (a leader among them stays one when replaced).
-        self._character_lines: set[str] = set()
-        #: Each player's leader as the table reads him (a leader line, or a leader card stated).
+        #: Each player's leader as the table reads him (a leader line, or a leader card stated):
+        #: the one reading of who leads (``Table.read``), statement by statement.
         self._table = Table()
+        #: The leaders who leave play with the statement being read (a later leader line).
+        self._leaving: list[str] = []
 
     # ------------------------------------------------------------------ helpers
     def error(
@@ -152,8 +152,7 @@ class Reader:
         self._canceled = canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
-            for ref in stated_leaders(fact):
-                self._table.name_leader(fact.who or "", ref, fact)
+            self._leaving = self._table.read(fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:
                 before = len(self.state.entries)
@@ -355,44 +354,22 @@ class Reader:
         a character (Setup: "leaders are the only characters in play"): built here, the one
         place that builds the cards in play, every reader (statements, targets, values,
         affects, attacks and blocks) knows him, with his line's words and values, as if he
-        were stated on a character line; his card's passive text acts from this line.
+        were stated on a character line; his card's passive text acts from this line. The
+        leader this line replaces (``Table.read``) leaves the situation: Loyal no longer counts
+        him and his card's passive text stops.
         """
-        if fact.cards and fact.who:
-            ref = fact.cards[0]
-            key = _key(ref)
-            self._replace_leader(fact, key)
-            self._leaders[key] = (ref, fact)
-            if key not in self.state.characters:
-                self._leader_character(key)
-
-    def _replace_leader(self, fact: Fact, key: str) -> None:
-        """A player's earlier leader line of another card is replaced: he is no character now.
-
-        A player has one leader (Setup: "after the leader comes into play"): the new line says
-        who he is. The earlier leader, a character by his line alone, leaves the situation
-        (Loyal no longer counts him) and his card's passive text stops; one stated on a
-        character line too stays that character.
-        """
-        for old, (_, earlier) in list(self._leaders.items()):
-            if earlier.who != fact.who or old == key:
-                continue
-            del self._leaders[old]
-            if old in self._character_lines or old in self._in_play:
-                continue
+        for old in self._leaving:
             self.state.characters.pop(old, None)
             self._end_passives(old, fact)
-
-    def _leader_character(self, key: str) -> Character:
-        """A leader named by his line, as a character, with his line's words and values."""
-        ref, fact = self._leaders[key]
-        leader = self._new_character(ref, fact, fact.who)
-        values = {n: v for n, v in ref.values.items() if n in CHARACTER_VALUES}  # not his level
-        self._merge(leader, ref, fact, values, ref.flags, fact.who)
-        return leader
+        if fact.cards and fact.who:
+            ref = fact.cards[0]
+            if _key(ref) not in self.state.characters:
+                leader = self._new_character(ref, fact, fact.who)
+                values = {n: v for n, v in ref.values.items() if n in CHARACTER_VALUES}
+                self._merge(leader, ref, fact, values, ref.flags, fact.who)  # not his level
 
     def _fact_character(self, fact: Fact) -> None:
         for ref in fact.cards:
-            self._character_lines.add(_key(ref))
             self.character(ref, fact, owner=fact.who)
 
     def _fact_battle(self, fact: Fact) -> None:
@@ -758,7 +735,7 @@ class Reader:
         card = ref.card
         if card is None or (fact.span.line, _key(ref)) in self._canceled:
             return  # canceled since: none of its effects happens
-        if not card.text:
+        if not text_given(card):
             if _key(ref) not in self.state.unchanging:  # else: said to change no values
                 self.gap(
                     None,
@@ -957,7 +934,7 @@ class Reader:
             if card.type in CHARACTER_TYPES:
                 self.character(ref, fact, owner=fact.who)
                 continue
-            if not card.text:  # its text may change values: each is open (``State.blocking``)
+            if not text_given(card):  # its text may change values: open (``State.blocking``)
                 self.state.unread_in_play[_key(ref)] = (card, fact.span.line)
                 continue
             self._passive_text(card, fact, owner_key=_key(ref), controller=fact.who)
@@ -1000,10 +977,10 @@ class Reader:
                     suggestion="Leave the line out.",
                 )
             said = any(card.fields.get(f) for f in ("text_changes_in_play", *OWN_CHANGES))
-            if card.text or said:
+            if text_given(card) or said:
                 given = (
                     f'the text of "{card.name}"'
-                    if card.text
+                    if text_given(card)
                     else f'that the text of "{card.name}" changes values'
                 )
                 raise self.error(
@@ -1321,13 +1298,13 @@ def canceled_plays(facts: list[Fact]) -> set[tuple[int, str]]:
             continue
         for ref in fact.cards:
             for earlier in reversed(facts[:at_index]):
-                if any(_key(played) == _key(ref) for played in _played(earlier)):
+                if any(_key(played) == _key(ref) for played in played_cards(earlier)):
                     found.add((earlier.span.line, _key(ref)))
                     break
     return found
 
 
-def _played(fact: Fact) -> list[CardRef]:
+def played_cards(fact: Fact) -> list[CardRef]:
     """The cards a statement plays (none: it plays none)."""
     if fact.kind not in _PLAYS or not fact.cards:
         return []

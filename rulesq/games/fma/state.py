@@ -162,6 +162,15 @@ class Passive:
 OWN_CHANGES = ("text_changes", "text_copies")
 
 
+def text_given(card: Card) -> bool:
+    """Whether a card's text is given (a card line's ``""``: a text of no words).
+
+    ``""`` says the card has no text, as Blue Moon and Warhammer read it; a card line without a
+    text, or a corpus card the sources give no text for, has none given.
+    """
+    return card.text is not None
+
+
 def unread_attributes(card: Card) -> tuple[str, ...]:
     """The attributes a card's text, never given, may change in play (none: its text is read).
 
@@ -170,7 +179,7 @@ def unread_attributes(card: Card) -> tuple[str, ...]:
     the card's own values (``text_changes``, ``text_copies``) is followed where the values are
     stated; any other card whose text the sources never give may change every attribute.
     """
-    if card.text:
+    if text_given(card):
         return ()
     named = card.fields.get("text_changes_in_play")
     if named:

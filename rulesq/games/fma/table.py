@@ -43,6 +43,9 @@ class Table:
     leader_facts: dict[str, Fact] = field(default_factory=dict)
     #: Why a player's leader is not known: two leaders stated for him (``leader`` raises it).
     doubts: dict[str, str] = field(default_factory=dict)
+    #: The cards stated on a character or in-play line: a leader among them stays in play
+    #: when a later leader line replaces him.
+    stated: set[str] = field(default_factory=set)
     places: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     readiness: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     experience: dict[str, tuple[int, Fact]] = field(default_factory=dict)
@@ -79,28 +82,110 @@ class Table:
         ref = self.leader(player)
         return key(ref) if ref is not None else None
 
-    def name_leader(self, player: str, ref: CardRef, fact: Fact) -> None:
-        """Take ``ref`` as ``player``'s leader; a second, other leader leaves him not known.
+    def name_leader(self, player: str, ref: CardRef, fact: Fact) -> str | None:
+        """Take ``ref`` as ``player``'s leader; the key of a leader who leaves play, if any.
 
         A player has one leader, in play from the setup on (Setup: "after the leader comes into
-        play and before any other starting cards"): two of his stated are a situation the
-        rulings never describe, and which is his leader is not known.
+        play and before any other starting cards"). A leader line of another card than his
+        earlier leader line says who he is from that line on: the earlier leader, in play by his
+        line alone, leaves play (returned), one stated on a character or in-play line stays.
+        Two leaders of his stated otherwise (a leader card beside a leader line, or two leader
+        cards) are a situation the rulings never describe, and which is his leader is not known.
         """
         before = self.leaders.get(player)
         if before is None and player not in self.doubts:
             self.leaders[player], self.leader_facts[player] = ref, fact
-            return
+            return None
         if before is not None and key(before) == key(ref):
             if fact.kind == "leader" or self.leader_facts[player].kind != "leader":
                 self.leaders[player], self.leader_facts[player] = ref, fact
-            return
+            return None
         if before is not None:
             if fact.kind == "leader" and self.leader_facts[player].kind == "leader":
-                self.leaders[player], self.leader_facts[player] = ref, fact  # restated
-                return
+                self.leaders[player], self.leader_facts[player] = ref, fact  # replaced
+                return None if key(before) in self.stated else key(before)
             earlier = self.leader_facts[player]
             self.doubts[player] = doubt(player, (before, earlier), (ref, fact))
             del self.leaders[player], self.leader_facts[player]
+        return None
+
+    def read(self, fact: Fact) -> list[str]:
+        """Read one statement onto the table; the keys of the leaders who leave play with it.
+
+        The one reading of who leads and who a leader line keeps in play: ``read_table``, the
+        situation reader and the cards in play (``still_in_play``) all walk the facts through it.
+        """
+        kind = fact.kind
+        if kind in ("character", "in_play"):
+            self.stated.update(key(ref) for ref in fact.cards)
+        leaving = [
+            old
+            for ref in stated_leaders(fact)
+            if (old := self.name_leader(fact.who or "", ref, fact)) is not None
+        ]
+        if kind == "leader" and fact.who:
+            self.owners[key(fact.cards[0])] = fact.who
+        elif kind == "character" and fact.who:
+            for ref in fact.cards:
+                self.owners[key(ref)] = fact.who
+        else:
+            self._read_rest(fact)
+        return leaving
+
+    def _read_rest(self, fact: Fact) -> None:
+        """Read a statement that names no leader: places, readiness, experience, plays, zones."""
+        kind = fact.kind
+        if kind == "place":
+            where = HOME if "home" in str(fact.param("place")) else PARTY
+            for ref in fact.cards:
+                self.places[key(ref)] = (where, fact)
+        elif kind in ("moved_home", "sent_home", "returned"):  # home; returned: comes back home
+            for ref in fact.cards:
+                self.places[key(ref)] = (HOME, fact)
+        elif kind == "readiness":
+            for ref in fact.cards:
+                self.readiness[key(ref)] = (str(fact.param("readiness")), fact)
+        elif kind == "experience":
+            named = self.leaders.get(fact.who or "")  # two stated: ``leader`` says so when read
+            holder = key(fact.cards[0]) if fact.cards else key(named) if named else None
+            if holder is None and fact.who:  # "my leader has 2 experience", the leader not named
+                holder = _unnamed_leader(fact.who)
+            if holder is not None:
+                self.experience[holder] = (int(fact.param("number")), fact)
+        elif kind == "x_value":
+            self.x_values[key(fact.cards[0])] = (int(fact.param("number")), fact)
+        elif kind == "play":
+            for ref in fact.cards:
+                self.plays.append(Play(key(ref), fact.who, fact))
+        elif kind == "plays_as_react":
+            self.plays.append(
+                Play(key(fact.cards[0]), fact.who, fact, reacts_to=key(fact.cards[1]))
+            )
+        elif kind == "discards_to":
+            for ref in fact.cards[:-1]:
+                self.discarded_to[key(ref)] = (key(fact.cards[-1]), fact)
+        elif kind == "character_plays":
+            by = key(fact.cards[0])
+            self.plays.append(Play(key(fact.cards[1]), self.owners.get(by), fact, by=by))
+        elif kind == "canceled":
+            for ref in fact.cards:
+                self.canceled[key(ref)] = fact
+        elif kind in ("pile", "hand") and fact.who:  # the shared statements
+            for ref in fact.cards:
+                self.zones[key(ref)] = (ZONES[kind], fact.who, fact)
+        elif kind == "announce":
+            self.announced[key(fact.cards[0])] = (fact.who, fact)
+        elif kind == "declared":
+            for ref in fact.cards:
+                if key(ref) in self.announced:
+                    who, _ = self.announced.pop(key(ref))
+                    self.plays.append(Play(key(ref), who, fact))
+        elif kind == "phase":  # the shared "it is the main phase"
+            self.step = (f"{str(fact.param('phase')).lower()} phase", fact)
+        elif kind == "step":
+            self.step = (str(fact.param("step_name")), fact)
+        elif kind == "turn" and fact.who:
+            self.turn = (fact.who, fact)
 
     def leader_experience(self, player: str) -> tuple[int, Fact] | None:
         """The experience a player's leader has, named or not, and the fact that says so."""
@@ -155,69 +240,8 @@ def doubt(player: str, first: tuple[CardRef, Fact], second: tuple[CardRef, Fact]
 
 
 def read_table(facts: list[Fact]) -> Table:
-    """The table the facts establish, read in order."""
+    """The table the facts establish, read in order (``Table.read``)."""
     table = Table()
     for fact in facts:
-        kind = fact.kind
-        for ref in stated_leaders(fact):
-            table.name_leader(fact.who or "", ref, fact)
-        if kind == "leader" and fact.who:
-            table.owners[key(fact.cards[0])] = fact.who
-        elif kind == "character" and fact.who:
-            for ref in fact.cards:
-                table.owners[key(ref)] = fact.who
-        elif kind == "place":
-            where = HOME if "home" in str(fact.param("place")) else PARTY
-            for ref in fact.cards:
-                table.places[key(ref)] = (where, fact)
-        elif kind in ("moved_home", "sent_home"):  # moved or sent home: at home
-            for ref in fact.cards:
-                table.places[key(ref)] = (HOME, fact)
-        elif kind == "returned":  # a character returned to play comes back at home
-            for ref in fact.cards:
-                table.places[key(ref)] = (HOME, fact)
-        elif kind == "readiness":
-            for ref in fact.cards:
-                table.readiness[key(ref)] = (str(fact.param("readiness")), fact)
-        elif kind == "experience":
-            named = table.leaders.get(fact.who or "")  # two stated: ``leader`` says so when read
-            holder = key(fact.cards[0]) if fact.cards else key(named) if named else None
-            if holder is None and fact.who:  # "my leader has 2 experience", the leader not named
-                holder = _unnamed_leader(fact.who)
-            if holder is not None:
-                table.experience[holder] = (int(fact.param("number")), fact)
-        elif kind == "x_value":
-            table.x_values[key(fact.cards[0])] = (int(fact.param("number")), fact)
-        elif kind == "play":
-            for ref in fact.cards:
-                table.plays.append(Play(key(ref), fact.who, fact))
-        elif kind == "plays_as_react":
-            table.plays.append(
-                Play(key(fact.cards[0]), fact.who, fact, reacts_to=key(fact.cards[1]))
-            )
-        elif kind == "discards_to":
-            for ref in fact.cards[:-1]:
-                table.discarded_to[key(ref)] = (key(fact.cards[-1]), fact)
-        elif kind == "character_plays":
-            by = key(fact.cards[0])
-            table.plays.append(Play(key(fact.cards[1]), table.owners.get(by), fact, by=by))
-        elif kind == "canceled":
-            for ref in fact.cards:
-                table.canceled[key(ref)] = fact
-        elif kind in ("pile", "hand") and fact.who:  # the shared statements
-            for ref in fact.cards:
-                table.zones[key(ref)] = (ZONES[kind], fact.who, fact)
-        elif kind == "announce":
-            table.announced[key(fact.cards[0])] = (fact.who, fact)
-        elif kind == "declared":
-            for ref in fact.cards:
-                if key(ref) in table.announced:
-                    who, _ = table.announced.pop(key(ref))
-                    table.plays.append(Play(key(ref), who, fact))
-        elif kind == "phase":  # the shared "it is the main phase"
-            table.step = (f"{str(fact.param('phase')).lower()} phase", fact)
-        elif kind == "step":
-            table.step = (str(fact.param("step_name")), fact)
-        elif kind == "turn" and fact.who:
-            table.turn = (fact.who, fact)
+        table.read(fact)
     return table

@@ -40,18 +40,23 @@ def _source(fields: Mapping[str, object], name: str) -> str:
 
 
 def _in_play(ctx: Context, state: State) -> list[dict[str, object]]:
-    """The fields of the cards in play: stated characters, and cards a statement puts in play.
+    """The fields of the cards in play: the cards the facts keep in play, and stated characters.
 
-    A defeated or gone character is not counted: passive abilities on defeated cards have no
-    effect.
+    A card defeated, gone or out of play is not counted (``still_in_play``: passive abilities on
+    defeated cards have no effect, and a card out of play is not "out"), nor a character
+    defeated, gone or out of play that a battle line alone names.
     """
-    out: list[dict[str, object]] = []
+    from rulesq.games.fma import out_of_play
+    from rulesq.games.fma.still_in_play import in_play
+
+    out = [dict(card.fields) for card, _, _ in in_play(ctx.facts)]
+    outside = out_of_play.still_out(ctx)
     for who in state.characters.values():
-        if who.card is not None and not who.gone and state.defeated_by(who.name) is None:
+        if (
+            who.card is not None
+            and not who.gone
+            and state.defeated_by(who.name) is None
+            and normalise_name(who.name) not in outside
+        ):
             out.append(dict(who.card.fields))
-    removed = {normalise_name(r.name) for f in ctx.facts_of("removed") for r in f.cards}
-    for fact in ctx.facts_of("in_play"):
-        for ref in fact.cards:
-            if ref.card is not None and normalise_name(ref.card.name) not in removed:
-                out.append(dict(ref.card.fields))
     return out

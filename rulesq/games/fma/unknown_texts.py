@@ -8,7 +8,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma.card_effects import effects_of
-from rulesq.games.fma.state import OWN_CHANGES
+from rulesq.games.fma.state import OWN_CHANGES, text_given
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import key
 
@@ -40,13 +40,33 @@ def doubt(facts: Sequence[Fact], what: str, settled: set[str] | None = None) -> 
         _, missing = effects_of(card)
         if missing is None or normalise_name(card.name) in skip:
             continue
-        return f"{missing}, and it is in play: its text may change {what}{_settle(card)}"
+        return f"{missing}, and it is in play: its text may change {what}{settle(card)}"
     return None
 
 
-def _settle(card: Card) -> str:
+def card_doubt(facts: Sequence[Fact], card: Card, what: str) -> str | None:
+    """Why one card's text, unknown or not read, may change ``what`` (None: read, or inert)."""
+    _, missing = effects_of(card)
+    if missing is None or normalise_name(card.name) in inert(facts):
+        return None
+    return f"{missing}: its text may change {what}{settle(card)}"
+
+
+def granted(facts: Sequence[Fact], name: str) -> str | None:
+    """Why a no that rests on a faction or keyword ``name`` lacks is no sure no (None: it is).
+
+    Texts in play grant factions and keywords: an ally may have "multiple factions" a leader
+    grants (fma/rulings/loyal/1), a leader's erratum reads "gains the faction of each of your
+    allies", and a character "loses the “Sin” keyword" when the card that gave it leaves play
+    (a card ruling). A card in play whose text is unknown or unread may grant the one a text
+    names, as a card of its own may.
+    """
+    return doubt(facts, f'the factions and keywords of "{name}"')
+
+
+def settle(card: Card) -> str:
     """What settles the card's text: ``"X" has no effect`` where the sources say nothing of it."""
-    if card.text:
+    if text_given(card):
         return " (give its text on a card line, in words rulesq reads)"
     said = ("text_parts", "text_changes_in_play", *OWN_CHANGES)
     if any(card.fields.get(f) for f in said):

@@ -50,6 +50,7 @@ def text_ignored(ctx: Context) -> Answer:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     if not card.info.has_text:
         return view.yes_no(no(f'"{card.name}" has no special power text'))
+    _placed_or_unreached(view, card, "its special power text", _TEXT_SCOPES)
     why = view.forces.text_ignored(card)
     if why is not None:
         return view.yes_no(_ignored_text(card, why))
@@ -259,6 +260,36 @@ def off_rules(off: list[Source]) -> list[str]:
     return [R.ALTERNATE_TURNS]
 
 
+#: What an ignore switches off that reaches a card's text (the whole card takes its text), and
+#: what reaches the whole card.
+_TEXT_SCOPES = frozenset({fx.Scope.CARDS, fx.Scope.SPECIAL_POWER_TEXTS})
+_CARD_SCOPES = frozenset({fx.Scope.CARDS})
+
+
+def _placed_or_unreached(
+    view: View, card: Instance, what: str, scopes: frozenset[fx.Scope]
+) -> None:
+    """Cannot answer for a card placed nowhere while an ignore of ``scopes`` is in force.
+
+    Whose card it is, and where (a hand or in play, where an ignore reaches it, PROTECTED
+    only in play; a discard pile or a draw deck, where none does), decides whether the
+    ignore reaches it: the card is not taken to be in the asker's hand. With no such ignore
+    in force, nothing ignores it wherever it is.
+    """
+    if card.uid >= 0:
+        return
+    sources = [s for s in view.forces.ignore_sources if fx.scope_of(s.effect) in scopes]
+    if not sources:
+        return
+    ignorer = sources[0].card.name
+    raise CannotAnswer(
+        f'the situation does not place "{card.name}": whose card it is and where it is (a '
+        f'hand or in play, or a discard pile or a draw deck) decide whether "{ignorer}" '
+        f'ignores {what}; say where it is (e.g. I have in hand "{card.name}", you have '
+        f'active "{card.name}")'
+    )
+
+
 def _targets(source: Source) -> frozenset[str]:
     """The players whose cards an ignore effect is about."""
     effect = source.effect
@@ -270,6 +301,7 @@ def ignored(ctx: Context) -> Answer:
     """Answer ``is "X" ignored?`` (the whole card)."""
     view = View(ctx)
     card = view.card()
+    _placed_or_unreached(view, card, "it", _CARD_SCOPES)
     why = view.forces.card_ignored(card)
     if why is not None:
         standing = rule_claim(
@@ -341,6 +373,12 @@ def text_effective(ctx: Context) -> Answer:
     card = view.card()
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
+    if card.uid < 0 and card.info.has_text:
+        # Placed nowhere: in play it may take effect, elsewhere not (nor taken to be in hand).
+        raise CannotAnswer(
+            f'the situation does not place "{card.name}": a text takes effect from a card in '
+            f'play; say where it is (e.g. I have active "{card.name}")'
+        )
     return view.yes_no(takes_effect(view, card))
 
 

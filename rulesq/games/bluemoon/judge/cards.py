@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.fields import lacking
 from rulesq.corpus.load import normalise_name
 from rulesq.frozen import replace
+from rulesq.games.bluemoon.icons import rival_icons
 from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, NotedIcons
 from rulesq.games.bluemoon.judge.iconuse import IconUse, note_read, note_use, stop_noting
 from rulesq.games.bluemoon.judge.kept import once
@@ -119,32 +120,41 @@ def _note_unknown_icons(name: str, icon: str | None) -> None:
 
 
 class UnknownIcons(NotedIcons):
-    """The icons (none) of a card no source gives icons for, noting how they are read.
+    """The icons of a card the sources give not all icons of, noting how they are read.
 
-    ``icon in icons`` notes that icon; any other reading (iterating, counting, truth,
-    combining or comparing with another set) notes the icons as read as a whole. Read it with
-    these operations only: ``set(icons)`` and ``other.union(icons)`` read it unnoted.
+    It holds the icons the sources mention (none, for a card they give no icons for): the
+    others are unknown. ``icon in icons`` of a mentioned icon is true, unnoted; of another,
+    false, noting that icon; any other reading (iterating, counting, truth, combining or
+    comparing with another set) notes the icons as read as a whole. Read it with these
+    operations only: ``set(icons)`` and ``other.union(icons)`` read it unnoted.
     """
 
     name: str
     #: The icons the situation says the card lacks ("X" has no PROTECTED icon): not noted.
     absent: frozenset[str]
+    #: The icons the sources mention (``icons_complete`` false): the card has them.
+    known: frozenset[str]
 
-    def __new__(cls, name: str, absent: frozenset[str] = frozenset()) -> UnknownIcons:
-        """The icons of the card ``name``, which lacks ``absent`` (read without a note)."""
-        made = super().__new__(cls)
+    def __new__(
+        cls, name: str, absent: frozenset[str] = frozenset(), known: frozenset[str] = frozenset()
+    ) -> UnknownIcons:
+        """The icons of the card ``name``: ``known`` and maybe others, not ``absent``."""
+        made = super().__new__(cls, known)
         made.name = name
         made.absent = absent
+        made.known = known
         return made
 
     def __contains__(self, icon: object) -> bool:
+        if icon in self.known:
+            return True
         if icon not in self.absent:
             _note_unknown_icons(self.name, str(icon))
         return False
 
     def _whole(self) -> frozenset[str]:
         _note_unknown_icons(self.name, None)
-        return frozenset()
+        return self.known
 
     def __len__(self) -> int:
         return len(self._whole())
@@ -194,7 +204,8 @@ class CardInfo:
     text: str | None = None
     home_deck: str | None = None
     inline: bool = False
-    #: Whether the sources (or the situation) say which icons the card has.
+    #: Whether the sources (or the situation) say which icons the card has: all of them
+    #: (``icons_complete``); a card they mention some icons of may show others.
     icons_known: bool = True
     #: Icons a card of unknown icons lacks: as an FAQ answer means (``lacks_icons``), or as
     #: the situation says ("X" has no PROTECTED icon).
@@ -212,7 +223,7 @@ class CardInfo:
     def icons(self) -> frozenset[str]:
         """The card's icons; reading those of a card the sources give none for is noted."""
         if not self.icons_known:
-            return UnknownIcons(self.name, self.absent_icons)
+            return UnknownIcons(self.name, self.absent_icons, self.given_icons)
         return self.given_icons
 
     @property
@@ -311,15 +322,17 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
     icons = {i.upper() for i in _strings(fields.get("icons"))}
     icons_known = (
         card is None
-        or isinstance(fields.get("icons"), list)
+        or (isinstance(fields.get("icons"), list) and fields.get("icons_complete") is True)
         or bool(fields.get("inline"))
         or lacking(card.game, card.type, "icons") is not None  # a type with none (fields.toml)
     )
     lacks = {i.upper() for i in _strings(fields.get("lacks_icons"))}
+    if icons and not icons_known:
+        lacks |= _rivals(icons)  # a card given a BLUFF icon has no other (``icons.toml``)
     shields = {s.lower() for s in _strings(fields.get("shields"))}
     shields_known = (
         card is None
-        or isinstance(fields.get("shields"), list)
+        or (isinstance(fields.get("shields"), list) and fields.get("shields_complete") is True)
         or bool(fields.get("inline"))
         or lacking(card.game, card.type, "icons") is not None  # a type with no icons
     )
@@ -364,6 +377,12 @@ def card_info(card: Card | None, name: str, refs: Iterable[CardRef] = ()) -> Car
         absent_icons=frozenset(lacks),
     )
     return made
+
+
+def _rivals(icons: Iterable[str]) -> set[str]:
+    """The icons a card with ``icons`` lacks, as each excludes the others of its group."""
+    rivals = rival_icons()
+    return {other for icon in icons for other in rivals.get(icon, ())}
 
 
 def _strings(value: object) -> list[str]:

@@ -92,7 +92,7 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
     # The phase is read last, and only with a card that could have been retrieved: a phase
     # read is one the phase re-asks must tell apart (the phases read alike are asked once).
     if not any(
-        card.played and card.turn < state.turn and card.info.icons_known and ICON in card.info.icons
+        card.played and card.turn < state.turn and ICON in card.info.given_icons
         for card in state.owned(who, active=True)
     ):
         return []
@@ -122,8 +122,7 @@ def icon_choices(forces: Forces, before: int | None = None) -> list[Pending]:
             or card.turn >= state.turn
             or not card.in_play
             or card.face_down
-            or not card.info.icons_known
-            or ICON not in card.info.icons
+            or ICON not in card.info.given_icons  # (sure: given by the sources or the situation)
             or moment.icon_ignored(card, ICON) is not None
             or (card.is_character and retrieve_blockers(moment.state, who))  # forbidden
         ):

@@ -86,6 +86,12 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
             R.RETRIEVE,
             R.RETRIEVE_START_OF_TURN,
         )
+    if card.uid < 0:
+        # Placed nowhere: it may be active, or not (nor taken to be in the hand).
+        raise CannotAnswer(
+            f'the situation does not place "{card.name}": only an active card is retrieved '
+            f'with its RETRIEVE icon; say where it is (e.g. I have active "{card.name}")'
+        )
     if not (card.in_play and card.active) or card.face_down:
         ruling = no(
             f'"{card.name}" is not active: only active cards are retrieved with their '

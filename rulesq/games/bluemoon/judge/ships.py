@@ -67,6 +67,8 @@ class ShipJudge:
             return no(f'"{ship.name}" is not a ship', R.SHIP_ACTIONS)
         if ship.owner != who:
             return no(f'"{ship.name}" is not one of the player\'s ships', R.LOAD_INSTEAD)
+        if ship.uid < 0:
+            raise CannotAnswer(_unplaced(ship, "a card is loaded onto a ship in play"))
         if ship.zone not in (Zone.INFLUENCE, Zone.LANDED):
             return no(f'"{ship.name}" is not in play ({ship.zone.value})', R.LOAD_INSTEAD)
         return None
@@ -298,7 +300,11 @@ class ShipJudge:
             )
         if ship.zone is Zone.LANDED:
             return no(f'"{ship.name}" has already landed', R.LAND_WHEN)
-        if ship.zone is not Zone.INFLUENCE:
+        if ship.uid < 0 and state.current_phase == Step.BEGINNING_OF_TURN:
+            # Placed nowhere: in the influence area it could land now (in a later phase no
+            # ship is landed, wherever it is).
+            raise CannotAnswer(_unplaced(ship, "ships are landed from the influence area"))
+        if ship.zone is not Zone.INFLUENCE and ship.uid >= 0:
             return no(
                 f'"{ship.name}" is not in the influence area ({ship.zone.value}): ships '
                 "are landed from the influence area",
@@ -360,3 +366,11 @@ class ShipJudge:
             ):
                 found.append(source)
         return found
+
+
+def _unplaced(ship: Instance, rule: str) -> str:
+    """Why a ship the situation places nowhere leaves the answer open (not taken to be in hand)."""
+    return (
+        f'the situation does not place "{ship.name}": {rule}; say where it is (e.g. I have '
+        f'"{ship.name}" in my influence area)'
+    )

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.fields import lacking
 from rulesq.errors import CannotAnswer, Undecided
 from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
@@ -111,8 +112,9 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
                     "the situation does not say which element is contested, and "
                     f'the values of "{card.name}" are given by element ({given})'
                 )
-            if card.is_character or card.info.printed:
-                # A character card has values; so has a card whose other value is given.
+            if card.is_character or card.info.printed or _may_have_values(card):
+                # A character card has values; so has a card whose other value is given; and
+                # many booster, support and Hyla cards have them (the FAQ).
                 what = f"{element} value" if element else "value in the contested element"
                 raise CannotAnswer(f'the sources give no {what} for "{card.name}"')
             known = 0
@@ -154,6 +156,19 @@ def printed_value(forces: Forces, card: Instance, element: str | None) -> Valued
         out.value = _apply(effect, out.value, 0, 0)
         out.changes.append((source, before, out.value))
     return out
+
+
+def _may_have_values(card: Instance) -> bool:
+    """Whether a card of unknown values may have some: its type is not one that lacks them.
+
+    ``fields.toml`` lists the types without values; of the others, "All character cards, and
+    many booster cards and support cards (and ... some Hyla) have values" (the FAQ): a card
+    the sources give no values for, and whose type may have them, is not counted as 0.
+    """
+    record = card.info.card
+    if record is None or card.info.inline:
+        return False  # a card line gives its values, or none
+    return lacking(record.game, record.type, "fire") is None
 
 
 def opposing_influence(forces: Forces, card: Instance) -> frozenset[tuple[int, str]] | None:

@@ -198,7 +198,7 @@ class View:
             graph.absence(text)
         choices = self._choices()  # (before the icons read are gathered: it reads some)
         read_names = self._icons_read_names()
-        iconless = [no_icons(name) for name in read_names]  # assumed where their icons were read
+        iconless = [self._no_icons(name) for name in read_names]  # assumed where they were read
         assumed = [
             *self.state.assumed,
             *ruling.assumptions,
@@ -278,13 +278,19 @@ class View:
         judged, replay = self.unknown_icons_read, self.timeline.icons_read
         return [
             (
-                no_icons(name),
+                self._no_icons(name),
                 merge_icons_read(judged.get(name), replay.get(name), name in replay)
                 if name in judged
                 else replay[name],
             )
             for name in names
         ]
+
+    def _no_icons(self, name: str) -> str:
+        """The assumption that the card ``name`` (its icons read) has no icon but those given."""
+        info = self.catalog.named(name)
+        given = frozenset[str]().union(info.given_icons) if info is not None else frozenset()
+        return no_icons(name, tuple(sorted(given)))  # (read unnoted)
 
     def _icons_read_names(self) -> list[str]:
         """The cards of unknown icons read: the judging's first, then the replay's only.
