@@ -46,9 +46,9 @@ DRIVER = """
 import os, sys
 import rulesq.engine.check as check
 real = check.check_file
-def marked(path, game=None):
+def marked(path, game=None, **options):
     os.getpgrp()
-    return real(path, game)
+    return real(path, game, **options)
 check.check_file = marked
 sys.argv = ["rulesq", "check", *sys.argv[1:], "--jobs", "1"]
 from rulesq.cli import run

@@ -189,17 +189,20 @@ def per_file_cpu(wholes: list[Run], firsts: list[Run]) -> float:
 
 def scaling(
     ones: list[Run], many: list[Run], firsts: list[Run], serial: list[Run], cores: int
-) -> None:
-    """The wall of one and many processes, the speed-ups, and Amdahl's bound.
+) -> tuple[float, float, float, float]:
+    """The wall of one and many processes, the speed-ups, and Amdahl's bound (returned too).
 
     Measured walls, and the same figures from CPU times (what an idle machine would show;
     on a shared one a wall-clock speed-up shows only while cores are free): one process's
     wall is its CPU ``C1``; with ``N`` processes, what runs before the fork (start-up, the
     first file of each game that two workers share: ``P``, the CPU of a run stopped at the
     fork) runs alone, and the rest of the CPU of every process ``CN`` is shared by the cores:
-    ``P + (CN - P) / N``.
+    ``P + (CN - P) / N``. Returned: the whole run's wall speed-up, the speed-up after
+    start-up, Amdahl's bound from the start-up ``S`` and from all the run does before the
+    fork (``P``, the wall of a run stopped there), each from this run's walls.
     """
     one, all_cores, start = median(ones, "wall"), median(many, "wall"), median(firsts, "wall")
+    forked = median(serial, "wall")
     line("--jobs 1, wall", f"{one:.2f} s")
     line(f"--jobs {cores}, wall", f"{all_cores:.2f} s")
     line(f"--jobs {cores}, CPU of every process", f"{median(many, 'cpu'):.2f} s")
@@ -212,6 +215,14 @@ def scaling(
     )
     after = (one - start) / (all_cores - start) if all_cores > start else float("nan")
     line(f"speed-up of --jobs {cores}, after start-up (wall)", f"{after:.2f}x")
+    bound = one / (start + (one - start) / cores)
+    bound_fork = one / (forked + max(one - forked, 0.0) / cores)
+    line(
+        "  Amdahl's bound after all before the fork (wall)",
+        f"{bound_fork:.2f}x",
+        None,
+        f"P: a run stopped at the fork, {forked:.2f} s",
+    )
     c1, cn, s = median(ones, "cpu"), median(many, "cpu"), median(firsts, "cpu")
     before_fork = median(serial, "cpu")
     idle = before_fork + max(cn - before_fork, 0.0) / cores
@@ -227,11 +238,11 @@ def scaling(
         f"Amdahl's bound {c1 / (s + (c1 - s) / cores):.2f}x",
     )
     line("  from CPU: speed-up after start-up", f"{(c1 - s) / (idle - s):.2f}x")
+    return one / all_cores, after, bound, bound_fork
 
 
 SERIAL = """
 import sys
-from pathlib import Path
 import rulesq.cli.parallel as parallel
 from rulesq.engine.check import planned_checks
 class Forking(Exception):
@@ -367,6 +378,8 @@ def main() -> None:
 
         cases = sorted(CASES.rglob("*.rq"))
         first = [cases[0]]  # the first file checked of both folder sets below
+        #: Each folder's wall speed-up, after start-up, and bounds (:func:`scaling`).
+        summary: dict[str, tuple[float, float, float, float]] = {}
         print(
             "throughput (CPU of a fresh check of the Blue Moon cases minus that of its first "
             "file, over the other files)"
@@ -421,7 +434,9 @@ def main() -> None:
             "",
             before(old_check, floor, "cpu", 1, "s"),
         )
-        scaling(ones, many, firsts, serial, cores)
+        summary[f"corpus/bluemoon/cases ({len(cases)} files)"] = scaling(
+            ones, many, firsts, serial, cores
+        )
 
         # Every case folder; the input errors are left out (their exit code is 2).
         tests = [f for f in sorted((ROOT / "tests" / "cases").iterdir()) if f.is_dir()]
@@ -443,7 +458,9 @@ def main() -> None:
             max(3, args.runs // 3),
         )
         line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
-        scaling(done[0], done[1], done[2], done[3], cores)
+        summary[f"every case folder, no input errors ({count} files)"] = scaling(
+            done[0], done[1], done[2], done[3], cores
+        )
 
         # The same with the input errors and the seed examples (the command of issue 14's
         # goal; exit code 2): a warm-up run of each remembers the files that fail.
@@ -466,7 +483,9 @@ def main() -> None:
             (0, 1, 2),
         )
         line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
-        scaling(done[0], done[1], done[2], done[3], cores)
+        summary[f"the goal's command ({count} files)"] = scaling(
+            done[0], done[1], done[2], done[3], cores
+        )
 
         # The goal's directory form: one directory given, checked in parallel (tests/cases
         # holds the input errors: exit code 2); its start-up is a check of its first file.
@@ -487,7 +506,19 @@ def main() -> None:
                 (0, 1, 2),
             )
             line("--jobs 1, CPU", f"{median(done[0], 'cpu'):.2f} s")
-            scaling(done[0], done[1], done[2], done[3], cores)
+            summary[f"{directory.relative_to(ROOT)} ({len(files)} files)"] = scaling(
+                done[0], done[1], done[2], done[3], cores
+            )
+        print(f"--jobs {cores} over --jobs 1, wall, per folder (this run)")
+        print(
+            f"  {'folder':<44} {'whole run':>10} {'after start-up':>15} "
+            f"{'bound (S)':>10} {'bound (P)':>10}"
+        )
+        for name, (whole_run, after, bound, bound_fork) in summary.items():
+            print(
+                f"  {name:<44} {whole_run:>9.2f}x {after:>14.2f}x {bound:>9.2f}x "
+                f"{bound_fork:>9.2f}x"
+            )
 
         print("memory (peak RSS; median)")
         for game, (mine, floor, base_runs) in asks.items():

@@ -102,6 +102,24 @@ def test_a_game_in_two_runs_is_loaded_here_and_ends_each_run() -> None:
     assert runs == [[0, 1, 2, 3, 4, 5], [8, 9, 10, 11, 6, 7]]  # b and c first, then a
 
 
+def test_the_games_a_worker_must_load_to_take_a_tail_come_smallest_load_last() -> None:
+    """The run after the cut: Warhammer, then FMA (the smaller load), then Blue Moon's tail.
+
+    A worker done with Blue Moon takes Blue Moon's tail, then a tail of the other run only
+    when its work is more than the load of the game it must meet there: FMA's, not
+    Warhammer's. In the order the games came, FMA's files went first and Warhammer's last.
+    """
+    kinds: list[str | None] = ["bluemoon"] * 60 + ["fma"] * 12 + ["warhammer"] * 12
+    runs, loaded = parallel.plan(kinds, [1000.0] * len(kinds), 2)[:2]
+    assert loaded == ["bluemoon"]
+    _, loads = predicted(kinds, [1000.0] * len(kinds))
+    assert loads["warhammer"] > loads["fma"]
+    games = list(dict.fromkeys(kinds[index] for index in runs[1]))
+    assert games == ["warhammer", "fma", "bluemoon"]
+    fma = [index for index in runs[1] if kinds[index] == "fma"]
+    assert fma == sorted(fma)  # each game's files in order
+
+
 def test_a_worker_done_takes_the_shared_games_tail_of_the_other_run() -> None:
     """The run of other games ends with the shared game's files: a worker done takes them."""
     runs, loaded = parallel.plan(KINDS, [1.0] * 12, 2)[:2]
@@ -235,7 +253,22 @@ def _plan_long_way(
         if makespan(whole, []) < makespan(runs, loaded):
             runs, loaded = whole, []
     last = set(loaded)
-    return [sorted(run, key=lambda index: kinds[index] in last) for run in runs], loaded
+
+    def placed(run: list[int]) -> list[int]:
+        """Games not loaded here first, the largest load first, each game's files in order."""
+        first_at: dict[str | None, int] = {}
+        for index in run:
+            first_at.setdefault(kinds[index], len(first_at))
+
+        def key(index: int) -> tuple[int, float, int]:
+            kind = kinds[index]
+            if kind in last:
+                return (1, 0.0, 0)
+            return (0, -loads.get(kind or "", 0.0), first_at[kind])
+
+        return sorted(run, key=key)
+
+    return [placed(run) for run in runs], loaded
 
 
 def test_the_cut_is_the_one_first_written() -> None:
@@ -264,7 +297,7 @@ def test_whole_games_per_run_when_loading_the_cut_game_here_would_end_later(
     end sooner, though further apart. (The case folders made this so until the Warhammer
     cases grew: :func:`test_every_folder_plan_ends_no_later_than_whole_games` checks them.)
     """
-    kinds: list[str | None] = ["bluemoon"] * 20 + ["warhammer"] * 20 + ["fma"] * 10
+    kinds: list[str | None] = ["bluemoon"] * 20 + ["warhammer"] * 25 + ["fma"] * 10
     sizes = [1000.0] * len(kinds)
     costs, loads = predicted(kinds, sizes)
     cut = parallel.plan(kinds, sizes, 2)

@@ -43,7 +43,7 @@ def test_the_facts_of_an_answer_every_choice_gives_are_lines_of_the_file(case: P
 COSTS = INVENTED / "warhammer-costs"
 PAIRS = COSTS / "two-sacrifice-costs-ask-every-pair-of-units.rq"
 MANY = COSTS / "sacrifice-costs-with-too-many-ways-cannot-answer.rq"
-COPIES = COSTS / "a-sacrifice-among-copies-cannot-be-stated.rq"
+COPIES = COSTS / "a-sacrifice-among-copies-not-alike-cannot-be-stated.rq"
 
 
 def _answers(path: Path) -> list[Answer]:

@@ -61,6 +61,10 @@ class Reader(EventFacts):
         self.board = Board()
         self._zone_damage: dict[tuple[str, Zone], Fact] = {}
         self._now: Fact | None = None
+        #: The copy each card of a statement names (by the reference's id), and the copies
+        #: some statement has named (by id): those are no longer alike the others.
+        self._picks: dict[int, InPlay] = {}
+        self._singled: set[int] = set()
 
     def error(
         self,
@@ -93,7 +97,7 @@ class Reader(EventFacts):
     def read(self, facts: list[Fact]) -> Board:
         """The board the facts describe, in order."""
         for fact in facts:
-            self._check_values(fact)
+            self._check_values(fact, naming=True)
             if fact.kind in NOT_READ:
                 raise self._not_read(fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
@@ -101,6 +105,7 @@ class Reader(EventFacts):
                 self._now = fact
                 handler(fact)
                 self._now = None
+            self._check_values(fact)  # values left that named no copy
         self._check_damage()
         self._check_zone_damage()
         self._check_triggered()
@@ -179,13 +184,20 @@ class Reader(EventFacts):
                 )
 
     # ------------------------------------------------------------------ input checks
-    def _check_values(self, item: Statement) -> None:
-        """Values and states belong to cards in play; unknown ones were refused earlier."""
+    def _check_values(self, item: Statement, naming: bool = False) -> None:
+        """Values and states belong to cards in play; unknown ones were refused earlier.
+
+        A statement may give a card in play the values its board line gave one copy, to
+        name that copy (``copies``): ``naming`` lets them through until the statement is
+        read, and checked after it they must have named one.
+        """
         for ref in item.cards:
             given = [*ref.values, *ref.flags]
-            if not given:
+            if not given or id(ref) in self._picks:
                 continue
-            if item.kind not in BOARD_FACTS:
+            if naming and item.kind not in BOARD_FACTS and self.board.find(ref.name):
+                pass  # read by the statement, naming a copy
+            elif item.kind not in BOARD_FACTS:
                 raise self.error(
                     f'"{given[0]}" is given to "{ref.name}" where it is not in play: a card\'s '
                     "damage, resource tokens and state are given where the board holds it",
@@ -292,7 +304,7 @@ class Reader(EventFacts):
 
     def _fact_attached(self, fact: Fact) -> None:
         attachment, target = fact.cards
-        host = self.board.find(target.name)
+        host = self._copy(target)
         if host is None:
             raise self.error(
                 f'"{target.name}" is not in play: put it on the board first',
@@ -304,10 +316,11 @@ class Reader(EventFacts):
             # a card attached elsewhere already: this is another copy
             placed = self._place(attachment, fact, host.owner, host.zone)
         placed.attached_to = host
+        self._picks[id(attachment)] = placed
 
     def _fact_questing(self, fact: Fact) -> None:
         unit, quest = fact.cards
-        placed = [self.board.find(r.name) for r in (unit, quest)]
+        placed = [self._copy(r) for r in (unit, quest)]
         for ref, found in zip((unit, quest), placed, strict=True):
             if found is None:
                 raise self.error(f'"{ref.name}" is not in play: put it on the board first', ref)
@@ -325,9 +338,8 @@ class Reader(EventFacts):
         capital.played += [(ref.card, fact) for ref in fact.cards]
 
     # ------------------------------------------------------------------ damage and combat
-    def _in_play(self, ref: CardRef) -> InPlay:
-        self._which_copy(ref)
-        found = self.board.find(ref.name)
+    def _in_play(self, ref: CardRef, side: str | None = None) -> InPlay:
+        found = self._copy(ref, side)
         if found is None:
             raise self.error(
                 f'"{ref.name}" is not in play: put it on the board first',
@@ -336,24 +348,89 @@ class Reader(EventFacts):
             )
         return found
 
-    def _which_copy(self, ref: CardRef) -> None:
-        """A statement naming a card of which the board holds more copies than it names.
+    def _copy(
+        self, ref: CardRef, side: str | None = None, avoid: set[int] | frozenset[int] = frozenset()
+    ) -> InPlay | None:
+        """The copy on the board a statement's card names (None: no copy), noted as named.
 
-        It does not say which copy it speaks of: the answers after it are open (the board
-        takes the first copy only to go on reading).
+        Values and states given to the card name the copy whose board line gave them (an
+        input error when none did); copies named by one statement are told apart (the
+        statement names each once). Several copies left and not alike: which one is not
+        said, and the answers after it are open (the board takes the first to go on). A
+        statement about one player's cards (``side``: an attack, a sacrifice) names his;
+        a trigger names a copy that has not added a link yet (``avoid``), where one is left.
         """
+        from rulesq.games.warhammer import copies as C
+
+        if id(ref) in self._picks:
+            return self._picks[id(ref)]
         key = ref.name.casefold()
-        copies = sum(1 for c in self.board.cards if c.name.casefold() == key)
+        found = [c for c in self.board.cards if c.name.casefold() == key]
+        if not found:
+            return None
+        if ref.values or ref.flags:
+            found = [c for c in found if C.matches(c, ref)]
+            if not found:
+                raise self._no_such_copy(ref)
+        from rulesq.games.warhammer.places import in_play
+
+        found = [c for c in found if in_play(self.board, c)] or found  # a copy gone is done
+        found = [c for c in found if side in (None, self._side(c))] or found
+        found = [c for c in found if id(c) not in avoid] or found
         fact = self._now
-        named = sum(1 for r in fact.cards if r.name.casefold() == key) if fact else 1
-        if copies > 1 and named < copies:
-            line = self.situation.text.count("\n", 0, ref.span.start) + 1
-            said = (
-                f'line {line} names "{ref.name}", of which the board holds {copies} copies: '
-                "which one it speaks of is not said"
-            )
-            if said not in self.board.ambiguous:
-                self.board.ambiguous.append(said)
+        others = {
+            id(self._picks[id(r)]) for r in (fact.cards if fact else []) if id(r) in self._picks
+        }
+        free = [c for c in found if id(c) not in others] or found
+        # the statement's names of the card still to be read, this one among them: as many
+        # as the copies left, they name each once
+        left = [r for r in (fact.cards if fact else [ref]) if r.name.casefold() == key]
+        left = [r for r in left if r is ref or not (id(r) in self._picks or r.values or r.flags)]
+        if len(free) > len(left) and not C.alike(self.board, free, self._singled):
+            self._which_copy(ref, free)
+        placed = free[0]
+        self._picks[id(ref)] = placed
+        self._singled.add(id(placed))
+        return placed
+
+    def _no_such_copy(self, ref: CardRef) -> InputError:
+        """The error for values that name no copy on the board."""
+        from rulesq.games.warhammer import copies as C
+
+        key = ref.name.casefold()
+        lines = [C.written(c.ref) for c in self.board.cards if c.name.casefold() == key]
+        given = [*ref.values, *(f.lower() for f in ref.flags)]
+        return self.error(
+            f"{C.written(ref)} names no copy on the board: a copy is named by the values and "
+            "states its board line gives it",
+            ref,
+            given[0] if given else None,
+            expected=list(dict.fromkeys(lines)),
+            suggestion=f"Did you mean {' or '.join(dict.fromkeys(lines))}?",
+        )
+
+    def _which_copy(self, ref: CardRef, copies: list[InPlay]) -> None:
+        """A statement naming one of several copies that are not alike, without saying which.
+
+        The answers after it are open: the line is named, with how to name the copy (as its
+        board line writes it, or, written alike there, with values that tell them apart).
+        """
+        from rulesq.games.warhammer import copies as C
+
+        line = self.situation.text.count("\n", 0, ref.span.start) + 1
+        written = list(dict.fromkeys(C.written(c.ref) for c in copies))
+        how = (
+            "name it as its board line writes it: " + " or ".join(written)
+            if len(written) == len(copies)
+            else "give the copies different values where the board states them (e.g., "
+            f'"{ref.name}" (damage 0) and "{ref.name}" (damage 1)), then name one so'
+        )
+        said = (
+            f'line {line} names "{ref.name}", of which the board holds {len(copies)} copies: '
+            f"which one it speaks of is not said ({how})"
+        )
+        if said not in self.board.ambiguous:
+            self.board.ambiguous.append(said)
 
     def _fact_zone_damage(self, fact: Fact) -> None:
         zone = Zone(fact.param("zone"))
@@ -414,9 +491,20 @@ class Reader(EventFacts):
         attacker, defender = fact.param("players", (ME, YOU))[:2]
         if attacker == defender:
             raise self.error("a player attacks his opponent's capital, not his own", fact)
+        turn = self.board.turn
+        if turn is not None and turn != attacker:
+            raise self.error(
+                f"it is {'my' if turn == ME else 'your'} turn: only the active player attacks "
+                '(FAQ, Turn Sequence, Phase 4: "Active player declares the target of his '
+                'attack")',
+                fact,
+                suggestion=f'Write "it is {"my" if attacker == ME else "your"} turn" '
+                "before the attack, or name the other player as attacking",
+            )
         zone = fact.param("zone")
         attack = Attack(attacker, defender, Zone(zone) if zone else None, fact)
-        attack.attackers = [self._in_play(ref) for ref in fact.cards]
+        attack.attackers = [self._in_play(ref, attacker) for ref in fact.cards]
+        self._check_sides(fact, attack.attackers, attacker, "attacks with")
         if zone is None:
             legend = next((c for c in self.board.cards if c.legend and c.owner == defender), None)
             if legend is None:
@@ -439,10 +527,50 @@ class Reader(EventFacts):
                 fact,
                 suggestion='Write first, e.g., I attack your kingdom with "A"',
             )
-        declared = [self._in_play(ref) for ref in fact.cards]
+        if (fact.who or ME) != attack.defender:
+            raise self.error(
+                "the attacking player does not declare defenders: the defending player "
+                '(FAQ, Turn Sequence, Phase 4: "Defending player simultaneously declares all '
+                'defenders")',
+                fact,
+                suggestion=f"Write: {'I' if attack.defender == ME else 'you'} declare "
+                + ", ".join(f'"{ref.name}"' for ref in fact.cards)
+                + " as defender",
+            )
+        declared = [self._in_play(ref, attack.defender) for ref in fact.cards]
+        self._check_sides(fact, declared, attack.defender, "declares as defenders only")
         # an attacked legend is a defender already (declared automatically): once each
         attack.defenders += [d for d in declared if d not in attack.defenders]
         attack.declared = fact
+
+    def _check_sides(self, fact: Fact, units: list[InPlay], player: str, acts: str) -> None:
+        """A player attacks, or defends, with units he controls: another's is an input error."""
+        for ref, placed in zip(fact.cards, units, strict=True):
+            if self._side(placed) == player:
+                continue
+            whose = "my" if player == ME else "your"
+            own = [
+                c.name
+                for c in self.board.cards
+                if self._side(c) == player
+                and (c.card is None or (c.card.type or "").lower() == "unit")
+            ]
+            raise self.error(
+                f'"{ref.name}" is a card of the other player: a player {acts} units he '
+                "controls, never his opponent's",
+                ref,
+                expected=[f"a unit in {whose} play area"],
+                suggestion=did_you_mean(suggest(ref.name, own) or own[:3])
+                or f'Put it in {whose} play area first, e.g., {whose} battlefield has "{ref.name}"',
+            )
+
+    def _side(self, placed: InPlay) -> str:
+        """Whose play area a card is in after the moves stated so far (or who attached it)."""
+        side = placed.played_by or placed.owner
+        for move in self.board.moves:
+            if move.card is placed:
+                side = move.side
+        return side
 
     def _fact_counterstrike(self, fact: Fact) -> None:
         attack = self.board.attack
@@ -463,7 +591,8 @@ class Reader(EventFacts):
         attack.struck[defender.name.casefold()] = (attacker, fact)
 
     def _fact_sacrificed(self, fact: Fact) -> None:
-        self.board.sacrificed += [(self._in_play(ref), fact) for ref in fact.cards]
+        who = fact.who or ME  # a player sacrifices cards he controls
+        self.board.sacrificed += [(self._in_play(ref, who), fact) for ref in fact.cards]
 
     def _fact_trigger(self, fact: Fact, kind: str | None = None) -> None:
         source, *targets = fact.cards
@@ -471,7 +600,11 @@ class Reader(EventFacts):
         shown = tuple(ref.card for ref in targets) if shown_as is not None else ()
         targets = [] if shown_as is not None else targets
         paid = fact.param("number")
-        placed = self.board.find(source.name)
+        # a copy that has not added a link yet, where one is left (once per copy)
+        start = max((f.index for _, f in self.board.turns), default=-1)  # this turn's
+        links = [*self.board.resolved, *self.board.chain]
+        used = {id(lk.source) for lk in links if lk.source and lk.fact.index > start}
+        placed = self._copy(source, avoid=used)
         tactic = source.card is not None and (source.card.type or "").lower() == "tactic"
         cancelling = fact.param("cancelling")
         if cancelling is not None:
@@ -658,10 +791,10 @@ class Reader(EventFacts):
             placed.zone = moved.zone
 
     def _fact_attach(self, fact: Fact) -> None:
-        host = self.board.find(fact.cards[1].name)
+        host = self._copy(fact.cards[1])
         before = host is not None and self._is_development(host)
         self._fact_attached(fact)
-        placed = self.board.find(fact.cards[0].name)
+        placed = self._picks.get(id(fact.cards[0]))
         assert placed is not None and host is not None
         placed.played_by = fact.who or ME
         if not before and self._is_development(host):  # it becomes one (FAQ, Q&A 25)

@@ -34,7 +34,7 @@ from rulesq.games.warhammer.actions_held import grants_action, holds_action
 from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded, _two_cards
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
-from rulesq.games.warhammer.places import QUESTS, tokens_gap, tokens_held
+from rulesq.games.warhammer.places import QUESTS, controller, in_play, tokens_gap, tokens_held
 from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
@@ -489,6 +489,24 @@ def _timing(
         return
     done = [n for n, who, _ in board.triggered if who == player and n == card.name]
     done += [lk.name for lk in board.chain if lk.card is card and lk.kind == "trigger"]
+    copies = [
+        c
+        for c in board.cards
+        if c.card is card and not c.facedown and in_play(board, c) and controller(c) == player
+    ]
+    if done and len(done) < len(copies):  # once per copy: a copy not yet triggered may be
+        claims.append(
+            rule_claim(
+                Stance.PERMIT,
+                f'"{card.name}" was triggered {len(done)} time(s) this turn and {len(copies)} '
+                "copies of it are in play: a Triggered Action can be triggered once per copy, "
+                "so a copy not yet triggered may be",
+                TRIGGERED,
+                BEGINNING_QA,
+                default=True,
+            )
+        )
+        return
     if done:
         _forbid(
             claims,

@@ -348,43 +348,17 @@ def can_assign(ctx: Context) -> Answer:
             claims.append(
                 rule_claim(Stance.FORBID, "a burning zone cannot be assigned damage", D.QA_BURNING)
             )
+        undecided: list[tuple[InPlay, str]] = []
         for defender in attack.defenders:
             gone, why = D.no_longer_defending(board, defender)
             if gone is None:
-                gaps.append(why)
+                undecided.append((defender, why))  # each reading asked below
                 continue
             if gone:
                 away.append(why)  # no longer defending: no lethal damage is owed to it
                 continue
-            low, need = D.lethal_bounds(board, defender)
-            gaps += [g for g in [*low.gaps, *need.gaps] if g not in gaps]
-            given = sum(a.amount for a in board.assigned if a.card is defender)
-            if low.value is not None and need.value is not None and low.value <= given < need.value:
-                gaps.append(
-                    f'"{defender.name}" is assigned {given} damage, and {low.value} to '
-                    f"{need.value} destroys it: {damage_now(board, defender).step}"
-                )
-                continue
-            if low.value is not None and given < low.value:
-                need = low
-            if need.value is not None and given >= need.value:
-                lethal.append(
-                    f'"{defender.name}" is assigned {given} damage, the {need.value} that '
-                    f"destroys it or more ({'; '.join(need.steps)})"
-                )
-            if need.value is not None and given < need.value:
-                claims.append(
-                    rule_claim(
-                        Stance.FORBID,
-                        f'"{defender.name}" is assigned {given} damage, less than '
-                        f"the {need.value} that destroys it ({'; '.join(need.steps)}): every "
-                        "defender must be assigned lethal damage before the capital",
-                        D.P12,
-                        D.QA_ASSIGN,
-                        HIT_POINTS,
-                        *[r for r in need.rules if r.startswith(shields.REDIRECTING)],
-                    )
-                )
+            _owed(board, defender, claims, gaps, lethal)
+        _either_reading(board, undecided, claims, gaps, lethal)
     if gaps:
         gaps = _once(gaps)
         return ctx.cannot("; ".join(gaps), gaps=tuple((g, g) for g in gaps))
@@ -425,6 +399,71 @@ def can_assign(ctx: Context) -> Answer:
         decided_by=ruling.step,
         assumed=_assumed(pool) if rests else [],
     )
+
+
+def _owed(
+    board: Board, defender: InPlay, claims: list[Claim], gaps: list[str], lethal: list[str]
+) -> None:
+    """A defender still defending: lethal damage is owed to it before the capital (p.12)."""
+    low, need = D.lethal_bounds(board, defender)
+
+    gaps += [g for g in [*low.gaps, *need.gaps] if g not in gaps]
+    given = sum(a.amount for a in board.assigned if a.card is defender)
+    if low.value is not None and need.value is not None and low.value <= given < need.value:
+        gaps.append(
+            f'"{defender.name}" is assigned {given} damage, and {low.value} to '
+            f"{need.value} destroys it: {damage_now(board, defender).step}"
+        )
+        return
+    if low.value is not None and given < low.value:
+        need = low
+    if need.value is not None and given >= need.value:
+        lethal.append(
+            f'"{defender.name}" is assigned {given} damage, the {need.value} that '
+            f"destroys it or more ({'; '.join(need.steps)})"
+        )
+    if need.value is not None and given < need.value:
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f'"{defender.name}" is assigned {given} damage, less than '
+                f"the {need.value} that destroys it ({'; '.join(need.steps)}): every "
+                "defender must be assigned lethal damage before the capital",
+                D.P12,
+                D.QA_ASSIGN,
+                HIT_POINTS,
+                *[r for r in need.rules if r.startswith(shields.REDIRECTING)],
+            )
+        )
+
+
+def _either_reading(
+    board: Board,
+    undecided: list[tuple[InPlay, str]],
+    claims: list[Claim],
+    gaps: list[str],
+    lethal: list[str],
+) -> None:
+    """Defenders whose leaving play the sources do not settle: each reading asked.
+
+    Gone, no lethal damage is owed to it; still counted, it is owed its lethal damage. Where
+    another claim forbids the assignment, both readings say no; where it has its lethal
+    damage already, both say yes; else the verdict rests on the reading: cannot answer.
+    """
+    forbidden = any(c.stance is Stance.FORBID for c in claims)
+    for defender, why in undecided:
+        if forbidden:
+            continue  # no either way: it is not what decides
+        counted: list[Claim] = []
+        open_gaps: list[str] = []
+        had: list[str] = []
+        _owed(board, defender, counted, open_gaps, had)
+        if counted or open_gaps:
+            gaps.append(why)
+        else:
+            lethal += [
+                f"{text}, before it left play: counted or not, it is owed no more" for text in had
+            ]
 
 
 #: The step of an attacker that counts its power alone.

@@ -1,0 +1,67 @@
+"""Which copy of a card a Warhammer statement names: by its board values, or any when alike.
+
+A board line may hold several copies of one card, told apart by the values and states it
+gives each (``"Some Unit" (damage 0), "Some Unit" (damage 3)``). A statement names
+one of them by repeating what its board line gave it (``I sacrifice "Some Unit" (damage
+3)``); named by its name alone, the copy is not said, which matters unless the copies are
+alike in every way the board records and no statement before has singled one out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.situation.model import CardRef
+
+
+def written(ref: CardRef) -> str:
+    """A card as a board line writes it: its name and the values and states given it."""
+    given = [f"{name} {number}" for name, number in ref.values.items()]
+    given += [flag.upper() for flag in ref.flags]
+    return f'"{ref.name}"' + (f" ({', '.join(given)})" if given else "")
+
+
+def matches(placed: InPlay, ref: CardRef) -> bool:
+    """Whether the values and states ``ref`` gives are those the copy's board line gave it."""
+    line = placed.ref
+    if any(line.values.get(name) != number for name, number in ref.values.items()):
+        return False
+    return all(line.has_flag(flag) for flag in ref.flags)
+
+
+def alike(board: Board, copies: list[InPlay], singled: Collection[int]) -> bool:
+    """Whether the copies are one as far as the board goes: either may be the one named.
+
+    Alike: the same player, zone, values and states as written and as now, nothing attached
+    to them or by them, no quest, and none of them named by an earlier statement (``singled``
+    holds the ids of copies so named: an attack, damage assigned, a target...).
+    """
+    if any(id(c) in singled for c in copies):
+        return False
+    hosts = {id(c.attached_to) for c in board.cards} | {id(c.questing_on) for c in board.cards}
+    first = copies[0]
+    for other in copies:
+        if id(other) in hosts or other.attached_to or other.questing_on:
+            return False
+        if _state(other) != _state(first) or written(other.ref) != written(first.ref):
+            return False
+    return True
+
+
+def _state(placed: InPlay) -> tuple[object, ...]:
+    """What the board records of a copy beyond its name."""
+    return (
+        placed.owner,
+        placed.zone,
+        placed.damage,
+        placed.tokens,
+        placed.corrupted,
+        placed.facedown,
+        placed.legend,
+        placed.played_by,
+        placed.entered,
+    )
