@@ -158,13 +158,17 @@ def typed(words: Iterable[str]) -> list[str]:
     return [f'"{word}"' for word in words]
 
 
+def either(options: Sequence[str]) -> str:
+    """``"A", "B" or "C"``: the options, each in double quotes, as what to type."""
+    quoted = [f'"{o}"' for o in options]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
 def did_you_mean(options: Sequence[str]) -> str | None:
     """``Did you mean "A" or "B"?`` for a list of suggestions, or None."""
     if not options:
         return None
-    quoted = [f'"{o}"' for o in options]
-    joined = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-    return f"Did you mean {joined}?"
+    return f"Did you mean {either(options)}?"
 
 
 #: The longest name quoted whole in a message.

@@ -9,7 +9,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -206,8 +206,32 @@ DAMAGES: dict[str, Callable[[Path], None]] = {
 }
 
 
+@pytest.fixture
+def pinned_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each cache's key computed once for the test, from the tree as it was then.
+
+    A key hashes the live tree (the corpus, the grammars, rulesq's code): an edit while the
+    test runs (a merge, an editor, another checkout's work) gives a later load another
+    key, and the entry the test damaged is never read again: no warning, a failure that
+    says nothing about damage. (An entry built while its sources changed is kept under no
+    key: ``test_an_index_built_while_its_sources_changed_is_not_kept``.)
+    """
+    real = cachefiles.content_key
+    keys: dict[tuple[str, tuple[str, ...], tuple[str, ...]], str] = {}
+
+    def pinned(files: Iterable[Path | str], salt: str, code: tuple[str, ...] = ()) -> str:
+        listed = [str(file) for file in files]
+        held = (salt, tuple(listed), code)
+        if held not in keys:
+            keys[held] = real(listed, salt, code)
+        return keys[held]
+
+    monkeypatch.setattr(cachefiles, "content_key", pinned)
+
+
 @pytest.mark.parametrize("damage", list(DAMAGES))
 @pytest.mark.parametrize("kind", list(LOADERS))
+@pytest.mark.usefixtures("pinned_keys")
 def test_a_damaged_cache_is_rebuilt_with_one_warning(
     cache: Path, kind: str, damage: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -232,6 +256,64 @@ def test_a_damaged_cache_is_rebuilt_with_one_warning(
         assert again.count("warning:") == 1
     else:
         assert again == "", "the cache was not rewritten"
+
+
+def test_an_index_built_while_its_sources_changed_is_not_kept(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source edited while the FAQ cases are answered: the index is used, never kept.
+
+    Kept under the key of the sources as they were before, it would hold answers read from
+    the new ones, and be served when the old ones came back (a checkout back and forth).
+    Written once the sources stay still, and read from then on.
+    """
+    from rulesq.games.bluemoon.judge import precedents
+
+    source = tmp_path / "source.txt"
+    source.write_text("before")
+    listed = precedents._derived_from
+    monkeypatch.setattr(precedents, "_derived_from", lambda game: [*listed(game), str(source)])
+    built = []
+    build = precedents.PrecedentIndex.build.__func__  # type: ignore[attr-defined]
+
+    def edited_meanwhile(cls: type, corpus: object) -> object:
+        built.append(source.read_text())
+        if len(built) == 1:
+            source.write_text("after")  # while the cases are answered
+        return build(cls, corpus)
+
+    monkeypatch.setattr(precedents.PrecedentIndex, "build", classmethod(edited_meanwhile))
+    first = _faq()
+    assert not list(cache.glob("precedents-bluemoon-*.json")), "kept under the old key"
+    assert _faq() == first and built == ["before", "after"]  # built again, then kept
+    assert len(list(cache.glob("precedents-bluemoon-*.json"))) == 1
+    assert _faq() == first and len(built) == 2  # read, not built
+    source.write_text("before")
+    assert _faq() == first and len(built) == 3  # the old sources' key: nothing kept for it
+
+
+@pytest.mark.usefixtures("pinned_keys")
+def test_a_tree_edited_during_a_damage_test_still_reads_the_entry_damaged(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The flake of ``[faq-truncated]`` under load, made to happen: a source edited between
+    the damage and the next load. With the keys pinned, that load reads the damaged entry
+    (one warning); with a key of the tree as it is now, it would build a new one in silence.
+    """
+    from rulesq.games.bluemoon.judge import precedents
+
+    source = tmp_path / "source.txt"
+    source.write_text("before")
+    listed = precedents._derived_from
+    monkeypatch.setattr(precedents, "_derived_from", lambda game: [*listed(game), str(source)])
+    expected = _faq()
+    [path] = cache.glob("precedents-bluemoon-*.json")
+    _truncate(path)
+    source.write_text("after")  # a merge, an editor: the live tree moves on
+    capsys.readouterr()
+    cachefiles._warned.clear()
+    assert _faq() == expected
+    assert capsys.readouterr().err.count("warning:") == 1
 
 
 def test_the_cache_folder_is_private(cache: Path) -> None:

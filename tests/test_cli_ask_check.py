@@ -196,7 +196,12 @@ def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
     assert lines[-2].startswith("ERROR") and lines[-2].endswith(
         f"no such file or folder: {tmp_path / 'nope'}"
     )
-    assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer"
+    assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer, 2 could not be checked"
+    assert len(lines) == 1 + 1 + 2  # the counts add up to the lines above the summary
+    code, out = run("check", "--json", str(tmp_path), str(tmp_path / "nope"))
+    doc = json.loads(out)
+    assert code == 2 and [f["result"] for f in doc["files"]] == ["error", "agree", "error"]
+    assert doc["summary"] == lines[-1]
 
 
 def test_check_missing_path_and_empty_folder_are_bad_input(tmp_path: Path) -> None:

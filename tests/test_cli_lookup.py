@@ -78,6 +78,48 @@ def test_cite_unknown_id_suggests_and_exits_2() -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "first", "last", "meant"),
+    [
+        ("BM-Q9999", "BM-Q1", "BM-Q467", []),
+        ("bm-q0", "BM-Q1", "BM-Q467", []),
+        ("Q468", "BM-Q1", "BM-Q467", ["BM-Q68", "BM-Q48", "BM-Q46"]),
+        ("BM-Q2455", "BM-Q1", "BM-Q467", ["BM-Q455", "BM-Q255", "BM-Q245"]),
+        ("WHI-W99", "WHI-W1", "WHI-W49", ["WHI-W9"]),
+        ("W50", "WHI-W1", "WHI-W49", ["WHI-W5"]),
+        ("fma/rulings/battles/9", "fma/rulings/battles/1", "fma/rulings/battles/2", []),
+        (
+            "faq/end-of-fight/12",
+            "bluemoon/faq/end-of-fight/1",
+            "bluemoon/faq/end-of-fight/11",
+            ["bluemoon/faq/end-of-fight/2", "bluemoon/faq/end-of-fight/1"],
+        ),
+    ],
+)
+def test_cite_past_the_last_number_says_which_numbers_there_are(
+    typed: str, first: str, last: str, meant: list[str]
+) -> None:
+    """Every game's numbered ids: the series' ends, not the ids that merely look alike."""
+    code, out = run("cite", typed)
+    assert code == 2
+    said = f'error: unknown clause "{typed}": the numbers run from "{first}" to "{last}".'
+    assert " ".join(out.split()).startswith(said), out
+    assert ("Did you mean" in out) == bool(meant), out
+    code, out = run("cite", typed, "--json")
+    assert code == 2
+    document = json.loads(out)
+    assert document["numbered"] == [first, last]
+    assert document["suggestions"] == meant
+
+
+def test_cite_inside_a_series_or_of_a_series_of_one_suggests_the_nearest() -> None:
+    """A number missing inside the range, or a name alone of its kind, keeps the nearest names."""
+    for typed in ("RB-p99-Retreat", "bm-q45x"):
+        code, out = run("cite", typed)
+        assert code == 2
+        assert "numbers run" not in out and "Did you mean" in out, out
+
+
+@pytest.mark.parametrize(
     "section",
     [
         "bluemoon/faq/special-power-texts-you-may-not",

@@ -146,8 +146,8 @@ def test_install_completion_in_another_shell_says_which_it_completes_in(
     )
     assert done.returncode == 2
     assert done.stderr == (
-        "error: your shell is tcsh; rulesq completes in bash, zsh, fish: "
-        "print the script with rulesq completion bash|zsh|fish\n"
+        'error: your shell is "tcsh"; rulesq completes in "bash", "zsh" or "fish": '
+        'print the script with "rulesq completion bash|zsh|fish"\n'
     )
 
 

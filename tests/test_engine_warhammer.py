@@ -78,7 +78,7 @@ def test_one_restricted_card_is_fine_and_its_copies_are_left_to_the_rules() -> N
         "ask does my deck obey the restricted and banned lists?\n"
     )
     assert reply.verdict == YesNo(True)
-    assert "no restricted card other than Urguck in the deck" in reply.graph.negatives()
+    assert 'no restricted card other than "Urguck" in the deck' in reply.graph.negatives()
     assert "no banned card in the deck" in reply.graph.negatives()
     assert reply.graph.supported()
     three = ask(

@@ -34,6 +34,7 @@ LAYERS: dict[str, int] = {
             "rules",
             "work",
             "phase_reads",
+            "placing",
         ),
         STATE,
     ),

@@ -112,6 +112,12 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
     "hands/a-hand-counted-and-named-in-full-holds-no-other-card.rq": {
         1: ("all named", '"Blip"', '"Bloop"'),
     },
+    "defaults/a-card-placed-nowhere-may-be-in-play-for-a-discard.rq": {
+        1: ('does not place "Ravenous Razorjaw"', "discards cards in play"),
+    },
+    "defaults/a-card-placed-nowhere-may-be-in-play-for-its-text-to-be-used.rq": {
+        1: ('does not place "TopNotch"', "used from a card in play"),
+    },
     "defaults/a-card-placed-nowhere-may-be-on-the-discard-pile.rq": {
         1: ('does not place "Piplox"', "the discard pile"),
     },

@@ -33,6 +33,19 @@ def test_card_prints_what_a_player_reads() -> None:
         assert internal not in out
 
 
+def test_card_shows_where_a_value_from_an_faq_total_comes_from() -> None:
+    """A 0 the corpus records from an FAQ answer's total (stated_in) is no printed 0: the card
+    says so, with the answer; a "Value n" a question places in its element names the question."""
+    code, out = _out("card", "Earthwater")
+    assert code == 0
+    earth = " ".join(out.split("earth:", 1)[1].split("FAQ:", 1)[0].split())
+    assert earth == "0 (no printed value given: BM-Q166's total counts the card as adding nothing)"
+    code, out = _out("card", "Hank Highflyer Hawk")
+    assert code == 0 and "fire:         0 (from BM-Q262)" in out
+    code, out = _out("card", "Electric Eel")
+    assert code == 0 and "earth:        0\n" in out  # a zero the tag gives is shown as it is
+
+
 def test_card_json_keeps_the_internals() -> None:
     code, out = _out("card", "Laughing Gas", "--json")
     assert code == 0 and '"type_inferred"' in out and '"mentions"' in out

@@ -58,14 +58,15 @@ def _rewordings_found() -> tuple[int, int, list[str]]:
 
 
 def test_a_question_typed_in_english_finds_its_faq_question() -> None:
-    """29 of the 30 reworded questions have their FAQ answer in the top 3, 24 first.
+    """29 of the 30 reworded questions have their FAQ answer in the top 3, 26 first.
 
     (27 and 23 before the questions' card particulars were split off and a question
-    weighed by its own length.)
+    weighed by its own length; 29 and 24 before the every-word tiers gave way to the
+    query as typed and a heading counted in what a clause asks.)
     """
     first, found, missed = _rewordings_found()
     assert found >= 29, f"{found} of 30; missed: {missed}"
-    assert first >= 24, f"{first} of 30 first"
+    assert first >= 26, f"{first} of 30 first"
 
 
 def _natural() -> list[dict[str, str]]:
@@ -148,6 +149,92 @@ def test_a_question_s_card_particulars_are_not_what_it_asks(
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(searching, "split_question", lambda question: (question, ""))
     assert _rewordings_found()[1] < 29
+
+
+def _first(query: str, game: str) -> str:
+    return search(query, [game], limit=1)[0].clause_id
+
+
+def test_a_heading_says_what_a_clause_without_a_question_is_about(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Warhammer's glossary entry "Terminology Clarifications: Sacrifice" answers a question
+    about sacrifice; read without its heading, a Q&A question naming "opponent" and "cancel"
+    ranks over it."""
+    asked = "can my opponent cancel a sacrifice"
+    sacrifice = "warhammer/faq/terminology-clarifications/sacrifice"
+    assert _first(asked, "warhammer") == sacrifice
+    monkeypatch.setattr(searching, "_HEADING_WEIGHT", 0.0)
+    assert _first(asked, "warhammer") != sacrifice
+
+
+def test_only_the_query_as_typed_is_a_tier_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long clause that holds "are", "one", "at", "a" and "time" somewhere does not rank
+    over the question about declaring defenders one by one; the exact words still do."""
+    asked = "are defenders declared one at a time"
+    one_by_one = "warhammer/faq/qa/32"
+    assert _first(asked, "warhammer") == one_by_one
+    exact = _first("you may not take precedence", "bluemoon")
+    assert exact == "bluemoon/rulebook/p17-special-rules/you-may-not"
+    monkeypatch.setattr(
+        searching,
+        "_typed",
+        lambda db, query: searching._matching(db, " ".join(f'"{w}"' for w in words_of(query))),
+    )
+    assert _first(asked, "warhammer") != one_by_one
+
+
+def _without(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, game: str, kept: str, dropped: str
+) -> None:
+    """A corpus of ``game`` whose search words lack ``dropped`` (replaced by ``kept``)."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / game).symlink_to((CORPUS / game).resolve())
+    toml = (CORPUS / "search.toml").read_text(encoding="utf-8")
+    assert dropped in toml
+    (corpus / "search.toml").write_text(toml.replace(dropped, kept), encoding="utf-8")
+    monkeypatch.setenv("RULESQ_CORPUS_DIR", str(corpus))
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path / "cache"))
+    load_corpus.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("game", "asked", "answer", "kept", "dropped"),
+    [
+        (
+            "warhammer",
+            "can a cost be lowered below zero",
+            "warhammer/faq/terminology-clarifications/reduction",
+            "",
+            '  ["reduce", "lower", "decrease"],\n',
+        ),
+        (
+            "fma",
+            "can my leader recruit while he is out of play",
+            "fma/cards/sidetracked/ruling-2",
+            '"announce power"]',
+            '"announce power", "out of play"]',
+        ),
+    ],
+    ids=["lower finds reduce", "out of play is a term"],
+)
+def test_a_search_word_carries_weight(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+    asked: str,
+    answer: str,
+    kept: str,
+    dropped: str,
+) -> None:
+    """Without its synonym group or term, a judge's question loses its answer's first place."""
+    assert _first(asked, game) == answer
+    _without(monkeypatch, tmp_path, game, kept, dropped)
+    try:
+        assert _first(asked, game) != answer
+    finally:
+        load_corpus.cache_clear()
 
 
 def test_stop_words_are_dropped_and_synonyms_grouped() -> None:

@@ -43,7 +43,10 @@ def test_the_facts_of_an_answer_every_choice_gives_are_lines_of_the_file(case: P
 COSTS = INVENTED / "warhammer-costs"
 PAIRS = COSTS / "two-sacrifice-costs-ask-every-pair-of-units.rq"
 MANY = COSTS / "sacrifice-costs-with-too-many-ways-cannot-answer.rq"
-COPIES = COSTS / "a-sacrifice-among-copies-not-alike-cannot-be-stated.rq"
+COPY_CASES = INVENTED / "warhammer-copies"
+COPIES = COPY_CASES / "a-sacrifice-cost-among-a-copy-with-no-values-cannot-be-stated.rq"
+#: Copies not alike, each written with values: each way names its copy so (no way unanswered).
+VALUED = COPY_CASES / "a-sacrifice-cost-among-copies-not-alike-asks-each-copy.rq"
 
 
 def _answers(path: Path) -> list[Answer]:
@@ -100,3 +103,20 @@ def test_as_written_numbers_lines_after_those_written_in() -> None:
     way = each_sacrifice.Way(None, ((9, 'I sacrifice "A"'), (11, 'I sacrifice "B"')))
     said = each_sacrifice.as_written("line 8; line 10; line 12; line 11", way)
     assert said == "line 8; line 9; line 10; the line 'I sacrifice \"B\"' (written in to ask it)"
+
+
+def test_a_way_names_a_copy_by_its_board_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copies that differ are each stated with the values their board line gave them: every way
+    is answered and they agree (4); with the name alone, the way says no copy: cannot answer."""
+    answer = _answers(VALUED)[0]
+    assert answer.answered and answer.verdict is not None
+    assert answer.verdict.show() == "4"
+    bare = each_sacrifice._line
+
+    def named(paid: object, unit: object, board: object = None) -> str:
+        return bare(paid, unit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(each_sacrifice, "_line", named)
+    again = _answers(VALUED)[0]
+    assert not again.answered
+    assert "which one it speaks of is not said" in again.reason

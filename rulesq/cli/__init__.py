@@ -206,6 +206,12 @@ def usage_message(error: Any) -> str:
         message = f"unexpected extra {extra.group(1)}: {quoted(extra.group(2))}"
     else:  # the library quotes a name given in single quotes: "no such option '--gmae'."
         message = re.sub(r"(?<![\w'])'([^'\n]*)'(?![\w])", lambda m: quoted(m.group(1)), message)
+    # The library's bound reads as a formula ("0 is not in the range x>=1."): in words.
+    message = re.sub(
+        r"(\S+) is not in the range x>=(\S+)\.",
+        lambda m: f"{quoted(m.group(1))} is too small: give {m.group(2)} or more.",
+        message,
+    )
     hint = did_you_mean(list(possibilities)) if possibilities else None
     return lowered(message) + (f" {hint}" if hint else "")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from rulesq.cli.basics import EXIT_ERROR, EXIT_FAIL, EXIT_OK, print_json, report_error
-from rulesq.errors import RulesqError, did_you_mean, suggest
+from rulesq.errors import RulesqError, did_you_mean, either, suggest
 
 GRAPH_FORMATS = ("dot", "mermaid", "json")
 
@@ -32,8 +32,8 @@ def run_ask(
         if graph is not None and graph not in GRAPH_FORMATS:
             hint = did_you_mean(suggest(graph, GRAPH_FORMATS))
             raise RulesqError(
-                f'unknown graph format "{graph}": --graph takes '
-                f"{', '.join(GRAPH_FORMATS)}." + (f" {hint}" if hint else "")
+                f'unknown graph format "{graph}": --graph takes {either(GRAPH_FORMATS)}.'
+                + (f" {hint}" if hint else "")
             )
         if graph is not None and as_json:
             raise RulesqError(

@@ -194,6 +194,26 @@ def faq_refs(card: Card) -> list[str]:
     return [aliases.get(str(n), f"Q{n}") for n in numbers]
 
 
+#: The column a card's field values start in (after ``"  "`` and a 13-column label).
+_VALUES = 16
+
+
+def rulings_about(card: Card) -> list[str]:
+    """The clauses about the card no other line shows (errata, rulings, a field's source).
+
+    An FMA card's rulings are listed only there (``fma/cards/<card>/ruling``): no field
+    of its record names them.
+    """
+    sources = card.fields.get("field_sources")
+    cited = [v for v in sources.values() if isinstance(v, str)] if isinstance(sources, dict) else []
+    shown = {*card.errata, *_ids(card.fields.get("rulings")), *cited}
+    return [c for c in _ids(card.fields.get("clauses")) if c not in shown]
+
+
+def _ids(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
 def _label(key: str, game: str = "") -> str:
     """A field's name as a player reads it: its label, or ``hit_points`` as ``hit points``."""
     from rulesq.corpus.fields import labels
@@ -215,6 +235,17 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def _stated(card: Card, key: str, value: object) -> str:
+    """Where a value an FAQ answer gives comes from (a 0 from a total is no printed 0)."""
+    stated = card.fields.get("stated_in")
+    answer = stated.get(f"{key} value") if isinstance(stated, dict) else None
+    if not isinstance(answer, str):
+        return ""
+    if value == 0 and card.fields.get("value") is None:  # no "Value n" given: from a total
+        return f" (no printed value given: {answer}'s total counts the card as adding nothing)"
+    return f" (from {answer})"
+
+
 def render(card: Card, errata: list[Clause]) -> str:
     """The card as a player reads it: name, values, texts, errata and the FAQ mentions."""
     lines = [f"{card.name}  ({card.game}, {card.type or 'card of a type the sources do not give'})"]
@@ -223,13 +254,20 @@ def render(card: Card, errata: list[Clause]) -> str:
             continue
         source = (card.fields.get("field_sources") or {}).get(key)
         cited = f" ({source})" if isinstance(source, str) else ""
+        cited += _stated(card, key, value)
         partial = f"{key}_complete"
         if card.fields.get(partial) is False:
             cited += " (those the sources mention; others unknown)"
-        lines.append(hanging(f"  {_label(key, card.game) + ':':<13} ", f"{_shown(value)}{cited}"))
+        head = f"  {_label(key, card.game) + ':':<13} "
+        # A label longer than the column (FMA's "while in play, its game text (never given)
+        # changes a character's:") would push its value's next lines to the right edge.
+        lines.append(hanging(head, f"{_shown(value)}{cited}", _VALUES))
     mentions = faq_refs(card)
     if mentions:
         lines.append(hanging(f"  {'FAQ:':<13} ", ", ".join(mentions)))
+    about = rulings_about(card)
+    if about:
+        lines.append(hanging(f"  {'rulings:':<13} ", ", ".join(about)))
     missing = lacked(card)
     absent = {f for _, fields in missing for f in fields}
     unknown = [

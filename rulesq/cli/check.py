@@ -35,7 +35,8 @@ def check(
     One line per file (a DISAGREE names the clause the call contradicts; a file with no
     expect line gets NO CALL; a file that cannot be read or parsed gets an ERROR line, the
     details on standard error), then the summary "N agree, M disagree, K cannot answer"
-    (", J with no call to check" when some files have none). Exit code 0 when every call
+    (", J with no call to check" when some files have none, ", E could not be checked"
+    for the ERROR lines). Exit code 0 when every call
     agrees, 1 otherwise (a file with no call too), 2 when a file cannot be read or parsed.
     Symbolic links that lead out of a folder are not followed (an ERROR line each) unless
     --follow; a folder that cannot be listed is an ERROR line too (exit 2). Files are

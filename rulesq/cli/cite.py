@@ -9,7 +9,7 @@ import typer
 
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.corpus.models import Clause
-from rulesq.errors import RulesqError, UnknownNameError
+from rulesq.errors import RulesqError, UnknownNameError, did_you_mean, quoted
 from rulesq.width import hanging
 
 
@@ -55,6 +55,9 @@ def find(ref: str, game: str | None) -> Clause:
             return found
         known += list(corpus.clauses)
         known += [alias for c in corpus.clauses.values() for alias in c.aliases]
+    numbered = _numbered(ref, known)
+    if numbered:
+        raise numbered
     section = _section(ref, known)
     if section:
         raise RulesqError(
@@ -64,6 +67,64 @@ def find(ref: str, game: str | None) -> Clause:
             + f'. Cite one of them: "rulesq cite {section[0]}".'
         )
     raise UnknownNameError("clause", ref, known, note=_search_hint(ref))
+
+
+class PastTheEnds(RulesqError):
+    """A clause number past the ends of its series: the series' ends, and any slip's fix."""
+
+    def __init__(self, ref: str, first: str, last: str, meant: list[str]) -> None:
+        self.ref, self.ends, self.meant = ref, [first, last], meant
+        hint = did_you_mean(meant)
+        super().__init__(
+            f"unknown clause {quoted(ref)}: the numbers run from {quoted(first)} to "
+            f"{quoted(last)}." + (f" {hint}" if hint else "")
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """The message, the ends of the series and the suggestions, for ``--json``."""
+        return {
+            "error": str(self),
+            "kind": "clause",
+            "name": self.ref,
+            "suggestions": self.meant,
+            "numbered": self.ends,
+        }
+
+
+def _numbered(ref: str, known: Iterable[str]) -> PastTheEnds | None:
+    """For a number past the ends of its series (``XX-Q9999``): which numbers there are.
+
+    A series is the names that differ only in their last number (``XX-Q1`` … ``XX-Q<n>``,
+    ``…/battles/1``, ``…/battles/2``); ``Q9999`` and an id without its game are read as
+    their ends, as :func:`_loose` reads them. A number inside the series' range that is
+    missing, or a series of one, is left to the nearest names; past the ends, only the
+    numbers one slip away are suggested (a digit typed twice, two swapped: ``XX-Q2455``
+    for ``XX-Q245``), not every number that looks alike.
+    """
+    import re
+
+    typed = re.fullmatch(r"(.*?)(\d+)(\D*)", ref)
+    if typed is None:
+        return None
+    head, tail = typed.group(1).lower(), typed.group(3).lower()
+    series: dict[int, str] = {}
+    for name in known:
+        found = re.fullmatch(r"(.*?)(\d+)(\D*)", name)
+        if found is None or found.group(3).lower() != tail:
+            continue
+        stem = found.group(1).lower()
+        if stem == head or (head[:1] not in "-/" and stem.endswith(("-" + head, "/" + head))):
+            series.setdefault(int(found.group(2)), name)
+    number = int(typed.group(2))
+    if len(series) < 2 or min(series) <= number <= max(series):
+        return None  # one name is no series: the nearest names show it
+    first, last = series[min(series)], series[max(series)]
+    digits = typed.group(2)
+    slips = [digits[:at] + digits[at + 1 :] for at in range(len(digits))]  # a key pressed twice
+    for at in range(len(digits) - 1):  # two keys swapped
+        slips.append(digits[:at] + digits[at + 1] + digits[at] + digits[at + 2 :])
+    meant = [series[n] for n in dict.fromkeys(int(s) for s in slips if s) if n in series]
+    return PastTheEnds(ref, first, last, meant)
 
 
 def _search_hint(ref: str) -> str | None:

@@ -45,7 +45,7 @@ def completion(
       rulesq completion fish > ~/.config/fish/completions/rulesq.fish
       rulesq --install-completion     (writes it there for the shell you use)
     """
-    from rulesq.errors import did_you_mean, escape_controls, suggest
+    from rulesq.errors import did_you_mean, either, escape_controls, suggest
 
     name = shell.strip().lower()  # ZSH is zsh; a path to the shell is its name too
     name = name.rsplit("/", 1)[-1]
@@ -53,7 +53,7 @@ def completion(
         hint = did_you_mean(suggest(name, SHELLS))
         sys.stderr.write(
             f'error: unknown shell "{escape_controls(shell)}": rulesq completes in '
-            f"{', '.join(SHELLS)}." + (f" {hint}" if hint else "") + "\n"
+            f"{either(SHELLS)}." + (f" {hint}" if hint else "") + "\n"
         )
         raise typer.Exit(EXIT_ERROR)
     sys.stdout.write(script(name))
@@ -72,14 +72,18 @@ def detect_shell() -> str:
     """The user's shell (from ``$SHELL``), if rulesq completes in it; else an error."""
     from pathlib import Path
 
-    from rulesq.errors import RulesqError
+    from rulesq.errors import RulesqError, either, escape_controls
 
     name = Path(os.environ.get("SHELL", "")).name
     if name not in SHELLS:
-        said = f"your shell is {name}" if name else "$SHELL does not say which shell you use"
+        said = (
+            f'your shell is "{escape_controls(name)}"'
+            if name
+            else "$SHELL does not say which shell you use"
+        )
         raise RulesqError(
-            f"{said}; rulesq completes in {', '.join(SHELLS)}: "
-            "print the script with rulesq completion bash|zsh|fish"
+            f"{said}; rulesq completes in {either(SHELLS)}: "
+            'print the script with "rulesq completion bash|zsh|fish"'
         )
     return name
 

@@ -28,9 +28,10 @@ def corpus(game: GameOption = None, as_json: JsonOption = False) -> None:
         print_json(summary)
         return
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table("game", "what", "count", box=None)
+    # No padding at the edges and the counts to the right: no line ends in spaces.
+    table = Table("game", "what", Column("count", justify="right"), box=None, pad_edge=False)
     for name, counts in summary.items():
         for kind, count in counts["clauses"].items():
             table.add_row(name, f"clauses: {kind}", str(count))

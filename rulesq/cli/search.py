@@ -28,10 +28,11 @@ def search(
 ) -> None:
     """Full-text search of the rule clauses, FAQ answers and errata.
 
-    Clauses containing every word rank first (stemmed: "ignoring" finds "ignored"); then
-    clauses with some of the words, ranked by how many of the rarer ones they hold, a FAQ
-    question's own words weighing most. Common words ("the", "can", "what") are skipped,
-    and a few everyday words also find the rulebook's ("throw away" finds "discard").
+    Clauses holding the words as typed rank first (stemmed: "ignoring" finds "ignored");
+    then clauses with the words, or some of them, ranked by how many of the rarer ones
+    they hold, what a clause asks (a FAQ question, a heading) weighing most. Common words
+    ("the", "can", "what") are skipped, and a few everyday words also find the rulebook's
+    ("throw away" finds "discard").
     A word no clause holds gets a spelling suggestion. Each hit shows its clause id, its
     source and a snippet with the matched words [marked]. Exit code 1 when nothing matches.
 

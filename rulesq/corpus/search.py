@@ -32,7 +32,7 @@ from rulesq.paths import cache_dir
 
 #: Marks the matched words in a snippet; renderers turn them into colour or brackets.
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
-_SCHEMA_VERSION = "4"
+_SCHEMA_VERSION = "5"
 #: The modules that build the index: this one, the words and concepts it indexes, and the
 #: clauses' reading (:func:`rulesq.cachefiles.code_fingerprint`).
 BUILT_BY = (
@@ -46,6 +46,10 @@ BUILT_BY = (
 _NUMBER = re.compile(r"\s*\[[^\]]*\]")
 #: How many clauses BM25 picks before they are reranked.
 _CANDIDATES = 300
+#: What a clause's heading weighs against its FAQ question's own words, in what it asks
+#: (:func:`_asked`): a heading names a section's topic ("Terminology Clarifications:
+#: Sacrifice"), shared by every clause under it.
+_HEADING_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -186,17 +190,19 @@ def _build(db: sqlite3.Connection, games: list[str], key: str = "") -> sqlite3.C
     )
     # What a clause holds and what its question asks, each term glued into one word (so
     # "power" does not find "special power text"): the rerank's tables; the question's
-    # alone, so that its length, not the answer's, weighs its words.
+    # alone, so that its length, not the answer's, weighs its words. What a clause asks
+    # is its question and its heading: a clause with no question (a glossary entry, a
+    # ruling) is about what its heading names.
     glued = query_words().glued
     db.execute("CREATE VIRTUAL TABLE held USING fts5(words, tokenize='porter unicode61')")
-    db.execute("CREATE VIRTUAL TABLE asked USING fts5(asks, tokenize='porter unicode61')")
+    db.execute("CREATE VIRTUAL TABLE asked USING fts5(asks, heading, tokenize='porter unicode61')")
     db.executemany(
         "INSERT INTO held (rowid, words) VALUES (?, ?)",
         [(rowid, glued(" ".join(row[4:]))) for rowid, row in enumerate(rows, 1)],
     )
     db.executemany(
-        "INSERT INTO asked (rowid, asks) VALUES (?, ?)",
-        [(rowid, glued(row[6])) for rowid, row in enumerate(rows, 1) if row[6]],
+        "INSERT INTO asked (rowid, asks, heading) VALUES (?, ?, ?)",
+        [(rowid, glued(row[6]), glued(row[5])) for rowid, row in enumerate(rows, 1)],
     )
     uses = Counter(
         word for row in rows for column in row[4:] for word in words_of(column) if word.isalpha()
@@ -288,7 +294,7 @@ def _found(db: sqlite3.Connection, query: str, limit: int) -> Found:
     hits = _ranked(db, query, wanted, limit)
     unknown = [c.typed for c in wanted if len(c.terms) == 1 and not _matching(db, c.fts())]
     suggestions = {word: close for word in unknown if (close := _closest(db, word))}
-    return Found(hits, bool(hits) and hits[0].every_word, suggestions)
+    return Found(hits, any(hit.every_word for hit in hits), suggestions)
 
 
 def _matching(db: sqlite3.Connection, match: str, table: str = "clauses") -> set[int]:
@@ -299,15 +305,18 @@ def _matching(db: sqlite3.Connection, match: str, table: str = "clauses") -> set
 def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: int) -> list[Hit]:
     """BM25 over any of the concepts, then reranked by how much of the query a clause holds.
 
-    Clauses holding every word typed come first, then those holding every concept (a word
-    or one of its synonyms; stop words aside), then the rest. Within each, a clause scores
-    its BM25 (relative to the best) plus the share of the query's concepts it holds
-    anywhere, each weighed by its rarity (IDF), plus what a FAQ question asks, scored over
-    the questions alone (:func:`_asked`), so that the question's own length weighs its
-    words, not the answer's: a short question about the query's words rises over a long
-    one that also names them. The shares and the question's score read a query word in a
-    term of ``search.toml`` only when the query types the term: the "power" of "special
-    power text" is another word.
+    Clauses holding the query as typed (its words in that order, stop words too) come
+    first, then the rest. Within each, a clause scores its BM25 (relative to the best)
+    plus the share of the query's concepts (a word or one of its synonyms; stop words
+    aside) it holds anywhere, each weighed by its rarity (IDF), plus what it asks (a FAQ
+    question, a heading), scored over what the clauses ask alone (:func:`_asked`), so
+    that the question's own length weighs its words, not the answer's: a short question
+    about the query's words rises over a long one that also names them. Holding every
+    word, or every concept, is no tier of its own: a long answer that names "are", "one"
+    and "time" in passing would rank over the short question about the query (each hit
+    says whether it holds every concept). The shares and the question's score read a
+    query word in a term of ``search.toml`` only when the query types the term: the
+    "power" of "special power text" is another word.
     """
     # Columns: 0 id, 1 game, 2 kind, 3 source, 4 aliases, 5 section, 6 asks, 7 quoted,
     # 8 text. What a FAQ question asks weighs most, then card names and quotes, the text.
@@ -341,14 +350,14 @@ def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: in
             asked[rowid] = asked.get(rowid, 0.0) + value * weight / weight_sum / 2
     best = min(row[6] for row in rows) or -1.0
 
-    typed = _matching(db, " ".join(f'"{word}"' for word in words_of(query)))
+    typed = _typed(db, query)
 
     def score(row: tuple[int, str, str, str, str, str, float]) -> float:
         rowid = row[0]
         return held.get(rowid, 0.0) / weight_sum + asked.get(rowid, 0.0) + row[6] / best
 
-    def tier(row: tuple[int, str, str, str, str, str, float]) -> tuple[bool, bool, float]:
-        return row[0] in typed, held_all.get(row[0], 0) == len(wanted), score(row)
+    def tier(row: tuple[int, str, str, str, str, str, float]) -> tuple[bool, float]:
+        return row[0] in typed, score(row)
 
     ranked = sorted(rows, key=tier, reverse=True)[:limit]
     return [
@@ -365,10 +374,19 @@ def _ranked(db: sqlite3.Connection, query: str, wanted: list[Concept], limit: in
     ]
 
 
+def _typed(db: sqlite3.Connection, query: str) -> set[int]:
+    """The clauses that hold the query as typed: its words in that order, stop words too."""
+    return _matching(db, '"' + " ".join(words_of(query)) + '"')
+
+
 def _asked(db: sqlite3.Connection, wanted: list[Concept], words: QueryWords) -> dict[int, float]:
-    """Each FAQ question's BM25 for the concepts, over the questions alone, relative to the best."""
+    """Each clause's BM25 for the concepts, over what the clauses ask alone, relative to the best.
+
+    What a clause asks is its FAQ question and, weighing less, its heading.
+    """
     match = " OR ".join(f"({concept.fts(words)})" for concept in wanted)
-    scores = dict(db.execute("SELECT rowid, bm25(asked) FROM asked WHERE asked MATCH ?", (match,)))
+    sql = f"SELECT rowid, bm25(asked, 1.0, {_HEADING_WEIGHT}) FROM asked WHERE asked MATCH ?"
+    scores = dict(db.execute(sql, (match,)))
     best = min(scores.values(), default=0.0) or -1.0
     return {rowid: value / best for rowid, value in scores.items()}
 

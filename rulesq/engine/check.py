@@ -460,10 +460,12 @@ def _link_problem(link: Path, root: Path, shown: str) -> str:
 def summary_line(checks: Iterable[FileCheck]) -> str:
     """The last line of ``rulesq check``: ``N agree, M disagree, K cannot answer``.
 
-    Files with no ``expect`` line add ``, J with no call to check`` (only when there are
-    some). Files that could not be read or parsed are not counted: each has its ERROR line,
-    and the exit code (2) says that not every file was checked.
+    Files with no ``expect`` line add ``, J with no call to check``, and the ERROR lines (a
+    file that could not be read or parsed, a path not found, a folder not listed) ``, E
+    could not be checked`` (each only when there are some): the counts add up to the lines
+    printed above.
     """
+    checks = list(checks)
     done = [c for c in checks if not c.failed]
     count = {r: sum(1 for c in done if c.result is r) for r in Result}
     line = (
@@ -472,4 +474,6 @@ def summary_line(checks: Iterable[FileCheck]) -> str:
     )
     if count[Result.NO_CALL]:
         line += f", {count[Result.NO_CALL]} with no call to check"
+    if len(done) < len(checks):
+        line += f", {len(checks) - len(done)} could not be checked"
     return line

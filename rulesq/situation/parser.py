@@ -78,12 +78,12 @@ def find_game(text: str, source: str, default: str | None = None) -> str:
                 text,
                 number,
                 match.start(1) + 1,
-                expected=[f"one of the games: {', '.join(GAMES)}"],
+                expected=[f'"{game}"' for game in GAMES],
                 suggestion=did_you_mean(options),
             )
         if default and default.lower() != name.lower():
             raise InputError(
-                f"this situation is for {name.lower()}, but {default.lower()} was asked for",
+                f'this situation is for "{name.lower()}", but --game asked for "{default.lower()}"',
                 source,
                 text,
                 number,

@@ -169,8 +169,9 @@ GOES_ON = (
 #: damage burns burns with it, so only the zones burning before it may have ended the game.
 AS_APPLIED = ("destroyed", "damage_dealt", "zone_burns")
 
-#: Where each question is answered: asked each way of an open sacrifice cost
-#: (``each_sacrifice``), by its handler or, for play going on, by ``game_end``.
+#: Where each question is answered: asked each way of an unstated turn or phase change
+#: (``each_reading``) and of an open sacrifice cost (``each_sacrifice``), by its handler or, for
+#: play going on, by ``game_end``.
 TARGETS: dict[str, str] = {
     **HANDLERS,
     **{kind: f"rulesq.games.warhammer.game_end:{kind}" for kind in GOES_ON},
@@ -180,7 +181,7 @@ GAME = register(
     WarhammerGame(
         name="warhammer",
         title="Warhammer: Invasion LCG",
-        questions={kind: f"rulesq.games.warhammer.each_sacrifice:{kind}" for kind in TARGETS},
+        questions={kind: f"rulesq.games.warhammer.each_reading:{kind}" for kind in TARGETS},
         card_types=("unit", "support", "tactic", "quest", "legend", "fulcrum", "draft"),
         value_names=("damage", "tokens", "cost", "loyalty", "power", "hp"),
         flag_names=("CORRUPTED", "FACEDOWN"),

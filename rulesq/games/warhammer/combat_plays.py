@@ -11,6 +11,7 @@ has not acted: the situation must say whether the chain resolved.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -81,12 +82,21 @@ def played(board: Board) -> list[Played]:
     return found
 
 
+#: What an effect "until the end of the phase" of a situation that states no phase says.
+PHASE_UNSTATED = "no phase is stated anywhere in the situation"
+#: How such an effect is read while its question is asked each way (``each_reading``): its
+#: phase over (True) or not (False); None: not asked each way, so open.
+PHASE_OVER: ContextVar[bool | None] = ContextVar("phase_over", default=None)
+
+
 def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
     """Whether a lasting effect of a resolved link has ended (None: open), with why.
 
     Phases follow one another within a turn: a phase stated after the link other than the one
     it resolved in means its phase is over, and a turn stated after it of the other player
     means its turn is over. A turn restated for the same player may be a later one (open).
+    With no phase stated anywhere, whether its phase is over is open, unless the question is
+    being asked each way (``PHASE_OVER``).
     """
     before = [w for w, f in board.turns if f.index < link.fact.index]
     after = [w for w, f in board.turns if f.index > link.fact.index]
@@ -106,6 +116,17 @@ def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
         return False, ""
     then = [n for n, f in board.phases if f.index < link.fact.index]
     later = [n for n, f in board.phases if f.index > link.fact.index]
+    if not board.phases:
+        over = PHASE_OVER.get()
+        if over is None:
+            return (
+                None,
+                f"it lasts {duration}, and {PHASE_UNSTATED}: whether the phase it resolved in "
+                "is over is not said",
+            )
+        if over:
+            return True, f"its phase is taken to be over, and it lasts {duration}"
+        return False, ""
     if not later:
         return False, ""
     if not then:

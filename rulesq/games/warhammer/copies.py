@@ -3,7 +3,8 @@
 A board line may hold several copies of one card, told apart by the values and states it
 gives each (``"Some Unit" (damage 0), "Some Unit" (damage 3)``). A statement names
 one of them by repeating what its board line gave it (``I sacrifice "Some Unit" (damage
-3)``); named by its name alone, the copy is not said, which matters unless the copies are
+3)``; values its board line gives whole name its copy over one whose line gives more); named
+by its name alone, the copy is not said, which matters unless the copies are
 alike in every way the board records and no statement before has singled one out.
 """
 
@@ -31,6 +32,16 @@ def matches(placed: InPlay, ref: CardRef) -> bool:
     if any(line.values.get(name) != number for name, number in ref.values.items()):
         return False
     return all(line.has_flag(flag) for flag in ref.flags)
+
+
+def same(placed: InPlay, ref: CardRef) -> bool:
+    """Whether ``ref`` gives the copy every value and state its board line gave it, no fewer."""
+    line = placed.ref
+    return (
+        matches(placed, ref)
+        and dict(line.values) == dict(ref.values)
+        and {f.upper() for f in line.flags} == {f.upper() for f in ref.flags}
+    )
 
 
 def alike(board: Board, copies: list[InPlay], singled: Collection[int]) -> bool:

@@ -130,7 +130,7 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
     out.policies = [restricted.policy, banned.policy]
     if len(chosen) > 1:
         policy = _cite_list(ctx, restricted, chosen)
-        names = ", ".join(out.restricted)
+        names = ", ".join(f'"{name}"' for name in out.restricted)
         out.breaches.append(
             (
                 f"the deck holds {len(chosen)} different restricted cards "
@@ -140,12 +140,12 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
         )
     elif chosen:
         _cite_list(ctx, restricted, chosen)
-        out.negatives.append(f"no restricted card other than {chosen[0].card.name} in the deck")
+        out.negatives.append(f'no restricted card other than "{chosen[0].card.name}" in the deck')
     else:
         out.negatives.append("no restricted card in the deck")
     if bans:
         policy = _cite_list(ctx, banned, bans)
-        out.breaches += [(f"{entry.card.name} is banned", policy) for entry in bans]
+        out.breaches += [(f'"{entry.card.name}" is banned', policy) for entry in bans]
     else:
         out.negatives.append("no banned card in the deck")
 
@@ -163,14 +163,14 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
         if entry.copies > limit:
             out.breaches.append(
                 (
-                    f"{entry.copies} copies of {entry.card.name}, whose text "
+                    f'{entry.copies} copies of "{entry.card.name}", whose text '
                     f"allows {limit} per deck",
                     effect,
                 )
             )
         else:
             out.negatives.append(
-                f"no more than {limit} {'copy' if limit == 1 else 'copies'} of {entry.card.name}"
+                f'no more than {limit} {"copy" if limit == 1 else "copies"} of "{entry.card.name}"'
             )
     return out
 
@@ -178,7 +178,7 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
 def _copies_left_to_the_rules(entry: Entry) -> str:
     """Why a deck with several copies of its restricted card is open (the number unknown)."""
     return (
-        f"the deck holds one restricted card ({entry.card.name}) and no banned card, but the "
+        f'the deck holds one restricted card ("{entry.card.name}") and no banned card, but the '
         'restricted list leaves the number of copies of it to "the regular game rules", '
         f"which the sources do not give: whether {entry.copies} copies are allowed is not "
         "known"

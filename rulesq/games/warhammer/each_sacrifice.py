@@ -80,9 +80,21 @@ def open_sacrifices(board: Board) -> list[Open]:
     return out
 
 
-def _line(paid: Payment, unit: InPlay) -> str:
+def _line(paid: Payment, unit: InPlay, board: Board | None = None) -> str:
+    """The statement that ``unit`` paid the cost: named with its board values where copies differ.
+
+    Copies of its name on ``board`` written otherwise (``"X" (damage 1)`` beside ``"X"``) are
+    told apart by repeating what its board line gave it (``copies``); copies written alike are
+    named by the name alone (alike, either is the one; else no line tells them apart).
+    """
+    from rulesq.games.warhammer.copies import written
+
     who = "I" if paid.who == ME else "you"
     name = unit.name.replace("\\", "\\\\").replace('"', '\\"')
+    given = written(unit.ref)[len(unit.ref.name) + 2 :]
+    others = [] if board is None else [c for c in board.cards if c.name == unit.name]
+    if given and any(written(c.ref) != written(unit.ref) for c in others):
+        return f'{who} sacrifice "{name}"{given}'
     return f'{who} sacrifice "{name}"'
 
 
@@ -147,7 +159,7 @@ def ways(situation: Situation, position: int, board: Board, first: list[Open]) -
         said: set[str] = set()
         for unit in choice.units:
             index = next(n for n, c in enumerate(board.cards) if c is unit)
-            line = _line(choice.paid, unit)
+            line = _line(choice.paid, unit, board)
             if index <= taken.get(key, -1) or line in said:
                 continue  # a way asked already: the costs swapped, or a copy of the same name
             said.add(line)

@@ -372,6 +372,8 @@ class Reader(EventFacts):
             found = [c for c in found if C.matches(c, ref)]
             if not found:
                 raise self._no_such_copy(ref)
+            # written as one board line writes it whole, it names that line's copies
+            found = [c for c in found if C.same(c, ref)] or found
         from rulesq.games.warhammer.places import in_play
 
         found = [c for c in found if in_play(self.board, c)] or found  # a copy gone is done

@@ -11,7 +11,8 @@ one, and no two modules import each other, even inside functions
 0. The state: ``cards`` (each card of a situation: type, people, icons, printed values,
    parsed text), ``state`` (turns, phases, zones, the event log, what is known of a hand),
    ``rules`` (the clauses the judge cites), ``work`` (the judging's steps, counted: tests
-   read their growth), ``phase_reads`` (a phase re-ask's phase, noting how it is read).
+   read their growth), ``phase_reads`` (a phase re-ask's phase, noting how it is read),
+   ``placing`` (the one refusal of a card placed nowhere where its place decides).
 1. The law, what is in force (the precedence ladder, ``corpus/bluemoon/ladder.toml``):
    ``ruling`` (a finding and the rule that decided it), ``select`` (which cards a text names),
    ``values`` (Special Rule 7, and whether a condition holds: a value effect acts only while its

@@ -21,6 +21,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.bluffs import bluff_discard
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
+from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.removals import discard_in_play
 from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.requirements import (
@@ -46,7 +47,7 @@ from rulesq.games.bluemoon.judge.sharing import (
     met,
     unknown_factor,
 )
-from rulesq.games.bluemoon.judge.state import Instance, Zone
+from rulesq.games.bluemoon.judge.state import ME, YOU, Instance, Zone, new_instance
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.selectors import Cards, Place, Q
 from rulesq.games.bluemoon.vocab import Role
@@ -97,14 +98,38 @@ def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
     if all(c.in_play or c.zone in (Zone.CARGO, Zone.GONE) for c in cards):
         return discard_in_play(view.forces, who, cards)
     if all(c.owner == who and c.zone is Zone.HAND for c in cards):
-        missing = [c for c in cards if c.uid < 0]
+        missing = [c for c in cards if placed_nowhere(c)]
         if missing and view.state.player(who).hand_exact:
             return no(f'"{missing[0].name}" is not in the player\'s hand', R.CARD_LOCATIONS)
-        return from_hand(view.forces, who, cards)
+        ruling = from_hand(view.forces, who, cards)
+        if missing and not ruling.allowed and _in_play_allows(view, who, cards):
+            place_decides(missing[0], "a text that discards cards in play may take it there")
+        return ruling
     names = ", ".join(f'"{c.name}" ({c.zone.value})' for c in cards)
     return no(
         f"the cards are neither all in the player's hand nor all in play: {names}", R.CARD_LOCATIONS
     )
+
+
+def _in_play_allows(view: View, who: str, cards: list[Instance]) -> bool:
+    """Whether the cards placed nowhere, were they active in play (either player's), could go."""
+    for owner in (ME, YOU):
+        placed = [
+            c
+            if not placed_nowhere(c)
+            else new_instance(
+                -1,
+                c.info,
+                owner,
+                Zone.SUPPORT if c.info.kind == "support" else Zone.COMBAT,
+                active=True,
+                seq=10**9,
+            )
+            for c in cards
+        ]
+        if all(c.in_play for c in placed) and discard_in_play(view.forces, who, placed).allowed:
+            return True
+    return False
 
 
 def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:

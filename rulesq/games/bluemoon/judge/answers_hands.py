@@ -41,6 +41,7 @@ from rulesq.games.bluemoon.judge.hands import (
     turn_cut,
 )
 from rulesq.games.bluemoon.judge.permits import forbid_claims, permitted, stopped
+from rulesq.games.bluemoon.judge.placing import placed_nowhere
 from rulesq.games.bluemoon.judge.requirements import Kind as Need
 from rulesq.games.bluemoon.judge.requirements import excess, play_requirements
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
@@ -698,7 +699,7 @@ def disclosed(ctx: Context) -> Answer:
         return view.yes_no(
             no(f'"{card.name}" is not in a hand ({card.zone.value})', R.DISCLOSED_REMAIN)
         )
-    if card.uid < 0:  # placed nowhere: in a hand a text disclosed, or anywhere else
+    if placed_nowhere(card):  # placed nowhere: in a hand a text disclosed, or anywhere else
         opened = [s for who in (ME, YOU) for _, s in disclosures(state, view.forces, who)]
         if opened:
             raise CannotAnswer(

@@ -18,6 +18,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.disclosure import counted_disclosure, disclosed
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.placing import place_decides
 from rulesq.games.bluemoon.judge.requirements import (
     Kind,
     Requirement,
@@ -295,13 +296,13 @@ def who_chooses(ctx: Context) -> Answer:
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     word, ruling = _chooser(view, card)
-    if card.uid < 0 and word.value in (ME, YOU):
+    if word.value in (ME, YOU):
         # Placed nowhere: whose card it is (the "I" of its text) is not known, and the
         # player who chooses is named from it (chance is nobody's, whoever's card it is).
-        raise CannotAnswer(
-            f'the situation does not place "{card.name}": whose card it is, the "I" of its '
-            "text, decides who chooses; say who has it (e.g. you have active "
-            f'"{card.name}")'
+        place_decides(
+            card,
+            'whose card it is, the "I" of its text, decides who chooses',
+            f'you have active "{card.name}"',
         )
     return view.answer(word, ruling)
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.permits import permitted
+from rulesq.games.bluemoon.judge.placing import place_decides
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.ships import ShipJudge
 from rulesq.games.bluemoon.judge.state import Instance, State, Zone
@@ -92,12 +92,12 @@ def in_discard_pile(ctx: Context) -> Answer:
 
 def discard_ruling(state: State, card: Instance, who: str) -> Ruling:
     """Whether a card is on a player's discard pile, and what put it there."""
-    if card.uid < 0:
-        # Placed nowhere: it may be in the hand, the draw deck or the discard pile.
-        raise CannotAnswer(
-            f'the situation does not place "{card.name}": it may be in the hand, the draw '
-            "deck or the discard pile; say where it is"
-        )
+    # Placed nowhere: it may be in the hand, the draw deck or the discard pile.
+    place_decides(
+        card,
+        "it may be in the hand, the draw deck or the discard pile",
+        f'my discard pile has "{card.name}"',
+    )
     if card.owner != who:
         return no(f'"{card.name}" is not the player\'s card', R.CARD_LOCATIONS)
     if card.zone is not Zone.DISCARD:

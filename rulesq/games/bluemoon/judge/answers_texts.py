@@ -26,6 +26,7 @@ from rulesq.games.bluemoon.judge.overruled import (
     sentence_claims,
     settle,
 )
+from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
@@ -276,7 +277,7 @@ def _placed_or_unreached(
     ignore reaches it: the card is not taken to be in the asker's hand. With no such ignore
     in force, nothing ignores it wherever it is.
     """
-    if card.uid >= 0:
+    if not placed_nowhere(card):
         return
     sources = [s for s in view.forces.ignore_sources if fx.scope_of(s.effect) in scopes]
     if not sources:
@@ -359,7 +360,10 @@ def active(ctx: Context) -> Answer:
             )
         )
     ruling = no(f'"{card.name}" is not in play ({card.zone.value})', R.CARD_LOCATIONS)
-    if card.uid < 0:
+    if placed_nowhere(card):
+        # Shown, not refused: the ways of an unstated search take a card placed nowhere from
+        # the pile searched (``searches``), and each way's verdict rests on its being out of
+        # play there; refusing here would leave no way answered.
         ruling.assumptions.append(
             f'the situation does not place "{card.name}": it is taken to be in '
             f"{'my' if card.owner == ME else 'your'} hand, not in play"
@@ -373,12 +377,8 @@ def text_effective(ctx: Context) -> Answer:
     card = view.card()
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
-    if card.uid < 0 and card.info.has_text:
-        # Placed nowhere: in play it may take effect, elsewhere not (nor taken to be in hand).
-        raise CannotAnswer(
-            f'the situation does not place "{card.name}": a text takes effect from a card in '
-            f'play; say where it is (e.g. I have active "{card.name}")'
-        )
+    if card.info.has_text:
+        place_decides(card, "a text takes effect from a card in play")
     return view.yes_no(takes_effect(view, card))
 
 

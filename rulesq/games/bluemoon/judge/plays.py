@@ -50,6 +50,7 @@ from rulesq.games.bluemoon.judge.limits import (
 )
 from rulesq.games.bluemoon.judge.moves import Moves, phase_of
 from rulesq.games.bluemoon.judge.own_text import OwnTextChecks
+from rulesq.games.bluemoon.judge.placing import placed_nowhere
 from rulesq.games.bluemoon.judge.playing import (
     as_if_icons,
     free_from_ship,
@@ -267,7 +268,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         player = state.player(who)
         if card.zone is not _HAND and player.hand_exact:
             return no(f'"{card.name}" is not in the hand', R.CARD_LOCATIONS)
-        if card.zone is _HAND and card.uid < 0:
+        if card.zone is _HAND and placed_nowhere(card):
             ruled_out = self._hand_rules_out(card, who, named=card.uid == -1)
             if ruled_out is not None:
                 return no(ruled_out, R.CARD_LOCATIONS)
@@ -296,7 +297,7 @@ class PlayJudge(ProhibitionChecks, OwnTextChecks):
         size = state.hand_size(who)
         if size == 0:
             return "the hand holds no cards"
-        names = [c.name for c in state.hand(who) if c.uid >= 0]
+        names = [c.name for c in state.hand(who) if not placed_nowhere(c)]
         if named and size is not None and names and len(names) >= size:
             # Counted and named in full: the named cards are the whole hand, not this one.
             held = ", ".join(f'"{name}"' for name in names)

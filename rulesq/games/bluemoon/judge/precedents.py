@@ -355,6 +355,11 @@ class PrecedentIndex:
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
+        if content_key(_derived_from(corpus.game), salt=stem + "1") != key:
+            # A source changed while the FAQ cases were answered (an edit, a checkout, a
+            # merge): what was built may mix old and new files, so it is kept under no key
+            # (under the old one, it would be served if the old files came back).
+            return index
         prune(folder, f"{stem}*", path)
         write(
             path,

@@ -19,6 +19,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.game_choices import retrieve_blockers
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
+from rulesq.games.bluemoon.judge.placing import place_decides
 from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
@@ -86,12 +87,7 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
             R.RETRIEVE,
             R.RETRIEVE_START_OF_TURN,
         )
-    if card.uid < 0:
-        # Placed nowhere: it may be active, or not (nor taken to be in the hand).
-        raise CannotAnswer(
-            f'the situation does not place "{card.name}": only an active card is retrieved '
-            f'with its RETRIEVE icon; say where it is (e.g. I have active "{card.name}")'
-        )
+    place_decides(card, "only an active card is retrieved with its RETRIEVE icon")
     if not (card.in_play and card.active) or card.face_down:
         ruling = no(
             f'"{card.name}" is not active: only active cards are retrieved with their '

@@ -19,6 +19,7 @@ from rulesq.games.bluemoon.judge.cards import CardInfo
 from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rule_claim
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.permits import ignored_away
+from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.plays import PlayJudge
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of
@@ -67,8 +68,7 @@ class ShipJudge:
             return no(f'"{ship.name}" is not a ship', R.SHIP_ACTIONS)
         if ship.owner != who:
             return no(f'"{ship.name}" is not one of the player\'s ships', R.LOAD_INSTEAD)
-        if ship.uid < 0:
-            raise CannotAnswer(_unplaced(ship, "a card is loaded onto a ship in play"))
+        place_decides(ship, "a card is loaded onto a ship in play", _in_influence(ship))
         if ship.zone not in (Zone.INFLUENCE, Zone.LANDED):
             return no(f'"{ship.name}" is not in play ({ship.zone.value})', R.LOAD_INSTEAD)
         return None
@@ -89,7 +89,7 @@ class ShipJudge:
                 f'"{card.name}" is already on a ship; cards on ships are not part of the hand',
                 R.CARGO_NOT_HAND,
             )
-        unknown = card.uid < 0 and self.state.player(who).hand_exact
+        unknown = placed_nowhere(card) and self.state.player(who).hand_exact
         if card.in_play or card.zone not in (Zone.HAND, Zone.DECK) or unknown:
             where = "it is not among the cards of the hand" if unknown else card.zone.value
             return no(
@@ -300,11 +300,11 @@ class ShipJudge:
             )
         if ship.zone is Zone.LANDED:
             return no(f'"{ship.name}" has already landed', R.LAND_WHEN)
-        if ship.uid < 0 and state.current_phase == Step.BEGINNING_OF_TURN:
+        if placed_nowhere(ship) and state.current_phase == Step.BEGINNING_OF_TURN:
             # Placed nowhere: in the influence area it could land now (in a later phase no
             # ship is landed, wherever it is).
-            raise CannotAnswer(_unplaced(ship, "ships are landed from the influence area"))
-        if ship.zone is not Zone.INFLUENCE and ship.uid >= 0:
+            place_decides(ship, "ships are landed from the influence area", _in_influence(ship))
+        if ship.zone is not Zone.INFLUENCE and not placed_nowhere(ship):
             return no(
                 f'"{ship.name}" is not in the influence area ({ship.zone.value}): ships '
                 "are landed from the influence area",
@@ -368,9 +368,6 @@ class ShipJudge:
         return found
 
 
-def _unplaced(ship: Instance, rule: str) -> str:
-    """Why a ship the situation places nowhere leaves the answer open (not taken to be in hand)."""
-    return (
-        f'the situation does not place "{ship.name}": {rule}; say where it is (e.g. I have '
-        f'"{ship.name}" in my influence area)'
-    )
+def _in_influence(ship: Instance) -> str:
+    """The line that places a ship in its player's influence area."""
+    return f'I have "{ship.name}" in my influence area'

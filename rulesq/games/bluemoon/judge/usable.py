@@ -23,6 +23,7 @@ from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.interference import played_by_text
 from rulesq.games.bluemoon.judge.moves import phase_of
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
+from rulesq.games.bluemoon.judge.placing import place_decides
 from rulesq.games.bluemoon.judge.prohibits import acts_with_places
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
@@ -84,6 +85,7 @@ def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
         )
     dead = not_live(forces, card)
     if dead is not None:
+        place_decides(card, "a text is used from a card in play")
         return dead
     why = forces.text_ignored(card)
     if why is not None:
