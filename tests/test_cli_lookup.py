@@ -111,6 +111,15 @@ def test_cite_past_the_last_number_says_which_numbers_there_are(
     assert document["suggestions"] == meant
 
 
+def test_cite_of_a_number_of_thousands_of_digits_says_the_range() -> None:
+    """A number Python will not convert (over 4,300 digits) is past the ends, not a crash."""
+    code, out = run("cite", "BM-Q" + "9" * 5000)
+    assert code == 2
+    assert "internal error" not in out
+    assert 'the numbers run from "BM-Q1" to "BM-Q467".' in " ".join(out.split()), out
+    assert "Did you mean" not in out
+
+
 def test_cite_inside_a_series_or_of_a_series_of_one_suggests_the_nearest() -> None:
     """A number missing inside the range, or a name alone of its kind, keeps the nearest names."""
     for typed in ("RB-p99-Retreat", "bm-q45x"):

@@ -91,6 +91,10 @@ class PastTheEnds(RulesqError):
         }
 
 
+#: The most digits a clause number is read with: Python refuses ``int()`` of thousands.
+_DIGITS = 18
+
+
 def _numbered(ref: str, known: Iterable[str]) -> PastTheEnds | None:
     """For a number past the ends of its series (``XX-Q9999``): which numbers there are.
 
@@ -115,11 +119,14 @@ def _numbered(ref: str, known: Iterable[str]) -> PastTheEnds | None:
         stem = found.group(1).lower()
         if stem == head or (head[:1] not in "-/" and stem.endswith(("-" + head, "/" + head))):
             series.setdefault(int(found.group(2)), name)
-    number = int(typed.group(2))
-    if len(series) < 2 or min(series) <= number <= max(series):
+    digits = typed.group(2)
+    if len(series) < 2:
         return None  # one name is no series: the nearest names show it
     first, last = series[min(series)], series[max(series)]
-    digits = typed.group(2)
+    if len(digits) > _DIGITS:  # past every end: no slip of one key makes it a number there
+        return PastTheEnds(ref, first, last, [])
+    if min(series) <= int(digits) <= max(series):
+        return None  # a number missing inside the series: the nearest names show it
     slips = [digits[:at] + digits[at + 1 :] for at in range(len(digits))]  # a key pressed twice
     for at in range(len(digits) - 1):  # two keys swapped
         slips.append(digits[:at] + digits[at + 1] + digits[at] + digits[at + 2 :])
