@@ -16,7 +16,6 @@ to write (as open sacrifice costs are asked each way: ``each_sacrifice``).
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rulesq.errors import CannotAnswer, RulesqError
@@ -157,15 +156,9 @@ def _as_written(text: str, at: int, line: str) -> str:
 
 def bound(kind: str, target: str) -> Callable[[Context], Answer]:
     """The handler at ``target`` ("module:name"), asked each way of an unstated turn or phase."""
+    from rulesq.games.warhammer.each_sacrifice import around
 
-    def handler(ctx: Context) -> Answer:
-        module, name = target.split(":")
-        found: Callable[[Context], Answer] = getattr(import_module(module), name)
-        return each_reading(ctx, found)
-
-    handler.__name__ = handler.__qualname__ = kind
-    handler.__doc__ = f"``{kind}``, asked each way of an unstated turn or phase: see the module."
-    return handler
+    return around(kind, target, each_reading, "an unstated turn or phase")
 
 
 def _bind() -> None:

@@ -254,17 +254,30 @@ def _path(way: Way, again: Answer | None) -> str:
     return f"{way.label} ({as_written(again.reason, way)})"
 
 
-def bound(kind: str, target: str) -> Callable[[Context], Answer]:
-    """The handler at ``target`` ("module:name"), asked each way of an open sacrifice."""
+def around(
+    kind: str,
+    target: str,
+    asking: Callable[[Context, Callable[[Context], Answer]], Answer],
+    of_what: str,
+) -> Callable[[Context], Answer]:
+    """The handler at ``target`` ("module:name"), asked through ``asking``: each way of ``of_what``.
+
+    The handler is imported when first asked; the one made is named as its kind.
+    """
 
     def handler(ctx: Context) -> Answer:
         module, name = target.split(":")
         found: Callable[[Context], Answer] = getattr(import_module(module), name)
-        return each_way(ctx, found)
+        return asking(ctx, found)
 
     handler.__name__ = handler.__qualname__ = kind
-    handler.__doc__ = f"``{kind}``, asked each way of an open sacrifice cost: see the module."
+    handler.__doc__ = f"``{kind}``, asked each way of {of_what}: see the module."
     return handler
+
+
+def bound(kind: str, target: str) -> Callable[[Context], Answer]:
+    """The handler at ``target`` ("module:name"), asked each way of an open sacrifice."""
+    return around(kind, target, each_way, "an open sacrifice cost")
 
 
 def _bind() -> None:
