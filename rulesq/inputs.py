@@ -69,7 +69,7 @@ def read_file(name: str, limit: int | None = None) -> str:
         from rulesq.nearpath import did_you_mean_path
 
         shown = escape_controls(name)
-        raise RulesqError(f"no such file or folder: {shown}{did_you_mean_path(name)}") from None
+        raise RulesqError(f'no such file or folder: "{shown}"{did_you_mean_path(name)}') from None
     except OSError as error:
         raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
     try:

@@ -45,8 +45,8 @@ def near_path(raw: str) -> str | None:
 
 
 def did_you_mean_path(raw: str) -> str:
-    """`` did you mean: PATH?`` for a path that does not exist, or nothing."""
+    """``; did you mean "PATH"?`` for a path that does not exist, or nothing."""
     from rulesq.errors import escape_controls
 
     near = near_path(raw)
-    return f"; did you mean {escape_controls(near)}?" if near else ""
+    return f'; did you mean "{escape_controls(near)}"?' if near else ""

@@ -143,9 +143,9 @@ def test_ask_bad_input_exits_2_without_traceback(tmp_path: Path) -> None:
     code, out = run("ask", str(tmp_path / "missing.rq"))
     assert code == 2
     # worded as check words it, never the system's capitalised "No such file or directory"
-    assert f"error: no such file or folder: {tmp_path / 'missing.rq'}" in out, out
+    assert f'error: no such file or folder: "{tmp_path / "missing.rq"}"' in out, out
     code, out = run("check", str(tmp_path / "missing.rq"))
-    assert f"error: no such file or folder: {tmp_path / 'missing.rq'}" in out, out
+    assert f'error: no such file or folder: "{tmp_path / "missing.rq"}"' in out, out
     code, out = run("ask", "--json", str(bad))
     assert code == 2 and json.loads(out)["line"] == 2
 
@@ -194,7 +194,7 @@ def test_check_bad_file_exits_2_and_keeps_going(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("ERROR") and f"{bad}:2:15: " in lines[0]
     assert lines[-2].startswith("ERROR") and lines[-2].endswith(
-        f"no such file or folder: {tmp_path / 'nope'}"
+        f'no such file or folder: "{tmp_path / "nope"}"'
     )
     assert lines[-1] == "1 agree, 0 disagree, 0 cannot answer, 2 could not be checked"
     assert len(lines) == 1 + 1 + 2  # the counts add up to the lines above the summary
@@ -265,8 +265,8 @@ def test_a_path_not_found_suggests_the_one_spelt_alike(tmp_path: Path) -> None:
     part replaced by its folder's closest name); nothing close, no suggestion."""
     case = write(tmp_path, "cases/errata.rq", ERRATA.read_text(encoding="utf-8"))
     code, out = run("ask", str(tmp_path / "cases" / "errata.r"))
-    assert code == 2 and out.rstrip().endswith(f"did you mean {case}?"), out
+    assert code == 2 and out.rstrip().endswith(f'did you mean "{case}"?'), out
     code, out = run("check", str(tmp_path / "case" / "errata.rq"))
-    assert code == 2 and f"did you mean {case}?" in out, out
+    assert code == 2 and f'did you mean "{case}"?' in out, out
     code, out = run("ask", str(tmp_path / "zzzz.rq"))
     assert code == 2 and "did you mean" not in out, out

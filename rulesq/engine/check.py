@@ -410,7 +410,7 @@ def planned_names(paths: Iterable[str | Path], follow: bool = False) -> Iterator
         if not path.exists():
             from rulesq.nearpath import did_you_mean_path
 
-            message = f"no such file or folder: {shown}{did_you_mean_path(str(raw))}"
+            message = f'no such file or folder: "{shown}"{did_you_mean_path(str(raw))}'
             yield FileCheck(str(raw), None, reason=message, error=RulesqError(message))
             continue
         links: list[Path] = []
