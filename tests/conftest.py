@@ -136,13 +136,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def reset_corpus_caches() -> None:
     """Forget every loaded corpus (after ``RULESQ_CORPUS_DIR`` changes)."""
     from rulesq.corpus.load import load_corpus
-    from rulesq.games import _REGISTRY
     from rulesq.situation import forms
 
-    load_corpus.cache_clear()
+    load_corpus.cache_clear()  # the one holder: a game's corpus is load_corpus's
     forms.forget()  # forms, synonyms and vocabulary are read from the folder too
-    for game in _REGISTRY.values():
-        game.__dict__.pop("corpus", None)
 
 
 @contextmanager

@@ -183,3 +183,20 @@ def test_whether_an_effect_is_optional_is_found_once_and_as_its_acts_say() -> No
             compared += 1
             optional += first
     assert compared > 100 and 0 < optional < compared  # both answers met
+
+
+def test_a_game_s_corpus_is_the_one_load_corpus_holds() -> None:
+    """After ``load_corpus.cache_clear`` the game gives the corpus loaded anew, not the old one.
+
+    A game that kept its own (a cached property) resolved a situation's cards from the old
+    corpus while a search went through the new one: each card's info was then made twice
+    (``test_cache_builders.py`` then this file, run alone together, failed so).
+    """
+    from rulesq.games import get_game
+
+    game = get_game("bluemoon")
+    before = game.corpus
+    load_corpus.cache_clear()
+    after = load_corpus("bluemoon")
+    assert after is not before
+    assert game.corpus is after

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -55,9 +54,13 @@ class Game:
     #: the answer is kept): see :class:`ShownDefault`.
     shown_defaults: tuple[ShownDefault, ...] = ()
 
-    @cached_property
+    @property
     def corpus(self) -> Corpus:
-        """The game's clauses and cards (loaded once)."""
+        """The game's clauses and cards (``load_corpus`` holds them: loaded once, held once).
+
+        Not kept here as well: a second holder kept the corpus a ``load_corpus.cache_clear``
+        had dropped, and a situation's cards were then other objects than a search's.
+        """
         from rulesq.corpus import load_corpus
 
         return load_corpus(self.name)
