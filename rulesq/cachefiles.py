@@ -17,6 +17,10 @@ tables) goes through here, so that none of them can run code or serve stale data
 - two checkouts or two versions sharing the folder each keep their own entries: a kind
   keeps its :data:`KEEP_PER_KIND` most recently used entries, and one unused for a month
   goes (a read marks an entry used);
+- an entry is kept only if its key, made again once it is built, is the one made before
+  it was built: a source edited meanwhile (an edit, a checkout, a merge) may have been read
+  half old, half new, so what was built is used, and kept under no key (under the old one,
+  it would be served when the old files came back; :func:`unchanged`);
 - any problem (unusable folder, corrupt or foreign file, failed write) makes the caller
   rebuild in memory, with one warning on stderr per process.
 """
@@ -78,6 +82,15 @@ def content_key(files: Iterable[Path | str], salt: str, code: tuple[str, ...] = 
         digest.update(b"\0")
     hashes.save()
     return digest.hexdigest()[:24]
+
+
+def unchanged(key: str, again: Callable[[], str]) -> bool:
+    """Whether an entry built under ``key`` may be kept: ``again()``, its key made anew, is it.
+
+    Made before the build and again after it, the two keys differ when a source changed
+    while it was read: the entry is then used but not written.
+    """
+    return again() == key
 
 
 def code_fingerprint(names: tuple[str, ...]) -> str:

@@ -187,6 +187,7 @@ def _open_parser(path: Path, **options: Any) -> Lark:
         private_dir,
         prune,
         read_json,
+        unchanged,
         warn_once,
         write_json,
     )
@@ -214,6 +215,8 @@ def _open_parser(path: Path, **options: Any) -> Lark:
             f"ignoring an unusable cache file ({file.name}: {type(error).__name__}); rebuilt it"
         )
     built = Lark.open(str(path), **options)
+    if not unchanged(key, lambda: content_key([path, *grammars], salt, BUILT_BY)):
+        return built  # a grammar changed while it was read: used, not kept
     data, memo = built.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
     prune(folder, f"{stem}*.json", file)

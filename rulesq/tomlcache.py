@@ -25,15 +25,16 @@ def read_toml(path: Path) -> dict[str, Any]:
         private_dir,
         prune,
         read_json,
+        unchanged,
         warn_once,
         write_json,
     )
 
     folder = private_dir()
-    text = path.read_text(encoding="utf-8")
     if folder is None:
-        return _parse(text)
-    key = content_key([path], f"toml {sys.version_info[:2]}", BUILT_BY)
+        return _parse(path.read_text(encoding="utf-8"))
+    salt = f"toml {sys.version_info[:2]}"
+    key = content_key([path], salt, BUILT_BY)  # before the file is read: a later edit shows
     stem = f"toml-{path.parent.name}-{path.stem}-"
     file = folder / f"{stem}{key}.json"
     try:
@@ -44,7 +45,9 @@ def read_toml(path: Path) -> dict[str, Any]:
             raise CacheProblem(f"{file.name} has the wrong shape")
     except CacheProblem as problem:
         warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
-    data = _parse(text)
+    data = _parse(path.read_text(encoding="utf-8"))
+    if not unchanged(key, lambda: content_key([path], salt, BUILT_BY)):
+        return data  # the file changed while it was read: used, not kept
     try:
         import json
 

@@ -330,3 +330,62 @@ def test_a_broken_or_foreign_entry_is_rebuilt(
     _forget()
     assert load() == expected
     assert [p.read_bytes() != damaged for p in cache.glob(pattern)] == [True]
+
+
+@pytest.mark.parametrize("kind", [kind for kind in KINDS if kind != "regexes"])
+def test_an_entry_built_while_its_sources_changed_is_not_kept(
+    cache: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source edited while an entry is built: the entry is used, and kept under no key.
+
+    Every key made again gives another value (as a file edited after the first was made
+    would): under the first key the entry would mix old and new files, and be served when
+    the old files came back. (The regular expressions' key is their code's alone, and they
+    read no file.) Once the sources stay still, the entry is written, and read from then on.
+    """
+    pattern, load, _ = _kinds()[kind]
+    expected = load()
+    _prepared(cache, kind)
+    original = cachefiles.content_key
+    made: set[tuple[object, ...]] = set()
+
+    def moving(files: Any, salt: str, code: tuple[str, ...] = ()) -> str:
+        listed = tuple(map(str, files))
+        key = original(listed, salt, code)
+        if (listed, salt, code) in made:
+            return "edited since " + key
+        made.add((listed, salt, code))
+        return key
+
+    monkeypatch.setattr(cachefiles, "content_key", moving)
+    assert load() == expected
+    _forget()  # as the process ending: what it holds is written now, if ever
+    assert not list(cache.glob(pattern)), f"the {kind} entry was kept under the old key"
+    monkeypatch.setattr(cachefiles, "content_key", original)
+    assert load() == expected
+    _forget()
+    assert len(list(cache.glob(pattern))) == 1
+
+
+def test_a_toml_file_edited_before_its_key_is_made_is_read_as_edited(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is read after its key is made: an edit just before the key is in both.
+
+    Read before (as it was), the old data was kept under the edited file's key, and served
+    from then on.
+    """
+    from rulesq.tomlcache import read_toml
+
+    source = tmp_path / "settings.toml"
+    source.write_text("value = 1\n")
+    original = cachefiles.content_key
+
+    def edited_first(files: Any, salt: str, code: tuple[str, ...] = ()) -> str:
+        source.write_text("value = 2\n")
+        return original(files, salt, code)
+
+    monkeypatch.setattr(cachefiles, "content_key", edited_first)
+    assert read_toml(source) == {"value": 2}
+    monkeypatch.setattr(cachefiles, "content_key", original)
+    assert read_toml(source) == {"value": 2}

@@ -189,6 +189,7 @@ def _hold_clauses(corpus: Corpus, paths: list[Path]) -> bool:
         private_dir,
         prune,
         read_json,
+        unchanged,
         warn_once,
         write_json,
     )
@@ -196,7 +197,7 @@ def _hold_clauses(corpus: Corpus, paths: list[Path]) -> bool:
     folder = private_dir()
     if folder is None:
         return False
-    key = index_key(paths)
+    key = index_key(paths)  # made before the files are read: see cachefiles.unchanged
     file = folder / f"corpus-{corpus.game}-{key}.json"
     texts = [path.read_text(encoding="utf-8") for path in paths]
     try:
@@ -218,8 +219,9 @@ def _hold_clauses(corpus: Corpus, paths: list[Path]) -> bool:
             payload = {**index_of(records), "sizes": [[len(t), t.count("\n")] for t in texts]}
         except (ValueError, TypeError, KeyError, AttributeError):
             return False  # the whole reading tells what is wrong with the files
-        prune(folder, f"corpus-{corpus.game}-*.json", file)
-        write_json(file, "corpus-index", key, payload)
+        if unchanged(key, lambda: index_key(paths)):  # else read while a file changed
+            prune(folder, f"corpus-{corpus.game}-*.json", file)
+            write_json(file, "corpus-index", key, payload)
         lines = held_lines(payload, texts)
         if lines is None:
             return False

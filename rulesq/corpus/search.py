@@ -24,6 +24,7 @@ from rulesq.cachefiles import (
     private_dir,
     prune,
     temporary_beside,
+    unchanged,
     warn_once,
 )
 from rulesq.corpus.load import clause_fingerprint, load_corpus
@@ -116,7 +117,10 @@ def open_index(games: list[str]) -> sqlite3.Connection:
         )
         return _build(sqlite3.connect(":memory:"), games)
     try:
-        _build(sqlite3.connect(temporary), games, key).close()
+        built = _build(sqlite3.connect(temporary), games, key)
+        if not unchanged(key, lambda: corpus_fingerprint(games)):
+            return _in_memory(built, temporary)  # built while a source changed: not kept
+        built.close()
         os.replace(temporary, path)
     except (OSError, sqlite3.Error) as error:
         temporary.unlink(missing_ok=True)
@@ -124,6 +128,18 @@ def open_index(games: list[str]) -> sqlite3.Connection:
         return _build(sqlite3.connect(":memory:"), games)
     prune(folder, "search-*.sqlite", path)
     return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+
+
+def _in_memory(built: sqlite3.Connection, temporary: Path) -> sqlite3.Connection:
+    """A copy in memory of an index built in ``temporary``, which goes."""
+    try:
+        held = sqlite3.connect(":memory:")
+        built.commit()
+        built.backup(held)
+        return held
+    finally:
+        built.close()
+        temporary.unlink(missing_ok=True)
 
 
 def _open_checked(path: Path, key: str) -> sqlite3.Connection | None:

@@ -373,6 +373,7 @@ class TextCache:
             private_dir,
             prune,
             read_pieces,
+            unchanged,
             warn_once,
             write_pieces,
         )
@@ -399,6 +400,8 @@ class TextCache:
             }
         except TypeError:  # a node that cannot be stored: read every text as usual
             return {}
+        if not unchanged(key, lambda: self._key(texts)):
+            return built  # read while a grammar or a module changed: used, not kept
         prune(folder, f"{stem}*.json", file)
         write_pieces(file, "card-texts", key, [built[text] for text in texts])
         return built
@@ -443,7 +446,7 @@ class TextCache:
 
     def _store_inline(self, digest: str, parsed: ParsedText) -> None:
         """Add a tree to the inline file (with what other processes added since it was read)."""
-        from rulesq.cachefiles import prune, write_json
+        from rulesq.cachefiles import prune, unchanged, write_json
 
         try:
             tree = json.dumps(encode(parsed), separators=(",", ":"))
@@ -456,8 +459,8 @@ class TextCache:
         file, key = where
         merged = {**self._read_inline(), **inline, digest: tree}
         inline.update(merged)
-        if len(merged) > INLINE_LIMIT:
-            return
+        if len(merged) > INLINE_LIMIT or not unchanged(key, lambda: self._key([])):
+            return  # too many, or read while a grammar or a module changed: not kept
         prune(file.parent, f"inline-{self.game}-*.json", file)
         write_json(file, "inline-texts", key, merged)
 

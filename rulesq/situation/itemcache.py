@@ -106,6 +106,11 @@ def _code_key(game: str) -> str:
     )
 
 
+def _pack_key(game: str, code_key: str) -> str:
+    """The key of a game's pack, from the key of what its lines' items depend on."""
+    return sha256(f"{code_key}\0{game}".encode()).hexdigest()[:32]
+
+
 @cache
 def _folder(*settings: str | None) -> Path | None:
     """The cache folder for these settings (checked once per process), or None."""
@@ -178,7 +183,7 @@ def pack(game: str) -> _Pack | None:
 
             atexit.register(flush)
             _AT_EXIT.append(True)
-        key = sha256(f"{_code_key(game)}\0{game}".encode()).hexdigest()[:32]
+        key = _pack_key(game, _code_key(game))
         file = folder / f"{_PREFIX}{game}-{key}.json"
         found = _PACKS[game, folder] = _Pack(game, file, key, _read(file, key))
     _CHOSEN[game, settings] = found
@@ -215,7 +220,14 @@ def _write(pack: _Pack) -> None:
 
     Two processes (the workers of a check) that merge at once would each write the pack
     without the other's lines: the merge holds a lock (where the system has ``flock``).
+    A grammar or a module that changed since the pack's key was made may have read some of
+    the lines: none is kept (``cachefiles.unchanged``).
     """
+    from rulesq.cachefiles import unchanged
+
+    if not unchanged(pack.key, lambda: _pack_key(pack.game, _code_key.__wrapped__(pack.game))):
+        pack.new.clear()
+        return
     try:
         import fcntl
     except ImportError:  # no lock: a line lost is parsed again by a later process
