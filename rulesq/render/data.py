@@ -68,6 +68,9 @@ def _clause(node: dict[str, Any]) -> dict[str, Any]:
         out["question"] = node["question"]
     if node.get("why"):
         out["why"] = node["why"]
+    if node.get("differs"):
+        out["differs_by"] = node["differs_by"]
+        out["differs"] = node["differs"]
     return out
 
 

@@ -222,6 +222,8 @@ def _drawn_label(graph: Any, node: Any, data: dict[str, Any], on_path: bool = Fa
     shared = shared_notes(graph, node) if data["kind"] == "clause" else []
     if shared:
         label += "\n" + "\n".join(textwrap.wrap("matches: " + "; ".join(shared), DOT_WIDTH))
+    if data["kind"] == "clause" and data.get("differs"):
+        label += "\n" + "\n".join(textwrap.wrap("differs: " + data["differs"], DOT_WIDTH))
     return label
 
 

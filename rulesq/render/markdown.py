@@ -147,4 +147,11 @@ def _citation(clause: dict[str, Any]) -> str:
     if precedent and len(text) > PRECEDENT_QUOTE:
         text = text[: PRECEDENT_QUOTE - 1].rstrip() + "\u2026"
     role = " (precedent)" if precedent else ""
+    differs = clause.get("differs")
+    if precedent and differs:
+        role = f" (precedent, {clause['differs_head']})"
+        return (
+            f"- `{clause['clause_id']}`{role}, {clause['source']}: \u201c{text}\u201d "
+            f"(differs: {differs})"
+        )
     return f"- `{clause['clause_id']}`{role}, {clause['source']}: \u201c{text}\u201d"

@@ -137,7 +137,8 @@ def _node_name(node: dict[str, Any]) -> str:
 def _clause(clause: dict[str, Any], full: bool) -> list[str]:
     head = f"[{clause['clause_id']}] {clause['source']}"
     if clause.get("role") == "precedent":
-        head += " (precedent)"
+        differs = clause.get("differs_head")
+        head += f" (precedent, {differs})" if differs else " (precedent)"
     head = _wrap(head, "    ", "        ")
     text = str(clause["text"])
     body = text if full else _short(text, SHORT_QUOTE)
@@ -146,6 +147,8 @@ def _clause(clause: dict[str, Any], full: bool) -> list[str]:
         lines.append(_wrap(f"Q: {clause['question']}", "      "))
         body = f"A: {body}"
     lines.append(_wrap(f"\u201c{body}\u201d" if not body.startswith("A: ") else body, "      "))
+    if clause.get("differs"):  # shown always: a judge reads the quote against the verdict
+        lines.append(_wrap(f"differs: {clause['differs']}", "      "))
     if full and clause.get("why"):
         lines.append(_wrap(f"why: {clause['why']}", "      "))
     return lines

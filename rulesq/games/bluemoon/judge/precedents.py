@@ -534,6 +534,98 @@ def _opens_against(key: Key, entry: Key, text: str) -> bool:
     return not (entry.kind == key.kind and entry.verdict == key.verdict)
 
 
+#: How a precedent's own answer is not the verdict (``differs_by``), as its citation heads it.
+DIFFERS_HEADS = {
+    "verdict": "answers otherwise",
+    "opening": "its opening answers another question",
+}
+
+
+def differs(key: Key, match: Match, index: PrecedentIndex) -> tuple[str, str] | None:
+    """How and why a precedent whose own answer is not the verdict does not decide here.
+
+    ``(by, why)``: ``by`` a key of :data:`DIFFERS_HEADS`; None when its answer is the verdict.
+
+    Two ways an FAQ answer cited beside a verdict says otherwise: its case answers the same
+    kind of question with another verdict (about other cards: the parts of its derivation
+    that are not the answer's are what differs), or the answer opens with the opposite word
+    ("Yes, you can." beside a no), its opening answering the FAQ's own question while its
+    case asks this one and answers as here. An FAQ answer another of whose cases gives the
+    verdict to the same kind of question answers as here (its cases rule both ways).
+    """
+    theirs = match.key
+    if (
+        theirs.kind == key.kind
+        and theirs.verdict != key.verdict
+        and not any(
+            index.entries[p].key.kind == key.kind and index.entries[p].key.verdict == key.verdict
+            for p in index.by_clause.get(match.clause.id, ())
+        )
+    ):
+        return "verdict", (
+            f"its case answers {theirs.verdict} to the same kind of question (here: "
+            f"{key.verdict}); "
+            f"there, {_what_differs(key, theirs)}"
+        )
+    if opens_against(key.verdict, match.clause.text):
+        word = match.clause.text.split(maxsplit=1)[0].strip(".,;:!")
+        asked = _asked_last(match.clause.question or "")
+        own = f', which ends "{asked}"' if asked else ""
+        return "opening", (
+            f'its opening "{word}" answers the FAQ\'s own question{own}; its case asks the '
+            f"same kind of question ({key.kind.replace('_', ' ')}) and answers "
+            f"{theirs.verdict}, as here"
+        )
+    return None
+
+
+def _asked_last(question: str) -> str:
+    """The words an FAQ question ends with, verbatim: after the card text it quotes.
+
+    "If you have active support card Brain Drain [Hoax 26] ("On your turn, …"), can I play
+    a leadership card?" ends "can I play a leadership card?"; "" when it is not so cut.
+    """
+    flat = " ".join(question.split())
+    for mark in ('"), ', "), ", ". "):
+        at = flat.rfind(mark)
+        if at != -1:
+            tail = flat[at + len(mark) :]
+            return tail if 0 < len(tail) <= 120 else ""
+    return flat if len(flat) <= 120 else ""
+
+
+def _what_differs(key: Key, theirs: Key) -> str:
+    """The parts of another case's derivation that are not the answer's, in words."""
+    parts: list[str] = []
+    if theirs.step != key.step:
+        there = theirs.step or "no ladder step (definite)"
+        here = key.step or "no ladder step"
+        parts.append(f"decided by {there} (here: {here})")
+    won = sorted(theirs.won - key.won)
+    if won:
+        parts.append("won by " + ", ".join(KIND_WORDS.get(k, k) for k in won))
+    rules = sorted(theirs.rules - key.rules)
+    if rules:
+        parts.append("rests on " + ", ".join(rules[:2]) + (" …" if len(rules) > 2 else ""))
+    asked = sorted(theirs.asked - key.asked)
+    if asked:
+        about = [a.partition("=")[2] + (" card" if a.startswith("type=") else "") for a in asked]
+        parts.append("asks about " + ", ".join(about))
+    cards = sorted(theirs.cards - key.cards)
+    if cards:
+        parts.append("about " + ", ".join(cards[:3]) + (" …" if len(cards) > 3 else ""))
+    if not parts:  # the structure is the same: the facts stated make the difference
+        facts = sorted(theirs.roles - key.roles)
+        stated = [r.split(":", 2) for r in facts if r.startswith("fact:")]
+        shown = [
+            f"{kind.replace('_', ' ')} ({who})" if who != "-" else kind.replace("_", " ")
+            for _, who, kind in stated
+        ]
+        if shown:
+            parts.append("the situation states " + ", ".join(shown[:4]))
+    return "; ".join(parts) or "the situation differs"
+
+
 def why(match: Match) -> str:
     """Why a precedent applies, in words: the step, the rule, the question, the cards."""
     parts: list[str] = []
@@ -582,7 +674,8 @@ def precedents_later(ctx: Context, answer: Answer) -> Callable[[Derivation], obj
 
 def cite_precedents(corpus: Corpus, facts: Sequence[Fact], answer: Answer) -> list[Match]:
     """Cite an answer's precedents and link each to the nodes of the answer it shares."""
-    found = precedents(corpus, key_of(answer, facts))
+    key = key_of(answer, facts)
+    found = precedents(corpus, key)
     graph = answer.graph
     first = -len(found) - 1
     for match in found:
@@ -594,6 +687,10 @@ def cite_precedents(corpus: Corpus, facts: Sequence[Fact], answer: Answer) -> li
             data["order"] = first
             first += 1
         data["why"] = why(match)
+        other = differs(key, match, PrecedentIndex.of(corpus))
+        if other is not None:
+            data["differs_by"], data["differs"] = other
+            data["differs_head"] = DIFFERS_HEADS[other[0]]  # what the renderers print
         # The FAQ case answer matched: what it asked, its verdict and its cards.
         data["matched_kind"] = match.key.kind
         data["matched_verdict"] = match.key.verdict
