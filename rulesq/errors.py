@@ -352,6 +352,10 @@ def window(line: str, column: int, width: int = _LONGEST_LINE) -> tuple[str, int
     return shown, column - start + (1 if start else 0)
 
 
+#: How many words expected an error shows (``…`` after them; ``--json`` lists them all).
+EXPECTED_SHOWN = 12
+
+
 def _expected(words: Sequence[str], width: int) -> str:
     """``expected W`` or ``expected one of: A, B, …``, wrapped to ``width`` between the words.
 
@@ -362,9 +366,9 @@ def _expected(words: Sequence[str], width: int) -> str:
 
     shown: list[str] = []
     size = 0
-    for word in words:
+    for count, word in enumerate(words):
         size += len(word) + 2
-        if size > LONGEST_MESSAGE * 4:
+        if size > LONGEST_MESSAGE * 4 or count == EXPECTED_SHOWN:
             shown.append("…")
             break
         shown.append(escape_controls(shorten(word, LONGEST_MESSAGE)))

@@ -24,7 +24,7 @@ def test_a_situation_builds_up_and_each_question_is_answered() -> None:
     ]
     checked = table.handle("expect yes").splitlines()
     assert checked[-1] == "  expect yes: DISAGREE (expected yes, but the answer is no)"
-    assert table.handle(":undo") == "took back: expect yes"
+    assert table.handle(":undo") == "took back line 4 (expect yes)"  # as :show numbers it
     assert table.handle(":show").splitlines() == [
         "game bluemoon",
         'you have active "Pandemonium"',
@@ -45,18 +45,18 @@ def test_save_and_game(tmp_path: Path) -> None:
     table.handle('you have active "Pandemonium"')
     path = tmp_path / "case.rq"
     # the count is the file's lines, the game line with them (as :show prints them)
-    assert table.handle(f":save {path}") == f"saved 2 lines to {path}"
+    assert table.handle(f":save {path}") == f'saved 2 lines to "{path}"'
     assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
     assert path.read_text() == table.handle(":show") + "\n"
     alone = tmp_path / "game.rq"
-    assert Table().handle(f":save {alone}") == f"saved 1 line to {alone}"  # not "1 lines"
+    assert Table().handle(f":save {alone}") == f'saved 1 line to "{alone}"'  # not "1 lines"
     assert table.handle(":game warhammer") == (
         "game warhammer: Warhammer: Invasion LCG, a new situation"
     )
     assert table.lines == [] and table.game == "warhammer"
     assert table.handle(":game chess").startswith('error: unknown game "chess"')
     assert table.handle(":shwo") == (
-        'error: unknown command ":shwo". Did you mean ":show"? :help lists them.'
+        'error: unknown command ":shwo". Did you mean ":show"? ":help" lists them.'
     )
     assert table.handle(":undo") == "nothing to undo"
 
@@ -67,13 +67,13 @@ def test_save_never_replaces_another_file_unless_asked(tmp_path: Path) -> None:
     path.write_text("game warhammer\n# a hand-written case\n", encoding="utf-8")
     table = Table()
     table.handle('you have active "Pandemonium"')
-    assert table.handle(f":save {path}") == f"error: {path} exists: :save! {path} replaces it"
+    assert table.handle(f":save {path}") == (f'error: "{path}" exists: ":save! {path}" replaces it')
     assert path.read_text() == "game warhammer\n# a hand-written case\n"
     assert table.code == 2
-    assert table.handle(f":save! {path}") == f"saved 2 lines to {path}"
+    assert table.handle(f":save! {path}") == f'saved 2 lines to "{path}"'
     assert path.read_text() == 'game bluemoon\nyou have active "Pandemonium"\n'
-    assert table.handle(f":save {path}") == f"saved 2 lines to {path}"  # the same: no harm
-    assert table.handle(f":save {tmp_path}").startswith(f"error: cannot write {tmp_path}:")
+    assert table.handle(f":save {path}") == f'saved 2 lines to "{path}"'  # the same: no harm
+    assert table.handle(f":save {tmp_path}").startswith(f'error: cannot write "{tmp_path}":')
 
 
 def test_completion_of_card_names_forms_and_commands() -> None:
@@ -185,21 +185,21 @@ def test_rulesq_alone_on_a_terminal_opens_the_table_mode(tmp_path: Path) -> None
     forbidden = 'decided by you may not: "Pandemonium" forbids it'
     code, shown = _terminal_session(
         [
-            (b'you have active "Pand\t', ":help lists the commands.", True),
+            (b'you have active "Pand\t', '":help" lists the commands.', True),
             (b"\r", 'you have active "Pandemonium"', False),  # the card name completed
             (b'ask can I play "Laughing Gas"?\r', 'you have active "Pandemonium"', True),
             (b"\x1b[A", forbidden, True),  # answered at once; the arrow recalls the question
             (b"\r", 'ask can I play "Laughing Gas"?', False),
             (b":undo\r", forbidden, True),  # answered again
-            (b":show\r", "took back: ", True),
+            (b":show\r", "took back line ", True),
             (b":quit\r", '\nask can I play "Laughing Gas"?\nbluemoon>', False),  # :show's
         ],
         tmp_path,
     )
     assert code == 0
-    assert shown.startswith("rulesq table mode: game bluemoon. :help lists the commands.\n")
+    assert shown.startswith('rulesq table mode: game bluemoon. ":help" lists the commands.\n')
     assert shown.count(forbidden) == 2
-    assert 'took back: ask can I play "Laughing Gas"?' in shown
+    assert 'took back line 4 (ask can I play "Laughing Gas"?)' in shown
     assert (
         ':show\ngame bluemoon\nyou have active "Pandemonium"\nask can I play "Laughing Gas"?\n'
     ) in shown
@@ -369,7 +369,7 @@ def test_piped_errors_are_placed_at_their_line_and_column(tmp_path: Path) -> Non
     assert errors[0] == '<stdin>:2:7: error: unexpected "hve"'
     assert errors[1:3] == ['  you hve active "Pandemonium"', "      ^"]
     assert any(row.startswith("<stdin>:3: error: cannot write ") for row in errors)
-    unknown = '<stdin>:4: error: unknown command ":shwo". Did you mean ":show"? :help lists them.'
+    unknown = '<stdin>:4: error: unknown command ":shwo". Did you mean ":show"? ":help" lists them.'
     assert unknown in errors
     assert done.stdout.startswith("ask can I play a support card?\n  no\n")  # still read
     assert "error" not in done.stdout
@@ -418,7 +418,7 @@ def test_save_reads_a_tilde_as_the_home_folder(
     monkeypatch.setenv("HOME", str(tmp_path))
     table = Table()
     table.handle('you have active "Pandemonium"')
-    assert table.handle(":save ~/case.rq") == "saved 2 lines to ~/case.rq"
+    assert table.handle(":save ~/case.rq") == 'saved 2 lines to "~/case.rq"'
     assert (tmp_path / "case.rq").read_text().endswith('you have active "Pandemonium"\n')
 
 
@@ -443,7 +443,7 @@ def test_lines_pasted_at_once_are_each_handled() -> None:
     assert out.startswith("ask can I play a support card?\n  no\n"), out
     assert out.splitlines()[-1] == "  expect no: AGREE"
     assert len(table.lines) == 4
-    assert table.handle(":undo") == "took back: expect no"
+    assert table.handle(":undo") == "took back line 5 (expect no)"
 
 
 def test_a_call_that_does_not_agree_shows_why_whole() -> None:
@@ -481,6 +481,35 @@ def test_a_command_that_takes_nothing_refuses_what_follows_it(command: str) -> N
     table = Table()
     table.handle('you have active "Pandemonium"')
     out = table.handle(f"{command} 3")
-    assert out == f'error: {command} takes nothing after it (found "3"): type {command} alone'
+    assert out == f'error: "{command}" takes nothing after it (found "3"): type "{command}" alone'
     assert table.lines == ['you have active "Pandemonium"']
     assert not table.handle(command).startswith("error:")
+
+
+def test_fma_s_x_keyword_is_said_with_its_form_among_the_words_expected() -> None:
+    """At a line's start FMA reads ``X is 3 for "Card"``: its "X" listed bare among "I" and
+    "ask" read as a placeholder left in the list."""
+    table = Table()
+    table.handle(":game fma")
+    out = " ".join(table.handle("element is earth").split())
+    assert '"I", "X" (as in: X is 3 for "Card Name"), "ask"' in out
+    assert '"X",' not in out
+    assert table.handle('X is 3 for "Majhal, Psychotic Alchemist"') == ""  # the form it names
+
+
+def test_a_long_list_of_words_expected_is_cut_with_an_ellipsis_and_whole_in_json() -> None:
+    """Twelve words are shown, then "…" (cut silently, "the" and "you" seemed not to be
+    expected); ``--json`` lists every word."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from rulesq.cli import app
+
+    table = Table()
+    table.handle(":game fma")
+    out = " ".join(table.handle("element is earth").split())
+    assert '"expect", "game", … ' in out
+    done = CliRunner().invoke(app, ["ask", "--game", "fma", "--json", "-e", "element is earth"])
+    expected = json.loads(done.stdout)["expected"]
+    assert '"the"' in expected and '"you"' in expected and "…" not in expected

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesq.errors import InputError, RulesqError, os_reason
+from rulesq.errors import InputError, RulesqError, os_reason, quoted
 
 if TYPE_CHECKING:
     from prompt_toolkit.completion import CompleteEvent, Completion
@@ -161,8 +161,8 @@ class Table:
             from rulesq.errors import escape_controls
 
             return (
-                f'error: :{name} takes nothing after it (found "{escape_controls(argument)}"):'
-                f" type :{name} alone"
+                f'error: ":{name}" takes nothing after it (found "{escape_controls(argument)}"):'
+                f' type ":{name}" alone'
             )
         if name in ("help", "h", "?"):
             from rulesq.situation.forms import forms_of
@@ -176,7 +176,8 @@ class Table:
         if name == "undo":
             if not self.lines:
                 return "nothing to undo"
-            return f"took back: {self.lines.pop()}"
+            number = len(self.lines) + 1  # the game line is line 1, as :show and :save write it
+            return f"took back line {number} ({self.lines.pop()})"
         if name == "clear":
             self.lines = []
             return f"game {self.game}: a new situation"
@@ -193,21 +194,21 @@ class Table:
 
         hint = did_you_mean([f":{c}" for c in suggest(name, COMMANDS)])
         hint = f" {hint}" if hint else ""
-        return f'error: unknown command ":{name}".{hint} :help lists them.'
+        return f'error: unknown command ":{name}".{hint} ":help" lists them.'
 
     def save(self, path: str, replace: bool = False) -> str:
         """Write the situation to ``path``; a file there already is replaced only if asked."""
         if not path:
-            return "error: give a file name: :save case.rq"
+            return 'error: give a file name: ":save case.rq"'
         target = Path(path).expanduser()  # ~ is home
         try:
             if not replace and target.is_file() and _held(target) != self.text():
-                return f"error: {path} exists: :save! {path} replaces it"
+                return f"error: {quoted(path)} exists: {quoted(':save! ' + path)} replaces it"
             target.write_text(self.text(), encoding="utf-8")
         except OSError as error:
-            return f"error: cannot write {path}: {os_reason(error)}"
+            return f"error: cannot write {quoted(path)}: {os_reason(error)}"
         count = len(self.lines) + 1  # the game line too: the lines the file holds
-        return f"saved {count} line{'' if count == 1 else 's'} to {path}"
+        return f"saved {count} line{'' if count == 1 else 's'} to {quoted(path)}"
 
     def switch(self, game: str) -> str:
         """Start over with another game."""
@@ -321,7 +322,7 @@ def shell(game: str | None = None) -> int:
         completer=TableCompleter(),
         complete_while_typing=False,
     )
-    sys.stdout.write(f"rulesq table mode: game {table.game}. :help lists the commands.\n")
+    sys.stdout.write(f'rulesq table mode: game {table.game}. ":help" lists the commands.\n')
     while True:
         try:
             line = session.prompt(f"{table.game}> ")

@@ -28,6 +28,12 @@ TERMINAL_WORDS: dict[str, str] = {
     "ORIGIN": '"an event", "an activated ability", "a passive ability" or "its own text"',
 }
 
+#: Keywords that read as a placeholder in a list of words ("I", "X", "ask"): said with the
+#: form they begin (FMA's ``X is 3 for "Card"``, the X its player chose).
+KEYWORD_WORDS: dict[str, str] = {
+    "X": '"X" (as in: X is 3 for "Card Name")',
+}
+
 #: Malformed samples of the shared language, by the message that explains them. Lark's
 #: ``match_examples`` finds the sample whose parser state matches the error.
 #: Labels in ``EXACT`` apply only when the offending word is the sample's own.
@@ -113,7 +119,8 @@ def describe_terminal(name: str, parser: Lark) -> str:
     """A terminal in words: keywords quoted as written, named terminals described."""
     term = next((t for t in parser.terminals if t.name == name), None)
     if term is not None and term.pattern.type == "str":
-        return f'"{term.pattern.value}"'
+        value = term.pattern.value
+        return KEYWORD_WORDS.get(value, f'"{value}"')
     bare = bare_terminal(name)
     if bare in TERMINAL_WORDS:
         return TERMINAL_WORDS[bare]
@@ -191,7 +198,7 @@ def friendly_error(
     if label:
         message = f"{label} (found {found})"
     hint = _hint(error, body, expected_names, parser)
-    return InputError(message, source, text, line, column, expected=expected[:12], suggestion=hint)
+    return InputError(message, source, text, line, column, expected=expected, suggestion=hint)
 
 
 #: Labels whose message alone says what is wrong; no other game's language is suggested.
