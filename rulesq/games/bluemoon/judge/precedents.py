@@ -338,6 +338,7 @@ class PrecedentIndex:
             private_dir,
             prune,
             read_json,
+            unchanged,
             warn_once,
         )
         from rulesq.cachefiles import write_json as write
@@ -355,7 +356,7 @@ class PrecedentIndex:
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
         index = cls.build(corpus)
-        if content_key(_derived_from(corpus.game), salt=stem + "1") != key:
+        if not unchanged(key, lambda: content_key(_derived_from(corpus.game), salt=stem + "1")):
             # A source changed while the FAQ cases were answered (an edit, a checkout, a
             # merge): what was built may mix old and new files, so it is kept under no key
             # (under the old one, it would be served if the old files came back).
