@@ -333,8 +333,8 @@ def test_rulings_to_a_bad_target_is_exit_2(tmp_path: Path) -> None:
     for target in targets:
         result = runner.invoke(app, ["rulings", "Pandemonium", "Laughing Gas", "-o", str(target)])
         assert result.exit_code == 2, target
-        assert result.output.startswith(f"error: cannot write {target}: "), result.output
-        why = result.output.removeprefix(f"error: cannot write {target}: ")
+        assert result.output.startswith(f'error: cannot write "{target}": '), result.output
+        why = result.output.removeprefix(f'error: cannot write "{target}": ')
         assert why[:1].islower(), result.output  # "no such file …", not the system's "No such"
 
 

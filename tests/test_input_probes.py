@@ -40,7 +40,7 @@ def test_a_card_of_another_game_says_which() -> None:
 
     with pytest.raises(UnknownNameError) as caught:
         load_corpus("warhammer").card("Pandemonium")
-    assert "It is a card of bluemoon: use --game bluemoon." in str(caught.value)
+    assert 'It is a card of bluemoon: use "--game bluemoon".' in str(caught.value)
 
 
 # ---------------------------------------------------------------- syntax slips and files

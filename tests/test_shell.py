@@ -513,3 +513,10 @@ def test_a_long_list_of_words_expected_is_cut_with_an_ellipsis_and_whole_in_json
     done = CliRunner().invoke(app, ["ask", "--game", "fma", "--json", "-e", "element is earth"])
     expected = json.loads(done.stdout)["expected"]
     assert '"the"' in expected and '"you"' in expected and "…" not in expected
+
+
+def test_help_lists_the_games_as_game_does() -> None:
+    """:help named the games in another order than :game lists them."""
+    table = Table()
+    listed = table.handle(":game").split("the games: ", 1)[1]
+    assert f":game NAME    start over with another game ({listed})" in table.handle(":help")

@@ -76,7 +76,9 @@ def find(name: str, game: str | None) -> Card:
     names = [f"{n} ({g})" if several else n for g in games for n in load_corpus(g).card_names()]
     elsewhere = games_with_card(name) if game else []
     note = (
-        f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}." if elsewhere else None
+        f'It is a card of {", ".join(elsewhere)}: use "--game {elsewhere[0]}".'
+        if elsewhere
+        else None
     )
     raise UnknownNameError("card", name, names, note=note, labelled=several)
 

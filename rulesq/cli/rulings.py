@@ -94,12 +94,12 @@ def rulings(
 
 def _write(output: Path, text: str, as_json: bool) -> None:
     """Write the document to ``output``; a folder missing, read-only or full is exit 2."""
-    from rulesq.errors import escape_controls
+    from rulesq.errors import escape_controls, quoted
 
-    shown = escape_controls(str(output))
+    shown = quoted(escape_controls(str(output)))
     try:
         if str(output) == "":
-            raise RulesqError("-o needs a file name")
+            raise RulesqError('"-o" needs a file name')
         output.write_text(text, encoding="utf-8", errors="replace")
     except OSError as error:
         raise fail(

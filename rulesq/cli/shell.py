@@ -29,7 +29,7 @@ Tab completes card names and forms.
   :show         the situation so far
   :undo         take back the last line
   :save FILE    write the situation to a .rq file (:save! FILE replaces one)
-  :game NAME    start over with another game (bluemoon, warhammer, fma)
+  :game NAME    start over with another game ({games})
   :forms        every statement and question form
   :clear        start over
   :quit         leave (or Ctrl-D)"""
@@ -170,7 +170,10 @@ class Table:
             forms = forms_of(self.game)
             statement = next(f.example for f in forms if not f.is_question)
             question = next(f.example for f in forms if f.is_question)
-            return HELP.format(game=self.game, statement=statement, question=question)
+            from rulesq.games import GAMES
+
+            games = ", ".join(GAMES)  # as :game lists them
+            return HELP.format(game=self.game, statement=statement, question=question, games=games)
         if name == "show":
             return self.text().rstrip("\n")
         if name == "undo":

@@ -84,7 +84,7 @@ class Corpus:
         if found is None:
             elsewhere = games_with_card(name, skip=self.game)
             note = (
-                f"It is a card of {', '.join(elsewhere)}: use --game {elsewhere[0]}."
+                f'It is a card of {", ".join(elsewhere)}: use "--game {elsewhere[0]}".'
                 if elsewhere
                 else None
             )
