@@ -216,3 +216,13 @@ def test_the_text_and_its_sentences_wrap_to_80_columns() -> None:
         line.strip() for line in prose[: prose.index(next(p for p in prose if p.startswith("1. ")))]
     )
     assert head == f"text (bluemoon): {text}"
+
+
+def test_a_misspelt_word_the_grammar_expected_is_respelt() -> None:
+    """A card text's error offers the word meant among those expected there (it had no
+    "did you mean" at all); a word nothing expected is like gets none."""
+    result = runner.invoke(app, ["parse", "You may nto play support cards.", "--game", "bluemoon"])
+    assert result.exit_code == 2
+    assert result.output.rstrip().endswith('"not"?'), result.output
+    other = runner.invoke(app, ["parse", "You may play xyzzy cards.", "--game", "bluemoon"])
+    assert other.exit_code == 2 and "Did you mean" not in other.output

@@ -131,7 +131,26 @@ def _problem(unparsed: Unparsed, text: str, source: str) -> InputError:
         line=line,
         column=column,
         expected=list(unparsed.expected),
+        suggestion=_respelt(text, offset, unparsed.expected),
     )
+
+
+def _respelt(text: str, offset: int, expected: tuple[str, ...]) -> str | None:
+    """``Did you mean "not"?`` when the word at ``offset`` is a misspelling of a word expected.
+
+    Only a plain word the grammar wanted there is offered ("You may nto play" -> "not"):
+    what the sentence says is otherwise the writer's.
+    """
+    import re
+
+    from rulesq.errors import did_you_mean, suggest
+
+    found = re.match(r"[A-Za-z]+", text[offset:])
+    words = [w[1:-1] for w in expected if re.fullmatch(r'"[A-Za-z]+"', w)]
+    if found is None or not words:
+        return None
+    close = [w for w in suggest(found.group(), words, limit=2) if w != found.group().lower()]
+    return did_you_mean(close)
 
 
 def _render(game: Game, source: str, parsed: ParsedText) -> str:
