@@ -270,3 +270,14 @@ def test_a_path_not_found_suggests_the_one_spelt_alike(tmp_path: Path) -> None:
     assert code == 2 and f'did you mean "{case}"?' in out, out
     code, out = run("ask", str(tmp_path / "zzzz.rq"))
     assert code == 2 and "did you mean" not in out, out
+
+
+def test_the_options_a_usage_error_names_are_quoted_to_type() -> None:
+    """As every message quotes what to type: "--graph", "-e TEXT" (they were bare)."""
+    code, out = run("ask", "--json", "--graph", "dot", str(ERRATA))
+    assert code == 2
+    assert json.loads(out)["error"].startswith('give "--graph" or "--json", not both: ')
+    code, out = run("ask")
+    assert code == 2 and 'give a file, "-" for standard input, or "-e TEXT"' in out
+    code, out = run("ask", str(ERRATA), "-e", "ask can I retreat?")
+    assert code == 2 and 'give a situation file or "-e TEXT", not both' in out

@@ -64,7 +64,8 @@ def test_parse_with_nothing_to_parse_says_so() -> None:
     """Neither a text nor --card: what to give (not "not both"); both: not both; exit 2."""
     code, _, err = run("parse")
     assert code == 2
-    assert "not both" not in err and "give a card text (with --game) or --card NAME" in err
+    assert "not both" not in err
+    assert 'give a card text (with "--game") or "--card NAME"' in err  # quoted, to type
     code, _, err = run("parse", "Some text.", "--card", "Tittertweet")
     assert code == 2 and "(not both)" in err
 

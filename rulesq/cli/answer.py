@@ -37,8 +37,8 @@ def run_ask(
             )
         if graph is not None and as_json:
             raise RulesqError(
-                "give --graph or --json, not both: --graph prints the graph alone "
-                "(--graph json prints it as JSON)"
+                'give "--graph" or "--json", not both: "--graph" prints the graph alone '
+                '("--graph json" prints it as JSON)'
             )
         # a file's lines come from the cache folder, and are kept there
         situation = parse_situation(text, source, game, remember=_a_file(file, expression))
@@ -120,11 +120,11 @@ def _keep_lines() -> None:
 def _read_input(file: str | None, expression: str | None) -> tuple[str, str]:
     """The situation text and its name for messages."""
     if expression is not None and file is not None:
-        raise RulesqError("give a situation file or -e TEXT, not both")
+        raise RulesqError('give a situation file or "-e TEXT", not both')
     if expression is not None:
         return expression.replace("\\n", "\n"), "<-e>"
     if file is None:
-        raise RulesqError("no situation: give a file, - for standard input, or -e TEXT")
+        raise RulesqError('no situation: give a file, "-" for standard input, or "-e TEXT"')
     from rulesq.inputs import read_file
 
     try:

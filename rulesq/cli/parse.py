@@ -64,11 +64,11 @@ def _what_to_parse(text: str | None, card: str | None, game: str | None) -> tupl
 
     if text is None and card is None:
         raise RulesqError(
-            "give a card text (with --game) or --card NAME: nothing to parse; "
+            'give a card text (with "--game") or "--card NAME": nothing to parse; '
             '"rulesq parse --help" shows examples.'
         )
     if text is not None and card is not None:
-        raise RulesqError("give either a card text or --card NAME (not both).")
+        raise RulesqError('give either a card text or "--card NAME" (not both).')
     if card is not None:
         from rulesq.cli.card import find
 
