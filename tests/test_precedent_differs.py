@@ -129,3 +129,16 @@ def test_the_graph_labels_the_precedent_with_why_it_differs() -> None:
         unquoted = drawn.replace('\\"', '"').replace("#quot;", '"')
         label = _flat(re.sub(r"\\n|<br/>", " ", unquoted))
         assert 'differs: its opening "Yes" answers the FAQ\'s own question' in label, form
+
+
+def test_a_disagreement_never_names_as_support_a_faq_answer_that_says_otherwise() -> None:
+    """BM-Q247's own case, its first call made wrong (yes): the DISAGREE named Q247's "Yes,
+    you can." as the FAQ answer that rules the no; it names one that gives the no."""
+    from rulesq.engine.check import check_situation
+
+    case = CASES / "special-power-texts-you-may-not" / "q247b-brain-drain-character-only.rq"
+    text = case.read_text(encoding="utf-8").replace("expect no", "expect yes", 1)
+    checked = check_situation(parse_situation(text, str(case)))
+    assert "expected yes, but the answer is no" in checked.reason
+    assert "as the FAQ answer " in checked.reason, checked.reason
+    assert Q247 not in checked.reason and "Yes, you can" not in checked.reason

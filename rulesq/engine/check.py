@@ -99,7 +99,11 @@ def _file_result(checks: list[QuestionCheck]) -> tuple[Result, str]:
 
 
 def disagreement(check: QuestionCheck) -> str:
-    """Why a call is wrong: what the answer is and the rule the call contradicts."""
+    """Why a call is wrong: what the answer is and the rule the call contradicts.
+
+    The FAQ answer named beside it gives the answer: a precedent whose own answer is not the
+    answer (``differs``: BM-Q247's "Yes, you can." beside a no) is never named as support.
+    """
     details = [o.detail for o in check.outcomes if o.result is Result.DISAGREE]
     text = f"{check.question.text}: {'; '.join(details)}"
     rule = check.answer.deciding_clause()
@@ -110,7 +114,9 @@ def disagreement(check: QuestionCheck) -> str:
         (
             c
             for c in check.answer.citations()
-            if c["role"] == "precedent" and c["clause_id"] != (rule or {}).get("clause_id")
+            if c["role"] == "precedent"
+            and c["clause_id"] != (rule or {}).get("clause_id")
+            and not c.get("differs")  # its own answer is not this one: no support for it
         ),
         None,
     )
