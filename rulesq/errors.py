@@ -209,7 +209,7 @@ class UnknownNameError(RulesqError):
                 )
             message = f"unknown {kind} {quoted(name)}." + (f" {hint}" if hint else "")
         if not self.suggestions and 0 < len(pool) <= _LISTED:
-            message += f" Known {kind}s: {', '.join(pool)}."
+            message += f" Known {kind}s: {', '.join(map(quoted, pool))}."
         if note:
             message += f" {note}"
         super().__init__(message)

@@ -31,7 +31,7 @@ def test_an_unknown_game_lists_the_games() -> None:
 
     with pytest.raises(UnknownNameError) as caught:
         get_game("nope")
-    assert "Known games: bluemoon, fma, warhammer." in str(caught.value)
+    assert 'Known games: "bluemoon", "fma", "warhammer".' in str(caught.value)  # quoted
 
 
 def test_a_card_of_another_game_says_which() -> None:
