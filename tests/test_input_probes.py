@@ -138,3 +138,17 @@ def test_an_error_at_the_end_of_a_crlf_line_after_a_comment_is_at_its_end() -> N
     assert (error.line, error.column) == (2, len("I # a comment") + 1)
     shown = error.render().splitlines()
     assert shown[2].index("^") == 2 + error.column - 1
+
+
+def test_a_card_of_another_game_points_to_the_game_line_only_where_there_is_one() -> None:
+    """Asked with ``--game`` and no game line, the note pointed to a game line there is not."""
+    from rulesq.errors import InputError
+    from rulesq.situation import parse_situation
+
+    question = 'ask what does "Urguck" read?\n'
+    with pytest.raises(InputError) as given:
+        parse_situation(question, "<-e>", "bluemoon")
+    assert "(the game it was given, as no game line names one)" in str(given.value.suggestion)
+    with pytest.raises(InputError) as lined:
+        parse_situation("game bluemoon\n" + question, "<-e>")
+    assert "(see its game line)" in str(lined.value.suggestion)

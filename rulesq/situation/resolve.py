@@ -98,9 +98,17 @@ class _Resolver:
         )
         elsewhere = games_with_card(ref.name, skip=self.game.name)
         if elsewhere:
+            import re
+
+            named = re.search(r"^[ \t]*game[ \t]", self.situation.text, flags=re.M | re.I)
+            where = (
+                "see its game line"
+                if named
+                else "the game it was given, as no game line names one"  # --game, :game
+            )
             note = (
                 f'"{ref.name}" is a card of {", ".join(elsewhere)}, but this situation is '
-                f"for {self.game.name} (see its game line)."
+                f"for {self.game.name} ({where})."
             )
             error.suggestion = f"{error.suggestion} {note}" if error.suggestion else note
         raise error
