@@ -13,7 +13,7 @@ import stat
 import sys
 from typing import BinaryIO
 
-from rulesq.errors import InputError, RulesqError, escape_controls, os_reason
+from rulesq.errors import InputError, RulesqError, escape_controls, os_reason, quoted
 from rulesq.spans import line_column
 
 #: The default largest input, in bytes (``RULESQ_MAX_INPUT`` overrides it).
@@ -71,22 +71,26 @@ def read_file(name: str, limit: int | None = None) -> str:
         shown = escape_controls(name)
         raise RulesqError(f'no such file or folder: "{shown}"{did_you_mean_path(name)}') from None
     except OSError as error:
-        raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
+        raise RulesqError(
+            f"cannot read {quoted(escape_controls(name))}: {os_reason(error)}"
+        ) from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
-            shown = escape_controls(name)
+            shown = quoted(escape_controls(name))
             if stat.S_ISDIR(info.st_mode):
                 raise RulesqError(f"cannot read {shown}: it is a folder")
             raise RulesqError(
                 f"cannot read {shown}: not a regular file (a pipe, socket or "
-                "device); give a file, or - for standard input"
+                'device); give a file, or "-" for standard input'
             )
         if info.st_size > limit:
             raise _too_large(escape_controls(name), limit)
         data = read_handle_up_to(handle, info.st_size, limit + 1)
     except OSError as error:
-        raise RulesqError(f"cannot read {escape_controls(name)}: {os_reason(error)}") from None
+        raise RulesqError(
+            f"cannot read {quoted(escape_controls(name))}: {os_reason(error)}"
+        ) from None
     finally:
         os.close(handle)
     if len(data) > limit:

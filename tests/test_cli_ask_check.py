@@ -125,7 +125,7 @@ def test_ask_of_a_folder_points_to_check(tmp_path: Path) -> None:
     """A folder is no situation: exit 2, and the command that answers its files."""
     code, out = run("ask", str(tmp_path))
     assert code == 2
-    assert f'cannot read {tmp_path}: it is a folder: "rulesq check {tmp_path}" answers' in out
+    assert f'cannot read "{tmp_path}": it is a folder: "rulesq check {tmp_path}" answers' in out
 
 
 def test_ask_cannot_answer_exits_1() -> None:
