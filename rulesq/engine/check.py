@@ -102,7 +102,8 @@ def disagreement(check: QuestionCheck) -> str:
     """Why a call is wrong: what the answer is and the rule the call contradicts.
 
     The FAQ answer named beside it gives the answer: a precedent whose own answer is not the
-    answer (``differs``: BM-Q247's "Yes, you can." beside a no) is never named as support.
+    answer (``differs``: an FAQ answer opening "Yes, you can." beside a no) is never named
+    as support.
     """
     details = [o.detail for o in check.outcomes if o.result is Result.DISAGREE]
     text = f"{check.question.text}: {'; '.join(details)}"

@@ -583,8 +583,8 @@ def differs(key: Key, match: Match, index: PrecedentIndex) -> tuple[str, str] | 
 def _asked_last(question: str) -> str:
     """The words an FAQ question ends with, verbatim: after the card text it quotes.
 
-    "If you have active support card Brain Drain [Hoax 26] ("On your turn, …"), can I play
-    a leadership card?" ends "can I play a leadership card?"; "" when it is not so cut.
+    "If you have active support card X ("On your turn, …"), can I play a leadership card?"
+    ends "can I play a leadership card?"; "" when it is not so cut.
     """
     flat = " ".join(question.split())
     for mark in ('"), ', "), ", ". "):
