@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma import out_of_play, readiness_changes
+from rulesq.games.fma import out_of_play, presence, readiness_changes
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.situation import canceled_plays
 from rulesq.games.fma.table import HOME, RETURNED_HOME, key, read_table
@@ -147,16 +147,14 @@ def _out(ctx: Context, ref: CardRef, what: str) -> None:
 
 
 def _left_since(facts: list[Fact], ref: CardRef, place: Fact | None) -> Fact | None:
-    """The statement that took the card out of play after it was placed, not returned since."""
-    left: Fact | None = None
-    for fact in facts:
-        if not any(key(r) == key(ref) for r in fact.cards):
-            continue
-        if fact.kind == "removed" and (place is None or fact.span.line > place.span.line):
-            left = fact
-        elif fact.kind == "returned":
-            left = None
-    return left
+    """The statement that took the card out of play after it was placed, not returned since.
+
+    Read through ``Presence.read``, the one reading of who is in play.
+    """
+    where, why = presence.where_at(facts, key(ref))
+    if where != presence.GONE or why is None:
+        return None
+    return why if place is None or why.span.line > place.span.line else None
 
 
 def _cleanup_since(facts: list[Fact], since: Fact) -> Fact | None:
