@@ -80,6 +80,10 @@ class ReaderBase:
         self._in_play: set[str] = set()
         #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
         self._out_gaps: dict[str, list[Gap]] = {}
+        #: Each attachment attached, by key: its reference on its last attach line.
+        self._attached: dict[str, CardRef] = {}
+        #: The gaps of an attachment returned to play, bearer not said (lifted when attached).
+        self._unborne: dict[str, list[Gap]] = {}
         #: The cards stated in play that are not characters, by key: the player stating each.
         self._placed: dict[str, str | None] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
