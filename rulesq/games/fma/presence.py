@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 IN_PLAY, DEFEATED, GONE, OUT = "in play", "defeated", "gone", "out of play"
 #: The statements that take cards away, and where each puts them.
 AWAY = {"defeated": DEFEATED, "removed": GONE, "out_of_play": OUT}
+#: The statements that state cards in play: a card gone and stated in play again is back.
+STATED = ("in_play", "character")
 
 
 @dataclass
@@ -59,6 +61,9 @@ class Presence:
         if kind == "attach" and len(fact.cards) > 1:
             self.bearers[key(fact.cards[0])] = key(fact.cards[1])
             self.status.pop(key(fact.cards[0]), None)  # attached again: in play again
+        elif kind in STATED:  # stated in play again (a character so stated is an input error)
+            for ref in fact.cards:
+                self.status.pop(key(ref), None)
         elif kind in AWAY:
             moves.status = AWAY[kind]
             moves.away = [key(r) for r in fact.cards]
