@@ -1,9 +1,11 @@
 """FMA: one reading decides who is in play, defeated, gone or out of play (``Presence.read``).
 
 The situation reader (values), the cards in play (``still_in_play``: undefeatable, unknown
-texts), the characters out of play (``out_of_play.still_out``: recruiting) and the copies of a
-unique attachment (``uniqueness.attach_gate``) all walk the facts through it; perturbed there,
-every side moves.
+texts), the characters out of play (``out_of_play.still_out``: recruiting), the copies of a
+unique attachment (``uniqueness.attach_gate``), abilities used again or required (``memory``),
+the current location (``named_targets``), a defeat spared or made on moving home (``spared``,
+``moved_home``), a home (``created_phase``), a leader's attachments (``out_of_play.keeps``) and
+the battle answers all walk the facts through it; perturbed there, every side moves.
 """
 
 from __future__ import annotations
@@ -103,3 +105,20 @@ def test_a_removal_taking_nothing_away_moves_every_other_reader(
     assert _shown(BATTLE)[1] == "defenders"  # battle answers: D still fights
     assert _shown(JOB)[2] != "no"  # named targets: the location is not seen to leave
     assert _shown(STONES)[2] == "cannot answer"  # spared: the attachment still replaces
+
+
+MUST = CASES / "fma-presence" / "a-required-ability-of-a-card-out-of-play-is-not-a-sure-must.rq"
+KEEPS = CASES / "fma-presence" / "an-attachment-attached-again-after-leaving-play-is-kept.rq"
+
+
+def test_out_of_play_and_removal_perturbed_move_must_and_keeps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A required ability out of play, and a leader keeping an attachment, read Presence too."""
+    assert _shown(MUST) == ["yes", "cannot answer", "yes"]
+    assert _shown(KEEPS) == ["yes", "no", "cannot answer"]
+    with monkeypatch.context() as patch:
+        patch.delitem(presence.AWAY, "out_of_play")
+        assert _shown(MUST)[1] == "yes"  # memory.must_use: the card is not seen out of play
+    monkeypatch.delitem(presence.AWAY, "removed")
+    assert _shown(KEEPS)[1] != "no"  # out_of_play.keeps: the attachment is not seen to leave
