@@ -180,7 +180,9 @@ def readiness(ctx: Context) -> Answer:
     asked = str(ctx.question.param("readiness"))
     table = read_table(ctx.facts)
     found = table.readiness.get(key(ref))
-    paid = readiness_changes.set_by_cost(ctx.facts, ref, found[1].span.line if found else 0)
+    lost = table.forgotten.get(key(ref))  # a readiness stated before a return to play
+    since = found[1] if found else lost[1] if lost else None
+    paid = readiness_changes.set_by_cost(ctx.facts, ref, since.span.line if since else 0)
     if paid is not None:
         found = ("set", paid.play)
     left = _left_since(ctx.facts, ref, found[1] if found is not None else None)
@@ -190,17 +192,11 @@ def readiness(ctx: Context) -> Answer:
             "never say whether such a card is set or ready"
         )
     _out(ctx, ref, "whether such a card is set or ready")
-    back = [
-        f
-        for f in ctx.facts
-        if f.kind == "returned"
-        and key(ref) in {key(r) for r in f.cards}
-        and (found is None or f.span.line > found[1].span.line)
-    ]
-    if back and found is not None:
+    if found is None and lost is not None:  # ``Table.read`` voids it on the return
+        (said, stated), back = lost
         raise CannotAnswer(
-            f'"{ref.name}" returned to play ({_line(back[-1])}) after the situation said it was '
-            f'{found[0]} ({_line(found[1])}): cards sent to the discard pile have no "memory", '
+            f'"{ref.name}" returned to play ({_line(back)}) after the situation said it was '
+            f'{said} ({_line(stated)}): cards sent to the discard pile have no "memory", '
             "and the rulings never say whether a card returned to play is set or ready"
         )
     if found is None:
