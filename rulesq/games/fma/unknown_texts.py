@@ -85,7 +85,7 @@ def _grants(facts: Sequence[Fact], name: str) -> str | None:
                 continue
             named = effect.who.name if isinstance(effect.who, fx.Named) else None
             if named is not None and own.startswith(normalise_name(named)) and own != asked:
-                continue  # "Dante gains …" on Dante's card: Dante alone gains
+                continue  # "X gains …" on X's own card: X alone gains
             return (
                 f'"{card.name}" is in play, and its text reads "{effect.render()}": rulesq does '
                 f'not follow which factions it gives, so whether "{name}" has one is not known'
