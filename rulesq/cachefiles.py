@@ -409,6 +409,66 @@ def write_pieces(path: Path, kind: str, key: str, pieces: list[str]) -> None:
         warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
 
 
+#: What separates the texts of a file :func:`write_texts` writes (no text may hold it).
+TEXT_SEPARATOR = "\0"
+
+
+def read_texts(path: Path, kind: str, key: str) -> list[str] | None:
+    """The texts of a file written by :func:`write_texts`, in order.
+
+    Only the header line is decoded as JSON; the texts are cut at :data:`TEXT_SEPARATOR` in
+    one call (no JSON string is unescaped: a body of JSON texts kept as JSON strings cost
+    three times as much to read). Returns None when the file does not exist; raises
+    :class:`CacheProblem` as :func:`read_json` does, and when the texts are not as many as
+    the header says.
+    """
+    try:
+        raw = read_bytes(path)
+    except FileNotFoundError:
+        return None
+    head, newline, body = raw.partition(b"\n")
+    try:
+        header = json.loads(head.decode("utf-8"))
+        texts = body.decode("utf-8").split(TEXT_SEPARATOR) if body else []
+    except (ValueError, TypeError, RecursionError):
+        raise CacheProblem(f"{path.name} is corrupt") from None
+    if (
+        not newline
+        or not isinstance(header, dict)
+        or header.get("format") != "rulesq-cache"
+        or header.get("kind") != kind
+        or header.get("key") != key
+        or header.get("version") != __version__
+    ):
+        raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    if header.get("count") != len(texts):
+        raise CacheProblem(f"{path.name} is corrupt")
+    mark_used(path)
+    return texts
+
+
+def write_texts(path: Path, kind: str, key: str, texts: list[str]) -> None:
+    """Write texts that hold no :data:`TEXT_SEPARATOR`, each after it, under a header line.
+
+    Atomically; warns if it fails. :func:`read_texts` reads them back. A text holding the
+    separator is refused (ValueError): the caller leaves it out.
+    """
+    if any(TEXT_SEPARATOR in text for text in texts):
+        raise ValueError("a text holds the separator")
+    header = {
+        "format": "rulesq-cache",
+        "kind": kind,
+        "key": key,
+        "version": __version__,
+        "count": len(texts),
+    }
+    head = json.dumps(header, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    try:
+        write_atomic(path, head + b"\n" + TEXT_SEPARATOR.join(texts).encode("utf-8"))
+    except OSError as error:
+        warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a unique temporary file beside ``path`` (mode 0600), then replace."""
     temporary = temporary_beside(path)
