@@ -163,7 +163,7 @@ def _wrong_schema(path: Path) -> None:
     )  # every precedent dropped
     if path.name.startswith("corpus-"):  # every clause dropped
         kind = "corpus-index"
-        payload = {"ids": [], "files": [], "lines": [], "aliases": {}, "sizes": [[0, 0], [0, 0]]}
+        payload = {"ids": [], "files": [], "starts": [], "ends": [], "aliases": {}, "sizes": [0, 0]}
     cachefiles.write_json(path, kind, key, payload)
 
 
