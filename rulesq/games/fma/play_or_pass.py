@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import created_phase, still_in_play, unknown_texts
+from rulesq.games.fma import citations, created_phase, presence, still_in_play, unknown_texts
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.table import key, read_table
@@ -134,10 +134,20 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
     if not held:
         stated = [f for f in ctx.facts if any(key(r) == name for r in f.cards)]
         if any(f.kind in ("in_play", "leader", "character") for f in stated):
+            where, why = presence.where_at(ctx.facts, name)  # the one reading of who is in play
+            if where == presence.DEFEATED and why is not None:
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{card.name}" is defeated (line {why.span.line}), and defeated characters '
+                    "have no abilities: its effect has nothing to act from",
+                    supported_by=(node, ctx.fact(why), ctx.clause(citations.DEFEATED, "rule")),
+                )
+            said = {presence.GONE: "has left play", presence.OUT: "is out of play"}
             return ctx.conclude(
                 YesNo(False),
-                f'"{card.name}" is no longer in play: its effect has nothing to act from',
-                supported_by=(node, ctx.fact(stated[-1])),
+                f'"{card.name}" {said.get(where, "is no longer in play")}: its effect has '
+                "nothing to act from",
+                supported_by=(node, ctx.fact(why or stated[-1])),
             )
         raise CannotAnswer(
             f'the situation does not put "{card.name}" in play (write: my "{card.name}" is in play)'
