@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma.claims import Claim, Stance, rule_claim
 from rulesq.games.fma import unknown_texts
+from rulesq.games.fma.claims import Claim, Stance, rule_claim
 from rulesq.games.fma.presence import GONE, OUT, Presence
 from rulesq.games.fma.table import key, read_table
 

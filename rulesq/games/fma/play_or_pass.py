@@ -118,6 +118,13 @@ def can_perform(ctx: Context) -> Answer:
     return answer
 
 
+def _where_said(where: str) -> str:
+    """How a character's leaving play reads (``Presence.read``'s statuses)."""
+    said = {presence.GONE: "has left play", presence.OUT: "is out of play"}
+    said[presence.DEFEATED] = "is defeated"
+    return said.get(where, "is no longer in play")  # a leader a later leader line replaced
+
+
 def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
     """The no or *cannot answer* of a card not in play under the player (None: it is in play).
 
@@ -142,13 +149,24 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
                     "have no abilities: its effect has nothing to act from",
                     supported_by=(node, ctx.fact(why), ctx.clause(citations.DEFEATED, "rule")),
                 )
-            said = {presence.GONE: "has left play", presence.OUT: "is out of play"}
             return ctx.conclude(
                 YesNo(False),
-                f'"{card.name}" {said.get(where, "is no longer in play")}: its effect has '
-                "nothing to act from",
+                f'"{card.name}" {_where_said(where)}: its effect has nothing to act from',
                 supported_by=(node, ctx.fact(why or stated[-1])),
             )
+        if any(f.kind == "attach" and key(f.cards[0]) == name for f in stated):
+            where, why = presence.where_at(ctx.facts, name)
+            if why is not None and any(key(r) == name for r in why.cards):
+                return ctx.conclude(  # it left play itself: it acts no more
+                    YesNo(False),
+                    f'"{card.name}" has left play: its effect has nothing to act from',
+                    supported_by=(node, ctx.fact(why)),
+                )
+            if why is not None:  # its bearer left: whether it went too, or acts, is not said
+                raise CannotAnswer(
+                    f'"{card.name}" was attached to a character who {_where_said(where)} (line '
+                    f"{why.span.line}), and the rulings never say whether its effect still acts"
+                )
         raise CannotAnswer(
             f'the situation does not put "{card.name}" in play (write: my "{card.name}" is in play)'
         )
