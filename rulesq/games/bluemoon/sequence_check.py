@@ -46,6 +46,7 @@ KEEP_HAND = frozenset(
         "deck_size",
         "pile_size",
         "area_size",
+        "area_whole",
         "hand_lacks",
         "hand",
     }

@@ -281,6 +281,9 @@ class Player:
     #: The dragons the situation names on this side, by colour ("the red dragon").
     named_dragons: set[str] = field(default_factory=set)
     area_counts: dict[str, int] = field(default_factory=dict)
+    #: The areas the situation says hold no card it does not name ("combat area", "support
+    #: area", "combat and support areas"): their counts are the named cards'.
+    areas_whole: frozenset[str] = frozenset()
     unknown_bluffs: int = 0
     announced: int | None = None
     announced_turn: int | None = None

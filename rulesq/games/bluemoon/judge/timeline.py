@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 #: The zone of landed ships (discarded as their player reaches the Announce Power phase).
 _LANDED = frozenset({Zone.LANDED})
 _PILE = frozenset({Zone.DISCARD})
+#: Both areas known card by card: a fight's end empties them.
+_BOTH_WHOLE = frozenset({"combat and support areas"})
 
 
 class Timeline(Moves):
@@ -429,6 +431,12 @@ class Timeline(Moves):
         area = str(fact.param("area", "combat and support areas"))
         self.state.player(fact.who or ME).area_counts[area] = int(fact.param("number"))
 
+    def on_area_whole(self, fact: Fact) -> None:
+        """A player's combat and/or support areas hold no card the situation does not name."""
+        area = str(fact.param("area", "combat and support areas"))
+        player = self.state.player(fact.who or ME)
+        player.areas_whole = player.areas_whole | {area}
+
     def on_hand_lacks(self, fact: Fact) -> None:
         """A player holds no card of a type."""
         player = self.state.player(fact.who or ME)
@@ -626,6 +634,7 @@ class Timeline(Moves):
             if player.area_counts:  # unnamed cards of the areas join the pile
                 player.pile_unsure = True
             player.area_counts.clear()  # the areas are empty now, unnamed cards too
+            player.areas_whole = _BOTH_WHOLE  # and nothing unnamed enters them unstated
         state.fight_over = True
         state.turn_over = True
 
