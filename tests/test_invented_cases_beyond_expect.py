@@ -930,11 +930,20 @@ def test_status_keys_are_statuses() -> None:
     assert {s for pins in STATUS.values() for s in pins.values()} <= keys
 
 
-def test_a_card_the_situation_does_not_place_is_assumed_in_hand() -> None:
-    """ "Is it active?" of a card no line places is no, and the answer states the assumption."""
-    answer = answers("time/a-card-the-situation-does-not-place-is-taken-to-be-in-hand.rq")[0]
-    assumed = labels(answer, "absence", assumed=True)
-    assert any('does not place "Blaze"' in text for text in assumed), assumed
+def test_a_card_placed_nowhere_is_active_only_where_an_area_may_hold_it() -> None:
+    """ "Is it active?" of a card no line places: no answer while an area may hold it unnamed
+    (the reason says where to place it); every area named, no, the answer stating that it takes
+    the card to be out of play."""
+    open_ = answers("bluemoon-placing/a-card-placed-nowhere-may-lie-unnamed-in-an-open-area.rq")[0]
+    assert open_.verdict is None
+    assert 'the situation does not place "Blaze"' in open_.reason
+    assert "hold no other cards" in open_.reason
+    named = answers(
+        "bluemoon-placing/a-card-placed-nowhere-is-out-of-play-when-every-area-is-named.rq"
+    )[0]
+    assert named.verdict == YesNo(False)
+    assumed = labels(named, "absence", assumed=True)
+    assert any('does not place "Blaze"' in text and "out of play" in text for text in assumed)
 
 
 def test_a_draw_from_the_discard_pile_relies_on_the_pile_not_the_deck() -> None:

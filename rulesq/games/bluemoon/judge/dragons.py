@@ -21,11 +21,11 @@ from rulesq.games.bluemoon.conditions import Retreats
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.open_areas import note_open
+from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open
 from rulesq.games.bluemoon.judge.permits import ignored_away, stopped
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import areas_open, holds
+from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.selectors import Cards, DragonCount, Q
 from rulesq.games.bluemoon.times import W
 from rulesq.games.bluemoon.vocab import Phase

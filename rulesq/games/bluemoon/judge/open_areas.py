@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.engine.answer import Choice
-from rulesq.games.bluemoon.judge.state import ME, YOU, State
+from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS
+from rulesq.games.bluemoon.judge.state import ME, YOU, Instance, State, Zone
 
 if TYPE_CHECKING:
     from rulesq.situation.model import Situation
@@ -26,6 +27,63 @@ TAKEN = (
 #: How many cards beyond every card of the player the other way states: enough for the six
 #: cards of the additional dragon, whatever the areas hold already.
 MORE = 6
+
+
+#: The areas a situation may leave open, as its lines name them.
+AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
+#: Both areas, as a line states them together.
+BOTH_AREAS = "combat and support areas"
+_AREAS = frozenset(AREA_WORDS)
+
+
+def areas_open(state: State, who: str, zones: frozenset[Zone]) -> bool:
+    """Whether an area among ``zones`` may hold cards the situation does not name.
+
+    An area is known card by card when the situation states its count (``my combat area has 3
+    cards``) or says it holds no other cards than those named; else more may lie there.
+    """
+    player = state.player(who)
+    known = set(player.area_counts) | player.areas_whole
+    if not zones & _AREAS or BOTH_AREAS in known:
+        return False
+    return any(AREA_WORDS[zone] not in known for zone in zones & _AREAS)
+
+
+def may_hold_unnamed(state: State, who: str) -> bool:
+    """Whether a player's combat or support area may hold a card the situation does not name.
+
+    The one idea of where a card placed nowhere may be, in play: an area left open, or one
+    whose stated count is more than the cards named there. Elsewhere (a hand, the draw deck,
+    the discard pile) it is out of play.
+    """
+    if areas_open(state, who, _AREAS):
+        return True
+    counts = state.player(who).area_counts
+
+    def named(zones: frozenset[Zone]) -> int:
+        return len(state.owned(who, zones))
+
+    if BOTH_AREAS in counts:
+        return counts[BOTH_AREAS] > named(_AREAS)
+    return any(
+        counts[word] > named(frozenset({zone}))
+        for zone, word in AREA_WORDS.items()
+        if word in counts
+    )
+
+
+#: The kinds of card played into the combat or support area (the others go elsewhere in play).
+AREA_KINDS = CHARACTER_KINDS | {"booster", "support"}
+
+
+def may_be_in_play(state: State, card: Instance) -> bool:
+    """Whether a card the situation places nowhere may lie unnamed in a combat or support area.
+
+    Only a card of a kind played there, and only while some player's areas may hold a card the
+    situation does not name (:func:`may_hold_unnamed`); else it is out of play (a hand, a draw
+    deck or a discard pile).
+    """
+    return card.info.kind in AREA_KINDS and any(may_hold_unnamed(state, who) for who in (ME, YOU))
 
 
 def whose(who: str) -> str:

@@ -26,7 +26,7 @@ from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
-from rulesq.games.bluemoon.judge.open_areas import note_open
+from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, areas_open, note_open
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of, zones_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Place, Prep, Q, Quantity, ShipPlace, Which
@@ -485,9 +485,6 @@ def _best(
 
 
 # ---------------------------------------------------------------------- conditions
-AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
-#: The stated count of both areas together.
-BOTH_AREAS = "combat and support areas"
 
 
 def count_cards(
@@ -606,19 +603,6 @@ def _areas_unstated(forces: Forces, who: str, sel: Cards) -> bool:
     place = sel.place if isinstance(sel.place, Place) else None
     zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
     return areas_open(forces.state, who, zones)
-
-
-def areas_open(state: State, who: str, zones: frozenset[Zone]) -> bool:
-    """Whether an area among ``zones`` may hold cards the situation does not name.
-
-    An area is known card by card when the situation states its count (``my combat area has 3
-    cards``) or says it holds no other cards than those named; else more may lie there.
-    """
-    player = state.player(who)
-    known = set(player.area_counts) | player.areas_whole
-    if not zones or BOTH_AREAS in known:
-        return False
-    return any(AREA_WORDS[zone] not in known for zone in zones & _AREAS)
 
 
 def count_range(
