@@ -992,14 +992,19 @@ def test_a_discard_with_no_turn_stated_shows_the_turn_it_is_taken_on() -> None:
         ), answer.graph.assumptions()
 
 
-def test_a_winner_by_cards_shows_the_other_player_taken_not_to_run_out() -> None:
-    """The winner by cards, his own cards unknown, is taken not to have run out, and the
-    answer says so (the FAQ case, both players' cards stated, takes nothing)."""
-    name = "defaults/a-winner-by-cards-shows-the-other-player-taken-not-to-run-out.rq"
-    (answer,) = answers(name)
-    assert any(
-        "I am taken not to have run out of cards" in t for t in answer.graph.assumptions()
-    ), answer.graph.assumptions()
+def test_a_winner_by_cards_with_the_other_players_cards_unknown_has_no_answer() -> None:
+    """One player ran out, the other's cards unknown: no winner, the reason saying what to
+    write; stated to hold cards, he wins, taking nothing (nor does the FAQ case)."""
+    (open_,) = answers(
+        "bluemoon-game-end/a-winner-by-cards-with-the-other-players-cards-unstated-is-open.rq"
+    )
+    assert open_.verdict is None
+    assert "I have not run out of cards, or I run out of cards" in open_.reason
+    (said,) = answers(
+        "bluemoon-game-end/a-winner-by-cards-with-the-other-player-stated-to-hold-cards.rq"
+    )
+    assert said.verdict is not None and said.verdict.show() == "me"
+    assert not [t for t in said.graph.assumptions() if "run out" in t]
     faq = read_situation(
         INVENTED.parent.parent / "corpus/bluemoon/cases/end-of-game/q452-shame-on-you-last-cards.rq"
     )

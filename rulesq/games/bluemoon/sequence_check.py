@@ -47,6 +47,7 @@ KEEP_HAND = frozenset(
         "pile_size",
         "area_size",
         "area_whole",
+        "not_run_out",
         "hand_lacks",
         "hand",
     }

@@ -292,6 +292,7 @@ class Player:
     due_to_start: bool = False
     ran_out: int | None = None  # seq of the last time the player ran out of cards
     out_of_cards: bool = False  # no card in hand nor in the draw deck, now
+    holds_cards: bool = False  # stated to hold cards now ("you have not run out of cards")
     hand_seq: int | None = None  # seq of the last statement of the hand (size or cards)
     dragons_seq: int | None = None  # seq of the last statement of the dragons on his side
     deck_people: str | None = None

@@ -385,7 +385,14 @@ class Timeline(Moves):
         player.hand_exact = True
         player.deck_count = 0
         player.out_of_cards = True
+        player.holds_cards = False
         player.ran_out = self.record("run_out", who).seq
+
+    def on_not_run_out(self, fact: Fact) -> None:
+        """A player holds cards now, in hand or in the draw deck (he has not run out)."""
+        player = self.state.player(fact.who or ME)
+        player.out_of_cards = False
+        player.holds_cards = True
 
     # ------------------------------------------------------------------ counts
     def on_hand_size(self, fact: Fact) -> None:
