@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_hands import after_retreat
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.replacing import can_replace
@@ -66,7 +67,12 @@ def can_use_text(ctx: Context) -> Answer:
     """Answer ``can I use the special power text of "X"?`` (now, or again)."""
     view = View(ctx)
     card = view.card(who=view.who)
-    return view.yes_no(text_usable(view.forces, card, view.who))
+    # A retreat ends the fight and the turn: the text is used, if at all, at the fight's end,
+    # once the combat and support areas are cleared (its end unstated, as a draw count reads it).
+    forces = after_retreat(view)
+    if forces is not view.forces:
+        card = next((c for c in forces.state.cards if c.uid == card.uid), card)
+    return view.yes_no(text_usable(forces, card, view.who))
 
 
 def optional(source: Source) -> bool:
