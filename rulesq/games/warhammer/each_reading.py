@@ -132,7 +132,7 @@ def _turn_each_way(ctx: Context, answer: Answer) -> Answer:
         asked.append((line, again))
     verdicts = {_shown(again) for _, again in asked}
     if len(verdicts) > 1 or "not answered" in verdicts:
-        return answer
+        return _turns_differ(answer, asked, at)
     line, first = asked[0]
     assert first is not None
     first.graph.unstate(line, at)  # a line stated to ask it is no fact of the situation
@@ -144,6 +144,26 @@ def _turn_each_way(ctx: Context, answer: Answer) -> Answer:
         question=ctx.question,
         reason=f"{why} (whichever turn it is: the situation does not "
         "say whose turn it is, and either turn gives it)",
+    )
+
+
+def _turns_differ(answer: Answer, asked: list[tuple[str, Answer | None]], at: int) -> Answer:
+    """Cannot answer, with the verdict each turn gives (as phases are said: each way's)."""
+    if all(again is None or not again.answered for _, again in asked):
+        return answer
+    each = "; ".join(
+        f"{_shown(again)} if {line}"
+        + (
+            ""
+            if again is None or again.answered
+            else f" ({_as_written(again.reason, at, line)})"
+        )
+        for line, again in asked
+    )
+    return replace(
+        answer,
+        reason=f"{answer.reason}; whose turn it is decides the answer: {each} (say whose turn "
+        f"it is: {' or '.join(TURN_LINES)})",
     )
 
 
