@@ -278,7 +278,7 @@ def remaining_hit_points(ctx: Context) -> Answer:
     """Answer ``what are the remaining hit points of "X"?``: hit points minus damage."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.only(card.name)
+    placed = board.only(card.name, in_play=True)
     if placed is None:
         raise CannotAnswer(f'"{card.name}" is not on the board: only a unit in play has damage')
     if _left_play(board, placed):
@@ -490,7 +490,7 @@ def corrupted(ctx: Context) -> Answer:
     """Answer ``is "X" corrupted?``."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.only(card.name)
+    placed = board.only(card.name, in_play=True)
     if placed is None:
         raise CannotAnswer(
             f'"{card.name}" is not on the board: only a card in play is '

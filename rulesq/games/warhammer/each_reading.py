@@ -153,11 +153,7 @@ def _turns_differ(answer: Answer, asked: list[tuple[str, Answer | None]], at: in
         return answer
     each = "; ".join(
         f"{_shown(again)} if {line}"
-        + (
-            ""
-            if again is None or again.answered
-            else f" ({_as_written(again.reason, at, line)})"
-        )
+        + ("" if again is None or again.answered else f" ({_as_written(again.reason, at, line)})")
         for line, again in asked
     )
     return replace(

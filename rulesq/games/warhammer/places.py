@@ -399,12 +399,7 @@ def _left(board: Board, placed: InPlay) -> bool:
 
 def in_play(board: Board, placed: InPlay) -> bool:
     """Whether a card stated in play is still there (it, or the card it is attached to)."""
-    if _left(board, placed):
-        return False
-    if any(m.card is placed and m.zone is None for m in board.moves):
-        return False
-    host = placed.attached_to
-    return host is None or in_play(board, host)
+    return not board.stated_gone(placed)
 
 
 def place(board: Board, target: InPlay) -> Place:
