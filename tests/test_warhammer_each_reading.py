@@ -82,3 +82,27 @@ def test_without_the_phase_asked_each_way_one_damage_is_open(
     one = _answers(PHASE)[1]
     assert not one.answered
     assert combat_plays.PHASE_UNSTATED in one.reason
+
+
+TAKEN = (
+    INVENTED
+    / "warhammer-toughness"
+    / "a-phase-effect-read-in-the-phase-stated-before-it-says-so.rq"
+)
+
+
+def test_a_phase_effect_read_in_the_phase_before_it_says_so() -> None:
+    """A lasting phase effect with a phase stated before its link and none after: assumes."""
+    first = _answers(TAKEN)[0]
+    assert first.answered
+    assert any(
+        'no phase is stated after "Fearless in Battle" resolved' in note
+        and "battlefield phase still" in note
+        for note in first.graph.assumptions()
+    )
+
+
+def test_without_the_note_the_phase_taken_is_not_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(combat_plays, "_taken", lambda *args: None)
+    first = _answers(TAKEN)[0]
+    assert first.answered and not first.graph.assumptions()

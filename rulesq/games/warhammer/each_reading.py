@@ -50,10 +50,21 @@ def each_reading(ctx: Context, handler: Callable[[Context], Answer]) -> Answer:
 
 
 def _asked(ctx: Context, handler: Callable[[Context], Answer]) -> Answer:
+    """The handler's answer, showing under ``assumes:`` the phase it took a lasting effect in."""
+    from rulesq.games.warhammer import combat_plays as P
+
+    taken: list[str] = []
+    token = P.PHASE_TAKEN.set(taken)
     try:
-        return handler(ctx)
+        answer = handler(ctx)
     except CannotAnswer as error:
         return ctx.cannot(str(error))
+    finally:
+        P.PHASE_TAKEN.reset(token)
+    if answer.answered:
+        for note in taken:
+            answer.graph.absence(note, assumed=True)
+    return answer
 
 
 def _shown(answer: Answer | None) -> str:
