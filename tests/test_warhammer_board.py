@@ -160,3 +160,14 @@ def test_the_copy_hint_offers_only_what_can_be_typed() -> None:
         'you sacrifice "Chaos Knights" (damage 2)\n'
     )
     assert found.suggestion == 'Did you mean "Chaos Knights" (damage 3)?'
+
+
+def test_damage_stated_that_may_have_been_spent_is_said_stated() -> None:
+    """A range of damage spent off a unit is no damage unstated: the reason says what was."""
+    path = (
+        INVENTED / "warhammer-resources" / "damage-that-may-have-paid-a-play-with-no-pool-stated.rq"
+    )
+    remaining, destroyed = evaluate(parse_situation(path.read_text()))
+    assert not remaining.answered
+    assert "2 damage stated, less 0 to 2 spent as resources" in destroyed.reason
+    assert "states no damage" not in destroyed.reason

@@ -24,6 +24,7 @@ from rulesq.games.warhammer import (
 )
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.places import damage_stated
 from rulesq.games.warhammer.spendable import Damage, damage_now, spends_damage
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import (
@@ -466,7 +467,8 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
         return None, total
     now = damage_now(board, target).below(steady_hit_points(target, points))
     if now.step:
-        total.steps.append(now.step if now.known is not None else _unstated(now, points.value))
+        stated = now.known is not None or damage_stated(target)  # a range spent off it
+        total.steps.append(now.step if stated else _unstated(now, points.value))
         total.texts += now.texts
         total.rules += [r for r in now.rules if r not in total.rules]
     reached = now.least + total.value >= points.value
