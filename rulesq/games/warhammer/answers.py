@@ -320,7 +320,11 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
     later = turn_since(board, placed)
     if later and (texts := D.unfollowed(board)):
         return V.Value(None, gaps=[f"{later}, and {texts[0]} (it may have dealt damage since)"])
-    if not any(a.card is placed for a in board.assigned) and not combat_plays.played(board):
+    if (
+        not any(a.card is placed for a in board.assigned)
+        and not combat_plays.played(board)
+        and not board.resolved
+    ):
         return V.Value(0)
     if any(a.card is placed and a.combat for a in board.assigned):
         return V.Value(
