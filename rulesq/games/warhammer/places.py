@@ -392,6 +392,42 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
     return gaps
 
 
+def _resolved_moves(board: Board, target: InPlay) -> list[str]:
+    """Actions and tactics resolved that may have moved the card or changed its control or type.
+
+    Their effects have happened; what they did to the card is read only where the situation
+    states it (a move stated after the link) or this module follows the link (``_chain``).
+    """
+    gaps = []
+    for link in board.resolved:
+        card = link.card
+        if card is None or link.kind != "trigger" and (card.type or "").lower() != "tactic":
+            continue  # a unit, support or attachment played: its text is in play (``unfollowed``)
+        text = _text(link)
+        if (
+            not PLACE_WORDS.search(_OWNED.sub("", text))
+            or self_development(link) is not None
+            or len(link.targets) == 1
+            and (TURN_FACEDOWN.search(text) or DEVELOPMENT_BECOMES_UNIT.search(text))
+        ):
+            continue
+        reached = (
+            target in link.targets
+            if link.targets
+            else link.source is target or _AT_LARGE.search(text) is not None
+        )
+        if not reached or any(
+            m.card is target and m.fact.index > link.fact.index for m in board.moves
+        ):
+            continue
+        gaps.append(
+            f'"{link.name}" resolved, and its text may have moved "{target.name}" or changed its '
+            "control or type: what it did to it is not stated (state it, e.g., "
+            f'"{target.name}" moves to my kingdom)'
+        )
+    return gaps
+
+
 def _left(board: Board, placed: InPlay) -> bool:
     """Whether it left play: stated gone, destroyed, discarded or sacrificed."""
     return any(gone is placed for gone, _ in [*board.left, *board.sacrificed])
@@ -423,6 +459,7 @@ def place(board: Board, target: InPlay) -> Place:
     if found.zone is None:
         return found
     found.gaps += _resolved_departures(board, target)
+    found.gaps += _resolved_moves(board, target)
     host = target.attached_to
     if host is not None and not _left(board, host) and place(board, host).zone is None:
         _gone(found, target, host, "")
