@@ -178,7 +178,48 @@ def tokens_held(board: Board, placed: InPlay) -> int | None:
     """
     if "quest" in base_kinds(placed) and not quested_on(board, placed):
         return 0
+    if tokens_changed(board, placed):
+        return None
     return _tokens_placed(placed)
+
+
+def tokens_changed(board: Board, placed: InPlay) -> str:
+    """Why an Action or tactic resolved may have changed the tokens on a card ("" if none).
+
+    Its effect has happened ("Put up to 2 resource tokens on a non-quest card you control.",
+    Steam Tank's "put a resource token on this unit"), and what it put on the card or took
+    off it is not followed: the tokens stated before it are not taken as they stand.
+    """
+    for link in board.resolved:
+        card = link.card
+        if card is None or link.kind != "trigger" and (card.type or "").lower() != "tactic":
+            continue
+        said = _TOKENS_CHANGED.search(_text(link))
+        if said is None:
+            continue
+        if link.targets:
+            reached = placed in link.targets or link.source is placed
+        else:
+            reached = link.source is placed or not _ON_ITSELF.search(said.group(0))
+        if reached:
+            return (
+                f'"{link.name}" resolved, and its text reads "{said.group(0).strip()}": the '
+                f'resource tokens on "{placed.name}" after it are not followed by rulesq'
+            )
+    return ""
+
+
+#: An effect that puts resource tokens on a card or takes them off.
+_TOKENS_CHANGED = compiled(
+    r"[^.:]*\b(?:put|puts|place|places|remove|removes|move|moves|discard|discards)\b"
+    r"[^.]*\bresource tokens?\b[^.]*\.?",
+    re.IGNORECASE,
+)
+#: Tokens put on the card whose text it is, and on no other.
+_ON_ITSELF = compiled(
+    r"\b(?:on|from) (?:this unit|this card|it)\b(?![^.]*\b(?:target|a card|a quest)\b)",
+    re.IGNORECASE,
+)
 
 
 def _tokens_placed(placed: InPlay) -> int | None:
@@ -200,8 +241,10 @@ def tokens_stated(placed: InPlay) -> bool:
     return placed.ref.value("tokens") is not None or placed.entered
 
 
-def tokens_gap(placed: InPlay) -> str:
+def tokens_gap(placed: InPlay, board: Board | None = None) -> str:
     """Why the resource tokens on a card are not known, saying what to state."""
+    if board is not None and (why := tokens_changed(board, placed)):
+        return why
     return (
         f'the situation states no resource tokens on "{placed.name}", and it may hold some: '
         f'give their number where the board has it, e.g., "{placed.name}" (tokens 0)'
