@@ -364,6 +364,8 @@ _NOT_FROM_PLAY = compiled(
     r"\bdiscard (?:the top|a card from your hand)\b",
     re.IGNORECASE,
 )
+#: An effect that targets: with no target stated, any card it may target may be the one.
+_TARGETS = compiled(r"\btargets?\b", re.IGNORECASE)
 #: An effect with no target that reaches cards in play at large.
 _AT_LARGE = compiled(r"\b(each|all|every)\b", re.IGNORECASE)
 
@@ -422,9 +424,9 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
         if not text or not _LEAVE_WORDS.search(_NOT_FROM_PLAY.sub("", text)):
             continue
         if (link.targets and target not in link.targets) or (
-            not link.targets and not _AT_LARGE.search(text)
+            not link.targets and not _AT_LARGE.search(text) and not _TARGETS.search(text)
         ):
-            continue
+            continue  # its targets, stated, are others; or it reaches no card it does not target
         if any(p is target and id(link) in ids for p, ids in board.stayed):
             continue  # stated still in play after it resolved
         gaps.append(
@@ -769,10 +771,18 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
     resolved = {id(link) for link in board.resolved}
     for link in [*board.resolved, *board.chain]:
         turned = TURN_FACEDOWN.search(_text(link))
+        unit = DEVELOPMENT_BECOMES_UNIT.search(_text(link))
+        said = turned if turned is not None else unit
+        if said is not None and not link.targets and link.kind != "card":
+            found.gaps.append(
+                f'"{link.name}" reads "{said.group(0)}", and its target is not stated: it may '
+                f'be "{target.name}" (write, e.g., I trigger "{link.name}" targeting '
+                f'"{target.name}")'
+            )
+            continue
         if turned is not None and link.targets == (target,):
             _turned_facedown(found, target, Text(link.name, turned.group(0)))
             continue
-        unit = DEVELOPMENT_BECOMES_UNIT.search(_text(link))
         if unit is not None and link.targets == (target,):
             found.quote(Text(link.name, unit.group(0)))
             if "development" not in found.kinds:

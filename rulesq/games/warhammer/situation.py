@@ -706,6 +706,9 @@ class Reader(EventFacts):
             turned = link.source
         elif TURN_FACEDOWN.search(text) and len(link.targets) == 1:
             turned = link.targets[0]
+        elif TURN_FACEDOWN.search(text) and not link.targets:
+            self._unsure_recount(link)
+            return
         else:
             return
         if self._is_development(turned):
@@ -723,6 +726,22 @@ class Reader(EventFacts):
                 )
             return
         self._recount(turned.owner, turned.zone, +1)
+
+    def _unsure_recount(self, link: Link) -> None:
+        """A resolved link that turns a card facedown, its target not stated: counts unknown.
+
+        Any zone holding a card it may have turned (one not a development) may hold one
+        development more than stated.
+        """
+        for placed in self.board.cards:
+            if placed.zone is None or self._is_development(placed):
+                continue
+            capital = self.board.capital(placed.owner)
+            if capital.developments.pop(placed.zone, None) is not None:
+                capital.unsure[placed.zone] = (
+                    f'"{link.name}" turns a card into a development, and its target is not '
+                    f'stated: it may be "{placed.name}"'
+                )
 
     def _fact_triggered_this_turn(self, fact: Fact) -> None:
         self.board.triggered += [(ref.name, fact.who or ME, fact) for ref in fact.cards]
