@@ -271,13 +271,14 @@ class Board:
         key = name.casefold()
         copies = [c for c in self.cards if c.name.casefold() == key]
         staying = [c for c in copies if not self.stated_gone(c)]
+        kept = {id(c) for c in staying}
         if len(copies) > 1 and in_play and len(staying) == 1:
             return staying[0]
         if len(copies) > 1:
             where = ", ".join(
                 f"{'my' if c.owner == 'me' else 'your'} "
                 + (c.zone.value if c.zone else "legend" if c.legend else "play area")
-                + ("" if c in staying else f" ({self._departure(c)} since)")
+                + ("" if id(c) in kept else f" ({self._departure(c)} since)")
                 for c in copies
             )
             now = "" if len(staying) == len(copies) else f", {len(staying)} of them still in play"

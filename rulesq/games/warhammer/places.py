@@ -459,7 +459,9 @@ def _resolved_moves(board: Board, target: InPlay) -> list[str]:
         reached = (
             target in link.targets
             if link.targets
-            else link.source is target or _AT_LARGE.search(text) is not None
+            else link.source is target
+            or _AT_LARGE.search(text) is not None
+            or _TARGETS.search(text) is not None  # its target not stated: it may be this card
         )
         if not reached or any(
             m.card is target and m.fact.index > link.fact.index for m in board.moves
