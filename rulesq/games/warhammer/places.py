@@ -187,7 +187,7 @@ def tokens_changed(board: Board, placed: InPlay) -> str:
     """Why an Action or tactic resolved may have changed the tokens on a card ("" if none).
 
     Its effect has happened ("Put up to 2 resource tokens on a non-quest card you control.",
-    Steam Tank's "put a resource token on this unit"), and what it put on the card or took
+    a unit's own "put a resource token on this unit"), and what it put on the card or took
     off it is not followed: the tokens stated before it are not taken as they stand.
     """
     for link in board.resolved:
